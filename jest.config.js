@@ -1,0 +1,43 @@
+// Jest runs TypeScript through SWC (fast on two cores); browser-like tests get jsdom with
+// Node's fetch primitives (jest-fixed-jsdom), which RTK Query and msw need.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ES-module-only code in node_modules (.mjs files, and packages of "type": "module" that msw
+  // pulls in) is compiled like ours; everything else there runs as shipped.
+  transformIgnorePatterns: ['/node_modules/(?!(until-async)/).*\\.(c?js|json)$'],
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/test/support/styleStub.js',
+    '\\.(png|jpe?g|gif|svg|webp|mp4)$': '<rootDir>/test/support/fileStub.js',
+  },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/web/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/setupWeb.ts'],
+    },
+    {
+      ...common,
+      displayName: 'scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/scripts/**/*.test.ts'],
+    },
+  ],
+};

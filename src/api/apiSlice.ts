@@ -1,0 +1,134 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { ApiErrorBody } from './wire';
+
+/**
+ * Which calls carry the visitor's identity. `required`: the call fails at once, without reaching
+ * the network, when nobody is signed in. `optional`: the token is sent when there is one.
+ */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+export interface ApiExtraOptions {
+  auth?: AuthMode;
+}
+
+/** What the store hands to the base query (the thunk's extra argument). */
+export interface ApiExtra {
+  /** A fresh identity token for the signed-in user, or null when there is none. */
+  getIdToken: () => Promise<string | null>;
+}
+
+export const TAG_TYPES = [
+  'Event',
+  'VisitedEvents',
+  'BoothMedia',
+  'DeviceLast',
+  'Pack',
+  'Account',
+  'OwnEvents',
+  'Transactions',
+  'EventName',
+  'Contracts',
+  'Deals',
+  'Shop',
+  'Team',
+  'PartnerName',
+  'Mirror',
+  'Ultra',
+] as const;
+
+export const LIST = 'LIST';
+
+/**
+ * `{backend}` of SPEC section 7: `API_BASE` at build time, else `/api` on the page's own origin.
+ * The prefix keeps API paths such as `/account` apart from the SPA's routes of the same name.
+ */
+export function apiBaseUrl(): string {
+  const configured = process.env.API_BASE;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${typeof window !== 'undefined' ? window.location.origin : ''}/api`;
+}
+
+function hasTokenGetter(extra: unknown): extra is ApiExtra {
+  return typeof extra === 'object' && extra !== null && typeof (extra as ApiExtra).getIdToken === 'function';
+}
+
+/** Turns a JSON error body read as text (text endpoints) back into `{ error, message }`. */
+function normaliseError(error: FetchBaseQueryError): FetchBaseQueryError {
+  if (typeof error.status === 'number' && typeof error.data === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(error.data);
+      if (isApiErrorBody(parsed)) return { status: error.status, data: parsed };
+    } catch {
+      // Not JSON: keep the text as it came.
+    }
+  }
+  return error;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === 'string'
+  );
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '',
+  // The origin is read per call so that a test (or a page moved by history) always sees the
+  // current one; fetchBaseQuery joins it with the endpoint's path below.
+});
+
+const unauthenticated: FetchBaseQueryError = {
+  status: 401,
+  data: { error: 'unauthenticated', message: 'Faça login para continuar.' } satisfies ApiErrorBody,
+};
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  request.url = apiBaseUrl() + request.url;
+  const mode = extraOptions?.auth ?? 'none';
+  if (mode !== 'none') {
+    const token = hasTokenGetter(api.extra) ? await api.extra.getIdToken() : null;
+    if (token) {
+      const headers = new Headers(request.headers as HeadersInit | undefined);
+      headers.set('idToken', token);
+      request.headers = headers;
+    } else if (mode === 'required') {
+      return { error: unauthenticated };
+    }
+  }
+  const result = await rawBaseQuery(request, api, extraOptions);
+  return result.error ? { ...result, error: normaliseError(result.error) } : result;
+};
+
+/** The one API slice: features add their endpoints with `injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** A readable message for any error an endpoint can return. */
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const { status, data } = error as FetchBaseQueryError;
+    if (isApiErrorBody(data)) return data.message || data.error;
+    if (status === 'FETCH_ERROR') return 'Sem conexão com o servidor. Tente novamente.';
+    if (typeof data === 'string' && data.length > 0 && data.length < 200) return data;
+    return `Erro ${String(status)}`;
+  }
+  if (error instanceof Error) return error.message;
+  return 'Erro desconhecido';
+}

@@ -1,0 +1,21 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { LoginRequiredGuard } from './LoginRequiredGuard';
+import { Menu } from './Menu';
+
+export function Layout() {
+  return (
+    <>
+      <header className="site-header">
+        <Menu />
+      </header>
+      <main className="site-main" id="conteudo">
+        <LoginRequiredGuard>
+          <Suspense fallback={<p role="status">Carregando...</p>}>
+            <Outlet />
+          </Suspense>
+        </LoginRequiredGuard>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { selectLoginRequired } from '../features/auth/authSlice';
+import { useAppSelector } from './hooks';
+import { OPEN_WHILE_LOGIN_REQUIRED, ROUTES } from './routePaths';
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** While an order waits for a sign-in, every page but login, signup and account leads to /account. */
+export function LoginRequiredGuard({ children }: { children: ReactNode }) {
+  const loginRequired = useAppSelector(selectLoginRequired);
+  const { pathname } = useLocation();
+  if (loginRequired && !OPEN_WHILE_LOGIN_REQUIRED.includes(normalise(pathname))) {
+    return <Navigate to={ROUTES.account} replace />;
+  }
+  return children;
+}

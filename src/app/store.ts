@@ -1,0 +1,53 @@
+import {
+  combineSlices,
+  configureStore,
+  createListenerMiddleware,
+  type TypedStartListening,
+} from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api, type ApiExtra } from '../api/apiSlice';
+import { authSlice } from '../features/auth/authSlice';
+import { collectionSlice } from '../features/collection/collectionSlice';
+import { packsSlice } from '../features/packs/packsSlice';
+import { partnerSlice } from '../features/partner/partnerSlice';
+import { cartSlice } from '../features/shop/cartSlice';
+import { visitorSlice } from '../features/visitor/visitorSlice';
+import type { CookieJar } from './cookieJar';
+import { mirrorStateToCookies } from './persistence';
+
+export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice, cartSlice, partnerSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface StoreOptions {
+  preloadedState?: Partial<RootState>;
+  /** Where guest state persists; omitted, nothing is written (tests that don't care). */
+  cookies?: CookieJar;
+  /**
+   * Yields a fresh identity token for the signed-in user. Called only while the auth slice says
+   * someone is signed in, so the identity SDK is never loaded for anonymous visitors.
+   */
+  idTokenSource?: () => Promise<string | null>;
+}
+
+export function makeStore({ preloadedState, cookies, idTokenSource }: StoreOptions = {}) {
+  const listeners = createListenerMiddleware();
+  const extra: ApiExtra = {
+    getIdToken: async () => (store.getState().auth.status === 'signedIn' && idTokenSource ? idTokenSource() : null),
+  };
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
+  });
+  if (cookies) mirrorStateToCookies(listeners.startListening as AppStartListening, cookies);
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppStartListening = TypedStartListening<RootState, AppDispatch>;

@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../ui/ScreenFrame';
+
+export default function CheckoutPage() {
+  return <ScreenFrame title="Checkout" />;
+}

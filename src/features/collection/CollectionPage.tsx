@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../ui/ScreenFrame';
+
+export default function CollectionPage() {
+  return <ScreenFrame title="Minha Coleção" />;
+}

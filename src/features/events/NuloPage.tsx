@@ -1,0 +1,3 @@
+export default function NuloPage() {
+  return <h2>nulo</h2>;
+}

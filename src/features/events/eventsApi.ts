@@ -1,0 +1,37 @@
+import { api, LIST } from '../../api/apiSlice';
+import { listSegment, path } from '../../api/paths';
+import type { EventCard, EventDetails, MediaMode, ProductList } from '../../api/wire';
+
+export interface VisitedEventsArgs {
+  events: readonly string[];
+  agent: string;
+}
+
+export interface BoothMediaArgs {
+  bname: string;
+  type: MediaMode;
+}
+
+export const eventsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Event details by id: only for a signed-in visitor (SPEC section 6). */
+    getEvent: build.query<EventDetails, string>({
+      query: (id) => ({ url: path`/evento/${id}`, headers: { 'Content-Type': 'application/json' } }),
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, id) => [{ type: 'Event', id }],
+    }),
+    /** The events this visitor attended; private ones only come back with a token. */
+    getVisitedEvents: build.query<EventCard[], VisitedEventsArgs>({
+      query: ({ events, agent }) => path`/eventos/${listSegment(events)}/${agent}`,
+      extraOptions: { auth: 'optional' },
+      providesTags: [{ type: 'VisitedEvents', id: LIST }],
+    }),
+    /** One booth's media, oldest first as the server sends them. */
+    getBoothMedia: build.query<ProductList, BoothMediaArgs>({
+      query: ({ bname, type }) => path`/all/${bname}/${type}`,
+      providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
+    }),
+  }),
+});
+
+export const { useGetEventQuery, useGetVisitedEventsQuery, useGetBoothMediaQuery } = eventsApi;

@@ -1,0 +1,16 @@
+import { useMatches } from 'react-router-dom';
+import { BOOTH_MODES, type BoothMode } from '../../api/wire';
+
+function isBoothMode(value: unknown): value is BoothMode {
+  return typeof value === 'string' && (BOOTH_MODES as readonly string[]).includes(value);
+}
+
+/** The booth type of the current child route of the event page (its route handle). */
+export function useBoothMode(): BoothMode | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i].handle as { mode?: unknown } | undefined;
+    if (isBoothMode(handle?.mode)) return handle.mode;
+  }
+  return null;
+}

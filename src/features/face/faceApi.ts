@@ -1,0 +1,18 @@
+import { api } from '../../api/apiSlice';
+import { path } from '../../api/paths';
+
+export const faceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Sends a webcam capture (a data URL) for the named visitor. */
+    uploadFace: build.mutation<string, { name: string; image: string }>({
+      query: ({ name, image }) => ({
+        url: path`/uploadFace/${name}`,
+        method: 'POST',
+        body: { poligram: image },
+        responseHandler: 'text',
+      }),
+    }),
+  }),
+});
+
+export const { useUploadFaceMutation } = faceApi;

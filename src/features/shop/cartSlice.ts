@@ -1,0 +1,102 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ShopProduct } from '../../api/wire';
+import {
+  clampHours,
+  clampQuantity,
+  discountedTotal,
+  lineTotal,
+  normaliseDiscount,
+  roundCents,
+  unitPrice,
+} from '../../lib/pricing';
+
+export interface CartLine {
+  product: ShopProduct;
+  hours: number;
+  quantity: number;
+  /** Ids of the chosen accessories. */
+  accessoryIds: string[];
+}
+
+export interface CartState {
+  coupon: string | null;
+  discount: number;
+  lines: CartLine[];
+}
+
+export const initialCartState: CartState = { coupon: null, discount: 0, lines: [] };
+
+function findLine(state: CartState, productId: string): CartLine | undefined {
+  return state.lines.find((line) => line.product.id === productId);
+}
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    /** A new coupon starts a new cart; the same coupon keeps the lines chosen so far. */
+    shopOpened(state, action: PayloadAction<{ coupon: string; discount: number }>) {
+      if (state.coupon !== action.payload.coupon) state.lines = [];
+      state.coupon = action.payload.coupon;
+      state.discount = normaliseDiscount(action.payload.discount);
+    },
+    productAdded(state, action: PayloadAction<ShopProduct>) {
+      const product = action.payload;
+      if (findLine(state, product.id)) return;
+      state.lines.push({ product, hours: product.minHours, quantity: 1, accessoryIds: [] });
+    },
+    productRemoved(state, action: PayloadAction<string>) {
+      state.lines = state.lines.filter((line) => line.product.id !== action.payload);
+    },
+    hoursChanged(state, action: PayloadAction<{ productId: string; hours: number }>) {
+      const line = findLine(state, action.payload.productId);
+      if (line) line.hours = clampHours(line.product, action.payload.hours);
+    },
+    quantityChanged(state, action: PayloadAction<{ productId: string; quantity: number }>) {
+      const line = findLine(state, action.payload.productId);
+      if (line) line.quantity = clampQuantity(line.product, action.payload.quantity);
+    },
+    accessoryToggled(state, action: PayloadAction<{ productId: string; accessoryId: string }>) {
+      const line = findLine(state, action.payload.productId);
+      const { accessoryId } = action.payload;
+      if (!line || !line.product.accessories.some((a) => a.id === accessoryId)) return;
+      line.accessoryIds = line.accessoryIds.includes(accessoryId)
+        ? line.accessoryIds.filter((id) => id !== accessoryId)
+        : [...line.accessoryIds, accessoryId];
+    },
+    cartCleared(state) {
+      state.lines = [];
+    },
+  },
+});
+
+export const { shopOpened, productAdded, productRemoved, hoursChanged, quantityChanged, accessoryToggled, cartCleared } =
+  cartSlice.actions;
+
+export interface PricedLine extends CartLine {
+  selectedAccessories: { name: string; price: number }[];
+  unitPrice: number;
+  totalPrice: number;
+}
+
+function priceLine(line: CartLine): PricedLine {
+  const selectedAccessories = line.product.accessories
+    .filter((a) => line.accessoryIds.includes(a.id))
+    .map((a) => ({ name: a.name, price: a.price }));
+  const choice = { hours: line.hours, quantity: line.quantity, accessoryPrices: selectedAccessories.map((a) => a.price) };
+  return {
+    ...line,
+    selectedAccessories,
+    unitPrice: unitPrice(line.product, choice),
+    totalPrice: lineTotal(line.product, choice),
+  };
+}
+
+const selectCart = (state: { cart: CartState }) => state.cart;
+
+export const selectPricedLines = createSelector([selectCart], (cart) => cart.lines.map(priceLine));
+
+export const selectCartTotals = createSelector([selectPricedLines, selectCart], (lines, cart) => {
+  const total = roundCents(lines.reduce((sum, line) => sum + line.totalPrice, 0));
+  return { total, discount: cart.discount, discounted: discountedTotal(total, cart.discount) };
+});

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ensureAgent } from './app/agentBootstrap';
+import { browserCookieJar } from './app/cookieJar';
+import { readPersistedState } from './app/persistence';
+import { appRoutes } from './app/routes';
+import { makeStore } from './app/store';
+import './styles/base.css';
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function start(container: HTMLElement): void {
+  const boot = ensureAgent({
+    cookies: browserCookieJar,
+    session: sessionStorageOrNull(),
+    reload: () => window.location.reload(),
+  });
+  if (boot.status === 'reloading') return;
+
+  const persisted = readPersistedState(browserCookieJar);
+  const store = makeStore({
+    preloadedState: { ...persisted, visitor: { ...persisted.visitor, agent: boot.agent } },
+    cookies: browserCookieJar,
+    idTokenSource: () => import(/* webpackChunkName: "firebase-auth" */ './features/auth/firebaseClient').then((m) => m.currentIdToken()),
+  });
+  const router = createBrowserRouter(appRoutes);
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) start(container);

@@ -1,0 +1,10 @@
+import { setupServer } from 'msw/node';
+
+/**
+ * The fake network of unit and component tests. Every test declares the calls it expects with
+ * `network.use(...)`; any other request fails the test (onUnhandledRequest: 'error').
+ */
+export const network = setupServer();
+
+/** The API's base as the SPA computes it in jsdom (origin http://localhost). */
+export const API = 'http://localhost/api';

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import webpack from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+interface Env {
+  analyze?: boolean;
+}
+
+/** Build-time configuration the SPA reads from process.env (see README, "Configuration"). */
+const PUBLIC_ENV = [
+  'API_BASE',
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_AUTH_EMULATOR_URL',
+  'MERCADOPAGO_PUBLIC_KEY',
+] as const;
+
+const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
+
+export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpack.Configuration & {
+  devServer?: DevServerConfiguration;
+} => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(png|jpe?g|gif|svg|webp|avif|mp4|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(
+        Object.fromEntries(PUBLIC_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')])),
+      ),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+      ...(production
+        ? [
+            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024, filename: '[path][base].gz' }),
+            new CompressionPlugin({
+              algorithm: 'brotliCompress',
+              test: /\.(js|css|html|svg|json)$/,
+              threshold: 1024,
+              filename: '[path][base].br',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } as zlib.ZlibOptions,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      moduleIds: 'deterministic',
+      chunkIds: production ? 'deterministic' : 'named',
+      runtimeChunk: 'single',
+      splitChunks: { chunks: 'all' },
+    },
+    performance: { hints: false },
+    devServer: {
+      host: '127.0.0.1',
+      port: Number(process.env.DEV_PORT ?? 3000),
+      historyApiFallback: true,
+      hot: false,
+      proxy: [{ context: ['/api', '/media'], target: backend, changeOrigin: false }],
+    },
+  };
+};
