@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ensureAgent } from './app/agentBootstrap';
 import { browserCookieJar } from './app/cookieJar';
+import { reloadPage } from './app/pageReload';
 import { readPersistedState } from './app/persistence';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
@@ -21,7 +22,7 @@ function start(container: HTMLElement): void {
   const boot = ensureAgent({
     cookies: browserCookieJar,
     session: sessionStorageOrNull(),
-    reload: () => window.location.reload(),
+    reload: reloadPage,
   });
   if (boot.status === 'reloading') return;
 

@@ -3,8 +3,10 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { BOOTH_MODES } from '../../api/wire';
 import { boothRoute } from '../../app/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useReloadCookieRule } from './useReloadCookieRule';
 
 export default function EventPage() {
+  useReloadCookieRule();
   return (
     <ScreenFrame title="Evento">
       <nav aria-label="Cabines">

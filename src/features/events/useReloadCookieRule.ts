@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { applyReloadCookie } from '../../app/agentBootstrap';
+import { browserCookieJar } from '../../app/cookieJar';
+import { reloadPage } from '../../app/pageReload';
+
+/** SPEC section 4: on the event page, a `reload` cookie of 1 becomes 0 and the page reloads once. */
+export function useReloadCookieRule(): void {
+  useEffect(() => {
+    applyReloadCookie(browserCookieJar, reloadPage);
+  }, []);
+}

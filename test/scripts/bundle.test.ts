@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyseBuild, type BundleReport } from '../../scripts/bundleReport';
+import { buildProduction } from '../../scripts/buildProduction';
+
+const HEAVY_FOR_LANDING = ['firebase', 'react-slick', 'react-webcam', 'qrcode.react', 'mercadopago'];
+
+let report: BundleReport;
+let outputDir: string;
+
+beforeAll(async () => {
+  outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
+  const build = await buildProduction(outputDir);
+  report = analyseBuild(build.stats, build.outputDir);
+}, 180_000);
+
+afterAll(() => fs.rmSync(outputDir, { recursive: true, force: true }));
+
+it('maps every route chunk of the build to a route, and only existing ones', () => {
+  expect(report.unmapped).toEqual([]);
+});
+
+it('ships none of the heavy SDKs on the landing route', () => {
+  const landing = report.routes.find((r) => r.route === '/');
+  expect(landing).toBeDefined();
+  expect(landing?.libraries).toEqual(expect.arrayContaining(['react-dom']));
+  for (const library of HEAVY_FOR_LANDING) expect(landing?.libraries).not.toContain(library);
+});
+
+it('content-hashes every emitted script and precompresses the big ones', () => {
+  const assets = fs.readdirSync(path.join(outputDir, 'assets'));
+  const scripts = assets.filter((f) => f.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(10);
+  for (const file of scripts) expect(file).toMatch(/\.[0-9a-f]{10}\.js$/);
+  const big = scripts.filter((f) => fs.statSync(path.join(outputDir, 'assets', f)).size > 1024);
+  for (const file of big) {
+    expect(assets).toContain(`${file}.gz`);
+    expect(assets).toContain(`${file}.br`);
+  }
+});

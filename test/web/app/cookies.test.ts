@@ -1,0 +1,119 @@
+import { browserCookieJar } from '../../../src/app/cookieJar';
+import { readPersistedState } from '../../../src/app/persistence';
+import { makeStore } from '../../../src/app/store';
+import { orderAwaitsLogin, orderLinked } from '../../../src/features/auth/authSlice';
+import { collectionReplaced, itemCollected } from '../../../src/features/collection/collectionSlice';
+import { packAdded } from '../../../src/features/packs/packsSlice';
+import { agentAssigned, eventVisited } from '../../../src/features/visitor/visitorSlice';
+import { COOKIE_VALUE_BUDGET, parseList } from '../../../src/lib/cookieLists';
+
+function cookie(name: string): string | undefined {
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return found === undefined ? undefined : decodeURIComponent(found.slice(name.length + 1));
+}
+
+function storeFromCookies() {
+  return makeStore({ preloadedState: readPersistedState(browserCookieJar), cookies: browserCookieJar });
+}
+
+describe('reading the cookies into the initial state', () => {
+  it('reads the comma-separated lists and the scalars', () => {
+    document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
+    document.cookie = 'packs=H1%2CH2; path=/';
+    document.cookie = 'events=festa_ana; path=/';
+    document.cookie = 'bname=festa_ana; path=/';
+    document.cookie = 'agent=abc123def456; path=/';
+    document.cookie = 'loginRequired=true; path=/';
+    document.cookie = 'transaction=123456789; path=/';
+    const state = storeFromCookies().getState();
+    expect(state.collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(state.packs.hashes).toEqual(['H1', 'H2']);
+    expect(state.visitor).toEqual({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
+    expect(state.auth.loginRequired).toBe(true);
+    expect(state.auth.pendingTransaction).toBe('123456789');
+  });
+
+  it('survives malformed values: bad encoding, empty entries, junk agent', () => {
+    document.cookie = 'collection=%E0%A4%A; path=/';
+    document.cookie = 'packs=,,H1,%20,H1,; path=/';
+    document.cookie = 'agent=<script>; path=/';
+    document.cookie = 'loginRequired=maybe; path=/';
+    const state = storeFromCookies().getState();
+    expect(state.collection.items).toEqual([]);
+    expect(state.packs.hashes).toEqual(['H1']);
+    expect(state.visitor.agent).toBe('');
+    expect(state.auth.loginRequired).toBe(false);
+  });
+
+  it('bounds an oversized list and drops entries that are too long', () => {
+    const huge = Array.from({ length: 5000 }, (_, i) => `p${i}`).join(',');
+    expect(parseList(huge)).toHaveLength(1000);
+    expect(parseList(`ok,${'x'.repeat(600)}`)).toEqual(['ok']);
+  });
+});
+
+describe('writing the cookies back', () => {
+  it('mirrors the lists when they change, comma-separated, with the spec attributes', () => {
+    const writes: string[] = [];
+    const setter = jest.spyOn(Document.prototype, 'cookie', 'set');
+    setter.mockImplementation(function (this: Document, value: string) {
+      writes.push(value);
+    });
+    try {
+      const store = storeFromCookies();
+      store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+      const written = writes.find((w) => w.startsWith('collection='));
+      expect(written).toBeDefined();
+      expect(written).toMatch(/; path=\//);
+      expect(written).toMatch(/; max-age=34000000/);
+      expect(written).toMatch(/; sameSite=Lax/i);
+    } finally {
+      setter.mockRestore();
+    }
+  });
+
+  it('writes lists, scalars and flags, and removes what was cleared', () => {
+    const store = storeFromCookies();
+    store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+    store.dispatch(itemCollected('/media/f/pad/2.jpg'));
+    store.dispatch(packAdded('H1'));
+    store.dispatch(eventVisited('festa_ana'));
+    store.dispatch(agentAssigned('abc123def456'));
+    store.dispatch(orderAwaitsLogin('987654321'));
+    expect(cookie('collection')).toBe('/media/f/pad/1.jpg,/media/f/pad/2.jpg');
+    expect(cookie('packs')).toBe('H1');
+    expect(cookie('events')).toBe('festa_ana');
+    expect(cookie('bname')).toBe('festa_ana');
+    expect(cookie('agent')).toBe('abc123def456');
+    expect(cookie('loginRequired')).toBe('true');
+    expect(cookie('transaction')).toBe('987654321');
+
+    store.dispatch(orderLinked());
+    store.dispatch(collectionReplaced([]));
+    expect(cookie('loginRequired')).toBeUndefined();
+    expect(cookie('transaction')).toBeUndefined();
+    expect(cookie('collection')).toBeUndefined();
+  });
+
+  it('does not write a cookie whose state did not change', () => {
+    const store = storeFromCookies();
+    store.dispatch(packAdded('H1'));
+    document.cookie = 'packs=tampered; path=/';
+    store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+    expect(cookie('packs')).toBe('tampered');
+  });
+
+  it('keeps the newest entries when the list outgrows a cookie', () => {
+    const store = storeFromCookies();
+    const items = Array.from({ length: 200 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    store.dispatch(collectionReplaced(items));
+    const written = cookie('collection') ?? '';
+    expect(encodeURIComponent(written).length).toBeLessThanOrEqual(COOKIE_VALUE_BUDGET);
+    const kept = written.split(',');
+    expect(kept.length).toBeGreaterThan(30);
+    expect(kept[kept.length - 1]).toBe(items[199]);
+    expect(items.slice(-kept.length)).toEqual(kept);
+    // The state itself keeps all of them.
+    expect(store.getState().collection.items).toHaveLength(200);
+  });
+});

@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import { BOOTH_MODES } from '../../../src/api/wire';
+import { reloadPage } from '../../../src/app/pageReload';
+import { initialAuthState } from '../../../src/features/auth/authSlice';
+import { renderApp } from '../../support/renderWithProviders';
+
+jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
+
+const SCREENS: [string, string][] = [
+  ['/', 'Sua história do seu jeito'],
+  ['/eventos', 'Eventos'],
+  ['/eventos/evento', 'Evento'],
+  ['/packs?pack=H7K2', 'Pacotes de impressão'],
+  ['/collect?id=/media/festa/pad/1.jpg', 'Coletar'],
+  ['/deviceLast?bname=festa&device=cam1', 'Última foto da cabine'],
+  ['/collection', 'Minha Coleção'],
+  ['/espelho?dh=a&sh=b&agent=c', 'Espelho mágico'],
+  ['/login', 'Login'],
+  ['/signup', 'Criar conta'],
+  ['/account', 'Conta'],
+  ['/face', 'Captura de rosto'],
+  ['/ultraLast?device=p1&bname=festa', 'Vídeo 360'],
+  ['/ultraQR?device=p1&qrid=q&bname=festa', 'Ajuste seu 360'],
+  ['/shop?coupon=C1', 'Loja'],
+  ['/checkout?coupon=C1', 'Checkout'],
+  ['/partner?partner=p1', 'Página do Parceiro'],
+  ['/deals?partner=p1', 'Deals'],
+  ['/createContract', 'Create contract'],
+  ['/authorizePartner', 'Authorize partner'],
+  ['/invitation?hash=h&partnerName=p1', 'Linkar Conta ao Parceiro'],
+  ['/nao-existe', 'Página não encontrada'],
+];
+
+describe('every route renders its screen', () => {
+  it.each(SCREENS)('%s shows "%s"', async (url, title) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each(BOOTH_MODES.map((mode) => [mode]))('the event page nests the %s booth', async (mode) => {
+    const { router } = renderApp(`/eventos/evento/${mode}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evento' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: mode })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/eventos/evento/${mode}`);
+  });
+
+  it('an unknown booth type is not found', async () => {
+    renderApp('/eventos/evento/karaoke');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+  });
+});
+
+describe('the menu', () => {
+  it('has the links of the spec, in order', () => {
+    renderApp('/');
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Galeria', '/collection'],
+      ['Eventos', '/eventos'],
+      ['Conta', '/account'],
+      ['Ajuda', '#'],
+    ]);
+  });
+
+  it.each([
+    ['Galeria', '/collection', 'Minha Coleção'],
+    ['Eventos', '/eventos', 'Eventos'],
+    ['Conta', '/account', 'Conta'],
+  ])('%s leads to %s', async (label, path, title) => {
+    const { user, router } = renderApp('/');
+    await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('Home leads back to the landing page', async () => {
+    const { user, router } = renderApp('/eventos');
+    await screen.findByRole('heading', { level: 1, name: 'Eventos' });
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sua história do seu jeito' })).toBeInTheDocument();
+  });
+});
+
+describe('the loginRequired guard', () => {
+  const pending = { auth: { ...initialAuthState, loginRequired: true, pendingTransaction: '123456789' } };
+
+  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/nao-existe'])(
+    'sends %s to /account while an order waits for a sign-in',
+    async (url) => {
+      const { router } = renderApp(url, { preloadedState: pending });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/account');
+    },
+  );
+
+  it.each([
+    ['/login', 'Login'],
+    ['/signup', 'Criar conta'],
+    ['/account', 'Conta'],
+  ])('lets %s open', async (url, title) => {
+    const { router } = renderApp(url, { preloadedState: pending });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  it('stops redirecting once the order is linked', async () => {
+    const { router } = renderApp('/eventos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/eventos');
+  });
+});
+
+describe('the event page reload cookie', () => {
+  afterEach(() => jest.mocked(reloadPage).mockClear());
+
+  it('reloads once when the cookie says 1, and resets it to 0', async () => {
+    document.cookie = 'reload=1; path=/';
+    renderApp('/eventos/evento/pad');
+    await screen.findByRole('heading', { level: 1, name: 'Evento' });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(document.cookie).toContain('reload=0');
+  });
+
+  it('does not reload otherwise', async () => {
+    document.cookie = 'reload=0; path=/';
+    renderApp('/eventos/evento/pad');
+    await screen.findByRole('heading', { level: 1, name: 'Evento' });
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,133 @@
+import { makeStore } from '../../../src/app/store';
+import { orderAwaitsLogin, orderLinked, signedIn, signedOut, teamChecked } from '../../../src/features/auth/authSlice';
+import { collectionMerged, itemCollected } from '../../../src/features/collection/collectionSlice';
+import { packAdded, packsReplaced } from '../../../src/features/packs/packsSlice';
+import { couponCopied, partnerOpened } from '../../../src/features/partner/partnerSlice';
+import {
+  accessoryToggled,
+  cartCleared,
+  hoursChanged,
+  productAdded,
+  quantityChanged,
+  selectCartTotals,
+  selectPricedLines,
+  shopOpened,
+} from '../../../src/features/shop/cartSlice';
+import type { ShopProduct } from '../../../src/api/wire';
+
+const product: ShopProduct = {
+  id: 'cabine360',
+  name: 'Cabine 360',
+  type: 'service',
+  image: '/p.jpg',
+  price: 1000,
+  pricePerHour: 200,
+  minHours: 2,
+  maxHours: 5,
+  maxQty: 2,
+  accessories: [
+    { id: 'neon', name: 'Neon', image: '/n.jpg', price: 150 },
+    { id: 'tapete', name: 'Tapete', image: '/t.jpg', price: 50 },
+  ],
+  descTitle1: '',
+  descTitle2: '',
+  descTitle3: '',
+  descText1: '',
+  descText2: '',
+  descText3: '',
+  descPic1: '',
+  descPic2: '',
+  descPic3: '',
+  disclaimer: '',
+};
+
+describe('collection and packs', () => {
+  it('adds each item once and ignores malformed ones', () => {
+    const store = makeStore();
+    store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+    store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+    store.dispatch(itemCollected('bad,entry'));
+    store.dispatch(collectionMerged(['/media/f/pad/2.jpg', '/media/f/pad/1.jpg']));
+    expect(store.getState().collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+  });
+
+  it('replaces the packs with the account list', () => {
+    const store = makeStore();
+    store.dispatch(packAdded('H1'));
+    store.dispatch(packsReplaced(['H2', 'H3']));
+    expect(store.getState().packs.hashes).toEqual(['H2', 'H3']);
+  });
+});
+
+describe('auth', () => {
+  const user = { uid: 'u', email: 'a@b.c', displayName: 'A', photoURL: '' };
+
+  it('tracks sign-in, team membership and sign-out', () => {
+    const store = makeStore();
+    store.dispatch(teamChecked(true));
+    expect(store.getState().auth.isTeam).toBe(false); // nobody signed in yet
+    store.dispatch(signedIn(user));
+    store.dispatch(teamChecked(true));
+    expect(store.getState().auth).toMatchObject({ status: 'signedIn', user, isTeam: true });
+    store.dispatch(signedOut());
+    expect(store.getState().auth).toMatchObject({ status: 'signedOut', user: null, isTeam: false });
+  });
+
+  it('holds a signed-out order until it is linked', () => {
+    const store = makeStore();
+    store.dispatch(orderAwaitsLogin('123456789'));
+    expect(store.getState().auth).toMatchObject({ loginRequired: true, pendingTransaction: '123456789' });
+    store.dispatch(orderLinked());
+    expect(store.getState().auth).toMatchObject({ loginRequired: false, pendingTransaction: null });
+  });
+});
+
+describe('cart', () => {
+  it('prices lines with hours, quantity and accessories, then the discount', () => {
+    const store = makeStore();
+    store.dispatch(shopOpened({ coupon: 'C1', discount: 0.1 }));
+    store.dispatch(productAdded(product));
+    store.dispatch(hoursChanged({ productId: 'cabine360', hours: 4 }));
+    store.dispatch(quantityChanged({ productId: 'cabine360', quantity: 2 }));
+    store.dispatch(accessoryToggled({ productId: 'cabine360', accessoryId: 'neon' }));
+    store.dispatch(accessoryToggled({ productId: 'cabine360', accessoryId: 'ghost' }));
+    const [line] = selectPricedLines(store.getState());
+    expect(line.selectedAccessories).toEqual([{ name: 'Neon', price: 150 }]);
+    expect(line.unitPrice).toBe(1000 + 2 * 200 + 150);
+    expect(line.totalPrice).toBe(2 * 1550);
+    expect(selectCartTotals(store.getState())).toEqual({ total: 3100, discount: 0.1, discounted: 2790 });
+  });
+
+  it('clamps out-of-range hours and quantities', () => {
+    const store = makeStore();
+    store.dispatch(productAdded(product));
+    store.dispatch(hoursChanged({ productId: 'cabine360', hours: 50 }));
+    store.dispatch(quantityChanged({ productId: 'cabine360', quantity: -3 }));
+    expect(store.getState().cart.lines[0]).toMatchObject({ hours: 5, quantity: 1 });
+  });
+
+  it('starts a new cart for a new coupon and empties on checkout', () => {
+    const store = makeStore();
+    store.dispatch(shopOpened({ coupon: 'C1', discount: 0 }));
+    store.dispatch(productAdded(product));
+    store.dispatch(shopOpened({ coupon: 'C1', discount: 0 }));
+    expect(store.getState().cart.lines).toHaveLength(1);
+    store.dispatch(shopOpened({ coupon: 'C2', discount: 0 }));
+    expect(store.getState().cart.lines).toHaveLength(0);
+    store.dispatch(productAdded(product));
+    store.dispatch(cartCleared());
+    expect(selectCartTotals(store.getState()).total).toBe(0);
+  });
+});
+
+describe('partner', () => {
+  it('remembers copied coupons per partner', () => {
+    const store = makeStore();
+    store.dispatch(partnerOpened('p1'));
+    store.dispatch(couponCopied('CUP1'));
+    store.dispatch(couponCopied('CUP1'));
+    expect(store.getState().partner).toEqual({ name: 'p1', copiedCoupons: ['CUP1'] });
+    store.dispatch(partnerOpened('p2'));
+    expect(store.getState().partner).toEqual({ name: 'p2', copiedCoupons: [] });
+  });
+});
