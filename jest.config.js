@@ -35,6 +35,15 @@ module.exports = {
     },
     {
       ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/server/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/server/support/globalTeardown.ts',
+      testTimeout: 30_000,
+    },
+    {
+      ...common,
       displayName: 'scripts',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/scripts/**/*.test.ts'],

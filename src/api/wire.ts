@@ -71,10 +71,12 @@ export interface NewAccount {
   transactions: string[];
 }
 
-/** `GET /account` */
+/** `GET /account`; the server also sends the account's collection and packs lists. */
 export interface Account extends NewAccount {
   partner: string;
   events: string[];
+  collection?: string[];
+  packs?: string[];
 }
 
 /** The lists a visitor keeps in cookies, merged into an account. */
@@ -91,6 +93,8 @@ export type TeamReply = 'ok' | 'no';
 
 /** `GET /load_events` */
 export interface OwnEvent {
+  /** The paid order this event comes from (create_event takes it). */
+  orderId: string;
   eventName: string;
   /** 1 once the event has been created. */
   eventCreated: number;
@@ -154,10 +158,19 @@ export interface ShopProduct {
   disclaimer: string;
 }
 
+/** Where a Pix transfer goes (the server's configuration). */
+export interface PixReceiver {
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
 /** `GET /shop/{coupon}/{agent}`: discount is a fraction (0.1 = 10 %). */
 export interface ShopReply {
   data: ShopProduct[];
   discount: number;
+  /** Beyond the spec's fields: the Pix receiver, so the SPA can show the BR Code. */
+  pix?: PixReceiver;
 }
 
 export type PaymentMethod = 'card' | 'pix';

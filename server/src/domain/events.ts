@@ -1,0 +1,50 @@
+import type { EventCard, EventDetails } from '../../../src/api/wire';
+import type { Database, Queryable } from '../db/database';
+
+export interface EventRow {
+  name: string;
+  public_id: string;
+  visible: boolean;
+  profile: string;
+  cover: string;
+  devices: string[];
+  owner_uid: string | null;
+  order_id: string | null;
+}
+
+export async function findEvent(db: Queryable, name: string): Promise<EventRow | null> {
+  const { rows } = await db.query<EventRow>('SELECT * FROM events WHERE name = $1', [name]);
+  return rows[0] ?? null;
+}
+
+export async function findEventByPublicId(db: Queryable, publicId: string): Promise<EventRow | null> {
+  const { rows } = await db.query<EventRow>('SELECT * FROM events WHERE public_id = $1', [publicId]);
+  return rows[0] ?? null;
+}
+
+export function eventDetails(event: EventRow): EventDetails {
+  return { devices: event.devices, bname: event.name };
+}
+
+/**
+ * The cards of the events a visitor names (from their cookie), in their order. Private events
+ * only for a signed-in visitor (SPEC section 6).
+ */
+export async function eventCards(db: Database, names: string[], signedIn: boolean): Promise<EventCard[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<EventRow & { photos: number }>(
+    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name)::int AS photos
+       FROM events e
+      WHERE e.name = ANY($1::text[]) AND (e.visible OR $2)
+      ORDER BY array_position($1::text[], e.name)`,
+    [names, signedIn],
+  );
+  return rows.map((row) => ({
+    title: row.name,
+    visible: row.visible,
+    profile: row.profile,
+    cover: row.cover,
+    photos: row.photos,
+    devices: row.devices,
+  }));
+}

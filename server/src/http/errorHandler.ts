@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+/** PostgreSQL errors a client's input can cause: they are the client's, answered with a 4xx. */
+const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  '23505': [409, 'conflict', 'Este registro já existe.'],
+  '23503': [409, 'conflict', 'Referência inexistente.'],
+  '23514': [400, 'invalid_value', 'Valor inválido.'],
+  '22001': [400, 'invalid_value', 'Texto longo demais.'],
+  '22P02': [400, 'invalid_value', 'Valor inválido.'],
+  '22003': [400, 'invalid_value', 'Número fora do intervalo.'],
+  '22021': [400, 'invalid_value', 'Texto com caracteres inválidos.'],
+};
+
+/** Every error becomes `{ error, message }`; a 5xx only for our own bugs, and it is logged. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ error: 'invalid_request', message: `Requisição inválida: ${error.message}` });
+    }
+    const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
+    if (pg) {
+      request.log.warn({ err: error }, 'database refused client input');
+      return reply.code(pg[0]).send({ error: pg[1], message: pg[2] });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: (error.code ?? 'bad_request').toLowerCase(), message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal', message: 'Erro interno. Tente novamente.' });
+  });
+}

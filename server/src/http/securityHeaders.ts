@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+/** The Content-Security-Policy of every reply: our own origin plus the identity and card providers. */
+export function contentSecurityPolicy(config: ServerConfig): string {
+  const emulator = config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '';
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://sdk.mercadopago.com', 'https://apis.google.com', 'https://www.gstatic.com'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://api.mercadopago.com',
+      'https://*.mercadopago.com',
+      emulator,
+    ],
+    'frame-src': ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', 'https://*.mercadopago.com', 'https://*.mercadolibre.com', emulator],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources.filter(Boolean)].join(' '))
+    .join('; ');
+}
+
+/** nosniff, CSP with frame-ancestors, and HSTS when the site is served over https. */
+export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
+  const csp = contentSecurityPolicy(config);
+  const httpsSite = config.publicUrl?.startsWith('https://') ?? false;
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', csp);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // The identity provider's sign-in popup talks back to this window.
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    if (httpsSite || request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
+import type { ServerConfig } from '../config';
+import type { MediaStorage } from '../storage/mediaStorage';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function hasAgentCookie(request: FastifyRequest): boolean {
+  return /(?:^|;\s*)agent=[a-z0-9]{8,64}(?:;|$)/.test(request.headers.cookie ?? '');
+}
+
+/**
+ * The SPA gives each new visitor an agent id and reloads once (SPEC section 3); handing the
+ * cookie out with the page itself spares the reload.
+ */
+function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
+  if (hasAgentCookie(request)) return;
+  const agent = Array.from(crypto.randomBytes(20), (b) => (b % 36).toString(36)).join('');
+  reply.header(
+    'Set-Cookie',
+    `${COOKIE.agent}=${agent}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+/** Media and thumbnails (long-lived: a file never changes), then the built SPA with history fallback. */
+export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage): Promise<void> {
+  fs.mkdirSync(storage.mediaDir, { recursive: true });
+  fs.mkdirSync(storage.thumbsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: storage.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
+  });
+  await app.register(fastifyStatic, {
+    root: storage.thumbsDir,
+    prefix: '/thumbs/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
+  });
+
+  const indexFile = path.join(config.distDir, 'index.html');
+  const secure = config.publicUrl?.startsWith('https://') ?? false;
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(config.distDir, filePath);
+        res.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, secure);
+      return payload;
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
+      !/\.[A-Za-z0-9]{1,5}$/.test(url);
+    if (hasSpa && isPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', config.distDir);
+    }
+    return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
+  });
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
+import { NAME_PATTERN, MEDIA_MODES } from '../../../src/api/wire';
+import { badRequest, unprocessable } from '../http/errors';
+import { writeFileDurably } from './durableWrite';
+
+export const THUMB_SIZE = 360;
+
+export interface StoredMedia {
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  hasThumb: boolean;
+}
+
+/** Where media files live: `{mediaDir}/{bname}/{mode}/{file}` and their thumbnails beside. */
+export interface MediaStorage {
+  mediaDir: string;
+  thumbsDir: string;
+  save(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
+}
+
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+function checkRef(ref: MediaRef): void {
+  if (!NAME_PATTERN.test(ref.bname) || !(MEDIA_MODES as readonly string[]).includes(ref.mode) || !isValidFileName(ref.file)) {
+    throw badRequest('invalid_media_name', 'Nome de arquivo inválido.');
+  }
+}
+
+function looksLikeVideo(data: Buffer, file: string): boolean {
+  if (/\.webm$/i.test(file)) return data.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+  return data.length > 12 && data.subarray(4, 8).toString('latin1') === 'ftyp';
+}
+
+export function createMediaStorage(dataDir: string): MediaStorage {
+  const mediaDir = path.join(dataDir, 'media');
+  const thumbsDir = path.join(dataDir, 'thumbs');
+
+  return {
+    mediaDir,
+    thumbsDir,
+    async save(ref, data) {
+      checkRef(ref);
+      const kind = mediaKind(ref.file);
+      if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
+      if (data.length === 0) throw badRequest('empty_media', 'Arquivo vazio.');
+
+      let width: number | null = null;
+      let height: number | null = null;
+      let thumb: Buffer | null = null;
+      if (kind === 'video') {
+        if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
+      } else {
+        // Decoding proves the bytes are the image the name claims; anything else is refused.
+        const metadata = await sharp(data).metadata().catch(() => null);
+        const expected = kind === 'gif' ? 'gif' : null;
+        if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || (expected && metadata.format !== expected)) {
+          throw unprocessable('unsupported_media', 'O arquivo não é uma imagem válida.');
+        }
+        width = metadata.autoOrient?.width ?? metadata.width ?? null;
+        height = metadata.autoOrient?.height ?? metadata.height ?? null;
+        thumb = await sharp(data, { animated: false })
+          .rotate()
+          .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 68 })
+          .toBuffer();
+      }
+
+      // The thumbnail first: once the original exists, its thumbnail does too.
+      if (thumb) await writeFileDurably(path.join(thumbsDir, ref.bname, ref.mode, `${ref.file}.webp`), thumb);
+      await writeFileDurably(path.join(mediaDir, ref.bname, ref.mode, ref.file), data);
+      return { kind, width, height, hasThumb: thumb !== null };
+    },
+  };
+}

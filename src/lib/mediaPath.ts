@@ -1,0 +1,76 @@
+import { MEDIA_MODES, NAME_PATTERN, type MediaMode } from '../api/wire';
+
+/**
+ * Media URLs are `/media/{bname}/{mode}/{file}` (ARCHITECTURE section 3). A collect id is such a
+ * path, or any longer storage path or URL whose last three segments are event, mode and file.
+ */
+export interface MediaRef {
+  bname: string;
+  mode: MediaMode;
+  file: string;
+}
+
+export type MediaKind = 'image' | 'gif' | 'video';
+
+export const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+const EXTENSIONS: Record<string, MediaKind> = {
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'gif',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+};
+
+export function mediaKind(file: string): MediaKind | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase();
+  return extension ? (EXTENSIONS[extension] ?? null) : null;
+}
+
+function isMediaMode(value: string): value is MediaMode {
+  return (MEDIA_MODES as readonly string[]).includes(value);
+}
+
+export function isValidFileName(file: string): boolean {
+  return FILE_PATTERN.test(file) && !file.includes('..') && mediaKind(file) !== null;
+}
+
+/** Reads a collect id or media URL; null when its last three segments are not a media item. */
+export function parseMediaPath(id: string): MediaRef | null {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 1024) return null;
+  const withoutQuery = id.split(/[?#]/)[0];
+  let pathname = withoutQuery;
+  try {
+    pathname = /^[a-z]+:\/\//i.test(withoutQuery) ? new URL(withoutQuery).pathname : withoutQuery;
+  } catch {
+    return null;
+  }
+  const segments = pathname.split('/').filter((s) => s.length > 0);
+  if (segments.length < 3) return null;
+  const [bname, mode, file] = segments.slice(-3).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return '';
+    }
+  });
+  if (!NAME_PATTERN.test(bname) || bname.length > 64 || !isMediaMode(mode) || !isValidFileName(file)) return null;
+  return { bname, mode, file };
+}
+
+export function mediaUrl({ bname, mode, file }: MediaRef): string {
+  return `/media/${bname}/${mode}/${file}`;
+}
+
+/** A small WebP for galleries; only images and GIFs have one. */
+export function thumbUrl({ bname, mode, file }: MediaRef): string {
+  return `/thumbs/${bname}/${mode}/${file}.webp`;
+}
+
+/** Print identifiers ending in .gif or .mp4 cannot be printed (SPEC section 9). */
+export function isPrintable(printId: string): boolean {
+  return !/\.(gif|mp4)$/i.test(printId);
+}
