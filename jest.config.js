@@ -12,11 +12,14 @@ const swc = [
   },
 ];
 
+const ESM_PACKAGES = ['until-async', 'content-disposition', 'cookie'];
+
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  // ES-module-only code in node_modules (.mjs files, and packages of "type": "module" that msw
-  // pulls in) is compiled like ours; everything else there runs as shipped.
-  transformIgnorePatterns: ['/node_modules/(?!(until-async)/).*\\.(c?js|json)$'],
+  // ES-module-only packages (.mjs files, and packages of "type": "module" that msw, fastify and
+  // @fastify/static pull in) are compiled like our code; everything else runs as shipped. The
+  // first lookahead makes the pattern judge the innermost node_modules folder of a path.
+  transformIgnorePatterns: [`/node_modules/(?!.*/node_modules/)(?!(${ESM_PACKAGES.join('|')})/).*\\.(c?js|json)$`],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/support/styleStub.js',
     '\\.(png|jpe?g|gif|svg|webp|mp4)$': '<rootDir>/test/support/fileStub.js',

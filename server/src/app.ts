@@ -31,11 +31,12 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.production,
     serverFactory: (handler) => http.createServer({ maxHeaderSize: 256 * 1024 }, handler),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Types are checked, never coerced: a number where text is expected is a client error.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
   const team: TeamPolicy = {

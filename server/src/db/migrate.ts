@@ -46,7 +46,7 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.version);
     }

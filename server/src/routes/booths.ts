@@ -50,6 +50,7 @@ export function boothRoutes(app: FastifyInstance, { db, config }: AppContext): v
     { schema: { params: params({ ...MIRROR, prompt: { type: 'string', minLength: 1, maxLength: 500 } }) } },
     async (request, reply) => {
       const { dh, sh, agent, prompt } = request.params;
+      // eslint-disable-next-line no-control-regex -- control characters are what is refused
       if (/[\u0000-\u001f]/.test(prompt)) throw badRequest('invalid_prompt', 'Texto inválido.');
       await mirrorSetPrompt(db, dh, sh, agent, prompt.trim());
       return sendText(reply, 'prompt_ok');
@@ -86,14 +87,14 @@ export function boothRoutes(app: FastifyInstance, { db, config }: AppContext): v
     },
   );
 
-  app.get<{ Params: { device: string; qrid: string; speed: number; music: string } }>(
+  app.get<{ Params: { device: string; qrid: string; speed: string; music: string } }>(
     '/ultraStartConfig/:device/:qrid/:speed/:music',
     {
       schema: {
         params: params({
           device: DEVICE,
           qrid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-          speed: { type: 'integer', enum: [...ULTRA_SPEEDS] },
+          speed: { type: 'string', enum: ULTRA_SPEEDS.map(String) },
           music: { type: 'string', maxLength: 64 },
         }),
       },
@@ -101,7 +102,7 @@ export function boothRoutes(app: FastifyInstance, { db, config }: AppContext): v
     async (request, reply) => {
       const { device, qrid, speed, music } = request.params;
       if (!isUltraSong(music)) throw badRequest('unknown_song', 'Música desconhecida.');
-      await ultraConfigure(db, device, qrid, speed, music);
+      await ultraConfigure(db, device, qrid, Number(speed), music);
       return sendText(reply, 'success');
     },
   );

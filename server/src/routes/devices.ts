@@ -100,14 +100,14 @@ export function deviceRoutes(app: FastifyInstance, { db, storage }: AppContext):
       .map((row) => ({ id: row.id, packHash: row.pack_hash, url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }) }));
   });
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: string } }>(
     '/device/print-jobs/:id/printed',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } } },
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }, required: ['id'] } } },
     async (request) => {
       const printer = requireKind(request, 'printer');
       const { rowCount } = await db.query(
         `UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE id = $1 AND printer_id = $2 AND status = 'printing'`,
-        [request.params.id, printer.id],
+        [Number(request.params.id), printer.id],
       );
       if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
       return { status: 'printed' };

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../db/embedded';
+import { freePort } from './freePort';
 import { startProcess, waitFor, type ManagedProcess } from './processes';
 
 export interface AuthEmulator {
+  /** The process group of the emulator (the CLI and what it started). */
+  pid: number;
   /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;
   url: string;
@@ -17,7 +19,31 @@ export interface AuthEmulatorOptions {
   port?: number;
   /** Keeps the emulator's users across graceful restarts (import at start, export at exit). */
   stateDir?: string;
+  /** Where the emulator's process id is kept, so that a start after a crash can stop the old one. */
+  pidFile?: string;
   log?: (line: string) => void;
+}
+
+function stopStaleEmulator(pidFile: string, log: (line: string) => void): void {
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  fs.rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 1) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+    log(`stopped the Auth emulator left running by the last start (pid ${pid})`);
+  } catch {
+    // already gone
+  }
+}
+
+async function portInUse(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
@@ -26,9 +52,13 @@ const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
  * The Firebase Auth emulator from `firebase-tools`, offline, for a `demo-` project. It gets a
  * config of its own with free ports, so that several can run side by side (tests, a local start).
  */
-export async function startAuthEmulator({ projectId, port, stateDir, log = () => undefined }: AuthEmulatorOptions): Promise<AuthEmulator> {
+export async function startAuthEmulator({ projectId, port, stateDir, pidFile, log = () => undefined }: AuthEmulatorOptions): Promise<AuthEmulator> {
   if (!projectId.startsWith('demo-')) throw new Error(`the emulator runs offline only for demo- projects, not "${projectId}"`);
+  if (pidFile) stopStaleEmulator(pidFile, log);
   const authPort = port ?? (await freePort());
+  if (port !== undefined && (await portInUse(port))) {
+    throw new Error(`port ${port} of the Auth emulator is in use; stop what uses it or set AUTH_EMULATOR_PORT`);
+  }
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-emulator-'));
   const config = {
     emulators: {
@@ -51,6 +81,7 @@ export async function startAuthEmulator({ projectId, port, stateDir, log = () =>
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '', CI: 'true' },
   });
   const url = `http://127.0.0.1:${authPort}`;
+  if (pidFile && child.child.pid) fs.writeFileSync(pidFile, String(child.child.pid));
   try {
     await waitFor(
       async () => {
@@ -67,6 +98,7 @@ export async function startAuthEmulator({ projectId, port, stateDir, log = () =>
     throw error;
   }
   return {
+    pid: child.child.pid ?? 0,
     host: `127.0.0.1:${authPort}`,
     url,
     projectId,
@@ -74,6 +106,7 @@ export async function startAuthEmulator({ projectId, port, stateDir, log = () =>
       // SIGINT lets the CLI export its users (stateDir) before it exits.
       await child.stop('SIGINT', 15_000);
       fs.rmSync(workDir, { recursive: true, force: true });
+      if (pidFile) fs.rmSync(pidFile, { force: true });
     },
   };
 }

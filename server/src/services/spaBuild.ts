@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startProcess } from './processes';
+
+/** What the SPA's build depends on; a change to any of them makes `npm start` rebuild. */
+const INPUTS = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
+const STAMP = 'build-stamp.json';
+
+function listFiles(entry: string): string[] {
+  if (!fs.existsSync(entry)) return [];
+  if (fs.statSync(entry).isFile()) return [entry];
+  return fs
+    .readdirSync(entry, { withFileTypes: true })
+    .flatMap((d) => listFiles(path.join(entry, d.name)))
+    .sort();
+}
+
+/** A fingerprint of the sources and of the public build configuration. */
+export function buildFingerprint(root: string, env: Record<string, string>): string {
+  const hash = crypto.createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of listFiles(path.join(root, input))) {
+      hash.update(path.relative(root, file));
+      hash.update(fs.readFileSync(file));
+    }
+  }
+  hash.update(JSON.stringify(Object.entries(env).sort()));
+  return hash.digest('hex');
+}
+
+/** Builds the SPA into distDir unless the build there already matches the sources and env. */
+export async function ensureSpaBuilt(root: string, distDir: string, env: Record<string, string>, log: (line: string) => void): Promise<boolean> {
+  const fingerprint = buildFingerprint(root, env);
+  const stampFile = path.join(distDir, STAMP);
+  try {
+    if (JSON.parse(fs.readFileSync(stampFile, 'utf8')).fingerprint === fingerprint && fs.existsSync(path.join(distDir, 'index.html'))) {
+      return false;
+    }
+  } catch {
+    // no build yet
+  }
+  log('building the web app (first start or changed sources)...');
+  const build = startProcess(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', distDir], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the web app build failed:\n${build.output()}`);
+  fs.writeFileSync(stampFile, JSON.stringify({ fingerprint }));
+  return true;
+}

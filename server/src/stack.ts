@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { firebaseVerifier } from './auth/identity';
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase, type OpenedDatabase } from './db/openDatabase';
+import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './services/authEmulator';
+import { ensureSpaBuilt } from './services/spaBuild';
+import { loadSeedFile } from './seed/loadSeed';
+import { validateSeed, type SeedFile } from './seed/seedFormat';
+import { createMediaStorage } from './storage/mediaStorage';
+
+export interface RunningStack {
+  config: ServerConfig;
+  url: string;
+  emulator: AuthEmulator | null;
+  banner: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+}
+
+export const DEMO_SEED = 'server/seed/demo/demo.json';
+
+function readSeed(file: string): SeedFile {
+  return validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** What to try first, from the demo seed. */
+function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null): string {
+  const lines = ['', `  Pronto: ${url}`, ''];
+  if (seed) {
+    const event = seed.events?.find((e) => e.visible !== false && (seed.media ?? []).some((m) => m.event === e.name));
+    const photo = seed.media?.find((m) => m.event === event?.name && m.mode === 'pad');
+    const pack = seed.packs?.find((p) => p.copies > 0);
+    const coupon = seed.coupons?.[0];
+    if (event) lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}`);
+    if (photo) lines.push(`  Coletar foto:  ${url}/collect?id=/media/${photo.event}/${photo.mode}/${photo.file}`);
+    if (pack) lines.push(`  Pacote:        ${url}/packs?pack=${pack.hash}`);
+    if (coupon) lines.push(`  Loja (cupom):  ${url}/shop?coupon=${coupon.code}`);
+    const logins = (seed.accounts ?? []).filter((a) => a.password);
+    if (logins.length > 0) {
+      lines.push('', '  Logins de demonstração:');
+      for (const account of logins) lines.push(`    ${account.email} / ${account.password}  (${account.displayName ?? account.uid})`);
+    }
+    lines.push('', '  Simulador das cabines (nova foto, impressões): npm run booth');
+  }
+  if (emulator) lines.push(`  Firebase Auth emulator: ${emulator.url}`);
+  lines.push('  Ctrl-C para parar.', '');
+  return lines.join('\n');
+}
+
+/** Starts the whole product on one machine, as `npm start` and the browser tests do. */
+export async function runStack({ root, env, log }: StackOptions): Promise<RunningStack> {
+  const production = env.NODE_ENV === 'production';
+  let emulator: AuthEmulator | null = null;
+  let database: OpenedDatabase | null = null;
+  let app: FastifyInstance | null = null;
+  const stop = async () => {
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await emulator?.stop().catch(() => undefined);
+  };
+
+  try {
+    const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);
+    if (!production && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+      fs.mkdirSync(firstConfig.dataDir, { recursive: true });
+      emulator = await startAuthEmulator({
+        projectId: firstConfig.firebaseProjectId,
+        port: Number(env.AUTH_EMULATOR_PORT ?? 9099),
+        stateDir: path.join(firstConfig.dataDir, 'auth-emulator'),
+        pidFile: path.join(firstConfig.dataDir, 'auth-emulator.pid'),
+        log,
+      });
+    }
+    const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
+
+    const spaEnv: Record<string, string> = {
+      FIREBASE_PROJECT_ID: config.firebaseProjectId,
+      FIREBASE_API_KEY: env.FIREBASE_API_KEY ?? 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: env.FIREBASE_AUTH_DOMAIN ?? '',
+      FIREBASE_AUTH_EMULATOR_URL: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '',
+      MERCADOPAGO_PUBLIC_KEY: env.MERCADOPAGO_PUBLIC_KEY ?? '',
+      API_BASE: env.API_BASE ?? '',
+    };
+    if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
+
+    database = await openDatabase(config, log);
+    const storage = createMediaStorage(config.dataDir);
+    const seedFile = env.SEED_FILE ? path.resolve(root, env.SEED_FILE) : production ? null : path.join(root, DEMO_SEED);
+    let seed: SeedFile | null = null;
+    if (seedFile && env.SEED !== 'none') {
+      seed = readSeed(seedFile);
+      const empty = (await database.db.query('SELECT 1 FROM events LIMIT 1')).rowCount === 0;
+      if (empty) {
+        log(`loading ${path.relative(root, seedFile)}...`);
+        await loadSeedFile(database.db, storage, seedFile);
+      }
+      if (emulator) {
+        for (const account of seed.accounts ?? []) {
+          if (account.password) {
+            await ensureEmulatorUser(emulator, { uid: account.uid, email: account.email, password: account.password, displayName: account.displayName });
+          }
+        }
+      }
+    }
+
+    const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
+    app = await buildApp({ config, db: database.db, verifier });
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host}:${port}`;
+    return { config, url, emulator, app, banner: banner(url, seed, emulator), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,198 @@
+import { parsePackReply } from '../../src/lib/packReply';
+import { loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+let server: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+  user = await newUser();
+});
+
+afterAll(() => server.close());
+
+describe('GET /api/eventos/{events}/{agent}', () => {
+  it('lists the named events with their cards, in the given order', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/eventos/outra,festa_ana,desconhecido/agent0001' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { title: 'outra', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] },
+      { title: 'festa_ana', visible: true, profile: '', cover: '', photos: 5, devices: ['pad', 'polaroid', '360', 'nulo'] },
+    ]);
+  });
+
+  it('shows private events only to a signed-in visitor', async () => {
+    const anonymous = await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001' });
+    expect(anonymous.json()).toEqual([]);
+    const signedIn = await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: user.token });
+    expect(signedIn.json()).toHaveLength(1);
+  });
+
+  it('answers an empty list to "-" and ignores malformed names', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/eventos/-/agent0001' })).json()).toEqual([]);
+    const odd = await server.call({ method: 'GET', url: `/api/eventos/${encodeURIComponent("../x,a'b,festa_ana")}/agent0001` });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json().map((e: { title: string }) => e.title)).toEqual(['festa_ana']);
+  });
+
+  it('refuses an invalid token and a malformed agent', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agent0001', token: 'not-a-token' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: '/api/eventos/festa_ana/a%20b' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/evento/{id}', () => {
+  it('answers devices and bname to a signed-in visitor', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: user.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ devices: ['pad', 'polaroid', '360', 'nulo'], bname: 'festa_ana' });
+  });
+
+  it('is 401 without a token or with a forged one, 404 for an unknown id, 400 for odd input', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1' })).statusCode).toBe(401);
+    const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
+    expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: forged })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: '/api/evento/nao-existe', token: user.token })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/evento/a%2F..%2Fb', token: user.token })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: `/api/evento/${'x'.repeat(5000)}`, token: user.token })).statusCode).toBeLessThan(500);
+  });
+});
+
+describe('GET /api/all/{bname}/{type}', () => {
+  it('lists a booth media oldest first', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' });
+    expect(response.json()).toEqual({ product: ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'] });
+  });
+
+  it('keeps a private event to signed-in visitors', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: user.token })).json()).toEqual({
+      product: ['/media/privada/pad/x1.jpg'],
+    });
+  });
+
+  it('answers 404 for an unknown event and 400 for an unknown type or odd name', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/all/nada/pad' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/nulo' })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/all/..%2F..%2Fetc/pad' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/deviceLast/{bname}/{device}', () => {
+  it("answers the device's newest media, or an empty list", async () => {
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
+      product: ['/media/festa_ana/pad/a2.jpg'],
+    });
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/ninguem' })).json()).toEqual({ product: [] });
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/a%20b' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/validatePacks/{hashes}', () => {
+  it('answers one literal per known pack, which the SPA parser reads', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/validatePacks/PACK5,NOPE,PACK0' });
+    expect(response.statusCode).toBe(200);
+    expect(parsePackReply(response.json()).packs).toEqual([
+      { hash: 'PACK5', copies: 5, bname: 'festa_ana' },
+      { hash: 'PACK0', copies: 0, bname: 'festa_ana' },
+    ]);
+  });
+
+  it('ignores malformed hashes and survives a huge list', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => `H${i}`).join(',');
+    expect((await server.call({ method: 'GET', url: `/api/validatePacks/${many}` })).json()).toEqual([]);
+    expect((await server.call({ method: 'GET', url: `/api/validatePacks/${encodeURIComponent("'); DROP TABLE packs;--")}` })).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/print/{packHash}/{printId}', () => {
+  const photo = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+
+  it('spends one copy and queues a print job', async () => {
+    const response = await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'queued', copies: 4 });
+    const jobs = await server.db.query('SELECT status FROM print_jobs WHERE pack_hash = $1', ['PACK5']);
+    expect(jobs.rows).toEqual([{ status: 'queued' }]);
+  });
+
+  it('refuses a pack without copies with 409 and queues nothing', async () => {
+    const response = await server.call({ method: 'GET', url: `/api/print/PACK0/${photo}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' });
+    expect((await server.db.query("SELECT 1 FROM print_jobs WHERE pack_hash = 'PACK0'")).rowCount).toBe(0);
+  });
+
+  it('refuses videos, GIFs, unknown media, media of another event, unknown packs and paths outside the media', async () => {
+    const cases: [string, number][] = [
+      [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/360/v1.mp4')}`, 422],
+      [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/boomerang/b1.gif')}`, 422],
+      [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/nada.jpg')}`, 404],
+      [`/api/print/PACK5/${encodeURIComponent('/media/outra/pad/o1.jpg')}`, 403],
+      [`/api/print/NOPACK/${photo}`, 404],
+      [`/api/print/PACK5/${encodeURIComponent('../../../etc/passwd')}`, 400],
+      [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/..%2F..%2Fx.jpg')}`, 400],
+      [`/api/print/PACK%20X/${photo}`, 400],
+    ];
+    for (const [url, status] of cases) {
+      const response = await server.call({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
+    }
+    expect((await server.db.query("SELECT copies FROM packs WHERE hash = 'PACK5'")).rows[0].copies).toBe(4);
+  });
+
+  it('lets a pack of no event print any event', async () => {
+    const response = await server.call({ method: 'GET', url: `/api/print/PACKANY/${encodeURIComponent('/media/outra/pad/o1.jpg')}` });
+    expect(response.json()).toEqual({ status: 'queued', copies: 2 });
+  });
+});
+
+describe('POST /api/landingForm', () => {
+  const lead = {
+    data: '2026-12-01',
+    indicacao: 'Instagram',
+    evento: 'Casamento',
+    email: 'ana@example.com',
+    instagram: '@ana',
+    tiktok: '',
+    telefone: '(11) 98888-7777',
+    nome: 'Ana',
+    comentarios: "<script>alert('x')</script>",
+  };
+
+  it('stores the lead, hostile text kept as text', async () => {
+    const response = await server.call({ method: 'POST', url: '/api/landingForm', payload: lead });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('ok');
+    const stored = await server.db.query('SELECT nome, comentarios FROM leads ORDER BY id DESC LIMIT 1');
+    expect(stored.rows[0]).toEqual({ nome: 'Ana', comentarios: "<script>alert('x')</script>" });
+  });
+
+  it('stores a retried lead once', async () => {
+    const payload = { ...lead, nome: 'Retry', clientId: 'lead-abcdef123' };
+    await server.call({ method: 'POST', url: '/api/landingForm', payload });
+    await server.call({ method: 'POST', url: '/api/landingForm', payload });
+    expect((await server.db.query("SELECT 1 FROM leads WHERE nome = 'Retry'")).rowCount).toBe(1);
+  });
+
+  it.each([
+    ['without nome', { ...lead, nome: undefined }],
+    ['with a blank evento', { ...lead, evento: '   ' }],
+    ['with a number for nome', { ...lead, nome: 42 }],
+    ['with a huge comment', { ...lead, comentarios: 'x'.repeat(6000) }],
+    ['with an unknown field', { ...lead, admin: true }],
+  ])('refuses a lead %s with 400', async (_case, payload) => {
+    const before = (await server.db.query('SELECT count(*)::int AS n FROM leads')).rows[0].n;
+    const response = await server.call({ method: 'POST', url: '/api/landingForm', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_request');
+    expect((await server.db.query('SELECT count(*)::int AS n FROM leads')).rows[0].n).toBe(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await server.call({ method: 'POST', url: '/api/landingForm', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadSeed } from '../../../server/src/seed/loadSeed';
+import type { SeedFile } from '../../../server/src/seed/seedFormat';
+import { createMediaStorage } from '../../../server/src/storage/mediaStorage';
+import type { TestServer } from './testServer';
+
+export async function jpeg(width = 64, height = 48, colour = '#6d28d9'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+}
+
+export async function gif(): Promise<Buffer> {
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#f59e0b' } }).gif().toBuffer();
+}
+
+/** The smallest header an MP4 file starts with: enough for the upload check. */
+export function mp4(): Buffer {
+  const box = Buffer.alloc(32);
+  box.writeUInt32BE(32, 0);
+  box.write('ftypisom', 4, 'latin1');
+  return box;
+}
+
+export const DEVICE_KEYS = {
+  camera: 'key-camera-0001',
+  printer: 'key-printer-0001',
+  mirror: 'key-mirror-0001',
+  ultra: 'key-ultra-0001',
+};
+
+/** A small world: a public and a private event with media, packs, devices, a shop and a partner. */
+export function basicSeed(): SeedFile {
+  return {
+    events: [
+      { name: 'festa_ana', publicId: 'festa-ana-1', devices: ['pad', 'polaroid', '360', 'nulo'] },
+      { name: 'privada', publicId: 'privada-1', visible: false, devices: ['pad'] },
+      { name: 'outra', publicId: 'outra-1', devices: ['pad'] },
+    ],
+    devices: [
+      { id: 'cam1', kind: 'booth', event: 'festa_ana', mode: 'pad', key: DEVICE_KEYS.camera },
+      { id: 'printer1', kind: 'printer', event: 'festa_ana', key: DEVICE_KEYS.printer },
+      { id: 'mirror1', kind: 'mirror', event: 'festa_ana', mode: 'feed', key: DEVICE_KEYS.mirror },
+      { id: 'ultra1', kind: 'ultra', event: 'festa_ana', mode: '360', key: DEVICE_KEYS.ultra },
+    ],
+    media: [
+      { event: 'festa_ana', mode: 'pad', file: 'a1.jpg', source: 'a1.jpg', device: 'cam1' },
+      { event: 'festa_ana', mode: 'pad', file: 'a2.jpg', source: 'a2.jpg', device: 'cam1' },
+      { event: 'festa_ana', mode: 'polaroid', file: 'p1.jpg', source: 'a1.jpg' },
+      { event: 'festa_ana', mode: 'boomerang', file: 'b1.gif', source: 'b1.gif' },
+      { event: 'festa_ana', mode: '360', file: 'v1.mp4', source: 'v1.mp4' },
+      { event: 'privada', mode: 'pad', file: 'x1.jpg', source: 'a1.jpg' },
+      { event: 'outra', mode: 'pad', file: 'o1.jpg', source: 'a1.jpg' },
+    ],
+    packs: [
+      { hash: 'PACK5', event: 'festa_ana', copies: 5 },
+      { hash: 'PACK0', event: 'festa_ana', copies: 0 },
+      { hash: 'PACKANY', copies: 3 },
+    ],
+    products: [
+      {
+        id: 'cabine360',
+        name: 'Cabine 360',
+        type: 'service',
+        mode: '360',
+        price: 1000,
+        pricePerHour: 200,
+        minHours: 2,
+        maxHours: 5,
+        maxQty: 2,
+        accessories: [{ id: 'neon', name: 'Neon', price: 150 }],
+      },
+      { id: 'album', name: 'Álbum', type: 'product', price: 80, maxQty: 10 },
+    ],
+    coupons: [
+      { code: 'DEZ', discount: 0.1 },
+      { code: 'VENCIDO', discount: 0.5, expiresAt: '2020-01-01T00:00:00Z' },
+    ],
+    partners: [{ name: 'parceiro1' }, { name: 'parceiro2' }],
+    contracts: [
+      { partner: 'parceiro1', title: 'Contrato 1', rate: 10, discount: 0.05, kit: 'kit', nCoupons: 2, durationDays: 30, nextCoupon: 'P1-NEXT' },
+    ],
+    mirror: {
+      modes: [{ title: 'Anime', description: 'd', prompts: [{ title: 'Samurai' }, { title: 'Ninja' }] }],
+    },
+  };
+}
+
+/** Writes the seed's source files to a folder and loads it. */
+export async function loadBasicSeed(server: TestServer, seed: SeedFile = basicSeed()): Promise<SeedFile> {
+  const dir = path.join(server.dataDir, 'seed');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'a1.jpg'), await jpeg());
+  fs.writeFileSync(path.join(dir, 'a2.jpg'), await jpeg(48, 64, '#f59e0b'));
+  fs.writeFileSync(path.join(dir, 'b1.gif'), await gif());
+  fs.writeFileSync(path.join(dir, 'v1.mp4'), mp4());
+  await loadSeed(server.db, createMediaStorage(server.dataDir), seed, dir);
+  return seed;
+}
