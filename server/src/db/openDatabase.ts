@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config';
 import { connectDatabase, type Database } from './database';
 import { clearStaleServer, startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
+import { processRunning } from '../services/processAlive';
 
 export interface OpenedDatabase {
   db: Database;
@@ -29,15 +30,6 @@ function readLock(file: string): Lock | null {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The database of DATABASE_URL, or the embedded PostgreSQL in DATA_DIR. A second process on the
  * same data folder (`npm run seed` beside `npm start`) joins the running server instead of
@@ -54,7 +46,7 @@ export async function openDatabase(config: ServerConfig, log: (line: string) => 
   const lockFile = path.join(dir, 'owner.json');
   const password = () => fs.readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
   const lock = readLock(lockFile);
-  if (lock && lock.pid !== process.pid && alive(lock.pid)) {
+  if (lock && lock.pid !== process.pid && processRunning(lock.pid)) {
     const db = connectDatabase(`postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${lock.port}/${DATABASE}`);
     await migrate(db);
     return { db, description: `embedded PostgreSQL of process ${lock.pid}`, close: () => db.close() };

@@ -39,8 +39,13 @@ export async function placeOrder(
   const coupon = await findValidCoupon(db, couponCode);
   if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
   const priced = priceOrder(await loadCatalogue(db), payload.products, coupon.discount);
+  // Neither a card nor a Pix transfer can pay nothing (and a BR Code needs a positive amount).
+  if (!(priced.discountedTotal > 0)) throw badRequest('zero_total', 'O pedido não tem valor a pagar.');
 
   return db.transaction(async (client) => {
+    // FOR UPDATE locks nothing while the order does not exist yet: concurrent retries of a new
+    // order wait here for each other, so that the later ones see the first and answer alike.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order:${payload.orderId}`]);
     const existing = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [payload.orderId]);
     if (existing.rows[0]) {
       const order = existing.rows[0];

@@ -49,19 +49,34 @@ function numericId(): string {
 
 /** Stands in for Mercado Pago without credentials, with the same behaviour towards the SPA. */
 export function sandboxPayments(db: Database): CardPayments {
+  // The provider answers a repeated idempotency key with the first charge's result, even while
+  // that charge is still running (a double click): so does the sandbox.
+  const charges = new Map<string, Promise<CardChargeResult>>();
+  async function chargeToken(charge: CardCharge): Promise<CardChargeResult> {
+    // A card token is good for one charge, as the provider's are.
+    const { rows } = await db.query<{ holder_name: string }>(
+      'UPDATE sandbox_card_tokens SET used = true WHERE id = $1 AND NOT used RETURNING holder_name',
+      [charge.token],
+    );
+    const token = rows[0];
+    if (!token) throw badRequest('invalid_card_token', 'Token do cartão inválido ou expirado.');
+    const holder = token.holder_name.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+    const outcome = SANDBOX_OUTCOMES[holder] ?? SANDBOX_OUTCOMES.APRO;
+    return { id: numericId(), status: outcome.status, statusDetail: outcome.statusDetail };
+  }
   return {
     sandbox: true,
-    async charge(charge) {
-      // A card token is good for one charge, as the provider's are.
-      const { rows } = await db.query<{ holder_name: string }>(
-        'UPDATE sandbox_card_tokens SET used = true WHERE id = $1 AND NOT used RETURNING holder_name',
-        [charge.token],
+    charge(charge) {
+      const known = charges.get(charge.idempotencyKey);
+      if (known) return known;
+      const pending = chargeToken(charge);
+      charges.set(charge.idempotencyKey, pending);
+      // Once recorded in payments, a retry is answered from there: forget the charge after a while.
+      pending.then(
+        () => setTimeout(() => charges.delete(charge.idempotencyKey), 60_000).unref(),
+        () => charges.delete(charge.idempotencyKey),
       );
-      const token = rows[0];
-      if (!token) throw badRequest('invalid_card_token', 'Token do cartão inválido ou expirado.');
-      const holder = token.holder_name.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
-      const outcome = SANDBOX_OUTCOMES[holder] ?? SANDBOX_OUTCOMES.APRO;
-      return { id: numericId(), status: outcome.status, statusDetail: outcome.statusDetail };
+      return pending;
     },
   };
 }

@@ -1,0 +1,158 @@
+import { loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+let server: TestServer;
+let ana: TestUser;
+let bia: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+  [ana, bia] = await Promise.all([newUser('ana'), newUser('bia')]);
+});
+
+afterAll(() => server.close());
+
+const accountJson = (email: string) =>
+  JSON.stringify({ email, agent: 'agent0001', displayName: 'Ana & Zé', photoURL: '', phone: '11988887777', tiktok: '', instagram: '@ana', transactions: [] });
+
+function createAccountUrl(email: string, lists: { collection?: string; packs?: string; events?: string } = {}) {
+  const query = new URLSearchParams({ account: accountJson(email), collection: lists.collection ?? '', packs: lists.packs ?? '', events: lists.events ?? '' });
+  return `/api/createAccount?${query.toString()}`;
+}
+
+describe('createAccount, account, updateAccount', () => {
+  it('creates the account with the visitor lists, then says already_exists', async () => {
+    const first = await server.call({
+      method: 'GET',
+      url: createAccountUrl(ana.email, { collection: '/media/festa_ana/pad/a1.jpg,bad entry', packs: 'PACK5', events: 'festa_ana' }),
+      token: ana.token,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe('ok');
+    const again = await server.call({ method: 'GET', url: createAccountUrl(ana.email), token: ana.token });
+    expect(again.body).toBe('already_exists');
+
+    const account = await server.call({ method: 'GET', url: '/api/account', token: ana.token });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toEqual({
+      email: ana.email,
+      agent: 'agent0001',
+      displayName: 'Ana & Zé',
+      photoURL: '',
+      phone: '11988887777',
+      tiktok: '',
+      instagram: '@ana',
+      transactions: [],
+      partner: '',
+      events: ['festa_ana'],
+      collection: ['/media/festa_ana/pad/a1.jpg'],
+      packs: ['PACK5'],
+    });
+  });
+
+  it('merges lists as a union, keeping order, and answers the union', async () => {
+    const query = new URLSearchParams({
+      collection: '/media/festa_ana/pad/a2.jpg,/media/festa_ana/pad/a1.jpg',
+      packs: 'PACK0',
+      events: 'outra,../etc',
+    });
+    const response = await server.call({ method: 'GET', url: `/api/updateAccount?${query.toString()}`, token: ana.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      collection: ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'],
+      packs: ['PACK5', 'PACK0'],
+      events: ['festa_ana', 'outra'],
+    });
+  });
+
+  it('keeps a collection of 200 items whole', async () => {
+    const user = await newUser('wedding');
+    const items = Array.from({ length: 200 }, (_, i) => `/media/festa_ana/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    const query = new URLSearchParams({ collection: items.join(','), packs: '', events: '' });
+    const response = await server.call({ method: 'GET', url: `/api/updateAccount?${query.toString()}`, token: user.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().collection).toEqual(items);
+  });
+
+  it("never shows one user another's account", async () => {
+    const response = await server.call({ method: 'GET', url: '/api/account', token: bia.token });
+    expect(response.statusCode).toBe(404);
+    await server.call({ method: 'GET', url: createAccountUrl(bia.email), token: bia.token });
+    const own = await server.call({ method: 'GET', url: '/api/account', token: bia.token });
+    expect(own.json()).toMatchObject({ email: bia.email, collection: [], packs: [] });
+  });
+
+  it.each([
+    ['{not json'],
+    ['[1,2]'],
+    [JSON.stringify({ displayName: 42 })],
+    [JSON.stringify({ displayName: 'x'.repeat(500) })],
+  ])('refuses the account JSON %s with 400', async (account) => {
+    const user = await newUser('bad');
+    const response = await server.call({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(account)}`, token: user.token });
+    expect(response.statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/account', token: user.token })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['GET', '/api/createAccount?account=%7B%7D'],
+    ['GET', '/api/updateAccount?collection=&packs=&events='],
+    ['GET', '/api/account'],
+    ['GET', '/api/modifyAccount/add/packs/PACK5'],
+    ['POST', '/api/set_transaction'],
+    ['GET', '/api/load_events'],
+    ['GET', '/api/load_transactions'],
+    ['GET', '/api/create_event/festa_nova/123456789'],
+  ] as const)('%s %s is 401 without a token and with an invalid one', async (method, url) => {
+    const payload = method === 'POST' ? { transaction: '123456789' } : undefined;
+    expect((await server.call({ method, url, payload })).statusCode).toBe(401);
+    expect((await server.call({ method, url, payload, token: 'garbage.token.here' })).statusCode).toBe(401);
+  });
+});
+
+describe('modifyAccount', () => {
+  it('adds a pack and a collected item to the account', async () => {
+    const user = await newUser('collector');
+    const pack = await server.call({ method: 'GET', url: '/api/modifyAccount/add/packs/PACK5', token: user.token });
+    expect(pack.body).toBe('ok');
+    const item = encodeURIComponent('/media/festa_ana/pad/a2.jpg');
+    const collected = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${item}`, token: user.token });
+    expect(collected.body).toBe('ok');
+    const again = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${item}`, token: user.token });
+    expect(again.body).toBe('ok');
+    const account = await server.call({ method: 'GET', url: '/api/account', token: user.token });
+    expect(account.json()).toMatchObject({ packs: ['PACK5'], collection: ['/media/festa_ana/pad/a2.jpg'] });
+  });
+
+  it.each([
+    ['/api/modifyAccount/add/events/festa_ana', 400],
+    ['/api/modifyAccount/add/packs/PACK%20X', 400],
+    [`/api/modifyAccount/add/collection/${encodeURIComponent('../../etc/passwd')}`, 400],
+    [`/api/modifyAccount/add/collection/${encodeURIComponent('/media/festa_ana/pad/x.exe')}`, 400],
+    [`/api/modifyAccount/add/collection/${'a'.repeat(3000)}`, 400],
+  ])('refuses %s with %i', async (url, status) => {
+    const response = await server.call({ method: 'GET', url, token: ana.token });
+    expect(response.statusCode).toBe(status);
+  });
+});
+
+describe('check_bname', () => {
+  it.each([
+    ['festa_ana', 'yes'],
+    ['festa_nova', 'no'],
+    ['festa nova', 'other'],
+    ['festa.nova', 'other'],
+    ['ação', 'other'],
+  ])('%s is %s', async (name, answer) => {
+    const response = await server.call({ method: 'GET', url: `/api/check_bname/${encodeURIComponent(name)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe(answer);
+  });
+
+  it('answers other to a name too long to be an event', async () => {
+    expect((await server.call({ method: 'GET', url: `/api/check_bname/${'a'.repeat(100)}` })).body).toBe('other');
+    expect((await server.call({ method: 'GET', url: `/api/check_bname/${'a'.repeat(300)}` })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { startTestServer, type TestServer } from './support/testServer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
+
+async function upload(file: string, body: Buffer, headers: Record<string, string> = camera, type = 'image/jpeg') {
+  return server.call({ method: 'POST', url: `/api/device/media?file=${encodeURIComponent(file)}`, headers: { ...headers, 'content-type': type }, payload: body });
+}
+
+describe('a booth camera', () => {
+  it('uploads a photo that appears in the gallery, in deviceLast, as a file with a thumbnail', async () => {
+    const response = await upload('nova-001.jpg', await jpeg(800, 600));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ url: '/media/festa_ana/pad/nova-001.jpg' });
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).toContain('/media/festa_ana/pad/nova-001.jpg');
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({ product: ['/media/festa_ana/pad/nova-001.jpg'] });
+
+    const file = await server.call({ method: 'GET', url: '/media/festa_ana/pad/nova-001.jpg' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const thumb = await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/nova-001.jpg.webp' });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.rawPayload.length).toBeLessThan(file.rawPayload.length);
+  });
+
+  it('is refused without its key, with a wrong key, or as another kind of device', async () => {
+    const body = await jpeg();
+    expect((await upload('x.jpg', body, {})).statusCode).toBe(401);
+    expect((await upload('x.jpg', body, { ...camera, 'x-device-key': 'wrong-key-000' })).statusCode).toBe(401);
+    expect((await upload('x.jpg', body, printer)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['../../etc/passwd.jpg', 400],
+    ['.hidden.jpg', 400],
+    ['nome com espaço.jpg', 400],
+    ['virus.exe', 400],
+    [`${'a'.repeat(200)}.jpg`, 400],
+  ])('refuses the file name %s', async (file, status) => {
+    expect((await upload(file, await jpeg())).statusCode).toBe(status);
+  });
+
+  it('refuses bytes that are not what the name says', async () => {
+    expect((await upload('fake.jpg', Buffer.from('<html>not an image</html>'))).statusCode).toBe(422);
+    expect((await upload('fake.mp4', await jpeg(), camera, 'video/mp4')).statusCode).toBe(422);
+    expect((await upload('fake.gif', await jpeg())).statusCode).toBe(422);
+    expect((await upload('empty.jpg', Buffer.alloc(0))).statusCode).toBe(400);
+    expect(fs.existsSync(path.join(server.dataDir, 'media/festa_ana/pad/fake.jpg'))).toBe(false);
+  });
+
+  it('never serves files outside the media folder', async () => {
+    for (const url of ['/media/../package.json', '/media/%2e%2e/%2e%2e/package.json', '/thumbs/..%2f..%2fpackage.json', '/media/festa_ana/pad/.a1.jpg.tmp']) {
+      const response = await server.call({ method: 'GET', url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('a printer station', () => {
+  it('takes the queued jobs once, marks them printed, and only its own', async () => {
+    const photo = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}` });
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}` });
+
+    const jobs = await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer });
+    expect(jobs.statusCode).toBe(200);
+    const list = jobs.json() as { id: number; packHash: string; url: string }[];
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ packHash: 'PACK5', url: '/media/festa_ana/pad/a1.jpg' });
+    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json()).toEqual([]);
+
+    for (const job of list) {
+      const done = await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer });
+      expect(done.json()).toEqual({ status: 'printed' });
+    }
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${list[0].id}/printed`, headers: printer })).statusCode).toBe(404);
+    const statuses = await server.db.query('SELECT status FROM print_jobs');
+    expect(statuses.rows.every((r) => r.status === 'printed')).toBe(true);
+  });
+
+  it('gets back jobs a crashed printer claimed long ago', async () => {
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}` });
+    const [job] = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
+    await server.db.query("UPDATE print_jobs SET claimed_at = now() - interval '11 minutes' WHERE id = $1", [job.id]);
+    const again = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
+    expect(again.map((j) => j.id)).toEqual([job.id]);
+  });
+
+  it('refuses cameras and odd job ids', async () => {
+    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: camera })).statusCode).toBe(403);
+    expect((await server.call({ method: 'POST', url: '/api/device/print-jobs/abc/printed', headers: printer })).statusCode).toBe(400);
+    expect((await server.call({ method: 'POST', url: '/api/device/print-jobs/99999999999999999999/printed', headers: printer })).statusCode).toBe(400);
+  });
+});
+
+describe('fifty prints at once on a pack of five copies', () => {
+  it('lets exactly five through and leaves zero copies', async () => {
+    await server.db.query("INSERT INTO packs (hash, event_name, copies) VALUES ('CORRIDA', 'festa_ana', 5)");
+    const url = `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}`;
+    const responses = await Promise.all(Array.from({ length: 50 }, () => server.call({ method: 'GET', url })));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    expect((await server.db.query("SELECT copies FROM packs WHERE hash = 'CORRIDA'")).rows[0].copies).toBe(0);
+    expect((await server.db.query("SELECT count(*)::int AS n FROM print_jobs WHERE pack_hash = 'CORRIDA'")).rows[0].n).toBe(5);
+    const remaining = responses.filter((r) => r.statusCode === 200).map((r) => r.json().copies).sort();
+    expect(remaining).toEqual([0, 1, 2, 3, 4]);
+  });
+});
