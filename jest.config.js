@@ -47,6 +47,15 @@ module.exports = {
     },
     {
       ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
+      testTimeout: 60_000,
+    },
+    {
+      ...common,
       displayName: 'scripts',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/scripts/**/*.test.ts'],

@@ -21,6 +21,12 @@ const PUBLIC_ENV = [
   'MERCADOPAGO_PUBLIC_KEY',
 ] as const;
 
+/** `npm run dev` talks to the server and Auth emulator that `npm start` runs. */
+const DEVELOPMENT_DEFAULTS: Partial<Record<(typeof PUBLIC_ENV)[number], string>> = {
+  FIREBASE_PROJECT_ID: 'demo-cabine',
+  FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? '9099'}`,
+};
+
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
 export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpack.Configuration & {
@@ -62,7 +68,12 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
     },
     plugins: [
       new webpack.DefinePlugin(
-        Object.fromEntries(PUBLIC_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')])),
+        Object.fromEntries(
+          PUBLIC_ENV.map((name) => [
+            `process.env.${name}`,
+            JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? ''))),
+          ]),
+        ),
       ),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new MiniCssExtractPlugin({

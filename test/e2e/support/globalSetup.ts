@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../../server/src/services/freePort';
+import { startStackProcess, type StackProcess } from '../../server/support/stackProcess';
+
+declare global {
+  var __e2eStack: StackProcess | undefined;
+  var __e2eDir: string | undefined;
+}
+
+/**
+ * Starts the whole product as `npm start` does (SPA build, Auth emulator, embedded PostgreSQL,
+ * demo seed), on free ports and in a temporary data folder.
+ */
+export default async function globalSetup(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  fs.chmodSync(dir, 0o755); // the database runs as the postgres user
+  globalThis.__e2eDir = dir;
+  const stack = await startStackProcess({
+    DATA_DIR: path.join(dir, 'data'),
+    DIST_DIR: path.join(dir, 'dist'),
+    AUTH_EMULATOR_PORT: String(await freePort()),
+    SKIP_BUILD: '0',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    TEAM_EMAILS: '',
+  });
+  globalThis.__e2eStack = stack;
+  const emulator = /Firebase Auth emulator: (http:\/\/\S+)/.exec(stack.output())?.[1] ?? '';
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_AUTH_EMULATOR_URL = emulator;
+  process.env.E2E_DATA_DIR = path.join(dir, 'data');
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+let server: TestServer;
+let user: TestUser;
+
+function writeFakeSpa(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  const script = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+  fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js'), script);
+  fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.gz'), zlib.gzipSync(script));
+}
+
+beforeAll(async () => {
+  const distDir = path.join(fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'spa-')), 'dist');
+  writeFakeSpa(distDir);
+  server = await startTestServer({ DIST_DIR: distDir, PUBLIC_URL: 'https://cabine.example' });
+  await loadBasicSeed(server);
+  user = await newUser();
+});
+
+afterAll(() => server.close());
+
+describe('security headers', () => {
+  it.each(['/api/all/festa_ana/pad', '/', '/media/festa_ana/pad/a1.jpg', '/api/nada'])('are on %s', async (url) => {
+    const response = await server.call({ method: 'GET', url });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('allow the Auth emulator in connect-src when it is used', async () => {
+    const response = await server.call({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+  });
+});
+
+describe('the SPA', () => {
+  it('serves the page, with a new agent cookie for a new visitor only', async () => {
+    const first = await server.call({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(String(first.headers['set-cookie'])).toMatch(/^agent=[a-z0-9]{20}; Path=\/; Max-Age=34000000; SameSite=Lax; Secure$/);
+    const returning = await server.call({ method: 'GET', url: '/', headers: { cookie: 'agent=abc123def456' } });
+    expect(returning.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each(['/eventos', '/eventos/evento/pad?id=festa-ana-1', '/account', '/collect?id=/media/festa_ana/pad/a1.jpg', '/shop'])(
+    'answers the page for the route %s (history fallback)',
+    async (url) => {
+      const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves hashed assets for a year, brotli or gzip when accepted', async () => {
+    const br = await server.call({ method: 'GET', url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await server.call({ method: 'GET', url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await server.call({ method: 'GET', url: '/assets/main.0123456789.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+  });
+
+  it('answers 404 JSON, not the page, for unknown API paths, media and assets', async () => {
+    for (const url of ['/api/nada', '/api/account/extra', '/media/festa_ana/pad/nada.jpg', '/assets/nada.js', '/thumbs/x.webp']) {
+      const response = await server.call({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('hostile input never gets a 5xx', () => {
+  const hostile = ['..', '%2e%2e', '%2F..%2F..%2Fetc%2Fpasswd', 'a'.repeat(5000), '%00', "'%3B%20DROP%20TABLE%20packs%3B--", '%3Cscript%3E', '%F0%9F%8E%89', '%E0%A4%A', '-', ' '];
+  const getTemplates = [
+    '/api/eventos/{x}/{x}',
+    '/api/evento/{x}',
+    '/api/all/{x}/pad',
+    '/api/all/festa_ana/{x}',
+    '/api/deviceLast/{x}/{x}',
+    '/api/validatePacks/{x}',
+    '/api/print/{x}/{x}',
+    '/api/print/PACK5/{x}',
+    '/api/modifyAccount/add/{x}/{x}',
+    '/api/modifyAccount/add/collection/{x}',
+    '/api/espelho/{x}/{x}/{x}/start/0',
+    '/api/espelho/mirror1/{x}/{x}/mode/{x}',
+    '/api/espelho/mirror1/{x}/{x}/prompt/{x}',
+    '/api/espelho/mirror1/{x}/{x}/get_last_image/0',
+    '/api/espelho/mirror1/{x}/{x}/get_prompts/{x}',
+    '/api/createAccount?account={x}&collection={x}',
+    '/api/updateAccount?collection={x}&packs={x}&events={x}',
+    '/api/check_bname/{x}',
+    '/api/create_event/{x}/{x}',
+    '/api/contracts/{x}',
+    '/api/ultraLast/{x}/{x}',
+    '/api/ultraStartConfig/{x}/{x}/{x}/{x}',
+    '/api/shop/{x}/{x}',
+    '/api/deals/{x}',
+    '/api/check_bname_partner/{x}',
+    '/api/sandbox/payment_methods?bin={x}',
+    '/media/{x}',
+    '/thumbs/{x}/{x}',
+  ];
+  const postTemplates = [
+    '/api/landingForm',
+    '/api/set_transaction',
+    '/api/launch_coupon',
+    '/api/uploadFace/{x}',
+    '/api/order/{x}',
+    '/api/process_payment_card',
+    '/api/create_contract',
+    '/api/authorize_hash',
+    '/api/authorize_partner',
+    '/api/sandbox/card_tokens',
+    '/api/device/media?file={x}',
+  ];
+  const bodies: unknown[] = [null, [], 'texto', 42, { nome: ['x'], evento: { $gt: '' } }, { transaction: 'x'.repeat(10_000) }, { products: [{ id: '..', quantity: 1e308 }] }];
+
+  it('for every GET route, with and without a token', async () => {
+    const failures: string[] = [];
+    for (const template of getTemplates) {
+      for (const value of hostile) {
+        const url = template.replace(/\{x\}/g, value);
+        for (const token of [undefined, user.token]) {
+          const response = await server.call({ method: 'GET', url, token });
+          if (response.statusCode >= 500) failures.push(`${response.statusCode} GET ${url.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('for every POST route and odd bodies', async () => {
+    const failures: string[] = [];
+    for (const template of postTemplates) {
+      for (const value of hostile.slice(0, 4)) {
+        const url = template.replace(/\{x\}/g, value);
+        for (const body of bodies) {
+          const response = await server.call({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, token: user.token });
+          if (response.statusCode >= 500) failures.push(`${response.statusCode} POST ${url.slice(0, 80)} ${JSON.stringify(body).slice(0, 60)}`);
+        }
+        const raw = await server.call({ method: 'POST', url, payload: 'not json', headers: { 'content-type': 'application/json' } });
+        if (raw.statusCode >= 500) failures.push(`${raw.statusCode} POST ${url.slice(0, 80)} raw`);
+        const xml = await server.call({ method: 'POST', url, payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+        if (xml.statusCode >= 500) failures.push(`${xml.statusCode} POST ${url.slice(0, 80)} xml`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
