@@ -8,6 +8,7 @@ import { reloadPage } from './app/pageReload';
 import { readPersistedState } from './app/persistence';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
+import { lazyFirebaseGateway } from './features/auth/identityGateway';
 import './styles/base.css';
 
 function sessionStorageOrNull(): Storage | null {
@@ -30,7 +31,7 @@ function start(container: HTMLElement): void {
   const store = makeStore({
     preloadedState: { ...persisted, visitor: { ...persisted.visitor, agent: boot.agent } },
     cookies: browserCookieJar,
-    idTokenSource: () => import(/* webpackChunkName: "firebase-auth" */ './features/auth/firebaseClient').then((m) => m.currentIdToken()),
+    identity: lazyFirebaseGateway(),
   });
   const router = createBrowserRouter(appRoutes);
   createRoot(container).render(

@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import type { IdentityGateway } from '../features/auth/identityGateway';
 import type { ApiErrorBody } from './wire';
 
 /**
@@ -17,10 +18,12 @@ export interface ApiExtraOptions {
   auth?: AuthMode;
 }
 
-/** What the store hands to the base query (the thunk's extra argument). */
+/** What the store hands to the base query and to queryFn endpoints (the thunk's extra argument). */
 export interface ApiExtra {
   /** A fresh identity token for the signed-in user, or null when there is none. */
   getIdToken: () => Promise<string | null>;
+  /** The identity service, for the sign-in endpoints; null where there is none. */
+  identity: IdentityGateway | null;
 }
 
 export const TAG_TYPES = [

@@ -7,6 +7,8 @@ import {
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, type ApiExtra } from '../api/apiSlice';
 import { authSlice } from '../features/auth/authSlice';
+import type { IdentityGateway } from '../features/auth/identityGateway';
+import { watchIdentity } from '../features/auth/watchIdentity';
 import { collectionSlice } from '../features/collection/collectionSlice';
 import { packsSlice } from '../features/packs/packsSlice';
 import { partnerSlice } from '../features/partner/partnerSlice';
@@ -23,17 +25,16 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Where guest state persists; omitted, nothing is written (tests that don't care). */
   cookies?: CookieJar;
-  /**
-   * Yields a fresh identity token for the signed-in user. Called only while the auth slice says
-   * someone is signed in, so the identity SDK is never loaded for anonymous visitors.
-   */
-  idTokenSource?: () => Promise<string | null>;
+  /** The identity service; without one nobody can sign in (tests that don't care). */
+  identity?: IdentityGateway;
 }
 
-export function makeStore({ preloadedState, cookies, idTokenSource }: StoreOptions = {}) {
+export function makeStore({ preloadedState, cookies, identity }: StoreOptions = {}) {
   const listeners = createListenerMiddleware();
   const extra: ApiExtra = {
-    getIdToken: async () => (store.getState().auth.status === 'signedIn' && idTokenSource ? idTokenSource() : null),
+    // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.
+    getIdToken: async () => (store.getState().auth.status === 'signedIn' && identity ? identity.idToken() : null),
+    identity: identity ?? null,
   };
   const store = configureStore({
     reducer: rootReducer,
@@ -44,6 +45,7 @@ export function makeStore({ preloadedState, cookies, idTokenSource }: StoreOptio
         .concat(api.middleware),
   });
   if (cookies) mirrorStateToCookies(listeners.startListening as AppStartListening, cookies);
+  if (identity) watchIdentity(listeners.startListening as AppStartListening, identity);
   setupListeners(store.dispatch);
   return store;
 }

@@ -32,6 +32,8 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
+    /** A screen that depends on who is signed in asks for the identity service to be watched. */
+    authWatchRequested() {},
     signedIn(state, action: PayloadAction<AuthUser>) {
       state.status = 'signedIn';
       state.user = action.payload;
@@ -65,7 +67,7 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, teamChecked, orderAwaitsLogin, orderLinked } = authSlice.actions;
+export const { authWatchRequested, signedIn, signedOut, teamChecked, orderAwaitsLogin, orderLinked } = authSlice.actions;
 export const {
   selectAuthStatus,
   selectUser,

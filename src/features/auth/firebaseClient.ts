@@ -19,9 +19,3 @@ export function firebaseAuth(): Auth {
   if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
   return auth;
 }
-
-/** A fresh ID token (the SDK renews it when it is close to expiry), or null when signed out. */
-export async function currentIdToken(): Promise<string | null> {
-  const user = firebaseAuth().currentUser;
-  return user ? user.getIdToken() : null;
-}

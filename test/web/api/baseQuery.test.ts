@@ -5,6 +5,7 @@ import { makeStore } from '../../../src/app/store';
 import { signedIn } from '../../../src/features/auth/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { printApi } from '../../../src/features/print/printApi';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 
 describe('path', () => {
@@ -22,8 +23,8 @@ describe('path', () => {
 describe('errors', () => {
   it('reads a JSON error body on a text endpoint as { error, message }', async () => {
     network.use(http.get(`${API}/modifyAccount/add/packs/:v`, () => HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 })));
-    const store = makeStore({ idTokenSource: async () => 't' });
-    store.dispatch(signedIn({ uid: 'u', email: 'e', displayName: 'd', photoURL: '' }));
+    const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
+    store.dispatch(signedIn(ANA));
     const result = await store.dispatch(accountApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'X' }));
     expect(result.error).toEqual({ status: 404, data: { error: 'not_found', message: 'Pacote não encontrado' } });
     expect(errorMessage(result.error)).toBe('Pacote não encontrado');
@@ -44,7 +45,6 @@ describe('errors', () => {
 
 describe('identity token', () => {
   it('asks the token source on every authenticated call, so the token is always fresh', async () => {
-    let n = 0;
     const seen: (string | null)[] = [];
     network.use(
       http.get(`${API}/load_transactions`, ({ request }) => {
@@ -52,16 +52,16 @@ describe('identity token', () => {
         return HttpResponse.json([]);
       }),
     );
-    const store = makeStore({ idTokenSource: async () => `token-${(n += 1)}` });
-    store.dispatch(signedIn({ uid: 'u', email: 'e', displayName: 'd', photoURL: '' }));
+    const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
+    store.dispatch(signedIn(ANA));
     await store.dispatch(accountApi.endpoints.loadTransactions.initiate(undefined, { forceRefetch: true }));
     await store.dispatch(accountApi.endpoints.loadTransactions.initiate(undefined, { forceRefetch: true }));
     expect(seen).toEqual(['token-1', 'token-2']);
   });
 
   it('refuses a required call when the source has no token (signed out meanwhile)', async () => {
-    const store = makeStore({ idTokenSource: async () => null });
-    store.dispatch(signedIn({ uid: 'u', email: 'e', displayName: 'd', photoURL: '' }));
+    const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA, token: null }) });
+    store.dispatch(signedIn(ANA));
     const result = await store.dispatch(accountApi.endpoints.getAccount.initiate());
     expect(result.error).toMatchObject({ status: 401, data: { error: 'unauthenticated' } });
   });

@@ -17,6 +17,7 @@ import { printApi } from '../../../src/features/print/printApi';
 import { shopApi } from '../../../src/features/shop/shopApi';
 import { teamApi } from '../../../src/features/team/teamApi';
 import { ultraApi } from '../../../src/features/ultra/ultraApi';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { recordCalls, type Reply } from '../../support/recordCalls';
 
 type Store = ReturnType<typeof makeStore>;
@@ -493,14 +494,9 @@ const cases: Case[] = [
   },
 ];
 
-function signedInStore(tokens: string[] = []) {
-  const store = makeStore({
-    idTokenSource: async () => {
-      tokens.push(TOKEN);
-      return TOKEN;
-    },
-  });
-  store.dispatch(signedIn({ uid: 'u1', email: 'ana@example.com', displayName: 'Ana', photoURL: '' }));
+function signedInStore() {
+  const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA, token: TOKEN }) });
+  store.dispatch(signedIn(ANA));
   return store;
 }
 
@@ -534,19 +530,18 @@ describe.each(cases)('$name', ({ run, method, path, query, body, auth, reply, da
   if (auth === 'required') {
     it('is refused without reaching the network when nobody is signed in', async () => {
       const calls = recordCalls(reply);
-      const tokens: string[] = [];
-      const store = makeStore({ idTokenSource: async () => (tokens.push('asked'), TOKEN) });
-      const result = await run(store);
+      const identity = fakeIdentity({ signedInAs: ANA, token: TOKEN });
+      const result = await run(makeStore({ identity }));
       expect(result.error).toMatchObject({ status: 401 });
       expect(calls).toHaveLength(0);
-      expect(tokens).toHaveLength(0);
+      expect(identity.tokens).toHaveLength(0);
     });
   }
 
   if (auth === 'optional') {
     it('is sent without a token for an anonymous visitor', async () => {
       const calls = recordCalls(reply);
-      const result = await run(makeStore({ idTokenSource: async () => TOKEN }));
+      const result = await run(makeStore({ identity: fakeIdentity({ signedInAs: null, token: TOKEN }) }));
       expect(result.error).toBeUndefined();
       expect(calls[0].headers.get('idToken')).toBeNull();
     });

@@ -7,11 +7,12 @@ import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { packsApi } from '../../../src/features/packs/packsApi';
 import { partnerApi } from '../../../src/features/partner/partnerApi';
 import { printApi } from '../../../src/features/print/printApi';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 
 function store() {
-  const s = makeStore({ idTokenSource: async () => 'tok' });
-  s.dispatch(signedIn({ uid: 'u1', email: 'a@b.c', displayName: 'A', photoURL: '' }));
+  const s = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
+  s.dispatch(signedIn(ANA));
   return s;
 }
 

@@ -1,0 +1,47 @@
+import {
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+  type User,
+} from 'firebase/auth';
+import type { AuthUser } from './authSlice';
+import { firebaseAuth } from './firebaseClient';
+import { IdentityError, type IdentityGateway } from './identityGateway';
+
+function toAuthUser(user: User): AuthUser {
+  return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' };
+}
+
+/** Firebase errors keep their code and message; anything else becomes one. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    throw new IdentityError(code ?? 'auth/unknown', message ?? String(error));
+  }
+}
+
+export const firebaseGateway: IdentityGateway = {
+  async watch(listener) {
+    return onAuthStateChanged(firebaseAuth(), (user) => listener(user ? toAuthUser(user) : null));
+  },
+  async idToken() {
+    const user = firebaseAuth().currentUser;
+    return user ? user.getIdToken() : null;
+  },
+  signInWithPassword: (email, password) =>
+    guarded(async () => toAuthUser((await signInWithEmailAndPassword(firebaseAuth(), email, password)).user)),
+  signUpWithPassword: (email, password, displayName) =>
+    guarded(async () => {
+      const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
+      if (displayName) await updateProfile(user, { displayName });
+      return toAuthUser(user);
+    }),
+  signInWithGoogle: () => guarded(async () => toAuthUser((await signInWithPopup(firebaseAuth(), new GoogleAuthProvider())).user)),
+  signOut: () => guarded(() => signOut(firebaseAuth())),
+};

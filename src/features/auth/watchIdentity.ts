@@ -1,0 +1,25 @@
+import type { AppStartListening } from '../../app/store';
+import { authWatchRequested, signedIn, signedOut } from './authSlice';
+import type { IdentityGateway } from './identityGateway';
+
+/**
+ * Follows the identity service once a screen asks (authWatchRequested): the first request loads
+ * the SDK and subscribes; later ones do nothing.
+ */
+export function watchIdentity(startListening: AppStartListening, identity: IdentityGateway): void {
+  let started = false;
+  startListening({
+    actionCreator: authWatchRequested,
+    effect: async (_action, api) => {
+      if (started) return;
+      started = true;
+      try {
+        await identity.watch((user) => api.dispatch(user ? signedIn(user) : signedOut()));
+      } catch (error) {
+        // Without the identity service the visitor goes on as anonymous.
+        console.warn('identity service unavailable', error);
+        api.dispatch(signedOut());
+      }
+    },
+  });
+}
