@@ -42,7 +42,7 @@ export function isValidFileName(file: string): boolean {
 export function parseMediaPath(id: string): MediaRef | null {
   if (typeof id !== 'string' || id.length === 0 || id.length > 1024) return null;
   const withoutQuery = id.split(/[?#]/)[0];
-  let pathname = withoutQuery;
+  let pathname: string;
   try {
     pathname = /^[a-z]+:\/\//i.test(withoutQuery) ? new URL(withoutQuery).pathname : withoutQuery;
   } catch {
