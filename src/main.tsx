@@ -11,9 +11,9 @@ import { makeStore } from './app/store';
 import { lazyFirebaseGateway } from './features/auth/identityGateway';
 import './styles/base.css';
 
-function sessionStorageOrNull(): Storage | null {
+function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
   try {
-    return window.sessionStorage;
+    return window[kind];
   } catch {
     return null;
   }
@@ -22,15 +22,17 @@ function sessionStorageOrNull(): Storage | null {
 function start(container: HTMLElement): void {
   const boot = ensureAgent({
     cookies: browserCookieJar,
-    session: sessionStorageOrNull(),
+    session: storageOrNull('sessionStorage'),
     reload: reloadPage,
   });
   if (boot.status === 'reloading') return;
 
-  const persisted = readPersistedState(browserCookieJar);
+  const storage = storageOrNull('localStorage');
+  const persisted = readPersistedState(browserCookieJar, storage);
   const store = makeStore({
     preloadedState: { ...persisted, visitor: { ...persisted.visitor, agent: boot.agent } },
     cookies: browserCookieJar,
+    storage,
     identity: lazyFirebaseGateway(),
   });
   const router = createBrowserRouter(appRoutes);

@@ -1,11 +1,39 @@
-import { COOKIE, encodeList, parseFlag, parseList, parseScalar } from '../lib/cookieLists';
+import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } from '../lib/cookieLists';
 import { isAgentId } from '../lib/agentId';
 import { initialAuthState } from '../features/auth/authSlice';
 import type { CookieJar } from './cookieJar';
 import type { AppStartListening, RootState } from './store';
 
-/** The slices' state as the cookies describe it (SPEC section 3), read once at start. */
-export function readPersistedState(jar: CookieJar) {
+/** Local storage, where lists too long for a cookie are kept whole (null when refused). */
+export type ListStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The storage key of the whole collection. */
+export const COLLECTION_KEY = 'collection';
+
+function readStoredList(store: ListStore | null, key: string): string[] {
+  try {
+    const raw = store?.getItem(key);
+    const value: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(value) ? parseList(value.filter((v): v is string => typeof v === 'string').join(',')) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeStoredList(store: ListStore | null, key: string, list: readonly string[]): void {
+  try {
+    store?.setItem(key, JSON.stringify(list));
+  } catch {
+    // Full or refused: the cookie still holds the newest entries.
+  }
+}
+
+/**
+ * The slices' state as the cookies describe it (SPEC section 3), read once at start. A browser
+ * caps a cookie near 4 KB (about 60 media paths), so the collection is also kept whole in local
+ * storage: the two are merged, nothing collected is lost.
+ */
+export function readPersistedState(jar: CookieJar, store: ListStore | null = null) {
   const agent = parseScalar(jar.get(COOKIE.agent));
   const transaction = parseScalar(jar.get(COOKIE.transaction));
   return {
@@ -14,7 +42,7 @@ export function readPersistedState(jar: CookieJar) {
       events: parseList(jar.get(COOKIE.events)),
       bname: parseScalar(jar.get(COOKIE.bname)) ?? '',
     },
-    collection: { items: parseList(jar.get(COOKIE.collection)) },
+    collection: { items: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))) },
     packs: { hashes: parseList(jar.get(COOKIE.packs)) },
     auth: {
       ...initialAuthState,
@@ -50,7 +78,11 @@ const BINDINGS: CookieBinding[] = [
 ];
 
 /** Writes a cookie whenever the state it mirrors changes (never from inside a reducer). */
-export function mirrorStateToCookies(startListening: AppStartListening, jar: CookieJar): void {
+export function mirrorStateToCookies(startListening: AppStartListening, jar: CookieJar, store: ListStore | null = null): void {
+  startListening({
+    predicate: (_action, current, previous) => current.collection.items !== previous.collection.items,
+    effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().collection.items),
+  });
   for (const binding of BINDINGS) {
     startListening({
       predicate: (_action, current, previous) => binding.select(current) !== binding.select(previous),

@@ -11,13 +11,14 @@ import type { IdentityGateway } from '../features/auth/identityGateway';
 import { watchIdentity } from '../features/auth/watchIdentity';
 import { collectionSlice } from '../features/collection/collectionSlice';
 import { packsSlice } from '../features/packs/packsSlice';
+import { printSlice } from '../features/print/printSlice';
 import { partnerSlice } from '../features/partner/partnerSlice';
 import { cartSlice } from '../features/shop/cartSlice';
 import { visitorSlice } from '../features/visitor/visitorSlice';
 import type { CookieJar } from './cookieJar';
-import { mirrorStateToCookies } from './persistence';
+import { mirrorStateToCookies, type ListStore } from './persistence';
 
-export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice, cartSlice, partnerSlice);
+export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice, cartSlice, partnerSlice, printSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -25,11 +26,13 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Where guest state persists; omitted, nothing is written (tests that don't care). */
   cookies?: CookieJar;
+  /** Local storage for lists too long for a cookie. */
+  storage?: ListStore | null;
   /** The identity service; without one nobody can sign in (tests that don't care). */
   identity?: IdentityGateway;
 }
 
-export function makeStore({ preloadedState, cookies, identity }: StoreOptions = {}) {
+export function makeStore({ preloadedState, cookies, storage = null, identity }: StoreOptions = {}) {
   const listeners = createListenerMiddleware();
   const extra: ApiExtra = {
     // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.
@@ -44,7 +47,7 @@ export function makeStore({ preloadedState, cookies, identity }: StoreOptions = 
         .prepend(listeners.middleware)
         .concat(api.middleware),
   });
-  if (cookies) mirrorStateToCookies(listeners.startListening as AppStartListening, cookies);
+  if (cookies) mirrorStateToCookies(listeners.startListening as AppStartListening, cookies, storage);
   if (identity) watchIdentity(listeners.startListening as AppStartListening, identity);
   setupListeners(store.dispatch);
   return store;

@@ -30,8 +30,8 @@ export const COOKIE_VALUE_BUDGET = 3_800;
 /** One entry longer than this is not a media path, pack hash or event name: it is dropped. */
 export const MAX_ENTRY_LENGTH = 512;
 
-/** A cookie list never yields more entries than this, whatever it holds. */
-export const MAX_LIST_ENTRIES = 1_000;
+/** A list never yields more entries than this, whatever it holds (a big wedding stays below). */
+export const MAX_LIST_ENTRIES = 5_000;
 
 // Control characters and the separators no list entry may contain.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

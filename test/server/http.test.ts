@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadBasicSeed } from './support/fixtures';
@@ -17,7 +18,7 @@ function writeFakeSpa(dir: string): void {
 }
 
 beforeAll(async () => {
-  const distDir = path.join(fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'spa-')), 'dist');
+  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
   writeFakeSpa(distDir);
   server = await startTestServer({ DIST_DIR: distDir, PUBLIC_URL: 'https://cabine.example' });
   await loadBasicSeed(server);

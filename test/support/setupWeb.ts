@@ -2,6 +2,9 @@ import '@testing-library/jest-dom';
 import { network } from './network';
 
 beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
+
+// jsdom does not scroll; the virtual lists call it.
+window.scrollTo = () => undefined;
 afterEach(() => network.resetHandlers());
 afterAll(() => network.close());
 
@@ -11,4 +14,15 @@ afterEach(() => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
+});
+
+beforeEach(() => {
+  // The spec's alerts: jsdom has no dialog; tests read what was said from this spy.
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
 });

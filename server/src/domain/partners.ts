@@ -109,6 +109,8 @@ export async function createContract(db: Database, payload: ContractPayload, cre
   }
   return db.transaction(async (client) => {
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [payload.partner]);
+    // Contracts submitted at once for one partner take turns, so that each gets its own title.
+    await client.query('SELECT 1 FROM partners WHERE name = $1 FOR NO KEY UPDATE', [payload.partner]);
     const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts WHERE partner = $1', [payload.partner]);
     const title = `Contrato ${count.rows[0].n + 1}`;
     const description = `${payload.discount}% de desconto para o cliente, ${payload.rate}% de comissão, ${payload.n_coupons} cupons, válido por ${payload.duration} dias. Kit: ${payload.kit}.`;
@@ -150,6 +152,8 @@ export async function acceptInvitation(db: Database, identity: Identity, partner
     const invitation = rows[0];
     if (!invitation || invitation.partner_name !== partnerName) throw notFound('invitation_not_found', 'Convite inválido.');
     if (invitation.used_by !== null && invitation.used_by !== identity.uid) throw conflict('invitation_used', 'Este convite já foi usado.');
+    // Two invitations of one name accepted at once: the partner row makes them take turns.
+    await client.query('SELECT 1 FROM partners WHERE name = $1 FOR NO KEY UPDATE', [partnerName]);
     const other = await client.query('SELECT 1 FROM accounts WHERE partner = $1 AND uid <> $2', [partnerName, identity.uid]);
     if (other.rowCount) throw conflict('name_taken', 'Este parceiro já tem uma conta.');
     await ensureAccount(client, identity);

@@ -1,11 +1,25 @@
-import { useSearchParams } from 'react-router-dom';
+import './collect.css';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
+import { boothRoute, ROUTES } from '../../app/routePaths';
 import { mediaKind, mediaUrl, parseMediaPath } from '../../lib/mediaPath';
+import { QrIcon } from '../../ui/icons';
+import { Modal } from '../../ui/Modal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { MediaActions } from '../share/MediaActions';
+import { useCollectOnOpen } from './useCollectOnOpen';
 
+const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
+
+/** A booth's QR code leads here (SPEC section 2, "Collect screen"). */
 export default function CollectPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const ref = parseMediaPath(params.get('id') ?? '');
+  const celebrating = useCollectOnOpen(ref);
+  const [qrOpen, setQrOpen] = useState(false);
+
   if (!ref) {
     return (
       <ScreenFrame title="Coletar">
@@ -13,13 +27,49 @@ export default function CollectPage() {
       </ScreenFrame>
     );
   }
-  const src = mediaSource(mediaUrl(ref));
+  const url = mediaUrl(ref);
+  const src = mediaSource(url);
+  const video = mediaKind(ref.file) === 'video';
+
   return (
-    <ScreenFrame title="Coletar">
-      {mediaKind(ref.file) === 'video' ? (
-        <video className="collect__media" src={src} controls playsInline aria-label={`Vídeo do evento ${ref.bname}`} />
-      ) : (
-        <img className="collect__media" src={src} alt={`Foto do evento ${ref.bname}`} />
+    <ScreenFrame title="Coletar" className="collect">
+      <div className="collect__stage">
+        {video ? (
+          <video className="collect__media" src={src} controls playsInline autoPlay loop muted aria-label={`Vídeo do evento ${ref.bname}`} />
+        ) : (
+          <img className="collect__media" src={src} alt={`Foto do evento ${ref.bname}`} />
+        )}
+        {celebrating && (
+          <p className="collected" role="status">
+            Coletado!
+          </p>
+        )}
+      </div>
+      <div className="collect__actions">
+        <button type="button" className="icon-button" aria-label="Mostrar QR code" onClick={() => setQrOpen(true)}>
+          <QrIcon />
+        </button>
+        <MediaActions url={url} />
+      </div>
+      <div className="collect__buttons">
+        <button
+          type="button"
+          className="button"
+          onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}
+        >
+          Ir para Evento
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => navigate(ROUTES.collection)}>
+          Minha Coleção
+        </button>
+      </div>
+      {qrOpen && (
+        <Modal title="QR code" onClose={() => setQrOpen(false)}>
+          <Suspense fallback={<p role="status">Carregando...</p>}>
+            <QrCode value={window.location.href} />
+          </Suspense>
+          <p>Mostre este código para alguém coletar a mesma foto.</p>
+        </Modal>
       )}
     </ScreenFrame>
   );

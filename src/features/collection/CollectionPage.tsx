@@ -1,5 +1,64 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ROUTES } from '../../app/routePaths';
+import { MediaGrid } from '../../ui/gallery/MediaGrid';
+import { MediaViewer } from '../../ui/gallery/MediaViewer';
+import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useGetAccountQuery } from '../account/accountApi';
+import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
+import { MediaActions } from '../share/MediaActions';
+import { collectionMerged, selectCollection } from './collectionSlice';
 
+export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
+
+/** Everything the visitor collected, newest first (SPEC section 2, "Collection"). */
 export default function CollectionPage() {
-  return <ScreenFrame title="Minha Coleção" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const items = useAppSelector(selectCollection);
+  const status = useAppSelector(selectAuthStatus);
+  const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const open = params.get('item');
+  const warned = useRef(false);
+
+  useEffect(() => {
+    dispatch(authWatchRequested());
+  }, [dispatch]);
+
+  // What the account holds (collected on another phone) joins what this browser holds.
+  useEffect(() => {
+    if (account.data?.collection) dispatch(collectionMerged(account.data.collection));
+  }, [dispatch, account.data]);
+
+  // An empty list is only empty once we know who this is: a signed-in visitor's account may
+  // hold what they collected on another phone.
+  const waiting = items.length === 0 && (status === 'unknown' || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
+  const empty = items.length === 0 && !waiting && !account.data?.collection?.length;
+  useEffect(() => {
+    if (!empty || warned.current) return;
+    warned.current = true;
+    notify(EMPTY_COLLECTION);
+    navigate(ROUTES.events, { replace: true });
+  }, [empty, navigate]);
+
+  const newestFirst = useMemo(() => [...items].reverse(), [items]);
+  const setOpen = (url: string | null) => {
+    const next = new URLSearchParams(params);
+    if (url) next.set('item', url);
+    else next.delete('item');
+    setParams(next, { replace: url === null, preventScrollReset: true, state: location.state });
+  };
+
+  return (
+    <ScreenFrame title="Minha Coleção" className="collection">
+      {waiting && <p role="status">Carregando...</p>}
+      {items.length > 0 && <p className="collection__count">{items.length === 1 ? '1 item' : `${items.length} itens`}</p>}
+      {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
+      {open && items.includes(open) && <MediaViewer url={open} onClose={() => setOpen(null)} actions={<MediaActions url={open} />} />}
+    </ScreenFrame>
+  );
 }

@@ -1,23 +1,102 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
-import { BOOTH_MODES } from '../../api/wire';
-import { boothRoute } from '../../app/routePaths';
+import './events.css';
+import { Suspense, useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { BoothMode } from '../../api/wire';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { boothRoute, ROUTES } from '../../app/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
+import { eventVisited, selectAgent } from '../visitor/visitorSlice';
+import { BoothCarousel } from './BoothCarousel';
+import { boothModes, readEventState, type EventNavigationState } from './eventLocation';
+import { useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
+import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
+
+export interface EventOutletContext {
+  bname: string;
+}
+
+/**
+ * Finds the event: from navigation state (the events list), from the `id` query (needs a
+ * sign-in, SPEC section 6), or, for a bare name, from the public events call.
+ */
+function useEventData() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const status = useAppSelector(selectAuthStatus);
+  const agent = useAppSelector(selectAgent);
+  const fromState = readEventState(location.state);
+  const id = params.get('id');
+  const byId = useGetEventQuery(id ?? '', { skip: !id || fromState.devices !== undefined || status !== 'signedIn' });
+  const bname = fromState.bname ?? byId.data?.bname ?? '';
+  const byName = useGetVisitedEventsQuery(
+    { events: [bname], agent: agent || 'anonimo' },
+    { skip: !bname || fromState.devices !== undefined || byId.data !== undefined },
+  );
+  const devices = fromState.devices ?? byId.data?.devices ?? byName.data?.[0]?.devices;
+  const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
+  const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
+  const notFound = !loading && !needsLogin && (!bname || !devices);
+  return { bname, devices: devices ?? [], needsLogin, loading, notFound };
+}
 
 export default function EventPage() {
   useReloadCookieRule();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const active = useBoothMode();
+  const { bname, devices, needsLogin, loading, notFound } = useEventData();
+  const modes = boothModes(devices);
+
+  useEffect(() => {
+    dispatch(authWatchRequested());
+  }, [dispatch]);
+  useEffect(() => {
+    if (bname && modes.length > 0) dispatch(eventVisited(bname));
+  }, [dispatch, bname, modes.length]);
+
+  const go = (mode: BoothMode) => {
+    const state: EventNavigationState = { bname, devices };
+    navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
+  };
+
+  if (needsLogin) {
+    return (
+      <ScreenFrame title="Evento">
+        <p>Este evento é privado. Faça login para ver as fotos.</p>
+        <Link className="button" to={ROUTES.login}>
+          Logar/Criar conta
+        </Link>
+      </ScreenFrame>
+    );
+  }
+  if (loading) {
+    return (
+      <ScreenFrame title="Evento">
+        <p role="status">Carregando...</p>
+      </ScreenFrame>
+    );
+  }
+  if (notFound || modes.length === 0) {
+    return (
+      <ScreenFrame title="Evento">
+        <p>Evento não encontrado.</p>
+        <Link to={ROUTES.events}>Ver meus eventos</Link>
+      </ScreenFrame>
+    );
+  }
+  if (!active) {
+    const first = modes.find((m) => m !== 'nulo') ?? modes[0];
+    return <Navigate to={`${boothRoute(first)}${search}`} replace state={{ bname, devices } satisfies EventNavigationState} />;
+  }
+
   return (
-    <ScreenFrame title="Evento">
-      <nav aria-label="Cabines">
-        {BOOTH_MODES.map((mode) => (
-          <NavLink key={mode} to={boothRoute(mode)}>
-            {mode}
-          </NavLink>
-        ))}
-      </nav>
+    <ScreenFrame title={bname} className="event">
+      <BoothCarousel modes={modes} active={active} onSelect={go} />
       <Suspense fallback={<p role="status">Carregando...</p>}>
-        <Outlet />
+        <Outlet context={{ bname } satisfies EventOutletContext} />
       </Suspense>
     </ScreenFrame>
   );

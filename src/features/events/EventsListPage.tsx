@@ -1,5 +1,90 @@
+import './events.css';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { mediaSource } from '../../api/mediaSource';
+import type { EventCard } from '../../api/wire';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { boothRoute, ROUTES } from '../../app/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { authWatchRequested, selectAuthStatus, selectUser } from '../auth/authSlice';
+import { selectAgent, selectVisitedEvents } from '../visitor/visitorSlice';
+import { boothModes, type EventNavigationState } from './eventLocation';
+import { useGetVisitedEventsQuery } from './eventsApi';
 
+function EventCardView({ event }: { event: EventCard }) {
+  const navigate = useNavigate();
+  const modes = boothModes(event.devices);
+  const open = () => {
+    const state: EventNavigationState = { bname: event.title, devices: event.devices };
+    navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
+  };
+  return (
+    <li className="event-card">
+      <button type="button" className="event-card__button" onClick={open}>
+        <span className="event-card__cover">{event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}</span>
+        <span className="event-card__body">
+          {event.profile && <img className="event-card__profile" src={mediaSource(event.profile)} alt="" loading="lazy" width={56} height={56} />}
+          <span className="event-card__title">{event.title}</span>
+          <span className="event-card__meta">
+            {event.photos === 1 ? '1 foto' : `${event.photos} fotos`}
+            {!event.visible && ' · Privado'}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The events the visitor attended (SPEC section 2, "Events list"). */
 export default function EventsListPage() {
-  return <ScreenFrame title="Eventos" />;
+  const dispatch = useAppDispatch();
+  const events = useAppSelector(selectVisitedEvents);
+  const agent = useAppSelector(selectAgent);
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectUser);
+  useEffect(() => {
+    dispatch(authWatchRequested());
+  }, [dispatch]);
+
+  // The viewer keys the cache: once someone signs in, the list is asked again with their token
+  // (private events appear) without making anonymous visitors wait for the identity service.
+  const { data, isLoading, isError, refetch } = useGetVisitedEventsQuery(
+    { events, agent: agent || 'anonimo', viewer: user?.uid ?? 'anonymous' },
+    { skip: events.length === 0 },
+  );
+
+  return (
+    <ScreenFrame title="Eventos">
+      {status === 'signedOut' && (
+        <div className="login-prompt">
+          <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
+          <Link className="button" to={ROUTES.login}>
+            Logar/Criar conta
+          </Link>
+        </div>
+      )}
+      {isLoading && <p role="status">Carregando...</p>}
+      {isError && (
+        <p role="alert">
+          Não foi possível carregar seus eventos.{' '}
+          <button type="button" className="link-button" onClick={() => void refetch()}>
+            Tentar novamente
+          </button>
+        </p>
+      )}
+      {(events.length === 0 || data?.length === 0) && (
+        <div className="empty">
+          <p className="empty__title">Nenhum evento encontrado</p>
+          <p>Aqui aparecem apenas os eventos em que você esteve: colete uma foto pelo QR code da cabine.</p>
+        </div>
+      )}
+      {data && data.length > 0 && (
+        <ul className="event-list" aria-label="Seus eventos">
+          {data.map((event) => (
+            <EventCardView key={event.title} event={event} />
+          ))}
+        </ul>
+      )}
+    </ScreenFrame>
+  );
 }

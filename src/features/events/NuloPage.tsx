@@ -1,3 +1,13 @@
+import nulo from './nulo.svg';
+
+/** The empty placeholder booth (SPEC section 2): only its image. */
 export default function NuloPage() {
-  return <h2>nulo</h2>;
+  return (
+    <section className="gallery" aria-labelledby="nulo-title">
+      <h2 id="nulo-title" className="visually-hidden">
+        Nulo
+      </h2>
+      <img className="nulo" src={nulo} alt="Cabine sem fotos" width={320} height={320} />
+    </section>
+  );
 }

@@ -5,6 +5,8 @@ import type { EventCard, EventDetails, MediaMode, ProductList } from '../../api/
 export interface VisitedEventsArgs {
   events: readonly string[];
   agent: string;
+  /** Not sent: keys the cache per signed-in user, so a sign-in asks again with the token. */
+  viewer?: string;
 }
 
 export interface BoothMediaArgs {

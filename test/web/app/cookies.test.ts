@@ -46,8 +46,8 @@ describe('reading the cookies into the initial state', () => {
   });
 
   it('bounds an oversized list and drops entries that are too long', () => {
-    const huge = Array.from({ length: 5000 }, (_, i) => `p${i}`).join(',');
-    expect(parseList(huge)).toHaveLength(1000);
+    const huge = Array.from({ length: 9000 }, (_, i) => `p${i}`).join(',');
+    expect(parseList(huge)).toHaveLength(5000);
     expect(parseList(`ok,${'x'.repeat(600)}`)).toEqual(['ok']);
   });
 });
@@ -115,5 +115,33 @@ describe('writing the cookies back', () => {
     expect(items.slice(-kept.length)).toEqual(kept);
     // The state itself keeps all of them.
     expect(store.getState().collection.items).toHaveLength(200);
+  });
+});
+
+describe('a collection longer than a cookie holds', () => {
+  afterEach(() => localStorage.clear());
+
+  it('collects 200 items and finds 200 on the next visit', () => {
+    const first = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+    const items = Array.from({ length: 200 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    for (const item of items) first.dispatch(itemCollected(item));
+    expect((cookie('collection') ?? '').split(',').length).toBeLessThan(200);
+
+    const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+    expect(next.getState().collection.items).toEqual(items);
+  });
+
+  it('merges what only the cookie knows (collected in another build) after what storage knows', () => {
+    localStorage.setItem('collection', JSON.stringify(['/media/f/pad/1.jpg']));
+    document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+  });
+
+  it('ignores a corrupt stored list', () => {
+    localStorage.setItem('collection', '{not json');
+    document.cookie = 'collection=%2Fmedia%2Ff%2Fpad%2F1.jpg; path=/';
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
+    localStorage.setItem('collection', JSON.stringify({ a: 1 }));
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
   });
 });

@@ -2,6 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { BOOTH_MODES } from '../../../src/api/wire';
 import { reloadPage } from '../../../src/app/pageReload';
 import { initialAuthState } from '../../../src/features/auth/authSlice';
+import { http, HttpResponse } from 'msw';
+import { BOOTH_LABEL } from '../../../src/features/events/boothIcons';
+import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
 jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
@@ -12,8 +15,7 @@ const SCREENS: [string, string][] = [
   ['/eventos/evento', 'Evento'],
   ['/packs?pack=H7K2', 'Pacotes de impressão'],
   ['/collect?id=/media/festa/pad/1.jpg', 'Coletar'],
-  ['/deviceLast?bname=festa&device=cam1', 'Última foto da cabine'],
-  ['/collection', 'Minha Coleção'],
+  ['/deviceLast?bname=festa&device=cam1', 'Sua foto'],
   ['/espelho?dh=a&sh=b&agent=c', 'Espelho mágico'],
   ['/login', 'Login'],
   ['/signup', 'Criar conta'],
@@ -32,15 +34,24 @@ const SCREENS: [string, string][] = [
 ];
 
 describe('every route renders its screen', () => {
+  beforeEach(() => network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json([]))));
+
   it.each(SCREENS)('%s shows "%s"', async (url, title) => {
     renderApp(url);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
+  it('/collection shows "Minha Coleção"', async () => {
+    renderApp('/collection', { preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha Coleção' })).toBeInTheDocument();
+  });
+
   it.each(BOOTH_MODES.map((mode) => [mode]))('the event page nests the %s booth', async (mode) => {
-    const { router } = renderApp(`/eventos/evento/${mode}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Evento' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: mode })).toBeInTheDocument();
+    network.use(http.get(`${API}/all/festa/:mode`, () => HttpResponse.json({ product: [] })));
+    const state = { bname: 'festa', devices: [...BOOTH_MODES] };
+    const { router } = renderApp({ pathname: `/eventos/evento/${mode}`, state });
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: BOOTH_LABEL[mode] })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/eventos/evento/${mode}`);
   });
 
@@ -69,7 +80,7 @@ describe('the menu', () => {
     ['Eventos', '/eventos', 'Eventos'],
     ['Conta', '/account', 'Conta'],
   ])('%s leads to %s', async (label, path, title) => {
-    const { user, router } = renderApp('/');
+    const { user, router } = renderApp('/', { preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } } });
     await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }));
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
@@ -87,7 +98,7 @@ describe('the menu', () => {
 describe('the loginRequired guard', () => {
   const pending = { auth: { ...initialAuthState, loginRequired: true, pendingTransaction: '123456789' } };
 
-  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/nao-existe'])(
+  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/packs', '/collect', '/nao-existe'])(
     'sends %s to /account while an order waits for a sign-in',
     async (url) => {
       const { router } = renderApp(url, { preloadedState: pending });
@@ -116,18 +127,21 @@ describe('the loginRequired guard', () => {
 describe('the event page reload cookie', () => {
   afterEach(() => jest.mocked(reloadPage).mockClear());
 
+  const festa = { pathname: '/eventos/evento/pad', state: { bname: 'festa', devices: ['pad'] } };
+  beforeEach(() => network.use(http.get(`${API}/all/festa/pad`, () => HttpResponse.json({ product: [] }))));
+
   it('reloads once when the cookie says 1, and resets it to 0', async () => {
     document.cookie = 'reload=1; path=/';
-    renderApp('/eventos/evento/pad');
-    await screen.findByRole('heading', { level: 1, name: 'Evento' });
+    renderApp(festa);
+    await screen.findByRole('heading', { level: 1, name: 'festa' });
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(document.cookie).toContain('reload=0');
   });
 
   it('does not reload otherwise', async () => {
     document.cookie = 'reload=0; path=/';
-    renderApp('/eventos/evento/pad');
-    await screen.findByRole('heading', { level: 1, name: 'Evento' });
+    renderApp(festa);
+    await screen.findByRole('heading', { level: 1, name: 'festa' });
     expect(reloadPage).not.toHaveBeenCalled();
   });
 });

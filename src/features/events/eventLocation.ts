@@ -1,0 +1,22 @@
+import { BOOTH_MODES, type BoothMode } from '../../api/wire';
+
+/** What the events list hands to the event page through navigation state (SPEC section 2). */
+export interface EventNavigationState {
+  bname: string;
+  devices: string[];
+}
+
+export function readEventState(state: unknown): Partial<EventNavigationState> {
+  if (typeof state !== 'object' || state === null) return {};
+  const { bname, devices } = state as Record<string, unknown>;
+  return {
+    // The name arrives as the booth wrote it; commas are list separators, never part of a name.
+    bname: typeof bname === 'string' ? bname.replace(/,/g, '') : undefined,
+    devices: Array.isArray(devices) ? devices.filter((d): d is string => typeof d === 'string') : undefined,
+  };
+}
+
+/** The booth types of an event, in the spec's order, without unknown names. */
+export function boothModes(devices: readonly string[]): BoothMode[] {
+  return BOOTH_MODES.filter((mode) => devices.includes(mode));
+}

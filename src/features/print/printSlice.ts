@@ -1,0 +1,43 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isPrintable } from '../../lib/mediaPath';
+
+/**
+ * The print widget (SPEC sections 2 and 4) as a state machine: closed -> choosing a pack ->
+ * sending -> printed (the success overlay). An event that makes no sense in the current state
+ * leaves it unchanged.
+ */
+export type PrintState =
+  | { status: 'closed' }
+  | { status: 'choosing'; printId: string; error: string | null }
+  | { status: 'sending'; printId: string; packHash: string }
+  | { status: 'printed'; printId: string; packHash: string; copies: number };
+
+export const initialPrintState = { status: 'closed' } as PrintState;
+
+export const printSlice = createSlice({
+  name: 'print',
+  initialState: initialPrintState,
+  reducers: {
+    printOpened: (state, action: PayloadAction<string>): PrintState =>
+      state.status === 'closed' && isPrintable(action.payload) ? { status: 'choosing', printId: action.payload, error: null } : state,
+    printClosed: (state): PrintState => (state.status === 'choosing' ? { status: 'closed' } : state),
+    /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
+    packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
+      state.status === 'choosing' && action.payload.copies > 0
+        ? { status: 'sending', printId: state.printId, packHash: action.payload.hash }
+        : state,
+    printSucceeded: (state, action: PayloadAction<{ copies: number }>): PrintState =>
+      state.status === 'sending'
+        ? { status: 'printed', printId: state.printId, packHash: state.packHash, copies: action.payload.copies }
+        : state,
+    printFailed: (state, action: PayloadAction<string>): PrintState =>
+      state.status === 'sending' ? { status: 'choosing', printId: state.printId, error: action.payload } : state,
+    overlayClosed: (state): PrintState => (state.status === 'printed' ? { status: 'closed' } : state),
+  },
+  selectors: {
+    selectPrint: (state) => state,
+  },
+});
+
+export const { printOpened, printClosed, packChosen, printSucceeded, printFailed, overlayClosed } = printSlice.actions;
+export const { selectPrint } = printSlice.selectors;

@@ -1,0 +1,32 @@
+import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
+import type { AppDispatch, RootState } from '../../app/store';
+import { notify } from '../../ui/notify';
+import { printApi } from './printApi';
+import { packChosen, printFailed, printSucceeded } from './printSlice';
+
+export const NO_COPIES = 'Este pacote não possui cópias suficientes';
+
+/**
+ * The visitor picks a pack: with no copies left the spec's alert and nothing else; otherwise
+ * one copy is spent on the server and the overlay opens, or the modal shows why not.
+ */
+export function printWithPack(pack: { hash: string; copies: number }) {
+  return async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
+    if (pack.copies <= 0) {
+      notify(NO_COPIES);
+      return;
+    }
+    dispatch(packChosen(pack));
+    const state = getState().print;
+    if (state.status !== 'sending') return;
+    const result = await dispatch(printApi.endpoints.printCopy.initiate({ packHash: state.packHash, printId: state.printId }));
+    if ('data' in result && result.data) {
+      dispatch(printSucceeded({ copies: result.data.copies }));
+      return;
+    }
+    const error = result.error;
+    const noCopies = typeof error === 'object' && error !== null && 'data' in error && isApiErrorBody(error.data) && error.data.error === 'no_copies';
+    if (noCopies) notify(NO_COPIES);
+    dispatch(printFailed(noCopies ? NO_COPIES : errorMessage(error)));
+  };
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { ShareIcon } from '../../ui/icons';
+import { notify } from '../../ui/notify';
+import { canShareFiles, IOS_CHROME_VIDEO, mimeOf, SHARE_HINT, shareMedia } from './shareMedia';
+
+/** Share or download one media file (`src` is its URL, `fileName` its name). */
+export function ShareButton({ src, fileName }: { src: string; fileName: string }) {
+  const [file, setFile] = useState<File | null>(null);
+
+  useEffect(() => {
+    if (!canShareFiles(navigator, fileName)) return;
+    const controller = new AbortController();
+    fetch(src, { signal: controller.signal })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => blob && setFile(new File([blob], fileName, { type: blob.type || mimeOf(fileName) })))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [src, fileName]);
+
+  const onClick = async () => {
+    const outcome = await shareMedia(navigator, fileName, file);
+    if (outcome === 'hint') notify(SHARE_HINT);
+    if (outcome === 'ios-chrome-video') notify(IOS_CHROME_VIDEO);
+  };
+
+  return (
+    <button type="button" className="icon-button" aria-label="Compartilhar ou baixar" onClick={() => void onClick()}>
+      <ShareIcon />
+    </button>
+  );
+}

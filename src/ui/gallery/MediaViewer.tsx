@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { mediaSource } from '../../api/mediaSource';
+import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
+import { Modal } from '../Modal';
+
+interface MediaViewerProps {
+  url: string;
+  onClose: () => void;
+  /** The item's actions (share, print), placed under it. */
+  actions?: ReactNode;
+}
+
+/** One item in full: the photo or the video, with its actions. */
+export function MediaViewer({ url, onClose, actions }: MediaViewerProps) {
+  const ref = parseMediaPath(url);
+  const video = ref !== null && mediaKind(ref.file) === 'video';
+  const src = mediaSource(url);
+  return (
+    <Modal title={video ? 'Vídeo' : 'Foto'} onClose={onClose} hideTitle className="viewer">
+      <div className="viewer__media">
+        {video ? (
+          <video src={src} controls playsInline autoPlay loop muted aria-label={`Vídeo do evento ${ref?.bname ?? ''}`} />
+        ) : (
+          <img src={src} alt={`Foto do evento ${ref?.bname ?? ''}`} decoding="async" />
+        )}
+      </div>
+      {actions && <div className="viewer__actions">{actions}</div>}
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { browserCookieJar } from '../../../src/app/cookieJar';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
+import { API, network } from '../../support/network';
+import { renderApp } from '../../support/renderWithProviders';
+
+const photo = '/media/festa_ana/pad/foto-01.jpg';
+
+describe('the collect screen', () => {
+  it('shows the photo, collects it into the collection cookie and the visited events', async () => {
+    const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost${photo}`);
+    expect(store.getState().collection.items).toEqual([photo]);
+    expect(store.getState().visitor.events).toEqual(['festa_ana']);
+    expect(decodeURIComponent(document.cookie)).toContain(`collection=${photo}`);
+    expect(decodeURIComponent(document.cookie)).toContain('events=festa_ana');
+  });
+
+  it("shows 'Coletado!' and hides it after 2 seconds", async () => {
+    jest.useFakeTimers();
+    try {
+      renderApp(`/collect?id=${photo}`);
+      expect(await screen.findByText('Coletado!')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1_900));
+      expect(screen.getByText('Coletado!')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(200));
+      expect(screen.queryByText('Coletado!')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('accepts a storage path whose last three segments are event, mode and file', async () => {
+    const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/polaroid/p1.jpg');
+    expect(store.getState().collection.items).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+  });
+
+  it('shows a video with controls and no print icon', async () => {
+    renderApp('/collect?id=/media/festa_ana/360/giro.mp4');
+    const video = await screen.findByLabelText('Vídeo do evento festa_ana');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('controls');
+    expect(screen.queryByRole('button', { name: 'Imprimir' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();
+  });
+
+  it('adds the item to the account of a signed-in visitor', async () => {
+    const added: string[] = [];
+    network.use(
+      http.get(`${API}/modifyAccount/add/collection/:value`, ({ params, request }) => {
+        added.push(`${String(params.value)} ${request.headers.get('idToken')}`);
+        return HttpResponse.text('ok');
+      }),
+    );
+    renderApp(`/collect?id=${photo}`, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(added).toEqual([`${photo} tok`]);
+  });
+
+  it('shows the QR code of this link in a modal (size 128, level L)', async () => {
+    const { user } = renderApp(`/collect?id=${photo}`);
+    await user.click(await screen.findByRole('button', { name: 'Mostrar QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'QR code' });
+    const qr = await within(dialog).findByRole('img', { name: 'QR code do link desta foto' });
+    expect(qr).toHaveAttribute('height', '128');
+    expect(qr).toHaveAttribute('width', '128');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Ir para Evento' opens the event at this booth, 'Minha Coleção' the collection", async () => {
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }])),
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [photo] })),
+    );
+    const { user, router } = renderApp(`/collect?id=${photo}`);
+    await user.click(await screen.findByRole('button', { name: 'Ir para Evento' }));
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    await act(() => router.navigate(`/collect?id=${photo}`));
+    await user.click(await screen.findByRole('button', { name: 'Minha Coleção' }));
+    expect(router.state.location.pathname).toBe('/collection');
+  });
+
+  it('says the link is invalid, and collects nothing, for a malformed id', async () => {
+    const { store } = renderApp('/collect?id=../../etc/passwd');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Link inválido');
+    expect(store.getState().collection.items).toEqual([]);
+  });
+});
+
+describe('the device last-photo screen', () => {
+  it("waits 5 seconds, then offers 'COLETAR MINHA FOTO!' which opens the collect screen", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const asked: string[] = [];
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/cabine-pad`, () => {
+          asked.push('deviceLast');
+          return HttpResponse.json({ product: [photo] });
+        }),
+      );
+      const { router } = renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');
+      expect(await screen.findByText('Preparando sua foto...')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(4_900));
+      expect(screen.queryByRole('button', { name: 'COLETAR MINHA FOTO!' })).not.toBeInTheDocument();
+      expect(asked).toEqual([]);
+      act(() => jest.advanceTimersByTime(200));
+      const button = await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' });
+      act(() => button.click());
+      expect(router.state.location.pathname).toBe('/collect');
+      expect(new URLSearchParams(router.state.location.search).get('id')).toBe(photo);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says the photo has not arrived yet, and tries again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let calls = 0;
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/cabine-pad`, () => {
+          calls += 1;
+          return HttpResponse.json({ product: calls === 1 ? [] : [photo] });
+        }),
+      );
+      renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');
+      act(() => jest.advanceTimersByTime(5_000));
+      const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+      act(() => retry.click());
+      expect(await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('refuses a malformed link', async () => {
+    renderApp('/deviceLast?bname=../x&device=cam');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Link inválido');
+  });
+});
