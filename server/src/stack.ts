@@ -17,8 +17,16 @@ export interface RunningStack {
   emulator: AuthEmulator | null;
   banner: string;
   app: FastifyInstance;
+}
+
+export interface Stack {
+  /** Starts everything; rejects (having stopped what it started) when a step fails or stop() came first. */
+  start(): Promise<RunningStack>;
+  /** Stops whatever has started so far, at any moment, in reverse order. */
   stop(): Promise<void>;
 }
+
+export class StackStopped extends Error {}
 
 export interface StackOptions {
   root: string;
@@ -56,71 +64,95 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
   return lines.join('\n');
 }
 
-/** Starts the whole product on one machine, as `npm start` and the browser tests do. */
-export async function runStack({ root, env, log }: StackOptions): Promise<RunningStack> {
+/** The whole product on one machine, as `npm start` and the browser tests run it. */
+export function createStack({ root, env, log }: StackOptions): Stack {
+  const cleanups: (() => Promise<void>)[] = [];
+  let stopped = false;
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopped = true;
+    stopping ??= (async () => {
+      while (cleanups.length > 0) await cleanups.pop()?.().catch(() => undefined);
+    })();
+    return stopping;
+  };
+  /** Registers what a step started, or undoes it at once when a stop came meanwhile. */
+  const started = async (cleanup: () => Promise<void>) => {
+    if (stopped) {
+      await cleanup().catch(() => undefined);
+      throw new StackStopped('stopped during start');
+    }
+    cleanups.push(cleanup);
+  };
+  const start = () =>
+    startStack({ root, env, log }, started).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  return { start, stop };
+}
+
+async function startStack(
+  { root, env, log }: StackOptions,
+  started: (cleanup: () => Promise<void>) => Promise<void>,
+): Promise<RunningStack> {
   const production = env.NODE_ENV === 'production';
   let emulator: AuthEmulator | null = null;
-  let database: OpenedDatabase | null = null;
-  let app: FastifyInstance | null = null;
-  const stop = async () => {
-    await app?.close().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await emulator?.stop().catch(() => undefined);
+  const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);
+  if (!production && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    fs.mkdirSync(firstConfig.dataDir, { recursive: true });
+    const emulatorPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
+    emulator = await startAuthEmulator({
+      projectId: firstConfig.firebaseProjectId,
+      // 0: any free port (tests, benchmarks)
+      port: emulatorPort > 0 ? emulatorPort : undefined,
+      stateDir: path.join(firstConfig.dataDir, 'auth-emulator'),
+      pidFile: path.join(firstConfig.dataDir, 'auth-emulator.pid'),
+      log,
+    });
+    const running = emulator;
+    await started(() => running.stop());
+  }
+  const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
+
+  const spaEnv: Record<string, string> = {
+    FIREBASE_PROJECT_ID: config.firebaseProjectId,
+    FIREBASE_API_KEY: env.FIREBASE_API_KEY ?? 'demo-api-key',
+    FIREBASE_AUTH_DOMAIN: env.FIREBASE_AUTH_DOMAIN ?? '',
+    FIREBASE_AUTH_EMULATOR_URL: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '',
+    MERCADOPAGO_PUBLIC_KEY: env.MERCADOPAGO_PUBLIC_KEY ?? '',
+    API_BASE: env.API_BASE ?? '',
   };
+  if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
+  await started(async () => undefined);
 
-  try {
-    const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);
-    if (!production && !env.FIREBASE_AUTH_EMULATOR_HOST) {
-      fs.mkdirSync(firstConfig.dataDir, { recursive: true });
-      emulator = await startAuthEmulator({
-        projectId: firstConfig.firebaseProjectId,
-        port: Number(env.AUTH_EMULATOR_PORT ?? 9099),
-        stateDir: path.join(firstConfig.dataDir, 'auth-emulator'),
-        pidFile: path.join(firstConfig.dataDir, 'auth-emulator.pid'),
-        log,
-      });
+  const database: OpenedDatabase = await openDatabase(config, log);
+  await started(() => database.close());
+  const storage = createMediaStorage(config.dataDir);
+  const seedFile = env.SEED_FILE ? path.resolve(root, env.SEED_FILE) : production ? null : path.join(root, DEMO_SEED);
+  let seed: SeedFile | null = null;
+  if (seedFile && env.SEED !== 'none') {
+    seed = readSeed(seedFile);
+    const empty = (await database.db.query('SELECT 1 FROM events LIMIT 1')).rowCount === 0;
+    if (empty) {
+      log(`loading ${path.relative(root, seedFile)}...`);
+      await loadSeedFile(database.db, storage, seedFile);
     }
-    const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
-
-    const spaEnv: Record<string, string> = {
-      FIREBASE_PROJECT_ID: config.firebaseProjectId,
-      FIREBASE_API_KEY: env.FIREBASE_API_KEY ?? 'demo-api-key',
-      FIREBASE_AUTH_DOMAIN: env.FIREBASE_AUTH_DOMAIN ?? '',
-      FIREBASE_AUTH_EMULATOR_URL: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '',
-      MERCADOPAGO_PUBLIC_KEY: env.MERCADOPAGO_PUBLIC_KEY ?? '',
-      API_BASE: env.API_BASE ?? '',
-    };
-    if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
-
-    database = await openDatabase(config, log);
-    const storage = createMediaStorage(config.dataDir);
-    const seedFile = env.SEED_FILE ? path.resolve(root, env.SEED_FILE) : production ? null : path.join(root, DEMO_SEED);
-    let seed: SeedFile | null = null;
-    if (seedFile && env.SEED !== 'none') {
-      seed = readSeed(seedFile);
-      const empty = (await database.db.query('SELECT 1 FROM events LIMIT 1')).rowCount === 0;
-      if (empty) {
-        log(`loading ${path.relative(root, seedFile)}...`);
-        await loadSeedFile(database.db, storage, seedFile);
-      }
-      if (emulator) {
-        for (const account of seed.accounts ?? []) {
-          if (account.password) {
-            await ensureEmulatorUser(emulator, { uid: account.uid, email: account.email, password: account.password, displayName: account.displayName });
-          }
+    if (emulator) {
+      for (const account of seed.accounts ?? []) {
+        if (account.password) {
+          await ensureEmulatorUser(emulator, { uid: account.uid, email: account.email, password: account.password, displayName: account.displayName });
         }
       }
     }
-
-    const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
-    app = await buildApp({ config, db: database.db, verifier });
-    await app.listen({ host: config.host, port: config.port });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host}:${port}`;
-    return { config, url, emulator, app, banner: banner(url, seed, emulator), stop };
-  } catch (error) {
-    await stop();
-    throw error;
   }
+
+  const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
+  const app = await buildApp({ config, db: database.db, verifier });
+  await started(() => app.close());
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  return { config, url, emulator, app, banner: banner(url, seed, emulator) };
 }

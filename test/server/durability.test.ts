@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEVICE_KEYS, basicSeed, gif, jpeg, mp4 } from './support/fixtures';
-import { startStackProcess, type StackProcess } from './support/stackProcess';
+import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
 
 let dataDir: string;
 let seedFile: string;

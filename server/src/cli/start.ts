@@ -4,31 +4,29 @@
  * serves everything on one origin. Ctrl-C stops all of it.
  */
 import path from 'node:path';
-import { runStack, type RunningStack } from '../stack';
+import { createStack, StackStopped } from '../stack';
 
 const root = path.resolve(__dirname, '../../..');
-
-let stack: RunningStack | null = null;
+const stack = createStack({ root, env: process.env, log: (line) => console.info(line) });
 let stopping = false;
 
+// A Ctrl-C at any moment, during start too, stops what has started and nothing is left behind.
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.info(`\n${signal}: parando...`);
-  await stack?.stop();
+  await stack.stop();
   process.exit(0);
 }
 
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-runStack({ root, env: process.env, log: (line) => console.info(line) })
-  .then((running) => {
-    stack = running;
-    console.info(running.banner);
-  })
-  .catch(async (error: unknown) => {
+stack
+  .start()
+  .then((running) => console.info(running.banner))
+  .catch((error: unknown) => {
+    if (error instanceof StackStopped) return;
     console.error(`\nNão foi possível iniciar: ${error instanceof Error ? error.message : String(error)}`);
-    await stack?.stop();
     process.exit(1);
   });

@@ -20,7 +20,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function connectDatabase(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 10_000 });
   // A dropped idle connection must not bring the server down; the pool replaces it.
-  pool.on('error', (error) => console.error('database pool error:', error.message));
+  pool.on('error', (error: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (a Ctrl-C reaches it with us); nothing to report.
+    if (error.code !== '57P01') console.error('database pool error:', error.message);
+  });
   return {
     pool,
     query: (text, values) => pool.query(text, values),

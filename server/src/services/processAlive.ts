@@ -19,3 +19,38 @@ export function processRunning(pid: number): boolean {
     return true; // no /proc: trust the signal
   }
 }
+
+/** A process's command line, '' when unknown. */
+export function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Whether any live (non-zombie) process still belongs to a process group. */
+export function groupRunning(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  for (const pid of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the command: state, ppid, pgrp.
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return false;
+}

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 
 /**
- * A child process in its own process group, so that stopping it stops everything it started
- * (the Firebase CLI starts helpers of its own).
+ * A child process we start and stop. In its own process group (`ownGroup`), stopping it stops
+ * everything it started; in ours, a Ctrl-C at the terminal reaches it as it reaches us.
  */
 export interface ManagedProcess {
   child: ChildProcess;
@@ -11,8 +11,9 @@ export interface ManagedProcess {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
-export function startProcess(command: string, args: string[], options: SpawnOptions = {}): ManagedProcess {
-  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(command: string, args: string[], options: SpawnOptions & { ownGroup?: boolean } = {}): ManagedProcess {
+  const { ownGroup = true, ...spawnOptions } = options;
+  const child = spawn(command, args, { ...spawnOptions, detached: ownGroup, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -28,15 +29,15 @@ export function startProcess(command: string, args: string[], options: SpawnOpti
     output: () => output,
     async stop(signal = 'SIGTERM', graceMs = 8_000) {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      const group = -child.pid;
+      const target = ownGroup ? -child.pid : child.pid;
       try {
-        process.kill(group, signal);
+        process.kill(target, signal);
       } catch {
         return;
       }
       const timer = setTimeout(() => {
         try {
-          process.kill(group, 'SIGKILL');
+          process.kill(target, 'SIGKILL');
         } catch {
           // already gone
         }

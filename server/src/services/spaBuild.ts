@@ -44,6 +44,8 @@ export async function ensureSpaBuilt(root: string, distDir: string, env: Record<
   const build = startProcess(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', distDir], {
     cwd: root,
     env: { ...process.env, ...env },
+    // In our process group, so that a Ctrl-C during the build stops it too.
+    ownGroup: false,
   });
   const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
   if (code !== 0) throw new Error(`the web app build failed:\n${build.output()}`);

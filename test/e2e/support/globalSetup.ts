@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../server/src/services/freePort';
-import { startStackProcess, type StackProcess } from '../../server/support/stackProcess';
+import { startStackProcess, type StackProcess } from '../../../scripts/lib/stackProcess';
 
 declare global {
   var __e2eStack: StackProcess | undefined;

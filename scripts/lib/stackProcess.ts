@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { groupRunning } from '../../server/src/services/processAlive';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../..');
 
 export interface StackProcess {
   child: ChildProcess;
@@ -42,14 +43,19 @@ export async function startStackProcess(env: Record<string, string>): Promise<St
       reject(new Error(`the server did not start in 60 s:\n${output}`));
     }, 60_000).unref();
   });
+  // The group holds tsx, the server under it and the database under that: wait for all of them,
+  // not just the first to exit, so that nothing still writes to the data folder afterwards.
   const signalGroup = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    const pgid = child.pid;
+    if (!pgid) return;
     try {
-      process.kill(-child.pid, signal);
+      process.kill(-pgid, signal);
     } catch {
       return;
     }
     await exited;
+    const deadline = Date.now() + 30_000;
+    while (groupRunning(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   };
   return {
     child,

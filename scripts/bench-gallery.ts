@@ -1,0 +1,169 @@
+/**
+ * `npm run bench:gallery`: a gallery of 3,000 photos on a slow phone. Seeds an event with 3,000
+ * photos, starts the product as `npm start` does, opens the event's gallery in Chromium with the
+ * CPU throttled 4x and a phone viewport, and prints: time until the first thumbnails are painted,
+ * DOM element count (after load and after scrolling deep), bytes transferred, layout shift.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from './lib/browser';
+import { startStackProcess, type StackProcess } from './lib/stackProcess';
+
+const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3000);
+const CPU_SLOWDOWN = 4;
+
+async function writeSeed(dir: string): Promise<string> {
+  const files = path.join(dir, 'files');
+  fs.mkdirSync(files, { recursive: true });
+  // 24 distinct photos, reused under 3,000 names: what matters is the count, not the pixels.
+  const variants = 24;
+  for (let i = 0; i < variants; i += 1) {
+    const hue = Math.round((360 / variants) * i);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="220" fill="rgba(255,255,255,.35)"/></svg>`;
+    await sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toFile(path.join(files, `v${i}.jpg`));
+  }
+  const seed = {
+    events: [{ name: 'bench', publicId: 'bench-2026', devices: ['pad'] }],
+    media: Array.from({ length: PHOTOS }, (_, i) => ({ event: 'bench', mode: 'pad', file: `foto-${String(i).padStart(5, '0')}.jpg`, source: `files/v${i % variants}.jpg` })),
+  };
+  const file = path.join(dir, 'seed.json');
+  fs.writeFileSync(file, JSON.stringify(seed));
+  return file;
+}
+
+interface Measures {
+  firstThumbsMs: number;
+  domAfterLoad: number;
+  domAfterScroll: number;
+  renderedTiles: number;
+  layoutShift: number;
+  longTasksDuringScrollMs: number;
+}
+
+/** Counts the bytes the page downloads (compressed, as on the wire). */
+async function countBytes(cdp: CDPSession): Promise<() => { bytes: number; requests: number }> {
+  let bytes = 0;
+  let requests = 0;
+  await cdp.send('Network.enable');
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+  });
+  return () => ({ bytes, requests });
+}
+
+async function measure(page: Page, baseUrl: string): Promise<Measures> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __longTasks: number };
+    w.__cls = 0;
+    w.__longTasks = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks += entry.duration;
+    }).observe({ type: 'longtask', buffered: true });
+  });
+
+  // A guest who attended the event: the events cookie lists it.
+  await page.context().addCookies([{ name: 'events', value: 'bench', url: baseUrl }, { name: 'agent', value: 'benchagent0001', url: baseUrl }]);
+  await page.goto(`${baseUrl}/eventos`);
+  const card = page.getByRole('button', { name: /bench/ });
+  await card.waitFor();
+  // The clock starts at the tap on the event card (the gallery's chunk, list and thumbnails follow).
+  await page.evaluate(() => ((window as unknown as { __tapAt: number }).__tapAt = performance.now()));
+  await card.click();
+  // Checked at every animation frame: the first row of thumbnails counts as painted at the
+  // first frame where its three images have arrived and decoded.
+  const painted = await page.waitForFunction(
+    () => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('img.tile__image')].slice(0, 3);
+      const done = images.length === 3 && images.every((img) => img.complete && img.naturalWidth > 0);
+      return done ? performance.now() - (window as unknown as { __tapAt: number }).__tapAt : null;
+    },
+    null,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  const firstThumbsMs = (await painted.jsonValue()) as number;
+  const domAfterLoad = await page.evaluate(() => document.getElementsByTagName('*').length);
+
+  // Scroll through a third of the gallery the way a thumb does: in steps, one per frame.
+  await page.evaluate(async () => {
+    const target = document.documentElement.scrollHeight / 3;
+    for (let y = 0; y < target; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+  });
+  await page.waitForTimeout(500);
+  const after = await page.evaluate(() => ({
+    dom: document.getElementsByTagName('*').length,
+    tiles: document.querySelectorAll('.tile').length,
+    cls: (window as unknown as { __cls: number }).__cls,
+    longTasks: (window as unknown as { __longTasks: number }).__longTasks,
+  }));
+  return {
+    firstThumbsMs,
+    domAfterLoad,
+    domAfterScroll: after.dom,
+    renderedTiles: after.tiles,
+    layoutShift: after.cls,
+    longTasksDuringScrollMs: after.longTasks,
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gallery-'));
+  fs.chmodSync(dir, 0o755);
+  let stack: StackProcess | null = null;
+  const browser = await launchBrowser();
+  try {
+    console.log(`seeding ${PHOTOS} photos...`);
+    const seedFile = await writeSeed(dir);
+    const started = Date.now();
+    stack = await startStackProcess({
+      DATA_DIR: path.join(dir, 'data'),
+      DIST_DIR: path.join(dir, 'dist'),
+      SEED_FILE: seedFile,
+      SKIP_BUILD: '0',
+      AUTH_EMULATOR_PORT: '0',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    });
+    console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const bytes = await countBytes(cdp);
+    const result = await measure(page, stack.url);
+    const wire = bytes();
+    console.log('');
+    console.log(`Gallery of ${PHOTOS} photos, phone viewport 390x844, CPU ${CPU_SLOWDOWN}x slower`);
+    console.log(`  first thumbnails painted     ${result.firstThumbsMs.toFixed(0)} ms after the tap on the event card`);
+    console.log(`  DOM elements after load      ${result.domAfterLoad}`);
+    console.log(`  DOM elements after scrolling ${result.domAfterScroll} (${result.renderedTiles} tiles rendered)`);
+    console.log(`  bytes transferred            ${(wire.bytes / 1024).toFixed(0)} KB in ${wire.requests} requests (events page, gallery, thumbnails, scrolling)`);
+    console.log(`  cumulative layout shift      ${result.layoutShift.toFixed(4)}`);
+    console.log(`  long tasks while scrolling   ${result.longTasksDuringScrollMs.toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+    await stack?.interrupt();
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.error(`could not remove ${dir}: ${(error as Error).message}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:gallery failed:');
+  console.error(error);
+  process.exitCode = 1;
+});
