@@ -60,9 +60,14 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
     const w = window as unknown as { __cls: number; __longTasks: number };
     w.__cls = 0;
     w.__longTasks = 0;
+    (w as unknown as { __shifts: string[] }).__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__cls += entry.value;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        (w as unknown as { __shifts: string[] }).__shifts.push(`${entry.startTime.toFixed(0)}ms ${entry.value.toFixed(4)} ${nodes.join(' ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
@@ -105,8 +110,10 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
     dom: document.getElementsByTagName('*').length,
     tiles: document.querySelectorAll('.tile').length,
     cls: (window as unknown as { __cls: number }).__cls,
+    shifts: (window as unknown as { __shifts: string[] }).__shifts,
     longTasks: (window as unknown as { __longTasks: number }).__longTasks,
   }));
+  if (process.env.BENCH_VERBOSE) console.log('layout shifts:', after.shifts);
   return {
     firstThumbsMs,
     domAfterLoad,
@@ -118,13 +125,15 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gallery-'));
+  // BENCH_DIR keeps the seeded data between runs (seeding 3,000 photos takes minutes).
+  const keep = process.env.BENCH_DIR;
+  const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gallery-'));
+  fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o755);
   let stack: StackProcess | null = null;
   const browser = await launchBrowser();
   try {
-    console.log(`seeding ${PHOTOS} photos...`);
-    const seedFile = await writeSeed(dir);
+    const seedFile = keep && fs.existsSync(path.join(dir, 'seed.json')) ? path.join(dir, 'seed.json') : (console.log(`seeding ${PHOTOS} photos...`), await writeSeed(dir));
     const started = Date.now();
     stack = await startStackProcess({
       DATA_DIR: path.join(dir, 'data'),
@@ -133,7 +142,7 @@ async function main(): Promise<void> {
       SKIP_BUILD: '0',
       AUTH_EMULATOR_PORT: '0',
       FIREBASE_AUTH_EMULATOR_HOST: '',
-    });
+    }, { timeoutMs: 900_000 });
     console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -155,7 +164,7 @@ async function main(): Promise<void> {
     await browser.close();
     await stack?.interrupt();
     try {
-      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     } catch (error) {
       console.error(`could not remove ${dir}: ${(error as Error).message}`);
     }

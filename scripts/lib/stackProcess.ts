@@ -15,7 +15,7 @@ export interface StackProcess {
 }
 
 /** Runs `npm start`'s entry point as its own process group, and resolves once it serves. */
-export async function startStackProcess(env: Record<string, string>): Promise<StackProcess> {
+export async function startStackProcess(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<StackProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
@@ -40,8 +40,8 @@ export async function startStackProcess(env: Record<string, string>): Promise<St
     });
     setTimeout(() => {
       clearInterval(timer);
-      reject(new Error(`the server did not start in 60 s:\n${output}`));
-    }, 60_000).unref();
+      reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs).unref();
   });
   // The group holds tsx, the server under it and the database under that: wait for all of them,
   // not just the first to exit, so that nothing still writes to the data folder afterwards.

@@ -133,8 +133,10 @@ async function startStack(
   let seed: SeedFile | null = null;
   if (seedFile && env.SEED !== 'none') {
     seed = readSeed(seedFile);
-    const empty = (await database.db.query('SELECT 1 FROM events LIMIT 1')).rowCount === 0;
-    if (empty) {
+    // Loaded once into a database no seed has finished loading into: a load cut short (Ctrl-C,
+    // a kill) resumes on the next start, and loading is idempotent.
+    const seeded = (await database.db.query('SELECT 1 FROM seed_runs LIMIT 1')).rowCount ?? 0;
+    if (!seeded) {
       log(`loading ${path.relative(root, seedFile)}...`);
       await loadSeedFile(database.db, storage, seedFile);
     }

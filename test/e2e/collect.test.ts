@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
+import { seededMedia } from './support/demoSeed';
 
 let browser: Browser;
 
@@ -15,7 +16,7 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await page.goto(`${baseUrl()}/collect?id=/media/festa_ana/pad/pad-01.jpg`);
+  await page.goto(`${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
   const photo = page.getByRole('img', { name: 'Foto do evento festa_ana' });
   await photo.waitFor();
   // The image really arrived and decoded, not just an <img> with a broken source.

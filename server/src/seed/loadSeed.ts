@@ -22,10 +22,17 @@ export interface SeedSummary {
   orders: number;
 }
 
-/** Reads, checks and loads a seed file (paths of its media are relative to the file). */
+/** Reads, checks and loads a seed file (paths of its media are relative to the file), and notes that it finished. */
 export async function loadSeedFile(db: Database, storage: MediaStorage, file: string): Promise<SeedSummary> {
-  const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
-  return loadSeed(db, storage, seed, path.dirname(path.resolve(file)));
+  const text = fs.readFileSync(file);
+  const seed = validateSeed(JSON.parse(text.toString('utf8')));
+  const summary = await loadSeed(db, storage, seed, path.dirname(path.resolve(file)));
+  await db.query('INSERT INTO seed_runs (fingerprint, file) VALUES ($1, $2) ON CONFLICT DO NOTHING', [seedFingerprint(text), path.basename(file)]);
+  return summary;
+}
+
+export function seedFingerprint(content: Buffer): string {
+  return crypto.createHash('sha256').update(content).digest('hex');
 }
 
 /** Loads a seed. Idempotent: existing rows are kept (packs keep their spent copies). */

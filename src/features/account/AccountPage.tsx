@@ -1,5 +1,119 @@
+import './account.css';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { mediaSource } from '../../api/mediaSource';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ROUTES, withQuery } from '../../app/routePaths';
+import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useSignOutMutation } from '../auth/authApi';
+import { authWatchRequested, selectAuthStatus, selectUser, teamChecked } from '../auth/authSlice';
+import { useCheckTeamQuery } from '../team/teamApi';
+import { useGetAccountQuery, useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
+import { EventDashboard } from './EventDashboard';
+import { OrdersList } from './OrdersList';
+import { useLinkPendingOrder } from './useLinkPendingOrder';
 
+export const NOT_LOGGED_IN = 'Você não está logado!';
+
+type Section = 'home' | 'pedidos' | 'evento';
+
+/** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
-  return <ScreenFrame title="Conta" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectUser);
+  const signedIn = status === 'signedIn';
+  const account = useGetAccountQuery(undefined, { skip: !signedIn });
+  const transactions = useLoadTransactionsQuery(undefined, { skip: !signedIn });
+  const events = useLoadEventsQuery(undefined, { skip: !signedIn });
+  const team = useCheckTeamQuery(undefined, { skip: !signedIn });
+  const [signOut] = useSignOutMutation();
+  const [params, setParams] = useSearchParams();
+  const warned = useRef(false);
+  useLinkPendingOrder();
+
+  useEffect(() => {
+    dispatch(authWatchRequested());
+  }, [dispatch]);
+  useEffect(() => {
+    if (team.data) dispatch(teamChecked(team.data === 'ok'));
+  }, [dispatch, team.data]);
+  useEffect(() => {
+    if (status !== 'signedOut' || warned.current) return;
+    warned.current = true;
+    notify(NOT_LOGGED_IN);
+    navigate(ROUTES.login, { replace: true });
+  }, [status, navigate]);
+
+  if (!signedIn || !user) {
+    return (
+      <ScreenFrame title="Conta">
+        <p role="status">Carregando...</p>
+      </ScreenFrame>
+    );
+  }
+
+  const hasOrders = (transactions.data?.length ?? 0) > 0;
+  const hasEvents = (events.data?.length ?? 0) > 0;
+  const partner = account.data?.partner ?? '';
+  const requested = (params.get('secao') ?? 'home') as Section;
+  const section: Section = (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) ? requested : 'home';
+  const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
+  const name = account.data?.displayName || user.displayName || user.email;
+  const photo = account.data?.photoURL || user.photoURL;
+
+  const logout = async () => {
+    await signOut();
+    navigate(ROUTES.home);
+  };
+
+  return (
+    <ScreenFrame title="Conta" className="account">
+      <nav className="account__sidebar" aria-label="Minha conta">
+        <button type="button" aria-current={section === 'home' ? 'page' : undefined} onClick={() => show('home')}>
+          Home
+        </button>
+        {partner && <Link to={withQuery(ROUTES.partner, { partner })}>Página do Parceiro</Link>}
+        {hasOrders && (
+          <button type="button" aria-current={section === 'pedidos' ? 'page' : undefined} onClick={() => show('pedidos')}>
+            Pedidos
+          </button>
+        )}
+        {hasEvents && (
+          <button type="button" aria-current={section === 'evento' ? 'page' : undefined} onClick={() => show('evento')}>
+            Meu Evento
+          </button>
+        )}
+        {team.data === 'ok' && (
+          <>
+            <Link to={ROUTES.createContract}>Criar contrato</Link>
+            <Link to={ROUTES.authorizePartner}>Autorizar parceiro</Link>
+          </>
+        )}
+        <button type="button" onClick={() => void logout()}>
+          Conta
+        </button>
+      </nav>
+      <div className="account__content">
+        {section === 'home' && (
+          <section className="account__home" aria-label="Home">
+            <div className="account__cover" />
+            {photo ? (
+              <img className="account__photo" src={mediaSource(photo)} alt="Sua foto de perfil" width={96} height={96} />
+            ) : (
+              <span className="account__photo account__photo--initial" aria-hidden="true">
+                {name.slice(0, 1).toUpperCase()}
+              </span>
+            )}
+            <h2 className="account__greeting">Olá, {name}!</h2>
+            <p className="account__email">{user.email}</p>
+          </section>
+        )}
+        {section === 'pedidos' && transactions.data && <OrdersList transactions={transactions.data} />}
+        {section === 'evento' && events.data && <EventDashboard events={events.data} />}
+      </div>
+    </ScreenFrame>
+  );
 }

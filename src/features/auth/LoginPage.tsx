@@ -1,5 +1,61 @@
+import './auth.css';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../app/routePaths';
+import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation } from './authApi';
+import { identityFailureMessage } from './authMessages';
+import { useFinishSignIn } from './useFinishSignIn';
 
+/** Sign in with e-mail and password or Google (SPEC section 2, "Login"). */
 export default function LoginPage() {
-  return <ScreenFrame title="Login" />;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [signIn, { isLoading }] = useSignInWithPasswordMutation();
+  const [signInWithGoogle, google] = useSignInWithGoogleMutation();
+  const finish = useFinishSignIn();
+
+  const fail = (error: unknown) => {
+    const identityError = identityErrorOf(error);
+    console.error('sign-in failed', identityError);
+    notify(identityFailureMessage(identityError));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await signIn({ email, password });
+    if ('error' in result) fail(result.error);
+    else await finish(result.data);
+  };
+
+  const withGoogle = async () => {
+    const result = await signInWithGoogle();
+    if ('error' in result) fail(result.error);
+    else await finish(result.data);
+  };
+
+  return (
+    <ScreenFrame title="Login" className="auth">
+      <form className="auth__form" onSubmit={(event) => void submit(event)}>
+        <label className="field">
+          <span>Email</span>
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Senha</span>
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={isLoading}>
+          Login
+        </button>
+      </form>
+      <p className="auth__alt">
+        <Link to={ROUTES.signup}>Criar conta</Link>
+      </p>
+      <button type="button" className="button button--secondary auth__google" disabled={google.isLoading} onClick={() => void withGoogle()}>
+        Entrar com Google
+      </button>
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,76 @@
+import './auth.css';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../app/routePaths';
+import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { identityErrorOf, useSignUpWithPasswordMutation } from './authApi';
+import { identityFailureMessage } from './authMessages';
+import { useFinishSignIn } from './useFinishSignIn';
 
+const FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Nova senha', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmation', label: 'Repetir senha', type: 'password', autoComplete: 'new-password' },
+  { name: 'displayName', label: 'Nome ou apelido', type: 'text', autoComplete: 'nickname' },
+  { name: 'phone', label: 'Celular com DDD', type: 'tel', autoComplete: 'tel-national' },
+  { name: 'tiktok', label: 'Nome de usuário do Tiktok', type: 'text', autoComplete: 'off' },
+  { name: 'instagram', label: 'Nome de usuário do Instagram', type: 'text', autoComplete: 'off' },
+] as const;
+
+type FieldName = (typeof FIELDS)[number]['name'];
+
+/** Account creation (SPEC sections 2, 4, 5): only the repeated password is checked here. */
 export default function SignupPage() {
-  return <ScreenFrame title="Criar conta" />;
+  const [values, setValues] = useState<Record<FieldName, string>>(
+    Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>,
+  );
+  const [signUp, { isLoading }] = useSignUpWithPasswordMutation();
+  const finish = useFinishSignIn();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (values.password !== values.confirmation) {
+      notify('As senhas não conferem');
+      return;
+    }
+    const result = await signUp({ email: values.email, password: values.password, displayName: values.displayName });
+    if ('error' in result) {
+      const error = identityErrorOf(result.error);
+      console.error('sign-up failed', error);
+      notify(identityFailureMessage(error));
+      return;
+    }
+    await finish(result.data, {
+      displayName: values.displayName.trim(),
+      phone: values.phone.trim(),
+      tiktok: values.tiktok.trim(),
+      instagram: values.instagram.trim(),
+    });
+  };
+
+  return (
+    <ScreenFrame title="Criar conta" className="auth">
+      <form className="auth__form" onSubmit={(event) => void submit(event)}>
+        {FIELDS.map((field) => (
+          <label key={field.name} className="field">
+            <span>{field.label}</span>
+            <input
+              type={field.type}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+            />
+          </label>
+        ))}
+        <button type="submit" className="button" disabled={isLoading}>
+          Criar conta
+        </button>
+      </form>
+      <p className="auth__alt">
+        Já tem conta? <Link to={ROUTES.login}>Login</Link>
+      </p>
+    </ScreenFrame>
+  );
 }

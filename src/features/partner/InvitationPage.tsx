@@ -1,5 +1,72 @@
+import { useEffect, useReducer } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ROUTES } from '../../app/routePaths';
+import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
+import {
+  authorized,
+  AUTHORIZED,
+  confirmed,
+  initialInvitationState,
+  invitationSlice,
+  LOGIN_FIRST,
+  LOGIN_REDIRECT_MS,
+  NOT_AUTHORIZED,
+  refused,
+  signedInSeen,
+  signedOutSeen,
+} from './invitationSlice';
+import { useAuthorizePartnerMutation } from './partnerApi';
 
+/** A partner's invitation link: the signed-in account becomes the partner's. */
 export default function InvitationPage() {
-  return <ScreenFrame title="Linkar Conta ao Parceiro" />;
+  const appDispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const hash = params.get('hash') ?? '';
+  const partnerName = params.get('partnerName') ?? '';
+  const status = useAppSelector(selectAuthStatus);
+  const [state, dispatch] = useReducer(invitationSlice.reducer, initialInvitationState);
+  const [authorizePartner] = useAuthorizePartnerMutation();
+
+  useEffect(() => {
+    appDispatch(authWatchRequested());
+  }, [appDispatch]);
+  useEffect(() => {
+    if (status === 'signedOut') dispatch(signedOutSeen());
+    if (status === 'signedIn') dispatch(signedInSeen());
+  }, [status]);
+  useEffect(() => {
+    if (state.status !== 'mustLogin') return;
+    const timer = setTimeout(() => navigate(ROUTES.login), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, navigate]);
+
+  const confirm = async () => {
+    dispatch(confirmed());
+    const result = await authorizePartner({ hash, partnerName });
+    if ('data' in result && result.data === 'ok') {
+      dispatch(authorized());
+      notify(AUTHORIZED);
+      navigate(ROUTES.account);
+    } else {
+      dispatch(refused());
+      notify(NOT_AUTHORIZED);
+    }
+  };
+
+  return (
+    <ScreenFrame title="Linkar Conta ao Parceiro" className="invitation">
+      {partnerName && <p>Parceiro: {partnerName}</p>}
+      {state.status === 'mustLogin' && <p role="alert">{LOGIN_FIRST}</p>}
+      {(state.status === 'ready' || state.status === 'confirming' || state.status === 'failed') && (
+        <button type="button" className="button" disabled={state.status === 'confirming' || !hash || !partnerName} onClick={() => void confirm()}>
+          Confirmar
+        </button>
+      )}
+      {state.status === 'unknown' && <p role="status">Carregando...</p>}
+    </ScreenFrame>
+  );
 }

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import type { OwnEvent } from '../../api/wire';
+import { ROUTES } from '../../app/routePaths';
+import { EventNameForm } from './EventNameForm';
+
+/** One card per paid order: what was bought, and the event to create or already created. */
+export function EventDashboard({ events }: { events: OwnEvent[] }) {
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title">Meu Evento</h2>
+      <ul className="dashboard">
+        {events.map((event) => (
+          <li key={event.orderId} className="dashboard__item">
+            <h3>{event.eventName}</h3>
+            <ul className="dashboard__products">
+              {event.products.map((product) => (
+                <li key={product.name}>
+                  {product.name}
+                  {product.hours > 0 && ` · ${product.hours} h`}
+                  {product.accessories.length > 0 && ` · ${product.accessories.map((a) => a.name).join(', ')}`}
+                </li>
+              ))}
+            </ul>
+            {event.eventCreated === 1 ? (
+              <p>
+                Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
+              </p>
+            ) : (
+              <EventNameForm orderId={event.orderId} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api, type ApiExtra } from '../../api/apiSlice';
+import type { AuthUser } from './authSlice';
+import { IdentityError } from './identityGateway';
+
+/** Identity calls are endpoints too (ARCHITECTURE section 2), through the store's identity gateway. */
+type IdentityFailure = Extract<FetchBaseQueryError, { status: 'CUSTOM_ERROR' }>;
+
+function failure(code: string, message: string): { error: IdentityFailure } {
+  return { error: { status: 'CUSTOM_ERROR', error: message, data: { code, message } } };
+}
+
+async function withIdentity<T>(extra: unknown, work: (identity: NonNullable<ApiExtra['identity']>) => Promise<T>): Promise<{ data: T } | { error: IdentityFailure }> {
+  const identity = (extra as ApiExtra).identity;
+  if (!identity) return failure('auth/unavailable', 'Serviço de login indisponível.');
+  try {
+    return { data: await work(identity) };
+  } catch (error) {
+    const { code, message } = error instanceof IdentityError ? error : new IdentityError('auth/unknown', String(error));
+    return failure(code, message);
+  }
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signInWithPassword: build.mutation<AuthUser, { email: string; password: string }>({
+      queryFn: ({ email, password }, { extra }) => withIdentity(extra, (identity) => identity.signInWithPassword(email.trim(), password)),
+    }),
+    signUpWithPassword: build.mutation<AuthUser, { email: string; password: string; displayName: string }>({
+      queryFn: ({ email, password, displayName }, { extra }) =>
+        withIdentity(extra, (identity) => identity.signUpWithPassword(email.trim(), password, displayName.trim())),
+    }),
+    signInWithGoogle: build.mutation<AuthUser, void>({
+      queryFn: (_arg, { extra }) => withIdentity(extra, (identity) => identity.signInWithGoogle()),
+    }),
+    signOut: build.mutation<null, void>({
+      queryFn: (_arg, { extra }) => withIdentity(extra, async (identity) => (await identity.signOut(), null)),
+      invalidatesTags: ['Account', 'Transactions', 'OwnEvents', 'Team'],
+    }),
+  }),
+});
+
+export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation, useSignOutMutation } = authApi;
+
+/** The identity error an endpoint returned, as the IdentityError it was. */
+export function identityErrorOf(error: unknown): IdentityError {
+  const data = (error as { data?: { code?: string; message?: string } } | undefined)?.data;
+  return new IdentityError(data?.code ?? 'auth/unknown', data?.message ?? String(error));
+}

@@ -1,0 +1,126 @@
+/**
+ * A guest's evening, in a real Chromium against the whole stack with the demo seed: collect a
+ * photo, find it in the collection, print it with a pack while the booth simulator plays the
+ * printer, and browse the event's booths.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, phoneContext } from './support/browser';
+import { seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+async function guestPage(): Promise<{ page: Page; alerts: string[]; errors: string[] }> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, alerts, errors };
+}
+
+async function copiesOf(page: Page, hash: string): Promise<string> {
+  await page.goto(`${baseUrl()}/packs`);
+  const item = page.getByRole('list', { name: 'Seus pacotes' }).getByRole('listitem').filter({ hasText: hash });
+  await item.waitFor();
+  return (await item.locator('.pack__copies').textContent()) ?? '';
+}
+
+/** The booth simulator, as a newcomer runs it: the printer takes what is queued and prints it. */
+async function printerOnce(): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'printer', '--url', baseUrl()], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    timeout: 60_000,
+  });
+  return stdout + stderr;
+}
+
+it('collects from a link, finds it in the collection, prints it with a pack, and the printer prints it', async () => {
+  const { page, alerts, errors } = await guestPage();
+  const [photo] = seededMedia('festa_ana', 'pad');
+
+  await page.goto(`${baseUrl()}/collect?id=${photo}`);
+  await page.getByText('Coletado!').waitFor();
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await page.getByRole('button', { name: 'Minha Coleção' }).click();
+  await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
+
+  // The pack link: it joins the guest's packs.
+  await page.goto(`${baseUrl()}/packs?pack=PACKDEMO5`);
+  const before = await copiesOf(page, 'PACKDEMO5');
+  const copiesBefore = Number(before.split(' ')[0]);
+  expect(copiesBefore).toBeGreaterThan(0);
+
+  await page.goto(`${baseUrl()}/collection`);
+  await page.getByRole('button', { name: 'Item 1 de 1' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Foto' });
+  await viewer.getByRole('button', { name: 'Imprimir' }).click();
+  const printModal = page.getByRole('dialog', { name: 'Imprimir' });
+  await printModal.getByText('Selecione o pack de impressões').waitFor();
+  await printModal.getByRole('button', { name: /PACKDEMO5/ }).click();
+  const overlay = page.getByRole('dialog', { name: 'Impressão enviada' });
+  await overlay.waitFor();
+  await Promise.all([page.waitForEvent('load'), overlay.getByRole('button', { name: 'Fechar' }).click()]);
+
+  expect(await copiesOf(page, 'PACKDEMO5')).toBe(copiesBefore - 1 === 1 ? '1 cópia' : `${copiesBefore - 1} cópias`);
+  const printed = await printerOnce();
+  expect(printed).toContain(`imprimiu ${photo}`);
+  expect(alerts).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+it('a pack with no copies shows the alert and prints nothing', async () => {
+  const { page, alerts } = await guestPage();
+  const [, photo] = seededMedia('festa_ana', 'pad');
+  await page.goto(`${baseUrl()}/packs?pack=PACKVAZIO`);
+  expect(await copiesOf(page, 'PACKVAZIO')).toBe('0 cópias');
+
+  await page.goto(`${baseUrl()}/collect?id=${photo}`);
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: /PACKVAZIO/ }).click();
+  await eventually(() => expect(alerts).toEqual(['Este pacote não possui cópias suficientes']));
+  expect(await page.getByRole('dialog', { name: 'Impressão enviada' }).count()).toBe(0);
+  expect(await copiesOf(page, 'PACKVAZIO')).toBe('0 cópias');
+  await page.context().close();
+});
+
+it("the event's carousel switches booth and shows that booth's gallery, newest first", async () => {
+  const { page, errors } = await guestPage();
+  const pads = seededMedia('festa_ana', 'pad');
+  const hashtracks = seededMedia('festa_ana', 'hashtrack');
+  // A guest who collected at the party has it among their events.
+  await page.goto(`${baseUrl()}/collect?id=${pads[0]}`);
+  await page.getByText('Coletado!').waitFor();
+  await page.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /festa_ana/ }).click();
+
+  const firstTile = (gallery: string) => page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
+  await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
+  await eventually(async () => expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(`/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`));
+
+  await page.getByRole('button', { name: 'Próxima cabine' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Hashtrack' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/eventos/evento/hashtrack');
+  await eventually(async () =>
+    expect(await firstTile('Galeria Hashtrack').getAttribute('src')).toContain(`/thumbs${hashtracks[hashtracks.length - 1].slice('/media'.length)}.webp`),
+  );
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

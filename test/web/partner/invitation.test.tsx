@@ -1,0 +1,73 @@
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { authorized, confirmed, invitationSlice, refused, signedInSeen, signedOutSeen, type InvitationState } from '../../../src/features/partner/invitationSlice';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
+import { API, network } from '../../support/network';
+import { renderApp } from '../../support/renderWithProviders';
+
+const link = '/invitation?hash=lq2x3abcde&partnerName=parceiro_novo';
+
+describe('the invitation machine', () => {
+  const reduce = invitationSlice.reducer;
+  it.each<[InvitationState, Parameters<typeof reduce>[1], InvitationState]>([
+    [{ status: 'unknown' }, signedOutSeen(), { status: 'mustLogin' }],
+    [{ status: 'unknown' }, signedInSeen(), { status: 'ready' }],
+    [{ status: 'unknown' }, confirmed(), { status: 'unknown' }],
+    [{ status: 'mustLogin' }, confirmed(), { status: 'mustLogin' }],
+    [{ status: 'mustLogin' }, signedInSeen(), { status: 'ready' }],
+    [{ status: 'ready' }, confirmed(), { status: 'confirming' }],
+    [{ status: 'ready' }, authorized(), { status: 'ready' }],
+    [{ status: 'confirming' }, authorized(), { status: 'authorized' }],
+    [{ status: 'confirming' }, refused(), { status: 'failed' }],
+    [{ status: 'confirming' }, confirmed(), { status: 'confirming' }],
+    [{ status: 'failed' }, confirmed(), { status: 'confirming' }],
+    [{ status: 'authorized' }, refused(), { status: 'authorized' }],
+  ])('%o + %o', (state, action, expected) => {
+    expect(reduce(state, action)).toEqual(expected);
+  });
+});
+
+describe('the invitation screen', () => {
+  it("asks a signed-out visitor to log in first and goes to /login after 7.5 s", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { router } = renderApp(link);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Linkar Conta ao Parceiro' })).toBeInTheDocument();
+      expect(await screen.findByText('Faça Login primeiro')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(7_400));
+      expect(router.state.location.pathname).toBe('/invitation');
+      act(() => jest.advanceTimersByTime(200));
+      expect(router.state.location.pathname).toBe('/login');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('links the account on Confirmar, then says so and opens /account', async () => {
+    const sent: unknown[] = [];
+    network.use(
+      http.post(`${API}/authorize_partner`, async ({ request }) => {
+        sent.push({ body: await request.json(), token: request.headers.get('idToken') });
+        return HttpResponse.text('ok');
+      }),
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: 'parceiro_novo', events: [], transactions: [] })),
+      http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+      http.get(`${API}/load_events`, () => HttpResponse.json([])),
+      http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    );
+    const { user, router } = renderApp(link, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(window.alert).toHaveBeenCalledWith('Successfully authorized!');
+    expect(router.state.location.pathname).toBe('/account');
+    expect(sent).toEqual([{ body: { hash: 'lq2x3abcde', partnerName: 'parceiro_novo' }, token: 'tok' }]);
+  });
+
+  it("alerts 'Failed to authorize' when the server refuses", async () => {
+    network.use(http.post(`${API}/authorize_partner`, () => HttpResponse.json({ error: 'invitation_not_found', message: 'Convite inválido.' }, { status: 404 })));
+    const { user, router } = renderApp(link, { identity: fakeIdentity({ signedInAs: ANA }) });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(window.alert).toHaveBeenCalledWith('Failed to authorize');
+    expect(router.state.location.pathname).toBe('/invitation');
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+  });
+});
