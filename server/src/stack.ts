@@ -66,23 +66,26 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
 
 /** The whole product on one machine, as `npm start` and the browser tests run it. */
 export function createStack({ root, env, log }: StackOptions): Stack {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: { what: string; run: () => Promise<void> }[] = [];
   let stopped = false;
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopped = true;
     stopping ??= (async () => {
-      while (cleanups.length > 0) await cleanups.pop()?.().catch(() => undefined);
+      for (let step = cleanups.pop(); step; step = cleanups.pop()) {
+        if (step.what) log(`parando ${step.what}...`);
+        await step.run().catch((error: unknown) => log(`${step.what}: ${String(error)}`));
+      }
     })();
     return stopping;
   };
   /** Registers what a step started, or undoes it at once when a stop came meanwhile. */
-  const started = async (cleanup: () => Promise<void>) => {
+  const started = async (what: string, cleanup: () => Promise<void>) => {
     if (stopped) {
       await cleanup().catch(() => undefined);
       throw new StackStopped('stopped during start');
     }
-    cleanups.push(cleanup);
+    cleanups.push({ what, run: cleanup });
   };
   const start = () =>
     startStack({ root, env, log }, started).catch(async (error: unknown) => {
@@ -94,7 +97,7 @@ export function createStack({ root, env, log }: StackOptions): Stack {
 
 async function startStack(
   { root, env, log }: StackOptions,
-  started: (cleanup: () => Promise<void>) => Promise<void>,
+  started: (what: string, cleanup: () => Promise<void>) => Promise<void>,
 ): Promise<RunningStack> {
   const production = env.NODE_ENV === 'production';
   let emulator: AuthEmulator | null = null;
@@ -111,7 +114,7 @@ async function startStack(
       log,
     });
     const running = emulator;
-    await started(() => running.stop());
+    await started('o emulador de login', () => running.stop());
   }
   const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
 
@@ -124,10 +127,11 @@ async function startStack(
     API_BASE: env.API_BASE ?? '',
   };
   if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
-  await started(async () => undefined);
+  // A stop that came during the build ends the start here.
+  await started('', async () => undefined);
 
   const database: OpenedDatabase = await openDatabase(config, log);
-  await started(() => database.close());
+  await started('o banco de dados', () => database.close());
   const storage = createMediaStorage(config.dataDir);
   const seedFile = env.SEED_FILE ? path.resolve(root, env.SEED_FILE) : production ? null : path.join(root, DEMO_SEED);
   let seed: SeedFile | null = null;
@@ -151,7 +155,7 @@ async function startStack(
 
   const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
   const app = await buildApp({ config, db: database.db, verifier });
-  await started(() => app.close());
+  await started('o servidor', () => app.close());
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

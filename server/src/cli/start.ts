@@ -15,6 +15,11 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.info(`\n${signal}: parando...`);
+  // Whatever happens, a stop ends: a step that hangs is abandoned after 30 seconds.
+  setTimeout(() => {
+    console.error('a parada demorou demais; saindo assim mesmo');
+    process.exit(1);
+  }, 30_000).unref();
   await stack.stop();
   process.exit(0);
 }

@@ -55,14 +55,6 @@ export default function EventsListPage() {
 
   return (
     <ScreenFrame title="Eventos">
-      {status === 'signedOut' && (
-        <div className="login-prompt">
-          <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
-          <Link className="button" to={ROUTES.login}>
-            Logar/Criar conta
-          </Link>
-        </div>
-      )}
       {isLoading && <p role="status">Carregando...</p>}
       {isError && (
         <p role="alert">
@@ -84,6 +76,15 @@ export default function EventsListPage() {
             <EventCardView key={event.title} event={event} />
           ))}
         </ul>
+      )}
+      {/* Below the list: it appears once the identity service answers, and must not push the list down. */}
+      {status === 'signedOut' && (
+        <div className="login-prompt">
+          <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
+          <Link className="button" to={ROUTES.login}>
+            Logar/Criar conta
+          </Link>
+        </div>
       )}
     </ScreenFrame>
   );
