@@ -9,6 +9,7 @@ import { readPersistedState } from './app/persistence';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { lazyFirebaseGateway } from './features/auth/identityGateway';
+import { outboxFlushRequested } from './features/landing/leadOutboxListener';
 import './styles/base.css';
 
 function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
@@ -35,6 +36,9 @@ function start(container: HTMLElement): void {
     storage,
     identity: lazyFirebaseGateway(),
   });
+  // Leads a visitor sent while offline (or before a reload) go out now, and when the network returns.
+  store.dispatch(outboxFlushRequested());
+  window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
   const router = createBrowserRouter(appRoutes);
   createRoot(container).render(
     <StrictMode>

@@ -13,6 +13,7 @@ import { boothRoutes } from './routes/booths';
 import type { AppContext } from './routes/context';
 import { deviceRoutes } from './routes/devices';
 import { guestRoutes } from './routes/guest';
+import { leadRoutes } from './routes/leads';
 import { partnerRoutes } from './routes/partner';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
       accountRoutes(api, context);
       shopRoutes(api, context);
       partnerRoutes(api, context);
+      leadRoutes(api, context);
       boothRoutes(api, context);
       if (context.payments.sandbox) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));

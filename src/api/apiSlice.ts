@@ -43,6 +43,7 @@ export const TAG_TYPES = [
   'PartnerName',
   'Mirror',
   'Ultra',
+  'Leads',
 ] as const;
 
 export const LIST = 'LIST';

@@ -28,6 +28,14 @@ export interface ContactLead {
   telefone: string;
   nome: string;
   comentarios: string;
+  /** Beyond the spec's fields: the SPA's id of this lead, so that a retried post is stored once. */
+  clientId?: string;
+}
+
+/** `GET /leads` (team only): a received contact lead. */
+export interface StoredLead extends ContactLead {
+  id: number;
+  createdAt: string;
 }
 
 /** `GET /evento/{id}` */

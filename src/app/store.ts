@@ -9,6 +9,7 @@ import { api, type ApiExtra } from '../api/apiSlice';
 import { authSlice } from '../features/auth/authSlice';
 import type { IdentityGateway } from '../features/auth/identityGateway';
 import { watchIdentity } from '../features/auth/watchIdentity';
+import { sendLeadsFromOutbox } from '../features/landing/leadOutboxListener';
 import { collectionSlice } from '../features/collection/collectionSlice';
 import { packsSlice } from '../features/packs/packsSlice';
 import { printSlice } from '../features/print/printSlice';
@@ -49,6 +50,7 @@ export function makeStore({ preloadedState, cookies, storage = null, identity }:
   });
   if (cookies) mirrorStateToCookies(listeners.startListening as AppStartListening, cookies, storage);
   if (identity) watchIdentity(listeners.startListening as AppStartListening, identity);
+  sendLeadsFromOutbox(listeners.startListening as AppStartListening, storage);
   setupListeners(store.dispatch);
   return store;
 }

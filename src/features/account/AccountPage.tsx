@@ -8,6 +8,7 @@ import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useSignOutMutation } from '../auth/authApi';
 import { authWatchRequested, selectAuthStatus, selectUser, teamChecked } from '../auth/authSlice';
+import { LeadsList } from '../team/LeadsList';
 import { useCheckTeamQuery } from '../team/teamApi';
 import { useGetAccountQuery, useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
@@ -16,7 +17,7 @@ import { useLinkPendingOrder } from './useLinkPendingOrder';
 
 export const NOT_LOGGED_IN = 'Você não está logado!';
 
-type Section = 'home' | 'pedidos' | 'evento';
+type Section = 'home' | 'pedidos' | 'evento' | 'contatos';
 
 /** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
@@ -59,7 +60,9 @@ export default function AccountPage() {
   const hasEvents = (events.data?.length ?? 0) > 0;
   const partner = account.data?.partner ?? '';
   const requested = (params.get('secao') ?? 'home') as Section;
-  const section: Section = (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) ? requested : 'home';
+  const isTeam = team.data === 'ok';
+  const section: Section =
+    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || (requested === 'contatos' && isTeam) ? requested : 'home';
   const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
   const name = account.data?.displayName || user.displayName || user.email;
   const photo = account.data?.photoURL || user.photoURL;
@@ -86,8 +89,11 @@ export default function AccountPage() {
             Meu Evento
           </button>
         )}
-        {team.data === 'ok' && (
+        {isTeam && (
           <>
+            <button type="button" aria-current={section === 'contatos' ? 'page' : undefined} onClick={() => show('contatos')}>
+              Contatos
+            </button>
             <Link to={ROUTES.createContract}>Criar contrato</Link>
             <Link to={ROUTES.authorizePartner}>Autorizar parceiro</Link>
           </>
@@ -113,6 +119,7 @@ export default function AccountPage() {
         )}
         {section === 'pedidos' && transactions.data && <OrdersList transactions={transactions.data} />}
         {section === 'evento' && events.data && <EventDashboard events={events.data} />}
+        {section === 'contatos' && <LeadsList />}
       </div>
     </ScreenFrame>
   );

@@ -15,6 +15,7 @@ import { packsApi } from '../../../src/features/packs/packsApi';
 import { partnerApi } from '../../../src/features/partner/partnerApi';
 import { printApi } from '../../../src/features/print/printApi';
 import { shopApi } from '../../../src/features/shop/shopApi';
+import { leadsApi } from '../../../src/features/team/leadsApi';
 import { teamApi } from '../../../src/features/team/teamApi';
 import { ultraApi } from '../../../src/features/ultra/ultraApi';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -481,6 +482,15 @@ const cases: Case[] = [
     auth: 'required',
     reply: { text: 'ok' },
     data: 'ok',
+  },
+  {
+    name: 'getLeads',
+    run: (s) => s.dispatch(leadsApi.endpoints.getLeads.initiate()),
+    method: 'GET',
+    path: '/api/leads',
+    auth: 'required',
+    reply: { json: [{ id: 1, createdAt: '2026-11-22T00:00:00.000Z', nome: 'Ana', evento: 'Casamento' }] },
+    data: [{ id: 1, createdAt: '2026-11-22T00:00:00.000Z', nome: 'Ana', evento: 'Casamento' }],
   },
   {
     name: 'authorizePartner',

@@ -5,12 +5,13 @@ import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { http, HttpResponse } from 'msw';
 import { BOOTH_LABEL } from '../../../src/features/events/boothIcons';
 import { API, network } from '../../support/network';
+import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { renderApp } from '../../support/renderWithProviders';
 
 jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
 
 const SCREENS: [string, string][] = [
-  ['/', 'Sua história do seu jeito'],
+  ['/', 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito'],
   ['/eventos', 'Eventos'],
   ['/eventos/evento', 'Evento'],
   ['/packs?pack=H7K2', 'Pacotes de impressão'],
@@ -19,7 +20,6 @@ const SCREENS: [string, string][] = [
   ['/espelho?dh=a&sh=b&agent=c', 'Espelho mágico'],
   ['/login', 'Login'],
   ['/signup', 'Criar conta'],
-  ['/account', 'Conta'],
   ['/face', 'Captura de rosto'],
   ['/ultraLast?device=p1&bname=festa', 'Vídeo 360'],
   ['/ultraQR?device=p1&qrid=q&bname=festa', 'Ajuste seu 360'],
@@ -33,8 +33,25 @@ const SCREENS: [string, string][] = [
   ['/nao-existe', 'Página não encontrada'],
 ];
 
+/** A signed-in visitor's account area answers from these. */
+function serveAccount() {
+  network.use(
+    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+    http.get(`${API}/load_events`, () => HttpResponse.json([])),
+    http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    http.post(`${API}/set_transaction`, () => HttpResponse.text('ok')),
+  );
+}
+
 describe('every route renders its screen', () => {
   beforeEach(() => network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json([]))));
+
+  it('/account shows "Conta" to a signed-in visitor', async () => {
+    serveAccount();
+    renderApp('/account', { identity: fakeIdentity({ signedInAs: ANA }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
+  });
 
   it.each(SCREENS)('%s shows "%s"', async (url, title) => {
     renderApp(url);
@@ -80,7 +97,11 @@ describe('the menu', () => {
     ['Eventos', '/eventos', 'Eventos'],
     ['Conta', '/account', 'Conta'],
   ])('%s leads to %s', async (label, path, title) => {
-    const { user, router } = renderApp('/', { preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } } });
+    serveAccount();
+    const { user, router } = renderApp('/', {
+      preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } },
+      identity: fakeIdentity({ signedInAs: ANA }),
+    });
     await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }));
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
@@ -91,7 +112,7 @@ describe('the menu', () => {
     await screen.findByRole('heading', { level: 1, name: 'Eventos' });
     await user.click(screen.getByRole('link', { name: 'Home' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sua história do seu jeito' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito' })).toBeInTheDocument();
   });
 });
 
@@ -101,7 +122,8 @@ describe('the loginRequired guard', () => {
   it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/packs', '/collect', '/nao-existe'])(
     'sends %s to /account while an order waits for a sign-in',
     async (url) => {
-      const { router } = renderApp(url, { preloadedState: pending });
+      serveAccount();
+      const { router } = renderApp(url, { preloadedState: pending, identity: fakeIdentity({ signedInAs: ANA }) });
       expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/account');
     },
@@ -110,8 +132,9 @@ describe('the loginRequired guard', () => {
   it.each([
     ['/login', 'Login'],
     ['/signup', 'Criar conta'],
-    ['/account', 'Conta'],
-  ])('lets %s open', async (url, title) => {
+    ])('lets %s open', async (url, title) => {
+    serveAccount();
+    // Signed out, so the order stays pending while the visitor logs in.
     const { router } = renderApp(url, { preloadedState: pending });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(url);

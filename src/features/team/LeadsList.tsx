@@ -1,0 +1,86 @@
+import type { StoredLead } from '../../api/wire';
+import { toCsv } from '../../lib/csv';
+import { useGetLeadsQuery } from './leadsApi';
+
+const COLUMNS: [keyof StoredLead, string][] = [
+  ['createdAt', 'Recebido em'],
+  ['nome', 'Nome'],
+  ['evento', 'Evento'],
+  ['data', 'Data do evento'],
+  ['email', 'Email'],
+  ['telefone', 'Telefone'],
+  ['instagram', 'Instagram'],
+  ['tiktok', 'TikTok'],
+  ['indicacao', 'Como nos conheceu?'],
+  ['comentarios', 'Comentários'],
+];
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('pt-BR');
+}
+
+export function leadsCsv(leads: readonly StoredLead[]): string {
+  return toCsv(
+    COLUMNS.map(([, label]) => label),
+    leads.map((lead) => COLUMNS.map(([key]) => (key === 'createdAt' ? when(lead.createdAt) : lead[key]))),
+  );
+}
+
+function download(name: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** The team's list of contact leads, newest first, with a CSV export. */
+export function LeadsList() {
+  const { data: leads, isLoading, isError, refetch } = useGetLeadsQuery();
+  return (
+    <section aria-labelledby="leads-title" className="leads">
+      <h2 id="leads-title">Contatos recebidos</h2>
+      {isLoading && <p role="status">Carregando...</p>}
+      {isError && (
+        <p role="alert">
+          Não foi possível carregar os contatos.{' '}
+          <button type="button" className="link-button" onClick={() => void refetch()}>
+            Tentar novamente
+          </button>
+        </p>
+      )}
+      {leads && leads.length === 0 && <p>Nenhum contato ainda.</p>}
+      {leads && leads.length > 0 && (
+        <>
+          <button type="button" className="button button--secondary" onClick={() => download('contatos.csv', leadsCsv(leads))}>
+            Exportar CSV
+          </button>
+          <div className="leads__table">
+            <table>
+              <thead>
+                <tr>
+                  {COLUMNS.map(([key, label]) => (
+                    <th key={key} scope="col">
+                      {label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {leads.map((lead) => (
+                  <tr key={lead.id}>
+                    {COLUMNS.map(([key]) => (
+                      <td key={key}>{key === 'createdAt' ? when(lead.createdAt) : lead[key]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

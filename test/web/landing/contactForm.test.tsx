@@ -1,0 +1,130 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { outboxFlushRequested } from '../../../src/features/landing/leadOutboxListener';
+import { OUTBOX_KEY, retryDelayMs } from '../../../src/features/landing/leadOutbox';
+import { makeStore } from '../../../src/app/store';
+import { API, network } from '../../support/network';
+import { renderApp } from '../../support/renderWithProviders';
+
+type Lead = Record<string, string>;
+
+function receiveLeads(leads: Lead[], failFirst = 0) {
+  let calls = 0;
+  network.use(
+    http.post(`${API}/landingForm`, async ({ request }) => {
+      calls += 1;
+      if (calls <= failFirst) return HttpResponse.error();
+      leads.push((await request.json()) as Lead);
+      return HttpResponse.text('ok');
+    }),
+  );
+}
+
+async function form() {
+  return screen.findByRole('form', { name: 'Fale com a gente' });
+}
+
+describe('the contact form', () => {
+  it('has the fields of the spec with their types', async () => {
+    renderApp('/');
+    const f = await form();
+    expect(within(f).getByLabelText('Data do evento')).toHaveAttribute('type', 'date');
+    expect(within(f).getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(within(f).getByLabelText('Telefone')).toHaveAttribute('type', 'tel');
+    expect(within(f).getByLabelText('Telefone')).toHaveAttribute('placeholder', '(xx) xxxxx-xxxx');
+    expect(within(f).getByLabelText('Nome *')).toBeRequired();
+    expect(within(f).getByLabelText('Evento *')).toBeRequired();
+    const options = within(within(f).getByLabelText('Como nos conheceu?')).getAllByRole('option');
+    expect(options.map((o) => [o.textContent, o.getAttribute('value')])).toEqual([
+      ['Como nos conheceu?', ''],
+      ['Indicação', 'Indicação'],
+      ['Google', 'Google'],
+      ['Instagram', 'Instagram'],
+    ]);
+    for (const label of ['Instagram', 'TikTok', 'Comentários']) expect(within(f).getByLabelText(label)).toBeInTheDocument();
+  });
+
+  it('clears every field and thanks at once, then sends the lead', async () => {
+    const leads: Lead[] = [];
+    receiveLeads(leads);
+    const { user } = renderApp('/', { storage: localStorage });
+    const f = await form();
+    await user.type(within(f).getByLabelText('Nome *'), 'Ana');
+    await user.type(within(f).getByLabelText('Evento *'), 'Casamento');
+    await user.type(within(f).getByLabelText('Telefone'), '(11) 98888-7777');
+    await user.selectOptions(within(f).getByLabelText('Como nos conheceu?'), 'Instagram');
+    await user.type(within(f).getByLabelText('Comentários'), '<b>200 convidados</b>');
+    await user.click(within(f).getByRole('button', { name: 'Enviar' }));
+
+    expect(window.alert).toHaveBeenCalledWith('Mensagem enviada com sucesso!');
+    for (const field of within(f).getAllByRole('textbox')) expect(field).toHaveValue('');
+    expect(within(f).getByLabelText('Como nos conheceu?')).toHaveValue('');
+
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ nome: 'Ana', evento: 'Casamento', telefone: '(11) 98888-7777', indicacao: 'Instagram', comentarios: '<b>200 convidados</b>', email: '', data: '' });
+    expect(leads[0].clientId).toMatch(/^lead-[0-9a-f]{24}$/);
+    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+  });
+
+  it('sends nothing and says nothing without nome and evento', async () => {
+    const leads: Lead[] = [];
+    receiveLeads(leads);
+    const { user } = renderApp('/');
+    const f = await form();
+    await user.type(within(f).getByLabelText('Nome *'), '   ');
+    await user.click(within(f).getByRole('button', { name: 'Enviar' }));
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(leads).toEqual([]);
+  });
+
+  it('keeps a lead whose post failed and sends it again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const leads: Lead[] = [];
+      receiveLeads(leads, 2);
+      const { user } = renderApp('/', { storage: localStorage });
+      const f = await form();
+      await user.type(within(f).getByLabelText('Nome *'), 'Bia');
+      await user.type(within(f).getByLabelText('Evento *'), 'Formatura');
+      await user.click(within(f).getByRole('button', { name: 'Enviar' }));
+      expect(window.alert).toHaveBeenCalledWith('Mensagem enviada com sucesso!');
+      await act(async () => jest.advanceTimersByTimeAsync(100));
+      expect(leads).toEqual([]);
+      expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toHaveLength(1);
+      await act(async () => jest.advanceTimersByTimeAsync(retryDelayMs(1) + retryDelayMs(2) + 100));
+      expect(leads.map((l) => l.nome)).toEqual(['Bia']);
+      expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sends what was left waiting in a previous visit', async () => {
+    const leads: Lead[] = [];
+    receiveLeads(leads);
+    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ nome: 'Caio', evento: 'Aniversário', data: '', indicacao: '', email: '', instagram: '', tiktok: '', telefone: '', comentarios: '', clientId: 'lead-0123456789abcdef01234567', attempts: 3 }]));
+    const store = makeStore({ storage: localStorage });
+    store.dispatch(outboxFlushRequested());
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(leads.map((l) => [l.nome, l.clientId])).toEqual([['Caio', 'lead-0123456789abcdef01234567']]);
+  });
+
+  it('drops a lead the server refuses as invalid instead of retrying forever', async () => {
+    let calls = 0;
+    network.use(
+      http.post(`${API}/landingForm`, () => {
+        calls += 1;
+        return HttpResponse.json({ error: 'invalid_request', message: 'x' }, { status: 400 });
+      }),
+    );
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ nome: 'X', evento: 'Y', clientId: 'lead-aaaaaaaaaaaaaaaaaaaaaaaa', attempts: 0 }]));
+    const store = makeStore({ storage: localStorage });
+    store.dispatch(outboxFlushRequested());
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(calls).toBe(1);
+    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+  });
+});
