@@ -29,6 +29,59 @@ const DEVELOPMENT_DEFAULTS: Partial<Record<(typeof PUBLIC_ENV)[number], string>>
 
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
+const defines = (production: boolean) =>
+  new webpack.DefinePlugin(
+    Object.fromEntries(
+      PUBLIC_ENV.map((name) => [
+        `process.env.${name}`,
+        JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? ''))),
+      ]),
+    ),
+  );
+
+const tsRule = (production: boolean, target: string) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+        target,
+      },
+    },
+  },
+});
+
+const ASSETS = /\.(png|jpe?g|gif|svg|webp|avif|mp4|woff2?)$/;
+const ASSET_NAME = 'assets/[name].[contenthash:10][ext]';
+
+/**
+ * The build that renders the landing page to HTML at build time (src/prerender.tsx): Node,
+ * styles ignored, asset URLs computed exactly as the browser build names them.
+ */
+export function prerenderConfig(outputPath: string): webpack.Configuration {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node',
+    entry: { prerender: './src/prerender.tsx' },
+    output: { path: outputPath, filename: '[name].js', library: { type: 'commonjs2' }, publicPath: '/', clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        tsRule(true, 'es2022'),
+        { test: /\.css$/, type: 'asset/source' },
+        { test: ASSETS, type: 'asset/resource', generator: { filename: ASSET_NAME, emit: false } },
+      ],
+    },
+    plugins: [defines(true), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
 export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpack.Configuration & {
   devServer?: DevServerConfiguration;
 } => {
@@ -41,41 +94,24 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_NAME,
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
+        tsRule(production, 'es2020'),
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(png|jpe?g|gif|svg|webp|avif|mp4|woff2?)$/, type: 'asset/resource' },
+        { test: ASSETS, type: 'asset/resource' },
       ],
     },
     plugins: [
-      new webpack.DefinePlugin(
-        Object.fromEntries(
-          PUBLIC_ENV.map((name) => [
-            `process.env.${name}`,
-            JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? ''))),
-          ]),
-        ),
-      ),
+      defines(production),
+      // index.html gets the landing page rendered into it (scripts/build.ts); app.html stays an
+      // empty shell for every other route, so no other route flashes the landing page.
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg' }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
@@ -104,7 +140,7 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
     devServer: {
       host: '127.0.0.1',
       port: Number(process.env.DEV_PORT ?? 3000),
-      historyApiFallback: true,
+      historyApiFallback: { index: '/app.html' },
       hot: false,
       proxy: [{ context: ['/api', '/media'], target: backend, changeOrigin: false }],
     },

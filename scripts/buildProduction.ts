@@ -1,19 +1,9 @@
-import webpack from 'webpack';
-import makeConfig from '../webpack.config';
+import path from 'node:path';
+import type webpack from 'webpack';
+import { buildSpa } from './build';
 
-/** Runs the production build in-process and resolves with its stats. */
-export function buildProduction(outputPath?: string): Promise<{ stats: webpack.StatsCompilation; outputDir: string }> {
-  const config = makeConfig({}, { mode: 'production' });
-  if (outputPath) config.output = { ...config.output, path: outputPath };
-  const outputDir = config.output?.path ?? 'dist';
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) return reject(error);
-      if (!stats || stats.hasErrors()) return reject(new Error(stats?.toString('errors-only') ?? 'build failed'));
-      resolve({
-        stats: stats.toJson({ all: false, chunks: true, chunkModules: true, entrypoints: true, chunkGroups: true, ids: true }),
-        outputDir,
-      });
-    });
-  });
+/** The production build (as `npm run build` makes it), resolving with the browser build's stats. */
+export async function buildProduction(outputPath = 'dist'): Promise<{ stats: webpack.StatsCompilation; outputDir: string }> {
+  const outputDir = path.resolve(outputPath);
+  return { stats: await buildSpa(outputDir), outputDir };
 }

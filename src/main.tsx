@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ensureAgent } from './app/agentBootstrap';
@@ -40,13 +40,16 @@ function start(container: HTMLElement): void {
   store.dispatch(outboxFlushRequested());
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
   const router = createBrowserRouter(appRoutes);
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <Provider store={store}>
         <RouterProvider router={router} />
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The landing page arrives rendered (scripts/build.ts): hydrate it rather than draw it again.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { analyseBuild, type BundleReport } from '../../scripts/bundleReport';
 import { buildProduction } from '../../scripts/buildProduction';
 
@@ -26,6 +27,19 @@ it('ships none of the heavy SDKs on the landing route', () => {
   expect(landing).toBeDefined();
   expect(landing?.libraries).toEqual(expect.arrayContaining(['react-dom']));
   for (const library of HEAVY_FOR_LANDING) expect(landing?.libraries).not.toContain(library);
+});
+
+it('renders the landing page into index.html with its CSS inline, and leaves app.html an empty shell', () => {
+  const index = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
+  expect(index).toContain('Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito');
+  expect(index).toContain('Fale com a gente');
+  expect(index).toMatch(/<style>[^<]*\.hero/);
+  expect(index).not.toMatch(/<link[^>]+\.css/);
+  const shell = fs.readFileSync(path.join(outputDir, 'app.html'), 'utf8');
+  expect(shell).toMatch(/<div id="?root"?><\/div>/);
+  expect(shell).toMatch(/<link[^>]+\.css/);
+  // The compressed copies are of the rendered page, not of the template.
+  expect(zlib.gunzipSync(fs.readFileSync(path.join(outputDir, 'index.html.gz'))).toString()).toBe(index);
 });
 
 it('content-hashes every emitted script and precompresses the big ones', () => {

@@ -10,7 +10,8 @@ let user: TestUser;
 
 function writeFakeSpa(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   const script = `console.log(${JSON.stringify('x'.repeat(3000))});`;
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.br'), zlib.brotliCompressSync(script));
@@ -47,6 +48,7 @@ describe('the SPA', () => {
   it('serves the page, with a new agent cookie for a new visitor only', async () => {
     const first = await server.call({ method: 'GET', url: '/' });
     expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<h1>landing</h1>');
     expect(first.headers['content-type']).toMatch(/^text\/html/);
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(String(first.headers['set-cookie'])).toMatch(/^agent=[a-z0-9]{20}; Path=\/; Max-Age=34000000; SameSite=Lax; Secure$/);
@@ -59,7 +61,8 @@ describe('the SPA', () => {
     async (url) => {
       const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      // The empty shell: only / carries the pre-rendered landing page.
+      expect(response.body).toContain('<div id="root"></div>');
     },
   );
 

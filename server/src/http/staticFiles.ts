@@ -50,6 +50,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
   });
 
   const indexFile = path.join(config.distDir, 'index.html');
+  // index.html holds the pre-rendered landing page; every other route gets the empty shell.
+  const shell = fs.existsSync(path.join(config.distDir, 'app.html')) ? 'app.html' : 'index.html';
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
@@ -78,7 +80,7 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
     if (hasSpa && isPage) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', config.distDir);
+      return reply.sendFile(shell, config.distDir);
     }
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startProcess } from './processes';
 
 /** What the SPA's build depends on; a change to any of them makes `npm start` rebuild. */
-const INPUTS = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'public', 'webpack.config.ts', 'scripts/build.ts', 'package-lock.json', 'tsconfig.json'];
 const STAMP = 'build-stamp.json';
 
 function listFiles(entry: string): string[] {
@@ -41,7 +41,7 @@ export async function ensureSpaBuilt(root: string, distDir: string, env: Record<
     // no build yet
   }
   log('building the web app (first start or changed sources)...');
-  const build = startProcess(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--output-path', distDir], {
+  const build = startProcess(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', distDir], {
     cwd: root,
     env: { ...process.env, ...env },
     // In our process group, so that a Ctrl-C during the build stops it too.

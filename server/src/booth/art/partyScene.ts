@@ -30,7 +30,7 @@ export interface SceneOptions {
   height: number;
   seed: number;
   palette: PaletteName;
-  /** How many guests (1 to 4). */
+  /** How many guests (0 to 4). */
   people?: number;
   /** 0..1: arms, balloons and confetti move with it; the rest stays put. */
   phase?: number;
@@ -171,7 +171,7 @@ function discoBall(w: number, h: number, id: string): string {
 
 function people(r: Random, options: SceneOptions, palette: Palette, id: string, phase: number): string {
   const { width: w, height: h } = options;
-  const count = Math.min(Math.max(options.people ?? 3, 1), 4);
+  const count = Math.min(Math.max(options.people ?? 3, 0), 4);
   const slot = w / count;
   const base = Math.min(slot / 3.4, w * 0.13, h * 0.1);
   const line = options.shoulderLine ?? 0.66;

@@ -235,3 +235,14 @@ function headProp(f: Figure, fx: number, hy: number, back: boolean): string {
       return '';
   }
 }
+
+/** Trousers and shoes, so that a guest can stand on something. */
+export function legs(cx: number, hip: number, floor: number, u: number, squash = 1): string {
+  return [-1, 1]
+    .map(
+      (d) =>
+        `<rect x="${n(cx + d * 0.55 * u * squash - 0.35 * u * squash)}" y="${n(hip)}" width="${n(0.7 * u * squash)}" height="${n(floor - hip)}" rx="${n(0.2 * u)}" fill="#2f2a44"/>` +
+        `<ellipse cx="${n(cx + d * 0.6 * u * squash)}" cy="${n(floor)}" rx="${n(0.5 * u * squash)}" ry="${n(0.22 * u)}" fill="#111"/>`,
+    )
+    .join('');
+}

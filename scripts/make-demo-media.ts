@@ -1,0 +1,256 @@
+/**
+ * Draws the demo media of server/seed/demo/media: the photos, GIFs and 360 videos of the demo
+ * events, their profile and cover pictures, the shop's product pictures and the AI mirror's
+ * icons and results. Everything is the project's own drawing (SVG rendered by sharp); nothing
+ * is downloaded. The output is committed, so this only runs when the drawings change:
+ *
+ *   npx tsx scripts/make-demo-media.ts
+ *
+ * Same output on every run (seeded drawings, fixed encoder settings), so a re-run changes no
+ * committed file. The MP4s need ffmpeg (apt-get install -y ffmpeg); without it the images are
+ * still made and the existing videos are kept.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eventCover, eventProfile, type EventTheme } from '../server/src/booth/art/eventArt';
+import { eventFrame, hashtagFrame, polaroidCard, type EventTitle } from '../server/src/booth/art/frames';
+import { mirrorIcon, mirrorResult, type MirrorStyle } from '../server/src/booth/art/mirrorArt';
+import { partyScene, type SceneOptions } from '../server/src/booth/art/partyScene';
+import type { Prop } from '../server/src/booth/art/person';
+import { productArt, type AccessoryArt, type ProductArt } from '../server/src/booth/art/products';
+import { spinFrame, type SpinOptions } from '../server/src/booth/art/spin';
+import { svgDocument } from '../server/src/booth/art/svg';
+
+const OUT = path.resolve(__dirname, '../server/seed/demo/media');
+const JPEG = { quality: 75, mozjpeg: true } as const;
+
+const ANA: EventTitle = { title: 'Festa da Ana', subtitle: '14 · 03 · 2026', accent: '#ffd23f' };
+const BIA_LEO: EventTitle = { title: 'Bia & Leo', subtitle: '09 · 05 · 2026', accent: '#f5d08a' };
+const FORMATURA: EventTitle = { title: 'Formatura', subtitle: 'TURMA 2026', accent: '#ffd23f' };
+
+const THEMES: Record<string, EventTheme> = {
+  festa_ana: { id: 'ana', palette: 'candy', emblem: 'baloes', ...ANA, seed: 900 },
+  casamento_bia_e_leo: { id: 'bialeo', palette: 'wedding', emblem: 'aliancas', ...BIA_LEO, seed: 901 },
+  formatura_privada: { id: 'formatura', palette: 'graduation', emblem: 'capelo', ...FORMATURA, seed: 902 },
+};
+
+type Scene = Omit<SceneOptions, 'width' | 'height'>;
+
+/** A framed booth photo: the scene, then the event's frame on top. */
+function framedPhoto(w: number, h: number, scene: Scene, title: EventTitle): string {
+  return svgDocument(w, h, partyScene({ ...scene, width: w, height: h }) + eventFrame(w, h, title));
+}
+
+function hashtagPhoto(scene: Scene): string {
+  const s = 1080;
+  // The scene sits between the account bar and the hashtag band.
+  const body = partyScene({ ...scene, width: s, height: s, shoulderLine: 0.6 });
+  return svgDocument(s, s, body + hashtagFrame(s, s, '#festadaana', 'festadaana', ['#ff4f9a', '#7b5cff']));
+}
+
+function polaroidPhoto(scene: Scene, caption: string, date: string): string {
+  const w = 900;
+  const h = 1080;
+  return svgDocument(w, h, polaroidCard(w, h, (size) => partyScene({ ...scene, width: size, height: size, shoulderLine: 0.62 }), caption, date));
+}
+
+async function jpeg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
+}
+
+async function png(svg: string): Promise<Buffer> {
+  // A palette PNG: icons are flat drawings, 256 colours are plenty and the file stays small.
+  return sharp(Buffer.from(svg)).png({ palette: true, colours: 128, effort: 10, dither: 0.5 }).toBuffer();
+}
+
+/** A boomerang: the frames forward, then backward, looping forever. */
+async function boomerang(scene: Scene, title: EventTitle): Promise<Buffer> {
+  const w = 400;
+  const h = 500;
+  const forward = 8;
+  const phases = Array.from({ length: forward }, (_, i) => i / (forward - 1));
+  const sequence = [...phases, ...phases.slice(1, -1).reverse()];
+  const frames = await Promise.all(sequence.map((phase) => sharp(Buffer.from(framedPhoto(w, h, { ...scene, phase }, title))).png().toBuffer()));
+  // sharp joins single images into one animated image (libvips "pages"); GIF keeps the frames.
+  return sharp(frames, { join: { animated: true } })
+    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 96, dither: 0, effort: 10 })
+    .toBuffer();
+}
+
+type Output = { file: string; make: () => Promise<Buffer> } | { file: string; video: Omit<SpinOptions, 'angle' | 'width' | 'height'> };
+
+const PAD_SCENES: Scene[] = [
+  { seed: 11, palette: 'neon', people: 3, discoBall: true, props: ['oculos', 'bigode', 'chapeu'] },
+  { seed: 12, palette: 'sunset', people: 2, props: ['coroa', 'coracao'] },
+  { seed: 13, palette: 'tropical', people: 4, discoBall: true, props: ['chapeu', 'laco', 'oculos', 'chapeu'] },
+  { seed: 14, palette: 'candy', people: 1, props: ['chapeu'] },
+];
+
+const PRODUCTS: ProductArt[] = ['cabine-360', 'totem-fotos', 'cabine-polaroid', 'espelho-magico', 'album-impresso'];
+const ACCESSORIES: AccessoryArt[] = ['plataforma-led', 'bastao-selfie', 'impressao-ilimitada', 'fundo-instagramavel', 'album'];
+const MIRROR: MirrorStyle[] = ['anime', 'heroi', 'oleo'];
+
+function outputs(): Output[] {
+  const list: Output[] = [];
+  const add = (file: string, make: () => Promise<Buffer>) => list.push({ file, make });
+
+  PAD_SCENES.forEach((scene, i) => add(`festa_ana/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, ANA))));
+  const hashtrack: Scene[] = [
+    { seed: 21, palette: 'ocean', people: 3, props: ['coracao', 'chapeu', 'oculos'] },
+    { seed: 22, palette: 'neon', people: 2, discoBall: true, props: ['bigode', 'coroa'] },
+    { seed: 23, palette: 'sunset', people: 4, props: ['laco', 'oculos', 'chapeu', 'nenhum'] },
+  ];
+  hashtrack.forEach((scene, i) => add(`festa_ana/hashtrack/hashtrack-0${i + 1}.jpg`, () => jpeg(hashtagPhoto(scene))));
+  const feed: Scene[] = [
+    { seed: 31, palette: 'candy', people: 3, discoBall: true, props: ['chapeu', 'coroa', 'chapeu'] },
+    { seed: 32, palette: 'tropical', people: 2, props: ['oculos', 'laco'] },
+    { seed: 33, palette: 'neon', people: 3, props: ['coracao', 'bigode', 'oculos'] },
+  ];
+  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(1080, 1350, scene, ANA))));
+  const polaroid: [Scene, string][] = [
+    [{ seed: 41, palette: 'sunset', people: 2, props: ['chapeu', 'oculos'] }, 'Festa da Ana'],
+    [{ seed: 42, palette: 'candy', people: 3, props: ['coroa', 'chapeu', 'laco'] }, 'Amigas para sempre'],
+    [{ seed: 43, palette: 'ocean', people: 1, props: ['coracao'] }, 'Parabéns, Ana!'],
+  ];
+  polaroid.forEach(([scene, caption], i) => add(`festa_ana/polaroid/polaroid-0${i + 1}.jpg`, () => jpeg(polaroidPhoto(scene, caption, ANA.subtitle))));
+  const boomerangs: Scene[] = [
+    { seed: 51, palette: 'neon', people: 2, props: ['chapeu', 'oculos'] },
+    { seed: 52, palette: 'tropical', people: 3, props: ['coroa', 'chapeu', 'coracao'] },
+  ];
+  boomerangs.forEach((scene, i) => add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => boomerang(scene, ANA)));
+  const guest = (spot: number, skin: string, hair: string, hairStyle: 'curto' | 'longo' | 'cacheado' | 'coque', shirt: string, prop: Prop, lift: [number, number]) => ({
+    spot,
+    skin,
+    hair,
+    hairStyle,
+    shirt,
+    prop,
+    lift,
+  });
+  list.push(
+    { file: 'festa_ana/360/giro-01.mp4', video: { seed: 61, palette: 'neon', title: ANA.title, guests: [guest(0, '#c98d63', '#2a1b14', 'cacheado', '#ffd23f', 'oculos', [1, 1])] } },
+    {
+      file: 'festa_ana/360/giro-02.mp4',
+      video: {
+        seed: 62,
+        palette: 'candy',
+        title: ANA.title,
+        guests: [guest(-0.9, '#f3c9a8', '#a0521d', 'longo', '#3ee6c1', 'chapeu', [0, 1]), guest(0.9, '#70472f', '#1d1a2f', 'curto', '#ff7a3d', 'coroa', [1, 0])],
+      },
+    },
+    {
+      file: 'casamento_bia_e_leo/360/giro-01.mp4',
+      video: {
+        seed: 63,
+        palette: 'wedding',
+        title: BIA_LEO.title,
+        guests: [guest(-0.9, '#eab892', '#5a3825', 'coque', '#ffffff', 'laco', [0.1, 0.9]), guest(0.9, '#a06a45', '#2a1b14', 'curto', '#2f2a44', 'nenhum', [0.9, 0.1])],
+      },
+    },
+  );
+
+  const wedding: Scene[] = [
+    { seed: 71, palette: 'wedding', people: 2, props: ['coroa', 'oculos'] },
+    { seed: 72, palette: 'wedding', people: 4, props: ['laco', 'chapeu', 'nenhum', 'coracao'] },
+  ];
+  wedding.forEach((scene, i) => add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, BIA_LEO))));
+  add('casamento_bia_e_leo/polaroid/polaroid-01.jpg', () => jpeg(polaroidPhoto({ seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] }, 'Bia & Leo', BIA_LEO.subtitle)));
+  add('casamento_bia_e_leo/polaroid/polaroid-02.jpg', () => jpeg(polaroidPhoto({ seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] }, 'Viva os noivos!', BIA_LEO.subtitle)));
+  const graduation: Scene[] = [
+    { seed: 81, palette: 'graduation', people: 3, props: ['oculos', 'chapeu', 'coroa'] },
+    { seed: 82, palette: 'graduation', people: 2, discoBall: true, props: ['bigode', 'oculos'] },
+  ];
+  graduation.forEach((scene, i) => add(`formatura_privada/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, FORMATURA))));
+
+  for (const [event, theme] of Object.entries(THEMES)) {
+    add(`${event}/feed/perfil.jpg`, () => jpeg(svgDocument(400, 400, eventProfile(theme))));
+    add(`${event}/feed/capa.jpg`, () => jpeg(svgDocument(1200, 500, eventCover(theme))));
+  }
+  for (const product of PRODUCTS) add(`loja/feed/produto-${product}.jpg`, () => jpeg(svgDocument(800, 600, productArt(product, 800, 600))));
+  for (const accessory of ACCESSORIES) add(`loja/feed/acessorio-${accessory}.jpg`, () => jpeg(svgDocument(400, 400, productArt(accessory, 400, 400))));
+  for (const style of MIRROR) {
+    add(`loja/feed/espelho-${style}.png`, () => png(svgDocument(256, 256, mirrorIcon(style))));
+    // The results are not seeded: the simulated mirror uploads them when a guest asks.
+    add(`espelho/resultado-${style}.jpg`, () => jpeg(svgDocument(1024, 1024, mirrorResult(style))));
+  }
+  return list;
+}
+
+// ---- 360 videos ------------------------------------------------------------------------------
+
+const VIDEO = { width: 480, height: 854, fps: 25, seconds: 3 };
+
+function hasFfmpeg(): boolean {
+  return !spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error;
+}
+
+/** Renders the frames with sharp and pipes them, raw, into ffmpeg's H.264 encoder. */
+async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'width' | 'height'>): Promise<void> {
+  const { width, height, fps, seconds } = VIDEO;
+  const frames = fps * seconds;
+  const ffmpeg = spawn(
+    'ffmpeg',
+    // bitexact and one thread: the same bytes on every run and every machine with this ffmpeg.
+    ['-y', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', '-', '-an',
+      '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-threads', '1', '-movflags', '+faststart',
+      '-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', file],
+    { stdio: ['pipe', 'inherit', 'inherit'] },
+  );
+  const done = new Promise<void>((resolve, reject) => {
+    ffmpeg.on('error', reject);
+    ffmpeg.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg saiu com código ${code} ao gerar ${file}`))));
+  });
+  for (let i = 0; i < frames; i++) {
+    // Eases in and out, like a platform that speeds up and then slows down: 3/4 of a turn.
+    const t = i / (frames - 1);
+    const angle = (1 - Math.cos(t * Math.PI)) * 0.5 * Math.PI * 1.5;
+    const svg = svgDocument(width, height, spinFrame({ ...video, width, height, angle }));
+    const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+    if (!ffmpeg.stdin.write(raw)) await new Promise((resolve) => ffmpeg.stdin.once('drain', resolve));
+  }
+  ffmpeg.stdin.end();
+  await done;
+}
+
+// ---- main ------------------------------------------------------------------------------------
+
+function folderSize(dir: string): number {
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const full = path.join(dir, entry.name);
+    return sum + (entry.isDirectory() ? folderSize(full) : fs.statSync(full).size);
+  }, 0);
+}
+
+async function main(): Promise<void> {
+  const ffmpeg = hasFfmpeg();
+  const missingVideos: string[] = [];
+  for (const output of outputs()) {
+    const target = path.join(OUT, output.file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if ('make' in output) {
+      fs.writeFileSync(target, await output.make());
+    } else if (ffmpeg) {
+      await renderVideo(target, output.video);
+    } else {
+      if (!fs.existsSync(target)) missingVideos.push(output.file);
+      continue;
+    }
+    console.log(`  ${output.file}  ${(fs.statSync(target).size / 1024).toFixed(0)} KB`);
+  }
+  console.log(`Mídias de demonstração em ${path.relative(process.cwd(), OUT)}: ${(folderSize(OUT) / 1024 / 1024).toFixed(2)} MB no total.`);
+  if (!ffmpeg) {
+    console.error(
+      '\nffmpeg não encontrado: os vídeos 360 (MP4) não foram gerados de novo. ' +
+        'Instale com "apt-get install -y ffmpeg" (ou "brew install ffmpeg") e rode o script outra vez.' +
+        (missingVideos.length ? `\nFaltam: ${missingVideos.join(', ')}` : '\nOs MP4 que já existiam foram mantidos.'),
+    );
+    if (missingVideos.length) process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
