@@ -15,13 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eventCover, eventProfile, type EventTheme } from '../server/src/booth/art/eventArt';
-import { eventFrame, hashtagFrame, polaroidCard, type EventTitle } from '../server/src/booth/art/frames';
+import { eventFrame, hashtagBands, hashtagFrame, polaroidCard, type EventTitle } from '../server/src/booth/art/frames';
 import { mirrorIcon, mirrorResult, type MirrorStyle } from '../server/src/booth/art/mirrorArt';
 import { partyScene, type SceneOptions } from '../server/src/booth/art/partyScene';
 import type { Prop } from '../server/src/booth/art/person';
 import { productArt, type AccessoryArt, type ProductArt } from '../server/src/booth/art/products';
 import { spinFrame, type SpinOptions } from '../server/src/booth/art/spin';
-import { svgDocument } from '../server/src/booth/art/svg';
+import { nested, svgDocument } from '../server/src/booth/art/svg';
 
 const OUT = path.resolve(__dirname, '../server/seed/demo/media');
 const JPEG = { quality: 75, mozjpeg: true } as const;
@@ -46,7 +46,9 @@ function framedPhoto(w: number, h: number, scene: Scene, title: EventTitle): str
 function hashtagPhoto(scene: Scene): string {
   const s = 1080;
   // The scene sits between the account bar and the hashtag band.
-  const body = partyScene({ ...scene, width: s, height: s, shoulderLine: 0.6 });
+  const { bar, band } = hashtagBands(s);
+  const height = s - bar - band;
+  const body = nested(0, bar, s, height, partyScene({ ...scene, width: s, height, shoulderLine: 0.62 }));
   return svgDocument(s, s, body + hashtagFrame(s, s, '#festadaana', 'festadaana', ['#ff4f9a', '#7b5cff']));
 }
 
@@ -67,15 +69,16 @@ async function png(svg: string): Promise<Buffer> {
 
 /** A boomerang: the frames forward, then backward, looping forever. */
 async function boomerang(scene: Scene, title: EventTitle): Promise<Buffer> {
-  const w = 400;
-  const h = 500;
+  // Small and few colours: GIF has no inter-frame compression to speak of.
+  const w = 360;
+  const h = 450;
   const forward = 8;
   const phases = Array.from({ length: forward }, (_, i) => i / (forward - 1));
   const sequence = [...phases, ...phases.slice(1, -1).reverse()];
   const frames = await Promise.all(sequence.map((phase) => sharp(Buffer.from(framedPhoto(w, h, { ...scene, phase }, title))).png().toBuffer()));
   // sharp joins single images into one animated image (libvips "pages"); GIF keeps the frames.
   return sharp(frames, { join: { animated: true } })
-    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 96, dither: 0, effort: 10 })
+    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 64, dither: 0, effort: 10 })
     .toBuffer();
 }
 
@@ -108,7 +111,7 @@ function outputs(): Output[] {
     { seed: 32, palette: 'tropical', people: 2, props: ['oculos', 'laco'] },
     { seed: 33, palette: 'neon', people: 3, props: ['coracao', 'bigode', 'oculos'] },
   ];
-  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(1080, 1350, scene, ANA))));
+  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(1080, 1350, { shoulderLine: 0.6, ...scene }, ANA))));
   const polaroid: [Scene, string][] = [
     [{ seed: 41, palette: 'sunset', people: 2, props: ['chapeu', 'oculos'] }, 'Festa da Ana'],
     [{ seed: 42, palette: 'candy', people: 3, props: ['coroa', 'chapeu', 'laco'] }, 'Amigas para sempre'],

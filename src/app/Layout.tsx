@@ -6,10 +6,13 @@ import { Menu } from './Menu';
 export function Layout() {
   return (
     <>
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
       <header className="site-header">
         <Menu />
       </header>
-      <main className="site-main" id="conteudo">
+      <main className="site-main" id="conteudo" tabIndex={-1}>
         <LoginRequiredGuard>
           <Suspense fallback={<p role="status">Carregando...</p>}>
             <Outlet />

@@ -116,6 +116,19 @@ describe('the menu', () => {
   });
 });
 
+describe('keyboard use', () => {
+  it('reaches the skip link first, then the menu links in order', async () => {
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveFocus();
+    for (const name of ['Home', 'Galeria', 'Eventos', 'Conta', 'Ajuda']) {
+      await user.tab();
+      expect(screen.getByRole('link', { name })).toHaveFocus();
+    }
+  });
+});
+
 describe('the loginRequired guard', () => {
   const pending = { auth: { ...initialAuthState, loginRequired: true, pendingTransaction: '123456789' } };
 

@@ -18,7 +18,8 @@ export function eventFrame(w: number, h: number, { title, subtitle, accent = '#f
   const inset = Math.round(w * 0.025);
   const titleSize = Math.round(w * 0.085);
   const ty = h - band * 0.5;
-  const half = titleSize * title.length * 0.26;
+  // DejaVu Serif Bold Italic averages about 0.62 em per character.
+  const half = titleSize * title.length * 0.31;
   return (
     `<defs><linearGradient id="${id}-band" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.45" stop-color="#000" stop-opacity="0.45"/><stop offset="1" stop-color="#000" stop-opacity="0.7"/></linearGradient></defs>` +
     `<rect y="${h - band}" width="${w}" height="${band}" fill="url(#${id}-band)"/>` +
@@ -31,10 +32,14 @@ export function eventFrame(w: number, h: number, { title, subtitle, accent = '#f
   );
 }
 
+/** Heights of the account bar and of the hashtag band: the photo goes between them. */
+export function hashtagBands(h: number): { bar: number; band: number } {
+  return { bar: Math.round(h * 0.09), band: Math.round(h * 0.15) };
+}
+
 /** Instagram-like chrome: an account bar at the top, a coloured hashtag band at the bottom. */
 export function hashtagFrame(w: number, h: number, tag: string, account: string, colours: readonly [string, string], id = 'hash'): string {
-  const bar = Math.round(h * 0.09);
-  const band = Math.round(h * 0.15);
+  const { bar, band } = hashtagBands(h);
   const size = Math.round(w * 0.085);
   const avatar = bar * 0.32;
   // The "..." menu at the right of the account bar.
@@ -66,7 +71,7 @@ export function polaroidCard(w: number, h: number, photo: (size: number) => stri
     `<rect x="${margin}" y="${margin}" width="${size}" height="${size}" fill="none" stroke="#000" stroke-opacity="0.12" stroke-width="2"/>` +
     `<text x="${n(w / 2)}" y="${n(captionY)}" text-anchor="middle" font-family="${FONT_SERIF}" font-style="italic" font-size="${n(w * 0.07)}" fill="#2f2a44">${esc(caption)}</text>` +
     `<text x="${n(w / 2)}" y="${n(captionY + w * 0.07)}" text-anchor="middle" font-family="${FONT_SANS}" font-size="${n(w * 0.032)}" letter-spacing="3" fill="#8a8597">${esc(date)}</text>` +
-    `<path d="${heartPath(w / 2 + w * 0.07 * caption.length * 0.27 + w * 0.05, captionY - w * 0.022, w * 0.045)}" fill="#ff4f7b"/>`
+    `<path d="${heartPath(w - margin * 1.6, h - margin * 1.3, w * 0.045)}" fill="#ff4f7b"/>`
   );
 }
 

@@ -15,7 +15,7 @@ export function mirrorIcon(style: MirrorStyle, size = 256): string {
       return (
         `<defs>${linearGradient('ic-anime-bg', ['#ffd1ec', '#a18cd1'])}${linearGradient('ic-anime-iris', ['#2b1055', '#7b5cff', '#7ee8fa'])}</defs>` +
         `<rect width="${s}" height="${s}" fill="url(#ic-anime-bg)"/>` +
-        animeEye(s / 2, s * 0.53, s * 0.3, 'ic-anime-iris') +
+        animeEye(s / 2, s * 0.55, s * 0.6, 'ic-anime-iris') +
         sparkle(s * 0.2, s * 0.2, s * 0.07, '#fff') +
         sparkle(s * 0.82, s * 0.78, s * 0.05, '#fff')
       );
@@ -67,7 +67,8 @@ function animeEye(cx: number, cy: number, size: number, iris: string): string {
     `<ellipse cx="${n(cx + rx * 0.08)}" cy="${n(cy + ry * 0.1)}" rx="${n(rx * 0.32)}" ry="${n(ry * 0.42)}" fill="#150a2e"/>` +
     `<circle cx="${n(cx - rx * 0.25)}" cy="${n(cy - ry * 0.3)}" r="${n(rx * 0.26)}" fill="#fff"/>` +
     `<circle cx="${n(cx + rx * 0.35)}" cy="${n(cy + ry * 0.4)}" r="${n(rx * 0.11)}" fill="#fff"/>` +
-    `<path d="M${n(cx - rx * 1.2)},${n(cy - ry * 0.55)} Q${n(cx)},${n(cy - ry * 1.35)} ${n(cx + rx * 1.15)},${n(cy - ry * 0.75)} L${n(cx + rx * 1.45)},${n(cy - ry * 1.05)}" stroke="#2b1d2e" stroke-width="${n(size * 0.07)}" stroke-linecap="round" fill="none"/>`
+    // The lashes flick out on the left: this is a left eye; the right one is its mirror image.
+    `<path d="M${n(cx + rx * 1.2)},${n(cy - ry * 0.55)} Q${n(cx)},${n(cy - ry * 1.35)} ${n(cx - rx * 1.15)},${n(cy - ry * 0.75)} L${n(cx - rx * 1.45)},${n(cy - ry * 1.05)}" stroke="#2b1d2e" stroke-width="${n(size * 0.07)}" stroke-linecap="round" fill="none"/>`
   );
 }
 

@@ -173,7 +173,7 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
   const { width: w, height: h } = options;
   const count = Math.min(Math.max(options.people ?? 3, 0), 4);
   const slot = w / count;
-  const base = Math.min(slot / 3.4, w * 0.13, h * 0.1);
+  const base = Math.min(slot / 3.4, w * 0.16, h * 0.12);
   const line = options.shoulderLine ?? 0.66;
   const figures: Figure[] = [];
   const props = options.props ?? [];
@@ -182,7 +182,7 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
     const centred = count > 2 && i > 0 && i < count - 1;
     const u = base * (centred ? 1.08 : 0.96) * r.range(0.95, 1.05);
     const pose = r.pick(ARM_POSES);
-    const swing = r.range(0.15, 0.35);
+    const swing = r.range(0.25, 0.45);
     const lift = pose.map((v) => Math.min(1, Math.max(0, v + (v > 0.5 ? -swing : swing * 0.6) * (1 - phase)))) as unknown as [number, number];
     const bob = Math.sin(phase * Math.PI) * 0.08 * u;
     figures.push({

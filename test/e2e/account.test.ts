@@ -1,0 +1,108 @@
+/** Identity journeys against the Firebase Auth emulator, through the real screens. */
+import crypto from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser } from './support/browser';
+import { seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+const collectionUrls = async (page: import('playwright-core').Page) => {
+  const grid = page.getByRole('list', { name: 'Minha Coleção' });
+  await grid.waitFor();
+  return grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')).sort());
+};
+
+it('a guest with two collected photos signs up: the account keeps them, after logging out and in again too', async () => {
+  const email = `nova-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const [first, second] = seededMedia('festa_ana', 'polaroid');
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  for (const photo of [first, second]) {
+    await page.goto(`${baseUrl()}/collect?id=${photo}`);
+    await page.getByText('Coletado!').waitFor();
+  }
+
+  await page.goto(`${baseUrl()}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nova senha').fill('segredo-123');
+  await page.getByLabel('Repetir senha').fill('segredo-123');
+  await page.getByLabel('Nome ou apelido').fill('Nova Convidada');
+  await page.getByLabel('Celular com DDD').fill('11988887777');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('heading', { name: 'Olá, Nova Convidada!' }).waitFor();
+  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.waitForURL(`${baseUrl()}/`);
+  await guest.close();
+
+  // Another phone, nothing in its cookies: the collection comes from the account.
+  const other = await newGuest(browser);
+  await logIn(other.page, email, 'segredo-123');
+  await other.page.getByRole('heading', { name: 'Olá, Nova Convidada!' }).waitFor();
+  await other.page.getByRole('link', { name: 'Galeria' }).click();
+  const expected = [first, second].map((url) => `${baseUrl()}/thumbs${url.slice('/media'.length)}.webp`).sort();
+  expect(await collectionUrls(other.page)).toEqual(expected);
+  expect(other.alerts).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await other.close();
+});
+
+it("a wrong password shows the identity service's own message", async () => {
+  const guest = await newGuest(browser);
+  await logIn(guest.page, 'convidado@cabine.example', 'senha-errada');
+  await eventually(() => expect(guest.alerts).toHaveLength(1));
+  expect(guest.alerts[0]).toMatch(/^E-mail ou senha incorretos\.\n\(Firebase: .*\(auth\/(invalid-credential|wrong-password)\)/s);
+  expect(new URL(guest.page.url()).pathname).toBe('/login');
+  await guest.close();
+});
+
+it('an order placed while signed out waits for a sign-in, then belongs to the account', async () => {
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  await page.goto(`${baseUrl()}/`);
+  // What the checkout does for a signed-out visitor: the order is registered, then its id and the
+  // loginRequired flag are kept in cookies (SPEC section 4).
+  const orderId = String(100_000_000 + crypto.randomInt(899_999_999));
+  const status = await page.evaluate(async (id) => {
+    const response = await fetch('/api/order/BEMVINDO10', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        products: [{ id: 'album-impresso', quantity: 1, hours: 0, selectedAccessories: [] }],
+        total: 0,
+        clientName: 'Convidada Demo',
+        eventName: 'Chá de bebê',
+        eventDate: '2026-12-20',
+        eventTime: '15:00',
+        paymentMethod: 'pix',
+        email: 'convidado@cabine.example',
+        cpf: '52998224725',
+        orderId: id,
+      }),
+    });
+    document.cookie = `transaction=${id}; path=/`;
+    document.cookie = 'loginRequired=true; path=/';
+    return response.status;
+  }, orderId);
+  expect(status).toBe(200);
+
+  // Every page but login, signup and account leads to /account, which asks for a login.
+  await page.goto(`${baseUrl()}/eventos`);
+  await page.waitForURL(`${baseUrl()}/login`);
+  expect(guest.alerts).toEqual(['Você não está logado!']);
+  await logIn(page, 'convidado@cabine.example', 'demo1234');
+  await page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  await page.getByRole('button', { name: 'Pedidos' }).click();
+  await page.getByText(`Pedido ${orderId}`).waitFor();
+  await eventually(async () => expect(await page.evaluate(() => document.cookie)).not.toContain('loginRequired'));
+  await page.goto(`${baseUrl()}/eventos`);
+  await page.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor();
+  await guest.close();
+});

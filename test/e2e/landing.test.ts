@@ -1,0 +1,53 @@
+/** The front door: the pre-rendered landing page hydrates cleanly, and a lead reaches the team. */
+import crypto from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+it('arrives rendered, before any script, and hydrates without errors', async () => {
+  const guest = await newGuest(browser);
+  const html = await (await fetch(`${baseUrl()}/`)).text();
+  expect(html).toContain('Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito');
+  expect(html).toContain('conexão ilimitada para todos');
+  await guest.page.goto(`${baseUrl()}/`);
+  await guest.page.getByRole('heading', { level: 1 }).waitFor();
+  // Hydrated: a client-side navigation works without a page load.
+  await guest.page.getByRole('link', { name: 'Encontrar minhas fotos' }).click();
+  await guest.page.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor();
+  expect(guest.errors).toEqual([]);
+  await guest.close();
+});
+
+it('a visitor sends the contact form and the lead appears in the team list', async () => {
+  const nome = `Cliente ${crypto.randomBytes(3).toString('hex')}`;
+  const visitor = await newGuest(browser);
+  const { page } = visitor;
+  await page.goto(`${baseUrl()}/`);
+  const form = page.getByRole('form', { name: 'Fale com a gente' });
+  await form.getByLabel('Nome *').fill(nome);
+  await form.getByLabel('Evento *').fill('Casamento na praia');
+  await form.getByLabel('Telefone').fill('(11) 98888-7777');
+  await form.getByLabel('Como nos conheceu?').selectOption('Instagram');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await eventually(() => expect(visitor.alerts).toEqual(['Mensagem enviada com sucesso!']));
+  expect(await form.getByLabel('Nome *').inputValue()).toBe('');
+  await visitor.close();
+
+  const team = await newGuest(browser);
+  await logIn(team.page, 'equipe@cabine.example', 'demo1234');
+  await team.page.getByRole('button', { name: 'Contatos' }).click();
+  const row = team.page.getByRole('row').filter({ hasText: nome });
+  await eventually(async () => expect(await row.count()).toBe(1), 15_000);
+  expect(await row.textContent()).toContain('Casamento na praia');
+  expect(await team.page.getByRole('row').nth(1).textContent()).toContain(nome);
+  await team.close();
+});

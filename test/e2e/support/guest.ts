@@ -1,0 +1,35 @@
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, phoneContext } from './browser';
+
+export interface Guest {
+  page: Page;
+  /** Texts of the alerts shown so far (accepted automatically). */
+  alerts: string[];
+  /** Uncaught page errors and console errors (hydration problems show there). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh phone, with no cookies: a new guest. */
+export async function newGuest(browser: Browser): Promise<Guest> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  const errors: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return { page, alerts, errors, close: () => context.close() };
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
