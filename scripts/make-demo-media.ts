@@ -72,13 +72,13 @@ async function boomerang(scene: Scene, title: EventTitle): Promise<Buffer> {
   // Small and few colours: GIF has no inter-frame compression to speak of.
   const w = 360;
   const h = 450;
-  const forward = 8;
+  const forward = 6;
   const phases = Array.from({ length: forward }, (_, i) => i / (forward - 1));
   const sequence = [...phases, ...phases.slice(1, -1).reverse()];
   const frames = await Promise.all(sequence.map((phase) => sharp(Buffer.from(framedPhoto(w, h, { ...scene, phase }, title))).png().toBuffer()));
   // sharp joins single images into one animated image (libvips "pages"); GIF keeps the frames.
   return sharp(frames, { join: { animated: true } })
-    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 64, dither: 0, effort: 10 })
+    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 64, dither: 0, effort: 10, interFrameMaxError: 6 })
     .toBuffer();
 }
 
@@ -197,7 +197,7 @@ async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'wid
     'ffmpeg',
     // bitexact and one thread: the same bytes on every run and every machine with this ffmpeg.
     ['-y', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', '-', '-an',
-      '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-threads', '1', '-movflags', '+faststart',
+      '-c:v', 'libx264', '-preset', 'slow', '-crf', '32', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-threads', '1', '-movflags', '+faststart',
       '-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', file],
     { stdio: ['pipe', 'inherit', 'inherit'] },
   );

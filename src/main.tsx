@@ -1,3 +1,5 @@
+// The base styles first: the screens' own styles (imported by the routes below) override them.
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -10,7 +12,6 @@ import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { lazyFirebaseGateway } from './features/auth/identityGateway';
 import { outboxFlushRequested } from './features/landing/leadOutboxListener';
-import './styles/base.css';
 
 function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
   try {

@@ -19,7 +19,7 @@ export function eventFrame(w: number, h: number, { title, subtitle, accent = '#f
   const titleSize = Math.round(w * 0.085);
   const ty = h - band * 0.5;
   // DejaVu Serif Bold Italic averages about 0.62 em per character.
-  const half = titleSize * title.length * 0.31;
+  const half = titleSize * title.length * 0.33;
   return (
     `<defs><linearGradient id="${id}-band" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.45" stop-color="#000" stop-opacity="0.45"/><stop offset="1" stop-color="#000" stop-opacity="0.7"/></linearGradient></defs>` +
     `<rect y="${h - band}" width="${w}" height="${band}" fill="url(#${id}-band)"/>` +

@@ -204,7 +204,7 @@ function heroPortrait(s: number): string {
   const shoulders = s * 0.64;
   const hy = shoulders - 1.3 * u;
   return (
-    `<defs>${linearGradient('he-bg', ['#ff7b00', '#ff006e'])}<pattern id="he-dots" width="${n(22 * k)}" height="${n(22 * k)}" patternUnits="userSpaceOnUse"><circle cx="${n(11 * k)}" cy="${n(11 * k)}" r="${n(4 * k)}" fill="#fff" opacity="0.35"/></pattern>${linearGradient('he-cape', ['#e11d48', '#7f1d1d'])}</defs>` +
+    `<defs>${linearGradient('he-bg', ['#ff7b00', '#ff006e'])}<pattern id="he-dots" width="${n(40 * k)}" height="${n(40 * k)}" patternUnits="userSpaceOnUse"><circle cx="${n(20 * k)}" cy="${n(20 * k)}" r="${n(7 * k)}" fill="#fff" opacity="0.3"/></pattern>${linearGradient('he-cape', ['#e11d48', '#7f1d1d'])}</defs>` +
     `<rect width="${s}" height="${s}" fill="url(#he-bg)"/>` +
     rays +
     `<rect width="${s}" height="${s}" fill="url(#he-dots)"/>` +

@@ -184,11 +184,10 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
     const pose = r.pick(ARM_POSES);
     const swing = r.range(0.25, 0.45);
     const lift = pose.map((v) => Math.min(1, Math.max(0, v + (v > 0.5 ? -swing : swing * 0.6) * (1 - phase)))) as unknown as [number, number];
-    const bob = Math.sin(phase * Math.PI) * 0.08 * u;
     figures.push({
       id: `${id}-p${i}`,
       x: slot * (i + 0.5) + r.range(-0.08, 0.08) * slot,
-      shoulders: h * line + (centred ? 0.25 : -0.1) * u + r.range(-0.2, 0.2) * u - bob,
+      shoulders: h * line + (centred ? 0.25 : -0.1) * u + r.range(-0.2, 0.2) * u,
       bottom: h,
       u,
       skin: r.pick(SKIN_TONES),
@@ -211,7 +210,7 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
 
 function confetti(r: Random, w: number, h: number, palette: Palette, phase: number): string {
   const fall = phase * 0.12 * h;
-  return Array.from({ length: 70 }, () => {
+  return Array.from({ length: 50 }, () => {
     const x = r.range(0, w);
     const y = ((r.range(0, h) + fall) % h) - 0.01 * h;
     const colour = r.pick(palette.accents);
