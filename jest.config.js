@@ -43,7 +43,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/support/globalSetup.ts',
       globalTeardown: '<rootDir>/test/server/support/globalTeardown.ts',
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/test/server/support/setup.ts'],
     },
     {
       ...common,
@@ -52,7 +52,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/setup.ts'],
     },
     {
       ...common,

@@ -13,18 +13,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { boomerangFrames, framedPhoto, hashtagPhoto, PHOTO_SIZES, polaroidPhoto, type Scene } from '../server/src/booth/art/boothPhotos';
 import { eventCover, eventProfile, type EventTheme } from '../server/src/booth/art/eventArt';
-import { eventFrame, hashtagBands, hashtagFrame, polaroidCard, type EventTitle } from '../server/src/booth/art/frames';
+import type { EventTitle } from '../server/src/booth/art/frames';
 import { mirrorIcon, mirrorResult, type MirrorStyle } from '../server/src/booth/art/mirrorArt';
-import { partyScene, type SceneOptions } from '../server/src/booth/art/partyScene';
 import type { Prop } from '../server/src/booth/art/person';
 import { productArt, type AccessoryArt, type ProductArt } from '../server/src/booth/art/products';
-import { spinFrame, type SpinOptions } from '../server/src/booth/art/spin';
-import { nested, svgDocument } from '../server/src/booth/art/svg';
+import { spinFrame, type SpinGuest, type SpinOptions } from '../server/src/booth/art/spin';
+import { svgDocument } from '../server/src/booth/art/svg';
+import { animatedGif, jpeg, png, rgbFrame } from '../server/src/booth/encode';
 
 const OUT = path.resolve(__dirname, '../server/seed/demo/media');
-const JPEG = { quality: 75, mozjpeg: true } as const;
 
 const ANA: EventTitle = { title: 'Festa da Ana', subtitle: '14 · 03 · 2026', accent: '#ffd23f' };
 const BIA_LEO: EventTitle = { title: 'Bia & Leo', subtitle: '09 · 05 · 2026', accent: '#f5d08a' };
@@ -36,51 +35,9 @@ const THEMES: Record<string, EventTheme> = {
   formatura_privada: { id: 'formatura', palette: 'graduation', emblem: 'capelo', ...FORMATURA, seed: 902 },
 };
 
-type Scene = Omit<SceneOptions, 'width' | 'height'>;
-
-/** A framed booth photo: the scene, then the event's frame on top. */
-function framedPhoto(w: number, h: number, scene: Scene, title: EventTitle): string {
-  return svgDocument(w, h, partyScene({ ...scene, width: w, height: h }) + eventFrame(w, h, title));
-}
-
-function hashtagPhoto(scene: Scene): string {
-  const s = 1080;
-  // The scene sits between the account bar and the hashtag band.
-  const { bar, band } = hashtagBands(s);
-  const height = s - bar - band;
-  const body = nested(0, bar, s, height, partyScene({ ...scene, width: s, height, shoulderLine: 0.62 }));
-  return svgDocument(s, s, body + hashtagFrame(s, s, '#festadaana', 'festadaana', ['#ff4f9a', '#7b5cff']));
-}
-
-function polaroidPhoto(scene: Scene, caption: string, date: string): string {
-  const w = 900;
-  const h = 1080;
-  return svgDocument(w, h, polaroidCard(w, h, (size) => partyScene({ ...scene, width: size, height: size, shoulderLine: 0.62 }), caption, date));
-}
-
-async function jpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
-}
-
-async function png(svg: string): Promise<Buffer> {
-  // A palette PNG: icons are flat drawings, 256 colours are plenty and the file stays small.
-  return sharp(Buffer.from(svg)).png({ palette: true, colours: 128, effort: 10, dither: 0.5 }).toBuffer();
-}
-
-/** A boomerang: the frames forward, then backward, looping forever. */
-async function boomerang(scene: Scene, title: EventTitle): Promise<Buffer> {
-  // Small and few colours: GIF has no inter-frame compression to speak of.
-  const w = 360;
-  const h = 450;
-  const forward = 6;
-  const phases = Array.from({ length: forward }, (_, i) => i / (forward - 1));
-  const sequence = [...phases, ...phases.slice(1, -1).reverse()];
-  const frames = await Promise.all(sequence.map((phase) => sharp(Buffer.from(framedPhoto(w, h, { ...scene, phase }, title))).png().toBuffer()));
-  // sharp joins single images into one animated image (libvips "pages"); GIF keeps the frames.
-  return sharp(frames, { join: { animated: true } })
-    .gif({ loop: 0, delay: sequence.map(() => 90), colours: 64, dither: 0, effort: 10, interFrameMaxError: 6 })
-    .toBuffer();
-}
+const PAD = PHOTO_SIZES.pad;
+const FEED = PHOTO_SIZES.feed;
+const hashtag = (scene: Scene) => hashtagPhoto(scene, '#festadaana', 'festadaana');
 
 type Output = { file: string; make: () => Promise<Buffer> } | { file: string; video: Omit<SpinOptions, 'angle' | 'width' | 'height'> };
 
@@ -99,19 +56,19 @@ function outputs(): Output[] {
   const list: Output[] = [];
   const add = (file: string, make: () => Promise<Buffer>) => list.push({ file, make });
 
-  PAD_SCENES.forEach((scene, i) => add(`festa_ana/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, ANA))));
+  PAD_SCENES.forEach((scene, i) => add(`festa_ana/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, ANA))));
   const hashtrack: Scene[] = [
     { seed: 21, palette: 'ocean', people: 3, props: ['coracao', 'chapeu', 'oculos'] },
     { seed: 22, palette: 'neon', people: 2, discoBall: true, props: ['bigode', 'coroa'] },
     { seed: 23, palette: 'sunset', people: 4, props: ['laco', 'oculos', 'chapeu', 'nenhum'] },
   ];
-  hashtrack.forEach((scene, i) => add(`festa_ana/hashtrack/hashtrack-0${i + 1}.jpg`, () => jpeg(hashtagPhoto(scene))));
+  hashtrack.forEach((scene, i) => add(`festa_ana/hashtrack/hashtrack-0${i + 1}.jpg`, () => jpeg(hashtag(scene))));
   const feed: Scene[] = [
     { seed: 31, palette: 'candy', people: 3, discoBall: true, props: ['chapeu', 'coroa', 'chapeu'] },
     { seed: 32, palette: 'tropical', people: 2, props: ['oculos', 'laco'] },
     { seed: 33, palette: 'neon', people: 3, props: ['coracao', 'bigode', 'oculos'] },
   ];
-  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(1080, 1350, { shoulderLine: 0.6, ...scene }, ANA))));
+  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(FEED.width, FEED.height, { shoulderLine: 0.6, ...scene }, ANA))));
   const polaroid: [Scene, string][] = [
     [{ seed: 41, palette: 'sunset', people: 2, props: ['chapeu', 'oculos'] }, 'Festa da Ana'],
     [{ seed: 42, palette: 'candy', people: 3, props: ['coroa', 'chapeu', 'laco'] }, 'Amigas para sempre'],
@@ -122,8 +79,8 @@ function outputs(): Output[] {
     { seed: 51, palette: 'neon', people: 2, props: ['chapeu', 'oculos'] },
     { seed: 52, palette: 'tropical', people: 3, props: ['coroa', 'chapeu', 'coracao'] },
   ];
-  boomerangs.forEach((scene, i) => add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => boomerang(scene, ANA)));
-  const guest = (spot: number, skin: string, hair: string, hairStyle: 'curto' | 'longo' | 'cacheado' | 'coque', shirt: string, prop: Prop, lift: [number, number]) => ({
+  boomerangs.forEach((scene, i) => add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => animatedGif(boomerangFrames(scene, ANA), 90)));
+  const guest = (spot: number, skin: string, hair: string, hairStyle: SpinGuest['hairStyle'], shirt: string, prop: Prop, lift: [number, number]): SpinGuest => ({
     spot,
     skin,
     hair,
@@ -158,14 +115,14 @@ function outputs(): Output[] {
     { seed: 71, palette: 'wedding', people: 2, props: ['coroa', 'oculos'] },
     { seed: 72, palette: 'wedding', people: 4, props: ['laco', 'chapeu', 'nenhum', 'coracao'] },
   ];
-  wedding.forEach((scene, i) => add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, BIA_LEO))));
+  wedding.forEach((scene, i) => add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, BIA_LEO))));
   add('casamento_bia_e_leo/polaroid/polaroid-01.jpg', () => jpeg(polaroidPhoto({ seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] }, 'Bia & Leo', BIA_LEO.subtitle)));
   add('casamento_bia_e_leo/polaroid/polaroid-02.jpg', () => jpeg(polaroidPhoto({ seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] }, 'Viva os noivos!', BIA_LEO.subtitle)));
   const graduation: Scene[] = [
     { seed: 81, palette: 'graduation', people: 3, props: ['oculos', 'chapeu', 'coroa'] },
     { seed: 82, palette: 'graduation', people: 2, discoBall: true, props: ['bigode', 'oculos'] },
   ];
-  graduation.forEach((scene, i) => add(`formatura_privada/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(900, 1200, scene, FORMATURA))));
+  graduation.forEach((scene, i) => add(`formatura_privada/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, FORMATURA))));
 
   for (const [event, theme] of Object.entries(THEMES)) {
     add(`${event}/feed/perfil.jpg`, () => jpeg(svgDocument(400, 400, eventProfile(theme))));
@@ -201,6 +158,8 @@ async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'wid
       '-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', file],
     { stdio: ['pipe', 'inherit', 'inherit'] },
   );
+  // If ffmpeg dies, writing to it fails too; the 'close' handler below reports why.
+  ffmpeg.stdin.on('error', () => undefined);
   const done = new Promise<void>((resolve, reject) => {
     ffmpeg.on('error', reject);
     ffmpeg.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg saiu com código ${code} ao gerar ${file}`))));
@@ -210,7 +169,7 @@ async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'wid
     const t = i / (frames - 1);
     const angle = (1 - Math.cos(t * Math.PI)) * 0.5 * Math.PI * 1.5;
     const svg = svgDocument(width, height, spinFrame({ ...video, width, height, angle }));
-    const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+    const raw = await rgbFrame(svg);
     if (!ffmpeg.stdin.write(raw)) await new Promise((resolve) => ffmpeg.stdin.once('drain', resolve));
   }
   ffmpeg.stdin.end();

@@ -34,8 +34,9 @@ async function guestPage(): Promise<{ page: Page; alerts: string[]; errors: stri
   return { page, alerts, errors };
 }
 
-async function copiesOf(page: Page, hash: string): Promise<string> {
-  await page.goto(`${baseUrl()}/packs`);
+/** The copies the packs screen shows for a pack (after opening `path`, the pack link itself by default the list). */
+async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<string> {
+  await page.goto(`${baseUrl()}${path}`);
   const item = page.getByRole('list', { name: 'Seus pacotes' }).getByRole('listitem').filter({ hasText: hash });
   await item.waitFor();
   return (await item.locator('.pack__copies').textContent()) ?? '';
@@ -62,8 +63,7 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
 
   // The pack link: it joins the guest's packs.
-  await page.goto(`${baseUrl()}/packs?pack=PACKDEMO5`);
-  const before = await copiesOf(page, 'PACKDEMO5');
+  const before = await copiesOf(page, 'PACKDEMO5', '/packs?pack=PACKDEMO5');
   const copiesBefore = Number(before.split(' ')[0]);
   expect(copiesBefore).toBeGreaterThan(0);
 
@@ -89,8 +89,7 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
 it('a pack with no copies shows the alert and prints nothing', async () => {
   const { page, alerts } = await guestPage();
   const [, photo] = seededMedia('festa_ana', 'pad');
-  await page.goto(`${baseUrl()}/packs?pack=PACKVAZIO`);
-  expect(await copiesOf(page, 'PACKVAZIO')).toBe('0 cópias');
+  expect(await copiesOf(page, 'PACKVAZIO', '/packs?pack=PACKVAZIO')).toBe('0 cópias');
 
   await page.goto(`${baseUrl()}/collect?id=${photo}`);
   await page.getByRole('button', { name: 'Imprimir' }).click();

@@ -40,6 +40,8 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await form.getByRole('button', { name: 'Enviar' }).click();
   await eventually(() => expect(visitor.alerts).toEqual(['Mensagem enviada com sucesso!']));
   expect(await form.getByLabel('Nome *').inputValue()).toBe('');
+  // The form thanked at once; the lead leaves the outbox once the server has it.
+  await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('leadOutbox'))).toBe('[]'));
   await visitor.close();
 
   const team = await newGuest(browser);

@@ -76,12 +76,12 @@ export function polaroidCard(w: number, h: number, photo: (size: number) => stri
 }
 
 /** The camera's clock in a pill at the top right: every simulated photo is visibly new. */
-export function clockBadge(w: number, text: string): string {
+export function clockBadge(w: number, text: string, top = w * 0.05): string {
   const size = Math.round(w * 0.04);
   const pw = size * text.length * 0.62 + size * 2.2;
   const ph = size * 1.8;
   const x = w - pw - w * 0.05;
-  const y = w * 0.05;
+  const y = top;
   const cx = x + size * 1.05;
   const cy = y + ph / 2;
   return (

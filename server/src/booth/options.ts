@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { isRole, ROLES, type Role } from './roles';
+
+/** The command line of `npm run booth`. */
+export interface BoothOptions {
+  url: string;
+  once: boolean;
+  only: Role | null;
+  /** Device id and key for the camera, or for the device chosen with --only. */
+  device: string | null;
+  key: string | null;
+  help: boolean;
+}
+
+export const DEFAULT_URL = 'http://127.0.0.1:8080';
+
+export const USAGE = `Simulador de cabines: faz o papel de cada dispositivo do seed de demonstração.
+
+Uso: npm run booth -- [opções]
+
+  --url URL          endereço do servidor (padrão: $BOOTH_URL ou ${DEFAULT_URL})
+  --once             envia uma foto, imprime o que está na fila agora e sai
+  --only PAPEL       só um dispositivo: ${ROLES.join(' | ')}
+  --device ID        o dispositivo a simular (a câmera, ou o escolhido em --only)
+  --key CHAVE        a chave desse dispositivo (padrão: a do seed de demonstração)
+  -h, --help         esta ajuda
+
+Sem --once, roda até Ctrl-C: a câmera envia uma foto a cada 20 s; a impressora, o espelho
+e a plataforma 360 consultam o servidor a cada 2 s.`;
+
+export class UsageError extends Error {}
+
+export function parseBoothOptions(argv: string[], env: Record<string, string | undefined>): BoothOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        once: { type: 'boolean', default: false },
+        only: { type: 'string' },
+        device: { type: 'string' },
+        key: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const only = values.only ?? null;
+  if (only !== null && !isRole(only)) throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
+  const url = values.url ?? env.BOOTH_URL ?? DEFAULT_URL;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new UsageError(`endereço inválido: "${url}" (exemplo: ${DEFAULT_URL})`);
+  }
+  return { url, once: values.once ?? false, only, device: values.device ?? null, key: values.key ?? null, help: values.help ?? false };
+}

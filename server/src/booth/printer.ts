@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DeviceRejectedError, ServerUnreachableError, type DeviceClient } from './deviceClient';
+import { complain, say } from './log';
+
+/**
+ * The printer: takes the print jobs guests queued with their packs, "prints" each one by
+ * saving the picture in a folder, and tells the server it is done.
+ */
+export interface PrintJob {
+  id: number;
+  packHash: string;
+  url: string;
+}
+
+/** Never loops forever, even if a server kept handing out jobs. */
+const MAX_ROUNDS = 100;
+
+/** Prints everything queued now; answers how many jobs were printed. */
+export async function printQueued(client: DeviceClient, outDir: string): Promise<number> {
+  let printed = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    // The server hands out at most 10 jobs per call and marks them as this printer's.
+    const jobs = await client.json<PrintJob[]>('GET', '/api/device/print-jobs');
+    if (jobs.length === 0) break;
+    for (const job of jobs) {
+      try {
+        await printJob(client, job, outDir);
+        printed += 1;
+      } catch (error) {
+        if (error instanceof DeviceRejectedError || error instanceof ServerUnreachableError) throw error;
+        // The job stays claimed; the server puts it back in the queue after 10 minutes.
+        complain(client.id, `não conseguiu imprimir o trabalho ${job.id} (${job.url}): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  return printed;
+}
+
+async function printJob(client: DeviceClient, job: PrintJob, outDir: string): Promise<void> {
+  const bytes = await client.download(job.url);
+  const name = path.posix.basename(job.url).replace(/[^A-Za-z0-9._-]/g, '_');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, `${job.id}-${name}`), bytes);
+  say(client.id, `imprimiu ${job.url} (pacote ${job.packHash})`);
+  await client.json('POST', `/api/device/print-jobs/${job.id}/printed`);
+}
