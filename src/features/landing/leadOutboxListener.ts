@@ -32,7 +32,8 @@ export function sendLeadsFromOutbox(startListening: AppStartListening, storage: 
         const waiting = load();
         if (waiting.length === 0) return;
         const [lead] = waiting;
-        const result = await api.dispatch(landingApi.endpoints.submitLead.initiate(lead));
+        const { attempts: _attempts, ...body } = lead; // the retry count is ours, not the server's
+        const result = await api.dispatch(landingApi.endpoints.submitLead.initiate(body));
         const sent = !('error' in result) || isPermanent(result.error);
         if ('error' in result && sent) console.warn('lead refused by the server, dropped', result.error);
         if (sent) {

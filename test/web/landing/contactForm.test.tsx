@@ -64,6 +64,8 @@ describe('the contact form', () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ nome: 'Ana', evento: 'Casamento', telefone: '(11) 98888-7777', indicacao: 'Instagram', comentarios: '<b>200 convidados</b>', email: '', data: '' });
     expect(leads[0].clientId).toMatch(/^lead-[0-9a-f]{24}$/);
+    // Exactly the contract's fields (the server refuses unknown ones).
+    expect(Object.keys(leads[0]).sort()).toEqual(['clientId', 'comentarios', 'data', 'email', 'evento', 'indicacao', 'instagram', 'nome', 'telefone', 'tiktok']);
     expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
   });
 
