@@ -48,7 +48,7 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
     const photo = seed.media?.find((m) => m.event === event?.name && m.mode === 'pad');
     const pack = seed.packs?.find((p) => p.copies > 0);
     const coupon = seed.coupons?.[0];
-    if (event) lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}`);
+    if (event) lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}  (com um login abaixo)`);
     if (photo) lines.push(`  Coletar foto:  ${url}/collect?id=/media/${photo.event}/${photo.mode}/${photo.file}`);
     if (pack) lines.push(`  Pacote:        ${url}/packs?pack=${pack.hash}`);
     if (coupon) lines.push(`  Loja (cupom):  ${url}/shop?coupon=${coupon.code}`);
