@@ -1,6 +1,6 @@
 /** Identity journeys against the Firebase Auth emulator, through the real screens. */
 import crypto from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => browser.close());
 
-const collectionUrls = async (page: import('playwright-core').Page) => {
+const collectionUrls = async (page: Page) => {
   const grid = page.getByRole('list', { name: 'Minha Coleção' });
   await grid.waitFor();
   return grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')).sort());
