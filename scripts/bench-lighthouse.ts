@@ -77,7 +77,16 @@ async function main(): Promise<void> {
     console.log(`Lighthouse ${RUNS} runs on ${url} (mobile, simulated throttling)`);
     const runs: Run[] = [];
     for (let i = 1; i <= RUNS; i += 1) {
-      const run = await audit(url);
+      // A trace can come back broken on a busy machine (NO_NAVSTART): that run is tried again.
+      let run: Run | null = null;
+      for (let attempt = 1; !run; attempt += 1) {
+        try {
+          run = await audit(url);
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          console.log(`run ${i}: ${(error as Error).message}; trying again`);
+        }
+      }
       runs.push(run);
       console.log(line(`run ${i}`, run));
     }

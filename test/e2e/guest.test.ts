@@ -7,9 +7,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, phoneContext } from './support/browser';
+import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
+import { newGuest } from './support/guest';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -20,19 +21,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => browser.close());
-
-async function guestPage(): Promise<{ page: Page; alerts: string[]; errors: string[] }> {
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  const alerts: string[] = [];
-  const errors: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, alerts, errors };
-}
 
 /** The copies the packs screen shows for a pack (after opening `path`, the pack link itself by default the list). */
 async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<string> {
@@ -53,7 +41,7 @@ async function printerOnce(): Promise<string> {
 }
 
 it('collects from a link, finds it in the collection, prints it with a pack, and the printer prints it', async () => {
-  const { page, alerts, errors } = await guestPage();
+  const { page, alerts, errors, close } = await newGuest(browser);
   const [photo] = seededMedia('festa_ana', 'pad');
 
   await page.goto(`${baseUrl()}/collect?id=${photo}`);
@@ -83,11 +71,11 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
   expect(printed).toContain(`imprimiu ${photo}`);
   expect(alerts).toEqual([]);
   expect(errors).toEqual([]);
-  await page.context().close();
+  await close();
 });
 
 it('a pack with no copies shows the alert and prints nothing', async () => {
-  const { page, alerts } = await guestPage();
+  const { page, alerts, close } = await newGuest(browser);
   const [, photo] = seededMedia('festa_ana', 'pad');
   expect(await copiesOf(page, 'PACKVAZIO', '/packs?pack=PACKVAZIO')).toBe('0 cópias');
 
@@ -97,11 +85,11 @@ it('a pack with no copies shows the alert and prints nothing', async () => {
   await eventually(() => expect(alerts).toEqual(['Este pacote não possui cópias suficientes']));
   expect(await page.getByRole('dialog', { name: 'Impressão enviada' }).count()).toBe(0);
   expect(await copiesOf(page, 'PACKVAZIO')).toBe('0 cópias');
-  await page.context().close();
+  await close();
 });
 
 it("the event's carousel switches booth and shows that booth's gallery, newest first", async () => {
-  const { page, errors } = await guestPage();
+  const { page, errors, close } = await newGuest(browser);
   const pads = seededMedia('festa_ana', 'pad');
   const hashtracks = seededMedia('festa_ana', 'hashtrack');
   // A guest who collected at the party has it among their events.
@@ -121,5 +109,5 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
     expect(await firstTile('Galeria Hashtrack').getAttribute('src')).toContain(`/thumbs${hashtracks[hashtracks.length - 1].slice('/media'.length)}.webp`),
   );
   expect(errors).toEqual([]);
-  await page.context().close();
+  await close();
 });

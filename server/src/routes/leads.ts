@@ -1,19 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { StoredLead } from '../../../src/api/wire';
 import type { AppContext } from './context';
 
-interface LeadRow {
-  id: number;
-  created_at: Date;
-  data: string;
-  indicacao: string;
-  evento: string;
-  email: string;
-  instagram: string;
-  tiktok: string;
-  telefone: string;
-  nome: string;
-  comentarios: string;
-}
+type LeadRow = Omit<StoredLead, 'createdAt' | 'clientId'> & { created_at: Date; client_id: string | null };
 
 /** The contact leads, newest first, for the team (landing form, SPEC section 2). */
 export function leadRoutes(app: FastifyInstance, { db }: AppContext): void {
@@ -26,7 +15,7 @@ export function leadRoutes(app: FastifyInstance, { db }: AppContext): void {
     async (request) => {
       const limit = Math.min(Number(request.query.limit ?? 1000), 5000);
       const { rows } = await db.query<LeadRow>('SELECT * FROM leads ORDER BY created_at DESC, id DESC LIMIT $1', [limit]);
-      return rows.map(({ id, created_at, ...lead }) => ({ id, createdAt: created_at.toISOString(), ...lead }));
+      return rows.map(({ created_at, client_id: _clientId, ...lead }) => ({ ...lead, createdAt: created_at.toISOString() }));
     },
   );
 }

@@ -133,26 +133,18 @@ export async function ensureEmulatorUser(
   if (!response.ok) throw new Error(`could not create ${user.email}: ${await response.text()}`);
 }
 
-/** Signs a user in through the emulator's public API and returns a real ID token. */
-export async function emulatorSignIn(emulatorUrl: string, email: string, password: string): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+/** Calls one of the emulator's public sign-in endpoints and returns the user's real ID token. */
+async function emulatorAccountCall(emulatorUrl: string, action: 'signInWithPassword' | 'signUp', email: string, password: string): Promise<{ uid: string; idToken: string }> {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken || !body.localId) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
+  if (!response.ok || !body.idToken || !body.localId) throw new Error(`${action} failed: ${body.error?.message ?? response.status}`);
   return { uid: body.localId, idToken: body.idToken };
 }
 
-/** Creates a new user through the emulator's public API and returns a real ID token. */
-export async function emulatorSignUp(emulatorUrl: string, email: string, password: string): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken || !body.localId) throw new Error(`sign-up failed: ${body.error?.message ?? response.status}`);
-  return { uid: body.localId, idToken: body.idToken };
-}
+export const emulatorSignIn = (emulatorUrl: string, email: string, password: string) => emulatorAccountCall(emulatorUrl, 'signInWithPassword', email, password);
+
+export const emulatorSignUp = (emulatorUrl: string, email: string, password: string) => emulatorAccountCall(emulatorUrl, 'signUp', email, password);

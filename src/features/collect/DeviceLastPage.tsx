@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES, withQuery } from '../../app/routePaths';
 import { NAME_PATTERN } from '../../api/wire';
+import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useGetDeviceLastQuery } from './collectApi';
 
@@ -46,12 +47,7 @@ export default function DeviceLastPage() {
         </button>
       )}
       {waited && !isFetching && (isError || (data && !last)) && (
-        <p role="alert">
-          Sua foto ainda não chegou.{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            Tentar novamente
-          </button>
-        </p>
+        <LoadError message="Sua foto ainda não chegou." onRetry={() => void refetch()} />
       )}
     </ScreenFrame>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ROUTES } from '../../app/routePaths';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { MediaViewer } from '../../ui/gallery/MediaViewer';
+import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useGetAccountQuery } from '../account/accountApi';
@@ -20,9 +21,7 @@ export default function CollectionPage() {
   const items = useAppSelector(selectCollection);
   const status = useAppSelector(selectAuthStatus);
   const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
-  const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const open = params.get('item');
+  const [open, setOpen] = useOpenItem();
   const warned = useRef(false);
 
   useEffect(() => {
@@ -46,12 +45,6 @@ export default function CollectionPage() {
   }, [empty, navigate]);
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);
-  const setOpen = (url: string | null) => {
-    const next = new URLSearchParams(params);
-    if (url) next.set('item', url);
-    else next.delete('item');
-    setParams(next, { replace: url === null, preventScrollReset: true, state: location.state });
-  };
 
   return (
     <ScreenFrame title="Minha Coleção" className="collection">

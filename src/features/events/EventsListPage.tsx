@@ -5,6 +5,7 @@ import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../api/wire';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { boothRoute, ROUTES } from '../../app/routePaths';
+import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { authWatchRequested, selectAuthStatus, selectUser } from '../auth/authSlice';
 import { selectAgent, selectVisitedEvents } from '../visitor/visitorSlice';
@@ -56,14 +57,7 @@ export default function EventsListPage() {
   return (
     <ScreenFrame title="Eventos">
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && (
-        <p role="alert">
-          Não foi possível carregar seus eventos.{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            Tentar novamente
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />}
       {(events.length === 0 || data?.length === 0) && (
         <div className="empty">
           <p className="empty__title">Nenhum evento encontrado</p>

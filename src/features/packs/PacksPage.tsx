@@ -2,6 +2,7 @@ import '../print/print.css';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useAddToAccountMutation } from '../account/accountApi';
 import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
@@ -44,14 +45,7 @@ export default function PacksPage() {
       {linked && !validLink && <p role="alert">Link de pacote inválido.</p>}
       {linked && validLink && packs && !linkedKnown && <p role="alert">Pacote {linked} não encontrado.</p>}
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && (
-        <p role="alert">
-          Não foi possível validar seus pacotes.{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            Tentar novamente
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível validar seus pacotes." onRetry={() => void refetch()} />}
       {(asked.length === 0 || packs?.length === 0) && (
         <div className="empty">
           <p>Você não possui pacotes</p>

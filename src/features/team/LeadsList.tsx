@@ -1,5 +1,6 @@
 import type { StoredLead } from '../../api/wire';
 import { toCsv } from '../../lib/csv';
+import { LoadError } from '../../ui/LoadError';
 import { useGetLeadsQuery } from './leadsApi';
 
 const COLUMNS: [keyof StoredLead, string][] = [
@@ -43,14 +44,7 @@ export function LeadsList() {
     <section aria-labelledby="leads-title" className="leads">
       <h2 id="leads-title">Contatos recebidos</h2>
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && (
-        <p role="alert">
-          Não foi possível carregar os contatos.{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            Tentar novamente
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível carregar os contatos." onRetry={() => void refetch()} />}
       {leads && leads.length === 0 && <p>Nenhum contato ainda.</p>}
       {leads && leads.length > 0 && (
         <>
