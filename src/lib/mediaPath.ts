@@ -25,6 +25,22 @@ const EXTENSIONS: Record<string, MediaKind> = {
   mov: 'video',
 };
 
+const MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/** The content type of a media file name (octet-stream when unknown). */
+export function mimeOf(fileName: string): string {
+  return MIME[fileName.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
 export function mediaKind(file: string): MediaKind | null {
   const extension = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase();
   return extension ? (EXTENSIONS[extension] ?? null) : null;

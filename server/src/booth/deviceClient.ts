@@ -4,6 +4,8 @@
  * one of three errors, so the caller can say something useful: the server is not there, the
  * server does not accept this device, or the server refused this particular request.
  */
+import { mimeOf } from '../../../src/lib/mediaPath';
+
 export type DeviceKind = 'booth' | 'printer' | 'mirror' | 'ultra';
 
 export interface DeviceInfo {
@@ -35,19 +37,6 @@ export class DeviceApiError extends Error {
   }
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
 
 /** Long enough for a video upload on a slow link, short enough that a hung server is noticed. */
 const TIMEOUT_MS = 60_000;
@@ -81,7 +70,7 @@ export class DeviceClient {
   /** Sends a file as the raw request body, the way the device API takes uploads. */
   upload<T>(path: string, file: string, bytes: Buffer): Promise<T> {
     const separator = path.includes('?') ? '&' : '?';
-    return this.send('POST', `${path}${separator}file=${encodeURIComponent(file)}`, { body: bytes, contentType: contentTypeOf(file) }).then(
+    return this.send('POST', `${path}${separator}file=${encodeURIComponent(file)}`, { body: bytes, contentType: mimeOf(file) }).then(
       (response) => response.json() as Promise<T>,
     );
   }

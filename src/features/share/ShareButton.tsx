@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ShareIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
-import { canShareFiles, IOS_CHROME_VIDEO, mimeOf, SHARE_HINT, shareMedia } from './shareMedia';
+import { mimeOf } from '../../lib/mediaPath';
+import { canShareFiles, IOS_CHROME_VIDEO, SHARE_HINT, shareMedia } from './shareMedia';
 
 /** Share or download one media file (`src` is its URL, `fileName` its name). */
 export function ShareButton({ src, fileName }: { src: string; fileName: string }) {

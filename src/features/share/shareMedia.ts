@@ -1,22 +1,7 @@
-import { mediaKind } from '../../lib/mediaPath';
+import { mediaKind, mimeOf } from '../../lib/mediaPath';
 
 export const SHARE_HINT = 'TOQUE NA IMAGEM E MANTENHA PRESSIONADO PARA COMPARTILHAR OU BAIXAR';
 export const IOS_CHROME_VIDEO = 'Não é possível baixar vídeos no Chrome para iOS. Por favor, use o Safari.';
-
-const MIME: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-};
-
-export function mimeOf(fileName: string): string {
-  return MIME[fileName.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
 
 /** Chrome on iPhone or iPad cannot save videos (SPEC section 8). */
 export function isIosChrome(userAgent: string): boolean {
