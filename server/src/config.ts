@@ -7,7 +7,6 @@ export interface ServerConfig {
   port: number;
   /** Root of everything the server keeps on disk: the embedded database and the media. */
   dataDir: string;
-  mediaDir: string;
   /** An external PostgreSQL; null runs the embedded one in dataDir. */
   databaseUrl: string | null;
   firebaseProjectId: string;
@@ -56,7 +55,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     host: env.HOST || '127.0.0.1',
     port: port(env.PORT, 8080, 'PORT'),
     dataDir,
-    mediaDir: path.join(dataDir, 'media'),
     databaseUrl: env.DATABASE_URL || null,
     firebaseProjectId,
     authEmulatorHost,

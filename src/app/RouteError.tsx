@@ -1,25 +1,19 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router-dom';
 import { ScreenFrame } from '../ui/ScreenFrame';
 
 /**
  * Shown when a screen fails: most often a code chunk that did not arrive over weak venue Wi-Fi,
- * which a reload usually fixes.
+ * which a reload usually fixes. (Unknown addresses have their own route, NotFoundPage.)
  */
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  console.error(useRouteError());
   return (
-    <ScreenFrame title={notFound ? 'Página não encontrada' : 'Algo deu errado'}>
-      <p>{notFound ? 'Confira o endereço ou volte ao início.' : 'Verifique sua conexão e tente de novo.'}</p>
+    <ScreenFrame title="Algo deu errado">
+      <p>Verifique sua conexão e tente de novo.</p>
       <p>
-        {notFound ? (
-          <a href="/">Voltar ao início</a>
-        ) : (
-          <button type="button" onClick={() => window.location.reload()}>
-            Tentar novamente
-          </button>
-        )}
+        <button type="button" onClick={() => window.location.reload()}>
+          Tentar novamente
+        </button>
       </p>
     </ScreenFrame>
   );

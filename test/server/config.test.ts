@@ -9,7 +9,6 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 8080,
       dataDir: '/srv/app/data',
-      mediaDir: '/srv/app/data/media',
       databaseUrl: null,
       firebaseProjectId: 'demo-cabine',
       teamEmails: [],

@@ -180,8 +180,3 @@ export async function readAccount(db: Database, identity: Identity): Promise<Acc
     packs: lists.packs,
   };
 }
-
-export async function accountPartner(db: Queryable, uid: string): Promise<string> {
-  const { rows } = await db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [uid]);
-  return rows[0]?.partner ?? '';
-}

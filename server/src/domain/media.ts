@@ -61,5 +61,3 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
   );
   return rows[0];
 }
-
-export { toUrl as mediaRowUrl };

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
 import type { ServerConfig } from '../config';
 import type { MediaStorage } from '../storage/mediaStorage';
@@ -10,7 +10,7 @@ import type { MediaStorage } from '../storage/mediaStorage';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function hasAgentCookie(request: FastifyRequest): boolean {
-  return /(?:^|;\s*)agent=[a-z0-9]{8,64}(?:;|$)/.test(request.headers.cookie ?? '');
+  return isAgentId(/(?:^|;\s*)agent=([^;]*)/.exec(request.headers.cookie ?? '')?.[1]);
 }
 
 /**
@@ -19,7 +19,7 @@ function hasAgentCookie(request: FastifyRequest): boolean {
  */
 function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   if (hasAgentCookie(request)) return;
-  const agent = Array.from(crypto.randomBytes(20), (b) => (b % 36).toString(36)).join('');
+  const agent = newAgentId();
   reply.header(
     'Set-Cookie',
     `${COOKIE.agent}=${agent}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`,

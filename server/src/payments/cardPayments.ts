@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { MercadoPagoConfig, Payment } from 'mercadopago';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 
 export interface CardCharge {
@@ -24,7 +24,8 @@ export interface CardChargeResult {
 /** Charges a card token. Card data never reaches this server, only the provider's token. */
 export interface CardPayments {
   sandbox: boolean;
-  charge(charge: CardCharge): Promise<CardChargeResult>;
+  /** `tx`: the caller's transaction, for a provider that keeps its state in our database. */
+  charge(charge: CardCharge, tx?: Queryable): Promise<CardChargeResult>;
 }
 
 /**
@@ -49,12 +50,11 @@ function numericId(): string {
 
 /** Stands in for Mercado Pago without credentials, with the same behaviour towards the SPA. */
 export function sandboxPayments(db: Database): CardPayments {
-  // The provider answers a repeated idempotency key with the first charge's result, even while
-  // that charge is still running (a double click): so does the sandbox.
-  const charges = new Map<string, Promise<CardChargeResult>>();
-  async function chargeToken(charge: CardCharge): Promise<CardChargeResult> {
+  // Retries of one charge are serialised by the route (on the idempotency key), as the provider
+  // itself does: here a token simply works once.
+  async function chargeToken(charge: CardCharge, tx: Queryable = db): Promise<CardChargeResult> {
     // A card token is good for one charge, as the provider's are.
-    const { rows } = await db.query<{ holder_name: string }>(
+    const { rows } = await tx.query<{ holder_name: string }>(
       'UPDATE sandbox_card_tokens SET used = true WHERE id = $1 AND NOT used RETURNING holder_name',
       [charge.token],
     );
@@ -64,21 +64,7 @@ export function sandboxPayments(db: Database): CardPayments {
     const outcome = SANDBOX_OUTCOMES[holder] ?? SANDBOX_OUTCOMES.APRO;
     return { id: numericId(), status: outcome.status, statusDetail: outcome.statusDetail };
   }
-  return {
-    sandbox: true,
-    charge(charge) {
-      const known = charges.get(charge.idempotencyKey);
-      if (known) return known;
-      const pending = chargeToken(charge);
-      charges.set(charge.idempotencyKey, pending);
-      // Once recorded in payments, a retry is answered from there: forget the charge after a while.
-      pending.then(
-        () => setTimeout(() => charges.delete(charge.idempotencyKey), 60_000).unref(),
-        () => charges.delete(charge.idempotencyKey),
-      );
-      return pending;
-    },
-  };
+  return { sandbox: true, charge: chargeToken };
 }
 
 /** Mercado Pago itself, with an idempotency key so that a retried request charges once. */

@@ -96,29 +96,34 @@ export function shopRoutes(app: FastifyInstance, { db, config, payments }: AppCo
     async (request) => {
       const body = request.body;
       // The token is single-use: it keys the charge, so a retried request never charges twice.
+      // Retries arriving together (a double tap) take turns on the key; the later ones find the
+      // first one's payment, whichever provider stands behind.
       const idempotencyKey = crypto.createHash('sha256').update(body.token).digest('hex');
-      const known = await db.query<{ id: string; status: string; status_detail: string }>(
-        'SELECT id, status, status_detail FROM payments WHERE idempotency_key = $1',
-        [idempotencyKey],
-      );
-      if (known.rows[0]) return { id: known.rows[0].id, status: known.rows[0].status, status_detail: known.rows[0].status_detail };
-      const result = await payments.charge({
-        amount: body.transaction_amount,
-        token: body.token,
-        description: body.description ?? '',
-        installments: body.installments,
-        paymentMethodId: body.payment_method_id,
-        email: body.email,
-        cpf: body.number,
-        statementDescriptor: body.statement_descriptor ?? '',
-        idempotencyKey,
+      return db.transaction(async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [idempotencyKey]);
+        const known = await client.query<{ id: string; status: string; status_detail: string }>(
+          'SELECT id, status, status_detail FROM payments WHERE idempotency_key = $1',
+          [idempotencyKey],
+        );
+        if (known.rows[0]) return { id: known.rows[0].id, status: known.rows[0].status, status_detail: known.rows[0].status_detail };
+        const result = await payments.charge({
+          amount: body.transaction_amount,
+          token: body.token,
+          description: body.description ?? '',
+          installments: body.installments,
+          paymentMethodId: body.payment_method_id,
+          email: body.email,
+          cpf: body.number,
+          statementDescriptor: body.statement_descriptor ?? '',
+          idempotencyKey,
+        }, client);
+        await client.query(
+          `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, installments, email)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [result.id, idempotencyKey, body.transaction_amount, result.status, result.statusDetail, body.payment_method_id, body.installments, body.email],
+        );
+        return { id: result.id, status: result.status, status_detail: result.statusDetail };
       });
-      await db.query(
-        `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, installments, email)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key) DO NOTHING`,
-        [result.id, idempotencyKey, body.transaction_amount, result.status, result.statusDetail, body.payment_method_id, body.installments, body.email],
-      );
-      return { id: result.id, status: result.status, status_detail: result.statusDetail };
     },
   );
 }

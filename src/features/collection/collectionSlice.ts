@@ -25,9 +25,8 @@ export const collectionSlice = createSlice({
   },
   selectors: {
     selectCollection: (state) => state.items,
-    selectIsCollected: (state, id: string) => state.items.includes(id),
   },
 });
 
 export const { itemCollected, collectionMerged, collectionReplaced } = collectionSlice.actions;
-export const { selectCollection, selectIsCollected } = collectionSlice.selectors;
+export const { selectCollection } = collectionSlice.selectors;

@@ -511,11 +511,9 @@ function signedInStore() {
 }
 
 beforeEach(() => {
-  // validatePacks logs the entries it skips; keep the test output clean.
+  // validatePacks logs the entries it skips; keep the test output clean (restored by setupWeb).
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-
-afterEach(() => jest.restoreAllMocks());
 
 describe.each(cases)('$name', ({ run, method, path, query, body, auth, reply, data }) => {
   it(`sends ${method} ${path} and reads the reply`, async () => {
