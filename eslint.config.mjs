@@ -15,6 +15,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // A feature adds its slice to the root state by declaration merging: `interface X extends WithSlice<...> {}`.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       eqeqeq: ['error', 'smart'],
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
     },
@@ -22,7 +24,7 @@ export default tseslint.config(
   {
     // Typed hooks only (STYLE.md): components use useAppDispatch / useAppSelector.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/app/hooks.ts'],
+    ignores: ['src/session/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -31,9 +33,22 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks of src/app/hooks.ts.',
+              message: 'Use the typed hooks of src/session (useAppDispatch, useAppSelector).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers (ARCHITECTURE section 1): routes parse, authorize and call the domain.
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|transaction)$/]',
+          message: 'SQL belongs in server/src/domain: call a domain function from the route.',
         },
       ],
     },
@@ -43,7 +58,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -18,6 +18,8 @@ export const HEAVY_LIBRARIES: Record<string, RegExp> = {
   'react-webcam': /node_modules\/react-webcam\//,
   'qrcode.react': /node_modules\/qrcode\.react\//,
   mercadopago: /node_modules\/@mercadopago\//,
+  // The wire schemas are the server's: the SPA imports their types only.
+  typebox: /node_modules\/@sinclair\/typebox\//,
 };
 
 /** Route -> the lazy chunk groups it needs beyond the entry point (nested routes add up). */

@@ -4,14 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ensureAgent } from './app/agentBootstrap';
-import { browserCookieJar } from './app/cookieJar';
-import { reloadPage } from './app/pageReload';
-import { readPersistedState } from './app/persistence';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
-import { lazyFirebaseGateway } from './features/auth/identityGateway';
-import { outboxFlushRequested } from './features/landing/leadOutboxListener';
+import { outboxFlushRequested } from './features/landing';
+import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState } from './session';
+import { reloadPage } from './ui/pageReload';
 
 function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
   try {
@@ -32,7 +29,7 @@ function start(container: HTMLElement): void {
   const storage = storageOrNull('localStorage');
   const persisted = readPersistedState(browserCookieJar, storage);
   const store = makeStore({
-    preloadedState: { ...persisted, visitor: { ...persisted.visitor, agent: boot.agent } },
+    preloadedState: { session: { ...persisted.session, agent: boot.agent } },
     cookies: browserCookieJar,
     storage,
     identity: lazyFirebaseGateway(),

@@ -1,16 +1,19 @@
 import http from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthGuard, type TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
+import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { databaseAnswers } from './domain/health';
+import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoPayments, sandboxPayments, type CardPayments } from './payments/cardPayments';
 import { accountRoutes } from './routes/account';
 import { boothRoutes } from './routes/booths';
-import type { AppContext } from './routes/context';
 import { deviceRoutes } from './routes/devices';
 import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
@@ -42,7 +45,7 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
 
   const team: TeamPolicy = {
     emails: config.teamEmails,
-    isListed: async (email) => ((await db.query('SELECT 1 FROM team_members WHERE email = $1', [email])).rowCount ?? 0) > 0,
+    isListed: (email) => isListedTeamMember(db, email),
     requireVerifiedEmail: config.authEmulatorHost === null,
   };
   const context: AppContext = {
@@ -58,7 +61,8 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
   registerSecurityHeaders(app, config);
 
   await app.register(
-    async (api) => {
+    async (plain) => {
+      const api = plain.withTypeProvider<TypeBoxTypeProvider>();
       registerAuthGuard(api, verifier, team);
       guestRoutes(api, context);
       accountRoutes(api, context);
@@ -69,7 +73,7 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
       if (context.payments.sandbox) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
       api.get('/health', async () => {
-        await db.query('SELECT 1');
+        await databaseAnswers(db);
         return { status: 'ok' };
       });
     },

@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { IdentityGateway } from '../features/auth/identityGateway';
+import type { IdentityGateway } from './identity';
 import type { ApiErrorBody } from './wire';
 
 /**
@@ -58,8 +58,10 @@ export function apiBaseUrl(): string {
   return `${typeof window !== 'undefined' ? window.location.origin : ''}/api`;
 }
 
-function hasTokenGetter(extra: unknown): extra is ApiExtra {
-  return typeof extra === 'object' && extra !== null && typeof (extra as ApiExtra).getIdToken === 'function';
+/** The store's extra argument, when it is one (a bare test store has none). */
+export function apiExtraOf(extra: unknown): ApiExtra | null {
+  if (typeof extra !== 'object' || extra === null || !('getIdToken' in extra) || typeof extra.getIdToken !== 'function') return null;
+  return extra as ApiExtra;
 }
 
 /** Turns a JSON error body read as text (text endpoints) back into `{ error, message }`. */
@@ -103,7 +105,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   request.url = apiBaseUrl() + request.url;
   const mode = extraOptions?.auth ?? 'none';
   if (mode !== 'none') {
-    const token = hasTokenGetter(api.extra) ? await api.extra.getIdToken() : null;
+    const token = (await apiExtraOf(api.extra)?.getIdToken()) ?? null;
     if (token) {
       const headers = new Headers(request.headers as HeadersInit | undefined);
       headers.set('idToken', token);

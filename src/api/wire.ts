@@ -1,298 +1,358 @@
 /**
- * The wire contract (SPEC section 7, ARCHITECTURE section 3), written once and imported by both
- * the SPA and the server. Only plain data types live here.
+ * The wire contract (SPEC section 7, ARCHITECTURE section 3), written once: each shape is a
+ * TypeBox schema and its type is derived from it. The server validates requests and serialises
+ * replies with the schemas (through Fastify's type provider, so a route that disagrees with its
+ * shape does not compile); the SPA imports the types only (`import type`), so the schema library
+ * never reaches a phone (.dependency-cruiser.cjs, rule wire-types-only-in-the-spa).
  */
+import { Type, type Static } from '@sinclair/typebox';
+import { BOOTH_MODES, MEDIA_MODES } from '../lib/modes';
+import { IDENTIFIER_SOURCE } from '../lib/names';
 
-export const BOOTH_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'] as const;
-export type BoothMode = (typeof BOOTH_MODES)[number];
-/** Modes whose media the server lists (nulo is an empty placeholder). */
-export const MEDIA_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360'] as const;
-export type MediaMode = (typeof MEDIA_MODES)[number];
+/** A string of one of `values`: `{ type: 'string', enum }` on the wire, a union of literals in TypeScript. */
+export function StringEnum<const T extends readonly string[]>(values: T) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+}
 
-/** Event and partner names (ARCHITECTURE section 3). */
-export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+const Text = (maxLength: number) => Type.String({ maxLength });
+/** Text that must hold something besides spaces. */
+const Filled = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Money = Type.Number({ minimum: 0, maximum: 10_000_000 });
+const Cpf = Type.String({ pattern: '^[0-9]{11}$' });
+const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+const Identifier = Type.String({ pattern: IDENTIFIER_SOURCE });
+const OrderId = Type.String({ pattern: '^[0-9A-Za-z_-]{1,64}$' });
+const PartnerName = Type.String({ pattern: '^[A-Za-z0-9_-]{3,64}$' });
+const Strings = Type.Array(Type.String());
+
+export const BoothModeSchema = StringEnum(BOOTH_MODES);
+export const MediaModeSchema = StringEnum(MEDIA_MODES);
 
 /** Every error reply: a 4xx status with this body. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-}
+export const ApiErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
-export interface ContactLead {
-  data: string;
-  indicacao: string;
-  evento: string;
-  email: string;
-  instagram: string;
-  tiktok: string;
-  telefone: string;
-  nome: string;
-  comentarios: string;
-  /** Beyond the spec's fields: the SPA's id of this lead, so that a retried post is stored once. */
-  clientId?: string;
-}
+/** `POST /landingForm`: nome and evento are required (SPEC section 5). */
+export const ContactLead = Type.Object(
+  {
+    data: Type.Optional(Text(40)),
+    indicacao: Type.Optional(Text(40)),
+    evento: Type.String({ maxLength: 200, pattern: '\\S' }),
+    email: Type.Optional(Text(254)),
+    instagram: Type.Optional(Text(100)),
+    tiktok: Type.Optional(Text(100)),
+    telefone: Type.Optional(Text(40)),
+    nome: Type.String({ maxLength: 200, pattern: '\\S' }),
+    comentarios: Type.Optional(Text(5000)),
+    /** Beyond the spec's fields: the SPA's id of this lead, so that a retried post is stored once. */
+    clientId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' })),
+  },
+  { additionalProperties: false },
+);
+export type ContactLead = Static<typeof ContactLead>;
 
-/** `GET /leads` (team only): a received contact lead. */
-export interface StoredLead extends ContactLead {
-  id: number;
-  createdAt: string;
-}
+/** `GET /leads` (team only): a received contact lead, every field present. */
+export const StoredLead = Type.Object({
+  id: Type.Number(),
+  createdAt: Type.String(),
+  data: Type.String(),
+  indicacao: Type.String(),
+  evento: Type.String(),
+  email: Type.String(),
+  instagram: Type.String(),
+  tiktok: Type.String(),
+  telefone: Type.String(),
+  nome: Type.String(),
+  comentarios: Type.String(),
+});
+export type StoredLead = Static<typeof StoredLead>;
 
 /** `GET /evento/{id}` */
-export interface EventDetails {
-  devices: string[];
-  bname: string;
-}
+export const EventDetails = Type.Object({ devices: Strings, bname: Type.String() });
+export type EventDetails = Static<typeof EventDetails>;
 
 /** `GET /all/{bname}/{type}`, `GET /deviceLast/{bname}/{device}`, ready 360 result. */
-export interface ProductList {
-  product: string[];
-}
+export const ProductList = Type.Object({ product: Strings });
+export type ProductList = Static<typeof ProductList>;
 
 /** One card of `GET /eventos/{events}/{agent}`. */
-export interface EventCard {
-  title: string;
-  visible: boolean;
-  profile: string;
-  cover: string;
-  photos: number;
-  devices: string[];
-}
+export const EventCard = Type.Object({
+  title: Type.String(),
+  visible: Type.Boolean(),
+  profile: Type.String(),
+  cover: Type.String(),
+  photos: Type.Integer(),
+  devices: Strings,
+});
+export type EventCard = Static<typeof EventCard>;
+
+/** `GET /validatePacks/{hashes}`: one single-quoted object literal per known pack. */
+export const PackLiterals = Strings;
 
 /** `GET /print/{packHash}/{printId}` on success. */
-export interface PrintReply {
-  status: 'queued';
-  copies: number;
-}
+export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: Type.Integer() });
+export type PrintReply = Static<typeof PrintReply>;
 
-export type AccountList = 'packs' | 'collection';
+export const AccountListSchema = StringEnum(['packs', 'collection'] as const);
+export type AccountList = Static<typeof AccountListSchema>;
 
 /** The account JSON sent to `createAccount`. */
-export interface NewAccount {
-  email: string;
-  agent: string;
-  displayName: string;
-  photoURL: string;
-  phone: string;
-  tiktok: string;
-  instagram: string;
-  transactions: string[];
-}
+export const NewAccount = Type.Object({
+  email: Type.String(),
+  agent: Type.String(),
+  displayName: Type.String(),
+  photoURL: Type.String(),
+  phone: Type.String(),
+  tiktok: Type.String(),
+  instagram: Type.String(),
+  transactions: Strings,
+});
+export type NewAccount = Static<typeof NewAccount>;
 
 /** `GET /account`; the server also sends the account's collection and packs lists. */
-export interface Account extends NewAccount {
-  partner: string;
-  events: string[];
-  collection?: string[];
-  packs?: string[];
-}
+export const Account = Type.Composite([
+  NewAccount,
+  Type.Object({
+    partner: Type.String(),
+    events: Strings,
+    collection: Type.Optional(Strings),
+    packs: Type.Optional(Strings),
+  }),
+]);
+export type Account = Static<typeof Account>;
 
-/** The lists a visitor keeps in cookies, merged into an account. */
-export interface VisitorLists {
-  collection: string[];
-  packs: string[];
-  events: string[];
-}
+/** The lists a visitor keeps in cookies, merged into an account (`GET /updateAccount`). */
+export const VisitorLists = Type.Object({ collection: Strings, packs: Strings, events: Strings });
+export type VisitorLists = Static<typeof VisitorLists>;
 
-export type CreateAccountReply = 'ok' | 'already_exists';
-export type NameCheckReply = 'yes' | 'no' | 'other';
-export type PartnerNameReply = 'taken' | 'wrong' | 'owned' | 'available';
-export type TeamReply = 'ok' | 'no';
-
-/** `GET /load_events` */
-export interface OwnEvent {
-  /** The paid order this event comes from (create_event takes it). */
-  orderId: string;
-  eventName: string;
-  /** 1 once the event has been created. */
-  eventCreated: number;
-  products: { name: string; hours: number; accessories: { name: string }[] }[];
-}
-
-/** `GET /load_transactions` */
-export interface Transaction {
-  orderId: string;
-  eventName: string;
-  status: string;
-}
-
-/** Mirror (espelho) catalogue entries. */
-export interface MirrorMode {
-  title: string;
-  description: string;
-  icon: string;
-  background: string;
-}
-
-export interface MirrorPrompt {
-  title: string;
-  icon: string;
-  background: string;
-}
-
-export type MirrorReply = 'start_ok' | 'mode_ok' | 'prompt_ok' | 'restart_ok';
-
-/** `GET /ultraLast/{device}/{bname}`: still recording or processing, or the video. */
-export type UltraLastReply = 'in_session' | ProductList;
-
-export interface ShopAccessory {
-  id: string;
-  name: string;
-  image: string;
-  price: number;
-}
-
-export interface ShopProduct {
-  id: string;
-  name: string;
-  /** 'service' products are priced by the hour. */
-  type: string;
-  image: string;
-  price: number;
-  pricePerHour: number;
-  minHours: number;
-  maxHours: number;
-  maxQty: number;
-  accessories: ShopAccessory[];
-  descTitle1: string;
-  descTitle2: string;
-  descTitle3: string;
-  descText1: string;
-  descText2: string;
-  descText3: string;
-  descPic1: string;
-  descPic2: string;
-  descPic3: string;
-  disclaimer: string;
-}
-
-/** Where a Pix transfer goes (the server's configuration). */
-export interface PixReceiver {
-  key: string;
-  merchantName: string;
-  merchantCity: string;
-}
-
-/** `GET /shop/{coupon}/{agent}`: discount is a fraction (0.1 = 10 %). */
-export interface ShopReply {
-  data: ShopProduct[];
-  discount: number;
-  /** Beyond the spec's fields: the Pix receiver, so the SPA can show the BR Code. */
-  pix?: PixReceiver;
-}
-
-export type PaymentMethod = 'card' | 'pix';
-
-/** One product as ordered: the client's figures are informative, the server recomputes them. */
-export interface OrderLine {
-  id: string;
-  name: string;
-  type: string;
-  hours: number;
-  quantity: number;
-  selectedAccessories: { name: string; price: number }[];
-  unitPrice: number;
-  totalPrice: number;
-}
-
-/** `POST /order/{coupon}` body. */
-export interface OrderPayload {
-  products: OrderLine[];
-  total: number;
-  clientName: string;
-  eventName: string;
-  eventDate: string;
-  eventTime: string;
-  paymentMethod: PaymentMethod;
-  email: string;
-  cpf: string;
-  orderId: string;
-}
-
-export interface OrderReply {
-  orderId: string;
-  status: string;
-}
-
-/** `POST /process_payment_card` body. */
-export interface CardPaymentRequest {
-  transaction_amount: number;
-  token: string;
-  description: string;
-  installments: number;
-  payment_method_id: string;
-  email: string;
-  type: 'CPF';
-  number: string;
-  statement_descriptor: string;
-}
-
-export interface CardPaymentReply {
-  id: string;
-  status: string;
-  status_detail: string;
-}
-
-/** `GET /contracts/{partner}` */
-export interface Contract {
-  title: string;
-  description: string;
-  /** The last coupon launched under this contract. */
-  last: string;
-  discount: number;
-  kit: string;
-}
-
-/** `POST /launch_coupon` body. */
-export interface LaunchCouponRequest {
-  partner: string;
-  contractTitle: string;
-  lastCoupon: string;
-  discount: number;
-  kit: string;
-}
-
-/** `GET /deals/{partner}` */
-export interface Deal {
-  eventName: string;
-  clientName: string;
-  eventDate: string;
-  eventTime: string;
-  products: { name: string; hours: number; accessories: { name: string }[]; quantity: number }[];
-  total: number;
-  /** Commission, in percent. */
-  rate: number;
-  /** Discount, as a fraction. */
-  discount: number;
-  status: string;
-}
-
-/** `POST /create_contract` body. */
-export interface ContractPayload {
-  partner: string;
-  duration: number;
-  rate: number;
-  discount: number;
-  kit: string;
-  n_coupons: number;
-}
-
-export interface MessageReply {
-  message: string;
-}
-
-/** `POST /authorize_hash` and `POST /authorize_partner` body. */
-export interface InvitationPayload {
-  partnerName: string;
-  hash: string;
-}
-
-/** `POST /uploadFace/{name}` body: the captured image as a data URL. */
-export interface FaceUpload {
-  poligram: string;
-}
+export const CreateAccountReply = StringEnum(['ok', 'already_exists'] as const);
+export type CreateAccountReply = Static<typeof CreateAccountReply>;
+export const NameCheckReply = StringEnum(['yes', 'no', 'other'] as const);
+export type NameCheckReply = Static<typeof NameCheckReply>;
+export const PartnerNameReply = StringEnum(['taken', 'wrong', 'owned', 'available'] as const);
+export type PartnerNameReply = Static<typeof PartnerNameReply>;
+export const TeamReply = StringEnum(['ok', 'no'] as const);
+export type TeamReply = Static<typeof TeamReply>;
+/** The plain `ok` of the calls that answer nothing else. */
+export const OkReply = Type.Literal('ok');
 
 /** `POST /set_transaction` body. */
-export interface SetTransactionRequest {
-  transaction: string;
-}
+export const SetTransactionRequest = Type.Object({ transaction: OrderId }, { additionalProperties: false });
+export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
+
+/** `GET /load_events` */
+export const OwnEvent = Type.Object({
+  /** The paid order this event comes from (create_event takes it). */
+  orderId: Type.String(),
+  eventName: Type.String(),
+  /** 1 once the event has been created. */
+  eventCreated: Type.Integer(),
+  products: Type.Array(
+    Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) }),
+  ),
+});
+export type OwnEvent = Static<typeof OwnEvent>;
+
+/** `GET /load_transactions` */
+export const Transaction = Type.Object({ orderId: Type.String(), eventName: Type.String(), status: Type.String() });
+export type Transaction = Static<typeof Transaction>;
+
+/** Mirror (espelho) catalogue entries. */
+export const MirrorMode = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  icon: Type.String(),
+  background: Type.String(),
+});
+export type MirrorMode = Static<typeof MirrorMode>;
+
+export const MirrorPrompt = Type.Object({ title: Type.String(), icon: Type.String(), background: Type.String() });
+export type MirrorPrompt = Static<typeof MirrorPrompt>;
+
+export const MirrorReply = StringEnum(['start_ok', 'mode_ok', 'prompt_ok', 'restart_ok'] as const);
+export type MirrorReply = Static<typeof MirrorReply>;
+
+/** `get_last_image/0`: `no_image` while the mirror works, then the image's URL. */
+export const MirrorImageReply = Type.String();
+
+/** `GET /ultraLast/{device}/{bname}`: still recording or processing, or the video. */
+export const UltraLastReply = Type.Union([Type.Literal('in_session'), ProductList]);
+export type UltraLastReply = Static<typeof UltraLastReply>;
+
+export const UltraStartReply = Type.Literal('success');
+
+export const ShopAccessory = Type.Object({ id: Type.String(), name: Type.String(), image: Type.String(), price: Type.Number() });
+export type ShopAccessory = Static<typeof ShopAccessory>;
+
+export const ShopProduct = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** 'service' products are priced by the hour. */
+  type: Type.String(),
+  image: Type.String(),
+  price: Type.Number(),
+  pricePerHour: Type.Number(),
+  minHours: Type.Number(),
+  maxHours: Type.Number(),
+  maxQty: Type.Number(),
+  accessories: Type.Array(ShopAccessory),
+  descTitle1: Type.String(),
+  descTitle2: Type.String(),
+  descTitle3: Type.String(),
+  descText1: Type.String(),
+  descText2: Type.String(),
+  descText3: Type.String(),
+  descPic1: Type.String(),
+  descPic2: Type.String(),
+  descPic3: Type.String(),
+  disclaimer: Type.String(),
+});
+export type ShopProduct = Static<typeof ShopProduct>;
+
+/** Where a Pix transfer goes (the server's configuration). */
+export const PixReceiver = Type.Object({ key: Type.String(), merchantName: Type.String(), merchantCity: Type.String() });
+export type PixReceiver = Static<typeof PixReceiver>;
+
+/** `GET /shop/{coupon}/{agent}`: discount is a fraction (0.1 = 10 %). */
+export const ShopReply = Type.Object({
+  data: Type.Array(ShopProduct),
+  discount: Type.Number(),
+  /** Beyond the spec's fields: the Pix receiver, so the SPA can show the BR Code. */
+  pix: Type.Optional(PixReceiver),
+});
+export type ShopReply = Static<typeof ShopReply>;
+
+export const PaymentMethodSchema = StringEnum(['card', 'pix'] as const);
+export type PaymentMethod = Static<typeof PaymentMethodSchema>;
+
+/**
+ * One product as ordered: what the customer chose (product, hours, quantity, accessories by name).
+ * The figures the SPA shows may ride along; the server ignores them and prices the line itself.
+ */
+export const OrderLine = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  name: Type.Optional(Text(200)),
+  type: Type.Optional(Text(40)),
+  /** The hours of a service, between its minimum and maximum. */
+  hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 48 })),
+  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+  selectedAccessories: Type.Optional(
+    Type.Array(Type.Object({ name: Text(200), price: Type.Optional(Money) }), { maxItems: 50 }),
+  ),
+  unitPrice: Type.Optional(Money),
+  totalPrice: Type.Optional(Money),
+});
+export type OrderLine = Static<typeof OrderLine>;
+
+/** `POST /order/{coupon}` body. */
+export const OrderPayload = Type.Object({
+  products: Type.Array(OrderLine, { minItems: 1, maxItems: 50 }),
+  /** What the SPA showed; the server's own total is the one charged. */
+  total: Type.Optional(Money),
+  clientName: Filled(200),
+  eventName: Filled(200),
+  eventDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date' }),
+  eventTime: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' }),
+  paymentMethod: PaymentMethodSchema,
+  email: Email,
+  cpf: Cpf,
+  orderId: OrderId,
+});
+export type OrderPayload = Static<typeof OrderPayload>;
+
+export const OrderReply = Type.Object({ orderId: Type.String(), status: Type.String() });
+export type OrderReply = Static<typeof OrderReply>;
+
+/** `POST /process_payment_card` body (SPEC section 7); description and descriptor name the product. */
+export const CardPaymentRequest = Type.Object({
+  transaction_amount: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.Optional(Text(200)),
+  installments: Type.Integer({ minimum: 1, maximum: 24 }),
+  payment_method_id: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }),
+  email: Email,
+  type: Type.Optional(StringEnum(['CPF'] as const)),
+  number: Cpf,
+  statement_descriptor: Type.Optional(Text(200)),
+});
+export type CardPaymentRequest = Static<typeof CardPaymentRequest>;
+
+export const CardPaymentReply = Type.Object({ id: Type.String(), status: Type.String(), status_detail: Type.String() });
+export type CardPaymentReply = Static<typeof CardPaymentReply>;
+
+/** `GET /contracts/{partner}` */
+export const Contract = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  /** The last coupon launched under this contract. */
+  last: Type.String(),
+  discount: Type.Number(),
+  kit: Type.String(),
+});
+export type Contract = Static<typeof Contract>;
+
+/** `POST /launch_coupon` body; discount and kit are informative, the contract's own are used. */
+export const LaunchCouponRequest = Type.Object({
+  partner: Identifier,
+  contractTitle: Type.String({ minLength: 1, maxLength: 200 }),
+  lastCoupon: Identifier,
+  discount: Type.Optional(Type.Number()),
+  kit: Type.Optional(Text(500)),
+});
+export type LaunchCouponRequest = Static<typeof LaunchCouponRequest>;
+
+export const LaunchCouponReply = Type.Literal('success');
+
+/** `GET /deals/{partner}` */
+export const Deal = Type.Object({
+  eventName: Type.String(),
+  clientName: Type.String(),
+  eventDate: Type.String(),
+  eventTime: Type.String(),
+  products: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      hours: Type.Number(),
+      accessories: Type.Array(Type.Object({ name: Type.String() })),
+      quantity: Type.Number(),
+    }),
+  ),
+  total: Type.Number(),
+  /** Commission, in percent. */
+  rate: Type.Number(),
+  /** Discount, as a fraction. */
+  discount: Type.Number(),
+  status: Type.String(),
+});
+export type Deal = Static<typeof Deal>;
+
+/** `POST /create_contract` body: rate and discount in percent. */
+export const ContractPayload = Type.Object(
+  {
+    partner: PartnerName,
+    duration: Type.Integer({ minimum: 1, maximum: 3650 }),
+    rate: Type.Number({ minimum: 0, maximum: 100 }),
+    discount: Type.Number({ minimum: 0, maximum: 99 }),
+    kit: Type.String({ minLength: 1, maxLength: 500 }),
+    n_coupons: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+export type ContractPayload = Static<typeof ContractPayload>;
+
+export const MessageReply = Type.Object({ message: Type.String() });
+export type MessageReply = Static<typeof MessageReply>;
+
+/** `POST /authorize_hash` and `POST /authorize_partner` body. */
+export const InvitationPayload = Type.Object(
+  { partnerName: PartnerName, hash: Type.String({ pattern: '^[a-z0-9]{6,64}$' }) },
+  { additionalProperties: false },
+);
+export type InvitationPayload = Static<typeof InvitationPayload>;
+
+/** The largest face capture the server takes, in bytes (before base64). */
+export const MAX_FACE_BYTES = 5 * 1024 * 1024;
+
+/** `POST /uploadFace/{name}` body: the captured image as a data URL. */
+export const FaceUpload = Type.Object({ poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }) });
+export type FaceUpload = Static<typeof FaceUpload>;

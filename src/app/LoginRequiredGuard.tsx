@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { selectLoginRequired } from '../features/auth/authSlice';
-import { useAppSelector } from './hooks';
-import { OPEN_WHILE_LOGIN_REQUIRED, ROUTES } from './routePaths';
+import { OPEN_WHILE_LOGIN_REQUIRED, ROUTES } from '../lib/routePaths';
+import { selectLoginRequired, useAppSelector } from '../session';
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -10,6 +9,8 @@ function normalise(pathname: string): string {
 
 /** While an order waits for a sign-in, every page but login, signup and account leads to /account. */
 export function LoginRequiredGuard({ children }: { children: ReactNode }) {
+  // A selector, not useSession(): this guard is on every page, the landing page included, which
+  // must not load the identity SDK.
   const loginRequired = useAppSelector(selectLoginRequired);
   const { pathname } = useLocation();
   if (loginRequired && !OPEN_WHILE_LOGIN_REQUIRED.includes(normalise(pathname))) {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { ROUTES } from './routePaths';
+import { ROUTES } from '../lib/routePaths';
 
 const LINKS = [
   { to: ROUTES.home, label: 'Home' },

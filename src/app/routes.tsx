@@ -1,37 +1,27 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { BOOTH_MODES } from '../api/wire';
-import LandingPage from '../features/landing/LandingPage';
+import { AccountPage } from '../features/account';
+import { LoginPage, SignupPage } from '../features/auth';
+import { CheckoutPage } from '../features/checkout';
+import { CollectPage, DeviceLastPage } from '../features/collect';
+import { CollectionPage } from '../features/collection';
+import { BoothGalleryPage, EventPage, EventsListPage, NuloPage } from '../features/events';
+import { FacePage } from '../features/face';
+import { LandingPage } from '../features/landing';
+import { MirrorPage } from '../features/mirror';
+import { PacksPage } from '../features/packs';
+import { DealsPage, InvitationPage, PartnerPage } from '../features/partner';
+import { ShopPage } from '../features/shop';
+import { AuthorizePartnerPage, CreateContractPage } from '../features/team';
+import { UltraLastPage, UltraSettingsPage } from '../features/ultra';
+import { BOOTH_MODES } from '../lib/modes';
+import { ROUTES } from '../lib/routePaths';
 import { Layout } from './Layout';
+import { NotFoundPage } from './lazyPages';
 import { RouteError } from './RouteError';
-import { ROUTES } from './routePaths';
 
-// The landing page ships in the entry chunk; every other screen is its own chunk, so that a
-// guest opening a collect link never downloads the shop, and the landing none of the heavy SDKs.
-const EventsListPage = lazy(() => import(/* webpackChunkName: "route-eventos" */ '../features/events/EventsListPage'));
-const EventPage = lazy(() => import(/* webpackChunkName: "route-evento" */ '../features/events/EventPage'));
-const BoothGalleryPage = lazy(() => import(/* webpackChunkName: "route-evento-galeria" */ '../features/events/BoothGalleryPage'));
-const NuloPage = lazy(() => import(/* webpackChunkName: "route-evento-nulo" */ '../features/events/NuloPage'));
-const PacksPage = lazy(() => import(/* webpackChunkName: "route-packs" */ '../features/packs/PacksPage'));
-const CollectPage = lazy(() => import(/* webpackChunkName: "route-collect" */ '../features/collect/CollectPage'));
-const DeviceLastPage = lazy(() => import(/* webpackChunkName: "route-deviceLast" */ '../features/collect/DeviceLastPage'));
-const CollectionPage = lazy(() => import(/* webpackChunkName: "route-collection" */ '../features/collection/CollectionPage'));
-const MirrorPage = lazy(() => import(/* webpackChunkName: "route-espelho" */ '../features/mirror/MirrorPage'));
-const LoginPage = lazy(() => import(/* webpackChunkName: "route-login" */ '../features/auth/LoginPage'));
-const SignupPage = lazy(() => import(/* webpackChunkName: "route-signup" */ '../features/auth/SignupPage'));
-const AccountPage = lazy(() => import(/* webpackChunkName: "route-account" */ '../features/account/AccountPage'));
-const FacePage = lazy(() => import(/* webpackChunkName: "route-face" */ '../features/face/FacePage'));
-const UltraLastPage = lazy(() => import(/* webpackChunkName: "route-ultraLast" */ '../features/ultra/UltraLastPage'));
-const UltraSettingsPage = lazy(() => import(/* webpackChunkName: "route-ultraQR" */ '../features/ultra/UltraSettingsPage'));
-const ShopPage = lazy(() => import(/* webpackChunkName: "route-shop" */ '../features/shop/ShopPage'));
-const CheckoutPage = lazy(() => import(/* webpackChunkName: "route-checkout" */ '../features/checkout/CheckoutPage'));
-const PartnerPage = lazy(() => import(/* webpackChunkName: "route-partner" */ '../features/partner/PartnerPage'));
-const DealsPage = lazy(() => import(/* webpackChunkName: "route-deals" */ '../features/partner/DealsPage'));
-const CreateContractPage = lazy(() => import(/* webpackChunkName: "route-createContract" */ '../features/team/CreateContractPage'));
-const AuthorizePartnerPage = lazy(() => import(/* webpackChunkName: "route-authorizePartner" */ '../features/team/AuthorizePartnerPage'));
-const InvitationPage = lazy(() => import(/* webpackChunkName: "route-invitation" */ '../features/partner/InvitationPage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "route-notFound" */ './NotFoundPage'));
-
+// The landing page ships in the entry chunk; every other screen is its own chunk (each feature's
+// index.ts declares its screens lazily), so that a guest opening a collect link never downloads
+// the shop, and the landing page none of the heavy SDKs.
 const boothRoutes: RouteObject[] = BOOTH_MODES.map((mode) => ({
   path: mode,
   handle: { mode },

@@ -1,4 +1,5 @@
-import { MEDIA_MODES, NAME_PATTERN, type MediaMode } from '../api/wire';
+import { isMediaMode, type MediaMode } from './modes';
+import { NAME_PATTERN } from './names';
 
 /**
  * Media URLs are `/media/{bname}/{mode}/{file}` (ARCHITECTURE section 3). A collect id is such a
@@ -44,10 +45,6 @@ export function mimeOf(fileName: string): string {
 export function mediaKind(file: string): MediaKind | null {
   const extension = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase();
   return extension ? (EXTENSIONS[extension] ?? null) : null;
-}
-
-function isMediaMode(value: string): value is MediaMode {
-  return (MEDIA_MODES as readonly string[]).includes(value);
 }
 
 export function isValidFileName(file: string): boolean {

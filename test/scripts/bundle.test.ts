@@ -29,6 +29,11 @@ it('ships none of the heavy SDKs on the landing route', () => {
   for (const library of HEAVY_FOR_LANDING) expect(landing?.libraries).not.toContain(library);
 });
 
+it("ships the wire contract's schema library on no route: the SPA imports its types only", () => {
+  expect(report.routes.length).toBeGreaterThan(10);
+  for (const route of report.routes) expect({ route: route.route, libraries: route.libraries }).toEqual({ route: route.route, libraries: expect.not.arrayContaining(['typebox']) });
+});
+
 it('renders the landing page into index.html with its CSS inline, and leaves app.html an empty shell', () => {
   const index = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
   expect(index).toContain('Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito');

@@ -1,5 +1,4 @@
-import type { AuthUser } from '../../src/features/auth/authSlice';
-import { IdentityError, type IdentityGateway } from '../../src/features/auth/identityGateway';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../../src/api/identity';
 
 export interface FakeIdentity extends IdentityGateway {
   /** Tokens handed out so far. */

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { appRoutes } from '../../src/app/routes';
-import { makeStore, type RootState, type StoreOptions } from '../../src/app/store';
+import { makeStore, type StoreOptions } from '../../src/app/store';
+import type { RootState } from '../../src/session';
 import { fakeIdentity } from './fakeIdentity';
 
 export interface RenderAppOptions extends StoreOptions {

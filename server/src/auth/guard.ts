@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized, unavailable } from '../http/errors';
-import { InvalidTokenError, type Identity, type IdentityVerifier } from './identity';
+import { forbidden, unauthenticated, unavailable } from '../domain/errors';
+import type { Identity } from '../domain/identity';
+import { InvalidTokenError, type IdentityVerifier } from './identity';
 
 /** What a route demands of its caller (route `config.auth`). */
 export type AuthRequirement = 'none' | 'optional' | 'required' | 'team';
@@ -43,7 +44,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) {
       if (requirement === 'optional') return;
-      throw unauthorized();
+      throw unauthenticated();
     }
     try {
       request.identity = await verifier.verify(token);
@@ -52,7 +53,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
         request.log.error({ err: error }, 'identity service unreachable');
         throw unavailable('identity_unavailable', 'O serviço de login está indisponível. Tente novamente em instantes.');
       }
-      throw unauthorized('Sua sessão expirou. Faça login novamente.');
+      throw unauthenticated('Sua sessão expirou. Faça login novamente.');
     }
     if (requirement === 'team' && !(await isTeamMember(request.identity, team))) {
       throw forbidden('not_team', 'Apenas a equipe pode fazer isso.');
@@ -62,6 +63,6 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
 
 /** The caller's identity on a route whose requirement guarantees one. */
 export function caller(request: FastifyRequest): Identity {
-  if (!request.identity) throw unauthorized();
+  if (!request.identity) throw unauthenticated();
   return request.identity;
 }

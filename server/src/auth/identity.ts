@@ -1,12 +1,6 @@
 import { initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-
-/** Who sent a request, as the identity service vouches for it. */
-export interface Identity {
-  uid: string;
-  email: string;
-  emailVerified: boolean;
-}
+import type { Identity } from '../domain/identity';
 
 export interface IdentityVerifier {
   /** Resolves the identity of a token, or rejects when it is not valid. */

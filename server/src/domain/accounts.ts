@@ -1,9 +1,9 @@
 import type { Account, AccountList, NewAccount, VisitorLists } from '../../../src/api/wire';
-import { NAME_PATTERN } from '../../../src/api/wire';
+import { NAME_PATTERN } from '../../../src/lib/names';
 import { mediaUrl, parseMediaPath } from '../../../src/lib/mediaPath';
-import type { Identity } from '../auth/identity';
+import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
-import { badRequest } from '../http/errors';
+import { invalid } from './errors';
 
 type ListName = keyof VisitorLists;
 const LISTS: ListName[] = ['collection', 'packs', 'events'];
@@ -45,16 +45,16 @@ export function parseNewAccount(json: string): NewAccount {
   try {
     value = JSON.parse(json);
   } catch {
-    throw badRequest('invalid_account', 'Dados da conta inválidos.');
+    throw invalid('invalid_account', 'Dados da conta inválidos.');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('invalid_account', 'Dados da conta inválidos.');
+    throw invalid('invalid_account', 'Dados da conta inválidos.');
   }
   const record = value as Record<string, unknown>;
   const text = (name: string, max: number) => {
     const field = record[name];
     if (field === undefined || field === null) return '';
-    if (typeof field !== 'string' || field.length > max) throw badRequest('invalid_account', `Campo ${name} inválido.`);
+    if (typeof field !== 'string' || field.length > max) throw invalid('invalid_account', `Campo ${name} inválido.`);
     return field.trim();
   };
   return {
@@ -136,7 +136,7 @@ export async function mergeIntoAccount(db: Database, identity: Identity, lists: 
 
 export async function addToAccount(db: Database, identity: Identity, list: AccountList, value: string): Promise<void> {
   const entry = normaliseEntry(list, value);
-  if (!entry) throw badRequest('invalid_value', list === 'packs' ? 'Pacote inválido.' : 'Foto inválida.');
+  if (!entry) throw invalid('invalid_value', list === 'packs' ? 'Pacote inválido.' : 'Foto inválida.');
   await db.transaction(async (client) => {
     await ensureAccount(client, identity);
     await addEntries(client, identity.uid, list, [entry]);

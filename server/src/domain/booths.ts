@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { MirrorMode, MirrorPrompt } from '../../../src/api/wire';
 import type { Database, Queryable } from '../db/database';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from './errors';
 import { deviceLastMedia } from './media';
 
 export interface DeviceRow {

@@ -1,5 +1,5 @@
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
-import type { MediaMode } from '../../../src/api/wire';
+import type { MediaMode } from '../../../src/lib/modes';
 import type { Queryable } from '../db/database';
 
 export interface MediaRow {

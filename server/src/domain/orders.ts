@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { OrderPayload, OrderReply, OwnEvent, Transaction } from '../../../src/api/wire';
 import { pixBrCode } from '../../../src/lib/pix';
-import type { Identity } from '../auth/identity';
+import type { Identity } from './identity';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, invalid, notFound, paymentRejected } from './errors';
 import { ensureAccount } from './accounts';
 import { findEvent } from './events';
 import { findValidCoupon, loadCatalogue, priceOrder } from './shop';
@@ -40,7 +40,7 @@ export async function placeOrder(
   if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
   const priced = priceOrder(await loadCatalogue(db), payload.products, coupon.discount);
   // Neither a card nor a Pix transfer can pay nothing (and a BR Code needs a positive amount).
-  if (!(priced.discountedTotal > 0)) throw badRequest('zero_total', 'O pedido não tem valor a pagar.');
+  if (!(priced.discountedTotal > 0)) throw invalid('zero_total', 'O pedido não tem valor a pagar.');
 
   return db.transaction(async (client) => {
     // FOR UPDATE locks nothing while the order does not exist yet: concurrent retries of a new
@@ -67,17 +67,17 @@ export async function placeOrder(
         [payload.orderId],
       );
       const found = payment.rows[0];
-      if (!found) throw badRequest('payment_not_found', 'Pagamento não encontrado.');
+      if (!found) throw invalid('payment_not_found', 'Pagamento não encontrado.');
       if (found.order_id !== null) throw conflict('payment_used', 'Este pagamento já pertence a outro pedido.');
       if (Math.abs(found.amount - priced.discountedTotal) > 0.005) {
-        throw new HttpError(409, 'amount_mismatch', 'O valor pago não corresponde ao pedido.');
+        throw conflict('amount_mismatch', 'O valor pago não corresponde ao pedido.');
       }
-      if (found.status === 'rejected') throw new HttpError(402, 'payment_rejected', 'O pagamento foi recusado.');
+      if (found.status === 'rejected') throw paymentRejected('payment_rejected', 'O pagamento foi recusado.');
       status = found.status === 'approved' ? 'approved' : 'pending';
       paymentId = found.id;
       await client.query('UPDATE payments SET order_id = $1 WHERE id = $2', [payload.orderId, found.id]);
     } else {
-      if (!PIX_ORDER_ID.test(payload.orderId)) throw badRequest('invalid_order_id', 'Número de pedido inválido.');
+      if (!PIX_ORDER_ID.test(payload.orderId)) throw invalid('invalid_order_id', 'Número de pedido inválido.');
       pixCode = pixBrCode({
         key: config.pix.key,
         merchantName: config.pix.merchantName,

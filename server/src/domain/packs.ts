@@ -1,7 +1,7 @@
 import { formatPackLiteral } from '../../../src/lib/packReply';
 import { isPrintable, type MediaRef } from '../../../src/lib/mediaPath';
 import type { Database } from '../db/database';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
+import { conflict, forbidden, notFound, unprocessable } from './errors';
 import { findMedia } from './media';
 
 interface PackRow {

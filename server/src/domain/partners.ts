@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../../src/api/wire';
-import { NAME_PATTERN } from '../../../src/api/wire';
-import type { Identity } from '../auth/identity';
+import { NAME_PATTERN } from '../../../src/lib/names';
+import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { invalid, conflict, forbidden, notFound } from './errors';
 import { ensureAccount } from './accounts';
 
 interface ContractRow {
@@ -105,7 +105,7 @@ export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
 /** create_contract: rate and discount arrive in percent; the discount is kept as a fraction. */
 export async function createContract(db: Database, payload: ContractPayload, createdBy: string): Promise<string> {
   if (!NAME_PATTERN.test(payload.partner) || payload.partner.length < 3) {
-    throw badRequest('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
+    throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
   }
   return db.transaction(async (client) => {
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [payload.partner]);
@@ -135,7 +135,7 @@ export async function partnerNameStatus(db: Queryable, name: string): Promise<Pa
 export async function authorizeHash(db: Database, partnerName: string, hash: string, createdBy: string): Promise<void> {
   await db.transaction(async (client) => {
     const status = await partnerNameStatus(client, partnerName);
-    if (status === 'wrong') throw badRequest('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
+    if (status === 'wrong') throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
     if (status === 'taken') throw conflict('name_taken', 'Name already exists');
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [partnerName]);
     await client.query('INSERT INTO invitations (hash, partner_name, created_by) VALUES ($1, $2, $3)', [hash, partnerName, createdBy]);

@@ -1,7 +1,7 @@
 import type { OrderLine, ShopProduct } from '../../../src/api/wire';
 import { discountedTotal, lineTotal, roundCents, unitPrice } from '../../../src/lib/pricing';
 import type { Queryable } from '../db/database';
-import { badRequest } from '../http/errors';
+import { invalid } from './errors';
 
 interface ProductRow {
   id: string;
@@ -75,8 +75,20 @@ export async function findValidCoupon(db: Queryable, code: string): Promise<Coup
   return rows[0] ?? null;
 }
 
+/** A line as the server priced it: every figure from our catalogue. */
+export interface PricedLine {
+  id: string;
+  name: string;
+  type: string;
+  hours: number;
+  quantity: number;
+  selectedAccessories: { name: string; price: number }[];
+  unitPrice: number;
+  totalPrice: number;
+}
+
 export interface PricedOrder {
-  lines: OrderLine[];
+  lines: PricedLine[];
   total: number;
   discount: number;
   discountedTotal: number;
@@ -89,31 +101,32 @@ export interface PricedOrder {
  * refused with the reason.
  */
 export function priceOrder(catalogue: CatalogueProduct[], requested: OrderLine[], discount: number): PricedOrder {
-  if (requested.length === 0) throw badRequest('empty_order', 'O pedido não tem produtos.');
+  if (requested.length === 0) throw invalid('empty_order', 'O pedido não tem produtos.');
   const seen = new Set<string>();
   const modes = new Set<string>();
-  const lines = requested.map((line): OrderLine => {
+  const lines = requested.map((line): PricedLine => {
     const product = catalogue.find((p) => p.id === line.id);
-    if (!product) throw badRequest('unknown_product', `Produto desconhecido: ${String(line.id).slice(0, 64)}`);
-    if (seen.has(product.id)) throw badRequest('duplicate_product', `Produto repetido: ${product.name}`);
+    if (!product) throw invalid('unknown_product', `Produto desconhecido: ${String(line.id).slice(0, 64)}`);
+    if (seen.has(product.id)) throw invalid('duplicate_product', `Produto repetido: ${product.name}`);
     seen.add(product.id);
     const isService = product.type === 'service';
-    if (isService && (!Number.isInteger(line.hours) || line.hours < product.minHours || line.hours > product.maxHours)) {
-      throw badRequest('invalid_hours', `${product.name}: escolha entre ${product.minHours} e ${product.maxHours} horas.`);
+    const hours = isService ? line.hours : 0;
+    if (hours === undefined || !Number.isInteger(hours) || (isService && (hours < product.minHours || hours > product.maxHours))) {
+      throw invalid('invalid_hours', `${product.name}: escolha entre ${product.minHours} e ${product.maxHours} horas.`);
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > product.maxQty) {
-      throw badRequest('invalid_quantity', `${product.name}: quantidade entre 1 e ${product.maxQty}.`);
+      throw invalid('invalid_quantity', `${product.name}: quantidade entre 1 e ${product.maxQty}.`);
     }
     const accessories = (line.selectedAccessories ?? []).map((chosen) => {
       const accessory = product.accessories.find((a) => a.name === chosen.name);
-      if (!accessory) throw badRequest('unknown_accessory', `Acessório desconhecido: ${String(chosen.name).slice(0, 64)}`);
+      if (!accessory) throw invalid('unknown_accessory', `Acessório desconhecido: ${String(chosen.name).slice(0, 64)}`);
       return { name: accessory.name, price: accessory.price };
     });
     if (new Set(accessories.map((a) => a.name)).size !== accessories.length) {
-      throw badRequest('duplicate_accessory', `${product.name}: acessório repetido.`);
+      throw invalid('duplicate_accessory', `${product.name}: acessório repetido.`);
     }
     if (product.mode) modes.add(product.mode);
-    const choice = { hours: isService ? line.hours : 0, quantity: line.quantity, accessoryPrices: accessories.map((a) => a.price) };
+    const choice = { hours, quantity: line.quantity, accessoryPrices: accessories.map((a) => a.price) };
     return {
       id: product.id,
       name: product.name,

@@ -1,5 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from './errors';
+import { DomainError, type RefusalKind } from '../domain/errors';
+
+/** The one place where a domain refusal becomes an HTTP status. */
+export const STATUS_OF: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_rejected: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  unavailable: 503,
+};
 
 /** PostgreSQL errors a client's input can cause: they are the client's, answered with a 4xx. */
 const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -15,8 +27,9 @@ const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
 /** Every error becomes `{ error, message }`; a 5xx only for our own bugs, and it is logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    if (error instanceof DomainError) {
+      if (error.kind === 'unavailable') request.log.error({ err: error }, 'a service we depend on is unavailable');
+      return reply.code(STATUS_OF[error.kind]).send({ error: error.code, message: error.message });
     }
     if (error.validation) {
       return reply.code(400).send({ error: 'invalid_request', message: `Requisição inválida: ${error.message}` });

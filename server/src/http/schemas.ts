@@ -1,16 +1,27 @@
-/** JSON-schema fragments shared by the routes. Every string has a pattern or a length bound. */
+import { Type, type TProperties } from '@sinclair/typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
 
-export const NAME = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
-export const HASH = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
-export const AGENT = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
-export const DEVICE = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
-export const MEDIA_MODE = { type: 'string', enum: ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360'] } as const;
+/** The Fastify instance routes are declared on: schemas are TypeBox, so handlers are typed by them. */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Path and query fragments of the routes; every string has a pattern or a length bound. */
+export const NAME = Type.String({ pattern: IDENTIFIER_SOURCE });
+export const HASH = Type.String({ pattern: IDENTIFIER_SOURCE });
+export const AGENT = Type.String({ pattern: IDENTIFIER_SOURCE });
+export const DEVICE = Type.String({ pattern: IDENTIFIER_SOURCE });
 /** Free text in a path segment (a name being checked, a prompt): bounded, classified by the handler. */
-export const SEGMENT = { type: 'string', minLength: 1, maxLength: 200 } as const;
+export const SEGMENT = Type.String({ minLength: 1, maxLength: 200 });
 /** A comma-separated list in a path segment. */
-export const LIST_SEGMENT = { type: 'string', minLength: 1, maxLength: 4000 } as const;
-export const TEXT = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+export const LIST_SEGMENT = Type.String({ minLength: 1, maxLength: 4000 });
+/** A media URL or file name in a path segment (print, modifyAccount). */
+export const MEDIA_ID = Type.String({ minLength: 1, maxLength: 1024 });
+export const ORDER_ID = Type.String({ pattern: '^[0-9A-Za-z_-]{1,64}$' });
+/** A device upload names its file in the query. */
+export const FILE_QUERY = Type.Object({ file: Type.String({ maxLength: 128 }) });
 
-export function params<P extends Record<string, object>>(properties: P) {
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false } as const;
+/** Path parameters: all required, nothing else. */
+export function params<P extends TProperties>(properties: P) {
+  return Type.Object(properties, { additionalProperties: false });
 }

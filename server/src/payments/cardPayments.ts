@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { MercadoPagoConfig, Payment } from 'mercadopago';
 import type { Database, Queryable } from '../db/database';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain/errors';
 
 export interface CardCharge {
   amount: number;
@@ -59,7 +59,7 @@ export function sandboxPayments(db: Database): CardPayments {
       [charge.token],
     );
     const token = rows[0];
-    if (!token) throw badRequest('invalid_card_token', 'Token do cartão inválido ou expirado.');
+    if (!token) throw invalid('invalid_card_token', 'Token do cartão inválido ou expirado.');
     const holder = token.holder_name.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
     const outcome = SANDBOX_OUTCOMES[holder] ?? SANDBOX_OUTCOMES.APRO;
     return { id: numericId(), status: outcome.status, statusDetail: outcome.statusDetail };

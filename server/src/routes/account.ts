@@ -1,26 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { NAME_PATTERN, type AccountList } from '../../../src/api/wire';
+import { Type } from '@sinclair/typebox';
+import {
+  Account,
+  AccountListSchema,
+  CreateAccountReply,
+  NameCheckReply,
+  OkReply,
+  OwnEvent,
+  SetTransactionRequest,
+  Transaction,
+  VisitorLists,
+} from '../../../src/api/wire';
+import { isName } from '../../../src/lib/names';
 import { caller } from '../auth/guard';
+import type { AppContext } from '../context';
 import { addToAccount, createAccount, mergeIntoAccount, parseNewAccount, readAccount } from '../domain/accounts';
+import { invalid, notFound } from '../domain/errors';
 import { findEvent } from '../domain/events';
 import { createEventForOrder, eventsOf, linkOrder, transactionsOf } from '../domain/orders';
-import { badRequest, notFound } from '../http/errors';
-import { sendText, splitList } from '../http/reply';
-import { SEGMENT, params } from '../http/schemas';
-import type { AppContext } from './context';
+import { splitList } from '../http/reply';
+import { MEDIA_ID, ORDER_ID, SEGMENT, params, type Api } from '../http/schemas';
 
-const LISTS_QUERY = {
-  type: 'object',
-  properties: {
-    collection: { type: 'string', maxLength: 400_000 },
-    packs: { type: 'string', maxLength: 100_000 },
-    events: { type: 'string', maxLength: 100_000 },
-  },
-} as const;
+/** The visitor's lists as comma-separated query values (`createAccount`, `updateAccount`). */
+const LISTS_QUERY = Type.Object({
+  collection: Type.Optional(Type.String({ maxLength: 400_000 })),
+  packs: Type.Optional(Type.String({ maxLength: 100_000 })),
+  events: Type.Optional(Type.String({ maxLength: 100_000 })),
+});
 
-type ListsQuery = { collection?: string; packs?: string; events?: string };
-
-function listsOf(query: ListsQuery) {
+function listsOf(query: { collection?: string; packs?: string; events?: string }): VisitorLists {
   return {
     collection: splitList(query.collection, 5000),
     packs: splitList(query.packs, 5000),
@@ -29,103 +36,77 @@ function listsOf(query: ListsQuery) {
 }
 
 /** The signed-in user's account, lists, orders and events. Every route needs a valid token. */
-export function accountRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: ListsQuery & { account: string } }>(
+export function accountRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/createAccount',
     {
       schema: {
-        querystring: {
-          ...LISTS_QUERY,
-          properties: { ...LISTS_QUERY.properties, account: { type: 'string', minLength: 2, maxLength: 4000 } },
-          required: ['account'],
-        },
+        querystring: Type.Composite([LISTS_QUERY, Type.Object({ account: Type.String({ minLength: 2, maxLength: 4000 }) })]),
+        response: { 200: CreateAccountReply },
       },
       config: { auth: 'required' },
     },
-    async (request, reply) => {
-      const account = parseNewAccount(request.query.account);
-      return sendText(reply, await createAccount(db, caller(request), account, listsOf(request.query)));
-    },
+    async (request) => createAccount(db, caller(request), parseNewAccount(request.query.account), listsOf(request.query)),
   );
 
-  app.get<{ Querystring: ListsQuery }>(
+  app.get(
     '/updateAccount',
-    { schema: { querystring: LISTS_QUERY }, config: { auth: 'required' } },
+    { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required' } },
     async (request) => mergeIntoAccount(db, caller(request), listsOf(request.query)),
   );
 
-  app.get('/account', { config: { auth: 'required' } }, async (request) => {
+  app.get('/account', { schema: { response: { 200: Account } }, config: { auth: 'required' } }, async (request) => {
     const account = await readAccount(db, caller(request));
     if (!account) throw notFound('no_account', 'Conta não encontrada.');
     return account;
   });
 
-  app.get<{ Params: { list: AccountList; value: string } }>(
+  app.get(
     '/modifyAccount/add/:list/:value',
-    {
-      schema: { params: params({ list: { type: 'string', enum: ['packs', 'collection'] }, value: { type: 'string', minLength: 1, maxLength: 1024 } }) },
-      config: { auth: 'required' },
-    },
-    async (request, reply) => {
+    { schema: { params: params({ list: AccountListSchema, value: MEDIA_ID }), response: { 200: OkReply } }, config: { auth: 'required' } },
+    async (request) => {
       await addToAccount(db, caller(request), request.params.list, request.params.value);
-      return sendText(reply, 'ok');
+      return 'ok' as const;
     },
   );
 
-  app.post<{ Body: { transaction: string } }>(
+  app.post(
     '/set_transaction',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { transaction: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' } },
-          required: ['transaction'],
-          additionalProperties: false,
-        },
-      },
-      config: { auth: 'required' },
-    },
-    async (request, reply) => {
+    { schema: { body: SetTransactionRequest, response: { 200: OkReply } }, config: { auth: 'required' } },
+    async (request) => {
       await linkOrder(db, caller(request), request.body.transaction);
-      return sendText(reply, 'ok');
+      return 'ok' as const;
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/check_bname/:name',
-    { schema: { params: params({ name: SEGMENT }) }, config: { auth: 'optional' } },
-    async (request, reply) => {
+    { schema: { params: params({ name: SEGMENT }), response: { 200: NameCheckReply } }, config: { auth: 'optional' } },
+    async (request) => {
       const { name } = request.params;
-      if (!NAME_PATTERN.test(name) || name.length > 64) return sendText(reply, 'other');
-      return sendText(reply, (await findEvent(db, name)) ? 'yes' : 'no');
+      if (!isName(name)) return 'other' as const;
+      return (await findEvent(db, name)) ? ('yes' as const) : ('no' as const);
     },
   );
 
-  app.get('/load_events', { config: { auth: 'required' } }, async (request) =>
-    (await eventsOf(db, caller(request))).map(({ eventName, eventCreated, products, orderId }) => ({
-      eventName,
-      eventCreated,
-      products,
-      orderId,
-    })),
+  app.get('/load_events', { schema: { response: { 200: Type.Array(OwnEvent) } }, config: { auth: 'required' } }, async (request) =>
+    eventsOf(db, caller(request)),
   );
 
-  app.get('/load_transactions', { config: { auth: 'required' } }, async (request) => transactionsOf(db, caller(request)));
+  app.get(
+    '/load_transactions',
+    { schema: { response: { 200: Type.Array(Transaction) } }, config: { auth: 'required' } },
+    async (request) => transactionsOf(db, caller(request)),
+  );
 
-  app.get<{ Params: { name: string; orderId: string } }>(
+  app.get(
     '/create_event/:name/:orderId',
-    {
-      schema: { params: params({ name: SEGMENT, orderId: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' } }) },
-      config: { auth: 'required' },
-    },
-    async (request, reply) => {
+    { schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), response: { 200: OkReply } }, config: { auth: 'required' } },
+    async (request) => {
       const { name, orderId } = request.params;
-      if (!NAME_PATTERN.test(name) || name.length > 64) {
-        throw badRequest('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');
-      }
+      if (!isName(name)) throw invalid('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');
       await createEventForOrder(db, caller(request), name, orderId);
-      return sendText(reply, 'ok');
+      return 'ok' as const;
     },
   );
-
 }

@@ -1,8 +1,18 @@
-import crypto from 'node:crypto';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { Type } from '@sinclair/typebox';
+import {
+  FaceUpload,
+  MAX_FACE_BYTES,
+  MirrorImageReply,
+  MirrorMode,
+  MirrorPrompt,
+  type MirrorReply,
+  OkReply,
+  StringEnum,
+  UltraLastReply,
+  UltraStartReply,
+} from '../../../src/api/wire';
 import { ULTRA_SPEEDS, isUltraSong } from '../../../src/lib/ultra';
+import type { AppContext } from '../context';
 import {
   mirrorLastImage,
   mirrorModes,
@@ -14,122 +24,112 @@ import {
   ultraConfigure,
   ultraLast,
 } from '../domain/booths';
-import { badRequest, unprocessable } from '../http/errors';
-import { sendText } from '../http/reply';
-import { AGENT, DEVICE, NAME, SEGMENT, params } from '../http/schemas';
-import { writeFileDurably } from '../storage/durableWrite';
-import type { AppContext } from './context';
+import { invalid } from '../domain/errors';
+import { saveFace } from '../domain/faces';
+import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';
 
-type MirrorParams = { dh: string; sh: string; agent: string };
-const MIRROR = { dh: DEVICE, sh: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' }, agent: AGENT };
-
-const MAX_FACE_BYTES = 5 * 1024 * 1024;
+/** The mirror a QR code names (dh), the session on its screen (sh), and the visitor (agent). */
+const MIRROR = { dh: DEVICE, sh: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), agent: AGENT };
+const MIRROR_PARAMS = params(MIRROR);
+const mirror = '/espelho/:dh/:sh/:agent';
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
-export function boothRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  const mirror = '/espelho/:dh/:sh/:agent';
+export function boothRoutes(app: Api, { db, config }: AppContext): void {
+  const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
 
-  app.get<{ Params: MirrorParams }>(`${mirror}/start/0`, { schema: { params: params(MIRROR) } }, async (request, reply) => {
+  app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
     const { dh, sh, agent } = request.params;
     await mirrorStart(db, dh, sh, agent);
-    return sendText(reply, 'start_ok');
+    return 'start_ok' as const;
   });
 
-  app.get<{ Params: MirrorParams & { mode: string } }>(
+  app.get(
     `${mirror}/mode/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }) } },
-    async (request, reply) => {
+    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } } },
+    async (request) => {
       const { dh, sh, agent, mode } = request.params;
       await mirrorSetMode(db, dh, sh, agent, mode);
-      return sendText(reply, 'mode_ok');
+      return 'mode_ok' as const;
     },
   );
 
-  app.get<{ Params: MirrorParams & { prompt: string } }>(
+  app.get(
     `${mirror}/prompt/:prompt`,
-    { schema: { params: params({ ...MIRROR, prompt: { type: 'string', minLength: 1, maxLength: 500 } }) } },
-    async (request, reply) => {
+    {
+      schema: {
+        params: params({ ...MIRROR, prompt: Type.String({ minLength: 1, maxLength: 500 }) }),
+        response: { 200: Type.Literal('prompt_ok') },
+      },
+    },
+    async (request) => {
       const { dh, sh, agent, prompt } = request.params;
       // eslint-disable-next-line no-control-regex -- control characters are what is refused
-      if (/[\u0000-\u001f]/.test(prompt)) throw badRequest('invalid_prompt', 'Texto inválido.');
+      if (/[\u0000-\u001f]/.test(prompt)) throw invalid('invalid_prompt', 'Texto inválido.');
       await mirrorSetPrompt(db, dh, sh, agent, prompt.trim());
-      return sendText(reply, 'prompt_ok');
+      return 'prompt_ok' as const;
     },
   );
 
-  app.get<{ Params: MirrorParams }>(`${mirror}/get_last_image/0`, { schema: { params: params(MIRROR) } }, async (request, reply) => {
-    const { dh, sh, agent } = request.params;
-    return sendText(reply, await mirrorLastImage(db, dh, sh, agent));
-  });
-
-  app.get<{ Params: MirrorParams }>(`${mirror}/restart/0`, { schema: { params: params(MIRROR) } }, async (request, reply) => {
-    const { dh, sh, agent } = request.params;
-    await mirrorRestart(db, dh, sh, agent);
-    return sendText(reply, 'restart_ok');
-  });
-
-  app.get<{ Params: MirrorParams }>(`${mirror}/get_modes/0`, { schema: { params: params(MIRROR) } }, async (request) =>
-    mirrorModes(db, request.params.dh),
+  app.get(
+    `${mirror}/get_last_image/0`,
+    { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } } },
+    async (request) => mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
   );
 
-  app.get<{ Params: MirrorParams & { mode: string } }>(
+  app.get(`${mirror}/restart/0`, { schema: mirrorReply('restart_ok') }, async (request) => {
+    const { dh, sh, agent } = request.params;
+    await mirrorRestart(db, dh, sh, agent);
+    return 'restart_ok' as const;
+  });
+
+  app.get(
+    `${mirror}/get_modes/0`,
+    { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } } },
+    async (request) => mirrorModes(db, request.params.dh),
+  );
+
+  app.get(
     `${mirror}/get_prompts/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }) } },
+    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Array(MirrorPrompt) } } },
     async (request) => mirrorPrompts(db, request.params.dh, request.params.mode),
   );
 
-  app.get<{ Params: { device: string; bname: string } }>(
+  app.get(
     '/ultraLast/:device/:bname',
-    { schema: { params: params({ device: DEVICE, bname: NAME }) } },
-    async (request, reply) => {
-      const result = await ultraLast(db, request.params.device, request.params.bname);
-      return result === 'in_session' ? sendText(reply, result) : result;
-    },
+    { schema: { params: params({ device: DEVICE, bname: NAME }), response: { 200: UltraLastReply } } },
+    async (request) => ultraLast(db, request.params.device, request.params.bname),
   );
 
-  app.get<{ Params: { device: string; qrid: string; speed: string; music: string } }>(
+  app.get(
     '/ultraStartConfig/:device/:qrid/:speed/:music',
     {
       schema: {
         params: params({
           device: DEVICE,
-          qrid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-          speed: { type: 'string', enum: ULTRA_SPEEDS.map(String) },
-          music: { type: 'string', maxLength: 64 },
+          qrid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+          speed: StringEnum(ULTRA_SPEEDS.map(String)),
+          music: Type.String({ maxLength: 64 }),
         }),
+        response: { 200: UltraStartReply },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { device, qrid, speed, music } = request.params;
-      if (!isUltraSong(music)) throw badRequest('unknown_song', 'Música desconhecida.');
+      if (!isUltraSong(music)) throw invalid('unknown_song', 'Música desconhecida.');
       await ultraConfigure(db, device, qrid, Number(speed), music);
-      return sendText(reply, 'success');
+      return 'success' as const;
     },
   );
 
-  app.post<{ Params: { name: string }; Body: { poligram: string } }>(
+  app.post(
     '/uploadFace/:name',
     {
       bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
-      schema: {
-        params: params({ name: { type: 'string', minLength: 1, maxLength: 100 } }),
-        body: {
-          type: 'object',
-          properties: { poligram: { type: 'string', maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) } },
-          required: ['poligram'],
-        },
-      },
+      schema: { params: params({ name: Type.String({ minLength: 1, maxLength: 100 }) }), body: FaceUpload, response: { 200: OkReply } },
     },
-    async (request, reply) => {
-      const match = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/=]+)$/.exec(request.body.poligram);
-      if (!match) throw badRequest('invalid_image', 'Imagem inválida.');
-      const data = Buffer.from(match[2], 'base64');
-      const image = await sharp(data).rotate().jpeg({ quality: 85 }).toBuffer().catch(() => null);
-      if (!image) throw unprocessable('invalid_image', 'Imagem inválida.');
-      const file = `${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
-      await writeFileDurably(path.join(config.dataDir, 'faces', file), image);
-      await db.query('INSERT INTO faces (name, file) VALUES ($1, $2)', [request.params.name.trim(), file]);
-      return sendText(reply, 'ok');
+    async (request) => {
+      await saveFace(db, config.dataDir, request.params.name, request.body.poligram);
+      return 'ok' as const;
     },
   );
 }

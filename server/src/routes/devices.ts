@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { mediaKind, mediaUrl, type MediaRef } from '../../../src/lib/mediaPath';
-import type { MediaMode } from '../../../src/api/wire';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../src/lib/mediaPath';
+import type { MediaMode } from '../../../src/lib/modes';
+import type { AppContext } from '../context';
 import {
   authenticateDevice,
   mirrorFinish,
@@ -10,10 +12,10 @@ import {
   ultraTakeSettings,
   type DeviceRow,
 } from '../domain/booths';
+import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { insertMedia } from '../domain/media';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { FILE_PATTERN } from '../../../src/lib/mediaPath';
-import type { AppContext } from './context';
+import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
+import { FILE_QUERY, type Api } from '../http/schemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,14 +25,7 @@ declare module 'fastify' {
 
 const MAX_UPLOAD = 80 * 1024 * 1024;
 const RAW_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'];
-
-interface PrintJobRow {
-  id: number;
-  pack_hash: string;
-  event_name: string;
-  mode: MediaMode;
-  file: string;
-}
+const NOT_A_DEVICE = 'Dispositivo não autenticado.';
 
 function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): DeviceRow {
   const device = request.device;
@@ -43,23 +38,23 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: FastifyInstance, { db, storage }: AppContext): void {
+export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
   app.addHook('preHandler', async (request) => {
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
     if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 256) {
-      throw new HttpError(401, 'device_unauthenticated', 'Dispositivo não autenticado.');
+      throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
     }
     request.device = await authenticateDevice(db, id, key);
-    if (!request.device) throw new HttpError(401, 'device_unauthenticated', 'Dispositivo não autenticado.');
+    if (!request.device) throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 
   async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown) {
-    if (!device.event_name) throw badRequest('no_event', 'Este dispositivo não está ligado a um evento.');
-    if (!Buffer.isBuffer(body)) throw badRequest('no_body', 'Envie o arquivo no corpo da requisição.');
-    if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw badRequest('invalid_media_name', 'Nome de arquivo inválido.');
+    if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
+    if (!Buffer.isBuffer(body)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
+    if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
     const ref: MediaRef = { bname: device.event_name, mode, file };
     const stored = await storage.save(ref, body);
     await insertMedia(db, { ...ref, ...stored, deviceId: device.id });
@@ -71,56 +66,26 @@ export function deviceRoutes(app: FastifyInstance, { db, storage }: AppContext):
     return { id: device.id, kind: device.kind, event: device.event_name, mode: device.mode };
   });
 
-  app.post<{ Querystring: { file: string } }>(
-    '/device/media',
-    { schema: { querystring: { type: 'object', properties: { file: { type: 'string', maxLength: 128 } }, required: ['file'] } } },
-    async (request) => {
-      const device = requireKind(request, 'booth');
-      if (!device.mode) throw badRequest('no_mode', 'Este dispositivo não tem um modo.');
-      return { url: await storeUpload(device, device.mode as MediaMode, request.query.file, request.body) };
-    },
-  );
-
-  app.get('/device/print-jobs', async (request) => {
-    const printer = requireKind(request, 'printer');
-    // Jobs claimed by a printer that died more than 10 minutes ago go back to the queue.
-    const { rows } = await db.query<PrintJobRow>(
-      `WITH next AS (
-         SELECT j.id FROM print_jobs j JOIN media m ON m.id = j.media_id
-          WHERE (j.status = 'queued' OR (j.status = 'printing' AND j.claimed_at < now() - interval '10 minutes'))
-            AND ($2::text IS NULL OR m.event_name = $2)
-          ORDER BY j.id LIMIT 10 FOR UPDATE OF j SKIP LOCKED)
-       UPDATE print_jobs j SET status = 'printing', printer_id = $1, claimed_at = now()
-         FROM next, media m WHERE j.id = next.id AND m.id = j.media_id
-       RETURNING j.id, j.pack_hash, m.event_name, m.mode, m.file`,
-      [printer.id, printer.event_name],
-    );
-    return rows
-      .sort((a, b) => a.id - b.id)
-      .map((row) => ({ id: row.id, packHash: row.pack_hash, url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }) }));
+  app.post('/device/media', { schema: { querystring: FILE_QUERY } }, async (request) => {
+    const device = requireKind(request, 'booth');
+    if (!device.mode) throw invalid('no_mode', 'Este dispositivo não tem um modo.');
+    return { url: await storeUpload(device, device.mode as MediaMode, request.query.file, request.body) };
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.get('/device/print-jobs', async (request) => takePrintJobs(db, requireKind(request, 'printer')));
+
+  app.post(
     '/device/print-jobs/:id/printed',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }, required: ['id'] } } },
+    { schema: { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) } },
     async (request) => {
-      const printer = requireKind(request, 'printer');
-      const { rowCount } = await db.query(
-        `UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE id = $1 AND printer_id = $2 AND status = 'printing'`,
-        [Number(request.params.id), printer.id],
-      );
-      if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
+      await markJobPrinted(db, requireKind(request, 'printer'), Number(request.params.id));
       return { status: 'printed' };
     },
   );
 
-  app.post<{ Body: { sessionHash: string } }>(
+  app.post(
     '/device/mirror/session',
-    {
-      schema: {
-        body: { type: 'object', properties: { sessionHash: { type: 'string', pattern: '^[A-Za-z0-9_-]{6,64}$' } }, required: ['sessionHash'] },
-      },
-    },
+    { schema: { body: Type.Object({ sessionHash: Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' }) }) } },
     async (request) => {
       const device = requireKind(request, 'mirror');
       await mirrorOpenSession(db, device.id, request.body.sessionHash);
@@ -129,36 +94,26 @@ export function deviceRoutes(app: FastifyInstance, { db, storage }: AppContext):
   );
 
   app.get('/device/mirror/job', async (request, reply) => {
-    const device = requireKind(request, 'mirror');
-    const job = await mirrorTakeJob(db, device.id);
+    const job = await mirrorTakeJob(db, requireKind(request, 'mirror').id);
     return job ?? reply.code(204).send();
   });
 
-  app.post<{ Querystring: { file: string } }>(
-    '/device/mirror/image',
-    { schema: { querystring: { type: 'object', properties: { file: { type: 'string', maxLength: 128 } }, required: ['file'] } } },
-    async (request) => {
-      const device = requireKind(request, 'mirror');
-      const url = await storeUpload(device, (device.mode ?? 'feed') as MediaMode, request.query.file, request.body);
-      await mirrorFinish(db, device.id, url);
-      return { url };
-    },
-  );
+  app.post('/device/mirror/image', { schema: { querystring: FILE_QUERY } }, async (request) => {
+    const device = requireKind(request, 'mirror');
+    const url = await storeUpload(device, (device.mode ?? 'feed') as MediaMode, request.query.file, request.body);
+    await mirrorFinish(db, device.id, url);
+    return { url };
+  });
 
   app.get('/device/ultra/settings', async (request, reply) => {
-    const device = requireKind(request, 'ultra');
-    const settings = await ultraTakeSettings(db, device.id);
+    const settings = await ultraTakeSettings(db, requireKind(request, 'ultra').id);
     return settings ?? reply.code(204).send();
   });
 
-  app.post<{ Querystring: { file: string } }>(
-    '/device/ultra/video',
-    { schema: { querystring: { type: 'object', properties: { file: { type: 'string', maxLength: 128 } }, required: ['file'] } } },
-    async (request) => {
-      const device = requireKind(request, 'ultra');
-      const url = await storeUpload(device, '360', request.query.file, request.body);
-      await ultraFinish(db, device.id, url);
-      return { url };
-    },
-  );
+  app.post('/device/ultra/video', { schema: { querystring: FILE_QUERY } }, async (request) => {
+    const device = requireKind(request, 'ultra');
+    const url = await storeUpload(device, '360', request.query.file, request.body);
+    await ultraFinish(db, device.id, url);
+    return { url };
+  });
 }

@@ -1,28 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { NAME_PATTERN, type MediaMode } from '../../../src/api/wire';
+import { Type } from '@sinclair/typebox';
+import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, ProductList } from '../../../src/api/wire';
 import { parseMediaPath } from '../../../src/lib/mediaPath';
+import { isName } from '../../../src/lib/names';
+import type { AppContext } from '../context';
+import { invalid, notFound, unauthenticated } from '../domain/errors';
 import { eventCards, eventDetails, findEvent, findEventByPublicId } from '../domain/events';
+import { saveLead } from '../domain/leads';
 import { deviceLastMedia, listMedia } from '../domain/media';
 import { printCopy, validatePacks } from '../domain/packs';
-import { badRequest, notFound, unauthorized } from '../http/errors';
-import { sendText, splitList } from '../http/reply';
-import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_MODE, NAME, params } from '../http/schemas';
-import type { AppContext } from './context';
+import { splitList } from '../http/reply';
+import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
+
+const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Params: { events: string; agent: string } }>(
+export function guestRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/eventos/:events/:agent',
-    { schema: { params: params({ events: LIST_SEGMENT, agent: AGENT }) }, config: { auth: 'optional' } },
+    {
+      schema: { params: params({ events: LIST_SEGMENT, agent: AGENT }), response: { 200: Type.Array(EventCard) } },
+      config: { auth: 'optional' },
+    },
     async (request) => {
-      const names = splitList(request.params.events, 100).filter((name) => NAME_PATTERN.test(name) && name.length <= 64);
+      const names = splitList(request.params.events, 100).filter(isName);
       return eventCards(db, names, request.identity !== null);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/evento/:id',
-    { schema: { params: params({ id: NAME }) }, config: { auth: 'required' } },
+    { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } },
     async (request) => {
       const event = await findEventByPublicId(db, request.params.id);
       if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
@@ -30,87 +37,42 @@ export function guestRoutes(app: FastifyInstance, { db }: AppContext): void {
     },
   );
 
-  app.get<{ Params: { bname: string; type: MediaMode } }>(
+  app.get(
     '/all/:bname/:type',
-    { schema: { params: params({ bname: NAME, type: MEDIA_MODE }) }, config: { auth: 'optional' } },
+    { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
     async (request) => {
       const event = await findEvent(db, request.params.bname);
       if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-      if (!event.visible && !request.identity) throw unauthorized('Este evento é privado. Faça login para ver as fotos.');
+      if (!event.visible && !request.identity) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
       return { product: await listMedia(db, event.name, request.params.type) };
     },
   );
 
-  app.get<{ Params: { bname: string; device: string } }>(
+  app.get(
     '/deviceLast/:bname/:device',
-    { schema: { params: params({ bname: NAME, device: DEVICE }) } },
+    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: ProductList } } },
     async (request) => ({ product: await deviceLastMedia(db, request.params.bname, request.params.device) }),
   );
 
-  app.get<{ Params: { hashes: string } }>(
+  app.get(
     '/validatePacks/:hashes',
-    { schema: { params: params({ hashes: LIST_SEGMENT }) } },
-    async (request) => {
-      const hashes = splitList(request.params.hashes, 50).filter((hash) => /^[A-Za-z0-9_-]{1,64}$/.test(hash));
-      return validatePacks(db, hashes);
-    },
+    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } } },
+    async (request) => validatePacks(db, splitList(request.params.hashes, 50).filter((hash) => PACK_HASH.test(hash))),
   );
 
-  app.get<{ Params: { packHash: string; printId: string } }>(
+  app.get(
     '/print/:packHash/:printId',
-    { schema: { params: params({ packHash: HASH, printId: { type: 'string', minLength: 1, maxLength: 1024 } }) } },
+    { schema: { params: params({ packHash: HASH, printId: MEDIA_ID }), response: { 200: PrintReply } } },
     async (request) => {
       const ref = parseMediaPath(request.params.printId);
-      if (!ref) throw badRequest('invalid_print_id', 'Foto inválida para impressão.');
+      if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
       const { copies } = await printCopy(db, request.params.packHash, ref);
-      return { status: 'queued', copies };
+      return { status: 'queued' as const, copies };
     },
   );
 
-  app.post<{ Body: Record<string, string> }>(
-    '/landingForm',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            data: { type: 'string', maxLength: 40 },
-            indicacao: { type: 'string', maxLength: 40 },
-            evento: { type: 'string', maxLength: 200, pattern: '\\S' },
-            email: { type: 'string', maxLength: 254 },
-            instagram: { type: 'string', maxLength: 100 },
-            tiktok: { type: 'string', maxLength: 100 },
-            telefone: { type: 'string', maxLength: 40 },
-            nome: { type: 'string', maxLength: 200, pattern: '\\S' },
-            comentarios: { type: 'string', maxLength: 5000 },
-            clientId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' },
-          },
-          required: ['nome', 'evento'],
-          additionalProperties: false,
-        },
-      },
-    },
-    async (request, reply) => {
-      const lead = request.body;
-      const field = (name: string) => (lead[name] ?? '').trim();
-      await db.query(
-        `INSERT INTO leads (data, indicacao, evento, email, instagram, tiktok, telefone, nome, comentarios, client_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (client_id) DO NOTHING`,
-        [
-          field('data'),
-          field('indicacao'),
-          field('evento'),
-          field('email'),
-          field('instagram'),
-          field('tiktok'),
-          field('telefone'),
-          field('nome'),
-          field('comentarios'),
-          lead.clientId ?? null,
-        ],
-      );
-      return sendText(reply, 'ok');
-    },
-  );
+  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } } }, async (request) => {
+    await saveLead(db, request.body);
+    return 'ok' as const;
+  });
 }

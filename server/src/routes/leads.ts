@@ -1,21 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { StoredLead } from '../../../src/api/wire';
-import type { AppContext } from './context';
-
-type LeadRow = Omit<StoredLead, 'createdAt' | 'clientId'> & { created_at: Date; client_id: string | null };
+import { Type } from '@sinclair/typebox';
+import { StoredLead } from '../../../src/api/wire';
+import type { AppContext } from '../context';
+import { latestLeads } from '../domain/leads';
+import type { Api } from '../http/schemas';
 
 /** The contact leads, newest first, for the team (landing form, SPEC section 2). */
-export function leadRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: { limit?: string } }>(
+export function leadRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/leads',
     {
-      schema: { querystring: { type: 'object', properties: { limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$' } } } },
+      schema: {
+        querystring: Type.Object({ limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) }),
+        response: { 200: Type.Array(StoredLead) },
+      },
       config: { auth: 'team' },
     },
-    async (request) => {
-      const limit = Math.min(Number(request.query.limit ?? 1000), 5000);
-      const { rows } = await db.query<LeadRow>('SELECT * FROM leads ORDER BY created_at DESC, id DESC LIMIT $1', [limit]);
-      return rows.map(({ created_at, client_id: _clientId, ...lead }) => ({ ...lead, createdAt: created_at.toISOString() }));
-    },
+    async (request) => latestLeads(db, Math.min(Number(request.query.limit ?? 1000), 5000)),
   );
 }

@@ -7,7 +7,7 @@ import { findMedia, insertMedia } from '../domain/media';
 import { loadCatalogue, priceOrder } from '../domain/shop';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { validateSeed, type SeedFile } from './seedFormat';
-import type { MediaMode } from '../../../src/api/wire';
+import type { MediaMode } from '../../../src/lib/modes';
 import { normaliseLists } from '../domain/accounts';
 
 export interface SeedSummary {

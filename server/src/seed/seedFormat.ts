@@ -1,263 +1,153 @@
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import Ajv from 'ajv';
+import { BoothModeSchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../src/api/wire';
+import { FILE_PATTERN } from '../../../src/lib/mediaPath';
+import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
+
+/** Text fields of a seed are bounded; names follow the contract's identifiers. */
+const Name = Type.String({ pattern: IDENTIFIER_SOURCE });
+const Text = Type.String({ maxLength: 2000 });
+const Money = Type.Number({ minimum: 0 });
+const PartnerName = Type.String({ pattern: '^[A-Za-z0-9_-]{3,64}$' });
+const Code = Type.String({ pattern: '^[A-Za-z0-9_-]{3,64}$' });
+/** Every object of a seed refuses fields it does not know: a typo is an error, not a silent no-op. */
+const Strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+const Opt = Type.Optional;
+
+const SeedEvent = Strict({
+  name: Name,
+  /** The id of /evento/{id}; generated when absent. */
+  publicId: Opt(Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' })),
+  visible: Opt(Type.Boolean()),
+  profile: Opt(Text),
+  cover: Opt(Text),
+  devices: Opt(Type.Array(BoothModeSchema)),
+});
+
+/** A file to index, relative to the seed file's folder. */
+const SeedMedia = Strict({ event: Name, mode: MediaModeSchema, file: Type.String({ pattern: FILE_PATTERN.source }), source: Text, device: Opt(Name) });
+
+const SeedPack = Strict({ hash: Name, event: Opt(Name), copies: Type.Integer({ minimum: 0 }) });
+
+const SeedDevice = Strict({
+  id: Name,
+  kind: StringEnum(['booth', 'printer', 'mirror', 'ultra'] as const),
+  event: Opt(Name),
+  mode: Opt(MediaModeSchema),
+  key: Type.String({ minLength: 8, maxLength: 256 }),
+});
+
+const SeedProduct = Strict({
+  id: Name,
+  name: Text,
+  type: Opt(Text),
+  mode: Opt(MediaModeSchema),
+  image: Opt(Text),
+  price: Money,
+  pricePerHour: Opt(Money),
+  minHours: Opt(Type.Integer({ minimum: 0 })),
+  maxHours: Opt(Type.Integer({ minimum: 0 })),
+  maxQty: Opt(Type.Integer({ minimum: 1 })),
+  descTitle1: Opt(Text),
+  descTitle2: Opt(Text),
+  descTitle3: Opt(Text),
+  descText1: Opt(Text),
+  descText2: Opt(Text),
+  descText3: Opt(Text),
+  descPic1: Opt(Text),
+  descPic2: Opt(Text),
+  descPic3: Opt(Text),
+  disclaimer: Opt(Text),
+  accessories: Opt(Type.Array(Strict({ id: Name, name: Text, image: Opt(Text), price: Money }))),
+});
+
+const SeedCoupon = Strict({
+  code: Code,
+  discount: Type.Number({ minimum: 0, exclusiveMaximum: 1 }),
+  expiresAt: Opt(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  contract: Opt(Text),
+});
+
+const SeedContract = Strict({
+  partner: Name,
+  title: Text,
+  description: Opt(Text),
+  rate: Type.Number({ minimum: 0, maximum: 100 }),
+  /** A fraction (0.1 = 10 %). */
+  discount: Type.Number({ minimum: 0, exclusiveMaximum: 1 }),
+  kit: Opt(Text),
+  nCoupons: Type.Integer({ minimum: 1 }),
+  durationDays: Type.Integer({ minimum: 1 }),
+  nextCoupon: Code,
+});
+
+/** An account; one with a `password` is created in the Auth emulator by `npm start`. */
+const SeedAccount = Strict({
+  uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' }),
+  email: Type.String({ maxLength: 254 }),
+  password: Opt(Type.String({ minLength: 6, maxLength: 100 })),
+  displayName: Opt(Text),
+  phone: Opt(Text),
+  instagram: Opt(Text),
+  tiktok: Opt(Text),
+  partner: Opt(Name),
+  collection: Opt(Type.Array(Type.String())),
+  packs: Opt(Type.Array(Type.String())),
+  events: Opt(Type.Array(Type.String())),
+});
+
+const SeedOrder = Strict({
+  orderId: Type.String({ pattern: '^[0-9A-Za-z_-]{1,64}$' }),
+  coupon: Text,
+  uid: Opt(Text),
+  clientName: Text,
+  email: Text,
+  cpf: Type.String({ pattern: '^\\d{11}$' }),
+  eventName: Text,
+  eventDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  eventTime: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
+  paymentMethod: PaymentMethodSchema,
+  status: StringEnum(['pending', 'approved', 'rejected'] as const),
+  products: Type.Array(
+    Strict({ id: Name, hours: Opt(Type.Integer()), quantity: Opt(Type.Integer()), accessories: Opt(Type.Array(Type.String())) }),
+  ),
+});
+
+const SeedMirror = Strict({
+  modes: Type.Array(
+    Strict({
+      title: Text,
+      description: Opt(Text),
+      icon: Opt(Text),
+      background: Opt(Text),
+      prompts: Opt(Type.Array(Strict({ title: Text, icon: Opt(Text), background: Opt(Text) }))),
+    }),
+  ),
+});
 
 /**
  * The seed file (README, "Seed format"): everything a fresh installation needs, or a demo.
  * Loading it twice changes nothing the second time; it never restores spent print copies.
  */
-export interface SeedFile {
-  events?: {
-    name: string;
-    /** The id of /evento/{id}; generated when absent. */
-    publicId?: string;
-    visible?: boolean;
-    profile?: string;
-    cover?: string;
-    devices?: string[];
-  }[];
-  /** Files to index, relative to the seed file's folder. */
-  media?: { event: string; mode: string; file: string; source: string; device?: string }[];
-  packs?: { hash: string; event?: string; copies: number }[];
-  devices?: { id: string; kind: 'booth' | 'printer' | 'mirror' | 'ultra'; event?: string; mode?: string; key: string }[];
-  products?: {
-    id: string;
-    name: string;
-    type?: string;
-    mode?: string;
-    image?: string;
-    price: number;
-    pricePerHour?: number;
-    minHours?: number;
-    maxHours?: number;
-    maxQty?: number;
-    descTitle1?: string;
-    descTitle2?: string;
-    descTitle3?: string;
-    descText1?: string;
-    descText2?: string;
-    descText3?: string;
-    descPic1?: string;
-    descPic2?: string;
-    descPic3?: string;
-    disclaimer?: string;
-    accessories?: { id: string; name: string; image?: string; price: number }[];
-  }[];
-  coupons?: { code: string; discount: number; expiresAt?: string | null; contract?: string }[];
-  partners?: { name: string }[];
-  contracts?: {
-    partner: string;
-    title: string;
-    description?: string;
-    rate: number;
-    /** A fraction (0.1 = 10 %). */
-    discount: number;
-    kit?: string;
-    nCoupons: number;
-    durationDays: number;
-    nextCoupon: string;
-  }[];
-  /** Accounts; `password` users are created in the Auth emulator by `npm start`. */
-  accounts?: {
-    uid: string;
-    email: string;
-    password?: string;
-    displayName?: string;
-    phone?: string;
-    instagram?: string;
-    tiktok?: string;
-    partner?: string;
-    collection?: string[];
-    packs?: string[];
-    events?: string[];
-  }[];
-  orders?: {
-    orderId: string;
-    coupon: string;
-    uid?: string;
-    clientName: string;
-    email: string;
-    cpf: string;
-    eventName: string;
-    eventDate: string;
-    eventTime: string;
-    paymentMethod: 'card' | 'pix';
-    status: 'pending' | 'approved' | 'rejected';
-    products: { id: string; hours?: number; quantity?: number; accessories?: string[] }[];
-  }[];
-  team?: string[];
-  mirror?: {
-    modes: {
-      title: string;
-      description?: string;
-      icon?: string;
-      background?: string;
-      prompts?: { title: string; icon?: string; background?: string }[];
-    }[];
-  };
-}
-
-const NAME = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
-const MODE = { enum: ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360'] };
-const TEXT = { type: 'string', maxLength: 2000 };
-const MONEY = { type: 'number', minimum: 0 };
-const list = (items: object) => ({ type: 'array', items });
-const object = (properties: Record<string, object>, required: string[]) => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
+export const SeedFileSchema = Strict({
+  $comment: Opt(Type.String()),
+  events: Opt(Type.Array(SeedEvent)),
+  media: Opt(Type.Array(SeedMedia)),
+  packs: Opt(Type.Array(SeedPack)),
+  devices: Opt(Type.Array(SeedDevice)),
+  products: Opt(Type.Array(SeedProduct)),
+  coupons: Opt(Type.Array(SeedCoupon)),
+  partners: Opt(Type.Array(Strict({ name: PartnerName }))),
+  contracts: Opt(Type.Array(SeedContract)),
+  accounts: Opt(Type.Array(SeedAccount)),
+  orders: Opt(Type.Array(SeedOrder)),
+  team: Opt(Type.Array(Type.String({ maxLength: 254 }))),
+  mirror: Opt(SeedMirror),
 });
-
-const SCHEMA = object(
-  {
-    $comment: { type: 'string' },
-    events: list(
-      object(
-        {
-          name: NAME,
-          publicId: { type: 'string', pattern: '^[A-Za-z0-9_-]{6,64}$' },
-          visible: { type: 'boolean' },
-          profile: TEXT,
-          cover: TEXT,
-          devices: list({ enum: ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'] }),
-        },
-        ['name'],
-      ),
-    ),
-    media: list(
-      object({ event: NAME, mode: MODE, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' }, source: TEXT, device: NAME }, [
-        'event',
-        'mode',
-        'file',
-        'source',
-      ]),
-    ),
-    packs: list(object({ hash: NAME, event: NAME, copies: { type: 'integer', minimum: 0 } }, ['hash', 'copies'])),
-    devices: list(
-      object({ id: NAME, kind: { enum: ['booth', 'printer', 'mirror', 'ultra'] }, event: NAME, mode: MODE, key: { type: 'string', minLength: 8, maxLength: 256 } }, [
-        'id',
-        'kind',
-        'key',
-      ]),
-    ),
-    products: list(
-      object(
-        {
-          id: NAME,
-          name: TEXT,
-          type: TEXT,
-          mode: MODE,
-          image: TEXT,
-          price: MONEY,
-          pricePerHour: MONEY,
-          minHours: { type: 'integer', minimum: 0 },
-          maxHours: { type: 'integer', minimum: 0 },
-          maxQty: { type: 'integer', minimum: 1 },
-          descTitle1: TEXT,
-          descTitle2: TEXT,
-          descTitle3: TEXT,
-          descText1: TEXT,
-          descText2: TEXT,
-          descText3: TEXT,
-          descPic1: TEXT,
-          descPic2: TEXT,
-          descPic3: TEXT,
-          disclaimer: TEXT,
-          accessories: list(object({ id: NAME, name: TEXT, image: TEXT, price: MONEY }, ['id', 'name', 'price'])),
-        },
-        ['id', 'name', 'price'],
-      ),
-    ),
-    coupons: list(
-      object(
-        {
-          code: { type: 'string', pattern: '^[A-Za-z0-9_-]{3,64}$' },
-          discount: { type: 'number', minimum: 0, exclusiveMaximum: 1 },
-          expiresAt: { type: ['string', 'null'], format: 'date-time' },
-          contract: TEXT,
-        },
-        ['code', 'discount'],
-      ),
-    ),
-    partners: list(object({ name: { type: 'string', pattern: '^[A-Za-z0-9_-]{3,64}$' } }, ['name'])),
-    contracts: list(
-      object(
-        {
-          partner: NAME,
-          title: TEXT,
-          description: TEXT,
-          rate: { type: 'number', minimum: 0, maximum: 100 },
-          discount: { type: 'number', minimum: 0, exclusiveMaximum: 1 },
-          kit: TEXT,
-          nCoupons: { type: 'integer', minimum: 1 },
-          durationDays: { type: 'integer', minimum: 1 },
-          nextCoupon: { type: 'string', pattern: '^[A-Za-z0-9_-]{3,64}$' },
-        },
-        ['partner', 'title', 'rate', 'discount', 'nCoupons', 'durationDays', 'nextCoupon'],
-      ),
-    ),
-    accounts: list(
-      object(
-        {
-          uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
-          email: { type: 'string', maxLength: 254 },
-          password: { type: 'string', minLength: 6, maxLength: 100 },
-          displayName: TEXT,
-          phone: TEXT,
-          instagram: TEXT,
-          tiktok: TEXT,
-          partner: NAME,
-          collection: list({ type: 'string' }),
-          packs: list({ type: 'string' }),
-          events: list({ type: 'string' }),
-        },
-        ['uid', 'email'],
-      ),
-    ),
-    orders: list(
-      object(
-        {
-          orderId: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' },
-          coupon: TEXT,
-          uid: TEXT,
-          clientName: TEXT,
-          email: TEXT,
-          cpf: { type: 'string', pattern: '^\\d{11}$' },
-          eventName: TEXT,
-          eventDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-          eventTime: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
-          paymentMethod: { enum: ['card', 'pix'] },
-          status: { enum: ['pending', 'approved', 'rejected'] },
-          products: list(
-            object({ id: NAME, hours: { type: 'integer' }, quantity: { type: 'integer' }, accessories: list({ type: 'string' }) }, ['id']),
-          ),
-        },
-        ['orderId', 'coupon', 'clientName', 'email', 'cpf', 'eventName', 'eventDate', 'eventTime', 'paymentMethod', 'status', 'products'],
-      ),
-    ),
-    team: list({ type: 'string', maxLength: 254 }),
-    mirror: object(
-      {
-        modes: list(
-          object(
-            {
-              title: TEXT,
-              description: TEXT,
-              icon: TEXT,
-              background: TEXT,
-              prompts: list(object({ title: TEXT, icon: TEXT, background: TEXT }, ['title'])),
-            },
-            ['title'],
-          ),
-        ),
-      },
-      ['modes'],
-    ),
-  },
-  [],
-);
+export type SeedFile = Static<typeof SeedFileSchema>;
 
 const ajv = new Ajv({ allErrors: true, formats: { 'date-time': true } });
-const validateSchema = ajv.compile<SeedFile>(SCHEMA);
+const validateSchema = ajv.compile<SeedFile>(SeedFileSchema);
 
 /** Checks a parsed seed; throws one error listing every problem. */
 export function validateSeed(value: unknown): SeedFile {

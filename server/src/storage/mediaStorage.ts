@@ -1,8 +1,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
-import { NAME_PATTERN, MEDIA_MODES } from '../../../src/api/wire';
-import { badRequest, unprocessable } from '../http/errors';
+import { MEDIA_MODES } from '../../../src/lib/modes';
+import { NAME_PATTERN } from '../../../src/lib/names';
+import { invalid, unprocessable } from '../domain/errors';
 import { writeFileDurably } from './durableWrite';
 
 export const THUMB_SIZE = 360;
@@ -25,7 +26,7 @@ const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 function checkRef(ref: MediaRef): void {
   if (!NAME_PATTERN.test(ref.bname) || !(MEDIA_MODES as readonly string[]).includes(ref.mode) || !isValidFileName(ref.file)) {
-    throw badRequest('invalid_media_name', 'Nome de arquivo inválido.');
+    throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
   }
 }
 
@@ -45,7 +46,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       checkRef(ref);
       const kind = mediaKind(ref.file);
       if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-      if (data.length === 0) throw badRequest('empty_media', 'Arquivo vazio.');
+      if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
 
       let width: number | null = null;
       let height: number | null = null;

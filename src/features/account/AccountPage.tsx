@@ -2,18 +2,14 @@ import './account.css';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ROUTES, withQuery } from '../../app/routePaths';
+import { ROUTES, withQuery } from '../../lib/routePaths';
+import { useGetAccountQuery, useSession, useSignOutMutation } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { useSignOutMutation } from '../auth/authApi';
-import { authWatchRequested, selectAuthStatus, selectUser, teamChecked } from '../auth/authSlice';
-import { LeadsList } from '../team/LeadsList';
-import { useCheckTeamQuery } from '../team/teamApi';
-import { useGetAccountQuery, useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
+import { LeadsList, useCheckTeamQuery } from '../team';
+import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
-import { useLinkPendingOrder } from './useLinkPendingOrder';
 
 export const NOT_LOGGED_IN = 'Você não está logado!';
 
@@ -21,11 +17,11 @@ type Section = 'home' | 'pedidos' | 'evento' | 'contatos';
 
 /** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const status = useAppSelector(selectAuthStatus);
-  const user = useAppSelector(selectUser);
-  const signedIn = status === 'signedIn';
+  const { identity } = useSession();
+  const status = identity.status;
+  const user = identity.status === 'signedIn' ? identity.user : null;
+  const signedIn = user !== null;
   const account = useGetAccountQuery(undefined, { skip: !signedIn });
   const transactions = useLoadTransactionsQuery(undefined, { skip: !signedIn });
   const events = useLoadEventsQuery(undefined, { skip: !signedIn });
@@ -33,14 +29,7 @@ export default function AccountPage() {
   const [signOut] = useSignOutMutation();
   const [params, setParams] = useSearchParams();
   const warned = useRef(false);
-  useLinkPendingOrder();
 
-  useEffect(() => {
-    dispatch(authWatchRequested());
-  }, [dispatch]);
-  useEffect(() => {
-    if (team.data) dispatch(teamChecked(team.data === 'ok'));
-  }, [dispatch, team.data]);
   useEffect(() => {
     if (status !== 'signedOut' || warned.current) return;
     warned.current = true;
@@ -48,7 +37,7 @@ export default function AccountPage() {
     navigate(ROUTES.login, { replace: true });
   }, [status, navigate]);
 
-  if (!signedIn || !user) {
+  if (!user) {
     return (
       <ScreenFrame title="Conta">
         <p role="status">Carregando...</p>

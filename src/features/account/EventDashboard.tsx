@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { OwnEvent } from '../../api/wire';
-import { ROUTES } from '../../app/routePaths';
+import { ROUTES } from '../../lib/routePaths';
 import { EventNameForm } from './EventNameForm';
 
 /** One card per paid order: what was bought, and the event to create or already created. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer } from 'react';
 import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
-import { reloadPage } from '../../app/pageReload';
+import { reloadPage } from '../../ui/pageReload';
 import { useCreateEventMutation, useLazyCheckEventNameQuery } from './accountApi';
 import {
   checkFailed,

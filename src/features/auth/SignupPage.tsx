@@ -1,10 +1,10 @@
 import './auth.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ROUTES } from '../../app/routePaths';
+import { ROUTES } from '../../lib/routePaths';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { identityErrorOf, useSignUpWithPasswordMutation } from './authApi';
+import { identityErrorOf, useSignUpWithPasswordMutation } from '../../session';
 import { identityFailureMessage } from './authMessages';
 import { useFinishSignIn } from './useFinishSignIn';
 

@@ -1,4 +1,4 @@
-import { IdentityError } from './identityGateway';
+import { IdentityError } from '../../api/identity';
 
 /** The identity service's common refusals, readable in Portuguese. */
 const READABLE: Record<string, string> = {

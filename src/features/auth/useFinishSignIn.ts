@@ -1,33 +1,20 @@
 import { useNavigate } from 'react-router-dom';
+import type { AuthUser } from '../../api/identity';
 import { errorMessage } from '../../api/apiSlice';
-import { useAppDispatch } from '../../app/hooks';
-import { ROUTES } from '../../app/routePaths';
+import { ROUTES } from '../../lib/routePaths';
+import { completeSignIn, useAppDispatch, type Profile } from '../../session';
 import { notify } from '../../ui/notify';
-import { linkAccount, type Profile } from '../account/linkAccount';
-import type { AuthUser } from './authSlice';
-import { signedIn } from './authSlice';
 
-/** After the identity service said yes: tie the visitor's lists to the account, then /account. */
+/** After the identity service said yes: the session ties the visitor's lists to the account, then /account. */
 export function useFinishSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return async (user: AuthUser, profile: Partial<Profile> = {}) => {
-    dispatch(signedIn(user));
-    try {
-      await dispatch(
-        linkAccount({
-          email: user.email,
-          displayName: profile.displayName || user.displayName,
-          photoURL: profile.photoURL || user.photoURL,
-          phone: profile.phone ?? '',
-          tiktok: profile.tiktok ?? '',
-          instagram: profile.instagram ?? '',
-        }),
-      );
-    } catch (error) {
+    const outcome = await dispatch(completeSignIn(user, profile));
+    if (!outcome.linked) {
       // Signed in all the same; the lists will merge on the next visit.
-      console.error('linking the account failed', error);
-      notify(`Entramos, mas não foi possível sincronizar sua coleção: ${errorMessage(error)}`);
+      console.error('linking the account failed', outcome.error);
+      notify(`Entramos, mas não foi possível sincronizar sua coleção: ${errorMessage(outcome.error)}`);
     }
     navigate(ROUTES.account);
   };

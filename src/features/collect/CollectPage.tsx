@@ -2,12 +2,12 @@ import './collect.css';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { boothRoute, ROUTES } from '../../app/routePaths';
 import { mediaKind, mediaUrl, parseMediaPath } from '../../lib/mediaPath';
+import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { MediaActions } from '../share/MediaActions';
+import { MediaActions } from '../share';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));

@@ -1,8 +1,8 @@
 import './collect.css';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ROUTES, withQuery } from '../../app/routePaths';
-import { NAME_PATTERN } from '../../api/wire';
+import { NAME_PATTERN } from '../../lib/names';
+import { ROUTES, withQuery } from '../../lib/routePaths';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useGetDeviceLastQuery } from './collectApi';

@@ -1,37 +1,27 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ROUTES } from '../../app/routePaths';
+import { ROUTES } from '../../lib/routePaths';
+import { useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { useGetAccountQuery } from '../account/accountApi';
-import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
-import { MediaActions } from '../share/MediaActions';
-import { collectionMerged, selectCollection } from './collectionSlice';
+import { MediaActions } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
-/** Everything the visitor collected, newest first (SPEC section 2, "Collection"). */
+/**
+ * Everything the visitor collected, newest first (SPEC section 2, "Collection"). What a signed-in
+ * visitor's account holds (collected on another phone) joins it as the account is read.
+ */
 export default function CollectionPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const items = useAppSelector(selectCollection);
-  const status = useAppSelector(selectAuthStatus);
+  const { identity, collection: items } = useSession();
+  const status = identity.status;
   const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
   const [open, setOpen] = useOpenItem();
   const warned = useRef(false);
-
-  useEffect(() => {
-    dispatch(authWatchRequested());
-  }, [dispatch]);
-
-  // What the account holds (collected on another phone) joins what this browser holds.
-  useEffect(() => {
-    if (account.data?.collection) dispatch(collectionMerged(account.data.collection));
-  }, [dispatch, account.data]);
 
   // An empty list is only empty once we know who this is: a signed-in visitor's account may
   // hold what they collected on another phone.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Slider, { type CustomArrowProps } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
-import type { BoothMode } from '../../api/wire';
+import type { BoothMode } from '../../lib/modes';
 import { ChevronIcon } from '../../ui/icons';
 import { BoothIcon, BOOTH_LABEL } from './boothIcons';
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
-import type { MediaMode } from '../../api/wire';
+import type { MediaMode } from '../../lib/modes';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { LoadError } from '../../ui/LoadError';
-import { MediaActions } from '../share/MediaActions';
+import { MediaActions } from '../share';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';

@@ -1,12 +1,10 @@
 import './events.css';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { BoothMode } from '../../api/wire';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { boothRoute, ROUTES } from '../../app/routePaths';
+import type { BoothMode } from '../../lib/modes';
+import { boothRoute, ROUTES } from '../../lib/routePaths';
+import { eventVisited, useAppDispatch, useSession } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
-import { eventVisited, selectAgent } from '../visitor/visitorSlice';
 import { BoothCarousel } from './BoothCarousel';
 import { boothModes, readEventState, type EventNavigationState } from './eventLocation';
 import { useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
@@ -24,8 +22,8 @@ export interface EventOutletContext {
 function useEventData() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const status = useAppSelector(selectAuthStatus);
-  const agent = useAppSelector(selectAgent);
+  const { identity, agent } = useSession();
+  const status = identity.status;
   const fromState = readEventState(location.state);
   const id = params.get('id');
   const byId = useGetEventQuery(id ?? '', { skip: !id || fromState.devices !== undefined || status !== 'signedIn' });
@@ -50,9 +48,6 @@ export default function EventPage() {
   const { bname, devices, needsLogin, loading, notFound } = useEventData();
   const modes = boothModes(devices);
 
-  useEffect(() => {
-    dispatch(authWatchRequested());
-  }, [dispatch]);
   useEffect(() => {
     if (bname && modes.length > 0) dispatch(eventVisited(bname));
   }, [dispatch, bname, modes.length]);

@@ -1,14 +1,11 @@
 import './events.css';
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../api/wire';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { boothRoute, ROUTES } from '../../app/routePaths';
+import { boothRoute, ROUTES } from '../../lib/routePaths';
+import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { authWatchRequested, selectAuthStatus, selectUser } from '../auth/authSlice';
-import { selectAgent, selectVisitedEvents } from '../visitor/visitorSlice';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { useGetVisitedEventsQuery } from './eventsApi';
 
@@ -38,14 +35,9 @@ function EventCardView({ event }: { event: EventCard }) {
 
 /** The events the visitor attended (SPEC section 2, "Events list"). */
 export default function EventsListPage() {
-  const dispatch = useAppDispatch();
-  const events = useAppSelector(selectVisitedEvents);
-  const agent = useAppSelector(selectAgent);
-  const status = useAppSelector(selectAuthStatus);
-  const user = useAppSelector(selectUser);
-  useEffect(() => {
-    dispatch(authWatchRequested());
-  }, [dispatch]);
+  const { identity, events, agent } = useSession();
+  const status = identity.status;
+  const user = identity.status === 'signedIn' ? identity.user : null;
 
   // The viewer keys the cache: once someone signs in, the list is asked again with their token
   // (private events appear) without making anonymous visitors wait for the identity service.

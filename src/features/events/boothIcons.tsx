@@ -1,4 +1,4 @@
-import type { BoothMode } from '../../api/wire';
+import type { BoothMode } from '../../lib/modes';
 
 export const BOOTH_LABEL: Record<BoothMode, string> = {
   pad: 'Pad',

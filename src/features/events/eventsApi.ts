@@ -1,6 +1,7 @@
 import { api, LIST } from '../../api/apiSlice';
 import { listSegment, path } from '../../api/paths';
-import type { EventCard, EventDetails, MediaMode, ProductList } from '../../api/wire';
+import type { EventCard, EventDetails, ProductList } from '../../api/wire';
+import type { MediaMode } from '../../lib/modes';
 
 export interface VisitedEventsArgs {
   events: readonly string[];

@@ -1,9 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import { BOOTH_MODES, type BoothMode } from '../../api/wire';
-
-function isBoothMode(value: unknown): value is BoothMode {
-  return typeof value === 'string' && (BOOTH_MODES as readonly string[]).includes(value);
-}
+import { isBoothMode, type BoothMode } from '../../lib/modes';
 
 /** The booth type of the current child route of the event page (its route handle). */
 export function useBoothMode(): BoothMode | null {

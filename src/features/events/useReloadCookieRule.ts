@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { applyReloadCookie } from '../../app/agentBootstrap';
-import { browserCookieJar } from '../../app/cookieJar';
-import { reloadPage } from '../../app/pageReload';
+import { applyReloadCookie, browserCookieJar } from '../../session';
+import { reloadPage } from '../../ui/pageReload';
 
 /** SPEC section 4: on the event page, a `reload` cookie of 1 becomes 0 and the page reloads once. */
 export function useReloadCookieRule(): void {

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { ContactLead } from '../../api/wire';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../session';
 import { notify } from '../../ui/notify';
 import { leadSubmitted } from './leadOutboxListener';
 
-type Fields = Omit<ContactLead, 'clientId'>;
+/** Every field of the form, as typed (empty when left blank). */
+type Fields = Required<Omit<ContactLead, 'clientId'>>;
 
 const EMPTY: Fields = { data: '', indicacao: '', evento: '', email: '', instagram: '', tiktok: '', telefone: '', nome: '', comentarios: '' };
 

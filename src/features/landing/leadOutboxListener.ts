@@ -1,6 +1,6 @@
 import { createAction, isAnyOf } from '@reduxjs/toolkit';
 import type { ContactLead } from '../../api/wire';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../session';
 import { landingApi } from './landingApi';
 import { newClientId, readOutbox, retryDelayMs, writeOutbox, type OutboxStorage, type QueuedLead } from './leadOutbox';
 
@@ -14,7 +14,8 @@ function isPermanent(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-export function sendLeadsFromOutbox(startListening: AppStartListening, storage: OutboxStorage | null): void {
+/** Sends the leads of the outbox, one at a time, retrying with a growing delay until the server has each. */
+export function registerLeadOutbox(startListening: AppStartListening, storage: OutboxStorage | null): void {
   let memory: QueuedLead[] = readOutbox(storage);
   const load = () => (storage ? readOutbox(storage) : memory);
   const save = (leads: QueuedLead[]) => {

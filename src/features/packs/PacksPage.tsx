@@ -1,44 +1,27 @@
-import '../print/print.css';
+import './packs.css';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PACK_LINK, packsScreenOpened, packsToValidate, useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { useAddToAccountMutation } from '../account/accountApi';
-import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
-import { eventsMerged } from '../visitor/visitorSlice';
-import { useValidatePacksQuery } from './packsApi';
-import { packAdded, selectPackHashes } from './packsSlice';
 
-const HASH = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** A pack link (SPEC section 2, packs?pack=): the pack joins the visitor's, and all are listed. */
+/**
+ * A pack link (SPEC section 2, packs?pack=): all the visitor's packs are listed with the linked
+ * one; the session adds it to the visitor's packs (and account) once the server knows it.
+ */
 export default function PacksPage() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const status = useAppSelector(selectAuthStatus);
-  const hashes = useAppSelector(selectPackHashes);
-  const [addToAccount] = useAddToAccountMutation();
+  const { packs: hashes } = useSession();
   const linked = params.get('pack')?.trim() ?? '';
-  const validLink = HASH.test(linked);
+  const validLink = PACK_LINK.test(linked);
 
   useEffect(() => {
-    dispatch(authWatchRequested());
-  }, [dispatch]);
-  const asked = validLink && !hashes.includes(linked) ? [...hashes, linked] : hashes;
+    dispatch(packsScreenOpened({ linked: validLink ? linked : null }));
+  }, [dispatch, linked, validLink]);
+  const asked = packsToValidate(hashes, validLink ? linked : null);
   const { data: packs, isLoading, isError, refetch } = useValidatePacksQuery(asked, { skip: asked.length === 0 });
   const linkedKnown = packs?.some((p) => p.hash === linked) ?? false;
-
-  // Only a pack the server knows joins the cookie and the account.
-  useEffect(() => {
-    if (linkedKnown && !hashes.includes(linked)) dispatch(packAdded(linked));
-  }, [dispatch, linkedKnown, linked, hashes]);
-  useEffect(() => {
-    if (validLink && linkedKnown && status === 'signedIn') void addToAccount({ list: 'packs', value: linked });
-  }, [addToAccount, validLink, linkedKnown, linked, status]);
-  useEffect(() => {
-    if (packs) dispatch(eventsMerged(packs.map((p) => p.bname).filter(Boolean)));
-  }, [dispatch, packs]);
 
   return (
     <ScreenFrame title="Pacotes de impressão" className="packs">

@@ -1,10 +1,9 @@
 import { useEffect, useReducer } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ROUTES } from '../../app/routePaths';
+import { ROUTES } from '../../lib/routePaths';
+import { useSession } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { authWatchRequested, selectAuthStatus } from '../auth/authSlice';
 import {
   authorized,
   AUTHORIZED,
@@ -22,18 +21,14 @@ import { useAuthorizePartnerMutation } from './partnerApi';
 
 /** A partner's invitation link: the signed-in account becomes the partner's. */
 export default function InvitationPage() {
-  const appDispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
   const partnerName = params.get('partnerName') ?? '';
-  const status = useAppSelector(selectAuthStatus);
+  const status = useSession().identity.status;
   const [state, dispatch] = useReducer(invitationSlice.reducer, initialInvitationState);
   const [authorizePartner] = useAuthorizePartnerMutation();
 
-  useEffect(() => {
-    appDispatch(authWatchRequested());
-  }, [appDispatch]);
   useEffect(() => {
     if (status === 'signedOut') dispatch(signedOutSeen());
     if (status === 'signedIn') dispatch(signedInSeen());

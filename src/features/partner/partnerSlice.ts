@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../session';
 
 /** The partner whose page and deals are open, and the coupon links copied in this visit. */
 export interface PartnerState {
@@ -8,7 +9,7 @@ export interface PartnerState {
 
 export const initialPartnerState: PartnerState = { name: null, copiedCoupons: [] };
 
-export const partnerSlice = createSlice({
+const partnerState = createSlice({
   name: 'partner',
   initialState: initialPartnerState,
   reducers: {
@@ -25,6 +26,13 @@ export const partnerSlice = createSlice({
     selectCopiedCoupons: (state) => state.copiedCoupons,
   },
 });
+
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof partnerState> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const partnerSlice = partnerState.injectInto(rootReducer);
 
 export const { partnerOpened, couponCopied } = partnerSlice.actions;
 export const { selectPartnerName, selectCopiedCoupons } = partnerSlice.selectors;

@@ -1,12 +1,10 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectPackHashes } from '../packs/packsSlice';
-import { useValidatePacksQuery } from '../packs/packsApi';
+import { useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
 import { printWithPack } from './printWithPack';
 
 /** The packs of the visitor (cookie packs, validated by the server) to print with. */
 export function PackChooser({ busy, error }: { busy: boolean; error: string | null }) {
   const dispatch = useAppDispatch();
-  const hashes = useAppSelector(selectPackHashes);
+  const { packs: hashes } = useSession();
   const { data: packs, isLoading, isError } = useValidatePacksQuery(hashes, { skip: hashes.length === 0 });
 
   if (hashes.length === 0 || (packs && packs.length === 0)) {

@@ -1,9 +1,9 @@
 import './print.css';
-import { reloadPage } from '../../app/pageReload';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isPrintable } from '../../lib/mediaPath';
+import { useAppDispatch, useAppSelector } from '../../session';
 import { PrintIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
+import { reloadPage } from '../../ui/pageReload';
 import { PackChooser } from './PackChooser';
 import { PrintedOverlay } from './PrintedOverlay';
 import { overlayClosed, printClosed, printOpened, selectPrint } from './printSlice';

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { isPrintable } from '../../lib/mediaPath';
+import { rootReducer } from '../../session';
 
 /**
  * The print widget (SPEC sections 2 and 4) as a state machine: closed -> choosing a pack ->
@@ -14,7 +15,7 @@ export type PrintState =
 
 export const initialPrintState = { status: 'closed' } as PrintState;
 
-export const printSlice = createSlice({
+const printMachine = createSlice({
   name: 'print',
   initialState: initialPrintState,
   reducers: {
@@ -38,6 +39,13 @@ export const printSlice = createSlice({
     selectPrint: (state) => state,
   },
 });
+
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof printMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const printSlice = printMachine.injectInto(rootReducer);
 
 export const { printOpened, printClosed, packChosen, printSucceeded, printFailed, overlayClosed } = printSlice.actions;
 export const { selectPrint } = printSlice.selectors;

@@ -1,8 +1,8 @@
 import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, GetState } from '../../session';
 import { notify } from '../../ui/notify';
 import { printApi } from './printApi';
-import { packChosen, printFailed, printSucceeded } from './printSlice';
+import { packChosen, printFailed, printSucceeded, selectPrint } from './printSlice';
 
 export const NO_COPIES = 'Este pacote não possui cópias suficientes';
 
@@ -11,13 +11,13 @@ export const NO_COPIES = 'Este pacote não possui cópias suficientes';
  * one copy is spent on the server and the overlay opens, or the modal shows why not.
  */
 export function printWithPack(pack: { hash: string; copies: number }) {
-  return async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
+  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
     if (pack.copies <= 0) {
       notify(NO_COPIES);
       return;
     }
     dispatch(packChosen(pack));
-    const state = getState().print;
+    const state = selectPrint(getState());
     if (state.status !== 'sending') return;
     const result = await dispatch(printApi.endpoints.printCopy.initiate({ packHash: state.packHash, printId: state.printId }));
     if ('data' in result && result.data) {

@@ -1,6 +1,6 @@
 import { mediaSource } from '../../api/mediaSource';
 import { parseMediaPath } from '../../lib/mediaPath';
-import { PrintWidget } from '../print/PrintWidget';
+import { PrintWidget } from '../print';
 import { ShareButton } from './ShareButton';
 
 /** What a guest can do with one media item: share or download it, print it with a pack. */

@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ShopProduct } from '../../api/wire';
 import {
   clampHours,
@@ -9,6 +9,7 @@ import {
   roundCents,
   unitPrice,
 } from '../../lib/pricing';
+import { rootReducer } from '../../session';
 
 export interface CartLine {
   product: ShopProduct;
@@ -30,7 +31,7 @@ function findLine(state: CartState, productId: string): CartLine | undefined {
   return state.lines.find((line) => line.product.id === productId);
 }
 
-export const cartSlice = createSlice({
+const cartMachine = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
@@ -68,7 +69,17 @@ export const cartSlice = createSlice({
       state.lines = [];
     },
   },
+  selectors: {
+    selectCart: (state) => state,
+  },
 });
+
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof cartMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const cartSlice = cartMachine.injectInto(rootReducer);
 
 export const { shopOpened, productAdded, productRemoved, hoursChanged, quantityChanged, accessoryToggled, cartCleared } =
   cartSlice.actions;
@@ -92,7 +103,7 @@ function priceLine(line: CartLine): PricedLine {
   };
 }
 
-const selectCart = (state: { cart: CartState }) => state.cart;
+export const { selectCart } = cartSlice.selectors;
 
 export const selectPricedLines = createSelector([selectCart], (cart) => cart.lines.map(priceLine));
 

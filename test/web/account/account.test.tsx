@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { initialAuthState } from '../../../src/features/auth/authSlice';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 interface Serve {
   partner?: string;
@@ -67,10 +67,10 @@ describe('the account', () => {
 
   it('shows the team their tools', async () => {
     serve({ team: 'ok' });
-    const { store } = renderApp('/account', signedIn());
+    renderApp('/account', signedIn());
     expect(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('link', { name: 'Criar contrato' })).toHaveAttribute('href', '/createContract');
     expect(within(sidebar()).getByRole('link', { name: 'Autorizar parceiro' })).toHaveAttribute('href', '/authorizePartner');
-    expect(store.getState().auth.isTeam).toBe(true);
+    expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
 
   it("logs out with 'Conta' and goes home", async () => {
@@ -80,7 +80,7 @@ describe('the account', () => {
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
     await user.click(within(sidebar()).getByRole('button', { name: 'Conta' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(store.getState().auth.status).toBe('signedOut');
+    expect(store.getState().session.identity).toEqual({ status: 'signedOut' });
     expect(identity.current).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe('the account', () => {
         return HttpResponse.text('ok');
       }),
     );
-    const pending = { auth: { ...initialAuthState, loginRequired: true, pendingTransaction: '555666777' } };
+    const pending = withSession({ loginRequired: true, pendingTransaction: '555666777' });
     const { store, router } = renderApp('/checkout?coupon=X', { ...signedIn(), preloadedState: pending });
     // The guard sends the visitor to /account, where the order is tied once signed in.
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
@@ -101,6 +101,6 @@ describe('the account', () => {
     await screen.findByRole('button', { name: 'Home' });
     await new Promise((r) => setTimeout(r, 50));
     expect(linked).toEqual(['555666777']);
-    expect(store.getState().auth).toMatchObject({ loginRequired: false, pendingTransaction: null });
+    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null });
   });
 });

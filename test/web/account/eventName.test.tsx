@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { reloadPage } from '../../../src/app/pageReload';
+import { reloadPage } from '../../../src/ui/pageReload';
 import {
   checkFailed,
   createFailed,
@@ -17,7 +17,7 @@ import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
-jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
 const reduce = eventNameSlice.reducer;
 const short: EventNameState = { status: 'short', name: 'abc' };

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { errorMessage } from '../../../src/api/apiSlice';
 import { listSegment, path } from '../../../src/api/paths';
 import { makeStore } from '../../../src/app/store';
-import { signedIn } from '../../../src/features/auth/authSlice';
+import { accountSyncApi } from '../../../src/session/accountSyncApi';
+import { signedIn } from '../../../src/session/sessionSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { printApi } from '../../../src/features/print/printApi';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -25,7 +26,7 @@ describe('errors', () => {
     network.use(http.get(`${API}/modifyAccount/add/packs/:v`, () => HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 })));
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
-    const result = await store.dispatch(accountApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'X' }));
+    const result = await store.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'X' }));
     expect(result.error).toEqual({ status: 404, data: { error: 'not_found', message: 'Pacote não encontrado' } });
     expect(errorMessage(result.error)).toBe('Pacote não encontrado');
   });
@@ -62,7 +63,7 @@ describe('identity token', () => {
   it('refuses a required call when the source has no token (signed out meanwhile)', async () => {
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA, token: null }) });
     store.dispatch(signedIn(ANA));
-    const result = await store.dispatch(accountApi.endpoints.getAccount.initiate());
+    const result = await store.dispatch(accountSyncApi.endpoints.getAccount.initiate());
     expect(result.error).toMatchObject({ status: 401, data: { error: 'unauthenticated' } });
   });
 });

@@ -3,7 +3,8 @@
  * characters encoded, query, body, identity header) and how it reads the reply.
  */
 import { makeStore } from '../../../src/app/store';
-import { signedIn } from '../../../src/features/auth/authSlice';
+import { accountSyncApi } from '../../../src/session/accountSyncApi';
+import { signedIn } from '../../../src/session/sessionSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
@@ -11,7 +12,7 @@ import { eventsApi } from '../../../src/features/events/eventsApi';
 import { faceApi } from '../../../src/features/face/faceApi';
 import { landingApi } from '../../../src/features/landing/landingApi';
 import { mirrorApi } from '../../../src/features/mirror/mirrorApi';
-import { packsApi } from '../../../src/features/packs/packsApi';
+import { packsApi } from '../../../src/session/packsApi';
 import { partnerApi } from '../../../src/features/partner/partnerApi';
 import { printApi } from '../../../src/features/print/printApi';
 import { shopApi } from '../../../src/features/shop/shopApi';
@@ -131,7 +132,7 @@ const cases: Case[] = [
   },
   {
     name: 'addToAccount (packs)',
-    run: (s) => s.dispatch(accountApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'H7K2' })),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'H7K2' })),
     method: 'GET',
     path: '/api/modifyAccount/add/packs/H7K2',
     auth: 'required',
@@ -140,7 +141,7 @@ const cases: Case[] = [
   },
   {
     name: 'addToAccount (collection)',
-    run: (s) => s.dispatch(accountApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/a b/pad/x.jpg' })),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/a b/pad/x.jpg' })),
     method: 'GET',
     path: '/api/modifyAccount/add/collection/%2Fmedia%2Fa%20b%2Fpad%2Fx.jpg',
     auth: 'required',
@@ -223,7 +224,7 @@ const cases: Case[] = [
     name: 'createAccount',
     run: (s) =>
       s.dispatch(
-        accountApi.endpoints.createAccount.initiate({
+        accountSyncApi.endpoints.createAccount.initiate({
           account: {
             email: 'ana@example.com',
             agent: 'agent01xyz',
@@ -260,7 +261,7 @@ const cases: Case[] = [
   },
   {
     name: 'updateAccount',
-    run: (s) => s.dispatch(accountApi.endpoints.updateAccount.initiate({ collection: ['/media/f/pad/1.jpg'], packs: [], events: ['festa'] })),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.updateAccount.initiate({ collection: ['/media/f/pad/1.jpg'], packs: [], events: ['festa'] })),
     method: 'GET',
     path: '/api/updateAccount',
     query: { collection: '/media/f/pad/1.jpg', packs: '', events: 'festa' },
@@ -270,7 +271,7 @@ const cases: Case[] = [
   },
   {
     name: 'getAccount',
-    run: (s) => s.dispatch(accountApi.endpoints.getAccount.initiate()),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.getAccount.initiate()),
     method: 'GET',
     path: '/api/account',
     auth: 'required',
@@ -279,7 +280,7 @@ const cases: Case[] = [
   },
   {
     name: 'setTransaction',
-    run: (s) => s.dispatch(accountApi.endpoints.setTransaction.initiate('123456789')),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.setTransaction.initiate('123456789')),
     method: 'POST',
     path: '/api/set_transaction',
     body: { transaction: '123456789' },

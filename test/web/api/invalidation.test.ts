@@ -1,10 +1,11 @@
 /** A change refreshes what it affects: subscribed queries refetch after the mutation. */
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../../src/app/store';
-import { signedIn } from '../../../src/features/auth/authSlice';
+import { accountSyncApi } from '../../../src/session/accountSyncApi';
+import { signedIn } from '../../../src/session/sessionSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
-import { packsApi } from '../../../src/features/packs/packsApi';
+import { packsApi } from '../../../src/session/packsApi';
 import { partnerApi } from '../../../src/features/partner/partnerApi';
 import { printApi } from '../../../src/features/print/printApi';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -61,9 +62,9 @@ it('collecting into the account refetches the account', async () => {
   const s = store();
   const hits = countedGet(`${API}/account`, [{ email: 'a@b.c' }, { email: 'a@b.c', collection: ['x'] }]);
   network.use(http.get(`${API}/modifyAccount/add/collection/:id`, () => HttpResponse.text('ok')));
-  s.dispatch(accountApi.endpoints.getAccount.initiate());
+  s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
   await settle(() => hits.count === 1);
-  await s.dispatch(accountApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/f/pad/1.jpg' }));
+  await s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/f/pad/1.jpg' }));
   await settle(() => hits.count === 2);
   expect(hits.count).toBe(2);
 });
@@ -110,7 +111,7 @@ it('accepting an invitation refetches the account (its partner field)', async ()
   const s = store();
   const hits = countedGet(`${API}/account`, [{ partner: '' }, { partner: 'p1' }]);
   network.use(http.post(`${API}/authorize_partner`, () => HttpResponse.text('ok')));
-  s.dispatch(accountApi.endpoints.getAccount.initiate());
+  s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
   await settle(() => hits.count === 1);
   await s.dispatch(partnerApi.endpoints.authorizePartner.initiate({ partnerName: 'p1', hash: 'h' }));
   await settle(() => hits.count === 2);

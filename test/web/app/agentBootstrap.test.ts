@@ -1,5 +1,5 @@
-import { applyReloadCookie, ensureAgent } from '../../../src/app/agentBootstrap';
-import { memoryCookieJar } from '../../../src/app/cookieJar';
+import { applyReloadCookie, ensureAgent } from '../../../src/session/agentBootstrap';
+import { memoryCookieJar } from '../../../src/session/cookieJar';
 import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 
 function memorySession() {

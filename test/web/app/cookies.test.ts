@@ -1,10 +1,15 @@
-import { browserCookieJar } from '../../../src/app/cookieJar';
-import { readPersistedState } from '../../../src/app/persistence';
+import { browserCookieJar } from '../../../src/session/cookieJar';
+import { readPersistedState } from '../../../src/session/persistence';
 import { makeStore } from '../../../src/app/store';
-import { orderAwaitsLogin, orderLinked } from '../../../src/features/auth/authSlice';
-import { collectionReplaced, itemCollected } from '../../../src/features/collection/collectionSlice';
-import { packAdded } from '../../../src/features/packs/packsSlice';
-import { agentAssigned, eventVisited } from '../../../src/features/visitor/visitorSlice';
+import {
+  accountListsAdopted,
+  agentAssigned,
+  eventVisited,
+  itemCollected,
+  orderAwaitsLogin,
+  orderLinked,
+  packAdded,
+} from '../../../src/session/sessionSlice';
 import { COOKIE_VALUE_BUDGET, parseList } from '../../../src/lib/cookieLists';
 
 function cookie(name: string): string | undefined {
@@ -26,11 +31,11 @@ describe('reading the cookies into the initial state', () => {
     document.cookie = 'loginRequired=true; path=/';
     document.cookie = 'transaction=123456789; path=/';
     const state = storeFromCookies().getState();
-    expect(state.collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
-    expect(state.packs.hashes).toEqual(['H1', 'H2']);
-    expect(state.visitor).toEqual({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
-    expect(state.auth.loginRequired).toBe(true);
-    expect(state.auth.pendingTransaction).toBe('123456789');
+    expect(state.session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(state.session.packs).toEqual(['H1', 'H2']);
+    expect(state.session).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
+    expect(state.session.loginRequired).toBe(true);
+    expect(state.session.pendingTransaction).toBe('123456789');
   });
 
   it('survives malformed values: bad encoding, empty entries, junk agent', () => {
@@ -39,10 +44,10 @@ describe('reading the cookies into the initial state', () => {
     document.cookie = 'agent=<script>; path=/';
     document.cookie = 'loginRequired=maybe; path=/';
     const state = storeFromCookies().getState();
-    expect(state.collection.items).toEqual([]);
-    expect(state.packs.hashes).toEqual(['H1']);
-    expect(state.visitor.agent).toBe('');
-    expect(state.auth.loginRequired).toBe(false);
+    expect(state.session.collection).toEqual([]);
+    expect(state.session.packs).toEqual(['H1']);
+    expect(state.session.agent).toBe('');
+    expect(state.session.loginRequired).toBe(false);
   });
 
   it('bounds an oversized list and drops entries that are too long', () => {
@@ -89,7 +94,7 @@ describe('writing the cookies back', () => {
     expect(cookie('transaction')).toBe('987654321');
 
     store.dispatch(orderLinked());
-    store.dispatch(collectionReplaced([]));
+    store.dispatch(accountListsAdopted({ collection: [], packs: ['H1'], events: ['festa_ana'] }));
     expect(cookie('loginRequired')).toBeUndefined();
     expect(cookie('transaction')).toBeUndefined();
     expect(cookie('collection')).toBeUndefined();
@@ -106,7 +111,7 @@ describe('writing the cookies back', () => {
   it('keeps the newest entries when the list outgrows a cookie', () => {
     const store = storeFromCookies();
     const items = Array.from({ length: 200 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
-    store.dispatch(collectionReplaced(items));
+    store.dispatch(accountListsAdopted({ collection: items, packs: [], events: [] }));
     const written = cookie('collection') ?? '';
     expect(encodeURIComponent(written).length).toBeLessThanOrEqual(COOKIE_VALUE_BUDGET);
     const kept = written.split(',');
@@ -114,7 +119,7 @@ describe('writing the cookies back', () => {
     expect(kept[kept.length - 1]).toBe(items[199]);
     expect(items.slice(-kept.length)).toEqual(kept);
     // The state itself keeps all of them.
-    expect(store.getState().collection.items).toHaveLength(200);
+    expect(store.getState().session.collection).toHaveLength(200);
   });
 });
 
@@ -128,20 +133,20 @@ describe('a collection longer than a cookie holds', () => {
     expect((cookie('collection') ?? '').split(',').length).toBeLessThan(200);
 
     const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
-    expect(next.getState().collection.items).toEqual(items);
+    expect(next.getState().session.collection).toEqual(items);
   });
 
   it('merges what only the cookie knows (collected in another build) after what storage knows', () => {
     localStorage.setItem('collection', JSON.stringify(['/media/f/pad/1.jpg']));
     document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
-    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
   });
 
   it('ignores a corrupt stored list', () => {
     localStorage.setItem('collection', '{not json');
     document.cookie = 'collection=%2Fmedia%2Ff%2Fpad%2F1.jpg; path=/';
-    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg']);
     localStorage.setItem('collection', JSON.stringify({ a: 1 }));
-    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg']);
   });
 });

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { BOOTH_MODES } from '../../../src/api/wire';
-import { reloadPage } from '../../../src/app/pageReload';
-import { initialAuthState } from '../../../src/features/auth/authSlice';
+import { BOOTH_MODES } from '../../../src/lib/modes';
+import { reloadPage } from '../../../src/ui/pageReload';
 import { http, HttpResponse } from 'msw';
 import { BOOTH_LABEL } from '../../../src/features/events/boothIcons';
 import { API, network } from '../../support/network';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
-jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
 const SCREENS: [string, string][] = [
   ['/', 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito'],
@@ -59,7 +59,7 @@ describe('every route renders its screen', () => {
   });
 
   it('/collection shows "Minha Coleção"', async () => {
-    renderApp('/collection', { preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } } });
+    renderApp('/collection', { preloadedState: withSession({ collection: ['/media/festa/pad/1.jpg'] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Minha Coleção' })).toBeInTheDocument();
   });
 
@@ -99,7 +99,7 @@ describe('the menu', () => {
   ])('%s leads to %s', async (label, path, title) => {
     serveAccount();
     const { user, router } = renderApp('/', {
-      preloadedState: { collection: { items: ['/media/festa/pad/1.jpg'] } },
+      preloadedState: withSession({ collection: ['/media/festa/pad/1.jpg'] }),
       identity: fakeIdentity({ signedInAs: ANA }),
     });
     await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }));
@@ -130,7 +130,7 @@ describe('keyboard use', () => {
 });
 
 describe('the loginRequired guard', () => {
-  const pending = { auth: { ...initialAuthState, loginRequired: true, pendingTransaction: '123456789' } };
+  const pending = withSession({ loginRequired: true, pendingTransaction: '123456789' });
 
   it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/packs', '/collect', '/nao-existe'])(
     'sends %s to /account while an order waits for a sign-in',

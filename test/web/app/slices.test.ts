@@ -1,19 +1,28 @@
 import { makeStore } from '../../../src/app/store';
-import { orderAwaitsLogin, orderLinked, signedIn, signedOut, teamChecked } from '../../../src/features/auth/authSlice';
-import { collectionMerged, itemCollected } from '../../../src/features/collection/collectionSlice';
-import { packAdded, packsReplaced } from '../../../src/features/packs/packsSlice';
-import { couponCopied, partnerOpened } from '../../../src/features/partner/partnerSlice';
+import {
+  accountListsAdopted,
+  collectionMerged,
+  itemCollected,
+  orderAwaitsLogin,
+  orderLinked,
+  packAdded,
+  signedIn,
+  signedOut,
+} from '../../../src/session/sessionSlice';
+import { couponCopied, partnerOpened, partnerSlice } from '../../../src/features/partner/partnerSlice';
 import {
   accessoryToggled,
   cartCleared,
   hoursChanged,
   productAdded,
   quantityChanged,
+  selectCart,
   selectCartTotals,
   selectPricedLines,
   shopOpened,
 } from '../../../src/features/shop/cartSlice';
 import type { ShopProduct } from '../../../src/api/wire';
+import { initialSessionState } from '../../../src/session';
 
 const product: ShopProduct = {
   id: 'cabine360',
@@ -48,37 +57,37 @@ describe('collection and packs', () => {
     store.dispatch(itemCollected('/media/f/pad/1.jpg'));
     store.dispatch(itemCollected('bad,entry'));
     store.dispatch(collectionMerged(['/media/f/pad/2.jpg', '/media/f/pad/1.jpg']));
-    expect(store.getState().collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(store.getState().session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
   });
 
-  it('replaces the packs with the account list', () => {
+  it("replaces the visitor's lists with the account's", () => {
     const store = makeStore();
     store.dispatch(packAdded('H1'));
-    store.dispatch(packsReplaced(['H2', 'H3']));
-    expect(store.getState().packs.hashes).toEqual(['H2', 'H3']);
+    store.dispatch(itemCollected('/media/f/pad/1.jpg'));
+    store.dispatch(accountListsAdopted({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] }));
+    expect(store.getState().session).toMatchObject({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] });
   });
 });
 
-describe('auth', () => {
+describe('who is signed in', () => {
   const user = { uid: 'u', email: 'a@b.c', displayName: 'A', photoURL: '' };
 
-  it('tracks sign-in, team membership and sign-out', () => {
+  it('is unknown, then signed in with the user, then signed out with none', () => {
     const store = makeStore();
-    store.dispatch(teamChecked(true));
-    expect(store.getState().auth.isTeam).toBe(false); // nobody signed in yet
+    expect(store.getState().session.identity).toEqual(initialSessionState.identity);
+    expect(store.getState().session.identity).toEqual({ status: 'unknown' });
     store.dispatch(signedIn(user));
-    store.dispatch(teamChecked(true));
-    expect(store.getState().auth).toMatchObject({ status: 'signedIn', user, isTeam: true });
+    expect(store.getState().session.identity).toEqual({ status: 'signedIn', user });
     store.dispatch(signedOut());
-    expect(store.getState().auth).toMatchObject({ status: 'signedOut', user: null, isTeam: false });
+    expect(store.getState().session.identity).toEqual({ status: 'signedOut' });
   });
 
   it('holds a signed-out order until it is linked', () => {
     const store = makeStore();
     store.dispatch(orderAwaitsLogin('123456789'));
-    expect(store.getState().auth).toMatchObject({ loginRequired: true, pendingTransaction: '123456789' });
+    expect(store.getState().session).toMatchObject({ loginRequired: true, pendingTransaction: '123456789' });
     store.dispatch(orderLinked());
-    expect(store.getState().auth).toMatchObject({ loginRequired: false, pendingTransaction: null });
+    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null });
   });
 });
 
@@ -103,7 +112,7 @@ describe('cart', () => {
     store.dispatch(productAdded(product));
     store.dispatch(hoursChanged({ productId: 'cabine360', hours: 50 }));
     store.dispatch(quantityChanged({ productId: 'cabine360', quantity: -3 }));
-    expect(store.getState().cart.lines[0]).toMatchObject({ hours: 5, quantity: 1 });
+    expect(selectCart(store.getState()).lines[0]).toMatchObject({ hours: 5, quantity: 1 });
   });
 
   it('starts a new cart for a new coupon and empties on checkout', () => {
@@ -111,9 +120,9 @@ describe('cart', () => {
     store.dispatch(shopOpened({ coupon: 'C1', discount: 0 }));
     store.dispatch(productAdded(product));
     store.dispatch(shopOpened({ coupon: 'C1', discount: 0 }));
-    expect(store.getState().cart.lines).toHaveLength(1);
+    expect(selectCart(store.getState()).lines).toHaveLength(1);
     store.dispatch(shopOpened({ coupon: 'C2', discount: 0 }));
-    expect(store.getState().cart.lines).toHaveLength(0);
+    expect(selectCart(store.getState()).lines).toHaveLength(0);
     store.dispatch(productAdded(product));
     store.dispatch(cartCleared());
     expect(selectCartTotals(store.getState()).total).toBe(0);
@@ -126,8 +135,8 @@ describe('partner', () => {
     store.dispatch(partnerOpened('p1'));
     store.dispatch(couponCopied('CUP1'));
     store.dispatch(couponCopied('CUP1'));
-    expect(store.getState().partner).toEqual({ name: 'p1', copiedCoupons: ['CUP1'] });
+    expect(partnerSlice.selectSlice(store.getState())).toEqual({ name: 'p1', copiedCoupons: ['CUP1'] });
     store.dispatch(partnerOpened('p2'));
-    expect(store.getState().partner).toEqual({ name: 'p2', copiedCoupons: [] });
+    expect(partnerSlice.selectSlice(store.getState())).toEqual({ name: 'p2', copiedCoupons: [] });
   });
 });

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { browserCookieJar } from '../../../src/app/cookieJar';
-import { initialVisitorState } from '../../../src/features/visitor/visitorSlice';
+import { browserCookieJar } from '../../../src/session/cookieJar';
 import { fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
   network.use(
@@ -25,21 +25,21 @@ function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
   );
 }
 
-const guest = { collection: { items: ['/media/f/pad/1.jpg'] }, visitor: { ...initialVisitorState, agent: 'agent0001', events: ['f'] } };
+const guest = { collection: ['/media/f/pad/1.jpg'], agent: 'agent0001', events: ['f'] };
 
 describe('login', () => {
   it("signs in, merges the visitor's lists into the account, takes the account's lists, and opens /account", async () => {
     const calls: string[] = [];
     serveAccount(calls, 'already_exists');
-    const { user, router, store } = renderApp('/login', { preloadedState: guest, cookies: browserCookieJar, identity: fakeIdentity() });
+    const { user, router, store } = renderApp('/login', { preloadedState: withSession(guest), cookies: browserCookieJar, identity: fakeIdentity() });
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
     expect(calls).toEqual(['create /media/f/pad/1.jpg token', 'update /media/f/pad/1.jpg']);
-    expect(store.getState().collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg']);
-    expect(store.getState().packs.hashes).toEqual(['PACK1']);
+    expect(store.getState().session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg']);
+    expect(store.getState().session.packs).toEqual(['PACK1']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACK1');
   });
 
@@ -109,7 +109,7 @@ describe('signup', () => {
       http.get(`${API}/load_events`, () => HttpResponse.json([])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),
     );
-    const { user, router } = renderApp('/signup', { preloadedState: { ...guest, packs: { hashes: ['PACK9'] } } });
+    const { user, router } = renderApp('/signup', { preloadedState: withSession({ ...guest, packs: ['PACK9'] }) });
     await screen.findByLabelText('Email');
     const values = ['bia@example.com', 'segredo-123', 'segredo-123', 'Bia', '11988887777', 'bia.tk', '@bia'];
     for (const [i, label] of labels.entries()) await user.type(screen.getByLabelText(label), values[i]);

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { browserCookieJar } from '../../../src/app/cookieJar';
+import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
@@ -11,8 +11,8 @@ describe('the collect screen', () => {
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost${photo}`);
-    expect(store.getState().collection.items).toEqual([photo]);
-    expect(store.getState().visitor.events).toEqual(['festa_ana']);
+    expect(store.getState().session.collection).toEqual([photo]);
+    expect(store.getState().session.events).toEqual(['festa_ana']);
     expect(decodeURIComponent(document.cookie)).toContain(`collection=${photo}`);
     expect(decodeURIComponent(document.cookie)).toContain('events=festa_ana');
   });
@@ -34,7 +34,7 @@ describe('the collect screen', () => {
   it('accepts a storage path whose last three segments are event, mode and file', async () => {
     const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/polaroid/p1.jpg');
-    expect(store.getState().collection.items).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+    expect(store.getState().session.collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
   });
 
   it('shows a video with controls and no print icon', async () => {
@@ -88,7 +88,7 @@ describe('the collect screen', () => {
   it('says the link is invalid, and collects nothing, for a malformed id', async () => {
     const { store } = renderApp('/collect?id=../../etc/passwd');
     expect(await screen.findByRole('alert')).toHaveTextContent('Link inválido');
-    expect(store.getState().collection.items).toEqual([]);
+    expect(store.getState().session.collection).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(4, '0')}.jpg`);
 
@@ -16,7 +17,7 @@ describe('the collection', () => {
   });
 
   it('shows the collected items newest first, and opens one', async () => {
-    const { user } = renderApp('/collection', { preloadedState: { collection: { items: items(3) } } });
+    const { user } = renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
     const images = within(grid).getAllByRole('button').map((b) => b.querySelector('img')?.getAttribute('src'));
     expect(images).toEqual([
@@ -32,7 +33,7 @@ describe('the collection', () => {
   });
 
   it('keeps a wedding of 3,000 items to a small DOM', async () => {
-    renderApp('/collection', { preloadedState: { collection: { items: items(3000) } } });
+    renderApp('/collection', { preloadedState: withSession({ collection: items(3000) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
     expect(screen.getByText('3000 itens')).toBeInTheDocument();
     const rendered = within(grid).getAllByRole('listitem').length;
@@ -53,7 +54,7 @@ describe('the collection', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe('/collection');
     expect(screen.getByRole('list', { name: 'Minha Coleção' })).toBeInTheDocument();
-    expect(store.getState().collection.items).toEqual(['/media/festa_ana/pad/da-conta.jpg']);
+    expect(store.getState().session.collection).toEqual(['/media/festa_ana/pad/da-conta.jpg']);
     expect(window.alert).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { initialVisitorState } from '../../../src/features/visitor/visitorSlice';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 const devices = ['pad', 'polaroid', '360', 'nulo'];
 const entry = (mode: string, bname = 'festa_ana') => ({ pathname: `/eventos/evento/${mode}`, state: { bname, devices } });
@@ -100,7 +100,7 @@ describe('the event page', () => {
   it('finds the booths of an event known only by name (from a collect link)', async () => {
     serveGalleries();
     network.use(http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])));
-    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: { visitor: { ...initialVisitorState, agent: 'agent0001' } } });
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });
 
@@ -127,6 +127,6 @@ describe('the event page', () => {
     serveGalleries();
     const { store } = renderApp(entry('pad'));
     await screen.findByRole('button', { name: 'Foto 1 de 3' });
-    expect(store.getState().visitor.events).toEqual(['festa_ana']);
+    expect(store.getState().session.events).toEqual(['festa_ana']);
   });
 });

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { initialVisitorState } from '../../../src/features/visitor/visitorSlice';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 const festa = { title: 'festa_ana', visible: true, profile: '/media/festa_ana/feed/perfil.jpg', cover: '/media/festa_ana/feed/capa.jpg', photos: 12, devices: ['nulo', 'pad', '360'] };
 const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
-const visitor = { visitor: { ...initialVisitorState, agent: 'agent0001', events: ['festa_ana', 'formatura'] } };
+const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura'] });
 
 describe('the events list', () => {
   it('shows the empty message, the hint and the login prompt to a new anonymous visitor', async () => {

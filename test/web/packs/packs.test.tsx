@@ -1,9 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { browserCookieJar } from '../../../src/app/cookieJar';
+import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
 const KNOWN: Record<string, string> = {
   PACKDEMO5: "{'PACKDEMO5': {'copies': 5, 'bname': 'festa_ana'}}",
@@ -24,14 +25,14 @@ describe('the packs screen', () => {
   it('validates the cookie packs plus the link one, lists them, and keeps the new pack', async () => {
     const asked: string[] = [];
     servePacks(asked);
-    const { store } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: { packs: { hashes: ['PACKVELHO'] } }, cookies: browserCookieJar });
+    const { store } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: ['PACKVELHO'] }), cookies: browserCookieJar });
     const list = await screen.findByRole('list', { name: 'Seus pacotes' });
     const packs = within(list).getAllByRole('listitem').map((li) => li.textContent);
     expect(packs).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
     expect(asked[0]).toBe('PACKVELHO,PACKDEMO5');
-    expect(store.getState().packs.hashes).toEqual(['PACKVELHO', 'PACKDEMO5']);
+    expect(store.getState().session.packs).toEqual(['PACKVELHO', 'PACKDEMO5']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACKVELHO,PACKDEMO5');
-    expect(store.getState().visitor.events).toEqual(['casamento', 'festa_ana']);
+    expect(store.getState().session.events).toEqual(['casamento', 'festa_ana']);
   });
 
   it('does not keep a pack the server does not know', async () => {
@@ -39,7 +40,7 @@ describe('the packs screen', () => {
     const { store } = renderApp('/packs?pack=INVENTADO');
     expect(await screen.findByRole('alert')).toHaveTextContent('Pacote INVENTADO não encontrado.');
     expect(screen.getByText('Você não possui pacotes')).toBeInTheDocument();
-    expect(store.getState().packs.hashes).toEqual([]);
+    expect(store.getState().session.packs).toEqual([]);
   });
 
   it('refuses a malformed link', async () => {

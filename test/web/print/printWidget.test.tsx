@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { reloadPage } from '../../../src/app/pageReload';
+import { reloadPage } from '../../../src/ui/pageReload';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
 
-jest.mock('../../../src/app/pageReload', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
-const withPacks = (hashes: string[]) => ({ preloadedState: { packs: { hashes } } });
+const withPacks = (packs: string[]) => ({ preloadedState: withSession({ packs }) });
 
 function servePacks(literals: string[]) {
   network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json(literals)));

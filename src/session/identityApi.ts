@@ -1,7 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api, type ApiExtra } from '../../api/apiSlice';
-import type { AuthUser } from './authSlice';
-import { IdentityError } from './identityGateway';
+import { api, apiExtraOf } from '../api/apiSlice';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../api/identity';
 
 /** Identity calls are endpoints too (ARCHITECTURE section 2), through the store's identity gateway. */
 type IdentityFailure = Extract<FetchBaseQueryError, { status: 'CUSTOM_ERROR' }>;
@@ -10,8 +9,8 @@ function failure(code: string, message: string): { error: IdentityFailure } {
   return { error: { status: 'CUSTOM_ERROR', error: message, data: { code, message } } };
 }
 
-async function withIdentity<T>(extra: unknown, work: (identity: NonNullable<ApiExtra['identity']>) => Promise<T>): Promise<{ data: T } | { error: IdentityFailure }> {
-  const identity = (extra as ApiExtra).identity;
+async function withIdentity<T>(extra: unknown, work: (identity: IdentityGateway) => Promise<T>): Promise<{ data: T } | { error: IdentityFailure }> {
+  const identity = apiExtraOf(extra)?.identity;
   if (!identity) return failure('auth/unavailable', 'Serviço de login indisponível.');
   try {
     return { data: await work(identity) };
@@ -21,7 +20,7 @@ async function withIdentity<T>(extra: unknown, work: (identity: NonNullable<ApiE
   }
 }
 
-export const authApi = api.injectEndpoints({
+export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
     signInWithPassword: build.mutation<AuthUser, { email: string; password: string }>({
       queryFn: ({ email, password }, { extra }) => withIdentity(extra, (identity) => identity.signInWithPassword(email.trim(), password)),
@@ -40,7 +39,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation, useSignOutMutation } = authApi;
+export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation, useSignOutMutation } = identityApi;
 
 /** The identity error an endpoint returned, as the IdentityError it was. */
 export function identityErrorOf(error: unknown): IdentityError {

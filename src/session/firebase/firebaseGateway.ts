@@ -8,9 +8,8 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import type { AuthUser } from './authSlice';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../../api/identity';
 import { firebaseAuth } from './firebaseClient';
-import { IdentityError, type IdentityGateway } from './identityGateway';
 
 function toAuthUser(user: User): AuthUser {
   return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' };

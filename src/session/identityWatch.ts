@@ -1,15 +1,16 @@
-import type { AppStartListening } from '../../app/store';
-import { authWatchRequested, signedIn, signedOut } from './authSlice';
-import type { IdentityGateway } from './identityGateway';
+import type { IdentityGateway } from '../api/identity';
+import type { AppStartListening } from './appListener';
+import { identityWatchRequested } from './events';
+import { signedIn, signedOut } from './sessionSlice';
 
 /**
- * Follows the identity service once a screen asks (authWatchRequested): the first request loads
- * the SDK and subscribes; later ones do nothing.
+ * Follows the identity service once a screen asks (identityWatchRequested): the first request
+ * loads the SDK and subscribes; later ones do nothing.
  */
 export function watchIdentity(startListening: AppStartListening, identity: IdentityGateway): void {
   let started = false;
   startListening({
-    actionCreator: authWatchRequested,
+    actionCreator: identityWatchRequested,
     effect: async (_action, api) => {
       if (started) return;
       started = true;

@@ -1,6 +1,6 @@
-import { api, LIST } from '../../api/apiSlice';
-import { listSegment, path } from '../../api/paths';
-import { parsePackReply, type Pack } from '../../lib/packReply';
+import { api, LIST } from '../api/apiSlice';
+import { listSegment, path } from '../api/paths';
+import { parsePackReply, type Pack } from '../lib/packReply';
 
 export const packsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,3 +21,11 @@ export const packsApi = api.injectEndpoints({
 });
 
 export const { useValidatePacksQuery } = packsApi;
+
+/** A pack link's hash: what the packs screen accepts from its `pack` query. */
+export const PACK_LINK = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The packs the packs screen asks about: the visitor's, and the one its link names. */
+export function packsToValidate(hashes: readonly string[], linked: string | null): readonly string[] {
+  return linked !== null && !hashes.includes(linked) ? [...hashes, linked] : hashes;
+}

@@ -1,4 +1,4 @@
-import type { BoothMode } from '../api/wire';
+import type { BoothMode } from './modes';
 
 /** Every route of SPEC section 2, built in one place. */
 export const ROUTES = {

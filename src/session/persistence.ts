@@ -1,8 +1,9 @@
 import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } from '../lib/cookieLists';
 import { isAgentId } from '../lib/agentId';
-import { initialAuthState } from '../features/auth/authSlice';
+import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
-import type { AppStartListening, RootState } from './store';
+import type { RootState } from './rootReducer';
+import { initialSessionState, type SessionState } from './sessionSlice';
 
 /** Local storage, where lists too long for a cookie are kept whole (null when refused). */
 export type ListStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -33,23 +34,20 @@ function writeStoredList(store: ListStore | null, key: string, list: readonly st
  * caps a cookie near 4 KB (about 60 media paths), so the collection is also kept whole in local
  * storage: the two are merged, nothing collected is lost.
  */
-export function readPersistedState(jar: CookieJar, store: ListStore | null = null) {
+export function readPersistedState(jar: CookieJar, store: ListStore | null = null): { session: SessionState } {
   const agent = parseScalar(jar.get(COOKIE.agent));
-  const transaction = parseScalar(jar.get(COOKIE.transaction));
   return {
-    visitor: {
+    session: {
+      ...initialSessionState,
       agent: isAgentId(agent) ? agent : '',
       events: parseList(jar.get(COOKIE.events)),
       bname: parseScalar(jar.get(COOKIE.bname)) ?? '',
-    },
-    collection: { items: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))) },
-    packs: { hashes: parseList(jar.get(COOKIE.packs)) },
-    auth: {
-      ...initialAuthState,
+      collection: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))),
+      packs: parseList(jar.get(COOKIE.packs)),
       loginRequired: parseFlag(jar.get(COOKIE.loginRequired)),
-      pendingTransaction: transaction,
+      pendingTransaction: parseScalar(jar.get(COOKIE.transaction)),
     },
-  } satisfies Partial<RootState>;
+  };
 }
 
 interface CookieBinding {
@@ -60,28 +58,28 @@ interface CookieBinding {
 }
 
 const BINDINGS: CookieBinding[] = [
-  { name: COOKIE.collection, select: (s) => s.collection.items, encode: (s) => encodeList(s.collection.items) },
-  { name: COOKIE.packs, select: (s) => s.packs.hashes, encode: (s) => encodeList(s.packs.hashes) },
-  { name: COOKIE.events, select: (s) => s.visitor.events, encode: (s) => encodeList(s.visitor.events) },
-  { name: COOKIE.bname, select: (s) => s.visitor.bname, encode: (s) => s.visitor.bname || null },
-  { name: COOKIE.agent, select: (s) => s.visitor.agent, encode: (s) => s.visitor.agent || null },
+  { name: COOKIE.collection, select: (s) => s.session.collection, encode: (s) => encodeList(s.session.collection) },
+  { name: COOKIE.packs, select: (s) => s.session.packs, encode: (s) => encodeList(s.session.packs) },
+  { name: COOKIE.events, select: (s) => s.session.events, encode: (s) => encodeList(s.session.events) },
+  { name: COOKIE.bname, select: (s) => s.session.bname, encode: (s) => s.session.bname || null },
+  { name: COOKIE.agent, select: (s) => s.session.agent, encode: (s) => s.session.agent || null },
   {
     name: COOKIE.loginRequired,
-    select: (s) => s.auth.loginRequired,
-    encode: (s) => (s.auth.loginRequired ? 'true' : null),
+    select: (s) => s.session.loginRequired,
+    encode: (s) => (s.session.loginRequired ? 'true' : null),
   },
   {
     name: COOKIE.transaction,
-    select: (s) => s.auth.pendingTransaction,
-    encode: (s) => s.auth.pendingTransaction,
+    select: (s) => s.session.pendingTransaction,
+    encode: (s) => s.session.pendingTransaction,
   },
 ];
 
 /** Writes a cookie whenever the state it mirrors changes (never from inside a reducer). */
 export function mirrorStateToCookies(startListening: AppStartListening, jar: CookieJar, store: ListStore | null = null): void {
   startListening({
-    predicate: (_action, current, previous) => current.collection.items !== previous.collection.items,
-    effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().collection.items),
+    predicate: (_action, current, previous) => current.session.collection !== previous.session.collection,
+    effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().session.collection),
   });
   for (const binding of BINDINGS) {
     startListening({

@@ -1,0 +1,136 @@
+/**
+ * The shape of the code (ARCHITECTURE section 1), checked by dependency-cruiser inside `npm test`.
+ * Dependencies run one way, top to bottom:
+ *
+ *   app/        composition root: store, routes, layout; imports features through their index.ts
+ *   features/*  side by side; one feature uses another only through its index.ts
+ *   session/    who is signed in, the visitor's agent, collection, packs; the store's core
+ *   ui/         shared components
+ *   api/        the one api slice, the wire types, paths
+ *   lib/        pure domain code: no React, no browser state, nothing above it
+ *
+ * and on the server: routes parse, authorize and call the domain; the domain holds the rules and
+ * the SQL and knows nothing of HTTP. `test/scripts/architecture.test.ts` proves each rule fails
+ * on a file that breaks it.
+ */
+
+/** Modules that make code React (or Redux) code: none of them belongs in src/lib. */
+const UI_PACKAGES = 'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'An import cycle (type-only ones included): split the module or move the shared piece down a layer.',
+      from: { path: '^(src|server/src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'feature-internals',
+      severity: 'error',
+      comment: 'A feature uses another feature only through its index.ts.',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/[^/]+/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'session-internals',
+      severity: 'error',
+      comment: 'Everything outside src/session reads the session through src/session/index.ts.',
+      from: { path: '^src/', pathNot: '^src/session/' },
+      to: { path: '^src/session/', pathNot: '^src/session/index\\.ts$' },
+    },
+    {
+      name: 'app-is-the-top',
+      severity: 'error',
+      comment: 'src/app is the composition root: nothing imports it.',
+      from: { path: '^src/', pathNot: ['^src/app/', '^src/main\\.tsx$', '^src/prerender\\.tsx$'] },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'session-below-features',
+      severity: 'error',
+      comment: 'The session is shared by the features; it never reaches up into one.',
+      from: { path: '^src/session/' },
+      to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'ui-below-session',
+      severity: 'error',
+      comment: 'Shared components know nothing of the session, the features or the app.',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(session|features|app)/' },
+    },
+    {
+      name: 'api-below-ui',
+      severity: 'error',
+      comment: 'The api layer (api slice, wire types, paths, identity contract) uses only src/lib.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(ui|session|features|app)/' },
+    },
+    {
+      name: 'lib-is-pure',
+      severity: 'error',
+      comment: 'src/lib is pure domain code: it imports only src/lib and no React or Redux.',
+      from: { path: '^src/lib/' },
+      to: { path: ['^src/(?!lib/)', '^server/', UI_PACKAGES] },
+    },
+    {
+      name: 'wire-types-only-in-the-spa',
+      severity: 'error',
+      comment:
+        'The SPA imports the wire contract for its types only: its schema values are the server\'s, and importing one would ship the schema library to phones.',
+      from: { path: '^src/', pathNot: '^src/api/wire\\.ts$' },
+      to: { path: '^src/api/wire\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'spa-not-server',
+      severity: 'error',
+      comment: 'The SPA never imports server code.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-uses-only-the-contract',
+      severity: 'error',
+      comment: 'The server shares the wire contract and the pure library with the SPA, nothing else.',
+      from: { path: '^server/src/' },
+      to: { path: '^src/', pathNot: ['^src/api/wire\\.ts$', '^src/lib/'] },
+    },
+    {
+      name: 'domain-knows-no-http',
+      severity: 'error',
+      comment: 'The domain holds the rules and the SQL and throws domain errors; HTTP is the routes\' business.',
+      from: { path: '^server/src/(domain|payments|storage|db)/' },
+      to: { path: ['^server/src/(http|routes|auth)/', '^server/src/app\\.ts$', 'node_modules/(fastify|@fastify/[^/]+)/'] },
+    },
+    {
+      name: 'sql-in-the-domain',
+      severity: 'error',
+      comment: 'Routes call the domain; they do not hold a database handle.',
+      from: { path: '^server/src/routes/' },
+      to: { path: ['^server/src/db/', 'node_modules/pg/'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: { path: '^(src|server/src)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    // Type-only imports are dependencies too: a cycle through them is still a cycle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

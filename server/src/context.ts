@@ -1,0 +1,16 @@
+import type { TeamPolicy } from './auth/guard';
+import type { IdentityVerifier } from './auth/identity';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { CardPayments } from './payments/cardPayments';
+import type { MediaStorage } from './storage/mediaStorage';
+
+/** What every route module receives: the configuration and the handles the domain works with. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Database;
+  verifier: IdentityVerifier;
+  team: TeamPolicy;
+  storage: MediaStorage;
+  payments: CardPayments;
+}

@@ -1,0 +1,49 @@
+import { mediaUrl } from '../../../src/lib/mediaPath';
+import type { MediaMode } from '../../../src/lib/modes';
+import type { Queryable } from '../db/database';
+import type { DeviceRow } from './booths';
+import { notFound } from './errors';
+
+interface PrintJobRow {
+  id: number;
+  pack_hash: string;
+  event_name: string;
+  mode: MediaMode;
+  file: string;
+}
+
+export interface PrintJob {
+  id: number;
+  packHash: string;
+  url: string;
+}
+
+/**
+ * A printer takes up to 10 queued jobs of its event, oldest first. Jobs claimed by a printer
+ * that died more than 10 minutes ago go back to the queue; two printers never take one job.
+ */
+export async function takePrintJobs(db: Queryable, printer: DeviceRow): Promise<PrintJob[]> {
+  const { rows } = await db.query<PrintJobRow>(
+    `WITH next AS (
+       SELECT j.id FROM print_jobs j JOIN media m ON m.id = j.media_id
+        WHERE (j.status = 'queued' OR (j.status = 'printing' AND j.claimed_at < now() - interval '10 minutes'))
+          AND ($2::text IS NULL OR m.event_name = $2)
+        ORDER BY j.id LIMIT 10 FOR UPDATE OF j SKIP LOCKED)
+     UPDATE print_jobs j SET status = 'printing', printer_id = $1, claimed_at = now()
+       FROM next, media m WHERE j.id = next.id AND m.id = j.media_id
+     RETURNING j.id, j.pack_hash, m.event_name, m.mode, m.file`,
+    [printer.id, printer.event_name],
+  );
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ id: row.id, packHash: row.pack_hash, url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }) }));
+}
+
+/** The printer that took a job says it is printed. */
+export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: number): Promise<void> {
+  const { rowCount } = await db.query(
+    `UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE id = $1 AND printer_id = $2 AND status = 'printing'`,
+    [jobId, printer.id],
+  );
+  if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
+}

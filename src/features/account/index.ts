@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The signed-in user's area: home, orders, the event dashboard, and the team's tools (SPEC section 2, "Account"). */
+export const AccountPage = lazy(() => import(/* webpackChunkName: "route-account" */ './AccountPage'));

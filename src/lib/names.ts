@@ -1,0 +1,12 @@
+/** Event and partner names (ARCHITECTURE section 3): letters, digits, '-' and '_'. */
+export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Names, hashes, agents and device ids are at most this long. */
+export const MAX_NAME_LENGTH = 64;
+
+/** The pattern as JSON-schema text, for bounded identifiers (1 to 64 characters). */
+export const IDENTIFIER_SOURCE = '^[A-Za-z0-9_-]{1,64}$';
+
+export function isName(value: string): boolean {
+  return NAME_PATTERN.test(value) && value.length <= MAX_NAME_LENGTH;
+}

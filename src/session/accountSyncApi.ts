@@ -1,0 +1,61 @@
+import { api, LIST } from '../api/apiSlice';
+import { path } from '../api/paths';
+import type { Account, AccountList, CreateAccountReply, NewAccount, VisitorLists } from '../api/wire';
+
+export interface CreateAccountArgs {
+  account: NewAccount;
+  lists: VisitorLists;
+}
+
+function listParams(lists: VisitorLists): Record<string, string> {
+  return {
+    collection: lists.collection.join(','),
+    packs: lists.packs.join(','),
+    events: lists.events.join(','),
+  };
+}
+
+/** The account as the session keeps it in step with the visitor's lists (SPEC section 4). */
+export const accountSyncApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Adds a collected item or a pack to the signed-in account. */
+    addToAccount: build.mutation<string, { list: AccountList; value: string }>({
+      query: ({ list, value }) => ({ url: path`/modifyAccount/add/${list}/${value}`, responseHandler: 'text' }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: ['Account'],
+    }),
+    createAccount: build.mutation<CreateAccountReply, CreateAccountArgs>({
+      query: ({ account, lists }) => ({
+        url: '/createAccount',
+        params: { account: JSON.stringify(account), ...listParams(lists) },
+        responseHandler: 'text',
+      }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: ['Account'],
+    }),
+    /** Merges the visitor's lists into the account; answers the union of both. */
+    updateAccount: build.mutation<VisitorLists, VisitorLists>({
+      query: (lists) => ({ url: '/updateAccount', params: listParams(lists) }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: ['Account'],
+    }),
+    getAccount: build.query<Account, void>({
+      query: () => '/account',
+      extraOptions: { auth: 'required' },
+      providesTags: ['Account'],
+    }),
+    setTransaction: build.mutation<string, string>({
+      query: (transaction) => ({
+        url: '/set_transaction',
+        method: 'POST',
+        body: { transaction },
+        responseHandler: 'text',
+      }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: [{ type: 'Transactions', id: LIST }, 'Account'],
+    }),
+  }),
+});
+
+export const { useAddToAccountMutation, useCreateAccountMutation, useUpdateAccountMutation, useGetAccountQuery, useSetTransactionMutation } =
+  accountSyncApi;

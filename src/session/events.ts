@@ -1,0 +1,15 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/**
+ * Things that happen to the session, as events: the listeners of this folder (and the slice)
+ * answer them, so screens say what happened and never run the consequences themselves.
+ */
+
+/** A screen depends on who is signed in: follow the identity service (the SDK loads on the first). */
+export const identityWatchRequested = createAction('session/identityWatchRequested');
+
+/** A booth's collect link was opened for this media item (SPEC section 2, "Collect screen"). */
+export const collectLinkOpened = createAction<{ url: string; bname: string }>('session/collectLinkOpened');
+
+/** The packs screen was opened, with the pack its link names (or none): SPEC section 2, "Pack screen". */
+export const packsScreenOpened = createAction<{ linked: string | null }>('session/packsScreenOpened');

@@ -1,0 +1,24 @@
+import type { IdentityGateway } from '../api/identity';
+import type { AppStartListening } from './appListener';
+import type { CookieJar } from './cookieJar';
+import { watchIdentity } from './identityWatch';
+import { linkPendingOrder } from './pendingOrder';
+import { mirrorStateToCookies, type ListStore } from './persistence';
+import { syncVisitor } from './visitorSync';
+
+export interface SessionServices {
+  /** Where guest state persists; omitted, nothing is written (tests that don't care). */
+  cookies?: CookieJar;
+  /** Local storage for lists too long for a cookie. */
+  storage?: ListStore | null;
+  /** The identity service; without one nobody can sign in (tests that don't care). */
+  identity?: IdentityGateway;
+}
+
+/** The session's side effects, registered on a new store's listener middleware. */
+export function registerSessionListeners(startListening: AppStartListening, { cookies, storage = null, identity }: SessionServices): void {
+  if (cookies) mirrorStateToCookies(startListening, cookies, storage);
+  if (identity) watchIdentity(startListening, identity);
+  linkPendingOrder(startListening);
+  syncVisitor(startListening);
+}

@@ -1,0 +1,39 @@
+import type { AppStartListening } from './appListener';
+import { accountSyncApi } from './accountSyncApi';
+import type { RootState } from './rootReducer';
+import { orderLinked, selectPendingTransaction } from './sessionSlice';
+
+/** Someone is signed in, no sign-in is still tying lists to the account, and an order waits. */
+function readyToLink(state: RootState): boolean {
+  const { identity, signingIn, pendingTransaction } = state.session;
+  return identity.status === 'signedIn' && !signingIn && pendingTransaction !== null;
+}
+
+function statusOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+}
+
+/**
+ * SPEC section 4: an order placed while signed out waits (cookies transaction and loginRequired);
+ * the moment someone is signed in (a restored session, or a sign-in once its account is linked,
+ * so the two never race to create the account), the order is tied to the account and the flag
+ * cleared. This is the one place that does it.
+ */
+export function linkPendingOrder(startListening: AppStartListening): void {
+  startListening({
+    predicate: (_action, current, previous) => readyToLink(current) && !readyToLink(previous),
+    effect: async (_action, api) => {
+      const orderId = selectPendingTransaction(api.getState());
+      if (orderId === null) return;
+      try {
+        await api.dispatch(accountSyncApi.endpoints.setTransaction.initiate(orderId)).unwrap();
+        api.dispatch(orderLinked());
+      } catch (error) {
+        // An order that is not found or belongs to someone else can never be tied: let go of it.
+        // Anything else (the network) leaves it waiting for the next sign-in or visit.
+        const status = statusOf(error);
+        if (status === 403 || status === 404) api.dispatch(orderLinked());
+      }
+    },
+  });
+}

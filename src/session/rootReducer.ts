@@ -1,0 +1,22 @@
+import { combineSlices, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { api, type ApiExtra } from '../api/apiSlice';
+import { sessionSlice } from './sessionSlice';
+
+/**
+ * The slices features inject: each adds its own here by declaration merging, next to its slice
+ * (`declare module '../../session' { interface LazyLoadedSlices extends WithSlice<...> {} }`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
+export interface LazyLoadedSlices {}
+
+/**
+ * The store's reducer: the api cache and the session, always; a feature's own slice is injected
+ * when its code loads (`slice.injectInto(rootReducer)`), so the landing page carries none of
+ * them and nothing below the features needs to know them.
+ */
+export const rootReducer = combineSlices(api, sessionSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = ThunkDispatch<RootState, ApiExtra, UnknownAction>;
+/** A thunk's view of the store. */
+export type GetState = () => RootState;
