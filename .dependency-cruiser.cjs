@@ -35,6 +35,13 @@ module.exports = {
       to: { path: '^src/features/[^/]+/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.tsx?$'] },
     },
     {
+      name: 'feature-entries-from-the-top',
+      severity: 'error',
+      comment: 'The composition root (app/, main.tsx, prerender.tsx) uses a feature only through its index.ts.',
+      from: { path: ['^src/app/', '^src/main\\.tsx$', '^src/prerender\\.tsx$'] },
+      to: { path: '^src/features/[^/]+/', pathNot: '^src/features/[^/]+/index\\.tsx?$' },
+    },
+    {
       name: 'session-internals',
       severity: 'error',
       comment: 'Everything outside src/session reads the session through src/session/index.ts.',
@@ -122,7 +129,6 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)node_modules/' },
     // Type-only imports are dependencies too: a cycle through them is still a cycle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The boundary check of `npm run check:boundaries` must be able to fail: a small tree with one
+ * file breaking each rule (and files that keep them) is cruised with the project's own
+ * configuration, and every rule has to name exactly its offender.
+ */
+
+const repo = path.resolve(__dirname, '../..');
+const cruiser = path.join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+const FILES: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true } }),
+  'src/lib/money.ts': 'export const cents = (reais: number): number => Math.round(reais * 100);\n',
+  'src/lib/usesReact.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
+  'src/lib/usesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const again = alphaThing;\n",
+  'src/api/wire.ts': 'export const ItemSchema = { type: "string" };\nexport type Item = string;\n',
+  'src/api/paths.ts': "import { cents } from '../lib/money';\nexport const price = cents(1);\n",
+  'src/api/reachesUp.ts': "import { Button } from '../ui/Button';\nexport const b = Button;\n",
+  'src/ui/Button.ts': "import type { Item } from '../api/wire';\nexport const Button = (item: Item): string => item;\n",
+  'src/ui/valueWire.ts': "import { ItemSchema } from '../api/wire';\nexport const schema = ItemSchema;\n",
+  'src/ui/reachesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
+  'src/ui/cycleA.ts': "import type { B } from './cycleB';\nexport type A = { b?: B };\n",
+  'src/ui/cycleB.ts': "import type { A } from './cycleA';\nexport type B = { a?: A };\n",
+  'src/session/index.ts': "export { signedIn } from './sessionSlice';\n",
+  'src/session/sessionSlice.ts': 'export const signedIn = (): boolean => true;\n',
+  'src/session/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
+  'src/features/alpha/index.ts': "export { alphaThing } from './alphaThing';\n",
+  'src/features/alpha/alphaThing.ts': "import { signedIn } from '../../session';\nexport const alphaThing = signedIn();\n",
+  'src/features/beta/throughIndex.ts': "import { alphaThing } from '../alpha';\nexport const fine = alphaThing;\n",
+  'src/features/beta/intoInternals.ts': "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
+  'src/features/beta/intoSession.ts': "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
+  'src/features/beta/intoApp.ts': "import { store } from '../../app/store';\nexport const s = store;\n",
+  'src/features/beta/intoServer.ts': "import { pool } from '../../../server/src/db/pool';\nexport const p = pool;\n",
+  'src/features/beta/missing.ts': "import { nothing } from './doesNotExist';\nexport const n = nothing;\n",
+  'src/app/store.ts': "import { fine } from '../features/beta/throughIndex';\nexport const store = fine;\n",
+  'server/src/db/pool.ts': 'export const pool = {};\n',
+  'server/src/http/httpError.ts': 'export class HttpError extends Error {}\n',
+  'server/src/domain/clean.ts': "import { pool } from '../db/pool';\nimport type { Item } from '../../../src/api/wire';\nexport const rows = (item: Item) => [pool, item];\n",
+  'server/src/domain/throwsHttp.ts': "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
+  'server/src/routes/holdsSql.ts': "import { pool } from '../db/pool';\nexport const route = pool;\n",
+  'server/src/routes/importsPg.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
+  'server/src/domain/usesFastify.ts': "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
+  'server/src/routes/usesFeature.ts': "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
+};
+
+/** rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module). */
+const EXPECTED: Array<[string, string]> = [
+  ['api-below-ui', 'src/api/reachesUp.ts'],
+  ['app-is-the-top', 'src/features/beta/intoApp.ts'],
+  ['domain-knows-no-http', 'server/src/domain/throwsHttp.ts'],
+  ['domain-knows-no-http', 'server/src/domain/usesFastify.ts'],
+  ['feature-entries-from-the-top', 'src/app/store.ts'],
+  ['feature-internals', 'src/features/beta/intoInternals.ts'],
+  ['lib-is-pure', 'src/lib/usesFeature.ts'],
+  ['lib-is-pure', 'src/lib/usesReact.ts'],
+  ['no-cycle', 'src/ui/cycleA.ts'],
+  ['not-to-unresolvable', 'src/features/beta/missing.ts'],
+  ['server-uses-only-the-contract', 'server/src/routes/usesFeature.ts'],
+  ['session-below-features', 'src/session/reachesFeature.ts'],
+  ['session-internals', 'src/features/beta/intoSession.ts'],
+  ['spa-not-server', 'src/features/beta/intoServer.ts'],
+  ['sql-in-the-domain', 'server/src/routes/holdsSql.ts'],
+  ['sql-in-the-domain', 'server/src/routes/importsPg.ts'],
+  ['ui-below-session', 'src/ui/reachesSession.ts'],
+  ['wire-types-only-in-the-spa', 'src/ui/valueWire.ts'],
+];
+
+interface Violation {
+  from: string;
+  rule: { name: string };
+}
+
+let fixture: string;
+
+beforeAll(() => {
+  fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+  for (const [file, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+    fs.writeFileSync(path.join(fixture, file), text);
+  }
+  // Package imports (react) resolve through the project's own modules, as they do in the tree.
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(fixture, 'node_modules'), 'dir');
+});
+
+afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
+
+function cruise(outputType: 'json' | 'err') {
+  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src'], {
+    cwd: fixture,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+it('names every file that breaks a boundary rule, under that rule, and no file that keeps them', () => {
+  const { violations } = (JSON.parse(cruise('json').stdout) as { summary: { violations: Violation[] } }).summary;
+  const found = [...new Set(violations.map((v) => `${v.rule.name} ${v.from}`))].sort();
+  expect(found).toEqual(EXPECTED.map(([rule, file]) => `${rule} ${file}`).sort());
+}, 60_000);
+
+it('fails the way npm test runs it: a non-zero exit that names the rule and the file', () => {
+  const run = cruise('err');
+  expect(run.status).not.toBe(0);
+  expect(run.stdout).toContain('feature-internals: src/features/beta/intoInternals.ts');
+}, 60_000);
+
+it('covers every rule of the configuration with an offending file', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const config = require(path.join(repo, '.dependency-cruiser.cjs')) as { forbidden: Array<{ name: string }> };
+  expect(new Set(EXPECTED.map(([rule]) => rule))).toEqual(new Set(config.forbidden.map((r) => r.name)));
+});
