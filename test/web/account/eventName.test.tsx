@@ -13,51 +13,62 @@ import {
   typingPaused,
   type EventNameState,
 } from '../../../src/features/account/eventNameSlice';
+import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
 jest.mock('../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
-const reduce = eventNameSlice.reducer;
-const short: EventNameState = { status: 'short', name: 'abc' };
-const waiting: EventNameState = { status: 'waiting', name: 'festa' };
-const checking: EventNameState = { status: 'checking', name: 'festa' };
-const taken: EventNameState = { status: 'taken', name: 'festa' };
-const available: EventNameState = { status: 'available', name: 'festa', error: null };
-const invalid: EventNameState = { status: 'invalid', name: 'festa' };
-const creating: EventNameState = { status: 'creating', name: 'festa' };
-const created: EventNameState = { status: 'created', name: 'festa' };
+const states: Record<EventNameState['status'], EventNameState> = {
+  short: { status: 'short', name: 'abc' },
+  waiting: { status: 'waiting', name: 'festa' },
+  checking: { status: 'checking', name: 'festa' },
+  taken: { status: 'taken', name: 'festa' },
+  available: { status: 'available', name: 'festa', error: null },
+  invalid: { status: 'invalid', name: 'festa' },
+  creating: { status: 'creating', name: 'festa' },
+  created: { status: 'created', name: 'festa' },
+};
 
-describe('the event-name machine', () => {
-  it.each<[string, EventNameState, Parameters<typeof reduce>[1], EventNameState]>([
-    ['short + 4 characters', short, nameTyped('abcd'), { status: 'waiting', name: 'abcd' }],
-    ['short + 3 characters', short, nameTyped('abc'), { status: 'short', name: 'abc' }],
-    ['waiting + typing', waiting, nameTyped('festa_'), { status: 'waiting', name: 'festa_' }],
-    ['waiting + backspace below 4', waiting, nameTyped('fes'), { status: 'short', name: 'fes' }],
-    ['waiting + its pause', waiting, typingPaused('festa'), checking],
-    ['waiting + an older pause', waiting, typingPaused('fest'), waiting],
-    ['short + a pause', short, typingPaused('abc'), short],
-    ['checking + yes', checking, nameChecked({ name: 'festa', answer: 'yes' }), taken],
-    ['checking + no', checking, nameChecked({ name: 'festa', answer: 'no' }), available],
-    ['checking + other', checking, nameChecked({ name: 'festa', answer: 'other' }), invalid],
-    ['checking + an answer for another name', checking, nameChecked({ name: 'fest', answer: 'no' }), checking],
-    ['checking + failure', checking, checkFailed('festa'), waiting],
-    ['checking + typing', checking, nameTyped('festa2'), { status: 'waiting', name: 'festa2' }],
-    ['taken + create', taken, createRequested(), taken],
-    ['invalid + create', invalid, createRequested(), invalid],
-    ['waiting + create', waiting, createRequested(), waiting],
-    ['available + create', available, createRequested(), creating],
-    ['creating + typing', creating, nameTyped('outra'), creating],
-    ['creating + success', creating, createSucceeded(), created],
-    ['creating + name taken meanwhile', creating, createFailed({ error: 'Nome já existe', taken: true }), taken],
-    ['creating + other failure', creating, createFailed({ error: 'Sem conexão', taken: false }), { status: 'available', name: 'festa', error: 'Sem conexão' }],
-    ['available + success', available, createSucceeded(), available],
-    ['created + typing', created, nameTyped('outra'), created],
-    ['created + create', created, createRequested(), created],
-  ])('%s', (_name, state, action, expected) => {
-    expect(reduce(state, action)).toEqual(expected);
-  });
+const events = {
+  typedLong: nameTyped('festa_nova'),
+  typedShort: nameTyped('fes'),
+  paused: typingPaused('festa'),
+  pausedForOlderName: typingPaused('fest'),
+  answeredYes: nameChecked({ name: 'festa', answer: 'yes' }),
+  answeredNo: nameChecked({ name: 'festa', answer: 'no' }),
+  answeredOther: nameChecked({ name: 'festa', answer: 'other' }),
+  answeredForOlderName: nameChecked({ name: 'fest', answer: 'no' }),
+  checkFailed: checkFailed('festa'),
+  createRequested: createRequested(),
+  createSucceeded: createSucceeded(),
+  createFailed: createFailed({ error: 'Sem conexão', taken: false }),
+  createFailedTaken: createFailed({ error: 'Nome já existe', taken: true }),
+};
+
+const typing = { typedLong: { status: 'waiting', name: 'festa_nova' }, typedShort: { status: 'short', name: 'fes' } } as const;
+
+// Per state, the events that move it; every other event leaves it as it is.
+describeMachineGrid('the event-name machine', eventNameSlice, states, events, {
+  short: { ...typing },
+  waiting: { ...typing, paused: { status: 'checking', name: 'festa' } },
+  checking: {
+    ...typing,
+    answeredYes: { status: 'taken', name: 'festa' },
+    answeredNo: { status: 'available', name: 'festa', error: null },
+    answeredOther: { status: 'invalid', name: 'festa' },
+    checkFailed: { status: 'waiting', name: 'festa' },
+  },
+  taken: { ...typing },
+  available: { ...typing, createRequested: { status: 'creating', name: 'festa' } },
+  invalid: { ...typing },
+  creating: {
+    createSucceeded: { status: 'created', name: 'festa' },
+    createFailed: { status: 'available', name: 'festa', error: 'Sem conexão' },
+    createFailedTaken: { status: 'taken', name: 'festa' },
+  },
+  created: {},
 });
 
 describe('naming the event in the dashboard', () => {

@@ -1,30 +1,32 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { authorized, confirmed, invitationSlice, refused, signedInSeen, signedOutSeen, type InvitationState } from '../../../src/features/partner/invitationSlice';
+import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
 const link = '/invitation?hash=lq2x3abcde&partnerName=parceiro_novo';
 
-describe('the invitation machine', () => {
-  const reduce = invitationSlice.reducer;
-  it.each<[InvitationState, Parameters<typeof reduce>[1], InvitationState]>([
-    [{ status: 'unknown' }, signedOutSeen(), { status: 'mustLogin' }],
-    [{ status: 'unknown' }, signedInSeen(), { status: 'ready' }],
-    [{ status: 'unknown' }, confirmed(), { status: 'unknown' }],
-    [{ status: 'mustLogin' }, confirmed(), { status: 'mustLogin' }],
-    [{ status: 'mustLogin' }, signedInSeen(), { status: 'ready' }],
-    [{ status: 'ready' }, confirmed(), { status: 'confirming' }],
-    [{ status: 'ready' }, authorized(), { status: 'ready' }],
-    [{ status: 'confirming' }, authorized(), { status: 'authorized' }],
-    [{ status: 'confirming' }, refused(), { status: 'failed' }],
-    [{ status: 'confirming' }, confirmed(), { status: 'confirming' }],
-    [{ status: 'failed' }, confirmed(), { status: 'confirming' }],
-    [{ status: 'authorized' }, refused(), { status: 'authorized' }],
-  ])('%o + %o', (state, action, expected) => {
-    expect(reduce(state, action)).toEqual(expected);
-  });
+const states: Record<InvitationState['status'], InvitationState> = {
+  unknown: { status: 'unknown' },
+  mustLogin: { status: 'mustLogin' },
+  ready: { status: 'ready' },
+  confirming: { status: 'confirming' },
+  authorized: { status: 'authorized' },
+  failed: { status: 'failed' },
+};
+
+const events = { signedOutSeen: signedOutSeen(), signedInSeen: signedInSeen(), confirmed: confirmed(), authorized: authorized(), refused: refused() };
+
+// Per state, the events that move it; every other event leaves it as it is.
+describeMachineGrid('the invitation machine', invitationSlice, states, events, {
+  unknown: { signedOutSeen: { status: 'mustLogin' }, signedInSeen: { status: 'ready' } },
+  mustLogin: { signedInSeen: { status: 'ready' } },
+  ready: { signedOutSeen: { status: 'mustLogin' }, confirmed: { status: 'confirming' } },
+  confirming: { authorized: { status: 'authorized' }, refused: { status: 'failed' } },
+  authorized: {},
+  failed: { confirmed: { status: 'confirming' } },
 });
 
 describe('the invitation screen', () => {
