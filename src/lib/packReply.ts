@@ -3,9 +3,10 @@
  * strings, each a single-quoted object literal such as
  *   "{'H7K2': {'copies': 3, 'bname': 'festa_ana'}}"
  * The literals follow Python's repr, so a name holding a quote comes double-quoted
- * ("festa d'ana") or escaped ('festa d\'ana'). They are read by a small recursive-descent parser,
- * never by eval: the reply is data from the network.
+ * ("festa d'ana") or escaped ('festa d\'ana'). JSON5 reads exactly that grammar (quoted keys,
+ * either quote, escapes) as data, never by eval: the reply comes from the network.
  */
+import JSON5 from 'json5';
 
 export interface Pack {
   hash: string;
@@ -19,129 +20,42 @@ export interface PackReplyResult {
   problems: string[];
 }
 
-type Literal = string | number | boolean | null | { [key: string]: Literal };
+type Literal = string | number | boolean | null | Literal[] | { [key: string]: Literal };
 
 const MAX_LITERAL_LENGTH = 10_000;
-const MAX_DEPTH = 4;
+/** A reply maps hashes to flat pack objects: anything deeper is not a pack reply. */
+const MAX_DEPTH = 3;
 
-class LiteralSyntaxError extends Error {}
-
-class LiteralReader {
-  private pos = 0;
-
-  constructor(private readonly text: string) {}
-
-  readDocument(): Literal {
-    const value = this.readValue(0);
-    this.skipSpace();
-    if (this.pos !== this.text.length) this.fail('unexpected text after the object');
-    return value;
-  }
-
-  private fail(message: string): never {
-    throw new LiteralSyntaxError(`${message} at position ${this.pos}`);
-  }
-
-  private skipSpace(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos += 1;
-  }
-
-  private readValue(depth: number): Literal {
-    this.skipSpace();
-    const ch = this.text[this.pos];
-    if (ch === '{') return this.readObject(depth + 1);
-    if (ch === "'" || ch === '"') return this.readString();
-    if (ch === '-' || (ch >= '0' && ch <= '9')) return this.readNumber();
-    return this.readWord();
-  }
-
-  private readObject(depth: number): Literal {
-    if (depth > MAX_DEPTH) this.fail('objects nested too deeply');
-    this.pos += 1; // '{'
-    const result: { [key: string]: Literal } = Object.create(null) as { [key: string]: Literal };
-    this.skipSpace();
-    if (this.text[this.pos] === '}') {
-      this.pos += 1;
-      return result;
-    }
-    for (;;) {
-      this.skipSpace();
-      const quote = this.text[this.pos];
-      if (quote !== "'" && quote !== '"') this.fail('expected a quoted key');
-      const key = this.readString();
-      this.skipSpace();
-      if (this.text[this.pos] !== ':') this.fail("expected ':'");
-      this.pos += 1;
-      result[key] = this.readValue(depth);
-      this.skipSpace();
-      const next = this.text[this.pos];
-      this.pos += 1;
-      if (next === '}') return result;
-      if (next !== ',') this.fail("expected ',' or '}'");
-    }
-  }
-
-  private readString(): string {
-    const quote = this.text[this.pos];
-    this.pos += 1;
-    let out = '';
-    while (this.pos < this.text.length) {
-      const ch = this.text[this.pos];
-      this.pos += 1;
-      if (ch === quote) return out;
-      if (ch === '\\') {
-        const escaped = this.text[this.pos];
-        this.pos += 1;
-        if (escaped === undefined) break;
-        out += escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped;
-      } else {
-        out += ch;
-      }
-    }
-    return this.fail('unterminated string');
-  }
-
-  private readNumber(): number {
-    const match = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.pos));
-    if (!match) this.fail('malformed number');
-    this.pos += match[0].length;
-    return Number(match[0]);
-  }
-
-  private readWord(): Literal {
-    const match = /^[A-Za-z]+/.exec(this.text.slice(this.pos));
-    const word = match?.[0];
-    if (word === 'True' || word === 'true') {
-      this.pos += word.length;
-      return true;
-    }
-    if (word === 'False' || word === 'false') {
-      this.pos += word.length;
-      return false;
-    }
-    if (word === 'None' || word === 'null') {
-      this.pos += word.length;
-      return null;
-    }
-    return this.fail('unexpected value');
-  }
+/** Whether the value nests deeper than `limit`; stops looking past it, so a hostile depth costs little. */
+function nestsDeeperThan(value: Literal, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (limit === 0) return true;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return children.some((child) => nestsDeeperThan(child, limit - 1));
 }
 
 function isRecord(value: Literal): value is { [key: string]: Literal } {
-  return typeof value === 'object' && value !== null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readLiteral(literal: string): { document: Literal } | { problem: string } {
+  let document: Literal;
+  try {
+    document = JSON5.parse<Literal>(literal);
+  } catch (error) {
+    return { problem: error instanceof SyntaxError ? error.message : 'unreadable entry' };
+  }
+  if (nestsDeeperThan(document, MAX_DEPTH)) return { problem: 'objects nested too deeply' };
+  return { document };
 }
 
 /** Reads one literal: every well-formed pack it maps is returned; anything else is a problem. */
 export function parsePackLiteral(literal: unknown): PackReplyResult {
   if (typeof literal !== 'string') return { packs: [], problems: ['entry is not a string'] };
   if (literal.length > MAX_LITERAL_LENGTH) return { packs: [], problems: ['entry is too long'] };
-  let document: Literal;
-  try {
-    document = new LiteralReader(literal).readDocument();
-  } catch (error) {
-    if (error instanceof LiteralSyntaxError) return { packs: [], problems: [error.message] };
-    throw error;
-  }
+  const read = readLiteral(literal);
+  if ('problem' in read) return { packs: [], problems: [read.problem] };
+  const { document } = read;
   if (!isRecord(document)) return { packs: [], problems: ['entry is not an object'] };
 
   const packs: Pack[] = [];
@@ -184,6 +98,7 @@ export function parsePackReply(reply: unknown): PackReplyResult {
 
 /** Writes a pack the way the server's reply does; the inverse of parsePackLiteral. */
 export function formatPackLiteral(pack: Pack): string {
-  const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  // JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too; only the quote differs.
+  const quote = (text: string) => `'${JSON.stringify(text).slice(1, -1).replace(/'/g, "\\'")}'`;
   return `{${quote(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${quote(pack.bname)}}}`;
 }

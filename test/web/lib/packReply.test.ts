@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { formatPackLiteral, parsePackLiteral, parsePackReply } from '../../../src/lib/packReply';
 
 describe('parsePackReply', () => {
@@ -42,6 +43,8 @@ describe('parsePackReply', () => {
     ['a constructor call', "{'A': constructor('x')}"],
     ['copies as a string', "{'A': {'copies': '3'}}"],
     ['deep nesting', "{'A': {'b': {'c': {'d': {'e': 1}}}}}"],
+    ['thousands of nested lists', `{'A': ${'['.repeat(4_000)}${']'.repeat(4_000)}}`],
+    ['a list instead of an object', "[{'A': {'copies': 1}}]"],
     ['an empty hash', "{'': {'copies': 1}}"],
   ])('reports %s as a problem and yields no pack', (_case, literal) => {
     const { packs, problems } = parsePackReply([literal]);
@@ -71,5 +74,14 @@ describe('parsePackReply', () => {
   it('reads back what formatPackLiteral writes, whatever the name holds', () => {
     const pack = { hash: 'Z9', copies: 12, bname: `it's a "quote" \\ test` };
     expect(parsePackLiteral(formatPackLiteral(pack)).packs).toEqual([pack]);
+  });
+
+  it('reads back any pack formatPackLiteral writes: every character, quote and escape of names and hashes', () => {
+    const pack = fc.record({
+      hash: fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((hash) => hash.trim() !== ''),
+      copies: fc.integer({ min: 0, max: 1_000 }),
+      bname: fc.string({ unit: 'binary', maxLength: 80 }),
+    });
+    fc.assert(fc.property(pack, (p) => expect(parsePackLiteral(formatPackLiteral(p))).toEqual({ packs: [p], problems: [] })));
   });
 });
