@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
 import { seededMedia } from './support/demoSeed';
+import { newGuest } from './support/guest';
 
 let browser: Browser;
 
@@ -28,4 +29,19 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   expect(size.width).toBeGreaterThan(100);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+it('a link to a photo that does not exist says so and leaves the collection empty', async () => {
+  const { page, alerts, close } = await newGuest(browser);
+  await page.goto(`${baseUrl()}/collect?id=/media/festa_ana/pad/nao-existe.jpg`);
+  await page.getByRole('alert').filter({ hasText: 'Esta foto não foi encontrada: confira o link do QR code.' }).waitFor();
+  expect(await page.getByRole('img', { name: 'Foto do evento festa_ana' }).count()).toBe(0);
+  expect(await page.getByText('Coletado!').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Minha Coleção' }).click();
+  await page.waitForURL(/\/eventos$/);
+  expect(alerts).toEqual(['Você ainda não coletou nenhuma foto!']);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'collection')?.value ?? '').not.toContain('nao-existe');
+  await close();
 });

@@ -131,6 +131,7 @@ describe('modifyAccount', () => {
     [`/api/modifyAccount/add/collection/${encodeURIComponent('../../etc/passwd')}`, 400],
     [`/api/modifyAccount/add/collection/${encodeURIComponent('/media/festa_ana/pad/x.exe')}`, 400],
     [`/api/modifyAccount/add/collection/${'a'.repeat(3000)}`, 400],
+    [`/api/modifyAccount/add/collection/${encodeURIComponent('/media/festa_ana/pad/nao-existe.jpg')}`, 404],
   ])('refuses %s with %i', async (url, status) => {
     const response = await server.call({ method: 'GET', url, token: ana.token });
     expect(response.statusCode).toBe(status);

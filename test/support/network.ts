@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -8,3 +9,6 @@ export const network = setupServer();
 
 /** The API's base as the SPA computes it in jsdom (origin http://localhost). */
 export const API = 'http://localhost/api';
+
+/** The media server's answer to the collect screen's HEAD: every file exists. */
+export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

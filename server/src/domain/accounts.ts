@@ -3,7 +3,8 @@ import { NAME_PATTERN } from '../../../src/lib/names';
 import { mediaUrl, parseMediaPath } from '../../../src/lib/mediaPath';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
-import { invalid } from './errors';
+import { invalid, notFound } from './errors';
+import { findMedia } from './media';
 
 type ListName = keyof VisitorLists;
 const LISTS: ListName[] = ['collection', 'packs', 'events'];
@@ -137,6 +138,9 @@ export async function mergeIntoAccount(db: Database, identity: Identity, lists: 
 export async function addToAccount(db: Database, identity: Identity, list: AccountList, value: string): Promise<void> {
   const entry = normaliseEntry(list, value);
   if (!entry) throw invalid('invalid_value', list === 'packs' ? 'Pacote inválido.' : 'Foto inválida.');
+  // Only media that exists is collected: a mistyped or stale link must not stay in an account.
+  const ref = list === 'collection' ? parseMediaPath(entry) : null;
+  if (ref && !(await findMedia(db, ref))) throw notFound('media_not_found', 'Esta foto não foi encontrada.');
   await db.transaction(async (client) => {
     await ensureAccount(client, identity);
     await addEntries(client, identity.uid, list, [entry]);

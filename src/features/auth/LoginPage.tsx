@@ -1,6 +1,6 @@
 import './auth.css';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../lib/routePaths';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -15,6 +15,8 @@ export default function LoginPage() {
   const [signIn, { isLoading }] = useSignInWithPasswordMutation();
   const [signInWithGoogle, google] = useSignInWithGoogleMutation();
   const finish = useFinishSignIn();
+  // A page that asked for the login is remembered across the switch between login and signup.
+  const location = useLocation();
 
   const fail = (error: unknown) => {
     const identityError = identityErrorOf(error);
@@ -51,7 +53,9 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="auth__alt">
-        <Link to={ROUTES.signup}>Criar conta</Link>
+        <Link to={ROUTES.signup} state={location.state as unknown}>
+          Criar conta
+        </Link>
       </p>
       <button type="button" className="button button--secondary auth__google" disabled={google.isLoading} onClick={() => void withGoogle()}>
         Entrar com Google

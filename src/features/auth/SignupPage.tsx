@@ -1,6 +1,6 @@
 import './auth.css';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../lib/routePaths';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -27,6 +27,8 @@ export default function SignupPage() {
   );
   const [signUp, { isLoading }] = useSignUpWithPasswordMutation();
   const finish = useFinishSignIn();
+  // A page that asked for the login is remembered across the switch between login and signup.
+  const location = useLocation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +71,9 @@ export default function SignupPage() {
         </button>
       </form>
       <p className="auth__alt">
-        Já tem conta? <Link to={ROUTES.login}>Login</Link>
+        Já tem conta? <Link to={ROUTES.login} state={location.state as unknown}>
+          Login
+        </Link>
       </p>
     </ScreenFrame>
   );

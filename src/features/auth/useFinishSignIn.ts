@@ -1,14 +1,19 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../api/identity';
 import { errorMessage } from '../../api/apiSlice';
+import { returnToOf } from '../../lib/returnTo';
 import { ROUTES } from '../../lib/routePaths';
 import { completeSignIn, useAppDispatch, type Profile } from '../../session';
 import { notify } from '../../ui/notify';
 
-/** After the identity service said yes: the session ties the visitor's lists to the account, then /account. */
+/**
+ * After the identity service said yes: the session ties the visitor's lists to the account, then
+ * back to the page that asked for the login, or /account (SPEC section 4) when none did.
+ */
 export function useFinishSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const returnTo = returnToOf(useLocation().state);
   return async (user: AuthUser, profile: Partial<Profile> = {}) => {
     const outcome = await dispatch(completeSignIn(user, profile));
     if (!outcome.linked) {
@@ -16,6 +21,7 @@ export function useFinishSignIn() {
       console.error('linking the account failed', outcome.error);
       notify(`Entramos, mas não foi possível sincronizar sua coleção: ${errorMessage(outcome.error)}`);
     }
-    navigate(ROUTES.account);
+    if (returnTo) navigate(`${returnTo.pathname}${returnTo.search}`, { state: returnTo.state, replace: true });
+    else navigate(ROUTES.account);
   };
 }

@@ -8,6 +8,7 @@ import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MediaActions } from '../share';
+import { useCheckMediaQuery } from './collectApi';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
@@ -17,7 +18,8 @@ export default function CollectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const ref = parseMediaPath(params.get('id') ?? '');
-  const celebrating = useCollectOnOpen(ref);
+  const presence = useCheckMediaQuery(ref ? mediaUrl(ref) : '', { skip: !ref });
+  const celebrating = useCollectOnOpen(ref, presence.data === 'found');
   const [qrOpen, setQrOpen] = useState(false);
 
   if (!ref) {
@@ -30,6 +32,31 @@ export default function CollectPage() {
   const url = mediaUrl(ref);
   const src = mediaSource(url);
   const video = mediaKind(ref.file) === 'video';
+  const eventButton = (
+    <button type="button" className="button" onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}>
+      Ir para Evento
+    </button>
+  );
+  const collectionButton = (
+    <button type="button" className="button button--secondary" onClick={() => navigate(ROUTES.collection)}>
+      Minha Coleção
+    </button>
+  );
+
+  if (presence.data === 'missing') {
+    return (
+      <ScreenFrame title="Coletar" className="collect">
+        <p role="alert" className="collect__problem">
+          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi
+          adicionado à sua coleção.
+        </p>
+        <div className="collect__buttons">
+          {eventButton}
+          {collectionButton}
+        </div>
+      </ScreenFrame>
+    );
+  }
 
   return (
     <ScreenFrame title="Coletar" className="collect">
@@ -45,6 +72,14 @@ export default function CollectPage() {
           </p>
         )}
       </div>
+      {presence.isError && (
+        <div role="alert" className="collect__problem">
+          <p>Sem conexão com o servidor: {video ? 'o vídeo ainda não foi coletado' : 'a foto ainda não foi coletada'}.</p>
+          <button type="button" className="button button--secondary" onClick={() => void presence.refetch()}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
       <div className="collect__actions">
         <button type="button" className="icon-button" aria-label="Mostrar QR code" onClick={() => setQrOpen(true)}>
           <QrIcon />
@@ -52,16 +87,8 @@ export default function CollectPage() {
         <MediaActions url={url} />
       </div>
       <div className="collect__buttons">
-        <button
-          type="button"
-          className="button"
-          onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}
-        >
-          Ir para Evento
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => navigate(ROUTES.collection)}>
-          Minha Coleção
-        </button>
+        {eventButton}
+        {collectionButton}
       </div>
       {qrOpen && (
         <Modal title="QR code" onClose={() => setQrOpen(false)}>

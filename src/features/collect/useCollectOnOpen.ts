@@ -5,16 +5,16 @@ import { collectLinkOpened, useAppDispatch, useSession } from '../../session';
 export const COLLECTED_MS = 2_000;
 
 /**
- * Opening a collect link collects the item (SPEC section 2): the session takes it into the
- * collection, its event into the visitor's events, and a signed-in visitor's account too.
- * Answers whether the 'Coletado!' animation shows (for 2 seconds).
+ * Opening a collect link collects the item (SPEC section 2) once the media server has said it
+ * exists: the session takes it into the collection, its event into the visitor's events, and a
+ * signed-in visitor's account too. Answers whether the 'Coletado!' animation shows (for 2 seconds).
  */
-export function useCollectOnOpen(ref: MediaRef | null): boolean {
+export function useCollectOnOpen(ref: MediaRef | null, exists: boolean): boolean {
   const dispatch = useAppDispatch();
   useSession();
   // The URL whose animation has ended: the animation shows for any other.
   const [celebrated, setCelebrated] = useState<string | null>(null);
-  const url = ref ? mediaUrl(ref) : null;
+  const url = ref && exists ? mediaUrl(ref) : null;
   const bname = ref?.bname ?? null;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } fro
 import type { BoothMode } from '../../lib/modes';
 import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { eventVisited, useAppDispatch, useSession } from '../../session';
+import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BoothCarousel } from './BoothCarousel';
 import { boothModes, readEventState, type EventNavigationState } from './eventLocation';
@@ -60,10 +61,8 @@ export default function EventPage() {
   if (needsLogin) {
     return (
       <ScreenFrame title="Evento">
-        <p>Este evento é privado. Faça login para ver as fotos.</p>
-        <Link className="button" to={ROUTES.login}>
-          Logar/Criar conta
-        </Link>
+        <p>Entre na sua conta para abrir este evento pelo link.</p>
+        <LoginLink>Logar/Criar conta</LoginLink>
       </ScreenFrame>
     );
   }

@@ -1,10 +1,11 @@
 import './events.css';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../api/wire';
-import { boothRoute, ROUTES } from '../../lib/routePaths';
+import { boothRoute } from '../../lib/routePaths';
 import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
+import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { useGetVisitedEventsQuery } from './eventsApi';
@@ -67,9 +68,7 @@ export default function EventsListPage() {
       {status === 'signedOut' && (
         <div className="login-prompt">
           <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
-          <Link className="button" to={ROUTES.login}>
-            Logar/Criar conta
-          </Link>
+          <LoginLink>Logar/Criar conta</LoginLink>
         </div>
       )}
     </ScreenFrame>

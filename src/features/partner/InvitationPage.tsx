@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginNavigationState } from '../../lib/returnTo';
 import { ROUTES } from '../../lib/routePaths';
 import { useSession } from '../../session';
 import { notify } from '../../ui/notify';
@@ -22,6 +23,7 @@ import { useAuthorizePartnerMutation } from './partnerApi';
 /** A partner's invitation link: the signed-in account becomes the partner's. */
 export default function InvitationPage() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
   const partnerName = params.get('partnerName') ?? '';
@@ -35,9 +37,11 @@ export default function InvitationPage() {
   }, [status]);
   useEffect(() => {
     if (state.status !== 'mustLogin') return;
-    const timer = setTimeout(() => navigate(ROUTES.login), LOGIN_REDIRECT_MS);
+    // The login brings the visitor back to the invitation to confirm it.
+    const back: LoginNavigationState = { returnTo: { pathname, search, state: null } };
+    const timer = setTimeout(() => navigate(ROUTES.login, { state: back }), LOGIN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate]);
+  }, [state.status, navigate, pathname, search]);
 
   const confirm = async () => {
     dispatch(confirmed());

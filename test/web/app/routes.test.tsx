@@ -3,7 +3,10 @@ import { BOOTH_MODES } from '../../../src/lib/modes';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { http, HttpResponse } from 'msw';
 import { BOOTH_LABEL } from '../../../src/features/events/boothIcons';
-import { API, network } from '../../support/network';
+import { API, mediaFound, network } from '../../support/network';
+
+// The collect screen asks the media server whether the item exists before collecting it.
+beforeEach(() => network.use(mediaFound));
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { renderApp } from '../../support/renderWithProviders';
 import { withSession } from '../../support/session';

@@ -2,15 +2,48 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
-import { API, network } from '../../support/network';
+import { API, mediaFound, network } from '../../support/network';
+
+// The collect screen asks the media server whether the item exists before collecting it.
+beforeEach(() => network.use(mediaFound));
 import { renderApp } from '../../support/renderWithProviders';
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
 
 describe('the collect screen', () => {
+  it('collects nothing from a link to media that does not exist, and says so', async () => {
+    const missing = '/media/festa_ana/pad/nao-existe.jpg';
+    network.use(http.head(`http://localhost${missing}`, () => new HttpResponse(null, { status: 404 })));
+    const { store } = renderApp(`/collect?id=${missing}`, { cookies: browserCookieJar });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.');
+    expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Coletado!')).not.toBeInTheDocument();
+    expect(store.getState().session.collection).toEqual([]);
+    expect(store.getState().session.events).toEqual([]);
+    expect(decodeURIComponent(document.cookie)).not.toContain('nao-existe');
+  });
+
+  it('collects once the media server answers after a failed check', async () => {
+    let answers = 0;
+    network.use(
+      http.head(`http://localhost${photo}`, () => {
+        answers += 1;
+        return answers === 1 ? HttpResponse.error() : new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const { store, user } = renderApp(`/collect?id=${photo}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão com o servidor: a foto ainda não foi coletada.');
+    expect(store.getState().session.collection).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await screen.findByText('Coletado!');
+    expect(store.getState().session.collection).toEqual([photo]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost${photo}`);
+    await screen.findByText('Coletado!');
     expect(store.getState().session.collection).toEqual([photo]);
     expect(store.getState().session.events).toEqual(['festa_ana']);
     expect(decodeURIComponent(document.cookie)).toContain(`collection=${photo}`);

@@ -91,10 +91,25 @@ describe('the event page', () => {
     expect(tokens).toEqual(['tok']);
   });
 
-  it('asks an anonymous visitor with an id link to log in', async () => {
-    renderApp('/eventos/evento?id=festa-ana-2026');
-    expect(await screen.findByText('Este evento é privado. Faça login para ver as fotos.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+  it('asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the login', async () => {
+    serveGalleries();
+    network.use(
+      http.get(`${API}/evento/festa-ana-2026`, () => HttpResponse.json({ devices, bname: 'festa_ana' })),
+      http.get(`${API}/createAccount`, () => HttpResponse.text('ok')),
+    );
+    const { user, router } = renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity() });
+    expect(await screen.findByText('Entre na sua conta para abrir este evento pelo link.')).toBeInTheDocument();
+    expect(screen.queryByText(/privado/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Logar/Criar conta' }));
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(router.state.location.search).toBe('?id=festa-ana-2026');
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
   });
 
   it('finds the booths of an event known only by name (from a collect link)', async () => {

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { reloadPage } from '../../../src/ui/pageReload';
-import { API, network } from '../../support/network';
+import { API, mediaFound, network } from '../../support/network';
+
+// The collect screen asks the media server whether the item exists before collecting it.
+beforeEach(() => network.use(mediaFound));
 import { renderApp } from '../../support/renderWithProviders';
 import { withSession } from '../../support/session';
 

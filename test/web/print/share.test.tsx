@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { canShareFiles, isIosChrome, shareMedia } from '../../../src/features/share/shareMedia';
-import { network } from '../../support/network';
+import { mediaFound, network } from '../../support/network';
+
+// The collect screen asks the media server whether the item exists before collecting it.
+beforeEach(() => network.use(mediaFound));
 import { renderApp } from '../../support/renderWithProviders';
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
