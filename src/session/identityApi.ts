@@ -39,7 +39,7 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation, useSignOutMutation } = identityApi;
+export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation } = identityApi;
 
 /** The identity error an endpoint returned, as the IdentityError it was. */
 export function identityErrorOf(error: unknown): IdentityError {

@@ -65,6 +65,19 @@ export const sessionSlice = createSlice({
       state.identity = { status: 'signedOut' };
       state.signingIn = false;
     },
+    /**
+     * The user logged out on purpose: what the account brought to this device (its collection,
+     * packs and events, merged in at the sign-in) leaves with them, so the next person on the
+     * phone sees none of it. The device's agent and an order still waiting for a login stay.
+     */
+    loggedOut(state) {
+      state.identity = { status: 'signedOut' };
+      state.signingIn = false;
+      state.collection = [];
+      state.packs = [];
+      state.events = [];
+      state.bname = '';
+    },
     /** The sign-in is complete: the account holds the visitor's lists (or linking them failed). */
     accountLinked(state) {
       state.signingIn = false;
@@ -135,6 +148,7 @@ export const sessionSlice = createSlice({
 export const {
   signedIn,
   signedOut,
+  loggedOut,
   accountLinked,
   agentAssigned,
   eventVisited,

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { ROUTES, withQuery } from '../../lib/routePaths';
-import { useGetAccountQuery, useSession, useSignOutMutation } from '../../session';
+import { logOut, useAppDispatch, useGetAccountQuery, useSession } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { LeadsList, useCheckTeamQuery } from '../team';
@@ -26,8 +26,9 @@ export default function AccountPage() {
   const transactions = useLoadTransactionsQuery(undefined, { skip: !signedIn });
   const events = useLoadEventsQuery(undefined, { skip: !signedIn });
   const team = useCheckTeamQuery(undefined, { skip: !signedIn });
-  const [signOut] = useSignOutMutation();
+  const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
+  // Set once the visitor is warned, or is leaving by logging out (no warning then).
   const warned = useRef(false);
 
   useEffect(() => {
@@ -57,8 +58,12 @@ export default function AccountPage() {
   const photo = account.data?.photoURL || user.photoURL;
 
   const logout = async () => {
-    await signOut();
-    navigate(ROUTES.home);
+    warned.current = true;
+    if (await dispatch(logOut())) navigate(ROUTES.home);
+    else {
+      warned.current = false;
+      notify('Não foi possível sair agora. Tente de novo.');
+    }
   };
 
   return (

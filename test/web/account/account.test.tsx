@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
@@ -73,15 +74,26 @@ describe('the account', () => {
     expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
 
-  it("logs out with 'Conta' and goes home", async () => {
+  it("logs out with 'Conta', goes home without the 'not logged in' alert, and leaves nothing of the account on the device", async () => {
     serve();
     const identity = fakeIdentity({ signedInAs: ANA });
-    const { user, router, store } = renderApp('/account', { identity });
+    const account = { agent: 'agent0001', collection: ['/media/f/pad/1.jpg'], packs: ['PACK1'], events: ['f'], bname: 'f' };
+    for (const cookie of ['collection=/media/f/pad/1.jpg', 'packs=PACK1', 'events=f', 'bname=f', 'agent=agent0001']) document.cookie = `${cookie}; path=/`;
+    window.localStorage.setItem('collection', JSON.stringify(account.collection));
+    const { user, router, store } = renderApp('/account', { identity, cookies: browserCookieJar, storage: window.localStorage, preloadedState: withSession(account) });
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
+
     await user.click(within(sidebar()).getByRole('button', { name: 'Conta' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(store.getState().session.identity).toEqual({ status: 'signedOut' });
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session).toMatchObject({ identity: { status: 'signedOut' }, collection: [], packs: [], events: [], bname: '', agent: 'agent0001' });
     expect(identity.current).toBeNull();
+    const cookies = decodeURIComponent(document.cookie);
+    for (const gone of ['collection=', 'packs=', 'events=', 'bname=']) expect(cookies).not.toContain(gone);
+    expect(cookies).toContain('agent=agent0001');
+    expect(window.localStorage.getItem('collection')).toBe('[]');
   });
 
   it('ties an order placed while signed out to the account and clears the flag', async () => {
