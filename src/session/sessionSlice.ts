@@ -100,6 +100,13 @@ export const sessionSlice = createSlice({
     packAdded(state, action: PayloadAction<string>) {
       state.packs = [...addToList(state.packs, action.payload)];
     },
+    /** What the account holds (collected, bought or created on another device) joins this device's lists. */
+    accountListsMerged(state, action: PayloadAction<{ collection?: readonly string[]; packs?: readonly string[]; events?: readonly string[] }>) {
+      const { collection = [], packs = [], events = [] } = action.payload;
+      if (collection.length > 0) state.collection = mergeLists(state.collection, collection);
+      if (packs.length > 0) state.packs = mergeLists(state.packs, packs);
+      if (events.length > 0) state.events = mergeLists(state.events, events);
+    },
     /** The account's lists win (SPEC section 4: cookies replaced by the server's lists). */
     accountListsAdopted(state, action: PayloadAction<{ collection: readonly string[]; packs: readonly string[]; events: readonly string[] }>) {
       state.collection = mergeLists([], action.payload.collection);
@@ -157,6 +164,7 @@ export const {
   collectionMerged,
   packAdded,
   accountListsAdopted,
+  accountListsMerged,
   orderAwaitsLogin,
   orderLinked,
 } = sessionSlice.actions;

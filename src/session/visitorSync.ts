@@ -5,7 +5,7 @@ import type { AppStartListening } from './appListener';
 import { collectLinkOpened, packsScreenOpened } from './events';
 import { packsApi, packsToValidate } from './packsApi';
 import type { AppDispatch, RootState } from './rootReducer';
-import { collectionMerged, eventsMerged, packAdded, selectPackHashes } from './sessionSlice';
+import { accountListsMerged, eventsMerged, packAdded, selectPackHashes } from './sessionSlice';
 
 type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
 
@@ -25,7 +25,8 @@ async function signedInOnceKnown(api: EffectApi): Promise<boolean> {
  * - a collect link's item joins a signed-in visitor's account too (the slice collects it);
  * - the packs screen: every validation's events join the visitor's events, and the pack its link
  *   names joins the visitor's packs (and account) once the server knows it;
- * - what an account holds (collected on another phone) joins what this browser holds.
+ * - what an account holds (collected, bought or created elsewhere, an event named from an order)
+ *   joins what this browser holds.
  */
 export function syncVisitor(startListening: AppStartListening): void {
   startListening({
@@ -66,7 +67,8 @@ export function syncVisitor(startListening: AppStartListening): void {
   startListening({
     matcher: accountSyncApi.endpoints.getAccount.matchFulfilled,
     effect: (action, api) => {
-      if (action.payload.collection?.length) api.dispatch(collectionMerged(action.payload.collection));
+      const { collection, packs, events } = action.payload;
+      api.dispatch(accountListsMerged({ collection, packs, events }));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer } from 'react';
 import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
+import { eventVisited, useAppDispatch } from '../../session';
 import { reloadPage } from '../../ui/pageReload';
 import { useCreateEventMutation, useLazyCheckEventNameQuery } from './accountApi';
 import {
@@ -22,6 +23,7 @@ export function EventNameForm({ orderId }: { orderId: string }) {
   const [state, dispatch] = useReducer(eventNameSlice.reducer, initialEventNameState);
   const [check] = useLazyCheckEventNameQuery();
   const [createEvent] = useCreateEventMutation();
+  const appDispatch = useAppDispatch();
   const inputId = useId();
 
   // 1 s after the last keystroke the name is checked.
@@ -45,6 +47,8 @@ export function EventNameForm({ orderId }: { orderId: string }) {
     try {
       await createEvent({ name: state.name, orderId }).unwrap();
       dispatch(createSucceeded());
+      // The new event is the owner's: it shows in /eventos on this device at once.
+      appDispatch(eventVisited(state.name));
       reloadPage();
     } catch (error) {
       const taken = isApiErrorBody((error as { data?: unknown }).data) && (error as { data: { error: string } }).data.error === 'name_taken';

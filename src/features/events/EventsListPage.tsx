@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../api/wire';
 import { boothRoute } from '../../lib/routePaths';
-import { useSession } from '../../session';
+import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -38,6 +38,9 @@ function EventCardView({ event }: { event: EventCard }) {
 export default function EventsListPage() {
   const { identity, events, agent } = useSession();
   const status = identity.status;
+  // A signed-in visitor's account holds events from other devices and the ones they created:
+  // the session merges them into this device's list when the account answers.
+  useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
   const user = identity.status === 'signedIn' ? identity.user : null;
 
   // The viewer keys the cache: once someone signs in, the list is asked again with their token

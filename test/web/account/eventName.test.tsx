@@ -94,9 +94,9 @@ describe('naming the event in the dashboard', () => {
   async function openDashboard() {
     jest.useFakeTimers({ advanceTimers: true });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const { store } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
     const input = await screen.findByLabelText('Nome do evento');
-    return { user, input };
+    return { user, input, store };
   }
 
   afterEach(() => {
@@ -144,7 +144,7 @@ describe('naming the event in the dashboard', () => {
   it('creates the event on an available name, then reloads and hides the button', async () => {
     const created: string[] = [];
     serveDashboard({}, [], created);
-    const { user, input } = await openDashboard();
+    const { user, input, store } = await openDashboard();
     await user.type(input, 'festa_nova');
     act(() => jest.advanceTimersByTime(1_000));
     const button = screen.getByRole('button', { name: 'Criar meu Evento' });
@@ -155,5 +155,7 @@ describe('naming the event in the dashboard', () => {
     expect(created).toEqual(['festa_nova/123456789']);
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Criar meu Evento' })).not.toBeInTheDocument();
+    // It is the owner's event: /eventos lists it on this device from now on.
+    expect(store.getState().session.events).toContain('festa_nova');
   });
 });

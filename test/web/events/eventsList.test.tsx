@@ -49,6 +49,7 @@ describe('the events list', () => {
         tokens.push(token);
         return HttpResponse.json(token ? [festa, privada] : [festa]);
       }),
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] })),
     );
     renderApp('/eventos', { preloadedState: visitor, identity: fakeIdentity({ signedInAs: ANA, token: 'tok-ana' }) });
     expect(await screen.findByRole('button', { name: /formatura/ })).toHaveTextContent('Privado');
@@ -67,5 +68,21 @@ describe('the events list', () => {
     const { user } = renderApp('/eventos', { preloadedState: visitor });
     await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('button', { name: /festa_ana/ })).toBeInTheDocument();
+  });
+
+  it("lists the events the account holds from elsewhere, such as one its owner just created", async () => {
+    const asked: string[] = [];
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_nova'], transactions: [] })),
+      http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
+        asked.push(String(params.events));
+        const names = String(params.events).split(',');
+        return HttpResponse.json(names.includes('festa_nova') ? [festa, { ...festa, title: 'festa_nova', photos: 0 }] : [festa]);
+      }),
+    );
+    const { store } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }), identity: fakeIdentity({ signedInAs: ANA }) });
+    expect(await screen.findByRole('button', { name: /festa_nova/ })).toHaveTextContent('0 fotos');
+    expect(store.getState().session.events).toEqual(['festa_ana', 'festa_nova']);
+    expect(asked.at(-1)).toBe('festa_ana,festa_nova');
   });
 });
