@@ -1,5 +1,6 @@
 import type { StoredLead } from '../../api/wire';
 import { toCsv } from '../../lib/csv';
+import { formatCalendarDate, formatMoment } from '../../lib/dates';
 import { LoadError } from '../../ui/LoadError';
 import { useGetLeadsQuery } from './leadsApi';
 
@@ -16,15 +17,17 @@ const COLUMNS: [keyof StoredLead, string][] = [
   ['comentarios', 'Comentários'],
 ];
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('pt-BR');
+/** A cell as a person reads it: dates the Brazilian way. */
+function cell(lead: StoredLead, key: keyof StoredLead): string {
+  if (key === 'createdAt') return formatMoment(lead.createdAt);
+  if (key === 'data') return formatCalendarDate(lead.data);
+  return String(lead[key]);
 }
 
 export function leadsCsv(leads: readonly StoredLead[]): string {
   return toCsv(
     COLUMNS.map(([, label]) => label),
-    leads.map((lead) => COLUMNS.map(([key]) => (key === 'createdAt' ? when(lead.createdAt) : lead[key]))),
+    leads.map((lead) => COLUMNS.map(([key]) => cell(lead, key))),
   );
 }
 
@@ -66,7 +69,7 @@ export function LeadsList() {
                 {leads.map((lead) => (
                   <tr key={lead.id}>
                     {COLUMNS.map(([key]) => (
-                      <td key={key}>{key === 'createdAt' ? when(lead.createdAt) : lead[key]}</td>
+                      <td key={key}>{cell(lead, key)}</td>
                     ))}
                   </tr>
                 ))}
