@@ -1,6 +1,7 @@
 import './collect.css';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
 import { NAME_PATTERN } from '../../lib/names';
 import { ROUTES, withQuery } from '../../lib/routePaths';
 import { LoadError } from '../../ui/LoadError';
@@ -18,14 +19,23 @@ export default function DeviceLastPage() {
   const device = params.get('device') ?? '';
   const valid = NAME_PATTERN.test(bname) && NAME_PATTERN.test(device);
   const [waited, setWaited] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(DEVICE_LAST_WAIT_MS / 1_000));
 
   useEffect(() => {
+    const deadline = Date.now() + DEVICE_LAST_WAIT_MS;
     const timer = setTimeout(() => setWaited(true), DEVICE_LAST_WAIT_MS);
-    return () => clearTimeout(timer);
+    // The countdown the guest reads while the booth uploads.
+    const tick = setInterval(() => setSecondsLeft(Math.max(1, Math.ceil((deadline - Date.now()) / 1_000))), 1_000);
+    return () => {
+      clearTimeout(timer);
+      clearInterval(tick);
+    };
   }, []);
 
   const { data, isFetching, isError, refetch } = useGetDeviceLastQuery({ bname, device }, { skip: !valid || !waited, refetchOnMountOrArgChange: true });
   const last = data?.product[0];
+  const lastRef = last ? parseMediaPath(last) : null;
+  const video = lastRef !== null && (lastRef.mode === '360' || mediaKind(lastRef.file) === 'video');
 
   if (!valid) {
     return (
@@ -36,14 +46,19 @@ export default function DeviceLastPage() {
   }
   return (
     <ScreenFrame title="Sua foto" className="device-last">
-      {(!waited || isFetching) && (
+      {!waited && (
         <p role="status" className="device-last__wait">
-          Preparando sua foto...
+          Esperando a cabine {device} enviar o que acabou de registrar no evento {bname}... {secondsLeft} s
+        </p>
+      )}
+      {waited && isFetching && (
+        <p role="status" className="device-last__wait">
+          Buscando o último registro da cabine {device}...
         </p>
       )}
       {waited && !isFetching && last && (
         <button type="button" className="button button--big" onClick={() => navigate(withQuery(ROUTES.collect, { id: last }))}>
-          COLETAR MINHA FOTO!
+          {video ? 'COLETAR MEU VÍDEO!' : 'COLETAR MINHA FOTO!'}
         </button>
       )}
       {waited && !isFetching && (isError || (data && !last)) && (

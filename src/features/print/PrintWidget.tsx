@@ -27,6 +27,7 @@ export function PrintWidget({ printId }: { printId: string }) {
       )}
       {mine && print.status === 'printed' && (
         <PrintedOverlay
+          copiesLeft={print.copies}
           onClose={() => {
             dispatch(overlayClosed());
             reloadPage();

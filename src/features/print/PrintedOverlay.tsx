@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../ui/Modal';
 
-/** The success overlay (SPEC section 2): its image or its close icon closes it. */
-export function PrintedOverlay({ onClose }: { onClose: () => void }) {
+const copiesText = (copies: number) => (copies === 1 ? 'Resta 1 cópia no seu pacote.' : `Restam ${copies} cópias no seu pacote.`);
+
+/** The success overlay (SPEC section 2): its image or its close icon closes it; its words say what happened. */
+export function PrintedOverlay({ onClose, copiesLeft }: { onClose: () => void; copiesLeft: number }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   return createPortal(
@@ -20,6 +22,11 @@ export function PrintedOverlay({ onClose }: { onClose: () => void }) {
           <path d="M78 144l14 14 30-30" fill="none" stroke="#16a34a" strokeWidth="9" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
+      <div className="print-overlay__text" role="status">
+        <p className="print-overlay__title">Impressão enviada!</p>
+        <p>Sua foto está na fila da impressora da cabine: é só retirar lá.</p>
+        <p>{copiesText(copiesLeft)}</p>
+      </div>
     </div>,
     document.body,
   );

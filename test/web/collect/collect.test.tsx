@@ -137,8 +137,11 @@ describe('the device last-photo screen', () => {
         }),
       );
       const { router } = renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');
-      expect(await screen.findByText('Preparando sua foto...')).toBeInTheDocument();
-      act(() => jest.advanceTimersByTime(4_900));
+      const waiting = await screen.findByText(/^Esperando a cabine/);
+      expect(waiting).toHaveTextContent('Esperando a cabine cabine-pad enviar o que acabou de registrar no evento festa_ana... 5 s');
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(waiting).toHaveTextContent('... 2 s');
+      act(() => jest.advanceTimersByTime(1_900));
       expect(screen.queryByRole('button', { name: 'COLETAR MINHA FOTO!' })).not.toBeInTheDocument();
       expect(asked).toEqual([]);
       act(() => jest.advanceTimersByTime(200));
@@ -166,6 +169,20 @@ describe('the device last-photo screen', () => {
       const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
       act(() => retry.click());
       expect(await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("says video on a 360 platform's button", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const video = '/media/festa_ana/360/giro.mp4';
+      network.use(http.get(`${API}/deviceLast/festa_ana/plataforma-360`, () => HttpResponse.json({ product: [video] })));
+      renderApp('/deviceLast?bname=festa_ana&device=plataforma-360');
+      act(() => jest.advanceTimersByTime(5_000));
+      expect(await screen.findByRole('button', { name: 'COLETAR MEU VÍDEO!' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'COLETAR MINHA FOTO!' })).not.toBeInTheDocument();
     } finally {
       jest.useRealTimers();
     }

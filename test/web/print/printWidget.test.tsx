@@ -57,6 +57,7 @@ describe('the print widget', () => {
 
     await user.click(options[0]);
     const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
+    expect(within(overlay).getByRole('status')).toHaveTextContent('Impressão enviada!Sua foto está na fila da impressora da cabine: é só retirar lá.Restam 4 cópias no seu pacote.');
     expect(printed).toEqual([`PACK5 ${photo}`]);
     expect(screen.queryByRole('dialog', { name: 'Imprimir' })).not.toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
