@@ -21,6 +21,14 @@ export interface ServerConfig {
   pix: { key: string; merchantName: string; merchantCity: string };
   /** Mercado Pago access token; null runs the local sandbox. */
   mercadoPagoAccessToken: string | null;
+  /** What the SPA is told at run time (written into every page): one build serves every environment. */
+  client: {
+    /** API_BASE: the API's base URL when the SPA is served elsewhere; empty: `/api` on the page's origin. */
+    apiBase: string;
+    firebaseApiKey: string;
+    firebaseAuthDomain: string;
+    mercadoPagoPublicKey: string;
+  };
   logLevel: string;
 }
 
@@ -70,6 +78,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       merchantCity: env.PIX_MERCHANT_CITY || 'SAO PAULO',
     },
     mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN || null,
+    client: {
+      apiBase: env.API_BASE ?? '',
+      firebaseApiKey: env.FIREBASE_API_KEY || (production ? '' : 'demo-api-key'),
+      firebaseAuthDomain: env.FIREBASE_AUTH_DOMAIN ?? '',
+      mercadoPagoPublicKey: env.MERCADOPAGO_PUBLIC_KEY ?? '',
+    },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
   };
 }

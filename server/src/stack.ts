@@ -118,13 +118,15 @@ async function startStack(
   }
   const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
 
+  // The build holds no environment's settings (the server writes them into each page it serves),
+  // so one build serves every environment and a second start with other ports reuses it as it is.
   const spaEnv: Record<string, string> = {
-    FIREBASE_PROJECT_ID: config.firebaseProjectId,
-    FIREBASE_API_KEY: env.FIREBASE_API_KEY ?? 'demo-api-key',
-    FIREBASE_AUTH_DOMAIN: env.FIREBASE_AUTH_DOMAIN ?? '',
-    FIREBASE_AUTH_EMULATOR_URL: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '',
-    MERCADOPAGO_PUBLIC_KEY: env.MERCADOPAGO_PUBLIC_KEY ?? '',
-    API_BASE: env.API_BASE ?? '',
+    FIREBASE_PROJECT_ID: '',
+    FIREBASE_API_KEY: '',
+    FIREBASE_AUTH_DOMAIN: '',
+    FIREBASE_AUTH_EMULATOR_URL: '',
+    MERCADOPAGO_PUBLIC_KEY: '',
+    API_BASE: '',
   };
   if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
   // A stop that came during the build ends the start here.

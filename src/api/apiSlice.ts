@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { IdentityGateway } from './identity';
+import { runtimeConfig } from './runtimeConfig';
 import type { ApiErrorBody } from './wire';
 
 /**
@@ -49,11 +50,11 @@ export const TAG_TYPES = [
 export const LIST = 'LIST';
 
 /**
- * `{backend}` of SPEC section 7: `API_BASE` at build time, else `/api` on the page's own origin.
+ * `{backend}` of SPEC section 7: `API_BASE` as the server's page says (runtimeConfig), else `/api` on the page's own origin.
  * The prefix keeps API paths such as `/account` apart from the SPA's routes of the same name.
  */
 export function apiBaseUrl(): string {
-  const configured = process.env.API_BASE;
+  const configured = runtimeConfig().apiBase;
   if (configured) return configured.replace(/\/+$/, '');
   return `${typeof window !== 'undefined' ? window.location.origin : ''}/api`;
 }

@@ -67,6 +67,24 @@ export const StoredLead = Type.Object({
 });
 export type StoredLead = Static<typeof StoredLead>;
 
+/**
+ * The settings of one environment, which the server writes into every page it serves (one build
+ * runs anywhere): where the API is, the identity service, the card provider's public key.
+ */
+export const RuntimeConfig = Type.Object({
+  /** The API's base URL; empty: `/api` on the page's own origin. */
+  apiBase: Type.String(),
+  firebase: Type.Object({
+    apiKey: Type.String(),
+    authDomain: Type.String(),
+    projectId: Type.String(),
+    /** The Auth emulator's URL (development and tests); empty in production. */
+    authEmulatorUrl: Type.String(),
+  }),
+  mercadoPagoPublicKey: Type.String(),
+});
+export type RuntimeConfig = Static<typeof RuntimeConfig>;
+
 /** `GET /evento/{id}` */
 export const EventDetails = Type.Object({ devices: Strings, bname: Type.String() });
 export type EventDetails = Static<typeof EventDetails>;

@@ -66,6 +66,29 @@ describe('the SPA', () => {
     },
   );
 
+  it("writes this server's settings into every page it serves: one build runs anywhere", async () => {
+    const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+    for (const url of ['/', '/eventos', '/app.html', '/index.html']) {
+      const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      const block = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(response.body);
+      expect(block).not.toBeNull();
+      expect(JSON.parse(block?.[1] ?? '{}')).toEqual({
+        apiBase: '',
+        firebase: { apiKey: 'demo-api-key', authDomain: '', projectId: process.env.TEST_FIREBASE_PROJECT_ID, authEmulatorUrl: emulator },
+        mercadoPagoPublicKey: '',
+      });
+      // Inside the document, never before its doctype.
+      expect(response.body.startsWith('<!doctype html><html><script id="runtime-config"')).toBe(true);
+    }
+    const gz = await server.call({ method: 'GET', url: '/eventos', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain(emulator);
+    const br = await server.call({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>landing</h1>');
+  });
+
   it('serves hashed assets for a year, brotli or gzip when accepted', async () => {
     const br = await server.call({ method: 'GET', url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
 import type { ServerConfig } from '../config';
 import type { MediaStorage } from '../storage/mediaStorage';
+import { loadSpaPage, runtimeConfigOf, sendSpaPage } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -50,15 +51,20 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
   });
 
   const indexFile = path.join(config.distDir, 'index.html');
-  // index.html holds the pre-rendered landing page; every other route gets the empty shell.
-  const shell = fs.existsSync(path.join(config.distDir, 'app.html')) ? 'app.html' : 'index.html';
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const hasSpa = fs.existsSync(indexFile);
-  if (hasSpa) {
+  // index.html holds the pre-rendered landing page; every other route gets the empty shell. Both
+  // carry this environment's settings, written in here: the build itself holds none.
+  const settings = runtimeConfigOf(config);
+  const landing = hasSpa ? loadSpaPage(config.distDir, 'index.html', settings) : null;
+  const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
+  if (landing && shell) {
     await app.register(fastifyStatic, {
       root: config.distDir,
       prefix: '/',
-      index: ['index.html'],
+      index: false,
+      // The pages go out with their settings (below), never as the files on disk.
+      allowedPath: (pathName) => !/^\/(index|app)\.html$/.test(pathName),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
@@ -66,6 +72,9 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
         res.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
     });
+    app.get('/', (request, reply) => sendSpaPage(request, reply, landing));
+    app.get('/index.html', (request, reply) => sendSpaPage(request, reply, landing));
+    app.get('/app.html', (request, reply) => sendSpaPage(request, reply, shell));
     app.addHook('onSend', async (request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, secure);
       return payload;
@@ -78,10 +87,7 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
-    if (hasSpa && isPage) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(shell, config.distDir);
-    }
+    if (shell && isPage) return sendSpaPage(request, reply, shell);
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });
 }

@@ -1,5 +1,6 @@
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { runtimeConfig } from '../../api/runtimeConfig';
 
 /**
  * The identity service's client, created on first use: only screens that need a user load this
@@ -9,13 +10,14 @@ let auth: Auth | null = null;
 
 export function firebaseAuth(): Auth {
   if (auth) return auth;
+  const settings = runtimeConfig().firebase;
   const app = initializeApp({
-    apiKey: process.env.FIREBASE_API_KEY || 'demo-api-key',
-    authDomain: process.env.FIREBASE_AUTH_DOMAIN || undefined,
-    projectId: process.env.FIREBASE_PROJECT_ID || 'demo-cabine',
+    apiKey: settings.apiKey,
+    authDomain: settings.authDomain || undefined,
+    projectId: settings.projectId,
   });
   auth = getAuth(app);
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_URL;
+  const emulator = settings.authEmulatorUrl;
   if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
   return auth;
 }

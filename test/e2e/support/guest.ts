@@ -27,8 +27,9 @@ export async function newGuest(browser: Browser): Promise<Guest> {
   return { page, alerts, errors, close: () => context.close() };
 }
 
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
+/** Logs in on the login page of the stack at `base` (the suite's own by default). */
+export async function logIn(page: Page, email: string, password: string, base = baseUrl()): Promise<void> {
+  await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '../../../src/api/wire';
+import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
+import type { ServerConfig } from '../config';
+
+/** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
+export interface SpaPage {
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/** What the SPA is told about this environment (src/api/runtimeConfig.ts reads it). */
+export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
+  return {
+    apiBase: config.client.apiBase,
+    firebase: {
+      apiKey: config.client.firebaseApiKey,
+      authDomain: config.client.firebaseAuthDomain,
+      projectId: config.firebaseProjectId,
+      authEmulatorUrl: config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '',
+    },
+    mercadoPagoPublicKey: config.client.mercadoPagoPublicKey,
+  };
+}
+
+/** The page with the settings block first in its head, before any script can ask for them. */
+export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const block = runtimeConfigScript(config);
+  // First in the head, else first in the document element; never before the doctype (quirks mode).
+  const opening = /<head[^>]*>/i.exec(html) ?? /<html[^>]*>/i.exec(html);
+  if (!opening) return `${block}${html}`;
+  const at = opening.index + opening[0].length;
+  return `${html.slice(0, at)}${block}${html.slice(at)}`;
+}
+
+/** Reads a built page once at start; the settings do not change while the server runs. */
+export function loadSpaPage(distDir: string, file: string, config: RuntimeConfig): SpaPage {
+  const identity = Buffer.from(withRuntimeConfig(fs.readFileSync(path.join(distDir, file), 'utf8'), config));
+  return {
+    identity,
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+    brotli: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/** Sends a page in the best encoding the client accepts; never cached without a revalidation. */
+export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage): FastifyReply {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
+}
