@@ -1,5 +1,33 @@
 import type { RuntimeConfig } from './wire';
-import { parseRuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '../lib/runtimeConfig';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../lib/runtimeConfig';
+
+const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/**
+ * Reads the settings block of a served page; every setting it lacks (or a page with no block,
+ * as the development server serves) keeps the build's own value.
+ */
+export function parseRuntimeConfig(json: string | null | undefined, fallback: RuntimeConfig): RuntimeConfig {
+  let parsed: unknown;
+  try {
+    parsed = json ? JSON.parse(json) : {};
+  } catch {
+    return fallback;
+  }
+  const given = record(parsed);
+  const firebase = record(given.firebase);
+  return {
+    apiBase: text(given.apiBase, fallback.apiBase),
+    firebase: {
+      apiKey: text(firebase.apiKey, fallback.firebase.apiKey),
+      authDomain: text(firebase.authDomain, fallback.firebase.authDomain),
+      projectId: text(firebase.projectId, fallback.firebase.projectId),
+      authEmulatorUrl: text(firebase.authEmulatorUrl, fallback.firebase.authEmulatorUrl),
+    },
+    mercadoPagoPublicKey: text(given.mercadoPagoPublicKey, fallback.mercadoPagoPublicKey),
+  };
+}
 
 /** What the build knows (development defaults; empty in a production build). */
 function buildDefaults(): RuntimeConfig {

@@ -1,7 +1,7 @@
 import { apiBaseUrl } from '../../../src/api/apiSlice';
-import { forgetRuntimeConfig, runtimeConfig } from '../../../src/api/runtimeConfig';
+import { forgetRuntimeConfig, parseRuntimeConfig, runtimeConfig } from '../../../src/api/runtimeConfig';
 import type { RuntimeConfig } from '../../../src/api/wire';
-import { parseRuntimeConfig, runtimeConfigScript } from '../../../src/lib/runtimeConfig';
+import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 
 const fallback: RuntimeConfig = {
   apiBase: '',
