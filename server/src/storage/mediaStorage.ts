@@ -1,5 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import { videoPosterFrame } from './videoPoster';
 import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
 import { MEDIA_MODES } from '../../../src/lib/modes';
 import { NAME_PATTERN } from '../../../src/lib/names';
@@ -35,6 +36,15 @@ function looksLikeVideo(data: Buffer, file: string): boolean {
   return data.length > 12 && data.subarray(4, 8).toString('latin1') === 'ftyp';
 }
 
+/** The gallery tile of an image or a poster frame: upright, at most THUMB_SIZE a side, WebP. */
+function thumbnail(image: Buffer): Promise<Buffer> {
+  return sharp(image, { animated: false })
+    .rotate()
+    .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 68 })
+    .toBuffer();
+}
+
 export function createMediaStorage(dataDir: string): MediaStorage {
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
@@ -53,6 +63,14 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       let thumb: Buffer | null = null;
       if (kind === 'video') {
         if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
+        // Its poster frame is its thumbnail, and the player's poster.
+        const frame = await videoPosterFrame(data);
+        const poster = frame ? await sharp(frame).metadata().catch(() => null) : null;
+        if (frame && poster?.width && poster.height) {
+          width = poster.width;
+          height = poster.height;
+          thumb = await thumbnail(frame);
+        }
       } else {
         // Decoding proves the bytes are the image the name claims; anything else is refused.
         const metadata = await sharp(data).metadata().catch(() => null);
@@ -62,11 +80,7 @@ export function createMediaStorage(dataDir: string): MediaStorage {
         }
         width = metadata.autoOrient?.width ?? metadata.width ?? null;
         height = metadata.autoOrient?.height ?? metadata.height ?? null;
-        thumb = await sharp(data, { animated: false })
-          .rotate()
-          .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 68 })
-          .toBuffer();
+        thumb = await thumbnail(data);
       }
 
       // The thumbnail first: once the original exists, its thumbnail does too.
