@@ -2,7 +2,7 @@ import './collect.css';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaKind, mediaUrl, parseMediaPath } from '../../lib/mediaPath';
+import { mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
 import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
@@ -62,7 +62,17 @@ export default function CollectPage() {
     <ScreenFrame title="Coletar" className="collect">
       <div className="collect__stage">
         {video ? (
-          <video className="collect__media" src={src} controls playsInline autoPlay loop muted aria-label={`Vídeo do evento ${ref.bname}`} />
+          <video
+            className="collect__media"
+            src={src}
+            poster={mediaSource(thumbUrl(ref))}
+            controls
+            playsInline
+            autoPlay
+            loop
+            muted
+            aria-label={`Vídeo do evento ${ref.bname}`}
+          />
         ) : (
           <img className="collect__media" src={src} alt={`Foto do evento ${ref.bname}`} />
         )}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mediaSource } from '../../api/mediaSource';
 import { mediaKind, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
 import { PlayIcon } from '../icons';
@@ -9,20 +10,35 @@ interface MediaTileProps {
 }
 
 /**
- * One square tile of a gallery: the small WebP thumbnail for images and GIFs (lazy, in a box of
- * fixed size, so nothing shifts when it arrives), a play tile for videos.
+ * One square tile of a gallery: the small WebP thumbnail (lazy, in a box of fixed size, so nothing
+ * shifts when it arrives). A video's thumbnail is its poster frame under a play mark; a video the
+ * server could make no poster for keeps the plain play tile.
  */
 export function MediaTile({ url, label, onOpen }: MediaTileProps) {
   const ref = parseMediaPath(url);
-  const kind = ref ? mediaKind(ref.file) : null;
+  const video = ref !== null && mediaKind(ref.file) === 'video';
+  const [noPoster, setNoPoster] = useState(false);
+  const thumb = ref && !(video && noPoster) ? (
+    <img
+      className="tile__image"
+      src={mediaSource(thumbUrl(ref))}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={180}
+      height={180}
+      onError={video ? () => setNoPoster(true) : undefined}
+    />
+  ) : null;
   return (
     <button type="button" className="tile" onClick={() => onOpen(url)} aria-label={label}>
-      {ref && kind !== 'video' ? (
-        <img className="tile__image" src={mediaSource(thumbUrl(ref))} alt="" loading="lazy" decoding="async" width={180} height={180} />
-      ) : (
-        <span className="tile__video">
+      {video ? (
+        <span className={thumb ? 'tile__video tile__video--poster' : 'tile__video'}>
+          {thumb}
           <PlayIcon />
         </span>
+      ) : (
+        thumb
       )}
     </button>
   );

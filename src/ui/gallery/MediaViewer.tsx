@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
+import { mediaKind, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
 import { Modal } from '../Modal';
 
 interface MediaViewerProps {
@@ -19,7 +19,16 @@ export function MediaViewer({ url, onClose, actions }: MediaViewerProps) {
     <Modal title={video ? 'Vídeo' : 'Foto'} onClose={onClose} hideTitle className="viewer">
       <div className="viewer__media">
         {video ? (
-          <video src={src} controls playsInline autoPlay loop muted aria-label={`Vídeo do evento ${ref?.bname ?? ''}`} />
+          <video
+            src={src}
+            poster={ref ? mediaSource(thumbUrl(ref)) : undefined}
+            controls
+            playsInline
+            autoPlay
+            loop
+            muted
+            aria-label={`Vídeo do evento ${ref?.bname ?? ''}`}
+          />
         ) : (
           <img src={src} alt={`Foto do evento ${ref?.bname ?? ''}`} decoding="async" />
         )}

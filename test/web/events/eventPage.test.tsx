@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
@@ -117,6 +117,24 @@ describe('the event page', () => {
     network.use(http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])));
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
+  });
+
+  it("shows a 360 video's poster frame as its tile and its player's poster, and a plain play tile when it has none", async () => {
+    serveGalleries();
+    const { user } = renderApp(entry('360'));
+    const tile = await screen.findByRole('button', { name: 'Vídeo 1 de 1' });
+    const poster = tile.querySelector('img');
+    expect(poster).toHaveAttribute('src', 'http://localhost/thumbs/festa_ana/360/v1.mp4.webp');
+    expect(tile.querySelector('svg')).not.toBeNull();
+
+    await user.click(tile);
+    const player = within(await screen.findByRole('dialog', { name: 'Vídeo' })).getByLabelText('Vídeo do evento festa_ana');
+    expect(player).toHaveAttribute('poster', 'http://localhost/thumbs/festa_ana/360/v1.mp4.webp');
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+
+    fireEvent.error(poster as HTMLImageElement);
+    expect(tile.querySelector('img')).toBeNull();
+    expect(tile.querySelector('svg')).not.toBeNull();
   });
 
   it('says so when there is no event to show', async () => {
