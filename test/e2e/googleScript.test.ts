@@ -3,6 +3,7 @@
  * a guest who collects, browses events, the collection and packs never loads it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -28,6 +29,7 @@ function recordRequests(context: BrowserContext): string[] {
 async function visit(page: Page, path: string, content: (page: Page) => Promise<unknown>): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
   await content(page);
+  await expectAccessible(page);
   await page.waitForLoadState('networkidle');
   // The identity client starts after the first render: give it time to ask for anything it would.
   await page.waitForTimeout(1_000);
