@@ -1,21 +1,47 @@
 #!/usr/bin/env bash
-# System packages the test suite needs beyond npm: Debian's Chromium for the browser tests.
-# Idempotent; does nothing when everything is already there.
+# The system packages beyond npm: Debian's Chromium for the browser tests, and ffmpeg, with which
+# the server makes a video's poster frame (server/src/storage/videoPoster.ts).
+# `npm test` runs this first. When everything is there it only looks (`test -x`, `dpkg -s`) and
+# prints nothing; otherwise it installs what is missing with apt-get (through sudo when not root).
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+# The browser tests run ${CHROMIUM_PATH:-/usr/bin/chromium} (scripts/lib/browser.ts).
+if [ -n "${CHROMIUM_PATH:-}" ]; then
+  if [ ! -x "$CHROMIUM_PATH" ]; then
+    echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file" >&2
+    exit 1
+  fi
+elif [ ! -x /usr/bin/chromium ] || ! dpkg -s chromium >/dev/null 2>&1; then
+  missing+=(chromium)
 fi
 
-if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null 2>&1; then
-  echo "Please install: ${missing[*]} (Debian/Ubuntu: apt-get install ${missing[*]})" >&2
+# A video's poster frame (${FFMPEG_PATH:-ffmpeg}).
+if [ -n "${FFMPEG_PATH:-}" ]; then
+  if [ ! -x "$FFMPEG_PATH" ]; then
+    echo "FFMPEG_PATH=$FFMPEG_PATH is not an executable file" >&2
+    exit 1
+  fi
+elif ! command -v ffmpeg >/dev/null 2>&1; then
+  missing+=(ffmpeg)
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "The tests need: ${missing[*]}. Install them, or point CHROMIUM_PATH / FFMPEG_PATH at them." >&2
   exit 1
 fi
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO=sudo
-echo "Installing system packages: ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "The tests need: ${missing[*]} (as root: apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+  SUDO=(sudo)
+fi
+echo "Installing system packages for the tests: ${missing[*]}"
+"${SUDO[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "Installed: ${missing[*]}"

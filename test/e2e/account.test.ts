@@ -1,6 +1,7 @@
 /** Identity journeys against the Firebase Auth emulator, through the real screens. */
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -31,6 +32,8 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   }
 
   await page.goto(`${baseUrl()}/signup`);
+  await page.getByRole('button', { name: 'Criar conta' }).waitFor();
+  await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Nova senha').fill('segredo-123');
   await page.getByLabel('Repetir senha').fill('segredo-123');
@@ -38,6 +41,7 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   await page.getByLabel('Celular com DDD').fill('11988887777');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await page.getByRole('heading', { name: 'Olá, Nova Convidada!' }).waitFor();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Conta' }).click();
   await page.waitForURL(`${baseUrl()}/`);
   await guest.close();
@@ -49,6 +53,7 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   await other.page.getByRole('link', { name: 'Galeria' }).click();
   const expected = [first, second].map((url) => `${baseUrl()}/thumbs${url.slice('/media'.length)}.webp`).sort();
   expect(await collectionUrls(other.page)).toEqual(expected);
+  await expectAccessible(other.page);
   expect(other.alerts).toEqual([]);
   expect(guest.errors).toEqual([]);
   await other.close();
@@ -56,6 +61,9 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
 
 it("a wrong password shows the identity service's own message", async () => {
   const guest = await newGuest(browser);
+  await guest.page.goto(`${baseUrl()}/login`);
+  await guest.page.getByRole('button', { name: 'Login' }).waitFor();
+  await expectAccessible(guest.page);
   await logIn(guest.page, 'convidado@cabine.example', 'senha-errada');
   await eventually(() => expect(guest.alerts).toHaveLength(1));
   expect(guest.alerts[0]).toMatch(/^E-mail ou senha incorretos\.\n\(Firebase: .*\(auth\/(invalid-credential|wrong-password)\)/s);
@@ -101,8 +109,10 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   await page.getByRole('heading', { name: /^Olá, / }).waitFor();
   await page.getByRole('button', { name: 'Pedidos' }).click();
   await page.getByText(`Pedido ${orderId}`).waitFor();
+  await expectAccessible(page, '/account, orders');
   await eventually(async () => expect(await page.evaluate(() => document.cookie)).not.toContain('loginRequired'));
   await page.goto(`${baseUrl()}/eventos`);
   await page.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor();
+  await expectAccessible(page);
   await guest.close();
 });

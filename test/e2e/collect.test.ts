@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { newGuest } from './support/guest';
@@ -27,6 +28,7 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   });
   const size = await photo.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
   expect(size.width).toBeGreaterThan(100);
+  await expectAccessible(page);
   expect(errors).toEqual([]);
   await context.close();
 });

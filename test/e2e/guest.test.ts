@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -27,6 +28,7 @@ async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<stri
   await page.goto(`${baseUrl()}${path}`);
   const item = page.getByRole('list', { name: 'Seus pacotes' }).getByRole('listitem').filter({ hasText: hash });
   await item.waitFor();
+  await expectAccessible(page);
   return (await item.locator('.pack__copies').textContent()) ?? '';
 }
 
@@ -47,8 +49,10 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
   await page.goto(`${baseUrl()}/collect?id=${photo}`);
   await page.getByText('Coletado!').waitFor();
   await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Minha Coleção' }).click();
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
+  await expectAccessible(page);
 
   // The pack link: it joins the guest's packs.
   const before = await copiesOf(page, 'PACKDEMO5', '/packs?pack=PACKDEMO5');
@@ -58,12 +62,17 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('button', { name: 'Item 1 de 1' }).click();
   const viewer = page.getByRole('dialog', { name: 'Foto' });
+  await viewer.getByRole('button', { name: 'Imprimir' }).waitFor();
+  await expectAccessible(page, 'collection, the viewer');
   await viewer.getByRole('button', { name: 'Imprimir' }).click();
   const printModal = page.getByRole('dialog', { name: 'Imprimir' });
   await printModal.getByText('Selecione o pack de impressões').waitFor();
+  await printModal.getByRole('button', { name: /PACKDEMO5/ }).waitFor();
+  await expectAccessible(page, 'collection, the print modal');
   await printModal.getByRole('button', { name: /PACKDEMO5/ }).click();
   const overlay = page.getByRole('dialog', { name: 'Impressão enviada' });
   await overlay.waitFor();
+  await expectAccessible(page, 'collection, print sent');
   await Promise.all([page.waitForEvent('load'), overlay.getByRole('button', { name: 'Fechar' }).click()]);
 
   expect(await copiesOf(page, 'PACKDEMO5')).toBe(copiesBefore - 1 === 1 ? '1 cópia' : `${copiesBefore - 1} cópias`);
@@ -96,11 +105,14 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   await page.goto(`${baseUrl()}/collect?id=${pads[0]}`);
   await page.getByText('Coletado!').waitFor();
   await page.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /festa_ana/ }).waitFor();
+  await expectAccessible(page);
   await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /festa_ana/ }).click();
 
   const firstTile = (gallery: string) => page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
   await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
   await eventually(async () => expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(`/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`));
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Próxima cabine' }).click();
   await page.getByRole('heading', { level: 2, name: 'Hashtrack' }).waitFor();
@@ -108,6 +120,7 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   await eventually(async () =>
     expect(await firstTile('Galeria Hashtrack').getAttribute('src')).toContain(`/thumbs${hashtracks[hashtracks.length - 1].slice('/media'.length)}.webp`),
   );
+  await expectAccessible(page);
   expect(errors).toEqual([]);
   await close();
 });

@@ -1,6 +1,7 @@
 /** The front door: the pre-rendered landing page hydrates cleanly, and a lead reaches the team. */
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
@@ -20,9 +21,11 @@ it('arrives rendered, before any script, and hydrates without errors', async () 
   expect(html).toContain('conexão ilimitada para todos');
   await guest.page.goto(`${baseUrl()}/`);
   await guest.page.getByRole('heading', { level: 1 }).waitFor();
+  await expectAccessible(guest.page);
   // Hydrated: a client-side navigation works without a page load.
   await guest.page.getByRole('link', { name: 'Encontrar minhas fotos' }).click();
   await guest.page.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor();
+  await expectAccessible(guest.page);
   expect(guest.errors).toEqual([]);
   await guest.close();
 });
@@ -49,6 +52,7 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await team.page.getByRole('button', { name: 'Contatos' }).click();
   const row = team.page.getByRole('row').filter({ hasText: nome });
   await eventually(async () => expect(await row.count()).toBe(1), 15_000);
+  await expectAccessible(team.page, '/account, the team\'s contacts');
   expect(await row.textContent()).toContain('Casamento na praia');
   expect(await team.page.getByRole('row').nth(1).textContent()).toContain(nome);
   await team.close();

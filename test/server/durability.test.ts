@@ -15,7 +15,7 @@ let running: StackProcess | null = null;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'durability-'));
-  fs.chmodSync(dataDir, 0o755); // the database runs as the postgres user
+  fs.chmodSync(dataDir, 0o755); // reachable by the postgres user: the cluster stays in here, removed with it
   const seedDir = path.join(dataDir, 'seed-files');
   fs.mkdirSync(seedDir);
   fs.writeFileSync(path.join(seedDir, 'a1.jpg'), await jpeg());

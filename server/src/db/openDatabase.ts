@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { connectDatabase, type Database } from './database';
-import { clearStaleServer, startEmbeddedPostgres } from './embedded';
+import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 import { processRunning } from '../services/processAlive';
 
@@ -52,8 +52,8 @@ export async function openDatabase(config: ServerConfig, log: (line: string) => 
     return { db, description: `embedded PostgreSQL of process ${lock.pid}`, close: () => db.close() };
   }
 
+  // startEmbeddedPostgres stops a server the last start left running, wherever its cluster is.
   if (lock) log('the last start did not stop cleanly; cleaning up');
-  await clearStaleServer(path.join(dir, 'pg'), log);
   const cluster = await startEmbeddedPostgres({ dir, log });
   fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port: cluster.port } satisfies Lock));
   await cluster.createDatabase(DATABASE);

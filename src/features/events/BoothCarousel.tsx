@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import Slider, { type CustomArrowProps } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import type { BoothMode } from '../../lib/modes';
@@ -29,11 +29,32 @@ function Arrow({ direction, onStep }: CustomArrowProps & { direction: 'left' | '
 }
 
 /**
+ * react-slick hides the slides out of view (and its clones, in infinite mode) with aria-hidden,
+ * yet their buttons stay focusable: a keyboard or screen reader user would land on a booth that
+ * is not there. `inert` on exactly those slides takes them out of the focus order too.
+ */
+function useInertHiddenSlides(root: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const sync = () => {
+      for (const slide of element.querySelectorAll('.slick-slide')) slide.toggleAttribute('inert', slide.getAttribute('aria-hidden') === 'true');
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/**
  * The event's booth types (SPEC section 2): centred, 3 visible, infinite, lazy, 300 ms, with
  * arrows. The active slide is the booth whose gallery shows; moving the carousel switches it.
  */
 export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
   const slider = useRef<Slider>(null);
+  const carousel = useRef<HTMLDivElement>(null);
+  useInertHiddenSlides(carousel);
   const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
   const step = (delta: number) => onSelect(modes[(activeIndex + delta + modes.length) % modes.length]);
 
@@ -42,7 +63,7 @@ export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
   }, [activeIndex]);
 
   return (
-    <div className="carousel" aria-label="Cabines do evento" role="region">
+    <div ref={carousel} className="carousel" aria-label="Cabines do evento" role="region">
       <Slider
         ref={slider}
         slidesToShow={Math.min(3, modes.length)}

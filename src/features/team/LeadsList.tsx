@@ -54,7 +54,8 @@ export function LeadsList() {
           <button type="button" className="button button--secondary" onClick={() => download('contatos.csv', leadsCsv(leads))}>
             Exportar CSV
           </button>
-          <div className="leads__table">
+          {/* It scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <div className="leads__table" role="region" aria-labelledby="leads-title" tabIndex={0}>
             <table>
               <thead>
                 <tr>

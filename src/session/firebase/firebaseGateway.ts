@@ -1,4 +1,5 @@
 import {
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   onAuthStateChanged,
@@ -41,6 +42,8 @@ export const firebaseGateway: IdentityGateway = {
       if (displayName) await updateProfile(user, { displayName });
       return toAuthUser(user);
     }),
-  signInWithGoogle: () => guarded(async () => toAuthUser((await signInWithPopup(firebaseAuth(), new GoogleAuthProvider())).user)),
+  // The resolver (and Google's script with it) only for this: see firebaseClient.
+  signInWithGoogle: () =>
+    guarded(async () => toAuthUser((await signInWithPopup(firebaseAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver)).user)),
   signOut: () => guarded(() => signOut(firebaseAuth())),
 };

@@ -15,7 +15,7 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-  fs.chmodSync(dir, 0o755); // the database runs as the postgres user
+  fs.chmodSync(dir, 0o755); // reachable by the postgres user: the cluster stays in here, removed with it
   globalThis.__e2eDir = dir;
   const stack = await startStackProcess({
     DATA_DIR: path.join(dir, 'data'),
