@@ -86,7 +86,12 @@ export const RuntimeConfig = Type.Object({
 export type RuntimeConfig = Static<typeof RuntimeConfig>;
 
 /** `GET /evento/{id}` */
-export const EventDetails = Type.Object({ devices: Strings, bname: Type.String() });
+export const EventDetails = Type.Object({
+  devices: Strings,
+  bname: Type.String(),
+  /** What people read ('Festa da Ana'); bname when the event has no title. */
+  displayTitle: Type.Optional(Type.String()),
+});
 export type EventDetails = Static<typeof EventDetails>;
 
 /** `GET /all/{bname}/{type}`, `GET /deviceLast/{bname}/{device}`, ready 360 result. */
@@ -95,7 +100,10 @@ export type ProductList = Static<typeof ProductList>;
 
 /** One card of `GET /eventos/{events}/{agent}`. */
 export const EventCard = Type.Object({
+  /** The event's name (its key; SPEC's `title`). */
   title: Type.String(),
+  /** What people read ('Festa da Ana'); the name when the event has no title. */
+  displayTitle: Type.Optional(Type.String()),
   visible: Type.Boolean(),
   profile: Type.String(),
   cover: Type.String(),

@@ -14,12 +14,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /api/eventos/{events}/{agent}', () => {
-  it('lists the named events with their cards, in the given order', async () => {
+  it('lists the named events with their cards, in the given order, with the title people read (the name when there is none)', async () => {
     const response = await server.call({ method: 'GET', url: '/api/eventos/outra,festa_ana,desconhecido/agent0001' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { title: 'outra', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] },
-      { title: 'festa_ana', visible: true, profile: '', cover: '', photos: 5, devices: ['pad', 'polaroid', '360', 'nulo'] },
+      { title: 'outra', displayTitle: 'outra', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] },
+      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 5, devices: ['pad', 'polaroid', '360', 'nulo'] },
     ]);
   });
 
@@ -47,7 +47,7 @@ describe('GET /api/evento/{id}', () => {
   it('answers devices and bname to a signed-in visitor', async () => {
     const response = await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: user.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ devices: ['pad', 'polaroid', '360', 'nulo'], bname: 'festa_ana' });
+    expect(response.json()).toEqual({ devices: ['pad', 'polaroid', '360', 'nulo'], bname: 'festa_ana', displayTitle: 'Festa da Ana' });
   });
 
   it('is 401 without a token or with a forged one, 404 for an unknown id, 400 for odd input', async () => {

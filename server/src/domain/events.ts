@@ -3,6 +3,8 @@ import type { Database, Queryable } from '../db/database';
 
 export interface EventRow {
   name: string;
+  /** What people read; empty: the name. */
+  title: string;
   public_id: string;
   visible: boolean;
   profile: string;
@@ -23,7 +25,7 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
 }
 
 export function eventDetails(event: EventRow): EventDetails {
-  return { devices: event.devices, bname: event.name };
+  return { devices: event.devices, bname: event.name, displayTitle: event.title || event.name };
 }
 
 /**
@@ -41,6 +43,7 @@ export async function eventCards(db: Database, names: string[], signedIn: boolea
   );
   return rows.map((row) => ({
     title: row.name,
+    displayTitle: row.title || row.name,
     visible: row.visible,
     profile: row.profile,
     cover: row.cover,

@@ -45,8 +45,8 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     }
     for (const event of seed.events ?? []) {
       const result = await client.query(
-        `INSERT INTO events (name, public_id, visible, profile, cover, devices) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (name) DO UPDATE SET visible = $3, profile = $4, cover = $5, devices = $6`,
+        `INSERT INTO events (name, public_id, visible, profile, cover, devices, title) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (name) DO UPDATE SET visible = $3, profile = $4, cover = $5, devices = $6, title = $7`,
         [
           event.name,
           event.publicId ?? crypto.randomBytes(9).toString('base64url'),
@@ -54,6 +54,7 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
           event.profile ?? '',
           event.cover ?? '',
           event.devices ?? [],
+          event.title ?? '',
         ],
       );
       summary.events += result.rowCount ?? 0;

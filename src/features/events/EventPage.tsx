@@ -34,10 +34,11 @@ function useEventData() {
     { skip: !bname || fromState.devices !== undefined || byId.data !== undefined },
   );
   const devices = fromState.devices ?? byId.data?.devices ?? byName.data?.[0]?.devices;
+  const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? bname;
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
   const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
   const notFound = !loading && !needsLogin && (!bname || !devices);
-  return { bname, devices: devices ?? [], needsLogin, loading, notFound };
+  return { bname, displayTitle, devices: devices ?? [], needsLogin, loading, notFound };
 }
 
 export default function EventPage() {
@@ -46,7 +47,7 @@ export default function EventPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const active = useBoothMode();
-  const { bname, devices, needsLogin, loading, notFound } = useEventData();
+  const { bname, displayTitle, devices, needsLogin, loading, notFound } = useEventData();
   const modes = boothModes(devices);
 
   useEffect(() => {
@@ -54,7 +55,7 @@ export default function EventPage() {
   }, [dispatch, bname, modes.length]);
 
   const go = (mode: BoothMode) => {
-    const state: EventNavigationState = { bname, devices };
+    const state: EventNavigationState = { bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined };
     navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
   };
 
@@ -83,11 +84,11 @@ export default function EventPage() {
   }
   if (!active) {
     const first = modes.find((m) => m !== 'nulo') ?? modes[0];
-    return <Navigate to={`${boothRoute(first)}${search}`} replace state={{ bname, devices } satisfies EventNavigationState} />;
+    return <Navigate to={`${boothRoute(first)}${search}`} replace state={{ bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined } satisfies EventNavigationState} />;
   }
 
   return (
-    <ScreenFrame title={bname} className="event">
+    <ScreenFrame title={displayTitle} className="event">
       <BoothCarousel modes={modes} active={active} onSelect={go} />
       <Suspense fallback={<p role="status">Carregando...</p>}>
         <Outlet context={{ bname } satisfies EventOutletContext} />

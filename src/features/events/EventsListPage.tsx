@@ -14,7 +14,7 @@ function EventCardView({ event }: { event: EventCard }) {
   const navigate = useNavigate();
   const modes = boothModes(event.devices);
   const open = () => {
-    const state: EventNavigationState = { bname: event.title, devices: event.devices };
+    const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle };
     navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
   };
   return (
@@ -23,7 +23,7 @@ function EventCardView({ event }: { event: EventCard }) {
         <span className="event-card__cover">{event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}</span>
         <span className="event-card__body">
           {event.profile && <img className="event-card__profile" src={mediaSource(event.profile)} alt="" loading="lazy" width={56} height={56} />}
-          <span className="event-card__title">{event.title}</span>
+          <span className="event-card__title">{event.displayTitle || event.title}</span>
           <span className="event-card__meta">
             {event.photos === 1 ? '1 foto' : `${event.photos} fotos`}
             {!event.visible && ' · Privado'}

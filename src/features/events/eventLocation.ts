@@ -4,15 +4,18 @@ import { BOOTH_MODES, type BoothMode } from '../../lib/modes';
 export interface EventNavigationState {
   bname: string;
   devices: string[];
+  /** What people read ('Festa da Ana'), when the list knew it. */
+  displayTitle?: string;
 }
 
 export function readEventState(state: unknown): Partial<EventNavigationState> {
   if (typeof state !== 'object' || state === null) return {};
-  const { bname, devices } = state as Record<string, unknown>;
+  const { bname, devices, displayTitle } = state as Record<string, unknown>;
   return {
     // The name arrives as the booth wrote it; commas are list separators, never part of a name.
     bname: typeof bname === 'string' ? bname.replace(/,/g, '') : undefined,
     devices: Array.isArray(devices) ? devices.filter((d): d is string => typeof d === 'string') : undefined,
+    displayTitle: typeof displayTitle === 'string' && displayTitle.trim() !== '' ? displayTitle : undefined,
   };
 }
 

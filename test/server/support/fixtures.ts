@@ -33,7 +33,7 @@ export const DEVICE_KEYS = {
 export function basicSeed(): SeedFile {
   return {
     events: [
-      { name: 'festa_ana', publicId: 'festa-ana-1', devices: ['pad', 'polaroid', '360', 'nulo'] },
+      { name: 'festa_ana', title: 'Festa da Ana', publicId: 'festa-ana-1', devices: ['pad', 'polaroid', '360', 'nulo'] },
       { name: 'privada', publicId: 'privada-1', visible: false, devices: ['pad'] },
       { name: 'outra', publicId: 'outra-1', devices: ['pad'] },
     ],

@@ -85,4 +85,17 @@ describe('the events list', () => {
     expect(store.getState().session.events).toEqual(['festa_ana', 'festa_nova']);
     expect(asked.at(-1)).toBe('festa_ana,festa_nova');
   });
+
+  it("shows the event's title people read, on the card and as the event page's heading", async () => {
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([{ ...festa, displayTitle: 'Festa da Ana' }])),
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+    );
+    const { user, router } = renderApp('/eventos', { preloadedState: visitor });
+    const card = await screen.findByRole('button', { name: /Festa da Ana/ });
+    expect(card).not.toHaveTextContent('festa_ana');
+    await user.click(card);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: festa.devices, displayTitle: 'Festa da Ana' });
+  });
 });
