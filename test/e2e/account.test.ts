@@ -44,6 +44,15 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Conta' }).click();
   await page.waitForURL(`${baseUrl()}/`);
+  // Logged out on purpose: no 'not logged in' alert, and the phone keeps nothing of the account.
+  await eventually(async () => {
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((cookie) => ['collection', 'packs', 'events'].includes(cookie.name)).map((cookie) => cookie.name)).toEqual([]);
+  });
+  expect(guest.alerts).toEqual([]);
+  await page.goto(`${baseUrl()}/collection`);
+  await page.waitForURL(`${baseUrl()}/eventos`);
+  expect(guest.alerts).toEqual(['Você ainda não coletou nenhuma foto!']);
   await guest.close();
 
   // Another phone, nothing in its cookies: the collection comes from the account.
