@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { connectDatabase } from '../../server/src/db/database';
+import { hashDeviceKey } from '../../server/src/domain/booths';
 import { migrate, readMigrations } from '../../server/src/db/migrate';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { parsePackReply } from '../../src/lib/packReply';
@@ -83,6 +84,81 @@ describe('GET /api/all/{bname}/{type}', () => {
     expect((await server.call({ method: 'GET', url: '/api/all/nada/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/nulo' })).statusCode).toBe(400);
     expect((await server.call({ method: 'GET', url: '/api/all/..%2F..%2Fetc/pad' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
+  const polaroid = '/api/all/festa_ana/polaroid';
+  const ask = (url: string, ifNoneMatch?: string, token?: string) =>
+    server.call({ method: 'GET', url, token, headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} });
+  const polaroidBooth = { 'x-device-id': 'cam-polaroid', 'x-device-key': 'key-cam-polaroid-0001' };
+  const uploadPolaroid = async (file: string) => {
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/device/media?file=${file}`,
+      headers: { ...polaroidBooth, 'content-type': 'image/jpeg' },
+      payload: await jpeg(),
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    await server.db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, 'booth', 'festa_ana', 'polaroid', $2)`, [
+      polaroidBooth['x-device-id'],
+      hashDeviceKey(polaroidBooth['x-device-key']),
+    ]);
+  });
+
+  it('answers with an ETag, revalidated by the browser every time (no-cache)', async () => {
+    const response = await ask(polaroid);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toMatch(/^W\/".+"$/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 304 without a body while nothing changed, the same ETag twice', async () => {
+    const first = await ask(polaroid);
+    const etag = String(first.headers.etag);
+    for (const tag of [etag, etag, etag.replace(/^W\//, ''), `"other", ${etag}`, '*']) {
+      const again = await ask(polaroid, tag);
+      expect({ tag, status: again.statusCode, body: again.body }).toEqual({ tag, status: 304, body: '' });
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+    }
+    expect((await ask(polaroid, '"something-else"')).statusCode).toBe(200);
+    // Another booth's gallery is another list.
+    expect((await ask('/api/all/festa_ana/pad', etag)).statusCode).toBe(200);
+  });
+
+  it('answers the new list with a new ETag once the booth uploads, then 304 again', async () => {
+    const before = await ask(polaroid);
+    const etag = String(before.headers.etag);
+    await uploadPolaroid('nova-polaroid.jpg');
+    const after = await ask(polaroid, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().product).toEqual([...before.json().product, '/media/festa_ana/polaroid/nova-polaroid.jpg']);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((await ask(polaroid, String(after.headers.etag))).statusCode).toBe(304);
+  });
+
+  it('decides a 304 with one small query, without reading the list', async () => {
+    const etag = String((await ask(polaroid)).headers.etag);
+    const query = jest.spyOn(server.db, 'query');
+    try {
+      expect((await ask(polaroid, etag)).statusCode).toBe(304);
+      const media = query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\bmedia\b/.test(sql));
+      expect(media).toHaveLength(1);
+      expect(media[0]).toMatch(/count\(\*\)/);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('keeps a private event to signed-in visitors, whatever ETag is sent', async () => {
+    const etag = String((await ask('/api/all/privada/pad', undefined, user.token)).headers.etag);
+    expect((await ask('/api/all/privada/pad', etag, user.token)).statusCode).toBe(304);
+    expect((await ask('/api/all/privada/pad', etag)).statusCode).toBe(401);
+    expect((await ask('/api/all/privada/pad', '*')).statusCode).toBe(401);
   });
 });
 

@@ -33,6 +33,21 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
   return rows.map(toUrl);
 }
 
+/**
+ * A fingerprint of what `listMedia` answers, read with one small query on the gallery's index
+ * and without building the list: it changes whenever an item joins or leaves the list. A gallery
+ * polled every few seconds is answered "not modified" from it.
+ */
+export async function galleryVersion(db: Queryable, bname: string, mode: MediaMode): Promise<string> {
+  const { rows } = await db.query<{ items: number; newest: string; ids: string }>(
+    `SELECT count(*)::int AS items, coalesce(max(id), 0)::text AS newest, coalesce(sum(id), 0)::text AS ids
+       FROM media WHERE event_name = $1 AND mode = $2 AND role = 'booth'`,
+    [bname, mode],
+  );
+  const { items, newest, ids } = rows[0];
+  return `${items}-${newest}-${ids}`;
+}
+
 /** The newest media a device uploaded for an event: zero or one URL. */
 export async function deviceLastMedia(db: Queryable, bname: string, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
