@@ -124,6 +124,7 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
       expect({ tag, status: again.statusCode, body: again.body }).toEqual({ tag, status: 304, body: '' });
       expect(again.headers.etag).toBe(etag);
       expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect(again.headers['content-length']).toBeUndefined();
     }
     expect((await ask(polaroid, '"something-else"')).statusCode).toBe(200);
     // Another booth's gallery is another list.

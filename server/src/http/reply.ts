@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** Splits a comma-separated list segment, dropping empty entries and the '-' of an empty list. */
 export function splitList(value: string | undefined, max = 200): string[] {
   if (!value || value === '-') return [];
@@ -10,4 +12,9 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/** 304 Not Modified: headers only, no body and no Content-Length (a serialised `null` would claim 4 bytes). */
+export function notModified(reply: FastifyReply): FastifyReply {
+  return reply.code(304).send();
 }

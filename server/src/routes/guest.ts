@@ -8,7 +8,7 @@ import { eventCards, eventDetails, findEvent, findEventByPublicId } from '../dom
 import { saveLead } from '../domain/leads';
 import { deviceLastMedia, galleryVersion, listMedia } from '../domain/media';
 import { printCopy, validatePacks } from '../domain/packs';
-import { etagMatches, splitList } from '../http/reply';
+import { etagMatches, notModified, splitList } from '../http/reply';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
@@ -39,10 +39,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
 
   app.get(
     '/all/:bname/:type',
-    {
-      schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList, 304: Type.Null({ description: 'not modified' }) } },
-      config: { auth: 'optional' },
-    },
+    { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
     async (request, reply) => {
       const event = await findEvent(db, request.params.bname);
       if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
@@ -52,7 +49,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
       // upload between the two reads only makes the next poll answer the list again.
       const etag = `W/"g1-${await galleryVersion(db, event.name, request.params.type)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       return { product: await listMedia(db, event.name, request.params.type) };
     },
   );
