@@ -1,5 +1,11 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { connectDatabase } from '../../server/src/db/database';
+import { hashDeviceKey } from '../../server/src/domain/booths';
+import { migrate, readMigrations } from '../../server/src/db/migrate';
+import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { parsePackReply } from '../../src/lib/packReply';
-import { loadBasicSeed } from './support/fixtures';
+import { jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 let server: TestServer;
@@ -19,7 +25,8 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       { title: 'outra', displayTitle: 'outra', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] },
-      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 5, devices: ['pad', 'polaroid', '360', 'nulo'] },
+      // a1, a2 (pad), p1 (polaroid), v1 (360); b1.gif is boomerang, a booth festa_ana does not have.
+      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 4, devices: ['pad', 'polaroid', '360', 'nulo'] },
     ]);
   });
 
@@ -77,6 +84,171 @@ describe('GET /api/all/{bname}/{type}', () => {
     expect((await server.call({ method: 'GET', url: '/api/all/nada/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/nulo' })).statusCode).toBe(400);
     expect((await server.call({ method: 'GET', url: '/api/all/..%2F..%2Fetc/pad' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
+  const polaroid = '/api/all/festa_ana/polaroid';
+  const ask = (url: string, ifNoneMatch?: string, token?: string) =>
+    server.call({ method: 'GET', url, token, headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} });
+  const polaroidBooth = { 'x-device-id': 'cam-polaroid', 'x-device-key': 'key-cam-polaroid-0001' };
+  const uploadPolaroid = async (file: string) => {
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/device/media?file=${file}`,
+      headers: { ...polaroidBooth, 'content-type': 'image/jpeg' },
+      payload: await jpeg(),
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    await server.db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, 'booth', 'festa_ana', 'polaroid', $2)`, [
+      polaroidBooth['x-device-id'],
+      hashDeviceKey(polaroidBooth['x-device-key']),
+    ]);
+  });
+
+  it('answers with an ETag, revalidated by the browser every time (no-cache)', async () => {
+    const response = await ask(polaroid);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toMatch(/^W\/".+"$/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 304 without a body while nothing changed, the same ETag twice', async () => {
+    const first = await ask(polaroid);
+    const etag = String(first.headers.etag);
+    for (const tag of [etag, etag, etag.replace(/^W\//, ''), `"other", ${etag}`, '*']) {
+      const again = await ask(polaroid, tag);
+      expect({ tag, status: again.statusCode, body: again.body }).toEqual({ tag, status: 304, body: '' });
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect(again.headers['content-length']).toBeUndefined();
+    }
+    expect((await ask(polaroid, '"something-else"')).statusCode).toBe(200);
+    // Another booth's gallery is another list.
+    expect((await ask('/api/all/festa_ana/pad', etag)).statusCode).toBe(200);
+  });
+
+  it('answers the new list with a new ETag once the booth uploads, then 304 again', async () => {
+    const before = await ask(polaroid);
+    const etag = String(before.headers.etag);
+    await uploadPolaroid('nova-polaroid.jpg');
+    const after = await ask(polaroid, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().product).toEqual([...before.json().product, '/media/festa_ana/polaroid/nova-polaroid.jpg']);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((await ask(polaroid, String(after.headers.etag))).statusCode).toBe(304);
+  });
+
+  it('decides a 304 with one small query, without reading the list', async () => {
+    const etag = String((await ask(polaroid)).headers.etag);
+    const query = jest.spyOn(server.db, 'query');
+    try {
+      expect((await ask(polaroid, etag)).statusCode).toBe(304);
+      const media = query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\bmedia\b/.test(sql));
+      expect(media).toHaveLength(1);
+      expect(media[0]).toMatch(/count\(\*\)/);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('keeps a private event to signed-in visitors, whatever ETag is sent', async () => {
+    const etag = String((await ask('/api/all/privada/pad', undefined, user.token)).headers.etag);
+    expect((await ask('/api/all/privada/pad', etag, user.token)).statusCode).toBe(304);
+    expect((await ask('/api/all/privada/pad', etag)).statusCode).toBe(401);
+    expect((await ask('/api/all/privada/pad', '*')).statusCode).toBe(401);
+  });
+});
+
+describe("an event's cover and profile images", () => {
+  const cover = '/media/festa_capa/feed/capa.jpg';
+  const profile = '/media/festa_capa/feed/perfil.jpg';
+  const feedBooth = { 'x-device-id': 'cam-capa', 'x-device-key': 'key-cam-capa-0001' };
+  /** An event whose cover and profile are stored beside its feed booth's photos, as the demo seed does. */
+  const seed = (covers: { cover: string; profile: string }): SeedFile => ({
+    events: [{ name: 'festa_capa', publicId: 'festa-capa-1', devices: ['pad', 'feed', 'nulo'], ...covers }],
+    devices: [{ id: 'cam-capa', kind: 'booth', event: 'festa_capa', mode: 'feed', key: feedBooth['x-device-key'] }],
+    media: [
+      { event: 'festa_capa', mode: 'feed', file: 'f1.jpg', source: 'a1.jpg', device: 'cam-capa' },
+      { event: 'festa_capa', mode: 'feed', file: 'capa.jpg', source: 'a2.jpg' },
+      { event: 'festa_capa', mode: 'feed', file: 'perfil.jpg', source: 'a2.jpg' },
+      { event: 'festa_capa', mode: 'pad', file: 'p1.jpg', source: 'a1.jpg' },
+      // A mode the event has no booth for: no gallery of the event shows it.
+      { event: 'festa_capa', mode: 'polaroid', file: 'x1.jpg', source: 'a1.jpg' },
+    ],
+  });
+  const gallery = async (mode: string) => (await server.call({ method: 'GET', url: `/api/all/festa_capa/${mode}` })).json().product;
+  const card = async () => (await server.call({ method: 'GET', url: '/api/eventos/festa_capa/agent0001' })).json()[0];
+
+  beforeAll(() => loadBasicSeed(server, seed({ cover, profile })));
+
+  it('are not in the booth gallery they are stored beside', async () => {
+    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg']);
+    expect(await gallery('pad')).toEqual(['/media/festa_capa/pad/p1.jpg']);
+    // Still served: the card shows them.
+    expect((await server.call({ method: 'GET', url: cover })).statusCode).toBe(200);
+  });
+
+  it("are not counted on the event's card, which counts exactly what its booths' galleries show", async () => {
+    expect(await card()).toEqual({ title: 'festa_capa', displayTitle: 'festa_capa', visible: true, profile, cover, photos: 2, devices: ['pad', 'feed', 'nulo'] });
+    expect((await gallery('feed')).length + (await gallery('pad')).length).toBe(2);
+  });
+
+  it("a photo the booth uploads is a guest's photo: in the gallery and counted", async () => {
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/device/media?file=capa-nova.jpg',
+      headers: { ...feedBooth, 'content-type': 'image/jpeg' },
+      payload: await jpeg(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    expect((await card()).photos).toBe(3);
+  });
+
+  it('follow the event when a seed gives it another cover: the old one is a booth photo again', async () => {
+    await loadBasicSeed(server, seed({ cover: '/media/festa_capa/pad/p1.jpg', profile }));
+    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    expect(await gallery('pad')).toEqual([]);
+    expect((await card()).photos).toBe(3);
+    // A photo a booth took stays a guest's photo, even when the event shows it as its cover.
+    await loadBasicSeed(server, seed({ cover: '/media/festa_capa/feed/f1.jpg', profile }));
+    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    await loadBasicSeed(server, seed({ cover, profile }));
+    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    expect(await gallery('pad')).toEqual(['/media/festa_capa/pad/p1.jpg']);
+  });
+
+  it('already indexed as booth media in an older database are set apart by the migration', async () => {
+    const adminUrl = process.env.TEST_PG_ADMIN_URL ?? '';
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const db = connectDatabase(adminUrl.replace(/\/postgres$/, `/${name}`), 2);
+    try {
+      await migrate(db, readMigrations().filter((m) => m.version < 3));
+      await db.query(`INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', '/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`);
+      await db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', 'feed', 'x')`);
+      await db.query(`INSERT INTO media (event_name, mode, file, kind, device_id) VALUES
+        ('velha', 'feed', 'capa.jpg', 'image', NULL), ('velha', 'feed', 'perfil.jpg', 'image', NULL),
+        ('velha', 'feed', 'f1.jpg', 'image', NULL), ('velha', 'pad', 'capa.jpg', 'image', NULL)`);
+      expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= 3).map((m) => m.version));
+      const roles = await db.query('SELECT mode, file, role FROM media ORDER BY mode, file');
+      expect(roles.rows).toEqual([
+        { mode: 'feed', file: 'capa.jpg', role: 'event' },
+        { mode: 'feed', file: 'f1.jpg', role: 'booth' },
+        { mode: 'feed', file: 'perfil.jpg', role: 'event' },
+        { mode: 'pad', file: 'capa.jpg', role: 'booth' },
+      ]);
+    } finally {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
 

@@ -30,12 +30,13 @@ export function eventDetails(event: EventRow): EventDetails {
 
 /**
  * The cards of the events a visitor names (from their cookie), in their order. Private events
- * only for a signed-in visitor (SPEC section 6).
+ * only for a signed-in visitor (SPEC section 6). `photos` counts what the guest can open: the
+ * media of the event's booths, not its cover and profile images nor a mode it has no booth for.
  */
 export async function eventCards(db: Database, names: string[], signedIn: boolean): Promise<EventCard[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<EventRow & { photos: number }>(
-    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name)::int AS photos
+    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND m.role = 'booth' AND m.mode = ANY(e.devices))::int AS photos
        FROM events e
       WHERE e.name = ANY($1::text[]) AND (e.visible OR $2)
       ORDER BY array_position($1::text[], e.name)`,

@@ -9,18 +9,43 @@ export interface MediaRow {
   file: string;
   kind: MediaKind;
   device_id: string | null;
+  role: MediaRole;
 }
+
+/**
+ * 'booth': what a booth took, a guest's media (galleries, event cards). 'event': one of the event's
+ * own images (cover, profile), stored beside the booth media but never a guest's (migration 0003).
+ */
+export type MediaRole = 'booth' | 'event';
+
+/** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
+const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
 const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
   mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
 
-/** A booth's media URLs, oldest first (the SPA shows them newest first). */
+/** A booth's media URLs, oldest first (the SPA shows them newest first); never the event's own images. */
 export async function listMedia(db: Queryable, bname: string, mode: MediaMode): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
-    'SELECT event_name, mode, file FROM media WHERE event_name = $1 AND mode = $2 ORDER BY created_at, id',
+    `SELECT event_name, mode, file FROM media WHERE event_name = $1 AND mode = $2 AND role = 'booth' ORDER BY created_at, id`,
     [bname, mode],
   );
   return rows.map(toUrl);
+}
+
+/**
+ * A fingerprint of what `listMedia` answers, read with one small query on the gallery's index
+ * and without building the list: it changes whenever an item joins or leaves the list. A gallery
+ * polled every few seconds is answered "not modified" from it.
+ */
+export async function galleryVersion(db: Queryable, bname: string, mode: MediaMode): Promise<string> {
+  const { rows } = await db.query<{ items: number; newest: string; ids: string }>(
+    `SELECT count(*)::int AS items, coalesce(max(id), 0)::text AS newest, coalesce(sum(id), 0)::text AS ids
+       FROM media WHERE event_name = $1 AND mode = $2 AND role = 'booth'`,
+    [bname, mode],
+  );
+  const { items, newest, ids } = rows[0];
+  return `${items}-${newest}-${ids}`;
 }
 
 /** The newest media a device uploaded for an event: zero or one URL. */
@@ -50,14 +75,33 @@ export interface NewMedia extends MediaRef {
   deviceId: string | null;
 }
 
-/** Indexes a stored file; a second upload of the same name is the same item. */
+/**
+ * Indexes a stored file; a second upload of the same name is the same item. A file no device
+ * uploaded that its event names as cover or profile is the event's own image, not a guest's.
+ */
 export async function insertMedia(db: Queryable, media: NewMedia): Promise<MediaRow> {
   const { rows } = await db.query<MediaRow>(
-    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+             CASE WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
+                  THEN 'event' ELSE 'booth' END)
      ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb
      RETURNING *`,
-    [media.bname, media.mode, media.file, media.kind, media.width, media.height, media.hasThumb, media.deviceId],
+    [media.bname, media.mode, media.file, media.kind, media.width, media.height, media.hasThumb, media.deviceId, mediaUrl(media)],
   );
   return rows[0];
+}
+
+/**
+ * After the covers or profiles of these events changed: their files no device uploaded are the
+ * event's own images exactly when they are its cover or profile now (the rule of `insertMedia`).
+ */
+export async function refreshEventImages(db: Queryable, events: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE media m SET role = CASE WHEN ${URL_OF_M} IN (e.cover, e.profile) THEN 'event' ELSE 'booth' END
+       FROM events e
+      WHERE e.name = m.event_name AND e.name = ANY($1::text[]) AND m.device_id IS NULL
+        AND m.role <> CASE WHEN ${URL_OF_M} IN (e.cover, e.profile) THEN 'event' ELSE 'booth' END`,
+    [events],
+  );
 }

@@ -6,9 +6,9 @@ import type { AppContext } from '../context';
 import { invalid, notFound, unauthenticated } from '../domain/errors';
 import { eventCards, eventDetails, findEvent, findEventByPublicId } from '../domain/events';
 import { saveLead } from '../domain/leads';
-import { deviceLastMedia, listMedia } from '../domain/media';
+import { deviceLastMedia, galleryVersion, listMedia } from '../domain/media';
 import { printCopy, validatePacks } from '../domain/packs';
-import { splitList } from '../http/reply';
+import { etagMatches, notModified, splitList } from '../http/reply';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,10 +40,16 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
   app.get(
     '/all/:bname/:type',
     { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
-    async (request) => {
+    async (request, reply) => {
       const event = await findEvent(db, request.params.bname);
       if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
       if (!event.visible && !request.identity) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
+      // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
+      // and, while nothing changed, gets 304 without a body, decided before the list is built. An
+      // upload between the two reads only makes the next poll answer the list again.
+      const etag = `W/"g1-${await galleryVersion(db, event.name, request.params.type)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       return { product: await listMedia(db, event.name, request.params.type) };
     },
   );

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { hashDeviceKey } from '../domain/booths';
-import { findMedia, insertMedia } from '../domain/media';
+import { findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { loadCatalogue, priceOrder } from '../domain/shop';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { validateSeed, type SeedFile } from './seedFormat';
@@ -177,6 +177,8 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null });
     summary.media += 1;
   }
+  // A seed loaded again may give an event another cover or profile: the files follow.
+  await refreshEventImages(db, (seed.events ?? []).map((event) => event.name));
 
   // Orders last: they are priced from the catalogue loaded above.
   const catalogue = await loadCatalogue(db);

@@ -19,7 +19,8 @@ export default function CollectionPage() {
   const navigate = useNavigate();
   const { identity, collection: items } = useSession();
   const status = identity.status;
-  const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
+  // What the account collected on another phone joins when the visitor comes back to this one.
+  const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn', refetchOnFocus: true, refetchOnReconnect: true });
   const [open, setOpen] = useOpenItem();
   const warned = useRef(false);
 

@@ -1,6 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
-import Slider, { type CustomArrowProps } from 'react-slick';
-import 'slick-carousel/slick/slick.css';
+import { useRef, useState, type PointerEvent } from 'react';
 import type { BoothMode } from '../../lib/modes';
 import { ChevronIcon } from '../../ui/icons';
 import { BoothIcon, BOOTH_LABEL } from './boothIcons';
@@ -11,11 +9,22 @@ interface BoothCarouselProps {
   onSelect: (mode: BoothMode) => void;
 }
 
-/**
- * The arrows choose the neighbouring booth themselves (the route follows, and the slider follows
- * the route), so the booth switches even before the slide animation ends.
- */
-function Arrow({ direction, onStep }: CustomArrowProps & { direction: 'left' | 'right'; onStep: () => void }) {
+/** Slides shown at once (SPEC section 9): the active booth in the centre, a neighbour each side. */
+const VISIBLE = 3;
+/** Tiles kept beyond each visible edge: the one sliding in (or out) while the track moves. */
+const SPARE = 1;
+/** A horizontal move of the finger this long (px) is a swipe, not a tap. */
+const SWIPE_PX = 40;
+
+const mod = (value: number, n: number) => ((value % n) + n) % n;
+
+/** The step from index `from` to index `to` on a ring of `n`, the short way round (forward on a tie). */
+function shortestStep(from: number, to: number, n: number): number {
+  const forward = mod(to - from, n);
+  return forward > n / 2 ? forward - n : forward;
+}
+
+function Arrow({ direction, onStep }: { direction: 'left' | 'right'; onStep: () => void }) {
   return (
     <button
       type="button"
@@ -29,72 +38,105 @@ function Arrow({ direction, onStep }: CustomArrowProps & { direction: 'left' | '
 }
 
 /**
- * react-slick hides the slides out of view (and its clones, in infinite mode) with aria-hidden,
- * yet their buttons stay focusable: a keyboard or screen reader user would land on a booth that
- * is not there. `inert` on exactly those slides takes them out of the focus order too.
+ * Where each tile stands: `offset` 0 is the centre slot, -1 and 1 its neighbours; anything further
+ * is outside the track (clipped, hidden from assistive technology, not focusable).
  */
-function useInertHiddenSlides(root: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const element = root.current;
-    if (!element) return;
-    const sync = () => {
-      for (const slide of element.querySelectorAll('.slick-slide')) slide.toggleAttribute('inert', slide.getAttribute('aria-hidden') === 'true');
-    };
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
-    return () => observer.disconnect();
-  }, [root]);
+interface Placed {
+  key: string;
+  mode: BoothMode;
+  offset: number;
 }
 
 /**
- * The event's booth types (SPEC section 2): centred, 3 visible, infinite, lazy, 300 ms, with
- * arrows. The active slide is the booth whose gallery shows; moving the carousel switches it.
+ * With more booths than slots the booths form a ring that turns: tiles are keyed by their place on
+ * an endless line (`position`, the active booth's place, moves by the short way round), so the
+ * tiles that stay slide 300 ms to their new slot. With 1 or 2 booths they stand still, centred.
+ */
+function placeTiles(modes: readonly BoothMode[], activeIndex: number, position: number): Placed[] {
+  const n = modes.length;
+  if (n <= VISIBLE - 1) {
+    // 1 booth: the centre slot; 2: half a slot either side of it.
+    return modes.map((mode, i) => ({ key: mode, mode, offset: i - (n - 1) / 2 }));
+  }
+  const reach = (VISIBLE - 1) / 2 + SPARE;
+  const placed: Placed[] = [];
+  for (let offset = -reach; offset <= reach; offset += 1) {
+    const place = position + offset;
+    placed.push({ key: `place-${place}`, mode: modes[mod(activeIndex + offset, n)], offset });
+  }
+  return placed;
+}
+
+/**
+ * The event's booth types (SPEC section 2): centred, 3 visible, infinite, 300 ms, with arrows.
+ * The route is the only state: the active tile is the booth whose gallery shows, and a tap, an
+ * arrow or a swipe asks for another booth (`onSelect`), which the route then makes active. Every
+ * booth of an event with 1 to 7 booths is reachable by tap, by arrow and by swipe.
  */
 export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
-  const slider = useRef<Slider>(null);
-  const carousel = useRef<HTMLDivElement>(null);
-  useInertHiddenSlides(carousel);
+  const n = modes.length;
   const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
-  const step = (delta: number) => onSelect(modes[(activeIndex + delta + modes.length) % modes.length]);
 
-  useEffect(() => {
-    slider.current?.slickGoTo(activeIndex);
-  }, [activeIndex]);
+  // The active booth's place on the endless line, following the route the short way round.
+  const [ring, setRing] = useState({ position: activeIndex, n });
+  let position = ring.position;
+  if (ring.n !== n) {
+    position = activeIndex;
+    setRing({ position, n });
+  } else if (n > 0 && mod(position, n) !== activeIndex) {
+    position += shortestStep(mod(position, n), activeIndex, n);
+    setRing({ position, n });
+  }
+
+  const step = (delta: number) => {
+    if (n > 1) onSelect(modes[mod(activeIndex + delta, n)]);
+  };
+
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    swipe.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y)) step(dx < 0 ? 1 : -1);
+  };
 
   return (
-    <div ref={carousel} className="carousel" aria-label="Cabines do evento" role="region">
-      <Slider
-        ref={slider}
-        slidesToShow={Math.min(3, modes.length)}
-        infinite={modes.length > 3}
-        lazyLoad="ondemand"
-        speed={300}
-        centerMode
-        centerPadding="0px"
-        arrows
-        initialSlide={activeIndex}
-        prevArrow={<Arrow direction="left" onStep={() => step(-1)} />}
-        nextArrow={<Arrow direction="right" onStep={() => step(1)} />}
-        afterChange={(index: number) => {
-          const mode = modes[index];
-          if (mode && mode !== active) onSelect(mode);
-        }}
+    <div className="carousel" aria-label="Cabines do evento" role="region">
+      {n > 1 && <Arrow direction="left" onStep={() => step(-1)} />}
+      <div
+        className="carousel__track"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipe.current = null)}
       >
-        {modes.map((mode) => (
-          <div key={mode} className="carousel__slide">
-            <button
-              type="button"
-              className={mode === active ? 'booth booth--active' : 'booth'}
-              aria-current={mode === active ? 'page' : undefined}
-              onClick={() => onSelect(mode)}
+        {placeTiles(modes, activeIndex, position).map(({ key, mode, offset }) => {
+          const shown = Math.abs(offset) <= (VISIBLE - 1) / 2;
+          return (
+            <div
+              key={key}
+              className="carousel__slide"
+              style={{ transform: `translateX(${(offset + (VISIBLE - 1) / 2) * 100}%)` }}
+              aria-hidden={shown ? undefined : true}
+              inert={!shown}
             >
-              <BoothIcon mode={mode} />
-              <span className="booth__label">{BOOTH_LABEL[mode]}</span>
-            </button>
-          </div>
-        ))}
-      </Slider>
+              <button
+                type="button"
+                className={shown && mode === active ? 'booth booth--active' : 'booth'}
+                aria-current={shown && mode === active ? 'page' : undefined}
+                onClick={() => mode !== active && onSelect(mode)}
+              >
+                <BoothIcon mode={mode} />
+                <span className="booth__label">{BOOTH_LABEL[mode]}</span>
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      {n > 1 && <Arrow direction="right" onStep={() => step(1)} />}
     </div>
   );
 }

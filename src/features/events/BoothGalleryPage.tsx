@@ -11,11 +11,28 @@ import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';
 import { useBoothMode } from './useBoothMode';
 
-/** The gallery of one booth of the event, newest first; `?item=` opens one item in full. */
+/** How an open gallery follows its booth: polled while the page is visible, asked again when it comes back. */
+const GALLERY_POLL_MS = 5_000;
+const GALLERY_LIVE = {
+  pollingInterval: GALLERY_POLL_MS,
+  skipPollingIfUnfocused: true,
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
+  // Back on a booth seen a moment ago: its cached list shows at once and is asked again.
+  refetchOnMountOrArgChange: GALLERY_POLL_MS / 1000,
+} as const;
+
+/**
+ * The gallery of one booth of the event, newest first; `?item=` opens one item in full. It is live:
+ * what the booth uploads joins it within seconds while the page is visible (the server answers an
+ * unchanged gallery 304, so a poll costs almost nothing), and new items arrive at the top without
+ * moving what the guest is looking at.
+ */
 export default function BoothGalleryPage() {
   const mode = useBoothMode() as MediaMode;
   const { bname } = useOutletContext<EventOutletContext>();
-  const { data, isLoading, isError, refetch } = useGetBoothMediaQuery({ bname, type: mode });
+  // This booth's list only (currentData): another booth's photos never show under this one's name.
+  const { currentData: data, isFetching, isError, refetch } = useGetBoothMediaQuery({ bname, type: mode }, GALLERY_LIVE);
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();
 
@@ -24,11 +41,18 @@ export default function BoothGalleryPage() {
       <h2 id="gallery-title" className="gallery__title">
         {BOOTH_LABEL[mode]}
       </h2>
-      {isLoading && <p role="status">Carregando...</p>}
-      {isError && <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />}
+      {!data && isFetching && <p role="status">Carregando...</p>}
+      {/* A poll that fails keeps the photos on screen; the next one tries again. */}
+      {isError && !data && !isFetching && <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />}
       {data && newestFirst.length === 0 && <p>Nenhuma foto nesta cabine ainda.</p>}
       {newestFirst.length > 0 && (
-        <MediaGrid label={`Galeria ${BOOTH_LABEL[mode]}`} urls={newestFirst} onOpen={setOpen} labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`} />
+        <MediaGrid
+          growsAtTop
+          label={`Galeria ${BOOTH_LABEL[mode]}`}
+          urls={newestFirst}
+          onOpen={setOpen}
+          labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`}
+        />
       )}
       {open && newestFirst.includes(open) && <MediaViewer url={open} onClose={() => setOpen(null)} actions={<MediaActions url={open} />} />}
     </section>

@@ -10,6 +10,8 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { useGetVisitedEventsQuery } from './eventsApi';
 
+const EVENTS_POLL_MS = 30_000;
+
 function EventCardView({ event }: { event: EventCard }) {
   const navigate = useNavigate();
   const modes = boothModes(event.devices);
@@ -45,15 +47,17 @@ export default function EventsListPage() {
 
   // The viewer keys the cache: once someone signs in, the list is asked again with their token
   // (private events appear) without making anonymous visitors wait for the identity service.
+  // The cards' photo counts grow during the party: asked again every 30 s while the page is
+  // visible, and when the visitor comes back to it.
   const { data, isLoading, isError, refetch } = useGetVisitedEventsQuery(
     { events, agent: agent || 'anonimo', viewer: user?.uid ?? 'anonymous' },
-    { skip: events.length === 0 },
+    { skip: events.length === 0, pollingInterval: EVENTS_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true },
   );
 
   return (
     <ScreenFrame title="Eventos">
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />}
+      {isError && !data && <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />}
       {(events.length === 0 || data?.length === 0) && (
         <div className="empty">
           <p className="empty__title">Nenhum evento encontrado</p>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
@@ -56,5 +56,20 @@ describe('the collection', () => {
     expect(screen.getByRole('list', { name: 'Minha Coleção' })).toBeInTheDocument();
     expect(store.getState().session.collection).toEqual(['/media/festa_ana/pad/da-conta.jpg']);
     expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('brings in what the account collected on another phone when the visitor comes back to the page', async () => {
+    const collection = ['/media/festa_ana/pad/da-conta.jpg'];
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: [...collection], packs: [], events: [] })),
+    );
+    renderApp('/collection', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('button', { name: 'Item 1 de 1' });
+
+    collection.push('/media/festa_ana/pad/do-outro-celular.jpg');
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await screen.findByRole('button', { name: 'Item 1 de 2' })).toBeInTheDocument();
+    const grid = screen.getByRole('list', { name: 'Minha Coleção' });
+    expect(within(grid).getAllByRole('button')[0].querySelector('img')).toHaveAttribute('src', 'http://localhost/thumbs/festa_ana/pad/do-outro-celular.jpg.webp');
   });
 });

@@ -1,0 +1,296 @@
+/**
+ * The event page on a 390 px phone, against the whole stack with the demo seed: every booth of an
+ * event is reachable from the carousel and its tiles show whole, an open gallery shows what a
+ * booth uploads without a reload (and without moving what the guest looks at), and an event's card
+ * counts the booths' media only.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { baseUrl, launchBrowser } from './support/browser';
+import { demoSeed, seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
+import { newGuest } from './support/guest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+/** Opens an event as a guest does: collect one of its photos, then 'Ir para Evento'. */
+async function openEvent(page: Page, event: string): Promise<Locator> {
+  await page.goto(`${baseUrl()}/collect?id=${seededMedia(event, 'pad')[0]}`);
+  await page.getByText('Coletado!').waitFor();
+  await page.getByRole('button', { name: 'Ir para Evento' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
+  return page.getByRole('region', { name: 'Cabines do evento' });
+}
+
+const LABELS: Record<string, string> = { pad: 'Pad', hashtrack: 'Hashtrack', feed: 'Feed', polaroid: 'Polaroid', boomerang: 'Boomerang', 360: '360', nulo: 'Nulo' };
+
+/** The booth shown: its route, its gallery's heading, and the tile marked current, all the same. */
+async function expectActive(page: Page, carousel: Locator, mode: string): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: LABELS[mode], exact: true }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/eventos/evento/${mode}`);
+  const current = carousel.locator('[aria-current="page"]');
+  await eventually(async () => expect(await current.allTextContents()).toEqual([LABELS[mode]]));
+}
+
+/**
+ * Every booth tile is either wholly visible or not at all (no piece of a hidden neighbour at the
+ * carousel's edges), and every label lies inside its tile (nothing cut, nothing spilling out).
+ */
+async function tileGeometry(page: Page) {
+  return page.evaluate(() => {
+    const visibleSpan = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      let left = Math.max(box.left, 0);
+      let right = Math.min(box.right, window.innerWidth);
+      for (let a = element.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX !== 'visible' || style.clipPath !== 'none') {
+          const clip = a.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+      }
+      const hidden = getComputedStyle(element).visibility === 'hidden';
+      return { width: box.width, visible: hidden ? 0 : Math.max(0, right - left) };
+    };
+    return [...document.querySelectorAll('[aria-label="Cabines do evento"] .booth')].map((tile) => {
+      const label = tile.querySelector('.booth__label') as HTMLElement;
+      const box = tile.getBoundingClientRect();
+      const text = label.getBoundingClientRect();
+      const span = visibleSpan(tile);
+      return {
+        label: label.textContent ?? '',
+        partlyVisible: span.visible > 0.5 && span.visible < span.width - 0.5,
+        visible: span.visible > 0.5,
+        labelInside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+        overflows: (tile as HTMLElement).scrollWidth > (tile as HTMLElement).clientWidth,
+      };
+    });
+  });
+}
+
+async function expectWholeTiles(page: Page): Promise<void> {
+  // After the slide has settled.
+  await page.waitForTimeout(400);
+  const tiles = await tileGeometry(page);
+  expect(tiles.filter((t) => t.partlyVisible)).toEqual([]);
+  expect(tiles.filter((t) => t.visible && (!t.labelInside || t.overflows))).toEqual([]);
+}
+
+describe('the booth carousel', () => {
+  it('reaches every booth of casamento_bia_e_leo (3 booths) by tap and by arrow, and stays there', async () => {
+    const { page, errors, close } = await newGuest(browser);
+    const carousel = await openEvent(page, 'casamento_bia_e_leo');
+    await expectActive(page, carousel, 'pad');
+    await expectWholeTiles(page);
+
+    for (const mode of ['polaroid', '360', 'pad', '360', 'polaroid']) {
+      await carousel.getByRole('button', { name: LABELS[mode], exact: true }).first().click();
+      await expectActive(page, carousel, mode);
+      // No bounce back to another booth once the slide settles.
+      await page.waitForTimeout(700);
+      await expectActive(page, carousel, mode);
+      await expectWholeTiles(page);
+    }
+
+    await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+    await expectActive(page, carousel, '360');
+    await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+    await expectActive(page, carousel, 'pad');
+    await carousel.getByRole('button', { name: 'Cabine anterior' }).click();
+    await expectActive(page, carousel, '360');
+    await page.waitForTimeout(700);
+    await expectActive(page, carousel, '360');
+    await expectWholeTiles(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('walks festa_ana (7 booths) round with the arrows both ways, every label whole', async () => {
+    const { page, errors, close } = await newGuest(browser);
+    const carousel = await openEvent(page, 'festa_ana');
+    const modes = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'];
+    for (let step = 1; step <= modes.length; step += 1) {
+      await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+      await expectActive(page, carousel, modes[step % modes.length]);
+      await expectWholeTiles(page);
+    }
+    for (let step = modes.length - 1; step >= 0; step -= 1) {
+      await carousel.getByRole('button', { name: 'Cabine anterior' }).click();
+      await expectActive(page, carousel, modes[step]);
+    }
+    // Boomerang, the longest label, is whole in its tile, active or beside the active one.
+    await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+    await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+    await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+    await expectActive(page, carousel, 'polaroid');
+    await carousel.getByRole('button', { name: 'Boomerang', exact: true }).first().click();
+    await expectActive(page, carousel, 'boomerang');
+    const boomerang = (await tileGeometry(page)).filter((t) => t.label === 'Boomerang' && t.visible);
+    expect(boomerang).toEqual([expect.objectContaining({ labelInside: true, overflows: false, partlyVisible: false })]);
+    await expectWholeTiles(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+// ---- live galleries --------------------------------------------------------------------------------
+
+const FEED_DEVICE = (demoSeed().devices ?? []).find((d) => d.id === 'cabine-feed');
+
+/** Uploads a photo as the feed booth of festa_ana, straight through the device API. */
+async function uploadAsFeedBooth(file: string, colour: string): Promise<string> {
+  if (!FEED_DEVICE) throw new Error('the demo seed has no cabine-feed');
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+  const response = await fetch(`${baseUrl()}/api/device/media?file=${file}`, {
+    method: 'POST',
+    headers: { 'x-device-id': FEED_DEVICE.id, 'x-device-key': FEED_DEVICE.key, 'content-type': 'image/jpeg' },
+    body: photo,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/** The booth simulator, as a newcomer runs it: one photo from the feed booth's camera. */
+async function boothCameraOnce(): Promise<string> {
+  const { stdout, stderr } = await run(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'camera', '--device', 'cabine-feed', '--url', baseUrl()],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, timeout: 60_000 },
+  );
+  const url = /collect\?id=(\/media\/\S+)/.exec(stdout + stderr)?.[1];
+  if (!url) throw new Error(`the simulator did not upload:\n${stdout}${stderr}`);
+  return url;
+}
+
+const thumbOf = (url: string) => `/thumbs${url.slice('/media'.length)}.webp`;
+
+async function openFeedGallery(page: Page): Promise<Locator> {
+  const carousel = await openEvent(page, 'festa_ana');
+  await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Hashtrack' }).waitFor();
+  await carousel.getByRole('button', { name: 'Próxima cabine' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Feed' }).waitFor();
+  const gallery = page.getByRole('list', { name: 'Galeria Feed' });
+  await gallery.getByRole('button').first().waitFor();
+  return gallery;
+}
+
+/** "Foto 1 de 12" -> 12. */
+async function galleryCount(gallery: Locator): Promise<number> {
+  const label = (await gallery.getByRole('button').first().getAttribute('aria-label')) ?? '';
+  return Number(/de (\d+)$/.exec(label)?.[1] ?? NaN);
+}
+
+describe('an open booth gallery', () => {
+  it('shows the photo a booth uploads within seconds, newest first, without a reload, and asks the server cheaply', async () => {
+    const { page, errors, close } = await newGuest(browser);
+    // What the server answered on the wire: a revalidated copy reaches the page as the cached 200.
+    const statuses: number[] = [];
+    const urls = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+    cdp.on('Network.responseReceivedExtraInfo', (event) => {
+      if (new URL(urls.get(event.requestId) ?? 'http://x/').pathname === '/api/all/festa_ana/feed') statuses.push(event.statusCode);
+    });
+    const gallery = await openFeedGallery(page);
+    const before = await galleryCount(gallery);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    // Nothing new: the polls are answered 304, without a body, and the page keeps its photos.
+    await eventually(() => expect(statuses.filter((s) => s === 304).length).toBeGreaterThanOrEqual(2), 15_000);
+    expect(await galleryCount(gallery)).toBe(before);
+
+    const url = await boothCameraOnce();
+    await eventually(async () => {
+      expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(thumbOf(url));
+      expect(await galleryCount(gallery)).toBe(before + 1);
+    }, 10_000);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/eventos/evento/feed');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the photo under the guest still while new photos arrive above it', async () => {
+    // A gallery taller than the phone.
+    for (let i = 0; i < 30; i += 1) await uploadAsFeedBooth(`rolagem-${String(i).padStart(2, '0')}.jpg`, i % 2 ? '#f59e0b' : '#6d28d9');
+    const { page, errors, close } = await newGuest(browser);
+    const gallery = await openFeedGallery(page);
+    await eventually(async () => expect(await galleryCount(gallery)).toBeGreaterThanOrEqual(30));
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForTimeout(300);
+    const underFinger = () =>
+      page.evaluate(() => {
+        const tile = document.elementFromPoint(195, 500)?.closest('[role="listitem"]');
+        const img = tile?.querySelector('img');
+        return img ? { src: img.getAttribute('src'), top: Math.round(tile!.getBoundingClientRect().top) } : null;
+      });
+    const before = await underFinger();
+    expect(before).not.toBeNull();
+    const count = await galleryCount(gallery);
+
+    // Two new photos: with 3 columns, a new row at the top at least once.
+    await uploadAsFeedBooth('rolagem-nova-1.jpg', '#10b981');
+    await uploadAsFeedBooth('rolagem-nova-2.jpg', '#ef4444');
+    await eventually(async () => expect(await galleryCount(gallery)).toBe(count + 2), 10_000);
+    await page.waitForTimeout(200);
+    expect(await underFinger()).toEqual(before);
+
+    // Back at the top, the newest photo is the first tile.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await eventually(async () => expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(thumbOf('/media/festa_ana/feed/rolagem-nova-2.jpg')));
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+// ---- what counts as a guest's photo ------------------------------------------------------------------
+
+describe("an event's card and galleries", () => {
+  it("count and show only the booths' media, never the event's cover and profile images", async () => {
+    const { page, errors, close } = await newGuest(browser);
+    const event = demoSeed().events?.find((e) => e.name === 'casamento_bia_e_leo');
+    if (!event?.cover || !event.profile) throw new Error('the demo seed gives casamento_bia_e_leo a cover and a profile');
+
+    // The card the events list shows.
+    await openEvent(page, 'casamento_bia_e_leo');
+    await page.getByRole('link', { name: 'Eventos' }).click();
+    const card = page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /casamento_bia_e_leo/ });
+    await card.waitFor();
+    const photos = Number(/(\d+) fotos?/.exec((await card.textContent()) ?? '')?.[1]);
+
+    // What the guest can open: every booth's gallery.
+    let inGalleries = 0;
+    for (const mode of (event.devices ?? []).filter((d) => d !== 'nulo')) {
+      const reply = (await (await fetch(`${baseUrl()}/api/all/casamento_bia_e_leo/${mode}`)).json()) as { product: string[] };
+      expect(reply.product).not.toContain(event.cover);
+      expect(reply.product).not.toContain(event.profile);
+      inGalleries += reply.product.length;
+    }
+    expect(inGalleries).toBe(['pad', 'polaroid', '360'].flatMap((mode) => seededMedia('casamento_bia_e_leo', mode)).length);
+    expect(photos).toBe(inGalleries);
+
+    // festa_ana's feed booth: its gallery shows the booth's photos, not the cover and profile stored beside them.
+    const festa = demoSeed().events?.find((e) => e.name === 'festa_ana');
+    const feed = (await (await fetch(`${baseUrl()}/api/all/festa_ana/feed`)).json()) as { product: string[] };
+    expect(feed.product).not.toContain(festa?.cover);
+    expect(feed.product).not.toContain(festa?.profile);
+    const gallery = await openFeedGallery(page);
+    expect(await galleryCount(gallery)).toBe(feed.product.length);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,78 @@
+import { render } from '@testing-library/react';
+import { MediaGrid } from '../../../src/ui/gallery/MediaGrid';
+
+/** A phone: 3 columns of 127 px tiles, rows 131 px apart (tile + gap). */
+const ROW = 131;
+const urls = (names: string[]) => names.map((n) => `/media/festa_ana/pad/${n}.jpg`);
+const named = (n: number, prefix = 'f') => Array.from({ length: n }, (_, i) => `${prefix}${n - i}`);
+
+/** The grid's rows as the file names of their tiles, top to bottom. */
+function rowsOf(container: HTMLElement): string[][] {
+  return [...container.querySelectorAll<HTMLElement>('.grid__row')]
+    .sort((a, b) => parseFloat(a.style.transform.slice(11)) - parseFloat(b.style.transform.slice(11)))
+    .map((row) => [...row.querySelectorAll('img')].map((img) => /pad\/(\w+)\.jpg/.exec(img.getAttribute('src') ?? '')?.[1] ?? ''));
+}
+
+let gridTop = 0;
+let scrollBy: jest.Mock;
+
+beforeEach(() => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+  // jsdom has no layout: where the grid's top is in the viewport is what each test says.
+  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const top = this.classList.contains('grid') ? gridTop : 0;
+    return { top, bottom: top, left: 0, right: 390, width: 390, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+  });
+  scrollBy = jest.fn();
+  window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
+});
+
+function grid(list: string[], growsAtTop = true) {
+  return <MediaGrid growsAtTop={growsAtTop} label="Galeria" urls={urls(list)} onOpen={() => undefined} labelOf={(i) => `Foto ${i + 1}`} />;
+}
+
+describe('a gallery that grows at the top', () => {
+  it('lays its rows out from the end: the partial row is the first, and no older photo moves when one arrives', () => {
+    gridTop = 100;
+    const view = render(grid(named(7)));
+    expect(rowsOf(view.container)).toEqual([['f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
+    view.rerender(grid(named(8)));
+    expect(rowsOf(view.container)).toEqual([['f8', 'f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
+    view.rerender(grid(named(10)));
+    expect(rowsOf(view.container)).toEqual([['f10'], ['f9', 'f8', 'f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
+  });
+
+  it('keeps the place of a guest scrolled into it: the rows added above are scrolled past', () => {
+    gridTop = -900;
+    const view = render(grid(named(7)));
+    view.rerender(grid(named(8)));
+    expect(scrollBy).not.toHaveBeenCalled();
+    view.rerender(grid(named(10)));
+    expect(scrollBy).toHaveBeenCalledWith(0, ROW);
+    view.rerender(grid(named(17)));
+    expect(scrollBy).toHaveBeenLastCalledWith(0, 2 * ROW);
+    expect(scrollBy).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows new rows to a guest at its top, and leaves the page alone when the list is not grown at the top', () => {
+    gridTop = 120;
+    const view = render(grid(named(7)));
+    view.rerender(grid(named(10)));
+    expect(scrollBy).not.toHaveBeenCalled();
+
+    gridTop = -900;
+    view.rerender(grid(named(13, 'g')));
+    view.rerender(grid(named(6)));
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+});
+
+describe('a gallery that does not grow', () => {
+  it('fills its rows from the start', () => {
+    gridTop = -900;
+    const view = render(grid(named(7), false));
+    expect(rowsOf(view.container)).toEqual([['f7', 'f6', 'f5'], ['f4', 'f3', 'f2'], ['f1']]);
+    view.rerender(grid(named(10), false));
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+});
