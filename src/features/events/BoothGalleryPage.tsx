@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
+import { useSession } from '../../session';
 import type { MediaMode } from '../../lib/modes';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { LoadError } from '../../ui/LoadError';
+import { LoginLink } from '../../ui/LoginLink';
 import { MediaActions } from '../share';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
@@ -32,7 +34,10 @@ export default function BoothGalleryPage() {
   const mode = useBoothMode() as MediaMode;
   const { bname } = useOutletContext<EventOutletContext>();
   // This booth's list only (currentData): another booth's photos never show under this one's name.
-  const { currentData: data, isFetching, isError, refetch } = useGetBoothMediaQuery({ bname, type: mode }, GALLERY_LIVE);
+  const { identity } = useSession();
+  const viewer = identity.status === 'signedIn' ? identity.user.uid : 'anonymous';
+  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode, viewer }, GALLERY_LIVE);
+  const refusal = error && 'status' in error ? error.status : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();
 
@@ -43,7 +48,17 @@ export default function BoothGalleryPage() {
       </h2>
       {!data && isFetching && <p role="status">Carregando...</p>}
       {/* A poll that fails keeps the photos on screen; the next one tries again. */}
-      {isError && !data && !isFetching && <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />}
+      {isError && !data && !isFetching && refusal === 401 && (
+        <div role="alert" className="gallery__private">
+          <p>Este evento é privado. Faça login para ver as fotos.</p>
+          <LoginLink>Logar/Criar conta</LoginLink>
+        </div>
+      )}
+      {isError && !data && !isFetching && refusal === 403 && <p role="alert">Este evento é privado: sua conta não tem acesso às fotos dele.</p>}
+      {isError && !data && !isFetching && refusal === 404 && <p role="alert">Evento não encontrado.</p>}
+      {isError && !data && !isFetching && refusal !== 401 && refusal !== 403 && refusal !== 404 && (
+        <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />
+      )}
       {data && newestFirst.length === 0 && <p>Nenhuma foto nesta cabine ainda.</p>}
       {newestFirst.length > 0 && (
         <MediaGrid

@@ -13,6 +13,8 @@ export interface VisitedEventsArgs {
 export interface BoothMediaArgs {
   bname: string;
   type: MediaMode;
+  /** Who asks (a uid, or 'anonymous'): a private event's gallery is asked again once someone signs in. */
+  viewer?: string;
 }
 
 export const eventsApi = api.injectEndpoints({
@@ -32,6 +34,8 @@ export const eventsApi = api.injectEndpoints({
     /** One booth's media, oldest first as the server sends them. */
     getBoothMedia: build.query<ProductList, BoothMediaArgs>({
       query: ({ bname, type }) => path`/all/${bname}/${type}`,
+      // A private event's media needs the login (SPEC section 6): the token goes when there is one.
+      extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
     }),
   }),

@@ -77,6 +77,33 @@ describe('the event page', () => {
     expect(hiddenAndInert().every(([hidden, inert]) => hidden === inert)).toBe(true);
   });
 
+  it("shows a private event's photos to a signed-in guest (the gallery sends the token), and says plainly to anyone else that it is private", async () => {
+    const tokens: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/all/formatura/pad`, ({ request }) => {
+        const token = request.headers.get('idToken');
+        tokens.push(token);
+        return token
+          ? HttpResponse.json({ product: ['/media/formatura/pad/1.jpg'] })
+          : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+      }),
+    );
+    const formatura = { pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } };
+    renderApp(formatura, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+    expect(tokens.at(-1)).toBe('tok');
+  });
+
+  it('says that an event is private, with the way to log in, instead of a retry that cannot work', async () => {
+    network.use(
+      http.get(`${API}/all/formatura/pad`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 })),
+    );
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para ver as fotos.');
+    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
   it('shows only the placeholder image for nulo', async () => {
     renderApp(entry('nulo'));
     expect(await screen.findByRole('img', { name: 'Cabine sem fotos' })).toBeInTheDocument();
