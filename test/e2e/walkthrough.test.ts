@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
-import { newGuest } from './support/guest';
+import { logIn, newGuest } from './support/guest';
 
 let browser: Browser;
 
@@ -47,5 +47,28 @@ it('the events list and the event page show the title people read, not the slug'
   expect(await card.textContent()).not.toContain('festa_ana');
   await card.click();
   await page.getByRole('heading', { level: 1, name: 'Festa da Ana' }).waitFor();
+  await close();
+});
+
+it("naming the event of a paid order: a taken name stays red while typing, and the created event is in /eventos", async () => {
+  const { page, alerts, close } = await newGuest(browser);
+  await logIn(page, 'convidado@cabine.example', 'demo1234');
+  await page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  await page.getByRole('button', { name: 'Meu Evento' }).click();
+  const field = page.getByLabel('Nome do evento');
+  await field.fill('festa_ana');
+  await page.getByText('Nome já existe').waitFor();
+  // Still focused, as the guest is while typing: the border says it is taken.
+  expect(await field.evaluate((input) => document.activeElement === input)).toBe(true);
+  expect(await field.evaluate((input) => getComputedStyle(input).borderColor)).toBe('rgb(185, 28, 28)');
+
+  const name = `festa_walk_${Date.now().toString(36)}`;
+  await field.fill(name);
+  await page.getByText('OK', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Criar meu Evento' }).click();
+  await page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  await page.goto(`${baseUrl()}/eventos`);
+  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: new RegExp(name) }).waitFor();
+  expect(alerts).toEqual([]);
   await close();
 });
