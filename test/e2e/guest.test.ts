@@ -105,9 +105,9 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   await page.goto(`${baseUrl()}/collect?id=${pads[0]}`);
   await page.getByText('Coletado!').waitFor();
   await page.getByRole('link', { name: 'Eventos' }).click();
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /festa_ana/ }).waitFor();
+  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).waitFor();
   await expectAccessible(page);
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /festa_ana/ }).click();
+  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).click();
 
   const firstTile = (gallery: string) => page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
   await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
