@@ -90,7 +90,7 @@ const cases: Case[] = [
     run: (s) => s.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa ana?', type: '360' })),
     method: 'GET',
     path: '/api/all/festa%20ana%3F/360',
-    auth: 'none',
+    auth: 'optional',
     reply: { json: { product: ['/media/festa/360/a.mp4'] } },
     data: { product: ['/media/festa/360/a.mp4'] },
   },
