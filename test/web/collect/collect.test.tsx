@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -67,6 +67,7 @@ describe('the collect screen', () => {
   it('accepts a storage path whose last three segments are event, mode and file', async () => {
     const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/polaroid/p1.jpg');
+    await screen.findByText('Coletado!');
     expect(store.getState().session.collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
   });
 
@@ -88,9 +89,8 @@ describe('the collect screen', () => {
       }),
     );
     renderApp(`/collect?id=${photo}`, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
-    await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(added).toEqual([`${photo} tok`]);
+    await screen.findByText('Coletado!');
+    await waitFor(() => expect(added).toEqual([`${photo} tok`]));
   });
 
   it('shows the QR code of this link in a modal (size 128, level L)', async () => {
