@@ -162,8 +162,14 @@ export type TeamReply = Static<typeof TeamReply>;
 /** The plain `ok` of the calls that answer nothing else. */
 export const OkReply = Type.Literal('ok');
 
-/** `POST /set_transaction` body. */
-export const SetTransactionRequest = Type.Object({ transaction: OrderId }, { additionalProperties: false });
+/**
+ * A random secret the buyer's browser makes for each order and keeps with the transaction cookie;
+ * the server keeps only its hash. Claiming an anonymous order needs it, not just the order number.
+ */
+const ClaimSecret = Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$' });
+
+/** `POST /set_transaction` body; beyond the spec's field, the order's claim secret. */
+export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
 /** `GET /load_events` */
@@ -179,8 +185,21 @@ export const OwnEvent = Type.Object({
 });
 export type OwnEvent = Static<typeof OwnEvent>;
 
+/** Where an order's payment stands: waiting (card in review, Pix not yet received), paid or refused. */
+export const OrderStatusSchema = StringEnum(['pending', 'approved', 'rejected'] as const);
+export type OrderStatus = Static<typeof OrderStatusSchema>;
+
 /** `GET /load_transactions` */
-export const Transaction = Type.Object({ orderId: Type.String(), eventName: Type.String(), status: Type.String() });
+export const Transaction = Type.Object({
+  orderId: Type.String(),
+  eventName: Type.String(),
+  status: OrderStatusSchema,
+  /** Beyond the spec: how it is paid, the amount, and for a Pix order still waiting its copy-and-paste code. */
+  paymentMethod: Type.Optional(StringEnum(['card', 'pix'] as const)),
+  amount: Type.Optional(Type.Number()),
+  pixCode: Type.Optional(Type.String()),
+  createdAt: Type.Optional(Type.String()),
+});
 export type Transaction = Static<typeof Transaction>;
 
 /** Mirror (espelho) catalogue entries. */
@@ -283,11 +302,41 @@ export const OrderPayload = Type.Object({
   email: Email,
   cpf: Cpf,
   orderId: OrderId,
+  /** Beyond the spec: the order's claim secret (see ClaimSecret); a retry sends the same one. */
+  claim: ClaimSecret,
 });
 export type OrderPayload = Static<typeof OrderPayload>;
 
-export const OrderReply = Type.Object({ orderId: Type.String(), status: Type.String() });
+/**
+ * `POST /order/{coupon}`: the order as the server priced it. `amount` is the discounted total the
+ * customer pays (the only figure a card charge may carry); a Pix order carries the code to pay
+ * (the provider's `qr_code`, or the local BR Code without credentials).
+ */
+export const OrderReply = Type.Object({
+  orderId: Type.String(),
+  status: OrderStatusSchema,
+  amount: Type.Number(),
+  pixCode: Type.Optional(Type.String()),
+});
 export type OrderReply = Static<typeof OrderReply>;
+
+/** `GET /team_orders` (team only): every order, newest first, to confirm Pix transfers by hand. */
+export const TeamOrder = Type.Object({
+  orderId: Type.String(),
+  eventName: Type.String(),
+  clientName: Type.String(),
+  email: Type.String(),
+  coupon: Type.String(),
+  paymentMethod: StringEnum(['card', 'pix'] as const),
+  amount: Type.Number(),
+  status: OrderStatusSchema,
+  createdAt: Type.String(),
+});
+export type TeamOrder = Static<typeof TeamOrder>;
+
+/** `POST /team_orders/{orderId}` (team only): the team saw the Pix transfer arrive, or not. */
+export const SettleOrderRequest = Type.Object({ status: StringEnum(['approved', 'rejected'] as const) }, { additionalProperties: false });
+export type SettleOrderRequest = Static<typeof SettleOrderRequest>;
 
 /** `POST /process_payment_card` body (SPEC section 7); description and descriptor name the product. */
 export const CardPaymentRequest = Type.Object({
@@ -300,6 +349,8 @@ export const CardPaymentRequest = Type.Object({
   type: Type.Optional(StringEnum(['CPF'] as const)),
   number: Cpf,
   statement_descriptor: Type.Optional(Text(200)),
+  /** Beyond the spec: the server-priced order this charge pays (placed first, ARCHITECTURE section 4). */
+  orderId: OrderId,
 });
 export type CardPaymentRequest = Static<typeof CardPaymentRequest>;
 

@@ -63,6 +63,7 @@ const order = {
   email: 'ana@example.com',
   cpf: '12345678909',
   orderId: '123456789',
+  claim: 'c'.repeat(22),
 };
 
 const cases: Case[] = [
@@ -409,8 +410,8 @@ const cases: Case[] = [
     path: '/api/order/CUP%2F1',
     body: order,
     auth: 'optional',
-    reply: { json: { orderId: '123456789', status: 'pending' } },
-    data: { orderId: '123456789', status: 'pending' },
+    reply: { json: { orderId: '123456789', status: 'pending', amount: 90 } },
+    data: { orderId: '123456789', status: 'pending', amount: 90 },
   },
   {
     name: 'processCardPayment',
@@ -426,6 +427,7 @@ const cases: Case[] = [
           type: 'CPF',
           number: '12345678909',
           statement_descriptor: 'Cabine 360',
+          orderId: '123456789',
         }),
       ),
     method: 'POST',
@@ -440,6 +442,7 @@ const cases: Case[] = [
       type: 'CPF',
       number: '12345678909',
       statement_descriptor: 'Cabine 360',
+      orderId: '123456789',
     },
     auth: 'optional',
     reply: { json: { id: '99', status: 'approved', status_detail: 'accredited' } },

@@ -88,6 +88,7 @@ it('an order refetches the transactions', async () => {
         paymentMethod: 'pix',
         email: 'a@b.c',
         cpf: '12345678909',
+        claim: 'c'.repeat(22),
         orderId: '1',
       },
     }),
