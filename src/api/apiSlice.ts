@@ -133,6 +133,8 @@ export function errorMessage(error: unknown): string {
     const { status, data } = error as FetchBaseQueryError;
     if (isApiErrorBody(data)) return data.message || data.error;
     if (status === 'FETCH_ERROR') return 'Sem conexão com o servidor. Tente novamente.';
+    // A queryFn's own failure (the card provider) already carries a sentence for people.
+    if (status === 'CUSTOM_ERROR' && 'error' in error && typeof error.error === 'string') return error.error;
     if (typeof data === 'string' && data.length > 0 && data.length < 200) return data;
     return `Erro ${String(status)}`;
   }

@@ -14,6 +14,8 @@ export const COOKIE = {
   reload: 'reload',
   loginRequired: 'loginRequired',
   transaction: 'transaction',
+  /** Beyond the spec: the pending order's claim secret, which only the buyer's browser holds. */
+  transactionClaim: 'transactionClaim',
 } as const;
 
 export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];

@@ -1,6 +1,6 @@
 import { api, LIST } from '../api/apiSlice';
 import { path } from '../api/paths';
-import type { Account, AccountList, CreateAccountReply, NewAccount, VisitorLists } from '../api/wire';
+import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../api/wire';
 
 export interface CreateAccountArgs {
   account: NewAccount;
@@ -44,11 +44,11 @@ export const accountSyncApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       providesTags: ['Account'],
     }),
-    setTransaction: build.mutation<string, string>({
-      query: (transaction) => ({
+    setTransaction: build.mutation<string, SetTransactionRequest>({
+      query: (body) => ({
         url: '/set_transaction',
         method: 'POST',
-        body: { transaction },
+        body,
         responseHandler: 'text',
       }),
       extraOptions: { auth: 'required' },

@@ -20,6 +20,7 @@ export {
   eventVisited,
   initialSessionState,
   orderAwaitsLogin,
+  pendingOrderRecorded,
   selectAgent,
   selectAuthStatus,
   selectCollection,

@@ -23,10 +23,14 @@ export function linkPendingOrder(startListening: AppStartListening): void {
   startListening({
     predicate: (_action, current, previous) => readyToLink(current) && !readyToLink(previous),
     effect: async (_action, api) => {
-      const orderId = selectPendingTransaction(api.getState());
-      if (orderId === null) return;
+      const pending = selectPendingTransaction(api.getState());
+      // An order without its claim secret (a cookie from before claims) can never be tied: let go.
+      if (pending === null) {
+        api.dispatch(orderLinked());
+        return;
+      }
       try {
-        await api.dispatch(accountSyncApi.endpoints.setTransaction.initiate(orderId)).unwrap();
+        await api.dispatch(accountSyncApi.endpoints.setTransaction.initiate({ transaction: pending.orderId, claim: pending.claim })).unwrap();
         api.dispatch(orderLinked());
       } catch (error) {
         // An order that is not found or belongs to someone else can never be tied: let go of it.

@@ -46,6 +46,7 @@ export function readPersistedState(jar: CookieJar, store: ListStore | null = nul
       packs: parseList(jar.get(COOKIE.packs)),
       loginRequired: parseFlag(jar.get(COOKIE.loginRequired)),
       pendingTransaction: parseScalar(jar.get(COOKIE.transaction)),
+      pendingClaim: parseScalar(jar.get(COOKIE.transactionClaim)),
     },
   };
 }
@@ -72,6 +73,11 @@ const BINDINGS: CookieBinding[] = [
     name: COOKIE.transaction,
     select: (s) => s.session.pendingTransaction,
     encode: (s) => s.session.pendingTransaction,
+  },
+  {
+    name: COOKIE.transactionClaim,
+    select: (s) => s.session.pendingClaim,
+    encode: (s) => s.session.pendingClaim,
   },
 ];
 

@@ -33,6 +33,8 @@ export interface SessionState {
   loginRequired: boolean;
   /** Cookie transaction: that order's id. */
   pendingTransaction: string | null;
+  /** Cookie transactionClaim: the secret that proves this browser placed that order. */
+  pendingClaim: string | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -45,6 +47,7 @@ export const initialSessionState: SessionState = {
   packs: [],
   loginRequired: false,
   pendingTransaction: null,
+  pendingClaim: null,
 };
 
 const signInCalls = [identityApi.endpoints.signInWithPassword, identityApi.endpoints.signUpWithPassword, identityApi.endpoints.signInWithGoogle];
@@ -113,15 +116,26 @@ export const sessionSlice = createSlice({
       state.packs = mergeLists([], action.payload.packs);
       state.events = mergeLists([], action.payload.events);
     },
+    /**
+     * An order was registered while signed out: its number and claim are kept at once (cookies
+     * transaction and transactionClaim), so that closing the page during the success message
+     * loses nothing; the next sign-in ties it to the account.
+     */
+    pendingOrderRecorded(state, action: PayloadAction<{ orderId: string; claim: string }>) {
+      state.pendingTransaction = action.payload.orderId;
+      state.pendingClaim = action.payload.claim;
+    },
     /** An order was registered while signed out: remember it until someone signs in. */
-    orderAwaitsLogin(state, action: PayloadAction<string>) {
+    orderAwaitsLogin(state, action: PayloadAction<{ orderId: string; claim: string }>) {
       state.loginRequired = true;
-      state.pendingTransaction = action.payload;
+      state.pendingTransaction = action.payload.orderId;
+      state.pendingClaim = action.payload.claim;
     },
     /** The pending order is now tied to the account (or can never be). */
     orderLinked(state) {
       state.loginRequired = false;
       state.pendingTransaction = null;
+      state.pendingClaim = null;
     },
   },
   extraReducers: (builder) => {
@@ -148,7 +162,8 @@ export const sessionSlice = createSlice({
     selectCollection: (state) => state.collection,
     selectPackHashes: (state) => state.packs,
     selectLoginRequired: (state) => state.loginRequired,
-    selectPendingTransaction: (state) => state.pendingTransaction,
+    selectPendingTransaction: (state) =>
+      state.pendingTransaction !== null && state.pendingClaim !== null ? { orderId: state.pendingTransaction, claim: state.pendingClaim } : null,
   },
 });
 
@@ -165,6 +180,7 @@ export const {
   packAdded,
   accountListsAdopted,
   accountListsMerged,
+  pendingOrderRecorded,
   orderAwaitsLogin,
   orderLinked,
 } = sessionSlice.actions;

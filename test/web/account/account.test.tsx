@@ -101,18 +101,19 @@ describe('the account', () => {
     const linked: string[] = [];
     network.use(
       http.post(`${API}/set_transaction`, async ({ request }) => {
-        linked.push(((await request.json()) as { transaction: string }).transaction);
+        const body = (await request.json()) as { transaction: string; claim: string };
+        linked.push(`${body.transaction} ${body.claim}`);
         return HttpResponse.text('ok');
       }),
     );
-    const pending = withSession({ loginRequired: true, pendingTransaction: '555666777' });
+    const pending = withSession({ loginRequired: true, pendingTransaction: '555666777', pendingClaim: 'k'.repeat(22) });
     const { store, router } = renderApp('/checkout?coupon=X', { ...signedIn(), preloadedState: pending });
     // The guard sends the visitor to /account, where the order is tied once signed in.
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
     expect(router.state.location.pathname).toBe('/account');
     await screen.findByRole('button', { name: 'Home' });
     await new Promise((r) => setTimeout(r, 50));
-    expect(linked).toEqual(['555666777']);
+    expect(linked).toEqual([`555666777 ${'k'.repeat(22)}`]);
     expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null });
   });
 });

@@ -281,10 +281,10 @@ const cases: Case[] = [
   },
   {
     name: 'setTransaction',
-    run: (s) => s.dispatch(accountSyncApi.endpoints.setTransaction.initiate('123456789')),
+    run: (s) => s.dispatch(accountSyncApi.endpoints.setTransaction.initiate({ transaction: '123456789', claim: 'k'.repeat(22) })),
     method: 'POST',
     path: '/api/set_transaction',
-    body: { transaction: '123456789' },
+    body: { transaction: '123456789', claim: 'k'.repeat(22) },
     auth: 'required',
     reply: { text: 'ok' },
     data: 'ok',

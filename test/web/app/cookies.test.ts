@@ -30,12 +30,14 @@ describe('reading the cookies into the initial state', () => {
     document.cookie = 'agent=abc123def456; path=/';
     document.cookie = 'loginRequired=true; path=/';
     document.cookie = 'transaction=123456789; path=/';
+    document.cookie = `transactionClaim=${'k'.repeat(22)}; path=/`;
     const state = storeFromCookies().getState();
     expect(state.session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
     expect(state.session.packs).toEqual(['H1', 'H2']);
     expect(state.session).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
     expect(state.session.loginRequired).toBe(true);
     expect(state.session.pendingTransaction).toBe('123456789');
+    expect(state.session.pendingClaim).toBe('k'.repeat(22));
   });
 
   it('survives malformed values: bad encoding, empty entries, junk agent', () => {
@@ -84,7 +86,7 @@ describe('writing the cookies back', () => {
     store.dispatch(packAdded('H1'));
     store.dispatch(eventVisited('festa_ana'));
     store.dispatch(agentAssigned('abc123def456'));
-    store.dispatch(orderAwaitsLogin('987654321'));
+    store.dispatch(orderAwaitsLogin({ orderId: '987654321', claim: 'k'.repeat(22) }));
     expect(cookie('collection')).toBe('/media/f/pad/1.jpg,/media/f/pad/2.jpg');
     expect(cookie('packs')).toBe('H1');
     expect(cookie('events')).toBe('festa_ana');
@@ -92,11 +94,13 @@ describe('writing the cookies back', () => {
     expect(cookie('agent')).toBe('abc123def456');
     expect(cookie('loginRequired')).toBe('true');
     expect(cookie('transaction')).toBe('987654321');
+    expect(cookie('transactionClaim')).toBe('k'.repeat(22));
 
     store.dispatch(orderLinked());
     store.dispatch(accountListsAdopted({ collection: [], packs: ['H1'], events: ['festa_ana'] }));
     expect(cookie('loginRequired')).toBeUndefined();
     expect(cookie('transaction')).toBeUndefined();
+    expect(cookie('transactionClaim')).toBeUndefined();
     expect(cookie('collection')).toBeUndefined();
   });
 

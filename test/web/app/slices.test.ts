@@ -84,10 +84,10 @@ describe('who is signed in', () => {
 
   it('holds a signed-out order until it is linked', () => {
     const store = makeStore();
-    store.dispatch(orderAwaitsLogin('123456789'));
-    expect(store.getState().session).toMatchObject({ loginRequired: true, pendingTransaction: '123456789' });
+    store.dispatch(orderAwaitsLogin({ orderId: '123456789', claim: 'k'.repeat(22) }));
+    expect(store.getState().session).toMatchObject({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
     store.dispatch(orderLinked());
-    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null });
+    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null, pendingClaim: null });
   });
 });
 

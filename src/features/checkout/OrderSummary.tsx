@@ -1,0 +1,66 @@
+import { formatPercent, formatReais } from '../../lib/money';
+import { SERVICE } from '../../lib/pricing';
+import type { PricedLine } from '../shop';
+
+interface Totals {
+  total: number;
+  discount: number;
+  discounted: number;
+}
+
+/** SPEC section 2, "Checkout": what is being bought, line by line, and what it costs. */
+export function OrderSummary({ lines, totals }: { lines: readonly PricedLine[]; totals: Totals }) {
+  return (
+    <section className="checkout__summary" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title">Resumo do pedido</h2>
+      <ul className="checkout__lines">
+        {lines.map((line) => (
+          <li key={line.product.id} className="checkout__line">
+            <h3>{line.product.name}</h3>
+            <dl>
+              <dt>Preço base</dt>
+              <dd>{formatReais(line.product.price)}</dd>
+              {line.selectedAccessories.length > 0 && (
+                <>
+                  <dt>Acessórios</dt>
+                  <dd>
+                    <ul>
+                      {line.selectedAccessories.map((accessory) => (
+                        <li key={accessory.name}>
+                          {accessory.name}: {formatReais(accessory.price)}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              )}
+              {line.product.type === SERVICE && (
+                <>
+                  <dt>Horas de serviço</dt>
+                  <dd>{line.hours}</dd>
+                </>
+              )}
+              <dt>Preço unitário</dt>
+              <dd>{formatReais(line.unitPrice)}</dd>
+              <dt>Quantidade</dt>
+              <dd>{line.quantity}</dd>
+              <dt>Total</dt>
+              <dd>{formatReais(line.totalPrice)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {totals.discount > 0 ? (
+        <p className="checkout__total">
+          Total: <s aria-label={`Total sem desconto: ${formatReais(totals.total)}`}>{formatReais(totals.total)}</s>{' '}
+          <span className="checkout__discount">{formatPercent(totals.discount)} de desconto</span>{' '}
+          <strong>Total com desconto: {formatReais(totals.discounted)}</strong>
+        </p>
+      ) : (
+        <p className="checkout__total">
+          <strong>Total: {formatReais(totals.total)}</strong>
+        </p>
+      )}
+    </section>
+  );
+}

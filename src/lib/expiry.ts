@@ -1,0 +1,28 @@
+/** Card expiry as MM/YY (SPEC section 5): the slash comes by itself after two digits. */
+
+export function formatExpiryInput(raw: string): string {
+  const digits = raw.replace(/\D+/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+const EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+
+export function isValidExpiry(value: string): boolean {
+  return EXPIRY.test(value);
+}
+
+/** '07/29' -> { month: '07', year: '2029' }, the provider's card-token fields. */
+export function splitExpiry(value: string): { month: string; year: string } | null {
+  const match = EXPIRY.exec(value);
+  if (!match) return null;
+  return { month: match[1], year: `20${match[2]}` };
+}
+
+/** A card that expired before this month is refused before it reaches the provider. */
+export function isExpired(value: string, now: Date = new Date()): boolean {
+  const parts = splitExpiry(value);
+  if (!parts) return true;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  return year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
+}

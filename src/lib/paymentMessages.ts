@@ -1,0 +1,25 @@
+/**
+ * What a customer reads when the card provider does not approve a charge, by its `status_detail`
+ * (Mercado Pago's published codes), and the order statuses in Portuguese.
+ */
+
+const REFUSALS: Record<string, string> = {
+  cc_rejected_bad_filled_security_code: 'Pagamento recusado: confira o código de segurança do cartão.',
+  cc_rejected_bad_filled_date: 'Pagamento recusado: confira a data de validade do cartão.',
+  cc_rejected_bad_filled_card_number: 'Pagamento recusado: confira o número do cartão.',
+  cc_rejected_bad_filled_other: 'Pagamento recusado: confira os dados do cartão.',
+  cc_rejected_insufficient_amount: 'Pagamento recusado: o cartão não tem limite suficiente.',
+  cc_rejected_call_for_authorize: 'Pagamento recusado: ligue para o banco emissor do cartão para autorizar o pagamento.',
+  cc_rejected_card_disabled: 'Pagamento recusado: ligue para o banco emissor para ativar o cartão.',
+  cc_rejected_duplicated_payment: 'Pagamento recusado: um pagamento igual acabou de ser feito.',
+  cc_rejected_high_risk: 'Pagamento recusado pela análise de segurança. Use outro cartão ou pague com Pix.',
+  cc_rejected_max_attempts: 'Pagamento recusado: limite de tentativas atingido. Use outro cartão.',
+};
+
+const OTHER = 'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.';
+
+export function refusalMessage(statusDetail: string): string {
+  return REFUSALS[statusDetail] ?? OTHER;
+}
+
+export const IN_REVIEW_MESSAGE = 'Pagamento em análise: avisaremos quando for aprovado.';
