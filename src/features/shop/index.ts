@@ -1,4 +1,25 @@
 import { lazy } from 'react';
 
-/** The shop and its cart (SPEC section 2, "Shop"). */
+/**
+ * The shop and its cart (SPEC section 2, "Shop"). The screen is its own chunk; the cart (slice,
+ * selectors, persistence), the catalogue query and the money format are small and shared with
+ * the checkout, so they are exported as they are: none of them imports the screen.
+ */
 export const ShopPage = lazy(() => import(/* webpackChunkName: "route-shop" */ './ShopPage'));
+
+export {
+  cartCleared,
+  initialCartState,
+  productRemoved,
+  selectCart,
+  selectCartTotals,
+  selectPricedLines,
+  shopOpened,
+  type CartLine,
+  type CartState,
+  type PricedLine,
+} from './cartSlice';
+export { CART_STORAGE_KEY, parseStoredCart, readStoredCart, type CartStorage } from './cartStorage';
+export { registerCartPersistence, useCartPersistence } from './cartPersistence';
+export { formatPercent, formatReais } from './money';
+export { useGetShopQuery } from './shopApi';
