@@ -111,7 +111,7 @@ export default function AccountPage() {
             <p className="account__email">{user.email}</p>
           </section>
         )}
-        {section === 'pedidos' && transactions.data && <OrdersList transactions={transactions.data} />}
+        {section === 'pedidos' && <OrdersList />}
         {section === 'evento' && events.data && <EventDashboard events={events.data} />}
         {section === 'contatos' && <LeadsList />}
       </div>
