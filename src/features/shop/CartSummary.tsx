@@ -24,7 +24,7 @@ export function CartSummary({ coupon }: { coupon: string }) {
   const empty = lines.length === 0;
 
   return (
-    <aside className="cart" aria-labelledby={titleId}>
+    <section className="cart" aria-labelledby={titleId}>
       <h2 id={titleId}>Seu carrinho</h2>
       {empty ? (
         <p className="cart__empty">Seu carrinho está vazio.</p>
@@ -70,6 +70,6 @@ export function CartSummary({ coupon }: { coupon: string }) {
           Adicione um produto ao carrinho para seguir para o checkout.
         </p>
       )}
-    </aside>
+    </section>
   );
 }

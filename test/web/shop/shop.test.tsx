@@ -6,7 +6,7 @@ import { withSession } from '../../support/session';
 import { ALBUM, CABINE, readable, serveShop } from './fixtures';
 
 const card = (name: string) => screen.getByRole('article', { name });
-const cart = () => screen.getByRole('complementary', { name: 'Seu carrinho' });
+const cart = () => screen.getByRole('region', { name: 'Seu carrinho' });
 const lineTotal = (name: string) => readable(within(card(name)).getByText(/Total do item/));
 
 async function openShop(url = '/shop?coupon=BEMVINDO10', options: Parameters<typeof renderApp>[1] = {}) {
