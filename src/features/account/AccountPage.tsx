@@ -10,10 +10,11 @@ import { LeadsList, useCheckTeamQuery } from '../team';
 import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
+import { TeamOrdersList } from './TeamOrdersList';
 
 export const NOT_LOGGED_IN = 'Você não está logado!';
 
-type Section = 'home' | 'pedidos' | 'evento' | 'contatos';
+type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe';
 
 /** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
@@ -52,7 +53,7 @@ export default function AccountPage() {
   const requested = (params.get('secao') ?? 'home') as Section;
   const isTeam = team.data === 'ok';
   const section: Section =
-    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || (requested === 'contatos' && isTeam) ? requested : 'home';
+    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || ((requested === 'contatos' || requested === 'equipe') && isTeam) ? requested : 'home';
   const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
   const name = account.data?.displayName || user.displayName || user.email;
   const photo = account.data?.photoURL || user.photoURL;
@@ -85,6 +86,9 @@ export default function AccountPage() {
         )}
         {isTeam && (
           <>
+            <button type="button" aria-current={section === 'equipe' ? 'page' : undefined} onClick={() => show('equipe')}>
+              Pedidos da equipe
+            </button>
             <button type="button" aria-current={section === 'contatos' ? 'page' : undefined} onClick={() => show('contatos')}>
               Contatos
             </button>
@@ -111,9 +115,10 @@ export default function AccountPage() {
             <p className="account__email">{user.email}</p>
           </section>
         )}
-        {section === 'pedidos' && transactions.data && <OrdersList transactions={transactions.data} />}
+        {section === 'pedidos' && <OrdersList />}
         {section === 'evento' && events.data && <EventDashboard events={events.data} />}
         {section === 'contatos' && <LeadsList />}
+        {section === 'equipe' && <TeamOrdersList />}
       </div>
     </ScreenFrame>
   );

@@ -9,7 +9,7 @@ import { ROUTES } from '../../lib/routePaths';
 import { orderAwaitsLogin, selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';
-import { selectCartTotals, selectPricedLines, useGetShopQuery } from '../shop';
+import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
 import { CardPanel } from './CardPanel';
 import {
   anotherCardRequested,
@@ -48,6 +48,8 @@ function Checkout({ coupon }: { coupon: string }) {
   const cartTotals = useAppSelector(selectCartTotals);
   const machine = useAppSelector(selectCheckout);
   const [customer, setCustomer] = useState<CustomerForm>(EMPTY_CUSTOMER);
+  // The cart emptied by a registered order stays empty after a reload.
+  useCartPersistence();
 
   // The coupon of this page decides the discount, as the server will when it prices the order.
   const discount = shop.data?.discount ?? 0;

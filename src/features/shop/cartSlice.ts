@@ -1,31 +1,11 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ShopProduct } from '../../api/wire';
-import {
-  clampHours,
-  clampQuantity,
-  discountedTotal,
-  lineTotal,
-  normaliseDiscount,
-  roundCents,
-  unitPrice,
-} from '../../lib/pricing';
+import { clampHours, clampQuantity, discountedTotal, lineTotal, normaliseDiscount, roundCents, unitPrice } from '../../lib/pricing';
 import { rootReducer } from '../../session';
+import { browserStorage, readStoredCart } from './cartStorage';
+import { fitLine, type CartLine, type CartState } from './cartState';
 
-export interface CartLine {
-  product: ShopProduct;
-  hours: number;
-  quantity: number;
-  /** Ids of the chosen accessories. */
-  accessoryIds: string[];
-}
-
-export interface CartState {
-  coupon: string | null;
-  discount: number;
-  lines: CartLine[];
-}
-
-export const initialCartState: CartState = { coupon: null, discount: 0, lines: [] };
+export { initialCartState, type CartLine, type CartState } from './cartState';
 
 function findLine(state: CartState, productId: string): CartLine | undefined {
   return state.lines.find((line) => line.product.id === productId);
@@ -33,13 +13,25 @@ function findLine(state: CartState, productId: string): CartLine | undefined {
 
 const cartMachine = createSlice({
   name: 'cart',
-  initialState: initialCartState,
+  // Made when a store first holds the cart: the cart of the last visit, as stored (cartStorage.ts).
+  initialState: () => readStoredCart(browserStorage()),
   reducers: {
-    /** A new coupon starts a new cart; the same coupon keeps the lines chosen so far. */
-    shopOpened(state, action: PayloadAction<{ coupon: string; discount: number }>) {
-      if (state.coupon !== action.payload.coupon) state.lines = [];
-      state.coupon = action.payload.coupon;
-      state.discount = normaliseDiscount(action.payload.discount);
+    /**
+     * A new coupon starts a new cart; the same coupon keeps the lines chosen so far. With the
+     * catalogue (`products`), the lines take its current product data, and a product it no
+     * longer has leaves the cart.
+     */
+    shopOpened(state, action: PayloadAction<{ coupon: string; discount: number; products?: readonly ShopProduct[] }>) {
+      const { coupon, discount, products } = action.payload;
+      if (state.coupon !== coupon) state.lines = [];
+      else if (products) {
+        state.lines = state.lines.flatMap((line) => {
+          const product = products.find((p) => p.id === line.product.id);
+          return product ? [fitLine(product, line.hours, line.quantity, line.accessoryIds)] : [];
+        });
+      }
+      state.coupon = coupon;
+      state.discount = normaliseDiscount(discount);
     },
     productAdded(state, action: PayloadAction<ShopProduct>) {
       const product = action.payload;
@@ -111,3 +103,9 @@ export const selectCartTotals = createSelector([selectPricedLines, selectCart], 
   const total = roundCents(lines.reduce((sum, line) => sum + line.totalPrice, 0));
   return { total, discount: cart.discount, discounted: discountedTotal(total, cart.discount) };
 });
+
+/** The priced line of one product, or undefined while it is not in the cart. */
+export const selectPricedLineOf = createSelector(
+  [selectPricedLines, (_state: unknown, productId: string) => productId],
+  (lines, productId) => lines.find((line) => line.product.id === productId),
+);

@@ -1,6 +1,24 @@
 import { lazy } from 'react';
 
-/** The shop and its cart (SPEC section 2, "Shop"). */
+/**
+ * The shop and its cart (SPEC section 2, "Shop"). The screen is its own chunk; the cart (slice,
+ * selectors, persistence), the catalogue query and the money format are small and shared with
+ * the checkout, so they are exported as they are: none of them imports the screen.
+ */
 export const ShopPage = lazy(() => import(/* webpackChunkName: "route-shop" */ './ShopPage'));
-export { cartCleared, selectCart, selectCartTotals, selectPricedLines, type PricedLine } from './cartSlice';
+
+export {
+  cartCleared,
+  initialCartState,
+  productRemoved,
+  selectCart,
+  selectCartTotals,
+  selectPricedLines,
+  shopOpened,
+  type CartLine,
+  type CartState,
+  type PricedLine,
+} from './cartSlice';
+export { CART_STORAGE_KEY, parseStoredCart, readStoredCart, type CartStorage } from './cartStorage';
+export { registerCartPersistence, useCartPersistence } from './cartPersistence';
 export { useGetShopQuery } from './shopApi';

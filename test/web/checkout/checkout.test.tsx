@@ -197,6 +197,7 @@ describe('the checkout screen', () => {
       });
       // The cart is empty at once; the account opens 2 s later.
       expect(store.getState().cart?.lines).toEqual([]);
+      expect(JSON.parse(localStorage.getItem('cabine.cart.v1') ?? '{}')).toMatchObject({ lines: [] });
       act(() => jest.advanceTimersByTime(1_900));
       expect(router.state.location.pathname).toBe('/checkout');
       act(() => jest.advanceTimersByTime(200));
