@@ -6,6 +6,7 @@ import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { signedIn } from '../../../src/session/sessionSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
+import { teamOrdersApi } from '../../../src/features/account/teamOrdersApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
 import { eventsApi } from '../../../src/features/events/eventsApi';
@@ -399,6 +400,25 @@ const cases: Case[] = [
     run: (s) => s.dispatch(teamApi.endpoints.checkTeam.initiate()),
     method: 'GET',
     path: '/api/check_team',
+    auth: 'required',
+    reply: { text: 'ok' },
+    data: 'ok',
+  },
+  {
+    name: 'loadTeamOrders',
+    run: (s) => s.dispatch(teamOrdersApi.endpoints.loadTeamOrders.initiate()),
+    method: 'GET',
+    path: '/api/team_orders',
+    auth: 'required',
+    reply: { json: [] },
+    data: [],
+  },
+  {
+    name: 'settleTeamOrder',
+    run: (s) => s.dispatch(teamOrdersApi.endpoints.settleTeamOrder.initiate({ orderId: '123456789', status: 'approved' })),
+    method: 'POST',
+    path: '/api/team_orders/123456789',
+    body: { status: 'approved' },
     auth: 'required',
     reply: { text: 'ok' },
     data: 'ok',

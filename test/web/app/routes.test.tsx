@@ -48,7 +48,12 @@ function serveAccount() {
 }
 
 describe('every route renders its screen', () => {
-  beforeEach(() => network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json([]))));
+  beforeEach(() =>
+    network.use(
+      http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json([])),
+      http.get(`${API}/shop/:coupon/:agent`, () => HttpResponse.json({ data: [], discount: 0 })),
+    ),
+  );
 
   it('/account shows "Conta" to a signed-in visitor', async () => {
     serveAccount();
