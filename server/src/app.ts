@@ -11,13 +11,15 @@ import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
-import { mercadoPagoPayments, sandboxPayments, type CardPayments } from './payments/cardPayments';
+import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
+import { sandboxProvider } from './payments/sandboxProvider';
 import { accountRoutes } from './routes/account';
 import { boothRoutes } from './routes/booths';
 import { deviceRoutes } from './routes/devices';
 import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
 import { partnerRoutes } from './routes/partner';
+import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
 import { createMediaStorage } from './storage/mediaStorage';
@@ -26,7 +28,8 @@ export interface AppDependencies {
   config: ServerConfig;
   db: Database;
   verifier: IdentityVerifier;
-  payments?: CardPayments;
+  /** The payment provider; by default Mercado Pago with credentials, else the local sandbox. */
+  payments?: PaymentProvider;
   logger?: boolean;
 }
 
@@ -54,7 +57,7 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
     verifier,
     team,
     storage: createMediaStorage(config.dataDir),
-    payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoPayments(config.mercadoPagoAccessToken) : sandboxPayments(db)),
+    payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
   };
 
   registerErrorHandler(app);
@@ -67,10 +70,12 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
       guestRoutes(api, context);
       accountRoutes(api, context);
       shopRoutes(api, context);
+      paymentRoutes(api, context);
       partnerRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
-      if (context.payments.sandbox) sandboxRoutes(api, context);
+      // The sandbox stands in for the provider on one machine; production has none (404).
+      if (context.payments.sandbox && !config.production) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
       api.get('/health', async () => {
         await databaseAnswers(db);

@@ -19,8 +19,10 @@ export interface ServerConfig {
   /** The public origin (https://... in production): HSTS and absolute links. */
   publicUrl: string | null;
   pix: { key: string; merchantName: string; merchantCity: string };
-  /** Mercado Pago access token; null runs the local sandbox. */
+  /** Mercado Pago access token; null runs the local sandbox (never in production). */
   mercadoPagoAccessToken: string | null;
+  /** The secret Mercado Pago signs its webhooks with (`x-signature`); null: no webhook is believed. */
+  mercadoPagoWebhookSecret: string | null;
   /** What the SPA is told at run time (written into every page): one build serves every environment. */
   client: {
     /** API_BASE: the API's base URL when the SPA is served elsewhere; empty: `/api` on the page's origin. */
@@ -56,6 +58,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (production && firebaseProjectId.startsWith('demo-')) {
     throw new ConfigError('FIREBASE_PROJECT_ID is a demo project in production: refusing to start.');
   }
+  if (production) {
+    // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix key.
+    const required: [string, string][] = [
+      ['MERCADOPAGO_ACCESS_TOKEN', 'card and Pix payments go through Mercado Pago; the local sandbox never runs in production'],
+      ['MERCADOPAGO_WEBHOOK_SECRET', "Mercado Pago's payment notifications are verified with it"],
+      ['PIX_KEY', 'Pix transfers must reach the company, there is no default key in production'],
+    ];
+    for (const [name, why] of required) {
+      if (!env[name]?.trim()) throw new ConfigError(`${name} is required in production (${why}).`);
+    }
+  }
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin, got "${publicUrl}"`);
   return {
@@ -78,6 +91,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       merchantCity: env.PIX_MERCHANT_CITY || 'SAO PAULO',
     },
     mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN || null,
+    mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || null,
     client: {
       apiBase: env.API_BASE ?? '',
       firebaseApiKey: env.FIREBASE_API_KEY || (production ? '' : 'demo-api-key'),

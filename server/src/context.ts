@@ -2,7 +2,7 @@ import type { TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import type { CardPayments } from './payments/cardPayments';
+import type { PaymentProvider } from './payments/paymentProvider';
 import type { MediaStorage } from './storage/mediaStorage';
 
 /** What every route module receives: the configuration and the handles the domain works with. */
@@ -12,5 +12,6 @@ export interface AppContext {
   verifier: IdentityVerifier;
   team: TeamPolicy;
   storage: MediaStorage;
-  payments: CardPayments;
+  /** Mercado Pago, or its sandbox without credentials (never in production). */
+  payments: PaymentProvider;
 }

@@ -105,7 +105,7 @@ describe('createAccount, account, updateAccount', () => {
     ['GET', '/api/load_transactions'],
     ['GET', '/api/create_event/festa_nova/123456789'],
   ] as const)('%s %s is 401 without a token and with an invalid one', async (method, url) => {
-    const payload = method === 'POST' ? { transaction: '123456789' } : undefined;
+    const payload = method === 'POST' ? { transaction: '123456789', claim: 'c'.repeat(22) } : undefined;
     expect((await server.call({ method, url, payload })).statusCode).toBe(401);
     expect((await server.call({ method, url, payload, token: 'garbage.token.here' })).statusCode).toBe(401);
   });

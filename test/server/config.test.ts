@@ -1,6 +1,15 @@
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { contentSecurityPolicy } from '../../server/src/http/securityHeaders';
 
+/** What production needs beyond the defaults. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  FIREBASE_PROJECT_ID: 'cabine-prod',
+  MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000',
+  MERCADOPAGO_WEBHOOK_SECRET: 'segredo-do-webhook',
+  PIX_KEY: 'financeiro@cabine.example',
+};
+
 describe('configuration', () => {
   it('has working local defaults', () => {
     const config = loadConfig({}, '/srv/app');
@@ -23,14 +32,35 @@ describe('configuration', () => {
 
   it('refuses to start in production with the Auth emulator (it accepts unsigned tokens)', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'cabine-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
     ).toThrow(ConfigError);
   });
 
   it('refuses production without a real Firebase project', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('FIREBASE_PROJECT_ID is required in production.');
-    expect(() => loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-x' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'cabine-prod' }).production).toBe(true);
+    expect(() => loadConfig({ ...PRODUCTION, FIREBASE_PROJECT_ID: 'demo-x' })).toThrow(ConfigError);
+    expect(loadConfig(PRODUCTION).production).toBe(true);
+  });
+
+  it.each([
+    ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_ACCESS_TOKEN is required in production (card and Pix payments go through Mercado Pago; the local sandbox never runs in production).'],
+    ['MERCADOPAGO_WEBHOOK_SECRET', "MERCADOPAGO_WEBHOOK_SECRET is required in production (Mercado Pago's payment notifications are verified with it)."],
+    ['PIX_KEY', 'PIX_KEY is required in production (Pix transfers must reach the company, there is no default key in production).'],
+  ])('refuses production without %s, missing or blank', (name, message) => {
+    expect(() => loadConfig({ ...PRODUCTION, [name]: undefined })).toThrow(message);
+    expect(() => loadConfig({ ...PRODUCTION, [name]: '  ' })).toThrow(ConfigError);
+    // Outside production the sandbox and the demo key stand in.
+    expect(() => loadConfig({ ...PRODUCTION, NODE_ENV: 'test', [name]: undefined })).not.toThrow();
+  });
+
+  it('reads the payment settings; locally the sandbox (no token), a demo Pix key and no webhook secret', () => {
+    const production = loadConfig(PRODUCTION);
+    expect(production).toMatchObject({
+      mercadoPagoAccessToken: 'APP_USR-0000',
+      mercadoPagoWebhookSecret: 'segredo-do-webhook',
+      pix: { key: 'financeiro@cabine.example' },
+    });
+    expect(loadConfig({})).toMatchObject({ mercadoPagoAccessToken: null, mercadoPagoWebhookSecret: null, pix: { key: 'pix@cabine.example' } });
   });
 
   it('refuses a bad port or public URL', () => {

@@ -139,6 +139,7 @@ describe('hostile input never gets a 5xx', () => {
     '/api/deals/{x}',
     '/api/check_bname_partner/{x}',
     '/api/sandbox/payment_methods?bin={x}',
+    '/api/team_orders',
     '/media/{x}',
     '/thumbs/{x}/{x}',
   ];
@@ -153,6 +154,9 @@ describe('hostile input never gets a 5xx', () => {
     '/api/authorize_hash',
     '/api/authorize_partner',
     '/api/sandbox/card_tokens',
+    '/api/sandbox/pix/{x}/pay',
+    '/api/team_orders/{x}',
+    '/api/webhooks/mercadopago?data.id={x}&type=payment',
     '/api/device/media?file={x}',
   ];
   const bodies: unknown[] = [null, [], 'texto', 42, { nome: ['x'], evento: { $gt: '' } }, { transaction: 'x'.repeat(10_000) }, { products: [{ id: '..', quantity: 1e308 }] }];

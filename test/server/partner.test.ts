@@ -93,6 +93,7 @@ async function pixOrder(coupon: string, orderId: string, eventName: string) {
       email: 'cliente@example.com',
       cpf: '12345678909',
       orderId,
+      claim: `claim-${orderId}-parceiro`,
     },
   });
   expect(response.statusCode).toBe(200);

@@ -1,46 +1,128 @@
 import crypto from 'node:crypto';
 import type { CardPaymentReply, CardPaymentRequest } from '../../../src/api/wire';
-import type { Database } from '../db/database';
-import type { CardPayments } from '../payments/cardPayments';
+import type { Database, Queryable } from '../db/database';
+import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
+import { conflict, DomainError, notFound } from './errors';
+import { applyPayment, cardPaymentRunning, lockOrder, sameCents } from './orderPayments';
+import { providerFailure } from './providerErrors';
 
-interface PaymentRow {
-  id: string;
-  status: string;
-  status_detail: string;
+/** The provider's idempotency key of a card charge: the card token is single-use, so it names the charge. */
+export function cardIdempotencyKey(token: string): string {
+  return crypto.createHash('sha256').update(`card:${token}`).digest('hex');
+}
+
+interface AttemptRow {
+  order_id: string;
+  state: 'processing' | 'done' | 'failed';
+  payment_id: string | null;
+}
+
+async function storedReply(tx: Queryable, paymentId: string | null): Promise<CardPaymentReply | null> {
+  const { rows } = await tx.query<{ id: string; status: string; status_detail: string }>(
+    'SELECT id, status, status_detail FROM payments WHERE id = $1',
+    [paymentId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface CardCharger {
+  charge(request: CardPaymentRequest): Promise<CardPaymentReply>;
 }
 
 /**
- * Charges a card token once. The token is single-use: it keys the charge, so a retried request
- * never charges twice. Retries arriving together (a double tap) take turns on the key; the later
- * ones find the first one's payment, whichever provider stands behind.
+ * Charges cards for orders (process_payment_card). The order comes first: the charge must carry
+ * exactly the order's amount, or the provider is never called. No database transaction stays open
+ * while the provider is asked:
+ *  1. a short transaction records the attempt (keyed by the token's idempotency key, bound to the
+ *     order, 'processing'), refusing a paid order and a second card while one is under way;
+ *  2. the provider charges, with the idempotency key (same token, same charge);
+ *  3. a short transaction stores the payment and moves the order (orderPayments.applyPayment).
+ * The same request arriving while the first is under way (a double tap) waits for the first's
+ * reply; a retry later answers the stored payment; a retry of an attempt left 'processing' (a
+ * crash between 2 and 3) asks the provider again with the same key, which is safe.
  */
-export async function chargeCardOnce(db: Database, payments: CardPayments, request: CardPaymentRequest): Promise<CardPaymentReply> {
-  const idempotencyKey = crypto.createHash('sha256').update(request.token).digest('hex');
-  return db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [idempotencyKey]);
-    const known = await client.query<PaymentRow>('SELECT id, status, status_detail FROM payments WHERE idempotency_key = $1', [
-      idempotencyKey,
-    ]);
-    if (known.rows[0]) return { id: known.rows[0].id, status: known.rows[0].status, status_detail: known.rows[0].status_detail };
-    const result = await payments.charge(
-      {
-        amount: request.transaction_amount,
-        token: request.token,
-        description: request.description ?? '',
-        installments: request.installments,
-        paymentMethodId: request.payment_method_id,
-        email: request.email,
-        cpf: request.number,
-        statementDescriptor: request.statement_descriptor ?? '',
-        idempotencyKey,
-      },
-      client,
+export function cardCharger(db: Database, provider: PaymentProvider): CardCharger {
+  const inFlight = new Map<string, Promise<CardPaymentReply>>();
+  return {
+    charge(request) {
+      const key = cardIdempotencyKey(request.token);
+      const flight = `${key}:${request.orderId}:${request.transaction_amount}`;
+      const running = inFlight.get(flight);
+      if (running) return running;
+      const work = chargeOnce(db, provider, request, key).finally(() => inFlight.delete(flight));
+      inFlight.set(flight, work);
+      return work;
+    },
+  };
+}
+
+async function chargeOnce(db: Database, provider: PaymentProvider, request: CardPaymentRequest, key: string): Promise<CardPaymentReply> {
+  // 1. The attempt.
+  const begun = await db.transaction(async (tx): Promise<{ reply: CardPaymentReply } | { amount: number }> => {
+    const order = await lockOrder(tx, request.orderId);
+    if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
+    if (!sameCents(request.transaction_amount, order.discounted_total)) {
+      throw conflict('amount_mismatch', 'O valor do pagamento não corresponde ao valor do pedido.');
+    }
+    const attempt = (
+      await tx.query<AttemptRow>('SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE', [key])
+    ).rows[0];
+    if (attempt && attempt.order_id !== order.order_id) {
+      throw conflict('token_used', 'Este cartão já foi usado em outro pedido. Digite os dados do cartão novamente.');
+    }
+    if (attempt?.state === 'done') {
+      const reply = await storedReply(tx, attempt.payment_id);
+      if (reply) return { reply };
+    }
+    if (attempt?.state !== 'processing') {
+      // A new charge (a failed attempt made none).
+      if (order.status === 'approved') throw conflict('order_paid', 'Este pedido já foi pago.');
+      if (await cardPaymentRunning(tx, order.order_id, key)) {
+        throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
+      }
+      if (order.payment_method !== 'card') {
+        // The customer went back from Pix to the card.
+        await tx.query(`UPDATE orders SET payment_method = 'card', pix_code = NULL, status = 'pending' WHERE order_id = $1`, [order.order_id]);
+      }
+    }
+    await tx.query(
+      `INSERT INTO card_attempts (idempotency_key, order_id, amount, state) VALUES ($1, $2, $3, 'processing')
+       ON CONFLICT (idempotency_key) DO UPDATE SET state = 'processing', updated_at = now()`,
+      [key, order.order_id, order.discounted_total],
     );
-    await client.query(
-      `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, installments, email)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [result.id, idempotencyKey, request.transaction_amount, result.status, result.statusDetail, request.payment_method_id, request.installments, request.email],
-    );
-    return { id: result.id, status: result.status, status_detail: result.statusDetail };
+    return { amount: order.discounted_total };
+  });
+  if ('reply' in begun) return begun.reply;
+
+  // 2. The provider, outside any transaction.
+  let payment: ProviderPayment;
+  try {
+    payment = await provider.chargeCard({
+      amount: begun.amount,
+      token: request.token,
+      description: request.description ?? '',
+      installments: request.installments,
+      paymentMethodId: request.payment_method_id,
+      email: request.email,
+      cpf: request.number,
+      statementDescriptor: request.statement_descriptor ?? '',
+      orderId: request.orderId,
+      idempotencyKey: key,
+    });
+  } catch (error) {
+    const failure = providerFailure(error, 'card');
+    if (failure instanceof DomainError && (failure.kind === 'unprocessable' || failure.kind === 'invalid')) {
+      // The provider refused the request itself: no charge was made, another card may be tried.
+      await db.query(`UPDATE card_attempts SET state = 'failed', updated_at = now() WHERE idempotency_key = $1 AND state = 'processing'`, [key]);
+    }
+    throw failure;
+  }
+
+  // 3. The result.
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, request.orderId);
+    if (order) await applyPayment(tx, order, payment, { kind: 'charge', idempotencyKey: key });
+    await tx.query(`UPDATE card_attempts SET state = 'done', payment_id = $2, updated_at = now() WHERE idempotency_key = $1`, [key, payment.id]);
+    return { id: payment.id, status: payment.status, status_detail: payment.statusDetail };
   });
 }

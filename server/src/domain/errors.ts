@@ -11,6 +11,7 @@ export type RefusalKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
+  | 'upstream'
   | 'unavailable';
 
 export class DomainError extends Error {
@@ -37,5 +38,7 @@ export const notFound = (code: string, message: string) => new DomainError('not_
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 /** Well-formed, but its content cannot be used (a file that is not the image it claims). */
 export const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
+/** A service we depend on answered with its own failure (the payment provider's 5xx): retry later. */
+export const upstream = (code: string, message: string) => new DomainError('upstream', code, message);
 /** A service we depend on is down: not the client's fault, retry later. */
 export const unavailable = (code: string, message: string) => new DomainError('unavailable', code, message);

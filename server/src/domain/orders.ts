@@ -1,136 +1,267 @@
 import crypto from 'node:crypto';
-import type { OrderPayload, OrderReply, OwnEvent, Transaction } from '../../../src/api/wire';
-import { pixBrCode } from '../../../src/lib/pix';
+import { isDeepStrictEqual } from 'node:util';
+import type { OrderPayload, OrderReply, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../src/api/wire';
 import type { Identity } from './identity';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
-import { conflict, forbidden, invalid, notFound, paymentRejected } from './errors';
+import type { Database, Queryable } from '../db/database';
+import type { PaymentProvider } from '../payments/paymentProvider';
+import { conflict, forbidden, invalid, notFound, upstream } from './errors';
 import { ensureAccount } from './accounts';
 import { findEvent } from './events';
-import { findValidCoupon, loadCatalogue, priceOrder } from './shop';
+import { applyPayment, cardPaymentRunning, lockOrder, sameCents, type OrderRow } from './orderPayments';
+import { callProvider } from './providerErrors';
+import { findValidCoupon, loadCatalogue, priceOrder, type PricedOrder } from './shop';
 
-interface OrderRow {
-  order_id: string;
-  coupon: string;
-  uid: string | null;
-  email: string;
-  event_name: string;
-  payment_method: 'card' | 'pix';
-  lines: { name: string; hours: number; quantity: number; selectedAccessories: { name: string }[] }[];
-  discounted_total: number;
-  status: 'pending' | 'approved' | 'rejected';
-  payment_id: string | null;
+/** The order number the SPA makes: random 9 digits, 100000000 to 999999999 (SPEC section 9). */
+const ORDER_ID = /^[1-9]\d{8}$/;
+
+/** The sha256 (hex) of an order's claim secret: all the server keeps of it. */
+export function claimHash(claim: string): string {
+  return crypto.createHash('sha256').update(claim).digest('hex');
 }
 
-const PIX_ORDER_ID = /^[1-9]\d{8}$/;
+/** Whether `claim` is the secret whose hash is stored, compared in constant time (also when none is stored). */
+function claimMatches(storedHash: string | null, claim: string): boolean {
+  const given = crypto.createHash('sha256').update(claim).digest();
+  const stored = storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : crypto.randomBytes(32);
+  return crypto.timingSafeEqual(given, stored) && storedHash !== null;
+}
+
+/** What a retry must repeat: the same cart as we priced it, coupon and buyer. */
+function samePricedContent(order: OrderRow, couponCode: string, email: string, priced: PricedOrder): boolean {
+  return (
+    order.coupon === couponCode &&
+    order.email === email &&
+    sameCents(order.total, priced.total) &&
+    sameCents(order.discounted_total, priced.discountedTotal) &&
+    // jsonb keeps its own key order: compare the lines as values.
+    isDeepStrictEqual(order.lines, JSON.parse(JSON.stringify(priced.lines)))
+  );
+}
+
+function replyOf(order: OrderRow): OrderReply {
+  const reply: OrderReply = { orderId: order.order_id, status: order.status, amount: order.discounted_total };
+  if (order.payment_method === 'pix' && order.status === 'pending' && order.pix_code) reply.pixCode = order.pix_code;
+  return reply;
+}
+
+/** The order's Pix payment still waiting for its transfer (the newest), and how many Pix payments it had. */
+async function pixPaymentsOf(tx: Queryable, orderId: string): Promise<{ live: { id: string; qr_code: string } | null; count: number }> {
+  const { rows } = await tx.query<{ id: string; qr_code: string | null; status: string }>(
+    `SELECT id, qr_code, status FROM payments WHERE order_id = $1 AND kind = 'pix' ORDER BY created_at DESC, id DESC`,
+    [orderId],
+  );
+  const live = rows.find((p) => (p.status === 'pending' || p.status === 'in_process') && p.qr_code);
+  return { live: live?.qr_code ? { id: live.id, qr_code: live.qr_code } : null, count: rows.length };
+}
 
 /**
- * Registers an order. Prices come from our catalogue and coupon, never from the client. A card
- * order must name an approved payment of exactly that amount; a Pix order gets its BR Code and
- * waits for the transfer. Posting the same order again (a retry) answers the same reply.
+ * Places an order (the order comes first, ARCHITECTURE section 4). Prices come from our
+ * catalogue and coupon, never from the client; the order starts pending and its payment settles
+ * it. The client chooses the order id (9 digits) and a claim secret.
+ *
+ * Posting it again with the same claim and the same cart is a retry and answers the same order;
+ * until it is approved such a retry may switch the payment method (the customer went back and
+ * chose the other one), and takes the buyer's corrected details. Another claim or another cart
+ * under a used id: 409 order_exists.
+ *
+ * A Pix order gets a Pix payment from the provider (its code answered as pixCode; the sandbox's
+ * is the static BR Code of our key), asked for outside any transaction.
  */
 export async function placeOrder(
   db: Database,
-  config: ServerConfig,
+  provider: PaymentProvider,
   couponCode: string,
   payload: OrderPayload,
   identity: Identity | null,
 ): Promise<OrderReply> {
+  if (!ORDER_ID.test(payload.orderId)) throw invalid('invalid_order_id', 'Número de pedido inválido.');
   const coupon = await findValidCoupon(db, couponCode);
   if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
   const priced = priceOrder(await loadCatalogue(db), payload.products, coupon.discount);
   // Neither a card nor a Pix transfer can pay nothing (and a BR Code needs a positive amount).
   if (!(priced.discountedTotal > 0)) throw invalid('zero_total', 'O pedido não tem valor a pagar.');
+  const email = payload.email.trim().toLowerCase();
+  const details = [payload.clientName.trim(), payload.cpf, payload.eventName.trim(), payload.eventDate, payload.eventTime];
 
-  return db.transaction(async (client) => {
+  const placed = await db.transaction(async (tx) => {
     // FOR UPDATE locks nothing while the order does not exist yet: concurrent retries of a new
     // order wait here for each other, so that the later ones see the first and answer alike.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order:${payload.orderId}`]);
-    const existing = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [payload.orderId]);
-    if (existing.rows[0]) {
-      const order = existing.rows[0];
-      const sameOrder =
-        order.coupon === couponCode &&
-        order.email === payload.email.trim().toLowerCase() &&
-        order.discounted_total === priced.discountedTotal &&
-        order.payment_method === payload.paymentMethod;
-      if (!sameOrder) throw conflict('order_exists', 'Este número de pedido já foi usado.');
-      return { orderId: order.order_id, status: order.status };
-    }
-
-    let status: OrderRow['status'] = 'pending';
-    let paymentId: string | null = null;
-    let pixCode: string | null = null;
-    if (payload.paymentMethod === 'card') {
-      const payment = await client.query<{ id: string; amount: number; status: string; order_id: string | null }>(
-        'SELECT id, amount, status, order_id FROM payments WHERE id = $1 FOR UPDATE',
-        [payload.orderId],
-      );
-      const found = payment.rows[0];
-      if (!found) throw invalid('payment_not_found', 'Pagamento não encontrado.');
-      if (found.order_id !== null) throw conflict('payment_used', 'Este pagamento já pertence a outro pedido.');
-      if (Math.abs(found.amount - priced.discountedTotal) > 0.005) {
-        throw conflict('amount_mismatch', 'O valor pago não corresponde ao pedido.');
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order:${payload.orderId}`]);
+    let order = await lockOrder(tx, payload.orderId);
+    if (order) {
+      if (!claimMatches(order.claim_hash, payload.claim) || !samePricedContent(order, couponCode, email, priced)) {
+        throw conflict('order_exists', 'Este número de pedido já foi usado.');
       }
-      if (found.status === 'rejected') throw paymentRejected('payment_rejected', 'O pagamento foi recusado.');
-      status = found.status === 'approved' ? 'approved' : 'pending';
-      paymentId = found.id;
-      await client.query('UPDATE payments SET order_id = $1 WHERE id = $2', [payload.orderId, found.id]);
+      if (identity && order.uid === null) {
+        // Whoever holds the claim may have it: a retry after signing in ties it to the account.
+        await ensureAccount(tx, identity);
+        order = (await tx.query<OrderRow>('UPDATE orders SET uid = $2 WHERE order_id = $1 RETURNING *', [order.order_id, identity.uid])).rows[0];
+      }
+      if (order.status !== 'approved') {
+        const switching = order.payment_method !== payload.paymentMethod;
+        if (switching && (await cardPaymentRunning(tx, order.order_id))) {
+          throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
+        }
+        order = (
+          await tx.query<OrderRow>(
+            `UPDATE orders SET client_name = $2, cpf = $3, event_name = $4, event_date = $5, event_time = $6,
+                    payment_method = $7,
+                    status = CASE WHEN $8 THEN 'pending' ELSE status END,
+                    pix_code = CASE WHEN $8 THEN NULL ELSE pix_code END
+              WHERE order_id = $1 RETURNING *`,
+            [order.order_id, ...details, payload.paymentMethod, switching],
+          )
+        ).rows[0];
+      }
     } else {
-      if (!PIX_ORDER_ID.test(payload.orderId)) throw invalid('invalid_order_id', 'Número de pedido inválido.');
-      pixCode = pixBrCode({
-        key: config.pix.key,
-        merchantName: config.pix.merchantName,
-        merchantCity: config.pix.merchantCity,
-        amount: priced.discountedTotal,
-        txid: payload.orderId,
-      });
+      if (identity) await ensureAccount(tx, identity);
+      order = (
+        await tx.query<OrderRow>(
+          `INSERT INTO orders (order_id, coupon, uid, client_name, cpf, event_name, event_date, event_time, email,
+                               payment_method, lines, total, discount, discounted_total, status, claim_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'pending', $15) RETURNING *`,
+          [
+            payload.orderId,
+            couponCode,
+            identity?.uid ?? null,
+            ...details,
+            email,
+            payload.paymentMethod,
+            JSON.stringify(priced.lines),
+            priced.total,
+            priced.discount,
+            priced.discountedTotal,
+            claimHash(payload.claim),
+          ],
+        )
+      ).rows[0];
     }
+    if (order.payment_method !== 'pix' || order.status === 'approved') return { order, newPix: null };
+    const pix = await pixPaymentsOf(tx, order.order_id);
+    if (!pix.live) return { order, newPix: { previous: pix.count } };
+    if (order.pix_code !== pix.live.qr_code || order.payment_id !== pix.live.id) {
+      // Back to Pix: the Pix payment made before is still waiting for its transfer.
+      order = (
+        await tx.query<OrderRow>('UPDATE orders SET pix_code = $2, payment_id = $3 WHERE order_id = $1 RETURNING *', [
+          order.order_id,
+          pix.live.qr_code,
+          pix.live.id,
+        ])
+      ).rows[0];
+    }
+    return { order, newPix: null };
+  });
 
-    if (identity) await ensureAccount(client, identity);
-    await client.query(
-      `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time,
-                           payment_method, lines, total, discount, discounted_total, status, payment_id, pix_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-      [
-        payload.orderId,
-        couponCode,
-        identity?.uid ?? null,
-        payload.clientName.trim(),
-        payload.email.trim().toLowerCase(),
-        payload.cpf,
-        payload.eventName.trim(),
-        payload.eventDate,
-        payload.eventTime,
-        payload.paymentMethod,
-        JSON.stringify(priced.lines),
-        priced.total,
-        priced.discount,
-        priced.discountedTotal,
-        status,
-        paymentId,
-        pixCode,
-      ],
-    );
-    return { orderId: payload.orderId, status };
+  if (!placed.newPix) return replyOf(placed.order);
+  return replyOf(await attachPix(db, provider, placed.order, placed.newPix.previous));
+}
+
+/** Asks the provider for the order's Pix payment (no transaction open meanwhile), then stores it. */
+async function attachPix(db: Database, provider: PaymentProvider, order: OrderRow, pixPayments: number): Promise<OrderRow> {
+  const payment = await callProvider('pix', () =>
+    provider.createPix({
+      amount: order.discounted_total,
+      orderId: order.order_id,
+      description: `Pedido ${order.order_id}: ${order.event_name}`.slice(0, 200),
+      email: order.email,
+      payerName: order.client_name,
+      cpf: order.cpf,
+      // Same order, same Pix payment: a retry, or a return to Pix, gets the one already made; a
+      // new one only after the last was refused or expired.
+      idempotencyKey: `order-${order.order_id}-pix-${pixPayments}`,
+    }),
+  );
+  if (!payment.qrCode) throw upstream('payment_provider_error', 'O provedor de pagamento não devolveu o código Pix. Tente novamente.');
+  return db.transaction(async (tx) => {
+    const current = await lockOrder(tx, order.order_id);
+    if (!current || current.payment_method !== 'pix' || current.status === 'approved') return current ?? order;
+    if (payment.status === 'pending' || payment.status === 'in_process') {
+      await tx.query(
+        `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, qr_code)
+         VALUES ($1, $2, $3, $4, $5, 'pix', $6, 'pix', $7) ON CONFLICT (id) DO NOTHING`,
+        [payment.id, `order-${order.order_id}-pix-${pixPayments}`, payment.amount, payment.status, payment.statusDetail, order.order_id, payment.qrCode],
+      );
+      return (
+        await tx.query<OrderRow>(`UPDATE orders SET pix_code = $2, payment_id = $3, status = 'pending' WHERE order_id = $1 RETURNING *`, [
+          order.order_id,
+          payment.qrCode,
+          payment.id,
+        ])
+      ).rows[0];
+    }
+    // The provider answered a payment already decided (a retry after it was paid or expired).
+    await applyPayment(tx, current, payment, { kind: 'notification' });
+    return (await lockOrder(tx, order.order_id)) ?? current;
   });
 }
 
-/** set_transaction: ties an order placed while signed out to the caller's account. */
-export async function linkOrder(db: Database, identity: Identity, orderId: string): Promise<void> {
-  await db.transaction(async (client) => {
-    const { rows } = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [orderId]);
-    const order = rows[0];
+/**
+ * set_transaction: ties an order placed while signed out to the caller's account, for whoever
+ * holds its claim secret. An unknown order, a wrong claim and another account's order are
+ * answered alike (404), so that order numbers cannot be probed.
+ */
+export async function linkOrder(db: Database, identity: Identity, orderId: string, claim: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order?.uid === identity.uid) return;
+    const matches = claimMatches(order?.claim_hash ?? null, claim);
+    if (!order || !matches || order.uid !== null) throw notFound('order_not_found', 'Pedido não encontrado.');
+    await ensureAccount(tx, identity);
+    await tx.query('UPDATE orders SET uid = $1 WHERE order_id = $2', [identity.uid, orderId]);
+  });
+}
+
+/** load_transactions: the caller's orders, newest first; a Pix order still waiting carries its code. */
+export async function transactionsOf(db: Queryable, identity: Identity): Promise<Transaction[]> {
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, order_id', [identity.uid]);
+  return rows.map((o) => {
+    const transaction: Transaction = {
+      orderId: o.order_id,
+      eventName: o.event_name,
+      status: o.status,
+      paymentMethod: o.payment_method,
+      amount: o.discounted_total,
+      createdAt: o.created_at.toISOString(),
+    };
+    if (o.payment_method === 'pix' && o.status === 'pending' && o.pix_code) transaction.pixCode = o.pix_code;
+    return transaction;
+  });
+}
+
+function teamOrderOf(o: OrderRow): TeamOrder {
+  return {
+    orderId: o.order_id,
+    eventName: o.event_name,
+    clientName: o.client_name,
+    email: o.email,
+    coupon: o.coupon,
+    paymentMethod: o.payment_method,
+    amount: o.discounted_total,
+    status: o.status,
+    createdAt: o.created_at.toISOString(),
+  };
+}
+
+/** GET /team_orders: the orders, newest first (at most `limit`). */
+export async function teamOrders(db: Queryable, limit = 1000): Promise<TeamOrder[]> {
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders ORDER BY created_at DESC, order_id DESC LIMIT $1', [limit]);
+  return rows.map(teamOrderOf);
+}
+
+/**
+ * POST /team_orders/{orderId}: the team saw a Pix transfer arrive (or gave up on it), for a
+ * static Pix key the provider does not watch. Only a pending Pix order moves.
+ */
+export async function settleOrderByTeam(db: Database, orderId: string, status: Exclude<OrderStatus, 'pending'>): Promise<TeamOrder> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
-    if (order.uid !== null && order.uid !== identity.uid) throw forbidden('not_your_order', 'Este pedido pertence a outra conta.');
-    await ensureAccount(client, identity);
-    await client.query('UPDATE orders SET uid = $1 WHERE order_id = $2', [identity.uid, orderId]);
+    if (order.payment_method !== 'pix' || order.status !== 'pending') {
+      throw conflict('order_not_pending', 'Só um pedido Pix pendente pode ser confirmado ou recusado à mão.');
+    }
+    const updated = await tx.query<OrderRow>('UPDATE orders SET status = $2 WHERE order_id = $1 RETURNING *', [orderId, status]);
+    return teamOrderOf(updated.rows[0]);
   });
-}
-
-export async function transactionsOf(db: Database, identity: Identity): Promise<Transaction[]> {
-  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC', [identity.uid]);
-  return rows.map((o) => ({ orderId: o.order_id, eventName: o.event_name, status: o.status }));
 }
 
 /** The caller's paid orders, each an event they can create (eventCreated 1 once done). */

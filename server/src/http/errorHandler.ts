@@ -10,6 +10,7 @@ export const STATUS_OF: Record<RefusalKind, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  upstream: 502,
   unavailable: 503,
 };
 
@@ -28,7 +29,7 @@ const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof DomainError) {
-      if (error.kind === 'unavailable') request.log.error({ err: error }, 'a service we depend on is unavailable');
+      if (error.kind === 'unavailable' || error.kind === 'upstream') request.log.error({ err: error }, 'a service we depend on is unavailable');
       return reply.code(STATUS_OF[error.kind]).send({ error: error.code, message: error.message });
     }
     if (error.validation) {

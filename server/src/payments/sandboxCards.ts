@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { detectIssuer, luhnValid, onlyDigits } from '../../../src/lib/card';
+import cardValidator from 'card-validator';
+import creditCardType from 'credit-card-type';
 import type { Queryable } from '../db/database';
 import { invalid } from '../domain/errors';
 
@@ -8,6 +9,32 @@ export const SANDBOX_PAYER_COSTS = [1, 2, 3, 4, 5, 6, 10, 12].map((installments)
   installments,
   installment_rate: installments <= 3 ? 0 : Number((1.99 * (installments - 3)).toFixed(2)),
 }));
+
+/**
+ * Mercado Pago's payment method ids for the brands `credit-card-type` detects. Maestro's ranges
+ * hold bins the provider calls Mastercard in Brazil: its own Mastercard test card, 5031 4332 1540
+ * 6351, is bin 503143. Its Elo test card (506776) is a debit card; the sandbox answers elo all the
+ * same.
+ */
+const PROVIDER_IDS: Record<string, string> = {
+  visa: 'visa',
+  mastercard: 'master',
+  maestro: 'master',
+  'american-express': 'amex',
+  elo: 'elo',
+  hipercard: 'hipercard',
+  hiper: 'hipercard',
+  'diners-club': 'diners',
+};
+
+/** The provider's payment method id of a card's first digits, null for a brand it does not take. */
+export function providerBrandOf(digits: string): string | null {
+  for (const candidate of creditCardType(digits)) {
+    const id = PROVIDER_IDS[candidate.type];
+    if (id) return id;
+  }
+  return null;
+}
 
 export interface SandboxCard {
   cardNumber: string;
@@ -23,10 +50,12 @@ export interface SandboxCardToken {
   last_four_digits: string;
 }
 
-/** The provider's card token: a card that passes Luhn and has not expired, good for one charge. */
+/** The provider's card token: a valid card number (Luhn, length of its brand) that has not expired, good for one charge. */
 export async function createSandboxCardToken(db: Queryable, card: SandboxCard, now = new Date()): Promise<SandboxCardToken> {
-  const number = onlyDigits(card.cardNumber);
-  if (!luhnValid(number)) throw invalid('invalid_card_number', 'Número do cartão inválido.');
+  const number = card.cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(number) || !cardValidator.number(number).isValid) {
+    throw invalid('invalid_card_number', 'Número do cartão inválido.');
+  }
   const year = Number(card.cardExpirationYear.length === 2 ? `20${card.cardExpirationYear}` : card.cardExpirationYear);
   const month = Number(card.cardExpirationMonth);
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
@@ -42,9 +71,9 @@ export async function createSandboxCardToken(db: Queryable, card: SandboxCard, n
   return { id, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4) };
 }
 
-/** The provider's lookup by the card's first digits: its brand and installment plans. */
+/** The provider's lookup by the card's first digits: its payment method and installment plans. */
 export function sandboxPaymentMethods(bin: string) {
-  const issuer = detectIssuer(bin);
-  if (issuer === 'unknown') return { results: [] };
-  return { results: [{ id: issuer, payment_type_id: 'credit_card', payer_costs: SANDBOX_PAYER_COSTS }] };
+  const id = providerBrandOf(bin);
+  if (!id) return { results: [] };
+  return { results: [{ id, payment_type_id: 'credit_card', payer_costs: SANDBOX_PAYER_COSTS }] };
 }

@@ -74,7 +74,7 @@ export function accountRoutes(app: Api, { db }: AppContext): void {
     '/set_transaction',
     { schema: { body: SetTransactionRequest, response: { 200: OkReply } }, config: { auth: 'required' } },
     async (request) => {
-      await linkOrder(db, caller(request), request.body.transaction);
+      await linkOrder(db, caller(request), request.body.transaction, request.body.claim);
       return 'ok' as const;
     },
   );

@@ -1,6 +1,6 @@
 import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply } from '../../../src/api/wire';
 import type { AppContext } from '../context';
-import { chargeCardOnce } from '../domain/cardCharges';
+import { cardCharger } from '../domain/cardCharges';
 import { notFound } from '../domain/errors';
 import { placeOrder } from '../domain/orders';
 import { findValidCoupon, loadCatalogue } from '../domain/shop';
@@ -8,6 +8,8 @@ import { AGENT, HASH, params, type Api } from '../http/schemas';
 
 /** The shop, orders and card payments. */
 export function shopRoutes(app: Api, { db, config, payments }: AppContext): void {
+  const cards = cardCharger(db, payments);
+
   app.get(
     '/shop/:coupon/:agent',
     { schema: { params: params({ coupon: HASH, agent: AGENT }), response: { 200: ShopReply } } },
@@ -26,12 +28,12 @@ export function shopRoutes(app: Api, { db, config, payments }: AppContext): void
   app.post(
     '/order/:coupon',
     { schema: { params: params({ coupon: HASH }), body: OrderPayload, response: { 200: OrderReply } }, config: { auth: 'optional' } },
-    async (request) => placeOrder(db, config, request.params.coupon, request.body, request.identity),
+    async (request) => placeOrder(db, payments, request.params.coupon, request.body, request.identity),
   );
 
   app.post(
     '/process_payment_card',
     { schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } }, config: { auth: 'optional' } },
-    async (request) => chargeCardOnce(db, payments, request.body),
+    async (request) => cards.charge(request.body),
   );
 }

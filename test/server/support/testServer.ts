@@ -9,6 +9,7 @@ import { firebaseVerifier } from '../../../server/src/auth/identity';
 import { loadConfig, type ServerConfig } from '../../../server/src/config';
 import { connectDatabase, type Database } from '../../../server/src/db/database';
 import { migrate } from '../../../server/src/db/migrate';
+import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../server/src/services/authEmulator';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
@@ -23,8 +24,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The payment provider the app uses (a spy, say); by default the one the configuration picks. */
+  payments?: (db: Database, config: ServerConfig) => PaymentProvider;
+}
+
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL missing: run the server tests through jest (global setup)');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -50,7 +56,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     ...overrides,
   });
   const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
-  const app = await buildApp({ config, db, verifier, logger: false });
+  const app = await buildApp({ config, db, verifier, logger: false, payments: options.payments?.(db, config) });
   await app.ready();
 
   return {

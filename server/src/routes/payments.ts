@@ -1,0 +1,66 @@
+import { Type } from '@sinclair/typebox';
+import { OkReply, SettleOrderRequest, TeamOrder } from '../../../src/api/wire';
+import type { AppContext } from '../context';
+import { unauthenticated } from '../domain/errors';
+import { settleOrderByTeam, teamOrders } from '../domain/orders';
+import { settleNotifiedPayment } from '../domain/settlement';
+import { ORDER_ID, params, type Api } from '../http/schemas';
+import { verifyNotification } from '../payments/webhookSignature';
+
+const REFUSED_SIGNATURE = {
+  missing: ['missing_signature', 'Notificação sem assinatura.'],
+  invalid: ['invalid_signature', 'Assinatura da notificação inválida.'],
+  stale: ['stale_signature', 'Notificação fora do prazo.'],
+} as const;
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The provider's webhook, and the team's view of the orders (Pix settled by hand). */
+export function paymentRoutes(app: Api, { db, config, payments }: AppContext): void {
+  /**
+   * Mercado Pago's notification that a payment changed. Believed only with a valid, fresh
+   * `x-signature`; even then its body is not: the payment is asked of the provider and its order
+   * settled. Replays change nothing more.
+   */
+  app.post(
+    '/webhooks/mercadopago',
+    {
+      schema: {
+        querystring: Type.Object({
+          'data.id': Type.Optional(Type.String({ maxLength: 200 })),
+          type: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: { 200: OkReply },
+      },
+    },
+    async (request) => {
+      const dataId = request.query['data.id'];
+      const verdict = verifyNotification(config.mercadoPagoWebhookSecret, {
+        signature: header(request.headers['x-signature']),
+        requestId: header(request.headers['x-request-id']),
+        dataId,
+      });
+      if (verdict !== 'valid') {
+        request.log.warn({ verdict, requestId: request.headers['x-request-id'] }, 'webhook refused');
+        const [code, message] = REFUSED_SIGNATURE[verdict];
+        throw unauthenticated(message, code);
+      }
+      const body = request.body as { type?: unknown } | null;
+      const type = request.query.type ?? (typeof body?.type === 'string' ? body.type : 'payment');
+      // Other topics (merchant orders, chargebacks, ...) are none of ours; a payment id is digits.
+      if (type !== 'payment' || !dataId || !/^[0-9A-Za-z_-]{1,64}$/.test(dataId)) return 'ok' as const;
+      await settleNotifiedPayment(db, payments, dataId);
+      return 'ok' as const;
+    },
+  );
+
+  app.get('/team_orders', { schema: { response: { 200: Type.Array(TeamOrder) } }, config: { auth: 'team' } }, async () => teamOrders(db));
+
+  app.post(
+    '/team_orders/:orderId',
+    { schema: { params: params({ orderId: ORDER_ID }), body: SettleOrderRequest, response: { 200: TeamOrder } }, config: { auth: 'team' } },
+    async (request) => settleOrderByTeam(db, request.params.orderId, request.body.status),
+  );
+}

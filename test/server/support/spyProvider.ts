@@ -1,0 +1,55 @@
+import type { CardCharge, PaymentProvider, PixRequest } from '../../../server/src/payments/paymentProvider';
+
+type Step = 'before' | 'after';
+
+/**
+ * The app's payment provider, watched: every call is recorded, each may be slowed down, and the
+ * next call of a kind may fail, before the provider is reached (it refused, or could not be
+ * reached) or after it charged (the reply was lost).
+ */
+export interface SpyProvider extends PaymentProvider {
+  calls: { chargeCard: CardCharge[]; createPix: PixRequest[]; getPayment: string[] };
+  /** Milliseconds each chargeCard waits before reaching the provider (makes overlapping requests overlap). */
+  chargeDelayMs: number;
+  failNext(method: 'chargeCard' | 'createPix' | 'getPayment', error: unknown, step?: Step): void;
+  reset(): void;
+}
+
+export function spyProvider(inner: PaymentProvider): SpyProvider {
+  const failures = new Map<string, { error: unknown; step: Step }>();
+  async function watched<T>(method: string, call: () => Promise<T>): Promise<T> {
+    const failure = failures.get(method);
+    failures.delete(method);
+    if (failure?.step === 'before') throw failure.error;
+    const result = await call();
+    if (failure) throw failure.error;
+    return result;
+  }
+  const spy: SpyProvider = {
+    sandbox: inner.sandbox,
+    calls: { chargeCard: [], createPix: [], getPayment: [] },
+    chargeDelayMs: 0,
+    async chargeCard(charge) {
+      spy.calls.chargeCard.push(charge);
+      if (spy.chargeDelayMs) await new Promise((resolve) => setTimeout(resolve, spy.chargeDelayMs));
+      return watched('chargeCard', () => inner.chargeCard(charge));
+    },
+    async createPix(request) {
+      spy.calls.createPix.push(request);
+      return watched('createPix', () => inner.createPix(request));
+    },
+    async getPayment(id) {
+      spy.calls.getPayment.push(id);
+      return watched('getPayment', () => inner.getPayment(id));
+    },
+    failNext(method, error, step = 'before') {
+      failures.set(method, { error, step });
+    },
+    reset() {
+      spy.calls = { chargeCard: [], createPix: [], getPayment: [] };
+      spy.chargeDelayMs = 0;
+      failures.clear();
+    },
+  };
+  return spy;
+}
