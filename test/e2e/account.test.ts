@@ -85,9 +85,11 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   const { page } = guest;
   await page.goto(`${baseUrl()}/`);
   // What the checkout does for a signed-out visitor: the order is registered, then its id and the
-  // loginRequired flag are kept in cookies (SPEC section 4).
+  // loginRequired flag are kept in cookies (SPEC section 4), with the claim secret only this
+  // browser holds.
   const orderId = String(100_000_000 + crypto.randomInt(899_999_999));
-  const status = await page.evaluate(async (id) => {
+  const claim = crypto.randomBytes(16).toString('base64url');
+  const status = await page.evaluate(async ([id, secret]) => {
     const response = await fetch('/api/order/BEMVINDO10', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -102,12 +104,14 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
         email: 'convidado@cabine.example',
         cpf: '52998224725',
         orderId: id,
+        claim: secret,
       }),
     });
     document.cookie = `transaction=${id}; path=/`;
+    document.cookie = `transactionClaim=${secret}; path=/`;
     document.cookie = 'loginRequired=true; path=/';
     return response.status;
-  }, orderId);
+  }, [orderId, claim] as const);
   expect(status).toBe(200);
 
   // Every page but login, signup and account leads to /account, which asks for a login.
