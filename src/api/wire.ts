@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { BOOTH_MODES, MEDIA_MODES } from '../lib/modes';
+import { INVITATION_HASH_SOURCE } from '../lib/invitationHash';
 import { IDENTIFIER_SOURCE } from '../lib/names';
 
 /** A string of one of `values`: `{ type: 'string', enum }` on the wire, a union of literals in TypeScript. */
@@ -422,7 +423,7 @@ export type MessageReply = Static<typeof MessageReply>;
 
 /** `POST /authorize_hash` and `POST /authorize_partner` body. */
 export const InvitationPayload = Type.Object(
-  { partnerName: PartnerName, hash: Type.String({ pattern: '^[a-z0-9]{6,64}$' }) },
+  { partnerName: PartnerName, hash: Type.String({ pattern: INVITATION_HASH_SOURCE }) },
   { additionalProperties: false },
 );
 export type InvitationPayload = Static<typeof InvitationPayload>;
