@@ -1,5 +1,10 @@
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { TeamOnly } from './TeamOnly';
 
 export default function AuthorizePartnerPage() {
-  return <ScreenFrame title="Authorize partner" />;
+  return (
+    <TeamOnly>
+      <ScreenFrame title="Authorize partner" />
+    </TeamOnly>
+  );
 }
