@@ -1,5 +1,15 @@
+import './team.css';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { PartnerAuthorizer } from './PartnerAuthorizer';
+import { TeamOnly } from './TeamOnly';
 
+/** authorizePartner (SPEC section 2): a team member reserves a partner name and shares its invitation link. */
 export default function AuthorizePartnerPage() {
-  return <ScreenFrame title="Authorize partner" />;
+  return (
+    <TeamOnly>
+      <ScreenFrame title="Authorize partner" className="team">
+        <PartnerAuthorizer />
+      </ScreenFrame>
+    </TeamOnly>
+  );
 }

@@ -30,8 +30,9 @@ const SCREENS: [string, string][] = [
   ['/checkout?coupon=C1', 'Checkout'],
   ['/partner?partner=p1', 'Página do Parceiro'],
   ['/deals?partner=p1', 'Deals'],
-  ['/createContract', 'Create contract'],
-  ['/authorizePartner', 'Authorize partner'],
+  // Team only (SPEC section 6): a signed-out visitor sees nothing of them (test/web/team).
+  ['/createContract', 'Página não encontrada'],
+  ['/authorizePartner', 'Página não encontrada'],
   ['/invitation?hash=h&partnerName=p1', 'Linkar Conta ao Parceiro'],
   ['/nao-existe', 'Página não encontrada'],
 ];

@@ -1,0 +1,39 @@
+import { useId, useRef, useState } from 'react';
+import { notify } from '../../ui/notify';
+import { LINK_NOT_COPIED } from './partnerNameSlice';
+
+export const LINK_COPIED_AGAIN = 'Link copied to clipboard';
+
+/** The invitation link, read-only, to copy by hand or with its own button. */
+export function InvitationLinkField({ link }: { link: string }) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      field.current?.select();
+      notify(LINK_NOT_COPIED);
+    }
+  };
+
+  return (
+    <div className="field invitation-link">
+      <label htmlFor={id}>Invitation link</label>
+      <div className="invitation-link__row">
+        <input id={id} ref={field} type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          Copy link
+        </button>
+      </div>
+      <span role="status" className="field__message">
+        {copied && LINK_COPIED_AGAIN}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ContractPayload } from '../../api/wire';
+import { emptyContractFields, validateContract, type ContractErrors, type ContractField, type ContractFields } from './contractFields';
+
+/**
+ * The team's contract form (SPEC sections 2, 5 and 8) as a state machine: editing -> submitting
+ * -> done or failed, or, on a submit with a bad field, invalid with a message per field. Done and
+ * failed show an empty form (it is cleared in both cases), ready for the next contract. Used with
+ * useReducer by the screen.
+ */
+export type ContractFormState =
+  | { status: 'editing'; fields: ContractFields }
+  | { status: 'invalid'; fields: ContractFields; errors: ContractErrors }
+  | { status: 'submitting'; fields: ContractFields; payload: ContractPayload }
+  | { status: 'done'; message: string }
+  | { status: 'failed' };
+
+export const initialContractFormState = { status: 'editing', fields: emptyContractFields } as ContractFormState;
+
+/** What the form shows: the typed values, or an empty form once a contract was sent. */
+export function formFields(state: ContractFormState): ContractFields {
+  return state.status === 'done' || state.status === 'failed' ? emptyContractFields : state.fields;
+}
+
+export const contractFormSlice = createSlice({
+  name: 'contractForm',
+  initialState: initialContractFormState,
+  reducers: {
+    fieldChanged: (state, action: PayloadAction<{ field: ContractField; value: string }>): ContractFormState => {
+      if (state.status === 'submitting') return state;
+      const { field, value } = action.payload;
+      const fields = { ...formFields(state), [field]: value };
+      if (state.status !== 'invalid') return { status: 'editing', fields };
+      // The field being corrected loses its message; the others keep theirs until the next submit.
+      const errors = { ...state.errors };
+      delete errors[field];
+      return Object.keys(errors).length > 0 ? { status: 'invalid', fields, errors } : { status: 'editing', fields };
+    },
+    submitRequested: (state): ContractFormState => {
+      if (state.status === 'submitting') return state;
+      const fields = formFields(state);
+      const check = validateContract(fields);
+      return check.ok ? { status: 'submitting', fields, payload: check.payload } : { status: 'invalid', fields, errors: check.errors };
+    },
+    contractCreated: (state, action: PayloadAction<string>): ContractFormState =>
+      state.status === 'submitting' ? { status: 'done', message: action.payload } : state,
+    contractFailed: (state): ContractFormState => (state.status === 'submitting' ? { status: 'failed' } : state),
+  },
+});
+
+export const { fieldChanged, submitRequested, contractCreated, contractFailed } = contractFormSlice.actions;
+
+export const CONTRACT_FAILED = 'There was an error creating the contract.';
