@@ -1,0 +1,97 @@
+/**
+ * The partner programme against the whole stack: the team creates a contract and invites a
+ * partner name, a new account accepts the invitation, the partner hands out a coupon link, a
+ * customer buys with it, and the partner's deals show the sale with its balance and status.
+ */
+import type { Browser } from 'playwright-core';
+import { expectAccessible } from './support/accessibility';
+import { baseUrl, launchBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
+import { fillCard, fillCart, fillCustomer, newEmail, signUp } from './support/shop';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+it('team contract and invitation, a partner who copies a coupon link, a sale with it in the deals', async () => {
+  const partnerName = `parc_${Date.now().toString(36)}`;
+
+  // The team: authorize the name (the link is copied and shown), then a contract for it.
+  const team = await newGuest(browser);
+  await team.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await logIn(team.page, 'equipe@cabine.example', 'demo1234');
+  await team.page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  await team.page.goto(`${baseUrl()}/authorizePartner`);
+  await team.page.getByLabel('Partner name').fill(partnerName);
+  await team.page.getByText('Name available').waitFor();
+  await expectAccessible(team.page);
+  await team.page.getByRole('button', { name: 'Authorize' }).click();
+  const linkField = team.page.getByLabel('Invitation link');
+  await linkField.waitFor();
+  const invitation = await linkField.inputValue();
+  expect(invitation).toMatch(new RegExp(`/invitation\\?hash=[0-9a-z]{33}&partnerName=${partnerName}$`));
+  await eventually(() => expect(team.alerts).toEqual(['Link generated and copied to clipboard']));
+
+  await team.page.goto(`${baseUrl()}/createContract`);
+  await team.page.getByLabel('Partner name').fill(partnerName);
+  await team.page.getByLabel('Contract duration (days)').fill('30');
+  await team.page.getByLabel('Commission (%)').fill('10');
+  await team.page.getByLabel('Discount (%)').fill('5');
+  await team.page.getByLabel('Number of coupons').fill('10');
+  await team.page.getByLabel('Kit').fill('Kit festa');
+  await expectAccessible(team.page);
+  await team.page.getByRole('button', { name: 'Submit' }).click();
+  await eventually(() => expect(team.alerts).toHaveLength(2));
+  expect(team.alerts[1]).toContain(partnerName);
+  expect(team.errors).toEqual([]);
+  await team.close();
+
+  // A new account opens the invitation and becomes that partner.
+  const partner = await newGuest(browser);
+  await partner.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(partner.page, newEmail(), 'Parceira Nova');
+  await partner.page.goto(invitation);
+  await partner.page.getByRole('button', { name: 'Confirmar' }).click();
+  await partner.page.waitForURL(`${baseUrl()}/account`);
+  await partner.page.getByRole('link', { name: 'Página do Parceiro' }).click();
+
+  // The partner copies the contract's coupon link.
+  await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).waitFor();
+  await expectAccessible(partner.page);
+  await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).click();
+  await eventually(() => expect(partner.alerts).toContain('Cupom copiado!'));
+  const copied = await partner.page.evaluate(() => navigator.clipboard.readText());
+  const coupon = new URL(copied).searchParams.get('coupon') ?? '';
+  expect(copied).toBe(`${baseUrl()}/shop?coupon=${coupon}`);
+  expect(coupon).toMatch(new RegExp(`^${partnerName.toUpperCase()}-`));
+
+  // A customer buys with it: 2400 for the cart, 5 % off, paid by card.
+  const customer = await newGuest(browser);
+  const email = newEmail();
+  await signUp(customer.page, email, 'Maria Cliente');
+  await fillCart(customer.page, coupon);
+  await customer.page.getByText('Total com desconto: R$ 2.280,00').waitFor();
+  await fillCustomer(customer.page, email);
+  await customer.page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
+  await fillCard(customer.page, 'APRO');
+  await customer.page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await customer.page.getByText('Pedido registrado com sucesso!').waitFor();
+  expect(customer.errors).toEqual([]);
+  await customer.close();
+
+  // The partner's deals: the sale, paid, with its balance round(2400 x 10 % x (1 - 5 %)) = 228.
+  await partner.page.goto(`${baseUrl()}/deals?partner=${partnerName}`);
+  const deal = partner.page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
+  await deal.getByText('Pago').waitFor();
+  const text = ((await deal.textContent()) ?? '').replace(/\u00a0/g, ' ');
+  expect(text).toContain('Maria Cliente');
+  expect(text).toContain('R$ 228,00');
+  await expectAccessible(partner.page);
+  expect(partner.errors).toEqual([]);
+  await partner.close();
+});
