@@ -1,5 +1,55 @@
+import './partner.css';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Deal } from '../../api/wire';
+import { balanceByMonth, summariseDeals } from '../../lib/deals';
+import { ROUTES, withQuery } from '../../lib/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { BalanceChart } from './BalanceChart';
+import { dealsCsv, downloadText } from './dealFormat';
+import { DealsSummary } from './DealsSummary';
+import { DealsTable } from './DealsTable';
+import { PartnerGate, usePartnerParam } from './PartnerGate';
+import { useGetDealsQuery } from './partnerApi';
 
+export const NO_DEALS = 'Nenhum negócio ainda.';
+
+function DealsOverview({ partner, deals }: { partner: string; deals: readonly Deal[] }) {
+  const summary = useMemo(() => summariseDeals(deals), [deals]);
+  const months = useMemo(() => balanceByMonth(deals), [deals]);
+  if (deals.length === 0) return <p>{NO_DEALS}</p>;
+  return (
+    <>
+      <DealsSummary summary={summary} />
+      <BalanceChart months={months} />
+      <div className="deals__actions">
+        <button type="button" className="button button--secondary" onClick={() => downloadText(`deals-${partner}.csv`, dealsCsv(deals))}>
+          Exportar CSV
+        </button>
+      </div>
+      <DealsTable deals={deals} />
+    </>
+  );
+}
+
+/** A partner's deals (SPEC section 2): what was earned and is to come, per month, and every deal. */
 export default function DealsPage() {
-  return <ScreenFrame title="Deals" />;
+  const { partner, status, skip } = usePartnerParam();
+  const deals = useGetDealsQuery(partner, { skip });
+
+  return (
+    <ScreenFrame title="Deals" className="deals">
+      <PartnerGate partner={partner} status={status} result={deals} failure="Não foi possível carregar os negócios.">
+        {(list) => (
+          <>
+            <p className="partner__name">
+              Parceiro: <strong>{partner}</strong>
+            </p>
+            <DealsOverview partner={partner} deals={list} />
+            <Link to={withQuery(ROUTES.partner, { partner })}>Voltar para a Página do Parceiro</Link>
+          </>
+        )}
+      </PartnerGate>
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { INVITATION_HASH_PATTERN } from '../../lib/invitationHash';
+import { isName } from '../../lib/names';
 import type { LoginNavigationState } from '../../lib/returnTo';
 import { ROUTES } from '../../lib/routePaths';
 import { useSession } from '../../session';
@@ -9,6 +11,7 @@ import {
   authorized,
   AUTHORIZED,
   confirmed,
+  INVALID_LINK,
   initialInvitationState,
   invitationSlice,
   LOGIN_FIRST,
@@ -27,14 +30,17 @@ export default function InvitationPage() {
   const [params] = useSearchParams();
   const hash = params.get('hash') ?? '';
   const partnerName = params.get('partnerName') ?? '';
+  // A hash of another shape cannot be an invitation: say so here instead of asking the server.
+  const validLink = INVITATION_HASH_PATTERN.test(hash) && isName(partnerName);
   const status = useSession().identity.status;
   const [state, dispatch] = useReducer(invitationSlice.reducer, initialInvitationState);
   const [authorizePartner] = useAuthorizePartnerMutation();
 
   useEffect(() => {
+    if (!validLink) return;
     if (status === 'signedOut') dispatch(signedOutSeen());
     if (status === 'signedIn') dispatch(signedInSeen());
-  }, [status]);
+  }, [status, validLink]);
   useEffect(() => {
     if (state.status !== 'mustLogin') return;
     // The login brings the visitor back to the invitation to confirm it.
@@ -56,12 +62,20 @@ export default function InvitationPage() {
     }
   };
 
+  if (!validLink) {
+    return (
+      <ScreenFrame title="Linkar Conta ao Parceiro" className="invitation">
+        <p role="alert">{INVALID_LINK}</p>
+      </ScreenFrame>
+    );
+  }
+
   return (
     <ScreenFrame title="Linkar Conta ao Parceiro" className="invitation">
       {partnerName && <p>Parceiro: {partnerName}</p>}
       {state.status === 'mustLogin' && <p role="alert">{LOGIN_FIRST}</p>}
       {(state.status === 'ready' || state.status === 'confirming' || state.status === 'failed') && (
-        <button type="button" className="button" disabled={state.status === 'confirming' || !hash || !partnerName} onClick={() => void confirm()}>
+        <button type="button" className="button" disabled={state.status === 'confirming'} onClick={() => void confirm()}>
           Confirmar
         </button>
       )}

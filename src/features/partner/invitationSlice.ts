@@ -32,3 +32,4 @@ export const LOGIN_FIRST = 'Faça Login primeiro';
 export const LOGIN_REDIRECT_MS = 7_500;
 export const AUTHORIZED = 'Successfully authorized!';
 export const NOT_AUTHORIZED = 'Failed to authorize';
+export const INVALID_LINK = 'Este link de convite é inválido. Peça um novo link à equipe.';

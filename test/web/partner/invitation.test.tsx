@@ -1,12 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { authorized, confirmed, invitationSlice, refused, signedInSeen, signedOutSeen, type InvitationState } from '../../../src/features/partner/invitationSlice';
+import { newInvitationHash } from '../../../src/lib/invitationHash';
 import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
-const link = '/invitation?hash=lq2x3abcde&partnerName=parceiro_novo';
+// A hash of the shape the team's screen makes (8 timestamp characters and 25 random ones).
+const hash = newInvitationHash(Date.UTC(2026, 0, 15));
+const link = `/invitation?hash=${hash}&partnerName=parceiro_novo`;
 
 const states: Record<InvitationState['status'], InvitationState> = {
   unknown: { status: 'unknown' },
@@ -61,7 +64,7 @@ describe('the invitation screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(window.alert).toHaveBeenCalledWith('Successfully authorized!');
     expect(router.state.location.pathname).toBe('/account');
-    expect(sent).toEqual([{ body: { hash: 'lq2x3abcde', partnerName: 'parceiro_novo' }, token: 'tok' }]);
+    expect(sent).toEqual([{ body: { hash, partnerName: 'parceiro_novo' }, token: 'tok' }]);
   });
 
   it("alerts 'Failed to authorize' when the server refuses", async () => {
@@ -71,5 +74,17 @@ describe('the invitation screen', () => {
     expect(window.alert).toHaveBeenCalledWith('Failed to authorize');
     expect(router.state.location.pathname).toBe('/invitation');
     expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+  });
+
+  it.each([
+    ['an old short hash', '/invitation?hash=lq2x3abcde&partnerName=parceiro_novo'],
+    ['a hash with capitals', `/invitation?hash=${hash.toUpperCase()}&partnerName=parceiro_novo`],
+    ['no partner name', `/invitation?hash=${hash}`],
+    ['a partner name with a slash', `/invitation?hash=${hash}&partnerName=a%2Fb`],
+  ])('says the link is invalid for %s, and sends nothing', async (_case, url) => {
+    // Any request would fail the test (the network answers none).
+    renderApp(url, { identity: fakeIdentity({ signedInAs: ANA }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este link de convite é inválido. Peça um novo link à equipe.');
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
   });
 });
