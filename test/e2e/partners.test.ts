@@ -58,13 +58,17 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   await partner.page.goto(invitation);
   await partner.page.getByRole('button', { name: 'Confirmar' }).click();
   await partner.page.waitForURL(`${baseUrl()}/account`);
+  await eventually(() => expect(partner.alerts).toEqual(['Successfully authorized!']));
   await partner.page.getByRole('link', { name: 'Página do Parceiro' }).click();
 
   // The partner copies the contract's coupon link.
   await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).waitFor();
   await expectAccessible(partner.page);
   await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).click();
-  await eventually(() => expect(partner.alerts).toContain('Cupom copiado!'));
+  await eventually(() => expect(partner.alerts).toEqual(['Successfully authorized!', 'Cupom copiado!']));
+  // The page reloads after the copy (SPEC section 7); the clipboard keeps the link.
+  await partner.page.waitForLoadState('load');
+  await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).waitFor();
   const copied = await partner.page.evaluate(() => navigator.clipboard.readText());
   const coupon = new URL(copied).searchParams.get('coupon') ?? '';
   expect(copied).toBe(`${baseUrl()}/shop?coupon=${coupon}`);
@@ -86,7 +90,7 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
 
   // The partner's deals: the sale, paid, with its balance round(2400 x 10 % x (1 - 5 %)) = 228.
   await partner.page.goto(`${baseUrl()}/deals?partner=${partnerName}`);
-  const deal = partner.page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
+  const deal = partner.page.getByRole('row').filter({ hasText: 'Aniversário da Maria' });
   await deal.getByText('Pago').waitFor();
   const text = ((await deal.textContent()) ?? '').replace(/\u00a0/g, ' ');
   expect(text).toContain('Maria Cliente');
