@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerAuthGuard, type TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
@@ -31,10 +31,12 @@ export interface AppDependencies {
   /** The payment provider; by default Mercado Pago with credentials, else the local sandbox. */
   payments?: PaymentProvider;
   logger?: boolean;
+  /** Told of every route as it is declared (the tests list the routes of a family). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: API under /api, device API, media, and the SPA. */
-export async function buildApp({ config, db, verifier, payments, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, verifier, payments, logger, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
@@ -60,6 +62,7 @@ export async function buildApp({ config, db, verifier, payments, logger }: AppDe
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
   };
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
 

@@ -1,3 +1,6 @@
+import { newInvitationHash } from '../../src/lib/invitationHash';
+import { dealBalance } from '../../src/lib/pricing';
+import { COUPON_CODE_PATTERN, COUPON_RANDOM_LENGTH, newCouponCode } from '../../server/src/domain/partners';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -10,10 +13,12 @@ let invitee: TestUser;
 let latecomer: TestUser;
 let racerA: TestUser;
 let racerB: TestUser;
+/** The account of partner saldo (linked in the deals-and-balances block). */
+let owner: TestUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [partner, stranger, team, invitee, latecomer, racerA, racerB] = await Promise.all([
+  [partner, stranger, team, invitee, latecomer, racerA, racerB, owner] = await Promise.all([
     newUser('parceiro'),
     newUser('estranho'),
     newTeamMember(),
@@ -21,6 +26,7 @@ beforeAll(async () => {
     newUser('atrasado'),
     newUser('corrida-a'),
     newUser('corrida-b'),
+    newUser('saldo'),
   ]);
   await loadBasicSeed(server, { ...basicSeed(), accounts: [{ uid: partner.uid, email: partner.email, partner: 'parceiro1' }] });
 });
@@ -59,8 +65,9 @@ function createContract(payload: unknown, token?: string) {
   return server.call({ method: 'POST', url: '/api/create_contract', payload: payload as object, token });
 }
 
-async function nameStatus(name: string): Promise<string> {
-  const response = await server.call({ method: 'GET', url: `/api/check_bname_partner/${name}` });
+/** The name's status as the team sees it (only the team learns `owned`), or as `viewer` does (null: signed out). */
+async function nameStatus(name: string, viewer: TestUser | null = team): Promise<string> {
+  const response = await server.call({ method: 'GET', url: `/api/check_bname_partner/${name}`, token: viewer?.token });
   expect(response.statusCode).toBe(200);
   return response.body;
 }
@@ -151,7 +158,7 @@ describe('POST /api/launch_coupon', () => {
     expect(shop.statusCode).toBe(200);
     expect(shop.json().discount).toBe(0.05);
     const [contract] = await contracts('parceiro1', partner.token);
-    expect(contract.last).toMatch(/^PARCEIRO1-[0-9A-Z]{6,7}$/);
+    expect(contract.last).toMatch(/^PARCEIRO1-[0-9A-Z]{16}$/);
     expect(contract.last).not.toBe('P1-NEXT');
     expect((await server.call({ method: 'GET', url: `/api/shop/${contract.last}/agent0001` })).statusCode).toBe(404);
   });
@@ -276,12 +283,12 @@ describe('POST /api/create_contract', () => {
   it('creates the next contract of a partner, visible in its contracts', async () => {
     const response = await createContract(contractPayload(), team.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Contrato 2 created for parceiro1.' });
+    expect(response.json()).toEqual({ message: 'Contract "Contrato 2" created for parceiro1: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.' });
     const created = (await contracts('parceiro1', partner.token)).find((c) => c.title === 'Contrato 2');
     expect(created).toEqual({
       title: 'Contrato 2',
       description: '15% de desconto para o cliente, 12.5% de comissão, 2 cupons, válido por 60 dias. Kit: Kit festa.',
-      last: expect.stringMatching(/^PARCEIRO1-[0-9A-Z]{6,7}$/),
+      last: expect.stringMatching(/^PARCEIRO1-[0-9A-Z]{16}$/),
       discount: 0.15,
       kit: 'Kit festa',
     });
@@ -293,7 +300,7 @@ describe('POST /api/create_contract', () => {
     expect(await nameStatus('novo_parceiro')).toBe('available');
     const response = await createContract(contractPayload({ partner: 'novo_parceiro' }), team.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Contrato 1 created for novo_parceiro.' });
+    expect(response.json()).toEqual({ message: 'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.' });
     expect(await contracts('novo_parceiro', team.token)).toHaveLength(1);
     expect(await nameStatus('novo_parceiro')).toBe('owned');
   });
@@ -309,37 +316,74 @@ describe('POST /api/create_contract', () => {
     expect(await contractCount()).toBe(before);
   });
 
+  const RULE = {
+    partner: 'partner must be 3 to 64 letters, numbers, hyphens (-) or underlines (_)',
+    duration: 'duration must be a whole number of days from 1 to 3650',
+    rate: 'rate (commission) must be a number from 0 to 100, in percent, with at most 2 decimals',
+    discount: 'discount must be a number from 0 to 99, in percent, with at most 2 decimals',
+    kit: 'kit must be 1 to 500 characters, not only spaces',
+    n_coupons: 'n_coupons must be a whole number from 1 to 10000',
+  };
+  const FIELDS = ['partner', 'duration', 'rate', 'discount', 'kit', 'n_coupons'] as const;
+  const NOT_AN_OBJECT = 'Invalid contract: send a JSON object with partner, duration, rate, discount, kit, n_coupons.';
+
   it.each([
-    ...(['partner', 'duration', 'rate', 'discount', 'kit', 'n_coupons'] as const).map((field) => [`without ${field}`, { [field]: undefined }] as [string, Record<string, unknown>]),
-    ['a string duration', { duration: '60' }],
-    ['a string rate', { rate: '12.5' }],
-    ['a string discount', { discount: '15' }],
-    ['a string number of coupons', { n_coupons: '2' }],
-    ['a fractional duration', { duration: 1.5 }],
-    ['a zero duration', { duration: 0 }],
-    ['a negative rate', { rate: -1 }],
-    ['a rate above 100', { rate: 101 }],
-    ['a discount of 100 %', { discount: 100 }],
-    ['no coupons', { n_coupons: 0 }],
-    ['a partner with a space', { partner: 'novo parceiro' }],
-    ['a partner with dots', { partner: '../parceiro1' }],
-    ['a partner of 2 characters', { partner: 'ab' }],
-    ['a very long partner', { partner: 'p'.repeat(65) }],
-    ['an empty kit', { kit: '' }],
-    ['a very long kit', { kit: 'k'.repeat(501) }],
-    ['an unknown field', { admin: true }],
-  ])('refuses a contract %s with 400 and creates nothing', async (_case, overrides) => {
+    ...FIELDS.map((field) => [`without ${field}`, { [field]: undefined }, `Invalid contract: ${field} is required; ${RULE[field]}.`] as [string, Record<string, unknown>, string]),
+    ...FIELDS.map((field) => [`with a null ${field}`, { [field]: null }, `Invalid contract: ${RULE[field]}.`] as [string, Record<string, unknown>, string]),
+    ['a string duration', { duration: '60' }, `Invalid contract: ${RULE.duration}.`],
+    ['a string rate', { rate: '12.5' }, `Invalid contract: ${RULE.rate}.`],
+    ['a string discount', { discount: '15' }, `Invalid contract: ${RULE.discount}.`],
+    ['a string number of coupons', { n_coupons: '2' }, `Invalid contract: ${RULE.n_coupons}.`],
+    ['a boolean rate', { rate: true }, `Invalid contract: ${RULE.rate}.`],
+    ['a fractional duration', { duration: 1.5 }, `Invalid contract: ${RULE.duration}.`],
+    ['a zero duration', { duration: 0 }, `Invalid contract: ${RULE.duration}.`],
+    ['a duration of 11 years', { duration: 3651 }, `Invalid contract: ${RULE.duration}.`],
+    ['a negative rate', { rate: -1 }, `Invalid contract: ${RULE.rate}.`],
+    ['a rate above 100', { rate: 101 }, `Invalid contract: ${RULE.rate}.`],
+    ['a rate of 3 decimals', { rate: 12.345 }, `Invalid contract: ${RULE.rate}.`],
+    ['a negative discount', { discount: -5 }, `Invalid contract: ${RULE.discount}.`],
+    ['a discount of 100 %', { discount: 100 }, `Invalid contract: ${RULE.discount}.`],
+    ['a discount of 3 decimals', { discount: 15.001 }, `Invalid contract: ${RULE.discount}.`],
+    ['no coupons', { n_coupons: 0 }, `Invalid contract: ${RULE.n_coupons}.`],
+    ['a fractional number of coupons', { n_coupons: 2.5 }, `Invalid contract: ${RULE.n_coupons}.`],
+    ['a partner with a space', { partner: 'novo parceiro' }, `Invalid contract: ${RULE.partner}.`],
+    ['a partner with dots', { partner: '../parceiro1' }, `Invalid contract: ${RULE.partner}.`],
+    ['a partner of 2 characters', { partner: 'ab' }, `Invalid contract: ${RULE.partner}.`],
+    ['a very long partner', { partner: 'p'.repeat(65) }, `Invalid contract: ${RULE.partner}.`],
+    ['an empty kit', { kit: '' }, `Invalid contract: ${RULE.kit}.`],
+    ['a kit of spaces', { kit: '   ' }, `Invalid contract: ${RULE.kit}.`],
+    ['a very long kit', { kit: 'k'.repeat(501) }, `Invalid contract: ${RULE.kit}.`],
+    ['an unknown field', { admin: true }, 'Invalid contract: unknown field "admin"; the fields are partner, duration, rate, discount, kit, n_coupons.'],
+  ])('refuses a contract %s with 400, a message naming the rule, and creates nothing', async (_case, overrides, message) => {
     const before = await contractCount();
-    const response = await createContract(contractPayload(overrides), team.token);
+    const partners = (await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n;
+    const response = await createContract(contractPayload({ partner: 'nao_criado', ...overrides }), team.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('invalid_request');
+    expect(response.json()).toEqual({ error: 'invalid_contract', message });
     expect(await contractCount()).toBe(before);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n).toBe(partners);
   });
 
   it('refuses a body that is not an object with 400', async () => {
-    expect((await createContract([contractPayload()], team.token)).statusCode).toBe(400);
+    const before = await contractCount();
+    for (const payload of [[contractPayload()], 'texto', 42, null]) {
+      const response = await server.call({ method: 'POST', url: '/api/create_contract', payload: JSON.stringify(payload), token: team.token, headers: { 'content-type': 'application/json' } });
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({ payload, status: 400, body: { error: 'invalid_contract', message: NOT_AN_OBJECT } });
+    }
     const text = await server.call({ method: 'POST', url: '/api/create_contract', payload: 'partner=x', token: team.token, headers: { 'content-type': 'text/plain' } });
     expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(NOT_AN_OBJECT);
+    expect(await contractCount()).toBe(before);
+  });
+
+  it('answers 401 before judging the body of a caller signed out, 403 of a caller not in the team', async () => {
+    expect((await createContract({ admin: true })).statusCode).toBe(401);
+    expect((await createContract({ admin: true }, partner.token)).statusCode).toBe(403);
+  });
+
+  it('reads well for one coupon and one day', async () => {
+    const response = await createContract(contractPayload({ partner: 'parceiro_curto', duration: 1, n_coupons: 1, rate: 7, discount: 0 }), team.token);
+    expect(response.json()).toEqual({ message: 'Contract "Contrato 1" created for parceiro_curto: 0% discount, 7% commission, 1 coupon, valid for 1 day.' });
   });
 });
 
@@ -371,7 +415,7 @@ describe('concurrent requests', () => {
 
   it('of one coupon let one launch through', async () => {
     const created = await createContract(contractPayload({ partner: 'parceiro1', n_coupons: 5 }), team.token);
-    expect(created.json()).toEqual({ message: 'Contrato 3 created for parceiro1.' });
+    expect(created.json().message).toMatch(/^Contract "Contrato 3" created for parceiro1: /);
     const shown = await lastCoupon('parceiro1', 'Contrato 3');
     const replies = await Promise.all(Array.from({ length: 10 }, () => launch(launchBody(shown, { contractTitle: 'Contrato 3' }), partner.token)));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
@@ -403,13 +447,23 @@ describe('an expired contract', () => {
 // --- partner names and invitations --------------------------------------------------------------
 
 describe('GET /api/check_bname_partner/{name}', () => {
-  it('answers available, owned, taken or wrong', async () => {
+  it('answers available, owned, taken or wrong to the team', async () => {
     expect(await nameStatus('livre_123')).toBe('available');
     expect(await nameStatus('parceiro2')).toBe('owned');
     expect(await nameStatus('parceiro1')).toBe('taken');
     for (const name of ['ab', encodeURIComponent('com espaço'), encodeURIComponent('../x'), encodeURIComponent("a'b;--"), 'p'.repeat(65)]) {
       expect({ name, reply: await nameStatus(name) }).toEqual({ name, reply: 'wrong' });
     }
+  });
+
+  it('answers taken for an owned name to everybody else, signed out or in', async () => {
+    for (const viewer of [null, stranger, partner]) {
+      expect(await nameStatus('parceiro2', viewer)).toBe('taken');
+      expect(await nameStatus('parceiro1', viewer)).toBe('taken');
+      expect(await nameStatus('livre_123', viewer)).toBe('available');
+      expect(await nameStatus('ab', viewer)).toBe('wrong');
+    }
+    expect((await server.call({ method: 'GET', url: '/api/check_bname_partner/parceiro2', token: 'nope' })).statusCode).toBe(401);
   });
 
   it('refuses a name longer than 200 characters with 400 and a bare dot segment with 404', async () => {
@@ -419,7 +473,7 @@ describe('GET /api/check_bname_partner/{name}', () => {
 });
 
 describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
-  const invitation = { partnerName: 'convidado', hash: 'lx3k9a2bcde' };
+  const invitation = { partnerName: 'convidado', hash: newInvitationHash() };
 
   it('lets the team reserve a free name under a hash', async () => {
     const response = await authorizeHash(invitation, team.token);
@@ -429,31 +483,36 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   });
 
   it('lets the team issue a second invitation for an owned name', async () => {
-    expect((await authorizeHash({ partnerName: 'parceiro2', hash: 'segundoconvite1' }, team.token)).statusCode).toBe(200);
+    expect((await authorizeHash({ partnerName: 'parceiro2', hash: newInvitationHash() }, team.token)).statusCode).toBe(200);
   });
 
   it('refuses a reused hash and a taken name with 409', async () => {
     const reused = await authorizeHash({ partnerName: 'outro_nome', hash: invitation.hash }, team.token);
     expect(reused.statusCode).toBe(409);
-    const taken = await authorizeHash({ partnerName: 'parceiro1', hash: 'novohash123' }, team.token);
+    const taken = await authorizeHash({ partnerName: 'parceiro1', hash: newInvitationHash() }, team.token);
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'name_taken', message: 'Name already exists' });
     expect(await nameStatus('outro_nome')).toBe('available');
   });
 
   it('is for the team only', async () => {
-    expect((await authorizeHash({ partnerName: 'nome_livre', hash: 'abcdef1' })).statusCode).toBe(401);
-    expect((await authorizeHash({ partnerName: 'nome_livre', hash: 'abcdef1' }, 'nope')).statusCode).toBe(401);
-    expect((await authorizeHash({ partnerName: 'nome_livre', hash: 'abcdef1' }, partner.token)).statusCode).toBe(403);
-    expect((await authorizeHash({ partnerName: 'nome_livre', hash: 'abcdef1' }, stranger.token)).statusCode).toBe(403);
+    const hash = newInvitationHash();
+    expect((await authorizeHash({ partnerName: 'nome_livre', hash })).statusCode).toBe(401);
+    expect((await authorizeHash({ partnerName: 'nome_livre', hash }, 'nope')).statusCode).toBe(401);
+    expect((await authorizeHash({ partnerName: 'nome_livre', hash }, partner.token)).statusCode).toBe(403);
+    expect((await authorizeHash({ partnerName: 'nome_livre', hash }, stranger.token)).statusCode).toBe(403);
     expect(await nameStatus('nome_livre')).toBe('available');
   });
 
   const BAD_INVITATIONS: [string, Record<string, unknown>][] = [
-    ['an upper-case hash', { hash: 'ABCDEF1' }],
+    ['an upper-case hash', { hash: newInvitationHash().toUpperCase() }],
+    ['an old short hash', { hash: 'lq2x3abcde' }],
     ['a hash of 5 characters', { hash: 'abcde' }],
+    ['a hash with 24 random characters', { hash: newInvitationHash().slice(0, -1) }],
+    ['a hash with 26 random characters', { hash: `${newInvitationHash()}a` }],
     ['a hash of 65 characters', { hash: 'a'.repeat(65) }],
-    ['a hash with dots', { hash: '../abcdef' }],
+    ['a hash with dots', { hash: `../${newInvitationHash().slice(3)}` }],
+    ['a hash with a dash', { hash: `${newInvitationHash().slice(0, -1)}-` }],
     ['a numeric hash', { hash: 1234567 }],
     ['a partner with a space', { partnerName: 'nome livre' }],
     ['a partner of 2 characters', { partnerName: 'ab' }],
@@ -464,7 +523,7 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   ];
 
   it.each(BAD_INVITATIONS)('refuses to authorize %s with 400', async (_case, overrides) => {
-    const response = await authorizeHash({ partnerName: 'nome_livre', hash: 'abcdef1', ...overrides }, team.token);
+    const response = await authorizeHash({ partnerName: 'nome_livre', hash: newInvitationHash(), ...overrides }, team.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
     expect(await nameStatus('nome_livre')).toBe('available');
@@ -477,7 +536,7 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   });
 
   it('answers 404 to a wrong hash or a wrong partner, and 401 without a valid token', async () => {
-    const wrongHash = await authorizePartner({ ...invitation, hash: 'naoexiste1' }, invitee.token);
+    const wrongHash = await authorizePartner({ ...invitation, hash: newInvitationHash() }, invitee.token);
     expect(wrongHash.statusCode).toBe(404);
     expect(wrongHash.json().error).toBe('invitation_not_found');
     expect((await authorizePartner({ ...invitation, partnerName: 'parceiro2' }, invitee.token)).statusCode).toBe(404);
@@ -512,14 +571,15 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   });
 
   it('refuses a new invitation for the now taken name with 409', async () => {
-    expect((await authorizeHash({ partnerName: 'convidado', hash: 'terceiro123' }, team.token)).statusCode).toBe(409);
+    expect((await authorizeHash({ partnerName: 'convidado', hash: newInvitationHash() }, team.token)).statusCode).toBe(409);
   });
 
   it('refuses a second invitation of a name once another user holds it with 409', async () => {
-    expect((await authorizeHash({ partnerName: 'dobrado', hash: 'dobradoum1' }, team.token)).statusCode).toBe(200);
-    expect((await authorizeHash({ partnerName: 'dobrado', hash: 'dobradodois2' }, team.token)).statusCode).toBe(200);
-    expect((await authorizePartner({ partnerName: 'dobrado', hash: 'dobradoum1' }, racerA.token)).statusCode).toBe(200);
-    const second = await authorizePartner({ partnerName: 'dobrado', hash: 'dobradodois2' }, racerB.token);
+    const [first, other] = [newInvitationHash(), newInvitationHash()];
+    expect((await authorizeHash({ partnerName: 'dobrado', hash: first }, team.token)).statusCode).toBe(200);
+    expect((await authorizeHash({ partnerName: 'dobrado', hash: other }, team.token)).statusCode).toBe(200);
+    expect((await authorizePartner({ partnerName: 'dobrado', hash: first }, racerA.token)).statusCode).toBe(200);
+    const second = await authorizePartner({ partnerName: 'dobrado', hash: other }, racerB.token);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toBe('name_taken');
   });
@@ -528,14 +588,106 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
     // A few rounds: the race is short.
     for (let round = 0; round < 6; round += 1) {
       const partnerName = `disputado${round}`;
-      expect((await authorizeHash({ partnerName, hash: `disputaum${round}` }, team.token)).statusCode).toBe(200);
-      expect((await authorizeHash({ partnerName, hash: `disputadois${round}` }, team.token)).statusCode).toBe(200);
+      const [one, two] = [newInvitationHash(), newInvitationHash()];
+      expect((await authorizeHash({ partnerName, hash: one }, team.token)).statusCode).toBe(200);
+      expect((await authorizeHash({ partnerName, hash: two }, team.token)).statusCode).toBe(200);
       const [a, b] = await Promise.all([
-        authorizePartner({ partnerName, hash: `disputaum${round}` }, racerA.token),
-        authorizePartner({ partnerName, hash: `disputadois${round}` }, racerB.token),
+        authorizePartner({ partnerName, hash: one }, racerA.token),
+        authorizePartner({ partnerName, hash: two }, racerB.token),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       expect((await server.db.query('SELECT count(*)::int AS n FROM accounts WHERE partner = $1', [partnerName])).rows[0].n).toBe(1);
     }
+  });
+});
+
+// --- coupon codes ---------------------------------------------------------------------------------
+
+describe('coupon codes', () => {
+  it('are unique over 1,000 draws, of the pattern the routes and the coupons table accept, with at least 80 random bits', () => {
+    const codes = Array.from({ length: 1000 }, () => newCouponCode('parceiro1'));
+    expect(new Set(codes).size).toBe(1000);
+    for (const code of codes) {
+      expect(code).toMatch(COUPON_CODE_PATTERN);
+      // The route parameter (http/schemas.ts HASH) and the coupons.code CHECK.
+      expect(code).toMatch(/^[A-Za-z0-9_-]{3,64}$/);
+      const random = code.slice('PARCEIRO1-'.length);
+      expect(random).toHaveLength(COUPON_RANDOM_LENGTH);
+      expect(random.length * Math.log2(36)).toBeGreaterThanOrEqual(80);
+    }
+  });
+
+  it('draw every base-36 character about as often', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 1000; i += 1) {
+      for (const char of newCouponCode('p').slice(2)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    }
+    // 16,000 characters: about 444 of each of 36.
+    expect([...counts.keys()].sort().join('')).toBe('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    for (const [char, n] of counts) expect({ char, fair: n > 330 && n < 560 }).toEqual({ char, fair: true });
+  });
+
+  it('stay within 64 characters for the longest partner name', () => {
+    const code = newCouponCode('p'.repeat(64));
+    expect(code).toMatch(COUPON_CODE_PATTERN);
+    expect(code.length).toBeLessThanOrEqual(64);
+  });
+});
+
+// --- deals and balances -------------------------------------------------------------------------
+
+describe('the deals of a partner with two contracts', () => {
+  const deals = async (token: string) => {
+    const response = await server.call({ method: 'GET', url: '/api/deals/saldo', token });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { eventName: string; total: number; rate: number; discount: number; status: string }[];
+  };
+
+  async function launchFirst(title: string): Promise<string> {
+    const shown = (await contracts('saldo', owner.token)).find((c) => c.title === title)?.last ?? '';
+    const response = await launch({ partner: 'saldo', contractTitle: title, lastCoupon: shown }, owner.token);
+    expect(response.statusCode).toBe(200);
+    return shown;
+  }
+
+  beforeAll(async () => {
+    const hash = newInvitationHash();
+    expect((await authorizeHash({ partnerName: 'saldo', hash }, team.token)).statusCode).toBe(200);
+    expect((await authorizePartner({ partnerName: 'saldo', hash }, owner.token)).statusCode).toBe(200);
+    // Balance of 1350 at 10 % with 10 % off: 121.5, rounded up to 122; at 1 % with none: 13.5, 14.
+    expect((await createContract(contractPayload({ partner: 'saldo', rate: 10, discount: 10, n_coupons: 3 }), team.token)).statusCode).toBe(200);
+    expect((await createContract(contractPayload({ partner: 'saldo', rate: 1, discount: 0, n_coupons: 3 }), team.token)).statusCode).toBe(200);
+    const [first, second] = [await launchFirst('Contrato 1'), await launchFirst('Contrato 2')];
+    const another = await launchFirst('Contrato 1');
+    await pixOrder(first, '300000001', 'Festa Pendente');
+    await pixOrder(another, '300000002', 'Festa Aprovada');
+    await pixOrder(second, '300000003', 'Festa Recusada');
+    // Not the partner's: a coupon of no contract, and parceiro1's (order 200000001, above).
+    await pixOrder('DEZ', '300000004', 'Festa de Outro');
+    for (const [orderId, status] of [['300000002', 'approved'], ['300000003', 'rejected']]) {
+      const settled = await server.call({ method: 'POST', url: `/api/team_orders/${orderId}`, payload: { status }, token: team.token });
+      expect(settled.statusCode).toBe(200);
+    }
+  });
+
+  it('include every order placed with any of its coupons, with its payment status', async () => {
+    const found = await deals(owner.token);
+    expect(found.map((d) => [d.eventName, d.status, d.rate, d.discount]).sort()).toEqual([
+      ['Festa Aprovada', 'approved', 10, 0.1],
+      ['Festa Pendente', 'pending', 10, 0.1],
+      ['Festa Recusada', 'rejected', 1, 0],
+    ]);
+    expect(await deals(team.token)).toEqual(found);
+    for (const deal of found) expect(['pending', 'approved', 'rejected']).toContain(deal.status);
+  });
+
+  it('carry what the balance is computed from, rounding a half up', async () => {
+    const balances = Object.fromEntries((await deals(owner.token)).map((d) => [d.eventName, dealBalance(d.total, d.rate, d.discount)]));
+    expect(balances).toEqual({ 'Festa Pendente': 122, 'Festa Aprovada': 122, 'Festa Recusada': 14 });
+  });
+
+  it('stay with the partner once a contract expired', async () => {
+    await server.db.query("UPDATE contracts SET expires_at = now() - interval '1 day' WHERE partner = 'saldo' AND title = 'Contrato 2'");
+    expect((await deals(owner.token)).map((d) => d.eventName).sort()).toEqual(['Festa Aprovada', 'Festa Pendente', 'Festa Recusada']);
   });
 });

@@ -12,6 +12,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /**
+     * Refuse a token of a disabled account or of revoked sessions (one more call to the identity
+     * service). By default only on team routes; partner routes ask for it too.
+     */
+    checkRevoked?: boolean;
   }
 }
 
@@ -40,6 +45,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const requirement = request.routeOptions.config?.auth ?? 'none';
     if (requirement === 'none') return;
+    const checkRevoked = request.routeOptions.config?.checkRevoked ?? requirement === 'team';
     const header = request.headers.idtoken;
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) {
@@ -47,7 +53,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
       throw unauthenticated();
     }
     try {
-      request.identity = await verifier.verify(token);
+      request.identity = await verifier.verify(token, { checkRevoked });
     } catch (error) {
       if (error instanceof InvalidTokenError && /network|ECONNREFUSED|fetch failed|socket/i.test(error.message)) {
         request.log.error({ err: error }, 'identity service unreachable');

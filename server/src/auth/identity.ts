@@ -2,9 +2,18 @@ import { initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Identity } from '../domain/identity';
 
+export interface VerifyOptions {
+  /**
+   * Also refuse a token whose account was disabled or whose sessions were revoked since it was
+   * issued. It costs a call to the identity service, so only the routes that hand out roles'
+   * powers ask for it (auth/guard.ts). The emulator checks this on every token anyway.
+   */
+  checkRevoked?: boolean;
+}
+
 export interface IdentityVerifier {
   /** Resolves the identity of a token, or rejects when it is not valid. */
-  verify(token: string): Promise<Identity>;
+  verify(token: string, options?: VerifyOptions): Promise<Identity>;
 }
 
 export class InvalidTokenError extends Error {}
@@ -21,10 +30,10 @@ export function firebaseVerifier(projectId: string, emulatorHost: string | null)
     return getAuth(app);
   };
   return {
-    async verify(token) {
+    async verify(token, options = {}) {
       if (token.length > 4096) throw new InvalidTokenError('token too long');
       try {
-        const decoded = await auth().verifyIdToken(token);
+        const decoded = await auth().verifyIdToken(token, options.checkRevoked === true);
         return { uid: decoded.uid, email: (decoded.email ?? '').toLowerCase(), emailVerified: decoded.email_verified === true };
       } catch (error) {
         throw new InvalidTokenError((error as Error).message);

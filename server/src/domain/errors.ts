@@ -10,7 +10,9 @@ export type RefusalKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'unprocessable'
+  | 'too_many'
   | 'upstream'
   | 'unavailable';
 
@@ -36,6 +38,10 @@ export const forbidden = (code: string, message: string) => new DomainError('for
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 /** It clashes with what is already there (a taken name, a spent copy, a used coupon). */
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+/** It existed, but is no longer good (an expired invitation). */
+export const gone = (code: string, message: string) => new DomainError('gone', code, message);
+/** The caller tried too often: refused without looking, retry later. */
+export const tooMany = (code: string, message: string) => new DomainError('too_many', code, message);
 /** Well-formed, but its content cannot be used (a file that is not the image it claims). */
 export const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
 /** A service we depend on answered with its own failure (the payment provider's 5xx): retry later. */

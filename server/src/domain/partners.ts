@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../../src/api/wire';
+import { randomBase36 } from '../../../src/lib/invitationHash';
 import { NAME_PATTERN } from '../../../src/lib/names';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import { invalid, conflict, forbidden, notFound } from './errors';
-import { ensureAccount } from './accounts';
 
 interface ContractRow {
   id: number;
@@ -19,9 +19,27 @@ interface ContractRow {
   next_coupon: string;
 }
 
+/** Random base-36 characters of a coupon: 16 x log2(36) = 82.7 bits, so nobody guesses one. */
+export const COUPON_RANDOM_LENGTH = 16;
+/** A coupon code: the partner's name (24 characters at most) upper-cased, '-', the random part. */
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{1,24}-[0-9A-Z]{${COUPON_RANDOM_LENGTH}}$`);
+
 export function newCouponCode(partner: string): string {
-  const suffix = crypto.randomBytes(4).readUInt32BE(0).toString(36).toUpperCase().padStart(6, '0');
+  const suffix = randomBase36(COUPON_RANDOM_LENGTH, (bytes) => crypto.randomFillSync(bytes)).toUpperCase();
   return `${partner.slice(0, 24).toUpperCase()}-${suffix}`;
+}
+
+/**
+ * A coupon code no coupon and no contract holds yet. A clash of 82 random bits will not happen;
+ * should it, the code is drawn again (and the primary key and the UNIQUE column stay the guard).
+ */
+async function unusedCouponCode(db: Queryable, partner: string): Promise<string> {
+  for (let draw = 0; draw < 5; draw += 1) {
+    const code = newCouponCode(partner);
+    const { rowCount } = await db.query('SELECT 1 FROM coupons WHERE code = $1 UNION ALL SELECT 1 FROM contracts WHERE next_coupon = $1', [code]);
+    if (!rowCount) return code;
+  }
+  throw new Error('five coupon codes in a row were taken: the random source is broken');
 }
 
 export async function contractsOf(db: Queryable, partner: string): Promise<Contract[]> {
@@ -61,7 +79,7 @@ export async function launchCoupon(db: Database, partner: string, contractTitle:
       contract.discount,
       contract.expires_at,
     ]);
-    await client.query('UPDATE contracts SET next_coupon = $1 WHERE id = $2', [newCouponCode(partner), contract.id]);
+    await client.query('UPDATE contracts SET next_coupon = $1 WHERE id = $2', [await unusedCouponCode(client, partner), contract.id]);
   });
 }
 
@@ -70,18 +88,23 @@ interface DealRow {
   client_name: string;
   event_date: string;
   event_time: string;
-  lines: { name: string; hours: number; quantity: number; selectedAccessories: { name: string }[] }[];
+  lines: { name: string; hours: number; quantity: number; selectedAccessories?: { name: string }[] }[];
   total: number;
   discount: number;
-  status: string;
+  status: 'pending' | 'approved' | 'rejected';
   rate: number;
 }
 
+/**
+ * Every order placed with a coupon of any of the partner's contracts (expired ones included),
+ * newest first, whatever its payment status (pending, approved or rejected). The balance is the
+ * SPA's to show: round(total x rate/100 x (1 - discount)), SPEC section 9.
+ */
 export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
   const { rows } = await db.query<DealRow>(
     `SELECT o.event_name, o.client_name, o.event_date, o.event_time, o.lines, o.total, o.discount, o.status, k.rate
        FROM orders o JOIN coupons c ON c.code = o.coupon JOIN contracts k ON k.id = c.contract_id
-      WHERE k.partner = $1 ORDER BY o.created_at DESC`,
+      WHERE k.partner = $1 ORDER BY o.created_at DESC, o.order_id DESC`,
     [partner],
   );
   return rows.map((row) => ({
@@ -102,11 +125,45 @@ export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
   }));
 }
 
-/** create_contract: rate and discount arrive in percent; the discount is kept as a fraction. */
+/** What each field of a contract must be (create_contract; the team screens are in English). */
+export const CONTRACT_FIELD_RULES: Record<keyof ContractPayload, string> = {
+  partner: 'partner must be 3 to 64 letters, numbers, hyphens (-) or underlines (_)',
+  duration: 'duration must be a whole number of days from 1 to 3650',
+  rate: 'rate (commission) must be a number from 0 to 100, in percent, with at most 2 decimals',
+  discount: 'discount must be a number from 0 to 99, in percent, with at most 2 decimals',
+  kit: 'kit must be 1 to 500 characters, not only spaces',
+  n_coupons: 'n_coupons must be a whole number from 1 to 10000',
+};
+
+export const CONTRACT_FIELDS = Object.keys(CONTRACT_FIELD_RULES) as (keyof ContractPayload)[];
+
+/** The one message of a contract refused before anything is written. */
+export function contractProblem(problem: { field: keyof ContractPayload; missing?: boolean } | { unknownField: string } | 'not_an_object'): string {
+  if (problem === 'not_an_object') return `Invalid contract: send a JSON object with ${CONTRACT_FIELDS.join(', ')}.`;
+  if ('unknownField' in problem) return `Invalid contract: unknown field "${problem.unknownField.slice(0, 40)}"; the fields are ${CONTRACT_FIELDS.join(', ')}.`;
+  return `Invalid contract: ${problem.missing ? `${problem.field} is required; ` : ''}${CONTRACT_FIELD_RULES[problem.field]}.`;
+}
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** The rules of a contract the schema cannot say; a refusal writes nothing. */
+function assertValidContract(payload: ContractPayload): void {
+  const refuse = (field: keyof ContractPayload) => invalid('invalid_contract', contractProblem({ field }));
+  if (!NAME_PATTERN.test(payload.partner) || payload.partner.length < 3 || payload.partner.length > 64) throw refuse('partner');
+  if (!Number.isInteger(payload.duration) || payload.duration < 1 || payload.duration > 3650) throw refuse('duration');
+  if (!(payload.rate >= 0 && payload.rate <= 100) || !hasAtMostTwoDecimals(payload.rate)) throw refuse('rate');
+  if (!(payload.discount >= 0 && payload.discount <= 99) || !hasAtMostTwoDecimals(payload.discount)) throw refuse('discount');
+  if (payload.kit.trim() === '' || payload.kit.length > 500) throw refuse('kit');
+  if (!Number.isInteger(payload.n_coupons) || payload.n_coupons < 1 || payload.n_coupons > 10_000) throw refuse('n_coupons');
+}
+
+/**
+ * create_contract: the partner's next contract ("Contrato N"), with its first coupon to hand
+ * out. Rate and discount arrive in percent; the discount is kept as a fraction. Answers the
+ * message the team screen shows.
+ */
 export async function createContract(db: Database, payload: ContractPayload, createdBy: string): Promise<string> {
-  if (!NAME_PATTERN.test(payload.partner) || payload.partner.length < 3) {
-    throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
-  }
+  assertValidContract(payload);
   return db.transaction(async (client) => {
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [payload.partner]);
     // Contracts submitted at once for one partner take turns, so that each gets its own title.
@@ -117,52 +174,30 @@ export async function createContract(db: Database, payload: ContractPayload, cre
     await client.query(
       `INSERT INTO contracts (partner, title, description, rate, discount, kit, n_coupons, expires_at, next_coupon, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8), $9, $10)`,
-      [payload.partner, title, description, payload.rate, payload.discount / 100, payload.kit, payload.n_coupons, payload.duration, newCouponCode(payload.partner), createdBy],
+      [payload.partner, title, description, payload.rate, payload.discount / 100, payload.kit, payload.n_coupons, payload.duration, await unusedCouponCode(client, payload.partner), createdBy],
     );
-    return `${title} created for ${payload.partner}.`;
+    const coupons = payload.n_coupons === 1 ? '1 coupon' : `${payload.n_coupons} coupons`;
+    const days = payload.duration === 1 ? '1 day' : `${payload.duration} days`;
+    return `Contract "${title}" created for ${payload.partner}: ${payload.discount}% discount, ${payload.rate}% commission, ${coupons}, valid for ${days}.`;
   });
 }
 
-export async function partnerNameStatus(db: Queryable, name: string): Promise<PartnerNameReply> {
+/**
+ * check_bname_partner: `wrong` (not a partner name), `available` (no such partner), `owned` (a
+ * partner nobody's account is linked to yet) or `taken` (an account is linked). Only the team
+ * learns `owned`: to anybody else a partner name that exists is `taken`, so that nobody can find
+ * the partners waiting for their invitation.
+ */
+export async function partnerNameStatus(db: Queryable, name: string, viewer: { team: boolean }): Promise<PartnerNameReply> {
   if (!NAME_PATTERN.test(name) || name.length < 3 || name.length > 64) return 'wrong';
   const partner = await db.query('SELECT 1 FROM partners WHERE name = $1', [name]);
   if (partner.rowCount === 0) return 'available';
+  if (!viewer.team) return 'taken';
   const linked = await db.query('SELECT 1 FROM accounts WHERE partner = $1', [name]);
   return linked.rowCount ? 'taken' : 'owned';
 }
 
-/** authorize_hash: the team reserves a partner name under an invitation hash. */
-export async function authorizeHash(db: Database, partnerName: string, hash: string, createdBy: string): Promise<void> {
-  await db.transaction(async (client) => {
-    const status = await partnerNameStatus(client, partnerName);
-    if (status === 'wrong') throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
-    if (status === 'taken') throw conflict('name_taken', 'Name already exists');
-    await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [partnerName]);
-    await client.query('INSERT INTO invitations (hash, partner_name, created_by) VALUES ($1, $2, $3)', [hash, partnerName, createdBy]);
-  });
-}
-
-/** authorize_partner: the invited user accepts; their account becomes the partner's. */
-export async function acceptInvitation(db: Database, identity: Identity, partnerName: string, hash: string): Promise<void> {
-  await db.transaction(async (client) => {
-    const { rows } = await client.query<{ partner_name: string; used_by: string | null }>(
-      'SELECT partner_name, used_by FROM invitations WHERE hash = $1 FOR UPDATE',
-      [hash],
-    );
-    const invitation = rows[0];
-    if (!invitation || invitation.partner_name !== partnerName) throw notFound('invitation_not_found', 'Convite inválido.');
-    if (invitation.used_by !== null && invitation.used_by !== identity.uid) throw conflict('invitation_used', 'Este convite já foi usado.');
-    // Two invitations of one name accepted at once: the partner row makes them take turns.
-    await client.query('SELECT 1 FROM partners WHERE name = $1 FOR NO KEY UPDATE', [partnerName]);
-    const other = await client.query('SELECT 1 FROM accounts WHERE partner = $1 AND uid <> $2', [partnerName, identity.uid]);
-    if (other.rowCount) throw conflict('name_taken', 'Este parceiro já tem uma conta.');
-    await ensureAccount(client, identity);
-    await client.query('UPDATE accounts SET partner = $1, updated_at = now() WHERE uid = $2', [partnerName, identity.uid]);
-    await client.query('UPDATE invitations SET used_by = $1, used_at = now() WHERE hash = $2', [identity.uid, hash]);
-  });
-}
-
-/** A partner's page and deals: their own account, or the team. */
+/** A partner's page and deals: the partner's own accounts, or the team (launch_coupon: not the team). */
 export async function assertPartnerAccess(db: Queryable, identity: Identity, partner: string, isTeam: boolean): Promise<void> {
   if (isTeam) return;
   const { rows } = await db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [identity.uid]);

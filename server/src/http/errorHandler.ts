@@ -9,7 +9,9 @@ export const STATUS_OF: Record<RefusalKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   unprocessable: 422,
+  too_many: 429,
   upstream: 502,
   unavailable: 503,
 };

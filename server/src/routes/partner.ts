@@ -11,12 +11,15 @@ import {
   PartnerNameReply,
   TeamReply,
 } from '../../../src/api/wire';
+import type { FastifySchemaValidationError } from 'fastify';
 import { caller, isTeamMember } from '../auth/guard';
 import type { AppContext } from '../context';
+import { invalid } from '../domain/errors';
+import { acceptInvitation, authorizeHash } from '../domain/invitations';
 import {
-  acceptInvitation,
+  CONTRACT_FIELDS,
   assertPartnerAccess,
-  authorizeHash,
+  contractProblem,
   contractsOf,
   createContract,
   dealsOf,
@@ -25,11 +28,27 @@ import {
 } from '../domain/partners';
 import { NAME, SEGMENT, params, type Api } from '../http/schemas';
 
-/** Partners (contracts, coupons, deals, invitations) and the team's tools. */
+const isContractField = (name: unknown): name is (typeof CONTRACT_FIELDS)[number] => CONTRACT_FIELDS.includes(name as (typeof CONTRACT_FIELDS)[number]);
+
+/** A create_contract body the schema refused, in words the team screen can show. */
+function contractValidationMessage(errors: FastifySchemaValidationError[]): string {
+  const [first] = errors;
+  const params = (first?.params ?? {}) as Record<string, unknown>;
+  if (first?.keyword === 'required' && isContractField(params.missingProperty)) return contractProblem({ field: params.missingProperty, missing: true });
+  if (first?.keyword === 'additionalProperties') return contractProblem({ unknownField: String(params.additionalProperty) });
+  const field = first?.instancePath.split('/')[1];
+  return isContractField(field) ? contractProblem({ field }) : contractProblem('not_an_object');
+}
+
+/**
+ * Partners (contracts, coupons, deals, invitations) and the team's tools. Every route of a role
+ * also refuses tokens of disabled accounts or revoked sessions (`checkRevoked`; team routes do
+ * by default).
+ */
 export function partnerRoutes(app: Api, { db, team }: AppContext): void {
   app.get(
     '/contracts/:partner',
-    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Contract) } }, config: { auth: 'required' } },
+    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Contract) } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
       const identity = caller(request);
       await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
@@ -39,7 +58,7 @@ export function partnerRoutes(app: Api, { db, team }: AppContext): void {
 
   app.post(
     '/launch_coupon',
-    { schema: { body: LaunchCouponRequest, response: { 200: LaunchCouponReply } }, config: { auth: 'required' } },
+    { schema: { body: LaunchCouponRequest, response: { 200: LaunchCouponReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
       const { partner, contractTitle, lastCoupon } = request.body;
       // Only the partner hands out their coupons; discount and kit come from the contract.
@@ -51,7 +70,7 @@ export function partnerRoutes(app: Api, { db, team }: AppContext): void {
 
   app.get(
     '/deals/:partner',
-    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Deal) } }, config: { auth: 'required' } },
+    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Deal) } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
       const identity = caller(request);
       await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
@@ -61,27 +80,32 @@ export function partnerRoutes(app: Api, { db, team }: AppContext): void {
 
   app.post(
     '/authorize_partner',
-    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'required' } },
+    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
       await acceptInvitation(db, caller(request), request.body.partnerName, request.body.hash);
       return 'ok' as const;
     },
   );
 
-  app.get('/check_team', { schema: { response: { 200: TeamReply } }, config: { auth: 'required' } }, async (request) =>
+  app.get('/check_team', { schema: { response: { 200: TeamReply } }, config: { auth: 'required', checkRevoked: true } }, async (request) =>
     (await isTeamMember(caller(request), team)) ? ('ok' as const) : ('no' as const),
   );
 
   app.post(
     '/create_contract',
-    { schema: { body: ContractPayload, response: { 200: MessageReply } }, config: { auth: 'team' } },
-    async (request) => ({ message: await createContract(db, request.body, caller(request).email) }),
+    // A refused body is answered by the handler, after the guard, with a message per field.
+    { schema: { body: ContractPayload, response: { 200: MessageReply } }, attachValidation: true, config: { auth: 'team' } },
+    async (request) => {
+      if (request.validationError) throw invalid('invalid_contract', contractValidationMessage(request.validationError.validation));
+      return { message: await createContract(db, request.body, caller(request).email) };
+    },
   );
 
   app.get(
     '/check_bname_partner/:name',
-    { schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } } },
-    async (request) => partnerNameStatus(db, request.params.name),
+    // Signed out or in: only a team member learns that a name is owned rather than taken.
+    { schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } }, config: { auth: 'optional', checkRevoked: true } },
+    async (request) => partnerNameStatus(db, request.params.name, { team: await isTeamMember(request.identity, team) }),
   );
 
   app.post(

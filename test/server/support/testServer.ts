@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AuthRequirement } from '../../../server/src/auth/guard';
 import { buildApp } from '../../../server/src/app';
-import { firebaseVerifier } from '../../../server/src/auth/identity';
+import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/auth/identity';
 import { loadConfig, type ServerConfig } from '../../../server/src/config';
 import { connectDatabase, type Database } from '../../../server/src/db/database';
 import { migrate } from '../../../server/src/db/migrate';
@@ -14,8 +15,18 @@ import { emulatorSignUp } from '../../../server/src/services/authEmulator';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
+/** A route as declared: method, full path (with /api), what it demands of its caller. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  auth: AuthRequirement;
+  checkRevoked: boolean | undefined;
+}
+
 export interface TestServer {
   app: FastifyInstance;
+  /** Every route the app declared (HEAD twins of GET routes left out). */
+  routes: DeclaredRoute[];
   db: Database;
   config: ServerConfig;
   dataDir: string;
@@ -27,6 +38,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The payment provider the app uses (a spy, say); by default the one the configuration picks. */
   payments?: (db: Database, config: ServerConfig) => PaymentProvider;
+  /** Wraps the identity verifier (to watch what the guard asks of it, say). */
+  verifier?: (verifier: IdentityVerifier) => IdentityVerifier;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -55,12 +68,27 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const verifier = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
-  const app = await buildApp({ config, db, verifier, logger: false, payments: options.payments?.(db, config) });
+  const firebase = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
+  const verifier = options.verifier ? options.verifier(firebase) : firebase;
+  const routes: DeclaredRoute[] = [];
+  const app = await buildApp({
+    config,
+    db,
+    verifier,
+    logger: false,
+    payments: options.payments?.(db, config),
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        routes.push({ method, url: route.url, auth: route.config?.auth ?? 'none', checkRevoked: route.config?.checkRevoked });
+      }
+    },
+  });
   await app.ready();
 
   return {
     app,
+    routes,
     db,
     config,
     dataDir,
