@@ -65,5 +65,8 @@ export function installmentAmount(total: number, ratePercent: number, installmen
 
 /** A partner's balance on a deal = total × commission rate × (1 − discount), rounded. */
 export function dealBalance(total: number, ratePercent: number, discount: number): number {
-  return Math.round(total * (ratePercent / 100) * (1 - normaliseDiscount(discount)));
+  const exact = total * (ratePercent / 100) * (1 - normaliseDiscount(discount));
+  // Binary floats land exact halves just below them (1000 x 4.5 % x 0.7 = 31.499999999999996):
+  // eight decimals are more than money has, and drop that noise before rounding.
+  return Math.round(Number(exact.toFixed(8)));
 }

@@ -49,4 +49,12 @@ describe('pricing (SPEC section 9)', () => {
     expect(dealBalance(1000, 10, 0.1)).toBe(90);
     expect(dealBalance(999, 7, 0)).toBe(70);
   });
+
+  it('rounds exact halves up, whatever binary floats make of them', () => {
+    // 31.5 and 3.5 exactly; in floats 31.499999999999996 and 3.4999999999999996.
+    expect(dealBalance(1000, 4.5, 0.3)).toBe(32);
+    expect(dealBalance(1000, 0.35, 0)).toBe(4);
+    expect(dealBalance(1350, 10, 0.1)).toBe(122);
+    expect(dealBalance(1349, 10, 0.1)).toBe(121);
+  });
 });
