@@ -10,11 +10,11 @@ interface ChoiceCardProps {
   onChoose: () => void;
 }
 
-/** A catalogue's background: a colour as it is, anything else an image from the media server. */
+/** A catalogue's background: a colour (#hex, rgb(), hsl(), a name) as it is, anything else an image from the media server. */
 function backgroundStyle(background: string | undefined): CSSProperties | undefined {
   const value = background?.trim();
   if (!value) return undefined;
-  if (/^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([^)]*\))$/i.test(value)) return { backgroundColor: value };
+  if (/^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([^)]*\)|[a-z]+)$/i.test(value)) return { backgroundColor: value };
   return { backgroundImage: `url("${mediaSource(value).replace(/["\\]/g, '\\$&')}")` };
 }
 
