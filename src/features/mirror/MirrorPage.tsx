@@ -1,5 +1,18 @@
+import './mirror.css';
+import { useSearchParams } from 'react-router-dom';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { MirrorFlow } from './MirrorFlow';
 
+export const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
+
+/** The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. */
 export default function MirrorPage() {
-  return <ScreenFrame title="Espelho mágico" />;
+  const [params] = useSearchParams();
+  const [dh, sh, agent] = ['dh', 'sh', 'agent'].map((name) => params.get(name)?.trim() ?? '');
+
+  return (
+    <ScreenFrame title="Espelho mágico" className="mirror">
+      {dh && sh && agent ? <MirrorFlow dh={dh} sh={sh} agent={agent} /> : <p role="alert">{SCAN_FIRST}</p>}
+    </ScreenFrame>
+  );
 }

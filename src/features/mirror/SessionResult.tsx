@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { mediaSource } from '../../api/mediaSource';
+import { mediaUrl, parseMediaPath } from '../../lib/mediaPath';
+import { ROUTES, withQuery } from '../../lib/routePaths';
+import { useAppDispatch } from '../../session';
+import { startAgain } from './mirrorFlow';
+import { MirrorStep } from './MirrorStep';
+
+export const IMAGE_ALT = 'Sua imagem do espelho mágico';
+
+/** 'Sessão em andamento': the mirror works; the page asks for the image every 5 s. */
+export function SessionWaiting() {
+  return (
+    <MirrorStep title="Sessão em andamento">
+      <p role="status" className="mirror-waiting">
+        O espelho está criando a sua imagem. Aguarde um pouco...
+      </p>
+    </MirrorStep>
+  );
+}
+
+/** 'Sessão finalizada': the image, and a way to keep it in the guest's collection. */
+export function SessionFinished({ image }: { image: string }) {
+  const media = parseMediaPath(image);
+  return (
+    <MirrorStep title="Sessão finalizada">
+      <img className="mirror-result" src={mediaSource(image)} alt={IMAGE_ALT} />
+      {media && (
+        <Link className="button button--big" to={withQuery(ROUTES.collect, { id: mediaUrl(media) })}>
+          Coletar
+        </Link>
+      )}
+    </MirrorStep>
+  );
+}
+
+/** The 6th look found no image: say so, and offer a new start. */
+export function SessionTimedOut() {
+  const dispatch = useAppDispatch();
+  return (
+    <MirrorStep title="A imagem não chegou a tempo">
+      <p role="alert">O espelho não entregou a sua imagem a tempo. Comece de novo para tentar outra vez.</p>
+      <button type="button" className="button" onClick={() => void dispatch(startAgain())}>
+        Começar de novo
+      </button>
+    </MirrorStep>
+  );
+}
