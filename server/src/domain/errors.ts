@@ -11,6 +11,8 @@ export type RefusalKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
+  | 'too_large'
+  | 'too_many'
   | 'upstream'
   | 'unavailable';
 
@@ -38,6 +40,10 @@ export const notFound = (code: string, message: string) => new DomainError('not_
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 /** Well-formed, but its content cannot be used (a file that is not the image it claims). */
 export const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
+/** Bigger than we take (a file over its size or pixel limit). */
+export const tooLarge = (code: string, message: string) => new DomainError('too_large', code, message);
+/** Too many requests of this kind lately: try again in a while. */
+export const tooMany = (code: string, message: string) => new DomainError('too_many', code, message);
 /** A service we depend on answered with its own failure (the payment provider's 5xx): retry later. */
 export const upstream = (code: string, message: string) => new DomainError('upstream', code, message);
 /** A service we depend on is down: not the client's fault, retry later. */
