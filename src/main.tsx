@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { outboxFlushRequested } from './features/landing';
-import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState } from './session';
+import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted } from './session';
 import { reloadPage } from './ui/pageReload';
 
 function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
@@ -34,6 +34,8 @@ function start(container: HTMLElement): void {
     storage,
     identity: lazyFirebaseGateway(),
   });
+  // What booths made for this visitor while the page was closed joins the collection.
+  store.dispatch(sessionStarted());
   // Leads a visitor sent while offline (or before a reload) go out now, and when the network returns.
   store.dispatch(outboxFlushRequested());
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));

@@ -227,6 +227,17 @@ export type UltraLastReply = Static<typeof UltraLastReply>;
 
 export const UltraStartReply = Type.Literal('success');
 
+/**
+ * `GET /ultraStartConfig/...?agent=` (beyond the spec): the visitor who configures the session, so
+ * the finished video joins their collection (`agentResults`) and nobody else can take it over.
+ */
+export const UltraStartQuery = Type.Object({ agent: Type.Optional(Identifier) }, { additionalProperties: false });
+export type UltraStartQuery = Static<typeof UltraStartQuery>;
+
+/** `GET /agentResults/{agent}` (beyond the spec): what the mirror and the 360 made for the visitor, oldest first. */
+export const AgentResultsReply = ProductList;
+export type AgentResultsReply = Static<typeof AgentResultsReply>;
+
 export const ShopAccessory = Type.Object({ id: Type.String(), name: Type.String(), image: Type.String(), price: Type.Number() });
 export type ShopAccessory = Static<typeof ShopAccessory>;
 

@@ -13,3 +13,9 @@ export const collectLinkOpened = createAction<{ url: string; bname: string }>('s
 
 /** The packs screen was opened, with the pack its link names (or none): SPEC section 2, "Pack screen". */
 export const packsScreenOpened = createAction<{ linked: string | null }>('session/packsScreenOpened');
+
+/**
+ * The app has started for this visitor (the entry dispatches it once, after the store is made):
+ * what booths made for their agent meanwhile joins the collection (agentResults.ts).
+ */
+export const sessionStarted = createAction('session/started');

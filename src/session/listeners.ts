@@ -1,4 +1,5 @@
 import type { IdentityGateway } from '../api/identity';
+import { syncAgentResults } from './agentResults';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
 import { watchIdentity } from './identityWatch';
@@ -21,4 +22,5 @@ export function registerSessionListeners(startListening: AppStartListening, { co
   if (identity) watchIdentity(startListening, identity);
   linkPendingOrder(startListening);
   syncVisitor(startListening);
+  syncAgentResults(startListening);
 }

@@ -135,6 +135,8 @@ describe('hostile input never gets a 5xx', () => {
     '/api/contracts/{x}',
     '/api/ultraLast/{x}/{x}',
     '/api/ultraStartConfig/{x}/{x}/{x}/{x}',
+    '/api/ultraStartConfig/ultra1/{x}/20/Vem_Tremer?agent={x}',
+    '/api/agentResults/{x}',
     '/api/shop/{x}/{x}',
     '/api/deals/{x}',
     '/api/check_bname_partner/{x}',

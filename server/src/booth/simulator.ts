@@ -70,9 +70,16 @@ export async function runForever(players: Player[], settings: SimulatorSettings,
         });
       }
       case 'ultra': {
-        const ultra = createUltra(client);
+        const ultra = createUltra(client, device.event);
+        let ready = false;
         say(device.id, 'aguardando um convidado configurar a sessão 360...');
-        return repeat(device.id, POLL_EVERY_MS, signal, () => ultra.step(signal));
+        // A QR code on screen at start, and a new one after each video (the guest's phone asks
+        // ultraLast for the video, which does not depend on the QR code).
+        return repeat(device.id, POLL_EVERY_MS, signal, async () => {
+          if (!ready) await ultra.openSession();
+          ready = true;
+          if (await ultra.step(signal)) ready = false;
+        });
       }
     }
   });

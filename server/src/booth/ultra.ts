@@ -1,11 +1,13 @@
+import crypto from 'node:crypto';
 import { readDemoFile, ultraVideoFile } from './demoMedia';
 import type { DeviceClient } from './deviceClient';
 import { say } from './log';
 import { wait } from './repeat';
 
 /**
- * The 360 platform. When a guest confirms the settings on the phone (speed, song), the
- * platform takes them, spins and records for a while, then uploads the finished video.
+ * The 360 platform. Its screen shows a QR code for a session (qrid); a guest scans it, confirms
+ * the settings on the phone (speed, song), and the platform takes them, spins and records for a
+ * while, then uploads the finished video and shows a new QR code for the next guest.
  */
 export interface UltraSettings {
   qrid: string;
@@ -15,8 +17,18 @@ export interface UltraSettings {
 
 const RECORDING_MS = 6_000;
 
-export function createUltra(client: DeviceClient) {
+/** `event`: the event the platform serves (the settings screen's `bname`), for the link it prints. */
+export function createUltra(client: DeviceClient, event: string | null = null) {
   let recorded = 0;
+
+  /** A new QR code on screen: the server refuses settings for any other one from now on. */
+  async function openSession(): Promise<string> {
+    const qrid = crypto.randomBytes(9).toString('base64url');
+    await client.json('POST', '/api/device/ultra/session', { qrid });
+    const query = new URLSearchParams({ device: client.id, qrid, ...(event ? { bname: event } : {}) });
+    say(client.id, `novo QR code. Convidado: abra ${client.baseUrl}/ultraQR?${query.toString()}`);
+    return qrid;
+  }
 
   /** Records the session waiting now, if any; true when there was one. */
   async function step(signal: AbortSignal): Promise<boolean> {
@@ -31,5 +43,5 @@ export function createUltra(client: DeviceClient) {
     return true;
   }
 
-  return { step };
+  return { openSession, step };
 }

@@ -147,6 +147,23 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
   });
 }
 
+/**
+ * A booth made `url` for the visitor `agent` (the mirror's image, the 360 video): it joins the
+ * collection of every account created from that visitor's browser, as `modifyAccount/add/collection`
+ * would add it. Answers how many accounts got it.
+ */
+export async function addToCollectionsOfAgent(db: Queryable, agent: string, url: string): Promise<number> {
+  const entry = normaliseEntry('collection', url);
+  if (agent === '' || !entry) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO account_items (uid, list, value)
+     SELECT uid, 'collection', $2 FROM accounts WHERE agent = $1
+     ON CONFLICT DO NOTHING`,
+    [agent, entry],
+  );
+  return rowCount ?? 0;
+}
+
 interface AccountRow {
   email: string;
   agent: string;

@@ -3,6 +3,7 @@ import type { MirrorMode, MirrorPrompt } from '../../../src/api/wire';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
 import { deviceLastMedia } from './media';
+import { recordAgentResult } from './results';
 
 export interface DeviceRow {
   id: string;
@@ -28,6 +29,16 @@ export async function authenticateDevice(db: Queryable, id: string, key: string)
   const expected = Buffer.from(device?.key_hash ?? '0'.repeat(64), 'hex');
   const given = Buffer.from(hashDeviceKey(key), 'hex');
   return device && crypto.timingSafeEqual(expected, given) ? device : null;
+}
+
+/**
+ * `deviceLast`: the newest media of a device of this event, zero or one URL; 404 when the device
+ * is not one of the event's (the caller checked the event with `eventForViewer`).
+ */
+export async function deviceLastOfEvent(db: Queryable, bname: string, device: string): Promise<string[]> {
+  const row = await findDevice(db, device);
+  if (!row || row.event_name !== bname) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
+  return deviceLastMedia(db, bname, device);
 }
 
 // ---- AI mirror -------------------------------------------------------------------------------
@@ -153,37 +164,91 @@ export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ 
   return session ? { mode: session.mode ?? '', prompt: session.prompt ?? '', agent: session.agent } : null;
 }
 
-export async function mirrorFinish(db: Queryable, deviceId: string, imageUrl: string): Promise<void> {
-  await db.query(`UPDATE mirror_sessions SET state = 'done', image_url = $2, updated_at = now() WHERE device_id = $1`, [deviceId, imageUrl]);
+/**
+ * Device side: the rendered image. The guest whose prompt it answers gets it in their results
+ * and, through them, in their account's collection.
+ */
+export async function mirrorFinish(db: Database, deviceId: string, imageUrl: string): Promise<void> {
+  await db.transaction(async (client) => {
+    const { rows } = await client.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1 FOR UPDATE', [deviceId]);
+    await client.query(`UPDATE mirror_sessions SET state = 'done', image_url = $2, updated_at = now() WHERE device_id = $1`, [deviceId, imageUrl]);
+    const session = rows[0];
+    if (session && session.agent !== '' && (session.state === 'processing' || session.state === 'done')) {
+      await recordAgentResult(client, session.agent, imageUrl, 'mirror');
+    }
+  });
 }
 
 // ---- 360 platform ----------------------------------------------------------------------------
 
 interface UltraRow {
-  state: 'configured' | 'in_session' | 'done';
+  /** idle: a QR code (qrid) is on the platform's screen and nobody configured it yet. */
+  state: 'idle' | 'configured' | 'in_session' | 'done';
   video_url: string | null;
   qrid: string;
   speed: number;
   music: string;
+  /** The visitor who configured the session ('' when nobody did, or they sent no agent). */
+  agent: string;
 }
 
-export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string): Promise<void> {
-  if (!(await findDevice(db, device, 'ultra'))) throw notFound('device_not_found', 'Plataforma 360 não encontrada.');
-  await db.query(
-    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state) VALUES ($1, $2, $3, $4, 'configured')
-     ON CONFLICT (device_id) DO UPDATE SET qrid = $2, speed = $3, music = $4, state = 'configured', video_url = NULL, updated_at = now()`,
-    [device, qrid, speed, music],
-  );
+async function ultraDevice(db: Queryable, device: string): Promise<DeviceRow> {
+  const row = await findDevice(db, device, 'ultra');
+  if (!row) throw notFound('device_not_found', 'Plataforma 360 não encontrada.');
+  return row;
 }
 
-/** `in_session` while the platform records or processes, then the video. */
+/** The platform is recording for someone, or about to. */
+const running = (session: UltraRow) => session.state === 'configured' || session.state === 'in_session';
+
+/**
+ * A guest's settings for the session of the QR code they scanned (qrid, the session key as the
+ * mirror's `sh`). Refused when that QR code is no longer on the platform's screen, and when
+ * another visitor's session is under way on it (or already made its video); the same visitor
+ * may change their settings.
+ */
+export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string, agent = ''): Promise<void> {
+  await ultraDevice(db, device);
+  await db.transaction(async (client) => {
+    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [device]);
+    const session = rows[0];
+    if (!session || session.qrid === '' || session.qrid !== qrid) {
+      throw conflict('session_expired', 'Este QR code expirou. Escaneie o novo código da plataforma.');
+    }
+    const sameVisitor = agent !== '' && session.agent === agent;
+    if ((running(session) || session.state === 'done') && !sameVisitor) {
+      throw conflict('session_busy', 'A plataforma está em uso por outra pessoa.');
+    }
+    await client.query(
+      `UPDATE ultra_sessions SET speed = $2, music = $3, agent = $4, state = 'configured', video_url = NULL, updated_at = now()
+        WHERE device_id = $1`,
+      [device, speed, music, agent],
+    );
+  });
+}
+
+/**
+ * `in_session` while the platform records or processes, then the video (or, between sessions,
+ * the device's newest media of the event). The device must be one of the event's, and a private
+ * event's media is for signed-in visitors (the caller checked the event with `eventForViewer`).
+ */
 export async function ultraLast(db: Database, device: string, bname: string): Promise<'in_session' | { product: string[] }> {
-  if (!(await findDevice(db, device, 'ultra'))) throw notFound('device_not_found', 'Plataforma 360 não encontrada.');
+  const row = await ultraDevice(db, device);
+  if (row.event_name !== bname) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
   const { rows } = await db.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1', [device]);
   const session = rows[0];
-  if (session && session.state !== 'done') return 'in_session';
+  if (session && running(session)) return 'in_session';
   if (session?.video_url) return { product: [session.video_url] };
   return { product: await deviceLastMedia(db, bname, device) };
+}
+
+/** Device side: a new QR code on the platform's screen opens a new session, nobody's yet. */
+export async function ultraOpenSession(db: Queryable, deviceId: string, qrid: string): Promise<void> {
+  await db.query(
+    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, agent) VALUES ($1, $2, 20, 'Escolinha_do_Professor', 'idle', '')
+     ON CONFLICT (device_id) DO UPDATE SET qrid = $2, state = 'idle', agent = '', video_url = NULL, updated_at = now()`,
+    [deviceId, qrid],
+  );
 }
 
 export async function ultraTakeSettings(db: Queryable, deviceId: string): Promise<{ qrid: string; speed: number; music: string } | null> {
@@ -195,10 +260,19 @@ export async function ultraTakeSettings(db: Queryable, deviceId: string): Promis
   return session ? { qrid: session.qrid, speed: session.speed, music: session.music } : null;
 }
 
-export async function ultraFinish(db: Queryable, deviceId: string, videoUrl: string): Promise<void> {
-  await db.query(
-    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20, 'Escolinha_do_Professor', 'done', $2)
-     ON CONFLICT (device_id) DO UPDATE SET state = 'done', video_url = $2, updated_at = now()`,
-    [deviceId, videoUrl],
-  );
+/**
+ * Device side: the finished video. The visitor who configured the session gets it in their
+ * results and, through them, in their account's collection.
+ */
+export async function ultraFinish(db: Database, deviceId: string, videoUrl: string): Promise<void> {
+  await db.transaction(async (client) => {
+    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [deviceId]);
+    await client.query(
+      `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20, 'Escolinha_do_Professor', 'done', $2)
+       ON CONFLICT (device_id) DO UPDATE SET state = 'done', video_url = $2, updated_at = now()`,
+      [deviceId, videoUrl],
+    );
+    const session = rows[0];
+    if (session && session.agent !== '' && session.state !== 'idle') await recordAgentResult(client, session.agent, videoUrl, '360');
+  });
 }

@@ -12,6 +12,7 @@ export type RefusalKind =
   | 'conflict'
   | 'gone'
   | 'unprocessable'
+  | 'too_large'
   | 'too_many'
   | 'upstream'
   | 'unavailable';
@@ -44,6 +45,8 @@ export const gone = (code: string, message: string) => new DomainError('gone', c
 export const tooMany = (code: string, message: string) => new DomainError('too_many', code, message);
 /** Well-formed, but its content cannot be used (a file that is not the image it claims). */
 export const unprocessable = (code: string, message: string) => new DomainError('unprocessable', code, message);
+/** Bigger than we take (a file over its size or pixel limit). */
+export const tooLarge = (code: string, message: string) => new DomainError('too_large', code, message);
 /** A service we depend on answered with its own failure (the payment provider's 5xx): retry later. */
 export const upstream = (code: string, message: string) => new DomainError('upstream', code, message);
 /** A service we depend on is down: not the client's fault, retry later. */

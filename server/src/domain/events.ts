@@ -1,5 +1,6 @@
 import type { EventCard, EventDetails } from '../../../src/api/wire';
 import type { Database, Queryable } from '../db/database';
+import { notFound, unauthenticated } from './errors';
 
 export interface EventRow {
   name: string;
@@ -22,6 +23,18 @@ export async function findEvent(db: Queryable, name: string): Promise<EventRow |
 export async function findEventByPublicId(db: Queryable, publicId: string): Promise<EventRow | null> {
   const { rows } = await db.query<EventRow>('SELECT * FROM events WHERE public_id = $1', [publicId]);
   return rows[0] ?? null;
+}
+
+/**
+ * The event whose media a visitor asks for (a gallery, a device's last photo, the 360 video):
+ * unknown, 404; private (SPEC section 6: "private events need login"), only for a signed-in
+ * visitor, 401 otherwise. One rule for `/all`, `/deviceLast` and `/ultraLast`.
+ */
+export async function eventForViewer(db: Queryable, name: string, signedIn: boolean): Promise<EventRow> {
+  const event = await findEvent(db, name);
+  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  if (!event.visible && !signedIn) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
+  return event;
 }
 
 export function eventDetails(event: EventRow): EventDetails {

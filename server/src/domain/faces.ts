@@ -1,26 +1,108 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Queryable } from '../db/database';
+import { MAX_FACE_BYTES } from '../../../src/api/wire';
+import type { Database } from '../db/database';
 import { writeFileDurably } from '../storage/durableWrite';
-import { invalid, unprocessable } from './errors';
+import { invalid, tooLarge, unprocessable } from './errors';
+
+/** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
+export const MAX_FACE_SIDE = 4096;
+/** A visitor keeps at most this many faces: a new one replaces the oldest. */
+export const MAX_FACES_PER_AGENT = 5;
+/** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
+export const FACE_UPLOADS_PER_AGENT = 10;
+export const FACE_UPLOADS_PER_IP = 60;
 
 const DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/=]+)$/;
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+const WRONG_TYPE = 'Envie uma foto JPEG, PNG ou WebP.';
+
+const facesDir = (dataDir: string) => path.resolve(dataDir, 'faces');
 
 /**
- * A face capture (`uploadFace`): the data URL must hold a JPEG, PNG or WebP that decodes; it is
- * kept as a JPEG, upright, in `{dataDir}/faces`, and indexed under the visitor's name.
+ * The bytes of a face capture, checked before anything decodes them: the data URL must say JPEG,
+ * PNG or WebP and hold at most MAX_FACE_BYTES; the image's header (read without decoding a pixel)
+ * must be one of those formats and at most MAX_FACE_SIDE on each side.
  */
-export async function saveFace(db: Queryable, dataDir: string, name: string, dataUrl: string): Promise<void> {
+async function checkedFace(dataUrl: string): Promise<Buffer> {
   const match = DATA_URL.exec(dataUrl);
-  if (!match) throw invalid('invalid_image', 'Imagem inválida.');
-  const image = await sharp(Buffer.from(match[2], 'base64'))
+  if (!match) throw invalid('invalid_image', WRONG_TYPE);
+  // Base64 holds 3 bytes in 4 characters: refuse what is too long before decoding it.
+  if (Math.floor((match[2].length * 3) / 4) - (match[2].match(/=+$/)?.[0].length ?? 0) > MAX_FACE_BYTES) {
+    throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
+  }
+  const bytes = Buffer.from(match[2], 'base64');
+  const header = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (!header) throw unprocessable('invalid_image', 'Imagem inválida.');
+  if (!FORMATS.has(header.format)) throw unprocessable('unsupported_image', WRONG_TYPE);
+  const { width, height } = header;
+  if (!width || !height) throw unprocessable('invalid_image', 'Imagem inválida.');
+  if (width > MAX_FACE_SIDE || height > MAX_FACE_SIDE) {
+    throw tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
+  }
+  return bytes;
+}
+
+/**
+ * A face capture (`uploadFace`) of the visitor `agent`: checked (checkedFace), decoded under the
+ * same pixel limit, kept as an upright JPEG in `{dataDir}/faces/{agent}/`, indexed under the
+ * agent. A visitor keeps their newest MAX_FACES_PER_AGENT faces; older ones are deleted.
+ */
+export async function saveFace(db: Database, dataDir: string, agent: string, dataUrl: string): Promise<void> {
+  const bytes = await checkedFace(dataUrl);
+  const image = await sharp(bytes, { limitInputPixels: MAX_FACE_SIDE * MAX_FACE_SIDE, failOn: 'error' })
     .rotate()
     .jpeg({ quality: 85 })
     .toBuffer()
     .catch(() => null);
   if (!image) throw unprocessable('invalid_image', 'Imagem inválida.');
-  const file = `${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
-  await writeFileDurably(path.join(dataDir, 'faces', file), image);
-  await db.query('INSERT INTO faces (name, file) VALUES ($1, $2)', [name.trim(), file]);
+
+  const file = `${agent}/${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
+  const target = path.join(facesDir(dataDir), file);
+  await writeFileDurably(target, image);
+  let replaced: string[];
+  try {
+    replaced = await db.transaction(async (client) => {
+      // One upload of a visitor at a time, so that the cap holds under concurrent uploads.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${agent}`]);
+      await client.query('INSERT INTO faces (name, file) VALUES ($1, $2)', [agent, file]);
+      const { rows } = await client.query<{ file: string }>(
+        `DELETE FROM faces WHERE id IN (
+           SELECT id FROM faces WHERE name = $1 ORDER BY created_at DESC, id DESC OFFSET $2
+         ) RETURNING file`,
+        [agent, MAX_FACES_PER_AGENT],
+      );
+      return rows.map((row) => row.file);
+    });
+  } catch (error) {
+    await fs.rm(target, { force: true });
+    throw error;
+  }
+  await removeFiles(dataDir, replaced);
+}
+
+/** `DELETE /faces/{agent}`: every face of the visitor, rows and files. Answers how many there were. */
+export async function deleteFaces(db: Database, dataDir: string, agent: string): Promise<number> {
+  const { rows } = await db.query<{ file: string }>('DELETE FROM faces WHERE name = $1 RETURNING file', [agent]);
+  await removeFiles(
+    dataDir,
+    rows.map((row) => row.file),
+  );
+  // The visitor's folder goes too (the agent matches [A-Za-z0-9_-]+: it is a folder of faces/).
+  await fs.rm(path.join(facesDir(dataDir), agent), { recursive: true, force: true });
+  return rows.length;
+}
+
+/** Deletes face files named by their rows, never anything outside the faces folder. */
+async function removeFiles(dataDir: string, files: readonly string[]): Promise<void> {
+  const root = facesDir(dataDir);
+  for (const file of files) {
+    const target = path.resolve(root, file);
+    if (!target.startsWith(root + path.sep)) continue;
+    await fs.rm(target, { force: true });
+  }
 }

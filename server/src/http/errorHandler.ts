@@ -11,6 +11,7 @@ export const STATUS_OF: Record<RefusalKind, number> = {
   conflict: 409,
   gone: 410,
   unprocessable: 422,
+  too_large: 413,
   too_many: 429,
   upstream: 502,
   unavailable: 503,
@@ -41,6 +42,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pg) {
       request.log.warn({ err: error }, 'database refused client input');
       return reply.code(pg[0]).send({ error: pg[1], message: pg[2] });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: 'too_large', message: 'O envio é grande demais.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: (error.code ?? 'bad_request').toLowerCase(), message: error.message });

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import {
+  AgentResultsReply,
   FaceUpload,
   MAX_FACE_BYTES,
   MirrorImageReply,
@@ -9,8 +10,10 @@ import {
   OkReply,
   StringEnum,
   UltraLastReply,
+  UltraStartQuery,
   UltraStartReply,
 } from '../../../src/api/wire';
+import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
 import { ULTRA_SPEEDS, isUltraSong } from '../../../src/lib/ultra';
 import type { AppContext } from '../context';
 import {
@@ -24,14 +27,20 @@ import {
   ultraConfigure,
   ultraLast,
 } from '../domain/booths';
-import { invalid } from '../domain/errors';
-import { saveFace } from '../domain/faces';
+import { invalid, tooMany } from '../domain/errors';
+import { eventForViewer } from '../domain/events';
+import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } from '../domain/faces';
+import { takeRateSlot } from '../domain/rateLimit';
+import { agentResults } from '../domain/results';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';
 
 /** The mirror a QR code names (dh), the session on its screen (sh), and the visitor (agent). */
 const MIRROR = { dh: DEVICE, sh: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), agent: AGENT };
 const MIRROR_PARAMS = params(MIRROR);
 const mirror = '/espelho/:dh/:sh/:agent';
+
+const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
+const FACE_WINDOW_SECONDS = 60;
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
 export function boothRoutes(app: Api, { db, config }: AppContext): void {
@@ -96,8 +105,11 @@ export function boothRoutes(app: Api, { db, config }: AppContext): void {
 
   app.get(
     '/ultraLast/:device/:bname',
-    { schema: { params: params({ device: DEVICE, bname: NAME }), response: { 200: UltraLastReply } } },
-    async (request) => ultraLast(db, request.params.device, request.params.bname),
+    { schema: { params: params({ device: DEVICE, bname: NAME }), response: { 200: UltraLastReply } }, config: { auth: 'optional' } },
+    async (request) => {
+      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
+      return ultraLast(db, request.params.device, event.name);
+    },
   );
 
   app.get(
@@ -110,25 +122,53 @@ export function boothRoutes(app: Api, { db, config }: AppContext): void {
           speed: StringEnum(ULTRA_SPEEDS.map(String)),
           music: Type.String({ maxLength: 64 }),
         }),
+        querystring: UltraStartQuery,
         response: { 200: UltraStartReply },
       },
     },
     async (request) => {
       const { device, qrid, speed, music } = request.params;
       if (!isUltraSong(music)) throw invalid('unknown_song', 'Música desconhecida.');
-      await ultraConfigure(db, device, qrid, Number(speed), music);
+      await ultraConfigure(db, device, qrid, Number(speed), music, request.query.agent ?? '');
       return 'success' as const;
     },
+  );
+
+  /** What the mirror and the 360 platform made for the visitor, even while their page was closed. */
+  app.get(
+    '/agentResults/:agent',
+    { schema: { params: params({ agent: AGENT }), response: { 200: AgentResultsReply } } },
+    async (request) => ({ product: await agentResults(db, request.params.agent) }),
   );
 
   app.post(
     '/uploadFace/:name',
     {
       bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
-      schema: { params: params({ name: Type.String({ minLength: 1, maxLength: 100 }) }), body: FaceUpload, response: { 200: OkReply } },
+      schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: OkReply } },
+      // Counted before the body is read: a flood of uploads costs neither parsing nor decoding.
+      onRequest: async (request, reply) => {
+        const { name } = request.params as { name?: unknown };
+        const buckets = [{ key: `face:ip:${request.ip}`, limit: FACE_UPLOADS_PER_IP }];
+        if (typeof name === 'string' && AGENT_SOURCE.test(name)) buckets.push({ key: `face:agent:${name}`, limit: FACE_UPLOADS_PER_AGENT });
+        if (!(await takeRateSlot(db, buckets, FACE_WINDOW_SECONDS))) {
+          reply.header('Retry-After', String(FACE_WINDOW_SECONDS));
+          throw tooMany('too_many_uploads', 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.');
+        }
+      },
     },
     async (request) => {
       await saveFace(db, config.dataDir, request.params.name, request.body.poligram);
+      return 'ok' as const;
+    },
+  );
+
+  /** The visitor's faces, files and rows, are deleted at their request. */
+  app.delete(
+    '/faces/:agent',
+    { schema: { params: params({ agent: AGENT }), response: { 200: OkReply } } },
+    async (request) => {
+      await deleteFaces(db, config.dataDir, request.params.agent);
       return 'ok' as const;
     },
   );

@@ -9,6 +9,7 @@ import {
   mirrorOpenSession,
   mirrorTakeJob,
   ultraFinish,
+  ultraOpenSession,
   ultraTakeSettings,
   type DeviceRow,
 } from '../domain/booths';
@@ -26,6 +27,8 @@ declare module 'fastify' {
 const MAX_UPLOAD = 80 * 1024 * 1024;
 const RAW_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'];
 const NOT_A_DEVICE = 'Dispositivo não autenticado.';
+/** The key of a guest session a device shows as a QR code (the mirror's sessionHash, the 360's qrid). */
+const SESSION_KEY = Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' });
 
 function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): DeviceRow {
   const device = request.device;
@@ -85,7 +88,7 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
 
   app.post(
     '/device/mirror/session',
-    { schema: { body: Type.Object({ sessionHash: Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' }) }) } },
+    { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } },
     async (request) => {
       const device = requireKind(request, 'mirror');
       await mirrorOpenSession(db, device.id, request.body.sessionHash);
@@ -104,6 +107,16 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
     await mirrorFinish(db, device.id, url);
     return { url };
   });
+
+  app.post(
+    '/device/ultra/session',
+    { schema: { body: Type.Object({ qrid: SESSION_KEY }) } },
+    async (request) => {
+      const device = requireKind(request, 'ultra');
+      await ultraOpenSession(db, device.id, request.body.qrid);
+      return { status: 'idle' };
+    },
+  );
 
   app.get('/device/ultra/settings', async (request, reply) => {
     const settings = await ultraTakeSettings(db, requireKind(request, 'ultra').id);

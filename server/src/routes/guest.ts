@@ -3,10 +3,11 @@ import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLit
 import { parseMediaPath } from '../../../src/lib/mediaPath';
 import { isName } from '../../../src/lib/names';
 import type { AppContext } from '../context';
-import { invalid, notFound, unauthenticated } from '../domain/errors';
-import { eventCards, eventDetails, findEvent, findEventByPublicId } from '../domain/events';
+import { deviceLastOfEvent } from '../domain/booths';
+import { invalid, notFound } from '../domain/errors';
+import { eventCards, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
 import { saveLead } from '../domain/leads';
-import { deviceLastMedia, galleryVersion, listMedia } from '../domain/media';
+import { galleryVersion, listMedia } from '../domain/media';
 import { printCopy, validatePacks } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
@@ -41,9 +42,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
     '/all/:bname/:type',
     { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
     async (request, reply) => {
-      const event = await findEvent(db, request.params.bname);
-      if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-      if (!event.visible && !request.identity) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
+      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
@@ -56,8 +55,11 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
 
   app.get(
     '/deviceLast/:bname/:device',
-    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: ProductList } } },
-    async (request) => ({ product: await deviceLastMedia(db, request.params.bname, request.params.device) }),
+    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: ProductList } }, config: { auth: 'optional' } },
+    async (request) => {
+      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
+      return { product: await deviceLastOfEvent(db, event.name, request.params.device) };
+    },
   );
 
   app.get(

@@ -1,0 +1,58 @@
+import type { ListenerEffectAPI } from '@reduxjs/toolkit';
+import { api as apiSlice } from '../api/apiSlice';
+import { isAgentId } from '../lib/agentId';
+import { parseMediaPath } from '../lib/mediaPath';
+import type { AppStartListening } from './appListener';
+import { sessionStarted } from './events';
+import { resultsApi } from './resultsApi';
+import type { AppDispatch, RootState } from './rootReducer';
+import { agentAssigned, collectionMerged, selectAgent } from './sessionSlice';
+
+type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
+
+/** A tab shown again within this long of the last request does not ask again. */
+const FOCUS_PAUSE_MS = 10_000;
+
+/**
+ * What the AI mirror and the 360 platform made for this visitor reaches the collection even when
+ * the page was closed while they worked: once the app has started with the visitor's agent
+ * (sessionStarted, or the agent assigned afterwards) and whenever the tab is shown again (RTK
+ * Query's focus action, from setupListeners), the server's results for the agent are fetched and
+ * merged into the collection ("Minha Coleção"). A failed fetch changes nothing.
+ */
+export function syncAgentResults(startListening: AppStartListening): void {
+  let started = false;
+  let askedAt = Number.NEGATIVE_INFINITY;
+
+  async function fetchAndMerge(api: EffectApi): Promise<void> {
+    const agent = selectAgent(api.getState());
+    if (!isAgentId(agent)) return;
+    askedAt = Date.now();
+    const result = await api.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent, { subscribe: false, forceRefetch: true }));
+    const product = result.data?.product;
+    if (!Array.isArray(product)) return;
+    const urls = product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null);
+    if (urls.length > 0) api.dispatch(collectionMerged(urls));
+  }
+
+  startListening({
+    actionCreator: sessionStarted,
+    effect: async (_action, api) => {
+      started = true;
+      await fetchAndMerge(api);
+    },
+  });
+  startListening({
+    actionCreator: agentAssigned,
+    effect: async (_action, api) => {
+      if (started) await fetchAndMerge(api);
+    },
+  });
+  startListening({
+    actionCreator: apiSlice.internalActions.onFocus,
+    effect: async (_action, api) => {
+      // A window gains focus often (a click back into it): once in a while is enough.
+      if (started && Date.now() - askedAt >= FOCUS_PAUSE_MS) await fetchAndMerge(api);
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { api } from '../api/apiSlice';
+import { path } from '../api/paths';
+import type { AgentResultsReply } from '../api/wire';
+
+/** What the booths made for this visitor (beyond the spec, README "Beyond the spec"). */
+export const resultsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /agentResults/{agent}`: the AI mirror's images and 360 videos made for the visitor, oldest first. */
+    getAgentResults: build.query<AgentResultsReply, string>({
+      query: (agent) => path`/agentResults/${agent}`,
+    }),
+  }),
+});

@@ -1,0 +1,109 @@
+import { basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+/**
+ * A device's last media (`deviceLast`) and the 360 video (`ultraLast`) are an event's media: they
+ * answer only for a device of that event, and a private event's only to a signed-in visitor, as
+ * `/all` does.
+ */
+let server: TestServer;
+let visitor: TestUser;
+
+const KEY = 'key-private-0001';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const seed = basicSeed();
+  seed.devices = [
+    ...(seed.devices ?? []),
+    { id: 'cam2', kind: 'booth', event: 'privada', mode: 'pad', key: KEY },
+    { id: 'ultra2', kind: 'ultra', event: 'privada', mode: '360', key: KEY },
+    { id: 'cam3', kind: 'booth', event: 'outra', mode: 'pad', key: KEY },
+  ];
+  seed.media = (seed.media ?? []).map((media) =>
+    media.event === 'privada' ? { ...media, device: 'cam2' } : media.event === 'outra' ? { ...media, device: 'cam3' } : media,
+  );
+  await loadBasicSeed(server, seed);
+  visitor = await newUser('convidado');
+  // The private event's platform made a video.
+  const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
+  const video = await server.call({ method: 'POST', url: '/api/device/ultra/video?file=giro-p.mp4', headers: { ...ultra2, 'content-type': 'video/mp4' }, payload: mp4() });
+  expect(video.statusCode).toBe(200);
+});
+
+afterAll(() => server.close());
+
+const get = (url: string, token?: string) => server.call({ method: 'GET', url, token });
+const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
+
+describe('GET /api/deviceLast/{bname}/{device}', () => {
+  it("answers a device of the event with its newest media", async () => {
+    expect((await get('/api/deviceLast/festa_ana/cam1')).json()).toEqual({ product: ['/media/festa_ana/pad/a2.jpg'] });
+    expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({ product: ['/media/outra/pad/o1.jpg'] });
+  });
+
+  it("is 404 for another event's device, an unknown device or an unknown event", async () => {
+    const other = await get('/api/deviceLast/outra/cam1');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'device_not_found', message: 'Dispositivo não encontrado neste evento.' });
+    expect((await get('/api/deviceLast/festa_ana/cam3')).statusCode).toBe(404);
+    expect((await get('/api/deviceLast/festa_ana/ninguem')).statusCode).toBe(404);
+    expect((await get('/api/deviceLast/nada/cam1')).statusCode).toBe(404);
+  });
+
+  it('keeps a private event to signed-in visitors, as /all does', async () => {
+    const anonymous = await get('/api/deviceLast/privada/cam2');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Este evento é privado. Faça login para ver as fotos.');
+    expect((await get('/api/all/privada/pad')).statusCode).toBe(401);
+    expect((await get('/api/deviceLast/privada/cam2', forged)).statusCode).toBe(401);
+    expect((await get('/api/deviceLast/privada/cam2', visitor.token)).json()).toEqual({ product: ['/media/privada/pad/x1.jpg'] });
+  });
+
+  it("does not tell an anonymous visitor which devices a private event has", async () => {
+    expect((await get('/api/deviceLast/privada/cam1')).statusCode).toBe(401);
+    expect((await get('/api/deviceLast/privada/cam1', visitor.token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/ultraLast/{device}/{bname}', () => {
+  it("answers the event's platform", async () => {
+    expect((await get('/api/ultraLast/ultra1/festa_ana')).json()).toEqual({ product: [] });
+  });
+
+  it("is 404 for another event's platform, or a device that is no platform", async () => {
+    const other = await get('/api/ultraLast/ultra1/outra');
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe('device_not_found');
+    expect((await get('/api/ultraLast/ultra2/festa_ana')).statusCode).toBe(404);
+    expect((await get('/api/ultraLast/cam1/festa_ana')).statusCode).toBe(404);
+    expect((await get('/api/ultraLast/ultra1/nada')).statusCode).toBe(404);
+  });
+
+  it('keeps a private event to signed-in visitors, as /all does', async () => {
+    expect((await get('/api/ultraLast/ultra2/privada')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada', forged)).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada', visitor.token)).json()).toEqual({ product: ['/media/privada/360/giro-p.mp4'] });
+    expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra1/privada', visitor.token)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/agentResults/{agent}', () => {
+  it("lists what booths made for a visitor, oldest first, and nobody else's", async () => {
+    const ultra1 = { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra };
+    for (const [qrid, agent, file] of [
+      ['qrcode101', 'agentZ001', 'giro-z1.mp4'],
+      ['qrcode102', 'agentY001', 'giro-y1.mp4'],
+      ['qrcode103', 'agentZ001', 'giro-z2.mp4'],
+    ]) {
+      await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra1, payload: { qrid } });
+      expect((await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`)).body).toBe('success');
+      await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra1 });
+      await server.call({ method: 'POST', url: `/api/device/ultra/video?file=${file}`, headers: { ...ultra1, 'content-type': 'video/mp4' }, payload: mp4() });
+    }
+    expect((await get('/api/agentResults/agentZ001')).json()).toEqual({ product: ['/media/festa_ana/360/giro-z1.mp4', '/media/festa_ana/360/giro-z2.mp4'] });
+    expect((await get('/api/agentResults/agentY001')).json()).toEqual({ product: ['/media/festa_ana/360/giro-y1.mp4'] });
+    expect((await get('/api/agentResults/agentX001')).json()).toEqual({ product: [] });
+  });
+});

@@ -1,0 +1,118 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { api } from '../../../src/api/apiSlice';
+import { makeStore } from '../../../src/app/store';
+import { browserCookieJar, readPersistedState, sessionStarted } from '../../../src/session';
+import { agentAssigned, itemCollected } from '../../../src/session/sessionSlice';
+import { API, network } from '../../support/network';
+import { renderApp } from '../../support/renderWithProviders';
+import { withSession } from '../../support/session';
+
+const MIRROR = '/media/festa_ana/feed/ia-001.jpg';
+const VIDEO = '/media/festa_ana/360/giro-001.mp4';
+const COLLECTED = '/media/festa_ana/pad/a1.jpg';
+
+/** Answers agentResults for `agent` with `product` (changeable), counting the calls. */
+function serveResults(agent: string, product: () => unknown, status = 200) {
+  const calls: string[] = [];
+  network.use(
+    http.get(`${API}/agentResults/:agent`, ({ params }) => {
+      calls.push(String(params.agent));
+      if (params.agent !== agent) return HttpResponse.json({ error: 'x', message: 'x' }, { status: 404 });
+      return HttpResponse.json(status === 200 ? { product: product() } : { error: 'internal', message: 'Erro interno.' }, { status });
+    }),
+  );
+  return calls;
+}
+
+describe("a booth's results for the visitor join the collection", () => {
+  it('at start: what the mirror and the 360 made is merged after what the visitor collected, once each', async () => {
+    const calls = serveResults('agent0001', () => [MIRROR, COLLECTED, VIDEO]);
+    const store = makeStore({ preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
+    store.dispatch(sessionStarted());
+    await waitFor(() => expect(store.getState().session.collection).toEqual([COLLECTED, MIRROR, VIDEO]));
+    expect(calls).toEqual(['agent0001']);
+  });
+
+  it('asks nothing before the app has started, nor without an agent', async () => {
+    const calls = serveResults('agent0001', () => [MIRROR]);
+    const store = makeStore({ preloadedState: withSession({ agent: 'agent0001' }) });
+    store.dispatch(itemCollected(COLLECTED));
+    store.dispatch(api.internalActions.onFocus());
+    const anonymous = makeStore({ preloadedState: withSession({ agent: '' }) });
+    anonymous.dispatch(sessionStarted());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    expect(store.getState().session.collection).toEqual([COLLECTED]);
+    expect(anonymous.getState().session.collection).toEqual([]);
+  });
+
+  it('asks once the agent is known, when it comes after the start', async () => {
+    const calls = serveResults('agent0002', () => [VIDEO]);
+    const store = makeStore({ preloadedState: withSession({ agent: '' }) });
+    store.dispatch(sessionStarted());
+    store.dispatch(agentAssigned('agent0002'));
+    await waitFor(() => expect(store.getState().session.collection).toEqual([VIDEO]));
+    expect(calls).toEqual(['agent0002']);
+  });
+
+  it('asks again when the tab is shown again, and adds what is new', async () => {
+    let product = [MIRROR];
+    const calls = serveResults('agent0001', () => product);
+    const store = makeStore({ preloadedState: withSession({ agent: 'agent0001' }) });
+    store.dispatch(sessionStarted());
+    await waitFor(() => expect(store.getState().session.collection).toEqual([MIRROR]));
+
+    // The guest left the tab for the 360 platform; its video is ready when they come back.
+    product = [MIRROR, VIDEO];
+    // Shown again at once (a click back into the window): no new request.
+    store.dispatch(api.internalActions.onFocus());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual(['agent0001']);
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    // What setupListeners dispatches when the tab becomes visible (its DOM listeners belong to
+    // the first store a test file makes, so the action is dispatched here directly).
+    store.dispatch(api.internalActions.onFocusLost());
+    store.dispatch(api.internalActions.onFocus());
+    await waitFor(() => expect(store.getState().session.collection).toEqual([MIRROR, VIDEO]));
+    expect(calls).toEqual(['agent0001', 'agent0001']);
+  });
+
+  it('shows a result in Minha Coleção', async () => {
+    serveResults('agent0001', () => [VIDEO]);
+    const { store } = renderApp('/collection', { preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(sessionStarted());
+    });
+    expect(await screen.findByText('2 itens')).toBeInTheDocument();
+  });
+
+  it('keeps the merged results for the next visit (cookie and local storage)', async () => {
+    serveResults('agent0001', () => [VIDEO]);
+    const first = makeStore({
+      preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }),
+      cookies: browserCookieJar,
+      storage: localStorage,
+    });
+    first.dispatch(sessionStarted());
+    await waitFor(() => expect(first.getState().session.collection).toEqual([COLLECTED, VIDEO]));
+    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual([COLLECTED, VIDEO]);
+  });
+
+  it('changes nothing when the server fails or answers something odd', async () => {
+    const calls = serveResults('agent0001', () => [], 500);
+    const store = makeStore({ preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
+    store.dispatch(sessionStarted());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().session.collection).toEqual([COLLECTED]);
+
+    network.resetHandlers();
+    serveResults('agent0003', () => ['javascript:alert(1)', '/media/../../etc/passwd', 42, VIDEO]);
+    const other = makeStore({ preloadedState: withSession({ agent: 'agent0003' }) });
+    other.dispatch(sessionStarted());
+    await waitFor(() => expect(other.getState().session.collection).toEqual([VIDEO]));
+  });
+});
