@@ -53,6 +53,7 @@ describe('every route renders its screen', () => {
     network.use(
       http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json([])),
       http.get(`${API}/shop/:coupon/:agent`, () => HttpResponse.json({ data: [], discount: 0 })),
+      http.get(`${API}/ultraLast/:device/:bname`, () => HttpResponse.text('in_session')),
     ),
   );
 
