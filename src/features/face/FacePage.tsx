@@ -1,5 +1,91 @@
+import './face.css';
+import { useReducer } from 'react';
+import { errorMessage } from '../../api/apiSlice';
+import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { FaceCamera } from './FaceCamera';
+import { useUploadFaceMutation } from './faceApi';
+import {
+  CAMERA_MESSAGES,
+  cameraFailed,
+  cameraRequested,
+  cameraStarted,
+  faceSlice,
+  imageCaptured,
+  initialFaceState,
+  sendFailed,
+  sendRequested,
+  sendSucceeded,
+} from './faceSlice';
 
+export const FACE_CONSENT =
+  'Usamos esta foto só para encontrar você nas fotos deste evento. Para apagá-la, fale com a equipe do evento.';
+
+/** Face capture (SPEC section 2, face): the guest's photo, seen before it is sent under their agent. */
 export default function FacePage() {
-  return <ScreenFrame title="Captura de rosto" />;
+  const [state, dispatch] = useReducer(faceSlice.reducer, initialFaceState);
+  const agent = useAppSelector(selectAgent);
+  const [upload] = useUploadFaceMutation();
+
+  async function send(image: string) {
+    dispatch(sendRequested());
+    try {
+      await upload({ name: agent, image }).unwrap();
+      dispatch(sendSucceeded());
+    } catch (error) {
+      dispatch(sendFailed(errorMessage(error)));
+    }
+  }
+
+  const another = (
+    <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
+      Tirar outra
+    </button>
+  );
+
+  return (
+    <ScreenFrame title="Captura de rosto" className="face">
+      <p className="face__consent">{FACE_CONSENT}</p>
+      {(state.status === 'starting' || state.status === 'camera') && (
+        <FaceCamera
+          ready={state.status === 'camera'}
+          onStarted={() => dispatch(cameraStarted())}
+          onFailed={(problem) => dispatch(cameraFailed(problem))}
+          onCaptured={(image) => dispatch(imageCaptured(image))}
+        />
+      )}
+      {state.status === 'cameraError' && (
+        <div role="alert" className="face__problem">
+          <p>{CAMERA_MESSAGES[state.problem]}</p>
+          <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
+      {(state.status === 'captured' || state.status === 'sending' || state.status === 'failed') && (
+        <div className="face__preview">
+          <img className="face__image" src={state.image} alt="Sua foto, ainda não enviada" />
+          {state.status === 'failed' && <p role="alert">{state.message}</p>}
+          {!agent && <p role="alert">Não encontramos a sua identificação de visitante: recarregue a página.</p>}
+          <div className="face__buttons">
+            <button
+              type="button"
+              className="button"
+              disabled={state.status === 'sending' || !agent}
+              onClick={() => void send(state.image)}
+            >
+              {state.status === 'sending' ? 'Enviando...' : 'Enviar'}
+            </button>
+            {state.status !== 'sending' && another}
+          </div>
+        </div>
+      )}
+      {state.status === 'sent' && (
+        <div className="face__sent">
+          <p role="status">Foto enviada!</p>
+          {another}
+        </div>
+      )}
+    </ScreenFrame>
+  );
 }

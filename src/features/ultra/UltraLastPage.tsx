@@ -1,5 +1,50 @@
+import './ultra.css';
+import { useSearchParams } from 'react-router-dom';
+import { isName } from '../../lib/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { UltraVideo } from './UltraVideo';
+import { useUltraLast } from './useUltraLast';
 
+const TITLE = 'Vídeo 360';
+
+/** The 360 platform's result (SPEC section 2, ultraLast): waits for the video, then offers it. */
 export default function UltraLastPage() {
-  return <ScreenFrame title="Vídeo 360" />;
+  const [params] = useSearchParams();
+  const device = params.get('device') ?? '';
+  const bname = params.get('bname') ?? '';
+  if (!isName(device) || !isName(bname)) {
+    return (
+      <ScreenFrame title={TITLE}>
+        <p role="alert">Link inválido: faltam a plataforma 360 e o evento. Escaneie de novo o QR code da plataforma.</p>
+      </ScreenFrame>
+    );
+  }
+  return <UltraResult key={`${device}/${bname}`} device={device} bname={bname} />;
+}
+
+function UltraResult({ device, bname }: { device: string; bname: string }) {
+  const { state, retry } = useUltraLast(device, bname);
+  return (
+    <ScreenFrame title={TITLE} className="ultra">
+      {state.status === 'asking' && <p role="status">Buscando o seu vídeo...</p>}
+      {state.status === 'inSession' && <p role="status" className="ultra__wait">Sessão em andamento</p>}
+      {state.status === 'processing' && <p role="status" className="ultra__wait">Processando vídeo, aguarde...</p>}
+      {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
+      {state.status === 'noVideo' && (
+        <Problem message="Ainda não há vídeo desta plataforma 360. Grave o seu e tente de novo." onRetry={retry} />
+      )}
+      {state.status === 'failed' && <Problem message={state.message} onRetry={retry} />}
+    </ScreenFrame>
+  );
+}
+
+function Problem({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="ultra__problem">
+      <p>{message}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Tentar novamente
+      </button>
+    </div>
+  );
 }

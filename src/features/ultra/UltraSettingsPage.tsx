@@ -1,5 +1,27 @@
+import './ultra.css';
+import { useSearchParams } from 'react-router-dom';
+import { isName } from '../../lib/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { UltraSettingsForm } from './UltraSettingsForm';
 
+const TITLE = 'Ajuste seu 360';
+
+/** The 360 platform's settings, opened from its QR code (SPEC section 2, ultraQR). */
 export default function UltraSettingsPage() {
-  return <ScreenFrame title="Ajuste seu 360" />;
+  const [params] = useSearchParams();
+  const device = params.get('device') ?? '';
+  const qrid = params.get('qrid') ?? '';
+  const bname = params.get('bname') ?? '';
+  if (!isName(device) || !isName(qrid) || !isName(bname)) {
+    return (
+      <ScreenFrame title={TITLE}>
+        <p role="alert">Link inválido: faltam dados da plataforma 360. Escaneie de novo o QR code da plataforma.</p>
+      </ScreenFrame>
+    );
+  }
+  return (
+    <ScreenFrame title={TITLE}>
+      <UltraSettingsForm key={`${device}/${qrid}/${bname}`} device={device} qrid={qrid} bname={bname} />
+    </ScreenFrame>
+  );
 }

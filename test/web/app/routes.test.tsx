@@ -55,6 +55,7 @@ describe('every route renders its screen', () => {
       http.get(`${API}/shop/:coupon/:agent`, () => HttpResponse.json({ data: [], discount: 0 })),
       http.get(`${API}/espelho/:dh/:sh/:agent/start/0`, () => HttpResponse.text('start_ok')),
       http.get(`${API}/espelho/:dh/:sh/:agent/get_modes/0`, () => HttpResponse.json([])),
+      http.get(`${API}/ultraLast/:device/:bname`, () => HttpResponse.text('in_session')),
     ),
   );
 

@@ -1,0 +1,57 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * Face capture (SPEC section 2, face) as a state machine: the camera starts, the guest takes an
+ * image and sees it, then sends it or takes another; a refused or missing camera is its own
+ * state. Only a JPEG, PNG or WebP data URL counts as a capture (the server takes nothing else).
+ * Used with useReducer by the screen.
+ */
+export type CameraProblem = 'denied' | 'missing';
+
+export type FaceState =
+  | { status: 'starting' }
+  | { status: 'camera' }
+  | { status: 'captured'; image: string }
+  | { status: 'sending'; image: string }
+  | { status: 'sent' }
+  | { status: 'failed'; image: string; message: string }
+  | { status: 'cameraError'; problem: CameraProblem };
+
+export const initialFaceState = { status: 'starting' } as FaceState;
+
+const IMAGE_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/;
+
+export const faceSlice = createSlice({
+  name: 'face',
+  initialState: initialFaceState,
+  reducers: {
+    cameraStarted: (state): FaceState => (state.status === 'starting' ? { status: 'camera' } : state),
+    cameraFailed: (state, action: PayloadAction<CameraProblem>): FaceState =>
+      state.status === 'starting' || state.status === 'camera' ? { status: 'cameraError', problem: action.payload } : state,
+    imageCaptured: (state, action: PayloadAction<string>): FaceState =>
+      state.status === 'camera' && IMAGE_DATA_URL.test(action.payload) ? { status: 'captured', image: action.payload } : state,
+    sendRequested: (state): FaceState =>
+      state.status === 'captured' || state.status === 'failed' ? { status: 'sending', image: state.image } : state,
+    sendSucceeded: (state): FaceState => (state.status === 'sending' ? { status: 'sent' } : state),
+    sendFailed: (state, action: PayloadAction<string>): FaceState =>
+      state.status === 'sending' ? { status: 'failed', image: state.image, message: action.payload } : state,
+    /** 'Tirar outra' after a capture, and 'Tentar novamente' after a camera problem. */
+    cameraRequested: (state): FaceState =>
+      state.status === 'captured' || state.status === 'failed' || state.status === 'sent' || state.status === 'cameraError'
+        ? { status: 'starting' }
+        : state,
+  },
+});
+
+export const { cameraStarted, cameraFailed, imageCaptured, sendRequested, sendSucceeded, sendFailed, cameraRequested } = faceSlice.actions;
+
+/** What `onUserMediaError` reports: a refusal, or no usable camera (every other failure). */
+export function cameraProblemOf(error: unknown): CameraProblem {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : String(error);
+  return /NotAllowedError|PermissionDeniedError|SecurityError/.test(name) ? 'denied' : 'missing';
+}
+
+export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
+  denied: 'Permita o acesso à câmera para tirar a foto.',
+  missing: 'Não encontramos uma câmera neste aparelho.',
+};
