@@ -32,6 +32,8 @@ export const collectApi = api.injectEndpoints({
     /** The last media a booth took; `product` is empty when it has none yet. */
     getDeviceLast: build.query<ProductList, DeviceLastArgs>({
       query: ({ bname, device }) => path`/deviceLast/${bname}/${device}`,
+      // A private event's results need its login.
+      extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, device }) => [{ type: 'DeviceLast', id: `${bname}/${device}` }],
     }),
   }),

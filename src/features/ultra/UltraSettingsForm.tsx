@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/apiSlice';
 import { ROUTES, withQuery } from '../../lib/routePaths';
 import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../lib/ultra';
+import { selectAgent, useAppSelector } from '../../session';
 import { useStartUltraConfigMutation } from './ultraApi';
 import {
   initialUltraSettingsState,
@@ -28,6 +29,7 @@ interface UltraSettingsFormProps {
 export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProps) {
   const [state, dispatch] = useReducer(ultraSettingsSlice.reducer, initialUltraSettingsState);
   const [start] = useStartUltraConfigMutation();
+  const agent = useAppSelector(selectAgent);
   const navigate = useNavigate();
   const speedId = useId();
   const sending = state.status === 'sending';
@@ -41,7 +43,7 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
     if (sending) return;
     dispatch(sendRequested());
     try {
-      const reply = await start({ device, qrid, speed: state.speed, music: state.music }).unwrap();
+      const reply = await start({ device, qrid, speed: state.speed, music: state.music, agent }).unwrap();
       dispatch(reply === 'success' ? sendSucceeded() : sendFailed('A plataforma 360 não confirmou os ajustes. Tente novamente.'));
     } catch (error) {
       dispatch(sendFailed(errorMessage(error)));

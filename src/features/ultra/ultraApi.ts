@@ -7,6 +7,8 @@ export interface UltraSettings {
   qrid: string;
   speed: number;
   music: string;
+  /** The visitor (beyond the spec): the session, and the video it makes, are theirs. */
+  agent: string;
 }
 
 export const ultraApi = api.injectEndpoints({
@@ -14,11 +16,13 @@ export const ultraApi = api.injectEndpoints({
     /** `in_session` (text) while recording or processing, then `{ product: [videoUrl] }` (JSON). */
     getUltraLast: build.query<UltraLastReply, { device: string; bname: string }>({
       query: ({ device, bname }) => ({ url: path`/ultraLast/${device}/${bname}`, responseHandler: 'content-type' }),
+      // A private event's results need its login.
+      extraOptions: { auth: 'optional' },
       keepUnusedDataFor: 0,
     }),
     startUltraConfig: build.mutation<string, UltraSettings>({
-      query: ({ device, qrid, speed, music }) => ({
-        url: path`/ultraStartConfig/${device}/${qrid}/${speed}/${music}`,
+      query: ({ device, qrid, speed, music, agent }) => ({
+        url: path`/ultraStartConfig/${device}/${qrid}/${speed}/${music}` + (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
         responseHandler: 'text',
       }),
     }),
