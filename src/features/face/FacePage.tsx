@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/apiSlice';
 import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
+import { FaceDeletion } from './FaceDeletion';
 import { useUploadFaceMutation } from './faceApi';
 import {
   CAMERA_MESSAGES,
@@ -19,7 +20,7 @@ import {
 } from './faceSlice';
 
 export const FACE_CONSENT =
-  'Usamos esta foto só para encontrar você nas fotos deste evento. Para apagá-la, fale com a equipe do evento.';
+  'Usamos esta foto só para encontrar você nas fotos deste evento. Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".';
 
 /** Face capture (SPEC section 2, face): the guest's photo, seen before it is sent under their agent. */
 export default function FacePage() {
@@ -86,6 +87,7 @@ export default function FacePage() {
           {another}
         </div>
       )}
+      <FaceDeletion agent={agent} />
     </ScreenFrame>
   );
 }

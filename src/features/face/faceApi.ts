@@ -12,7 +12,11 @@ export const faceApi = api.injectEndpoints({
         responseHandler: 'text',
       }),
     }),
+    /** Deletes every face capture kept under this visitor's agent. */
+    deleteFaces: build.mutation<string, string>({
+      query: (agent) => ({ url: path`/faces/${agent}`, method: 'DELETE', responseHandler: 'text' }),
+    }),
   }),
 });
 
-export const { useUploadFaceMutation } = faceApi;
+export const { useUploadFaceMutation, useDeleteFacesMutation } = faceApi;

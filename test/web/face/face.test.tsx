@@ -77,7 +77,7 @@ describe('the face capture screen', () => {
   it('says what the photo is for, and how to delete it, above the camera', async () => {
     await openFace();
     const consent = screen.getByText(/Usamos esta foto só para encontrar você nas fotos deste evento\./);
-    expect(consent).toHaveTextContent('Para apagá-la, fale com a equipe do evento.');
+    expect(consent).toHaveTextContent('Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".');
     const camera = await screen.findByLabelText('Câmera');
     expect(consent.compareDocumentPosition(camera) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -172,5 +172,24 @@ describe('the face capture screen', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await takeImage()).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('deletes every face capture of the visitor after a second look, as the consent text promises', async () => {
+    const deleted: string[] = [];
+    network.use(
+      http.delete(`${API}/faces/:agent`, ({ params }) => {
+        deleted.push(String(params.agent));
+        return HttpResponse.text('ok');
+      }),
+    );
+    const { user } = await openFace();
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos de rosto' }));
+    expect(deleted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(deleted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos de rosto' }));
+    await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Suas fotos de rosto foram apagadas.');
+    expect(deleted).toEqual([AGENT]);
   });
 });
