@@ -1,7 +1,8 @@
 /**
  * The booth experiences against the whole stack, with the booth simulator playing the devices as
  * a newcomer runs it (`npm run booth`): the AI mirror session from its QR code to the image in
- * Minha Coleção.
+ * Minha Coleção, the 360 platform from its settings to the collected video, and face capture with
+ * Chromium's fake camera reaching the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +16,8 @@ const ROOT = path.resolve(__dirname, '../..');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // Chromium's fake camera (a test pattern) stands in for a phone's, permission granted.
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
 });
 
 afterAll(() => browser.close());
@@ -53,7 +55,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-it('the AI mirror: mode, magic, confirmation, the session ends with the image, which lands in Minha Coleção', async () => {
+it('the AI mirror: mode, magic, confirmation, the session ends with the image, which is in Minha Coleção even untapped', async () => {
   const mirror = simulate('mirror', 'espelho-1', /\/espelho\?dh=/);
   const guest = await newGuest(browser);
   const { page } = guest;
@@ -76,16 +78,85 @@ it('the AI mirror: mode, magic, confirmation, the session ends with the image, w
     expect(src).toMatch(/\/media\/festa_ana\/.+\/espelho-\d+\.\w+$/);
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: 'Coletar' }).click();
-    await page.getByText('Coletado!').waitFor();
-    await page.goto(`${baseUrl()}/collection`);
-    const grid = page.getByRole('list', { name: 'Minha Coleção' });
+    expect(await page.getByRole('link', { name: 'Coletar' }).count()).toBe(1);
+    // The guest walks away without tapping 'Coletar': the image is theirs all the same, and
+    // Minha Coleção shows it the next time they open the site on this phone.
+    await page.close();
+    const later = await guest.page.context().newPage();
+    await later.goto(`${baseUrl()}/collection`);
+    const grid = later.getByRole('list', { name: 'Minha Coleção' });
     await grid.waitFor();
     const file = src.split('/').pop() ?? '';
-    expect(await grid.locator(`img[src*="${file.replace(/\.\w+$/, '')}"]`).count()).toBe(1);
+    const mine = grid.locator(`img[src*="${file.replace(/\.\w+$/, '')}"]`);
+    await mine.first().waitFor();
+    expect(await mine.count()).toBe(1);
     expect(guest.errors).toEqual([]);
   } finally {
     await stop(mirror.process);
+    await guest.close();
+  }
+});
+
+it('the 360 platform: settings from its QR code, the session, the video ready, collected', async () => {
+  const ultra = simulate('ultra', 'plataforma-360', /\/ultraQR\?/);
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  try {
+    const shown = (await ultra.line).match(/(\/ultraQR\?\S+)/)?.[1] ?? '';
+    await page.goto(`${baseUrl()}${shown}`);
+    await page.getByRole('heading', { name: 'Ajuste seu 360' }).waitFor();
+    await expectAccessible(page);
+    const speed = page.getByLabel('Velocidade');
+    expect(await speed.inputValue()).toBe('20');
+    await speed.fill('60');
+    await page.getByRole('radio', { name: 'Vem Tremer' }).check();
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.waitForURL(/\/ultraLast\?/);
+    await page.getByText('Sessão em andamento').waitFor();
+    // The simulator records for 6 s; the phone asks every 5 s.
+    await page.getByText('Seu vídeo está pronto!').waitFor({ timeout: 30_000 });
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'COLETAR MEU VÍDEO' }).click();
+    await page.getByText('Coletado!').waitFor();
+    const collected = decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'collection')?.value ?? '');
+    expect(collected).toMatch(/\/media\/festa_ana\/360\/[^,]+\.mp4/);
+    expect(guest.errors).toEqual([]);
+  } finally {
+    await stop(ultra.process);
+    await guest.close();
+  }
+});
+
+it("face capture: Chromium's fake camera, the capture seen first, then sent to the server under the visitor", async () => {
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  try {
+    await page.goto(`${baseUrl()}/face`);
+    await page.getByText('Usamos esta foto só para encontrar você').waitFor();
+    const take = page.getByRole('button', { name: 'Take image' });
+    await expect(take.isEnabled()).resolves.toBe(false);
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
+      return button !== undefined && !button.disabled;
+    });
+    await expectAccessible(page);
+    await take.click();
+    const preview = page.getByRole('img', { name: 'Sua foto, ainda não enviada' });
+    expect(await preview.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    const upload = page.waitForResponse((response) => response.url().includes('/api/uploadFace/'));
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    const answer = await upload;
+    expect(answer.status()).toBe(200);
+    const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
+    expect(agent).not.toBe('');
+    expect(new URL(answer.url()).pathname).toBe(`/api/uploadFace/${agent}`);
+    await page.getByText('Foto enviada!').waitFor();
+
+    await page.getByRole('button', { name: 'Apagar minhas fotos de rosto' }).click();
+    await page.getByRole('button', { name: 'Sim, apagar' }).click();
+    await page.getByText('Suas fotos de rosto foram apagadas.').waitFor();
+    expect(guest.errors).toEqual([]);
+  } finally {
     await guest.close();
   }
 });

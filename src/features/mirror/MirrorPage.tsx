@@ -1,5 +1,6 @@
 import './mirror.css';
 import { useSearchParams } from 'react-router-dom';
+import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MirrorFlow } from './MirrorFlow';
 
@@ -8,7 +9,11 @@ export const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
 /** The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. */
 export default function MirrorPage() {
   const [params] = useSearchParams();
-  const [dh, sh, agent] = ['dh', 'sh', 'agent'].map((name) => params.get(name)?.trim() ?? '');
+  const [dh, sh, linkAgent] = ['dh', 'sh', 'agent'].map((name) => params.get(name)?.trim() ?? '');
+  // The QR code on the mirror is the same for whoever scans it: the session (and the image it
+  // makes, which the server keeps for its visitor) belongs to this phone's own agent when it has one.
+  const visitor = useAppSelector(selectAgent);
+  const agent = visitor || linkAgent;
 
   return (
     <ScreenFrame title="Espelho mágico" className="mirror">
