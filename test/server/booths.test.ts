@@ -283,8 +283,11 @@ describe('face capture', () => {
     // A valid JPEG header followed by 5 MB of padding: over the limit whatever it decodes to.
     const big = Buffer.concat([await jpeg(), Buffer.alloc(5 * 1024 * 1024)]);
     const response = await uploadFace('agentF003', { poligram: dataUrl(big) });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'face_too_large', message: 'A foto passa de 5 MB. Envie uma foto menor.' });
+    // Status and body together, so that a failure says which refusal (or error) came instead.
+    expect({ status: response.statusCode, body: response.json() as unknown }).toEqual({
+      status: 413,
+      body: { error: 'face_too_large', message: 'A foto passa de 5 MB. Envie uma foto menor.' },
+    });
     expect(await facesOf('agentF003')).toEqual([]);
   });
 

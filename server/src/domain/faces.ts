@@ -15,7 +15,20 @@ export const MAX_FACES_PER_AGENT = 5;
 export const FACE_UPLOADS_PER_AGENT = 10;
 export const FACE_UPLOADS_PER_IP = 60;
 
-const DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/=]+)$/;
+const DATA_URL_PREFIX = /^data:image\/(jpeg|png|webp);base64,/;
+const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
+
+/**
+ * A data URL's type and payload. Not one regular expression over the whole string: a greedy
+ * loop over megabytes of base64 fills V8's backtracking stack and throws (a 500) depending on
+ * how deep the call happens; a search for one wrong character keeps no such stack.
+ */
+function splitDataUrl(dataUrl: string): [type: string, payload: string] | null {
+  const prefix = DATA_URL_PREFIX.exec(dataUrl);
+  if (!prefix) return null;
+  const payload = dataUrl.slice(prefix[0].length);
+  return payload.length > 0 && !NOT_BASE64.test(payload) ? [prefix[1], payload] : null;
+}
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 const WRONG_TYPE = 'Envie uma foto JPEG, PNG ou WebP.';
 
@@ -27,8 +40,9 @@ const facesDir = (dataDir: string) => path.resolve(dataDir, 'faces');
  * must be one of those formats and at most MAX_FACE_SIDE on each side.
  */
 async function checkedFace(dataUrl: string): Promise<Buffer> {
-  const match = DATA_URL.exec(dataUrl);
-  if (!match) throw invalid('invalid_image', WRONG_TYPE);
+  const parts = splitDataUrl(dataUrl);
+  if (!parts) throw invalid('invalid_image', WRONG_TYPE);
+  const match = ['', ...parts] as const;
   // Base64 holds 3 bytes in 4 characters: refuse what is too long before decoding it.
   if (Math.floor((match[2].length * 3) / 4) - (match[2].match(/=+$/)?.[0].length ?? 0) > MAX_FACE_BYTES) {
     throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
