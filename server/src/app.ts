@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
+import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
@@ -31,14 +32,16 @@ export interface AppDependencies {
   /** The payment provider; by default Mercado Pago with credentials, else the local sandbox. */
   payments?: PaymentProvider;
   logger?: boolean;
+  /** Where log lines go (the tests read them); by default standard output. */
+  logStream?: NodeJS.WritableStream;
   /** Told of every route as it is declared (the tests list the routes of a family). */
   onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: API under /api, device API, media, and the SPA. */
-export async function buildApp({ config, db, verifier, payments, logger, onRoute }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, verifier, payments, logger, logStream, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
     // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 1024 * 1024,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated, unavailable } from '../domain/errors';
 import type { Identity } from '../domain/identity';
-import { InvalidTokenError, type IdentityVerifier } from './identity';
+import { isIdentityServiceUnavailable, type IdentityVerifier } from './identity';
 
 /** What a route demands of its caller (route `config.auth`). */
 export type AuthRequirement = 'none' | 'optional' | 'required' | 'team';
@@ -39,10 +39,11 @@ export async function isTeamMember(identity: Identity | null, policy: TeamPolicy
 /**
  * Verifies the `idToken` header of every route that asks for it. A token that is present but not
  * valid is refused even where identity is optional: the SPA then knows to sign in again.
+ * It runs on `onRequest`: a refused caller gets its 401/403 before the body is read or validated.
  */
 export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifier, team: TeamPolicy): void {
   app.decorateRequest('identity', null);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const requirement = request.routeOptions.config?.auth ?? 'none';
     if (requirement === 'none') return;
     const checkRevoked = request.routeOptions.config?.checkRevoked ?? requirement === 'team';
@@ -55,7 +56,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
     try {
       request.identity = await verifier.verify(token, { checkRevoked });
     } catch (error) {
-      if (error instanceof InvalidTokenError && /network|ECONNREFUSED|fetch failed|socket/i.test(error.message)) {
+      if (isIdentityServiceUnavailable(error)) {
         request.log.error({ err: error }, 'identity service unreachable');
         throw unavailable('identity_unavailable', 'O serviço de login está indisponível. Tente novamente em instantes.');
       }

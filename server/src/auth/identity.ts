@@ -16,7 +16,37 @@ export interface IdentityVerifier {
   verify(token: string, options?: VerifyOptions): Promise<Identity>;
 }
 
-export class InvalidTokenError extends Error {}
+/** A token the identity service refused; `code` is firebase-admin's (e.g. `auth/id-token-expired`). */
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Codes that mean the identity service could not be asked (firebase-admin's `app/network-*`, or
+ * a socket error): only these make a 503. Everything else about a token is the caller's (401),
+ * whatever the message says: a header `{"alg":"network"}` must not pass for an outage.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'app/network-error',
+  'app/network-timeout',
+  'auth/network-request-failed',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** Whether a verifier's rejection says the identity service is unreachable (by code, never by message). */
+export function isIdentityServiceUnavailable(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
+}
 
 /**
  * Firebase Authentication through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set (local
@@ -36,7 +66,8 @@ export function firebaseVerifier(projectId: string, emulatorHost: string | null)
         const decoded = await auth().verifyIdToken(token, options.checkRevoked === true);
         return { uid: decoded.uid, email: (decoded.email ?? '').toLowerCase(), emailVerified: decoded.email_verified === true };
       } catch (error) {
-        throw new InvalidTokenError((error as Error).message);
+        const code = (error as { code?: unknown }).code;
+        throw new InvalidTokenError((error as Error).message, typeof code === 'string' ? code : undefined);
       }
     },
   };

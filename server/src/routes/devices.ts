@@ -44,7 +44,8 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
 export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a keyless upload is refused before its body is read or its schema checked.
+  app.addHook('onRequest', async (request) => {
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
     if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 256) {

@@ -40,6 +40,8 @@ export interface TestServerOptions {
   payments?: (db: Database, config: ServerConfig) => PaymentProvider;
   /** Wraps the identity verifier (to watch what the guard asks of it, say). */
   verifier?: (verifier: IdentityVerifier) => IdentityVerifier;
+  /** Where the app's log lines go (with LOG_LEVEL in the overrides); by default no logger. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -75,7 +77,8 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     config,
     db,
     verifier,
-    logger: false,
+    logger: options.logStream ? true : false,
+    logStream: options.logStream,
     payments: options.payments?.(db, config),
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
