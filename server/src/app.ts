@@ -23,6 +23,7 @@ import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
+import { cleanTemporaryFiles } from './storage/durableWrite';
 import { createMediaStorage } from './storage/mediaStorage';
 
 export interface AppDependencies {
@@ -50,6 +51,10 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     // Types are checked, never coerced: a number where text is expected is a client error.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
+
+  // A kill in the middle of a write leaves its temporary file: gone before anything is served.
+  const leftovers = await cleanTemporaryFiles(config.dataDir);
+  if (leftovers.length > 0) app.log.info({ count: leftovers.length }, 'temporary files of interrupted writes removed');
 
   const team: TeamPolicy = {
     emails: config.teamEmails,

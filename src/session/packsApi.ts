@@ -5,12 +5,18 @@ import { parsePackReply, type Pack } from '../lib/packReply';
 export const packsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The packs the server knows among `hashes`, each with its remaining copies. */
+    /** The server takes 20 hashes a call: a longer list is asked in chunks, its answers joined in order. */
     validatePacks: build.query<Pack[], readonly string[]>({
-      query: (hashes) => path`/validatePacks/${listSegment(hashes)}`,
-      transformResponse: (reply: unknown) => {
-        const { packs, problems } = parsePackReply(reply);
-        if (problems.length > 0) console.warn('validatePacks: skipped entries', problems);
-        return packs;
+      async queryFn(hashes, _api, _extra, baseQuery) {
+        const packs: Pack[] = [];
+        for (const chunk of packChunks(hashes)) {
+          const result = await baseQuery(path`/validatePacks/${listSegment(chunk)}`);
+          if (result.error) return { error: result.error };
+          const parsed = parsePackReply(result.data);
+          if (parsed.problems.length > 0) console.warn('validatePacks: skipped entries', parsed.problems);
+          packs.push(...parsed.packs);
+        }
+        return { data: packs };
       },
       providesTags: (packs) => [
         { type: 'Pack', id: LIST },
@@ -21,6 +27,16 @@ export const packsApi = api.injectEndpoints({
 });
 
 export const { useValidatePacksQuery } = packsApi;
+
+/** How many hashes the server's validatePacks takes a call. */
+export const VALIDATE_PACKS_CHUNK = 20;
+
+/** `hashes` in chunks the server takes (one chunk, the same list, for 20 or fewer). */
+export function packChunks(hashes: readonly string[]): (readonly string[])[] {
+  const chunks: (readonly string[])[] = [];
+  for (let start = 0; start < hashes.length; start += VALIDATE_PACKS_CHUNK) chunks.push(hashes.slice(start, start + VALIDATE_PACKS_CHUNK));
+  return chunks.length > 0 ? chunks : [hashes];
+}
 
 /** A pack link's hash: what the packs screen accepts from its `pack` query. */
 export const PACK_LINK = /^[A-Za-z0-9_-]{1,64}$/;

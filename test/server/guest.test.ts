@@ -272,9 +272,19 @@ describe('GET /api/validatePacks/{hashes}', () => {
     ]);
   });
 
-  it('ignores malformed hashes and survives a huge list', async () => {
-    const many = Array.from({ length: 500 }, (_, i) => `H${i}`).join(',');
-    expect((await server.call({ method: 'GET', url: `/api/validatePacks/${many}` })).json()).toEqual([]);
+  it('takes at most 20 hashes a call: 20 answer, 21 (or a huge list) are refused with a message', async () => {
+    const list = (n: number) => ['PACK5', ...Array.from({ length: n - 1 }, (_, i) => `H${i}`)].join(',');
+    const twenty = await server.call({ method: 'GET', url: `/api/validatePacks/${list(20)}` });
+    expect(twenty.statusCode).toBe(200);
+    expect(parsePackReply(twenty.json()).packs.map((p) => p.hash)).toEqual(['PACK5']);
+    for (const n of [21, 500]) {
+      const refused = await server.call({ method: 'GET', url: `/api/validatePacks/${list(n)}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'too_many_packs', message: 'Consulte no máximo 20 pacotes por vez.' });
+    }
+  });
+
+  it('ignores malformed hashes', async () => {
     expect((await server.call({ method: 'GET', url: `/api/validatePacks/${encodeURIComponent("'); DROP TABLE packs;--")}` })).json()).toEqual([]);
   });
 });
@@ -318,6 +328,53 @@ describe('GET /api/print/{packHash}/{printId}', () => {
   it('lets a pack of no event print any event', async () => {
     const response = await server.call({ method: 'GET', url: `/api/print/PACKANY/${encodeURIComponent('/media/outra/pad/o1.jpg')}` });
     expect(response.json()).toEqual({ status: 'queued', copies: 2 });
+  });
+
+  describe('with a request id of its own', () => {
+    const copiesOf = async (hash: string) => (await server.db.query('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies as number;
+    const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
+    const pack = 'PACKREQ';
+
+    beforeAll(async () => {
+      await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 5)`, [pack]);
+    });
+
+    it('spends one copy for a replayed id and answers the same reply', async () => {
+      const url = `/api/print/${pack}/${photo}?request=tap-${crypto.randomBytes(8).toString('hex')}`;
+      const first = await server.call({ method: 'GET', url });
+      const again = await server.call({ method: 'GET', url });
+      expect(first.statusCode).toBe(200);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(first.json()).toEqual({ status: 'queued', copies: 4 });
+      expect(await copiesOf(pack)).toBe(4);
+      expect(await jobsOf(pack)).toBe(1);
+    });
+
+    it('spends one copy per different id, and one per request without an id (spec clients)', async () => {
+      const one = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${'a'.repeat(16)}${Date.now()}` });
+      const two = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${'b'.repeat(16)}${Date.now()}` });
+      expect([one.json().copies, two.json().copies]).toEqual([3, 2]);
+      expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}` })).json().copies).toBe(1);
+      expect(await copiesOf(pack)).toBe(1);
+    });
+
+    it('refuses a malformed request id', async () => {
+      for (const id of ['short', 'x'.repeat(65), 'a b c d e f g h i j']) {
+        expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${encodeURIComponent(id)}` })).statusCode).toBe(400);
+      }
+      expect(await copiesOf(pack)).toBe(1);
+    });
+
+    it('never spends a copy on a prefetch', async () => {
+      for (const headers of [{ 'sec-purpose': 'prefetch' }, { purpose: 'prefetch' }, { 'x-moz': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }]) {
+        const response = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}`, headers });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toBe('prefetch_refused');
+        expect(response.json().message).toMatch(/pré-carga/);
+      }
+      expect(await copiesOf(pack)).toBe(1);
+    });
   });
 });
 

@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import { formatPackLiteral } from '../../../src/lib/packReply';
 import { isPrintable, type MediaRef } from '../../../src/lib/mediaPath';
 import type { Database } from '../db/database';
-import { conflict, forbidden, notFound, unprocessable } from './errors';
+import { conflict, forbidden, invalid, notFound, unprocessable } from './errors';
 import { findMedia } from './media';
 
 interface PackRow {
@@ -10,8 +11,26 @@ interface PackRow {
   copies: number;
 }
 
+/** The alphabet of generated pack hashes: RFC 4648 base 32, upper case (no look-alike 0/O, 1/I). */
+export const PACK_HASH_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** 20 characters of 5 random bits each: 100 bits, beyond guessing. */
+export const PACK_HASH_LENGTH = 20;
+
+/** A new pack hash: 20 base-32 characters from the system's random source. */
+export function newPackHash(): string {
+  const bytes = crypto.randomBytes(PACK_HASH_LENGTH);
+  // 256 is a multiple of 32: each byte's low 5 bits are uniform.
+  return Array.from(bytes, (byte) => PACK_HASH_ALPHABET[byte & 31]).join('');
+}
+
+/** How many hashes one validatePacks call may ask about. */
+export const MAX_VALIDATE_PACKS = 20;
+
+export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo ${MAX_VALIDATE_PACKS} pacotes por vez.`);
+
 /** One single-quoted literal per known pack, in the order asked (ARCHITECTURE section 3). */
 export async function validatePacks(db: Database, hashes: string[]): Promise<string[]> {
+  if (hashes.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
   if (hashes.length === 0) return [];
   const { rows } = await db.query<PackRow>(
     'SELECT hash, event_name, copies FROM packs WHERE hash = ANY($1::text[]) ORDER BY array_position($1::text[], hash)',
@@ -20,11 +39,21 @@ export async function validatePacks(db: Database, hashes: string[]): Promise<str
   return rows.map((row) => formatPackLiteral({ hash: row.hash, copies: row.copies, bname: row.event_name ?? '' }));
 }
 
+/** A print request's own id (`?request=`), made by the SPA once per tap. */
+export const PRINT_REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
 /**
  * Spends one copy and queues the print, in one transaction. The conditional UPDATE takes the
  * row lock, so concurrent prints on one pack queue behind each other and never go below zero.
+ * With a request id, the first request spends and records its answer; a replay of the same id
+ * (a retry, a double tap) waits for it and answers the same copies without spending again.
  */
-export async function printCopy(db: Database, packHash: string, ref: MediaRef): Promise<{ copies: number; jobId: number }> {
+export async function printCopy(
+  db: Database,
+  packHash: string,
+  ref: MediaRef,
+  requestId: string | null = null,
+): Promise<{ copies: number; jobId: number | null }> {
   const media = await findMedia(db, ref);
   if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
   if (media.kind !== 'image' || !isPrintable(media.file)) {
@@ -37,6 +66,24 @@ export async function printCopy(db: Database, packHash: string, ref: MediaRef): 
     if (eventName !== null && eventName !== media.event_name) {
       throw forbidden('wrong_event', 'Este pacote é de outro evento.');
     }
+    if (requestId !== null) {
+      // A concurrent insert of the same id waits here until the first transaction ends.
+      const claimed = await client.query('INSERT INTO print_requests (request_id, pack_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        requestId,
+        packHash,
+      ]);
+      if (claimed.rowCount === 0) {
+        const earlier = await client.query<{ pack_hash: string; copies: number | null }>(
+          'SELECT pack_hash, copies FROM print_requests WHERE request_id = $1',
+          [requestId],
+        );
+        const row = earlier.rows[0];
+        if (!row || row.pack_hash !== packHash || row.copies === null) {
+          throw conflict('request_reused', 'Este pedido de impressão já foi usado com outro pacote.');
+        }
+        return { copies: row.copies, jobId: null };
+      }
+    }
     const spent = await client.query<{ copies: number }>(
       'UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies',
       [packHash],
@@ -46,6 +93,9 @@ export async function printCopy(db: Database, packHash: string, ref: MediaRef): 
       'INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id',
       [packHash, media.id],
     );
+    if (requestId !== null) {
+      await client.query('UPDATE print_requests SET copies = $2 WHERE request_id = $1', [requestId, spent.rows[0].copies]);
+    }
     return { copies: spent.rows[0].copies, jobId: job.rows[0].id };
   });
 }

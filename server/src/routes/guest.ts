@@ -4,15 +4,23 @@ import { parseMediaPath } from '../../../src/lib/mediaPath';
 import { isName } from '../../../src/lib/names';
 import type { AppContext } from '../context';
 import { deviceLastOfEvent } from '../domain/booths';
-import { invalid, notFound } from '../domain/errors';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { eventCards, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
 import { saveLead } from '../domain/leads';
 import { galleryVersion, listMedia } from '../domain/media';
-import { printCopy, validatePacks } from '../domain/packs';
+import { MAX_VALIDATE_PACKS, printCopy, PRINT_REQUEST_ID, tooManyPacks, validatePacks } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether the browser says this request is a prefetch (or prerender): it must change nothing. */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const values = [headers['sec-purpose'], headers['purpose'], headers['x-moz'], headers['x-purpose']]
+    .flat()
+    .filter((value): value is string => typeof value === 'string');
+  return values.some((value) => /prefetch|prerender|preview/i.test(value));
+}
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 export function guestRoutes(app: Api, { db }: AppContext): void {
@@ -65,16 +73,30 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
   app.get(
     '/validatePacks/:hashes',
     { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } } },
-    async (request) => validatePacks(db, splitList(request.params.hashes, 50).filter((hash) => PACK_HASH.test(hash))),
+    async (request) => {
+      // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
+      const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
+      if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
+      return validatePacks(db, asked.filter((hash) => PACK_HASH.test(hash)));
+    },
   );
 
   app.get(
     '/print/:packHash/:printId',
-    { schema: { params: params({ packHash: HASH, printId: MEDIA_ID }), response: { 200: PrintReply } } },
+    {
+      schema: {
+        params: params({ packHash: HASH, printId: MEDIA_ID }),
+        // Beyond the spec: the SPA's own id of this tap, so a replay spends one copy only.
+        querystring: Type.Object({ request: Type.Optional(Type.String({ pattern: PRINT_REQUEST_ID.source })) }),
+        response: { 200: PrintReply },
+      },
+    },
     async (request) => {
+      // The spec's print is a GET that spends: a browser's prefetch of it must spend nothing.
+      if (isPrefetch(request.headers)) throw conflict('prefetch_refused', 'Uma pré-carga não imprime: toque em imprimir para usar uma cópia.');
       const ref = parseMediaPath(request.params.printId);
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
-      const { copies } = await printCopy(db, request.params.packHash, ref);
+      const { copies } = await printCopy(db, request.params.packHash, ref, request.query.request ?? null);
       return { status: 'queued' as const, copies };
     },
   );

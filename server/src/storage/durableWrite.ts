@@ -2,6 +2,48 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
+/** The name of a temporary file of writeFileDurably: `.{name}.{12 hex}.tmp`, beside its target. */
+export const TEMPORARY_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+async function syncFolder(dir: string): Promise<void> {
+  const folder = await fs.open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+/**
+ * Creates `dir` and the levels above it that are missing so that they survive a power cut: each
+ * new folder is flushed, and so is the parent that holds its entry. Answers the folders flushed,
+ * the topmost first (none when `dir` already existed).
+ */
+export async function mkdirDurably(dir: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (let level = path.resolve(dir); ; level = path.dirname(level)) {
+    const exists = await fs.stat(level).then(
+      () => true,
+      () => false,
+    );
+    if (exists || path.dirname(level) === level) break;
+    missing.unshift(level);
+  }
+  if (missing.length === 0) return [];
+  await fs.mkdir(dir, { recursive: true });
+  const synced: string[] = [];
+  for (const level of missing) {
+    const parent = path.dirname(level);
+    if (!synced.includes(parent)) {
+      await syncFolder(parent);
+      synced.push(parent);
+    }
+    await syncFolder(level);
+    synced.push(level);
+  }
+  return synced;
+}
+
 /**
  * Writes a file so that, once this resolves, it survives a killed process or a power cut: the
  * bytes go to a temporary file that is flushed, then renamed over the target, then the folder
@@ -9,7 +51,7 @@ import crypto from 'node:crypto';
  */
 export async function writeFileDurably(target: string, data: Buffer): Promise<void> {
   const dir = path.dirname(target);
-  await fs.mkdir(dir, { recursive: true });
+  await mkdirDurably(dir);
   const temporary = path.join(dir, `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temporary, 'w', 0o644);
   try {
@@ -24,10 +66,30 @@ export async function writeFileDurably(target: string, data: Buffer): Promise<vo
     await fs.rm(temporary, { force: true });
     throw error;
   }
-  const folder = await fs.open(dir, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
+  await syncFolder(dir);
+}
+
+/** The folders of `dataDir` that writeFileDurably writes into: media, thumbnails, faces. */
+export const DURABLE_FOLDERS = ['media', 'thumbs', 'faces'] as const;
+
+/**
+ * Removes the temporary files a kill left behind (writes that never reached their rename),
+ * only inside the data folders of DURABLE_FOLDERS, never following a link out of them.
+ * Answers the files removed.
+ */
+export async function cleanTemporaryFiles(dataDir: string): Promise<string[]> {
+  const removed: string[] = [];
+  const visit = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await visit(full);
+      else if (entry.isFile() && TEMPORARY_FILE.test(entry.name)) {
+        await fs.rm(full, { force: true });
+        removed.push(full);
+      }
+    }
+  };
+  for (const folder of DURABLE_FOLDERS) await visit(path.join(dataDir, folder));
+  return removed;
 }

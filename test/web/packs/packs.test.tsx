@@ -22,6 +22,19 @@ function servePacks(asked: string[] = []) {
 }
 
 describe('the packs screen', () => {
+  it('asks about more than 20 packs in chunks of 20, and lists the known ones of every chunk in order', async () => {
+    const asked: string[] = [];
+    servePacks(asked);
+    const mine = [...Array.from({ length: 44 }, (_, i) => `PACKX${String(i).padStart(2, '0')}`), 'PACKVELHO'];
+    renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: mine }), cookies: browserCookieJar });
+    const list = await screen.findByRole('list', { name: 'Seus pacotes' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'PACKVELHO1 cópiaEvento: casamento',
+      'PACKDEMO55 cópiasEvento: festa_ana',
+    ]);
+    expect(asked.map((list) => list.split(','))).toEqual([mine.slice(0, 20), mine.slice(20, 40), [...mine.slice(40), 'PACKDEMO5']]);
+  });
+
   it('validates the cookie packs plus the link one, lists them, and keeps the new pack', async () => {
     const asked: string[] = [];
     servePacks(asked);

@@ -65,6 +65,25 @@ describe('the print widget', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('sends an id of its own with each tap, the same id again when the first answer was lost', async () => {
+    servePacks(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]);
+    const requests: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/print/:hash/:id`, ({ request }) => {
+        requests.push(new URL(request.url).searchParams.get('request'));
+        if (requests.length === 1) return HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 });
+        return HttpResponse.json({ status: 'queued', copies: 4 });
+      }),
+    );
+    const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
+    const dialog = await openPrint(user);
+    await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
+    expect(await screen.findByRole('dialog', { name: 'Impressão enviada' })).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(requests[1]).toBe(requests[0]);
+  });
+
   it('closes the overlay by its image too', async () => {
     servePacks(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]);
     network.use(http.get(`${API}/print/:hash/:id`, () => HttpResponse.json({ status: 'queued', copies: 4 })));
@@ -101,11 +120,12 @@ describe('the print widget', () => {
 
   it('explains a failed print and lets the visitor try again', async () => {
     servePacks(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]);
-    let calls = 0;
+    const ids: (string | null)[] = [];
     network.use(
-      http.get(`${API}/print/:hash/:id`, () => {
-        calls += 1;
-        return calls === 1 ? HttpResponse.error() : HttpResponse.json({ status: 'queued', copies: 4 });
+      http.get(`${API}/print/:hash/:id`, ({ request }) => {
+        ids.push(new URL(request.url).searchParams.get('request'));
+        // The tap's own retry is lost too: the visitor sees why and taps again.
+        return ids.length <= 2 ? HttpResponse.error() : HttpResponse.json({ status: 'queued', copies: 4 });
       }),
     );
     const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
@@ -114,6 +134,10 @@ describe('the print widget', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sem conexão com o servidor. Tente novamente.');
     await user.click(within(dialog).getByRole('button', { name: /PACK5/ }));
     expect(await screen.findByRole('dialog', { name: 'Impressão enviada' })).toBeInTheDocument();
+    // One id per tap: the retry of the first tap repeats it, the second tap has its own.
+    expect(ids).toHaveLength(3);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('keeps keyboard focus inside the modal and closes on Escape', async () => {
