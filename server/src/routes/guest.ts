@@ -15,7 +15,7 @@ import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } f
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: Api, { db }: AppContext): void {
+export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
   app.get(
     '/eventos/:events/:agent',
     {
@@ -64,13 +64,13 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
 
   app.get(
     '/validatePacks/:hashes',
-    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } } },
+    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } }, config: { rateLimit: rateLimit('validatePacks') } },
     async (request) => validatePacks(db, splitList(request.params.hashes, 50).filter((hash) => PACK_HASH.test(hash))),
   );
 
   app.get(
     '/print/:packHash/:printId',
-    { schema: { params: params({ packHash: HASH, printId: MEDIA_ID }), response: { 200: PrintReply } } },
+    { schema: { params: params({ packHash: HASH, printId: MEDIA_ID }), response: { 200: PrintReply } }, config: { rateLimit: rateLimit('print') } },
     async (request) => {
       const ref = parseMediaPath(request.params.printId);
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
@@ -79,7 +79,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
     },
   );
 
-  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } } }, async (request) => {
+  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } }, config: { rateLimit: rateLimit('landingForm') } }, async (request) => {
     await saveLead(db, request.body);
     return 'ok' as const;
   });

@@ -10,6 +10,7 @@ import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/aut
 import { loadConfig, type ServerConfig } from '../../../server/src/config';
 import { connectDatabase, type Database } from '../../../server/src/db/database';
 import { migrate } from '../../../server/src/db/migrate';
+import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../server/src/services/authEmulator';
 
@@ -40,6 +41,8 @@ export interface TestServerOptions {
   payments?: (db: Database, config: ServerConfig) => PaymentProvider;
   /** Wraps the identity verifier (to watch what the guard asks of it, say). */
   verifier?: (verifier: IdentityVerifier) => IdentityVerifier;
+  /** The rate limits; by default a thousand times the table's, so that only the rate-limit tests meet them. */
+  rateLimits?: RateLimitSettings;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -77,6 +80,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     verifier,
     logger: false,
     payments: options.payments?.(db, config),
+    rateLimits: options.rateLimits ?? { scale: 1000 },
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
