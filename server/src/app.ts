@@ -10,6 +10,7 @@ import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { loggerOptions } from './http/logging';
+import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
@@ -37,16 +38,24 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is declared (the tests list the routes of a family). */
   onRoute?: (route: RouteOptions) => void;
+  /** The rate limits' scale and overrides (the tests raise them); by default the table's. */
+  rateLimits?: RateLimitSettings;
+}
+
+/** The nearest `hops` proxies are believed (Fastify does so for a number too, but its types do not say). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Builds the whole server: API under /api, device API, media, and the SPA. */
-export async function buildApp({ config, db, verifier, payments, logger, logStream, onRoute }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, verifier, payments, logger, logStream, onRoute, rateLimits }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
     // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.production,
+    // The client address (rate limits count by it) is taken from X-Forwarded-For only through the proxies TRUST_PROXY names.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: (handler) => http.createServer({ maxHeaderSize: 256 * 1024 }, handler),
     // Types are checked, never coerced: a number where text is expected is a client error.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -68,11 +77,13 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     team,
     storage: createMediaStorage(config.dataDir),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
+    rateLimit: (route) => routeRateLimit(route, rateLimits),
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  await registerRateLimits(app);
 
   await app.register(
     async (plain) => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment (README, "Configuration"). */
@@ -32,6 +33,12 @@ export interface ServerConfig {
     mercadoPagoPublicKey: string;
   };
   logLevel: string;
+  /**
+   * Which proxies' `X-Forwarded-For` decides the client address (Fastify's `trustProxy`), the
+   * address rate limits count by: false (none, the default), a number of hops, or the proxies'
+   * addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +50,42 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, got "${value}"`);
   return n;
+}
+
+/** The names proxy-addr understands besides addresses and ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty or `false`, no proxy is believed (the peer's address is the client's);
+ * a whole number n ≥ 1, the n proxies nearest the server are (n hops of X-Forwarded-For); a comma
+ * list of addresses, CIDR ranges or proxy-addr's names, those proxies are; `true`, every hop is
+ * (only when nothing but your proxy can reach the server).
+ */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY must be a number of hops from 1 to 100, got "${value}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !proxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be false, true, a number of hops or a comma list of addresses and CIDR ranges; "${bad}" is none of them`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
@@ -99,5 +142,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       mercadoPagoPublicKey: env.MERCADOPAGO_PUBLIC_KEY ?? '',
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

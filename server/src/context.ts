@@ -1,7 +1,9 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import type { LimitedRoute } from './http/rateLimits';
 import type { PaymentProvider } from './payments/paymentProvider';
 import type { MediaStorage } from './storage/mediaStorage';
 
@@ -14,4 +16,6 @@ export interface AppContext {
   storage: MediaStorage;
   /** Mercado Pago, or its sandbox without credentials (never in production). */
   payments: PaymentProvider;
+  /** The `config.rateLimit` of a limited route (the table in http/rateLimits.ts, scaled for the app). */
+  rateLimit: (route: LimitedRoute) => RateLimitOptions;
 }

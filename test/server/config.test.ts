@@ -69,6 +69,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://x.example/path' })).toThrow(ConfigError);
   });
 
+  it('believes no proxy unless TRUST_PROXY says which (never every one by default, not even in production)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['0', '101', 'yes', 'TRUE', '10.0.0.1,', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/1', 'proxy.example', '-1'])(
+    'refuses TRUST_PROXY=%p',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    },
+  );
+
   it('builds a policy that forbids framing and foreign scripts', () => {
     const csp = contentSecurityPolicy(loadConfig({}));
     expect(csp).toContain("frame-ancestors 'none'");

@@ -36,7 +36,7 @@ function listsOf(query: { collection?: string; packs?: string; events?: string }
 }
 
 /** The signed-in user's account, lists, orders and events. Every route needs a valid token. */
-export function accountRoutes(app: Api, { db }: AppContext): void {
+export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
   app.get(
     '/createAccount',
     {
@@ -72,7 +72,7 @@ export function accountRoutes(app: Api, { db }: AppContext): void {
 
   app.post(
     '/set_transaction',
-    { schema: { body: SetTransactionRequest, response: { 200: OkReply } }, config: { auth: 'required' } },
+    { schema: { body: SetTransactionRequest, response: { 200: OkReply } }, config: { auth: 'required', rateLimit: rateLimit('set_transaction') } },
     async (request) => {
       await linkOrder(db, caller(request), request.body.transaction, request.body.claim);
       return 'ok' as const;
@@ -81,7 +81,7 @@ export function accountRoutes(app: Api, { db }: AppContext): void {
 
   app.get(
     '/check_bname/:name',
-    { schema: { params: params({ name: SEGMENT }), response: { 200: NameCheckReply } }, config: { auth: 'optional' } },
+    { schema: { params: params({ name: SEGMENT }), response: { 200: NameCheckReply } }, config: { auth: 'optional', rateLimit: rateLimit('check_bname') } },
     async (request) => {
       const { name } = request.params;
       if (!isName(name)) return 'other' as const;

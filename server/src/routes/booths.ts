@@ -43,7 +43,7 @@ const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
 const FACE_WINDOW_SECONDS = 60;
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
-export function boothRoutes(app: Api, { db, config }: AppContext): void {
+export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): void {
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
 
   app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
@@ -146,6 +146,8 @@ export function boothRoutes(app: Api, { db, config }: AppContext): void {
     {
       bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
       schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: OkReply } },
+      // Per address and agent, in this server's memory; the database's count below holds across servers.
+      config: { rateLimit: rateLimit('uploadFace') },
       // Counted before the body is read: a flood of uploads costs neither parsing nor decoding.
       onRequest: async (request, reply) => {
         const { name } = request.params as { name?: unknown };

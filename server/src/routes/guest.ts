@@ -23,7 +23,7 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
 }
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: Api, { db }: AppContext): void {
+export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
   app.get(
     '/eventos/:events/:agent',
     {
@@ -72,7 +72,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
 
   app.get(
     '/validatePacks/:hashes',
-    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } } },
+    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } }, config: { rateLimit: rateLimit('validatePacks') } },
     async (request) => {
       // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
@@ -90,6 +90,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
         querystring: Type.Object({ request: Type.Optional(Type.String({ pattern: PRINT_REQUEST_ID.source })) }),
         response: { 200: PrintReply },
       },
+      config: { rateLimit: rateLimit('print') },
     },
     async (request) => {
       // The spec's print is a GET that spends: a browser's prefetch of it must spend nothing.
@@ -101,7 +102,7 @@ export function guestRoutes(app: Api, { db }: AppContext): void {
     },
   );
 
-  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } } }, async (request) => {
+  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } }, config: { rateLimit: rateLimit('landingForm') } }, async (request) => {
     await saveLead(db, request.body);
     return 'ok' as const;
   });

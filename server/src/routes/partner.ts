@@ -45,7 +45,7 @@ function contractValidationMessage(errors: FastifySchemaValidationError[]): stri
  * also refuses tokens of disabled accounts or revoked sessions (`checkRevoked`; team routes do
  * by default).
  */
-export function partnerRoutes(app: Api, { db, team }: AppContext): void {
+export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): void {
   app.get(
     '/contracts/:partner',
     { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Contract) } }, config: { auth: 'required', checkRevoked: true } },
@@ -80,7 +80,7 @@ export function partnerRoutes(app: Api, { db, team }: AppContext): void {
 
   app.post(
     '/authorize_partner',
-    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true } },
+    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true, rateLimit: rateLimit('authorize_partner') } },
     async (request) => {
       await acceptInvitation(db, caller(request), request.body.partnerName, request.body.hash);
       return 'ok' as const;
@@ -104,7 +104,7 @@ export function partnerRoutes(app: Api, { db, team }: AppContext): void {
   app.get(
     '/check_bname_partner/:name',
     // Signed out or in: only a team member learns that a name is owned rather than taken.
-    { schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } }, config: { auth: 'optional', checkRevoked: true } },
+    { schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } }, config: { auth: 'optional', checkRevoked: true, rateLimit: rateLimit('check_bname_partner') } },
     async (request) => partnerNameStatus(db, request.params.name, { team: await isTeamMember(request.identity, team) }),
   );
 

@@ -7,7 +7,7 @@ import { findValidCoupon, loadCatalogue } from '../domain/shop';
 import { AGENT, HASH, params, type Api } from '../http/schemas';
 
 /** The shop, orders and card payments. */
-export function shopRoutes(app: Api, { db, config, payments }: AppContext): void {
+export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppContext): void {
   const cards = cardCharger(db, payments);
 
   app.get(
@@ -27,13 +27,13 @@ export function shopRoutes(app: Api, { db, config, payments }: AppContext): void
 
   app.post(
     '/order/:coupon',
-    { schema: { params: params({ coupon: HASH }), body: OrderPayload, response: { 200: OrderReply } }, config: { auth: 'optional' } },
+    { schema: { params: params({ coupon: HASH }), body: OrderPayload, response: { 200: OrderReply } }, config: { auth: 'optional', rateLimit: rateLimit('order') } },
     async (request) => placeOrder(db, payments, request.params.coupon, request.body, request.identity),
   );
 
   app.post(
     '/process_payment_card',
-    { schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } }, config: { auth: 'optional' } },
+    { schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } }, config: { auth: 'optional', rateLimit: rateLimit('process_payment_card') } },
     async (request) => cards.charge(request.body),
   );
 }

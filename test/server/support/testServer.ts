@@ -10,6 +10,7 @@ import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/aut
 import { loadConfig, type ServerConfig } from '../../../server/src/config';
 import { connectDatabase, type Database } from '../../../server/src/db/database';
 import { migrate } from '../../../server/src/db/migrate';
+import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../server/src/services/authEmulator';
 
@@ -42,6 +43,8 @@ export interface TestServerOptions {
   verifier?: (verifier: IdentityVerifier) => IdentityVerifier;
   /** Where the app's log lines go (with LOG_LEVEL in the overrides); by default no logger. */
   logStream?: NodeJS.WritableStream;
+  /** The rate limits; by default a thousand times the table's, so that only the rate-limit tests meet them. */
+  rateLimits?: RateLimitSettings;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -80,6 +83,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     logger: options.logStream ? true : false,
     logStream: options.logStream,
     payments: options.payments?.(db, config),
+    rateLimits: options.rateLimits ?? { scale: 1000 },
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;

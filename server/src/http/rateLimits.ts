@@ -1,0 +1,68 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooMany } from '../domain/errors';
+
+/** One limited route: at most `perMinute` requests a minute from one client (address, and agent when the route names one). */
+export interface RouteLimit {
+  perMinute: number;
+  /** The route parameter that holds the visitor's agent, when the route has one. */
+  agentParam?: string;
+}
+
+/**
+ * The limits of the routes a flood or a guesser would hurt, per client and per route, for a party:
+ * a guest checks packs and prints a few photos a minute, nobody fills a form ten times a minute.
+ */
+export const RATE_LIMITS = {
+  validatePacks: { perMinute: 60 },
+  print: { perMinute: 30 },
+  landingForm: { perMinute: 10 },
+  check_bname: { perMinute: 60 },
+  check_bname_partner: { perMinute: 60 },
+  authorize_partner: { perMinute: 10 },
+  set_transaction: { perMinute: 20 },
+  order: { perMinute: 20 },
+  process_payment_card: { perMinute: 10 },
+  uploadFace: { perMinute: 10, agentParam: 'name' },
+} as const satisfies Record<string, RouteLimit>;
+
+export type LimitedRoute = keyof typeof RATE_LIMITS;
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Muitas tentativas em pouco tempo. Espere um minuto e tente de novo.';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * How the app's limits are set: `scale` multiplies every limit (the tests' servers raise them so
+ * that only the rate-limit tests meet them), `overrides` sets a route's limit per minute.
+ */
+export interface RateLimitSettings {
+  scale?: number;
+  overrides?: Partial<Record<LimitedRoute, number>>;
+}
+
+/** Registers the plugin for the routes that ask for it (`config.rateLimit`), none by default. */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    // A domain refusal: the error handler answers it as a 429 `{ error, message }` the SPA shows.
+    errorResponseBuilder: () => tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE),
+  });
+}
+
+/** The client a request counts for: its address (as `trustProxy` decides it), and its agent when the route has one. */
+function clientKey(request: FastifyRequest, agentParam: string | undefined): string {
+  const agent = agentParam ? (request.params as Record<string, unknown> | undefined)?.[agentParam] : undefined;
+  return typeof agent === 'string' && agent !== '' ? `${request.ip} ${agent}` : request.ip;
+}
+
+/** The `config.rateLimit` of one route, from the table and the app's settings. */
+export function routeRateLimit(route: LimitedRoute, settings: RateLimitSettings = {}): RateLimitOptions {
+  const limit: RouteLimit = RATE_LIMITS[route];
+  const perMinute = settings.overrides?.[route] ?? limit.perMinute * (settings.scale ?? 1);
+  return {
+    max: Math.max(1, Math.round(perMinute)),
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => clientKey(request, limit.agentParam),
+  };
+}

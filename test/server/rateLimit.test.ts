@@ -1,0 +1,99 @@
+import type { InjectOptions } from 'fastify';
+import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from '../../server/src/http/rateLimits';
+import { jpeg, loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+/** Small limits, so that a test reaches them in a few calls. */
+const LIMIT = 3;
+
+function expectTooMany(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }): void {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ error: 'too_many_requests', message: TOO_MANY_REQUESTS_MESSAGE });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+}
+
+describe('rate limits', () => {
+  let server: TestServer;
+  let behindProxy: TestServer;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    const overrides = Object.fromEntries(Object.keys(RATE_LIMITS).map((route) => [route, LIMIT]));
+    server = await startTestServer({}, { rateLimits: { overrides } });
+    await loadBasicSeed(server);
+    behindProxy = await startTestServer({ TRUST_PROXY: '1' }, { rateLimits: { overrides } });
+    user = await newUser('limitado');
+  });
+  afterAll(async () => {
+    await server.close();
+    await behindProxy.close();
+  });
+
+  let address = 0;
+  /** Each test from its own addresses, so that no test spends another's allowance. */
+  const ip = (n = 0) => `10.9.${address}.${n + 1}`;
+  beforeEach(() => {
+    address += 1;
+  });
+
+  async function spend(target: TestServer, request: InjectOptions & { token?: string }, times = LIMIT): Promise<void> {
+    for (let i = 0; i < times; i += 1) expect((await target.call(request)).statusCode).not.toBe(429);
+  }
+
+  it('are a table of sane limits a minute', () => {
+    for (const [route, { perMinute }] of Object.entries(RATE_LIMITS)) {
+      expect([route, perMinute >= 5 && perMinute <= 120]).toEqual([route, true]);
+    }
+  });
+
+  // Signed in where the route wants it, so that the guard lets the calls reach the limit.
+  it.each<[string, InjectOptions & { signedIn?: boolean }]>([
+    ['validatePacks', { method: 'GET', url: '/api/validatePacks/PACK5' }],
+    ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg' }],
+    ['landingForm', { method: 'POST', url: '/api/landingForm', payload: {} }],
+    ['check_bname', { method: 'GET', url: '/api/check_bname/festa_ana' }],
+    ['check_bname_partner', { method: 'GET', url: '/api/check_bname_partner/parceiro1' }],
+    ['authorize_partner', { method: 'POST', url: '/api/authorize_partner', payload: {}, signedIn: true }],
+    ['set_transaction', { method: 'POST', url: '/api/set_transaction', payload: {}, signedIn: true }],
+    ['order', { method: 'POST', url: '/api/order/DEZ', payload: {} }],
+    ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
+    ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentR001', payload: {} }],
+  ])('%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected', async (_route, { signedIn, ...options }) => {
+    const request = { ...options, token: signedIn ? user.token : undefined };
+    await spend(server, { ...request, remoteAddress: ip() });
+    expectTooMany(await server.call({ ...request, remoteAddress: ip() }));
+    expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
+  });
+
+  it('counts each route apart', async () => {
+    await spend(server, { method: 'GET', url: '/api/check_bname/festa_ana', remoteAddress: ip() });
+    expect((await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: ip() })).statusCode).toBe(200);
+  });
+
+  it("counts face uploads by address and agent: another agent's are not affected", async () => {
+    const poligram = `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
+    const upload = (agent: string) => server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: ip() });
+    for (let i = 0; i < LIMIT; i += 1) expect((await upload('agentR002')).statusCode).toBe(200);
+    expectTooMany(await upload('agentR002'));
+    expect((await upload('agentR003')).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For does not change the address counted', async () => {
+    const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await server.call({ ...request, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode).toBe(200);
+    }
+    expectTooMany(await server.call({ ...request, headers: { 'x-forwarded-for': '203.0.113.99' } }));
+  });
+
+  it('with TRUST_PROXY=1, the address the proxy forwards is the one counted', async () => {
+    const proxy = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
+    const client = { ...proxy, headers: { 'x-forwarded-for': ip(1) } };
+    for (let i = 0; i < LIMIT; i += 1) expect((await behindProxy.call(client)).statusCode).toBe(200);
+    expectTooMany(await behindProxy.call(client));
+    // Another client through the same proxy has its own allowance.
+    expect((await behindProxy.call({ ...proxy, headers: { 'x-forwarded-for': ip(2) } })).statusCode).toBe(200);
+  });
+});
