@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
 let server: TestServer;
@@ -52,6 +52,15 @@ describe('a booth camera', () => {
     [`${'a'.repeat(200)}.jpg`, 400],
   ])('refuses the file name %s', async (file, status) => {
     expect((await upload(file, await jpeg())).statusCode).toBe(status);
+  });
+
+  it('refuses a PNG whose header claims 20000x20000 pixels with a 413, storing nothing', async () => {
+    const response = await upload('enorme.png', claimedPng(20000, 20000), camera, 'image/png');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: 'media_too_many_pixels' });
+    expect(fs.existsSync(path.join(server.dataDir, 'media', 'festa_ana', 'pad', 'enorme.png'))).toBe(false);
+    expect(fs.existsSync(path.join(server.dataDir, 'thumbs', 'festa_ana', 'pad', 'enorme.png.webp'))).toBe(false);
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).not.toContain('/media/festa_ana/pad/enorme.png');
   });
 
   it('refuses bytes that are not what the name says', async () => {

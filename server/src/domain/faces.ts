@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { MAX_FACE_BYTES } from '../../../src/api/wire';
 import type { Database } from '../db/database';
 import { writeFileDurably } from '../storage/durableWrite';
+import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';
 import { invalid, tooLarge, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
@@ -48,7 +49,7 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
     throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
   }
   const bytes = Buffer.from(match[2], 'base64');
-  const header = await sharp(bytes)
+  const header = await sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
     .metadata()
     .catch(() => null);
   if (!header) throw unprocessable('invalid_image', 'Imagem inválida.');
@@ -68,11 +69,13 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
  */
 export async function saveFace(db: Database, dataDir: string, agent: string, dataUrl: string): Promise<void> {
   const bytes = await checkedFace(dataUrl);
-  const image = await sharp(bytes, { limitInputPixels: MAX_FACE_SIDE * MAX_FACE_SIDE, failOn: 'error' })
-    .rotate()
-    .jpeg({ quality: 85 })
-    .toBuffer()
-    .catch(() => null);
+  const image = await withDecodeTimeout(
+    sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
+      .rotate()
+      .jpeg({ quality: 85 })
+      .toBuffer()
+      .catch(() => null),
+  );
   if (!image) throw unprocessable('invalid_image', 'Imagem inválida.');
 
   const file = `${agent}/${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;

@@ -1,10 +1,12 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DECODE_TIMEOUT_MS, decodeOptions, MAX_EVENT_MEDIA_FILES, MAX_INPUT_PIXELS, overPixelLimit, withDecodeTimeout } from './imageLimits';
 import { videoPosterFrame } from './videoPoster';
 import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
 import { MEDIA_MODES } from '../../../src/lib/modes';
 import { NAME_PATTERN } from '../../../src/lib/names';
-import { invalid, unprocessable } from '../domain/errors';
+import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors';
 import { writeFileDurably } from './durableWrite';
 
 export const THUMB_SIZE = 360;
@@ -37,17 +39,51 @@ function looksLikeVideo(data: Buffer, file: string): boolean {
 }
 
 /** The gallery tile of an image or a poster frame: upright, at most THUMB_SIZE a side, WebP. */
-function thumbnail(image: Buffer): Promise<Buffer> {
-  return sharp(image, { animated: false })
+function thumbnail(image: Buffer, maxPixels: number): Promise<Buffer> {
+  return sharp(image, { ...decodeOptions(maxPixels), animated: false })
     .rotate()
     .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 68 })
     .toBuffer();
 }
 
-export function createMediaStorage(dataDir: string): MediaStorage {
+export interface MediaLimits {
+  maxPixels?: number;
+  decodeTimeoutMs?: number;
+  maxEventFiles?: number;
+}
+
+const TOO_MANY_PIXELS = () => tooLarge('media_too_many_pixels', `A imagem passa de ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+/** How many files the event's media folder holds, all modes together. */
+async function countEventFiles(eventDir: string): Promise<number> {
+  const modes = await fs.readdir(eventDir, { withFileTypes: true }).catch(() => []);
+  let count = 0;
+  for (const mode of modes) {
+    if (mode.isDirectory()) count += (await fs.readdir(path.join(eventDir, mode.name)).catch(() => [])).length;
+  }
+  return count;
+}
+
+/** The thumbnail, or a refusal: never an unexplained 500 for a file libvips will not decode. */
+async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: number): Promise<Buffer> {
+  try {
+    return await withDecodeTimeout(thumbnail(image, maxPixels), timeoutMs);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (isPixelLimitError(error)) throw TOO_MANY_PIXELS();
+    throw unprocessable('unsupported_media', 'O arquivo não é uma imagem válida.');
+  }
+}
+
+export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): MediaStorage {
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
+  const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
+  const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
+  const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
 
   return {
     mediaDir,
@@ -57,6 +93,9 @@ export function createMediaStorage(dataDir: string): MediaStorage {
       const kind = mediaKind(ref.file);
       if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
       if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+      if ((await countEventFiles(path.join(mediaDir, ref.bname))) >= maxEventFiles) {
+        throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
+      }
 
       let width: number | null = null;
       let height: number | null = null;
@@ -65,22 +104,30 @@ export function createMediaStorage(dataDir: string): MediaStorage {
         if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
         // Its poster frame is its thumbnail, and the player's poster.
         const frame = await videoPosterFrame(data);
-        const poster = frame ? await sharp(frame).metadata().catch(() => null) : null;
-        if (frame && poster?.width && poster.height) {
+        const poster = frame ? await sharp(frame, decodeOptions(maxPixels)).metadata().catch(() => null) : null;
+        if (frame && poster?.width && poster.height && !overPixelLimit(poster.width, poster.height, maxPixels)) {
           width = poster.width;
           height = poster.height;
-          thumb = await thumbnail(frame);
+          thumb = await boundedThumbnail(frame, maxPixels, timeoutMs);
         }
       } else {
         // Decoding proves the bytes are the image the name claims; anything else is refused.
-        const metadata = await sharp(data).metadata().catch(() => null);
+        // A header over the pixel limit makes libvips refuse even to describe it.
+        const metadata = await sharp(data, decodeOptions(maxPixels))
+          .metadata()
+          .catch((error: unknown) => {
+            if (isPixelLimitError(error)) throw TOO_MANY_PIXELS();
+            return null;
+          });
         const expected = kind === 'gif' ? 'gif' : null;
         if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || (expected && metadata.format !== expected)) {
           throw unprocessable('unsupported_media', 'O arquivo não é uma imagem válida.');
         }
+        // The header alone tells the size: refuse before decoding a pixel.
+        if (overPixelLimit(metadata.width, metadata.height, maxPixels)) throw TOO_MANY_PIXELS();
         width = metadata.autoOrient?.width ?? metadata.width ?? null;
         height = metadata.autoOrient?.height ?? metadata.height ?? null;
-        thumb = await thumbnail(data);
+        thumb = await boundedThumbnail(data, maxPixels, timeoutMs);
       }
 
       // The thumbnail first: once the original exists, its thumbnail does too.

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DomainError } from '../../server/src/domain/errors';
+import { withDecodeTimeout } from '../../server/src/storage/imageLimits';
+import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+import { claimedPng, jpeg } from './support/fixtures';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-limits-'));
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const files = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }) : []);
+
+async function refusal(work: Promise<unknown>): Promise<DomainError> {
+  const error = await work.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe('media storage limits', () => {
+  it('refuses a PNG whose header claims 20000x20000 and stores nothing', async () => {
+    const storage = createMediaStorage(dataDir);
+    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'huge.png' }, claimedPng(20000, 20000)));
+    expect(error.kind).toBe('too_large');
+    expect(error.message).toMatch(/megapixels/);
+    expect(files(storage.mediaDir)).toEqual([]);
+    expect(files(storage.thumbsDir)).toEqual([]);
+  });
+
+  it('still stores a normal photo with its thumbnail', async () => {
+    const storage = createMediaStorage(dataDir);
+    const stored = await storage.save({ bname: 'festa_ana', mode: 'pad', file: 'ok.jpg' }, await jpeg(800, 600));
+    expect(stored).toEqual({ kind: 'image', width: 800, height: 600, hasThumb: true });
+    expect(fs.existsSync(path.join(storage.mediaDir, 'festa_ana', 'pad', 'ok.jpg'))).toBe(true);
+  });
+
+  it('refuses with a 503 refusal, storing nothing, when the thumbnail takes longer than the timeout', async () => {
+    const storage = createMediaStorage(dataDir, { decodeTimeoutMs: 0 });
+    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'slow.jpg' }, await jpeg(3000, 2000)));
+    expect(error.kind).toBe('unavailable');
+    expect(error.code).toBe('image_timeout');
+    expect(files(storage.mediaDir)).toEqual([]);
+    expect(files(storage.thumbsDir)).toEqual([]);
+  });
+
+  it('refuses an upload once the event folder holds the configured maximum of files', async () => {
+    const storage = createMediaStorage(dataDir, { maxEventFiles: 2 });
+    const photo = await jpeg();
+    await storage.save({ bname: 'festa_ana', mode: 'pad', file: 'a.jpg' }, photo);
+    await storage.save({ bname: 'festa_ana', mode: 'feed', file: 'b.jpg' }, photo);
+    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'c.jpg' }, photo));
+    expect(error.kind).toBe('too_large');
+    expect(error.code).toBe('event_media_full');
+    expect(fs.existsSync(path.join(storage.mediaDir, 'festa_ana', 'pad', 'c.jpg'))).toBe(false);
+    // Another event is not affected.
+    await storage.save({ bname: 'outra_festa', mode: 'pad', file: 'c.jpg' }, photo);
+  });
+});
+
+describe('withDecodeTimeout', () => {
+  it('passes the result through and clears its timer', async () => {
+    jest.useFakeTimers();
+    try {
+      await expect(withDecodeTimeout(Promise.resolve(7), 1000)).resolves.toBe(7);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('refuses when the work outlasts it', async () => {
+    const never = new Promise<number>(() => undefined);
+    await expect(withDecodeTimeout(never, 5)).rejects.toMatchObject({ kind: 'unavailable', code: 'image_timeout' });
+  });
+});
+
+describe('pixel limit below the default of libvips', () => {
+  it('refuses a header of 8000x8000 (64 megapixels) as too large', async () => {
+    const storage = createMediaStorage(dataDir);
+    await expect(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'big.png' }, claimedPng(8000, 8000))).rejects.toMatchObject({
+      kind: 'too_large',
+      code: 'media_too_many_pixels',
+    });
+    expect(files(storage.mediaDir)).toEqual([]);
+  });
+});
