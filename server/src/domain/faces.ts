@@ -49,15 +49,21 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
     throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
   }
   const bytes = Buffer.from(match[2], 'base64');
+  const tooManyPixels = () =>
+    tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
+  // Over the pixel limit, libvips refuses even to describe the header: that is "too large" too.
   const header = await sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
     .metadata()
-    .catch(() => null);
+    .catch((error: unknown) => {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+      return null;
+    });
   if (!header) throw unprocessable('invalid_image', 'Imagem inválida.');
   if (!FORMATS.has(header.format)) throw unprocessable('unsupported_image', WRONG_TYPE);
   const { width, height } = header;
   if (!width || !height) throw unprocessable('invalid_image', 'Imagem inválida.');
   if (width > MAX_FACE_SIDE || height > MAX_FACE_SIDE) {
-    throw tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
+    throw tooManyPixels();
   }
   return bytes;
 }
