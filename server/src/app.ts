@@ -75,7 +75,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     db,
     verifier,
     team,
-    storage: createMediaStorage(config.dataDir),
+    storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits),
   };

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { MAX_EVENT_MEDIA_FILES } from './storage/imageLimits';
 
 /** Everything the server reads from its environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -39,11 +40,20 @@ export interface ServerConfig {
    * addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /** MAX_EVENT_MEDIA_FILES: how many files one event's media folder may hold before uploads are refused. */
+  maxEventMediaFiles: number;
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -143,5 +153,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
   };
 }

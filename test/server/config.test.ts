@@ -21,7 +21,14 @@ describe('configuration', () => {
       databaseUrl: null,
       firebaseProjectId: 'demo-cabine',
       teamEmails: [],
+      maxEventMediaFiles: 20_000,
     });
+  });
+
+  it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ MAX_EVENT_MEDIA_FILES: '50' }).maxEventMediaFiles).toBe(50);
+    expect(() => loadConfig({ MAX_EVENT_MEDIA_FILES: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAX_EVENT_MEDIA_FILES: 'muitos' })).toThrow(ConfigError);
   });
 
   it('reads the team e-mails lower-cased and the port', () => {

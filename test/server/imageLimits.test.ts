@@ -4,7 +4,8 @@ import path from 'node:path';
 import { DomainError } from '../../server/src/domain/errors';
 import { withDecodeTimeout } from '../../server/src/storage/imageLimits';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
-import { claimedPng, jpeg } from './support/fixtures';
+import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { startTestServer } from './support/testServer';
 
 let dataDir: string;
 beforeEach(() => {
@@ -85,5 +86,29 @@ describe('pixel limit below the default of libvips', () => {
       code: 'media_too_many_pixels',
     });
     expect(files(storage.mediaDir)).toEqual([]);
+  });
+});
+
+describe('a device upload into a full event folder', () => {
+  it('is refused with a 413 once the folder holds MAX_EVENT_MEDIA_FILES files, storing nothing', async () => {
+    const server = await startTestServer({ MAX_EVENT_MEDIA_FILES: '1' });
+    try {
+      await loadBasicSeed(server);
+      const send = async (file: string) =>
+        server.call({
+          method: 'POST',
+          url: `/api/device/media?file=${file}`,
+          headers: { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera, 'content-type': 'image/jpeg' },
+          payload: await jpeg(),
+        });
+      // The seed may already fill the folder; after one more upload it is full either way.
+      expect([200, 413]).toContain((await send('primeira.jpg')).statusCode);
+      const refused = await send('segunda.jpg');
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toMatchObject({ error: 'event_media_full' });
+      expect(fs.existsSync(path.join(server.dataDir, 'media', 'festa_ana', 'pad', 'segunda.jpg'))).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 });
