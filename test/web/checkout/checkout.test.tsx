@@ -1,37 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { CardPaymentRequest, OrderPayload, ShopProduct } from '../../../src/api/wire';
+import type { CardPaymentRequest, OrderPayload } from '../../../src/api/wire';
 import { productAdded, accessoryToggled, hoursChanged } from '../../../src/features/shop/cartSlice';
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
+import { CABINE } from '../shop/fixtures';
 import { renderApp } from '../../support/renderWithProviders';
 import { withSession } from '../../support/session';
 
 const nbsp = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
-const cabine: ShopProduct = {
-  id: 'cabine360',
-  name: 'Cabine 360',
-  type: 'service',
-  image: '/img/cabine.jpg',
-  price: 1000,
-  pricePerHour: 200,
-  minHours: 2,
-  maxHours: 6,
-  maxQty: 2,
-  accessories: [{ id: 'neon', name: 'Neon', image: '/img/neon.jpg', price: 150 }],
-  descTitle1: '',
-  descTitle2: '',
-  descTitle3: '',
-  descText1: '',
-  descText2: '',
-  descText3: '',
-  descPic1: '',
-  descPic2: '',
-  descPic3: '',
-  disclaimer: '',
-};
+// The shop's own fixture: R$ 1.000,00 for 2 h, R$ 200,00 an extra hour, Neon R$ 150,00.
+const cabine = CABINE;
 
 // 3 h with Neon: 1000 + 200 + 150 = 1350; coupon DEZ takes 10 %: 1215.
 const TOTAL = 'R$ 1.350,00';
