@@ -38,7 +38,7 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is declared (the tests list the routes of a family). */
   onRoute?: (route: RouteOptions) => void;
-  /** The rate limits' scale and overrides (the tests raise them); by default the table's. */
+  /** The rate limits' scale and overrides (the tests raise them); by default the table's times RATE_LIMIT_SCALE. */
   rateLimits?: RateLimitSettings;
 }
 
@@ -77,7 +77,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     team,
     storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
-    rateLimit: (route) => routeRateLimit(route, rateLimits),
+    rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -42,6 +42,11 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** MAX_EVENT_MEDIA_FILES: how many files one event's media folder may hold before uploads are refused. */
   maxEventMediaFiles: number;
+  /**
+   * RATE_LIMIT_SCALE: every rate limit multiplied by it (1, the table's limits, by default). The
+   * benchmarks raise it so that their one client address measures the server, not the limiter.
+   */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,5 +159,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
+    rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
   };
 }

@@ -22,7 +22,14 @@ describe('configuration', () => {
       firebaseProjectId: 'demo-cabine',
       teamEmails: [],
       maxEventMediaFiles: 20_000,
+      rateLimitScale: 1,
     });
+  });
+
+  it('reads the rate limits\' scale, and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
+    expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMIT_SCALE: 'sem' })).toThrow(ConfigError);
   });
 
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {

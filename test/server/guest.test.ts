@@ -160,6 +160,25 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
     expect((await ask('/api/all/privada/pad', etag, user.token)).statusCode).toBe(304);
     expect((await ask('/api/all/privada/pad', etag)).statusCode).toBe(401);
     expect((await ask('/api/all/privada/pad', '*')).statusCode).toBe(401);
+    // The list a signed-in guest had built is not handed out from memory either.
+    expect((await ask('/api/all/privada/pad')).statusCode).toBe(401);
+  });
+
+  it('builds a list once per change: the next guest gets the same bytes without the list being read again', async () => {
+    const first = await ask(polaroid);
+    const query = jest.spyOn(server.db, 'query');
+    try {
+      const second = await ask(polaroid);
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(first.body);
+      expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const media = query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\bmedia\b/.test(sql));
+      expect(media).toHaveLength(1);
+      expect(media[0]).toMatch(/count\(\*\)/);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 

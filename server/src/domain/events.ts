@@ -31,7 +31,11 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
  * visitor, 401 otherwise. One rule for `/all`, `/deviceLast` and `/ultraLast`.
  */
 export async function eventForViewer(db: Queryable, name: string, signedIn: boolean): Promise<EventRow> {
-  const event = await findEvent(db, name);
+  return checkViewer(await findEvent(db, name), signedIn);
+}
+
+/** The rule of `eventForViewer`, for a query that read the event along with something else. */
+export function checkViewer<E extends Pick<EventRow, 'visible'>>(event: E | null, signedIn: boolean): E {
   if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
   if (!event.visible && !signedIn) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
   return event;

@@ -1,6 +1,7 @@
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
 import type { MediaMode } from '../../../src/lib/modes';
 import type { Queryable } from '../db/database';
+import { checkViewer } from './events';
 
 export interface MediaRow {
   id: number;
@@ -36,15 +37,21 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
 /**
  * A fingerprint of what `listMedia` answers, read with one small query on the gallery's index
  * and without building the list: it changes whenever an item joins or leaves the list. A gallery
- * polled every few seconds is answered "not modified" from it.
+ * polled every few seconds is answered "not modified" from it. The event is read in the same
+ * query and judged as `eventForViewer` judges it: a poll costs one round trip to the database.
  */
-export async function galleryVersion(db: Queryable, bname: string, mode: MediaMode): Promise<string> {
-  const { rows } = await db.query<{ items: number; newest: string; ids: string }>(
-    `SELECT count(*)::int AS items, coalesce(max(id), 0)::text AS newest, coalesce(sum(id), 0)::text AS ids
-       FROM media WHERE event_name = $1 AND mode = $2 AND role = 'booth'`,
+export async function galleryVersionForViewer(db: Queryable, bname: string, mode: MediaMode, signedIn: boolean): Promise<string> {
+  const { rows } = await db.query<{ visible: boolean; items: number; newest: string; ids: string }>(
+    `SELECT e.visible, g.items, g.newest, g.ids
+       FROM events e
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
+           FROM media m WHERE m.event_name = e.name AND m.mode = $2 AND m.role = 'booth'
+       ) g
+      WHERE e.name = $1`,
     [bname, mode],
   );
-  const { items, newest, ids } = rows[0];
+  const { items, newest, ids } = checkViewer(rows[0] ?? null, signedIn);
   return `${items}-${newest}-${ids}`;
 }
 

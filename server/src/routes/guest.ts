@@ -7,9 +7,10 @@ import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { eventCards, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
 import { saveLead } from '../domain/leads';
-import { galleryVersion, listMedia } from '../domain/media';
+import { galleryVersionForViewer, listMedia } from '../domain/media';
 import { MAX_VALIDATE_PACKS, printCopy, PRINT_REQUEST_ID, tooManyPacks, validatePacks } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
+import { replyCache } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
@@ -24,6 +25,8 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
+  const galleries = replyCache();
+
   app.get(
     '/eventos/:events/:agent',
     {
@@ -50,14 +53,18 @@ export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
     '/all/:bname/:type',
     { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
     async (request, reply) => {
-      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
+      const { bname, type } = request.params;
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
-      const etag = `W/"g1-${await galleryVersion(db, event.name, request.params.type)}"`;
+      const version = await galleryVersionForViewer(db, bname, type, request.identity !== null);
+      const etag = `W/"g1-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
-      return { product: await listMedia(db, event.name, request.params.type) };
+      // Everyone opening the gallery gets the same bytes until it changes: built once per version.
+      const body = await galleries.get(`${bname}/${type}`, version, async () => ({ product: await listMedia(db, bname, type) }));
+      // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ProductList);
     },
   );
 
