@@ -31,13 +31,17 @@ function WhatWeHold() {
         {summary.isLoading && (
           <>
             <dt>No servidor</dt>
-            <dd role="status">Carregando...</dd>
+            <dd>
+              <span role="status">Carregando...</span>
+            </dd>
           </>
         )}
         {summary.isError && (
           <>
             <dt>No servidor</dt>
-            <dd role="alert">{errorMessage(summary.error)}</dd>
+            <dd>
+              <span role="alert">{errorMessage(summary.error)}</span>
+            </dd>
           </>
         )}
         {data && (
