@@ -199,4 +199,16 @@ describe('the links to the privacy page', () => {
     renderApp('/');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Privacidade e seus dados' })).toHaveAttribute('href', '/privacidade'));
   });
+
+  it("from the account's menu", async () => {
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] })),
+      http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+      http.get(`${API}/load_events`, () => HttpResponse.json([])),
+      http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    );
+    renderApp('/account', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const menu = await screen.findByRole('navigation', { name: 'Minha conta' });
+    expect(within(menu).getByRole('link', { name: 'Privacidade' })).toHaveAttribute('href', '/privacidade');
+  });
 });
