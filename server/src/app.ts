@@ -22,6 +22,7 @@ import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
+import { privacyRoutes, scheduleRetention } from './routes/privacy';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
 import { cleanTemporaryFiles } from './storage/durableWrite';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       partnerRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
+      privacyRoutes(api, context);
       // The sandbox stands in for the provider on one machine; production has none (404).
       if (context.payments.sandbox && !config.production) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
@@ -107,6 +109,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     { prefix: '/api' },
   );
 
+  scheduleRetention(app, context);
   await registerStaticFiles(app, config, context.storage);
   return app;
 }

@@ -45,6 +45,7 @@ export const TAG_TYPES = [
   'Mirror',
   'Ultra',
   'Leads',
+  'Privacy',
 ] as const;
 
 export const LIST = 'LIST';

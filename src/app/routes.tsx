@@ -9,6 +9,7 @@ import { FacePage } from '../features/face';
 import { LandingPage } from '../features/landing';
 import { MirrorPage } from '../features/mirror';
 import { PacksPage } from '../features/packs';
+import { PrivacyPage } from '../features/privacy';
 import { DealsPage, InvitationPage, PartnerPage } from '../features/partner';
 import { ShopPage } from '../features/shop';
 import { AuthorizePartnerPage, CreateContractPage } from '../features/team';
@@ -58,6 +59,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.createContract, element: <CreateContractPage /> },
           { path: ROUTES.authorizePartner, element: <AuthorizePartnerPage /> },
           { path: ROUTES.invitation, element: <InvitationPage /> },
+          { path: ROUTES.privacy, element: <PrivacyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -23,6 +23,8 @@ export const ROUTES = {
   createContract: '/createContract',
   authorizePartner: '/authorizePartner',
   invitation: '/invitation',
+  /** Beyond SPEC section 2: what is kept of a guest and 'Apagar minhas fotos' (LGPD). */
+  privacy: '/privacidade',
 } as const;
 
 export function boothRoute(mode: BoothMode): string {

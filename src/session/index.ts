@@ -18,6 +18,7 @@ export { COLLECTION_KEY, readPersistedState, type ListStore } from './persistenc
 export { rootReducer, type AppDispatch, type GetState, type LazyLoadedSlices, type RootState } from './rootReducer';
 export {
   eventVisited,
+  guestDataErased,
   initialSessionState,
   orderAwaitsLogin,
   pendingOrderRecorded,

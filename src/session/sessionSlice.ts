@@ -81,6 +81,17 @@ export const sessionSlice = createSlice({
       state.events = [];
       state.bname = '';
     },
+    /**
+     * 'Apagar minhas fotos' succeeded on the server: this device forgets what the visitor gathered
+     * too (its cookies and stored collection follow, persistence.ts). Who is signed in, the
+     * device's agent and an order waiting for a login stay.
+     */
+    guestDataErased(state) {
+      state.collection = [];
+      state.packs = [];
+      state.events = [];
+      state.bname = '';
+    },
     /** The sign-in is complete: the account holds the visitor's lists (or linking them failed). */
     accountLinked(state) {
       state.signingIn = false;
@@ -171,6 +182,7 @@ export const {
   signedIn,
   signedOut,
   loggedOut,
+  guestDataErased,
   accountLinked,
   agentAssigned,
   eventVisited,

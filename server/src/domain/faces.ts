@@ -15,6 +15,8 @@ export const MAX_FACES_PER_AGENT = 5;
 /** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
 export const FACE_UPLOADS_PER_AGENT = 10;
 export const FACE_UPLOADS_PER_IP = 60;
+/** A face capture is deleted this many days after it was sent (the privacy page promises it). */
+export const FACE_RETENTION_DAYS = 30;
 
 const DATA_URL_PREFIX = /^data:image\/(jpeg|png|webp);base64,/;
 const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
@@ -117,6 +119,35 @@ export async function deleteFaces(db: Database, dataDir: string, agent: string):
   );
   // The visitor's folder goes too (the agent matches [A-Za-z0-9_-]+: it is a folder of faces/).
   await fs.rm(path.join(facesDir(dataDir), agent), { recursive: true, force: true });
+  return rows.length;
+}
+
+/**
+ * Deletes the files of face rows already deleted (in a transaction that has committed), and the
+ * folders of `agents`, which hold nothing else.
+ */
+export async function removeFaceFiles(dataDir: string, files: readonly string[], agents: readonly string[] = []): Promise<void> {
+  await removeFiles(dataDir, files);
+  for (const agent of agents) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(agent)) continue;
+    await fs.rm(path.join(facesDir(dataDir), agent), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The retention promise: every face sent more than `days` days before `now` goes, rows and files.
+ * Safe to run on every app server at once (each row is deleted, and its file removed, once).
+ * Answers how many went.
+ */
+export async function deleteExpiredFaces(db: Database, dataDir: string, now = new Date(), days = FACE_RETENTION_DAYS): Promise<number> {
+  const { rows } = await db.query<{ file: string }>(
+    `DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`,
+    [now.toISOString(), days],
+  );
+  await removeFiles(
+    dataDir,
+    rows.map((row) => row.file),
+  );
   return rows.length;
 }
 

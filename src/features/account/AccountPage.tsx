@@ -96,6 +96,7 @@ export default function AccountPage() {
             <Link to={ROUTES.authorizePartner}>Autorizar parceiro</Link>
           </>
         )}
+        <Link to={ROUTES.privacy}>Privacidade</Link>
         <button type="button" onClick={() => void logout()}>
           Conta
         </button>

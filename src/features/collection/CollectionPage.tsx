@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../lib/routePaths';
 import { useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
@@ -7,6 +7,7 @@ import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { EraseMyData } from '../privacy';
 import { MediaActions } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
@@ -23,17 +24,19 @@ export default function CollectionPage() {
   const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn', refetchOnFocus: true, refetchOnReconnect: true });
   const [open, setOpen] = useOpenItem();
   const warned = useRef(false);
+  // Emptied by 'Apagar minhas fotos' here: the page stays to say so instead of warning and leaving.
+  const [erased, setErased] = useState(false);
 
   // An empty list is only empty once we know who this is: a signed-in visitor's account may
   // hold what they collected on another phone.
   const waiting = items.length === 0 && (status === 'unknown' || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
   const empty = items.length === 0 && !waiting && !account.data?.collection?.length;
   useEffect(() => {
-    if (!empty || warned.current) return;
+    if (!empty || warned.current || erased) return;
     warned.current = true;
     notify(EMPTY_COLLECTION);
     navigate(ROUTES.events, { replace: true });
-  }, [empty, navigate]);
+  }, [empty, erased, navigate]);
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);
 
@@ -41,6 +44,14 @@ export default function CollectionPage() {
     <ScreenFrame title="Minha Coleção" className="collection">
       {waiting && <p role="status">Carregando...</p>}
       {items.length > 0 && <p className="collection__count">{items.length === 1 ? '1 item' : `${items.length} itens`}</p>}
+      {(items.length > 0 || erased) && (
+        <div className="collection__privacy">
+          <Suspense fallback={null}>
+            <EraseMyData onErased={() => setErased(true)} />
+          </Suspense>
+          <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
+        </div>
+      )}
       {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
       {open && items.includes(open) && <MediaViewer url={open} onClose={() => setOpen(null)} actions={<MediaActions url={open} />} />}
     </ScreenFrame>

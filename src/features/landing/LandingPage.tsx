@@ -87,6 +87,10 @@ export default function LandingPage() {
         <p>Conte sobre o seu evento e mandamos um orçamento.</p>
         <ContactForm />
       </section>
+
+      <footer className="landing__footer">
+        <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
+      </footer>
     </div>
   );
 }

@@ -1,0 +1,99 @@
+import type { PrivacyCounts, PrivacySummary } from '../../../src/api/wire';
+import type { Database, Queryable } from '../db/database';
+import { deleteExpiredFaces, removeFaceFiles } from './faces';
+import type { Identity } from './identity';
+
+/**
+ * A guest's data in their hands (LGPD, Lei 13.709/2018): what the server keeps of a visitor, and
+ * its erasure. A visitor is their device's agent (the random id of the `agent` cookie) and, when
+ * signed in, their account, whose own agent (the device it was created on) is theirs too.
+ */
+
+/** Leads of the landing page's contact form are kept this many months, then deleted. */
+export const LEAD_RETENTION_MONTHS = 24;
+/**
+ * Booth results (AI mirror images, 360 videos) wait for the visitor's device this many days: the
+ * life of the device's cookies (34,000,000 s, SPEC section 9), after which nobody can claim them.
+ */
+export const RESULT_RETENTION_DAYS = 394;
+
+/** What an erasure keeps, said to the guest in the reply (the SPA shows its own words too). */
+export const KEPT_AFTER_ERASURE =
+  'Pedidos e pagamentos continuam guardados, como exige a lei fiscal, e as fotos do evento continuam na galeria do evento, que pertence ao evento.';
+
+/** The agents of this visitor: the device's, and the one their account was created with. */
+async function agentsOf(db: Queryable, agent: string, identity: Identity | null): Promise<string[]> {
+  const agents = new Set([agent]);
+  if (identity) {
+    const { rows } = await db.query<{ agent: string }>('SELECT agent FROM accounts WHERE uid = $1', [identity.uid]);
+    const own = rows[0]?.agent ?? '';
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(own)) agents.add(own);
+  }
+  return [...agents];
+}
+
+async function listCounts(db: Queryable, identity: Identity | null): Promise<Pick<PrivacyCounts, 'collection' | 'packs' | 'events'>> {
+  const counts = { collection: 0, packs: 0, events: 0 };
+  if (!identity) return counts;
+  const { rows } = await db.query<{ list: keyof typeof counts; n: number }>(
+    'SELECT list, count(*)::int AS n FROM account_items WHERE uid = $1 GROUP BY list',
+    [identity.uid],
+  );
+  for (const row of rows) counts[row.list] = row.n;
+  return counts;
+}
+
+/** The right of access: how much of each kind the server keeps of this visitor. */
+export async function privacySummary(db: Database, agent: string, identity: Identity | null): Promise<PrivacySummary> {
+  const agents = await agentsOf(db, agent, identity);
+  const lists = await listCounts(db, identity);
+  const faces = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = ANY($1::text[])', [agents]);
+  const results = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
+  const orders = identity ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE uid = $1', [identity.uid]) : null;
+  return { ...lists, faces: faces.rows[0].n, results: results.rows[0].n, orders: orders?.rows[0].n ?? 0 };
+}
+
+/**
+ * 'Apagar minhas fotos': the visitor's face captures and booth results (by agent) and, signed in,
+ * the account's lists (collection, packs, events), in one transaction; then the face files.
+ * Orders and payments stay (tax law), and so do the event's media (they are the event's). The
+ * account itself stays (signing in still works), with empty lists. A repeat removes nothing more.
+ */
+export async function eraseVisitorData(db: Database, dataDir: string, agent: string, identity: Identity | null): Promise<PrivacyCounts> {
+  const { counts, files, agents } = await db.transaction(async (client) => {
+    const agents = await agentsOf(client, agent, identity);
+    // One erasure (or face upload) of an agent at a time: an upload racing the erasure lands before it, and goes.
+    for (const one of [...agents].sort()) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${one}`]);
+    const lists = { collection: 0, packs: 0, events: 0 };
+    if (identity) {
+      const { rows } = await client.query<{ list: keyof typeof lists }>('DELETE FROM account_items WHERE uid = $1 RETURNING list', [identity.uid]);
+      for (const row of rows) lists[row.list] += 1;
+    }
+    const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
+    const results = await client.query('DELETE FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
+    return {
+      counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0 },
+      files: faces.rows.map((row) => row.file),
+      agents,
+    };
+  });
+  await removeFaceFiles(dataDir, files, agents);
+  return counts;
+}
+
+export interface Purged {
+  faces: number;
+  leads: number;
+  results: number;
+}
+
+/** The retention periods the privacy page states, applied: what is older goes. */
+export async function purgeExpired(db: Database, dataDir: string, now = new Date()): Promise<Purged> {
+  const faces = await deleteExpiredFaces(db, dataDir, now);
+  const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [now.toISOString(), LEAD_RETENTION_MONTHS]);
+  const results = await db.query('DELETE FROM agent_results WHERE created_at < $1::timestamptz - make_interval(days => $2)', [
+    now.toISOString(),
+    RESULT_RETENTION_DAYS,
+  ]);
+  return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { ErasureReply, ErasureRequest, PrivacySummary } from '../../../src/api/wire';
+import type { AppContext } from '../context';
+import { eraseVisitorData, KEPT_AFTER_ERASURE, privacySummary, purgeExpired } from '../domain/privacy';
+import { AGENT, params, type Api } from '../http/schemas';
+
+/**
+ * A guest's data in their hands (LGPD): what is kept of them, and its erasure. The visitor is
+ * their device's agent, as on every guest route (the agent is the random id only their device
+ * holds); a valid token adds their account. A token that is present but invalid is refused (401).
+ */
+export function privacyRoutes(app: Api, { db, config }: AppContext): void {
+  app.get(
+    '/privacy/data/:agent',
+    { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return privacySummary(db, request.params.agent, request.identity);
+    },
+  );
+
+  // A POST with a JSON body: a page of another site can neither send one nor read the agent it needs.
+  app.post(
+    '/privacy/erase',
+    { schema: { body: ErasureRequest, response: { 200: ErasureReply } }, config: { auth: 'optional' } },
+    async (request) => ({
+      removed: await eraseVisitorData(db, config.dataDir, request.body.agent, request.identity),
+      kept: KEPT_AFTER_ERASURE,
+    }),
+  );
+}
+
+/** How often the retention periods are applied (and once as the server starts). */
+export const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Applies the retention periods the privacy page states (faces 30 days, booth results, leads) as
+ * the server starts and every RETENTION_SWEEP_MS while it runs. A failed sweep is logged and
+ * the next one tries again; closing the server waits for a sweep under way.
+ */
+export function scheduleRetention(app: FastifyInstance, { db, config }: Pick<AppContext, 'db' | 'config'>, every = RETENTION_SWEEP_MS): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(async () => {
+      try {
+        const purged = await purgeExpired(db, config.dataDir);
+        if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
+      } catch (error) {
+        app.log.error({ err: error }, 'retention sweep failed');
+      }
+    });
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), every);
+    // The sweep never keeps a process alive that has nothing else to do.
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,190 @@
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../api/apiSlice';
+import { isAgentId } from '../../lib/agentId';
+import { ROUTES } from '../../lib/routePaths';
+import { useSession } from '../../session';
+import { ScreenFrame } from '../../ui/ScreenFrame';
+import EraseMyData from './EraseMyData';
+import { useGetPrivacySummaryQuery } from './privacyApi';
+import './privacy.css';
+
+/** "1 item" / "2 itens". */
+export function counted(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+}
+
+/** The right of access: what this device holds, and what the server keeps of the visitor now. */
+function WhatWeHold() {
+  const { agent, identity, collection, events, packs } = useSession();
+  const signedIn = identity.status === 'signedIn';
+  const summary = useGetPrivacySummaryQuery({ agent, signedIn }, { skip: !isAgentId(agent) || identity.status === 'unknown' });
+  const data = summary.data;
+  return (
+    <section className="privacy__section" aria-labelledby="privacy-now">
+      <h2 id="privacy-now">O que temos sobre você agora</h2>
+      <dl className="privacy__facts">
+        <dt>Neste aparelho</dt>
+        <dd>
+          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')},{' '}
+          {counted(packs.length, 'pacote', 'pacotes')} de impressão
+        </dd>
+        {summary.isLoading && (
+          <>
+            <dt>No servidor</dt>
+            <dd>
+              <span role="status">Carregando...</span>
+            </dd>
+          </>
+        )}
+        {summary.isError && (
+          <>
+            <dt>No servidor</dt>
+            <dd>
+              <span role="alert">{errorMessage(summary.error)}</span>
+            </dd>
+          </>
+        )}
+        {data && (
+          <>
+            <dt>No servidor</dt>
+            <dd>
+              {counted(data.faces, 'foto de rosto', 'fotos de rosto')}, {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')}{' '}
+              guardados para você
+            </dd>
+            {signedIn && (
+              <>
+                <dt>Na sua conta</dt>
+                <dd>
+                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')},{' '}
+                  {counted(data.packs, 'pacote', 'pacotes')} de impressão, {counted(data.orders, 'pedido', 'pedidos')} (guardados por lei)
+                </dd>
+              </>
+            )}
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Privacy (LGPD, Lei 13.709/2018): what is kept, for how long and why, the guest's rights, who
+ * to contact, and 'Apagar minhas fotos'. The periods here are the ones the server applies
+ * (server/src/domain/privacy.ts and faces.ts) and the cookies' lifetime (SPEC section 9).
+ */
+export default function PrivacyPage() {
+  return (
+    <ScreenFrame title="Privacidade e seus dados" className="privacy">
+      <p className="privacy__lead">
+        Seus dados são seus. Aqui está, em palavras simples, o que guardamos, por quanto tempo, por quê, e como apagar, conforme a Lei Geral de
+        Proteção de Dados (LGPD, Lei 13.709/2018).
+      </p>
+
+      <WhatWeHold />
+
+      <section className="privacy__section" aria-labelledby="privacy-erase">
+        <h2 id="privacy-erase">Apagar minhas fotos</h2>
+        <p>
+          Apaga a sua coleção, as fotos de rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste
+          aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque
+          pertencem ao evento.
+        </p>
+        <EraseMyData />
+      </section>
+
+      <section className="privacy__section" aria-labelledby="privacy-kept">
+        <h2 id="privacy-kept">O que guardamos, por quanto tempo e por quê</h2>
+
+        <h3>Sua coleção</h3>
+        <p>
+          Os links das fotos e vídeos que você coletou. Ficam neste aparelho (cookies e armazenamento do navegador) por cerca de 13 meses
+          (34.000.000 segundos) depois da última mudança e, se você entrou, também na sua conta, até você apagar. Por quê: para mostrar a sua
+          coleção em qualquer celular, o serviço que você pediu ao coletar.
+        </p>
+
+        <h3>Listas da conta: eventos, pacotes e coleção</h3>
+        <p>
+          Os eventos em que você esteve, os pacotes de impressão que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir
+          ou até você apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
+        </p>
+
+        <h3>Fotos de rosto (encontrar minhas fotos)</h3>
+        <p>
+          A foto do seu rosto tirada na tela de captura, usada só para encontrar você nas fotos do evento. Guardamos no máximo 5 por aparelho e
+          apagamos cada uma automaticamente 30 dias depois do envio, ou na hora, quando você pede. Por quê: o seu consentimento, dado ao enviar a
+          foto. Rosto é dado sensível (biométrico): você pode retirar o consentimento quando quiser, apagando.
+        </p>
+
+        <h3>Imagens do espelho com IA e vídeos 360</h3>
+        <p>
+          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. Fica 394 dias (o tempo de vida dos
+          cookies) e depois é apagado. Por quê: entregar o que você pediu à cabine.
+        </p>
+
+        <h3>Pedidos e pagamentos</h3>
+        <p>
+          Nome, e-mail, CPF, dados do evento, valores e a situação do pagamento de cada pedido. Ficam guardados por 5 anos, o prazo da lei
+          fiscal, mesmo que você apague as suas fotos. Por quê: obrigação legal. Os dados do cartão vão direto ao Mercado Pago e nunca chegam ao
+          nosso servidor.
+        </p>
+
+        <h3>Formulário de contato</h3>
+        <p>
+          O que você escreve em &ldquo;Fale com a gente&rdquo; na página inicial (nome, contatos, data e tipo do evento). Fica 24 meses e depois
+          é apagado. Por quê: responder ao seu pedido de orçamento.
+        </p>
+
+        <h3>O cookie agent</h3>
+        <p>
+          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua
+          coleção, as suas fotos de rosto e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar
+          abusos.
+        </p>
+
+        <h3>Fotos do evento</h3>
+        <p>
+          As fotos e vídeos que as cabines fazem estão na galeria do evento e pertencem ao evento e a quem o contratou. Apagar os seus dados não as
+          remove. Para tirar uma foto sua da galeria, fale com a gente.
+        </p>
+
+        <h3>Com quem compartilhamos</h3>
+        <p>
+          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem compartilhamos seus dados
+          para publicidade.
+        </p>
+      </section>
+
+      <section className="privacy__section" aria-labelledby="privacy-rights">
+        <h2 id="privacy-rights">Seus direitos</h2>
+        <p>A LGPD (art. 18) garante a você, a qualquer momento e sem custo:</p>
+        <ul>
+          <li>
+            <strong>Acesso:</strong> saber se temos dados seus e quais são (veja &ldquo;O que temos sobre você agora&rdquo;, acima, e a sua{' '}
+            <Link to={ROUTES.collection}>Minha Coleção</Link>).
+          </li>
+          <li>
+            <strong>Correção:</strong> corrigir dados incompletos, errados ou desatualizados.
+          </li>
+          <li>
+            <strong>Eliminação:</strong> apagar os seus dados, com o botão &ldquo;Apagar minhas fotos&rdquo; ou pedindo para nós.
+          </li>
+          <li>
+            <strong>Retirar o consentimento</strong> das fotos de rosto, apagando-as.
+          </li>
+          <li>
+            <strong>Informação</strong> sobre com quem compartilhamos os seus dados, e <strong>portabilidade</strong> para outro serviço.
+          </li>
+        </ul>
+      </section>
+
+      <section className="privacy__section" aria-labelledby="privacy-contact">
+        <h2 id="privacy-contact">Quem contatar</h2>
+        <p>
+          Para qualquer pedido sobre os seus dados, escreva pelo <Link to={{ pathname: ROUTES.home, hash: '#contato' }}>formulário de contato</Link>{' '}
+          da página inicial, com &ldquo;Privacidade&rdquo; no campo do evento. Respondemos em até 15 dias. Se não ficar satisfeito, você pode
+          reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em <a href="https://www.gov.br/anpd">www.gov.br/anpd</a>.
+        </p>
+      </section>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,26 @@
+import { api } from '../../api/apiSlice';
+import { path } from '../../api/paths';
+import type { ErasureReply, ErasureRequest, PrivacySummary } from '../../api/wire';
+
+export const privacyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * `GET /privacy/data/{agent}`: what the server keeps of this device (and of the account, when
+     * signed in). `signedIn` only keys the cache, so that a sign-in asks again.
+     */
+    getPrivacySummary: build.query<PrivacySummary, { agent: string; signedIn: boolean }>({
+      query: ({ agent }) => path`/privacy/data/${agent}`,
+      extraOptions: { auth: 'optional' },
+      providesTags: ['Privacy'],
+    }),
+    /** `POST /privacy/erase`: 'Apagar minhas fotos' on the server. */
+    eraseMyData: build.mutation<ErasureReply, ErasureRequest>({
+      query: (body) => ({ url: '/privacy/erase', method: 'POST', body }),
+      extraOptions: { auth: 'optional' },
+      // The account's lists and everything shown from them are read again (now empty).
+      invalidatesTags: ['Privacy', 'Account'],
+    }),
+  }),
+});
+
+export const { useGetPrivacySummaryQuery, useEraseMyDataMutation } = privacyApi;

@@ -1,0 +1,102 @@
+/**
+ * A guest's data in their hands (LGPD, issue 15 point 4), against the whole stack: a guest
+ * collects photos and sends a face capture with Chromium's fake camera, opens the privacy page,
+ * deletes everything with 'Apagar minhas fotos', and after a reload the collection is empty and
+ * the server keeps nothing of theirs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { PrivacySummary } from '../../src/api/wire';
+import { expectAccessible } from './support/accessibility';
+import { baseUrl, launchBrowser } from './support/browser';
+import { seededMedia } from './support/demoSeed';
+import { newGuest } from './support/guest';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+});
+
+afterAll(() => browser.close());
+
+async function summaryOf(page: Page, agent: string): Promise<PrivacySummary> {
+  const response = await page.request.get(`${baseUrl()}/api/privacy/data/${agent}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PrivacySummary;
+}
+
+async function sendFace(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/face`);
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
+    return button !== undefined && !button.disabled;
+  });
+  await page.getByRole('button', { name: 'Take image' }).click();
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await page.getByText('Foto enviada!').waitFor();
+}
+
+it("'Apagar minhas fotos': the collection and the face capture go, on the phone and on the server, and stay gone after a reload", async () => {
+  const guest = await newGuest(browser);
+  const { page, alerts } = guest;
+  try {
+    const photos = seededMedia('festa_ana', 'pad').slice(0, 2);
+    expect(photos).toHaveLength(2);
+    for (const photo of photos) {
+      await page.goto(`${baseUrl()}/collect?id=${photo}`);
+      await page.getByText('Coletado!').waitFor();
+    }
+    await page.goto(`${baseUrl()}/collection`);
+    await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 2 de 2' }).waitFor();
+
+    await sendFace(page);
+    const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
+    expect(agent).not.toBe('');
+    expect((await summaryOf(page, agent)).faces).toBe(1);
+    const faceFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'faces', agent);
+    expect(fs.readdirSync(faceFolder)).toHaveLength(1);
+
+    // From the collection's link, as a guest finds it.
+    await page.goto(`${baseUrl()}/collection`);
+    await page.getByRole('link', { name: 'Privacidade e seus dados' }).click();
+    await page.waitForURL(/\/privacidade$/);
+    await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
+    await page.getByText('1 foto de rosto, 0 imagens ou vídeos de cabine guardados para você').waitFor();
+    await page.getByText(/2 itens na coleção/).waitFor();
+    // Readable on a 390 px phone: nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Apagar minhas fotos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apagar minhas fotos?' });
+    await dialog.getByText('pedidos e pagamentos, como exige a lei fiscal;').waitFor();
+    await expectAccessible(page, 'privacy, the confirmation');
+    const erased = page.waitForResponse((response) => response.url().endsWith('/api/privacy/erase'));
+    await dialog.getByRole('button', { name: 'Sim, apagar tudo' }).click();
+    expect((await erased).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: 'Seus dados foram apagados.' }).waitFor();
+    await page.getByText(/0 itens na coleção/).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
+    await page.getByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você').waitFor();
+    await page.goto(`${baseUrl()}/collection`);
+    await page.waitForURL(/\/eventos$/);
+    expect(alerts).toEqual(['Você ainda não coletou nenhuma foto!']);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'collection')).toBeUndefined();
+    expect(cookies.find((cookie) => cookie.name === 'agent')?.value).toBe(agent);
+    expect(await page.evaluate(() => localStorage.getItem('collection'))).toBe('[]');
+
+    // The server confirms: nothing of this guest is left.
+    expect(await summaryOf(page, agent)).toEqual({ collection: 0, packs: 0, events: 0, faces: 0, results: 0, orders: 0 });
+    expect(fs.existsSync(faceFolder)).toBe(false);
+    const results = await page.request.get(`${baseUrl()}/api/agentResults/${agent}`);
+    expect(await results.json()).toEqual({ product: [] });
+    expect(guest.errors).toEqual([]);
+  } finally {
+    await guest.close();
+  }
+});

@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
+import { KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
+import { scheduleRetention } from '../../server/src/routes/privacy';
+import { jpeg, loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+/**
+ * 'Apagar minhas fotos' and what is kept (LGPD, issue 15 point 4): what an erasure removes and
+ * what it leaves (other visitors, other accounts, orders, the event's media), by agent signed
+ * out and by token signed in; the summary of what is kept; the retention sweep.
+ */
+
+let server: TestServer;
+let ana: TestUser;
+let bruno: TestUser;
+let address = 0;
+
+const ZERO = { collection: 0, packs: 0, events: 0, faces: 0, results: 0 };
+
+async function createAccount(user: TestUser, agent: string, lists: { collection: string; packs: string; events: string }) {
+  const account = JSON.stringify({ email: user.email, agent, displayName: 'X', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
+  const created = await server.call({ method: 'GET', url: `/api/createAccount?${new URLSearchParams({ account, ...lists }).toString()}`, token: user.token });
+  expect(created.body).toBe('ok');
+}
+
+async function uploadFace(agent: string): Promise<void> {
+  address += 1;
+  const poligram = `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
+  const response = await server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: `10.1.0.${address}` });
+  expect(response.statusCode).toBe(200);
+}
+
+async function addResult(agent: string, url: string): Promise<void> {
+  await server.db.query("INSERT INTO agent_results (agent, url, kind) VALUES ($1, $2, 'mirror')", [agent, url]);
+}
+
+async function addOrder(orderId: string, uid: string): Promise<void> {
+  await server.db.query(
+    `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time, payment_method, lines, total, discount, discounted_total, status)
+     VALUES ($1, 'DEZ', $2, 'Ana', 'ana@example.com', '52998224725', 'festa', '2026-09-20', '20:00', 'pix', '[]', 100, 0, 100, 'approved')`,
+    [orderId, uid],
+  );
+}
+
+const count = async (sql: string, values: unknown[] = []) => (await server.db.query<{ n: number }>(sql, values)).rows[0].n;
+const facesOf = (agent: string) => count('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent]);
+const resultsOf = (agent: string) => count('SELECT count(*)::int AS n FROM agent_results WHERE agent = $1', [agent]);
+const faceFolder = (agent: string) => path.join(server.dataDir, 'faces', agent);
+const accountOf = async (user: TestUser) => (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{ collection: string[]; packs: string[]; events: string[] }>();
+
+const erase = (payload: unknown, token?: string) => server.call({ method: 'POST', url: '/api/privacy/erase', payload: payload as object, token });
+const summary = (agent: string, token?: string) => server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+  [ana, bruno] = await Promise.all([newUser('ana'), newUser('bruno')]);
+  // Ana's account was created on the phone of agent anaPhone; Bruno's on brunoPhone.
+  await createAccount(ana, 'anaPhone', { collection: '/media/festa_ana/pad/a1.jpg,/media/festa_ana/pad/a2.jpg', packs: 'PACK5', events: 'festa_ana' });
+  await createAccount(bruno, 'brunoPhone', { collection: '/media/festa_ana/pad/a1.jpg', packs: 'PACK5', events: 'festa_ana' });
+  await addOrder('900000001', ana.uid);
+});
+
+afterAll(() => server.close());
+
+describe('signed out, by the device agent', () => {
+  beforeAll(async () => {
+    await uploadFace('guestPhone1');
+    await uploadFace('guestPhone1');
+    await uploadFace('otherGuest1');
+    await addResult('guestPhone1', '/media/festa_ana/feed/ia-1.jpg');
+    await addResult('otherGuest1', '/media/festa_ana/feed/ia-2.jpg');
+  });
+
+  it("shows what is kept of the agent: its faces and results, no account's lists", async () => {
+    const response = await summary('guestPhone1');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...ZERO, faces: 2, results: 1, orders: 0 });
+  });
+
+  it("removes the agent's faces (rows and files) and results, and nothing of anyone else", async () => {
+    const mediaBefore = await count('SELECT count(*)::int AS n FROM media');
+    expect(fs.readdirSync(faceFolder('guestPhone1'))).toHaveLength(2);
+
+    const response = await erase({ agent: 'guestPhone1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ removed: { ...ZERO, faces: 2, results: 1 }, kept: KEPT_AFTER_ERASURE });
+
+    expect(await facesOf('guestPhone1')).toBe(0);
+    expect(fs.existsSync(faceFolder('guestPhone1'))).toBe(false);
+    expect(await resultsOf('guestPhone1')).toBe(0);
+    // Another visitor, the accounts, the orders and the event's media are as they were.
+    expect(await facesOf('otherGuest1')).toBe(1);
+    expect(fs.readdirSync(faceFolder('otherGuest1'))).toHaveLength(1);
+    expect(await resultsOf('otherGuest1')).toBe(1);
+    expect((await accountOf(ana)).collection).toHaveLength(2);
+    expect((await accountOf(bruno)).collection).toHaveLength(1);
+    expect(await count('SELECT count(*)::int AS n FROM orders')).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM media')).toBe(mediaBefore);
+    expect((await summary('guestPhone1')).json()).toEqual({ ...ZERO, orders: 0 });
+  });
+
+  it('is idempotent: a repeat answers 200 and removes nothing more', async () => {
+    const again = await erase({ agent: 'guestPhone1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ removed: ZERO, kept: KEPT_AFTER_ERASURE });
+    expect(await facesOf('otherGuest1')).toBe(1);
+  });
+
+  it("cannot reach an account's lists: the agent an account was created with is not enough", async () => {
+    await uploadFace('brunoPhone');
+    const response = await erase({ agent: 'brunoPhone' });
+    expect(response.json().removed).toEqual({ ...ZERO, faces: 1 });
+    expect(await accountOf(bruno)).toMatchObject({ packs: ['PACK5'], events: ['festa_ana'], collection: ['/media/festa_ana/pad/a1.jpg'] });
+  });
+});
+
+describe('signed in, by token and device agent', () => {
+  beforeAll(async () => {
+    await uploadFace('anaPhone');
+    await uploadFace('anaTablet');
+    await uploadFace('brunoPhone');
+    await addResult('anaPhone', '/media/festa_ana/feed/ia-3.jpg');
+    await addResult('anaTablet', '/media/festa_ana/feed/ia-4.jpg');
+    await addResult('brunoPhone', '/media/festa_ana/feed/ia-5.jpg');
+  });
+
+  it("shows the account's lists, the faces and results of both its agents, and its orders", async () => {
+    expect((await summary('anaTablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, orders: 1 });
+  });
+
+  it("removes the account's lists and the faces and results of the device and of the account's own agent", async () => {
+    const response = await erase({ agent: 'anaTablet' }, ana.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2 }, kept: KEPT_AFTER_ERASURE });
+
+    expect(await accountOf(ana)).toMatchObject({ collection: [], packs: [], events: [], transactions: ['900000001'] });
+    for (const agent of ['anaPhone', 'anaTablet']) {
+      expect(await facesOf(agent)).toBe(0);
+      expect(await resultsOf(agent)).toBe(0);
+      expect(fs.existsSync(faceFolder(agent))).toBe(false);
+    }
+    // The order stays, bound to Ana; Bruno's account and phone are untouched; the pack still has its copies.
+    expect((await server.db.query('SELECT uid, status FROM orders WHERE order_id = $1', ['900000001'])).rows).toEqual([{ uid: ana.uid, status: 'approved' }]);
+    expect(await accountOf(bruno)).toMatchObject({ collection: ['/media/festa_ana/pad/a1.jpg'], packs: ['PACK5'], events: ['festa_ana'] });
+    expect(await facesOf('brunoPhone')).toBe(1);
+    expect(await resultsOf('brunoPhone')).toBe(1);
+    expect(await count("SELECT copies AS n FROM packs WHERE hash = 'PACK5'")).toBe(5);
+    expect((await summary('anaTablet', ana.token)).json()).toEqual({ ...ZERO, orders: 1 });
+  });
+
+  it('is idempotent signed in too', async () => {
+    const again = await erase({ agent: 'anaTablet' }, ana.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().removed).toEqual(ZERO);
+  });
+});
+
+describe('bad input changes nothing and gets a 4xx', () => {
+  beforeAll(async () => {
+    await uploadFace('keptGuest1');
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['no agent', {}],
+    ['an agent that is not an id', { agent: '../keptGuest1' }],
+    ['an empty agent', { agent: '' }],
+    ['a list of agents', { agent: ['keptGuest1'] }],
+    ['an unknown field', { agent: 'keptGuest1', uid: 'someone' }],
+    ['a number', { agent: 42 }],
+  ])('%s: 400', async (_name, payload) => {
+    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', ...(payload === undefined ? {} : { payload }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+    expect(await facesOf('keptGuest1')).toBe(1);
+  });
+
+  it('a body that is not JSON (what a form of another site can send): 4xx', async () => {
+    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', headers: { 'content-type': 'text/plain' }, payload: 'agent=keptGuest1' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await facesOf('keptGuest1')).toBe(1);
+  });
+
+  it('an invalid token: 401, and not even the agent is erased', async () => {
+    const response = await erase({ agent: 'keptGuest1' }, 'not-a-token');
+    expect(response.statusCode).toBe(401);
+    expect(await facesOf('keptGuest1')).toBe(1);
+    expect((await summary('keptGuest1', 'not-a-token')).statusCode).toBe(401);
+  });
+
+  it('hostile agents in the summary path never get a 5xx', async () => {
+    for (const value of ['..', '%2e%2e', '%2F..%2Fetc', 'a'.repeat(5000), '%00', '%3Cscript%3E', '%E0%A4%A', ' ']) {
+      const response = await server.call({ method: 'GET', url: `/api/privacy/data/${value}` });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe('retention', () => {
+  const now = new Date();
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000).toISOString();
+
+  async function oldFace(agent: string, days: number): Promise<string> {
+    const file = `${agent}/old-${days}.jpg`;
+    fs.mkdirSync(faceFolder(agent), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'faces', file), await jpeg());
+    await server.db.query('INSERT INTO faces (name, file, created_at) VALUES ($1, $2, $3)', [agent, file, daysBefore(days)]);
+    return path.join(server.dataDir, 'faces', file);
+  }
+
+  it(`deletes faces older than ${FACE_RETENTION_DAYS} days (rows and files), results and leads past theirs, and keeps the rest`, async () => {
+    const expired = await oldFace('sweepGuest', FACE_RETENTION_DAYS + 1);
+    const recent = await oldFace('sweepGuest', FACE_RETENTION_DAYS - 1);
+    await server.db.query(
+      "INSERT INTO agent_results (agent, url, kind, created_at) VALUES ('sweepGuest', '/media/festa_ana/feed/old.jpg', 'mirror', $1), ('sweepGuest', '/media/festa_ana/feed/new.jpg', 'mirror', $2)",
+      [daysBefore(RESULT_RETENTION_DAYS + 1), daysBefore(10)],
+    );
+    const monthsAgo = (months: number) => {
+      const date = new Date(now);
+      date.setUTCMonth(date.getUTCMonth() - months);
+      return date.toISOString();
+    };
+    await server.db.query(
+      "INSERT INTO leads (evento, nome, created_at) VALUES ('antigo', 'Velho', $1), ('recente', 'Novo', $2)",
+      [monthsAgo(LEAD_RETENTION_MONTHS + 1), monthsAgo(LEAD_RETENTION_MONTHS - 1)],
+    );
+
+    const purged = await purgeExpired(server.db, server.dataDir, now);
+    expect(purged).toEqual({ faces: 1, leads: 1, results: 1 });
+    expect(fs.existsSync(expired)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    expect((await server.db.query("SELECT url FROM agent_results WHERE agent = 'sweepGuest'")).rows).toEqual([{ url: '/media/festa_ana/feed/new.jpg' }]);
+    expect((await server.db.query("SELECT evento FROM leads WHERE evento IN ('antigo', 'recente')")).rows).toEqual([{ evento: 'recente' }]);
+    // Faces sent today (by the tests above) are far from their end.
+    expect(await facesOf('keptGuest1')).toBe(1);
+  });
+
+  it('runs as a server starts, and stops with it', async () => {
+    const expired = await oldFace('startGuest', FACE_RETENTION_DAYS + 5);
+    const app = Fastify();
+    scheduleRetention(app, { db: server.db, config: server.config });
+    await app.ready();
+    expect(await facesOf('startGuest')).toBe(0);
+    expect(fs.existsSync(expired)).toBe(false);
+    await app.close();
+  });
+});
