@@ -60,6 +60,7 @@ describe('rate limits', () => {
     ['order', { method: 'POST', url: '/api/order/DEZ', payload: {} }],
     ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
     ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentR001', payload: {} }],
+    ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
   ])('%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected', async (_route, { signedIn, ...options }) => {
     const request = { ...options, token: signedIn ? user.token : undefined };
     await spend(server, { ...request, remoteAddress: ip() });

@@ -24,6 +24,7 @@ export const RATE_LIMITS = {
   order: { perMinute: 20 },
   process_payment_card: { perMinute: 10 },
   uploadFace: { perMinute: 10, agentParam: 'name' },
+  privacyErase: { perMinute: 10 },
 } as const satisfies Record<string, RouteLimit>;
 
 export type LimitedRoute = keyof typeof RATE_LIMITS;
