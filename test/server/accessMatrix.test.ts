@@ -1,8 +1,10 @@
 import { getAuth } from 'firebase-admin/auth';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { newInvitationHash } from '../../src/lib/invitationHash';
-import { firebaseVerifier, InvalidTokenError, isIdentityServiceUnavailable, type IdentityVerifier, type VerifyOptions } from '../../server/src/auth/identity';
+import { registerAuthGuard } from '../../server/src/auth/guard';
+import { firebaseVerifier, type IdentityVerifier, type VerifyOptions } from '../../server/src/auth/identity';
+import { registerErrorHandler } from '../../server/src/http/errorHandler';
 import { signNotification } from '../../server/src/payments/webhookSignature';
 import { basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type DeclaredRoute, type TestServer, type TestUser } from './support/testServer';
@@ -543,8 +545,11 @@ describe('the access matrix', () => {
     const tabled = new Set(ROWS.map((row) => row.route));
     const missing = [...declared].filter((route) => !tabled.has(route)).sort();
     const stale = [...tabled].filter((route) => !declared.has(route)).sort();
-    const howTo = (route: string) =>
-      `${route}: add a row to ROWS in test/server/accessMatrix.test.ts, e.g. { route: '${route}', request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: signedIn(200) }`;
+    const helper = { none: 'anyone(200)', optional: 'optional(200, 200)', required: 'signedIn(200)', team: "only('team', 200)" };
+    const howTo = (route: string) => {
+      const auth = server.routes.find((declared) => key(declared) === route)?.auth ?? 'none';
+      return `${route}: add its row to ROWS in test/server/accessMatrix.test.ts, e.g. { route: '${route}', request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: ${helper[auth]} }`;
+    };
     expect({ missing: missing.map(howTo), stale: stale.map((route) => `${route}: no longer declared, remove its row`) }).toEqual({ missing: [], stale: [] });
   });
 
@@ -567,25 +572,25 @@ describe('the access matrix', () => {
 });
 
 describe('the forged and odd-header tokens outside the emulator', () => {
-  // The emulator signs nothing and so takes no algorithm into account; production checks both
-  // before it fetches any key. Either way the token is the caller's fault (401), not an outage (503).
-  it('are refused as invalid tokens by the production verifier, without asking the network', async () => {
+  // The emulator signs nothing, so it checks no algorithm: it refuses these tokens for their
+  // unknown account. Production refuses them for their header, before it fetches any key, with
+  // a message that says "network": still the caller's fault (401), never an outage (503).
+  it('are refused with 401 by the guard with the production verifier, without asking the network', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    registerAuthGuard(app, firebaseVerifier(server.config.firebaseProjectId, null), { emails: [], isListed: async () => false, requireVerifiedEmail: true });
+    app.get('/conta', { config: { auth: 'required' } }, async () => 'ok');
+    const tokens = { forged: forgedToken, oddHeader: oddHeaderToken, oddHeaderWithKeyId: unsignedJwt({ alg: 'network', kid: 'chave-1', typ: 'JWT' }, 'c2lnbmF0dXJh') };
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const statuses: Record<string, number> = {};
     try {
-      const production = firebaseVerifier(server.config.firebaseProjectId, null);
-      const tokens = [forgedToken, oddHeaderToken, unsignedJwt({ alg: 'network', kid: 'chave-1', typ: 'JWT' }, 'c2lnbmF0dXJh')];
-      for (const token of tokens) {
-        const error: unknown = await production.verify(token).then(
-          () => null,
-          (refusal: unknown) => refusal,
-        );
-        expect(error).toBeInstanceOf(InvalidTokenError);
-        expect({ code: (error as InvalidTokenError).code, unavailable: isIdentityServiceUnavailable(error) }).toEqual({ code: 'auth/argument-error', unavailable: false });
-      }
+      for (const [name, token] of Object.entries(tokens)) statuses[name] = (await app.inject({ method: 'GET', url: '/conta', headers: { idtoken: token } })).statusCode;
     } finally {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+      await app.close();
     }
+    expect(statuses).toEqual({ forged: 401, oddHeader: 401, oddHeaderWithKeyId: 401 });
   });
 });
 
