@@ -125,29 +125,29 @@ async function setUp(options: InjectOptions & { token?: string }): Promise<Light
   return response;
 }
 
-/** An order of one album with coupon DEZ (80 - 10 % = 72), signed out unless a token is given. */
-async function placeOrder(paymentMethod: 'pix' | 'card', token?: string): Promise<{ orderId: string; claim: string }> {
+/** The SPA's order of one album with coupon DEZ (80 - 10 % = 72), under a fresh order number. */
+function orderPayload(paymentMethod: 'pix' | 'card') {
   const orderId = String(500_000_000 + next());
-  const claim = `claim-${orderId}-matriz`;
-  await setUp({
-    method: 'POST',
-    url: '/api/order/DEZ',
-    token,
-    payload: {
-      products: [{ id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 1, selectedAccessories: [], unitPrice: 80, totalPrice: 80 }],
-      total: 80,
-      clientName: 'Cliente',
-      eventName: 'Festa',
-      eventDate: '2030-07-01',
-      eventTime: '20:00',
-      paymentMethod,
-      email: 'cliente@example.com',
-      cpf: '12345678909',
-      orderId,
-      claim,
-    },
-  });
-  return { orderId, claim };
+  return {
+    products: [{ id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 1, selectedAccessories: [], unitPrice: 80, totalPrice: 80 }],
+    total: 80,
+    clientName: 'Cliente',
+    eventName: 'Festa',
+    eventDate: '2030-07-01',
+    eventTime: '20:00',
+    paymentMethod,
+    email: 'cliente@example.com',
+    cpf: '12345678909',
+    orderId,
+    claim: `claim-${orderId}-matriz`,
+  };
+}
+
+/** An order placed, signed out unless a token is given. */
+async function placeOrder(paymentMethod: 'pix' | 'card', token?: string): Promise<{ orderId: string; claim: string }> {
+  const payload = orderPayload(paymentMethod);
+  await setUp({ method: 'POST', url: '/api/order/DEZ', token, payload });
+  return payload;
 }
 
 /** A paid order of partner A's (settled by the team). */
@@ -157,17 +157,16 @@ async function paidOrderOfPartnerA(): Promise<string> {
   return orderId;
 }
 
+/** A sandbox test card the provider approves (holder APRO). */
+const CARD = { cardNumber: '4235647728025682', cardholderName: 'APRO', cardExpirationMonth: '11', cardExpirationYear: '2099', securityCode: '123' };
+
 async function cardToken(): Promise<string> {
-  const response = await setUp({
-    method: 'POST',
-    url: '/api/sandbox/card_tokens',
-    payload: { cardNumber: '4235647728025682', cardholderName: 'APRO', cardExpirationMonth: '11', cardExpirationYear: String(new Date().getFullYear() + 2), securityCode: '123' },
-  });
+  const response = await setUp({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD });
   return (response.json() as { id: string }).id;
 }
 
-/** A new QR code on the mirror's screen, taken by `agent` up to `stage`. */
-async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<{ sh: string; agent: string; base: string }> {
+/** A new QR code on the mirror's screen, taken by a new visitor up to `stage`: its routes' common path. */
+async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<string> {
   const sh = `sessao${next()}`;
   const agent = `agenteM${fresh}`;
   const base = `/api/espelho/mirror1/${sh}/${agent}`;
@@ -175,7 +174,7 @@ async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Pro
   if (stage !== 'open') await setUp({ method: 'GET', url: `${base}/start/0` });
   if (stage === 'mode' || stage === 'prompt') await setUp({ method: 'GET', url: `${base}/mode/Anime` });
   if (stage === 'prompt') await setUp({ method: 'GET', url: `${base}/prompt/Samurai` });
-  return { sh, agent, base };
+  return base;
 }
 
 /** A new QR code on the 360 platform's screen, configured by a visitor when asked. */
@@ -275,31 +274,7 @@ const ROWS: Row[] = [
 
   // The shop and payments
   { route: 'GET /api/shop/:coupon/:agent', request: () => ({ method: 'GET', url: '/api/shop/DEZ/agente001' }), expected: anyone(200) },
-  {
-    route: 'POST /api/order/:coupon',
-    request: async () => {
-      // Placed (and so checked) by the row itself: the order helper's request, sent by each caller.
-      const orderId = String(600_000_000 + next());
-      return {
-        method: 'POST',
-        url: '/api/order/DEZ',
-        payload: {
-          products: [{ id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 1, selectedAccessories: [], unitPrice: 80, totalPrice: 80 }],
-          total: 80,
-          clientName: 'Cliente',
-          eventName: 'Festa',
-          eventDate: '2030-07-01',
-          eventTime: '20:00',
-          paymentMethod: 'pix',
-          email: 'cliente@example.com',
-          cpf: '12345678909',
-          orderId,
-          claim: `claim-${orderId}-matriz`,
-        },
-      };
-    },
-    expected: optional(200, 200),
-  },
+  { route: 'POST /api/order/:coupon', request: () => ({ method: 'POST', url: '/api/order/DEZ', payload: orderPayload('pix') }), expected: optional(200, 200) },
   {
     route: 'POST /api/process_payment_card',
     request: async () => {
@@ -335,7 +310,7 @@ const ROWS: Row[] = [
     },
     expected: anyone(ok('ok')),
   },
-  { route: 'POST /api/sandbox/card_tokens', request: async () => ({ method: 'POST', url: '/api/sandbox/card_tokens', payload: { cardNumber: '4235647728025682', cardholderName: 'APRO', cardExpirationMonth: '11', cardExpirationYear: '2099', securityCode: '123' } }), expected: anyone(200) },
+  { route: 'POST /api/sandbox/card_tokens', request: () => ({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD }), expected: anyone(200) },
   { route: 'GET /api/sandbox/payment_methods', request: () => ({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' }), expected: anyone(200) },
   {
     // The customer's bank in the sandbox: whoever holds a pending Pix order's number pays it.
@@ -395,11 +370,11 @@ const ROWS: Row[] = [
   { route: 'GET /api/check_team', request: () => ({ method: 'GET', url: '/api/check_team' }), expected: { ...signedIn(ok('no')), team: ok('ok') } },
 
   // The mirror and the 360 platform, as guests drive them from their phones
-  { route: 'GET /api/espelho/:dh/:sh/:agent/start/0', request: async () => ({ method: 'GET', url: `${(await mirrorSession('open')).base}/start/0` }), expected: anyone(ok('start_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode', request: async () => ({ method: 'GET', url: `${(await mirrorSession('started')).base}/mode/Anime` }), expected: anyone(ok('mode_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt', request: async () => ({ method: 'GET', url: `${(await mirrorSession('mode')).base}/prompt/Ninja` }), expected: anyone(ok('prompt_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0', request: async () => ({ method: 'GET', url: `${(await mirrorSession('prompt')).base}/get_last_image/0` }), expected: anyone(ok('no_image')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/restart/0', request: async () => ({ method: 'GET', url: `${(await mirrorSession('started')).base}/restart/0` }), expected: anyone(ok('restart_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/start/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('open')}/start/0` }), expected: anyone(ok('start_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/mode/Anime` }), expected: anyone(ok('mode_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt', request: async () => ({ method: 'GET', url: `${await mirrorSession('mode')}/prompt/Ninja` }), expected: anyone(ok('prompt_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('prompt')}/get_last_image/0` }), expected: anyone(ok('no_image')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/restart/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/restart/0` }), expected: anyone(ok('restart_ok')) },
   { route: 'GET /api/espelho/:dh/:sh/:agent/get_modes/0', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_modes/0' }), expected: anyone(200) },
   { route: 'GET /api/espelho/:dh/:sh/:agent/get_prompts/:mode', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_prompts/Anime' }), expected: anyone(200) },
   { route: 'GET /api/ultraLast/:device/:bname', label: 'a public event', request: () => ({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' }), expected: optional(200, 200) },
