@@ -421,6 +421,11 @@ const ROWS: Row[] = [
     expected: anyone(200),
   },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+
+  // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:
+  // a signed-in erasure empties the caller's account lists, which rows above read.
+  { route: 'GET /api/privacy/data/:agent', request: () => ({ method: 'GET', url: `/api/privacy/data/agenteP${next()}` }), expected: optional(200, 200) },
+  { route: 'POST /api/privacy/erase', request: () => ({ method: 'POST', url: '/api/privacy/erase', payload: { agent: `agenteP${next()}` } }), expected: optional(200, 200) },
 ];
 
 // --- running it ----------------------------------------------------------------------------------
