@@ -10,6 +10,10 @@ export interface MediaRow {
   kind: MediaKind;
   device_id: string | null;
   role: MediaRole;
+  /** Stored under a random name (its event was not public then): migration 0009. */
+  unguessable: boolean;
+  /** The name the device or the seed asked for, when it was stored under another. */
+  source_name: string | null;
 }
 
 /**
@@ -67,12 +71,38 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
   return rows[0] ?? null;
 }
 
+/** Whether a file of an event was stored under a random name: knowing it is knowing its link. */
+export async function isUnguessableMedia(db: Queryable, ref: { bname: string; mode: string; file: string }): Promise<boolean> {
+  const { rows } = await db.query<{ unguessable: boolean }>('SELECT unguessable FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
+    ref.bname,
+    ref.mode,
+    ref.file,
+  ]);
+  return rows[0]?.unguessable === true;
+}
+
+/**
+ * The item stored under a random name in place of `sourceName` (a retried upload, a seed loaded
+ * again): the same item, not a second one.
+ */
+export async function findBySourceName(db: Queryable, bname: string, mode: MediaMode, sourceName: string): Promise<MediaRow | null> {
+  const { rows } = await db.query<MediaRow>(
+    'SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 ORDER BY id LIMIT 1',
+    [bname, mode, sourceName],
+  );
+  return rows[0] ?? null;
+}
+
 export interface NewMedia extends MediaRef {
   kind: MediaKind;
   width: number | null;
   height: number | null;
   hasThumb: boolean;
   deviceId: string | null;
+  /** The name is random (see `storage/mediaStorage.ts` unguessableFileName); false by default. */
+  unguessable?: boolean;
+  /** The name asked for, when `file` is a random one chosen in its place. */
+  sourceName?: string | null;
 }
 
 /**
@@ -81,13 +111,25 @@ export interface NewMedia extends MediaRef {
  */
 export async function insertMedia(db: Queryable, media: NewMedia): Promise<MediaRow> {
   const { rows } = await db.query<MediaRow>(
-    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role)
+    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
              CASE WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
-                  THEN 'event' ELSE 'booth' END)
+                  THEN 'event' ELSE 'booth' END, $10, $11)
      ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb
      RETURNING *`,
-    [media.bname, media.mode, media.file, media.kind, media.width, media.height, media.hasThumb, media.deviceId, mediaUrl(media)],
+    [
+      media.bname,
+      media.mode,
+      media.file,
+      media.kind,
+      media.width,
+      media.height,
+      media.hasThumb,
+      media.deviceId,
+      mediaUrl(media),
+      media.unguessable ?? false,
+      media.sourceName ?? null,
+    ],
   );
   return rows[0];
 }
