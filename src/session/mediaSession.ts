@@ -1,6 +1,7 @@
 import { api } from '../api/apiSlice';
 import type { MediaSessionReply } from '../api/wire';
 import type { AppStartListening } from './appListener';
+import { sessionStarted } from './events';
 import type { RootState } from './rootReducer';
 
 /** Renewed this long before it expires, so an open gallery never meets an expired cookie. */
@@ -30,13 +31,19 @@ const signedInUid = (state: RootState) => (state.session.identity.status === 'si
 /**
  * While someone is signed in, holds the media cookie for them (renewed before it expires); when
  * they sign out, clears it, so the next person on the phone cannot load what only they could.
- * A change of who is signed in cancels the loop of the one before.
+ * A change of who is signed in cancels the loop of the one before. Like the session's other
+ * calls, it waits for the app to have started (sessionStarted).
  */
 export function keepMediaSession(startListening: AppStartListening): void {
+  let started = false;
   startListening({
-    predicate: (_action, current, previous) =>
-      current.session.identity.status !== previous.session.identity.status || signedInUid(current) !== signedInUid(previous),
-    effect: async (_action, listener) => {
+    predicate: (action, current, previous) =>
+      sessionStarted.match(action) ||
+      current.session.identity.status !== previous.session.identity.status ||
+      signedInUid(current) !== signedInUid(previous),
+    effect: async (action, listener) => {
+      if (sessionStarted.match(action)) started = true;
+      if (!started) return;
       listener.cancelActiveListeners();
       const uid = signedInUid(listener.getState());
       if (uid === null) {
