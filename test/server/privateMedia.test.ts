@@ -291,6 +291,38 @@ describe('PUT /api/events/{bname}/visibility', () => {
     expect(await visibilityOf('privada')).toBe('private');
   });
 
+  it("follows the account's paid order: whoever created the event from it owns it, and load_events says its visibility", async () => {
+    const buyer = await newUser('compradora');
+    await loadBasicSeed(server, {
+      accounts: [{ uid: buyer.uid, email: buyer.email, displayName: 'Compradora' }],
+      orders: [
+        {
+          orderId: '987654321',
+          coupon: 'DEZ',
+          uid: buyer.uid,
+          clientName: 'Compradora',
+          email: buyer.email,
+          cpf: '52998224725',
+          eventName: 'Formatura',
+          eventDate: '2027-05-20',
+          eventTime: '19:30',
+          paymentMethod: 'card',
+          status: 'approved',
+          products: [{ id: 'album' }],
+        },
+      ],
+    });
+    const made = await server.call({ method: 'GET', url: '/api/create_event/formatura_compradora/987654321', token: buyer.token });
+    expect({ status: made.statusCode, body: made.body }).toEqual({ status: 200, body: 'ok' });
+    const ownEvents = async () =>
+      (await server.call({ method: 'GET', url: '/api/load_events', token: buyer.token })).json<{ createdName?: string; visibility?: string }[]>();
+    expect((await ownEvents()).map((e) => [e.createdName, e.visibility])).toEqual([['formatura_compradora', 'public']]);
+
+    expect((await put('formatura_compradora', { visibility: 'link' }, owner.token)).statusCode).toBe(403);
+    expect((await put('formatura_compradora', { visibility: 'link' }, buyer.token)).statusCode).toBe(200);
+    expect((await ownEvents()).map((e) => [e.createdName, e.visibility])).toEqual([['formatura_compradora', 'link']]);
+  });
+
   it('lets the team set any event', async () => {
     const team = await newTeamMember();
     const response = await put('privada', { visibility: 'link' }, team.token);
