@@ -9,6 +9,8 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
+import { createVisibilityCache } from './http/mediaGate';
+import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -20,6 +22,7 @@ import { boothRoutes } from './routes/booths';
 import { deviceRoutes } from './routes/devices';
 import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
+import { mediaAccessRoutes } from './routes/mediaAccess';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes, scheduleRetention } from './routes/privacy';
@@ -79,6 +82,13 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
+    mediaAccess: {
+      keys: {
+        secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
+        secure: config.publicUrl?.startsWith('https://') ?? false,
+      },
+      visibility: createVisibilityCache(db),
+    },
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -98,6 +108,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       leadRoutes(api, context);
       boothRoutes(api, context);
       privacyRoutes(api, context);
+      mediaAccessRoutes(api, context);
       // The sandbox stands in for the provider on one machine; production has none (404).
       if (context.payments.sandbox && !config.production) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
@@ -110,6 +121,6 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
 
   scheduleRetention(app, context);
-  await registerStaticFiles(app, config, context.storage);
+  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess });
   return app;
 }

@@ -40,6 +40,11 @@ export interface ServerConfig {
    * addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * MEDIA_SESSION_SECRET: signs the cookie that lets a signed-in visitor's browser load private
+   * media (http/mediaSession.ts); null: a random one kept in the data folder (one app server).
+   */
+  mediaSessionSecret: string | null;
   /** MAX_EVENT_MEDIA_FILES: how many files one event's media folder may hold before uploads are refused. */
   maxEventMediaFiles: number;
   /**
@@ -103,6 +108,12 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   return entries;
 }
 
+function mediaSessionSecret(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new ConfigError('MEDIA_SESSION_SECRET must be at least 32 characters long (a random string).');
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
@@ -158,6 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    mediaSessionSecret: mediaSessionSecret(env.MEDIA_SESSION_SECRET),
     maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
   };

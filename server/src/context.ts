@@ -3,6 +3,7 @@ import type { TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import type { MediaAccess } from './http/mediaGate';
 import type { LimitedRoute } from './http/rateLimits';
 import type { PaymentProvider } from './payments/paymentProvider';
 import type { MediaStorage } from './storage/mediaStorage';
@@ -16,6 +17,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** Mercado Pago, or its sandbox without credentials (never in production). */
   payments: PaymentProvider;
+  /** The media cookie's keys and the events' visibility cache (http/mediaGate.ts). */
+  mediaAccess: MediaAccess;
   /** The `config.rateLimit` of a limited route (the table in http/rateLimits.ts, scaled for the app). */
   rateLimit: (route: LimitedRoute) => RateLimitOptions;
 }

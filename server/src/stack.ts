@@ -44,7 +44,7 @@ function readSeed(file: string): SeedFile {
 function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null): string {
   const lines = ['', `  Pronto: ${url}`, ''];
   if (seed) {
-    const event = seed.events?.find((e) => e.visible !== false && (seed.media ?? []).some((m) => m.event === e.name));
+    const event = seed.events?.find((e) => (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' && (seed.media ?? []).some((m) => m.event === e.name));
     const photo = seed.media?.find((m) => m.event === event?.name && m.mode === 'pad');
     const pack = seed.packs?.find((p) => p.copies > 0);
     const coupon = seed.coupons?.[0];

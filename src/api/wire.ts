@@ -173,6 +173,26 @@ const ClaimSecret = Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$' });
 export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
+/**
+ * Who sees an event's media. public: listed, and every gallery and file open to anyone.
+ * link: each media file opens for whoever has its link (its name is random, unguessable); the
+ * event's galleries, its card and its booths' last photos need a login. private: all of it needs
+ * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
+ */
+export const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
+export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
+export type EventVisibility = Static<typeof EventVisibilitySchema>;
+
+/** `PUT /events/{bname}/visibility`: the event owner's (or the team's) choice. */
+export const VisibilityChange = Type.Object({ visibility: EventVisibilitySchema }, { additionalProperties: false });
+export type VisibilityChange = Static<typeof VisibilityChange>;
+export const VisibilityReply = Type.Object({ bname: Type.String(), visibility: EventVisibilitySchema });
+export type VisibilityReply = Static<typeof VisibilityReply>;
+
+/** `POST /media-session`: until when the media cookie lets private media through (epoch ms). */
+export const MediaSessionReply = Type.Object({ expiresAt: Type.Integer() });
+export type MediaSessionReply = Static<typeof MediaSessionReply>;
+
 /** `GET /load_events` */
 export const OwnEvent = Type.Object({
   /** The paid order this event comes from (create_event takes it). */
@@ -180,6 +200,9 @@ export const OwnEvent = Type.Object({
   eventName: Type.String(),
   /** 1 once the event has been created. */
   eventCreated: Type.Integer(),
+  /** Beyond the spec: the created event's name and who sees its media (absent before it is created). */
+  createdName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  visibility: Type.Optional(EventVisibilitySchema),
   products: Type.Array(
     Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) }),
   ),

@@ -3,6 +3,7 @@ import { syncAgentResults } from './agentResults';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
 import { watchIdentity } from './identityWatch';
+import { keepMediaSession } from './mediaSession';
 import { linkPendingOrder } from './pendingOrder';
 import { mirrorStateToCookies, type ListStore } from './persistence';
 import { syncVisitor } from './visitorSync';
@@ -23,4 +24,5 @@ export function registerSessionListeners(startListening: AppStartListening, { co
   linkPendingOrder(startListening);
   syncVisitor(startListening);
   syncAgentResults(startListening);
+  keepMediaSession(startListening);
 }

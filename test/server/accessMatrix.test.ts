@@ -414,13 +414,24 @@ const ROWS: Row[] = [
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
   { route: 'GET /media/*', request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }), expected: anyone(200) },
   {
-    // A file's URL is its capability: a private event's names are unguessable, and only its login lists them.
+    // A private event's file needs the media cookie of a login (test/server/privateMedia.test.ts):
+    // no token in a header opens it, since images cannot send one.
     route: 'GET /media/*',
     label: "a private event's file, by its URL",
     request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
-    expected: anyone(200),
+    expected: anyone(401),
   },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+
+  // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
+  // (nobody above owns `privada`: the team only; it stays private).
+  { route: 'POST /api/media-session', request: () => ({ method: 'POST', url: '/api/media-session' }), expected: signedIn(200) },
+  { route: 'DELETE /api/media-session', request: () => ({ method: 'DELETE', url: '/api/media-session' }), expected: anyone(200) },
+  {
+    route: 'PUT /api/events/:bname/visibility',
+    request: () => ({ method: 'PUT', url: '/api/events/privada/visibility', payload: { visibility: 'private' } }),
+    expected: only('team', 200),
+  },
 
   // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:
   // a signed-in erasure empties the caller's account lists, which rows above read.

@@ -5,10 +5,19 @@ import { setupServer } from 'msw/node';
  * The fake network of unit and component tests. Every test declares the calls it expects with
  * `network.use(...)`; any other request fails the test (onUnhandledRequest: 'error').
  */
-export const network = setupServer();
-
 /** The API's base as the SPA computes it in jsdom (origin http://localhost). */
 export const API = 'http://localhost/api';
+
+/**
+ * The media cookie the session asks for whenever someone signs in (src/session/mediaSession.ts):
+ * answered for every test, which `network.use` can override.
+ */
+export const mediaSessionHandlers = [
+  http.post(`${API}/media-session`, () => HttpResponse.json({ expiresAt: Date.now() + 3_600_000 })),
+  http.delete(`${API}/media-session`, () => HttpResponse.text('ok')),
+];
+
+export const network = setupServer(...mediaSessionHandlers);
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
 export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

@@ -1,13 +1,15 @@
-import type { EventCard, EventDetails } from '../../../src/api/wire';
+import type { EventCard, EventDetails, EventVisibility } from '../../../src/api/wire';
 import type { Database, Queryable } from '../db/database';
-import { notFound, unauthenticated } from './errors';
+import type { Identity } from './identity';
+import { forbidden, notFound, unauthenticated } from './errors';
 
 export interface EventRow {
   name: string;
   /** What people read; empty: the name. */
   title: string;
   public_id: string;
-  visible: boolean;
+  /** public, link or private (migration 0009; the wire's EventVisibility says what each means). */
+  visibility: EventVisibility;
   profile: string;
   cover: string;
   devices: string[];
@@ -26,19 +28,59 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
 }
 
 /**
+ * Whether a visitor may open the event's galleries and card. Names are guessable, so anything
+ * reached by name (the card, `/all`, `/deviceLast`, `/ultraLast`) is public only for a public
+ * event: a link-only or private one needs a login (SPEC section 6: "private events need login").
+ * What a link-only event opens without a login is a media file by its own unguessable link
+ * (http/mediaGate.ts).
+ */
+export function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
+  return visibility === 'public' || signedIn;
+}
+
+export const LOGIN_FOR_PRIVATE = 'Este evento é privado. Faça login para ver as fotos.';
+
+/**
  * The event whose media a visitor asks for (a gallery, a device's last photo, the 360 video):
- * unknown, 404; private (SPEC section 6: "private events need login"), only for a signed-in
- * visitor, 401 otherwise. One rule for `/all`, `/deviceLast` and `/ultraLast`.
+ * unknown, 404; not public, only for a signed-in visitor, 401 otherwise (`openByName`).
  */
 export async function eventForViewer(db: Queryable, name: string, signedIn: boolean): Promise<EventRow> {
   return checkViewer(await findEvent(db, name), signedIn);
 }
 
 /** The rule of `eventForViewer`, for a query that read the event along with something else. */
-export function checkViewer<E extends Pick<EventRow, 'visible'>>(event: E | null, signedIn: boolean): E {
+export function checkViewer<E extends Pick<EventRow, 'visibility'>>(event: E | null, signedIn: boolean): E {
   if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-  if (!event.visible && !signedIn) throw unauthenticated('Este evento é privado. Faça login para ver as fotos.');
+  if (!openByName(event.visibility, signedIn)) throw unauthenticated(LOGIN_FOR_PRIVATE);
   return event;
+}
+
+/** An event's visibility, or null when there is no such event (the media gate asks it per file). */
+export async function eventVisibility(db: Queryable, name: string): Promise<EventVisibility | null> {
+  const { rows } = await db.query<{ visibility: EventVisibility }>('SELECT visibility FROM events WHERE name = $1', [name]);
+  return rows[0]?.visibility ?? null;
+}
+
+/**
+ * The owner (the account whose paid order made the event) or the team sets who sees the event's
+ * media. Names already handed out stay (README, "Event visibility"): guests' collections hold
+ * them in cookies the server cannot rewrite; the media gate protects them from now on, and
+ * what is stored from now on gets a random name.
+ */
+export async function setEventVisibility(
+  db: Queryable,
+  identity: Identity,
+  isTeam: boolean,
+  name: string,
+  visibility: EventVisibility,
+): Promise<EventRow> {
+  const event = await findEvent(db, name);
+  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  if (!isTeam && (event.owner_uid === null || event.owner_uid !== identity.uid)) {
+    throw forbidden('not_event_owner', 'Só quem contratou o evento pode mudar quem vê as fotos.');
+  }
+  const { rows } = await db.query<EventRow>('UPDATE events SET visibility = $2 WHERE name = $1 RETURNING *', [name, visibility]);
+  return rows[0];
 }
 
 export function eventDetails(event: EventRow): EventDetails {
@@ -46,8 +88,8 @@ export function eventDetails(event: EventRow): EventDetails {
 }
 
 /**
- * The cards of the events a visitor names (from their cookie), in their order. Private events
- * only for a signed-in visitor (SPEC section 6). `photos` counts what the guest can open: the
+ * The cards of the events a visitor names (from their cookie), in their order. Link-only and
+ * private events only for a signed-in visitor (`openByName`); `visible` says public. `photos` counts what the guest can open: the
  * media of the event's booths, not its cover and profile images nor a mode it has no booth for.
  */
 export async function eventCards(db: Database, names: string[], signedIn: boolean): Promise<EventCard[]> {
@@ -55,14 +97,14 @@ export async function eventCards(db: Database, names: string[], signedIn: boolea
   const { rows } = await db.query<EventRow & { photos: number }>(
     `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND m.role = 'booth' AND m.mode = ANY(e.devices))::int AS photos
        FROM events e
-      WHERE e.name = ANY($1::text[]) AND (e.visible OR $2)
+      WHERE e.name = ANY($1::text[]) AND (e.visibility = 'public' OR $2)
       ORDER BY array_position($1::text[], e.name)`,
     [names, signedIn],
   );
   return rows.map((row) => ({
     title: row.name,
     displayTitle: row.title || row.name,
-    visible: row.visible,
+    visible: row.visibility === 'public',
     profile: row.profile,
     cover: row.cover,
     photos: row.photos,

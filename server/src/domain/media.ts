@@ -1,3 +1,4 @@
+import type { EventVisibility } from '../../../src/api/wire';
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
 import type { MediaMode } from '../../../src/lib/modes';
 import type { Queryable } from '../db/database';
@@ -11,6 +12,10 @@ export interface MediaRow {
   kind: MediaKind;
   device_id: string | null;
   role: MediaRole;
+  /** Stored under a random name (its event was not public then): migration 0009. */
+  unguessable: boolean;
+  /** The name the device or the seed asked for, when it was stored under another. */
+  source_name: string | null;
 }
 
 /**
@@ -41,8 +46,8 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
  * query and judged as `eventForViewer` judges it: a poll costs one round trip to the database.
  */
 export async function galleryVersionForViewer(db: Queryable, bname: string, mode: MediaMode, signedIn: boolean): Promise<string> {
-  const { rows } = await db.query<{ visible: boolean; items: number; newest: string; ids: string }>(
-    `SELECT e.visible, g.items, g.newest, g.ids
+  const { rows } = await db.query<{ visibility: EventVisibility; items: number; newest: string; ids: string }>(
+    `SELECT e.visibility, g.items, g.newest, g.ids
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
@@ -74,12 +79,38 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
   return rows[0] ?? null;
 }
 
+/** Whether a file of an event was stored under a random name: knowing it is knowing its link. */
+export async function isUnguessableMedia(db: Queryable, ref: { bname: string; mode: string; file: string }): Promise<boolean> {
+  const { rows } = await db.query<{ unguessable: boolean }>('SELECT unguessable FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
+    ref.bname,
+    ref.mode,
+    ref.file,
+  ]);
+  return rows[0]?.unguessable === true;
+}
+
+/**
+ * The item stored under a random name in place of `sourceName` (a retried upload, a seed loaded
+ * again): the same item, not a second one.
+ */
+export async function findBySourceName(db: Queryable, bname: string, mode: MediaMode, sourceName: string): Promise<MediaRow | null> {
+  const { rows } = await db.query<MediaRow>(
+    'SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 ORDER BY id LIMIT 1',
+    [bname, mode, sourceName],
+  );
+  return rows[0] ?? null;
+}
+
 export interface NewMedia extends MediaRef {
   kind: MediaKind;
   width: number | null;
   height: number | null;
   hasThumb: boolean;
   deviceId: string | null;
+  /** The name is random (see `storage/mediaStorage.ts` unguessableFileName); false by default. */
+  unguessable?: boolean;
+  /** The name asked for, when `file` is a random one chosen in its place. */
+  sourceName?: string | null;
 }
 
 /**
@@ -88,13 +119,25 @@ export interface NewMedia extends MediaRef {
  */
 export async function insertMedia(db: Queryable, media: NewMedia): Promise<MediaRow> {
   const { rows } = await db.query<MediaRow>(
-    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role)
+    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
              CASE WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
-                  THEN 'event' ELSE 'booth' END)
+                  THEN 'event' ELSE 'booth' END, $10, $11)
      ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb
      RETURNING *`,
-    [media.bname, media.mode, media.file, media.kind, media.width, media.height, media.hasThumb, media.deviceId, mediaUrl(media)],
+    [
+      media.bname,
+      media.mode,
+      media.file,
+      media.kind,
+      media.width,
+      media.height,
+      media.hasThumb,
+      media.deviceId,
+      mediaUrl(media),
+      media.unguessable ?? false,
+      media.sourceName ?? null,
+    ],
   );
   return rows[0];
 }

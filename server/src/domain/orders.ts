@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { OrderPayload, OrderReply, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../src/api/wire';
+import type { OrderPayload, OrderReply, EventVisibility, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../src/api/wire';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider } from '../payments/paymentProvider';
@@ -266,8 +266,8 @@ export async function settleOrderByTeam(db: Database, orderId: string, status: E
 
 /** The caller's paid orders, each an event they can create (eventCreated 1 once done). */
 export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
-  const { rows } = await db.query<OrderRow & { created_name: string | null }>(
-    `SELECT o.*, e.name AS created_name FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
+  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null }>(
+    `SELECT o.*, e.name AS created_name, e.visibility FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
       WHERE o.uid = $1 AND o.status = 'approved' ORDER BY o.created_at DESC`,
     [identity.uid],
   );
@@ -276,6 +276,7 @@ export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEv
     eventName: o.event_name,
     eventCreated: o.created_name ? 1 : 0,
     createdName: o.created_name,
+    ...(o.created_name && o.visibility ? { visibility: o.visibility } : {}),
     products: o.lines.map((line) => ({
       name: line.name,
       hours: line.hours,
@@ -301,7 +302,7 @@ export async function createEventForOrder(db: Database, identity: Identity, name
       if (product?.mode) modes.add(product.mode);
     }
     await client.query(
-      `INSERT INTO events (name, public_id, visible, devices, owner_uid, order_id) VALUES ($1, $2, true, $3, $4, $5)`,
+      `INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`,
       [name, crypto.randomBytes(9).toString('base64url'), [...modes], identity.uid, orderId],
     );
     await client.query(

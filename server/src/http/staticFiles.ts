@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
 import type { ServerConfig } from '../config';
+import type { Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
+import { registerMediaGate, type MediaAccess } from './mediaGate';
 import { loadSpaPage, runtimeConfigOf, sendSpaPage } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,28 +29,29 @@ function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: b
   );
 }
 
-/** Media and thumbnails (long-lived: a file never changes), then the built SPA with history fallback. */
-export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage): Promise<void> {
+export interface MediaGateDependencies {
+  db: Queryable;
+  access: MediaAccess;
+}
+
+/**
+ * Media and thumbnails behind the gate of their event's visibility (http/mediaGate.ts: a public
+ * event's files long-lived in any cache, the others only for whom the gate lets through), then the
+ * built SPA with history fallback.
+ */
+export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage, gate: MediaGateDependencies): Promise<void> {
   fs.mkdirSync(storage.mediaDir, { recursive: true });
   fs.mkdirSync(storage.thumbsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storage.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
-  });
-  await app.register(fastifyStatic, {
-    root: storage.thumbsDir,
-    prefix: '/thumbs/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
-  });
+  for (const [root, prefix] of [
+    [storage.mediaDir, '/media/'],
+    [storage.thumbsDir, '/thumbs/'],
+  ] as const) {
+    // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
+    await app.register(async (scope) => {
+      registerMediaGate(scope, prefix, gate.db, gate.access);
+      await scope.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, dotfiles: 'deny', cacheControl: false });
+    });
+  }
 
   const indexFile = path.join(config.distDir, 'index.html');
   const secure = config.publicUrl?.startsWith('https://') ?? false;

@@ -14,9 +14,11 @@ import {
   type DeviceRow,
 } from '../domain/booths';
 import { forbidden, invalid, unauthenticated } from '../domain/errors';
-import { insertMedia } from '../domain/media';
+import { eventVisibility } from '../domain/events';
+import { findBySourceName, insertMedia } from '../domain/media';
 import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
 import { FILE_QUERY, type Api } from '../http/schemas';
+import { storageName } from '../storage/mediaStorage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,9 +61,14 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
     if (!Buffer.isBuffer(body)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
-    const ref: MediaRef = { bname: device.event_name, mode, file };
+    // A link-only or private event's files get random names (README, "Event visibility").
+    const bname = device.event_name;
+    const visibility = await eventVisibility(db, bname);
+    const existing = visibility === 'public' ? null : await findBySourceName(db, bname, mode, file);
+    const name = storageName(file, visibility === 'public', existing?.file ?? null);
+    const ref: MediaRef = { bname, mode, file: name.file };
     const stored = await storage.save(ref, body);
-    await insertMedia(db, { ...ref, ...stored, deviceId: device.id });
+    await insertMedia(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName });
     return mediaUrl(ref);
   }
 

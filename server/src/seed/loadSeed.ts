@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database';
 import { hashDeviceKey } from '../domain/booths';
-import { findMedia, insertMedia, refreshEventImages } from '../domain/media';
+import { eventVisibility } from '../domain/events';
+import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { loadCatalogue, priceOrder } from '../domain/shop';
-import type { MediaStorage } from '../storage/mediaStorage';
+import { storageName, type MediaStorage } from '../storage/mediaStorage';
+import { mediaUrl } from '../../../src/lib/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
 import type { MediaMode } from '../../../src/lib/modes';
 import { normaliseLists } from '../domain/accounts';
@@ -31,6 +33,11 @@ export async function loadSeedFile(db: Database, storage: MediaStorage, file: st
   return summary;
 }
 
+async function isEventImage(db: Database, bname: string, url: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM events WHERE name = $1 AND $2 IN (cover, profile)', [bname, url]);
+  return (rowCount ?? 0) > 0;
+}
+
 export function seedFingerprint(content: Buffer): string {
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -45,12 +52,12 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     }
     for (const event of seed.events ?? []) {
       const result = await client.query(
-        `INSERT INTO events (name, public_id, visible, profile, cover, devices, title) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (name) DO UPDATE SET visible = $3, profile = $4, cover = $5, devices = $6, title = $7`,
+        `INSERT INTO events (name, public_id, visibility, profile, cover, devices, title) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (name) DO UPDATE SET visibility = $3, profile = $4, cover = $5, devices = $6, title = $7`,
         [
           event.name,
           event.publicId ?? crypto.randomBytes(9).toString('base64url'),
-          event.visible ?? true,
+          event.visibility ?? (event.visible === false ? 'private' : 'public'),
           event.profile ?? '',
           event.cover ?? '',
           event.devices ?? [],
@@ -166,15 +173,23 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     }
   });
 
-  // Media outside the transaction: each file is written durably, then indexed.
+  // Media outside the transaction: each file is written durably, then indexed. A link-only or
+  // private event's booth media get random names, as a booth's uploads do; its cover and profile
+  // keep theirs (the seed names them by URL) and stay behind the login gate.
   for (const item of seed.media ?? []) {
-    const ref = { bname: item.event, mode: item.mode as MediaMode, file: item.file };
+    const mode = item.mode as MediaMode;
+    const visibility = await eventVisibility(db, item.event);
+    const ownImage = await isEventImage(db, item.event, mediaUrl({ bname: item.event, mode, file: item.file }));
+    const keepName = visibility === 'public' || ownImage;
+    const existing = keepName ? null : await findBySourceName(db, item.event, mode, item.file);
+    const name = storageName(item.file, keepName, existing?.file ?? null);
+    const ref = { bname: item.event, mode, file: name.file };
     const exists = (await findMedia(db, ref)) && fs.existsSync(path.join(storage.mediaDir, ref.bname, ref.mode, ref.file));
     if (exists) continue;
     const source = path.resolve(baseDir, item.source);
     if (!source.startsWith(path.resolve(baseDir) + path.sep)) throw new Error(`media source outside the seed folder: ${item.source}`);
     const stored = await storage.save(ref, fs.readFileSync(source));
-    await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null });
+    await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null, unguessable: name.unguessable, sourceName: name.sourceName });
     summary.media += 1;
   }
   // A seed loaded again may give an event another cover or profile: the files follow.

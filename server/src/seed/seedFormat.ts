@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import Ajv from 'ajv';
-import { BoothModeSchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../src/api/wire';
+import { BoothModeSchema, EventVisibilitySchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../src/api/wire';
 import { FILE_PATTERN } from '../../../src/lib/mediaPath';
 import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
 
@@ -20,6 +20,9 @@ const SeedEvent = Strict({
   title: Opt(Type.String({ minLength: 1, maxLength: 80 })),
   /** The id of /evento/{id}; generated when absent. */
   publicId: Opt(Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' })),
+  /** Who sees its media (wire EventVisibility); wins over `visible`. */
+  visibility: Opt(EventVisibilitySchema),
+  /** Older seeds: false is 'private', true 'public'. */
   visible: Opt(Type.Boolean()),
   profile: Opt(Text),
   cover: Opt(Text),

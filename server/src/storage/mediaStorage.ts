@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,6 +11,39 @@ import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors'
 import { writeFileDurably } from './durableWrite';
 
 export const THUMB_SIZE = 360;
+
+/** The bytes of randomness in a media file's name while its event is not public (128 bits). */
+export const UNGUESSABLE_NAME_BYTES = 16;
+/** A name `unguessableFileName` makes: 32 hex digits and the extension asked for. */
+export const UNGUESSABLE_NAME = /^[0-9a-f]{32}(\.[A-Za-z0-9]+)$/;
+
+/**
+ * A random name for a file of a link-only or private event, keeping the extension asked for
+ * (it says the media's kind). Names a device or a seed picks (`pad-01.jpg`) are guessable; this
+ * one is the secret a link-only event's link is.
+ */
+export function unguessableFileName(requested: string): string {
+  const extension = /\.[A-Za-z0-9]+$/.exec(requested)?.[0] ?? '';
+  return `${crypto.randomBytes(UNGUESSABLE_NAME_BYTES).toString('hex')}${extension}`;
+}
+
+/** Where a file asked for as `requested` is stored, given its event's visibility now. */
+export interface StorageName {
+  file: string;
+  unguessable: boolean;
+  /** The name asked for, kept when another was chosen. */
+  sourceName: string | null;
+}
+
+/**
+ * Public events keep the names asked for (what booths and seeds have always done); the others get
+ * a random one, unless `existing` is the item a previous store of the same name made (a retried
+ * upload, a seed loaded again), which keeps its name.
+ */
+export function storageName(requested: string, isPublic: boolean, existing: string | null): StorageName {
+  if (isPublic) return { file: requested, unguessable: false, sourceName: null };
+  return { file: existing ?? unguessableFileName(requested), unguessable: true, sourceName: requested };
+}
 
 export interface StoredMedia {
   kind: MediaKind;

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { OwnEvent } from '../../api/wire';
 import { ROUTES } from '../../lib/routePaths';
 import { EventNameForm } from './EventNameForm';
+import { EventVisibilityControl } from './EventVisibilityControl';
 
 /** One card per paid order: what was bought, and the event to create or already created. */
 export function EventDashboard({ events }: { events: OwnEvent[] }) {
@@ -22,9 +23,12 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
               ))}
             </ul>
             {event.eventCreated === 1 ? (
-              <p>
-                Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
-              </p>
+              <>
+                <p>
+                  Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
+                </p>
+                {event.createdName && <EventVisibilityControl bname={event.createdName} visibility={event.visibility ?? 'public'} />}
+              </>
             ) : (
               <EventNameForm orderId={event.orderId} />
             )}

@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { NameCheckReply, OwnEvent, Transaction } from '../../api/wire';
+import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../api/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */
 export const accountApi = api.injectEndpoints({
@@ -31,7 +31,20 @@ export const accountApi = api.injectEndpoints({
         'Account',
       ],
     }),
+    /** The owner (or the team) sets who sees an event's media; galleries and cards follow. */
+    setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
+      query: ({ bname, visibility }) => ({ url: path`/events/${bname}/visibility`, method: 'PUT', body: { visibility } }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast'],
+    }),
   }),
 });
 
-export const { useCheckEventNameQuery, useLazyCheckEventNameQuery, useLoadEventsQuery, useLoadTransactionsQuery, useCreateEventMutation } = accountApi;
+export const {
+  useCheckEventNameQuery,
+  useLazyCheckEventNameQuery,
+  useLoadEventsQuery,
+  useLoadTransactionsQuery,
+  useCreateEventMutation,
+  useSetEventVisibilityMutation,
+} = accountApi;

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EventVisibility } from '../../../src/api/wire';
+import { isMediaMode } from '../../../src/lib/modes';
+import { NAME_PATTERN } from '../../../src/lib/names';
+import type { Queryable } from '../db/database';
+import { notFound, unauthenticated } from '../domain/errors';
+import { eventVisibility, LOGIN_FOR_PRIVATE } from '../domain/events';
+import { isUnguessableMedia } from '../domain/media';
+import { mediaSessionUid, type MediaSessionKeys } from './mediaSession';
+
+/** A public event's file never changes: any cache may keep it for a year. */
+export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A gated file: only the visitor's own browser keeps it (never a shared cache, which would hand it
+ * to the next visitor), and asks again before each use (a 304 while the gate still opens), so a
+ * logout or an event made private takes effect at once.
+ */
+export const GATED_MEDIA_CACHE = 'private, no-cache';
+const REFUSED_CACHE = 'no-store';
+
+/**
+ * Every media and thumbnail request asks an event's visibility: a small cache with a short TTL
+ * keeps that off the database. The owner's change invalidates it at once on this server; other
+ * app servers behind the same balancer follow within the TTL.
+ */
+export interface VisibilityCache {
+  get(name: string): Promise<EventVisibility | null>;
+  invalidate(name: string): void;
+}
+
+export function createVisibilityCache(db: Queryable, ttlMs = 5_000, maxEntries = 10_000): VisibilityCache {
+  const entries = new Map<string, { value: Promise<EventVisibility | null>; until: number }>();
+  return {
+    get(name) {
+      const now = Date.now();
+      const hit = entries.get(name);
+      if (hit && hit.until > now) return hit.value;
+      // A burst of gallery thumbnails shares one query; an error is not remembered.
+      const value = eventVisibility(db, name);
+      value.catch(() => entries.delete(name));
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(name, { value, until: now + ttlMs });
+      return value;
+    },
+    invalidate(name) {
+      entries.delete(name);
+    },
+  };
+}
+
+export interface MediaAccess {
+  keys: MediaSessionKeys;
+  visibility: VisibilityCache;
+}
+
+interface MediaTarget {
+  bname: string;
+  mode: string;
+  /** The media file's name (for a thumbnail, the file it is the thumbnail of). */
+  file: string;
+}
+
+/**
+ * The event, mode and file a `/media/...` or `/thumbs/...` URL names, decoded segment by segment
+ * as @fastify/static will read it; null for anything else (no such file can exist: a 404). A
+ * segment that decodes to a slash, a dot folder or nothing is refused, so the event the gate
+ * checks is the folder the file is read from.
+ */
+export function mediaTarget(url: string, prefix: '/media/' | '/thumbs/'): MediaTarget | null {
+  const pathName = url.split('?')[0];
+  if (!pathName.startsWith(prefix)) return null;
+  const segments = pathName.slice(prefix.length).split('/');
+  if (segments.length !== 3) return null;
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    let value: string;
+    try {
+      value = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (value === '' || value === '.' || value === '..' || /[/\\\0]/.test(value)) return null;
+    decoded.push(value);
+  }
+  const [bname, mode, name] = decoded;
+  if (!NAME_PATTERN.test(bname) || !isMediaMode(mode)) return null;
+  if (prefix === '/thumbs/') {
+    if (!name.endsWith('.webp')) return null;
+    return { bname, mode, file: name.slice(0, -'.webp'.length) };
+  }
+  return { bname, mode, file: name };
+}
+
+/**
+ * The gate in front of a media folder (README, "Event visibility"). Public event: anyone, cached
+ * by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a file stored
+ * under a random name (knowing that name is knowing the link). Private: a visitor with the
+ * cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
+ * on `onRequest`, so HEAD and Range requests pass through it like GET.
+ */
+export function registerMediaGate(scope: FastifyInstance, prefix: '/media/' | '/thumbs/', db: Queryable, access: MediaAccess): void {
+  const cacheOf = new WeakMap<FastifyRequest, string>();
+  scope.addHook('onRequest', async (request) => {
+    const target = mediaTarget(request.url, prefix);
+    if (!target) throw notFound('not_found', 'Não encontrado.');
+    const visibility = await access.visibility.get(target.bname);
+    if (visibility === null) throw notFound('not_found', 'Não encontrado.');
+    if (visibility === 'public') {
+      cacheOf.set(request, PUBLIC_MEDIA_CACHE);
+      return;
+    }
+    const allowed =
+      mediaSessionUid(request, access.keys) !== null ||
+      (visibility === 'link' && (await isUnguessableMedia(db, { bname: target.bname, mode: target.mode, file: target.file })));
+    if (!allowed) throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
+    cacheOf.set(request, GATED_MEDIA_CACHE);
+  });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304;
+    reply.header('Cache-Control', (ok && cacheOf.get(request)) || REFUSED_CACHE);
+    if (cacheOf.get(request) === GATED_MEDIA_CACHE) reply.header('Vary', 'Cookie');
+    return payload;
+  });
+}

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeFileDurably } from '../storage/durableWrite';
+
+/**
+ * `<img>` and `<video>` cannot send the `idToken` header, so a signed-in SPA trades its token for
+ * this cookie (POST /api/media-session) and the media gate reads it. Its value is
+ * `{uid, base64url}.{expiry, epoch ms}.{HMAC-SHA256 of both, base64url}` under the server's secret:
+ * nobody can forge one or stretch its expiry, and no session store is needed (any app server with
+ * the same secret accepts it).
+ */
+export const MEDIA_COOKIE = 'cabine_media';
+/** Short-lived: a token revoked or a logout in another tab stops working within the hour. */
+export const MEDIA_SESSION_TTL_MS = 60 * 60 * 1000;
+const SECRET_FILE = 'media-session.key';
+
+export interface MediaSessionKeys {
+  secret: Buffer;
+  /** Secure cookies when the public URL is https. */
+  secure: boolean;
+}
+
+/**
+ * MEDIA_SESSION_SECRET when configured (every app server behind one balancer needs the same);
+ * otherwise a random one made once and kept in the data folder, so that a restart keeps the
+ * sessions it handed out valid.
+ */
+export async function loadMediaSessionSecret(configured: string | null, dataDir: string): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  const file = path.join(dataDir, SECRET_FILE);
+  const existing = await fs.readFile(file, 'utf8').catch(() => null);
+  if (existing && /^[0-9a-f]{64}$/.test(existing.trim())) return Buffer.from(existing.trim(), 'hex');
+  const secret = crypto.randomBytes(32);
+  await writeFileDurably(file, Buffer.from(secret.toString('hex')));
+  await fs.chmod(file, 0o600);
+  return secret;
+}
+
+function mac(secret: Buffer, payload: string): Buffer {
+  return crypto.createHmac('sha256', secret).update(payload).digest();
+}
+
+export function signMediaSession(secret: Buffer, uid: string, expiresAt: number): string {
+  const payload = `${Buffer.from(uid, 'utf8').toString('base64url')}.${expiresAt}`;
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
+/** The uid a cookie value vouches for, or null when it is forged, altered, malformed or expired. */
+export function verifyMediaSession(secret: Buffer, value: string | undefined, now = Date.now()): string | null {
+  if (!value || value.length > 512) return null;
+  const match = /^([A-Za-z0-9_-]{1,256})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (!match) return null;
+  const [, uid64, expiry, signature] = match;
+  const expected = mac(secret, `${uid64}.${expiry}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (Number(expiry) <= now) return null;
+  return Buffer.from(uid64, 'base64url').toString('utf8') || null;
+}
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The uid of the request's media cookie, when it carries a good one. */
+export function mediaSessionUid(request: FastifyRequest, keys: MediaSessionKeys): string | null {
+  return verifyMediaSession(keys.secret, readCookie(request, MEDIA_COOKIE));
+}
+
+function cookie(value: string, maxAgeS: number, secure: boolean): string {
+  // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
+  return `${MEDIA_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function setMediaSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, uid: string, now = Date.now()): number {
+  const expiresAt = now + MEDIA_SESSION_TTL_MS;
+  reply.header('Set-Cookie', cookie(signMediaSession(keys.secret, uid, expiresAt), MEDIA_SESSION_TTL_MS / 1000, keys.secure));
+  reply.header('Cache-Control', 'no-store');
+  return expiresAt;
+}
+
+export function clearMediaSessionCookie(reply: FastifyReply, keys: MediaSessionKeys): void {
+  reply.header('Set-Cookie', cookie('', 0, keys.secure));
+  reply.header('Cache-Control', 'no-store');
+}

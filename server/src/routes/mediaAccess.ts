@@ -1,0 +1,36 @@
+import { MediaSessionReply, OkReply, VisibilityChange, VisibilityReply } from '../../../src/api/wire';
+import { caller, isTeamMember } from '../auth/guard';
+import type { AppContext } from '../context';
+import { setEventVisibility } from '../domain/events';
+import { clearMediaSessionCookie, setMediaSessionCookie } from '../http/mediaSession';
+import { NAME, params, type Api } from '../http/schemas';
+
+/** Who sees an event's media: the owner's choice, and the cookie that lets a signed-in browser load gated files. */
+export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContext): void {
+  // The SPA trades its fresh ID token for the media cookie when someone signs in, and again
+  // before the cookie expires (src/session/mediaSession.ts).
+  app.post('/media-session', { schema: { response: { 200: MediaSessionReply } }, config: { auth: 'required' } }, async (request, reply) => ({
+    expiresAt: setMediaSessionCookie(reply, mediaAccess.keys, caller(request).uid),
+  }));
+
+  // Logging out clears it; nothing to prove, since it only removes what the browser holds.
+  app.delete('/media-session', { schema: { response: { 200: OkReply } }, config: { auth: 'none' } }, async (_request, reply) => {
+    clearMediaSessionCookie(reply, mediaAccess.keys);
+    return 'ok' as const;
+  });
+
+  app.put(
+    '/events/:bname/visibility',
+    {
+      schema: { params: params({ bname: NAME }), body: VisibilityChange, response: { 200: VisibilityReply } },
+      // It hands the team a power over any event: a revoked token is refused, as on team routes.
+      config: { auth: 'required', checkRevoked: true },
+    },
+    async (request) => {
+      const identity = caller(request);
+      const event = await setEventVisibility(db, identity, await isTeamMember(identity, team), request.params.bname, request.body.visibility);
+      mediaAccess.visibility.invalidate(event.name);
+      return { bname: event.name, visibility: event.visibility };
+    },
+  );
+}

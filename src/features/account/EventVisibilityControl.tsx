@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/apiSlice';
+import type { EventVisibility } from '../../api/wire';
+import { useSetEventVisibilityMutation } from './accountApi';
+
+/** The owner's three choices, in the words the owner reads, each with what it means for guests. */
+export const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; explanation: string }[] = [
+  { value: 'public', label: 'Público', explanation: 'Aparece na lista de eventos e qualquer pessoa vê as fotos.' },
+  {
+    value: 'link',
+    label: 'Somente com o link',
+    explanation: 'Cada foto abre só para quem tem o link dela; a galeria do evento pede login.',
+  },
+  { value: 'private', label: 'Privado', explanation: 'Só quem entra com uma conta vê as fotos e a galeria do evento.' },
+];
+
+export const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
+
+type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
+
+/** Who sees the media of one of the owner's events (public, link-only or private), saved on the server. */
+export function EventVisibilityControl({ bname, visibility }: { bname: string; visibility: EventVisibility }) {
+  const [chosen, setChosen] = useState<EventVisibility>(visibility);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [save, { isLoading }] = useSetEventVisibilityMutation();
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      await save({ bname, visibility: chosen }).unwrap();
+      setOutcome({ kind: 'saved' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <form className="visibility" onSubmit={submit}>
+      <fieldset className="visibility__choices" disabled={isLoading}>
+        <legend>Quem vê as fotos de {bname}</legend>
+        {VISIBILITY_CHOICES.map((choice) => (
+          <div key={choice.value} className="visibility__choice">
+            <input
+              type="radio"
+              id={`${id}-${choice.value}`}
+              name={`${id}-visibility`}
+              value={choice.value}
+              checked={chosen === choice.value}
+              aria-describedby={`${id}-${choice.value}-explanation`}
+              onChange={() => {
+                setChosen(choice.value);
+                setOutcome(null);
+              }}
+            />
+            <label htmlFor={`${id}-${choice.value}`}>{choice.label}</label>
+            <span id={`${id}-${choice.value}-explanation`} className="visibility__explanation">
+              {choice.explanation}
+            </span>
+          </div>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={isLoading}>
+        {isLoading ? 'Salvando...' : 'Salvar visibilidade'}
+      </button>
+      <p role="status" className="visibility__saved">
+        {outcome?.kind === 'saved' ? VISIBILITY_SAVED : ''}
+      </p>
+      {outcome?.kind === 'failed' && (
+        <p role="alert" className="visibility__error">
+          Não foi possível salvar: {outcome.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The owner of an event makes it private from the account screen: from then on a signed-out
+ * browser cannot load its photos, while a signed-in one sees its gallery load.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { SeedFile } from '../../server/src/seed/seedFormat';
+import { baseUrl, launchBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+let browser: Browser;
+let seedDir: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'private-event-seed-'));
+});
+
+afterAll(async () => {
+  await browser.close();
+  fs.rmSync(seedDir, { recursive: true, force: true });
+});
+
+/** `npm run seed -- FILE` beside the running stack, as the README says. */
+async function seed(name: string, content: SeedFile): Promise<void> {
+  const file = path.join(seedDir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(content));
+  const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
+  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/seed.ts', file], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
+    timeout: 60_000,
+  });
+}
+
+/** Whether an `<img>` on a page of the site loads `url` (drawn: naturalWidth > 0). */
+function imageLoads(page: Page, url: string): Promise<boolean> {
+  return page.evaluate(
+    (src) =>
+      new Promise<boolean>((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve(img.naturalWidth > 0);
+        img.onerror = () => resolve(false);
+        img.src = src;
+      }),
+    url,
+  );
+}
+
+it('the owner makes the event private: signed out its photos do not load, signed in its gallery does', async () => {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123' };
+  const event = `privada_${tag}`;
+  const key = `chave-${tag}-0001`;
+  await seed('owner', {
+    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Evento' }],
+    orders: [
+      {
+        orderId: `${100_000_000 + crypto.randomInt(800_000_000)}`,
+        coupon: 'BEMVINDO10',
+        uid: owner.uid,
+        clientName: 'Dona do Evento',
+        email: owner.email,
+        cpf: '52998224725',
+        eventName: 'Formatura da Dona',
+        eventDate: '2027-05-20',
+        eventTime: '19:30',
+        paymentMethod: 'card',
+        status: 'approved',
+        products: [{ id: 'totem-fotos' }],
+      },
+    ],
+  });
+
+  const ownerPhone = await newGuest(browser);
+  const { page } = ownerPhone;
+  await logIn(page, owner.email, owner.password);
+  await page.waitForURL(`${baseUrl()}/account`);
+  await page.goto(`${baseUrl()}/account?secao=evento`);
+  await page.getByLabel('Nome do evento').fill(event);
+  await page.getByText('OK', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Criar meu Evento' }).click();
+  await page.getByText('Evento criado.').waitFor();
+
+  // The event's booth took two photos while it was public.
+  fs.writeFileSync(path.join(seedDir, 'foto.jpg'), await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0e7490' } }).jpeg().toBuffer());
+  await seed('booth', {
+    devices: [{ id: `totem-${tag}`, kind: 'booth', event, mode: 'pad', key }],
+    media: [
+      { event, mode: 'pad', file: 'foto-01.jpg', source: 'foto.jpg', device: `totem-${tag}` },
+      { event, mode: 'pad', file: 'foto-02.jpg', source: 'foto.jpg', device: `totem-${tag}` },
+    ],
+  });
+  const photo = `/media/${event}/pad/foto-01.jpg`;
+  const thumb = `/thumbs/${event}/pad/foto-01.jpg.webp`;
+
+  const stranger = await newGuest(browser);
+  await stranger.page.goto(`${baseUrl()}/eventos`);
+  // Public so far: anyone loads them. (Another photo than the ones tried below: what a browser
+  // loaded while the event was public stays in its own cache, a year long.)
+  expect(await imageLoads(stranger.page, `/thumbs/${event}/pad/foto-02.jpg.webp`)).toBe(true);
+
+  await page.goto(`${baseUrl()}/account?secao=evento`);
+  const group = page.getByRole('group', { name: `Quem vê as fotos de ${event}` });
+  await group.getByRole('radio', { name: 'Público' }).waitFor();
+  expect(await group.getByRole('radio', { name: 'Público' }).isChecked()).toBe(true);
+  await group.getByRole('radio', { name: 'Privado' }).check();
+  await page.getByRole('button', { name: 'Salvar visibilidade' }).click();
+  await page.getByText('Visibilidade do evento salva.').waitFor();
+
+  // After it, a new photo from the booth gets a random name.
+  const upload = await fetch(`${baseUrl()}/api/device/media?file=foto-03.jpg`, {
+    method: 'POST',
+    headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key, 'content-type': 'image/jpeg' },
+    body: fs.readFileSync(path.join(seedDir, 'foto.jpg')),
+  });
+  expect(upload.status).toBe(200);
+  const fresh = ((await upload.json()) as { url: string }).url;
+  expect(fresh).toMatch(new RegExp(`^/media/${event}/pad/[0-9a-f]{32}\\.jpg$`));
+
+  // Signed out: nothing loads, not even by the URL it had while public.
+  for (const url of [photo, thumb, fresh]) {
+    expect({ url, loads: await imageLoads(stranger.page, url) }).toEqual({ url, loads: false });
+  }
+  const direct = await stranger.page.goto(`${baseUrl()}${photo}`);
+  expect(direct?.status()).toBe(401);
+  expect(direct?.headers()['content-type']).toMatch(/^application\/json/);
+
+  // Signed in: the gallery of the event shows its three photos, every one drawn.
+  await page.goto(`${baseUrl()}/collect?id=${fresh}`);
+  await page.getByText('Coletado!').waitFor();
+  await page.getByRole('button', { name: 'Ir para Evento' }).click();
+  const gallery = page.getByRole('list', { name: 'Galeria Pad' });
+  await gallery.waitFor();
+  await eventually(async () => {
+    const widths = await gallery.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
+    expect(widths).toHaveLength(3);
+    expect(widths.every((width) => typeof width === 'number' && width > 0)).toBe(true);
+  });
+  expect(ownerPhone.errors).toEqual([]);
+  await stranger.close();
+  await ownerPhone.close();
+});
