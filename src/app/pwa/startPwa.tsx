@@ -1,0 +1,54 @@
+/**
+ * The installable, offline-first part of the app (issue 15), loaded on its own after the page is
+ * interactive (src/main.tsx): registers the service worker, shows the connection banner and the
+ * update prompt, and drops the user's saved API replies when they sign out.
+ */
+import { createRoot } from 'react-dom/client';
+import { Workbox } from 'workbox-window';
+import { OFFLINE_CACHES } from '../../lib/offlineCaches';
+import { reloadPage } from '../../ui/pageReload';
+import { watchSignOut } from './logoutCaches';
+import { PwaStatus } from './PwaStatus';
+import { browserConnection, updateChannel, type UpdateSource } from './sources';
+
+type StoreLike = Parameters<typeof watchSignOut>[0];
+
+export interface PwaOptions {
+  /** Production builds only: `npm run dev` rebuilds chunks that a worker would keep serving stale. */
+  registerWorker: boolean;
+}
+
+function registerWorker(): UpdateSource {
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  let reloadAsked = false;
+  const channel = updateChannel(() => {
+    reloadAsked = true;
+    workbox.messageSkipWaiting();
+  });
+  workbox.addEventListener('waiting', () => channel.announceWaiting());
+  // Once, and only for the release the guest asked for: the first install taking the page
+  // (clients.claim) is not a reason to reload it.
+  workbox.addEventListener('controlling', (event) => {
+    if (!event.isUpdate || !reloadAsked) return;
+    reloadAsked = false;
+    reloadPage();
+  });
+  workbox.register().catch((error: unknown) => console.warn('service worker not registered', error));
+  return channel;
+}
+
+/** The browser's CacheStorage, when this page may use it (not in an insecure context). */
+function forgetUserReplies(): void {
+  if (typeof caches === 'undefined') return;
+  caches.delete(OFFLINE_CACHES.userApi).catch(() => undefined);
+}
+
+export function startPwa(store: StoreLike, { registerWorker: register }: PwaOptions): void {
+  const canRegister = register && 'serviceWorker' in navigator;
+  const updates = canRegister ? registerWorker() : updateChannel(() => undefined);
+  watchSignOut(store, forgetUserReplies);
+  const host = document.createElement('div');
+  host.id = 'pwa-status';
+  document.body.append(host);
+  createRoot(host).render(<PwaStatus connection={browserConnection()} updates={updates} />);
+}
