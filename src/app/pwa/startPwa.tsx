@@ -5,9 +5,8 @@
  */
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
-import { OFFLINE_CACHES } from '../../lib/offlineCaches';
 import { reloadPage } from '../../ui/pageReload';
-import { watchSignOut } from './logoutCaches';
+import { forgetUserReplies, watchSignOut } from './logoutCaches';
 import { PwaStatus } from './PwaStatus';
 import { browserConnection, updateChannel, type UpdateSource } from './sources';
 
@@ -37,16 +36,10 @@ function registerWorker(): UpdateSource {
   return channel;
 }
 
-/** The browser's CacheStorage, when this page may use it (not in an insecure context). */
-function forgetUserReplies(): void {
-  if (typeof caches === 'undefined') return;
-  caches.delete(OFFLINE_CACHES.userApi).catch(() => undefined);
-}
-
 export function startPwa(store: StoreLike, { registerWorker: register }: PwaOptions): void {
   const canRegister = register && 'serviceWorker' in navigator;
   const updates = canRegister ? registerWorker() : updateChannel(() => undefined);
-  watchSignOut(store, forgetUserReplies);
+  watchSignOut(store, () => void forgetUserReplies());
   const host = document.createElement('div');
   host.id = 'pwa-status';
   document.body.append(host);
