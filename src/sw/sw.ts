@@ -65,13 +65,28 @@ function boundedPlugins(bound: CacheBound): WorkboxPlugin[] {
 const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: boundedPlugins(THUMBS_BOUND) });
 const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: boundedPlugins(MEDIA_BOUND) });
 
+/**
+ * An open gallery asks again every few seconds and mostly hears the same list (same ETag): the
+ * saved copy is left alone rather than rewritten on every poll.
+ */
+function unchangedNotRewritten(cacheName: string): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ request, response }) => {
+      const etag = response.headers.get('ETag');
+      if (!etag) return response;
+      const saved = await (await caches.open(cacheName)).match(request, { ignoreVary: true });
+      return saved?.headers.get('ETag') === etag ? null : response;
+    },
+  };
+}
+
 // The token changes every hour and the reply may name it in Vary: a saved reply is found by its URL.
 const apiStrategy = (cacheName: string) =>
   new NetworkFirst({
     cacheName,
     networkTimeoutSeconds: API_NETWORK_TIMEOUT_S,
     matchOptions: { ignoreVary: true },
-    plugins: boundedPlugins(API_BOUND),
+    plugins: [...boundedPlugins(API_BOUND), unchangedNotRewritten(cacheName)],
   });
 const publicApi = apiStrategy(OFFLINE_CACHES.publicApi);
 const userApi = apiStrategy(OFFLINE_CACHES.userApi);
