@@ -3,10 +3,12 @@
  * the service worker takes the page, and what a guest saw online (their collection, the events
  * they attended, the pictures in them) opens again with the connection gone.
  */
+import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
 import { newGuest } from './support/guest';
 
 const OFFLINE = 'Você está sem conexão. Suas fotos salvas continuam aqui.';
@@ -83,6 +85,52 @@ it('the collection and the events a guest saw open offline, with the banner, and
   // It hides itself after a few seconds.
   await page.getByText(BACK_ONLINE).waitFor({ state: 'detached', timeout: 15_000 });
   expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  await close();
+});
+
+/** The paths of the requests saved in one of the worker's caches (none when it does not exist). */
+function savedPaths(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname).sort();
+  }, cacheName);
+}
+
+it("a signed-in guest's collection opens offline from the saved account, and logging out forgets it", async () => {
+  const email = `offline-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const [photo] = seededMedia('festa_ana', 'polaroid');
+  const { page, context, close } = await newGuestWithContext();
+  await page.goto(`${baseUrl()}/collect?id=${photo}`);
+  await page.getByText('Coletado!').waitFor();
+  await controlledByWorker(page);
+
+  await page.goto(`${baseUrl()}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nova senha').fill('segredo-123');
+  await page.getByLabel('Repetir senha').fill('segredo-123');
+  await page.getByLabel('Nome ou apelido').fill('Convidada Offline');
+  await page.getByLabel('Celular com DDD').fill('11988887777');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('heading', { name: 'Olá, Convidada Offline!' }).waitFor();
+  await page.goto(`${baseUrl()}/collection`);
+  await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
+  // The account was read with the user's token: it is kept apart from what anyone may read.
+  await eventually(async () => expect(await savedPaths(page, 'cabine-api-user-v1')).toContain('/api/account'));
+  expect(await savedPaths(page, 'cabine-api-v1')).not.toContain('/api/account');
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
+  expect(await picturesLoaded(page, '[aria-label="Minha Coleção"]')).toBe(1);
+  await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  await context.setOffline(false);
+
+  await page.goto(`${baseUrl()}/account`);
+  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.waitForURL(`${baseUrl()}/`);
+  // The next person on this phone finds nothing of that account, online or off.
+  await eventually(async () => expect(await savedPaths(page, 'cabine-api-user-v1')).toEqual([]));
   await close();
 });
 
