@@ -9,6 +9,7 @@ import { reloadPage } from '../../ui/pageReload';
 import { forgetUserReplies, watchSignOut } from './logoutCaches';
 import { PwaStatus } from './PwaStatus';
 import { browserConnection, updateChannel, type UpdateSource } from './sources';
+import { updateFlow } from './updateFlow';
 
 type StoreLike = Parameters<typeof watchSignOut>[0];
 
@@ -19,21 +20,9 @@ export interface PwaOptions {
 
 function registerWorker(): UpdateSource {
   const workbox = new Workbox('/sw.js', { scope: '/' });
-  let reloadAsked = false;
-  const channel = updateChannel(() => {
-    reloadAsked = true;
-    workbox.messageSkipWaiting();
-  });
-  workbox.addEventListener('waiting', () => channel.announceWaiting());
-  // Once, and only for the release the guest asked for: the first install taking the page
-  // (clients.claim) is not a reason to reload it.
-  workbox.addEventListener('controlling', (event) => {
-    if (!event.isUpdate || !reloadAsked) return;
-    reloadAsked = false;
-    reloadPage();
-  });
+  const updates = updateFlow(workbox, reloadPage);
   workbox.register().catch((error: unknown) => console.warn('service worker not registered', error));
-  return channel;
+  return updates;
 }
 
 export function startPwa(store: StoreLike, { registerWorker: register }: PwaOptions): void {
