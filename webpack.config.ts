@@ -6,6 +6,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { InjectManifest } from 'workbox-webpack-plugin';
+import { PwaAssetsPlugin } from './scripts/lib/pwaAssets';
 
 interface Env {
   analyze?: boolean;
@@ -112,12 +114,24 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       // empty shell for every other route, so no other route flashes the landing page.
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg' }),
+      new PwaAssetsPlugin(path.resolve(__dirname, 'public/favicon.svg')),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       ...(production
         ? [
+            // Production only: a worker in `npm run dev` would answer with stale chunks between edits.
+            new InjectManifest({
+              swSrc: './src/sw/sw.ts',
+              swDest: 'sw.js',
+              // The shell and the code of every route, not the landing page's pictures and videos:
+              // media is kept as guests see it (src/sw/sw.ts).
+              include: [/\.(js|css|html)$/, /^icons\/icon-\d+\.png$/, /^favicon\.svg$/, /^manifest\.webmanifest$/],
+              exclude: [/\.map$/, /\.(gz|br)$/, /LICENSE/],
+              // Hashed names change with their content: no revision query needed.
+              dontCacheBustURLsMatching: /^assets\//,
+            }),
             new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024, filename: '[path][base].gz' }),
             new CompressionPlugin({
               algorithm: 'brotliCompress',

@@ -18,6 +18,16 @@ function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null 
   }
 }
 
+/**
+ * After the page has loaded and the browser is idle: what runs then (the service worker and its
+ * banners) never competes with the first paint or the hydration.
+ */
+function whenSettled(task: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 function start(container: HTMLElement): void {
   const boot = ensureAgent({
     cookies: browserCookieJar,
@@ -50,6 +60,12 @@ function start(container: HTMLElement): void {
   // The landing page arrives rendered (scripts/build.ts): hydrate it rather than draw it again.
   if (container.firstElementChild) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // Its own chunk, asked for once the page is interactive: the landing page loads none of it first.
+  whenSettled(() => {
+    import(/* webpackChunkName: "pwa" */ './app/pwa/startPwa')
+      .then(({ startPwa }) => startPwa(store, { registerWorker: process.env.NODE_ENV === 'production' }))
+      .catch((error: unknown) => console.warn('offline support not started', error));
+  });
 }
 
 const container = document.getElementById('root');

@@ -195,7 +195,9 @@ async function galleryCount(gallery: Locator): Promise<number> {
 
 describe('an open booth gallery', () => {
   it('shows the photo a booth uploads within seconds, newest first, without a reload, and asks the server cheaply', async () => {
-    const { page, errors, close } = await newGuest(browser);
+    // The wire is read from the page's CDP session, which does not see the service worker's
+    // requests (the worker fetches through the same HTTP cache, revalidated the same way).
+    const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
     // What the server answered on the wire: a revalidated copy reaches the page as the cached 200.
     const statuses: number[] = [];
     const urls = new Map<string, string>();

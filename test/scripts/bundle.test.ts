@@ -2,17 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { StatsCompilation } from 'webpack';
 import { analyseBuild, type BundleReport } from '../../scripts/bundleReport';
 import { buildProduction } from '../../scripts/buildProduction';
 
 const HEAVY_FOR_LANDING = ['firebase', 'react-slick', 'react-webcam', 'qrcode.react', 'mercadopago'];
 
 let report: BundleReport;
+let stats: StatsCompilation;
 let outputDir: string;
 
 beforeAll(async () => {
   outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
   const build = await buildProduction(outputDir);
+  stats = build.stats;
   report = analyseBuild(build.stats, build.outputDir);
 }, 180_000);
 
@@ -57,4 +60,38 @@ it('content-hashes every emitted script and precompresses the big ones', () => {
     expect(assets).toContain(`${file}.gz`);
     expect(assets).toContain(`${file}.br`);
   }
+});
+
+describe('the service worker (issue 15)', () => {
+  /** The URLs written into sw.js's precache list. */
+  const precached = () => [...fs.readFileSync(path.join(outputDir, 'sw.js'), 'utf8').matchAll(/["']url["']\s*:\s*["']([^"']+)["']/g)].map((m) => m[1]);
+
+  it('precaches the shell, the manifest and the code of every route, and none of the media, maps or compressed copies', () => {
+    const urls = precached();
+    expect(urls).toEqual(expect.arrayContaining(['/index.html', '/app.html', '/manifest.webmanifest', '/icons/icon-192.png']));
+    const groups = stats.namedChunkGroups ?? {};
+    const routeGroups = Object.keys(groups).filter((name) => name.startsWith('route-') || name === 'pwa');
+    expect(routeGroups.length).toBeGreaterThan(15);
+    for (const name of routeGroups) {
+      for (const file of (groups[name].assets ?? []).map((a) => a.name).filter((f) => /\.(js|css)$/.test(f))) {
+        expect({ name, precached: urls.includes(`/${file}`) }).toEqual({ name, precached: true });
+      }
+    }
+    expect(urls.filter((url) => /\.(map|gz|br|jpe?g|webp|mp4|gif)$/.test(url) || (url.endsWith('.png') && !url.startsWith('/icons/')))).toEqual([]);
+  });
+
+  it('adds nothing to what the landing page loads before it is interactive', () => {
+    const landingChunks = new Set(report.routes.find((r) => r.route === '/')?.chunks ?? []);
+    const names = (stats.chunks ?? [])
+      .filter((chunk) => landingChunks.has(String(chunk.id)))
+      .flatMap((chunk) => (chunk.modules ?? []).flatMap((m) => [m.name ?? '', ...(m.modules ?? []).map((inner) => inner.name ?? '')]));
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name) => /workbox|src\/app\/pwa\//.test(name))).toEqual([]);
+  });
+
+  it('is written out with its precompressed copies matching it', () => {
+    const worker = fs.readFileSync(path.join(outputDir, 'sw.js'));
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(outputDir, 'sw.js.gz')))).toEqual(worker);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(outputDir, 'sw.js.br')))).toEqual(worker);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { baseUrl, phoneContext } from './browser';
 
 export interface Guest {
@@ -10,9 +10,13 @@ export interface Guest {
   close(): Promise<void>;
 }
 
-/** A fresh phone, with no cookies: a new guest. */
-export async function newGuest(browser: Browser): Promise<Guest> {
-  const context = await phoneContext(browser);
+/**
+ * A fresh phone, with no cookies: a new guest. `serviceWorkers: 'block'` for a journey that
+ * watches the wire from the page: once the app's service worker controls the page, its requests
+ * leave from the worker, a target the page's own CDP session does not see.
+ */
+export async function newGuest(browser: Browser, options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): Promise<Guest> {
+  const context = await phoneContext(browser, options);
   const page = await context.newPage();
   const alerts: string[] = [];
   const errors: string[] = [];

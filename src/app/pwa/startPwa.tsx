@@ -1,0 +1,36 @@
+/**
+ * The installable, offline-first part of the app (issue 15), loaded on its own after the page is
+ * interactive (src/main.tsx): registers the service worker, shows the connection banner and the
+ * update prompt, and drops the user's saved API replies when they sign out.
+ */
+import { createRoot } from 'react-dom/client';
+import { Workbox } from 'workbox-window';
+import { reloadPage } from '../../ui/pageReload';
+import { forgetUserReplies, watchSignOut } from './logoutCaches';
+import { PwaStatus } from './PwaStatus';
+import { browserConnection, updateChannel, type UpdateSource } from './sources';
+import { updateFlow } from './updateFlow';
+
+type StoreLike = Parameters<typeof watchSignOut>[0];
+
+export interface PwaOptions {
+  /** Production builds only: `npm run dev` rebuilds chunks that a worker would keep serving stale. */
+  registerWorker: boolean;
+}
+
+function registerWorker(): UpdateSource {
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  const updates = updateFlow(workbox, reloadPage);
+  workbox.register().catch((error: unknown) => console.warn('service worker not registered', error));
+  return updates;
+}
+
+export function startPwa(store: StoreLike, { registerWorker: register }: PwaOptions): void {
+  const canRegister = register && 'serviceWorker' in navigator;
+  const updates = canRegister ? registerWorker() : updateChannel(() => undefined);
+  watchSignOut(store, () => void forgetUserReplies());
+  const host = document.createElement('div');
+  host.id = 'pwa-status';
+  document.body.append(host);
+  createRoot(host).render(<PwaStatus connection={browserConnection()} updates={updates} />);
+}

@@ -1,0 +1,108 @@
+/**
+ * The service worker (issue 15): the app shell and every route chunk precached, so the app opens
+ * with no connection; thumbnails and photos kept as they are seen, within bounds; the few API
+ * replies a guest needs offline (their account, the events they attended, a booth's gallery)
+ * fetched network first and kept. Nothing that changes something is ever answered from a cache.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, type StrategyOptions } from 'workbox-strategies';
+import {
+  API_BOUND,
+  API_NETWORK_TIMEOUT_S,
+  apiCacheOf,
+  type CacheBound,
+  fitsBound,
+  MEDIA_BOUND,
+  OFFLINE_CACHES,
+  offlineRouteOf,
+  THUMBS_BOUND,
+} from '../lib/offlineCaches';
+import { SKIP_WAITING_MESSAGE } from '../lib/serviceWorkerMessages';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// A new release waits until the page says so ('Atualizar'), so no open page runs against
+// chunks it did not ship with; the very first install takes the open page at once.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Every route is the same shell (the server answers app.html to any page path but '/', which the
+// precache above already serves as index.html, the landing page).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/app.html'), {
+    // Files and the server's own paths are never pages (as in server/src/http/staticFiles.ts).
+    denylist: [/^\/(api|media|thumbs|assets)(\/|$)/, /\.[A-Za-z0-9]{1,5}$/],
+  }),
+);
+
+type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
+
+/** Keeps a reply only when it is no bigger than the cache's bound allows. */
+function sizeBound(bound: CacheBound): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ response }) => (fitsBound(response.headers.get('Content-Length'), bound) ? response : null),
+  };
+}
+
+function boundedPlugins(bound: CacheBound): WorkboxPlugin[] {
+  return [
+    // Same origin only: a real 200, never an error page or a partial (ranged) video reply.
+    new CacheableResponsePlugin({ statuses: [200] }),
+    sizeBound(bound),
+    new ExpirationPlugin({ maxEntries: bound.maxEntries, maxAgeSeconds: bound.maxAgeSeconds, purgeOnQuotaError: true }),
+  ];
+}
+
+// Media never changes under a name (the server serves it immutable): the cache is as good as the network.
+const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: boundedPlugins(THUMBS_BOUND) });
+const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: boundedPlugins(MEDIA_BOUND) });
+
+/**
+ * An open gallery asks again every few seconds and mostly hears the same list (same ETag): the
+ * saved copy is left alone rather than rewritten on every poll.
+ */
+function unchangedNotRewritten(cacheName: string): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ request, response }) => {
+      const etag = response.headers.get('ETag');
+      if (!etag) return response;
+      const saved = await (await caches.open(cacheName)).match(request, { ignoreVary: true });
+      return saved?.headers.get('ETag') === etag ? null : response;
+    },
+  };
+}
+
+// The token changes every hour and the reply may name it in Vary: a saved reply is found by its URL.
+const apiStrategy = (cacheName: string) =>
+  new NetworkFirst({
+    cacheName,
+    networkTimeoutSeconds: API_NETWORK_TIMEOUT_S,
+    matchOptions: { ignoreVary: true },
+    plugins: [...boundedPlugins(API_BOUND), unchangedNotRewritten(cacheName)],
+  });
+const publicApi = apiStrategy(OFFLINE_CACHES.publicApi);
+const userApi = apiStrategy(OFFLINE_CACHES.userApi);
+
+registerRoute(
+  ({ request, url }) => offlineRouteOf(request.method, url, self.location.origin) !== null,
+  (options) => {
+    const { request, url } = options;
+    switch (offlineRouteOf(request.method, url, self.location.origin)) {
+      case 'thumbs':
+        return thumbs.handle(options);
+      case 'media':
+        return media.handle(options);
+      default:
+        // A reply read with the user's token goes in the cache the page empties at logout.
+        return (apiCacheOf(request.headers) === OFFLINE_CACHES.userApi ? userApi : publicApi).handle(options);
+    }
+  },
+);

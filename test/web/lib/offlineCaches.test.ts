@@ -1,0 +1,57 @@
+import { apiCacheOf, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf } from '../../../src/lib/offlineCaches';
+
+const ORIGIN = 'https://cabine.example';
+const route = (method: string, path: string, origin = ORIGIN) => offlineRouteOf(method, new URL(path, origin), ORIGIN);
+
+describe('what the service worker keeps for offline use', () => {
+  it('keeps thumbnails and collected media as they are seen', () => {
+    expect(route('GET', '/thumbs/festa_ana/pad/f1.jpg.webp')).toBe('thumbs');
+    expect(route('GET', '/media/festa_ana/pad/f1.jpg')).toBe('media');
+  });
+
+  it("keeps the replies a guest needs offline: the account, the events they attended, a booth's gallery", () => {
+    expect(route('GET', '/api/account')).toBe('api');
+    expect(route('GET', '/api/eventos/festa_ana,casamento/0123456789abcdef')).toBe('api');
+    expect(route('GET', '/api/all/festa_ana/pad')).toBe('api');
+  });
+
+  it('never keeps what changes something, nor payment, partner, team or device routes', () => {
+    for (const [method, path] of [
+      ['POST', '/api/all/festa_ana/pad'],
+      ['PUT', '/media/festa_ana/pad/f1.jpg'],
+      ['GET', '/api/print/PACKDEMO5/festa_ana,pad,f1.jpg'],
+      ['GET', '/api/validatePacks/PACKDEMO5'],
+      ['GET', '/api/modifyAccount/add/collection/x'],
+      ['GET', '/api/evento/abc'],
+      ['GET', '/api/shop/CUPOM/agent'],
+      ['GET', '/api/deals/parceiro'],
+      ['GET', '/api/contracts/parceiro'],
+      ['GET', '/api/check_team'],
+      ['GET', '/api/team_orders'],
+      ['GET', '/api/device/print-jobs'],
+      ['GET', '/api/accounts'],
+      ['GET', '/api/eventos'],
+    ]) {
+      expect([method, path, route(method, path)]).toEqual([method, path, null]);
+    }
+  });
+
+  it("keeps nothing from another origin (another site's media or an API elsewhere)", () => {
+    expect(route('GET', '/media/festa_ana/pad/f1.jpg', 'https://cdn.example')).toBeNull();
+    expect(route('GET', '/api/account', 'https://api.example')).toBeNull();
+  });
+
+  it("puts a reply read with the user's token in the cache emptied at logout", () => {
+    expect(apiCacheOf(new Headers({ idToken: 'token' }))).toBe(OFFLINE_CACHES.userApi);
+    expect(apiCacheOf(new Headers({ IDTOKEN: 'token' }))).toBe(OFFLINE_CACHES.userApi);
+    expect(apiCacheOf(new Headers())).toBe(OFFLINE_CACHES.publicApi);
+  });
+
+  it('keeps a reply only within the per-entry size bound', () => {
+    expect(fitsBound(String(MEDIA_BOUND.maxEntryBytes), MEDIA_BOUND)).toBe(true);
+    expect(fitsBound(String(MEDIA_BOUND.maxEntryBytes + 1), MEDIA_BOUND)).toBe(false);
+    expect(fitsBound('abc', MEDIA_BOUND)).toBe(false);
+    expect(fitsBound('-1', MEDIA_BOUND)).toBe(false);
+    expect(fitsBound(null, MEDIA_BOUND)).toBe(true);
+  });
+});
