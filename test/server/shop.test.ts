@@ -1290,6 +1290,8 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     expect(events).toContainEqual({
       eventName: 'Festa da Carol',
       eventCreated: 0,
+      // No event made from the order yet: no name, and so no visibility to set.
+      createdName: null,
       orderId: paidOrder,
       products: [
         { name: 'Cabine 360', hours: 3, accessories: [{ name: 'Neon' }] },
