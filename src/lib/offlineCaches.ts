@@ -71,3 +71,12 @@ export function fitsBound(contentLength: string | null, bound: CacheBound): bool
   const bytes = Number(contentLength);
   return Number.isFinite(bytes) && bytes >= 0 && bytes <= bound.maxEntryBytes;
 }
+
+/**
+ * Whether a media reply may join the device's shared media caches. A file of a link-only or
+ * private event opened with the login's media cookie comes back `private` (server/src/http/
+ * mediaGate.ts): kept here it would outlive the logout and open for whoever holds the phone next.
+ */
+export function sharedMediaCacheable(cacheControl: string | null): boolean {
+  return !/(^|[,\s])private($|[,\s=])/i.test(cacheControl ?? '');
+}

@@ -18,6 +18,7 @@ import {
   MEDIA_BOUND,
   OFFLINE_CACHES,
   offlineRouteOf,
+  sharedMediaCacheable,
   THUMBS_BOUND,
 } from '../lib/offlineCaches';
 import { SKIP_WAITING_MESSAGE } from '../lib/serviceWorkerMessages';
@@ -61,9 +62,14 @@ function boundedPlugins(bound: CacheBound): WorkboxPlugin[] {
   ];
 }
 
+/** A gated file (a private event's, opened with the login's cookie) is shown but never kept. */
+const notGated: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (sharedMediaCacheable(response.headers.get('Cache-Control')) ? response : null),
+};
+
 // Media never changes under a name (the server serves it immutable): the cache is as good as the network.
-const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: boundedPlugins(THUMBS_BOUND) });
-const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: boundedPlugins(MEDIA_BOUND) });
+const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: [notGated, ...boundedPlugins(THUMBS_BOUND)] });
+const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: [notGated, ...boundedPlugins(MEDIA_BOUND)] });
 
 /**
  * An open gallery asks again every few seconds and mostly hears the same list (same ETag): the

@@ -1,4 +1,4 @@
-import { apiCacheOf, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf } from '../../../src/lib/offlineCaches';
+import { apiCacheOf, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf, sharedMediaCacheable } from '../../../src/lib/offlineCaches';
 
 const ORIGIN = 'https://cabine.example';
 const route = (method: string, path: string, origin = ORIGIN) => offlineRouteOf(method, new URL(path, origin), ORIGIN);
@@ -53,5 +53,15 @@ describe('what the service worker keeps for offline use', () => {
     expect(fitsBound('abc', MEDIA_BOUND)).toBe(false);
     expect(fitsBound('-1', MEDIA_BOUND)).toBe(false);
     expect(fitsBound(null, MEDIA_BOUND)).toBe(true);
+  });
+});
+
+describe('sharedMediaCacheable', () => {
+  it("keeps a public event's files and never a gated one's", () => {
+    expect(sharedMediaCacheable('public, max-age=31536000, immutable')).toBe(true);
+    expect(sharedMediaCacheable(null)).toBe(true);
+    expect(sharedMediaCacheable('private, no-cache')).toBe(false);
+    expect(sharedMediaCacheable('no-cache, Private')).toBe(false);
+    expect(sharedMediaCacheable('private=set-cookie')).toBe(false);
   });
 });
