@@ -154,9 +154,10 @@ function takesFile(route: DeclaredRoute, parts: Parts): boolean {
 
 /**
  * A request valid in every part but its file, which no decoder accepts: it gets past validation
- * to the decoding (pixel limits, truncated headers), and must still be refused.
+ * to the decoding (pixel limits, truncated headers), and must still be refused. Without
+ * `fileOnly`, a request that passes validation, its strings as odd as the schema lets them be.
  */
-function fileRequests(route: DeclaredRoute, parts: Parts, callers: Record<string, Record<string, string>>, options: ArbitraryOptions): fc.Arbitrary<HostileRequest> {
+function validRequests(route: DeclaredRoute, parts: Parts, callers: Record<string, Record<string, string>>, options: ArbitraryOptions, fileOnly = true): fc.Arbitrary<HostileRequest> {
   const valid = (schema: JsonSchema | undefined) => (schema ? validValue(schema, options) : fc.constant({}));
   return fc
     .record({
@@ -166,6 +167,7 @@ function fileRequests(route: DeclaredRoute, parts: Parts, callers: Record<string
       body: valid(parts.body),
       file: garbageFile,
       dataUrl: garbageDataUrl,
+      noise: NOISE_HEADERS,
       rawType: fc.constantFrom(...RAW_TYPES),
       fileName: fc.constantFrom('fuzz.jpg', 'fuzz.jpeg', 'fuzz.png', 'fuzz.gif', 'fuzz.webp', 'fuzz.mp4'),
     })
@@ -176,17 +178,18 @@ function fileRequests(route: DeclaredRoute, parts: Parts, callers: Record<string
       const named = parts.querystring?.properties?.file ? { ...(plan.query as Record<string, unknown>), file: plan.fileName } : plan.query;
       const query = Object.entries(named as Record<string, unknown>).map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(String(value))}`);
       const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
-      const headers: Record<string, string> = { ...callers[plan.caller] };
-      let payload: string | Buffer;
+      const headers: Record<string, string> = { ...(fileOnly ? {} : plan.noise), ...callers[plan.caller] };
+      let payload: string | Buffer | undefined;
       if (parts.body) {
         const body = { ...(plan.body as Record<string, unknown>) };
-        for (const [name, inner] of Object.entries(parts.body.properties ?? {})) if (isFileField(inner)) body[name] = plan.dataUrl;
+        if (fileOnly) for (const [name, inner] of Object.entries(parts.body.properties ?? {})) if (isFileField(inner)) body[name] = plan.dataUrl;
         payload = JSON.stringify(body);
         headers['content-type'] = 'application/json';
-      } else {
+      } else if (isUploadRoute(route)) {
         payload = plan.file;
         headers['content-type'] = plan.rawType;
       }
+      if (!fileOnly) return { method: route.method, url, headers, payload, caller: plan.caller, hostile: ['odd but valid values'], refusable: isUploadRoute(route) };
       const hostile = [parts.body ? `a data URL of no image: ${plan.dataUrl.slice(0, 60)}` : `${plan.file.length} bytes of no image, as ${plan.rawType}`];
       return { method: route.method, url, headers, payload, caller: plan.caller, hostile, refusable: true };
     });
@@ -335,7 +338,16 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
       }),
   );
   // A route that takes a file gets as many requests whose only fault is the file as others.
-  return takesFile(route, parts) ? fc.oneof(fc.oneof(...perSlot), fileRequests(route, parts, callers, json)) : fc.oneof(...perSlot);
+  return takesFile(route, parts) ? fc.oneof(fc.oneof(...perSlot), validRequests(route, parts, callers, json)) : fc.oneof(...perSlot);
+}
+
+/**
+ * Requests that pass the route's schema, with odd strings where it allows them (traversal, SQL,
+ * markup, stray Unicode) and noise headers: they reach the handler. The server may accept them
+ * (a lead named "../etc" is a lead), so only their status is judged, never the database.
+ */
+export function oddValidRequests(route: DeclaredRoute, callers: Record<string, Record<string, string>>, known: readonly string[]): fc.Arbitrary<HostileRequest> {
+  return validRequests(route, partsOf(route), callers, { known }, false);
 }
 
 /** Whether a route has anything to refuse (a schema or a stored body); the others must change nothing anyway. */
