@@ -14,6 +14,7 @@ import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
 import { sandboxProvider } from './payments/sandboxProvider';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  registerNulRefusal(app);
   await registerRateLimits(app);
 
   await app.register(

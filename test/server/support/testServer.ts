@@ -22,6 +22,14 @@ export interface DeclaredRoute {
   url: string;
   auth: AuthRequirement;
   checkRevoked: boolean | undefined;
+  /** The parts of the request its schema describes (JSON schema, as TypeBox made it). */
+  schema: DeclaredSchema;
+}
+
+export interface DeclaredSchema {
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
 }
 
 export interface TestServer {
@@ -87,7 +95,14 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        routes.push({ method, url: route.url, auth: route.config?.auth ?? 'none', checkRevoked: route.config?.checkRevoked });
+        const { params, querystring, query, body } = (route.schema ?? {}) as DeclaredSchema & { query?: unknown };
+        routes.push({
+          method,
+          url: route.url,
+          auth: route.config?.auth ?? 'none',
+          checkRevoked: route.config?.checkRevoked,
+          schema: { params, querystring: querystring ?? query, body },
+        });
       }
     },
   });
