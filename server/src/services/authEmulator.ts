@@ -93,7 +93,8 @@ export async function startAuthEmulator({ projectId, port, stateDir, pidFile, lo
         const response = await fetch(`${url}/`);
         return response.ok;
       },
-      60_000,
+      // Generous: on a loaded two-core machine firebase-tools alone can take over a minute to start.
+      180_000,
       'The Firebase Auth emulator',
       child.output,
     );
