@@ -1,11 +1,16 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, type ApiExtra } from '../api/apiSlice';
+import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
+import { defaultOutboxStore, registerOfflineQueue, type OutboxStore } from '../features/outbox';
+import { sendQueuedPrint } from '../features/print';
 import { createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
 
 export interface StoreOptions extends SessionServices {
   preloadedState?: Partial<RootState>;
+  /** Where collects and prints made offline wait: IndexedDB unless given. */
+  outbox?: OutboxStore;
 }
 
 /**
@@ -13,7 +18,7 @@ export interface StoreOptions extends SessionServices {
  * their code loads, one listener middleware on which the session and the features register
  * their side effects, and the api slice.
  */
-export function makeStore({ preloadedState, cookies, storage = null, identity }: StoreOptions = {}) {
+export function makeStore({ preloadedState, cookies, storage = null, identity, outbox = defaultOutboxStore() }: StoreOptions = {}) {
   const listener = createAppListener();
   const extra: ApiExtra = {
     // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.
@@ -30,6 +35,7 @@ export function makeStore({ preloadedState, cookies, storage = null, identity }:
   });
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
   registerLeadOutbox(listener.startAppListening, storage);
+  registerOfflineQueue(listener.startAppListening, outbox, { collect: sendQueuedCollect, print: sendQueuedPrint });
   setupListeners(store.dispatch);
   return store;
 }

@@ -3,3 +3,5 @@ import { lazy } from 'react';
 /** A booth's collect link, and a booth screen's "my last photo" link. */
 export const CollectPage = lazy(() => import(/* webpackChunkName: "route-collect" */ './CollectPage'));
 export const DeviceLastPage = lazy(() => import(/* webpackChunkName: "route-deviceLast" */ './DeviceLastPage'));
+/** How a collect of the offline queue reaches the server (wired by app/store.ts). */
+export { sendQueuedCollect } from './sendQueuedCollect';
