@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, type ApiExtra } from '../api/apiSlice';
 import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
-import { defaultOutboxStore, registerOfflineQueue, type OutboxStore } from '../features/outbox';
+import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
 import { sendQueuedPrint } from '../features/print';
 import { createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
 
@@ -37,6 +37,8 @@ export function makeStore({ preloadedState, cookies, storage = null, identity, o
   registerLeadOutbox(listener.startAppListening, storage);
   registerOfflineQueue(listener.startAppListening, outbox, { collect: sendQueuedCollect, print: sendQueuedPrint });
   setupListeners(store.dispatch);
+  // What a closed page left waiting is read back and sent, whatever page this visit opens.
+  store.dispatch(offlineQueueStarted());
   return store;
 }
 

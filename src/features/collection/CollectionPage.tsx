@@ -9,7 +9,7 @@ import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { PENDING_TEXT, selectPendingCollects, selectPendingPrints } from '../outbox';
+import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
 import { MediaActions } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
@@ -49,12 +49,13 @@ export default function CollectionPage() {
   const [open, setOpen] = useOpenItem();
   const warned = useRef(false);
 
-  // An empty list is only empty once we know who this is: a signed-in visitor's account may
-  // hold what they collected on another phone.
-  const waiting = items.length === 0 && (status === 'unknown' || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
   const pendingCollects = useAppSelector(selectPendingCollects);
   const pendingPrints = useAppSelector(selectPendingPrints);
   const pending = [...pendingCollects, ...pendingPrints];
+  const outboxRead = useAppSelector(selectOutboxLoaded);
+  // An empty list is only empty once we know who this is (a signed-in visitor's account may hold
+  // what they collected on another phone) and what waits to be sent (read from storage at start).
+  const waiting = items.length === 0 && (status === 'unknown' || !outboxRead || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
   // Something collected offline and still waiting is not an empty collection.
   const empty = items.length === 0 && !waiting && !account.data?.collection?.length && pending.length === 0;
   useEffect(() => {

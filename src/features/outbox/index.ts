@@ -12,7 +12,7 @@ export {
   type SendOutcome,
   type SenderApi,
 } from './outboxListener';
-export { printTracked, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
+export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
 export { defaultOutboxStore, memoryOutboxStore, type OutboxStore } from './outboxStore';
 
 /** The words a guest reads next to what waits for the connection. */

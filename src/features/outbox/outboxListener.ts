@@ -5,7 +5,7 @@ import { notify } from '../../ui/notify';
 import { itemDone, itemFailed, itemQueued, outboxLoaded, printTracked, selectQueuedItems } from './outboxSlice';
 import type { OutboxStore } from './outboxStore';
 
-/** At start: what a closed page left waiting is read back, then sent. */
+/** At start (the store dispatches it): what a closed page left waiting is read back, then sent. */
 export const offlineQueueStarted = createAction('outbox/started');
 /** The connection came back, or the guest asked: send now, without waiting out the delay. */
 export const offlineQueueFlushRequested = createAction('outbox/flushRequested');
@@ -39,7 +39,13 @@ function send(item: QueuedItem, senders: OutboxSenders, api: SenderApi): Promise
  * the server has it or refuses it for good; after a failure the next try waits longer (2 s
  * doubling to 5 min), unless the connection comes back first.
  */
-export function registerOfflineQueue(startListening: AppStartListening, store: OutboxStore, senders: OutboxSenders): void {
+export function registerOfflineQueue(
+  startListening: AppStartListening,
+  store: OutboxStore,
+  senders: OutboxSenders,
+  // The browser's "offline" is reliable (its "online" is not): no try until the online event.
+  isOffline: () => boolean = () => typeof navigator !== 'undefined' && navigator.onLine === false,
+): void {
   // Writes go to storage one after another, in the order things happened: a sent item's delete
   // never lands before its put.
   let writes: Promise<void> = Promise.resolve();
@@ -83,9 +89,12 @@ export function registerOfflineQueue(startListening: AppStartListening, store: O
       let force = true;
       for (;;) {
         const next = nextToSend(selectQueuedItems(api.getState()), Date.now(), force);
-        if (!next) return;
+        if (!next || isOffline()) return;
         force = false;
-        if (next.waitMs > 0) await api.delay(next.waitMs);
+        if (next.waitMs > 0) {
+          await api.delay(next.waitMs);
+          continue; // what waits may have changed meanwhile
+        }
         const { item } = next;
         const outcome = await send(item, senders, { dispatch: api.dispatch, getState: api.getState });
         api.throwIfCancelled();

@@ -16,16 +16,19 @@ import { rootReducer } from '../../session';
 export interface OutboxState {
   items: QueuedItem[];
   prints: TrackedPrint[];
+  /** Storage was read: until then, an empty queue may only mean it is not known yet. */
+  loaded: boolean;
 }
 
-const initialState: OutboxState = { items: [], prints: [] };
+const initialState: OutboxState = { items: [], prints: [], loaded: false };
 
 const outbox = createSlice({
   name: 'outbox',
   initialState,
   reducers: {
     /** What storage held at start joins what this visit queued meanwhile. */
-    outboxLoaded(state, action: PayloadAction<OutboxState>) {
+    outboxLoaded(state, action: PayloadAction<Pick<OutboxState, 'items' | 'prints'>>) {
+      state.loaded = true;
       let items: readonly QueuedItem[] = state.items;
       for (const item of action.payload.items) {
         const { attempts, nextAttemptAt, ...fresh } = item;
@@ -54,6 +57,7 @@ const outbox = createSlice({
   selectors: {
     selectQueuedItems: (state) => state.items,
     selectTrackedPrints: (state) => state.prints,
+    selectOutboxLoaded: (state) => state.loaded,
   },
 });
 
@@ -64,7 +68,7 @@ declare module '../../session' {
 export const outboxSlice = outbox.injectInto(rootReducer);
 
 export const { outboxLoaded, itemQueued, itemFailed, itemDone, printTracked } = outboxSlice.actions;
-export const { selectQueuedItems, selectTrackedPrints } = outboxSlice.selectors;
+export const { selectQueuedItems, selectTrackedPrints, selectOutboxLoaded } = outboxSlice.selectors;
 
 /** The collects waiting, oldest first. */
 export const selectPendingCollects = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedCollect => i.kind === 'collect'));
