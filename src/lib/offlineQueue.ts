@@ -48,7 +48,12 @@ export const MAX_TRACKED_PRINTS = 50;
 const ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** A new item id: a UUID (crypto.randomUUID where the browser has it, the same shape otherwise). */
-export function newQueueId(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
+export interface RandomSource {
+  getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
+  randomUUID?: () => string;
+}
+
+export function newQueueId(random: RandomSource = crypto): string {
   if (typeof random.randomUUID === 'function') return random.randomUUID();
   // Pages served over plain http (a venue's LAN address) have no randomUUID: build a version 4 one.
   const bytes = random.getRandomValues(new Uint8Array(16));

@@ -28,13 +28,13 @@ describe('queue ids', () => {
     const ids = new Set(Array.from({ length: 500 }, () => newQueueId()));
     expect(ids.size).toBe(500);
     for (const value of ids) expect(value).toMatch(UUID);
-    expect(newQueueId({ getRandomValues: (a) => a, randomUUID: () => '11111111-2222-4333-8444-555555555555' })).toBe('11111111-2222-4333-8444-555555555555');
+    expect(newQueueId({ getRandomValues: (array) => array, randomUUID: () => '11111111-2222-4333-8444-555555555555' })).toBe('11111111-2222-4333-8444-555555555555');
   });
 
   it('are version 4 UUIDs from random bytes where randomUUID is missing (plain http)', () => {
-    const fixed = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => (new Uint8Array(array!.buffer).fill(0xff), array) };
+    const fixed = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => array.fill(0xff) };
     expect(newQueueId(fixed)).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
-    const random = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => crypto.getRandomValues(array) };
+    const random = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(array) };
     expect(newQueueId(random)).toMatch(UUID);
   });
 });
