@@ -4,7 +4,6 @@ import { api, type ApiExtra } from '../api/apiSlice';
 import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
 import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
-import { sendQueuedPrint } from '../features/print';
 import { createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
 
 export interface StoreOptions extends SessionServices {
@@ -35,7 +34,11 @@ export function makeStore({ preloadedState, cookies, storage = null, identity, o
   });
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
   registerLeadOutbox(listener.startAppListening, storage);
-  registerOfflineQueue(listener.startAppListening, outbox, { collect: sendQueuedCollect, print: sendQueuedPrint });
+  registerOfflineQueue(listener.startAppListening, outbox, {
+    collect: sendQueuedCollect,
+    // The print widget's code loads when a print waits: the landing page carries none of it.
+    print: async (item, api) => (await import('../features/print')).sendQueuedPrint(item, api),
+  });
   setupListeners(store.dispatch);
   // What a closed page left waiting is read back and sent, whatever page this visit opens.
   store.dispatch(offlineQueueStarted());

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { isQueuedItem, isTrackedPrint, MAX_TRACKED_PRINTS, type QueuedItem, type TrackedPrint } from '../../lib/offlineQueue';
 
 /** Where the queue lives between visits: it survives a reload, a closed tab, a phone restart. */
@@ -16,16 +16,22 @@ interface OutboxDb extends DBSchema {
 
 const DB_NAME = 'cabine-outbox';
 
-/** The browser's IndexedDB, through `idb`; opened on first use, so a page that queues nothing opens nothing. */
+/**
+ * The browser's IndexedDB, through `idb`, loaded and opened on first use: the landing page's
+ * scripts carry none of it.
+ */
 export function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
   let opening: Promise<IDBPDatabase<OutboxDb>> | null = null;
-  const db = () =>
-    (opening ??= openDB<OutboxDb>(name, 1, {
+  const open = async () => {
+    const { openDB } = await import(/* webpackChunkName: "idb" */ 'idb');
+    return openDB<OutboxDb>(name, 1, {
       upgrade(database) {
         database.createObjectStore('items', { keyPath: 'id' });
         database.createObjectStore('prints', { keyPath: 'requestId' });
       },
-    }));
+    });
+  };
+  const db = () => (opening ??= open());
   return {
     async load() {
       const database = await db();
