@@ -31,9 +31,14 @@ export function PrintWidget({ printId }: { printId: string }) {
   const pending = useAppSelector(selectPendingPrints).some((item) => item.printId === printId);
   const latest = useAppSelector((state) => latestPrintOf(selectTrackedPrints(state), printId));
   const args = printable && latest ? { packHash: latest.packHash, requestId: latest.requestId } : skipToken;
-  // Polling ends with the job: once printed, the answer will not change any more.
-  const known = useAppSelector((state) => (args === skipToken ? undefined : printApi.endpoints.getPrintStatus.select(args)(state).data));
-  const job = useGetPrintStatusQuery(args, { pollingInterval: known?.status === 'printed' ? 0 : PRINT_STATUS_POLL_MS });
+  // Polling ends with the job (once printed, the answer will not change any more), or when the
+  // server does not know the request.
+  const settled = useAppSelector((state) => {
+    if (args === skipToken) return true;
+    const { data, error } = printApi.endpoints.getPrintStatus.select(args)(state);
+    return data?.status === 'printed' || (typeof error === 'object' && 'status' in error && error.status === 404);
+  });
+  const job = useGetPrintStatusQuery(args, { pollingInterval: settled ? 0 : PRINT_STATUS_POLL_MS });
   const printed = job.data?.status === 'printed';
   const stillOnItsWay = latest !== null && !printed && (job.data !== undefined || job.isLoading);
   if (!printable) return null;

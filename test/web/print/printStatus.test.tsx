@@ -126,6 +126,17 @@ describe("the guest's print status", () => {
     expect([...outbox.prints.values()]).toEqual([expect.objectContaining({ requestId: waiting.id, packHash: 'PACK5', printId: photo })]);
   });
 
+  it('leaves the icon usable and stops asking when the server does not know a followed print', async () => {
+    const server = printServer();
+    const forgotten = { requestId: '9a1c7e52-3b4d-4f6a-8e21-0c5d7f9b2a63', packHash: 'PACK5', printId: photo, sentAt: 1 };
+    renderApp(`/collect?id=${photo}`, { outbox: memoryOutboxStore({ prints: [forgotten] }) });
+    await waitFor(() => expect(server.statusCalls).toBe(1));
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(server.statusCalls).toBe(1);
+    expect(screen.queryByText('Na fila')).not.toBeInTheDocument();
+  });
+
   it('drops a queued print the server refuses for good, and tells the guest why', async () => {
     network.use(
       http.get(`${API}/print/:hash/:id`, () => HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 })),
