@@ -44,7 +44,9 @@ export default function CollectPage() {
   const dispatch = useAppDispatch();
   const ref = parseMediaPath(params.get('id') ?? '');
   const presence = useCheckMediaQuery(ref ? mediaUrl(ref) : '', { skip: !ref });
-  const celebrating = useCollectOnOpen(ref, presence.data === 'found');
+  // currentData, not data: following one collect link to another, the earlier link's answer must
+  // not collect the new one before the media server has said it exists.
+  const celebrating = useCollectOnOpen(ref, presence.currentData === 'found');
   const [qrOpen, setQrOpen] = useState(false);
   const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
 
@@ -69,7 +71,7 @@ export default function CollectPage() {
     </button>
   );
 
-  if (presence.data === 'missing') {
+  if (presence.currentData === 'missing') {
     return (
       <ScreenFrame title="Coletar" className="collect">
         <p role="alert" className="collect__problem">

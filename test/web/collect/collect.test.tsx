@@ -61,6 +61,17 @@ describe('the collect screen', () => {
     expect(store.getState().session.collection).toEqual([]);
   });
 
+  it('following one collect link to another, collects the second only once the media server has said it exists', async () => {
+    const second = '/media/festa_ana/pad/foto-02.jpg';
+    network.use(http.head(`http://localhost${second}`, () => HttpResponse.error()));
+    const { store, router } = renderApp(`/collect?id=${photo}`);
+    await screen.findByText('Coletado!');
+    await act(() => router.navigate(`/collect?id=${second}`));
+    await screen.findByText('Pendente: será enviado quando a conexão voltar');
+    expect(store.getState().session.collection).toEqual([photo]);
+    expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: second })]);
+  });
+
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost${photo}`);
