@@ -79,6 +79,10 @@ it('a collect and a print made offline wait as pending, go out once when the con
   await page.getByRole('list', { name: 'Seus pacotes' }).getByText(PACK).waitFor();
   await page.goto(`${baseUrl()}/collect?id=${online}`);
   await page.getByText('Coletado!').waitFor();
+  // The collection's code loads now: without a service worker, no new code loads offline.
+  await page.getByRole('button', { name: 'Minha Coleção' }).click();
+  await page.getByRole('list', { name: 'Minha Coleção' }).waitFor();
+  await page.goBack();
   await page.getByRole('button', { name: 'Imprimir' }).click();
   await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: new RegExp(PACK) }).waitFor();
   await page.keyboard.press('Escape');
