@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { outboxFlushRequested } from './features/landing';
+import { offlineQueueFlushRequested } from './features/outbox';
 import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted } from './session';
 import { reloadPage } from './ui/pageReload';
 
@@ -49,6 +50,8 @@ function start(container: HTMLElement): void {
   // Leads a visitor sent while offline (or before a reload) go out now, and when the network returns.
   store.dispatch(outboxFlushRequested());
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
+  // Collects and prints made offline go out when the network returns (and at start: makeStore).
+  window.addEventListener('online', () => store.dispatch(offlineQueueFlushRequested()));
   const router = createBrowserRouter(appRoutes);
   const app = (
     <StrictMode>

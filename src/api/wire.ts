@@ -120,6 +120,14 @@ export const PackLiterals = Strings;
 export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: Type.Integer() });
 export type PrintReply = Static<typeof PrintReply>;
 
+/** Where a print job stands, as its printer reports it. */
+export const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
+export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
+
+/** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */
+export const PrintStatusReply = Type.Object({ status: PrintJobStatusSchema, copies: Type.Integer() });
+export type PrintStatusReply = Static<typeof PrintStatusReply>;
+
 export const AccountListSchema = StringEnum(['packs', 'collection'] as const);
 export type AccountList = Static<typeof AccountListSchema>;
 

@@ -1,11 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, type ApiExtra } from '../api/apiSlice';
+import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
+import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
 import { createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
 
 export interface StoreOptions extends SessionServices {
   preloadedState?: Partial<RootState>;
+  /** Where collects and prints made offline wait: IndexedDB unless given. */
+  outbox?: OutboxStore;
 }
 
 /**
@@ -13,7 +17,7 @@ export interface StoreOptions extends SessionServices {
  * their code loads, one listener middleware on which the session and the features register
  * their side effects, and the api slice.
  */
-export function makeStore({ preloadedState, cookies, storage = null, identity }: StoreOptions = {}) {
+export function makeStore({ preloadedState, cookies, storage = null, identity, outbox = defaultOutboxStore() }: StoreOptions = {}) {
   const listener = createAppListener();
   const extra: ApiExtra = {
     // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.
@@ -30,7 +34,14 @@ export function makeStore({ preloadedState, cookies, storage = null, identity }:
   });
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
   registerLeadOutbox(listener.startAppListening, storage);
+  registerOfflineQueue(listener.startAppListening, outbox, {
+    collect: sendQueuedCollect,
+    // The print widget's code loads when a print waits: the landing page carries none of it.
+    print: async (item, api) => (await import('../features/print')).sendQueuedPrint(item, api),
+  });
   setupListeners(store.dispatch);
+  // What a closed page left waiting is read back and sent, whatever page this visit opens.
+  store.dispatch(offlineQueueStarted());
   return store;
 }
 

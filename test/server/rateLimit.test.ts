@@ -52,6 +52,7 @@ describe('rate limits', () => {
   it.each<[string, InjectOptions & { signedIn?: boolean }]>([
     ['validatePacks', { method: 'GET', url: '/api/validatePacks/PACK5' }],
     ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg' }],
+    ['printStatus', { method: 'GET', url: '/api/printStatus/NOPACK/p_unknownrequest0001' }],
     ['landingForm', { method: 'POST', url: '/api/landingForm', payload: {} }],
     ['check_bname', { method: 'GET', url: '/api/check_bname/festa_ana' }],
     ['check_bname_partner', { method: 'GET', url: '/api/check_bname_partner/parceiro1' }],

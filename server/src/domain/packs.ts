@@ -73,15 +73,15 @@ export async function printCopy(
         packHash,
       ]);
       if (claimed.rowCount === 0) {
-        const earlier = await client.query<{ pack_hash: string; copies: number | null }>(
-          'SELECT pack_hash, copies FROM print_requests WHERE request_id = $1',
+        const earlier = await client.query<{ pack_hash: string; copies: number | null; job_id: number | null }>(
+          'SELECT pack_hash, copies, job_id FROM print_requests WHERE request_id = $1',
           [requestId],
         );
         const row = earlier.rows[0];
         if (!row || row.pack_hash !== packHash || row.copies === null) {
           throw conflict('request_reused', 'Este pedido de impressão já foi usado com outro pacote.');
         }
-        return { copies: row.copies, jobId: null };
+        return { copies: row.copies, jobId: row.job_id };
       }
     }
     const spent = await client.query<{ copies: number }>(
@@ -94,7 +94,7 @@ export async function printCopy(
       [packHash, media.id],
     );
     if (requestId !== null) {
-      await client.query('UPDATE print_requests SET copies = $2 WHERE request_id = $1', [requestId, spent.rows[0].copies]);
+      await client.query('UPDATE print_requests SET copies = $2, job_id = $3 WHERE request_id = $1', [requestId, spent.rows[0].copies, job.rows[0].id]);
     }
     return { copies: spent.rows[0].copies, jobId: job.rows[0].id };
   });

@@ -47,3 +47,23 @@ export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: n
   );
   if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
 }
+
+export type PrintJobStatus = 'queued' | 'printing' | 'printed';
+
+/**
+ * Where the job of one print request stands, and the copies its pack has left. Only who made
+ * the request knows both its id and its pack hash: any other pair is the same not-found, so the
+ * answer says nothing of which part was wrong.
+ */
+export async function printRequestStatus(db: Queryable, packHash: string, requestId: string): Promise<{ status: PrintJobStatus; copies: number }> {
+  const { rows } = await db.query<{ status: PrintJobStatus; copies: number }>(
+    `SELECT j.status, p.copies
+       FROM print_requests r
+       JOIN print_jobs j ON j.id = r.job_id
+       JOIN packs p ON p.hash = r.pack_hash
+      WHERE r.request_id = $1 AND r.pack_hash = $2`,
+    [requestId, packHash],
+  );
+  if (rows.length === 0) throw notFound('print_request_not_found', 'Pedido de impressão não encontrado.');
+  return rows[0];
+}

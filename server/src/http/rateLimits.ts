@@ -16,6 +16,8 @@ export interface RouteLimit {
 export const RATE_LIMITS = {
   validatePacks: { perMinute: 60 },
   print: { perMinute: 30 },
+  // The print widget asks every few seconds while a job of the guest's is queued or printing.
+  printStatus: { perMinute: 120 },
   landingForm: { perMinute: 10 },
   check_bname: { perMinute: 60 },
   check_bname_partner: { perMinute: 60 },

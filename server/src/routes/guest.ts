@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, ProductList } from '../../../src/api/wire';
+import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, PrintStatusReply, ProductList } from '../../../src/api/wire';
 import { parseMediaPath } from '../../../src/lib/mediaPath';
 import { isName } from '../../../src/lib/names';
 import type { AppContext } from '../context';
@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from '../domain/errors';
 import { eventCards, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
 import { saveLead } from '../domain/leads';
 import { galleryVersionForViewer, listMedia } from '../domain/media';
+import { printRequestStatus } from '../domain/printJobs';
 import { MAX_VALIDATE_PACKS, printCopy, PRINT_REQUEST_ID, tooManyPacks, validatePacks } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { replyCache } from '../http/replyCache';
@@ -106,6 +107,22 @@ export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
       const { copies } = await printCopy(db, request.params.packHash, ref, request.query.request ?? null);
       return { status: 'queued' as const, copies };
+    },
+  );
+
+  app.get(
+    '/printStatus/:packHash/:requestId',
+    {
+      schema: {
+        params: params({ packHash: HASH, requestId: Type.String({ pattern: PRINT_REQUEST_ID.source }) }),
+        response: { 200: PrintStatusReply },
+      },
+      config: { rateLimit: rateLimit('printStatus') },
+    },
+    async (request, reply) => {
+      // Polled while the guest watches: every answer is the job's state now.
+      void reply.header('cache-control', 'no-store');
+      return printRequestStatus(db, request.params.packHash, request.params.requestId);
     },
   );
 

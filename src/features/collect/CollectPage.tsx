@@ -1,26 +1,54 @@
 import './collect.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
 import { boothRoute, ROUTES } from '../../lib/routePaths';
+import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { collectQueued, offlineQueueFlushRequested, PENDING_TEXT, selectPendingCollects } from '../outbox';
 import { MediaActions } from '../share';
 import { useCheckMediaQuery } from './collectApi';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
 
+/**
+ * Without an answer from the media server (no connection), the collect waits in the offline
+ * queue, which checks the media when it can; once it went (or was refused), the page asks again
+ * and shows what became of it. Answers whether it waits.
+ */
+function usePendingCollect(url: string | null, bname: string, unanswered: boolean, askAgain: () => unknown): boolean {
+  const dispatch = useAppDispatch();
+  const { collection } = useSession();
+  const pending = useAppSelector(selectPendingCollects).some((item) => item.url === url);
+  const collected = url !== null && collection.includes(url);
+  useEffect(() => {
+    // Already in the collection (an earlier visit): nothing is left to send.
+    if (unanswered && url && !collected) dispatch(collectQueued(url, bname));
+  }, [dispatch, unanswered, url, bname, collected]);
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) askAgain();
+    wasPending.current = pending;
+  }, [pending, askAgain]);
+  return pending;
+}
+
 /** A booth's QR code leads here (SPEC section 2, "Collect screen"). */
 export default function CollectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const ref = parseMediaPath(params.get('id') ?? '');
   const presence = useCheckMediaQuery(ref ? mediaUrl(ref) : '', { skip: !ref });
-  const celebrating = useCollectOnOpen(ref, presence.data === 'found');
+  // currentData, not data: following one collect link to another, the earlier link's answer must
+  // not collect the new one before the media server has said it exists.
+  const celebrating = useCollectOnOpen(ref, presence.currentData === 'found');
   const [qrOpen, setQrOpen] = useState(false);
+  const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
 
   if (!ref) {
     return (
@@ -43,7 +71,7 @@ export default function CollectPage() {
     </button>
   );
 
-  if (presence.data === 'missing') {
+  if (presence.currentData === 'missing') {
     return (
       <ScreenFrame title="Coletar" className="collect">
         <p role="alert" className="collect__problem">
@@ -82,11 +110,11 @@ export default function CollectPage() {
           </p>
         )}
       </div>
-      {presence.isError && (
-        <div role="alert" className="collect__problem">
-          <p>Sem conexão com o servidor: {video ? 'o vídeo ainda não foi coletado' : 'a foto ainda não foi coletada'}.</p>
-          <button type="button" className="button button--secondary" onClick={() => void presence.refetch()}>
-            Tentar novamente
+      {pending && (
+        <div role="status" className="collect__problem">
+          <p>{PENDING_TEXT}</p>
+          <button type="button" className="button button--secondary" onClick={() => dispatch(offlineQueueFlushRequested())}>
+            Tentar agora
           </button>
         </div>
       )}

@@ -11,6 +11,21 @@ export interface DeviceLastArgs {
 /** What the media server says of a collect link's item. */
 export type MediaPresence = 'found' | 'missing';
 
+/**
+ * Asks the media server with a HEAD of the file itself. A 404 (or 410) is an answer: 'missing';
+ * no answer, or another status, is 'unknown' and worth asking again.
+ */
+export async function headMedia(url: string, signal?: AbortSignal): Promise<MediaPresence | { unknown: string | number }> {
+  try {
+    const response = await fetch(mediaSource(url), { method: 'HEAD', signal });
+    if (response.ok) return 'found';
+    if (response.status === 404 || response.status === 410) return 'missing';
+    return { unknown: response.status };
+  } catch (error) {
+    return { unknown: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export const collectApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -19,14 +34,10 @@ export const collectApi = api.injectEndpoints({
      */
     checkMedia: build.query<MediaPresence, string>({
       queryFn: async (url, { signal }) => {
-        try {
-          const response = await fetch(mediaSource(url), { method: 'HEAD', signal });
-          if (response.ok) return { data: 'found' };
-          if (response.status === 404 || response.status === 410) return { data: 'missing' };
-          return { error: { status: response.status, data: null } };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: error instanceof Error ? error.message : String(error) } };
-        }
+        const presence = await headMedia(url, signal);
+        if (typeof presence === 'string') return { data: presence };
+        const { unknown } = presence;
+        return { error: typeof unknown === 'number' ? { status: unknown, data: null } : { status: 'FETCH_ERROR', error: unknown } };
       },
     }),
     /** The last media a booth took; `product` is empty when it has none yet. */

@@ -1,16 +1,41 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { parseMediaPath } from '../../lib/mediaPath';
+import type { QueuedItem } from '../../lib/offlineQueue';
 import { ROUTES } from '../../lib/routePaths';
-import { useGetAccountQuery, useSession } from '../../session';
+import { useAppSelector, useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
 import { EraseMyData } from '../privacy';
 import { MediaActions } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
+
+function describe(item: QueuedItem): string {
+  const ref = parseMediaPath(item.kind === 'collect' ? item.url : item.printId);
+  const name = ref ? `${ref.file} (${ref.bname})` : item.kind === 'collect' ? item.url : item.printId;
+  return item.kind === 'collect' ? `Coleta de ${name}` : `Impressão de ${name}`;
+}
+
+/** What the visitor did without a connection, still on its way to the server. */
+function PendingList({ items }: { items: QueuedItem[] }) {
+  return (
+    <section className="collection__pending" aria-labelledby="collection-pending">
+      <h2 id="collection-pending">Aguardando conexão</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            {describe(item)}: <span className="collection__pending-state">{PENDING_TEXT}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * Everything the visitor collected, newest first (SPEC section 2, "Collection"). What a signed-in
@@ -27,10 +52,15 @@ export default function CollectionPage() {
   // Emptied by 'Apagar minhas fotos' here: the page stays to say so instead of warning and leaving.
   const [erased, setErased] = useState(false);
 
-  // An empty list is only empty once we know who this is: a signed-in visitor's account may
-  // hold what they collected on another phone.
-  const waiting = items.length === 0 && (status === 'unknown' || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
-  const empty = items.length === 0 && !waiting && !account.data?.collection?.length;
+  const pendingCollects = useAppSelector(selectPendingCollects);
+  const pendingPrints = useAppSelector(selectPendingPrints);
+  const pending = [...pendingCollects, ...pendingPrints];
+  const outboxRead = useAppSelector(selectOutboxLoaded);
+  // An empty list is only empty once we know who this is (a signed-in visitor's account may hold
+  // what they collected on another phone) and what waits to be sent (read from storage at start).
+  const waiting = items.length === 0 && (status === 'unknown' || !outboxRead || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
+  // Something collected offline and still waiting is not an empty collection.
+  const empty = items.length === 0 && !waiting && !account.data?.collection?.length && pending.length === 0;
   useEffect(() => {
     if (!empty || warned.current || erased) return;
     warned.current = true;
@@ -44,6 +74,7 @@ export default function CollectionPage() {
     <ScreenFrame title="Minha Coleção" className="collection">
       {waiting && <p role="status">Carregando...</p>}
       {items.length > 0 && <p className="collection__count">{items.length === 1 ? '1 item' : `${items.length} itens`}</p>}
+      {pending.length > 0 && <PendingList items={pending} />}
       {(items.length > 0 || erased) && (
         <div className="collection__privacy">
           <Suspense fallback={null}>

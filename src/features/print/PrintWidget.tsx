@@ -1,25 +1,76 @@
 import './print.css';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useId } from 'react';
 import { isPrintable } from '../../lib/mediaPath';
+import { latestPrintOf } from '../../lib/offlineQueue';
 import { useAppDispatch, useAppSelector } from '../../session';
 import { PrintIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { reloadPage } from '../../ui/pageReload';
+import { selectPendingPrints, selectTrackedPrints } from '../outbox';
 import { PackChooser } from './PackChooser';
+import { printApi, useGetPrintStatusQuery } from './printApi';
 import { PrintedOverlay } from './PrintedOverlay';
-import { overlayClosed, printClosed, printOpened, selectPrint } from './printSlice';
+import { PrintStatus } from './PrintStatus';
+import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint } from './printSlice';
 
-/** The print icon of an image, its modal and its success overlay. Hidden for .gif and .mp4. */
+/** How often a job still on its way to the printer is asked about while the page is open. */
+export const PRINT_STATUS_POLL_MS = 3_000;
+
+/**
+ * The print icon of an image, its modal and its success overlay; hidden for .gif and .mp4. Beside
+ * it, the state of the guest's latest print of the image. While a print of it waits or is on its
+ * way the icon is off, and once printed another copy needs a confirmation: a second tap never
+ * prints twice by accident.
+ */
 export function PrintWidget({ printId }: { printId: string }) {
   const dispatch = useAppDispatch();
+  const statusId = useId();
   const print = useAppSelector(selectPrint);
-  if (!isPrintable(printId)) return null;
+  const printable = isPrintable(printId);
+  const pending = useAppSelector(selectPendingPrints).some((item) => item.printId === printId);
+  const latest = useAppSelector((state) => latestPrintOf(selectTrackedPrints(state), printId));
+  const args = printable && latest ? { packHash: latest.packHash, requestId: latest.requestId } : skipToken;
+  // Polling ends with the job (once printed, the answer will not change any more), or when the
+  // server does not know the request.
+  const settled = useAppSelector((state) => {
+    if (args === skipToken) return true;
+    const { data, error } = printApi.endpoints.getPrintStatus.select(args)(state);
+    return data?.status === 'printed' || (typeof error === 'object' && 'status' in error && error.status === 404);
+  });
+  const job = useGetPrintStatusQuery(args, { pollingInterval: settled ? 0 : PRINT_STATUS_POLL_MS });
+  const printed = job.data?.status === 'printed';
+  const stillOnItsWay = latest !== null && !printed && (job.data !== undefined || job.isLoading);
+  if (!printable) return null;
   const mine = print.status !== 'closed' && print.printId === printId;
+  const busy = pending || stillOnItsWay;
 
   return (
     <>
-      <button type="button" className="icon-button" aria-label="Imprimir" onClick={() => dispatch(printOpened(printId))}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Imprimir"
+        aria-describedby={pending || job.data ? statusId : undefined}
+        disabled={busy}
+        onClick={() => dispatch(printed ? repeatAsked(printId) : printOpened(printId))}
+      >
         <PrintIcon />
       </button>
+      {(pending || (latest && job.data)) && <PrintStatus id={statusId} pending={pending} job={job.data} />}
+      {mine && print.status === 'confirming' && (
+        <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
+          <p>Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pacote.</p>
+          <div className="print__confirm">
+            <button type="button" className="button" onClick={() => dispatch(repeatConfirmed())}>
+              Imprimir outra cópia
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => dispatch(printClosed())}>
+              Cancelar
+            </button>
+          </div>
+        </Modal>
+      )}
       {mine && (print.status === 'choosing' || print.status === 'sending') && (
         <Modal title="Imprimir" onClose={() => dispatch(printClosed())}>
           <PackChooser busy={print.status === 'sending'} error={print.status === 'choosing' ? print.error : null} />

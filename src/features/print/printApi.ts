@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { PrintReply } from '../../api/wire';
+import type { PrintReply, PrintStatusReply } from '../../api/wire';
 
 export interface PrintArgs {
   packHash: string;
@@ -30,7 +30,11 @@ export const printApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { packHash }) => [{ type: 'Pack', id: packHash }],
     }),
+    /** Where the job of one print request stands, and its pack's copies left (beyond the spec). */
+    getPrintStatus: build.query<PrintStatusReply, { packHash: string; requestId: string }>({
+      query: ({ packHash, requestId }) => path`/printStatus/${packHash}/${requestId}`,
+    }),
   }),
 });
 
-export const { usePrintCopyMutation } = printApi;
+export const { usePrintCopyMutation, useGetPrintStatusQuery } = printApi;

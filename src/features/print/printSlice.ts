@@ -9,6 +9,8 @@ import { rootReducer } from '../../session';
  */
 export type PrintState =
   | { status: 'closed' }
+  /** The image was printed before: another copy only once the guest says so. */
+  | { status: 'confirming'; printId: string }
   | { status: 'choosing'; printId: string; error: string | null }
   | { status: 'sending'; printId: string; packHash: string }
   | { status: 'printed'; printId: string; packHash: string; copies: number };
@@ -21,7 +23,10 @@ const printMachine = createSlice({
   reducers: {
     printOpened: (state, action: PayloadAction<string>): PrintState =>
       state.status === 'closed' && isPrintable(action.payload) ? { status: 'choosing', printId: action.payload, error: null } : state,
-    printClosed: (state): PrintState => (state.status === 'choosing' ? { status: 'closed' } : state),
+    printClosed: (state): PrintState => (state.status === 'choosing' || state.status === 'confirming' ? { status: 'closed' } : state),
+    repeatAsked: (state, action: PayloadAction<string>): PrintState =>
+      state.status === 'closed' && isPrintable(action.payload) ? { status: 'confirming', printId: action.payload } : state,
+    repeatConfirmed: (state): PrintState => (state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state),
     /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
       state.status === 'choosing' && action.payload.copies > 0
@@ -33,6 +38,8 @@ const printMachine = createSlice({
         : state,
     printFailed: (state, action: PayloadAction<string>): PrintState =>
       state.status === 'sending' ? { status: 'choosing', printId: state.printId, error: action.payload } : state,
+    /** No connection: the print waits in the offline queue, and the widget says so instead of the overlay. */
+    printDeferred: (state): PrintState => (state.status === 'sending' ? { status: 'closed' } : state),
     overlayClosed: (state): PrintState => (state.status === 'printed' ? { status: 'closed' } : state),
   },
   selectors: {
@@ -47,5 +54,6 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const printSlice = printMachine.injectInto(rootReducer);
 
-export const { printOpened, printClosed, packChosen, printSucceeded, printFailed, overlayClosed } = printSlice.actions;
+export const { printOpened, printClosed, repeatAsked, repeatConfirmed, packChosen, printSucceeded, printFailed, printDeferred, overlayClosed } =
+  printSlice.actions;
 export const { selectPrint } = printSlice.selectors;

@@ -23,21 +23,53 @@ describe('the collect screen', () => {
     expect(decodeURIComponent(document.cookie)).not.toContain('nao-existe');
   });
 
-  it('collects once the media server answers after a failed check', async () => {
-    let answers = 0;
+  it('queues a collect the media server could not answer, shows it pending, and collects once it answers', async () => {
+    let reachable = false;
+    const heads: string[] = [];
     network.use(
       http.head(`http://localhost${photo}`, () => {
-        answers += 1;
-        return answers === 1 ? HttpResponse.error() : new HttpResponse(null, { status: 200 });
+        heads.push(reachable ? 'answered' : 'lost');
+        return reachable ? new HttpResponse(null, { status: 200 }) : HttpResponse.error();
       }),
     );
     const { store, user } = renderApp(`/collect?id=${photo}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão com o servidor: a foto ainda não foi coletada.');
+    const pending = await screen.findByText('Pendente: será enviado quando a conexão voltar');
+    expect(pending.closest('[role="status"]')).not.toBeNull();
     expect(store.getState().session.collection).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    // The queue tried at once, and failed too: it waits before the next try.
+    await waitFor(() => expect(heads).toEqual(['lost', 'lost']));
+    expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: photo, bname: 'festa_ana', attempts: 1 })]);
+
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
     await screen.findByText('Coletado!');
     expect(store.getState().session.collection).toEqual([photo]);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().outbox?.items).toEqual([]);
+    expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
+  });
+
+  it('drops a queued collect whose media turns out not to exist, and tells the guest in Portuguese', async () => {
+    let reachable = false;
+    network.use(http.head(`http://localhost${photo}`, () => (reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error())));
+    const { store, user } = renderApp(`/collect?id=${photo}`);
+    await screen.findByText('Pendente: será enviado quando a conexão voltar');
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
+    expect(store.getState().outbox?.items).toEqual([]);
+    expect(store.getState().session.collection).toEqual([]);
+  });
+
+  it('following one collect link to another, collects the second only once the media server has said it exists', async () => {
+    const second = '/media/festa_ana/pad/foto-02.jpg';
+    network.use(http.head(`http://localhost${second}`, () => HttpResponse.error()));
+    const { store, router } = renderApp(`/collect?id=${photo}`);
+    await screen.findByText('Coletado!');
+    await act(() => router.navigate(`/collect?id=${second}`));
+    await screen.findByText('Pendente: será enviado quando a conexão voltar');
+    expect(store.getState().session.collection).toEqual([photo]);
+    expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: second })]);
   });
 
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {

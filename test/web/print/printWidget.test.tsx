@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { reloadPage } from '../../../src/ui/pageReload';
+import { offlineQueueFlushRequested } from '../../../src/features/outbox';
 import { API, mediaFound, network } from '../../support/network';
 
 // The collect screen asks the media server whether the item exists before collecting it.
@@ -118,26 +119,34 @@ describe('the print widget', () => {
     expect(screen.queryByRole('dialog', { name: 'Impressão enviada' })).not.toBeInTheDocument();
   });
 
-  it('explains a failed print and lets the visitor try again', async () => {
+  it('queues a print whose answers were lost, shows it pending, and replays the same id when the connection returns', async () => {
     servePacks(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]);
+    let reachable = false;
     const ids: (string | null)[] = [];
     network.use(
       http.get(`${API}/print/:hash/:id`, ({ request }) => {
         ids.push(new URL(request.url).searchParams.get('request'));
-        // The tap's own retry is lost too: the visitor sees why and taps again.
-        return ids.length <= 2 ? HttpResponse.error() : HttpResponse.json({ status: 'queued', copies: 4 });
+        return reachable ? HttpResponse.json({ status: 'queued', copies: 4 }) : HttpResponse.error();
       }),
+      http.get(`${API}/printStatus/:hash/:request`, () => HttpResponse.json({ status: 'queued', copies: 4 })),
     );
-    const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
+    const { user, store } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
     const dialog = await openPrint(user);
     await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sem conexão com o servidor. Tente novamente.');
-    await user.click(within(dialog).getByRole('button', { name: /PACK5/ }));
-    expect(await screen.findByRole('dialog', { name: 'Impressão enviada' })).toBeInTheDocument();
-    // One id per tap: the retry of the first tap repeats it, the second tap has its own.
-    expect(ids).toHaveLength(3);
-    expect(ids[1]).toBe(ids[0]);
-    expect(ids[2]).not.toBe(ids[0]);
+    expect(await screen.findByText('Impressão pendente: será enviada quando a conexão voltar')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A second tap cannot print twice while the first waits.
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+
+    reachable = true;
+    store.dispatch(offlineQueueFlushRequested());
+    expect(await screen.findByText('Na fila')).toBeInTheDocument();
+    expect(screen.getByText(/Restam 4 cópias no pacote/)).toBeInTheDocument();
+    expect(screen.queryByText('Impressão pendente: será enviada quando a conexão voltar')).not.toBeInTheDocument();
+    // The tap's own retry, the queue's tries: all one request id, so the server spends one copy.
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
   });
 
   it('keeps keyboard focus inside the modal and closes on Escape', async () => {

@@ -1,0 +1,25 @@
+import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
+import type { QueuedCollect } from '../../lib/offlineQueue';
+import { collectLinkOpened } from '../../session';
+import type { SendOutcome, SenderApi } from '../outbox';
+import { headMedia } from './collectApi';
+
+/** What the guest reads when a collect made offline names media the server does not have. */
+export function missingMessage(url: string): string {
+  const ref = parseMediaPath(url);
+  const video = ref !== null && mediaKind(ref.file) === 'video';
+  return `${video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.`;
+}
+
+/**
+ * A collect of the offline queue: the media is checked now that the server can answer, and only
+ * media that exists is collected (into the collection, and a signed-in visitor's account), as
+ * the collect screen does online.
+ */
+export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: SenderApi): Promise<SendOutcome> {
+  const presence = await headMedia(item.url);
+  if (presence === 'missing') return { result: 'refused', message: missingMessage(item.url) };
+  if (presence !== 'found') return { result: 'retry' };
+  dispatch(collectLinkOpened({ url: item.url, bname: item.bname }));
+  return { result: 'sent' };
+}

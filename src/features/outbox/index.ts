@@ -1,0 +1,19 @@
+/**
+ * What a guest does without a connection (collect, print) waits here, in IndexedDB, until the
+ * server has it; and the prints the guest follows until they are printed.
+ */
+export {
+  collectQueued,
+  offlineQueueFlushRequested,
+  offlineQueueStarted,
+  printQueued,
+  registerOfflineQueue,
+  type OutboxSenders,
+  type SendOutcome,
+  type SenderApi,
+} from './outboxListener';
+export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
+export { defaultOutboxStore, memoryOutboxStore, type OutboxStore } from './outboxStore';
+
+/** The words a guest reads next to what waits for the connection. */
+export const PENDING_TEXT = 'Pendente: será enviado quando a conexão voltar';

@@ -1,0 +1,141 @@
+/**
+ * A signed-in guest loses the venue's Wi-Fi (Chromium offline) with the pages already open:
+ * a collect and a print made meanwhile wait, shown as pending; when the connection returns they
+ * are sent once (the pack loses exactly one copy, the account gets the photo), and the print's
+ * status reaches 'Impresso' when the booth simulator's printer prints it. No service worker is
+ * needed: nothing here loads a page while offline.
+ */
+import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { parsePackReply } from '../../src/lib/packReply';
+import { expectAccessible } from './support/accessibility';
+import { baseUrl, launchBrowser } from './support/browser';
+import { seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const PACK = 'PACKDEMO5';
+const PENDING = 'Pendente: será enviado quando a conexão voltar';
+const PENDING_PRINT = 'Impressão pendente: será enviada quando a conexão voltar';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser.close());
+
+/** The copies the server holds for a pack, asked outside the browser (which may be offline). */
+async function serverCopies(hash: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/validatePacks/${hash}`);
+  const [pack] = parsePackReply(await response.json()).packs;
+  return pack.copies;
+}
+
+/** The booth simulator's printer, once, as a newcomer runs it. */
+async function printerOnce(): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'printer', '--url', baseUrl()], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    timeout: 60_000,
+  });
+  return stdout + stderr;
+}
+
+/** A link followed inside the open app (no page load, which would need the network). */
+async function followInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(`${baseUrl()}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Nova senha').fill('segredo-123');
+  await page.getByLabel('Repetir senha').fill('segredo-123');
+  await page.getByLabel('Nome ou apelido').fill('Convidada Offline');
+  await page.getByLabel('Celular com DDD').fill('11977776666');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('heading', { name: 'Olá, Convidada Offline!' }).waitFor();
+}
+
+it('a collect and a print made offline wait as pending, go out once when the connection returns, and the print reaches Impresso', async () => {
+  const email = `offline-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const [online, offline] = seededMedia('festa_ana', 'polaroid');
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  await signUp(page, email);
+
+  // Online: the pack link, then a collect link, whose print widget already knows the packs.
+  await page.goto(`${baseUrl()}/packs?pack=${PACK}`);
+  await page.getByRole('list', { name: 'Seus pacotes' }).getByText(PACK).waitFor();
+  await page.goto(`${baseUrl()}/collect?id=${online}`);
+  await page.getByText('Coletado!').waitFor();
+  // The collection's code loads now: without a service worker, no new code loads offline.
+  await page.getByRole('button', { name: 'Minha Coleção' }).click();
+  await page.getByRole('list', { name: 'Minha Coleção' }).waitFor();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: new RegExp(PACK) }).waitFor();
+  await page.keyboard.press('Escape');
+  const copiesBefore = await serverCopies(PACK);
+  expect(copiesBefore).toBeGreaterThan(0);
+
+  // The Wi-Fi drops. The guest follows another collect link and prints that photo.
+  await page.context().setOffline(true);
+  await followInApp(page, `/collect?id=${encodeURIComponent(offline)}`);
+  await page.getByText(PENDING).waitFor();
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: new RegExp(PACK) }).click();
+  await page.getByText(PENDING_PRINT).waitFor();
+  expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
+  await expectAccessible(page, 'collect, offline with a pending collect and print');
+
+  // The collection lists both as pending; nothing reached the server.
+  await page.getByRole('button', { name: 'Minha Coleção' }).click();
+  const waiting = page.getByRole('region', { name: 'Aguardando conexão' });
+  await waiting.waitFor();
+  expect(await waiting.getByRole('listitem').allTextContents()).toEqual([
+    expect.stringContaining(`Coleta de ${path.basename(offline)}`),
+    expect.stringContaining(`Impressão de ${path.basename(offline)}`),
+  ]);
+  expect(await serverCopies(PACK)).toBe(copiesBefore);
+
+  // The connection returns: both go out, once.
+  await page.context().setOffline(false);
+  await waiting.waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 2' }).waitFor();
+  await eventually(async () => expect(await serverCopies(PACK)).toBe(copiesBefore - 1));
+
+  // Back on the printed photo: its status, live, until the booth's printer prints it.
+  await page.goBack();
+  await page.getByText('Na fila', { exact: true }).waitFor();
+  await page.getByText(copiesBefore - 1 === 1 ? /Resta 1 cópia no pacote/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pacote`)).waitFor();
+  expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
+  const printed = await printerOnce();
+  expect(printed).toContain(`imprimiu ${offline}`);
+  await page.getByText('Impresso', { exact: true }).waitFor({ timeout: 20_000 });
+  expect(await page.getByRole('button', { name: 'Imprimir' }).isEnabled()).toBe(true);
+  expect(await serverCopies(PACK)).toBe(copiesBefore - 1);
+  expect(guest.alerts).toEqual([]);
+  await guest.close();
+
+  // The account has the photo collected offline: another phone sees it.
+  const other = await newGuest(browser);
+  await logIn(other.page, email, 'segredo-123');
+  await other.page.getByRole('heading', { name: 'Olá, Convidada Offline!' }).waitFor();
+  await other.page.goto(`${baseUrl()}/collection`);
+  const grid = other.page.getByRole('list', { name: 'Minha Coleção' });
+  await grid.getByRole('button', { name: 'Item 1 de 2' }).waitFor();
+  const sources = await grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''));
+  expect(sources.some((src) => src.endsWith(path.basename(offline) + '.webp'))).toBe(true);
+  await other.close();
+});
