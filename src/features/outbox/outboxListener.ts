@@ -1,6 +1,6 @@
 import { createAction, isAnyOf } from '@reduxjs/toolkit';
 import { newQueueId, nextToSend, type QueuedCollect, type QueuedItem, type QueuedPrint } from '../../lib/offlineQueue';
-import type { AppDispatch, AppStartListening, GetState } from '../../session';
+import { guestDataErased, type AppDispatch, type AppStartListening, type GetState } from '../../session';
 import { notify } from '../../ui/notify';
 import { itemDone, itemFailed, itemQueued, outboxLoaded, printTracked, selectQueuedItems } from './outboxSlice';
 import type { OutboxStore } from './outboxStore';
@@ -73,6 +73,11 @@ export function registerOfflineQueue(
       const item = selectQueuedItems(api.getState()).find((i) => i.id === action.payload.id);
       if (item) void write(() => store.putItem(item));
     },
+  });
+
+  startListening({
+    actionCreator: guestDataErased,
+    effect: () => void write(() => store.clear()),
   });
 
   startListening({

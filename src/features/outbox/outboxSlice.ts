@@ -10,7 +10,7 @@ import {
   type QueuedPrint,
   type TrackedPrint,
 } from '../../lib/offlineQueue';
-import { rootReducer } from '../../session';
+import { guestDataErased, rootReducer } from '../../session';
 
 /** What waits to be sent, and the prints the guest follows, as the screens read them. */
 export interface OutboxState {
@@ -53,6 +53,13 @@ const outbox = createSlice({
     printTracked(state, action: PayloadAction<TrackedPrint>) {
       state.prints = trackPrint(state.prints, action.payload);
     },
+  },
+  extraReducers: (builder) => {
+    // 'Apagar minhas fotos': what waited to be collected or printed was the guest's too.
+    builder.addCase(guestDataErased, (state) => {
+      state.items = [];
+      state.prints = [];
+    });
   },
   selectors: {
     selectQueuedItems: (state) => state.items,

@@ -7,6 +7,8 @@ export interface OutboxStore {
   putItem(item: QueuedItem): Promise<void>;
   deleteItem(id: string): Promise<void>;
   putPrint(print: TrackedPrint): Promise<void>;
+  /** Everything, queued and followed ('Apagar minhas fotos'). */
+  clear(): Promise<void>;
 }
 
 interface OutboxDb extends DBSchema {
@@ -51,6 +53,10 @@ export function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
     async putPrint(print) {
       await (await db()).put('prints', print);
     },
+    async clear() {
+      const database = await db();
+      await Promise.all([database.clear('items'), database.clear('prints')]);
+    },
   };
 }
 
@@ -65,6 +71,10 @@ export function memoryOutboxStore(initial: { items?: QueuedItem[]; prints?: Trac
     putItem: async (item) => void items.set(item.id, item),
     deleteItem: async (id) => void items.delete(id),
     putPrint: async (print) => void prints.set(print.requestId, print),
+    clear: async () => {
+      items.clear();
+      prints.clear();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/features/outbox';
+import { guestDataErased } from '../../../src/session';
 import { network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
@@ -46,6 +47,18 @@ describe('the collection, with things done offline', () => {
     expect(heads).toEqual([photo]);
     expect(store.getState().session.collection).toEqual([photo]);
     expect(outbox.items.size).toBe(0);
+  });
+
+  it("forgets what waited, on the phone too, when the guest erases their data ('Apagar minhas fotos')", async () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const outbox = memoryOutboxStore({ items: [collect, print], prints: [{ requestId: print.id, packHash: 'PACK5', printId: print.printId, sentAt: 3 }] });
+    const { store } = renderApp('/collection', { outbox });
+    await screen.findByRole('region', { name: 'Aguardando conexão' });
+
+    store.dispatch(guestDataErased());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Aguardando conexão' })).not.toBeInTheDocument());
+    await waitFor(() => expect([outbox.items.size, outbox.prints.size]).toEqual([0, 0]));
+    expect(store.getState().outbox).toMatchObject({ items: [], prints: [] });
   });
 
   it('still says an empty collection is empty when nothing waits', async () => {
