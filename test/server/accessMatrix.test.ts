@@ -192,6 +192,15 @@ async function takenPrintJob(): Promise<number> {
   return jobs[jobs.length - 1].id;
 }
 
+/** One print asked for under its own request id: its status is what every caller reads. */
+let printRequest: string | null = null;
+async function askedPrint(): Promise<string> {
+  if (printRequest) return printRequest;
+  const id = `pedidoMatriz${String(next()).padStart(8, '0')}`;
+  await setUp({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}?request=${id}` });
+  return (printRequest = id);
+}
+
 async function shownCoupon(): Promise<string> {
   const response = await setUp({ method: 'GET', url: '/api/contracts/parceiro1', token: users.team.token });
   return (response.json() as { title: string; last: string }[]).find((c) => c.title === 'Contrato 1')?.last ?? '';
@@ -220,6 +229,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/deviceLast/:bname/:device', label: 'a private event', request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }), expected: optional(401, 200) },
   { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
   { route: 'GET /api/print/:packHash/:printId', request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}` }), expected: anyone(200) },
+  // Knowing the pack and the request id is the capability (test/server/printStatus.test.ts).
+  { route: 'GET /api/printStatus/:packHash/:requestId', request: async () => ({ method: 'GET', url: `/api/printStatus/${PACK}/${await askedPrint()}` }), expected: anyone(200) },
   {
     route: 'POST /api/landingForm',
     request: () => ({ method: 'POST', url: '/api/landingForm', payload: { nome: 'Maria', evento: 'Casamento', email: 'maria@example.com' } }),
