@@ -32,6 +32,7 @@ export const TAG_TYPES = [
   'VisitedEvents',
   'BoothMedia',
   'DeviceLast',
+  'MediaAccess',
   'Pack',
   'Account',
   'OwnEvents',

@@ -19,6 +19,7 @@ export const mediaSessionApi = api.injectEndpoints({
     openMediaSession: build.mutation<MediaSessionReply, void>({
       query: () => ({ url: '/media-session', method: 'POST' }),
       extraOptions: { auth: 'required' },
+      invalidatesTags: ['MediaAccess'],
     }),
     closeMediaSession: build.mutation<string, void>({
       query: () => ({ url: '/media-session', method: 'DELETE', responseHandler: 'text' }),

@@ -7,10 +7,12 @@ import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
+import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { collectQueued, offlineQueueFlushRequested, PENDING_TEXT, selectPendingCollects } from '../outbox';
 import { MediaActions } from '../share';
 import { useCheckMediaQuery } from './collectApi';
+import { LOCKED_MESSAGE } from './sendQueuedCollect';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
@@ -49,6 +51,7 @@ export default function CollectPage() {
   const celebrating = useCollectOnOpen(ref, presence.currentData === 'found');
   const [qrOpen, setQrOpen] = useState(false);
   const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
+  const signedOut = useSession().identity.status === 'signedOut';
 
   if (!ref) {
     return (
@@ -70,6 +73,27 @@ export default function CollectPage() {
       Minha Coleção
     </button>
   );
+
+  if (presence.currentData === 'locked') {
+    // Signed in, the media cookie is on its way (src/session/mediaSession.ts) and the check is
+    // asked again when it lands; signed out, only a login opens it.
+    return (
+      <ScreenFrame title="Coletar" className="collect">
+        {signedOut ? (
+          <>
+            <p role="alert" className="collect__problem">
+              {LOCKED_MESSAGE}
+            </p>
+            <div className="collect__buttons">
+              <LoginLink>Logar/Criar conta</LoginLink>
+            </div>
+          </>
+        ) : (
+          <p role="status">Carregando...</p>
+        )}
+      </ScreenFrame>
+    );
+  }
 
   if (presence.currentData === 'missing') {
     return (

@@ -8,18 +8,22 @@ export interface DeviceLastArgs {
   device: string;
 }
 
-/** What the media server says of a collect link's item. */
-export type MediaPresence = 'found' | 'missing';
+/**
+ * What the media server says of a collect link's item: 'locked' is a file of a link-only or
+ * private event that only a login opens (server/src/http/mediaGate.ts).
+ */
+export type MediaPresence = 'found' | 'missing' | 'locked';
 
 /**
  * Asks the media server with a HEAD of the file itself. A 404 (or 410) is an answer: 'missing';
- * no answer, or another status, is 'unknown' and worth asking again.
+ * a 401 or 403 too: 'locked'; no answer, or another status, is 'unknown' and worth asking again.
  */
 export async function headMedia(url: string, signal?: AbortSignal): Promise<MediaPresence | { unknown: string | number }> {
   try {
     const response = await fetch(mediaSource(url), { method: 'HEAD', signal });
     if (response.ok) return 'found';
     if (response.status === 404 || response.status === 410) return 'missing';
+    if (response.status === 401 || response.status === 403) return 'locked';
     return { unknown: response.status };
   } catch (error) {
     return { unknown: error instanceof Error ? error.message : String(error) };
@@ -39,6 +43,8 @@ export const collectApi = api.injectEndpoints({
         const { unknown } = presence;
         return { error: typeof unknown === 'number' ? { status: unknown, data: null } : { status: 'FETCH_ERROR', error: unknown } };
       },
+      // The media cookie of a login that just arrived may open what was locked: ask again then.
+      providesTags: ['MediaAccess'],
     }),
     /** The last media a booth took; `product` is empty when it has none yet. */
     getDeviceLast: build.query<ProductList, DeviceLastArgs>({

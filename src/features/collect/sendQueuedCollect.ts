@@ -11,6 +11,9 @@ export function missingMessage(url: string): string {
   return `${video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.`;
 }
 
+/** A file of a link-only or private event, asked for without a login that opens it. */
+export const LOCKED_MESSAGE = 'Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.';
+
 /**
  * A collect of the offline queue: the media is checked now that the server can answer, and only
  * media that exists is collected (into the collection, and a signed-in visitor's account), as
@@ -19,6 +22,7 @@ export function missingMessage(url: string): string {
 export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: SenderApi): Promise<SendOutcome> {
   const presence = await headMedia(item.url);
   if (presence === 'missing') return { result: 'refused', message: missingMessage(item.url) };
+  if (presence === 'locked') return { result: 'refused', message: LOCKED_MESSAGE };
   if (presence !== 'found') return { result: 'retry' };
   dispatch(collectLinkOpened({ url: item.url, bname: item.bname }));
   return { result: 'sent' };

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { sessionStarted } from '../../../src/session';
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, mediaFound, network } from '../../support/network';
@@ -21,6 +22,32 @@ describe('the collect screen', () => {
     expect(store.getState().session.collection).toEqual([]);
     expect(store.getState().session.events).toEqual([]);
     expect(decodeURIComponent(document.cookie)).not.toContain('nao-existe');
+  });
+
+  it("asks a signed-out guest to log in for a private event's photo, and collects nothing", async () => {
+    network.use(http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: 401 })));
+    const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar, identity: fakeIdentity({ signedInAs: null }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.');
+    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
+    expect(store.getState().session.collection).toEqual([]);
+    expect(store.getState().outbox?.items).toEqual([]);
+  });
+
+  it('collects a private event\'s photo once the login\'s media cookie has arrived', async () => {
+    let cookie = false;
+    network.use(
+      http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: cookie ? 200 : 401 })),
+      http.post(`${API}/media-session`, () => ((cookie = true), HttpResponse.json({ expiresAt: Date.now() + 3_600_000 }))),
+    );
+    const { store } = renderApp(`/collect?id=${photo}`, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    expect(await screen.findByRole('status')).toHaveTextContent('Carregando...');
+    // As src/main.tsx does once the app is up: the session's calls, the media cookie among them, go out.
+    act(() => void store.dispatch(sessionStarted()));
+    await screen.findByText('Coletado!');
+    expect(store.getState().session.collection).toEqual([photo]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('queues a collect the media server could not answer, shows it pending, and collects once it answers', async () => {
