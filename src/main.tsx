@@ -3,8 +3,8 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { appRoutes } from './app/routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { outboxFlushRequested } from './features/landing';
 import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted } from './session';
@@ -39,11 +39,12 @@ function start(container: HTMLElement): void {
   // Leads a visitor sent while offline (or before a reload) go out now, and when the network returns.
   store.dispatch(outboxFlushRequested());
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
-  const router = createBrowserRouter(appRoutes);
   const app = (
     <StrictMode>
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Provider>
     </StrictMode>
   );
