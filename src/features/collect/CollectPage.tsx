@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MediaActions } from '../share';
 import { useCheckMediaQuery } from './collectApi';
+import { CollectPhoto } from './CollectPhoto';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
@@ -74,7 +75,7 @@ export default function CollectPage() {
             aria-label={`Vídeo do evento ${ref.bname}`}
           />
         ) : (
-          <img className="collect__media" src={src} alt={`Foto do evento ${ref.bname}`} />
+          <CollectPhoto key={src} src={src} thumb={mediaSource(thumbUrl(ref))} alt={`Foto do evento ${ref.bname}`} />
         )}
         {celebrating && (
           <p className="collected" role="status">
