@@ -10,7 +10,7 @@ function thumbnailOf(container: HTMLElement): HTMLImageElement | null {
   return container.querySelector<HTMLImageElement>('img.collect__thumb');
 }
 
-function setNaturalSize(img: HTMLImageElement, width: number, height: number): void {
+function setNaturalSize(img: HTMLElement, width: number, height: number): void {
   Object.defineProperty(img, 'naturalWidth', { value: width, configurable: true });
   Object.defineProperty(img, 'naturalHeight', { value: height, configurable: true });
 }
