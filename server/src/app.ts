@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/errorHandler';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { collectPageHead } from './http/collectPreload';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
 import { sandboxProvider } from './payments/sandboxProvider';
@@ -107,6 +108,6 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     { prefix: '/api' },
   );
 
-  await registerStaticFiles(app, config, context.storage);
+  await registerStaticFiles(app, config, context.storage, collectPageHead(db, config.client.apiBase));
   return app;
 }

@@ -6,7 +6,8 @@ import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
 import type { ServerConfig } from '../config';
 import type { MediaStorage } from '../storage/mediaStorage';
-import { loadSpaPage, runtimeConfigOf, sendSpaPage } from './spaPages';
+import type { PageHead } from './collectPreload';
+import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,7 +29,7 @@ function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: b
 }
 
 /** Media and thumbnails (long-lived: a file never changes), then the built SPA with history fallback. */
-export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage): Promise<void> {
+export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage, pageHead?: PageHead): Promise<void> {
   fs.mkdirSync(storage.mediaDir, { recursive: true });
   fs.mkdirSync(storage.thumbsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -87,7 +88,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
-    if (shell && isPage) return sendSpaPage(request, reply, shell);
+    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
+    if (shell && isPage) return pageForRequest(request, shell, pageHead).then((page) => sendSpaPage(request, reply, page));
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });
 }

@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import { FILE_PATTERN, isValidFileName, mediaKind, type MediaRef } from '../../../src/lib/mediaPath';
+import { isMediaMode } from '../../../src/lib/modes';
+import { isName } from '../../../src/lib/names';
+import type { Queryable } from '../db/database';
+
+/**
+ * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect
+ * screen"). Its HTML can ask for that photo before any script runs: the thumbnail first (small,
+ * shown at once), then the file itself. Only for media of a public event that exists: a link is
+ * input from anyone, so nothing of it is written into the page unless it is one of this site's
+ * own media paths, and a private event's media is never announced to whoever opens the link.
+ */
+
+/** Exactly `/media/{event}/{mode}/{file}`: no scheme, host, query, encoding or extra segment. */
+const COLLECT_ID = /^\/media\/([A-Za-z0-9_-]{1,64})\/([a-z0-9]{1,16})\/([^/]{1,128})$/;
+
+export function collectIdRef(id: unknown): MediaRef | null {
+  if (typeof id !== 'string') return null;
+  const match = COLLECT_ID.exec(id);
+  if (!match) return null;
+  const [, bname, mode, file] = match;
+  if (!isName(bname) || !isMediaMode(mode) || !FILE_PATTERN.test(file) || !isValidFileName(file)) return null;
+  return { bname, mode, file };
+}
+
+interface PublicMedia {
+  kind: string;
+  has_thumb: boolean;
+}
+
+/** The media row, when it exists and its event is public (one indexed lookup). */
+async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
+  const { rows } = await db.query<PublicMedia>(
+    `SELECT m.kind, m.has_thumb
+       FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visible`,
+    [ref.bname, ref.mode, ref.file],
+  );
+  return rows[0] ?? null;
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>']/g, (character) => ATTRIBUTE_ESCAPES[character]);
+}
+
+/** Where the SPA fetches media from (src/api/mediaSource.ts): API_BASE's origin when it names one. */
+export function mediaOrigin(apiBase: string): string {
+  if (!/^https?:\/\//i.test(apiBase)) return '';
+  try {
+    return new URL(apiBase).origin;
+  } catch {
+    return '';
+  }
+}
+
+function preloadTag(href: string): string {
+  return `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`;
+}
+
+/** The preload tags for a collect link's media, thumbnail first; empty for anything else. */
+export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
+  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
+  const tags: string[] = [];
+  if (media.has_thumb) tags.push(preloadTag(`${origin}/thumbs/${path}.webp`));
+  // A video plays from its poster (the thumbnail): the file itself is not fetched up front.
+  if (mediaKind(ref.file) !== 'video' && media.kind !== 'video') tags.push(preloadTag(`${origin}/media/${path}`));
+  return tags.join('');
+}
+
+/** Extra head markup of the page a request asks for ('' when none). */
+export type PageHead = (request: FastifyRequest) => Promise<string>;
+
+/** The collect page's preloads, read from its `id` query; a failed lookup only loses them. */
+export function collectPageHead(db: Queryable, apiBase: string): PageHead {
+  const origin = mediaOrigin(apiBase);
+  return async (request) => {
+    if (request.url.split('?')[0] !== '/collect') return '';
+    const ref = collectIdRef((request.query as Record<string, unknown> | undefined)?.id);
+    if (!ref) return '';
+    try {
+      const media = await publicMedia(db, ref);
+      return media ? collectPreloadTags(ref, media, origin) : '';
+    } catch (error) {
+      request.log.warn({ err: error }, 'collect preload lookup failed');
+      return '';
+    }
+  };
+}
