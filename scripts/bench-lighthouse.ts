@@ -67,12 +67,13 @@ async function audit(url: string): Promise<Run> {
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_VERBOSE) {
+      const brief = (value: unknown, length: number) => (JSON.stringify(value) ?? '').slice(0, length);
       for (const ref of [...(lhr.categories.accessibility?.auditRefs ?? []), ...(lhr.categories.performance?.auditRefs ?? [])]) {
         const a = lhr.audits[ref.id];
-        if (a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${a.id}: ${a.title}`, JSON.stringify(a.details).slice(0, 600));
+        if (a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${a.id}: ${a.title}`, brief(a.details, 600));
       }
-      console.log('  LCP element:', JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 800));
-      console.log('  LCP breakdown:', JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['lcp-phases-insight']?.details).slice(0, 800));
+      console.log('  LCP element:', brief(lhr.audits['largest-contentful-paint-element']?.details, 800));
+      console.log('  LCP breakdown:', brief(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['lcp-phases-insight']?.details, 800));
     }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -166,8 +167,9 @@ async function main(): Promise<void> {
   let stack: StackProcess | null = null;
   try {
     // The demo seed (its public festa_ana) gives the collect link and the gallery their media.
+    // Nobody signs in: an emulator address that is never called spares starting the emulator.
     stack = await startStackProcess(
-      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', AUTH_EMULATOR_PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: '' },
+      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
       { timeoutMs: 300_000 },
     );
     const rows: { page: Page; median: Run; check: Installability }[] = [];

@@ -39,7 +39,15 @@ describe('the collect page of a public photo', () => {
     ]);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(preloads(head)).toHaveLength(2);
-    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('carries the photo in its root, sized as the screen will draw it, for the app to draw over', async () => {
+    const html = await page('/collect?id=/media/festa_ana/pad/a2.jpg');
+    const root = /<div id="root">(.*?)<\/div>/.exec(html)?.[1] ?? '';
+    // a2.jpg is 48 x 64 (support/fixtures.ts).
+    expect(root).toMatch(/^<img data-shell-preview src="\/media\/festa_ana\/pad\/a2\.jpg" width="48" height="64" alt="" style="[^"]*">$/);
+    expect(root).toContain('calc(70vh*0.7500)');
+    expect(root).toContain('url(/thumbs/festa_ana/pad/a2.jpg.webp)');
   });
 
   it('names files that exist: the preloaded thumbnail and photo are served', async () => {
@@ -64,9 +72,10 @@ describe('the collect page of a public photo', () => {
     expect(preloads(html)).toContain('<link rel="preload" as="image" href="/media/festa_ana/boomerang/b1.gif" fetchpriority="high">');
   });
 
-  it('never asks for a video file up front', async () => {
+  it('never asks for a video file up front, nor draws it', async () => {
     const html = await page('/collect?id=/media/festa_ana/360/v1.mp4');
     expect(html).not.toContain('/media/festa_ana/360/v1.mp4');
+    expect(html).toContain('<div id="root"></div>');
   });
 });
 
@@ -75,6 +84,7 @@ describe('no preload', () => {
     const html = await page('/collect?id=/media/privada/pad/x1.jpg');
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('x1.jpg');
+    expect(html).toContain('<div id="root"></div>');
   });
 
   it.each([
@@ -93,6 +103,7 @@ describe('no preload', () => {
     const html = await page(`/collect?id=${encodeURIComponent(id)}`);
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('data-shell-preview');
     expect(html).toBe(await page('/collect'));
   });
 

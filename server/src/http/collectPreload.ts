@@ -27,12 +27,14 @@ export function collectIdRef(id: unknown): MediaRef | null {
 interface PublicMedia {
   kind: string;
   has_thumb: boolean;
+  width: number | null;
+  height: number | null;
 }
 
 /** The media row, when it exists and its event is public (one indexed lookup). */
 async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
   const { rows } = await db.query<PublicMedia>(
-    `SELECT m.kind, m.has_thumb
+    `SELECT m.kind, m.has_thumb, m.width, m.height
        FROM media m JOIN events e ON e.name = m.event_name
       WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visible`,
     [ref.bname, ref.mode, ref.file],
@@ -70,22 +72,43 @@ export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: st
   return tags.join('');
 }
 
-/** Extra head markup of the page a request asks for ('' when none). */
-export type PageHead = (request: FastifyRequest) => Promise<string>;
+/**
+ * The photo itself in the page's root, before any script runs: the screen's largest paint
+ * happens as soon as the photo arrives, not once the scripts have drawn the screen. It is drawn
+ * at least as large as the screen will draw it (70vh tall at most, the screen's width), so the
+ * screen's own photo, drawn later over the same file, is not a later, larger paint. The app
+ * replaces the root's content when it starts (src/main.tsx: it does not hydrate this).
+ */
+export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
+  if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
+  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
+  const ratio = media.width / media.height;
+  const thumb = media.has_thumb ? `background:url(${origin}/thumbs/${path}.webp) center/contain no-repeat;` : '';
+  const style = `display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
+  return `<img data-shell-preview src="${escapeAttribute(`${origin}/media/${path}`)}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
+}
 
-/** The collect page's preloads, read from its `id` query; a failed lookup only loses them. */
+/** What a page gets for one request: markup at the end of its head, and in its empty root. */
+export interface PageExtras {
+  head: string;
+  root: string;
+}
+
+export type PageHead = (request: FastifyRequest) => Promise<PageExtras | null>;
+
+/** The collect page's preloads and shell photo, read from its `id` query; a failed lookup only loses them. */
 export function collectPageHead(db: Queryable, apiBase: string): PageHead {
   const origin = mediaOrigin(apiBase);
   return async (request) => {
-    if (request.url.split('?')[0] !== '/collect') return '';
+    if (request.url.split('?')[0] !== '/collect') return null;
     const ref = collectIdRef((request.query as Record<string, unknown> | undefined)?.id);
-    if (!ref) return '';
+    if (!ref) return null;
     try {
       const media = await publicMedia(db, ref);
-      return media ? collectPreloadTags(ref, media, origin) : '';
+      return media ? { head: collectPreloadTags(ref, media, origin), root: collectShellMarkup(ref, media, origin) } : null;
     } catch (error) {
       request.log.warn({ err: error }, 'collect preload lookup failed');
-      return '';
+      return null;
     }
   };
 }

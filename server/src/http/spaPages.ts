@@ -64,14 +64,20 @@ export function withHeadMarkup(html: string, markup: string): string {
   return `${html.slice(0, closing.index)}${markup}${html.slice(closing.index)}`;
 }
 
+/** The page with `markup` in its empty root element (the shell's; the landing page's is full). */
+export function withRootMarkup(html: string, markup: string): string {
+  if (!markup) return html;
+  return html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${markup}</div>`);
+}
+
 /**
  * The page for one request: the page itself, or a copy with the head markup this request gets
- * (the collect page's preloads). Such a copy is made per request, so it is compressed quickly.
+ * (the collect page's preloads and photo). Such a copy is made per request, so it is compressed quickly.
  */
 export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead): Promise<SpaPage> {
-  const markup = head ? await head(request) : '';
-  if (!markup) return page;
-  const identity = Buffer.from(withHeadMarkup(page.identity.toString('utf8'), markup));
+  const extras = head ? await head(request) : null;
+  if (!extras || (!extras.head && !extras.root)) return page;
+  const identity = Buffer.from(withRootMarkup(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root));
   // Only the encoding the client takes is made.
   let gzip: Buffer | undefined;
   let brotli: Buffer | undefined;
