@@ -94,9 +94,10 @@ async function audit(url: string): Promise<Run> {
  */
 async function installability(url: string): Promise<Installability> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  // A profile on disk: Chrome never offers to install from an incognito window.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: ['--no-sandbox'] });
   try {
-    const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const serviceWorker = await page.evaluate(async (waitMs) => {
@@ -108,10 +109,10 @@ async function installability(url: string): Promise<Installability> {
     const session = await context.newCDPSession(page);
     const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
     const errors = installabilityErrors.map((e) => [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '));
-    await context.close();
     return { errors, manifest, serviceWorker };
   } finally {
-    await browser.close();
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
