@@ -49,10 +49,7 @@ function start(container: HTMLElement): void {
     </StrictMode>
   );
   // The landing page arrives rendered (scripts/build.ts): hydrate it rather than draw it again.
-  // A collect link's page arrives with only its photo (server/src/http/collectPreload.ts): the
-  // app draws over that.
-  const rendered = container.firstElementChild;
-  if (rendered && !rendered.hasAttribute('data-shell-preview')) hydrateRoot(container, app);
+  if (container.firstElementChild) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

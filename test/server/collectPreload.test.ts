@@ -41,9 +41,9 @@ describe('the collect page of a public photo', () => {
     expect(preloads(head)).toHaveLength(2);
   });
 
-  it('carries the photo in its root, sized as the screen will draw it, for the app to draw over', async () => {
+  it('carries the photo outside the app root, sized as the screen will draw it', async () => {
     const html = await page('/collect?id=/media/festa_ana/pad/a2.jpg');
-    const root = /<div id="root">(.*?)<\/div>/.exec(html)?.[1] ?? '';
+    const root = /<body>(.*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
     // a2.jpg is 48 x 64 (support/fixtures.ts).
     expect(root).toMatch(/^<img data-shell-preview src="\/media\/festa_ana\/pad\/a2\.jpg" width="48" height="64" alt="" style="[^"]*">$/);
     expect(root).toContain('calc(70vh*0.7500)');

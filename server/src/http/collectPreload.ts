@@ -73,22 +73,22 @@ export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: st
 }
 
 /**
- * The photo itself in the page's root, before any script runs: the screen's largest paint
- * happens as soon as the photo arrives, not once the scripts have drawn the screen. It is drawn
- * at least as large as the screen will draw it (70vh tall at most, the screen's width), so the
- * screen's own photo, drawn later over the same file, is not a later, larger paint. The app
- * replaces the root's content when it starts (src/main.tsx: it does not hydrate this).
+ * The photo itself in the page, before any script runs: the screen's largest paint happens as
+ * soon as the photo arrives, not once the scripts have drawn the screen. It is drawn over the top
+ * of the page, at least as large as the screen will draw it (70vh tall at most, the screen's
+ * width), so the screen's own photo, drawn later from the same file, is not a later, larger
+ * paint; the collect screen removes it once its own photo is there (CollectPhoto.tsx).
  */
 export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
   if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
   const path = `${ref.bname}/${ref.mode}/${ref.file}`;
   const ratio = media.width / media.height;
   const thumb = media.has_thumb ? `background:url(${origin}/thumbs/${path}.webp) center/contain no-repeat;` : '';
-  const style = `display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
+  const style = `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
   return `<img data-shell-preview src="${escapeAttribute(`${origin}/media/${path}`)}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
 }
 
-/** What a page gets for one request: markup at the end of its head, and in its empty root. */
+/** What a page gets for one request: markup at the end of its head, and just before its root. */
 export interface PageExtras {
   head: string;
   root: string;

@@ -64,10 +64,10 @@ export function withHeadMarkup(html: string, markup: string): string {
   return `${html.slice(0, closing.index)}${markup}${html.slice(closing.index)}`;
 }
 
-/** The page with `markup` in its empty root element (the shell's; the landing page's is full). */
-export function withRootMarkup(html: string, markup: string): string {
+/** The page with `markup` just before its root element (outside what the app renders). */
+export function beforeRoot(html: string, markup: string): string {
   if (!markup) return html;
-  return html.replace(/<div id="?root"?><\/div>/, () => `<div id="root">${markup}</div>`);
+  return html.replace(/<div id="?root"?>/, (root) => `${markup}${root}`);
 }
 
 /**
@@ -77,7 +77,7 @@ export function withRootMarkup(html: string, markup: string): string {
 export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead): Promise<SpaPage> {
   const extras = head ? await head(request) : null;
   if (!extras || (!extras.head && !extras.root)) return page;
-  const identity = Buffer.from(withRootMarkup(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root));
+  const identity = Buffer.from(beforeRoot(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root));
   // Only the encoding the client takes is made.
   let gzip: Buffer | undefined;
   let brotli: Buffer | undefined;

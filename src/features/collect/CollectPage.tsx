@@ -1,5 +1,5 @@
 import './collect.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
@@ -10,6 +10,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MediaActions } from '../share';
 import { useCheckMediaQuery } from './collectApi';
 import { CollectPhoto } from './CollectPhoto';
+import { removeShellPreview } from './shellPreview';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
@@ -22,6 +23,11 @@ export default function CollectPage() {
   const presence = useCheckMediaQuery(ref ? mediaUrl(ref) : '', { skip: !ref });
   const celebrating = useCollectOnOpen(ref, presence.data === 'found');
   const [qrOpen, setQrOpen] = useState(false);
+
+  useEffect(() => {
+    // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).
+    if (!ref || presence.data === 'missing' || mediaKind(ref.file) === 'video') removeShellPreview();
+  });
 
   if (!ref) {
     return (

@@ -1,4 +1,5 @@
-import { useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { removeShellPreview } from './shellPreview';
 
 interface CollectPhotoProps {
   src: string;
@@ -19,6 +20,12 @@ export function CollectPhoto({ src, thumb, alt }: CollectPhotoProps) {
   const [ratio, setRatio] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [thumbFailed, setThumbFailed] = useState(false);
+
+  // The page's own copy of the photo goes once this one is drawn (or if this screen goes first).
+  useEffect(() => removeShellPreview, []);
+  useEffect(() => {
+    if (loaded) removeShellPreview();
+  }, [loaded]);
 
   const measure = (event: SyntheticEvent<HTMLImageElement>) => {
     const { naturalWidth, naturalHeight } = event.currentTarget;

@@ -60,3 +60,30 @@ describe('the collect screen shows the thumbnail first', () => {
     expect(container.querySelector<HTMLElement>('.collect__photo')?.style.getPropertyValue('--ratio')).toBe(String(1200 / 900));
   });
 });
+
+describe("the page's early copy of the photo (drawn by the server before any script)", () => {
+  function addShellPreview(): HTMLImageElement {
+    const preview = document.createElement('img');
+    preview.setAttribute('data-shell-preview', '');
+    preview.src = `http://localhost${photo}`;
+    preview.alt = '';
+    document.body.prepend(preview);
+    return preview;
+  }
+
+  it('stays until the screen has drawn its own photo, then goes', async () => {
+    const preview = addShellPreview();
+    renderApp(`/collect?id=${photo}`);
+    const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    expect(preview).toBeInTheDocument();
+    fireEvent.load(full);
+    expect(preview).not.toBeInTheDocument();
+  });
+
+  it('goes when the link names no photo', async () => {
+    const preview = addShellPreview();
+    renderApp('/collect?id=nada');
+    await screen.findByText('Link inválido: esta foto não existe.');
+    expect(preview).not.toBeInTheDocument();
+  });
+});
