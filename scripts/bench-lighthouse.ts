@@ -1,7 +1,13 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile: Moto G class phone, slow 4G, 4x CPU, simulated)
- * on the landing page, served by the production build exactly as `npm start` serves it, several
- * runs; prints each run and the median performance, accessibility, LCP, TBT and CLS.
+ * on the landing page, a collect link of a seeded public photo and a booth gallery, served by the
+ * production build with the demo seed exactly as `npm start` serves it, several runs each; prints
+ * each run, then one table of the medians (performance, accessibility, LCP, TBT, CLS) and the
+ * installability checks (Lighthouse 12 dropped its PWA category: the checks are asked of Chrome
+ * itself over the DevTools protocol).
+ *
+ *   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse          (5 runs by default)
+ *   LIGHTHOUSE_PATH=/eventos npm run bench:lighthouse   (one page instead of the three)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +15,24 @@ import path from 'node:path';
 import { startStackProcess, type StackProcess } from './lib/stackProcess';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const PAGE = process.env.LIGHTHOUSE_PATH ?? '/';
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** How long the page has to get a service worker ready before the check says it has none. */
+const SERVICE_WORKER_WAIT_MS = 10_000;
+
+interface Page {
+  label: string;
+  path: string;
+}
+
+/** The demo seed's festa_ana is public: its first pad photo and its pad booth's gallery. */
+const PAGES: Page[] = process.env.LIGHTHOUSE_PATH
+  ? [{ label: process.env.LIGHTHOUSE_PATH, path: process.env.LIGHTHOUSE_PATH }]
+  : [
+      { label: 'landing /', path: '/' },
+      { label: 'collect', path: '/collect?id=/media/festa_ana/pad/pad-01.jpg' },
+      { label: 'booth gallery', path: '/eventos/evento/pad?id=festa-ana-2026' },
+    ];
 
 interface Run {
   performance: number;
@@ -18,6 +41,13 @@ interface Run {
   tbt: number;
   cls: number;
   fcp: number;
+}
+
+interface Installability {
+  /** Chrome's reasons the page cannot be installed (Page.getInstallabilityErrors); empty: installable. */
+  errors: string[];
+  manifest: boolean;
+  serviceWorker: 'ready' | 'none' | 'unsupported';
 }
 
 function median(values: number[]): number {
@@ -29,10 +59,7 @@ function median(values: number[]): number {
 async function audit(url: string): Promise<Run> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
-  const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     const lhr = result?.lhr;
@@ -40,12 +67,13 @@ async function audit(url: string): Promise<Run> {
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_VERBOSE) {
-      for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+      const brief = (value: unknown, length: number) => (JSON.stringify(value) ?? '').slice(0, length);
+      for (const ref of [...(lhr.categories.accessibility?.auditRefs ?? []), ...(lhr.categories.performance?.auditRefs ?? [])]) {
         const a = lhr.audits[ref.id];
-        if (a && a.score !== null && a.score < 1) console.log(`  a11y: ${a.id}: ${a.title}`, JSON.stringify(a.details).slice(0, 600));
+        if (a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${a.id}: ${a.title}`, brief(a.details, 600));
       }
-      console.log('  LCP element:', JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details).slice(0, 800));
-      console.log('  long tasks:', JSON.stringify(lhr.audits['long-tasks']?.details).slice(0, 1200));
+      console.log('  LCP element:', brief(lhr.audits['largest-contentful-paint-element']?.details, 800));
+      console.log('  LCP breakdown:', brief(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['lcp-phases-insight']?.details, 800));
     }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -60,8 +88,78 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
+/**
+ * Opens the page in Chromium and asks Chrome what keeps it from being installed, whether it
+ * links a manifest, and whether a service worker becomes ready for it.
+ */
+async function installability(url: string): Promise<Installability> {
+  const { chromium } = await import('playwright-core');
+  // A profile on disk: Chrome never offers to install from an incognito window.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pwa-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: ['--no-sandbox'] });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const serviceWorker = await page.evaluate(async (waitMs) => {
+      if (!('serviceWorker' in navigator)) return 'unsupported' as const;
+      const timeout = new Promise<'none'>((resolve) => setTimeout(() => resolve('none'), waitMs));
+      return Promise.race([navigator.serviceWorker.ready.then(() => 'ready' as const), timeout]);
+    }, SERVICE_WORKER_WAIT_MS);
+    const manifest = await page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null);
+    const session = await context.newCDPSession(page);
+    const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
+    const errors = installabilityErrors.map((e) => [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '));
+    return { errors, manifest, serviceWorker };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
 function line(label: string, run: Run): string {
   return `${label.padEnd(8)} perf ${String(run.performance).padStart(3)}  a11y ${String(run.accessibility).padStart(3)}  FCP ${run.fcp.toFixed(0).padStart(5)} ms  LCP ${run.lcp.toFixed(0).padStart(5)} ms  TBT ${run.tbt.toFixed(0).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`;
+}
+
+function medianRun(runs: Run[]): Run {
+  const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
+  return { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls') };
+}
+
+function installabilityCell(check: Installability): string {
+  if (check.errors.length === 0 && check.serviceWorker === 'ready') return 'installable';
+  const missing = [!check.manifest && 'no manifest', check.serviceWorker !== 'ready' && 'no service worker'].filter(Boolean);
+  return `NOT installable (${missing.join(', ') || 'see below'})`;
+}
+
+function table(rows: { page: Page; median: Run; check: Installability }[]): string {
+  const head = ['page', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'PWA'];
+  const body = rows.map(({ page, median: m, check }) => [
+    page.label,
+    String(m.performance),
+    String(m.accessibility),
+    ms(m.fcp),
+    ms(m.lcp),
+    `${m.tbt.toFixed(0)} ms`,
+    m.cls.toFixed(3),
+    installabilityCell(check),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [format(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(format)].join('\n');
+}
+
+async function auditWithRetries(url: string, label: string): Promise<Run> {
+  // A trace can come back broken on a busy machine (NO_NAVSTART): that run is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${label}: ${(error as Error).message}; trying again`);
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -69,38 +167,34 @@ async function main(): Promise<void> {
   fs.chmodSync(dir, 0o755);
   let stack: StackProcess | null = null;
   try {
+    // The demo seed (its public festa_ana) gives the collect link and the gallery their media.
+    // Nobody signs in: an emulator address that is never called spares starting the emulator.
     stack = await startStackProcess(
-      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', SEED: 'none', AUTH_EMULATOR_PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: '' },
+      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
       { timeoutMs: 300_000 },
     );
-    const url = `${stack.url}${PAGE}`;
-    console.log(`Lighthouse ${RUNS} runs on ${url} (mobile, simulated throttling)`);
-    const runs: Run[] = [];
-    for (let i = 1; i <= RUNS; i += 1) {
-      // A trace can come back broken on a busy machine (NO_NAVSTART): that run is tried again.
-      let run: Run | null = null;
-      for (let attempt = 1; !run; attempt += 1) {
-        try {
-          run = await audit(url);
-        } catch (error) {
-          if (attempt >= 3) throw error;
-          console.log(`run ${i}: ${(error as Error).message}; trying again`);
-        }
+    const rows: { page: Page; median: Run; check: Installability }[] = [];
+    for (const page of PAGES) {
+      const url = `${stack.url}${page.path}`;
+      console.log(`\n${page.label}: Lighthouse ${RUNS} runs on ${url} (mobile, simulated throttling)`);
+      const runs: Run[] = [];
+      for (let i = 1; i <= RUNS; i += 1) {
+        const run = await auditWithRetries(url, `run ${i}`);
+        runs.push(run);
+        console.log(line(`run ${i}`, run));
       }
-      runs.push(run);
-      console.log(line(`run ${i}`, run));
+      const check = await installability(url);
+      rows.push({ page, median: medianRun(runs), check });
+      console.log(line('median', medianRun(runs)));
     }
-    const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
-    console.log(
-      line('median', {
-        performance: pick('performance'),
-        accessibility: pick('accessibility'),
-        fcp: pick('fcp'),
-        lcp: pick('lcp'),
-        tbt: pick('tbt'),
-        cls: pick('cls'),
-      }),
-    );
+
+    console.log(`\nMedians of ${RUNS} runs per page (mobile: slow 4G, 4x CPU slowdown, simulated)\n`);
+    console.log(table(rows));
+    console.log('\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: navigator.serviceWorker.ready within 10 s):');
+    for (const { page, check } of rows) {
+      const errors = check.errors.length > 0 ? check.errors.join('; ') : 'none';
+      console.log(`  ${page.label}: manifest ${check.manifest ? 'linked' : 'MISSING'}, service worker ${check.serviceWorker === 'ready' ? 'ready' : 'NOT READY'}, Chrome's errors: ${errors}`);
+    }
   } finally {
     await stack?.interrupt();
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

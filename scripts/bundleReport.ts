@@ -18,6 +18,8 @@ export const HEAVY_LIBRARIES: Record<string, RegExp> = {
   'react-webcam': /node_modules\/react-webcam\//,
   'qrcode.react': /node_modules\/qrcode\.react\//,
   mercadopago: /node_modules\/@mercadopago\//,
+  // The pack reply's reader: only the screens that validate packs need it.
+  json5: /node_modules\/json5\//,
   // The wire schemas are the server's: the SPA imports their types only.
   typebox: /node_modules\/@sinclair\/typebox\//,
 };
@@ -47,6 +49,12 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/authorizePartner': ['route-authorizePartner'],
   '/invitation': ['route-invitation'],
 };
+
+/** What the landing page may load before it is interactive, gzip (issue 15). */
+export const LANDING_BUDGET_BYTES = 130 * 1024;
+
+/** Libraries the landing page must not load up front. */
+export const HEAVY_FOR_LANDING = ['firebase', 'react-slick', 'react-webcam', 'qrcode.react', 'mercadopago', 'json5'];
 
 export interface ChunkReport {
   id: string;

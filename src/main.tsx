@@ -3,8 +3,8 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { appRoutes } from './app/routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { outboxFlushRequested } from './features/landing';
 import { offlineQueueFlushRequested } from './features/outbox';
@@ -52,11 +52,12 @@ function start(container: HTMLElement): void {
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
   // Collects and prints made offline go out when the network returns (and at start: makeStore).
   window.addEventListener('online', () => store.dispatch(offlineQueueFlushRequested()));
-  const router = createBrowserRouter(appRoutes);
   const app = (
     <StrictMode>
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Provider>
     </StrictMode>
   );

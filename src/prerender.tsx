@@ -4,18 +4,18 @@
  */
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { appRoutes } from './app/routes';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
 
-export async function renderRoute(url: string): Promise<string> {
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`prerender of ${url} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <Provider store={makeStore()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Provider>,
+export function renderRoute(url: string): Promise<string> {
+  return Promise.resolve(
+    renderToString(
+      <Provider store={makeStore()}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>,
+    ),
   );
 }

@@ -14,6 +14,7 @@ import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { collectPageHead } from './http/collectPreload';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
@@ -123,6 +124,6 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
 
   scheduleRetention(app, context);
-  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess });
+  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, collectPageHead(db, config.client.apiBase));
   return app;
 }

@@ -1,4 +1,5 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ScreenFrame } from '../ui/ScreenFrame';
 
 /**
@@ -6,7 +7,6 @@ import { ScreenFrame } from '../ui/ScreenFrame';
  * which a reload usually fixes. (Unknown addresses have their own route, NotFoundPage.)
  */
 export function RouteError() {
-  console.error(useRouteError());
   return (
     <ScreenFrame title="Algo deu errado">
       <p>Verifique sua conexão e tente de novo.</p>
@@ -17,4 +17,45 @@ export function RouteError() {
       </p>
     </ScreenFrame>
   );
+}
+
+interface BoundaryProps {
+  /** The address shown: another one clears the failure (the visitor navigated away). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  key: string;
+}
+
+class ScreenBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/**
+ * The app's error boundary (the app uses the declarative router, which has no route
+ * errorElement: its data router costs the landing page 16 KB gzip). A failed screen shows
+ * RouteError until the visitor goes to another address.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ScreenBoundary resetKey={pathname}>{children}</ScreenBoundary>;
 }

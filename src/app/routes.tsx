@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account';
 import { LoginPage, SignupPage } from '../features/auth';
 import { CheckoutPage } from '../features/checkout';
@@ -18,25 +18,32 @@ import { BOOTH_MODES } from '../lib/modes';
 import { ROUTES } from '../lib/routePaths';
 import { Layout } from './Layout';
 import { NotFoundPage } from './lazyPages';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
 // The landing page ships in the entry chunk; every other screen is its own chunk (each feature's
 // index.ts declares its screens lazily), so that a guest opening a collect link never downloads
 // the shop, and the landing page none of the heavy SDKs.
 const boothRoutes: RouteObject[] = BOOTH_MODES.map((mode) => ({
   path: mode,
-  handle: { mode },
   element: mode === 'nulo' ? <NuloPage /> : <BoothGalleryPage />,
 }));
 
 export const appRoutes: RouteObject[] = [
   {
     path: ROUTES.home,
-    element: <Layout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        errorElement: <RouteError />,
+        // A failing screen leaves the menu in place.
+        element: (
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: <LandingPage /> },
           { path: ROUTES.events, element: <EventsListPage /> },
@@ -66,3 +73,12 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The routes under the declarative router (BrowserRouter in main.tsx, StaticRouter in
+ * prerender.tsx): the data router's loaders and actions are unused here, and it would add 16 KB
+ * gzip to what the landing page loads before it is interactive.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

@@ -1,6 +1,15 @@
 import { api, LIST } from '../api/apiSlice';
 import { listSegment, path } from '../api/paths';
-import { parsePackReply, type Pack } from '../lib/packReply';
+import type { Pack, parsePackReply } from '../lib/packReply';
+
+type PackReplyParser = typeof parsePackReply;
+
+function loadPackReplyParser(): Promise<PackReplyParser | null> {
+  return import(/* webpackChunkName: "pack-reply" */ '../lib/packReply').then(
+    (module) => module.parsePackReply,
+    () => null,
+  );
+}
 
 export const packsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -8,10 +17,15 @@ export const packsApi = api.injectEndpoints({
     /** The server takes 20 hashes a call: a longer list is asked in chunks, its answers joined in order. */
     validatePacks: build.query<Pack[], readonly string[]>({
       async queryFn(hashes, _api, _extra, baseQuery) {
+        // The reply's parser (and the JSON5 reader under it, ~9 KB gzip) loads while the first
+        // request is out: the landing page does not carry it.
+        const parser = loadPackReplyParser();
         const packs: Pack[] = [];
         for (const chunk of packChunks(hashes)) {
           const result = await baseQuery(path`/validatePacks/${listSegment(chunk)}`);
           if (result.error) return { error: result.error };
+          const parsePackReply = await parser;
+          if (!parsePackReply) return { error: { status: 'FETCH_ERROR', error: 'pack reply parser did not load' } };
           const parsed = parsePackReply(result.data);
           if (parsed.problems.length > 0) console.warn('validatePacks: skipped entries', parsed.problems);
           packs.push(...parsed.packs);

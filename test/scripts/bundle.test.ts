@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { StatsCompilation } from 'webpack';
-import { analyseBuild, type BundleReport } from '../../scripts/bundleReport';
+import { analyseBuild, HEAVY_FOR_LANDING, LANDING_BUDGET_BYTES, type BundleReport } from '../../scripts/bundleReport';
 import { buildProduction } from '../../scripts/buildProduction';
-
-const HEAVY_FOR_LANDING = ['firebase', 'react-slick', 'react-webcam', 'qrcode.react', 'mercadopago'];
 
 let report: BundleReport;
 let stats: StatsCompilation;
@@ -30,6 +28,20 @@ it('ships none of the heavy SDKs on the landing route', () => {
   expect(landing).toBeDefined();
   expect(landing?.libraries).toEqual(expect.arrayContaining(['react-dom']));
   for (const library of HEAVY_FOR_LANDING) expect(landing?.libraries).not.toContain(library);
+});
+
+it('keeps what the landing page loads before it is interactive within 130 KB gzip', () => {
+  expect(LANDING_BUDGET_BYTES).toBe(130 * 1024);
+  const landing = report.routes.find((r) => r.route === '/');
+  expect(landing?.chunks.length).toBeGreaterThan(0);
+  expect(landing?.gzip).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+});
+
+it('loads the pack reply reader (JSON5) only with the screens that read pack replies', () => {
+  const withJson5 = [...report.chunks.values()].filter((chunk) => chunk.libraries.includes('json5'));
+  expect(withJson5.length).toBeGreaterThan(0);
+  const landing = report.routes.find((r) => r.route === '/');
+  for (const chunk of withJson5) expect(landing?.chunks).not.toContain(chunk.id);
 });
 
 it("ships the wire contract's schema library on no route: the SPA imports its types only", () => {

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../../src/api/wire';
 import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 import type { ServerConfig } from '../config';
+import type { PageHead } from './collectPreload';
 
 /** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
 export interface SpaPage {
@@ -54,4 +55,39 @@ export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: 
   if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
   if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
   return reply.send(page.identity);
+}
+
+/** The page with `markup` at the end of its head (after the settings and the styles), or before its body. */
+export function withHeadMarkup(html: string, markup: string): string {
+  const closing = /<\/head>/i.exec(html) ?? /<body[\s>]/i.exec(html);
+  if (!closing) return html;
+  return `${html.slice(0, closing.index)}${markup}${html.slice(closing.index)}`;
+}
+
+/** The page with `markup` just before its root element (outside what the app renders). */
+export function beforeRoot(html: string, markup: string): string {
+  if (!markup) return html;
+  return html.replace(/<div id="?root"?>/, (root) => `${markup}${root}`);
+}
+
+/**
+ * The page for one request: the page itself, or a copy with the head markup this request gets
+ * (the collect page's preloads and photo). Such a copy is made per request, so it is compressed quickly.
+ */
+export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead): Promise<SpaPage> {
+  const extras = head ? await head(request) : null;
+  if (!extras || (!extras.head && !extras.root)) return page;
+  const identity = Buffer.from(beforeRoot(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root));
+  // Only the encoding the client takes is made.
+  let gzip: Buffer | undefined;
+  let brotli: Buffer | undefined;
+  return {
+    identity,
+    get gzip() {
+      return (gzip ??= zlib.gzipSync(identity, { level: 6 }));
+    },
+    get brotli() {
+      return (brotli ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    },
+  };
 }

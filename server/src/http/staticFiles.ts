@@ -7,8 +7,9 @@ import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
+import type { PageHead } from './collectPreload';
 import { registerMediaGate, type MediaAccess } from './mediaGate';
-import { loadSpaPage, runtimeConfigOf, sendSpaPage } from './spaPages';
+import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -39,7 +40,13 @@ export interface MediaGateDependencies {
  * event's files long-lived in any cache, the others only for whom the gate lets through), then the
  * built SPA with history fallback.
  */
-export async function registerStaticFiles(app: FastifyInstance, config: ServerConfig, storage: MediaStorage, gate: MediaGateDependencies): Promise<void> {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  config: ServerConfig,
+  storage: MediaStorage,
+  gate: MediaGateDependencies,
+  pageHead?: PageHead,
+): Promise<void> {
   fs.mkdirSync(storage.mediaDir, { recursive: true });
   fs.mkdirSync(storage.thumbsDir, { recursive: true });
   for (const [root, prefix] of [
@@ -90,7 +97,8 @@ export async function registerStaticFiles(app: FastifyInstance, config: ServerCo
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
-    if (shell && isPage) return sendSpaPage(request, reply, shell);
+    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
+    if (shell && isPage) return pageForRequest(request, shell, pageHead).then((page) => sendSpaPage(request, reply, page));
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });
 }

@@ -12,7 +12,9 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { collectQueued, offlineQueueFlushRequested, PENDING_TEXT, selectPendingCollects } from '../outbox';
 import { MediaActions } from '../share';
 import { useCheckMediaQuery } from './collectApi';
+import { CollectPhoto } from './CollectPhoto';
 import { LOCKED_MESSAGE } from './sendQueuedCollect';
+import { removeShellPreview } from './shellPreview';
 import { useCollectOnOpen } from './useCollectOnOpen';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
@@ -52,6 +54,11 @@ export default function CollectPage() {
   const [qrOpen, setQrOpen] = useState(false);
   const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
   const signedOut = useSession().identity.status === 'signedOut';
+
+  useEffect(() => {
+    // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).
+    if (!ref || presence.currentData === 'missing' || presence.currentData === 'locked' || mediaKind(ref.file) === 'video') removeShellPreview();
+  });
 
   if (!ref) {
     return (
@@ -126,7 +133,7 @@ export default function CollectPage() {
             aria-label={`Vídeo do evento ${ref.bname}`}
           />
         ) : (
-          <img className="collect__media" src={src} alt={`Foto do evento ${ref.bname}`} />
+          <CollectPhoto key={src} src={src} thumb={mediaSource(thumbUrl(ref))} alt={`Foto do evento ${ref.bname}`} />
         )}
         {celebrating && (
           <p className="collected" role="status">

@@ -1,12 +1,16 @@
-import { useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { isBoothMode, type BoothMode } from '../../lib/modes';
+import { ROUTES } from '../../lib/routePaths';
 
-/** The booth type of the current child route of the event page (its route handle). */
+/**
+ * The booth type of the current child route of the event page: the last segment of its path
+ * (read from the address, since the app's declarative router has no route matches to ask).
+ */
 export function useBoothMode(): BoothMode | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i].handle as { mode?: unknown } | undefined;
-    if (isBoothMode(handle?.mode)) return handle.mode;
-  }
-  return null;
+  const { pathname } = useLocation();
+  const prefix = `${ROUTES.event}/`;
+  if (!pathname.toLowerCase().startsWith(prefix)) return null;
+  // Route paths match whatever the case, and with a trailing slash.
+  const mode = pathname.slice(prefix.length).replace(/\/$/, '').toLowerCase();
+  return isBoothMode(mode) ? mode : null;
 }

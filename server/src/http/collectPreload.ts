@@ -1,0 +1,114 @@
+import type { FastifyRequest } from 'fastify';
+import { FILE_PATTERN, isValidFileName, mediaKind, type MediaRef } from '../../../src/lib/mediaPath';
+import { isMediaMode } from '../../../src/lib/modes';
+import { isName } from '../../../src/lib/names';
+import type { Queryable } from '../db/database';
+
+/**
+ * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect
+ * screen"). Its HTML can ask for that photo before any script runs: the thumbnail first (small,
+ * shown at once), then the file itself. Only for media of a public event that exists: a link is
+ * input from anyone, so nothing of it is written into the page unless it is one of this site's
+ * own media paths, and a private event's media is never announced to whoever opens the link.
+ */
+
+/** Exactly `/media/{event}/{mode}/{file}`: no scheme, host, query, encoding or extra segment. */
+const COLLECT_ID = /^\/media\/([A-Za-z0-9_-]{1,64})\/([a-z0-9]{1,16})\/([^/]{1,128})$/;
+
+export function collectIdRef(id: unknown): MediaRef | null {
+  if (typeof id !== 'string') return null;
+  const match = COLLECT_ID.exec(id);
+  if (!match) return null;
+  const [, bname, mode, file] = match;
+  if (!isName(bname) || !isMediaMode(mode) || !FILE_PATTERN.test(file) || !isValidFileName(file)) return null;
+  return { bname, mode, file };
+}
+
+interface PublicMedia {
+  kind: string;
+  has_thumb: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+/** The media row, when it exists and its event is public (one indexed lookup). */
+async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
+  const { rows } = await db.query<PublicMedia>(
+    `SELECT m.kind, m.has_thumb, m.width, m.height
+       FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public'`,
+    [ref.bname, ref.mode, ref.file],
+  );
+  return rows[0] ?? null;
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>']/g, (character) => ATTRIBUTE_ESCAPES[character]);
+}
+
+/** Where the SPA fetches media from (src/api/mediaSource.ts): API_BASE's origin when it names one. */
+export function mediaOrigin(apiBase: string): string {
+  if (!/^https?:\/\//i.test(apiBase)) return '';
+  try {
+    return new URL(apiBase).origin;
+  } catch {
+    return '';
+  }
+}
+
+function preloadTag(href: string): string {
+  return `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`;
+}
+
+/** The preload tags for a collect link's media, thumbnail first; empty for anything else. */
+export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
+  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
+  const tags: string[] = [];
+  if (media.has_thumb) tags.push(preloadTag(`${origin}/thumbs/${path}.webp`));
+  // A video plays from its poster (the thumbnail): the file itself is not fetched up front.
+  if (mediaKind(ref.file) !== 'video' && media.kind !== 'video') tags.push(preloadTag(`${origin}/media/${path}`));
+  return tags.join('');
+}
+
+/**
+ * The photo itself in the page, before any script runs: the screen's largest paint happens as
+ * soon as the photo arrives, not once the scripts have drawn the screen. It is drawn over the top
+ * of the page, at least as large as the screen will draw it (70vh tall at most, the screen's
+ * width), so the screen's own photo, drawn later from the same file, is not a later, larger
+ * paint; the collect screen removes it once its own photo is there (CollectPhoto.tsx).
+ */
+export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
+  if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
+  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
+  const ratio = media.width / media.height;
+  const thumb = media.has_thumb ? `background:url(${origin}/thumbs/${path}.webp) center/contain no-repeat;` : '';
+  const style = `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
+  return `<img data-shell-preview src="${escapeAttribute(`${origin}/media/${path}`)}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
+}
+
+/** What a page gets for one request: markup at the end of its head, and just before its root. */
+export interface PageExtras {
+  head: string;
+  root: string;
+}
+
+export type PageHead = (request: FastifyRequest) => Promise<PageExtras | null>;
+
+/** The collect page's preloads and shell photo, read from its `id` query; a failed lookup only loses them. */
+export function collectPageHead(db: Queryable, apiBase: string): PageHead {
+  const origin = mediaOrigin(apiBase);
+  return async (request) => {
+    if (request.url.split('?')[0] !== '/collect') return null;
+    const ref = collectIdRef((request.query as Record<string, unknown> | undefined)?.id);
+    if (!ref) return null;
+    try {
+      const media = await publicMedia(db, ref);
+      return media ? { head: collectPreloadTags(ref, media, origin), root: collectShellMarkup(ref, media, origin) } : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'collect preload lookup failed');
+      return null;
+    }
+  };
+}
