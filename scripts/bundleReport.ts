@@ -48,6 +48,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/createContract': ['route-createContract'],
   '/authorizePartner': ['route-authorizePartner'],
   '/invitation': ['route-invitation'],
+  '/privacidade': ['route-privacy'],
 };
 
 /** What the landing page may load before it is interactive, gzip (issue 15). */

@@ -31,6 +31,9 @@ export function startPwa(store: StoreLike, { registerWorker: register }: PwaOpti
   watchSignOut(store, () => void forgetUserReplies());
   const host = document.createElement('div');
   host.id = 'pwa-status';
-  document.body.append(host);
+  // Before the app, in the page's flow: the banner pushes the page down instead of covering it.
+  const app = document.getElementById('root');
+  if (app) app.before(host);
+  else document.body.append(host);
   createRoot(host).render(<PwaStatus connection={browserConnection()} updates={updates} />);
 }
