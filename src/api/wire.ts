@@ -99,6 +99,16 @@ export type EventDetails = Static<typeof EventDetails>;
 export const ProductList = Type.Object({ product: Strings });
 export type ProductList = Static<typeof ProductList>;
 
+/**
+ * Who sees an event's media. public: listed, and every gallery and file open to anyone.
+ * link: each media file opens for whoever has its link (its name is random, unguessable); the
+ * event's galleries, its card and its booths' last photos need a login. private: all of it needs
+ * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
+ */
+export const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
+export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
+export type EventVisibility = Static<typeof EventVisibilitySchema>;
+
 /** One card of `GET /eventos/{events}/{agent}`. */
 export const EventCard = Type.Object({
   /** The event's name (its key; SPEC's `title`). */
@@ -106,6 +116,8 @@ export const EventCard = Type.Object({
   /** What people read ('Festa da Ana'); the name when the event has no title. */
   displayTitle: Type.Optional(Type.String()),
   visible: Type.Boolean(),
+  /** Who sees it: `visible` is true for 'public' only, as SPEC's card says. */
+  visibility: Type.Optional(EventVisibilitySchema),
   profile: Type.String(),
   cover: Type.String(),
   photos: Type.Integer(),
@@ -181,15 +193,6 @@ const ClaimSecret = Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$' });
 export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
-/**
- * Who sees an event's media. public: listed, and every gallery and file open to anyone.
- * link: each media file opens for whoever has its link (its name is random, unguessable); the
- * event's galleries, its card and its booths' last photos need a login. private: all of it needs
- * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
- */
-export const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
-export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
-export type EventVisibility = Static<typeof EventVisibilitySchema>;
 
 /** `PUT /events/{bname}/visibility`: the event owner's (or the team's) choice. */
 export const VisibilityChange = Type.Object({ visibility: EventVisibilitySchema }, { additionalProperties: false });

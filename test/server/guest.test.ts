@@ -24,9 +24,9 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     const response = await server.call({ method: 'GET', url: '/api/eventos/outra,festa_ana,desconhecido/agent0001' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { title: 'outra', displayTitle: 'outra', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] },
+      { title: 'outra', displayTitle: 'outra', visible: true, visibility: 'public', profile: '', cover: '', photos: 1, devices: ['pad'] },
       // a1, a2 (pad), p1 (polaroid), v1 (360); b1.gif is boomerang, a booth festa_ana does not have.
-      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 4, devices: ['pad', 'polaroid', '360', 'nulo'] },
+      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, visibility: 'public', profile: '', cover: '', photos: 4, devices: ['pad', 'polaroid', '360', 'nulo'] },
     ]);
   });
 
@@ -213,7 +213,7 @@ describe("an event's cover and profile images", () => {
   });
 
   it("are not counted on the event's card, which counts exactly what its booths' galleries show", async () => {
-    expect(await card()).toEqual({ title: 'festa_capa', displayTitle: 'festa_capa', visible: true, profile, cover, photos: 2, devices: ['pad', 'feed', 'nulo'] });
+    expect(await card()).toEqual({ title: 'festa_capa', displayTitle: 'festa_capa', visible: true, visibility: 'public', profile, cover, photos: 2, devices: ['pad', 'feed', 'nulo'] });
     expect((await gallery('feed')).length + (await gallery('pad')).length).toBe(2);
   });
 

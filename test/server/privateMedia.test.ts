@@ -217,8 +217,8 @@ describe("a link-only event's media", () => {
 
     expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001' })).json()).toEqual([]);
-    const cards = (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json<{ title: string; visible: boolean }[]>();
-    expect(cards.map((c) => [c.title, c.visible])).toEqual([['ligada', false]]);
+    const cards = (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json<{ title: string; visible: boolean; visibility: string }[]>();
+    expect(cards.map((c) => [c.title, c.visible, c.visibility])).toEqual([['ligada', false, 'link']]);
     // A name that is not its random one is nothing to a signed-out visitor.
     expect((await get('/media/ligada/pad/l1.jpg')).statusCode).toBe(401);
   });

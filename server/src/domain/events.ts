@@ -105,6 +105,7 @@ export async function eventCards(db: Database, names: string[], signedIn: boolea
     title: row.name,
     displayTitle: row.title || row.name,
     visible: row.visibility === 'public',
+    visibility: row.visibility,
     profile: row.profile,
     cover: row.cover,
     photos: row.photos,

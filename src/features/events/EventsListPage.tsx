@@ -28,7 +28,7 @@ function EventCardView({ event }: { event: EventCard }) {
           <span className="event-card__title">{event.displayTitle || event.title}</span>
           <span className="event-card__meta">
             {event.photos === 1 ? '1 foto' : `${event.photos} fotos`}
-            {!event.visible && ' · Privado'}
+            {!event.visible && (event.visibility === 'link' ? ' · Somente com o link' : ' · Privado')}
           </span>
         </span>
       </button>

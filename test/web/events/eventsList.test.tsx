@@ -7,7 +7,8 @@ import { withSession } from '../../support/session';
 
 const festa = { title: 'festa_ana', visible: true, profile: '/media/festa_ana/feed/perfil.jpg', cover: '/media/festa_ana/feed/capa.jpg', photos: 12, devices: ['nulo', 'pad', '360'] };
 const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
-const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura'] });
+const soLink = { title: 'casamento', visible: false, visibility: 'link', profile: '', cover: '', photos: 1, devices: ['pad'] };
+const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura', 'casamento'] });
 
 describe('the events list', () => {
   it('shows the empty message, the hint and the login prompt to a new anonymous visitor', async () => {
@@ -32,7 +33,7 @@ describe('the events list', () => {
     const list = await screen.findByRole('list', { name: 'Seus eventos' });
     const card = within(list).getByRole('button', { name: /festa_ana/ });
     expect(card).toHaveTextContent('12 fotos');
-    expect(asked).toEqual(['festa_ana,formatura/agent0001']);
+    expect(asked).toEqual(['festa_ana,formatura,casamento/agent0001']);
     expect(screen.queryByText('Nenhum evento encontrado')).not.toBeInTheDocument();
 
     await user.click(card);
@@ -47,13 +48,15 @@ describe('the events list', () => {
       http.get(`${API}/eventos/:events/:agent`, ({ request }) => {
         const token = request.headers.get('idToken');
         tokens.push(token);
-        return HttpResponse.json(token ? [festa, privada] : [festa]);
+        return HttpResponse.json(token ? [festa, privada, soLink] : [festa]);
       }),
       http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] })),
     );
     renderApp('/eventos', { preloadedState: visitor, identity: fakeIdentity({ signedInAs: ANA, token: 'tok-ana' }) });
     expect(await screen.findByRole('button', { name: /formatura/ })).toHaveTextContent('Privado');
     expect(tokens).toContain('tok-ana');
+    // A link-only event is not called private: its files open to whoever has their links.
+    expect(screen.getByRole('button', { name: /casamento/ })).toHaveTextContent('1 foto · Somente com o link');
     expect(screen.queryByRole('link', { name: 'Logar/Criar conta' })).not.toBeInTheDocument();
   });
 
