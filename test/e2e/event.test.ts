@@ -4,18 +4,14 @@
  * booth uploads without a reload (and without moving what the guest looks at), and an event's card
  * counts the booths' media only.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { boothOnce } from './support/boothSimulator';
 import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed, seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { newGuest } from './support/guest';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -164,13 +160,9 @@ async function uploadAsFeedBooth(file: string, colour: string): Promise<string> 
 
 /** The booth simulator, as a newcomer runs it: one photo from the feed booth's camera. */
 async function boothCameraOnce(): Promise<string> {
-  const { stdout, stderr } = await run(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'camera', '--device', 'cabine-feed', '--url', baseUrl()],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, timeout: 60_000 },
-  );
-  const url = /collect\?id=(\/media\/\S+)/.exec(stdout + stderr)?.[1];
-  if (!url) throw new Error(`the simulator did not upload:\n${stdout}${stderr}`);
+  const log = await boothOnce(['--only', 'camera', '--device', 'cabine-feed']);
+  const url = /collect\?id=(\/media\/\S+)/.exec(log)?.[1];
+  if (!url) throw new Error(`the simulator did not upload:\n${log}`);
   return url;
 }
 

@@ -3,18 +3,14 @@
  * photo, find it in the collection, print it with a pack while the booth simulator plays the
  * printer, and browse the event's booths.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
+import { printerOnce } from './support/boothSimulator';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { newGuest } from './support/guest';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -32,15 +28,6 @@ async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<stri
   return (await item.locator('.pack__copies').textContent()) ?? '';
 }
 
-/** The booth simulator, as a newcomer runs it: the printer takes what is queued and prints it. */
-async function printerOnce(): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'printer', '--url', baseUrl()], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    timeout: 60_000,
-  });
-  return stdout + stderr;
-}
 
 it('collects from a link, finds it in the collection, prints it with a pack, and the printer prints it', async () => {
   const { page, alerts, errors, close } = await newGuest(browser);

@@ -6,19 +6,16 @@
  * needed: nothing here loads a page while offline.
  */
 import crypto from 'node:crypto';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { parsePackReply } from '../../src/lib/packReply';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
+import { printerOnce } from './support/boothSimulator';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 const PACK = 'PACKDEMO5';
 const PENDING = 'Pendente: será enviado quando a conexão voltar';
 const PENDING_PRINT = 'Impressão pendente: será enviada quando a conexão voltar';
@@ -38,15 +35,6 @@ async function serverCopies(hash: string): Promise<number> {
   return pack.copies;
 }
 
-/** The booth simulator's printer, once, as a newcomer runs it. */
-async function printerOnce(): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', '--only', 'printer', '--url', baseUrl()], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    timeout: 60_000,
-  });
-  return stdout + stderr;
-}
 
 /** A link followed inside the open app (no page load, which would need the network). */
 async function followInApp(page: Page, url: string): Promise<void> {
