@@ -20,3 +20,17 @@ describe('the connection banner', () => {
     expect(after(['offline', 'online', 'offline', 'backOnlineExpired'])).toBe('offline');
   });
 });
+
+describe('the connection banner, its whole grid (3 states x 3 events)', () => {
+  // Per state, only the events that change it; every other pair must leave the state as it was.
+  const changes: Record<ConnectionBanner, Partial<Record<ConnectionEvent, ConnectionBanner>>> = {
+    none: { offline: 'offline' },
+    offline: { online: 'backOnline' },
+    backOnline: { offline: 'offline', backOnlineExpired: 'none' },
+  };
+  const states: ConnectionBanner[] = ['none', 'offline', 'backOnline'];
+  const events: ConnectionEvent[] = ['offline', 'online', 'backOnlineExpired'];
+  it.each(states.flatMap((state) => events.map((event) => [state, event] as const)))('%s + %s', (state, event) => {
+    expect(nextBanner(state, event)).toBe(changes[state][event] ?? state);
+  });
+});
