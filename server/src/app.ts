@@ -5,6 +5,7 @@ import { registerAuthGuard, type TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
+import { listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
@@ -76,9 +77,14 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     isListed: (email) => isListedTeamMember(db, email),
     requireVerifiedEmail: config.authEmulatorHost === null,
   };
+  // Its own connection, closed with the app: what the guest routes keep in memory follows it.
+  const changes = listenForChanges(db, { onError: (message) => app.log.warn(message) });
+  app.addHook('onClose', () => changes.close());
+  await changes.ready;
   const context: AppContext = {
     config,
     db,
+    changes,
     verifier,
     team,
     storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),

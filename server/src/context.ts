@@ -2,6 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
+import type { ChangeFeed } from './db/changeFeed';
 import type { Database } from './db/database';
 import type { MediaAccess } from './http/mediaGate';
 import type { LimitedRoute } from './http/rateLimits';
@@ -12,6 +13,8 @@ import type { MediaStorage } from './storage/mediaStorage';
 export interface AppContext {
   config: ServerConfig;
   db: Database;
+  /** What changed in the tables guests poll, from any writer (db/changeFeed.ts): what is kept in memory follows it. */
+  changes: ChangeFeed;
   verifier: IdentityVerifier;
   team: TeamPolicy;
   storage: MediaStorage;

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { connectDatabase } from '../../server/src/db/database';
 import { hashDeviceKey } from '../../server/src/domain/booths';
 import { migrate, readMigrations } from '../../server/src/db/migrate';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { parsePackReply } from '../../src/lib/packReply';
+import { eventually } from '../e2e/support/eventually';
 import { jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -143,14 +145,28 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
     expect((await ask(polaroid, String(after.headers.etag))).statusCode).toBe(304);
   });
 
-  it('decides a 304 with one small query, without reading the list', async () => {
+  it('decides a 304 from memory once it knows the gallery: no trip to the database while nothing changed', async () => {
     const etag = String((await ask(polaroid)).headers.etag);
     const query = jest.spyOn(server.db, 'query');
     try {
       expect((await ask(polaroid, etag)).statusCode).toBe(304);
+      expect((await ask(polaroid, etag)).statusCode).toBe(304);
+      expect(query.mock.calls.map(([sql]) => String(sql))).toEqual([]);
+      // After an upload, small queries tell the new version and the list is read once.
+      await uploadPolaroid('outra-polaroid.jpg');
+      query.mockClear();
+      const after = await ask(polaroid, etag);
+      expect(after.statusCode).toBe(200);
       const media = query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\bmedia\b/.test(sql));
-      expect(media).toHaveLength(1);
-      expect(media[0]).toMatch(/count\(\*\)/);
+      expect(media.filter((sql) => /ORDER BY created_at/.test(sql))).toHaveLength(1);
+      expect(media.filter((sql) => !/ORDER BY created_at|count\(\*\)/.test(sql))).toEqual([]);
+      // Once the upload's own notification has come (and made one more small query), polls cost nothing again.
+      const fresh = String(after.headers.etag);
+      await eventually(async () => {
+        query.mockClear();
+        expect((await ask(polaroid, fresh)).statusCode).toBe(304);
+        expect(query.mock.calls).toEqual([]);
+      }, 5_000);
     } finally {
       query.mockRestore();
     }
@@ -174,11 +190,28 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
       expect(second.body).toBe(first.body);
       expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(second.headers.etag).toBe(first.headers.etag);
-      const media = query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\bmedia\b/.test(sql));
-      expect(media).toHaveLength(1);
-      expect(media[0]).toMatch(/count\(\*\)/);
+      expect(query.mock.calls.map(([sql]) => String(sql))).toEqual([]);
     } finally {
       query.mockRestore();
+    }
+  });
+
+  it('sends the list compressed to a browser that takes it, the same list and ETag, and says it varies by encoding', async () => {
+    const plain = await ask(polaroid);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const packed = await server.call({ method: 'GET', url: polaroid, headers: { 'accept-encoding': accept } });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.etag).toBe(plain.headers.etag);
+      expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
+      const again = await server.call({ method: 'GET', url: polaroid, headers: { 'accept-encoding': accept, 'if-none-match': String(plain.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers.vary).toMatch(/Accept-Encoding/);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { EventCard, EventDetails, EventVisibility } from '../../../src/api/wire';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
 import { forbidden, notFound, unauthenticated } from './errors';
 
@@ -92,23 +92,44 @@ export function eventDetails(event: EventRow): EventDetails {
  * private events only for a signed-in visitor (`openByName`); `visible` says public. `photos` counts what the guest can open: the
  * media of the event's booths, not its cover and profile images nor a mode it has no booth for.
  */
-export async function eventCards(db: Database, names: string[], signedIn: boolean): Promise<EventCard[]> {
-  if (names.length === 0) return [];
-  const { rows } = await db.query<EventRow & { photos: number }>(
+export async function eventCards(db: Queryable, names: string[], signedIn: boolean): Promise<EventCard[]> {
+  return cardsForViewer(names, await eventCardRows(db, names), signedIn);
+}
+
+/** An event as its card shows it: the row and the photos a guest can open. */
+export type EventCardRow = EventRow & { photos: number };
+
+/** The card rows of the named events, null for a name no event has (kept in memory by the guest routes). */
+export async function eventCardRows(db: Queryable, names: readonly string[]): Promise<Map<string, EventCardRow | null>> {
+  const found = new Map<string, EventCardRow | null>(names.map((name) => [name, null]));
+  if (names.length === 0) return found;
+  const { rows } = await db.query<EventCardRow>(
     `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND m.role = 'booth' AND m.mode = ANY(e.devices))::int AS photos
        FROM events e
-      WHERE e.name = ANY($1::text[]) AND (e.visibility = 'public' OR $2)
-      ORDER BY array_position($1::text[], e.name)`,
-    [names, signedIn],
+      WHERE e.name = ANY($1::text[])`,
+    [names],
   );
-  return rows.map((row) => ({
-    title: row.name,
-    displayTitle: row.title || row.name,
-    visible: row.visibility === 'public',
-    visibility: row.visibility,
-    profile: row.profile,
-    cover: row.cover,
-    photos: row.photos,
-    devices: row.devices,
-  }));
+  for (const row of rows) found.set(row.name, row);
+  return found;
+}
+
+/** The cards a visitor may see, in the order asked (`openByName`). */
+export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<string, EventCardRow | null>, signedIn: boolean): EventCard[] {
+  const cards: EventCard[] = [];
+  // One card per event, as a name asked twice is one event.
+  for (const name of new Set(names)) {
+    const row = rows.get(name);
+    if (!row || !openByName(row.visibility, signedIn)) continue;
+    cards.push({
+      title: row.name,
+      displayTitle: row.title || row.name,
+      visible: row.visibility === 'public',
+      visibility: row.visibility,
+      profile: row.profile,
+      cover: row.cover,
+      photos: row.photos,
+      devices: row.devices,
+    });
+  }
+  return cards;
 }

@@ -2,7 +2,6 @@ import type { EventVisibility } from '../../../src/api/wire';
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
 import type { MediaMode } from '../../../src/lib/modes';
 import type { Queryable } from '../db/database';
-import { checkViewer } from './events';
 
 export interface MediaRow {
   id: number;
@@ -39,13 +38,19 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
   return rows.map(toUrl);
 }
 
+/** What a gallery poll needs to know: who may open the event, and a fingerprint of its list. */
+export interface GalleryState {
+  visibility: EventVisibility;
+  /** Changes whenever an item joins or leaves what `listMedia` answers. */
+  version: string;
+}
+
 /**
- * A fingerprint of what `listMedia` answers, read with one small query on the gallery's index
- * and without building the list: it changes whenever an item joins or leaves the list. A gallery
- * polled every few seconds is answered "not modified" from it. The event is read in the same
- * query and judged as `eventForViewer` judges it: a poll costs one round trip to the database.
+ * The event's visibility and a fingerprint of its gallery, read with one small query on the
+ * gallery's index and without building the list; null for an unknown event. A gallery polled
+ * every few seconds is answered "not modified" from it (kept in memory: db/liveCache.ts).
  */
-export async function galleryVersionForViewer(db: Queryable, bname: string, mode: MediaMode, signedIn: boolean): Promise<string> {
+export async function galleryState(db: Queryable, bname: string, mode: MediaMode): Promise<GalleryState | null> {
   const { rows } = await db.query<{ visibility: EventVisibility; items: number; newest: string; ids: string }>(
     `SELECT e.visibility, g.items, g.newest, g.ids
        FROM events e
@@ -56,8 +61,8 @@ export async function galleryVersionForViewer(db: Queryable, bname: string, mode
       WHERE e.name = $1`,
     [bname, mode],
   );
-  const { items, newest, ids } = checkViewer(rows[0] ?? null, signedIn);
-  return `${items}-${newest}-${ids}`;
+  const row = rows[0];
+  return row ? { visibility: row.visibility, version: `${row.items}-${row.newest}-${row.ids}` } : null;
 }
 
 /** The newest media a device uploaded for an event: zero or one URL. */

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { formatPackLiteral } from '../../../src/lib/packReply';
 import { isPrintable, type MediaRef } from '../../../src/lib/mediaPath';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { conflict, forbidden, invalid, notFound, unprocessable } from './errors';
 import { findMedia } from './media';
 
-interface PackRow {
+export interface PackRow {
   hash: string;
   event_name: string | null;
   copies: number;
@@ -29,14 +29,28 @@ export const MAX_VALIDATE_PACKS = 20;
 export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo ${MAX_VALIDATE_PACKS} pacotes por vez.`);
 
 /** One single-quoted literal per known pack, in the order asked (ARCHITECTURE section 3). */
-export async function validatePacks(db: Database, hashes: string[]): Promise<string[]> {
+export async function validatePacks(db: Queryable, hashes: string[]): Promise<string[]> {
   if (hashes.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
-  if (hashes.length === 0) return [];
-  const { rows } = await db.query<PackRow>(
-    'SELECT hash, event_name, copies FROM packs WHERE hash = ANY($1::text[]) ORDER BY array_position($1::text[], hash)',
-    [hashes],
-  );
-  return rows.map((row) => formatPackLiteral({ hash: row.hash, copies: row.copies, bname: row.event_name ?? '' }));
+  return packLiterals(hashes, await packRows(db, hashes));
+}
+
+/** What `validatePacks` reads of each pack asked, null for a hash no pack has (kept in memory by the guest routes). */
+export async function packRows(db: Queryable, hashes: readonly string[]): Promise<Map<string, PackRow | null>> {
+  const found = new Map<string, PackRow | null>(hashes.map((hash) => [hash, null]));
+  if (hashes.length === 0) return found;
+  const { rows } = await db.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = ANY($1::text[])', [hashes]);
+  for (const row of rows) found.set(row.hash, row);
+  return found;
+}
+
+/** The literals of the packs that exist, in the order asked, each once. */
+export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string, PackRow | null>): string[] {
+  const literals: string[] = [];
+  for (const hash of new Set(hashes)) {
+    const row = rows.get(hash);
+    if (row) literals.push(formatPackLiteral({ hash: row.hash, copies: row.copies, bname: row.event_name ?? '' }));
+  }
+  return literals;
 }
 
 /** A print request's own id (`?request=`), made by the SPA once per tap. */

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../../../src/api/wire';
 import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 import type { ServerConfig } from '../config';
 import type { PageHead } from './collectPreload';
+import { preferredEncoding } from './replyCache';
 
 /** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
 export interface SpaPage {
@@ -50,10 +51,10 @@ export function loadSpaPage(distDir: string, file: string, config: RuntimeConfig
 
 /** Sends a page in the best encoding the client accepts; never cached without a revalidation. */
 export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage): FastifyReply {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.brotli);
+  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip);
   return reply.send(page.identity);
 }
 

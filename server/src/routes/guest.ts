@@ -3,15 +3,16 @@ import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLit
 import { parseMediaPath } from '../../../src/lib/mediaPath';
 import { isName } from '../../../src/lib/names';
 import type { AppContext } from '../context';
+import { liveCache } from '../db/liveCache';
 import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { eventCards, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
+import { cardsForViewer, checkViewer, eventCardRows, eventDetails, eventForViewer, findEventByPublicId, type EventCardRow } from '../domain/events';
 import { saveLead } from '../domain/leads';
-import { galleryVersionForViewer, listMedia } from '../domain/media';
+import { galleryState, listMedia, type GalleryState } from '../domain/media';
 import { printRequestStatus } from '../domain/printJobs';
-import { MAX_VALIDATE_PACKS, printCopy, PRINT_REQUEST_ID, tooManyPacks, validatePacks } from '../domain/packs';
+import { MAX_VALIDATE_PACKS, packLiterals, packRows, printCopy, PRINT_REQUEST_ID, tooManyPacks, type PackRow } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
-import { replyCache } from '../http/replyCache';
+import { replyCache, sendEncoded } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
@@ -25,8 +26,23 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
 }
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
+export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): void {
   const galleries = replyCache();
+  // What every phone at a party polls, kept while it stands (db/liveCache.ts): a poll whose
+  // answer has not changed makes no trip to the database.
+  const galleryStates = liveCache<GalleryState | null>({
+    feed: changes,
+    db,
+    tables: ['events', 'media'],
+    feedKeyOf: (key) => `event:${key.slice(0, key.indexOf('/'))}`,
+  });
+  const cardRows = liveCache<EventCardRow | null>({ feed: changes, db, tables: ['events', 'media'], feedKeyOf: (name) => `event:${name}` });
+  const packs = liveCache<PackRow | null>({ feed: changes, db, tables: ['packs'], feedKeyOf: (hash) => `pack:${hash}` });
+  app.addHook('onClose', async () => {
+    galleryStates.close();
+    cardRows.close();
+    packs.close();
+  });
 
   app.get(
     '/eventos/:events/:agent',
@@ -36,7 +52,8 @@ export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
     },
     async (request) => {
       const names = splitList(request.params.events, 100).filter(isName);
-      return eventCards(db, names, request.identity !== null);
+      const rows = await cardRows.readMany(names, (missing) => eventCardRows(db, missing));
+      return cardsForViewer(names, rows, request.identity !== null);
     },
   );
 
@@ -58,14 +75,15 @@ export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
-      const version = await galleryVersionForViewer(db, bname, type, request.identity !== null);
+      const state = await galleryStates.read(`${bname}/${type}`, () => galleryState(db, bname, type));
+      const { version } = checkViewer(state, request.identity !== null);
       const etag = `W/"g1-${version}"`;
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       // Everyone opening the gallery gets the same bytes until it changes: built once per version.
       const body = await galleries.get(`${bname}/${type}`, version, async () => ({ product: await listMedia(db, bname, type) }));
       // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
-      return reply.type('application/json; charset=utf-8').send(body as unknown as ProductList);
+      return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
     },
   );
 
@@ -85,7 +103,8 @@ export function guestRoutes(app: Api, { db, rateLimit }: AppContext): void {
       // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
       if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
-      return validatePacks(db, asked.filter((hash) => PACK_HASH.test(hash)));
+      const hashes = asked.filter((hash) => PACK_HASH.test(hash));
+      return packLiterals(hashes, await packs.readMany(hashes, (missing) => packRows(db, missing)));
     },
   );
 
