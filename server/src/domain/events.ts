@@ -87,15 +87,6 @@ export function eventDetails(event: EventRow): EventDetails {
   return { devices: event.devices, bname: event.name, displayTitle: event.title || event.name };
 }
 
-/**
- * The cards of the events a visitor names (from their cookie), in their order. Link-only and
- * private events only for a signed-in visitor (`openByName`); `visible` says public. `photos` counts what the guest can open: the
- * media of the event's booths, not its cover and profile images nor a mode it has no booth for.
- */
-export async function eventCards(db: Queryable, names: string[], signedIn: boolean): Promise<EventCard[]> {
-  return cardsForViewer(names, await eventCardRows(db, names), signedIn);
-}
-
 /** An event as its card shows it: the row and the photos a guest can open. */
 export type EventCardRow = EventRow & { photos: number };
 
@@ -113,7 +104,12 @@ export async function eventCardRows(db: Queryable, names: readonly string[]): Pr
   return found;
 }
 
-/** The cards a visitor may see, in the order asked (`openByName`). */
+/**
+ * The cards of the events a visitor names (from their cookie), in their order, once each.
+ * Link-only and private events only for a signed-in visitor (`openByName`); `visible` says
+ * public. `photos` counts what the guest can open: the media of the event's booths, not its
+ * cover and profile images nor a mode it has no booth for.
+ */
 export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<string, EventCardRow | null>, signedIn: boolean): EventCard[] {
   const cards: EventCard[] = [];
   // One card per event, as a name asked twice is one event.

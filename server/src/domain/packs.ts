@@ -28,13 +28,7 @@ export const MAX_VALIDATE_PACKS = 20;
 
 export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo ${MAX_VALIDATE_PACKS} pacotes por vez.`);
 
-/** One single-quoted literal per known pack, in the order asked (ARCHITECTURE section 3). */
-export async function validatePacks(db: Queryable, hashes: string[]): Promise<string[]> {
-  if (hashes.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
-  return packLiterals(hashes, await packRows(db, hashes));
-}
-
-/** What `validatePacks` reads of each pack asked, null for a hash no pack has (kept in memory by the guest routes). */
+/** What the pack check reads of each pack asked, null for a hash no pack has (kept in memory by the guest routes). */
 export async function packRows(db: Queryable, hashes: readonly string[]): Promise<Map<string, PackRow | null>> {
   const found = new Map<string, PackRow | null>(hashes.map((hash) => [hash, null]));
   if (hashes.length === 0) return found;
@@ -43,7 +37,7 @@ export async function packRows(db: Queryable, hashes: readonly string[]): Promis
   return found;
 }
 
-/** The literals of the packs that exist, in the order asked, each once. */
+/** One single-quoted literal per known pack, in the order asked, each once (ARCHITECTURE section 3). */
 export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string, PackRow | null>): string[] {
   const literals: string[] = [];
   for (const hash of new Set(hashes)) {

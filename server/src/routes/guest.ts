@@ -3,14 +3,14 @@ import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLit
 import { parseMediaPath } from '../../../src/lib/mediaPath';
 import { isName } from '../../../src/lib/names';
 import type { AppContext } from '../context';
-import { liveCache } from '../db/liveCache';
 import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { cardsForViewer, checkViewer, eventCardRows, eventDetails, eventForViewer, findEventByPublicId, type EventCardRow } from '../domain/events';
+import { cardsForViewer, checkViewer, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
+import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
-import { galleryState, listMedia, type GalleryState } from '../domain/media';
+import { listMedia } from '../domain/media';
 import { printRequestStatus } from '../domain/printJobs';
-import { MAX_VALIDATE_PACKS, packLiterals, packRows, printCopy, PRINT_REQUEST_ID, tooManyPacks, type PackRow } from '../domain/packs';
+import { MAX_VALIDATE_PACKS, packLiterals, printCopy, PRINT_REQUEST_ID, tooManyPacks } from '../domain/packs';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { replyCache, sendEncoded } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
@@ -28,21 +28,8 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): void {
   const galleries = replyCache();
-  // What every phone at a party polls, kept while it stands (db/liveCache.ts): a poll whose
-  // answer has not changed makes no trip to the database.
-  const galleryStates = liveCache<GalleryState | null>({
-    feed: changes,
-    db,
-    tables: ['events', 'media'],
-    feedKeyOf: (key) => `event:${key.slice(0, key.indexOf('/'))}`,
-  });
-  const cardRows = liveCache<EventCardRow | null>({ feed: changes, db, tables: ['events', 'media'], feedKeyOf: (name) => `event:${name}` });
-  const packs = liveCache<PackRow | null>({ feed: changes, db, tables: ['packs'], feedKeyOf: (hash) => `pack:${hash}` });
-  app.addHook('onClose', async () => {
-    galleryStates.close();
-    cardRows.close();
-    packs.close();
-  });
+  const reads = guestReads(db, changes);
+  app.addHook('onClose', async () => reads.close());
 
   app.get(
     '/eventos/:events/:agent',
@@ -52,7 +39,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
     },
     async (request) => {
       const names = splitList(request.params.events, 100).filter(isName);
-      const rows = await cardRows.readMany(names, (missing) => eventCardRows(db, missing));
+      const rows = await reads.eventCardRows(names);
       return cardsForViewer(names, rows, request.identity !== null);
     },
   );
@@ -75,7 +62,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
-      const state = await galleryStates.read(`${bname}/${type}`, () => galleryState(db, bname, type));
+      const state = await reads.galleryState(bname, type);
       const { version } = checkViewer(state, request.identity !== null);
       const etag = `W/"g1-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
@@ -104,7 +91,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
       if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
       const hashes = asked.filter((hash) => PACK_HASH.test(hash));
-      return packLiterals(hashes, await packs.readMany(hashes, (missing) => packRows(db, missing)));
+      return packLiterals(hashes, await reads.packRows(hashes));
     },
   );
 
