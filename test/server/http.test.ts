@@ -29,13 +29,29 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('security headers', () => {
-  it.each(['/api/all/festa_ana/pad', '/', '/media/festa_ana/pad/a1.jpg', '/api/nada'])('are on %s', async (url) => {
+  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp'])('are on the page or file %s, with the site policy', async (url) => {
     const response = await server.call({ method: 'GET', url });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it.each([
+    ['/api/all/festa_ana/pad', 200],
+    ['/api/nada', 404],
+    ['/api/account', 401],
+  ])('are on the API reply %s (%i), with a policy that allows nothing', async (url, status) => {
+    const response = await server.call({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // Headers that only mean something to a page are left off the data.
+    expect(response.headers['permissions-policy']).toBeUndefined();
   });
 
   it('allow the Auth emulator in connect-src when it is used', async () => {
