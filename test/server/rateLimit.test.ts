@@ -69,6 +69,15 @@ describe('rate limits', () => {
     expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
   });
 
+  it('tells nothing of the limit on an allowed call, and when to come back on a refused one', async () => {
+    const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
+    const allowed = await server.call(request);
+    expect(allowed.statusCode).toBe(200);
+    expect(Object.keys(allowed.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    await spend(server, request, LIMIT - 1);
+    expectTooMany(await server.call(request));
+  });
+
   it('counts each route apart', async () => {
     await spend(server, { method: 'GET', url: '/api/check_bname/festa_ana', remoteAddress: ip() });
     expect((await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: ip() })).statusCode).toBe(200);

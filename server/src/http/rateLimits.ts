@@ -48,6 +48,9 @@ export interface RateLimitSettings {
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // An allowed call says nothing of the limit (a guesser would pace itself by it, and every
+    // poll would carry the bytes); a refused one says when to come back (Retry-After).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // A domain refusal: the error handler answers it as a 429 `{ error, message }` the SPA shows.
     errorResponseBuilder: () => tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE),
   });
