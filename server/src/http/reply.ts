@@ -6,12 +6,15 @@ export function splitList(value: string | undefined, max = 200): string[] {
   return [...new Set(value.split(',').map((s) => s.trim()).filter((s) => s.length > 0))].slice(0, max);
 }
 
+const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');
+
 /** Whether an `If-None-Match` header names `etag` (weak comparison, as for any GET; `*` matches). */
 export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
   if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  const wanted = opaqueTag(etag);
+  for (const tag of header.split(',')) if (tag.trim() === '*' || opaqueTag(tag) === wanted) return true;
+  return false;
 }
 
 /** 304 Not Modified: headers only, no body and no Content-Length (a serialised `null` would claim 4 bytes). */
