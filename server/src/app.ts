@@ -95,10 +95,11 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
         secure: config.publicUrl?.startsWith('https://') ?? false,
       },
-      visibility: createVisibilityCache(db),
+      visibility: createVisibilityCache(db, changes),
     },
   };
 
+  app.addHook('onClose', async () => context.mediaAccess.visibility.close());
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);

@@ -51,14 +51,19 @@ describe('rows kept in memory, changed by another writer', () => {
     expect(cards.json()[0].photos).toBe(first.json().product.length + 1);
   });
 
-  it('closes a gallery and a card at once when another server makes the event private', async () => {
+  it('closes a gallery, a card and the files at once when another server makes the event private', async () => {
     await warm(() => gallery('/api/all/outra/pad'));
     await warm(() => server.call({ method: 'GET', url: '/api/eventos/outra/agent0001' }));
+    const photo = () => server.call({ method: 'GET', url: '/media/outra/pad/o1.jpg' });
+    await warm(photo);
+    expect((await photo()).statusCode).toBe(200);
     await otherServer.query(`UPDATE events SET visibility = 'private' WHERE name = 'outra'`);
     try {
       await eventually(async () => {
         expect((await gallery('/api/all/outra/pad')).statusCode).toBe(401);
         expect((await server.call({ method: 'GET', url: '/api/eventos/outra/agent0001' })).json()).toEqual([]);
+        // The media gate's own memory of the event follows too.
+        expect((await photo()).statusCode).toBe(401);
       }, 5_000);
       // Signed in, it still opens: what is kept is the event, judged per visitor.
       expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200);

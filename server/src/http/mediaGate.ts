@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventVisibility } from '../../../src/api/wire';
 import { isMediaMode } from '../../../src/lib/modes';
 import { NAME_PATTERN } from '../../../src/lib/names';
-import type { Queryable } from '../db/database';
+import type { ChangeFeed } from '../db/changeFeed';
+import type { Database, Queryable } from '../db/database';
+import { liveCache } from '../db/liveCache';
 import { notFound, unauthenticated } from '../domain/errors';
 import { eventVisibility, LOGIN_FOR_PRIVATE } from '../domain/events';
 import { isUnguessableMedia } from '../domain/media';
@@ -19,32 +21,21 @@ export const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
 /**
- * Every media and thumbnail request asks an event's visibility: a small cache with a short TTL
- * keeps that off the database. The owner's change invalidates it at once on this server; other
- * app servers behind the same balancer follow within the TTL.
+ * Every media and thumbnail request asks an event's visibility: kept in memory while it stands
+ * (db/liveCache.ts), so a gallery's burst of thumbnails makes no trip to the database. The
+ * owner's change is seen at once by every app server: this one forgets on its own write, the
+ * others on the change feed's notification.
  */
 export interface VisibilityCache {
   get(name: string): Promise<EventVisibility | null>;
-  invalidate(name: string): void;
+  close(): void;
 }
 
-export function createVisibilityCache(db: Queryable, ttlMs = 5_000, maxEntries = 10_000): VisibilityCache {
-  const entries = new Map<string, { value: Promise<EventVisibility | null>; until: number }>();
+export function createVisibilityCache(db: Database, changes: ChangeFeed): VisibilityCache {
+  const kept = liveCache<EventVisibility | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
   return {
-    get(name) {
-      const now = Date.now();
-      const hit = entries.get(name);
-      if (hit && hit.until > now) return hit.value;
-      // A burst of gallery thumbnails shares one query; an error is not remembered.
-      const value = eventVisibility(db, name);
-      value.catch(() => entries.delete(name));
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(name, { value, until: now + ttlMs });
-      return value;
-    },
-    invalidate(name) {
-      entries.delete(name);
-    },
+    get: (name) => kept.read(name, () => eventVisibility(db, name)),
+    close: () => kept.close(),
   };
 }
 

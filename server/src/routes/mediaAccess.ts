@@ -29,7 +29,6 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
     async (request) => {
       const identity = caller(request);
       const event = await setEventVisibility(db, identity, await isTeamMember(identity, team), request.params.bname, request.body.visibility);
-      mediaAccess.visibility.invalidate(event.name);
       return { bname: event.name, visibility: event.visibility };
     },
   );
