@@ -98,7 +98,10 @@ export function parsePackReply(reply: unknown): PackReplyResult {
 
 /** Writes a pack the way the server's reply does; the inverse of parsePackLiteral. */
 export function formatPackLiteral(pack: Pack): string {
-  // JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too; only the quote differs.
-  const quote = (text: string) => `'${JSON.stringify(text).slice(1, -1).replace(/'/g, "\\'")}'`;
-  return `{${quote(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${quote(pack.bname)}}}`;
+  return `{${singleQuoted(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${singleQuoted(pack.bname)}}}`;
+}
+
+/** A string as a single-quoted literal: JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too; only the quote differs. */
+function singleQuoted(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/'/g, "\\'")}'`;
 }

@@ -3,7 +3,14 @@ import type { FastifyReply } from 'fastify';
 /** Splits a comma-separated list segment, dropping empty entries and the '-' of an empty list. */
 export function splitList(value: string | undefined, max = 200): string[] {
   if (!value || value === '-') return [];
-  return [...new Set(value.split(',').map((s) => s.trim()).filter((s) => s.length > 0))].slice(0, max);
+  // A loop, not map/filter: every poll of a gallery or a pack check passes here.
+  const items = new Set<string>();
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    if (item.length > 0) items.add(item);
+    if (items.size === max) break;
+  }
+  return [...items];
 }
 
 const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -16,6 +16,7 @@ import { replyCache, sendEncoded } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
 
 const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
+const isPackHash = (hash: string) => PACK_HASH.test(hash);
 
 /** Whether the browser says this request is a prefetch (or prerender): it must change nothing. */
 export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
@@ -90,7 +91,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
       if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
-      const hashes = asked.filter((hash) => PACK_HASH.test(hash));
+      const hashes = asked.filter(isPackHash);
       return packLiterals(hashes, await reads.packRows(hashes));
     },
   );
