@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden, unauthenticated, unavailable } from '../domain/errors';
 import type { Identity } from '../domain/identity';
 import { isIdentityServiceUnavailable, type IdentityVerifier } from './identity';
@@ -43,29 +43,38 @@ export async function isTeamMember(identity: Identity | null, policy: TeamPolicy
  */
 export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifier, team: TeamPolicy): void {
   app.decorateRequest('identity', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: most calls (a gallery's polls, a pack check) carry no
+  // token and pass without a promise of their own.
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const requirement = request.routeOptions.config?.auth ?? 'none';
-    if (requirement === 'none') return;
-    const checkRevoked = request.routeOptions.config?.checkRevoked ?? requirement === 'team';
+    if (requirement === 'none') return done();
     const header = request.headers.idtoken;
-    const token = Array.isArray(header) ? header[0] : header;
-    if (!token) {
-      if (requirement === 'optional') return;
-      throw unauthenticated();
-    }
-    try {
-      request.identity = await verifier.verify(token, { checkRevoked });
-    } catch (error) {
-      if (isIdentityServiceUnavailable(error)) {
-        request.log.error({ err: error }, 'identity service unreachable');
-        throw unavailable('identity_unavailable', 'O serviço de login está indisponível. Tente novamente em instantes.');
-      }
-      throw unauthenticated('Sua sessão expirou. Faça login novamente.');
-    }
-    if (requirement === 'team' && !(await isTeamMember(request.identity, team))) {
-      throw forbidden('not_team', 'Apenas a equipe pode fazer isso.');
-    }
+    if (!header && requirement === 'optional') return done();
+    identify(request, requirement, verifier, team).then(() => done(), done);
   });
+}
+
+/** Who the caller is, or the refusal its token earns (401, 403, 503). */
+async function identify(request: FastifyRequest, requirement: Exclude<AuthRequirement, 'none'>, verifier: IdentityVerifier, team: TeamPolicy): Promise<void> {
+  const checkRevoked = request.routeOptions.config?.checkRevoked ?? requirement === 'team';
+  const header = request.headers.idtoken;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token) {
+    if (requirement === 'optional') return;
+    throw unauthenticated();
+  }
+  try {
+    request.identity = await verifier.verify(token, { checkRevoked });
+  } catch (error) {
+    if (isIdentityServiceUnavailable(error)) {
+      request.log.error({ err: error }, 'identity service unreachable');
+      throw unavailable('identity_unavailable', 'O serviço de login está indisponível. Tente novamente em instantes.');
+    }
+    throw unauthenticated('Sua sessão expirou. Faça login novamente.');
+  }
+  if (requirement === 'team' && !(await isTeamMember(request.identity, team))) {
+    throw forbidden('not_team', 'Apenas a equipe pode fazer isso.');
+  }
 }
 
 /** The caller's identity on a route whose requirement guarantees one. */

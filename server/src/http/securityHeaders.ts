@@ -40,7 +40,8 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);
   const httpsSite = config.publicUrl?.startsWith('https://') ?? false;
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every reply and never waits for anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     if (request.url.startsWith('/api/')) {
@@ -55,6 +56,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
     if (httpsSite || request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -85,9 +85,9 @@ export async function registerStaticFiles(
     app.get('/', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/index.html', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/app.html', (request, reply) => sendSpaPage(request, reply, shell));
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, secure);
-      return payload;
+      done(null, payload);
     });
   }
 

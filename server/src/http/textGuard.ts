@@ -27,9 +27,11 @@ export function holdsNul(value: unknown): boolean {
  * it (a list that drops the bad entry and saves the others, say). Uploaded files are bytes: left alone.
  */
 export function registerNulRefusal(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: it runs on every API call and never waits for anything.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw invalid('invalid_text', 'O texto enviado tem um caractere inválido.');
+      return done(invalid('invalid_text', 'O texto enviado tem um caractere inválido.'));
     }
+    done();
   });
 }
