@@ -8,6 +8,7 @@
  *
  *   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse          (5 runs by default)
  *   LIGHTHOUSE_PATH=/eventos npm run bench:lighthouse   (one page instead of the three)
+ *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run bench:lighthouse  (every run's whole report kept there, as JSON)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,6 +66,11 @@ async function audit(url: string): Promise<Run> {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_VERBOSE) {
       const brief = (value: unknown, length: number) => (JSON.stringify(value) ?? '').slice(0, length);
