@@ -90,7 +90,12 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
+    entry: {
+      main: './src/main.tsx',
+      // The collect page's loader (src/lib/photoFirst.ts): a fixed name the server writes into the
+      // page, revalidated like the pages, and a runtime of its own, so it needs no other file.
+      photoFirst: { import: './src/boot/photoFirst.ts', filename: 'photo-first.js', runtime: false },
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -115,8 +120,8 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       defines(production),
       // index.html gets the landing page rendered into it (scripts/build.ts); app.html stays an
       // empty shell for every other route, so no other route flashes the landing page.
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
-      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst'] }),
+      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst'] }),
       new PwaAssetsPlugin(path.resolve(__dirname, 'public/favicon.svg')),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -1,6 +1,6 @@
 // The base styles first: the screens' own styles (imported by the routes below) override them.
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -63,7 +63,12 @@ function start(container: HTMLElement): void {
   );
   // The landing page arrives rendered (scripts/build.ts): hydrate it rather than draw it again.
   if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    const root = createRoot(container);
+    // Drawn as a transition: React yields to the browser every few milliseconds instead of
+    // holding a cheap phone's main thread for the whole first screen (a tap still answers).
+    startTransition(() => root.render(app));
+  }
   // Its own chunk, asked for once the page is interactive: the landing page loads none of it first.
   whenSettled(() => {
     import(/* webpackChunkName: "pwa" */ './app/pwa/startPwa')

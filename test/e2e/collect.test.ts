@@ -26,6 +26,9 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
     const img = document.querySelector<HTMLImageElement>('img.collect__media');
     return img !== null && img.complete && img.naturalWidth > 0;
   });
+  // The photo came first: the app's scripts were handed to the photo-first loader, which ran them.
+  expect(await page.locator('script[src="/photo-first.js"][data-scripts]').count()).toBe(1);
+  expect(await page.locator('script[src^="/assets/main."]').count()).toBe(1);
   const size = await photo.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
   expect(size.width).toBeGreaterThan(100);
   await expectAccessible(page);

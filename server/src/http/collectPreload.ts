@@ -92,6 +92,8 @@ export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: st
 export interface PageExtras {
   head: string;
   root: string;
+  /** `root` draws a photo: the app's scripts may wait for it (src/lib/photoFirst.ts). */
+  photo?: boolean;
 }
 
 export type PageHead = (request: FastifyRequest) => Promise<PageExtras | null>;
@@ -105,7 +107,9 @@ export function collectPageHead(db: Queryable, apiBase: string): PageHead {
     if (!ref) return null;
     try {
       const media = await publicMedia(db, ref);
-      return media ? { head: collectPreloadTags(ref, media, origin), root: collectShellMarkup(ref, media, origin) } : null;
+      if (!media) return null;
+      const root = collectShellMarkup(ref, media, origin);
+      return { head: collectPreloadTags(ref, media, origin), root, photo: root !== '' };
     } catch (error) {
       request.log.warn({ err: error }, 'collect preload lookup failed');
       return null;

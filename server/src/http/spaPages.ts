@@ -3,9 +3,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../../src/api/wire';
+import { PHOTO_FIRST_SCRIPT } from '../../../src/lib/photoFirst';
 import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 import type { ServerConfig } from '../config';
-import type { PageHead } from './collectPreload';
+import { escapeAttribute, type PageHead } from './collectPreload';
 import { preferredEncoding } from './replyCache';
 
 /** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
@@ -71,14 +72,39 @@ export function beforeRoot(html: string, markup: string): string {
   return html.replace(/<div id="?root"?>/, (root) => `${markup}${root}`);
 }
 
+/** The build's own script tags (minified: quotes and the attribute's value may be gone). */
+const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?(\/assets\/[^"\s>]+\.js)"?><\/script>/g;
+
+/**
+ * The page with the app's scripts handed to the photo-first loader (src/lib/photoFirst.ts): they
+ * are asked for once the photo in the page has arrived, instead of sharing the connection with it.
+ */
+export function scriptsAfterPhoto(html: string): string {
+  const sources = [...html.matchAll(APP_SCRIPT)].map((match) => match[1]);
+  if (sources.length === 0) return html;
+  const loader = `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="${escapeAttribute(sources.join(' '))}"></script>`;
+  let placed = false;
+  return html.replace(APP_SCRIPT, () => {
+    if (placed) return '';
+    placed = true;
+    return loader;
+  });
+}
+
+export interface PageOptions {
+  /** The build has the photo-first loader: a page with a photo in it may hand its scripts to it. */
+  photoFirst?: boolean;
+}
+
 /**
  * The page for one request: the page itself, or a copy with the head markup this request gets
  * (the collect page's preloads and photo). Such a copy is made per request, so it is compressed quickly.
  */
-export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead): Promise<SpaPage> {
+export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead, options: PageOptions = {}): Promise<SpaPage> {
   const extras = head ? await head(request) : null;
   if (!extras || (!extras.head && !extras.root)) return page;
-  const identity = Buffer.from(beforeRoot(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root));
+  const html = beforeRoot(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root);
+  const identity = Buffer.from(options.photoFirst && extras.photo ? scriptsAfterPhoto(html) : html);
   // Only the encoding the client takes is made.
   let gzip: Buffer | undefined;
   let brotli: Buffer | undefined;

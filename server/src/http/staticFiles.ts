@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
+import { PHOTO_FIRST_SCRIPT } from '../../../src/lib/photoFirst';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
@@ -68,6 +69,8 @@ export async function registerStaticFiles(
   const settings = runtimeConfigOf(config);
   const landing = hasSpa ? loadSpaPage(config.distDir, 'index.html', settings) : null;
   const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
+  // A build without the loader (an older one, a test's) keeps its scripts where they are.
+  const photoFirst = hasSpa && fs.existsSync(path.join(config.distDir, PHOTO_FIRST_SCRIPT.slice(1)));
   if (landing && shell) {
     await app.register(fastifyStatic, {
       root: config.distDir,
@@ -98,7 +101,7 @@ export async function registerStaticFiles(
       !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
-    if (shell && isPage) return pageForRequest(request, shell, pageHead).then((page) => sendSpaPage(request, reply, page));
+    if (shell && isPage) return pageForRequest(request, shell, pageHead, { photoFirst }).then((page) => sendSpaPage(request, reply, page));
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });
 }
