@@ -2,6 +2,9 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { MediaTile } from './MediaTile';
 
+/** The tiles a phone shows before any scroll (three rows of three): the rest load as they come near. */
+const FIRST_SCREEN_TILES = 9;
+
 interface MediaGridProps {
   urls: readonly string[];
   onOpen: (url: string) => void;
@@ -109,7 +112,7 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
               const index = start + i;
               return (
                 <div key={url} role="listitem" style={{ width: tile, height: tile }}>
-                  <MediaTile url={url} label={labelOf(index, url)} onOpen={onOpen} />
+                  <MediaTile url={url} label={labelOf(index, url)} onOpen={onOpen} priority={index < FIRST_SCREEN_TILES} />
                 </div>
               );
             })}

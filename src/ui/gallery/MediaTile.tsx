@@ -7,14 +7,16 @@ interface MediaTileProps {
   url: string;
   label: string;
   onOpen: (url: string) => void;
+  /** A tile of the first screen: its thumbnail is asked for at once, first (it is the page's largest paint). */
+  priority?: boolean;
 }
 
 /**
- * One square tile of a gallery: the small WebP thumbnail (lazy, in a box of fixed size, so nothing
+ * One square tile of a gallery: the small WebP thumbnail (lazy below the first screen, in a box of fixed size, so nothing
  * shifts when it arrives). A video's thumbnail is its poster frame under a play mark; a video the
  * server could make no poster for keeps the plain play tile.
  */
-export function MediaTile({ url, label, onOpen }: MediaTileProps) {
+export function MediaTile({ url, label, onOpen, priority = false }: MediaTileProps) {
   const ref = parseMediaPath(url);
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const [noPoster, setNoPoster] = useState(false);
@@ -23,7 +25,8 @@ export function MediaTile({ url, label, onOpen }: MediaTileProps) {
       className="tile__image"
       src={mediaSource(thumbUrl(ref))}
       alt=""
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       width={180}
       height={180}

@@ -76,3 +76,15 @@ describe('a gallery that does not grow', () => {
     expect(scrollBy).not.toHaveBeenCalled();
   });
 });
+
+describe('the first screen of a gallery', () => {
+  it('asks for its nine first thumbnails at once and first; the others as they come near', () => {
+    gridTop = 100;
+    const view = render(grid(named(12), false));
+    const images = [...view.container.querySelectorAll('img')];
+    expect(images).toHaveLength(12);
+    const loading = images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]);
+    expect(loading.slice(0, 9)).toEqual(Array.from({ length: 9 }, () => ['eager', 'high']));
+    expect(loading.slice(9)).toEqual(Array.from({ length: 3 }, () => ['lazy', 'auto']));
+  });
+});
