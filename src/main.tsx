@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { firstScreenReady } from './app/firstScreen';
 import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { outboxFlushRequested } from './features/landing';
@@ -67,7 +68,10 @@ function start(container: HTMLElement): void {
     const root = createRoot(container);
     // Drawn as a transition: React yields to the browser every few milliseconds instead of
     // holding a cheap phone's main thread for the whole first screen (a tap still answers).
-    startTransition(() => root.render(app));
+    const render = () => startTransition(() => root.render(app));
+    const ready = firstScreenReady(window.location.pathname);
+    if (ready) void ready.then(render);
+    else render();
   }
   // Its own chunk, asked for once the page is interactive: the landing page loads none of it first.
   whenSettled(() => {

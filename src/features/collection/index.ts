@@ -1,4 +1,6 @@
-import { lazy } from 'react';
+import { preloadableLazy } from '../../ui/preloadableLazy';
 
+const collection = preloadableLazy(() => import(/* webpackChunkName: "route-collection" */ './CollectionPage'));
 /** The visitor's collection (loaded lazily, SPEC section 2). */
-export const CollectionPage = lazy(() => import(/* webpackChunkName: "route-collection" */ './CollectionPage'));
+export const CollectionPage = collection.Screen;
+export const preloadCollectionPage = collection.preload;

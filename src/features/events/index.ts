@@ -1,9 +1,12 @@
 import { lazy } from 'react';
 import { ROUTES } from '../../lib/routePaths';
+import { preloadableLazy } from '../../ui/preloadableLazy';
 
 /** The events a visitor attended, an event's booths, and each booth's gallery: each screen its own chunk. */
-export const EventsListPage = lazy(() => import(/* webpackChunkName: "route-eventos" */ './EventsListPage'));
-const loadGallery = () => import(/* webpackChunkName: "route-evento-galeria" */ './BoothGalleryPage');
+const eventsList = preloadableLazy(() => import(/* webpackChunkName: "route-eventos" */ './EventsListPage'));
+export const EventsListPage = eventsList.Screen;
+export const preloadEventsListPage = eventsList.preload;
+const gallery = preloadableLazy(() => import(/* webpackChunkName: "route-evento-galeria" */ './BoothGalleryPage'));
 
 /** A booth's gallery opened directly (a reload, a shared address): its code comes with the event's, not after it. */
 function opensGallery(pathname: string): boolean {
@@ -11,10 +14,13 @@ function opensGallery(pathname: string): boolean {
   return mode !== '' && mode !== 'nulo' && !mode.includes('/');
 }
 
-export const EventPage = lazy(() => {
+const event = preloadableLazy(() => {
   // A failure here is met again, and shown, when the gallery itself asks for its code.
-  if (typeof location !== 'undefined' && opensGallery(location.pathname)) loadGallery().catch(() => undefined);
+  if (typeof location !== 'undefined' && opensGallery(location.pathname)) gallery.preload().catch(() => undefined);
   return import(/* webpackChunkName: "route-evento" */ './EventPage');
 });
-export const BoothGalleryPage = lazy(loadGallery);
+export const EventPage = event.Screen;
+/** The event's code, and its gallery's when the address names one. */
+export const preloadEventPage = event.preload;
+export const BoothGalleryPage = gallery.Screen;
 export const NuloPage = lazy(() => import(/* webpackChunkName: "route-evento-nulo" */ './NuloPage'));
