@@ -1,14 +1,14 @@
 import './events.css';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { BoothMode } from '../../lib/modes';
+import { isMediaMode, type BoothMode } from '../../lib/modes';
 import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { eventVisited, useAppDispatch, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BoothCarousel } from './BoothCarousel';
 import { boothModes, readEventState, type EventNavigationState } from './eventLocation';
-import { useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
+import { eventsApi, useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
 import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
 
@@ -49,6 +49,15 @@ export default function EventPage() {
   const active = useBoothMode();
   const { bname, displayTitle, devices, needsLogin, loading, notFound } = useEventData();
   const modes = boothModes(devices);
+  const { identity } = useSession();
+  const viewer = identity.status === 'signedIn' ? identity.user.uid : 'anonymous';
+  const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
+
+  useEffect(() => {
+    // A gallery opened directly: its list is asked for with the event's booths, not after them
+    // (the same arguments as BoothGalleryPage's, so the gallery finds it in the cache).
+    if (loading && bname && isMediaMode(active)) prefetchGallery({ bname, type: active, viewer });
+  }, [loading, bname, active, viewer, prefetchGallery]);
 
   useEffect(() => {
     if (bname && modes.length > 0) dispatch(eventVisited(bname));

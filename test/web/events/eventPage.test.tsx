@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
@@ -159,6 +159,30 @@ describe('the event page', () => {
     network.use(http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])));
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
+  });
+
+  it("asks for the gallery's list while it asks for the booths of an event known only by name, not after", async () => {
+    serveGalleries();
+    const asked: string[] = [];
+    let answerBooths: () => void = () => undefined;
+    const booths = new Promise<void>((resolve) => (answerBooths = resolve));
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, async () => {
+        asked.push('eventos');
+        await booths;
+        return HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }]);
+      }),
+      http.get(`${API}/all/festa_ana/pad`, () => {
+        asked.push('all');
+        return HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg'] });
+      }),
+    );
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['eventos', 'all'])));
+    answerBooths();
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+    // The gallery found its list in the cache: it was not asked for a second time.
+    expect(asked.filter((call) => call === 'all')).toHaveLength(1);
   });
 
   it("shows a 360 video's poster frame as its tile and its player's poster, and a plain play tile when it has none", async () => {
