@@ -32,41 +32,10 @@ export interface PhotoFirstClock {
 }
 
 /**
- * Loaded is not yet shown: a large photo is decoded, then painted, then presented. Where the
- * browser reports its largest paints, the photo's own entry says it is on the screen; elsewhere,
- * the frame after its decode.
- */
-function whenShownInBrowser(photo: LoadingPhoto, callback: () => void): void {
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    const observer = new PerformanceObserver((list) => {
-      // The photo's own pixels, not its thumbnail: that is painted first, as its background.
-      const shown = list.getEntries().some((entry) => {
-        const paint = entry as PerformanceEntry & { element?: unknown; url?: string };
-        return paint.element === photo && paint.url === photo.src;
-      });
-      if (!shown) return;
-      observer.disconnect();
-      callback();
-    });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    return;
-  }
-  const afterFrame = () => requestAnimationFrame(() => setTimeout(callback, 0));
-  const image = photo as LoadingPhoto & { decode?: () => Promise<void> };
-  if (image.decode) image.decode().then(afterFrame, afterFrame);
-  else afterFrame();
-}
-
-const browserClock: PhotoFirstClock = {
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  whenShown: whenShownInBrowser,
-};
-
-/**
  * Calls `start` once: at once when there is no photo or it failed; else once the photo is on the
  * screen, or has failed, or after `waitMs`, whichever comes first.
  */
-export function afterPhoto(photo: LoadingPhoto | null, start: () => void, waitMs: number = PHOTO_FIRST_WAIT_MS, clock: PhotoFirstClock = browserClock): void {
+export function afterPhoto(photo: LoadingPhoto | null, start: () => void, clock: PhotoFirstClock, waitMs: number = PHOTO_FIRST_WAIT_MS): void {
   let started = false;
   const once = () => {
     if (started) return;

@@ -28,7 +28,7 @@ describe('afterPhoto', () => {
     for (const photo of [null, fakePhoto({ complete: true, naturalWidth: 0 }).photo]) {
       const start = jest.fn();
       const { clock, timers } = fakeClock();
-      afterPhoto(photo, start, 3000, clock);
+      afterPhoto(photo, start, clock, 3000);
       expect(start).toHaveBeenCalledTimes(1);
       expect(timers).toHaveLength(0);
     }
@@ -38,7 +38,7 @@ describe('afterPhoto', () => {
     const { photo, fire } = fakePhoto({ complete: false, naturalWidth: 0 });
     const { clock, paint, timeOut } = fakeClock();
     const start = jest.fn();
-    afterPhoto(photo, start, 3000, clock);
+    afterPhoto(photo, start, clock, 3000);
     expect(start).not.toHaveBeenCalled();
     fire('load');
     expect(start).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ describe('afterPhoto', () => {
     const { photo } = fakePhoto({ complete: true, naturalWidth: 900 });
     const { clock, paint } = fakeClock();
     const start = jest.fn();
-    afterPhoto(photo, start, 3000, clock);
+    afterPhoto(photo, start, clock, 3000);
     expect(start).not.toHaveBeenCalled();
     paint();
     expect(start).toHaveBeenCalledTimes(1);
@@ -62,7 +62,7 @@ describe('afterPhoto', () => {
     const { photo, fire } = fakePhoto({ complete: false, naturalWidth: 0 });
     const { clock, timeOut } = fakeClock();
     const start = jest.fn();
-    afterPhoto(photo, start, 3000, clock);
+    afterPhoto(photo, start, clock, 3000);
     fire('error');
     expect(start).toHaveBeenCalledTimes(1);
     timeOut();
@@ -73,7 +73,7 @@ describe('afterPhoto', () => {
     const { photo, fire } = fakePhoto({ complete: false, naturalWidth: 0 });
     const { clock, timers, paint, timeOut } = fakeClock();
     const start = jest.fn();
-    afterPhoto(photo, start, 2500, clock);
+    afterPhoto(photo, start, clock, 2500);
     expect(timers.map(({ ms }) => ms)).toEqual([2500]);
     timeOut();
     expect(start).toHaveBeenCalledTimes(1);
