@@ -24,7 +24,7 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 /** A photo-like JPEG: noise compresses as badly as a real scene does. */
 function photo(width: number, height: number, options: { orientation?: number } = {}): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 });
+  const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 });
   return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image).toBuffer();
 }
 
