@@ -164,7 +164,8 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       port: Number(process.env.DEV_PORT ?? 3000),
       historyApiFallback: { index: '/app.html' },
       hot: false,
-      proxy: [{ context: ['/api', '/media'], target: backend, changeOrigin: false }],
+      // Every path the server owns (server/src/http/staticFiles.ts); the rest is this build's.
+      proxy: [{ context: ['/api', '/media', '/thumbs', '/display'], target: backend, changeOrigin: false }],
     },
   };
 };

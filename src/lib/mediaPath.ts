@@ -83,6 +83,15 @@ export function thumbUrl({ bname, mode, file }: MediaRef): string {
   return `/thumbs/${bname}/${mode}/${file}.webp`;
 }
 
+/**
+ * The display rendition of a still photo (WebP, at most 720 px wide): what the collect screen
+ * draws, a fraction of the original's weight. Only images have one (not GIFs, not videos); the
+ * server makes it on first request for older media and answers 404 when it cannot.
+ */
+export function displayUrl({ bname, mode, file }: MediaRef): string {
+  return `/display/${bname}/${mode}/${file}.webp`;
+}
+
 /** Print identifiers ending in .gif or .mp4 cannot be printed (SPEC section 9). */
 export function isPrintable(printId: string): boolean {
   return !/\.(gif|mp4)$/i.test(printId);

@@ -7,6 +7,8 @@
 /** Versioned names: a release that changes what a cache holds renames it, and the worker drops the old one. */
 export const OFFLINE_CACHES = {
   thumbs: 'cabine-thumbs-v1',
+  /** The collect screen's photos (display renditions, /display/...). */
+  display: 'cabine-display-v1',
   media: 'cabine-media-v1',
   /** Replies anyone could read (no token sent): an anonymous guest's events and galleries. */
   publicApi: 'cabine-api-v1',
@@ -28,6 +30,12 @@ const DAY_S = 24 * 60 * 60;
 /** WebP thumbnails are ~10-60 KB: 600 of them stay under 300 MB even at the per-entry cap. */
 export const THUMBS_BOUND: CacheBound = { maxEntries: 600, maxAgeSeconds: 60 * DAY_S, maxEntryBytes: 512 * 1024 };
 
+/**
+ * Display renditions (the collect screen's photos) are WebP of at most 720 x 1280, tens of KB: a
+ * guest's whole party fits, and 200 stay under 200 MB even at the per-entry cap.
+ */
+export const DISPLAY_BOUND: CacheBound = { maxEntries: 200, maxAgeSeconds: 60 * DAY_S, maxEntryBytes: 1024 * 1024 };
+
 /** Full photos (a video is fetched in ranges and never lands here whole): at most 60 x 6 MB. */
 export const MEDIA_BOUND: CacheBound = { maxEntries: 60, maxAgeSeconds: 60 * DAY_S, maxEntryBytes: 6 * 1024 * 1024 };
 
@@ -43,7 +51,7 @@ export const API_NETWORK_TIMEOUT_S = 4;
 /** The header the SPA sends its token in (src/api/apiSlice.ts): its presence makes a reply the user's. */
 export const TOKEN_HEADER = 'idToken';
 
-export type OfflineRoute = 'thumbs' | 'media' | 'api';
+export type OfflineRoute = 'thumbs' | 'display' | 'media' | 'api';
 
 /**
  * Which runtime cache a request belongs to, or null for the network alone. Only same-origin GETs:
@@ -54,6 +62,7 @@ export function offlineRouteOf(method: string, url: URL, origin: string): Offlin
   if (method !== 'GET' || url.origin !== origin) return null;
   const path = url.pathname;
   if (path.startsWith('/thumbs/')) return 'thumbs';
+  if (path.startsWith('/display/')) return 'display';
   if (path.startsWith('/media/')) return 'media';
   // The collection (the account), the events a guest attended, and a booth's gallery.
   if (path === '/api/account' || path.startsWith('/api/eventos/') || path.startsWith('/api/all/')) return 'api';

@@ -1,8 +1,9 @@
 /**
  * The service worker (issue 15): the app shell and every route chunk precached, so the app opens
- * with no connection; thumbnails and photos kept as they are seen, within bounds; the few API
- * replies a guest needs offline (their account, the events they attended, a booth's gallery)
- * fetched network first and kept. Nothing that changes something is ever answered from a cache.
+ * with no connection; thumbnails, display renditions and photos kept as they are seen, within
+ * bounds; the few API replies a guest needs offline (their account, the events they attended, a
+ * booth's gallery) fetched network first and kept. Nothing that changes something is ever
+ * answered from a cache.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -14,6 +15,7 @@ import {
   API_NETWORK_TIMEOUT_S,
   apiCacheOf,
   type CacheBound,
+  DISPLAY_BOUND,
   fitsBound,
   MEDIA_BOUND,
   OFFLINE_CACHES,
@@ -40,7 +42,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/app.html'), {
     // Files and the server's own paths are never pages (as in server/src/http/staticFiles.ts).
-    denylist: [/^\/(api|media|thumbs|assets)(\/|$)/, /\.[A-Za-z0-9]{1,5}$/],
+    denylist: [/^\/(api|media|thumbs|display|assets)(\/|$)/, /\.[A-Za-z0-9]{1,5}$/],
   }),
 );
 
@@ -69,6 +71,7 @@ const notGated: WorkboxPlugin = {
 
 // Media never changes under a name (the server serves it immutable): the cache is as good as the network.
 const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: [notGated, ...boundedPlugins(THUMBS_BOUND)] });
+const display = new CacheFirst({ cacheName: OFFLINE_CACHES.display, plugins: [notGated, ...boundedPlugins(DISPLAY_BOUND)] });
 const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: [notGated, ...boundedPlugins(MEDIA_BOUND)] });
 
 /**
@@ -104,6 +107,8 @@ registerRoute(
     switch (offlineRouteOf(request.method, url, self.location.origin)) {
       case 'thumbs':
         return thumbs.handle(options);
+      case 'display':
+        return display.handle(options);
       case 'media':
         return media.handle(options);
       default:

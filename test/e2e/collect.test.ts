@@ -17,8 +17,14 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET') fetched.push(new URL(request.url()).pathname);
+  });
 
-  await page.goto(`${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
+  const original = seededMedia('festa_ana', 'pad')[0];
+  const rendition = `/display${original.slice('/media'.length)}.webp`;
+  await page.goto(`${baseUrl()}/collect?id=${original}`);
   const photo = page.getByRole('img', { name: 'Foto do evento festa_ana' });
   await photo.waitFor();
   // The image really arrived and decoded, not just an <img> with a broken source.
@@ -29,8 +35,14 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   // The photo came first: the app's scripts were handed to the photo-first loader, which ran them.
   expect(await page.locator('script[src="/photo-first.js"][data-scripts]').count()).toBe(1);
   expect(await page.locator('script[src^="/assets/main."]').count()).toBe(1);
-  const size = await photo.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+  const size = await photo.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight, src: img.currentSrc }));
   expect(size.width).toBeGreaterThan(100);
+  // The light display rendition, not the original: the page's early copy and the screen share
+  // its URL, and the original is only checked (HEAD), never downloaded, until a guest shares it.
+  expect(new URL(size.src).pathname).toBe(rendition);
+  expect(size.width).toBeLessThanOrEqual(720);
+  expect(fetched).toContain(rendition);
+  expect(fetched).not.toContain(original);
   await expectAccessible(page);
   expect(errors).toEqual([]);
   await context.close();

@@ -43,6 +43,10 @@ it('the collection and the events a guest saw open offline, with the banner, and
   await page.getByText('Coletado!').waitFor();
   // The worker installs once the page is idle (its precache complete), then takes the open page.
   await controlledByWorker(page);
+  // Seen again under the worker, the collect screen's photo (its display rendition) is kept.
+  await page.reload();
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await eventually(async () => expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`));
 
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();

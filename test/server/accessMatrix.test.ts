@@ -433,6 +433,14 @@ const ROWS: Row[] = [
     expected: anyone(401),
   },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+  { route: 'GET /display/*', request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+  {
+    // The collect page's rendition of a private event's photo: the same gate as the photo itself.
+    route: 'GET /display/*',
+    label: "a private event's rendition, by its URL",
+    request: () => ({ method: 'GET', url: '/display/privada/pad/x1.jpg.webp' }),
+    expected: anyone(401),
+  },
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
   // (nobody above owns `privada`: the team only; it stays private).

@@ -31,30 +31,42 @@ async function page(url: string, headers: Record<string, string> = {}): Promise<
 const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
 
 describe('the collect page of a public photo', () => {
-  it('asks for the thumbnail, then the photo, from its head, before any script runs', async () => {
+  it("asks for the thumbnail, then the photo's display rendition, from its head, before any script runs", async () => {
     const html = await page('/collect?id=/media/festa_ana/pad/a1.jpg');
     expect(preloads(html)).toEqual([
       '<link rel="preload" as="image" href="/thumbs/festa_ana/pad/a1.jpg.webp" fetchpriority="high">',
-      '<link rel="preload" as="image" href="/media/festa_ana/pad/a1.jpg" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/display/festa_ana/pad/a1.jpg.webp" fetchpriority="high">',
     ]);
+    // The original stays for the share, download and print buttons: it is not fetched up front.
+    expect(html).not.toContain('/media/festa_ana/pad/a1.jpg"');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(preloads(head)).toHaveLength(2);
   });
 
-  it('carries the photo outside the app root, sized as the screen will draw it', async () => {
+  it('carries the rendition outside the app root, sized as the screen will draw it', async () => {
     const html = await page('/collect?id=/media/festa_ana/pad/a2.jpg');
     const root = /<body>(.*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
-    // a2.jpg is 48 x 64 (support/fixtures.ts).
-    expect(root).toMatch(/^<img data-shell-preview src="\/media\/festa_ana\/pad\/a2\.jpg" width="48" height="64" alt="" style="[^"]*">$/);
+    // a2.jpg is 48 x 64 (support/fixtures.ts); the early copy is the preloaded URL, fetched once.
+    expect(root).toMatch(/^<img data-shell-preview src="\/display\/festa_ana\/pad\/a2\.jpg\.webp" width="48" height="64" alt="" style="[^"]*">$/);
+    expect(preloads(html)[1]).toContain('href="/display/festa_ana/pad/a2.jpg.webp"');
     expect(root).toContain('calc(70vh*0.7500)');
     expect(root).toContain('url(/thumbs/festa_ana/pad/a2.jpg.webp)');
   });
 
-  it('names files that exist: the preloaded thumbnail and photo are served', async () => {
+  it('names files that exist: the preloaded thumbnail and rendition are served', async () => {
     const html = await page('/collect?id=/media/festa_ana/polaroid/p1.jpg');
     const hrefs = preloads(html).map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? '');
     expect(hrefs).toHaveLength(2);
     for (const href of hrefs) expect((await server.call({ method: 'GET', url: href })).statusCode).toBe(200);
+  });
+
+  it('names a rendition for a photo stored before there were any: it is made when it is asked for', async () => {
+    fs.rmSync(path.join(server.dataDir, 'display/festa_ana/polaroid/p1.jpg.webp'));
+    const html = await page('/collect?id=/media/festa_ana/polaroid/p1.jpg');
+    expect(html).toContain('<img data-shell-preview src="/display/festa_ana/polaroid/p1.jpg.webp"');
+    const rendition = await server.call({ method: 'GET', url: '/display/festa_ana/polaroid/p1.jpg.webp' });
+    expect(rendition.statusCode).toBe(200);
+    expect(rendition.headers['content-type']).toBe('image/webp');
   });
 
   it('sends the same page compressed when the client takes it', async () => {
@@ -62,19 +74,21 @@ describe('the collect page of a public photo', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     const html = zlib.gunzipSync(response.rawPayload).toString('utf8');
     expect(preloads(html)).toHaveLength(2);
-    expect(html).toContain('/media/festa_ana/pad/a2.jpg');
+    expect(html).toContain('/display/festa_ana/pad/a2.jpg.webp');
     const brotli = await server.call({ method: 'GET', url: '/collect?id=/media/festa_ana/pad/a2.jpg', headers: { 'accept-encoding': 'br' } });
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(html);
   });
 
-  it('asks for a GIF too (its thumbnail is a still WebP frame)', async () => {
+  it('asks for a GIF itself, which has no rendition (a still WebP would stop it moving)', async () => {
     const html = await page('/collect?id=/media/festa_ana/boomerang/b1.gif');
     expect(preloads(html)).toContain('<link rel="preload" as="image" href="/media/festa_ana/boomerang/b1.gif" fetchpriority="high">');
+    expect(html).not.toContain('/display/');
   });
 
   it('never asks for a video file up front, nor draws it', async () => {
     const html = await page('/collect?id=/media/festa_ana/360/v1.mp4');
     expect(html).not.toContain('/media/festa_ana/360/v1.mp4');
+    expect(html).not.toContain('/display/');
     expect(html).toContain('<div id="root"></div>');
   });
 });
@@ -84,6 +98,7 @@ describe('no preload', () => {
     const html = await page('/collect?id=/media/privada/pad/x1.jpg');
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('x1.jpg');
+    expect(html).not.toContain('/display/');
     expect(html).toContain('<div id="root"></div>');
   });
 

@@ -51,6 +51,7 @@ describe('cleanTemporaryFiles', () => {
     const leftovers = [
       path.join(root, 'media', 'festa', 'pad', '.a1.jpg.0123456789ab.tmp'),
       path.join(root, 'thumbs', 'festa', 'pad', '.a1.jpg.webp.abcdefabcdef.tmp'),
+      path.join(root, 'display', 'festa', 'pad', '.a1.jpg.webp.0a1b2c3d4e5f.tmp'),
       path.join(root, 'faces', 'agent1', '.1700000000-aaaaaaaaaaaa.jpg.ffffffffffff.tmp'),
     ];
     const kept = [

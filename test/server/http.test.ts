@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('security headers', () => {
-  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp'])('are on the page or file %s, with the site policy', async (url) => {
+  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp', '/display/festa_ana/pad/nada.jpg.webp'])('are on the page or file %s, with the site policy', async (url) => {
     const response = await server.call({ method: 'GET', url });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -118,7 +118,7 @@ describe('the SPA', () => {
   });
 
   it('answers 404 JSON, not the page, for unknown API paths, media and assets', async () => {
-    for (const url of ['/api/nada', '/api/account/extra', '/media/festa_ana/pad/nada.jpg', '/assets/nada.js', '/thumbs/x.webp']) {
+    for (const url of ['/api/nada', '/api/account/extra', '/media/festa_ana/pad/nada.jpg', '/assets/nada.js', '/thumbs/x.webp', '/display/festa_ana/pad/nada.jpg.webp']) {
       const response = await server.call({ method: 'GET', url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -160,6 +160,8 @@ describe('hostile input never gets a 5xx', () => {
     '/api/team_orders',
     '/media/{x}',
     '/thumbs/{x}/{x}',
+    '/display/{x}/{x}/{x}',
+    '/display/festa_ana/pad/{x}',
   ];
   const postTemplates = [
     '/api/landingForm',

@@ -29,6 +29,7 @@ describe('media storage limits', () => {
     expect(error.message).toMatch(/megapixels/);
     expect(files(storage.mediaDir)).toEqual([]);
     expect(files(storage.thumbsDir)).toEqual([]);
+    expect(files(storage.displayDir)).toEqual([]);
   });
 
   it('still stores a normal photo with its thumbnail', async () => {
@@ -45,6 +46,7 @@ describe('media storage limits', () => {
     expect(error.code).toBe('image_timeout');
     expect(files(storage.mediaDir)).toEqual([]);
     expect(files(storage.thumbsDir)).toEqual([]);
+    expect(files(storage.displayDir)).toEqual([]);
   });
 
   it('refuses an upload once the event folder holds the configured maximum of files', async () => {

@@ -13,8 +13,8 @@ import { basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixt
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Who sees an event's media (README, "Event visibility"): the gate in front of /media and
- * /thumbs, the cookie a signed-in browser gets for it, the random names of non-public events'
+ * Who sees an event's media (README, "Event visibility"): the gate in front of /media, /thumbs
+ * and /display, the cookie a signed-in browser gets for it, the random names of non-public events'
  * files, and the owner's route that sets the visibility.
  */
 let server: TestServer;
@@ -125,7 +125,7 @@ describe("a private event's media", () => {
   });
 
   it('are refused to a signed-out visitor, with no byte of the file and nothing cached', async () => {
-    for (const url of [photo, `${photo.replace('/media/', '/thumbs/')}.webp`, video]) {
+    for (const url of [photo, `${photo.replace('/media/', '/thumbs/')}.webp`, `${photo.replace('/media/', '/display/')}.webp`, video]) {
       const response = await get(url);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'media_login_required', message: 'Este evento é privado. Faça login para ver as fotos.' });
@@ -150,6 +150,11 @@ describe("a private event's media", () => {
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.headers['cache-control']).toBe('private, no-cache');
+    const rendition = await get(`${photo.replace('/media/', '/display/')}.webp`, ownerCookie);
+    expect(rendition.statusCode).toBe(200);
+    expect(rendition.headers['content-type']).toBe('image/webp');
+    expect(rendition.headers['cache-control']).toBe('private, no-cache');
+    expect(rendition.headers.vary).toBe('Cookie');
 
     const head = await server.call({ method: 'HEAD', url: photo, headers: { cookie: ownerCookie } });
     expect(head.statusCode).toBe(200);
@@ -188,15 +193,15 @@ describe("a private event's media", () => {
   });
 
   it('answer 404 for an unknown event or a path that names no media file, signed in or not', async () => {
-    for (const url of ['/media/nada/pad/x.jpg', '/media/privada/pad', '/media/privada/pad/a/b.jpg', '/media/privada/nulo/x.jpg', '/thumbs/privada/pad/x.jpg', '/media/privada%2Fpad/x.jpg/y']) {
+    for (const url of ['/media/nada/pad/x.jpg', '/media/privada/pad', '/media/privada/pad/a/b.jpg', '/media/privada/nulo/x.jpg', '/thumbs/privada/pad/x.jpg', '/display/privada/pad/x.jpg', '/display/privada/pad/x.jpg.webp', '/media/privada%2Fpad/x.jpg/y']) {
       expect({ url, status: (await get(url, ownerCookie)).statusCode }).toEqual({ url, status: 404 });
     }
   });
 });
 
 describe("a public event's media", () => {
-  it('stay open to anyone and cached by anyone, thumbnails too', async () => {
-    for (const url of ['/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/a1.jpg.webp']) {
+  it('stay open to anyone and cached by anyone, thumbnails and renditions too', async () => {
+    for (const url of ['/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/a1.jpg.webp', '/display/festa_ana/pad/a1.jpg.webp']) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -214,6 +219,7 @@ describe("a link-only event's media", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-cache');
     expect((await get(`${url.replace('/media/', '/thumbs/')}.webp`)).statusCode).toBe(200);
+    expect((await get(`${url.replace('/media/', '/display/')}.webp`)).statusCode).toBe(200);
 
     expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001' })).json()).toEqual([]);
@@ -268,6 +274,7 @@ describe('PUT /api/events/{bname}/visibility', () => {
 
     const closed = await get('/media/outra/pad/o1.jpg');
     expect(closed.statusCode).toBe(401);
+    expect((await get('/display/outra/pad/o1.jpg.webp')).statusCode).toBe(401);
     expect((await get('/media/outra/pad/o1.jpg', ownerCookie)).statusCode).toBe(200);
     expect((await server.call({ method: 'GET', url: '/api/all/outra/pad' })).statusCode).toBe(401);
 

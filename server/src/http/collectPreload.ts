@@ -7,9 +7,10 @@ import type { Queryable } from '../db/database';
 /**
  * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect
  * screen"). Its HTML can ask for that photo before any script runs: the thumbnail first (small,
- * shown at once), then the file itself. Only for media of a public event that exists: a link is
- * input from anyone, so nothing of it is written into the page unless it is one of this site's
- * own media paths, and a private event's media is never announced to whoever opens the link.
+ * shown at once), then the photo as the screen draws it (a still photo's display rendition).
+ * Only for media of a public event that exists: a link is input from anyone, so nothing of it is
+ * written into the page unless it is one of this site's own media paths, and a private event's
+ * media is never announced to whoever opens the link.
  */
 
 /** Exactly `/media/{event}/{mode}/{file}`: no scheme, host, query, encoding or extra segment. */
@@ -62,13 +63,23 @@ function preloadTag(href: string): string {
   return `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`;
 }
 
+/**
+ * What the screen draws for a still photo: its display rendition (tens of KB where the original
+ * weighs megabytes, made on first request for older media), the same URL as CollectPhoto's so
+ * the browser fetches it once. A GIF is drawn as it is, to keep it moving.
+ */
+function drawnUrl(ref: MediaRef, media: PublicMedia, origin: string): string {
+  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
+  return mediaKind(ref.file) === 'image' && media.kind === 'image' ? `${origin}/display/${path}.webp` : `${origin}/media/${path}`;
+}
+
 /** The preload tags for a collect link's media, thumbnail first; empty for anything else. */
 export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
   const path = `${ref.bname}/${ref.mode}/${ref.file}`;
   const tags: string[] = [];
   if (media.has_thumb) tags.push(preloadTag(`${origin}/thumbs/${path}.webp`));
   // A video plays from its poster (the thumbnail): the file itself is not fetched up front.
-  if (mediaKind(ref.file) !== 'video' && media.kind !== 'video') tags.push(preloadTag(`${origin}/media/${path}`));
+  if (mediaKind(ref.file) !== 'video' && media.kind !== 'video') tags.push(preloadTag(drawnUrl(ref, media, origin)));
   return tags.join('');
 }
 
@@ -77,7 +88,9 @@ export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: st
  * soon as the photo arrives, not once the scripts have drawn the screen. It is drawn over the top
  * of the page, at least as large as the screen will draw it (70vh tall at most, the screen's
  * width), so the screen's own photo, drawn later from the same file, is not a later, larger
- * paint; the collect screen removes it once its own photo is there (CollectPhoto.tsx).
+ * paint; the collect screen removes it once its own photo is there (CollectPhoto.tsx). When the
+ * rendition cannot be had (a 404), this copy shows at most the thumbnail, and the screen falls
+ * back to the original.
  */
 export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
   if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
@@ -85,7 +98,7 @@ export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: st
   const ratio = media.width / media.height;
   const thumb = media.has_thumb ? `background:url(${origin}/thumbs/${path}.webp) center/contain no-repeat;` : '';
   const style = `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
-  return `<img data-shell-preview src="${escapeAttribute(`${origin}/media/${path}`)}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
+  return `<img data-shell-preview src="${escapeAttribute(drawnUrl(ref, media, origin))}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
 }
 
 /** What a page gets for one request: markup at the end of its head, and just before its root. */

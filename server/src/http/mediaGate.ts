@@ -21,7 +21,7 @@ export const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
 /**
- * Every media and thumbnail request asks an event's visibility: kept in memory while it stands
+ * Every media, thumbnail and rendition request asks an event's visibility: kept in memory while it stands
  * (db/liveCache.ts), so a gallery's burst of thumbnails makes no trip to the database. The
  * owner's change is seen at once by every app server: this one forgets on its own write, the
  * others on the change feed's notification.
@@ -44,20 +44,23 @@ export interface MediaAccess {
   visibility: VisibilityCache;
 }
 
-interface MediaTarget {
+/** The gated folders: media files, their thumbnails, and the display renditions of photos. */
+export type MediaPrefix = '/media/' | '/thumbs/' | '/display/';
+
+export interface MediaTarget {
   bname: string;
   mode: string;
-  /** The media file's name (for a thumbnail, the file it is the thumbnail of). */
+  /** The media file's name (for a thumbnail or rendition, the file it is made from). */
   file: string;
 }
 
 /**
- * The event, mode and file a `/media/...` or `/thumbs/...` URL names, decoded segment by segment
+ * The event, mode and file a `/media/...`, `/thumbs/...` or `/display/...` URL names, decoded segment by segment
  * as @fastify/static will read it; null for anything else (no such file can exist: a 404). A
  * segment that decodes to a slash, a dot folder or nothing is refused, so the event the gate
  * checks is the folder the file is read from.
  */
-export function mediaTarget(url: string, prefix: '/media/' | '/thumbs/'): MediaTarget | null {
+export function mediaTarget(url: string, prefix: MediaPrefix): MediaTarget | null {
   const pathName = url.split('?')[0];
   if (!pathName.startsWith(prefix)) return null;
   const segments = pathName.slice(prefix.length).split('/');
@@ -75,7 +78,7 @@ export function mediaTarget(url: string, prefix: '/media/' | '/thumbs/'): MediaT
   }
   const [bname, mode, name] = decoded;
   if (!NAME_PATTERN.test(bname) || !isMediaMode(mode)) return null;
-  if (prefix === '/thumbs/') {
+  if (prefix !== '/media/') {
     if (!name.endsWith('.webp')) return null;
     return { bname, mode, file: name.slice(0, -'.webp'.length) };
   }
@@ -89,7 +92,7 @@ export function mediaTarget(url: string, prefix: '/media/' | '/thumbs/'): MediaT
  * cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
  * on `onRequest`, so HEAD and Range requests pass through it like GET.
  */
-export function registerMediaGate(scope: FastifyInstance, prefix: '/media/' | '/thumbs/', db: Queryable, access: MediaAccess): void {
+export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, db: Queryable, access: MediaAccess): void {
   const cacheOf = new WeakMap<FastifyRequest, string>();
   scope.addHook('onRequest', async (request) => {
     const target = mediaTarget(request.url, prefix);

@@ -4,12 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
+import { isMediaMode } from '../../../src/lib/modes';
 import { PHOTO_FIRST_SCRIPT } from '../../../src/lib/photoFirst';
+import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageHead } from './collectPreload';
-import { registerMediaGate, type MediaAccess } from './mediaGate';
+import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,15 +33,28 @@ function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: b
   );
 }
 
+/**
+ * A photo stored before renditions existed (the demo seed, old uploads) gets one on its first
+ * request, behind the gate (whoever may not see the photo makes no work). One that cannot be
+ * made is a 404, and the page shows the original instead.
+ */
+function makeMissingRenditions(scope: FastifyInstance, storage: MediaStorage): void {
+  scope.addHook('onRequest', async (request) => {
+    const target = mediaTarget(request.url, '/display/');
+    const ref = target && isMediaMode(target.mode) ? { bname: target.bname, mode: target.mode, file: target.file } : null;
+    if (!ref || !(await storage.ensureDisplay(ref))) throw notFound('not_found', 'Não encontrado.');
+  });
+}
+
 export interface MediaGateDependencies {
   db: Queryable;
   access: MediaAccess;
 }
 
 /**
- * Media and thumbnails behind the gate of their event's visibility (http/mediaGate.ts: a public
- * event's files long-lived in any cache, the others only for whom the gate lets through), then the
- * built SPA with history fallback.
+ * Media, thumbnails and display renditions behind the gate of their event's visibility
+ * (http/mediaGate.ts: a public event's files long-lived in any cache, the others only for whom
+ * the gate lets through), then the built SPA with history fallback.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -48,15 +63,16 @@ export async function registerStaticFiles(
   gate: MediaGateDependencies,
   pageHead?: PageHead,
 ): Promise<void> {
-  fs.mkdirSync(storage.mediaDir, { recursive: true });
-  fs.mkdirSync(storage.thumbsDir, { recursive: true });
   for (const [root, prefix] of [
     [storage.mediaDir, '/media/'],
     [storage.thumbsDir, '/thumbs/'],
+    [storage.displayDir, '/display/'],
   ] as const) {
+    fs.mkdirSync(root, { recursive: true });
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
       registerMediaGate(scope, prefix, gate.db, gate.access);
+      if (prefix === '/display/') makeMissingRenditions(scope, storage);
       await scope.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, dotfiles: 'deny', cacheControl: false });
     });
   }
@@ -98,7 +114,7 @@ export async function registerStaticFiles(
     const url = request.url.split('?')[0];
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|thumbs|assets)(\/|$)/.test(url) &&
+      !/^\/(api|media|thumbs|display|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
     if (shell && isPage) return pageForRequest(request, shell, pageHead, { photoFirst }).then((page) => sendSpaPage(request, reply, page));

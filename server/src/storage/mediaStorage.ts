@@ -12,6 +12,19 @@ import { writeFileDurably } from './durableWrite';
 
 export const THUMB_SIZE = 360;
 
+/**
+ * The display rendition of a still photo: what the collect page draws (at most ~412 CSS px wide
+ * on a phone, so 720 covers a dense screen's half-width of detail without the original's weight).
+ */
+export const DISPLAY_MAX_WIDTH = 720;
+export const DISPLAY_MAX_HEIGHT = 1280;
+export const DISPLAY_QUALITY = 72;
+/** Renditions made on request for media stored before there were any: one at a time, a short wait. */
+export const DISPLAY_RUNNING = 1;
+export const DISPLAY_WAITING = 32;
+/** Originals found unusable are not decoded again on every request (a bounded memory of them). */
+const DISPLAY_REFUSED_KEPT = 1000;
+
 /** The bytes of randomness in a media file's name while its event is not public (128 bits). */
 export const UNGUESSABLE_NAME_BYTES = 16;
 /** A name `unguessableFileName` makes: 32 hex digits and the extension asked for. */
@@ -52,11 +65,21 @@ export interface StoredMedia {
   hasThumb: boolean;
 }
 
-/** Where media files live: `{mediaDir}/{bname}/{mode}/{file}` and their thumbnails beside. */
+/**
+ * Where media files live: `{mediaDir}/{bname}/{mode}/{file}`, their thumbnails and the display
+ * renditions of still photos beside (`{thumbsDir|displayDir}/{bname}/{mode}/{file}.webp`).
+ */
 export interface MediaStorage {
   mediaDir: string;
   thumbsDir: string;
+  displayDir: string;
   save(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
+  /**
+   * Whether the display rendition of a still photo exists once this resolves, making it from the
+   * stored original when it is missing (media stored before renditions existed). Never throws:
+   * false for anything else, a bad original, or while too many others wait.
+   */
+  ensureDisplay(ref: MediaRef): Promise<boolean>;
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -81,6 +104,15 @@ function thumbnail(image: Buffer, maxPixels: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The collect page's photo: upright, at most DISPLAY_MAX_WIDTH x DISPLAY_MAX_HEIGHT, WebP. */
+function displayRendition(image: Buffer, maxPixels: number): Promise<Buffer> {
+  return sharp(image, { ...decodeOptions(maxPixels), animated: false })
+    .rotate()
+    .resize({ width: DISPLAY_MAX_WIDTH, height: DISPLAY_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: DISPLAY_QUALITY })
+    .toBuffer();
+}
+
 export interface MediaLimits {
   maxPixels?: number;
   decodeTimeoutMs?: number;
@@ -101,10 +133,12 @@ async function countEventFiles(eventDir: string): Promise<number> {
   return count;
 }
 
-/** The thumbnail, or a refusal: never an unexplained 500 for a file libvips will not decode. */
-async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: number): Promise<Buffer> {
+type Shape = (image: Buffer, maxPixels: number) => Promise<Buffer>;
+
+/** The thumbnail (or rendition), or a refusal: never an unexplained 500 for a file libvips will not decode. */
+async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: number, shape: Shape = thumbnail): Promise<Buffer> {
   try {
-    return await withDecodeTimeout(thumbnail(image, maxPixels), timeoutMs);
+    return await withDecodeTimeout(shape(image, maxPixels), timeoutMs);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     if (isPixelLimitError(error)) throw TOO_MANY_PIXELS();
@@ -112,16 +146,88 @@ async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: num
   }
 }
 
+const fileExists = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
+
 export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): MediaStorage {
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
+  const displayDir = path.join(dataDir, 'display');
   const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
 
+  const displayPath = (ref: MediaRef) => path.join(displayDir, ref.bname, ref.mode, `${ref.file}.webp`);
+
+  // One rendition made at a time (each is a full decode of a photo of up to 40 megapixels), a few
+  // waiting their turn; a burst beyond that is answered with no rendition, and the page shows
+  // the original instead.
+  const inFlight = new Map<string, Promise<boolean>>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const refused = new Set<string>();
+  const refuse = (target: string) => {
+    // Insertion order is age: the oldest is forgotten first.
+    if (refused.size >= DISPLAY_REFUSED_KEPT) refused.delete(refused.values().next().value ?? '');
+    refused.add(target);
+  };
+
+  /** Makes a missing rendition from the stored original; false when there is none to make it from. */
+  async function makeDisplay(ref: MediaRef): Promise<boolean> {
+    const original = await fs.readFile(path.join(mediaDir, ref.bname, ref.mode, ref.file)).catch(() => null);
+    if (!original) return false;
+    const metadata = await sharp(original, decodeOptions(maxPixels))
+      .metadata()
+      .catch(() => null);
+    if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || overPixelLimit(metadata.width, metadata.height, maxPixels)) {
+      refuse(displayPath(ref));
+      return false;
+    }
+    const rendition = await boundedThumbnail(original, maxPixels, timeoutMs, displayRendition).catch((error: unknown) => {
+      // A slow decode may pass another time; a file libvips refuses will not.
+      if (!(error instanceof DomainError && error.kind === 'unavailable')) refuse(displayPath(ref));
+      return null;
+    });
+    if (!rendition) return false;
+    await writeFileDurably(displayPath(ref), rendition);
+    return true;
+  }
+
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    // A finished job hands its place straight to the next in line, so no newcomer slips in between.
+    if (running >= DISPLAY_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
   return {
     mediaDir,
     thumbsDir,
+    displayDir,
+    async ensureDisplay(ref) {
+      if (!NAME_PATTERN.test(ref.bname) || !(MEDIA_MODES as readonly string[]).includes(ref.mode) || !isValidFileName(ref.file)) return false;
+      if (mediaKind(ref.file) !== 'image') return false;
+      const target = displayPath(ref);
+      if (await fileExists(target)) return true;
+      if (refused.has(target)) return false;
+      const already = inFlight.get(target);
+      if (already) return already;
+      if (running >= DISPLAY_RUNNING && waiting.length >= DISPLAY_WAITING) return false;
+      const made = turn(async () => (await fileExists(target)) || makeDisplay(ref))
+        .catch(() => false)
+        .finally(() => inFlight.delete(target));
+      inFlight.set(target, made);
+      return made;
+    },
     async save(ref, data) {
       checkRef(ref);
       const kind = mediaKind(ref.file);
@@ -134,6 +240,7 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
       let width: number | null = null;
       let height: number | null = null;
       let thumb: Buffer | null = null;
+      let display: Buffer | null = null;
       if (kind === 'video') {
         if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
         // Its poster frame is its thumbnail, and the player's poster.
@@ -162,10 +269,17 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
         width = metadata.autoOrient?.width ?? metadata.width ?? null;
         height = metadata.autoOrient?.height ?? metadata.height ?? null;
         thumb = await boundedThumbnail(data, maxPixels, timeoutMs);
+        // A GIF is drawn as it is (animated): a still WebP of it would stop it.
+        if (kind === 'image') display = await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition);
       }
 
-      // The thumbnail first: once the original exists, its thumbnail does too.
+      // The thumbnail and rendition first: once the original exists, they do too.
       if (thumb) await writeFileDurably(path.join(thumbsDir, ref.bname, ref.mode, `${ref.file}.webp`), thumb);
+      if (display) {
+        await writeFileDurably(displayPath(ref), display);
+        // A name stored again (a retried upload) may once have had an original libvips refused.
+        refused.delete(displayPath(ref));
+      }
       await writeFileDurably(path.join(mediaDir, ref.bname, ref.mode, ref.file), data);
       return { kind, width, height, hasThumb: thumb !== null };
     },

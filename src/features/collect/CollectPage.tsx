@@ -2,7 +2,7 @@ import './collect.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
+import { displayUrl, mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
 import { boothRoute, ROUTES } from '../../lib/routePaths';
 import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { QrIcon } from '../../ui/icons';
@@ -133,7 +133,15 @@ export default function CollectPage() {
             aria-label={`Vídeo do evento ${ref.bname}`}
           />
         ) : (
-          <CollectPhoto key={src} src={src} thumb={mediaSource(thumbUrl(ref))} alt={`Foto do evento ${ref.bname}`} />
+          // A still photo is drawn from its light display rendition (the URL the page's early copy
+          // and preload name: server/src/http/collectPreload.ts); sharing and printing take the original.
+          <CollectPhoto
+            key={src}
+            src={mediaKind(ref.file) === 'image' ? mediaSource(displayUrl(ref)) : src}
+            fallback={src}
+            thumb={mediaSource(thumbUrl(ref))}
+            alt={`Foto do evento ${ref.bname}`}
+          />
         )}
         {celebrating && (
           <p className="collected" role="status">

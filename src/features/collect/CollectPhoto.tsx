@@ -3,6 +3,8 @@ import { removeShellPreview } from './shellPreview';
 
 interface CollectPhotoProps {
   src: string;
+  /** Drawn instead when `src` does not come (a display rendition the server could not make). */
+  fallback?: string;
   thumb: string;
   alt: string;
 }
@@ -16,7 +18,8 @@ const DEFAULT_RATIO = 3 / 4;
  * when it has arrived. The box takes the picture's shape from whichever loads first, so nothing
  * below it moves when the photo replaces the thumbnail.
  */
-export function CollectPhoto({ src, thumb, alt }: CollectPhotoProps) {
+export function CollectPhoto({ src, fallback, thumb, alt }: CollectPhotoProps) {
+  const [drawn, setDrawn] = useState(src);
   const [ratio, setRatio] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [thumbFailed, setThumbFailed] = useState(false);
@@ -39,12 +42,15 @@ export function CollectPhoto({ src, thumb, alt }: CollectPhotoProps) {
       )}
       <img
         className="collect__media"
-        src={src}
+        src={drawn}
         alt={alt}
         fetchPriority="high"
         onLoad={(event) => {
           measure(event);
           setLoaded(true);
+        }}
+        onError={() => {
+          if (fallback && drawn !== fallback) setDrawn(fallback);
         }}
       />
     </div>

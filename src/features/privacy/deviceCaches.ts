@@ -1,5 +1,5 @@
-/** Paths whose cached copies are the visitor's own viewing: media, thumbnails and API replies. */
-const PERSONAL_PATH = /^\/(media|thumbs|api)\//;
+/** Paths whose cached copies are the visitor's own viewing: media, thumbnails, renditions and API replies. */
+const PERSONAL_PATH = /^\/(media|thumbs|display|api)\//;
 
 /**
  * Removes this visitor's media and API replies from the browser's Cache Storage (a service worker

@@ -101,7 +101,7 @@ describe('the collect screen', () => {
 
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
-    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost${photo}`);
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost/display${photo.slice('/media'.length)}.webp`);
     await screen.findByText('Coletado!');
     expect(store.getState().session.collection).toEqual([photo]);
     expect(store.getState().session.events).toEqual(['festa_ana']);
@@ -125,7 +125,7 @@ describe('the collect screen', () => {
 
   it('accepts a storage path whose last three segments are event, mode and file', async () => {
     const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
-    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/polaroid/p1.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/display/festa_ana/polaroid/p1.jpg.webp');
     await screen.findByText('Coletado!');
     expect(store.getState().session.collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
   });
@@ -134,6 +134,7 @@ describe('the collect screen', () => {
     renderApp('/collect?id=/media/festa_ana/360/giro.mp4');
     const video = await screen.findByLabelText('Vídeo do evento festa_ana');
     expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('src', 'http://localhost/media/festa_ana/360/giro.mp4');
     expect(video).toHaveAttribute('controls');
     expect(screen.queryByRole('button', { name: 'Imprimir' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { renderApp } from '../../support/renderWithProviders';
 beforeEach(() => network.use(mediaFound));
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
+const rendition = 'http://localhost/display/festa_ana/pad/foto-01.jpg.webp';
 
 function thumbnailOf(container: HTMLElement): HTMLImageElement | null {
   return container.querySelector<HTMLImageElement>('img.collect__thumb');
@@ -19,7 +20,7 @@ describe('the collect screen shows the thumbnail first', () => {
   it('shows the WebP thumbnail, hidden from screen readers, until the photo has arrived', async () => {
     const { container } = renderApp(`/collect?id=${photo}`);
     const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
-    expect(full).toHaveAttribute('src', `http://localhost${photo}`);
+    expect(full).toHaveAttribute('src', rendition);
     const thumb = thumbnailOf(container);
     expect(thumb).toHaveAttribute('src', 'http://localhost/thumbs/festa_ana/pad/foto-01.jpg.webp');
     expect(thumb).toHaveAttribute('alt', '');
@@ -61,11 +62,39 @@ describe('the collect screen shows the thumbnail first', () => {
   });
 });
 
+describe('the photo drawn', () => {
+  it('is the light display rendition of a still photo; sharing and downloading keep the original', async () => {
+    const { container } = renderApp(`/collect?id=${photo}`);
+    const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    expect(full).toHaveAttribute('src', rendition);
+    expect(container.innerHTML).not.toContain(`src="http://localhost${photo}"`);
+    expect(screen.getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();
+  });
+
+  it('falls back to the original when the rendition does not come', async () => {
+    const { container } = renderApp(`/collect?id=${photo}`);
+    const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    fireEvent.error(full);
+    expect(full).toHaveAttribute('src', `http://localhost${photo}`);
+    // Once: a missing original is not asked for in a loop.
+    fireEvent.error(full);
+    expect(full).toHaveAttribute('src', `http://localhost${photo}`);
+    fireEvent.load(full);
+    expect(thumbnailOf(container)).toBeNull();
+  });
+
+  it('is the GIF itself, which has no rendition', async () => {
+    renderApp('/collect?id=/media/festa_ana/boomerang/giro.gif');
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/boomerang/giro.gif');
+  });
+});
+
 describe("the page's early copy of the photo (drawn by the server before any script)", () => {
   function addShellPreview(): HTMLImageElement {
     const preview = document.createElement('img');
     preview.setAttribute('data-shell-preview', '');
-    preview.src = `http://localhost${photo}`;
+    // The same URL as the screen's photo, so the browser fetches it once (server/src/http/collectPreload.ts).
+    preview.src = rendition;
     preview.alt = '';
     document.body.prepend(preview);
     return preview;
@@ -75,6 +104,17 @@ describe("the page's early copy of the photo (drawn by the server before any scr
     const preview = addShellPreview();
     renderApp(`/collect?id=${photo}`);
     const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    expect(full.getAttribute('src')).toBe(preview.getAttribute('src'));
+    expect(preview).toBeInTheDocument();
+    fireEvent.load(full);
+    expect(preview).not.toBeInTheDocument();
+  });
+
+  it('goes once the original is drawn instead, when the rendition did not come', async () => {
+    const preview = addShellPreview();
+    renderApp(`/collect?id=${photo}`);
+    const full = await screen.findByRole('img', { name: 'Foto do evento festa_ana' });
+    fireEvent.error(full);
     expect(preview).toBeInTheDocument();
     fireEvent.load(full);
     expect(preview).not.toBeInTheDocument();

@@ -1,12 +1,20 @@
-import { apiCacheOf, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf, sharedMediaCacheable } from '../../../src/lib/offlineCaches';
+import { apiCacheOf, DISPLAY_BOUND, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf, sharedMediaCacheable } from '../../../src/lib/offlineCaches';
 
 const ORIGIN = 'https://cabine.example';
 const route = (method: string, path: string, origin = ORIGIN) => offlineRouteOf(method, new URL(path, origin), ORIGIN);
 
 describe('what the service worker keeps for offline use', () => {
-  it('keeps thumbnails and collected media as they are seen', () => {
+  it('keeps thumbnails, display renditions and collected media as they are seen, each in its own cache', () => {
     expect(route('GET', '/thumbs/festa_ana/pad/f1.jpg.webp')).toBe('thumbs');
+    expect(route('GET', '/display/festa_ana/pad/f1.jpg.webp')).toBe('display');
     expect(route('GET', '/media/festa_ana/pad/f1.jpg')).toBe('media');
+    expect(new Set(Object.values(OFFLINE_CACHES)).size).toBe(Object.values(OFFLINE_CACHES).length);
+  });
+
+  it('bounds the renditions kept: a couple of hundred, each well under a megabyte', () => {
+    expect(DISPLAY_BOUND.maxEntries).toBeLessThanOrEqual(200);
+    expect(DISPLAY_BOUND.maxEntries * DISPLAY_BOUND.maxEntryBytes).toBeLessThanOrEqual(200 * 1024 * 1024);
+    expect(DISPLAY_BOUND.maxAgeSeconds).toBeGreaterThan(0);
   });
 
   it("keeps the replies a guest needs offline: the account, the events they attended, a booth's gallery", () => {
@@ -19,6 +27,7 @@ describe('what the service worker keeps for offline use', () => {
     for (const [method, path] of [
       ['POST', '/api/all/festa_ana/pad'],
       ['PUT', '/media/festa_ana/pad/f1.jpg'],
+      ['POST', '/display/festa_ana/pad/f1.jpg.webp'],
       ['GET', '/api/print/PACKDEMO5/festa_ana,pad,f1.jpg'],
       ['GET', '/api/validatePacks/PACKDEMO5'],
       ['GET', '/api/modifyAccount/add/collection/x'],
@@ -38,6 +47,7 @@ describe('what the service worker keeps for offline use', () => {
 
   it("keeps nothing from another origin (another site's media or an API elsewhere)", () => {
     expect(route('GET', '/media/festa_ana/pad/f1.jpg', 'https://cdn.example')).toBeNull();
+    expect(route('GET', '/display/festa_ana/pad/f1.jpg.webp', 'https://cdn.example')).toBeNull();
     expect(route('GET', '/api/account', 'https://api.example')).toBeNull();
   });
 

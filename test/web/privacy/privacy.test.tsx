@@ -167,9 +167,10 @@ describe('the cached media', () => {
     delete (globalThis as { caches?: unknown }).caches;
   });
 
-  it("go from Cache Storage (media, thumbnails, API replies), the app's own files stay", async () => {
+  it("go from Cache Storage (media, thumbnails, renditions, API replies), the app's own files stay", async () => {
     const stored = new Map<string, Set<string>>([
       ['runtime-media', new Set(['http://localhost/media/festa_ana/pad/a1.jpg', 'http://localhost/thumbs/festa_ana/pad/a1.jpg.webp'])],
+      ['cabine-display-v1', new Set(['http://localhost/display/festa_ana/pad/a1.jpg.webp'])],
       ['precache', new Set(['http://localhost/index.html', 'http://localhost/static/main.js'])],
       ['api', new Set(['http://localhost/api/agentResults/abc'])],
     ]);
@@ -181,9 +182,10 @@ describe('the cached media', () => {
       }),
     };
     (globalThis as { caches?: unknown }).caches = fakeCaches;
-    expect(await clearCachedMedia()).toBe(3);
+    expect(await clearCachedMedia()).toBe(4);
     expect([...stored.entries()].map(([name, urls]) => [name, [...urls]])).toEqual([
       ['runtime-media', []],
+      ['cabine-display-v1', []],
       ['precache', ['http://localhost/index.html', 'http://localhost/static/main.js']],
       ['api', []],
     ]);
