@@ -7,7 +7,11 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { InjectManifest } from 'workbox-webpack-plugin';
+import { EarlyScriptPlugin } from './scripts/lib/earlyScriptPlugin';
 import { PwaAssetsPlugin } from './scripts/lib/pwaAssets';
+import { RouteChunksPlugin } from './scripts/lib/routeChunksPlugin';
+
+const EARLY_SCRIPT_PREFIX = 'assets/early-requests.';
 
 interface Env {
   analyze?: boolean;
@@ -95,6 +99,13 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       // The collect page's loader (src/lib/photoFirst.ts): a fixed name the server writes into the
       // page, revalidated like the pages, and a runtime of its own, so it needs no other file.
       photoFirst: { import: './src/boot/photoFirst.ts', filename: 'photo-first.js', runtime: false },
+      // The app shell's early requests (src/lib/earlyRequests.ts): first and async in app.html
+      // (EarlyScriptPlugin), with a runtime of its own so that it runs before any other file.
+      earlyRequests: {
+        import: './src/boot/earlyRequests.ts',
+        filename: production ? `${EARLY_SCRIPT_PREFIX}[contenthash:10].js` : `${EARLY_SCRIPT_PREFIX}js`,
+        runtime: false,
+      },
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
@@ -120,8 +131,11 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       defines(production),
       // index.html gets the landing page rendered into it (scripts/build.ts); app.html stays an
       // empty shell for every other route, so no other route flashes the landing page.
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst'] }),
+      // The landing page asks for nothing early: its own scripts stay its only ones (bench:bundle).
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst', 'earlyRequests'] }),
       new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst'] }),
+      new EarlyScriptPlugin(EARLY_SCRIPT_PREFIX),
+      new RouteChunksPlugin(),
       new PwaAssetsPlugin(path.resolve(__dirname, 'public/favicon.svg')),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -6,6 +6,8 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { IdentityGateway } from './identity';
+import { apiBaseFrom } from '../lib/runtimeConfig';
+import { withEarlyResponses } from './earlyResponses';
 import { runtimeConfig } from './runtimeConfig';
 import type { ApiErrorBody } from './wire';
 
@@ -51,14 +53,9 @@ export const TAG_TYPES = [
 
 export const LIST = 'LIST';
 
-/**
- * `{backend}` of SPEC section 7: `API_BASE` as the server's page says (runtimeConfig), else `/api` on the page's own origin.
- * The prefix keeps API paths such as `/account` apart from the SPA's routes of the same name.
- */
+/** `{backend}` of SPEC section 7, for this page (src/lib/runtimeConfig.ts). */
 export function apiBaseUrl(): string {
-  const configured = runtimeConfig().apiBase;
-  if (configured) return configured.replace(/\/+$/, '');
-  return `${typeof window !== 'undefined' ? window.location.origin : ''}/api`;
+  return apiBaseFrom(runtimeConfig().apiBase, typeof window !== 'undefined' ? window.location.origin : '');
 }
 
 /** The store's extra argument, when it is one (a bare test store has none). */
@@ -90,6 +87,13 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
+  // Global fetch is looked up per call (tests replace it); a booth gallery's first calls may
+  // already have been asked for by the page's early script.
+  fetchFn: withEarlyResponses(
+    (input, init) => fetch(input, init),
+    () => (typeof window !== 'undefined' ? (window as unknown as Record<string, unknown>) : {}),
+    () => (typeof performance !== 'undefined' ? performance.now() : 0),
+  ),
   // The origin is read per call so that a test (or a page moved by history) always sees the
   // current one; fetchBaseQuery joins it with the endpoint's path below.
 });

@@ -1,15 +1,15 @@
 import { preloadCollectPage } from '../features/collect';
 import { preloadCollectionPage } from '../features/collection';
 import { preloadEventPage, preloadEventsListPage } from '../features/events';
-import { ROUTES } from '../lib/routePaths';
+import { firstScreenOf, type FirstScreen } from '../lib/firstScreens';
 
-/** The guest's screens a page may open on (a booth's QR code, a shared gallery, a reload). */
-const FIRST_SCREENS: Array<{ matches: (pathname: string) => boolean; preload: () => Promise<unknown> }> = [
-  { matches: (pathname) => pathname === ROUTES.collect, preload: preloadCollectPage },
-  { matches: (pathname) => pathname === ROUTES.collection, preload: preloadCollectionPage },
-  { matches: (pathname) => pathname === ROUTES.events, preload: preloadEventsListPage },
-  { matches: (pathname) => pathname === ROUTES.event || pathname.startsWith(`${ROUTES.event}/`), preload: preloadEventPage },
-];
+/** The guest's screens a page may open on (src/lib/firstScreens.ts) and how each asks for its code. */
+const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
+  collect: preloadCollectPage,
+  collection: preloadCollectionPage,
+  events: preloadEventsListPage,
+  event: preloadEventPage,
+};
 
 /** How long the first render waits for its screen's code: past it, the screen shows 'Carregando...' meanwhile. */
 export const FIRST_SCREEN_WAIT_MS = 3000;
@@ -20,14 +20,15 @@ export const FIRST_SCREEN_WAIT_MS = 3000;
  * fallback stood for. Resolves when it is here, failed, or took too long; null for other screens.
  */
 export function firstScreenReady(pathname: string, waitMs: number = FIRST_SCREEN_WAIT_MS): Promise<void> | null {
-  const screen = FIRST_SCREENS.find(({ matches }) => matches(pathname.replace(/\/+$/, '') || '/'));
+  const screen = firstScreenOf(pathname);
   if (!screen) return null;
+  const preload = PRELOAD[screen];
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
     const done = () => {
       clearTimeout(timer);
       resolve();
     };
-    screen.preload().then(done, done);
+    preload().then(done, done);
   });
 }

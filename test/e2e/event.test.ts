@@ -253,6 +253,35 @@ describe('an open booth gallery', () => {
 
 // ---- what counts as a guest's photo ------------------------------------------------------------------
 
+describe('a booth gallery opened by its address (a reload)', () => {
+  it("asks for its list once, before the app has run, and names its code and first thumbnails in the page", async () => {
+    const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
+    await openEvent(page, 'festa_ana');
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/all/festa_ana/pad') lists.push(request.url());
+    });
+    await page.reload();
+    const gallery = page.getByRole('list', { name: 'Galeria Pad' });
+    await gallery.getByRole('button').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[role="list"] img')].slice(0, 3).every((img) => img.complete && img.naturalWidth > 0));
+
+    // One call, the early script's, taken over by the app (the next is the 5 s poll).
+    expect(lists).toHaveLength(1);
+    const head = await page.evaluate(() => ({
+      firstScript: [document.head.querySelector<HTMLScriptElement>('script[src]')].map((script) => script && { src: new URL(script.src).pathname, async: script.async, defer: script.defer })[0],
+      preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, new URL(link.href).pathname]),
+    }));
+    expect(head.firstScript).toEqual({ src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/), async: true, defer: false });
+    // The gallery's code, named by the server, and its newest thumbnails, by the early script.
+    expect(head.preloaded).toEqual(expect.arrayContaining([['script', expect.stringMatching(/^\/assets\/route-evento-galeria\./)]]));
+    const newest = seededMedia('festa_ana', 'pad').slice(-3).reverse().map((media) => `/thumbs${media.slice('/media'.length)}.webp`);
+    expect(head.preloaded.filter(([as]) => as === 'image').map(([, href]) => href)).toEqual(newest);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe("an event's card and galleries", () => {
   it("count and show only the booths' media, never the event's cover and profile images", async () => {
     const { page, errors, close } = await newGuest(browser);

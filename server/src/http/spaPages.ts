@@ -8,6 +8,7 @@ import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 import type { ServerConfig } from '../config';
 import { escapeAttribute, type PageHead } from './collectPreload';
 import { preferredEncoding } from './replyCache';
+import { routeChunksKey, routeChunkTags, type RouteChunks } from './routeChunks';
 
 /** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
 export interface SpaPage {
@@ -40,13 +41,36 @@ export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   return `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
 
-/** Reads a built page once at start; the settings do not change while the server runs. */
-export function loadSpaPage(distDir: string, file: string, config: RuntimeConfig): SpaPage {
-  const identity = Buffer.from(withRuntimeConfig(fs.readFileSync(path.join(distDir, file), 'utf8'), config));
+/** A page made once and served many times: compressed as small as it gets. */
+function compressedOnce(identity: Buffer): SpaPage {
   return {
     identity,
     gzip: zlib.gzipSync(identity, { level: 9 }),
     brotli: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/** Reads a built page once at start; the settings do not change while the server runs. */
+export function loadSpaPage(distDir: string, file: string, config: RuntimeConfig): SpaPage {
+  return compressedOnce(Buffer.from(withRuntimeConfig(fs.readFileSync(path.join(distDir, file), 'utf8'), config)));
+}
+
+/**
+ * The shell for a page at this address: with its first screen's code named in its head
+ * (http/routeChunks.ts) when the build lists it. Made once per screen, then kept.
+ */
+export function shellsByRoute(shell: SpaPage, chunks: RouteChunks | null): (pathname: string) => SpaPage {
+  const made = new Map<string, SpaPage>();
+  return (pathname) => {
+    const key = chunks ? routeChunksKey(pathname) : null;
+    if (!chunks || key === null) return shell;
+    let page = made.get(key);
+    if (!page) {
+      const tags = routeChunkTags(pathname, chunks);
+      page = tags ? compressedOnce(Buffer.from(withHeadMarkup(shell.identity.toString('utf8'), tags))) : shell;
+      made.set(key, page);
+    }
+    return page;
   };
 }
 
@@ -94,6 +118,11 @@ export function scriptsAfterPhoto(html: string): string {
 export interface PageOptions {
   /** The build has the photo-first loader: a page with a photo in it may hand its scripts to it. */
   photoFirst?: boolean;
+  /**
+   * The shell naming this page's first screen's code (shellsByRoute), used unless the page draws
+   * a photo: then the photo has the connection to itself, and the code waits for it.
+   */
+  routeShell?: SpaPage;
 }
 
 /**
@@ -102,8 +131,9 @@ export interface PageOptions {
  */
 export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead, options: PageOptions = {}): Promise<SpaPage> {
   const extras = head ? await head(request) : null;
-  if (!extras || (!extras.head && !extras.root)) return page;
-  const html = beforeRoot(withHeadMarkup(page.identity.toString('utf8'), extras.head), extras.root);
+  const shell = extras?.photo ? page : (options.routeShell ?? page);
+  if (!extras || (!extras.head && !extras.root)) return shell;
+  const html = beforeRoot(withHeadMarkup(shell.identity.toString('utf8'), extras.head), extras.root);
   const identity = Buffer.from(options.photoFirst && extras.photo ? scriptsAfterPhoto(html) : html);
   // Only the encoding the client takes is made.
   let gzip: Buffer | undefined;

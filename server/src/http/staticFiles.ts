@@ -12,7 +12,8 @@ import type { Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
-import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage } from './spaPages';
+import { loadRouteChunks } from './routeChunks';
+import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -87,6 +88,7 @@ export async function registerStaticFiles(
   const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
   // A build without the loader (an older one, a test's) keeps its scripts where they are.
   const photoFirst = hasSpa && fs.existsSync(path.join(config.distDir, PHOTO_FIRST_SCRIPT.slice(1)));
+  const routeShell = shell ? shellsByRoute(shell, loadRouteChunks(config.distDir)) : null;
   if (landing && shell) {
     await app.register(fastifyStatic, {
       root: config.distDir,
@@ -117,7 +119,9 @@ export async function registerStaticFiles(
       !/^\/(api|media|thumbs|display|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
-    if (shell && isPage) return pageForRequest(request, shell, pageHead, { photoFirst }).then((page) => sendSpaPage(request, reply, page));
+    if (shell && routeShell && isPage) {
+      return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url) }).then((page) => sendSpaPage(request, reply, page));
+    }
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });
 }

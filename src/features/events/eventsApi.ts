@@ -1,5 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
-import { listSegment, path } from '../../api/paths';
+import { path } from '../../api/paths';
+import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../api/wire';
 import type { MediaMode } from '../../lib/modes';
 
@@ -27,13 +28,14 @@ export const eventsApi = api.injectEndpoints({
     }),
     /** The events this visitor attended; private ones only come back with a token. */
     getVisitedEvents: build.query<EventCard[], VisitedEventsArgs>({
-      query: ({ events, agent }) => path`/eventos/${listSegment(events)}/${agent}`,
+      query: ({ events, agent }) => visitedEventsPath(events, agent),
       extraOptions: { auth: 'optional' },
       providesTags: [{ type: 'VisitedEvents', id: LIST }],
     }),
     /** One booth's media, oldest first as the server sends them. */
     getBoothMedia: build.query<ProductList, BoothMediaArgs>({
-      query: ({ bname, type }) => path`/all/${bname}/${type}`,
+      // The page's early script asks for the same path (src/lib/earlyRequests.ts).
+      query: ({ bname, type }) => boothMediaPath(bname, type),
       // A private event's media needs the login (SPEC section 6): the token goes when there is one.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],

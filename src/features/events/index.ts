@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { ROUTES } from '../../lib/routePaths';
+import { firstScreenChunks } from '../../lib/firstScreens';
 import { preloadableLazy } from '../../ui/preloadableLazy';
 
 /** The events a visitor attended, an event's booths, and each booth's gallery: each screen its own chunk. */
@@ -10,8 +10,7 @@ const gallery = preloadableLazy(() => import(/* webpackChunkName: "route-evento-
 
 /** A booth's gallery opened directly (a reload, a shared address): its code comes with the event's, not after it. */
 function opensGallery(pathname: string): boolean {
-  const mode = pathname.startsWith(`${ROUTES.event}/`) ? pathname.slice(ROUTES.event.length + 1).replace(/\/$/, '') : '';
-  return mode !== '' && mode !== 'nulo' && !mode.includes('/');
+  return firstScreenChunks(pathname).includes('route-evento-galeria');
 }
 
 const event = preloadableLazy(() => {

@@ -1,11 +1,13 @@
+import { IDENTITY_HINT_KEY, signedInByRecord } from '../../lib/identityRecord';
+
+export { IDENTITY_HINT_KEY } from '../../lib/identityRecord';
+
 /**
  * Whether anyone may be signed in on this browser, known without the identity SDK: most guests
  * at a party never sign in, and the SDK is the heaviest script a page would load for them.
  *
- * The app keeps its own record of the last answer the identity service gave on this browser.
- * Before there is one (a first visit, or a sign-in made before this record existed), the
- * service's own storage tells: its user is kept under `firebase:authUser:` keys in local or
- * session storage, or in its IndexedDB database. When nothing can tell, the answer is yes.
+ * The app's own record of the service's last answer, else the SDK's keys in storage
+ * (src/lib/identityRecord.ts), else its IndexedDB database. When nothing can tell, the answer is yes.
  */
 export interface IdentityHint {
   maybeSignedIn(): Promise<boolean>;
@@ -13,8 +15,6 @@ export interface IdentityHint {
   remember(signedIn: boolean): void;
 }
 
-export const IDENTITY_HINT_KEY = 'cabine:signedIn';
-const SDK_USER_KEY_PREFIX = 'firebase:authUser:';
 const SDK_DATABASE = 'firebaseLocalStorageDb';
 
 interface DatabaseLister {
@@ -27,14 +27,6 @@ export interface IdentityHintSources {
   indexedDB: DatabaseLister | null;
 }
 
-function holdsSdkUser(storage: Storage | null): boolean {
-  if (!storage) return false;
-  for (let index = 0; index < storage.length; index += 1) {
-    if (storage.key(index)?.startsWith(SDK_USER_KEY_PREFIX)) return true;
-  }
-  return false;
-}
-
 async function sdkDatabaseMayExist(lister: DatabaseLister | null): Promise<boolean> {
   if (!lister?.databases) return true;
   const databases = await lister.databases();
@@ -44,11 +36,10 @@ async function sdkDatabaseMayExist(lister: DatabaseLister | null): Promise<boole
 export function identityHint({ local, session, indexedDB }: IdentityHintSources): IdentityHint {
   return {
     async maybeSignedIn() {
+      const known = signedInByRecord(local, session);
+      if (known !== null) return known;
       try {
-        const recorded = local?.getItem(IDENTITY_HINT_KEY);
-        if (recorded === '1') return true;
-        if (recorded === '0') return false;
-        return holdsSdkUser(local) || holdsSdkUser(session) || (await sdkDatabaseMayExist(indexedDB));
+        return await sdkDatabaseMayExist(indexedDB);
       } catch {
         return true;
       }

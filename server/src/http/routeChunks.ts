@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { firstScreenChunks, firstScreenOf } from '../../../src/lib/firstScreens';
+import { escapeAttribute } from './collectPreload';
+
+/**
+ * A page opened on one of the guest's first screens (src/lib/firstScreens.ts) names that screen's
+ * code in its head, so the browser downloads it together with the app's own scripts instead of
+ * once they have run and asked for it: one trip fewer before the screen is drawn, on a venue's
+ * Wi-Fi. The build lists each screen's files in `route-chunks.json` (scripts/lib/routeChunksPlugin.ts).
+ */
+
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
+/** Chunk name → its files, as the build wrote them (only this site's hashed assets). */
+export type RouteChunks = ReadonlyMap<string, readonly string[]>;
+
+const ASSET = /^\/assets\/[A-Za-z0-9._-]+\.(js|css)$/;
+
+/** The build's list, or null when it has none (an older build, a test's) or it cannot be read. */
+export function loadRouteChunks(distDir: string): RouteChunks | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(path.join(distDir, ROUTE_CHUNKS_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const chunks = new Map<string, string[]>();
+  for (const [name, files] of Object.entries(parsed)) {
+    if (Array.isArray(files)) chunks.set(name, files.filter((file): file is string => typeof file === 'string' && ASSET.test(file)));
+  }
+  return chunks;
+}
+
+/** The preload tags for these files: styles as styles, scripts as scripts (as webpack inserts them). */
+export function preloadTags(files: readonly string[]): string {
+  return files
+    .map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`)
+    .join('');
+}
+
+/** The head markup for a page at this address: its first screen's files, each once; '' for other pages. */
+export function routeChunkTags(pathname: string, chunks: RouteChunks): string {
+  const files = new Set<string>();
+  for (const name of firstScreenChunks(pathname)) for (const file of chunks.get(name) ?? []) files.add(file);
+  return preloadTags([...files]);
+}
+
+/** One key per distinct markup: the pages of one first screen (and booth) share it. */
+export function routeChunksKey(pathname: string): string | null {
+  return firstScreenOf(pathname) ? firstScreenChunks(pathname).join(' ') : null;
+}

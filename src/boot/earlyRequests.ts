@@ -1,0 +1,73 @@
+/**
+ * The page's early script (src/lib/earlyRequests.ts): its own tiny entry, run as soon as it
+ * arrives, long before the app. For a booth gallery opened by its address it asks for the
+ * event's calls and, once the list answers, for the first thumbnails, while the app downloads.
+ * Only for a visitor nobody is signed in as: the app's calls carry a token otherwise.
+ */
+import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from '../lib/earlyRequests';
+import { COOKIE } from '../lib/cookieLists';
+import { signedInByRecord, type KeyStore } from '../lib/identityRecord';
+import { apiBaseFrom, mediaSourceFrom, RUNTIME_CONFIG_ELEMENT_ID } from '../lib/runtimeConfig';
+
+function storage(kind: 'localStorage' | 'sessionStorage'): KeyStore | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function cookie(name: string): string | null {
+  for (const pair of document.cookie.split('; ')) {
+    if (pair.startsWith(`${name}=`)) return decodeURIComponent(pair.slice(name.length + 1));
+  }
+  return null;
+}
+
+function configuredApiBase(): string {
+  try {
+    const parsed: unknown = JSON.parse(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent || '{}');
+    const apiBase = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).apiBase : '';
+    return typeof apiBase === 'string' ? apiBase : '';
+  } catch {
+    return '';
+  }
+}
+
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}
+
+function start(): void {
+  if (signedInByRecord(storage('localStorage'), storage('sessionStorage')) === true) return;
+  const plan = earlyPlan({ pathname: location.pathname, historyState: history.state, agent: cookie(COOKIE.agent) });
+  if (plan.calls.length === 0) return;
+  const base = apiBaseFrom(configuredApiBase(), location.origin);
+  const responses: Record<string, Promise<Response>> = {};
+  for (const call of plan.calls) {
+    const url = new URL(base + call, location.href).href;
+    // Credentials as the app's own calls send them (fetch's default), so one answer serves both.
+    const response = fetch(url);
+    // A failure is the app's to see, when it asks again: not an unhandled rejection here.
+    response.catch(() => undefined);
+    responses[url] = response;
+    if (call === plan.gallery) {
+      response
+        .then((reply) => (reply.ok ? reply.clone().json() : null))
+        .then((list: unknown) => firstThumbnails(list).forEach((thumb) => preloadImage(mediaSourceFrom(thumb, base))))
+        .catch(() => undefined);
+    }
+  }
+  (window as unknown as Record<string, unknown>)[EARLY_RESPONSES_KEY] = { at: performance.now(), responses };
+}
+
+try {
+  start();
+} catch {
+  // Only a head start: the app asks for everything itself.
+}

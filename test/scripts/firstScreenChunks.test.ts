@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { firstScreenChunks } from '../../src/lib/firstScreens';
+import { BOOTH_MODES } from '../../src/lib/modes';
+import { ROUTES, boothRoute } from '../../src/lib/routePaths';
+
+/** Every `webpackChunkName` the app's code declares. */
+function declaredChunkNames(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const source = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of source.matchAll(/webpackChunkName:\s*"([^"]+)"/g)) names.add(match[1]);
+  }
+  return names;
+}
+
+it("the first screens' code names (src/lib/firstScreens.ts) are chunks the app declares: a renamed chunk is not silently left out of the pages", () => {
+  const declared = declaredChunkNames(path.resolve(__dirname, '../../src'));
+  const pages = [ROUTES.collect, ROUTES.collection, ROUTES.events, ROUTES.event, ...BOOTH_MODES.map(boothRoute)];
+  const named = new Set(pages.flatMap(firstScreenChunks));
+  expect(named.size).toBeGreaterThanOrEqual(6);
+  expect([...named].filter((name) => !declared.has(name))).toEqual([]);
+});
