@@ -170,7 +170,15 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       moduleIds: 'deterministic',
       chunkIds: production ? 'deterministic' : 'named',
       runtimeChunk: 'single',
-      splitChunks: { chunks: 'all' },
+      splitChunks: {
+        chunks: 'all',
+        // The libraries every page starts with, in three files instead of one: each is compiled in
+        // a task of its own, so a cheap phone's main thread is never held for all of them at once.
+        cacheGroups: {
+          reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', priority: 20 },
+          router: { test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, name: 'router', chunks: 'initial', priority: 20 },
+        },
+      },
     },
     performance: { hints: false },
     devServer: {

@@ -46,10 +46,12 @@ function start(container: HTMLElement): void {
     storage,
     identity: lazyFirebaseGateway(),
   });
-  // What booths made for this visitor while the page was closed joins the collection.
-  store.dispatch(sessionStarted());
-  // Leads a visitor sent while offline (or before a reload) go out now, and when the network returns.
-  store.dispatch(outboxFlushRequested());
+  // What booths made for this visitor while the page was closed joins the collection, and leads
+  // sent offline (or before a reload) go out: once the first screen is drawn, not before it.
+  whenSettled(() => {
+    store.dispatch(sessionStarted());
+    store.dispatch(outboxFlushRequested());
+  });
   window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
   // Collects and prints made offline go out when the network returns (and at start: makeStore).
   window.addEventListener('online', () => store.dispatch(offlineQueueFlushRequested()));
@@ -82,4 +84,6 @@ function start(container: HTMLElement): void {
 }
 
 const container = document.getElementById('root');
-if (container) start(container);
+// A task of its own: the app's modules were evaluated in this one, and a cheap phone's main
+// thread is given back between the two (a tap or a paint may come in between).
+if (container) setTimeout(() => start(container), 0);
