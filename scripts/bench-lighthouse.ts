@@ -87,6 +87,10 @@ async function galleryReload(port: number, base: string, url: string): Promise<R
     const session = await page.createCDPSession();
     await session.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
     await session.send('Network.clearBrowserCache');
+    // The worker's removal is finished asynchronously: until then it would answer the reload
+    // from its precache. Its fetch handler is bypassed for this page, so the reload is cold.
+    await session.send('Network.enable');
+    await session.send('Network.setBypassServiceWorker', { bypass: true });
     return await navigation(page, async () => void (await page.reload()), {
       flags: { logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
     });
@@ -107,6 +111,11 @@ async function audit(page: Page, base: string): Promise<Run> {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // A page that came from the service worker or a cache is not the first load being measured.
+    const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    if (!requests.some((request) => request.resourceType === 'Document' && (request.transferSize ?? 0) > 0)) {
+      throw new Error('the page did not come from the network (a service worker or a cache answered)');
+    }
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });

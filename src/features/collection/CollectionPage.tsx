@@ -5,13 +5,14 @@ import type { QueuedItem } from '../../lib/offlineQueue';
 import { ROUTES } from '../../lib/routePaths';
 import { useAppSelector, useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
-import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
+import { ViewerLoading } from '../../ui/gallery/ViewerLoading';
+import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
 import { EraseMyData } from '../privacy';
-import { MediaActions } from '../share';
+import { ItemViewer, preloadItemViewer } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
@@ -48,6 +49,7 @@ export default function CollectionPage() {
   // What the account collected on another phone joins when the visitor comes back to this one.
   const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn', refetchOnFocus: true, refetchOnReconnect: true });
   const [open, setOpen] = useOpenItem();
+  usePreloadWhenIdle(preloadItemViewer);
   const warned = useRef(false);
   // Emptied by 'Apagar minhas fotos' here: the page stays to say so instead of warning and leaving.
   const [erased, setErased] = useState(false);
@@ -84,7 +86,11 @@ export default function CollectionPage() {
         </div>
       )}
       {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
-      {open && items.includes(open) && <MediaViewer url={open} onClose={() => setOpen(null)} actions={<MediaActions url={open} />} />}
+      {open && items.includes(open) && (
+        <Suspense fallback={<ViewerLoading />}>
+          <ItemViewer url={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </ScreenFrame>
   );
 }

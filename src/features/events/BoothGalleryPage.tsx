@@ -1,13 +1,14 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { useSession } from '../../session';
 import type { MediaMode } from '../../lib/modes';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
-import { MediaViewer } from '../../ui/gallery/MediaViewer';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
+import { ViewerLoading } from '../../ui/gallery/ViewerLoading';
+import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
-import { MediaActions } from '../share';
+import { ItemViewer, preloadItemViewer } from '../share';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';
@@ -40,6 +41,8 @@ export default function BoothGalleryPage() {
   const refusal = error && 'status' in error ? error.status : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();
+  // The viewer's code comes once the photos are on the screen, before the first tap.
+  usePreloadWhenIdle(preloadItemViewer);
 
   return (
     <section aria-labelledby="gallery-title" className="gallery">
@@ -69,7 +72,11 @@ export default function BoothGalleryPage() {
           labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`}
         />
       )}
-      {open && newestFirst.includes(open) && <MediaViewer url={open} onClose={() => setOpen(null)} actions={<MediaActions url={open} />} />}
+      {open && newestFirst.includes(open) && (
+        <Suspense fallback={<ViewerLoading />}>
+          <ItemViewer url={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
