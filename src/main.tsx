@@ -11,21 +11,15 @@ import { outboxFlushRequested } from './features/landing';
 import { offlineQueueFlushRequested } from './features/outbox';
 import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted } from './session';
 import { reloadPage } from './ui/pageReload';
-
-function storageOrNull(kind: 'sessionStorage' | 'localStorage'): Storage | null {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
-}
+import { whenIdle } from './ui/whenIdle';
+import { storageOrNull } from './boot/browserStorage';
 
 /**
  * After the page has loaded and the browser is idle: what runs then (the service worker and its
  * banners) never competes with the first paint or the hydration.
  */
 function whenSettled(task: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
+  const idle = () => void whenIdle(task);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

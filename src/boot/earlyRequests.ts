@@ -4,35 +4,13 @@
  * event's calls and, once the list answers, for the first thumbnails, while the app downloads.
  * Only for a visitor nobody is signed in as: the app's calls carry a token otherwise.
  */
-import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from '../lib/earlyRequests';
+import Cookies from 'js-cookie';
+import { runtimeConfig } from '../api/runtimeConfig';
 import { COOKIE } from '../lib/cookieLists';
-import { signedInByRecord, type KeyStore } from '../lib/identityRecord';
-import { apiBaseFrom, mediaSourceFrom, RUNTIME_CONFIG_ELEMENT_ID } from '../lib/runtimeConfig';
-
-function storage(kind: 'localStorage' | 'sessionStorage'): KeyStore | null {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
-}
-
-function cookie(name: string): string | null {
-  for (const pair of document.cookie.split('; ')) {
-    if (pair.startsWith(`${name}=`)) return decodeURIComponent(pair.slice(name.length + 1));
-  }
-  return null;
-}
-
-function configuredApiBase(): string {
-  try {
-    const parsed: unknown = JSON.parse(document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent || '{}');
-    const apiBase = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).apiBase : '';
-    return typeof apiBase === 'string' ? apiBase : '';
-  } catch {
-    return '';
-  }
-}
+import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from '../lib/earlyRequests';
+import { signedInByRecord } from '../lib/identityRecord';
+import { apiBaseFrom, mediaSourceFrom } from '../lib/runtimeConfig';
+import { storageOrNull } from './browserStorage';
 
 function preloadImage(href: string): void {
   const link = document.createElement('link');
@@ -44,10 +22,11 @@ function preloadImage(href: string): void {
 }
 
 function start(): void {
-  if (signedInByRecord(storage('localStorage'), storage('sessionStorage')) === true) return;
-  const plan = earlyPlan({ pathname: location.pathname, historyState: history.state, agent: cookie(COOKIE.agent) });
+  if (signedInByRecord(storageOrNull('localStorage'), storageOrNull('sessionStorage')) === true) return;
+  const plan = earlyPlan({ pathname: location.pathname, historyState: history.state, agent: Cookies.get(COOKIE.agent) ?? null });
   if (plan.calls.length === 0) return;
-  const base = apiBaseFrom(configuredApiBase(), location.origin);
+  // The same base as the app's calls (src/api/apiSlice.ts), so that their addresses match.
+  const base = apiBaseFrom(runtimeConfig().apiBase, location.origin);
   const responses: Record<string, Promise<Response>> = {};
   for (const call of plan.calls) {
     const url = new URL(base + call, location.href).href;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadRouteChunks, preloadTags, routeChunkTags, ROUTE_CHUNKS_FILE } from '../../server/src/http/routeChunks';
+import { firstScreenChunks } from '../../src/lib/firstScreens';
 import { loadBasicSeed } from './support/fixtures';
 import { distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';
@@ -19,7 +20,7 @@ describe('routeChunkTags', () => {
   const chunks = new Map(Object.entries(CHUNKS));
 
   it("names a booth gallery's code (the event's and the gallery's), each file once, styles as styles", () => {
-    expect(preloads(routeChunkTags('/eventos/evento/pad', chunks))).toEqual([
+    expect(preloads(routeChunkTags(firstScreenChunks('/eventos/evento/pad'), chunks))).toEqual([
       '<link rel="preload" as="style" href="/assets/route-evento.1.css">',
       '<link rel="preload" as="script" href="/assets/route-evento.2.js">',
       '<link rel="preload" as="script" href="/assets/851.3.js">',
@@ -28,9 +29,9 @@ describe('routeChunkTags', () => {
   });
 
   it('names nothing for a page that is not a first screen, or a screen the build does not list', () => {
-    expect(routeChunkTags('/', chunks)).toBe('');
-    expect(routeChunkTags('/shop', chunks)).toBe('');
-    expect(routeChunkTags('/collection', chunks)).toBe('');
+    expect(routeChunkTags(firstScreenChunks('/'), chunks)).toBe('');
+    expect(routeChunkTags(firstScreenChunks('/shop'), chunks)).toBe('');
+    expect(routeChunkTags(firstScreenChunks('/collection'), chunks)).toBe('');
   });
 
   it('escapes what it writes', () => {

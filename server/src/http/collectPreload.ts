@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_PATTERN, isValidFileName, mediaKind, type MediaRef } from '../../../src/lib/mediaPath';
+import { displayUrl, FILE_PATTERN, isValidFileName, mediaKind, mediaUrl, thumbUrl, type MediaRef } from '../../../src/lib/mediaPath';
 import { isMediaMode } from '../../../src/lib/modes';
 import { isName } from '../../../src/lib/names';
 import type { Queryable } from '../db/database';
@@ -69,15 +69,13 @@ function preloadTag(href: string): string {
  * the browser fetches it once. A GIF is drawn as it is, to keep it moving.
  */
 function drawnUrl(ref: MediaRef, media: PublicMedia, origin: string): string {
-  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
-  return mediaKind(ref.file) === 'image' && media.kind === 'image' ? `${origin}/display/${path}.webp` : `${origin}/media/${path}`;
+  return origin + (mediaKind(ref.file) === 'image' && media.kind === 'image' ? displayUrl(ref) : mediaUrl(ref));
 }
 
 /** The preload tags for a collect link's media, thumbnail first; empty for anything else. */
 export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
-  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
   const tags: string[] = [];
-  if (media.has_thumb) tags.push(preloadTag(`${origin}/thumbs/${path}.webp`));
+  if (media.has_thumb) tags.push(preloadTag(origin + thumbUrl(ref)));
   // A video plays from its poster (the thumbnail): the file itself is not fetched up front.
   if (mediaKind(ref.file) !== 'video' && media.kind !== 'video') tags.push(preloadTag(drawnUrl(ref, media, origin)));
   return tags.join('');
@@ -94,9 +92,8 @@ export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: st
  */
 export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
   if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
-  const path = `${ref.bname}/${ref.mode}/${ref.file}`;
   const ratio = media.width / media.height;
-  const thumb = media.has_thumb ? `background:url(${origin}/thumbs/${path}.webp) center/contain no-repeat;` : '';
+  const thumb = media.has_thumb ? `background:url(${origin}${thumbUrl(ref)}) center/contain no-repeat;` : '';
   const style = `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
   return `<img data-shell-preview src="${escapeAttribute(drawnUrl(ref, media, origin))}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventVisibility } from '../../../src/api/wire';
+import type { MediaRef } from '../../../src/lib/mediaPath';
 import { isMediaMode } from '../../../src/lib/modes';
 import { NAME_PATTERN } from '../../../src/lib/names';
 import type { ChangeFeed } from '../db/changeFeed';
@@ -47,20 +48,14 @@ export interface MediaAccess {
 /** The gated folders: media files, their thumbnails, and the display renditions of photos. */
 export type MediaPrefix = '/media/' | '/thumbs/' | '/display/';
 
-export interface MediaTarget {
-  bname: string;
-  mode: string;
-  /** The media file's name (for a thumbnail or rendition, the file it is made from). */
-  file: string;
-}
-
 /**
  * The event, mode and file a `/media/...`, `/thumbs/...` or `/display/...` URL names, decoded segment by segment
  * as @fastify/static will read it; null for anything else (no such file can exist: a 404). A
  * segment that decodes to a slash, a dot folder or nothing is refused, so the event the gate
- * checks is the folder the file is read from.
+ * checks is the folder the file is read from. For a thumbnail or rendition, `file` is the media
+ * file it is made from.
  */
-export function mediaTarget(url: string, prefix: MediaPrefix): MediaTarget | null {
+export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
   const pathName = url.split('?')[0];
   if (!pathName.startsWith(prefix)) return null;
   const segments = pathName.slice(prefix.length).split('/');
@@ -105,7 +100,7 @@ export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, d
     }
     const allowed =
       mediaSessionUid(request, access.keys) !== null ||
-      (visibility === 'link' && (await isUnguessableMedia(db, { bname: target.bname, mode: target.mode, file: target.file })));
+      (visibility === 'link' && (await isUnguessableMedia(db, target)));
     if (!allowed) throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
     cacheOf.set(request, GATED_MEDIA_CACHE);
   });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstScreenChunks, firstScreenOf } from '../../../src/lib/firstScreens';
 import { escapeAttribute } from './collectPreload';
 
 /**
@@ -40,14 +39,9 @@ export function preloadTags(files: readonly string[]): string {
     .join('');
 }
 
-/** The head markup for a page at this address: its first screen's files, each once; '' for other pages. */
-export function routeChunkTags(pathname: string, chunks: RouteChunks): string {
+/** The head markup naming these chunks' files (src/lib/firstScreens.ts gives a page's), each once. */
+export function routeChunkTags(names: readonly string[], chunks: RouteChunks): string {
   const files = new Set<string>();
-  for (const name of firstScreenChunks(pathname)) for (const file of chunks.get(name) ?? []) files.add(file);
+  for (const name of names) for (const file of chunks.get(name) ?? []) files.add(file);
   return preloadTags([...files]);
-}
-
-/** One key per distinct markup: the pages of one first screen (and booth) share it. */
-export function routeChunksKey(pathname: string): string | null {
-  return firstScreenOf(pathname) ? firstScreenChunks(pathname).join(' ') : null;
 }

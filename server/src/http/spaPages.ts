@@ -3,12 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../../src/api/wire';
+import { firstScreenChunks } from '../../../src/lib/firstScreens';
 import { PHOTO_FIRST_SCRIPT } from '../../../src/lib/photoFirst';
 import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
 import type { ServerConfig } from '../config';
 import { escapeAttribute, type PageHead } from './collectPreload';
 import { preferredEncoding } from './replyCache';
-import { routeChunksKey, routeChunkTags, type RouteChunks } from './routeChunks';
+import { routeChunkTags, type RouteChunks } from './routeChunks';
 
 /** One HTML page of the built SPA with this environment's settings written in, ready compressed. */
 export interface SpaPage {
@@ -62,11 +63,13 @@ export function loadSpaPage(distDir: string, file: string, config: RuntimeConfig
 export function shellsByRoute(shell: SpaPage, chunks: RouteChunks | null): (pathname: string) => SpaPage {
   const made = new Map<string, SpaPage>();
   return (pathname) => {
-    const key = chunks ? routeChunksKey(pathname) : null;
-    if (!chunks || key === null) return shell;
+    const names = firstScreenChunks(pathname);
+    if (!chunks || names.length === 0) return shell;
+    // The pages of one screen (and booth) share their markup.
+    const key = names.join(' ');
     let page = made.get(key);
     if (!page) {
-      const tags = routeChunkTags(pathname, chunks);
+      const tags = routeChunkTags(names, chunks);
       page = tags ? compressedOnce(Buffer.from(withHeadMarkup(shell.identity.toString('utf8'), tags))) : shell;
       made.set(key, page);
     }

@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../src/lib/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../src/lib/cookieLists';
-import { isMediaMode } from '../../../src/lib/modes';
 import { PHOTO_FIRST_SCRIPT } from '../../../src/lib/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
@@ -41,8 +40,7 @@ function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: b
  */
 function makeMissingRenditions(scope: FastifyInstance, storage: MediaStorage): void {
   scope.addHook('onRequest', async (request) => {
-    const target = mediaTarget(request.url, '/display/');
-    const ref = target && isMediaMode(target.mode) ? { bname: target.bname, mode: target.mode, file: target.file } : null;
+    const ref = mediaTarget(request.url, '/display/');
     if (!ref || !(await storage.ensureDisplay(ref))) throw notFound('not_found', 'Não encontrado.');
   });
 }

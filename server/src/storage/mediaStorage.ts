@@ -84,10 +84,13 @@ export interface MediaStorage {
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
+/** A name this storage may hold: an event, a booth mode and a file name, each safe as a path segment. */
+function isStorableRef(ref: MediaRef): boolean {
+  return NAME_PATTERN.test(ref.bname) && (MEDIA_MODES as readonly string[]).includes(ref.mode) && isValidFileName(ref.file);
+}
+
 function checkRef(ref: MediaRef): void {
-  if (!NAME_PATTERN.test(ref.bname) || !(MEDIA_MODES as readonly string[]).includes(ref.mode) || !isValidFileName(ref.file)) {
-    throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
-  }
+  if (!isStorableRef(ref)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
 }
 
 function looksLikeVideo(data: Buffer, file: string): boolean {
@@ -214,8 +217,7 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
     thumbsDir,
     displayDir,
     async ensureDisplay(ref) {
-      if (!NAME_PATTERN.test(ref.bname) || !(MEDIA_MODES as readonly string[]).includes(ref.mode) || !isValidFileName(ref.file)) return false;
-      if (mediaKind(ref.file) !== 'image') return false;
+      if (!isStorableRef(ref) || mediaKind(ref.file) !== 'image') return false;
       const target = displayPath(ref);
       if (await fileExists(target)) return true;
       if (refused.has(target)) return false;

@@ -6,13 +6,12 @@ import { ROUTES } from '../../lib/routePaths';
 import { useAppSelector, useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
-import { ViewerLoading } from '../../ui/gallery/ViewerLoading';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
 import { EraseMyData } from '../privacy';
-import { ItemViewer, preloadItemViewer } from '../share';
+import { OpenedItem, preloadItemViewer } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
@@ -86,11 +85,7 @@ export default function CollectionPage() {
         </div>
       )}
       {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
-      {open && items.includes(open) && (
-        <Suspense fallback={<ViewerLoading />}>
-          <ItemViewer url={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
+      {open && items.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </ScreenFrame>
   );
 }

@@ -1,14 +1,13 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { useSession } from '../../session';
 import type { MediaMode } from '../../lib/modes';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
-import { ViewerLoading } from '../../ui/gallery/ViewerLoading';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
-import { ItemViewer, preloadItemViewer } from '../share';
+import { OpenedItem, preloadItemViewer } from '../share';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';
@@ -72,11 +71,7 @@ export default function BoothGalleryPage() {
           labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`}
         />
       )}
-      {open && newestFirst.includes(open) && (
-        <Suspense fallback={<ViewerLoading />}>
-          <ItemViewer url={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
+      {open && newestFirst.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
