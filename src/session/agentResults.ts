@@ -3,10 +3,10 @@ import { api as apiSlice } from '../api/apiSlice';
 import { isAgentId } from '../lib/agentId';
 import { parseMediaPath } from '../lib/mediaPath';
 import type { AppStartListening } from './appListener';
-import { sessionStarted } from './events';
+import { collectionShown, sessionStarted } from './events';
 import { resultsApi } from './resultsApi';
 import type { AppDispatch, RootState } from './rootReducer';
-import { agentAssigned, collectionMerged, selectAgent } from './sessionSlice';
+import { agentAssigned, agentResultsSettled, selectAgent, selectAgentResultsKnown } from './sessionSlice';
 
 type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
 
@@ -18,21 +18,35 @@ const FOCUS_PAUSE_MS = 10_000;
  * the page was closed while they worked: once the app has started with the visitor's agent
  * (sessionStarted, or the agent assigned afterwards) and whenever the tab is shown again (RTK
  * Query's focus action, from setupListeners), the server's results for the agent are fetched and
- * merged into the collection ("Minha Coleção"). A failed fetch changes nothing.
+ * merged into the collection ("Minha Coleção"). A failed fetch changes nothing. 'Minha Coleção'
+ * asks at once when it opens before that (collectionShown): it may not call itself empty while
+ * they are unknown, and the app's start waits for an idle browser.
  */
 export function syncAgentResults(startListening: AppStartListening): void {
   let started = false;
   let askedAt = Number.NEGATIVE_INFINITY;
 
-  async function fetchAndMerge(api: EffectApi): Promise<void> {
+  let asking: Promise<void> | null = null;
+
+  async function ask(api: EffectApi): Promise<void> {
     const agent = selectAgent(api.getState());
-    if (!isAgentId(agent)) return;
+    if (!isAgentId(agent)) {
+      api.dispatch(agentResultsSettled([]));
+      return;
+    }
     askedAt = Date.now();
     const result = await api.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent, { subscribe: false, forceRefetch: true }));
     const product = result.data?.product;
-    if (!Array.isArray(product)) return;
-    const urls = product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null);
-    if (urls.length > 0) api.dispatch(collectionMerged(urls));
+    const urls = Array.isArray(product) ? product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null) : [];
+    api.dispatch(agentResultsSettled(urls));
+  }
+
+  function fetchAndMerge(api: EffectApi): Promise<void> {
+    const question = ask(api).finally(() => {
+      if (asking === question) asking = null;
+    });
+    asking = question;
+    return question;
   }
 
   startListening({
@@ -40,6 +54,13 @@ export function syncAgentResults(startListening: AppStartListening): void {
     effect: async (_action, api) => {
       started = true;
       await fetchAndMerge(api);
+    },
+  });
+  startListening({
+    actionCreator: collectionShown,
+    effect: async (_action, api) => {
+      // The start's question already out will do.
+      if (!selectAgentResultsKnown(api.getState()) && asking === null) await fetchAndMerge(api);
     },
   });
   startListening({

@@ -19,3 +19,9 @@ export const packsScreenOpened = createAction<{ linked: string | null }>('sessio
  * what booths made for their agent meanwhile joins the collection (agentResults.ts).
  */
 export const sessionStarted = createAction('session/started');
+
+/**
+ * 'Minha Coleção' opened: what booths made for the agent is asked for now if the app's start has
+ * not asked yet (agentResults.ts), so the page can tell an empty collection from an unknown one.
+ */
+export const collectionShown = createAction('session/collectionShown');

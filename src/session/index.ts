@@ -7,7 +7,7 @@ export { createAppListener, type AppStartListening } from './appListener';
 export { accountSyncApi, useAddToAccountMutation, useGetAccountQuery } from './accountSyncApi';
 export { ensureAgent, applyReloadCookie, type BootstrapEnv, type BootstrapResult } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar, type CookieJar } from './cookieJar';
-export { collectLinkOpened, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export { collectLinkOpened, collectionShown, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation, useSignUpWithPasswordMutation } from './identityApi';
@@ -23,6 +23,7 @@ export {
   orderAwaitsLogin,
   pendingOrderRecorded,
   selectAgent,
+  selectAgentResultsKnown,
   selectAuthStatus,
   selectCollection,
   selectLoginRequired,

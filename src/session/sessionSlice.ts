@@ -27,6 +27,11 @@ export interface SessionState {
   bname: string;
   /** Collected media paths, oldest first (cookie collection, whole in local storage). */
   collection: string[];
+  /**
+   * Whether what the booths made for this agent (the AI mirror's images, 360 videos) has been
+   * asked of the server since the app started: until then an empty collection may not be empty.
+   */
+  agentResults: 'unknown' | 'known';
   /** The print-pack hashes the visitor holds (cookie packs); copies live on the server. */
   packs: string[];
   /** Cookie loginRequired: an order was placed signed out and waits for a sign-in. */
@@ -44,6 +49,7 @@ export const initialSessionState: SessionState = {
   events: [],
   bname: '',
   collection: [],
+  agentResults: 'unknown',
   packs: [],
   loginRequired: false,
   pendingTransaction: null,
@@ -111,6 +117,11 @@ export const sessionSlice = createSlice({
     collectionMerged(state, action: PayloadAction<readonly string[]>) {
       state.collection = mergeLists(state.collection, action.payload);
     },
+    /** The server answered for the agent's results (or could not): what it holds joins the collection. */
+    agentResultsSettled(state, action: PayloadAction<readonly string[]>) {
+      state.collection = mergeLists(state.collection, action.payload);
+      state.agentResults = 'known';
+    },
     packAdded(state, action: PayloadAction<string>) {
       state.packs = [...addToList(state.packs, action.payload)];
     },
@@ -171,6 +182,7 @@ export const sessionSlice = createSlice({
     selectAgent: (state) => state.agent,
     selectVisitedEvents: (state) => state.events,
     selectCollection: (state) => state.collection,
+    selectAgentResultsKnown: (state) => state.agentResults === 'known',
     selectPackHashes: (state) => state.packs,
     selectLoginRequired: (state) => state.loginRequired,
     selectPendingTransaction: (state) =>
@@ -189,6 +201,7 @@ export const {
   eventsMerged,
   itemCollected,
   collectionMerged,
+  agentResultsSettled,
   packAdded,
   accountListsAdopted,
   accountListsMerged,
@@ -205,6 +218,7 @@ export const {
   selectAgent,
   selectVisitedEvents,
   selectCollection,
+  selectAgentResultsKnown,
   selectPackHashes,
   selectLoginRequired,
   selectPendingTransaction,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { parseMediaPath } from '../../lib/mediaPath';
 import type { QueuedItem } from '../../lib/offlineQueue';
 import { ROUTES } from '../../lib/routePaths';
-import { useAppSelector, useGetAccountQuery, useSession } from '../../session';
+import { collectionShown, selectAgentResultsKnown, useAppDispatch, useAppSelector, useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
@@ -43,7 +43,12 @@ function PendingList({ items }: { items: QueuedItem[] }) {
  */
 export default function CollectionPage() {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const { identity, collection: items } = useSession();
+  const resultsKnown = useAppSelector(selectAgentResultsKnown);
+  useEffect(() => {
+    dispatch(collectionShown());
+  }, [dispatch]);
   const status = identity.status;
   // What the account collected on another phone joins when the visitor comes back to this one.
   const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn', refetchOnFocus: true, refetchOnReconnect: true });
@@ -58,8 +63,10 @@ export default function CollectionPage() {
   const pending = [...pendingCollects, ...pendingPrints];
   const outboxRead = useAppSelector(selectOutboxLoaded);
   // An empty list is only empty once we know who this is (a signed-in visitor's account may hold
-  // what they collected on another phone) and what waits to be sent (read from storage at start).
-  const waiting = items.length === 0 && (status === 'unknown' || !outboxRead || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
+  // what they collected on another phone), what waits to be sent (read from storage at start) and
+  // what the booths made for this visitor (the AI mirror's image of a session just ended).
+  const waiting =
+    items.length === 0 && (status === 'unknown' || !outboxRead || !resultsKnown || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
   // Something collected offline and still waiting is not an empty collection.
   const empty = items.length === 0 && !waiting && !account.data?.collection?.length && pending.length === 0;
   useEffect(() => {

@@ -16,6 +16,35 @@ describe('the collection', () => {
     expect(router.state.location.pathname).toBe('/eventos');
   });
 
+  it("never calls itself empty while the booths' results for the visitor are still on their way", async () => {
+    // A guest taps 'Galeria' right after the AI mirror's session: nothing collected on this phone
+    // yet, the mirror's image known only to the server (GET /agentResults), which answers late.
+    let answer: (product: string[]) => void = () => undefined;
+    const answered = new Promise<string[]>((resolve) => (answer = resolve));
+    network.use(http.get(`${API}/agentResults/:agent`, async () => HttpResponse.json({ product: await answered })));
+    const { router } = renderApp('/collection', { preloadedState: withSession({ agent: 'agent0001' }) });
+    expect(await screen.findByRole('status')).toHaveTextContent('Carregando...');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/collection');
+
+    answer(['/media/festa_ana/feed/espelho-01.jpg']);
+    const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
+    expect(within(grid).getByRole('button', { name: 'Item 1 de 1' }).querySelector('img')).toHaveAttribute(
+      'src',
+      'http://localhost/thumbs/festa_ana/feed/espelho-01.jpg.webp',
+    );
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('alerts once the server says the booths made nothing for the visitor either', async () => {
+    network.use(http.get(`${API}/agentResults/:agent`, () => HttpResponse.json({ product: [] })));
+    const { router } = renderApp('/collection', { preloadedState: withSession({ agent: 'agent0001' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith('Você ainda não coletou nenhuma foto!');
+    expect(router.state.location.pathname).toBe('/eventos');
+  });
+
   it('shows the collected items newest first, and opens one', async () => {
     const { user } = renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
