@@ -6,8 +6,10 @@
  *   features/*  side by side; one feature uses another only through its index.ts
  *   session/    who is signed in, the visitor's agent, collection, packs; the store's core
  *   ui/         shared components
- *   api/        the one api slice, the wire types, paths
+ *   api/        the one api slice, paths
  *   lib/        pure domain code: no React, no browser state, nothing above it
+ *   contract/   (top level) the wire contract and the rules both sides share: below everything,
+ *               on both sides; it imports neither the SPA nor the server, no React, no Node APIs
  *
  * and on the server: routes parse, authorize and call the domain; the domain holds the rules and
  * the SQL and knows nothing of HTTP. `test/scripts/architecture.test.ts` proves each rule fails
@@ -24,7 +26,7 @@ module.exports = {
       name: 'no-cycle',
       severity: 'error',
       comment: 'An import cycle (type-only ones included): split the module or move the shared piece down a layer.',
-      from: { path: '^(src|server/src)/' },
+      from: { path: '^(src|server/src|contract)/' },
       to: { circular: true },
     },
     {
@@ -72,14 +74,14 @@ module.exports = {
     {
       name: 'api-below-ui',
       severity: 'error',
-      comment: 'The api layer (api slice, wire types, paths, identity contract) uses only src/lib.',
+      comment: 'The api layer (api slice, paths, identity contract) uses only src/lib and the contract.',
       from: { path: '^src/api/' },
       to: { path: '^src/(ui|session|features|app)/' },
     },
     {
       name: 'lib-is-pure',
       severity: 'error',
-      comment: 'src/lib is pure domain code: it imports only src/lib and no React or Redux.',
+      comment: 'src/lib is pure domain code: it imports only src/lib and the contract, and no React or Redux.',
       from: { path: '^src/lib/' },
       to: { path: ['^src/(?!lib/)', '^server/', UI_PACKAGES] },
     },
@@ -88,8 +90,22 @@ module.exports = {
       severity: 'error',
       comment:
         'The SPA imports the wire contract for its types only: its schema values are the server\'s, and importing one would ship the schema library to phones.',
-      from: { path: '^src/', pathNot: '^src/api/wire\\.ts$' },
-      to: { path: '^src/api/wire\\.ts$', dependencyTypesNot: ['type-only'] },
+      from: { path: '^src/' },
+      to: { path: '^contract/wire\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-is-the-floor',
+      severity: 'error',
+      comment: 'The contract is shared by the SPA and the server: it imports neither, and no React, Redux or Node API.',
+      from: { path: '^contract/' },
+      to: { path: ['^src/', '^server/', '^tools/', UI_PACKAGES] },
+    },
+    {
+      name: 'contract-runs-anywhere',
+      severity: 'error',
+      comment: 'The contract runs in browsers and in Node alike: no Node built-in module.',
+      from: { path: '^contract/' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'spa-not-server',
@@ -101,9 +117,9 @@ module.exports = {
     {
       name: 'server-uses-only-the-contract',
       severity: 'error',
-      comment: 'The server shares the wire contract and the pure library with the SPA, nothing else.',
+      comment: 'The server shares the contract (contract/) with the SPA, nothing of src/.',
       from: { path: '^server/src/' },
-      to: { path: '^src/', pathNot: ['^src/api/wire\\.ts$', '^src/lib/'] },
+      to: { path: '^src/' },
     },
     {
       name: 'domain-knows-no-http',
@@ -123,7 +139,7 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing.',
-      from: { path: '^(src|server/src)/' },
+      from: { path: '^(src|server/src|contract)/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -96,7 +96,7 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
     mode: production ? 'production' : 'development',
     entry: {
       main: './src/main.tsx',
-      // The collect page's loader (src/lib/photoFirst.ts): a fixed name the server writes into the
+      // The collect page's loader (contract/photoFirst.ts): a fixed name the server writes into the
       // page, revalidated like the pages, and a runtime of its own, so it needs no other file.
       photoFirst: { import: './src/boot/photoFirst.ts', filename: 'photo-first.js', runtime: false },
       // The app shell's early requests (src/lib/earlyRequests.ts): first and async in app.html

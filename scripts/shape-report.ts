@@ -25,7 +25,7 @@ function cruise(): CruiseOutput {
   const bin = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   let out: string;
   try {
-    out = execFileSync(process.execPath, [bin, 'src', 'server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    out = execFileSync(process.execPath, [bin, 'src', 'server/src', 'contract', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
@@ -72,11 +72,18 @@ const crossFeatureInternals = byRule.get('feature-internals') ?? 0;
 const cycles = byRule.get('no-cycle') ?? 0;
 
 const SQL = /\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]{0,40}\b(FROM|INTO|SET)\b|\.query\(/;
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const routeFiles = sourceFiles('server/src/routes');
-const routesWithSql = routeFiles.filter((file) => SQL.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+const routesWithSql = routeFiles.filter((file) => SQL.test(read(file)));
+// SQL belongs in the domain (and the database layer that runs it): anywhere else on the server is a leak.
+const serverWithSql = sourceFiles('server/src').filter((file) => !/^server\/src\/(domain|db)\//.test(file) && SQL.test(read(file)));
 
-const files = [...sourceFiles('src'), ...sourceFiles('server/src')].map((file) => ({ file, lines: lineCount(file) }));
+const files = [...sourceFiles('src'), ...sourceFiles('contract'), ...sourceFiles('server/src')].map((file) => ({ file, lines: lineCount(file) }));
 const largest = files.reduce((a, b) => (b.lines > a.lines ? b : a));
+const tests = sourceFiles('test').map((file) => ({ file, lines: lineCount(file) }));
+const largestTest = tests.reduce((a, b) => (b.lines > a.lines ? b : a));
+// The server reaching into the SPA's tree instead of the contract.
+const spaImports = sourceFiles('server').reduce((sum, file) => sum + (read(file).match(/from '(\.\.\/)+src\//g)?.length ?? 0), 0);
 
 const rows: [string, string | number][] = [
   ['modules cruised', result.summary.totalCruised],
@@ -86,9 +93,15 @@ const rows: [string, string | number][] = [
   ['cross-feature imports past an entry', crossFeatureInternals],
   ['import cycles', cycles],
   ['route files with SQL', `${routesWithSql.length} of ${routeFiles.length}`],
-  ['TypeScript files (src, server/src)', files.length],
+  ['server files with SQL outside domain/ and db/', serverWithSql.length],
+  ['server imports of the SPA tree (../src/)', spaImports],
+  ['TypeScript files (src, contract, server/src)', files.length],
   ['median file (lines)', median(files.map((f) => f.lines))],
+  ['files over 300 lines', files.filter((f) => f.lines > 300).length],
   ['largest file (lines)', `${largest.lines} ${largest.file}`],
+  ['test files over 600 lines', tests.filter((f) => f.lines > 600).length],
+  ['largest test file (lines)', `${largestTest.lines} ${largestTest.file}`],
+  ['README.md lines', read('README.md').split('\n').length - 1],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
@@ -97,3 +110,4 @@ if (byRule.size > 0) {
   for (const [name, count] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(32)} ${count}`);
 }
 if (routesWithSql.length > 0) console.log(`\nroute files with SQL: ${routesWithSql.join(', ')}`);
+if (serverWithSql.length > 0) console.log(`\nserver files with SQL outside the domain: ${serverWithSql.join(', ')}`);

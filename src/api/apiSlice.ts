@@ -6,10 +6,10 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { IdentityGateway } from './identity';
-import { apiBaseFrom } from '../lib/runtimeConfig';
+import { apiBaseFrom } from '../../contract/runtimeConfig';
 import { withEarlyResponses } from './earlyResponses';
 import { runtimeConfig } from './runtimeConfig';
-import type { ApiErrorBody } from './wire';
+import type { ApiErrorBody } from '../../contract/wire';
 
 /**
  * Which calls carry the visitor's identity. `required`: the call fails at once, without reaching

@@ -1,4 +1,4 @@
-import { mediaSourceFrom } from '../lib/runtimeConfig';
+import { mediaSourceFrom } from '../../contract/runtimeConfig';
 import { apiBaseUrl } from './apiSlice';
 
 /** Where a media URL of the contract is fetched from on this page (src/lib/runtimeConfig.ts). */

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from './wire';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../lib/runtimeConfig';
+import type { RuntimeConfig } from '../../contract/wire';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../contract/runtimeConfig';
 
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});

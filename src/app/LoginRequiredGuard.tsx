@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { OPEN_WHILE_LOGIN_REQUIRED, ROUTES } from '../lib/routePaths';
+import { OPEN_WHILE_LOGIN_REQUIRED, ROUTES } from '../../contract/routePaths';
 import { selectLoginRequired, useAppSelector } from '../session';
 
 function normalise(pathname: string): string {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { ROUTES } from '../lib/routePaths';
+import { ROUTES } from '../../contract/routePaths';
 
 const LINKS = [
   { to: ROUTES.home, label: 'Home' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ScreenFrame } from '../ui/ScreenFrame';
-import { ROUTES } from '../lib/routePaths';
+import { ROUTES } from '../../contract/routePaths';
 
 export default function NotFoundPage() {
   return (

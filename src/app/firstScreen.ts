@@ -1,7 +1,7 @@
 import { preloadCollectPage } from '../features/collect';
 import { preloadCollectionPage } from '../features/collection';
 import { preloadEventPage, preloadEventsListPage } from '../features/events';
-import { firstScreenOf, type FirstScreen } from '../lib/firstScreens';
+import { firstScreenOf, type FirstScreen } from '../../contract/firstScreens';
 
 /** The guest's screens a page may open on (src/lib/firstScreens.ts) and how each asks for its code. */
 const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {

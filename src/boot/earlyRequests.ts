@@ -6,10 +6,10 @@
  */
 import Cookies from 'js-cookie';
 import { runtimeConfig } from '../api/runtimeConfig';
-import { COOKIE } from '../lib/cookieLists';
+import { COOKIE } from '../../contract/cookieLists';
 import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from '../lib/earlyRequests';
 import { signedInByRecord } from '../lib/identityRecord';
-import { apiBaseFrom, mediaSourceFrom } from '../lib/runtimeConfig';
+import { apiBaseFrom, mediaSourceFrom } from '../../contract/runtimeConfig';
 import { storageOrNull } from './browserStorage';
 
 function preloadImage(href: string): void {

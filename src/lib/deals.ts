@@ -3,7 +3,7 @@
  * was earned (paid deals), what is still to come (deals waiting for payment), and the balance per
  * month of the event. Pure: the figures a deal carries in, numbers and labels out.
  */
-import { dealBalance } from './pricing';
+import { dealBalance } from '../../contract/pricing';
 
 /** What this module reads of a deal (`Deal` of the wire contract has these and more). */
 export interface DealFigures {

@@ -1,8 +1,8 @@
-import { isAgentId } from './agentId';
-import { parseMediaPath, thumbUrl } from './mediaPath';
-import { isMediaMode, type MediaMode } from './modes';
-import { isName } from './names';
-import { ROUTES } from './routePaths';
+import { isAgentId } from '../../contract/agentId';
+import { parseMediaPath, thumbUrl } from '../../contract/mediaPath';
+import { isMediaMode, type MediaMode } from '../../contract/modes';
+import { isName } from '../../contract/names';
+import { ROUTES } from '../../contract/routePaths';
 import { listSegment, path } from './urlPath';
 
 /**

@@ -1,4 +1,4 @@
-import { ROUTES } from './routePaths';
+import { ROUTES } from '../../contract/routePaths';
 
 /** Where a page that asked for a login was, so that the login can bring the visitor back. */
 export interface ReturnTo {

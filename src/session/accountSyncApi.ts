@@ -1,6 +1,6 @@
 import { api, LIST } from '../api/apiSlice';
 import { path } from '../api/paths';
-import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../api/wire';
+import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../../contract/wire';
 
 export interface CreateAccountArgs {
   account: NewAccount;

@@ -1,5 +1,5 @@
-import { isAgentId, newAgentId } from '../lib/agentId';
-import { COOKIE } from '../lib/cookieLists';
+import { isAgentId, newAgentId } from '../../contract/agentId';
+import { COOKIE } from '../../contract/cookieLists';
 import type { CookieJar } from './cookieJar';
 
 export interface BootstrapEnv {

@@ -1,7 +1,7 @@
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import { api as apiSlice } from '../api/apiSlice';
-import { isAgentId } from '../lib/agentId';
-import { parseMediaPath } from '../lib/mediaPath';
+import { isAgentId } from '../../contract/agentId';
+import { parseMediaPath } from '../../contract/mediaPath';
 import type { AppStartListening } from './appListener';
 import { collectionShown, sessionStarted } from './events';
 import { resultsApi } from './resultsApi';

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { COOKIE_MAX_AGE_S } from '../lib/cookieLists';
+import { COOKIE_MAX_AGE_S } from '../../contract/cookieLists';
 
 /** The cookie operations the app needs; tests and the server-side pre-render pass their own. */
 export interface CookieJar {

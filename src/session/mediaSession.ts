@@ -1,5 +1,5 @@
 import { api } from '../api/apiSlice';
-import type { MediaSessionReply } from '../api/wire';
+import type { MediaSessionReply } from '../../contract/wire';
 import type { AppStartListening } from './appListener';
 import { sessionStarted } from './events';
 import type { RootState } from './rootReducer';

@@ -1,11 +1,11 @@
 import { api, LIST } from '../api/apiSlice';
 import { listSegment, path } from '../api/paths';
-import type { Pack, parsePackReply } from '../lib/packReply';
+import type { Pack, parsePackReply } from '../../contract/packReply';
 
 type PackReplyParser = typeof parsePackReply;
 
 function loadPackReplyParser(): Promise<PackReplyParser | null> {
-  return import(/* webpackChunkName: "pack-reply" */ '../lib/packReply').then(
+  return import(/* webpackChunkName: "pack-reply" */ '../../contract/packReply').then(
     (module) => module.parsePackReply,
     () => null,
   );

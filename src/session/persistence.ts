@@ -1,5 +1,5 @@
-import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } from '../lib/cookieLists';
-import { isAgentId } from '../lib/agentId';
+import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } from '../../contract/cookieLists';
+import { isAgentId } from '../../contract/agentId';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
 import type { RootState } from './rootReducer';

@@ -1,6 +1,6 @@
 import { api } from '../api/apiSlice';
 import { path } from '../api/paths';
-import type { AgentResultsReply } from '../api/wire';
+import type { AgentResultsReply } from '../../contract/wire';
 
 /** What the booths made for this visitor (beyond the spec, README "Beyond the spec"). */
 export const resultsApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthUser } from '../api/identity';
-import { addToList, mergeLists } from '../lib/cookieLists';
+import { addToList, mergeLists } from '../../contract/cookieLists';
 import { collectLinkOpened } from './events';
 import { identityApi } from './identityApi';
 

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../api/identity';
-import type { NewAccount } from '../api/wire';
+import type { NewAccount } from '../../contract/wire';
 import { accountSyncApi } from './accountSyncApi';
 import type { AppDispatch, GetState } from './rootReducer';
 import { accountLinked, accountListsAdopted, signedIn } from './sessionSlice';

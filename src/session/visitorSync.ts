@@ -1,5 +1,5 @@
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
-import type { Pack } from '../lib/packReply';
+import type { Pack } from '../../contract/packReply';
 import { accountSyncApi } from './accountSyncApi';
 import type { AppStartListening } from './appListener';
 import { collectLinkOpened, packsScreenOpened } from './events';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { LoginNavigationState } from '../lib/returnTo';
-import { ROUTES } from '../lib/routePaths';
+import { ROUTES } from '../../contract/routePaths';
 
 /** A link to the login page from a page that asks for one: the login brings the visitor back here. */
 export function LoginLink({ children, className = 'button' }: { children: ReactNode; className?: string }) {

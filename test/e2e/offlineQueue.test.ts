@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { parsePackReply } from '../../src/lib/packReply';
+import { parsePackReply } from '../../contract/packReply';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { printerOnce } from './support/boothSimulator';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { PrivacySummary } from '../../src/api/wire';
+import type { PrivacySummary } from '../../contract/wire';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';

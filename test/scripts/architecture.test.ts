@@ -17,11 +17,14 @@ const FILES: Record<string, string> = {
   'src/lib/money.ts': 'export const cents = (reais: number): number => Math.round(reais * 100);\n',
   'src/lib/usesReact.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
   'src/lib/usesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const again = alphaThing;\n",
-  'src/api/wire.ts': 'export const ItemSchema = { type: "string" };\nexport type Item = string;\n',
+  'contract/wire.ts': 'export const ItemSchema = { type: "string" };\nexport type Item = string;\n',
+  'contract/names.ts': 'export const NAME = /^[a-z]+$/;\n',
+  'contract/usesSpa.ts': "import { cents } from '../src/lib/money';\nexport const c = cents;\n",
+  'contract/usesNode.ts': "import fs from 'node:fs';\nexport const f = fs;\n",
   'src/api/paths.ts': "import { cents } from '../lib/money';\nexport const price = cents(1);\n",
   'src/api/reachesUp.ts': "import { Button } from '../ui/Button';\nexport const b = Button;\n",
-  'src/ui/Button.ts': "import type { Item } from '../api/wire';\nexport const Button = (item: Item): string => item;\n",
-  'src/ui/valueWire.ts': "import { ItemSchema } from '../api/wire';\nexport const schema = ItemSchema;\n",
+  'src/ui/Button.ts': "import type { Item } from '../../contract/wire';\nexport const Button = (item: Item): string => item;\n",
+  'src/ui/valueWire.ts': "import { ItemSchema } from '../../contract/wire';\nexport const schema = ItemSchema;\n",
   'src/ui/reachesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
   'src/ui/cycleA.ts': "import type { B } from './cycleB';\nexport type A = { b?: B };\n",
   'src/ui/cycleB.ts': "import type { A } from './cycleA';\nexport type B = { a?: A };\n",
@@ -39,18 +42,21 @@ const FILES: Record<string, string> = {
   'src/app/store.ts': "import { fine } from '../features/beta/throughIndex';\nexport const store = fine;\n",
   'server/src/db/pool.ts': 'export const pool = {};\n',
   'server/src/http/httpError.ts': 'export class HttpError extends Error {}\n',
-  'server/src/domain/clean.ts': "import { pool } from '../db/pool';\nimport type { Item } from '../../../src/api/wire';\nexport const rows = (item: Item) => [pool, item];\n",
+  'server/src/domain/clean.ts': "import { pool } from '../db/pool';\nimport type { Item } from '../../../contract/wire';\nimport { NAME } from '../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
   'server/src/domain/throwsHttp.ts': "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
   'server/src/routes/holdsSql.ts': "import { pool } from '../db/pool';\nexport const route = pool;\n",
   'server/src/routes/importsPg.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
   'server/src/domain/usesFastify.ts': "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
   'server/src/routes/usesFeature.ts': "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
+  'server/src/routes/usesSpaLib.ts': "import { cents } from '../../../src/lib/money';\nexport const r = cents;\n",
 };
 
 /** rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module). */
 const EXPECTED: Array<[string, string]> = [
   ['api-below-ui', 'src/api/reachesUp.ts'],
   ['app-is-the-top', 'src/features/beta/intoApp.ts'],
+  ['contract-is-the-floor', 'contract/usesSpa.ts'],
+  ['contract-runs-anywhere', 'contract/usesNode.ts'],
   ['domain-knows-no-http', 'server/src/domain/throwsHttp.ts'],
   ['domain-knows-no-http', 'server/src/domain/usesFastify.ts'],
   ['feature-entries-from-the-top', 'src/app/store.ts'],
@@ -60,6 +66,7 @@ const EXPECTED: Array<[string, string]> = [
   ['no-cycle', 'src/ui/cycleA.ts'],
   ['not-to-unresolvable', 'src/features/beta/missing.ts'],
   ['server-uses-only-the-contract', 'server/src/routes/usesFeature.ts'],
+  ['server-uses-only-the-contract', 'server/src/routes/usesSpaLib.ts'],
   ['session-below-features', 'src/session/reachesFeature.ts'],
   ['session-internals', 'src/features/beta/intoSession.ts'],
   ['spa-not-server', 'src/features/beta/intoServer.ts'],
@@ -89,7 +96,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
 function cruise(outputType: 'json' | 'err') {
-  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src'], {
+  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract'], {
     cwd: fixture,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstScreenChunks } from '../../src/lib/firstScreens';
-import { BOOTH_MODES } from '../../src/lib/modes';
-import { ROUTES, boothRoute } from '../../src/lib/routePaths';
+import { firstScreenChunks } from '../../contract/firstScreens';
+import { BOOTH_MODES } from '../../contract/modes';
+import { ROUTES, boothRoute } from '../../contract/routePaths';
 
 /** Every `webpackChunkName` the app's code declares. */
 function declaredChunkNames(dir: string): Set<string> {

@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { newInvitationHash } from '../../src/lib/invitationHash';
+import { newInvitationHash } from '../../contract/invitationHash';
 import { registerAuthGuard } from '../../server/src/auth/guard';
 import { firebaseVerifier, type IdentityVerifier, type VerifyOptions } from '../../server/src/auth/identity';
 import { registerErrorHandler } from '../../server/src/http/errorHandler';

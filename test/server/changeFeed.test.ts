@@ -1,6 +1,6 @@
 import { FEED_APPLICATION_NAME } from '../../server/src/db/changeFeed';
 import { connectDatabase, type Database } from '../../server/src/db/database';
-import { parsePackReply } from '../../src/lib/packReply';
+import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';

@@ -5,7 +5,7 @@ import { connectDatabase } from '../../server/src/db/database';
 import { hashDeviceKey } from '../../server/src/domain/booths';
 import { migrate, readMigrations } from '../../server/src/db/migrate';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
-import { parsePackReply } from '../../src/lib/packReply';
+import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
 import { jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';

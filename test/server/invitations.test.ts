@@ -1,4 +1,4 @@
-import { newInvitationHash } from '../../src/lib/invitationHash';
+import { newInvitationHash } from '../../contract/invitationHash';
 import { buildApp } from '../../server/src/app';
 import { firebaseVerifier } from '../../server/src/auth/identity';
 import { basicSeed, loadBasicSeed } from './support/fixtures';

@@ -1,5 +1,5 @@
-import { newInvitationHash } from '../../src/lib/invitationHash';
-import { dealBalance } from '../../src/lib/pricing';
+import { newInvitationHash } from '../../contract/invitationHash';
+import { dealBalance } from '../../contract/pricing';
 import { COUPON_CODE_PATTERN, COUPON_RANDOM_LENGTH, newCouponCode } from '../../server/src/domain/partners';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';

@@ -4,7 +4,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { sandboxProvider } from '../../server/src/payments/sandboxProvider';
 import { verifyNotification } from '../../server/src/payments/webhookSignature';
-import { isValidBrCode } from '../../src/lib/pix';
+import { isValidBrCode } from '../../server/src/payments/pix';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { spyProvider, type SpyProvider } from './support/spyProvider';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';

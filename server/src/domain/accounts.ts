@@ -1,6 +1,6 @@
-import type { Account, AccountList, NewAccount, VisitorLists } from '../../../src/api/wire';
-import { NAME_PATTERN } from '../../../src/lib/names';
-import { mediaUrl, parseMediaPath } from '../../../src/lib/mediaPath';
+import type { Account, AccountList, NewAccount, VisitorLists } from '../../../contract/wire';
+import { NAME_PATTERN } from '../../../contract/names';
+import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import { invalid, notFound } from './errors';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { MirrorMode, MirrorPrompt } from '../../../src/api/wire';
+import type { MirrorMode, MirrorPrompt } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
 import { deviceLastMedia } from './media';

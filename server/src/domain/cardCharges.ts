@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CardPaymentReply, CardPaymentRequest } from '../../../src/api/wire';
+import type { CardPaymentReply, CardPaymentRequest } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
 import { conflict, DomainError, notFound } from './errors';

@@ -1,4 +1,4 @@
-import type { EventCard, EventDetails, EventVisibility } from '../../../src/api/wire';
+import type { EventCard, EventDetails, EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
 import { forbidden, notFound, unauthenticated } from './errors';

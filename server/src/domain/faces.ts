@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_FACE_BYTES } from '../../../src/api/wire';
+import { MAX_FACE_BYTES } from '../../../contract/wire';
 import type { Database } from '../db/database';
 import { writeFileDurably } from '../storage/durableWrite';
 import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { liveCache } from '../db/liveCache';
 import { eventCardRows, type EventCardRow } from './events';
 import { galleryState, type GalleryState } from './media';
-import type { MediaMode } from '../../../src/lib/modes';
+import type { MediaMode } from '../../../contract/modes';
 import { packRows, type PackRow } from './packs';
 
 /**

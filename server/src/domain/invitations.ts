@@ -1,4 +1,4 @@
-import { invitationHashTime } from '../../../src/lib/invitationHash';
+import { invitationHashTime } from '../../../contract/invitationHash';
 import type { Database, Queryable } from '../db/database';
 import { ensureAccount } from './accounts';
 import { conflict, gone, invalid, notFound, tooMany } from './errors';

@@ -1,4 +1,4 @@
-import type { ContactLead, StoredLead } from '../../../src/api/wire';
+import type { ContactLead, StoredLead } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 
 const FIELDS = ['data', 'indicacao', 'evento', 'email', 'instagram', 'tiktok', 'telefone', 'nome', 'comentarios'] as const;

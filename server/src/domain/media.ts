@@ -1,6 +1,6 @@
-import type { EventVisibility } from '../../../src/api/wire';
-import { mediaUrl, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
-import type { MediaMode } from '../../../src/lib/modes';
+import type { EventVisibility } from '../../../contract/wire';
+import { mediaUrl, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
+import type { MediaMode } from '../../../contract/modes';
 import type { Queryable } from '../db/database';
 
 export interface MediaRow {

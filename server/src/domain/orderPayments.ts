@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from '../../../src/api/wire';
+import type { OrderStatus, PaymentMethod } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { ProviderPayment } from '../payments/paymentProvider';
 

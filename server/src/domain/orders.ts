@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { OrderPayload, OrderReply, EventVisibility, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../src/api/wire';
+import type { OrderPayload, OrderReply, EventVisibility, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../contract/wire';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider } from '../payments/paymentProvider';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { formatPackLiteral } from '../../../src/lib/packReply';
-import { isPrintable, type MediaRef } from '../../../src/lib/mediaPath';
+import { formatPackLiteral } from '../../../contract/packReply';
+import { isPrintable, type MediaRef } from '../../../contract/mediaPath';
 import type { Database, Queryable } from '../db/database';
 import { conflict, forbidden, invalid, notFound, unprocessable } from './errors';
 import { findMedia } from './media';

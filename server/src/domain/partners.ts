@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../../src/api/wire';
-import { randomBase36 } from '../../../src/lib/invitationHash';
-import { NAME_PATTERN } from '../../../src/lib/names';
+import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../../contract/wire';
+import { randomBase36 } from '../../../contract/invitationHash';
+import { NAME_PATTERN } from '../../../contract/names';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import { invalid, conflict, forbidden, notFound } from './errors';

@@ -1,5 +1,5 @@
-import { mediaUrl } from '../../../src/lib/mediaPath';
-import type { MediaMode } from '../../../src/lib/modes';
+import { mediaUrl } from '../../../contract/mediaPath';
+import type { MediaMode } from '../../../contract/modes';
 import type { Queryable } from '../db/database';
 import type { DeviceRow } from './booths';
 import { notFound } from './errors';

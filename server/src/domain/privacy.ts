@@ -1,4 +1,4 @@
-import type { PrivacyCounts, PrivacySummary } from '../../../src/api/wire';
+import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import type { Identity } from './identity';

@@ -1,4 +1,4 @@
-import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
+import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import type { Queryable } from '../db/database';
 import { addToCollectionsOfAgent, MAX_LIST_LENGTH } from './accounts';
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../src/api/wire';
+import type { OrderStatus } from '../../../contract/wire';
 import type { Database } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
 import { moveSandboxPayment } from '../payments/sandboxProvider';

@@ -1,5 +1,5 @@
-import type { OrderLine, ShopProduct } from '../../../src/api/wire';
-import { discountedTotal, lineTotal, roundCents, unitPrice } from '../../../src/lib/pricing';
+import type { OrderLine, ShopProduct } from '../../../contract/wire';
+import { discountedTotal, lineTotal, roundCents, unitPrice } from '../../../contract/pricing';
 import type { Queryable } from '../db/database';
 import { invalid } from './errors';
 

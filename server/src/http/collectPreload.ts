@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { displayUrl, FILE_PATTERN, isValidFileName, mediaKind, mediaUrl, thumbUrl, type MediaRef } from '../../../src/lib/mediaPath';
-import { isMediaMode } from '../../../src/lib/modes';
-import { isName } from '../../../src/lib/names';
+import { displayUrl, FILE_PATTERN, isValidFileName, mediaKind, mediaUrl, thumbUrl, type MediaRef } from '../../../contract/mediaPath';
+import { isMediaMode } from '../../../contract/modes';
+import { isName } from '../../../contract/names';
 import type { Queryable } from '../db/database';
 
 /**

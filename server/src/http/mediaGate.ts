@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EventVisibility } from '../../../src/api/wire';
-import type { MediaRef } from '../../../src/lib/mediaPath';
-import { isMediaMode } from '../../../src/lib/modes';
-import { NAME_PATTERN } from '../../../src/lib/names';
+import type { EventVisibility } from '../../../contract/wire';
+import type { MediaRef } from '../../../contract/mediaPath';
+import { isMediaMode } from '../../../contract/modes';
+import { NAME_PATTERN } from '../../../contract/names';
 import type { ChangeFeed } from '../db/changeFeed';
 import type { Database, Queryable } from '../db/database';
 import { liveCache } from '../db/liveCache';

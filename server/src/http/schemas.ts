@@ -1,7 +1,7 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
+import { IDENTIFIER_SOURCE } from '../../../contract/names';
 
 /** The Fastify instance routes are declared on: schemas are TypeBox, so handlers are typed by them. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

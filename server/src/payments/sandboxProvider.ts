@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { pixBrCode } from '../../../src/lib/pix';
+import { pixBrCode } from './pix';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from './paymentProvider';
 import { providerBrandOf } from './sandboxCards';

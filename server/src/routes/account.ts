@@ -9,8 +9,8 @@ import {
   SetTransactionRequest,
   Transaction,
   VisitorLists,
-} from '../../../src/api/wire';
-import { isName } from '../../../src/lib/names';
+} from '../../../contract/wire';
+import { isName } from '../../../contract/names';
 import { caller } from '../auth/guard';
 import type { AppContext } from '../context';
 import { addToAccount, createAccount, mergeIntoAccount, parseNewAccount, readAccount } from '../domain/accounts';

@@ -12,9 +12,9 @@ import {
   UltraLastReply,
   UltraStartQuery,
   UltraStartReply,
-} from '../../../src/api/wire';
-import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
-import { ULTRA_SPEEDS, isUltraSong } from '../../../src/lib/ultra';
+} from '../../../contract/wire';
+import { IDENTIFIER_SOURCE } from '../../../contract/names';
+import { ULTRA_SPEEDS, isUltraSong } from '../../../contract/ultra';
 import type { AppContext } from '../context';
 import {
   mirrorLastImage,

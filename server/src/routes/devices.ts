@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../src/lib/mediaPath';
-import type { MediaMode } from '../../../src/lib/modes';
+import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contract/mediaPath';
+import type { MediaMode } from '../../../contract/modes';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,

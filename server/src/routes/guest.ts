@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, PrintStatusReply, ProductList } from '../../../src/api/wire';
-import { parseMediaPath } from '../../../src/lib/mediaPath';
-import { isName } from '../../../src/lib/names';
+import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, PrintStatusReply, ProductList } from '../../../contract/wire';
+import { parseMediaPath } from '../../../contract/mediaPath';
+import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, invalid, notFound } from '../domain/errors';

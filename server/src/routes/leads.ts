@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { StoredLead } from '../../../src/api/wire';
+import { StoredLead } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { latestLeads } from '../domain/leads';
 import type { Api } from '../http/schemas';

@@ -1,4 +1,4 @@
-import { MediaSessionReply, OkReply, VisibilityChange, VisibilityReply } from '../../../src/api/wire';
+import { MediaSessionReply, OkReply, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 import { caller, isTeamMember } from '../auth/guard';
 import type { AppContext } from '../context';
 import { setEventVisibility } from '../domain/events';

@@ -10,7 +10,7 @@ import {
   OkReply,
   PartnerNameReply,
   TeamReply,
-} from '../../../src/api/wire';
+} from '../../../contract/wire';
 import type { FastifySchemaValidationError } from 'fastify';
 import { caller, isTeamMember } from '../auth/guard';
 import type { AppContext } from '../context';

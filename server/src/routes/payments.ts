@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { OkReply, SettleOrderRequest, TeamOrder } from '../../../src/api/wire';
+import { OkReply, SettleOrderRequest, TeamOrder } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { unauthenticated } from '../domain/errors';
 import { settleOrderByTeam, teamOrders } from '../domain/orders';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErasureReply, ErasureRequest, PrivacySummary } from '../../../src/api/wire';
+import { ErasureReply, ErasureRequest, PrivacySummary } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { eraseVisitorData, KEPT_AFTER_ERASURE, privacySummary, purgeExpired } from '../domain/privacy';
 import { AGENT, params, type Api } from '../http/schemas';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { OrderStatusSchema, StringEnum } from '../../../src/api/wire';
+import { OrderStatusSchema, StringEnum } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { simulateSandboxPix } from '../domain/settlement';
 import { ORDER_ID, params, type Api } from '../http/schemas';

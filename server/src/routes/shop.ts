@@ -1,4 +1,4 @@
-import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply } from '../../../src/api/wire';
+import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { cardCharger } from '../domain/cardCharges';
 import { notFound } from '../domain/errors';

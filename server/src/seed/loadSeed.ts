@@ -7,9 +7,9 @@ import { eventVisibility } from '../domain/events';
 import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { loadCatalogue, priceOrder } from '../domain/shop';
 import { storageName, type MediaStorage } from '../storage/mediaStorage';
-import { mediaUrl } from '../../../src/lib/mediaPath';
+import { mediaUrl } from '../../../contract/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
-import type { MediaMode } from '../../../src/lib/modes';
+import type { MediaMode } from '../../../contract/modes';
 import { normaliseLists } from '../domain/accounts';
 
 export interface SeedSummary {

@@ -1,8 +1,8 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import Ajv from 'ajv';
-import { BoothModeSchema, EventVisibilitySchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../src/api/wire';
-import { FILE_PATTERN } from '../../../src/lib/mediaPath';
-import { IDENTIFIER_SOURCE } from '../../../src/lib/names';
+import { BoothModeSchema, EventVisibilitySchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../contract/wire';
+import { FILE_PATTERN } from '../../../contract/mediaPath';
+import { IDENTIFIER_SOURCE } from '../../../contract/names';
 
 /** Text fields of a seed are bounded; names follow the contract's identifiers. */
 const Name = Type.String({ pattern: IDENTIFIER_SOURCE });

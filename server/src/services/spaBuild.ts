@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startProcess } from './processes';
 
 /** What the SPA's build depends on; a change to any of them makes `npm start` rebuild. */
-const INPUTS = ['src', 'public', 'webpack.config.ts', 'scripts/build.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'contract', 'public', 'webpack.config.ts', 'scripts/build.ts', 'package-lock.json', 'tsconfig.json'];
 const STAMP = 'build-stamp.json';
 
 function listFiles(entry: string): string[] {

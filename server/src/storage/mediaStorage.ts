@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DECODE_TIMEOUT_MS, decodeOptions, MAX_EVENT_MEDIA_FILES, MAX_INPUT_PIXELS, overPixelLimit, withDecodeTimeout } from './imageLimits';
 import { videoPosterFrame } from './videoPoster';
-import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../src/lib/mediaPath';
-import { MEDIA_MODES } from '../../../src/lib/modes';
-import { NAME_PATTERN } from '../../../src/lib/names';
+import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
+import { MEDIA_MODES } from '../../../contract/modes';
+import { NAME_PATTERN } from '../../../contract/names';
 import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors';
 import { writeFileDurably } from './durableWrite';
 

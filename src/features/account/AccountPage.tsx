@@ -2,7 +2,7 @@ import './account.css';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { logOut, useAppDispatch, useGetAccountQuery, useSession } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';

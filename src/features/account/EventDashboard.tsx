@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { OwnEvent } from '../../api/wire';
-import { ROUTES } from '../../lib/routePaths';
+import type { OwnEvent } from '../../../contract/wire';
+import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
 import { EventVisibilityControl } from './EventVisibilityControl';
 

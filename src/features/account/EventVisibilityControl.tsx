@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/apiSlice';
-import type { EventVisibility } from '../../api/wire';
+import type { EventVisibility } from '../../../contract/wire';
 import { useSetEventVisibilityMutation } from './accountApi';
 
 /** The owner's three choices, in the words the owner reads, each with what it means for guests. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Transaction } from '../../api/wire';
+import type { Transaction } from '../../../contract/wire';
 import { useAppSelector } from '../../session';
 import { formatReais } from '../../lib/money';
 import { accountApi, useLoadTransactionsQuery } from './accountApi';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiSlice';
-import type { TeamOrder } from '../../api/wire';
+import type { TeamOrder } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
 import { Modal } from '../../ui/Modal';
 import { formatReais } from '../../lib/money';

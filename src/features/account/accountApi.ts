@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../api/wire';
+import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */
 export const accountApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NameCheckReply } from '../../api/wire';
+import type { NameCheckReply } from '../../../contract/wire';
 
 /**
  * Choosing the name of a new event (SPEC sections 4 and 5) as a state machine. A name is checked

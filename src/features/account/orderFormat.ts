@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from '../../api/wire';
+import type { OrderStatus, PaymentMethod } from '../../../contract/wire';
 import { formatCalendarDate } from '../../lib/dates';
 
 /** An order's status as the customer reads it. */

@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { SettleOrderRequest, TeamOrder } from '../../api/wire';
+import type { SettleOrderRequest, TeamOrder } from '../../../contract/wire';
 
 /** The team's view of every order, to settle Pix transfers by hand (team only). */
 export const teamOrdersApi = api.enhanceEndpoints({ addTagTypes: ['TeamOrders'] }).injectEndpoints({

@@ -1,7 +1,7 @@
 import './auth.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ROUTES } from '../../lib/routePaths';
+import { ROUTES } from '../../../contract/routePaths';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation } from '../../session';

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../api/identity';
 import { errorMessage } from '../../api/apiSlice';
 import { returnToOf } from '../../lib/returnTo';
-import { ROUTES } from '../../lib/routePaths';
+import { ROUTES } from '../../../contract/routePaths';
 import { completeSignIn, useAppDispatch, type Profile } from '../../session';
 import { notify } from '../../ui/notify';
 

@@ -3,7 +3,7 @@ import { cardBrand, cardNumberInput, groupCardNumber, maxCardLength, onlyDigits,
 import { CHECKOUT_MESSAGES, type CardForm } from '../../lib/checkoutValidation';
 import { formatExpiryInput, isValidExpiry } from '../../lib/expiry';
 import { formatReais } from '../../lib/money';
-import { installmentAmount } from '../../lib/pricing';
+import { installmentAmount } from '../../../contract/pricing';
 import { notify } from '../../ui/notify';
 import { useCardLookup } from './cardLookup';
 import type { CardChoice } from './finishOrder';

@@ -1,5 +1,5 @@
 import { formatPercent, formatReais } from '../../lib/money';
-import { SERVICE } from '../../lib/pricing';
+import { SERVICE } from '../../../contract/pricing';
 import type { PricedLine } from '../shop';
 
 interface Totals {

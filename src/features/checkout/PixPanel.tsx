@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { errorMessage } from '../../api/apiSlice';
-import type { OrderPayload } from '../../api/wire';
+import type { OrderPayload } from '../../../contract/wire';
 import { formatReais } from '../../lib/money';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';

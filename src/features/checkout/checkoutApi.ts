@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply } from '../../api/wire';
+import type { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply } from '../../../contract/wire';
 import { cardProvider, cardProviderMessage, type CardTokenRequest, type PaymentMethodResult } from './cardProvider';
 
 /** A card provider failure, in the shape RTK Query hands to components. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { OrderStatus, PaymentMethod } from '../../api/wire';
+import type { OrderStatus, PaymentMethod } from '../../../contract/wire';
 import { rootReducer } from '../../session';
 import { newOrderIdentity, type OrderIdentity } from './orderIdentity';
 

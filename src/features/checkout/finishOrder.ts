@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/apiSlice';
-import type { OrderPayload } from '../../api/wire';
+import type { OrderPayload } from '../../../contract/wire';
 import { checkoutProblem, type CardForm, type CustomerForm } from '../../lib/checkoutValidation';
 import { onlyDigits } from '../../lib/cardNumber';
 import { splitExpiry } from '../../lib/expiry';

@@ -1,9 +1,9 @@
 import './collect.css';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
-import { NAME_PATTERN } from '../../lib/names';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
+import { NAME_PATTERN } from '../../../contract/names';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useGetDeviceLastQuery } from './collectApi';

@@ -1,7 +1,7 @@
 import { api } from '../../api/apiSlice';
 import { mediaSource } from '../../api/mediaSource';
 import { path } from '../../api/paths';
-import type { ProductList } from '../../api/wire';
+import type { ProductList } from '../../../contract/wire';
 
 export interface DeviceLastArgs {
   bname: string;

@@ -1,4 +1,4 @@
-import { mediaKind, parseMediaPath } from '../../lib/mediaPath';
+import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedCollect } from '../../lib/offlineQueue';
 import { collectLinkOpened } from '../../session';
 import type { SendOutcome, SenderApi } from '../outbox';

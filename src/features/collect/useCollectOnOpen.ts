@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { mediaUrl, type MediaRef } from '../../lib/mediaPath';
+import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import { collectLinkOpened, useAppDispatch, useSession } from '../../session';
 
 export const COLLECTED_MS = 2_000;

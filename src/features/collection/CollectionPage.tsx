@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { parseMediaPath } from '../../lib/mediaPath';
+import { parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedItem } from '../../lib/offlineQueue';
-import { ROUTES } from '../../lib/routePaths';
+import { ROUTES } from '../../../contract/routePaths';
 import { collectionShown, selectAgentResultsKnown, useAppDispatch, useAppSelector, useGetAccountQuery, useSession } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';

@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import type { BoothMode } from '../../lib/modes';
+import type { BoothMode } from '../../../contract/modes';
 import { ChevronIcon } from '../../ui/icons';
 import { BoothIcon, BOOTH_LABEL } from './boothIcons';
 

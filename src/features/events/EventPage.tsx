@@ -1,8 +1,8 @@
 import './events.css';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { isMediaMode, type BoothMode } from '../../lib/modes';
-import { boothRoute, ROUTES } from '../../lib/routePaths';
+import { isMediaMode, type BoothMode } from '../../../contract/modes';
+import { boothRoute, ROUTES } from '../../../contract/routePaths';
 import { eventVisited, useAppDispatch, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';

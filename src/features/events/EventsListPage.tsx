@@ -1,8 +1,8 @@
 import './events.css';
 import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import type { EventCard } from '../../api/wire';
-import { boothRoute } from '../../lib/routePaths';
+import type { EventCard } from '../../../contract/wire';
+import { boothRoute } from '../../../contract/routePaths';
 import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';

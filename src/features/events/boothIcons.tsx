@@ -1,4 +1,4 @@
-import type { BoothMode } from '../../lib/modes';
+import type { BoothMode } from '../../../contract/modes';
 
 export const BOOTH_LABEL: Record<BoothMode, string> = {
   pad: 'Pad',

@@ -1,4 +1,4 @@
-import { BOOTH_MODES, type BoothMode } from '../../lib/modes';
+import { BOOTH_MODES, type BoothMode } from '../../../contract/modes';
 
 /** What the events list hands to the event page through navigation state (SPEC section 2). */
 export interface EventNavigationState {

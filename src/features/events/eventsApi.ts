@@ -1,8 +1,8 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
 import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
-import type { EventCard, EventDetails, ProductList } from '../../api/wire';
-import type { MediaMode } from '../../lib/modes';
+import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
+import type { MediaMode } from '../../../contract/modes';
 
 export interface VisitedEventsArgs {
   events: readonly string[];

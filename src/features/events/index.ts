@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { firstScreenChunks } from '../../lib/firstScreens';
+import { firstScreenChunks } from '../../../contract/firstScreens';
 import { preloadableLazy } from '../../ui/preloadableLazy';
 
 /** The events a visitor attended, an event's booths, and each booth's gallery: each screen its own chunk. */

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { isBoothMode, type BoothMode } from '../../lib/modes';
-import { ROUTES } from '../../lib/routePaths';
+import { isBoothMode, type BoothMode } from '../../../contract/modes';
+import { ROUTES } from '../../../contract/routePaths';
 
 /**
  * The booth type of the current child route of the event page: the last segment of its path

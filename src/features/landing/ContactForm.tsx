@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ContactLead } from '../../api/wire';
+import type { ContactLead } from '../../../contract/wire';
 import { useAppDispatch } from '../../session';
 import { notify } from '../../ui/notify';
 import { leadSubmitted } from './leadOutboxListener';

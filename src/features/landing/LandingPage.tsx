@@ -1,6 +1,6 @@
 import './landing.css';
 import { Link } from 'react-router-dom';
-import { ROUTES } from '../../lib/routePaths';
+import { ROUTES } from '../../../contract/routePaths';
 import booths from './art/booths.svg';
 import phone from './art/phone.svg';
 import platform360 from './art/platform360.svg';

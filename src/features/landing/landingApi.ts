@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import type { ContactLead } from '../../api/wire';
+import type { ContactLead } from '../../../contract/wire';
 
 export const landingApi = api.injectEndpoints({
   endpoints: (build) => ({

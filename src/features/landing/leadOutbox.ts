@@ -1,4 +1,4 @@
-import type { ContactLead } from '../../api/wire';
+import type { ContactLead } from '../../../contract/wire';
 
 /**
  * Leads waiting to reach the server. The form is cleared and thanked at once (SPEC section 4), so

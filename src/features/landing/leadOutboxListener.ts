@@ -1,5 +1,5 @@
 import { createAction, isAnyOf } from '@reduxjs/toolkit';
-import type { ContactLead } from '../../api/wire';
+import type { ContactLead } from '../../../contract/wire';
 import type { AppStartListening } from '../../session';
 import { landingApi } from './landingApi';
 import { newClientId, readOutbox, retryDelayMs, writeOutbox, type OutboxStorage, type QueuedLead } from './leadOutbox';

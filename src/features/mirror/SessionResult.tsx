@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaUrl, parseMediaPath } from '../../lib/mediaPath';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { useAppDispatch } from '../../session';
 import { startAgain } from './mirrorFlow';
 import { MirrorStep } from './MirrorStep';

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { MirrorMode, MirrorPrompt, MirrorReply } from '../../api/wire';
+import type { MirrorMode, MirrorPrompt, MirrorReply } from '../../../contract/wire';
 
 /** The mirror booth a QR code points at, and the visitor standing in front of it. */
 export interface MirrorSession {

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
-import type { MirrorReply } from '../../api/wire';
+import type { MirrorReply } from '../../../contract/wire';
 import type { AppDispatch, GetState } from '../../session';
 import { mirrorApi, type MirrorSession } from './mirrorApi';
 import {

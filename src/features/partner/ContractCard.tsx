@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiSlice';
-import type { Contract } from '../../api/wire';
+import type { Contract } from '../../../contract/wire';
 import { formatPercent } from '../../lib/money';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { notify } from '../../ui/notify';
 import { reloadPage } from '../../ui/pageReload';
 import { useLaunchCouponMutation } from './partnerApi';

@@ -1,9 +1,9 @@
 import './partner.css';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { Deal } from '../../api/wire';
+import type { Deal } from '../../../contract/wire';
 import { balanceByMonth, summariseDeals } from '../../lib/deals';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BalanceChart } from './BalanceChart';
 import { dealsCsv, downloadText } from './dealFormat';

@@ -1,4 +1,4 @@
-import type { Deal } from '../../api/wire';
+import type { Deal } from '../../../contract/wire';
 import { formatCalendarDate } from '../../lib/dates';
 import { balanceOf, dealOutcome, dealStatusLabel } from '../../lib/deals';
 import { formatReais } from '../../lib/money';

@@ -1,9 +1,9 @@
 import { useEffect, useReducer } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { INVITATION_HASH_PATTERN } from '../../lib/invitationHash';
-import { isName } from '../../lib/names';
+import { INVITATION_HASH_PATTERN } from '../../../contract/invitationHash';
+import { isName } from '../../../contract/names';
 import type { LoginNavigationState } from '../../lib/returnTo';
-import { ROUTES } from '../../lib/routePaths';
+import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';

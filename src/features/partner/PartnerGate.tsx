@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiErrorBody } from '../../api/apiSlice';
-import { isName } from '../../lib/names';
+import { isName } from '../../../contract/names';
 import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';

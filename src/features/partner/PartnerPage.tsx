@@ -1,6 +1,6 @@
 import './partner.css';
 import { Link } from 'react-router-dom';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ContractCard } from './ContractCard';
 import { PartnerGate, usePartnerParam } from './PartnerGate';

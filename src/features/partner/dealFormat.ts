@@ -1,4 +1,4 @@
-import type { Deal } from '../../api/wire';
+import type { Deal } from '../../../contract/wire';
 import { toCsv } from '../../lib/csv';
 import { formatCalendarDate } from '../../lib/dates';
 import { balanceOf, dealStatusLabel } from '../../lib/deals';

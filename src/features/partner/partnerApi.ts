@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { Contract, Deal, InvitationPayload, LaunchCouponRequest } from '../../api/wire';
+import type { Contract, Deal, InvitationPayload, LaunchCouponRequest } from '../../../contract/wire';
 
 export const partnerApi = api.injectEndpoints({
   endpoints: (build) => ({

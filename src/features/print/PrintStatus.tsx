@@ -1,4 +1,4 @@
-import type { PrintJobStatus, PrintStatusReply } from '../../api/wire';
+import type { PrintJobStatus, PrintStatusReply } from '../../../contract/wire';
 
 export const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
   queued: 'Na fila',

@@ -1,7 +1,7 @@
 import './print.css';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId } from 'react';
-import { isPrintable } from '../../lib/mediaPath';
+import { isPrintable } from '../../../contract/mediaPath';
 import { latestPrintOf } from '../../lib/offlineQueue';
 import { useAppDispatch, useAppSelector } from '../../session';
 import { PrintIcon } from '../../ui/icons';

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { PrintReply, PrintStatusReply } from '../../api/wire';
+import type { PrintReply, PrintStatusReply } from '../../../contract/wire';
 
 export interface PrintArgs {
   packHash: string;

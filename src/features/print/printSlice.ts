@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { isPrintable } from '../../lib/mediaPath';
+import { isPrintable } from '../../../contract/mediaPath';
 import { rootReducer } from '../../session';
 
 /**

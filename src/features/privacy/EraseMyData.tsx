@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/apiSlice';
-import { isAgentId } from '../../lib/agentId';
+import { isAgentId } from '../../../contract/agentId';
 import { guestDataErased, useAppDispatch, useSession } from '../../session';
 import { Modal } from '../../ui/Modal';
 import { clearCachedMedia } from './deviceCaches';

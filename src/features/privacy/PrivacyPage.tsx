@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/apiSlice';
-import { isAgentId } from '../../lib/agentId';
-import { ROUTES } from '../../lib/routePaths';
+import { isAgentId } from '../../../contract/agentId';
+import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import EraseMyData from './EraseMyData';

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { ErasureReply, ErasureRequest, PrivacySummary } from '../../api/wire';
+import type { ErasureReply, ErasureRequest, PrivacySummary } from '../../../contract/wire';
 
 export const privacyApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { mediaSource } from '../../api/mediaSource';
-import { parseMediaPath } from '../../lib/mediaPath';
+import { parseMediaPath } from '../../../contract/mediaPath';
 import { PrintWidget } from '../print';
 import { ShareButton } from './ShareButton';
 

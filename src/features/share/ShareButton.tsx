@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ShareIcon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
-import { mimeOf } from '../../lib/mediaPath';
+import { mimeOf } from '../../../contract/mediaPath';
 import { canShareFiles, IOS_CHROME_VIDEO, SHARE_HINT, shareMedia } from './shareMedia';
 
 /** Share or download one media file (`src` is its URL, `fileName` its name). */

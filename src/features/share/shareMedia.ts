@@ -1,4 +1,4 @@
-import { mediaKind, mimeOf } from '../../lib/mediaPath';
+import { mediaKind, mimeOf } from '../../../contract/mediaPath';
 
 export const SHARE_HINT = 'TOQUE NA IMAGEM E MANTENHA PRESSIONADO PARA COMPARTILHAR OU BAIXAR';
 export const IOS_CHROME_VIDEO = 'Não é possível baixar vídeos no Chrome para iOS. Por favor, use o Safari.';

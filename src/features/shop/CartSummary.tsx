@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SERVICE } from '../../lib/pricing';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { SERVICE } from '../../../contract/pricing';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { useAppSelector } from '../../session';
 import { selectCartTotals, selectPricedLines, type PricedLine } from './cartSlice';
 import { formatPercent, formatReais } from '../../lib/money';

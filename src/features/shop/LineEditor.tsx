@@ -1,5 +1,5 @@
 import { mediaSource } from '../../api/mediaSource';
-import { SERVICE } from '../../lib/pricing';
+import { SERVICE } from '../../../contract/pricing';
 import { useAppDispatch } from '../../session';
 import { accessoryToggled, hoursChanged, productRemoved, quantityChanged, type PricedLine } from './cartSlice';
 import { formatReais } from '../../lib/money';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { mediaSource } from '../../api/mediaSource';
-import type { ShopProduct } from '../../api/wire';
-import { SERVICE } from '../../lib/pricing';
+import type { ShopProduct } from '../../../contract/wire';
+import { SERVICE } from '../../../contract/pricing';
 import { useAppDispatch, useAppSelector } from '../../session';
 import { productAdded, selectPricedLineOf } from './cartSlice';
 import { LineEditor } from './LineEditor';

@@ -2,7 +2,7 @@ import './shop.css';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isName } from '../../lib/names';
+import { isName } from '../../../contract/names';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { ShopProduct } from '../../api/wire';
-import { clampHours, clampQuantity, discountedTotal, lineTotal, normaliseDiscount, roundCents, unitPrice } from '../../lib/pricing';
+import type { ShopProduct } from '../../../contract/wire';
+import { clampHours, clampQuantity, discountedTotal, lineTotal, normaliseDiscount, roundCents, unitPrice } from '../../../contract/pricing';
 import { rootReducer } from '../../session';
 import { browserStorage, readStoredCart } from './cartStorage';
 import { fitLine, type CartLine, type CartState } from './cartState';

@@ -1,5 +1,5 @@
-import type { ShopProduct } from '../../api/wire';
-import { clampHours, clampQuantity } from '../../lib/pricing';
+import type { ShopProduct } from '../../../contract/wire';
+import { clampHours, clampQuantity } from '../../../contract/pricing';
 
 export interface CartLine {
   product: ShopProduct;

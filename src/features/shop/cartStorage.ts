@@ -1,5 +1,5 @@
-import type { ShopAccessory, ShopProduct } from '../../api/wire';
-import { normaliseDiscount } from '../../lib/pricing';
+import type { ShopAccessory, ShopProduct } from '../../../contract/wire';
+import { normaliseDiscount } from '../../../contract/pricing';
 import { fitLine, initialCartState, type CartLine, type CartState } from './cartState';
 
 /**

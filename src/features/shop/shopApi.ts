@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { ShopReply } from '../../api/wire';
+import type { ShopReply } from '../../../contract/wire';
 
 export const shopApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,4 @@
-import type { StoredLead } from '../../api/wire';
+import type { StoredLead } from '../../../contract/wire';
 import { toCsv } from '../../lib/csv';
 import { formatCalendarDate, formatMoment } from '../../lib/dates';
 import { LoadError } from '../../ui/LoadError';

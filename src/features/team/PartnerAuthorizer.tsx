@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
-import { newInvitationHash } from '../../lib/invitationHash';
+import { newInvitationHash } from '../../../contract/invitationHash';
 import { notify } from '../../ui/notify';
 import { InvitationLinkField } from './InvitationLinkField';
 import {

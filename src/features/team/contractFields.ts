@@ -1,4 +1,4 @@
-import type { ContractPayload } from '../../api/wire';
+import type { ContractPayload } from '../../../contract/wire';
 
 /**
  * The contract form's six fields (SPEC sections 3 and 5): all required, four numeric. The

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ContractPayload } from '../../api/wire';
+import type { ContractPayload } from '../../../contract/wire';
 import { emptyContractFields, validateContract, type ContractErrors, type ContractField, type ContractFields } from './contractFields';
 
 /**

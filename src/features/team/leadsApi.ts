@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import type { StoredLead } from '../../api/wire';
+import type { StoredLead } from '../../../contract/wire';
 
 export const leadsApi = api.injectEndpoints({
   endpoints: (build) => ({

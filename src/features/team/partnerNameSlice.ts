@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PartnerNameReply } from '../../api/wire';
-import { ROUTES } from '../../lib/routePaths';
+import type { PartnerNameReply } from '../../../contract/wire';
+import { ROUTES } from '../../../contract/routePaths';
 
 /**
  * Authorizing a partner name (SPEC sections 4, 5 and 8) as a state machine. A name of 3

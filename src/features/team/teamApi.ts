@@ -6,7 +6,7 @@ import type {
   MessageReply,
   PartnerNameReply,
   TeamReply,
-} from '../../api/wire';
+} from '../../../contract/wire';
 
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import './ultra.css';
 import { useSearchParams } from 'react-router-dom';
-import { isName } from '../../lib/names';
+import { isName } from '../../../contract/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { UltraVideo } from './UltraVideo';
 import { useUltraLast } from './useUltraLast';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/apiSlice';
-import { ROUTES, withQuery } from '../../lib/routePaths';
-import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../lib/ultra';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
+import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../../contract/ultra';
 import { selectAgent, useAppSelector } from '../../session';
 import { useStartUltraConfigMutation } from './ultraApi';
 import {

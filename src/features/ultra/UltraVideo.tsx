@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
-import { parseMediaPath, thumbUrl } from '../../lib/mediaPath';
-import { ROUTES, withQuery } from '../../lib/routePaths';
+import { parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 
 /** The finished 360 video, and the way to collect it. */
 export function UltraVideo({ url, bname }: { url: string; bname: string }) {

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
-import type { UltraLastReply } from '../../api/wire';
+import type { UltraLastReply } from '../../../contract/wire';
 
 export interface UltraSettings {
   device: string;

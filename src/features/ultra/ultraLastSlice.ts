@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UltraLastReply } from '../../api/wire';
+import type { UltraLastReply } from '../../../contract/wire';
 
 /** SPEC section 9: the 360 result is asked every 5 s; the wording changes after 25 s of session. */
 export const ULTRA_POLL_MS = 5_000;

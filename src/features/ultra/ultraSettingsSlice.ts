@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_ULTRA_SONG, DEFAULT_ULTRA_SPEED, isUltraSong, ULTRA_SPEEDS } from '../../lib/ultra';
+import { DEFAULT_ULTRA_SONG, DEFAULT_ULTRA_SPEED, isUltraSong, ULTRA_SPEEDS } from '../../../contract/ultra';
 
 /**
  * The 360 settings screen (SPEC sections 2, 4 and 9) as a state machine: the guest chooses a

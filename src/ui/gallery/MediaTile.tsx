@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaKind, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
+import { mediaKind, parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
 import { PlayIcon } from '../icons';
 
 interface MediaTileProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { mediaSource } from '../../api/mediaSource';
-import { mediaKind, parseMediaPath, thumbUrl } from '../../lib/mediaPath';
+import { mediaKind, parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
 import { Modal } from '../Modal';
 
 interface MediaViewerProps {

@@ -1,6 +1,6 @@
 import { applyReloadCookie, ensureAgent } from '../../../src/session/agentBootstrap';
 import { memoryCookieJar } from '../../../src/session/cookieJar';
-import { isAgentId, newAgentId } from '../../../src/lib/agentId';
+import { isAgentId, newAgentId } from '../../../contract/agentId';
 
 function memorySession() {
   const values = new Map<string, string>();

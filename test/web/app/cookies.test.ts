@@ -10,7 +10,7 @@ import {
   orderLinked,
   packAdded,
 } from '../../../src/session/sessionSlice';
-import { COOKIE_VALUE_BUDGET, parseList } from '../../../src/lib/cookieLists';
+import { COOKIE_VALUE_BUDGET, parseList } from '../../../contract/cookieLists';
 
 function cookie(name: string): string | undefined {
   const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { BOOTH_MODES } from '../../../src/lib/modes';
+import { BOOTH_MODES } from '../../../contract/modes';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { http, HttpResponse } from 'msw';
 import { BOOTH_LABEL } from '../../../src/features/events/boothIcons';

@@ -21,7 +21,7 @@ import {
   selectPricedLines,
   shopOpened,
 } from '../../../src/features/shop/cartSlice';
-import type { ShopProduct } from '../../../src/api/wire';
+import type { ShopProduct } from '../../../contract/wire';
 import { initialSessionState } from '../../../src/session';
 
 const product: ShopProduct = {

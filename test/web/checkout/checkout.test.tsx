@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { CardPaymentRequest, OrderPayload } from '../../../src/api/wire';
+import type { CardPaymentRequest, OrderPayload } from '../../../contract/wire';
 import { productAdded, accessoryToggled, hoursChanged } from '../../../src/features/shop/cartSlice';
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { BOOTH_MODES } from '../../../src/lib/modes';
+import { BOOTH_MODES } from '../../../contract/modes';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 

@@ -1,5 +1,5 @@
 import { boothMediaPath, earlyPlan, EARLY_THUMBS, firstThumbnails, visitedEventsPath } from '../../../src/lib/earlyRequests';
-import { firstScreenChunks, firstScreenOf } from '../../../src/lib/firstScreens';
+import { firstScreenChunks, firstScreenOf } from '../../../contract/firstScreens';
 import { signedInByRecord, IDENTITY_HINT_KEY, type KeyStore } from '../../../src/lib/identityRecord';
 
 const AGENT = 'a1b2c3d4e5f6g7h8i9j0';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatPackLiteral, parsePackLiteral, parsePackReply } from '../../../src/lib/packReply';
+import { formatPackLiteral, parsePackLiteral, parsePackReply } from '../../../contract/packReply';
 
 describe('parsePackReply', () => {
   it('reads the reply of the contract: one literal per known pack', () => {

@@ -1,4 +1,4 @@
-import { afterPhoto, scriptList, type LoadingPhoto, type PhotoFirstClock } from '../../../src/lib/photoFirst';
+import { afterPhoto, scriptList, type LoadingPhoto, type PhotoFirstClock } from '../../../contract/photoFirst';
 
 /** A photo whose load, error and paint the test decides. */
 function fakePhoto(state: { complete: boolean; naturalWidth: number }) {

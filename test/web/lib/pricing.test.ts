@@ -6,7 +6,7 @@ import {
   installmentAmount,
   lineTotal,
   unitPrice,
-} from '../../../src/lib/pricing';
+} from '../../../contract/pricing';
 
 const service = { type: 'service', price: 1000, pricePerHour: 250, minHours: 2, maxHours: 6, maxQty: 2 };
 const item = { type: 'product', price: 80, pricePerHour: 0, minHours: 0, maxHours: 0, maxQty: 10 };

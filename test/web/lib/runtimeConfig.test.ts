@@ -1,7 +1,7 @@
 import { apiBaseUrl } from '../../../src/api/apiSlice';
 import { forgetRuntimeConfig, parseRuntimeConfig, runtimeConfig } from '../../../src/api/runtimeConfig';
-import type { RuntimeConfig } from '../../../src/api/wire';
-import { runtimeConfigScript } from '../../../src/lib/runtimeConfig';
+import type { RuntimeConfig } from '../../../contract/wire';
+import { runtimeConfigScript } from '../../../contract/runtimeConfig';
 
 const fallback: RuntimeConfig = {
   apiBase: '',

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { authorized, confirmed, invitationSlice, refused, signedInSeen, signedOutSeen, type InvitationState } from '../../../src/features/partner/invitationSlice';
-import { newInvitationHash } from '../../../src/lib/invitationHash';
+import { newInvitationHash } from '../../../contract/invitationHash';
 import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Contract } from '../../../src/api/wire';
+import type { Contract } from '../../../contract/wire';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/features/outbox';
-import type { PrintJobStatus } from '../../../src/api/wire';
+import type { PrintJobStatus } from '../../../contract/wire';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { API, mediaFound, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ShopProduct } from '../../../src/api/wire';
+import type { ShopProduct } from '../../../contract/wire';
 import { API, network } from '../../support/network';
 
 const NO_DETAILS = { descTitle1: '', descTitle2: '', descTitle3: '', descText1: '', descText2: '', descText3: '', descPic1: '', descPic2: '', descPic3: '' };

@@ -1,4 +1,4 @@
-import type { PartnerNameReply } from '../../../src/api/wire';
+import type { PartnerNameReply } from '../../../contract/wire';
 import {
   authorizeFailed,
   authorizeRequested,

@@ -6,9 +6,9 @@
  * never reaches a phone (.dependency-cruiser.cjs, rule wire-types-only-in-the-spa).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { BOOTH_MODES, MEDIA_MODES } from '../lib/modes';
-import { INVITATION_HASH_SOURCE } from '../lib/invitationHash';
-import { IDENTIFIER_SOURCE } from '../lib/names';
+import { BOOTH_MODES, MEDIA_MODES } from './modes';
+import { INVITATION_HASH_SOURCE } from './invitationHash';
+import { IDENTIFIER_SOURCE } from './names';
 
 /** A string of one of `values`: `{ type: 'string', enum }` on the wire, a union of literals in TypeScript. */
 export function StringEnum<const T extends readonly string[]>(values: T) {
