@@ -10,6 +10,7 @@ import { apiBaseFrom } from '../../contract/runtimeConfig';
 import { withEarlyResponses } from './earlyResponses';
 import { runtimeConfig } from './runtimeConfig';
 import type { ApiErrorBody } from '../../contract/wire';
+import { isApiErrorBody } from './apiError';
 
 /**
  * Which calls carry the visitor's identity. `required`: the call fails at once, without reaching
@@ -77,14 +78,6 @@ function normaliseError(error: FetchBaseQueryError): FetchBaseQueryError {
   return error;
 }
 
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiErrorBody).error === 'string'
-  );
-}
-
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
   // Global fetch is looked up per call (tests replace it); a booth gallery's first calls may
@@ -132,18 +125,3 @@ export const api = createApi({
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
-
-/** A readable message for any error an endpoint can return. */
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status, data } = error as FetchBaseQueryError;
-    if (isApiErrorBody(data)) return data.message || data.error;
-    if (status === 'FETCH_ERROR') return 'Sem conexão com o servidor. Tente novamente.';
-    // A queryFn's own failure (the card provider) already carries a sentence for people.
-    if (status === 'CUSTOM_ERROR' && 'error' in error && typeof error.error === 'string') return error.error;
-    if (typeof data === 'string' && data.length > 0 && data.length < 200) return data;
-    return `Erro ${String(status)}`;
-  }
-  if (error instanceof Error) return error.message;
-  return 'Erro desconhecido';
-}

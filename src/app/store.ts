@@ -4,7 +4,7 @@ import { api, type ApiExtra } from '../api/apiSlice';
 import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
 import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
-import { createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
+import { attachFlows, createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
 
 export interface StoreOptions extends SessionServices {
   preloadedState?: Partial<RootState>;
@@ -33,6 +33,8 @@ export function makeStore({ preloadedState, cookies, storage = null, identity, o
         .concat(api.middleware),
   });
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
+  // The features' flows, as their code loads (docs/architecture.md, "Machines and flows").
+  attachFlows(listener.startAppListening);
   registerLeadOutbox(listener.startAppListening, storage);
   registerOfflineQueue(listener.startAppListening, outbox, {
     collect: sendQueuedCollect,

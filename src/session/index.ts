@@ -8,6 +8,7 @@ export { accountSyncApi, useAddToAccountMutation, useGetAccountQuery } from './a
 export { ensureAgent, applyReloadCookie, type BootstrapEnv, type BootstrapResult } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar, type CookieJar } from './cookieJar';
 export { collectLinkOpened, collectionShown, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation, useSignUpWithPasswordMutation } from './identityApi';

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
 import { deviceLastMedia } from './media';
 import { recordAgentResult } from './results';
+import { MIRROR_CUSTOM_MODE, MIRROR_NO_IMAGE } from '../../../contract/protocol';
 
 export interface DeviceRow {
   id: string;
@@ -43,7 +44,6 @@ export async function deviceLastOfEvent(db: Queryable, bname: string, device: st
 
 // ---- AI mirror -------------------------------------------------------------------------------
 
-export const CUSTOM_MODE = 'custom';
 
 interface MirrorRow {
   device_id: string;
@@ -86,7 +86,7 @@ export async function mirrorSetMode(db: Database, dh: string, sh: string, agent:
   await db.transaction(async (client) => {
     const session = await lockSession(client, dh, sh, agent);
     if (session.agent !== agent) throw conflict('session_not_started', 'Comece a sessão primeiro.');
-    if (mode !== CUSTOM_MODE) {
+    if (mode !== MIRROR_CUSTOM_MODE) {
       const known = await client.query('SELECT 1 FROM mirror_modes WHERE title = $1', [mode]);
       if (!known.rowCount) throw notFound('mode_not_found', 'Modo desconhecido.');
     }
@@ -98,7 +98,7 @@ export async function mirrorSetPrompt(db: Database, dh: string, sh: string, agen
   await db.transaction(async (client) => {
     const session = await lockSession(client, dh, sh, agent);
     if (session.agent !== agent || !session.mode) throw conflict('mode_missing', 'Escolha o modo primeiro.');
-    if (session.mode !== CUSTOM_MODE) {
+    if (session.mode !== MIRROR_CUSTOM_MODE) {
       const known = await client.query('SELECT 1 FROM mirror_prompts WHERE mode = $1 AND title = $2', [session.mode, prompt]);
       if (!known.rowCount) throw notFound('prompt_not_found', 'Mágica desconhecida.');
     }
@@ -114,8 +114,8 @@ export async function mirrorLastImage(db: Database, dh: string, sh: string, agen
   await mirrorDevice(db, dh);
   const { rows } = await db.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1', [dh]);
   const session = rows[0];
-  if (!session || session.session_hash !== sh || session.agent !== agent) return 'no_image';
-  return session.state === 'done' && session.image_url ? session.image_url : 'no_image';
+  if (!session || session.session_hash !== sh || session.agent !== agent) return MIRROR_NO_IMAGE;
+  return session.state === 'done' && session.image_url ? session.image_url : MIRROR_NO_IMAGE;
 }
 
 /** Frees the mirror for the next guest. */

@@ -33,6 +33,7 @@ import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } fr
 import { takeRateSlot } from '../domain/rateLimit';
 import { agentResults } from '../domain/results';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';
+import { MIRROR_PROMPT_MAX_LENGTH } from '../../../contract/protocol';
 
 /** The mirror a QR code names (dh), the session on its screen (sh), and the visitor (agent). */
 const MIRROR = { dh: DEVICE, sh: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), agent: AGENT };
@@ -66,7 +67,7 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
     `${mirror}/prompt/:prompt`,
     {
       schema: {
-        params: params({ ...MIRROR, prompt: Type.String({ minLength: 1, maxLength: 500 }) }),
+        params: params({ ...MIRROR, prompt: Type.String({ minLength: 1, maxLength: MIRROR_PROMPT_MAX_LENGTH }) }),
         response: { 200: Type.Literal('prompt_ok') },
       },
     },

@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer } from 'react';
-import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
+import { errorMessage, isApiErrorBody } from '../../api/apiError';
 import { eventVisited, useAppDispatch } from '../../session';
 import { reloadPage } from '../../ui/pageReload';
 import { useCreateEventMutation, useLazyCheckEventNameQuery } from './accountApi';

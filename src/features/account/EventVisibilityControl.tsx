@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import type { EventVisibility } from '../../../contract/wire';
 import { useSetEventVisibilityMutation } from './accountApi';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import type { TeamOrder } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
 import { Modal } from '../../ui/Modal';

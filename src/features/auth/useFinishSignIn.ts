@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../api/identity';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { returnToOf } from '../../lib/returnTo';
 import { ROUTES } from '../../../contract/routePaths';
 import { completeSignIn, useAppDispatch, type Profile } from '../../session';

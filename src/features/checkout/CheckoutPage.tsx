@@ -2,7 +2,7 @@ import './checkout.css';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { customerProblem, type CustomerForm } from '../../lib/checkoutValidation';
 import { discountedTotal } from '../../../contract/pricing';
 import { ROUTES } from '../../../contract/routePaths';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import type { OrderPayload } from '../../../contract/wire';
 import { formatReais } from '../../lib/money';
 import { LoadError } from '../../ui/LoadError';

@@ -1,5 +1,6 @@
 import { loadMercadoPago } from '@mercadopago/sdk-js';
-import { apiBaseUrl, isApiErrorBody } from '../../api/apiSlice';
+import { apiBaseUrl } from '../../api/apiSlice';
+import { isApiErrorBody } from '../../api/apiError';
 import { runtimeConfig } from '../../api/runtimeConfig';
 
 /**

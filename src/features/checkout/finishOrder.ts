@@ -1,4 +1,4 @@
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import type { OrderPayload } from '../../../contract/wire';
 import { checkoutProblem, type CardForm, type CustomerForm } from '../../lib/checkoutValidation';
 import { onlyDigits } from '../../lib/cardNumber';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { useDeleteFacesMutation } from './faceApi';
 
 export const FACES_DELETED = 'Suas fotos de rosto foram apagadas.';

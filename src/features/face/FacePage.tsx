@@ -1,6 +1,6 @@
 import './face.css';
 import { useReducer } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';

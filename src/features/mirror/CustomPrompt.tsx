@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../session';
-import { sendCustomPrompt } from './mirrorFlow';
 import { MirrorStep } from './MirrorStep';
-import { modesReopened, promptText, PROMPT_MAX_LENGTH } from './mirrorSlice';
+import { MIRROR_PROMPT_MAX_LENGTH } from '../../../contract/protocol';
+import { customSubmitted, modesReopened, promptText } from './mirrorSlice';
 
 interface CustomPromptProps {
   /** The text to start from (the one sent, when sending it failed). */
@@ -19,7 +19,7 @@ export function CustomPrompt({ draft, sending, error }: CustomPromptProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!empty) void dispatch(sendCustomPrompt(text));
+    if (!empty) dispatch(customSubmitted(text));
   };
 
   return (
@@ -29,7 +29,7 @@ export function CustomPrompt({ draft, sending, error }: CustomPromptProps) {
           Digite o prompt
           <textarea
             value={text}
-            maxLength={PROMPT_MAX_LENGTH}
+            maxLength={MIRROR_PROMPT_MAX_LENGTH}
             rows={4}
             required
             readOnly={sending}

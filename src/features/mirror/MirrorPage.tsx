@@ -2,7 +2,7 @@ import './mirror.css';
 import { useSearchParams } from 'react-router-dom';
 import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { MirrorFlow } from './MirrorFlow';
+import { MirrorSteps } from './MirrorSteps';
 
 export const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
 
@@ -17,7 +17,7 @@ export default function MirrorPage() {
 
   return (
     <ScreenFrame title="Espelho mágico" className="mirror">
-      {dh && sh && agent ? <MirrorFlow dh={dh} sh={sh} agent={agent} /> : <p role="alert">{SCAN_FIRST}</p>}
+      {dh && sh && agent ? <MirrorSteps dh={dh} sh={sh} agent={agent} /> : <p role="alert">{SCAN_FIRST}</p>}
     </ScreenFrame>
   );
 }

@@ -1,11 +1,10 @@
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { useAppDispatch } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ChoiceCard } from './ChoiceCard';
 import { useMirrorModesQuery, type MirrorSession } from './mirrorApi';
-import { chooseMode } from './mirrorFlow';
 import { MirrorStep } from './MirrorStep';
-import { customChosen } from './mirrorSlice';
+import { customChosen, modeChosen } from './mirrorSlice';
 
 interface ModePickerProps {
   session: MirrorSession;
@@ -34,7 +33,7 @@ export function ModePicker({ session, sending, error }: ModePickerProps) {
               icon={mode.icon}
               background={mode.background}
               disabled={sending !== null}
-              onChoose={() => void dispatch(chooseMode(mode.title))}
+              onChoose={() => dispatch(modeChosen(mode.title))}
             />
           ))}
           <ChoiceCard

@@ -1,12 +1,11 @@
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { useAppDispatch } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { Modal } from '../../ui/Modal';
 import { ChoiceCard } from './ChoiceCard';
 import { useMirrorPromptsQuery, type MirrorSession } from './mirrorApi';
-import { confirmScenario } from './mirrorFlow';
 import { MirrorStep } from './MirrorStep';
-import { modesReopened, scenarioChosen, scenarioDeclined } from './mirrorSlice';
+import { modesReopened, scenarioChosen, scenarioConfirmed, scenarioDeclined } from './mirrorSlice';
 
 interface ScenarioPickerProps {
   session: MirrorSession;
@@ -46,7 +45,7 @@ export function ScenarioPicker({ session, mode, error, confirming }: ScenarioPic
         <Modal title="Confirma a escolha?" onClose={() => dispatch(scenarioDeclined())}>
           <p className="mirror-confirm__choice">{confirming.scenario}</p>
           <div className="mirror-confirm__actions">
-            <button type="button" className="button" disabled={confirming.sending} onClick={() => void dispatch(confirmScenario())}>
+            <button type="button" className="button" disabled={confirming.sending} onClick={() => dispatch(scenarioConfirmed())}>
               Sim
             </button>
             <button type="button" className="button button--secondary" disabled={confirming.sending} onClick={() => dispatch(scenarioDeclined())}>

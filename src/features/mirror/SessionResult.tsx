@@ -3,8 +3,8 @@ import { mediaSource } from '../../api/mediaSource';
 import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { useAppDispatch } from '../../session';
-import { startAgain } from './mirrorFlow';
 import { MirrorStep } from './MirrorStep';
+import { startRequested } from './mirrorSlice';
 
 export const IMAGE_ALT = 'Sua imagem do espelho mágico';
 
@@ -40,7 +40,7 @@ export function SessionTimedOut() {
   return (
     <MirrorStep title="A imagem não chegou a tempo">
       <p role="alert">O espelho não entregou a sua imagem a tempo. Comece de novo para tentar outra vez.</p>
-      <button type="button" className="button" onClick={() => void dispatch(startAgain())}>
+      <button type="button" className="button" onClick={() => dispatch(startRequested())}>
         Começar de novo
       </button>
     </MirrorStep>

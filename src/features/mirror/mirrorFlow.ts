@@ -1,103 +1,113 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { MIRROR_CUSTOM_MODE } from '../../../contract/protocol';
 import type { MirrorReply } from '../../../contract/wire';
-import type { AppDispatch, GetState } from '../../session';
+import { apiErrorCode, errorMessage } from '../../api/apiError';
+import { entered, injectFlow, type Flow, type FlowApi } from '../../session';
 import { mirrorApi, type MirrorSession } from './mirrorApi';
 import {
   callFailed,
   customSubmitted,
+  imagePolled,
   modeAccepted,
   modeChosen,
   mirrorOpened,
+  pollFailed,
   promptAccepted,
   scenarioConfirmed,
   selectMirror,
   sessionExpired,
   sessionStarted,
   startRequested,
-  CUSTOM_MODE,
-  type MirrorState,
 } from './mirrorSlice';
 
 /**
- * The guest's steps that call the mirror (SPEC sections 4 and 7): each sends its event to the
- * machine and, when the machine took it, makes the call and hands the reply back as the next
- * event. A reply other than the expected text, or a failure, goes back with the server's message.
+ * The AI mirror's side effects (SPEC sections 4 and 7). Each state that calls the mirror makes its
+ * call when the machine enters it, and the reply goes back as the next event: the expected text
+ * moves on, anything else (or a failure) goes back with the server's message. The last image's
+ * replies (polled by the screen's query while the machine waits) feed the machine too, and the
+ * end of the wait frees the mirror for the next guest with restart/0, once.
  */
 
 const UNEXPECTED = 'O espelho respondeu algo inesperado. Tente novamente.';
 
 type Call = PromiseLike<{ data: MirrorReply } | { error: unknown }>;
 
-/** Sends `call` and tells the machine: `onOk` for the expected reply, otherwise why not. */
-async function reply(dispatch: AppDispatch, call: Call, expected: MirrorReply, onOk: UnknownAction): Promise<boolean> {
+async function reply(api: FlowApi, call: Call, expected: MirrorReply, onOk: UnknownAction): Promise<void> {
   const result = await call;
-  if ('data' in result) {
-    dispatch(result.data === expected ? onOk : callFailed(UNEXPECTED));
-    return result.data === expected;
-  }
-  const { error } = result;
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
-  dispatch(isApiErrorBody(data) && data.error === 'session_expired' ? sessionExpired(errorMessage(error)) : callFailed(errorMessage(error)));
-  return false;
+  if ('data' in result) api.dispatch(result.data === expected ? onOk : callFailed(UNEXPECTED));
+  else if (apiErrorCode(result.error) === 'session_expired') api.dispatch(sessionExpired(errorMessage(result.error)));
+  else api.dispatch(callFailed(errorMessage(result.error)));
 }
 
-/** Dispatches `event` and returns the new state when the machine moved to `status`. */
-function moved<S extends MirrorState['status']>(dispatch: AppDispatch, getState: GetState, event: UnknownAction, status: S) {
-  const before = selectMirror(getState());
-  dispatch(event);
-  const after = selectMirror(getState());
-  return after !== before && after.status === status ? (after as Extract<MirrorState, { status: S }>) : null;
+function sameSession(a: MirrorSession, b: MirrorSession): boolean {
+  return a.dh === b.dh && a.sh === b.sh && a.agent === b.agent;
 }
 
-function start(dispatch: AppDispatch, state: { session: MirrorSession }) {
-  return reply(dispatch, dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)), 'start_ok', sessionStarted());
-}
+const lastImage = mirrorApi.endpoints.mirrorLastImage;
 
-/** The page opened on a QR code's link: start/0, unless this session is already under way. */
-export function openMirror(session: MirrorSession) {
-  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
-    const state = moved(dispatch, getState, mirrorOpened(session), 'starting');
-    if (state) await start(dispatch, state);
-  };
-}
+export const mirrorFlow: Flow = (startListening) => {
+  // start/0: a new QR code opened, 'Tentar novamente' or 'Começar de novo'.
+  startListening({
+    matcher: isAnyOf(mirrorOpened, startRequested),
+    effect: async (_action, api) => {
+      const state = entered(api, selectMirror, 'starting');
+      if (state) await reply(api, api.dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)), 'start_ok', sessionStarted());
+    },
+  });
+  startListening({
+    actionCreator: modeChosen,
+    effect: async (_action, api) => {
+      const state = entered(api, selectMirror, 'settingMode');
+      if (!state) return;
+      await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...state.session, mode: state.mode })), 'mode_ok', modeAccepted());
+    },
+  });
+  // 'Sim': the chosen scenario is the prompt.
+  startListening({
+    actionCreator: scenarioConfirmed,
+    effect: async (_action, api) => {
+      const state = entered(api, selectMirror, 'sendingScenario');
+      if (!state) return;
+      const call = api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...state.session, prompt: state.scenario }));
+      await reply(api, call, 'prompt_ok', promptAccepted());
+    },
+  });
+  // 'Enviar': a prompt of the guest's own goes first as the custom mode, then as the prompt.
+  startListening({
+    matcher: isAnyOf(customSubmitted, modeAccepted),
+    effect: async (_action, api) => {
+      const state = entered(api, selectMirror, 'sendingCustom');
+      if (!state) return;
+      const { session, prompt } = state;
+      if (state.step === 'mode') {
+        await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...session, mode: MIRROR_CUSTOM_MODE })), 'mode_ok', modeAccepted());
+      } else {
+        await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })), 'prompt_ok', promptAccepted());
+      }
+    },
+  });
+  // Every reply of the last-image query, for this session only, is a look at the image.
+  startListening({
+    matcher: isAnyOf(lastImage.matchFulfilled, lastImage.matchRejected),
+    effect: (action, api) => {
+      const state = selectMirror(api.getState());
+      if (state.status !== 'waiting') return;
+      if (lastImage.matchFulfilled(action)) {
+        if (sameSession(action.meta.arg.originalArgs, state.session)) api.dispatch(imagePolled(action.payload));
+      } else if (lastImage.matchRejected(action)) {
+        // A request RTK Query did not send (one already in flight) is no try.
+        if (!action.meta.condition && sameSession(action.meta.arg.originalArgs, state.session)) api.dispatch(pollFailed());
+      }
+    },
+  });
+  // The wait is over (the image came, or the 6th look found none): the mirror is free again.
+  startListening({
+    matcher: isAnyOf(imagePolled, pollFailed),
+    effect: async (_action, api) => {
+      const state = entered(api, selectMirror, 'finished') ?? entered(api, selectMirror, 'timedOut');
+      if (state) await api.dispatch(mirrorApi.endpoints.mirrorRestart.initiate(state.session));
+    },
+  });
+};
 
-/** 'Tentar novamente' after a failed start; 'Começar de novo' after the image did not come. */
-export function startAgain() {
-  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
-    const state = moved(dispatch, getState, startRequested(), 'starting');
-    if (state) await start(dispatch, state);
-  };
-}
-
-export function chooseMode(mode: string) {
-  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
-    const state = moved(dispatch, getState, modeChosen(mode), 'settingMode');
-    if (!state) return;
-    await reply(dispatch, dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...state.session, mode })), 'mode_ok', modeAccepted());
-  };
-}
-
-/** 'Sim': the chosen scenario is the prompt. */
-export function confirmScenario() {
-  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
-    const state = moved(dispatch, getState, scenarioConfirmed(), 'sendingScenario');
-    if (!state) return;
-    const call = dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...state.session, prompt: state.scenario }));
-    await reply(dispatch, call, 'prompt_ok', promptAccepted());
-  };
-}
-
-/** 'Enviar': a prompt of the guest's own goes first as the custom mode, then as the prompt. */
-export function sendCustomPrompt(text: string) {
-  return async (dispatch: AppDispatch, getState: GetState): Promise<void> => {
-    const state = moved(dispatch, getState, customSubmitted(text), 'sendingCustom');
-    if (!state) return;
-    const { session, prompt } = state;
-    const modeCall = dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...session, mode: CUSTOM_MODE }));
-    if (!(await reply(dispatch, modeCall, 'mode_ok', modeAccepted()))) return;
-    const now = selectMirror(getState());
-    if (now.status !== 'sendingCustom' || now.step !== 'prompt') return;
-    await reply(dispatch, dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })), 'prompt_ok', promptAccepted());
-  };
-}
+injectFlow(mirrorFlow);

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { MIRROR_NO_IMAGE, MIRROR_PROMPT_MAX_LENGTH } from '../../../contract/protocol';
 import { rootReducer } from '../../session';
 import type { MirrorSession } from './mirrorApi';
 
@@ -26,19 +27,14 @@ export type MirrorState =
   | { status: 'timedOut'; session: MirrorSession }
   | { status: 'expired'; session: MirrorSession; error: string };
 
-/** The mode the server expects before a prompt of the guest's own (server CUSTOM_MODE). */
-export const CUSTOM_MODE = 'custom';
-export const NO_IMAGE = 'no_image';
 export const MIRROR_POLL_MS = 5_000;
 export const MIRROR_MAX_TRIES = 6;
-/** The server takes prompts of up to 500 characters. */
-export const PROMPT_MAX_LENGTH = 500;
 
 export const initialMirrorState = { status: 'idle' } as MirrorState;
 
 /** A prompt as the server takes it: one line (no control characters), trimmed. */
 export function promptText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, PROMPT_MAX_LENGTH);
+  return text.replace(/\s+/g, ' ').trim().slice(0, MIRROR_PROMPT_MAX_LENGTH);
 }
 
 function sameSession(a: MirrorSession, b: MirrorSession): boolean {
@@ -118,7 +114,7 @@ const mirrorMachine = createSlice({
     imagePolled: (state, action: PayloadAction<string>): MirrorState => {
       if (state.status !== 'waiting') return state;
       const reply = action.payload.trim();
-      return reply === NO_IMAGE || reply === '' ? triedOnce(state) : { status: 'finished', session: state.session, image: reply };
+      return reply === MIRROR_NO_IMAGE || reply === '' ? triedOnce(state) : { status: 'finished', session: state.session, image: reply };
     },
     /** A look at the last image that failed (the network): it counts as a try. */
     pollFailed: (state): MirrorState => (state.status === 'waiting' ? triedOnce(state) : state),

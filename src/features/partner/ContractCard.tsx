@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import type { Contract } from '../../../contract/wire';
 import { formatPercent } from '../../lib/money';
 import { ROUTES, withQuery } from '../../../contract/routePaths';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isApiErrorBody } from '../../api/apiSlice';
+import { isApiErrorBody } from '../../api/apiError';
 import { isName } from '../../../contract/names';
 import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';

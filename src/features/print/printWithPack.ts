@@ -1,4 +1,4 @@
-import { errorMessage, isApiErrorBody } from '../../api/apiSlice';
+import { errorMessage, isApiErrorBody } from '../../api/apiError';
 import type { AppDispatch, GetState } from '../../session';
 import { notify } from '../../ui/notify';
 import { printQueued, printTracked, type SendOutcome, type SenderApi } from '../outbox';

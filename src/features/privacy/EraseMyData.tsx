@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { isAgentId } from '../../../contract/agentId';
 import { guestDataErased, useAppDispatch, useSession } from '../../session';
 import { Modal } from '../../ui/Modal';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { isAgentId } from '../../../contract/agentId';
 import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { isApiErrorBody } from '../../api/apiSlice';
+import { isApiErrorBody } from '../../api/apiError';
 
 /** What the server says of a coupon it does not know, and what the shop says without asking. */
 export const INVALID_COUPON = 'Cupom inválido ou expirado.';

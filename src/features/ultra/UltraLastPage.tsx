@@ -2,8 +2,12 @@ import './ultra.css';
 import { useSearchParams } from 'react-router-dom';
 import { isName } from '../../../contract/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../session';
+import { useGetUltraLastQuery } from './ultraApi';
+import './ultraLastFlow';
+import { retried, selectUltraLast, selectUltraPollingInterval, ultraLastOpened } from './ultraLastSlice';
 import { UltraVideo } from './UltraVideo';
-import { useUltraLast } from './useUltraLast';
 
 const TITLE = 'Vídeo 360';
 
@@ -22,11 +26,22 @@ export default function UltraLastPage() {
   return <UltraResult key={`${device}/${bname}`} device={device} bname={bname} />;
 }
 
+/**
+ * The result of one platform, as the machine says (ultraLastSlice; its effects are the flow's):
+ * the query polls while the machine waits, its interval computed from the state (0 stops it).
+ */
 function UltraResult({ device, bname }: { device: string; bname: string }) {
-  const { state, retry } = useUltraLast(device, bname);
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectUltraLast);
+  const pollingInterval = useAppSelector(selectUltraPollingInterval);
+  useEffect(() => {
+    dispatch(ultraLastOpened({ device, bname }));
+  }, [dispatch, device, bname]);
+  useGetUltraLastQuery({ device, bname }, { pollingInterval, refetchOnMountOrArgChange: true });
+  const retry = () => dispatch(retried());
   return (
     <ScreenFrame title={TITLE} className="ultra">
-      {state.status === 'asking' && <p role="status">Buscando o seu vídeo...</p>}
+      {(state.status === 'idle' || state.status === 'asking') && <p role="status">Buscando o seu vídeo...</p>}
       {state.status === 'inSession' && <p role="status" className="ultra__wait">Sessão em andamento</p>}
       {state.status === 'processing' && <p role="status" className="ultra__wait">Processando vídeo, aguarde...</p>}
       {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/apiError';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../../contract/ultra';
 import { selectAgent, useAppSelector } from '../../session';

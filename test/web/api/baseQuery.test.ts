@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { errorMessage } from '../../../src/api/apiSlice';
+import { errorMessage } from '../../../src/api/apiError';
 import { listSegment, path } from '../../../src/api/paths';
 import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';

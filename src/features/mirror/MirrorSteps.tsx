@@ -1,23 +1,28 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { CustomPrompt } from './CustomPrompt';
-import type { MirrorSession } from './mirrorApi';
-import { openMirror, startAgain } from './mirrorFlow';
-import { selectMirror } from './mirrorSlice';
+import { useMirrorLastImageQuery, type MirrorSession } from './mirrorApi';
+import './mirrorFlow';
+import { mirrorOpened, selectMirror, selectMirrorPollingInterval, startRequested } from './mirrorSlice';
 import { ModePicker } from './ModePicker';
 import { ScenarioPicker } from './ScenarioPicker';
 import { SessionFinished, SessionTimedOut, SessionWaiting } from './SessionResult';
-import { useMirrorPolling } from './useMirrorPolling';
 
-/** The session on one mirror's QR code, step by step as the machine says. */
-export function MirrorFlow({ dh, sh, agent }: MirrorSession) {
+/**
+ * The session on one mirror's QR code, step by step as the machine says (its calls are the
+ * flow's, mirrorFlow.ts). While the machine waits, the last image is asked every 5 s: the query's
+ * interval comes from the machine's state, and it is skipped outside the wait.
+ */
+export function MirrorSteps({ dh, sh, agent }: MirrorSession) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectMirror);
-  useMirrorPolling();
+  const pollingInterval = useAppSelector(selectMirrorPollingInterval);
+  useMirrorLastImageQuery(state.status === 'waiting' ? state.session : skipToken, { pollingInterval });
 
   useEffect(() => {
-    void dispatch(openMirror({ dh, sh, agent }));
+    dispatch(mirrorOpened({ dh, sh, agent }));
   }, [dispatch, dh, sh, agent]);
 
   switch (state.status) {
@@ -25,7 +30,7 @@ export function MirrorFlow({ dh, sh, agent }: MirrorSession) {
     case 'starting':
       return <p role="status">Conectando ao espelho...</p>;
     case 'notStarted':
-      return <LoadError message={state.error} onRetry={() => void dispatch(startAgain())} />;
+      return <LoadError message={state.error} onRetry={() => dispatch(startRequested())} />;
     case 'expired':
       return <p role="alert">{state.error}</p>;
     case 'choosingMode':

@@ -1,0 +1,50 @@
+import { errorMessage } from '../../api/apiError';
+import { entered, injectFlow, type Flow } from '../../session';
+import { ultraApi } from './ultraApi';
+import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
+
+const ultraLast = ultraApi.endpoints.getUltraLast;
+
+/**
+ * The 360 result's side effects: every reply of the result query (polled by the screen while the
+ * machine waits) for the machine's link goes to it; 25 s after the first `in_session` the clock
+ * wakes it (the wording turns to 'Processando vídeo'); 'Tentar novamente' asks at once.
+ */
+export const ultraLastFlow: Flow = (startListening) => {
+  startListening({
+    matcher: ultraLast.matchFulfilled,
+    effect: (action, api) => {
+      const state = selectUltraLast(api.getState());
+      if (state.status !== 'idle' && sameUltraLink(action.meta.arg.originalArgs, state.link)) {
+        api.dispatch(replied({ reply: action.payload, at: Date.now() }));
+      }
+    },
+  });
+  startListening({
+    matcher: ultraLast.matchRejected,
+    effect: (action, api) => {
+      const state = selectUltraLast(api.getState());
+      // A request RTK Query did not send (one already in flight) is no failure.
+      if (action.meta.condition || state.status === 'idle' || !sameUltraLink(action.meta.arg.originalArgs, state.link)) return;
+      api.dispatch(callFailed(errorMessage(action.payload ?? action.error)));
+    },
+  });
+  startListening({
+    actionCreator: replied,
+    effect: async (_action, api) => {
+      const state = entered(api, selectUltraLast, 'inSession');
+      if (!state) return;
+      await api.delay(Math.max(0, state.since + ULTRA_PROCESSING_AFTER_MS - Date.now()));
+      api.dispatch(clockTicked(Date.now()));
+    },
+  });
+  startListening({
+    actionCreator: retried,
+    effect: async (_action, api) => {
+      const state = entered(api, selectUltraLast, 'asking');
+      if (state) await api.dispatch(ultraLast.initiate(state.link, { subscribe: false, forceRefetch: true }));
+    },
+  });
+};
+
+injectFlow(ultraLastFlow);
