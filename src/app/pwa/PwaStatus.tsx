@@ -1,24 +1,24 @@
 import './pwa.css';
-import { useEffect, useReducer, useState } from 'react';
-import { BACK_ONLINE_VISIBLE_MS, bannerMessage, initialBanner, nextBanner } from '../../lib/connection';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../session';
+import './connectionFlow';
+import { connectionChecked, selectConnection, selectConnectionMessage, wentOffline, wentOnline } from './connectionSlice';
 import type { ConnectionSource, UpdateSource } from './sources';
 
 export const UPDATE_MESSAGE = 'Nova versão disponível';
 
-/** The connection banner: offline for as long as it lasts, 'back online' for a few seconds. */
+/**
+ * The connection banner: offline for as long as it lasts, 'back online' for a few seconds (the
+ * machine of connectionSlice). The browser's online and offline events are handed to it as events.
+ */
 export function ConnectionBanner({ connection }: { connection: ConnectionSource }) {
-  const [banner, dispatch] = useReducer(nextBanner, connection.isOnline(), initialBanner);
+  const dispatch = useAppDispatch();
+  const banner = useAppSelector(selectConnection).status;
+  const message = useAppSelector(selectConnectionMessage);
   useEffect(() => {
-    // The state may have changed between the first render and this subscription.
-    if (!connection.isOnline()) dispatch('offline');
-    return connection.subscribe((online) => dispatch(online ? 'online' : 'offline'));
-  }, [connection]);
-  useEffect(() => {
-    if (banner !== 'backOnline') return;
-    const timer = setTimeout(() => dispatch('backOnlineExpired'), BACK_ONLINE_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [banner]);
-  const message = bannerMessage(banner);
+    dispatch(connectionChecked(connection.isOnline()));
+    return connection.subscribe((online) => dispatch(online ? wentOnline() : wentOffline()));
+  }, [connection, dispatch]);
   // The live region stays in the page, empty when there is nothing to say: screen readers
   // announce a change inside a region they already know, not a region that just appeared.
   return (

@@ -4,14 +4,14 @@
  * update prompt, and drops the user's saved API replies when they sign out.
  */
 import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
 import { Workbox } from 'workbox-window';
 import { reloadPage } from '../../ui/pageReload';
 import { forgetUserReplies, watchSignOut } from './logoutCaches';
 import { PwaStatus } from './PwaStatus';
 import { browserConnection, updateChannel, type UpdateSource } from './sources';
 import { updateFlow } from './updateFlow';
-
-type StoreLike = Parameters<typeof watchSignOut>[0];
+import type { AppStore } from '../store';
 
 export interface PwaOptions {
   /** Production builds only: `npm run dev` rebuilds chunks that a worker would keep serving stale. */
@@ -25,7 +25,7 @@ function registerWorker(): UpdateSource {
   return updates;
 }
 
-export function startPwa(store: StoreLike, { registerWorker: register }: PwaOptions): void {
+export function startPwa(store: AppStore, { registerWorker: register }: PwaOptions): void {
   const canRegister = register && 'serviceWorker' in navigator;
   const updates = canRegister ? registerWorker() : updateChannel(() => undefined);
   watchSignOut(store, () => void forgetUserReplies());
@@ -35,5 +35,9 @@ export function startPwa(store: StoreLike, { registerWorker: register }: PwaOpti
   const app = document.getElementById('root');
   if (app) app.before(host);
   else document.body.append(host);
-  createRoot(host).render(<PwaStatus connection={browserConnection()} updates={updates} />);
+  createRoot(host).render(
+    <Provider store={store}>
+      <PwaStatus connection={browserConnection()} updates={updates} />
+    </Provider>,
+  );
 }

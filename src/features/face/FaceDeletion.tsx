@@ -1,38 +1,29 @@
-import { useState } from 'react';
-import { errorMessage } from '../../api/apiError';
-import { useDeleteFacesMutation } from './faceApi';
+import { useAppDispatch, useAppSelector } from '../../session';
+import { deletionAsked, deletionCancelled, deletionConfirmed, selectFaceDeletion } from './faceDeletionSlice';
 
 export const FACES_DELETED = 'Suas fotos de rosto foram apagadas.';
 
 /** The way out the consent text promises: every face capture of this visitor, deleted after a second look. */
 export function FaceDeletion({ agent }: { agent: string }) {
-  const [confirming, setConfirming] = useState(false);
-  const [remove, removal] = useDeleteFacesMutation();
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectFaceDeletion);
   if (!agent) return null;
   return (
     <section className="face__deletion" aria-label="Apagar fotos de rosto">
-      {removal.isSuccess && <p role="status">{FACES_DELETED}</p>}
-      {removal.isError && <p role="alert">{errorMessage(removal.error)}</p>}
-      {confirming ? (
+      {state.status === 'deleted' && <p role="status">{FACES_DELETED}</p>}
+      {state.status === 'failed' && <p role="alert">{state.message}</p>}
+      {state.status === 'confirming' || state.status === 'deleting' ? (
         <>
           <p>Apagar todas as fotos de rosto enviadas deste aparelho?</p>
-          <button
-            type="button"
-            className="button"
-            disabled={removal.isLoading}
-            onClick={() => {
-              setConfirming(false);
-              void remove(agent);
-            }}
-          >
+          <button type="button" className="button" disabled={state.status === 'deleting'} onClick={() => dispatch(deletionConfirmed())}>
             Sim, apagar
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+          <button type="button" className="button button--secondary" onClick={() => dispatch(deletionCancelled())}>
             Cancelar
           </button>
         </>
       ) : (
-        <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+        <button type="button" className="link-button" onClick={() => dispatch(deletionAsked())}>
           Apagar minhas fotos de rosto
         </button>
       )}

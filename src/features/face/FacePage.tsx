@@ -1,42 +1,21 @@
 import './face.css';
-import { useReducer } from 'react';
-import { errorMessage } from '../../api/apiError';
-import { selectAgent, useAppSelector } from '../../session';
+import { useEffect } from 'react';
+import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
 import { FaceDeletion } from './FaceDeletion';
-import { useUploadFaceMutation } from './faceApi';
-import {
-  CAMERA_MESSAGES,
-  cameraFailed,
-  cameraRequested,
-  cameraStarted,
-  faceSlice,
-  imageCaptured,
-  initialFaceState,
-  sendFailed,
-  sendRequested,
-  sendSucceeded,
-} from './faceSlice';
+import './faceFlow';
+import { CAMERA_MESSAGES, cameraFailed, cameraRequested, cameraStarted, faceClosed, imageCaptured, selectFace, sendRequested } from './faceSlice';
 
 export const FACE_CONSENT =
   'Usamos esta foto só para encontrar você nas fotos deste evento. Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".';
 
 /** Face capture (SPEC section 2, face): the guest's photo, seen before it is sent under their agent. */
 export default function FacePage() {
-  const [state, dispatch] = useReducer(faceSlice.reducer, initialFaceState);
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectFace);
   const agent = useAppSelector(selectAgent);
-  const [upload] = useUploadFaceMutation();
-
-  async function send(image: string) {
-    dispatch(sendRequested());
-    try {
-      await upload({ name: agent, image }).unwrap();
-      dispatch(sendSucceeded());
-    } catch (error) {
-      dispatch(sendFailed(errorMessage(error)));
-    }
-  }
+  useEffect(() => () => void dispatch(faceClosed()), [dispatch]);
 
   const another = (
     <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
@@ -73,7 +52,7 @@ export default function FacePage() {
               type="button"
               className="button"
               disabled={state.status === 'sending' || !agent}
-              onClick={() => void send(state.image)}
+              onClick={() => dispatch(sendRequested())}
             >
               {state.status === 'sending' ? 'Enviando...' : 'Enviar'}
             </button>

@@ -1,10 +1,11 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../session';
 
 /**
  * Face capture (SPEC section 2, face) as a state machine: the camera starts, the guest takes an
  * image and sees it, then sends it or takes another; a refused or missing camera is its own
  * state. Only a JPEG, PNG or WebP data URL counts as a capture (the server takes nothing else).
- * Used with useReducer by the screen.
+ * The screen starts it afresh when it opens; the upload is the flow's (faceFlow.ts).
  */
 export type CameraProblem = 'denied' | 'missing';
 
@@ -21,10 +22,16 @@ export const initialFaceState = { status: 'starting' } as FaceState;
 
 const IMAGE_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/;
 
-export const faceSlice = createSlice({
+const faceMachine = createSlice({
   name: 'face',
   initialState: initialFaceState,
   reducers: {
+    /**
+     * The screen closed: the next visit starts with the camera, unless a capture is still on its
+     * way to the server. (Closing, not opening, resets it: the camera reports it started from the
+     * screen's child, whose effects run before the screen's own.)
+     */
+    faceClosed: (state): FaceState => (state.status === 'sending' ? state : { status: 'starting' }),
     cameraStarted: (state): FaceState => (state.status === 'starting' ? { status: 'camera' } : state),
     cameraFailed: (state, action: PayloadAction<CameraProblem>): FaceState =>
       state.status === 'starting' || state.status === 'camera' ? { status: 'cameraError', problem: action.payload } : state,
@@ -41,9 +48,20 @@ export const faceSlice = createSlice({
         ? { status: 'starting' }
         : state,
   },
+  selectors: {
+    selectFace: (state) => state,
+  },
 });
 
-export const { cameraStarted, cameraFailed, imageCaptured, sendRequested, sendSucceeded, sendFailed, cameraRequested } = faceSlice.actions;
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof faceMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const faceSlice = faceMachine.injectInto(rootReducer);
+
+export const { selectFace } = faceSlice.selectors;
+export const { faceClosed, cameraStarted, cameraFailed, imageCaptured, sendRequested, sendSucceeded, sendFailed, cameraRequested } = faceSlice.actions;
 
 /** What `onUserMediaError` reports: a refusal, or no usable camera (every other failure). */
 export function cameraProblemOf(error: unknown): CameraProblem {

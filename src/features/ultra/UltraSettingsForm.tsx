@@ -1,19 +1,10 @@
-import { useEffect, useId, useReducer, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../api/apiError';
+import { useEffect, useId, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../../contract/ultra';
-import { selectAgent, useAppSelector } from '../../session';
-import { useStartUltraConfigMutation } from './ultraApi';
-import {
-  initialUltraSettingsState,
-  sendFailed,
-  sendRequested,
-  sendSucceeded,
-  songChosen,
-  speedChosen,
-  ultraSettingsSlice,
-} from './ultraSettingsSlice';
+import { useAppDispatch, useAppSelector } from '../../session';
+import './ultraSettingsFlow';
+import { DEFAULT_ULTRA_CHOICE, selectUltraSettings, sendRequested, songChosen, speedChosen, ultraSettingsOpened } from './ultraSettingsSlice';
 
 const MIN_SPEED = ULTRA_SPEEDS[0];
 const MAX_SPEED = ULTRA_SPEEDS[ULTRA_SPEEDS.length - 1];
@@ -25,33 +16,30 @@ interface UltraSettingsFormProps {
   bname: string;
 }
 
-/** Speed and song for the platform; sent, they start the session and the result screen opens. */
+/**
+ * Speed and song for the platform (the machine of ultraSettingsSlice; the call is its flow's);
+ * sent, they start the session and the result screen opens.
+ */
 export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProps) {
-  const [state, dispatch] = useReducer(ultraSettingsSlice.reducer, initialUltraSettingsState);
-  const [start] = useStartUltraConfigMutation();
-  const agent = useAppSelector(selectAgent);
-  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectUltraSettings);
   const speedId = useId();
   const sending = state.status === 'sending';
+  const choice = state.status === 'idle' ? DEFAULT_ULTRA_CHOICE : state;
 
   useEffect(() => {
-    if (state.status === 'sent') navigate(withQuery(ROUTES.ultraLast, { device, bname }));
-  }, [state.status, navigate, device, bname]);
+    dispatch(ultraSettingsOpened({ device, qrid, bname }));
+  }, [dispatch, device, qrid, bname]);
 
-  async function send(event: FormEvent) {
+  if (state.status === 'sent') return <Navigate to={withQuery(ROUTES.ultraLast, { device, bname })} />;
+
+  function send(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
     dispatch(sendRequested());
-    try {
-      const reply = await start({ device, qrid, speed: state.speed, music: state.music, agent }).unwrap();
-      dispatch(reply === 'success' ? sendSucceeded() : sendFailed('A plataforma 360 não confirmou os ajustes. Tente novamente.'));
-    } catch (error) {
-      dispatch(sendFailed(errorMessage(error)));
-    }
   }
 
   return (
-    <form className="ultra-settings" onSubmit={(event) => void send(event)}>
+    <form className="ultra-settings" onSubmit={send}>
       <div className="field">
         <label htmlFor={speedId}>Velocidade</label>
         <div className="ultra-settings__speed">
@@ -61,12 +49,12 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
             min={MIN_SPEED}
             max={MAX_SPEED}
             step={SPEED_STEP}
-            value={state.speed}
+            value={choice.speed}
             disabled={sending}
             onChange={(event) => dispatch(speedChosen(Number(event.target.value)))}
           />
           <output htmlFor={speedId} aria-live="polite">
-            {state.speed}
+            {choice.speed}
           </output>
         </div>
       </div>
@@ -78,7 +66,7 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
               type="radio"
               name="music"
               value={song.id}
-              checked={state.music === song.id}
+              checked={choice.music === song.id}
               onChange={() => dispatch(songChosen(song.id))}
             />
             {song.label}

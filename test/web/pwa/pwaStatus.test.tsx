@@ -1,8 +1,14 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render as renderScreen, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { BACK_ONLINE_VISIBLE_MS } from '../../../src/app/pwa/connectionSlice';
 import { PwaStatus } from '../../../src/app/pwa/PwaStatus';
 import { browserConnection, type ConnectionSource, updateChannel } from '../../../src/app/pwa/sources';
-import { BACK_ONLINE_VISIBLE_MS } from '../../../src/lib/connection';
+import { makeStore } from '../../../src/app/store';
+
+/** The banner as startPwa mounts it: over the app's store. */
+const render = (ui: ReactElement) => renderScreen(<Provider store={makeStore()}>{ui}</Provider>);
 
 const OFFLINE = 'Você está sem conexão. Suas fotos salvas continuam aqui.';
 const BACK = 'Conexão restabelecida.';
@@ -18,7 +24,7 @@ afterEach(() => {
 });
 
 describe('the connection banner', () => {
-  it('tells the guest the connection is gone, then that it is back, and hides that after a few seconds', () => {
+  it('tells the guest the connection is gone, then that it is back, and hides that after a few seconds', async () => {
     jest.useFakeTimers();
     render(<PwaStatus connection={browserConnection()} updates={updateChannel(() => undefined)} />);
     const [banner] = screen.getAllByRole('status');
@@ -32,9 +38,10 @@ describe('the connection banner', () => {
     expect(banner).toHaveTextContent(BACK);
     expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
 
-    act(() => jest.advanceTimersByTime(BACK_ONLINE_VISIBLE_MS - 1));
+    // The flow's wait resolves a promise: let its continuation run inside act.
+    await act(async () => void jest.advanceTimersByTime(BACK_ONLINE_VISIBLE_MS - 1));
     expect(banner).toHaveTextContent(BACK);
-    act(() => jest.advanceTimersByTime(1));
+    await act(async () => void jest.advanceTimersByTime(1));
     expect(banner).toBeEmptyDOMElement();
   });
 

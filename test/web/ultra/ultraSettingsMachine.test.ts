@@ -1,19 +1,26 @@
 import {
+  DEFAULT_ULTRA_CHOICE,
   initialUltraSettingsState,
   sendFailed,
   sendRequested,
   sendSucceeded,
   songChosen,
   speedChosen,
+  ultraSettingsOpened,
   ultraSettingsSlice,
   type UltraSettingsState,
 } from '../../../src/features/ultra/ultraSettingsSlice';
 import { describeMachineGrid } from '../../support/machineGrid';
 
-const chosen = { speed: 40, music: 'Eu_Fiz_um_Jet' };
+const link = { device: 'plataforma-360', qrid: 'qr1', bname: 'festa_ana' };
+const nextQr = { ...link, qrid: 'qr2' };
+const chosen = { link, speed: 40, music: 'Eu_Fiz_um_Jet' };
+const fresh = { status: 'choosing', link, ...DEFAULT_ULTRA_CHOICE } as const;
+const freshNextQr = { status: 'choosing', link: nextQr, ...DEFAULT_ULTRA_CHOICE } as const;
 const STALE = 'Este QR code já foi usado: escaneie o novo.';
 
 const states: Record<UltraSettingsState['status'], UltraSettingsState> = {
+  idle: initialUltraSettingsState,
   choosing: { status: 'choosing', ...chosen },
   sending: { status: 'sending', ...chosen },
   sent: { status: 'sent', ...chosen },
@@ -21,6 +28,8 @@ const states: Record<UltraSettingsState['status'], UltraSettingsState> = {
 };
 
 const events = {
+  opened: ultraSettingsOpened(link),
+  openedNextQr: ultraSettingsOpened(nextQr),
   speed60: speedChosen(60),
   speed30: speedChosen(30),
   speed100: speedChosen(100),
@@ -32,26 +41,36 @@ const events = {
 };
 
 // Per state, the events that move it; every other event leaves it as it is. Speeds other than
-// 20, 40, 60 and 80 and songs not in the list are refused.
+// 20, 40, 60 and 80 and songs not in the list are refused. The same QR code opened again goes on
+// where it was (until it was used); another one starts from the defaults.
 describeMachineGrid('the 360 settings machine', ultraSettingsSlice, states, events, {
+  idle: { opened: fresh, openedNextQr: freshNextQr },
   choosing: {
-    speed60: { status: 'choosing', speed: 60, music: chosen.music },
-    songVemTremer: { status: 'choosing', speed: chosen.speed, music: 'Vem_Tremer' },
+    openedNextQr: freshNextQr,
+    speed60: { status: 'choosing', link, speed: 60, music: chosen.music },
+    songVemTremer: { status: 'choosing', link, speed: chosen.speed, music: 'Vem_Tremer' },
     sendRequested: { status: 'sending', ...chosen },
   },
   sending: {
+    openedNextQr: freshNextQr,
     sendSucceeded: { status: 'sent', ...chosen },
     sendFailed: { status: 'failed', ...chosen, message: 'Plataforma 360 não encontrada.' },
   },
-  sent: {},
+  sent: { opened: fresh, openedNextQr: freshNextQr },
   // The message stays until the choice is sent again: changing the speed does not cure a stale QR code.
   failed: {
-    speed60: { status: 'failed', speed: 60, music: chosen.music, message: STALE },
-    songVemTremer: { status: 'failed', speed: chosen.speed, music: 'Vem_Tremer', message: STALE },
+    openedNextQr: freshNextQr,
+    speed60: { status: 'failed', link, speed: 60, music: chosen.music, message: STALE },
+    songVemTremer: { status: 'failed', link, speed: chosen.speed, music: 'Vem_Tremer', message: STALE },
     sendRequested: { status: 'sending', ...chosen },
   },
 });
 
 it('starts at speed 20 with Escolinha do Professor', () => {
-  expect(initialUltraSettingsState).toEqual({ status: 'choosing', speed: 20, music: 'Escolinha_do_Professor' });
+  expect(ultraSettingsSlice.reducer(initialUltraSettingsState, ultraSettingsOpened(link))).toEqual({
+    status: 'choosing',
+    link,
+    speed: 20,
+    music: 'Escolinha_do_Professor',
+  });
 });

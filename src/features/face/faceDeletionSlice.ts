@@ -1,0 +1,50 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../session';
+import { faceClosed } from './faceSlice';
+
+/**
+ * 'Apagar minhas fotos de rosto', the way out the consent text promises, as a state machine: a
+ * second look (confirming), then the server deletes every face capture of the visitor (deleting)
+ * and says so (deleted), or why not (failed). The call is the flow's (faceFlow.ts).
+ */
+export type FaceDeletionState =
+  | { status: 'idle' }
+  | { status: 'confirming' }
+  | { status: 'deleting' }
+  | { status: 'deleted' }
+  | { status: 'failed'; message: string };
+
+export const initialFaceDeletionState = { status: 'idle' } as FaceDeletionState;
+
+const faceDeletionMachine = createSlice({
+  name: 'faceDeletion',
+  initialState: initialFaceDeletionState,
+  reducers: {
+    /** 'Apagar minhas fotos de rosto' */
+    deletionAsked: (state): FaceDeletionState => (state.status === 'deleting' || state.status === 'confirming' ? state : { status: 'confirming' }),
+    /** 'Cancelar' */
+    deletionCancelled: (state): FaceDeletionState => (state.status === 'confirming' ? { status: 'idle' } : state),
+    /** 'Sim, apagar' */
+    deletionConfirmed: (state): FaceDeletionState => (state.status === 'confirming' ? { status: 'deleting' } : state),
+    facesDeleted: (state): FaceDeletionState => (state.status === 'deleting' ? { status: 'deleted' } : state),
+    deletionFailed: (state, action: PayloadAction<string>): FaceDeletionState =>
+      state.status === 'deleting' ? { status: 'failed', message: action.payload } : state,
+  },
+  extraReducers: (builder) => {
+    // The screen closed: what was said this time is no news at the next visit.
+    builder.addCase(faceClosed, (state): FaceDeletionState => (state.status === 'deleting' ? state : { status: 'idle' }));
+  },
+  selectors: {
+    selectFaceDeletion: (state) => state,
+  },
+});
+
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof faceDeletionMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const faceDeletionSlice = faceDeletionMachine.injectInto(rootReducer);
+
+export const { deletionAsked, deletionCancelled, deletionConfirmed, facesDeleted, deletionFailed } = faceDeletionSlice.actions;
+export const { selectFaceDeletion } = faceDeletionSlice.selectors;

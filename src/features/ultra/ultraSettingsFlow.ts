@@ -1,0 +1,24 @@
+import { errorMessage } from '../../api/apiError';
+import { entered, injectFlow, selectAgent, type Flow } from '../../session';
+import { ultraApi } from './ultraApi';
+import { selectUltraSettings, sendFailed, sendRequested, sendSucceeded } from './ultraSettingsSlice';
+
+export const NOT_CONFIRMED = 'A plataforma 360 não confirmou os ajustes. Tente novamente.';
+
+/** 'Enviar': the choice goes to the platform under the visitor's agent; `success` ends the machine. */
+export const ultraSettingsFlow: Flow = (startListening) => {
+  startListening({
+    actionCreator: sendRequested,
+    effect: async (_action, api) => {
+      const state = entered(api, selectUltraSettings, 'sending');
+      if (!state) return;
+      const { link, speed, music } = state;
+      const agent = selectAgent(api.getState());
+      const result = await api.dispatch(ultraApi.endpoints.startUltraConfig.initiate({ device: link.device, qrid: link.qrid, speed, music, agent }));
+      if ('error' in result) api.dispatch(sendFailed(errorMessage(result.error)));
+      else api.dispatch(result.data === 'success' ? sendSucceeded() : sendFailed(NOT_CONFIRMED));
+    },
+  });
+};
+
+injectFlow(ultraSettingsFlow);
