@@ -35,7 +35,7 @@ function start(container: HTMLElement): void {
   const storage = storageOrNull('localStorage');
   const persisted = readPersistedState(browserCookieJar, storage);
   const store = makeStore({
-    preloadedState: { session: { ...persisted.session, agent: boot.agent } },
+    preloadedState: { ...persisted, visitor: { ...persisted.visitor, agent: boot.agent } },
     cookies: browserCookieJar,
     storage,
     identity: lazyFirebaseGateway(),

@@ -4,7 +4,7 @@ import { api, type ApiExtra } from '../api/apiSlice';
 import { sendQueuedCollect } from '../features/collect';
 import { registerLeadOutbox } from '../features/landing';
 import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
-import { attachFlows, createAppListener, registerSessionListeners, rootReducer, type RootState, type SessionServices } from '../session';
+import { attachFlows, createAppListener, registerSessionListeners, selectAuthStatus, rootReducer, type RootState, type SessionServices } from '../session';
 
 export interface StoreOptions extends SessionServices {
   preloadedState?: Partial<RootState>;
@@ -21,7 +21,7 @@ export function makeStore({ preloadedState, cookies, storage = null, identity, o
   const listener = createAppListener();
   const extra: ApiExtra = {
     // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.
-    getIdToken: async () => (store.getState().session.identity.status === 'signedIn' && identity ? identity.idToken() : null),
+    getIdToken: async () => (selectAuthStatus(store.getState()) === 'signedIn' && identity ? identity.idToken() : null),
     identity: identity ?? null,
   };
   const store = configureStore({

@@ -6,7 +6,8 @@ import type { AppStartListening } from './appListener';
 import { collectionShown, sessionStarted } from './events';
 import { resultsApi } from './resultsApi';
 import type { AppDispatch, RootState } from './rootReducer';
-import { agentAssigned, agentResultsSettled, selectAgent, selectAgentResultsKnown } from './sessionSlice';
+import { agentResultsSettled, selectAgentResultsKnown } from './collectionSlice';
+import { agentAssigned, selectAgent } from './visitorSlice';
 
 type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
 

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { VisitorLists } from '../../contract/wire';
 
 /**
  * Things that happen to the session, as events: the listeners of this folder (and the slice)
@@ -25,3 +26,23 @@ export const sessionStarted = createAction('session/started');
  * not asked yet (agentResults.ts), so the page can tell an empty collection from an unknown one.
  */
 export const collectionShown = createAction('session/collectionShown');
+
+/**
+ * The user logged out on purpose: what the account brought to this device (its collection, packs
+ * and events, merged in at the sign-in) leaves with them, so the next person on the phone sees
+ * none of it. The device's agent and an order still waiting for a login stay.
+ */
+export const loggedOut = createAction('session/loggedOut');
+
+/**
+ * 'Apagar minhas fotos' succeeded on the server: this device forgets what the visitor gathered
+ * too (its cookies and stored collection follow, persistence.ts). Who is signed in, the device's
+ * agent and an order waiting for a login stay.
+ */
+export const guestDataErased = createAction('session/guestDataErased');
+
+/** What the account holds (collected, bought or created on another device) joins this device's lists. */
+export const accountListsMerged = createAction<Partial<VisitorLists>>('session/accountListsMerged');
+
+/** The account's lists win (SPEC section 4: cookies replaced by the server's lists). */
+export const accountListsAdopted = createAction<VisitorLists>('session/accountListsAdopted');

@@ -1,7 +1,7 @@
 import type { IdentityGateway } from '../api/identity';
 import type { AppStartListening } from './appListener';
 import { identityWatchRequested } from './events';
-import { signedIn, signedOut } from './sessionSlice';
+import { signedIn, signedOut } from './authSlice';
 
 /**
  * Follows the identity service once a screen asks (identityWatchRequested): the first request

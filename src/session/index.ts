@@ -7,7 +7,7 @@ export { createAppListener, type AppStartListening } from './appListener';
 export { accountSyncApi, useAddToAccountMutation, useGetAccountQuery } from './accountSyncApi';
 export { ensureAgent, applyReloadCookie, type BootstrapEnv, type BootstrapResult } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar, type CookieJar } from './cookieJar';
-export { collectLinkOpened, collectionShown, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export { collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, loggedOut, packsScreenOpened, sessionStarted } from './events';
 export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
@@ -15,24 +15,12 @@ export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMuta
 export { logOut } from './logOut';
 export { registerSessionListeners, type SessionServices } from './listeners';
 export { PACK_LINK, packsToValidate, useValidatePacksQuery } from './packsApi';
-export { COLLECTION_KEY, readPersistedState, type ListStore } from './persistence';
+export { COLLECTION_KEY, readPersistedState, type ListStore, type PersistedState } from './persistence';
 export { rootReducer, type AppDispatch, type GetState, type LazyLoadedSlices, type RootState } from './rootReducer';
-export {
-  eventVisited,
-  guestDataErased,
-  initialSessionState,
-  orderAwaitsLogin,
-  pendingOrderRecorded,
-  selectAgent,
-  selectAgentResultsKnown,
-  selectAuthStatus,
-  selectCollection,
-  selectLoginRequired,
-  selectPackHashes,
-  selectUser,
-  selectVisitedEvents,
-  type Identity,
-  type SessionState,
-} from './sessionSlice';
+export { pendingOrderRecorded, selectAuthStatus, selectLoginRequired, selectPendingOrder, selectUser, type Identity, type PendingOrder } from './authSlice';
+export { selectAgentResultsKnown, selectCollection } from './collectionSlice';
+export { selectPackHashes } from './packsSlice';
+export { selectSession, type SessionView } from './sessionView';
+export { eventVisited, selectAgent, selectVisitedEvents } from './visitorSlice';
 export { completeSignIn, type Profile, type SignInOutcome } from './signIn';
 export { useSession } from './useSession';

@@ -2,6 +2,7 @@ import type { IdentityGateway } from '../api/identity';
 import { syncAgentResults } from './agentResults';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
+import { refetchOnIdentityChange } from './identityRefetch';
 import { watchIdentity } from './identityWatch';
 import { keepMediaSession } from './mediaSession';
 import { linkPendingOrder } from './pendingOrder';
@@ -25,4 +26,5 @@ export function registerSessionListeners(startListening: AppStartListening, { co
   syncVisitor(startListening);
   syncAgentResults(startListening);
   keepMediaSession(startListening);
+  refetchOnIdentityChange(startListening);
 }

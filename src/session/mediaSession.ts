@@ -27,7 +27,7 @@ export const mediaSessionApi = api.injectEndpoints({
   }),
 });
 
-const signedInUid = (state: RootState) => (state.session.identity.status === 'signedIn' ? state.session.identity.user.uid : null);
+const signedInUid = (state: RootState) => (state.auth.identity.status === 'signedIn' ? state.auth.identity.user.uid : null);
 
 /**
  * While someone is signed in, holds the media cookie for them (renewed before it expires); when
@@ -40,7 +40,7 @@ export function keepMediaSession(startListening: AppStartListening): void {
   startListening({
     predicate: (action, current, previous) =>
       sessionStarted.match(action) ||
-      current.session.identity.status !== previous.session.identity.status ||
+      current.auth.identity.status !== previous.auth.identity.status ||
       signedInUid(current) !== signedInUid(previous),
     effect: async (action, listener) => {
       if (sessionStarted.match(action)) started = true;
@@ -49,7 +49,7 @@ export function keepMediaSession(startListening: AppStartListening): void {
       const uid = signedInUid(listener.getState());
       if (uid === null) {
         // Only a real sign-out clears it: an anonymous visit costs no request.
-        if (signedInUid(listener.getOriginalState()) !== null && listener.getState().session.identity.status === 'signedOut') {
+        if (signedInUid(listener.getOriginalState()) !== null && listener.getState().auth.identity.status === 'signedOut') {
           await listener.dispatch(mediaSessionApi.endpoints.closeMediaSession.initiate(undefined, { track: false }));
         }
         return;

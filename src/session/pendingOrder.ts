@@ -1,16 +1,13 @@
 import type { AppStartListening } from './appListener';
 import { accountSyncApi } from './accountSyncApi';
 import type { RootState } from './rootReducer';
-import { orderLinked, selectPendingTransaction } from './sessionSlice';
+import { apiErrorStatus } from '../api/apiError';
+import { orderLinked, selectPendingOrder } from './authSlice';
 
 /** Someone is signed in, no sign-in is still tying lists to the account, and an order waits. */
 function readyToLink(state: RootState): boolean {
-  const { identity, signingIn, pendingTransaction } = state.session;
-  return identity.status === 'signedIn' && !signingIn && pendingTransaction !== null;
-}
-
-function statusOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  const { identity, signingIn, pendingOrder } = state.auth;
+  return identity.status === 'signedIn' && !signingIn && pendingOrder !== null;
 }
 
 /**
@@ -23,9 +20,9 @@ export function linkPendingOrder(startListening: AppStartListening): void {
   startListening({
     predicate: (_action, current, previous) => readyToLink(current) && !readyToLink(previous),
     effect: async (_action, api) => {
-      const pending = selectPendingTransaction(api.getState());
+      const pending = selectPendingOrder(api.getState());
       // An order without its claim secret (a cookie from before claims) can never be tied: let go.
-      if (pending === null) {
+      if (pending === null || pending.claim === null) {
         api.dispatch(orderLinked());
         return;
       }
@@ -35,7 +32,7 @@ export function linkPendingOrder(startListening: AppStartListening): void {
       } catch (error) {
         // An order that is not found or belongs to someone else can never be tied: let go of it.
         // Anything else (the network) leaves it waiting for the next sign-in or visit.
-        const status = statusOf(error);
+        const status = apiErrorStatus(error);
         if (status === 403 || status === 404) api.dispatch(orderLinked());
       }
     },

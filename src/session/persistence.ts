@@ -2,8 +2,19 @@ import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } fro
 import { isAgentId } from '../../contract/agentId';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
+import { initialAuthState, type AuthState } from './authSlice';
+import { initialCollectionState, type CollectionState } from './collectionSlice';
+import type { PacksState } from './packsSlice';
 import type { RootState } from './rootReducer';
-import { initialSessionState, type SessionState } from './sessionSlice';
+import type { VisitorState } from './visitorSlice';
+
+/** The session's slices as the cookies describe them. */
+export interface PersistedState {
+  auth: AuthState;
+  visitor: VisitorState;
+  collection: CollectionState;
+  packs: PacksState;
+}
 
 /** Local storage, where lists too long for a cookie are kept whole (null when refused). */
 export type ListStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -34,20 +45,24 @@ function writeStoredList(store: ListStore | null, key: string, list: readonly st
  * caps a cookie near 4 KB (about 60 media paths), so the collection is also kept whole in local
  * storage: the two are merged, nothing collected is lost.
  */
-export function readPersistedState(jar: CookieJar, store: ListStore | null = null): { session: SessionState } {
+export function readPersistedState(jar: CookieJar, store: ListStore | null = null): PersistedState {
   const agent = parseScalar(jar.get(COOKIE.agent));
+  const orderId = parseScalar(jar.get(COOKIE.transaction));
   return {
-    session: {
-      ...initialSessionState,
+    // loginRequired means nothing without the order it waits for.
+    auth: {
+      ...initialAuthState,
+      pendingOrder: orderId
+        ? { orderId, claim: parseScalar(jar.get(COOKIE.transactionClaim)), loginRequired: parseFlag(jar.get(COOKIE.loginRequired)) }
+        : null,
+    },
+    visitor: {
       agent: isAgentId(agent) ? agent : '',
       events: parseList(jar.get(COOKIE.events)),
       bname: parseScalar(jar.get(COOKIE.bname)) ?? '',
-      collection: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))),
-      packs: parseList(jar.get(COOKIE.packs)),
-      loginRequired: parseFlag(jar.get(COOKIE.loginRequired)),
-      pendingTransaction: parseScalar(jar.get(COOKIE.transaction)),
-      pendingClaim: parseScalar(jar.get(COOKIE.transactionClaim)),
     },
+    collection: { ...initialCollectionState, items: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))) },
+    packs: { hashes: parseList(jar.get(COOKIE.packs)) },
   };
 }
 
@@ -59,33 +74,22 @@ interface CookieBinding {
 }
 
 const BINDINGS: CookieBinding[] = [
-  { name: COOKIE.collection, select: (s) => s.session.collection, encode: (s) => encodeList(s.session.collection) },
-  { name: COOKIE.packs, select: (s) => s.session.packs, encode: (s) => encodeList(s.session.packs) },
-  { name: COOKIE.events, select: (s) => s.session.events, encode: (s) => encodeList(s.session.events) },
-  { name: COOKIE.bname, select: (s) => s.session.bname, encode: (s) => s.session.bname || null },
-  { name: COOKIE.agent, select: (s) => s.session.agent, encode: (s) => s.session.agent || null },
-  {
-    name: COOKIE.loginRequired,
-    select: (s) => s.session.loginRequired,
-    encode: (s) => (s.session.loginRequired ? 'true' : null),
-  },
-  {
-    name: COOKIE.transaction,
-    select: (s) => s.session.pendingTransaction,
-    encode: (s) => s.session.pendingTransaction,
-  },
-  {
-    name: COOKIE.transactionClaim,
-    select: (s) => s.session.pendingClaim,
-    encode: (s) => s.session.pendingClaim,
-  },
+  { name: COOKIE.collection, select: (s) => s.collection.items, encode: (s) => encodeList(s.collection.items) },
+  { name: COOKIE.packs, select: (s) => s.packs.hashes, encode: (s) => encodeList(s.packs.hashes) },
+  { name: COOKIE.events, select: (s) => s.visitor.events, encode: (s) => encodeList(s.visitor.events) },
+  { name: COOKIE.bname, select: (s) => s.visitor.bname, encode: (s) => s.visitor.bname || null },
+  { name: COOKIE.agent, select: (s) => s.visitor.agent, encode: (s) => s.visitor.agent || null },
+  // The pending order is one record, kept as three cookies (SPEC section 3 names two of them).
+  { name: COOKIE.loginRequired, select: (s) => s.auth.pendingOrder, encode: (s) => (s.auth.pendingOrder?.loginRequired ? 'true' : null) },
+  { name: COOKIE.transaction, select: (s) => s.auth.pendingOrder, encode: (s) => s.auth.pendingOrder?.orderId ?? null },
+  { name: COOKIE.transactionClaim, select: (s) => s.auth.pendingOrder, encode: (s) => s.auth.pendingOrder?.claim ?? null },
 ];
 
 /** Writes a cookie whenever the state it mirrors changes (never from inside a reducer). */
 export function mirrorStateToCookies(startListening: AppStartListening, jar: CookieJar, store: ListStore | null = null): void {
   startListening({
-    predicate: (_action, current, previous) => current.session.collection !== previous.session.collection,
-    effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().session.collection),
+    predicate: (_action, current, previous) => current.collection.items !== previous.collection.items,
+    effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().collection.items),
   });
   for (const binding of BINDINGS) {
     startListening({

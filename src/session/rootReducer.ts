@@ -1,6 +1,9 @@
 import { combineSlices, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { api, type ApiExtra } from '../api/apiSlice';
-import { sessionSlice } from './sessionSlice';
+import { authSlice } from './authSlice';
+import { collectionSlice } from './collectionSlice';
+import { packsSlice } from './packsSlice';
+import { visitorSlice } from './visitorSlice';
 
 /**
  * The slices features inject: each adds its own here by declaration merging, next to its slice
@@ -10,11 +13,12 @@ import { sessionSlice } from './sessionSlice';
 export interface LazyLoadedSlices {}
 
 /**
- * The store's reducer: the api cache and the session, always; a feature's own slice is injected
+ * The store's reducer: the api cache and the session's slices (auth, visitor, collection, packs),
+ * always; a feature's own slice is injected
  * when its code loads (`slice.injectInto(rootReducer)`), so the landing page carries none of
  * them and nothing below the features needs to know them.
  */
-export const rootReducer = combineSlices(api, sessionSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = ThunkDispatch<RootState, ApiExtra, UnknownAction>;

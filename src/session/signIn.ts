@@ -2,7 +2,9 @@ import type { AuthUser } from '../api/identity';
 import type { NewAccount } from '../../contract/wire';
 import { accountSyncApi } from './accountSyncApi';
 import type { AppDispatch, GetState } from './rootReducer';
-import { accountLinked, accountListsAdopted, signedIn } from './sessionSlice';
+import { accountLinked, signedIn } from './authSlice';
+import { accountListsAdopted } from './events';
+import { selectSession } from './sessionView';
 
 /** What the signup form adds to what the identity service knows of a user. */
 export type Profile = Omit<NewAccount, 'agent' | 'transactions' | 'email'>;
@@ -19,8 +21,8 @@ export function completeSignIn(user: AuthUser, profile: Partial<Profile> = {}) {
   return async (dispatch: AppDispatch, getState: GetState): Promise<SignInOutcome> => {
     dispatch(signedIn(user));
     try {
-      const { agent, collection, packs, events } = getState().session;
-      const lists = { collection, packs, events };
+      const { agent, collection, packs, events } = selectSession(getState());
+      const lists = { collection: [...collection], packs: [...packs], events: [...events] };
       const account: NewAccount = {
         email: user.email,
         displayName: profile.displayName || user.displayName,

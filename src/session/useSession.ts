@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { identityWatchRequested } from './events';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { selectSession, type SessionState } from './sessionSlice';
+import { selectSession, type SessionView } from './sessionView';
 
 /**
  * The session as a screen reads it: who is signed in (`identity`, a union: unknown, signedOut,
@@ -9,7 +9,7 @@ import { selectSession, type SessionState } from './sessionSlice';
  * screen that reads it depends on who is signed in, so the identity service is followed from
  * then on (its SDK loads the first time; the landing page never asks).
  */
-export function useSession(): SessionState {
+export function useSession(): SessionView {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(identityWatchRequested());

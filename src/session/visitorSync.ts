@@ -4,8 +4,11 @@ import { accountSyncApi } from './accountSyncApi';
 import type { AppStartListening } from './appListener';
 import { collectLinkOpened, packsScreenOpened } from './events';
 import { packsApi, packsToValidate } from './packsApi';
+import { selectAuthStatus } from './authSlice';
 import type { AppDispatch, RootState } from './rootReducer';
-import { accountListsMerged, eventsMerged, packAdded, selectPackHashes } from './sessionSlice';
+import { accountListsMerged } from './events';
+import { packAdded, selectPackHashes } from './packsSlice';
+import { eventsMerged } from './visitorSlice';
 
 type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
 
@@ -14,10 +17,10 @@ const IDENTITY_WAIT_MS = 60_000;
 
 /** Whether someone is signed in, once the identity service has said (or after a while, no). */
 async function signedInOnceKnown(api: EffectApi): Promise<boolean> {
-  if (api.getState().session.identity.status === 'unknown') {
-    await api.condition((_action, state) => state.session.identity.status !== 'unknown', IDENTITY_WAIT_MS);
+  if (selectAuthStatus(api.getState()) === 'unknown') {
+    await api.condition((_action, state) => selectAuthStatus(state) !== 'unknown', IDENTITY_WAIT_MS);
   }
-  return api.getState().session.identity.status === 'signedIn';
+  return selectAuthStatus(api.getState()) === 'signedIn';
 }
 
 /**

@@ -2,7 +2,7 @@ import { OFFLINE_CACHES } from '../../lib/offlineCaches';
 import type { RootState } from '../../session';
 
 interface StoreLike {
-  getState(): Pick<RootState, 'session'>;
+  getState(): Pick<RootState, 'auth'>;
   subscribe(listener: () => void): () => void;
 }
 
@@ -13,10 +13,10 @@ interface StoreLike {
  * phone (issue 15).
  */
 export function watchSignOut(store: StoreLike, forget: () => void): () => void {
-  let previous = store.getState().session.identity.status;
+  let previous = store.getState().auth.identity.status;
   if (previous === 'signedOut') forget();
   return store.subscribe(() => {
-    const current = store.getState().session.identity.status;
+    const current = store.getState().auth.identity.status;
     if (current === previous) return;
     previous = current;
     if (current === 'signedOut') forget();

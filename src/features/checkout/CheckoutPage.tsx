@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/apiError';
 import { customerProblem, type CustomerForm } from '../../lib/checkoutValidation';
 import { discountedTotal } from '../../../contract/pricing';
 import { ROUTES } from '../../../contract/routePaths';
-import { orderAwaitsLogin, selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
+import { pendingOrderRecorded, selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';
 import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
@@ -70,7 +70,7 @@ function Checkout({ coupon }: { coupon: string }) {
     const timer = setTimeout(() => {
       setCustomer(EMPTY_CUSTOMER);
       // SPEC section 4: signed out, the transaction and loginRequired are in the cookies before /account.
-      if (!signedIn) dispatch(orderAwaitsLogin(machine.order));
+      if (!signedIn) dispatch(pendingOrderRecorded({ ...machine.order, loginRequired: true }));
       dispatch(checkoutReset());
       navigate(ROUTES.account);
     }, REDIRECT_AFTER_ORDER_MS);

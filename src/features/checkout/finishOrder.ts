@@ -4,7 +4,7 @@ import { checkoutProblem, type CardForm, type CustomerForm } from '../../lib/che
 import { onlyDigits } from '../../lib/cardNumber';
 import { splitExpiry } from '../../lib/expiry';
 import { refusalMessage } from '../../lib/paymentMessages';
-import { pendingOrderRecorded, type AppDispatch, type GetState } from '../../session';
+import { pendingOrderRecorded, selectAuthStatus, type AppDispatch, type GetState } from '../../session';
 import { notify } from '../../ui/notify';
 import { cartCleared, type PricedLine } from '../shop';
 import { checkoutApi } from './checkoutApi';
@@ -137,7 +137,7 @@ export function finishOrder(input: FinishInput) {
       status = payment.data.status === 'approved' ? 'approved' : 'pending';
     }
 
-    if (getState().session.identity.status !== 'signedIn') dispatch(pendingOrderRecorded(order));
+    if (selectAuthStatus(getState()) !== 'signedIn') dispatch(pendingOrderRecorded({ ...order, loginRequired: false }));
     dispatch(cartCleared());
     dispatch(orderRegistered(status));
   };

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
+import { apiErrorStatus } from '../../api/apiError';
 import { useSession } from '../../session';
 import type { MediaMode } from '../../../contract/modes';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
@@ -34,10 +35,10 @@ export default function BoothGalleryPage() {
   const mode = useBoothMode() as MediaMode;
   const { bname } = useOutletContext<EventOutletContext>();
   // This booth's list only (currentData): another booth's photos never show under this one's name.
-  const { identity } = useSession();
-  const viewer = identity.status === 'signedIn' ? identity.user.uid : 'anonymous';
-  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode, viewer }, GALLERY_LIVE);
-  const refusal = error && 'status' in error ? error.status : null;
+  // Follows who is signed in: the list is asked again with the token once someone signs in.
+  useSession();
+  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, GALLERY_LIVE);
+  const refusal = error ? (apiErrorStatus(error) ?? null) : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();
   // The viewer's code comes once the photos are on the screen, before the first tap.

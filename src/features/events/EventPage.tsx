@@ -49,15 +49,13 @@ export default function EventPage() {
   const active = useBoothMode();
   const { bname, displayTitle, devices, needsLogin, loading, notFound } = useEventData();
   const modes = boothModes(devices);
-  const { identity } = useSession();
-  const viewer = identity.status === 'signedIn' ? identity.user.uid : 'anonymous';
   const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
 
   useEffect(() => {
     // A gallery opened directly: its list is asked for with the event's booths, not after them
     // (the same arguments as BoothGalleryPage's, so the gallery finds it in the cache).
-    if (loading && bname && isMediaMode(active)) prefetchGallery({ bname, type: active, viewer });
-  }, [loading, bname, active, viewer, prefetchGallery]);
+    if (loading && bname && isMediaMode(active)) prefetchGallery({ bname, type: active });
+  }, [loading, bname, active, prefetchGallery]);
 
   useEffect(() => {
     if (bname && modes.length > 0) dispatch(eventVisited(bname));

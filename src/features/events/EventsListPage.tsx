@@ -43,14 +43,13 @@ export default function EventsListPage() {
   // A signed-in visitor's account holds events from other devices and the ones they created:
   // the session merges them into this device's list when the account answers.
   useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
-  const user = identity.status === 'signedIn' ? identity.user : null;
 
-  // The viewer keys the cache: once someone signs in, the list is asked again with their token
-  // (private events appear) without making anonymous visitors wait for the identity service.
+  // Asked at once, without waiting for the identity service; once someone signs in, the session
+  // asks it again with their token (private events appear).
   // The cards' photo counts grow during the party: asked again every 30 s while the page is
   // visible, and when the visitor comes back to it.
   const { data, isLoading, isError, refetch } = useGetVisitedEventsQuery(
-    { events, agent: agent || 'anonimo', viewer: user?.uid ?? 'anonymous' },
+    { events, agent: agent || 'anonimo' },
     { skip: events.length === 0, pollingInterval: EVENTS_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true },
   );
 

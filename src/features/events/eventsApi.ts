@@ -7,15 +7,11 @@ import type { MediaMode } from '../../../contract/modes';
 export interface VisitedEventsArgs {
   events: readonly string[];
   agent: string;
-  /** Not sent: keys the cache per signed-in user, so a sign-in asks again with the token. */
-  viewer?: string;
 }
 
 export interface BoothMediaArgs {
   bname: string;
   type: MediaMode;
-  /** Who asks (a uid, or 'anonymous'): a private event's gallery is asked again once someone signs in. */
-  viewer?: string;
 }
 
 export const eventsApi = api.injectEndpoints({

@@ -17,7 +17,7 @@ export function counted(n: number, one: string, many: string): string {
 function WhatWeHold() {
   const { agent, identity, collection, events, packs } = useSession();
   const signedIn = identity.status === 'signedIn';
-  const summary = useGetPrivacySummaryQuery({ agent, signedIn }, { skip: !isAgentId(agent) || identity.status === 'unknown' });
+  const summary = useGetPrivacySummaryQuery({ agent }, { skip: !isAgentId(agent) || identity.status === 'unknown' });
   const data = summary.data;
   return (
     <section className="privacy__section" aria-labelledby="privacy-now">

@@ -6,9 +6,9 @@ export const privacyApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * `GET /privacy/data/{agent}`: what the server keeps of this device (and of the account, when
-     * signed in). `signedIn` only keys the cache, so that a sign-in asks again.
+     * signed in); asked again when who is signed in changes (the session's identity refetch).
      */
-    getPrivacySummary: build.query<PrivacySummary, { agent: string; signedIn: boolean }>({
+    getPrivacySummary: build.query<PrivacySummary, { agent: string }>({
       query: ({ agent }) => path`/privacy/data/${agent}`,
       extraOptions: { auth: 'optional' },
       providesTags: ['Privacy'],

@@ -4,7 +4,7 @@ import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 interface Serve {
   partner?: string;
@@ -88,7 +88,7 @@ describe('the account', () => {
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(window.alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
-    expect(store.getState().session).toMatchObject({ identity: { status: 'signedOut' }, collection: [], packs: [], events: [], bname: '', agent: 'agent0001' });
+    expect(sessionOf(store.getState())).toMatchObject({ identity: { status: 'signedOut' }, collection: [], packs: [], events: [], bname: '', agent: 'agent0001' });
     expect(identity.current).toBeNull();
     const cookies = decodeURIComponent(document.cookie);
     for (const gone of ['collection=', 'packs=', 'events=', 'bname=']) expect(cookies).not.toContain(gone);
@@ -114,6 +114,6 @@ describe('the account', () => {
     await screen.findByRole('button', { name: 'Home' });
     await new Promise((r) => setTimeout(r, 50));
     expect(linked).toEqual([`555666777 ${'k'.repeat(22)}`]);
-    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null });
+    expect(sessionOf(store.getState())).toMatchObject({ loginRequired: false, pendingTransaction: null });
   });
 });

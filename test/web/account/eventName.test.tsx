@@ -17,6 +17,7 @@ import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { sessionOf } from '../../support/session';
 
 jest.mock('../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
@@ -156,6 +157,6 @@ describe('naming the event in the dashboard', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Criar meu Evento' })).not.toBeInTheDocument();
     // It is the owner's event: /eventos lists it on this device from now on.
-    expect(store.getState().session.events).toContain('festa_nova');
+    expect(sessionOf(store.getState()).events).toContain('festa_nova');
   });
 });

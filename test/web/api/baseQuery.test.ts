@@ -3,7 +3,7 @@ import { errorMessage } from '../../../src/api/apiError';
 import { listSegment, path } from '../../../src/api/paths';
 import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
-import { signedIn } from '../../../src/session/sessionSlice';
+import { signedIn } from '../../../src/session/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { printApi } from '../../../src/features/print/printApi';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';

@@ -3,7 +3,7 @@ import { takeEarlyResponse } from '../../../src/api/earlyResponses';
 import { makeStore } from '../../../src/app/store';
 import { eventsApi } from '../../../src/features/events/eventsApi';
 import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from '../../../src/lib/earlyRequests';
-import { signedIn } from '../../../src/session/sessionSlice';
+import { signedIn } from '../../../src/session/authSlice';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 
@@ -37,7 +37,7 @@ describe('early responses', () => {
   it("a gallery's list asked for by the page's early script is taken over: no second call", async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
-    const result = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: 'anonymous' }));
+    const result = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(result.data).toEqual({ product: ['/media/festa/pad/early.jpg'] });
     expect(calls).toEqual([]);
   });
@@ -46,7 +46,7 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
     const store = makeStore();
-    const args = { bname: 'festa', type: 'pad' as const, viewer: 'anonymous' };
+    const args = { bname: 'festa', type: 'pad' as const };
     await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args));
     const again = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args, { forceRefetch: true }));
     expect(again.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
@@ -56,13 +56,13 @@ describe('early responses', () => {
   it('a refusal or a failure of the early call is asked again by the app', async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: Promise.resolve(Response.json({ error: 'unauthenticated' }, { status: 401 })) });
-    const refused = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: 'anonymous' }));
+    const refused = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(refused.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
     const failing = Promise.reject(new TypeError('Failed to fetch'));
     // As the early script does: its failure is the app's to see, not an unhandled rejection.
     failing.catch(() => undefined);
     leaveEarly({ [LIST_URL]: failing });
-    const failed = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: 'anonymous' }));
+    const failed = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(failed.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
     expect(calls).toHaveLength(2);
   });
@@ -70,10 +70,10 @@ describe('early responses', () => {
   it('an answer older than its time is not taken, nor one for another address', async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() }, performance.now() - EARLY_RESPONSE_TTL_MS - 1);
-    const stale = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: 'anonymous' }));
+    const stale = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(stale.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
     leaveEarly({ [`${API}/all/festa/feed`]: earlyList() });
-    const other = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: 'anonymous' }));
+    const other = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(other.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
     expect(calls).toHaveLength(2);
   });
@@ -83,7 +83,7 @@ describe('early responses', () => {
     leaveEarly({ [LIST_URL]: earlyList() });
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
-    const result = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad', viewer: ANA.uid }));
+    const result = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
     expect(result.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
     expect(calls).toEqual(['token-1']);
   });

@@ -4,7 +4,7 @@
  */
 import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
-import { signedIn } from '../../../src/session/sessionSlice';
+import { signedIn } from '../../../src/session/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { teamOrdersApi } from '../../../src/features/account/teamOrdersApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';

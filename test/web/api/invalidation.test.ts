@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
-import { signedIn } from '../../../src/session/sessionSlice';
+import { signedIn } from '../../../src/session/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { packsApi } from '../../../src/session/packsApi';

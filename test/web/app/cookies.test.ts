@@ -1,16 +1,13 @@
 import { browserCookieJar } from '../../../src/session/cookieJar';
 import { readPersistedState } from '../../../src/session/persistence';
 import { makeStore } from '../../../src/app/store';
-import {
-  accountListsAdopted,
-  agentAssigned,
-  eventVisited,
-  itemCollected,
-  orderAwaitsLogin,
-  orderLinked,
-  packAdded,
-} from '../../../src/session/sessionSlice';
+import { orderLinked, pendingOrderRecorded } from '../../../src/session/authSlice';
+import { itemCollected } from '../../../src/session/collectionSlice';
+import { accountListsAdopted } from '../../../src/session/events';
+import { packAdded } from '../../../src/session/packsSlice';
+import { agentAssigned, eventVisited } from '../../../src/session/visitorSlice';
 import { COOKIE_VALUE_BUDGET, parseList } from '../../../contract/cookieLists';
+import { sessionOf } from '../../support/session';
 
 function cookie(name: string): string | undefined {
   const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -32,12 +29,12 @@ describe('reading the cookies into the initial state', () => {
     document.cookie = 'transaction=123456789; path=/';
     document.cookie = `transactionClaim=${'k'.repeat(22)}; path=/`;
     const state = storeFromCookies().getState();
-    expect(state.session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
-    expect(state.session.packs).toEqual(['H1', 'H2']);
-    expect(state.session).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
-    expect(state.session.loginRequired).toBe(true);
-    expect(state.session.pendingTransaction).toBe('123456789');
-    expect(state.session.pendingClaim).toBe('k'.repeat(22));
+    expect(sessionOf(state).collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(sessionOf(state).packs).toEqual(['H1', 'H2']);
+    expect(sessionOf(state)).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
+    expect(sessionOf(state).loginRequired).toBe(true);
+    expect(sessionOf(state).pendingTransaction).toBe('123456789');
+    expect(sessionOf(state).pendingClaim).toBe('k'.repeat(22));
   });
 
   it('survives malformed values: bad encoding, empty entries, junk agent', () => {
@@ -46,10 +43,10 @@ describe('reading the cookies into the initial state', () => {
     document.cookie = 'agent=<script>; path=/';
     document.cookie = 'loginRequired=maybe; path=/';
     const state = storeFromCookies().getState();
-    expect(state.session.collection).toEqual([]);
-    expect(state.session.packs).toEqual(['H1']);
-    expect(state.session.agent).toBe('');
-    expect(state.session.loginRequired).toBe(false);
+    expect(sessionOf(state).collection).toEqual([]);
+    expect(sessionOf(state).packs).toEqual(['H1']);
+    expect(sessionOf(state).agent).toBe('');
+    expect(sessionOf(state).loginRequired).toBe(false);
   });
 
   it('bounds an oversized list and drops entries that are too long', () => {
@@ -86,7 +83,7 @@ describe('writing the cookies back', () => {
     store.dispatch(packAdded('H1'));
     store.dispatch(eventVisited('festa_ana'));
     store.dispatch(agentAssigned('abc123def456'));
-    store.dispatch(orderAwaitsLogin({ orderId: '987654321', claim: 'k'.repeat(22) }));
+    store.dispatch(pendingOrderRecorded({ orderId: '987654321', claim: 'k'.repeat(22), loginRequired: true }));
     expect(cookie('collection')).toBe('/media/f/pad/1.jpg,/media/f/pad/2.jpg');
     expect(cookie('packs')).toBe('H1');
     expect(cookie('events')).toBe('festa_ana');
@@ -123,7 +120,7 @@ describe('writing the cookies back', () => {
     expect(kept[kept.length - 1]).toBe(items[199]);
     expect(items.slice(-kept.length)).toEqual(kept);
     // The state itself keeps all of them.
-    expect(store.getState().session.collection).toHaveLength(200);
+    expect(sessionOf(store.getState()).collection).toHaveLength(200);
   });
 });
 
@@ -137,20 +134,20 @@ describe('a collection longer than a cookie holds', () => {
     expect((cookie('collection') ?? '').split(',').length).toBeLessThan(200);
 
     const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
-    expect(next.getState().session.collection).toEqual(items);
+    expect(sessionOf(next.getState()).collection).toEqual(items);
   });
 
   it('merges what only the cookie knows (collected in another build) after what storage knows', () => {
     localStorage.setItem('collection', JSON.stringify(['/media/f/pad/1.jpg']));
     document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
-    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
   });
 
   it('ignores a corrupt stored list', () => {
     localStorage.setItem('collection', '{not json');
     document.cookie = 'collection=%2Fmedia%2Ff%2Fpad%2F1.jpg; path=/';
-    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
     localStorage.setItem('collection', JSON.stringify({ a: 1 }));
-    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual(['/media/f/pad/1.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg']);
   });
 });

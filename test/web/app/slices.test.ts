@@ -1,14 +1,8 @@
 import { makeStore } from '../../../src/app/store';
-import {
-  accountListsAdopted,
-  collectionMerged,
-  itemCollected,
-  orderAwaitsLogin,
-  orderLinked,
-  packAdded,
-  signedIn,
-  signedOut,
-} from '../../../src/session/sessionSlice';
+import { orderLinked, pendingOrderRecorded, signedIn, signedOut } from '../../../src/session/authSlice';
+import { collectionMerged, itemCollected } from '../../../src/session/collectionSlice';
+import { accountListsAdopted } from '../../../src/session/events';
+import { packAdded } from '../../../src/session/packsSlice';
 import { couponCopied, partnerOpened, partnerSlice } from '../../../src/features/partner/partnerSlice';
 import {
   accessoryToggled,
@@ -22,7 +16,7 @@ import {
   shopOpened,
 } from '../../../src/features/shop/cartSlice';
 import type { ShopProduct } from '../../../contract/wire';
-import { initialSessionState } from '../../../src/session';
+import { sessionOf } from '../../support/session';
 
 const product: ShopProduct = {
   id: 'cabine360',
@@ -57,7 +51,7 @@ describe('collection and packs', () => {
     store.dispatch(itemCollected('/media/f/pad/1.jpg'));
     store.dispatch(itemCollected('bad,entry'));
     store.dispatch(collectionMerged(['/media/f/pad/2.jpg', '/media/f/pad/1.jpg']));
-    expect(store.getState().session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(sessionOf(store.getState()).collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
   });
 
   it("replaces the visitor's lists with the account's", () => {
@@ -65,7 +59,7 @@ describe('collection and packs', () => {
     store.dispatch(packAdded('H1'));
     store.dispatch(itemCollected('/media/f/pad/1.jpg'));
     store.dispatch(accountListsAdopted({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] }));
-    expect(store.getState().session).toMatchObject({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] });
+    expect(sessionOf(store.getState())).toMatchObject({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] });
   });
 });
 
@@ -74,20 +68,19 @@ describe('who is signed in', () => {
 
   it('is unknown, then signed in with the user, then signed out with none', () => {
     const store = makeStore();
-    expect(store.getState().session.identity).toEqual(initialSessionState.identity);
-    expect(store.getState().session.identity).toEqual({ status: 'unknown' });
+    expect(sessionOf(store.getState()).identity).toEqual({ status: 'unknown' });
     store.dispatch(signedIn(user));
-    expect(store.getState().session.identity).toEqual({ status: 'signedIn', user });
+    expect(sessionOf(store.getState()).identity).toEqual({ status: 'signedIn', user });
     store.dispatch(signedOut());
-    expect(store.getState().session.identity).toEqual({ status: 'signedOut' });
+    expect(sessionOf(store.getState()).identity).toEqual({ status: 'signedOut' });
   });
 
   it('holds a signed-out order until it is linked', () => {
     const store = makeStore();
-    store.dispatch(orderAwaitsLogin({ orderId: '123456789', claim: 'k'.repeat(22) }));
-    expect(store.getState().session).toMatchObject({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
+    store.dispatch(pendingOrderRecorded({ orderId: '123456789', claim: 'k'.repeat(22), loginRequired: true }));
+    expect(sessionOf(store.getState())).toMatchObject({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
     store.dispatch(orderLinked());
-    expect(store.getState().session).toMatchObject({ loginRequired: false, pendingTransaction: null, pendingClaim: null });
+    expect(sessionOf(store.getState())).toMatchObject({ loginRequired: false, pendingTransaction: null, pendingClaim: null });
   });
 });
 

@@ -4,7 +4,7 @@ import { browserCookieJar } from '../../../src/session/cookieJar';
 import { fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
   network.use(
@@ -38,8 +38,8 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
     expect(calls).toEqual(['create /media/f/pad/1.jpg token', 'update /media/f/pad/1.jpg']);
-    expect(store.getState().session.collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg']);
-    expect(store.getState().session.packs).toEqual(['PACK1']);
+    expect(sessionOf(store.getState()).collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg']);
+    expect(sessionOf(store.getState()).packs).toEqual(['PACK1']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACK1');
   });
 

@@ -7,7 +7,7 @@ import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { CABINE } from '../shop/fixtures';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const nbsp = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
 
@@ -184,7 +184,7 @@ describe('the checkout screen', () => {
       act(() => jest.advanceTimersByTime(200));
       await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
       // Signed in: the order is theirs already, nothing waits in the cookies.
-      expect(store.getState().session.loginRequired).toBe(false);
+      expect(sessionOf(store.getState()).loginRequired).toBe(false);
     } finally {
       jest.useRealTimers();
     }
@@ -294,7 +294,7 @@ describe('the checkout screen', () => {
       act(() => jest.advanceTimersByTime(2_100));
       // /account, which asks a signed-out visitor to log in first.
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(store.getState().session.loginRequired).toBe(true);
+      expect(sessionOf(store.getState()).loginRequired).toBe(true);
       expect(document.cookie).toContain('loginRequired=true');
     } finally {
       jest.useRealTimers();

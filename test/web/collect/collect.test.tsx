@@ -8,6 +8,7 @@ import { API, mediaFound, network } from '../../support/network';
 // The collect screen asks the media server whether the item exists before collecting it.
 beforeEach(() => network.use(mediaFound));
 import { renderApp } from '../../support/renderWithProviders';
+import { sessionOf } from '../../support/session';
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
 
@@ -19,8 +20,8 @@ describe('the collect screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.');
     expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
     expect(screen.queryByText('Coletado!')).not.toBeInTheDocument();
-    expect(store.getState().session.collection).toEqual([]);
-    expect(store.getState().session.events).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([]);
+    expect(sessionOf(store.getState()).events).toEqual([]);
     expect(decodeURIComponent(document.cookie)).not.toContain('nao-existe');
   });
 
@@ -31,7 +32,7 @@ describe('the collect screen', () => {
     expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
     expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
-    expect(store.getState().session.collection).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([]);
     expect(store.getState().outbox?.items).toEqual([]);
   });
 
@@ -46,7 +47,7 @@ describe('the collect screen', () => {
     // As src/main.tsx does once the app is up: the session's calls, the media cookie among them, go out.
     act(() => void store.dispatch(sessionStarted()));
     await screen.findByText('Coletado!');
-    expect(store.getState().session.collection).toEqual([photo]);
+    expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -62,7 +63,7 @@ describe('the collect screen', () => {
     const { store, user } = renderApp(`/collect?id=${photo}`);
     const pending = await screen.findByText('Pendente: será enviado quando a conexão voltar');
     expect(pending.closest('[role="status"]')).not.toBeNull();
-    expect(store.getState().session.collection).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([]);
     // The queue tried at once, and failed too: it waits before the next try.
     await waitFor(() => expect(heads).toEqual(['lost', 'lost']));
     expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: photo, bname: 'festa_ana', attempts: 1 })]);
@@ -70,7 +71,7 @@ describe('the collect screen', () => {
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
     await screen.findByText('Coletado!');
-    expect(store.getState().session.collection).toEqual([photo]);
+    expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(store.getState().outbox?.items).toEqual([]);
     expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
   });
@@ -85,7 +86,7 @@ describe('the collect screen', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
     expect(store.getState().outbox?.items).toEqual([]);
-    expect(store.getState().session.collection).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([]);
   });
 
   it('following one collect link to another, collects the second only once the media server has said it exists', async () => {
@@ -95,7 +96,7 @@ describe('the collect screen', () => {
     await screen.findByText('Coletado!');
     await act(() => router.navigate(`/collect?id=${second}`));
     await screen.findByText('Pendente: será enviado quando a conexão voltar');
-    expect(store.getState().session.collection).toEqual([photo]);
+    expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: second })]);
   });
 
@@ -103,8 +104,8 @@ describe('the collect screen', () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost/display${photo.slice('/media'.length)}.webp`);
     await screen.findByText('Coletado!');
-    expect(store.getState().session.collection).toEqual([photo]);
-    expect(store.getState().session.events).toEqual(['festa_ana']);
+    expect(sessionOf(store.getState()).collection).toEqual([photo]);
+    expect(sessionOf(store.getState()).events).toEqual(['festa_ana']);
     expect(decodeURIComponent(document.cookie)).toContain(`collection=${photo}`);
     expect(decodeURIComponent(document.cookie)).toContain('events=festa_ana');
   });
@@ -127,7 +128,7 @@ describe('the collect screen', () => {
     const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
     expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/display/festa_ana/polaroid/p1.jpg.webp');
     await screen.findByText('Coletado!');
-    expect(store.getState().session.collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+    expect(sessionOf(store.getState()).collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
   });
 
   it('shows a video with controls and no print icon', async () => {
@@ -181,7 +182,7 @@ describe('the collect screen', () => {
   it('says the link is invalid, and collects nothing, for a malformed id', async () => {
     const { store } = renderApp('/collect?id=../../etc/passwd');
     expect(await screen.findByRole('alert')).toHaveTextContent('Link inválido');
-    expect(store.getState().session.collection).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(4, '0')}.jpg`);
 
@@ -83,7 +83,7 @@ describe('the collection', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe('/collection');
     expect(screen.getByRole('list', { name: 'Minha Coleção' })).toBeInTheDocument();
-    expect(store.getState().session.collection).toEqual(['/media/festa_ana/pad/da-conta.jpg']);
+    expect(sessionOf(store.getState()).collection).toEqual(['/media/festa_ana/pad/da-conta.jpg']);
     expect(window.alert).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,7 @@ import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/feat
 import { guestDataErased } from '../../../src/session';
 import { network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
+import { sessionOf } from '../../support/session';
 
 const PENDING = 'Pendente: será enviado quando a conexão voltar';
 const photo = '/media/festa_ana/pad/foto-07.jpg';
@@ -45,7 +46,7 @@ describe('the collection, with things done offline', () => {
     expect(within(grid).getAllByRole('button')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Aguardando conexão' })).not.toBeInTheDocument());
     expect(heads).toEqual([photo]);
-    expect(store.getState().session.collection).toEqual([photo]);
+    expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(outbox.items.size).toBe(0);
   });
 

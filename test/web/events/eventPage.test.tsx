@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const devices = ['pad', 'polaroid', '360', 'nulo'];
 const entry = (mode: string, bname = 'festa_ana') => ({ pathname: `/eventos/evento/${mode}`, state: { bname, devices } });
@@ -226,6 +226,6 @@ describe('the event page', () => {
     serveGalleries();
     const { store } = renderApp(entry('pad'));
     await screen.findByRole('button', { name: 'Foto 1 de 3' });
-    expect(store.getState().session.events).toEqual(['festa_ana']);
+    expect(sessionOf(store.getState()).events).toEqual(['festa_ana']);
   });
 });

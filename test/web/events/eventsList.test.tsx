@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const festa = { title: 'festa_ana', visible: true, profile: '/media/festa_ana/feed/perfil.jpg', cover: '/media/festa_ana/feed/capa.jpg', photos: 12, devices: ['nulo', 'pad', '360'] };
 const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
@@ -85,7 +85,7 @@ describe('the events list', () => {
     );
     const { store } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }), identity: fakeIdentity({ signedInAs: ANA }) });
     expect(await screen.findByRole('button', { name: /festa_nova/ })).toHaveTextContent('0 fotos');
-    expect(store.getState().session.events).toEqual(['festa_ana', 'festa_nova']);
+    expect(sessionOf(store.getState()).events).toEqual(['festa_ana', 'festa_nova']);
     expect(asked.at(-1)).toBe('festa_ana,festa_nova');
   });
 

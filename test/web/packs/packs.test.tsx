@@ -4,7 +4,7 @@ import { browserCookieJar } from '../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const KNOWN: Record<string, string> = {
   PACKDEMO5: "{'PACKDEMO5': {'copies': 5, 'bname': 'festa_ana'}}",
@@ -43,9 +43,9 @@ describe('the packs screen', () => {
     const packs = within(list).getAllByRole('listitem').map((li) => li.textContent);
     expect(packs).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
     expect(asked[0]).toBe('PACKVELHO,PACKDEMO5');
-    expect(store.getState().session.packs).toEqual(['PACKVELHO', 'PACKDEMO5']);
+    expect(sessionOf(store.getState()).packs).toEqual(['PACKVELHO', 'PACKDEMO5']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACKVELHO,PACKDEMO5');
-    expect(store.getState().session.events).toEqual(['casamento', 'festa_ana']);
+    expect(sessionOf(store.getState()).events).toEqual(['casamento', 'festa_ana']);
   });
 
   it('does not keep a pack the server does not know', async () => {
@@ -53,7 +53,7 @@ describe('the packs screen', () => {
     const { store } = renderApp('/packs?pack=INVENTADO');
     expect(await screen.findByRole('alert')).toHaveTextContent('Pacote INVENTADO não encontrado.');
     expect(screen.getByText('Você não possui pacotes')).toBeInTheDocument();
-    expect(store.getState().session.packs).toEqual([]);
+    expect(sessionOf(store.getState()).packs).toEqual([]);
   });
 
   it('refuses a malformed link', async () => {

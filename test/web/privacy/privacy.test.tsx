@@ -5,7 +5,7 @@ import { memoryCookieJar } from '../../../src/session';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const AGENT = 'k3j9x2a1b0q8w7e6r5t4';
 const COLLECTION = ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'];
@@ -87,7 +87,7 @@ describe("'Apagar minhas fotos'", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
     expect(erasures).toEqual([]);
-    expect(store.getState().session.collection).toEqual(COLLECTION);
+    expect(sessionOf(store.getState()).collection).toEqual(COLLECTION);
     expect(setup.cookies.get('collection')).toBe(COLLECTION.join(','));
   });
 
@@ -99,7 +99,7 @@ describe("'Apagar minhas fotos'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(erasures).toEqual([]);
-    expect(store.getState().session).toMatchObject({ collection: COLLECTION, events: ['festa_ana'], packs: ['PACK5'] });
+    expect(sessionOf(store.getState())).toMatchObject({ collection: COLLECTION, events: ['festa_ana'], packs: ['PACK5'] });
     expect(screen.queryByText(/Seus dados foram apagados/)).not.toBeInTheDocument();
   });
 
@@ -113,7 +113,7 @@ describe("'Apagar minhas fotos'", () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Seus dados foram apagados.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(erasures).toEqual([{ body: { agent: AGENT }, idToken: null }]);
-    expect(store.getState().session).toMatchObject({ agent: AGENT, collection: [], events: [], packs: [], bname: '' });
+    expect(sessionOf(store.getState())).toMatchObject({ agent: AGENT, collection: [], events: [], packs: [], bname: '' });
     for (const name of ['collection', 'events', 'packs', 'bname']) expect(setup.cookies.get(name)).toBeUndefined();
     expect(setup.cookies.get('agent')).toBe(AGENT);
     expect(JSON.parse(setup.storage.getItem('collection') ?? 'null')).toEqual([]);
@@ -129,7 +129,7 @@ describe("'Apagar minhas fotos'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sim, apagar tudo' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível apagar agora. Tente de novo.');
     expect(erasures).toHaveLength(1);
-    expect(store.getState().session.collection).toEqual(COLLECTION);
+    expect(sessionOf(store.getState()).collection).toEqual(COLLECTION);
     expect(setup.cookies.get('collection')).toBe(COLLECTION.join(','));
   });
 

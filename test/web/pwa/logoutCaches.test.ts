@@ -1,12 +1,13 @@
 import { forgetUserReplies, watchSignOut } from '../../../src/app/pwa/logoutCaches';
 import { makeStore } from '../../../src/app/store';
 import { OFFLINE_CACHES } from '../../../src/lib/offlineCaches';
-import { initialSessionState, logOut } from '../../../src/session';
+import { logOut, type Identity } from '../../../src/session';
+import { withSession } from '../../support/session';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 
-function storeWith(identity: (typeof initialSessionState)['identity']) {
+function storeWith(identity: Identity) {
   const gateway = fakeIdentity({ signedInAs: identity.status === 'signedIn' ? identity.user : null });
-  return makeStore({ preloadedState: { session: { ...initialSessionState, identity } }, identity: gateway });
+  return makeStore({ preloadedState: withSession({ identity }), identity: gateway });
 }
 
 describe("the user's saved replies at logout", () => {

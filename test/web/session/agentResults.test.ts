@@ -3,10 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/api/apiSlice';
 import { makeStore } from '../../../src/app/store';
 import { browserCookieJar, readPersistedState, sessionStarted } from '../../../src/session';
-import { agentAssigned, itemCollected } from '../../../src/session/sessionSlice';
+import { itemCollected } from '../../../src/session/collectionSlice';
+import { agentAssigned } from '../../../src/session/visitorSlice';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
-import { withSession } from '../../support/session';
+import { sessionOf, withSession } from '../../support/session';
 
 const MIRROR = '/media/festa_ana/feed/ia-001.jpg';
 const VIDEO = '/media/festa_ana/360/giro-001.mp4';
@@ -30,7 +31,7 @@ describe("a booth's results for the visitor join the collection", () => {
     const calls = serveResults('agent0001', () => [MIRROR, COLLECTED, VIDEO]);
     const store = makeStore({ preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
     store.dispatch(sessionStarted());
-    await waitFor(() => expect(store.getState().session.collection).toEqual([COLLECTED, MIRROR, VIDEO]));
+    await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([COLLECTED, MIRROR, VIDEO]));
     expect(calls).toEqual(['agent0001']);
   });
 
@@ -43,8 +44,8 @@ describe("a booth's results for the visitor join the collection", () => {
     anonymous.dispatch(sessionStarted());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);
-    expect(store.getState().session.collection).toEqual([COLLECTED]);
-    expect(anonymous.getState().session.collection).toEqual([]);
+    expect(sessionOf(store.getState()).collection).toEqual([COLLECTED]);
+    expect(sessionOf(anonymous.getState()).collection).toEqual([]);
   });
 
   it('asks once the agent is known, when it comes after the start', async () => {
@@ -52,7 +53,7 @@ describe("a booth's results for the visitor join the collection", () => {
     const store = makeStore({ preloadedState: withSession({ agent: '' }) });
     store.dispatch(sessionStarted());
     store.dispatch(agentAssigned('agent0002'));
-    await waitFor(() => expect(store.getState().session.collection).toEqual([VIDEO]));
+    await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([VIDEO]));
     expect(calls).toEqual(['agent0002']);
   });
 
@@ -61,7 +62,7 @@ describe("a booth's results for the visitor join the collection", () => {
     const calls = serveResults('agent0001', () => product);
     const store = makeStore({ preloadedState: withSession({ agent: 'agent0001' }) });
     store.dispatch(sessionStarted());
-    await waitFor(() => expect(store.getState().session.collection).toEqual([MIRROR]));
+    await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([MIRROR]));
 
     // The guest left the tab for the 360 platform; its video is ready when they come back.
     product = [MIRROR, VIDEO];
@@ -75,7 +76,7 @@ describe("a booth's results for the visitor join the collection", () => {
     // the first store a test file makes, so the action is dispatched here directly).
     store.dispatch(api.internalActions.onFocusLost());
     store.dispatch(api.internalActions.onFocus());
-    await waitFor(() => expect(store.getState().session.collection).toEqual([MIRROR, VIDEO]));
+    await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([MIRROR, VIDEO]));
     expect(calls).toEqual(['agent0001', 'agent0001']);
   });
 
@@ -97,8 +98,8 @@ describe("a booth's results for the visitor join the collection", () => {
       storage: localStorage,
     });
     first.dispatch(sessionStarted());
-    await waitFor(() => expect(first.getState().session.collection).toEqual([COLLECTED, VIDEO]));
-    expect(readPersistedState(browserCookieJar, localStorage).session.collection).toEqual([COLLECTED, VIDEO]);
+    await waitFor(() => expect(sessionOf(first.getState()).collection).toEqual([COLLECTED, VIDEO]));
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual([COLLECTED, VIDEO]);
   });
 
   it('changes nothing when the server fails or answers something odd', async () => {
@@ -107,12 +108,12 @@ describe("a booth's results for the visitor join the collection", () => {
     store.dispatch(sessionStarted());
     await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(store.getState().session.collection).toEqual([COLLECTED]);
+    expect(sessionOf(store.getState()).collection).toEqual([COLLECTED]);
 
     network.resetHandlers();
     serveResults('agent0003', () => ['javascript:alert(1)', '/media/../../etc/passwd', 42, VIDEO]);
     const other = makeStore({ preloadedState: withSession({ agent: 'agent0003' }) });
     other.dispatch(sessionStarted());
-    await waitFor(() => expect(other.getState().session.collection).toEqual([VIDEO]));
+    await waitFor(() => expect(sessionOf(other.getState()).collection).toEqual([VIDEO]));
   });
 });

@@ -2,10 +2,11 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../../src/app/store';
 import { identityWatchRequested, logOut, sessionStarted } from '../../../src/session';
-import { signedIn } from '../../../src/session/sessionSlice';
+import { signedIn } from '../../../src/session/authSlice';
 import { MEDIA_SESSION_RENEW_BEFORE_MS } from '../../../src/session/mediaSession';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
+import { sessionOf } from '../../support/session';
 
 /** The media cookie follows who is signed in: asked for at sign-in, renewed before it expires, cleared at logout. */
 function serveMediaSession(lifetimeMs: number) {
@@ -31,7 +32,7 @@ it('asks for the cookie with the token when someone signs in, and clears it when
   const store = makeStore({ identity });
   store.dispatch(sessionStarted());
   store.dispatch(identityWatchRequested());
-  await waitFor(() => expect(store.getState().session.identity.status).toBe('signedOut'));
+  await waitFor(() => expect(sessionOf(store.getState()).identity.status).toBe('signedOut'));
   // An anonymous visitor costs no request.
   expect(calls).toEqual([]);
 

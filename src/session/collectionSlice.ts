@@ -1,0 +1,59 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addToList, mergeLists } from '../../contract/cookieLists';
+import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
+
+/** What the visitor collected ('Minha Coleção'; cookie collection, whole in local storage). */
+export interface CollectionState {
+  /** Collected media paths, oldest first. */
+  items: string[];
+  /**
+   * Whether what the booths made for this agent (the AI mirror's images, 360 videos) has been
+   * asked of the server since the app started: until then an empty collection may not be empty.
+   */
+  agentResults: 'unknown' | 'known';
+}
+
+export const initialCollectionState: CollectionState = { items: [], agentResults: 'unknown' };
+
+export const collectionSlice = createSlice({
+  name: 'collection',
+  initialState: initialCollectionState,
+  reducers: {
+    itemCollected(state, action: PayloadAction<string>) {
+      state.items = [...addToList(state.items, action.payload)];
+    },
+    collectionMerged(state, action: PayloadAction<readonly string[]>) {
+      state.items = mergeLists(state.items, action.payload);
+    },
+    /** The server answered for the agent's results (or could not): what it holds joins the collection. */
+    agentResultsSettled(state, action: PayloadAction<readonly string[]>) {
+      state.items = mergeLists(state.items, action.payload);
+      state.agentResults = 'known';
+    },
+  },
+  extraReducers: (builder) => {
+    const empty = (state: CollectionState) => {
+      state.items = [];
+    };
+    builder
+      // Opening a collect link collects the item (SPEC section 2).
+      .addCase(collectLinkOpened, (state, action) => {
+        state.items = [...addToList(state.items, action.payload.url)];
+      })
+      .addCase(loggedOut, empty)
+      .addCase(guestDataErased, empty)
+      .addCase(accountListsMerged, (state, action) => {
+        if (action.payload.collection?.length) state.items = mergeLists(state.items, action.payload.collection);
+      })
+      .addCase(accountListsAdopted, (state, action) => {
+        state.items = mergeLists([], action.payload.collection);
+      });
+  },
+  selectors: {
+    selectCollection: (state) => state.items,
+    selectAgentResultsKnown: (state) => state.agentResults === 'known',
+  },
+});
+
+export const { itemCollected, collectionMerged, agentResultsSettled } = collectionSlice.actions;
+export const { selectCollection, selectAgentResultsKnown } = collectionSlice.selectors;

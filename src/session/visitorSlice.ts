@@ -1,0 +1,62 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addToList, mergeLists } from '../../contract/cookieLists';
+import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
+
+/** The visitor on this device (cookies agent, events, bname). */
+export interface VisitorState {
+  /** Random id given on the first visit; '' until the bootstrap has one (cookie agent). */
+  agent: string;
+  /** The events the visitor attended (cookie events). */
+  events: string[];
+  /** The event the visitor came from last, as the booth's link named it (cookie bname). */
+  bname: string;
+}
+
+export const initialVisitorState: VisitorState = { agent: '', events: [], bname: '' };
+
+function visit(state: VisitorState, bname: string) {
+  state.events = [...addToList(state.events, bname)];
+  state.bname = bname;
+}
+
+function forget(state: VisitorState) {
+  state.events = [];
+  state.bname = '';
+}
+
+export const visitorSlice = createSlice({
+  name: 'visitor',
+  initialState: initialVisitorState,
+  reducers: {
+    agentAssigned(state, action: PayloadAction<string>) {
+      state.agent = action.payload;
+    },
+    eventVisited(state, action: PayloadAction<string>) {
+      visit(state, action.payload);
+    },
+    eventsMerged(state, action: PayloadAction<readonly string[]>) {
+      state.events = mergeLists(state.events, action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      // Opening a collect link marks its event as attended (SPEC section 2).
+      .addCase(collectLinkOpened, (state, action) => visit(state, action.payload.bname))
+      .addCase(loggedOut, forget)
+      .addCase(guestDataErased, forget)
+      .addCase(accountListsMerged, (state, action) => {
+        if (action.payload.events?.length) state.events = mergeLists(state.events, action.payload.events);
+      })
+      .addCase(accountListsAdopted, (state, action) => {
+        state.events = mergeLists([], action.payload.events);
+      });
+  },
+  selectors: {
+    selectVisitor: (state) => state,
+    selectAgent: (state) => state.agent,
+    selectVisitedEvents: (state) => state.events,
+  },
+});
+
+export const { agentAssigned, eventVisited, eventsMerged } = visitorSlice.actions;
+export const { selectVisitor, selectAgent, selectVisitedEvents } = visitorSlice.selectors;
