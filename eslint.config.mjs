@@ -41,14 +41,21 @@ export default tseslint.config(
     },
   },
   {
-    // Server layers (ARCHITECTURE section 1): routes parse, authorize and call the domain.
-    files: ['server/src/routes/**/*.ts'],
+    // Server layers (ARCHITECTURE section 1): SQL lives in the domain, run by the database layer;
+    // routes, payments, the seed loader and the rest call domain functions.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/domain/**',
+      'server/src/db/**',
+      // Leaves server/src for tools/ on another branch, its SQL with it; drop this line then.
+      'server/src/stack.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'CallExpression[callee.property.name=/^(query|transaction)$/]',
-          message: 'SQL belongs in server/src/domain: call a domain function from the route.',
+          message: 'SQL belongs in server/src/domain: call a domain function.',
         },
       ],
     },

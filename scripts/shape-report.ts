@@ -71,7 +71,7 @@ const crossFeature = result.modules.flatMap((module) => {
 const crossFeatureInternals = byRule.get('feature-internals') ?? 0;
 const cycles = byRule.get('no-cycle') ?? 0;
 
-const SQL = /\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]{0,40}\b(FROM|INTO|SET)\b|\.query\(/;
+const SQL = /\b(SELECT|INSERT|UPDATE|DELETE)\b[\s\S]{0,40}\b(FROM|INTO|SET)\b|\.(query|transaction)\s*[<(]/;
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const routeFiles = sourceFiles('server/src/routes');
 const routesWithSql = routeFiles.filter((file) => SQL.test(read(file)));

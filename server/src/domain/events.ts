@@ -55,6 +55,12 @@ export function checkViewer<E extends Pick<EventRow, 'visibility'>>(event: E | n
   return event;
 }
 
+/** Whether `url` is the event's own cover or profile image. */
+export async function isEventImage(db: Queryable, bname: string, url: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM events WHERE name = $1 AND $2 IN (cover, profile)', [bname, url]);
+  return (rowCount ?? 0) > 0;
+}
+
 /** An event's visibility, or null when there is no such event (the media gate asks it per file). */
 export async function eventVisibility(db: Queryable, name: string): Promise<EventVisibility | null> {
   const { rows } = await db.query<{ visibility: EventVisibility }>('SELECT visibility FROM events WHERE name = $1', [name]);

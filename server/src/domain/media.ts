@@ -94,6 +94,25 @@ export async function isUnguessableMedia(db: Queryable, ref: { bname: string; mo
   return rows[0]?.unguessable === true;
 }
 
+/** What a page may announce of a public event's media before any script runs (http/collectPreload.ts). */
+export interface PublicMedia {
+  kind: string;
+  has_thumb: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+/** The media row, when it exists and its event is public (one indexed lookup). */
+export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
+  const { rows } = await db.query<PublicMedia>(
+    `SELECT m.kind, m.has_thumb, m.width, m.height
+       FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public'`,
+    [ref.bname, ref.mode, ref.file],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * The item stored under a random name in place of `sourceName` (a retried upload, a seed loaded
  * again): the same item, not a second one.

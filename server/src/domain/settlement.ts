@@ -1,10 +1,10 @@
 import type { OrderStatus } from '../../../contract/wire';
 import type { Database } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
-import { moveSandboxPayment } from '../payments/sandboxProvider';
 import { conflict, notFound } from './errors';
 import { applyPayment, lockOrder, type OrderRow } from './orderPayments';
 import { callProvider } from './providerErrors';
+import { moveSandboxPayment } from './sandboxPayments';
 
 export interface Settlement {
   orderId: string;

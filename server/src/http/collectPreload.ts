@@ -3,6 +3,7 @@ import { displayUrl, FILE_PATTERN, isValidFileName, mediaKind, mediaUrl, thumbUr
 import { isMediaMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
 import type { Queryable } from '../db/database';
+import { publicMedia, type PublicMedia } from '../domain/media';
 
 /**
  * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect
@@ -23,24 +24,6 @@ export function collectIdRef(id: unknown): MediaRef | null {
   const [, bname, mode, file] = match;
   if (!isName(bname) || !isMediaMode(mode) || !FILE_PATTERN.test(file) || !isValidFileName(file)) return null;
   return { bname, mode, file };
-}
-
-interface PublicMedia {
-  kind: string;
-  has_thumb: boolean;
-  width: number | null;
-  height: number | null;
-}
-
-/** The media row, when it exists and its event is public (one indexed lookup). */
-async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
-  const { rows } = await db.query<PublicMedia>(
-    `SELECT m.kind, m.has_thumb, m.width, m.height
-       FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public'`,
-    [ref.bname, ref.mode, ref.file],
-  );
-  return rows[0] ?? null;
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };

@@ -3,6 +3,7 @@ import cardValidator from 'card-validator';
 import creditCardType from 'credit-card-type';
 import type { Queryable } from '../db/database';
 import { invalid } from '../domain/errors';
+import { storeSandboxCardToken } from '../domain/sandboxPayments';
 
 /** Installment plans of the sandbox: free up to 3, then a growing rate (percent). */
 export const SANDBOX_PAYER_COSTS = [1, 2, 3, 4, 5, 6, 10, 12].map((installments) => ({
@@ -62,12 +63,7 @@ export async function createSandboxCardToken(db: Queryable, card: SandboxCard, n
     throw invalid('card_expired', 'Cartão vencido.');
   }
   const id = crypto.randomBytes(16).toString('hex');
-  await db.query('INSERT INTO sandbox_card_tokens (id, holder_name, last_four, first_six) VALUES ($1, $2, $3, $4)', [
-    id,
-    card.cardholderName,
-    number.slice(-4),
-    number.slice(0, 6),
-  ]);
+  await storeSandboxCardToken(db, { id, holderName: card.cardholderName, firstSix: number.slice(0, 6), lastFour: number.slice(-4) });
   return { id, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4) };
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { createTemplateDatabase } from './templateDatabase';
 
 declare global {
   var __serverTestServices: ChildProcess | undefined;
@@ -24,6 +25,7 @@ export default async function globalSetup(): Promise<void> {
     setTimeout(() => reject(new Error('test services did not start in 120 s')), 120_000).unref();
   });
   process.env.TEST_PG_ADMIN_URL = ready.adminUrl;
+  process.env.TEST_PG_TEMPLATE = await createTemplateDatabase(ready.adminUrl);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = ready.emulatorHost;
   process.env.TEST_AUTH_EMULATOR_URL = ready.emulatorUrl;
   process.env.TEST_FIREBASE_PROJECT_ID = ready.projectId;

@@ -62,7 +62,9 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the migrated template (global setup); the migrations below then find nothing to do.
+  const template = process.env.TEST_PG_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
 
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);

@@ -1,0 +1,386 @@
+import path from 'node:path';
+import { buildApp } from '../../../server/src/app';
+import { loadConfig } from '../../../server/src/config';
+import { newUser, type TestUser } from '../support/testServer';
+import {
+  cardOrder,
+  cardToken,
+  cardTokenBody,
+  DISCOUNTED,
+  newOrderId,
+  order,
+  paymentBody,
+  paymentsOf,
+  pay,
+  payOrder,
+  postOrder,
+  server,
+  spy,
+  storedOrder,
+  TOTAL,
+  withShopServer,
+  WEBHOOK_SECRET,
+} from './support';
+
+let alice: TestUser;
+
+withShopServer();
+
+beforeAll(async () => {
+  alice = await newUser('alice');
+});
+
+describe('POST /api/sandbox/card_tokens', () => {
+  it('creates a token for a valid card, keeping only its first six and last four digits', async () => {
+    const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody({ cardNumber: '4235 6477 2802 5682' }) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), first_six_digits: '423564', last_four_digits: '5682' });
+    const stored = await server.db.query('SELECT holder_name, first_six, last_four, used FROM sandbox_card_tokens WHERE id = $1', [body.id]);
+    expect(stored.rows).toEqual([{ holder_name: 'APRO', first_six: '423564', last_four: '5682', used: false }]);
+  });
+
+  it("accepts the provider's test cards (valid numbers of their brands)", async () => {
+    for (const cardNumber of ['5031433215406351', '4235647728025682', '375365153556885', '5067766783888311']) {
+      const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody({ cardNumber }) });
+      expect({ cardNumber, status: response.statusCode }).toEqual({ cardNumber, status: 200 });
+    }
+  });
+
+  it('accepts a card that expires this month', async () => {
+    const now = new Date();
+    const month = String(now.getMonth() + 1).padStart(2, '0');
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/sandbox/card_tokens',
+      payload: cardTokenBody({ cardExpirationMonth: month, cardExpirationYear: String(now.getFullYear()).slice(2) }),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a Luhn-invalid number', { cardNumber: '4235647728025683' }, 'invalid_card_number'],
+    ['a number too short', { cardNumber: '4242' }, 'invalid_card_number'],
+    ['letters for a number', { cardNumber: 'abcdabcdabcdabcd' }, 'invalid_card_number'],
+    ['an expired card', { cardExpirationMonth: '01', cardExpirationYear: '2020' }, 'card_expired'],
+    ['a card expired last year', { cardExpirationMonth: '12', cardExpirationYear: String(new Date().getFullYear() - 1).slice(2) }, 'card_expired'],
+    ['month 13', { cardExpirationMonth: '13' }, 'invalid_request'],
+    ['a three-digit year', { cardExpirationYear: '203' }, 'invalid_request'],
+    ['a numeric month', { cardExpirationMonth: 11 }, 'invalid_request'],
+    ['a CVC of letters', { securityCode: 'abc' }, 'invalid_request'],
+    ['an empty holder name', { cardholderName: '' }, 'invalid_request'],
+    ['a very long number', { cardNumber: '4'.repeat(26) }, 'invalid_request'],
+    ['another document type', { identificationType: 'RG' }, 'invalid_request'],
+    ['a CPF of 10 digits', { identificationNumber: '1234567890' }, 'invalid_request'],
+  ])('refuses %s with 400', async (_case, overrides, error) => {
+    const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody(overrides) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(error);
+  });
+});
+
+describe('GET /api/sandbox/payment_methods', () => {
+  it('answers the issuer and its installment plans for a known bin', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' });
+    expect(response.statusCode).toBe(200);
+    const [result, ...rest] = response.json().results;
+    expect(rest).toEqual([]);
+    expect(result).toMatchObject({ id: 'visa', payment_type_id: 'credit_card' });
+    expect(result.payer_costs[0]).toEqual({ installments: 1, installment_rate: 0 });
+    expect(result.payer_costs.find((c: { installments: number }) => c.installments === 12)).toEqual({ installments: 12, installment_rate: 17.91 });
+  });
+
+  it.each([
+    // Mercado Pago's own test cards, as the provider names them.
+    ['503143', 'master'],
+    ['423564', 'visa'],
+    ['375365', 'amex'],
+    ['506776', 'elo'],
+    // Other brands the provider takes in Brazil.
+    ['555566', 'master'],
+    ['222300', 'master'],
+    ['411111', 'visa'],
+    ['340000', 'amex'],
+    ['636368', 'elo'],
+    ['606282', 'hipercard'],
+    ['301234', 'diners'],
+  ])('names bin %s %s, as the provider does', async (bin, id) => {
+    const response = await server.call({ method: 'GET', url: `/api/sandbox/payment_methods?bin=${bin}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results.map((r: { id: string }) => r.id)).toEqual([id]);
+  });
+
+  it('answers no results for an unknown bin', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=999999' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ results: [] });
+  });
+
+  it('refuses a missing, short, long or non-numeric bin with 400', async () => {
+    for (const query of ['', '?bin=12345', '?bin=123456789', '?bin=abcdef', `?bin=${encodeURIComponent('42356%')}`, '?bin=423564&bin=411111']) {
+      const response = await server.call({ method: 'GET', url: `/api/sandbox/payment_methods${query}` });
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+});
+
+describe('POST /api/process_payment_card', () => {
+  it.each([
+    ['APRO', 'approved', 'accredited', 'approved'],
+    ['OTHE', 'rejected', 'cc_rejected_other_reason', 'rejected'],
+    ['CONT', 'in_process', 'pending_contingency', 'pending'],
+    ['FUND', 'rejected', 'cc_rejected_insufficient_amount', 'rejected'],
+    ['CALL', 'rejected', 'cc_rejected_call_for_authorize', 'rejected'],
+  ])('charges the order amount; holder %s: the sandbox outcome, and the order moves', async (holder, status, detail, orderStatus) => {
+    const { orderId } = await cardOrder();
+    const reply = await payOrder(orderId, holder);
+    expect(reply).toEqual({ id: expect.stringMatching(/^\d{10}$/), status, status_detail: detail });
+    expect(spy.calls.chargeCard).toEqual([expect.objectContaining({ amount: DISCOUNTED, orderId, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(await paymentsOf(orderId)).toEqual([{ id: reply.id, amount: DISCOUNTED, status, kind: 'card' }]);
+    expect(await storedOrder(orderId)).toMatchObject({ status: orderStatus, payment_id: reply.id });
+  });
+
+  it.each([
+    ['the undiscounted total', TOTAL],
+    ['a centavo more', DISCOUNTED + 0.01],
+    ['a centavo less', DISCOUNTED - 0.01],
+    ['a tiny amount', 1],
+  ])('refuses %s with 409 amount_mismatch, without calling the provider', async (_case, amount) => {
+    const { orderId } = await cardOrder();
+    const token = await cardToken('APRO');
+    const response = await pay(paymentBody(token, amount, orderId));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'amount_mismatch', message: 'O valor do pagamento não corresponde ao valor do pedido.' });
+    expect(spy.calls.chargeCard).toEqual([]);
+    expect((await server.db.query('SELECT used FROM sandbox_card_tokens WHERE id = $1', [token])).rows).toEqual([{ used: false }]);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
+    expect(await paymentsOf(orderId)).toEqual([]);
+    // The right amount then goes through.
+    expect((await pay(paymentBody(token, DISCOUNTED, orderId))).json().status).toBe('approved');
+  });
+
+  it('refuses an unknown order with 404, without calling the provider', async () => {
+    const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, newOrderId()));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
+    expect(spy.calls.chargeCard).toEqual([]);
+  });
+
+  it('charges a token once: a retry answers the same payment without a second charge', async () => {
+    const { orderId } = await cardOrder();
+    const token = await cardToken('APRO');
+    const first = await pay(paymentBody(token, DISCOUNTED, orderId));
+    const retry = await pay(paymentBody(token, DISCOUNTED, orderId));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(spy.calls.chargeCard).toHaveLength(1);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    // The same token for another order is refused.
+    const other = await cardOrder();
+    const elsewhere = await pay(paymentBody(token, DISCOUNTED, other.orderId));
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().error).toBe('token_used');
+    expect(spy.calls.chargeCard).toHaveLength(1);
+  });
+
+  it('answers a double tap (concurrent requests with one token) with one provider charge and one reply', async () => {
+    for (const holder of ['APRO', 'OTHE', 'CONT']) {
+      spy.reset();
+      spy.chargeDelayMs = 150;
+      const { orderId } = await cardOrder();
+      const token = await cardToken(holder);
+      const replies = await Promise.all(Array.from({ length: 4 }, () => pay(paymentBody(token, DISCOUNTED, orderId))));
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(replies.map((r) => JSON.stringify(r.json()))).size).toBe(1);
+      expect(spy.calls.chargeCard).toHaveLength(1);
+      expect(await paymentsOf(orderId)).toHaveLength(1);
+    }
+  });
+
+  it('refuses a second card while a charge of the order is under way, with 409 payment_in_progress', async () => {
+    spy.chargeDelayMs = 300;
+    const { orderId } = await cardOrder();
+    const [first, second] = await Promise.all([
+      pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId)),
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+      })(),
+    ]);
+    expect(first.json().status).toBe('approved');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: 'payment_in_progress', message: 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.' });
+    expect(spy.calls.chargeCard).toHaveLength(1);
+    expect((await paymentsOf(orderId)).map((p) => p.status)).toEqual(['approved']);
+  });
+
+  it('lets another card pay a refused order: exactly one approved charge, then the order is paid', async () => {
+    const { orderId } = await cardOrder();
+    const refused = await payOrder(orderId, 'OTHE');
+    expect(refused.status).toBe('rejected');
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'rejected' });
+    expect((await server.db.query(`SELECT 1 FROM orders WHERE order_id = $1 AND status = 'approved'`, [orderId])).rowCount).toBe(0);
+    // A retry of the order (the customer back on the payment step) answers it as it stands.
+    expect((await postOrder(order({ orderId, paymentMethod: 'card' }))).json()).toEqual({ orderId, status: 'rejected', amount: DISCOUNTED });
+
+    const approved = await payOrder(orderId, 'APRO');
+    expect(approved.status).toBe('approved');
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: approved.id });
+    expect((await paymentsOf(orderId)).map((p) => p.status)).toEqual(['rejected', 'approved']);
+
+    // Paid: no further charge reaches the provider.
+    spy.reset();
+    const again = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'order_paid', message: 'Este pedido já foi pago.' });
+    expect(spy.calls.chargeCard).toEqual([]);
+    expect((await paymentsOf(orderId)).filter((p) => p.status === 'approved')).toHaveLength(1);
+  });
+
+  it('keeps an order in review (CONT) pending and refuses another card meanwhile', async () => {
+    const { orderId } = await cardOrder();
+    expect((await payOrder(orderId, 'CONT')).status).toBe('in_process');
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    spy.reset();
+    const other = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe('payment_in_progress');
+    expect(spy.calls.chargeCard).toEqual([]);
+    // Nor may the order go back to Pix meanwhile.
+    const pix = await postOrder(order({ orderId, paymentMethod: 'pix' }));
+    expect(pix.statusCode).toBe(409);
+    expect(pix.json().error).toBe('payment_in_progress');
+  });
+
+  it('pays a Pix order by card: the order switches to card', async () => {
+    const payload = order();
+    expect((await postOrder(payload)).statusCode).toBe(200);
+    const paid = await payOrder(payload.orderId, 'APRO');
+    expect(paid.status).toBe('approved');
+    expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'approved', payment_method: 'card', pix_code: null, payment_id: paid.id });
+  });
+
+  it('asks the provider again with the same key when its answer was lost (no second charge)', async () => {
+    const { orderId } = await cardOrder();
+    const token = await cardToken('APRO');
+    // The provider charged, the answer never arrived.
+    spy.failNext('chargeCard', Object.assign(new Error('fetch failed'), { name: 'MPConnectionError', error: 'connection_error' }), 'after');
+    const lost = await pay(paymentBody(token, DISCOUNTED, orderId));
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toEqual({ error: 'payment_provider_unavailable', message: 'O provedor de pagamento está indisponível. Tente novamente em instantes.' });
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    // Meanwhile another card must wait: the first may have gone through.
+    const other = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toBe('payment_in_progress');
+    // The same card again: the provider is asked with the same key and answers the same payment.
+    const retry = await pay(paymentBody(token, DISCOUNTED, orderId));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().status).toBe('approved');
+    const keys = spy.calls.chargeCard.filter((c) => c.token === token).map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM sandbox_payments WHERE external_reference = $1', [orderId])).rows[0].n).toBe(1);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: retry.json().id });
+  });
+
+  it.each([
+    ['a 400 with causes', { status: 400, error: 'bad_request', message: 'Invalid card_token_id', cause: [{ code: 2006, description: 'Card Token not found' }] }, 422, 'payment_refused_by_provider', 'O provedor de pagamento recusou os dados do cartão.'],
+    ['a 422', { status: 422, error: 'unprocessable_entity', message: 'invalid installments', cause: [] }, 422, 'payment_refused_by_provider', 'O provedor de pagamento recusou os dados do cartão.'],
+    ['a 401 (our credentials)', { status: 401, error: 'unauthorized', message: 'invalid access token', cause: [] }, 502, 'payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.'],
+    ['a 500', { status: 500, error: 'internal_error', message: 'internal error', cause: [] }, 502, 'payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.'],
+    ['a 429', { status: 429, error: 'too_many_requests', message: 'slow down', cause: [] }, 503, 'payment_provider_busy', 'O provedor de pagamento está ocupado. Tente novamente em instantes.'],
+    ['a timeout', Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }), 503, 'payment_provider_unavailable', 'O provedor de pagamento está indisponível. Tente novamente em instantes.'],
+  ])('answers a provider failure (%s) with a 4xx or 502/503 in Portuguese, never a 500', async (_case, error, status, code, message) => {
+    const { orderId } = await cardOrder();
+    spy.failNext('chargeCard', error);
+    const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ error: code, message });
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
+  });
+
+  it('lets another card be tried after the provider refused the request', async () => {
+    const { orderId } = await cardOrder();
+    spy.failNext('chargeCard', { status: 400, error: 'bad_request', message: 'invalid token', cause: [{ code: 2006 }] });
+    expect((await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId))).statusCode).toBe(422);
+    expect((await payOrder(orderId, 'APRO')).status).toBe('approved');
+  });
+
+  it('answers the sandbox provider refusals as the provider would: an unknown token, a card of another brand', async () => {
+    const { orderId } = await cardOrder();
+    const unknown = await pay(paymentBody('f'.repeat(32), DISCOUNTED, orderId));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error).toBe('payment_refused_by_provider');
+    const brand = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { payment_method_id: 'master' }));
+    expect(brand.statusCode).toBe(422);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    // The Mastercard test card is master.
+    const master = await pay(paymentBody(await cardToken('APRO', { cardNumber: '5031433215406351' }), DISCOUNTED, orderId, { payment_method_id: 'master' }));
+    expect(master.json().status).toBe('approved');
+  });
+
+  it('refuses an invalid idToken with 401 but takes a signed-in payer', async () => {
+    const { orderId } = await cardOrder();
+    expect((await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId), 'not-a-token')).statusCode).toBe(401);
+    expect(spy.calls.chargeCard).toEqual([]);
+    expect((await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId), alice.token)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a zero amount', { transaction_amount: 0 }],
+    ['a negative amount', { transaction_amount: -5 }],
+    ['a string amount', { transaction_amount: '100' }],
+    ['0 installments', { installments: 0 }],
+    ['fractional installments', { installments: 1.5 }],
+    ['string installments', { installments: '1' }],
+    ['an odd payment method', { payment_method_id: 'VISA; DROP' }],
+    ['a bad e-mail', { email: 'nope' }],
+    ['a bad CPF', { number: '123' }],
+    ['another document type', { type: 'CNPJ' }],
+    ['an empty token', { token: '' }],
+    ['a very long token', { token: 'x'.repeat(201) }],
+    ['no token', { token: undefined }],
+    ['no order id', { orderId: undefined }],
+    ['an odd order id', { orderId: '1 OR 1' }],
+  ])('refuses %s with 400', async (_case, overrides) => {
+    const response = await pay(paymentBody('f'.repeat(32), 100, '123456789', overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_request');
+    expect(spy.calls.chargeCard).toEqual([]);
+  });
+});
+
+describe('production', () => {
+  it('registers no sandbox routes (404)', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'cabine-prod',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000',
+      MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PIX_KEY: 'financeiro@cabine.example',
+      DATABASE_URL: server.config.databaseUrl ?? '',
+      DATA_DIR: server.dataDir,
+      DIST_DIR: path.join(server.dataDir, 'no-dist'),
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({ config, db: server.db, verifier: { verify: () => Promise.reject(new Error('no tokens here')) }, logger: false });
+    try {
+      const { orderId } = await cardOrder();
+      const calls = [
+        { method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' },
+        { method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody() },
+        { method: 'POST', url: `/api/sandbox/pix/${orderId}/pay` },
+        { method: 'POST', url: `/api/sandbox/pix/${orderId}/refuse` },
+      ] as const;
+      for (const call of calls) {
+        const response = await app.inject(call);
+        expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 404 });
+      }
+      // The routes are there outside production.
+      expect((await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import { verifyNotification } from '../../../server/src/payments/webhookSignature';
+import { DISCOUNTED, paidCardOrder, paymentsOf, server, spy, storedOrder, withShopServer, WEBHOOK_SECRET } from './support';
+
+withShopServer();
+
+/** The provider decides a payment on its side (a card in review, a Pix transfer): the sandbox's own record moves. */
+async function providerDecides(paymentId: string, status: string, detail = status === 'approved' ? 'accredited' : 'cc_rejected_other_reason') {
+  await server.db.query('UPDATE sandbox_payments SET status = $2, status_detail = $3 WHERE id = $1', [paymentId, status, detail]);
+}
+
+interface Notification {
+  secret?: string;
+  /** Seconds since the epoch. */
+  ts?: number;
+  requestId?: string;
+  /** The id the signature covers (by default the notified one). */
+  signedId?: string;
+  /** The x-signature header as sent; null: none. */
+  signature?: string | null;
+}
+
+/**
+ * Mercado Pago's webhook call about a payment, signed as its documentation says: HMAC-SHA256
+ * (hex) of `id:{data.id};request-id:{x-request-id};ts:{ts};` with the secret.
+ */
+function notify(paymentId: string, { secret = WEBHOOK_SECRET, ts = Math.floor(Date.now() / 1000), requestId = crypto.randomUUID(), signedId, signature }: Notification = {}) {
+  const manifest = `id:${(signedId ?? paymentId).toLowerCase()};request-id:${requestId};ts:${ts};`;
+  const header = signature === undefined ? `ts=${ts},v1=${crypto.createHmac('sha256', secret).update(manifest).digest('hex')}` : signature;
+  return server.call({
+    method: 'POST',
+    url: `/api/webhooks/mercadopago?data.id=${encodeURIComponent(paymentId)}&type=payment`,
+    headers: { 'x-request-id': requestId, ...(header === null ? {} : { 'x-signature': header }) },
+    payload: { action: 'payment.updated', api_version: 'v1', type: 'payment', data: { id: paymentId }, live_mode: false },
+  });
+}
+
+describe('POST /api/webhooks/mercadopago', () => {
+  /** A card order whose payment is in review (CONT), then decided by the provider on its side. */
+  async function decidedInReview(status: 'approved' | 'rejected') {
+    const { orderId, payment } = await paidCardOrder('CONT');
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    await providerDecides(payment.id, status);
+    return { orderId, paymentId: payment.id };
+  }
+
+  it('settles a card in review to approved, by what the provider says, once; replays change nothing', async () => {
+    const { orderId, paymentId } = await decidedInReview('approved');
+    const response = await notify(paymentId);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('ok');
+    expect(spy.calls.getPayment).toEqual([paymentId]);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: paymentId });
+    expect(await paymentsOf(orderId)).toEqual([{ id: paymentId, amount: DISCOUNTED, status: 'approved', kind: 'card' }]);
+    // The same notification again, and another about the same payment: 200, nothing more.
+    const requestId = crypto.randomUUID();
+    const ts = Math.floor(Date.now() / 1000);
+    for (const replay of [notify(paymentId, { requestId, ts }), notify(paymentId, { requestId, ts }), notify(paymentId)]) {
+      const again = await replay;
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe('ok');
+    }
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: paymentId });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('settles a refused payment to rejected, and never undoes an approved order', async () => {
+    const { orderId, paymentId } = await decidedInReview('rejected');
+    expect((await notify(paymentId)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'rejected' });
+
+    const paid = await decidedInReview('approved');
+    expect((await notify(paid.paymentId)).statusCode).toBe(200);
+    await providerDecides(paid.paymentId, 'cancelled');
+    expect((await notify(paid.paymentId)).statusCode).toBe(200);
+    expect(await storedOrder(paid.orderId)).toMatchObject({ status: 'approved' });
+  });
+
+  it('leaves an order unchanged while the provider still says in_process', async () => {
+    const { orderId, payment } = await paidCardOrder('CONT');
+    expect((await notify(payment.id)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('never trusts the notification: a body claiming approval changes nothing the provider does not say', async () => {
+    const { orderId, payment } = await paidCardOrder('CONT');
+    const ts = Math.floor(Date.now() / 1000);
+    const requestId = crypto.randomUUID();
+    const signature = `ts=${ts},v1=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(`id:${payment.id};request-id:${requestId};ts:${ts};`).digest('hex')}`;
+    const response = await server.call({
+      method: 'POST',
+      url: `/api/webhooks/mercadopago?data.id=${payment.id}&type=payment`,
+      headers: { 'x-request-id': requestId, 'x-signature': signature },
+      payload: { type: 'payment', data: { id: payment.id }, status: 'approved', transaction_amount: DISCOUNTED },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('does not approve an order by a payment of another amount', async () => {
+    const { orderId, paymentId } = await decidedInReview('approved');
+    await server.db.query('UPDATE sandbox_payments SET amount = 1 WHERE id = $1', [paymentId]);
+    expect((await notify(paymentId)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+  });
+
+  it.each([
+    ['no signature', { signature: null }, 'missing_signature'],
+    ['an empty signature', { signature: '' }, 'missing_signature'],
+    ['another secret', { secret: 'outro-segredo' }, 'invalid_signature'],
+    ['a signature of another payment', { signedId: '1234567890' }, 'invalid_signature'],
+    ['a signature without v1', { signature: `ts=${Math.floor(Date.now() / 1000)}` }, 'invalid_signature'],
+    ['a malformed signature', { signature: 'nonsense' }, 'invalid_signature'],
+    ['a timestamp 10 minutes old', { ts: Math.floor(Date.now() / 1000) - 600 }, 'stale_signature'],
+    ['a timestamp 10 minutes ahead', { ts: Math.floor(Date.now() / 1000) + 600 }, 'stale_signature'],
+  ])('refuses %s with 401 and changes nothing', async (_case, notification, error) => {
+    const { orderId, paymentId } = await decidedInReview('approved');
+    const response = await notify(paymentId, notification as Notification);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe(error);
+    expect(spy.calls.getPayment).toEqual([]);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    // The genuine notification then settles it.
+    expect((await notify(paymentId)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved' });
+  });
+
+  it('answers 200 to a notification about a payment it does not know, or another topic', async () => {
+    expect((await notify('9999999999')).statusCode).toBe(200);
+    const ts = Math.floor(Date.now() / 1000);
+    const requestId = crypto.randomUUID();
+    const signature = `ts=${ts},v1=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(`id:123;request-id:${requestId};ts:${ts};`).digest('hex')}`;
+    const other = await server.call({
+      method: 'POST',
+      url: '/api/webhooks/mercadopago?data.id=123&type=merchant_order',
+      headers: { 'x-request-id': requestId, 'x-signature': signature },
+      payload: { type: 'merchant_order' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(spy.calls.getPayment).toEqual(['9999999999']);
+  });
+
+  it('answers 502 when the provider fails to answer, so that the notification comes again', async () => {
+    const { orderId, paymentId } = await decidedInReview('approved');
+    spy.failNext('getPayment', { status: 503, error: 'service_unavailable', message: 'down', cause: [] });
+    const response = await notify(paymentId);
+    expect(response.statusCode).toBe(502);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    expect((await notify(paymentId)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved' });
+  });
+
+  it('verifies the manifest as documented: alphanumeric ids lower-cased, constant-time, 5 minutes either way', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const ts = String(now / 1000);
+    const v1 = crypto.createHmac('sha256', 's').update(`id:abc123;request-id:r-1;ts:${ts};`).digest('hex');
+    const signature = `ts=${ts},v1=${v1}`;
+    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('valid');
+    expect(verifyNotification('s', { signature, requestId: 'r-2', dataId: 'ABC123' }, now)).toBe('invalid');
+    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000)).toBe('valid');
+    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000 + 1000)).toBe('stale');
+    expect(verifyNotification(null, { signature, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('invalid');
+    expect(verifyNotification('s', { signature: undefined, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('missing');
+  });
+});

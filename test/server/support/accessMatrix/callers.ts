@@ -1,0 +1,88 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/**
+ * The access matrix's callers (test/server/accessMatrix.test.ts): every kind of caller a route
+ * meets, and the helpers a row of the table (routes.ts) states what each one gets with.
+ */
+
+export type Caller =
+  | 'signedOut'
+  /** An unsigned JWT (`alg: none`) whose claims look like a real session. */
+  | 'forged'
+  /** A JWT whose header names an algorithm that does not exist (`{"alg":"network"}`). */
+  | 'oddHeader'
+  /** A plain signed-in user. */
+  | 'guest'
+  | 'partnerA'
+  | 'partnerB'
+  | 'team'
+  /** The key of a device of the kind the route needs (a camera where it needs none). */
+  | 'ownDevice'
+  /** The key of a device of another kind (a camera on a printer route, a printer on a camera route). */
+  | 'otherDevice';
+
+export const CALLERS: readonly Caller[] = ['signedOut', 'forged', 'oddHeader', 'guest', 'partnerB', 'team', 'ownDevice', 'otherDevice', 'partnerA'];
+
+export type DeviceKind = 'camera' | 'printer' | 'mirror' | 'ultra';
+export const OTHER_KIND: Record<DeviceKind, DeviceKind> = { camera: 'printer', printer: 'camera', mirror: 'camera', ultra: 'camera' };
+export const DEVICE_IDS: Record<DeviceKind, string> = { camera: 'cam1', printer: 'printer1', mirror: 'mirror1', ultra: 'ultra1' };
+
+export type Expected = number | { status: number; body: unknown };
+export type Matrix = Record<Caller, Expected>;
+
+export interface Row {
+  /** `METHOD /path` as declared (`server.routes`). */
+  route: string;
+  /** Which case of the route, when it has several. */
+  label?: string;
+  /** The device kind the route is for (device API). */
+  needs?: DeviceKind;
+  /** The request, made when it is sent: state-changing routes get fresh values for every caller. */
+  request: () => Promise<InjectOptions> | InjectOptions;
+  /** What of a 200 reply the table compares, where `expected` gives a body (by default the text). */
+  view?: (response: LightMyRequestResponse, caller: Caller) => unknown;
+  expected: Matrix;
+}
+
+// --- the table's helpers ---------------------------------------------------------------------
+
+/** The same for every caller: a public route reads no token and no device key. */
+export const anyone = (expected: Expected): Matrix => ({
+  signedOut: expected,
+  forged: expected,
+  oddHeader: expected,
+  guest: expected,
+  partnerA: expected,
+  partnerB: expected,
+  team: expected,
+  ownDevice: expected,
+  otherDevice: expected,
+});
+
+/** Identity is optional: without a token (a device has none) `anonymous`; a bad token is a 401 all the same. */
+export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
+  signedOut: anonymous,
+  forged: 401,
+  oddHeader: 401,
+  guest: signed,
+  partnerA: signed,
+  partnerB: signed,
+  team: signed,
+  ownDevice: anonymous,
+  otherDevice: anonymous,
+});
+
+/** Any signed-in user; everyone else 401. */
+export const signedIn = (expected: Expected): Matrix => optional(401, expected);
+
+/** A role's route: 401 without a valid session, `refused` for the signed-in callers who lack the role. */
+export const only = (who: 'team' | 'partnerA' | 'partnerAAndTeam', allowed: Expected, refused: Expected = 403): Matrix => ({
+  ...signedIn(refused),
+  partnerA: who === 'team' ? refused : allowed,
+  team: who === 'partnerA' ? refused : allowed,
+});
+
+/** The device API: the device of the route's kind, 403 for another kind, 401 for anyone without a key. */
+export const device = (expected: Expected): Matrix => ({ ...anyone(401), ownDevice: expected, otherDevice: 403 });
+
+export const ok = (body: unknown): Expected => ({ status: 200, body });

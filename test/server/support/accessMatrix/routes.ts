@@ -1,0 +1,274 @@
+import { newInvitationHash } from '../../../../contract/invitationHash';
+import { signNotification } from '../../../../server/src/payments/webhookSignature';
+import { jpeg, mp4 } from '../fixtures';
+import { anyone, device, ok, only, optional, signedIn, type Row } from './callers';
+import {
+  askedPrint,
+  CARD,
+  cardNames,
+  cardToken,
+  mirrorSession,
+  next,
+  orderPayload,
+  PACK,
+  paidOrderOfPartnerA,
+  PHOTO,
+  placeOrder,
+  shownCoupon,
+  takenPrintJob,
+  ultraSession,
+  upload,
+  users,
+  WEBHOOK_SECRET,
+} from './world';
+
+/**
+ * The access matrix's table (test/server/accessMatrix.test.ts): a row per route the server
+ * declares (a route with several cases, a row per case), its request and what each caller gets.
+ *
+ * To add a route: one row in ROWS below, `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
+ * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
+ */
+export const ROWS: Row[] = [
+  // Guests at an event
+  {
+    route: 'GET /api/eventos/:events/:agent',
+    request: () => ({ method: 'GET', url: '/api/eventos/festa_ana,privada/agente001' }),
+    view: cardNames,
+    expected: optional(ok(['festa_ana']), ok(['festa_ana', 'privada'])),
+  },
+  { route: 'GET /api/evento/:id', request: () => ({ method: 'GET', url: '/api/evento/festa-ana-1' }), expected: signedIn(200) },
+  { route: 'GET /api/all/:bname/:type', label: 'a public event', request: () => ({ method: 'GET', url: '/api/all/festa_ana/pad' }), expected: optional(200, 200) },
+  { route: 'GET /api/all/:bname/:type', label: 'a private event', request: () => ({ method: 'GET', url: '/api/all/privada/pad' }), expected: optional(401, 200) },
+  { route: 'GET /api/deviceLast/:bname/:device', label: 'a public event', request: () => ({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' }), expected: optional(200, 200) },
+  { route: 'GET /api/deviceLast/:bname/:device', label: 'a private event', request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }), expected: optional(401, 200) },
+  { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
+  { route: 'GET /api/print/:packHash/:printId', request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}` }), expected: anyone(200) },
+  // Knowing the pack and the request id is the capability (test/server/printStatus.test.ts).
+  { route: 'GET /api/printStatus/:packHash/:requestId', request: async () => ({ method: 'GET', url: `/api/printStatus/${PACK}/${await askedPrint()}` }), expected: anyone(200) },
+  {
+    route: 'POST /api/landingForm',
+    request: () => ({ method: 'POST', url: '/api/landingForm', payload: { nome: 'Maria', evento: 'Casamento', email: 'maria@example.com' } }),
+    expected: anyone(ok('ok')),
+  },
+
+  // The signed-in user's account
+  {
+    route: 'GET /api/createAccount',
+    request: () => ({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(JSON.stringify({ displayName: 'Conta' }))}` }),
+    // Every signed-in caller has an account by now (beforeAll): nothing is created twice.
+    expected: signedIn(ok('already_exists')),
+  },
+  { route: 'GET /api/updateAccount', request: () => ({ method: 'GET', url: '/api/updateAccount?events=festa_ana' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/account',
+    request: () => ({ method: 'GET', url: '/api/account' }),
+    view: (response, caller) => {
+      const { email } = response.json() as { email: string };
+      return caller in users && email === users[caller as keyof typeof users].email ? 'their own' : email;
+    },
+    expected: signedIn(ok('their own')),
+  },
+  { route: 'GET /api/modifyAccount/add/:list/:value', request: () => ({ method: 'GET', url: `/api/modifyAccount/add/collection/${PHOTO}` }), expected: signedIn(ok('ok')) },
+  {
+    route: 'POST /api/set_transaction',
+    label: 'an order placed signed out, with its claim',
+    request: async () => {
+      const { orderId, claim } = await placeOrder('pix');
+      return { method: 'POST', url: '/api/set_transaction', payload: { transaction: orderId, claim } };
+    },
+    expected: signedIn(ok('ok')),
+  },
+  {
+    route: 'POST /api/set_transaction',
+    label: "partner A's order, with its claim",
+    request: async () => {
+      const { orderId, claim } = await placeOrder('pix', users.partnerA.token);
+      return { method: 'POST', url: '/api/set_transaction', payload: { transaction: orderId, claim } };
+    },
+    expected: { ...signedIn(404), partnerA: ok('ok') },
+  },
+  { route: 'GET /api/check_bname/:name', request: () => ({ method: 'GET', url: '/api/check_bname/festa_ana' }), expected: optional(ok('yes'), ok('yes')) },
+  { route: 'GET /api/load_events', request: () => ({ method: 'GET', url: '/api/load_events' }), expected: signedIn(200) },
+  { route: 'GET /api/load_transactions', request: () => ({ method: 'GET', url: '/api/load_transactions' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/create_event/:name/:orderId',
+    label: "partner A's paid order",
+    request: async () => ({ method: 'GET', url: `/api/create_event/evento_matriz_${next()}/${await paidOrderOfPartnerA()}` }),
+    expected: only('partnerA', ok('ok')),
+  },
+
+  // The shop and payments
+  { route: 'GET /api/shop/:coupon/:agent', request: () => ({ method: 'GET', url: '/api/shop/DEZ/agente001' }), expected: anyone(200) },
+  { route: 'POST /api/order/:coupon', request: () => ({ method: 'POST', url: '/api/order/DEZ', payload: orderPayload('pix') }), expected: optional(200, 200) },
+  {
+    route: 'POST /api/process_payment_card',
+    request: async () => {
+      const { orderId } = await placeOrder('card');
+      const token = await cardToken();
+      return {
+        method: 'POST',
+        url: '/api/process_payment_card',
+        payload: { transaction_amount: 72, token, installments: 1, payment_method_id: 'visa', email: 'cliente@example.com', type: 'CPF', number: '12345678909', orderId },
+      };
+    },
+    view: (response) => (response.json() as { status: string }).status,
+    expected: optional(ok('approved'), ok('approved')),
+  },
+  {
+    route: 'POST /api/webhooks/mercadopago',
+    label: 'unsigned',
+    request: () => ({ method: 'POST', url: '/api/webhooks/mercadopago?data.id=123&type=payment', payload: { type: 'payment', data: { id: '123' } } }),
+    expected: anyone(401),
+  },
+  {
+    route: 'POST /api/webhooks/mercadopago',
+    label: 'signed by the provider',
+    request: () => {
+      const requestId = `pedido-${next()}`;
+      const signature = signNotification(WEBHOOK_SECRET, 'merchant1', requestId, String(Math.floor(Date.now() / 1000)));
+      return {
+        method: 'POST',
+        url: '/api/webhooks/mercadopago?data.id=merchant1&type=merchant_order',
+        headers: { 'x-request-id': requestId, 'x-signature': signature },
+        payload: { type: 'merchant_order' },
+      };
+    },
+    expected: anyone(ok('ok')),
+  },
+  { route: 'POST /api/sandbox/card_tokens', request: () => ({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD }), expected: anyone(200) },
+  { route: 'GET /api/sandbox/payment_methods', request: () => ({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' }), expected: anyone(200) },
+  {
+    // The customer's bank in the sandbox: whoever holds a pending Pix order's number pays it.
+    route: 'POST /api/sandbox/pix/:orderId/:outcome',
+    request: async () => ({ method: 'POST', url: `/api/sandbox/pix/${(await placeOrder('pix')).orderId}/pay` }),
+    view: (response) => (response.json() as { status: string }).status,
+    expected: anyone(ok('approved')),
+  },
+  {
+    route: 'GET /api/team_orders',
+    request: () => ({ method: 'GET', url: '/api/team_orders' }),
+    expected: only('team', 200),
+  },
+  {
+    route: 'POST /api/team_orders/:orderId',
+    request: async () => ({ method: 'POST', url: `/api/team_orders/${(await placeOrder('pix')).orderId}`, payload: { status: 'approved' } }),
+    expected: only('team', 200),
+  },
+
+  // Partners and the team
+  { route: 'GET /api/contracts/:partner', request: () => ({ method: 'GET', url: '/api/contracts/parceiro1' }), expected: only('partnerAAndTeam', 200) },
+  { route: 'GET /api/deals/:partner', request: () => ({ method: 'GET', url: '/api/deals/parceiro1' }), expected: only('partnerAAndTeam', 200) },
+  {
+    route: 'POST /api/launch_coupon',
+    request: async () => ({ method: 'POST', url: '/api/launch_coupon', payload: { partner: 'parceiro1', contractTitle: 'Contrato 1', lastCoupon: await shownCoupon() } }),
+    expected: only('partnerA', 200),
+  },
+  {
+    route: 'POST /api/create_contract',
+    request: () => ({ method: 'POST', url: '/api/create_contract', payload: { partner: 'matriz', duration: 30, rate: 10, discount: 5, kit: 'Kit', n_coupons: 3 } }),
+    expected: only('team', 200),
+  },
+  {
+    route: 'GET /api/check_bname_partner/:name',
+    label: 'an owned name',
+    request: () => ({ method: 'GET', url: '/api/check_bname_partner/parceiro_dono' }),
+    expected: { ...optional(ok('taken'), ok('taken')), team: ok('owned') },
+  },
+  {
+    route: 'GET /api/check_bname_partner/:name',
+    label: 'a taken name',
+    request: () => ({ method: 'GET', url: '/api/check_bname_partner/parceiro1' }),
+    expected: optional(ok('taken'), ok('taken')),
+  },
+  {
+    route: 'POST /api/authorize_hash',
+    request: () => ({ method: 'POST', url: '/api/authorize_hash', payload: { partnerName: `matriz_${next()}`, hash: newInvitationHash() } }),
+    expected: only('team', 200),
+  },
+  {
+    // Any signed-in account may accept an invitation; an unknown hash proves it got that far.
+    route: 'POST /api/authorize_partner',
+    request: () => ({ method: 'POST', url: '/api/authorize_partner', payload: { partnerName: 'parceiro_dono', hash: newInvitationHash() } }),
+    expected: signedIn(404),
+  },
+  { route: 'GET /api/leads', request: () => ({ method: 'GET', url: '/api/leads' }), expected: only('team', 200) },
+  { route: 'GET /api/check_team', request: () => ({ method: 'GET', url: '/api/check_team' }), expected: { ...signedIn(ok('no')), team: ok('ok') } },
+
+  // The mirror and the 360 platform, as guests drive them from their phones
+  { route: 'GET /api/espelho/:dh/:sh/:agent/start/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('open')}/start/0` }), expected: anyone(ok('start_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/mode/Anime` }), expected: anyone(ok('mode_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt', request: async () => ({ method: 'GET', url: `${await mirrorSession('mode')}/prompt/Ninja` }), expected: anyone(ok('prompt_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('prompt')}/get_last_image/0` }), expected: anyone(ok('no_image')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/restart/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/restart/0` }), expected: anyone(ok('restart_ok')) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/get_modes/0', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_modes/0' }), expected: anyone(200) },
+  { route: 'GET /api/espelho/:dh/:sh/:agent/get_prompts/:mode', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_prompts/Anime' }), expected: anyone(200) },
+  { route: 'GET /api/ultraLast/:device/:bname', label: 'a public event', request: () => ({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' }), expected: optional(200, 200) },
+  { route: 'GET /api/ultraLast/:device/:bname', label: 'a private event', request: () => ({ method: 'GET', url: '/api/ultraLast/ultra2/privada' }), expected: optional(401, 200) },
+  {
+    route: 'GET /api/ultraStartConfig/:device/:qrid/:speed/:music',
+    request: async () => ({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${await ultraSession(false)}/20/Vem_Tremer?agent=agente001` }),
+    expected: anyone(ok('success')),
+  },
+  { route: 'GET /api/agentResults/:agent', request: () => ({ method: 'GET', url: '/api/agentResults/agente001' }), expected: anyone(200) },
+  {
+    route: 'POST /api/uploadFace/:name',
+    request: async () => ({ method: 'POST', url: `/api/uploadFace/agenteF${next()}`, payload: { poligram: `data:image/jpeg;base64,${(await jpeg()).toString('base64')}` } }),
+    expected: anyone(ok('ok')),
+  },
+  { route: 'DELETE /api/faces/:agent', request: () => ({ method: 'DELETE', url: `/api/faces/agenteF${next()}` }), expected: anyone(ok('ok')) },
+
+  // The devices' own API (x-device-id and x-device-key)
+  { route: 'GET /api/device/me', request: () => ({ method: 'GET', url: '/api/device/me' }), expected: { ...device(200), otherDevice: 200 } },
+  { route: 'POST /api/device/media', needs: 'camera', request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()), expected: device(200) },
+  { route: 'GET /api/device/print-jobs', needs: 'printer', request: () => ({ method: 'GET', url: '/api/device/print-jobs' }), expected: device(200) },
+  {
+    route: 'POST /api/device/print-jobs/:id/printed',
+    needs: 'printer',
+    request: async () => ({ method: 'POST', url: `/api/device/print-jobs/${await takenPrintJob()}/printed` }),
+    expected: device(ok({ status: 'printed' })),
+    view: (response) => response.json(),
+  },
+  { route: 'POST /api/device/mirror/session', needs: 'mirror', request: () => ({ method: 'POST', url: '/api/device/mirror/session', payload: { sessionHash: `sessao${next()}` } }), expected: device(200) },
+  { route: 'GET /api/device/mirror/job', needs: 'mirror', request: async () => (await mirrorSession('prompt'), { method: 'GET', url: '/api/device/mirror/job' }), expected: device(200) },
+  { route: 'POST /api/device/mirror/image', needs: 'mirror', request: async () => upload(`/api/device/mirror/image?file=espelho-${next()}.jpg`, 'image/jpeg', await jpeg()), expected: device(200) },
+  { route: 'POST /api/device/ultra/session', needs: 'ultra', request: () => ({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: `giro${next()}` } }), expected: device(200) },
+  { route: 'GET /api/device/ultra/settings', needs: 'ultra', request: async () => (await ultraSession(true), { method: 'GET', url: '/api/device/ultra/settings' }), expected: device(200) },
+  { route: 'POST /api/device/ultra/video', needs: 'ultra', request: () => upload(`/api/device/ultra/video?file=giro-${next()}.mp4`, 'video/mp4', mp4()), expected: device(200) },
+
+  // The rest
+  { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
+  { route: 'GET /media/*', request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }), expected: anyone(200) },
+  {
+    // A private event's file needs the media cookie of a login (test/server/privateMedia.test.ts):
+    // no token in a header opens it, since images cannot send one.
+    route: 'GET /media/*',
+    label: "a private event's file, by its URL",
+    request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
+    expected: anyone(401),
+  },
+  { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+  { route: 'GET /display/*', request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+  {
+    // The collect page's rendition of a private event's photo: the same gate as the photo itself.
+    route: 'GET /display/*',
+    label: "a private event's rendition, by its URL",
+    request: () => ({ method: 'GET', url: '/display/privada/pad/x1.jpg.webp' }),
+    expected: anyone(401),
+  },
+
+  // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
+  // (nobody above owns `privada`: the team only; it stays private).
+  { route: 'POST /api/media-session', request: () => ({ method: 'POST', url: '/api/media-session' }), expected: signedIn(200) },
+  { route: 'DELETE /api/media-session', request: () => ({ method: 'DELETE', url: '/api/media-session' }), expected: anyone(200) },
+  {
+    route: 'PUT /api/events/:bname/visibility',
+    request: () => ({ method: 'PUT', url: '/api/events/privada/visibility', payload: { visibility: 'private' } }),
+    expected: only('team', 200),
+  },
+
+  // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:
+  // a signed-in erasure empties the caller's account lists, which rows above read.
+  { route: 'GET /api/privacy/data/:agent', request: () => ({ method: 'GET', url: `/api/privacy/data/agenteP${next()}` }), expected: optional(200, 200) },
+  { route: 'POST /api/privacy/erase', request: () => ({ method: 'POST', url: '/api/privacy/erase', payload: { agent: `agenteP${next()}` } }), expected: optional(200, 200) },
+];

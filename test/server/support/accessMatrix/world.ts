@@ -1,0 +1,218 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/auth/identity';
+import { basicSeed, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
+import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from '../testServer';
+import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, type Row } from './callers';
+
+/**
+ * The world the access matrix runs in (test/server/accessMatrix.test.ts): a server whose identity
+ * verifier is watched, the signed-in callers and the forged tokens, the requests its rows make on
+ * the way to the one they test, and how a row is sent as a caller. The bindings are live, set by
+ * the hooks `withMatrixServer` registers.
+ */
+
+export let server: TestServer;
+export const users: Record<'guest' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
+export let forgedToken = '';
+export let oddHeaderToken = '';
+/** The options the guard asked the verifier for, per request URL. */
+export const verifications: { url: string; options: VerifyOptions | undefined }[] = [];
+export let currentUrl = '';
+
+/** Files the verifications the guard asks for from now on under `url`: the request being sent. */
+export function sending(url: string): void {
+  currentUrl = url;
+}
+
+const PRIVATE_KEY = 'key-privada-0001';
+export const PACK = 'PACKMATRIZ';
+let fresh = 0;
+export const next = () => (fresh += 1);
+
+const deviceHeaders = (kind: DeviceKind) => ({ 'x-device-id': DEVICE_IDS[kind], 'x-device-key': DEVICE_KEYS[kind] });
+
+/** A request made on the way to the one being tested: it must succeed. */
+async function setUp(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+  sending(String(options.url));
+  const response = await server.call(options);
+  if (response.statusCode >= 300) throw new Error(`setting up ${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
+  return response;
+}
+
+/** The SPA's order of one album with coupon DEZ (80 - 10 % = 72), under a fresh order number. */
+export function orderPayload(paymentMethod: 'pix' | 'card') {
+  const orderId = String(500_000_000 + next());
+  return {
+    products: [{ id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 1, selectedAccessories: [], unitPrice: 80, totalPrice: 80 }],
+    total: 80,
+    clientName: 'Cliente',
+    eventName: 'Festa',
+    eventDate: '2030-07-01',
+    eventTime: '20:00',
+    paymentMethod,
+    email: 'cliente@example.com',
+    cpf: '12345678909',
+    orderId,
+    claim: `claim-${orderId}-matriz`,
+  };
+}
+
+/** An order placed, signed out unless a token is given. */
+export async function placeOrder(paymentMethod: 'pix' | 'card', token?: string): Promise<{ orderId: string; claim: string }> {
+  const payload = orderPayload(paymentMethod);
+  await setUp({ method: 'POST', url: '/api/order/DEZ', token, payload });
+  return payload;
+}
+
+/** A paid order of partner A's (settled by the team). */
+export async function paidOrderOfPartnerA(): Promise<string> {
+  const { orderId } = await placeOrder('pix', users.partnerA.token);
+  await setUp({ method: 'POST', url: `/api/team_orders/${orderId}`, token: users.team.token, payload: { status: 'approved' } });
+  return orderId;
+}
+
+/** A sandbox test card the provider approves (holder APRO). */
+export const CARD = { cardNumber: '4235647728025682', cardholderName: 'APRO', cardExpirationMonth: '11', cardExpirationYear: '2099', securityCode: '123' };
+
+export async function cardToken(): Promise<string> {
+  const response = await setUp({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD });
+  return (response.json() as { id: string }).id;
+}
+
+/** A new QR code on the mirror's screen, taken by a new visitor up to `stage`: its routes' common path. */
+export async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<string> {
+  const sh = `sessao${next()}`;
+  const agent = `agenteM${fresh}`;
+  const base = `/api/espelho/mirror1/${sh}/${agent}`;
+  await setUp({ method: 'POST', url: '/api/device/mirror/session', headers: deviceHeaders('mirror'), payload: { sessionHash: sh } });
+  if (stage !== 'open') await setUp({ method: 'GET', url: `${base}/start/0` });
+  if (stage === 'mode' || stage === 'prompt') await setUp({ method: 'GET', url: `${base}/mode/Anime` });
+  if (stage === 'prompt') await setUp({ method: 'GET', url: `${base}/prompt/Samurai` });
+  return base;
+}
+
+/** A new QR code on the 360 platform's screen, configured by a visitor when asked. */
+export async function ultraSession(configured: boolean): Promise<string> {
+  const qrid = `giro${next()}`;
+  await setUp({ method: 'POST', url: '/api/device/ultra/session', headers: deviceHeaders('ultra'), payload: { qrid } });
+  if (configured) await setUp({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=agenteU${fresh}` });
+  return qrid;
+}
+
+/** A print job the printer has taken and not yet printed. */
+export async function takenPrintJob(): Promise<number> {
+  await setUp({ method: 'GET', url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}` });
+  const jobs = (await setUp({ method: 'GET', url: '/api/device/print-jobs', headers: deviceHeaders('printer') })).json() as { id: number }[];
+  return jobs[jobs.length - 1].id;
+}
+
+/** One print asked for under its own request id: its status is what every caller reads. */
+let printRequest: string | null = null;
+export async function askedPrint(): Promise<string> {
+  if (printRequest) return printRequest;
+  const id = `pedidoMatriz${String(next()).padStart(8, '0')}`;
+  await setUp({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}?request=${id}` });
+  return (printRequest = id);
+}
+
+export async function shownCoupon(): Promise<string> {
+  const response = await setUp({ method: 'GET', url: '/api/contracts/parceiro1', token: users.team.token });
+  return (response.json() as { title: string; last: string }[]).find((c) => c.title === 'Contrato 1')?.last ?? '';
+}
+
+export const upload = (url: string, type: string, payload: Buffer): InjectOptions => ({ method: 'POST', url, headers: { 'content-type': type }, payload });
+export const cardNames = (response: LightMyRequestResponse) => (response.json() as { title: string }[]).map((card) => card.title);
+
+export const WEBHOOK_SECRET = 'segredo-do-webhook-da-matriz';
+export const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+
+/** Starts the matrix's server, its callers and their accounts before the tests, and stops it after them. */
+export function withMatrixServer(): void {
+  beforeAll(async () => {
+    server = await startTestServer(
+      { MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      {
+        verifier: (inner: IdentityVerifier): IdentityVerifier => ({
+          verify(token, options) {
+            verifications.push({ url: currentUrl, options });
+            return inner.verify(token, options);
+          },
+        }),
+      },
+    );
+    const [guest, partnerA, partnerB, team] = await Promise.all([newUser('convidado'), newUser('parceiro-a'), newUser('parceiro-b'), newTeamMember()]);
+    Object.assign(users, { guest, partnerA, partnerB, team });
+    const seed = basicSeed();
+    await loadBasicSeed(server, {
+      ...seed,
+      devices: [
+        ...(seed.devices ?? []),
+        { id: 'cam2', kind: 'booth', event: 'privada', mode: 'pad', key: PRIVATE_KEY },
+        { id: 'ultra2', kind: 'ultra', event: 'privada', mode: '360', key: PRIVATE_KEY },
+      ],
+      media: (seed.media ?? []).map((media) => (media.event === 'privada' ? { ...media, device: 'cam2' } : media)),
+      packs: [...(seed.packs ?? []), { hash: PACK, event: 'festa_ana', copies: 10_000 }],
+      partners: [...(seed.partners ?? []), { name: 'parceiro_dono' }],
+      accounts: [
+        { uid: partnerA.uid, email: partnerA.email, partner: 'parceiro1' },
+        { uid: partnerB.uid, email: partnerB.email, partner: 'parceiro2' },
+      ],
+    });
+    // Every signed-in caller has an account, so that the account routes answer what they hold.
+    for (const user of [guest, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
+    forgedToken = unsignedJwt({ alg: 'none', typ: 'JWT' }, '');
+    oddHeaderToken = unsignedJwt({ alg: 'network', typ: 'JWT' }, 'c2lnbmF0dXJh');
+  });
+
+  afterAll(() => server.close());
+}
+
+/** Unsigned JWT segments with the claims a Firebase ID token of this project carries. */
+export function unsignedJwt(header: object, signature: string): string {
+  const projectId = server.config.firebaseProjectId;
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now - 60,
+    iat: now - 60,
+    exp: now + 3600,
+    // The emulator does not check signatures: a forged token of an existing account would pass there (and only there).
+    sub: 'conta-forjada-0001',
+    user_id: 'conta-forjada-0001',
+    email: users.team.email,
+    email_verified: true,
+    firebase: { identities: { email: [users.team.email] }, sign_in_provider: 'password' },
+  };
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part(header)}.${part(payload)}.${signature}`;
+}
+
+function credentials(caller: Caller, row: Row): { token?: string; headers?: Record<string, string> } {
+  switch (caller) {
+    case 'signedOut':
+      return {};
+    case 'forged':
+      return { token: forgedToken };
+    case 'oddHeader':
+      return { token: oddHeaderToken };
+    case 'ownDevice':
+      return { headers: deviceHeaders(row.needs ?? 'camera') };
+    case 'otherDevice':
+      return { headers: deviceHeaders(OTHER_KIND[row.needs ?? 'camera']) };
+    default:
+      return { token: users[caller].token };
+  }
+}
+
+/** Sends the row's request as `caller`: the status it got, or status and body where the table gives a body. */
+export async function send(row: Row, caller: Caller): Promise<Expected> {
+  const request = await row.request();
+  const { token, headers } = credentials(caller, row);
+  sending(String(request.url));
+  const response = await server.call({ ...request, headers: { ...(request.headers ?? {}), ...(headers ?? {}) }, token });
+  const expected = row.expected[caller];
+  // A body is compared where the table gives one.
+  if (typeof expected === 'object' && response.statusCode === 200) return { status: 200, body: row.view ? row.view(response, caller) : response.body };
+  return response.statusCode;
+}
