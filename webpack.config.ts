@@ -122,7 +122,9 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
         tsRule(production, 'es2020'),
         // A feature's index.ts re-exports pieces other features use (the shop's cart, the team's
         // leads): the landing page must not carry those merely because the routes import the index.
-        { test: /src[\\/]features[\\/].+\.tsx?$/, sideEffects: false },
+        // A machine's flow is the exception: its screen imports it for its injection alone
+        // (`import './mirrorFlow'`), which a module without side effects would lose.
+        { test: /src[\\/]features[\\/].+\.tsx?$/, exclude: /Flow\.ts$/, sideEffects: false },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: ASSETS, type: 'asset/resource' },
       ],

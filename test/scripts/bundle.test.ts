@@ -49,6 +49,20 @@ it("ships the wire contract's schema library on no route: the SPA imports its ty
   for (const route of report.routes) expect({ route: route.route, libraries: route.libraries }).toEqual({ route: route.route, libraries: expect.not.arrayContaining(['typebox']) });
 });
 
+it("ships every machine's flow with its screen, which imports it for its injection alone", () => {
+  const assets = path.join(outputDir, 'assets');
+  const maps = fs.readdirSync(assets).filter((file) => file.endsWith('.js.map'));
+  const shipped = maps.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8')) as { sources: string[] }).sources);
+  const features = path.resolve(__dirname, '../../src/features');
+  // Every module that injects a flow, whatever its name (the build keeps those named *Flow.ts).
+  const flows = fs
+    .readdirSync(features, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && /\binjectFlow\(\w+\)/.test(fs.readFileSync(path.join(features, file), 'utf8')))
+    .map((file) => `/src/features/${file.split(path.sep).join('/')}`);
+  expect(flows.length).toBeGreaterThanOrEqual(5);
+  expect(flows.filter((flow) => !shipped.some((source) => source.endsWith(flow)))).toEqual([]);
+});
+
 it('renders the landing page into index.html with its CSS inline, and leaves app.html an empty shell', () => {
   const index = fs.readFileSync(path.join(outputDir, 'index.html'), 'utf8');
   expect(index).toContain('Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito');

@@ -6,7 +6,7 @@ import { formatReais } from '../../lib/money';
 import { installmentAmount } from '../../../contract/pricing';
 import { notify } from '../../ui/notify';
 import { useCardLookup } from './cardLookup';
-import type { CardChoice } from './finishOrder';
+import type { CardChoice } from './checkoutDraft';
 
 const EMPTY_CARD: CardForm = { number: '', holderName: '', expiry: '', cvc: '', holderCpf: '' };
 

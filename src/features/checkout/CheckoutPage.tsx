@@ -1,34 +1,33 @@
 import './checkout.css';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/apiError';
-import { customerProblem, type CustomerForm } from '../../lib/checkoutValidation';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { apiErrorStatus, errorMessage } from '../../api/apiError';
+import type { CustomerForm } from '../../lib/checkoutValidation';
+import { IN_REVIEW_MESSAGE } from '../../lib/paymentMessages';
 import { discountedTotal } from '../../../contract/pricing';
 import { ROUTES } from '../../../contract/routePaths';
-import { pendingOrderRecorded, selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
+import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
-import { notify } from '../../ui/notify';
 import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
 import { CardPanel } from './CardPanel';
+import './checkoutFlow';
 import {
   anotherCardRequested,
   checkoutReset,
   formReopened,
+  isChoosing,
+  isPixPanel,
   methodChosen,
-  orderOf,
   paymentRequested,
   selectCheckout,
+  submitted,
 } from './checkoutSlice';
 import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
-import { finishOrder, orderPayload, type CardChoice } from './finishOrder';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
-import { IN_REVIEW_MESSAGE } from '../../lib/paymentMessages';
 
 export const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
-/** SPEC section 9: the account opens 2 s after an order. */
-export const REDIRECT_AFTER_ORDER_MS = 2_000;
 
 /** SPEC section 2, "Checkout": without a coupon nothing is shown. */
 export default function CheckoutPage() {
@@ -38,10 +37,15 @@ export default function CheckoutPage() {
   return <Checkout coupon={coupon} />;
 }
 
+/**
+ * The checkout as its machine tells it (checkoutSlice; the calls, alerts and the wait before the
+ * account are the flow's, checkoutFlow.ts). The form's fields are the screen's own until payment
+ * is requested, when they travel with the event and freeze.
+ */
 function Checkout({ coupon }: { coupon: string }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const session = useSession();
+  // Who is signed in decides where a registered order waits (the flow reads it): it is followed from here.
+  useSession();
   const agent = useAppSelector(selectAgent);
   const shop = useGetShopQuery(agent ? { coupon, agent } : skipToken);
   const lines = useAppSelector(selectPricedLines);
@@ -58,24 +62,10 @@ function Checkout({ coupon }: { coupon: string }) {
     [cartTotals.total, discount],
   );
 
-  const order = orderOf(machine);
-  const signedIn = session.identity.status === 'signedIn';
-
   // Leaving the page mid-way starts the next visit from the form.
   useEffect(() => () => void dispatch(checkoutReset()), [dispatch]);
 
-  useEffect(() => {
-    if (machine.status !== 'registered') return undefined;
-    // The form is gone from the screen while the success message shows, and empty after it.
-    const timer = setTimeout(() => {
-      setCustomer(EMPTY_CUSTOMER);
-      // SPEC section 4: signed out, the transaction and loginRequired are in the cookies before /account.
-      if (!signedIn) dispatch(pendingOrderRecorded({ ...machine.order, loginRequired: true }));
-      dispatch(checkoutReset());
-      navigate(ROUTES.account);
-    }, REDIRECT_AFTER_ORDER_MS);
-    return () => clearTimeout(timer);
-  }, [machine, signedIn, dispatch, navigate]);
+  if (machine.status === 'finished') return <Navigate to={ROUTES.account} />;
 
   if (machine.status === 'registered') {
     return (
@@ -91,11 +81,10 @@ function Checkout({ coupon }: { coupon: string }) {
   }
 
   if (shop.isError) {
-    const status = 'status' in shop.error ? shop.error.status : null;
     return (
       <main className="checkout">
         <h1>Checkout</h1>
-        {status === 404 ? (
+        {apiErrorStatus(shop.error) === 404 ? (
           <p role="alert">{errorMessage(shop.error)}</p>
         ) : (
           <LoadError message={errorMessage(shop.error)} onRetry={() => void shop.refetch()} />
@@ -115,7 +104,6 @@ function Checkout({ coupon }: { coupon: string }) {
   }
 
   const busy = machine.status === 'submitting';
-  const finishInput = (card: CardChoice | null) => ({ coupon, customer, lines, total: totals.discounted, card });
 
   return (
     <main className="checkout">
@@ -124,38 +112,33 @@ function Checkout({ coupon }: { coupon: string }) {
       <OrderSummary lines={lines} totals={totals} />
 
       <CustomerFields value={customer} onChange={setCustomer} disabled={machine.status !== 'form'} />
-      {machine.status === 'form' ? (
+      {machine.status === 'form' && (
         <button
           type="button"
           className="button button--primary"
-          onClick={() => {
-            const problem = customerProblem(customer);
-            if (problem) notify(problem);
-            else dispatch(paymentRequested());
-          }}
+          onClick={() => dispatch(paymentRequested({ coupon, customer, lines, total: totals.discounted }))}
         >
           Ir para pagamento
         </button>
-      ) : (
-        !busy && (
+      )}
+
+      {isChoosing(machine) && (
+        <>
           <button type="button" className="link-button" onClick={() => dispatch(formReopened())}>
             Alterar dados
           </button>
-        )
+          <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
+            <button type="button" className="button" aria-pressed={machine.status === 'card'} onClick={() => dispatch(methodChosen('card'))}>
+              Pagar com Cartão de Crédito
+            </button>
+            <button type="button" className="button" aria-pressed={isPixPanel(machine)} onClick={() => dispatch(methodChosen('pix'))}>
+              Pagar com Pix
+            </button>
+          </div>
+        </>
       )}
 
-      {order && machine.status !== 'submitting' && (
-        <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
-          <button type="button" className="button" aria-pressed={machine.status === 'card'} onClick={() => dispatch(methodChosen('card'))}>
-            Pagar com Cartão de Crédito
-          </button>
-          <button type="button" className="button" aria-pressed={machine.status === 'pix'} onClick={() => dispatch(methodChosen('pix'))}>
-            Pagar com Pix
-          </button>
-        </div>
-      )}
-
-      {(machine.status === 'card' || machine.status === 'pix') && machine.error && <p role="alert">{machine.error}</p>}
+      {machine.status === 'card' && machine.error && <p role="alert">{machine.error}</p>}
 
       {machine.status === 'refused' && (
         <div className="checkout__refused">
@@ -166,25 +149,18 @@ function Checkout({ coupon }: { coupon: string }) {
         </div>
       )}
 
-      {(machine.status === 'card' || machine.status === 'refused' || (machine.status === 'submitting' && machine.method === 'card')) && (
+      {(machine.status === 'card' || machine.status === 'refused' || busy) && (
         <CardPanel
           total={totals.discounted}
           busy={busy}
           onFinish={(card) => {
             // After a refusal the customer may just correct the card and finish again.
             if (machine.status === 'refused') dispatch(anotherCardRequested());
-            void dispatch(finishOrder(finishInput(card)));
+            dispatch(submitted(card));
           }}
         />
       )}
-      {order && (machine.status === 'pix' || (machine.status === 'submitting' && machine.method === 'pix')) && (
-        <PixPanel
-          coupon={coupon}
-          order={orderPayload(finishInput(null), order, 'pix')}
-          busy={busy}
-          onFinish={() => void dispatch(finishOrder(finishInput(null)))}
-        />
-      )}
+      {isPixPanel(machine) && <PixPanel state={machine} />}
     </main>
   );
 }

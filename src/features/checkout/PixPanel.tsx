@@ -1,38 +1,23 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { errorMessage } from '../../api/apiError';
-import type { OrderPayload } from '../../../contract/wire';
+import { lazy, Suspense } from 'react';
 import { formatReais } from '../../lib/money';
+import { useAppDispatch } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';
-import { usePlaceOrderMutation } from './checkoutApi';
+import { pixRetried, submitted, type PixPanelState } from './checkoutSlice';
 
 const PixQr = lazy(() => import(/* webpackChunkName: "pix-qr" */ './PixQr'));
 
 export const PIX_COPIED = 'Chave copiada para a área de transferência';
 const COPY_FAILED = 'Não foi possível copiar. Selecione o código e copie manualmente.';
 
-interface Props {
-  coupon: string;
-  /** The order as it will be registered; the server prices it and answers the code to pay. */
-  order: OrderPayload;
-  busy: boolean;
-  onFinish: () => void;
-}
-
 /**
- * SPEC section 2's Pix panel. The code comes from the server's priced order (the provider's
+ * SPEC section 2's Pix panel, as the checkout machine tells it: the order is placed as the panel
+ * opens (checkoutFlow.ts), and its code comes from the server's priced order (the provider's
  * `qr_code`, or the local BR Code), so the amount in it is the one the server expects.
  */
-export function PixPanel({ coupon, order, busy, onFinish }: Props) {
-  const [place, placed] = usePlaceOrderMutation();
-
-  useEffect(() => {
-    void place({ coupon, order });
-    // One order per panel: the identity (orderId) is the key, the rest is frozen while paying.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [place, coupon, order.orderId]);
-
-  const code = placed.data?.pixCode ?? '';
+export function PixPanel({ state }: { state: PixPanelState }) {
+  const dispatch = useAppDispatch();
+  const code = state.status === 'pix' ? state.pix.code : '';
 
   async function copy() {
     try {
@@ -46,12 +31,12 @@ export function PixPanel({ coupon, order, busy, onFinish }: Props) {
   return (
     <section className="checkout__panel" aria-labelledby="pix-panel-title">
       <h2 id="pix-panel-title">Pix</h2>
-      {placed.isLoading && <p role="status">Gerando o código Pix...</p>}
-      {placed.isError && <LoadError message={errorMessage(placed.error)} onRetry={() => void place({ coupon, order })} />}
-      {placed.data && code !== '' && (
+      {state.status === 'pixLoading' && <p role="status">Gerando o código Pix...</p>}
+      {state.status === 'pixFailed' && <LoadError message={state.message} onRetry={() => dispatch(pixRetried())} />}
+      {state.status === 'pix' && code !== '' && (
         <>
           <p>
-            Valor: <strong>{formatReais(placed.data.amount)}</strong>
+            Valor: <strong>{formatReais(state.pix.amount)}</strong>
           </p>
           <div className="pix__qr">
             <Suspense fallback={<div className="pix__qr-placeholder" aria-hidden="true" />}>
@@ -63,8 +48,8 @@ export function PixPanel({ coupon, order, busy, onFinish }: Props) {
           <button type="button" className="button" onClick={() => void copy()}>
             Copiar chave
           </button>
-          <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={onFinish}>
-            {busy ? 'Registrando pedido...' : 'Finalizar pedido'}
+          <button type="button" className="button button--primary" onClick={() => dispatch(submitted(null))}>
+            Finalizar pedido
           </button>
         </>
       )}

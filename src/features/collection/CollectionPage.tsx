@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedItem } from '../../lib/offlineQueue';
@@ -10,7 +10,7 @@ import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
-import { EraseMyData } from '../privacy';
+import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
@@ -56,7 +56,7 @@ export default function CollectionPage() {
   usePreloadWhenIdle(preloadItemViewer);
   const warned = useRef(false);
   // Emptied by 'Apagar minhas fotos' here: the page stays to say so instead of warning and leaving.
-  const [erased, setErased] = useState(false);
+  const erased = useAppSelector(selectCollectionErased);
 
   const pendingCollects = useAppSelector(selectPendingCollects);
   const pendingPrints = useAppSelector(selectPendingPrints);
@@ -86,7 +86,7 @@ export default function CollectionPage() {
       {(items.length > 0 || erased) && (
         <div className="collection__privacy">
           <Suspense fallback={null}>
-            <EraseMyData onErased={() => setErased(true)} />
+            <EraseMyData />
           </Suspense>
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
         </div>

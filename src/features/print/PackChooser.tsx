@@ -1,5 +1,5 @@
 import { useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
-import { printWithPack } from './printWithPack';
+import { packChosen } from './printSlice';
 
 /** The packs of the visitor (cookie packs, validated by the server) to print with. */
 export function PackChooser({ busy, error }: { busy: boolean; error: string | null }) {
@@ -25,7 +25,7 @@ export function PackChooser({ busy, error }: { busy: boolean; error: string | nu
       <ul className="print__list">
         {packs.map((pack) => (
           <li key={pack.hash}>
-            <button type="button" className="print__pack" disabled={busy} onClick={() => void dispatch(printWithPack(pack))}>
+            <button type="button" className="print__pack" disabled={busy} onClick={() => dispatch(packChosen(pack))}>
               <span className="print__hash">{pack.hash}</span>
               <span className="print__copies">{pack.copies === 1 ? '1 cópia' : `${pack.copies} cópias`}</span>
             </button>

@@ -1,6 +1,7 @@
 import './print.css';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId } from 'react';
+import { apiErrorStatus } from '../../api/apiError';
 import { isPrintable } from '../../../contract/mediaPath';
 import { latestPrintOf } from '../../lib/offlineQueue';
 import { useAppDispatch, useAppSelector } from '../../session';
@@ -10,6 +11,7 @@ import { reloadPage } from '../../ui/pageReload';
 import { selectPendingPrints, selectTrackedPrints } from '../outbox';
 import { PackChooser } from './PackChooser';
 import { printApi, useGetPrintStatusQuery } from './printApi';
+import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
 import { PrintStatus } from './PrintStatus';
 import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint } from './printSlice';
@@ -36,7 +38,7 @@ export function PrintWidget({ printId }: { printId: string }) {
   const settled = useAppSelector((state) => {
     if (args === skipToken) return true;
     const { data, error } = printApi.endpoints.getPrintStatus.select(args)(state);
-    return data?.status === 'printed' || (typeof error === 'object' && 'status' in error && error.status === 404);
+    return data?.status === 'printed' || apiErrorStatus(error) === 404;
   });
   const job = useGetPrintStatusQuery(args, { pollingInterval: settled ? 0 : PRINT_STATUS_POLL_MS });
   const printed = job.data?.status === 'printed';

@@ -5,3 +5,6 @@ export const PrivacyPage = lazy(() => import(/* webpackChunkName: "route-privacy
 
 /** The 'Apagar minhas fotos' button and its confirmation, for other screens (loaded when shown). */
 export const EraseMyData = lazy(() => import(/* webpackChunkName: "erase-my-data" */ './EraseMyData'));
+
+/** Whether the guest's collection is empty (or emptying) because they erased it: not a collection never started. */
+export { selectCollectionErased } from './eraseSlice';

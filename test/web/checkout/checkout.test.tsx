@@ -301,6 +301,47 @@ describe('the checkout screen', () => {
     }
   });
 
+  it('posts a Pix order once: its code comes from that post, and Finalizar pedido registers it without posting it again', async () => {
+    const seen = serveShop();
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    await screen.findByLabelText('Pix copia e cola');
+    expect(seen.orders).toHaveLength(1);
+    // Choosing Pix again while its code shows asks for nothing more.
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
+    expect(seen.orders).toHaveLength(1);
+    expect(seen.orders[0]).toMatchObject({ paymentMethod: 'pix', clientName: 'Ana Souza', total: AMOUNT });
+  });
+
+  it('a Pix code the server could not make says why, and Tentar novamente asks again for the same order', async () => {
+    const seen = serveShop();
+    let refusals = 1;
+    network.use(
+      http.post(`${API}/order/:coupon`, async ({ request }) => {
+        if (refusals === 0) return undefined;
+        refusals -= 1;
+        seen.orders.push((await request.json()) as OrderPayload);
+        return HttpResponse.json({ error: 'unavailable', message: 'Serviço indisponível. Tente novamente.' }, { status: 503 });
+      }),
+    );
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent('Serviço indisponível. Tente novamente.');
+    expect(screen.queryByRole('button', { name: 'Finalizar pedido' })).not.toBeInTheDocument();
+    await user.click(within(problem).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByLabelText('Pix copia e cola')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(seen.orders).toHaveLength(2);
+    expect(seen.orders[1].orderId).toBe(seen.orders[0].orderId);
+  });
+
   it('an empty cart points back to the shop', async () => {
     serveShop();
     renderApp('/checkout?coupon=DEZ', { preloadedState: withSession({ agent: AGENT }) });
