@@ -7,9 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { firstScreenReady } from './app/firstScreen';
 import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
-import { outboxFlushRequested } from './features/landing';
-import { offlineQueueFlushRequested } from './features/outbox';
-import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted } from './session';
+import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted, offlineQueueFlushRequested } from './session';
 import { reloadPage } from './ui/pageReload';
 import { whenIdle } from './ui/whenIdle';
 import { storageOrNull } from './boot/browserStorage';
@@ -40,14 +38,10 @@ function start(container: HTMLElement): void {
     storage,
     identity: lazyFirebaseGateway(),
   });
-  // What booths made for this visitor while the page was closed joins the collection, and leads
-  // sent offline (or before a reload) go out: once the first screen is drawn, not before it.
-  whenSettled(() => {
-    store.dispatch(sessionStarted());
-    store.dispatch(outboxFlushRequested());
-  });
-  window.addEventListener('online', () => store.dispatch(outboxFlushRequested()));
-  // Collects and prints made offline go out when the network returns (and at start: makeStore).
+  // What booths made for this visitor while the page was closed joins the collection: once the
+  // first screen is drawn, not before it.
+  whenSettled(() => store.dispatch(sessionStarted()));
+  // Collects, prints and leads made offline go out when the network returns (and at start: makeStore).
   window.addEventListener('online', () => store.dispatch(offlineQueueFlushRequested()));
   const app = (
     <StrictMode>

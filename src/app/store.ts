@@ -2,13 +2,24 @@ import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api, type ApiExtra } from '../api/apiSlice';
 import { sendQueuedCollect } from '../features/collect';
-import { registerLeadOutbox } from '../features/landing';
-import { defaultOutboxStore, offlineQueueStarted, registerOfflineQueue, type OutboxStore } from '../features/outbox';
-import { attachFlows, createAppListener, registerSessionListeners, selectAuthStatus, rootReducer, type RootState, type SessionServices } from '../session';
+import { sendQueuedLead } from '../features/landing';
+import {
+  attachFlows,
+  createAppListener,
+  defaultOutboxStore,
+  offlineQueueStarted,
+  registerOfflineQueue,
+  registerSessionListeners,
+  rootReducer,
+  selectAuthStatus,
+  type OutboxStore,
+  type RootState,
+  type SessionServices,
+} from '../session';
 
 export interface StoreOptions extends SessionServices {
   preloadedState?: Partial<RootState>;
-  /** Where collects and prints made offline wait: IndexedDB unless given. */
+  /** Where collects, prints and leads made offline wait: IndexedDB unless given. */
   outbox?: OutboxStore;
 }
 
@@ -35,11 +46,11 @@ export function makeStore({ preloadedState, cookies, storage = null, identity, o
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
   // The features' flows, as their code loads (docs/architecture.md, "Machines and flows").
   attachFlows(listener.startAppListening);
-  registerLeadOutbox(listener.startAppListening, storage);
   registerOfflineQueue(listener.startAppListening, outbox, {
     collect: sendQueuedCollect,
     // The print widget's code loads when a print waits: the landing page carries none of it.
     print: async (item, api) => (await import('../features/print')).sendQueuedPrint(item, api),
+    lead: sendQueuedLead,
   });
   setupListeners(store.dispatch);
   // What a closed page left waiting is read back and sent, whatever page this visit opens.

@@ -1,6 +1,8 @@
+import type { ContactLead } from '../../contract/wire';
+
 /**
- * The offline queue's rules, without storage or network: what a guest did without a connection
- * (a collect, a print) waits here with an id of its own until the server has it. Items go out
+ * The offline queue's rules, without storage or network: what a visitor did without a connection
+ * (a collect, a print, a contact lead) waits here with an id of its own until the server has it. Items go out
  * oldest first; a failed one holds those behind it (what failed is the connection, not the item)
  * and waits longer after each failure.
  */
@@ -27,10 +29,17 @@ export interface QueuedPrint extends QueuedBase {
   printId: string;
 }
 
-export type QueuedItem = QueuedCollect | QueuedPrint;
+export interface QueuedLead extends QueuedBase {
+  kind: 'lead';
+  /** The contact form as sent; its clientId is the item's id. */
+  lead: ContactLead;
+}
+
+export type QueuedItem = QueuedCollect | QueuedPrint | QueuedLead;
 export type QueuedKind = QueuedItem['kind'];
 
-export type NewQueuedItem = Omit<QueuedCollect, 'attempts' | 'nextAttemptAt'> | Omit<QueuedPrint, 'attempts' | 'nextAttemptAt'>;
+type Fresh<T> = Omit<T, 'attempts' | 'nextAttemptAt'>;
+export type NewQueuedItem = Fresh<QueuedCollect> | Fresh<QueuedPrint> | Fresh<QueuedLead>;
 
 /** A print sent to the server, followed until it is printed. */
 export interface TrackedPrint {
@@ -78,7 +87,7 @@ export function inOrder(queue: readonly QueuedItem[]): QueuedItem[] {
 }
 
 /** Whether `item` repeats one already waiting: the same id, or a collect of the same media. */
-export function isDuplicate(queue: readonly QueuedItem[], item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' })): boolean {
+export function isDuplicate(queue: readonly QueuedItem[], item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' | 'lead' })): boolean {
   return queue.some((other) => other.id === item.id || (item.kind === 'collect' && other.kind === 'collect' && other.url === item.url));
 }
 
@@ -131,7 +140,16 @@ export function isQueuedItem(value: unknown): value is QueuedItem {
   if (typeof v.id !== 'string' || !ID.test(v.id) || !isTime(v.createdAt) || !isTime(v.attempts) || !isTime(v.nextAttemptAt)) return false;
   if (v.kind === 'collect') return isText(v.url) && isText(v.bname);
   if (v.kind === 'print') return isText(v.packHash) && isText(v.printId);
+  if (v.kind === 'lead') return isLead(v.lead, v.id);
   return false;
+}
+
+/** A lead as the form makes it: short texts only, its clientId the item's id. */
+function isLead(value: unknown, id: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = Object.values(value as Record<string, unknown>);
+  const lead = value as Partial<ContactLead>;
+  return lead.clientId === id && isText(lead.nome) && isText(lead.evento) && fields.every((f) => typeof f === 'string' && f.length <= 5000);
 }
 
 export function isTrackedPrint(value: unknown): value is TrackedPrint {

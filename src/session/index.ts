@@ -15,6 +15,27 @@ export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMuta
 export { logOut } from './logOut';
 export { registerSessionListeners, type SessionServices } from './listeners';
 export { PACK_LINK, packsToValidate, useValidatePacksQuery } from './packsApi';
+export {
+  collectQueued,
+  defaultOutboxStore,
+  leadQueued,
+  memoryOutboxStore,
+  offlineQueueFlushRequested,
+  offlineQueueStarted,
+  PENDING_TEXT,
+  printQueued,
+  printTracked,
+  registerOfflineQueue,
+  selectOutboxLoaded,
+  selectPendingCollects,
+  selectPendingLeads,
+  selectPendingPrints,
+  selectTrackedPrints,
+  type OutboxSenders,
+  type OutboxStore,
+  type SendOutcome,
+  type SenderApi,
+} from './outbox';
 export { COLLECTION_KEY, readPersistedState, type ListStore, type PersistedState } from './persistence';
 export { rootReducer, type AppDispatch, type GetState, type LazyLoadedSlices, type RootState } from './rootReducer';
 export { pendingOrderRecorded, selectAuthStatus, selectLoginRequired, selectPendingOrder, selectUser, type Identity, type PendingOrder } from './authSlice';

@@ -2,6 +2,7 @@ import { combineSlices, type ThunkDispatch, type UnknownAction } from '@reduxjs/
 import { api, type ApiExtra } from '../api/apiSlice';
 import { authSlice } from './authSlice';
 import { collectionSlice } from './collectionSlice';
+import { outboxSlice } from './outbox/outboxSlice';
 import { packsSlice } from './packsSlice';
 import { visitorSlice } from './visitorSlice';
 
@@ -13,12 +14,13 @@ import { visitorSlice } from './visitorSlice';
 export interface LazyLoadedSlices {}
 
 /**
- * The store's reducer: the api cache and the session's slices (auth, visitor, collection, packs),
+ * The store's reducer: the api cache and the session's slices (auth, visitor, collection, packs,
+ * outbox),
  * always; a feature's own slice is injected
  * when its code loads (`slice.injectInto(rootReducer)`), so the landing page carries none of
  * them and nothing below the features needs to know them.
  */
-export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice, outboxSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = ThunkDispatch<RootState, ApiExtra, UnknownAction>;

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { preloadableLazy } from '../../ui/preloadableLazy';
-import type { OutboxSenders } from '../outbox';
+import { type OutboxSenders } from '../../session';
 
 /** A booth's collect link, and a booth screen's "my last photo" link. */
 const collect = preloadableLazy(() => import(/* webpackChunkName: "route-collect" */ './CollectPage'));

@@ -1,7 +1,6 @@
 import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedCollect } from '../../lib/offlineQueue';
-import { collectLinkOpened } from '../../session';
-import type { SendOutcome, SenderApi } from '../outbox';
+import { collectLinkOpened, type SendOutcome, type SenderApi } from '../../session';
 import { headMedia } from './collectApi';
 
 /** What the guest reads when a collect made offline names media the server does not have. */

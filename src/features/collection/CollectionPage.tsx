@@ -1,28 +1,27 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseMediaPath } from '../../../contract/mediaPath';
-import type { QueuedItem } from '../../lib/offlineQueue';
+import type { QueuedCollect, QueuedPrint } from '../../lib/offlineQueue';
 import { ROUTES } from '../../../contract/routePaths';
-import { collectionShown, selectAgentResultsKnown, useAppDispatch, useAppSelector, useGetAccountQuery, useSession } from '../../session';
+import { collectionShown, selectAgentResultsKnown, useAppDispatch, useAppSelector, useGetAccountQuery, useSession, PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../outbox';
 import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../share';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
-function describe(item: QueuedItem): string {
+function describe(item: QueuedCollect | QueuedPrint): string {
   const ref = parseMediaPath(item.kind === 'collect' ? item.url : item.printId);
   const name = ref ? `${ref.file} (${ref.bname})` : item.kind === 'collect' ? item.url : item.printId;
   return item.kind === 'collect' ? `Coleta de ${name}` : `Impressão de ${name}`;
 }
 
 /** What the visitor did without a connection, still on its way to the server. */
-function PendingList({ items }: { items: QueuedItem[] }) {
+function PendingList({ items }: { items: Array<QueuedCollect | QueuedPrint> }) {
   return (
     <section className="collection__pending" aria-labelledby="collection-pending">
       <h2 id="collection-pending">Aguardando conexão</h2>

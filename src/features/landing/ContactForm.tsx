@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ContactLead } from '../../../contract/wire';
-import { useAppDispatch } from '../../session';
+import { leadQueued, useAppDispatch } from '../../session';
 import { notify } from '../../ui/notify';
-import { leadSubmitted } from './leadOutboxListener';
 
 /** Every field of the form, as typed (empty when left blank). */
 type Fields = Required<Omit<ContactLead, 'clientId'>>;
@@ -23,7 +22,7 @@ export function ContactForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!fields.nome.trim() || !fields.evento.trim()) return;
-    dispatch(leadSubmitted(fields));
+    dispatch(leadQueued(fields));
     setFields(EMPTY);
     notify(LEAD_SENT);
   };

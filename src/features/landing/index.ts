@@ -1,3 +1,3 @@
-/** The landing page (in the entry chunk: it is pre-rendered) and its contact form's outbox. */
+/** The landing page (in the entry chunk: it is pre-rendered) and how its contact leads reach the server. */
 export { default as LandingPage } from './LandingPage';
-export { outboxFlushRequested, registerLeadOutbox } from './leadOutboxListener';
+export { sendQueuedLead } from './sendQueuedLead';

@@ -1,7 +1,6 @@
 import { apiErrorCode, errorMessage, isLostAnswer } from '../../api/apiError';
-import { entered, injectFlow, type Flow } from '../../session';
+import { entered, injectFlow, type Flow, printQueued } from '../../session';
 import { notify } from '../../ui/notify';
-import { printQueued } from '../outbox';
 import { newPrintRequestId, printApi } from './printApi';
 import { packChosen, printDeferred, printFailed, printSucceeded, selectPrint } from './printSlice';
 import { printTracking } from './sendQueuedPrint';

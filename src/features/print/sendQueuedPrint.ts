@@ -1,7 +1,7 @@
 import { errorMessage, isTransient } from '../../api/apiError';
 import type { QueuedPrint } from '../../lib/offlineQueue';
-import { printTracked, type SendOutcome, type SenderApi } from '../outbox';
 import { printApi, type PrintArgs } from './printApi';
+import { printTracked, type SendOutcome, type SenderApi } from '../../session';
 
 /** A print the server took: the guest follows its job from now on. */
 export const printTracking = (args: Required<PrintArgs>) =>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/features/outbox';
+import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/session/outbox';
 import { guestDataErased } from '../../../src/session';
 import { network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { outboxFlushRequested } from '../../../src/features/landing/leadOutboxListener';
-import { OUTBOX_KEY, retryDelayMs } from '../../../src/features/landing/leadOutbox';
 import { makeStore } from '../../../src/app/store';
+import type { QueuedLead } from '../../../src/lib/offlineQueue';
+import { memoryOutboxStore } from '../../../src/session';
 import { API, network } from '../../support/network';
 import { renderApp } from '../../support/renderWithProviders';
 
@@ -47,7 +47,8 @@ describe('the contact form', () => {
   it('clears every field and thanks at once, then sends the lead', async () => {
     const leads: Lead[] = [];
     receiveLeads(leads);
-    const { user } = renderApp('/', { storage: localStorage });
+    const outbox = memoryOutboxStore();
+    const { user } = renderApp('/', { outbox });
     const f = await form();
     await user.type(within(f).getByLabelText('Nome *'), 'Ana');
     await user.type(within(f).getByLabelText('Evento *'), 'Casamento');
@@ -63,10 +64,11 @@ describe('the contact form', () => {
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ nome: 'Ana', evento: 'Casamento', telefone: '(11) 98888-7777', indicacao: 'Instagram', comentarios: '<b>200 convidados</b>', email: '', data: '' });
-    expect(leads[0].clientId).toMatch(/^lead-[0-9a-f]{24}$/);
+    // The outbox's own id for it, which the server knows a replay by.
+    expect(leads[0].clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // Exactly the contract's fields (the server refuses unknown ones).
     expect(Object.keys(leads[0]).sort()).toEqual(['clientId', 'comentarios', 'data', 'email', 'evento', 'indicacao', 'instagram', 'nome', 'telefone', 'tiktok']);
-    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+    expect([...outbox.items.values()]).toEqual([]);
   });
 
   it('sends nothing and says nothing without nome and evento', async () => {
@@ -86,7 +88,8 @@ describe('the contact form', () => {
     try {
       const leads: Lead[] = [];
       receiveLeads(leads, 2);
-      const { user } = renderApp('/', { storage: localStorage });
+      const outbox = memoryOutboxStore();
+      const { user } = renderApp('/', { outbox });
       const f = await form();
       await user.type(within(f).getByLabelText('Nome *'), 'Bia');
       await user.type(within(f).getByLabelText('Evento *'), 'Formatura');
@@ -94,10 +97,12 @@ describe('the contact form', () => {
       expect(window.alert).toHaveBeenCalledWith('Mensagem enviada com sucesso!');
       await act(async () => jest.advanceTimersByTimeAsync(100));
       expect(leads).toEqual([]);
-      expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toHaveLength(1);
-      await act(async () => jest.advanceTimersByTimeAsync(retryDelayMs(1) + retryDelayMs(2) + 100));
+      // Kept where a reload finds it, until the server has it.
+      expect([...outbox.items.values()].map((item) => item.kind)).toEqual(['lead']);
+      // The outbox waits 2 s, then 4 s (each at most a fifth longer) before the next tries.
+      await act(async () => jest.advanceTimersByTimeAsync(2_400 + 4_800 + 100));
       expect(leads.map((l) => l.nome)).toEqual(['Bia']);
-      expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+      expect([...outbox.items.values()]).toEqual([]);
     } finally {
       jest.useRealTimers();
     }
@@ -106,11 +111,12 @@ describe('the contact form', () => {
   it('sends what was left waiting in a previous visit', async () => {
     const leads: Lead[] = [];
     receiveLeads(leads);
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ nome: 'Caio', evento: 'Aniversário', data: '', indicacao: '', email: '', instagram: '', tiktok: '', telefone: '', comentarios: '', clientId: 'lead-0123456789abcdef01234567', attempts: 3 }]));
-    const store = makeStore({ storage: localStorage });
-    store.dispatch(outboxFlushRequested());
+    const id = 'lead-0123456789abcdef01234567';
+    const lead = { nome: 'Caio', evento: 'Aniversário', data: '', indicacao: '', email: '', instagram: '', tiktok: '', telefone: '', comentarios: '', clientId: id };
+    const waiting: QueuedLead = { kind: 'lead', id, createdAt: 1, attempts: 3, nextAttemptAt: 1, lead };
+    makeStore({ outbox: memoryOutboxStore({ items: [waiting] }) });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(leads.map((l) => [l.nome, l.clientId])).toEqual([['Caio', 'lead-0123456789abcdef01234567']]);
+    expect(leads.map((l) => [l.nome, l.clientId])).toEqual([['Caio', id]]);
   });
 
   it('drops a lead the server refuses as invalid instead of retrying forever', async () => {
@@ -121,12 +127,13 @@ describe('the contact form', () => {
         return HttpResponse.json({ error: 'invalid_request', message: 'x' }, { status: 400 });
       }),
     );
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ nome: 'X', evento: 'Y', clientId: 'lead-aaaaaaaaaaaaaaaaaaaaaaaa', attempts: 0 }]));
-    const store = makeStore({ storage: localStorage });
-    store.dispatch(outboxFlushRequested());
+    const id = 'lead-aaaaaaaaaaaaaaaaaaaaaaaa';
+    const outbox = memoryOutboxStore({ items: [{ kind: 'lead', id, createdAt: 1, attempts: 0, nextAttemptAt: 1, lead: { nome: 'X', evento: 'Y', clientId: id } }] });
+    makeStore({ outbox });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(calls).toBe(1);
-    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY) ?? '[]')).toEqual([]);
+    expect([...outbox.items.values()]).toEqual([]);
+    // The visitor was thanked when they sent it: they are told it did not go after all.
+    expect(window.alert).toHaveBeenCalledWith('Sua mensagem de contato não foi aceita: x');
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/features/outbox';
+import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../src/session/outbox';
 import type { PrintJobStatus } from '../../../contract/wire';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { API, mediaFound, network } from '../../support/network';

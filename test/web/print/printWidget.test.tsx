@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { reloadPage } from '../../../src/ui/pageReload';
-import { offlineQueueFlushRequested } from '../../../src/features/outbox';
+import { offlineQueueFlushRequested } from '../../../src/session/outbox';
 import { API, mediaFound, network } from '../../support/network';
 
 // The collect screen asks the media server whether the item exists before collecting it.

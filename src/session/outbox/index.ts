@@ -1,9 +1,11 @@
 /**
- * What a guest does without a connection (collect, print) waits here, in IndexedDB, until the
- * server has it; and the prints the guest follows until they are printed.
+ * The app's one outbox: what a visitor does without a connection (a collect, a print, a contact
+ * lead) waits here, in IndexedDB, until the server has it; and the prints the guest follows
+ * until they are printed.
  */
 export {
   collectQueued,
+  leadQueued,
   offlineQueueFlushRequested,
   offlineQueueStarted,
   printQueued,
@@ -12,7 +14,7 @@ export {
   type SendOutcome,
   type SenderApi,
 } from './outboxListener';
-export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
+export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingLeads, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
 export { defaultOutboxStore, memoryOutboxStore, type OutboxStore } from './outboxStore';
 
 /** The words a guest reads next to what waits for the connection. */

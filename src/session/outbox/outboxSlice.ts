@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   afterFailure,
   enqueue,
@@ -7,12 +7,16 @@ import {
   type NewQueuedItem,
   type QueuedCollect,
   type QueuedItem,
+  type QueuedLead,
   type QueuedPrint,
   type TrackedPrint,
 } from '../../lib/offlineQueue';
-import { guestDataErased, rootReducer } from '../../session';
+import { guestDataErased } from '../events';
 
-/** What waits to be sent, and the prints the guest follows, as the screens read them. */
+/**
+ * What waits to be sent (collects and prints made offline, contact leads), and the prints the
+ * guest follows, as the screens read them. One outbox for the whole app: the session's.
+ */
 export interface OutboxState {
   items: QueuedItem[];
   prints: TrackedPrint[];
@@ -22,7 +26,7 @@ export interface OutboxState {
 
 const initialState: OutboxState = { items: [], prints: [], loaded: false };
 
-const outbox = createSlice({
+export const outboxSlice = createSlice({
   name: 'outbox',
   initialState,
   reducers: {
@@ -55,7 +59,7 @@ const outbox = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // 'Apagar minhas fotos': what waited to be collected or printed was the guest's too.
+    // 'Apagar minhas fotos': what waited to be collected, printed or sent was the guest's too.
     builder.addCase(guestDataErased, (state) => {
       state.items = [];
       state.prints = [];
@@ -68,12 +72,6 @@ const outbox = createSlice({
   },
 });
 
-declare module '../../session' {
-  interface LazyLoadedSlices extends WithSlice<typeof outbox> {}
-}
-
-export const outboxSlice = outbox.injectInto(rootReducer);
-
 export const { outboxLoaded, itemQueued, itemFailed, itemDone, printTracked } = outboxSlice.actions;
 export const { selectQueuedItems, selectTrackedPrints, selectOutboxLoaded } = outboxSlice.selectors;
 
@@ -81,3 +79,5 @@ export const { selectQueuedItems, selectTrackedPrints, selectOutboxLoaded } = ou
 export const selectPendingCollects = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedCollect => i.kind === 'collect'));
 /** The prints waiting, oldest first. */
 export const selectPendingPrints = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedPrint => i.kind === 'print'));
+/** The contact leads waiting, oldest first. */
+export const selectPendingLeads = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedLead => i.kind === 'lead'));

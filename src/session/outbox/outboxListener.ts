@@ -1,6 +1,9 @@
 import { createAction, isAnyOf } from '@reduxjs/toolkit';
-import { newQueueId, nextToSend, type QueuedCollect, type QueuedItem, type QueuedPrint } from '../../lib/offlineQueue';
-import { guestDataErased, type AppDispatch, type AppStartListening, type GetState } from '../../session';
+import { newQueueId, nextToSend, type QueuedCollect, type QueuedItem, type QueuedLead, type QueuedPrint } from '../../lib/offlineQueue';
+import type { ContactLead } from '../../../contract/wire';
+import type { AppStartListening } from '../appListener';
+import { guestDataErased } from '../events';
+import type { AppDispatch, GetState } from '../rootReducer';
 import { notify } from '../../ui/notify';
 import { itemDone, itemFailed, itemQueued, outboxLoaded, printTracked, selectQueuedItems } from './outboxSlice';
 import type { OutboxStore } from './outboxStore';
@@ -22,6 +25,7 @@ export interface SenderApi {
 export interface OutboxSenders {
   collect: (item: QueuedCollect, api: SenderApi) => Promise<SendOutcome>;
   print: (item: QueuedPrint, api: SenderApi) => Promise<SendOutcome>;
+  lead: (item: QueuedLead, api: SenderApi) => Promise<SendOutcome>;
 }
 
 /** A collect made without a connection: it waits, and the media is checked when it goes. */
@@ -30,8 +34,24 @@ export const collectQueued = (url: string, bname: string) => itemQueued({ kind: 
 export const printQueued = (print: { requestId: string; packHash: string; printId: string }) =>
   itemQueued({ kind: 'print', id: print.requestId, createdAt: Date.now(), packHash: print.packHash, printId: print.printId });
 
+/**
+ * A contact form sent (SPEC section 4: cleared and thanked at once): it waits here until the
+ * server has it; its queue id is the clientId the server knows a replay by.
+ */
+export const leadQueued = (fields: Omit<ContactLead, 'clientId'>) => {
+  const id = newQueueId();
+  return itemQueued({ kind: 'lead', id, createdAt: Date.now(), lead: { ...fields, clientId: id } });
+};
+
 function send(item: QueuedItem, senders: OutboxSenders, api: SenderApi): Promise<SendOutcome> {
-  return item.kind === 'collect' ? senders.collect(item, api) : senders.print(item, api);
+  switch (item.kind) {
+    case 'collect':
+      return senders.collect(item, api);
+    case 'print':
+      return senders.print(item, api);
+    case 'lead':
+      return senders.lead(item, api);
+  }
 }
 
 /**
