@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { errorMessage } from '../../api/apiError';
 import type { OrderPayload } from '../../../contract/wire';
 import { formatReais } from '../../lib/money';
+import { copyText } from '../../ui/clipboard';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';
 import { usePlaceOrderMutation } from './checkoutApi';
@@ -35,12 +36,7 @@ export function PixPanel({ coupon, order, busy, onFinish }: Props) {
   const code = placed.data?.pixCode ?? '';
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      notify(PIX_COPIED);
-    } catch {
-      notify(COPY_FAILED);
-    }
+    notify((await copyText(code)) ? PIX_COPIED : COPY_FAILED);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, type FormEvent } from 'react';
 import { newInvitationHash } from '../../../contract/invitationHash';
+import { copyText } from '../../ui/clipboard';
 import { notify } from '../../ui/notify';
 import { InvitationLinkField } from './InvitationLinkField';
 import {
@@ -34,16 +35,6 @@ function messageOf(state: PartnerNameState): string {
       return '';
     default:
       return PARTNER_NAME_MESSAGES[state.status];
-  }
-}
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -93,7 +84,7 @@ export function PartnerAuthorizer() {
     }
     const link = invitationLink(window.location.origin, hash, name);
     dispatch(linkGenerated(link));
-    notify((await copyToClipboard(link)) ? LINK_COPIED : LINK_NOT_COPIED);
+    notify((await copyText(link)) ? LINK_COPIED : LINK_NOT_COPIED);
   };
 
   const bad = BAD.includes(state.status);
