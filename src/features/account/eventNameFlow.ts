@@ -41,7 +41,7 @@ export const eventNameFlow: Flow = (startListening) => {
       const form = entered(api, (state) => selectEventNameForm(state, orderId), 'creating');
       if (!form) return;
       const result = await api.dispatch(accountApi.endpoints.createEvent.initiate({ name: form.name, orderId }));
-      if ('error' in result) {
+      if (result.error) {
         api.dispatch(createFailed(orderId, { error: errorMessage(result.error), taken: apiErrorCode(result.error) === 'name_taken' }));
         return;
       }

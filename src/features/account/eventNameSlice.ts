@@ -23,7 +23,7 @@ export const eventNameCheck = nameCheck<NameCheckReply, EventNameVerdict>({
   verdictOf: (reply) => (reply === 'yes' ? 'taken' : reply === 'no' ? 'available' : 'invalid'),
 });
 
-export const initialEventNameState: EventNameState = eventNameCheck.initial;
+export const initialEventNameState = eventNameCheck.initial as EventNameState;
 
 /** The forms, by order id. */
 export type EventNameForms = Record<string, EventNameState>;
