@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { useCopy } from '../../ui/clipboard';
 
 // qrcode.react stays in its own chunk: only an order waiting for a Pix transfer loads it.
 const PixQrCode = lazy(() => import(/* webpackChunkName: "pix-qrcode" */ './PixQrCode'));
@@ -9,17 +10,7 @@ export const PIX_NOT_COPIED = 'Não foi possível copiar. Selecione o código e 
 /** How to pay a Pix order still waiting: its QR code, and its copy-and-paste code with a copy button. */
 export function PixPayment({ orderId, code }: { orderId: string; code: string }) {
   const codeId = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
-
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy();
 
   return (
     <div className="pix">
@@ -30,7 +21,7 @@ export function PixPayment({ orderId, code }: { orderId: string; code: string })
         Pix copia e cola
       </label>
       <textarea id={codeId} className="pix__code" readOnly rows={3} value={code} onFocus={(event) => event.currentTarget.select()} />
-      <button type="button" className="button button--secondary" onClick={() => void copy()}>
+      <button type="button" className="button button--secondary" onClick={() => void copy(code)}>
         Copiar código Pix
       </button>
       <p role="status" className="pix__copied">

@@ -1,62 +1,110 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { NameCheckReply } from '../../../contract/wire';
+import { nameCheck, rootReducer, type NameCheckState } from '../../session';
 
 /**
- * Choosing the name of a new event (SPEC sections 4 and 5) as a state machine. A name is checked
- * only when longer than 3 characters, 1 second after the last keystroke; only an available name
- * can be created. Used per order with useReducer.
+ * Naming the event of a paid order and creating it (SPEC sections 4 and 5) as a state machine, one
+ * per order: the dashboard shows a form for each order still without its event. The name is
+ * checked only when longer than 3 characters, 1 second after the last keystroke (yes: taken, no:
+ * available, anything else: invalid characters); only an available name can be created.
  */
+export type EventNameVerdict = 'taken' | 'available' | 'invalid';
+
 export type EventNameState =
-  | { status: 'short'; name: string }
-  | { status: 'waiting'; name: string }
-  | { status: 'checking'; name: string }
-  | { status: 'taken'; name: string }
-  | { status: 'available'; name: string; error: string | null }
-  | { status: 'invalid'; name: string }
+  | NameCheckState<EventNameVerdict>
   | { status: 'creating'; name: string }
-  | { status: 'created'; name: string };
+  | { status: 'created'; name: string }
+  /** Not created, for a reason other than the name (its message): Criar can be tried again. */
+  | { status: 'createFailed'; name: string; error: string };
 
-export const MIN_CHECKED_LENGTH = 4;
-export const NAME_CHECK_DEBOUNCE_MS = 1_000;
+export const eventNameCheck = nameCheck<NameCheckReply, EventNameVerdict>({
+  minLength: 4,
+  debounceMs: 1_000,
+  verdictOf: (reply) => (reply === 'yes' ? 'taken' : reply === 'no' ? 'available' : 'invalid'),
+});
 
-export const initialEventNameState = { status: 'short', name: '' } as EventNameState;
+export const initialEventNameState = eventNameCheck.initial as EventNameState;
 
-export const eventNameSlice = createSlice({
+/** The forms, by order id. */
+export type EventNameForms = Record<string, EventNameState>;
+
+/** A transition of one order's form, as a case reducer of the forms. */
+function onForm<P extends { orderId: string }>(transition: (form: EventNameState, payload: P) => EventNameState) {
+  return (forms: EventNameForms, { payload }: PayloadAction<P>) => {
+    const form = forms[payload.orderId] ?? initialEventNameState;
+    const next = transition(form, payload);
+    if (next !== form) forms[payload.orderId] = next;
+  };
+}
+
+const order = (orderId: string) => ({ payload: { orderId } });
+const orderName = (orderId: string, name: string) => ({ payload: { orderId, name } });
+
+const eventNameMachine = createSlice({
   name: 'eventName',
-  initialState: initialEventNameState,
+  initialState: {} as EventNameForms,
   reducers: {
-    nameTyped: (state, action: PayloadAction<string>): EventNameState => {
-      if (state.status === 'creating' || state.status === 'created') return state;
-      const name = action.payload;
-      return name.length >= MIN_CHECKED_LENGTH ? { status: 'waiting', name } : { status: 'short', name };
+    /** The order's form is shown: it starts afresh, unless its event is being created (the call decides). */
+    eventNameOpened: {
+      reducer: onForm((form) => (form.status === 'creating' ? form : initialEventNameState)),
+      prepare: order,
     },
-    /** The debounce timer of the name it was started for. */
-    typingPaused: (state, action: PayloadAction<string>): EventNameState =>
-      state.status === 'waiting' && state.name === action.payload ? { status: 'checking', name: state.name } : state,
-    nameChecked: (state, action: PayloadAction<{ name: string; answer: NameCheckReply }>): EventNameState => {
-      if (state.status !== 'checking' || state.name !== action.payload.name) return state;
-      switch (action.payload.answer) {
-        case 'yes':
-          return { status: 'taken', name: state.name };
-        case 'no':
-          return { status: 'available', name: state.name, error: null };
-        default:
-          return { status: 'invalid', name: state.name };
-      }
+    nameTyped: {
+      reducer: onForm<{ orderId: string; name: string }>((form, { name }) =>
+        form.status === 'creating' || form.status === 'created' ? form : eventNameCheck.typed(name),
+      ),
+      prepare: orderName,
     },
-    /** The check failed (network): wait for the next keystroke or a retry. */
-    checkFailed: (state, action: PayloadAction<string>): EventNameState =>
-      state.status === 'checking' && state.name === action.payload ? { status: 'waiting', name: state.name } : state,
-    createRequested: (state): EventNameState => (state.status === 'available' ? { status: 'creating', name: state.name } : state),
-    createSucceeded: (state): EventNameState => (state.status === 'creating' ? { status: 'created', name: state.name } : state),
-    createFailed: (state, action: PayloadAction<{ error: string; taken: boolean }>): EventNameState => {
-      if (state.status !== 'creating') return state;
-      return action.payload.taken ? { status: 'taken', name: state.name } : { status: 'available', name: state.name, error: action.payload.error };
+    /** The debounce of the name it was started for. */
+    typingPaused: {
+      reducer: onForm<{ orderId: string; name: string }>((form, { name }) => eventNameCheck.paused(form, name)),
+      prepare: orderName,
     },
+    nameChecked: {
+      reducer: onForm<{ orderId: string; name: string; reply: NameCheckReply }>((form, { name, reply }) => eventNameCheck.answered(form, name, reply)),
+      prepare: (orderId: string, name: string, reply: NameCheckReply) => ({ payload: { orderId, name, reply } }),
+    },
+    checkFailed: {
+      reducer: onForm<{ orderId: string; name: string }>((form, { name }) => eventNameCheck.checkFailed(form, name)),
+      prepare: orderName,
+    },
+    retryRequested: {
+      reducer: onForm((form) => eventNameCheck.retried(form)),
+      prepare: order,
+    },
+    createRequested: {
+      reducer: onForm((form) => (form.status === 'available' || form.status === 'createFailed' ? { status: 'creating', name: form.name } : form)),
+      prepare: order,
+    },
+    createSucceeded: {
+      reducer: onForm((form) => (form.status === 'creating' ? { status: 'created', name: form.name } : form)),
+      prepare: order,
+    },
+    /** Someone took the name meanwhile (`taken`), or the event could not be created (its message). */
+    createFailed: {
+      reducer: onForm<{ orderId: string; error: string; taken: boolean }>((form, { error, taken }) => {
+        if (form.status !== 'creating') return form;
+        return taken ? { status: 'taken', name: form.name } : { status: 'createFailed', name: form.name, error };
+      }),
+      prepare: (orderId: string, failure: { error: string; taken: boolean }) => ({ payload: { orderId, ...failure } }),
+    },
+  },
+  selectors: {
+    selectEventNameForm: (forms, orderId: string): EventNameState => forms[orderId] ?? initialEventNameState,
   },
 });
 
-export const { nameTyped, typingPaused, nameChecked, checkFailed, createRequested, createSucceeded, createFailed } = eventNameSlice.actions;
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof eventNameMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const eventNameSlice = eventNameMachine.injectInto(rootReducer);
+
+export const { eventNameOpened, nameTyped, typingPaused, nameChecked, checkFailed, retryRequested, createRequested, createSucceeded, createFailed } =
+  eventNameSlice.actions;
+export const { selectEventNameForm } = eventNameSlice.selectors;
 
 export const NAME_TAKEN = 'Nome já existe';
 export const NAME_INVALID = 'Use somente letras, números, hífens (-), e underlines (_)';
+export const NAME_NOT_CHECKED = 'Não foi possível verificar o nome.';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatReais } from '../../lib/money';
 import { useAppDispatch } from '../../session';
+import { copyText } from '../../ui/clipboard';
 import { LoadError } from '../../ui/LoadError';
 import { notify } from '../../ui/notify';
 import { pixRetried, submitted, type PixPanelState } from './checkoutSlice';
@@ -20,12 +21,7 @@ export function PixPanel({ state }: { state: PixPanelState }) {
   const code = state.status === 'pix' ? state.pix.code : '';
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      notify(PIX_COPIED);
-    } catch {
-      notify(COPY_FAILED);
-    }
+    notify((await copyText(code)) ? PIX_COPIED : COPY_FAILED);
   }
 
   return (

@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/apiError';
 import type { Contract } from '../../../contract/wire';
 import { formatPercent } from '../../lib/money';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
+import { copyText } from '../../ui/clipboard';
 import { notify } from '../../ui/notify';
 import { reloadPage } from '../../ui/pageReload';
 import { useLaunchCouponMutation } from './partnerApi';
@@ -29,9 +30,7 @@ export function ContractCard({ partner, contract }: { partner: string; contract:
 
   const copy = async () => {
     setFailure(null);
-    try {
-      await navigator.clipboard.writeText(link);
-    } catch {
+    if (!(await copyText(link))) {
       // Nothing was copied: registering a coupon nobody has would waste it.
       setFailure(COPY_FAILED);
       return;

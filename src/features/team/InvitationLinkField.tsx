@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useCopy } from '../../ui/clipboard';
 import { notify } from '../../ui/notify';
 import { LINK_NOT_COPIED } from './partnerNameSlice';
 
@@ -8,18 +9,12 @@ export const LINK_COPIED_AGAIN = 'Link copied to clipboard';
 export function InvitationLinkField({ link }: { link: string }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
 
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-      field.current?.select();
-      notify(LINK_NOT_COPIED);
-    }
+  const copyLink = async () => {
+    if (await copy(link)) return;
+    field.current?.select();
+    notify(LINK_NOT_COPIED);
   };
 
   return (
@@ -27,12 +22,12 @@ export function InvitationLinkField({ link }: { link: string }) {
       <label htmlFor={id}>Invitation link</label>
       <div className="invitation-link__row">
         <input id={id} ref={field} type="text" readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+        <button type="button" className="button button--secondary" onClick={() => void copyLink()}>
           Copy link
         </button>
       </div>
       <span role="status" className="field__message">
-        {copied && LINK_COPIED_AGAIN}
+        {copied === true && LINK_COPIED_AGAIN}
       </span>
     </div>
   );

@@ -1,28 +1,17 @@
-import { useEffect, useId, useReducer, type FormEvent } from 'react';
-import { newInvitationHash } from '../../../contract/invitationHash';
-import { notify } from '../../ui/notify';
+import { useEffect, useId, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../session';
 import { InvitationLinkField } from './InvitationLinkField';
+import './partnerNameFlow';
 import {
-  authorizeFailed,
   authorizeRequested,
   canAuthorize,
-  checkFailed,
-  initialPartnerNameState,
-  invitationLink,
-  LINK_COPIED,
-  LINK_FAILED,
-  LINK_NOT_COPIED,
-  linkGenerated,
-  nameChecked,
   nameTyped,
-  PARTNER_NAME_DEBOUNCE_MS,
   PARTNER_NAME_MESSAGES,
-  partnerNameSlice,
+  partnerNameOpened,
   retryRequested,
-  typingPaused,
+  selectPartnerName,
   type PartnerNameState,
 } from './partnerNameSlice';
-import { useAuthorizeHashMutation, useLazyCheckPartnerNameQuery } from './teamApi';
 
 const BAD: readonly PartnerNameState['status'][] = ['short', 'taken', 'wrong'];
 
@@ -37,63 +26,23 @@ function messageOf(state: PartnerNameState): string {
   }
 }
 
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The server answered `ok` (SPEC section 7); anything else, or no answer, is a refusal. */
-async function registered(call: () => Promise<string>): Promise<boolean> {
-  try {
-    return String(await call()).trim() === 'ok';
-  } catch {
-    return false;
-  }
-}
-
-/** A partner name, checked as it is typed, and the invitation link that authorizes it. */
+/**
+ * A partner name, checked as it is typed, and the invitation link that authorizes it, as the
+ * machine says (partnerNameSlice; its effects are the flow's, partnerNameFlow.ts).
+ */
 export function PartnerAuthorizer() {
-  const [state, dispatch] = useReducer(partnerNameSlice.reducer, initialPartnerNameState);
-  const [check] = useLazyCheckPartnerNameQuery();
-  const [authorizeHash] = useAuthorizeHashMutation();
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectPartnerName);
   const inputId = useId();
   const messageId = `${inputId}-message`;
 
-  // 1000 ms after the last keystroke the name is checked.
   useEffect(() => {
-    if (state.status !== 'waiting') return;
-    const timer = setTimeout(() => dispatch(typingPaused(state.name)), PARTNER_NAME_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+    dispatch(partnerNameOpened());
+  }, [dispatch]);
 
-  useEffect(() => {
-    if (state.status !== 'checking') return;
-    const { name } = state;
-    check(name)
-      .unwrap()
-      .then((answer) => dispatch(nameChecked({ name, answer })))
-      .catch(() => dispatch(checkFailed(name)));
-  }, [state, check]);
-
-  const authorize = async (event: FormEvent<HTMLFormElement>) => {
+  const authorize = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!canAuthorize(state)) return;
-    const { name } = state;
-    const hash = newInvitationHash();
-    dispatch(authorizeRequested(hash));
-    if (!(await registered(() => authorizeHash({ partnerName: name, hash }).unwrap()))) {
-      dispatch(authorizeFailed());
-      notify(LINK_FAILED);
-      return;
-    }
-    const link = invitationLink(window.location.origin, hash, name);
-    dispatch(linkGenerated(link));
-    notify((await copyToClipboard(link)) ? LINK_COPIED : LINK_NOT_COPIED);
+    dispatch(authorizeRequested());
   };
 
   const bad = BAD.includes(state.status);
@@ -101,7 +50,7 @@ export function PartnerAuthorizer() {
   const fieldClass = bad ? 'field field--error' : positive ? 'field field--ok' : 'field';
 
   return (
-    <form className="team-form" noValidate onSubmit={(event) => void authorize(event)}>
+    <form className="team-form" noValidate onSubmit={authorize}>
       <div className={fieldClass}>
         <label htmlFor={inputId}>Partner name</label>
         <input

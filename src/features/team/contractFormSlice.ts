@@ -1,12 +1,12 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ContractPayload } from '../../../contract/wire';
+import { rootReducer } from '../../session';
 import { emptyContractFields, validateContract, type ContractErrors, type ContractField, type ContractFields } from './contractFields';
 
 /**
  * The team's contract form (SPEC sections 2, 5 and 8) as a state machine: editing -> submitting
  * -> done or failed, or, on a submit with a bad field, invalid with a message per field. Done and
- * failed show an empty form (it is cleared in both cases), ready for the next contract. Used with
- * useReducer by the screen.
+ * failed show an empty form (it is cleared in both cases), ready for the next contract.
  */
 export type ContractFormState =
   | { status: 'editing'; fields: ContractFields }
@@ -22,10 +22,12 @@ export function formFields(state: ContractFormState): ContractFields {
   return state.status === 'done' || state.status === 'failed' ? emptyContractFields : state.fields;
 }
 
-export const contractFormSlice = createSlice({
+const contractFormMachine = createSlice({
   name: 'contractForm',
   initialState: initialContractFormState,
   reducers: {
+    /** The screen opened: an empty form, unless a contract is being sent (the call decides). */
+    contractFormOpened: (state): ContractFormState => (state.status === 'submitting' ? state : initialContractFormState),
     fieldChanged: (state, action: PayloadAction<{ field: ContractField; value: string }>): ContractFormState => {
       if (state.status === 'submitting') return state;
       const { field, value } = action.payload;
@@ -46,8 +48,19 @@ export const contractFormSlice = createSlice({
       state.status === 'submitting' ? { status: 'done', message: action.payload } : state,
     contractFailed: (state): ContractFormState => (state.status === 'submitting' ? { status: 'failed' } : state),
   },
+  selectors: {
+    selectContractForm: (state) => state,
+  },
 });
 
-export const { fieldChanged, submitRequested, contractCreated, contractFailed } = contractFormSlice.actions;
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof contractFormMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const contractFormSlice = contractFormMachine.injectInto(rootReducer);
+
+export const { contractFormOpened, fieldChanged, submitRequested, contractCreated, contractFailed } = contractFormSlice.actions;
+export const { selectContractForm } = contractFormSlice.selectors;
 
 export const CONTRACT_FAILED = 'There was an error creating the contract.';

@@ -1,81 +1,91 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PartnerNameReply } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
+import { nameCheck, rootReducer, type NameCheckState } from '../../session';
 
 /**
  * Authorizing a partner name (SPEC sections 4, 5 and 8) as a state machine. A name of 3
  * characters or more is checked 1000 ms after the last keystroke; the server's answer (taken,
  * wrong, owned, available) counts only for the name still typed. An available or owned name can
- * be authorized: the invitation hash is registered and the link is ready to share. Used with
- * useReducer by the screen.
+ * be authorized: a new invitation hash is registered and the link is ready to share.
  */
 export type Verdict = Extract<PartnerNameReply, 'available' | 'owned'>;
 
 export type PartnerNameState =
-  | { status: 'empty'; name: '' }
-  | { status: 'short'; name: string }
-  | { status: 'waiting'; name: string }
-  | { status: 'checking'; name: string }
-  | { status: 'taken'; name: string }
-  | { status: 'wrong'; name: string }
-  | { status: 'owned'; name: string }
-  | { status: 'available'; name: string }
-  /** The check did not reach the server: it can be tried again. */
-  | { status: 'failed'; name: string }
-  | { status: 'authorizing'; name: string; verdict: Verdict; hash: string }
+  | NameCheckState<PartnerNameReply>
+  | { status: 'authorizing'; name: string; verdict: Verdict }
   | { status: 'linkReady'; name: string; hash: string; link: string }
   /** The hash was not registered: Authorize can be tried again. */
   | { status: 'authorizeFailed'; name: string; verdict: Verdict };
 
-export const MIN_PARTNER_NAME_LENGTH = 3;
-export const PARTNER_NAME_DEBOUNCE_MS = 1_000;
-
 const REPLIES: readonly string[] = ['taken', 'wrong', 'owned', 'available'] satisfies PartnerNameReply[];
 
-export const initialPartnerNameState = { status: 'empty', name: '' } as PartnerNameState;
+/** An answer other than the four of SPEC section 7 counts as a failed check. */
+export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
+  minLength: 3,
+  debounceMs: 1_000,
+  verdictOf: (reply) => (REPLIES.includes(reply) ? reply : null),
+});
+
+export const initialPartnerNameState = partnerNameCheck.initial as PartnerNameState;
 
 /** The name can be authorized: SPEC section 4 says only when available or owned. */
 export function canAuthorize(state: PartnerNameState): state is Extract<PartnerNameState, { status: Verdict | 'authorizeFailed' }> {
   return state.status === 'available' || state.status === 'owned' || state.status === 'authorizeFailed';
 }
 
-export const partnerNameSlice = createSlice({
+const partnerNameMachine = createSlice({
   name: 'partnerName',
   initialState: initialPartnerNameState,
   reducers: {
-    nameTyped: (state, action: PayloadAction<string>): PartnerNameState => {
-      if (state.status === 'authorizing') return state;
-      const name = action.payload;
-      if (name === '') return { status: 'empty', name };
-      return name.length < MIN_PARTNER_NAME_LENGTH ? { status: 'short', name } : { status: 'waiting', name };
+    /** The screen opened: it starts afresh, unless a name is being authorized (the call decides). */
+    partnerNameOpened: (state): PartnerNameState => (state.status === 'authorizing' ? state : initialPartnerNameState),
+    nameTyped: (state, action: PayloadAction<string>): PartnerNameState =>
+      state.status === 'authorizing' ? state : partnerNameCheck.typed(action.payload),
+    /** The debounce of the name it was started for. */
+    typingPaused: (state, action: PayloadAction<string>): PartnerNameState => partnerNameCheck.paused(state, action.payload),
+    nameChecked: {
+      reducer: (state, { payload }: PayloadAction<{ name: string; reply: PartnerNameReply }>): PartnerNameState =>
+        partnerNameCheck.answered(state, payload.name, payload.reply),
+      prepare: (name: string, reply: PartnerNameReply) => ({ payload: { name, reply } }),
     },
-    /** The debounce timer of the name it was started for. */
-    typingPaused: (state, action: PayloadAction<string>): PartnerNameState =>
-      state.status === 'waiting' && state.name === action.payload ? { status: 'checking', name: state.name } : state,
-    /** An answer other than the four of SPEC section 7 counts as a failed check. */
-    nameChecked: (state, action: PayloadAction<{ name: string; answer: PartnerNameReply }>): PartnerNameState => {
-      if (state.status !== 'checking' || state.name !== action.payload.name) return state;
-      const { answer } = action.payload;
-      return REPLIES.includes(answer) ? { status: answer, name: state.name } : { status: 'failed', name: state.name };
-    },
-    checkFailed: (state, action: PayloadAction<string>): PartnerNameState =>
-      state.status === 'checking' && state.name === action.payload ? { status: 'failed', name: state.name } : state,
-    retryRequested: (state): PartnerNameState => (state.status === 'failed' ? { status: 'checking', name: state.name } : state),
-    /** Authorize, with the invitation hash made for it. */
-    authorizeRequested: (state, action: PayloadAction<string>): PartnerNameState => {
+    checkFailed: (state, action: PayloadAction<string>): PartnerNameState => partnerNameCheck.checkFailed(state, action.payload),
+    retryRequested: (state): PartnerNameState => partnerNameCheck.retried(state),
+    authorizeRequested: (state): PartnerNameState => {
       if (!canAuthorize(state)) return state;
       const verdict = state.status === 'authorizeFailed' ? state.verdict : state.status;
-      return { status: 'authorizing', name: state.name, verdict, hash: action.payload };
+      return { status: 'authorizing', name: state.name, verdict };
     },
-    linkGenerated: (state, action: PayloadAction<string>): PartnerNameState =>
-      state.status === 'authorizing' ? { status: 'linkReady', name: state.name, hash: state.hash, link: action.payload } : state,
+    /** The hash made for the name was registered: its link. */
+    linkGenerated: (state, action: PayloadAction<{ hash: string; link: string }>): PartnerNameState =>
+      state.status === 'authorizing' ? { status: 'linkReady', name: state.name, ...action.payload } : state,
     authorizeFailed: (state): PartnerNameState =>
       state.status === 'authorizing' ? { status: 'authorizeFailed', name: state.name, verdict: state.verdict } : state,
   },
+  selectors: {
+    selectPartnerName: (state) => state,
+  },
 });
 
-export const { nameTyped, typingPaused, nameChecked, checkFailed, retryRequested, authorizeRequested, linkGenerated, authorizeFailed } =
-  partnerNameSlice.actions;
+declare module '../../session' {
+  interface LazyLoadedSlices extends WithSlice<typeof partnerNameMachine> {}
+}
+
+/** Injected into the store when this feature's code loads. */
+export const partnerNameSlice = partnerNameMachine.injectInto(rootReducer);
+
+export const {
+  partnerNameOpened,
+  nameTyped,
+  typingPaused,
+  nameChecked,
+  checkFailed,
+  retryRequested,
+  authorizeRequested,
+  linkGenerated,
+  authorizeFailed,
+} = partnerNameSlice.actions;
+export const { selectPartnerName } = partnerNameSlice.selectors;
 
 export const PARTNER_NAME_MESSAGES = {
   short: 'Name must be at least 3 characters',

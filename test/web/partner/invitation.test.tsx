@@ -1,6 +1,17 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { authorized, confirmed, invitationSlice, refused, signedInSeen, signedOutSeen, type InvitationState } from '../../../src/features/partner/invitationSlice';
+import {
+  authorized,
+  confirmed,
+  invitationClosed,
+  invitationOpened,
+  invitationSlice,
+  loginDelayPassed,
+  refused,
+  signedInSeen,
+  signedOutSeen,
+  type InvitationState,
+} from '../../../src/features/partner/invitationSlice';
 import { newInvitationHash } from '../../../contract/invitationHash';
 import { describeMachineGrid } from '../../support/machineGrid';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -11,25 +22,54 @@ import { renderApp } from '../../support/renderWithProviders';
 const hash = newInvitationHash(Date.UTC(2026, 0, 15));
 const link = `/invitation?hash=${hash}&partnerName=parceiro_novo`;
 
+const invitation = { hash, partnerName: 'parceiro_novo' };
+const other = { hash: newInvitationHash(Date.UTC(2026, 0, 16)), partnerName: 'outro_parceiro' };
+
 const states: Record<InvitationState['status'], InvitationState> = {
-  unknown: { status: 'unknown' },
-  mustLogin: { status: 'mustLogin' },
-  ready: { status: 'ready' },
-  confirming: { status: 'confirming' },
-  authorized: { status: 'authorized' },
-  failed: { status: 'failed' },
+  idle: { status: 'idle' },
+  unknown: { status: 'unknown', link: invitation },
+  mustLogin: { status: 'mustLogin', link: invitation },
+  goingToLogin: { status: 'goingToLogin', link: invitation },
+  ready: { status: 'ready', link: invitation },
+  confirming: { status: 'confirming', link: invitation },
+  authorized: { status: 'authorized', link: invitation },
+  failed: { status: 'failed', link: invitation },
 };
 
-const events = { signedOutSeen: signedOutSeen(), signedInSeen: signedInSeen(), confirmed: confirmed(), authorized: authorized(), refused: refused() };
+const events = {
+  opened: invitationOpened(invitation),
+  openedOtherLink: invitationOpened(other),
+  closed: invitationClosed(),
+  signedOutSeen: signedOutSeen(),
+  signedInSeen: signedInSeen(),
+  loginDelayPassed: loginDelayPassed(),
+  confirmed: confirmed(),
+  authorized: authorized(),
+  refused: refused(),
+};
 
-// Per state, the events that move it; every other event leaves it as it is.
+const fresh = {
+  opened: { status: 'unknown', link: invitation },
+  openedOtherLink: { status: 'unknown', link: other },
+  closed: { status: 'idle' },
+} as const;
+
+// Per state, the events that move it; every other event leaves it as it is. Opening a link starts
+// afresh, except while that invitation is being confirmed; closing the screen forgets it.
 describeMachineGrid('the invitation machine', invitationSlice, states, events, {
-  unknown: { signedOutSeen: { status: 'mustLogin' }, signedInSeen: { status: 'ready' } },
-  mustLogin: { signedInSeen: { status: 'ready' } },
-  ready: { signedOutSeen: { status: 'mustLogin' }, confirmed: { status: 'confirming' } },
-  confirming: { authorized: { status: 'authorized' }, refused: { status: 'failed' } },
-  authorized: {},
-  failed: { confirmed: { status: 'confirming' } },
+  idle: { opened: fresh.opened, openedOtherLink: fresh.openedOtherLink },
+  unknown: { ...fresh, signedOutSeen: { status: 'mustLogin', link: invitation }, signedInSeen: { status: 'ready', link: invitation } },
+  mustLogin: { ...fresh, signedInSeen: { status: 'ready', link: invitation }, loginDelayPassed: { status: 'goingToLogin', link: invitation } },
+  goingToLogin: { ...fresh },
+  ready: { ...fresh, signedOutSeen: { status: 'mustLogin', link: invitation }, confirmed: { status: 'confirming', link: invitation } },
+  confirming: {
+    openedOtherLink: fresh.openedOtherLink,
+    closed: fresh.closed,
+    authorized: { status: 'authorized', link: invitation },
+    refused: { status: 'failed', link: invitation },
+  },
+  authorized: { ...fresh },
+  failed: { ...fresh, confirmed: { status: 'confirming', link: invitation } },
 });
 
 describe('the invitation screen', () => {
@@ -39,10 +79,31 @@ describe('the invitation screen', () => {
       const { router } = renderApp(link);
       expect(await screen.findByRole('heading', { level: 1, name: 'Linkar Conta ao Parceiro' })).toBeInTheDocument();
       expect(await screen.findByText('Faça Login primeiro')).toBeInTheDocument();
-      act(() => jest.advanceTimersByTime(7_400));
+      await act(() => jest.advanceTimersByTimeAsync(7_400));
       expect(router.state.location.pathname).toBe('/invitation');
-      act(() => jest.advanceTimersByTime(200));
+      await act(() => jest.advanceTimersByTimeAsync(200));
       expect(router.state.location.pathname).toBe('/login');
+      // The login brings the visitor back to the invitation.
+      expect(router.state.location.state).toEqual({ returnTo: { pathname: '/invitation', search: link.slice('/invitation'.length), state: null } });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('counts the 7.5 s afresh for another invitation opened meanwhile', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { router } = renderApp(link);
+      expect(await screen.findByText('Faça Login primeiro')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      await act(() => router.navigate(`/invitation?hash=${other.hash}&partnerName=${other.partnerName}`));
+      expect(await screen.findByText('Parceiro: outro_parceiro')).toBeInTheDocument();
+      expect(await screen.findByText('Faça Login primeiro')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(5_000));
+      expect(router.state.location.pathname).toBe('/invitation');
+      await act(() => jest.advanceTimersByTimeAsync(2_600));
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toEqual({ returnTo: { pathname: '/invitation', search: `?hash=${other.hash}&partnerName=outro_parceiro`, state: null } });
     } finally {
       jest.useRealTimers();
     }

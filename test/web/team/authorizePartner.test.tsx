@@ -36,11 +36,11 @@ const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTim
 async function openScreen() {
   jest.useFakeTimers({ advanceTimers: true });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  renderApp('/authorizePartner', { identity: fakeIdentity({ signedInAs: ANA }) });
+  const { router } = renderApp('/authorizePartner', { identity: fakeIdentity({ signedInAs: ANA }) });
   await screen.findByRole('heading', { level: 1, name: 'Authorize partner' });
   const input = screen.getByLabelText('Partner name');
   const authorizeButton = () => screen.getByRole('button', { name: 'Authorize' });
-  return { user, input, authorizeButton };
+  return { user, input, authorizeButton, router };
 }
 
 afterEach(() => jest.useRealTimers());
@@ -196,6 +196,26 @@ describe('authorizePartner: the invitation link', () => {
     expect(authorizeButton()).toBeEnabled();
     await user.click(authorizeButton());
     await waitFor(() => expect(calls.authorized).toHaveLength(2));
+  });
+});
+
+describe('authorizePartner opened again', () => {
+  it('starts with no name, no link and nothing asked', async () => {
+    const calls = serve();
+    const { user, input, authorizeButton, router } = await openScreen();
+    await user.type(input, 'parceiro');
+    await wait(1_000);
+    await waitFor(() => expect(authorizeButton()).toBeEnabled());
+    await user.click(authorizeButton());
+    await screen.findByLabelText('Invitation link');
+    await act(() => router.navigate('/createContract'));
+    await screen.findByRole('heading', { level: 1, name: 'Create contract' });
+    await act(() => router.navigate('/authorizePartner'));
+    await screen.findByRole('heading', { level: 1, name: 'Authorize partner' });
+    expect(screen.getByLabelText('Partner name')).toHaveValue('');
+    expect(screen.queryByLabelText('Invitation link')).not.toBeInTheDocument();
+    expect(authorizeButton()).toBeDisabled();
+    expect(calls.checks).toEqual(['parceiro']);
   });
 });
 

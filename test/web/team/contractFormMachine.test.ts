@@ -2,6 +2,7 @@ import { CONTRACT_MESSAGES, emptyContractFields, type ContractFields } from '../
 import {
   contractCreated,
   contractFailed,
+  contractFormOpened,
   contractFormSlice,
   fieldChanged,
   submitRequested,
@@ -26,6 +27,7 @@ const states = {
 } satisfies Record<string, ContractFormState>;
 
 const events = {
+  opened: contractFormOpened(),
   partnerTyped: fieldChanged({ field: 'partner', value: 'novo' }),
   durationTyped: fieldChanged({ field: 'duration', value: '30' }),
   submitRequested: submitRequested(),
@@ -42,24 +44,31 @@ const allMissing = {
   kit: CONTRACT_MESSAGES.kitMissing,
 };
 
-// Per state, the events that move it; every other event leaves it as it is.
+const fresh = { opened: { status: 'editing', fields: emptyContractFields } } as const;
+
+// Per state, the events that move it; every other event leaves it as it is. Opening the screen
+// starts an empty form, unless a contract is being sent.
 describeMachineGrid('the contract form machine', contractFormSlice, states as Record<keyof typeof states, ContractFormState>, events, {
   editing: {
+    ...fresh,
     partnerTyped: { status: 'editing', fields: { ...good, partner: 'novo' } },
     durationTyped: { status: 'editing', fields: good },
     submitRequested: { status: 'submitting', fields: good, payload },
   },
   editingBad: {
+    ...fresh,
     partnerTyped: { status: 'editing', fields: { ...twoBad, partner: 'novo' } },
     durationTyped: { status: 'editing', fields: { ...twoBad, duration: '30' } },
     submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
   },
   invalid: {
+    ...fresh,
     partnerTyped: { status: 'invalid', fields: { ...twoBad, partner: 'novo' }, errors: twoErrors },
     durationTyped: { status: 'invalid', fields: { ...twoBad, duration: '30' }, errors: { rate: CONTRACT_MESSAGES.rateMissing } },
     submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
   },
   invalidOneLeft: {
+    ...fresh,
     partnerTyped: { status: 'invalid', fields: { ...oneBad, partner: 'novo' }, errors: { duration: CONTRACT_MESSAGES.durationBad } },
     durationTyped: { status: 'editing', fields: good },
     submitRequested: { status: 'invalid', fields: oneBad, errors: { duration: CONTRACT_MESSAGES.durationBad } },
@@ -70,11 +79,13 @@ describeMachineGrid('the contract form machine', contractFormSlice, states as Re
   },
   // Sent or not, the form is empty again and a new contract starts from scratch.
   done: {
+    ...fresh,
     partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
     durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
     submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },
   },
   failed: {
+    ...fresh,
     partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
     durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
     submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { CONTRACT_MESSAGES, NAME_TOO_SHORT, NAME_WRONG } from '../../../src/features/team/contractFields';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
@@ -140,6 +140,19 @@ describe('createContract', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('There was an error creating the contract.'));
     expect(window.alert).toHaveBeenCalledTimes(1);
     expect(sent).toHaveLength(1);
+    expectEmptyForm();
+  });
+});
+
+describe('createContract opened again', () => {
+  it('starts from an empty form', async () => {
+    serve(created);
+    const { fill, router } = await openForm();
+    await fill({ partner: 'parceiro_1', kit: 'Kit festa' });
+    await act(() => router.navigate('/authorizePartner'));
+    await screen.findByRole('heading', { level: 1, name: 'Authorize partner' });
+    await act(() => router.navigate('/createContract'));
+    await screen.findByRole('heading', { level: 1, name: 'Create contract' });
     expectEmptyForm();
   });
 });
