@@ -26,7 +26,7 @@ module.exports = {
       name: 'no-cycle',
       severity: 'error',
       comment: 'An import cycle (type-only ones included): split the module or move the shared piece down a layer.',
-      from: { path: '^(src|server/src|contract)/' },
+      from: { path: '^(src|server/src|contract|tools)/' },
       to: { circular: true },
     },
     {
@@ -139,7 +139,7 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing.',
-      from: { path: '^(src|server/src|contract)/' },
+      from: { path: '^(src|server/src|contract|tools)/' },
       to: { couldNotResolve: true },
     },
   ],

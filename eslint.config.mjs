@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'server/**/*.ts', 'test/**/*.{ts,tsx}', '*.config.{js,mjs,ts}', 'jest.config.js'],
+    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tools/**/*.ts', 'test/**/*.{ts,tsx}', '*.config.{js,mjs,ts}', 'jest.config.js'],
     rules: { 'no-console': 'off' },
   },
   {

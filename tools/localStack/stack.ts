@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { firebaseVerifier } from './auth/identity';
-import { loadConfig, type ServerConfig } from './config';
-import { openDatabase, type OpenedDatabase } from './db/openDatabase';
-import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './services/authEmulator';
-import { ensureSpaBuilt } from './services/spaBuild';
-import { loadSeedFile } from './seed/loadSeed';
-import { validateSeed, type SeedFile } from './seed/seedFormat';
-import { createMediaStorage } from './storage/mediaStorage';
+import { buildApp } from '../../server/src/app';
+import { firebaseVerifier } from '../../server/src/auth/identity';
+import { loadConfig, type ServerConfig } from '../../server/src/config';
+import { openDatabase, type OpenedDatabase } from './openDatabase';
+import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
+import { ensureSpaBuilt } from './spaBuild';
+import { loadSeedFile } from '../../server/src/seed/loadSeed';
+import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
+import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 
 export interface RunningStack {
   config: ServerConfig;
@@ -34,7 +34,7 @@ export interface StackOptions {
   log: (line: string) => void;
 }
 
-export const DEMO_SEED = 'server/seed/demo/demo.json';
+export const DEMO_SEED = 'tools/demoSeed/demo.json';
 
 function readSeed(file: string): SeedFile {
   return validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
