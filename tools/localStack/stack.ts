@@ -7,6 +7,7 @@ import { loadConfig, type ServerConfig } from '../../server/src/config';
 import { openDatabase, type OpenedDatabase } from './openDatabase';
 import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
 import { ensureSpaBuilt } from './spaBuild';
+import { anySeedLoaded } from '../../server/src/domain/seedRuns';
 import { loadSeedFile } from '../../server/src/seed/loadSeed';
 import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
@@ -141,8 +142,7 @@ async function startStack(
     seed = readSeed(seedFile);
     // Loaded once into a database no seed has finished loading into: a load cut short (Ctrl-C,
     // a kill) resumes on the next start, and loading is idempotent.
-    const seeded = (await database.db.query('SELECT 1 FROM seed_runs LIMIT 1')).rowCount ?? 0;
-    if (!seeded) {
+    if (!(await anySeedLoaded(database.db))) {
       log(`loading ${path.relative(root, seedFile)}...`);
       await loadSeedFile(database.db, storage, seedFile);
     }

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { hashDeviceKey } from '../domain/booths';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
+import { noteSeedRun } from '../domain/seedRuns';
 import { loadCatalogue, priceOrder } from '../domain/shop';
 import { storageName, type MediaStorage } from '../storage/mediaStorage';
 import { mediaUrl } from '../../../contract/mediaPath';
@@ -29,7 +30,7 @@ export async function loadSeedFile(db: Database, storage: MediaStorage, file: st
   const text = fs.readFileSync(file);
   const seed = validateSeed(JSON.parse(text.toString('utf8')));
   const summary = await loadSeed(db, storage, seed, path.dirname(path.resolve(file)));
-  await db.query('INSERT INTO seed_runs (fingerprint, file) VALUES ($1, $2) ON CONFLICT DO NOTHING', [seedFingerprint(text), path.basename(file)]);
+  await noteSeedRun(db, seedFingerprint(text), path.basename(file));
   return summary;
 }
 
