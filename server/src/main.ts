@@ -5,13 +5,17 @@
  * database, the demo seed and the SPA build are the local stack's (tools/, `npm start`).
  * SIGTERM or SIGINT closes the server (requests under way are answered) and then the pool.
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { firebaseVerifier } from './auth/identity';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 
-/** A stop that hangs (a request that never ends, a database gone quiet) is abandoned after this. */
+/**
+ * A stop that hangs (a request that never ends, a database gone quiet) is abandoned after this:
+ * within the 30 s orchestrators usually grant between SIGTERM and SIGKILL.
+ */
 const STOP_TIMEOUT_MS = 25_000;
 
 async function main(): Promise<void> {
@@ -20,7 +24,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required: the production server runs on an external PostgreSQL.');
 
   let db: Database | null = null;
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   // Registered before anything starts, so that a signal during the migration stops cleanly too.
+  // Once each: a second Ctrl-C finds Node's default handler and ends the process at once.
   process.once('SIGTERM', (signal) => void stop(signal));
   process.once('SIGINT', (signal) => void stop(signal));
 
