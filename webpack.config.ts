@@ -113,9 +113,13 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: ASSET_NAME,
-      clean: true,
+      // The compiled server lives in dist/server (scripts/buildServer.ts): a rebuild of the SPA
+      // alone (`npm start` after an edit) must not take it away.
+      clean: { keep: /^server[\\/]/ },
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for whoever debugs a report, never pointed at from the files the
+    // public gets (no sourceMappingURL), and the server does not serve them (http/staticFiles.ts).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

@@ -1,7 +1,9 @@
 /**
- * `npm run build`: the production build of the SPA, with the landing page rendered into
- * index.html (meaningful before any script runs) and its CSS inlined (no blocking request).
- * Usage: tsx scripts/build.ts [--output-path DIR]
+ * `npm run build`: the production build. The SPA, with the landing page rendered into index.html
+ * (meaningful before any script runs) and its CSS inlined (no blocking request), into DIR; then
+ * the server, compiled with its source maps, into DIR/server (scripts/buildServer.ts), which
+ * `npm run start:prod` runs. `--spa-only` leaves the server out (`npm start` runs its sources).
+ * Usage: tsx scripts/build.ts [--output-path DIR] [--spa-only]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import webpack from 'webpack';
 import makeConfig, { prerenderConfig } from '../webpack.config';
+import { buildServer } from './buildServer';
 
 function run(configs: webpack.Configuration[]): Promise<webpack.MultiStats> {
   return new Promise((resolve, reject) => {
@@ -59,8 +62,11 @@ export async function buildSpa(outputPath: string): Promise<webpack.StatsCompila
 if (require.main === module) {
   const flag = process.argv.indexOf('--output-path');
   const outputPath = path.resolve(flag >= 0 ? process.argv[flag + 1] : 'dist');
+  const spaOnly = process.argv.includes('--spa-only');
   const started = Date.now();
+  // The SPA first: webpack empties its output folder (all but the server's, webpack.config.ts).
   buildSpa(outputPath)
+    .then(() => (spaOnly ? undefined : buildServer(outputPath)))
     .then(() => console.log(`built ${outputPath} in ${((Date.now() - started) / 1000).toFixed(1)} s`))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,5 @@
 /**
- * Draws the demo media of server/seed/demo/media: the photos, GIFs and 360 videos of the demo
+ * Draws the demo media of tools/demoSeed/media: the photos, GIFs and 360 videos of the demo
  * events, their profile and cover pictures, the shop's product pictures and the AI mirror's
  * icons and results. Everything is the project's own drawing (SVG rendered by sharp); nothing
  * is downloaded. The output is committed, so this only runs when the drawings change:
@@ -13,17 +13,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { boomerangFrames, framedPhoto, hashtagPhoto, PHOTO_SIZES, polaroidPhoto, type Scene } from '../server/src/booth/art/boothPhotos';
-import { eventCover, eventProfile, type EventTheme } from '../server/src/booth/art/eventArt';
-import type { EventTitle } from '../server/src/booth/art/frames';
-import { mirrorIcon, mirrorResult, type MirrorStyle } from '../server/src/booth/art/mirrorArt';
-import type { Prop } from '../server/src/booth/art/person';
-import { productArt, type AccessoryArt, type ProductArt } from '../server/src/booth/art/products';
-import { spinFrame, type SpinGuest, type SpinOptions } from '../server/src/booth/art/spin';
-import { svgDocument } from '../server/src/booth/art/svg';
-import { animatedGif, jpeg, png, rgbFrame } from '../server/src/booth/encode';
+import { boomerangFrames, framedPhoto, hashtagPhoto, PHOTO_SIZES, polaroidPhoto, type Scene } from '../tools/booth/art/boothPhotos';
+import { eventCover, eventProfile, type EventTheme } from '../tools/booth/art/eventArt';
+import type { EventTitle } from '../tools/booth/art/frames';
+import { mirrorIcon, mirrorResult, type MirrorStyle } from '../tools/booth/art/mirrorArt';
+import type { Prop } from '../tools/booth/art/person';
+import { productArt, type AccessoryArt, type ProductArt } from '../tools/booth/art/products';
+import { spinFrame, type SpinGuest, type SpinOptions } from '../tools/booth/art/spin';
+import { svgDocument } from '../tools/booth/art/svg';
+import { animatedGif, jpeg, png, rgbFrame } from '../tools/booth/encode';
 
-const OUT = path.resolve(__dirname, '../server/seed/demo/media');
+const OUT = path.resolve(__dirname, '../tools/demoSeed/media');
 
 const ANA: EventTitle = { title: 'Festa da Ana', subtitle: '14 · 03 · 2026', accent: '#ffd23f' };
 const BIA_LEO: EventTitle = { title: 'Bia & Leo', subtitle: '09 · 05 · 2026', accent: '#f5d08a' };

@@ -25,7 +25,7 @@ function cruise(): CruiseOutput {
   const bin = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   let out: string;
   try {
-    out = execFileSync(process.execPath, [bin, 'src', 'server/src', 'contract', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    out = execFileSync(process.execPath, [bin, 'src', 'server/src', 'contract', 'tools', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

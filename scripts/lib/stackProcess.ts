@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { groupRunning } from '../../server/src/services/processAlive';
+import { groupRunning } from '../../tools/localStack/processAlive';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -16,7 +16,7 @@ export interface StackProcess {
 
 /** Runs `npm start`'s entry point as its own process group, and resolves once it serves. */
 export async function startStackProcess(env: Record<string, string>, { timeoutMs = 300_000 } = {}): Promise<StackProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/start.ts'], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
     detached: true,

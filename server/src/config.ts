@@ -9,7 +9,7 @@ export interface ServerConfig {
   port: number;
   /** Root of everything the server keeps on disk: the embedded database and the media. */
   dataDir: string;
-  /** An external PostgreSQL; null runs the embedded one in dataDir. */
+  /** An external PostgreSQL; null (never in production) runs the local stack's embedded one in dataDir. */
   databaseUrl: string | null;
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; never in production. */
@@ -128,8 +128,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     throw new ConfigError('FIREBASE_PROJECT_ID is a demo project in production: refusing to start.');
   }
   if (production) {
-    // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix key.
+    // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix
+    // key; and real data: no database kept in a local folder.
     const required: [string, string][] = [
+      ['DATABASE_URL', "the production server runs on an external PostgreSQL; the embedded one is the local stack's"],
       ['MERCADOPAGO_ACCESS_TOKEN', 'card and Pix payments go through Mercado Pago; the local sandbox never runs in production'],
       ['MERCADOPAGO_WEBHOOK_SECRET', "Mercado Pago's payment notifications are verified with it"],
       ['PIX_KEY', 'Pix transfers must reach the company, there is no default key in production'],

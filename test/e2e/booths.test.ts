@@ -24,7 +24,7 @@ afterAll(() => browser.close());
 
 /** `npm run booth -- --only ROLE --device ID`, until stopped; resolves with the first line matching `pattern`. */
 function simulate(role: string, device: string, pattern: RegExp): { process: ChildProcess; line: Promise<string> } {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--only', role, '--device', device, '--url', baseUrl()], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', '--only', role, '--device', device, '--url', baseUrl()], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,7 +36,7 @@ async function seed(name: string, content: SeedFile): Promise<void> {
   const file = path.join(seedDir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(content));
   const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
-  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/seed.ts', file], {
+  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
     timeout: 60_000,

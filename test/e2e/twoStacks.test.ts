@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
-import { freePort } from '../../server/src/services/freePort';
+import { freePort } from '../../tools/localStack/freePort';
 import { baseUrl, launchBrowser } from './support/browser';
 import { logIn, newGuest } from './support/guest';
 

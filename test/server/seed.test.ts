@@ -34,7 +34,7 @@ describe('seeding', () => {
   });
 
   it('loads the demo seed with all its media, and records that it finished', async () => {
-    const file = path.resolve(__dirname, '../../server/seed/demo/demo.json');
+    const file = path.resolve(__dirname, '../../tools/demoSeed/demo.json');
     const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
     const summary = await loadSeedFile(server.db, createMediaStorage(server.dataDir), file);
     expect(summary.media).toBe(seed.media?.length);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createMediaStorage, THUMB_SIZE } from '../../server/src/storage/mediaStorage';
 import { videoPosterFrame } from '../../server/src/storage/videoPoster';
 
-const SEED_MEDIA = path.resolve(__dirname, '../../server/seed/demo/media/festa_ana/360');
+const SEED_MEDIA = path.resolve(__dirname, '../../tools/demoSeed/media/festa_ana/360');
 const giro = (n: number) => fs.readFileSync(path.join(SEED_MEDIA, `giro-0${n}.mp4`));
 
 let dataDir: string;

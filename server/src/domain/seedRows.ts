@@ -156,3 +156,12 @@ export async function writeSeedRows(db: Database, seed: SeedFile): Promise<SeedR
 export async function recordSeedRun(db: Queryable, fingerprint: string, file: string): Promise<void> {
   await db.query('INSERT INTO seed_runs (fingerprint, file) VALUES ($1, $2) ON CONFLICT DO NOTHING', [fingerprint, file]);
 }
+
+/**
+ * Whether any seed has finished loading into this database: `npm start` loads the demo seed only
+ * into a database no seed has finished loading into, so a load cut short resumes.
+ */
+export async function anySeedLoaded(db: Queryable): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM seed_runs LIMIT 1');
+  return (rowCount ?? 0) > 0;
+}

@@ -16,6 +16,15 @@ import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRout
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Files of the build folder that are not the public's, answered 404: the source maps (webpack
+ * writes the SPA's for whoever debugs a report; they would hand out the sources), and the
+ * compiled server that `npm run build` puts beside the SPA in dist/server, with its own maps.
+ */
+function isPrivateBuildFile(pathName: string): boolean {
+  return /\.map(\.(gz|br))?$/i.test(pathName) || /^\/server(\/|$)/.test(pathName);
+}
+
 function hasAgentCookie(request: FastifyRequest): boolean {
   return isAgentId(/(?:^|;\s*)agent=([^;]*)/.exec(request.headers.cookie ?? '')?.[1]);
 }
@@ -93,7 +102,7 @@ export async function registerStaticFiles(
       prefix: '/',
       index: false,
       // The pages go out with their settings (below), never as the files on disk.
-      allowedPath: (pathName) => !/^\/(index|app)\.html$/.test(pathName),
+      allowedPath: (pathName) => !/^\/(index|app)\.html$/.test(pathName) && !isPrivateBuildFile(pathName),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {

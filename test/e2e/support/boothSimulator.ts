@@ -13,7 +13,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 export async function boothOnce(args: string[]): Promise<string> {
   const { stdout, stderr } = await run(
     process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/booth.ts', '--once', ...args, '--url', baseUrl()],
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', '--once', ...args, '--url', baseUrl()],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, timeout: 60_000 },
   );
   return stdout + stderr;

@@ -4,7 +4,7 @@ import type { SeedFile } from '../../../server/src/seed/seedFormat';
 
 /** The demo seed the stack loaded: journeys pick their links from it. */
 export function demoSeed(): SeedFile {
-  return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../server/seed/demo/demo.json'), 'utf8')) as SeedFile;
+  return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../tools/demoSeed/demo.json'), 'utf8')) as SeedFile;
 }
 
 /** The media URLs of one booth of an event, oldest first (as seeded). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../server/src/services/freePort';
+import { freePort } from '../../../tools/localStack/freePort';
 import { startStackProcess, type StackProcess } from '../../../scripts/lib/stackProcess';
 
 declare global {

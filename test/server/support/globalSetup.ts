@@ -9,7 +9,7 @@ declare global {
 /** Starts the shared PostgreSQL cluster and Auth emulator once for the whole server test run. */
 export default async function globalSetup(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/testServices.ts'], {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/testServices.ts'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

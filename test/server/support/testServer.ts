@@ -12,7 +12,7 @@ import { connectDatabase, type Database } from '../../../server/src/db/database'
 import { migrate } from '../../../server/src/db/migrate';
 import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
-import { emulatorSignUp } from '../../../server/src/services/authEmulator';
+import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
@@ -151,7 +151,7 @@ export async function newTeamMember(): Promise<TestUser> {
     const { uid, idToken } = await emulatorSignUp(url, email, 'segredo-123');
     return { uid, email, token: idToken };
   } catch {
-    const { emulatorSignIn } = await import('../../../server/src/services/authEmulator');
+    const { emulatorSignIn } = await import('../../../tools/localStack/authEmulator');
     const { uid, idToken } = await emulatorSignIn(url, email, 'segredo-123');
     return { uid, email, token: idToken };
   }

@@ -4,7 +4,7 @@
  * one of three errors, so the caller can say something useful: the server is not there, the
  * server does not accept this device, or the server refused this particular request.
  */
-import { mimeOf } from '../../../contract/mediaPath';
+import { mimeOf } from '../../contract/mediaPath';
 
 export type DeviceKind = 'booth' | 'printer' | 'mirror' | 'ultra';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../config';
-import { connectDatabase, type Database } from './database';
-import { startEmbeddedPostgres } from './embedded';
-import { migrate } from './migrate';
-import { processRunning } from '../services/processAlive';
+import type { ServerConfig } from '../../server/src/config';
+import { connectDatabase, type Database } from '../../server/src/db/database';
+import { startEmbeddedPostgres } from './embeddedPostgres';
+import { migrate } from '../../server/src/db/migrate';
+import { processRunning } from './processAlive';
 
 export interface OpenedDatabase {
   db: Database;

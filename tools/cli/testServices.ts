@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../db/embedded';
-import { startAuthEmulator } from '../services/authEmulator';
+import { startEmbeddedPostgres } from '../localStack/embeddedPostgres';
+import { startAuthEmulator } from '../localStack/authEmulator';
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-tests-'));

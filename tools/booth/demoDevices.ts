@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The devices of the demo seed (server/seed/demo/demo.json), read from the seed itself so that
+ * The devices of the demo seed (tools/demoSeed/demo.json), read from the seed itself so that
  * their ids and keys live in one place.
  */
 export interface SeedDevice {
@@ -13,7 +13,7 @@ export interface SeedDevice {
   key: string;
 }
 
-export const DEMO_SEED = path.resolve(__dirname, '../../seed/demo/demo.json');
+export const DEMO_SEED = path.resolve(__dirname, '../demoSeed/demo.json');
 
 export function loadDemoDevices(file = DEMO_SEED): Map<string, SeedDevice> {
   let devices: unknown;

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { firebaseVerifier } from './auth/identity';
-import { loadConfig, type ServerConfig } from './config';
-import { openDatabase, type OpenedDatabase } from './db/openDatabase';
-import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './services/authEmulator';
-import { ensureSpaBuilt } from './services/spaBuild';
-import { loadSeedFile } from './seed/loadSeed';
-import { validateSeed, type SeedFile } from './seed/seedFormat';
-import { createMediaStorage } from './storage/mediaStorage';
+import { buildApp } from '../../server/src/app';
+import { firebaseVerifier } from '../../server/src/auth/identity';
+import { loadConfig, type ServerConfig } from '../../server/src/config';
+import { openDatabase, type OpenedDatabase } from './openDatabase';
+import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
+import { ensureSpaBuilt } from './spaBuild';
+import { anySeedLoaded } from '../../server/src/domain/seedRows';
+import { loadSeedFile } from '../../server/src/seed/loadSeed';
+import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
+import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 
 export interface RunningStack {
   config: ServerConfig;
@@ -34,7 +35,7 @@ export interface StackOptions {
   log: (line: string) => void;
 }
 
-export const DEMO_SEED = 'server/seed/demo/demo.json';
+export const DEMO_SEED = 'tools/demoSeed/demo.json';
 
 function readSeed(file: string): SeedFile {
   return validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -141,8 +142,7 @@ async function startStack(
     seed = readSeed(seedFile);
     // Loaded once into a database no seed has finished loading into: a load cut short (Ctrl-C,
     // a kill) resumes on the next start, and loading is idempotent.
-    const seeded = (await database.db.query('SELECT 1 FROM seed_runs LIMIT 1')).rowCount ?? 0;
-    if (!seeded) {
+    if (!(await anySeedLoaded(database.db))) {
       log(`loading ${path.relative(root, seedFile)}...`);
       await loadSeedFile(database.db, storage, seedFile);
     }

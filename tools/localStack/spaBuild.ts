@@ -41,7 +41,7 @@ export async function ensureSpaBuilt(root: string, distDir: string, env: Record<
     // no build yet
   }
   log('building the web app (first start or changed sources)...');
-  const build = startProcess(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', distDir], {
+  const build = startProcess(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', distDir, '--spa-only'], {
     cwd: root,
     env: { ...process.env, ...env },
     // In our process group, so that a Ctrl-C during the build stops it too.

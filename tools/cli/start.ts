@@ -4,9 +4,9 @@
  * serves everything on one origin. Ctrl-C stops all of it.
  */
 import path from 'node:path';
-import { createStack, StackStopped } from '../stack';
+import { createStack, StackStopped } from '../localStack/stack';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../..');
 const stack = createStack({ root, env: process.env, log: (line) => console.info(line) });
 let stopping = false;
 

@@ -3,12 +3,12 @@
  * database. Idempotent. Beside a running `npm start` it joins that server's database.
  */
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/openDatabase';
-import { loadSeedFile } from '../seed/loadSeed';
-import { ensureEmulatorUser } from '../services/authEmulator';
-import { validateSeed } from '../seed/seedFormat';
-import { createMediaStorage } from '../storage/mediaStorage';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../localStack/openDatabase';
+import { loadSeedFile } from '../../server/src/seed/loadSeed';
+import { ensureEmulatorUser } from '../localStack/authEmulator';
+import { validateSeed } from '../../server/src/seed/seedFormat';
+import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import fs from 'node:fs';
 
 async function main(): Promise<void> {

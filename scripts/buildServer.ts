@@ -1,0 +1,84 @@
+/**
+ * The server's production build (part of `npm run build`): server/src compiled to JavaScript with
+ * source maps, one file per entry, into DIR/server beside the SPA. Packages stay outside the
+ * bundle and are required from node_modules at run time, so production installs them with
+ * `npm ci --omit=dev`; the build refuses to finish if the server would require anything else
+ * (a devDependency, an undeclared package).
+ */
+import { builtinModules } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The production entries: the server, and the seed command of a production operator. */
+export const SERVER_ENTRIES = {
+  main: 'server/src/main.ts',
+  seed: 'server/src/seed/seedCommand.ts',
+} as const;
+
+/** Where the build puts the server, under the build's folder (the static files never serve it). */
+export const SERVER_BUILD_DIR = 'server';
+
+const MIGRATIONS = 'server/src/db/migrations';
+
+/** `pg`, `@fastify/static`, `mercadopago/dist/x` -> the package's name; null for a relative path. */
+function packageName(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * What the bundles require at run time that is neither a Node built-in nor a runtime dependency
+ * of package.json: with `--omit=dev` each of them would be missing.
+ */
+export function requiresBeyondDependencies(metafile: Metafile, dependencies: readonly string[]): string[] {
+  const allowed = new Set(dependencies);
+  const builtins = new Set(builtinModules);
+  const missing = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (!imported.external) continue;
+      const name = packageName(imported.path);
+      if (name === null || imported.path.startsWith('node:') || builtins.has(name) || allowed.has(name)) continue;
+      missing.add(name);
+    }
+  }
+  return [...missing].sort();
+}
+
+/** Compiles the server into outputDir/server (emptied first); resolves with the files written. */
+export async function buildServer(outputDir: string): Promise<string[]> {
+  const serverDir = path.join(outputDir, SERVER_BUILD_DIR);
+  fs.rmSync(serverDir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: SERVER_ENTRIES,
+    outdir: serverDir,
+    bundle: true,
+    // Every package stays a require() of node_modules: runtime dependencies are installed, not copied.
+    packages: 'external',
+    platform: 'node',
+    // CommonJS, as tsx runs the sources today: __dirname finds the migrations beside the bundle.
+    format: 'cjs',
+    target: 'node20',
+    // Read by `node --enable-source-maps`; the sources themselves are not needed for stack traces.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    // Function and class names stay as written: logs and stack traces name them.
+    keepNames: true,
+    tsconfig: 'server/tsconfig.json',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const missing = requiresBeyondDependencies(result.metafile, Object.keys(pkg.dependencies ?? {}));
+  if (missing.length > 0) {
+    throw new Error(`the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ci --omit=dev would not install it`);
+  }
+  // migrate.ts reads its SQL files from the folder beside it: beside the bundle, once built.
+  fs.cpSync(path.join(ROOT, MIGRATIONS), path.join(serverDir, 'migrations'), { recursive: true });
+  return Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
+}
