@@ -6,11 +6,10 @@ import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { logOut, useAppDispatch, useGetAccountQuery, useSession } from '../../session';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { LeadsList, useCheckTeamQuery } from '../team';
+import { LeadsList, TeamOrdersList, useCheckTeamQuery } from '../team';
 import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
-import { TeamOrdersList } from './TeamOrdersList';
 
 export const NOT_LOGGED_IN = 'Você não está logado!';
 

@@ -3,8 +3,8 @@ import type { Transaction } from '../../../contract/wire';
 import { useAppSelector } from '../../session';
 import { formatReais } from '../../lib/money';
 import { accountApi, useLoadTransactionsQuery } from './accountApi';
-import { OrderFact } from './OrderFact';
-import { formatOrderDate, METHOD_LABEL, statusLabel } from './orderFormat';
+import { OrderFact } from '../../ui/OrderFact';
+import { formatOrderDate, METHOD_LABEL, statusLabel } from '../../lib/orderFormat';
 import { PixPayment } from './PixPayment';
 
 /** While an order waits for its payment, the list is asked again this often (only while the page is seen). */

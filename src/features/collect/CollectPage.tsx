@@ -9,7 +9,7 @@ import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { MediaActions } from '../share';
+import { MediaActions } from '../print';
 import { useCheckMediaQuery } from './collectApi';
 import { CollectPhoto } from './CollectPhoto';
 import { LOCKED_MESSAGE } from './sendQueuedCollect';

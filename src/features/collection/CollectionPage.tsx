@@ -10,7 +10,7 @@ import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { EraseMyData, selectCollectionErased } from '../privacy';
-import { OpenedItem, preloadItemViewer } from '../share';
+import { OpenedItem, preloadItemViewer } from '../print';
 
 export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 

@@ -8,7 +8,7 @@ import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
-import { OpenedItem, preloadItemViewer } from '../share';
+import { OpenedItem, preloadItemViewer } from '../print';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';

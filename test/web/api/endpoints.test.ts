@@ -6,7 +6,7 @@ import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { signedIn } from '../../../src/session/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
-import { teamOrdersApi } from '../../../src/features/account/teamOrdersApi';
+import { teamOrdersApi } from '../../../src/features/team/teamOrdersApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
 import { eventsApi } from '../../../src/features/events/eventsApi';

@@ -279,7 +279,8 @@ describe('the checkout screen', () => {
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copiar chave' }));
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^000201/));
-    expect(window.alert).toHaveBeenLastCalledWith('Chave copiada para a área de transferência');
+    // Said beside the button (a live region), as on the account's Pix orders.
+    expect(screen.getByText('Chave copiada para a área de transferência')).toHaveAttribute('role', 'status');
 
     jest.useFakeTimers({ advanceTimers: true });
     try {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { canShareFiles, isIosChrome, shareMedia } from '../../../src/features/share/shareMedia';
+import { canShareFiles, isIosChrome, shareMedia } from '../../../src/ui/share/shareMedia';
 import { mediaFound, network } from '../../support/network';
 
 // The collect screen asks the media server whether the item exists before collecting it.

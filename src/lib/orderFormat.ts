@@ -1,5 +1,5 @@
-import type { OrderStatus, PaymentMethod } from '../../../contract/wire';
-import { formatCalendarDate } from '../../lib/dates';
+import type { OrderStatus, PaymentMethod } from '../../contract/wire';
+import { formatCalendarDate } from './dates';
 
 /** An order's status as the customer reads it. */
 export const STATUS_LABEL: Record<OrderStatus, string> = {

@@ -1,7 +1,7 @@
 import { mediaSource } from '../../api/mediaSource';
 import { parseMediaPath } from '../../../contract/mediaPath';
-import { PrintWidget } from '../print';
-import { ShareButton } from './ShareButton';
+import { PrintWidget } from './PrintWidget';
+import { ShareButton } from '../../ui/share/ShareButton';
 
 /** What a guest can do with one media item: share or download it, print it with a pack. */
 export function MediaActions({ url }: { url: string }) {

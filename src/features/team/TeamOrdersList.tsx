@@ -4,8 +4,8 @@ import type { TeamOrder } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
 import { Modal } from '../../ui/Modal';
 import { formatReais } from '../../lib/money';
-import { OrderFact } from './OrderFact';
-import { formatOrderDate, METHOD_LABEL, statusLabel } from './orderFormat';
+import { OrderFact } from '../../ui/OrderFact';
+import { formatOrderDate, METHOD_LABEL, statusLabel } from '../../lib/orderFormat';
 import { useLoadTeamOrdersQuery, useSettleTeamOrderMutation } from './teamOrdersApi';
 
 type Settlement = 'approved' | 'rejected';

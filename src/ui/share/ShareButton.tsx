@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ShareIcon } from '../../ui/icons';
-import { notify } from '../../ui/notify';
+import { ShareIcon } from '../icons';
+import { notify } from '../notify';
 import { mimeOf } from '../../../contract/mediaPath';
 import { canShareFiles, IOS_CHROME_VIDEO, SHARE_HINT, shareMedia } from './shareMedia';
 
