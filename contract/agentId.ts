@@ -1,11 +1,8 @@
-/** A random visitor id: 20 base-36 characters from the platform's CSPRNG. */
-type RandomSource = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
+import { BASE36, randomString, type RandomBytes } from './randomId';
 
-export function newAgentId(random: RandomSource = (b) => crypto.getRandomValues(b)): string {
-  const bytes = random(new Uint8Array(20));
-  let id = '';
-  for (const byte of bytes) id += (byte % 36).toString(36);
-  return id;
+/** A random visitor id: 20 base-36 characters (103 bits), each equally likely. */
+export function newAgentId(random?: RandomBytes): string {
+  return randomString(20, BASE36, random);
 }
 
 const AGENT_PATTERN = /^[a-z0-9]{8,64}$/;

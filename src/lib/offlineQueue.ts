@@ -1,3 +1,4 @@
+import { randomString, URL_SAFE, type RandomBytes } from '../../contract/randomId';
 import type { ContactLead } from '../../contract/wire';
 
 /**
@@ -56,20 +57,9 @@ export const MAX_TRACKED_PRINTS = 50;
 
 const ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** A new item id: a UUID (crypto.randomUUID where the browser has it, the same shape otherwise). */
-export interface RandomSource {
-  getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
-  randomUUID?: () => string;
-}
-
-export function newQueueId(random: RandomSource = crypto): string {
-  if (typeof random.randomUUID === 'function') return random.randomUUID();
-  // Pages served over plain http (a venue's LAN address) have no randomUUID: build a version 4 one.
-  const bytes = random.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** A new item id: 22 URL-safe characters (132 bits); a print's is sent as its request id. */
+export function newQueueId(random?: RandomBytes): string {
+  return randomString(22, URL_SAFE, random);
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../../contract/wire';
-import { randomBase36 } from '../../../contract/invitationHash';
+import { BASE36, randomString } from '../../../contract/randomId';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
@@ -25,7 +25,7 @@ export const COUPON_RANDOM_LENGTH = 16;
 export const COUPON_CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{1,24}-[0-9A-Z]{${COUPON_RANDOM_LENGTH}}$`);
 
 export function newCouponCode(partner: string): string {
-  const suffix = randomBase36(COUPON_RANDOM_LENGTH, (bytes) => crypto.randomFillSync(bytes)).toUpperCase();
+  const suffix = randomString(COUPON_RANDOM_LENGTH, BASE36, (bytes) => void crypto.randomFillSync(bytes)).toUpperCase();
   return `${partner.slice(0, 24).toUpperCase()}-${suffix}`;
 }
 

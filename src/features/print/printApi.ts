@@ -1,5 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../api/paths';
+import { randomString, URL_SAFE } from '../../../contract/randomId';
 import type { PrintReply, PrintStatusReply } from '../../../contract/wire';
 
 export interface PrintArgs {
@@ -10,14 +11,9 @@ export interface PrintArgs {
   request?: string;
 }
 
-/** A new print request id: 22 URL-safe characters from the browser's random source (128 bits). */
+/** A new print request id: 22 URL-safe characters (132 bits); the prefix says what it names in logs. */
 export function newPrintRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  let id = '';
-  for (const byte of bytes) id += alphabet[byte & 63];
-  // 16 characters of 6 bits: 96 bits; a prefix keeps the server's 16-character minimum obvious.
-  return `p_${id}`;
+  return `p_${randomString(22, URL_SAFE)}`;
 }
 
 export const printApi = api.injectEndpoints({

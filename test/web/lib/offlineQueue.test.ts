@@ -17,25 +17,18 @@ import {
   type QueuedItem,
 } from '../../../src/lib/offlineQueue';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let n = 0;
 const id = () => `item-${String((n += 1)).padStart(12, '0')}`;
 const collect = (url: string, createdAt: number, itemId = id()): NewQueuedItem => ({ kind: 'collect', id: itemId, createdAt, url, bname: 'festa_ana' });
 const print = (printId: string, createdAt: number, itemId = id()): NewQueuedItem => ({ kind: 'print', id: itemId, createdAt, packHash: 'PACK5', printId });
 
 describe('queue ids', () => {
-  it('are UUIDs, unique, from crypto.randomUUID where it exists', () => {
+  it('are 22 URL-safe characters, unique, valid as a print request id and a lead clientId', () => {
     const ids = new Set(Array.from({ length: 500 }, () => newQueueId()));
     expect(ids.size).toBe(500);
-    for (const value of ids) expect(value).toMatch(UUID);
-    expect(newQueueId({ getRandomValues: (array) => array, randomUUID: () => '11111111-2222-4333-8444-555555555555' })).toBe('11111111-2222-4333-8444-555555555555');
-  });
-
-  it('are version 4 UUIDs from random bytes where randomUUID is missing (plain http)', () => {
-    const fixed = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => array.fill(0xff) };
-    expect(newQueueId(fixed)).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
-    const random = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(array) };
-    expect(newQueueId(random)).toMatch(UUID);
+    for (const value of ids) expect(value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // Also on plain http (a venue's LAN address), where crypto.randomUUID is missing.
+    expect(newQueueId((bytes) => void bytes.fill(0))).toBe('A'.repeat(22));
   });
 });
 
