@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BOOTH_MODES, MEDIA_MODES } from './modes';
 import { INVITATION_HASH_SOURCE } from './invitationHash';
 import { IDENTIFIER_SOURCE } from './names';
+import { ORDER_ID_SOURCE } from './protocol';
 
 /** A string of one of `values`: `{ type: 'string', enum }` on the wire, a union of literals in TypeScript. */
 export function StringEnum<const T extends readonly string[]>(values: T) {
@@ -22,7 +23,7 @@ const Money = Type.Number({ minimum: 0, maximum: 10_000_000 });
 const Cpf = Type.String({ pattern: '^[0-9]{11}$' });
 const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
 const Identifier = Type.String({ pattern: IDENTIFIER_SOURCE });
-const OrderId = Type.String({ pattern: '^[0-9A-Za-z_-]{1,64}$' });
+const OrderId = Type.String({ pattern: ORDER_ID_SOURCE });
 const PartnerName = Type.String({ pattern: '^[A-Za-z0-9_-]{3,64}$' });
 const Strings = Type.Array(Type.String());
 

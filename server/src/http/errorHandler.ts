@@ -28,6 +28,20 @@ const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   '22021': [400, 'invalid_value', 'Texto com caracteres inválidos.'],
 };
 
+/**
+ * Fields whose shape is a rule of the contract with a name of its own: a request that breaks it
+ * gets that name and a sentence for people, not the schema's wording.
+ */
+const FIELD_REFUSALS: Record<string, [string, string]> = {
+  orderId: ['invalid_order_id', 'Número de pedido inválido.'],
+  transaction: ['invalid_order_id', 'Número de pedido inválido.'],
+};
+
+function fieldRefusal(validation: ReadonlyArray<{ instancePath?: string }>): [string, string] | undefined {
+  const field = validation[0]?.instancePath?.split('/').pop() ?? '';
+  return Object.hasOwn(FIELD_REFUSALS, field) ? FIELD_REFUSALS[field] : undefined;
+}
+
 /** Every error becomes `{ error, message }`; a 5xx only for our own bugs, and it is logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
@@ -36,7 +50,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(STATUS_OF[error.kind]).send({ error: error.code, message: error.message });
     }
     if (error.validation) {
-      return reply.code(400).send({ error: 'invalid_request', message: `Requisição inválida: ${error.message}` });
+      const [code, message] = fieldRefusal(error.validation) ?? ['invalid_request', `Requisição inválida: ${error.message}`];
+      return reply.code(400).send({ error: code, message });
     }
     const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
     if (pg) {

@@ -2,6 +2,7 @@ import { Type, type TProperties } from '@sinclair/typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
+import { ORDER_ID_SOURCE } from '../../../contract/protocol';
 
 /** The Fastify instance routes are declared on: schemas are TypeBox, so handlers are typed by them. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -17,7 +18,8 @@ export const SEGMENT = Type.String({ minLength: 1, maxLength: 200 });
 export const LIST_SEGMENT = Type.String({ minLength: 1, maxLength: 4000 });
 /** A media URL or file name in a path segment (print, modifyAccount). */
 export const MEDIA_ID = Type.String({ minLength: 1, maxLength: 1024 });
-export const ORDER_ID = Type.String({ pattern: '^[0-9A-Za-z_-]{1,64}$' });
+/** An order's number, the real rule (SPEC section 9), refused at the edge. */
+export const ORDER_ID = Type.String({ pattern: ORDER_ID_SOURCE });
 /** A device upload names its file in the query. */
 export const FILE_QUERY = Type.Object({ file: Type.String({ maxLength: 128 }) });
 

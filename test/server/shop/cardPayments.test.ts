@@ -342,11 +342,17 @@ describe('POST /api/process_payment_card', () => {
     ['a very long token', { token: 'x'.repeat(201) }],
     ['no token', { token: undefined }],
     ['no order id', { orderId: undefined }],
-    ['an odd order id', { orderId: '1 OR 1' }],
   ])('refuses %s with 400', async (_case, overrides) => {
     const response = await pay(paymentBody('f'.repeat(32), 100, '123456789', overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
+    expect(spy.calls.chargeCard).toEqual([]);
+  });
+
+  it.each([['1 OR 1'], ['12345678'], ['0123456789']])('refuses the order id %j at the edge, by its name', async (orderId) => {
+    const response = await pay(paymentBody('f'.repeat(32), 100, '123456789', { orderId }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_order_id', message: 'Número de pedido inválido.' });
     expect(spy.calls.chargeCard).toEqual([]);
   });
 });
