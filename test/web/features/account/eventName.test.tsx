@@ -1,0 +1,281 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { reloadPage } from '../../../../src/ui/pageReload';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { NameCheckReply } from '../../../../contract/wire';
+import {
+  checkFailed,
+  createFailed,
+  createRequested,
+  createSucceeded,
+  eventNameOpened,
+  eventNameSlice,
+  initialEventNameState,
+  nameChecked,
+  nameTyped,
+  retryRequested,
+  typingPaused,
+  type EventNameState,
+} from '../../../../src/features/account/eventNameSlice';
+import { describeMachineGrid } from '../../../support/machineGrid';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
+import { API, network } from '../../../support/network';
+import { renderApp } from '../../../support/renderWithProviders';
+import { sessionOf } from '../../../support/session';
+
+jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
+
+// One form per paid order: the grid runs on this order's form, among the forms of the page.
+const ORDER = '123456789';
+const OTHER = '987654321';
+const formMachine = {
+  reducer: (form: EventNameState = initialEventNameState, action: UnknownAction) => eventNameSlice.reducer({ [ORDER]: form }, action)[ORDER]!,
+  actions: eventNameSlice.actions,
+};
+
+const states: Record<EventNameState['status'], EventNameState> = {
+  empty: { status: 'empty', name: '' },
+  short: { status: 'short', name: 'abc' },
+  waiting: { status: 'waiting', name: 'festa' },
+  checking: { status: 'checking', name: 'festa' },
+  taken: { status: 'taken', name: 'festa' },
+  available: { status: 'available', name: 'festa' },
+  invalid: { status: 'invalid', name: 'festa' },
+  failed: { status: 'failed', name: 'festa' },
+  creating: { status: 'creating', name: 'festa' },
+  created: { status: 'created', name: 'festa' },
+  createFailed: { status: 'createFailed', name: 'festa', error: 'Sem conexão' },
+};
+
+const events = {
+  opened: eventNameOpened(ORDER),
+  openedOtherOrder: eventNameOpened(OTHER),
+  typedLong: nameTyped(ORDER, 'festa_nova'),
+  typedShort: nameTyped(ORDER, 'fes'),
+  typedEmpty: nameTyped(ORDER, ''),
+  typedInOtherForm: nameTyped(OTHER, 'festa_nova'),
+  paused: typingPaused(ORDER, 'festa'),
+  pausedForOlderName: typingPaused(ORDER, 'fest'),
+  answeredYes: nameChecked(ORDER, 'festa', 'yes'),
+  answeredNo: nameChecked(ORDER, 'festa', 'no'),
+  answeredOther: nameChecked(ORDER, 'festa', 'other'),
+  answeredNonsense: nameChecked(ORDER, 'festa', '<html>' as NameCheckReply),
+  answeredForOlderName: nameChecked(ORDER, 'fest', 'no'),
+  checkFailed: checkFailed(ORDER, 'festa'),
+  checkFailedForOlderName: checkFailed(ORDER, 'fest'),
+  retryRequested: retryRequested(ORDER),
+  createRequested: createRequested(ORDER),
+  createRequestedInOtherForm: createRequested(OTHER),
+  createSucceeded: createSucceeded(ORDER),
+  createFailed: createFailed(ORDER, { error: 'Sem conexão', taken: false }),
+  createFailedTaken: createFailed(ORDER, { error: 'Nome já existe', taken: true }),
+};
+
+const typing = {
+  typedLong: { status: 'waiting', name: 'festa_nova' },
+  typedShort: { status: 'short', name: 'fes' },
+  typedEmpty: { status: 'empty', name: '' },
+  opened: { status: 'empty', name: '' },
+} as const;
+
+// Per state, the events that move it; every other event (and any event of another order's form)
+// leaves it as it is.
+describeMachineGrid('the event-name machine', formMachine, states, events, {
+  empty: { ...typing },
+  short: { ...typing },
+  waiting: { ...typing, paused: { status: 'checking', name: 'festa' } },
+  checking: {
+    ...typing,
+    answeredYes: { status: 'taken', name: 'festa' },
+    answeredNo: { status: 'available', name: 'festa' },
+    answeredOther: { status: 'invalid', name: 'festa' },
+    answeredNonsense: { status: 'invalid', name: 'festa' },
+    checkFailed: { status: 'failed', name: 'festa' },
+  },
+  taken: { ...typing },
+  available: { ...typing, createRequested: { status: 'creating', name: 'festa' } },
+  invalid: { ...typing },
+  // No check by itself: 'Tentar novamente', or the next keystroke.
+  failed: { ...typing, retryRequested: { status: 'checking', name: 'festa' } },
+  // The name cannot change while the event is created, and the call decides.
+  creating: {
+    createSucceeded: { status: 'created', name: 'festa' },
+    createFailed: { status: 'createFailed', name: 'festa', error: 'Sem conexão' },
+    createFailedTaken: { status: 'taken', name: 'festa' },
+  },
+  created: { opened: { status: 'empty', name: '' } },
+  createFailed: { ...typing, createRequested: { status: 'creating', name: 'festa' } },
+});
+
+describe('naming the event in the dashboard', () => {
+  const order = (orderId: string, eventName: string) => ({ orderId, eventName, eventCreated: 0, products: [] });
+  let events = [order('123456789', 'Aniversário')];
+
+  function serveDashboard(answers: Record<string, string>, checks: string[], created: string[]) {
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+      http.get(`${API}/load_events`, () => HttpResponse.json(events)),
+      http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+      http.get(`${API}/check_bname/:name`, ({ params }) => {
+        checks.push(String(params.name));
+        return HttpResponse.text(answers[String(params.name)] ?? 'no');
+      }),
+      http.get(`${API}/create_event/:name/:order`, ({ params }) => {
+        created.push(`${String(params.name)}/${String(params.order)}`);
+        return HttpResponse.text('ok');
+      }),
+    );
+  }
+
+  async function openDashboard() {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const [input] = await screen.findAllByLabelText('Nome do evento');
+    return { user, input: input!, store };
+  }
+
+  const createButton = () => screen.getByRole('button', { name: 'Criar meu Evento' });
+
+  afterEach(() => {
+    events = [order('123456789', 'Aniversário')];
+    jest.useRealTimers();
+    jest.mocked(reloadPage).mockClear();
+  });
+
+  it('checks only names longer than 3 characters, 1 second after the last keystroke', async () => {
+    const checks: string[] = [];
+    serveDashboard({}, checks, []);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'abc');
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(checks).toEqual([]);
+    await user.type(input, 'd');
+    act(() => jest.advanceTimersByTime(900));
+    await user.type(input, 'e');
+    act(() => jest.advanceTimersByTime(900));
+    expect(checks).toEqual([]);
+    act(() => jest.advanceTimersByTime(150));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['abcde']);
+  });
+
+  it("says 'Nome já existe' with a red border, and keeps the button off", async () => {
+    serveDashboard({ festa_ana: 'yes' }, [], []);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'festa_ana');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('Nome já existe')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.closest('label')).toHaveClass('field--error');
+    expect(screen.getByRole('button', { name: 'Criar meu Evento' })).toBeDisabled();
+  });
+
+  it('explains which characters a name may have', async () => {
+    serveDashboard({ 'minha festa': 'other' }, [], []);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'minha festa');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('Use somente letras, números, hífens (-), e underlines (_)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Criar meu Evento' })).toBeDisabled();
+  });
+
+  it('creates the event on an available name, then reloads and hides the button', async () => {
+    const created: string[] = [];
+    serveDashboard({}, [], created);
+    const { user, input, store } = await openDashboard();
+    await user.type(input, 'festa_nova');
+    act(() => jest.advanceTimersByTime(1_000));
+    const button = screen.getByRole('button', { name: 'Criar meu Evento' });
+    await screen.findByText('OK');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByText('Evento festa_nova criado!')).toBeInTheDocument();
+    expect(created).toEqual(['festa_nova/123456789']);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Criar meu Evento' })).not.toBeInTheDocument();
+    // It is the owner's event: /eventos lists it on this device from now on.
+    expect(sessionOf(store.getState()).events).toContain('festa_nova');
+  });
+
+  it("says when the name could not be checked, and asks again only on 'Tentar novamente'", async () => {
+    const checks: string[] = [];
+    serveDashboard({}, [], []);
+    let fail = true;
+    network.use(
+      http.get(`${API}/check_bname/:name`, ({ params }) => {
+        checks.push(String(params.name));
+        return fail ? HttpResponse.error() : HttpResponse.text('no');
+      }),
+    );
+    const { user, input } = await openDashboard();
+    await user.type(input, 'festa_nova');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('Não foi possível verificar o nome.')).toBeInTheDocument();
+    expect(createButton()).toBeDisabled();
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(checks).toEqual(['festa_nova']);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['festa_nova', 'festa_nova']);
+    expect(createButton()).toBeEnabled();
+  });
+
+  it("checks each order's name 1 second after that form's own last keystroke", async () => {
+    events = [order('111111111', 'Casamento'), order('222222222', 'Formatura')];
+    const checks: string[] = [];
+    serveDashboard({}, checks, []);
+    const { user } = await openDashboard();
+    const [first, second] = screen.getAllByLabelText('Nome do evento');
+    await user.type(first!, 'festa_um');
+    act(() => jest.advanceTimersByTime(500));
+    await user.type(second!, 'festa_dois');
+    act(() => jest.advanceTimersByTime(600));
+    await waitFor(() => expect(checks).toEqual(['festa_um']));
+    act(() => jest.advanceTimersByTime(500));
+    await waitFor(() => expect(checks).toEqual(['festa_um', 'festa_dois']));
+    expect(await screen.findAllByText('OK')).toHaveLength(2);
+  });
+
+  it('says why the event was not created, and lets it be tried again', async () => {
+    const created: string[] = [];
+    serveDashboard({}, [], created);
+    let fail = true;
+    network.use(
+      http.get(`${API}/create_event/:name/:order`, ({ params }) => {
+        created.push(`${String(params.name)}/${String(params.order)}`);
+        return fail ? HttpResponse.json({ error: 'internal', message: 'Tente de novo em instantes.' }, { status: 500 }) : HttpResponse.text('ok');
+      }),
+    );
+    const { user, input } = await openDashboard();
+    await user.type(input, 'festa_nova');
+    act(() => jest.advanceTimersByTime(1_000));
+    await screen.findByText('OK');
+    await user.click(createButton());
+    expect(await screen.findByText('Tente de novo em instantes.')).toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(createButton()).toBeEnabled();
+    fail = false;
+    await user.click(createButton());
+    expect(await screen.findByText('Evento festa_nova criado!')).toBeInTheDocument();
+    expect(created).toEqual(['festa_nova/123456789', 'festa_nova/123456789']);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Nome já existe' when the name was taken meanwhile", async () => {
+    serveDashboard({}, [], []);
+    network.use(http.get(`${API}/create_event/:name/:order`, () => HttpResponse.json({ error: 'name_taken', message: 'Nome já existe' }, { status: 409 })));
+    const { user, input } = await openDashboard();
+    await user.type(input, 'festa_nova');
+    act(() => jest.advanceTimersByTime(1_000));
+    await screen.findByText('OK');
+    await user.click(createButton());
+    expect(await screen.findByText('Nome já existe')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(createButton()).toBeDisabled();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,352 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { CardPaymentRequest, OrderPayload } from '../../../../contract/wire';
+import { productAdded, accessoryToggled, hoursChanged } from '../../../../src/features/shop/cartSlice';
+import { browserCookieJar } from '../../../../src/session/cookieJar';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
+import { API, network } from '../../../support/network';
+import { CABINE } from '../shop/fixtures';
+import { renderApp } from '../../../support/renderWithProviders';
+import { sessionOf, withSession } from '../../../support/session';
+
+const nbsp = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+
+// The shop's own fixture: R$ 1.000,00 for 2 h, R$ 200,00 an extra hour, Neon R$ 150,00.
+const cabine = CABINE;
+
+// 3 h with Neon: 1000 + 200 + 150 = 1350; coupon DEZ takes 10 %: 1215.
+const TOTAL = 'R$ 1.350,00';
+const DISCOUNTED = 'R$ 1.215,00';
+const AMOUNT = 1215;
+
+const AGENT = 'agent0001';
+
+interface Seen {
+  orders: OrderPayload[];
+  payments: CardPaymentRequest[];
+  bins: string[];
+  tokens: string[];
+}
+
+function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
+  const seen: Seen = { orders: [], payments: [], bins: [], tokens: [] };
+  const outcomes = [...(overrides.cardStatus ?? ['approved'])];
+  network.use(
+    http.get(`${API}/shop/:coupon/:agent`, () => HttpResponse.json({ data: [cabine], discount: 0.1 })),
+    http.post(`${API}/order/:coupon`, async ({ request }) => {
+      const body = (await request.json()) as OrderPayload;
+      seen.orders.push(body);
+      return HttpResponse.json({
+        orderId: body.orderId,
+        status: 'pending',
+        amount: AMOUNT,
+        ...(body.paymentMethod === 'pix' ? { pixCode: '00020126580014br.gov.bcb.pix0136pix@cabine.example5204000053039865406' } : {}),
+      });
+    }),
+    http.get(`${API}/sandbox/payment_methods`, ({ request }) => {
+      const bin = new URL(request.url).searchParams.get('bin') ?? '';
+      seen.bins.push(bin);
+      return HttpResponse.json({
+        results: [{ id: 'master', payer_costs: [{ installments: 1, installment_rate: 0 }, { installments: 3, installment_rate: 0 }, { installments: 4, installment_rate: 1.99 }] }],
+      });
+    }),
+    http.post(`${API}/sandbox/card_tokens`, async ({ request }) => {
+      const body = (await request.json()) as { cardholderName: string };
+      const id = `tok_${seen.tokens.length + 1}`;
+      seen.tokens.push(`${id} ${body.cardholderName}`);
+      return HttpResponse.json({ id });
+    }),
+    http.post(`${API}/process_payment_card`, async ({ request }) => {
+      const body = (await request.json()) as CardPaymentRequest;
+      seen.payments.push(body);
+      const status = outcomes.shift() ?? 'approved';
+      return HttpResponse.json({
+        id: `pay_${seen.payments.length}`,
+        status,
+        status_detail: status === 'rejected' ? 'cc_rejected_insufficient_amount' : status === 'approved' ? 'accredited' : 'pending_contingency',
+      });
+    }),
+  );
+  return seen;
+}
+
+function openCheckout(url = '/checkout?coupon=DEZ', options: Parameters<typeof renderApp>[1] = {}) {
+  const view = renderApp(url, { preloadedState: withSession({ agent: AGENT }), ...options });
+  act(() => {
+    view.store.dispatch(productAdded(cabine));
+    view.store.dispatch(hoursChanged({ productId: 'cabine360', hours: 3 }));
+    view.store.dispatch(accessoryToggled({ productId: 'cabine360', accessoryId: 'neon' }));
+  });
+  return view;
+}
+
+async function fillCustomer(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText('Nome'), 'Ana Souza');
+  await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+  await user.type(screen.getByLabelText('CPF'), '529.982.247-25');
+  await user.type(screen.getByLabelText('Nome do evento'), 'Festa da Ana');
+  await user.type(screen.getByLabelText('Data do evento'), '2026-12-20');
+  await user.type(screen.getByLabelText('Horário do evento'), '20:00');
+}
+
+async function fillCard(user: ReturnType<typeof renderApp>['user'], holder = 'APRO') {
+  await user.type(screen.getByLabelText('Número do cartão'), '5031433215406351');
+  await user.type(screen.getByLabelText('Nome do titular'), holder);
+  await user.type(screen.getByLabelText('Validade (MM/AA)'), '1130');
+  await user.type(screen.getByLabelText('Código de segurança (CVC)'), '123');
+  await user.type(screen.getByLabelText('CPF do titular'), '52998224725');
+}
+
+describe('the checkout screen', () => {
+  it('shows nothing without a coupon', async () => {
+    serveShop();
+    const { container } = renderApp('/checkout', { preloadedState: withSession({ agent: AGENT }) });
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(container.querySelector('main#main, main')?.textContent ?? '').not.toContain('Checkout');
+    expect(screen.queryByRole('button', { name: 'Ir para pagamento' })).not.toBeInTheDocument();
+  });
+
+  it('summarises each product and the totals, with the coupon discount struck through', async () => {
+    serveShop();
+    openCheckout();
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' });
+    expect(within(summary).getByRole('heading', { name: 'Cabine 360' })).toBeInTheDocument();
+    expect(nbsp(summary.textContent)).toContain('Preço baseR$ 1.000,00');
+    expect(nbsp(summary.textContent)).toContain('Neon: R$ 150,00');
+    expect(nbsp(summary.textContent)).toContain('Horas de serviço3');
+    expect(nbsp(summary.textContent)).toContain('Preço unitárioR$ 1.350,00');
+    expect(nbsp(summary.textContent)).toContain('Quantidade1');
+    await screen.findByText('10% de desconto');
+    expect(nbsp(summary.querySelector('s')?.textContent)).toBe(TOTAL);
+    expect(nbsp(summary.textContent)).toContain(`Total com desconto: ${DISCOUNTED}`);
+  });
+
+  it("alerts the first problem of the form and does not reveal the payment methods", async () => {
+    serveShop();
+    const { user } = openCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Ir para pagamento' }));
+    expect(window.alert).toHaveBeenLastCalledWith('Por favor, entre com seu nome.');
+    await user.type(screen.getByLabelText('Nome'), 'Ana');
+    await user.type(screen.getByLabelText('CPF'), '12345678900');
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    expect(window.alert).toHaveBeenLastCalledWith('Por favor, entre com um CPF válido.');
+    expect(screen.queryByRole('button', { name: 'Pagar com Pix' })).not.toBeInTheDocument();
+  });
+
+  it('keeps digits only in the CPF and alerts a malformed e-mail on blur', async () => {
+    serveShop();
+    const { user } = openCheckout();
+    const cpf = await screen.findByLabelText('CPF');
+    await user.type(cpf, '529.982.247-25');
+    expect(cpf).toHaveValue('52998224725');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@');
+    await user.tab();
+    expect(window.alert).toHaveBeenLastCalledWith('Formato de email inválido');
+  });
+
+  it('pays by card: the provider names the brand, the installments show reais, the server amount is charged', async () => {
+    const seen = serveShop();
+    const { user, router, store } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    await screen.findByRole('button', { name: 'Ir para pagamento' });
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    await fillCard(user);
+    // 5031 43 is Maestro for the local library, Mastercard for the provider: the provider wins.
+    expect(await screen.findByText('Mastercard')).toBeInTheDocument();
+    expect(seen.bins).toEqual(['503143']);
+    const options = within(screen.getByLabelText('Parcelas')).getAllByRole('option').map((o) => nbsp(o.textContent));
+    expect(options).toEqual(['1x de R$ 1.215,00 (sem juros)', '3x de R$ 405,00 (sem juros)', '4x de R$ 309,79 (total R$ 1.239,18)']);
+    await user.selectOptions(screen.getByLabelText('Parcelas'), '3');
+    expect(screen.getByLabelText('Validade (MM/AA)')).toHaveValue('11/30');
+
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+      expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
+      expect(seen.orders).toHaveLength(1);
+      expect(seen.orders[0]).toMatchObject({ paymentMethod: 'card', cpf: '52998224725', clientName: 'Ana Souza', eventDate: '2026-12-20' });
+      expect(seen.payments).toHaveLength(1);
+      expect(seen.payments[0]).toMatchObject({
+        transaction_amount: AMOUNT,
+        installments: 3,
+        payment_method_id: 'master',
+        token: 'tok_1',
+        orderId: seen.orders[0].orderId,
+        description: 'Cabine 360',
+        statement_descriptor: 'Cabine 360',
+      });
+      // The cart is empty at once; the account opens 2 s later.
+      expect(store.getState().cart?.lines).toEqual([]);
+      expect(JSON.parse(localStorage.getItem('cabine.cart.v1') ?? '{}')).toMatchObject({ lines: [] });
+      act(() => jest.advanceTimersByTime(1_900));
+      expect(router.state.location.pathname).toBe('/checkout');
+      act(() => jest.advanceTimersByTime(200));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      // Signed in: the order is theirs already, nothing waits in the cookies.
+      expect(sessionOf(store.getState()).loginRequired).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a refused card says why, and another card pays the same order once', async () => {
+    const seen = serveShop({ cardStatus: ['rejected', 'approved'] });
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    await fillCard(user, 'FUND');
+    await screen.findByText('Mastercard');
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pagamento recusado: o cartão não tem limite suficiente.');
+    expect(screen.queryByText('Pedido registrado com sucesso!')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Nome do titular'));
+    await user.type(screen.getByLabelText('Nome do titular'), 'APRO');
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
+    expect(seen.payments).toHaveLength(2);
+    expect(new Set(seen.orders.map((o) => o.orderId)).size).toBe(1);
+    expect(seen.payments.map((p) => p.token)).toEqual(['tok_1', 'tok_2']);
+  });
+
+  it('a double tap on Finalizar pedido charges once', async () => {
+    const seen = serveShop();
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    await fillCard(user);
+    await screen.findByText('Mastercard');
+    const finish = screen.getByRole('button', { name: 'Finalizar pedido' });
+    await user.dblClick(finish);
+    await screen.findByText('Pedido registrado com sucesso!');
+    expect(seen.payments).toHaveLength(1);
+    expect(seen.tokens).toHaveLength(1);
+  });
+
+  it('looks the bin up at once the first time, then 2 s after the digits settle', async () => {
+    const seen = serveShop();
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const number = screen.getByLabelText('Número do cartão');
+      await user.type(number, '50314');
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(seen.bins).toEqual([]);
+      await user.type(number, '3');
+      await waitFor(() => expect(seen.bins).toEqual(['503143']));
+      await user.clear(number);
+      await user.type(number, '4235647728025682');
+      act(() => jest.advanceTimersByTime(1_500));
+      expect(seen.bins).toEqual(['503143']);
+      act(() => jest.advanceTimersByTime(600));
+      await waitFor(() => expect(seen.bins).toEqual(['503143', '423564']));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('clears an expiry that is not MM/AA on blur, with the alert', async () => {
+    serveShop();
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    const expiry = screen.getByLabelText('Validade (MM/AA)');
+    await user.type(expiry, '1');
+    await user.tab();
+    expect(window.alert).toHaveBeenLastCalledWith('Formato de data inválido. Por favor use MM/AA.');
+    expect(expiry).toHaveValue('');
+  });
+
+  it('pays by Pix: the server code as a 220 px QR and copy-and-paste text; signed out, the order waits in the cookies', async () => {
+    const seen = serveShop();
+    const { user, store, router } = openCheckout('/checkout?coupon=DEZ', { cookies: browserCookieJar });
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    const qr = await screen.findByRole('img', { name: 'QR code do Pix deste pedido' });
+    expect(qr).toHaveAttribute('height', '220');
+    const code = screen.getByLabelText('Pix copia e cola');
+    expect((code as HTMLTextAreaElement).value).toMatch(/^000201/);
+    expect(nbsp(screen.getByText(/Valor:/).textContent)).toContain(DISCOUNTED);
+    // user-event's clipboard stands in for the phone's.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copiar chave' }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^000201/));
+    // Said beside the button (a live region), as on the account's Pix orders.
+    expect(screen.getByText('Chave copiada para a área de transferência')).toHaveAttribute('role', 'status');
+
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+      await screen.findByText('Pedido registrado com sucesso!');
+      const orderId = seen.orders[0].orderId;
+      expect(orderId).toMatch(/^[1-9]\d{8}$/);
+      expect(seen.orders.every((o) => o.orderId === orderId && o.paymentMethod === 'pix')).toBe(true);
+      // The claim is kept at once; the redirect comes with loginRequired after 2 s.
+      expect(document.cookie).toContain(`transaction=${orderId}`);
+      expect(document.cookie).toContain(`transactionClaim=${seen.orders[0].claim}`);
+      act(() => jest.advanceTimersByTime(2_100));
+      // /account, which asks a signed-out visitor to log in first.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(sessionOf(store.getState()).loginRequired).toBe(true);
+      expect(document.cookie).toContain('loginRequired=true');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('posts a Pix order once: its code comes from that post, and Finalizar pedido registers it without posting it again', async () => {
+    const seen = serveShop();
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    await screen.findByLabelText('Pix copia e cola');
+    expect(seen.orders).toHaveLength(1);
+    // Choosing Pix again while its code shows asks for nothing more.
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
+    expect(seen.orders).toHaveLength(1);
+    expect(seen.orders[0]).toMatchObject({ paymentMethod: 'pix', clientName: 'Ana Souza', total: AMOUNT });
+  });
+
+  it('a Pix code the server could not make says why, and Tentar novamente asks again for the same order', async () => {
+    const seen = serveShop();
+    let refusals = 1;
+    network.use(
+      http.post(`${API}/order/:coupon`, async ({ request }) => {
+        if (refusals === 0) return undefined;
+        refusals -= 1;
+        seen.orders.push((await request.json()) as OrderPayload);
+        return HttpResponse.json({ error: 'unavailable', message: 'Serviço indisponível. Tente novamente.' }, { status: 503 });
+      }),
+    );
+    const { user } = openCheckout();
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent('Serviço indisponível. Tente novamente.');
+    expect(screen.queryByRole('button', { name: 'Finalizar pedido' })).not.toBeInTheDocument();
+    await user.click(within(problem).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByLabelText('Pix copia e cola')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(seen.orders).toHaveLength(2);
+    expect(seen.orders[1].orderId).toBe(seen.orders[0].orderId);
+  });
+
+  it('an empty cart points back to the shop', async () => {
+    serveShop();
+    renderApp('/checkout?coupon=DEZ', { preloadedState: withSession({ agent: AGENT }) });
+    expect(await screen.findByText('Seu carrinho está vazio.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escolher produtos na loja' })).toHaveAttribute('href', '/shop?coupon=DEZ');
+  });
+});

@@ -1,0 +1,231 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
+import { API, network } from '../../../support/network';
+import { renderApp } from '../../../support/renderWithProviders';
+import { sessionOf, withSession } from '../../../support/session';
+
+const devices = ['pad', 'polaroid', '360', 'nulo'];
+const entry = (mode: string, bname = 'festa_ana') => ({ pathname: `/eventos/evento/${mode}`, state: { bname, devices } });
+
+function serveGalleries() {
+  network.use(
+    http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg', '/media/festa_ana/pad/2.jpg', '/media/festa_ana/pad/3.jpg'] })),
+    http.get(`${API}/all/festa_ana/polaroid`, () => HttpResponse.json({ product: ['/media/festa_ana/polaroid/p1.jpg'] })),
+    http.get(`${API}/all/festa_ana/360`, () => HttpResponse.json({ product: ['/media/festa_ana/360/v1.mp4'] })),
+  );
+}
+
+function tileNames(): string[] {
+  return within(screen.getByRole('list', { name: /^Galeria/ })).getAllByRole('button').map((b) => b.querySelector('img')?.getAttribute('src') ?? 'video');
+}
+
+describe('the event page', () => {
+  it('shows the booth carousel and the gallery of the active booth, newest first', async () => {
+    serveGalleries();
+    renderApp(entry('pad'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
+    // Three booths show at a time, the active one in the centre.
+    for (const label of ['Nulo', 'Pad', 'Polaroid']) expect(within(carousel).getAllByRole('button', { name: label }).length).toBeGreaterThan(0);
+    expect(within(carousel).getAllByRole('button', { name: 'Pad' })[0]).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    expect(tileNames()).toEqual([
+      'http://localhost/thumbs/festa_ana/pad/3.jpg.webp',
+      'http://localhost/thumbs/festa_ana/pad/2.jpg.webp',
+      'http://localhost/thumbs/festa_ana/pad/1.jpg.webp',
+    ]);
+  });
+
+  it('switches booth from the carousel and shows that gallery', async () => {
+    serveGalleries();
+    const { user, router } = renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
+    await user.click(within(carousel).getAllByRole('button', { name: 'Polaroid' })[0]);
+    expect(router.state.location.pathname).toBe('/eventos/evento/polaroid');
+    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Polaroid' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    expect(tileNames()).toEqual(['http://localhost/thumbs/festa_ana/polaroid/p1.jpg.webp']);
+  });
+
+  it('moves to the next booth with the arrow', async () => {
+    serveGalleries();
+    const { user, router } = renderApp(entry('polaroid'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    await user.click(screen.getByRole('button', { name: 'Próxima cabine' }));
+    await screen.findByRole('heading', { level: 2, name: '360' });
+    expect(router.state.location.pathname).toBe('/eventos/evento/360');
+    await screen.findByRole('button', { name: 'Vídeo 1 de 1' });
+    expect(router.state.location.pathname).toBe('/eventos/evento/360');
+  });
+
+  it('takes the booths out of view (hidden from screen readers) out of the focus order too', async () => {
+    serveGalleries();
+    const { user } = renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
+    const slides = () => [...carousel.querySelectorAll('.carousel__slide')];
+    const hiddenAndInert = () => slides().map((slide) => [slide.getAttribute('aria-hidden') === 'true', slide.hasAttribute('inert')]);
+    expect(slides().filter((slide) => slide.getAttribute('aria-hidden') === 'true').length).toBeGreaterThan(0);
+    expect(hiddenAndInert().every(([hidden, inert]) => hidden === inert)).toBe(true);
+
+    // The carousel moves: other booths leave the view, and inert follows them.
+    await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
+    expect(hiddenAndInert().every(([hidden, inert]) => hidden === inert)).toBe(true);
+  });
+
+  it("shows a private event's photos to a signed-in guest (the gallery sends the token), and says plainly to anyone else that it is private", async () => {
+    const tokens: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/all/formatura/pad`, ({ request }) => {
+        const token = request.headers.get('idToken');
+        tokens.push(token);
+        return token
+          ? HttpResponse.json({ product: ['/media/formatura/pad/1.jpg'] })
+          : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+      }),
+    );
+    const formatura = { pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } };
+    renderApp(formatura, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+    expect(tokens.at(-1)).toBe('tok');
+  });
+
+  it('says that an event is private, with the way to log in, instead of a retry that cannot work', async () => {
+    network.use(
+      http.get(`${API}/all/formatura/pad`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 })),
+    );
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para ver as fotos.');
+    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it('shows only the placeholder image for nulo', async () => {
+    renderApp(entry('nulo'));
+    expect(await screen.findByRole('img', { name: 'Cabine sem fotos' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /^Galeria/ })).not.toBeInTheDocument();
+  });
+
+  it('removes commas from the event name of the navigation state', async () => {
+    network.use(http.get(`${API}/all/festaana/pad`, () => HttpResponse.json({ product: [] })));
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa,ana', devices } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'festaana' })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma foto nesta cabine ainda.')).toBeInTheDocument();
+  });
+
+  it('opens an event by id for a signed-in visitor, with the token', async () => {
+    const tokens: (string | null)[] = [];
+    serveGalleries();
+    network.use(
+      http.get(`${API}/evento/festa-ana-2026`, ({ request }) => {
+        tokens.push(request.headers.get('idToken'));
+        return HttpResponse.json({ devices, bname: 'festa_ana' });
+      }),
+    );
+    const { router } = renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(router.state.location.search).toBe('?id=festa-ana-2026');
+    expect(tokens).toEqual(['tok']);
+  });
+
+  it('asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the login', async () => {
+    serveGalleries();
+    network.use(
+      http.get(`${API}/evento/festa-ana-2026`, () => HttpResponse.json({ devices, bname: 'festa_ana' })),
+      http.get(`${API}/createAccount`, () => HttpResponse.text('ok')),
+    );
+    const { user, router } = renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity() });
+    expect(await screen.findByText('Entre na sua conta para abrir este evento pelo link.')).toBeInTheDocument();
+    expect(screen.queryByText(/privado/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Logar/Criar conta' }));
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(router.state.location.search).toBe('?id=festa-ana-2026');
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+  });
+
+  it('finds the booths of an event known only by name (from a collect link)', async () => {
+    serveGalleries();
+    network.use(http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])));
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
+  });
+
+  it("asks for the gallery's list while it asks for the booths of an event known only by name, not after", async () => {
+    serveGalleries();
+    const asked: string[] = [];
+    let answerBooths: () => void = () => undefined;
+    const booths = new Promise<void>((resolve) => (answerBooths = resolve));
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, async () => {
+        asked.push('eventos');
+        await booths;
+        return HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }]);
+      }),
+      http.get(`${API}/all/festa_ana/pad`, () => {
+        asked.push('all');
+        return HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg'] });
+      }),
+    );
+    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['eventos', 'all'])));
+    answerBooths();
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+    // The gallery found its list in the cache: it was not asked for a second time.
+    expect(asked.filter((call) => call === 'all')).toHaveLength(1);
+  });
+
+  it("shows a 360 video's poster frame as its tile and its player's poster, and a plain play tile when it has none", async () => {
+    serveGalleries();
+    const { user } = renderApp(entry('360'));
+    const tile = await screen.findByRole('button', { name: 'Vídeo 1 de 1' });
+    const poster = tile.querySelector('img');
+    expect(poster).toHaveAttribute('src', 'http://localhost/thumbs/festa_ana/360/v1.mp4.webp');
+    expect(tile.querySelector('svg')).not.toBeNull();
+
+    await user.click(tile);
+    const player = within(await screen.findByRole('dialog', { name: 'Vídeo' })).getByLabelText('Vídeo do evento festa_ana');
+    expect(player).toHaveAttribute('poster', 'http://localhost/thumbs/festa_ana/360/v1.mp4.webp');
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+
+    fireEvent.error(poster as HTMLImageElement);
+    expect(tile.querySelector('img')).toBeNull();
+    expect(tile.querySelector('svg')).not.toBeNull();
+  });
+
+  it('says so when there is no event to show', async () => {
+    renderApp('/eventos/evento/pad');
+    expect(await screen.findByText('Evento não encontrado.')).toBeInTheDocument();
+  });
+
+  it('opens one item in full with its share and print actions, and closes it', async () => {
+    serveGalleries();
+    const { user, router } = renderApp(entry('pad'));
+    await user.click(await screen.findByRole('button', { name: 'Foto 1 de 3' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Foto' });
+    expect(within(viewer).getByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/3.jpg');
+    expect(within(viewer).getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?item=%2Fmedia%2Ffesta_ana%2Fpad%2F3.jpg');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('records the event among the visited ones', async () => {
+    serveGalleries();
+    const { store } = renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    expect(sessionOf(store.getState()).events).toEqual(['festa_ana']);
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
+import { API, network } from '../../../support/network';
+import { renderApp } from '../../../support/renderWithProviders';
+import { sessionOf, withSession } from '../../../support/session';
+
+const festa = { title: 'festa_ana', visible: true, profile: '/media/festa_ana/feed/perfil.jpg', cover: '/media/festa_ana/feed/capa.jpg', photos: 12, devices: ['nulo', 'pad', '360'] };
+const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
+const soLink = { title: 'casamento', visible: false, visibility: 'link', profile: '', cover: '', photos: 1, devices: ['pad'] };
+const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura', 'casamento'] });
+
+describe('the events list', () => {
+  it('shows the empty message, the hint and the login prompt to a new anonymous visitor', async () => {
+    const { user, router } = renderApp('/eventos');
+    expect(await screen.findByText('Nenhum evento encontrado')).toBeInTheDocument();
+    expect(screen.getByText(/apenas os eventos em que você esteve/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'Logar/Criar conta' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lists the events of the cookie as cards, and opens one with its booths', async () => {
+    const asked: string[] = [];
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
+        asked.push(`${String(params.events)}/${String(params.agent)}`);
+        return HttpResponse.json([festa]);
+      }),
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+    );
+    const { user, router } = renderApp('/eventos', { preloadedState: visitor });
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Seus eventos' });
+    const card = within(list).getByRole('button', { name: /festa_ana/ });
+    expect(card).toHaveTextContent('12 fotos');
+    expect(asked).toEqual(['festa_ana,formatura,casamento/agent0001']);
+    expect(screen.queryByText('Nenhum evento encontrado')).not.toBeInTheDocument();
+
+    await user.click(card);
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: ['nulo', 'pad', '360'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+  });
+
+  it('asks again with the token once the visitor is signed in, and shows private events', async () => {
+    const tokens: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, ({ request }) => {
+        const token = request.headers.get('idToken');
+        tokens.push(token);
+        return HttpResponse.json(token ? [festa, privada, soLink] : [festa]);
+      }),
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] })),
+    );
+    renderApp('/eventos', { preloadedState: visitor, identity: fakeIdentity({ signedInAs: ANA, token: 'tok-ana' }) });
+    expect(await screen.findByRole('button', { name: /formatura/ })).toHaveTextContent('Privado');
+    expect(tokens).toContain('tok-ana');
+    // A link-only event is not called private: its files open to whoever has their links.
+    expect(screen.getByRole('button', { name: /casamento/ })).toHaveTextContent('1 foto · Somente com o link');
+    expect(screen.queryByRole('link', { name: 'Logar/Criar conta' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the server cannot be reached', async () => {
+    let calls = 0;
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json([festa]);
+      }),
+    );
+    const { user } = renderApp('/eventos', { preloadedState: visitor });
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('button', { name: /festa_ana/ })).toBeInTheDocument();
+  });
+
+  it("lists the events the account holds from elsewhere, such as one its owner just created", async () => {
+    const asked: string[] = [];
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_nova'], transactions: [] })),
+      http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
+        asked.push(String(params.events));
+        const names = String(params.events).split(',');
+        return HttpResponse.json(names.includes('festa_nova') ? [festa, { ...festa, title: 'festa_nova', photos: 0 }] : [festa]);
+      }),
+    );
+    const { store } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }), identity: fakeIdentity({ signedInAs: ANA }) });
+    expect(await screen.findByRole('button', { name: /festa_nova/ })).toHaveTextContent('0 fotos');
+    expect(sessionOf(store.getState()).events).toEqual(['festa_ana', 'festa_nova']);
+    expect(asked.at(-1)).toBe('festa_ana,festa_nova');
+  });
+
+  it("shows the event's title people read, on the card and as the event page's heading", async () => {
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([{ ...festa, displayTitle: 'Festa da Ana' }])),
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+    );
+    const { user, router } = renderApp('/eventos', { preloadedState: visitor });
+    const card = await screen.findByRole('button', { name: /Festa da Ana/ });
+    expect(card).not.toHaveTextContent('festa_ana');
+    await user.click(card);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: festa.devices, displayTitle: 'Festa da Ana' });
+  });
+});

@@ -1,0 +1,154 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, network } from '../../../support/network';
+import { renderApp } from '../../../support/renderWithProviders';
+import { withSession } from '../../../support/session';
+
+const devices = ['pad', 'polaroid', '360', 'nulo'];
+const entry = (mode: string) => ({ pathname: `/eventos/evento/${mode}`, state: { bname: 'festa_ana', devices } });
+const photo = (mode: string, name: string) => `/media/festa_ana/${mode}/${name}.jpg`;
+
+/** A booth's gallery on the fake server: what the booth uploaded so far, and how often it was asked. */
+function serveBooth(mode: string, names: string[]) {
+  const booth = { product: names.map((n) => photo(mode, n)), asked: 0 };
+  network.use(
+    http.get(`${API}/all/festa_ana/${mode}`, () => {
+      booth.asked += 1;
+      return HttpResponse.json({ product: [...booth.product] });
+    }),
+  );
+  return booth;
+}
+
+function tileSources(gallery: string): string[] {
+  return within(screen.getByRole('list', { name: gallery }))
+    .getAllByRole('button')
+    .map((b) => b.querySelector('img')?.getAttribute('src') ?? '');
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+}
+
+const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+
+describe('an open booth gallery', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => {
+    jest.useRealTimers();
+    setVisibility('visible');
+  });
+
+  it('shows what the booth uploads after the next poll, newest first, without a reload', async () => {
+    const pad = serveBooth('pad', ['1', '2', '3']);
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+
+    pad.product.push(photo('pad', '4'));
+    await wait(5_000);
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 4' })).toBeInTheDocument();
+    expect(tileSources('Galeria Pad')).toEqual([
+      'http://localhost/thumbs/festa_ana/pad/4.jpg.webp',
+      'http://localhost/thumbs/festa_ana/pad/3.jpg.webp',
+      'http://localhost/thumbs/festa_ana/pad/2.jpg.webp',
+      'http://localhost/thumbs/festa_ana/pad/1.jpg.webp',
+    ]);
+  });
+
+  it('does not ask while the page is hidden, and asks at once when it is seen again', async () => {
+    const pad = serveBooth('pad', ['1']);
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    await wait(5_000);
+    const whileVisible = pad.asked;
+    expect(whileVisible).toBeGreaterThanOrEqual(2);
+
+    act(() => setVisibility('hidden'));
+    await wait(60_000);
+    expect(pad.asked).toBe(whileVisible);
+
+    pad.product.push(photo('pad', '2'));
+    act(() => setVisibility('visible'));
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 2' })).toBeInTheDocument();
+    expect(pad.asked).toBe(whileVisible + 1);
+    await wait(5_000);
+    expect(pad.asked).toBe(whileVisible + 2);
+  });
+
+  it('shows what a booth uploaded meanwhile on coming back to it from another booth', async () => {
+    const pad = serveBooth('pad', ['1']);
+    serveBooth('polaroid', ['p1']);
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { router } = renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+
+    const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
+    await user.click(within(carousel).getAllByRole('button', { name: 'Polaroid' })[0]);
+    await screen.findByRole('heading', { level: 2, name: 'Polaroid' });
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    expect(tileSources('Galeria Polaroid')).toEqual(['http://localhost/thumbs/festa_ana/polaroid/p1.jpg.webp']);
+    pad.product.push(photo('pad', '2'));
+    await wait(10_000);
+
+    await user.click(within(carousel).getAllByRole('button', { name: 'Pad' })[0]);
+    expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 2' })).toBeInTheDocument();
+    expect(tileSources('Galeria Pad')[0]).toBe('http://localhost/thumbs/festa_ana/pad/2.jpg.webp');
+  });
+
+  it("never shows another booth's photos under this booth's name while its own load", async () => {
+    serveBooth('pad', ['1', '2']);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    network.use(
+      http.get(`${API}/all/festa_ana/polaroid`, async () => {
+        await held;
+        return HttpResponse.json({ product: [photo('polaroid', 'p1')] });
+      }),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 2' });
+    const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
+    await user.click(within(carousel).getAllByRole('button', { name: 'Polaroid' })[0]);
+    await screen.findByRole('heading', { level: 2, name: 'Polaroid' });
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /^Galeria/ })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+  });
+
+  it('keeps the photos on screen when one poll fails', async () => {
+    const pad = serveBooth('pad', ['1']);
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    network.use(http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ error: 'boom', message: 'falhou' }, { status: 503 }), { once: true }));
+    await wait(5_000);
+    expect(screen.getByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Não foi possível carregar as fotos.')).not.toBeInTheDocument();
+    pad.product.push(photo('pad', '2'));
+    await wait(5_000);
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 2' })).toBeInTheDocument();
+  });
+});
+
+describe('the events list', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it("follows the cards' photo counts while it is open", async () => {
+    let photos = 12;
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos, devices: ['pad'] }]),
+      ),
+    );
+    renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }) });
+    expect(await screen.findByRole('button', { name: /festa_ana/ })).toHaveTextContent('12 fotos');
+    photos = 13;
+    await wait(30_000);
+    expect(await screen.findByText('13 fotos')).toBeInTheDocument();
+  });
+});
