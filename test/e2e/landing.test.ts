@@ -1,6 +1,6 @@
 /** The front door: the pre-rendered landing page hydrates cleanly, and a lead reaches the team. */
 import crypto from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
@@ -30,6 +30,22 @@ it('arrives rendered, before any script, and hydrates without errors', async () 
   await guest.close();
 });
 
+/** The kinds of what waits in the app's outbox (IndexedDB `cabine-outbox`, store `items`). */
+function waitingInOutbox(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('cabine-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('items').objectStore('items').getAll();
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => resolve((request.result as Array<{ kind: string }>).map((item) => item.kind));
+        };
+      }),
+  );
+}
+
 it('a visitor sends the contact form and the lead appears in the team list', async () => {
   const nome = `Cliente ${crypto.randomBytes(3).toString('hex')}`;
   const visitor = await newGuest(browser);
@@ -43,8 +59,8 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await form.getByRole('button', { name: 'Enviar' }).click();
   await eventually(() => expect(visitor.alerts).toEqual(['Mensagem enviada com sucesso!']));
   expect(await form.getByLabel('Nome *').inputValue()).toBe('');
-  // The form thanked at once; the lead leaves the outbox once the server has it.
-  await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('leadOutbox'))).toBe('[]'));
+  // The form thanked at once; the lead leaves the outbox (IndexedDB) once the server has it.
+  await eventually(async () => expect(await waitingInOutbox(page)).toEqual([]));
   await visitor.close();
 
   const team = await newGuest(browser);
