@@ -22,6 +22,21 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits or marks `void` on purpose is a bug
+    // waiting (a lost rejection, a race), and a switch over a union must name every member.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './server/tsconfig.json', './tools/tsconfig.json', './src/sw/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false }],
+    },
+  },
+  {
     // Typed hooks only (STYLE.md): components use useAppDispatch / useAppSelector.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/session/hooks.ts'],

@@ -35,7 +35,7 @@ export default function AccountPage() {
     if (status !== 'signedOut' || warned.current) return;
     warned.current = true;
     notify(NOT_LOGGED_IN);
-    navigate(ROUTES.login, { replace: true });
+    void navigate(ROUTES.login, { replace: true });
   }, [status, navigate]);
 
   if (!user) {
@@ -59,7 +59,7 @@ export default function AccountPage() {
 
   const logout = async () => {
     warned.current = true;
-    if (await dispatch(logOut())) navigate(ROUTES.home);
+    if (await dispatch(logOut())) void navigate(ROUTES.home);
     else {
       warned.current = false;
       notify('Não foi possível sair agora. Tente de novo.');

@@ -21,7 +21,7 @@ export function useFinishSignIn() {
       console.error('linking the account failed', outcome.error);
       notify(`Entramos, mas não foi possível sincronizar sua coleção: ${errorMessage(outcome.error)}`);
     }
-    if (returnTo) navigate(`${returnTo.pathname}${returnTo.search}`, { state: returnTo.state, replace: true });
-    else navigate(ROUTES.account);
+    if (returnTo) void navigate(`${returnTo.pathname}${returnTo.search}`, { state: returnTo.state, replace: true });
+    else void navigate(ROUTES.account);
   };
 }

@@ -72,7 +72,7 @@ export default function CollectionPage() {
     if (!empty || warned.current || erased) return;
     warned.current = true;
     notify(EMPTY_COLLECTION);
-    navigate(ROUTES.events, { replace: true });
+    void navigate(ROUTES.events, { replace: true });
   }, [empty, erased, navigate]);
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);

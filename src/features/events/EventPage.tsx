@@ -63,7 +63,7 @@ export default function EventPage() {
 
   const go = (mode: BoothMode) => {
     const state: EventNavigationState = { bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined };
-    navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
+    void navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
   };
 
   if (needsLogin) {

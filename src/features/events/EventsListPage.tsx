@@ -17,7 +17,7 @@ function EventCardView({ event }: { event: EventCard }) {
   const modes = boothModes(event.devices);
   const open = () => {
     const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle };
-    navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
+    void navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
   };
   return (
     <li className="event-card">

@@ -38,7 +38,7 @@ it('printing a copy refetches the pack list with the new copies', async () => {
   const s = store();
   const hits = countedGet(`${API}/validatePacks/H1`, [["{'H1': {'copies': 2, 'bname': 'f'}}"], ["{'H1': {'copies': 1, 'bname': 'f'}}"]]);
   network.use(http.get(`${API}/print/H1/:id`, () => HttpResponse.json({ status: 'queued', copies: 1 })));
-  s.dispatch(packsApi.endpoints.validatePacks.initiate(['H1']));
+  void s.dispatch(packsApi.endpoints.validatePacks.initiate(['H1']));
   await settle(() => hits.count === 1);
   await s.dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H1', printId: '/media/f/pad/1.jpg' }));
   await settle(() => hits.count === 2);
@@ -51,7 +51,7 @@ it('a print on another pack does not refetch this one', async () => {
   const s = store();
   const hits = countedGet(`${API}/validatePacks/H1`, [["{'H1': {'copies': 2, 'bname': 'f'}}"]]);
   network.use(http.get(`${API}/print/H2/:id`, () => HttpResponse.json({ status: 'queued', copies: 0 })));
-  s.dispatch(packsApi.endpoints.validatePacks.initiate(['H1']));
+  void s.dispatch(packsApi.endpoints.validatePacks.initiate(['H1']));
   await settle(() => hits.count === 1);
   await s.dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H2', printId: 'x.jpg' }));
   await new Promise((r) => setTimeout(r, 50));
@@ -62,7 +62,7 @@ it('collecting into the account refetches the account', async () => {
   const s = store();
   const hits = countedGet(`${API}/account`, [{ email: 'a@b.c' }, { email: 'a@b.c', collection: ['x'] }]);
   network.use(http.get(`${API}/modifyAccount/add/collection/:id`, () => HttpResponse.text('ok')));
-  s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
+  void s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
   await settle(() => hits.count === 1);
   await s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/f/pad/1.jpg' }));
   await settle(() => hits.count === 2);
@@ -73,7 +73,7 @@ it('an order refetches the transactions', async () => {
   const s = store();
   const hits = countedGet(`${API}/load_transactions`, [[], [{ orderId: '1', eventName: 'f', status: 'pending' }]]);
   network.use(http.post(`${API}/order/:coupon`, () => HttpResponse.json({ orderId: '1', status: 'pending' })));
-  s.dispatch(accountApi.endpoints.loadTransactions.initiate());
+  void s.dispatch(accountApi.endpoints.loadTransactions.initiate());
   await settle(() => hits.count === 1);
   await s.dispatch(
     checkoutApi.endpoints.placeOrder.initiate({
@@ -101,7 +101,7 @@ it('creating an event refetches the own events', async () => {
   const s = store();
   const hits = countedGet(`${API}/load_events`, [[{ eventName: 'f', eventCreated: 0, products: [] }], [{ eventName: 'f', eventCreated: 1, products: [] }]]);
   network.use(http.get(`${API}/create_event/:name/:order`, () => HttpResponse.text('ok')));
-  s.dispatch(accountApi.endpoints.loadEvents.initiate());
+  void s.dispatch(accountApi.endpoints.loadEvents.initiate());
   await settle(() => hits.count === 1);
   await s.dispatch(accountApi.endpoints.createEvent.initiate({ name: 'f', orderId: '1' }));
   await settle(() => hits.count === 2);
@@ -112,7 +112,7 @@ it('accepting an invitation refetches the account (its partner field)', async ()
   const s = store();
   const hits = countedGet(`${API}/account`, [{ partner: '' }, { partner: 'p1' }]);
   network.use(http.post(`${API}/authorize_partner`, () => HttpResponse.text('ok')));
-  s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
+  void s.dispatch(accountSyncApi.endpoints.getAccount.initiate());
   await settle(() => hits.count === 1);
   await s.dispatch(partnerApi.endpoints.authorizePartner.initiate({ partnerName: 'p1', hash: 'h' }));
   await settle(() => hits.count === 2);
