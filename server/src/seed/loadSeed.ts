@@ -5,21 +5,15 @@ import type { Database } from '../db/database';
 import { eventVisibility, isEventImage } from '../domain/events';
 import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { writeSeedOrders } from '../domain/seedOrders';
-import { recordSeedRun, writeSeedRows } from '../domain/seedRows';
+import { recordSeedRun, writeSeedRows, type SeedRowCounts } from '../domain/seedRows';
 import { storageName, type MediaStorage } from '../storage/mediaStorage';
 import { mediaUrl } from '../../../contract/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
 import type { MediaMode } from '../../../contract/modes';
 
-export interface SeedSummary {
-  events: number;
+/** What a load wrote: the rows by kind, the media files and the orders. */
+export interface SeedSummary extends SeedRowCounts {
   media: number;
-  packs: number;
-  devices: number;
-  products: number;
-  coupons: number;
-  contracts: number;
-  accounts: number;
   orders: number;
 }
 
