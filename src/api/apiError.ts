@@ -52,6 +52,15 @@ export function isTransient(error: unknown): boolean {
   return isLostAnswer(error) || status === 408 || status === 429;
 }
 
+/**
+ * A refusal the server will repeat however often it is asked: a 4xx that is neither a timeout
+ * (408) nor "slow down" (429). What fails otherwise (the network, a 5xx) may work another time.
+ */
+export function isRefusedForGood(error: unknown): boolean {
+  const status = apiErrorStatus(error);
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 /** A readable message for any error an endpoint can return. */
 export function errorMessage(error: unknown): string {
   const fetchError = asFetchError(error);
