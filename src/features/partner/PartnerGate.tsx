@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorServerMessage, apiErrorStatus } from '../../api/apiError';
 import { isName } from '../../../contract/names';
-import { useSession } from '../../session';
+import { useAppDispatch, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
+import { partnerOpened } from './partnerSlice';
 
 export const INVALID_PARTNER_LINK = 'Este link de parceiro é inválido.';
 export const LOGIN_NEEDED = 'Entre com a conta do parceiro para ver esta página.';
@@ -12,12 +13,17 @@ export const NO_ACCESS = 'Você não tem acesso a este parceiro.';
 
 /**
  * The partner of `?partner=` and whether a query for it may run: only with a valid name and
- * someone signed in (the server answers only the partner's own accounts and the team).
+ * someone signed in (the server answers only the partner's own accounts and the team). A valid
+ * one is the partner shown (`partnerOpened`).
  */
 export function usePartnerParam() {
   const [params] = useSearchParams();
   const partner = params.get('partner') ?? '';
   const status = useSession().identity.status;
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (isName(partner)) dispatch(partnerOpened(partner));
+  }, [dispatch, partner]);
   return { partner, status, skip: status !== 'signedIn' || !isName(partner) };
 }
 
