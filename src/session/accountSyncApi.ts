@@ -1,5 +1,5 @@
 import { api, LIST } from '../api/apiSlice';
-import { path } from '../api/paths';
+import { path } from '../lib/urlPath';
 import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../../contract/wire';
 
 export interface CreateAccountArgs {

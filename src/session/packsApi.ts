@@ -1,5 +1,5 @@
 import { api, LIST } from '../api/apiSlice';
-import { listSegment, path } from '../api/paths';
+import { listSegment, path } from '../lib/urlPath';
 import type { Pack, parsePackReply } from '../../contract/packReply';
 
 type PackReplyParser = typeof parsePackReply;

@@ -1,5 +1,5 @@
 import { api } from '../api/apiSlice';
-import { path } from '../api/paths';
+import { path } from '../lib/urlPath';
 import type { AgentResultsReply } from '../../contract/wire';
 
 /** What the booths made for this visitor (beyond the spec, README "Beyond the spec"). */

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */

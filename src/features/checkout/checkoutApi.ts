@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply } from '../../../contract/wire';
 import { cardProvider, cardProviderMessage, type CardTokenRequest, type PaymentMethodResult } from './cardProvider';
 

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { MirrorMode, MirrorPrompt, MirrorReply } from '../../../contract/wire';
 
 /** The mirror booth a QR code points at, and the visitor standing in front of it. */

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { Contract, Deal, InvitationPayload, LaunchCouponRequest } from '../../../contract/wire';
 
 export const partnerApi = api.injectEndpoints({

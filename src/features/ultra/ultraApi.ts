@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { UltraLastReply } from '../../../contract/wire';
 
 export interface UltraSettings {
