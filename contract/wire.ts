@@ -106,7 +106,7 @@ export type ProductList = Static<typeof ProductList>;
  * event's galleries, its card and its booths' last photos need a login. private: all of it needs
  * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
  */
-export const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
+const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
 export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
 export type EventVisibility = Static<typeof EventVisibilitySchema>;
 
@@ -134,7 +134,7 @@ export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: 
 export type PrintReply = Static<typeof PrintReply>;
 
 /** Where a print job stands, as its printer reports it. */
-export const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
+const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
 export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
 
 /** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */
@@ -302,8 +302,7 @@ export const ShopProduct = Type.Object({
 export type ShopProduct = Static<typeof ShopProduct>;
 
 /** Where a Pix transfer goes (the server's configuration). */
-export const PixReceiver = Type.Object({ key: Type.String(), merchantName: Type.String(), merchantCity: Type.String() });
-export type PixReceiver = Static<typeof PixReceiver>;
+const PixReceiver = Type.Object({ key: Type.String(), merchantName: Type.String(), merchantCity: Type.String() });
 
 /** `GET /shop/{coupon}/{agent}`: discount is a fraction (0.1 = 10 %). */
 export const ShopReply = Type.Object({

@@ -12,7 +12,7 @@ const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
 };
 
 /** How long the first render waits for its screen's code: past it, the screen shows 'Carregando...' meanwhile. */
-export const FIRST_SCREEN_WAIT_MS = 3000;
+const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
  * The code of the screen the page opens on, asked for before the first render: drawn at once when

@@ -57,5 +57,4 @@ export const accountSyncApi = api.injectEndpoints({
   }),
 });
 
-export const { useAddToAccountMutation, useCreateAccountMutation, useUpdateAccountMutation, useGetAccountQuery, useSetTransactionMutation } =
-  accountSyncApi;
+export const { useGetAccountQuery } = accountSyncApi;

@@ -34,7 +34,7 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
  * What a link-only event opens without a login is a media file by its own unguessable link
  * (http/mediaGate.ts).
  */
-export function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
+function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
   return visibility === 'public' || signedIn;
 }
 

@@ -12,13 +12,13 @@ import { isUnguessableMedia } from '../domain/media';
 import { mediaSessionUid, type MediaSessionKeys } from './mediaSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
-export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
 /**
  * A gated file: only the visitor's own browser keeps it (never a shared cache, which would hand it
  * to the next visitor), and asks again before each use (a 304 while the gate still opens), so a
  * logout or an event made private takes effect at once.
  */
-export const GATED_MEDIA_CACHE = 'private, no-cache';
+const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
 /**

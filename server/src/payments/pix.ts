@@ -22,7 +22,7 @@ function field(id: string, value: string): string {
 }
 
 /** Upper-case ASCII without accents, as the payload's name and city fields require. */
-export function pixText(value: string, max: number): string {
+function pixText(value: string, max: number): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -33,7 +33,7 @@ export function pixText(value: string, max: number): string {
 }
 
 /** CRC16-CCITT (polynomial 0x1021, initial value 0xFFFF), as four upper-case hex digits. */
-export function crc16(payload: string): string {
+function crc16(payload: string): string {
   let crc = 0xffff;
   for (let i = 0; i < payload.length; i += 1) {
     crc ^= payload.charCodeAt(i) << 8;

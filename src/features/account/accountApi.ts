@@ -40,11 +40,4 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useCheckEventNameQuery,
-  useLazyCheckEventNameQuery,
-  useLoadEventsQuery,
-  useLoadTransactionsQuery,
-  useCreateEventMutation,
-  useSetEventVisibilityMutation,
-} = accountApi;
+export const { useLoadEventsQuery, useLoadTransactionsQuery, useSetEventVisibilityMutation } = accountApi;

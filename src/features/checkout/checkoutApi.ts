@@ -51,4 +51,4 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const { usePlaceOrderMutation, useProcessCardPaymentMutation, useCardPaymentMethodQuery } = checkoutApi;
+export const { useCardPaymentMethodQuery } = checkoutApi;

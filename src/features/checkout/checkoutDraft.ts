@@ -22,7 +22,7 @@ export interface CardChoice extends CardForm {
   paymentMethodId: string;
 }
 
-export const UNKNOWN_CARD = 'Não reconhecemos este cartão. Confira o número ou use outro cartão.';
+const UNKNOWN_CARD = 'Não reconhecemos este cartão. Confira o número ou use outro cartão.';
 
 /** 'Finalizar pedido' (SPEC section 5): the first problem, in the spec's order, or null when the order may go. */
 export function finishProblem(draft: CheckoutDraft, card: CardChoice | null): string | null {

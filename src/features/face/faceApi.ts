@@ -18,5 +18,3 @@ export const faceApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useUploadFaceMutation, useDeleteFacesMutation } = faceApi;

@@ -41,12 +41,4 @@ export const mirrorApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useMirrorStartMutation,
-  useMirrorSetModeMutation,
-  useMirrorSendPromptMutation,
-  useMirrorRestartMutation,
-  useMirrorLastImageQuery,
-  useMirrorModesQuery,
-  useMirrorPromptsQuery,
-} = mirrorApi;
+export const { useMirrorLastImageQuery, useMirrorModesQuery, useMirrorPromptsQuery } = mirrorApi;

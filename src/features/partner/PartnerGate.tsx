@@ -7,9 +7,9 @@ import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { partnerOpened } from './partnerSlice';
 
-export const INVALID_PARTNER_LINK = 'Este link de parceiro é inválido.';
-export const LOGIN_NEEDED = 'Entre com a conta do parceiro para ver esta página.';
-export const NO_ACCESS = 'Você não tem acesso a este parceiro.';
+const INVALID_PARTNER_LINK = 'Este link de parceiro é inválido.';
+const LOGIN_NEEDED = 'Entre com a conta do parceiro para ver esta página.';
+const NO_ACCESS = 'Você não tem acesso a este parceiro.';
 
 /**
  * The partner of `?partner=` and whether a query for it may run: only with a valid name and

@@ -38,5 +38,4 @@ export const partnerApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetContractsQuery, useLaunchCouponMutation, useGetDealsQuery, useAuthorizePartnerMutation } =
-  partnerApi;
+export const { useGetContractsQuery, useGetDealsQuery } = partnerApi;

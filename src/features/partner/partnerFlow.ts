@@ -20,7 +20,7 @@ import {
  * The coupon copies' side effects: the shop link to the clipboard, then `POST /launch_coupon`,
  * then 'Cupom copiado!' and a reload that shows the contract's next coupon (SPEC sections 2 and 7).
  */
-export const partnerFlow: Flow = (startListening) => {
+const partnerFlow: Flow = (startListening) => {
   startListening({
     actionCreator: copyRequested,
     effect: async (action, api) => {

@@ -10,7 +10,7 @@ import { rootReducer } from '../../session';
  * followed by 'Cupom copiado!' and a reload that shows the contract's next coupon. A copy that
  * failed (`failed`, with what to tell) can be tried again.
  */
-export type CouponCopyState =
+type CouponCopyState =
   | { status: 'idle' }
   | { status: 'copying'; request: LaunchCouponRequest }
   | { status: 'launching'; request: LaunchCouponRequest }

@@ -33,4 +33,4 @@ export const printApi = api.injectEndpoints({
   }),
 });
 
-export const { usePrintCopyMutation, useGetPrintStatusQuery } = printApi;
+export const { useGetPrintStatusQuery } = printApi;

@@ -23,4 +23,4 @@ export const privacyApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPrivacySummaryQuery, useEraseMyDataMutation } = privacyApi;
+export const { useGetPrivacySummaryQuery } = privacyApi;

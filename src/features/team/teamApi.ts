@@ -41,10 +41,4 @@ export const teamApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useCheckTeamQuery,
-  useCreateContractMutation,
-  useCheckPartnerNameQuery,
-  useLazyCheckPartnerNameQuery,
-  useAuthorizeHashMutation,
-} = teamApi;
+export const { useCheckTeamQuery } = teamApi;

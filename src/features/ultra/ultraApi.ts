@@ -29,4 +29,4 @@ export const ultraApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUltraLastQuery, useStartUltraConfigMutation } = ultraApi;
+export const { useGetUltraLastQuery } = ultraApi;
