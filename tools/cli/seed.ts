@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- FILE`: loads a seed file (README, "Seed format") into the configured
+ * `npm run seed -- FILE`: loads a seed file (docs/seed-format.md) into the configured
  * database. Idempotent. Beside a running `npm start` it joins that server's database.
  */
 import path from 'node:path';

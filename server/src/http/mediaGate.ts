@@ -81,10 +81,10 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
 }
 
 /**
- * The gate in front of a media folder (README, "Event visibility"). Public event: anyone, cached
- * by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a file stored
- * under a random name (knowing that name is knowing the link). Private: a visitor with the
- * cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
+ * The gate in front of a media folder (docs/api.md, "Who may see an event"). Public event:
+ * anyone, cached by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a
+ * file stored under a random name (knowing that name is knowing the link). Private: a visitor
+ * with the cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
  * on `onRequest`, so HEAD and Range requests pass through it like GET.
  */
 export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, db: Queryable, access: MediaAccess): void {

@@ -24,7 +24,7 @@ function signatureManifest(dataId: string | undefined, requestId: string | undef
   return `${id ? `id:${id};` : ''}${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
 }
 
-/** The `x-signature` header Mercado Pago would send (for the tests and the README's example). */
+/** The `x-signature` header Mercado Pago would send, for the tests (docs/payments.md signs one by hand). */
 export function signNotification(secret: string, dataId: string | undefined, requestId: string | undefined, ts: string): string {
   const v1 = crypto.createHmac('sha256', secret).update(signatureManifest(dataId, requestId, ts)).digest('hex');
   return `ts=${ts},v1=${v1}`;

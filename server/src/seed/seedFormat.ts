@@ -131,7 +131,7 @@ const SeedMirror = Strict({
 });
 
 /**
- * The seed file (README, "Seed format"): everything a fresh installation needs, or a demo.
+ * The seed file (docs/seed-format.md): everything a fresh installation needs, or a demo.
  * Loading it twice changes nothing the second time; it never restores spent print copies.
  */
 const SeedFileSchema = Strict({
