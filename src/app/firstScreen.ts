@@ -3,7 +3,7 @@ import { preloadCollectionPage } from '../features/collection';
 import { preloadEventPage, preloadEventsListPage } from '../features/events';
 import { firstScreenOf, type FirstScreen } from '../../contract/firstScreens';
 
-/** The guest's screens a page may open on (src/lib/firstScreens.ts) and how each asks for its code. */
+/** The guest's screens a page may open on (contract/firstScreens.ts) and how each asks for its code. */
 const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
   collect: preloadCollectPage,
   collection: preloadCollectionPage,

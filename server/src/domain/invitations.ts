@@ -15,7 +15,7 @@ const ATTEMPT_WINDOW_MINUTES = 15;
 
 /**
  * authorize_hash: the team reserves a partner name under an invitation hash the screen made
- * (src/lib/invitationHash.ts; the schema has checked its shape). Refused: a hash whose timestamp
+ * (contract/invitationHash.ts; the schema has checked its shape). Refused: a hash whose timestamp
  * is more than a day away from now (400), a hash already registered (409), a name an account
  * already holds (409). Errors are in English, as the team screens are.
  */

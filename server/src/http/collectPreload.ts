@@ -85,7 +85,7 @@ function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): 
 interface PageExtras {
   head: string;
   root: string;
-  /** `root` draws a photo: the app's scripts may wait for it (src/lib/photoFirst.ts). */
+  /** `root` draws a photo: the app's scripts may wait for it (contract/photoFirst.ts). */
   photo?: boolean;
 }
 

@@ -103,7 +103,7 @@ function beforeRoot(html: string, markup: string): string {
 const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?(\/assets\/[^"\s>]+\.js)"?><\/script>/g;
 
 /**
- * The page with the app's scripts handed to the photo-first loader (src/lib/photoFirst.ts): they
+ * The page with the app's scripts handed to the photo-first loader (contract/photoFirst.ts): they
  * are asked for once the photo in the page has arrived, instead of sharing the connection with it.
  */
 export function scriptsAfterPhoto(html: string): string {

@@ -1,7 +1,8 @@
 /**
  * A static Pix BR Code (the EMV "copia e cola" payload) for one amount and one order id, as the
- * Banco Central's Manual de Padrões para Iniciação do Pix describes it. Shared by the SPA (QR
- * code and copy button) and the server (stored with the order).
+ * Banco Central's Manual de Padrões para Iniciação do Pix describes it. The server's alone: the
+ * sandbox answers it as a Pix payment's code without Mercado Pago credentials, and the order keeps
+ * it; the SPA only shows the code it is given (QR code and copy button).
  */
 
 export interface PixCharge {
