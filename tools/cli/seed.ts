@@ -31,7 +31,11 @@ async function main(): Promise<void> {
         for (const a of logins) await ensureEmulatorUser(emulator, { uid: a.uid, email: a.email, password: a.password ?? '', displayName: a.displayName });
         console.info(`${logins.length} logins criados no emulador ${emulatorHost}`);
       } catch {
-        console.info(`emulador de login fora do ar em ${emulatorHost}: os logins serão criados no próximo npm start`);
+        // npm start makes the logins of its own seed alone (SEED_FILE, or the demo seed), not this file's.
+        console.info(
+          `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` +
+            'Rode este comando de novo com o npm start no ar para criá-los.',
+        );
       }
     }
   } finally {
