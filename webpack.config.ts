@@ -17,7 +17,10 @@ interface Env {
   analyze?: boolean;
 }
 
-/** Build-time configuration the SPA reads from process.env (see README, "Configuration"). */
+/**
+ * Build-time configuration the SPA reads from process.env (docs/configuration.md, "The development
+ * server"); the pages the server serves override it ("Runtime configuration").
+ */
 const PUBLIC_ENV = [
   'API_BASE',
   'FIREBASE_API_KEY',

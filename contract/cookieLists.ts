@@ -18,8 +18,6 @@ export const COOKIE = {
   transactionClaim: 'transactionClaim',
 } as const;
 
-export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
-
 /** Max age of every list cookie, in seconds (SPEC section 9). */
 export const COOKIE_MAX_AGE_S = 34_000_000;
 
@@ -30,10 +28,10 @@ export const COOKIE_MAX_AGE_S = 34_000_000;
 export const COOKIE_VALUE_BUDGET = 3_800;
 
 /** One entry longer than this is not a media path, pack hash or event name: it is dropped. */
-export const MAX_ENTRY_LENGTH = 512;
+const MAX_ENTRY_LENGTH = 512;
 
 /** A list never yields more entries than this, whatever it holds (a big wedding stays below). */
-export const MAX_LIST_ENTRIES = 5_000;
+const MAX_LIST_ENTRIES = 5_000;
 
 // Control characters and the separators no list entry may contain.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

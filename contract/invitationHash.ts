@@ -5,7 +5,7 @@
  */
 import { BASE36, randomString } from './randomId';
 
-export const INVITATION_RANDOM_LENGTH = 25;
+const INVITATION_RANDOM_LENGTH = 25;
 export const INVITATION_HASH_SOURCE = `^[0-9a-z]{8}[0-9a-z]{${INVITATION_RANDOM_LENGTH}}$`;
 export const INVITATION_HASH_PATTERN = new RegExp(INVITATION_HASH_SOURCE);
 

@@ -13,7 +13,7 @@ export const PHOTO_FIRST_SCRIPT = '/photo-first.js';
 export const SHELL_PHOTO_SELECTOR = 'img[data-shell-preview]';
 
 /** The longest the scripts wait for the photo: a huge original on a dead link must not keep the page inert. */
-export const PHOTO_FIRST_WAIT_MS = 3000;
+const PHOTO_FIRST_WAIT_MS = 3000;
 
 /** What the loader needs of the early photo: whether it is there already, and its two endings. */
 export interface LoadingPhoto {

@@ -17,6 +17,5 @@ export const MIRROR_PROMPT_MAX_LENGTH = 500;
  * browser; the server refuses any other shape at the edge.
  */
 export const ORDER_ID_SOURCE = '^[1-9]\\d{8}$';
-export const ORDER_ID_PATTERN = new RegExp(ORDER_ID_SOURCE);
 export const ORDER_ID_MIN = 100_000_000;
 export const ORDER_ID_MAX = 999_999_999;

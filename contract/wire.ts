@@ -106,7 +106,7 @@ export type ProductList = Static<typeof ProductList>;
  * event's galleries, its card and its booths' last photos need a login. private: all of it needs
  * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
  */
-export const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
+const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
 export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
 export type EventVisibility = Static<typeof EventVisibilitySchema>;
 
@@ -134,7 +134,7 @@ export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: 
 export type PrintReply = Static<typeof PrintReply>;
 
 /** Where a print job stands, as its printer reports it. */
-export const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
+const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
 export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
 
 /** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */
@@ -302,8 +302,7 @@ export const ShopProduct = Type.Object({
 export type ShopProduct = Static<typeof ShopProduct>;
 
 /** Where a Pix transfer goes (the server's configuration). */
-export const PixReceiver = Type.Object({ key: Type.String(), merchantName: Type.String(), merchantCity: Type.String() });
-export type PixReceiver = Static<typeof PixReceiver>;
+const PixReceiver = Type.Object({ key: Type.String(), merchantName: Type.String(), merchantCity: Type.String() });
 
 /** `GET /shop/{coupon}/{agent}`: discount is a fraction (0.1 = 10 %). */
 export const ShopReply = Type.Object({
@@ -318,28 +317,25 @@ export const PaymentMethodSchema = StringEnum(['card', 'pix'] as const);
 export type PaymentMethod = Static<typeof PaymentMethodSchema>;
 
 /**
- * One product as ordered: what the customer chose (product, hours, quantity, accessories by name).
- * The figures the SPA shows may ride along; the server ignores them and prices the line itself.
+ * One product as ordered: what the customer chose (product, hours, quantity, accessories by name),
+ * and nothing else the server reads: it prices the line itself from its catalogue.
  */
 export const OrderLine = Type.Object({
   id: Type.String({ maxLength: 64 }),
-  name: Type.Optional(Text(200)),
-  type: Type.Optional(Text(40)),
   /** The hours of a service, between its minimum and maximum. */
   hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 48 })),
   quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
-  selectedAccessories: Type.Optional(
-    Type.Array(Type.Object({ name: Text(200), price: Type.Optional(Money) }), { maxItems: 50 }),
-  ),
-  unitPrice: Type.Optional(Money),
-  totalPrice: Type.Optional(Money),
+  selectedAccessories: Type.Optional(Type.Array(Type.Object({ name: Text(200) }), { maxItems: 50 })),
 });
 export type OrderLine = Static<typeof OrderLine>;
 
 /** `POST /order/{coupon}` body. */
 export const OrderPayload = Type.Object({
   products: Type.Array(OrderLine, { minItems: 1, maxItems: 50 }),
-  /** What the SPA showed; the server's own total is the one charged. */
+  /**
+   * What the SPA showed. SPEC section 3 names it among the order's fields, so it is still sent,
+   * but the server ignores it: its own total is the one charged.
+   */
   total: Type.Optional(Money),
   clientName: Filled(200),
   eventName: Filled(200),

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { MAX_EVENT_MEDIA_FILES } from './storage/imageLimits';
 
-/** Everything the server reads from its environment (README, "Configuration"). */
+/** Everything the server reads from its environment (docs/configuration.md). */
 export interface ServerConfig {
   production: boolean;
   host: string;

@@ -16,9 +16,9 @@ import { isApiErrorBody } from './apiError';
  * Which calls carry the visitor's identity. `required`: the call fails at once, without reaching
  * the network, when nobody is signed in. `optional`: the token is sent when there is one.
  */
-export type AuthMode = 'none' | 'optional' | 'required';
+type AuthMode = 'none' | 'optional' | 'required';
 
-export interface ApiExtraOptions {
+interface ApiExtraOptions {
   auth?: AuthMode;
 }
 
@@ -30,7 +30,7 @@ export interface ApiExtra {
   identity: IdentityGateway | null;
 }
 
-export const TAG_TYPES = [
+const TAG_TYPES = [
   'Event',
   'VisitedEvents',
   'BoothMedia',
@@ -54,7 +54,7 @@ export const TAG_TYPES = [
 
 export const LIST = 'LIST';
 
-/** `{backend}` of SPEC section 7, for this page (src/lib/runtimeConfig.ts). */
+/** `{backend}` of SPEC section 7, for this page (contract/runtimeConfig.ts). */
 export function apiBaseUrl(): string {
   return apiBaseFrom(runtimeConfig().apiBase, typeof window !== 'undefined' ? window.location.origin : '');
 }
@@ -96,7 +96,7 @@ const unauthenticated: FetchBaseQueryError = {
   data: { error: 'unauthenticated', message: 'Faça login para continuar.' } satisfies ApiErrorBody,
 };
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
   args,
   api,
   extraOptions,

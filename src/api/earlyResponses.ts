@@ -5,7 +5,7 @@ import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from '../lib/earlyRequests
  * taken over by the app's own calls: each one once, only while it is fresh, only a success, only
  * for the same anonymous GET. Anything else goes to the network as usual.
  */
-export interface EarlyResponses {
+interface EarlyResponses {
   /** When the early script asked (performance.now()). */
   at: number;
   responses: Record<string, Promise<Response>>;

@@ -6,7 +6,7 @@ import { ScreenFrame } from '../ui/ScreenFrame';
  * Shown when a screen fails: most often a code chunk that did not arrive over weak venue Wi-Fi,
  * which a reload usually fixes. (Unknown addresses have their own route, NotFoundPage.)
  */
-export function RouteError() {
+function RouteError() {
   return (
     <ScreenFrame title="Algo deu errado">
       <p>Verifique sua conexão e tente de novo.</p>

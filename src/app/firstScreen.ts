@@ -3,7 +3,7 @@ import { preloadCollectionPage } from '../features/collection';
 import { preloadEventPage, preloadEventsListPage } from '../features/events';
 import { firstScreenOf, type FirstScreen } from '../../contract/firstScreens';
 
-/** The guest's screens a page may open on (src/lib/firstScreens.ts) and how each asks for its code. */
+/** The guest's screens a page may open on (contract/firstScreens.ts) and how each asks for its code. */
 const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
   collect: preloadCollectPage,
   collection: preloadCollectionPage,
@@ -12,7 +12,7 @@ const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
 };
 
 /** How long the first render waits for its screen's code: past it, the screen shows 'Carregando...' meanwhile. */
-export const FIRST_SCREEN_WAIT_MS = 3000;
+const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
  * The code of the screen the page opens on, asked for before the first render: drawn at once when

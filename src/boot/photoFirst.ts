@@ -1,5 +1,5 @@
 /**
- * The collect page's loader (src/lib/photoFirst.ts): its own tiny entry, with no runtime and no
+ * The collect page's loader (contract/photoFirst.ts): its own tiny entry, with no runtime and no
  * imports but the rule, so that it arrives at once and asks for the app once the photo is in.
  */
 import { afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';

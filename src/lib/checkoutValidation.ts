@@ -48,7 +48,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** Eleven digits whose check digits add up. */
-export function isValidCpf(value: string): boolean {
+function isValidCpf(value: string): boolean {
   const digits = onlyDigits(value);
   return digits.length === 11 && isValidCPF(digits);
 }
@@ -68,7 +68,7 @@ export function customerProblem(form: CustomerForm): string | null {
 }
 
 /** The card part, after the customer part. */
-export function cardProblem(card: CardForm): string | null {
+function cardProblem(card: CardForm): string | null {
   if (!isCardNumberValid(card.number)) return CHECKOUT_MESSAGES.cardNumber;
   if (card.holderName.trim() === '') return CHECKOUT_MESSAGES.holderName;
   if (!isValidExpiry(card.expiry)) return CHECKOUT_MESSAGES.expiry;

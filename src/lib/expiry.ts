@@ -17,12 +17,3 @@ export function splitExpiry(value: string): { month: string; year: string } | nu
   if (!match) return null;
   return { month: match[1], year: `20${match[2]}` };
 }
-
-/** A card that expired before this month is refused before it reaches the provider. */
-export function isExpired(value: string, now: Date = new Date()): boolean {
-  const parts = splitExpiry(value);
-  if (!parts) return true;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  return year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
-}

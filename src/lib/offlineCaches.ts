@@ -49,7 +49,7 @@ export const API_BOUND: CacheBound = { maxEntries: 60, maxAgeSeconds: 30 * DAY_S
 export const API_NETWORK_TIMEOUT_S = 4;
 
 /** The header the SPA sends its token in (src/api/apiSlice.ts): its presence makes a reply the user's. */
-export const TOKEN_HEADER = 'idToken';
+const TOKEN_HEADER = 'idToken';
 
 export type OfflineRoute = 'thumbs' | 'display' | 'media' | 'api';
 

@@ -37,7 +37,6 @@ export interface QueuedLead extends QueuedBase {
 }
 
 export type QueuedItem = QueuedCollect | QueuedPrint | QueuedLead;
-export type QueuedKind = QueuedItem['kind'];
 
 type Fresh<T> = Omit<T, 'attempts' | 'nextAttemptAt'>;
 export type NewQueuedItem = Fresh<QueuedCollect> | Fresh<QueuedPrint> | Fresh<QueuedLead>;
@@ -77,7 +76,7 @@ export function inOrder(queue: readonly QueuedItem[]): QueuedItem[] {
 }
 
 /** Whether `item` repeats one already waiting: the same id, or a collect of the same media. */
-export function isDuplicate(queue: readonly QueuedItem[], item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' | 'lead' })): boolean {
+function isDuplicate(queue: readonly QueuedItem[], item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' | 'lead' })): boolean {
   return queue.some((other) => other.id === item.id || (item.kind === 'collect' && other.kind === 'collect' && other.url === item.url));
 }
 

@@ -2,7 +2,7 @@ import type { OrderStatus, PaymentMethod } from '../../contract/wire';
 import { formatCalendarDate } from './dates';
 
 /** An order's status as the customer reads it. */
-export const STATUS_LABEL: Record<OrderStatus, string> = {
+const STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Aguardando pagamento',
   approved: 'Pago',
   rejected: 'Recusado',

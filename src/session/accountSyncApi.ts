@@ -1,5 +1,5 @@
 import { api, LIST } from '../api/apiSlice';
-import { path } from '../api/paths';
+import { path } from '../lib/urlPath';
 import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../../contract/wire';
 
 export interface CreateAccountArgs {
@@ -57,5 +57,4 @@ export const accountSyncApi = api.injectEndpoints({
   }),
 });
 
-export const { useAddToAccountMutation, useCreateAccountMutation, useUpdateAccountMutation, useGetAccountQuery, useSetTransactionMutation } =
-  accountSyncApi;
+export const { useGetAccountQuery } = accountSyncApi;

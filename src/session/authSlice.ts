@@ -76,12 +76,10 @@ export const authSlice = createSlice({
   selectors: {
     selectIdentity: (state) => state.identity,
     selectAuthStatus: (state) => state.identity.status,
-    selectUser: (state) => (state.identity.status === 'signedIn' ? state.identity.user : null),
-    selectSigningIn: (state) => state.signingIn,
     selectPendingOrder: (state) => state.pendingOrder,
     selectLoginRequired: (state) => state.pendingOrder?.loginRequired === true,
   },
 });
 
 export const { signedIn, signedOut, accountLinked, pendingOrderRecorded, orderLinked } = authSlice.actions;
-export const { selectIdentity, selectAuthStatus, selectUser, selectSigningIn, selectPendingOrder, selectLoginRequired } = authSlice.selectors;
+export const { selectIdentity, selectAuthStatus, selectPendingOrder, selectLoginRequired } = authSlice.selectors;

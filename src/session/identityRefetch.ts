@@ -10,7 +10,7 @@ const caller = (state: RootState) => (state.auth.identity.status === 'signedIn' 
  * photo, the privacy summary) are asked again when the caller changes: a sign-in brings the
  * token, a session that ended takes it away. The queries' arguments say only what is asked.
  */
-export const IDENTITY_TAGS = ['Event', 'VisitedEvents', 'BoothMedia', 'DeviceLast', 'Privacy'] as const;
+const IDENTITY_TAGS = ['Event', 'VisitedEvents', 'BoothMedia', 'DeviceLast', 'Privacy'] as const;
 
 export function refetchOnIdentityChange(startListening: AppStartListening): void {
   startListening({

@@ -7,14 +7,14 @@ import type { RootState } from './rootReducer';
 /** Renewed this long before it expires, so an open gallery never meets an expired cookie. */
 export const MEDIA_SESSION_RENEW_BEFORE_MS = 10 * 60 * 1000;
 /** After a failed attempt (offline, the server away), tried again this much later. */
-export const MEDIA_SESSION_RETRY_MS = 60 * 1000;
+const MEDIA_SESSION_RETRY_MS = 60 * 1000;
 
 /**
  * `<img>` and `<video>` send cookies, not the `idToken` header: a signed-in visitor's browser
  * trades its token for a short-lived HttpOnly cookie that lets a link-only or private event's
  * files through the server's media gate (server/src/http/mediaGate.ts).
  */
-export const mediaSessionApi = api.injectEndpoints({
+const mediaSessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     openMediaSession: build.mutation<MediaSessionReply, void>({
       query: () => ({ url: '/media-session', method: 'POST' }),

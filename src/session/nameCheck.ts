@@ -33,7 +33,7 @@ export type NameCheckState<Verdict extends string> =
   | Verdicts<Verdict>;
 
 /** Any state of a machine built on the check: each has the name as typed. */
-export interface Named {
+interface Named {
   status: string;
   name: string;
 }
@@ -81,7 +81,7 @@ export function nameCheck<Reply extends string, Verdict extends string>(rules: N
  * of one of several event-name forms; nothing for a screen's only partner name), that instance's
  * state, the events to hand back, and the server's check (rejecting when the call failed).
  */
-export interface NameCheckFlowParts<Address, Reply extends string, E extends UnknownAction> {
+interface NameCheckFlowParts<Address, Reply extends string, E extends UnknownAction> {
   /** The events that can move an instance into `waiting` or `checking`. */
   matches: (action: unknown) => action is E;
   addressOf: (action: E) => Address;

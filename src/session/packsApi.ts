@@ -1,5 +1,5 @@
 import { api, LIST } from '../api/apiSlice';
-import { listSegment, path } from '../api/paths';
+import { listSegment, path } from '../lib/urlPath';
 import type { Pack, parsePackReply } from '../../contract/packReply';
 
 type PackReplyParser = typeof parsePackReply;
@@ -43,10 +43,10 @@ export const packsApi = api.injectEndpoints({
 export const { useValidatePacksQuery } = packsApi;
 
 /** How many hashes the server's validatePacks takes a call. */
-export const VALIDATE_PACKS_CHUNK = 20;
+const VALIDATE_PACKS_CHUNK = 20;
 
 /** `hashes` in chunks the server takes (one chunk, the same list, for 20 or fewer). */
-export function packChunks(hashes: readonly string[]): (readonly string[])[] {
+function packChunks(hashes: readonly string[]): (readonly string[])[] {
   const chunks: (readonly string[])[] = [];
   for (let start = 0; start < hashes.length; start += VALIDATE_PACKS_CHUNK) chunks.push(hashes.slice(start, start + VALIDATE_PACKS_CHUNK));
   return chunks.length > 0 ? chunks : [hashes];

@@ -7,7 +7,7 @@ export interface PacksState {
   hashes: string[];
 }
 
-export const initialPacksState: PacksState = { hashes: [] };
+const initialPacksState: PacksState = { hashes: [] };
 
 export const packsSlice = createSlice({
   name: 'packs',

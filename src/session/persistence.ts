@@ -20,7 +20,7 @@ export interface PersistedState {
 export type ListStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** The storage key of the whole collection. */
-export const COLLECTION_KEY = 'collection';
+const COLLECTION_KEY = 'collection';
 
 function readStoredList(store: ListStore | null, key: string): string[] {
   try {

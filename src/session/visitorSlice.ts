@@ -12,7 +12,7 @@ export interface VisitorState {
   bname: string;
 }
 
-export const initialVisitorState: VisitorState = { agent: '', events: [], bname: '' };
+const initialVisitorState: VisitorState = { agent: '', events: [], bname: '' };
 
 function visit(state: VisitorState, bname: string) {
   state.events = [...addToList(state.events, bname)];
@@ -54,9 +54,8 @@ export const visitorSlice = createSlice({
   selectors: {
     selectVisitor: (state) => state,
     selectAgent: (state) => state.agent,
-    selectVisitedEvents: (state) => state.events,
   },
 });
 
 export const { agentAssigned, eventVisited, eventsMerged } = visitorSlice.actions;
-export const { selectVisitor, selectAgent, selectVisitedEvents } = visitorSlice.selectors;
+export const { selectVisitor, selectAgent } = visitorSlice.selectors;

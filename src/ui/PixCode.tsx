@@ -3,8 +3,8 @@ import { Suspense, useId } from 'react';
 import { useCopy } from './clipboard';
 import { LazyPixQrCode } from './lazyPixQrCode';
 
-export const PIX_COPIED = 'Chave copiada para a área de transferência';
-export const PIX_NOT_COPIED = 'Não foi possível copiar. Selecione o código e copie manualmente.';
+const PIX_COPIED = 'Chave copiada para a área de transferência';
+const PIX_NOT_COPIED = 'Não foi possível copiar. Selecione o código e copie manualmente.';
 
 interface PixCodeProps {
   code: string;

@@ -31,7 +31,7 @@ afterAll(async () => {
   fs.rmSync(seedDir, { recursive: true, force: true });
 });
 
-/** `npm run seed -- FILE` beside the running stack, as the README says. */
+/** `npm run seed -- FILE` beside the running stack, as docs/seed-format.md says. */
 async function seed(name: string, content: SeedFile): Promise<void> {
   const file = path.join(seedDir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(content));

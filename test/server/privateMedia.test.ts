@@ -13,9 +13,9 @@ import { basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixt
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Who sees an event's media (README, "Event visibility"): the gate in front of /media, /thumbs
- * and /display, the cookie a signed-in browser gets for it, the random names of non-public events'
- * files, and the owner's route that sets the visibility.
+ * Who sees an event's media (docs/api.md, "Who may see an event"): the gate in front of /media,
+ * /thumbs and /display, the cookie a signed-in browser gets for it, the random names of
+ * non-public events' files, and the owner's route that sets the visibility.
  */
 let server: TestServer;
 let owner: TestUser;

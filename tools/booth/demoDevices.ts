@@ -13,7 +13,7 @@ export interface SeedDevice {
   key: string;
 }
 
-export const DEMO_SEED = path.resolve(__dirname, '../demoSeed/demo.json');
+const DEMO_SEED = path.resolve(__dirname, '../demoSeed/demo.json');
 
 export function loadDemoDevices(file = DEMO_SEED): Map<string, SeedDevice> {
   let devices: unknown;

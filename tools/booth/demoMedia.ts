@@ -5,7 +5,7 @@ import path from 'node:path';
  * Files of the demo media that the simulated mirror and 360 platform send as their results.
  * They are drawn by scripts/make-demo-media.ts and committed with the seed.
  */
-export const DEMO_MEDIA = path.resolve(__dirname, '../demoSeed/media');
+const DEMO_MEDIA = path.resolve(__dirname, '../demoSeed/media');
 
 const MIRROR_RESULTS = ['anime', 'heroi', 'oleo'] as const;
 const VIDEOS = ['festa_ana/360/giro-01.mp4', 'festa_ana/360/giro-02.mp4'];

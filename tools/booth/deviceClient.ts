@@ -27,7 +27,7 @@ export class DeviceRejectedError extends Error {
   }
 }
 
-export class DeviceApiError extends Error {
+class DeviceApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,

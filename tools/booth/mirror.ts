@@ -22,7 +22,7 @@ const THINKING_MS = 3_000;
  * A new session replaces the old one, and with it the finished image the guest's phone is
  * still asking for (it polls every 5 s, 6 times): so the next QR code waits this long.
  */
-export const NEXT_SESSION_AFTER_MS = 45_000;
+const NEXT_SESSION_AFTER_MS = 45_000;
 
 export function createMirror(client: DeviceClient, now: () => number = Date.now) {
   let answered = 0;

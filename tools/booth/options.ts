@@ -12,7 +12,7 @@ export interface BoothOptions {
   help: boolean;
 }
 
-export const DEFAULT_URL = 'http://127.0.0.1:8080';
+const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 export const USAGE = `Simulador de cabines: faz o papel de cada dispositivo do seed de demonstração.
 

@@ -16,7 +16,7 @@ export interface Player {
 
 export class DeviceSetupError extends Error {}
 
-export function rolesToPlay(options: BoothOptions): Role[] {
+function rolesToPlay(options: BoothOptions): Role[] {
   if (options.only) return [options.only];
   return options.once ? ['camera', 'printer'] : ['camera', 'printer', 'mirror', 'ultra'];
 }

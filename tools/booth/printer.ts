@@ -7,7 +7,7 @@ import { complain, say } from './log';
  * The printer: takes the print jobs guests queued with their packs, "prints" each one by
  * saving the picture in a folder, and tells the server it is done.
  */
-export interface PrintJob {
+interface PrintJob {
   id: number;
   packHash: string;
   url: string;

@@ -11,8 +11,8 @@ import { createUltra } from './ultra';
  * Plays the connected devices: once (one photo, the print queue as it is now) or until stopped,
  * each device on its own rhythm.
  */
-export const CAMERA_EVERY_MS = 20_000;
-export const POLL_EVERY_MS = 2_000;
+const CAMERA_EVERY_MS = 20_000;
+const POLL_EVERY_MS = 2_000;
 
 export interface SimulatorSettings {
   /** Where the printer "prints" (saves) the pictures. */

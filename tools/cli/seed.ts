@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- FILE`: loads a seed file (README, "Seed format") into the configured
+ * `npm run seed -- FILE`: loads a seed file (docs/seed-format.md) into the configured
  * database. Idempotent. Beside a running `npm start` it joins that server's database.
  */
 import path from 'node:path';
@@ -31,7 +31,11 @@ async function main(): Promise<void> {
         for (const a of logins) await ensureEmulatorUser(emulator, { uid: a.uid, email: a.email, password: a.password ?? '', displayName: a.displayName });
         console.info(`${logins.length} logins criados no emulador ${emulatorHost}`);
       } catch {
-        console.info(`emulador de login fora do ar em ${emulatorHost}: os logins serão criados no próximo npm start`);
+        // npm start makes the logins of its own seed alone (SEED_FILE, or the demo seed), not this file's.
+        console.info(
+          `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` +
+            'Rode este comando de novo com o npm start no ar para criá-los.',
+        );
       }
     }
   } finally {

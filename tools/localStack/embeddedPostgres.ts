@@ -37,7 +37,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * After a crash or a kill, the last server may still run (orphaned) or have left its lock file:
  * stop the first, remove the second, so that this start succeeds instead of failing.
  */
-export async function clearStaleServer(pgDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+async function clearStaleServer(pgDir: string, log: (line: string) => void = () => undefined): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -10,7 +10,7 @@ import path from 'node:path';
  * under SHARED_ROOT, both owned by root and readable by all, and the data folder notes where its
  * cluster is (`pg-location`).
  */
-export const SHARED_ROOT = '/var/lib/cabine-eventos';
+const SHARED_ROOT = '/var/lib/cabine-eventos';
 
 export interface Identity {
   uid: number;
@@ -47,7 +47,7 @@ export function postgresIdentity(): Identity | null {
 }
 
 /** Whether `who` can enter a folder or run a file, asked of the system as that user (groups and ACLs count). */
-export function canReach(who: Identity, target: string): boolean {
+function canReach(who: Identity, target: string): boolean {
   const result = spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', target], { uid: who.uid, gid: who.gid, cwd: '/', stdio: 'ignore' });
   return result.status === 0;
 }

@@ -17,7 +17,7 @@ function listFiles(entry: string): string[] {
 }
 
 /** A fingerprint of the sources and of the public build configuration. */
-export function buildFingerprint(root: string, env: Record<string, string>): string {
+function buildFingerprint(root: string, env: Record<string, string>): string {
   const hash = crypto.createHash('sha256');
   for (const input of INPUTS) {
     for (const file of listFiles(path.join(root, input))) {

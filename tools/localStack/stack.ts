@@ -12,7 +12,7 @@ import { loadSeedFile } from '../../server/src/seed/loadSeed';
 import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 
-export interface RunningStack {
+interface RunningStack {
   config: ServerConfig;
   url: string;
   emulator: AuthEmulator | null;
@@ -35,7 +35,7 @@ export interface StackOptions {
   log: (line: string) => void;
 }
 
-export const DEMO_SEED = 'tools/demoSeed/demo.json';
+const DEMO_SEED = 'tools/demoSeed/demo.json';
 
 function readSeed(file: string): SeedFile {
   return validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Database } from './database';
 
 /** The channel migration 0011's triggers notify: payloads `event:{name}`, `pack:{hash}` or `*`. */
-export const CACHE_CHANNEL = 'cache_changed';
+const CACHE_CHANNEL = 'cache_changed';
 /** The payload that means "everything may have changed" (a TRUNCATE, a feed that was down). */
 export const EVERYTHING = '*';
 /** How the listening connection names itself in pg_stat_activity. */

@@ -12,7 +12,7 @@ const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_LIST_LENGTH = 5000;
 
 /** Normalises one list entry, or null when it is not what that list holds. */
-export function normaliseEntry(list: ListName, value: string): string | null {
+function normaliseEntry(list: ListName, value: string): string | null {
   const trimmed = value.trim();
   if (list === 'collection') {
     const ref = parseMediaPath(trimmed);
@@ -86,7 +86,7 @@ async function addEntries(db: Queryable, uid: string, list: ListName, values: re
   );
 }
 
-export async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
+async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
   const { rows } = await db.query<{ list: ListName; value: string }>(
     'SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position',
     [uid],

@@ -18,7 +18,7 @@ export function hashDeviceKey(key: string): string {
   return crypto.createHash('sha256').update(key).digest('hex');
 }
 
-export async function findDevice(db: Queryable, id: string, kind?: DeviceRow['kind']): Promise<DeviceRow | null> {
+async function findDevice(db: Queryable, id: string, kind?: DeviceRow['kind']): Promise<DeviceRow | null> {
   const { rows } = await db.query<DeviceRow>('SELECT * FROM devices WHERE id = $1', [id]);
   const device = rows[0] ?? null;
   return device && (!kind || device.kind === kind) ? device : null;

@@ -7,7 +7,7 @@ import { applyPayment, cardPaymentRunning, lockOrder, sameCents } from './orderP
 import { providerFailure } from './providerErrors';
 
 /** The provider's idempotency key of a card charge: the card token is single-use, so it names the charge. */
-export function cardIdempotencyKey(token: string): string {
+function cardIdempotencyKey(token: string): string {
   return crypto.createHash('sha256').update(`card:${token}`).digest('hex');
 }
 

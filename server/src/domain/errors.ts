@@ -6,7 +6,6 @@
 export type RefusalKind =
   | 'invalid'
   | 'unauthenticated'
-  | 'payment_rejected'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -32,8 +31,6 @@ export const invalid = (code: string, message: string) => new DomainError('inval
 /** Nobody (or nobody valid) is signed in. */
 export const unauthenticated = (message = 'Faça login para continuar.', code = 'unauthenticated') =>
   new DomainError('unauthenticated', code, message);
-/** The card provider said no. */
-export const paymentRejected = (code: string, message: string) => new DomainError('payment_rejected', code, message);
 /** Signed in, but not allowed to. */
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);

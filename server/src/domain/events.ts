@@ -34,7 +34,7 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
  * What a link-only event opens without a login is a media file by its own unguessable link
  * (http/mediaGate.ts).
  */
-export function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
+function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
   return visibility === 'public' || signedIn;
 }
 
@@ -69,9 +69,9 @@ export async function eventVisibility(db: Queryable, name: string): Promise<Even
 
 /**
  * The owner (the account whose paid order made the event) or the team sets who sees the event's
- * media. Names already handed out stay (README, "Event visibility"): guests' collections hold
- * them in cookies the server cannot rewrite; the media gate protects them from now on, and
- * what is stored from now on gets a random name.
+ * media. Names already handed out stay (docs/api.md, "Who may see an event"): guests'
+ * collections hold them in cookies the server cannot rewrite; the media gate protects them from
+ * now on, and what is stored from now on gets a random name.
  */
 export async function setEventVisibility(
   db: Queryable,

@@ -9,9 +9,9 @@ import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';
 import { invalid, tooLarge, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
-export const MAX_FACE_SIDE = 4096;
+const MAX_FACE_SIDE = 4096;
 /** A visitor keeps at most this many faces: a new one replaces the oldest. */
-export const MAX_FACES_PER_AGENT = 5;
+const MAX_FACES_PER_AGENT = 5;
 /** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
 export const FACE_UPLOADS_PER_AGENT = 10;
 export const FACE_UPLOADS_PER_IP = 60;

@@ -6,16 +6,16 @@ import type { Identity } from './identity';
 import { partnerNameStatus } from './partners';
 
 /** How far the moment a hash says it was made may be from now when the team registers it. */
-export const HASH_CLOCK_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+const HASH_CLOCK_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 /** An invitation can be accepted for this long after the team registered it. */
-export const INVITATION_LIFETIME_DAYS = 7;
+const INVITATION_LIFETIME_DAYS = 7;
 /** Failed guesses of an account within the window, after which it is refused for a while. */
-export const MAX_FAILED_ATTEMPTS = 5;
-export const ATTEMPT_WINDOW_MINUTES = 15;
+const MAX_FAILED_ATTEMPTS = 5;
+const ATTEMPT_WINDOW_MINUTES = 15;
 
 /**
  * authorize_hash: the team reserves a partner name under an invitation hash the screen made
- * (src/lib/invitationHash.ts; the schema has checked its shape). Refused: a hash whose timestamp
+ * (contract/invitationHash.ts; the schema has checked its shape). Refused: a hash whose timestamp
  * is more than a day away from now (400), a hash already registered (409), a name an account
  * already holds (409). Errors are in English, as the team screens are.
  */

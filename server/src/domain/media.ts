@@ -21,7 +21,7 @@ export interface MediaRow {
  * 'booth': what a booth took, a guest's media (galleries, event cards). 'event': one of the event's
  * own images (cover, profile), stored beside the booth media but never a guest's (migration 0003).
  */
-export type MediaRole = 'booth' | 'event';
+type MediaRole = 'booth' | 'event';
 
 /** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
 const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;

@@ -42,7 +42,7 @@ export function sameCents(a: number, b: number): boolean {
  * the same card asks the provider again with the same key. After it, the order may be paid
  * another way; the provider's webhook still settles the first charge if it went through.
  */
-export const PROCESSING_HOLD_SECONDS = 120;
+const PROCESSING_HOLD_SECONDS = 120;
 
 /**
  * Whether a card charge of the order is under way: asked of the provider and not yet answered

@@ -15,7 +15,7 @@ import { findValidCoupon, loadCatalogue, priceOrder, type PricedOrder } from './
 const ORDER_ID = /^[1-9]\d{8}$/;
 
 /** The sha256 (hex) of an order's claim secret: all the server keeps of it. */
-export function claimHash(claim: string): string {
+function claimHash(claim: string): string {
   return crypto.createHash('sha256').update(claim).digest('hex');
 }
 

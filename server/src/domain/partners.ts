@@ -126,7 +126,7 @@ export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
 }
 
 /** What each field of a contract must be (create_contract; the team screens are in English). */
-export const CONTRACT_FIELD_RULES: Record<keyof ContractPayload, string> = {
+const CONTRACT_FIELD_RULES: Record<keyof ContractPayload, string> = {
   partner: 'partner must be 3 to 64 letters, numbers, hyphens (-) or underlines (_)',
   duration: 'duration must be a whole number of days from 1 to 3650',
   rate: 'rate (commission) must be a number from 0 to 100, in percent, with at most 2 decimals',

@@ -16,7 +16,7 @@ export interface Settlement {
  * our stored payment, else the provider's external_reference. Idempotent: the same news twice
  * changes nothing more. null when the payment belongs to no order of ours.
  */
-export async function settlePayment(db: Database, payment: ProviderPayment): Promise<Settlement | null> {
+async function settlePayment(db: Database, payment: ProviderPayment): Promise<Settlement | null> {
   return db.transaction(async (tx) => {
     const known = await tx.query<{ order_id: string | null }>('SELECT order_id FROM payments WHERE id = $1', [payment.id]);
     const orderId = known.rows[0]?.order_id ?? payment.externalReference;

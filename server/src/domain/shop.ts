@@ -76,7 +76,7 @@ export async function findValidCoupon(db: Queryable, code: string): Promise<Coup
 }
 
 /** A line as the server priced it: every figure from our catalogue. */
-export interface PricedLine {
+interface PricedLine {
   id: string;
   name: string;
   type: string;

@@ -56,7 +56,7 @@ function drawnUrl(ref: MediaRef, media: PublicMedia, origin: string): string {
 }
 
 /** The preload tags for a collect link's media, thumbnail first; empty for anything else. */
-export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
+function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: string): string {
   const tags: string[] = [];
   if (media.has_thumb) tags.push(preloadTag(origin + thumbUrl(ref)));
   // A video plays from its poster (the thumbnail): the file itself is not fetched up front.
@@ -73,7 +73,7 @@ export function collectPreloadTags(ref: MediaRef, media: PublicMedia, origin: st
  * rendition cannot be had (a 404), this copy shows at most the thumbnail, and the screen falls
  * back to the original.
  */
-export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
+function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): string {
   if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
   const ratio = media.width / media.height;
   const thumb = media.has_thumb ? `background:url(${origin}${thumbUrl(ref)}) center/contain no-repeat;` : '';
@@ -82,10 +82,10 @@ export function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: st
 }
 
 /** What a page gets for one request: markup at the end of its head, and just before its root. */
-export interface PageExtras {
+interface PageExtras {
   head: string;
   root: string;
-  /** `root` draws a photo: the app's scripts may wait for it (src/lib/photoFirst.ts). */
+  /** `root` draws a photo: the app's scripts may wait for it (contract/photoFirst.ts). */
   photo?: boolean;
 }
 

@@ -2,10 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type RefusalKind } from '../domain/errors';
 
 /** The one place where a domain refusal becomes an HTTP status. */
-export const STATUS_OF: Record<RefusalKind, number> = {
+const STATUS_OF: Record<RefusalKind, number> = {
   invalid: 400,
   unauthenticated: 401,
-  payment_rejected: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -11,7 +11,7 @@ const SECRET_HEADERS = ['idtoken', 'authorization', 'x-device-key', 'cookie', 's
  * whose path segments carry pack hashes, agents and coupons and whose query strings carry e-mails.
  * A request that matched no route shows its method only.
  */
-export function loggedUrl(request: FastifyRequest): string {
+function loggedUrl(request: FastifyRequest): string {
   return request.routeOptions?.url ?? '(no route)';
 }
 

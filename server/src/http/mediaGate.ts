@@ -12,13 +12,13 @@ import { isUnguessableMedia } from '../domain/media';
 import { mediaSessionUid, type MediaSessionKeys } from './mediaSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
-export const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
 /**
  * A gated file: only the visitor's own browser keeps it (never a shared cache, which would hand it
  * to the next visitor), and asks again before each use (a 304 while the gate still opens), so a
  * logout or an event made private takes effect at once.
  */
-export const GATED_MEDIA_CACHE = 'private, no-cache';
+const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
 /**
@@ -81,10 +81,10 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
 }
 
 /**
- * The gate in front of a media folder (README, "Event visibility"). Public event: anyone, cached
- * by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a file stored
- * under a random name (knowing that name is knowing the link). Private: a visitor with the
- * cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
+ * The gate in front of a media folder (docs/api.md, "Who may see an event"). Public event:
+ * anyone, cached by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a
+ * file stored under a random name (knowing that name is knowing the link). Private: a visitor
+ * with the cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
  * on `onRequest`, so HEAD and Range requests pass through it like GET.
  */
 export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, db: Queryable, access: MediaAccess): void {

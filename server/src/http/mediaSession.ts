@@ -13,7 +13,7 @@ import { writeFileDurably } from '../storage/durableWrite';
  */
 export const MEDIA_COOKIE = 'cabine_media';
 /** Short-lived: a token revoked or a logout in another tab stops working within the hour. */
-export const MEDIA_SESSION_TTL_MS = 60 * 60 * 1000;
+const MEDIA_SESSION_TTL_MS = 60 * 60 * 1000;
 const SECRET_FILE = 'media-session.key';
 
 export interface MediaSessionKeys {
@@ -60,7 +60,7 @@ export function verifyMediaSession(secret: Buffer, value: string | undefined, no
   return Buffer.from(uid64, 'base64url').toString('utf8') || null;
 }
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
+function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const at = part.indexOf('=');

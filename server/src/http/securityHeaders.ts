@@ -34,7 +34,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
  * An API reply is data, never a page: it loads nothing and cannot be framed. Its short policy
  * also keeps the headers of a 304, which is all a polling gallery receives, a few hundred bytes.
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** nosniff, CSP with frame-ancestors, and HSTS when the site is served over https; the page-only headers on pages and files. */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {

@@ -33,7 +33,7 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
 }
 
 /** The page with the settings block first in its head, before any script can ask for them. */
-export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   const block = runtimeConfigScript(config);
   // First in the head, else first in the document element; never before the doctype (quirks mode).
   const opening = /<head[^>]*>/i.exec(html) ?? /<html[^>]*>/i.exec(html);
@@ -87,14 +87,14 @@ export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: 
 }
 
 /** The page with `markup` at the end of its head (after the settings and the styles), or before its body. */
-export function withHeadMarkup(html: string, markup: string): string {
+function withHeadMarkup(html: string, markup: string): string {
   const closing = /<\/head>/i.exec(html) ?? /<body[\s>]/i.exec(html);
   if (!closing) return html;
   return `${html.slice(0, closing.index)}${markup}${html.slice(closing.index)}`;
 }
 
 /** The page with `markup` just before its root element (outside what the app renders). */
-export function beforeRoot(html: string, markup: string): string {
+function beforeRoot(html: string, markup: string): string {
   if (!markup) return html;
   return html.replace(/<div id="?root"?>/, (root) => `${markup}${root}`);
 }
@@ -103,7 +103,7 @@ export function beforeRoot(html: string, markup: string): string {
 const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?(\/assets\/[^"\s>]+\.js)"?><\/script>/g;
 
 /**
- * The page with the app's scripts handed to the photo-first loader (src/lib/photoFirst.ts): they
+ * The page with the app's scripts handed to the photo-first loader (contract/photoFirst.ts): they
  * are asked for once the photo in the page has arrived, instead of sharing the connection with it.
  */
 export function scriptsAfterPhoto(html: string): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalid } from '../domain/errors';
 
 /** Whether a parsed request part holds a NUL character, in a value or a key, however deep. */
-export function holdsNul(value: unknown): boolean {
+function holdsNul(value: unknown): boolean {
   // A stack of its own: a hostile body can nest thousands of levels deep.
   const pending: unknown[] = [value];
   while (pending.length > 0) {

@@ -1,7 +1,8 @@
 /**
  * A static Pix BR Code (the EMV "copia e cola" payload) for one amount and one order id, as the
- * Banco Central's Manual de Padrões para Iniciação do Pix describes it. Shared by the SPA (QR
- * code and copy button) and the server (stored with the order).
+ * Banco Central's Manual de Padrões para Iniciação do Pix describes it. The server's alone: the
+ * sandbox answers it as a Pix payment's code without Mercado Pago credentials, and the order keeps
+ * it; the SPA only shows the code it is given (QR code and copy button).
  */
 
 export interface PixCharge {
@@ -22,7 +23,7 @@ function field(id: string, value: string): string {
 }
 
 /** Upper-case ASCII without accents, as the payload's name and city fields require. */
-export function pixText(value: string, max: number): string {
+function pixText(value: string, max: number): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -33,7 +34,7 @@ export function pixText(value: string, max: number): string {
 }
 
 /** CRC16-CCITT (polynomial 0x1021, initial value 0xFFFF), as four upper-case hex digits. */
-export function crc16(payload: string): string {
+function crc16(payload: string): string {
   let crc = 0xffff;
   for (let i = 0; i < payload.length; i += 1) {
     crc ^= payload.charCodeAt(i) << 8;

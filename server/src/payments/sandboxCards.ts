@@ -6,7 +6,7 @@ import { invalid } from '../domain/errors';
 import { storeSandboxCardToken } from '../domain/sandboxPayments';
 
 /** Installment plans of the sandbox: free up to 3, then a growing rate (percent). */
-export const SANDBOX_PAYER_COSTS = [1, 2, 3, 4, 5, 6, 10, 12].map((installments) => ({
+const SANDBOX_PAYER_COSTS = [1, 2, 3, 4, 5, 6, 10, 12].map((installments) => ({
   installments,
   installment_rate: installments <= 3 ? 0 : Number((1.99 * (installments - 3)).toFixed(2)),
 }));

@@ -10,7 +10,7 @@ import { providerBrandOf } from './sandboxCards';
  * (https://www.mercadopago.com.br/developers/pt/docs/checkout-api/integration-test/test-cards).
  * Any other name is approved, so that a demo with a real-looking name goes through.
  */
-export const SANDBOX_OUTCOMES: Record<string, { status: string; statusDetail: string }> = {
+const SANDBOX_OUTCOMES: Record<string, { status: string; statusDetail: string }> = {
   APRO: { status: 'approved', statusDetail: 'accredited' },
   OTHE: { status: 'rejected', statusDetail: 'cc_rejected_other_reason' },
   CONT: { status: 'in_process', statusDetail: 'pending_contingency' },
@@ -26,7 +26,7 @@ export const SANDBOX_OUTCOMES: Record<string, { status: string; statusDetail: st
  * causes (`{ code, description }`), so that the sandbox's refusals travel the same way as the
  * provider's.
  */
-export class SandboxProviderError extends Error {
+class SandboxProviderError extends Error {
   readonly error = 'bad_request';
   constructor(
     readonly status: number,

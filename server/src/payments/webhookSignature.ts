@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /** How far a notification's timestamp may be from our clock, either way. */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type SignatureVerdict = 'valid' | 'missing' | 'invalid' | 'stale';
 
@@ -19,12 +19,12 @@ export interface SignedNotification {
  * `id:{data.id};request-id:{x-request-id};ts:{ts};`, the id lower-cased when alphanumeric, a
  * pair left out when its value is absent.
  */
-export function signatureManifest(dataId: string | undefined, requestId: string | undefined, ts: string): string {
+function signatureManifest(dataId: string | undefined, requestId: string | undefined, ts: string): string {
   const id = dataId && /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
   return `${id ? `id:${id};` : ''}${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
 }
 
-/** The `x-signature` header Mercado Pago would send (for the tests and the README's example). */
+/** The `x-signature` header Mercado Pago would send, for the tests (docs/payments.md signs one by hand). */
 export function signNotification(secret: string, dataId: string | undefined, requestId: string | undefined, ts: string): string {
   const v1 = crypto.createHmac('sha256', secret).update(signatureManifest(dataId, requestId, ts)).digest('hex');
   return `ts=${ts},v1=${v1}`;

@@ -61,7 +61,7 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
     if (!Buffer.isBuffer(body)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
-    // A link-only or private event's files get random names (README, "Event visibility").
+    // A link-only or private event's files get random names (docs/api.md, "Who may see an event").
     const bname = device.event_name;
     const visibility = await eventVisibility(db, bname);
     const existing = visibility === 'public' ? null : await findBySourceName(db, bname, mode, file);

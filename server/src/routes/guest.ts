@@ -19,7 +19,7 @@ const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
 const isPackHash = (hash: string) => PACK_HASH.test(hash);
 
 /** Whether the browser says this request is a prefetch (or prerender): it must change nothing. */
-export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
   const values = [headers['sec-purpose'], headers['purpose'], headers['x-moz'], headers['x-purpose']]
     .flat()
     .filter((value): value is string => typeof value === 'string');

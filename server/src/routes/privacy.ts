@@ -31,7 +31,7 @@ export function privacyRoutes(app: Api, { db, config, rateLimit }: AppContext): 
 }
 
 /** How often the retention periods are applied (and once as the server starts). */
-export const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
+const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Applies the retention periods the privacy page states (faces 30 days, booth results, leads) as

@@ -26,7 +26,7 @@ export async function loadSeedFile(db: Database, storage: MediaStorage, file: st
   return summary;
 }
 
-export function seedFingerprint(content: Buffer): string {
+function seedFingerprint(content: Buffer): string {
   return crypto.createHash('sha256').update(content).digest('hex');
 }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run seed:prod -- FILE.json` (dist/server/seed.js, made by `npm run build`): loads a seed
- * file (README, "Seed format") into the PostgreSQL of DATABASE_URL, migrating it first, with the
+ * file (docs/seed-format.md) into the PostgreSQL of DATABASE_URL, migrating it first, with the
  * runtime dependencies alone. Idempotent. The local stack's `npm run seed` (tools/cli/seed.ts)
  * also joins the embedded database and creates the demo logins in the emulator.
  */

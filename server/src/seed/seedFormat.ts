@@ -131,10 +131,10 @@ const SeedMirror = Strict({
 });
 
 /**
- * The seed file (README, "Seed format"): everything a fresh installation needs, or a demo.
+ * The seed file (docs/seed-format.md): everything a fresh installation needs, or a demo.
  * Loading it twice changes nothing the second time; it never restores spent print copies.
  */
-export const SeedFileSchema = Strict({
+const SeedFileSchema = Strict({
   $comment: Opt(Type.String()),
   events: Opt(Type.Array(SeedEvent)),
   media: Opt(Type.Array(SeedMedia)),

@@ -16,9 +16,9 @@ export const THUMB_SIZE = 360;
  * The display rendition of a still photo: what the collect page draws (at most ~412 CSS px wide
  * on a phone, so 720 covers a dense screen's half-width of detail without the original's weight).
  */
-export const DISPLAY_MAX_WIDTH = 720;
-export const DISPLAY_MAX_HEIGHT = 1280;
-export const DISPLAY_QUALITY = 72;
+const DISPLAY_MAX_WIDTH = 720;
+const DISPLAY_MAX_HEIGHT = 1280;
+const DISPLAY_QUALITY = 72;
 /** Renditions made on request for media stored before there were any: one at a time, a short wait. */
 export const DISPLAY_RUNNING = 1;
 export const DISPLAY_WAITING = 32;
@@ -26,16 +26,14 @@ export const DISPLAY_WAITING = 32;
 const DISPLAY_REFUSED_KEPT = 1000;
 
 /** The bytes of randomness in a media file's name while its event is not public (128 bits). */
-export const UNGUESSABLE_NAME_BYTES = 16;
-/** A name `unguessableFileName` makes: 32 hex digits and the extension asked for. */
-export const UNGUESSABLE_NAME = /^[0-9a-f]{32}(\.[A-Za-z0-9]+)$/;
+const UNGUESSABLE_NAME_BYTES = 16;
 
 /**
  * A random name for a file of a link-only or private event, keeping the extension asked for
  * (it says the media's kind). Names a device or a seed picks (`pad-01.jpg`) are guessable; this
  * one is the secret a link-only event's link is.
  */
-export function unguessableFileName(requested: string): string {
+function unguessableFileName(requested: string): string {
   const extension = /\.[A-Za-z0-9]+$/.exec(requested)?.[0] ?? '';
   return `${crypto.randomBytes(UNGUESSABLE_NAME_BYTES).toString('hex')}${extension}`;
 }
@@ -58,7 +56,7 @@ export function storageName(requested: string, isPublic: boolean, existing: stri
   return { file: existing ?? unguessableFileName(requested), unguessable: true, sourceName: requested };
 }
 
-export interface StoredMedia {
+interface StoredMedia {
   kind: MediaKind;
   width: number | null;
   height: number | null;

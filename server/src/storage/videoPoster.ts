@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** ffmpeg, from FFMPEG_PATH or the PATH (Debian's `ffmpeg` package; scripts/install-system-deps.sh). */
-export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
+function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.FFMPEG_PATH || 'ffmpeg';
 }
 

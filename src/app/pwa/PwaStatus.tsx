@@ -5,13 +5,13 @@ import './connectionFlow';
 import { connectionChecked, selectConnection, selectConnectionMessage, wentOffline, wentOnline } from './connectionSlice';
 import type { ConnectionSource, UpdateSource } from './sources';
 
-export const UPDATE_MESSAGE = 'Nova versão disponível';
+const UPDATE_MESSAGE = 'Nova versão disponível';
 
 /**
  * The connection banner: offline for as long as it lasts, 'back online' for a few seconds (the
  * machine of connectionSlice). The browser's online and offline events are handed to it as events.
  */
-export function ConnectionBanner({ connection }: { connection: ConnectionSource }) {
+function ConnectionBanner({ connection }: { connection: ConnectionSource }) {
   const dispatch = useAppDispatch();
   const banner = useAppSelector(selectConnection).status;
   const message = useAppSelector(selectConnectionMessage);

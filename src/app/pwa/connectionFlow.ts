@@ -2,7 +2,7 @@ import { entered, injectFlow, type Flow } from '../../session';
 import { BACK_ONLINE_VISIBLE_MS, backOnlineExpired, selectConnection, wentOnline } from './connectionSlice';
 
 /** 'Conexão restabelecida.' hides itself after a few seconds; a new return starts the wait again. */
-export const connectionFlow: Flow = (startListening) => {
+const connectionFlow: Flow = (startListening) => {
   startListening({
     actionCreator: wentOnline,
     effect: async (_action, api) => {

@@ -7,15 +7,15 @@ import { rootReducer } from '../../session';
  * flow's, connectionFlow.ts). The browser's online and offline events are its events.
  */
 
-export const OFFLINE_MESSAGE = 'Você está sem conexão. Suas fotos salvas continuam aqui.';
-export const BACK_ONLINE_MESSAGE = 'Conexão restabelecida.';
+const OFFLINE_MESSAGE = 'Você está sem conexão. Suas fotos salvas continuam aqui.';
+const BACK_ONLINE_MESSAGE = 'Conexão restabelecida.';
 
 /** How long the 'back online' message stays before it hides itself. */
 export const BACK_ONLINE_VISIBLE_MS = 4000;
 
 export type ConnectionState = { status: 'none' } | { status: 'offline' } | { status: 'backOnline' };
 
-export const initialConnectionState = { status: 'none' } as ConnectionState;
+const initialConnectionState = { status: 'none' } as ConnectionState;
 
 const connectionMachine = createSlice({
   name: 'connection',

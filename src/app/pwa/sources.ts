@@ -34,7 +34,7 @@ export function browserConnection(target: Window = window): ConnectionSource {
 }
 
 /**
- * An UpdateSource for whoever learns of the waiting worker (src/app/pwa/register.ts): it
+ * An UpdateSource for whoever learns of the waiting worker (updateFlow.ts, in startPwa.tsx): it
  * remembers a release that was already waiting before anyone listened.
  */
 export function updateChannel(activate: () => void): UpdateSource & { announceWaiting(): void } {

@@ -11,7 +11,7 @@ import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
 
-export const NOT_LOGGED_IN = 'Você não está logado!';
+const NOT_LOGGED_IN = 'Você não está logado!';
 
 type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe';
 

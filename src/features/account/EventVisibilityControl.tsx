@@ -4,7 +4,7 @@ import type { EventVisibility } from '../../../contract/wire';
 import { useSetEventVisibilityMutation } from './accountApi';
 
 /** The owner's three choices, in the words the owner reads, each with what it means for guests. */
-export const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; explanation: string }[] = [
+const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; explanation: string }[] = [
   { value: 'public', label: 'Público', explanation: 'Aparece na lista de eventos e qualquer pessoa vê as fotos.' },
   {
     value: 'link',
@@ -14,7 +14,7 @@ export const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: strin
   { value: 'private', label: 'Privado', explanation: 'Só quem entra com uma conta vê as fotos e a galeria do evento.' },
 ];
 
-export const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
+const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
 
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 

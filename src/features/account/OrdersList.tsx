@@ -8,7 +8,7 @@ import { formatOrderDate, METHOD_LABEL, statusLabel } from '../../lib/orderForma
 import { PixPayment } from './PixPayment';
 
 /** While an order waits for its payment, the list is asked again this often (only while the page is seen). */
-export const ORDERS_POLL_MS = 10_000;
+const ORDERS_POLL_MS = 10_000;
 
 const selectTransactions = accountApi.endpoints.loadTransactions.select();
 

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */
@@ -40,11 +40,4 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useCheckEventNameQuery,
-  useLazyCheckEventNameQuery,
-  useLoadEventsQuery,
-  useLoadTransactionsQuery,
-  useCreateEventMutation,
-  useSetEventVisibilityMutation,
-} = accountApi;
+export const { useLoadEventsQuery, useLoadTransactionsQuery, useSetEventVisibilityMutation } = accountApi;

@@ -23,7 +23,7 @@ import {
  */
 const checkEvents = isAnyOf(nameTyped, typingPaused, retryRequested);
 
-export const eventNameFlow: Flow = (startListening) => {
+const eventNameFlow: Flow = (startListening) => {
   eventNameCheck.flow({
     matches: checkEvents,
     addressOf: (action) => action.payload.orderId,

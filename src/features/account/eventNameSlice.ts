@@ -26,7 +26,7 @@ export const eventNameCheck = nameCheck<NameCheckReply, EventNameVerdict>({
 export const initialEventNameState = eventNameCheck.initial as EventNameState;
 
 /** The forms, by order id. */
-export type EventNameForms = Record<string, EventNameState>;
+type EventNameForms = Record<string, EventNameState>;
 
 /** A transition of one order's form, as a case reducer of the forms. */
 function onForm<P extends { orderId: string }>(transition: (form: EventNameState, payload: P) => EventNameState) {

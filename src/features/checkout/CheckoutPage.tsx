@@ -27,7 +27,7 @@ import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
 
-export const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
+const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
 
 /** SPEC section 2, "Checkout": without a coupon nothing is shown. */
 export default function CheckoutPage() {

@@ -4,7 +4,7 @@ import { onlyDigits } from '../../lib/cardNumber';
 import { useCardPaymentMethodQuery } from './checkoutApi';
 
 /** SPEC section 9: the card-bin lookup waits 2 s after the first one. */
-export const BIN_LOOKUP_DEBOUNCE_MS = 2_000;
+const BIN_LOOKUP_DEBOUNCE_MS = 2_000;
 const BIN_LENGTH = 6;
 
 /**

@@ -21,7 +21,7 @@ export interface CardTokenRequest {
   identificationNumber: string;
 }
 
-export interface PayerCost {
+interface PayerCost {
   installments: number;
   /** Percent added to the total for this plan. */
   installment_rate: number;
@@ -45,7 +45,7 @@ declare global {
   }
 }
 
-export class CardProviderError extends Error {}
+class CardProviderError extends Error {}
 
 async function sandboxCall<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${apiBaseUrl()}${path}`, init);
@@ -100,9 +100,4 @@ export function cardProvider(): Promise<MercadoPagoInstance> {
 export function cardProviderMessage(error: unknown): string {
   if (error instanceof CardProviderError) return error.message;
   return 'Não foi possível validar os dados do cartão. Confira-os e tente novamente.';
-}
-
-/** Tests load a fresh provider per case. */
-export function forgetCardProvider(): void {
-  instance = null;
 }

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply } from '../../../contract/wire';
 import { cardProvider, cardProviderMessage, type CardTokenRequest, type PaymentMethodResult } from './cardProvider';
 
@@ -51,4 +51,4 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const { usePlaceOrderMutation, useProcessCardPaymentMutation, useCardPaymentMethodQuery } = checkoutApi;
+export const { useCardPaymentMethodQuery } = checkoutApi;

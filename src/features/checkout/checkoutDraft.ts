@@ -22,27 +22,24 @@ export interface CardChoice extends CardForm {
   paymentMethodId: string;
 }
 
-export const UNKNOWN_CARD = 'Não reconhecemos este cartão. Confira o número ou use outro cartão.';
+const UNKNOWN_CARD = 'Não reconhecemos este cartão. Confira o número ou use outro cartão.';
 
 /** 'Finalizar pedido' (SPEC section 5): the first problem, in the spec's order, or null when the order may go. */
 export function finishProblem(draft: CheckoutDraft, card: CardChoice | null): string | null {
   return checkoutProblem(draft.customer, card) ?? (card && !card.paymentMethodId ? UNKNOWN_CARD : null);
 }
 
-/** What the server needs of the cart: the choices, never trusted prices. */
+/** What the server needs of the cart: the choices, never prices (it prices the order itself). */
 export function orderPayload(draft: CheckoutDraft, order: OrderIdentity, paymentMethod: PaymentMethod): OrderPayload {
   const { customer } = draft;
   return {
     products: draft.lines.map((line) => ({
       id: line.product.id,
-      name: line.product.name,
-      type: line.product.type,
       hours: line.hours,
       quantity: line.quantity,
-      selectedAccessories: line.selectedAccessories,
-      unitPrice: line.unitPrice,
-      totalPrice: line.totalPrice,
+      selectedAccessories: line.selectedAccessories.map(({ name }) => ({ name })),
     })),
+    // Ignored by the server, but one of the order's fields SPEC section 3 names.
     total: draft.total,
     clientName: customer.name.trim(),
     eventName: customer.eventName.trim(),

@@ -30,7 +30,7 @@ function alertProblem(problem: string | null): void {
  * token and charge; and, once an order is registered, what keeps it (the claim, for a sign-in
  * later), the emptied cart and, 2 s on, the account.
  */
-export const checkoutFlow: Flow = (startListening) => {
+const checkoutFlow: Flow = (startListening) => {
   // A refused event leaves the machine where it was: the alert tells why (a second tap while paying is no refusal).
   startListening({
     actionCreator: paymentRequested,

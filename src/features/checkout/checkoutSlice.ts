@@ -6,7 +6,7 @@ import { finishProblem, type CardChoice, type CheckoutDraft } from './checkoutDr
 import { newOrderIdentity, type OrderIdentity } from './orderIdentity';
 
 /** The server's answer to a Pix order: the code to pay, with the server's amount in it. */
-export interface PixCode {
+interface PixCode {
   code: string;
   amount: number;
   orderStatus: OrderStatus;

@@ -9,7 +9,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useGetDeviceLastQuery } from './collectApi';
 
 /** The booth uploads the photo it just took while the guest scans; give it time to arrive. */
-export const DEVICE_LAST_WAIT_MS = 5_000;
+const DEVICE_LAST_WAIT_MS = 5_000;
 
 /** A booth screen's QR code for "my last photo" (SPEC section 2, deviceLast). */
 export default function DeviceLastPage() {

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { mediaSource } from '../../api/mediaSource';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { ProductList } from '../../../contract/wire';
 
 export interface DeviceLastArgs {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import { collectLinkOpened, useAppDispatch, useSession } from '../../session';
 
-export const COLLECTED_MS = 2_000;
+const COLLECTED_MS = 2_000;
 
 /**
  * Opening a collect link collects the item (SPEC section 2) once the media server has said it

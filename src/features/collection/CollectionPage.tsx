@@ -12,7 +12,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../print';
 
-export const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
+const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
 function describe(item: QueuedCollect | QueuedPrint): string {
   const ref = parseMediaPath(item.kind === 'collect' ? item.url : item.printId);

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
 import type { MediaMode } from '../../../contract/modes';

@@ -6,8 +6,8 @@ import { cameraProblemOf, type CameraProblem } from './faceSlice';
 const LazyWebcam = lazy(() => import(/* webpackChunkName: "webcam" */ 'react-webcam'));
 
 /** The capture sent: a JPEG 640 px wide, quality 0.85 (small enough for venue Wi-Fi). */
-export const CAPTURE_WIDTH = 640;
-export const CAPTURE_QUALITY = 0.85;
+const CAPTURE_WIDTH = 640;
+const CAPTURE_QUALITY = 0.85;
 
 interface FaceCameraProps {
   /** The camera shows a picture: the image can be taken. */

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../session';
 import { deletionAsked, deletionCancelled, deletionConfirmed, selectFaceDeletion } from './faceDeletionSlice';
 
-export const FACES_DELETED = 'Suas fotos de rosto foram apagadas.';
+const FACES_DELETED = 'Suas fotos de rosto foram apagadas.';
 
 /** The way out the consent text promises: every face capture of this visitor, deleted after a second look. */
 export function FaceDeletion({ agent }: { agent: string }) {

@@ -7,7 +7,7 @@ import { FaceDeletion } from './FaceDeletion';
 import './faceFlow';
 import { CAMERA_MESSAGES, cameraFailed, cameraRequested, cameraStarted, faceClosed, imageCaptured, selectFace, sendRequested } from './faceSlice';
 
-export const FACE_CONSENT =
+const FACE_CONSENT =
   'Usamos esta foto só para encontrar você nas fotos deste evento. Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".';
 
 /** Face capture (SPEC section 2, face): the guest's photo, seen before it is sent under their agent. */

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 
 export const faceApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,5 +18,3 @@ export const faceApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useUploadFaceMutation, useDeleteFacesMutation } = faceApi;

@@ -14,7 +14,7 @@ export type FaceDeletionState =
   | { status: 'deleted' }
   | { status: 'failed'; message: string };
 
-export const initialFaceDeletionState = { status: 'idle' } as FaceDeletionState;
+const initialFaceDeletionState = { status: 'idle' } as FaceDeletionState;
 
 const faceDeletionMachine = createSlice({
   name: 'faceDeletion',

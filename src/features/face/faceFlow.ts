@@ -5,7 +5,7 @@ import { deletionConfirmed, deletionFailed, facesDeleted, selectFaceDeletion } f
 import { selectFace, sendFailed, sendRequested, sendSucceeded } from './faceSlice';
 
 /** Face capture's calls: the capture sent under the visitor's agent, and every capture deleted. */
-export const faceFlow: Flow = (startListening) => {
+const faceFlow: Flow = (startListening) => {
   startListening({
     actionCreator: sendRequested,
     effect: async (_action, api) => {

@@ -18,7 +18,7 @@ export type FaceState =
   | { status: 'failed'; image: string; message: string }
   | { status: 'cameraError'; problem: CameraProblem };
 
-export const initialFaceState = { status: 'starting' } as FaceState;
+const initialFaceState = { status: 'starting' } as FaceState;
 
 const IMAGE_DATA_URL = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/;
 

@@ -8,7 +8,7 @@ type Fields = Required<Omit<ContactLead, 'clientId'>>;
 
 const EMPTY: Fields = { data: '', indicacao: '', evento: '', email: '', instagram: '', tiktok: '', telefone: '', nome: '', comentarios: '' };
 
-export const LEAD_SENT = 'Mensagem enviada com sucesso!';
+const LEAD_SENT = 'Mensagem enviada com sucesso!';
 
 /**
  * The contact form (SPEC sections 2, 4, 5): nome and evento required; on submit every field

@@ -8,5 +8,3 @@ export const landingApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useSubmitLeadMutation } = landingApi;

@@ -4,7 +4,7 @@ import { selectAgent, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MirrorSteps } from './MirrorSteps';
 
-export const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
+const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
 
 /** The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. */
 export default function MirrorPage() {

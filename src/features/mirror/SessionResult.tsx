@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../session';
 import { MirrorStep } from './MirrorStep';
 import { startRequested } from './mirrorSlice';
 
-export const IMAGE_ALT = 'Sua imagem do espelho mágico';
+const IMAGE_ALT = 'Sua imagem do espelho mágico';
 
 /** 'Sessão em andamento': the mirror works; the page asks for the image every 5 s. */
 export function SessionWaiting() {

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { MirrorMode, MirrorPrompt, MirrorReply } from '../../../contract/wire';
 
 /** The mirror booth a QR code points at, and the visitor standing in front of it. */
@@ -41,12 +41,4 @@ export const mirrorApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useMirrorStartMutation,
-  useMirrorSetModeMutation,
-  useMirrorSendPromptMutation,
-  useMirrorRestartMutation,
-  useMirrorLastImageQuery,
-  useMirrorModesQuery,
-  useMirrorPromptsQuery,
-} = mirrorApi;
+export const { useMirrorLastImageQuery, useMirrorModesQuery, useMirrorPromptsQuery } = mirrorApi;

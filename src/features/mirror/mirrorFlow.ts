@@ -45,7 +45,7 @@ function sameSession(a: MirrorSession, b: MirrorSession): boolean {
 
 const lastImage = mirrorApi.endpoints.mirrorLastImage;
 
-export const mirrorFlow: Flow = (startListening) => {
+const mirrorFlow: Flow = (startListening) => {
   // start/0: a new QR code opened, 'Tentar novamente' or 'Começar de novo'.
   startListening({
     matcher: isAnyOf(mirrorOpened, startRequested),

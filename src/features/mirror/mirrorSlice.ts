@@ -27,8 +27,8 @@ export type MirrorState =
   | { status: 'timedOut'; session: MirrorSession }
   | { status: 'expired'; session: MirrorSession; error: string };
 
-export const MIRROR_POLL_MS = 5_000;
-export const MIRROR_MAX_TRIES = 6;
+const MIRROR_POLL_MS = 5_000;
+const MIRROR_MAX_TRIES = 6;
 
 export const initialMirrorState = { status: 'idle' } as MirrorState;
 

@@ -10,7 +10,7 @@ const BASELINE = HEIGHT - 28;
 const COMPACT = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** What one bar says, aloud and on hover. */
-export function barLabel(month: MonthBalance): string {
+function barLabel(month: MonthBalance): string {
   return `${monthLabel(month.month, 'long')}: ${formatReais(month.paid)} pagos, ${formatReais(month.pending)} a receber`;
 }
 

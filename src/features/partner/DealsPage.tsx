@@ -12,7 +12,7 @@ import { DealsTable } from './DealsTable';
 import { PartnerGate, usePartnerParam } from './PartnerGate';
 import { useGetDealsQuery } from './partnerApi';
 
-export const NO_DEALS = 'Nenhum negócio ainda.';
+const NO_DEALS = 'Nenhum negócio ainda.';
 
 function DealsOverview({ partner, deals }: { partner: string; deals: readonly Deal[] }) {
   const summary = useMemo(() => summariseDeals(deals), [deals]);

@@ -1,24 +1,30 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isApiErrorBody } from '../../api/apiError';
+import { apiErrorServerMessage, apiErrorStatus } from '../../api/apiError';
 import { isName } from '../../../contract/names';
-import { useSession } from '../../session';
+import { useAppDispatch, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
+import { partnerOpened } from './partnerSlice';
 
-export const INVALID_PARTNER_LINK = 'Este link de parceiro é inválido.';
-export const LOGIN_NEEDED = 'Entre com a conta do parceiro para ver esta página.';
-export const NO_ACCESS = 'Você não tem acesso a este parceiro.';
+const INVALID_PARTNER_LINK = 'Este link de parceiro é inválido.';
+const LOGIN_NEEDED = 'Entre com a conta do parceiro para ver esta página.';
+const NO_ACCESS = 'Você não tem acesso a este parceiro.';
 
 /**
  * The partner of `?partner=` and whether a query for it may run: only with a valid name and
- * someone signed in (the server answers only the partner's own accounts and the team).
+ * someone signed in (the server answers only the partner's own accounts and the team). A valid
+ * one is the partner shown (`partnerOpened`).
  */
 export function usePartnerParam() {
   const [params] = useSearchParams();
   const partner = params.get('partner') ?? '';
   const status = useSession().identity.status;
-  return { partner, status, valid: isName(partner), skip: status !== 'signedIn' || !isName(partner) };
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (isName(partner)) dispatch(partnerOpened(partner));
+  }, [dispatch, partner]);
+  return { partner, status, skip: status !== 'signedIn' || !isName(partner) };
 }
 
 interface PartnerGateProps<T> {
@@ -31,17 +37,6 @@ interface PartnerGateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The HTTP status of a failed call, also when its body was not the JSON expected (PARSING_ERROR). */
-function statusOf(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return 'originalStatus' in error ? error.originalStatus : error.status;
-}
-
-function serverMessage(error: unknown): string | null {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
-  return isApiErrorBody(data) && data.message ? data.message : null;
-}
-
 /**
  * What a partner's screen shows before its data: the way in for a visitor who is not signed in
  * (or whose sign-in the server refused), the server's words for an account that is not the
@@ -50,7 +45,7 @@ function serverMessage(error: unknown): string | null {
 export function PartnerGate<T>({ partner, status, result, failure, children }: PartnerGateProps<T>) {
   const { currentData, error, isError, isFetching, refetch } = result;
   if (!isName(partner)) return <p role="alert">{INVALID_PARTNER_LINK}</p>;
-  if (status === 'signedOut' || (isError && !currentData && statusOf(error) === 401)) {
+  if (status === 'signedOut' || (isError && !currentData && apiErrorStatus(error) === 401)) {
     return (
       <div role="alert" className="partner__login">
         <p>{LOGIN_NEEDED}</p>
@@ -60,7 +55,7 @@ export function PartnerGate<T>({ partner, status, result, failure, children }: P
   }
   if (currentData !== undefined) return <>{children(currentData)}</>;
   if (status === 'unknown' || isFetching) return <p role="status">Carregando...</p>;
-  if (isError && statusOf(error) === 403) return <p role="alert">{serverMessage(error) ?? NO_ACCESS}</p>;
+  if (isError && apiErrorStatus(error) === 403) return <p role="alert">{apiErrorServerMessage(error) ?? NO_ACCESS}</p>;
   if (isError) return <LoadError message={failure} onRetry={() => void refetch()} />;
   return <p role="status">Carregando...</p>;
 }

@@ -24,7 +24,7 @@ export default function PartnerPage() {
             ) : (
               <ul className="contracts" aria-label="Contratos">
                 {list.map((contract) => (
-                  <ContractCard key={contract.title} partner={partner} contract={contract} />
+                  <ContractCard key={contract.title} contract={contract} />
                 ))}
               </ul>
             )}

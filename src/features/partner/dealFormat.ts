@@ -26,7 +26,7 @@ export function productLine(product: DealProduct): string {
  * separator or 'R$' ('1234,50'), which Excel and LibreOffice in Portuguese and Google Sheets in
  * the Brazilian locale read as a number (a '.' would be read as a thousands separator there).
  */
-export function spreadsheetNumber(value: number, decimals?: number): string {
+function spreadsheetNumber(value: number, decimals?: number): string {
   const safe = Number.isFinite(value) ? value : 0;
   return decimals === undefined ? NUMBER.format(safe) : safe.toFixed(decimals).replace('.', ',');
 }

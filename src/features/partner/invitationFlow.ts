@@ -20,7 +20,7 @@ import { partnerApi } from './partnerApi';
  * whenever it changes; the 7.5 s before a signed-out visitor is sent to log in; and Confirmar's
  * `POST /authorize_partner`, with the notices of SPEC section 8.
  */
-export const invitationFlow: Flow = (startListening) => {
+const invitationFlow: Flow = (startListening) => {
   startListening({
     actionCreator: invitationOpened,
     effect: (_action, api) => {

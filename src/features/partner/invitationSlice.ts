@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../session';
 
 /** The invitation a link carries (SPEC section 3, "Invitation hash payload"). */
-export interface InvitationLink {
+interface InvitationLink {
   hash: string;
   partnerName: string;
 }
@@ -23,7 +23,7 @@ export type InvitationState =
   | { status: 'authorized'; link: InvitationLink }
   | { status: 'failed'; link: InvitationLink };
 
-export const initialInvitationState = { status: 'idle' } as InvitationState;
+const initialInvitationState = { status: 'idle' } as InvitationState;
 
 function sameLink(a: InvitationLink, b: InvitationLink): boolean {
   return a.hash === b.hash && a.partnerName === b.partnerName;

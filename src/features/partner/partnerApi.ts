@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { Contract, Deal, InvitationPayload, LaunchCouponRequest } from '../../../contract/wire';
 
 export const partnerApi = api.injectEndpoints({
@@ -38,5 +38,4 @@ export const partnerApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetContractsQuery, useLaunchCouponMutation, useGetDealsQuery, useAuthorizePartnerMutation } =
-  partnerApi;
+export const { useGetContractsQuery, useGetDealsQuery } = partnerApi;

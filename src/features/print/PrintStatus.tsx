@@ -1,12 +1,12 @@
 import type { PrintJobStatus, PrintStatusReply } from '../../../contract/wire';
 
-export const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
+const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
   queued: 'Na fila',
   printing: 'Imprimindo',
   printed: 'Impresso',
 };
 
-export const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';
+const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';
 
 const copiesLeft = (copies: number) => (copies === 1 ? 'Resta 1 cópia no pacote.' : `Restam ${copies} cópias no pacote.`);
 

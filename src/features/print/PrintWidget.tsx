@@ -16,7 +16,7 @@ import { PrintStatus } from './PrintStatus';
 import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint } from './printSlice';
 
 /** How often a job still on its way to the printer is asked about while the page is open. */
-export const PRINT_STATUS_POLL_MS = 3_000;
+const PRINT_STATUS_POLL_MS = 3_000;
 
 /**
  * The print icon of an image, its modal and its success overlay; hidden for .gif and .mp4. Beside

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import { randomString, URL_SAFE } from '../../../contract/randomId';
 import type { PrintReply, PrintStatusReply } from '../../../contract/wire';
 
@@ -33,4 +33,4 @@ export const printApi = api.injectEndpoints({
   }),
 });
 
-export const { usePrintCopyMutation, useGetPrintStatusQuery } = printApi;
+export const { useGetPrintStatusQuery } = printApi;

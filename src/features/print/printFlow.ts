@@ -5,7 +5,7 @@ import { newPrintRequestId, printApi } from './printApi';
 import { packChosen, printDeferred, printFailed, printSucceeded, selectPrint } from './printSlice';
 import { printTracking } from './sendQueuedPrint';
 
-export const NO_COPIES = 'Este pacote não possui cópias suficientes';
+const NO_COPIES = 'Este pacote não possui cópias suficientes';
 
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -17,7 +17,7 @@ function isOffline(): boolean {
  * opens, or the modal shows why not. Without a connection (or with the answer lost twice) the
  * print waits in the offline queue with the tap's id, and goes when the connection returns.
  */
-export const printFlow: Flow = (startListening) => {
+const printFlow: Flow = (startListening) => {
   startListening({
     actionCreator: packChosen,
     effect: async (action, api) => {

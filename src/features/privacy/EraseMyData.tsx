@@ -6,8 +6,8 @@ import './eraseFlow';
 import { eraseAsked, eraseCancelled, eraseConfirmed, eraseOpened, selectEraseMyData } from './eraseSlice';
 import './privacy.css';
 
-export const ERASE_BUTTON = 'Apagar minhas fotos';
-export const DATA_ERASED = 'Seus dados foram apagados.';
+const ERASE_BUTTON = 'Apagar minhas fotos';
+const DATA_ERASED = 'Seus dados foram apagados.';
 
 /**
  * 'Apagar minhas fotos' (LGPD): a confirmation that says exactly what goes and what stays, then

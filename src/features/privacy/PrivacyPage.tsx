@@ -9,7 +9,7 @@ import { useGetPrivacySummaryQuery } from './privacyApi';
 import './privacy.css';
 
 /** "1 item" / "2 itens". */
-export function counted(n: number, one: string, many: string): string {
+function counted(n: number, one: string, many: string): string {
   return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 }
 

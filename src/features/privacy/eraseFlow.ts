@@ -9,7 +9,7 @@ import { privacyApi } from './privacyApi';
  * account, when signed in), and only once it has does the device forget its lists, then its
  * cached media. A refusal changes nothing on the device.
  */
-export const eraseFlow: Flow = (startListening) => {
+const eraseFlow: Flow = (startListening) => {
   startListening({
     actionCreator: eraseConfirmed,
     effect: async (_action, api) => {

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { ErasureReply, ErasureRequest, PrivacySummary } from '../../../contract/wire';
 
 export const privacyApi = api.injectEndpoints({
@@ -23,4 +23,4 @@ export const privacyApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPrivacySummaryQuery, useEraseMyDataMutation } = privacyApi;
+export const { useGetPrivacySummaryQuery } = privacyApi;

@@ -13,7 +13,7 @@ import { ProductCard } from './ProductCard';
 import { useGetShopQuery } from './shopApi';
 import { INVALID_COUPON, shopRefusal } from './shopRefusal';
 
-export const NO_COUPON = 'Para ver a loja, abra o link com o seu cupom.';
+const NO_COUPON = 'Para ver a loja, abra o link com o seu cupom.';
 
 /**
  * The shop (SPEC section 2, shop?coupon=): the coupon's catalogue, each product chosen with its

@@ -71,7 +71,7 @@ declare module '../../session' {
 }
 
 /** Injected into the store when this feature's code loads. */
-export const cartSlice = cartMachine.injectInto(rootReducer);
+const cartSlice = cartMachine.injectInto(rootReducer);
 
 export const { shopOpened, productAdded, productRemoved, hoursChanged, quantityChanged, accessoryToggled, cartCleared } =
   cartSlice.actions;

@@ -10,15 +10,13 @@ export const ShopPage = lazy(() => import(/* webpackChunkName: "route-shop" */ '
 export {
   cartCleared,
   initialCartState,
-  productRemoved,
   selectCart,
   selectCartTotals,
   selectPricedLines,
   shopOpened,
-  type CartLine,
   type CartState,
   type PricedLine,
 } from './cartSlice';
-export { CART_STORAGE_KEY, parseStoredCart, readStoredCart, type CartStorage } from './cartStorage';
+export { CART_STORAGE_KEY, parseStoredCart } from './cartStorage';
 export { registerCartPersistence, useCartPersistence } from './cartPersistence';
 export { useGetShopQuery } from './shopApi';

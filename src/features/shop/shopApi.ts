@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { ShopReply } from '../../../contract/wire';
 
 export const shopApi = api.injectEndpoints({

@@ -3,7 +3,7 @@ import { useCopy } from '../../ui/clipboard';
 import { notify } from '../../ui/notify';
 import { LINK_NOT_COPIED } from './partnerNameSlice';
 
-export const LINK_COPIED_AGAIN = 'Link copied to clipboard';
+const LINK_COPIED_AGAIN = 'Link copied to clipboard';
 
 /** The invitation link, read-only, to copy by hand or with its own button. */
 export function InvitationLinkField({ link }: { link: string }) {

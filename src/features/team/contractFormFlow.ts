@@ -7,7 +7,7 @@ import { teamApi } from './teamApi';
  * The contract form's side effect: a valid form is sent (`POST /create_contract`), and the
  * server's message, or SPEC section 8's failure, is alerted.
  */
-export const contractFormFlow: Flow = (startListening) => {
+const contractFormFlow: Flow = (startListening) => {
   startListening({
     actionCreator: submitRequested,
     effect: async (_action, api) => {

@@ -15,7 +15,7 @@ export type ContractFormState =
   | { status: 'done'; message: string }
   | { status: 'failed' };
 
-export const initialContractFormState = { status: 'editing', fields: emptyContractFields } as ContractFormState;
+const initialContractFormState = { status: 'editing', fields: emptyContractFields } as ContractFormState;
 
 /** What the form shows: the typed values, or an empty form once a contract was sent. */
 export function formFields(state: ContractFormState): ContractFields {

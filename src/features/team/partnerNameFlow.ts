@@ -28,7 +28,7 @@ const checkEvents = isAnyOf(nameTyped, typingPaused, retryRequested);
  * Authorize: a new invitation hash registered with `POST /authorize_hash`, then its link, copied to
  * the clipboard, with the notices of SPEC section 8.
  */
-export const partnerNameFlow: Flow = (startListening) => {
+const partnerNameFlow: Flow = (startListening) => {
   partnerNameCheck.flow({
     matches: checkEvents,
     // The screen's only partner name.

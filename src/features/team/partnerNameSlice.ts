@@ -27,7 +27,7 @@ export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
   verdictOf: (reply) => (REPLIES.includes(reply) ? reply : null),
 });
 
-export const initialPartnerNameState = partnerNameCheck.initial as PartnerNameState;
+const initialPartnerNameState = partnerNameCheck.initial as PartnerNameState;
 
 /** The name can be authorized: SPEC section 4 says only when available or owned. */
 export function canAuthorize(state: PartnerNameState): state is Extract<PartnerNameState, { status: Verdict | 'authorizeFailed' }> {

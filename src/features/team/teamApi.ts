@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type {
   ContractPayload,
   InvitationPayload,
@@ -41,10 +41,4 @@ export const teamApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useCheckTeamQuery,
-  useCreateContractMutation,
-  useCheckPartnerNameQuery,
-  useLazyCheckPartnerNameQuery,
-  useAuthorizeHashMutation,
-} = teamApi;
+export const { useCheckTeamQuery } = teamApi;

@@ -1,5 +1,5 @@
 import { api, LIST } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { SettleOrderRequest, TeamOrder } from '../../../contract/wire';
 
 /** The team's view of every order, to settle Pix transfers by hand (team only). */

@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import { path } from '../../api/paths';
+import { path } from '../../lib/urlPath';
 import type { UltraLastReply } from '../../../contract/wire';
 
 export interface UltraSettings {
@@ -29,4 +29,4 @@ export const ultraApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUltraLastQuery, useStartUltraConfigMutation } = ultraApi;
+export const { useGetUltraLastQuery } = ultraApi;

@@ -10,7 +10,7 @@ const ultraLast = ultraApi.endpoints.getUltraLast;
  * machine waits) for the machine's link goes to it; 25 s after the first `in_session` the clock
  * wakes it (the wording turns to 'Processando vídeo'); 'Tentar novamente' asks at once.
  */
-export const ultraLastFlow: Flow = (startListening) => {
+const ultraLastFlow: Flow = (startListening) => {
   startListening({
     matcher: ultraLast.matchFulfilled,
     effect: (action, api) => {

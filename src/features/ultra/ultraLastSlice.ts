@@ -28,7 +28,7 @@ export type UltraLastState =
   | { status: 'noVideo'; link: UltraLink }
   | { status: 'failed'; link: UltraLink; message: string; since: number | null };
 
-export const initialUltraLastState = { status: 'idle' } as UltraLastState;
+const initialUltraLastState = { status: 'idle' } as UltraLastState;
 
 function sinceOf(state: UltraLastState): number | null {
   return 'since' in state ? state.since : null;

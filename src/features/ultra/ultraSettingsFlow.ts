@@ -3,10 +3,10 @@ import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
 import { selectUltraSettings, sendFailed, sendRequested, sendSucceeded } from './ultraSettingsSlice';
 
-export const NOT_CONFIRMED = 'A plataforma 360 não confirmou os ajustes. Tente novamente.';
+const NOT_CONFIRMED = 'A plataforma 360 não confirmou os ajustes. Tente novamente.';
 
 /** 'Enviar': the choice goes to the platform under the visitor's agent; `success` ends the machine. */
-export const ultraSettingsFlow: Flow = (startListening) => {
+const ultraSettingsFlow: Flow = (startListening) => {
   startListening({
     actionCreator: sendRequested,
     effect: async (_action, api) => {

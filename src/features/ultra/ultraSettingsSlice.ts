@@ -15,7 +15,7 @@ export interface UltraChoice {
 }
 
 /** The platform, the QR code and the event of the settings link. */
-export interface UltraSettingsLink {
+interface UltraSettingsLink {
   device: string;
   qrid: string;
   bname: string;

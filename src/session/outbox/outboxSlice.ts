@@ -7,7 +7,6 @@ import {
   type NewQueuedItem,
   type QueuedCollect,
   type QueuedItem,
-  type QueuedLead,
   type QueuedPrint,
   type TrackedPrint,
 } from '../../lib/offlineQueue';
@@ -79,5 +78,3 @@ export const { selectQueuedItems, selectTrackedPrints, selectOutboxLoaded } = ou
 export const selectPendingCollects = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedCollect => i.kind === 'collect'));
 /** The prints waiting, oldest first. */
 export const selectPendingPrints = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedPrint => i.kind === 'print'));
-/** The contact leads waiting, oldest first. */
-export const selectPendingLeads = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedLead => i.kind === 'lead'));

@@ -22,7 +22,7 @@ const DB_NAME = 'cabine-outbox';
  * The browser's IndexedDB, through `idb`, loaded and opened on first use: the landing page's
  * scripts carry none of it.
  */
-export function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
+function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
   let opening: Promise<IDBPDatabase<OutboxDb>> | null = null;
   const open = async () => {
     const { openDB } = await import(/* webpackChunkName: "idb" */ 'idb');

@@ -32,7 +32,7 @@ async function pixOrder(coupon: string, orderId: string, eventName: string) {
     method: 'POST',
     url: `/api/order/${coupon}`,
     payload: {
-      products: [{ id: 'cabine360', name: 'Cabine 360', type: 'service', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon', price: 150 }], unitPrice: 1350, totalPrice: 1350 }],
+      products: [{ id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }] }],
       total: 1350,
       clientName: 'Cliente do Parceiro',
       eventName,

@@ -47,23 +47,16 @@ function claimFor(orderId: string): string {
   return `segredo-${orderId}-do-navegador`;
 }
 
-/** Cabine 360 for 3 h with Neon (1000 + 200 + 150 = 1350) and 2 albums (160): total 1510. */
+/**
+ * Cabine 360 for 3 h with Neon (1000 + 200 + 150 = 1350) and 2 albums (160): total 1510. A line is
+ * what the SPA sends: the choices, no prices.
+ */
 export function cabineLine(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 'cabine360',
-    name: 'Cabine 360',
-    type: 'service',
-    hours: 3,
-    quantity: 1,
-    selectedAccessories: [{ name: 'Neon', price: 150 }],
-    unitPrice: 1350,
-    totalPrice: 1350,
-    ...overrides,
-  };
+  return { id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }], ...overrides };
 }
 
 export function albumLine(overrides: Record<string, unknown> = {}) {
-  return { id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 2, selectedAccessories: [], unitPrice: 80, totalPrice: 160, ...overrides };
+  return { id: 'album', hours: 0, quantity: 2, selectedAccessories: [], ...overrides };
 }
 
 export const TOTAL = 1510;

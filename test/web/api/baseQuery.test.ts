@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { errorMessage } from '../../../src/api/apiError';
-import { listSegment, path } from '../../../src/api/paths';
+import { listSegment, path } from '../../../src/lib/urlPath';
 import { makeStore } from '../../../src/app/store';
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { signedIn } from '../../../src/session/authSlice';

@@ -1,6 +1,6 @@
 import { cardBrand, cardNumberInput, groupCardNumber, isCardNumberValid, maxCardLength, providerBrandLabel } from '../../../src/lib/cardNumber';
 import { checkoutProblem, type CardForm, type CustomerForm } from '../../../src/lib/checkoutValidation';
-import { formatExpiryInput, isExpired, isValidExpiry, splitExpiry } from '../../../src/lib/expiry';
+import { formatExpiryInput, isValidExpiry, splitExpiry } from '../../../src/lib/expiry';
 import { formatPercent, formatReais } from '../../../src/lib/money';
 import { refusalMessage } from '../../../src/lib/paymentMessages';
 import { installmentLabel } from '../../../src/features/checkout/CardPanel';
@@ -99,8 +99,6 @@ describe('expiry MM/YY', () => {
     expect(isValidExpiry('00/30')).toBe(false);
     expect(isValidExpiry('12/30')).toBe(true);
     expect(splitExpiry('07/29')).toEqual({ month: '07', year: '2029' });
-    expect(isExpired('10/26', new Date(2026, 10, 23))).toBe(true);
-    expect(isExpired('11/26', new Date(2026, 10, 23))).toBe(false);
   });
 });
 

@@ -3,7 +3,6 @@ import { orderLinked, pendingOrderRecorded, signedIn, signedOut } from '../../..
 import { collectionMerged, itemCollected } from '../../../src/session/collectionSlice';
 import { accountListsAdopted } from '../../../src/session/events';
 import { packAdded } from '../../../src/session/packsSlice';
-import { couponCopied, partnerOpened, partnerSlice } from '../../../src/features/partner/partnerSlice';
 import {
   accessoryToggled,
   cartCleared,
@@ -119,17 +118,5 @@ describe('cart', () => {
     store.dispatch(productAdded(product));
     store.dispatch(cartCleared());
     expect(selectCartTotals(store.getState()).total).toBe(0);
-  });
-});
-
-describe('partner', () => {
-  it('remembers copied coupons per partner', () => {
-    const store = makeStore();
-    store.dispatch(partnerOpened('p1'));
-    store.dispatch(couponCopied('CUP1'));
-    store.dispatch(couponCopied('CUP1'));
-    expect(partnerSlice.selectSlice(store.getState())).toEqual({ name: 'p1', copiedCoupons: ['CUP1'] });
-    store.dispatch(partnerOpened('p2'));
-    expect(partnerSlice.selectSlice(store.getState())).toEqual({ name: 'p2', copiedCoupons: [] });
   });
 });

@@ -1,6 +1,6 @@
--- Who sees an event's media (README, "Event visibility"): 'public' (listed, open to anyone),
--- 'link' (each media file opens for whoever has its unguessable link; the event's galleries and
--- card need a login) or 'private' (everything needs a login). It replaces the boolean `visible`.
+-- Who sees an event's media (docs/api.md, "Who may see an event"): 'public' (listed, open to
+-- anyone), 'link' (each media file opens for whoever has its unguessable link; the event's
+-- galleries and card need a login) or 'private' (everything needs a login). It replaces the boolean `visible`.
 ALTER TABLE events ADD COLUMN visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'link', 'private'));
 UPDATE events SET visibility = CASE WHEN visible THEN 'public' ELSE 'private' END;
 ALTER TABLE events DROP COLUMN visible;

@@ -43,7 +43,7 @@ async function setUp(options: InjectOptions & { token?: string }): Promise<Light
 export function orderPayload(paymentMethod: 'pix' | 'card') {
   const orderId = String(500_000_000 + next());
   return {
-    products: [{ id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 1, selectedAccessories: [], unitPrice: 80, totalPrice: 80 }],
+    products: [{ id: 'album', hours: 0, quantity: 1, selectedAccessories: [] }],
     total: 80,
     clientName: 'Cliente',
     eventName: 'Festa',

@@ -316,6 +316,8 @@ describe('the checkout screen', () => {
     expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
     expect(seen.orders).toHaveLength(1);
     expect(seen.orders[0]).toMatchObject({ paymentMethod: 'pix', clientName: 'Ana Souza', total: AMOUNT });
+    // The choices, never prices: the server prices the order itself.
+    expect(seen.orders[0].products).toEqual([{ id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }] }]);
   });
 
   it('a Pix code the server could not make says why, and Tentar novamente asks again for the same order', async () => {

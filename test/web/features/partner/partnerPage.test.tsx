@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Contract } from '../../../../contract/wire';
 import { reloadPage } from '../../../../src/ui/pageReload';
@@ -70,6 +70,19 @@ describe('the partner page', () => {
     ]);
     expect(window.alert).toHaveBeenCalledWith('Cupom copiado!');
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('copies within the tap itself, before anything is awaited, as browsers require of the clipboard', async () => {
+    serveContracts();
+    network.use(http.post(`${API}/launch_coupon`, () => HttpResponse.text('success')));
+    openAsAna();
+    const first = await contract('Contrato 1');
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    // fireEvent's click returns when the click's handlers have: the copy must have been asked for by then.
+    fireEvent.click(within(first).getByRole('button', { name: 'Copiar Link do Cupom' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/shop?coupon=BUFFET_ANA-00ABCD');
+    expect(within(first).getByRole('button', { name: 'Copiar Link do Cupom' })).toBeDisabled();
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
   });
 
   it("shows the server's words when the coupons ran out, and neither alerts success nor reloads", async () => {
