@@ -19,7 +19,8 @@
  */
 
 /** Modules that make code React (or Redux) code: none of them belongs in src/lib. */
-const UI_PACKAGES = 'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
+const UI_PACKAGES =
+  'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
 
 /** The production entries `npm run build` compiles (scripts/buildServer.ts): the server and its seed command. */
 const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/seed/seedCommand\\.ts$'];
@@ -102,7 +103,7 @@ module.exports = {
       name: 'wire-types-only-in-the-spa',
       severity: 'error',
       comment:
-        'The SPA imports the wire contract for its types only: its schema values are the server\'s, and importing one would ship the schema library to phones.',
+        "The SPA imports the wire contract for its types only: its schema values are the server's, and importing one would ship the schema library to phones.",
       from: { path: '^src/' },
       to: { path: '^contract/wire\\.ts$', dependencyTypesNot: ['type-only'] },
     },
@@ -137,7 +138,7 @@ module.exports = {
     {
       name: 'domain-knows-no-http',
       severity: 'error',
-      comment: 'The domain holds the rules and the SQL and throws domain errors; HTTP is the routes\' business.',
+      comment: "The domain holds the rules and the SQL and throws domain errors; HTTP is the routes' business.",
       from: { path: '^server/src/(domain|payments|storage|db)/' },
       to: { path: ['^server/src/(http|routes|auth)/', '^server/src/app\\.ts$', 'node_modules/(fastify|@fastify/[^/]+)/'] },
     },

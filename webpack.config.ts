@@ -41,10 +41,7 @@ const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT 
 const defines = (production: boolean) =>
   new webpack.DefinePlugin(
     Object.fromEntries(
-      PUBLIC_ENV.map((name) => [
-        `process.env.${name}`,
-        JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? ''))),
-      ]),
+      PUBLIC_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? '')))]),
     ),
   );
 
@@ -91,7 +88,10 @@ export function prerenderConfig(outputPath: string): webpack.Configuration {
   };
 }
 
-export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpack.Configuration & {
+export default (
+  _env: Env,
+  argv: { mode?: 'production' | 'development' },
+): webpack.Configuration & {
   devServer?: DevServerConfiguration;
 } => {
   const production = argv.mode !== 'development';
@@ -185,7 +185,12 @@ export default (_env: Env, argv: { mode?: 'production' | 'development' }): webpa
         // a task of its own, so a cheap phone's main thread is never held for all of them at once.
         cacheGroups: {
           reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', priority: 20 },
-          router: { test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, name: 'router', chunks: 'initial', priority: 20 },
+          router: {
+            test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+            name: 'router',
+            chunks: 'initial',
+            priority: 20,
+          },
         },
       },
     },

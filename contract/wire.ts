@@ -194,7 +194,6 @@ const ClaimSecret = Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$' });
 export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
-
 /** `PUT /events/{bname}/visibility`: the event owner's (or the team's) choice. */
 export const VisibilityChange = Type.Object({ visibility: EventVisibilitySchema }, { additionalProperties: false });
 export type VisibilityChange = Static<typeof VisibilityChange>;
@@ -215,9 +214,7 @@ export const OwnEvent = Type.Object({
   /** Beyond the spec: the created event's name and who sees its media (absent before it is created). */
   createdName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   visibility: Type.Optional(EventVisibilitySchema),
-  products: Type.Array(
-    Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) }),
-  ),
+  products: Type.Array(Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) })),
 });
 export type OwnEvent = Static<typeof OwnEvent>;
 

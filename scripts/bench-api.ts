@@ -123,7 +123,8 @@ async function seedMedia(dataDir: string): Promise<void> {
 async function checkTargets(base: string, packs: string[]): Promise<string> {
   const gallery = await fetch(`${base}/api/all/${EVENT}/pad`);
   const list = (await gallery.json()) as { product: string[] };
-  if (gallery.status !== 200 || list.product.length !== ITEMS) throw new Error(`/all answered ${gallery.status} with ${list.product?.length} items, not ${ITEMS}`);
+  if (gallery.status !== 200 || list.product.length !== ITEMS)
+    throw new Error(`/all answered ${gallery.status} with ${list.product?.length} items, not ${ITEMS}`);
   const etag = gallery.headers.get('etag');
   if (!etag) throw new Error('/all answered no ETag');
   // fetch asks for compressed replies, as browsers do, and decompresses them.
@@ -182,7 +183,9 @@ async function main(): Promise<void> {
     ];
 
     console.log(`bench:api: ${CONNECTIONS} connections, ${SECONDS} s a route (after ${WARM_UP_SECONDS} s of warm-up), an event of ${ITEMS} media items`);
-    console.log(`the server runs as npm start runs it (LOG_LEVEL=warn), its rate limits raised x${RATE_LIMIT_SCALE} (RATE_LIMIT_SCALE): the limiter runs but refuses nothing`);
+    console.log(
+      `the server runs as npm start runs it (LOG_LEVEL=warn), its rate limits raised x${RATE_LIMIT_SCALE} (RATE_LIMIT_SCALE): the limiter runs but refuses nothing`,
+    );
     console.log(`${os.cpus().length} CPUs shared by the server, its PostgreSQL, the bare app and autocannon; load average before ${loadAverage()}`);
     const rows: ApiRow[] = [];
     for (const target of targets) {

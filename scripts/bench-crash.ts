@@ -182,9 +182,7 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
 async function findWrites(base: string, db: Client, dataDir: string, fetchThese: ReadonlySet<string>): Promise<{ found: FoundWrites; problems: string[] }> {
   const leads = await db.query<{ client_id: string }>('SELECT client_id FROM leads WHERE client_id IS NOT NULL');
   const prints = await db.query<{ request_id: string; copies: number | null }>('SELECT request_id, copies FROM print_requests');
-  const orders = await db.query<{ order_id: string; payment_method: string; pix_code: string | null }>(
-    'SELECT order_id, payment_method, pix_code FROM orders',
-  );
+  const orders = await db.query<{ order_id: string; payment_method: string; pix_code: string | null }>('SELECT order_id, payment_method, pix_code FROM orders');
   const gallery = await fetch(`${base}/api/all/${EVENT}/pad`);
   if (!gallery.ok) throw new Error(`the gallery answered ${gallery.status} after the restart`);
   const listed = ((await gallery.json()) as { product: string[] }).product;
@@ -249,7 +247,12 @@ async function main(): Promise<void> {
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
   };
   console.log(`bench:crash: ${CYCLES} cycles of SIGKILL to the whole stack (server and its PostgreSQL) under ${CLIENTS} writing clients`);
-  console.log(`data folder ${dataDir} (kept across cycles), BENCH_SEED=${seedNumber}, rate limits x1000 (RATE_LIMIT_SCALE), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `data folder ${dataDir} (kept across cycles), BENCH_SEED=${seedNumber}, rate limits x1000 (RATE_LIMIT_SCALE), load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 
   const allAcked: AckedWrite[] = [];
   const lostKeys = new Set<string>();
@@ -355,7 +358,10 @@ async function main(): Promise<void> {
   console.log(
     `total: ${allAcked.length} acknowledged writes (${total.lead} leads, ${total.upload} uploads, ${total.print} prints, ${total.order} orders) ` +
       `over ${rows.length} kills, ${rows.reduce((n, r) => n + r.temporaryLeft, 0)} temporary files left by the kills and cleaned at start, ` +
-      `${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+      `${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
   for (const problem of problems) console.error(problem);
   if (allLost.length > 0) {

@@ -23,11 +23,18 @@ async function writeSeed(dir: string): Promise<string> {
   for (let i = 0; i < variants; i += 1) {
     const hue = Math.round((360 / variants) * i);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="220" fill="rgba(255,255,255,.35)"/></svg>`;
-    await sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toFile(path.join(files, `v${i}.jpg`));
+    await sharp(Buffer.from(svg))
+      .jpeg({ quality: 70 })
+      .toFile(path.join(files, `v${i}.jpg`));
   }
   const seed = {
     events: [{ name: 'bench', publicId: 'bench-2026', devices: ['pad'] }],
-    media: Array.from({ length: PHOTOS }, (_, i) => ({ event: 'bench', mode: 'pad', file: `foto-${String(i).padStart(5, '0')}.jpg`, source: `files/v${i % variants}.jpg` })),
+    media: Array.from({ length: PHOTOS }, (_, i) => ({
+      event: 'bench',
+      mode: 'pad',
+      file: `foto-${String(i).padStart(5, '0')}.jpg`,
+      source: `files/v${i % variants}.jpg`,
+    })),
   };
   const file = path.join(dir, 'seed.json');
   fs.writeFileSync(file, JSON.stringify(seed));
@@ -66,7 +73,9 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
         w.__cls += entry.value;
-        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        const nodes = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+        );
         (w as unknown as { __shifts: string[] }).__shifts.push(`${entry.startTime.toFixed(0)}ms ${entry.value.toFixed(4)} ${nodes.join(' ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -76,7 +85,10 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
   });
 
   // A guest who attended the event: the events cookie lists it.
-  await page.context().addCookies([{ name: 'events', value: 'bench', url: baseUrl }, { name: 'agent', value: 'benchagent0001', url: baseUrl }]);
+  await page.context().addCookies([
+    { name: 'events', value: 'bench', url: baseUrl },
+    { name: 'agent', value: 'benchagent0001', url: baseUrl },
+  ]);
   await page.goto(`${baseUrl}/eventos`);
   const card = page.getByRole('button', { name: /bench/ });
   await card.waitFor();
@@ -133,16 +145,20 @@ async function main(): Promise<void> {
   let stack: StackProcess | null = null;
   const browser = await launchBrowser();
   try {
-    const seedFile = keep && fs.existsSync(path.join(dir, 'seed.json')) ? path.join(dir, 'seed.json') : (console.log(`seeding ${PHOTOS} photos...`), await writeSeed(dir));
+    const seedFile =
+      keep && fs.existsSync(path.join(dir, 'seed.json')) ? path.join(dir, 'seed.json') : (console.log(`seeding ${PHOTOS} photos...`), await writeSeed(dir));
     const started = Date.now();
-    stack = await startStackProcess({
-      DATA_DIR: path.join(dir, 'data'),
-      DIST_DIR: path.join(dir, 'dist'),
-      SEED_FILE: seedFile,
-      SKIP_BUILD: '0',
-      AUTH_EMULATOR_PORT: '0',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-    }, { timeoutMs: 900_000 });
+    stack = await startStackProcess(
+      {
+        DATA_DIR: path.join(dir, 'data'),
+        DIST_DIR: path.join(dir, 'dist'),
+        SEED_FILE: seedFile,
+        SKIP_BUILD: '0',
+        AUTH_EMULATOR_PORT: '0',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+      },
+      { timeoutMs: 900_000 },
+    );
     console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -157,7 +173,9 @@ async function main(): Promise<void> {
     console.log(`  first thumbnails painted     ${result.firstThumbsMs.toFixed(0)} ms after the tap on the event card`);
     console.log(`  DOM elements after load      ${result.domAfterLoad}`);
     console.log(`  DOM elements after scrolling ${result.domAfterScroll} (${result.renderedTiles} tiles rendered)`);
-    console.log(`  bytes transferred            ${(wire.bytes / 1024).toFixed(0)} KB in ${wire.requests} requests (events page, gallery, thumbnails, scrolling)`);
+    console.log(
+      `  bytes transferred            ${(wire.bytes / 1024).toFixed(0)} KB in ${wire.requests} requests (events page, gallery, thumbnails, scrolling)`,
+    );
     console.log(`  cumulative layout shift      ${result.layoutShift.toFixed(4)}`);
     console.log(`  long tasks while scrolling   ${result.longTasksDuringScrollMs.toFixed(0)} ms`);
   } finally {

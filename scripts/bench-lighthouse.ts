@@ -19,7 +19,15 @@ import { startStackProcess, type StackProcess } from './lib/stackProcess';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** How long the page has to get a service worker ready before the check says it has none. */
 const SERVICE_WORKER_WAIT_MS = 10_000;
 
@@ -81,7 +89,11 @@ async function galleryReload(port: number, base: string, url: string): Promise<R
     await page.goto(`${base}${COLLECT_LINK}`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.innerText.includes('Coletado!'), { timeout: 30_000 });
     await page.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Ir para Evento')?.click());
-    await page.waitForFunction((path: string) => location.pathname === path && document.querySelector('[role="list"] img') !== null, { timeout: 30_000 }, new URL(url).pathname);
+    await page.waitForFunction(
+      (path: string) => location.pathname === path && document.querySelector('[role="list"] img') !== null,
+      { timeout: 30_000 },
+      new URL(url).pathname,
+    );
     // A cold reload, as a guest's first load: no service worker, caches, cookies or storage left
     // (Lighthouse itself does not clear them for a navigation it does not start).
     const session = await page.createCDPSession();
@@ -246,10 +258,14 @@ async function main(): Promise<void> {
 
     console.log(`\nMedians of ${RUNS} runs per page (mobile: slow 4G, 4x CPU slowdown, simulated)\n`);
     console.log(table(rows));
-    console.log('\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: navigator.serviceWorker.ready within 10 s):');
+    console.log(
+      '\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: navigator.serviceWorker.ready within 10 s):',
+    );
     for (const { page, check } of rows) {
       const errors = check.errors.length > 0 ? check.errors.join('; ') : 'none';
-      console.log(`  ${page.label}: manifest ${check.manifest ? 'linked' : 'MISSING'}, service worker ${check.serviceWorker === 'ready' ? 'ready' : 'NOT READY'}, Chrome's errors: ${errors}`);
+      console.log(
+        `  ${page.label}: manifest ${check.manifest ? 'linked' : 'MISSING'}, service worker ${check.serviceWorker === 'ready' ? 'ready' : 'NOT READY'}, Chrome's errors: ${errors}`,
+      );
     }
   } finally {
     await stack?.interrupt();

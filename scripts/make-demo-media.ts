@@ -80,7 +80,15 @@ function outputs(): Output[] {
     { seed: 52, palette: 'tropical', people: 3, props: ['coroa', 'chapeu', 'coracao'] },
   ];
   boomerangs.forEach((scene, i) => add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => animatedGif(boomerangFrames(scene, ANA), 90)));
-  const guest = (spot: number, skin: string, hair: string, hairStyle: SpinGuest['hairStyle'], shirt: string, prop: Prop, lift: [number, number]): SpinGuest => ({
+  const guest = (
+    spot: number,
+    skin: string,
+    hair: string,
+    hairStyle: SpinGuest['hairStyle'],
+    shirt: string,
+    prop: Prop,
+    lift: [number, number],
+  ): SpinGuest => ({
     spot,
     skin,
     hair,
@@ -90,14 +98,20 @@ function outputs(): Output[] {
     lift,
   });
   list.push(
-    { file: 'festa_ana/360/giro-01.mp4', video: { seed: 61, palette: 'neon', title: ANA.title, guests: [guest(0, '#c98d63', '#2a1b14', 'cacheado', '#ffd23f', 'oculos', [1, 1])] } },
+    {
+      file: 'festa_ana/360/giro-01.mp4',
+      video: { seed: 61, palette: 'neon', title: ANA.title, guests: [guest(0, '#c98d63', '#2a1b14', 'cacheado', '#ffd23f', 'oculos', [1, 1])] },
+    },
     {
       file: 'festa_ana/360/giro-02.mp4',
       video: {
         seed: 62,
         palette: 'candy',
         title: ANA.title,
-        guests: [guest(-0.9, '#f3c9a8', '#a0521d', 'longo', '#3ee6c1', 'chapeu', [0, 1]), guest(0.9, '#70472f', '#1d1a2f', 'curto', '#ff7a3d', 'coroa', [1, 0])],
+        guests: [
+          guest(-0.9, '#f3c9a8', '#a0521d', 'longo', '#3ee6c1', 'chapeu', [0, 1]),
+          guest(0.9, '#70472f', '#1d1a2f', 'curto', '#ff7a3d', 'coroa', [1, 0]),
+        ],
       },
     },
     {
@@ -106,7 +120,10 @@ function outputs(): Output[] {
         seed: 63,
         palette: 'wedding',
         title: BIA_LEO.title,
-        guests: [guest(-0.9, '#eab892', '#5a3825', 'coque', '#ffffff', 'laco', [0.1, 0.9]), guest(0.9, '#a06a45', '#2a1b14', 'curto', '#2f2a44', 'nenhum', [0.9, 0.1])],
+        guests: [
+          guest(-0.9, '#eab892', '#5a3825', 'coque', '#ffffff', 'laco', [0.1, 0.9]),
+          guest(0.9, '#a06a45', '#2a1b14', 'curto', '#2f2a44', 'nenhum', [0.9, 0.1]),
+        ],
       },
     },
   );
@@ -116,8 +133,12 @@ function outputs(): Output[] {
     { seed: 72, palette: 'wedding', people: 4, props: ['laco', 'chapeu', 'nenhum', 'coracao'] },
   ];
   wedding.forEach((scene, i) => add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, BIA_LEO))));
-  add('casamento_bia_e_leo/polaroid/polaroid-01.jpg', () => jpeg(polaroidPhoto({ seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] }, 'Bia & Leo', BIA_LEO.subtitle)));
-  add('casamento_bia_e_leo/polaroid/polaroid-02.jpg', () => jpeg(polaroidPhoto({ seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] }, 'Viva os noivos!', BIA_LEO.subtitle)));
+  add('casamento_bia_e_leo/polaroid/polaroid-01.jpg', () =>
+    jpeg(polaroidPhoto({ seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] }, 'Bia & Leo', BIA_LEO.subtitle)),
+  );
+  add('casamento_bia_e_leo/polaroid/polaroid-02.jpg', () =>
+    jpeg(polaroidPhoto({ seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] }, 'Viva os noivos!', BIA_LEO.subtitle)),
+  );
   const graduation: Scene[] = [
     { seed: 81, palette: 'graduation', people: 3, props: ['oculos', 'chapeu', 'coroa'] },
     { seed: 82, palette: 'graduation', people: 2, discoBall: true, props: ['bigode', 'oculos'] },
@@ -153,9 +174,43 @@ async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'wid
   const ffmpeg = spawn(
     'ffmpeg',
     // bitexact and one thread: the same bytes on every run and every machine with this ffmpeg.
-    ['-y', '-loglevel', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', '-', '-an',
-      '-c:v', 'libx264', '-preset', 'slow', '-crf', '32', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-threads', '1', '-movflags', '+faststart',
-      '-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', file],
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${width}x${height}`,
+      '-r',
+      String(fps),
+      '-i',
+      '-',
+      '-an',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'slow',
+      '-crf',
+      '32',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'main',
+      '-threads',
+      '1',
+      '-movflags',
+      '+faststart',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
+      '-map_metadata',
+      '-1',
+      file,
+    ],
     { stdio: ['pipe', 'inherit', 'inherit'] },
   );
   // If ffmpeg dies, writing to it fails too; the 'close' handler below reports why.

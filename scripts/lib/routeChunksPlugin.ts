@@ -18,7 +18,9 @@ export class RouteChunksPlugin {
         for (const [name, group] of compilation.namedChunkGroups) {
           if (group.isInitial()) continue;
           const files = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !loadedFirst.has(file));
-          groups[name] = files.map((file) => `${compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/')}${file}`);
+          groups[name] = files.map(
+            (file) => `${compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/')}${file}`,
+          );
         }
         compilation.emitAsset(ROUTE_CHUNKS_FILE, new webpack.sources.RawSource(`${JSON.stringify(groups, null, 1)}\n`));
       });

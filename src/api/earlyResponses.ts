@@ -14,7 +14,9 @@ interface EarlyResponses {
 type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
 
 function isEarlyResponses(value: unknown): value is EarlyResponses {
-  return typeof value === 'object' && value !== null && typeof (value as EarlyResponses).at === 'number' && typeof (value as EarlyResponses).responses === 'object';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as EarlyResponses).at === 'number' && typeof (value as EarlyResponses).responses === 'object'
+  );
 }
 
 /** The early answer for this request, removed from the page's list, or null. */

@@ -72,7 +72,10 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 
 /** Oldest first; equal times keep the order they were queued in. */
 export function inOrder(queue: readonly QueuedItem[]): QueuedItem[] {
-  return queue.map((item, index) => ({ item, index })).sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index).map(({ item }) => item);
+  return queue
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 /** Whether `item` repeats one already waiting: the same id, or a collect of the same media. */

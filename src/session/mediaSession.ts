@@ -39,9 +39,7 @@ export function keepMediaSession(startListening: AppStartListening): void {
   let started = false;
   startListening({
     predicate: (action, current, previous) =>
-      sessionStarted.match(action) ||
-      current.auth.identity.status !== previous.auth.identity.status ||
-      signedInUid(current) !== signedInUid(previous),
+      sessionStarted.match(action) || current.auth.identity.status !== previous.auth.identity.status || signedInUid(current) !== signedInUid(previous),
     effect: async (action, listener) => {
       if (sessionStarted.match(action)) started = true;
       if (!started) return;

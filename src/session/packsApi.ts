@@ -32,10 +32,7 @@ export const packsApi = api.injectEndpoints({
         }
         return { data: packs };
       },
-      providesTags: (packs) => [
-        { type: 'Pack', id: LIST },
-        ...(packs ?? []).map((pack) => ({ type: 'Pack' as const, id: pack.hash })),
-      ],
+      providesTags: (packs) => [{ type: 'Pack', id: LIST }, ...(packs ?? []).map((pack) => ({ type: 'Pack' as const, id: pack.hash }))],
     }),
   }),
 });

@@ -52,9 +52,7 @@ export function readPersistedState(jar: CookieJar, store: ListStore | null = nul
     // loginRequired means nothing without the order it waits for.
     auth: {
       ...initialAuthState,
-      pendingOrder: orderId
-        ? { orderId, claim: parseScalar(jar.get(COOKIE.transactionClaim)), loginRequired: parseFlag(jar.get(COOKIE.loginRequired)) }
-        : null,
+      pendingOrder: orderId ? { orderId, claim: parseScalar(jar.get(COOKIE.transactionClaim)), loginRequired: parseFlag(jar.get(COOKIE.loginRequired)) } : null,
     },
     visitor: {
       agent: isAgentId(agent) ? agent : '',

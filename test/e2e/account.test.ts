@@ -89,29 +89,32 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   // browser holds.
   const orderId = String(100_000_000 + crypto.randomInt(899_999_999));
   const claim = crypto.randomBytes(16).toString('base64url');
-  const status = await page.evaluate(async ([id, secret]) => {
-    const response = await fetch('/api/order/BEMVINDO10', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        products: [{ id: 'album-impresso', quantity: 1, hours: 0, selectedAccessories: [] }],
-        total: 0,
-        clientName: 'Convidada Demo',
-        eventName: 'Chá de bebê',
-        eventDate: '2026-12-20',
-        eventTime: '15:00',
-        paymentMethod: 'pix',
-        email: 'convidado@cabine.example',
-        cpf: '52998224725',
-        orderId: id,
-        claim: secret,
-      }),
-    });
-    document.cookie = `transaction=${id}; path=/`;
-    document.cookie = `transactionClaim=${secret}; path=/`;
-    document.cookie = 'loginRequired=true; path=/';
-    return response.status;
-  }, [orderId, claim] as const);
+  const status = await page.evaluate(
+    async ([id, secret]) => {
+      const response = await fetch('/api/order/BEMVINDO10', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          products: [{ id: 'album-impresso', quantity: 1, hours: 0, selectedAccessories: [] }],
+          total: 0,
+          clientName: 'Convidada Demo',
+          eventName: 'Chá de bebê',
+          eventDate: '2026-12-20',
+          eventTime: '15:00',
+          paymentMethod: 'pix',
+          email: 'convidado@cabine.example',
+          cpf: '52998224725',
+          orderId: id,
+          claim: secret,
+        }),
+      });
+      document.cookie = `transaction=${id}; path=/`;
+      document.cookie = `transactionClaim=${secret}; path=/`;
+      document.cookie = 'loginRequired=true; path=/';
+      return response.status;
+    },
+    [orderId, claim] as const,
+  );
   expect(status).toBe(200);
 
   // Every page but login, signup and account leads to /account, which asks for a login.

@@ -24,11 +24,15 @@ afterAll(() => browser.close());
 
 /** `npm run booth -- --only ROLE --device ID`, until stopped; resolves with the first line matching `pattern`. */
 function simulate(role: string, device: string, pattern: RegExp): { process: ChildProcess; line: Promise<string> } {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', '--only', role, '--device', device, '--url', baseUrl()], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', '--only', role, '--device', device, '--url', baseUrl()],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const line = new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`the simulator said nothing like ${pattern}: ${seen}`)), 60_000);

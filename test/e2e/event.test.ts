@@ -29,7 +29,15 @@ async function openEvent(page: Page, event: string): Promise<Locator> {
   return page.getByRole('region', { name: 'Cabines do evento' });
 }
 
-const LABELS: Record<string, string> = { pad: 'Pad', hashtrack: 'Hashtrack', feed: 'Feed', polaroid: 'Polaroid', boomerang: 'Boomerang', 360: '360', nulo: 'Nulo' };
+const LABELS: Record<string, string> = {
+  pad: 'Pad',
+  hashtrack: 'Hashtrack',
+  feed: 'Feed',
+  polaroid: 'Polaroid',
+  boomerang: 'Boomerang',
+  360: '360',
+  nulo: 'Nulo',
+};
 
 /** The booth shown: its route, its gallery's heading, and the tile marked current, all the same. */
 async function expectActive(page: Page, carousel: Locator, mode: string): Promise<void> {
@@ -148,7 +156,9 @@ const FEED_DEVICE = (demoSeed().devices ?? []).find((d) => d.id === 'cabine-feed
 /** Uploads a photo as the feed booth of festa_ana, straight through the device API. */
 async function uploadAsFeedBooth(file: string, colour: string): Promise<string> {
   if (!FEED_DEVICE) throw new Error('the demo seed has no cabine-feed');
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   const response = await fetch(`${baseUrl()}/api/device/media?file=${file}`, {
     method: 'POST',
     headers: { 'x-device-id': FEED_DEVICE.id, 'x-device-key': FEED_DEVICE.key, 'content-type': 'image/jpeg' },
@@ -245,7 +255,9 @@ describe('an open booth gallery', () => {
 
     // Back at the top, the newest photo is the first tile.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await eventually(async () => expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(thumbOf('/media/festa_ana/feed/rolagem-nova-2.jpg')));
+    await eventually(async () =>
+      expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(thumbOf('/media/festa_ana/feed/rolagem-nova-2.jpg')),
+    );
     expect(errors).toEqual([]);
     await close();
   });
@@ -254,7 +266,7 @@ describe('an open booth gallery', () => {
 // ---- what counts as a guest's photo ------------------------------------------------------------------
 
 describe('a booth gallery opened by its address (a reload)', () => {
-  it("asks for its list once, before the app has run, and names its code and first thumbnails in the page", async () => {
+  it('asks for its list once, before the app has run, and names its code and first thumbnails in the page', async () => {
     const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
     await openEvent(page, 'festa_ana');
     const lists: string[] = [];
@@ -264,18 +276,25 @@ describe('a booth gallery opened by its address (a reload)', () => {
     await page.reload();
     const gallery = page.getByRole('list', { name: 'Galeria Pad' });
     await gallery.getByRole('button').first().waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[role="list"] img')].slice(0, 3).every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[role="list"] img')].slice(0, 3).every((img) => img.complete && img.naturalWidth > 0),
+    );
 
     // One call, the early script's, taken over by the app (the next is the 5 s poll).
     expect(lists).toHaveLength(1);
     const head = await page.evaluate(() => ({
-      firstScript: [document.head.querySelector<HTMLScriptElement>('script[src]')].map((script) => script && { src: new URL(script.src).pathname, async: script.async, defer: script.defer })[0],
+      firstScript: [document.head.querySelector<HTMLScriptElement>('script[src]')].map(
+        (script) => script && { src: new URL(script.src).pathname, async: script.async, defer: script.defer },
+      )[0],
       preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, new URL(link.href).pathname]),
     }));
     expect(head.firstScript).toEqual({ src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/), async: true, defer: false });
     // The gallery's code, named by the server, and its newest thumbnails, by the early script.
     expect(head.preloaded).toEqual(expect.arrayContaining([['script', expect.stringMatching(/^\/assets\/route-evento-galeria\./)]]));
-    const newest = seededMedia('festa_ana', 'pad').slice(-3).reverse().map((media) => `/thumbs${media.slice('/media'.length)}.webp`);
+    const newest = seededMedia('festa_ana', 'pad')
+      .slice(-3)
+      .reverse()
+      .map((media) => `/thumbs${media.slice('/media'.length)}.webp`);
     expect(head.preloaded.filter(([as]) => as === 'image').map(([, href]) => href)).toEqual(newest);
     expect(errors).toEqual([]);
     await close();

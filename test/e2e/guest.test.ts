@@ -28,7 +28,6 @@ async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<stri
   return (await item.locator('.pack__copies').textContent()) ?? '';
 }
 
-
 it('collects from a link, finds it in the collection, prints it with a pack, and the printer prints it', async () => {
   const { page, alerts, errors, close } = await newGuest(browser);
   const [photo] = seededMedia('festa_ana', 'pad');
@@ -77,7 +76,10 @@ it('a pack with no copies shows the alert and prints nothing', async () => {
 
   await page.goto(`${baseUrl()}/collect?id=${photo}`);
   await page.getByRole('button', { name: 'Imprimir' }).click();
-  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: /PACKVAZIO/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Imprimir' })
+    .getByRole('button', { name: /PACKVAZIO/ })
+    .click();
   await eventually(() => expect(alerts).toEqual(['Este pacote não possui cópias suficientes']));
   expect(await page.getByRole('dialog', { name: 'Impressão enviada' }).count()).toBe(0);
   expect(await copiesOf(page, 'PACKVAZIO')).toBe('0 cópias');
@@ -92,13 +94,21 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   await page.goto(`${baseUrl()}/collect?id=${pads[0]}`);
   await page.getByText('Coletado!').waitFor();
   await page.getByRole('link', { name: 'Eventos' }).click();
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Seus eventos' })
+    .getByRole('button', { name: /Festa da Ana/ })
+    .waitFor();
   await expectAccessible(page);
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).click();
+  await page
+    .getByRole('list', { name: 'Seus eventos' })
+    .getByRole('button', { name: /Festa da Ana/ })
+    .click();
 
   const firstTile = (gallery: string) => page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
   await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
-  await eventually(async () => expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(`/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`));
+  await eventually(async () =>
+    expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(`/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`),
+  );
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Próxima cabine' }).click();

@@ -68,7 +68,7 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await team.page.getByRole('button', { name: 'Contatos' }).click();
   const row = team.page.getByRole('row').filter({ hasText: nome });
   await eventually(async () => expect(await row.count()).toBe(1), 15_000);
-  await expectAccessible(team.page, '/account, the team\'s contacts');
+  await expectAccessible(team.page, "/account, the team's contacts");
   expect(await row.textContent()).toContain('Casamento na praia');
   expect(await team.page.getByRole('row').nth(1).textContent()).toContain(nome);
   await team.close();

@@ -52,7 +52,10 @@ it('the collection and the events a guest saw open offline, with the banner, and
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
   expect(await picturesLoaded(page, '[aria-label="Minha Coleção"]')).toBe(1);
   await page.goto(`${baseUrl()}/eventos`);
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Seus eventos' })
+    .getByRole('button', { name: /Festa da Ana/ })
+    .waitFor();
   const eventPictures = await picturesLoaded(page, '[aria-label="Seus eventos"]');
   expect(eventPictures).toBeGreaterThan(0);
 
@@ -63,7 +66,10 @@ it('the collection and the events a guest saw open offline, with the banner, and
   // from the worker's caches.
   const reloaded = await page.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
-  await page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Seus eventos' })
+    .getByRole('button', { name: /Festa da Ana/ })
+    .waitFor();
   expect(await picturesLoaded(page, '[aria-label="Seus eventos"]')).toBe(eventPictures);
   await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
   await expectAccessible(page, '/eventos offline');
@@ -146,7 +152,12 @@ it('serves the worker unstale and the manifest as a manifest, linked from both p
 
   const manifestReply = await fetch(`${baseUrl()}/manifest.webmanifest`);
   expect(manifestReply.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-  const manifest = (await manifestReply.json()) as { lang: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const manifest = (await manifestReply.json()) as {
+    lang: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   expect(manifest).toMatchObject({ lang: 'pt-BR', start_url: '/', display: 'standalone' });
   expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
   for (const icon of manifest.icons) {

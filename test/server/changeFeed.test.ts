@@ -26,8 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const gallery = (url: string, etag?: string, token?: string) =>
-  server.call({ method: 'GET', url, token, headers: etag ? { 'if-none-match': etag } : {} });
+const gallery = (url: string, etag?: string, token?: string) => server.call({ method: 'GET', url, token, headers: etag ? { 'if-none-match': etag } : {} });
 
 /** Reads the same thing a few times, so that it is surely answered from memory before the change. */
 async function warm(read: () => Promise<unknown>): Promise<void> {
@@ -73,7 +72,7 @@ describe('rows kept in memory, changed by another writer', () => {
     await eventually(async () => expect((await gallery('/api/all/outra/pad')).statusCode).toBe(200), 5_000);
   });
 
-  it("answers the copies another server spent, and a pack another server created", async () => {
+  it('answers the copies another server spent, and a pack another server created', async () => {
     const copies = async (hashes: string) => {
       const reply = await server.call({ method: 'GET', url: `/api/validatePacks/${hashes}` });
       return parsePackReply(reply.json()).packs;

@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from './support/testServer';
 
 let server: TestServer;
 
-const SHELL = '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
@@ -142,7 +143,16 @@ describe('no preload', () => {
 describe('collectIdRef', () => {
   it('reads only the exact /media/{event}/{mode}/{file} shape', () => {
     expect(collectIdRef('/media/festa_ana/pad/a1.jpg')).toEqual({ bname: 'festa_ana', mode: 'pad', file: 'a1.jpg' });
-    for (const id of ['/media/festa_ana/pad/', '/media/festa_ana/pad/.jpg', `/media/${'a'.repeat(65)}/pad/a1.jpg`, '/media/festa_ana/pad/a1.jpg?x=1', ' /media/festa_ana/pad/a1.jpg', 42, null, ['/media/festa_ana/pad/a1.jpg']]) {
+    for (const id of [
+      '/media/festa_ana/pad/',
+      '/media/festa_ana/pad/.jpg',
+      `/media/${'a'.repeat(65)}/pad/a1.jpg`,
+      '/media/festa_ana/pad/a1.jpg?x=1',
+      ' /media/festa_ana/pad/a1.jpg',
+      42,
+      null,
+      ['/media/festa_ana/pad/a1.jpg'],
+    ]) {
       expect(collectIdRef(id)).toBeNull();
     }
   });

@@ -27,7 +27,7 @@ describe('configuration', () => {
     });
   });
 
-  it('reads the rate limits\' scale, and refuses one that is not a positive whole number', () => {
+  it("reads the rate limits' scale, and refuses one that is not a positive whole number", () => {
     expect(loadConfig({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: 'sem' })).toThrow(ConfigError);
@@ -46,9 +46,7 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production with the Auth emulator (it accepts unsigned tokens)', () => {
-    expect(() =>
-      loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
-    ).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(ConfigError);
   });
 
   it('refuses production without a real Firebase project', () => {
@@ -58,7 +56,10 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_ACCESS_TOKEN is required in production (card and Pix payments go through Mercado Pago; the local sandbox never runs in production).'],
+    [
+      'MERCADOPAGO_ACCESS_TOKEN',
+      'MERCADOPAGO_ACCESS_TOKEN is required in production (card and Pix payments go through Mercado Pago; the local sandbox never runs in production).',
+    ],
     ['MERCADOPAGO_WEBHOOK_SECRET', "MERCADOPAGO_WEBHOOK_SECRET is required in production (Mercado Pago's payment notifications are verified with it)."],
     ['PIX_KEY', 'PIX_KEY is required in production (Pix transfers must reach the company, there is no default key in production).'],
     ['DATABASE_URL', "DATABASE_URL is required in production (the production server runs on an external PostgreSQL; the embedded one is the local stack's)."],

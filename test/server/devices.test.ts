@@ -16,7 +16,12 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
 
 async function upload(file: string, body: Buffer, headers: Record<string, string> = camera, type = 'image/jpeg') {
-  return server.call({ method: 'POST', url: `/api/device/media?file=${encodeURIComponent(file)}`, headers: { ...headers, 'content-type': type }, payload: body });
+  return server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${encodeURIComponent(file)}`,
+    headers: { ...headers, 'content-type': type },
+    payload: body,
+  });
 }
 
 describe('a booth camera', () => {
@@ -127,7 +132,10 @@ describe('fifty prints at once on a pack of five copies', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
     expect((await server.db.query("SELECT copies FROM packs WHERE hash = 'CORRIDA'")).rows[0].copies).toBe(0);
     expect((await server.db.query("SELECT count(*)::int AS n FROM print_jobs WHERE pack_hash = 'CORRIDA'")).rows[0].n).toBe(5);
-    const remaining = responses.filter((r) => r.statusCode === 200).map((r) => r.json().copies).sort();
+    const remaining = responses
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json().copies)
+      .sort();
     expect(remaining).toEqual([0, 1, 2, 3, 4]);
   });
 });

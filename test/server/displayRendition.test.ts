@@ -24,7 +24,9 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 /** A photo-like JPEG: noise compresses as badly as a real scene does. */
 function photo(width: number, height: number, options: { orientation?: number } = {}): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 });
+  const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({
+    quality: 85,
+  });
   return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image).toBuffer();
 }
 
@@ -74,7 +76,12 @@ describe('a photo uploaded by a booth', () => {
     expect((await get('/display/festa_ana/pad/giro.gif.webp')).statusCode).toBe(404);
 
     const ultra = { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra };
-    const made = await server.call({ method: 'POST', url: '/api/device/ultra/video?file=volta.mp4', headers: { ...ultra, 'content-type': 'video/mp4' }, payload: mp4() });
+    const made = await server.call({
+      method: 'POST',
+      url: '/api/device/ultra/video?file=volta.mp4',
+      headers: { ...ultra, 'content-type': 'video/mp4' },
+      payload: mp4(),
+    });
     expect(made.statusCode).toBe(200);
     expect(fs.existsSync(stored('festa_ana/360/volta.mp4.webp'))).toBe(false);
     expect((await get('/display/festa_ana/360/volta.mp4.webp')).statusCode).toBe(404);
@@ -103,7 +110,9 @@ describe('a photo stored before renditions existed', () => {
     expect(fs.readFileSync(file).equals(first.rawPayload)).toBe(true);
 
     // Whatever is stored is what goes out: the second request makes nothing.
-    const marker = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } }).webp().toBuffer();
+    const marker = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } })
+      .webp()
+      .toBuffer();
     fs.writeFileSync(file, marker);
     const second = await get('/display/festa_ana/pad/antiga.jpg.webp');
     expect(second.statusCode).toBe(200);
@@ -126,7 +135,13 @@ describe('a photo stored before renditions existed', () => {
   });
 
   it('answers 404 for a path that names no media file', async () => {
-    for (const url of ['/display/festa_ana/pad/a1.jpg', '/display/festa_ana/pad/..%2Fa1.jpg.webp', '/display/festa_ana/nulo/a1.jpg.webp', '/display/ninguem/pad/a1.jpg.webp', '/display/festa_ana/pad/.a1.jpg.webp']) {
+    for (const url of [
+      '/display/festa_ana/pad/a1.jpg',
+      '/display/festa_ana/pad/..%2Fa1.jpg.webp',
+      '/display/festa_ana/nulo/a1.jpg.webp',
+      '/display/ninguem/pad/a1.jpg.webp',
+      '/display/festa_ana/pad/.a1.jpg.webp',
+    ]) {
       expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 404 });
     }
   });

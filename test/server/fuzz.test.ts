@@ -38,7 +38,9 @@ async function snapshot(db: Database): Promise<Snapshot> {
 }
 
 function changedTables(before: Snapshot, after: Snapshot): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((name) => before[name] !== after[name]).map((name) => `${name}: ${before[name]} -> ${after[name]}`);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((name) => before[name] !== after[name])
+    .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
 }
 
 /** A stable number per route, so that its requests stay the same when other routes come and go. */
@@ -159,7 +161,8 @@ describe('fuzz of every route', () => {
 
       const after = await snapshot(server.db);
       const changed = changedTables(before, after);
-      if (changed.length > 0) failures.push(`${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n${accepted.slice(-5).join('\n')}`);
+      if (changed.length > 0)
+        failures.push(`${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n${accepted.slice(-5).join('\n')}`);
 
       // Then requests that pass the schema, odd where it lets them be: they reach the handler,
       // which may accept them (and write: a lead named "../etc" is a lead), so only no 5xx.
@@ -172,7 +175,8 @@ describe('fuzz of every route', () => {
         if (response.statusCode >= 500) throw new Error(`${response.statusCode} for ${describeRequest(request)}\nreply: ${response.body.slice(0, 600)}`);
       });
       const validDetails = await fc.check(reachHandler, { seed: routeSeed(`valid ${routeKey(route)}`), numRuns: runsPerRoute });
-      if (validDetails.failed) failures.push(`${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n${String(validDetails.errorInstance)}`);
+      if (validDetails.failed)
+        failures.push(`${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n${String(validDetails.errorInstance)}`);
       before = await snapshot(server.db);
 
       if (counts.reached === 0) failures.push(`${routeKey(route)} got no request (${counts.sent} sent, none matched it)`);
@@ -181,7 +185,9 @@ describe('fuzz of every route', () => {
       total += counts.sent;
       totalValid += valid;
       const statuses = `${histogram(counts.statuses)} | ${histogram(validStatuses)}`;
-      table.push(`${String(counts.sent).padStart(7)} ${String(counts.pastAuth).padStart(9)} ${String(valid).padStart(6)}  ${routeKey(route).padEnd(58)} ${statuses}`);
+      table.push(
+        `${String(counts.sent).padStart(7)} ${String(counts.pastAuth).padStart(9)} ${String(valid).padStart(6)}  ${routeKey(route).padEnd(58)} ${statuses}`,
+      );
     }
 
     console.log(

@@ -28,7 +28,16 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     expect(response.json()).toEqual([
       { title: 'outra', displayTitle: 'outra', visible: true, visibility: 'public', profile: '', cover: '', photos: 1, devices: ['pad'] },
       // a1, a2 (pad), p1 (polaroid), v1 (360); b1.gif is boomerang, a booth festa_ana does not have.
-      { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, visibility: 'public', profile: '', cover: '', photos: 4, devices: ['pad', 'polaroid', '360', 'nulo'] },
+      {
+        title: 'festa_ana',
+        displayTitle: 'Festa da Ana',
+        visible: true,
+        visibility: 'public',
+        profile: '',
+        cover: '',
+        photos: 4,
+        devices: ['pad', 'polaroid', '360', 'nulo'],
+      },
     ]);
   });
 
@@ -246,7 +255,16 @@ describe("an event's cover and profile images", () => {
   });
 
   it("are not counted on the event's card, which counts exactly what its booths' galleries show", async () => {
-    expect(await card()).toEqual({ title: 'festa_capa', displayTitle: 'festa_capa', visible: true, visibility: 'public', profile, cover, photos: 2, devices: ['pad', 'feed', 'nulo'] });
+    expect(await card()).toEqual({
+      title: 'festa_capa',
+      displayTitle: 'festa_capa',
+      visible: true,
+      visibility: 'public',
+      profile,
+      cover,
+      photos: 2,
+      devices: ['pad', 'feed', 'nulo'],
+    });
     expect((await gallery('feed')).length + (await gallery('pad')).length).toBe(2);
   });
 
@@ -283,13 +301,22 @@ describe("an event's cover and profile images", () => {
     await admin.query(`CREATE DATABASE ${name}`);
     const db = connectDatabase(adminUrl.replace(/\/postgres$/, `/${name}`), 2);
     try {
-      await migrate(db, readMigrations().filter((m) => m.version < 3));
-      await db.query(`INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', '/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`);
+      await migrate(
+        db,
+        readMigrations().filter((m) => m.version < 3),
+      );
+      await db.query(
+        `INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', '/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`,
+      );
       await db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', 'feed', 'x')`);
       await db.query(`INSERT INTO media (event_name, mode, file, kind, device_id) VALUES
         ('velha', 'feed', 'capa.jpg', 'image', NULL), ('velha', 'feed', 'perfil.jpg', 'image', NULL),
         ('velha', 'feed', 'f1.jpg', 'image', NULL), ('velha', 'pad', 'capa.jpg', 'image', NULL)`);
-      expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= 3).map((m) => m.version));
+      expect(await migrate(db)).toEqual(
+        readMigrations()
+          .filter((m) => m.version >= 3)
+          .map((m) => m.version),
+      );
       const roles = await db.query('SELECT mode, file, role FROM media ORDER BY mode, file');
       expect(roles.rows).toEqual([
         { mode: 'feed', file: 'capa.jpg', role: 'event' },

@@ -35,15 +35,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('security headers', () => {
-  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp', '/display/festa_ana/pad/nada.jpg.webp'])('are on the page or file %s, with the site policy', async (url) => {
-    const response = await server.call({ method: 'GET', url });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-  });
+  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp', '/display/festa_ana/pad/nada.jpg.webp'])(
+    'are on the page or file %s, with the site policy',
+    async (url) => {
+      const response = await server.call({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    },
+  );
 
   it.each([
     ['/api/all/festa_ana/pad', 200],
@@ -144,7 +147,14 @@ describe('the SPA', () => {
   });
 
   it('answers 404 JSON, not the page, for unknown API paths, media and assets', async () => {
-    for (const url of ['/api/nada', '/api/account/extra', '/media/festa_ana/pad/nada.jpg', '/assets/nada.js', '/thumbs/x.webp', '/display/festa_ana/pad/nada.jpg.webp']) {
+    for (const url of [
+      '/api/nada',
+      '/api/account/extra',
+      '/media/festa_ana/pad/nada.jpg',
+      '/assets/nada.js',
+      '/thumbs/x.webp',
+      '/display/festa_ana/pad/nada.jpg.webp',
+    ]) {
       const response = await server.call({ method: 'GET', url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -153,7 +163,19 @@ describe('the SPA', () => {
 });
 
 describe('hostile input never gets a 5xx', () => {
-  const hostile = ['..', '%2e%2e', '%2F..%2F..%2Fetc%2Fpasswd', 'a'.repeat(5000), '%00', "'%3B%20DROP%20TABLE%20packs%3B--", '%3Cscript%3E', '%F0%9F%8E%89', '%E0%A4%A', '-', ' '];
+  const hostile = [
+    '..',
+    '%2e%2e',
+    '%2F..%2F..%2Fetc%2Fpasswd',
+    'a'.repeat(5000),
+    '%00',
+    "'%3B%20DROP%20TABLE%20packs%3B--",
+    '%3Cscript%3E',
+    '%F0%9F%8E%89',
+    '%E0%A4%A',
+    '-',
+    ' ',
+  ];
   const getTemplates = [
     '/api/eventos/{x}/{x}',
     '/api/evento/{x}',
@@ -205,7 +227,15 @@ describe('hostile input never gets a 5xx', () => {
     '/api/webhooks/mercadopago?data.id={x}&type=payment',
     '/api/device/media?file={x}',
   ];
-  const bodies: unknown[] = [null, [], 'texto', 42, { nome: ['x'], evento: { $gt: '' } }, { transaction: 'x'.repeat(10_000) }, { products: [{ id: '..', quantity: 1e308 }] }];
+  const bodies: unknown[] = [
+    null,
+    [],
+    'texto',
+    42,
+    { nome: ['x'], evento: { $gt: '' } },
+    { transaction: 'x'.repeat(10_000) },
+    { products: [{ id: '..', quantity: 1e308 }] },
+  ];
 
   it('for every GET route, with and without a token', async () => {
     const failures: string[] = [];
@@ -227,7 +257,13 @@ describe('hostile input never gets a 5xx', () => {
       for (const value of hostile.slice(0, 4)) {
         const url = template.replace(/\{x\}/g, value);
         for (const body of bodies) {
-          const response = await server.call({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, token: user.token });
+          const response = await server.call({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+            token: user.token,
+          });
           if (response.statusCode >= 500) failures.push(`${response.statusCode} POST ${url.slice(0, 80)} ${JSON.stringify(body).slice(0, 60)}`);
         }
         const raw = await server.call({ method: 'POST', url, payload: 'not json', headers: { 'content-type': 'application/json' } });

@@ -16,7 +16,10 @@ afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const files = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }) : []);
 
 async function refusal(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }

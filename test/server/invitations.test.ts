@@ -165,7 +165,12 @@ describe('failed guesses of POST /api/authorize_partner', () => {
       logger: false,
     });
     try {
-      const response = await other.inject({ method: 'POST', url: '/api/authorize_partner', payload: { partnerName: 'cobicado', hash: newInvitationHash() }, headers: { idToken: guesser.token } });
+      const response = await other.inject({
+        method: 'POST',
+        url: '/api/authorize_partner',
+        payload: { partnerName: 'cobicado', hash: newInvitationHash() },
+        headers: { idToken: guesser.token },
+      });
       expect(response.statusCode).toBe(429);
     } finally {
       await other.close();
@@ -196,7 +201,8 @@ describe('failed guesses of POST /api/authorize_partner', () => {
   it('are counted, not successes: 4 failures then the right hash links the account', async () => {
     const user = await newUser('quatro');
     const invitation = await invite('quatro_erros');
-    for (let i = 0; i < 4; i += 1) expect((await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode).toBe(404);
+    for (let i = 0; i < 4; i += 1)
+      expect((await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode).toBe(404);
     expect((await authorizePartner(invitation, user.token)).statusCode).toBe(200);
     expect(await attemptsOf(user)).toBe(4);
     // A second look at its own invitation is no guess either.

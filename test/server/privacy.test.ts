@@ -49,7 +49,8 @@ const count = async (sql: string, values: unknown[] = []) => (await server.db.qu
 const facesOf = (agent: string) => count('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent]);
 const resultsOf = (agent: string) => count('SELECT count(*)::int AS n FROM agent_results WHERE agent = $1', [agent]);
 const faceFolder = (agent: string) => path.join(server.dataDir, 'faces', agent);
-const accountOf = async (user: TestUser) => (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{ collection: string[]; packs: string[]; events: string[] }>();
+const accountOf = async (user: TestUser) =>
+  (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{ collection: string[]; packs: string[]; events: string[] }>();
 
 const erase = (payload: unknown, token?: string) => server.call({ method: 'POST', url: '/api/privacy/erase', payload: payload as object, token });
 const summary = (agent: string, token?: string) => server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token });
@@ -226,10 +227,10 @@ describe('retention', () => {
       date.setUTCMonth(date.getUTCMonth() - months);
       return date.toISOString();
     };
-    await server.db.query(
-      "INSERT INTO leads (evento, nome, created_at) VALUES ('antigo', 'Velho', $1), ('recente', 'Novo', $2)",
-      [monthsAgo(LEAD_RETENTION_MONTHS + 1), monthsAgo(LEAD_RETENTION_MONTHS - 1)],
-    );
+    await server.db.query("INSERT INTO leads (evento, nome, created_at) VALUES ('antigo', 'Velho', $1), ('recente', 'Novo', $2)", [
+      monthsAgo(LEAD_RETENTION_MONTHS + 1),
+      monthsAgo(LEAD_RETENTION_MONTHS - 1),
+    ]);
 
     const purged = await purgeExpired(server.db, server.dataDir, now);
     expect(purged).toEqual({ faces: 1, leads: 1, results: 1 });

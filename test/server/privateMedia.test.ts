@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import {
-  loadMediaSessionSecret,
-  MEDIA_COOKIE,
-  setMediaSessionCookie,
-  signMediaSession,
-  verifyMediaSession,
-} from '../../server/src/http/mediaSession';
+import { loadMediaSessionSecret, MEDIA_COOKIE, setMediaSessionCookie, signMediaSession, verifyMediaSession } from '../../server/src/http/mediaSession';
 import { basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -119,7 +113,12 @@ describe("a private event's media", () => {
 
   beforeAll(async () => {
     photo = await onlyUrl('/api/all/privada/pad', stranger.token);
-    const made = await server.call({ method: 'POST', url: '/api/device/ultra/video?file=giro.mp4', headers: { ...ultra2, 'content-type': 'video/mp4' }, payload: mp4() });
+    const made = await server.call({
+      method: 'POST',
+      url: '/api/device/ultra/video?file=giro.mp4',
+      headers: { ...ultra2, 'content-type': 'video/mp4' },
+      payload: mp4(),
+    });
     expect(made.statusCode).toBe(200);
     video = made.json<{ url: string }>().url;
   });
@@ -193,7 +192,16 @@ describe("a private event's media", () => {
   });
 
   it('answer 404 for an unknown event or a path that names no media file, signed in or not', async () => {
-    for (const url of ['/media/nada/pad/x.jpg', '/media/privada/pad', '/media/privada/pad/a/b.jpg', '/media/privada/nulo/x.jpg', '/thumbs/privada/pad/x.jpg', '/display/privada/pad/x.jpg', '/display/privada/pad/x.jpg.webp', '/media/privada%2Fpad/x.jpg/y']) {
+    for (const url of [
+      '/media/nada/pad/x.jpg',
+      '/media/privada/pad',
+      '/media/privada/pad/a/b.jpg',
+      '/media/privada/nulo/x.jpg',
+      '/thumbs/privada/pad/x.jpg',
+      '/display/privada/pad/x.jpg',
+      '/display/privada/pad/x.jpg.webp',
+      '/media/privada%2Fpad/x.jpg/y',
+    ]) {
       expect({ url, status: (await get(url, ownerCookie)).statusCode }).toEqual({ url, status: 404 });
     }
   });
@@ -223,7 +231,9 @@ describe("a link-only event's media", () => {
 
     expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001' })).json()).toEqual([]);
-    const cards = (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json<{ title: string; visible: boolean; visibility: string }[]>();
+    const cards = (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json<
+      { title: string; visible: boolean; visibility: string }[]
+    >();
     expect(cards.map((c) => [c.title, c.visible, c.visibility])).toEqual([['ligada', false, 'link']]);
     // A name that is not its random one is nothing to a signed-out visitor.
     expect((await get('/media/ligada/pad/l1.jpg')).statusCode).toBe(401);
@@ -259,11 +269,17 @@ describe('file names', () => {
 
 describe('PUT /api/events/{bname}/visibility', () => {
   const put = (bname: string, body: unknown, token?: string) =>
-    server.call({ method: 'PUT', url: `/api/events/${bname}/visibility`, token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    server.call({
+      method: 'PUT',
+      url: `/api/events/${bname}/visibility`,
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
   const visibilityOf = async (name: string) =>
     (await server.db.query<{ visibility: string }>('SELECT visibility FROM events WHERE name = $1', [name])).rows[0].visibility;
 
-  it("lets the owner make the event private: its media close at once, its old names stay, new ones are random", async () => {
+  it('lets the owner make the event private: its media close at once, its old names stay, new ones are random', async () => {
     // Asked once while public: the gate's cache holds 'public' now.
     expect((await get('/media/outra/pad/o1.jpg')).statusCode).toBe(200);
 
@@ -288,7 +304,7 @@ describe('PUT /api/events/{bname}/visibility', () => {
     expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it("refuses another user (403) and a signed-out caller (401), and changes nothing", async () => {
+  it('refuses another user (403) and a signed-out caller (401), and changes nothing', async () => {
     const other = await put('ligada', { visibility: 'public' }, stranger.token);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' });

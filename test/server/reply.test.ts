@@ -22,7 +22,14 @@ describe('splitList', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'b', ' c ', '', ' ', 'd', 'e,f')), fc.integer({ min: 1, max: 5 }), (parts, max) => {
         const value = parts.join(',');
-        const expected = [...new Set(value.split(',').map((part) => part.trim()).filter((part) => part !== ''))].slice(0, max);
+        const expected = [
+          ...new Set(
+            value
+              .split(',')
+              .map((part) => part.trim())
+              .filter((part) => part !== ''),
+          ),
+        ].slice(0, max);
         expect(splitList(value, max)).toEqual(expected);
       }),
     );

@@ -59,7 +59,7 @@ describe('loadRouteChunks', () => {
   });
 });
 
-describe('pages that name their first screen\'s code', () => {
+describe("pages that name their first screen's code", () => {
   let server: TestServer;
   let dist: string;
 
@@ -73,8 +73,7 @@ describe('pages that name their first screen\'s code', () => {
     fs.rmSync(path.dirname(dist), { recursive: true, force: true });
   });
 
-  const page = async (url: string, encoding = 'identity') =>
-    server.call({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+  const page = async (url: string, encoding = 'identity') => server.call({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
 
   it("a booth gallery's page names the event's and the gallery's code in its head", async () => {
     const response = await page('/eventos/evento/pad');
@@ -99,7 +98,9 @@ describe('pages that name their first screen\'s code', () => {
   });
 
   it('a collect page names its code, unless its photo is in the page: then the photo has the connection first', async () => {
-    expect(preloads((await page('/collect?id=/media/festa_ana/pad/none.jpg')).body)).toEqual(['<link rel="preload" as="script" href="/assets/route-collect.5.js">']);
+    expect(preloads((await page('/collect?id=/media/festa_ana/pad/none.jpg')).body)).toEqual([
+      '<link rel="preload" as="script" href="/assets/route-collect.5.js">',
+    ]);
     const withPhoto = (await page('/collect?id=/media/festa_ana/pad/a2.jpg')).body;
     expect(withPhoto).toContain('<img data-shell-preview');
     expect(preloads(withPhoto)).toEqual([]);

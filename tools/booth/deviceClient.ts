@@ -16,7 +16,10 @@ export interface DeviceInfo {
 }
 
 export class ServerUnreachableError extends Error {
-  constructor(readonly baseUrl: string, cause: unknown) {
+  constructor(
+    readonly baseUrl: string,
+    cause: unknown,
+  ) {
     super(`servidor inacessível em ${baseUrl}`, { cause });
   }
 }
@@ -36,7 +39,6 @@ class DeviceApiError extends Error {
     super(`${message} (HTTP ${status}${code ? `, ${code}` : ''})`);
   }
 }
-
 
 /** Long enough for a video upload on a slow link, short enough that a hung server is noticed. */
 const TIMEOUT_MS = 60_000;

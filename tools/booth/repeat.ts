@@ -23,7 +23,8 @@ export async function repeat(device: string, everyMs: number, signal: AbortSigna
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof DeviceRejectedError) throw error;
-      const problem = error instanceof ServerUnreachableError ? `${error.message}; tentando de novo...` : `erro: ${error instanceof Error ? error.message : String(error)}`;
+      const problem =
+        error instanceof ServerUnreachableError ? `${error.message}; tentando de novo...` : `erro: ${error instanceof Error ? error.message : String(error)}`;
       if (problem !== lastProblem) complain(device, problem);
       lastProblem = problem;
     }

@@ -33,8 +33,7 @@ async function main(): Promise<void> {
       } catch {
         // npm start makes the logins of its own seed alone (SEED_FILE, or the demo seed), not this file's.
         console.info(
-          `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` +
-            'Rode este comando de novo com o npm start no ar para criá-los.',
+          `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` + 'Rode este comando de novo com o npm start no ar para criá-los.',
         );
       }
     }

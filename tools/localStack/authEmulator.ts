@@ -135,7 +135,12 @@ export async function ensureEmulatorUser(
 }
 
 /** Calls one of the emulator's public sign-in endpoints and returns the user's real ID token. */
-async function emulatorAccountCall(emulatorUrl: string, action: 'signInWithPassword' | 'signUp', email: string, password: string): Promise<{ uid: string; idToken: string }> {
+async function emulatorAccountCall(
+  emulatorUrl: string,
+  action: 'signInWithPassword' | 'signUp',
+  email: string,
+  password: string,
+): Promise<{ uid: string; idToken: string }> {
   const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

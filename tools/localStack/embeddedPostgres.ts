@@ -156,8 +156,7 @@ export async function startEmbeddedPostgres({ dir, port, log = () => undefined, 
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);
 
-  const url = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${encodeURIComponent(database)}`;
+  const url = (database: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${encodeURIComponent(database)}`;
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: url('postgres') });
     await client.connect();

@@ -45,7 +45,9 @@ function readSeed(file: string): SeedFile {
 function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null): string {
   const lines = ['', `  Pronto: ${url}`, ''];
   if (seed) {
-    const event = seed.events?.find((e) => (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' && (seed.media ?? []).some((m) => m.event === e.name));
+    const event = seed.events?.find(
+      (e) => (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' && (seed.media ?? []).some((m) => m.event === e.name),
+    );
     const photo = seed.media?.find((m) => m.event === event?.name && m.mode === 'pad');
     const pack = seed.packs?.find((p) => p.copies > 0);
     const coupon = seed.coupons?.[0];
@@ -96,10 +98,7 @@ export function createStack({ root, env, log }: StackOptions): Stack {
   return { start, stop };
 }
 
-async function startStack(
-  { root, env, log }: StackOptions,
-  started: (what: string, cleanup: () => Promise<void>) => Promise<void>,
-): Promise<RunningStack> {
+async function startStack({ root, env, log }: StackOptions, started: (what: string, cleanup: () => Promise<void>) => Promise<void>): Promise<RunningStack> {
   const production = env.NODE_ENV === 'production';
   let emulator: AuthEmulator | null = null;
   const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);

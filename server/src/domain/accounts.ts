@@ -87,36 +87,19 @@ async function addEntries(db: Queryable, uid: string, list: ListName, values: re
 }
 
 async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
-  const { rows } = await db.query<{ list: ListName; value: string }>(
-    'SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position',
-    [uid],
-  );
+  const { rows } = await db.query<{ list: ListName; value: string }>('SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position', [uid]);
   const lists: VisitorLists = { collection: [], packs: [], events: [] };
   for (const row of rows) lists[row.list].push(row.value);
   return lists;
 }
 
 /** createAccount: `ok` for a new account, `already_exists` (and nothing changed) otherwise. */
-export async function createAccount(
-  db: Database,
-  identity: Identity,
-  account: NewAccount,
-  lists: VisitorLists,
-): Promise<'ok' | 'already_exists'> {
+export async function createAccount(db: Database, identity: Identity, account: NewAccount, lists: VisitorLists): Promise<'ok' | 'already_exists'> {
   return db.transaction(async (client) => {
     const inserted = await client.query(
       `INSERT INTO accounts (uid, email, agent, display_name, photo_url, phone, tiktok, instagram)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (uid) DO NOTHING`,
-      [
-        identity.uid,
-        identity.email || account.email,
-        account.agent,
-        account.displayName,
-        account.photoURL,
-        account.phone,
-        account.tiktok,
-        account.instagram,
-      ],
+      [identity.uid, identity.email || account.email, account.agent, account.displayName, account.photoURL, account.phone, account.tiktok, account.instagram],
     );
     if (inserted.rowCount === 0) return 'already_exists';
     const clean = normaliseLists(lists);

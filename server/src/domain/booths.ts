@@ -44,7 +44,6 @@ export async function deviceLastOfEvent(db: Queryable, bname: string, device: st
 
 // ---- AI mirror -------------------------------------------------------------------------------
 
-
 interface MirrorRow {
   device_id: string;
   session_hash: string;
@@ -102,10 +101,7 @@ export async function mirrorSetPrompt(db: Database, dh: string, sh: string, agen
       const known = await client.query('SELECT 1 FROM mirror_prompts WHERE mode = $1 AND title = $2', [session.mode, prompt]);
       if (!known.rowCount) throw notFound('prompt_not_found', 'Mágica desconhecida.');
     }
-    await client.query(`UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`, [
-      dh,
-      prompt,
-    ]);
+    await client.query(`UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`, [dh, prompt]);
   });
 }
 
@@ -122,10 +118,7 @@ export async function mirrorLastImage(db: Database, dh: string, sh: string, agen
 export async function mirrorRestart(db: Database, dh: string, sh: string, agent: string): Promise<void> {
   await db.transaction(async (client) => {
     await lockSession(client, dh, sh, agent);
-    await client.query(
-      `UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`,
-      [dh],
-    );
+    await client.query(`UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`, [dh]);
   });
 }
 
@@ -137,10 +130,7 @@ export async function mirrorModes(db: Database, dh: string): Promise<MirrorMode[
 
 export async function mirrorPrompts(db: Database, dh: string, mode: string): Promise<MirrorPrompt[]> {
   await mirrorDevice(db, dh);
-  const { rows } = await db.query<MirrorPrompt>(
-    'SELECT title, icon, background FROM mirror_prompts WHERE mode = $1 ORDER BY position, title',
-    [mode],
-  );
+  const { rows } = await db.query<MirrorPrompt>('SELECT title, icon, background FROM mirror_prompts WHERE mode = $1 ORDER BY position, title', [mode]);
   return rows;
 }
 

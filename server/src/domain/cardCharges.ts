@@ -18,10 +18,9 @@ interface AttemptRow {
 }
 
 async function storedReply(tx: Queryable, paymentId: string | null): Promise<CardPaymentReply | null> {
-  const { rows } = await tx.query<{ id: string; status: string; status_detail: string }>(
-    'SELECT id, status, status_detail FROM payments WHERE id = $1',
-    [paymentId],
-  );
+  const { rows } = await tx.query<{ id: string; status: string; status_detail: string }>('SELECT id, status, status_detail FROM payments WHERE id = $1', [
+    paymentId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -64,9 +63,7 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
     if (!sameCents(request.transaction_amount, order.discounted_total)) {
       throw conflict('amount_mismatch', 'O valor do pagamento não corresponde ao valor do pedido.');
     }
-    const attempt = (
-      await tx.query<AttemptRow>('SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE', [key])
-    ).rows[0];
+    const attempt = (await tx.query<AttemptRow>('SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE', [key])).rows[0];
     if (attempt && attempt.order_id !== order.order_id) {
       throw conflict('token_used', 'Este cartão já foi usado em outro pedido. Digite os dados do cartão novamente.');
     }

@@ -73,13 +73,7 @@ export async function eventVisibility(db: Queryable, name: string): Promise<Even
  * collections hold them in cookies the server cannot rewrite; the media gate protects them from
  * now on, and what is stored from now on gets a random name.
  */
-export async function setEventVisibility(
-  db: Queryable,
-  identity: Identity,
-  isTeam: boolean,
-  name: string,
-  visibility: EventVisibility,
-): Promise<EventRow> {
+export async function setEventVisibility(db: Queryable, identity: Identity, isTeam: boolean, name: string, visibility: EventVisibility): Promise<EventRow> {
   const event = await findEvent(db, name);
   if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
   if (!isTeam && (event.owner_uid === null || event.owner_uid !== identity.uid)) {

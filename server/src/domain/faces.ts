@@ -51,8 +51,7 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
     throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
   }
   const bytes = Buffer.from(match[2], 'base64');
-  const tooManyPixels = () =>
-    tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
+  const tooManyPixels = () => tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
   // Over the pixel limit, libvips refuses even to describe the header: that is "too large" too.
   const header = await sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
     .metadata()
@@ -140,10 +139,10 @@ export async function removeFaceFiles(dataDir: string, files: readonly string[],
  * Answers how many went.
  */
 export async function deleteExpiredFaces(db: Database, dataDir: string, now = new Date(), days = FACE_RETENTION_DAYS): Promise<number> {
-  const { rows } = await db.query<{ file: string }>(
-    `DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`,
-    [now.toISOString(), days],
-  );
+  const { rows } = await db.query<{ file: string }>(`DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`, [
+    now.toISOString(),
+    days,
+  ]);
   await removeFiles(
     dataDir,
     rows.map((row) => row.file),

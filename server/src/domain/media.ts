@@ -26,8 +26,7 @@ type MediaRole = 'booth' | 'event';
 /** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
 const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
-const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
-  mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
+const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) => mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
 
 /** A booth's media URLs, oldest first (the SPA shows them newest first); never the event's own images. */
 export async function listMedia(db: Queryable, bname: string, mode: MediaMode): Promise<string[]> {
@@ -76,11 +75,7 @@ export async function deviceLastMedia(db: Queryable, bname: string, device: stri
 }
 
 export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
-  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
-    ref.bname,
-    ref.mode,
-    ref.file,
-  ]);
+  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [ref.bname, ref.mode, ref.file]);
   return rows[0] ?? null;
 }
 
@@ -118,10 +113,11 @@ export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicM
  * again): the same item, not a second one.
  */
 export async function findBySourceName(db: Queryable, bname: string, mode: MediaMode, sourceName: string): Promise<MediaRow | null> {
-  const { rows } = await db.query<MediaRow>(
-    'SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 ORDER BY id LIMIT 1',
-    [bname, mode, sourceName],
-  );
+  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 ORDER BY id LIMIT 1', [
+    bname,
+    mode,
+    sourceName,
+  ]);
   return rows[0] ?? null;
 }
 

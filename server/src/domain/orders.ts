@@ -301,13 +301,13 @@ export async function createEventForOrder(db: Database, identity: Identity, name
       const product = catalogue.find((p) => p.name === line.name);
       if (product?.mode) modes.add(product.mode);
     }
-    await client.query(
-      `INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`,
-      [name, crypto.randomBytes(9).toString('base64url'), [...modes], identity.uid, orderId],
-    );
-    await client.query(
-      `INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`,
-      [identity.uid, name],
-    );
+    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`, [
+      name,
+      crypto.randomBytes(9).toString('base64url'),
+      [...modes],
+      identity.uid,
+      orderId,
+    ]);
+    await client.query(`INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`, [identity.uid, name]);
   });
 }

@@ -76,10 +76,7 @@ export async function printCopy(
     }
     if (requestId !== null) {
       // A concurrent insert of the same id waits here until the first transaction ends.
-      const claimed = await client.query('INSERT INTO print_requests (request_id, pack_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        requestId,
-        packHash,
-      ]);
+      const claimed = await client.query('INSERT INTO print_requests (request_id, pack_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [requestId, packHash]);
       if (claimed.rowCount === 0) {
         const earlier = await client.query<{ pack_hash: string; copies: number | null; job_id: number | null }>(
           'SELECT pack_hash, copies, job_id FROM print_requests WHERE request_id = $1',
@@ -92,15 +89,9 @@ export async function printCopy(
         return { copies: row.copies, jobId: row.job_id };
       }
     }
-    const spent = await client.query<{ copies: number }>(
-      'UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies',
-      [packHash],
-    );
+    const spent = await client.query<{ copies: number }>('UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies', [packHash]);
     if (spent.rowCount === 0) throw conflict('no_copies', 'Este pacote não possui cópias suficientes');
-    const job = await client.query<{ id: number }>(
-      'INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id',
-      [packHash, media.id],
-    );
+    const job = await client.query<{ id: number }>('INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id', [packHash, media.id]);
     if (requestId !== null) {
       await client.query('UPDATE print_requests SET copies = $2, job_id = $3 WHERE request_id = $1', [requestId, spent.rows[0].copies, job.rows[0].id]);
     }

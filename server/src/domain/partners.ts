@@ -43,10 +43,7 @@ async function unusedCouponCode(db: Queryable, partner: string): Promise<string>
 }
 
 export async function contractsOf(db: Queryable, partner: string): Promise<Contract[]> {
-  const { rows } = await db.query<ContractRow>(
-    'SELECT * FROM contracts WHERE partner = $1 AND expires_at > now() ORDER BY created_at, id',
-    [partner],
-  );
+  const { rows } = await db.query<ContractRow>('SELECT * FROM contracts WHERE partner = $1 AND expires_at > now() ORDER BY created_at, id', [partner]);
   return rows.map((row) => ({
     title: row.title,
     description: row.description,
@@ -63,10 +60,7 @@ export async function contractsOf(db: Queryable, partner: string): Promise<Contr
  */
 export async function launchCoupon(db: Database, partner: string, contractTitle: string, lastCoupon: string): Promise<void> {
   await db.transaction(async (client) => {
-    const { rows } = await client.query<ContractRow>('SELECT * FROM contracts WHERE partner = $1 AND title = $2 FOR UPDATE', [
-      partner,
-      contractTitle,
-    ]);
+    const { rows } = await client.query<ContractRow>('SELECT * FROM contracts WHERE partner = $1 AND title = $2 FOR UPDATE', [partner, contractTitle]);
     const contract = rows[0];
     if (!contract) throw notFound('contract_not_found', 'Contrato não encontrado.');
     if (contract.expires_at.getTime() <= Date.now()) throw conflict('contract_expired', 'Este contrato expirou.');
@@ -174,7 +168,18 @@ export async function createContract(db: Database, payload: ContractPayload, cre
     await client.query(
       `INSERT INTO contracts (partner, title, description, rate, discount, kit, n_coupons, expires_at, next_coupon, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8), $9, $10)`,
-      [payload.partner, title, description, payload.rate, payload.discount / 100, payload.kit, payload.n_coupons, payload.duration, await unusedCouponCode(client, payload.partner), createdBy],
+      [
+        payload.partner,
+        title,
+        description,
+        payload.rate,
+        payload.discount / 100,
+        payload.kit,
+        payload.n_coupons,
+        payload.duration,
+        await unusedCouponCode(client, payload.partner),
+        createdBy,
+      ],
     );
     const coupons = payload.n_coupons === 1 ? '1 coupon' : `${payload.n_coupons} coupons`;
     const days = payload.duration === 1 ? '1 day' : `${payload.duration} days`;

@@ -35,10 +35,9 @@ async function agentsOf(db: Queryable, agent: string, identity: Identity | null)
 async function listCounts(db: Queryable, identity: Identity | null): Promise<Pick<PrivacyCounts, 'collection' | 'packs' | 'events'>> {
   const counts = { collection: 0, packs: 0, events: 0 };
   if (!identity) return counts;
-  const { rows } = await db.query<{ list: keyof typeof counts; n: number }>(
-    'SELECT list, count(*)::int AS n FROM account_items WHERE uid = $1 GROUP BY list',
-    [identity.uid],
-  );
+  const { rows } = await db.query<{ list: keyof typeof counts; n: number }>('SELECT list, count(*)::int AS n FROM account_items WHERE uid = $1 GROUP BY list', [
+    identity.uid,
+  ]);
   for (const row of rows) counts[row.list] = row.n;
   return counts;
 }
@@ -90,7 +89,10 @@ export interface Purged {
 /** The retention periods the privacy page states, applied: what is older goes. */
 export async function purgeExpired(db: Database, dataDir: string, now = new Date()): Promise<Purged> {
   const faces = await deleteExpiredFaces(db, dataDir, now);
-  const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [now.toISOString(), LEAD_RETENTION_MONTHS]);
+  const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
+    now.toISOString(),
+    LEAD_RETENTION_MONTHS,
+  ]);
   const results = await db.query('DELETE FROM agent_results WHERE created_at < $1::timestamptz - make_interval(days => $2)', [
     now.toISOString(),
     RESULT_RETENTION_DAYS,

@@ -81,11 +81,7 @@ export interface NewSandboxPayment {
  * `make` decides (in the same transaction, so that what it locks stays locked until the payment is
  * stored). Requests with one key are served one at a time.
  */
-export async function sandboxPaymentOnce(
-  db: Database,
-  idempotencyKey: string,
-  make: (tx: Queryable) => Promise<NewSandboxPayment>,
-): Promise<ProviderPayment> {
+export async function sandboxPaymentOnce(db: Database, idempotencyKey: string, make: (tx: Queryable) => Promise<NewSandboxPayment>): Promise<ProviderPayment> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sandbox:${idempotencyKey}`]);
     const known = await tx.query<SandboxPaymentRow>(`SELECT ${COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1`, [idempotencyKey]);

@@ -102,26 +102,44 @@ export async function writeSeedRows(db: Database, seed: SeedFile): Promise<SeedR
         `INSERT INTO contracts (partner, title, description, rate, discount, kit, n_coupons, expires_at, next_coupon)
          VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8), $9)
          ON CONFLICT (partner, title) DO NOTHING`,
-        [contract.partner, contract.title, contract.description ?? '', contract.rate, contract.discount, contract.kit ?? '', contract.nCoupons, contract.durationDays, contract.nextCoupon],
+        [
+          contract.partner,
+          contract.title,
+          contract.description ?? '',
+          contract.rate,
+          contract.discount,
+          contract.kit ?? '',
+          contract.nCoupons,
+          contract.durationDays,
+          contract.nextCoupon,
+        ],
       );
       counts.contracts += result.rowCount ?? 0;
     }
     for (const coupon of seed.coupons ?? []) {
       const [partner, title] = coupon.contract?.split('/') ?? [];
-      const contract = partner
-        ? await client.query<{ id: number }>('SELECT id FROM contracts WHERE partner = $1 AND title = $2', [partner, title])
-        : null;
-      const result = await client.query(
-        `INSERT INTO coupons (code, contract_id, discount, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [coupon.code, contract?.rows[0]?.id ?? null, coupon.discount, coupon.expiresAt ?? null],
-      );
+      const contract = partner ? await client.query<{ id: number }>('SELECT id FROM contracts WHERE partner = $1 AND title = $2', [partner, title]) : null;
+      const result = await client.query(`INSERT INTO coupons (code, contract_id, discount, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+        coupon.code,
+        contract?.rows[0]?.id ?? null,
+        coupon.discount,
+        coupon.expiresAt ?? null,
+      ]);
       counts.coupons += result.rowCount ?? 0;
     }
     for (const account of seed.accounts ?? []) {
       const result = await client.query(
         `INSERT INTO accounts (uid, email, display_name, phone, instagram, tiktok, partner) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (uid) DO NOTHING`,
-        [account.uid, account.email.toLowerCase(), account.displayName ?? '', account.phone ?? '', account.instagram ?? '', account.tiktok ?? '', account.partner ?? ''],
+        [
+          account.uid,
+          account.email.toLowerCase(),
+          account.displayName ?? '',
+          account.phone ?? '',
+          account.instagram ?? '',
+          account.tiktok ?? '',
+          account.partner ?? '',
+        ],
       );
       counts.accounts += result.rowCount ?? 0;
       const lists = normaliseLists({ collection: account.collection ?? [], packs: account.packs ?? [], events: account.events ?? [] });

@@ -42,12 +42,7 @@ export async function settleNotifiedPayment(db: Database, provider: PaymentProvi
  * bank refuses) the pending Pix order's sandbox payment, then the order is settled exactly as the
  * provider's webhook would settle it: the payment asked of the provider, the order moved by it.
  */
-export async function simulateSandboxPix(
-  db: Database,
-  provider: PaymentProvider,
-  orderId: string,
-  outcome: 'approved' | 'rejected',
-): Promise<Settlement> {
+export async function simulateSandboxPix(db: Database, provider: PaymentProvider, orderId: string, outcome: 'approved' | 'rejected'): Promise<Settlement> {
   const order = (await db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1', [orderId])).rows[0];
   if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
   if (order.payment_method !== 'pix' || order.status !== 'pending' || !order.payment_id) {

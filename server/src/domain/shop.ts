@@ -33,10 +33,7 @@ export async function loadCatalogue(db: Queryable): Promise<CatalogueProduct[]> 
        FROM products p WHERE p.active ORDER BY p.position, p.id`,
   );
   return rows.map((row) => {
-    const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, String(row.details?.[key] ?? '')])) as Record<
-      (typeof DETAIL_KEYS)[number],
-      string
-    >;
+    const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, String(row.details?.[key] ?? '')])) as Record<(typeof DETAIL_KEYS)[number], string>;
     return {
       id: row.id,
       name: row.name,

@@ -5,4 +5,3 @@ export async function isListedTeamMember(db: Queryable, email: string): Promise<
   const { rowCount } = await db.query('SELECT 1 FROM team_members WHERE email = $1', [email]);
   return (rowCount ?? 0) > 0;
 }
-

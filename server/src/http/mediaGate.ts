@@ -98,9 +98,7 @@ export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, d
       cacheOf.set(request, PUBLIC_MEDIA_CACHE);
       return;
     }
-    const allowed =
-      mediaSessionUid(request, access.keys) !== null ||
-      (visibility === 'link' && (await isUnguessableMedia(db, target)));
+    const allowed = mediaSessionUid(request, access.keys) !== null || (visibility === 'link' && (await isUnguessableMedia(db, target)));
     if (!allowed) throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
     cacheOf.set(request, GATED_MEDIA_CACHE);
   });

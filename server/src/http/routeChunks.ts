@@ -27,16 +27,18 @@ export function loadRouteChunks(distDir: string): RouteChunks | null {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
   const chunks = new Map<string, string[]>();
   for (const [name, files] of Object.entries(parsed)) {
-    if (Array.isArray(files)) chunks.set(name, files.filter((file): file is string => typeof file === 'string' && ASSET.test(file)));
+    if (Array.isArray(files))
+      chunks.set(
+        name,
+        files.filter((file): file is string => typeof file === 'string' && ASSET.test(file)),
+      );
   }
   return chunks;
 }
 
 /** The preload tags for these files: styles as styles, scripts as scripts (as webpack inserts them). */
 export function preloadTags(files: readonly string[]): string {
-  return files
-    .map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`)
-    .join('');
+  return files.map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`).join('');
 }
 
 /** The head markup naming these chunks' files (contract/firstScreens.ts gives a page's), each once. */

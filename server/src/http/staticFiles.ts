@@ -36,10 +36,7 @@ function hasAgentCookie(request: FastifyRequest): boolean {
 function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   if (hasAgentCookie(request)) return;
   const agent = newAgentId();
-  reply.header(
-    'Set-Cookie',
-    `${COOKIE.agent}=${agent}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`,
-  );
+  reply.header('Set-Cookie', `${COOKIE.agent}=${agent}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
 /**
@@ -122,9 +119,7 @@ export async function registerStaticFiles(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|thumbs|display|assets)(\/|$)/.test(url) &&
-      !/\.[A-Za-z0-9]{1,5}$/.test(url);
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media|thumbs|display|assets)(\/|$)/.test(url) && !/\.[A-Za-z0-9]{1,5}$/.test(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
     if (shell && routeShell && isPage) {
       return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url) }).then((page) => sendSpaPage(request, reply, page));

@@ -62,7 +62,9 @@ export function sandboxProvider(db: Database, pix: SandboxPixReceiver): PaymentP
         const token = await lockUnspentSandboxCardToken(tx, charge.token);
         if (!token) throw new SandboxProviderError(400, 'Card Token not found', [{ code: 2006, description: 'Card Token not found' }]);
         if (providerBrandOf(token.firstSix) !== charge.paymentMethodId) {
-          throw new SandboxProviderError(400, 'diff_param_bins', [{ code: 'diff_param_bins', description: 'The bin of the card does not match the payment method' }]);
+          throw new SandboxProviderError(400, 'diff_param_bins', [
+            { code: 'diff_param_bins', description: 'The bin of the card does not match the payment method' },
+          ]);
         }
         await spendSandboxCardToken(tx, charge.token);
         const holder = token.holderName.trim().split(/\s+/)[0]?.toUpperCase() ?? '';

@@ -26,7 +26,10 @@ function signatureManifest(dataId: string | undefined, requestId: string | undef
 
 /** The `x-signature` header Mercado Pago would send, for the tests (docs/payments.md signs one by hand). */
 export function signNotification(secret: string, dataId: string | undefined, requestId: string | undefined, ts: string): string {
-  const v1 = crypto.createHmac('sha256', secret).update(signatureManifest(dataId, requestId, ts)).digest('hex');
+  const v1 = crypto
+    .createHmac('sha256', secret)
+    .update(signatureManifest(dataId, requestId, ts))
+    .digest('hex');
   return `ts=${ts},v1=${v1}`;
 }
 
@@ -47,7 +50,10 @@ export function verifyNotification(secret: string | null, notification: SignedNo
     if (key?.trim() === 'v1') v1 = value.join('=').trim();
   }
   if (!ts || !/^\d{1,15}$/.test(ts) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return 'invalid';
-  const expected = crypto.createHmac('sha256', secret).update(signatureManifest(notification.dataId, notification.requestId, ts)).digest();
+  const expected = crypto
+    .createHmac('sha256', secret)
+    .update(signatureManifest(notification.dataId, notification.requestId, ts))
+    .digest();
   if (!crypto.timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return 'invalid';
   return Math.abs(now - Number(ts) * 1000) > WEBHOOK_TOLERANCE_MS ? 'stale' : 'valid';
 }

@@ -49,10 +49,8 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     async (request) => createAccount(db, caller(request), parseNewAccount(request.query.account), listsOf(request.query)),
   );
 
-  app.get(
-    '/updateAccount',
-    { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required' } },
-    async (request) => mergeIntoAccount(db, caller(request), listsOf(request.query)),
+  app.get('/updateAccount', { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required' } }, async (request) =>
+    mergeIntoAccount(db, caller(request), listsOf(request.query)),
   );
 
   app.get('/account', { schema: { response: { 200: Account } }, config: { auth: 'required' } }, async (request) => {
@@ -93,10 +91,8 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     eventsOf(db, caller(request)),
   );
 
-  app.get(
-    '/load_transactions',
-    { schema: { response: { 200: Type.Array(Transaction) } }, config: { auth: 'required' } },
-    async (request) => transactionsOf(db, caller(request)),
+  app.get('/load_transactions', { schema: { response: { 200: Type.Array(Transaction) } }, config: { auth: 'required' } }, async (request) =>
+    transactionsOf(db, caller(request)),
   );
 
   app.get(

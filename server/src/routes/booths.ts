@@ -53,15 +53,11 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
     return 'start_ok' as const;
   });
 
-  app.get(
-    `${mirror}/mode/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } } },
-    async (request) => {
-      const { dh, sh, agent, mode } = request.params;
-      await mirrorSetMode(db, dh, sh, agent, mode);
-      return 'mode_ok' as const;
-    },
-  );
+  app.get(`${mirror}/mode/:mode`, { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } } }, async (request) => {
+    const { dh, sh, agent, mode } = request.params;
+    await mirrorSetMode(db, dh, sh, agent, mode);
+    return 'mode_ok' as const;
+  });
 
   app.get(
     `${mirror}/prompt/:prompt`,
@@ -80,10 +76,8 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
     },
   );
 
-  app.get(
-    `${mirror}/get_last_image/0`,
-    { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } } },
-    async (request) => mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
+  app.get(`${mirror}/get_last_image/0`, { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } } }, async (request) =>
+    mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
   );
 
   app.get(`${mirror}/restart/0`, { schema: mirrorReply('restart_ok') }, async (request) => {
@@ -92,10 +86,8 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
     return 'restart_ok' as const;
   });
 
-  app.get(
-    `${mirror}/get_modes/0`,
-    { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } } },
-    async (request) => mirrorModes(db, request.params.dh),
+  app.get(`${mirror}/get_modes/0`, { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } } }, async (request) =>
+    mirrorModes(db, request.params.dh),
   );
 
   app.get(
@@ -136,11 +128,9 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
   );
 
   /** What the mirror and the 360 platform made for the visitor, even while their page was closed. */
-  app.get(
-    '/agentResults/:agent',
-    { schema: { params: params({ agent: AGENT }), response: { 200: AgentResultsReply } } },
-    async (request) => ({ product: await agentResults(db, request.params.agent) }),
-  );
+  app.get('/agentResults/:agent', { schema: { params: params({ agent: AGENT }), response: { 200: AgentResultsReply } } }, async (request) => ({
+    product: await agentResults(db, request.params.agent),
+  }));
 
   app.post(
     '/uploadFace/:name',
@@ -167,12 +157,8 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
   );
 
   /** The visitor's faces, files and rows, are deleted at their request. */
-  app.delete(
-    '/faces/:agent',
-    { schema: { params: params({ agent: AGENT }), response: { 200: OkReply } } },
-    async (request) => {
-      await deleteFaces(db, config.dataDir, request.params.agent);
-      return 'ok' as const;
-    },
-  );
+  app.delete('/faces/:agent', { schema: { params: params({ agent: AGENT }), response: { 200: OkReply } } }, async (request) => {
+    await deleteFaces(db, config.dataDir, request.params.agent);
+    return 'ok' as const;
+  });
 }

@@ -85,24 +85,16 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
 
   app.get('/device/print-jobs', async (request) => takePrintJobs(db, requireKind(request, 'printer')));
 
-  app.post(
-    '/device/print-jobs/:id/printed',
-    { schema: { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) } },
-    async (request) => {
-      await markJobPrinted(db, requireKind(request, 'printer'), Number(request.params.id));
-      return { status: 'printed' };
-    },
-  );
+  app.post('/device/print-jobs/:id/printed', { schema: { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) } }, async (request) => {
+    await markJobPrinted(db, requireKind(request, 'printer'), Number(request.params.id));
+    return { status: 'printed' };
+  });
 
-  app.post(
-    '/device/mirror/session',
-    { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } },
-    async (request) => {
-      const device = requireKind(request, 'mirror');
-      await mirrorOpenSession(db, device.id, request.body.sessionHash);
-      return { status: 'idle' };
-    },
-  );
+  app.post('/device/mirror/session', { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } }, async (request) => {
+    const device = requireKind(request, 'mirror');
+    await mirrorOpenSession(db, device.id, request.body.sessionHash);
+    return { status: 'idle' };
+  });
 
   app.get('/device/mirror/job', async (request, reply) => {
     const job = await mirrorTakeJob(db, requireKind(request, 'mirror').id);
@@ -116,15 +108,11 @@ export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
     return { url };
   });
 
-  app.post(
-    '/device/ultra/session',
-    { schema: { body: Type.Object({ qrid: SESSION_KEY }) } },
-    async (request) => {
-      const device = requireKind(request, 'ultra');
-      await ultraOpenSession(db, device.id, request.body.qrid);
-      return { status: 'idle' };
-    },
-  );
+  app.post('/device/ultra/session', { schema: { body: Type.Object({ qrid: SESSION_KEY }) } }, async (request) => {
+    const device = requireKind(request, 'ultra');
+    await ultraOpenSession(db, device.id, request.body.qrid);
+    return { status: 'idle' };
+  });
 
   app.get('/device/ultra/settings', async (request, reply) => {
     const settings = await ultraTakeSettings(db, requireKind(request, 'ultra').id);

@@ -1,5 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { ContactLead, EventCard, EventDetails, MediaModeSchema, OkReply, PackLiterals, PrintReply, PrintStatusReply, ProductList } from '../../../contract/wire';
+import {
+  ContactLead,
+  EventCard,
+  EventDetails,
+  MediaModeSchema,
+  OkReply,
+  PackLiterals,
+  PrintReply,
+  PrintStatusReply,
+  ProductList,
+} from '../../../contract/wire';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
@@ -45,15 +55,11 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
     },
   );
 
-  app.get(
-    '/evento/:id',
-    { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } },
-    async (request) => {
-      const event = await findEventByPublicId(db, request.params.id);
-      if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-      return eventDetails(event);
-    },
-  );
+  app.get('/evento/:id', { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } }, async (request) => {
+    const event = await findEventByPublicId(db, request.params.id);
+    if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+    return eventDetails(event);
+  });
 
   app.get(
     '/all/:bname/:type',

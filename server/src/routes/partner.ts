@@ -80,7 +80,10 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
 
   app.post(
     '/authorize_partner',
-    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true, rateLimit: rateLimit('authorize_partner') } },
+    {
+      schema: { body: InvitationPayload, response: { 200: OkReply } },
+      config: { auth: 'required', checkRevoked: true, rateLimit: rateLimit('authorize_partner') },
+    },
     async (request) => {
       await acceptInvitation(db, caller(request), request.body.partnerName, request.body.hash);
       return 'ok' as const;
@@ -104,16 +107,15 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
   app.get(
     '/check_bname_partner/:name',
     // Signed out or in: only a team member learns that a name is owned rather than taken.
-    { schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } }, config: { auth: 'optional', checkRevoked: true, rateLimit: rateLimit('check_bname_partner') } },
+    {
+      schema: { params: params({ name: SEGMENT }), response: { 200: PartnerNameReply } },
+      config: { auth: 'optional', checkRevoked: true, rateLimit: rateLimit('check_bname_partner') },
+    },
     async (request) => partnerNameStatus(db, request.params.name, { team: await isTeamMember(request.identity, team) }),
   );
 
-  app.post(
-    '/authorize_hash',
-    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'team' } },
-    async (request) => {
-      await authorizeHash(db, request.body.partnerName, request.body.hash, caller(request).email);
-      return 'ok' as const;
-    },
-  );
+  app.post('/authorize_hash', { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'team' } }, async (request) => {
+    await authorizeHash(db, request.body.partnerName, request.body.hash, caller(request).email);
+    return 'ok' as const;
+  });
 }

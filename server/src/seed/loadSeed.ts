@@ -66,7 +66,10 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     summary.media += 1;
   }
   // A seed loaded again may give an event another cover or profile: the files follow.
-  await refreshEventImages(db, (seed.events ?? []).map((event) => event.name));
+  await refreshEventImages(
+    db,
+    (seed.events ?? []).map((event) => event.name),
+  );
 
   // Orders last: they are priced from the catalogue loaded above.
   summary.orders = await writeSeedOrders(db, seed.orders ?? []);

@@ -113,9 +113,7 @@ const SeedOrder = Strict({
   eventTime: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
   paymentMethod: PaymentMethodSchema,
   status: StringEnum(['pending', 'approved', 'rejected'] as const),
-  products: Type.Array(
-    Strict({ id: Name, hours: Opt(Type.Integer()), quantity: Opt(Type.Integer()), accessories: Opt(Type.Array(Type.String())) }),
-  ),
+  products: Type.Array(Strict({ id: Name, hours: Opt(Type.Integer()), quantity: Opt(Type.Integer()), accessories: Opt(Type.Array(Type.String())) })),
 });
 
 const SeedMirror = Strict({

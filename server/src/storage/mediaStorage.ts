@@ -245,7 +245,11 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
         if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
         // Its poster frame is its thumbnail, and the player's poster.
         const frame = await videoPosterFrame(data);
-        const poster = frame ? await sharp(frame, decodeOptions(maxPixels)).metadata().catch(() => null) : null;
+        const poster = frame
+          ? await sharp(frame, decodeOptions(maxPixels))
+              .metadata()
+              .catch(() => null)
+          : null;
         if (frame && poster?.width && poster.height && !overPixelLimit(poster.width, poster.height, maxPixels)) {
           width = poster.width;
           height = poster.height;

@@ -13,7 +13,23 @@ const FRAME_LIMIT_BYTES = 32 * 1024 * 1024;
 /** One frame as PNG, `seconds` into the video, or null when ffmpeg gives none in time. */
 function frameAt(ffmpeg: string, file: string, seconds: number, timeoutMs: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'];
+    const args = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      'pipe:1',
+    ];
     let child: ReturnType<typeof spawn>;
     try {
       child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'] });

@@ -52,7 +52,9 @@ export default function AccountPage() {
   const requested = (params.get('secao') ?? 'home') as Section;
   const isTeam = team.data === 'ok';
   const section: Section =
-    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || ((requested === 'contatos' || requested === 'equipe') && isTeam) ? requested : 'home';
+    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || ((requested === 'contatos' || requested === 'equipe') && isTeam)
+      ? requested
+      : 'home';
   const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
   const name = account.data?.displayName || user.displayName || user.email;
   const photo = account.data?.photoURL || user.photoURL;

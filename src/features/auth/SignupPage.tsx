@@ -22,9 +22,7 @@ type FieldName = (typeof FIELDS)[number]['name'];
 
 /** Account creation (SPEC sections 2, 4, 5): only the repeated password is checked here. */
 export default function SignupPage() {
-  const [values, setValues] = useState<Record<FieldName, string>>(
-    Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>,
-  );
+  const [values, setValues] = useState<Record<FieldName, string>>(Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>);
   const [signUp, { isLoading }] = useSignUpWithPasswordMutation();
   const finish = useFinishSignIn();
   // A page that asked for the login is remembered across the switch between login and signup.
@@ -71,7 +69,8 @@ export default function SignupPage() {
         </button>
       </form>
       <p className="auth__alt">
-        Já tem conta? <Link to={ROUTES.login} state={location.state as unknown}>
+        Já tem conta?{' '}
+        <Link to={ROUTES.login} state={location.state as unknown}>
           Login
         </Link>
       </p>

@@ -57,10 +57,7 @@ function Checkout({ coupon }: { coupon: string }) {
 
   // The coupon of this page decides the discount, as the server will when it prices the order.
   const discount = shop.data?.discount ?? 0;
-  const totals = useMemo(
-    () => ({ total: cartTotals.total, discount, discounted: discountedTotal(cartTotals.total, discount) }),
-    [cartTotals.total, discount],
-  );
+  const totals = useMemo(() => ({ total: cartTotals.total, discount, discounted: discountedTotal(cartTotals.total, discount) }), [cartTotals.total, discount]);
 
   // Leaving the page mid-way starts the next visit from the form.
   useEffect(() => () => void dispatch(checkoutReset()), [dispatch]);

@@ -19,11 +19,7 @@ function productName(state: Extract<CheckoutState, { status: 'submitting' }>): s
  * order registered, the card refused (the order stays unpaid, another card may pay it), or why
  * nothing could be sent.
  */
-export async function payByCard(
-  api: FlowApi,
-  state: Extract<CheckoutState, { status: 'submitting' }>,
-  card: CardChoice,
-): Promise<UnknownAction> {
+export async function payByCard(api: FlowApi, state: Extract<CheckoutState, { status: 'submitting' }>, card: CardChoice): Promise<UnknownAction> {
   const { order, draft } = state;
   const placed = await api.dispatch(checkoutApi.endpoints.placeOrder.initiate({ coupon: draft.coupon, order: orderPayload(draft, order, 'card') }));
   if (!placed.data) return submitFailed(errorMessage(placed.error));

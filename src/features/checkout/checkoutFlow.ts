@@ -56,7 +56,9 @@ const checkoutFlow: Flow = (startListening) => {
       if (!state) return;
       // Only the latest ask answers: one made before the panel was left and opened again tells nothing more.
       api.cancelActiveListeners();
-      const call = api.dispatch(checkoutApi.endpoints.placeOrder.initiate({ coupon: state.draft.coupon, order: orderPayload(state.draft, state.order, 'pix') }));
+      const call = api.dispatch(
+        checkoutApi.endpoints.placeOrder.initiate({ coupon: state.draft.coupon, order: orderPayload(state.draft, state.order, 'pix') }),
+      );
       const placed = await api.pause(call);
       if (placed.data) api.dispatch(pixCodeReceived({ code: placed.data.pixCode ?? '', amount: placed.data.amount, orderStatus: placed.data.status }));
       else api.dispatch(pixCodeFailed(errorMessage(placed.error)));

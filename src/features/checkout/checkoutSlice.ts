@@ -84,7 +84,8 @@ const checkoutMachine = createSlice({
       if (state.status === 'card' && action.payload && finishProblem(state.draft, action.payload) === null) {
         return { status: 'submitting', order: state.order, draft: state.draft };
       }
-      if (state.status === 'pix' && action.payload === null) return { status: 'registered', order: state.order, method: 'pix', orderStatus: state.pix.orderStatus };
+      if (state.status === 'pix' && action.payload === null)
+        return { status: 'registered', order: state.order, method: 'pix', orderStatus: state.pix.orderStatus };
       return state;
     },
     orderRegistered: (state, action: PayloadAction<OrderStatus>): CheckoutState =>

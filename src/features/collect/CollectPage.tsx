@@ -105,8 +105,7 @@ export default function CollectPage() {
     return (
       <ScreenFrame title="Coletar" className="collect">
         <p role="alert" className="collect__problem">
-          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi
-          adicionado à sua coleção.
+          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.
         </p>
         <div className="collect__buttons">
           {eventButton}

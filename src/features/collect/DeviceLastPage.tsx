@@ -61,9 +61,7 @@ export default function DeviceLastPage() {
           {video ? 'COLETAR MEU VÍDEO!' : 'COLETAR MINHA FOTO!'}
         </button>
       )}
-      {waited && !isFetching && (isError || (data && !last)) && (
-        <LoadError message="Sua foto ainda não chegou." onRetry={() => void refetch()} />
-      )}
+      {waited && !isFetching && (isError || (data && !last)) && <LoadError message="Sua foto ainda não chegou." onRetry={() => void refetch()} />}
     </ScreenFrame>
   );
 }

@@ -3,7 +3,18 @@ import { Link, useNavigate } from 'react-router-dom';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedCollect, QueuedPrint } from '../../lib/offlineQueue';
 import { ROUTES } from '../../../contract/routePaths';
-import { collectionShown, selectAgentResultsKnown, useAppDispatch, useAppSelector, useGetAccountQuery, useSession, PENDING_TEXT, selectOutboxLoaded, selectPendingCollects, selectPendingPrints } from '../../session';
+import {
+  collectionShown,
+  selectAgentResultsKnown,
+  useAppDispatch,
+  useAppSelector,
+  useGetAccountQuery,
+  useSession,
+  PENDING_TEXT,
+  selectOutboxLoaded,
+  selectPendingCollects,
+  selectPendingPrints,
+} from '../../session';
 import { MediaGrid } from '../../ui/gallery/MediaGrid';
 import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';

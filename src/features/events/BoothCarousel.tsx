@@ -107,12 +107,7 @@ export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
   return (
     <div className="carousel" aria-label="Cabines do evento" role="region">
       {n > 1 && <Arrow direction="left" onStep={() => step(-1)} />}
-      <div
-        className="carousel__track"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (swipe.current = null)}
-      >
+      <div className="carousel__track" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
         {placeTiles(modes, activeIndex, position).map(({ key, mode, offset }) => {
           const shown = Math.abs(offset) <= (VISIBLE - 1) / 2;
           return (

@@ -91,7 +91,13 @@ export default function EventPage() {
   }
   if (!active) {
     const first = modes.find((m) => m !== 'nulo') ?? modes[0];
-    return <Navigate to={`${boothRoute(first)}${search}`} replace state={{ bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined } satisfies EventNavigationState} />;
+    return (
+      <Navigate
+        to={`${boothRoute(first)}${search}`}
+        replace
+        state={{ bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined } satisfies EventNavigationState}
+      />
+    );
   }
 
   return (

@@ -48,12 +48,7 @@ export default function FacePage() {
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {!agent && <p role="alert">Não encontramos a sua identificação de visitante: recarregue a página.</p>}
           <div className="face__buttons">
-            <button
-              type="button"
-              className="button"
-              disabled={state.status === 'sending' || !agent}
-              onClick={() => dispatch(sendRequested())}
-            >
+            <button type="button" className="button" disabled={state.status === 'sending' || !agent} onClick={() => dispatch(sendRequested())}>
               {state.status === 'sending' ? 'Enviando...' : 'Enviar'}
             </button>
             {state.status !== 'sending' && another}

@@ -8,11 +8,7 @@ import { faceClosed } from './faceSlice';
  * and says so (deleted), or why not (failed). The call is the flow's (faceFlow.ts).
  */
 export type FaceDeletionState =
-  | { status: 'idle' }
-  | { status: 'confirming' }
-  | { status: 'deleting' }
-  | { status: 'deleted' }
-  | { status: 'failed'; message: string };
+  { status: 'idle' } | { status: 'confirming' } | { status: 'deleting' } | { status: 'deleted' } | { status: 'failed'; message: string };
 
 const initialFaceDeletionState = { status: 'idle' } as FaceDeletionState;
 

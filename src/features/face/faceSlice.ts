@@ -37,16 +37,13 @@ const faceMachine = createSlice({
       state.status === 'starting' || state.status === 'camera' ? { status: 'cameraError', problem: action.payload } : state,
     imageCaptured: (state, action: PayloadAction<string>): FaceState =>
       state.status === 'camera' && IMAGE_DATA_URL.test(action.payload) ? { status: 'captured', image: action.payload } : state,
-    sendRequested: (state): FaceState =>
-      state.status === 'captured' || state.status === 'failed' ? { status: 'sending', image: state.image } : state,
+    sendRequested: (state): FaceState => (state.status === 'captured' || state.status === 'failed' ? { status: 'sending', image: state.image } : state),
     sendSucceeded: (state): FaceState => (state.status === 'sending' ? { status: 'sent' } : state),
     sendFailed: (state, action: PayloadAction<string>): FaceState =>
       state.status === 'sending' ? { status: 'failed', image: state.image, message: action.payload } : state,
     /** 'Tirar outra' after a capture, and 'Tentar novamente' after a camera problem. */
     cameraRequested: (state): FaceState =>
-      state.status === 'captured' || state.status === 'failed' || state.status === 'sent' || state.status === 'cameraError'
-        ? { status: 'starting' }
-        : state,
+      state.status === 'captured' || state.status === 'failed' || state.status === 'sent' || state.status === 'cameraError' ? { status: 'starting' } : state,
   },
   selectors: {
     selectFace: (state) => state,

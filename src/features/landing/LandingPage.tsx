@@ -29,7 +29,9 @@ export default function LandingPage() {
             do seu jeito
           </span>
         </h1>
-        <p className="hero__lead">Cabines de fotos, vídeos 360 e espelho com inteligência artificial para casamentos, aniversários, formaturas e eventos de marca.</p>
+        <p className="hero__lead">
+          Cabines de fotos, vídeos 360 e espelho com inteligência artificial para casamentos, aniversários, formaturas e eventos de marca.
+        </p>
         <div className="hero__actions">
           <a className="button" href="#contato">
             Peça um orçamento
@@ -45,19 +47,45 @@ export default function LandingPage() {
           <h2 id="b360-title">Plataforma 360</h2>
           <p>Seus convidados no centro da pista: a câmera gira, a música toca e o vídeo em câmera lenta chega no celular em segundos.</p>
         </div>
-        <img className="banner__art parallax parallax--slow" src={platform360} alt="Convidada dançando na plataforma 360 com a câmera girando" width={480} height={360} loading="lazy" decoding="async" />
+        <img
+          className="banner__art parallax parallax--slow"
+          src={platform360}
+          alt="Convidada dançando na plataforma 360 com a câmera girando"
+          width={480}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
       </section>
 
       <section className="banner banner--booths" aria-labelledby="booths-title">
         <div className="banner__text parallax">
           <h2 id="booths-title">Cabines interativas</h2>
-          <p>Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos impressas na hora com pacotes de impressão.</p>
+          <p>
+            Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos impressas na hora com pacotes de impressão.
+          </p>
         </div>
-        <img className="banner__art parallax parallax--slow" src={booths} alt="Cabine de fotos ao lado de uma polaroid com a hashtag da festa" width={480} height={360} loading="lazy" decoding="async" />
+        <img
+          className="banner__art parallax parallax--slow"
+          src={booths}
+          alt="Cabine de fotos ao lado de uma polaroid com a hashtag da festa"
+          width={480}
+          height={360}
+          loading="lazy"
+          decoding="async"
+        />
       </section>
 
       <section className="showcase" aria-labelledby="showcase-title">
-        <img className="showcase__phone parallax parallax--slow" src={phone} alt="Celular mostrando a galeria de fotos coletadas" width={300} height={560} loading="lazy" decoding="async" />
+        <img
+          className="showcase__phone parallax parallax--slow"
+          src={phone}
+          alt="Celular mostrando a galeria de fotos coletadas"
+          width={300}
+          height={560}
+          loading="lazy"
+          decoding="async"
+        />
         <div className="showcase__cards">
           <h2 id="showcase-title">As fotos no celular de cada convidado</h2>
           <ul>

@@ -67,8 +67,7 @@ export function BalanceChart({ months }: { months: readonly MonthBalance[] }) {
           Pago
         </li>
         <li>
-          <span className="deals-chart__swatch deals-chart__swatch--pending" />
-          A receber
+          <span className="deals-chart__swatch deals-chart__swatch--pending" />A receber
         </li>
       </ul>
       <table className="visually-hidden">

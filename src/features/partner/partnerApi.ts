@@ -18,7 +18,10 @@ export const partnerApi = api.injectEndpoints({
     getDeals: build.query<Deal[], string>({
       query: (partner) => path`/deals/${partner}`,
       extraOptions: { auth: 'required' },
-      providesTags: (_result, _error, partner) => [{ type: 'Deals', id: partner }, { type: 'Deals', id: LIST }],
+      providesTags: (_result, _error, partner) => [
+        { type: 'Deals', id: partner },
+        { type: 'Deals', id: LIST },
+      ],
     }),
     /** Accepts an invitation: the signed-in account becomes the partner's. */
     authorizePartner: build.mutation<string, InvitationPayload>({
@@ -29,11 +32,7 @@ export const partnerApi = api.injectEndpoints({
         responseHandler: 'text',
       }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, { partnerName }) => [
-        'Account',
-        { type: 'Contracts', id: partnerName },
-        { type: 'Deals', id: partnerName },
-      ],
+      invalidatesTags: (_result, _error, { partnerName }) => ['Account', { type: 'Contracts', id: partnerName }, { type: 'Deals', id: partnerName }],
     }),
   }),
 });

@@ -89,9 +89,7 @@ const partnerMachine = createSlice({
     },
     /** The server's own words ('Os cupons deste contrato acabaram.', a coupon already used...), or LAUNCH_FAILED. */
     launchFailed: {
-      reducer: onCopy<{ coupon: string; message: string }>((copy, { message }) =>
-        copy.status === 'launching' ? { status: 'failed', message } : copy,
-      ),
+      reducer: onCopy<{ coupon: string; message: string }>((copy, { message }) => (copy.status === 'launching' ? { status: 'failed', message } : copy)),
       prepare: (coupon: string, message: string) => ({ payload: { coupon, message } }),
     },
   },

@@ -29,13 +29,9 @@ const printMachine = createSlice({
     repeatConfirmed: (state): PrintState => (state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state),
     /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
-      state.status === 'choosing' && action.payload.copies > 0
-        ? { status: 'sending', printId: state.printId, packHash: action.payload.hash }
-        : state,
+      state.status === 'choosing' && action.payload.copies > 0 ? { status: 'sending', printId: state.printId, packHash: action.payload.hash } : state,
     printSucceeded: (state, action: PayloadAction<{ copies: number }>): PrintState =>
-      state.status === 'sending'
-        ? { status: 'printed', printId: state.printId, packHash: state.packHash, copies: action.payload.copies }
-        : state,
+      state.status === 'sending' ? { status: 'printed', printId: state.printId, packHash: state.packHash, copies: action.payload.copies } : state,
     printFailed: (state, action: PayloadAction<string>): PrintState =>
       state.status === 'sending' ? { status: 'choosing', printId: state.printId, error: action.payload } : state,
     /** No connection: the print waits in the offline queue, and the widget says so instead of the overlay. */

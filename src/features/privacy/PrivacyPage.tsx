@@ -25,8 +25,8 @@ function WhatWeHold() {
       <dl className="privacy__facts">
         <dt>Neste aparelho</dt>
         <dd>
-          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')},{' '}
-          {counted(packs.length, 'pacote', 'pacotes')} de impressão
+          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')}, {counted(packs.length, 'pacote', 'pacotes')}{' '}
+          de impressão
         </dd>
         {summary.isLoading && (
           <>
@@ -76,8 +76,8 @@ export default function PrivacyPage() {
   return (
     <ScreenFrame title="Privacidade e seus dados" className="privacy">
       <p className="privacy__lead">
-        Seus dados são seus. Aqui está, em palavras simples, o que guardamos, por quanto tempo, por quê, e como apagar, conforme a Lei Geral de
-        Proteção de Dados (LGPD, Lei 13.709/2018).
+        Seus dados são seus. Aqui está, em palavras simples, o que guardamos, por quanto tempo, por quê, e como apagar, conforme a Lei Geral de Proteção de
+        Dados (LGPD, Lei 13.709/2018).
       </p>
 
       <WhatWeHold />
@@ -85,9 +85,8 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
-          Apaga a sua coleção, as fotos de rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste
-          aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque
-          pertencem ao evento.
+          Apaga a sua coleção, as fotos de rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste aparelho e, se
+          você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
         </p>
         <EraseMyData />
       </section>
@@ -97,60 +96,58 @@ export default function PrivacyPage() {
 
         <h3>Sua coleção</h3>
         <p>
-          Os links das fotos e vídeos que você coletou. Ficam neste aparelho (cookies e armazenamento do navegador) por cerca de 13 meses
-          (34.000.000 segundos) depois da última mudança e, se você entrou, também na sua conta, até você apagar. Por quê: para mostrar a sua
-          coleção em qualquer celular, o serviço que você pediu ao coletar.
+          Os links das fotos e vídeos que você coletou. Ficam neste aparelho (cookies e armazenamento do navegador) por cerca de 13 meses (34.000.000 segundos)
+          depois da última mudança e, se você entrou, também na sua conta, até você apagar. Por quê: para mostrar a sua coleção em qualquer celular, o serviço
+          que você pediu ao coletar.
         </p>
 
         <h3>Listas da conta: eventos, pacotes e coleção</h3>
         <p>
-          Os eventos em que você esteve, os pacotes de impressão que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir
-          ou até você apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
+          Os eventos em que você esteve, os pacotes de impressão que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir ou até você
+          apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
         </p>
 
         <h3>Fotos de rosto (encontrar minhas fotos)</h3>
         <p>
-          A foto do seu rosto tirada na tela de captura, usada só para encontrar você nas fotos do evento. Guardamos no máximo 5 por aparelho e
-          apagamos cada uma automaticamente 30 dias depois do envio, ou na hora, quando você pede. Por quê: o seu consentimento, dado ao enviar a
-          foto. Rosto é dado sensível (biométrico): você pode retirar o consentimento quando quiser, apagando.
+          A foto do seu rosto tirada na tela de captura, usada só para encontrar você nas fotos do evento. Guardamos no máximo 5 por aparelho e apagamos cada
+          uma automaticamente 30 dias depois do envio, ou na hora, quando você pede. Por quê: o seu consentimento, dado ao enviar a foto. Rosto é dado sensível
+          (biométrico): você pode retirar o consentimento quando quiser, apagando.
         </p>
 
         <h3>Imagens do espelho com IA e vídeos 360</h3>
         <p>
-          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. Fica 394 dias (o tempo de vida dos
-          cookies) e depois é apagado. Por quê: entregar o que você pediu à cabine.
+          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. Fica 394 dias (o tempo de vida dos cookies) e
+          depois é apagado. Por quê: entregar o que você pediu à cabine.
         </p>
 
         <h3>Pedidos e pagamentos</h3>
         <p>
-          Nome, e-mail, CPF, dados do evento, valores e a situação do pagamento de cada pedido. Ficam guardados por 5 anos, o prazo da lei
-          fiscal, mesmo que você apague as suas fotos. Por quê: obrigação legal. Os dados do cartão vão direto ao Mercado Pago e nunca chegam ao
-          nosso servidor.
+          Nome, e-mail, CPF, dados do evento, valores e a situação do pagamento de cada pedido. Ficam guardados por 5 anos, o prazo da lei fiscal, mesmo que
+          você apague as suas fotos. Por quê: obrigação legal. Os dados do cartão vão direto ao Mercado Pago e nunca chegam ao nosso servidor.
         </p>
 
         <h3>Formulário de contato</h3>
         <p>
-          O que você escreve em &ldquo;Fale com a gente&rdquo; na página inicial (nome, contatos, data e tipo do evento). Fica 24 meses e depois
-          é apagado. Por quê: responder ao seu pedido de orçamento.
+          O que você escreve em &ldquo;Fale com a gente&rdquo; na página inicial (nome, contatos, data e tipo do evento). Fica 24 meses e depois é apagado. Por
+          quê: responder ao seu pedido de orçamento.
         </p>
 
         <h3>O cookie agent</h3>
         <p>
-          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua
-          coleção, as suas fotos de rosto e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar
-          abusos.
+          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua coleção, as suas
+          fotos de rosto e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar abusos.
         </p>
 
         <h3>Fotos do evento</h3>
         <p>
-          As fotos e vídeos que as cabines fazem estão na galeria do evento e pertencem ao evento e a quem o contratou. Apagar os seus dados não as
-          remove. Para tirar uma foto sua da galeria, fale com a gente.
+          As fotos e vídeos que as cabines fazem estão na galeria do evento e pertencem ao evento e a quem o contratou. Apagar os seus dados não as remove. Para
+          tirar uma foto sua da galeria, fale com a gente.
         </p>
 
         <h3>Com quem compartilhamos</h3>
         <p>
-          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem compartilhamos seus dados
-          para publicidade.
+          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem compartilhamos seus dados para
+          publicidade.
         </p>
       </section>
 
@@ -180,9 +177,9 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-contact">
         <h2 id="privacy-contact">Quem contatar</h2>
         <p>
-          Para qualquer pedido sobre os seus dados, escreva pelo <Link to={{ pathname: ROUTES.home, hash: '#contato' }}>formulário de contato</Link>{' '}
-          da página inicial, com &ldquo;Privacidade&rdquo; no campo do evento. Respondemos em até 15 dias. Se não ficar satisfeito, você pode
-          reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em <a href="https://www.gov.br/anpd">www.gov.br/anpd</a>.
+          Para qualquer pedido sobre os seus dados, escreva pelo <Link to={{ pathname: ROUTES.home, hash: '#contato' }}>formulário de contato</Link> da página
+          inicial, com &ldquo;Privacidade&rdquo; no campo do evento. Respondemos em até 15 dias. Se não ficar satisfeito, você pode reclamar à Autoridade
+          Nacional de Proteção de Dados (ANPD), em <a href="https://www.gov.br/anpd">www.gov.br/anpd</a>.
         </p>
       </section>
     </ScreenFrame>

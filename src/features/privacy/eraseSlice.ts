@@ -7,12 +7,7 @@ import { rootReducer } from '../../session';
  * `erasing` lasts until the device has forgotten too, so a screen watching the collection knows
  * why it empties.
  */
-export type EraseState =
-  | { status: 'idle' }
-  | { status: 'confirming' }
-  | { status: 'erasing' }
-  | { status: 'failed'; message: string }
-  | { status: 'erased' };
+export type EraseState = { status: 'idle' } | { status: 'confirming' } | { status: 'erasing' } | { status: 'failed'; message: string } | { status: 'erased' };
 
 export const initialEraseState = { status: 'idle' } as EraseState;
 
@@ -29,8 +24,7 @@ const eraseMachine = createSlice({
     /** 'Sim, apagar tudo', the first time or after a refusal. */
     eraseConfirmed: (state): EraseState => (state.status === 'confirming' || state.status === 'failed' ? { status: 'erasing' } : state),
     /** The server did not erase (why, in its words): the device keeps everything. */
-    eraseRefused: (state, action: PayloadAction<string>): EraseState =>
-      state.status === 'erasing' ? { status: 'failed', message: action.payload } : state,
+    eraseRefused: (state, action: PayloadAction<string>): EraseState => (state.status === 'erasing' ? { status: 'failed', message: action.payload } : state),
     /** The server erased, and the device forgot its lists and cached media after it. */
     dataErased: (state): EraseState => (state.status === 'erasing' ? { status: 'erased' } : state),
   },

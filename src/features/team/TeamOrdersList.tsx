@@ -22,9 +22,7 @@ const ASK: Record<Settlement, { title: string; yes: string; done: string }> = {
 
 function question({ order, status }: Decision): string {
   const what = `pedido ${order.orderId} (${order.clientName}, ${formatReais(order.amount)})`;
-  return status === 'approved'
-    ? `O Pix do ${what} chegou? O pedido passa a pago.`
-    : `Recusar o pagamento do ${what}? O pedido passa a recusado.`;
+  return status === 'approved' ? `O Pix do ${what} chegou? O pedido passa a pago.` : `Recusar o pagamento do ${what}? O pedido passa a recusado.`;
 }
 
 function TeamOrderItem({ order, onDecide }: { order: TeamOrder; onDecide: (decision: Decision) => void }) {

@@ -40,8 +40,7 @@ const partnerNameMachine = createSlice({
   reducers: {
     /** The screen opened: it starts afresh, unless a name is being authorized (the call decides). */
     partnerNameOpened: (state): PartnerNameState => (state.status === 'authorizing' ? state : initialPartnerNameState),
-    nameTyped: (state, action: PayloadAction<string>): PartnerNameState =>
-      state.status === 'authorizing' ? state : partnerNameCheck.typed(action.payload),
+    nameTyped: (state, action: PayloadAction<string>): PartnerNameState => (state.status === 'authorizing' ? state : partnerNameCheck.typed(action.payload)),
     /** The debounce of the name it was started for. */
     typingPaused: (state, action: PayloadAction<string>): PartnerNameState => partnerNameCheck.paused(state, action.payload),
     nameChecked: {
@@ -74,17 +73,8 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const partnerNameSlice = partnerNameMachine.injectInto(rootReducer);
 
-export const {
-  partnerNameOpened,
-  nameTyped,
-  typingPaused,
-  nameChecked,
-  checkFailed,
-  retryRequested,
-  authorizeRequested,
-  linkGenerated,
-  authorizeFailed,
-} = partnerNameSlice.actions;
+export const { partnerNameOpened, nameTyped, typingPaused, nameChecked, checkFailed, retryRequested, authorizeRequested, linkGenerated, authorizeFailed } =
+  partnerNameSlice.actions;
 export const { selectPartnerName } = partnerNameSlice.selectors;
 
 export const PARTNER_NAME_MESSAGES = {

@@ -42,12 +42,18 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
   return (
     <ScreenFrame title={TITLE} className="ultra">
       {(state.status === 'idle' || state.status === 'asking') && <p role="status">Buscando o seu vídeo...</p>}
-      {state.status === 'inSession' && <p role="status" className="ultra__wait">Sessão em andamento</p>}
-      {state.status === 'processing' && <p role="status" className="ultra__wait">Processando vídeo, aguarde...</p>}
-      {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
-      {state.status === 'noVideo' && (
-        <Problem message="Ainda não há vídeo desta plataforma 360. Grave o seu e tente de novo." onRetry={retry} />
+      {state.status === 'inSession' && (
+        <p role="status" className="ultra__wait">
+          Sessão em andamento
+        </p>
       )}
+      {state.status === 'processing' && (
+        <p role="status" className="ultra__wait">
+          Processando vídeo, aguarde...
+        </p>
+      )}
+      {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
+      {state.status === 'noVideo' && <Problem message="Ainda não há vídeo desta plataforma 360. Grave o seu e tente de novo." onRetry={retry} />}
       {state.status === 'failed' && <Problem message={state.message} onRetry={retry} />}
     </ScreenFrame>
   );

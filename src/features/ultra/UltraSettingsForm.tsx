@@ -62,13 +62,7 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
         <legend>Música</legend>
         {ULTRA_SONGS.map((song) => (
           <label key={song.id}>
-            <input
-              type="radio"
-              name="music"
-              value={song.id}
-              checked={choice.music === song.id}
-              onChange={() => dispatch(songChosen(song.id))}
-            />
+            <input type="radio" name="music" value={song.id} checked={choice.music === song.id} onChange={() => dispatch(songChosen(song.id))} />
             {song.label}
           </label>
         ))}

@@ -56,8 +56,7 @@ const ultraSettingsMachine = createSlice({
       editable(state) && (ULTRA_SPEEDS as readonly number[]).includes(action.payload) ? { ...state, speed: action.payload } : state,
     songChosen: (state, action: PayloadAction<string>): UltraSettingsState =>
       editable(state) && isUltraSong(action.payload) ? { ...state, music: action.payload } : state,
-    sendRequested: (state): UltraSettingsState =>
-      editable(state) ? { status: 'sending', link: state.link, speed: state.speed, music: state.music } : state,
+    sendRequested: (state): UltraSettingsState => (editable(state) ? { status: 'sending', link: state.link, speed: state.speed, music: state.music } : state),
     sendSucceeded: (state): UltraSettingsState =>
       state.status === 'sending' ? { status: 'sent', link: state.link, speed: state.speed, music: state.music } : state,
     sendFailed: (state, action: PayloadAction<string>): UltraSettingsState =>

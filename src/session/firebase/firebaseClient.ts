@@ -1,12 +1,5 @@
 import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  browserSessionPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
+import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
 import { runtimeConfig } from '../../api/runtimeConfig';
 
 /**

@@ -61,7 +61,9 @@ function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
 }
 
 /** Kept in memory only: where IndexedDB is missing (private modes of old browsers, the tests' jsdom). */
-export function memoryOutboxStore(initial: { items?: QueuedItem[]; prints?: TrackedPrint[] } = {}): OutboxStore & { items: Map<string, QueuedItem>; prints: Map<string, TrackedPrint> } {
+export function memoryOutboxStore(
+  initial: { items?: QueuedItem[]; prints?: TrackedPrint[] } = {},
+): OutboxStore & { items: Map<string, QueuedItem>; prints: Map<string, TrackedPrint> } {
   const items = new Map((initial.items ?? []).map((i) => [i.id, i]));
   const prints = new Map((initial.prints ?? []).map((p) => [p.requestId, p]));
   return {

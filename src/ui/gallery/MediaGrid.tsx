@@ -93,13 +93,7 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
   }, [urls, rows, rowHeight, growsAtTop]);
 
   return (
-    <div
-      ref={container}
-      className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'}
-      role="list"
-      aria-label={label}
-      style={{ height: rows * rowHeight }}
-    >
+    <div ref={container} className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'} role="list" aria-label={label} style={{ height: rows * rowHeight }}>
       {virtualizer.getVirtualItems().map((row) => {
         const [start, end] = rowItems(row.index, head, columns);
         return (

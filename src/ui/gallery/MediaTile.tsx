@@ -20,19 +20,20 @@ export function MediaTile({ url, label, onOpen, priority = false }: MediaTilePro
   const ref = parseMediaPath(url);
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const [noPoster, setNoPoster] = useState(false);
-  const thumb = ref && !(video && noPoster) ? (
-    <img
-      className="tile__image"
-      src={mediaSource(thumbUrl(ref))}
-      alt=""
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
-      width={180}
-      height={180}
-      onError={video ? () => setNoPoster(true) : undefined}
-    />
-  ) : null;
+  const thumb =
+    ref && !(video && noPoster) ? (
+      <img
+        className="tile__image"
+        src={mediaSource(thumbUrl(ref))}
+        alt=""
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+        width={180}
+        height={180}
+        onError={video ? () => setNoPoster(true) : undefined}
+      />
+    ) : null;
   return (
     <button type="button" className="tile" onClick={() => onOpen(url)} aria-label={label}>
       {video ? (

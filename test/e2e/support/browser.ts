@@ -14,5 +14,13 @@ export function baseUrl(): string {
  */
 export function phoneContext(browser: Browser, options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): Promise<BrowserContext> {
   const userAgent = `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-BR', userAgent, ...options });
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    userAgent,
+    ...options,
+  });
 }

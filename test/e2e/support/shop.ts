@@ -53,4 +53,3 @@ export async function fillCard(page: Page, holder: string): Promise<void> {
   // The provider's lookup names the brand of 5031 43: Mastercard.
   await page.locator('.card-preview__brand', { hasText: 'Mastercard' }).waitFor();
 }
-

@@ -1,4 +1,16 @@
-import { contractPayload, contracts, createContract, nameStatus, ODD_NAMES, partner, server, stranger, team, withPartnerServer, type Contract } from './support';
+import {
+  contractPayload,
+  contracts,
+  createContract,
+  nameStatus,
+  ODD_NAMES,
+  partner,
+  server,
+  stranger,
+  team,
+  withPartnerServer,
+  type Contract,
+} from './support';
 
 withPartnerServer();
 
@@ -82,7 +94,9 @@ describe('POST /api/create_contract', () => {
     expect(await nameStatus('novo_parceiro')).toBe('available');
     const response = await createContract(contractPayload({ partner: 'novo_parceiro' }), team.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.' });
+    expect(response.json()).toEqual({
+      message: 'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.',
+    });
     expect(await contracts('novo_parceiro', team.token)).toHaveLength(1);
     expect(await nameStatus('novo_parceiro')).toBe('owned');
   });
@@ -110,7 +124,10 @@ describe('POST /api/create_contract', () => {
   const NOT_AN_OBJECT = 'Invalid contract: send a JSON object with partner, duration, rate, discount, kit, n_coupons.';
 
   it.each([
-    ...FIELDS.map((field) => [`without ${field}`, { [field]: undefined }, `Invalid contract: ${field} is required; ${RULE[field]}.`] as [string, Record<string, unknown>, string]),
+    ...FIELDS.map(
+      (field) =>
+        [`without ${field}`, { [field]: undefined }, `Invalid contract: ${field} is required; ${RULE[field]}.`] as [string, Record<string, unknown>, string],
+    ),
     ...FIELDS.map((field) => [`with a null ${field}`, { [field]: null }, `Invalid contract: ${RULE[field]}.`] as [string, Record<string, unknown>, string]),
     ['a string duration', { duration: '60' }, `Invalid contract: ${RULE.duration}.`],
     ['a string rate', { rate: '12.5' }, `Invalid contract: ${RULE.rate}.`],
@@ -149,10 +166,26 @@ describe('POST /api/create_contract', () => {
   it('refuses a body that is not an object with 400', async () => {
     const before = await contractCount();
     for (const payload of [[contractPayload()], 'texto', 42, null]) {
-      const response = await server.call({ method: 'POST', url: '/api/create_contract', payload: JSON.stringify(payload), token: team.token, headers: { 'content-type': 'application/json' } });
-      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({ payload, status: 400, body: { error: 'invalid_contract', message: NOT_AN_OBJECT } });
+      const response = await server.call({
+        method: 'POST',
+        url: '/api/create_contract',
+        payload: JSON.stringify(payload),
+        token: team.token,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({
+        payload,
+        status: 400,
+        body: { error: 'invalid_contract', message: NOT_AN_OBJECT },
+      });
     }
-    const text = await server.call({ method: 'POST', url: '/api/create_contract', payload: 'partner=x', token: team.token, headers: { 'content-type': 'text/plain' } });
+    const text = await server.call({
+      method: 'POST',
+      url: '/api/create_contract',
+      payload: 'partner=x',
+      token: team.token,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(NOT_AN_OBJECT);
     expect(await contractCount()).toBe(before);

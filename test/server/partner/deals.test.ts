@@ -125,7 +125,10 @@ describe('the deals of a partner with two contracts', () => {
     await pixOrder(second, '300000003', 'Festa Recusada');
     // Not the partner's: a coupon of no contract, and parceiro1's (order 200000001, above).
     await pixOrder('DEZ', '300000004', 'Festa de Outro');
-    for (const [orderId, status] of [['300000002', 'approved'], ['300000003', 'rejected']]) {
+    for (const [orderId, status] of [
+      ['300000002', 'approved'],
+      ['300000003', 'rejected'],
+    ]) {
       const settled = await server.call({ method: 'POST', url: `/api/team_orders/${orderId}`, payload: { status }, token: team.token });
       expect(settled.statusCode).toBe(200);
     }

@@ -1,6 +1,18 @@
 import { newInvitationHash } from '../../../contract/invitationHash';
 import { newUser, type TestUser } from '../support/testServer';
-import { authorizeHash, authorizePartner, contractPayload, contracts, createContract, nameStatus, partner, server, stranger, team, withPartnerServer } from './support';
+import {
+  authorizeHash,
+  authorizePartner,
+  contractPayload,
+  contracts,
+  createContract,
+  nameStatus,
+  partner,
+  server,
+  stranger,
+  team,
+  withPartnerServer,
+} from './support';
 
 let invitee: TestUser;
 let latecomer: TestUser;

@@ -78,14 +78,29 @@ describe('orders of an account: /api/set_transaction, /api/load_transactions', (
     // Newest first: the Pix order was placed last.
     const list = (await server.call({ method: 'GET', url: '/api/load_transactions', token: user.token })).json();
     expect(list.slice(0, 2)).toEqual([
-      { orderId: first.orderId, eventName: 'Primeiro', status: 'pending', paymentMethod: 'pix', amount: DISCOUNTED, pixCode: firstReply.pixCode, createdAt: expect.any(String) },
+      {
+        orderId: first.orderId,
+        eventName: 'Primeiro',
+        status: 'pending',
+        paymentMethod: 'pix',
+        amount: DISCOUNTED,
+        pixCode: firstReply.pixCode,
+        createdAt: expect.any(String),
+      },
       { orderId: second.orderId, eventName: 'Segundo', status: 'pending', paymentMethod: 'card', amount: DISCOUNTED, createdAt: expect.any(String) },
     ]);
     expect(list).toHaveLength(before.length + 2);
     // Paid: no code any more.
     await server.call({ method: 'POST', url: `/api/sandbox/pix/${first.orderId}/pay` });
     const paid = (await server.call({ method: 'GET', url: '/api/load_transactions', token: user.token })).json();
-    expect(paid[0]).toEqual({ orderId: first.orderId, eventName: 'Primeiro', status: 'approved', paymentMethod: 'pix', amount: DISCOUNTED, createdAt: expect.any(String) });
+    expect(paid[0]).toEqual({
+      orderId: first.orderId,
+      eventName: 'Primeiro',
+      status: 'approved',
+      paymentMethod: 'pix',
+      amount: DISCOUNTED,
+      createdAt: expect.any(String),
+    });
   });
 
   it('answers 400 for a malformed order or claim', async () => {

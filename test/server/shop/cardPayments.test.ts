@@ -285,12 +285,48 @@ describe('POST /api/process_payment_card', () => {
   });
 
   it.each([
-    ['a 400 with causes', { status: 400, error: 'bad_request', message: 'Invalid card_token_id', cause: [{ code: 2006, description: 'Card Token not found' }] }, 422, 'payment_refused_by_provider', 'O provedor de pagamento recusou os dados do cartão.'],
-    ['a 422', { status: 422, error: 'unprocessable_entity', message: 'invalid installments', cause: [] }, 422, 'payment_refused_by_provider', 'O provedor de pagamento recusou os dados do cartão.'],
-    ['a 401 (our credentials)', { status: 401, error: 'unauthorized', message: 'invalid access token', cause: [] }, 502, 'payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.'],
-    ['a 500', { status: 500, error: 'internal_error', message: 'internal error', cause: [] }, 502, 'payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.'],
-    ['a 429', { status: 429, error: 'too_many_requests', message: 'slow down', cause: [] }, 503, 'payment_provider_busy', 'O provedor de pagamento está ocupado. Tente novamente em instantes.'],
-    ['a timeout', Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }), 503, 'payment_provider_unavailable', 'O provedor de pagamento está indisponível. Tente novamente em instantes.'],
+    [
+      'a 400 with causes',
+      { status: 400, error: 'bad_request', message: 'Invalid card_token_id', cause: [{ code: 2006, description: 'Card Token not found' }] },
+      422,
+      'payment_refused_by_provider',
+      'O provedor de pagamento recusou os dados do cartão.',
+    ],
+    [
+      'a 422',
+      { status: 422, error: 'unprocessable_entity', message: 'invalid installments', cause: [] },
+      422,
+      'payment_refused_by_provider',
+      'O provedor de pagamento recusou os dados do cartão.',
+    ],
+    [
+      'a 401 (our credentials)',
+      { status: 401, error: 'unauthorized', message: 'invalid access token', cause: [] },
+      502,
+      'payment_provider_error',
+      'O provedor de pagamento falhou. Tente novamente em instantes.',
+    ],
+    [
+      'a 500',
+      { status: 500, error: 'internal_error', message: 'internal error', cause: [] },
+      502,
+      'payment_provider_error',
+      'O provedor de pagamento falhou. Tente novamente em instantes.',
+    ],
+    [
+      'a 429',
+      { status: 429, error: 'too_many_requests', message: 'slow down', cause: [] },
+      503,
+      'payment_provider_busy',
+      'O provedor de pagamento está ocupado. Tente novamente em instantes.',
+    ],
+    [
+      'a timeout',
+      Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }),
+      503,
+      'payment_provider_unavailable',
+      'O provedor de pagamento está indisponível. Tente novamente em instantes.',
+    ],
   ])('answers a provider failure (%s) with a 4xx or 502/503 in Portuguese, never a 500', async (_case, error, status, code, message) => {
     const { orderId } = await cardOrder();
     spy.failNext('chargeCard', error);

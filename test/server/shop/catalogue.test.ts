@@ -9,7 +9,18 @@ describe('GET /api/shop/{coupon}/{agent}', () => {
     const body = response.json();
     expect(body.discount).toBe(0.1);
     expect(body.pix).toEqual(server.config.pix);
-    const blank = { descTitle1: '', descTitle2: '', descTitle3: '', descText1: '', descText2: '', descText3: '', descPic1: '', descPic2: '', descPic3: '', disclaimer: '' };
+    const blank = {
+      descTitle1: '',
+      descTitle2: '',
+      descTitle3: '',
+      descText1: '',
+      descText2: '',
+      descText3: '',
+      descPic1: '',
+      descPic2: '',
+      descPic3: '',
+      disclaimer: '',
+    };
     expect(body.data).toEqual([
       {
         id: 'cabine360',

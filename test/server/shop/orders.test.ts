@@ -51,7 +51,16 @@ describe('POST /api/order/{coupon} (Pix)', () => {
       claim_hash: crypto.createHash('sha256').update(payload.claim).digest('hex'),
     });
     expect(stored.lines).toEqual([
-      { id: 'cabine360', name: 'Cabine 360', type: 'service', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon', price: 150 }], unitPrice: 1350, totalPrice: 1350 },
+      {
+        id: 'cabine360',
+        name: 'Cabine 360',
+        type: 'service',
+        hours: 3,
+        quantity: 1,
+        selectedAccessories: [{ name: 'Neon', price: 150 }],
+        unitPrice: 1350,
+        totalPrice: 1350,
+      },
       { id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 2, selectedAccessories: [], unitPrice: 80, totalPrice: 160 },
     ]);
     // The Pix payment was asked of the provider for the order's own amount, bound to the order.
@@ -286,7 +295,12 @@ describe('POST /api/order/{coupon} (Pix)', () => {
 
   it('answers a provider refusal of the Pix payment with 422, and a retry then gets its code', async () => {
     const payload = order();
-    spy.failNext('createPix', { status: 400, error: 'bad_request', message: 'payer.email invalid', cause: [{ code: 4050, description: 'payer.email must be a valid email' }] });
+    spy.failNext('createPix', {
+      status: 400,
+      error: 'bad_request',
+      message: 'payer.email invalid',
+      cause: [{ code: 4050, description: 'payer.email must be a valid email' }],
+    });
     const refused = await postOrder(payload);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ error: 'payment_refused_by_provider', message: 'O provedor de pagamento recusou o pedido de Pix.' });

@@ -118,7 +118,9 @@ describe('the team settles Pix by hand: /api/team_orders', () => {
     expect(settle.statusCode).toBe(403);
     expect((await server.call({ method: 'GET', url: '/api/team_orders' })).statusCode).toBe(401);
     expect((await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' } })).statusCode).toBe(401);
-    expect((await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' }, token: 'x' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' }, token: 'x' })).statusCode).toBe(
+      401,
+    );
     expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'pending' });
   });
 });

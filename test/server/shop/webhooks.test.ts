@@ -24,7 +24,10 @@ interface Notification {
  * Mercado Pago's webhook call about a payment, signed as its documentation says: HMAC-SHA256
  * (hex) of `id:{data.id};request-id:{x-request-id};ts:{ts};` with the secret.
  */
-function notify(paymentId: string, { secret = WEBHOOK_SECRET, ts = Math.floor(Date.now() / 1000), requestId = crypto.randomUUID(), signedId, signature }: Notification = {}) {
+function notify(
+  paymentId: string,
+  { secret = WEBHOOK_SECRET, ts = Math.floor(Date.now() / 1000), requestId = crypto.randomUUID(), signedId, signature }: Notification = {},
+) {
   const manifest = `id:${(signedId ?? paymentId).toLowerCase()};request-id:${requestId};ts:${ts};`;
   const header = signature === undefined ? `ts=${ts},v1=${crypto.createHmac('sha256', secret).update(manifest).digest('hex')}` : signature;
   return server.call({

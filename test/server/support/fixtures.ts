@@ -8,11 +8,15 @@ import { createMediaStorage } from '../../../server/src/storage/mediaStorage';
 import type { TestServer } from './testServer';
 
 export async function jpeg(width = 64, height = 48, colour = '#6d28d9'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 export async function gif(): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#f59e0b' } }).gif().toBuffer();
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#f59e0b' } })
+    .gif()
+    .toBuffer();
 }
 
 /** The smallest header an MP4 file starts with: enough for the upload check. */
@@ -78,9 +82,7 @@ export function basicSeed(): SeedFile {
       { code: 'VENCIDO', discount: 0.5, expiresAt: '2020-01-01T00:00:00Z' },
     ],
     partners: [{ name: 'parceiro1' }, { name: 'parceiro2' }],
-    contracts: [
-      { partner: 'parceiro1', title: 'Contrato 1', rate: 10, discount: 0.05, kit: 'kit', nCoupons: 2, durationDays: 30, nextCoupon: 'P1-NEXT' },
-    ],
+    contracts: [{ partner: 'parceiro1', title: 'Contrato 1', rate: 10, discount: 0.05, kit: 'kit', nCoupons: 2, durationDays: 30, nextCoupon: 'P1-NEXT' }],
     mirror: {
       modes: [{ title: 'Anime', description: 'd', prompts: [{ title: 'Samurai' }, { title: 'Ninja' }] }],
     },

@@ -125,11 +125,33 @@ const CONTENT_TYPES: readonly (string | undefined)[] = [
 
 const NOISE_HEADERS = fc.dictionary(
   fc.constantFrom('accept', 'if-none-match', 'sec-purpose', 'x-forwarded-for', 'user-agent', 'origin', 'referer', 'accept-language', 'cookie', 'range'),
-  fc.constantFrom('*/*', 'prefetch', '"W/x"', '127.0.0.1, ::1, 999.999.0.1', 'a'.repeat(8000), '../../etc', 'bytes=0-1,5-1', '%00', 'agent=../../x', 'null', 'pt-BR;q=NaN'),
+  fc.constantFrom(
+    '*/*',
+    'prefetch',
+    '"W/x"',
+    '127.0.0.1, ::1, 999.999.0.1',
+    'a'.repeat(8000),
+    '../../etc',
+    'bytes=0-1,5-1',
+    '%00',
+    'agent=../../x',
+    'null',
+    'pt-BR;q=NaN',
+  ),
   { maxKeys: 3 },
 );
 
-const EXTRA_QUERY: readonly string[] = ['__proto__[polluted]=sim', 'constructor[prototype][x]=1', '%FF=%FF', 'x=%00', '&&&', '=', 'a[b][c]=d', 'z=' + 'q'.repeat(3000), 'y=1&y=2&y=3'];
+const EXTRA_QUERY: readonly string[] = [
+  '__proto__[polluted]=sim',
+  'constructor[prototype][x]=1',
+  '%FF=%FF',
+  'x=%00',
+  '&&&',
+  '=',
+  'a[b][c]=d',
+  'z=' + 'q'.repeat(3000),
+  'y=1&y=2&y=3',
+];
 
 /** Slots where a request can carry the hostility that makes the server refuse it. */
 type Slot = { part: 'params' | 'querystring' | 'body'; index: number } | { part: 'undecodable' } | { part: 'wholeBody' } | { part: 'brokenJson' };
@@ -157,7 +179,13 @@ function takesFile(route: DeclaredRoute, parts: Parts): boolean {
  * to the decoding (pixel limits, truncated headers), and must still be refused. Without
  * `fileOnly`, a request that passes validation, its strings as odd as the schema lets them be.
  */
-function validRequests(route: DeclaredRoute, parts: Parts, callers: Record<string, Record<string, string>>, options: ArbitraryOptions, fileOnly = true): fc.Arbitrary<HostileRequest> {
+function validRequests(
+  route: DeclaredRoute,
+  parts: Parts,
+  callers: Record<string, Record<string, string>>,
+  options: ArbitraryOptions,
+  fileOnly = true,
+): fc.Arbitrary<HostileRequest> {
   const valid = (schema: JsonSchema | undefined) => (schema ? validValue(schema, options) : fc.constant({}));
   return fc
     .record({
@@ -189,7 +217,8 @@ function validRequests(route: DeclaredRoute, parts: Parts, callers: Record<strin
         payload = plan.file;
         headers['content-type'] = plan.rawType;
       }
-      if (!fileOnly) return { method: route.method, url, headers, payload, caller: plan.caller, hostile: ['odd but valid values'], refusable: isUploadRoute(route) };
+      if (!fileOnly)
+        return { method: route.method, url, headers, payload, caller: plan.caller, hostile: ['odd but valid values'], refusable: isUploadRoute(route) };
       const hostile = [parts.body ? `a data URL of no image: ${plan.dataUrl.slice(0, 60)}` : `${plan.file.length} bytes of no image, as ${plan.rawType}`];
       return { method: route.method, url, headers, payload, caller: plan.caller, hostile, refusable: true };
     });
@@ -197,9 +226,14 @@ function validRequests(route: DeclaredRoute, parts: Parts, callers: Record<strin
 
 /** JSON made hostile as text: cut short, raw invalid UTF-8, a deep nest, repeated and polluting keys. */
 const brokenJson: fc.Arbitrary<{ text: string | Buffer; note: string }> = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":NaN}', '{"a":Infinity}', '{"a":01}', '{"a":"\\x00"}', '\u0000', '').map((text) => ({ text, note: 'broken JSON' })),
+  fc
+    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":NaN}', '{"a":Infinity}', '{"a":01}', '{"a":"\\x00"}', '\u0000', '')
+    .map((text) => ({ text, note: 'broken JSON' })),
   fc.integer({ min: 5000, max: 20000 }).map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth - 1), note: `unclosed nest of ${depth}` })),
-  fc.uint8Array({ minLength: 1, maxLength: 512 }).map((bytes) => ({ text: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(bytes)]), note: 'raw bytes that are not UTF-8' })),
+  fc.uint8Array({ minLength: 1, maxLength: 512 }).map((bytes) => ({
+    text: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(bytes)]),
+    note: 'raw bytes that are not UTF-8',
+  })),
 );
 
 function parseJson(text: string | Buffer): { ok: true; value: unknown } | { ok: false } {
@@ -237,7 +271,10 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
         caller: fc.constantFrom(...Object.keys(callers)),
         params: parts.params ? objectOf(parts.params, url, forcedIndex(slot, 'params')) : fc.constant(null),
         // A segment without a schema (a wildcard, say) is free text: odd strings and traversal.
-        looseSegments: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS, ...known), fc.constantFrom(...WILDCARD_TAILS)), { minLength: names.length, maxLength: names.length }),
+        looseSegments: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS, ...known), fc.constantFrom(...WILDCARD_TAILS)), {
+          minLength: names.length,
+          maxLength: names.length,
+        }),
         rawSegment: fc.record({ at: fc.nat({ max: Math.max(names.length - 1, 0) }), raw: fc.constantFrom(...RAW_SEGMENTS) }),
         useRawSegment: slot?.part === 'undecodable' ? fc.constant(true) : fc.boolean().map((flip) => flip && names.length > 0),
         query: parts.querystring ? objectOf(parts.querystring, url, forcedIndex(slot, 'querystring')) : fc.constant(null),
@@ -346,7 +383,11 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
  * markup, stray Unicode) and noise headers: they reach the handler. The server may accept them
  * (a lead named "../etc" is a lead), so only their status is judged, never the database.
  */
-export function oddValidRequests(route: DeclaredRoute, callers: Record<string, Record<string, string>>, known: readonly string[]): fc.Arbitrary<HostileRequest> {
+export function oddValidRequests(
+  route: DeclaredRoute,
+  callers: Record<string, Record<string, string>>,
+  known: readonly string[],
+): fc.Arbitrary<HostileRequest> {
   return validRequests(route, partsOf(route), callers, { known }, false);
 }
 
@@ -358,6 +399,11 @@ export function mustRefuse(route: DeclaredRoute): boolean {
 
 /** The request in a form to paste into a test. */
 export function describeRequest(request: HostileRequest): string {
-  const body = request.payload === undefined ? '' : Buffer.isBuffer(request.payload) ? ` body=<${request.payload.length} bytes: ${request.payload.subarray(0, 48).toString('hex')}...>` : ` body=${JSON.stringify(request.payload.slice(0, 600))}`;
+  const body =
+    request.payload === undefined
+      ? ''
+      : Buffer.isBuffer(request.payload)
+        ? ` body=<${request.payload.length} bytes: ${request.payload.subarray(0, 48).toString('hex')}...>`
+        : ` body=${JSON.stringify(request.payload.slice(0, 600))}`;
   return `${request.method} ${request.url.slice(0, 600)} as ${request.caller} headers=${JSON.stringify(request.headers).slice(0, 400)}${body} (hostile: ${request.hostile.join('; ') || 'none'})`;
 }

@@ -192,7 +192,28 @@ export function pollution(): Record<string, unknown> {
  * (fast-check's 'binary' unit would do, but its reverse mapping of all of Unicode is slow.)
  */
 const oddUnit = fc.oneof(
-  { arbitrary: fc.constantFrom('\ud800', '\udfff', '\u202e', '\ufeff', '\u200b', '\u0301', '\u2028', '\u0085', '\u00a0', 'é', 'ç', 'İ', 'ß', '😀', '𝕏', '\u001b', '\u007f'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      '\ud800',
+      '\udfff',
+      '\u202e',
+      '\ufeff',
+      '\u200b',
+      '\u0301',
+      '\u2028',
+      '\u0085',
+      '\u00a0',
+      'é',
+      'ç',
+      'İ',
+      'ß',
+      '😀',
+      '𝕏',
+      '\u001b',
+      '\u007f',
+    ),
+    weight: 1,
+  },
   { arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 3 },
 );
 const randomText = (minLength: number, maxLength: number) => fc.string({ minLength, maxLength, unit: oddUnit });
@@ -206,7 +227,8 @@ function typeOf(schema: JsonSchema): string | undefined {
   if (Array.isArray(schema.type)) return schema.type[0];
   if (schema.type) return schema.type;
   if (schema.properties) return 'object';
-  if (typeof schema.const === 'string' || (schema.enum ?? []).every((item) => typeof item === 'string')) return schema.enum || schema.const ? 'string' : undefined;
+  if (typeof schema.const === 'string' || (schema.enum ?? []).every((item) => typeof item === 'string'))
+    return schema.enum || schema.const ? 'string' : undefined;
   return undefined;
 }
 
@@ -230,9 +252,9 @@ export const garbageFile: fc.Arbitrary<Buffer> = fc.oneof(
 
 /** A data URL whose content is no image a decoder accepts. */
 export const garbageDataUrl: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'text/html', 'image/svg+xml', ''), garbageFile).map(
-    ([type, bytes]) => `data:${type};base64,${bytes.toString('base64')}`,
-  ),
+  fc
+    .tuple(fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'text/html', 'image/svg+xml', ''), garbageFile)
+    .map(([type, bytes]) => `data:${type};base64,${bytes.toString('base64')}`),
   fc.constantFrom('data:', 'data:image/png;base64,', 'data:image/png;base64,%%%%', 'data:image/png,<svg/>', 'data:image/png;base64,' + '/'.repeat(5000)),
 );
 
@@ -247,7 +269,8 @@ function validString(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrar
   // Odd strings twice as often as random ones: they are what breaks handlers.
   const odd = fc.constantFrom(...ODD_STRINGS, ...options.known);
   const sources: fc.Arbitrary<string>[] = [odd, odd];
-  if (schema.format === 'date') sources.push(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)));
+  if (schema.format === 'date')
+    sources.push(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)));
   else if (schema.pattern) sources.push(fc.stringMatching(new RegExp(schema.pattern)), fc.stringMatching(new RegExp(schema.pattern)));
   else sources.push(randomText(min, max), fc.string({ minLength: min, maxLength: max }));
   if (isFileField(schema)) sources.push(garbageDataUrl);
@@ -286,7 +309,11 @@ export function validValue(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
 function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<unknown> {
   const strings: fc.Arbitrary<unknown>[] = [fc.constantFrom(...ODD_STRINGS), fc.constantFrom(...NUL_STRINGS), options.inUrl ? hugeUrlString : hugeString];
   if (schema.maxLength !== undefined && schema.maxLength < 400_000) strings.push(fc.constant('b'.repeat(schema.maxLength + 1)));
-  if (schema.pattern) strings.push(fc.stringMatching(new RegExp(schema.pattern)).map((value) => `${value}\u0000`), randomText(0, 80));
+  if (schema.pattern)
+    strings.push(
+      fc.stringMatching(new RegExp(schema.pattern)).map((value) => `${value}\u0000`),
+      randomText(0, 80),
+    );
   if (options.inUrl) return fc.oneof(...strings, fc.constantFrom('', '-1', '1e999', 'NaN', 'true', 'null', '[]', '{}'));
   const type = typeOf(schema);
   const all: fc.Arbitrary<unknown>[] = [fc.constantFrom(...WRONG_TYPES), deepValue, fc.constant(pollution()), ...strings];
@@ -301,7 +328,8 @@ function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
   if (type === 'array' && schema.items) {
     const items = schema.items;
     all.push(fc.array(hostileValue(items, options), { minLength: 1, maxLength: 3 }));
-    if (schema.maxItems !== undefined && schema.maxItems < 2000) all.push(validValue(items, options).map((item) => Array.from({ length: (schema.maxItems ?? 0) + 1 }, () => item)));
+    if (schema.maxItems !== undefined && schema.maxItems < 2000)
+      all.push(validValue(items, options).map((item) => Array.from({ length: (schema.maxItems ?? 0) + 1 }, () => item)));
   }
   if (type === 'object') all.push(objectOf(schema, options, 1).map(({ value }) => value));
   return fc.oneof(...all);
@@ -350,13 +378,11 @@ export function objectOf(schema: JsonSchema, options: ArbitraryOptions, forcedHo
     const absent = fc.constant({ name });
     const valid = validValue(inner, options).map((value) => ({ name, value }));
     if (forced) return required.has(name) ? fc.oneof({ arbitrary: hostile, weight: 4 }, { arbitrary: missing, weight: 1 }) : hostile;
-    return fc.oneof(
-      { arbitrary: valid, weight: 6 },
-      { arbitrary: hostile, weight: 1 },
-      { arbitrary: required.has(name) ? missing : absent, weight: 1 },
-    );
+    return fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: hostile, weight: 1 }, { arbitrary: required.has(name) ? missing : absent, weight: 1 });
   };
-  const extraValue = options.inUrl ? fc.constantFrom(...ODD_STRINGS) : fc.oneof(fc.constantFrom(...WRONG_TYPES), fc.constant(pollution()), fc.constantFrom(...ODD_STRINGS));
+  const extraValue = options.inUrl
+    ? fc.constantFrom(...ODD_STRINGS)
+    : fc.oneof(fc.constantFrom(...WRONG_TYPES), fc.constant(pollution()), fc.constantFrom(...ODD_STRINGS));
   const extraKeys = EXTRA_KEYS.filter((key) => !(key in (schema.properties ?? {})) && !(options.inUrl && key === '__proto__'));
   return fc
     .record({
@@ -370,7 +396,8 @@ export function objectOf(schema: JsonSchema, options: ArbitraryOptions, forcedHo
       for (const [key, value] of extras) entries.push([key, value]);
       if (extras.length > 0) hostile.push(`extra keys ${extras.map(([key]) => key.slice(0, 20)).join(', ')}`);
       // A repeated key first says something valid-looking, then the real value: the last one wins.
-      if (repeat && entries.length > 0) return { value: new DuplicateKeys([[entries[0][0], 'repetida'], ...entries]), hostile: [...hostile, `repeated ${entries[0][0]}`] };
+      if (repeat && entries.length > 0)
+        return { value: new DuplicateKeys([[entries[0][0], 'repetida'], ...entries]), hostile: [...hostile, `repeated ${entries[0][0]}`] };
       const value = Object.create(null) as Record<string, unknown>;
       for (const [key, inner] of entries) Object.defineProperty(value, key, { value: inner, enumerable: true, writable: true, configurable: true });
       return { value, hostile };

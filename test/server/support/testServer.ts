@@ -116,8 +116,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     db,
     config,
     dataDir,
-    call: ({ token, headers, ...options }) =>
-      app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    call: ({ token, headers, ...options }) => app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     async close() {
       await app.close();
       await db.close();

@@ -23,7 +23,9 @@ describe('path', () => {
 
 describe('errors', () => {
   it('reads a JSON error body on a text endpoint as { error, message }', async () => {
-    network.use(http.get(`${API}/modifyAccount/add/packs/:v`, () => HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 })));
+    network.use(
+      http.get(`${API}/modifyAccount/add/packs/:v`, () => HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 })),
+    );
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
     const result = await store.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'packs', value: 'X' }));

@@ -338,9 +338,7 @@ const cases: Case[] = [
   {
     name: 'launchCoupon',
     run: (s) =>
-      s.dispatch(
-        partnerApi.endpoints.launchCoupon.initiate({ partner: 'parceiro_1', contractTitle: 'C1', lastCoupon: 'CUP1', discount: 0.1, kit: 'básico' }),
-      ),
+      s.dispatch(partnerApi.endpoints.launchCoupon.initiate({ partner: 'parceiro_1', contractTitle: 'C1', lastCoupon: 'CUP1', discount: 0.1, kit: 'básico' })),
     method: 'POST',
     path: '/api/launch_coupon',
     body: { partner: 'parceiro_1', contractTitle: 'C1', lastCoupon: 'CUP1', discount: 0.1, kit: 'básico' },
@@ -480,8 +478,7 @@ const cases: Case[] = [
   },
   {
     name: 'createContract',
-    run: (s) =>
-      s.dispatch(teamApi.endpoints.createContract.initiate({ partner: 'p1', duration: 30, rate: 10, discount: 5, kit: 'k', n_coupons: 3 })),
+    run: (s) => s.dispatch(teamApi.endpoints.createContract.initiate({ partner: 'p1', duration: 30, rate: 10, discount: 5, kit: 'k', n_coupons: 3 })),
     method: 'POST',
     path: '/api/create_contract',
     body: { partner: 'p1', duration: 30, rate: 10, discount: 5, kit: 'k', n_coupons: 3 },

@@ -157,7 +157,7 @@ describe('the loginRequired guard', () => {
   it.each([
     ['/login', 'Login'],
     ['/signup', 'Criar conta'],
-    ])('lets %s open', async (url, title) => {
+  ])('lets %s open', async (url, title) => {
     serveAccount();
     // Signed out, so the order stays pending while the visitor logs in.
     const { router } = renderApp(url, { preloadedState: pending });

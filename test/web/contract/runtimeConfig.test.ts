@@ -31,7 +31,10 @@ describe('the runtime settings', () => {
     expect(apiBaseUrl()).toBe('http://localhost/api');
     expect(parseRuntimeConfig(null, fallback)).toEqual(fallback);
     expect(parseRuntimeConfig('not json', fallback)).toEqual(fallback);
-    expect(parseRuntimeConfig('{"apiBase": 42, "firebase": {"projectId": "p"}}', fallback)).toEqual({ ...fallback, firebase: { ...fallback.firebase, projectId: 'p' } });
+    expect(parseRuntimeConfig('{"apiBase": 42, "firebase": {"projectId": "p"}}', fallback)).toEqual({
+      ...fallback,
+      firebase: { ...fallback.firebase, projectId: 'p' },
+    });
   });
 
   it('cannot be closed early by a value holding a closing script tag', () => {

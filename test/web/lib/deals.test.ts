@@ -1,13 +1,4 @@
-import {
-  balanceByMonth,
-  balanceOf,
-  dealOutcome,
-  dealStatusLabel,
-  eventMonth,
-  monthLabel,
-  summariseDeals,
-  type DealFigures,
-} from '../../../src/lib/deals';
+import { balanceByMonth, balanceOf, dealOutcome, dealStatusLabel, eventMonth, monthLabel, summariseDeals, type DealFigures } from '../../../src/lib/deals';
 
 function deal(total: number, status: string, eventDate = '2026-03-14', rate = 10, discount = 0.1): DealFigures {
   return { total, rate, discount, status, eventDate };

@@ -29,7 +29,16 @@ describe('earlyPlan', () => {
     for (const pathname of ['/', '/collect', '/eventos', '/eventos/evento', '/eventos/evento/nulo', '/eventos/evento/selfie', '/eventos/evento/pad/x']) {
       expect(earlyPlan({ pathname, historyState: state, agent: AGENT }).calls).toEqual([]);
     }
-    for (const historyState of [null, undefined, 'x', { usr: null }, navigated({}), navigated({ bname: 3 }), navigated({ bname: '../x' }), navigated({ bname: '' })]) {
+    for (const historyState of [
+      null,
+      undefined,
+      'x',
+      { usr: null },
+      navigated({}),
+      navigated({ bname: 3 }),
+      navigated({ bname: '../x' }),
+      navigated({ bname: '' }),
+    ]) {
       expect(earlyPlan({ pathname: '/eventos/evento/pad', historyState, agent: AGENT }).calls).toEqual([]);
     }
   });
@@ -49,7 +58,7 @@ describe('firstThumbnails', () => {
     expect(firstThumbnails({ product }).length).toBe(EARLY_THUMBS);
   });
 
-  it('skips what is not one of this site\'s media, and reads nothing from what is not a list', () => {
+  it("skips what is not one of this site's media, and reads nothing from what is not a list", () => {
     expect(firstThumbnails({ product: ['/media/f/pad/1.jpg', 'javascript:alert(1)', 7, '/media/../x/y.jpg'] })).toEqual(['/thumbs/f/pad/1.jpg.webp']);
     for (const reply of [null, 'x', [], {}, { product: 'x' }, { error: 'not_found' }]) expect(firstThumbnails(reply)).toEqual([]);
   });
@@ -91,7 +100,13 @@ describe('signedInByRecord', () => {
   });
 
   it('says someone may be when storage throws', () => {
-    const broken: KeyStore = { length: 0, key: () => null, getItem: () => { throw new Error('SecurityError'); } };
+    const broken: KeyStore = {
+      length: 0,
+      key: () => null,
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(signedInByRecord(broken, null)).toBe(true);
   });
 });

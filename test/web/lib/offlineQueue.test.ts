@@ -61,7 +61,12 @@ describe('enqueue', () => {
 
   it('never holds two items with one id, nor two collects of one media, whatever is queued', () => {
     const items = fc.array(
-      fc.record({ kind: fc.constantFrom('collect', 'print'), id: fc.constantFrom('aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'cccccccccccccccc', 'dddddddddddddddd'), url: fc.constantFrom('/m/e/pad/1.jpg', '/m/e/pad/2.jpg'), t: fc.nat(100) }),
+      fc.record({
+        kind: fc.constantFrom('collect', 'print'),
+        id: fc.constantFrom('aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'cccccccccccccccc', 'dddddddddddddddd'),
+        url: fc.constantFrom('/m/e/pad/1.jpg', '/m/e/pad/2.jpg'),
+        t: fc.nat(100),
+      }),
     );
     fc.assert(
       fc.property(items, (list) => {
@@ -69,7 +74,9 @@ describe('enqueue', () => {
         for (const it of list) queue = enqueue(queue, it.kind === 'collect' ? collect(it.url, it.t, it.id) : print(it.url, it.t, it.id));
         const ids = queue.map((i) => i.id);
         const urls = queue.flatMap((i) => (i.kind === 'collect' ? [i.url] : []));
-        return new Set(ids).size === ids.length && new Set(urls).size === urls.length && queue.every((q, i) => i === 0 || queue[i - 1].createdAt <= q.createdAt);
+        return (
+          new Set(ids).size === ids.length && new Set(urls).size === urls.length && queue.every((q, i) => i === 0 || queue[i - 1].createdAt <= q.createdAt)
+        );
       }),
     );
   });
@@ -97,7 +104,11 @@ describe('sending order and backoff', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempts, r) => {
         const delay = retryDelayMs(attempts, () => r);
-        return delay >= retryDelayMs(attempts, () => 0) && delay <= retryDelayMs(attempts, () => 1) && retryDelayMs(attempts + 1, () => 0.5) >= retryDelayMs(attempts, () => 0.5);
+        return (
+          delay >= retryDelayMs(attempts, () => 0) &&
+          delay <= retryDelayMs(attempts, () => 1) &&
+          retryDelayMs(attempts + 1, () => 0.5) >= retryDelayMs(attempts, () => 0.5)
+        );
       }),
     );
   });
@@ -129,7 +140,15 @@ describe('what storage hands back', () => {
     const good = { ...collect('/media/e/pad/a.jpg', 1), attempts: 0, nextAttemptAt: 1 };
     expect(isQueuedItem(good)).toBe(true);
     expect(isQueuedItem({ ...print('/media/e/pad/a.jpg', 1), attempts: 2, nextAttemptAt: 9 })).toBe(true);
-    for (const bad of [null, 'x', { ...good, kind: 'lead' }, { ...good, id: 'x' }, { ...good, url: '' }, { ...good, attempts: -1 }, { ...good, createdAt: Number.NaN }]) {
+    for (const bad of [
+      null,
+      'x',
+      { ...good, kind: 'lead' },
+      { ...good, id: 'x' },
+      { ...good, url: '' },
+      { ...good, attempts: -1 },
+      { ...good, createdAt: Number.NaN },
+    ]) {
       expect(isQueuedItem(bad)).toBe(false);
     }
     expect(isTrackedPrint({ requestId: 'p_aaaaaaaaaaaaaaaa', packHash: 'PACK5', printId: '/m/e/pad/a.jpg', sentAt: 1 })).toBe(true);

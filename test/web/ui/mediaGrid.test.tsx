@@ -37,7 +37,11 @@ describe('a gallery that grows at the top', () => {
     const view = render(grid(named(7)));
     expect(rowsOf(view.container)).toEqual([['f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
     view.rerender(grid(named(8)));
-    expect(rowsOf(view.container)).toEqual([['f8', 'f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
+    expect(rowsOf(view.container)).toEqual([
+      ['f8', 'f7'],
+      ['f6', 'f5', 'f4'],
+      ['f3', 'f2', 'f1'],
+    ]);
     view.rerender(grid(named(10)));
     expect(rowsOf(view.container)).toEqual([['f10'], ['f9', 'f8', 'f7'], ['f6', 'f5', 'f4'], ['f3', 'f2', 'f1']]);
   });

@@ -32,7 +32,11 @@ export function hashtagPhoto(scene: Scene, tag: string, account: string, overlay
 
 export function polaroidPhoto(scene: Scene, caption: string, date: string, overlay = ''): string {
   const { width, height } = PHOTO_SIZES.polaroid;
-  return svgDocument(width, height, polaroidCard(width, height, (size) => partyScene({ shoulderLine: 0.62, ...scene, width: size, height: size }), caption, date) + overlay);
+  return svgDocument(
+    width,
+    height,
+    polaroidCard(width, height, (size) => partyScene({ shoulderLine: 0.62, ...scene, width: size, height: size }), caption, date) + overlay,
+  );
 }
 
 /** The frames of a boomerang: forward, then backward without repeating the ends. */

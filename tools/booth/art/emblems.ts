@@ -27,7 +27,10 @@ function balloons(x: number, y: number, size: number, id: string): string {
   ];
   const shine = `<radialGradient id="${id}-bshine" cx="0.35" cy="0.3" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.75"/><stop offset="0.4" stop-color="#fff" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.12"/></radialGradient>`;
   const strings = specs
-    .map((s) => `<path d="M${n(x + s.dx * size)},${n(y + s.dy * size + r * 1.2)} Q${n(x + s.dx * size * 0.4)},${n(y + size * 0.3)} ${n(x)},${n(knotY)}" stroke="#fff" stroke-width="${n(size * 0.012)}" fill="none"/>`)
+    .map(
+      (s) =>
+        `<path d="M${n(x + s.dx * size)},${n(y + s.dy * size + r * 1.2)} Q${n(x + s.dx * size * 0.4)},${n(y + size * 0.3)} ${n(x)},${n(knotY)}" stroke="#fff" stroke-width="${n(size * 0.012)}" fill="none"/>`,
+    )
     .join('');
   const bodies = specs
     .map(
@@ -43,7 +46,8 @@ function rings(x: number, y: number, size: number, id: string): string {
   const r = size * 0.27;
   const stroke = size * 0.07;
   const gold = `<linearGradient id="${id}-gold" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff1b8"/><stop offset="0.5" stop-color="#e0a100"/><stop offset="1" stop-color="#fff1b8"/></linearGradient>`;
-  const ring = (cx: number, cy: number) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="url(#${id}-gold)" stroke-width="${n(stroke)}"/>`;
+  const ring = (cx: number, cy: number) =>
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="url(#${id}-gold)" stroke-width="${n(stroke)}"/>`;
   const gemX = x - r * 0.55;
   const gemY = y - r * 1.05;
   const gem = `<path d="M${n(gemX - size * 0.08)},${n(gemY)} L${n(gemX)},${n(gemY - size * 0.08)} L${n(gemX + size * 0.08)},${n(gemY)} L${n(gemX)},${n(gemY + size * 0.1)} Z" fill="#e8f7ff" stroke="#9fd8ff" stroke-width="${n(size * 0.01)}"/>`;

@@ -34,7 +34,14 @@ export function eventCover(theme: EventTheme, width = 1200, height = 500): strin
   return (
     partyScene({ width, height, seed: theme.seed, palette: theme.palette, people: 0, discoBall: false, id: `${theme.id}-cover` }) +
     emblem(theme.emblem, width * 0.5, height * 0.3, height * 0.3, `${theme.id}-cover-emblem`) +
-    shadowText(width / 2, height * 0.7, theme.title, `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${titleSize}"`, '#fff', 4) +
+    shadowText(
+      width / 2,
+      height * 0.7,
+      theme.title,
+      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${titleSize}"`,
+      '#fff',
+      4,
+    ) +
     `<text x="${n(width / 2)}" y="${n(height * 0.7 + titleSize * 0.7)}" text-anchor="middle" font-family="${FONT_SANS}" font-size="${n(height * 0.065)}" letter-spacing="6" fill="${palette.accents[0]}">${esc(theme.subtitle)}</text>`
   );
 }

@@ -211,7 +211,19 @@ function heroPortrait(s: number): string {
     city.join('') +
     // Cape first, behind the hero.
     `<path d="M${n(cx - 1.2 * u)},${n(shoulders + 0.2 * u)} L${n(cx - 3.2 * u)},${n(s)} L${n(cx + 3.4 * u)},${n(s)} L${n(cx + 1.2 * u)},${n(shoulders + 0.2 * u)} Z" fill="url(#he-cape)"/>` +
-    drawFigure({ id: 'hero', x: cx, shoulders, bottom: s, u, skin: '#c98d63', hair: '#1d1a2f', hairStyle: 'curto', shirt: '#1e40af', prop: 'nenhum', lift: [0.66, 0.05] }) +
+    drawFigure({
+      id: 'hero',
+      x: cx,
+      shoulders,
+      bottom: s,
+      u,
+      skin: '#c98d63',
+      hair: '#1d1a2f',
+      hairStyle: 'curto',
+      shirt: '#1e40af',
+      prop: 'nenhum',
+      lift: [0.66, 0.05],
+    }) +
     // Mask across the eyes.
     `<path d="M${n(cx - 0.95 * u)},${n(hy - 0.05 * u)} Q${n(cx)},${n(hy - 0.45 * u)} ${n(cx + 0.95 * u)},${n(hy - 0.05 * u)} L${n(cx + 0.8 * u)},${n(hy + 0.22 * u)} Q${n(cx)},${n(hy + 0.05 * u)} ${n(cx - 0.8 * u)},${n(hy + 0.22 * u)} Z" fill="#111827"/>` +
     [-1, 1].map((d) => `<ellipse cx="${n(cx + d * 0.36 * u)}" cy="${n(hy)}" rx="${n(0.16 * u)}" ry="${n(0.09 * u)}" fill="#fff"/>`).join('') +
@@ -242,7 +254,11 @@ function oilPortrait(s: number): string {
       );
     }
   }
-  const moon = Array.from({ length: 5 }, (_, i) => `<circle cx="${n(s * 0.8)}" cy="${n(s * 0.17)}" r="${n((40 + i * 18) * k)}" fill="none" stroke="${i % 2 ? '#ffd166' : '#f4a261'}" stroke-width="${n(10 * k)}" opacity="${n(1 - i * 0.15)}"/>`).join('');
+  const moon = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<circle cx="${n(s * 0.8)}" cy="${n(s * 0.17)}" r="${n((40 + i * 18) * k)}" fill="none" stroke="${i % 2 ? '#ffd166' : '#f4a261'}" stroke-width="${n(10 * k)}" opacity="${n(1 - i * 0.15)}"/>`,
+  ).join('');
   const stars = Array.from({ length: 7 }, () => {
     const x = r.range(0.05, 0.65) * s;
     const y = r.range(0.05, 0.35) * s;
@@ -254,7 +270,19 @@ function oilPortrait(s: number): string {
     `<filter id="oil-paint" x="-5%" y="-5%" width="110%" height="110%"><feTurbulence type="fractalNoise" baseFrequency="${n(0.035 / k)}" numOctaves="2" seed="7"/><feDisplacementMap in="SourceGraphic" scale="${n(16 * k)}" xChannelSelector="R" yChannelSelector="G"/></filter></defs>` +
     `<rect width="${s}" height="${s}" fill="#1d3557"/>` +
     `<g filter="url(#oil-paint)">${strokes.join('')}<circle cx="${n(s * 0.8)}" cy="${n(s * 0.17)}" r="${n(160 * k)}" fill="url(#oil-moon)"/>${moon}${stars}` +
-    drawFigure({ id: 'oil', x: s / 2, shoulders: s * 0.7, bottom: s, u: 120 * k, skin: '#e9b98f', hair: '#6b3a1f', hairStyle: 'longo', shirt: '#9d0208', prop: 'nenhum', lift: [0, 0] }) +
+    drawFigure({
+      id: 'oil',
+      x: s / 2,
+      shoulders: s * 0.7,
+      bottom: s,
+      u: 120 * k,
+      skin: '#e9b98f',
+      hair: '#6b3a1f',
+      hairStyle: 'longo',
+      shirt: '#9d0208',
+      prop: 'nenhum',
+      lift: [0, 0],
+    }) +
     `<path d="${heartPath(s / 2, s * 0.84, 60 * k)}" fill="#ffd166"/></g>` +
     `<rect x="${n(frame / 2)}" y="${n(frame / 2)}" width="${n(s - frame)}" height="${n(s - frame)}" fill="none" stroke="url(#oil-gold)" stroke-width="${n(frame)}"/>` +
     `<rect x="${n(frame)}" y="${n(frame)}" width="${n(s - 2 * frame)}" height="${n(s - 2 * frame)}" fill="none" stroke="#5c3d00" stroke-width="${n(5 * k)}"/>`

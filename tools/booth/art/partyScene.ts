@@ -14,13 +14,33 @@ export interface Palette {
 }
 
 export const PALETTES = {
-  neon: { sky: ['#1b0a3c', '#4a1370', '#b0206e'], glows: ['#ff6ec4', '#7873f5', '#4adede', '#ffd166'], accents: ['#ff4f9a', '#ffd23f', '#3ee6c1', '#6c8cff', '#ff7a3d'] },
-  sunset: { sky: ['#3a0f4f', '#c2185b', '#ff8a3d'], glows: ['#ffd166', '#ff6f91', '#ffc3a0'], accents: ['#ffd23f', '#46c2ff', '#7cf29a', '#ffffff', '#9b5cff'] },
-  tropical: { sky: ['#06394a', '#0f8a8a', '#64d8a3'], glows: ['#fff27a', '#7affd4', '#ff9bd2'], accents: ['#ff5c8a', '#ffd23f', '#ffffff', '#ff8c42', '#9b5cff'] },
+  neon: {
+    sky: ['#1b0a3c', '#4a1370', '#b0206e'],
+    glows: ['#ff6ec4', '#7873f5', '#4adede', '#ffd166'],
+    accents: ['#ff4f9a', '#ffd23f', '#3ee6c1', '#6c8cff', '#ff7a3d'],
+  },
+  sunset: {
+    sky: ['#3a0f4f', '#c2185b', '#ff8a3d'],
+    glows: ['#ffd166', '#ff6f91', '#ffc3a0'],
+    accents: ['#ffd23f', '#46c2ff', '#7cf29a', '#ffffff', '#9b5cff'],
+  },
+  tropical: {
+    sky: ['#06394a', '#0f8a8a', '#64d8a3'],
+    glows: ['#fff27a', '#7affd4', '#ff9bd2'],
+    accents: ['#ff5c8a', '#ffd23f', '#ffffff', '#ff8c42', '#9b5cff'],
+  },
   candy: { sky: ['#40106b', '#8e44ad', '#fc5c7d'], glows: ['#ffb3e6', '#a0c4ff', '#fdffb6'], accents: ['#ffd23f', '#3ee6c1', '#ffffff', '#ff7a3d', '#6c8cff'] },
   ocean: { sky: ['#0b1d51', '#1e4fa3', '#27b0c9'], glows: ['#8ae1ff', '#ff9bd2', '#fff27a'], accents: ['#ff4f9a', '#ffd23f', '#7cf29a', '#ff8c42', '#ffffff'] },
-  wedding: { sky: ['#3d2a3f', '#8a5a76', '#e8b4a0'], glows: ['#ffe8c7', '#ffd1dc', '#fff6e0'], accents: ['#f5d08a', '#ffffff', '#f4a6b7', '#c9a0dc', '#9fd8cb'] },
-  graduation: { sky: ['#0d1b2a', '#1b3a6b', '#3a6ea5'], glows: ['#ffd166', '#a0c4ff', '#ffffff'], accents: ['#ffd23f', '#ffffff', '#e0a100', '#6c8cff', '#ff6f91'] },
+  wedding: {
+    sky: ['#3d2a3f', '#8a5a76', '#e8b4a0'],
+    glows: ['#ffe8c7', '#ffd1dc', '#fff6e0'],
+    accents: ['#f5d08a', '#ffffff', '#f4a6b7', '#c9a0dc', '#9fd8cb'],
+  },
+  graduation: {
+    sky: ['#0d1b2a', '#1b3a6b', '#3a6ea5'],
+    glows: ['#ffd166', '#a0c4ff', '#ffffff'],
+    accents: ['#ffd23f', '#ffffff', '#e0a100', '#6c8cff', '#ff6f91'],
+  },
 } as const satisfies Record<string, Palette>;
 
 export type PaletteName = keyof typeof PALETTES;
@@ -118,7 +138,9 @@ function bunting(r: Random, w: number, h: number, palette: Palette, line: number
   for (let i = 0; i < count; i++) {
     const [x, y] = point((i + 0.5) / count);
     const fw = size * w;
-    flags.push(`<path d="M${n(x - fw / 2)},${n(y)} L${n(x + fw / 2)},${n(y)} L${n(x)},${n(y + fw * 1.2)} Z" fill="${palette.accents[(i + offset) % palette.accents.length]}"/>`);
+    flags.push(
+      `<path d="M${n(x - fw / 2)},${n(y)} L${n(x + fw / 2)},${n(y)} L${n(x)},${n(y + fw * 1.2)} Z" fill="${palette.accents[(i + offset) % palette.accents.length]}"/>`,
+    );
   }
   return `<path d="M-20,${n(y0)} Q${n(mx)},${n(2 * my - y0)} ${n(w + 20)},${n(y0)}" stroke="#fff" stroke-opacity="0.7" stroke-width="${n(w * 0.003 + 1)}" fill="none"/>${flags.join('')}`;
 }
@@ -155,8 +177,10 @@ function discoBall(w: number, h: number, id: string): string {
   const step = r / 4;
   for (let y = cy - r; y < cy + r; y += step) {
     for (let x = cx - r; x < cx + r; x += step) {
-      const shade = 170 + (((x - cx) * 3 + (y - cy) * 5) % 80 + 80) % 80;
-      tiles.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(step - 1)}" height="${n(step - 1)}" fill="rgb(${Math.round(shade)},${Math.round(shade)},${Math.round(shade + 15)})"/>`);
+      const shade = 170 + (((((x - cx) * 3 + (y - cy) * 5) % 80) + 80) % 80);
+      tiles.push(
+        `<rect x="${n(x)}" y="${n(y)}" width="${n(step - 1)}" height="${n(step - 1)}" fill="rgb(${Math.round(shade)},${Math.round(shade)},${Math.round(shade + 15)})"/>`,
+      );
     }
   }
   return (

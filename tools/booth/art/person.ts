@@ -59,7 +59,10 @@ export function drawFigure(f: Figure): string {
   parts.push(
     `<path d="M${n(x - hw + 0.15 * u)},${n(f.bottom)} L${n(x - hw + 0.15 * u)},${n(sy + 0.6 * u)} Q${n(x - hw + 0.2 * u)},${n(sy + 0.15 * u)} ${n(x - hw + 0.65 * u)},${n(sy + 0.12 * u)} L${n(x - 0.2 * u)},${n(sy + 0.12 * u)} L${n(x - 0.5 * u)},${n(f.bottom)} Z" fill="#fff" opacity="0.12"/>`,
   );
-  if (!back) parts.push(`<path d="M${n(x - 0.34 * u * squash)},${n(sy - 1)} L${n(x + 0.34 * u * squash)},${n(sy - 1)} L${n(x)},${n(sy + 0.45 * u)} Z" fill="${f.skin}"/>`);
+  if (!back)
+    parts.push(
+      `<path d="M${n(x - 0.34 * u * squash)},${n(sy - 1)} L${n(x + 0.34 * u * squash)},${n(sy - 1)} L${n(x)},${n(sy + 0.45 * u)} Z" fill="${f.skin}"/>`,
+    );
   parts.push(arm(f, -1, f.lift[0], hw), arm(f, 1, f.lift[1], hw));
   // Ears, head, a shadow under the chin.
   if (!back) {
@@ -94,7 +97,10 @@ function arm(f: Figure, sign: -1 | 1, lift: number, hw: number): string {
   if (t > 0.7) {
     // The peace sign every booth photo has.
     const fingers = [-1, 1]
-      .map((d) => `<path d="M${n(hx + d * 0.05 * u)},${n(hy - 0.1 * u)} L${n(hx + d * 0.2 * u)},${n(hy - 0.62 * u)}" stroke="${f.skin}" stroke-width="${n(0.14 * u)}" stroke-linecap="round"/>`)
+      .map(
+        (d) =>
+          `<path d="M${n(hx + d * 0.05 * u)},${n(hy - 0.1 * u)} L${n(hx + d * 0.2 * u)},${n(hy - 0.62 * u)}" stroke="${f.skin}" stroke-width="${n(0.14 * u)}" stroke-linecap="round"/>`,
+      )
       .join('');
     out += fingers;
   }
@@ -160,7 +166,9 @@ function face(f: Figure, fx: number, hy: number, facing: number): string {
   const m = 0.4 * u * (0.6 + 0.4 * Math.abs(facing));
   parts.push(`<path d="M${n(fx - m)},${n(hy + 0.3 * u)} Q${n(fx)},${n(hy + 0.95 * u)} ${n(fx + m)},${n(hy + 0.3 * u)} Z" fill="#6d1a2a"/>`);
   parts.push(`<ellipse cx="${n(fx)}" cy="${n(hy + 0.55 * u)}" rx="${n(0.16 * u)}" ry="${n(0.07 * u)}" fill="#ff7b8b"/>`);
-  parts.push(`<path d="M${n(fx - m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.7)},${n(hy + 0.42 * u)} L${n(fx - m * 0.7)},${n(hy + 0.42 * u)} Z" fill="#fff"/>`);
+  parts.push(
+    `<path d="M${n(fx - m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.7)},${n(hy + 0.42 * u)} L${n(fx - m * 0.7)},${n(hy + 0.42 * u)} Z" fill="#fff"/>`,
+  );
   parts.push(facePropSvg(f, fx, hy, spread));
   return parts.join('');
 }
@@ -175,7 +183,9 @@ function facePropSvg(f: Figure, fx: number, hy: number, spread: number): string 
       return `${lens(-1)}${lens(1)}<path d="M${n(fx - 0.1 * u)},${n(hy - 0.08 * u)} Q${n(fx)},${n(hy - 0.16 * u)} ${n(fx + 0.1 * u)},${n(hy - 0.08 * u)}" stroke="#14121c" stroke-width="${n(0.07 * u)}" fill="none"/>`;
     }
     case 'coracao':
-      return [-1, 1].map((d) => `<path d="${heartPath(fx + d * spread * 1.05, hy - 0.02 * u, 0.72 * u)}" fill="#ff2e63" stroke="#b3003c" stroke-width="${n(0.05 * u)}"/>`).join('');
+      return [-1, 1]
+        .map((d) => `<path d="${heartPath(fx + d * spread * 1.05, hy - 0.02 * u, 0.72 * u)}" fill="#ff2e63" stroke="#b3003c" stroke-width="${n(0.05 * u)}"/>`)
+        .join('');
     case 'bigode': {
       const y = hy + 0.3 * u;
       return (
@@ -219,7 +229,9 @@ function headProp(f: Figure, fx: number, hy: number, back: boolean): string {
       ]
         .map(([dx, dy]) => `${n(x + dx * u)},${n(base + dy * u)}`)
         .join(' ');
-      const jewels = [-0.4, 0, 0.4].map((d, i) => `<circle cx="${n(x + d * u)}" cy="${n(base - 0.14 * u)}" r="${n(0.08 * u)}" fill="${['#ff2e63', '#3ee6c1', '#6c8cff'][i]}"/>`).join('');
+      const jewels = [-0.4, 0, 0.4]
+        .map((d, i) => `<circle cx="${n(x + d * u)}" cy="${n(base - 0.14 * u)}" r="${n(0.08 * u)}" fill="${['#ff2e63', '#3ee6c1', '#6c8cff'][i]}"/>`)
+        .join('');
       return `<polygon points="${pts}" fill="#ffd23f" stroke="#e0a100" stroke-width="${n(0.05 * u)}" stroke-linejoin="round"/>${jewels}`;
     }
     case 'laco': {

@@ -78,11 +78,21 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
       `<circle cx="${n(cx)}" cy="${n(top + s * 0.07)}" r="${n(s * 0.022)}" fill="#1d1a2f"/>` +
       `<circle cx="${n(cx - s * 0.007)}" cy="${n(top + s * 0.063)}" r="${n(s * 0.007)}" fill="#fff"/>` +
       `<rect x="${n(cx - tw / 2 + s * 0.025)}" y="${n(top + s * 0.13)}" width="${n(tw - s * 0.05)}" height="${n(h * 0.6 - s * 0.2)}" rx="8" fill="#111"/>` +
-      nested(cx - tw / 2 + s * 0.035, top + s * 0.14, tw - s * 0.07, h * 0.6 - s * 0.22, partyScene({ width: 300, height: 400, seed: 41, palette: 'sunset', people: 2, id: `${id}-screen` }), '0 0 300 400') +
+      nested(
+        cx - tw / 2 + s * 0.035,
+        top + s * 0.14,
+        tw - s * 0.07,
+        h * 0.6 - s * 0.22,
+        partyScene({ width: 300, height: 400, seed: 41, palette: 'sunset', people: 2, id: `${id}-screen` }),
+        '0 0 300 400',
+      ) +
       // A strip of prints coming out of the slot.
       `<rect x="${n(cx + tw / 2 + s * 0.02)}" y="${n(h * 0.45)}" width="${n(s * 0.1)}" height="${n(s * 0.3)}" fill="#fff" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>` +
       [0, 1, 2]
-        .map((i) => `<rect x="${n(cx + tw / 2 + s * 0.03)}" y="${n(h * 0.46 + i * s * 0.095)}" width="${n(s * 0.08)}" height="${n(s * 0.08)}" fill="${['#ff8c42', '#6c8cff', '#ff4f9a'][i]}" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>`)
+        .map(
+          (i) =>
+            `<rect x="${n(cx + tw / 2 + s * 0.03)}" y="${n(h * 0.46 + i * s * 0.095)}" width="${n(s * 0.08)}" height="${n(s * 0.08)}" fill="${['#ff8c42', '#6c8cff', '#ff4f9a'][i]}" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>`,
+        )
         .join('') +
       sparkle(w * 0.2, h * 0.25, s * 0.04, '#fff') +
       sparkle(w * 0.78, h * 0.2, s * 0.03, '#fff')
@@ -99,12 +109,21 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
         .map(
           (angle, i) =>
             `<g transform="rotate(${angle} ${n(w * 0.8)} ${n(h * 0.55)})"><rect x="${n(w * 0.8 - s * 0.13 + i * s * 0.04)}" y="${n(h * 0.32)}" width="${n(s * 0.26)}" height="${n(s * 0.31)}" fill="#fff" stroke="#ddd"/>` +
-            nested(w * 0.8 - s * 0.11 + i * s * 0.04, h * 0.32 + s * 0.02, s * 0.22, s * 0.22, partyScene({ width: 300, height: 300, seed: 50 + i, palette: i ? 'candy' : 'tropical', people: 2, id: `${id}-p${i}` }), '0 0 300 300') +
+            nested(
+              w * 0.8 - s * 0.11 + i * s * 0.04,
+              h * 0.32 + s * 0.02,
+              s * 0.22,
+              s * 0.22,
+              partyScene({ width: 300, height: 300, seed: 50 + i, palette: i ? 'candy' : 'tropical', people: 2, id: `${id}-p${i}` }),
+              '0 0 300 300',
+            ) +
             `</g>`,
         )
         .join('') +
       `<rect x="${n(cx - bw / 2)}" y="${n(cy - bh / 2)}" width="${n(bw)}" height="${n(bh)}" rx="${n(s * 0.05)}" fill="#f4f1ea" stroke="#d9d3c7" stroke-width="3"/>` +
-      stripes.map((c, i) => `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" height="${n(bh)}" fill="${c}"/>`).join('') +
+      stripes
+        .map((c, i) => `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" height="${n(bh)}" fill="${c}"/>`)
+        .join('') +
       `<rect x="${n(cx - bw / 2)}" y="${n(cy + bh * 0.28)}" width="${n(bw)}" height="${n(bh * 0.22)}" rx="${n(s * 0.03)}" fill="#2f2a44"/>` +
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(s * 0.13)}" fill="#2f2a44"/>` +
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(s * 0.09)}" fill="#111" stroke="#555" stroke-width="4"/>` +
@@ -125,18 +144,30 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     for (let i = 0; i <= 12; i++) {
       const t = i / 12;
       const a = Math.PI * (1 - t);
-      bulbs.push(`<circle cx="${n(cx + Math.cos(a) * (mw / 2 + s * 0.035))}" cy="${n(top + mw / 2 - Math.sin(a) * (mw / 2 + s * 0.035))}" r="${n(s * 0.013)}" fill="#fff6c7"/>`);
+      bulbs.push(
+        `<circle cx="${n(cx + Math.cos(a) * (mw / 2 + s * 0.035))}" cy="${n(top + mw / 2 - Math.sin(a) * (mw / 2 + s * 0.035))}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
+      );
     }
     for (let i = 1; i <= 5; i++) {
       const y = top + mw / 2 + ((bottom - top - mw / 2) * i) / 6;
-      bulbs.push(`<circle cx="${n(cx - mw / 2 - s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/><circle cx="${n(cx + mw / 2 + s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/>`);
+      bulbs.push(
+        `<circle cx="${n(cx - mw / 2 - s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/><circle cx="${n(cx + mw / 2 + s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
+      );
     }
     return (
       `<defs>${linearGradient(`${id}-gold`, ['#fff1b8', '#d4a017', '#8a6100', '#f5d76e'])}${linearGradient(`${id}-glass`, ['#6a3093', '#a044ff', '#ff9bd2'])}<clipPath id="${id}-clip"><path d="${innerArch}"/></clipPath></defs>` +
       `<path d="${arch}" fill="url(#${id}-gold)"/>` +
       `<path d="${innerArch}" fill="url(#${id}-glass)"/>` +
       `<g clip-path="url(#${id}-clip)">${drawFigure({ id: `${id}-guest`, x: cx, shoulders: h * 0.62, bottom: h, u: s * 0.07, skin: '#eab892', hair: '#b03a6f', hairStyle: 'longo', shirt: '#3ee6c1', prop: 'coroa', lift: [0, 0] })}` +
-      Array.from({ length: 9 }, (_, i) => sparkle(cx - mw / 2 + ((i * 37) % 100) / 100 * mw, top + mw * 0.25 + ((i * 53) % 100) / 100 * (bottom - top) * 0.5, s * (0.012 + (i % 3) * 0.008), '#fff', 0.9)).join('') +
+      Array.from({ length: 9 }, (_, i) =>
+        sparkle(
+          cx - mw / 2 + (((i * 37) % 100) / 100) * mw,
+          top + mw * 0.25 + (((i * 53) % 100) / 100) * (bottom - top) * 0.5,
+          s * (0.012 + (i % 3) * 0.008),
+          '#fff',
+          0.9,
+        ),
+      ).join('') +
       `<path d="M${n(cx - mw / 2)},${n(top + mw * 0.2)} L${n(cx + mw / 2)},${n(top + mw * 0.9)} L${n(cx + mw / 2)},${n(top + mw * 1.1)} L${n(cx - mw / 2)},${n(top + mw * 0.4)} Z" fill="#fff" opacity="0.12"/></g>` +
       bulbs.join('')
     );
@@ -150,7 +181,14 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
       `<path d="M${n(x)},${n(cy - ph / 2)} Q${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy - ph / 2 - s * 0.03)} ${n(x + (flip ? -1 : 1) * pw)},${n(cy - ph / 2)} L${n(x + (flip ? -1 : 1) * pw)},${n(cy + ph / 2)} Q${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy + ph / 2 - s * 0.03)} ${n(x)},${n(cy + ph / 2)} Z" fill="#fffdf7" stroke="#e4dccb" stroke-width="2"/>`;
     const photo = (x: number, y: number, size: number, seed: number, angle: number) =>
       `<g transform="rotate(${angle} ${n(x + size / 2)} ${n(y + size / 2)})"><rect x="${n(x - 6)}" y="${n(y - 6)}" width="${n(size + 12)}" height="${n(size + 12)}" fill="#fff" stroke="#ddd"/>` +
-      nested(x, y, size, size, partyScene({ width: 300, height: 300, seed, palette: seed % 2 ? 'neon' : 'sunset', people: 2, id: `${id}-ph${seed}` }), '0 0 300 300') +
+      nested(
+        x,
+        y,
+        size,
+        size,
+        partyScene({ width: 300, height: 300, seed, palette: seed % 2 ? 'neon' : 'sunset', people: 2, id: `${id}-ph${seed}` }),
+        '0 0 300 300',
+      ) +
       `</g>`;
     return (
       `<rect x="${n(cx - pw - s * 0.03)}" y="${n(cy - ph / 2 - s * 0.02)}" width="${n(2 * pw + s * 0.06)}" height="${n(ph + s * 0.05)}" rx="10" fill="#8e2d5b"/>` +
@@ -163,7 +201,8 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
       `<path d="M${n(cx + pw * 0.3)},${n(cy - ph / 2 - s * 0.02)} L${n(cx + pw * 0.3)},${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.34)},${n(cy + ph / 2 + s * 0.05)} L${n(cx + pw * 0.38)},${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.38)},${n(cy - ph / 2 - s * 0.02)} Z" fill="#ffd23f"/>`
     );
   },
-  'plataforma-led': (w, h, s, id) => platform(w / 2, h * 0.62, s * 0.38, id) + sparkle(w * 0.2, h * 0.25, s * 0.05, '#fff') + sparkle(w * 0.8, h * 0.3, s * 0.04, '#fff'),
+  'plataforma-led': (w, h, s, id) =>
+    platform(w / 2, h * 0.62, s * 0.38, id) + sparkle(w * 0.2, h * 0.25, s * 0.05, '#fff') + sparkle(w * 0.8, h * 0.3, s * 0.04, '#fff'),
   'bastao-selfie': (w, h, s) =>
     `<g transform="rotate(-30 ${n(w / 2)} ${n(h / 2)})">` +
     `<rect x="${n(w / 2 - s * 0.025)}" y="${n(h * 0.3)}" width="${n(s * 0.05)}" height="${n(s * 0.6)}" rx="${n(s * 0.02)}" fill="#cfd3dc" stroke="#8d93a1" stroke-width="2"/>` +
@@ -173,7 +212,10 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     sparkle(w * 0.78, h * 0.2, s * 0.05, '#fff'),
   'impressao-ilimitada': (w, h, s) =>
     [0, 1, 2]
-      .map((i) => `<rect x="${n(w * 0.3 + i * s * 0.04)}" y="${n(h * 0.12 + i * s * 0.05)}" width="${n(s * 0.34)}" height="${n(s * 0.4)}" fill="#fff" stroke="#ccc" transform="rotate(${-8 + i * 8} ${n(w / 2)} ${n(h * 0.3)})"/>`)
+      .map(
+        (i) =>
+          `<rect x="${n(w * 0.3 + i * s * 0.04)}" y="${n(h * 0.12 + i * s * 0.05)}" width="${n(s * 0.34)}" height="${n(s * 0.4)}" fill="#fff" stroke="#ccc" transform="rotate(${-8 + i * 8} ${n(w / 2)} ${n(h * 0.3)})"/>`,
+      )
       .join('') +
     `<rect x="${n(w * 0.18)}" y="${n(h * 0.45)}" width="${n(w * 0.64)}" height="${n(h * 0.3)}" rx="${n(s * 0.05)}" fill="#2f2a44"/>` +
     `<rect x="${n(w * 0.26)}" y="${n(h * 0.5)}" width="${n(w * 0.48)}" height="${n(h * 0.04)}" rx="6" fill="#111"/>` +

@@ -88,7 +88,14 @@ export function spinFrame(o: SpinOptions): string {
     `<ellipse cx="${n(cx)}" cy="${n(floor)}" rx="${n(rx)}" ry="${n(ry)}" fill="#2f2a44" stroke="#5a5480" stroke-width="2"/>` +
     leds +
     guests +
-    shadowText(cx, h * 0.93, o.title, `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${n(titleSize)}"`, '#fff', 2) +
+    shadowText(
+      cx,
+      h * 0.93,
+      o.title,
+      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${n(titleSize)}"`,
+      '#fff',
+      2,
+    ) +
     `<rect x="${n(w - w * 0.2)}" y="${n(w * 0.05)}" width="${n(w * 0.15)}" height="${n(w * 0.08)}" rx="${n(w * 0.04)}" fill="#000" fill-opacity="0.45"/>` +
     `<text x="${n(w - w * 0.125)}" y="${n(w * 0.105)}" text-anchor="middle" font-family="${FONT_SANS}" font-weight="bold" font-size="${n(w * 0.045)}" fill="#fff">${esc('360°')}</text>`
   );

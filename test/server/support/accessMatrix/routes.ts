@@ -38,14 +38,38 @@ export const ROWS: Row[] = [
     expected: optional(ok(['festa_ana']), ok(['festa_ana', 'privada'])),
   },
   { route: 'GET /api/evento/:id', request: () => ({ method: 'GET', url: '/api/evento/festa-ana-1' }), expected: signedIn(200) },
-  { route: 'GET /api/all/:bname/:type', label: 'a public event', request: () => ({ method: 'GET', url: '/api/all/festa_ana/pad' }), expected: optional(200, 200) },
-  { route: 'GET /api/all/:bname/:type', label: 'a private event', request: () => ({ method: 'GET', url: '/api/all/privada/pad' }), expected: optional(401, 200) },
-  { route: 'GET /api/deviceLast/:bname/:device', label: 'a public event', request: () => ({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' }), expected: optional(200, 200) },
-  { route: 'GET /api/deviceLast/:bname/:device', label: 'a private event', request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }), expected: optional(401, 200) },
+  {
+    route: 'GET /api/all/:bname/:type',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/all/festa_ana/pad' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/all/:bname/:type',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/all/privada/pad' }),
+    expected: optional(401, 200),
+  },
+  {
+    route: 'GET /api/deviceLast/:bname/:device',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/deviceLast/:bname/:device',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }),
+    expected: optional(401, 200),
+  },
   { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
   { route: 'GET /api/print/:packHash/:printId', request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}` }), expected: anyone(200) },
   // Knowing the pack and the request id is the capability (test/server/printStatus.test.ts).
-  { route: 'GET /api/printStatus/:packHash/:requestId', request: async () => ({ method: 'GET', url: `/api/printStatus/${PACK}/${await askedPrint()}` }), expected: anyone(200) },
+  {
+    route: 'GET /api/printStatus/:packHash/:requestId',
+    request: async () => ({ method: 'GET', url: `/api/printStatus/${PACK}/${await askedPrint()}` }),
+    expected: anyone(200),
+  },
   {
     route: 'POST /api/landingForm',
     request: () => ({ method: 'POST', url: '/api/landingForm', payload: { nome: 'Maria', evento: 'Casamento', email: 'maria@example.com' } }),
@@ -69,7 +93,11 @@ export const ROWS: Row[] = [
     },
     expected: signedIn(ok('their own')),
   },
-  { route: 'GET /api/modifyAccount/add/:list/:value', request: () => ({ method: 'GET', url: `/api/modifyAccount/add/collection/${PHOTO}` }), expected: signedIn(ok('ok')) },
+  {
+    route: 'GET /api/modifyAccount/add/:list/:value',
+    request: () => ({ method: 'GET', url: `/api/modifyAccount/add/collection/${PHOTO}` }),
+    expected: signedIn(ok('ok')),
+  },
   {
     route: 'POST /api/set_transaction',
     label: 'an order placed signed out, with its claim',
@@ -109,7 +137,16 @@ export const ROWS: Row[] = [
       return {
         method: 'POST',
         url: '/api/process_payment_card',
-        payload: { transaction_amount: 72, token, installments: 1, payment_method_id: 'visa', email: 'cliente@example.com', type: 'CPF', number: '12345678909', orderId },
+        payload: {
+          transaction_amount: 72,
+          token,
+          installments: 1,
+          payment_method_id: 'visa',
+          email: 'cliente@example.com',
+          type: 'CPF',
+          number: '12345678909',
+          orderId,
+        },
       };
     },
     view: (response) => (response.json() as { status: string }).status,
@@ -161,12 +198,20 @@ export const ROWS: Row[] = [
   { route: 'GET /api/deals/:partner', request: () => ({ method: 'GET', url: '/api/deals/parceiro1' }), expected: only('partnerAAndTeam', 200) },
   {
     route: 'POST /api/launch_coupon',
-    request: async () => ({ method: 'POST', url: '/api/launch_coupon', payload: { partner: 'parceiro1', contractTitle: 'Contrato 1', lastCoupon: await shownCoupon() } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/launch_coupon',
+      payload: { partner: 'parceiro1', contractTitle: 'Contrato 1', lastCoupon: await shownCoupon() },
+    }),
     expected: only('partnerA', 200),
   },
   {
     route: 'POST /api/create_contract',
-    request: () => ({ method: 'POST', url: '/api/create_contract', payload: { partner: 'matriz', duration: 30, rate: 10, discount: 5, kit: 'Kit', n_coupons: 3 } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/create_contract',
+      payload: { partner: 'matriz', duration: 30, rate: 10, discount: 5, kit: 'Kit', n_coupons: 3 },
+    }),
     expected: only('team', 200),
   },
   {
@@ -196,15 +241,53 @@ export const ROWS: Row[] = [
   { route: 'GET /api/check_team', request: () => ({ method: 'GET', url: '/api/check_team' }), expected: { ...signedIn(ok('no')), team: ok('ok') } },
 
   // The mirror and the 360 platform, as guests drive them from their phones
-  { route: 'GET /api/espelho/:dh/:sh/:agent/start/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('open')}/start/0` }), expected: anyone(ok('start_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/mode/Anime` }), expected: anyone(ok('mode_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt', request: async () => ({ method: 'GET', url: `${await mirrorSession('mode')}/prompt/Ninja` }), expected: anyone(ok('prompt_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('prompt')}/get_last_image/0` }), expected: anyone(ok('no_image')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/restart/0', request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/restart/0` }), expected: anyone(ok('restart_ok')) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/get_modes/0', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_modes/0' }), expected: anyone(200) },
-  { route: 'GET /api/espelho/:dh/:sh/:agent/get_prompts/:mode', request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_prompts/Anime' }), expected: anyone(200) },
-  { route: 'GET /api/ultraLast/:device/:bname', label: 'a public event', request: () => ({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' }), expected: optional(200, 200) },
-  { route: 'GET /api/ultraLast/:device/:bname', label: 'a private event', request: () => ({ method: 'GET', url: '/api/ultraLast/ultra2/privada' }), expected: optional(401, 200) },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/start/0',
+    request: async () => ({ method: 'GET', url: `${await mirrorSession('open')}/start/0` }),
+    expected: anyone(ok('start_ok')),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode',
+    request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/mode/Anime` }),
+    expected: anyone(ok('mode_ok')),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt',
+    request: async () => ({ method: 'GET', url: `${await mirrorSession('mode')}/prompt/Ninja` }),
+    expected: anyone(ok('prompt_ok')),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0',
+    request: async () => ({ method: 'GET', url: `${await mirrorSession('prompt')}/get_last_image/0` }),
+    expected: anyone(ok('no_image')),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/restart/0',
+    request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/restart/0` }),
+    expected: anyone(ok('restart_ok')),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/get_modes/0',
+    request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_modes/0' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /api/espelho/:dh/:sh/:agent/get_prompts/:mode',
+    request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_prompts/Anime' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /api/ultraLast/:device/:bname',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/ultraLast/:device/:bname',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/ultraLast/ultra2/privada' }),
+    expected: optional(401, 200),
+  },
   {
     route: 'GET /api/ultraStartConfig/:device/:qrid/:speed/:music',
     request: async () => ({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${await ultraSession(false)}/20/Vem_Tremer?agent=agente001` }),
@@ -213,14 +296,23 @@ export const ROWS: Row[] = [
   { route: 'GET /api/agentResults/:agent', request: () => ({ method: 'GET', url: '/api/agentResults/agente001' }), expected: anyone(200) },
   {
     route: 'POST /api/uploadFace/:name',
-    request: async () => ({ method: 'POST', url: `/api/uploadFace/agenteF${next()}`, payload: { poligram: `data:image/jpeg;base64,${(await jpeg()).toString('base64')}` } }),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/uploadFace/agenteF${next()}`,
+      payload: { poligram: `data:image/jpeg;base64,${(await jpeg()).toString('base64')}` },
+    }),
     expected: anyone(ok('ok')),
   },
   { route: 'DELETE /api/faces/:agent', request: () => ({ method: 'DELETE', url: `/api/faces/agenteF${next()}` }), expected: anyone(ok('ok')) },
 
   // The devices' own API (x-device-id and x-device-key)
   { route: 'GET /api/device/me', request: () => ({ method: 'GET', url: '/api/device/me' }), expected: { ...device(200), otherDevice: 200 } },
-  { route: 'POST /api/device/media', needs: 'camera', request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()), expected: device(200) },
+  {
+    route: 'POST /api/device/media',
+    needs: 'camera',
+    request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()),
+    expected: device(200),
+  },
   { route: 'GET /api/device/print-jobs', needs: 'printer', request: () => ({ method: 'GET', url: '/api/device/print-jobs' }), expected: device(200) },
   {
     route: 'POST /api/device/print-jobs/:id/printed',
@@ -229,12 +321,42 @@ export const ROWS: Row[] = [
     expected: device(ok({ status: 'printed' })),
     view: (response) => response.json(),
   },
-  { route: 'POST /api/device/mirror/session', needs: 'mirror', request: () => ({ method: 'POST', url: '/api/device/mirror/session', payload: { sessionHash: `sessao${next()}` } }), expected: device(200) },
-  { route: 'GET /api/device/mirror/job', needs: 'mirror', request: async () => (await mirrorSession('prompt'), { method: 'GET', url: '/api/device/mirror/job' }), expected: device(200) },
-  { route: 'POST /api/device/mirror/image', needs: 'mirror', request: async () => upload(`/api/device/mirror/image?file=espelho-${next()}.jpg`, 'image/jpeg', await jpeg()), expected: device(200) },
-  { route: 'POST /api/device/ultra/session', needs: 'ultra', request: () => ({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: `giro${next()}` } }), expected: device(200) },
-  { route: 'GET /api/device/ultra/settings', needs: 'ultra', request: async () => (await ultraSession(true), { method: 'GET', url: '/api/device/ultra/settings' }), expected: device(200) },
-  { route: 'POST /api/device/ultra/video', needs: 'ultra', request: () => upload(`/api/device/ultra/video?file=giro-${next()}.mp4`, 'video/mp4', mp4()), expected: device(200) },
+  {
+    route: 'POST /api/device/mirror/session',
+    needs: 'mirror',
+    request: () => ({ method: 'POST', url: '/api/device/mirror/session', payload: { sessionHash: `sessao${next()}` } }),
+    expected: device(200),
+  },
+  {
+    route: 'GET /api/device/mirror/job',
+    needs: 'mirror',
+    request: async () => (await mirrorSession('prompt'), { method: 'GET', url: '/api/device/mirror/job' }),
+    expected: device(200),
+  },
+  {
+    route: 'POST /api/device/mirror/image',
+    needs: 'mirror',
+    request: async () => upload(`/api/device/mirror/image?file=espelho-${next()}.jpg`, 'image/jpeg', await jpeg()),
+    expected: device(200),
+  },
+  {
+    route: 'POST /api/device/ultra/session',
+    needs: 'ultra',
+    request: () => ({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: `giro${next()}` } }),
+    expected: device(200),
+  },
+  {
+    route: 'GET /api/device/ultra/settings',
+    needs: 'ultra',
+    request: async () => (await ultraSession(true), { method: 'GET', url: '/api/device/ultra/settings' }),
+    expected: device(200),
+  },
+  {
+    route: 'POST /api/device/ultra/video',
+    needs: 'ultra',
+    request: () => upload(`/api/device/ultra/video?file=giro-${next()}.mp4`, 'video/mp4', mp4()),
+    expected: device(200),
+  },
 
   // The rest
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
@@ -270,5 +392,9 @@ export const ROWS: Row[] = [
   // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:
   // a signed-in erasure empties the caller's account lists, which rows above read.
   { route: 'GET /api/privacy/data/:agent', request: () => ({ method: 'GET', url: `/api/privacy/data/agenteP${next()}` }), expected: optional(200, 200) },
-  { route: 'POST /api/privacy/erase', request: () => ({ method: 'POST', url: '/api/privacy/erase', payload: { agent: `agenteP${next()}` } }), expected: optional(200, 200) },
+  {
+    route: 'POST /api/privacy/erase',
+    request: () => ({ method: 'POST', url: '/api/privacy/erase', payload: { agent: `agenteP${next()}` } }),
+    expected: optional(200, 200),
+  },
 ];

@@ -1,11 +1,4 @@
-import {
-  backOnlineExpired,
-  connectionChecked,
-  connectionSlice,
-  wentOffline,
-  wentOnline,
-  type ConnectionState,
-} from '../../../../src/app/pwa/connectionSlice';
+import { backOnlineExpired, connectionChecked, connectionSlice, wentOffline, wentOnline, type ConnectionState } from '../../../../src/app/pwa/connectionSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
 const states: Record<ConnectionState['status'], ConnectionState> = {

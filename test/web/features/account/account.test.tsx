@@ -40,7 +40,9 @@ describe('the account', () => {
     renderApp('/account', signedIn());
     expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!' })).toBeInTheDocument();
     expect(screen.getByText(ANA.email)).toBeInTheDocument();
-    const items = within(sidebar()).getAllByRole('button').map((b) => b.textContent);
+    const items = within(sidebar())
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(items).toEqual(['Home', 'Conta']);
     expect(within(sidebar()).queryByRole('link', { name: 'Página do Parceiro' })).not.toBeInTheDocument();
   });
@@ -49,7 +51,9 @@ describe('the account', () => {
     serve({
       partner: 'parceiro_demo',
       transactions: [{ orderId: '123456789', eventName: 'Aniversário', status: 'approved' }],
-      events: [{ orderId: '123456789', eventName: 'Aniversário', eventCreated: 0, products: [{ name: 'Cabine 360', hours: 3, accessories: [{ name: 'Neon' }] }] }],
+      events: [
+        { orderId: '123456789', eventName: 'Aniversário', eventCreated: 0, products: [{ name: 'Cabine 360', hours: 3, accessories: [{ name: 'Neon' }] }] },
+      ],
     });
     const { user } = renderApp('/account', signedIn());
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
@@ -69,7 +73,10 @@ describe('the account', () => {
   it('shows the team their tools', async () => {
     serve({ team: 'ok' });
     renderApp('/account', signedIn());
-    expect(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('link', { name: 'Criar contrato' })).toHaveAttribute('href', '/createContract');
+    expect(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('link', { name: 'Criar contrato' })).toHaveAttribute(
+      'href',
+      '/createContract',
+    );
     expect(within(sidebar()).getByRole('link', { name: 'Autorizar parceiro' })).toHaveAttribute('href', '/authorizePartner');
     expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
@@ -80,7 +87,12 @@ describe('the account', () => {
     const account = { agent: 'agent0001', collection: ['/media/f/pad/1.jpg'], packs: ['PACK1'], events: ['f'], bname: 'f' };
     for (const cookie of ['collection=/media/f/pad/1.jpg', 'packs=PACK1', 'events=f', 'bname=f', 'agent=agent0001']) document.cookie = `${cookie}; path=/`;
     window.localStorage.setItem('collection', JSON.stringify(account.collection));
-    const { user, router, store } = renderApp('/account', { identity, cookies: browserCookieJar, storage: window.localStorage, preloadedState: withSession(account) });
+    const { user, router, store } = renderApp('/account', {
+      identity,
+      cookies: browserCookieJar,
+      storage: window.localStorage,
+      preloadedState: withSession(account),
+    });
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
 
     await user.click(within(sidebar()).getByRole('button', { name: 'Conta' }));
@@ -88,7 +100,14 @@ describe('the account', () => {
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(window.alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/');
-    expect(sessionOf(store.getState())).toMatchObject({ identity: { status: 'signedOut' }, collection: [], packs: [], events: [], bname: '', agent: 'agent0001' });
+    expect(sessionOf(store.getState())).toMatchObject({
+      identity: { status: 'signedOut' },
+      collection: [],
+      packs: [],
+      events: [],
+      bname: '',
+      agent: 'agent0001',
+    });
     expect(identity.current).toBeNull();
     const cookies = decodeURIComponent(document.cookie);
     for (const gone of ['collection=', 'packs=', 'events=', 'bname=']) expect(cookies).not.toContain(gone);

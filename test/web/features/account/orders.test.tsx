@@ -9,7 +9,15 @@ import { renderApp } from '../../../support/renderWithProviders';
 const PIX_CODE = '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
 
 const ORDERS: Transaction[] = [
-  { orderId: '123456789', eventName: 'Aniversário da Ana', status: 'pending', paymentMethod: 'pix', amount: 450, pixCode: PIX_CODE, createdAt: '2026-03-05T01:30:00Z' },
+  {
+    orderId: '123456789',
+    eventName: 'Aniversário da Ana',
+    status: 'pending',
+    paymentMethod: 'pix',
+    amount: 450,
+    pixCode: PIX_CODE,
+    createdAt: '2026-03-05T01:30:00Z',
+  },
   { orderId: '222333444', eventName: 'Casamento', status: 'approved', paymentMethod: 'card', amount: 1234.56, createdAt: '2026-02-10T15:00:00Z' },
   { orderId: '555666777', eventName: 'Formatura', status: 'rejected', paymentMethod: 'card', amount: 800, createdAt: '2026-01-20T12:00:00Z' },
   { orderId: '888999000', eventName: 'Festa antiga', status: 'approved' },

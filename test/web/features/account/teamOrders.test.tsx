@@ -69,7 +69,8 @@ describe("the team's orders", () => {
     await openTeamOrders(server);
     const pix = order('123456789');
     const text = (pix.textContent ?? '').replace(/\u00a0/g, ' ');
-    for (const part of ['festa_ana', 'Ana Souza (ana@example.com)', 'BEMVINDO10', 'Pix', 'R$ 1.215,00', '05/03/2026', 'Aguardando pagamento']) expect(text).toContain(part);
+    for (const part of ['festa_ana', 'Ana Souza (ana@example.com)', 'BEMVINDO10', 'Pix', 'R$ 1.215,00', '05/03/2026', 'Aguardando pagamento'])
+      expect(text).toContain(part);
     expect(order('111222333')).toHaveTextContent('Pago');
     expect(order('987654321')).toHaveTextContent('Cartão de crédito');
     // Only a Pix transfer still waiting is settled by hand.

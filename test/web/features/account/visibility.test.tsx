@@ -57,7 +57,9 @@ it("saves the owner's choice with their token and says so", async () => {
 });
 
 it("shows the server's refusal in Portuguese, and no success", async () => {
-  serveDashboard([], () => HttpResponse.json({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' }, { status: 403 }));
+  serveDashboard([], () =>
+    HttpResponse.json({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' }, { status: 403 }),
+  );
   const { group, user } = await openControl();
   await user.click(within(group).getByRole('radio', { name: 'Somente com o link' }));
   await user.click(screen.getByRole('button', { name: 'Salvar visibilidade' }));

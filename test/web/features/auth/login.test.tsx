@@ -18,7 +18,9 @@ function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
       calls.push(`update ${url.searchParams.get('collection')}`);
       return HttpResponse.json({ collection: ['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg'], packs: ['PACK1'], events: ['f'] });
     }),
-    http.get(`${API}/account`, () => HttpResponse.json({ email: 'ana@example.com', displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({ email: 'ana@example.com', displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -104,7 +106,9 @@ describe('signup', () => {
         lists = `${url.searchParams.get('collection')}|${url.searchParams.get('packs')}|${url.searchParams.get('events')}`;
         return HttpResponse.text('ok');
       }),
-      http.get(`${API}/account`, () => HttpResponse.json({ email: 'bia@example.com', displayName: 'Bia', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: 'bia@example.com', displayName: 'Bia', photoURL: '', partner: '', events: [], transactions: [] }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),

@@ -47,7 +47,16 @@ function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
       const bin = new URL(request.url).searchParams.get('bin') ?? '';
       seen.bins.push(bin);
       return HttpResponse.json({
-        results: [{ id: 'master', payer_costs: [{ installments: 1, installment_rate: 0 }, { installments: 3, installment_rate: 0 }, { installments: 4, installment_rate: 1.99 }] }],
+        results: [
+          {
+            id: 'master',
+            payer_costs: [
+              { installments: 1, installment_rate: 0 },
+              { installments: 3, installment_rate: 0 },
+              { installments: 4, installment_rate: 1.99 },
+            ],
+          },
+        ],
       });
     }),
     http.post(`${API}/sandbox/card_tokens`, async ({ request }) => {
@@ -121,7 +130,7 @@ describe('the checkout screen', () => {
     expect(nbsp(summary.textContent)).toContain(`Total com desconto: ${DISCOUNTED}`);
   });
 
-  it("alerts the first problem of the form and does not reveal the payment methods", async () => {
+  it('alerts the first problem of the form and does not reveal the payment methods', async () => {
     serveShop();
     const { user } = openCheckout();
     await user.click(await screen.findByRole('button', { name: 'Ir para pagamento' }));
@@ -155,7 +164,9 @@ describe('the checkout screen', () => {
     // 5031 43 is Maestro for the local library, Mastercard for the provider: the provider wins.
     expect(await screen.findByText('Mastercard')).toBeInTheDocument();
     expect(seen.bins).toEqual(['503143']);
-    const options = within(screen.getByLabelText('Parcelas')).getAllByRole('option').map((o) => nbsp(o.textContent));
+    const options = within(screen.getByLabelText('Parcelas'))
+      .getAllByRole('option')
+      .map((o) => nbsp(o.textContent));
     expect(options).toEqual(['1x de R$ 1.215,00 (sem juros)', '3x de R$ 405,00 (sem juros)', '4x de R$ 309,79 (total R$ 1.239,18)']);
     await user.selectOptions(screen.getByLabelText('Parcelas'), '3');
     expect(screen.getByLabelText('Validade (MM/AA)')).toHaveValue('11/30');

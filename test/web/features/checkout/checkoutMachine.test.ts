@@ -24,7 +24,15 @@ const order = { orderId: '123456789', claim: 'k'.repeat(22) };
 const fresh = { orderId: '987654321', claim: 'n'.repeat(22) };
 const customer = { name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725', eventName: 'Festa da Ana', eventDate: '2026-12-20', eventTime: '20:00' };
 const draft: CheckoutDraft = { coupon: 'DEZ', customer, lines: [], total: 1215 };
-const card: CardChoice = { number: '5031433215406351', holderName: 'APRO', expiry: '11/30', cvc: '123', holderCpf: '52998224725', installments: 3, paymentMethodId: 'master' };
+const card: CardChoice = {
+  number: '5031433215406351',
+  holderName: 'APRO',
+  expiry: '11/30',
+  cvc: '123',
+  holderCpf: '52998224725',
+  installments: 3,
+  paymentMethodId: 'master',
+};
 const pixCode = { code: '000201...6304ABCD', amount: 1215, orderStatus: 'pending' } as const;
 
 const states = {

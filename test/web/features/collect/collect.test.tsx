@@ -36,7 +36,7 @@ describe('the collect screen', () => {
     expect(store.getState().outbox?.items).toEqual([]);
   });
 
-  it('collects a private event\'s photo once the login\'s media cookie has arrived', async () => {
+  it("collects a private event's photo once the login's media cookie has arrived", async () => {
     let cookie = false;
     network.use(
       http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: cookie ? 200 : 401 })),
@@ -83,7 +83,9 @@ describe('the collect screen', () => {
     await screen.findByText('Pendente: será enviado quando a conexão voltar');
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.'),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
     expect(store.getState().outbox?.items).toEqual([]);
     expect(sessionOf(store.getState()).collection).toEqual([]);
@@ -102,7 +104,10 @@ describe('the collect screen', () => {
 
   it('shows the photo, collects it into the collection cookie and the visited events', async () => {
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar });
-    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', `http://localhost/display${photo.slice('/media'.length)}.webp`);
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute(
+      'src',
+      `http://localhost/display${photo.slice('/media'.length)}.webp`,
+    );
     await screen.findByText('Coletado!');
     expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(sessionOf(store.getState()).events).toEqual(['festa_ana']);
@@ -126,7 +131,10 @@ describe('the collect screen', () => {
 
   it('accepts a storage path whose last three segments are event, mode and file', async () => {
     const { store } = renderApp('/collect?id=gs://bucket/eventos/festa_ana/polaroid/p1.jpg');
-    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/display/festa_ana/polaroid/p1.jpg.webp');
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/display/festa_ana/polaroid/p1.jpg.webp',
+    );
     await screen.findByText('Coletado!');
     expect(sessionOf(store.getState()).collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
   });
@@ -167,7 +175,9 @@ describe('the collect screen', () => {
 
   it("'Ir para Evento' opens the event at this booth, 'Minha Coleção' the collection", async () => {
     network.use(
-      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }])),
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }]),
+      ),
       http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [photo] })),
     );
     const { user, router } = renderApp(`/collect?id=${photo}`);

@@ -48,7 +48,9 @@ describe('the collection', () => {
   it('shows the collected items newest first, and opens one', async () => {
     const { user } = renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
-    const images = within(grid).getAllByRole('button').map((b) => b.querySelector('img')?.getAttribute('src'));
+    const images = within(grid)
+      .getAllByRole('button')
+      .map((b) => b.querySelector('img')?.getAttribute('src'));
     expect(images).toEqual([
       'http://localhost/thumbs/festa_ana/pad/foto-0002.jpg.webp',
       'http://localhost/thumbs/festa_ana/pad/foto-0001.jpg.webp',
@@ -99,6 +101,9 @@ describe('the collection', () => {
     act(() => void window.dispatchEvent(new Event('focus')));
     expect(await screen.findByRole('button', { name: 'Item 1 de 2' })).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: 'Minha Coleção' });
-    expect(within(grid).getAllByRole('button')[0].querySelector('img')).toHaveAttribute('src', 'http://localhost/thumbs/festa_ana/pad/do-outro-celular.jpg.webp');
+    expect(within(grid).getAllByRole('button')[0].querySelector('img')).toHaveAttribute(
+      'src',
+      'http://localhost/thumbs/festa_ana/pad/do-outro-celular.jpg.webp',
+    );
   });
 });

@@ -8,7 +8,15 @@ import { sessionOf } from '../../../support/session';
 
 const PENDING = 'Pendente: será enviado quando a conexão voltar';
 const photo = '/media/festa_ana/pad/foto-07.jpg';
-const collect = { kind: 'collect' as const, id: '3c1f8e0a-9b7d-4e2a-8f61-2d5c7b9a0e14', createdAt: 1, attempts: 0, nextAttemptAt: 1, url: photo, bname: 'festa_ana' };
+const collect = {
+  kind: 'collect' as const,
+  id: '3c1f8e0a-9b7d-4e2a-8f61-2d5c7b9a0e14',
+  createdAt: 1,
+  attempts: 0,
+  nextAttemptAt: 1,
+  url: photo,
+  bname: 'festa_ana',
+};
 const print = {
   kind: 'print' as const,
   id: '5e2a7b1c-0d4f-4a8e-9c63-1f7d2b8e4a90',
@@ -34,7 +42,9 @@ describe('the collection, with things done offline', () => {
     const { store, router } = renderApp('/collection', { outbox });
 
     const section = await screen.findByRole('region', { name: 'Aguardando conexão' });
-    const rows = within(section).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual([`Coleta de foto-07.jpg (festa_ana): ${PENDING}`, `Impressão de foto-02.jpg (festa_ana): ${PENDING}`]);
     expect(window.alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/collection');

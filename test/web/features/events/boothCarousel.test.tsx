@@ -4,7 +4,15 @@ import { BOOTH_MODES } from '../../../../contract/modes';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
-const LABEL: Record<string, string> = { pad: 'Pad', hashtrack: 'Hashtrack', feed: 'Feed', polaroid: 'Polaroid', boomerang: 'Boomerang', 360: '360', nulo: 'Nulo' };
+const LABEL: Record<string, string> = {
+  pad: 'Pad',
+  hashtrack: 'Hashtrack',
+  feed: 'Feed',
+  polaroid: 'Polaroid',
+  boomerang: 'Boomerang',
+  360: '360',
+  nulo: 'Nulo',
+};
 
 /** Events of 1 to 7 booths, in the spec's order (the demo's casamento_bia_e_leo is the 3: pad, polaroid, 360). */
 const EVENTS: string[][] = [

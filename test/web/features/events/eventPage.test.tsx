@@ -10,14 +10,18 @@ const entry = (mode: string, bname = 'festa_ana') => ({ pathname: `/eventos/even
 
 function serveGalleries() {
   network.use(
-    http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg', '/media/festa_ana/pad/2.jpg', '/media/festa_ana/pad/3.jpg'] })),
+    http.get(`${API}/all/festa_ana/pad`, () =>
+      HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg', '/media/festa_ana/pad/2.jpg', '/media/festa_ana/pad/3.jpg'] }),
+    ),
     http.get(`${API}/all/festa_ana/polaroid`, () => HttpResponse.json({ product: ['/media/festa_ana/polaroid/p1.jpg'] })),
     http.get(`${API}/all/festa_ana/360`, () => HttpResponse.json({ product: ['/media/festa_ana/360/v1.mp4'] })),
   );
 }
 
 function tileNames(): string[] {
-  return within(screen.getByRole('list', { name: /^Galeria/ })).getAllByRole('button').map((b) => b.querySelector('img')?.getAttribute('src') ?? 'video');
+  return within(screen.getByRole('list', { name: /^Galeria/ }))
+    .getAllByRole('button')
+    .map((b) => b.querySelector('img')?.getAttribute('src') ?? 'video');
 }
 
 describe('the event page', () => {
@@ -96,7 +100,9 @@ describe('the event page', () => {
 
   it('says that an event is private, with the way to log in, instead of a retry that cannot work', async () => {
     network.use(
-      http.get(`${API}/all/formatura/pad`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 })),
+      http.get(`${API}/all/formatura/pad`, () =>
+        HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 }),
+      ),
     );
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para ver as fotos.');
@@ -156,7 +162,9 @@ describe('the event page', () => {
 
   it('finds the booths of an event known only by name (from a collect link)', async () => {
     serveGalleries();
-    network.use(http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])));
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])),
+    );
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });

@@ -5,7 +5,14 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
-const festa = { title: 'festa_ana', visible: true, profile: '/media/festa_ana/feed/perfil.jpg', cover: '/media/festa_ana/feed/capa.jpg', photos: 12, devices: ['nulo', 'pad', '360'] };
+const festa = {
+  title: 'festa_ana',
+  visible: true,
+  profile: '/media/festa_ana/feed/perfil.jpg',
+  cover: '/media/festa_ana/feed/capa.jpg',
+  photos: 12,
+  devices: ['nulo', 'pad', '360'],
+};
 const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
 const soLink = { title: 'casamento', visible: false, visibility: 'link', profile: '', cover: '', photos: 1, devices: ['pad'] };
 const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura', 'casamento'] });
@@ -50,7 +57,9 @@ describe('the events list', () => {
         tokens.push(token);
         return HttpResponse.json(token ? [festa, privada, soLink] : [festa]);
       }),
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] }),
+      ),
     );
     renderApp('/eventos', { preloadedState: visitor, identity: fakeIdentity({ signedInAs: ANA, token: 'tok-ana' }) });
     expect(await screen.findByRole('button', { name: /formatura/ })).toHaveTextContent('Privado');
@@ -73,17 +82,22 @@ describe('the events list', () => {
     expect(await screen.findByRole('button', { name: /festa_ana/ })).toBeInTheDocument();
   });
 
-  it("lists the events the account holds from elsewhere, such as one its owner just created", async () => {
+  it('lists the events the account holds from elsewhere, such as one its owner just created', async () => {
     const asked: string[] = [];
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_nova'], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_nova'], transactions: [] }),
+      ),
       http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
         asked.push(String(params.events));
         const names = String(params.events).split(',');
         return HttpResponse.json(names.includes('festa_nova') ? [festa, { ...festa, title: 'festa_nova', photos: 0 }] : [festa]);
       }),
     );
-    const { store } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }), identity: fakeIdentity({ signedInAs: ANA }) });
+    const { store } = renderApp('/eventos', {
+      preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }),
+      identity: fakeIdentity({ signedInAs: ANA }),
+    });
     expect(await screen.findByRole('button', { name: /festa_nova/ })).toHaveTextContent('0 fotos');
     expect(sessionOf(store.getState()).events).toEqual(['festa_ana', 'festa_nova']);
     expect(asked.at(-1)).toBe('festa_ana,festa_nova');

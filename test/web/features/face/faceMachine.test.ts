@@ -109,10 +109,17 @@ const confirming = { status: 'confirming' } as const;
 
 // 'Apagar minhas fotos de rosto': a second look, then the deletion; closing the screen forgets
 // what was said, but not a deletion on its way.
-describeMachineGrid('the face deletion machine', faceDeletionSlice, deletionStates, deletionEvents, {
-  idle: { asked: confirming },
-  confirming: { cancelled: idle, confirmed: { status: 'deleting' }, screenClosed: idle },
-  deleting: { deleted: { status: 'deleted' }, failed: { status: 'failed', message: 'Erro 500' } },
-  deleted: { asked: confirming, screenClosed: idle },
-  failed: { asked: confirming, screenClosed: idle },
-}, [faceClosed]);
+describeMachineGrid(
+  'the face deletion machine',
+  faceDeletionSlice,
+  deletionStates,
+  deletionEvents,
+  {
+    idle: { asked: confirming },
+    confirming: { cancelled: idle, confirmed: { status: 'deleting' }, screenClosed: idle },
+    deleting: { deleted: { status: 'deleted' }, failed: { status: 'failed', message: 'Erro 500' } },
+    deleted: { asked: confirming, screenClosed: idle },
+    failed: { asked: confirming, screenClosed: idle },
+  },
+  [faceClosed],
+);

@@ -63,11 +63,30 @@ describe('the contact form', () => {
 
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(leads).toHaveLength(1);
-    expect(leads[0]).toMatchObject({ nome: 'Ana', evento: 'Casamento', telefone: '(11) 98888-7777', indicacao: 'Instagram', comentarios: '<b>200 convidados</b>', email: '', data: '' });
+    expect(leads[0]).toMatchObject({
+      nome: 'Ana',
+      evento: 'Casamento',
+      telefone: '(11) 98888-7777',
+      indicacao: 'Instagram',
+      comentarios: '<b>200 convidados</b>',
+      email: '',
+      data: '',
+    });
     // The outbox's own id for it, which the server knows a replay by.
     expect(leads[0].clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     // Exactly the contract's fields (the server refuses unknown ones).
-    expect(Object.keys(leads[0]).sort()).toEqual(['clientId', 'comentarios', 'data', 'email', 'evento', 'indicacao', 'instagram', 'nome', 'telefone', 'tiktok']);
+    expect(Object.keys(leads[0]).sort()).toEqual([
+      'clientId',
+      'comentarios',
+      'data',
+      'email',
+      'evento',
+      'indicacao',
+      'instagram',
+      'nome',
+      'telefone',
+      'tiktok',
+    ]);
     expect([...outbox.items.values()]).toEqual([]);
   });
 
@@ -112,7 +131,18 @@ describe('the contact form', () => {
     const leads: Lead[] = [];
     receiveLeads(leads);
     const id = 'lead-0123456789abcdef01234567';
-    const lead = { nome: 'Caio', evento: 'Aniversário', data: '', indicacao: '', email: '', instagram: '', tiktok: '', telefone: '', comentarios: '', clientId: id };
+    const lead = {
+      nome: 'Caio',
+      evento: 'Aniversário',
+      data: '',
+      indicacao: '',
+      email: '',
+      instagram: '',
+      tiktok: '',
+      telefone: '',
+      comentarios: '',
+      clientId: id,
+    };
     const waiting: QueuedLead = { kind: 'lead', id, createdAt: 1, attempts: 3, nextAttemptAt: 1, lead };
     makeStore({ outbox: memoryOutboxStore({ items: [waiting] }) });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
@@ -128,7 +158,9 @@ describe('the contact form', () => {
       }),
     );
     const id = 'lead-aaaaaaaaaaaaaaaaaaaaaaaa';
-    const outbox = memoryOutboxStore({ items: [{ kind: 'lead', id, createdAt: 1, attempts: 0, nextAttemptAt: 1, lead: { nome: 'X', evento: 'Y', clientId: id } }] });
+    const outbox = memoryOutboxStore({
+      items: [{ kind: 'lead', id, createdAt: 1, attempts: 0, nextAttemptAt: 1, lead: { nome: 'X', evento: 'Y', clientId: id } }],
+    });
     makeStore({ outbox });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(calls).toBe(1);

@@ -39,7 +39,9 @@ describe('the leads for the team', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Bia', 'Ana']);
     // Dates the Brazilian way: the event's day as written, the arrival in Brasília time (UTC-3).
-    const first = within(rows[0]).getAllByRole('cell').map((c) => c.textContent);
+    const first = within(rows[0])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(first[0]).toBe('22/11/2026, 09:00');
     expect(first[3]).toBe('01/12/2026');
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeInTheDocument();
@@ -67,7 +69,10 @@ describe('the leads for the team', () => {
   });
 
   it('writes dates the Brazilian way in the CSV too', () => {
-    const [, row] = leadsCsv([lead(1, 'Ana')]).replace('\uFEFF', '').trim().split('\r\n');
+    const [, row] = leadsCsv([lead(1, 'Ana')])
+      .replace('\uFEFF', '')
+      .trim()
+      .split('\r\n');
     expect(row.startsWith('"21/11/2026, 09:00","Ana","Casamento","01/12/2026",')).toBe(true);
   });
 });

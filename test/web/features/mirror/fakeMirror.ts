@@ -7,7 +7,12 @@ export const IMAGE = '/media/loja/feed/espelho-123.jpg';
 
 export const MODES = [
   { title: 'Anime', description: 'Vire personagem de anime.', icon: '/media/loja/feed/espelho-anime.png', background: '#f7c6e0' },
-  { title: 'Pintura a óleo', description: 'Seu retrato pintado à mão.', icon: '/media/loja/feed/espelho-oleo.png', background: '/media/loja/feed/fundo-oleo.jpg' },
+  {
+    title: 'Pintura a óleo',
+    description: 'Seu retrato pintado à mão.',
+    icon: '/media/loja/feed/espelho-oleo.png',
+    background: '/media/loja/feed/fundo-oleo.jpg',
+  },
 ];
 
 export const SCENARIOS: Record<string, { title: string; icon: string; background: string }[]> = {

@@ -37,11 +37,11 @@ describe('the AI mirror screen', () => {
     expect(anime.closest('li')).toHaveStyle({ backgroundColor: '#f7c6e0' });
     const oil = within(modes).getByRole('button', { name: 'Pintura a óleo' });
     expect(oil.closest('li')?.style.backgroundImage).toBe('url("http://localhost/media/loja/feed/fundo-oleo.jpg")');
-    expect(within(modes).getAllByRole('button').map((b) => b.querySelector('.mirror-card__title')?.textContent)).toEqual([
-      'Anime',
-      'Pintura a óleo',
-      'Custom Prompt',
-    ]);
+    expect(
+      within(modes)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('.mirror-card__title')?.textContent),
+    ).toEqual(['Anime', 'Pintura a óleo', 'Custom Prompt']);
     expect(mirror.calls).toEqual(['start/0', 'get_modes/0']);
   });
 

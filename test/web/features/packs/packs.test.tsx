@@ -28,10 +28,11 @@ describe('the packs screen', () => {
     const mine = [...Array.from({ length: 44 }, (_, i) => `PACKX${String(i).padStart(2, '0')}`), 'PACKVELHO'];
     renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: mine }), cookies: browserCookieJar });
     const list = await screen.findByRole('list', { name: 'Seus pacotes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'PACKVELHO1 cópiaEvento: casamento',
-      'PACKDEMO55 cópiasEvento: festa_ana',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
     expect(asked.map((list) => list.split(','))).toEqual([mine.slice(0, 20), mine.slice(20, 40), [...mine.slice(40), 'PACKDEMO5']]);
   });
 
@@ -40,7 +41,9 @@ describe('the packs screen', () => {
     servePacks(asked);
     const { store } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: ['PACKVELHO'] }), cookies: browserCookieJar });
     const list = await screen.findByRole('list', { name: 'Seus pacotes' });
-    const packs = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    const packs = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(packs).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
     expect(asked[0]).toBe('PACKVELHO,PACKDEMO5');
     expect(sessionOf(store.getState()).packs).toEqual(['PACKVELHO', 'PACKDEMO5']);

@@ -135,7 +135,11 @@ describe('the deals page', () => {
     expect(march[0] / (may[0] + may[1])).toBeCloseTo(180 / 379);
     expect(march[1]).toBe(0);
     const table = within(chart).getByRole('table', { name: 'Saldo por mês do evento, em reais' });
-    expect(within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map(text))).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map(text)),
+    ).toEqual([
       ['Mês', 'Pago', 'A receber'],
       ['março de 2026', 'R$ 180,00', 'R$ 0,00'],
       ['abril de 2026', 'R$ 0,00', 'R$ 0,00'],

@@ -73,7 +73,7 @@ describeMachineGrid('the invitation machine', invitationSlice, states, events, {
 });
 
 describe('the invitation screen', () => {
-  it("asks a signed-out visitor to log in first and goes to /login after 7.5 s", async () => {
+  it('asks a signed-out visitor to log in first and goes to /login after 7.5 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       const { router } = renderApp(link);
@@ -103,7 +103,9 @@ describe('the invitation screen', () => {
       expect(router.state.location.pathname).toBe('/invitation');
       await act(() => jest.advanceTimersByTimeAsync(2_600));
       expect(router.state.location.pathname).toBe('/login');
-      expect(router.state.location.state).toEqual({ returnTo: { pathname: '/invitation', search: `?hash=${other.hash}&partnerName=outro_parceiro`, state: null } });
+      expect(router.state.location.state).toEqual({
+        returnTo: { pathname: '/invitation', search: `?hash=${other.hash}&partnerName=outro_parceiro`, state: null },
+      });
     } finally {
       jest.useRealTimers();
     }
@@ -116,7 +118,9 @@ describe('the invitation screen', () => {
         sent.push({ body: await request.json(), token: request.headers.get('idToken') });
         return HttpResponse.text('ok');
       }),
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: 'parceiro_novo', events: [], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: 'parceiro_novo', events: [], transactions: [] }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -129,7 +133,9 @@ describe('the invitation screen', () => {
   });
 
   it("alerts 'Failed to authorize' when the server refuses", async () => {
-    network.use(http.post(`${API}/authorize_partner`, () => HttpResponse.json({ error: 'invitation_not_found', message: 'Convite inválido.' }, { status: 404 })));
+    network.use(
+      http.post(`${API}/authorize_partner`, () => HttpResponse.json({ error: 'invitation_not_found', message: 'Convite inválido.' }, { status: 404 })),
+    );
     const { user, router } = renderApp(link, { identity: fakeIdentity({ signedInAs: ANA }) });
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(window.alert).toHaveBeenCalledWith('Failed to authorize');

@@ -16,7 +16,10 @@ import { describeMachineGrid } from '../../../support/machineGrid';
 const FIRST: Contract = { title: 'Contrato 1', description: '', last: 'BUFFET_ANA-00ABCD', discount: 0.1, kit: 'Kit festa' };
 const SECOND: Contract = { title: 'Contrato 2', description: '', last: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' };
 const request = { partner: 'buffet_ana', contractTitle: 'Contrato 1', lastCoupon: 'BUFFET_ANA-00ABCD', discount: 0.1, kit: 'Kit festa' };
-const secondCopying = { status: 'copying', request: { partner: 'buffet_ana', contractTitle: 'Contrato 2', lastCoupon: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' } } as const;
+const secondCopying = {
+  status: 'copying',
+  request: { partner: 'buffet_ana', contractTitle: 'Contrato 2', lastCoupon: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' },
+} as const;
 const RAN_OUT = 'Os cupons deste contrato acabaram.';
 
 // The grid follows the first contract's coupon, on the page of the partner buffet_ana.

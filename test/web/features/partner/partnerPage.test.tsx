@@ -88,9 +88,7 @@ describe('the partner page', () => {
   it("shows the server's words when the coupons ran out, and neither alerts success nor reloads", async () => {
     serveContracts();
     network.use(
-      http.post(`${API}/launch_coupon`, () =>
-        HttpResponse.json({ error: 'no_coupons_left', message: 'Os cupons deste contrato acabaram.' }, { status: 409 }),
-      ),
+      http.post(`${API}/launch_coupon`, () => HttpResponse.json({ error: 'no_coupons_left', message: 'Os cupons deste contrato acabaram.' }, { status: 409 })),
     );
     const { user } = openAsAna();
     const first = await contract('Contrato 1');
@@ -131,9 +129,7 @@ describe('the partner page', () => {
   });
 
   it('offers the login, coming back here, when the server refuses the sign-in', async () => {
-    network.use(
-      http.get(`${API}/contracts/buffet_ana`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Faça login.' }, { status: 401 })),
-    );
+    network.use(http.get(`${API}/contracts/buffet_ana`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Faça login.' }, { status: 401 })));
     const { user, router } = openAsAna();
     expect(await screen.findByRole('alert')).toHaveTextContent('Entre com a conta do parceiro para ver esta página.');
     await user.click(screen.getByRole('link', { name: 'Entrar' }));
@@ -149,9 +145,7 @@ describe('the partner page', () => {
 
   it('says "Carregando..." while loading, and offers to try again when the network fails', async () => {
     let fail = true;
-    network.use(
-      http.get(`${API}/contracts/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(CONTRACTS))),
-    );
+    network.use(http.get(`${API}/contracts/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(CONTRACTS))));
     const { user } = openAsAna();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os contratos.');

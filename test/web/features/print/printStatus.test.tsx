@@ -14,7 +14,10 @@ const photo = '/media/festa_ana/pad/foto-01.jpg';
 const PENDING = 'Impressão pendente: será enviada quando a conexão voltar';
 
 beforeEach(() => {
-  network.use(mediaFound, http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"])));
+  network.use(
+    mediaFound,
+    http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"])),
+  );
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -32,7 +35,8 @@ function printServer() {
     }),
     http.get(`${API}/printStatus/:hash/:request`, ({ params }) => {
       state.statusCalls += 1;
-      if (!spent.has(String(params.request))) return HttpResponse.json({ error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' }, { status: 404 });
+      if (!spent.has(String(params.request)))
+        return HttpResponse.json({ error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' }, { status: 404 });
       return HttpResponse.json({ status: state.job, copies });
     }),
   );
@@ -116,7 +120,15 @@ describe("the guest's print status", () => {
 
   it('survives a reload: a print left waiting goes out with its own id, and a sent one is followed again', async () => {
     const server = printServer();
-    const waiting = { kind: 'print' as const, id: '0b5e6c39-4a6f-4c1e-9d43-6f2b1c7a8e10', createdAt: 1, attempts: 3, nextAttemptAt: Date.now() + 600_000, packHash: 'PACK5', printId: photo };
+    const waiting = {
+      kind: 'print' as const,
+      id: '0b5e6c39-4a6f-4c1e-9d43-6f2b1c7a8e10',
+      createdAt: 1,
+      attempts: 3,
+      nextAttemptAt: Date.now() + 600_000,
+      packHash: 'PACK5',
+      printId: photo,
+    };
     const outbox = memoryOutboxStore({ items: [waiting] });
     // The store reads the queue back at start, as after a reload.
     renderApp(`/collect?id=${photo}`, { outbox, preloadedState: withSession({ packs: ['PACK5'] }) });
@@ -139,9 +151,19 @@ describe("the guest's print status", () => {
 
   it('drops a queued print the server refuses for good, and tells the guest why', async () => {
     network.use(
-      http.get(`${API}/print/:hash/:id`, () => HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 })),
+      http.get(`${API}/print/:hash/:id`, () =>
+        HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 }),
+      ),
     );
-    const waiting = { kind: 'print' as const, id: '7d2f1c39-4a6f-4c1e-9d43-6f2b1c7a8e10', createdAt: 1, attempts: 0, nextAttemptAt: 1, packHash: 'PACK5', printId: photo };
+    const waiting = {
+      kind: 'print' as const,
+      id: '7d2f1c39-4a6f-4c1e-9d43-6f2b1c7a8e10',
+      createdAt: 1,
+      attempts: 0,
+      nextAttemptAt: 1,
+      packHash: 'PACK5',
+      printId: photo,
+    };
     const outbox = memoryOutboxStore({ items: [waiting] });
     renderApp(`/collect?id=${photo}`, { outbox });
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('A impressão que estava pendente não foi feita: Este pacote não possui cópias suficientes'));

@@ -58,7 +58,9 @@ describe('the print widget', () => {
 
     await user.click(options[0]);
     const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
-    expect(within(overlay).getByRole('status')).toHaveTextContent('Impressão enviada!Sua foto está na fila da impressora da cabine: é só retirar lá.Restam 4 cópias no seu pacote.');
+    expect(within(overlay).getByRole('status')).toHaveTextContent(
+      'Impressão enviada!Sua foto está na fila da impressora da cabine: é só retirar lá.Restam 4 cópias no seu pacote.',
+    );
     expect(printed).toEqual([`PACK5 ${photo}`]);
     expect(screen.queryByRole('dialog', { name: 'Imprimir' })).not.toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
@@ -110,7 +112,11 @@ describe('the print widget', () => {
 
   it('alerts when the server finds the copies gone, and stays on the pack list', async () => {
     servePacks(["{'PACK1': {'copies': 1, 'bname': 'festa_ana'}}"]);
-    network.use(http.get(`${API}/print/:hash/:id`, () => HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 })));
+    network.use(
+      http.get(`${API}/print/:hash/:id`, () =>
+        HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 }),
+      ),
+    );
     const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK1']));
     const dialog = await openPrint(user);
     await user.click(await within(dialog).findByRole('button', { name: /PACK1/ }));

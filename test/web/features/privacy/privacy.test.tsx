@@ -52,7 +52,13 @@ describe('the privacy page', () => {
     serve();
     renderApp('/privacidade', { ...guest() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacidade e seus dados' })).toBeInTheDocument();
-    for (const name of ['O que temos sobre você agora', 'Apagar minhas fotos', 'O que guardamos, por quanto tempo e por quê', 'Seus direitos', 'Quem contatar']) {
+    for (const name of [
+      'O que temos sobre você agora',
+      'Apagar minhas fotos',
+      'O que guardamos, por quanto tempo e por quê',
+      'Seus direitos',
+      'Quem contatar',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getByText(/apagamos cada uma automaticamente 30 dias depois do envio/)).toBeInTheDocument();
@@ -204,7 +210,9 @@ describe('the links to the privacy page', () => {
 
   it("from the account's menu", async () => {
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),

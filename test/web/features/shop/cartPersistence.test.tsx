@@ -29,7 +29,11 @@ describe('the cart kept in local storage', () => {
     await first.user.click(within(card('Cabine 360')).getByRole('button', { name: 'Adicionar ao carrinho' }));
     await first.user.click(within(card('Cabine 360')).getByRole('button', { name: 'Mais uma hora' }));
     await first.user.click(within(card('Cabine 360')).getByRole('checkbox', { name: /Neon/ }));
-    expect(stored()).toMatchObject({ coupon: 'BEMVINDO10', discount: 0, lines: [{ product: { id: 'cabine360' }, hours: 3, quantity: 1, accessoryIds: ['neon'] }] });
+    expect(stored()).toMatchObject({
+      coupon: 'BEMVINDO10',
+      discount: 0,
+      lines: [{ product: { id: 'cabine360' }, hours: 3, quantity: 1, accessoryIds: ['neon'] }],
+    });
     first.unmount();
 
     // What the checkout finds when it is the first screen after a reload.

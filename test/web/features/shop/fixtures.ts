@@ -63,5 +63,8 @@ export function serveShop({ discount = 0, products = [CABINE, ALBUM] }: { discou
 
 /** Text as a person reads it: Intl writes a non-breaking space after R$. */
 export function readable(element: Element | null): string {
-  return (element?.textContent ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return (element?.textContent ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -118,7 +118,7 @@ describe('the shop', () => {
     expect(within(cart()).queryByText(/^Total:/)).not.toBeInTheDocument();
   });
 
-  it("leads to /checkout?coupon= once the cart holds something, and says why it cannot before", async () => {
+  it('leads to /checkout?coupon= once the cart holds something, and says why it cannot before', async () => {
     serveShop();
     const { user, router } = await openShop('/shop?coupon=PARCEIRO-DEMO-0');
     const checkout = within(cart()).getByRole('button', { name: 'Checkout' });
@@ -165,9 +165,7 @@ describe('the shop', () => {
 
   it("offers 'Tentar novamente' when the network fails, and loads the shop on the retry", async () => {
     let fail = true;
-    network.use(
-      http.get(`${API}/shop/:coupon/:agent`, () => (fail ? HttpResponse.error() : HttpResponse.json({ data: [CABINE, ALBUM], discount: 0 }))),
-    );
+    network.use(http.get(`${API}/shop/:coupon/:agent`, () => (fail ? HttpResponse.error() : HttpResponse.json({ data: [CABINE, ALBUM], discount: 0 }))));
     const { user } = renderApp('/shop?coupon=BEMVINDO10');
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar a loja.');
     fail = false;

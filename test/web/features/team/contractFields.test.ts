@@ -1,4 +1,11 @@
-import { CONTRACT_MESSAGES, firstBadField, NAME_TOO_SHORT, NAME_WRONG, validateContract, type ContractFields } from '../../../../src/features/team/contractFields';
+import {
+  CONTRACT_MESSAGES,
+  firstBadField,
+  NAME_TOO_SHORT,
+  NAME_WRONG,
+  validateContract,
+  type ContractFields,
+} from '../../../../src/features/team/contractFields';
 
 const good: ContractFields = { partner: 'parceiro_1', duration: '30', rate: '10', discount: '5', n_coupons: '3', kit: 'Kit festa' };
 

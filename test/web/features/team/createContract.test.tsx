@@ -123,7 +123,9 @@ describe('createContract', () => {
     await submit();
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Contract created for parceiro_1'));
     expect(window.alert).toHaveBeenCalledTimes(1);
-    expect(sent).toEqual([{ body: { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 }, idToken: expect.any(String) }]);
+    expect(sent).toEqual([
+      { body: { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 }, idToken: expect.any(String) },
+    ]);
     expectEmptyForm();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });

@@ -26,7 +26,9 @@ describe('sharing', () => {
     const shared: File[][] = [];
     Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data: { files?: File[] }) => Boolean(data.files?.length) });
     Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: { files: File[] }) => void shared.push(data.files) });
-    network.use(http.get(`http://localhost${photo}`, () => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } })));
+    network.use(
+      http.get(`http://localhost${photo}`, () => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } })),
+    );
     try {
       const { user } = renderApp(`/collect?id=${photo}`);
       const button = await screen.findByRole('button', { name: 'Compartilhar ou baixar' });
