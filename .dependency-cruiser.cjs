@@ -105,7 +105,7 @@ module.exports = {
       comment:
         "The SPA imports the wire contract for its types only: its schema values are the server's, and importing one would ship the schema library to phones.",
       from: { path: '^src/' },
-      to: { path: '^contract/wire\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^contract/wire(\\.ts$|/)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'contract-is-the-floor',

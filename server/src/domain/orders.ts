@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { OrderPayload, OrderReply, EventVisibility, OrderStatus, OwnEvent, TeamOrder, Transaction } from '../../../contract/wire';
+import type { OrderPayload, OrderReply } from '../../../contract/wire';
+import { ORDER_ID_SOURCE } from '../../../contract/protocol';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider } from '../payments/paymentProvider';
-import { conflict, forbidden, invalid, notFound, upstream } from './errors';
+import { conflict, invalid, notFound, upstream } from './errors';
 import { ensureAccount } from './accounts';
-import { findEvent } from './events';
 import { applyPayment, cardPaymentRunning, lockOrder, sameCents, type OrderRow } from './orderPayments';
 import { callProvider } from './providerErrors';
 import { findValidCoupon, loadCatalogue, priceOrder, type PricedOrder } from './shop';
 
-/** The order number the SPA makes: random 9 digits, 100000000 to 999999999 (SPEC section 9). */
-const ORDER_ID = /^[1-9]\d{8}$/;
+/** The order number the SPA makes (contract/protocol.ts); the routes' schemas check it first. */
+const ORDER_ID = new RegExp(ORDER_ID_SOURCE);
 
 /** The sha256 (hex) of an order's claim secret: all the server keeps of it. */
 function claimHash(claim: string): string {
@@ -208,106 +208,5 @@ export async function linkOrder(db: Database, identity: Identity, orderId: strin
     if (!order || !matches || order.uid !== null) throw notFound('order_not_found', 'Pedido não encontrado.');
     await ensureAccount(tx, identity);
     await tx.query('UPDATE orders SET uid = $1 WHERE order_id = $2', [identity.uid, orderId]);
-  });
-}
-
-/** load_transactions: the caller's orders, newest first; a Pix order still waiting carries its code. */
-export async function transactionsOf(db: Queryable, identity: Identity): Promise<Transaction[]> {
-  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, order_id', [identity.uid]);
-  return rows.map((o) => {
-    const transaction: Transaction = {
-      orderId: o.order_id,
-      eventName: o.event_name,
-      status: o.status,
-      paymentMethod: o.payment_method,
-      amount: o.discounted_total,
-      createdAt: o.created_at.toISOString(),
-    };
-    if (o.payment_method === 'pix' && o.status === 'pending' && o.pix_code) transaction.pixCode = o.pix_code;
-    return transaction;
-  });
-}
-
-function teamOrderOf(o: OrderRow): TeamOrder {
-  return {
-    orderId: o.order_id,
-    eventName: o.event_name,
-    clientName: o.client_name,
-    email: o.email,
-    coupon: o.coupon,
-    paymentMethod: o.payment_method,
-    amount: o.discounted_total,
-    status: o.status,
-    createdAt: o.created_at.toISOString(),
-  };
-}
-
-/** GET /team_orders: the orders, newest first (at most `limit`). */
-export async function teamOrders(db: Queryable, limit = 1000): Promise<TeamOrder[]> {
-  const { rows } = await db.query<OrderRow>('SELECT * FROM orders ORDER BY created_at DESC, order_id DESC LIMIT $1', [limit]);
-  return rows.map(teamOrderOf);
-}
-
-/**
- * POST /team_orders/{orderId}: the team saw a Pix transfer arrive (or gave up on it), for a
- * static Pix key the provider does not watch. Only a pending Pix order moves.
- */
-export async function settleOrderByTeam(db: Database, orderId: string, status: Exclude<OrderStatus, 'pending'>): Promise<TeamOrder> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
-    if (order.payment_method !== 'pix' || order.status !== 'pending') {
-      throw conflict('order_not_pending', 'Só um pedido Pix pendente pode ser confirmado ou recusado à mão.');
-    }
-    const updated = await tx.query<OrderRow>('UPDATE orders SET status = $2 WHERE order_id = $1 RETURNING *', [orderId, status]);
-    return teamOrderOf(updated.rows[0]);
-  });
-}
-
-/** The caller's paid orders, each an event they can create (eventCreated 1 once done). */
-export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
-  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null }>(
-    `SELECT o.*, e.name AS created_name, e.visibility FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
-      WHERE o.uid = $1 AND o.status = 'approved' ORDER BY o.created_at DESC`,
-    [identity.uid],
-  );
-  return rows.map((o) => ({
-    orderId: o.order_id,
-    eventName: o.event_name,
-    eventCreated: o.created_name ? 1 : 0,
-    createdName: o.created_name,
-    ...(o.created_name && o.visibility ? { visibility: o.visibility } : {}),
-    products: o.lines.map((line) => ({
-      name: line.name,
-      hours: line.hours,
-      accessories: (line.selectedAccessories ?? []).map((a) => ({ name: a.name })),
-    })),
-  }));
-}
-
-/** create_event: one event per paid order of the caller, under a free name. */
-export async function createEventForOrder(db: Database, identity: Identity, name: string, orderId: string): Promise<void> {
-  await db.transaction(async (client) => {
-    const { rows } = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [orderId]);
-    const order = rows[0];
-    if (!order || order.uid !== identity.uid) throw forbidden('not_your_order', 'Este pedido não é seu.');
-    if (order.status !== 'approved') throw forbidden('order_not_paid', 'O pagamento deste pedido ainda não foi confirmado.');
-    const already = await client.query('SELECT name FROM events WHERE order_id = $1', [orderId]);
-    if (already.rowCount) throw conflict('already_created', 'O evento deste pedido já foi criado.');
-    if (await findEvent(client, name)) throw conflict('name_taken', 'Nome já existe');
-    const catalogue = await loadCatalogue(client);
-    const modes = new Set<string>();
-    for (const line of order.lines) {
-      const product = catalogue.find((p) => p.name === line.name);
-      if (product?.mode) modes.add(product.mode);
-    }
-    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`, [
-      name,
-      crypto.randomBytes(9).toString('base64url'),
-      [...modes],
-      identity.uid,
-      orderId,
-    ]);
-    await client.query(`INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`, [identity.uid, name]);
   });
 }

@@ -16,7 +16,9 @@ import type { AppContext } from '../context';
 import { addToAccount, createAccount, mergeIntoAccount, parseNewAccount, readAccount } from '../domain/accounts';
 import { invalid, notFound } from '../domain/errors';
 import { findEvent } from '../domain/events';
-import { createEventForOrder, eventsOf, linkOrder, transactionsOf } from '../domain/orders';
+import { createEventForOrder, eventsOf } from '../domain/orderEvents';
+import { linkOrder } from '../domain/orders';
+import { transactionsOf } from '../domain/orderViews';
 import { splitList } from '../http/reply';
 import { MEDIA_ID, ORDER_ID, SEGMENT, params, type Api } from '../http/schemas';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { OkReply, SettleOrderRequest, TeamOrder } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { unauthenticated } from '../domain/errors';
-import { settleOrderByTeam, teamOrders } from '../domain/orders';
+import { settleOrderByTeam, teamOrders } from '../domain/orderViews';
 import { settleNotifiedPayment } from '../domain/settlement';
 import { ORDER_ID, params, type Api } from '../http/schemas';
 import { verifyNotification } from '../payments/webhookSignature';

@@ -12,7 +12,7 @@ export type ContractErrors = Partial<Record<ContractField, string>>;
 
 export const emptyContractFields: ContractFields = { partner: '', duration: '', rate: '', discount: '', n_coupons: '', kit: '' };
 
-// The wire's bounds (contract/wire.ts ContractPayload): refused here, before sending.
+// The wire's bounds (contract/wire/partner.ts ContractPayload): refused here, before sending.
 export const PARTNER_MAX_LENGTH = 64;
 export const KIT_MAX_LENGTH = 500;
 const MAX_DURATION_DAYS = 3650;

@@ -1,0 +1,42 @@
+/** Wire contract: The AI mirror, the 360 platform and face capture. */
+import { type Static, Type } from '@sinclair/typebox';
+import { ProductList } from './common';
+import { Identifier, StringEnum } from './primitives';
+
+/** Mirror (espelho) catalogue entries. */
+export const MirrorMode = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  icon: Type.String(),
+  background: Type.String(),
+});
+export type MirrorMode = Static<typeof MirrorMode>;
+
+export const MirrorPrompt = Type.Object({ title: Type.String(), icon: Type.String(), background: Type.String() });
+export type MirrorPrompt = Static<typeof MirrorPrompt>;
+
+export const MirrorReply = StringEnum(['start_ok', 'mode_ok', 'prompt_ok', 'restart_ok'] as const);
+export type MirrorReply = Static<typeof MirrorReply>;
+
+/** `get_last_image/0`: `no_image` while the mirror works, then the image's URL. */
+export const MirrorImageReply = Type.String();
+
+/** `GET /ultraLast/{device}/{bname}`: still recording or processing, or the video. */
+export const UltraLastReply = Type.Union([Type.Literal('in_session'), ProductList]);
+export type UltraLastReply = Static<typeof UltraLastReply>;
+
+export const UltraStartReply = Type.Literal('success');
+
+/**
+ * `GET /ultraStartConfig/...?agent=` (beyond the spec): the visitor who configures the session, so
+ * the finished video joins their collection (`agentResults`) and nobody else can take it over.
+ */
+export const UltraStartQuery = Type.Object({ agent: Type.Optional(Identifier) }, { additionalProperties: false });
+export type UltraStartQuery = Static<typeof UltraStartQuery>;
+
+/** The largest face capture the server takes, in bytes (before base64). */
+export const MAX_FACE_BYTES = 5 * 1024 * 1024;
+
+/** `POST /uploadFace/{name}` body: the captured image as a data URL. */
+export const FaceUpload = Type.Object({ poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }) });
+export type FaceUpload = Static<typeof FaceUpload>;

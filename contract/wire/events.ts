@@ -1,0 +1,68 @@
+/** Wire contract: Events, galleries, packs and prints, as guests reach them. */
+import { type Static, Type } from '@sinclair/typebox';
+import { ProductList } from './common';
+import { StringEnum, Strings } from './primitives';
+
+/** `GET /evento/{id}` */
+export const EventDetails = Type.Object({
+  devices: Strings,
+  bname: Type.String(),
+  /** What people read ('Festa da Ana'); bname when the event has no title. */
+  displayTitle: Type.Optional(Type.String()),
+});
+export type EventDetails = Static<typeof EventDetails>;
+
+/**
+ * Who sees an event's media. public: listed, and every gallery and file open to anyone.
+ * link: each media file opens for whoever has its link (its name is random, unguessable); the
+ * event's galleries, its card and its booths' last photos need a login. private: all of it needs
+ * a login. One rule for `/all`, `/deviceLast`, `/ultraLast`, `/eventos`, `/media` and `/thumbs`.
+ */
+const EVENT_VISIBILITIES = ['public', 'link', 'private'] as const;
+export const EventVisibilitySchema = StringEnum(EVENT_VISIBILITIES);
+export type EventVisibility = Static<typeof EventVisibilitySchema>;
+
+/** One card of `GET /eventos/{events}/{agent}`. */
+export const EventCard = Type.Object({
+  /** The event's name (its key; SPEC's `title`). */
+  title: Type.String(),
+  /** What people read ('Festa da Ana'); the name when the event has no title. */
+  displayTitle: Type.Optional(Type.String()),
+  visible: Type.Boolean(),
+  /** Who sees it: `visible` is true for 'public' only, as SPEC's card says. */
+  visibility: Type.Optional(EventVisibilitySchema),
+  profile: Type.String(),
+  cover: Type.String(),
+  photos: Type.Integer(),
+  devices: Strings,
+});
+export type EventCard = Static<typeof EventCard>;
+
+/** `GET /validatePacks/{hashes}`: one single-quoted object literal per known pack. */
+export const PackLiterals = Strings;
+
+/** `GET /print/{packHash}/{printId}` on success. */
+export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: Type.Integer() });
+export type PrintReply = Static<typeof PrintReply>;
+
+/** Where a print job stands, as its printer reports it. */
+const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
+export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
+
+/** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */
+export const PrintStatusReply = Type.Object({ status: PrintJobStatusSchema, copies: Type.Integer() });
+export type PrintStatusReply = Static<typeof PrintStatusReply>;
+
+/** `PUT /events/{bname}/visibility`: the event owner's (or the team's) choice. */
+export const VisibilityChange = Type.Object({ visibility: EventVisibilitySchema }, { additionalProperties: false });
+export type VisibilityChange = Static<typeof VisibilityChange>;
+export const VisibilityReply = Type.Object({ bname: Type.String(), visibility: EventVisibilitySchema });
+export type VisibilityReply = Static<typeof VisibilityReply>;
+
+/** `POST /media-session`: until when the media cookie lets private media through (epoch ms). */
+export const MediaSessionReply = Type.Object({ expiresAt: Type.Integer() });
+export type MediaSessionReply = Static<typeof MediaSessionReply>;
+
+/** `GET /agentResults/{agent}` (beyond the spec): what the mirror and the 360 made for the visitor, oldest first. */
+export const AgentResultsReply = ProductList;
+export type AgentResultsReply = Static<typeof AgentResultsReply>;

@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import type { EventVisibility, OwnEvent } from '../../../contract/wire';
+import type { Database } from '../db/database';
+import { conflict, forbidden } from './errors';
+import { findEvent } from './events';
+import type { Identity } from './identity';
+import type { OrderRow } from './orderPayments';
+import { loadCatalogue } from './shop';
+
+/** A paid order becomes an event: the orders that can, and the creation of one under a free name. */
+
+/** The caller's paid orders, each an event they can create (eventCreated 1 once done). */
+export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
+  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null }>(
+    `SELECT o.*, e.name AS created_name, e.visibility FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
+      WHERE o.uid = $1 AND o.status = 'approved' ORDER BY o.created_at DESC`,
+    [identity.uid],
+  );
+  return rows.map((o) => ({
+    orderId: o.order_id,
+    eventName: o.event_name,
+    eventCreated: o.created_name ? 1 : 0,
+    createdName: o.created_name,
+    ...(o.created_name && o.visibility ? { visibility: o.visibility } : {}),
+    products: o.lines.map((line) => ({
+      name: line.name,
+      hours: line.hours,
+      accessories: (line.selectedAccessories ?? []).map((a) => ({ name: a.name })),
+    })),
+  }));
+}
+
+/** create_event: one event per paid order of the caller, under a free name. */
+export async function createEventForOrder(db: Database, identity: Identity, name: string, orderId: string): Promise<void> {
+  await db.transaction(async (client) => {
+    const { rows } = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [orderId]);
+    const order = rows[0];
+    if (!order || order.uid !== identity.uid) throw forbidden('not_your_order', 'Este pedido não é seu.');
+    if (order.status !== 'approved') throw forbidden('order_not_paid', 'O pagamento deste pedido ainda não foi confirmado.');
+    const already = await client.query('SELECT name FROM events WHERE order_id = $1', [orderId]);
+    if (already.rowCount) throw conflict('already_created', 'O evento deste pedido já foi criado.');
+    if (await findEvent(client, name)) throw conflict('name_taken', 'Nome já existe');
+    const catalogue = await loadCatalogue(client);
+    const modes = new Set<string>();
+    for (const line of order.lines) {
+      const product = catalogue.find((p) => p.name === line.name);
+      if (product?.mode) modes.add(product.mode);
+    }
+    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`, [
+      name,
+      crypto.randomBytes(9).toString('base64url'),
+      [...modes],
+      identity.uid,
+      orderId,
+    ]);
+    await client.query(`INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`, [identity.uid, name]);
+  });
+}
