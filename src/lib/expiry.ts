@@ -1,7 +1,9 @@
 /** Card expiry as MM/YY (SPEC section 5): the slash comes by itself after two digits. */
 
 export function formatExpiryInput(raw: string): string {
-  const digits = raw.replace(/\D+/g, '').slice(0, 4);
+  const all = raw.replace(/\D+/g, '');
+  // A pasted or autofilled '12/2030' (MM/YYYY) keeps the year's last two digits.
+  const digits = all.length === 6 ? all.slice(0, 2) + all.slice(4) : all.slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cardBrand, cardNumberInput, groupCardNumber, maxCardLength, onlyDigits, providerBrandLabel } from '../../lib/cardNumber';
+import { cardBrand, cardNumberInput, groupCardNumber, onlyDigits, providerBrandLabel } from '../../lib/cardNumber';
 import { CHECKOUT_MESSAGES, type CardForm } from '../../lib/checkoutValidation';
 import { formatExpiryInput, isValidExpiry } from '../../lib/expiry';
 import { formatReais } from '../../lib/money';
@@ -62,7 +62,7 @@ export function CardPanel({ total, busy, onFinish }: Props) {
           inputMode="numeric"
           autoComplete="cc-number"
           value={card.number}
-          maxLength={maxCardLength(localBrand)}
+          // The digits are capped by the brand's length after the spaces of a paste are gone (no maxLength).
           onChange={(event) => set('number', cardNumberInput(event.target.value))}
         />
         <label htmlFor="card-installments">Parcelas</label>
@@ -81,7 +81,6 @@ export function CardPanel({ total, busy, onFinish }: Props) {
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/AA"
-          maxLength={5}
           value={card.expiry}
           onChange={(event) => set('expiry', formatExpiryInput(event.target.value))}
           onBlur={() => {
@@ -96,7 +95,6 @@ export function CardPanel({ total, busy, onFinish }: Props) {
           id="card-cvc"
           inputMode="numeric"
           autoComplete="cc-csc"
-          maxLength={4}
           value={card.cvc}
           onChange={(event) => set('cvc', onlyDigits(event.target.value).slice(0, 4))}
         />
@@ -105,7 +103,6 @@ export function CardPanel({ total, busy, onFinish }: Props) {
           id="card-cpf"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={11}
           value={card.holderCpf}
           onChange={(event) => set('holderCpf', onlyDigits(event.target.value).slice(0, 11))}
         />

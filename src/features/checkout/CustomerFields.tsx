@@ -35,7 +35,8 @@ export function CustomerFields({ value, onChange, disabled }: Props) {
         }}
       />
       <label htmlFor="checkout-cpf">CPF</label>
-      <input {...field('cpf', (raw) => onlyDigits(raw).slice(0, 11))} inputMode="numeric" autoComplete="off" maxLength={11} />
+      {/* No maxLength on digit fields: it would cut a pasted '529.982.247-25' before its dots go. */}
+      <input {...field('cpf', (raw) => onlyDigits(raw).slice(0, 11))} inputMode="numeric" autoComplete="off" />
       <label htmlFor="checkout-eventName">Nome do evento</label>
       <input {...field('eventName')} maxLength={200} />
       <label htmlFor="checkout-eventDate">Data do evento</label>

@@ -153,6 +153,30 @@ describe('the checkout screen', () => {
     expect(window.alert).toHaveBeenLastCalledWith('Formato de email inválido');
   });
 
+  it('takes pasted numbers whole, with their dots, dashes and spaces, as if typed', async () => {
+    serveShop();
+    const { user } = openCheckout();
+    const cpf = await screen.findByLabelText('CPF');
+    await user.click(cpf);
+    await user.paste('529.982.247-25');
+    expect(cpf).toHaveValue('52998224725');
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Cartão de Crédito' }));
+    const pasted: Array<[string, string, string]> = [
+      ['Número do cartão', '5031 4332 1540 6351', '5031433215406351'],
+      ['Validade (MM/AA)', '11/2030', '11/30'],
+      ['Código de segurança (CVC)', ' 123 ', '123'],
+      ['CPF do titular', '529.982.247-25', '52998224725'],
+    ];
+    for (const [label, text, value] of pasted) {
+      const field = screen.getByLabelText(label);
+      await user.click(field);
+      await user.paste(text);
+      expect(field).toHaveValue(value);
+    }
+  });
+
   it('pays by card: the provider names the brand, the installments show reais, the server amount is charged', async () => {
     const seen = serveShop();
     const { user, router, store } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
