@@ -1,5 +1,5 @@
 /**
- * Draws the demo media of tools/demoSeed/media: the photos, GIFs and 360 videos of the demo
+ * Draws the demo media of tools/demoSeed/media (and the company's images of tools/demoSeed/catalogo): the photos, GIFs and 360 videos of the demo
  * events, their profile and cover pictures, the shop's product pictures and the AI mirror's
  * icons and results. Everything is the project's own drawing (SVG rendered by sharp); nothing
  * is downloaded. The output is committed, so this only runs when the drawings change:
@@ -149,10 +149,10 @@ function outputs(): Output[] {
     add(`${event}/feed/perfil.jpg`, () => jpeg(svgDocument(400, 400, eventProfile(theme))));
     add(`${event}/feed/capa.jpg`, () => jpeg(svgDocument(1200, 500, eventCover(theme))));
   }
-  for (const product of PRODUCTS) add(`loja/feed/produto-${product}.jpg`, () => jpeg(svgDocument(800, 600, productArt(product, 800, 600))));
-  for (const accessory of ACCESSORIES) add(`loja/feed/acessorio-${accessory}.jpg`, () => jpeg(svgDocument(400, 400, productArt(accessory, 400, 400))));
+  for (const product of PRODUCTS) add(`../catalogo/produto-${product}.jpg`, () => jpeg(svgDocument(800, 600, productArt(product, 800, 600))));
+  for (const accessory of ACCESSORIES) add(`../catalogo/acessorio-${accessory}.jpg`, () => jpeg(svgDocument(400, 400, productArt(accessory, 400, 400))));
   for (const style of MIRROR) {
-    add(`loja/feed/espelho-${style}.png`, () => png(svgDocument(256, 256, mirrorIcon(style))));
+    add(`../catalogo/espelho-${style}.png`, () => png(svgDocument(256, 256, mirrorIcon(style))));
     // The results are not seeded: the simulated mirror uploads them when a guest asks.
     add(`espelho/resultado-${style}.jpg`, () => jpeg(svgDocument(1024, 1024, mirrorResult(style))));
   }

@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { newGuest } from './support/guest';
+import { imagesOf } from './support/images';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -69,6 +70,10 @@ it('the AI mirror: mode, magic, confirmation, the session ends with the image, w
     await page.goto(`${baseUrl()}${shown}`);
     await page.getByRole('heading', { name: 'Escolha o modo' }).waitFor();
     await expectAccessible(page);
+    // The modes' icons are the company's pictures: every one of them shows.
+    const icons = await imagesOf(page);
+    expect(icons.filter((image) => image.src.includes('/catalogo/espelho-')).length).toBeGreaterThanOrEqual(3);
+    expect(icons.filter((image) => !image.decoded)).toEqual([]);
     await page.getByRole('button', { name: 'Anime' }).click();
     await page.getByRole('heading', { name: 'Escolha a mágica' }).waitFor();
     await page.getByRole('button', { name: 'Festival de verão' }).click();

@@ -7,6 +7,7 @@ import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { newGuest, type Guest } from './support/guest';
+import { imagesOf } from './support/images';
 import { fillCard, fillCart, fillCustomer, newEmail, signUp } from './support/shop';
 
 let browser: Browser;
@@ -26,6 +27,26 @@ function expectClean(guest: Guest, alerts: string[] = []): void {
   expect(guest.alerts).toEqual(alerts);
   expect(guest.errors).toEqual([]);
 }
+
+it("the shop's pictures (products, accessories) all show, signed out, and the checkout's too", async () => {
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  await page.goto(`${baseUrl()}/shop?coupon=BEMVINDO10`);
+  await page.getByRole('article', { name: 'Cabine 360°' }).waitFor();
+  const card = page.getByRole('article', { name: 'Cabine 360°' });
+  await card.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  const shopImages = await imagesOf(page);
+  // Every product has a picture, and the product added shows its accessories' too.
+  expect(shopImages.filter((image) => image.src.includes('/catalogo/produto-')).length).toBeGreaterThanOrEqual(5);
+  expect(shopImages.filter((image) => image.src.includes('/catalogo/acessorio-')).length).toBeGreaterThanOrEqual(1);
+  expect(shopImages.filter((image) => !image.decoded)).toEqual([]);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/checkout\?/);
+  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  expect((await imagesOf(page)).filter((image) => !image.decoded)).toEqual([]);
+  expectClean(guest);
+  await guest.close();
+});
 
 it('signed in, a coupon link, a card held by APRO: paid, and the event name can be created', async () => {
   const guest = await newGuest(browser);

@@ -52,7 +52,10 @@ describe('the AI mirror', () => {
   });
 
   it('runs a session: start, mode, prompt, the device renders, the guest gets the image, restart', async () => {
-    expect(await text(`${guest}/get_modes/0`)).toEqual({ status: 200, body: JSON.stringify([{ title: 'Anime', description: 'd', icon: '', background: '' }]) });
+    expect(await text(`${guest}/get_modes/0`)).toEqual({
+      status: 200,
+      body: JSON.stringify([{ title: 'Anime', description: 'd', icon: '/catalogo/espelho-anime.png', background: '' }]),
+    });
     expect(JSON.parse((await text(`${guest}/get_prompts/Anime`)).body)).toEqual([
       { title: 'Samurai', icon: '', background: '' },
       { title: 'Ninja', icon: '', background: '' },

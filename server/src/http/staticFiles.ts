@@ -8,6 +8,7 @@ import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
+import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
@@ -15,6 +16,7 @@ import { loadRouteChunks } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const CATALOGUE_CACHE = 'public, max-age=86400';
 
 /**
  * Files of the build folder that are not the public's, answered 404: the source maps (webpack
@@ -82,6 +84,24 @@ export async function registerStaticFiles(
     });
   }
 
+  // The company's images: anyone's, kept a day by any cache (a new seed may replace one).
+  fs.mkdirSync(storage.catalogueDir, { recursive: true });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      const name = request.url.split('?')[0].slice(CATALOGUE_PREFIX.length);
+      if (!isCatalogueFile(name)) throw notFound('not_found', 'Não encontrado.');
+    });
+    await scope.register(fastifyStatic, {
+      root: storage.catalogueDir,
+      prefix: CATALOGUE_PREFIX,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (res) => res.header('Cache-Control', CATALOGUE_CACHE),
+    });
+  });
+
   const indexFile = path.join(config.distDir, 'index.html');
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const hasSpa = fs.existsSync(indexFile);
@@ -119,7 +139,9 @@ export async function registerStaticFiles(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media|thumbs|display|assets)(\/|$)/.test(url) && !/\.[A-Za-z0-9]{1,5}$/.test(url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media|thumbs|display|catalogo|assets)(\/|$)/.test(url) &&
+      !/\.[A-Za-z0-9]{1,5}$/.test(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
     if (shell && routeShell && isPage) {
       return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url) }).then((page) => sendSpaPage(request, reply, page));

@@ -6,15 +6,24 @@ import { eventVisibility, isEventImage } from '../domain/events';
 import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { writeSeedOrders } from '../domain/seedOrders';
 import { recordSeedRun, writeSeedRows, type SeedRowCounts } from '../domain/seedRows';
+import { saveCatalogueFile } from '../storage/catalogue';
 import { storageName, type MediaStorage } from '../storage/mediaStorage';
 import { mediaUrl } from '../../../contract/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
 import type { MediaMode } from '../../../contract/modes';
 
-/** What a load wrote: the rows by kind, the media files and the orders. */
+/** What a load wrote: the rows by kind, the media files, the company's images and the orders. */
 export interface SeedSummary extends SeedRowCounts {
   media: number;
+  catalogue: number;
   orders: number;
+}
+
+/** A file the seed names, inside the seed's own folder only. */
+function seedSource(baseDir: string, source: string): string {
+  const file = path.resolve(baseDir, source);
+  if (!file.startsWith(path.resolve(baseDir) + path.sep)) throw new Error(`seed source outside the seed folder: ${source}`);
+  return file;
 }
 
 /** Reads, checks and loads a seed file (paths of its media are relative to the file), and notes that it finished. */
@@ -43,8 +52,15 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     coupons: rows.coupons,
     contracts: rows.contracts,
     accounts: rows.accounts,
+    catalogue: 0,
     orders: 0,
   };
+
+  // The company's images: written (again) each load, so a seed that changes one takes effect.
+  for (const image of seed.catalogue ?? []) {
+    await saveCatalogueFile(storage.catalogueDir, image.file, fs.readFileSync(seedSource(baseDir, image.source)));
+    summary.catalogue += 1;
+  }
 
   // Media outside the transaction: each file is written durably, then indexed. A link-only or
   // private event's booth media get random names, as a booth's uploads do; its cover and profile
@@ -59,9 +75,7 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     const ref = { bname: item.event, mode, file: name.file };
     const exists = (await findMedia(db, ref)) && fs.existsSync(path.join(storage.mediaDir, ref.bname, ref.mode, ref.file));
     if (exists) continue;
-    const source = path.resolve(baseDir, item.source);
-    if (!source.startsWith(path.resolve(baseDir) + path.sep)) throw new Error(`media source outside the seed folder: ${item.source}`);
-    const stored = await storage.save(ref, fs.readFileSync(source));
+    const stored = await storage.save(ref, fs.readFileSync(seedSource(baseDir, item.source)));
     await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null, unguessable: name.unguessable, sourceName: name.sourceName });
     summary.media += 1;
   }

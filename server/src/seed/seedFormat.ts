@@ -30,6 +30,8 @@ const SeedEvent = Strict({
 });
 
 /** A file to index, relative to the seed file's folder. */
+/** One of the company's images (products, accessories, mirror icons), served at `/catalogo/{file}`. */
+const SeedCatalogueImage = Strict({ file: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\\.(jpe?g|png|webp|gif)$' }), source: Text });
 const SeedMedia = Strict({ event: Name, mode: MediaModeSchema, file: Type.String({ pattern: FILE_PATTERN.source }), source: Text, device: Opt(Name) });
 
 const SeedPack = Strict({ hash: Name, event: Opt(Name), copies: Type.Integer({ minimum: 0 }) });
@@ -136,6 +138,7 @@ const SeedFileSchema = Strict({
   $comment: Opt(Type.String()),
   events: Opt(Type.Array(SeedEvent)),
   media: Opt(Type.Array(SeedMedia)),
+  catalogue: Opt(Type.Array(SeedCatalogueImage)),
   packs: Opt(Type.Array(SeedPack)),
   devices: Opt(Type.Array(SeedDevice)),
   products: Opt(Type.Array(SeedProduct)),

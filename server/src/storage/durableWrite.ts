@@ -69,8 +69,8 @@ export async function writeFileDurably(target: string, data: Buffer): Promise<vo
   await syncFolder(dir);
 }
 
-/** The folders of `dataDir` that writeFileDurably writes into: media, thumbnails, display renditions, faces. */
-export const DURABLE_FOLDERS = ['media', 'thumbs', 'display', 'faces'] as const;
+/** The folders of `dataDir` that writeFileDurably writes into: media, thumbnails, display renditions, faces, the catalogue. */
+export const DURABLE_FOLDERS = ['media', 'thumbs', 'display', 'faces', 'catalogo'] as const;
 
 /**
  * Removes the temporary files a kill left behind (writes that never reached their rename),

@@ -9,6 +9,7 @@ import { MEDIA_MODES } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors';
 import { writeFileDurably } from './durableWrite';
+import { catalogueDirOf } from './catalogue';
 
 export const THUMB_SIZE = 360;
 
@@ -71,6 +72,8 @@ export interface MediaStorage {
   mediaDir: string;
   thumbsDir: string;
   displayDir: string;
+  /** The company's images (storage/catalogue.ts): served to anyone, no event's. */
+  catalogueDir: string;
   save(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
   /**
    * Whether the display rendition of a still photo exists once this resolves, making it from the
@@ -157,6 +160,7 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
   const displayDir = path.join(dataDir, 'display');
+  const catalogueDir = catalogueDirOf(dataDir);
   const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
@@ -214,6 +218,7 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
     mediaDir,
     thumbsDir,
     displayDir,
+    catalogueDir,
     async ensureDisplay(ref) {
       if (!isStorableRef(ref) || mediaKind(ref.file) !== 'image') return false;
       const target = displayPath(ref);

@@ -26,7 +26,7 @@ describe('GET /api/shop/{coupon}/{agent}', () => {
         id: 'cabine360',
         name: 'Cabine 360',
         type: 'service',
-        image: '',
+        image: '/catalogo/produto-cabine.jpg',
         price: 1000,
         pricePerHour: 200,
         minHours: 2,

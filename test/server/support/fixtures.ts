@@ -57,6 +57,11 @@ export function basicSeed(): SeedFile {
       { event: 'privada', mode: 'pad', file: 'x1.jpg', source: 'a1.jpg' },
       { event: 'outra', mode: 'pad', file: 'o1.jpg', source: 'a1.jpg' },
     ],
+    // The company's images: the shop's product, the mirror's mode icon.
+    catalogue: [
+      { file: 'produto-cabine.jpg', source: 'a1.jpg' },
+      { file: 'espelho-anime.png', source: 'a1.jpg' },
+    ],
     packs: [
       { hash: 'PACK5', event: 'festa_ana', copies: 5 },
       { hash: 'PACK0', event: 'festa_ana', copies: 0 },
@@ -68,6 +73,7 @@ export function basicSeed(): SeedFile {
         name: 'Cabine 360',
         type: 'service',
         mode: '360',
+        image: '/catalogo/produto-cabine.jpg',
         price: 1000,
         pricePerHour: 200,
         minHours: 2,
@@ -84,7 +90,7 @@ export function basicSeed(): SeedFile {
     partners: [{ name: 'parceiro1' }, { name: 'parceiro2' }],
     contracts: [{ partner: 'parceiro1', title: 'Contrato 1', rate: 10, discount: 0.05, kit: 'kit', nCoupons: 2, durationDays: 30, nextCoupon: 'P1-NEXT' }],
     mirror: {
-      modes: [{ title: 'Anime', description: 'd', prompts: [{ title: 'Samurai' }, { title: 'Ninja' }] }],
+      modes: [{ title: 'Anime', description: 'd', icon: '/catalogo/espelho-anime.png', prompts: [{ title: 'Samurai' }, { title: 'Ninja' }] }],
     },
   };
 }

@@ -369,6 +369,8 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
     expected: anyone(401),
   },
+  // The company's images (the shop's, the mirror's icons): anyone's, whoever asks.
+  { route: 'GET /catalogo/*', request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }), expected: anyone(200) },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
   { route: 'GET /display/*', request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
   {
