@@ -13,16 +13,22 @@ import { printApi, useGetPrintStatusQuery } from './printApi';
 import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
 import { PrintStatus } from './PrintStatus';
-import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint } from './printSlice';
+import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
+
+const REPEAT_TEXT: Record<RepeatReason, string> = {
+  printed: 'Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pacote.',
+  onItsWay: 'Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pacote.',
+  pending: 'Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pacote.',
+};
 
 /** How often a job still on its way to the printer is asked about while the page is open. */
 const PRINT_STATUS_POLL_MS = 3_000;
 
 /**
  * The print icon of an image, its modal and its success overlay; hidden for .gif and .mp4. Beside
- * it, the state of the guest's latest print of the image. While a print of it waits or is on its
- * way the icon is off, and once printed another copy needs a confirmation: a second tap never
- * prints twice by accident.
+ * it, the state of the guest's latest print of the image. Once printed, on its way to the printer
+ * or waiting for the connection, another copy needs a confirmation that says so: a second tap
+ * never prints twice by accident, and a slow queue or a printer that is down never locks it.
  */
 export function PrintWidget({ printId }: { printId: string }) {
   const dispatch = useAppDispatch();
@@ -44,7 +50,7 @@ export function PrintWidget({ printId }: { printId: string }) {
   const stillOnItsWay = latest !== null && !printed && (job.data !== undefined || job.isLoading);
   if (!printable) return null;
   const mine = print.status !== 'closed' && print.printId === printId;
-  const busy = pending || stillOnItsWay;
+  const reason: RepeatReason | null = pending ? 'pending' : stillOnItsWay ? 'onItsWay' : printed ? 'printed' : null;
 
   return (
     <>
@@ -53,15 +59,14 @@ export function PrintWidget({ printId }: { printId: string }) {
         className="icon-button"
         aria-label="Imprimir"
         aria-describedby={pending || job.data ? statusId : undefined}
-        disabled={busy}
-        onClick={() => dispatch(printed ? repeatAsked(printId) : printOpened(printId))}
+        onClick={() => dispatch(reason ? repeatAsked({ printId, reason }) : printOpened(printId))}
       >
         <PrintIcon />
       </button>
       {(pending || (latest && job.data)) && <PrintStatus id={statusId} pending={pending} job={job.data} />}
       {mine && print.status === 'confirming' && (
         <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
-          <p>Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pacote.</p>
+          <p>{REPEAT_TEXT[print.reason]}</p>
           <div className="print__confirm">
             <button type="button" className="button" onClick={() => dispatch(repeatConfirmed())}>
               Imprimir outra cópia

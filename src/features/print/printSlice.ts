@@ -7,10 +7,15 @@ import { rootReducer } from '../../session';
  * sending -> printed (the success overlay). An event that makes no sense in the current state
  * leaves it unchanged.
  */
+/**
+ * Why a tap on the icon asks first: the image was printed already, is on its way to the printer
+ * (queued or printing), or waits for the connection. Another copy only once the guest says so.
+ */
+export type RepeatReason = 'printed' | 'onItsWay' | 'pending';
+
 export type PrintState =
   | { status: 'closed' }
-  /** The image was printed before: another copy only once the guest says so. */
-  | { status: 'confirming'; printId: string }
+  | { status: 'confirming'; printId: string; reason: RepeatReason }
   | { status: 'choosing'; printId: string; error: string | null }
   | { status: 'sending'; printId: string; packHash: string }
   | { status: 'printed'; printId: string; packHash: string; copies: number };
@@ -24,8 +29,8 @@ const printMachine = createSlice({
     printOpened: (state, action: PayloadAction<string>): PrintState =>
       state.status === 'closed' && isPrintable(action.payload) ? { status: 'choosing', printId: action.payload, error: null } : state,
     printClosed: (state): PrintState => (state.status === 'choosing' || state.status === 'confirming' ? { status: 'closed' } : state),
-    repeatAsked: (state, action: PayloadAction<string>): PrintState =>
-      state.status === 'closed' && isPrintable(action.payload) ? { status: 'confirming', printId: action.payload } : state,
+    repeatAsked: (state, action: PayloadAction<{ printId: string; reason: RepeatReason }>): PrintState =>
+      state.status === 'closed' && isPrintable(action.payload.printId) ? { status: 'confirming', ...action.payload } : state,
     repeatConfirmed: (state): PrintState => (state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state),
     /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>

@@ -20,7 +20,8 @@ const mp4 = '/media/f/360/1.mp4';
 
 const states = {
   closed: initialPrintState,
-  confirming: { status: 'confirming', printId: photo },
+  confirming: { status: 'confirming', printId: photo, reason: 'printed' },
+  confirmingOnItsWay: { status: 'confirming', printId: photo, reason: 'onItsWay' },
   choosing: { status: 'choosing', printId: photo, error: null },
   choosingAfterError: { status: 'choosing', printId: photo, error: 'Sem conexão' },
   sending: { status: 'sending', printId: photo, packHash: 'H1' },
@@ -32,9 +33,10 @@ const events = {
   printOpenedGif: printOpened(gif),
   printOpenedMp4: printOpened(mp4),
   printClosed: printClosed(),
-  repeatAsked: repeatAsked(photo),
-  repeatAskedGif: repeatAsked(gif),
-  repeatAskedMp4: repeatAsked(mp4),
+  repeatAsked: repeatAsked({ printId: photo, reason: 'printed' }),
+  repeatAskedOnItsWay: repeatAsked({ printId: photo, reason: 'onItsWay' }),
+  repeatAskedGif: repeatAsked({ printId: gif, reason: 'printed' }),
+  repeatAskedMp4: repeatAsked({ printId: mp4, reason: 'pending' }),
   repeatConfirmed: repeatConfirmed(),
   packChosen: packChosen({ hash: 'H1', copies: 3 }),
   packChosenEmpty: packChosen({ hash: 'H0', copies: 0 }),
@@ -50,9 +52,10 @@ const choosing = states.choosing;
 // Per state, the events that move it; every other event leaves it as it is. Only images are
 // printed (a .gif or an .mp4 opens nothing), and a pack with no copies is never sent.
 describeMachineGrid('the print machine', printSlice, states, events, {
-  closed: { printOpened: choosing, repeatAsked: states.confirming },
-  // The image was printed before: another copy only once the guest says so.
+  closed: { printOpened: choosing, repeatAsked: states.confirming, repeatAskedOnItsWay: states.confirmingOnItsWay },
+  // Printed before, or on its way to the printer: another copy only once the guest says so.
   confirming: { printClosed: closed, repeatConfirmed: choosing },
+  confirmingOnItsWay: { printClosed: closed, repeatConfirmed: choosing },
   choosing: { printClosed: closed, packChosen: states.sending },
   choosingAfterError: { printClosed: closed, packChosen: states.sending },
   sending: {

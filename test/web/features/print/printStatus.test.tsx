@@ -60,12 +60,14 @@ describe("the guest's print status", () => {
 
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
     expect(screen.getByText(/Restam 4 cópias no pacote\./)).toBeInTheDocument();
-    // Queued: a second tap cannot print the same image again by accident.
-    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+    // Queued: a second tap asks first, and says why; cancelling prints nothing.
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
+    expect(within(confirm).getByText('Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pacote.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     server.job = 'printing';
     expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
 
     server.job = 'printed';
     expect(await screen.findByText('Impresso', undefined, { timeout: 10_000 })).toBeInTheDocument();
@@ -74,6 +76,22 @@ describe("the guest's print status", () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(server.statusCalls).toBe(calls);
     expect(server.prints).toHaveLength(1);
+  });
+
+  it('lets the guest ask for another copy while the first is still queued, after a confirmation', async () => {
+    const server = printServer();
+    const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
+    await printWithPack5(user);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByText('Na fila')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', { name: 'Imprimir outra cópia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imprimir' });
+    await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
+    await screen.findByRole('dialog', { name: 'Impressão enviada' });
+    expect(server.prints).toHaveLength(2);
+    expect(server.prints[1]).not.toBe(server.prints[0]);
   });
 
   it('asks before printing an image that was printed already; cancelling prints nothing', async () => {
@@ -108,7 +126,11 @@ describe("the guest's print status", () => {
     await printWithPack5(user);
     expect(await screen.findByText(PENDING)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+    // Waiting for the connection: another copy only after a confirmation that says so.
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
+    expect(within(confirm).getByText('Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pacote.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     online.mockReturnValue(true);
     store.dispatch(offlineQueueFlushRequested());

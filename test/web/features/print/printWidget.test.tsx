@@ -141,8 +141,9 @@ describe('the print widget', () => {
     await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
     expect(await screen.findByText('Impressão pendente: será enviada quando a conexão voltar')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // A second tap cannot print twice while the first waits.
-    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+    // A second tap asks first while the first waits: no print twice by accident.
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', { name: 'Cancelar' }));
 
     reachable = true;
     store.dispatch(offlineQueueFlushRequested());
