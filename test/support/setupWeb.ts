@@ -5,6 +5,8 @@ beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
 
 // jsdom does not scroll; the virtual lists call it.
 window.scrollTo = () => undefined;
+// Nor has it scrollIntoView; screens bring what a tap caused into view with it (tests spy on it).
+Element.prototype.scrollIntoView = () => undefined;
 afterEach(() => network.resetHandlers());
 afterAll(() => network.close());
 

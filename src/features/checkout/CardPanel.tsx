@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cardBrand, cardNumberInput, groupCardNumber, onlyDigits, providerBrandLabel } from '../../lib/cardNumber';
 import { CHECKOUT_MESSAGES, type CardForm } from '../../lib/checkoutValidation';
 import { formatExpiryInput, isValidExpiry } from '../../lib/expiry';
 import { formatReais } from '../../lib/money';
 import { installmentAmount } from '../../../contract/pricing';
 import { notify } from '../../ui/notify';
+import { TapFeedback } from '../../ui/TapFeedback';
 import { useCardLookup } from './cardLookup';
 import type { CardChoice } from './checkoutDraft';
+import { PaymentPanel } from './PaymentPanel';
 
 const EMPTY_CARD: CardForm = { number: '', holderName: '', expiry: '', cvc: '', holderCpf: '' };
 
@@ -17,16 +19,28 @@ export function installmentLabel(total: number, installments: number, ratePercen
   return `${installments}x de ${formatReais(each)} (${suffix})`;
 }
 
+/** What the last 'Finalizar pedido' came to: the provider refused the card, or the charge could not be sent. */
+export interface CardOutcome {
+  message: string;
+  refused: boolean;
+}
+
 interface Props {
   /** The amount to pay, discount applied. */
   total: number;
   busy: boolean;
+  outcome: CardOutcome | null;
   onFinish: (card: CardChoice) => void;
+  onAnotherCard: () => void;
 }
 
-/** SPEC section 2's card panel: the preview, the card's fields and 'Finalizar pedido'. */
-export function CardPanel({ total, busy, onFinish }: Props) {
+/**
+ * SPEC section 2's card panel: the preview, the card's fields and 'Finalizar pedido', and right
+ * after that button what it came to (a phone shows the button, not the top of the panel).
+ */
+export function CardPanel({ total, busy, outcome, onFinish, onAnotherCard }: Props) {
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const numberField = useRef<HTMLInputElement>(null);
   const [installments, setInstallments] = useState(1);
   const lookup = useCardLookup(card.number);
   const localBrand = cardBrand(card.number);
@@ -38,8 +52,7 @@ export function CardPanel({ total, busy, onFinish }: Props) {
   const set = (name: keyof CardForm, value: string) => setCard((previous) => ({ ...previous, [name]: value }));
 
   return (
-    <section className="checkout__panel" aria-labelledby="card-panel-title">
-      <h2 id="card-panel-title">Cartão de crédito</h2>
+    <PaymentPanel title="Cartão de crédito">
       <div className="card-preview" aria-hidden="true">
         <span className="card-preview__brand">{brandLabel}</span>
         <span className="card-preview__number">{groupCardNumber(card.number) || '•••• •••• •••• ••••'}</span>
@@ -58,6 +71,7 @@ export function CardPanel({ total, busy, onFinish }: Props) {
       >
         <label htmlFor="card-number">Número do cartão</label>
         <input
+          ref={numberField}
           id="card-number"
           inputMode="numeric"
           autoComplete="cc-number"
@@ -110,6 +124,22 @@ export function CardPanel({ total, busy, onFinish }: Props) {
           {busy ? 'Processando pagamento...' : 'Finalizar pedido'}
         </button>
       </form>
-    </section>
+      <TapFeedback message={outcome?.message ?? null} className="checkout__feedback">
+        {outcome?.refused && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              onAnotherCard();
+              // Another card starts with its number: typed over the refused one.
+              numberField.current?.focus();
+              numberField.current?.select();
+            }}
+          >
+            Tentar outro cartão
+          </button>
+        )}
+      </TapFeedback>
+    </PaymentPanel>
   );
 }

@@ -10,7 +10,7 @@ import { ROUTES } from '../../../contract/routePaths';
 import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
-import { CardPanel } from './CardPanel';
+import { CardPanel, type CardOutcome } from './CardPanel';
 import './checkoutFlow';
 import {
   anotherCardRequested,
@@ -22,12 +22,20 @@ import {
   paymentRequested,
   selectCheckout,
   submitted,
+  type CheckoutState,
 } from './checkoutSlice';
 import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
 
 const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
+
+/** What the card's last 'Finalizar pedido' came to, said beside that button. */
+function cardOutcome(machine: CheckoutState): CardOutcome | null {
+  if (machine.status === 'refused') return { message: machine.message, refused: true };
+  if (machine.status === 'card' && machine.error) return { message: machine.error, refused: false };
+  return null;
+}
 
 /** SPEC section 2, "Checkout": without a coupon nothing is shown. */
 export default function CheckoutPage() {
@@ -135,26 +143,17 @@ function Checkout({ coupon }: { coupon: string }) {
         </>
       )}
 
-      {machine.status === 'card' && machine.error && <p role="alert">{machine.error}</p>}
-
-      {machine.status === 'refused' && (
-        <div className="checkout__refused">
-          <p role="alert">{machine.message}</p>
-          <button type="button" className="button button--primary" onClick={() => dispatch(anotherCardRequested())}>
-            Tentar outro cartão
-          </button>
-        </div>
-      )}
-
       {(machine.status === 'card' || machine.status === 'refused' || busy) && (
         <CardPanel
           total={totals.discounted}
           busy={busy}
+          outcome={cardOutcome(machine)}
           onFinish={(card) => {
             // After a refusal the customer may just correct the card and finish again.
             if (machine.status === 'refused') dispatch(anotherCardRequested());
             dispatch(submitted(card));
           }}
+          onAnotherCard={() => dispatch(anotherCardRequested())}
         />
       )}
       {isPixPanel(machine) && <PixPanel state={machine} />}

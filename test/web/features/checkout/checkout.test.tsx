@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CardPaymentRequest, OrderPayload } from '../../../../contract/wire';
 import { productAdded, accessoryToggled, hoursChanged } from '../../../../src/features/shop/cartSlice';
@@ -20,6 +20,10 @@ const DISCOUNTED = 'R$ 1.215,00';
 const AMOUNT = 1215;
 
 const AGENT = 'agent0001';
+
+// The screen is a lazy chunk: compiled once here, so that its first render in a test waits for
+// no compiler (a cold compile on a busy machine outlasts findBy's wait).
+beforeAll(() => import('../../../../src/features/checkout/CheckoutPage'));
 
 interface Seen {
   orders: OrderPayload[];
@@ -234,7 +238,7 @@ describe('the checkout screen', () => {
     await fillCard(user, 'FUND');
     await screen.findByText('Mastercard');
     await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Pagamento recusado: o cartão não tem limite suficiente.');
+    expect((await screen.findByText('Pagamento recusado: o cartão não tem limite suficiente.')).closest('[role="alert"]')).not.toBeNull();
     expect(screen.queryByText('Pedido registrado com sucesso!')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Nome do titular'));
@@ -385,5 +389,120 @@ describe('the checkout screen', () => {
     renderApp('/checkout?coupon=DEZ', { preloadedState: withSession({ agent: AGENT }) });
     expect(await screen.findByText('Seu carrinho está vazio.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escolher produtos na loja' })).toHaveAttribute('href', '/shop?coupon=DEZ');
+  });
+});
+
+/** The elements a tap or a keyboard reaches, in the order of the page. */
+function controls(): Element[] {
+  return Array.from(document.querySelectorAll('button, input, select, textarea, a[href]'));
+}
+
+/** The form filled at once (one change per field): these tests are about what the taps that follow cause. */
+async function payingBy(method: 'Pagar com Cartão de Crédito' | 'Pagar com Pix', user: ReturnType<typeof renderApp>['user']) {
+  const fields: Array<[string, string]> = [
+    ['Nome', 'Ana Souza'],
+    ['E-mail', 'ana@example.com'],
+    ['CPF', '52998224725'],
+    ['Nome do evento', 'Festa da Ana'],
+    ['Data do evento', '2026-12-20'],
+    ['Horário do evento', '20:00'],
+  ];
+  await screen.findByLabelText('Nome');
+  for (const [label, value] of fields) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+  await user.click(await screen.findByRole('button', { name: method }));
+}
+
+async function cardFilled(holder: string) {
+  const fields: Array<[string, string]> = [
+    ['Número do cartão', '5031433215406351'],
+    ['Nome do titular', holder],
+    ['Validade (MM/AA)', '11/30'],
+    ['Código de segurança (CVC)', '123'],
+    ['CPF do titular', '52998224725'],
+  ];
+  for (const [label, value] of fields) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  await screen.findByText('Mastercard');
+}
+
+describe('what a tap on the payment causes is beside it, brought into view and announced', () => {
+  it('a refused card: the reason and Tentar outro cartão come right after Finalizar pedido, in a live region that is scrolled to and focused', async () => {
+    serveShop({ cardStatus: ['rejected'] });
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = openCheckout();
+    await payingBy('Pagar com Cartão de Crédito', user);
+    await cardFilled('FUND');
+    scrolled.mockClear();
+    const finish = screen.getByRole('button', { name: 'Finalizar pedido' });
+    await user.click(finish);
+
+    const reason = await screen.findByText('Pagamento recusado: o cartão não tem limite suficiente.');
+    const region = reason.closest('[aria-live], [role="alert"], [role="status"]');
+    expect(region).not.toBeNull();
+    const live = region as HTMLElement;
+    // Announced: a live region that holds the reason and the way out.
+    expect(live.getAttribute('aria-live') ?? (live.getAttribute('role') === 'alert' ? 'assertive' : 'polite')).toMatch(/^(assertive|polite)$/);
+    const another = within(live).getByRole('button', { name: 'Tentar outro cartão' });
+    // Beside the button tapped: the next control after Finalizar pedido is Tentar outro cartão.
+    const all = controls();
+    expect(all.indexOf(another)).toBe(all.indexOf(screen.getByRole('button', { name: 'Finalizar pedido' })) + 1);
+    // Brought into view and focused, wherever the page was scrolled.
+    expect(scrolled.mock.contexts).toContain(live);
+    expect(live.contains(document.activeElement)).toBe(true);
+
+    // Trying another card goes to the card's number.
+    await user.click(another);
+    expect(screen.queryByText('Pagamento recusado: o cartão não tem limite suficiente.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Número do cartão')).toHaveFocus();
+  });
+
+  it('a charge that could not be sent says why right after Finalizar pedido, announced, scrolled to and focused', async () => {
+    serveShop();
+    network.use(
+      http.post(`${API}/process_payment_card`, () =>
+        HttpResponse.json({ error: 'unavailable', message: 'Serviço indisponível. Tente novamente.' }, { status: 503 }),
+      ),
+    );
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = openCheckout();
+    await payingBy('Pagar com Cartão de Crédito', user);
+    await cardFilled('APRO');
+    scrolled.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+
+    const reason = await screen.findByText(/Serviço indisponível/);
+    const live = reason.closest('[aria-live], [role="alert"], [role="status"]') as HTMLElement | null;
+    expect(live).not.toBeNull();
+    const finish = screen.getByRole('button', { name: 'Finalizar pedido' });
+    expect(finish.compareDocumentPosition(reason) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scrolled.mock.contexts).toContain(live);
+    expect(live?.contains(document.activeElement)).toBe(true);
+  });
+
+  it('Pix: its panel is scrolled to as it opens, takes the focus, and says in a live region that the code is being made, then that it is ready', async () => {
+    serveShop();
+    // The server's answer waits until the panel has been looked at while the code is being made.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    network.use(
+      http.post(`${API}/order/:coupon`, async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = openCheckout();
+    await payingBy('Pagar com Pix', user);
+
+    const panel = await screen.findByRole('region', { name: 'Pix' });
+    expect(scrolled.mock.contexts).toContain(panel);
+    expect(panel.contains(document.activeElement)).toBe(true);
+    const live = within(panel).getByText('Gerando o código Pix...');
+    expect(live).toHaveAttribute('role', 'status');
+    answer();
+    await screen.findByLabelText('Pix copia e cola');
+    // The same region (there before, so that the change is announced) now says the code is there.
+    expect(live).toBeInTheDocument();
+    expect(live).toHaveTextContent('Código Pix gerado');
   });
 });
