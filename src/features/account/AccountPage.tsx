@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
-import { logOut, useAppDispatch, useGetAccountQuery, useSession } from '../../session';
+import { logOut, selectPendingOrder, useAppDispatch, useAppSelector, useGetAccountQuery, useSession } from '../../session';
+import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { LeadsList, TeamOrdersList, useCheckTeamQuery } from '../team';
@@ -28,15 +29,35 @@ export default function AccountPage() {
   const team = useCheckTeamQuery(undefined, { skip: !signedIn });
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
+  // An order placed while signed out: every page leads here (SPEC section 4), to be told about it.
+  const pendingOrder = useAppSelector(selectPendingOrder);
+  const waiting = status === 'signedOut' && pendingOrder !== null;
   // Set once the visitor is warned, or is leaving by logging out (no warning then).
   const warned = useRef(false);
 
   useEffect(() => {
-    if (status !== 'signedOut' || warned.current) return;
+    if (status !== 'signedOut' || waiting || warned.current) return;
     warned.current = true;
     notify(NOT_LOGGED_IN);
     void navigate(ROUTES.login, { replace: true });
-  }, [status, navigate]);
+  }, [status, waiting, navigate]);
+
+  if (waiting) {
+    // Not the alert and a bare login page: the order is safe, and this is how to follow it.
+    return (
+      <ScreenFrame title="Conta" className="account account--waiting">
+        <PendingOrderNotice orderId={pendingOrder.orderId} />
+        <p className="account__sign-in">
+          <Link className="button" to={ROUTES.login}>
+            Entrar
+          </Link>
+          <Link className="button button--secondary" to={ROUTES.signup}>
+            Criar conta
+          </Link>
+        </p>
+      </ScreenFrame>
+    );
+  }
 
   if (!user) {
     return (

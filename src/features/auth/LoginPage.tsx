@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../../contract/routePaths';
 import { notify } from '../../ui/notify';
+import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation } from '../../session';
+import { identityErrorOf, selectPendingOrder, useAppSelector, useSignInWithGoogleMutation, useSignInWithPasswordMutation } from '../../session';
 import { identityFailureMessage } from './authMessages';
 import { useFinishSignIn } from './useFinishSignIn';
 
@@ -15,6 +16,8 @@ export default function LoginPage() {
   const [signIn, { isLoading }] = useSignInWithPasswordMutation();
   const [signInWithGoogle, google] = useSignInWithGoogleMutation();
   const finish = useFinishSignIn();
+  // An order placed while signed out is why the customer is here: said again above the form.
+  const pendingOrder = useAppSelector(selectPendingOrder);
   // A page that asked for the login is remembered across the switch between login and signup.
   const location = useLocation();
 
@@ -39,6 +42,7 @@ export default function LoginPage() {
 
   return (
     <ScreenFrame title="Login" className="auth">
+      {pendingOrder && <PendingOrderNotice orderId={pendingOrder.orderId} />}
       <form className="auth__form" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span>Email</span>

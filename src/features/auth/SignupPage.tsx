@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ROUTES } from '../../../contract/routePaths';
 import { notify } from '../../ui/notify';
+import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { identityErrorOf, useSignUpWithPasswordMutation } from '../../session';
+import { identityErrorOf, selectPendingOrder, useAppSelector, useSignUpWithPasswordMutation } from '../../session';
 import { identityFailureMessage } from './authMessages';
 import { useFinishSignIn } from './useFinishSignIn';
 
@@ -25,6 +26,8 @@ export default function SignupPage() {
   const [values, setValues] = useState<Record<FieldName, string>>(Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>);
   const [signUp, { isLoading }] = useSignUpWithPasswordMutation();
   const finish = useFinishSignIn();
+  // An order placed while signed out is why the customer is here: said again above the form.
+  const pendingOrder = useAppSelector(selectPendingOrder);
   // A page that asked for the login is remembered across the switch between login and signup.
   const location = useLocation();
 
@@ -51,6 +54,7 @@ export default function SignupPage() {
 
   return (
     <ScreenFrame title="Criar conta" className="auth">
+      {pendingOrder && <PendingOrderNotice orderId={pendingOrder.orderId} />}
       <form className="auth__form" onSubmit={(event) => void submit(event)}>
         {FIELDS.map((field) => (
           <label key={field.name} className="field">

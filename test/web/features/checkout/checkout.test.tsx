@@ -332,8 +332,10 @@ describe('the checkout screen', () => {
       expect(document.cookie).toContain(`transaction=${orderId}`);
       expect(document.cookie).toContain(`transactionClaim=${seen.orders[0].claim}`);
       act(() => jest.advanceTimersByTime(2_100));
-      // /account, which asks a signed-out visitor to log in first.
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      // /account, which tells the signed-out customer the order waits for a sign-in (no alert).
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`)).toBeInTheDocument();
+      expect(window.alert).not.toHaveBeenCalled();
       expect(sessionOf(store.getState()).loginRequired).toBe(true);
       expect(document.cookie).toContain('loginRequired=true');
     } finally {
