@@ -24,7 +24,7 @@ export function PixPanel({ state }: { state: PixPanelState }) {
   const code = state.status === 'pix' ? state.pix.code : '';
 
   return (
-    <PaymentPanel title="Pix">
+    <PaymentPanel title="Pix" stage={state.status}>
       <p role="status">{PIX_PROGRESS[state.status]}</p>
       {state.status === 'pixFailed' && <LoadError message={state.message} onRetry={() => dispatch(pixRetried())} />}
       {state.status === 'pix' && code !== '' && (

@@ -501,8 +501,11 @@ describe('what a tap on the payment causes is beside it, brought into view and a
     expect(panel.contains(document.activeElement)).toBe(true);
     const live = within(panel).getByText('Gerando o código Pix...');
     expect(live).toHaveAttribute('role', 'status');
+    scrolled.mockClear();
     answer();
     await screen.findByLabelText('Pix copia e cola');
+    // Opened at the end of the page, the panel could not be scrolled up yet: it is, now the code made it taller.
+    expect(scrolled.mock.contexts).toContain(panel);
     // The same region (there before, so that the change is announced) now says the code is there.
     expect(live).toBeInTheDocument();
     expect(live).toHaveTextContent('Código Pix gerado');
