@@ -117,10 +117,18 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   );
   expect(status).toBe(200);
 
-  // Every page but login, signup and account leads to /account, which asks for a login.
-  await page.goto(`${baseUrl()}/eventos`);
-  await page.waitForURL(`${baseUrl()}/login`);
-  expect(guest.alerts).toEqual(['Você não está logado!']);
+  // Every page but login, signup and account leads to /account, which says the order waits for
+  // a login (no alert), the pre-rendered landing page too (hydrated without React error #418).
+  const waiting = `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`;
+  for (const path of ['/eventos', '/']) {
+    await page.goto(`${baseUrl()}${path}`);
+    await page.waitForURL(`${baseUrl()}/account`);
+    await page.getByText(waiting).waitFor();
+  }
+  expect(guest.alerts).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await page.getByRole('link', { name: 'Entrar' }).click();
+  await page.getByText(waiting).waitFor();
   await logIn(page, 'convidado@cabine.example', 'demo1234');
   await page.getByRole('heading', { name: /^Olá, / }).waitFor();
   await page.getByRole('button', { name: 'Pedidos' }).click();
