@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../contract/agentId';
 import { COOKIE } from '../../../contract/cookieLists';
+import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
@@ -161,10 +162,7 @@ export async function registerStaticFiles(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|thumbs|display|catalogo|assets)(\/|$)/.test(url) &&
-      !/\.[A-Za-z0-9]{1,5}$/.test(url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(url);
     // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts)
     // and change the visitor's cookies (its collect: http/collectOnServe.ts).
     if (shell && routeShell && isPage) {
