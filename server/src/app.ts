@@ -15,6 +15,7 @@ import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { collectOnServe } from './http/collectOnServe';
 import { collectPageHead } from './http/collectPreload';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
@@ -131,6 +132,12 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
 
   scheduleRetention(app, context);
-  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, collectPageHead(db, config.client.apiBase));
+  await registerStaticFiles(
+    app,
+    config,
+    context.storage,
+    { db, access: context.mediaAccess },
+    { head: collectPageHead(db, config.client.apiBase), visit: collectOnServe(db, context.mediaAccess) },
+  );
   return app;
 }

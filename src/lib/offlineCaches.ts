@@ -1,3 +1,6 @@
+import { isPagePath } from '../../contract/pagePaths';
+import { ROUTES } from '../../contract/routePaths';
+
 /**
  * What the service worker keeps so that a guest on venue Wi-Fi still sees their photos (issue 15):
  * the caches' names and bounds, and which request goes where. Shared by the worker (src/sw) and
@@ -67,6 +70,21 @@ export function offlineRouteOf(method: string, url: URL, origin: string): Offlin
   // The collection (the account), the events a guest attended, and a booth's gallery.
   if (path === '/api/account' || path.startsWith('/api/eventos/') || path.startsWith('/api/all/')) return 'api';
   return null;
+}
+
+/**
+ * How the worker answers a navigation (a link followed, a reload, an address typed), or null for
+ * the network alone (a photo opened in a tab of its own, an asset, the API: no page).
+ * - 'shell': the precached app shell, whatever the query says (an opened item's `?item=...jpg`).
+ * - 'networkThenShell': the collect page, whose server page carries its photo and its collect
+ *   (server/src/http/collectPreload.ts, collectOnServe.ts): from the network while there is one,
+ *   the shell when there is none (the app then shows what it kept).
+ */
+export type PageRoute = 'shell' | 'networkThenShell';
+
+export function pageRouteOf(url: URL, origin: string): PageRoute | null {
+  if (url.origin !== origin || !isPagePath(url.pathname)) return null;
+  return url.pathname === ROUTES.collect ? 'networkThenShell' : 'shell';
 }
 
 /** The API cache of a request: a reply read with the user's token is theirs alone. */

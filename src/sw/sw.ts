@@ -8,7 +8,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, type StrategyOptions } from 'workbox-strategies';
 import {
   API_BOUND,
@@ -20,6 +20,7 @@ import {
   MEDIA_BOUND,
   OFFLINE_CACHES,
   offlineRouteOf,
+  pageRouteOf,
   sharedMediaCacheable,
   THUMBS_BOUND,
 } from '../lib/offlineCaches';
@@ -37,13 +38,24 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Every route is the same shell (the server answers app.html to any page path but '/', which the
-// precache above already serves as index.html, the landing page).
+// Every page is the same shell (the server answers app.html to any page path but '/', which the
+// precache above already serves as index.html, the landing page). A page is told by its path
+// alone (contract/pagePaths.ts): a collect link's id or an opened item ends in '.jpg' in the
+// query, and it is a page all the same, which a reload offline must find.
+const shell = createHandlerBoundToURL('/app.html');
+
+/** The collect page from the server while it answers (its photo and its collect), else the shell. */
+const networkThenShell: typeof shell = async (options) => {
+  try {
+    return await fetch(options.request);
+  } catch {
+    return shell(options);
+  }
+};
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/app.html'), {
-    // Files and the server's own paths are never pages (as in server/src/http/staticFiles.ts).
-    denylist: [/^\/(api|media|thumbs|display|assets)(\/|$)/, /\.[A-Za-z0-9]{1,5}$/],
-  }),
+  ({ request, url }) => request.mode === 'navigate' && pageRouteOf(url, self.location.origin) !== null,
+  (options) => (pageRouteOf(options.url, self.location.origin) === 'networkThenShell' ? networkThenShell(options) : shell(options)),
 );
 
 type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];

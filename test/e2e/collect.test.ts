@@ -62,3 +62,25 @@ it('a link to a photo that does not exist says so and leaves the collection empt
   expect(cookies.find((cookie) => cookie.name === 'collection')?.value ?? '').not.toContain('nao-existe');
   await close();
 });
+
+it('a guest who closes the page once the photo shows, before the app has run, finds it in the collection the next time', async () => {
+  const { page, alerts, close } = await newGuest(browser);
+  const [, photo] = seededMedia('festa_ana', 'pad');
+  // Venue Wi-Fi: the photo arrives, the app's scripts never do.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(`${baseUrl()}/collect?id=${photo}`);
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('img[data-shell-preview]');
+    return img !== null && img.complete && img.naturalWidth > 0;
+  });
+  expect(await page.locator('#root').innerHTML()).toBe('');
+  await page.goto('about:blank');
+
+  await page.unroute('**/*.js');
+  await page.goto(`${baseUrl()}/collection`);
+  const list = page.getByRole('list', { name: 'Minha Coleção' });
+  await list.getByRole('button', { name: 'Item 1 de 1' }).waitFor();
+  expect(await list.locator('img').first().getAttribute('src')).toContain(photo.split('/').pop());
+  expect(alerts).toEqual([]);
+  await close();
+});

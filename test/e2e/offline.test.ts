@@ -98,6 +98,47 @@ it('the collection and the events a guest saw open offline, with the banner, and
   await close();
 });
 
+it("a collect link and an opened photo, their addresses ending in '.jpg', reload offline into the app, not the browser's error page", async () => {
+  const { page, context, errors, close } = await newGuestWithContext();
+  const [photo] = seededMedia('festa_ana', 'pad');
+  expect(photo).toMatch(/\.jpg$/);
+  const collectLink = `${baseUrl()}/collect?id=${photo}`;
+
+  await page.goto(collectLink);
+  await page.getByText('Coletado!').waitFor();
+  await controlledByWorker(page);
+  // Online, the collect page still comes from the server (its photo in the page, its collect).
+  const online = await page.reload();
+  expect(await online?.text()).toContain('data-shell-preview');
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await eventually(async () => expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`));
+
+  await context.setOffline(true);
+  await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  const collectOffline = await page.reload();
+  expect(collectOffline?.fromServiceWorker()).toBe(true);
+  expect(page.url()).toBe(collectLink);
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  expect(await picturesLoaded(page, '.collect__stage')).toBeGreaterThan(0);
+  await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+
+  // A photo opened in 'Minha Coleção' (?item=...jpg), seen online, then reloaded offline.
+  await context.setOffline(false);
+  await page.goto(`${baseUrl()}/collection`);
+  await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).click();
+  await page.waitForURL(/[?&]item=[^&]+\.jpg$/);
+  await picturesLoaded(page, '[role="dialog"]');
+  await context.setOffline(true);
+  await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
+  const itemOffline = await page.reload();
+  expect(itemOffline?.fromServiceWorker()).toBe(true);
+  await page.getByRole('dialog', { name: 'Foto' }).getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  expect(await picturesLoaded(page, '[role="dialog"]')).toBe(1);
+  await context.setOffline(false);
+  expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  await close();
+});
+
 /** The paths of the requests saved in one of the worker's caches (none when it does not exist). */
 function savedPaths(page: Page, cacheName: string): Promise<string[]> {
   return page.evaluate(async (name) => {

@@ -81,26 +81,40 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
 }
 
 /**
- * The gate in front of a media folder (docs/api.md, "Who may see an event"). Public event:
- * anyone, cached by anyone. Link-only: a visitor with a media login cookie, or anyone asking for a
- * file stored under a random name (knowing that name is knowing the link). Private: a visitor
- * with the cookie. Everyone else gets 401 before a byte of the file is read; unknown events 404. It runs
- * on `onRequest`, so HEAD and Range requests pass through it like GET.
+ * Whether this request's visitor may see a file of `target`'s event (docs/api.md, "Who may see an
+ * event"). Public event: anyone ('public'). Link-only: a visitor with a media login cookie, or
+ * anyone asking for a file stored under a random name (knowing that name is knowing the link).
+ * Private: a visitor with the cookie. Those let in are 'gated'; everyone else is 'refused', and an
+ * unknown event is 'unknown'.
+ */
+export async function mediaOpening(
+  request: FastifyRequest,
+  target: MediaRef,
+  db: Queryable,
+  access: MediaAccess,
+): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+  const visibility = await access.visibility.get(target.bname);
+  if (visibility === null) return 'unknown';
+  if (visibility === 'public') return 'public';
+  const allowed = mediaSessionUid(request, access.keys) !== null || (visibility === 'link' && (await isUnguessableMedia(db, target)));
+  return allowed ? 'gated' : 'refused';
+}
+
+/**
+ * The gate in front of a media folder (`mediaOpening`): a public event's files cached by anyone,
+ * the others' only by the browser let in. Everyone else gets 401 before a byte of the file is
+ * read; unknown events 404. It runs on `onRequest`, so HEAD and Range requests pass through it
+ * like GET.
  */
 export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, db: Queryable, access: MediaAccess): void {
   const cacheOf = new WeakMap<FastifyRequest, string>();
   scope.addHook('onRequest', async (request) => {
     const target = mediaTarget(request.url, prefix);
     if (!target) throw notFound('not_found', 'Não encontrado.');
-    const visibility = await access.visibility.get(target.bname);
-    if (visibility === null) throw notFound('not_found', 'Não encontrado.');
-    if (visibility === 'public') {
-      cacheOf.set(request, PUBLIC_MEDIA_CACHE);
-      return;
-    }
-    const allowed = mediaSessionUid(request, access.keys) !== null || (visibility === 'link' && (await isUnguessableMedia(db, target)));
-    if (!allowed) throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
-    cacheOf.set(request, GATED_MEDIA_CACHE);
+    const opening = await mediaOpening(request, target, db, access);
+    if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
+    if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
+    cacheOf.set(request, opening === 'public' ? PUBLIC_MEDIA_CACHE : GATED_MEDIA_CACHE);
   });
   scope.addHook('onSend', async (request, reply, payload) => {
     const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304;

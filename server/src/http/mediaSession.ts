@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { writeFileDurably } from '../storage/durableWrite';
+import { readCookie } from './visitorCookies';
 
 /**
  * `<img>` and `<video>` cannot send the `idToken` header, so a signed-in SPA trades its token for
@@ -58,15 +59,6 @@ export function verifyMediaSession(secret: Buffer, value: string | undefined, no
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   if (Number(expiry) <= now) return null;
   return Buffer.from(uid64, 'base64url').toString('utf8') || null;
-}
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /** The uid of the request's media cookie, when it carries a good one. */

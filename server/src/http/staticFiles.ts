@@ -3,17 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../contract/agentId';
-import { COOKIE, COOKIE_MAX_AGE_S } from '../../../contract/cookieLists';
+import { COOKIE } from '../../../contract/cookieLists';
+import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
 import type { MediaStorage } from '../storage/mediaStorage';
+import type { PageVisit } from './collectOnServe';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
 import { loadRouteChunks } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
+import { readCookie, setVisitorCookie } from './visitorCookies';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CATALOGUE_CACHE = 'public, max-age=86400';
@@ -28,7 +31,7 @@ function isPrivateBuildFile(pathName: string): boolean {
 }
 
 function hasAgentCookie(request: FastifyRequest): boolean {
-  return isAgentId(/(?:^|;\s*)agent=([^;]*)/.exec(request.headers.cookie ?? '')?.[1]);
+  return isAgentId(readCookie(request, COOKIE.agent));
 }
 
 /**
@@ -37,8 +40,21 @@ function hasAgentCookie(request: FastifyRequest): boolean {
  */
 function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   if (hasAgentCookie(request)) return;
-  const agent = newAgentId();
-  reply.header('Set-Cookie', `${COOKIE.agent}=${agent}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`);
+  setVisitorCookie(reply, COOKIE.agent, newAgentId(), secure);
+}
+
+/**
+ * What serving this page changes in the visitor's cookies (the collect page's collect:
+ * http/collectOnServe.ts), set before the page goes. A failure only loses that: the SPA collects
+ * once its scripts run.
+ */
+async function applyPageVisit(request: FastifyRequest, reply: FastifyReply, visit: PageVisit | undefined, secure: boolean): Promise<void> {
+  if (!visit) return;
+  try {
+    for (const { name, value } of await visit(request)) setVisitorCookie(reply, name, value, secure);
+  } catch (error) {
+    request.log.warn({ err: error }, 'page visit failed');
+  }
 }
 
 /**
@@ -58,6 +74,14 @@ export interface MediaGateDependencies {
   access: MediaAccess;
 }
 
+/** What a page of the SPA gets beyond the shell for one request. */
+export interface PageHooks {
+  /** Markup in its head and before its root (the collect page's preloads and photo). */
+  head?: PageHead;
+  /** Cookies of the visitor's it changes (the collect page's collect). */
+  visit?: PageVisit;
+}
+
 /**
  * Media, thumbnails and display renditions behind the gate of their event's visibility
  * (http/mediaGate.ts: a public event's files long-lived in any cache, the others only for whom
@@ -68,7 +92,7 @@ export async function registerStaticFiles(
   config: ServerConfig,
   storage: MediaStorage,
   gate: MediaGateDependencies,
-  pageHead?: PageHead,
+  pages: PageHooks = {},
 ): Promise<void> {
   for (const [root, prefix] of [
     [storage.mediaDir, '/media/'],
@@ -138,13 +162,14 @@ export async function registerStaticFiles(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|thumbs|display|catalogo|assets)(\/|$)/.test(url) &&
-      !/\.[A-Za-z0-9]{1,5}$/.test(url);
-    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(url);
+    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts)
+    // and change the visitor's cookies (its collect: http/collectOnServe.ts).
     if (shell && routeShell && isPage) {
-      return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url) }).then((page) => sendSpaPage(request, reply, page));
+      return pageForRequest(request, shell, pages.head, { photoFirst, routeShell: routeShell(url) }).then(async (page) => {
+        await applyPageVisit(request, reply, pages.visit, secure);
+        return sendSpaPage(request, reply, page);
+      });
     }
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });

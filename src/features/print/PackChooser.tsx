@@ -1,11 +1,32 @@
+import { apiErrorStatus } from '../../api/apiError';
 import { useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
+import { LoadError } from '../../ui/LoadError';
 import { packChosen } from './printSlice';
 
-/** The packs of the visitor (cookie packs, validated by the server) to print with. */
+/** What the guest reads when the packs did not load: no connection (venue Wi-Fi, most often), or the server. */
+function loadProblem(error: unknown): string {
+  const status = apiErrorStatus(error);
+  const offline = status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  return offline
+    ? 'Sem conexão: não foi possível carregar seus pacotes. Eles aparecem aqui quando a conexão voltar.'
+    : 'Não foi possível carregar seus pacotes agora.';
+}
+
+/**
+ * The packs of the visitor (cookie packs, validated by the server) to print with. A list that did
+ * not load offers to ask again, and asks by itself when the connection returns.
+ */
 export function PackChooser({ busy, error }: { busy: boolean; error: string | null }) {
   const dispatch = useAppDispatch();
   const { packs: hashes } = useSession();
-  const { data: packs, isLoading, isError } = useValidatePacksQuery(hashes, { skip: hashes.length === 0 });
+  const {
+    data: packs,
+    isLoading,
+    isFetching,
+    isError,
+    error: loadError,
+    refetch,
+  } = useValidatePacksQuery(hashes, { skip: hashes.length === 0, refetchOnReconnect: true });
 
   if (hashes.length === 0 || (packs && packs.length === 0)) {
     return (
@@ -15,8 +36,8 @@ export function PackChooser({ busy, error }: { busy: boolean; error: string | nu
       </div>
     );
   }
-  if (isLoading) return <p role="status">Carregando...</p>;
-  if (isError || !packs) return <p role="alert">Não foi possível carregar seus pacotes. Tente novamente.</p>;
+  if (isLoading || (isError && isFetching)) return <p role="status">Carregando...</p>;
+  if (isError || !packs) return <LoadError message={loadProblem(loadError)} onRetry={() => void refetch()} />;
 
   return (
     <div className="print__packs">

@@ -1,7 +1,51 @@
-import { apiCacheOf, DISPLAY_BOUND, fitsBound, MEDIA_BOUND, OFFLINE_CACHES, offlineRouteOf, sharedMediaCacheable } from '../../../src/lib/offlineCaches';
+import {
+  apiCacheOf,
+  DISPLAY_BOUND,
+  fitsBound,
+  MEDIA_BOUND,
+  OFFLINE_CACHES,
+  offlineRouteOf,
+  pageRouteOf,
+  sharedMediaCacheable,
+} from '../../../src/lib/offlineCaches';
 
 const ORIGIN = 'https://cabine.example';
 const route = (method: string, path: string, origin = ORIGIN) => offlineRouteOf(method, new URL(path, origin), ORIGIN);
+const page = (path: string, origin = ORIGIN) => pageRouteOf(new URL(path, origin), ORIGIN);
+
+describe('how the service worker answers a navigation', () => {
+  it("answers every page with the shell, whatever its query ends in, an opened item's '.jpg' too", () => {
+    for (const path of [
+      '/collection?item=%2Fmedia%2Ffesta_ana%2Fpad%2Ff1.jpg',
+      '/eventos/evento/pad?id=festa-ana-1&item=/media/festa_ana/pad/f1.jpg',
+      '/eventos',
+      '/deviceLast?bname=festa_ana&device=cam1',
+      '/packs?pack=PACK5',
+    ]) {
+      expect([path, page(path)]).toEqual([path, 'shell']);
+    }
+  });
+
+  it('asks the network first for a collect link, whose page carries its photo and its collect, the shell without one', () => {
+    expect(page('/collect?id=/media/festa_ana/pad/abc.jpg')).toBe('networkThenShell');
+    expect(page('/collect?id=%2Fmedia%2Ffesta_ana%2F360%2Fv1.mp4')).toBe('networkThenShell');
+  });
+
+  it("leaves files and the server's own paths to the network and their caches: a photo opened in its own tab is no page", () => {
+    for (const path of [
+      '/media/festa_ana/pad/f1.jpg',
+      '/display/festa_ana/pad/f1.jpg.webp',
+      '/assets/main.js',
+      '/api/account',
+      '/catalogo/x.png',
+      '/sw.js',
+      '/icons/icon-192.png',
+    ]) {
+      expect([path, page(path)]).toEqual([path, null]);
+    }
+    expect(page('/collect?id=/media/festa_ana/pad/abc.jpg', 'https://other.example')).toBeNull();
+  });
+});
 
 describe('what the service worker keeps for offline use', () => {
   it('keeps thumbnails, display renditions and collected media as they are seen, each in its own cache', () => {

@@ -3,10 +3,10 @@ import { readPersistedState } from '../../../src/session/persistence';
 import { makeStore } from '../../../src/app/store';
 import { orderLinked, pendingOrderRecorded } from '../../../src/session/authSlice';
 import { itemCollected } from '../../../src/session/collectionSlice';
-import { accountListsAdopted } from '../../../src/session/events';
+import { accountListsAdopted, collectLinkOpened } from '../../../src/session/events';
 import { packAdded } from '../../../src/session/packsSlice';
 import { agentAssigned, eventVisited } from '../../../src/session/visitorSlice';
-import { COOKIE_VALUE_BUDGET, parseList } from '../../../contract/cookieLists';
+import { addToList, COOKIE_VALUE_BUDGET, encodeList, parseList } from '../../../contract/cookieLists';
 import { sessionOf } from '../../support/session';
 
 function cookie(name: string): string | undefined {
@@ -141,6 +141,23 @@ describe('a collection longer than a cookie holds', () => {
     localStorage.setItem('collection', JSON.stringify(['/media/f/pad/1.jpg']));
     document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
     expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+  });
+
+  it('keeps whole what the collect pages put in the cookie before the app ran (server/src/http/collectOnServe.ts)', () => {
+    const earlier = Array.from({ length: 100 }, (_, i) => `/media/casamento_ana_e_joao/pad/ANTES_${String(i).padStart(4, '0')}.jpg`);
+    localStorage.setItem('collection', JSON.stringify(earlier));
+    // More than a cookie holds (about 60 such paths).
+    const opened = Array.from({ length: 80 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    for (const url of opened) {
+      // The page arrives with the photo already in the cookie, as the server serves it...
+      document.cookie = `collection=${encodeURIComponent(encodeList(addToList(parseList(cookie('collection')), url)))}; path=/`;
+      // ...then the app starts and collects it too: the item is there once, and storage keeps it
+      // before the cookie, which holds only the newest, lets it go.
+      const store = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+      store.dispatch(collectLinkOpened({ url, bname: 'casamento_ana_e_joao' }));
+    }
+    const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+    expect(sessionOf(next.getState()).collection).toEqual([...earlier, ...opened]);
   });
 
   it('ignores a corrupt stored list', () => {

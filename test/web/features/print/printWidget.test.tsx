@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { reloadPage } from '../../../../src/ui/pageReload';
 import { offlineQueueFlushRequested } from '../../../../src/session/outbox';
@@ -154,6 +154,58 @@ describe('the print widget', () => {
     expect(ids.length).toBeGreaterThanOrEqual(3);
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  });
+
+  describe('when the packs cannot be loaded', () => {
+    const OFFLINE = 'Sem conexão: não foi possível carregar seus pacotes. Eles aparecem aqui quando a conexão voltar.';
+    let reachable: boolean;
+    let asked: number;
+    beforeEach(() => {
+      reachable = false;
+      asked = 0;
+      network.use(
+        http.get(`${API}/validatePacks/:hashes`, () => {
+          asked += 1;
+          return reachable ? HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]) : HttpResponse.error();
+        }),
+      );
+    });
+
+    it("offline, says so and offers 'Tentar novamente', which asks again", async () => {
+      const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
+      const dialog = await openPrint(user);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(OFFLINE);
+      const retry = within(dialog).getByRole('button', { name: 'Tentar novamente' });
+      // Still no connection: it asks, and says so again.
+      const before = asked;
+      await user.click(retry);
+      await waitFor(() => expect(asked).toBe(before + 1));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(OFFLINE);
+
+      reachable = true;
+      await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+      expect(await within(dialog).findByRole('button', { name: /PACK5/ })).toHaveTextContent('PACK55 cópias');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('asks again by itself when the connection returns', async () => {
+      const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
+      const dialog = await openPrint(user);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(OFFLINE);
+      reachable = true;
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await within(dialog).findByRole('button', { name: /PACK5/ })).toBeInTheDocument();
+    });
+
+    it('says the server failed when it answers with an error, and still offers to try again', async () => {
+      network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 })));
+      const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
+      const dialog = await openPrint(user);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar seus pacotes agora.');
+      expect(within(dialog).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    });
   });
 
   it('keeps keyboard focus inside the modal and closes on Escape', async () => {

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { addToList, COOKIE_VALUE_BUDGET, parseList, parseScalar } from '../../contract/cookieLists';
+import { mediaUrl } from '../../contract/mediaPath';
+import { basicSeed, loadBasicSeed } from './support/fixtures';
+import { newUser, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * Opening a collect link collects its item (SPEC section 2) the moment the page arrives, not when
+ * the app's scripts have: on venue Wi-Fi they come seconds after the photo, and a guest who closes
+ * the page having seen it must still have it in 'Minha Coleção'. The page itself carries the
+ * visitor's lists (SPEC section 3, cookies collection, events, bname) with the item added; the
+ * SPA reads them as it starts.
+ */
+let server: TestServer;
+let privatePhoto: string;
+let linkPhoto: string;
+let guessablePhoto: string;
+
+const SHELL =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  fs.mkdirSync(distDir, { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(path.join(distDir, 'app.html'), SHELL);
+  server = await startTestServer({ DIST_DIR: distDir });
+  const seed = basicSeed();
+  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-1', visibility: 'link', devices: ['pad'] }];
+  seed.media = [
+    ...(seed.media ?? []),
+    { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' },
+    { event: 'ligada', mode: 'pad', file: 'l2.jpg', source: 'a1.jpg' },
+  ];
+  await loadBasicSeed(server, seed);
+  // A non-public event's files are stored under random names (knowing one is knowing its link).
+  const stored = async (event: string, source: string) =>
+    mediaUrl({
+      ...(await server.db.query<{ file: string }>('SELECT file FROM media WHERE event_name = $1 AND source_name = $2', [event, source])).rows[0],
+      bname: event,
+      mode: 'pad',
+    });
+  privatePhoto = await stored('privada', 'x1.jpg');
+  linkPhoto = await stored('ligada', 'l1.jpg');
+  // One stored before there were random names: its name is no key.
+  guessablePhoto = await stored('ligada', 'l2.jpg');
+  await server.db.query("UPDATE media SET unguessable = false WHERE event_name = 'ligada' AND source_name = 'l2.jpg'");
+});
+
+afterAll(() => server.close());
+
+/** A browser's cookies for this site: what the pages set, sent back with the next request. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(initial: Record<string, string> = {}) {
+    for (const [name, value] of Object.entries(initial)) this.cookies.set(name, value);
+  }
+
+  async open(url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await server.call({ method, url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    expect(response.statusCode).toBe(200);
+    for (const header of [response.headers['set-cookie'] ?? []].flat()) {
+      const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      if (attributes.some((attribute) => /^Max-Age=0$/i.test(attribute))) this.cookies.delete(pair.slice(0, at));
+      else this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+
+  /** A cookie as the SPA reads it (js-cookie decodes each %XX run). */
+  read(name: string): string | undefined {
+    return this.cookies.get(name)?.replace(/(%[\dA-F]{2})+/gi, decodeURIComponent);
+  }
+
+  /** 'Minha Coleção' as the SPA starts with it (src/session/persistence.ts). */
+  get collection(): string[] {
+    return parseList(this.read('collection'));
+  }
+
+  get events(): string[] {
+    return parseList(this.read('events'));
+  }
+}
+
+/** A cookie value as the SPA's js-cookie writes it. */
+const written = (list: string[]) => encodeURIComponent(list.join(',')).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
+
+describe('the collect page collects its photo as it is served', () => {
+  it("puts the photo in a returning visitor's collection, after what they had, and the event among theirs", async () => {
+    const guest = new Browser({ agent: 'visitante0000000001', collection: written(['/media/outra/pad/o1.jpg']), events: 'outra', bname: 'outra' });
+    await guest.open('/collect?id=/media/festa_ana/pad/a1.jpg');
+    // No script ran: this is what the app will show once it starts, or next time.
+    expect(guest.collection).toEqual(['/media/outra/pad/o1.jpg', '/media/festa_ana/pad/a1.jpg']);
+    expect(guest.events).toEqual(['outra', 'festa_ana']);
+    expect(parseScalar(guest.read('bname'))).toBe('festa_ana');
+    expect(guest.read('agent')).toBe('visitante0000000001');
+  });
+
+  it('collects for a new visitor too, beside the agent id the page hands out', async () => {
+    const guest = new Browser();
+    await guest.open('/collect?id=/media/festa_ana/pad/a2.jpg');
+    expect(guest.collection).toEqual(['/media/festa_ana/pad/a2.jpg']);
+    expect(guest.events).toEqual(['festa_ana']);
+    expect(guest.read('agent')).toMatch(/^[a-z0-9]{20}$/);
+  });
+
+  it('keeps the photo once: opened again, and collected again by the app, it is one item', async () => {
+    const guest = new Browser({ agent: 'visitante0000000002' });
+    await guest.open('/collect?id=/media/festa_ana/polaroid/p1.jpg');
+    expect(guest.collection).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+    const again = await guest.open('/collect?id=/media/festa_ana/polaroid/p1.jpg');
+    // Nothing left to change: the second page sets no list.
+    expect([again.headers['set-cookie'] ?? []].flat().filter((header) => !header.startsWith('agent='))).toEqual([]);
+    // The app's own collect of the same link (collectionSlice) changes nothing.
+    expect(addToList(guest.collection, '/media/festa_ana/polaroid/p1.jpg')).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+  });
+
+  it('makes room in a full cookie by letting the oldest entries go, never the new photo', async () => {
+    const old = Array.from({ length: 200 }, (_, i) => `/media/outra/pad/antiga-${String(i).padStart(3, '0')}.jpg`);
+    const guest = new Browser({ agent: 'visitante0000000003', collection: written(old) });
+    await guest.open('/collect?id=/media/festa_ana/pad/a1.jpg');
+    const kept = guest.collection;
+    expect(kept.at(-1)).toBe('/media/festa_ana/pad/a1.jpg');
+    expect(kept.slice(0, -1)).toEqual(old.slice(old.length - kept.length + 1));
+    expect(encodeURIComponent(kept.join(',')).length).toBeLessThanOrEqual(COOKIE_VALUE_BUDGET);
+  });
+
+  it('reads the id as the app does: a storage path whose last three segments name the item', async () => {
+    const guest = new Browser({ agent: 'visitante0000000009' });
+    await guest.open(`/collect?id=${encodeURIComponent('gs://bucket/eventos/festa_ana/pad/a2.jpg')}`);
+    expect(guest.collection).toEqual(['/media/festa_ana/pad/a2.jpg']);
+  });
+
+  it('collects a file of a link-only event stored under a random name: knowing the link is being let in', async () => {
+    const guest = new Browser({ agent: 'visitante0000000004' });
+    await guest.open(`/collect?id=${linkPhoto}`);
+    expect(guest.collection).toEqual([linkPhoto]);
+  });
+
+  it("collects a private event's photo for a signed-in visitor, whose browser has the media cookie", async () => {
+    const user = await newUser('coleta');
+    const session = await server.call({ method: 'POST', url: '/api/media-session', token: user.token });
+    const [pair] = String([session.headers['set-cookie']].flat()[0]).split(';');
+    const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+    const guest = new Browser({ agent: 'visitante0000000005', [name]: value });
+    await guest.open(`/collect?id=${privatePhoto}`);
+    expect(guest.collection).toEqual([privatePhoto]);
+  });
+});
+
+describe('the collect page collects nothing', () => {
+  it.each([
+    ['of a private event, for a visitor the media gate keeps out', () => privatePhoto],
+    ['of a link-only event under a name anyone could guess, without a login', () => guessablePhoto],
+    ['that does not exist', () => '/media/festa_ana/pad/nao-existe.jpg'],
+    ['of an event that does not exist', () => '/media/ninguem/pad/a1.jpg'],
+    ['that is not a media item', () => '/media/festa_ana/pad/a1.html'],
+    ['of an unknown mode', () => '/media/festa_ana/selfie/a1.jpg'],
+  ])('%s', async (_label, idOf) => {
+    const id = idOf();
+    const guest = new Browser({ agent: 'visitante0000000006', collection: written(['/media/outra/pad/o1.jpg']), events: 'outra' });
+    const response = await guest.open(`/collect?id=${encodeURIComponent(id)}`);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(guest.collection).toEqual(['/media/outra/pad/o1.jpg']);
+    expect(guest.events).toEqual(['outra']);
+  });
+
+  it('for a HEAD request, or on another page', async () => {
+    const guest = new Browser({ agent: 'visitante0000000007' });
+    await guest.open('/collect?id=/media/festa_ana/pad/a1.jpg', 'HEAD');
+    await guest.open('/eventos?id=/media/festa_ana/pad/a1.jpg');
+    expect(guest.collection).toEqual([]);
+  });
+
+  it('and the page still comes when the database fails', async () => {
+    const query = jest.spyOn(server.db, 'query').mockRejectedValue(new Error('database gone'));
+    try {
+      const guest = new Browser({ agent: 'visitante0000000008' });
+      const response = await guest.open('/collect?id=/media/festa_ana/pad/a1.jpg');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(guest.collection).toEqual([]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+});
