@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isRole, ROLES, type Role } from './roles';
+import { DEFAULT_URL, serverUrlFromEnv, UnknownPortError } from './serverUrl';
 
 /** The command line of `npm run booth`. */
 export interface BoothOptions {
@@ -11,12 +12,6 @@ export interface BoothOptions {
   key: string | null;
   help: boolean;
 }
-
-const DEFAULT_HOST = '127.0.0.1';
-const DEFAULT_PORT = 8080;
-const DEFAULT_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
-/** Addresses a server listens on to take every interface: the simulator reaches it on this machine. */
-const EVERY_INTERFACE: Record<string, string> = { '0.0.0.0': DEFAULT_HOST, '::': '::1' };
 
 export const USAGE = `Simulador de cabines: faz o papel de cada dispositivo do seed de demonstração.
 
@@ -34,21 +29,6 @@ Sem --once, roda até Ctrl-C: a câmera envia uma foto a cada 20 s; a impressora
 e a plataforma 360 consultam o servidor a cada 2 s.`;
 
 export class UsageError extends Error {}
-
-/**
- * Where `npm start` serves when nothing else is said: its own HOST and PORT (server/src/config.ts),
- * so one environment starts both. PORT=0 is a port only the running server knows.
- */
-function serverUrlFromEnv(env: Record<string, string | undefined>): string {
-  const rawPort = env.PORT || String(DEFAULT_PORT);
-  const port = Number(rawPort);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new UsageError(`PORT="${rawPort}" não diz em que porta o servidor está: informe o endereço com --url (ou BOOTH_URL)`);
-  }
-  const listening = env.HOST || DEFAULT_HOST;
-  const host = EVERY_INTERFACE[listening] ?? listening;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
 
 export function parseBoothOptions(argv: string[], env: Record<string, string | undefined>): BoothOptions {
   let values;
@@ -71,7 +51,13 @@ export function parseBoothOptions(argv: string[], env: Record<string, string | u
   }
   const only = values.only ?? null;
   if (only !== null && !isRole(only)) throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
-  const url = values.url ?? (env.BOOTH_URL || serverUrlFromEnv(env));
+  let url = values.url;
+  try {
+    url ??= serverUrlFromEnv(env);
+  } catch (error) {
+    if (error instanceof UnknownPortError) throw new UsageError(error.message);
+    throw error;
+  }
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
