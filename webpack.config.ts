@@ -201,7 +201,7 @@ export default (
       historyApiFallback: { index: '/app.html' },
       hot: false,
       // Every path the server owns (server/src/http/staticFiles.ts); the rest is this build's.
-      proxy: [{ context: ['/api', '/media', '/thumbs', '/display'], target: backend, changeOrigin: false }],
+      proxy: [{ context: ['/api', '/media', '/thumbs', '/display', '/catalogo'], target: backend, changeOrigin: false }],
     },
   };
 };

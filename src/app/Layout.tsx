@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Brand } from './Brand';
 import { LoginRequiredGuard } from './LoginRequiredGuard';
 import { Menu } from './Menu';
 
@@ -10,6 +11,7 @@ export function Layout() {
         Pular para o conteúdo
       </a>
       <header className="site-header">
+        <Brand />
         <Menu />
       </header>
       <main className="site-main" id="conteudo" tabIndex={-1}>

@@ -42,7 +42,7 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await page.getByRole('heading', { name: 'Olá, Nova Convidada!' }).waitFor();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
   await page.waitForURL(`${baseUrl()}/`);
   // Logged out on purpose: no 'not logged in' alert, and the phone keeps nothing of the account.
   await eventually(async () => {

@@ -309,7 +309,7 @@ describe("an event's card and galleries", () => {
 
     // The card the events list shows.
     await openEvent(page, 'casamento_bia_e_leo');
-    await page.getByRole('link', { name: 'Eventos' }).click();
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Eventos' }).click();
     const card = page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Casamento de Bia e Léo/ });
     await card.waitFor();
     const photos = Number(/(\d+) fotos?/.exec((await card.textContent()) ?? '')?.[1]);

@@ -93,7 +93,7 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   // A guest who collected at the party has it among their events.
   await page.goto(`${baseUrl()}/collect?id=${pads[0]}`);
   await page.getByText('Coletado!').waitFor();
-  await page.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Eventos' }).click();
   await page
     .getByRole('list', { name: 'Seus eventos' })
     .getByRole('button', { name: /Festa da Ana/ })

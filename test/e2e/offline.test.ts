@@ -178,7 +178,7 @@ it("a signed-in guest's collection opens offline from the saved account, and log
   await context.setOffline(false);
 
   await page.goto(`${baseUrl()}/account`);
-  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.getByRole('button', { name: 'Sair' }).click();
   await page.waitForURL(`${baseUrl()}/`);
   // The next person on this phone finds nothing of that account, online or off.
   await eventually(async () => expect(await savedPaths(page, 'cabine-api-user-v1')).toEqual([]));

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isRole, ROLES, type Role } from './roles';
+import { DEFAULT_URL, serverUrlFromEnv, UnknownPortError } from './serverUrl';
 
 /** The command line of `npm run booth`. */
 export interface BoothOptions {
@@ -12,13 +13,12 @@ export interface BoothOptions {
   help: boolean;
 }
 
-const DEFAULT_URL = 'http://127.0.0.1:8080';
-
 export const USAGE = `Simulador de cabines: faz o papel de cada dispositivo do seed de demonstração.
 
 Uso: npm run booth -- [opções]
 
-  --url URL          endereço do servidor (padrão: $BOOTH_URL ou ${DEFAULT_URL})
+  --url URL          endereço do servidor (padrão: $BOOTH_URL, ou http://$HOST:$PORT como no
+                     npm start, ou ${DEFAULT_URL})
   --once             envia uma foto, imprime o que está na fila agora e sai
   --only PAPEL       só um dispositivo: ${ROLES.join(' | ')}
   --device ID        o dispositivo a simular (a câmera, ou o escolhido em --only)
@@ -51,7 +51,13 @@ export function parseBoothOptions(argv: string[], env: Record<string, string | u
   }
   const only = values.only ?? null;
   if (only !== null && !isRole(only)) throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
-  const url = values.url ?? env.BOOTH_URL ?? DEFAULT_URL;
+  let url = values.url;
+  try {
+    url ??= serverUrlFromEnv(env);
+  } catch (error) {
+    if (error instanceof UnknownPortError) throw new UsageError(error.message);
+    throw error;
+  }
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');

@@ -119,8 +119,9 @@ export default function AccountPage() {
           </>
         )}
         <Link to={ROUTES.privacy}>Privacidade</Link>
+        {/* SPEC's 'Conta' item logs out; on the page titled 'Conta' its button says what it does. */}
         <button type="button" onClick={() => void logout()}>
-          Conta
+          Sair
         </button>
       </nav>
       <div className="account__content">

@@ -61,7 +61,7 @@ export function EventVisibilityControl({ bname, visibility }: { bname: string; v
           </div>
         ))}
       </fieldset>
-      <button type="submit" disabled={isLoading}>
+      <button type="submit" className="button" disabled={isLoading}>
         {isLoading ? 'Salvando...' : 'Salvar visibilidade'}
       </button>
       <p role="status" className="visibility__saved">

@@ -9,6 +9,7 @@ import { discountedTotal } from '../../../contract/pricing';
 import { ROUTES } from '../../../contract/routePaths';
 import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
 import { CardPanel, type CardOutcome } from './CardPanel';
 import './checkoutFlow';
@@ -28,6 +29,7 @@ import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
 
+const TITLE = 'Checkout';
 const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
 
 /** What the card's last 'Finalizar pedido' came to, said beside that button. */
@@ -74,45 +76,41 @@ function Checkout({ coupon }: { coupon: string }) {
 
   if (machine.status === 'registered') {
     return (
-      <main className="checkout">
-        <h1>Checkout</h1>
+      <ScreenFrame title={TITLE} className="checkout">
         <p role="status" className="checkout__registered">
           {ORDER_REGISTERED}
         </p>
         {machine.orderStatus === 'pending' && machine.method === 'card' && <p>{IN_REVIEW_MESSAGE}</p>}
         {machine.method === 'pix' && <p>Assim que o Pix for recebido, o pedido aparece como pago em Minha Conta.</p>}
-      </main>
+      </ScreenFrame>
     );
   }
 
   if (shop.isError) {
     return (
-      <main className="checkout">
-        <h1>Checkout</h1>
+      <ScreenFrame title={TITLE} className="checkout">
         {apiErrorStatus(shop.error) === 404 ? (
           <p role="alert">{errorMessage(shop.error)}</p>
         ) : (
           <LoadError message={errorMessage(shop.error)} onRetry={() => void shop.refetch()} />
         )}
-      </main>
+      </ScreenFrame>
     );
   }
 
   if (lines.length === 0) {
     return (
-      <main className="checkout">
-        <h1>Checkout</h1>
+      <ScreenFrame title={TITLE} className="checkout">
         <p>Seu carrinho está vazio.</p>
         <Link to={`${ROUTES.shop}?coupon=${encodeURIComponent(coupon)}`}>Escolher produtos na loja</Link>
-      </main>
+      </ScreenFrame>
     );
   }
 
   const busy = machine.status === 'submitting';
 
   return (
-    <main className="checkout">
-      <h1>Checkout</h1>
+    <ScreenFrame title={TITLE} className="checkout">
       {shop.isLoading && <p role="status">Carregando...</p>}
       <OrderSummary lines={lines} totals={totals} />
 
@@ -157,6 +155,6 @@ function Checkout({ coupon }: { coupon: string }) {
         />
       )}
       {isPixPanel(machine) && <PixPanel state={machine} />}
-    </main>
+    </ScreenFrame>
   );
 }

@@ -50,17 +50,24 @@ export function OrderSummary({ lines, totals }: { lines: readonly PricedLine[]; 
           </li>
         ))}
       </ul>
-      {totals.discount > 0 ? (
-        <p className="checkout__total">
-          Total: <s aria-label={`Total sem desconto: ${formatReais(totals.total)}`}>{formatReais(totals.total)}</s>{' '}
-          <span className="checkout__discount">{formatPercent(totals.discount)} de desconto</span>{' '}
-          <strong>Total com desconto: {formatReais(totals.discounted)}</strong>
-        </p>
-      ) : (
-        <p className="checkout__total">
-          <strong>Total: {formatReais(totals.total)}</strong>
-        </p>
-      )}
+      {/* One figure a line, in the cart's words (CartSummary). */}
+      <div className="checkout__totals">
+        {totals.discount > 0 ? (
+          <>
+            <p className="checkout__was">
+              Total sem desconto: <s>{formatReais(totals.total)}</s>
+            </p>
+            <p className="checkout__discount">{formatPercent(totals.discount)} de desconto</p>
+            <p className="checkout__total">
+              <strong>Total com desconto: {formatReais(totals.discounted)}</strong>
+            </p>
+          </>
+        ) : (
+          <p className="checkout__total">
+            <strong>Total: {formatReais(totals.total)}</strong>
+          </p>
+        )}
+      </div>
     </section>
   );
 }

@@ -15,12 +15,14 @@ export function FaceDeletion({ agent }: { agent: string }) {
       {state.status === 'confirming' || state.status === 'deleting' ? (
         <>
           <p>Apagar todas as fotos de rosto enviadas deste aparelho?</p>
-          <button type="button" className="button" disabled={state.status === 'deleting'} onClick={() => dispatch(deletionConfirmed())}>
-            Sim, apagar
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => dispatch(deletionCancelled())}>
-            Cancelar
-          </button>
+          <div className="face__buttons face__buttons--start">
+            <button type="button" className="button" disabled={state.status === 'deleting'} onClick={() => dispatch(deletionConfirmed())}>
+              Sim, apagar
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => dispatch(deletionCancelled())}>
+              Cancelar
+            </button>
+          </div>
         </>
       ) : (
         <button type="button" className="link-button" onClick={() => dispatch(deletionAsked())}>

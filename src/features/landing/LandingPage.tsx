@@ -26,7 +26,7 @@ export default function LandingPage() {
                 </span>
               ))}
             </span>{' '}
-            do seu jeito
+            <span className="hero__tail">do seu jeito</span>
           </span>
         </h1>
         <p className="hero__lead">

@@ -9,12 +9,16 @@ import { startRequested } from './mirrorSlice';
 const IMAGE_ALT = 'Sua imagem do espelho mágico';
 
 /** 'Sessão em andamento': the mirror works; the page asks for the image every 5 s. */
+const SESSION_WAITING = 'Sessão em andamento';
+
 export function SessionWaiting() {
   return (
-    <MirrorStep title="Sessão em andamento">
+    <MirrorStep title={SESSION_WAITING}>
       <p role="status" className="mirror-waiting">
         O espelho está criando a sua imagem. Aguarde um pouco...
       </p>
+      {/* No value: nobody knows how long the mirror takes, only that it works. */}
+      <progress className="progress" aria-label={SESSION_WAITING} />
     </MirrorStep>
   );
 }

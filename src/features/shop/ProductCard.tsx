@@ -31,6 +31,11 @@ function ProductPrice({ product }: { product: ShopProduct }) {
 
 const DETAILS = [1, 2, 3] as const;
 
+// The room a picture takes before it loads (the CSS crops it to these proportions): no layout shift.
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 600;
+const DETAIL_SIZE = 160;
+
 /** The three description blocks (descTitleN, descTextN, descPicN), those that have anything. */
 function ProductDetails({ product }: { product: ShopProduct }) {
   const blocks = DETAILS.map((n) => ({
@@ -46,7 +51,16 @@ function ProductDetails({ product }: { product: ShopProduct }) {
         <section key={n} className="product__detail">
           {title && <h3>{title}</h3>}
           {text && <p>{text}</p>}
-          {pic && <img src={mediaSource(pic)} alt={title || `${product.name}, detalhe ${n}`} loading="lazy" />}
+          {pic && (
+            <img
+              className="product__detail-image"
+              src={mediaSource(pic)}
+              alt={title || `${product.name}, detalhe ${n}`}
+              width={DETAIL_SIZE}
+              height={DETAIL_SIZE}
+              loading="lazy"
+            />
+          )}
         </section>
       ))}
     </div>
@@ -61,7 +75,9 @@ export function ProductCard({ product }: { product: ShopProduct }) {
 
   return (
     <article className="product" aria-labelledby={titleId}>
-      {product.image && <img className="product__image" src={mediaSource(product.image)} alt={product.name} loading="lazy" />}
+      {product.image && (
+        <img className="product__image" src={mediaSource(product.image)} alt={product.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" />
+      )}
       <h2 id={titleId} className="product__name">
         {product.name}
       </h2>

@@ -42,20 +42,25 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
   return (
     <ScreenFrame title={TITLE} className="ultra">
       {(state.status === 'idle' || state.status === 'asking') && <p role="status">Buscando o seu vídeo...</p>}
-      {state.status === 'inSession' && (
-        <p role="status" className="ultra__wait">
-          Sessão em andamento
-        </p>
-      )}
-      {state.status === 'processing' && (
-        <p role="status" className="ultra__wait">
-          Processando vídeo, aguarde...
-        </p>
+      {(state.status === 'inSession' || state.status === 'processing') && (
+        <Waiting text={state.status === 'inSession' ? 'Sessão em andamento' : 'Processando vídeo, aguarde...'} />
       )}
       {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
       {state.status === 'noVideo' && <Problem message="Ainda não há vídeo desta plataforma 360. Grave o seu e tente de novo." onRetry={retry} />}
       {state.status === 'failed' && <Problem message={state.message} onRetry={retry} />}
     </ScreenFrame>
+  );
+}
+
+/** The platform at work: what it does, and a bar that moves meanwhile (nobody knows for how long). */
+function Waiting({ text }: { text: string }) {
+  return (
+    <div className="ultra__waiting">
+      <p role="status" className="ultra__wait">
+        {text}
+      </p>
+      <progress className="progress" aria-label={text} />
+    </div>
   );
 }
 

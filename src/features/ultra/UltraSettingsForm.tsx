@@ -61,7 +61,7 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
       <fieldset className="ultra-settings__songs" disabled={sending}>
         <legend>Música</legend>
         {ULTRA_SONGS.map((song) => (
-          <label key={song.id}>
+          <label key={song.id} className="choice">
             <input type="radio" name="music" value={song.id} checked={choice.music === song.id} onChange={() => dispatch(songChosen(song.id))} />
             {song.label}
           </label>

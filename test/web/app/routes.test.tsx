@@ -128,12 +128,26 @@ describe('the menu', () => {
   });
 });
 
+describe('the header', () => {
+  it('names the company, a link back to the landing page from every screen', async () => {
+    const { user, router } = renderApp('/eventos');
+    await screen.findByRole('heading', { level: 1, name: 'Eventos' });
+    const brand = within(screen.getByRole('banner')).getByRole('link', { name: 'Cabine de Eventos' });
+    expect(brand).toHaveAttribute('href', '/');
+    await user.click(brand);
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito' })).toBeInTheDocument();
+  });
+});
+
 describe('keyboard use', () => {
-  it('reaches the skip link first, then the menu links in order', async () => {
+  it('reaches the skip link first, then the brand, then the menu links in order', async () => {
     const { user } = renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     await user.tab();
     expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Cabine de Eventos' })).toHaveFocus();
     for (const name of ['Home', 'Galeria', 'Eventos', 'Conta', 'Ajuda']) {
       await user.tab();
       expect(screen.getByRole('link', { name })).toHaveFocus();

@@ -35,7 +35,7 @@ describe('the account', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('greets the user with the display name and e-mail; only Home and Conta without orders or events', async () => {
+  it('greets the user with the display name and e-mail; only Home and Sair without orders or events', async () => {
     serve();
     renderApp('/account', signedIn());
     expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!' })).toBeInTheDocument();
@@ -43,7 +43,8 @@ describe('the account', () => {
     const items = within(sidebar())
       .getAllByRole('button')
       .map((b) => b.textContent);
-    expect(items).toEqual(['Home', 'Conta']);
+    // On the page titled 'Conta', the way out says what it does.
+    expect(items).toEqual(['Home', 'Sair']);
     expect(within(sidebar()).queryByRole('link', { name: 'Página do Parceiro' })).not.toBeInTheDocument();
   });
 
@@ -81,7 +82,7 @@ describe('the account', () => {
     expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
 
-  it("logs out with 'Conta', goes home without the 'not logged in' alert, and leaves nothing of the account on the device", async () => {
+  it("logs out with 'Sair', goes home without the 'not logged in' alert, and leaves nothing of the account on the device", async () => {
     serve();
     const identity = fakeIdentity({ signedInAs: ANA });
     const account = { agent: 'agent0001', collection: ['/media/f/pad/1.jpg'], packs: ['PACK1'], events: ['f'], bname: 'f' };
@@ -95,7 +96,7 @@ describe('the account', () => {
     });
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
 
-    await user.click(within(sidebar()).getByRole('button', { name: 'Conta' }));
+    await user.click(within(sidebar()).getByRole('button', { name: 'Sair' }));
     expect(router.state.location.pathname).toBe('/');
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(window.alert).not.toHaveBeenCalled();

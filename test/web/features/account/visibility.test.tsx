@@ -45,6 +45,12 @@ it('offers the three choices with their explanations, the current one checked', 
   expect(within(group).getByRole('radio', { name: 'Privado' })).toHaveAccessibleDescription('Só quem entra com uma conta vê as fotos e a galeria do evento.');
 });
 
+it("shows 'Salvar visibilidade' as the app's button, not the browser's bare one", async () => {
+  serveDashboard([], () => HttpResponse.json({}));
+  await openControl();
+  expect(screen.getByRole('button', { name: 'Salvar visibilidade' })).toHaveClass('button');
+});
+
 it("saves the owner's choice with their token and says so", async () => {
   const saved: { body: unknown; token: string | null }[] = [];
   serveDashboard(saved, () => HttpResponse.json({ bname: 'festa_ana', visibility: 'private' }));

@@ -134,6 +134,32 @@ describe('the checkout screen', () => {
     expect(nbsp(summary.textContent)).toContain(`Total com desconto: ${DISCOUNTED}`);
   });
 
+  it('shows the totals one to a line, as the cart does, not run together', async () => {
+    serveShop();
+    openCheckout();
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' });
+    // The coupon's discount comes with the shop's answer.
+    await within(summary).findByText('10% de desconto');
+    const line = (text: RegExp) => nbsp(within(summary).getByText(text).closest('p')?.textContent);
+    expect(line(/^Total sem desconto/)).toBe(`Total sem desconto: ${TOTAL}`);
+    expect(line(/^10% de desconto$/)).toBe('10% de desconto');
+    expect(line(/^Total com desconto/)).toBe(`Total com desconto: ${DISCOUNTED}`);
+  });
+
+  it("is one screen in the page's one main landmark, from the form to the registered order", async () => {
+    serveShop();
+    const { container, user } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(container.querySelectorAll('main')).toHaveLength(1);
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Checkout' }));
+    await fillCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
+    await user.click(await screen.findByRole('button', { name: 'Finalizar pedido' }));
+    expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
+    expect(container.querySelectorAll('main')).toHaveLength(1);
+  });
+
   it('alerts the first problem of the form and does not reveal the payment methods', async () => {
     serveShop();
     const { user } = openCheckout();

@@ -188,7 +188,11 @@ describe('the face capture screen', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(deleted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos de rosto' }));
-    await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
+    // The two answers sit apart in a row of buttons, not touching.
+    const yes = screen.getByRole('button', { name: 'Sim, apagar' });
+    expect(yes.parentElement).toHaveClass('face__buttons');
+    expect(screen.getByRole('button', { name: 'Cancelar' }).parentElement).toBe(yes.parentElement);
+    await user.click(yes);
     expect(await screen.findByRole('status')).toHaveTextContent('Suas fotos de rosto foram apagadas.');
     expect(deleted).toEqual([AGENT]);
   });

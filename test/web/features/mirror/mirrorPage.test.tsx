@@ -51,6 +51,8 @@ describe('the AI mirror screen', () => {
     await chooseAnimeMagic(user);
     expect(screen.getByRole('heading', { level: 2, name: 'Sessão em andamento' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('O espelho está criando a sua imagem');
+    // Something moves while the guest waits, and says what it waits for.
+    expect(screen.getByRole('progressbar', { name: 'Sessão em andamento' })).not.toHaveAttribute('value');
 
     await wait(5_000);
     expect(mirror.count('get_last_image')).toBe(2);

@@ -39,6 +39,15 @@ describe('the shop', () => {
     expect(readable(document.body)).not.toMatch(/(^|[^R])\$/);
   });
 
+  it('gives every picture its size before it loads (4:3 for a product, square for a detail), so nothing jumps', async () => {
+    serveShop();
+    await openShop();
+    const cabine = card('Cabine 360');
+    const sized = (img: HTMLElement) => [img.getAttribute('width'), img.getAttribute('height')];
+    expect(sized(within(cabine).getByRole('img', { name: 'Cabine 360' }))).toEqual(['800', '600']);
+    expect(sized(within(cabine).getByRole('img', { name: 'Gira 360 graus' }))).toEqual(['160', '160']);
+  });
+
   it('prices a line live as hours, accessories and quantity change', async () => {
     serveShop();
     const { user } = await openShop();

@@ -41,6 +41,8 @@ describe('the 360 result screen', () => {
     const calls = servePlatform(replies);
     open();
     expect(await screen.findByText('Sessão em andamento')).toBeInTheDocument();
+    // Something moves while the guest waits, and says what it waits for.
+    expect(screen.getByRole('progressbar', { name: 'Sessão em andamento' })).not.toHaveAttribute('value');
     expect(calls).toEqual(['/api/ultraLast/p1/festa']);
     await wait(5_000);
     expect(calls).toHaveLength(2);
@@ -70,6 +72,7 @@ describe('the 360 result screen', () => {
     expect(screen.queryByText('Processando vídeo, aguarde...')).not.toBeInTheDocument();
     await wait(3_000);
     expect(screen.getByText('Processando vídeo, aguarde...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Processando vídeo, aguarde...' })).toBeInTheDocument();
     expect(screen.queryByText('Sessão em andamento')).not.toBeInTheDocument();
   });
 

@@ -44,6 +44,11 @@ describe('the 360 settings screen', () => {
     expect(song('Eu Fiz um Jet')).toBeInTheDocument();
   });
 
+  it("shows the songs as the app's choices (a tall row to tap, the radio in the brand's colour), not bare radios", async () => {
+    await openSettings();
+    for (const name of ['Vem Tremer', 'Escolinha do Professor', 'Eu Fiz um Jet']) expect(song(name).closest('label')).toHaveClass('choice');
+  });
+
   it('offers speeds from 20 to 80 in steps of 20, and shows the one chosen', async () => {
     await openSettings();
     expect(slider()).toHaveAttribute('type', 'range');
