@@ -25,8 +25,11 @@ beforeAll(async () => {
   );
   await loadBasicSeed(server, seed);
   visitor = await newUser('convidado');
-  // The private event's platform made a video.
+  // The private event's platform made a video for a visitor.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
+  await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada1' } });
+  expect((await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentP001' })).body).toBe('success');
+  await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra2 });
   const video = await server.call({
     method: 'POST',
     url: '/api/device/ultra/video?file=giro-p.mp4',
@@ -89,9 +92,9 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
   });
 
   it('keeps a private event to signed-in visitors, as /all does', async () => {
-    expect((await get('/api/ultraLast/ultra2/privada')).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada', forged)).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada', visitor.token)).json()).toEqual({
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', forged)).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', visitor.token)).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)],
     });
     expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(401);

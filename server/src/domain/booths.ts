@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { MirrorMode, MirrorPrompt } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
-import { deviceLastMedia } from './media';
+import { agentVideoOf, deviceLastMedia } from './media';
 import { recordAgentResult } from './results';
 import { MIRROR_CUSTOM_MODE, MIRROR_NO_IMAGE } from '../../../contract/protocol';
 
@@ -218,18 +218,24 @@ export async function ultraConfigure(db: Database, device: string, qrid: string,
 }
 
 /**
- * `in_session` while the platform records or processes, then the video (or, between sessions,
- * the device's newest media of the event). The device must be one of the event's, and a private
- * event's media is for signed-in visitors (the caller checked the event with `eventForViewer`).
+ * The visitor's own 360 session: `in_session` while the platform records or processes it, then
+ * its video, kept after the platform shows the next QR code (the visitor's results). Never
+ * another visitor's session or video, nor the platform's last one: the next guest in the queue
+ * opening this screen must not see the previous one's video. Without an agent, nothing. The
+ * device must be one of the event's, and a private event's media is for signed-in visitors (the
+ * caller checked the event with `eventForViewer`).
  */
-export async function ultraLast(db: Database, device: string, bname: string): Promise<'in_session' | { product: string[] }> {
+export async function ultraLast(db: Database, device: string, bname: string, agent: string): Promise<'in_session' | { product: string[] }> {
   const row = await ultraDevice(db, device);
   if (row.event_name !== bname) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
+  if (agent === '') return { product: [] };
   const { rows } = await db.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1', [device]);
   const session = rows[0];
-  if (session && running(session)) return 'in_session';
-  if (session?.video_url) return { product: [session.video_url] };
-  return { product: await deviceLastMedia(db, bname, device) };
+  if (session && session.agent === agent) {
+    if (running(session)) return 'in_session';
+    if (session.state === 'done' && session.video_url) return { product: [session.video_url] };
+  }
+  return { product: await agentVideoOf(db, agent, bname, device) };
 }
 
 /** Device side: a new QR code on the platform's screen opens a new session, nobody's yet. */
