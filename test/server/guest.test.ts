@@ -336,6 +336,8 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
   it("answers the device's newest media; 404 for a device that is not the event's", async () => {
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
       product: ['/media/festa_ana/pad/a2.jpg'],
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'Festa da Ana',
     });
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/ninguem' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/a%20b' })).statusCode).toBe(400);

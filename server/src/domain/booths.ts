@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import type { MirrorMode, MirrorPrompt } from '../../../contract/wire';
+import type { DeviceLastReply, MirrorMode, MirrorPrompt } from '../../../contract/wire';
+import { BOOTH_LABEL, isBoothMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
+import type { EventRow } from './events';
 import { agentVideoOf, deviceLastMedia } from './media';
 import { recordAgentResult } from './results';
 import { MIRROR_CUSTOM_MODE, MIRROR_NO_IMAGE } from '../../../contract/protocol';
@@ -32,14 +34,23 @@ export async function authenticateDevice(db: Queryable, id: string, key: string)
   return device && crypto.timingSafeEqual(expected, given) ? device : null;
 }
 
+/** What people read of a device: its booth type, or what it is (the device's id is no name). */
+export function deviceTitle(device: Pick<DeviceRow, 'kind' | 'mode'>): string {
+  if (device.kind === 'ultra') return 'Plataforma 360';
+  if (device.kind === 'mirror') return 'Cabine do espelho';
+  if (device.kind === 'printer') return 'Impressora';
+  return isBoothMode(device.mode) ? `Cabine ${BOOTH_LABEL[device.mode]}` : 'Cabine';
+}
+
 /**
- * `deviceLast`: the newest media of a device of this event, zero or one URL; 404 when the device
- * is not one of the event's (the caller checked the event with `eventForViewer`).
+ * `deviceLast`: the newest media of a device of this event, zero or one URL, with the booth's and
+ * the event's titles; 404 when the device is not one of the event's (the caller checked the event
+ * with `eventForViewer`).
  */
-export async function deviceLastOfEvent(db: Queryable, bname: string, device: string): Promise<string[]> {
+export async function deviceLastOfEvent(db: Queryable, event: Pick<EventRow, 'name' | 'title'>, device: string): Promise<DeviceLastReply> {
   const row = await findDevice(db, device);
-  if (!row || row.event_name !== bname) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
-  return deviceLastMedia(db, bname, device);
+  if (!row || row.event_name !== event.name) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
+  return { product: await deviceLastMedia(db, event.name, device), boothTitle: deviceTitle(row), eventTitle: event.title || event.name };
 }
 
 // ---- AI mirror -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   ContactLead,
+  DeviceLastReply,
   EventCard,
   EventDetails,
   MediaModeSchema,
@@ -83,10 +84,10 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
 
   app.get(
     '/deviceLast/:bname/:device',
-    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: ProductList } }, config: { auth: 'optional' } },
+    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: DeviceLastReply } }, config: { auth: 'optional' } },
     async (request) => {
       const event = await eventForViewer(db, request.params.bname, request.identity !== null);
-      return { product: await deviceLastOfEvent(db, event.name, request.params.device) };
+      return deviceLastOfEvent(db, event, request.params.device);
     },
   );
 
