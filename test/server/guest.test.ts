@@ -345,12 +345,12 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
 });
 
 describe('GET /api/validatePacks/{hashes}', () => {
-  it('answers one literal per known pack, which the SPA parser reads', async () => {
+  it("answers one literal per known pack, with its event's title, which the SPA parser reads", async () => {
     const response = await server.call({ method: 'GET', url: '/api/validatePacks/PACK5,NOPE,PACK0' });
     expect(response.statusCode).toBe(200);
     expect(parsePackReply(response.json()).packs).toEqual([
-      { hash: 'PACK5', copies: 5, bname: 'festa_ana' },
-      { hash: 'PACK0', copies: 0, bname: 'festa_ana' },
+      { hash: 'PACK5', copies: 5, bname: 'festa_ana', title: 'Festa da Ana' },
+      { hash: 'PACK0', copies: 0, bname: 'festa_ana', title: 'Festa da Ana' },
     ]);
   });
 

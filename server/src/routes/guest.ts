@@ -99,7 +99,14 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
       if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
       const hashes = asked.filter(isPackHash);
-      return packLiterals(hashes, await reads.packRows(hashes));
+      const packs = await reads.packRows(hashes);
+      // The events' titles come from the event rows the cards keep (fresh when an event changes).
+      const names = [...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))];
+      const events = await reads.eventCardRows(names);
+      return packLiterals(hashes, packs, (bname) => {
+        const event = events.get(bname);
+        return event ? event.title || event.name : undefined;
+      });
     },
   );
 
