@@ -1,7 +1,8 @@
 /**
  * Parser for the `/validatePacks` reply (SPEC section 3, ARCHITECTURE section 3): a JSON array of
  * strings, each a single-quoted object literal such as
- *   "{'H7K2': {'copies': 3, 'bname': 'festa_ana'}}"
+ *   "{'H7K2': {'copies': 3, 'bname': 'festa_ana', 'title': 'Festa da Ana'}}"
+ * (`title`, the event's title, is beyond the spec: a server of the spec alone leaves it out).
  * The literals follow Python's repr, so a name holding a quote comes double-quoted
  * ("festa d'ana") or escaped ('festa d\'ana'). JSON5 reads exactly that grammar (quoted keys,
  * either quote, escapes) as data, never by eval: the reply comes from the network.
@@ -12,6 +13,8 @@ export interface Pack {
   hash: string;
   copies: number;
   bname: string;
+  /** Beyond the spec: what people read of the pack's event ('Festa da Ana'), when the server says. */
+  title?: string;
 }
 
 export interface PackReplyResult {
@@ -72,6 +75,7 @@ export function parsePackLiteral(literal: unknown): PackReplyResult {
         hash,
         copies: Math.trunc(body.copies),
         bname: typeof body.bname === 'string' ? body.bname : '',
+        ...(typeof body.title === 'string' && body.title.trim() !== '' ? { title: body.title } : {}),
       });
     }
   }
@@ -98,7 +102,8 @@ export function parsePackReply(reply: unknown): PackReplyResult {
 
 /** Writes a pack the way the server's reply does; the inverse of parsePackLiteral. */
 export function formatPackLiteral(pack: Pack): string {
-  return `{${singleQuoted(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${singleQuoted(pack.bname)}}}`;
+  const title = pack.title === undefined ? '' : `, 'title': ${singleQuoted(pack.title)}`;
+  return `{${singleQuoted(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${singleQuoted(pack.bname)}${title}}}`;
 }
 
 /** A string as a single-quoted literal: JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too; only the quote differs. */

@@ -21,7 +21,15 @@ export type MirrorReply = Static<typeof MirrorReply>;
 /** `get_last_image/0`: `no_image` while the mirror works, then the image's URL. */
 export const MirrorImageReply = Type.String();
 
-/** `GET /ultraLast/{device}/{bname}`: still recording or processing, or the video. */
+/**
+ * `GET /ultraLast/{device}/{bname}?agent=` (the agent beyond the spec): the visitor whose session
+ * and video are asked for. The platform's sessions are its guests' own: without an agent, or for
+ * another visitor's, the answer is an empty list.
+ */
+export const UltraLastQuery = Type.Object({ agent: Type.Optional(Identifier) }, { additionalProperties: false });
+export type UltraLastQuery = Static<typeof UltraLastQuery>;
+
+/** `GET /ultraLast/{device}/{bname}`: the visitor's session still recording or processing, or their video. */
 export const UltraLastReply = Type.Union([Type.Literal('in_session'), ProductList]);
 export type UltraLastReply = Static<typeof UltraLastReply>;
 

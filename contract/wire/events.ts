@@ -13,6 +13,20 @@ export const EventDetails = Type.Object({
 export type EventDetails = Static<typeof EventDetails>;
 
 /**
+ * `GET /deviceLast/{bname}/{device}`: SPEC's `{ product }` (the device's newest media, zero or one
+ * URL) and, beyond the spec, what people read of the booth and of its event, so the screen that
+ * waits for the photo never shows ids. Optional: a server of the spec alone sends `product` only.
+ */
+export const DeviceLastReply = Type.Object({
+  product: Strings,
+  /** 'Cabine Pad', 'Plataforma 360'. */
+  boothTitle: Type.Optional(Type.String()),
+  /** 'Festa da Ana'; the event's name when it has no title. */
+  eventTitle: Type.Optional(Type.String()),
+});
+export type DeviceLastReply = Static<typeof DeviceLastReply>;
+
+/**
  * Who sees an event's media. public: listed, and every gallery and file open to anyone.
  * link: each media file opens for whoever has its link (its name is random, unguessable); the
  * event's galleries, its card and its booths' last photos need a login. private: all of it needs

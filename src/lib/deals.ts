@@ -101,10 +101,11 @@ function nextMonth(month: string): string {
 
 /**
  * The balance per month of the event (refused deals earn nothing and are left out): every month
- * from the first deal's to the last one's, empty months included so the bars read as a timeline,
- * at most the last `maxMonths`. Deals without a readable date are left out.
+ * from the first deal's to the last one's, empty months included so the bars read as a timeline.
+ * Never cut to the latest months: the bars add up to the summary's 'Ganhos' and 'A receber' (the
+ * chart scrolls sideways when they are many). Deals without a readable date are left out.
  */
-export function balanceByMonth(deals: readonly DealFigures[], maxMonths = 12): MonthBalance[] {
+export function balanceByMonth(deals: readonly DealFigures[]): MonthBalance[] {
   const byMonth = new Map<string, MonthBalance>();
   for (const deal of deals) {
     const outcome = dealOutcome(deal.status);
@@ -121,7 +122,7 @@ export function balanceByMonth(deals: readonly DealFigures[], maxMonths = 12): M
   for (let month = months[0]; month <= last; month = nextMonth(month)) {
     out.push(byMonth.get(month) ?? { month, paid: 0, pending: 0 });
   }
-  return out.slice(-Math.max(1, maxMonths));
+  return out;
 }
 
 const MONTH_NAMES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];

@@ -125,6 +125,18 @@ it('the 360 platform: settings from its QR code, the session, the video ready, c
     // The simulator records for 6 s; the phone asks every 5 s.
     await page.getByText('Seu vídeo está pronto!').waitFor({ timeout: 30_000 });
     await expectAccessible(page);
+
+    // The next guest in the queue opening the same result link sees nothing of this one's video.
+    const stranger = await newGuest(browser);
+    try {
+      await stranger.page.goto(page.url());
+      await stranger.page.getByText('Ainda não há um vídeo seu nesta plataforma 360.', { exact: false }).waitFor();
+      expect(await stranger.page.getByText('Seu vídeo está pronto!').count()).toBe(0);
+      expect(await stranger.page.locator('video').count()).toBe(0);
+    } finally {
+      await stranger.close();
+    }
+
     await page.getByRole('link', { name: 'COLETAR MEU VÍDEO' }).click();
     await page.getByText('Coletado!').waitFor();
     const collected = decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'collection')?.value ?? '');

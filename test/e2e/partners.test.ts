@@ -3,7 +3,8 @@
  * partner name, a new account accepts the invitation, the partner hands out a coupon link, a
  * customer buys with it, and the partner's deals show the sale with its balance and status.
  */
-import type { Browser } from 'playwright-core';
+import crypto from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
@@ -11,6 +12,28 @@ import { logIn, newGuest } from './support/guest';
 import { fillCard, fillCart, fillCustomer, newEmail, signUp } from './support/shop';
 
 let browser: Browser;
+
+const PHONE_WIDTH = 390;
+
+/**
+ * How wide the page is, and what sticks out of the phone's width (tag, class, right edge) to name
+ * the culprit. What sticks out inside a scroll container (the table, the chart) is scrolled to,
+ * not laid out past the page, so it is left out.
+ */
+function pageOverflow(page: Page): Promise<{ scrollWidth: number; outside: string[] }> {
+  return page.evaluate((width) => {
+    const scrolled = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !scrolled(element))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ${Math.round(element.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, outside };
+  }, PHONE_WIDTH);
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -86,6 +109,31 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   await customer.page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await customer.page.getByText('Pedido registrado com sucesso!').waitFor();
   expect(customer.errors).toEqual([]);
+  // And an earlier party, 16 months before that one, ordered with Pix and not paid yet: 2400 for
+  // the cart, balance round(2400 x 10 % x (1 - 5 %)) = 228 to receive, in January 2026.
+  const pix = await customer.page.evaluate(
+    async ({ coupon, email, orderId, claim }) => {
+      const response = await fetch(`/api/order/${coupon}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          products: [{ id: 'cabine-360', quantity: 1, hours: 3, selectedAccessories: [{ name: 'Plataforma com LED' }] }],
+          clientName: 'Maria Cliente',
+          eventName: 'Réveillon da Maria',
+          eventDate: '2026-01-10',
+          eventTime: '22:00',
+          paymentMethod: 'pix',
+          email,
+          cpf: '52998224725',
+          orderId,
+          claim,
+        }),
+      });
+      return response.status;
+    },
+    { coupon, email, orderId: String(100_000_000 + crypto.randomInt(899_999_999)), claim: crypto.randomBytes(16).toString('base64url') },
+  );
+  expect(pix).toBe(200);
   await customer.close();
 
   // The partner's deals: the sale, paid, with its balance round(2400 x 10 % x (1 - 5 %)) = 228.
@@ -95,6 +143,20 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   const text = ((await deal.textContent()) ?? '').replace(/\u00a0/g, ' ');
   expect(text).toContain('Maria Cliente');
   expect(text).toContain('R$ 228,00');
+  const waiting = partner.page.getByRole('row').filter({ hasText: 'Réveillon da Maria' });
+  await waiting.getByText('Aguardando pagamento').waitFor();
+
+  // The chart: every month from January 2026 to May 2027, its bars adding up to the summary.
+  const label = async (bar: Locator) => ((await bar.getAttribute('aria-label')) ?? '').replace(/\u00a0/g, ' ');
+  const receivable = partner.page.locator('.deals__summary > div').filter({ hasText: 'A receber' }).locator('dd');
+  expect(((await receivable.textContent()) ?? '').replace(/\u00a0/g, ' ')).toMatch(/^R\$ 228,00 /);
+  const bars = partner.page.getByRole('group', { name: 'Saldo por mês do evento' }).getByRole('img');
+  expect(await bars.count()).toBe(17);
+  expect(await label(bars.first())).toBe('janeiro de 2026: R$ 0,00 pagos, R$ 228,00 a receber');
+  expect(await label(bars.last())).toBe('maio de 2027: R$ 228,00 pagos, R$ 0,00 a receber');
+
+  // Nothing is wider than the 390 px phone: the chart and the table scroll inside their regions.
+  expect(await pageOverflow(partner.page)).toEqual({ scrollWidth: PHONE_WIDTH, outside: [] });
   await expectAccessible(partner.page);
   expect(partner.errors).toEqual([]);
   await partner.close();

@@ -25,8 +25,11 @@ beforeAll(async () => {
   );
   await loadBasicSeed(server, seed);
   visitor = await newUser('convidado');
-  // The private event's platform made a video.
+  // The private event's platform made a video for a visitor.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
+  await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada1' } });
+  expect((await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentP001' })).body).toBe('success');
+  await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra2 });
   const video = await server.call({
     method: 'POST',
     url: '/api/device/ultra/video?file=giro-p.mp4',
@@ -42,9 +45,15 @@ const get = (url: string, token?: string) => server.call({ method: 'GET', url, t
 const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
 
 describe('GET /api/deviceLast/{bname}/{device}', () => {
-  it('answers a device of the event with its newest media', async () => {
-    expect((await get('/api/deviceLast/festa_ana/cam1')).json()).toEqual({ product: ['/media/festa_ana/pad/a2.jpg'] });
-    expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({ product: ['/media/outra/pad/o1.jpg'] });
+  it('answers a device of the event with its newest media, and the names people read of the booth and the event', async () => {
+    expect((await get('/api/deviceLast/festa_ana/cam1')).json()).toEqual({
+      product: ['/media/festa_ana/pad/a2.jpg'],
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'Festa da Ana',
+    });
+    // An event without a title is read by its name.
+    expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({ product: ['/media/outra/pad/o1.jpg'], boothTitle: 'Cabine Pad', eventTitle: 'outra' });
+    expect((await get('/api/deviceLast/festa_ana/ultra1')).json()).toMatchObject({ boothTitle: 'Plataforma 360', eventTitle: 'Festa da Ana' });
   });
 
   it("is 404 for another event's device, an unknown device or an unknown event", async () => {
@@ -65,6 +74,8 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     // Stored under a random name: the event is private.
     expect((await get('/api/deviceLast/privada/cam2', visitor.token)).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)],
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'privada',
     });
   });
 
@@ -89,9 +100,9 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
   });
 
   it('keeps a private event to signed-in visitors, as /all does', async () => {
-    expect((await get('/api/ultraLast/ultra2/privada')).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada', forged)).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada', visitor.token)).json()).toEqual({
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', forged)).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', visitor.token)).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)],
     });
     expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(401);

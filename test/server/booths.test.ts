@@ -140,15 +140,15 @@ describe('the 360 platform', () => {
 
   it('configures the QR code on screen, records (in_session) and delivers the video to the guest and their account', async () => {
     expect((await openQr('qrcode001')).json()).toEqual({ status: 'idle' });
-    expect((await text('/api/ultraLast/ultra1/festa_ana')).body).not.toBe('in_session');
+    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).body).not.toBe('in_session');
     expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agentA001')).toEqual({ status: 200, body: 'success' });
-    expect(await text('/api/ultraLast/ultra1/festa_ana')).toEqual({ status: 200, body: 'in_session' });
+    expect(await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).toEqual({ status: 200, body: 'in_session' });
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode001', speed: 40, music: 'Vem_Tremer' });
     expect((await takeSettings()).statusCode).toBe(204);
-    expect((await text('/api/ultraLast/ultra1/festa_ana')).body).toBe('in_session');
+    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).body).toBe('in_session');
     const video = await postVideo('giro-001.mp4');
     expect(video.json()).toEqual({ url: '/media/festa_ana/360/giro-001.mp4' });
-    const ready = await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' });
+    const ready = await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agentA001' });
     expect(ready.headers['content-type']).toMatch(/^application\/json/);
     expect(ready.json()).toEqual({ product: ['/media/festa_ana/360/giro-001.mp4'] });
     expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/360' })).json().product).toContain('/media/festa_ana/360/giro-001.mp4');
@@ -159,9 +159,35 @@ describe('the 360 platform', () => {
     expect(await collectionOf(linked)).toEqual(['/media/festa_ana/feed/ia-001.jpg', '/media/festa_ana/360/giro-001.mp4']);
   });
 
-  it('keeps the video of the last session on ultraLast after the platform shows a new QR code', async () => {
+  it("keeps the visitor's video on ultraLast after the platform shows a new QR code", async () => {
     await openQr('qrcode002');
-    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana' })).json()).toEqual({ product: ['/media/festa_ana/360/giro-001.mp4'] });
+    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agentA001' })).json()).toEqual({
+      product: ['/media/festa_ana/360/giro-001.mp4'],
+    });
+  });
+
+  it('hands each visitor only their own session and video: another visitor, or a request without one, gets nothing of theirs', async () => {
+    const last = async (agent?: string) => {
+      const { status, body } = await text(`/api/ultraLast/ultra1/festa_ana${agent ? `?agent=${agent}` : ''}`);
+      expect(status).toBe(200);
+      return body === 'in_session' ? body : (JSON.parse(body) as unknown);
+    };
+    await openQr('qrcode010');
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode010/40/Vem_Tremer?agent=agentA001')).body).toBe('success');
+    expect(await last('agentA001')).toBe('in_session');
+    // The next guest in the queue opens the result screen: not the first one's session...
+    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last()).toEqual({ product: [] });
+    await takeSettings();
+    await postVideo('giro-010.mp4');
+    // ...nor their video, while it is the platform's last one, nor after a new QR code is on screen.
+    expect(await last('agentA001')).toEqual({ product: ['/media/festa_ana/360/giro-010.mp4'] });
+    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last()).toEqual({ product: [] });
+    await openQr('qrcode011');
+    expect(await last('agentA001')).toEqual({ product: ['/media/festa_ana/360/giro-010.mp4'] });
+    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last()).toEqual({ product: [] });
   });
 
   it('refuses a QR code that is no longer (or never was) on the screen', async () => {
@@ -208,6 +234,8 @@ describe('the 360 platform', () => {
     ['/api/ultraStartConfig/ultra1/qrcode005/40/Vem_Tremer?agent=ok1&outro=1', 400],
     ['/api/ultraLast/nada/festa_ana', 404],
     ['/api/ultraLast/ultra1/..', 404],
+    ['/api/ultraLast/ultra1/festa_ana?agent=a%20b', 400],
+    ['/api/ultraLast/ultra1/festa_ana?agent=agentA001&outro=1', 400],
     ['/api/agentResults/a%20b', 400],
   ])('%s is %i', async (url, status) => {
     expect((await text(url)).status).toBe(status);

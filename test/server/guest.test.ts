@@ -336,6 +336,8 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
   it("answers the device's newest media; 404 for a device that is not the event's", async () => {
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
       product: ['/media/festa_ana/pad/a2.jpg'],
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'Festa da Ana',
     });
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/ninguem' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/a%20b' })).statusCode).toBe(400);
@@ -343,12 +345,12 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
 });
 
 describe('GET /api/validatePacks/{hashes}', () => {
-  it('answers one literal per known pack, which the SPA parser reads', async () => {
+  it("answers one literal per known pack, with its event's title, which the SPA parser reads", async () => {
     const response = await server.call({ method: 'GET', url: '/api/validatePacks/PACK5,NOPE,PACK0' });
     expect(response.statusCode).toBe(200);
     expect(parsePackReply(response.json()).packs).toEqual([
-      { hash: 'PACK5', copies: 5, bname: 'festa_ana' },
-      { hash: 'PACK0', copies: 0, bname: 'festa_ana' },
+      { hash: 'PACK5', copies: 5, bname: 'festa_ana', title: 'Festa da Ana' },
+      { hash: 'PACK0', copies: 0, bname: 'festa_ana', title: 'Festa da Ana' },
     ]);
   });
 

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import type { MirrorMode, MirrorPrompt } from '../../../contract/wire';
+import type { DeviceLastReply, MirrorMode, MirrorPrompt } from '../../../contract/wire';
+import { BOOTH_LABEL, isBoothMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
-import { deviceLastMedia } from './media';
+import type { EventRow } from './events';
+import { agentVideoOf, deviceLastMedia } from './media';
 import { recordAgentResult } from './results';
 import { MIRROR_CUSTOM_MODE, MIRROR_NO_IMAGE } from '../../../contract/protocol';
 
@@ -32,14 +34,23 @@ export async function authenticateDevice(db: Queryable, id: string, key: string)
   return device && crypto.timingSafeEqual(expected, given) ? device : null;
 }
 
+/** What people read of a device: its booth type, or what it is (the device's id is no name). */
+export function deviceTitle(device: Pick<DeviceRow, 'kind' | 'mode'>): string {
+  if (device.kind === 'ultra') return 'Plataforma 360';
+  if (device.kind === 'mirror') return 'Cabine do espelho';
+  if (device.kind === 'printer') return 'Impressora';
+  return isBoothMode(device.mode) ? `Cabine ${BOOTH_LABEL[device.mode]}` : 'Cabine';
+}
+
 /**
- * `deviceLast`: the newest media of a device of this event, zero or one URL; 404 when the device
- * is not one of the event's (the caller checked the event with `eventForViewer`).
+ * `deviceLast`: the newest media of a device of this event, zero or one URL, with the booth's and
+ * the event's titles; 404 when the device is not one of the event's (the caller checked the event
+ * with `eventForViewer`).
  */
-export async function deviceLastOfEvent(db: Queryable, bname: string, device: string): Promise<string[]> {
+export async function deviceLastOfEvent(db: Queryable, event: Pick<EventRow, 'name' | 'title'>, device: string): Promise<DeviceLastReply> {
   const row = await findDevice(db, device);
-  if (!row || row.event_name !== bname) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
-  return deviceLastMedia(db, bname, device);
+  if (!row || row.event_name !== event.name) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
+  return { product: await deviceLastMedia(db, event.name, device), boothTitle: deviceTitle(row), eventTitle: event.title || event.name };
 }
 
 // ---- AI mirror -------------------------------------------------------------------------------
@@ -218,18 +229,24 @@ export async function ultraConfigure(db: Database, device: string, qrid: string,
 }
 
 /**
- * `in_session` while the platform records or processes, then the video (or, between sessions,
- * the device's newest media of the event). The device must be one of the event's, and a private
- * event's media is for signed-in visitors (the caller checked the event with `eventForViewer`).
+ * The visitor's own 360 session: `in_session` while the platform records or processes it, then
+ * its video, kept after the platform shows the next QR code (the visitor's results). Never
+ * another visitor's session or video, nor the platform's last one: the next guest in the queue
+ * opening this screen must not see the previous one's video. Without an agent, nothing. The
+ * device must be one of the event's, and a private event's media is for signed-in visitors (the
+ * caller checked the event with `eventForViewer`).
  */
-export async function ultraLast(db: Database, device: string, bname: string): Promise<'in_session' | { product: string[] }> {
+export async function ultraLast(db: Database, device: string, bname: string, agent: string): Promise<'in_session' | { product: string[] }> {
   const row = await ultraDevice(db, device);
   if (row.event_name !== bname) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
+  if (agent === '') return { product: [] };
   const { rows } = await db.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1', [device]);
   const session = rows[0];
-  if (session && running(session)) return 'in_session';
-  if (session?.video_url) return { product: [session.video_url] };
-  return { product: await deviceLastMedia(db, bname, device) };
+  if (session && session.agent === agent) {
+    if (running(session)) return 'in_session';
+    if (session.state === 'done' && session.video_url) return { product: [session.video_url] };
+  }
+  return { product: await agentVideoOf(db, agent, bname, device) };
 }
 
 /** Device side: a new QR code on the platform's screen opens a new session, nobody's yet. */

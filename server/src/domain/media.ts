@@ -74,6 +74,24 @@ export async function deviceLastMedia(db: Queryable, bname: string, device: stri
   return rows.map(toUrl);
 }
 
+/**
+ * The newest video a 360 platform made for the visitor `agent` at an event (their results, which
+ * outlive the platform's session): zero or one URL. Only the visitor's own: never the platform's
+ * last video, which may be the previous guest's.
+ */
+export async function agentVideoOf(db: Queryable, agent: string, bname: string, device: string): Promise<string[]> {
+  const { rows } = await db.query<{ url: string }>(
+    // The result's URL read back as the media's key ('/media/{bname}/{mode}/{file}'), so each of
+    // the visitor's few results finds its media row through the key's index.
+    `SELECT r.url FROM agent_results r
+       JOIN media m ON m.event_name = split_part(r.url, '/', 3) AND m.mode = split_part(r.url, '/', 4) AND m.file = split_part(r.url, '/', 5)
+      WHERE r.agent = $1 AND r.kind = '360' AND r.url = ${URL_OF_M} AND m.event_name = $2 AND m.device_id = $3
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+    [agent, bname, device],
+  );
+  return rows.map((row) => row.url);
+}
+
 export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
   const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [ref.bname, ref.mode, ref.file]);
   return rows[0] ?? null;

@@ -37,12 +37,18 @@ export async function packRows(db: Queryable, hashes: readonly string[]): Promis
   return found;
 }
 
-/** One single-quoted literal per known pack, in the order asked, each once (ARCHITECTURE section 3). */
-export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string, PackRow | null>): string[] {
+/**
+ * One single-quoted literal per known pack, in the order asked, each once (ARCHITECTURE section 3),
+ * with its event's title (`titleOf`: the title people read of an event name, if any).
+ */
+export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string, PackRow | null>, titleOf: (bname: string) => string | undefined): string[] {
   const literals: string[] = [];
   for (const hash of new Set(hashes)) {
     const row = rows.get(hash);
-    if (row) literals.push(formatPackLiteral({ hash: row.hash, copies: row.copies, bname: row.event_name ?? '' }));
+    if (!row) continue;
+    const bname = row.event_name ?? '';
+    const title = bname === '' ? undefined : titleOf(bname);
+    literals.push(formatPackLiteral({ hash: row.hash, copies: row.copies, bname, ...(title === undefined ? {} : { title }) }));
   }
   return literals;
 }

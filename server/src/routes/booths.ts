@@ -9,6 +9,7 @@ import {
   type MirrorReply,
   OkReply,
   StringEnum,
+  UltraLastQuery,
   UltraLastReply,
   UltraStartQuery,
   UltraStartReply,
@@ -98,10 +99,13 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
 
   app.get(
     '/ultraLast/:device/:bname',
-    { schema: { params: params({ device: DEVICE, bname: NAME }), response: { 200: UltraLastReply } }, config: { auth: 'optional' } },
+    {
+      schema: { params: params({ device: DEVICE, bname: NAME }), querystring: UltraLastQuery, response: { 200: UltraLastReply } },
+      config: { auth: 'optional' },
+    },
     async (request) => {
       const event = await eventForViewer(db, request.params.bname, request.identity !== null);
-      return ultraLast(db, request.params.device, event.name);
+      return ultraLast(db, request.params.device, event.name, request.query.agent ?? '');
     },
   );
 

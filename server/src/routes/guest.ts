@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   ContactLead,
+  DeviceLastReply,
   EventCard,
   EventDetails,
   MediaModeSchema,
@@ -83,10 +84,10 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
 
   app.get(
     '/deviceLast/:bname/:device',
-    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: ProductList } }, config: { auth: 'optional' } },
+    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: DeviceLastReply } }, config: { auth: 'optional' } },
     async (request) => {
       const event = await eventForViewer(db, request.params.bname, request.identity !== null);
-      return { product: await deviceLastOfEvent(db, event.name, request.params.device) };
+      return deviceLastOfEvent(db, event, request.params.device);
     },
   );
 
@@ -98,7 +99,14 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
       if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
       const hashes = asked.filter(isPackHash);
-      return packLiterals(hashes, await reads.packRows(hashes));
+      const packs = await reads.packRows(hashes);
+      // The events' titles come from the event rows the cards keep (fresh when an event changes).
+      const names = [...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))];
+      const events = await reads.eventCardRows(names);
+      return packLiterals(hashes, packs, (bname) => {
+        const event = events.get(bname);
+        return event ? event.title || event.name : undefined;
+      });
     },
   );
 

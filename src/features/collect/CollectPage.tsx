@@ -1,6 +1,6 @@
 import './collect.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { displayUrl, mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
 import { boothRoute, ROUTES } from '../../../contract/routePaths';
@@ -9,6 +9,7 @@ import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useEventCard } from '../events';
 import { MediaActions } from '../print';
 import { useCheckMediaQuery } from './collectApi';
 import { CollectPhoto } from './CollectPhoto';
@@ -53,6 +54,8 @@ export default function CollectPage() {
   const [qrOpen, setQrOpen] = useState(false);
   const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
   const signedOut = useSession().identity.status === 'signedOut';
+  // A missing photo's link may name an event that is not there either: only then is it asked.
+  const eventCard = useEventCard(ref?.bname ?? '', { skip: presence.currentData !== 'missing' });
 
   useEffect(() => {
     // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).
@@ -108,7 +111,14 @@ export default function CollectPage() {
           {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.
         </p>
         <div className="collect__buttons">
-          {eventButton}
+          {eventCard ? (
+            eventButton
+          ) : eventCard === null ? (
+            // No event by that name for this visitor: 'Ir para Evento' would lead nowhere.
+            <Link to={ROUTES.home} className="button">
+              Ir para o início
+            </Link>
+          ) : null}
           {collectionButton}
         </div>
       </ScreenFrame>

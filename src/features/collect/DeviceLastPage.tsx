@@ -1,67 +1,145 @@
 import './collect.css';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { apiErrorCode, apiErrorStatus } from '../../api/apiError';
 import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
 import { NAME_PATTERN } from '../../../contract/names';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
+import type { DeviceLastReply } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
+import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { useGetDeviceLastQuery } from './collectApi';
+import { EventLink } from '../events';
+import { useGetDeviceLastQuery, useLazyGetDeviceLastQuery, type DeviceLastArgs } from './collectApi';
 
 /** The booth uploads the photo it just took while the guest scans; give it time to arrive. */
 const DEVICE_LAST_WAIT_MS = 5_000;
+const TITLE = 'Sua foto';
 
 /** A booth screen's QR code for "my last photo" (SPEC section 2, deviceLast). */
 export default function DeviceLastPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const bname = params.get('bname') ?? '';
   const device = params.get('device') ?? '';
-  const valid = NAME_PATTERN.test(bname) && NAME_PATTERN.test(device);
+  if (!NAME_PATTERN.test(bname) || !NAME_PATTERN.test(device)) {
+    return (
+      <ScreenFrame title={TITLE}>
+        <p role="alert">Link inválido: escaneie de novo o QR code da cabine.</p>
+      </ScreenFrame>
+    );
+  }
+  return <DeviceLast key={`${bname}/${device}`} bname={bname} device={device} />;
+}
+
+/** The countdown the guest reads while the booth uploads; true once the wait is over. */
+function useWait(): { waited: boolean; secondsLeft: number } {
   const [waited, setWaited] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(Math.ceil(DEVICE_LAST_WAIT_MS / 1_000));
-
   useEffect(() => {
+    // It starts at the scan: the booth is uploading from then on.
     const deadline = Date.now() + DEVICE_LAST_WAIT_MS;
     const timer = setTimeout(() => setWaited(true), DEVICE_LAST_WAIT_MS);
-    // The countdown the guest reads while the booth uploads.
     const tick = setInterval(() => setSecondsLeft(Math.max(1, Math.ceil((deadline - Date.now()) / 1_000))), 1_000);
     return () => {
       clearTimeout(timer);
       clearInterval(tick);
     };
   }, []);
+  return { waited, secondsLeft };
+}
 
-  const { data, isFetching, isError, refetch } = useGetDeviceLastQuery({ bname, device }, { skip: !valid || !waited, refetchOnMountOrArgChange: true });
-  const last = data?.product[0];
-  const lastRef = last ? parseMediaPath(last) : null;
-  const video = lastRef !== null && (lastRef.mode === '360' || mediaKind(lastRef.file) === 'video');
+/**
+ * The booth is asked at once, for its name and its event's (and whether they exist: an unknown
+ * one is said plainly, with a way on, and no countdown); once the wait is over it is asked again,
+ * for what it took meanwhile. The first answer's photo is never offered: it may be the previous
+ * guest's.
+ */
+function DeviceLast({ bname, device }: DeviceLastArgs) {
+  const { waited, secondsLeft } = useWait();
+  const booth = useGetDeviceLastQuery({ bname, device }, { refetchOnMountOrArgChange: true });
+  const [askLast, last] = useLazyGetDeviceLastQuery();
+  const known = booth.isSuccess;
+  useEffect(() => {
+    if (waited && known) void askLast({ bname, device });
+  }, [waited, known, askLast, bname, device]);
 
-  if (!valid) {
-    return (
-      <ScreenFrame title="Sua foto">
-        <p role="alert">Link inválido: escaneie de novo o QR code da cabine.</p>
-      </ScreenFrame>
-    );
-  }
   return (
-    <ScreenFrame title="Sua foto" className="device-last">
-      {!waited && (
+    <ScreenFrame title={TITLE} className="device-last">
+      {booth.isError ? (
+        <BoothProblem error={booth.error} bname={bname} onRetry={() => void booth.refetch()} />
+      ) : !booth.data ? (
+        <p role="status">Carregando...</p>
+      ) : !waited ? (
         <p role="status" className="device-last__wait">
-          Esperando a cabine {device} enviar o que acabou de registrar no evento {bname}... {secondsLeft} s
+          {waitingText(booth.data)}... {secondsLeft} s
         </p>
+      ) : (
+        <LastMedia
+          reply={last.isUninitialized || last.isFetching ? undefined : last.data}
+          failed={last.isError && !last.isFetching}
+          booth={booth.data}
+          onRetry={() => void askLast({ bname, device })}
+        />
       )}
-      {waited && isFetching && (
-        <p role="status" className="device-last__wait">
-          Buscando o último registro da cabine {device}...
-        </p>
-      )}
-      {waited && !isFetching && last && (
-        <button type="button" className="button button--big" onClick={() => navigate(withQuery(ROUTES.collect, { id: last }))}>
-          {video ? 'COLETAR MEU VÍDEO!' : 'COLETAR MINHA FOTO!'}
-        </button>
-      )}
-      {waited && !isFetching && (isError || (data && !last)) && <LoadError message="Sua foto ainda não chegou." onRetry={() => void refetch()} />}
     </ScreenFrame>
   );
+}
+
+/** 'Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana' (a server of the spec alone names neither). */
+function waitingText({ boothTitle, eventTitle }: DeviceLastReply): string {
+  return `Esperando a ${boothTitle ?? 'cabine'} enviar o que acabou de registrar${eventTitle ? ` no evento ${eventTitle}` : ''}`;
+}
+
+function LastMedia({ reply, failed, booth, onRetry }: { reply: DeviceLastReply | undefined; failed: boolean; booth: DeviceLastReply; onRetry: () => void }) {
+  const navigate = useNavigate();
+  const last = reply?.product[0];
+  if (failed || (reply && !last)) return <LoadError message="Sua foto ainda não chegou." onRetry={onRetry} />;
+  if (!last) {
+    return (
+      <p role="status" className="device-last__wait">
+        Buscando o último registro da {booth.boothTitle ?? 'cabine'}...
+      </p>
+    );
+  }
+  const ref = parseMediaPath(last);
+  const video = ref !== null && (ref.mode === '360' || mediaKind(ref.file) === 'video');
+  return (
+    <button type="button" className="button button--big" onClick={() => navigate(withQuery(ROUTES.collect, { id: last }))}>
+      {video ? 'COLETAR MEU VÍDEO!' : 'COLETAR MINHA FOTO!'}
+    </button>
+  );
+}
+
+/** Why the booth cannot be asked, in Portuguese, with the way on from there. */
+function BoothProblem({ error, bname, onRetry }: { error: unknown; bname: string; onRetry: () => void }) {
+  const code = apiErrorCode(error);
+  if (code === 'device_not_found') {
+    return (
+      <div role="alert" className="device-last__problem">
+        <p>Esta cabine não foi encontrada neste evento. Escaneie de novo o QR code da cabine.</p>
+        <EventLink bname={bname} className="button">
+          Ir para Evento
+        </EventLink>
+      </div>
+    );
+  }
+  if (code === 'event_not_found') {
+    return (
+      <div role="alert" className="device-last__problem">
+        <p>Este evento não foi encontrado. Confira o QR code da cabine.</p>
+        <Link to={ROUTES.home} className="button">
+          Ir para o início
+        </Link>
+      </div>
+    );
+  }
+  if (apiErrorStatus(error) === 401) {
+    return (
+      <div role="alert" className="device-last__problem">
+        <p>Este evento é privado. Faça login para ver sua foto.</p>
+        <LoginLink>Logar/Criar conta</LoginLink>
+      </div>
+    );
+  }
+  return <LoadError message="Não foi possível falar com a cabine." onRetry={onRetry} />;
 }

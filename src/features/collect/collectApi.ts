@@ -1,7 +1,7 @@
 import { api } from '../../api/apiSlice';
 import { mediaSource } from '../../api/mediaSource';
 import { path } from '../../lib/urlPath';
-import type { ProductList } from '../../../contract/wire';
+import type { DeviceLastReply } from '../../../contract/wire';
 
 export interface DeviceLastArgs {
   bname: string;
@@ -46,8 +46,8 @@ export const collectApi = api.injectEndpoints({
       // The media cookie of a login that just arrived may open what was locked: ask again then.
       providesTags: ['MediaAccess'],
     }),
-    /** The last media a booth took; `product` is empty when it has none yet. */
-    getDeviceLast: build.query<ProductList, DeviceLastArgs>({
+    /** The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles. */
+    getDeviceLast: build.query<DeviceLastReply, DeviceLastArgs>({
       query: ({ bname, device }) => path`/deviceLast/${bname}/${device}`,
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
@@ -56,4 +56,4 @@ export const collectApi = api.injectEndpoints({
   }),
 });
 
-export const { useCheckMediaQuery, useGetDeviceLastQuery } = collectApi;
+export const { useCheckMediaQuery, useGetDeviceLastQuery, useLazyGetDeviceLastQuery } = collectApi;

@@ -1,7 +1,7 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import type { BoothMode } from '../../../contract/modes';
+import { BOOTH_LABEL, type BoothMode } from '../../../contract/modes';
 import { ChevronIcon } from '../../ui/icons';
-import { BoothIcon, BOOTH_LABEL } from './boothIcons';
+import { BoothIcon } from './boothIcons';
 
 interface BoothCarouselProps {
   modes: readonly BoothMode[];

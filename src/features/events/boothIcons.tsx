@@ -1,15 +1,5 @@
 import type { BoothMode } from '../../../contract/modes';
 
-export const BOOTH_LABEL: Record<BoothMode, string> = {
-  pad: 'Pad',
-  hashtrack: 'Hashtrack',
-  feed: 'Feed',
-  polaroid: 'Polaroid',
-  boomerang: 'Boomerang',
-  360: '360',
-  nulo: 'Nulo',
-};
-
 const PATHS: Record<BoothMode, string> = {
   pad: 'M7 3h10a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm5 15h.01',
   hashtrack: 'M9 3L7 21M17 3l-2 18M4 9h17M3 15h17',

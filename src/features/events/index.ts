@@ -22,4 +22,6 @@ export const EventPage = event.Screen;
 /** The event's code, and its gallery's when the address names one. */
 export const preloadEventPage = event.preload;
 export const BoothGalleryPage = gallery.Screen;
+/** A link to an event's galleries, and its card, for screens of other features that name an event. */
+export { EventLink, useEventCard } from './eventLink';
 export const NuloPage = lazy(() => import(/* webpackChunkName: "route-evento-nulo" */ './NuloPage'));

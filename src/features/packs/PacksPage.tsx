@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PACK_LINK, packsScreenOpened, packsToValidate, useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { EventLink } from '../events';
 
 /**
  * A pack link (SPEC section 2, packs?pack=): all the visitor's packs are listed with the linked
@@ -41,7 +42,14 @@ export default function PacksPage() {
             <li key={pack.hash} className={pack.hash === linked ? 'pack pack--new' : 'pack'}>
               <span className="pack__hash">{pack.hash}</span>
               <span className="pack__copies">{pack.copies === 1 ? '1 cópia' : `${pack.copies} cópias`}</span>
-              {pack.bname && <span className="pack__event">Evento: {pack.bname}</span>}
+              {pack.bname && (
+                <span className="pack__event">
+                  Evento:{' '}
+                  <EventLink bname={pack.bname} displayTitle={pack.title}>
+                    {pack.title ?? pack.bname}
+                  </EventLink>
+                </span>
+              )}
             </li>
           ))}
         </ul>

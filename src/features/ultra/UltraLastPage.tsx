@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { isName } from '../../../contract/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../session';
+import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { useGetUltraLastQuery } from './ultraApi';
 import './ultraLastFlow';
 import { retried, selectUltraLast, selectUltraPollingInterval, ultraLastOpened } from './ultraLastSlice';
@@ -34,10 +34,11 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectUltraLast);
   const pollingInterval = useAppSelector(selectUltraPollingInterval);
+  const agent = useAppSelector(selectAgent);
   useEffect(() => {
     dispatch(ultraLastOpened({ device, bname }));
   }, [dispatch, device, bname]);
-  useGetUltraLastQuery({ device, bname }, { pollingInterval, refetchOnMountOrArgChange: true });
+  useGetUltraLastQuery({ device, bname, agent }, { pollingInterval, refetchOnMountOrArgChange: true });
   const retry = () => dispatch(retried());
   return (
     <ScreenFrame title={TITLE} className="ultra">
@@ -46,7 +47,12 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
         <Waiting text={state.status === 'inSession' ? 'Sessão em andamento' : 'Processando vídeo, aguarde...'} />
       )}
       {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
-      {state.status === 'noVideo' && <Problem message="Ainda não há vídeo desta plataforma 360. Grave o seu e tente de novo." onRetry={retry} />}
+      {state.status === 'noVideo' && (
+        <Problem
+          message="Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu e tente de novo."
+          onRetry={retry}
+        />
+      )}
       {state.status === 'failed' && <Problem message={state.message} onRetry={retry} />}
     </ScreenFrame>
   );

@@ -11,11 +11,22 @@ export interface UltraSettings {
   agent: string;
 }
 
+/** The result a visitor asks for: the platform and event of the link, and who asks. */
+export interface UltraLastArgs {
+  device: string;
+  bname: string;
+  /** The visitor (beyond the spec): the server answers their own session and video only. */
+  agent: string;
+}
+
 export const ultraApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `in_session` (text) while recording or processing, then `{ product: [videoUrl] }` (JSON). */
-    getUltraLast: build.query<UltraLastReply, { device: string; bname: string }>({
-      query: ({ device, bname }) => ({ url: path`/ultraLast/${device}/${bname}`, responseHandler: 'content-type' }),
+    /** `in_session` (text) while the visitor's session records or processes, then `{ product: [videoUrl] }` (JSON). */
+    getUltraLast: build.query<UltraLastReply, UltraLastArgs>({
+      query: ({ device, bname, agent }) => ({
+        url: path`/ultraLast/${device}/${bname}` + (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
+        responseHandler: 'content-type',
+      }),
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
       keepUnusedDataFor: 0,

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/apiError';
-import { entered, injectFlow, type Flow } from '../../session';
+import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
 import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
 
@@ -42,7 +42,7 @@ const ultraLastFlow: Flow = (startListening) => {
     actionCreator: retried,
     effect: async (_action, api) => {
       const state = entered(api, selectUltraLast, 'asking');
-      if (state) await api.dispatch(ultraLast.initiate(state.link, { subscribe: false, forceRefetch: true }));
+      if (state) await api.dispatch(ultraLast.initiate({ ...state.link, agent: selectAgent(api.getState()) }, { subscribe: false, forceRefetch: true }));
     },
   });
 };

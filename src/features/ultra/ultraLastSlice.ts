@@ -24,7 +24,7 @@ export type UltraLastState =
   | { status: 'inSession'; link: UltraLink; since: number }
   | { status: 'processing'; link: UltraLink; since: number }
   | { status: 'ready'; link: UltraLink; video: string }
-  /** The platform has no session and no video for this link. */
+  /** The platform has no session and no video of this visitor for this link. */
   | { status: 'noVideo'; link: UltraLink }
   | { status: 'failed'; link: UltraLink; message: string; since: number | null };
 

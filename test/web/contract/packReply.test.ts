@@ -13,6 +13,16 @@ describe('parsePackReply', () => {
     });
   });
 
+  it("reads the event's title beyond the spec, when the server sends one", () => {
+    const reply = [`{'A1': {'copies': 2, 'bname': 'festa_ana', 'title': "Festa d'Ana"}}`, "{'B2': {'copies': 1, 'bname': 'x', 'title': 7}}"];
+    expect(parsePackReply(reply).packs).toEqual([
+      { hash: 'A1', copies: 2, bname: 'festa_ana', title: "Festa d'Ana" },
+      { hash: 'B2', copies: 1, bname: 'x' },
+    ]);
+    const pack = { hash: 'C3', copies: 4, bname: 'bar', title: "Bar 'do' Zé" };
+    expect(parsePackLiteral(formatPackLiteral(pack)).packs).toEqual([pack]);
+  });
+
   it('reads names holding quotes, both as Python writes them and escaped', () => {
     const reply = [`{'A1': {'copies': 2, 'bname': "festa d'ana"}}`, `{'B2': {'copies': 1, 'bname': 'bar \\'do\\' zé'}}`];
     expect(parsePackReply(reply).packs).toEqual([

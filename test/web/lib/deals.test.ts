@@ -86,11 +86,21 @@ describe('balanceByMonth', () => {
     ]);
   });
 
-  it('keeps the last months only', () => {
-    const months = balanceByMonth([deal(1000, 'approved', '2024-01-10'), deal(1000, 'approved', '2026-03-10')], 12);
-    expect(months).toHaveLength(12);
-    expect(months[0].month).toBe('2025-04');
-    expect(months[11]).toEqual({ month: '2026-03', paid: 90, pending: 0 });
+  it('covers every month from the first deal to the last, however far apart, so its bars add up to the summary', () => {
+    const deals = [
+      deal(1000, 'approved', '2024-01-10'), // 90 paid, 26 months before the last deal
+      deal(1000, 'pending', '2024-01-01', 10, 0), // 100 to receive, on the first day of the first month
+      deal(2000, 'pending', '2026-03-31T23:30:00-03:00', 10, 0), // 200 to receive, on the last evening of the last month
+      deal(500, 'rejected', '2025-06-15'),
+    ];
+    const months = balanceByMonth(deals);
+    expect(months).toHaveLength(27);
+    expect(months[0]).toEqual({ month: '2024-01', paid: 90, pending: 100 });
+    expect(months[26]).toEqual({ month: '2026-03', paid: 0, pending: 200 });
+    expect(months.slice(1, 26).every((m) => m.paid === 0 && m.pending === 0)).toBe(true);
+    const summary = summariseDeals(deals);
+    expect(months.reduce((sum, m) => sum + m.pending, 0)).toBe(summary.receivable);
+    expect(months.reduce((sum, m) => sum + m.paid, 0)).toBe(summary.earned);
   });
 
   it('is empty without a deal that counts', () => {

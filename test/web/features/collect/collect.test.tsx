@@ -15,7 +15,10 @@ const photo = '/media/festa_ana/pad/foto-01.jpg';
 describe('the collect screen', () => {
   it('collects nothing from a link to media that does not exist, and says so', async () => {
     const missing = '/media/festa_ana/pad/nao-existe.jpg';
-    network.use(http.head(`http://localhost${missing}`, () => new HttpResponse(null, { status: 404 })));
+    network.use(
+      http.head(`http://localhost${missing}`, () => new HttpResponse(null, { status: 404 })),
+      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([])),
+    );
     const { store } = renderApp(`/collect?id=${missing}`, { cookies: browserCookieJar });
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.');
     expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
@@ -23,6 +26,34 @@ describe('the collect screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([]);
     expect(sessionOf(store.getState()).events).toEqual([]);
     expect(decodeURIComponent(document.cookie)).not.toContain('nao-existe');
+  });
+
+  it("offers no 'Ir para Evento' for a missing photo of an event that does not exist, but a way home", async () => {
+    const lost = '/media/festa_sumida/pad/nao-existe.jpg';
+    network.use(
+      http.head(`http://localhost${lost}`, () => new HttpResponse(null, { status: 404 })),
+      http.get(`${API}/eventos/festa_sumida/:agent`, () => HttpResponse.json([])),
+    );
+    renderApp(`/collect?id=${lost}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
+    // Then the event is asked for: there is none by that name.
+    expect(await screen.findByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Ir para Evento' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Minha Coleção' })).toBeInTheDocument();
+  });
+
+  it("offers 'Ir para Evento' for a missing photo of an event that exists", async () => {
+    const gone = '/media/festa_ana/pad/nao-existe.jpg';
+    network.use(
+      http.head(`http://localhost${gone}`, () => new HttpResponse(null, { status: 404 })),
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }]),
+      ),
+    );
+    renderApp(`/collect?id=${gone}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
+    expect(await screen.findByRole('button', { name: 'Ir para Evento' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ir para o início' })).not.toBeInTheDocument();
   });
 
   it("asks a signed-out guest to log in for a private event's photo, and collects nothing", async () => {
@@ -78,7 +109,10 @@ describe('the collect screen', () => {
 
   it('drops a queued collect whose media turns out not to exist, and tells the guest in Portuguese', async () => {
     let reachable = false;
-    network.use(http.head(`http://localhost${photo}`, () => (reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error())));
+    network.use(
+      http.head(`http://localhost${photo}`, () => (reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error())),
+      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([])),
+    );
     const { store, user } = renderApp(`/collect?id=${photo}`);
     await screen.findByText('Pendente: será enviado quando a conexão voltar');
     reachable = true;
@@ -197,29 +231,74 @@ describe('the collect screen', () => {
 });
 
 describe('the device last-photo screen', () => {
-  it("waits 5 seconds, then offers 'COLETAR MINHA FOTO!' which opens the collect screen", async () => {
+  it("names the booth and the event by their titles, waits 5 seconds, then offers 'COLETAR MINHA FOTO!' for the photo taken meanwhile", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
-      const asked: string[] = [];
+      const previous = '/media/festa_ana/pad/foto-00.jpg';
+      let calls = 0;
       network.use(
         http.get(`${API}/deviceLast/festa_ana/cabine-pad`, () => {
-          asked.push('deviceLast');
-          return HttpResponse.json({ product: [photo] });
+          calls += 1;
+          // At the scan, the booth's last photo is still the previous guest's; theirs arrives meanwhile.
+          return HttpResponse.json({ product: [calls === 1 ? previous : photo], boothTitle: 'Cabine Pad', eventTitle: 'Festa da Ana' });
         }),
       );
       const { router } = renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');
-      const waiting = await screen.findByText(/^Esperando a cabine/);
-      expect(waiting).toHaveTextContent('Esperando a cabine cabine-pad enviar o que acabou de registrar no evento festa_ana... 5 s');
+      const waiting = await screen.findByText(/^Esperando a /);
+      expect(waiting).toHaveTextContent('Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana... 5 s');
+      expect(screen.queryByText(/cabine-pad|festa_ana/)).not.toBeInTheDocument();
       act(() => jest.advanceTimersByTime(3_000));
       expect(waiting).toHaveTextContent('... 2 s');
       act(() => jest.advanceTimersByTime(1_900));
       expect(screen.queryByRole('button', { name: 'COLETAR MINHA FOTO!' })).not.toBeInTheDocument();
-      expect(asked).toEqual([]);
+      expect(calls).toBe(1);
       act(() => jest.advanceTimersByTime(200));
       const button = await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' });
+      expect(calls).toBe(2);
       act(() => button.click());
       expect(router.state.location.pathname).toBe('/collect');
       expect(new URLSearchParams(router.state.location.search).get('id')).toBe(photo);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says plainly that a booth is not one of the event, with no countdown, and leads to the event', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let calls = 0;
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/cabine-x`, () => {
+          calls += 1;
+          return HttpResponse.json({ error: 'device_not_found', message: 'Dispositivo não encontrado neste evento.' }, { status: 404 });
+        }),
+      );
+      renderApp('/deviceLast?bname=festa_ana&device=cabine-x');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Esta cabine não foi encontrada neste evento. Escaneie de novo o QR code da cabine.');
+      expect(screen.getByRole('link', { name: 'Ir para Evento' })).toHaveAttribute('href', '/eventos/evento');
+      act(() => jest.advanceTimersByTime(6_000));
+      expect(screen.queryByText(/Esperando/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/\d s$/)).not.toBeInTheDocument();
+      expect(calls).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says plainly that an event does not exist, with no countdown, and leads home', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      network.use(
+        http.get(`${API}/deviceLast/festa_nenhuma/cabine-pad`, () =>
+          HttpResponse.json({ error: 'event_not_found', message: 'Evento não encontrado.' }, { status: 404 }),
+        ),
+      );
+      renderApp('/deviceLast?bname=festa_nenhuma&device=cabine-pad');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Este evento não foi encontrado. Confira o QR code da cabine.');
+      expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+      act(() => jest.advanceTimersByTime(6_000));
+      expect(screen.queryByText(/Esperando/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Ir para Evento' })).not.toBeInTheDocument();
     } finally {
       jest.useRealTimers();
     }
@@ -232,7 +311,8 @@ describe('the device last-photo screen', () => {
       network.use(
         http.get(`${API}/deviceLast/festa_ana/cabine-pad`, () => {
           calls += 1;
-          return HttpResponse.json({ product: calls === 1 ? [] : [photo] });
+          // The answer at the scan, then the one after the wait: still nothing; then the photo.
+          return HttpResponse.json({ product: calls <= 2 ? [] : [photo] });
         }),
       );
       renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { browserCookieJar } from '../../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
@@ -7,7 +7,7 @@ import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
 const KNOWN: Record<string, string> = {
-  PACKDEMO5: "{'PACKDEMO5': {'copies': 5, 'bname': 'festa_ana'}}",
+  PACKDEMO5: "{'PACKDEMO5': {'copies': 5, 'bname': 'festa_ana', 'title': 'Festa da Ana'}}",
   PACKVELHO: "{'PACKVELHO': {'copies': 1, 'bname': 'casamento'}}",
 };
 
@@ -32,7 +32,7 @@ describe('the packs screen', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
+    ).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: Festa da Ana']);
     expect(asked.map((list) => list.split(','))).toEqual([mine.slice(0, 20), mine.slice(20, 40), [...mine.slice(40), 'PACKDEMO5']]);
   });
 
@@ -44,11 +44,29 @@ describe('the packs screen', () => {
     const packs = within(list)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(packs).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: festa_ana']);
+    expect(packs).toEqual(['PACKVELHO1 cópiaEvento: casamento', 'PACKDEMO55 cópiasEvento: Festa da Ana']);
     expect(asked[0]).toBe('PACKVELHO,PACKDEMO5');
     expect(sessionOf(store.getState()).packs).toEqual(['PACKVELHO', 'PACKDEMO5']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACKVELHO,PACKDEMO5');
     expect(sessionOf(store.getState()).events).toEqual(['casamento', 'festa_ana']);
+  });
+
+  it("names a pack's event by its title, with a link to its gallery", async () => {
+    servePacks();
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }]),
+      ),
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+    );
+    const { user, router } = renderApp('/packs?pack=PACKDEMO5');
+    const pack = within(await screen.findByRole('list', { name: 'Seus pacotes' })).getByRole('listitem');
+    expect(pack).toHaveTextContent('Evento: Festa da Ana');
+    expect(pack).not.toHaveTextContent('festa_ana');
+    await user.click(within(pack).getByRole('link', { name: 'Festa da Ana' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
+    // The event's first booth gallery.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/eventos/evento/pad'));
   });
 
   it('does not keep a pack the server does not know', async () => {

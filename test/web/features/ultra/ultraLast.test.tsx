@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
+import { withSession } from '../../../support/session';
 
 const VIDEO = '/media/festa/360/giro-01.mp4';
 const PAGE = '/ultraLast?device=p1&bname=festa';
@@ -112,10 +113,30 @@ describe('the 360 result screen', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('says so when the platform has no video for this link', async () => {
+  it("asks for this visitor's own session (their agent) and shows the video the platform made for them", async () => {
+    network.use(mediaFound);
+    const asked: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/ultraLast/p1/festa`, ({ request }) => {
+        const agent = new URL(request.url).searchParams.get('agent');
+        asked.push(agent);
+        // As the server answers: a visitor's own video, and nothing of anyone else's.
+        return HttpResponse.json({ product: agent === 'visitanteA1' ? [VIDEO] : [] });
+      }),
+    );
+    jest.useFakeTimers({ advanceTimers: true });
+    renderApp(PAGE, { preloadedState: withSession({ agent: 'visitanteA1' }) });
+    expect(await screen.findByRole('heading', { name: 'Seu vídeo está pronto!' })).toBeInTheDocument();
+    expect(asked).toEqual(['visitanteA1']);
+  });
+
+  it('says so, and offers no video, when the platform has none of this visitor', async () => {
     const calls = servePlatform([{ product: [] }]);
     open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ainda não há vídeo desta plataforma 360.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu e tente de novo.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Seu vídeo está pronto!' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
     await wait(10_000);
     expect(calls).toHaveLength(1);
