@@ -31,6 +31,7 @@ export {
   selectPendingCollects,
   selectPendingPrints,
   selectTrackedPrints,
+  warmOutboxStorage,
   type OutboxSenders,
   type OutboxStore,
   type SendOutcome,

@@ -38,9 +38,14 @@ function waitingInOutbox(page: Page): Promise<string[]> {
         const open = indexedDB.open('cabine-outbox');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const request = open.result.transaction('items').objectStore('items').getAll();
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => resolve((request.result as Array<{ kind: string }>).map((item) => item.kind));
+          try {
+            const request = open.result.transaction('items').objectStore('items').getAll();
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => resolve((request.result as Array<{ kind: string }>).map((item) => item.kind));
+          } catch (error) {
+            // No store: the app never wrote its outbox.
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
         };
       }),
   );
@@ -71,5 +76,51 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await expectAccessible(team.page, "/account, the team's contacts");
   expect(await row.textContent()).toContain('Casamento na praia');
   expect(await team.page.getByRole('row').nth(1).textContent()).toContain(nome);
+  await team.close();
+});
+
+it('a first visit loads no outbox storage code; a lead sent offline waits in IndexedDB and goes out from the next page opened online', async () => {
+  const nome = `Cliente ${crypto.randomBytes(3).toString('hex')}`;
+  const visitor = await newGuest(browser);
+  const context = visitor.page.context();
+  // The pages' own requests for the storage library (the service worker's precache is its own).
+  const idbChunks: string[] = [];
+  const watch = (page: Page) =>
+    page.on('request', (request) => {
+      if (/\/assets\/idb\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname)) idbChunks.push(request.url());
+    });
+  const first = visitor.page;
+  watch(first);
+  await first.goto(`${baseUrl()}/`);
+  // Once the offline support runs, its worker serves the app's code: the library too, offline.
+  await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  const form = first.getByRole('form', { name: 'Fale com a gente' });
+  await form.getByLabel('Nome *').fill(nome);
+  // Interactive, its (empty) outbox read at start: without the IndexedDB library.
+  expect(idbChunks).toEqual([]);
+
+  await context.setOffline(true);
+  await form.getByLabel('Evento *').fill('Festa sem sinal');
+  await form.getByLabel('Telefone').fill('(11) 97777-6666');
+  await form.getByLabel('Como nos conheceu?').selectOption('Instagram');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await eventually(() => expect(visitor.alerts).toEqual(['Mensagem enviada com sucesso!']));
+  await eventually(async () => expect(await waitingInOutbox(first)).toEqual(['lead']));
+  expect(idbChunks.length).toBeGreaterThan(0);
+  await first.close();
+
+  // Back online, another page of the site: it finds the lead waiting and sends it.
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto(`${baseUrl()}/`);
+  await eventually(async () => expect(await waitingInOutbox(next)).toEqual([]), 15_000);
+  await visitor.close();
+
+  const team = await newGuest(browser);
+  await logIn(team.page, 'equipe@cabine.example', 'demo1234');
+  await team.page.getByRole('button', { name: 'Contatos' }).click();
+  const row = team.page.getByRole('row').filter({ hasText: nome });
+  await eventually(async () => expect(await row.count()).toBe(1), 15_000);
+  expect(await row.textContent()).toContain('Festa sem sinal');
   await team.close();
 });

@@ -22,3 +22,20 @@ it("the first screens' code names (contract/firstScreens.ts) are chunks the app 
   expect(named.size).toBeGreaterThanOrEqual(6);
   expect([...named].filter((name) => !declared.has(name))).toEqual([]);
 });
+
+it("names no screen's code in the landing page: react-slick (the event page's carousel) comes with the event page's chunk alone", () => {
+  expect(firstScreenChunks(ROUTES.home)).toEqual([]);
+  expect(firstScreenChunks(boothRoute('pad'))).toContain('route-evento');
+  const src = path.resolve(__dirname, '../../src');
+  const importers = fs
+    .readdirSync(src, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => /from 'react-slick'/.test(fs.readFileSync(file, 'utf8')))
+    .map((file) => path.relative(src, file));
+  expect(importers).toEqual([path.join('features', 'events', 'BoothCarousel.tsx')]);
+  // The carousel is the event page's, which the route loads lazily under that chunk's name.
+  const events = fs.readFileSync(path.join(src, 'features', 'events', 'index.ts'), 'utf8');
+  expect(events).toMatch(/import\(\/\* webpackChunkName: "route-evento" \*\/ '\.\/EventPage'\)/);
+  expect(fs.readFileSync(path.join(src, 'features', 'events', 'EventPage.tsx'), 'utf8')).toContain("from './BoothCarousel'");
+});

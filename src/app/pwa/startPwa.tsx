@@ -5,10 +5,10 @@
  */
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { Workbox } from 'workbox-window';
 import { reloadPage } from '../../ui/pageReload';
 import { forgetUserReplies, watchSignOut } from './logoutCaches';
 import { PwaStatus } from './PwaStatus';
+import { serviceWorkerLifecycle } from './serviceWorkerLifecycle';
 import { browserConnection, updateChannel, type UpdateSource } from './sources';
 import { updateFlow } from './updateFlow';
 import type { AppStore } from '../store';
@@ -19,9 +19,9 @@ export interface PwaOptions {
 }
 
 function registerWorker(): UpdateSource {
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  const updates = updateFlow(workbox, reloadPage);
-  workbox.register().catch((error: unknown) => console.warn('service worker not registered', error));
+  const worker = serviceWorkerLifecycle(navigator.serviceWorker, '/sw.js');
+  const updates = updateFlow(worker, reloadPage);
+  worker.register().catch((error: unknown) => console.warn('service worker not registered', error));
   return updates;
 }
 

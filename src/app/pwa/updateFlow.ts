@@ -1,6 +1,6 @@
 import { updateChannel, type UpdateSource } from './sources';
 
-/** What the update prompt needs of workbox-window's Workbox (a fake in tests). */
+/** What the update prompt needs of the service worker's life (serviceWorkerLifecycle.ts; a fake in tests). */
 export interface WorkerLifecycle {
   addEventListener(type: 'waiting', listener: () => void): void;
   addEventListener(type: 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;

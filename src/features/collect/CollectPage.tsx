@@ -4,7 +4,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { displayUrl, mediaKind, mediaUrl, parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
 import { boothRoute, ROUTES } from '../../../contract/routePaths';
-import { useAppDispatch, useAppSelector, useSession, collectQueued, offlineQueueFlushRequested, PENDING_TEXT, selectPendingCollects } from '../../session';
+import {
+  useAppDispatch,
+  useAppSelector,
+  useSession,
+  collectQueued,
+  offlineQueueFlushRequested,
+  PENDING_TEXT,
+  selectPendingCollects,
+  warmOutboxStorage,
+} from '../../session';
 import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { LoginLink } from '../../ui/LoginLink';
@@ -56,6 +65,8 @@ export default function CollectPage() {
   const signedOut = useSession().identity.status === 'signedOut';
   // A missing photo's link may name an event that is not there either: only then is it asked.
   const eventCard = useEventCard(ref?.bname ?? '', { skip: presence.currentData !== 'missing' });
+  // A collect made once the venue's Wi-Fi drops is kept without downloading anything then.
+  useEffect(warmOutboxStorage, []);
 
   useEffect(() => {
     // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).

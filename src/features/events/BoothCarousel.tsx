@@ -1,4 +1,5 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import Slider from 'react-slick';
 import { BOOTH_LABEL, type BoothMode } from '../../../contract/modes';
 import { ChevronIcon } from '../../ui/icons';
 import { BoothIcon } from './boothIcons';
@@ -11,10 +12,8 @@ interface BoothCarouselProps {
 
 /** Slides shown at once (SPEC section 9): the active booth in the centre, a neighbour each side. */
 const VISIBLE = 3;
-/** Tiles kept beyond each visible edge: the one sliding in (or out) while the track moves. */
-const SPARE = 1;
-/** A horizontal move of the finger this long (px) is a swipe, not a tap. */
-const SWIPE_PX = 40;
+/** The slide's transition (SPEC section 9). */
+const SPEED_MS = 300;
 
 const mod = (value: number, n: number) => ((value % n) + n) % n;
 
@@ -38,99 +37,172 @@ function Arrow({ direction, onStep }: { direction: 'left' | 'right'; onStep: () 
 }
 
 /**
- * Where each tile stands: `offset` 0 is the centre slot, -1 and 1 its neighbours; anything further
- * is outside the track (clipped, hidden from assistive technology, not focusable).
+ * Whether react-slick shows the slide that holds `ref`: it marks the slides out of view, and the
+ * copies its infinite loop keeps at both ends, aria-hidden on its own wrapper, which it renders
+ * and moves without telling us; this follows that mark.
  */
-interface Placed {
-  key: string;
+function useShownBySlider(ref: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(true);
+  useLayoutEffect(() => {
+    const slide = ref.current?.closest('.slick-slide');
+    if (!slide) return;
+    const read = () => setShown(slide.getAttribute('aria-hidden') !== 'true');
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(slide, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, [ref]);
+  return shown;
+}
+
+interface BoothSlideProps {
   mode: BoothMode;
-  offset: number;
+  isActive: boolean;
+  onSelect: (mode: BoothMode) => void;
+  /** Given by react-slick (the slide's width within its wrapper). */
+  style?: CSSProperties;
 }
 
 /**
- * With more booths than slots the booths form a ring that turns: tiles are keyed by their place on
- * an endless line (`position`, the active booth's place, moves by the short way round), so the
- * tiles that stay slide 300 ms to their new slot. With 1 or 2 booths they stand still, centred.
+ * One booth's tile. Only a shown slide holds a button: a slide out of view, or a copy of the
+ * loop, draws the same tile as a picture (hidden and inert), so the keyboard and screen readers
+ * meet each booth once, and only the shown tile of the active booth is `aria-current`.
  */
-function placeTiles(modes: readonly BoothMode[], activeIndex: number, position: number): Placed[] {
-  const n = modes.length;
-  if (n <= VISIBLE - 1) {
-    // 1 booth: the centre slot; 2: half a slot either side of it.
-    return modes.map((mode, i) => ({ key: mode, mode, offset: i - (n - 1) / 2 }));
-  }
-  const reach = (VISIBLE - 1) / 2 + SPARE;
-  const placed: Placed[] = [];
-  for (let offset = -reach; offset <= reach; offset += 1) {
-    const place = position + offset;
-    placed.push({ key: `place-${place}`, mode: modes[mod(activeIndex + offset, n)], offset });
-  }
-  return placed;
+function BoothSlideTile({ mode, isActive, onSelect, style }: BoothSlideProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useShownBySlider(ref);
+  const className = isActive ? 'booth booth--active' : 'booth';
+  const face = (
+    <>
+      <BoothIcon mode={mode} />
+      <span className="booth__label">{BOOTH_LABEL[mode]}</span>
+    </>
+  );
+  return (
+    <div ref={ref} className="carousel__slide" style={style} inert={!shown}>
+      {shown ? (
+        <button type="button" className={className} aria-current={isActive ? 'page' : undefined} onClick={() => !isActive && onSelect(mode)}>
+          {face}
+        </button>
+      ) : (
+        <div className={className}>{face}</div>
+      )}
+    </div>
+  );
 }
 
 /**
- * The event's booth types (SPEC section 2): centred, 3 visible, infinite, 300 ms, with arrows.
- * The route is the only state: the active tile is the booth whose gallery shows, and a tap, an
- * arrow or a swipe asks for another booth (`onSelect`), which the route then makes active. Every
- * booth of an event with 1 to 7 booths is reachable by tap, by arrow and by swipe.
+ * A route change redraws only the two tiles whose booth stops or starts being the active one
+ * (react-slick hands every slide a new but equal style on each of its renders).
+ */
+const BoothSlide = memo(
+  BoothSlideTile,
+  (before, after) =>
+    before.mode === after.mode &&
+    before.isActive === after.isActive &&
+    before.onSelect === after.onSelect &&
+    before.style?.width === after.style?.width &&
+    before.style?.display === after.style?.display,
+);
+
+/**
+ * How many times the booths are laid out in the slider: react-slick only turns with more slides
+ * than it shows ('unslick' otherwise), so 3 booths go round as 6 slides (the copies out of view
+ * are hidden and inert like the loop's clones). 1 or 2 booths stand still, each shown once.
+ */
+function layoutsOf(n: number): number {
+  return n === VISIBLE ? 2 : 1;
+}
+
+/**
+ * react-slick, driven by the route. With 3 booths or more it turns: centred, 3 visible, infinite,
+ * lazy, 300 ms. A new active booth moves it the short way round (a neighbour by one step, so the
+ * loop wraps instead of running back across every booth); a swipe or an arrow key moves it first,
+ * and the route follows. With 1 or 2 booths it shows them all and stands still (react-slick's
+ * 'unslick', which draws no arrows of its own: ours are outside it).
+ */
+function BoothSlider({ modes, active, onSelect }: BoothCarouselProps) {
+  const n = modes.length;
+  const slides = Array.from({ length: layoutsOf(n) }, () => modes).flat();
+  const m = slides.length;
+  const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
+  const turns = n >= VISIBLE;
+  const slider = useRef<Slider>(null);
+  // The slide the slider centres (or will, once the move asked for has started).
+  const centred = useRef(activeIndex);
+  // Moves asked for here that react-slick has not started yet (it starts them on its next tick).
+  const ownMoves = useRef(0);
+  // The tiles keep one callback (the page hands a new one on every render): it calls the latest.
+  const latestSelect = useRef(onSelect);
+  useLayoutEffect(() => {
+    latestSelect.current = onSelect;
+  });
+  const select = useCallback((mode: BoothMode) => latestSelect.current(mode), []);
+
+  useEffect(() => {
+    if (!turns) return;
+    const step = shortestStep(mod(centred.current, n), activeIndex, n);
+    if (step === 0) return;
+    centred.current = mod(centred.current + step, m);
+    ownMoves.current += 1;
+    if (step === 1) slider.current?.slickNext();
+    else if (step === -1) slider.current?.slickPrev();
+    else slider.current?.slickGoTo(centred.current);
+  }, [turns, activeIndex, n, m]);
+
+  const beforeChange = (_from: number, to: number) => {
+    if (ownMoves.current > 0) {
+      ownMoves.current -= 1;
+      return;
+    }
+    // The guest swiped, or pressed an arrow key on a tile: the route follows the slider.
+    centred.current = mod(to, m);
+    const mode = modes[mod(to, n)];
+    if (mode !== active) onSelect(mode);
+  };
+
+  return (
+    <Slider
+      ref={slider}
+      className="carousel__slider"
+      slidesToShow={Math.min(VISIBLE, n)}
+      centerMode={turns}
+      centerPadding="0px"
+      infinite={turns}
+      lazyLoad="ondemand"
+      speed={SPEED_MS}
+      arrows={false}
+      // A mouse drag would end in a click on the tile under it; a finger's swipe does not.
+      draggable={false}
+      // Every route change moves it, even in the middle of a slide.
+      waitForAnimate={false}
+      initialSlide={turns ? activeIndex : 0}
+      beforeChange={beforeChange}
+    >
+      {slides.map((mode, i) => (
+        <BoothSlide key={`${mode}-${Math.floor(i / n)}`} mode={mode} isActive={mode === active} onSelect={select} />
+      ))}
+    </Slider>
+  );
+}
+
+/**
+ * The event's booth types (SPEC section 2): the design card's react-slick, centred, 3 visible,
+ * infinite, lazy, 300 ms, with arrows. The route is the only state: the active tile is the booth
+ * whose gallery shows, and a tap, an arrow or a swipe asks for another booth (`onSelect`), which
+ * the route then makes active. Every booth of an event with 1 to 7 booths is reachable.
  */
 export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
   const n = modes.length;
   const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
-
-  // The active booth's place on the endless line, following the route the short way round.
-  const [ring, setRing] = useState({ position: activeIndex, n });
-  let position = ring.position;
-  if (ring.n !== n) {
-    position = activeIndex;
-    setRing({ position, n });
-  } else if (n > 0 && mod(position, n) !== activeIndex) {
-    position += shortestStep(mod(position, n), activeIndex, n);
-    setRing({ position, n });
-  }
-
   const step = (delta: number) => {
     if (n > 1) onSelect(modes[mod(activeIndex + delta, n)]);
   };
-
-  const swipe = useRef<{ x: number; y: number } | null>(null);
-  const onPointerDown = (event: PointerEvent) => {
-    swipe.current = { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y)) step(dx < 0 ? 1 : -1);
-  };
-
   return (
-    <div className="carousel" aria-label="Cabines do evento" role="region">
+    <div className={`carousel carousel--${Math.min(n, VISIBLE)}`} aria-label="Cabines do evento" role="region">
       {n > 1 && <Arrow direction="left" onStep={() => step(-1)} />}
-      <div className="carousel__track" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
-        {placeTiles(modes, activeIndex, position).map(({ key, mode, offset }) => {
-          const shown = Math.abs(offset) <= (VISIBLE - 1) / 2;
-          return (
-            <div
-              key={key}
-              className="carousel__slide"
-              style={{ transform: `translateX(${(offset + (VISIBLE - 1) / 2) * 100}%)` }}
-              aria-hidden={shown ? undefined : true}
-              inert={!shown}
-            >
-              <button
-                type="button"
-                className={shown && mode === active ? 'booth booth--active' : 'booth'}
-                aria-current={shown && mode === active ? 'page' : undefined}
-                onClick={() => mode !== active && onSelect(mode)}
-              >
-                <BoothIcon mode={mode} />
-                <span className="booth__label">{BOOTH_LABEL[mode]}</span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
+      {/* Another set of booths is another slider: react-slick counts its slides once. */}
+      <BoothSlider key={modes.join(' ')} modes={modes} active={active} onSelect={onSelect} />
       {n > 1 && <Arrow direction="right" onStep={() => step(1)} />}
     </div>
   );

@@ -1,10 +1,10 @@
 import './print.css';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { apiErrorStatus } from '../../api/apiError';
 import { isPrintable } from '../../../contract/mediaPath';
 import { latestPrintOf } from '../../lib/offlineQueue';
-import { useAppDispatch, useAppSelector, selectPendingPrints, selectTrackedPrints } from '../../session';
+import { useAppDispatch, useAppSelector, selectPendingPrints, selectTrackedPrints, warmOutboxStorage } from '../../session';
 import { PrintIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { reloadPage } from '../../ui/pageReload';
@@ -33,6 +33,8 @@ const PRINT_STATUS_POLL_MS = 3_000;
 export function PrintWidget({ printId }: { printId: string }) {
   const dispatch = useAppDispatch();
   const statusId = useId();
+  // A print asked for once the venue's Wi-Fi drops is kept without downloading anything then.
+  useEffect(warmOutboxStorage, []);
   const print = useAppSelector(selectPrint);
   const printable = isPrintable(printId);
   const pending = useAppSelector(selectPendingPrints).some((item) => item.printId === printId);

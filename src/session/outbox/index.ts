@@ -15,7 +15,7 @@ export {
   type SenderApi,
 } from './outboxListener';
 export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
-export { defaultOutboxStore, memoryOutboxStore, type OutboxStore } from './outboxStore';
+export { defaultOutboxStore, memoryOutboxStore, warmOutboxStorage, type OutboxStore } from './outboxStore';
 
 /** The words a guest reads next to what waits for the connection. */
 export const PENDING_TEXT = 'Pendente: será enviado quando a conexão voltar';

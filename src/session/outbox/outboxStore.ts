@@ -17,15 +17,61 @@ interface OutboxDb extends DBSchema {
 }
 
 const DB_NAME = 'cabine-outbox';
+const STORES = ['items', 'prints'] as const;
+
+/**
+ * Whether the outbox's database holds anything, asked of IndexedDB itself in a few lines: a first
+ * visit (no database yet) or an emptied outbox answers without loading `idb`, which every visit
+ * would otherwise download to find nothing. The database is never created here: the upgrade a
+ * first open would run is aborted. When in doubt (an error) the answer is yes: `idb` then reads
+ * it, and says what went wrong.
+ */
+function outboxHasEntries(factory: IDBFactory, name: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = factory.open(name);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => resolve(request.error?.name !== 'AbortError');
+    request.onsuccess = () => {
+      const database = request.result;
+      const stores = STORES.filter((store) => database.objectStoreNames.contains(store));
+      if (stores.length === 0) {
+        database.close();
+        resolve(false);
+        return;
+      }
+      const transaction = database.transaction(stores, 'readonly');
+      const counts = stores.map((store) => transaction.objectStore(store).count());
+      transaction.oncomplete = () => {
+        database.close();
+        resolve(counts.some((count) => count.result > 0));
+      };
+      transaction.onabort = () => {
+        database.close();
+        resolve(true);
+      };
+    };
+  });
+}
+
+const loadIdb = () => import(/* webpackChunkName: "idb" */ 'idb');
+
+/**
+ * Loads the outbox's storage library ahead, while online: the screens where a guest queues
+ * things at a venue (a collect, a print) call it, so that a write made once the Wi-Fi drops needs
+ * no download (a first visit may have no service worker serving the app's code offline yet).
+ */
+export function warmOutboxStorage(): void {
+  if (typeof indexedDB !== 'undefined') void loadIdb().catch(() => undefined);
+}
 
 /**
  * The browser's IndexedDB, through `idb`, loaded and opened on first use: the landing page's
- * scripts carry none of it.
+ * scripts carry none of it, and a visit whose outbox is empty never loads it.
  */
 function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
   let opening: Promise<IDBPDatabase<OutboxDb>> | null = null;
   const open = async () => {
-    const { openDB } = await import(/* webpackChunkName: "idb" */ 'idb');
+    const { openDB } = await loadIdb();
     return openDB<OutboxDb>(name, 1, {
       upgrade(database) {
         database.createObjectStore('items', { keyPath: 'id' });
@@ -33,9 +79,15 @@ function indexedDbOutboxStore(name = DB_NAME): OutboxStore {
       },
     });
   };
-  const db = () => (opening ??= open());
+  // A library that could not load (offline, no service worker yet) is asked for again next time.
+  const db = () =>
+    (opening ??= open().catch((error: unknown) => {
+      opening = null;
+      throw error;
+    }));
   return {
     async load() {
+      if (opening === null && !(await outboxHasEntries(indexedDB, name))) return { items: [], prints: [] };
       const database = await db();
       const [items, prints] = await Promise.all([database.getAll('items'), database.getAll('prints')]);
       const kept = prints.filter(isTrackedPrint).sort((a, b) => a.sentAt - b.sentAt);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { UpdatePrompt } from '../../../../src/app/pwa/PwaStatus';
 import { updateFlow, type WorkerLifecycle } from '../../../../src/app/pwa/updateFlow';
 
-/** A service worker registration as workbox-window reports it, driven by the test. */
+/** A service worker's life as serviceWorkerLifecycle reports it, driven by the test. */
 function fakeWorker() {
   const waiting: (() => void)[] = [];
   const controlling: ((event: { isUpdate?: boolean }) => void)[] = [];

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BOOTH_MODES } from '../../../../contract/modes';
 import { API, network } from '../../../support/network';
@@ -31,11 +31,14 @@ async function open(devices: string[]) {
   return { ...view, carousel: await screen.findByRole('region', { name: 'Cabines do evento' }) };
 }
 
-/** The tiles a guest sees (the ones outside the track are hidden from them), left to right. */
+/**
+ * The tiles a guest sees, left to right: the booth buttons outside every hidden subtree (those out
+ * of view and the loop's copies are hidden from them). A plain DOM walk: the role queries' cost
+ * grows with the slider's copies, and this runs at every poll of a wait.
+ */
 function visibleTiles(carousel: HTMLElement): string[] {
-  return within(carousel)
-    .getAllByRole('button')
-    .filter((b) => !/cabine/i.test(b.getAttribute('aria-label') ?? ''))
+  return [...carousel.querySelectorAll('button')]
+    .filter((b) => !b.closest('[aria-hidden="true"]') && !/cabine/i.test(b.getAttribute('aria-label') ?? ''))
     .map((b) => b.textContent ?? '');
 }
 
@@ -44,10 +47,28 @@ async function expectActive(carousel: HTMLElement, router: { state: { location: 
   expect(router.state.location.pathname).toBe(`/eventos/evento/${mode}`);
   if (mode !== 'nulo') expect(await screen.findByRole('heading', { level: 2, name: LABEL[mode] })).toBeInTheDocument();
   else expect(await screen.findByRole('img', { name: 'Cabine sem fotos' })).toBeInTheDocument();
-  const current = within(carousel)
-    .getAllByRole('button')
-    .filter((b) => b.getAttribute('aria-current') === 'page');
-  expect(current.map((b) => b.textContent)).toEqual([LABEL[mode]]);
+  // The slider follows the route as soon as it has moved (react-slick starts a move on its next tick).
+  await waitFor(() => {
+    const current = [...carousel.querySelectorAll('[aria-current]')];
+    expect(current.map((b) => [b.textContent, b.getAttribute('aria-current')])).toEqual([[LABEL[mode], 'page']]);
+    const tiles = visibleTiles(carousel);
+    expect(tiles).toContain(LABEL[mode]);
+    // Three shown: the active booth is the centre one (1 or 2 booths stand still).
+    if (tiles.length === 3) expect(tiles[1]).toBe(LABEL[mode]);
+  });
+}
+
+/**
+ * What assistive technology and the keyboard reach: react-slick keeps copies of the slides (the
+ * infinite loop's clones, the booths out of view) in the page; every booth button that is not
+ * shown is hidden and inert, and each booth is shown at most once.
+ */
+function expectOnlyShownReachable(carousel: HTMLElement) {
+  const buttons = [...carousel.querySelectorAll<HTMLElement>('.booth')];
+  const shown = buttons.filter((b) => !b.closest('[aria-hidden="true"]'));
+  for (const b of buttons.filter((x) => !shown.includes(x))) expect(b.closest('[inert]')).not.toBeNull();
+  for (const b of shown) expect(b.closest('[inert]')).toBeNull();
+  expect(new Set(shown.map((b) => b.textContent)).size).toBe(shown.length);
 }
 
 describe.each(EVENTS.map((devices) => [devices.length, devices] as const))('an event with %i booth(s)', (count, devices) => {
@@ -61,6 +82,29 @@ describe.each(EVENTS.map((devices) => [devices.length, devices] as const))('an e
     else expect(tiles).toEqual(devices.map((d) => LABEL[d]));
     // Arrows only when there is another booth to go to.
     expect(within(carousel).queryAllByRole('button', { name: /cabine/i })).toHaveLength(count > 1 ? 2 : 0);
+  });
+
+  it("is react-slick's slider (the design card's carousel), drawing the booths far from view only as they come near", async () => {
+    const { carousel, router } = await open(devices);
+    await expectActive(carousel, router, devices[0]);
+    const slider = carousel.querySelector('.slick-slider');
+    expect(slider).not.toBeNull();
+    // With more booths than the three slots the slider goes round: its infinite loop's clones are there.
+    expect(carousel.querySelectorAll('.slick-slide.slick-cloned').length > 0).toBe(count > 3 - 1);
+    // Lazy: with 5 booths or more, the booths far from the view are not drawn yet.
+    if (count >= 5) expect(carousel.querySelectorAll('.slick-slide:not(.slick-cloned) .booth').length).toBeLessThan(count);
+  });
+
+  it("keeps the booths out of view, and the loop's copies, away from screen readers and the keyboard, whichever booth is shown", async () => {
+    const { carousel, router, user } = await open(devices);
+    await expectActive(carousel, router, devices[0]);
+    expectOnlyShownReachable(carousel);
+    if (count === 1) return;
+    for (let i = 1; i <= count; i += 1) {
+      await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
+      await expectActive(carousel, router, devices[i % count]);
+      expectOnlyShownReachable(carousel);
+    }
   });
 
   it('reaches every booth with the next arrow, round to the first, and back with the previous one', async () => {
@@ -98,27 +142,42 @@ describe.each(EVENTS.map((devices) => [devices.length, devices] as const))('an e
 });
 
 describe('a swipe on the carousel', () => {
-  // jsdom has no PointerEvent: a mouse event carries the coordinates the same way.
-  beforeAll(() => {
-    if (!('PointerEvent' in window)) Object.defineProperty(window, 'PointerEvent', { configurable: true, value: MouseEvent });
+  // jsdom lays nothing out: the slider's list is given a phone's width, which sets how far a
+  // finger must go for a swipe (react-slick: a fifth of it).
+  beforeEach(() => {
+    jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('slick-list') ? 300 : 0;
+    });
   });
 
-  it('moves to the neighbouring booth the way the finger goes; a short or vertical move does not', async () => {
-    const devices = ['pad', 'polaroid', '360'];
+  const devices = ['pad', 'polaroid', '360'];
+  const swipe = (carousel: HTMLElement, dx: number, dy = 0) => {
+    const list = carousel.querySelector('.slick-list') as HTMLElement;
+    fireEvent.touchStart(list, { touches: [{ pageX: 200, pageY: 100 }] });
+    fireEvent.touchMove(list, { touches: [{ pageX: 200 + dx / 2, pageY: 100 + dy / 2 }] });
+    fireEvent.touchMove(list, { touches: [{ pageX: 200 + dx, pageY: 100 + dy }] });
+    fireEvent.touchEnd(list, { changedTouches: [{ pageX: 200 + dx, pageY: 100 + dy }] });
+  };
+
+  it('to the left shows the next booth', async () => {
     const { carousel, router } = await open(devices);
-    const track = carousel.querySelector('.carousel__track') as HTMLElement;
-    const swipe = (dx: number, dy = 0) => {
-      fireEvent.pointerDown(track, { clientX: 200, clientY: 100 });
-      fireEvent.pointerUp(track, { clientX: 200 + dx, clientY: 100 + dy });
-    };
-    swipe(-80);
+    await expectActive(carousel, router, 'pad');
+    swipe(carousel, -80);
     await expectActive(carousel, router, 'polaroid');
-    swipe(-80);
+  });
+
+  it('to the right shows the previous booth, round the ring', async () => {
+    const { carousel, router } = await open(devices);
+    await expectActive(carousel, router, 'pad');
+    swipe(carousel, 80);
     await expectActive(carousel, router, '360');
-    swipe(80);
-    await expectActive(carousel, router, 'polaroid');
-    swipe(-20);
-    swipe(-60, 150);
-    await expectActive(carousel, router, 'polaroid');
+  });
+
+  it('does nothing when short or mostly vertical (a scroll of the page)', async () => {
+    const { carousel, router } = await open(devices);
+    await expectActive(carousel, router, 'pad');
+    swipe(carousel, -20);
+    swipe(carousel, -60, 150);
+    await expectActive(carousel, router, 'pad');
   });
 });
