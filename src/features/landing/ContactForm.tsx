@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ContactLead } from '../../../contract/wire';
-import { leadQueued, useAppDispatch } from '../../session';
+import { leadQueued, useAppDispatch, warmOutboxStorage } from '../../session';
 import { notify } from '../../ui/notify';
 
 /** Every field of the form, as typed (empty when left blank). */
@@ -28,7 +28,9 @@ export function ContactForm() {
   };
 
   return (
-    <form className="contact" onSubmit={submit} aria-labelledby="contato-title">
+    // The storage library comes once someone starts writing, while the page is surely online: a
+    // message sent after the Wi-Fi drops, before the offline support controls the page, is kept.
+    <form className="contact" onSubmit={submit} onFocus={warmOutboxStorage} aria-labelledby="contato-title">
       <div className="contact__grid">
         <label className="field">
           <span>Nome *</span>
