@@ -70,8 +70,9 @@ export default function EventsListPage() {
           ))}
         </ul>
       )}
-      {/* Below the list: it appears once the identity service answers, and must not push the list down. */}
-      {status === 'signedOut' && (
+      {/* Below the list, once the list is there: shown under 'Carregando...', the list arriving
+          above would push it down (a layout shift) under the guest's eyes. */}
+      {status === 'signedOut' && !isLoading && (
         <div className="login-prompt">
           <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
           <LoginLink>Logar/Criar conta</LoginLink>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
@@ -47,6 +47,28 @@ describe('the events list', () => {
     expect(router.state.location.pathname).toBe('/eventos/evento/pad');
     expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: ['nulo', 'pad', '360'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+  });
+
+  it('shows the login prompt once the list is there, below it, never above a list still coming (it would be pushed down)', async () => {
+    let answer: (() => void) | null = null;
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json([festa]);
+      }),
+    );
+    renderApp('/eventos', { preloadedState: visitor });
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    // The identity service has answered (signed out) while the list is still on its way.
+    await waitFor(() => expect(answer).not.toBeNull());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Logar/Criar conta' })).not.toBeInTheDocument();
+
+    act(() => answer?.());
+    const list = await screen.findByRole('list', { name: 'Seus eventos' });
+    const prompt = await screen.findByRole('link', { name: 'Logar/Criar conta' });
+    expect(list.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('asks again with the token once the visitor is signed in, and shows private events', async () => {
