@@ -149,6 +149,60 @@ describe('the booth carousel', () => {
   });
 });
 
+// ---- a gallery's layout ---------------------------------------------------------------------------
+
+/** Where the gallery's tiles stand, row by row (x, y, width, height, rounded). */
+async function gridGeometry(page: Page, selector = '.grid') {
+  return page.evaluate((gridSelector) => {
+    const grid = document.querySelector(gridSelector);
+    if (!grid) return null;
+    const box = grid.getBoundingClientRect();
+    const rows = [...grid.querySelectorAll('.grid__row')]
+      .map((row) => [...row.querySelectorAll('.grid__cell')].map((cell) => cell.getBoundingClientRect()))
+      .sort((a, b) => a[0].top - b[0].top)
+      .map((cells) => cells.map((c) => [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)]));
+    const content = document.querySelector('.site-main')!;
+    const padding = parseFloat(getComputedStyle(content).paddingLeft) + parseFloat(getComputedStyle(content).paddingRight);
+    return { left: Math.round(box.left), width: Math.round(box.width), contentWidth: Math.round(content.getBoundingClientRect().width - padding), rows };
+  }, selector);
+}
+
+/** A row's span from its first tile's left edge to its last tile's right edge. */
+const span = (row: number[][]) => row[row.length - 1][0] + row[row.length - 1][2] - row[0][0];
+
+describe("a booth gallery's layout", () => {
+  it('fills its first row on a 390 px phone: the newest photos, fewer than a row, share it', async () => {
+    const { page, errors, close } = await newGuest(browser);
+    await openEvent(page, 'festa_ana');
+    const gallery = page.getByRole('list', { name: 'Galeria Pad' });
+    await gallery.getByRole('button', { name: /^Foto 1 de / }).waitFor();
+    const count = await galleryCount(gallery);
+    const grid = await gridGeometry(page);
+    // 3 columns: the first row holds what is left over (festa_ana's pad has 4 photos: 1), the others 3.
+    expect(count % 3).not.toBe(0);
+    expect(grid?.rows.map((row) => row.length)).toEqual([count % 3, ...Array.from({ length: Math.floor(count / 3) }, () => 3)].slice(0, grid?.rows.length));
+    for (const row of grid?.rows ?? []) expect(Math.abs(span(row) - (grid?.width ?? 0))).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("uses a computer's width: rows as wide as the page's content, tiles larger than a phone's", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
+    await page.getByText('Coletado!').waitFor();
+    await page.getByRole('button', { name: 'Ir para Evento' }).click();
+    await page.getByRole('button', { name: /^Foto 1 de / }).waitFor();
+    const grid = await gridGeometry(page);
+    expect(grid?.width).toBe(grid?.contentWidth);
+    for (const row of grid?.rows ?? []) {
+      expect(Math.abs(span(row) - (grid?.width ?? 0))).toBeLessThanOrEqual(1);
+      for (const [, , , height] of row) expect(height).toBeGreaterThanOrEqual(200);
+    }
+    await context.close();
+  });
+});
+
 // ---- live galleries --------------------------------------------------------------------------------
 
 const FEED_DEVICE = (demoSeed().devices ?? []).find((d) => d.id === 'cabine-feed');

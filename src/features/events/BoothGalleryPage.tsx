@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { apiErrorStatus } from '../../api/apiError';
 import { useSession } from '../../session';
@@ -43,6 +43,9 @@ export default function BoothGalleryPage() {
   const [open, setOpen] = useOpenItem();
   // The viewer's code comes once the photos are on the screen, before the first tap.
   usePreloadWhenIdle(preloadItemViewer);
+  // One function while the list stands: a new one draws every tile again.
+  const count = newestFirst.length;
+  const labelOf = useCallback((i: number) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${count}`, [mode, count]);
 
   return (
     <section aria-labelledby="gallery-title" className="gallery">
@@ -63,15 +66,7 @@ export default function BoothGalleryPage() {
         <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />
       )}
       {data && newestFirst.length === 0 && <p>Nenhuma foto nesta cabine ainda.</p>}
-      {newestFirst.length > 0 && (
-        <MediaGrid
-          growsAtTop
-          label={`Galeria ${BOOTH_LABEL[mode]}`}
-          urls={newestFirst}
-          onOpen={setOpen}
-          labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`}
-        />
-      )}
+      {newestFirst.length > 0 && <MediaGrid growsAtTop label={`Galeria ${BOOTH_LABEL[mode]}`} urls={newestFirst} onOpen={setOpen} labelOf={labelOf} />}
       {open && newestFirst.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </section>
   );
