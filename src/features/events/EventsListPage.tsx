@@ -2,7 +2,7 @@ import './events.css';
 import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../../contract/wire';
-import { boothRoute } from '../../../contract/routePaths';
+import { boothAddress } from '../../../contract/routePaths';
 import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
@@ -17,7 +17,7 @@ function EventCardView({ event }: { event: EventCard }) {
   const modes = boothModes(event.devices);
   const open = () => {
     const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle };
-    void navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
+    void navigate(boothAddress(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo', event.title), { state });
   };
   return (
     <li className="event-card">

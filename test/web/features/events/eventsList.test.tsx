@@ -45,6 +45,8 @@ describe('the events list', () => {
 
     await user.click(card);
     expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    // The address names the event too: a reload or a shared link opens the same gallery.
+    expect(router.state.location.search).toBe('?evento=festa_ana');
     expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: ['nulo', 'pad', '360'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
   });
