@@ -6,6 +6,12 @@
  * indexes travel in the markup.
  */
 
+/**
+ * Marks the first rows the server draws into a booth gallery's page, for the app to find and
+ * remove them once its own are on the screen.
+ */
+export const GALLERY_SHELL_ATTRIBUTE = 'data-gallery-shell';
+
 /** A phone's columns (the stylesheet's narrowest grid, under 480 px): what the server draws for. */
 export const PHONE_COLUMNS = 3;
 

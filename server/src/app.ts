@@ -15,7 +15,8 @@ import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { collectPageHead } from './http/collectPreload';
+import { collectPageHead, firstPageHead } from './http/collectPreload';
+import { galleryPageHead } from './http/galleryShell';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
 
   scheduleRetention(app, context);
-  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, collectPageHead(db, config.client.apiBase));
+  const pageHead = firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]);
+  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, pageHead);
   return app;
 }

@@ -201,6 +201,49 @@ describe("a booth gallery's layout", () => {
     }
     await context.close();
   });
+
+  it('arrives with its first photos in the page when reloaded, drawn where the app then draws them: nothing moves, no hydration error', async () => {
+    const address = `${baseUrl()}/eventos/evento/pad?evento=festa_ana`;
+    // The page as it arrives, before any script runs: what the server drew.
+    const still = await newGuest(browser, { serviceWorkers: 'block' });
+    await still.page.route(/\.js(\?|$)/, (route) => route.abort());
+    await still.page.goto(address);
+    await still.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].every((img) => img.complete));
+    const shown = await still.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].map((img) => new URL(img.src).pathname),
+    );
+    const list = ((await (await fetch(`${baseUrl()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(
+      [...list]
+        .reverse()
+        .slice(0, shown.length)
+        .map((media) => `/thumbs${media.slice('/media'.length)}.webp`),
+    );
+    const drawn = await gridGeometry(still.page, '[data-gallery-shell] .grid');
+    await still.close();
+
+    // The same page with its scripts: the app takes over, draws the same photos in the same places, and the server's copy goes.
+    const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as (PerformanceEntry & { value: number })[]) w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(address);
+    await page
+      .getByRole('list', { name: 'Galeria Pad' })
+      .getByRole('button', { name: /^Foto 1 de / })
+      .waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-gallery-shell]') === null);
+    const taken = await gridGeometry(page);
+    expect(taken && { ...taken, rows: taken.rows.slice(0, drawn?.rows.length) }).toEqual(drawn);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 // ---- live galleries --------------------------------------------------------------------------------
@@ -320,7 +363,7 @@ describe('an open booth gallery', () => {
 // ---- what counts as a guest's photo ------------------------------------------------------------------
 
 describe('a booth gallery opened by its address (a reload)', () => {
-  it('asks for its list once, before the app has run, and names its code and first thumbnails in the page', async () => {
+  it('asks for its list once, before the app has run, and loads the app once its first photo is in', async () => {
     const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
     await openEvent(page, 'festa_ana');
     const lists: string[] = [];
@@ -343,8 +386,11 @@ describe('a booth gallery opened by its address (a reload)', () => {
       preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, new URL(link.href).pathname]),
     }));
     expect(head.firstScript).toEqual({ src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/), async: true, defer: false });
-    // The gallery's code, named by the server, and its newest thumbnails, by the early script.
-    expect(head.preloaded).toEqual(expect.arrayContaining([['script', expect.stringMatching(/^\/assets\/route-evento-galeria\./)]]));
+    // The page arrives with the gallery's first photos (server/src/http/galleryShell.ts): the
+    // app's scripts wait for the first of them (photo first), and no code shares the connection
+    // with them; the early script asks for the newest thumbnails all the same.
+    expect(await page.evaluate(() => document.querySelector('script[src="/photo-first.js"]') !== null)).toBe(true);
+    expect(head.preloaded.filter(([as]) => as === 'script')).toEqual([]);
     const newest = seededMedia('festa_ana', 'pad')
       .slice(-3)
       .reverse()

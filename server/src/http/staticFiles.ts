@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../contract/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S } from '../../../contract/cookieLists';
+import { firstScreenChunks } from '../../../contract/firstScreens';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
@@ -12,7 +13,7 @@ import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
-import { loadRouteChunks } from './routeChunks';
+import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -112,7 +113,9 @@ export async function registerStaticFiles(
   const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
   // A build without the loader (an older one, a test's) keeps its scripts where they are.
   const photoFirst = hasSpa && fs.existsSync(path.join(config.distDir, PHOTO_FIRST_SCRIPT.slice(1)));
-  const routeShell = shell ? shellsByRoute(shell, loadRouteChunks(config.distDir)) : null;
+  const chunks = loadRouteChunks(config.distDir);
+  const routeShell = shell ? shellsByRoute(shell, chunks) : null;
+  const routeStyles = (pathname: string) => (chunks ? routeStyleTags(firstScreenChunks(pathname), chunks) : '');
   if (landing && shell) {
     await app.register(fastifyStatic, {
       root: config.distDir,
@@ -142,9 +145,12 @@ export async function registerStaticFiles(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|thumbs|display|catalogo|assets)(\/|$)/.test(url) &&
       !/\.[A-Za-z0-9]{1,5}$/.test(url);
-    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts).
+    // A page may get markup of its own (the collect page's photo: http/collectPreload.ts; a booth
+    // gallery's first photos: http/galleryShell.ts).
     if (shell && routeShell && isPage) {
-      return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url) }).then((page) => sendSpaPage(request, reply, page));
+      return pageForRequest(request, shell, pageHead, { photoFirst, routeShell: routeShell(url), routeStyles: routeStyles(url) }).then((page) =>
+        sendSpaPage(request, reply, page),
+      );
     }
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });
   });

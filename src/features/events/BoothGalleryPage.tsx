@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { apiErrorStatus } from '../../api/apiError';
 import { useSession } from '../../session';
@@ -12,6 +12,7 @@ import { OpenedItem, preloadItemViewer } from '../print';
 import { BOOTH_LABEL } from './boothIcons';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';
+import { hasGalleryShell, removeGalleryShell, removeGalleryShellOnceShown } from './galleryShell';
 import { useBoothMode } from './useBoothMode';
 
 /** How an open gallery follows its booth: polled while the page is visible, asked again when it comes back. */
@@ -47,8 +48,23 @@ export default function BoothGalleryPage() {
   const count = newestFirst.length;
   const labelOf = useCallback((i: number) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${count}`, [mode, count]);
 
+  // The page's copy of the first photos (drawn by the server) goes once these are on the screen.
+  const section = useRef<HTMLElement>(null);
+  const settled = data !== undefined || isError;
+  useEffect(() => {
+    if (!settled || !hasGalleryShell()) return;
+    if (count === 0) {
+      removeGalleryShell();
+      return;
+    }
+    const onScreen = [...(section.current?.querySelectorAll<HTMLImageElement>('img.tile__image') ?? [])].filter(
+      (image) => image.getBoundingClientRect().top < window.innerHeight,
+    );
+    return removeGalleryShellOnceShown(onScreen);
+  }, [settled, count]);
+
   return (
-    <section aria-labelledby="gallery-title" className="gallery">
+    <section ref={section} aria-labelledby="gallery-title" className="gallery">
       <h2 id="gallery-title" className="gallery__title">
         {BOOTH_LABEL[mode]}
       </h2>

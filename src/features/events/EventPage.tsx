@@ -9,6 +9,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BoothCarousel } from './BoothCarousel';
 import { boothModes, eventNameOf, readEventState, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
+import { removeGalleryShell } from './galleryShell';
 import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
 
@@ -80,6 +81,13 @@ export default function EventPage() {
   useEffect(() => {
     if (bname && modes.length > 0) dispatch(eventVisited(bname));
   }, [dispatch, bname, modes.length]);
+
+  // The server's copy of a gallery's first photos stays only while that gallery is on its way.
+  const showsGallery = loading || (!needsLogin && !notFound && modes.length > 0 && isMediaMode(active));
+  useEffect(() => {
+    if (!showsGallery) removeGalleryShell();
+  }, [showsGallery]);
+  useEffect(() => removeGalleryShell, []);
 
   const go = (mode: BoothMode) => {
     const state: EventNavigationState = { bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined };

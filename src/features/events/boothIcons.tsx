@@ -1,14 +1,7 @@
-import type { BoothMode } from '../../../contract/modes';
+import { BOOTH_LABELS, type BoothMode } from '../../../contract/modes';
 
-export const BOOTH_LABEL: Record<BoothMode, string> = {
-  pad: 'Pad',
-  hashtrack: 'Hashtrack',
-  feed: 'Feed',
-  polaroid: 'Polaroid',
-  boomerang: 'Boomerang',
-  360: '360',
-  nulo: 'Nulo',
-};
+/** The server writes the same names into a gallery's page (server/src/http/galleryShell.ts). */
+export const BOOTH_LABEL = BOOTH_LABELS;
 
 const PATHS: Record<BoothMode, string> = {
   pad: 'M7 3h10a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm5 15h.01',

@@ -250,6 +250,40 @@ describe('the event page', () => {
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });
 
+  describe("the server's copy of a gallery's first photos (drawn into the page before the app)", () => {
+    function serverCopy(): HTMLElement {
+      const copy = document.createElement('div');
+      copy.setAttribute('data-gallery-shell', '');
+      document.body.prepend(copy);
+      return copy;
+    }
+    afterEach(() => document.querySelectorAll('[data-gallery-shell]').forEach((copy) => copy.remove()));
+
+    it("stays while the gallery's own photos are on their way, and goes once they have arrived", async () => {
+      serveGalleries();
+      const copy = serverCopy();
+      renderApp(entry('pad'));
+      await screen.findByRole('button', { name: 'Foto 1 de 3' });
+      expect(copy).toBeInTheDocument();
+      // The thumbnails arrive (jsdom loads no images).
+      for (const image of screen.getByRole('list', { name: 'Galeria Pad' }).querySelectorAll('img')) fireEvent.load(image);
+      await waitFor(() => expect(copy).not.toBeInTheDocument());
+    });
+
+    it('goes at once when the page shows anything else', async () => {
+      const copy = serverCopy();
+      renderApp('/eventos/evento/pad');
+      expect(await screen.findByText('Evento não encontrado.')).toBeInTheDocument();
+      expect(copy).not.toBeInTheDocument();
+
+      const empty = serverCopy();
+      network.use(http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })));
+      renderApp(entry('pad'));
+      expect(await screen.findByText('Nenhuma foto nesta cabine ainda.')).toBeInTheDocument();
+      expect(empty).not.toBeInTheDocument();
+    });
+  });
+
   it('records the event among the visited ones', async () => {
     serveGalleries();
     const { store } = renderApp(entry('pad'));
