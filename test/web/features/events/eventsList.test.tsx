@@ -28,12 +28,16 @@ describe('the events list', () => {
 
   it('lists the events of the cookie as cards, and opens one with its booths', async () => {
     const asked: string[] = [];
+    let lists = 0;
     network.use(
       http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
         asked.push(`${String(params.events)}/${String(params.agent)}`);
         return HttpResponse.json([festa]);
       }),
-      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+      http.get(`${API}/all/festa_ana/pad`, () => {
+        lists += 1;
+        return HttpResponse.json({ product: [] });
+      }),
     );
     const { user, router } = renderApp('/eventos', { preloadedState: visitor });
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
@@ -49,6 +53,9 @@ describe('the events list', () => {
     expect(router.state.location.search).toBe('?evento=festa_ana');
     expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: ['nulo', 'pad', '360'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    // Asked for with the tap, and found there by the gallery: once.
+    expect(await screen.findByText('Nenhuma foto nesta cabine ainda.')).toBeInTheDocument();
+    expect(lists).toBe(1);
   });
 
   it('shows the login prompt once the list is there, below it, never above a list still coming (it would be pushed down)', async () => {
