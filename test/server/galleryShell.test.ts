@@ -20,7 +20,10 @@ beforeAll(async () => {
   server = await startTestServer({ DIST_DIR: distDir });
   const seed = basicSeed();
   seed.events = (seed.events ?? []).map((event) => (event.name === 'outra' ? { ...event, devices: ['pad', 'feed'] } : event));
-  seed.media = [...(seed.media ?? []).filter((m) => m.event !== 'outra'), ...OUTRA.map((file) => ({ event: 'outra', mode: 'pad', file, source: 'a1.jpg' }))];
+  seed.media = [
+    ...(seed.media ?? []).filter((m) => m.event !== 'outra'),
+    ...OUTRA.map((file) => ({ event: 'outra', mode: 'pad' as const, file, source: 'a1.jpg' })),
+  ];
   await loadBasicSeed(server, seed);
 });
 
