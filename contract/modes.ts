@@ -2,7 +2,7 @@
 export const BOOTH_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'] as const;
 export type BoothMode = (typeof BOOTH_MODES)[number];
 
-/** What people read for each booth type (the event page's carousel, a booth's name). */
+/** What people read for each booth type (the event page's carousel, a gallery's heading, a booth's name). */
 export const BOOTH_LABEL: Record<BoothMode, string> = {
   pad: 'Pad',
   hashtrack: 'Hashtrack',

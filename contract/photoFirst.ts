@@ -1,7 +1,8 @@
 /**
- * Photo first (the collect page): on slow venue Wi-Fi the app's scripts and the guest's photo
- * share one thin connection, and the photo is what the guest came for. When the server has put
- * the photo in the page (server/src/http/collectPreload.ts), it replaces the app's script tags
+ * Photo first (the collect page, a booth gallery): on slow venue Wi-Fi the app's scripts and the
+ * guest's photo share one thin connection, and the photo is what the guest came for. When the
+ * server has put the photo in the page (server/src/http/collectPreload.ts; a gallery's first
+ * photos, server/src/http/galleryShell.ts), it replaces the app's script tags
  * with one small loader (src/boot/photoFirst.ts) that asks for them once the photo has arrived,
  * failed, or taken too long.
  */

@@ -16,7 +16,8 @@ import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { collectOnServe } from './http/collectOnServe';
-import { collectPageHead } from './http/collectPreload';
+import { collectPageHead, firstPageHead } from './http/collectPreload';
+import { galleryPageHead } from './http/galleryShell';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
@@ -137,7 +138,10 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     config,
     context.storage,
     { db, access: context.mediaAccess },
-    { head: collectPageHead(db, config.client.apiBase), visit: collectOnServe(db, context.mediaAccess) },
+    {
+      head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
+      visit: collectOnServe(db, context.mediaAccess),
+    },
   );
   return app;
 }

@@ -1,7 +1,9 @@
 /**
- * The collect page's loader (contract/photoFirst.ts): its own tiny entry, with no runtime and no
- * imports but the rule, so that it arrives at once and asks for the app once the photo is in.
+ * The loader of a page that arrives with a photo in it, the collect page's or a booth gallery's
+ * first (contract/photoFirst.ts): its own tiny entry, with no runtime and no imports but the
+ * rule, so that it arrives at once and asks for the app once the photo is in.
  */
+import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
 import { afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';
 
 /**
@@ -11,11 +13,15 @@ import { afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type P
  */
 function whenShownInBrowser(photo: LoadingPhoto, callback: () => void): void {
   if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    // A gallery's first photos are alike: whichever of them (or of their backdrops) is painted
+    // first is the page's largest paint.
+    const gallery = photo instanceof Element ? photo.closest(`[${GALLERY_SHELL_ATTRIBUTE}]`) : null;
     const observer = new PerformanceObserver((list) => {
       // The photo's own pixels, not its thumbnail: that is painted first, as its background.
       const shown = list.getEntries().some((entry) => {
         const paint = entry as PerformanceEntry & { element?: unknown; url?: string };
-        return paint.element === photo && paint.url === photo.src;
+        if (paint.element === photo && paint.url === photo.src) return true;
+        return gallery !== null && paint.element instanceof Element && gallery.contains(paint.element) && Boolean(paint.url);
       });
       if (!shown) return;
       observer.disconnect();
@@ -38,8 +44,12 @@ const browserClock: PhotoFirstClock = {
 const loader = document.currentScript as HTMLScriptElement | null;
 const scripts = scriptList(loader?.dataset.scripts);
 
+const photo = document.querySelector<HTMLImageElement>(SHELL_PHOTO_SELECTOR);
+
 afterPhoto(
-  document.querySelector<HTMLImageElement>(SHELL_PHOTO_SELECTOR),
+  // A photo the page does not show is not waited for: it would never be painted (a booth
+  // gallery's first photos are drawn for phones only: server/src/http/galleryShell.ts).
+  photo && photo.getClientRects().length > 0 ? photo : null,
   () => {
     for (const src of scripts) {
       const script = document.createElement('script');

@@ -149,6 +149,103 @@ describe('the booth carousel', () => {
   });
 });
 
+// ---- a gallery's layout ---------------------------------------------------------------------------
+
+/** Where the gallery's tiles stand, row by row (x, y, width, height, rounded). */
+async function gridGeometry(page: Page, selector = '.grid') {
+  return page.evaluate((gridSelector) => {
+    const grid = document.querySelector(gridSelector);
+    if (!grid) return null;
+    const box = grid.getBoundingClientRect();
+    const rows = [...grid.querySelectorAll('.grid__row')]
+      .map((row) => [...row.querySelectorAll('.grid__cell')].map((cell) => cell.getBoundingClientRect()))
+      .sort((a, b) => a[0].top - b[0].top)
+      .map((cells) => cells.map((c) => [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)]));
+    const content = document.querySelector('.site-main')!;
+    const padding = parseFloat(getComputedStyle(content).paddingLeft) + parseFloat(getComputedStyle(content).paddingRight);
+    return { left: Math.round(box.left), width: Math.round(box.width), contentWidth: Math.round(content.getBoundingClientRect().width - padding), rows };
+  }, selector);
+}
+
+/** A row's span from its first tile's left edge to its last tile's right edge. */
+const span = (row: number[][]) => row[row.length - 1][0] + row[row.length - 1][2] - row[0][0];
+
+describe("a booth gallery's layout", () => {
+  it('fills its first row on a 390 px phone: the newest photos, fewer than a row, share it', async () => {
+    const { page, errors, close } = await newGuest(browser);
+    await openEvent(page, 'festa_ana');
+    const gallery = page.getByRole('list', { name: 'Galeria Pad' });
+    await gallery.getByRole('button', { name: /^Foto 1 de / }).waitFor();
+    const count = await galleryCount(gallery);
+    const grid = await gridGeometry(page);
+    // 3 columns: the first row holds what is left over (festa_ana's pad has 4 photos: 1), the others 3.
+    expect(count % 3).not.toBe(0);
+    expect(grid?.rows.map((row) => row.length)).toEqual([count % 3, ...Array.from({ length: Math.floor(count / 3) }, () => 3)].slice(0, grid?.rows.length));
+    for (const row of grid?.rows ?? []) expect(Math.abs(span(row) - (grid?.width ?? 0))).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("uses a computer's width: rows as wide as the page's content, tiles larger than a phone's", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
+    await page.getByText('Coletado!').waitFor();
+    await page.getByRole('button', { name: 'Ir para Evento' }).click();
+    await page.getByRole('button', { name: /^Foto 1 de / }).waitFor();
+    const grid = await gridGeometry(page);
+    expect(grid?.width).toBe(grid?.contentWidth);
+    for (const row of grid?.rows ?? []) {
+      expect(Math.abs(span(row) - (grid?.width ?? 0))).toBeLessThanOrEqual(1);
+      for (const [, , , height] of row) expect(height).toBeGreaterThanOrEqual(200);
+    }
+    await context.close();
+  });
+
+  it('arrives with its first photos in the page when reloaded, drawn where the app then draws them: nothing moves, no hydration error', async () => {
+    const address = `${baseUrl()}/eventos/evento/pad?evento=festa_ana`;
+    // The page as it arrives, before any script runs: what the server drew.
+    const still = await newGuest(browser, { serviceWorkers: 'block' });
+    await still.page.route(/\.js(\?|$)/, (route) => route.abort());
+    await still.page.goto(address);
+    await still.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].every((img) => img.complete));
+    const shown = await still.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].map((img) => new URL(img.src).pathname),
+    );
+    const list = ((await (await fetch(`${baseUrl()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(
+      [...list]
+        .reverse()
+        .slice(0, shown.length)
+        .map((media) => `/thumbs${media.slice('/media'.length)}.webp`),
+    );
+    const drawn = await gridGeometry(still.page, '[data-gallery-shell] .grid');
+    await still.close();
+
+    // The same page with its scripts: the app takes over, draws the same photos in the same places, and the server's copy goes.
+    const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as (PerformanceEntry & { value: number })[]) w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(address);
+    await page
+      .getByRole('list', { name: 'Galeria Pad' })
+      .getByRole('button', { name: /^Foto 1 de / })
+      .waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-gallery-shell]') === null);
+    const taken = await gridGeometry(page);
+    expect(taken && { ...taken, rows: taken.rows.slice(0, drawn?.rows.length) }).toEqual(drawn);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 // ---- live galleries --------------------------------------------------------------------------------
 
 const FEED_DEVICE = (demoSeed().devices ?? []).find((d) => d.id === 'cabine-feed');
@@ -266,7 +363,7 @@ describe('an open booth gallery', () => {
 // ---- what counts as a guest's photo ------------------------------------------------------------------
 
 describe('a booth gallery opened by its address (a reload)', () => {
-  it('asks for its list once, before the app has run, and names its code and first thumbnails in the page', async () => {
+  it('asks for its list once, before the app has run, and loads the app once its first photo is in', async () => {
     const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
     await openEvent(page, 'festa_ana');
     const lists: string[] = [];
@@ -289,8 +386,11 @@ describe('a booth gallery opened by its address (a reload)', () => {
       preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, new URL(link.href).pathname]),
     }));
     expect(head.firstScript).toEqual({ src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/), async: true, defer: false });
-    // The gallery's code, named by the server, and its newest thumbnails, by the early script.
-    expect(head.preloaded).toEqual(expect.arrayContaining([['script', expect.stringMatching(/^\/assets\/route-evento-galeria\./)]]));
+    // The page arrives with the gallery's first photos (server/src/http/galleryShell.ts): the
+    // app's scripts wait for the first of them (photo first), and no code shares the connection
+    // with them; the early script asks for the newest thumbnails all the same.
+    expect(await page.evaluate(() => document.querySelector('script[src="/photo-first.js"]') !== null)).toBe(true);
+    expect(head.preloaded.filter(([as]) => as === 'script')).toEqual([]);
     const newest = seededMedia('festa_ana', 'pad')
       .slice(-3)
       .reverse()

@@ -87,9 +87,22 @@ interface PageExtras {
   root: string;
   /** `root` draws a photo: the app's scripts may wait for it (contract/photoFirst.ts). */
   photo?: boolean;
+  /** `root` is drawn with its screen's own stylesheets (the build's route chunks): the page applies them at once. */
+  styles?: boolean;
 }
 
 export type PageHead = (request: FastifyRequest) => Promise<PageExtras | null>;
+
+/** The first of these heads that has something for the request. */
+export function firstPageHead(heads: readonly PageHead[]): PageHead {
+  return async (request) => {
+    for (const head of heads) {
+      const extras = await head(request);
+      if (extras) return extras;
+    }
+    return null;
+  };
+}
 
 /** The collect page's preloads and shell photo, read from its `id` query; a failed lookup only loses them. */
 export function collectPageHead(db: Queryable, apiBase: string): PageHead {

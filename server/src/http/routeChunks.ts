@@ -41,9 +41,25 @@ export function preloadTags(files: readonly string[]): string {
   return files.map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`).join('');
 }
 
-/** The head markup naming these chunks' files (contract/firstScreens.ts gives a page's), each once. */
-export function routeChunkTags(names: readonly string[], chunks: RouteChunks): string {
+/** These chunks' files (contract/firstScreens.ts gives a page's), each once. */
+function routeFiles(names: readonly string[], chunks: RouteChunks): string[] {
   const files = new Set<string>();
   for (const name of names) for (const file of chunks.get(name) ?? []) files.add(file);
-  return preloadTags([...files]);
+  return [...files];
+}
+
+/** The head markup naming these chunks' files. */
+export function routeChunkTags(names: readonly string[], chunks: RouteChunks): string {
+  return preloadTags(routeFiles(names, chunks));
+}
+
+/**
+ * These chunks' stylesheets, applied at once: for markup the server draws with a screen's own
+ * classes. The app's loader finds them there and does not ask for them again.
+ */
+export function routeStyleTags(names: readonly string[], chunks: RouteChunks): string {
+  return routeFiles(names, chunks)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `<link rel="stylesheet" href="${escapeAttribute(file)}">`)
+    .join('');
 }

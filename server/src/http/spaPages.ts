@@ -126,17 +126,20 @@ export interface PageOptions {
    * a photo: then the photo has the connection to itself, and the code waits for it.
    */
   routeShell?: SpaPage;
+  /** This page's screen's stylesheets as head markup (routeStyleTags), for markup that asks for them. */
+  routeStyles?: string;
 }
 
 /**
  * The page for one request: the page itself, or a copy with the head markup this request gets
- * (the collect page's preloads and photo). Such a copy is made per request, so it is compressed quickly.
+ * (the collect page's preloads and photo, a booth gallery's first photos). Such a copy is made per request, so it is compressed quickly.
  */
 export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead, options: PageOptions = {}): Promise<SpaPage> {
   const extras = head ? await head(request) : null;
   const shell = extras?.photo ? page : (options.routeShell ?? page);
   if (!extras || (!extras.head && !extras.root)) return shell;
-  const html = beforeRoot(withHeadMarkup(shell.identity.toString('utf8'), extras.head), extras.root);
+  const headMarkup = extras.styles && options.routeStyles ? `${options.routeStyles}${extras.head}` : extras.head;
+  const html = beforeRoot(withHeadMarkup(shell.identity.toString('utf8'), headMarkup), extras.root);
   const identity = Buffer.from(options.photoFirst && extras.photo ? scriptsAfterPhoto(html) : html);
   // Only the encoding the client takes is made.
   let gzip: Buffer | undefined;

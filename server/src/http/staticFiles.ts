@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../contract/agentId';
 import { COOKIE } from '../../../contract/cookieLists';
+import { firstScreenChunks } from '../../../contract/firstScreens';
 import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
@@ -14,7 +15,7 @@ import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageVisit } from './collectOnServe';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
-import { loadRouteChunks } from './routeChunks';
+import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
 import { readCookie, setVisitorCookie } from './visitorCookies';
 
@@ -136,7 +137,9 @@ export async function registerStaticFiles(
   const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
   // A build without the loader (an older one, a test's) keeps its scripts where they are.
   const photoFirst = hasSpa && fs.existsSync(path.join(config.distDir, PHOTO_FIRST_SCRIPT.slice(1)));
-  const routeShell = shell ? shellsByRoute(shell, loadRouteChunks(config.distDir)) : null;
+  const chunks = loadRouteChunks(config.distDir);
+  const routeShell = shell ? shellsByRoute(shell, chunks) : null;
+  const routeStyles = (pathname: string) => (chunks ? routeStyleTags(firstScreenChunks(pathname), chunks) : '');
   if (landing && shell) {
     await app.register(fastifyStatic, {
       root: config.distDir,
@@ -163,10 +166,11 @@ export async function registerStaticFiles(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(url);
-    // A page may get head markup of its own (the collect page's preloads: http/collectPreload.ts)
-    // and change the visitor's cookies (its collect: http/collectOnServe.ts).
+    // A page may get markup of its own (the collect page's photo: http/collectPreload.ts; a booth
+    // gallery's first photos: http/galleryShell.ts) and change the visitor's cookies (a collect
+    // link's collect: http/collectOnServe.ts).
     if (shell && routeShell && isPage) {
-      return pageForRequest(request, shell, pages.head, { photoFirst, routeShell: routeShell(url) }).then(async (page) => {
+      return pageForRequest(request, shell, pages.head, { photoFirst, routeShell: routeShell(url), routeStyles: routeStyles(url) }).then(async (page) => {
         await applyPageVisit(request, reply, pages.visit, secure);
         return sendSpaPage(request, reply, page);
       });

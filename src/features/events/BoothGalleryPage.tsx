@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { apiErrorStatus } from '../../api/apiError';
 import { useSession } from '../../session';
@@ -11,6 +11,7 @@ import { LoginLink } from '../../ui/LoginLink';
 import { OpenedItem, preloadItemViewer } from '../print';
 import type { EventOutletContext } from './EventPage';
 import { useGetBoothMediaQuery } from './eventsApi';
+import { hasGalleryShell, removeGalleryShell, removeGalleryShellOnceShown } from './galleryShell';
 import { useBoothMode } from './useBoothMode';
 
 /** How an open gallery follows its booth: polled while the page is visible, asked again when it comes back. */
@@ -42,9 +43,27 @@ export default function BoothGalleryPage() {
   const [open, setOpen] = useOpenItem();
   // The viewer's code comes once the photos are on the screen, before the first tap.
   usePreloadWhenIdle(preloadItemViewer);
+  // One function while the list stands: a new one draws every tile again.
+  const count = newestFirst.length;
+  const labelOf = useCallback((i: number) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${count}`, [mode, count]);
+
+  // The page's copy of the first photos (drawn by the server) goes once these are on the screen.
+  const section = useRef<HTMLElement>(null);
+  const settled = data !== undefined || isError;
+  useEffect(() => {
+    if (!settled || !hasGalleryShell()) return;
+    if (count === 0) {
+      removeGalleryShell();
+      return;
+    }
+    const onScreen = [...(section.current?.querySelectorAll<HTMLImageElement>('img.tile__image') ?? [])].filter(
+      (image) => image.getBoundingClientRect().top < window.innerHeight,
+    );
+    return removeGalleryShellOnceShown(onScreen);
+  }, [settled, count]);
 
   return (
-    <section aria-labelledby="gallery-title" className="gallery">
+    <section ref={section} aria-labelledby="gallery-title" className="gallery">
       <h2 id="gallery-title" className="gallery__title">
         {BOOTH_LABEL[mode]}
       </h2>
@@ -62,15 +81,7 @@ export default function BoothGalleryPage() {
         <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />
       )}
       {data && newestFirst.length === 0 && <p>Nenhuma foto nesta cabine ainda.</p>}
-      {newestFirst.length > 0 && (
-        <MediaGrid
-          growsAtTop
-          label={`Galeria ${BOOTH_LABEL[mode]}`}
-          urls={newestFirst}
-          onOpen={setOpen}
-          labelOf={(i) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${newestFirst.length}`}
-        />
-      )}
+      {newestFirst.length > 0 && <MediaGrid growsAtTop label={`Galeria ${BOOTH_LABEL[mode]}`} urls={newestFirst} onOpen={setOpen} labelOf={labelOf} />}
       {open && newestFirst.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </section>
   );

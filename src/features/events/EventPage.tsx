@@ -2,13 +2,14 @@ import './events.css';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isMediaMode, type BoothMode } from '../../../contract/modes';
-import { boothRoute, ROUTES } from '../../../contract/routePaths';
+import { boothRoute, EVENT_QUERY, ROUTES } from '../../../contract/routePaths';
 import { eventVisited, useAppDispatch, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BoothCarousel } from './BoothCarousel';
-import { boothModes, readEventState, type EventNavigationState } from './eventLocation';
+import { boothModes, eventNameOf, readEventState, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
+import { removeGalleryShell } from './galleryShell';
 import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
 
@@ -18,7 +19,8 @@ export interface EventOutletContext {
 
 /**
  * Finds the event: from navigation state (the events list), from the `id` query (needs a
- * sign-in, SPEC section 6), or, for a bare name, from the public events call.
+ * sign-in, SPEC section 6), or, for a bare name (the state's, or the address's `evento`), from
+ * the public events call.
  */
 function useEventData() {
   const location = useLocation();
@@ -28,7 +30,7 @@ function useEventData() {
   const fromState = readEventState(location.state);
   const id = params.get('id');
   const byId = useGetEventQuery(id ?? '', { skip: !id || fromState.devices !== undefined || status !== 'signedIn' });
-  const bname = fromState.bname ?? byId.data?.bname ?? '';
+  const bname = fromState.bname ?? eventNameOf(params.get(EVENT_QUERY)) ?? byId.data?.bname ?? '';
   const byName = useGetVisitedEventsQuery(
     { events: [bname], agent: agent || 'anonimo' },
     { skip: !bname || fromState.devices !== undefined || byId.data !== undefined },
@@ -38,7 +40,25 @@ function useEventData() {
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
   const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
   const notFound = !loading && !needsLogin && (!bname || !devices);
-  return { bname, displayTitle, devices: devices ?? [], needsLogin, loading, notFound };
+  return { bname, displayTitle, devices: devices ?? [], needsLogin, loading, notFound, byId: Boolean(id) };
+}
+
+/**
+ * The address names the event shown (`?evento=`), whichever way the guest came (a collect link's
+ * 'Ir para Evento', an older bookmark): a reload or a shared link opens the same gallery, and the
+ * server draws its first photos into the page. An event opened by its `id` keeps that link.
+ */
+function useEventInAddress(bname: string, found: boolean, byId: boolean): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const named = params.get(EVENT_QUERY);
+  useEffect(() => {
+    if (!found || byId || !bname || named === bname) return;
+    const next = new URLSearchParams(params);
+    next.set(EVENT_QUERY, bname);
+    void navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true, state: location.state, preventScrollReset: true });
+  }, [found, byId, bname, named, params, navigate, location.pathname, location.state]);
 }
 
 export default function EventPage() {
@@ -47,8 +67,9 @@ export default function EventPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const active = useBoothMode();
-  const { bname, displayTitle, devices, needsLogin, loading, notFound } = useEventData();
+  const { bname, displayTitle, devices, needsLogin, loading, notFound, byId } = useEventData();
   const modes = boothModes(devices);
+  useEventInAddress(bname, !loading && !needsLogin && !notFound && modes.length > 0, byId);
   const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
 
   useEffect(() => {
@@ -60,6 +81,13 @@ export default function EventPage() {
   useEffect(() => {
     if (bname && modes.length > 0) dispatch(eventVisited(bname));
   }, [dispatch, bname, modes.length]);
+
+  // The server's copy of a gallery's first photos stays only while that gallery is on its way.
+  const showsGallery = loading || (!needsLogin && !notFound && modes.length > 0 && isMediaMode(active));
+  useEffect(() => {
+    if (!showsGallery) removeGalleryShell();
+  }, [showsGallery]);
+  useEffect(() => removeGalleryShell, []);
 
   const go = (mode: BoothMode) => {
     const state: EventNavigationState = { bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined };

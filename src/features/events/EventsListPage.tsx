@@ -2,22 +2,30 @@ import './events.css';
 import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../../contract/wire';
-import { boothRoute } from '../../../contract/routePaths';
+import { isMediaMode } from '../../../contract/modes';
+import { boothAddress } from '../../../contract/routePaths';
 import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
-import { useGetVisitedEventsQuery } from './eventsApi';
+import { eventsApi, useGetVisitedEventsQuery } from './eventsApi';
+import { preloadEventAndGallery } from './eventScreens';
 
 const EVENTS_POLL_MS = 30_000;
 
 function EventCardView({ event }: { event: EventCard }) {
   const navigate = useNavigate();
+  const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
   const modes = boothModes(event.devices);
   const open = () => {
+    const first = modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo';
+    // The gallery's list is asked for with the tap, while the screen draws (the same arguments as
+    // BoothGalleryPage's, so it finds it in the cache), not once its code has run.
+    if (isMediaMode(first)) prefetchGallery({ bname: event.title, type: first });
     const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle };
-    void navigate(boothRoute(modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo'), { state });
+    void navigate(boothAddress(first, event.title), { state });
   };
   return (
     <li className="event-card">
@@ -39,6 +47,8 @@ function EventCardView({ event }: { event: EventCard }) {
 /** The events the visitor attended (SPEC section 2, "Events list"). */
 export default function EventsListPage() {
   const { identity, events, agent } = useSession();
+  // A tap on a card opens an event's gallery: its code is here by then.
+  usePreloadWhenIdle(preloadEventAndGallery);
   const status = identity.status;
   // A signed-in visitor's account holds events from other devices and the ones they created:
   // the session merges them into this device's list when the account answers.
@@ -70,8 +80,9 @@ export default function EventsListPage() {
           ))}
         </ul>
       )}
-      {/* Below the list: it appears once the identity service answers, and must not push the list down. */}
-      {status === 'signedOut' && (
+      {/* Below the list, once the list is there: shown under 'Carregando...', the list arriving
+          above would push it down (a layout shift) under the guest's eyes. */}
+      {status === 'signedOut' && !isLoading && (
         <div className="login-prompt">
           <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
           <LoginLink>Logar/Criar conta</LoginLink>

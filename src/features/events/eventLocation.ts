@@ -1,4 +1,5 @@
 import { BOOTH_MODES, type BoothMode } from '../../../contract/modes';
+import { isName } from '../../../contract/names';
 
 /** What the events list hands to the event page through navigation state (SPEC section 2). */
 export interface EventNavigationState {
@@ -6,6 +7,12 @@ export interface EventNavigationState {
   devices: string[];
   /** What people read ('Festa da Ana'), when the list knew it. */
   displayTitle?: string;
+}
+
+/** An event's name as the page's address gives it (`?evento=`), commas dropped as from the state; nothing for anything else. */
+export function eventNameOf(value: string | null): string | undefined {
+  const name = value?.replace(/,/g, '');
+  return name && isName(name) ? name : undefined;
 }
 
 export function readEventState(state: unknown): Partial<EventNavigationState> {

@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { firstRowItems, GRID_GAP_PX, PHONE_COLUMNS, rowCount, rowItems } from '../../../contract/galleryRows';
 import { MediaTile } from './MediaTile';
 
 /** The tiles a phone shows before any scroll (three rows of three): the rest load as they come near. */
@@ -8,111 +9,158 @@ const FIRST_SCREEN_TILES = 9;
 interface MediaGridProps {
   urls: readonly string[];
   onOpen: (url: string) => void;
-  /** Accessible name of tile i (e.g. "Foto 3 de 120"). */
+  /** Accessible name of tile i (e.g. "Foto 3 de 120"); a new function redraws every tile. */
   labelOf: (index: number, url: string) => string;
   /** Accessible name of the whole grid. */
   label: string;
   /**
    * A live list, newest first, that grows at its start (a booth's gallery while the party goes
-   * on). The rows are laid out from the end, so the partial row is the first one: a new item
-   * fills the top row or opens a new one above, and no older item changes place. While the guest
-   * is scrolled into the grid, new rows above are scrolled past, so what they look at stays put.
+   * on). The rows are laid out from the end (contract/galleryRows.ts), so the partial row is the
+   * first one, and its photos share the whole row between them: a new item joins that row or
+   * opens a new one above, and no older item changes place. While the guest is scrolled into the
+   * grid, new rows above are scrolled past, so what they look at stays put.
    */
   growsAtTop?: boolean;
 }
 
-const GAP = 4;
+/** What the grid knows of its layout once it is on the page. */
+interface Geometry {
+  columns: number;
+  /** A tile and a gap, in px: a row's height in the page. */
+  rowStep: number;
+  /** The grid's top in the document, in px. */
+  offset: number;
+}
 
-function columnsFor(width: number): number {
-  if (width >= 1000) return 6;
-  if (width >= 768) return 5;
-  if (width >= 480) return 4;
-  return 3;
+function rowStepOf(width: number, columns: number): number {
+  return (width - GRID_GAP_PX * (columns - 1)) / columns + GRID_GAP_PX;
+}
+
+const FIRST_GUESS: Geometry = { columns: PHONE_COLUMNS, rowStep: rowStepOf(360, PHONE_COLUMNS), offset: 0 };
+
+/**
+ * The stylesheet decides the columns (base.css: `--grid-columns`, by the grid's width); without
+ * it (a test's page) a phone's.
+ */
+function measure(grid: HTMLElement): Geometry {
+  const width = grid.clientWidth || window.innerWidth || 360;
+  const declared = Number.parseInt(getComputedStyle(grid).getPropertyValue('--grid-columns'), 10);
+  const columns = declared > 0 ? declared : PHONE_COLUMNS;
+  return { columns, rowStep: rowStepOf(width, columns), offset: grid.getBoundingClientRect().top + window.scrollY };
+}
+
+interface GridRowProps {
+  index: number;
+  urls: readonly string[];
+  start: number;
+  end: number;
+  /** The first row of a growing list, holding fewer items than the others: they share its width. */
+  partialHead: boolean;
+  onOpen: (url: string) => void;
+  labelOf: (index: number, url: string) => string;
 }
 
 /**
- * Which items row `row` holds, when the first row holds `head` items and every other row
- * `columns`: [start, end).
+ * One row, placed by the stylesheet from its index (`--row`). Memoised: scrolling adds and
+ * removes rows, and the rows that stay are not drawn again.
  */
-function rowItems(row: number, head: number, columns: number): [number, number] {
-  if (row === 0) return [0, head];
-  const start = head + (row - 1) * columns;
-  return [start, start + columns];
-}
+const GridRow = memo(function GridRow({ index, urls, start, end, partialHead, onOpen, labelOf }: GridRowProps) {
+  return (
+    <div className={partialHead ? 'grid__row grid__row--partial' : 'grid__row'} style={{ '--row': index } as CSSProperties}>
+      {urls.slice(start, end).map((url, i) => {
+        const item = start + i;
+        return (
+          <div key={url} role="listitem" className="grid__cell">
+            <MediaTile url={url} label={labelOf(item, url)} onOpen={onOpen} priority={item < FIRST_SCREEN_TILES} whole={partialHead} />
+          </div>
+        );
+      })}
+    </div>
+  );
+});
 
 /**
  * A grid that renders only the rows near the viewport: a gallery of thousands of photos keeps
- * a small DOM and scrolls smoothly on a cheap phone. Rows have a fixed height (square tiles), so
- * the page's height is right before any image arrives.
+ * a small DOM and scrolls smoothly on a cheap phone. Its sizes are the stylesheet's (square
+ * tiles, as many columns as the width takes), so the page's height and every tile's place are
+ * right before any image arrives, and the same markup lays out alike at any width.
  */
 export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: MediaGridProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(360);
-  const [offset, setOffset] = useState(0);
+  const grid = useRef<HTMLDivElement>(null);
+  const [geometry, setGeometry] = useState<Geometry>(FIRST_GUESS);
 
   useLayoutEffect(() => {
-    const element = container.current;
+    const element = grid.current;
     if (!element) return;
-    const measure = () => {
-      setWidth(element.clientWidth || window.innerWidth || 360);
-      setOffset(element.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    const update = () =>
+      setGeometry((before) => {
+        const next = measure(element);
+        return next.columns === before.columns && next.rowStep === before.rowStep && next.offset === before.offset ? before : next;
+      });
+    update();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     observer?.observe(element);
     return () => observer?.disconnect();
   }, []);
 
-  const columns = columnsFor(width);
-  const tile = Math.floor((width - GAP * (columns - 1)) / columns);
-  const rowHeight = tile + GAP;
-  const head = growsAtTop ? urls.length % columns || columns : columns;
-  const rows = urls.length === 0 ? 0 : 1 + Math.ceil((urls.length - head) / columns);
+  // The rows keep the same callback while the page's own changes with each render.
+  const latestOpen = useRef(onOpen);
+  useLayoutEffect(() => {
+    latestOpen.current = onOpen;
+  });
+  const open = useCallback((url: string) => latestOpen.current(url), []);
+
+  const { columns, rowStep, offset } = geometry;
+  const head = firstRowItems(urls.length, columns, growsAtTop);
+  const rows = rowCount(urls.length, columns, growsAtTop);
+  // Stable between renders: the virtualizer measures every row again whenever these change.
+  const estimateSize = useCallback(() => rowStep, [rowStep]);
+  // Counted from the end, a row of a growing list keeps its key and its tiles as rows arrive above.
+  const getItemKey = useCallback((index: number) => (growsAtTop ? `end-${rows - 1 - index}` : index), [growsAtTop, rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 3,
     scrollMargin: offset,
-    initialRect: { width, height: typeof window === 'undefined' ? 800 : window.innerHeight },
-    // Counted from the end, a row of a growing list keeps its key and its tiles as rows arrive above.
-    getItemKey: (index) => (growsAtTop ? `end-${rows - 1 - index}` : index),
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
+    getItemKey,
+    // Rows follow the scroll in React's own time, not inside each scroll event.
+    useFlushSync: false,
   });
 
   // New items at the start of a growing list: the rows they add above are scrolled past while
   // the grid's top is above the viewport (the guest looks further down); at the top, they show.
-  const previous = useRef<{ first: string | undefined; length: number; rows: number; rowHeight: number } | null>(null);
+  const previous = useRef<{ first: string | undefined; length: number; rows: number; rowStep: number } | null>(null);
   useLayoutEffect(() => {
     const before = previous.current;
-    previous.current = { first: urls[0], length: urls.length, rows, rowHeight };
-    const element = container.current;
-    if (!growsAtTop || !before || !element || before.rowHeight !== rowHeight || before.length === 0) return;
+    previous.current = { first: urls[0], length: urls.length, rows, rowStep };
+    const element = grid.current;
+    if (!growsAtTop || !before || !element || before.rowStep !== rowStep || before.length === 0) return;
     const added = urls.length - before.length;
     if (added <= 0 || urls[added] !== before.first) return;
-    const grownBy = (rows - before.rows) * rowHeight;
+    const grownBy = (rows - before.rows) * rowStep;
     if (grownBy > 0 && element.getBoundingClientRect().top < 0) window.scrollBy(0, grownBy);
-  }, [urls, rows, rowHeight, growsAtTop]);
+  }, [urls, rows, rowStep, growsAtTop]);
 
   return (
-    <div ref={container} className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'} role="list" aria-label={label} style={{ height: rows * rowHeight }}>
-      {virtualizer.getVirtualItems().map((row) => {
-        const [start, end] = rowItems(row.index, head, columns);
-        return (
-          <div
-            key={row.key}
-            className="grid__row"
-            style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, height: tile, gap: GAP }}
-          >
-            {urls.slice(start, end).map((url, i) => {
-              const index = start + i;
-              return (
-                <div key={url} role="listitem" style={{ width: tile, height: tile }}>
-                  <MediaTile url={url} label={labelOf(index, url)} onOpen={onOpen} priority={index < FIRST_SCREEN_TILES} />
-                </div>
-              );
-            })}
-          </div>
-        );
-      })}
+    <div className="grid-frame">
+      <div ref={grid} className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'} role="list" aria-label={label} style={{ '--rows': rows } as CSSProperties}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const [start, end] = rowItems(row.index, head, columns);
+          return (
+            <GridRow
+              key={row.key}
+              index={row.index}
+              urls={urls}
+              start={start}
+              end={end}
+              partialHead={growsAtTop && row.index === 0 && head < columns}
+              onOpen={open}
+              labelOf={labelOf}
+            />
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { render } from '@testing-library/react';
 import { MediaGrid } from '../../../src/ui/gallery/MediaGrid';
 
-/** A phone: 3 columns of 127 px tiles, rows 131 px apart (tile + gap). */
-const ROW = 131;
+/** A 390 px phone: 3 columns of tiles sharing the width less two 4 px gaps, rows a tile and a gap apart. */
+const ROW = (390 - 2 * 4) / 3 + 4;
 const urls = (names: string[]) => names.map((n) => `/media/festa_ana/pad/${n}.jpg`);
 const named = (n: number, prefix = 'f') => Array.from({ length: n }, (_, i) => `${prefix}${n - i}`);
 
 /** The grid's rows as the file names of their tiles, top to bottom. */
 function rowsOf(container: HTMLElement): string[][] {
   return [...container.querySelectorAll<HTMLElement>('.grid__row')]
-    .sort((a, b) => parseFloat(a.style.transform.slice(11)) - parseFloat(b.style.transform.slice(11)))
+    .sort((a, b) => Number(a.style.getPropertyValue('--row')) - Number(b.style.getPropertyValue('--row')))
     .map((row) => [...row.querySelectorAll('img')].map((img) => /pad\/(\w+)\.jpg/.exec(img.getAttribute('src') ?? '')?.[1] ?? ''));
 }
 

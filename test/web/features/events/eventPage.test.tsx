@@ -234,10 +234,64 @@ describe('the event page', () => {
     expect(within(viewer).getByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/3.jpg');
     expect(within(viewer).getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();
     expect(within(viewer).getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?item=%2Fmedia%2Ffesta_ana%2Fpad%2F3.jpg');
+    expect(router.state.location.search).toBe('?evento=festa_ana&item=%2Fmedia%2Ffesta_ana%2Fpad%2F3.jpg');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?evento=festa_ana');
+  });
+
+  it("names the event in the address, so that a reload or a shared link opens it again, and keeps the navigation's state", async () => {
+    serveGalleries();
+    const { router } = renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    expect(router.state.location.search).toBe('?evento=festa_ana');
+    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices });
+  });
+
+  it('opens a gallery from its address alone, asking the public events call for its booths', async () => {
+    serveGalleries();
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 3, devices }]),
+      ),
+    );
+    renderApp('/eventos/evento/pad?evento=festa_ana');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
+  });
+
+  describe("the server's copy of a gallery's first photos (drawn into the page before the app)", () => {
+    function serverCopy(): HTMLElement {
+      const copy = document.createElement('div');
+      copy.setAttribute('data-gallery-shell', '');
+      document.body.prepend(copy);
+      return copy;
+    }
+    afterEach(() => document.querySelectorAll('[data-gallery-shell]').forEach((copy) => copy.remove()));
+
+    it("stays while the gallery's own photos are on their way, and goes once they have arrived", async () => {
+      serveGalleries();
+      const copy = serverCopy();
+      renderApp(entry('pad'));
+      await screen.findByRole('button', { name: 'Foto 1 de 3' });
+      expect(copy).toBeInTheDocument();
+      // The thumbnails arrive (jsdom loads no images).
+      for (const image of screen.getByRole('list', { name: 'Galeria Pad' }).querySelectorAll('img')) fireEvent.load(image);
+      await waitFor(() => expect(copy).not.toBeInTheDocument());
+    });
+
+    it('goes at once when the page shows anything else', async () => {
+      const copy = serverCopy();
+      renderApp('/eventos/evento/pad');
+      expect(await screen.findByText('Evento não encontrado.')).toBeInTheDocument();
+      expect(copy).not.toBeInTheDocument();
+
+      const empty = serverCopy();
+      network.use(http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })));
+      renderApp(entry('pad'));
+      expect(await screen.findByText('Nenhuma foto nesta cabine ainda.')).toBeInTheDocument();
+      expect(empty).not.toBeInTheDocument();
+    });
   });
 
   it('records the event among the visited ones', async () => {

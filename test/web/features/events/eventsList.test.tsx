@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
@@ -28,12 +28,16 @@ describe('the events list', () => {
 
   it('lists the events of the cookie as cards, and opens one with its booths', async () => {
     const asked: string[] = [];
+    let lists = 0;
     network.use(
       http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
         asked.push(`${String(params.events)}/${String(params.agent)}`);
         return HttpResponse.json([festa]);
       }),
-      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
+      http.get(`${API}/all/festa_ana/pad`, () => {
+        lists += 1;
+        return HttpResponse.json({ product: [] });
+      }),
     );
     const { user, router } = renderApp('/eventos', { preloadedState: visitor });
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
@@ -45,8 +49,35 @@ describe('the events list', () => {
 
     await user.click(card);
     expect(router.state.location.pathname).toBe('/eventos/evento/pad');
+    // The address names the event too: a reload or a shared link opens the same gallery.
+    expect(router.state.location.search).toBe('?evento=festa_ana');
     expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: ['nulo', 'pad', '360'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
+    // Asked for with the tap, and found there by the gallery: once.
+    expect(await screen.findByText('Nenhuma foto nesta cabine ainda.')).toBeInTheDocument();
+    expect(lists).toBe(1);
+  });
+
+  it('shows the login prompt once the list is there, below it, never above a list still coming (it would be pushed down)', async () => {
+    let answer: (() => void) | null = null;
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json([festa]);
+      }),
+    );
+    renderApp('/eventos', { preloadedState: visitor });
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    // The identity service has answered (signed out) while the list is still on its way.
+    await waitFor(() => expect(answer).not.toBeNull());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Logar/Criar conta' })).not.toBeInTheDocument();
+
+    act(() => answer?.());
+    const list = await screen.findByRole('list', { name: 'Seus eventos' });
+    const prompt = await screen.findByRole('link', { name: 'Logar/Criar conta' });
+    expect(list.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('asks again with the token once the visitor is signed in, and shows private events', async () => {
