@@ -75,13 +75,14 @@ function gridMarkup(gallery: PublicGalleryHead, origin: string): string {
 
 /**
  * The page's top as the app draws it (src/app/Layout.tsx, EventPage, BoothGalleryPage), with the
- * same classes: the header and the booths' carousel keep their height, their contents come with
- * the app; the event's title, the booth's name and the photos are here.
+ * same classes: the header (its brand row and its menu) and the booths' carousel keep their
+ * height, their contents come with the app; the event's title, the booth's name and the photos
+ * are here.
  */
 export function galleryShellMarkup(mode: MediaMode, gallery: PublicGalleryHead, origin: string): string {
   return (
     `<div ${GALLERY_SHELL_ATTRIBUTE} class="gallery-shell" aria-hidden="true">` +
-    '<div class="site-header"><div class="menu__list"><span class="menu__link">&nbsp;</span></div></div>' +
+    '<div class="site-header"><span class="brand">&nbsp;</span><div class="menu__list"><span class="menu__link">&nbsp;</span></div></div>' +
     '<div class="site-main"><div class="screen event">' +
     `<h1 class="screen__title">${text(gallery.displayTitle)}</h1>` +
     '<div class="carousel"><div class="carousel__track"><div class="carousel__slide gallery-shell__hidden"><span class="booth"></span></div></div></div>' +
