@@ -1,10 +1,18 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { firstRowItems, GRID_GAP_PX, PHONE_COLUMNS, rowCount, rowItems } from '../../../contract/galleryRows';
 import { MediaTile } from './MediaTile';
 
 /** The tiles a phone shows before any scroll (three rows of three): the rest load as they come near. */
 const FIRST_SCREEN_TILES = 9;
+
+/**
+ * A scroll faster than this (px per ms: some two phone screens a second) flies past rows the
+ * guest does not look at: they ask for no photo until the scroll slows or stops. Every photo asked
+ * for costs the venue's Wi-Fi, and the page's main thread a request (more with the service
+ * worker answering it): a fling through a big gallery asked for hundreds.
+ */
+const FLING_PX_PER_MS = 2;
 
 interface MediaGridProps {
   urls: readonly string[];
@@ -56,6 +64,8 @@ interface GridRowProps {
   end: number;
   /** The first row of a growing list, holding fewer items than the others: they share its width. */
   partialHead: boolean;
+  /** Flown past: the tiles wait before asking for their photos (FLING_PX_PER_MS). */
+  flying: boolean;
   onOpen: (url: string) => void;
   labelOf: (index: number, url: string) => string;
 }
@@ -64,14 +74,14 @@ interface GridRowProps {
  * One row, placed by the stylesheet from its index (`--row`). Memoised: scrolling adds and
  * removes rows, and the rows that stay are not drawn again.
  */
-const GridRow = memo(function GridRow({ index, urls, start, end, partialHead, onOpen, labelOf }: GridRowProps) {
+const GridRow = memo(function GridRow({ index, urls, start, end, partialHead, flying, onOpen, labelOf }: GridRowProps) {
   return (
     <div className={partialHead ? 'grid__row grid__row--partial' : 'grid__row'} style={{ '--row': index } as CSSProperties}>
       {urls.slice(start, end).map((url, i) => {
         const item = start + i;
         return (
           <div key={url} role="listitem" className="grid__cell">
-            <MediaTile url={url} label={labelOf(item, url)} onOpen={onOpen} priority={item < FIRST_SCREEN_TILES} whole={partialHead} />
+            <MediaTile url={url} label={labelOf(item, url)} onOpen={onOpen} priority={item < FIRST_SCREEN_TILES} whole={partialHead} waiting={flying} />
           </div>
         );
       })}
@@ -117,6 +127,16 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
   const estimateSize = useCallback(() => rowStep, [rowStep]);
   // Counted from the end, a row of a growing list keeps its key and its tiles as rows arrive above.
   const getItemKey = useCallback((index: number) => (growsAtTop ? `end-${rows - 1 - index}` : index), [growsAtTop, rows]);
+  // How fast the page moves, from one change of the rows shown to the next.
+  const [flying, setFlying] = useState(false);
+  const lastMove = useRef({ offset: 0, at: 0 });
+  const onChange = useCallback((instance: Virtualizer<Window, Element>) => {
+    const offset = instance.scrollOffset ?? 0;
+    const at = performance.now();
+    const speed = Math.abs(offset - lastMove.current.offset) / Math.max(at - lastMove.current.at, 1);
+    lastMove.current = { offset, at };
+    setFlying(instance.isScrolling && speed > FLING_PX_PER_MS);
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize,
@@ -126,6 +146,7 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
     getItemKey,
     // Rows follow the scroll in React's own time, not inside each scroll event.
     useFlushSync: false,
+    onChange,
   });
 
   // New items at the start of a growing list: the rows they add above are scrolled past while
@@ -155,6 +176,7 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
               start={start}
               end={end}
               partialHead={growsAtTop && row.index === 0 && head < columns}
+              flying={flying}
               onOpen={open}
               labelOf={labelOf}
             />

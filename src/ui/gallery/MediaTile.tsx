@@ -14,6 +14,8 @@ interface MediaTileProps {
    * shows whole, over a blurred copy of itself that fills the rest, instead of a thin slice.
    */
   whole?: boolean;
+  /** Flown past in a fast scroll: no photo asked for yet. Once shown, a photo stays. */
+  waiting?: boolean;
 }
 
 /**
@@ -22,11 +24,13 @@ interface MediaTileProps {
  * under a play mark; a video the server could make no poster for keeps the plain play tile.
  * Memoised: a gallery's rows are drawn again as it scrolls, its tiles only when they change.
  */
-export const MediaTile = memo(function MediaTile({ url, label, onOpen, priority = false, whole = false }: MediaTileProps) {
+export const MediaTile = memo(function MediaTile({ url, label, onOpen, priority = false, whole = false, waiting = false }: MediaTileProps) {
   const ref = parseMediaPath(url);
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const [noPoster, setNoPoster] = useState(false);
-  const src = ref && !(video && noPoster) ? mediaSource(thumbUrl(ref)) : null;
+  const [asked, setAsked] = useState(!waiting);
+  if (!waiting && !asked) setAsked(true);
+  const src = asked && ref && !(video && noPoster) ? mediaSource(thumbUrl(ref)) : null;
   const thumb = src ? (
     <img
       className="tile__image"

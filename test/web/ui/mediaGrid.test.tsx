@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MediaGrid } from '../../../src/ui/gallery/MediaGrid';
 
 /** A 390 px phone: 3 columns of tiles sharing the width less two 4 px gaps, rows a tile and a gap apart. */
@@ -90,5 +90,60 @@ describe('the first screen of a gallery', () => {
     const loading = images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]);
     expect(loading.slice(0, 9)).toEqual(Array.from({ length: 9 }, () => ['eager', 'high']));
     expect(loading.slice(9)).toEqual(Array.from({ length: 3 }, () => ['lazy', 'auto']));
+  });
+});
+
+describe('a gallery flung through', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 844 });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  /** The guest's scroll: the page at `y`, `ms` after the last move. */
+  function scrollTo(y: number, ms: number) {
+    act(() => {
+      jest.advanceTimersByTime(ms);
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+    });
+  }
+
+  /** The tiles on screen (the viewport's rows) that show their thumbnail, and those that do not yet. */
+  function onScreen(container: HTMLElement, y: number) {
+    const rows = [...container.querySelectorAll<HTMLElement>('.grid__row')].filter((row) => {
+      const top = Number(row.style.getPropertyValue('--row')) * ROW;
+      return top + ROW > y && top < y + 844;
+    });
+    const tiles = rows.flatMap((row) => [...row.querySelectorAll('.tile')]);
+    return { withPhoto: tiles.filter((tile) => tile.querySelector('img')).length, without: tiles.filter((tile) => !tile.querySelector('img')).length };
+  }
+
+  it('does not ask for the photos of the rows it flies past, and shows those it stops on', () => {
+    gridTop = 0;
+    const view = render(grid(named(3000)));
+    // A fling: a screen and more every frame.
+    for (let y = 600; y <= 6000; y += 600) scrollTo(y, 16);
+    const passing = onScreen(view.container, 6000);
+    expect(passing.withPhoto).toBe(0);
+    expect(passing.without).toBeGreaterThan(0);
+
+    // It stops: the rows on screen ask for their photos.
+    act(() => jest.advanceTimersByTime(200));
+    const stopped = onScreen(view.container, 6000);
+    expect(stopped.without).toBe(0);
+    expect(stopped.withPhoto).toBeGreaterThan(0);
+  });
+
+  it('shows the photos of the rows a guest scrolls through at reading speed, as they come', () => {
+    gridTop = 0;
+    const view = render(grid(named(3000)));
+    for (let y = 40; y <= 1200; y += 40) scrollTo(y, 100);
+    const reading = onScreen(view.container, 1200);
+    expect(reading.without).toBe(0);
+    expect(reading.withPhoto).toBeGreaterThan(0);
   });
 });
