@@ -30,7 +30,11 @@ describe('a booth camera', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: '/media/festa_ana/pad/nova-001.jpg' });
     expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).toContain('/media/festa_ana/pad/nova-001.jpg');
-    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({ product: ['/media/festa_ana/pad/nova-001.jpg'] });
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'Festa da Ana',
+      product: ['/media/festa_ana/pad/nova-001.jpg'],
+    });
 
     const file = await server.call({ method: 'GET', url: '/media/festa_ana/pad/nova-001.jpg' });
     expect(file.statusCode).toBe(200);
