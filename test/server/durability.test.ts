@@ -78,7 +78,7 @@ it('keeps every acknowledged write across a SIGKILL of the server and its databa
   expect(file.status).toBe(200);
   expect(Buffer.from(await file.arrayBuffer()).length).toBeGreaterThan(100);
   const packs = await fetch(`${again}/api/validatePacks/PACK5`);
-  expect(await packs.json()).toEqual(["{'PACK5': {'copies': 4, 'bname': 'festa_ana'}}"]);
+  expect(await packs.json()).toEqual(["{'PACK5': {'copies': 4, 'bname': 'festa_ana', 'title': 'Festa da Ana'}}"]);
 
   const { Client } = await import('pg');
   const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'data/db/owner.json'), 'utf8')) as { port: number };
