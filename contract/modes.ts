@@ -6,17 +6,6 @@ export type BoothMode = (typeof BOOTH_MODES)[number];
 export const MEDIA_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360'] as const;
 export type MediaMode = (typeof MEDIA_MODES)[number];
 
-/** What a booth type is called on the screen (the carousel, a gallery's heading). */
-export const BOOTH_LABELS: Record<BoothMode, string> = {
-  pad: 'Pad',
-  hashtrack: 'Hashtrack',
-  feed: 'Feed',
-  polaroid: 'Polaroid',
-  boomerang: 'Boomerang',
-  360: '360',
-  nulo: 'Nulo',
-};
-
 export function isBoothMode(value: unknown): value is BoothMode {
   return typeof value === 'string' && (BOOTH_MODES as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
-import { BOOTH_LABELS, type BoothMode } from '../../../contract/modes';
+import { BOOTH_LABELS } from '../../../contract/boothLabels';
+import type { BoothMode } from '../../../contract/modes';
 
 /** The server writes the same names into a gallery's page (server/src/http/galleryShell.ts). */
 export const BOOTH_LABEL = BOOTH_LABELS;
