@@ -2,17 +2,6 @@
 export const BOOTH_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'] as const;
 export type BoothMode = (typeof BOOTH_MODES)[number];
 
-/** What people read for each booth type (the event page's carousel, a gallery's heading, a booth's name). */
-export const BOOTH_LABEL: Record<BoothMode, string> = {
-  pad: 'Pad',
-  hashtrack: 'Hashtrack',
-  feed: 'Feed',
-  polaroid: 'Polaroid',
-  boomerang: 'Boomerang',
-  360: '360',
-  nulo: 'Nulo',
-};
-
 /** Modes whose media the server lists (nulo is an empty placeholder). */
 export const MEDIA_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360'] as const;
 export type MediaMode = (typeof MEDIA_MODES)[number];

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { DeviceLastReply, MirrorMode, MirrorPrompt } from '../../../contract/wire';
-import { BOOTH_LABEL, isBoothMode } from '../../../contract/modes';
+import { BOOTH_LABEL } from '../../../contract/boothLabels';
+import { isBoothMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
 import type { EventRow } from './events';

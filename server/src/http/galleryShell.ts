@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { firstRowItems, GALLERY_SHELL_ATTRIBUTE, PHONE_COLUMNS, rowCount, rowItems } from '../../../contract/galleryRows';
 import { thumbUrl } from '../../../contract/mediaPath';
-import { BOOTH_LABEL, isMediaMode, type MediaMode } from '../../../contract/modes';
+import { BOOTH_LABEL } from '../../../contract/boothLabels';
+import { isMediaMode, type MediaMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
-import { EVENT_QUERY, ROUTES } from '../../../contract/routePaths';
+import { EVENT_QUERY } from '../../../contract/eventAddress';
+import { ROUTES } from '../../../contract/routePaths';
 import type { Queryable } from '../db/database';
 import { publicGalleryHead, type PublicGalleryHead } from '../domain/media';
 import { escapeAttribute, mediaOrigin, type PageHead } from './collectPreload';

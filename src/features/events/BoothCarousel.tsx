@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import Slider from 'react-slick';
-import { BOOTH_LABEL, type BoothMode } from '../../../contract/modes';
+import { BOOTH_LABEL } from '../../../contract/boothLabels';
+import type { BoothMode } from '../../../contract/modes';
 import { ChevronIcon } from '../../ui/icons';
 import { BoothIcon } from './boothIcons';
 

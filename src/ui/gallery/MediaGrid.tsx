@@ -7,12 +7,13 @@ import { MediaTile } from './MediaTile';
 const FIRST_SCREEN_TILES = 9;
 
 /**
- * A scroll faster than this (px per ms: some two phone screens a second) flies past rows the
- * guest does not look at: they ask for no photo until the scroll slows or stops. Every photo asked
- * for costs the venue's Wi-Fi, and the page's main thread a request (more with the service
- * worker answering it): a fling through a big gallery asked for hundreds.
+ * A scroll faster than this (px per ms: a phone's screen a second and more, faster than anyone
+ * looks at photos) flies past rows the guest does not look at: they ask for no photo until the
+ * scroll slows or stops. Every photo asked for costs the venue's Wi-Fi, and the page's main
+ * thread a request (dearer while the service worker answers it): a fling through a big gallery
+ * asked for hundreds.
  */
-const FLING_PX_PER_MS = 2;
+const FLING_PX_PER_MS = 1;
 
 interface MediaGridProps {
   urls: readonly string[];

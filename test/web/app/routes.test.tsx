@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { BOOTH_MODES } from '../../../contract/modes';
 import { reloadPage } from '../../../src/ui/pageReload';
 import { http, HttpResponse } from 'msw';
-import { BOOTH_LABEL } from '../../../contract/modes';
+import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import { API, mediaFound, network } from '../../support/network';
 
 // The collect screen asks the media server whether the item exists before collecting it.
