@@ -11,6 +11,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetVisitedEventsQuery } from './eventsApi';
+import { preloadEventAndGallery } from './eventScreens';
 
 const EVENTS_POLL_MS = 30_000;
 
@@ -43,23 +44,11 @@ function EventCardView({ event }: { event: EventCard }) {
   );
 }
 
-/**
- * The code a tap on a card opens, an event's page and its gallery, fetched ahead (the same chunks
- * the app's routes load: index.ts). Asked for here rather than there, so that the landing page's
- * code stays as it is.
- */
-function fetchEventScreens(): Promise<unknown> {
-  return Promise.all([
-    import(/* webpackChunkName: "route-evento" */ './EventPage'),
-    import(/* webpackChunkName: "route-evento-galeria" */ './BoothGalleryPage'),
-  ]);
-}
-
 /** The events the visitor attended (SPEC section 2, "Events list"). */
 export default function EventsListPage() {
   const { identity, events, agent } = useSession();
   // A tap on a card opens an event's gallery: its code is here by then.
-  usePreloadWhenIdle(fetchEventScreens);
+  usePreloadWhenIdle(preloadEventAndGallery);
   const status = identity.status;
   // A signed-in visitor's account holds events from other devices and the ones they created:
   // the session merges them into this device's list when the account answers.
