@@ -11,6 +11,7 @@ import { PwaStatus } from './PwaStatus';
 import { serviceWorkerLifecycle } from './serviceWorkerLifecycle';
 import { browserConnection, updateChannel, type UpdateSource } from './sources';
 import { updateFlow } from './updateFlow';
+import { whenVisitorPauses } from './visitorPause';
 import type { AppStore } from '../store';
 
 export interface PwaOptions {
@@ -21,7 +22,8 @@ export interface PwaOptions {
 function registerWorker(): UpdateSource {
   const worker = serviceWorkerLifecycle(navigator.serviceWorker, '/sw.js');
   const updates = updateFlow(worker, reloadPage);
-  worker.register().catch((error: unknown) => console.warn('service worker not registered', error));
+  // Its install (or a release's) downloads and compiles every screen's code: once the visitor pauses.
+  whenVisitorPauses(() => worker.register().catch((error: unknown) => console.warn('service worker not registered', error)));
   return updates;
 }
 
