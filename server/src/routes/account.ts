@@ -99,7 +99,8 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
 
   app.get(
     '/create_event/:name/:orderId',
-    { schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), response: { 200: OkReply } }, config: { auth: 'required' } },
+    // An event, and the galleries it opens, stay the account's: a revoked session creates none.
+    { schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
       const { name, orderId } = request.params;
       if (!isName(name)) throw invalid('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');

@@ -9,9 +9,14 @@ import { NAME, params, type Api } from '../http/schemas';
 export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContext): void {
   // The SPA trades its fresh ID token for the media cookie when someone signs in, and again
   // before the cookie expires (src/session/mediaSession.ts).
-  app.post('/media-session', { schema: { response: { 200: MediaSessionReply } }, config: { auth: 'required' } }, async (request, reply) => ({
-    expiresAt: setMediaSessionCookie(reply, mediaAccess.keys, caller(request).uid),
-  }));
+  // The cookie outlives the token it was traded for: a revoked session or a disabled account gets none.
+  app.post(
+    '/media-session',
+    { schema: { response: { 200: MediaSessionReply } }, config: { auth: 'required', checkRevoked: true } },
+    async (request, reply) => ({
+      expiresAt: setMediaSessionCookie(reply, mediaAccess.keys, caller(request).uid),
+    }),
+  );
 
   // Logging out clears it; nothing to prove, since it only removes what the browser holds.
   app.delete('/media-session', { schema: { response: { 200: OkReply } }, config: { auth: 'none' } }, async (_request, reply) => {
