@@ -92,8 +92,8 @@ describe('a booth camera', () => {
 describe('a printer station', () => {
   it('takes the queued jobs once, marks them printed, and only its own', async () => {
     const photo = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}` });
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}` });
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}?request=tap-first-print-0001` });
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}?request=tap-second-print-0002` });
 
     const jobs = await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer });
     expect(jobs.statusCode).toBe(200);
@@ -112,7 +112,7 @@ describe('a printer station', () => {
   });
 
   it('gets back jobs a crashed printer claimed long ago', async () => {
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}` });
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}?request=tap-crashed-printer1` });
     const [job] = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
     await server.db.query("UPDATE print_jobs SET claimed_at = now() - interval '11 minutes' WHERE id = $1", [job.id]);
     const again = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
@@ -129,8 +129,9 @@ describe('a printer station', () => {
 describe('fifty prints at once on a pack of five copies', () => {
   it('lets exactly five through and leaves zero copies', async () => {
     await server.db.query("INSERT INTO packs (hash, event_name, copies) VALUES ('CORRIDA', 'festa_ana', 5)");
-    const url = `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}`;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => server.call({ method: 'GET', url })));
+    // Fifty taps, each its own request id: replays of one id would spend once.
+    const url = (i: number) => `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-corrida-${String(i).padStart(8, '0')}`;
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => server.call({ method: 'GET', url: url(i) })));
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);

@@ -51,7 +51,7 @@ describe('rate limits', () => {
   // Signed in where the route wants it, so that the guard lets the calls reach the limit.
   it.each<[string, InjectOptions & { signedIn?: boolean }]>([
     ['validatePacks', { method: 'GET', url: '/api/validatePacks/PACK5' }],
-    ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg' }],
+    ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg?request=tap-rate-limited-01' }],
     ['printStatus', { method: 'GET', url: '/api/printStatus/NOPACK/p_unknownrequest0001' }],
     ['landingForm', { method: 'POST', url: '/api/landingForm', payload: {} }],
     ['check_bname', { method: 'GET', url: '/api/check_bname/festa_ana' }],

@@ -26,7 +26,7 @@ describe('seeding', () => {
     await loadBasicSeed(server);
     const first = await counts();
     expect(first).toMatchObject({ events: 3, media: 7, packs: 3, devices: 4, products: 2 });
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}` });
+    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-seed-print-0001` });
 
     await loadBasicSeed(server);
     expect(await counts()).toEqual(first);

@@ -15,7 +15,7 @@ import { parseMediaPath } from '../../../contract/mediaPath';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { deviceLastOfEvent } from '../domain/booths';
-import { conflict, invalid, notFound } from '../domain/errors';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { cardsForViewer, checkViewer, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
 import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
@@ -35,6 +35,17 @@ function isPrefetch(headers: Record<string, string | string[] | undefined>): boo
     .flat()
     .filter((value): value is string => typeof value === 'string');
   return values.some((value) => /prefetch|prerender|preview/i.test(value));
+}
+
+/**
+ * Whether the browser says this request is not the site's own call (a fetch from its pages): an
+ * image, a frame or a page of another site pointing at the URL. Clients that send no such
+ * headers (a booth's tools, a script) are not browsers loading a page and go on.
+ */
+function isForeignLoad(headers: Record<string, string | string[] | undefined>): boolean {
+  const dest = headers['sec-fetch-dest'];
+  const site = headers['sec-fetch-site'];
+  return (typeof dest === 'string' && dest !== 'empty') || site === 'cross-site';
 }
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
@@ -124,9 +135,14 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
     async (request) => {
       // The spec's print is a GET that spends: a browser's prefetch of it must spend nothing.
       if (isPrefetch(request.headers)) throw conflict('prefetch_refused', 'Uma pré-carga não imprime: toque em imprimir para usar uma cópia.');
+      // An <img> or a link on another site must not spend a guest's copies by being opened.
+      if (isForeignLoad(request.headers)) throw forbidden('print_not_from_site', 'Só o botão imprimir do site usa uma cópia.');
+      // The tap's own id is what makes a replay spend once: a call without it spends nothing.
+      const requestId = request.query.request;
+      if (requestId === undefined) throw invalid('print_request_missing', 'Pedido de impressão sem identificação: toque em imprimir de novo.');
       const ref = parseMediaPath(request.params.printId);
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
-      const { copies } = await printCopy(db, request.params.packHash, ref, request.query.request ?? null);
+      const { copies } = await printCopy(db, request.params.packHash, ref, requestId);
       return { status: 'queued' as const, copies };
     },
   );

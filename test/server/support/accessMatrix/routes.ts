@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
 import { signNotification } from '../../../../server/src/payments/webhookSignature';
 import { jpeg, mp4 } from '../fixtures';
@@ -63,7 +64,11 @@ export const ROWS: Row[] = [
     expected: optional(401, 200),
   },
   { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
-  { route: 'GET /api/print/:packHash/:printId', request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}` }), expected: anyone(200) },
+  {
+    route: 'GET /api/print/:packHash/:printId',
+    request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}?request=tap-${randomUUID()}` }),
+    expected: anyone(200),
+  },
   // Knowing the pack and the request id is the capability (test/server/printStatus.test.ts).
   {
     route: 'GET /api/printStatus/:packHash/:requestId',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/auth/identity';
 import { basicSeed, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
@@ -101,7 +102,7 @@ export async function ultraSession(configured: boolean): Promise<string> {
 
 /** A print job the printer has taken and not yet printed. */
 export async function takenPrintJob(): Promise<number> {
-  await setUp({ method: 'GET', url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}` });
+  await setUp({ method: 'GET', url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-${randomUUID()}` });
   const jobs = (await setUp({ method: 'GET', url: '/api/device/print-jobs', headers: deviceHeaders('printer') })).json() as { id: number }[];
   return jobs[jobs.length - 1].id;
 }
