@@ -92,11 +92,18 @@ interface DealRow {
 /**
  * Every order placed with a coupon of any of the partner's contracts (expired ones included),
  * newest first, whatever its payment status (pending, approved or rejected). The balance is the
- * SPA's to show: round(total x rate/100 x (1 - discount)), SPEC section 9.
+ * SPA's to show: round(total x rate/100 x (1 - discount)), SPEC section 9. A partner buying with
+ * its own coupon earns no commission (issue 25): that deal's rate is 0.
  */
 export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
   const { rows } = await db.query<DealRow>(
-    `SELECT o.event_name, o.client_name, o.event_date, o.event_time, o.lines, o.total, o.discount, o.status, k.rate
+    // The partner's own purchase (by one of its accounts, signed in or by that account's e-mail)
+    // earns nothing: it is listed, at rate 0.
+    `SELECT o.event_name, o.client_name, o.event_date, o.event_time, o.lines, o.total, o.discount, o.status,
+            CASE WHEN EXISTS (
+              SELECT 1 FROM accounts a
+               WHERE a.partner = k.partner AND (a.uid = o.uid OR (a.email <> '' AND lower(a.email) = lower(o.email)))
+            ) THEN 0 ELSE k.rate END AS rate
        FROM orders o JOIN coupons c ON c.code = o.coupon JOIN contracts k ON k.id = c.contract_id
       WHERE k.partner = $1 ORDER BY o.created_at DESC, o.order_id DESC`,
     [partner],

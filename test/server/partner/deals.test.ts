@@ -9,6 +9,7 @@ import {
   createContract,
   launch,
   launchBody,
+  lastCoupon,
   ODD_NAMES,
   partner,
   server,
@@ -27,10 +28,11 @@ beforeAll(async () => {
 });
 
 /** A Pix order with coupon `coupon`: Cabine 360 for 3 h with Neon (1350). */
-async function pixOrder(coupon: string, orderId: string, eventName: string) {
+async function pixOrder(coupon: string, orderId: string, eventName: string, buyer: { token?: string; email?: string } = {}) {
   const response = await server.call({
     method: 'POST',
     url: `/api/order/${coupon}`,
+    token: buyer.token,
     payload: {
       products: [{ id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }] }],
       total: 1350,
@@ -39,7 +41,7 @@ async function pixOrder(coupon: string, orderId: string, eventName: string) {
       eventDate: '2030-07-01',
       eventTime: '20:00',
       paymentMethod: 'pix',
-      email: 'cliente@example.com',
+      email: buyer.email ?? 'cliente@example.com',
       cpf: '12345678909',
       orderId,
       claim: `claim-${orderId}-parceiro`,
@@ -75,6 +77,20 @@ describe('GET /api/deals/{partner}', () => {
       },
     ]);
     expect((await server.db.query("SELECT discounted_total FROM orders WHERE order_id = '200000001'")).rows).toEqual([{ discounted_total: 1282.5 }]);
+  });
+
+  it("earns no commission on the partner's own purchases with its coupon, signed in or by its account's e-mail (listed at rate 0)", async () => {
+    const code = await lastCoupon('parceiro1', 'Contrato 1');
+    expect((await launch(launchBody(code), partner.token)).statusCode).toBe(200);
+    await pixOrder(code, '200000003', 'Festa Propria', { token: partner.token, email: partner.email });
+    await pixOrder(code, '200000004', 'Festa Propria Sem Login', { email: partner.email.toUpperCase() });
+    try {
+      const response = await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: partner.token });
+      const rates = Object.fromEntries((response.json() as { eventName: string; rate: number }[]).map((deal) => [deal.eventName, deal.rate]));
+      expect(rates).toEqual({ 'Festa do Parceiro': 10, 'Festa Propria': 0, 'Festa Propria Sem Login': 0 });
+    } finally {
+      await server.db.query("DELETE FROM orders WHERE order_id IN ('200000003', '200000004')");
+    }
   });
 
   it('answers them to the team, and an empty list for a partner without deals', async () => {
