@@ -305,6 +305,19 @@ describe('face capture', () => {
     expect(file).toMatch(/^agentF001\/[0-9]+-[0-9a-f]{12}\.jpg$/);
     const stored = path.join(server.dataDir, 'faces', file);
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    // A person's face: the server's user alone reads the file and opens its folders.
+    const modes = [stored, path.dirname(stored), path.join(server.dataDir, 'faces')].map((p) => (fs.statSync(p).mode & 0o777).toString(8));
+    expect(modes).toEqual(['600', '700', '700']);
+  });
+
+  it('keeps a big capture at most 1024 px on its longest side', async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ccc' } })
+      .jpeg()
+      .toBuffer();
+    expect((await uploadFace('agentF020', { poligram: dataUrl(big) })).statusCode).toBe(200);
+    const [file] = await facesOf('agentF020');
+    const { width, height } = await sharp(path.join(server.dataDir, 'faces', file)).metadata();
+    expect([width, height]).toEqual([1024, 683]);
   });
 
   it('takes PNG and WebP too', async () => {

@@ -10,6 +10,8 @@ import { invalid, tooLarge, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
 const MAX_FACE_SIDE = 4096;
+/** The longest side a face is kept at (issue 25): a capture is downscaled to it before it is stored. */
+const STORED_FACE_SIDE = 1024;
 /** A visitor keeps at most this many faces: a new one replaces the oldest. */
 const MAX_FACES_PER_AGENT = 5;
 /** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
@@ -79,6 +81,8 @@ export async function saveFace(db: Database, dataDir: string, agent: string, dat
   const image = await withDecodeTimeout(
     sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
       .rotate()
+      // What a face search needs, and no more of a person's face than that.
+      .resize({ width: STORED_FACE_SIDE, height: STORED_FACE_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85 })
       .toBuffer()
       .catch(() => null),
@@ -87,7 +91,8 @@ export async function saveFace(db: Database, dataDir: string, agent: string, dat
 
   const file = `${agent}/${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
   const target = path.join(facesDir(dataDir), file);
-  await writeFileDurably(target, image);
+  // A person's face: readable by the server alone.
+  await writeFileDurably(target, image, { private: { root: facesDir(dataDir) } });
   let replaced: string[];
   try {
     replaced = await db.transaction(async (client) => {

@@ -34,8 +34,8 @@ export async function loadMediaSessionSecret(configured: string | null, dataDir:
   const existing = await fs.readFile(file, 'utf8').catch(() => null);
   if (existing && /^[0-9a-f]{64}$/.test(existing.trim())) return Buffer.from(existing.trim(), 'hex');
   const secret = crypto.randomBytes(32);
-  await writeFileDurably(file, Buffer.from(secret.toString('hex')));
-  await fs.chmod(file, 0o600);
+  // Written 0600 from its first byte: never readable by another user, not even for a moment.
+  await writeFileDurably(file, Buffer.from(secret.toString('hex')), { private: {} });
   return secret;
 }
 

@@ -19,7 +19,7 @@ async function syncFolder(dir: string): Promise<void> {
  * new folder is flushed, and so is the parent that holds its entry. Answers the folders flushed,
  * the topmost first (none when `dir` already existed).
  */
-export async function mkdirDurably(dir: string): Promise<string[]> {
+export async function mkdirDurably(dir: string, mode = 0o777): Promise<string[]> {
   const missing: string[] = [];
   for (let level = path.resolve(dir); ; level = path.dirname(level)) {
     const exists = await fs.stat(level).then(
@@ -30,7 +30,7 @@ export async function mkdirDurably(dir: string): Promise<string[]> {
     missing.unshift(level);
   }
   if (missing.length === 0) return [];
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode });
   const synced: string[] = [];
   for (const level of missing) {
     const parent = path.dirname(level);
@@ -44,16 +44,33 @@ export async function mkdirDurably(dir: string): Promise<string[]> {
   return synced;
 }
 
+export interface WriteOptions {
+  /**
+   * A person's data or a secret (a face, a key): the file is readable by the server's user only
+   * (0600); the folders it creates, and those from the file's up to `root` when given, only it
+   * can open (0700).
+   */
+  private?: { root?: string };
+}
+
 /**
  * Writes a file so that, once this resolves, it survives a killed process or a power cut: the
  * bytes go to a temporary file that is flushed, then renamed over the target, then the folder
  * entry itself is flushed. A reader never sees a half-written file.
  */
-export async function writeFileDurably(target: string, data: Buffer): Promise<void> {
+export async function writeFileDurably(target: string, data: Buffer, options: WriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
-  await mkdirDurably(dir);
+  const secret = options.private;
+  await mkdirDurably(dir, secret ? 0o700 : 0o777);
+  if (secret?.root) {
+    // Folders made before (or by an older release) are closed too, from the file's up to the root.
+    const root = path.resolve(secret.root);
+    for (let level = path.resolve(dir); level === root || level.startsWith(root + path.sep); level = path.dirname(level)) {
+      await fs.chmod(level, 0o700);
+    }
+  }
   const temporary = path.join(dir, `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temporary, 'w', 0o644);
+  const handle = await fs.open(temporary, 'w', secret ? 0o600 : 0o644);
   try {
     await handle.writeFile(data);
     await handle.sync();
