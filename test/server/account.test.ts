@@ -66,13 +66,57 @@ describe('createAccount, account, updateAccount', () => {
     });
   });
 
+  /** `count` photos of the polaroid booth of festa_ana, stored (the media rows a booth's uploads make). */
+  async function storedPhotos(prefix: string, count: number): Promise<string[]> {
+    const files = Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(4, '0')}.jpg`);
+    await server.db.query(
+      `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_ana', 'polaroid', f, 'image' FROM unnest($1::text[]) AS f ON CONFLICT DO NOTHING`,
+      [files],
+    );
+    return files.map((file) => `/media/festa_ana/polaroid/${file}`);
+  }
+
+  const updateAccount = (token: string, collection: readonly string[]) =>
+    server.call({
+      method: 'GET',
+      url: `/api/updateAccount?${new URLSearchParams({ collection: collection.join(','), packs: '', events: '' }).toString()}`,
+      token,
+    });
+
   it('keeps a collection of 200 items whole', async () => {
     const user = await newUser('wedding');
-    const items = Array.from({ length: 200 }, (_, i) => `/media/festa_ana/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
-    const query = new URLSearchParams({ collection: items.join(','), packs: '', events: '' });
-    const response = await server.call({ method: 'GET', url: `/api/updateAccount?${query.toString()}`, token: user.token });
+    const items = await storedPhotos('IMG', 200);
+    const response = await updateAccount(user.token, items);
     expect(response.statusCode).toBe(200);
     expect(response.json().collection).toEqual(items);
+  });
+
+  it('keeps only media that exists: a made-up or deleted photo does not join the account', async () => {
+    const user = await newUser('inventada');
+    const [real] = await storedPhotos('REAL', 1);
+    const response = await updateAccount(user.token, ['/media/festa_ana/polaroid/INVENTADA_0001.jpg', real, '/media/outra_festa/pad/x.jpg']);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().collection).toEqual([real]);
+  });
+
+  it('holds at most 2,000 items in a list: what would pass it is refused whole (409, says why), the account unchanged', async () => {
+    const user = await newUser('cheia');
+    const photos = await storedPhotos('CHEIA', 2001);
+    expect((await updateAccount(user.token, photos.slice(0, 1990))).statusCode).toBe(200);
+    const over = await updateAccount(user.token, photos.slice(1990, 2001));
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ error: 'account_list_full', message: 'Sua conta chegou ao limite de 2.000 itens nesta lista.' });
+    const held = async () => ((await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as { collection: string[] }).collection;
+    expect(await held()).toHaveLength(1990);
+    // Up to the bound, and what it already holds, still go through.
+    expect((await updateAccount(user.token, photos.slice(1980, 2000))).statusCode).toBe(200);
+    expect(await held()).toHaveLength(2000);
+    const one = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[2000])}`, token: user.token });
+    expect(one.statusCode).toBe(409);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[5])}`, token: user.token })).statusCode,
+    ).toBe(200);
+    expect(await held()).toHaveLength(2000);
   });
 
   it("never shows one user another's account", async () => {

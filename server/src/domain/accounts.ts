@@ -3,13 +3,20 @@ import { NAME_PATTERN } from '../../../contract/names';
 import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
-import { invalid, notFound } from './errors';
+import { conflict, invalid, notFound } from './errors';
 import { findMedia } from './media';
 
 type ListName = keyof VisitorLists;
 const LISTS: ListName[] = ['collection', 'packs', 'events'];
 const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_LIST_LENGTH = 5000;
+/**
+ * The most entries an account keeps in each of its lists (issue 25): far more than a guest
+ * gathers, and a bound on what one account can make the database hold.
+ */
+export const MAX_ACCOUNT_LIST = 2000;
+
+const LIST_FULL_MESSAGE = 'Sua conta chegou ao limite de 2.000 itens nesta lista.';
 
 /** Normalises one list entry, or null when it is not what that list holds. */
 function normaliseEntry(list: ListName, value: string): string | null {
@@ -75,6 +82,44 @@ export async function ensureAccount(db: Queryable, identity: Identity): Promise<
   await db.query('INSERT INTO accounts (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING', [identity.uid, identity.email]);
 }
 
+/** The collection entries whose media exists: a stale or made-up link is not kept. */
+async function existingMedia(db: Queryable, urls: readonly string[]): Promise<string[]> {
+  const refs = urls.flatMap((url) => {
+    const ref = parseMediaPath(url);
+    return ref ? [{ url, ...ref }] : [];
+  });
+  if (refs.length === 0) return [];
+  const { rows } = await db.query<{ url: string }>(
+    `SELECT t.url FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(url, bname, mode, file, n)
+      WHERE EXISTS (SELECT 1 FROM media m WHERE m.event_name = t.bname AND m.mode = t.mode AND m.file = t.file)
+      ORDER BY t.n`,
+    [refs.map((r) => r.url), refs.map((r) => r.bname), refs.map((r) => r.mode), refs.map((r) => r.file)],
+  );
+  return rows.map((row) => row.url);
+}
+
+/**
+ * Adds the entries to the account's lists, all or nothing: a list that would pass
+ * MAX_ACCOUNT_LIST is refused (409) and the account stays as it was. One writer per account at a
+ * time, so two calls at once cannot both pass the bound.
+ */
+async function addWithinBounds(db: Queryable, uid: string, lists: Partial<VisitorLists>): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`account:${uid}`]);
+  for (const list of LISTS) {
+    const values = lists[list] ?? [];
+    if (values.length === 0) continue;
+    const { rows } = await db.query<{ held: number; fresh: number }>(
+      `SELECT (SELECT count(*)::int FROM account_items WHERE uid = $1 AND list = $2) AS held,
+              (SELECT count(*)::int FROM unnest($3::text[]) AS v(value)
+                WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value)) AS fresh`,
+      [uid, list, values],
+    );
+    const { held, fresh } = rows[0];
+    if (fresh > 0 && held + fresh > MAX_ACCOUNT_LIST) throw conflict('account_list_full', LIST_FULL_MESSAGE);
+    await addEntries(db, uid, list, values);
+  }
+}
+
 async function addEntries(db: Queryable, uid: string, list: ListName, values: readonly string[]): Promise<void> {
   if (values.length === 0) return;
   // unnest keeps the given order in `position` (a serial), so lists read back in order.
@@ -93,6 +138,12 @@ async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
   return lists;
 }
 
+/** What of a visitor's lists an account keeps: well-formed entries, and collected media that exists. */
+async function keptLists(db: Queryable, lists: VisitorLists): Promise<VisitorLists> {
+  const clean = normaliseLists(lists);
+  return { ...clean, collection: await existingMedia(db, clean.collection) };
+}
+
 /** createAccount: `ok` for a new account, `already_exists` (and nothing changed) otherwise. */
 export async function createAccount(db: Database, identity: Identity, account: NewAccount, lists: VisitorLists): Promise<'ok' | 'already_exists'> {
   return db.transaction(async (client) => {
@@ -102,8 +153,7 @@ export async function createAccount(db: Database, identity: Identity, account: N
       [identity.uid, identity.email || account.email, account.agent, account.displayName, account.photoURL, account.phone, account.tiktok, account.instagram],
     );
     if (inserted.rowCount === 0) return 'already_exists';
-    const clean = normaliseLists(lists);
-    for (const list of LISTS) await addEntries(client, identity.uid, list, clean[list]);
+    await addWithinBounds(client, identity.uid, await keptLists(client, lists));
     return 'ok';
   });
 }
@@ -112,8 +162,7 @@ export async function createAccount(db: Database, identity: Identity, account: N
 export async function mergeIntoAccount(db: Database, identity: Identity, lists: VisitorLists): Promise<VisitorLists> {
   return db.transaction(async (client) => {
     await ensureAccount(client, identity);
-    const clean = normaliseLists(lists);
-    for (const list of LISTS) await addEntries(client, identity.uid, list, clean[list]);
+    await addWithinBounds(client, identity.uid, await keptLists(client, lists));
     return readLists(client, identity.uid);
   });
 }
@@ -126,7 +175,7 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
   if (ref && !(await findMedia(db, ref))) throw notFound('media_not_found', 'Esta foto não foi encontrada.');
   await db.transaction(async (client) => {
     await ensureAccount(client, identity);
-    await addEntries(client, identity.uid, list, [entry]);
+    await addWithinBounds(client, identity.uid, { [list]: [entry] });
   });
 }
 
