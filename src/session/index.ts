@@ -11,7 +11,6 @@ export { collectLinkOpened, collectionShown, guestDataErased, identityWatchReque
 export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
-export { nameCheck, type NameCheckState } from './nameCheck';
 export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation, useSignUpWithPasswordMutation } from './identityApi';
 export { logOut } from './logOut';
 export { registerSessionListeners, type SessionServices } from './listeners';

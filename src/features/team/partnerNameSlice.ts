@@ -1,7 +1,9 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PartnerNameReply } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
-import { nameCheck, rootReducer, type NameCheckState } from '../../session';
+import { rootReducer } from '../../session';
+// Its own entry: the landing page's code does not carry it (.dependency-cruiser.cjs).
+import { nameCheck, type NameCheckState } from '../../session/nameCheck';
 
 /**
  * Authorizing a partner name (SPEC sections 4, 5 and 8) as a state machine. A name of 3

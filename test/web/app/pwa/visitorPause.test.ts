@@ -3,12 +3,10 @@ import { PAUSE_MS, whenVisitorPauses } from '../../../../src/app/pwa/visitorPaus
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-const clock = () => Date.now();
-
 describe('whenVisitorPauses', () => {
   it('runs the task once the visitor has done nothing for a pause, once', () => {
     const task = jest.fn();
-    whenVisitorPauses(task, window, clock);
+    whenVisitorPauses(task);
     jest.advanceTimersByTime(PAUSE_MS - 1);
     expect(task).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
@@ -20,7 +18,7 @@ describe('whenVisitorPauses', () => {
 
   it('waits while the visitor taps, types and scrolls, and runs a pause after the last of it', () => {
     const task = jest.fn();
-    whenVisitorPauses(task, window, clock);
+    whenVisitorPauses(task);
     for (const type of ['pointerdown', 'keydown', 'scroll', 'touchstart', 'wheel']) {
       jest.advanceTimersByTime(PAUSE_MS - 500);
       document.body.dispatchEvent(new Event(type, { bubbles: type !== 'scroll' }));
@@ -35,7 +33,7 @@ describe('whenVisitorPauses', () => {
 
   it('hears a scroll of any element (scroll does not bubble: it is caught on its way down)', () => {
     const task = jest.fn();
-    whenVisitorPauses(task, window, clock);
+    whenVisitorPauses(task);
     const list = document.createElement('div');
     document.body.append(list);
     jest.advanceTimersByTime(PAUSE_MS - 100);
@@ -49,7 +47,7 @@ describe('whenVisitorPauses', () => {
 
   it('does nothing once cancelled', () => {
     const task = jest.fn();
-    const cancel = whenVisitorPauses(task, window, clock);
+    const cancel = whenVisitorPauses(task);
     cancel();
     jest.advanceTimersByTime(PAUSE_MS * 2);
     expect(task).not.toHaveBeenCalled();
