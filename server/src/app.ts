@@ -92,6 +92,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
+    limitScale: (rateLimits ?? { scale: config.rateLimitScale }).scale ?? 1,
     mediaAccess: {
       keys: {
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),

@@ -24,4 +24,6 @@ export interface AppContext {
   mediaAccess: MediaAccess;
   /** The `config.rateLimit` of a limited route (the table in http/rateLimits.ts, scaled for the app). */
   rateLimit: (route: LimitedRoute) => RateLimitOptions;
+  /** What every limit is multiplied by (RATE_LIMIT_SCALE; the tests' servers raise it): limits kept in the database follow it too. */
+  limitScale: number;
 }

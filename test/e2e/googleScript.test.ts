@@ -7,6 +7,7 @@ import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
+import { IDENTITY_HINT_KEY } from '../../src/lib/identityRecord';
 
 let browser: Browser;
 
@@ -36,8 +37,13 @@ async function visit(page: Page, path: string, content: (page: Page) => Promise<
   await page.waitForLoadState('networkidle');
 }
 
-it('a fresh guest on collect, events, collection and packs never loads Google sign-in', async () => {
+it('a guest on collect, events, collection and packs never loads Google sign-in, even when the identity client starts', async () => {
   const context = await phoneContext(browser);
+  // A browser where someone signed in before: the identity client starts on these pages (for a
+  // guest who never did, it does not even load), and still asks Google for nothing.
+  await context.addInitScript((key) => {
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, '1');
+  }, IDENTITY_HINT_KEY);
   const urls = recordRequests(context);
   const page = await context.newPage();
   const [photo] = seededMedia('festa_ana', 'pad');
@@ -47,7 +53,7 @@ it('a fresh guest on collect, events, collection and packs never loads Google si
   await visit(page, '/collection', (p) => p.getByRole('list', { name: 'Minha Coleção' }).waitFor());
   await visit(page, '/packs?pack=PACKDEMO5', (p) => p.getByRole('list', { name: 'Seus pacotes' }).waitFor());
 
-  // The identity client did start (it is what would load the script): its chunk arrived.
+  // The identity client did start (it is what would load the script): the page asked for its chunk.
   expect(urls.some((url) => /\/assets\/firebase-auth\b/.test(url))).toBe(true);
   expect(urls.filter((url) => GOOGLE_SIGN_IN.test(url))).toEqual([]);
   await context.close();

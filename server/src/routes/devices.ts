@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
+import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,
@@ -13,6 +14,7 @@ import {
   ultraTakeSettings,
   type DeviceRow,
 } from '../domain/booths';
+import { assertDeviceAuthAllowed, recordDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMedia } from '../domain/media';
@@ -29,6 +31,8 @@ declare module 'fastify' {
 const MAX_UPLOAD = 80 * 1024 * 1024;
 const RAW_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'];
 const NOT_A_DEVICE = 'Dispositivo não autenticado.';
+/** A device id as the devices table takes it: anything else names no device. */
+const DEVICE_ID = new RegExp(IDENTIFIER_SOURCE);
 /** The key of a guest session a device shows as a QR code (the mirror's sessionHash, the 360's qrid). */
 const SESSION_KEY = Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' });
 
@@ -43,18 +47,21 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: Api, { db, storage }: AppContext): void {
+export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
   // onRequest: a keyless upload is refused before its body is read or its schema checked.
   app.addHook('onRequest', async (request) => {
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
-    if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 256) {
+    const named = typeof id === 'string' && DEVICE_ID.test(id) ? id : null;
+    // Failed attempts, by address and by the device id named, are limited (domain/deviceAuth.ts).
+    await assertDeviceAuthAllowed(db, request.ip, named, limitScale);
+    request.device = named && typeof key === 'string' && key.length <= 256 ? await authenticateDevice(db, named, key) : null;
+    if (!request.device) {
+      await recordDeviceAuthFailure(db, request.ip, named);
       throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
     }
-    request.device = await authenticateDevice(db, id, key);
-    if (!request.device) throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 
   async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown) {

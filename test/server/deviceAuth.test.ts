@@ -1,0 +1,60 @@
+import { DEVICE_AUTH_THROTTLED, deviceFailureBuckets, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_DEVICE } from '../../server/src/domain/deviceAuth';
+import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
+import { startTestServer, type TestServer } from './support/testServer';
+
+/** The limits as the table says them (scale 1), unlike the other test servers' raised ones. */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { rateLimits: {} });
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+let nextAddress = 0;
+const newAddress = () => `198.51.100.${(nextAddress += 1)}`;
+
+const takeJobs = (headers: Record<string, string>, remoteAddress: string) =>
+  server.call({ method: 'GET', url: '/api/device/print-jobs', headers, remoteAddress });
+
+const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
+
+describe('failed device authentications', () => {
+  it('are limited per address: past the limit, even the right key is refused (429, says why) until the window passes', async () => {
+    const address = newAddress();
+    for (let n = 0; n < MAX_FAILURES_PER_ADDRESS; n += 1) {
+      const guess = await takeJobs({ 'x-device-id': `palpite${n}`, 'x-device-key': 'errada' }, address);
+      expect(guess.statusCode).toBe(401);
+    }
+    const refused = await takeJobs(printer, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'device_auth_throttled', message: DEVICE_AUTH_THROTTLED });
+    // Headers that name no device count too.
+    expect((await takeJobs({}, address)).statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await takeJobs(printer, newAddress())).statusCode).toBe(200);
+
+    await server.db.query("UPDATE rate_hits SET at = now() - interval '16 minutes' WHERE bucket = $1", [deviceFailureBuckets(address, null).address]);
+    expect((await takeJobs(printer, address)).statusCode).toBe(200);
+  });
+
+  it('are limited per device id, whatever the addresses they come from', async () => {
+    for (let n = 0; n < MAX_FAILURES_PER_DEVICE; n += 1) {
+      expect((await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': `errada${n}` }, newAddress())).statusCode).toBe(401);
+    }
+    const refused = await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera }, newAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('device_auth_throttled');
+    // The other devices go on.
+    expect((await takeJobs(printer, newAddress())).statusCode).toBe(200);
+  });
+
+  it('leave the right key alone below the limits: a success counts nothing', async () => {
+    const address = newAddress();
+    for (let n = 0; n < MAX_FAILURES_PER_ADDRESS * 2; n += 1) expect((await takeJobs(printer, address)).statusCode).toBe(200);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [deviceFailureBuckets(address, null).address])).rows[0].n).toBe(
+      0,
+    );
+  });
+});
