@@ -99,24 +99,29 @@ describe('createAccount, account, updateAccount', () => {
     expect(response.json().collection).toEqual([real]);
   });
 
-  it('holds at most 2,000 items in a list: what would pass it is refused whole (409, says why), the account unchanged', async () => {
+  it('holds at most 2,000 items in a list: a merge keeps the first that fit (its other lists still merge), one more asked for is refused (409, says why)', async () => {
     const user = await newUser('cheia');
     const photos = await storedPhotos('CHEIA', 2001);
+    const held = async () =>
+      (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as { collection: string[]; events: string[] };
     expect((await updateAccount(user.token, photos.slice(0, 1990))).statusCode).toBe(200);
-    const over = await updateAccount(user.token, photos.slice(1990, 2001));
-    expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ error: 'account_list_full', message: 'Sua conta chegou ao limite de 2.000 itens nesta lista.' });
-    const held = async () => ((await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as { collection: string[] }).collection;
-    expect(await held()).toHaveLength(1990);
-    // Up to the bound, and what it already holds, still go through.
-    expect((await updateAccount(user.token, photos.slice(1980, 2000))).statusCode).toBe(200);
-    expect(await held()).toHaveLength(2000);
+    const merged = await server.call({
+      method: 'GET',
+      url: `/api/updateAccount?${new URLSearchParams({ collection: photos.slice(1985, 2001).join(','), packs: '', events: 'festa_ana' }).toString()}`,
+      token: user.token,
+    });
+    expect(merged.statusCode).toBe(200);
+    const account = await held();
+    expect(account.collection).toEqual(photos.slice(0, 2000));
+    expect(account.events).toEqual(['festa_ana']);
     const one = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[2000])}`, token: user.token });
     expect(one.statusCode).toBe(409);
+    expect(one.json()).toEqual({ error: 'account_list_full', message: 'Sua conta chegou ao limite de 2.000 itens nesta lista.' });
+    // What it already holds is still fine to ask for.
     expect(
       (await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[5])}`, token: user.token })).statusCode,
     ).toBe(200);
-    expect(await held()).toHaveLength(2000);
+    expect((await held()).collection).toHaveLength(2000);
   });
 
   it("never shows one user another's account", async () => {

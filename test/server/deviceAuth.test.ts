@@ -21,32 +21,46 @@ const takeJobs = (headers: Record<string, string>, remoteAddress: string) =>
 const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
 
 describe('failed device authentications', () => {
-  it('are limited per address: past the limit, even the right key is refused (429, says why) until the window passes', async () => {
+  it('are limited per address: past the limit, wrong keys are a 429 that says why, until the window passes; the right key still passes', async () => {
     const address = newAddress();
     for (let n = 0; n < MAX_FAILURES_PER_ADDRESS; n += 1) {
       const guess = await takeJobs({ 'x-device-id': `palpite${n}`, 'x-device-key': 'errada' }, address);
       expect(guess.statusCode).toBe(401);
     }
-    const refused = await takeJobs(printer, address);
+    const refused = await takeJobs({ 'x-device-id': 'palpite', 'x-device-key': 'errada' }, address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'device_auth_throttled', message: DEVICE_AUTH_THROTTLED });
-    // Headers that name no device count too.
+    // Headers that name no device are failures too.
     expect((await takeJobs({}, address)).statusCode).toBe(429);
-    // Another address is not held back.
-    expect((await takeJobs(printer, newAddress())).statusCode).toBe(200);
+    // A booth with its right key at the same address (a venue's booths share it) goes on.
+    expect((await takeJobs(printer, address)).statusCode).toBe(200);
+    // Refusals past the limit add no rows: a flood costs a count.
+    const rows = async () =>
+      (await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [deviceFailureBuckets(address, null).address])).rows[0].n as number;
+    expect(await rows()).toBe(MAX_FAILURES_PER_ADDRESS);
 
     await server.db.query("UPDATE rate_hits SET at = now() - interval '16 minutes' WHERE bucket = $1", [deviceFailureBuckets(address, null).address]);
-    expect((await takeJobs(printer, address)).statusCode).toBe(200);
+    expect((await takeJobs({ 'x-device-id': 'palpite', 'x-device-key': 'errada' }, address)).statusCode).toBe(401);
   });
 
   it('are limited per device id, whatever the addresses they come from', async () => {
     for (let n = 0; n < MAX_FAILURES_PER_DEVICE; n += 1) {
       expect((await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': `errada${n}` }, newAddress())).statusCode).toBe(401);
     }
-    const refused = await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera }, newAddress());
+    const refused = await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': 'errada-de-novo' }, newAddress());
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('device_auth_throttled');
-    // The other devices go on.
+    // The booth itself, with its key, is not switched off by someone else's guesses; nor are the others.
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/device/me',
+          headers: { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera },
+          remoteAddress: newAddress(),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await takeJobs(printer, newAddress())).statusCode).toBe(200);
   });
 

@@ -99,24 +99,27 @@ async function existingMedia(db: Queryable, urls: readonly string[]): Promise<st
 }
 
 /**
- * Adds the entries to the account's lists, all or nothing: a list that would pass
- * MAX_ACCOUNT_LIST is refused (409) and the account stays as it was. One writer per account at a
- * time, so two calls at once cannot both pass the bound.
+ * Adds the entries to the account's lists within MAX_ACCOUNT_LIST each. `full`: what a list with
+ * no room left does with new entries: `refuse` (409, the account as it was: one entry asked for)
+ * or `keepWhatFits` (a merge of what a browser gathered: the first that fit are kept, the rest
+ * dropped, so that a full collection never stops the packs and events from merging). One writer
+ * per account at a time, so two calls at once cannot both pass the bound.
  */
-async function addWithinBounds(db: Queryable, uid: string, lists: Partial<VisitorLists>): Promise<void> {
+async function addWithinBounds(db: Queryable, uid: string, lists: Partial<VisitorLists>, full: 'refuse' | 'keepWhatFits'): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`account:${uid}`]);
   for (const list of LISTS) {
     const values = lists[list] ?? [];
     if (values.length === 0) continue;
-    const { rows } = await db.query<{ held: number; fresh: number }>(
-      `SELECT (SELECT count(*)::int FROM account_items WHERE uid = $1 AND list = $2) AS held,
-              (SELECT count(*)::int FROM unnest($3::text[]) AS v(value)
-                WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value)) AS fresh`,
+    const held = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_items WHERE uid = $1 AND list = $2', [uid, list])).rows[0].n;
+    const { rows } = await db.query<{ value: string }>(
+      `SELECT v.value FROM unnest($3::text[]) WITH ORDINALITY AS v(value, n)
+        WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value) ORDER BY v.n`,
       [uid, list, values],
     );
-    const { held, fresh } = rows[0];
-    if (fresh > 0 && held + fresh > MAX_ACCOUNT_LIST) throw conflict('account_list_full', LIST_FULL_MESSAGE);
-    await addEntries(db, uid, list, values);
+    const fresh = rows.map((row) => row.value);
+    const room = Math.max(0, MAX_ACCOUNT_LIST - held);
+    if (fresh.length > room && full === 'refuse') throw conflict('account_list_full', LIST_FULL_MESSAGE);
+    await addEntries(db, uid, list, fresh.slice(0, room));
   }
 }
 
@@ -153,7 +156,7 @@ export async function createAccount(db: Database, identity: Identity, account: N
       [identity.uid, identity.email || account.email, account.agent, account.displayName, account.photoURL, account.phone, account.tiktok, account.instagram],
     );
     if (inserted.rowCount === 0) return 'already_exists';
-    await addWithinBounds(client, identity.uid, await keptLists(client, lists));
+    await addWithinBounds(client, identity.uid, await keptLists(client, lists), 'keepWhatFits');
     return 'ok';
   });
 }
@@ -162,7 +165,7 @@ export async function createAccount(db: Database, identity: Identity, account: N
 export async function mergeIntoAccount(db: Database, identity: Identity, lists: VisitorLists): Promise<VisitorLists> {
   return db.transaction(async (client) => {
     await ensureAccount(client, identity);
-    await addWithinBounds(client, identity.uid, await keptLists(client, lists));
+    await addWithinBounds(client, identity.uid, await keptLists(client, lists), 'keepWhatFits');
     return readLists(client, identity.uid);
   });
 }
@@ -175,7 +178,7 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
   if (ref && !(await findMedia(db, ref))) throw notFound('media_not_found', 'Esta foto não foi encontrada.');
   await db.transaction(async (client) => {
     await ensureAccount(client, identity);
-    await addWithinBounds(client, identity.uid, { [list]: [entry] });
+    await addWithinBounds(client, identity.uid, { [list]: [entry] }, 'refuse');
   });
 }
 

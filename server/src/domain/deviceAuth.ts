@@ -20,11 +20,12 @@ export function deviceFailureBuckets(address: string, deviceId: string | null): 
 }
 
 /**
- * Refuses (429) an attempt from an address, or naming a device id, that failed too often in the
- * last DEVICE_AUTH_WINDOW_MINUTES, before any key is compared: a guesser learns nothing more,
- * and a flood costs a count instead of a hash and a look-up. Counted in the database, so across
- * restarts and app servers. `scale` multiplies both limits, as it does the app's other limits
- * (the tests' servers raise them).
+ * Refuses (429) a failed attempt from an address, or naming a device id, that failed too often
+ * in the last DEVICE_AUTH_WINDOW_MINUTES: a flood is told to stop and costs no more rows. Asked
+ * only once the key did not match, so a booth with its right key is never held back by someone
+ * else's failures (device ids are public; a venue's booths share its address). Counted in the
+ * database, so across restarts and app servers. `scale` multiplies both limits, as it does the
+ * app's other limits (the tests' servers raise them).
  */
 export async function assertDeviceAuthAllowed(db: Queryable, address: string, deviceId: string | null, scale = 1): Promise<void> {
   const buckets = deviceFailureBuckets(address, deviceId);
@@ -39,8 +40,9 @@ export async function assertDeviceAuthAllowed(db: Queryable, address: string, de
   }
 }
 
-/** Counts a failed attempt (rate_hits forgets rows older than an hour: domain/rateLimit.ts). */
+/** Counts a failed attempt, and forgets the rows of rate_hits older than an hour (as domain/rateLimit.ts does). */
 export async function recordDeviceAuthFailure(db: Queryable, address: string, deviceId: string | null): Promise<void> {
   const buckets = deviceFailureBuckets(address, deviceId);
   await db.query('INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])', [[buckets.address, ...(buckets.device ? [buckets.device] : [])]]);
+  await db.query("DELETE FROM rate_hits WHERE at < clock_timestamp() - interval '1 hour'");
 }

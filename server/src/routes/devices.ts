@@ -55,13 +55,14 @@ export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext):
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
     const named = typeof id === 'string' && DEVICE_ID.test(id) ? id : null;
-    // Failed attempts, by address and by the device id named, are limited (domain/deviceAuth.ts).
-    await assertDeviceAuthAllowed(db, request.ip, named, limitScale);
     request.device = named && typeof key === 'string' && key.length <= 256 ? await authenticateDevice(db, named, key) : null;
-    if (!request.device) {
-      await recordDeviceAuthFailure(db, request.ip, named);
-      throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
-    }
+    if (request.device) return;
+    // A failure: past the limits (by address, by the device id named) it is a 429, otherwise
+    // counted and a 401 (domain/deviceAuth.ts). The right key always passes: device ids are
+    // public, and booths share a venue's address, so no flood may switch a booth off.
+    await assertDeviceAuthAllowed(db, request.ip, named, limitScale);
+    await recordDeviceAuthFailure(db, request.ip, named);
+    throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 
   async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown) {
