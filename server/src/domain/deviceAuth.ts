@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { tooMany } from './errors';
+import { forgetOldRateHits } from './rateLimit';
 
 /** The window failed device authentications are counted over. */
 export const DEVICE_AUTH_WINDOW_MINUTES = 15;
@@ -40,9 +41,9 @@ export async function assertDeviceAuthAllowed(db: Queryable, address: string, de
   }
 }
 
-/** Counts a failed attempt, and forgets the rows of rate_hits older than an hour (as domain/rateLimit.ts does). */
+/** Counts a failed attempt, and forgets the rows of rate_hits no window counts any more. */
 export async function recordDeviceAuthFailure(db: Queryable, address: string, deviceId: string | null): Promise<void> {
   const buckets = deviceFailureBuckets(address, deviceId);
   await db.query('INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])', [[buckets.address, ...(buckets.device ? [buckets.device] : [])]]);
-  await db.query("DELETE FROM rate_hits WHERE at < clock_timestamp() - interval '1 hour'");
+  await forgetOldRateHits(db);
 }

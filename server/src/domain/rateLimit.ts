@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface RateBucket {
   /** What is counted, e.g. `face:agent:{agent}` or `face:ip:{ip}`. */
@@ -9,6 +9,11 @@ export interface RateBucket {
 
 /** Rows older than this are nobody's window any more. */
 const FORGET_AFTER = '1 hour';
+
+/** Drops the rows of rate_hits no window counts any more (every writer of the table calls it). */
+export async function forgetOldRateHits(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM rate_hits WHERE at < clock_timestamp() - interval '${FORGET_AFTER}'`);
+}
 
 /**
  * A sliding-window rate limit kept in the database, so every app server behind the load balancer
@@ -29,7 +34,7 @@ export async function takeRateSlot(db: Database, buckets: readonly RateBucket[],
       if (rows[0].hits >= bucket.limit) return false;
     }
     await client.query(`INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])`, [ordered.map((bucket) => bucket.key)]);
-    await client.query(`DELETE FROM rate_hits WHERE at < clock_timestamp() - interval '${FORGET_AFTER}'`);
+    await forgetOldRateHits(client);
     return true;
   });
 }
