@@ -3,6 +3,7 @@ import Slider from 'react-slick';
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import type { BoothMode } from '../../../contract/modes';
 import { ChevronIcon } from '../../ui/icons';
+import { useIdle } from '../../ui/whenIdle';
 import { BoothIcon } from './boothIcons';
 
 interface BoothCarouselProps {
@@ -188,22 +189,92 @@ function BoothSlider({ modes, active, onSelect }: BoothCarouselProps) {
 }
 
 /**
+ * The booths as the slider shows them at rest, drawn before it: the active booth in the centre
+ * with a neighbour each side (all of them, 1 or 2 booths), the same tiles in the same places.
+ * react-slick measures the page when it starts, and again a moment later, and each time draws
+ * every slide: done while the gallery's first photos are on their way, that delayed them by a
+ * few hundred milliseconds on a slow phone. The slider takes over once the browser is idle.
+ */
+function BoothsAtRest({ modes, active, onSelect }: BoothCarouselProps) {
+  const n = modes.length;
+  const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
+  const shown = n >= VISIBLE ? [-1, 0, 1].map((offset) => modes[mod(activeIndex + offset, n)]) : modes;
+  return (
+    <div className="carousel__slider carousel__rest">
+      {shown.map((mode) => (
+        <BoothSlide key={mode} mode={mode} isActive={mode === active} onSelect={onSelect} />
+      ))}
+    </div>
+  );
+}
+
+/** After a press ends with no click (the finger slid off), the slider waits no longer than this. */
+const PRESS_SETTLE_MS = 500;
+
+/**
+ * Whether the slider has taken over from the booths at rest: once the browser is idle, and not
+ * while a finger or a button is down on the carousel (the tile under a tap would be replaced
+ * between its press and its click, and the tap lost); then for good.
+ */
+function useSliderTurn(area: RefObject<HTMLElement | null>): boolean {
+  const idle = useIdle();
+  const [pressed, setPressed] = useState(false);
+  const [turned, setTurned] = useState(false);
+  useEffect(() => {
+    const element = area.current;
+    if (!element || turned) return;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const release = (delay: number) => {
+      clearTimeout(settle);
+      // After the click's own handlers: the tap is done with the tile it pressed.
+      settle = setTimeout(() => setPressed(false), delay);
+    };
+    const onDown = () => {
+      clearTimeout(settle);
+      setPressed(true);
+    };
+    const onUp = () => release(PRESS_SETTLE_MS);
+    const onDone = () => release(0);
+    element.addEventListener('pointerdown', onDown, true);
+    element.addEventListener('pointerup', onUp, true);
+    element.addEventListener('click', onDone, true);
+    element.addEventListener('pointercancel', onDone, true);
+    return () => {
+      clearTimeout(settle);
+      element.removeEventListener('pointerdown', onDown, true);
+      element.removeEventListener('pointerup', onUp, true);
+      element.removeEventListener('click', onDone, true);
+      element.removeEventListener('pointercancel', onDone, true);
+    };
+  }, [area, turned]);
+  // Settled while drawing (React's way for state that follows other state), not in an effect.
+  if (idle && !pressed && !turned) setTurned(true);
+  return turned || (idle && !pressed);
+}
+
+/**
  * The event's booth types (SPEC section 2): the design card's react-slick, centred, 3 visible,
  * infinite, lazy, 300 ms, with arrows. The route is the only state: the active tile is the booth
  * whose gallery shows, and a tap, an arrow or a swipe asks for another booth (`onSelect`), which
  * the route then makes active. Every booth of an event with 1 to 7 booths is reachable.
  */
 export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
+  const region = useRef<HTMLDivElement>(null);
+  const sliding = useSliderTurn(region);
   const n = modes.length;
   const activeIndex = Math.max(0, active ? modes.indexOf(active) : 0);
   const step = (delta: number) => {
     if (n > 1) onSelect(modes[mod(activeIndex + delta, n)]);
   };
   return (
-    <div className={`carousel carousel--${Math.min(n, VISIBLE)}`} aria-label="Cabines do evento" role="region">
+    <div ref={region} className={`carousel carousel--${Math.min(n, VISIBLE)}`} aria-label="Cabines do evento" role="region">
       {n > 1 && <Arrow direction="left" onStep={() => step(-1)} />}
-      {/* Another set of booths is another slider: react-slick counts its slides once. */}
-      <BoothSlider key={modes.join(' ')} modes={modes} active={active} onSelect={onSelect} />
+      {sliding ? (
+        // Another set of booths is another slider: react-slick counts its slides once.
+        <BoothSlider key={modes.join(' ')} modes={modes} active={active} onSelect={onSelect} />
+      ) : (
+        <BoothsAtRest modes={modes} active={active} onSelect={onSelect} />
+      )}
       {n > 1 && <Arrow direction="right" onStep={() => step(1)} />}
     </div>
   );

@@ -8,19 +8,35 @@ import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { usePreloadWhenIdle } from '../../ui/whenIdle';
+import { useIdle, usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
-import { eventsApi, useGetVisitedEventsQuery } from './eventsApi';
+import { eventsApi, useGetBoothMediaQuery, useGetVisitedEventsQuery, type BoothMediaArgs } from './eventsApi';
 import { preloadEventAndGallery } from './eventScreens';
 
 const EVENTS_POLL_MS = 30_000;
 
-function EventCardView({ event }: { event: EventCard }) {
+/**
+ * The public events whose first gallery's list is asked for while the page is idle (a few kB
+ * each, even for thousands of photos): a tap on one of them draws its photos with the screen,
+ * instead of drawing an empty screen, waiting for the list and drawing again.
+ */
+const GALLERIES_READIED = 3;
+
+/**
+ * Holds a gallery's list while the events list shows (a prefetch alone is forgotten after a
+ * minute); the gallery, once opened, asks it again as it does any list older than its poll.
+ */
+function ReadiedGallery(args: BoothMediaArgs) {
+  useGetBoothMediaQuery(args);
+  return null;
+}
+
+function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery: boolean }) {
   const navigate = useNavigate();
   const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
   const modes = boothModes(event.devices);
+  const first = modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo';
   const open = () => {
-    const first = modes.find((m) => m !== 'nulo') ?? modes[0] ?? 'nulo';
     // The gallery's list is asked for with the tap, while the screen draws (the same arguments as
     // BoothGalleryPage's, so it finds it in the cache), not once its code has run.
     if (isMediaMode(first)) prefetchGallery({ bname: event.title, type: first });
@@ -29,6 +45,7 @@ function EventCardView({ event }: { event: EventCard }) {
   };
   return (
     <li className="event-card">
+      {readyGallery && event.visible && isMediaMode(first) && <ReadiedGallery bname={event.title} type={first} />}
       <button type="button" className="event-card__button" onClick={open}>
         <span className="event-card__cover">{event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}</span>
         <span className="event-card__body">
@@ -47,6 +64,7 @@ function EventCardView({ event }: { event: EventCard }) {
 /** The events the visitor attended (SPEC section 2, "Events list"). */
 export default function EventsListPage() {
   const { identity, events, agent } = useSession();
+  const idle = useIdle();
   // A tap on a card opens an event's gallery: its code is here by then.
   usePreloadWhenIdle(preloadEventAndGallery);
   const status = identity.status;
@@ -75,8 +93,8 @@ export default function EventsListPage() {
       )}
       {data && data.length > 0 && (
         <ul className="event-list" aria-label="Seus eventos">
-          {data.map((event) => (
-            <EventCardView key={event.title} event={event} />
+          {data.map((event, index) => (
+            <EventCardView key={event.title} event={event} readyGallery={idle && index < GALLERIES_READIED} />
           ))}
         </ul>
       )}

@@ -28,7 +28,10 @@ const EVENTS: string[][] = [
 async function open(devices: string[]) {
   network.use(http.get(`${API}/all/festa_ana/:mode`, () => HttpResponse.json({ product: [] })));
   const view = renderApp({ pathname: `/eventos/evento/${devices[0]}`, state: { bname: 'festa_ana', devices } });
-  return { ...view, carousel: await screen.findByRole('region', { name: 'Cabines do evento' }) };
+  const carousel = await screen.findByRole('region', { name: 'Cabines do evento' });
+  // The slider takes over from the booths at rest once the page is idle (boothsAtRest.test.tsx).
+  await waitFor(() => expect(carousel.querySelector('.slick-slider')).not.toBeNull());
+  return { ...view, carousel };
 }
 
 /**

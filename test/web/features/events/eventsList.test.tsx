@@ -18,6 +18,9 @@ const soLink = { title: 'casamento', visible: false, visibility: 'link', profile
 const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura', 'casamento'] });
 
 describe('the events list', () => {
+  // The list asks for its first public events' galleries while idle (eventsListPreload.test.tsx).
+  beforeEach(() => network.use(http.get(`${API}/all/:event/:mode`, () => HttpResponse.json({ product: [] }))));
+
   it('shows the empty message, the hint and the login prompt to a new anonymous visitor', async () => {
     const { user, router } = renderApp('/eventos');
     expect(await screen.findByText('Nenhum evento encontrado')).toBeInTheDocument();

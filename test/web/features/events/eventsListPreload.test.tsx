@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
@@ -32,4 +32,32 @@ it("draws an event's gallery at the tap, with no 'Carregando...' in between, onc
   expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
   expect(await screen.findByRole('list', { name: 'Galeria Pad' })).toBeInTheDocument();
+});
+
+it("asks for the first public events' galleries while idle, so that a tap draws the photos with the screen", async () => {
+  const asked: string[] = [];
+  const card = (title: string, visible = true) => ({ ...festa, title, visible, visibility: visible ? 'public' : 'private', devices: ['pad', 'polaroid'] });
+  network.use(
+    http.get(`${API}/eventos/:events/:agent`, () =>
+      HttpResponse.json([card('festa_ana'), card('festa_bia', false), card('festa_caio'), card('festa_davi'), card('festa_eva')]),
+    ),
+    http.get(`${API}/all/:event/:mode`, ({ params }) => {
+      asked.push(`${String(params.event)}/${String(params.mode)}`);
+      return HttpResponse.json({ product: [`/media/${String(params.event)}/pad/a.jpg`] });
+    }),
+  );
+  const events = ['festa_ana', 'festa_bia', 'festa_caio', 'festa_davi', 'festa_eva'];
+  const { user } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events }) });
+  const list = await screen.findByRole('list', { name: 'Seus eventos' });
+  await act(async () => {
+    await Promise.all(idleTasks.map((task) => task()));
+  });
+  // The first three cards' first booth, the private one left out (it needs its login); not the rest.
+  await waitFor(() => expect([...asked].sort()).toEqual(['festa_ana/pad', 'festa_caio/pad']));
+  expect(asked).toHaveLength(2);
+
+  await user.click(within(list).getByRole('button', { name: /festa_caio/ }));
+  // Drawn in the same turn as the tap: no 'Carregando...', the photo's tile is there.
+  expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
+  expect(within(screen.getByRole('list', { name: 'Galeria Pad' })).getAllByRole('listitem')).toHaveLength(1);
 });

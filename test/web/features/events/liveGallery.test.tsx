@@ -144,6 +144,8 @@ describe('the events list', () => {
       http.get(`${API}/eventos/:events/:agent`, () =>
         HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos, devices: ['pad'] }]),
       ),
+      // Asked for while the list is idle, ready for a tap (eventsListPreload.test.tsx).
+      http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
     );
     renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }) });
     expect(await screen.findByRole('button', { name: /festa_ana/ })).toHaveTextContent('12 fotos');
