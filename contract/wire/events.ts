@@ -73,6 +73,17 @@ export type VisibilityChange = Static<typeof VisibilityChange>;
 export const VisibilityReply = Type.Object({ bname: Type.String(), visibility: EventVisibilitySchema });
 export type VisibilityReply = Static<typeof VisibilityReply>;
 
+/**
+ * `GET /events/{bname}/access` (beyond the spec, issue 25): who may see a link-only or private
+ * event besides its owner and the team, as counts, never identities: the visitors' browsers
+ * (agents) and the accounts granted it by their presence.
+ */
+export const EventAccessReply = Type.Object({ agents: Type.Integer(), accounts: Type.Integer() });
+export type EventAccessReply = Static<typeof EventAccessReply>;
+/** `POST /events/{bname}/access/revoke`: every guest's access is gone; the event's new link id. */
+export const AccessRevokedReply = Type.Object({ publicId: Type.String() });
+export type AccessRevokedReply = Static<typeof AccessRevokedReply>;
+
 /** `POST /media-session`: until when the media cookie lets private media through (epoch ms). */
 export const MediaSessionReply = Type.Object({ expiresAt: Type.Integer() });
 export type MediaSessionReply = Static<typeof MediaSessionReply>;

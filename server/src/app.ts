@@ -10,7 +10,7 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
-import { createVisibilityCache } from './http/mediaGate';
+import { createEventGuard } from './http/eventGuard';
 import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
@@ -98,11 +98,11 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
         secure: config.publicUrl?.startsWith('https://') ?? false,
       },
-      visibility: createVisibilityCache(db, changes),
+      guard: createEventGuard(db, changes),
     },
   };
 
-  app.addHook('onClose', async () => context.mediaAccess.visibility.close());
+  app.addHook('onClose', async () => context.mediaAccess.guard.close());
   if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);

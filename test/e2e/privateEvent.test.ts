@@ -1,6 +1,8 @@
 /**
- * The owner of an event makes it private from the account screen: from then on a signed-out
- * browser cannot load its photos, while a signed-in one sees its gallery load.
+ * The owner of an event makes it private from the account screen: from then on a stranger cannot
+ * load its photos, not even with an account of their own, while the owner, and a guest who scanned
+ * one of its collect links and signed in, see its gallery load, on another phone too (issue 25,
+ * "Who may see an event").
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -60,10 +62,12 @@ function imageLoads(page: Page, url: string): Promise<boolean> {
 it('the owner makes the event private: signed out its photos do not load, signed in its gallery does', async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123' };
+  const strangerAccount = { uid: `estranho-${tag}`, email: `estranho-${tag}@example.com`, password: 'segredo-123', displayName: 'Estranho' };
+  const guestAccount = { uid: `convidada-${tag}`, email: `convidada-${tag}@example.com`, password: 'segredo-123', displayName: 'Convidada' };
   const event = `privada_${tag}`;
   const key = `chave-${tag}-0001`;
   await seed('owner', {
-    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Evento' }],
+    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Evento' }, strangerAccount, guestAccount],
     orders: [
       {
         orderId: `${100_000_000 + crypto.randomInt(800_000_000)}`,
@@ -134,12 +138,45 @@ it('the owner makes the event private: signed out its photos do not load, signed
   expect(fresh).toMatch(new RegExp(`^/media/${event}/pad/[0-9a-f]{32}\\.jpg$`));
 
   // Signed out: nothing loads, not even by the URL it had while public.
-  for (const url of [photo, thumb, fresh]) {
+  // (Not the new photo's random name: that is its collect link, which would make the stranger a guest.)
+  for (const url of [photo, thumb]) {
     expect({ url, loads: await imageLoads(stranger.page, url) }).toEqual({ url, loads: false });
   }
+  // Its old address tells a stranger nothing, not even that the event exists.
   const direct = await stranger.page.goto(`${baseUrl()}${photo}`);
-  expect(direct?.status()).toBe(401);
+  expect(direct?.status()).toBe(404);
   expect(direct?.headers()['content-type']).toMatch(/^application\/json/);
+
+  // An account is no pass: the stranger signs in and the event is still not there for them.
+  await logIn(stranger.page, strangerAccount.email, strangerAccount.password);
+  await stranger.page.waitForURL(`${baseUrl()}/account`);
+  await stranger.page.goto(`${baseUrl()}/eventos/evento/pad?evento=${event}`);
+  await stranger.page.getByText('Evento não encontrado.').first().waitFor();
+  expect(await stranger.page.getByRole('list', { name: 'Galeria Pad' }).count()).toBe(0);
+
+  // A guest scans the collect link of the new photo, signed out: it is theirs once they sign in.
+  const guestPhone = await newGuest(browser);
+  await guestPhone.page.goto(`${baseUrl()}/collect?id=${fresh}`);
+  await guestPhone.page.getByText('Este evento é privado', { exact: false }).first().waitFor();
+  await logIn(guestPhone.page, guestAccount.email, guestAccount.password);
+  await guestPhone.page.waitForURL(/\/(account|collect)/);
+  await guestPhone.page.goto(`${baseUrl()}/collect?id=${fresh}`);
+  await guestPhone.page.getByText('Coletado!').waitFor();
+  // On another phone, the same account opens the event's gallery.
+  const otherPhone = await newGuest(browser);
+  await logIn(otherPhone.page, guestAccount.email, guestAccount.password);
+  await otherPhone.page.waitForURL(`${baseUrl()}/account`);
+  await otherPhone.page.goto(`${baseUrl()}/eventos/evento/pad?evento=${event}`);
+  await otherPhone.page.getByRole('list', { name: 'Galeria Pad' }).waitFor();
+  await eventually(async () => {
+    const drawn = await otherPhone.page
+      .getByRole('list', { name: 'Galeria Pad' })
+      .locator('img')
+      .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
+    expect(drawn).toBe(3);
+  });
+  await guestPhone.close();
+  await otherPhone.close();
 
   // Signed in: the gallery of the event shows its three photos, every one drawn.
   await page.goto(`${baseUrl()}/collect?id=${fresh}`);

@@ -1,10 +1,10 @@
-import { basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
+import { attend, basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
  * A device's last media (`deviceLast`) and the 360 video (`ultraLast`) are an event's media: they
- * answer only for a device of that event, and a private event's only to a signed-in visitor, as
- * `/all` does.
+ * answer only for a device of that event, and a private event's only to a signed-in visitor who
+ * was there, as `/all` does (a stranger, signed in or not, gets what an unknown event gets).
  */
 let server: TestServer;
 let visitor: TestUser;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   );
   await loadBasicSeed(server, seed);
   visitor = await newUser('convidado');
+  await attend(server, 'privada', 'agentevisitante02', visitor.token);
   // The private event's platform made a video for a visitor.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
   await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada1' } });
@@ -65,12 +66,18 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     expect((await get('/api/deviceLast/nada/cam1')).statusCode).toBe(404);
   });
 
-  it('keeps a private event to signed-in visitors, as /all does', async () => {
+  it('keeps a private event to signed-in visitors who were there, as /all does', async () => {
     const anonymous = await get('/api/deviceLast/privada/cam2');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe('Este evento é privado. Faça login para ver as fotos.');
-    expect((await get('/api/all/privada/pad')).statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json().message).toBe('Evento não encontrado.');
+    expect((await get('/api/all/privada/pad')).statusCode).toBe(404);
     expect((await get('/api/deviceLast/privada/cam2', forged)).statusCode).toBe(401);
+    const stranger = await newUser('estranho');
+    expect((await get('/api/deviceLast/privada/cam2', stranger.token)).statusCode).toBe(404);
+    // A guest who was there, signed out on this device: asked to sign in.
+    const signedOut = await server.call({ method: 'GET', url: '/api/deviceLast/privada/cam2', headers: { cookie: 'agent=agentevisitante02' } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message).toBe('Este evento é privado. Faça login para ver as fotos.');
     // Stored under a random name: the event is private.
     expect((await get('/api/deviceLast/privada/cam2', visitor.token)).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)],
@@ -80,7 +87,7 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
   });
 
   it('does not tell an anonymous visitor which devices a private event has', async () => {
-    expect((await get('/api/deviceLast/privada/cam1')).statusCode).toBe(401);
+    expect((await get('/api/deviceLast/privada/cam1')).statusCode).toBe(404);
     expect((await get('/api/deviceLast/privada/cam1', visitor.token)).statusCode).toBe(404);
   });
 });
@@ -99,13 +106,13 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     expect((await get('/api/ultraLast/ultra1/nada')).statusCode).toBe(404);
   });
 
-  it('keeps a private event to signed-in visitors, as /all does', async () => {
-    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001')).statusCode).toBe(401);
+  it('keeps a private event to signed-in visitors who were there, as /all does', async () => {
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001')).statusCode).toBe(404);
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', forged)).statusCode).toBe(401);
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', visitor.token)).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)],
     });
-    expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(404);
     expect((await get('/api/ultraLast/ultra1/privada', visitor.token)).statusCode).toBe(404);
   });
 });

@@ -59,15 +59,20 @@ describe('rows kept in memory, changed by another writer', () => {
     await otherServer.query(`UPDATE events SET visibility = 'private' WHERE name = 'outra'`);
     try {
       await eventually(async () => {
-        expect((await gallery('/api/all/outra/pad')).statusCode).toBe(401);
+        // Nothing tells a stranger that it exists.
+        expect((await gallery('/api/all/outra/pad')).statusCode).toBe(404);
         expect((await server.call({ method: 'GET', url: '/api/eventos/outra/agent0001' })).json()).toEqual([]);
         // The media gate's own memory of the event follows too.
-        expect((await photo()).statusCode).toBe(401);
+        expect((await photo()).statusCode).toBe(404);
       }, 5_000);
-      // Signed in, it still opens: what is kept is the event, judged per visitor.
-      expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200);
+      // An account is not a pass: kept per visitor, the answer is theirs.
+      expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(404);
+      // Another server grants the event to the account (its guest opened a collect link there): it opens here too.
+      await otherServer.query(`INSERT INTO event_grants (event_name, holder, via) VALUES ('outra', $1, 'collect')`, [`uid:${user.uid}`]);
+      await eventually(async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200), 5_000);
     } finally {
       await otherServer.query(`UPDATE events SET visibility = 'public' WHERE name = 'outra'`);
+      await otherServer.query(`DELETE FROM event_grants WHERE event_name = 'outra'`);
     }
     await eventually(async () => expect((await gallery('/api/all/outra/pad')).statusCode).toBe(200), 5_000);
   });

@@ -7,7 +7,7 @@ import { migrate, readMigrations } from '../../server/src/db/migrate';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
-import { jpeg, loadBasicSeed } from './support/fixtures';
+import { attend, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 let server: TestServer;
@@ -17,6 +17,8 @@ beforeAll(async () => {
   server = await startTestServer();
   await loadBasicSeed(server);
   user = await newUser();
+  // The user was at the private event: they opened one of its collect links, then signed in.
+  await attend(server, 'privada', 'agentevisitante01', user.token);
 });
 
 afterAll(() => server.close());
@@ -41,9 +43,12 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     ]);
   });
 
-  it('shows private events only to a signed-in visitor', async () => {
+  it("shows a private event's card only to a signed-in visitor who was there", async () => {
     const anonymous = await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001' });
     expect(anonymous.json()).toEqual([]);
+    // An account is not enough: a stranger's list leaves it out.
+    const stranger = await newUser('estranho');
+    expect((await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: stranger.token })).json()).toEqual([]);
     const signedIn = await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: user.token });
     expect(signedIn.json()).toHaveLength(1);
   });
@@ -84,8 +89,11 @@ describe('GET /api/all/{bname}/{type}', () => {
     expect(response.json()).toEqual({ product: ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'] });
   });
 
-  it('keeps a private event to signed-in visitors', async () => {
-    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad' })).statusCode).toBe(401);
+  it('keeps a private event to signed-in visitors who were there', async () => {
+    // Nothing tells a stranger, signed in or not, that it exists.
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad' })).statusCode).toBe(404);
+    const stranger = await newUser('estranho');
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: stranger.token })).statusCode).toBe(404);
     // A private event's media are stored under random names (the seed's x1.jpg is not one).
     expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: user.token })).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)],
@@ -181,13 +189,13 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
     }
   });
 
-  it('keeps a private event to signed-in visitors, whatever ETag is sent', async () => {
+  it('keeps a private event to signed-in visitors who were there, whatever ETag is sent', async () => {
     const etag = String((await ask('/api/all/privada/pad', undefined, user.token)).headers.etag);
     expect((await ask('/api/all/privada/pad', etag, user.token)).statusCode).toBe(304);
-    expect((await ask('/api/all/privada/pad', etag)).statusCode).toBe(401);
-    expect((await ask('/api/all/privada/pad', '*')).statusCode).toBe(401);
+    expect((await ask('/api/all/privada/pad', etag)).statusCode).toBe(404);
+    expect((await ask('/api/all/privada/pad', '*')).statusCode).toBe(404);
     // The list a signed-in guest had built is not handed out from memory either.
-    expect((await ask('/api/all/privada/pad')).statusCode).toBe(401);
+    expect((await ask('/api/all/privada/pad')).statusCode).toBe(404);
   });
 
   it('builds a list once per change: the next guest gets the same bytes without the list being read again', async () => {

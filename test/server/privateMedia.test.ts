@@ -3,17 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { loadMediaSessionSecret, MEDIA_COOKIE, setMediaSessionCookie, signMediaSession, verifyMediaSession } from '../../server/src/http/mediaSession';
-import { basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
+import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
  * Who sees an event's media (docs/api.md, "Who may see an event"): the gate in front of /media,
  * /thumbs and /display, the cookie a signed-in browser gets for it, the random names of
- * non-public events' files, and the owner's route that sets the visibility.
+ * non-public events' files, and the owner's route that sets the visibility. `guest` was at the
+ * private and the link-only events (they opened a collect link of each, then signed in);
+ * `stranger` has an account and nothing more.
  */
 let server: TestServer;
 let owner: TestUser;
 let stranger: TestUser;
+let guest: TestUser;
 let ownerCookie: string;
 
 const PRIVATE_KEY = 'key-private-0001';
@@ -21,6 +24,7 @@ const cam2 = { 'x-device-id': 'cam2', 'x-device-key': PRIVATE_KEY };
 const cam3 = { 'x-device-id': 'cam3', 'x-device-key': PRIVATE_KEY };
 const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': PRIVATE_KEY };
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+const GUEST_AGENT = 'agenteconvidada01';
 const RANDOM_NAME = /^\/media\/(privada|outra|ligada)\/(pad|360)\/([0-9a-f]{32})\.(jpg|mp4)$/;
 
 beforeAll(async () => {
@@ -35,9 +39,11 @@ beforeAll(async () => {
   ];
   seed.media = [...(seed.media ?? []), { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' }];
   await loadBasicSeed(server, seed);
-  [owner, stranger] = await Promise.all([newUser('dona'), newUser('estranho')]);
+  [owner, stranger, guest] = await Promise.all([newUser('dona'), newUser('estranho'), newUser('convidada')]);
   await server.db.query("UPDATE events SET owner_uid = $1 WHERE name IN ('outra', 'ligada')", [owner.uid]);
   ownerCookie = await mediaCookie(owner);
+  await attend(server, 'privada', GUEST_AGENT, guest.token);
+  await attend(server, 'ligada', GUEST_AGENT, guest.token);
 });
 
 afterAll(() => server.close());
@@ -87,7 +93,7 @@ describe('the media cookie', () => {
   it('is Secure when the public URL is https', () => {
     const headers: Record<string, string> = {};
     const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
-    setMediaSessionCookie(reply, { secret: Buffer.alloc(32, 1), secure: true }, 'u1');
+    setMediaSessionCookie(reply, { secret: Buffer.alloc(32, 1), secure: true }, { uid: 'u1', team: false });
     expect(headers['Set-Cookie']).toMatch(/; SameSite=Lax; Secure$/);
   });
 
@@ -112,7 +118,7 @@ describe("a private event's media", () => {
   let video: string;
 
   beforeAll(async () => {
-    photo = await onlyUrl('/api/all/privada/pad', stranger.token);
+    photo = await onlyUrl('/api/all/privada/pad', guest.token);
     const made = await server.call({
       method: 'POST',
       url: '/api/device/ultra/video?file=giro.mp4',
@@ -123,18 +129,23 @@ describe("a private event's media", () => {
     video = made.json<{ url: string }>().url;
   });
 
-  it('are refused to a signed-out visitor, with no byte of the file and nothing cached', async () => {
+  it('open by their random name (a collect link) only signed in: a visitor without a login gets 401, no byte of the file and nothing cached', async () => {
+    const guestSignedOut = `agent=${GUEST_AGENT}`;
     for (const url of [photo, `${photo.replace('/media/', '/thumbs/')}.webp`, `${photo.replace('/media/', '/display/')}.webp`, video]) {
-      const response = await get(url);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'media_login_required', message: 'Este evento é privado. Faça login para ver as fotos.' });
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      for (const cookie of [undefined, guestSignedOut]) {
+        const response = await get(url, cookie);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
+        expect(response.json()).toEqual({ error: 'media_login_required', message: 'Este evento é privado. Faça login para ver as fotos.' });
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+      }
+      // Signed in, the same guest's browser loads it.
+      expect((await get(url, `${guestSignedOut}; ${await mediaCookie(guest)}`)).statusCode).toBe(200);
     }
-    const head = await server.call({ method: 'HEAD', url: photo });
+    const head = await server.call({ method: 'HEAD', url: photo, headers: { cookie: guestSignedOut } });
     expect(head.statusCode).toBe(401);
     expect(head.rawPayload).toHaveLength(0);
-    const range = await get(video, undefined, { range: 'bytes=0-9' });
+    const range = await get(video, guestSignedOut, { range: 'bytes=0-9' });
     expect(range.statusCode).toBe(401);
     expect(range.headers['content-range']).toBeUndefined();
   });
@@ -184,6 +195,7 @@ describe("a private event's media", () => {
     ];
     for (const cookie of forgeries) {
       const response = await get(photo, cookie);
+      // Nobody it vouches for: the link alone, which needs a login.
       expect({ cookie, status: response.statusCode }).toEqual({ cookie, status: 401 });
       expect(response.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     }
@@ -220,8 +232,8 @@ describe("a public event's media", () => {
 });
 
 describe("a link-only event's media", () => {
-  it('open by their random link without a login; its galleries and card need one', async () => {
-    const url = await onlyUrl('/api/all/ligada/pad', stranger.token);
+  it('open by their random link without a login, which makes its visitor a guest: the galleries and card open to them, not to a stranger', async () => {
+    const url = await onlyUrl('/api/all/ligada/pad', guest.token);
     expect(url).toMatch(RANDOM_NAME);
     const file = await get(url);
     expect(file.statusCode).toBe(200);
@@ -229,14 +241,20 @@ describe("a link-only event's media", () => {
     expect((await get(`${url.replace('/media/', '/thumbs/')}.webp`)).statusCode).toBe(200);
     expect((await get(`${url.replace('/media/', '/display/')}.webp`)).statusCode).toBe(200);
 
-    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(401);
-    expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001' })).json()).toEqual([]);
-    const cards = (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json<
+    // Strangers, signed in or not, learn nothing of the event.
+    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', token: stranger.token })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json()).toEqual([]);
+    // A new visitor opens the link, signed out: its galleries and its card are theirs now, with no login.
+    const visitor = 'agentenovo000001';
+    expect((await get(url, `agent=${visitor}`)).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: `agent=${visitor}` } })).statusCode).toBe(200);
+    const cards = (await server.call({ method: 'GET', url: `/api/eventos/ligada/${visitor}`, headers: { cookie: `agent=${visitor}` } })).json<
       { title: string; visible: boolean; visibility: string }[]
     >();
     expect(cards.map((c) => [c.title, c.visible, c.visibility])).toEqual([['ligada', false, 'link']]);
-    // A name that is not its random one is nothing to a signed-out visitor.
-    expect((await get('/media/ligada/pad/l1.jpg')).statusCode).toBe(401);
+    // A name that is not its random one is nothing to a stranger.
+    expect((await get('/media/ligada/pad/l1.jpg')).statusCode).toBe(404);
   });
 });
 
@@ -257,7 +275,7 @@ describe('file names', () => {
 
     const retried = await upload(cam2, 'IMG_0001.jpg', image);
     expect(retried.json<{ url: string }>().url).toBe(a);
-    const { product } = (await server.call({ method: 'GET', url: '/api/all/privada/pad', token: stranger.token })).json<{ product: string[] }>();
+    const { product } = (await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).json<{ product: string[] }>();
     expect(product.filter((u) => u === a || u === b)).toEqual([a, b]);
   });
 
@@ -289,10 +307,11 @@ describe('PUT /api/events/{bname}/visibility', () => {
     expect(await visibilityOf('outra')).toBe('private');
 
     const closed = await get('/media/outra/pad/o1.jpg');
-    expect(closed.statusCode).toBe(401);
-    expect((await get('/display/outra/pad/o1.jpg.webp')).statusCode).toBe(401);
+    expect(closed.statusCode).toBe(404);
+    expect((await get('/display/outra/pad/o1.jpg.webp')).statusCode).toBe(404);
     expect((await get('/media/outra/pad/o1.jpg', ownerCookie)).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/all/outra/pad' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: '/api/all/outra/pad' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/all/outra/pad', token: owner.token })).statusCode).toBe(200);
 
     const uploaded = await upload(cam3, 'depois.jpg', await jpeg(40, 30));
     expect(uploaded.json<{ url: string }>().url).toMatch(RANDOM_NAME);

@@ -1,7 +1,7 @@
 import type { EventCard, EventDetails, EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
-import { forbidden, notFound, unauthenticated } from './errors';
+import { forbidden, notFound } from './errors';
 
 export interface EventRow {
   name: string;
@@ -27,44 +27,26 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
   return rows[0] ?? null;
 }
 
-/**
- * Whether a visitor may open the event's galleries and card. Names are guessable, so anything
- * reached by name (the card, `/all`, `/deviceLast`, `/ultraLast`) is public only for a public
- * event: a link-only or private one needs a login (SPEC section 6: "private events need login").
- * What a link-only event opens without a login is a media file by its own unguessable link
- * (http/mediaGate.ts).
- */
-function openByName(visibility: EventVisibility, signedIn: boolean): boolean {
-  return visibility === 'public' || signedIn;
-}
-
-export const LOGIN_FOR_PRIVATE = 'Este evento é privado. Faça login para ver as fotos.';
-
-/**
- * The event whose media a visitor asks for (a gallery, a device's last photo, the 360 video):
- * unknown, 404; not public, only for a signed-in visitor, 401 otherwise (`openByName`).
- */
-export async function eventForViewer(db: Queryable, name: string, signedIn: boolean): Promise<EventRow> {
-  return checkViewer(await findEvent(db, name), signedIn);
-}
-
-/** The rule of `eventForViewer`, for a query that read the event along with something else. */
-export function checkViewer<E extends Pick<EventRow, 'visibility'>>(event: E | null, signedIn: boolean): E {
-  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-  if (!openByName(event.visibility, signedIn)) throw unauthenticated(LOGIN_FOR_PRIVATE);
-  return event;
-}
-
 /** Whether `url` is the event's own cover or profile image. */
 export async function isEventImage(db: Queryable, bname: string, url: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM events WHERE name = $1 AND $2 IN (cover, profile)', [bname, url]);
   return (rowCount ?? 0) > 0;
 }
 
-/** An event's visibility, or null when there is no such event (the media gate asks it per file). */
+/** An event's visibility, or null when there is no such event. */
 export async function eventVisibility(db: Queryable, name: string): Promise<EventVisibility | null> {
   const { rows } = await db.query<{ visibility: EventVisibility }>('SELECT visibility FROM events WHERE name = $1', [name]);
   return rows[0]?.visibility ?? null;
+}
+
+/** The event, when the caller owns it (its order's account) or is of the team: 404 unknown, 403 anyone else. */
+export async function ownedEvent(db: Queryable, identity: Identity, isTeam: boolean, name: string): Promise<EventRow> {
+  const event = await findEvent(db, name);
+  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  if (!isTeam && (event.owner_uid === null || event.owner_uid !== identity.uid)) {
+    throw forbidden('not_event_owner', 'Só quem contratou o evento pode mudar quem vê as fotos.');
+  }
+  return event;
 }
 
 /**
@@ -74,11 +56,7 @@ export async function eventVisibility(db: Queryable, name: string): Promise<Even
  * now on, and what is stored from now on gets a random name.
  */
 export async function setEventVisibility(db: Queryable, identity: Identity, isTeam: boolean, name: string, visibility: EventVisibility): Promise<EventRow> {
-  const event = await findEvent(db, name);
-  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
-  if (!isTeam && (event.owner_uid === null || event.owner_uid !== identity.uid)) {
-    throw forbidden('not_event_owner', 'Só quem contratou o evento pode mudar quem vê as fotos.');
-  }
+  await ownedEvent(db, identity, isTeam, name);
   const { rows } = await db.query<EventRow>('UPDATE events SET visibility = $2 WHERE name = $1 RETURNING *', [name, visibility]);
   return rows[0];
 }
@@ -105,17 +83,17 @@ export async function eventCardRows(db: Queryable, names: readonly string[]): Pr
 }
 
 /**
- * The cards of the events a visitor names (from their cookie), in their order, once each.
- * Link-only and private events only for a signed-in visitor (`openByName`); `visible` says
- * public. `photos` counts what the guest can open: the media of the event's booths, not its
- * cover and profile images nor a mode it has no booth for.
+ * The cards of the events a visitor names (from their cookie), in their order, once each: only
+ * those the visitor may open (`opens`, http/eventGuard.ts); `visible` says public. `photos` counts
+ * what the guest can open: the media of the event's booths, not its cover and profile images nor
+ * a mode it has no booth for.
  */
-export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<string, EventCardRow | null>, signedIn: boolean): EventCard[] {
+export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<string, EventCardRow | null>, opens: ReadonlySet<string>): EventCard[] {
   const cards: EventCard[] = [];
   // One card per event, as a name asked twice is one event.
   for (const name of new Set(names)) {
     const row = rows.get(name);
-    if (!row || !openByName(row.visibility, signedIn)) continue;
+    if (!row || !opens.has(name)) continue;
     cards.push({
       title: row.name,
       displayTitle: row.title || row.name,

@@ -40,6 +40,7 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
 /** What a gallery poll needs to know: who may open the event, and a fingerprint of its list. */
 export interface GalleryState {
   visibility: EventVisibility;
+  owner_uid: string | null;
   /** Changes whenever an item joins or leaves what `listMedia` answers. */
   version: string;
 }
@@ -50,8 +51,8 @@ export interface GalleryState {
  * every few seconds is answered "not modified" from it (kept in memory: db/liveCache.ts).
  */
 export async function galleryState(db: Queryable, bname: string, mode: MediaMode): Promise<GalleryState | null> {
-  const { rows } = await db.query<{ visibility: EventVisibility; items: number; newest: string; ids: string }>(
-    `SELECT e.visibility, g.items, g.newest, g.ids
+  const { rows } = await db.query<{ visibility: EventVisibility; owner_uid: string | null; items: number; newest: string; ids: string }>(
+    `SELECT e.visibility, e.owner_uid, g.items, g.newest, g.ids
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
@@ -61,7 +62,7 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
     [bname, mode],
   );
   const row = rows[0];
-  return row ? { visibility: row.visibility, version: `${row.items}-${row.newest}-${row.ids}` } : null;
+  return row ? { visibility: row.visibility, owner_uid: row.owner_uid, version: `${row.items}-${row.newest}-${row.ids}` } : null;
 }
 
 /** The newest media a device uploaded for an event: zero or one URL. */
@@ -97,14 +98,18 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
   return rows[0] ?? null;
 }
 
-/** Whether a file of an event was stored under a random name: knowing it is knowing its link. */
-export async function isUnguessableMedia(db: Queryable, ref: { bname: string; mode: string; file: string }): Promise<boolean> {
-  const { rows } = await db.query<{ unguessable: boolean }>('SELECT unguessable FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
-    ref.bname,
-    ref.mode,
-    ref.file,
-  ]);
-  return rows[0]?.unguessable === true;
+/**
+ * Whether a file of an event is a collect link's secret: stored under a random name (knowing it is
+ * knowing its link), after the owner last revoked the guests' access (older links no longer grant it).
+ */
+export async function isCollectSecret(db: Queryable, ref: { bname: string; mode: string; file: string }): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND m.unguessable
+        AND m.created_at > coalesce(e.grants_reset_at, '-infinity')`,
+    [ref.bname, ref.mode, ref.file],
+  );
+  return rows.length > 0;
 }
 
 /** A public event's booth as its gallery's page may draw it before any script runs (http/galleryShell.ts). */

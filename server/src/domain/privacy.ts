@@ -1,6 +1,7 @@
 import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
+import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';
 
 /**
@@ -54,7 +55,8 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
 
 /**
  * 'Apagar minhas fotos': the visitor's face captures and booth results (by agent) and, signed in,
- * the account's lists (collection, packs, events), in one transaction; then the face files.
+ * the account's lists (collection, packs, events), and the grants of the events they were at
+ * (the agents' and the account's), in one transaction; then the face files.
  * Orders and payments stay (tax law), and so do the event's media (they are the event's). The
  * account itself stays (signing in still works), with empty lists. A repeat removes nothing more.
  */
@@ -70,6 +72,8 @@ export async function eraseVisitorData(db: Database, dataDir: string, agent: str
     }
     const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
     const results = await client.query('DELETE FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
+    // Which events they were at (their presence grants) says where they have been: it goes too.
+    await client.query('DELETE FROM event_grants WHERE holder = ANY($1::text[])', [holdersOfErasure(agents, identity)]);
     return {
       counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0 },
       files: faces.rows.map((row) => row.file),
@@ -78,6 +82,10 @@ export async function eraseVisitorData(db: Database, dataDir: string, agent: str
   });
   await removeFaceFiles(dataDir, files, agents);
   return counts;
+}
+
+function holdersOfErasure(agents: readonly string[], identity: Identity | null): string[] {
+  return [...agents.map(agentHolder), ...(identity ? [uidHolder(identity.uid)] : [])];
 }
 
 export interface Purged {

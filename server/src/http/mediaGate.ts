@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EventVisibility } from '../../../contract/wire';
 import type { MediaRef } from '../../../contract/mediaPath';
 import { isMediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
-import type { ChangeFeed } from '../db/changeFeed';
-import type { Database, Queryable } from '../db/database';
-import { liveCache } from '../db/liveCache';
+import type { Queryable } from '../db/database';
 import { notFound, unauthenticated } from '../domain/errors';
-import { eventVisibility, LOGIN_FOR_PRIVATE } from '../domain/events';
-import { isUnguessableMedia } from '../domain/media';
-import { mediaSessionUid, type MediaSessionKeys } from './mediaSession';
+import { LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAccess';
+import { isCollectSecret } from '../domain/media';
+import { agentOf, type EventGuard } from './eventGuard';
+import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
 const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
@@ -21,28 +19,10 @@ const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
 const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
-/**
- * Every media, thumbnail and rendition request asks an event's visibility: kept in memory while it stands
- * (db/liveCache.ts), so a gallery's burst of thumbnails makes no trip to the database. The
- * owner's change is seen at once by every app server: this one forgets on its own write, the
- * others on the change feed's notification.
- */
-export interface VisibilityCache {
-  get(name: string): Promise<EventVisibility | null>;
-  close(): void;
-}
-
-export function createVisibilityCache(db: Database, changes: ChangeFeed): VisibilityCache {
-  const kept = liveCache<EventVisibility | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
-  return {
-    get: (name) => kept.read(name, () => eventVisibility(db, name)),
-    close: () => kept.close(),
-  };
-}
-
 export interface MediaAccess {
   keys: MediaSessionKeys;
-  visibility: VisibilityCache;
+  /** Who may open which event (http/eventGuard.ts), kept in memory for a gallery's burst of files. */
+  guard: EventGuard;
 }
 
 /** The gated folders: media files, their thumbnails, and the display renditions of photos. */
@@ -82,10 +62,12 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
 
 /**
  * Whether this request's visitor may see a file of `target`'s event (docs/api.md, "Who may see an
- * event"). Public event: anyone ('public'). Link-only: a visitor with a media login cookie, or
- * anyone asking for a file stored under a random name (knowing that name is knowing the link).
- * Private: a visitor with the cookie. Those let in are 'gated'; everyone else is 'refused', and an
- * unknown event is 'unknown'.
+ * event"). A public event's: anyone ('public'). A link-only or private event's: its owner, the
+ * team, and the visitors who were there (http/eventGuard.ts), a private one only signed in; and a
+ * file asked for by its random name is a collect link: whoever knows it was there, and is granted
+ * the event (a link-only event's file opens for them even before the app has given them an
+ * agent). Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
+ * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
 export async function mediaOpening(
   request: FastifyRequest,
@@ -93,11 +75,18 @@ export async function mediaOpening(
   db: Queryable,
   access: MediaAccess,
 ): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
-  const visibility = await access.visibility.get(target.bname);
-  if (visibility === null) return 'unknown';
-  if (visibility === 'public') return 'public';
-  const allowed = mediaSessionUid(request, access.keys) !== null || (visibility === 'link' && (await isUnguessableMedia(db, target)));
-  return allowed ? 'gated' : 'refused';
+  const event = await access.guard.event(target.bname);
+  if (event === null) return 'unknown';
+  if (event.visibility === 'public') return 'public';
+  const session = mediaSessionOf(request, access.keys);
+  const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
+  let opening = await access.guard.openingOf(target.bname, event, viewer);
+  if (opening === 'hidden' && (await isCollectSecret(db, target))) {
+    await access.guard.grant(target.bname, viewer, 'collect');
+    opening = event.visibility === 'link' || viewer.uid !== null ? 'open' : 'login';
+  }
+  if (opening === 'open') return 'gated';
+  return opening === 'login' ? 'refused' : 'unknown';
 }
 
 /**

@@ -8,7 +8,8 @@ import { readCookie } from './visitorCookies';
 /**
  * `<img>` and `<video>` cannot send the `idToken` header, so a signed-in SPA trades its token for
  * this cookie (POST /api/media-session) and the media gate reads it. Its value is
- * `{uid, base64url}.{expiry, epoch ms}.{HMAC-SHA256 of both, base64url}` under the server's secret:
+ * `{uid, base64url}.{expiry, epoch ms}[.t].{HMAC-SHA256 of the rest, base64url}` under the
+ * server's secret (`.t`: a member of the team when it was made, who may see every event):
  * nobody can forge one or stretch its expiry, and no session store is needed (any app server with
  * the same secret accepts it).
  */
@@ -43,27 +44,39 @@ function mac(secret: Buffer, payload: string): Buffer {
   return crypto.createHmac('sha256', secret).update(payload).digest();
 }
 
-export function signMediaSession(secret: Buffer, uid: string, expiresAt: number): string {
-  const payload = `${Buffer.from(uid, 'utf8').toString('base64url')}.${expiresAt}`;
+export function signMediaSession(secret: Buffer, uid: string, expiresAt: number, team = false): string {
+  const payload = `${Buffer.from(uid, 'utf8').toString('base64url')}.${expiresAt}${team ? '.t' : ''}`;
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
-/** The uid a cookie value vouches for, or null when it is forged, altered, malformed or expired. */
-export function verifyMediaSession(secret: Buffer, value: string | undefined, now = Date.now()): string | null {
+/** Who a media cookie vouches for. */
+export interface MediaSession {
+  uid: string;
+  team: boolean;
+}
+
+/** What a cookie value vouches for, or null when it is forged, altered, malformed or expired. */
+export function readMediaSession(secret: Buffer, value: string | undefined, now = Date.now()): MediaSession | null {
   if (!value || value.length > 512) return null;
-  const match = /^([A-Za-z0-9_-]{1,256})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  const match = /^([A-Za-z0-9_-]{1,256})\.([0-9]{1,15})(\.t)?\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match) return null;
-  const [, uid64, expiry, signature] = match;
-  const expected = mac(secret, `${uid64}.${expiry}`);
+  const [, uid64, expiry, team, signature] = match;
+  const expected = mac(secret, `${uid64}.${expiry}${team ?? ''}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   if (Number(expiry) <= now) return null;
-  return Buffer.from(uid64, 'base64url').toString('utf8') || null;
+  const uid = Buffer.from(uid64, 'base64url').toString('utf8');
+  return uid ? { uid, team: team !== undefined } : null;
 }
 
-/** The uid of the request's media cookie, when it carries a good one. */
-export function mediaSessionUid(request: FastifyRequest, keys: MediaSessionKeys): string | null {
-  return verifyMediaSession(keys.secret, readCookie(request, MEDIA_COOKIE));
+/** The uid a cookie value vouches for, or null (`readMediaSession`). */
+export function verifyMediaSession(secret: Buffer, value: string | undefined, now = Date.now()): string | null {
+  return readMediaSession(secret, value, now)?.uid ?? null;
+}
+
+/** The request's media cookie, when it carries a good one. */
+export function mediaSessionOf(request: FastifyRequest, keys: MediaSessionKeys): MediaSession | null {
+  return readMediaSession(keys.secret, readCookie(request, MEDIA_COOKIE));
 }
 
 function cookie(value: string, maxAgeS: number, secure: boolean): string {
@@ -71,9 +84,9 @@ function cookie(value: string, maxAgeS: number, secure: boolean): string {
   return `${MEDIA_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function setMediaSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, uid: string, now = Date.now()): number {
+export function setMediaSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, session: MediaSession, now = Date.now()): number {
   const expiresAt = now + MEDIA_SESSION_TTL_MS;
-  reply.header('Set-Cookie', cookie(signMediaSession(keys.secret, uid, expiresAt), MEDIA_SESSION_TTL_MS / 1000, keys.secure));
+  reply.header('Set-Cookie', cookie(signMediaSession(keys.secret, session.uid, expiresAt, session.team), MEDIA_SESSION_TTL_MS / 1000, keys.secure));
   reply.header('Cache-Control', 'no-store');
   return expiresAt;
 }

@@ -29,7 +29,7 @@ import {
   ultraLast,
 } from '../domain/booths';
 import { invalid, tooMany } from '../domain/errors';
-import { eventForViewer } from '../domain/events';
+import { apiViewer, openEvent } from '../http/eventGuard';
 import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } from '../domain/faces';
 import { takeRateSlot } from '../domain/rateLimit';
 import { agentResults } from '../domain/results';
@@ -45,7 +45,7 @@ const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
 const FACE_WINDOW_SECONDS = 60;
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
-export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): void {
+export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
 
   app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
@@ -104,7 +104,7 @@ export function boothRoutes(app: Api, { db, config, rateLimit }: AppContext): vo
       config: { auth: 'optional' },
     },
     async (request) => {
-      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
+      const event = await openEvent(db, guard, request.params.bname, apiViewer(request, team));
       return ultraLast(db, request.params.device, event.name, request.query.agent ?? '');
     },
   );

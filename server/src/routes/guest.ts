@@ -16,7 +16,9 @@ import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { cardsForViewer, checkViewer, eventDetails, eventForViewer, findEventByPublicId } from '../domain/events';
+import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
+import { refusal } from '../domain/eventAccess';
+import { apiViewer, openEvent } from '../http/eventGuard';
 import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
 import { listMedia } from '../domain/media';
@@ -49,7 +51,7 @@ function isForeignLoad(headers: Record<string, string | string[] | undefined>): 
 }
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): void {
+export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
   const galleries = replyCache();
   const reads = guestReads(db, changes);
   app.addHook('onClose', async () => reads.close());
@@ -63,13 +65,23 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
     async (request) => {
       const names = splitList(request.params.events, 100).filter(isName);
       const rows = await reads.eventCardRows(names);
-      return cardsForViewer(names, rows, request.identity !== null);
+      const viewer = apiViewer(request, team);
+      const opens = new Set<string>();
+      for (const [name, row] of rows) if (row && (await guard.openingOf(name, row, viewer)) === 'open') opens.add(name);
+      return cardsForViewer(names, rows, opens);
     },
   );
 
   app.get('/evento/:id', { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } }, async (request) => {
     const event = await findEventByPublicId(db, request.params.id);
     if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+    const viewer = apiViewer(request, team);
+    const opening = await guard.openingOf(event.name, event, viewer);
+    if (opening === 'open') return eventDetails(event);
+    // A link-only event's own link is an invitation: whoever opens it was invited. A private
+    // event's is not (its guests are the people who were there), and a stranger learns nothing.
+    if (event.visibility !== 'link') throw refusal(opening);
+    await guard.grant(event.name, viewer, 'link');
     return eventDetails(event);
   });
 
@@ -82,7 +94,10 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
       const state = await reads.galleryState(bname, type);
-      const { version } = checkViewer(state, request.identity !== null);
+      if (!state) throw notFound('event_not_found', 'Evento não encontrado.');
+      const opening = await guard.openingOf(bname, state, apiViewer(request, team));
+      if (opening !== 'open') throw refusal(opening);
+      const { version } = state;
       const etag = `W/"g1-${version}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
@@ -97,7 +112,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
     '/deviceLast/:bname/:device',
     { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: DeviceLastReply } }, config: { auth: 'optional' } },
     async (request) => {
-      const event = await eventForViewer(db, request.params.bname, request.identity !== null);
+      const event = await openEvent(db, guard, request.params.bname, apiViewer(request, team));
       return deviceLastOfEvent(db, event, request.params.device);
     },
   );
@@ -113,6 +128,9 @@ export function guestRoutes(app: Api, { db, changes, rateLimit }: AppContext): v
       const packs = await reads.packRows(hashes);
       // The events' titles come from the event rows the cards keep (fresh when an event changes).
       const names = [...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))];
+      // A pack of an event is presence: its guest was there (http/eventGuard.ts).
+      const viewer = apiViewer(request, team);
+      for (const name of names) await guard.grant(name, viewer, 'pack');
       const events = await reads.eventCardRows(names);
       return packLiterals(hashes, packs, (bname) => {
         const event = events.get(bname);

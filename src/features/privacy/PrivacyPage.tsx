@@ -107,6 +107,15 @@ export default function PrivacyPage() {
           apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
         </p>
 
+        <h3>Quem vê as fotos de um evento privado ou só com link</h3>
+        <p>
+          As fotos de um evento público ficam abertas a todos. As de um evento privado ou só com link ficam só para quem contratou o evento, para a nossa equipe
+          e para quem esteve lá: quem abriu o link de coleta de uma foto do evento (o QR code da cabine), usou um pacote de impressão dele ou, num evento só com
+          link, abriu o link do evento. Guardamos que este aparelho (e a sua conta, quando você entra) tem acesso ao evento; ter uma conta não basta. No evento
+          privado é preciso entrar na conta para ver. Quem contratou vê quantas pessoas têm acesso, nunca quem, e pode tirar o acesso de todos de uma vez, com
+          um novo link. Ao apagar os seus dados, esse acesso também é apagado.
+        </p>
+
         <h3>Fotos de rosto (encontrar minhas fotos)</h3>
         <p>
           A foto do seu rosto tirada na tela de captura, usada só para encontrar você nas fotos do evento. Guardamos no máximo 5 por aparelho e apagamos cada

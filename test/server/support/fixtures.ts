@@ -139,3 +139,31 @@ export function claimedPng(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A random-name file of `event` (what a collect link names), as a `/media/...` URL. */
+export async function collectLinkOf(server: TestServer, event: string): Promise<string> {
+  const { rows } = await server.db.query<{ mode: string; file: string }>(
+    'SELECT mode, file FROM media WHERE event_name = $1 AND unguessable ORDER BY id LIMIT 1',
+    [event],
+  );
+  if (!rows[0]) throw new Error(`${event} has no file under a random name`);
+  return `/media/${event}/${rows[0].mode}/${rows[0].file}`;
+}
+
+/**
+ * A visitor who was at `event` (docs/api.md, "Who may see an event"): their agent opens one of its
+ * collect links; signed in (`token`), their account then holds the grant too, as when the app
+ * calls with both. Returns the collect link.
+ */
+export async function attend(server: TestServer, event: string, agent: string, token?: string): Promise<string> {
+  const link = await collectLinkOf(server, event);
+  const cookie = `agent=${agent}`;
+  const opened = await server.call({ method: 'HEAD', url: link, headers: { cookie } });
+  // A private event's file waits for a sign-in (401), a link-only one's opens (200): both grant.
+  if (opened.statusCode !== 200 && opened.statusCode !== 401) throw new Error(`collect link ${link}: ${opened.statusCode}`);
+  if (token) {
+    const cards = await server.call({ method: 'GET', url: `/api/eventos/${event}/${agent}`, token, headers: { cookie } });
+    if (cards.statusCode !== 200) throw new Error(`signing in at ${event}: ${cards.statusCode}`);
+  }
+  return link;
+}

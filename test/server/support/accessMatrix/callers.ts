@@ -11,8 +11,16 @@ export type Caller =
   | 'forged'
   /** A JWT whose header names an algorithm that does not exist (`{"alg":"network"}`). */
   | 'oddHeader'
-  /** A plain signed-in user. */
+  /** A plain signed-in user: an account and nothing more, a stranger to every event. */
   | 'guest'
+  /** The owner of the private event `privada` (its order's account), signed in, with its browser's media cookie. */
+  | 'owner'
+  /** A guest who was at `privada` (opened one of its collect links), signed in, with the media cookie. */
+  | 'attendee'
+  /** The same guest's browser signed out: its agent cookie only. */
+  | 'attendeeSignedOut'
+  /** A guest who added one of `privada`'s packs, signed in, with the media cookie. */
+  | 'packHolder'
   | 'partnerA'
   | 'partnerB'
   | 'team'
@@ -21,7 +29,21 @@ export type Caller =
   /** The key of a device of another kind (a camera on a printer route, a printer on a camera route). */
   | 'otherDevice';
 
-export const CALLERS: readonly Caller[] = ['signedOut', 'forged', 'oddHeader', 'guest', 'partnerB', 'team', 'ownDevice', 'otherDevice', 'partnerA'];
+export const CALLERS: readonly Caller[] = [
+  'signedOut',
+  'forged',
+  'oddHeader',
+  'guest',
+  'owner',
+  'attendee',
+  'attendeeSignedOut',
+  'packHolder',
+  'partnerB',
+  'team',
+  'ownDevice',
+  'otherDevice',
+  'partnerA',
+];
 
 export type DeviceKind = 'camera' | 'printer' | 'mirror' | 'ultra';
 export const OTHER_KIND: Record<DeviceKind, DeviceKind> = { camera: 'printer', printer: 'camera', mirror: 'camera', ultra: 'camera' };
@@ -52,6 +74,10 @@ export const anyone = (expected: Expected): Matrix => ({
   forged: expected,
   oddHeader: expected,
   guest: expected,
+  owner: expected,
+  attendee: expected,
+  attendeeSignedOut: expected,
+  packHolder: expected,
   partnerA: expected,
   partnerB: expected,
   team: expected,
@@ -65,6 +91,10 @@ export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
   forged: 401,
   oddHeader: 401,
   guest: signed,
+  owner: signed,
+  attendee: signed,
+  attendeeSignedOut: anonymous,
+  packHolder: signed,
   partnerA: signed,
   partnerB: signed,
   team: signed,
@@ -86,3 +116,19 @@ export const only = (who: 'team' | 'partnerA' | 'partnerAAndTeam', allowed: Expe
 export const device = (expected: Expected): Matrix => ({ ...anyone(401), ownDevice: expected, otherDevice: 403 });
 
 export const ok = (body: unknown): Expected => ({ status: 200, body });
+
+/**
+ * A route of the private event `privada` (issue 25, "Who may see an event"): open to its owner,
+ * the team and the guests who were there, signed in; a guest who was there but is signed out is
+ * asked to sign in (401); anyone else gets what an unknown event gets (`stranger`, 404).
+ */
+export const presence = (open: Expected, stranger: Expected = 404): Matrix => ({
+  ...optional(stranger, open),
+  guest: stranger,
+  partnerA: stranger,
+  partnerB: stranger,
+  attendeeSignedOut: 401,
+});
+
+/** The cells of `matrix` for `callers` only: to lay over another helper's row. */
+export const pick = (matrix: Matrix, callers: readonly Caller[]): Partial<Matrix> => Object.fromEntries(callers.map((caller) => [caller, matrix[caller]]));

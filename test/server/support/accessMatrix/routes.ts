@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
 import { signNotification } from '../../../../server/src/payments/webhookSignature';
 import { jpeg, mp4 } from '../fixtures';
-import { anyone, device, ok, only, optional, signedIn, type Row } from './callers';
+import { anyone, device, ok, only, optional, pick, presence, signedIn, type Row } from './callers';
 import {
   askedPrint,
   CARD,
@@ -15,6 +15,7 @@ import {
   paidOrderOfPartnerA,
   PHOTO,
   placeOrder,
+  privateFile,
   shownCoupon,
   takenPrintJob,
   ultraSession,
@@ -36,7 +37,11 @@ export const ROWS: Row[] = [
     route: 'GET /api/eventos/:events/:agent',
     request: () => ({ method: 'GET', url: '/api/eventos/festa_ana,privada/agente001' }),
     view: cardNames,
-    expected: optional(ok(['festa_ana']), ok(['festa_ana', 'privada'])),
+    // The private event's card: to those who may open it (`presence`), signed in.
+    expected: {
+      ...optional(ok(['festa_ana']), ok(['festa_ana'])),
+      ...pick(presence(ok(['festa_ana', 'privada'])), ['owner', 'attendee', 'packHolder', 'team']),
+    },
   },
   { route: 'GET /api/evento/:id', request: () => ({ method: 'GET', url: '/api/evento/festa-ana-1' }), expected: signedIn(200) },
   {
@@ -49,7 +54,7 @@ export const ROWS: Row[] = [
     route: 'GET /api/all/:bname/:type',
     label: 'a private event',
     request: () => ({ method: 'GET', url: '/api/all/privada/pad' }),
-    expected: optional(401, 200),
+    expected: presence(200),
   },
   {
     route: 'GET /api/deviceLast/:bname/:device',
@@ -61,7 +66,7 @@ export const ROWS: Row[] = [
     route: 'GET /api/deviceLast/:bname/:device',
     label: 'a private event',
     request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }),
-    expected: optional(401, 200),
+    expected: presence(200),
   },
   { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
   {
@@ -291,7 +296,7 @@ export const ROWS: Row[] = [
     route: 'GET /api/ultraLast/:device/:bname',
     label: 'a private event',
     request: () => ({ method: 'GET', url: '/api/ultraLast/ultra2/privada' }),
-    expected: optional(401, 200),
+    expected: presence(200),
   },
   {
     route: 'GET /api/ultraStartConfig/:device/:qrid/:speed/:music',
@@ -367,12 +372,20 @@ export const ROWS: Row[] = [
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
   { route: 'GET /media/*', request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }), expected: anyone(200) },
   {
-    // A private event's file needs the media cookie of a login (test/server/privateMedia.test.ts):
-    // no token in a header opens it, since images cannot send one.
+    // A private event's file by its random name (a collect link): its visitor was there, and sees it
+    // signed in, with the media cookie of a login (test/server/privateMedia.test.ts): no token in a
+    // header opens it, since images cannot send one.
     route: 'GET /media/*',
-    label: "a private event's file, by its URL",
+    label: "a private event's file, by its collect link",
+    request: () => ({ method: 'GET', url: privateFile }),
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200 },
+  },
+  {
+    // The name its booth gave it is no secret: nothing tells a stranger the event exists.
+    route: 'GET /media/*',
+    label: "a private event's file, by another name",
     request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
-    expected: anyone(401),
+    expected: { ...anyone(404), owner: 404, attendee: 404, packHolder: 404, attendeeSignedOut: 401 },
   },
   // The company's images (the shop's, the mirror's icons): anyone's, whoever asks.
   { route: 'GET /catalogo/*', request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }), expected: anyone(200) },
@@ -382,17 +395,29 @@ export const ROWS: Row[] = [
     // The collect page's rendition of a private event's photo: the same gate as the photo itself.
     route: 'GET /display/*',
     label: "a private event's rendition, by its URL",
-    request: () => ({ method: 'GET', url: '/display/privada/pad/x1.jpg.webp' }),
-    expected: anyone(401),
+    request: () => ({ method: 'GET', url: `${privateFile.replace('/media/', '/display/')}.webp` }),
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200 },
   },
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
-  // (nobody above owns `privada`: the team only; it stays private).
+  // (its owner and the team; it stays private).
   { route: 'POST /api/media-session', request: () => ({ method: 'POST', url: '/api/media-session' }), expected: signedIn(200) },
   { route: 'DELETE /api/media-session', request: () => ({ method: 'DELETE', url: '/api/media-session' }), expected: anyone(200) },
   {
     route: 'PUT /api/events/:bname/visibility',
     request: () => ({ method: 'PUT', url: '/api/events/privada/visibility', payload: { visibility: 'private' } }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
+  {
+    // Counts of who may see it (issue 25): its owner and the team.
+    route: 'GET /api/events/:bname/access',
+    request: () => ({ method: 'GET', url: '/api/events/privada/access' }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
+  {
+    // Revoking every guest's access, on an event nobody here owns (privada's guests stay for the rows above).
+    route: 'POST /api/events/:bname/access/revoke',
+    request: () => ({ method: 'POST', url: '/api/events/outra/access/revoke' }),
     expected: only('team', 200),
   },
 

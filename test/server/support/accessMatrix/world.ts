@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/auth/identity';
-import { basicSeed, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
+import { attend, basicSeed, collectLinkOf, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from '../testServer';
 import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, type Row } from './callers';
 
@@ -13,7 +13,13 @@ import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, ty
  */
 
 export let server: TestServer;
-export const users: Record<'guest' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
+export const users: Record<'guest' | 'owner' | 'attendee' | 'packHolder' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
+/** The cookies a browser of each caller holds (its agent, its media cookie once signed in). */
+const cookies: Partial<Record<Caller, string>> = {};
+const ATTENDEE_AGENT = 'agentematriz0001';
+const PACK_HOLDER_AGENT = 'agentematriz0002';
+/** The private event's pack a guest added. */
+const PRIVATE_PACK = 'PACKPRIVADA';
 export let forgedToken = '';
 export let oddHeaderToken = '';
 /** The options the guard asked the verifier for, per request URL. */
@@ -126,6 +132,8 @@ export const cardNames = (response: LightMyRequestResponse) => (response.json() 
 
 export const WEBHOOK_SECRET = 'segredo-do-webhook-da-matriz';
 export const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+/** A file of `privada`, by the random name it was stored under (what a collect link names). */
+export let privateFile = '';
 
 /** Starts the matrix's server, its callers and their accounts before the tests, and stops it after them. */
 export function withMatrixServer(): void {
@@ -141,8 +149,16 @@ export function withMatrixServer(): void {
         }),
       },
     );
-    const [guest, partnerA, partnerB, team] = await Promise.all([newUser('convidado'), newUser('parceiro-a'), newUser('parceiro-b'), newTeamMember()]);
-    Object.assign(users, { guest, partnerA, partnerB, team });
+    const [guest, owner, attendee, packHolder, partnerA, partnerB, team] = await Promise.all([
+      newUser('convidado'),
+      newUser('dona'),
+      newUser('presente'),
+      newUser('pacote'),
+      newUser('parceiro-a'),
+      newUser('parceiro-b'),
+      newTeamMember(),
+    ]);
+    Object.assign(users, { guest, owner, attendee, packHolder, partnerA, partnerB, team });
     const seed = basicSeed();
     await loadBasicSeed(server, {
       ...seed,
@@ -152,7 +168,7 @@ export function withMatrixServer(): void {
         { id: 'ultra2', kind: 'ultra', event: 'privada', mode: '360', key: PRIVATE_KEY },
       ],
       media: (seed.media ?? []).map((media) => (media.event === 'privada' ? { ...media, device: 'cam2' } : media)),
-      packs: [...(seed.packs ?? []), { hash: PACK, event: 'festa_ana', copies: 10_000 }],
+      packs: [...(seed.packs ?? []), { hash: PACK, event: 'festa_ana', copies: 10_000 }, { hash: PRIVATE_PACK, event: 'privada', copies: 2 }],
       partners: [...(seed.partners ?? []), { name: 'parceiro_dono' }],
       accounts: [
         { uid: partnerA.uid, email: partnerA.email, partner: 'parceiro1' },
@@ -160,7 +176,25 @@ export function withMatrixServer(): void {
       ],
     });
     // Every signed-in caller has an account, so that the account routes answer what they hold.
-    for (const user of [guest, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
+    for (const user of [guest, owner, attendee, packHolder, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
+    // Who may see `privada` (issue 25): its owner, a guest who opened one of its collect links, a
+    // guest who added one of its packs; each signed in on a browser that keeps its media cookie.
+    await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
+    await attend(server, 'privada', ATTENDEE_AGENT, attendee.token);
+    await setUp({ method: 'GET', url: `/api/validatePacks/${PRIVATE_PACK}`, headers: { cookie: `agent=${PACK_HOLDER_AGENT}` } });
+    await setUp({
+      method: 'GET',
+      url: `/api/eventos/privada/${PACK_HOLDER_AGENT}`,
+      token: packHolder.token,
+      headers: { cookie: `agent=${PACK_HOLDER_AGENT}` },
+    });
+    const mediaCookie = async (user: TestUser) =>
+      String([(await setUp({ method: 'POST', url: '/api/media-session', token: user.token })).headers['set-cookie']].flat()[0]).split(';')[0];
+    cookies.owner = await mediaCookie(owner);
+    cookies.attendee = `agent=${ATTENDEE_AGENT}; ${await mediaCookie(attendee)}`;
+    cookies.attendeeSignedOut = `agent=${ATTENDEE_AGENT}`;
+    cookies.packHolder = `agent=${PACK_HOLDER_AGENT}; ${await mediaCookie(packHolder)}`;
+    privateFile = await collectLinkOf(server, 'privada');
     forgedToken = unsignedJwt({ alg: 'none', typ: 'JWT' }, '');
     oddHeaderToken = unsignedJwt({ alg: 'network', typ: 'JWT' }, 'c2lnbmF0dXJh');
   });
@@ -193,6 +227,12 @@ function credentials(caller: Caller, row: Row): { token?: string; headers?: Reco
   switch (caller) {
     case 'signedOut':
       return {};
+    case 'attendeeSignedOut':
+      return { headers: { cookie: cookies.attendeeSignedOut ?? '' } };
+    case 'owner':
+    case 'attendee':
+    case 'packHolder':
+      return { token: users[caller].token, headers: { cookie: cookies[caller] ?? '' } };
     case 'forged':
       return { token: forgedToken };
     case 'oddHeader':

@@ -1,0 +1,117 @@
+import type { EventVisibility } from '../../../contract/wire';
+import { isAgentId } from '../../../contract/agentId';
+import type { Database, Queryable } from '../db/database';
+import { notFound, unauthenticated } from './errors';
+
+/**
+ * Who may see a link-only or private event (docs/api.md, "Who may see an event"): its owner, the
+ * team, and the people who were there. Presence is a grant, given to the visitor's agent (and to
+ * their account once they sign in) when they open a collect link of one of its photos (the file's
+ * random name is the secret), add one of its packs, or, for a link-only event, open its own link.
+ * A private event also needs the visitor signed in (SPEC section 6); a link-only one does not.
+ * Nobody else learns that the event exists: they get what an unknown event gets.
+ */
+
+/** How a grant was given. */
+export type GrantVia = 'collect' | 'pack' | 'link' | 'account';
+
+/** What the server knows of who asks: the account (token or media cookie), the agent cookie, the team. */
+export interface Viewer {
+  uid: string | null;
+  agent: string | null;
+  /** Asked only when the rest does not decide (a call to the identity policy). */
+  isTeam: () => Promise<boolean>;
+}
+
+/** The event's side of the decision. */
+export interface GuardedEvent {
+  visibility: EventVisibility;
+  owner_uid: string | null;
+}
+
+/** 'open': go on; 'login': granted, but a private event needs a sign-in (401); 'hidden': as if there were no such event (404). */
+export type Opening = 'open' | 'login' | 'hidden';
+
+export const agentHolder = (agent: string) => `agent:${agent}`;
+export const uidHolder = (uid: string) => `uid:${uid}`;
+
+/** The grant holders a viewer speaks for. */
+export function holdersOf(viewer: Pick<Viewer, 'uid' | 'agent'>): string[] {
+  const holders: string[] = [];
+  if (viewer.agent && isAgentId(viewer.agent)) holders.push(agentHolder(viewer.agent));
+  if (viewer.uid) holders.push(uidHolder(viewer.uid));
+  return holders;
+}
+
+/** The decision, once the grant is known (`granted`: the viewer's agent or account holds one). */
+export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted: boolean): Promise<Opening> {
+  if (event.visibility === 'public') return 'open';
+  if (viewer.uid !== null && event.owner_uid === viewer.uid) return 'open';
+  if (viewer.uid !== null && (await viewer.isTeam())) return 'open';
+  if (!granted) return 'hidden';
+  if (event.visibility === 'private' && viewer.uid === null) return 'login';
+  return 'open';
+}
+
+export const LOGIN_FOR_PRIVATE = 'Este evento é privado. Faça login para ver as fotos.';
+
+/** The error of a refused opening: a stranger learns nothing, a guest who was there is asked to sign in. */
+export function refusal(opening: Exclude<Opening, 'open'>, code = 'event_not_found') {
+  return opening === 'login' ? unauthenticated(LOGIN_FOR_PRIVATE) : notFound(code, 'Evento não encontrado.');
+}
+
+/** The event's side of the decision, or null for an unknown event. */
+export async function guardedEvent(db: Queryable, name: string): Promise<GuardedEvent | null> {
+  const { rows } = await db.query<GuardedEvent>('SELECT visibility, owner_uid FROM events WHERE name = $1', [name]);
+  return rows[0] ?? null;
+}
+
+/** Which of `holders` hold a grant of the event. */
+export async function grantedHolders(db: Queryable, event: string, holders: readonly string[]): Promise<Set<string>> {
+  if (holders.length === 0) return new Set();
+  const { rows } = await db.query<{ holder: string }>('SELECT holder FROM event_grants WHERE event_name = $1 AND holder = ANY($2::text[])', [event, holders]);
+  return new Set(rows.map((row) => row.holder));
+}
+
+/** Grants the event to each holder (a grant held already stays as it was). */
+export async function grantEvent(db: Queryable, event: string, holders: readonly string[], via: GrantVia): Promise<void> {
+  if (holders.length === 0) return;
+  await db.query(
+    `INSERT INTO event_grants (event_name, holder, via)
+     SELECT $1, holder, $3 FROM unnest($2::text[]) AS holder
+     ON CONFLICT (event_name, holder) DO NOTHING`,
+    [event, holders, via],
+  );
+}
+
+/** What the owner sees: how many visitors' agents and how many accounts hold a grant (never who). */
+export interface GrantCounts {
+  agents: number;
+  accounts: number;
+}
+
+export async function grantCounts(db: Queryable, event: string): Promise<GrantCounts> {
+  const { rows } = await db.query<GrantCounts>(
+    `SELECT count(*) FILTER (WHERE holder LIKE 'agent:%')::int AS agents,
+            count(*) FILTER (WHERE holder LIKE 'uid:%')::int AS accounts
+       FROM event_grants WHERE event_name = $1`,
+    [event],
+  );
+  return rows[0];
+}
+
+/**
+ * The owner's "revoke every guest's access": every grant goes, the event gets a new link (its
+ * public id), and collect links of what was stored until now no longer grant it. The owner and
+ * the team keep theirs (they never needed a grant). Returns the new public id.
+ */
+export async function revokeGrants(db: Database, event: string, newPublicId: string): Promise<string> {
+  return db.transaction(async (client) => {
+    await client.query('DELETE FROM event_grants WHERE event_name = $1', [event]);
+    const { rows } = await client.query<{ public_id: string }>(
+      'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp() WHERE name = $1 RETURNING public_id',
+      [event, newPublicId],
+    );
+    return rows[0].public_id;
+  });
+}

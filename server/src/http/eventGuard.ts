@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { COOKIE, parseScalar } from '../../../contract/cookieLists';
+import { isAgentId } from '../../../contract/agentId';
+import type { ChangeFeed } from '../db/changeFeed';
+import type { Database, Queryable } from '../db/database';
+import { liveCache } from '../db/liveCache';
+import { isTeamMember, type TeamPolicy } from '../auth/guard';
+import {
+  agentHolder,
+  decideOpening,
+  grantedHolders,
+  grantEvent,
+  guardedEvent,
+  holdersOf,
+  refusal,
+  uidHolder,
+  type GrantVia,
+  type GuardedEvent,
+  type Opening,
+  type Viewer,
+} from '../domain/eventAccess';
+import { notFound } from '../domain/errors';
+import { findEvent, type EventRow } from '../domain/events';
+import { readDecodedCookie } from './visitorCookies';
+
+/**
+ * The event access rule (domain/eventAccess.ts) as every route and the media gate ask it, with
+ * what it reads kept in memory while it stands (db/liveCache.ts): a gallery's burst of thumbnails
+ * and every phone's poll make no trip to the database. A new grant, a revocation or an event's
+ * change reaches every app server over the change feed.
+ */
+export interface EventGuard {
+  /** The event's visibility and owner, or null for an unknown event. */
+  event(name: string): Promise<GuardedEvent | null>;
+  /** What `viewer` may do with the event; 'unknown' for an event that does not exist. */
+  opening(name: string, viewer: Viewer): Promise<Opening | 'unknown'>;
+  /** `opening` for an event already read (a query that read it with something else). */
+  openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening>;
+  /** Grants the event to the viewer's agent and account. */
+  grant(name: string, viewer: Pick<Viewer, 'uid' | 'agent'>, via: GrantVia): Promise<void>;
+  close(): void;
+}
+
+export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard {
+  const events = liveCache<GuardedEvent | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
+  // Keys are `{event} {holder}` (a space is in neither): whether the holder has a grant.
+  const grants = liveCache<boolean>({ feed: changes, db, tables: ['event_grants'], feedKeyOf: (key) => `grant:${key.slice(0, key.indexOf(' '))}` });
+
+  const readEvent = (name: string) => events.read(name, () => guardedEvent(db, name));
+
+  async function held(name: string, holders: string[]): Promise<Set<string>> {
+    const keys = holders.map((holder) => `${name} ${holder}`);
+    const found = await grants.readMany(keys, async (missing) => {
+      const granted = await grantedHolders(
+        db,
+        name,
+        missing.map((key) => key.slice(name.length + 1)),
+      );
+      return new Map(missing.map((key) => [key, granted.has(key.slice(name.length + 1))]));
+    });
+    return new Set(holders.filter((holder) => found.get(`${name} ${holder}`) === true));
+  }
+
+  async function openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening> {
+    if (event.visibility === 'public') return 'open';
+    const holders = holdersOf(viewer);
+    const granted = await held(name, holders);
+    // A guest who was there signs in: the account holds the grant from now on, on any device.
+    if (viewer.uid && viewer.agent && granted.has(agentHolder(viewer.agent)) && !granted.has(uidHolder(viewer.uid))) {
+      await grantEvent(db, name, [uidHolder(viewer.uid)], 'account');
+    }
+    return decideOpening(event, viewer, granted.size > 0);
+  }
+
+  return {
+    event: readEvent,
+    openingOf,
+    async opening(name, viewer) {
+      const event = await readEvent(name);
+      return event ? openingOf(name, event, viewer) : 'unknown';
+    },
+    grant: (name, viewer, via) => grantEvent(db, name, holdersOf(viewer), via),
+    close() {
+      events.close();
+      grants.close();
+    },
+  };
+}
+
+/** The visitor's agent, from the cookie the SPA keeps it in (SPEC section 3), when it is one. */
+export function agentOf(request: FastifyRequest): string | null {
+  const agent = parseScalar(readDecodedCookie(request, COOKIE.agent));
+  return agent && isAgentId(agent) ? agent : null;
+}
+
+/** The viewer of an API call: its token's account, its agent cookie, the team by the token's e-mail. */
+export function apiViewer(request: FastifyRequest, team: TeamPolicy): Viewer {
+  return { uid: request.identity?.uid ?? null, agent: agentOf(request), isTeam: () => isTeamMember(request.identity, team) };
+}
+
+/**
+ * The event a visitor asks for by name (a gallery, a device's last photo, the 360 video), or its
+ * refusal: 404 for an unknown event and for a stranger alike, 401 for a guest of a private event
+ * who must sign in.
+ */
+export async function openEvent(db: Queryable, guard: EventGuard, name: string, viewer: Viewer): Promise<EventRow> {
+  const event = await findEvent(db, name);
+  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  const opening = await guard.openingOf(name, event, viewer);
+  if (opening !== 'open') throw refusal(opening);
+  return event;
+}
