@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { OwnEvent } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
+import { EventGuestAccess } from './EventGuestAccess';
 import { EventVisibilityControl } from './EventVisibilityControl';
 
 /** One card per paid order: what was bought, and the event to create or already created. */
@@ -28,6 +29,8 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                   Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
                 </p>
                 {event.createdName && <EventVisibilityControl bname={event.createdName} visibility={event.visibility ?? 'public'} />}
+                {/* A public event is everyone's: there is no guest access to count or take. */}
+                {event.createdName && event.visibility && event.visibility !== 'public' && <EventGuestAccess bname={event.createdName} />}
               </>
             ) : (
               <EventNameForm orderId={event.orderId} />

@@ -9,9 +9,13 @@ const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; expl
   {
     value: 'link',
     label: 'Somente com o link',
-    explanation: 'Cada foto abre só para quem tem o link dela; a galeria do evento pede login.',
+    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
   },
-  { value: 'private', label: 'Privado', explanation: 'Só quem entra com uma conta vê as fotos e a galeria do evento.' },
+  {
+    value: 'private',
+    label: 'Privado',
+    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) vê as fotos, entrando na conta. Ter uma conta não basta.',
+  },
 ];
 
 const VISIBILITY_SAVED = 'Visibilidade do evento salva.';

@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
-import type { NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
+import type { AccessRevokedReply, EventAccessReply, NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */
 export const accountApi = api.injectEndpoints({
@@ -35,9 +35,24 @@ export const accountApi = api.injectEndpoints({
     setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
       query: ({ bname, visibility }) => ({ url: path`/events/${bname}/visibility`, method: 'PUT', body: { visibility } }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast'],
+      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast', 'EventAccess'],
+    }),
+    /** How many guests' phones and accounts may see the owner's event (counts, never who). */
+    getEventAccess: build.query<EventAccessReply, string>({
+      query: (bname) => path`/events/${bname}/access`,
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, bname) => [{ type: 'EventAccess', id: bname }],
+    }),
+    /** Takes every guest's access away at once (the event gets a new link). */
+    revokeEventAccess: build.mutation<AccessRevokedReply, string>({
+      query: (bname) => ({ url: path`/events/${bname}/access/revoke`, method: 'POST' }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: (_result, _error, bname) => [
+        { type: 'EventAccess', id: bname },
+        { type: 'OwnEvents', id: LIST },
+      ],
     }),
   }),
 });
 
-export const { useLoadEventsQuery, useLoadTransactionsQuery, useSetEventVisibilityMutation } = accountApi;
+export const { useLoadEventsQuery, useLoadTransactionsQuery, useSetEventVisibilityMutation, useGetEventAccessQuery, useRevokeEventAccessMutation } = accountApi;

@@ -40,9 +40,11 @@ it('offers the three choices with their explanations, the current one checked', 
   expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['public', 'link', 'private']);
   expect(within(group).getByRole('radio', { name: 'Público' })).toBeChecked();
   expect(within(group).getByRole('radio', { name: 'Somente com o link' })).toHaveAccessibleDescription(
-    'Cada foto abre só para quem tem o link dela; a galeria do evento pede login.',
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
   );
-  expect(within(group).getByRole('radio', { name: 'Privado' })).toHaveAccessibleDescription('Só quem entra com uma conta vê as fotos e a galeria do evento.');
+  expect(within(group).getByRole('radio', { name: 'Privado' })).toHaveAccessibleDescription(
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) vê as fotos, entrando na conta. Ter uma conta não basta.',
+  );
 });
 
 it("shows 'Salvar visibilidade' as the app's button, not the browser's bare one", async () => {
@@ -71,4 +73,55 @@ it("shows the server's refusal in Portuguese, and no success", async () => {
   await user.click(screen.getByRole('button', { name: 'Salvar visibilidade' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível salvar: Só quem contratou o evento pode mudar quem vê as fotos.');
   expect(screen.queryByText('Visibilidade do evento salva.')).not.toBeInTheDocument();
+});
+
+describe("the guests' access to a link-only or private event", () => {
+  function serveAccess(visibility: string, calls: { method: string; token: string | null }[]) {
+    let agents = 12;
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+      http.get(`${API}/load_events`, () => HttpResponse.json([{ ...created, visibility }])),
+      http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+      http.get(`${API}/events/festa_ana/access`, ({ request }) => {
+        calls.push({ method: 'GET', token: request.headers.get('idToken') });
+        return HttpResponse.json({ agents, accounts: agents === 0 ? 0 : 1 });
+      }),
+      http.post(`${API}/events/festa_ana/access/revoke`, ({ request }) => {
+        calls.push({ method: 'POST', token: request.headers.get('idToken') });
+        agents = 0;
+        return HttpResponse.json({ publicId: 'novoLink1234' });
+      }),
+    );
+  }
+
+  it('says how many have access, and takes it from every guest only once the owner confirms', async () => {
+    const calls: { method: string; token: string | null }[] = [];
+    serveAccess('private', calls);
+    const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const access = await screen.findByRole('region', { name: 'Convidados com acesso a festa_ana' }, { timeout: 10_000 });
+    expect(await within(access).findByText(/12 aparelhos e 1 conta de\s+convidados/)).toBeInTheDocument();
+
+    // A first tap only asks; 'Cancelar' changes nothing.
+    await user.click(within(access).getByRole('button', { name: 'Tirar o acesso de todos' }));
+    expect(within(access).getByText(/O link do evento muda/)).toBeInTheDocument();
+    await user.click(within(access).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(access).getByRole('button', { name: 'Tirar o acesso de todos' }));
+    await user.click(within(access).getByRole('button', { name: 'Sim, tirar o acesso' }));
+    expect(await within(access).findByText('Acesso retirado de todos os convidados. O link do evento mudou.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', token: expect.any(String) }]);
+    // The counts are asked again: nobody has access now.
+    expect(await within(access).findByText(/0 aparelhos e 0 contas de\s+convidados/)).toBeInTheDocument();
+  });
+
+  it("is not there for a public event, which is everyone's", async () => {
+    const calls: { method: string; token: string | null }[] = [];
+    serveAccess('public', calls);
+    renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('group', { name: 'Quem vê as fotos de festa_ana' }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Convidados com acesso a festa_ana' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
 });

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/apiError';
+import { useGetEventAccessQuery, useRevokeEventAccessMutation } from './accountApi';
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+type Outcome = { kind: 'revoked' } | { kind: 'failed'; message: string } | null;
+
+/**
+ * Who may see a link-only or private event besides its owner and the team (the guests who were
+ * there, server/src/domain/eventAccess.ts): how many, never who; and the owner's way to take it
+ * from every guest at once, after a confirmation (the event's link changes, and the collect
+ * links already handed out no longer open it).
+ */
+export function EventGuestAccess({ bname }: { bname: string }) {
+  const { data, isError, refetch } = useGetEventAccessQuery(bname);
+  const [revoke, { isLoading }] = useRevokeEventAccessMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const confirm = async () => {
+    setOutcome(null);
+    try {
+      await revoke(bname).unwrap();
+      setOutcome({ kind: 'revoked' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: errorMessage(error) });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="guest-access" aria-label={`Convidados com acesso a ${bname}`}>
+      {data && (
+        <p>
+          Têm acesso às fotos, além de você e da equipe: {counted(data.agents, 'aparelho', 'aparelhos')} e {counted(data.accounts, 'conta', 'contas')} de
+          convidados.
+        </p>
+      )}
+      {isError && (
+        <p role="alert">
+          Não foi possível ver quem tem acesso.{' '}
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            Tentar de novo
+          </button>
+        </p>
+      )}
+      {confirming ? (
+        <div role="group" aria-label="Confirmar" className="guest-access__confirm">
+          <p>
+            Tirar o acesso de todos os convidados? O link do evento muda, e os links de fotos já entregues deixam de abrir o evento. Você e a equipe continuam
+            vendo tudo.
+          </p>
+          <div className="guest-access__buttons">
+            <button type="button" className="button" disabled={isLoading} onClick={() => void confirm()}>
+              {isLoading ? 'Tirando...' : 'Sim, tirar o acesso'}
+            </button>
+            <button type="button" className="button button--secondary" disabled={isLoading} onClick={() => setConfirming(false)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setOutcome(null);
+            setConfirming(true);
+          }}
+        >
+          Tirar o acesso de todos
+        </button>
+      )}
+      <p role="status">{outcome?.kind === 'revoked' ? 'Acesso retirado de todos os convidados. O link do evento mudou.' : ''}</p>
+      {outcome?.kind === 'failed' && <p role="alert">Não foi possível tirar o acesso: {outcome.message}</p>}
+    </section>
+  );
+}
