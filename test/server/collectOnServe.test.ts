@@ -154,6 +154,21 @@ describe('the collect page collects its photo as it is served', () => {
   });
 });
 
+describe("the collect page is the guest's presence at the event", () => {
+  it('made private after the party, a public event stays open to the guests who opened its collect links, and to nobody else', async () => {
+    const guest = new Browser({ agent: 'visitante0000000010' });
+    await guest.open('/collect?id=/media/outra/pad/o1.jpg');
+    await server.db.query("UPDATE events SET visibility = 'link' WHERE name = 'outra'");
+    try {
+      const gallery = (agent: string) => server.call({ method: 'GET', url: '/api/all/outra/pad', headers: { cookie: `agent=${agent}` } });
+      expect((await gallery('visitante0000000010')).statusCode).toBe(200);
+      expect((await gallery('visitante0000000011')).statusCode).toBe(404);
+    } finally {
+      await server.db.query("UPDATE events SET visibility = 'public' WHERE name = 'outra'");
+    }
+  });
+});
+
 describe('the collect page collects nothing', () => {
   it.each([
     ['of a private event, for a visitor the media gate keeps out', () => privatePhoto],

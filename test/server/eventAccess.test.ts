@@ -127,3 +127,21 @@ describe('the owner', () => {
     expect((await access('privada', (await newTeamMember()).token)).statusCode).toBe(200);
   });
 });
+
+describe('a pack list asked again', () => {
+  it('writes nothing when it changes nothing: a public event needs no grant, a guest granted already keeps theirs', async () => {
+    const ask = () => server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA,PACK5', headers: { cookie: 'agent=agentepacote0002' } });
+    expect((await ask()).statusCode).toBe(200);
+    const grantsOf = async () =>
+      (
+        await server.db.query<{ event_name: string; granted_at: Date }>(
+          "SELECT event_name, granted_at FROM event_grants WHERE holder = 'agent:agentepacote0002'",
+        )
+      ).rows;
+    const first = await grantsOf();
+    // PACK5 is festa_ana's, a public event: only the private event's grant.
+    expect(first.map((row) => row.event_name)).toEqual(['privada']);
+    expect((await ask()).statusCode).toBe(200);
+    expect(await grantsOf()).toEqual(first);
+  });
+});

@@ -40,7 +40,7 @@ beforeAll(async () => {
   seed.media = [...(seed.media ?? []), { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' }];
   await loadBasicSeed(server, seed);
   [owner, stranger, guest] = await Promise.all([newUser('dona'), newUser('estranho'), newUser('convidada')]);
-  await server.db.query("UPDATE events SET owner_uid = $1 WHERE name IN ('outra', 'ligada')", [owner.uid]);
+  await server.db.query("UPDATE events SET owner_uid = $1 WHERE name IN ('outra', 'ligada', 'privada')", [owner.uid]);
   ownerCookie = await mediaCookie(owner);
   await attend(server, 'privada', GUEST_AGENT, guest.token);
   await attend(server, 'ligada', GUEST_AGENT, guest.token);
@@ -327,7 +327,7 @@ describe('PUT /api/events/{bname}/visibility', () => {
     const other = await put('ligada', { visibility: 'public' }, stranger.token);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' });
-    expect((await put('privada', { visibility: 'public' }, owner.token)).statusCode).toBe(403);
+    expect((await put('privada', { visibility: 'public' }, guest.token)).statusCode).toBe(403);
     expect((await put('ligada', { visibility: 'public' })).statusCode).toBe(401);
     expect(await visibilityOf('ligada')).toBe('link');
     expect(await visibilityOf('privada')).toBe('private');

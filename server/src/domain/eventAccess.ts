@@ -35,11 +35,15 @@ export type Opening = 'open' | 'login' | 'hidden';
 export const agentHolder = (agent: string) => `agent:${agent}`;
 export const uidHolder = (uid: string) => `uid:${uid}`;
 
+/** What migration 0012 accepts after `uid:`. */
+const UID_HOLDER = /^[^\s]{1,128}$/;
+
 /** The grant holders a viewer speaks for. */
 export function holdersOf(viewer: Pick<Viewer, 'uid' | 'agent'>): string[] {
   const holders: string[] = [];
   if (viewer.agent && isAgentId(viewer.agent)) holders.push(agentHolder(viewer.agent));
-  if (viewer.uid) holders.push(uidHolder(viewer.uid));
+  // Any uid the identity service vouches for; one the grants table cannot hold is left out (no grant, never a 500).
+  if (viewer.uid && UID_HOLDER.test(viewer.uid)) holders.push(uidHolder(viewer.uid));
   return holders;
 }
 
@@ -69,8 +73,30 @@ export async function guardedEvent(db: Queryable, name: string): Promise<Guarded
 /** Which of `holders` hold a grant of the event. */
 export async function grantedHolders(db: Queryable, event: string, holders: readonly string[]): Promise<Set<string>> {
   if (holders.length === 0) return new Set();
-  const { rows } = await db.query<{ holder: string }>('SELECT holder FROM event_grants WHERE event_name = $1 AND holder = ANY($2::text[])', [event, holders]);
+  // A grant written after the owner's revocation by a server that had not heard of it yet (or
+  // from a link checked just before it) does not count: it is older than nothing it should be.
+  const { rows } = await db.query<{ holder: string }>(
+    `SELECT g.holder FROM event_grants g JOIN events e ON e.name = g.event_name
+      WHERE g.event_name = $1 AND g.holder = ANY($2::text[]) AND g.granted_at > coalesce(e.grants_reset_at, '-infinity')`,
+    [event, holders],
+  );
   return new Set(rows.map((row) => row.holder));
+}
+
+/**
+ * The account of a guest who signs in holds what their agent holds: copied in one statement from
+ * the agent's grant as it stands now (not from a server's memory of it), so a revocation that
+ * came in between is not undone.
+ */
+export async function copyGrantToAccount(db: Queryable, event: string, agent: string, uid: string): Promise<void> {
+  await db.query(
+    `INSERT INTO event_grants (event_name, holder, via)
+     SELECT $1, $3, 'account' FROM event_grants g JOIN events e ON e.name = g.event_name
+      WHERE g.event_name = $1 AND g.holder = $2 AND g.granted_at > coalesce(e.grants_reset_at, '-infinity')
+     ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = now(), via = 'account'
+       WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1)`,
+    [event, agentHolder(agent), uidHolder(uid)],
+  );
 }
 
 /** Grants the event to each holder (a grant held already stays as it was). */
@@ -79,7 +105,8 @@ export async function grantEvent(db: Queryable, event: string, holders: readonly
   await db.query(
     `INSERT INTO event_grants (event_name, holder, via)
      SELECT $1, holder, $3 FROM unnest($2::text[]) AS holder
-     ON CONFLICT (event_name, holder) DO NOTHING`,
+     ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = now(), via = excluded.via
+       WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1)`,
     [event, holders, via],
   );
 }

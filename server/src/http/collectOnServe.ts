@@ -3,7 +3,9 @@ import { addToList, COOKIE, encodeList, parseList, parseScalar } from '../../../
 import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
 import type { Queryable } from '../db/database';
 import { findMedia } from '../domain/media';
+import { agentOf } from './eventGuard';
 import { mediaOpening, type MediaAccess } from './mediaGate';
+import { mediaSessionOf } from './mediaSession';
 import { readDecodedCookie } from './visitorCookies';
 
 /** A cookie of the visitor's to set with the page: its name and its value (not yet encoded). */
@@ -26,7 +28,8 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
  *
  * Only what the app would collect: the id read as the SPA reads it, media that exists, and only
  * when the media gate lets this visitor see it (a private event's photo is not collected for a
- * visitor without its login). A cookie that already says so is not set again.
+ * visitor without its login). A cookie that already says so is not set again. The visit is also
+ * the guest's presence at the event (docs/api.md, "Who may see an event").
  */
 export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
   return async (request) => {
@@ -37,6 +40,13 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     const opening = await mediaOpening(request, ref, db, access);
     if (opening !== 'public' && opening !== 'gated') return [];
     if (!(await findMedia(db, ref))) return [];
+    // The guest was there, whatever the event is today: should its owner make it private after
+    // the party, the people who scanned its photos keep them (a non-public event's gate has
+    // granted it already).
+    if (opening === 'public') {
+      const agent = agentOf(request);
+      if (agent) await access.guard.grant(ref.bname, { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }, 'collect');
+    }
 
     const changed: VisitorCookieValue[] = [];
     const add = (name: string, entry: string) => {

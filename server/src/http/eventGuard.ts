@@ -7,6 +7,7 @@ import { liveCache } from '../db/liveCache';
 import { isTeamMember, type TeamPolicy } from '../auth/guard';
 import {
   agentHolder,
+  copyGrantToAccount,
   decideOpening,
   grantedHolders,
   grantEvent,
@@ -67,7 +68,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
     const granted = await held(name, holders);
     // A guest who was there signs in: the account holds the grant from now on, on any device.
     if (viewer.uid && viewer.agent && granted.has(agentHolder(viewer.agent)) && !granted.has(uidHolder(viewer.uid))) {
-      await grantEvent(db, name, [uidHolder(viewer.uid)], 'account');
+      await copyGrantToAccount(db, name, viewer.agent, viewer.uid);
     }
     return decideOpening(event, viewer, granted.size > 0);
   }

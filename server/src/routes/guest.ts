@@ -67,7 +67,8 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
       const rows = await reads.eventCardRows(names);
       const viewer = apiViewer(request, team);
       const opens = new Set<string>();
-      for (const [name, row] of rows) if (row && (await guard.openingOf(name, row, viewer)) === 'open') opens.add(name);
+      // A guest who was there but is signed out sees a private event's card: its gallery asks for the login.
+      for (const [name, row] of rows) if (row && (await guard.openingOf(name, row, viewer)) !== 'hidden') opens.add(name);
       return cardsForViewer(names, rows, opens);
     },
   );
@@ -128,9 +129,10 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
       const packs = await reads.packRows(hashes);
       // The events' titles come from the event rows the cards keep (fresh when an event changes).
       const names = [...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))];
-      // A pack of an event is presence: its guest was there (http/eventGuard.ts).
+      // A pack of an event is presence: its guest was there (http/eventGuard.ts). Written only when
+      // it changes something (a pack list is asked often; a public event needs no grant).
       const viewer = apiViewer(request, team);
-      for (const name of names) await guard.grant(name, viewer, 'pack');
+      for (const name of names) if ((await guard.opening(name, viewer)) === 'hidden') await guard.grant(name, viewer, 'pack');
       const events = await reads.eventCardRows(names);
       return packLiterals(hashes, packs, (bname) => {
         const event = events.get(bname);

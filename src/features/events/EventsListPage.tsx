@@ -102,7 +102,7 @@ export default function EventsListPage() {
           above would push it down (a layout shift) under the guest's eyes. */}
       {status === 'signedOut' && !isLoading && (
         <div className="login-prompt">
-          <p>Entre para ver também os eventos privados e guardar suas fotos na sua conta.</p>
+          <p>Entre para ver também os eventos privados em que você esteve e guardar suas fotos na sua conta.</p>
           <LoginLink>Logar/Criar conta</LoginLink>
         </div>
       )}

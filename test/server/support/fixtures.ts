@@ -161,9 +161,17 @@ export async function attend(server: TestServer, event: string, agent: string, t
   const opened = await server.call({ method: 'HEAD', url: link, headers: { cookie } });
   // A private event's file waits for a sign-in (401), a link-only one's opens (200): both grant.
   if (opened.statusCode !== 200 && opened.statusCode !== 401) throw new Error(`collect link ${link}: ${opened.statusCode}`);
+  const holders = [`agent:${agent}`];
   if (token) {
     const cards = await server.call({ method: 'GET', url: `/api/eventos/${event}/${agent}`, token, headers: { cookie } });
     if (cards.statusCode !== 200) throw new Error(`signing in at ${event}: ${cards.statusCode}`);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { user_id: string };
+    holders.push(`uid:${claims.user_id}`);
   }
+  const { rows } = await server.db.query<{ holder: string }>('SELECT holder FROM event_grants WHERE event_name = $1 AND holder = ANY($2::text[])', [
+    event,
+    holders,
+  ]);
+  if (rows.length !== holders.length) throw new Error(`${event} was not granted to ${holders.join(', ')}: ${rows.map((row) => row.holder).join(', ')}`);
   return link;
 }
