@@ -59,9 +59,12 @@ export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted
 
 export const LOGIN_FOR_PRIVATE = 'Este evento é privado. Faça login para ver as fotos.';
 
+/** What an unknown event gets, and a stranger alike (404). */
+export const unknownEvent = () => notFound('event_not_found', 'Evento não encontrado.');
+
 /** The error of a refused opening: a stranger learns nothing, a guest who was there is asked to sign in. */
-export function refusal(opening: Exclude<Opening, 'open'>, code = 'event_not_found') {
-  return opening === 'login' ? unauthenticated(LOGIN_FOR_PRIVATE) : notFound(code, 'Evento não encontrado.');
+export function refusal(opening: Exclude<Opening, 'open'>) {
+  return opening === 'login' ? unauthenticated(LOGIN_FOR_PRIVATE) : unknownEvent();
 }
 
 /** The event's side of the decision, or null for an unknown event. */

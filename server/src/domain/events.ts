@@ -1,7 +1,8 @@
 import type { EventCard, EventDetails, EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
-import { forbidden, notFound } from './errors';
+import { forbidden } from './errors';
+import { guardedEvent, unknownEvent } from './eventAccess';
 
 export interface EventRow {
   name: string;
@@ -35,14 +36,13 @@ export async function isEventImage(db: Queryable, bname: string, url: string): P
 
 /** An event's visibility, or null when there is no such event. */
 export async function eventVisibility(db: Queryable, name: string): Promise<EventVisibility | null> {
-  const { rows } = await db.query<{ visibility: EventVisibility }>('SELECT visibility FROM events WHERE name = $1', [name]);
-  return rows[0]?.visibility ?? null;
+  return (await guardedEvent(db, name))?.visibility ?? null;
 }
 
 /** The event, when the caller owns it (its order's account) or is of the team: 404 unknown, 403 anyone else. */
 export async function ownedEvent(db: Queryable, identity: Identity, isTeam: boolean, name: string): Promise<EventRow> {
   const event = await findEvent(db, name);
-  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  if (!event) throw unknownEvent();
   if (!isTeam && (event.owner_uid === null || event.owner_uid !== identity.uid)) {
     throw forbidden('not_event_owner', 'Só quem contratou o evento pode mudar quem vê as fotos.');
   }

@@ -14,13 +14,13 @@ import {
   guardedEvent,
   holdersOf,
   refusal,
+  unknownEvent,
   uidHolder,
   type GrantVia,
   type GuardedEvent,
   type Opening,
   type Viewer,
 } from '../domain/eventAccess';
-import { notFound } from '../domain/errors';
 import { findEvent, type EventRow } from '../domain/events';
 import { readDecodedCookie } from './visitorCookies';
 
@@ -106,7 +106,7 @@ export function apiViewer(request: FastifyRequest, team: TeamPolicy): Viewer {
  */
 export async function openEvent(db: Queryable, guard: EventGuard, name: string, viewer: Viewer): Promise<EventRow> {
   const event = await findEvent(db, name);
-  if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+  if (!event) throw unknownEvent();
   const opening = await guard.openingOf(name, event, viewer);
   if (opening !== 'open') throw refusal(opening);
   return event;

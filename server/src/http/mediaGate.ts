@@ -4,7 +4,7 @@ import { isMediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { Queryable } from '../db/database';
 import { notFound, unauthenticated } from '../domain/errors';
-import { LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAccess';
+import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAccess';
 import { isCollectSecret } from '../domain/media';
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
@@ -83,7 +83,7 @@ export async function mediaOpening(
   let opening = await access.guard.openingOf(target.bname, event, viewer);
   if (opening === 'hidden' && (await isCollectSecret(db, target))) {
     await access.guard.grant(target.bname, viewer, 'collect');
-    opening = event.visibility === 'link' || viewer.uid !== null ? 'open' : 'login';
+    opening = await decideOpening(event, viewer, true);
   }
   if (opening === 'open') return 'gated';
   return opening === 'login' ? 'refused' : 'unknown';

@@ -15,9 +15,9 @@ import { parseMediaPath } from '../../../contract/mediaPath';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { deviceLastOfEvent } from '../domain/booths';
-import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { conflict, forbidden, invalid } from '../domain/errors';
 import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
-import { refusal } from '../domain/eventAccess';
+import { refusal, unknownEvent } from '../domain/eventAccess';
 import { apiViewer, openEvent } from '../http/eventGuard';
 import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
@@ -75,7 +75,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
 
   app.get('/evento/:id', { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } }, async (request) => {
     const event = await findEventByPublicId(db, request.params.id);
-    if (!event) throw notFound('event_not_found', 'Evento não encontrado.');
+    if (!event) throw unknownEvent();
     const viewer = apiViewer(request, team);
     const opening = await guard.openingOf(event.name, event, viewer);
     if (opening === 'open') return eventDetails(event);
@@ -95,7 +95,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
       const state = await reads.galleryState(bname, type);
-      if (!state) throw notFound('event_not_found', 'Evento não encontrado.');
+      if (!state) throw unknownEvent();
       const opening = await guard.openingOf(bname, state, apiViewer(request, team));
       if (opening !== 'open') throw refusal(opening);
       const { version } = state;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { AccessRevokedReply, EventAccessReply, MediaSessionReply, OkReply, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 import { caller, isTeamMember } from '../auth/guard';
 import type { AppContext } from '../context';
@@ -9,6 +10,12 @@ import { NAME, params, type Api } from '../http/schemas';
 
 /** Who sees an event's media: the owner's choice, and the cookie that lets a signed-in browser load gated files. */
 export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContext): void {
+  /** The event of a route the owner (or the team) calls: 404 unknown, 403 anyone else. */
+  const ownersEvent = async (request: FastifyRequest, bname: string) => {
+    const identity = caller(request);
+    return ownedEvent(db, identity, await isTeamMember(identity, team), bname);
+  };
+
   // The SPA trades its fresh ID token for the media cookie when someone signs in, and again
   // before the cookie expires (src/session/mediaSession.ts).
   // The cookie outlives the token it was traded for: a revoked session or a disabled account gets none.
@@ -43,8 +50,7 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
     '/events/:bname/access',
     { schema: { params: params({ bname: NAME }), response: { 200: EventAccessReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request, reply) => {
-      const identity = caller(request);
-      const event = await ownedEvent(db, identity, await isTeamMember(identity, team), request.params.bname);
+      const event = await ownersEvent(request, request.params.bname);
       void reply.header('cache-control', 'no-store');
       return grantCounts(db, event.name);
     },
@@ -56,8 +62,7 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
     '/events/:bname/access/revoke',
     { schema: { params: params({ bname: NAME }), response: { 200: AccessRevokedReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
-      const identity = caller(request);
-      const event = await ownedEvent(db, identity, await isTeamMember(identity, team), request.params.bname);
+      const event = await ownersEvent(request, request.params.bname);
       return { publicId: await revokeGrants(db, event.name, crypto.randomBytes(9).toString('base64url')) };
     },
   );
