@@ -20,6 +20,7 @@ import { collectPageHead, firstPageHead } from './http/collectPreload';
 import { galleryPageHead } from './http/galleryShell';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
+import { agentSigningKey, registerVisitorAgent } from './http/visitorAgent';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
 import { sandboxProvider } from './payments/sandboxProvider';
 import { accountRoutes } from './routes/account';
@@ -108,6 +109,12 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   registerSecurityHeaders(app, config);
   registerNulRefusal(app);
   await registerRateLimits(app);
+  const vouchForAgent = registerVisitorAgent(app, {
+    db,
+    key: agentSigningKey(context.mediaAccess.keys.secret),
+    secure: context.mediaAccess.keys.secure,
+    limitScale: context.limitScale,
+  });
 
   await app.register(
     async (plain) => {
@@ -134,15 +141,9 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
 
   scheduleRetention(app, context);
-  await registerStaticFiles(
-    app,
-    config,
-    context.storage,
-    { db, access: context.mediaAccess },
-    {
-      head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
-      visit: collectOnServe(db, context.mediaAccess),
-    },
-  );
+  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, vouchForAgent, {
+    head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
+    visit: collectOnServe(db, context.mediaAccess),
+  });
   return app;
 }

@@ -84,7 +84,8 @@ it('the AI mirror: mode, magic, confirmation, the session ends with the image, w
     await page.getByRole('heading', { name: 'Sessão finalizada' }).waitFor({ timeout: 30_000 });
     const image = page.getByRole('img', { name: 'Sua imagem do espelho mágico' });
     const src = (await image.getAttribute('src')) ?? '';
-    expect(src).toMatch(/\/media\/festa_ana\/.+\/espelho-\d+\.\w+$/);
+    // The guest's own image: under a random name, not the one the mirror sent (espelho-{time}).
+    expect(src).toMatch(/\/media\/festa_ana\/feed\/[0-9a-f]{32}\.\w+$/);
     await expectAccessible(page);
 
     expect(await page.getByRole('link', { name: 'Coletar' }).count()).toBe(1);

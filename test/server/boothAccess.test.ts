@@ -115,11 +115,36 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(404);
     expect((await get('/api/ultraLast/ultra1/privada', visitor.token)).statusCode).toBe(404);
   });
+
+  it("opens to a guest who configured the platform with the QR code on its screen (they were there), not to a stranger's account", async () => {
+    const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
+    const guest = await newUser('giro');
+    const stranger = await newUser('curioso');
+    const asGuest = { token: guest.token, headers: { cookie: 'agent=agentq001' } };
+    const last = (who: { token: string; headers?: Record<string, string> }) =>
+      server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', ...who });
+    await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada2' } });
+    expect((await last(asGuest)).statusCode).toBe(404);
+    const configured = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada2/40/Vem_Tremer?agent=agentq001', ...asGuest });
+    expect(configured.body).toBe('success');
+    expect((await last(asGuest)).body).toBe('in_session');
+    // The grant is the account's and the phone's: signed out on that phone, the private event asks for the login.
+    expect(
+      (await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', headers: { cookie: 'agent=agentq001' } })).statusCode,
+    ).toBe(401);
+    expect((await last({ token: stranger.token })).statusCode).toBe(404);
+    // An expired QR code grants nothing.
+    const late = await newUser('atrasado');
+    const expired = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentR001', token: late.token });
+    expect(expired.statusCode).toBe(409);
+    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentR001', token: late.token })).statusCode).toBe(404);
+  });
 });
 
 describe('GET /api/agentResults/{agent}', () => {
   it("lists what booths made for a visitor, oldest first, and nobody else's", async () => {
     const ultra1 = { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra };
+    const made: Record<string, string[]> = {};
     for (const [qrid, agent, file] of [
       ['qrcode101', 'agentZ001', 'giro-z1.mp4'],
       ['qrcode102', 'agentY001', 'giro-y1.mp4'],
@@ -128,10 +153,17 @@ describe('GET /api/agentResults/{agent}', () => {
       await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra1, payload: { qrid } });
       expect((await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`)).body).toBe('success');
       await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra1 });
-      await server.call({ method: 'POST', url: `/api/device/ultra/video?file=${file}`, headers: { ...ultra1, 'content-type': 'video/mp4' }, payload: mp4() });
+      const video = await server.call({
+        method: 'POST',
+        url: `/api/device/ultra/video?file=${file}`,
+        headers: { ...ultra1, 'content-type': 'video/mp4' },
+        payload: mp4(),
+      });
+      made[agent] = [...(made[agent] ?? []), video.json<{ url: string }>().url];
     }
-    expect((await get('/api/agentResults/agentZ001')).json()).toEqual({ product: ['/media/festa_ana/360/giro-z1.mp4', '/media/festa_ana/360/giro-z2.mp4'] });
-    expect((await get('/api/agentResults/agentY001')).json()).toEqual({ product: ['/media/festa_ana/360/giro-y1.mp4'] });
+    expect(new Set(Object.values(made).flat()).size).toBe(3);
+    expect((await get('/api/agentResults/agentZ001')).json()).toEqual({ product: made.agentZ001 });
+    expect((await get('/api/agentResults/agentY001')).json()).toEqual({ product: made.agentY001 });
     expect((await get('/api/agentResults/agentX001')).json()).toEqual({ product: [] });
   });
 });

@@ -6,7 +6,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 let server: TestServer;
-/** A signed-in guest whose account was created from the browser of agent `agentA001`. */
+/** A signed-in guest whose account was created from the browser of agent `agenta001`. */
 let linked: TestUser;
 
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
   linked = await newUser('linked');
   const account = JSON.stringify({
     email: linked.email,
-    agent: 'agentA001',
+    agent: 'agenta001',
     displayName: 'Ana',
     photoURL: '',
     phone: '',
@@ -23,7 +23,13 @@ beforeAll(async () => {
     instagram: '',
     transactions: [],
   });
-  const created = await server.call({ method: 'GET', url: `/api/createAccount?${new URLSearchParams({ account }).toString()}`, token: linked.token });
+  // The account's device is the agent of the browser it is created in (its cookie), as the SPA sends it.
+  const created = await server.call({
+    method: 'GET',
+    url: `/api/createAccount?${new URLSearchParams({ account }).toString()}`,
+    token: linked.token,
+    headers: { cookie: 'agent=agenta001' },
+  });
   expect(created.body).toBe('ok');
 });
 
@@ -43,8 +49,14 @@ const text = async (url: string) => {
   return { status: response.statusCode, body: response.body };
 };
 
+/** A guest's result is stored under a random name, never the one the device sent (issue 25). */
+const RANDOM_NAME = (bname: string, mode: string, extension: string) => new RegExp(`^/media/${bname}/${mode}/[0-9a-f]{32}\\.${extension}$`);
+const galleryOf = async (mode: string) => (await server.call({ method: 'GET', url: `/api/all/festa_ana/${mode}` })).json().product as string[];
+/** The image the mirror made for agenta001. */
+let mirrorImage = '';
+
 describe('the AI mirror', () => {
-  const guest = '/api/espelho/mirror1/sessao001/agentA001';
+  const guest = '/api/espelho/mirror1/sessao001/agenta001';
 
   beforeAll(async () => {
     const opened = await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirrorDevice, payload: { sessionHash: 'sessao001' } });
@@ -66,7 +78,7 @@ describe('the AI mirror', () => {
     expect(await text(`${guest}/prompt/Samurai`)).toEqual({ status: 200, body: 'prompt_ok' });
 
     const job = await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice });
-    expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', agent: 'agentA001' });
+    expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', agent: 'agenta001' });
     expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice })).statusCode).toBe(204);
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: 'no_image' });
 
@@ -76,17 +88,22 @@ describe('the AI mirror', () => {
       headers: { ...mirrorDevice, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });
-    expect(image.json()).toEqual({ url: '/media/festa_ana/feed/ia-001.jpg' });
-    expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: '/media/festa_ana/feed/ia-001.jpg' });
+    mirrorImage = (image.json() as { url: string }).url;
+    expect(mirrorImage).toMatch(RANDOM_NAME('festa_ana', 'feed', 'jpg'));
+    expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: mirrorImage });
+    // The guest's, not the event's: in no gallery, and not what the booth's deviceLast QR code gives.
+    expect(await galleryOf('feed')).not.toContain(mirrorImage);
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/mirror1' })).json()).toMatchObject({ product: [] });
+    expect((await server.call({ method: 'GET', url: mirrorImage })).statusCode).toBe(200);
     expect(await text(`${guest}/restart/0`)).toEqual({ status: 200, body: 'restart_ok' });
   });
 
   it("records the finished image for the guest's agent and adds it to the account made from that agent", async () => {
     const rows = await server.db.query('SELECT agent, url, kind FROM agent_results');
-    expect(rows.rows).toEqual([{ agent: 'agentA001', url: '/media/festa_ana/feed/ia-001.jpg', kind: 'mirror' }]);
-    expect(await resultsOf('agentA001')).toEqual({ product: ['/media/festa_ana/feed/ia-001.jpg'] });
-    expect(await resultsOf('agentB002')).toEqual({ product: [] });
-    expect(await collectionOf(linked)).toEqual(['/media/festa_ana/feed/ia-001.jpg']);
+    expect(rows.rows).toEqual([{ agent: 'agenta001', url: mirrorImage, kind: 'mirror' }]);
+    expect(await resultsOf('agenta001')).toEqual({ product: [mirrorImage] });
+    expect(await resultsOf('agentb002')).toEqual({ product: [] });
+    expect(await collectionOf(linked)).toEqual([mirrorImage]);
   });
 
   it('gives an image nobody asked for to nobody', async () => {
@@ -98,7 +115,7 @@ describe('the AI mirror', () => {
       payload: await jpeg(),
     });
     expect(image.statusCode).toBe(200);
-    expect((await server.db.query('SELECT url FROM agent_results')).rows).toEqual([{ url: '/media/festa_ana/feed/ia-001.jpg' }]);
+    expect((await server.db.query('SELECT url FROM agent_results')).rows).toEqual([{ url: mirrorImage }]);
     await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirrorDevice, payload: { sessionHash: 'sessao001' } });
   });
 
@@ -113,8 +130,8 @@ describe('the AI mirror', () => {
 
   it('keeps a second guest out while one uses the mirror, and refuses an old QR code', async () => {
     expect((await text(`${guest}/start/0`)).body).toBe('start_ok');
-    expect(await text('/api/espelho/mirror1/sessao001/agentB002/start/0')).toMatchObject({ status: 409 });
-    expect(await text('/api/espelho/mirror1/velho0001/agentA001/start/0')).toMatchObject({ status: 409 });
+    expect(await text('/api/espelho/mirror1/sessao001/agentb002/start/0')).toMatchObject({ status: 409 });
+    expect(await text('/api/espelho/mirror1/velho0001/agenta001/start/0')).toMatchObject({ status: 409 });
     await text(`${guest}/restart/0`);
   });
 
@@ -123,8 +140,8 @@ describe('the AI mirror', () => {
     expect((await text(`${guest}/mode/Inexistente`)).status).toBe(404);
     await text(`${guest}/mode/Anime`);
     expect((await text(`${guest}/prompt/Pirata`)).status).toBe(404);
-    expect((await text('/api/espelho/nada/sessao001/agentA001/start/0')).status).toBe(404);
-    expect((await text('/api/espelho/cam1/sessao001/agentA001/start/0')).status).toBe(404);
+    expect((await text('/api/espelho/nada/sessao001/agenta001/start/0')).status).toBe(404);
+    expect((await text('/api/espelho/cam1/sessao001/agenta001/start/0')).status).toBe(404);
     expect((await text(`/api/espelho/mirror1/sessao001/a%20b/start/0`)).status).toBe(400);
     expect((await text(`${guest}/prompt/${'x'.repeat(600)}`)).status).toBe(400);
     expect((await text(`${guest}/prompt/${encodeURIComponent('a\u0001b')}`)).status).toBe(400);
@@ -135,34 +152,37 @@ describe('the AI mirror', () => {
 describe('the 360 platform', () => {
   const openQr = (qrid: string) => server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultraDevice, payload: { qrid } });
   const takeSettings = () => server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultraDevice });
+  /** The video the platform made for agenta001 first. */
+  let firstVideo = '';
   const postVideo = (file: string) =>
     server.call({ method: 'POST', url: `/api/device/ultra/video?file=${file}`, headers: { ...ultraDevice, 'content-type': 'video/mp4' }, payload: mp4() });
 
   it('configures the QR code on screen, records (in_session) and delivers the video to the guest and their account', async () => {
     expect((await openQr('qrcode001')).json()).toEqual({ status: 'idle' });
-    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).body).not.toBe('in_session');
-    expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agentA001')).toEqual({ status: 200, body: 'success' });
-    expect(await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).toEqual({ status: 200, body: 'in_session' });
+    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).body).not.toBe('in_session');
+    expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agenta001')).toEqual({ status: 200, body: 'success' });
+    expect(await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).toEqual({ status: 200, body: 'in_session' });
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode001', speed: 40, music: 'Vem_Tremer' });
     expect((await takeSettings()).statusCode).toBe(204);
-    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agentA001')).body).toBe('in_session');
-    const video = await postVideo('giro-001.mp4');
-    expect(video.json()).toEqual({ url: '/media/festa_ana/360/giro-001.mp4' });
-    const ready = await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agentA001' });
+    expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).body).toBe('in_session');
+    firstVideo = (await postVideo('giro-001.mp4')).json<{ url: string }>().url;
+    expect(firstVideo).toMatch(RANDOM_NAME('festa_ana', '360', 'mp4'));
+    const ready = await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001' });
     expect(ready.headers['content-type']).toMatch(/^application\/json/);
-    expect(ready.json()).toEqual({ product: ['/media/festa_ana/360/giro-001.mp4'] });
-    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/360' })).json().product).toContain('/media/festa_ana/360/giro-001.mp4');
+    expect(ready.json()).toEqual({ product: [firstVideo] });
+    // The guest's video, not the event's: the 360 gallery does not list it.
+    expect(await galleryOf('360')).not.toContain(firstVideo);
 
     const recorded = await server.db.query("SELECT agent, url FROM agent_results WHERE kind = '360'");
-    expect(recorded.rows).toEqual([{ agent: 'agentA001', url: '/media/festa_ana/360/giro-001.mp4' }]);
-    expect((await resultsOf('agentA001')).product).toEqual(['/media/festa_ana/feed/ia-001.jpg', '/media/festa_ana/360/giro-001.mp4']);
-    expect(await collectionOf(linked)).toEqual(['/media/festa_ana/feed/ia-001.jpg', '/media/festa_ana/360/giro-001.mp4']);
+    expect(recorded.rows).toEqual([{ agent: 'agenta001', url: firstVideo }]);
+    expect((await resultsOf('agenta001')).product).toEqual([mirrorImage, firstVideo]);
+    expect(await collectionOf(linked)).toEqual([mirrorImage, firstVideo]);
   });
 
   it("keeps the visitor's video on ultraLast after the platform shows a new QR code", async () => {
     await openQr('qrcode002');
-    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agentA001' })).json()).toEqual({
-      product: ['/media/festa_ana/360/giro-001.mp4'],
+    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001' })).json()).toEqual({
+      product: [firstVideo],
     });
   });
 
@@ -173,56 +193,57 @@ describe('the 360 platform', () => {
       return body === 'in_session' ? body : (JSON.parse(body) as unknown);
     };
     await openQr('qrcode010');
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode010/40/Vem_Tremer?agent=agentA001')).body).toBe('success');
-    expect(await last('agentA001')).toBe('in_session');
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode010/40/Vem_Tremer?agent=agenta001')).body).toBe('success');
+    expect(await last('agenta001')).toBe('in_session');
     // The next guest in the queue opens the result screen: not the first one's session...
-    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last('agentb002')).toEqual({ product: [] });
     expect(await last()).toEqual({ product: [] });
     await takeSettings();
-    await postVideo('giro-010.mp4');
+    const video = (await postVideo('giro-010.mp4')).json<{ url: string }>().url;
     // ...nor their video, while it is the platform's last one, nor after a new QR code is on screen.
-    expect(await last('agentA001')).toEqual({ product: ['/media/festa_ana/360/giro-010.mp4'] });
-    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last('agenta001')).toEqual({ product: [video] });
+    expect(await last('agentb002')).toEqual({ product: [] });
     expect(await last()).toEqual({ product: [] });
     await openQr('qrcode011');
-    expect(await last('agentA001')).toEqual({ product: ['/media/festa_ana/360/giro-010.mp4'] });
-    expect(await last('agentB002')).toEqual({ product: [] });
+    expect(await last('agenta001')).toEqual({ product: [video] });
+    expect(await last('agentb002')).toEqual({ product: [] });
     expect(await last()).toEqual({ product: [] });
   });
 
   it('refuses a QR code that is no longer (or never was) on the screen', async () => {
     await openQr('qrcode003');
-    const stale = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode002/40/Vem_Tremer?agent=agentA001' });
+    const stale = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode002/40/Vem_Tremer?agent=agenta001' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ error: 'session_expired', message: 'Este QR code expirou. Escaneie o novo código da plataforma.' });
-    expect((await text('/api/ultraStartConfig/ultra1/inventado/40/Vem_Tremer?agent=agentA001')).status).toBe(409);
+    expect((await text('/api/ultraStartConfig/ultra1/inventado/40/Vem_Tremer?agent=agenta001')).status).toBe(409);
     expect((await takeSettings()).statusCode).toBe(204);
   });
 
   it('keeps a second visitor out of a session another configured, and lets the first change the settings', async () => {
     await openQr('qrcode004');
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/20/Vem_Tremer?agent=agentA001')).body).toBe('success');
-    const busy = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet?agent=agentB002' });
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/20/Vem_Tremer?agent=agenta001')).body).toBe('success');
+    const busy = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet?agent=agentb002' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toEqual({ error: 'session_busy', message: 'A plataforma está em uso por outra pessoa.' });
     expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet')).status).toBe(409);
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/60/Vem_Tremer?agent=agentA001')).body).toBe('success');
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/60/Vem_Tremer?agent=agenta001')).body).toBe('success');
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode004', speed: 60, music: 'Vem_Tremer' });
     // Recording: still the first visitor's, and theirs to change.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentB002')).status).toBe(409);
-    await postVideo('giro-002.mp4');
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002')).status).toBe(409);
+    const video = (await postVideo('giro-002.mp4')).json<{ url: string }>().url;
     // The video is made: this QR code is spent for anybody else.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentB002')).status).toBe(409);
-    expect((await resultsOf('agentB002')).product).toEqual([]);
-    expect((await resultsOf('agentA001')).product).toContain('/media/festa_ana/360/giro-002.mp4');
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002')).status).toBe(409);
+    expect((await resultsOf('agentb002')).product).toEqual([]);
+    expect((await resultsOf('agenta001')).product).toContain(video);
   });
 
   it('lets a visitor start on a fresh QR code, and records nothing for a session without an agent', async () => {
     await openQr('qrcode005');
     expect((await text('/api/ultraStartConfig/ultra1/qrcode005/20/Vem_Tremer')).body).toBe('success');
     await takeSettings();
-    await postVideo('giro-003.mp4');
-    expect((await server.db.query("SELECT count(*)::int AS n FROM agent_results WHERE url LIKE '%giro-003%'")).rows[0].n).toBe(0);
+    const video = (await postVideo('giro-003.mp4')).json<{ url: string }>().url;
+    expect(video).toMatch(RANDOM_NAME('festa_ana', '360', 'mp4'));
+    expect((await server.db.query('SELECT count(*)::int AS n FROM agent_results WHERE url = $1', [video])).rows[0].n).toBe(0);
   });
 
   it.each([
@@ -235,7 +256,7 @@ describe('the 360 platform', () => {
     ['/api/ultraLast/nada/festa_ana', 404],
     ['/api/ultraLast/ultra1/..', 404],
     ['/api/ultraLast/ultra1/festa_ana?agent=a%20b', 400],
-    ['/api/ultraLast/ultra1/festa_ana?agent=agentA001&outro=1', 400],
+    ['/api/ultraLast/ultra1/festa_ana?agent=agenta001&outro=1', 400],
     ['/api/agentResults/a%20b', 400],
   ])('%s is %i', async (url, status) => {
     expect((await text(url)).status).toBe(status);
@@ -287,8 +308,9 @@ function pngClaiming(width: number, height: number): Buffer {
 describe('face capture', () => {
   let address = 0;
   /** Each test from its own address, so that only the limit a test is about can be reached. */
+  /** From the visitor's own browser: its agent cookie names the agent the server vouches for. */
   const uploadFace = (agent: string, payload: object, remoteAddress = `10.0.0.${address}`) =>
-    server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload, remoteAddress });
+    server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload, remoteAddress, headers: { cookie: `agent=${agent}` } });
   const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
   const facesOf = async (agent: string) =>
     (await server.db.query<{ file: string }>('SELECT file FROM faces WHERE name = $1 ORDER BY id', [agent])).rows.map((row) => row.file);
@@ -298,11 +320,11 @@ describe('face capture', () => {
   });
 
   it("stores a webcam capture as a JPEG under the guest's agent", async () => {
-    const response = await uploadFace('agentF001', { poligram: dataUrl(await jpeg()) });
+    const response = await uploadFace('agentf001', { poligram: dataUrl(await jpeg()) });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
-    const [file] = await facesOf('agentF001');
-    expect(file).toMatch(/^agentF001\/[0-9]+-[0-9a-f]{12}\.jpg$/);
+    const [file] = await facesOf('agentf001');
+    expect(file).toMatch(/^agentf001\/[0-9]+-[0-9a-f]{12}\.jpg$/);
     const stored = path.join(server.dataDir, 'faces', file);
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
     // A person's face: the server's user alone reads the file and opens its folders.
@@ -314,8 +336,8 @@ describe('face capture', () => {
     const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ccc' } })
       .jpeg()
       .toBuffer();
-    expect((await uploadFace('agentF020', { poligram: dataUrl(big) })).statusCode).toBe(200);
-    const [file] = await facesOf('agentF020');
+    expect((await uploadFace('agentf020', { poligram: dataUrl(big) })).statusCode).toBe(200);
+    const [file] = await facesOf('agentf020');
     const { width, height } = await sharp(path.join(server.dataDir, 'faces', file)).metadata();
     expect([width, height]).toEqual([1024, 683]);
   });
@@ -327,9 +349,9 @@ describe('face capture', () => {
     const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
       .webp()
       .toBuffer();
-    expect((await uploadFace('agentF002', { poligram: dataUrl(png, 'image/png') })).statusCode).toBe(200);
-    expect((await uploadFace('agentF002', { poligram: dataUrl(webp, 'image/webp') })).statusCode).toBe(200);
-    expect(await facesOf('agentF002')).toHaveLength(2);
+    expect((await uploadFace('agentf002', { poligram: dataUrl(png, 'image/png') })).statusCode).toBe(200);
+    expect((await uploadFace('agentf002', { poligram: dataUrl(webp, 'image/webp') })).statusCode).toBe(200);
+    expect(await facesOf('agentf002')).toHaveLength(2);
   });
 
   it('refuses a name that is not an agent id', async () => {
@@ -341,34 +363,34 @@ describe('face capture', () => {
   it('refuses a file over 5 MB with 413, before decoding it', async () => {
     // A valid JPEG header followed by 5 MB of padding: over the limit whatever it decodes to.
     const big = Buffer.concat([await jpeg(), Buffer.alloc(5 * 1024 * 1024)]);
-    const response = await uploadFace('agentF003', { poligram: dataUrl(big) });
+    const response = await uploadFace('agentf003', { poligram: dataUrl(big) });
     // Status and body together, so that a failure says which refusal (or error) came instead.
     expect({ status: response.statusCode, body: response.json() as unknown }).toEqual({
       status: 413,
       body: { error: 'face_too_large', message: 'A foto passa de 5 MB. Envie uma foto menor.' },
     });
-    expect(await facesOf('agentF003')).toEqual([]);
+    expect(await facesOf('agentf003')).toEqual([]);
   });
 
   it('refuses a body far over the limit with 413 in Portuguese', async () => {
-    const response = await uploadFace('agentF003', { poligram: `data:image/jpeg;base64,${'A'.repeat(8 * 1024 * 1024)}` });
+    const response = await uploadFace('agentf003', { poligram: `data:image/jpeg;base64,${'A'.repeat(8 * 1024 * 1024)}` });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('O envio é grande demais.');
   });
 
   it('refuses an image whose header claims more than 4096×4096 pixels, without decoding it', async () => {
-    const response = await uploadFace('agentF004', { poligram: dataUrl(pngClaiming(10_000, 10_000), 'image/png') });
+    const response = await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(10_000, 10_000), 'image/png') });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'face_too_many_pixels', message: 'A foto passa de 4096×4096 pixels. Envie uma foto menor.' });
-    expect((await uploadFace('agentF004', { poligram: dataUrl(pngClaiming(5000, 10), 'image/png') })).statusCode).toBe(413);
-    expect(await facesOf('agentF004')).toEqual([]);
+    expect((await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(5000, 10), 'image/png') })).statusCode).toBe(413);
+    expect(await facesOf('agentf004')).toEqual([]);
   });
 
   it('takes an image of exactly 4096 pixels on a side', async () => {
     const tall = await sharp({ create: { width: 8, height: 4096, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    expect((await uploadFace('agentF005', { poligram: dataUrl(tall, 'image/png') })).statusCode).toBe(200);
+    expect((await uploadFace('agentf005', { poligram: dataUrl(tall, 'image/png') })).statusCode).toBe(200);
   });
 
   it.each([
@@ -379,7 +401,7 @@ describe('face capture', () => {
     ['bytes that are not an image', { poligram: `data:image/png;base64,${Buffer.from('nope').toString('base64')}` }, 422],
     ['no image', {}, 400],
   ])('refuses %s', async (_case, payload, status) => {
-    const response = await uploadFace('agentF006', payload);
+    const response = await uploadFace('agentf006', payload);
     expect(response.statusCode).toBe(status);
     expect(typeof response.json().message).toBe('string');
   });
@@ -388,54 +410,54 @@ describe('face capture', () => {
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .gif()
       .toBuffer();
-    const response = await uploadFace('agentF006', { poligram: dataUrl(gif, 'image/jpeg') });
+    const response = await uploadFace('agentf006', { poligram: dataUrl(gif, 'image/jpeg') });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: 'unsupported_image', message: 'Envie uma foto JPEG, PNG ou WebP.' });
-    expect(await facesOf('agentF006')).toEqual([]);
+    expect(await facesOf('agentf006')).toEqual([]);
   });
 
   it('keeps the newest 5 faces of a visitor, deleting the files of the older ones', async () => {
     for (let n = 0; n < 7; n++) {
-      expect((await uploadFace('agentF007', { poligram: dataUrl(await jpeg(16 + n, 16)) })).statusCode).toBe(200);
+      expect((await uploadFace('agentf007', { poligram: dataUrl(await jpeg(16 + n, 16)) })).statusCode).toBe(200);
     }
-    const files = await facesOf('agentF007');
+    const files = await facesOf('agentf007');
     expect(files).toHaveLength(5);
-    const onDisk = fs.readdirSync(path.join(server.dataDir, 'faces', 'agentF007')).sort();
+    const onDisk = fs.readdirSync(path.join(server.dataDir, 'faces', 'agentf007')).sort();
     expect(onDisk).toEqual(files.map((file) => path.basename(file)).sort());
     const widths = await Promise.all(files.map(async (file) => (await sharp(path.join(server.dataDir, 'faces', file)).metadata()).width));
     expect(widths).toEqual([18, 19, 20, 21, 22]);
   });
 
   it("deletes a visitor's faces, rows and files, and nobody else's", async () => {
-    await uploadFace('agentF008', { poligram: dataUrl(await jpeg()) });
-    await uploadFace('agentF009', { poligram: dataUrl(await jpeg()) });
-    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentF008' });
+    await uploadFace('agentf008', { poligram: dataUrl(await jpeg()) });
+    await uploadFace('agentf009', { poligram: dataUrl(await jpeg()) });
+    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentf008' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
-    expect(await facesOf('agentF008')).toEqual([]);
-    expect(fs.existsSync(path.join(server.dataDir, 'faces', 'agentF008'))).toBe(false);
-    expect(await facesOf('agentF009')).toHaveLength(1);
-    expect(fs.readdirSync(path.join(server.dataDir, 'faces', 'agentF009'))).toHaveLength(1);
-    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentF008' })).body).toBe('ok');
+    expect(await facesOf('agentf008')).toEqual([]);
+    expect(fs.existsSync(path.join(server.dataDir, 'faces', 'agentf008'))).toBe(false);
+    expect(await facesOf('agentf009')).toHaveLength(1);
+    expect(fs.readdirSync(path.join(server.dataDir, 'faces', 'agentf009'))).toHaveLength(1);
+    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentf008' })).body).toBe('ok');
     expect((await server.call({ method: 'DELETE', url: '/api/faces/..%2Fmedia' })).statusCode).toBe(400);
   });
 
   it('answers 429 in Portuguese after 10 uploads of a visitor in a minute, and counts each visitor apart', async () => {
     const image = { poligram: dataUrl(await jpeg()) };
-    for (let n = 0; n < 10; n++) expect((await uploadFace('agentF010', image)).statusCode).toBe(200);
-    const refused = await uploadFace('agentF010', image);
+    for (let n = 0; n < 10; n++) expect((await uploadFace('agentf010', image)).statusCode).toBe(200);
+    const refused = await uploadFace('agentf010', image);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'too_many_uploads', message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.' });
     expect(refused.headers['retry-after']).toBe('60');
     // From another address too: the limit is the visitor's.
-    expect((await uploadFace('agentF010', image, '10.9.9.9')).statusCode).toBe(429);
-    expect((await uploadFace('agentF011', image)).statusCode).toBe(200);
+    expect((await uploadFace('agentf010', image, '10.9.9.9')).statusCode).toBe(429);
+    expect((await uploadFace('agentf011', image)).statusCode).toBe(200);
   });
 
   it('answers 429 after 60 uploads from one address in a minute, whatever the agents', async () => {
     const image = { poligram: dataUrl(await jpeg(8, 8)) };
-    for (let n = 0; n < 60; n++) expect((await uploadFace(`agentR${String(n).padStart(3, '0')}`, image, '10.8.8.8')).statusCode).toBe(200);
-    expect((await uploadFace('agentR999', image, '10.8.8.8')).statusCode).toBe(429);
-    expect((await uploadFace('agentR999', image, '10.8.8.9')).statusCode).toBe(200);
+    for (let n = 0; n < 60; n++) expect((await uploadFace(`agentr${String(n).padStart(3, '0')}`, image, '10.8.8.8')).statusCode).toBe(200);
+    expect((await uploadFace('agentr999', image, '10.8.8.8')).statusCode).toBe(429);
+    expect((await uploadFace('agentr999', image, '10.8.8.9')).statusCode).toBe(200);
   });
 });

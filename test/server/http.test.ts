@@ -76,9 +76,16 @@ describe('the SPA', () => {
     expect(first.body).toContain('<h1>landing</h1>');
     expect(first.headers['content-type']).toMatch(/^text\/html/);
     expect(first.headers['cache-control']).toBe('no-cache');
-    expect(String(first.headers['set-cookie'])).toMatch(/^agent=[a-z0-9]{20}; Path=\/; Max-Age=34000000; SameSite=Lax; Secure$/);
-    const returning = await server.call({ method: 'GET', url: '/', headers: { cookie: 'agent=abc123def456' } });
+    const [agentCookie, signature] = [first.headers['set-cookie'] ?? []].flat();
+    expect(agentCookie).toMatch(/^agent=[a-z0-9]{20}; Path=\/; Max-Age=34000000; SameSite=Lax; Secure$/);
+    // The server vouches for the agent it hands out: an HMAC the page's scripts cannot read.
+    expect(signature).toMatch(/^agent_sig=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=34000000; HttpOnly; SameSite=Lax; Secure$/);
+    const vouched = `${agentCookie.split(';')[0]}; ${signature.split(';')[0]}`;
+    const returning = await server.call({ method: 'GET', url: '/', headers: { cookie: vouched } });
     expect(returning.headers['set-cookie']).toBeUndefined();
+    // An agent the SPA made itself keeps its id, and gets the server's voucher.
+    const ownAgent = await server.call({ method: 'GET', url: '/', headers: { cookie: 'agent=abc123def456' } });
+    expect([ownAgent.headers['set-cookie'] ?? []].flat().map((header) => header.split('=')[0])).toEqual(['agent_sig']);
   });
 
   it.each(['/eventos', '/eventos/evento/pad?id=festa-ana-1', '/account', '/collect?id=/media/festa_ana/pad/a1.jpg', '/shop'])(

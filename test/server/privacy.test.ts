@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
 import { KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
 import { scheduleRetention } from '../../server/src/routes/privacy';
-import { jpeg, loadBasicSeed } from './support/fixtures';
+import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
@@ -22,14 +22,25 @@ const ZERO = { collection: 0, packs: 0, events: 0, faces: 0, results: 0 };
 
 async function createAccount(user: TestUser, agent: string, lists: { collection: string; packs: string; events: string }) {
   const account = JSON.stringify({ email: user.email, agent, displayName: 'X', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
-  const created = await server.call({ method: 'GET', url: `/api/createAccount?${new URLSearchParams({ account, ...lists }).toString()}`, token: user.token });
+  const created = await server.call({
+    method: 'GET',
+    url: `/api/createAccount?${new URLSearchParams({ account, ...lists }).toString()}`,
+    token: user.token,
+    headers: { cookie: `agent=${agent}` },
+  });
   expect(created.body).toBe('ok');
 }
 
 async function uploadFace(agent: string): Promise<void> {
   address += 1;
   const poligram = `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
-  const response = await server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: `10.1.0.${address}` });
+  const response = await server.call({
+    method: 'POST',
+    url: `/api/uploadFace/${agent}`,
+    payload: { poligram },
+    remoteAddress: `10.1.0.${address}`,
+    headers: { cookie: `agent=${agent}` },
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -59,9 +70,9 @@ beforeAll(async () => {
   server = await startTestServer();
   await loadBasicSeed(server);
   [ana, bruno] = await Promise.all([newUser('ana'), newUser('bruno')]);
-  // Ana's account was created on the phone of agent anaPhone; Bruno's on brunoPhone.
-  await createAccount(ana, 'anaPhone', { collection: '/media/festa_ana/pad/a1.jpg,/media/festa_ana/pad/a2.jpg', packs: 'PACK5', events: 'festa_ana' });
-  await createAccount(bruno, 'brunoPhone', { collection: '/media/festa_ana/pad/a1.jpg', packs: 'PACK5', events: 'festa_ana' });
+  // Ana's account was created on the phone of agent anaphone; Bruno's on brunophone.
+  await createAccount(ana, 'anaphone', { collection: '/media/festa_ana/pad/a1.jpg,/media/festa_ana/pad/a2.jpg', packs: 'PACK5', events: 'festa_ana' });
+  await createAccount(bruno, 'brunophone', { collection: '/media/festa_ana/pad/a1.jpg', packs: 'PACK5', events: 'festa_ana' });
   await addOrder('900000001', ana.uid);
 });
 
@@ -69,51 +80,51 @@ afterAll(() => server.close());
 
 describe('signed out, by the device agent', () => {
   beforeAll(async () => {
-    await uploadFace('guestPhone1');
-    await uploadFace('guestPhone1');
-    await uploadFace('otherGuest1');
-    await addResult('guestPhone1', '/media/festa_ana/feed/ia-1.jpg');
-    await addResult('otherGuest1', '/media/festa_ana/feed/ia-2.jpg');
+    await uploadFace('guestphone1');
+    await uploadFace('guestphone1');
+    await uploadFace('otherguest1');
+    await addResult('guestphone1', '/media/festa_ana/feed/ia-1.jpg');
+    await addResult('otherguest1', '/media/festa_ana/feed/ia-2.jpg');
   });
 
   it("shows what is kept of the agent: its faces and results, no account's lists", async () => {
-    const response = await summary('guestPhone1');
+    const response = await summary('guestphone1');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...ZERO, faces: 2, results: 1, orders: 0 });
   });
 
   it("removes the agent's faces (rows and files) and results, and nothing of anyone else", async () => {
     const mediaBefore = await count('SELECT count(*)::int AS n FROM media');
-    expect(fs.readdirSync(faceFolder('guestPhone1'))).toHaveLength(2);
+    expect(fs.readdirSync(faceFolder('guestphone1'))).toHaveLength(2);
 
-    const response = await erase({ agent: 'guestPhone1' });
+    const response = await erase({ agent: 'guestphone1' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ removed: { ...ZERO, faces: 2, results: 1 }, kept: KEPT_AFTER_ERASURE });
 
-    expect(await facesOf('guestPhone1')).toBe(0);
-    expect(fs.existsSync(faceFolder('guestPhone1'))).toBe(false);
-    expect(await resultsOf('guestPhone1')).toBe(0);
+    expect(await facesOf('guestphone1')).toBe(0);
+    expect(fs.existsSync(faceFolder('guestphone1'))).toBe(false);
+    expect(await resultsOf('guestphone1')).toBe(0);
     // Another visitor, the accounts, the orders and the event's media are as they were.
-    expect(await facesOf('otherGuest1')).toBe(1);
-    expect(fs.readdirSync(faceFolder('otherGuest1'))).toHaveLength(1);
-    expect(await resultsOf('otherGuest1')).toBe(1);
+    expect(await facesOf('otherguest1')).toBe(1);
+    expect(fs.readdirSync(faceFolder('otherguest1'))).toHaveLength(1);
+    expect(await resultsOf('otherguest1')).toBe(1);
     expect((await accountOf(ana)).collection).toHaveLength(2);
     expect((await accountOf(bruno)).collection).toHaveLength(1);
     expect(await count('SELECT count(*)::int AS n FROM orders')).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM media')).toBe(mediaBefore);
-    expect((await summary('guestPhone1')).json()).toEqual({ ...ZERO, orders: 0 });
+    expect((await summary('guestphone1')).json()).toEqual({ ...ZERO, orders: 0 });
   });
 
   it('is idempotent: a repeat answers 200 and removes nothing more', async () => {
-    const again = await erase({ agent: 'guestPhone1' });
+    const again = await erase({ agent: 'guestphone1' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ removed: ZERO, kept: KEPT_AFTER_ERASURE });
-    expect(await facesOf('otherGuest1')).toBe(1);
+    expect(await facesOf('otherguest1')).toBe(1);
   });
 
   it("cannot reach an account's lists: the agent an account was created with is not enough", async () => {
-    await uploadFace('brunoPhone');
-    const response = await erase({ agent: 'brunoPhone' });
+    await uploadFace('brunophone');
+    const response = await erase({ agent: 'brunophone' });
     expect(response.json().removed).toEqual({ ...ZERO, faces: 1 });
     expect(await accountOf(bruno)).toMatchObject({ packs: ['PACK5'], events: ['festa_ana'], collection: ['/media/festa_ana/pad/a1.jpg'] });
   });
@@ -121,25 +132,25 @@ describe('signed out, by the device agent', () => {
 
 describe('signed in, by token and device agent', () => {
   beforeAll(async () => {
-    await uploadFace('anaPhone');
-    await uploadFace('anaTablet');
-    await uploadFace('brunoPhone');
-    await addResult('anaPhone', '/media/festa_ana/feed/ia-3.jpg');
-    await addResult('anaTablet', '/media/festa_ana/feed/ia-4.jpg');
-    await addResult('brunoPhone', '/media/festa_ana/feed/ia-5.jpg');
+    await uploadFace('anaphone');
+    await uploadFace('anatablet');
+    await uploadFace('brunophone');
+    await addResult('anaphone', '/media/festa_ana/feed/ia-3.jpg');
+    await addResult('anatablet', '/media/festa_ana/feed/ia-4.jpg');
+    await addResult('brunophone', '/media/festa_ana/feed/ia-5.jpg');
   });
 
   it("shows the account's lists, the faces and results of both its agents, and its orders", async () => {
-    expect((await summary('anaTablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, orders: 1 });
+    expect((await summary('anatablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, orders: 1 });
   });
 
   it("removes the account's lists and the faces and results of the device and of the account's own agent", async () => {
-    const response = await erase({ agent: 'anaTablet' }, ana.token);
+    const response = await erase({ agent: 'anatablet' }, ana.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2 }, kept: KEPT_AFTER_ERASURE });
 
     expect(await accountOf(ana)).toMatchObject({ collection: [], packs: [], events: [], transactions: ['900000001'] });
-    for (const agent of ['anaPhone', 'anaTablet']) {
+    for (const agent of ['anaphone', 'anatablet']) {
       expect(await facesOf(agent)).toBe(0);
       expect(await resultsOf(agent)).toBe(0);
       expect(fs.existsSync(faceFolder(agent))).toBe(false);
@@ -147,51 +158,114 @@ describe('signed in, by token and device agent', () => {
     // The order stays, bound to Ana; Bruno's account and phone are untouched; the pack still has its copies.
     expect((await server.db.query('SELECT uid, status FROM orders WHERE order_id = $1', ['900000001'])).rows).toEqual([{ uid: ana.uid, status: 'approved' }]);
     expect(await accountOf(bruno)).toMatchObject({ collection: ['/media/festa_ana/pad/a1.jpg'], packs: ['PACK5'], events: ['festa_ana'] });
-    expect(await facesOf('brunoPhone')).toBe(1);
-    expect(await resultsOf('brunoPhone')).toBe(1);
+    expect(await facesOf('brunophone')).toBe(1);
+    expect(await resultsOf('brunophone')).toBe(1);
     expect(await count("SELECT copies AS n FROM packs WHERE hash = 'PACK5'")).toBe(5);
-    expect((await summary('anaTablet', ana.token)).json()).toEqual({ ...ZERO, orders: 1 });
+    expect((await summary('anatablet', ana.token)).json()).toEqual({ ...ZERO, orders: 1 });
   });
 
   it('is idempotent signed in too', async () => {
-    const again = await erase({ agent: 'anaTablet' }, ana.token);
+    const again = await erase({ agent: 'anatablet' }, ana.token);
     expect(again.statusCode).toBe(200);
     expect(again.json().removed).toEqual(ZERO);
   });
 });
 
+describe("a booth result's own media", () => {
+  const mirror = { 'x-device-id': 'mirror1', 'x-device-key': DEVICE_KEYS.mirror };
+  let session = 0;
+
+  /** The AI mirror makes an image for `agent`, as a guest drives it from their phone: its URL. */
+  async function mirrorImageFor(agent: string): Promise<string> {
+    session += 1;
+    const sh = `apagar${session}`;
+    await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirror, payload: { sessionHash: sh } });
+    for (const step of ['start/0', 'mode/Anime', 'prompt/Samurai']) {
+      expect((await server.call({ method: 'GET', url: `/api/espelho/mirror1/${sh}/${agent}/${step}` })).statusCode).toBe(200);
+    }
+    expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirror })).statusCode).toBe(200);
+    const image = await server.call({
+      method: 'POST',
+      url: '/api/device/mirror/image?file=espelho.jpg',
+      headers: { ...mirror, 'content-type': 'image/jpeg' },
+      payload: await jpeg(),
+    });
+    return image.json<{ url: string }>().url;
+  }
+
+  const served = async (url: string) => (await server.call({ method: 'GET', url })).statusCode;
+  const rowOf = (url: string) => count("SELECT count(*)::int AS n FROM media WHERE '/media/' || event_name || '/' || mode || '/' || file = $1", [url]);
+
+  it("deletes the guest's mirror images, rows and files, and nobody else's, nor the event's gallery", async () => {
+    const mine = await mirrorImageFor('resultguest1');
+    const theirs = await mirrorImageFor('resultguest2');
+    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+    expect(await served(mine)).toBe(200);
+    expect(await rowOf(mine)).toBe(1);
+    // A print job of the image keeps its history without it.
+    const pack = (await server.db.query<{ hash: string }>('SELECT hash FROM packs LIMIT 1')).rows[0].hash;
+    await server.db.query("INSERT INTO print_jobs (pack_hash, media_id, status) SELECT $1, id, 'printed' FROM media WHERE file = $2", [
+      pack,
+      mine.split('/')[4],
+    ]);
+
+    const response = await erase({ agent: 'resultguest1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().removed).toEqual({ ...ZERO, results: 1 });
+
+    expect(await rowOf(mine)).toBe(0);
+    expect(await served(mine)).toBe(404);
+    expect(fs.existsSync(path.join(server.dataDir, 'media', ...mine.split('/').slice(2)))).toBe(false);
+    expect(fs.existsSync(path.join(server.dataDir, 'thumbs', ...mine.split('/').slice(2)) + '.webp')).toBe(false);
+    expect(await count('SELECT count(*)::int AS n FROM print_jobs WHERE media_id IS NULL')).toBe(1);
+    // Another guest's image and the event's own photos stay.
+    expect(await served(theirs)).toBe(200);
+    expect(await rowOf(theirs)).toBe(1);
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product).toEqual(gallery);
+    for (const url of gallery) expect(await served(url)).toBe(200);
+  });
+
+  it("never deletes a gallery's photo, whatever URL a result row names", async () => {
+    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+    await addResult('resultguest3', gallery[0]);
+    expect((await erase({ agent: 'resultguest3' })).json().removed).toEqual({ ...ZERO, results: 1 });
+    expect(await rowOf(gallery[0])).toBe(1);
+    expect(await served(gallery[0])).toBe(200);
+  });
+});
+
 describe('bad input changes nothing and gets a 4xx', () => {
   beforeAll(async () => {
-    await uploadFace('keptGuest1');
+    await uploadFace('keptguest1');
   });
 
   it.each([
     ['no body', undefined],
     ['no agent', {}],
-    ['an agent that is not an id', { agent: '../keptGuest1' }],
+    ['an agent that is not an id', { agent: '../keptguest1' }],
     ['an empty agent', { agent: '' }],
-    ['a list of agents', { agent: ['keptGuest1'] }],
-    ['an unknown field', { agent: 'keptGuest1', uid: 'someone' }],
+    ['a list of agents', { agent: ['keptguest1'] }],
+    ['an unknown field', { agent: 'keptguest1', uid: 'someone' }],
     ['a number', { agent: 42 }],
   ])('%s: 400', async (_name, payload) => {
     const response = await server.call({ method: 'POST', url: '/api/privacy/erase', ...(payload === undefined ? {} : { payload }) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('message');
-    expect(await facesOf('keptGuest1')).toBe(1);
+    expect(await facesOf('keptguest1')).toBe(1);
   });
 
   it('a body that is not JSON (what a form of another site can send): 4xx', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', headers: { 'content-type': 'text/plain' }, payload: 'agent=keptGuest1' });
+    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', headers: { 'content-type': 'text/plain' }, payload: 'agent=keptguest1' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
-    expect(await facesOf('keptGuest1')).toBe(1);
+    expect(await facesOf('keptguest1')).toBe(1);
   });
 
   it('an invalid token: 401, and not even the agent is erased', async () => {
-    const response = await erase({ agent: 'keptGuest1' }, 'not-a-token');
+    const response = await erase({ agent: 'keptguest1' }, 'not-a-token');
     expect(response.statusCode).toBe(401);
-    expect(await facesOf('keptGuest1')).toBe(1);
-    expect((await summary('keptGuest1', 'not-a-token')).statusCode).toBe(401);
+    expect(await facesOf('keptguest1')).toBe(1);
+    expect((await summary('keptguest1', 'not-a-token')).statusCode).toBe(401);
   });
 
   it('hostile agents in the summary path never get a 5xx', async () => {
@@ -239,7 +313,7 @@ describe('retention', () => {
     expect((await server.db.query("SELECT url FROM agent_results WHERE agent = 'sweepGuest'")).rows).toEqual([{ url: '/media/festa_ana/feed/new.jpg' }]);
     expect((await server.db.query("SELECT evento FROM leads WHERE evento IN ('antigo', 'recente')")).rows).toEqual([{ evento: 'recente' }]);
     // Faces sent today (by the tests above) are far from their end.
-    expect(await facesOf('keptGuest1')).toBe(1);
+    expect(await facesOf('keptguest1')).toBe(1);
   });
 
   it('runs as a server starts, and stops with it', async () => {

@@ -60,13 +60,25 @@ describe('rate limits', () => {
     ['set_transaction', { method: 'POST', url: '/api/set_transaction', payload: {}, signedIn: true }],
     ['order', { method: 'POST', url: '/api/order/DEZ', payload: {} }],
     ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
-    ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentR001', payload: {} }],
+    ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', headers: { cookie: 'agent=agentr001' }, payload: {} }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
   ])('%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected', async (_route, { signedIn, ...options }) => {
     const request = { ...options, token: signedIn ? user.token : undefined };
     await spend(server, { ...request, remoteAddress: ip() });
     expectTooMany(await server.call({ ...request, remoteAddress: ip() }));
     expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
+  });
+
+  it.each([
+    ['createAccount', '/api/createAccount?account=x'],
+    ['updateAccount', '/api/updateAccount'],
+    ['modifyAccount', '/api/modifyAccount/add/packs/PACK5'],
+  ])("%s is counted per account: the account's calls from another address are refused, another account's are not", async (_route, url) => {
+    const other = await newUser(`outro-${_route.toLowerCase()}`);
+    await spend(server, { method: 'GET', url, token: user.token, remoteAddress: ip() });
+    expectTooMany(await server.call({ method: 'GET', url, token: user.token, remoteAddress: ip(1) }));
+    // A venue's guests share its address: another account there is not affected.
+    expect((await server.call({ method: 'GET', url, token: other.token, remoteAddress: ip() })).statusCode).not.toBe(429);
   });
 
   it('tells nothing of the limit on an allowed call, and when to come back on a refused one', async () => {
@@ -85,10 +97,11 @@ describe('rate limits', () => {
 
   it("counts face uploads by address and agent: another agent's are not affected", async () => {
     const poligram = `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
-    const upload = (agent: string) => server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: ip() });
-    for (let i = 0; i < LIMIT; i += 1) expect((await upload('agentR002')).statusCode).toBe(200);
-    expectTooMany(await upload('agentR002'));
-    expect((await upload('agentR003')).statusCode).toBe(200);
+    const upload = (agent: string) =>
+      server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: ip(), headers: { cookie: `agent=${agent}` } });
+    for (let i = 0; i < LIMIT; i += 1) expect((await upload('agentr002')).statusCode).toBe(200);
+    expectTooMany(await upload('agentr002'));
+    expect((await upload('agentr003')).statusCode).toBe(200);
   });
 
   it('without TRUST_PROXY, X-Forwarded-For does not change the address counted', async () => {

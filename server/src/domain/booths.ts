@@ -207,10 +207,10 @@ const running = (session: UltraRow) => session.state === 'configured' || session
  * A guest's settings for the session of the QR code they scanned (qrid, the session key as the
  * mirror's `sh`). Refused when that QR code is no longer on the platform's screen, and when
  * another visitor's session is under way on it (or already made its video); the same visitor
- * may change their settings.
+ * may change their settings. Answers the platform's event.
  */
-export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string, agent = ''): Promise<void> {
-  await ultraDevice(db, device);
+export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string, agent = ''): Promise<string | null> {
+  const platform = await ultraDevice(db, device);
   await db.transaction(async (client) => {
     const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [device]);
     const session = rows[0];
@@ -227,6 +227,7 @@ export async function ultraConfigure(db: Database, device: string, qrid: string,
       [device, speed, music, agent],
     );
   });
+  return platform.event_name;
 }
 
 /**

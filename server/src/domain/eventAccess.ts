@@ -13,7 +13,7 @@ import { notFound, unauthenticated } from './errors';
  */
 
 /** How a grant was given. */
-export type GrantVia = 'collect' | 'pack' | 'link' | 'account';
+export type GrantVia = 'collect' | 'pack' | 'link' | 'account' | 'booth';
 
 /** What the server knows of who asks: the account (token or media cookie), the agent cookie, the team. */
 export interface Viewer {

@@ -6,7 +6,7 @@ import { MAX_FACE_BYTES } from '../../../contract/wire';
 import type { Database } from '../db/database';
 import { writeFileDurably } from '../storage/durableWrite';
 import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';
-import { invalid, tooLarge, unprocessable } from './errors';
+import { invalid, tooLarge, tooMany, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
 const MAX_FACE_SIDE = 4096;
@@ -76,7 +76,7 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
  * same pixel limit, kept as an upright JPEG in `{dataDir}/faces/{agent}/`, indexed under the
  * agent. A visitor keeps their newest MAX_FACES_PER_AGENT faces; older ones are deleted.
  */
-export async function saveFace(db: Database, dataDir: string, agent: string, dataUrl: string): Promise<void> {
+export async function saveFace(db: Database, dataDir: string, agent: string, dataUrl: string, quotaBytes: number): Promise<void> {
   const bytes = await checkedFace(dataUrl);
   const image = await withDecodeTimeout(
     sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
@@ -98,7 +98,13 @@ export async function saveFace(db: Database, dataDir: string, agent: string, dat
     replaced = await db.transaction(async (client) => {
       // One upload of a visitor at a time, so that the cap holds under concurrent uploads.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${agent}`]);
-      await client.query('INSERT INTO faces (name, file) VALUES ($1, $2)', [agent, file]);
+      // The folder's quota, across every visitor and app server: one upload at a time is counted.
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('faces:quota'))");
+      const { rows: held } = await client.query<{ bytes: string }>('SELECT coalesce(sum(bytes), 0)::text AS bytes FROM faces');
+      if (Number(held[0].bytes) + image.length > quotaBytes) {
+        throw tooMany('faces_full', 'Recebemos muitas fotos de rosto agora. Tente de novo mais tarde.');
+      }
+      await client.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, $3)', [agent, file, image.length]);
       const { rows } = await client.query<{ file: string }>(
         `DELETE FROM faces WHERE id IN (
            SELECT id FROM faces WHERE name = $1 ORDER BY created_at DESC, id DESC OFFSET $2

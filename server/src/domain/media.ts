@@ -20,8 +20,10 @@ export interface MediaRow {
 /**
  * 'booth': what a booth took, a guest's media (galleries, event cards). 'event': one of the event's
  * own images (cover, profile), stored beside the booth media but never a guest's (migration 0003).
+ * 'result': what the AI mirror or the 360 platform made for one guest, theirs alone: under a random
+ * name, in no gallery (migration 0013).
  */
-type MediaRole = 'booth' | 'event';
+type MediaRole = 'booth' | 'event' | 'result';
 
 /** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
 const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
@@ -68,7 +70,7 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
 /** The newest media a device uploaded for an event: zero or one URL. */
 export async function deviceLastMedia(db: Queryable, bname: string, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
-    `SELECT event_name, mode, file FROM media WHERE device_id = $1 AND event_name = $2
+    `SELECT event_name, mode, file FROM media WHERE device_id = $1 AND event_name = $2 AND role = 'booth'
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [device, bname],
   );
@@ -185,6 +187,8 @@ export interface NewMedia extends MediaRef {
   unguessable?: boolean;
   /** The name asked for, when `file` is a random one chosen in its place. */
   sourceName?: string | null;
+  /** A guest's own result (the mirror's image, a 360 video), not the event's booth media. */
+  result?: boolean;
 }
 
 /**
@@ -195,7 +199,8 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
   const { rows } = await db.query<MediaRow>(
     `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-             CASE WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
+             CASE WHEN $12::boolean THEN 'result'
+                  WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
                   THEN 'event' ELSE 'booth' END, $10, $11)
      ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb
      RETURNING *`,
@@ -211,6 +216,7 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
       mediaUrl(media),
       media.unguessable ?? false,
       media.sourceName ?? null,
+      media.result ?? false,
     ],
   );
   return rows[0];
@@ -228,4 +234,22 @@ export async function refreshEventImages(db: Queryable, events: readonly string[
         AND m.role <> CASE WHEN ${URL_OF_M} IN (e.cover, e.profile) THEN 'event' ELSE 'booth' END`,
     [events],
   );
+}
+
+/**
+ * Deletes the rows of a guest's results at these URLs (never booth or event media, whatever the
+ * URLs name) and answers what was deleted, so that its files go once the transaction commits.
+ */
+export async function deleteResultMedia(db: Queryable, urls: readonly string[]): Promise<MediaRef[]> {
+  if (urls.length === 0) return [];
+  const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
+    // Each URL read back as the media's key, so each row is found through the key's index.
+    `DELETE FROM media m
+      WHERE m.role = 'result'
+        AND (m.event_name, m.mode, m.file) IN (SELECT split_part(u, '/', 3), split_part(u, '/', 4), split_part(u, '/', 5) FROM unnest($1::text[]) u)
+        AND ${URL_OF_M} = ANY($1::text[])
+      RETURNING m.event_name, m.mode, m.file`,
+    [urls],
+  );
+  return rows.map((row) => ({ bname: row.event_name, mode: row.mode, file: row.file }));
 }

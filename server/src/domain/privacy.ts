@@ -1,6 +1,8 @@
 import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
+import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
+import { deleteResultMedia } from './media';
 import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';
 
@@ -54,14 +56,21 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
 }
 
 /**
- * 'Apagar minhas fotos': the visitor's face captures and booth results (by agent) and, signed in,
- * the account's lists (collection, packs, events), and the grants of the events they were at
- * (the agents' and the account's), in one transaction; then the face files.
+ * 'Apagar minhas fotos': the visitor's face captures and booth results (by agent: the rows, and the
+ * results' own media, the mirror's images and 360 videos) and, signed in, the account's lists
+ * (collection, packs, events), and the grants of the events they were at (the agents' and the
+ * account's), in one transaction; then the files of the faces and of the results.
  * Orders and payments stay (tax law), and so do the event's media (they are the event's). The
  * account itself stays (signing in still works), with empty lists. A repeat removes nothing more.
  */
-export async function eraseVisitorData(db: Database, dataDir: string, agent: string, identity: Identity | null): Promise<PrivacyCounts> {
-  const { counts, files, agents } = await db.transaction(async (client) => {
+export async function eraseVisitorData(
+  db: Database,
+  storage: Pick<MediaStorage, 'remove'>,
+  dataDir: string,
+  agent: string,
+  identity: Identity | null,
+): Promise<PrivacyCounts> {
+  const { counts, files, agents, media } = await db.transaction(async (client) => {
     const agents = await agentsOf(client, agent, identity);
     // One erasure (or face upload) of an agent at a time: an upload racing the erasure lands before it, and goes.
     for (const one of [...agents].sort()) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${one}`]);
@@ -71,16 +80,23 @@ export async function eraseVisitorData(db: Database, dataDir: string, agent: str
       for (const row of rows) lists[row.list] += 1;
     }
     const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
-    const results = await client.query('DELETE FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
+    const results = await client.query<{ url: string }>('DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url', [agents]);
+    // The results are theirs, not the event's: their media go too (never a gallery's booth media).
+    const media = await deleteResultMedia(
+      client,
+      results.rows.map((row) => row.url),
+    );
     // Which events they were at (their presence grants) says where they have been: it goes too.
     await client.query('DELETE FROM event_grants WHERE holder = ANY($1::text[])', [holdersOfErasure(agents, identity)]);
     return {
       counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0 },
       files: faces.rows.map((row) => row.file),
       agents,
+      media,
     };
   });
   await removeFaceFiles(dataDir, files, agents);
+  for (const ref of media) await storage.remove(ref);
   return counts;
 }
 

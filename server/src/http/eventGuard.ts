@@ -1,6 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { COOKIE, parseScalar } from '../../../contract/cookieLists';
-import { isAgentId } from '../../../contract/agentId';
 import type { ChangeFeed } from '../db/changeFeed';
 import type { Database, Queryable } from '../db/database';
 import { liveCache } from '../db/liveCache';
@@ -22,7 +20,6 @@ import {
   type Viewer,
 } from '../domain/eventAccess';
 import { findEvent, type EventRow } from '../domain/events';
-import { readDecodedCookie } from './visitorCookies';
 
 /**
  * The event access rule (domain/eventAccess.ts) as every route and the media gate ask it, with
@@ -88,10 +85,12 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
   };
 }
 
-/** The visitor's agent, from the cookie the SPA keeps it in (SPEC section 3), when it is one. */
+/**
+ * The visitor's agent, from the cookie the SPA keeps it in (SPEC section 3), when the server
+ * vouches for it (http/visitorAgent.ts): grants are written for such agents only.
+ */
 export function agentOf(request: FastifyRequest): string | null {
-  const agent = parseScalar(readDecodedCookie(request, COOKIE.agent));
-  return agent && isAgentId(agent) ? agent : null;
+  return request.visitorAgent;
 }
 
 /** The viewer of an API call: its token's account, its agent cookie, the team by the token's e-mail. */

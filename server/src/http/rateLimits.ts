@@ -7,6 +7,11 @@ export interface RouteLimit {
   perMinute: number;
   /** The route parameter that holds the visitor's agent, when the route has one. */
   agentParam?: string;
+  /**
+   * Counted per account (the token's), not per address: the route needs a login, and a venue's
+   * guests share its Wi-Fi's address.
+   */
+  byAccount?: boolean;
 }
 
 /**
@@ -27,6 +32,10 @@ export const RATE_LIMITS = {
   process_payment_card: { perMinute: 10 },
   uploadFace: { perMinute: 10, agentParam: 'name' },
   privacyErase: { perMinute: 10 },
+  // A guest's lists: a sign-in, the first call after it, and a collect per tap.
+  createAccount: { perMinute: 10, byAccount: true },
+  updateAccount: { perMinute: 30, byAccount: true },
+  modifyAccount: { perMinute: 60, byAccount: true },
 } as const satisfies Record<string, RouteLimit>;
 
 export type LimitedRoute = keyof typeof RATE_LIMITS;
@@ -56,8 +65,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** The client a request counts for: its address (as `trustProxy` decides it), and its agent when the route has one. */
-function clientKey(request: FastifyRequest, agentParam: string | undefined): string {
+/**
+ * The client a request counts for: its account on a route counted by account (the auth guard ran
+ * before the limit: it is a hook of the routes' scope, the limit one of the route's own); else its
+ * address (as `trustProxy` decides it), and its agent when the route has one.
+ */
+function clientKey(request: FastifyRequest, { agentParam, byAccount }: RouteLimit): string {
+  if (byAccount && request.identity) return `uid:${request.identity.uid}`;
   const agent = agentParam ? (request.params as Record<string, unknown> | undefined)?.[agentParam] : undefined;
   return typeof agent === 'string' && agent !== '' ? `${request.ip} ${agent}` : request.ip;
 }
@@ -69,6 +83,6 @@ export function routeRateLimit(route: LimitedRoute, settings: RateLimitSettings 
   return {
     max: Math.max(1, Math.round(perMinute)),
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => clientKey(request, limit.agentParam),
+    keyGenerator: (request) => clientKey(request, limit),
   };
 }

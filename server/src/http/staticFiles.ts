@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAgentId, newAgentId } from '../../../contract/agentId';
+import { newAgentId } from '../../../contract/agentId';
 import { COOKIE } from '../../../contract/cookieLists';
 import { firstScreenChunks } from '../../../contract/firstScreens';
 import { isPagePath } from '../../../contract/pagePaths';
@@ -17,7 +17,8 @@ import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
 import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
-import { readCookie, setVisitorCookie } from './visitorCookies';
+import { agentCookieOf, type VouchForAgent } from './visitorAgent';
+import { setVisitorCookie } from './visitorCookies';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CATALOGUE_CACHE = 'public, max-age=86400';
@@ -31,17 +32,16 @@ function isPrivateBuildFile(pathName: string): boolean {
   return /\.map(\.(gz|br))?$/i.test(pathName) || /^\/server(\/|$)/.test(pathName);
 }
 
-function hasAgentCookie(request: FastifyRequest): boolean {
-  return isAgentId(readCookie(request, COOKIE.agent));
-}
-
 /**
  * The SPA gives each new visitor an agent id and reloads once (SPEC section 3); handing the
- * cookie out with the page itself spares the reload.
+ * cookie out with the page itself spares the reload, and the server vouches for the agent it
+ * hands out (http/visitorAgent.ts; one the visitor already had was vouched for as the request came).
  */
-function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
-  if (hasAgentCookie(request)) return;
-  setVisitorCookie(reply, COOKIE.agent, newAgentId(), secure);
+async function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean, vouch: VouchForAgent): Promise<void> {
+  if (agentCookieOf(request)) return;
+  const agent = newAgentId();
+  setVisitorCookie(reply, COOKIE.agent, agent, secure);
+  await vouch(request, reply, agent);
 }
 
 /**
@@ -93,6 +93,7 @@ export async function registerStaticFiles(
   config: ServerConfig,
   storage: MediaStorage,
   gate: MediaGateDependencies,
+  vouchForAgent: VouchForAgent,
   pages: PageHooks = {},
 ): Promise<void> {
   for (const [root, prefix] of [
@@ -157,9 +158,9 @@ export async function registerStaticFiles(
     app.get('/', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/index.html', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/app.html', (request, reply) => sendSpaPage(request, reply, shell));
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, secure);
-      done(null, payload);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) await giveAgentCookie(request, reply, secure, vouchForAgent);
+      return payload;
     });
   }
 

@@ -46,13 +46,18 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
         querystring: Type.Composite([LISTS_QUERY, Type.Object({ account: Type.String({ minLength: 2, maxLength: 4000 }) })]),
         response: { 200: CreateAccountReply },
       },
-      config: { auth: 'required' },
+      config: { auth: 'required', rateLimit: rateLimit('createAccount') },
     },
-    async (request) => createAccount(db, caller(request), parseNewAccount(request.query.account), listsOf(request.query)),
+    // The account's device is the agent the server vouches for in the request's cookies, never the
+    // one the JSON names: booth results made for that agent join the account's collection.
+    async (request) =>
+      createAccount(db, caller(request), { ...parseNewAccount(request.query.account), agent: request.visitorAgent ?? '' }, listsOf(request.query)),
   );
 
-  app.get('/updateAccount', { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required' } }, async (request) =>
-    mergeIntoAccount(db, caller(request), listsOf(request.query)),
+  app.get(
+    '/updateAccount',
+    { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required', rateLimit: rateLimit('updateAccount') } },
+    async (request) => mergeIntoAccount(db, caller(request), listsOf(request.query)),
   );
 
   app.get('/account', { schema: { response: { 200: Account } }, config: { auth: 'required' } }, async (request) => {
@@ -63,7 +68,10 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
 
   app.get(
     '/modifyAccount/add/:list/:value',
-    { schema: { params: params({ list: AccountListSchema, value: MEDIA_ID }), response: { 200: OkReply } }, config: { auth: 'required' } },
+    {
+      schema: { params: params({ list: AccountListSchema, value: MEDIA_ID }), response: { 200: OkReply } },
+      config: { auth: 'required', rateLimit: rateLimit('modifyAccount') },
+    },
     async (request) => {
       await addToAccount(db, caller(request), request.params.list, request.params.value);
       return 'ok' as const;

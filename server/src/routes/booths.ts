@@ -28,7 +28,7 @@ import {
   ultraConfigure,
   ultraLast,
 } from '../domain/booths';
-import { invalid, tooMany } from '../domain/errors';
+import { forbidden, invalid, tooMany } from '../domain/errors';
 import { apiViewer, openEvent } from '../http/eventGuard';
 import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } from '../domain/faces';
 import { takeRateSlot } from '../domain/rateLimit';
@@ -122,11 +122,15 @@ export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess
         querystring: UltraStartQuery,
         response: { 200: UltraStartReply },
       },
+      config: { auth: 'optional' },
     },
     async (request) => {
       const { device, qrid, speed, music } = request.params;
       if (!isUltraSong(music)) throw invalid('unknown_song', 'Música desconhecida.');
-      await ultraConfigure(db, device, qrid, Number(speed), music, request.query.agent ?? '');
+      const event = await ultraConfigure(db, device, qrid, Number(speed), music, request.query.agent ?? '');
+      // The QR code (qrid) is on the platform's screen at the venue: whoever configured its session
+      // was there, and may follow it on ultraLast even when the event is not public.
+      if (event) await guard.grant(event, apiViewer(request, team), 'booth');
       return 'success' as const;
     },
   );
@@ -146,6 +150,11 @@ export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess
       // Counted before the body is read: a flood of uploads costs neither parsing nor decoding.
       onRequest: async (request, reply) => {
         const { name } = request.params as { name?: unknown };
+        // A visitor's faces are counted per agent: only an agent the server vouches for is one (http/visitorAgent.ts).
+        // (A name that is no agent at all is the schema's 400.)
+        if (typeof name === 'string' && AGENT_SOURCE.test(name) && name !== request.visitorAgent) {
+          throw forbidden('agent_not_vouched', 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
+        }
         const buckets = [{ key: `face:ip:${request.ip}`, limit: FACE_UPLOADS_PER_IP }];
         if (typeof name === 'string' && AGENT_SOURCE.test(name)) buckets.push({ key: `face:agent:${name}`, limit: FACE_UPLOADS_PER_AGENT });
         if (!(await takeRateSlot(db, buckets, FACE_WINDOW_SECONDS))) {
@@ -155,7 +164,7 @@ export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess
       },
     },
     async (request) => {
-      await saveFace(db, config.dataDir, request.params.name, request.body.poligram);
+      await saveFace(db, config.dataDir, request.params.name, request.body.poligram, config.facesQuotaBytes);
       return 'ok' as const;
     },
   );

@@ -65,18 +65,25 @@ export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext):
     throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 
-  async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown) {
+  /**
+   * Stores what a device sent. A guest's result (`result`: the mirror's image, a 360 video) is
+   * theirs: always under a random name, and in no gallery (domain/media.ts, role 'result').
+   */
+  async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown, result = false) {
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
     if (!Buffer.isBuffer(body)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
     // A link-only or private event's files get random names (docs/api.md, "Who may see an event").
     const bname = device.event_name;
     const visibility = await eventVisibility(db, bname);
-    const existing = visibility === 'public' ? null : await findBySourceName(db, bname, mode, file);
-    const name = storageName(file, visibility === 'public', existing?.file ?? null);
+    const guessable = visibility === 'public' && !result;
+    // A second booth upload of a name is the same item (a retry); a device may name every result
+    // alike, and each is another guest's: never the same file.
+    const existing = guessable || result ? null : await findBySourceName(db, bname, mode, file);
+    const name = storageName(file, guessable, existing?.file ?? null);
     const ref: MediaRef = { bname, mode, file: name.file };
     const stored = await storage.save(ref, body);
-    await insertMedia(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName });
+    await insertMedia(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result });
     return mediaUrl(ref);
   }
 
@@ -111,7 +118,7 @@ export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext):
 
   app.post('/device/mirror/image', { schema: { querystring: FILE_QUERY } }, async (request) => {
     const device = requireKind(request, 'mirror');
-    const url = await storeUpload(device, (device.mode ?? 'feed') as MediaMode, request.query.file, request.body);
+    const url = await storeUpload(device, (device.mode ?? 'feed') as MediaMode, request.query.file, request.body, true);
     await mirrorFinish(db, device.id, url);
     return { url };
   });
@@ -129,7 +136,7 @@ export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext):
 
   app.post('/device/ultra/video', { schema: { querystring: FILE_QUERY } }, async (request) => {
     const device = requireKind(request, 'ultra');
-    const url = await storeUpload(device, '360', request.query.file, request.body);
+    const url = await storeUpload(device, '360', request.query.file, request.body, true);
     await ultraFinish(db, device.id, url);
     return { url };
   });

@@ -9,7 +9,7 @@ import { AGENT, params, type Api } from '../http/schemas';
  * their device's agent, as on every guest route (the agent is the random id only their device
  * holds); a valid token adds their account. A token that is present but invalid is refused (401).
  */
-export function privacyRoutes(app: Api, { db, config, rateLimit }: AppContext): void {
+export function privacyRoutes(app: Api, { db, config, storage, rateLimit }: AppContext): void {
   app.get(
     '/privacy/data/:agent',
     { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' } },
@@ -24,7 +24,7 @@ export function privacyRoutes(app: Api, { db, config, rateLimit }: AppContext): 
     '/privacy/erase',
     { schema: { body: ErasureRequest, response: { 200: ErasureReply } }, config: { auth: 'optional', rateLimit: rateLimit('privacyErase') } },
     async (request) => ({
-      removed: await eraseVisitorData(db, config.dataDir, request.body.agent, request.identity),
+      removed: await eraseVisitorData(db, storage, config.dataDir, request.body.agent, request.identity),
       kept: KEPT_AFTER_ERASURE,
     }),
   );

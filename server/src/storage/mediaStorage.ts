@@ -81,6 +81,8 @@ export interface MediaStorage {
    * false for anything else, a bad original, or while too many others wait.
    */
   ensureDisplay(ref: MediaRef): Promise<boolean>;
+  /** Deletes a stored file with its thumbnail and display rendition; nothing for a file not there. */
+  remove(ref: MediaRef): Promise<void>;
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -232,6 +234,12 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
         .finally(() => inFlight.delete(target));
       inFlight.set(target, made);
       return made;
+    },
+    async remove(ref) {
+      checkRef(ref);
+      await fs.rm(path.join(mediaDir, ref.bname, ref.mode, ref.file), { force: true });
+      await fs.rm(path.join(thumbsDir, ref.bname, ref.mode, `${ref.file}.webp`), { force: true });
+      await fs.rm(displayPath(ref), { force: true });
     },
     async save(ref, data) {
       checkRef(ref);

@@ -125,8 +125,9 @@ export default function PrivacyPage() {
 
         <h3>Imagens do espelho com IA e vídeos 360</h3>
         <p>
-          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. Fica 394 dias (o tempo de vida dos cookies) e
-          depois é apagado. Por quê: entregar o que você pediu à cabine.
+          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. É só seu: fica com um nome secreto e não aparece
+          na galeria do evento. Fica 394 dias (o tempo de vida dos cookies) e depois é apagado; 'Apagar minhas fotos' apaga os arquivos na hora. Por quê:
+          entregar o que você pediu à cabine.
         </p>
 
         <h3>Pedidos e pagamentos</h3>
