@@ -1,4 +1,4 @@
-import type { BoothMode } from './modes';
+import { isBoothMode, type BoothMode } from './modes';
 
 /**
  * What a booth type is called on the screen (the carousel, a gallery's heading), by the SPA and
@@ -14,3 +14,11 @@ export const BOOTH_LABEL: Record<BoothMode, string> = {
   360: '360',
   nulo: 'Nulo',
 };
+
+/** What people read of a device: its booth type, or what it is (a device's id is no name). */
+export function deviceTitle(device: { kind: 'booth' | 'printer' | 'mirror' | 'ultra'; mode: string | null }): string {
+  if (device.kind === 'ultra') return 'Plataforma 360';
+  if (device.kind === 'mirror') return 'Cabine do espelho';
+  if (device.kind === 'printer') return 'Impressora';
+  return isBoothMode(device.mode) ? `Cabine ${BOOTH_LABEL[device.mode]}` : 'Cabine';
+}

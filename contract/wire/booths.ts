@@ -48,3 +48,19 @@ export const MAX_FACE_BYTES = 5 * 1024 * 1024;
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
 export const FaceUpload = Type.Object({ poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }) });
 export type FaceUpload = Static<typeof FaceUpload>;
+
+/** A device as the team sees it (`GET /team/devices`): never its key, only whether it has one. */
+export const TeamDevice = Type.Object({
+  id: Type.String(),
+  kind: StringEnum(['booth', 'printer', 'mirror', 'ultra'] as const),
+  /** Its event's name, or '' when it is on none. */
+  event: Type.String(),
+  /** Its booth mode, or ''. */
+  mode: Type.String(),
+  hasKey: Type.Boolean(),
+});
+export type TeamDevice = Static<typeof TeamDevice>;
+
+/** A device's new key (`POST /team/devices/{id}/key`): shown once, stored nowhere. */
+export const DeviceKeyReply = Type.Object({ id: Type.String(), key: Type.String() });
+export type DeviceKeyReply = Static<typeof DeviceKeyReply>;

@@ -29,6 +29,7 @@ import { deviceRoutes } from './routes/devices';
 import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
+import { teamDeviceRoutes } from './routes/teamDevices';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes, scheduleRetention } from './routes/privacy';
@@ -36,6 +37,7 @@ import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
 import { cleanTemporaryFiles } from './storage/durableWrite';
 import { createMediaStorage } from './storage/mediaStorage';
+import { loadDeviceKeyPepper } from './storage/serverSecret';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -94,6 +96,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
     limitScale: (rateLimits ?? { scale: config.rateLimitScale }).scale ?? 1,
+    devicePepper: await loadDeviceKeyPepper(config),
     mediaAccess: {
       keys: {
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
@@ -125,6 +128,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       shopRoutes(api, context);
       paymentRoutes(api, context);
       partnerRoutes(api, context);
+      teamDeviceRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
       privacyRoutes(api, context);

@@ -48,6 +48,11 @@ export interface ServerConfig {
    * media (http/mediaSession.ts); null: a random one kept in the data folder (one app server).
    */
   mediaSessionSecret: string | null;
+  /**
+   * DEVICE_KEY_PEPPER: what device keys are hashed with (an HMAC key kept out of the database, so
+   * that its copy does not let anyone test keys against it); null keeps one in the data folder.
+   */
+  deviceKeyPepper: string | null;
   /** MAX_EVENT_MEDIA_FILES: how many files one event's media folder may hold before uploads are refused. */
   maxEventMediaFiles: number;
   /** FACES_QUOTA_MB: how many megabytes every visitor's face captures may hold together, before uploads wait (429). */
@@ -113,9 +118,9 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   return entries;
 }
 
-function mediaSessionSecret(value: string | undefined): string | null {
+function serverSecret(value: string | undefined, name: string): string | null {
   if (value === undefined || value === '') return null;
-  if (value.length < 32) throw new ConfigError('MEDIA_SESSION_SECRET must be at least 32 characters long (a random string).');
+  if (value.length < 32) throw new ConfigError(`${name} must be at least 32 characters long (a random string).`);
   return value;
 }
 
@@ -176,7 +181,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    mediaSessionSecret: mediaSessionSecret(env.MEDIA_SESSION_SECRET),
+    mediaSessionSecret: serverSecret(env.MEDIA_SESSION_SECRET, 'MEDIA_SESSION_SECRET'),
+    deviceKeyPepper: serverSecret(env.DEVICE_KEY_PEPPER, 'DEVICE_KEY_PEPPER'),
     maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
     facesQuotaBytes: positiveInteger(env.FACES_QUOTA_MB, FACES_QUOTA_MB, 'FACES_QUOTA_MB') * 1024 * 1024,
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),

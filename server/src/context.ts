@@ -20,6 +20,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** Mercado Pago, or its sandbox without credentials (never in production). */
   payments: PaymentProvider;
+  /** What device keys are hashed with (domain/deviceKeys.ts), kept out of the database. */
+  devicePepper: Buffer;
   /** The media cookie's keys and the events' visibility cache (http/mediaGate.ts). */
   mediaAccess: MediaAccess;
   /** The `config.rateLimit` of a limited route (the table in http/rateLimits.ts, scaled for the app). */

@@ -252,7 +252,7 @@ const FEED_DEVICE = (demoSeed().devices ?? []).find((d) => d.id === 'cabine-feed
 
 /** Uploads a photo as the feed booth of festa_ana, straight through the device API. */
 async function uploadAsFeedBooth(file: string, colour: string): Promise<string> {
-  if (!FEED_DEVICE) throw new Error('the demo seed has no cabine-feed');
+  if (!FEED_DEVICE?.key) throw new Error('the demo seed has no cabine-feed with a readable key');
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSeedFile } from '../../server/src/seed/loadSeed';
+import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
 import { validateSeed } from '../../server/src/seed/seedFormat';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
@@ -36,7 +36,7 @@ describe('seeding', () => {
   it('loads the demo seed with all its media, and records that it finished', async () => {
     const file = path.resolve(__dirname, '../../tools/demoSeed/demo.json');
     const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
-    const summary = await loadSeedFile(server.db, createMediaStorage(server.dataDir), file);
+    const summary = await loadSeedFile(server.db, createMediaStorage(server.dataDir), file, await seedDeviceKeys(server.config));
     expect(summary.media).toBe(seed.media?.length);
     expect((await server.db.query('SELECT file FROM seed_runs')).rows).toEqual([{ file: 'demo.json' }]);
     for (const mode of ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360']) {

@@ -8,7 +8,7 @@ import { openDatabase, type OpenedDatabase } from './openDatabase';
 import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
 import { ensureSpaBuilt } from './spaBuild';
 import { anySeedLoaded } from '../../server/src/domain/seedRows';
-import { loadSeedFile } from '../../server/src/seed/loadSeed';
+import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
 import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 
@@ -143,7 +143,7 @@ async function startStack({ root, env, log }: StackOptions, started: (what: stri
     // a kill) resumes on the next start, and loading is idempotent.
     if (!(await anySeedLoaded(database.db))) {
       log(`loading ${path.relative(root, seedFile)}...`);
-      await loadSeedFile(database.db, storage, seedFile);
+      await loadSeedFile(database.db, storage, seedFile, await seedDeviceKeys(config));
     }
     if (emulator) {
       for (const account of seed.accounts ?? []) {

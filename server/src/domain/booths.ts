@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import type { DeviceLastReply, MirrorMode, MirrorPrompt } from '../../../contract/wire';
-import { BOOTH_LABEL } from '../../../contract/boothLabels';
-import { isBoothMode } from '../../../contract/modes';
+import { deviceTitle } from '../../../contract/boothLabels';
 import type { Database, Queryable } from '../db/database';
+import { deviceKeyHash, deviceKeyMatches, NO_KEY } from './deviceKeys';
 import { conflict, notFound } from './errors';
 import type { EventRow } from './events';
 import { agentVideoOf, deviceLastMedia } from './media';
@@ -17,30 +16,24 @@ export interface DeviceRow {
   key_hash: string;
 }
 
-export function hashDeviceKey(key: string): string {
-  return crypto.createHash('sha256').update(key).digest('hex');
-}
-
 async function findDevice(db: Queryable, id: string, kind?: DeviceRow['kind']): Promise<DeviceRow | null> {
   const { rows } = await db.query<DeviceRow>('SELECT * FROM devices WHERE id = $1', [id]);
   const device = rows[0] ?? null;
   return device && (!kind || device.kind === kind) ? device : null;
 }
 
-/** A device authenticates with its id and key; the comparison takes the same time either way. */
-export async function authenticateDevice(db: Queryable, id: string, key: string): Promise<DeviceRow | null> {
+/**
+ * A device authenticates with its id and key (domain/deviceKeys.ts); the comparison takes the same
+ * time either way, and an unknown id is compared too. A key stored before the pepper is stored
+ * peppered the first time it opens its device.
+ */
+export async function authenticateDevice(db: Queryable, pepper: Buffer, id: string, key: string): Promise<DeviceRow | null> {
   const device = await findDevice(db, id);
-  const expected = Buffer.from(device?.key_hash ?? '0'.repeat(64), 'hex');
-  const given = Buffer.from(hashDeviceKey(key), 'hex');
-  return device && crypto.timingSafeEqual(expected, given) ? device : null;
-}
-
-/** What people read of a device: its booth type, or what it is (the device's id is no name). */
-export function deviceTitle(device: Pick<DeviceRow, 'kind' | 'mode'>): string {
-  if (device.kind === 'ultra') return 'Plataforma 360';
-  if (device.kind === 'mirror') return 'Cabine do espelho';
-  if (device.kind === 'printer') return 'Impressora';
-  return isBoothMode(device.mode) ? `Cabine ${BOOTH_LABEL[device.mode]}` : 'Cabine';
+  const matched = deviceKeyMatches(pepper, device?.key_hash ?? NO_KEY, key);
+  if (!device || !matched) return null;
+  if (matched === 'legacy')
+    await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1 AND key_hash = $3', [id, deviceKeyHash(pepper, key), device.key_hash]);
+  return device;
 }
 
 /**

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type { SeedFile } from '../seed/seedFormat';
 import { normaliseLists } from './accounts';
-import { hashDeviceKey } from './booths';
+import { deviceKeyHash, NO_KEY } from './deviceKeys';
+
+/** How a seed's devices get their keys: hashed with the pepper; a readable key never in production. */
+export interface SeedDeviceKeys {
+  pepper: Buffer;
+  production: boolean;
+}
 
 /** The rows a seed wrote, by kind; packs, coupons, contracts and accounts already there are kept as they are, and not counted. */
 export interface SeedRowCounts {
@@ -20,7 +26,12 @@ export interface SeedRowCounts {
  * Idempotent: existing rows are kept, or brought to what the seed says of them (events, devices,
  * products and accessories, mirror modes and prompts); packs keep their spent copies.
  */
-export async function writeSeedRows(db: Database, seed: SeedFile): Promise<SeedRowCounts> {
+export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDeviceKeys): Promise<SeedRowCounts> {
+  if (keys.production && (seed.devices ?? []).some((device) => device.key !== undefined)) {
+    throw new Error(
+      'Em produção as chaves dos dispositivos são geradas pelo servidor: tire "key" dos dispositivos da semente e gere cada chave na conta da equipe (Dispositivos).',
+    );
+  }
   const counts: SeedRowCounts = { events: 0, packs: 0, devices: 0, products: 0, coupons: 0, contracts: 0, accounts: 0 };
 
   await db.transaction(async (client) => {
@@ -45,9 +56,10 @@ export async function writeSeedRows(db: Database, seed: SeedFile): Promise<SeedR
     }
     for (const device of seed.devices ?? []) {
       await client.query(
+        // A device the seed gives no key keeps the one the team made (a new one has none until then).
         `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO UPDATE SET kind = $2, event_name = $3, mode = $4, key_hash = $5`,
-        [device.id, device.kind, device.event ?? null, device.mode ?? null, hashDeviceKey(device.key)],
+         ON CONFLICT (id) DO UPDATE SET kind = $2, event_name = $3, mode = $4, key_hash = CASE WHEN $5 = '' THEN devices.key_hash ELSE $5 END`,
+        [device.id, device.kind, device.event ?? null, device.mode ?? null, device.key === undefined ? NO_KEY : deviceKeyHash(keys.pepper, device.key)],
       );
       counts.devices += 1;
     }

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { writeFileDurably } from '../storage/durableWrite';
+import { loadServerSecret } from '../storage/serverSecret';
 import { readCookie } from './visitorCookies';
 
 /**
@@ -29,15 +27,8 @@ export interface MediaSessionKeys {
  * otherwise a random one made once and kept in the data folder, so that a restart keeps the
  * sessions it handed out valid.
  */
-export async function loadMediaSessionSecret(configured: string | null, dataDir: string): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, SECRET_FILE);
-  const existing = await fs.readFile(file, 'utf8').catch(() => null);
-  if (existing && /^[0-9a-f]{64}$/.test(existing.trim())) return Buffer.from(existing.trim(), 'hex');
-  const secret = crypto.randomBytes(32);
-  // Written 0600 from its first byte: never readable by another user, not even for a moment.
-  await writeFileDurably(file, Buffer.from(secret.toString('hex')), { private: {} });
-  return secret;
+export function loadMediaSessionSecret(configured: string | null, dataDir: string): Promise<Buffer> {
+  return loadServerSecret(configured, dataDir, SECRET_FILE);
 }
 
 function mac(secret: Buffer, payload: string): Buffer {

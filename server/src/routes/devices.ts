@@ -47,7 +47,7 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext): void {
+export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
   // onRequest: a keyless upload is refused before its body is read or its schema checked.
@@ -55,7 +55,7 @@ export function deviceRoutes(app: Api, { db, storage, limitScale }: AppContext):
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
     const named = typeof id === 'string' && DEVICE_ID.test(id) ? id : null;
-    request.device = named && typeof key === 'string' && key.length <= 256 ? await authenticateDevice(db, named, key) : null;
+    request.device = named && typeof key === 'string' && key.length <= 256 ? await authenticateDevice(db, devicePepper, named, key) : null;
     if (request.device) return;
     // A failure: past the limits (by address, by the device id named) it is a 429, otherwise
     // counted and a 401 (domain/deviceAuth.ts). The right key always passes: device ids are

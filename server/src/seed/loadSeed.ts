@@ -5,8 +5,9 @@ import type { Database } from '../db/database';
 import { eventVisibility, isEventImage } from '../domain/events';
 import { findBySourceName, findMedia, insertMedia, refreshEventImages } from '../domain/media';
 import { writeSeedOrders } from '../domain/seedOrders';
-import { recordSeedRun, writeSeedRows, type SeedRowCounts } from '../domain/seedRows';
+import { recordSeedRun, writeSeedRows, type SeedDeviceKeys, type SeedRowCounts } from '../domain/seedRows';
 import { saveCatalogueFile } from '../storage/catalogue';
+import { loadDeviceKeyPepper } from '../storage/serverSecret';
 import { storageName, type MediaStorage } from '../storage/mediaStorage';
 import { mediaUrl } from '../../../contract/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
@@ -26,11 +27,16 @@ function seedSource(baseDir: string, source: string): string {
   return file;
 }
 
+/** How this configuration's seeds key their devices: its pepper, and whether it is production. */
+export async function seedDeviceKeys(config: { deviceKeyPepper: string | null; dataDir: string; production: boolean }): Promise<SeedDeviceKeys> {
+  return { pepper: await loadDeviceKeyPepper(config), production: config.production };
+}
+
 /** Reads, checks and loads a seed file (paths of its media are relative to the file), and notes that it finished. */
-export async function loadSeedFile(db: Database, storage: MediaStorage, file: string): Promise<SeedSummary> {
+export async function loadSeedFile(db: Database, storage: MediaStorage, file: string, keys: SeedDeviceKeys): Promise<SeedSummary> {
   const text = fs.readFileSync(file);
   const seed = validateSeed(JSON.parse(text.toString('utf8')));
-  const summary = await loadSeed(db, storage, seed, path.dirname(path.resolve(file)));
+  const summary = await loadSeed(db, storage, seed, path.dirname(path.resolve(file)), keys);
   await recordSeedRun(db, seedFingerprint(text), path.basename(file));
   return summary;
 }
@@ -40,8 +46,8 @@ function seedFingerprint(content: Buffer): string {
 }
 
 /** Loads a seed. Idempotent: existing rows are kept (packs keep their spent copies). */
-export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFile, baseDir: string): Promise<SeedSummary> {
-  const rows = await writeSeedRows(db, seed);
+export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFile, baseDir: string, keys: SeedDeviceKeys): Promise<SeedSummary> {
+  const rows = await writeSeedRows(db, seed, keys);
   // Field by field: `npm run seed` prints the summary, in this order.
   const summary: SeedSummary = {
     events: rows.events,

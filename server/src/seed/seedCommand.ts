@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMediaStorage } from '../storage/mediaStorage';
-import { loadSeedFile } from './loadSeed';
+import { loadSeedFile, seedDeviceKeys } from './loadSeed';
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const db = connectDatabase(config.databaseUrl, 2);
   try {
     await migrate(db);
-    const summary = await loadSeedFile(db, createMediaStorage(config.dataDir), path.resolve(file));
+    const summary = await loadSeedFile(db, createMediaStorage(config.dataDir), path.resolve(file), await seedDeviceKeys(config));
     console.info('seed carregado:', summary);
     return 0;
   } finally {

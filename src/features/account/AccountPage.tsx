@@ -7,14 +7,15 @@ import { logOut, selectPendingOrder, useAppDispatch, useAppSelector, useGetAccou
 import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { LeadsList, TeamOrdersList, useCheckTeamQuery } from '../team';
+import { LeadsList, TeamDevicesList, TeamOrdersList, useCheckTeamQuery } from '../team';
 import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
 
 const NOT_LOGGED_IN = 'Você não está logado!';
 
-type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe';
+type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe' | 'dispositivos';
+const TEAM_SECTIONS: readonly Section[] = ['contatos', 'equipe', 'dispositivos'];
 
 /** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
@@ -73,9 +74,7 @@ export default function AccountPage() {
   const requested = (params.get('secao') ?? 'home') as Section;
   const isTeam = team.data === 'ok';
   const section: Section =
-    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || ((requested === 'contatos' || requested === 'equipe') && isTeam)
-      ? requested
-      : 'home';
+    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || (TEAM_SECTIONS.includes(requested) && isTeam) ? requested : 'home';
   const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
   const name = account.data?.displayName || user.displayName || user.email;
   const photo = account.data?.photoURL || user.photoURL;
@@ -114,6 +113,9 @@ export default function AccountPage() {
             <button type="button" aria-current={section === 'contatos' ? 'page' : undefined} onClick={() => show('contatos')}>
               Contatos
             </button>
+            <button type="button" aria-current={section === 'dispositivos' ? 'page' : undefined} onClick={() => show('dispositivos')}>
+              Dispositivos
+            </button>
             <Link to={ROUTES.createContract}>Criar contrato</Link>
             <Link to={ROUTES.authorizePartner}>Autorizar parceiro</Link>
           </>
@@ -143,6 +145,7 @@ export default function AccountPage() {
         {section === 'evento' && events.data && <EventDashboard events={events.data} />}
         {section === 'contatos' && <LeadsList />}
         {section === 'equipe' && <TeamOrdersList />}
+        {section === 'dispositivos' && <TeamDevicesList />}
       </div>
     </ScreenFrame>
   );

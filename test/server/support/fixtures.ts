@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { loadSeed } from '../../../server/src/seed/loadSeed';
+import { loadSeed, seedDeviceKeys } from '../../../server/src/seed/loadSeed';
 import type { SeedFile } from '../../../server/src/seed/seedFormat';
 import { createMediaStorage } from '../../../server/src/storage/mediaStorage';
 import type { TestServer } from './testServer';
@@ -103,7 +103,7 @@ export async function loadBasicSeed(server: TestServer, seed: SeedFile = basicSe
   fs.writeFileSync(path.join(dir, 'a2.jpg'), await jpeg(48, 64, '#f59e0b'));
   fs.writeFileSync(path.join(dir, 'b1.gif'), await gif());
   fs.writeFileSync(path.join(dir, 'v1.mp4'), mp4());
-  await loadSeed(server.db, createMediaStorage(server.dataDir), seed, dir);
+  await loadSeed(server.db, createMediaStorage(server.dataDir), seed, dir, await seedDeviceKeys(server.config));
   return seed;
 }
 

@@ -7,6 +7,7 @@ import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { signedIn } from '../../../src/session/authSlice';
 import { accountApi } from '../../../src/features/account/accountApi';
 import { teamOrdersApi } from '../../../src/features/team/teamOrdersApi';
+import { teamDevicesApi } from '../../../src/features/team/teamDevicesApi';
 import { checkoutApi } from '../../../src/features/checkout/checkoutApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
 import { eventsApi } from '../../../src/features/events/eventsApi';
@@ -423,6 +424,24 @@ const cases: Case[] = [
     auth: 'required',
     reply: { text: 'ok' },
     data: 'ok',
+  },
+  {
+    name: 'loadTeamDevices',
+    run: (s) => s.dispatch(teamDevicesApi.endpoints.loadTeamDevices.initiate()),
+    method: 'GET',
+    path: '/api/team/devices',
+    auth: 'required',
+    reply: { json: [] },
+    data: [],
+  },
+  {
+    name: 'makeDeviceKey',
+    run: (s) => s.dispatch(teamDevicesApi.endpoints.makeDeviceKey.initiate({ id: 'cabine-pad' })),
+    method: 'POST',
+    path: '/api/team/devices/cabine-pad/key',
+    auth: 'required',
+    reply: { json: { id: 'cabine-pad', key: 'chave' } },
+    data: { id: 'cabine-pad', key: 'chave' },
   },
   {
     name: 'placeOrder',

@@ -81,6 +81,7 @@ describe('what the service worker keeps for offline use', () => {
       ['GET', '/api/contracts/parceiro'],
       ['GET', '/api/check_team'],
       ['GET', '/api/team_orders'],
+      ['GET', '/api/team/devices'],
       ['GET', '/api/device/print-jobs'],
       ['GET', '/api/accounts'],
       ['GET', '/api/eventos'],

@@ -202,6 +202,14 @@ export const ROWS: Row[] = [
     request: async () => ({ method: 'POST', url: `/api/team_orders/${(await placeOrder('pix')).orderId}`, payload: { status: 'approved' } }),
     expected: only('team', 200),
   },
+  { route: 'GET /api/team/devices', request: () => ({ method: 'GET', url: '/api/team/devices' }), expected: only('team', 200) },
+  {
+    route: 'POST /api/team/devices/:id/key',
+    // A device no other row uses (a new key stops the old one): test/server/deviceKeys.test.ts makes real ones.
+    label: 'a device the world does not have',
+    request: () => ({ method: 'POST', url: '/api/team/devices/sem-dispositivo/key' }),
+    expected: only('team', 404),
+  },
 
   // Partners and the team
   { route: 'GET /api/contracts/:partner', request: () => ({ method: 'GET', url: '/api/contracts/parceiro1' }), expected: only('partnerAAndTeam', 200) },

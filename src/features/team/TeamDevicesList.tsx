@@ -1,0 +1,113 @@
+import { useId, useRef, useState } from 'react';
+import { deviceTitle } from '../../../contract/boothLabels';
+import type { DeviceKeyReply, TeamDevice } from '../../../contract/wire';
+import { errorMessage } from '../../api/apiError';
+import { useCopy } from '../../ui/clipboard';
+import { LoadError } from '../../ui/LoadError';
+import { Modal } from '../../ui/Modal';
+import { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } from './teamDevicesApi';
+
+/** A device's new key, read-only, to copy by hand or with its button: it is shown this once. */
+function NewKey({ made }: { made: DeviceKeyReply }) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const { copied, copy } = useCopy();
+  const copyKey = async () => {
+    if (!(await copy(made.key))) field.current?.select();
+  };
+  return (
+    <div className="field device-key">
+      <label htmlFor={id}>Nova chave de {made.id}</label>
+      <div className="invitation-link__row">
+        <input id={id} ref={field} type="text" readOnly value={made.key} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="button button--secondary" onClick={() => void copyKey()}>
+          Copiar
+        </button>
+      </div>
+      <p className="field__message">Guarde agora e configure no dispositivo: ela não aparece de novo.</p>
+      <span role="status" className="field__message">
+        {copied === true && 'Chave copiada.'}
+        {copied === false && 'Não foi possível copiar: selecione a chave e copie à mão.'}
+      </span>
+    </div>
+  );
+}
+
+function TeamDeviceItem({ device, onRotate }: { device: TeamDevice; onRotate: (device: TeamDevice) => void }) {
+  const nameId = useId();
+  return (
+    <li className="orders__item" aria-labelledby={nameId}>
+      <span id={nameId} className="orders__number">
+        {device.id}
+      </span>
+      <p>
+        {deviceTitle(device)} · {device.event ? `evento ${device.event}` : 'sem evento'} · {device.hasKey ? 'com chave' : 'sem chave: não se conecta'}
+      </p>
+      <div className="orders__actions">
+        <button type="button" className="button button--secondary" aria-describedby={nameId} onClick={() => onRotate(device)}>
+          Gerar nova chave
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Every device, for the team (issue 25, 'Devices'): keys are made by the server, after a second
+ * look (the old key stops at once), and shown once.
+ */
+export function TeamDevicesList() {
+  const titleId = useId();
+  const { data: devices, isLoading, isError, refetch } = useLoadTeamDevicesQuery();
+  const [makeKey, { isLoading: making }] = useMakeDeviceKeyMutation();
+  const [asking, setAsking] = useState<TeamDevice | null>(null);
+  const [made, setMade] = useState<DeviceKeyReply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!asking) return;
+    const result = await makeKey({ id: asking.id });
+    setAsking(null);
+    if ('error' in result) setFailure(`Não foi possível gerar a chave de ${asking.id}: ${errorMessage(result.error)}`);
+    else setMade(result.data);
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="team-orders">
+      <h2 id={titleId}>Dispositivos</h2>
+      {made && <NewKey key={`${made.id}:${made.key}`} made={made} />}
+      {failure && <p role="alert">{failure}</p>}
+      {isLoading && <p>Carregando...</p>}
+      {isError && !devices && <LoadError message="Não foi possível carregar os dispositivos." onRetry={() => void refetch()} />}
+      {devices && devices.length === 0 && <p>Nenhum dispositivo ainda.</p>}
+      {devices && devices.length > 0 && (
+        <ul className="orders">
+          {devices.map((device) => (
+            <TeamDeviceItem
+              key={device.id}
+              device={device}
+              onRotate={(chosen) => {
+                setMade(null);
+                setFailure(null);
+                setAsking(chosen);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {asking && (
+        <Modal title="Gerar nova chave" onClose={() => setAsking(null)}>
+          <p>A chave atual de {asking.id} para de funcionar na hora: o dispositivo só volta a se conectar com a nova. Gerar a nova chave?</p>
+          <div className="orders__actions">
+            <button type="button" className="button" disabled={making} onClick={() => void confirm()}>
+              Sim, gerar
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
+              Cancelar
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
