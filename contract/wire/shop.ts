@@ -124,6 +124,8 @@ export const CardPaymentRequest = Type.Object({
   statement_descriptor: Type.Optional(Text(200)),
   /** Beyond the spec: the server-priced order this charge pays (placed first, ARCHITECTURE section 4). */
   orderId: OrderId,
+  /** Beyond the spec: the order's claim secret; without it, only the order's account (its token) may pay it. */
+  claim: Type.Optional(ClaimSecret),
 });
 export type CardPaymentRequest = Static<typeof CardPaymentRequest>;
 

@@ -3,7 +3,8 @@ import type { CardPaymentReply, CardPaymentRequest } from '../../../contract/wir
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
 import { conflict, DomainError, notFound } from './errors';
-import { applyPayment, cardPaymentRunning, lockOrder, sameCents } from './orderPayments';
+import { applyPayment, cardPaymentRunning, lockOrder, sameCents, type OrderRow } from './orderPayments';
+import { claimMatches } from './orders';
 import { providerFailure } from './providerErrors';
 
 /** The provider's idempotency key of a card charge: the card token is single-use, so it names the charge. */
@@ -25,7 +26,20 @@ async function storedReply(tx: Queryable, paymentId: string | null): Promise<Car
 }
 
 export interface CardCharger {
-  charge(request: CardPaymentRequest): Promise<CardPaymentReply>;
+  /** `payer`: the caller's account, when signed in. */
+  charge(request: CardPaymentRequest, payer: string | null): Promise<CardPaymentReply>;
+}
+
+/**
+ * The one refusal of a charge its caller may not make: an unknown order, an order neither the
+ * caller's account nor its claim secret opens, and an amount that is not the order's are answered
+ * alike, so that order numbers and amounts cannot be probed.
+ */
+const NO_SUCH_ORDER = () => notFound('order_not_found', 'Pedido não encontrado.');
+
+/** What the card's statement and the provider's records say: the order's product (SPEC section 9), never what the client sends. */
+function productNameOf(order: OrderRow): string {
+  return order.lines[0]?.name || 'Pedido';
 }
 
 /**
@@ -43,26 +57,31 @@ export interface CardCharger {
 export function cardCharger(db: Database, provider: PaymentProvider): CardCharger {
   const inFlight = new Map<string, Promise<CardPaymentReply>>();
   return {
-    charge(request) {
+    charge(request, payer) {
       const key = cardIdempotencyKey(request.token);
-      const flight = `${key}:${request.orderId}:${request.transaction_amount}`;
+      // A double tap joins the first's reply; a caller with other credentials never does.
+      const credentials = crypto
+        .createHash('sha256')
+        .update(`${payer ?? ''}\n${request.claim ?? ''}`)
+        .digest('hex');
+      const flight = `${key}:${request.orderId}:${request.transaction_amount}:${credentials}`;
       const running = inFlight.get(flight);
       if (running) return running;
-      const work = chargeOnce(db, provider, request, key).finally(() => inFlight.delete(flight));
+      const work = chargeOnce(db, provider, request, payer, key).finally(() => inFlight.delete(flight));
       inFlight.set(flight, work);
       return work;
     },
   };
 }
 
-async function chargeOnce(db: Database, provider: PaymentProvider, request: CardPaymentRequest, key: string): Promise<CardPaymentReply> {
+async function chargeOnce(db: Database, provider: PaymentProvider, request: CardPaymentRequest, payer: string | null, key: string): Promise<CardPaymentReply> {
   // 1. The attempt.
-  const begun = await db.transaction(async (tx): Promise<{ reply: CardPaymentReply } | { amount: number }> => {
+  const begun = await db.transaction(async (tx): Promise<{ reply: CardPaymentReply } | { amount: number; product: string }> => {
     const order = await lockOrder(tx, request.orderId);
-    if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
-    if (!sameCents(request.transaction_amount, order.discounted_total)) {
-      throw conflict('amount_mismatch', 'O valor do pagamento não corresponde ao valor do pedido.');
-    }
+    // Its account or its claim secret: whoever placed it (the claim is compared even without an order).
+    const claimed = claimMatches(order?.claim_hash ?? null, request.claim ?? '');
+    const owned = payer !== null && order?.uid === payer;
+    if (!order || !(owned || claimed) || !sameCents(request.transaction_amount, order.discounted_total)) throw NO_SUCH_ORDER();
     const attempt = (await tx.query<AttemptRow>('SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE', [key])).rows[0];
     if (attempt && attempt.order_id !== order.order_id) {
       throw conflict('token_used', 'Este cartão já foi usado em outro pedido. Digite os dados do cartão novamente.');
@@ -77,17 +96,15 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
       if (await cardPaymentRunning(tx, order.order_id, key)) {
         throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
       }
-      if (order.payment_method !== 'card') {
-        // The customer went back from Pix to the card.
-        await tx.query(`UPDATE orders SET payment_method = 'card', pix_code = NULL, status = 'pending' WHERE order_id = $1`, [order.order_id]);
-      }
+      // A customer going back from Pix to the card keeps the order's Pix until a charge succeeds
+      // (orderPayments.applyPayment moves the method then): a refused card leaves the Pix to pay.
     }
     await tx.query(
       `INSERT INTO card_attempts (idempotency_key, order_id, amount, state) VALUES ($1, $2, $3, 'processing')
        ON CONFLICT (idempotency_key) DO UPDATE SET state = 'processing', updated_at = now()`,
       [key, order.order_id, order.discounted_total],
     );
-    return { amount: order.discounted_total };
+    return { amount: order.discounted_total, product: productNameOf(order) };
   });
   if ('reply' in begun) return begun.reply;
 
@@ -97,12 +114,12 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
     payment = await provider.chargeCard({
       amount: begun.amount,
       token: request.token,
-      description: request.description ?? '',
+      description: begun.product,
       installments: request.installments,
       paymentMethodId: request.payment_method_id,
       email: request.email,
       cpf: request.number,
-      statementDescriptor: request.statement_descriptor ?? '',
+      statementDescriptor: begun.product,
       orderId: request.orderId,
       idempotencyKey: key,
     });

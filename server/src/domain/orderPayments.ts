@@ -75,8 +75,9 @@ export type PaymentSource = { kind: 'charge'; idempotencyKey: string } | { kind:
  * - approved, of exactly the order's amount: the order is approved (and paid by that method);
  * - rejected or cancelled, the order's current payment: the order is rejected (another payment
  *   may still be tried; nothing was paid);
- * - anything else (pending, in_process): a charge's reply makes it the current payment and the
- *   order pending, a notification changes nothing.
+ * - anything else (pending, in_process): a charge's reply of the order's method makes it the
+ *   current payment and the order pending; a notification, or another method's charge, changes
+ *   nothing: the method changes only when a charge succeeds.
  * An approved order never moves again, so a replayed or late notification changes nothing.
  * Answers the order's status.
  */
@@ -113,7 +114,9 @@ export async function applyPayment(tx: Queryable, order: OrderRow, payment: Prov
     if (sameCents(payment.amount, order.discounted_total)) next = { status: 'approved', method: kind };
   } else if (REFUSED.has(status)) {
     if (current && kind === order.payment_method) next = { status: 'rejected', method: kind };
-  } else if (source.kind === 'charge') {
+  } else if (source.kind === 'charge' && kind === order.payment_method) {
+    // A charge under review: the order waits for it. Another method's order keeps what it had
+    // (a Pix still to pay) until a charge succeeds.
     next = { status: 'pending', method: kind };
   }
   if (!next) return order.status;

@@ -20,7 +20,7 @@ function claimHash(claim: string): string {
 }
 
 /** Whether `claim` is the secret whose hash is stored, compared in constant time (also when none is stored). */
-function claimMatches(storedHash: string | null, claim: string): boolean {
+export function claimMatches(storedHash: string | null, claim: string): boolean {
   const given = crypto.createHash('sha256').update(claim).digest();
   const stored = storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : crypto.randomBytes(32);
   return crypto.timingSafeEqual(given, stored) && storedHash !== null;

@@ -33,6 +33,6 @@ export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppCon
   app.post(
     '/process_payment_card',
     { schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } }, config: { auth: 'optional', rateLimit: rateLimit('process_payment_card') } },
-    async (request) => cards.charge(request.body),
+    async (request) => cards.charge(request.body, request.identity?.uid ?? null),
   );
 }

@@ -53,6 +53,8 @@ export async function payByCard(api: FlowApi, state: Extract<CheckoutState, { st
       number: onlyDigits(card.holderCpf),
       statement_descriptor: description,
       orderId: order.orderId,
+      // Whoever placed the order pays it: its claim secret (signed out) or the account's token.
+      claim: order.claim,
     }),
   );
   if (!payment.data) return submitFailed(errorMessage(payment.error));

@@ -145,12 +145,12 @@ describe('POST /api/process_payment_card', () => {
     ['a centavo more', DISCOUNTED + 0.01],
     ['a centavo less', DISCOUNTED - 0.01],
     ['a tiny amount', 1],
-  ])('refuses %s with 409 amount_mismatch, without calling the provider', async (_case, amount) => {
+  ])('refuses %s as it refuses an unknown order (404), without calling the provider', async (_case, amount) => {
     const { orderId } = await cardOrder();
     const token = await cardToken('APRO');
     const response = await pay(paymentBody(token, amount, orderId));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'amount_mismatch', message: 'O valor do pagamento não corresponde ao valor do pedido.' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
     expect(spy.calls.chargeCard).toEqual([]);
     expect((await server.db.query('SELECT used FROM sandbox_card_tokens WHERE id = $1', [token])).rows).toEqual([{ used: false }]);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
@@ -164,6 +164,53 @@ describe('POST /api/process_payment_card', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
     expect(spy.calls.chargeCard).toEqual([]);
+  });
+
+  it.each([
+    ['without its claim, signed out', (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }), undefined],
+    ['with another claim', (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: 'outro-segredo-qualquer1' }), undefined],
+    ["with another account's token and no claim", (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }), 'other'],
+  ] as const)('refuses to charge an order %s, as it refuses an unknown order (404), without calling the provider', async (_case, body, who) => {
+    const { orderId } = await cardOrder();
+    const token = await cardToken('APRO');
+    const response = await pay({ ...body(orderId), token }, who === 'other' ? alice.token : undefined);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
+    expect(spy.calls.chargeCard).toEqual([]);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
+  });
+
+  it("charges its own account's order without the claim (the token is the owner's)", async () => {
+    const { orderId } = await cardOrder({}, alice.token);
+    const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { claim: undefined }), alice.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('approved');
+  });
+
+  it("tells the provider the order's product, never the client's description or statement descriptor", async () => {
+    const { orderId } = await cardOrder();
+    const reply = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { description: 'Golpe', statement_descriptor: 'PIX GRATIS' }));
+    expect(reply.statusCode).toBe(200);
+    const product = (await storedOrder(orderId)).lines[0].name as string;
+    expect(product).not.toBe('Golpe');
+    expect(spy.calls.chargeCard).toEqual([expect.objectContaining({ description: product, statementDescriptor: product })]);
+  });
+
+  it("keeps a Pix order's Pix when a card is refused: the method changes only when a charge succeeds", async () => {
+    const payload = order();
+    expect((await postOrder(payload)).statusCode).toBe(200);
+    const before = await storedOrder(payload.orderId);
+    expect(before).toMatchObject({ status: 'pending', payment_method: 'pix', pix_code: expect.any(String) });
+    for (const holder of ['OTHE', 'CONT']) {
+      const reply = await payOrder(payload.orderId, holder);
+      expect(reply.status).not.toBe('approved');
+      expect(await storedOrder(payload.orderId)).toMatchObject({
+        status: 'pending',
+        payment_method: 'pix',
+        pix_code: before.pix_code,
+        payment_id: before.payment_id,
+      });
+    }
   });
 
   it('charges a token once: a retry answers the same payment without a second charge', async () => {

@@ -144,6 +144,8 @@ export function paymentBody(token: string, amount: number, orderId: string, over
     number: '12345678909',
     statement_descriptor: 'Cabine 360',
     orderId,
+    // Whoever placed the order pays it: the claim secret it was placed with.
+    claim: claimFor(orderId),
     ...overrides,
   };
 }

@@ -142,7 +142,7 @@ export const ROWS: Row[] = [
   {
     route: 'POST /api/process_payment_card',
     request: async () => {
-      const { orderId } = await placeOrder('card');
+      const { orderId, claim } = await placeOrder('card');
       const token = await cardToken();
       return {
         method: 'POST',
@@ -156,6 +156,8 @@ export const ROWS: Row[] = [
           type: 'CPF',
           number: '12345678909',
           orderId,
+          // Whoever placed the order (its claim secret): test/server/shop/cardPayments.test.ts refuses anyone else.
+          claim,
         },
       };
     },

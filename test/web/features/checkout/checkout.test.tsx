@@ -238,9 +238,12 @@ describe('the checkout screen', () => {
         payment_method_id: 'master',
         token: 'tok_1',
         orderId: seen.orders[0].orderId,
+        // The order's claim secret: the server lets only whoever placed the order pay it.
+        claim: seen.orders[0].claim,
         description: 'Cabine 360',
         statement_descriptor: 'Cabine 360',
       });
+      expect(seen.payments[0].claim).toMatch(/^[A-Za-z0-9_-]{22}$/);
       // The cart is empty at once; the account opens 2 s later.
       expect(store.getState().cart?.lines).toEqual([]);
       expect(JSON.parse(localStorage.getItem('cabine.cart.v1') ?? '{}')).toMatchObject({ lines: [] });
