@@ -53,8 +53,11 @@ export const OwnEvent = Type.Object({
 });
 export type OwnEvent = Static<typeof OwnEvent>;
 
-/** Where an order's payment stands: waiting (card in review, Pix not yet received), paid or refused. */
-export const OrderStatusSchema = StringEnum(['pending', 'approved', 'rejected'] as const);
+/**
+ * Where an order's payment stands: waiting (card in review, Pix not yet received), paid or
+ * refused; a paid order's payment later refunded or charged back (a chargeback) by the provider.
+ */
+export const OrderStatusSchema = StringEnum(['pending', 'approved', 'rejected', 'refunded', 'charged_back'] as const);
 export type OrderStatus = Static<typeof OrderStatusSchema>;
 
 /** `GET /load_transactions` */

@@ -28,6 +28,7 @@ const STATUSES: Record<string, { label: string; outcome: DealOutcome }> = {
   rejected: { label: 'Recusado', outcome: 'refused' },
   cancelled: { label: 'Cancelado', outcome: 'refused' },
   refunded: { label: 'Estornado', outcome: 'refused' },
+  charged_back: { label: 'Contestado no cartão', outcome: 'refused' },
 };
 
 export function dealOutcome(status: string): DealOutcome {

@@ -6,6 +6,8 @@ const STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Aguardando pagamento',
   approved: 'Pago',
   rejected: 'Recusado',
+  refunded: 'Estornado',
+  charged_back: 'Contestado no cartão',
 };
 
 export const METHOD_LABEL: Record<PaymentMethod, string> = {

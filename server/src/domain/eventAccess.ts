@@ -27,6 +27,8 @@ export interface Viewer {
 export interface GuardedEvent {
   visibility: EventVisibility;
   owner_uid: string | null;
+  /** When the paid order that unlocked it was refunded or charged back (migration 0014): only the team opens it. */
+  suspended_at: Date | null;
 }
 
 /** 'open': go on; 'login': granted, but a private event needs a sign-in (401); 'hidden': as if there were no such event (404). */
@@ -49,6 +51,7 @@ export function holdersOf(viewer: Pick<Viewer, 'uid' | 'agent'>): string[] {
 
 /** The decision, once the grant is known (`granted`: the viewer's agent or account holds one). */
 export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted: boolean): Promise<Opening> {
+  if (event.suspended_at !== null) return viewer.uid !== null && (await viewer.isTeam()) ? 'open' : 'hidden';
   if (event.visibility === 'public') return 'open';
   if (viewer.uid !== null && event.owner_uid === viewer.uid) return 'open';
   if (viewer.uid !== null && (await viewer.isTeam())) return 'open';
@@ -69,7 +72,7 @@ export function refusal(opening: Exclude<Opening, 'open'>) {
 
 /** The event's side of the decision, or null for an unknown event. */
 export async function guardedEvent(db: Queryable, name: string): Promise<GuardedEvent | null> {
-  const { rows } = await db.query<GuardedEvent>('SELECT visibility, owner_uid FROM events WHERE name = $1', [name]);
+  const { rows } = await db.query<GuardedEvent>('SELECT visibility, owner_uid, suspended_at FROM events WHERE name = $1', [name]);
   return rows[0] ?? null;
 }
 

@@ -16,6 +16,8 @@ export interface EventRow {
   devices: string[];
   owner_uid: string | null;
   order_id: string | null;
+  /** Its paid order was refunded or charged back (migration 0014): only the team opens it. */
+  suspended_at: Date | null;
 }
 
 export async function findEvent(db: Queryable, name: string): Promise<EventRow | null> {

@@ -43,6 +43,7 @@ export async function listMedia(db: Queryable, bname: string, mode: MediaMode): 
 export interface GalleryState {
   visibility: EventVisibility;
   owner_uid: string | null;
+  suspended_at: Date | null;
   /** Changes whenever an item joins or leaves what `listMedia` answers. */
   version: string;
 }
@@ -53,8 +54,15 @@ export interface GalleryState {
  * every few seconds is answered "not modified" from it (kept in memory: db/liveCache.ts).
  */
 export async function galleryState(db: Queryable, bname: string, mode: MediaMode): Promise<GalleryState | null> {
-  const { rows } = await db.query<{ visibility: EventVisibility; owner_uid: string | null; items: number; newest: string; ids: string }>(
-    `SELECT e.visibility, e.owner_uid, g.items, g.newest, g.ids
+  const { rows } = await db.query<{
+    visibility: EventVisibility;
+    owner_uid: string | null;
+    suspended_at: Date | null;
+    items: number;
+    newest: string;
+    ids: string;
+  }>(
+    `SELECT e.visibility, e.owner_uid, e.suspended_at, g.items, g.newest, g.ids
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
@@ -64,7 +72,9 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
     [bname, mode],
   );
   const row = rows[0];
-  return row ? { visibility: row.visibility, owner_uid: row.owner_uid, version: `${row.items}-${row.newest}-${row.ids}` } : null;
+  return row
+    ? { visibility: row.visibility, owner_uid: row.owner_uid, suspended_at: row.suspended_at, version: `${row.items}-${row.newest}-${row.ids}` }
+    : null;
 }
 
 /** The newest media a device uploaded for an event: zero or one URL. */
@@ -132,7 +142,7 @@ export async function publicGalleryHead(db: Queryable, bname: string, mode: Medi
   const { rows } = await db.query<{ title: string; file: string; kind: MediaKind; has_thumb: boolean; total: string }>(
     `SELECT e.title, m.file, m.kind, m.has_thumb, count(*) OVER () AS total
        FROM events e JOIN media m ON m.event_name = e.name
-      WHERE e.name = $1 AND e.visibility = 'public' AND $2 = ANY (e.devices) AND m.mode = $2 AND m.role = 'booth'
+      WHERE e.name = $1 AND e.visibility = 'public' AND e.suspended_at IS NULL AND $2 = ANY (e.devices) AND m.mode = $2 AND m.role = 'booth'
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT $3`,
     [bname, mode, limit],
@@ -158,7 +168,7 @@ export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicM
   const { rows } = await db.query<PublicMedia>(
     `SELECT m.kind, m.has_thumb, m.width, m.height
        FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public'`,
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public' AND e.suspended_at IS NULL`,
     [ref.bname, ref.mode, ref.file],
   );
   return rows[0] ?? null;

@@ -62,6 +62,8 @@ export async function cardPaymentRunning(tx: Queryable, orderId: string, exceptK
 }
 
 const REFUSED = new Set(['rejected', 'cancelled']);
+/** A paid payment given back: the provider's statuses of a refund and of a chargeback. */
+const REVERSED = new Set(['refunded', 'charged_back']);
 
 /**
  * Where a payment's news comes from: the reply to our own charge (`charge`, the payment is the
@@ -78,7 +80,9 @@ export type PaymentSource = { kind: 'charge'; idempotencyKey: string } | { kind:
  * - anything else (pending, in_process): a charge's reply of the order's method makes it the
  *   current payment and the order pending; a notification, or another method's charge, changes
  *   nothing: the method changes only when a charge succeeds.
- * An approved order never moves again, so a replayed or late notification changes nothing.
+ * - refunded or charged back, the payment that paid the order: the order is refunded or
+ *   charged_back, and the event it unlocked is suspended (a refund may still become a chargeback).
+ * A paid order moves no other way, so a replayed or late notification changes nothing.
  * Answers the order's status.
  */
 export async function applyPayment(tx: Queryable, order: OrderRow, payment: ProviderPayment, source: PaymentSource): Promise<OrderStatus> {
@@ -106,7 +110,16 @@ export async function applyPayment(tx: Queryable, order: OrderRow, payment: Prov
     ],
   );
   const status = stored.rows[0]?.status ?? payment.status;
-  if (order.status === 'approved') return order.status;
+  // The payment that paid the order given back (a refund) or taken back by the card's bank (a
+  // chargeback): the order follows it, and the event it unlocked is suspended.
+  if (REVERSED.has(status) && order.payment_id === payment.id && (order.status === 'approved' || (order.status === 'refunded' && status === 'charged_back'))) {
+    const reversed = status as 'refunded' | 'charged_back';
+    await tx.query('UPDATE orders SET status = $2 WHERE order_id = $1', [order.order_id, reversed]);
+    await tx.query('UPDATE events SET suspended_at = coalesce(suspended_at, now()) WHERE order_id = $1', [order.order_id]);
+    return reversed;
+  }
+  // A paid order moves no other way (a replayed or late notification changes nothing).
+  if (order.status !== 'pending' && order.status !== 'rejected') return order.status;
 
   const current = source.kind === 'charge' || order.payment_id === null || order.payment_id === payment.id;
   let next: { status: OrderStatus; method: PaymentMethod } | null = null;

@@ -60,7 +60,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
   }
 
   async function openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening> {
-    if (event.visibility === 'public') return 'open';
+    if (event.visibility === 'public' && event.suspended_at === null) return 'open';
     const holders = holdersOf(viewer);
     const granted = await held(name, holders);
     // A guest who was there signs in: the account holds the grant from now on, on any device.

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { verifyNotification } from '../../../server/src/payments/webhookSignature';
+import { newTeamMember, newUser, type TestUser } from '../support/testServer';
 import { DISCOUNTED, paidCardOrder, paymentsOf, server, spy, storedOrder, withShopServer, WEBHOOK_SECRET } from './support';
 
 withShopServer();
@@ -164,5 +165,62 @@ describe('POST /api/webhooks/mercadopago', () => {
     expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000 + 1000)).toBe('stale');
     expect(verifyNotification(null, { signature, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('invalid');
     expect(verifyNotification('s', { signature: undefined, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('missing');
+  });
+});
+
+describe('a refund or a chargeback the provider reports', () => {
+  let owner: TestUser;
+  let team: TestUser;
+
+  beforeAll(async () => {
+    [owner, team] = await Promise.all([newUser('estorno'), newTeamMember()]);
+  });
+
+  const galleryOf = (event: string, token?: string) => server.call({ method: 'GET', url: `/api/all/${event}/pad`, token });
+  const suspendedAt = async (event: string) =>
+    (await server.db.query<{ suspended_at: Date | null }>('SELECT suspended_at FROM events WHERE name = $1', [event])).rows[0].suspended_at;
+
+  it('moves the paid order to refunded, then charged back, and suspends the event it unlocked: only the team opens it', async () => {
+    const { orderId, payment } = await paidCardOrder('APRO', {}, owner.token);
+    const event = `festa_${orderId}`;
+    expect((await server.call({ method: 'GET', url: `/api/create_event/${event}/${orderId}`, token: owner.token })).body).toBe('ok');
+    expect((await galleryOf(event)).statusCode).toBe(200);
+
+    await providerDecides(payment.id, 'refunded', 'refunded');
+    expect((await notify(payment.id)).statusCode).toBe(200);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'refunded', payment_id: payment.id });
+    expect(await suspendedAt(event)).toBeInstanceOf(Date);
+    // Its guests, its owner and strangers alike: an unknown event. The team still sees it.
+    expect((await galleryOf(event)).statusCode).toBe(404);
+    expect((await galleryOf(event, owner.token)).statusCode).toBe(404);
+    expect((await galleryOf(event, team.token)).statusCode).toBe(200);
+    const listed = (await server.call({ method: 'GET', url: '/api/load_transactions', token: owner.token })).json<{ orderId: string; status: string }[]>();
+    expect(listed.find((transaction) => transaction.orderId === orderId)?.status).toBe('refunded');
+
+    // The card's bank takes it back too: a chargeback.
+    await providerDecides(payment.id, 'charged_back', 'charged_back');
+    await notify(payment.id);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'charged_back' });
+    // News that the payment is approved again (a late, replayed one) changes nothing.
+    await providerDecides(payment.id, 'approved');
+    await notify(payment.id);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'charged_back' });
+    expect((await galleryOf(event)).statusCode).toBe(404);
+  });
+
+  it("changes nothing for a refund of a payment that did not pay the order, nor for a pending order's", async () => {
+    const { orderId, payment } = await paidCardOrder('APRO');
+    // A second payment of the same order (a Pix paid after the card) refunded by the team: the order stays paid.
+    await server.db.query(
+      "INSERT INTO sandbox_payments (id, idempotency_key, payment_method_id, amount, status, status_detail, external_reference) VALUES ('9990001', 'k-9990001', 'pix', $1, 'refunded', 'refunded', $2)",
+      [DISCOUNTED, orderId],
+    );
+    await notify('9990001');
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: payment.id });
+
+    const review = await paidCardOrder('CONT');
+    await providerDecides(review.payment.id, 'refunded', 'refunded');
+    await notify(review.payment.id);
+    expect(await storedOrder(review.orderId)).toMatchObject({ status: 'pending' });
   });
 });

@@ -18,6 +18,7 @@ describe('a deal', () => {
     ['rejected', 'Recusado', 'refused'],
     ['cancelled', 'Cancelado', 'refused'],
     ['refunded', 'Estornado', 'refused'],
+    ['charged_back', 'Contestado no cartão', 'refused'],
     ['something_new', 'something_new', 'other'],
     ['toString', 'toString', 'other'],
   ])('status %s reads "%s" and counts as %s', (status, label, outcome) => {
