@@ -21,6 +21,8 @@ export type Caller =
   | 'attendeeSignedOut'
   /** A guest who added one of `privada`'s packs, signed in, with the media cookie. */
   | 'packHolder'
+  /** A guest invited to the link-only event `ligada` by its own link (`/evento/ligada-link-1`), signed in: a stranger to `privada`. */
+  | 'invited'
   | 'partnerA'
   | 'partnerB'
   | 'team'
@@ -38,6 +40,7 @@ export const CALLERS: readonly Caller[] = [
   'attendee',
   'attendeeSignedOut',
   'packHolder',
+  'invited',
   'partnerB',
   'team',
   'ownDevice',
@@ -78,6 +81,7 @@ export const anyone = (expected: Expected): Matrix => ({
   attendee: expected,
   attendeeSignedOut: expected,
   packHolder: expected,
+  invited: expected,
   partnerA: expected,
   partnerB: expected,
   team: expected,
@@ -95,6 +99,7 @@ export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
   attendee: signed,
   attendeeSignedOut: anonymous,
   packHolder: signed,
+  invited: signed,
   partnerA: signed,
   partnerB: signed,
   team: signed,
@@ -125,10 +130,18 @@ export const ok = (body: unknown): Expected => ({ status: 200, body });
 export const presence = (open: Expected, stranger: Expected = 404): Matrix => ({
   ...optional(stranger, open),
   guest: stranger,
+  invited: stranger,
   partnerA: stranger,
   partnerB: stranger,
   attendeeSignedOut: 401,
 });
+
+/**
+ * A route of the link-only event `ligada`: open to the team and the guest invited by its own link
+ * (signed in or not, a link-only event needs no login); anyone else, who never was there, gets
+ * what an unknown event gets (404).
+ */
+export const linkOnly = (open: Expected, stranger: Expected = 404): Matrix => ({ ...optional(stranger, stranger), invited: open, team: open });
 
 /** The cells of `matrix` for `callers` only: to lay over another helper's row. */
 export const pick = (matrix: Matrix, callers: readonly Caller[]): Partial<Matrix> => Object.fromEntries(callers.map((caller) => [caller, matrix[caller]]));

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
 import { signNotification } from '../../../../server/src/payments/webhookSignature';
 import { jpeg, mp4 } from '../fixtures';
-import { anyone, device, ok, only, optional, pick, presence, signedIn, type Row } from './callers';
+import { anyone, device, linkOnly, ok, only, optional, pick, presence, signedIn, type Row } from './callers';
 import {
   askedPrint,
   CARD,
   cardNames,
   cardToken,
+  LINK_ONLY_ID,
+  linkOnlyFile,
   mirrorSession,
   next,
   orderPayload,
@@ -55,6 +57,12 @@ export const ROWS: Row[] = [
     label: 'a private event',
     request: () => ({ method: 'GET', url: '/api/all/privada/pad' }),
     expected: presence(200),
+  },
+  {
+    route: 'GET /api/all/:bname/:type',
+    label: 'a link-only event',
+    request: () => ({ method: 'GET', url: '/api/all/ligada/pad' }),
+    expected: linkOnly(200),
   },
   {
     route: 'GET /api/deviceLast/:bname/:device',
@@ -327,8 +335,8 @@ export const ROWS: Row[] = [
         payload: { poligram: `data:image/jpeg;base64,${(await jpeg()).toString('base64')}` },
       };
     },
-    // The browsers that were at the private event send their own agent cookie: another agent's faces are not theirs to send.
-    expected: { ...anyone(ok('ok')), owner: 403, attendee: 403, attendeeSignedOut: 403, packHolder: 403 },
+    // The callers whose browsers send their own agent cookie: another agent's faces are not theirs to send.
+    expected: { ...anyone(ok('ok')), owner: 403, attendee: 403, attendeeSignedOut: 403, packHolder: 403, invited: 403 },
   },
   { route: 'DELETE /api/faces/:agent', request: () => ({ method: 'DELETE', url: `/api/faces/agenteF${next()}` }), expected: anyone(ok('ok')) },
 
@@ -395,7 +403,8 @@ export const ROWS: Row[] = [
     route: 'GET /media/*',
     label: "a private event's file, by its collect link",
     request: () => ({ method: 'GET', url: privateFile }),
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200 },
+    // The guest invited to another event, signed in with the media cookie, is given the link now: it grants them this one.
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200 },
   },
   {
     // The name its booth gave it is no secret: nothing tells a stranger the event exists.
@@ -409,11 +418,18 @@ export const ROWS: Row[] = [
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
   { route: 'GET /display/*', request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
   {
+    // A link-only event's file by a name anyone could guess (the one its booth gave it): nothing of it to a stranger.
+    route: 'GET /media/*',
+    label: "a link-only event's file, by another name",
+    request: () => ({ method: 'GET', url: '/media/ligada/pad/l1.jpg' }),
+    expected: anyone(404),
+  },
+  {
     // The collect page's rendition of a private event's photo: the same gate as the photo itself.
     route: 'GET /display/*',
     label: "a private event's rendition, by its URL",
     request: () => ({ method: 'GET', url: `${privateFile.replace('/media/', '/display/')}.webp` }),
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200 },
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200 },
   },
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
@@ -436,6 +452,21 @@ export const ROWS: Row[] = [
     route: 'POST /api/events/:bname/access/revoke',
     request: () => ({ method: 'POST', url: '/api/events/outra/access/revoke' }),
     expected: only('team', 200),
+  },
+
+  // A link-only event's invitations: its own link, and a collect link of one of its files. Each
+  // grants the event to whoever opens it, so they come after every row that reads `ligada`.
+  {
+    route: 'GET /api/evento/:id',
+    label: "a link-only event's own link (an invitation: it grants)",
+    request: () => ({ method: 'GET', url: `/api/evento/${LINK_ONLY_ID}` }),
+    expected: signedIn(200),
+  },
+  {
+    route: 'GET /media/*',
+    label: "a link-only event's file, by its collect link (it grants)",
+    request: () => ({ method: 'GET', url: linkOnlyFile }),
+    expected: anyone(200),
   },
 
   // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:

@@ -13,11 +13,14 @@ import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, ty
  */
 
 export let server: TestServer;
-export const users: Record<'guest' | 'owner' | 'attendee' | 'packHolder' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
+export const users: Record<'guest' | 'owner' | 'attendee' | 'packHolder' | 'invited' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
 /** The cookies a browser of each caller holds (its agent, its media cookie once signed in). */
 const cookies: Partial<Record<Caller, string>> = {};
 const ATTENDEE_AGENT = 'agentematriz0001';
 const PACK_HOLDER_AGENT = 'agentematriz0002';
+const INVITED_AGENT = 'agentematriz0003';
+/** The link-only event's own link (its public id): an invitation. */
+export const LINK_ONLY_ID = 'ligada-link-1';
 /** The private event's pack a guest added. */
 const PRIVATE_PACK = 'PACKPRIVADA';
 export let forgedToken = '';
@@ -134,6 +137,8 @@ export const WEBHOOK_SECRET = 'segredo-do-webhook-da-matriz';
 export const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
 /** A file of `privada`, by the random name it was stored under (what a collect link names). */
 export let privateFile = '';
+/** The link-only event's file, under its random name: its collect link. */
+export let linkOnlyFile = '';
 
 /** Starts the matrix's server, its callers and their accounts before the tests, and stops it after them. */
 export function withMatrixServer(): void {
@@ -149,25 +154,30 @@ export function withMatrixServer(): void {
         }),
       },
     );
-    const [guest, owner, attendee, packHolder, partnerA, partnerB, team] = await Promise.all([
+    const [guest, owner, attendee, packHolder, invited, partnerA, partnerB, team] = await Promise.all([
       newUser('convidado'),
       newUser('dona'),
       newUser('presente'),
       newUser('pacote'),
+      newUser('convite'),
       newUser('parceiro-a'),
       newUser('parceiro-b'),
       newTeamMember(),
     ]);
-    Object.assign(users, { guest, owner, attendee, packHolder, partnerA, partnerB, team });
+    Object.assign(users, { guest, owner, attendee, packHolder, invited, partnerA, partnerB, team });
     const seed = basicSeed();
     await loadBasicSeed(server, {
       ...seed,
+      events: [...(seed.events ?? []), { name: 'ligada', publicId: LINK_ONLY_ID, visibility: 'link', devices: ['pad'] }],
       devices: [
         ...(seed.devices ?? []),
         { id: 'cam2', kind: 'booth', event: 'privada', mode: 'pad', key: PRIVATE_KEY },
         { id: 'ultra2', kind: 'ultra', event: 'privada', mode: '360', key: PRIVATE_KEY },
       ],
-      media: (seed.media ?? []).map((media) => (media.event === 'privada' ? { ...media, device: 'cam2' } : media)),
+      media: [
+        ...(seed.media ?? []).map((media) => (media.event === 'privada' ? { ...media, device: 'cam2' } : media)),
+        { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' },
+      ],
       packs: [...(seed.packs ?? []), { hash: PACK, event: 'festa_ana', copies: 10_000 }, { hash: PRIVATE_PACK, event: 'privada', copies: 2 }],
       partners: [...(seed.partners ?? []), { name: 'parceiro_dono' }],
       accounts: [
@@ -176,7 +186,7 @@ export function withMatrixServer(): void {
       ],
     });
     // Every signed-in caller has an account, so that the account routes answer what they hold.
-    for (const user of [guest, owner, attendee, packHolder, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
+    for (const user of [guest, owner, attendee, packHolder, invited, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
     // Who may see `privada` (issue 25): its owner, a guest who opened one of its collect links, a
     // guest who added one of its packs; each signed in on a browser that keeps its media cookie.
     await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
@@ -188,12 +198,16 @@ export function withMatrixServer(): void {
       token: packHolder.token,
       headers: { cookie: `agent=${PACK_HOLDER_AGENT}` },
     });
+    // Invited to `ligada` by its own link, signed in on a browser with its agent.
+    await setUp({ method: 'GET', url: `/api/evento/${LINK_ONLY_ID}`, token: invited.token, headers: { cookie: `agent=${INVITED_AGENT}` } });
     const mediaCookie = async (user: TestUser) =>
       String([(await setUp({ method: 'POST', url: '/api/media-session', token: user.token })).headers['set-cookie']].flat()[0]).split(';')[0];
     cookies.owner = await mediaCookie(owner);
     cookies.attendee = `agent=${ATTENDEE_AGENT}; ${await mediaCookie(attendee)}`;
     cookies.attendeeSignedOut = `agent=${ATTENDEE_AGENT}`;
     cookies.packHolder = `agent=${PACK_HOLDER_AGENT}; ${await mediaCookie(packHolder)}`;
+    cookies.invited = `agent=${INVITED_AGENT}; ${await mediaCookie(invited)}`;
+    linkOnlyFile = await collectLinkOf(server, 'ligada');
     privateFile = await collectLinkOf(server, 'privada');
     forgedToken = unsignedJwt({ alg: 'none', typ: 'JWT' }, '');
     oddHeaderToken = unsignedJwt({ alg: 'network', typ: 'JWT' }, 'c2lnbmF0dXJh');
@@ -232,6 +246,7 @@ function credentials(caller: Caller, row: Row): { token?: string; headers?: Reco
     case 'owner':
     case 'attendee':
     case 'packHolder':
+    case 'invited':
       return { token: users[caller].token, headers: { cookie: cookies[caller] ?? '' } };
     case 'forged':
       return { token: forgedToken };
