@@ -58,12 +58,14 @@ it("'Apagar minhas fotos': the collection and the face capture go, on the phone 
     const faceFolder = path.join(process.env.E2E_DATA_DIR ?? '', 'faces', agent);
     expect(fs.readdirSync(faceFolder)).toHaveLength(1);
 
+    // The collect links opened are their presence at the party (kept should the event be made private).
+    expect((await summaryOf(page, agent)).grants).toBe(1);
     // From the collection's link, as a guest finds it.
     await page.goto(`${baseUrl()}/collection`);
     await page.getByRole('link', { name: 'Privacidade e seus dados' }).click();
     await page.waitForURL(/\/privacidade$/);
     await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
-    await page.getByText('1 foto de rosto, 0 imagens ou vídeos de cabine guardados para você').waitFor();
+    await page.getByText('1 foto de rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 1 evento').waitFor();
     await page.getByText(/2 itens na coleção/).waitFor();
     // Readable on a 390 px phone: nothing runs off the side.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -81,7 +83,7 @@ it("'Apagar minhas fotos': the collection and the face capture go, on the phone 
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
-    await page.getByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você').waitFor();
+    await page.getByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos').waitFor();
     await page.goto(`${baseUrl()}/collection`);
     await page.waitForURL(/\/eventos$/);
     expect(alerts).toEqual(['Você ainda não coletou nenhuma foto!']);
@@ -91,7 +93,7 @@ it("'Apagar minhas fotos': the collection and the face capture go, on the phone 
     expect(await page.evaluate(() => localStorage.getItem('collection'))).toBe('[]');
 
     // The server confirms: nothing of this guest is left.
-    expect(await summaryOf(page, agent)).toEqual({ collection: 0, packs: 0, events: 0, faces: 0, results: 0, orders: 0 });
+    expect(await summaryOf(page, agent)).toEqual({ collection: 0, packs: 0, events: 0, faces: 0, results: 0, grants: 0, orders: 0 });
     expect(fs.existsSync(faceFolder)).toBe(false);
     const results = await page.request.get(`${baseUrl()}/api/agentResults/${agent}`);
     expect(await results.json()).toEqual({ product: [] });

@@ -79,10 +79,36 @@ describe('presence', () => {
     const guest = await newUser('apagada');
     await attend(server, 'privada', 'agenteapagada001', guest.token);
     expect((await gallery('privada', guest.token)).statusCode).toBe(200);
+    // What is kept of them says it: their presence at one event.
+    const summary = await server.call({ method: 'GET', url: '/api/privacy/data/agenteapagada001', token: guest.token });
+    expect(summary.json()).toMatchObject({ grants: 1 });
     const erased = await server.call({ method: 'POST', url: '/api/privacy/erase', token: guest.token, payload: { agent: 'agenteapagada001' } });
     expect(erased.statusCode).toBe(200);
+    expect(erased.json().removed).toMatchObject({ grants: 1 });
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
     expect((await gallery('privada', undefined, 'agenteapagada001')).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/privacy/data/agenteapagada001', token: guest.token })).json()).toMatchObject({ grants: 0 });
+  });
+
+  it("an erasure is not undone by another phone's older presence: the account does not copy it back", async () => {
+    const guest = await newUser('doisfones');
+    // Phone B was at the party too (its own agent's grant), then phone A erases, signed in.
+    await attend(server, 'privada', 'agentefoneb0001', guest.token);
+    await attend(server, 'privada', 'agentefonea0001', guest.token);
+    await server.call({ method: 'POST', url: '/api/privacy/erase', token: guest.token, payload: { agent: 'agentefonea0001' } });
+    expect((await gallery('privada', guest.token)).statusCode).toBe(404);
+    // Phone B, signed in, still opens it by its own grant (that phone's data), but the account does not get it back.
+    expect((await gallery('privada', guest.token, 'agentefoneb0001')).statusCode).toBe(200);
+    expect((await gallery('privada', guest.token)).statusCode).toBe(404);
+    const held = await server.db.query("SELECT 1 FROM event_grants WHERE event_name = 'privada' AND holder = $1", [`uid:${guest.uid}`]);
+    expect(held.rowCount).toBe(0);
+    // A new presence after the erasure counts as any other: the collect link opened on a phone
+    // that was not let in already, signed in (the media cookie).
+    const session = await server.call({ method: 'POST', url: '/api/media-session', token: guest.token });
+    const mediaCookie = String([session.headers['set-cookie']].flat()[0]).split(';')[0];
+    const link = await collectLinkOf(server, 'privada');
+    expect((await server.call({ method: 'HEAD', url: link, headers: { cookie: `agent=agentefonec0001; ${mediaCookie}` } })).statusCode).toBe(200);
+    expect((await gallery('privada', guest.token)).statusCode).toBe(200);
   });
 });
 

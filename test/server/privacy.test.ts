@@ -18,7 +18,7 @@ let ana: TestUser;
 let bruno: TestUser;
 let address = 0;
 
-const ZERO = { collection: 0, packs: 0, events: 0, faces: 0, results: 0 };
+const ZERO = { collection: 0, packs: 0, events: 0, faces: 0, results: 0, grants: 0 };
 
 async function createAccount(user: TestUser, agent: string, lists: { collection: string; packs: string; events: string }) {
   const account = JSON.stringify({ email: user.email, agent, displayName: 'X', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
@@ -141,13 +141,13 @@ describe('signed in, by token and device agent', () => {
   });
 
   it("shows the account's lists, the faces and results of both its agents, and its orders", async () => {
-    expect((await summary('anatablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, orders: 1 });
+    expect((await summary('anatablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, grants: 0, orders: 1 });
   });
 
   it("removes the account's lists and the faces and results of the device and of the account's own agent", async () => {
     const response = await erase({ agent: 'anatablet' }, ana.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2 }, kept: KEPT_AFTER_ERASURE });
+    expect(response.json()).toEqual({ removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2, grants: 0 }, kept: KEPT_AFTER_ERASURE });
 
     expect(await accountOf(ana)).toMatchObject({ collection: [], packs: [], events: [], transactions: ['900000001'] });
     for (const agent of ['anaphone', 'anatablet']) {

@@ -96,12 +96,15 @@ export async function grantedHolders(db: Queryable, event: string, holders: read
  */
 export async function copyGrantToAccount(db: Queryable, event: string, agent: string, uid: string): Promise<void> {
   await db.query(
+    // Not a grant older than the owner's revocation, nor one older than the account's erasure (the
+    // person asked for what they were given to go: another phone's old grant does not bring it back).
     `INSERT INTO event_grants (event_name, holder, via)
      SELECT $1, $3, 'account' FROM event_grants g JOIN events e ON e.name = g.event_name
       WHERE g.event_name = $1 AND g.holder = $2 AND g.granted_at > coalesce(e.grants_reset_at, '-infinity')
+        AND g.granted_at > coalesce((SELECT erased_at FROM accounts WHERE uid = $4), '-infinity')
      ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = now(), via = 'account'
        WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1)`,
-    [event, agentHolder(agent), uidHolder(uid)],
+    [event, agentHolder(agent), uidHolder(uid), uid],
   );
 }
 

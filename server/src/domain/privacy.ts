@@ -2,6 +2,7 @@ import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
+import { ensureAccount } from './accounts';
 import { deleteResultMedia } from './media';
 import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';
@@ -51,8 +52,11 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
   const lists = await listCounts(db, identity);
   const faces = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = ANY($1::text[])', [agents]);
   const results = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
+  const grants = await db.query<{ n: number }>('SELECT count(DISTINCT event_name)::int AS n FROM event_grants WHERE holder = ANY($1::text[])', [
+    holdersOfErasure(agents, identity),
+  ]);
   const orders = identity ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE uid = $1', [identity.uid]) : null;
-  return { ...lists, faces: faces.rows[0].n, results: results.rows[0].n, orders: orders?.rows[0].n ?? 0 };
+  return { ...lists, faces: faces.rows[0].n, results: results.rows[0].n, grants: grants.rows[0].n, orders: orders?.rows[0].n ?? 0 };
 }
 
 /**
@@ -86,10 +90,18 @@ export async function eraseVisitorData(
       client,
       results.rows.map((row) => row.url),
     );
-    // Which events they were at (their presence grants) says where they have been: it goes too.
-    await client.query('DELETE FROM event_grants WHERE holder = ANY($1::text[])', [holdersOfErasure(agents, identity)]);
+    // Which events they were at (their presence grants) says where they have been: it goes too,
+    // and another phone's older grant is no longer copied into the account (eventAccess.copyGrantToAccount).
+    const grants = await client.query<{ event_name: string }>('DELETE FROM event_grants WHERE holder = ANY($1::text[]) RETURNING event_name', [
+      holdersOfErasure(agents, identity),
+    ]);
+    if (identity) {
+      // Noted on the account even when it had no row yet: the erasure is what the copy checks.
+      await ensureAccount(client, identity);
+      await client.query('UPDATE accounts SET erased_at = clock_timestamp() WHERE uid = $1', [identity.uid]);
+    }
     return {
-      counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0 },
+      counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0, grants: new Set(grants.rows.map((row) => row.event_name)).size },
       files: faces.rows.map((row) => row.file),
       agents,
       media,

@@ -49,7 +49,7 @@ function WhatWeHold() {
             <dt>No servidor</dt>
             <dd>
               {counted(data.faces, 'foto de rosto', 'fotos de rosto')}, {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')}{' '}
-              guardados para você
+              guardados para você; a sua presença em {counted(data.grants, 'evento', 'eventos')}
             </dd>
             {signedIn && (
               <>

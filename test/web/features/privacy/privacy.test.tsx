@@ -9,8 +9,8 @@ import { sessionOf, withSession } from '../../../support/session';
 
 const AGENT = 'k3j9x2a1b0q8w7e6r5t4';
 const COLLECTION = ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'];
-const SUMMARY = { collection: 0, packs: 0, events: 0, faces: 2, results: 1, orders: 0 };
-const REMOVED = { collection: 0, packs: 0, events: 0, faces: 2, results: 1 };
+const SUMMARY = { collection: 0, packs: 0, events: 0, faces: 2, results: 1, grants: 1, orders: 0 };
+const REMOVED = { collection: 0, packs: 0, events: 0, faces: 2, results: 1, grants: 1 };
 const KEPT = 'Pedidos e pagamentos continuam guardados.';
 
 interface Erasure {
@@ -23,7 +23,7 @@ function serve(status = 200): Erasure[] {
   const erasures: Erasure[] = [];
   let erased = false;
   network.use(
-    http.get(`${API}/privacy/data/:agent`, () => HttpResponse.json(erased ? { ...SUMMARY, faces: 0, results: 0 } : SUMMARY)),
+    http.get(`${API}/privacy/data/:agent`, () => HttpResponse.json(erased ? { ...SUMMARY, faces: 0, results: 0, grants: 0 } : SUMMARY)),
     http.post(`${API}/privacy/erase`, async ({ request }) => {
       erasures.push({ body: await request.json(), idToken: request.headers.get('idToken') });
       if (status !== 200) return HttpResponse.json({ error: 'boom', message: 'Não foi possível apagar agora. Tente de novo.' }, { status });
@@ -65,7 +65,7 @@ describe('the privacy page', () => {
     expect(screen.getByText(/Ficam guardados por 5 anos, o prazo da lei/)).toBeInTheDocument();
     expect(screen.getByText(/Lei 13.709\/2018/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'formulário de contato' })).toHaveAttribute('href', '/#contato');
-    expect(await screen.findByText('2 fotos de rosto, 1 imagem ou vídeo de cabine guardados para você')).toBeInTheDocument();
+    expect(await screen.findByText('2 fotos de rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
     expect(screen.getByText(/2 itens na coleção, 1 evento,\s+1 pacote de impressão/)).toBeInTheDocument();
   });
 });
@@ -78,6 +78,7 @@ describe("'Apagar minhas fotos'", () => {
     const dialog = await openDialog(user);
     expect(within(dialog).getByText(/a sua coleção \(Minha Coleção\) neste aparelho;/)).toBeInTheDocument();
     expect(within(dialog).getByText(/as fotos de rosto enviadas/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/a sua presença nos eventos com link ou privados/)).toBeInTheDocument();
     expect(within(dialog).getByText(/pedidos e pagamentos, como exige a lei fiscal/)).toBeInTheDocument();
     expect(within(dialog).getByText(/as fotos e vídeos na galeria do evento, que pertencem ao evento/)).toBeInTheDocument();
 
@@ -124,7 +125,7 @@ describe("'Apagar minhas fotos'", () => {
     expect(setup.cookies.get('agent')).toBe(AGENT);
     expect(JSON.parse(setup.storage.getItem('collection') ?? 'null')).toEqual([]);
     // What the page shows of the server is read again: nothing left.
-    expect(await screen.findByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você')).toBeInTheDocument();
+    expect(await screen.findByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')).toBeInTheDocument();
   });
 
   it('refused by the server: the reason shows in the dialog and the device keeps everything', async () => {
