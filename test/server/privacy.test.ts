@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
 import { KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
 import { scheduleRetention } from '../../server/src/routes/privacy';
+import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -289,6 +290,18 @@ describe('retention', () => {
     return path.join(server.dataDir, 'faces', file);
   }
 
+  /** A result's media row and file, as the mirror stores them, made `createdAt`: the file's path. */
+  async function mirrorResultMedia(file: string, createdAt: string): Promise<string> {
+    const target = path.join(server.dataDir, 'media', 'festa_ana', 'feed', file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, await jpeg());
+    await server.db.query(
+      "INSERT INTO media (event_name, mode, file, kind, has_thumb, device_id, role, unguessable, created_at) VALUES ('festa_ana', 'feed', $1, 'image', false, 'mirror1', 'result', true, $2)",
+      [file, createdAt],
+    );
+    return target;
+  }
+
   it(`deletes faces older than ${FACE_RETENTION_DAYS} days (rows and files), results and leads past theirs, and keeps the rest`, async () => {
     const expired = await oldFace('sweepGuest', FACE_RETENTION_DAYS + 1);
     const recent = await oldFace('sweepGuest', FACE_RETENTION_DAYS - 1);
@@ -306,8 +319,17 @@ describe('retention', () => {
       monthsAgo(LEAD_RETENTION_MONTHS - 1),
     ]);
 
-    const purged = await purgeExpired(server.db, server.dataDir, now);
+    // A guest's old result media (the mirror's image) and a recent one: the old goes, rows and files.
+    const oldResult = await mirrorResultMedia('velho-resultado.jpg', daysBefore(RESULT_RETENTION_DAYS + 1));
+    const newResult = await mirrorResultMedia('novo-resultado.jpg', daysBefore(10));
+
+    const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), server.dataDir, now);
     expect(purged).toEqual({ faces: 1, leads: 1, results: 1 });
+    expect(fs.existsSync(oldResult)).toBe(false);
+    expect(fs.existsSync(newResult)).toBe(true);
+    expect((await server.db.query("SELECT file FROM media WHERE role = 'result' AND file IN ('velho-resultado.jpg', 'novo-resultado.jpg')")).rows).toEqual([
+      { file: 'novo-resultado.jpg' },
+    ]);
     expect(fs.existsSync(expired)).toBe(false);
     expect(fs.existsSync(recent)).toBe(true);
     expect((await server.db.query("SELECT url FROM agent_results WHERE agent = 'sweepGuest'")).rows).toEqual([{ url: '/media/festa_ana/feed/new.jpg' }]);
@@ -319,7 +341,7 @@ describe('retention', () => {
   it('runs as a server starts, and stops with it', async () => {
     const expired = await oldFace('startGuest', FACE_RETENTION_DAYS + 5);
     const app = Fastify();
-    scheduleRetention(app, { db: server.db, config: server.config });
+    scheduleRetention(app, { db: server.db, config: server.config, storage: createMediaStorage(server.dataDir) });
     await app.ready();
     expect(await facesOf('startGuest')).toBe(0);
     expect(fs.existsSync(expired)).toBe(false);

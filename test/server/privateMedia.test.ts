@@ -105,6 +105,12 @@ describe('the media cookie', () => {
       expect(fs.statSync(path.join(dir, 'media-session.key')).mode & 0o777).toBe(0o600);
       expect((await loadMediaSessionSecret(null, dir)).equals(first)).toBe(true);
       expect((await loadMediaSessionSecret('x'.repeat(40), dir)).equals(first)).toBe(false);
+      // Processes starting at once on a new folder (app servers, the seed command) end up with one secret.
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'media-secret-'));
+      const together = await Promise.all(Array.from({ length: 6 }, () => loadMediaSessionSecret(null, fresh)));
+      expect(new Set(together.map((secret) => secret.toString('hex'))).size).toBe(1);
+      expect(fs.readdirSync(fresh)).toEqual(['media-session.key']);
+      fs.rmSync(fresh, { recursive: true, force: true });
       // The server's own secret is the one in its data folder: its cookies verify with it.
       expect(verifyMediaSession(secretOf(), ownerCookie.split('=')[1])).toBe(owner.uid);
     } finally {

@@ -3,7 +3,7 @@ import type { CardPaymentReply, CardPaymentRequest } from '../../../contract/wir
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvider';
 import { conflict, DomainError, notFound } from './errors';
-import { applyPayment, cardPaymentRunning, lockOrder, sameCents, type OrderRow } from './orderPayments';
+import { applyPayment, cardPaymentRunning, isClosedOrder, lockOrder, sameCents, type OrderRow } from './orderPayments';
 import { claimMatches } from './orders';
 import { providerFailure } from './providerErrors';
 
@@ -93,6 +93,7 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
     if (attempt?.state !== 'processing') {
       // A new charge (a failed attempt made none).
       if (order.status === 'approved') throw conflict('order_paid', 'Este pedido já foi pago.');
+      if (isClosedOrder(order.status)) throw conflict('order_closed', 'Este pedido foi estornado e não pode ser pago de novo.');
       if (await cardPaymentRunning(tx, order.order_id, key)) {
         throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
       }

@@ -179,11 +179,11 @@ export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicM
  * again): the same item, not a second one.
  */
 export async function findBySourceName(db: Queryable, bname: string, mode: MediaMode, sourceName: string): Promise<MediaRow | null> {
-  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 ORDER BY id LIMIT 1', [
-    bname,
-    mode,
-    sourceName,
-  ]);
+  // Never a guest's result: a booth upload of the same name is not that guest's file.
+  const { rows } = await db.query<MediaRow>(
+    "SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 AND role <> 'result' ORDER BY id LIMIT 1",
+    [bname, mode, sourceName],
+  );
   return rows[0] ?? null;
 }
 

@@ -31,6 +31,14 @@ export async function lockOrder(tx: Queryable, orderId: string): Promise<OrderRo
   return rows[0];
 }
 
+/**
+ * Whether an order is done with payments: paid, or paid and then refunded or charged back (a
+ * closed order is never charged, priced or given a Pix again).
+ */
+export function isClosedOrder(status: OrderStatus): boolean {
+  return status === 'approved' || status === 'refunded' || status === 'charged_back';
+}
+
 /** Two amounts in reais equal to the centavo. */
 export function sameCents(a: number, b: number): boolean {
   return Math.round(a * 100) === Math.round(b * 100);
@@ -119,7 +127,7 @@ export async function applyPayment(tx: Queryable, order: OrderRow, payment: Prov
     return reversed;
   }
   // A paid order moves no other way (a replayed or late notification changes nothing).
-  if (order.status !== 'pending' && order.status !== 'rejected') return order.status;
+  if (isClosedOrder(order.status)) return order.status;
 
   const current = source.kind === 'charge' || order.payment_id === null || order.payment_id === payment.id;
   let next: { status: OrderStatus; method: PaymentMethod } | null = null;

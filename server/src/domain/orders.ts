@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { OrderPayload, OrderReply } from '../../../contract/wire';
+import type { OrderPayload, OrderReply, PaymentMethod } from '../../../contract/wire';
 import { ORDER_ID_SOURCE } from '../../../contract/protocol';
 import type { Identity } from './identity';
 import type { Database, Queryable } from '../db/database';
 import type { PaymentProvider } from '../payments/paymentProvider';
 import { conflict, invalid, notFound, upstream } from './errors';
 import { ensureAccount } from './accounts';
-import { applyPayment, cardPaymentRunning, lockOrder, sameCents, type OrderRow } from './orderPayments';
+import { applyPayment, cardPaymentRunning, isClosedOrder, lockOrder, sameCents, type OrderRow } from './orderPayments';
 import { callProvider } from './providerErrors';
 import { findValidCoupon, loadCatalogue, priceOrder, type PricedOrder } from './shop';
 
@@ -38,9 +38,10 @@ function samePricedContent(order: OrderRow, couponCode: string, email: string, p
   );
 }
 
-function replyOf(order: OrderRow): OrderReply {
+/** The order as its buyer asked for it: its Pix code when they chose Pix (a card asked for keeps the order's Pix until it is charged). */
+function replyOf(order: OrderRow, asked: PaymentMethod): OrderReply {
   const reply: OrderReply = { orderId: order.order_id, status: order.status, amount: order.discounted_total };
-  if (order.payment_method === 'pix' && order.status === 'pending' && order.pix_code) reply.pixCode = order.pix_code;
+  if (asked === 'pix' && order.payment_method === 'pix' && order.status === 'pending' && order.pix_code) reply.pixCode = order.pix_code;
   return reply;
 }
 
@@ -97,15 +98,17 @@ export async function placeOrder(
         await ensureAccount(tx, identity);
         order = (await tx.query<OrderRow>('UPDATE orders SET uid = $2 WHERE order_id = $1 RETURNING *', [order.order_id, identity.uid])).rows[0];
       }
-      if (order.status !== 'approved') {
-        const switching = order.payment_method !== payload.paymentMethod;
+      if (!isClosedOrder(order.status)) {
+        // Back to Pix switches the method (the Pix is made now); to the card it does not: the
+        // method changes when a charge succeeds, and a refused card leaves the Pix to pay.
+        const switching = order.payment_method !== payload.paymentMethod && payload.paymentMethod === 'pix';
         if (switching && (await cardPaymentRunning(tx, order.order_id))) {
           throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
         }
         order = (
           await tx.query<OrderRow>(
             `UPDATE orders SET client_name = $2, cpf = $3, event_name = $4, event_date = $5, event_time = $6,
-                    payment_method = $7,
+                    payment_method = CASE WHEN $8 THEN $7 ELSE payment_method END,
                     status = CASE WHEN $8 THEN 'pending' ELSE status END,
                     pix_code = CASE WHEN $8 THEN NULL ELSE pix_code END
               WHERE order_id = $1 RETURNING *`,
@@ -136,7 +139,7 @@ export async function placeOrder(
         )
       ).rows[0];
     }
-    if (order.payment_method !== 'pix' || order.status === 'approved') return { order, newPix: null };
+    if (order.payment_method !== 'pix' || isClosedOrder(order.status)) return { order, newPix: null };
     const pix = await pixPaymentsOf(tx, order.order_id);
     if (!pix.live) return { order, newPix: { previous: pix.count } };
     if (order.pix_code !== pix.live.qr_code || order.payment_id !== pix.live.id) {
@@ -152,8 +155,8 @@ export async function placeOrder(
     return { order, newPix: null };
   });
 
-  if (!placed.newPix) return replyOf(placed.order);
-  return replyOf(await attachPix(db, provider, placed.order, placed.newPix.previous));
+  if (!placed.newPix) return replyOf(placed.order, payload.paymentMethod);
+  return replyOf(await attachPix(db, provider, placed.order, placed.newPix.previous), payload.paymentMethod);
 }
 
 /** Asks the provider for the order's Pix payment (no transaction open meanwhile), then stores it. */
@@ -174,7 +177,7 @@ async function attachPix(db: Database, provider: PaymentProvider, order: OrderRo
   if (!payment.qrCode) throw upstream('payment_provider_error', 'O provedor de pagamento não devolveu o código Pix. Tente novamente.');
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, order.order_id);
-    if (!current || current.payment_method !== 'pix' || current.status === 'approved') return current ?? order;
+    if (!current || current.payment_method !== 'pix' || isClosedOrder(current.status)) return current ?? order;
     if (payment.status === 'pending' || payment.status === 'in_process') {
       await tx.query(
         `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, qr_code)

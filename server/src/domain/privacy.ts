@@ -1,5 +1,6 @@
 import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
+import type { MediaRef } from '../../../contract/mediaPath';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import { ensureAccount } from './accounts';
@@ -122,8 +123,11 @@ export interface Purged {
   results: number;
 }
 
-/** The retention periods the privacy page states, applied: what is older goes. */
-export async function purgeExpired(db: Database, dataDir: string, now = new Date()): Promise<Purged> {
+/**
+ * The retention periods the privacy page states, applied: what is older goes, the booth results'
+ * own media too (rows, then files).
+ */
+export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove'>, dataDir: string, now = new Date()): Promise<Purged> {
   const faces = await deleteExpiredFaces(db, dataDir, now);
   const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
     now.toISOString(),
@@ -133,5 +137,10 @@ export async function purgeExpired(db: Database, dataDir: string, now = new Date
     now.toISOString(),
     RESULT_RETENTION_DAYS,
   ]);
+  const media = await db.query<{ event_name: string; mode: MediaRef['mode']; file: string }>(
+    `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz - make_interval(days => $2) RETURNING event_name, mode, file`,
+    [now.toISOString(), RESULT_RETENTION_DAYS],
+  );
+  for (const row of media.rows) await storage.remove({ bname: row.event_name, mode: row.mode, file: row.file });
   return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
 }

@@ -77,7 +77,8 @@ export async function mediaOpening(
 ): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
   const event = await access.guard.event(target.bname);
   if (event === null) return 'unknown';
-  if (event.visibility === 'public') return 'public';
+  // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
+  if (event.visibility === 'public' && event.suspended_at === null) return 'public';
   const session = mediaSessionOf(request, access.keys);
   const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
   let opening = await access.guard.openingOf(target.bname, event, viewer);

@@ -66,10 +66,22 @@ export interface VisitorAgentOptions {
  */
 export type VouchForAgent = (request: FastifyRequest, reply: FastifyReply, agent: string) => Promise<boolean>;
 
+/** An address out of vouchers is not asked of the database again for this long (each ask is a transaction). */
+const EXHAUSTED_MEMORY_MS = 60_000;
+const EXHAUSTED_KEPT = 10_000;
+
 function voucher({ db, key, secure, limitScale }: VisitorAgentOptions): VouchForAgent {
+  const exhausted = new Map<string, number>();
   return async (request, reply, agent) => {
+    const until = exhausted.get(request.ip);
+    if (until !== undefined && until > Date.now()) return false;
     const bucket = { key: `agent:ip:${request.ip}`, limit: Math.ceil(AGENTS_PER_ADDRESS_HOURLY * limitScale) };
-    if (!(await takeRateSlot(db, [bucket], WINDOW_SECONDS))) return false;
+    if (!(await takeRateSlot(db, [bucket], WINDOW_SECONDS))) {
+      // Insertion order is age: the oldest is forgotten first.
+      if (exhausted.size >= EXHAUSTED_KEPT) exhausted.delete(exhausted.keys().next().value ?? '');
+      exhausted.set(request.ip, Date.now() + EXHAUSTED_MEMORY_MS);
+      return false;
+    }
     setSignature(reply, signAgent(key, agent), secure);
     request.visitorAgent = agent;
     return true;

@@ -81,7 +81,8 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
     if (opening === 'open') return eventDetails(event);
     // A link-only event's own link is an invitation: whoever opens it was invited. A private
     // event's is not (its guests are the people who were there), and a stranger learns nothing.
-    if (event.visibility !== 'link') throw refusal(opening);
+    // A suspended event (its paid order refunded) invites nobody.
+    if (event.visibility !== 'link' || event.suspended_at !== null) throw refusal(opening);
     await guard.grant(event.name, viewer, 'link');
     return eventDetails(event);
   });

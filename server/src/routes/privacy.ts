@@ -38,13 +38,17 @@ const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
  * the server starts and every RETENTION_SWEEP_MS while it runs. A failed sweep is logged and
  * the next one tries again; closing the server waits for a sweep under way.
  */
-export function scheduleRetention(app: FastifyInstance, { db, config }: Pick<AppContext, 'db' | 'config'>, every = RETENTION_SWEEP_MS): void {
+export function scheduleRetention(
+  app: FastifyInstance,
+  { db, config, storage }: Pick<AppContext, 'db' | 'config' | 'storage'>,
+  every = RETENTION_SWEEP_MS,
+): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
       try {
-        const purged = await purgeExpired(db, config.dataDir);
+        const purged = await purgeExpired(db, storage, config.dataDir);
         if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
       } catch (error) {
         app.log.error({ err: error }, 'retention sweep failed');

@@ -202,6 +202,10 @@ describe('POST /api/process_payment_card', () => {
     const before = await storedOrder(payload.orderId);
     expect(before).toMatchObject({ status: 'pending', payment_method: 'pix', pix_code: expect.any(String) });
     for (const holder of ['OTHE', 'CONT']) {
+      // As the SPA pays: the order placed again naming the card, then the charge.
+      const again = await postOrder({ ...payload, paymentMethod: 'card' });
+      expect(again.statusCode).toBe(200);
+      expect(await storedOrder(payload.orderId)).toMatchObject({ payment_method: 'pix', pix_code: before.pix_code });
       const reply = await payOrder(payload.orderId, holder);
       expect(reply.status).not.toBe('approved');
       expect(await storedOrder(payload.orderId)).toMatchObject({

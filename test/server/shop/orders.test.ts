@@ -162,7 +162,8 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     const asCard = await postOrder({ ...payload, paymentMethod: 'card' });
     expect(asCard.statusCode).toBe(200);
     expect(asCard.json()).toEqual({ orderId: payload.orderId, status: 'pending', amount: DISCOUNTED });
-    expect(await storedOrder(payload.orderId)).toMatchObject({ payment_method: 'card', pix_code: null });
+    // The order keeps its Pix until a card is charged (a refused card leaves it to pay).
+    expect(await storedOrder(payload.orderId)).toMatchObject({ payment_method: 'pix', pix_code: pix.pixCode });
     // Back to Pix: the Pix payment made first still waits for its transfer, same code.
     const backToPix = await postOrder(payload);
     expect(backToPix.json()).toEqual(pix);

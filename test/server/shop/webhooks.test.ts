@@ -1,7 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import { verifyNotification } from '../../../server/src/payments/webhookSignature';
 import { newTeamMember, newUser, type TestUser } from '../support/testServer';
-import { DISCOUNTED, paidCardOrder, paymentsOf, server, spy, storedOrder, withShopServer, WEBHOOK_SECRET } from './support';
+import {
+  cardToken,
+  DISCOUNTED,
+  order,
+  paidCardOrder,
+  pay,
+  paymentBody,
+  paymentsOf,
+  postOrder,
+  server,
+  spy,
+  storedOrder,
+  withShopServer,
+  WEBHOOK_SECRET,
+} from './support';
 
 withShopServer();
 
@@ -197,6 +213,19 @@ describe('a refund or a chargeback the provider reports', () => {
     const listed = (await server.call({ method: 'GET', url: '/api/load_transactions', token: owner.token })).json<{ orderId: string; status: string }[]>();
     expect(listed.find((transaction) => transaction.orderId === orderId)?.status).toBe('refunded');
 
+    // Its files too, even the event being public: a suspended event is the team's alone.
+    const file = path.join(server.dataDir, 'media', event, 'pad', 'foto.jpg');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'not really a photo');
+    await server.db.query("INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ($1, 'pad', 'foto.jpg', 'image', false)", [event]);
+    expect((await server.call({ method: 'GET', url: `/media/${event}/pad/foto.jpg` })).statusCode).toBe(404);
+    // A refunded order is closed: placed again it stays refunded, and no card is charged for it.
+    const again = await postOrder(order({ orderId, paymentMethod: 'card' }), owner.token);
+    expect(again.json()).toMatchObject({ orderId, status: 'refunded' });
+    const charge = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+    expect(charge.statusCode).toBe(409);
+    expect(charge.json()).toEqual({ error: 'order_closed', message: 'Este pedido foi estornado e não pode ser pago de novo.' });
+    expect(spy.calls.chargeCard).toHaveLength(1);
     // The card's bank takes it back too: a chargeback.
     await providerDecides(payment.id, 'charged_back', 'charged_back');
     await notify(payment.id);
