@@ -69,7 +69,9 @@ export async function printCopy(
   requestId: string | null = null,
 ): Promise<{ copies: number; jobId: number | null }> {
   const media = await findMedia(db, ref);
-  if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
+  // A suspended event's photo (its paid order refunded) is as good as gone: nothing prints it.
+  const suspended = media ? await db.query('SELECT 1 FROM events WHERE name = $1 AND suspended_at IS NOT NULL', [media.event_name]) : null;
+  if (!media || (suspended?.rowCount ?? 0) > 0) throw notFound('media_not_found', 'Esta foto não existe.');
   if (media.kind !== 'image' || !isPrintable(media.file)) {
     throw unprocessable('not_printable', 'Somente fotos podem ser impressas.');
   }

@@ -219,6 +219,14 @@ describe('a refund or a chargeback the provider reports', () => {
     fs.writeFileSync(file, 'not really a photo');
     await server.db.query("INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ($1, 'pad', 'foto.jpg', 'image', false)", [event]);
     expect((await server.call({ method: 'GET', url: `/media/${event}/pad/foto.jpg` })).statusCode).toBe(404);
+    // Nor does a pack of it print the photo: no copy spent.
+    await server.db.query('INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, 3)', [`PACK${orderId}`, event]);
+    const print = await server.call({
+      method: 'GET',
+      url: `/api/print/PACK${orderId}/${encodeURIComponent(`/media/${event}/pad/foto.jpg`)}?request=tap-estorno-${orderId}`,
+    });
+    expect(print.statusCode).toBe(404);
+    expect((await server.db.query('SELECT copies FROM packs WHERE hash = $1', [`PACK${orderId}`])).rows[0].copies).toBe(3);
     // A refunded order is closed: placed again it stays refunded, and no card is charged for it.
     const again = await postOrder(order({ orderId, paymentMethod: 'card' }), owner.token);
     expect(again.json()).toMatchObject({ orderId, status: 'refunded' });
