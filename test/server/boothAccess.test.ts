@@ -1,5 +1,6 @@
 import { attend, basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { BOOTH_CODE_WINDOW_MS, boothCode, isBoothCode } from '../../server/src/domain/boothCodes';
 
 /**
  * A device's last media (`deviceLast`) and the 360 video (`ultraLast`) are an event's media: they
@@ -86,6 +87,41 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     });
   });
 
+  it("opens to a guest who scanned the code on the booth's screen (signed for that booth, for minutes), not to a stranger", async () => {
+    const linkOf = async (device: string) => {
+      const reply = await server.call({ method: 'GET', url: '/api/device/last-photo-link', headers: { 'x-device-id': device, 'x-device-key': KEY } });
+      expect(reply.statusCode).toBe(200);
+      return reply.json<{ path: string; validUntil: string }>();
+    };
+    const link = await linkOf('cam2');
+    expect(link.path).toMatch(/^\/deviceLast\?bname=privada&device=cam2&code=[A-Za-z0-9_-]{22}$/);
+    // Taken for at least one more window: the booth asks again every minute.
+    expect(Date.parse(link.validUntil) - Date.now()).toBeGreaterThan(BOOTH_CODE_WINDOW_MS - 5_000);
+    const code = new URL(link.path, 'http://x').searchParams.get('code') ?? '';
+    const otherBooth = new URL((await linkOf('cam3')).path, 'http://x').searchParams.get('code') ?? '';
+
+    const guest = await newUser('placa');
+    const asGuest = { token: guest.token, headers: { cookie: 'agent=agentplaca01' } };
+    const last = (query = '', who: { token?: string; headers?: Record<string, string> } = asGuest) =>
+      server.call({ method: 'GET', url: `/api/deviceLast/privada/cam2${query}`, ...who });
+    expect((await last()).statusCode).toBe(404);
+    // Another booth's code (of another event) opens nothing here, and says to scan again.
+    const wrong = await last(`?code=${otherBooth}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual({ error: 'booth_code_expired', message: 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.' });
+    expect((await last()).statusCode).toBe(404);
+
+    const scanned = await last(`?code=${code}`);
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.json()).toMatchObject({ product: [expect.stringMatching(/^\/media\/privada\/pad\//)], boothTitle: 'Cabine Pad' });
+    // Kept: the guest's account and phone were there, without the code from now on.
+    expect((await last()).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).statusCode).toBe(200);
+    // Signed out on that phone, the private event asks for the login; a stranger still gets nothing.
+    expect((await last('', { headers: { cookie: 'agent=agentplaca01' } })).statusCode).toBe(401);
+    expect((await last('', { token: (await newUser('bisbilhoteiro')).token })).statusCode).toBe(404);
+  });
+
   it('does not tell an anonymous visitor which devices a private event has', async () => {
     expect((await get('/api/deviceLast/privada/cam1')).statusCode).toBe(404);
     expect((await get('/api/deviceLast/privada/cam1', visitor.token)).statusCode).toBe(404);
@@ -165,5 +201,23 @@ describe('GET /api/agentResults/{agent}', () => {
     expect((await get('/api/agentResults/agentZ001')).json()).toEqual({ product: made.agentZ001 });
     expect((await get('/api/agentResults/agentY001')).json()).toEqual({ product: made.agentY001 });
     expect((await get('/api/agentResults/agentX001')).json()).toEqual({ product: [] });
+  });
+});
+
+describe("the code on a booth's screen", () => {
+  const key = Buffer.alloc(32, 7);
+  const now = Date.UTC(2026, 10, 26, 20, 0, 30);
+
+  it('is taken in its window and the next, for its own booth and event only', () => {
+    const { code, validUntil } = boothCode(key, 'festa', 'cam1', now);
+    expect(isBoothCode(key, 'festa', 'cam1', code, now)).toBe(true);
+    expect(isBoothCode(key, 'festa', 'cam1', code, validUntil.getTime() - 1)).toBe(true);
+    expect(isBoothCode(key, 'festa', 'cam1', code, validUntil.getTime())).toBe(false);
+    expect(isBoothCode(key, 'festa', 'cam2', code, now)).toBe(false);
+    expect(isBoothCode(key, 'outra', 'cam1', code, now)).toBe(false);
+    expect(isBoothCode(Buffer.alloc(32, 8), 'festa', 'cam1', code, now)).toBe(false);
+    // A new window, a new code; junk of any length is no code.
+    expect(boothCode(key, 'festa', 'cam1', now + BOOTH_CODE_WINDOW_MS).code).not.toBe(code);
+    for (const junk of ['', 'x', code.slice(1), `${code}A`, 'é'.repeat(22)]) expect(isBoothCode(key, 'festa', 'cam1', junk, now)).toBe(false);
   });
 });

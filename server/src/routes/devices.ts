@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,
@@ -14,6 +15,7 @@ import {
   ultraTakeSettings,
   type DeviceRow,
 } from '../domain/booths';
+import { boothCode, boothCodeKey } from '../domain/boothCodes';
 import { assertDeviceAuthAllowed, recordDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
@@ -50,6 +52,7 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
 export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
+  const codeKey = boothCodeKey(devicePepper);
   // onRequest: a keyless upload is refused before its body is read or its schema checked.
   app.addHook('onRequest', async (request) => {
     const id = request.headers['x-device-id'];
@@ -96,6 +99,18 @@ export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }
     const device = requireKind(request, 'booth');
     if (!device.mode) throw invalid('no_mode', 'Este dispositivo não tem um modo.');
     return { url: await storeUpload(device, device.mode as MediaMode, request.query.file, request.body) };
+  });
+
+  /**
+   * What the booth's screen shows as its QR code for "my last photo": the deviceLast page with a
+   * code signed for this booth and the next minutes (domain/boothCodes.ts), so that whoever scans
+   * it may see the photo even when the event is not public. The booth asks again every minute.
+   */
+  app.get('/device/last-photo-link', async (request) => {
+    const device = requireKind(request, 'booth');
+    if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
+    const { code, validUntil } = boothCode(codeKey, device.event_name, device.id);
+    return { path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }), validUntil: validUntil.toISOString() };
   });
 
   app.get('/device/print-jobs', async (request) => takePrintJobs(db, requireKind(request, 'printer')));

@@ -14,8 +14,9 @@ import {
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
+import { boothCodeKey, isBoothCode } from '../domain/boothCodes';
 import { deviceLastOfEvent } from '../domain/booths';
-import { conflict, forbidden, invalid } from '../domain/errors';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
 import { refusal, unknownEvent } from '../domain/eventAccess';
 import { apiViewer, openEvent } from '../http/eventGuard';
@@ -51,8 +52,11 @@ function isForeignLoad(headers: Record<string, string | string[] | undefined>): 
 }
 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
-export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
+const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
+
+export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepper, mediaAccess: { guard } }: AppContext): void {
   const galleries = replyCache();
+  const boothCodes = boothCodeKey(devicePepper);
   const reads = guestReads(db, changes);
   app.addHook('onClose', async () => reads.close());
 
@@ -112,10 +116,27 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
 
   app.get(
     '/deviceLast/:bname/:device',
-    { schema: { params: params({ bname: NAME, device: DEVICE }), response: { 200: DeviceLastReply } }, config: { auth: 'optional' } },
+    {
+      schema: {
+        params: params({ bname: NAME, device: DEVICE }),
+        // Beyond the spec: the code the booth's screen signs into its QR code (domain/boothCodes.ts).
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: DeviceLastReply },
+      },
+      config: { auth: 'optional' },
+    },
     async (request) => {
-      const event = await openEvent(db, guard, request.params.bname, apiViewer(request, team));
-      return deviceLastOfEvent(db, event, request.params.device);
+      const { bname, device } = request.params;
+      const { code } = request.query;
+      const viewer = apiViewer(request, team);
+      // The booth's own QR code is presence: whoever scanned it was there. Its address alone is
+      // guessable, so without a code in time a link-only or private event stays closed.
+      if (code !== undefined && (await guard.opening(bname, viewer)) === 'hidden') {
+        if (!isBoothCode(boothCodes, bname, device, code)) throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
+        await guard.grant(bname, viewer, 'booth');
+      }
+      const event = await openEvent(db, guard, bname, viewer);
+      return deviceLastOfEvent(db, event, device);
     },
   );
 
@@ -129,12 +150,16 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, mediaAcces
       const hashes = asked.filter(isPackHash);
       const packs = await reads.packRows(hashes);
       // The events' titles come from the event rows the cards keep (fresh when an event changes).
-      const names = [...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))];
+      const events = await reads.eventCardRows([...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))]);
+      // A suspended event's packs (its paid order refunded) print nothing: they are not told as packs.
+      for (const [hash, pack] of packs) if (pack?.event_name && events.get(pack.event_name)?.suspended_at) packs.set(hash, null);
       // A pack of an event is presence: its guest was there (http/eventGuard.ts). Written only when
       // it changes something (a pack list is asked often; a public event needs no grant).
       const viewer = apiViewer(request, team);
-      for (const name of names) if ((await guard.opening(name, viewer)) === 'hidden') await guard.grant(name, viewer, 'pack');
-      const events = await reads.eventCardRows(names);
+      for (const name of events.keys()) {
+        if (events.get(name)?.suspended_at) continue;
+        if ((await guard.opening(name, viewer)) === 'hidden') await guard.grant(name, viewer, 'pack');
+      }
       return packLiterals(hashes, packs, (bname) => {
         const event = events.get(bname);
         return event ? event.title || event.name : undefined;

@@ -21,6 +21,7 @@ export default function DeviceLastPage() {
   const [params] = useSearchParams();
   const bname = params.get('bname') ?? '';
   const device = params.get('device') ?? '';
+  const code = params.get('code') ?? undefined;
   if (!NAME_PATTERN.test(bname) || !NAME_PATTERN.test(device)) {
     return (
       <ScreenFrame title={TITLE}>
@@ -28,7 +29,7 @@ export default function DeviceLastPage() {
       </ScreenFrame>
     );
   }
-  return <DeviceLast key={`${bname}/${device}`} bname={bname} device={device} />;
+  return <DeviceLast key={`${bname}/${device}`} bname={bname} device={device} code={code} />;
 }
 
 /** The countdown the guest reads while the booth uploads; true once the wait is over. */
@@ -54,14 +55,14 @@ function useWait(): { waited: boolean; secondsLeft: number } {
  * for what it took meanwhile. The first answer's photo is never offered: it may be the previous
  * guest's.
  */
-function DeviceLast({ bname, device }: DeviceLastArgs) {
+function DeviceLast({ bname, device, code }: DeviceLastArgs) {
   const { waited, secondsLeft } = useWait();
-  const booth = useGetDeviceLastQuery({ bname, device }, { refetchOnMountOrArgChange: true });
+  const booth = useGetDeviceLastQuery({ bname, device, code }, { refetchOnMountOrArgChange: true });
   const [askLast, last] = useLazyGetDeviceLastQuery();
   const known = booth.isSuccess;
   useEffect(() => {
-    if (waited && known) void askLast({ bname, device });
-  }, [waited, known, askLast, bname, device]);
+    if (waited && known) void askLast({ bname, device, code });
+  }, [waited, known, askLast, bname, device, code]);
 
   return (
     <ScreenFrame title={TITLE} className="device-last">
@@ -78,7 +79,7 @@ function DeviceLast({ bname, device }: DeviceLastArgs) {
           reply={last.isUninitialized || last.isFetching ? undefined : last.data}
           failed={last.isError && !last.isFetching}
           booth={booth.data}
-          onRetry={() => void askLast({ bname, device })}
+          onRetry={() => void askLast({ bname, device, code })}
         />
       )}
     </ScreenFrame>
@@ -120,6 +121,16 @@ function BoothProblem({ error, bname, onRetry }: { error: unknown; bname: string
         <EventLink bname={bname} className="button">
           Ir para Evento
         </EventLink>
+      </div>
+    );
+  }
+  if (code === 'booth_code_expired') {
+    return (
+      <div role="alert" className="device-last__problem">
+        <p>Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.</p>
+        <Link to={ROUTES.home} className="button">
+          Ir para o início
+        </Link>
       </div>
     );
   }

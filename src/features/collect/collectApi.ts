@@ -6,6 +6,8 @@ import type { DeviceLastReply } from '../../../contract/wire';
 export interface DeviceLastArgs {
   bname: string;
   device: string;
+  /** The code the booth's screen signed into its QR code: it opens a link-only or private event to whoever scanned it. */
+  code?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export const collectApi = api.injectEndpoints({
     }),
     /** The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles. */
     getDeviceLast: build.query<DeviceLastReply, DeviceLastArgs>({
-      query: ({ bname, device }) => path`/deviceLast/${bname}/${device}`,
+      query: ({ bname, device, code }) => path`/deviceLast/${bname}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, device }) => [{ type: 'DeviceLast', id: `${bname}/${device}` }],

@@ -201,6 +201,10 @@ describe('a refund or a chargeback the provider reports', () => {
     const event = `festa_${orderId}`;
     expect((await server.call({ method: 'GET', url: `/api/create_event/${event}/${orderId}`, token: owner.token })).body).toBe('ok');
     expect((await galleryOf(event)).statusCode).toBe(200);
+    // A pack of the event, told as one while the order stands (and so kept in the server's memory).
+    await server.db.query('INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, 3)', [`PACK${orderId}`, event]);
+    const packsOf = async () => (await server.call({ method: 'GET', url: `/api/validatePacks/PACK${orderId}` })).json<string[]>();
+    expect(await packsOf()).toHaveLength(1);
 
     await providerDecides(payment.id, 'refunded', 'refunded');
     expect((await notify(payment.id)).statusCode).toBe(200);
@@ -219,8 +223,8 @@ describe('a refund or a chargeback the provider reports', () => {
     fs.writeFileSync(file, 'not really a photo');
     await server.db.query("INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ($1, 'pad', 'foto.jpg', 'image', false)", [event]);
     expect((await server.call({ method: 'GET', url: `/media/${event}/pad/foto.jpg` })).statusCode).toBe(404);
-    // Nor does a pack of it print the photo: no copy spent.
-    await server.db.query('INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, 3)', [`PACK${orderId}`, event]);
+    // Its pack is no longer told as one, nor does it print the photo: no copy spent.
+    expect(await packsOf()).toEqual([]);
     const print = await server.call({
       method: 'GET',
       url: `/api/print/PACK${orderId}/${encodeURIComponent(`/media/${event}/pad/foto.jpg`)}?request=tap-estorno-${orderId}`,

@@ -348,6 +348,7 @@ export const ROWS: Row[] = [
     request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()),
     expected: device(200),
   },
+  { route: 'GET /api/device/last-photo-link', needs: 'camera', request: () => ({ method: 'GET', url: '/api/device/last-photo-link' }), expected: device(200) },
   { route: 'GET /api/device/print-jobs', needs: 'printer', request: () => ({ method: 'GET', url: '/api/device/print-jobs' }), expected: device(200) },
   {
     route: 'POST /api/device/print-jobs/:id/printed',

@@ -304,6 +304,33 @@ describe('the device last-photo screen', () => {
     }
   });
 
+  it("sends the code of the booth's QR code with every ask, and says plainly when it has expired", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const codes: Array<string | null> = [];
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/cabine-pad`, ({ request }) => {
+          codes.push(new URL(request.url).searchParams.get('code'));
+          return HttpResponse.json({ product: [photo] });
+        }),
+        http.get(`${API}/deviceLast/festa_ana/cabine-velha`, () =>
+          HttpResponse.json({ error: 'booth_code_expired', message: 'Este QR code já expirou.' }, { status: 404 }),
+        ),
+      );
+      const { unmount } = renderApp('/deviceLast?bname=festa_ana&device=cabine-pad&code=AbCdEfGhIjKlMnOpQrStUv');
+      act(() => jest.advanceTimersByTime(5_000));
+      expect(await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' })).toBeInTheDocument();
+      expect(codes).toEqual(['AbCdEfGhIjKlMnOpQrStUv', 'AbCdEfGhIjKlMnOpQrStUv']);
+      unmount();
+
+      renderApp('/deviceLast?bname=festa_ana&device=cabine-velha&code=AbCdEfGhIjKlMnOpQrStUv');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.');
+      expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says the photo has not arrived yet, and tries again', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
