@@ -60,7 +60,7 @@ export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: 
 export type PrintReply = Static<typeof PrintReply>;
 
 /** Where a print job stands, as its printer reports it. */
-const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed'] as const);
+const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed', 'failed'] as const);
 export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
 
 /** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */

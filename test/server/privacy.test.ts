@@ -203,12 +203,18 @@ describe("a booth result's own media", () => {
     const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
     expect(await served(mine)).toBe(200);
     expect(await rowOf(mine)).toBe(1);
-    // A print job of the image keeps its history without it.
+    // A print job of the image keeps its history without it; one not yet printed fails and gives its copy back.
     const pack = (await server.db.query<{ hash: string }>('SELECT hash FROM packs LIMIT 1')).rows[0].hash;
+    const copiesOf = async () => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
     await server.db.query("INSERT INTO print_jobs (pack_hash, media_id, status) SELECT $1, id, 'printed' FROM media WHERE file = $2", [
       pack,
       mine.split('/')[4],
     ]);
+    const queued = await server.call({ method: 'GET', url: `/api/print/${pack}/${encodeURIComponent(mine)}?request=tap-apagar-0000001` });
+    expect(queued.statusCode).toBe(200);
+    const copiesBefore = await copiesOf();
+    const status = async () => (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/tap-apagar-0000001` })).json();
+    expect(await status()).toEqual({ status: 'queued', copies: copiesBefore });
 
     const response = await erase({ agent: 'resultguest1' });
     expect(response.statusCode).toBe(200);
@@ -218,7 +224,11 @@ describe("a booth result's own media", () => {
     expect(await served(mine)).toBe(404);
     expect(fs.existsSync(path.join(server.dataDir, 'media', ...mine.split('/').slice(2)))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'thumbs', ...mine.split('/').slice(2)) + '.webp')).toBe(false);
-    expect(await count('SELECT count(*)::int AS n FROM print_jobs WHERE media_id IS NULL')).toBe(1);
+    expect(await count("SELECT count(*)::int AS n FROM print_jobs WHERE media_id IS NULL AND status = 'printed'")).toBe(1);
+    expect(await status()).toEqual({ status: 'failed', copies: copiesBefore + 1 });
+    // Once: another erasure gives nothing back again.
+    await erase({ agent: 'resultguest1' });
+    expect(await copiesOf()).toBe(copiesBefore + 1);
     // Another guest's image and the event's own photos stay.
     expect(await served(theirs)).toBe(200);
     expect(await rowOf(theirs)).toBe(1);

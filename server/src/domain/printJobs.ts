@@ -1,6 +1,7 @@
 import { mediaUrl } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
 import type { Queryable } from '../db/database';
+import type { PrintJobStatus } from '../../../contract/wire';
 import type { DeviceRow } from './booths';
 import { notFound } from './errors';
 
@@ -48,7 +49,25 @@ export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: n
   if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
 }
 
-export type PrintJobStatus = 'queued' | 'printing' | 'printed';
+/**
+ * Fails every job not yet printed whose photo is gone (an erasure or the retention sweep deleted
+ * it: `media_id` set null) and gives each its copy back, in one statement: a job leaves 'queued'
+ * or 'printing' once, so a copy is never given back twice. Answers how many jobs failed.
+ */
+export async function failJobsWithoutMedia(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ failed: number }>(
+    `WITH failed AS (
+       UPDATE print_jobs SET status = 'failed', failed_at = now()
+        WHERE media_id IS NULL AND status IN ('queued', 'printing')
+       RETURNING pack_hash),
+     given AS (
+       UPDATE packs p SET copies = p.copies + n.jobs
+         FROM (SELECT pack_hash, count(*)::int AS jobs FROM failed GROUP BY pack_hash) n
+        WHERE p.hash = n.pack_hash)
+     SELECT count(*)::int AS failed FROM failed`,
+  );
+  return rows[0].failed;
+}
 
 /**
  * Where the job of one print request stands, and the copies its pack has left. Only who made

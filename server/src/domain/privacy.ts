@@ -5,6 +5,7 @@ import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import { ensureAccount } from './accounts';
 import { deleteResultMedia } from './media';
+import { failJobsWithoutMedia } from './printJobs';
 import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';
 
@@ -91,6 +92,8 @@ export async function eraseVisitorData(
       client,
       results.rows.map((row) => row.url),
     );
+    // A print of one of them not yet made will not be: its copy goes back to its pack.
+    await failJobsWithoutMedia(client);
     // Which events they were at (their presence grants) says where they have been: it goes too,
     // and another phone's older grant is no longer copied into the account (eventAccess.copyGrantToAccount).
     const grants = await client.query<{ event_name: string }>('DELETE FROM event_grants WHERE holder = ANY($1::text[]) RETURNING event_name', [
@@ -141,6 +144,7 @@ export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 're
     `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz - make_interval(days => $2) RETURNING event_name, mode, file`,
     [now.toISOString(), RESULT_RETENTION_DAYS],
   );
+  await failJobsWithoutMedia(db);
   for (const row of media.rows) await storage.remove({ bname: row.event_name, mode: row.mode, file: row.file });
   return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
 }

@@ -4,6 +4,7 @@ const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
   queued: 'Na fila',
   printing: 'Imprimindo',
   printed: 'Impresso',
+  failed: 'Falhou: sua cópia voltou para o pacote',
 };
 
 const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';

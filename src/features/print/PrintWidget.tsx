@@ -40,16 +40,17 @@ export function PrintWidget({ printId }: { printId: string }) {
   const pending = useAppSelector(selectPendingPrints).some((item) => item.printId === printId);
   const latest = useAppSelector((state) => latestPrintOf(selectTrackedPrints(state), printId));
   const args = printable && latest ? { packHash: latest.packHash, requestId: latest.requestId } : skipToken;
-  // Polling ends with the job (once printed, the answer will not change any more), or when the
+  // Polling ends with the job (once printed or failed, the answer will not change any more), or when the
   // server does not know the request.
   const settled = useAppSelector((state) => {
     if (args === skipToken) return true;
     const { data, error } = printApi.endpoints.getPrintStatus.select(args)(state);
-    return data?.status === 'printed' || apiErrorStatus(error) === 404;
+    return data?.status === 'printed' || data?.status === 'failed' || apiErrorStatus(error) === 404;
   });
   const job = useGetPrintStatusQuery(args, { pollingInterval: settled ? 0 : PRINT_STATUS_POLL_MS });
   const printed = job.data?.status === 'printed';
-  const stillOnItsWay = latest !== null && !printed && (job.data !== undefined || job.isLoading);
+  const failed = job.data?.status === 'failed';
+  const stillOnItsWay = latest !== null && !printed && !failed && (job.data !== undefined || job.isLoading);
   if (!printable) return null;
   const mine = print.status !== 'closed' && print.printId === printId;
   const reason: RepeatReason | null = pending ? 'pending' : stillOnItsWay ? 'onItsWay' : printed ? 'printed' : null;

@@ -78,6 +78,24 @@ describe("the guest's print status", () => {
     expect(server.prints).toHaveLength(1);
   });
 
+  it('says a failed print gave its copy back, stops asking, and prints again without a confirmation', async () => {
+    const server = printServer();
+    const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
+    await printWithPack5(user);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByText('Na fila')).toBeInTheDocument();
+
+    server.job = 'failed';
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pacote', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    const calls = server.statusCalls;
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(server.statusCalls).toBe(calls);
+    // Nothing is on its way: a tap opens the packs at once.
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect(await screen.findByRole('dialog', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Imprimir outra cópia?' })).not.toBeInTheDocument();
+  });
+
   it('lets the guest ask for another copy while the first is still queued, after a confirmation', async () => {
     const server = printServer();
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
