@@ -49,6 +49,8 @@ export const OwnEvent = Type.Object({
   /** Beyond the spec: the created event's name and who sees its media (absent before it is created). */
   createdName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   visibility: Type.Optional(EventVisibilitySchema),
+  /** Beyond the spec: its payment was refunded or charged back, and the event is suspended (only the team opens it). */
+  suspended: Type.Optional(StringEnum(['refunded', 'charged_back'] as const)),
   products: Type.Array(Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) })),
 });
 export type OwnEvent = Static<typeof OwnEvent>;

@@ -9,11 +9,16 @@ import { loadCatalogue } from './shop';
 
 /** A paid order becomes an event: the orders that can, and the creation of one under a free name. */
 
-/** The caller's paid orders, each an event they can create (eventCreated 1 once done). */
+/**
+ * The caller's paid orders, each an event they can create (eventCreated 1 once done), and the
+ * events whose payment was then refunded or charged back, suspended: the owner is told why no one
+ * sees them (an order refunded before its event was created has nothing to show).
+ */
 export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
-  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null }>(
-    `SELECT o.*, e.name AS created_name, e.visibility FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
-      WHERE o.uid = $1 AND o.status = 'approved' ORDER BY o.created_at DESC`,
+  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null; suspended_at: Date | null }>(
+    `SELECT o.*, e.name AS created_name, e.visibility, e.suspended_at FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
+      WHERE o.uid = $1 AND (o.status = 'approved' OR (o.status IN ('refunded', 'charged_back') AND e.suspended_at IS NOT NULL))
+      ORDER BY o.created_at DESC`,
     [identity.uid],
   );
   return rows.map((o) => ({
@@ -22,6 +27,7 @@ export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEv
     eventCreated: o.created_name ? 1 : 0,
     createdName: o.created_name,
     ...(o.created_name && o.visibility ? { visibility: o.visibility } : {}),
+    ...(o.suspended_at && (o.status === 'refunded' || o.status === 'charged_back') ? { suspended: o.status } : {}),
     products: o.lines.map((line) => ({
       name: line.name,
       hours: line.hours,

@@ -5,7 +5,14 @@ import { EventNameForm } from './EventNameForm';
 import { EventGuestAccess } from './EventGuestAccess';
 import { EventVisibilityControl } from './EventVisibilityControl';
 
-/** One card per paid order: what was bought, and the event to create or already created. */
+/** Why nobody sees a suspended event, by what became of its payment. */
+const SUSPENDED_TEXT: Record<NonNullable<OwnEvent['suspended']>, string> = {
+  refunded: 'Evento suspenso: o pagamento deste pedido foi estornado. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
+  charged_back:
+    'Evento suspenso: o pagamento deste pedido foi contestado no cartão. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
+};
+
+/** One card per paid order: what was bought, and the event to create or already created (or suspended, and why). */
 export function EventDashboard({ events }: { events: OwnEvent[] }) {
   return (
     <section aria-labelledby="dashboard-title">
@@ -23,7 +30,11 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 </li>
               ))}
             </ul>
-            {event.eventCreated === 1 ? (
+            {event.suspended ? (
+              <p role="note" className="dashboard__suspended">
+                {SUSPENDED_TEXT[event.suspended]}
+              </p>
+            ) : event.eventCreated === 1 ? (
               <>
                 <p>
                   Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>

@@ -216,6 +216,12 @@ describe('a refund or a chargeback the provider reports', () => {
     expect((await galleryOf(event, team.token)).statusCode).toBe(200);
     const listed = (await server.call({ method: 'GET', url: '/api/load_transactions', token: owner.token })).json<{ orderId: string; status: string }[]>();
     expect(listed.find((transaction) => transaction.orderId === orderId)?.status).toBe('refunded');
+    // The owner's dashboard still lists the event, and says why it is suspended.
+    const ownEvent = async () =>
+      (await server.call({ method: 'GET', url: '/api/load_events', token: owner.token }))
+        .json<{ orderId: string; suspended?: string }[]>()
+        .find((one) => one.orderId === orderId);
+    expect(await ownEvent()).toMatchObject({ createdName: event, suspended: 'refunded' });
 
     // Its files too, even the event being public: a suspended event is the team's alone.
     const file = path.join(server.dataDir, 'media', event, 'pad', 'foto.jpg');
@@ -242,11 +248,22 @@ describe('a refund or a chargeback the provider reports', () => {
     await providerDecides(payment.id, 'charged_back', 'charged_back');
     await notify(payment.id);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'charged_back' });
+    expect(await ownEvent()).toMatchObject({ suspended: 'charged_back' });
     // News that the payment is approved again (a late, replayed one) changes nothing.
     await providerDecides(payment.id, 'approved');
     await notify(payment.id);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'charged_back' });
     expect((await galleryOf(event)).statusCode).toBe(404);
+  });
+
+  it('takes a refunded order whose event was never created off the dashboard: there is nothing to create', async () => {
+    const { orderId, payment } = await paidCardOrder('APRO', {}, owner.token);
+    const listed = async () => (await server.call({ method: 'GET', url: '/api/load_events', token: owner.token })).json<{ orderId: string }[]>();
+    expect((await listed()).map((one) => one.orderId)).toContain(orderId);
+    await providerDecides(payment.id, 'refunded', 'refunded');
+    await notify(payment.id);
+    expect((await listed()).map((one) => one.orderId)).not.toContain(orderId);
+    expect((await server.call({ method: 'GET', url: `/api/create_event/festa_${orderId}/${orderId}`, token: owner.token })).statusCode).toBe(403);
   });
 
   it("changes nothing for a refund of a payment that did not pay the order, nor for a pending order's", async () => {

@@ -125,3 +125,22 @@ describe("the guests' access to a link-only or private event", () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('a suspended event', () => {
+  it.each([
+    ['refunded', 'o pagamento deste pedido foi estornado'],
+    ['charged_back', 'o pagamento deste pedido foi contestado no cartão'],
+  ] as const)('(%s) says why nobody sees it, and offers no control of who sees it', async (suspended, why) => {
+    network.use(
+      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
+      http.get(`${API}/load_events`, () => HttpResponse.json([{ ...created, visibility: 'private', suspended }])),
+      http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    );
+    renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const note = await screen.findByRole('note', undefined, { timeout: 10_000 });
+    expect(note).toHaveTextContent(`Evento suspenso: ${why}. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.`);
+    expect(screen.queryByRole('group', { name: 'Quem vê as fotos de festa_ana' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Convidados com acesso a festa_ana' })).not.toBeInTheDocument();
+  });
+});
