@@ -1,3 +1,4 @@
+import { addToCollectionsOfAgent } from '../../server/src/domain/accounts';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -124,6 +125,10 @@ describe('createAccount, account, updateAccount', () => {
       (await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[5])}`, token: user.token })).statusCode,
     ).toBe(200);
     expect((await held()).collection).toHaveLength(2000);
+    // Nor does a booth's result for the account's browser go past it (it stays in agentResults).
+    await server.db.query("UPDATE accounts SET agent = 'agentecheia01' WHERE email = $1", [user.email]);
+    expect(await server.db.transaction((client) => addToCollectionsOfAgent(client, 'agentecheia01', photos[2000]))).toBe(0);
+    expect((await held()).collection).toEqual(photos.slice(0, 2000));
   });
 
   it("never shows one user another's account", async () => {

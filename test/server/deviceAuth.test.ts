@@ -43,6 +43,16 @@ describe('failed device authentications', () => {
     expect((await takeJobs({ 'x-device-id': 'palpite', 'x-device-key': 'errada' }, address)).statusCode).toBe(401);
   });
 
+  it('sent all at once, get no more guesses than the limit', async () => {
+    const address = newAddress();
+    const burst = await Promise.all(
+      Array.from({ length: MAX_FAILURES_PER_ADDRESS * 2 }, (_, n) => takeJobs({ 'x-device-id': `rajada${n}`, 'x-device-key': 'errada' }, address)),
+    );
+    const statuses = burst.map((reply) => reply.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(MAX_FAILURES_PER_ADDRESS);
+  });
+
   it('are limited per device id, whatever the addresses they come from', async () => {
     for (let n = 0; n < MAX_FAILURES_PER_DEVICE; n += 1) {
       expect((await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': `errada${n}` }, newAddress())).statusCode).toBe(401);

@@ -190,11 +190,15 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
 export async function addToCollectionsOfAgent(db: Queryable, agent: string, url: string): Promise<number> {
   const entry = normaliseEntry('collection', url);
   if (agent === '' || !entry) return 0;
+  // Each account's writer lock, as addWithinBounds takes it (the caller's transaction holds it):
+  // a full collection (MAX_ACCOUNT_LIST) takes nothing more, the result stays in agentResults.
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('account:' || uid)) FROM (SELECT uid FROM accounts WHERE agent = $1 ORDER BY uid) a`, [agent]);
   const { rowCount } = await db.query(
     `INSERT INTO account_items (uid, list, value)
-     SELECT uid, 'collection', $2 FROM accounts WHERE agent = $1
+     SELECT a.uid, 'collection', $2 FROM accounts a
+      WHERE a.agent = $1 AND (SELECT count(*) FROM account_items i WHERE i.uid = a.uid AND i.list = 'collection') < $3
      ON CONFLICT DO NOTHING`,
-    [agent, entry],
+    [agent, entry, MAX_ACCOUNT_LIST],
   );
   return rowCount ?? 0;
 }

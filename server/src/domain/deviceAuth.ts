@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { tooMany } from './errors';
-import { forgetOldRateHits } from './rateLimit';
+import { takeRateSlot } from './rateLimit';
 
 /** The window failed device authentications are counted over. */
 export const DEVICE_AUTH_WINDOW_MINUTES = 15;
@@ -21,29 +21,23 @@ export function deviceFailureBuckets(address: string, deviceId: string | null): 
 }
 
 /**
- * Refuses (429) a failed attempt from an address, or naming a device id, that failed too often
- * in the last DEVICE_AUTH_WINDOW_MINUTES: a flood is told to stop and costs no more rows. Asked
- * only once the key did not match, so a booth with its right key is never held back by someone
- * else's failures (device ids are public; a venue's booths share its address). Counted in the
- * database, so across restarts and app servers. `scale` multiplies both limits, as it does the
- * app's other limits (the tests' servers raise them).
+ * Counts a failed attempt from an address, naming a device id, or refuses it (429) when either
+ * failed too often in the last DEVICE_AUTH_WINDOW_MINUTES: a flood is told to stop and costs no
+ * more rows. Asked only once the key did not match, so a booth with its right key is never held
+ * back by someone else's failures (device ids are public; a venue's booths share its address).
+ * Counted in the database under a lock per bucket (domain/rateLimit.ts), so a burst of guesses at
+ * once gets no more than the limit, across restarts and app servers. `scale` multiplies both
+ * limits, as it does the app's other limits (the tests' servers raise them).
  */
-export async function assertDeviceAuthAllowed(db: Queryable, address: string, deviceId: string | null, scale = 1): Promise<void> {
+export async function countDeviceAuthFailure(db: Database, address: string, deviceId: string | null, scale = 1): Promise<void> {
   const buckets = deviceFailureBuckets(address, deviceId);
-  const { rows } = await db.query<{ by_address: number; by_device: number }>(
-    `SELECT (SELECT count(*)::int FROM rate_hits WHERE bucket = $1 AND at > clock_timestamp() - make_interval(mins => $3)) AS by_address,
-            (SELECT count(*)::int FROM rate_hits WHERE bucket = $2 AND at > clock_timestamp() - make_interval(mins => $3)) AS by_device`,
-    [buckets.address, buckets.device, DEVICE_AUTH_WINDOW_MINUTES],
+  const counted = await takeRateSlot(
+    db,
+    [
+      { key: buckets.address, limit: MAX_FAILURES_PER_ADDRESS * scale },
+      ...(buckets.device ? [{ key: buckets.device, limit: MAX_FAILURES_PER_DEVICE * scale }] : []),
+    ],
+    DEVICE_AUTH_WINDOW_MINUTES * 60,
   );
-  const { by_address: byAddress, by_device: byDevice } = rows[0];
-  if (byAddress >= MAX_FAILURES_PER_ADDRESS * scale || byDevice >= MAX_FAILURES_PER_DEVICE * scale) {
-    throw tooMany('device_auth_throttled', DEVICE_AUTH_THROTTLED);
-  }
-}
-
-/** Counts a failed attempt, and forgets the rows of rate_hits no window counts any more. */
-export async function recordDeviceAuthFailure(db: Queryable, address: string, deviceId: string | null): Promise<void> {
-  const buckets = deviceFailureBuckets(address, deviceId);
-  await db.query('INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])', [[buckets.address, ...(buckets.device ? [buckets.device] : [])]]);
-  await forgetOldRateHits(db);
+  if (!counted) throw tooMany('device_auth_throttled', DEVICE_AUTH_THROTTLED);
 }

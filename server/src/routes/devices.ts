@@ -16,7 +16,7 @@ import {
   type DeviceRow,
 } from '../domain/booths';
 import { boothCode, boothCodeKey } from '../domain/boothCodes';
-import { assertDeviceAuthAllowed, recordDeviceAuthFailure } from '../domain/deviceAuth';
+import { countDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMedia } from '../domain/media';
@@ -63,8 +63,7 @@ export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }
     // A failure: past the limits (by address, by the device id named) it is a 429, otherwise
     // counted and a 401 (domain/deviceAuth.ts). The right key always passes: device ids are
     // public, and booths share a venue's address, so no flood may switch a booth off.
-    await assertDeviceAuthAllowed(db, request.ip, named, limitScale);
-    await recordDeviceAuthFailure(db, request.ip, named);
+    await countDeviceAuthFailure(db, request.ip, named, limitScale);
     throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 
