@@ -1,8 +1,9 @@
 /**
  * The owner of an event makes it private from the account screen: from then on a stranger cannot
  * load its photos, not even with an account of their own, while the owner, and a guest who scanned
- * one of its collect links and signed in, see its gallery load, on another phone too (issue 25,
- * "Who may see an event").
+ * one of its collect links and signed in, see its gallery load, on another phone too; so does one
+ * who scanned the booth's screen; and none of them once the owner takes every guest's access (issue
+ * 25, "Who may see an event").
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -191,6 +192,28 @@ it('the owner makes the event private: signed out its photos do not load, signed
     expect(widths).toHaveLength(3);
     expect(widths.every((width) => typeof width === 'number' && width > 0)).toBe(true);
   });
+
+  // The booth's screen shows a QR code signed for minutes: whoever scans it was there, even the
+  // stranger's account, which gets the booth's last photo.
+  const screenLink = await fetch(`${baseUrl()}/api/device/last-photo-link`, { headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key } });
+  expect(screenLink.status).toBe(200);
+  const { path: scanned } = (await screenLink.json()) as { path: string };
+  await stranger.page.goto(`${baseUrl()}${scanned}`);
+  await stranger.page.getByRole('button', { name: 'COLETAR MINHA FOTO!' }).click({ timeout: 20_000 });
+  await stranger.page.getByText('Coletado!').waitFor();
+  await stranger.page.goto(`${baseUrl()}/eventos/evento/pad?evento=${event}`);
+  await stranger.page.getByRole('list', { name: 'Galeria Pad' }).waitFor();
+
+  // The owner takes the access from every guest: the one who scanned no longer opens the event.
+  await page.goto(`${baseUrl()}/account?secao=evento`);
+  const access = page.getByRole('region', { name: `Convidados com acesso a ${event}` });
+  await access.getByRole('button', { name: 'Tirar o acesso de todos' }).click();
+  await access.getByRole('button', { name: 'Sim, tirar o acesso' }).click();
+  await access.getByText('Acesso retirado de todos os convidados. O link do evento mudou.').waitFor();
+  await stranger.page.goto(`${baseUrl()}/eventos/evento/pad?evento=${event}`);
+  await stranger.page.getByText('Evento não encontrado.').first().waitFor();
+  expect(await stranger.page.getByRole('list', { name: 'Galeria Pad' }).count()).toBe(0);
+
   expect(ownerPhone.errors).toEqual([]);
   await stranger.close();
   await ownerPhone.close();

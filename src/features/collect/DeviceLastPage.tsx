@@ -9,6 +9,7 @@ import type { DeviceLastReply } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useSession } from '../../session';
 import { EventLink } from '../events';
 import { useGetDeviceLastQuery, useLazyGetDeviceLastQuery, type DeviceLastArgs } from './collectApi';
 
@@ -57,7 +58,12 @@ function useWait(): { waited: boolean; secondsLeft: number } {
  */
 function DeviceLast({ bname, device, code }: DeviceLastArgs) {
   const { waited, secondsLeft } = useWait();
+  // A private event's photo is the signed-in guest's: the identity is followed, and a sign-in
+  // found (the page opened signed in) asks again with the token (session/identityRefetch.ts).
+  const identityKnown = useSession().identity.status !== 'unknown';
   const booth = useGetDeviceLastQuery({ bname, device, code }, { refetchOnMountOrArgChange: true });
+  // Asked before the identity service said who is here, the login asked for may be one there is.
+  const settling = booth.isError && apiErrorStatus(booth.error) === 401 && !identityKnown;
   const [askLast, last] = useLazyGetDeviceLastQuery();
   const known = booth.isSuccess;
   useEffect(() => {
@@ -66,7 +72,9 @@ function DeviceLast({ bname, device, code }: DeviceLastArgs) {
 
   return (
     <ScreenFrame title={TITLE} className="device-last">
-      {booth.isError ? (
+      {settling ? (
+        <p role="status">Carregando...</p>
+      ) : booth.isError ? (
         <BoothProblem error={booth.error} bname={bname} onRetry={() => void booth.refetch()} />
       ) : !booth.data ? (
         <p role="status">Carregando...</p>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { isName } from '../../../contract/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useEffect } from 'react';
-import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
+import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { useGetUltraLastQuery } from './ultraApi';
 import './ultraLastFlow';
 import { retried, selectUltraLast, selectUltraPollingInterval, ultraLastOpened } from './ultraLastSlice';
@@ -35,6 +35,8 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
   const state = useAppSelector(selectUltraLast);
   const pollingInterval = useAppSelector(selectUltraPollingInterval);
   const agent = useAppSelector(selectAgent);
+  // A private event's video is the signed-in guest's: the identity is followed, so the polls carry the token.
+  useSession();
   useEffect(() => {
     dispatch(ultraLastOpened({ device, bname }));
   }, [dispatch, device, bname]);

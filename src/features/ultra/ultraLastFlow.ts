@@ -1,5 +1,5 @@
-import { errorMessage } from '../../api/apiError';
-import { entered, injectFlow, selectAgent, type Flow } from '../../session';
+import { apiErrorStatus, errorMessage } from '../../api/apiError';
+import { entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
 import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
 
@@ -26,6 +26,9 @@ const ultraLastFlow: Flow = (startListening) => {
       const state = selectUltraLast(api.getState());
       // A request RTK Query did not send (one already in flight) is no failure.
       if (action.meta.condition || state.status === 'idle' || !sameUltraLink(action.meta.arg.originalArgs, state.link)) return;
+      // Asked before the identity service said who is here: the login a private event asks for
+      // may be one there is. The next poll goes with the token, or fails for good once signed out.
+      if (apiErrorStatus(action.payload) === 401 && selectAuthStatus(api.getState()) === 'unknown') return;
       api.dispatch(callFailed(errorMessage(action.payload ?? action.error)));
     },
   });

@@ -331,6 +331,29 @@ describe('the device last-photo screen', () => {
     }
   });
 
+  it("gives a signed-in guest a private event's photo: asked before the sign-in is known, it asks again with the token", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const tokens: Array<string | null> = [];
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/cabine-pad`, ({ request }) => {
+          const token = request.headers.get('idToken');
+          tokens.push(token);
+          return token
+            ? HttpResponse.json({ product: [photo] })
+            : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+        }),
+      );
+      renderApp('/deviceLast?bname=festa_ana&device=cabine-pad&code=AbCdEfGhIjKlMnOpQrStUv', { identity: fakeIdentity({ signedInAs: ANA }) });
+      act(() => jest.advanceTimersByTime(5_000));
+      expect(await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' })).toBeInTheDocument();
+      expect(screen.queryByText(/Faça login/)).not.toBeInTheDocument();
+      expect(tokens.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says the photo has not arrived yet, and tries again', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {

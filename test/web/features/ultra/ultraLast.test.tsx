@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
@@ -128,6 +129,26 @@ describe('the 360 result screen', () => {
     renderApp(PAGE, { preloadedState: withSession({ agent: 'visitanteA1' }) });
     expect(await screen.findByRole('heading', { name: 'Seu vídeo está pronto!' })).toBeInTheDocument();
     expect(asked).toEqual(['visitanteA1']);
+  });
+
+  it("gives a signed-in guest a private event's video: a login asked for before the sign-in is known is no failure", async () => {
+    network.use(mediaFound);
+    const tokens: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/ultraLast/p1/festa`, ({ request }) => {
+        const token = request.headers.get('idToken');
+        tokens.push(token);
+        return token
+          ? HttpResponse.json({ product: [VIDEO] })
+          : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+      }),
+    );
+    jest.useFakeTimers({ advanceTimers: true });
+    renderApp(PAGE, { identity: fakeIdentity({ signedInAs: ANA }) });
+    await wait(5_000);
+    expect(await screen.findByRole('heading', { name: 'Seu vídeo está pronto!' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tokens.at(-1)).toEqual(expect.any(String));
   });
 
   it('says so, and offers no video, when the platform has none of this visitor', async () => {
