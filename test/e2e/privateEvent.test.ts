@@ -218,3 +218,39 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await stranger.close();
   await ownerPhone.close();
 });
+
+it("the team gives a new booth its key from 'Dispositivos': shown once, it connects the booth; a new one stops the old", async () => {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const id = `cabine-${tag}`;
+  // A booth seeded without a key: it cannot connect until the team makes one.
+  await seed('keyless', { devices: [{ id, kind: 'booth', event: 'festa_ana', mode: 'pad' }] });
+  const me = (key: string) => fetch(`${baseUrl()}/api/device/me`, { headers: { 'x-device-id': id, 'x-device-key': key } }).then((reply) => reply.status);
+  expect(await me('qualquer-coisa')).toBe(401);
+
+  const team = await newGuest(browser);
+  await logIn(team.page, 'equipe@cabine.example', 'demo1234');
+  await team.page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  const makeKey = async () => {
+    await team.page.goto(`${baseUrl()}/account?secao=dispositivos`);
+    const item = team.page.getByRole('listitem', { name: id });
+    await item.getByRole('button', { name: 'Gerar nova chave' }).click();
+    await team.page.getByRole('dialog', { name: 'Gerar nova chave' }).getByRole('button', { name: 'Sim, gerar' }).click();
+    const field = team.page.getByLabel(`Nova chave de ${id}`);
+    await field.waitFor();
+    return field.inputValue();
+  };
+  const first = await makeKey();
+  expect(first).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+  expect(await me(first)).toBe(200);
+  await team.page
+    .getByRole('listitem', { name: id })
+    .getByText(/com chave/)
+    .waitFor();
+
+  const second = await makeKey();
+  expect(second).not.toBe(first);
+  expect(await me(first)).toBe(401);
+  expect(await me(second)).toBe(200);
+  expect(team.errors).toEqual([]);
+  await team.close();
+});
