@@ -110,6 +110,16 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
   return rows[0] ?? null;
 }
 
+/** The media, unless its event is suspended (its paid order refunded): such a photo is as good as gone, nothing prints it. */
+export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
+  const { rows } = await db.query<MediaRow>(
+    `SELECT m.* FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.suspended_at IS NULL`,
+    [ref.bname, ref.mode, ref.file],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * Whether a file of an event is a collect link's secret: stored under a random name (knowing it is
  * knowing its link), after the owner last revoked the guests' access (older links no longer grant it).
@@ -247,19 +257,22 @@ export async function refreshEventImages(db: Queryable, events: readonly string[
 }
 
 /**
- * Deletes the rows of a guest's results at these URLs (never booth or event media, whatever the
- * URLs name) and answers what was deleted, so that its files go once the transaction commits.
+ * Deletes the rows of guests' results (never booth or event media, whatever the URLs name): those
+ * at these URLs (an erasure), or those stored before a time (the retention sweep). Answers what
+ * was deleted, so that its files go once the transaction commits.
  */
-export async function deleteResultMedia(db: Queryable, urls: readonly string[]): Promise<MediaRef[]> {
-  if (urls.length === 0) return [];
+export async function deleteResultMedia(db: Queryable, which: { urls: readonly string[] } | { createdBefore: Date }): Promise<MediaRef[]> {
+  if ('urls' in which && which.urls.length === 0) return [];
   const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
-    // Each URL read back as the media's key, so each row is found through the key's index.
-    `DELETE FROM media m
-      WHERE m.role = 'result'
-        AND (m.event_name, m.mode, m.file) IN (SELECT split_part(u, '/', 3), split_part(u, '/', 4), split_part(u, '/', 5) FROM unnest($1::text[]) u)
-        AND ${URL_OF_M} = ANY($1::text[])
-      RETURNING m.event_name, m.mode, m.file`,
-    [urls],
+    'urls' in which
+      ? // Each URL read back as the media's key, so each row is found through the key's index.
+        `DELETE FROM media m
+          WHERE m.role = 'result'
+            AND (m.event_name, m.mode, m.file) IN (SELECT split_part(u, '/', 3), split_part(u, '/', 4), split_part(u, '/', 5) FROM unnest($1::text[]) u)
+            AND ${URL_OF_M} = ANY($1::text[])
+          RETURNING m.event_name, m.mode, m.file`
+      : `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz RETURNING event_name, mode, file`,
+    ['urls' in which ? which.urls : which.createdBefore.toISOString()],
   );
   return rows.map((row) => ({ bname: row.event_name, mode: row.mode, file: row.file }));
 }

@@ -3,7 +3,7 @@ import { formatPackLiteral } from '../../../contract/packReply';
 import { isPrintable, type MediaRef } from '../../../contract/mediaPath';
 import type { Database, Queryable } from '../db/database';
 import { conflict, forbidden, invalid, notFound, unprocessable } from './errors';
-import { findMedia } from './media';
+import { findPrintableMedia } from './media';
 
 export interface PackRow {
   hash: string;
@@ -68,10 +68,8 @@ export async function printCopy(
   ref: MediaRef,
   requestId: string | null = null,
 ): Promise<{ copies: number; jobId: number | null }> {
-  const media = await findMedia(db, ref);
-  // A suspended event's photo (its paid order refunded) is as good as gone: nothing prints it.
-  const suspended = media ? await db.query('SELECT 1 FROM events WHERE name = $1 AND suspended_at IS NOT NULL', [media.event_name]) : null;
-  if (!media || (suspended?.rowCount ?? 0) > 0) throw notFound('media_not_found', 'Esta foto não existe.');
+  const media = await findPrintableMedia(db, ref);
+  if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
   if (media.kind !== 'image' || !isPrintable(media.file)) {
     throw unprocessable('not_printable', 'Somente fotos podem ser impressas.');
   }

@@ -1,6 +1,5 @@
 import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
-import type { MediaRef } from '../../../contract/mediaPath';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import { ensureAccount } from './accounts';
@@ -22,6 +21,7 @@ export const LEAD_RETENTION_MONTHS = 24;
  * life of the device's cookies (34,000,000 s, SPEC section 9), after which nobody can claim them.
  */
 export const RESULT_RETENTION_DAYS = 394;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an erasure keeps, said to the guest in the reply (the SPA shows its own words too). */
 export const KEPT_AFTER_ERASURE =
@@ -88,10 +88,7 @@ export async function eraseVisitorData(
     const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
     const results = await client.query<{ url: string }>('DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url', [agents]);
     // The results are theirs, not the event's: their media go too (never a gallery's booth media).
-    const media = await deleteResultMedia(
-      client,
-      results.rows.map((row) => row.url),
-    );
+    const media = await deleteResultMedia(client, { urls: results.rows.map((row) => row.url) });
     // A print of one of them not yet made will not be: its copy goes back to its pack.
     await failJobsWithoutMedia(client);
     // Which events they were at (their presence grants) says where they have been: it goes too,
@@ -140,11 +137,8 @@ export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 're
     now.toISOString(),
     RESULT_RETENTION_DAYS,
   ]);
-  const media = await db.query<{ event_name: string; mode: MediaRef['mode']; file: string }>(
-    `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz - make_interval(days => $2) RETURNING event_name, mode, file`,
-    [now.toISOString(), RESULT_RETENTION_DAYS],
-  );
+  const media = await deleteResultMedia(db, { createdBefore: new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS) });
   await failJobsWithoutMedia(db);
-  for (const row of media.rows) await storage.remove({ bname: row.event_name, mode: row.mode, file: row.file });
+  for (const ref of media) await storage.remove(ref);
   return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
 }
