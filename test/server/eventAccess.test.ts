@@ -143,6 +143,36 @@ describe('the owner', () => {
     expect((await gallery('ligada', owner.token)).statusCode).toBe(200);
   });
 
+  it('takes back a collect link opened at the very moment of the revocation: the opening waits for it, and grants nothing', async () => {
+    const link = await collectLinkOf(server, 'ligada');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun = () => {};
+    const revoking = new Promise<void>((resolve) => (begun = resolve));
+    // A revocation under way (revokeGrants' statements), not yet committed.
+    const revocation = server.db.transaction(async (client) => {
+      await client.query("DELETE FROM event_grants WHERE event_name = 'ligada'");
+      await client.query("UPDATE events SET grants_reset_at = clock_timestamp() WHERE name = 'ligada'");
+      begun();
+      await held;
+    });
+    await revoking;
+    let settled = false;
+    const opening = server.call({ method: 'GET', url: link, headers: { cookie: 'agent=agentecorrida01' } }).finally(() => (settled = true));
+    // Until the opening either waits for the event's row or has been answered already (the race lost).
+    for (let tries = 0; !settled && tries < 500; tries += 1) {
+      const waiting = await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (waiting.rows[0].n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await revocation;
+    expect((await opening).statusCode).toBe(404);
+    expect((await gallery('ligada', undefined, 'agentecorrida01')).statusCode).toBe(404);
+  });
+
   it('is the only one, with the team, to see or revoke: 403 for another account, 401 signed out, 404 unknown', async () => {
     const other = await newUser('intrusa');
     expect((await access('privada', other.token)).statusCode).toBe(403);

@@ -120,6 +120,31 @@ export async function grantEvent(db: Queryable, event: string, holders: readonly
   );
 }
 
+/**
+ * A collect link opened: when the file is one of its event's secrets (stored under a random name
+ * after the owner last revoked the guests' access), grants the event to each holder, and answers
+ * whether it is. The check and the grant are one statement that holds the event's row: a
+ * revocation under way is waited for and its new reset read, so a link it takes back grants
+ * nothing, and one that comes after finds the grant older than itself.
+ */
+export async function grantByCollectSecret(db: Queryable, ref: { bname: string; mode: string; file: string }, holders: readonly string[]): Promise<boolean> {
+  const { rows } = await db.query<{ secrets: number }>(
+    `WITH secret AS (
+       SELECT e.name FROM events e JOIN media m ON m.event_name = e.name
+        WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND m.unguessable
+          AND m.created_at > coalesce(e.grants_reset_at, '-infinity')
+        FOR SHARE OF e),
+     granted AS (
+       INSERT INTO event_grants (event_name, holder, via, granted_at)
+       SELECT secret.name, holder, 'collect', clock_timestamp() FROM secret, unnest($4::text[]) AS holder
+       ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = clock_timestamp(), via = excluded.via
+         WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1))
+     SELECT count(*)::int AS secrets FROM secret`,
+    [ref.bname, ref.mode, ref.file, holders],
+  );
+  return rows[0].secrets > 0;
+}
+
 /** What the owner sees: how many visitors' agents and how many accounts hold a grant (never who). */
 export interface GrantCounts {
   agents: number;

@@ -120,20 +120,6 @@ export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<
   return rows[0] ?? null;
 }
 
-/**
- * Whether a file of an event is a collect link's secret: stored under a random name (knowing it is
- * knowing its link), after the owner last revoked the guests' access (older links no longer grant it).
- */
-export async function isCollectSecret(db: Queryable, ref: { bname: string; mode: string; file: string }): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND m.unguessable
-        AND m.created_at > coalesce(e.grants_reset_at, '-infinity')`,
-    [ref.bname, ref.mode, ref.file],
-  );
-  return rows.length > 0;
-}
-
 /** A public event's booth as its gallery's page may draw it before any script runs (http/galleryShell.ts). */
 export interface PublicGalleryHead {
   /** What people read: the event's title, or its name. */

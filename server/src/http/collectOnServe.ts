@@ -37,7 +37,7 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     const id = (request.query as Record<string, unknown> | undefined)?.id;
     const ref = typeof id === 'string' ? parseMediaPath(id) : null;
     if (!ref) return [];
-    const opening = await mediaOpening(request, ref, db, access);
+    const opening = await mediaOpening(request, ref, access);
     if (opening !== 'public' && opening !== 'gated') return [];
     if (!(await findMedia(db, ref))) return [];
     // The guest was there, whatever the event is today: should its owner make it private after

@@ -8,6 +8,7 @@ import {
   copyGrantToAccount,
   decideOpening,
   grantedHolders,
+  grantByCollectSecret,
   grantEvent,
   guardedEvent,
   holdersOf,
@@ -36,6 +37,8 @@ export interface EventGuard {
   openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening>;
   /** Grants the event to the viewer's agent and account. */
   grant(name: string, viewer: Pick<Viewer, 'uid' | 'agent'>, via: GrantVia): Promise<void>;
+  /** Grants a file's event to the viewer when the file is a collect link's secret; answers whether it is (domain/eventAccess.ts). */
+  grantByCollectLink(ref: { bname: string; mode: string; file: string }, viewer: Pick<Viewer, 'uid' | 'agent'>): Promise<boolean>;
   close(): void;
 }
 
@@ -78,6 +81,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
       return event ? openingOf(name, event, viewer) : 'unknown';
     },
     grant: (name, viewer, via) => grantEvent(db, name, holdersOf(viewer), via),
+    grantByCollectLink: (ref, viewer) => grantByCollectSecret(db, ref, holdersOf(viewer)),
     close() {
       events.close();
       grants.close();

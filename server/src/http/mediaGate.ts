@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaRef } from '../../../contract/mediaPath';
 import { isMediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
-import type { Queryable } from '../db/database';
 import { notFound, unauthenticated } from '../domain/errors';
 import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAccess';
-import { isCollectSecret } from '../domain/media';
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 
@@ -69,12 +67,7 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
  * agent). Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
-export async function mediaOpening(
-  request: FastifyRequest,
-  target: MediaRef,
-  db: Queryable,
-  access: MediaAccess,
-): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+export async function mediaOpening(request: FastifyRequest, target: MediaRef, access: MediaAccess): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
   const event = await access.guard.event(target.bname);
   if (event === null) return 'unknown';
   // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
@@ -82,8 +75,7 @@ export async function mediaOpening(
   const session = mediaSessionOf(request, access.keys);
   const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
   let opening = await access.guard.openingOf(target.bname, event, viewer);
-  if (opening === 'hidden' && (await isCollectSecret(db, target))) {
-    await access.guard.grant(target.bname, viewer, 'collect');
+  if (opening === 'hidden' && (await access.guard.grantByCollectLink(target, viewer))) {
     opening = await decideOpening(event, viewer, true);
   }
   if (opening === 'open') return 'gated';
@@ -96,12 +88,12 @@ export async function mediaOpening(
  * read; unknown events 404. It runs on `onRequest`, so HEAD and Range requests pass through it
  * like GET.
  */
-export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, db: Queryable, access: MediaAccess): void {
+export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, access: MediaAccess): void {
   const cacheOf = new WeakMap<FastifyRequest, string>();
   scope.addHook('onRequest', async (request) => {
     const target = mediaTarget(request.url, prefix);
     if (!target) throw notFound('not_found', 'Não encontrado.');
-    const opening = await mediaOpening(request, target, db, access);
+    const opening = await mediaOpening(request, target, access);
     if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
     if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
     cacheOf.set(request, opening === 'public' ? PUBLIC_MEDIA_CACHE : GATED_MEDIA_CACHE);

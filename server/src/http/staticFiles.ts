@@ -104,7 +104,7 @@ export async function registerStaticFiles(
     fs.mkdirSync(root, { recursive: true });
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
-      registerMediaGate(scope, prefix, gate.db, gate.access);
+      registerMediaGate(scope, prefix, gate.access);
       if (prefix === '/display/') makeMissingRenditions(scope, storage);
       await scope.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, dotfiles: 'deny', cacheControl: false });
     });
