@@ -1,3 +1,4 @@
+import { revokeGrants } from '../../server/src/domain/eventAccess';
 import { FEED_APPLICATION_NAME } from '../../server/src/db/changeFeed';
 import { connectDatabase, type Database } from '../../server/src/db/database';
 import { parsePackReply } from '../../contract/packReply';
@@ -70,6 +71,9 @@ describe('rows kept in memory, changed by another writer', () => {
       // Another server grants the event to the account (its guest opened a collect link there): it opens here too.
       await otherServer.query(`INSERT INTO event_grants (event_name, holder, via) VALUES ('outra', $1, 'collect')`, [`uid:${user.uid}`]);
       await eventually(async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200), 5_000);
+      // Its owner takes every guest's access on another server: here too, at once (the kept grant goes).
+      await revokeGrants(otherServer, 'outra', 'outra-nova-id');
+      await eventually(async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(404), 5_000);
     } finally {
       await otherServer.query(`UPDATE events SET visibility = 'public' WHERE name = 'outra'`);
       await otherServer.query(`DELETE FROM event_grants WHERE event_name = 'outra'`);
