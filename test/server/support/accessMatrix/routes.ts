@@ -336,7 +336,7 @@ export const ROWS: Row[] = [
       };
     },
     // The callers whose browsers send their own agent cookie: another agent's faces are not theirs to send.
-    expected: { ...anyone(ok('ok')), owner: 403, attendee: 403, attendeeSignedOut: 403, packHolder: 403, invited: 403 },
+    expected: { ...anyone(ok('ok')), owner: 403, attendee: 403, attendeeSignedOut: 403, packHolder: 403, invited: 403, team: 403 },
   },
   { route: 'DELETE /api/faces/:agent', request: () => ({ method: 'DELETE', url: `/api/faces/agenteF${next()}` }), expected: anyone(ok('ok')) },
 
@@ -405,7 +405,8 @@ export const ROWS: Row[] = [
     label: "a private event's file, by its collect link",
     request: () => ({ method: 'GET', url: privateFile }),
     // The guest invited to another event, signed in with the media cookie, is given the link now: it grants them this one.
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200 },
+    // The team's media cookie opens every event's files.
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200 },
   },
   {
     // The name its booth gave it is no secret: nothing tells a stranger the event exists.
@@ -430,7 +431,8 @@ export const ROWS: Row[] = [
     route: 'GET /display/*',
     label: "a private event's rendition, by its URL",
     request: () => ({ method: 'GET', url: `${privateFile.replace('/media/', '/display/')}.webp` }),
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200 },
+    // The team's media cookie opens every event's files.
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200 },
   },
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting

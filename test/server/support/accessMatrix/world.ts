@@ -207,6 +207,8 @@ export function withMatrixServer(): void {
     cookies.attendeeSignedOut = `agent=${ATTENDEE_AGENT}`;
     cookies.packHolder = `agent=${PACK_HOLDER_AGENT}; ${await mediaCookie(packHolder)}`;
     cookies.invited = `agent=${INVITED_AGENT}; ${await mediaCookie(invited)}`;
+    // The team's browser too: its media cookie says team, which opens every event's files.
+    cookies.team = await mediaCookie(team);
     linkOnlyFile = await collectLinkOf(server, 'ligada');
     privateFile = await collectLinkOf(server, 'privada');
     forgedToken = unsignedJwt({ alg: 'none', typ: 'JWT' }, '');
@@ -247,6 +249,7 @@ function credentials(caller: Caller, row: Row): { token?: string; headers?: Reco
     case 'attendee':
     case 'packHolder':
     case 'invited':
+    case 'team':
       return { token: users[caller].token, headers: { cookie: cookies[caller] ?? '' } };
     case 'forged':
       return { token: forgedToken };
