@@ -1,35 +1,24 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { deviceTitle } from '../../../contract/boothLabels';
 import type { DeviceKeyReply, TeamDevice } from '../../../contract/wire';
 import { errorMessage } from '../../api/apiError';
-import { useCopy } from '../../ui/clipboard';
+import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
-import { Modal } from '../../ui/Modal';
+import { TeamConfirm } from './TeamConfirm';
 import { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } from './teamDevicesApi';
 
 /** A device's new key, read-only, to copy by hand or with its button: it is shown this once. */
 function NewKey({ made }: { made: DeviceKeyReply }) {
-  const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const { copied, copy } = useCopy();
-  const copyKey = async () => {
-    if (!(await copy(made.key))) field.current?.select();
-  };
   return (
-    <div className="field device-key">
-      <label htmlFor={id}>Nova chave de {made.id}</label>
-      <div className="invitation-link__row">
-        <input id={id} ref={field} type="text" readOnly value={made.key} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="button button--secondary" onClick={() => void copyKey()}>
-          Copiar
-        </button>
-      </div>
-      <p className="field__message">Guarde agora e configure no dispositivo: ela não aparece de novo.</p>
-      <span role="status" className="field__message">
-        {copied === true && 'Chave copiada.'}
-        {copied === false && 'Não foi possível copiar: selecione a chave e copie à mão.'}
-      </span>
-    </div>
+    <CopyField
+      className="device-key"
+      label={`Nova chave de ${made.id}`}
+      value={made.key}
+      copyLabel="Copiar"
+      copiedText="Chave copiada."
+      notCopiedText="Não foi possível copiar: selecione a chave e copie à mão."
+      note="Guarde agora e configure no dispositivo: ela não aparece de novo."
+    />
   );
 }
 
@@ -96,17 +85,14 @@ export function TeamDevicesList() {
         </ul>
       )}
       {asking && (
-        <Modal title="Gerar nova chave" onClose={() => setAsking(null)}>
-          <p>A chave atual de {asking.id} para de funcionar na hora: o dispositivo só volta a se conectar com a nova. Gerar a nova chave?</p>
-          <div className="orders__actions">
-            <button type="button" className="button" disabled={making} onClick={() => void confirm()}>
-              Sim, gerar
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
-              Cancelar
-            </button>
-          </div>
-        </Modal>
+        <TeamConfirm
+          title="Gerar nova chave"
+          question={`A chave atual de ${asking.id} para de funcionar na hora: o dispositivo só volta a se conectar com a nova. Gerar a nova chave?`}
+          confirmLabel="Sim, gerar"
+          busy={making}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        />
       )}
     </section>
   );

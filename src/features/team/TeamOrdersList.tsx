@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
 import type { TeamOrder } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
-import { Modal } from '../../ui/Modal';
+import { TeamConfirm } from './TeamConfirm';
 import { formatReais } from '../../lib/money';
 import { OrderFact } from '../../ui/OrderFact';
 import { formatOrderDate, METHOD_LABEL, statusLabel } from '../../lib/orderFormat';
@@ -103,17 +103,14 @@ export function TeamOrdersList() {
         </ul>
       )}
       {asking && (
-        <Modal title={ASK[asking.status].title} onClose={() => setAsking(null)}>
-          <p>{question(asking)}</p>
-          <div className="orders__actions">
-            <button type="button" className="button" disabled={settling} onClick={() => void confirm()}>
-              {ASK[asking.status].yes}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
-              Cancelar
-            </button>
-          </div>
-        </Modal>
+        <TeamConfirm
+          title={ASK[asking.status].title}
+          question={question(asking)}
+          confirmLabel={ASK[asking.status].yes}
+          busy={settling}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        />
       )}
     </section>
   );
