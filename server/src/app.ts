@@ -111,7 +111,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerNulRefusal(app);
-  await registerRateLimits(app);
+  await registerRateLimits(app, { store: config.rateLimitStore, db });
   const vouchForAgent = registerVisitorAgent(app, {
     db,
     key: agentSigningKey(context.mediaAccess.keys.secret),

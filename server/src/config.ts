@@ -62,11 +62,22 @@ export interface ServerConfig {
    * benchmarks raise it so that their one client address measures the server, not the limiter.
    */
   rateLimitScale: number;
+  /**
+   * RATE_LIMIT_STORE: where the routes' limits are counted. `database` (the default): in
+   * PostgreSQL, shared by every app server; `memory`: in this process alone (one server only).
+   */
+  rateLimitStore: 'database' | 'memory';
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+function rateLimitStore(value: string | undefined): 'database' | 'memory' {
+  if (value === undefined || value === '' || value === 'database') return 'database';
+  if (value === 'memory') return 'memory';
+  throw new ConfigError(`RATE_LIMIT_STORE must be "database" or "memory", got "${value}"`);
+}
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -186,5 +197,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
     facesQuotaBytes: positiveInteger(env.FACES_QUOTA_MB, FACES_QUOTA_MB, 'FACES_QUOTA_MB') * 1024 * 1024,
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
+    rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
   };
 }

@@ -24,6 +24,7 @@ describe('configuration', () => {
       teamEmails: [],
       maxEventMediaFiles: 20_000,
       rateLimitScale: 1,
+      rateLimitStore: 'database',
     });
   });
 
@@ -31,6 +32,12 @@ describe('configuration', () => {
     expect(loadConfig({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMIT_SCALE: 'sem' })).toThrow(ConfigError);
+  });
+
+  it('reads where the rate limits are counted (the database, shared by every server, unless memory is asked for), and refuses anything else', () => {
+    expect(loadConfig({ RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(ConfigError);
   });
 
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {

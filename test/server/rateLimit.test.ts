@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
+import { countedAddress } from '../../server/src/http/clientAddress';
 import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from '../../server/src/http/rateLimits';
 import { jpeg, loadBasicSeed } from './support/fixtures';
-import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { newUser, startSecondApp, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /** Small limits, so that a test reaches them in a few calls. */
 const LIMIT = 3;
@@ -104,6 +105,33 @@ describe('rate limits', () => {
     expect((await upload('agentr003')).statusCode).toBe(200);
   });
 
+  it('are counted in the database: a second app server on it allows what is left, not a new allowance', async () => {
+    const overrides = Object.fromEntries(Object.keys(RATE_LIMITS).map((route) => [route, LIMIT]));
+    const second = await startSecondApp(server, { rateLimits: { overrides } });
+    try {
+      const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
+      await spend(server, request, LIMIT - 1);
+      expect((await second.call(request)).statusCode).toBe(200);
+      expectTooMany(await server.call(request));
+      expectTooMany(await second.call(request));
+      // Sent to both at once, as a balancer spreads them: LIMIT in all.
+      const burst = { ...request, remoteAddress: ip(1) };
+      const replies = await Promise.all(Array.from({ length: LIMIT * 4 }, (_, n) => (n % 2 === 0 ? server : second).call(burst)));
+      expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(LIMIT);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('count an IPv6 client by its /64: new addresses in it share one allowance, another /64 has its own', async () => {
+    const url = '/api/check_bname/festa_ana';
+    const from = (remoteAddress: string) => server.call({ method: 'GET', url, remoteAddress });
+    const prefix = `2001:db8:${address}:1`;
+    for (let i = 0; i < LIMIT; i += 1) expect((await from(`${prefix}::${i + 1}`)).statusCode).toBe(200);
+    expectTooMany(await from(`${prefix}:ffff:eeee:dddd:cccc`));
+    expect((await from(`2001:db8:${address}:2::1`)).statusCode).toBe(200);
+  });
+
   it('without TRUST_PROXY, X-Forwarded-For does not change the address counted', async () => {
     const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
     for (let i = 0; i < LIMIT; i += 1) {
@@ -119,5 +147,19 @@ describe('rate limits', () => {
     expectTooMany(await behindProxy.call(client));
     // Another client through the same proxy has its own allowance.
     expect((await behindProxy.call({ ...proxy, headers: { 'x-forwarded-for': ip(2) } })).statusCode).toBe(200);
+  });
+});
+
+describe('the address a client is counted by', () => {
+  it.each([
+    ['198.51.100.7', '198.51.100.7'],
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['2001:db8:a:b:1:2:3:4', '2001:db8:a:b::/64'],
+    ['2001:0db8:000a:000b:ffff::1', '2001:db8:a:b::/64'],
+    ['2001:db8:a:c::1', '2001:db8:a:c::/64'],
+    ['::1', '::/64'],
+    ['not an address', 'not an address'],
+  ])('%s: %s', (ip, counted) => {
+    expect(countedAddress(ip)).toBe(counted);
   });
 });

@@ -38,3 +38,25 @@ export async function takeRateSlot(db: Database, buckets: readonly RateBucket[],
     return true;
   });
 }
+
+/**
+ * Counts one request of a route's client (`key`) in its fixed window of `windowMs`, starting a new
+ * window when the last one ended; answers the count and the milliseconds left. One statement:
+ * concurrent requests of one client queue on its row, so every app server sees every count.
+ */
+export async function countInWindow(db: Queryable, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const { rows } = await db.query<{ hits: number; ttl: number }>(
+    `INSERT INTO rate_counters (key, hits, resets_at) VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::float8 / 1000))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN 1 ELSE rate_counters.hits + 1 END,
+       resets_at = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE rate_counters.resets_at END
+     RETURNING hits, greatest(0, ceil(extract(epoch FROM resets_at - clock_timestamp()) * 1000))::int AS ttl`,
+    [key, windowMs],
+  );
+  return { current: rows[0].hits, ttl: rows[0].ttl };
+}
+
+/** Drops the windows that ended (their next request starts a new one anyway). */
+export async function forgetEndedWindows(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM rate_counters WHERE resets_at < clock_timestamp()');
+}

@@ -1,6 +1,9 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database';
 import { tooMany } from '../domain/errors';
+import { countedAddress } from './clientAddress';
+import { databaseRateStore } from './rateLimitStore';
 
 /** One limited route: at most `perMinute` requests a minute from one client (address, and agent when the route names one). */
 export interface RouteLimit {
@@ -53,10 +56,14 @@ export interface RateLimitSettings {
   overrides?: Partial<Record<LimitedRoute, number>>;
 }
 
-/** Registers the plugin for the routes that ask for it (`config.rateLimit`), none by default. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+/**
+ * Registers the plugin for the routes that ask for it (`config.rateLimit`), none by default,
+ * counting in the database (every app server shares the counts) or in this process's memory.
+ */
+export async function registerRateLimits(app: FastifyInstance, counts: { store: 'database' | 'memory'; db: Queryable }): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(counts.store === 'database' ? { store: databaseRateStore(counts.db) } : {}),
     // An allowed call says nothing of the limit (a guesser would pace itself by it, and every
     // poll would carry the bytes); a refused one says when to come back (Retry-After).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
@@ -68,12 +75,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 /**
  * The client a request counts for: its account on a route counted by account (the auth guard ran
  * before the limit: it is a hook of the routes' scope, the limit one of the route's own); else its
- * address (as `trustProxy` decides it), and its agent when the route has one.
+ * address (as `trustProxy` decides it; an IPv6 one by its /64), and its agent when the route has one.
  */
 function clientKey(request: FastifyRequest, { agentParam, byAccount }: RouteLimit): string {
   if (byAccount && request.identity) return `uid:${request.identity.uid}`;
   const agent = agentParam ? (request.params as Record<string, unknown> | undefined)?.[agentParam] : undefined;
-  return typeof agent === 'string' && agent !== '' ? `${request.ip} ${agent}` : request.ip;
+  const address = countedAddress(request.ip);
+  return typeof agent === 'string' && agent !== '' ? `${address} ${agent}` : address;
 }
 
 /** The `config.rateLimit` of one route, from the table and the app's settings. */

@@ -4,6 +4,7 @@ import { isAgentId } from '../../../contract/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S, parseScalar } from '../../../contract/cookieLists';
 import type { Database } from '../db/database';
 import { takeRateSlot } from '../domain/rateLimit';
+import { countedAddress } from './clientAddress';
 import { readCookie, readDecodedCookie } from './visitorCookies';
 
 /**
@@ -73,13 +74,14 @@ const EXHAUSTED_KEPT = 10_000;
 function voucher({ db, key, secure, limitScale }: VisitorAgentOptions): VouchForAgent {
   const exhausted = new Map<string, number>();
   return async (request, reply, agent) => {
-    const until = exhausted.get(request.ip);
+    const address = countedAddress(request.ip);
+    const until = exhausted.get(address);
     if (until !== undefined && until > Date.now()) return false;
-    const bucket = { key: `agent:ip:${request.ip}`, limit: Math.ceil(AGENTS_PER_ADDRESS_HOURLY * limitScale) };
+    const bucket = { key: `agent:ip:${address}`, limit: Math.ceil(AGENTS_PER_ADDRESS_HOURLY * limitScale) };
     if (!(await takeRateSlot(db, [bucket], WINDOW_SECONDS))) {
       // Insertion order is age: the oldest is forgotten first.
       if (exhausted.size >= EXHAUSTED_KEPT) exhausted.delete(exhausted.keys().next().value ?? '');
-      exhausted.set(request.ip, Date.now() + EXHAUSTED_MEMORY_MS);
+      exhausted.set(address, Date.now() + EXHAUSTED_MEMORY_MS);
       return false;
     }
     setSignature(reply, signAgent(key, agent), secure);

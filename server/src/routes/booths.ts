@@ -33,6 +33,7 @@ import { apiViewer, openEvent } from '../http/eventGuard';
 import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } from '../domain/faces';
 import { takeRateSlot } from '../domain/rateLimit';
 import { agentResults } from '../domain/results';
+import { countedAddress } from '../http/clientAddress';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';
 import { MIRROR_PROMPT_MAX_LENGTH } from '../../../contract/protocol';
 
@@ -155,7 +156,7 @@ export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess
         if (typeof name === 'string' && AGENT_SOURCE.test(name) && name !== request.visitorAgent) {
           throw forbidden('agent_not_vouched', 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
         }
-        const buckets = [{ key: `face:ip:${request.ip}`, limit: FACE_UPLOADS_PER_IP }];
+        const buckets = [{ key: `face:ip:${countedAddress(request.ip)}`, limit: FACE_UPLOADS_PER_IP }];
         if (typeof name === 'string' && AGENT_SOURCE.test(name)) buckets.push({ key: `face:agent:${name}`, limit: FACE_UPLOADS_PER_AGENT });
         if (!(await takeRateSlot(db, buckets, FACE_WINDOW_SECONDS))) {
           reply.header('Retry-After', String(FACE_WINDOW_SECONDS));

@@ -21,6 +21,7 @@ import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMedia } from '../domain/media';
 import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
+import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
 
@@ -63,7 +64,7 @@ export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }
     // A failure: past the limits (by address, by the device id named) it is a 429, otherwise
     // counted and a 401 (domain/deviceAuth.ts). The right key always passes: device ids are
     // public, and booths share a venue's address, so no flood may switch a booth off.
-    await countDeviceAuthFailure(db, request.ip, named, limitScale);
+    await countDeviceAuthFailure(db, countedAddress(request.ip), named, limitScale);
     throw unauthenticated(NOT_A_DEVICE, 'device_unauthenticated');
   });
 

@@ -155,3 +155,30 @@ export async function newTeamMember(): Promise<TestUser> {
     return { uid, email, token: idToken };
   }
 }
+
+/** A second app server beside `first`: its own process state and pool, the same database and data folder (what a second server behind a balancer shares). */
+export interface SecondApp {
+  app: FastifyInstance;
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startSecondApp(first: TestServer, options: Pick<TestServerOptions, 'rateLimits'> = {}): Promise<SecondApp> {
+  const db = connectDatabase(String(first.config.databaseUrl), 5);
+  const app = await buildApp({
+    config: first.config,
+    db,
+    verifier: firebaseVerifier(first.config.firebaseProjectId, first.config.authEmulatorHost),
+    logger: false,
+    rateLimits: options.rateLimits ?? { scale: 1000 },
+  });
+  await app.ready();
+  return {
+    app,
+    call: ({ token, headers, ...request }) => app.inject({ ...request, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
