@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 /** The name of a temporary file of writeFileDurably: `.{name}.{12 hex}.tmp`, beside its target. */
 export const TEMPORARY_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
@@ -58,7 +59,7 @@ export interface WriteOptions {
  * bytes go to a temporary file that is flushed, then renamed over the target, then the folder
  * entry itself is flushed. A reader never sees a half-written file.
  */
-export async function writeFileDurably(target: string, data: Buffer, options: WriteOptions = {}): Promise<void> {
+export async function writeFileDurably(target: string, data: Buffer | Readable, options: WriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
   const secret = options.private;
   await mkdirDurably(dir, secret ? 0o700 : 0o777);
@@ -72,11 +73,16 @@ export async function writeFileDurably(target: string, data: Buffer, options: Wr
   const temporary = path.join(dir, `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temporary, 'w', secret ? 0o600 : 0o644);
   try {
-    await handle.writeFile(data);
+    // A stream is written as it arrives (a large upload never sits whole in memory).
+    if (Buffer.isBuffer(data)) await handle.writeFile(data);
+    else for await (const chunk of data) await handle.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(temporary, { force: true });
+    throw error;
   }
+  await handle.close();
   try {
     await fs.rename(temporary, target);
   } catch (error) {
