@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
+import { registerHealth } from './http/health';
 import { createEventGuard } from './http/eventGuard';
 import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     { prefix: '/api' },
   );
 
+  registerHealth(app, context);
   scheduleRetention(app, context);
   await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, vouchForAgent, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),

@@ -67,6 +67,12 @@ export interface ServerConfig {
    * PostgreSQL, shared by every app server; `memory`: in this process alone (one server only).
    */
   rateLimitStore: 'database' | 'memory';
+  /**
+   * SHUTDOWN_DRAIN_SECONDS: on SIGTERM, how long `/readyz` says 503 while requests are still
+   * served, so that the balancer stops sending new ones before the server stops accepting
+   * (5 in production, 0 elsewhere; at most 20, within the usual 30 s before SIGKILL).
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +83,13 @@ function rateLimitStore(value: string | undefined): 'database' | 'memory' {
   if (value === undefined || value === '' || value === 'database') return 'database';
   if (value === 'memory') return 'memory';
   throw new ConfigError(`RATE_LIMIT_STORE must be "database" or "memory", got "${value}"`);
+}
+
+function drainSeconds(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 20) throw new ConfigError(`SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 20, got "${value}"`);
+  return n;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
@@ -198,5 +211,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     facesQuotaBytes: positiveInteger(env.FACES_QUOTA_MB, FACES_QUOTA_MB, 'FACES_QUOTA_MB') * 1024 * 1024,
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
     rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
+    shutdownDrainMs: drainSeconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,
   };
 }

@@ -3,7 +3,8 @@
  * runs it with the runtime dependencies alone (`npm ci --omit=dev`). It reads the configuration,
  * migrates the PostgreSQL of DATABASE_URL and serves, nothing else: the emulator, the embedded
  * database, the demo seed and the SPA build are the local stack's (tools/, `npm start`).
- * SIGTERM or SIGINT closes the server (requests under way are answered) and then the pool.
+ * SIGTERM or SIGINT makes /readyz answer 503 for SHUTDOWN_DRAIN_SECONDS (the balancer stops sending),
+ * then closes the server (requests under way are answered) and then the pool.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   let db: Database | null = null;
   let app: FastifyInstance | null = null;
   let stopping = false;
+  const drainMs = config.shutdownDrainMs;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -34,6 +36,12 @@ async function main(): Promise<void> {
       console.error(`the stop took over ${STOP_TIMEOUT_MS / 1000} s; exiting anyway`);
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
+    // The balancer is told first (/readyz answers 503) and given time to notice, while requests
+    // that still arrive are served; then the server stops accepting and finishes what it began.
+    if (app) {
+      app.markStopping();
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     // The server first: the requests it is answering still need the pool.
     await app?.close();
     await db?.close();

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { newAgentId } from '../../contract/agentId';
@@ -227,9 +228,62 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     }
   });
 
-  it('closes the server and the pool on SIGTERM and exits cleanly', async () => {
+  it('answers a balancer: up (/healthz) and ready (/readyz: its database and storage answer)', async () => {
+    for (const [url, status] of [
+      ['/healthz', 'ok'],
+      ['/readyz', 'ready'],
+    ]) {
+      const response = await fetch(`${base}${url}`);
+      expect({ url, code: response.status, body: await response.json() }).toEqual({ url, code: 200, body: { status } });
+    }
+  });
+
+  it('on SIGTERM: not ready at once (503) while still serving, then stops accepting, answers the request under way, closes the pool and exits cleanly', async () => {
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => server.once('exit', (code, signal) => resolve([code, signal])));
+    // A request under way: its body is still arriving when the signal comes.
+    const body = Buffer.from(JSON.stringify({ name: 'Ana', email: 'ana@example.com', phone: '11999990000', message: 'Olá' }));
+    const { hostname, port } = new URL(base);
+    const underWay = http.request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: '/api/landingForm',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      underWay.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      underWay.on('error', reject);
+    });
+    underWay.write(body.subarray(0, 10));
     server.kill('SIGTERM');
+
+    // The drain: /readyz says 503 (and why), other requests are still served.
+    const readiness = async () => {
+      const response = await fetch(`${base}/readyz`);
+      return { code: response.status, body: (await response.json()) as unknown };
+    };
+    let ready = await readiness();
+    for (let tries = 0; ready.code === 200 && tries < 100; tries += 1) ready = await readiness();
+    expect(ready).toEqual({ code: 503, body: { status: 'unavailable', failing: ['stopping'] } });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    // Then nothing new is accepted...
+    const refused = async () =>
+      fetch(`${base}/healthz`).then(
+        () => false,
+        () => true,
+      );
+    let closed = await refused();
+    for (let tries = 0; !closed && tries < 300; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      closed = await refused();
+    }
+    expect(closed).toBe(true);
+    // ...and the request under way is answered all the same.
+    underWay.end(body.subarray(10));
+    expect(await answered).toBeLessThan(500);
     expect(await exited).toEqual([0, null]);
     expect(output).not.toMatch(/error/i);
   }, 30_000);

@@ -40,6 +40,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(ConfigError);
   });
 
+  it('drains for 5 seconds on SIGTERM in production and none elsewhere, as SHUTDOWN_DRAIN_SECONDS says, from 0 to 20', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...PRODUCTION, MEDIA_SESSION_SECRET: 'x'.repeat(32) }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainMs).toBe(12_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '21' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(ConfigError);
+  });
+
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {
     expect(loadConfig({ MAX_EVENT_MEDIA_FILES: '50' }).maxEventMediaFiles).toBe(50);
     expect(() => loadConfig({ MAX_EVENT_MEDIA_FILES: '0' })).toThrow(ConfigError);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DECODE_TIMEOUT_MS, decodeOptions, MAX_EVENT_MEDIA_FILES, MAX_INPUT_PIXELS, overPixelLimit, withDecodeTimeout } from './imageLimits';
@@ -83,6 +84,8 @@ export interface MediaStorage {
   ensureDisplay(ref: MediaRef): Promise<boolean>;
   /** Deletes a stored file with its thumbnail and display rendition; nothing for a file not there. */
   remove(ref: MediaRef): Promise<void>;
+  /** Resolves when files can be stored and read (the readiness check); rejects, saying why, otherwise. */
+  reachable(): Promise<void>;
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -221,6 +224,13 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
     thumbsDir,
     displayDir,
     catalogueDir,
+    async reachable() {
+      // The folders are made by the first write: a new data folder is reachable when it can be.
+      for (const dir of [mediaDir, thumbsDir, displayDir]) {
+        await fs.mkdir(dir, { recursive: true });
+        await fs.access(dir, fsConstants.R_OK | fsConstants.W_OK);
+      }
+    },
     async ensureDisplay(ref) {
       if (!isStorableRef(ref) || mediaKind(ref.file) !== 'image') return false;
       const target = displayPath(ref);

@@ -396,6 +396,8 @@ export const ROWS: Row[] = [
 
   // The rest
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
+  { route: 'GET /healthz', request: () => ({ method: 'GET', url: '/healthz' }), expected: anyone(200) },
+  { route: 'GET /readyz', request: () => ({ method: 'GET', url: '/readyz' }), expected: anyone(200) },
   { route: 'GET /media/*', request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }), expected: anyone(200) },
   {
     // A private event's file by its random name (a collect link): its visitor was there, and sees it

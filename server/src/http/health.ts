@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/database';
+import { databaseAnswers } from '../domain/health';
+import type { MediaStorage } from '../storage/mediaStorage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on `/readyz` says 503: the balancer is to send nothing new (a SIGTERM's drain). */
+    markStopping(): void;
+  }
+}
+
+/** A check that does not answer within this is a failed one: a balancer waits for no one. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+type Check = 'database' | 'storage' | 'stopping';
+
+function within<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What a balancer asks (ARCHITECTURE section 4a): `/healthz`, whether the process answers at all
+ * (a failing one is restarted); `/readyz`, whether it can serve: the database answers, the media
+ * storage can be written and read, and it is not stopping (a failing one gets no traffic, and
+ * gets it back once ready). Neither is cached nor logged as an error: 503 names what fails.
+ */
+export function registerHealth(app: FastifyInstance, { db, storage }: { db: Queryable; storage: Pick<MediaStorage, 'reachable'> }): void {
+  let stopping = false;
+  app.decorate('markStopping', () => {
+    stopping = true;
+  });
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const [database, media] = await Promise.allSettled([within(databaseAnswers(db)), within(storage.reachable())]);
+    const failing: Check[] = [];
+    if (stopping) failing.push('stopping');
+    if (database.status === 'rejected') failing.push('database');
+    if (media.status === 'rejected') failing.push('storage');
+    reply.header('Cache-Control', 'no-store');
+    if (failing.length > 0) return reply.code(503).send({ status: 'unavailable', failing });
+    return { status: 'ready' };
+  });
+}

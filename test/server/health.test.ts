@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { registerHealth } from '../../server/src/http/health';
+import { startTestServer, type TestServer } from './support/testServer';
+
+/** What a balancer asks of an app server: is it up (`/healthz`), may it get traffic (`/readyz`). */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(() => server.close());
+
+describe('/healthz and /readyz', () => {
+  it('answer 200 while the database and the media storage answer, never cached', async () => {
+    const health = await server.call({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.headers['cache-control']).toBe('no-store');
+    const ready = await server.call({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/readyz says 503 and what fails: the database, the storage, or a server stopping; /healthz stays 200', async () => {
+    const app = Fastify();
+    let databaseDown = true;
+    registerHealth(app, {
+      db: { query: async () => (databaseDown ? Promise.reject(new Error('connection refused')) : { rows: [], rowCount: 1 }) } as never,
+      storage: { reachable: () => Promise.reject(new Error('EACCES')) },
+    });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', failing: ['database', 'storage'] });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      databaseDown = false;
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable', failing: ['storage'] });
+    } finally {
+      await app.close();
+    }
+    // A real server told it is stopping (a SIGTERM's drain): no new traffic, though it still answers.
+    server.app.markStopping();
+    const stopping = await server.call({ method: 'GET', url: '/readyz' });
+    expect(stopping.statusCode).toBe(503);
+    expect(stopping.json()).toEqual({ status: 'unavailable', failing: ['stopping'] });
+    expect((await server.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
