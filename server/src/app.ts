@@ -37,7 +37,7 @@ import { privacyRoutes, scheduleRetention } from './routes/privacy';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
 import { cleanTemporaryFiles } from './storage/durableWrite';
-import { createMediaStorage } from './storage/mediaStorage';
+import { configuredMediaStorage } from './storage/mediaStorage';
 import { loadDeviceKeyPepper } from './storage/serverSecret';
 
 export interface AppDependencies {
@@ -93,7 +93,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     changes,
     verifier,
     team,
-    storage: createMediaStorage(config.dataDir, { maxEventFiles: config.maxEventMediaFiles }),
+    storage: configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles }),
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
     limitScale: (rateLimits ?? { scale: config.rateLimitScale }).scale ?? 1,

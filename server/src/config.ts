@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { MAX_EVENT_MEDIA_FILES } from './storage/imageLimits';
+import type { S3Settings } from './storage/s3ObjectStore';
 
 /** The faces folder's quota by default: some 5,000 faces of 400 kB. */
 const FACES_QUOTA_MB = 2048;
@@ -73,6 +74,13 @@ export interface ServerConfig {
    * (5 in production, 0 elsewhere; at most 20, within the usual 30 s before SIGKILL).
    */
   shutdownDrainMs: number;
+  /**
+   * MEDIA_STORE: where media files, thumbnails and renditions are kept. `disk` (the default): the
+   * data folder; `s3`: a bucket through the S3 API (S3_BUCKET, S3_REGION, S3_ENDPOINT for another
+   * service than AWS, S3_FORCE_PATH_STYLE, and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the
+   * SDK's own credentials), shared by every app server.
+   */
+  mediaStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +91,29 @@ function rateLimitStore(value: string | undefined): 'database' | 'memory' {
   if (value === undefined || value === '' || value === 'database') return 'database';
   if (value === 'memory') return 'memory';
   throw new ConfigError(`RATE_LIMIT_STORE must be "database" or "memory", got "${value}"`);
+}
+
+function mediaStore(env: Env): ServerConfig['mediaStore'] {
+  const kind = env.MEDIA_STORE || 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be "disk" or "s3", got "${kind}"`);
+  const bucket = env.S3_BUCKET ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must name a bucket when MEDIA_STORE=s3, got "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT || null;
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an origin (https://host:port), got "${endpoint}"`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be "true" or "false", got "${pathStyle}"`);
+  const accessKeyId = env.AWS_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
+  return {
+    kind,
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    ...(accessKeyId ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
 }
 
 function drainSeconds(value: string | undefined, fallback: number): number {
@@ -212,5 +243,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
     rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
     shutdownDrainMs: drainSeconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,
+    mediaStore: mediaStore(env),
   };
 }

@@ -48,6 +48,40 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(ConfigError);
   });
 
+  it('keeps media on the disk by default, in a bucket with MEDIA_STORE=s3, and refuses an incomplete bucket setting naming what is wrong', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'disk' });
+    expect(
+      loadConfig({
+        MEDIA_STORE: 's3',
+        S3_BUCKET: 'cabine-midia',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ACCESS_KEY_ID: 'chave',
+        AWS_SECRET_ACCESS_KEY: 'segredo',
+      }).mediaStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'cabine-midia',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'chave', secretAccessKey: 'segredo' },
+    });
+    expect(loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'cabine-midia', S3_REGION: 'sa-east-1' }).mediaStore).toEqual({
+      kind: 's3',
+      bucket: 'cabine-midia',
+      endpoint: null,
+      region: 'sa-east-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'Balde_Errado' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'cabine-midia', S3_ENDPOINT: 'ftp://x/y' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'cabine-midia', S3_FORCE_PATH_STYLE: 'sim' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'cabine-midia', AWS_ACCESS_KEY_ID: 'só a chave' })).toThrow(/AWS_SECRET_ACCESS_KEY/);
+  });
+
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {
     expect(loadConfig({ MAX_EVENT_MEDIA_FILES: '50' }).maxEventMediaFiles).toBe(50);
     expect(() => loadConfig({ MAX_EVENT_MEDIA_FILES: '0' })).toThrow(ConfigError);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { createMediaStorage, DISPLAY_RUNNING, DISPLAY_WAITING } from '../../server/src/storage/mediaStorage';
+import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { DEVICE_KEYS, gif, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer } from './support/testServer';
 
@@ -196,40 +197,45 @@ describe('ensureDisplay', () => {
     return names;
   }
 
-  /** Holds every read of an original until `release` is called. */
-  function holdReads(): { reads: string[]; release: () => void } {
+  /** A store of the data folder that holds every read of an original until `release` is called. */
+  function holdReads(): { reads: string[]; release: () => void; objects: ObjectStore } {
     const reads: string[] = [];
     let release: (() => void) | undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const readFile = fsPromises.readFile.bind(fsPromises);
-    jest.spyOn(fsPromises, 'readFile').mockImplementation(async (...args: Parameters<typeof fsPromises.readFile>) => {
-      reads.push(String(args[0]));
-      await held;
-      return readFile(...args);
-    });
-    return { reads, release: () => release?.() };
+    const disk = diskObjectStore(dataDir);
+    const objects: ObjectStore = {
+      ...disk,
+      async get(key, range) {
+        if (key.startsWith('media/')) {
+          reads.push(key);
+          await held;
+        }
+        return disk.get(key, range);
+      },
+    };
+    return { reads, release: () => release?.(), objects };
   }
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
   it('makes one for requests of the same photo that come together, taking one place in the queue', async () => {
-    const storage = createMediaStorage(dataDir);
     await originals(1);
-    const { reads, release } = holdReads();
+    const { reads, release, objects } = holdReads();
+    const storage = createMediaStorage(dataDir, {}, objects);
     const burst = DISPLAY_RUNNING + DISPLAY_WAITING + 5;
     const answers = Promise.all(Array.from({ length: burst }, () => storage.ensureDisplay({ bname: 'festa', mode: 'pad', file: 'f0.jpg' })));
     await settle();
     release();
     expect(await answers).toEqual(Array.from({ length: burst }, () => true));
-    expect(reads).toEqual([path.join(dataDir, 'media', 'festa', 'pad', 'f0.jpg')]);
+    expect(reads).toEqual(['media/festa/pad/f0.jpg']);
   });
 
   it('makes one at a time with a short queue, and turns the rest away without making them', async () => {
-    const storage = createMediaStorage(dataDir);
     const names = await originals(DISPLAY_RUNNING + DISPLAY_WAITING + 7);
-    const { reads, release } = holdReads();
+    const { reads, release, objects } = holdReads();
+    const storage = createMediaStorage(dataDir, {}, objects);
     const answers = Promise.all(names.map((file) => storage.ensureDisplay({ bname: 'festa', mode: 'pad', file })));
     await settle();
     expect(reads).toHaveLength(DISPLAY_RUNNING);

@@ -19,8 +19,10 @@ const AT_LEAST = 2000;
  * Tables left out of the before/after comparison, each because it records attempts by design:
  * - rate_hits: uploadFace counts every attempt per address and agent before reading the body (so
  *   that a flood costs nothing); a refused upload is an attempt too, and must count.
+ * - rate_counters: the routes' rate limits count every request, a refused one too (a flood of bad
+ *   requests is a flood all the same).
  */
-const ATTEMPT_TABLES = new Set(['rate_hits']);
+const ATTEMPT_TABLES = new Set(['rate_hits', 'rate_counters']);
 
 type Snapshot = Record<string, string>;
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../localStack/openDatabase';
 import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
 import { ensureEmulatorUser } from '../localStack/authEmulator';
 import { validateSeed } from '../../server/src/seed/seedFormat';
-import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+import { configuredMediaStorage } from '../../server/src/storage/mediaStorage';
 import fs from 'node:fs';
 
 async function main(): Promise<void> {
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, (line) => console.info(line));
   try {
-    const summary = await loadSeedFile(database.db, createMediaStorage(config.dataDir), path.resolve(file), await seedDeviceKeys(config));
+    const summary = await loadSeedFile(database.db, configuredMediaStorage(config), path.resolve(file), await seedDeviceKeys(config));
     console.info(`seed carregado (${database.description}):`, summary);
     const emulatorHost = config.authEmulatorHost ?? (config.production ? null : `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`);
     const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));

@@ -10,7 +10,7 @@ import { ensureSpaBuilt } from './spaBuild';
 import { anySeedLoaded } from '../../server/src/domain/seedRows';
 import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
 import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
-import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+import { configuredMediaStorage } from '../../server/src/storage/mediaStorage';
 
 interface RunningStack {
   config: ServerConfig;
@@ -134,7 +134,7 @@ async function startStack({ root, env, log }: StackOptions, started: (what: stri
 
   const database: OpenedDatabase = await openDatabase(config, log);
   await started('o banco de dados', () => database.close());
-  const storage = createMediaStorage(config.dataDir);
+  const storage = configuredMediaStorage(config);
   const seedFile = env.SEED_FILE ? path.resolve(root, env.SEED_FILE) : production ? null : path.join(root, DEMO_SEED);
   let seed: SeedFile | null = null;
   if (seedFile && env.SEED !== 'none') {

@@ -11,10 +11,11 @@ import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import type { Queryable } from '../db/database';
 import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
-import type { MediaStorage } from '../storage/mediaStorage';
+import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/mediaStorage';
 import type { PageVisit } from './collectOnServe';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
+import { sendObject } from './objectReply';
 import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
 import { agentCookieOf, type VouchForAgent } from './visitorAgent';
@@ -96,17 +97,25 @@ export async function registerStaticFiles(
   vouchForAgent: VouchForAgent,
   pages: PageHooks = {},
 ): Promise<void> {
-  for (const [root, prefix] of [
-    [storage.mediaDir, '/media/'],
-    [storage.thumbsDir, '/thumbs/'],
-    [storage.displayDir, '/display/'],
+  for (const [prefix, keyOf] of [
+    ['/media/', mediaKey],
+    ['/thumbs/', thumbKey],
+    ['/display/', displayKey],
   ] as const) {
-    fs.mkdirSync(root, { recursive: true });
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
       registerMediaGate(scope, prefix, gate.access);
       if (prefix === '/display/') makeMissingRenditions(scope, storage);
-      await scope.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, dotfiles: 'deny', cacheControl: false });
+      // Sent from the object store (the data folder, or the bucket), whichever holds them.
+      scope.route({
+        method: ['GET', 'HEAD'],
+        url: `${prefix}*`,
+        handler: async (request, reply) => {
+          const ref = mediaTarget(request.url, prefix);
+          if (!ref) throw notFound('not_found', 'Não encontrado.');
+          return sendObject(request, reply, storage.objects, keyOf(ref));
+        },
+      });
     });
   }
 

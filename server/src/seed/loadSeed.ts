@@ -8,7 +8,7 @@ import { writeSeedOrders } from '../domain/seedOrders';
 import { recordSeedRun, writeSeedRows, type SeedDeviceKeys, type SeedRowCounts } from '../domain/seedRows';
 import { saveCatalogueFile } from '../storage/catalogue';
 import { loadDeviceKeyPepper } from '../storage/serverSecret';
-import { storageName, type MediaStorage } from '../storage/mediaStorage';
+import { mediaKey, storageName, type MediaStorage } from '../storage/mediaStorage';
 import { mediaUrl } from '../../../contract/mediaPath';
 import { validateSeed, type SeedFile } from './seedFormat';
 import type { MediaMode } from '../../../contract/modes';
@@ -79,7 +79,7 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     const existing = keepName ? null : await findBySourceName(db, item.event, mode, item.file);
     const name = storageName(item.file, keepName, existing?.file ?? null);
     const ref = { bname: item.event, mode, file: name.file };
-    const exists = (await findMedia(db, ref)) && fs.existsSync(path.join(storage.mediaDir, ref.bname, ref.mode, ref.file));
+    const exists = (await findMedia(db, ref)) && (await storage.objects.head(mediaKey(ref))) !== null;
     if (exists) continue;
     const stored = await storage.save(ref, fs.readFileSync(seedSource(baseDir, item.source)));
     await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null, unguessable: name.unguessable, sourceName: name.sourceName });

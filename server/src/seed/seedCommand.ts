@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { createMediaStorage } from '../storage/mediaStorage';
+import { configuredMediaStorage } from '../storage/mediaStorage';
 import { loadSeedFile, seedDeviceKeys } from './loadSeed';
 
 async function main(): Promise<number> {
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const db = connectDatabase(config.databaseUrl, 2);
   try {
     await migrate(db);
-    const summary = await loadSeedFile(db, createMediaStorage(config.dataDir), path.resolve(file), await seedDeviceKeys(config));
+    const summary = await loadSeedFile(db, configuredMediaStorage(config), path.resolve(file), await seedDeviceKeys(config));
     console.info('seed carregado:', summary);
     return 0;
   } finally {

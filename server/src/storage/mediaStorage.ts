@@ -1,16 +1,18 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DECODE_TIMEOUT_MS, decodeOptions, MAX_EVENT_MEDIA_FILES, MAX_INPUT_PIXELS, overPixelLimit, withDecodeTimeout } from './imageLimits';
 import { videoPosterFrame } from './videoPoster';
-import { isValidFileName, mediaKind, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
+import { isValidFileName, mediaKind, mimeOf, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
 import { MEDIA_MODES } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors';
-import { writeFileDurably } from './durableWrite';
+import { buffer } from 'node:stream/consumers';
 import { catalogueDirOf } from './catalogue';
+import type { ServerConfig } from '../config';
+import { diskObjectStore } from './diskObjectStore';
+import { s3ObjectStore } from './s3ObjectStore';
+import type { ObjectStore } from './objectStore';
 
 export const THUMB_SIZE = 360;
 
@@ -86,6 +88,8 @@ export interface MediaStorage {
   remove(ref: MediaRef): Promise<void>;
   /** Resolves when files can be stored and read (the readiness check); rejects, saying why, otherwise. */
   reachable(): Promise<void>;
+  /** Where the files are (media/, thumbs/, display/ keys): what the media routes send them from. */
+  objects: ObjectStore;
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -132,13 +136,10 @@ const TOO_MANY_PIXELS = () => tooLarge('media_too_many_pixels', `A imagem passa 
 
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
-/** How many files the event's media folder holds, all modes together. */
-async function countEventFiles(eventDir: string): Promise<number> {
-  const modes = await fs.readdir(eventDir, { withFileTypes: true }).catch(() => []);
+/** How many files the event's media folder holds, all modes together (temporary files of writes under way are none). */
+async function countEventFiles(objects: ObjectStore, bname: string): Promise<number> {
   let count = 0;
-  for (const mode of modes) {
-    if (mode.isDirectory()) count += (await fs.readdir(path.join(eventDir, mode.name)).catch(() => [])).length;
-  }
+  for await (const key of objects.list(`media/${bname}/`)) if (key.split('/').length === 4) count += 1;
   return count;
 }
 
@@ -155,13 +156,22 @@ async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: num
   }
 }
 
-const fileExists = (file: string) =>
-  fs.stat(file).then(
-    (stat) => stat.isFile(),
-    () => false,
-  );
+/** The keys of a media file, its thumbnail and its display rendition in the object store. */
+export function mediaKey(ref: MediaRef): string {
+  return `media/${ref.bname}/${ref.mode}/${ref.file}`;
+}
+export function thumbKey(ref: MediaRef): string {
+  return `thumbs/${ref.bname}/${ref.mode}/${ref.file}.webp`;
+}
+export function displayKey(ref: MediaRef): string {
+  return `display/${ref.bname}/${ref.mode}/${ref.file}.webp`;
+}
 
-export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): MediaStorage {
+/**
+ * The media of events in `objects` (the data folder's by default; a bucket with MEDIA_STORE=s3):
+ * originals, thumbnails and display renditions under media/, thumbs/ and display/.
+ */
+export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, objects: ObjectStore = diskObjectStore(dataDir)): MediaStorage {
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
   const displayDir = path.join(dataDir, 'display');
@@ -170,7 +180,7 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
 
-  const displayPath = (ref: MediaRef) => path.join(displayDir, ref.bname, ref.mode, `${ref.file}.webp`);
+  const exists = async (key: string) => (await objects.head(key)) !== null;
 
   // One rendition made at a time (each is a full decode of a photo of up to 40 megapixels), a few
   // waiting their turn; a burst beyond that is answered with no rendition, and the page shows
@@ -187,22 +197,23 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
 
   /** Makes a missing rendition from the stored original; false when there is none to make it from. */
   async function makeDisplay(ref: MediaRef): Promise<boolean> {
-    const original = await fs.readFile(path.join(mediaDir, ref.bname, ref.mode, ref.file)).catch(() => null);
+    const stored = await objects.get(mediaKey(ref)).catch(() => null);
+    const original = stored ? await buffer(stored.body).catch(() => null) : null;
     if (!original) return false;
     const metadata = await sharp(original, decodeOptions(maxPixels))
       .metadata()
       .catch(() => null);
     if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || overPixelLimit(metadata.width, metadata.height, maxPixels)) {
-      refuse(displayPath(ref));
+      refuse(displayKey(ref));
       return false;
     }
     const rendition = await boundedThumbnail(original, maxPixels, timeoutMs, displayRendition).catch((error: unknown) => {
       // A slow decode may pass another time; a file libvips refuses will not.
-      if (!(error instanceof DomainError && error.kind === 'unavailable')) refuse(displayPath(ref));
+      if (!(error instanceof DomainError && error.kind === 'unavailable')) refuse(displayKey(ref));
       return null;
     });
     if (!rendition) return false;
-    await writeFileDurably(displayPath(ref), rendition);
+    await objects.put(displayKey(ref), rendition, { contentType: 'image/webp' });
     return true;
   }
 
@@ -224,22 +235,17 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
     thumbsDir,
     displayDir,
     catalogueDir,
-    async reachable() {
-      // The folders are made by the first write: a new data folder is reachable when it can be.
-      for (const dir of [mediaDir, thumbsDir, displayDir]) {
-        await fs.mkdir(dir, { recursive: true });
-        await fs.access(dir, fsConstants.R_OK | fsConstants.W_OK);
-      }
-    },
+    objects,
+    reachable: () => objects.reachable(),
     async ensureDisplay(ref) {
       if (!isStorableRef(ref) || mediaKind(ref.file) !== 'image') return false;
-      const target = displayPath(ref);
-      if (await fileExists(target)) return true;
+      const target = displayKey(ref);
+      if (await exists(target)) return true;
       if (refused.has(target)) return false;
       const already = inFlight.get(target);
       if (already) return already;
       if (running >= DISPLAY_RUNNING && waiting.length >= DISPLAY_WAITING) return false;
-      const made = turn(async () => (await fileExists(target)) || makeDisplay(ref))
+      const made = turn(async () => (await exists(target)) || makeDisplay(ref))
         .catch(() => false)
         .finally(() => inFlight.delete(target));
       inFlight.set(target, made);
@@ -247,16 +253,16 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
     },
     async remove(ref) {
       checkRef(ref);
-      await fs.rm(path.join(mediaDir, ref.bname, ref.mode, ref.file), { force: true });
-      await fs.rm(path.join(thumbsDir, ref.bname, ref.mode, `${ref.file}.webp`), { force: true });
-      await fs.rm(displayPath(ref), { force: true });
+      await objects.remove(mediaKey(ref));
+      await objects.remove(thumbKey(ref));
+      await objects.remove(displayKey(ref));
     },
     async save(ref, data) {
       checkRef(ref);
       const kind = mediaKind(ref.file);
       if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
       if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
-      if ((await countEventFiles(path.join(mediaDir, ref.bname))) >= maxEventFiles) {
+      if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
         throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
       }
 
@@ -301,14 +307,20 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}): M
       }
 
       // The thumbnail and rendition first: once the original exists, they do too.
-      if (thumb) await writeFileDurably(path.join(thumbsDir, ref.bname, ref.mode, `${ref.file}.webp`), thumb);
+      if (thumb) await objects.put(thumbKey(ref), thumb, { contentType: 'image/webp' });
       if (display) {
-        await writeFileDurably(displayPath(ref), display);
+        await objects.put(displayKey(ref), display, { contentType: 'image/webp' });
         // A name stored again (a retried upload) may once have had an original libvips refused.
-        refused.delete(displayPath(ref));
+        refused.delete(displayKey(ref));
       }
-      await writeFileDurably(path.join(mediaDir, ref.bname, ref.mode, ref.file), data);
+      await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
       return { kind, width, height, hasThumb: thumb !== null };
     },
   };
+}
+
+/** The media storage the configuration names: the data folder's, or a bucket's (MEDIA_STORE=s3). */
+export function configuredMediaStorage(config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>, limits: MediaLimits = {}): MediaStorage {
+  const objects = config.mediaStore.kind === 's3' ? s3ObjectStore(config.mediaStore) : diskObjectStore(config.dataDir);
+  return createMediaStorage(config.dataDir, limits, objects);
 }

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { loadSeed, seedDeviceKeys } from '../../../server/src/seed/loadSeed';
 import type { SeedFile } from '../../../server/src/seed/seedFormat';
-import { createMediaStorage } from '../../../server/src/storage/mediaStorage';
+import { configuredMediaStorage } from '../../../server/src/storage/mediaStorage';
 import type { TestServer } from './testServer';
 
 export async function jpeg(width = 64, height = 48, colour = '#6d28d9'): Promise<Buffer> {
@@ -103,7 +103,7 @@ export async function loadBasicSeed(server: TestServer, seed: SeedFile = basicSe
   fs.writeFileSync(path.join(dir, 'a2.jpg'), await jpeg(48, 64, '#f59e0b'));
   fs.writeFileSync(path.join(dir, 'b1.gif'), await gif());
   fs.writeFileSync(path.join(dir, 'v1.mp4'), mp4());
-  await loadSeed(server.db, createMediaStorage(server.dataDir), seed, dir, await seedDeviceKeys(server.config));
+  await loadSeed(server.db, configuredMediaStorage(server.config), seed, dir, await seedDeviceKeys(server.config));
   return seed;
 }
 
