@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The system packages beyond npm: Debian's Chromium for the browser tests, and ffmpeg, with which
-# the server makes a video's poster frame (server/src/storage/videoPoster.ts).
+# The system packages beyond npm: Debian's Chromium for the browser tests, ffmpeg, with which
+# the server makes a video's poster frame (server/src/storage/videoPoster.ts), and nginx, the
+# balancer of the two-server test (test/server/twoServers.test.ts).
 # `npm test` runs this first. When everything is there it only looks (`test -x`, `dpkg -s`) and
 # prints nothing; otherwise it installs what is missing with apt-get (through sudo when not root).
 set -euo pipefail
@@ -27,10 +28,20 @@ elif ! command -v ffmpeg >/dev/null 2>&1; then
   missing+=(ffmpeg)
 fi
 
+# The balancer in front of two app servers in the two-server test (${NGINX_PATH:-nginx}).
+if [ -n "${NGINX_PATH:-}" ]; then
+  if [ ! -x "$NGINX_PATH" ]; then
+    echo "NGINX_PATH=$NGINX_PATH is not an executable file" >&2
+    exit 1
+  fi
+elif ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  missing+=(nginx-light)
+fi
+
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "The tests need: ${missing[*]}. Install them, or point CHROMIUM_PATH / FFMPEG_PATH at them." >&2
+  echo "The tests need: ${missing[*]}. Install them, or point CHROMIUM_PATH / FFMPEG_PATH / NGINX_PATH at them." >&2
   exit 1
 fi
 SUDO=()

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { parseByteRange } from '../../server/src/http/objectReply';
 import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { InvalidObjectKeyError, isObjectKey, RangeNotSatisfiableError, type ObjectStore } from '../../server/src/storage/objectStore';
 import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
@@ -177,5 +178,21 @@ describe('object keys', () => {
     ['media/festa/pad/fóto.jpg', false],
   ])('%s: %s', (key, ok) => {
     expect(isObjectKey(key)).toBe(ok);
+  });
+});
+
+describe('a Range header', () => {
+  it.each([
+    ['bytes=0-9', { start: 0, end: 9 }],
+    ['bytes=10-', { start: 10 }],
+    ['bytes=-5', { start: 95, end: 99 }],
+    ['bytes=-500', { start: 0, end: 99 }],
+    ['bytes=9-0', 'whole'],
+    ['bytes=0-1,5-6', 'whole'],
+    ['bytes=-', 'whole'],
+    ['items=0-9', 'whole'],
+    [undefined, 'whole'],
+  ] as const)('%s of 100 bytes: %j', (header, range) => {
+    expect(parseByteRange(header, 100)).toEqual(range);
   });
 });

@@ -1,0 +1,278 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../tools/localStack/freePort';
+import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { startLocalS3, type LocalS3 } from './support/localS3';
+import { newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
+
+/**
+ * Two app servers side by side (issue 26, ARCHITECTURE section 4a): one PostgreSQL, one bucket
+ * (s3rver), two server processes with data folders of their own, and nginx in front, all started
+ * here. What one server does, the other sees; what both count, they count once.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const NGINX = process.env.NGINX_PATH ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+const SECRET = crypto.randomBytes(32).toString('hex');
+const PEPPER = crypto.randomBytes(32).toString('hex');
+
+let s3: LocalS3;
+let db: TestServer;
+let work: string;
+const servers: { name: string; port: number; process: ChildProcess; output: string[] }[] = [];
+let nginx: ChildProcess | null = null;
+let balancer: string;
+
+const s3Env = (settings: LocalS3['settings']) => ({
+  MEDIA_STORE: 's3',
+  S3_BUCKET: settings.bucket,
+  S3_ENDPOINT: String(settings.endpoint),
+  S3_REGION: settings.region,
+  S3_FORCE_PATH_STYLE: 'true',
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+});
+
+async function untilAnswers(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  for (let tries = 0; tries < 600; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode}):\n${output.join('')}`);
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer in 60 s:\n${output.join('')}`);
+}
+
+/** One app server, as production starts it (server/src/main.ts), on the shared database and bucket. */
+async function startServer(name: string): Promise<void> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(work, `${name}-`));
+  const output: string[] = [];
+  // The server itself is the child (tsx as a loader, not its CLI, which would stand between the
+  // test's SIGKILL and the server).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      DATABASE_URL: String(db.config.databaseUrl),
+      FIREBASE_PROJECT_ID: process.env.TEST_FIREBASE_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      TEAM_EMAILS: `chefe@${TEAM_EMAIL_DOMAIN}`,
+      MEDIA_SESSION_SECRET: SECRET,
+      DEVICE_KEY_PEPPER: PEPPER,
+      // Behind nginx: the client is the address before it (each test names its own).
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      ...s3Env(s3.settings),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  servers.push({ name, port, process: child, output });
+  await untilAnswers(`http://127.0.0.1:${port}/readyz`, child, output);
+}
+
+async function startNginx(): Promise<void> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(work, 'nginx-'));
+  fs.chmodSync(dir, 0o777);
+  const upstream = servers.map((server) => `    server 127.0.0.1:${server.port};`).join('\n');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`).join('\n');
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+${temp}
+  upstream app {
+${upstream}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 100m;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  const checked = spawnSync(NGINX, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  if (checked.status !== 0) throw new Error(`nginx -t failed:\n${checked.stderr}`);
+  const output: string[] = [];
+  nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  nginx.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  balancer = `http://127.0.0.1:${port}`;
+  await untilAnswers(`${balancer}/healthz`, nginx, output);
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'two-servers-'));
+  s3 = await startLocalS3();
+  // The database (migrated, seeded into the bucket), as every server file's: only its database is used here.
+  db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET });
+  await loadBasicSeed(db);
+  await Promise.all([startServer('a'), startServer('b')]);
+  await startNginx();
+}, 120_000);
+
+afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  for (const server of servers) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+  await Promise.all(
+    servers.map((server) =>
+      server.process.exitCode === null && server.process.signalCode === null ? new Promise((resolve) => server.process.once('exit', resolve)) : null,
+    ),
+  );
+  await db?.close();
+  await s3?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+const [a, b] = [0, 1].map((index) => () => `http://127.0.0.1:${servers[index].port}`);
+let client = 0;
+/** A client address of its own (X-Forwarded-For, which the servers believe of nginx alone). */
+const newClient = () => `198.51.100.${(client += 1)}`;
+const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+
+async function upload(base: string, file: string, body: Buffer): Promise<Response> {
+  return fetch(`${base}/api/device/media?file=${file}`, { method: 'POST', headers: { ...camera, 'content-type': 'image/jpeg' }, body });
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+describe('two app servers behind a balancer', () => {
+  it('answer through the balancer, both ready', async () => {
+    for (const base of [a(), b(), balancer]) expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
+  it('show on B, live, a booth photo uploaded through A, with its thumbnail and rendition', async () => {
+    const gallery = async () => ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
+    expect(await gallery()).not.toContain('/media/festa_ana/pad/de-a.jpg');
+    const sent = await upload(a(), 'de-a.jpg', await jpeg(640, 480));
+    expect(sent.status).toBe(200);
+    await eventually(async () => (await gallery()).includes('/media/festa_ana/pad/de-a.jpg'));
+    for (const url of ['/media/festa_ana/pad/de-a.jpg', '/thumbs/festa_ana/pad/de-a.jpg.webp', '/display/festa_ana/pad/de-a.jpg.webp']) {
+      expect({ url, status: (await fetch(`${b()}${url}`)).status }).toEqual({ url, status: 200 });
+    }
+  });
+
+  it('spend exactly the copies of a 5-copy pack for 30 prints at once, spread over both', async () => {
+    const photo = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        fetch(`${balancer}/api/print/PACK5/${photo}?request=corrida-de-impressao-${String(n).padStart(3, '0')}`, {
+          headers: { 'x-forwarded-for': newClient() },
+        }).then((response) => response.status),
+      ),
+    );
+    expect(replies.filter((status) => status === 200)).toHaveLength(5);
+    expect(replies.filter((status) => status === 409)).toHaveLength(25);
+    expect((await db.db.query<{ copies: number }>("SELECT copies FROM packs WHERE hash = 'PACK5'")).rows[0].copies).toBe(0);
+  });
+
+  it('allow a rate limit of N a minute N times in all, whichever server answers', async () => {
+    const address = newClient();
+    const statuses: number[] = [];
+    // validatePacks: 60 a minute per client.
+    for (let n = 0; n < 70; n += 1) {
+      statuses.push((await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it("refuse on B, at once, an event's media the team made private on A", async () => {
+    const photo = '/media/festa_ana/pad/a2.jpg';
+    expect((await fetch(`${b()}${photo}`)).status).toBe(200);
+    const team = await newTeamMember();
+    const made = await fetch(`${a()}/api/events/festa_ana/visibility`, {
+      method: 'PUT',
+      headers: { idToken: team.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ visibility: 'private' }),
+    });
+    expect(made.status).toBe(200);
+    try {
+      const took = await eventually(async () => (await fetch(`${b()}${photo}`)).status === 404, 2_000);
+      expect(took).toBeLessThan(2_000);
+    } finally {
+      await fetch(`${a()}/api/events/festa_ana/visibility`, {
+        method: 'PUT',
+        headers: { idToken: team.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ visibility: 'public' }),
+      });
+    }
+  });
+
+  it('lose nothing acknowledged when A is killed in the middle of an upload: B serves every photo A acknowledged', async () => {
+    const acknowledged: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const sent = await upload(a(), `antes-${n}.jpg`, await jpeg(320, 240));
+      expect(sent.status).toBe(200);
+      acknowledged.push(((await sent.json()) as { url: string }).url);
+    }
+    // An upload whose body is still arriving when A is killed.
+    const body = await jpeg(1200, 900);
+    const { port } = new URL(a());
+    const underWay = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/device/media?file=no-meio.jpg',
+      headers: { ...camera, 'content-type': 'image/jpeg', 'content-length': body.length },
+    });
+    underWay.on('error', () => undefined);
+    underWay.write(body.subarray(0, body.length >> 1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const killed = servers[0].process;
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    killed.kill('SIGKILL');
+    await exited;
+    // A is gone for real: nothing answers on its port.
+    expect(
+      await fetch(`${a()}/healthz`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
+
+    const gallery = ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
+    for (const url of acknowledged) {
+      expect(gallery).toContain(url);
+      expect({ url, status: (await fetch(`${b()}${url}`)).status }).toEqual({ url, status: 200 });
+    }
+    // Nothing of the upload that never finished: no row, no object.
+    expect(gallery).not.toContain('/media/festa_ana/pad/no-meio.jpg');
+    expect((await fetch(`${b()}/media/festa_ana/pad/no-meio.jpg`)).status).toBe(404);
+    // The balancer sends everything to B now.
+    for (let n = 0; n < 4; n += 1) expect((await fetch(`${balancer}/healthz`)).status).toBe(200);
+  });
+});
