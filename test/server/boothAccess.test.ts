@@ -110,6 +110,10 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ error: 'booth_code_expired', message: 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.' });
     expect((await last()).statusCode).toBe(404);
+    // Nor does a code tell which events exist: an unknown one answers the same.
+    const unknown = await server.call({ method: 'GET', url: `/api/deviceLast/nao_existe/cam2?code=${code}`, ...asGuest });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(wrong.json());
 
     const scanned = await last(`?code=${code}`);
     expect(scanned.statusCode).toBe(200);

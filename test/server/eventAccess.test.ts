@@ -150,7 +150,9 @@ describe('the owner', () => {
     let begun = () => {};
     const revoking = new Promise<void>((resolve) => (begun = resolve));
     // A revocation under way (revokeGrants' statements), not yet committed.
+    let revoker = 0;
     const revocation = server.db.transaction(async (client) => {
+      revoker = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       await client.query("DELETE FROM event_grants WHERE event_name = 'ligada'");
       await client.query("UPDATE events SET grants_reset_at = clock_timestamp() WHERE name = 'ligada'");
       begun();
@@ -159,12 +161,10 @@ describe('the owner', () => {
     await revoking;
     let settled = false;
     const opening = server.call({ method: 'GET', url: link, headers: { cookie: 'agent=agentecorrida01' } }).finally(() => (settled = true));
-    // Until the opening either waits for the event's row or has been answered already (the race lost).
-    for (let tries = 0; !settled && tries < 500; tries += 1) {
-      const waiting = await server.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      );
-      if (waiting.rows[0].n > 0) break;
+    // Until the opening either waits for the revocation's row lock or has been answered already (the race lost).
+    for (;;) {
+      const waiting = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))', [revoker]);
+      if (settled || waiting.rows[0].n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     release();

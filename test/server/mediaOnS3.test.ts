@@ -97,6 +97,12 @@ describe('media in a bucket', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 4-11/${video.length}`);
     expect(part.rawPayload.toString('latin1')).toBe('ftypisom');
+    // A resumed download: the range while the file is the browser's (If-Range: its date), the whole once it changed.
+    const resumed = await server.call({ method: 'GET', url, headers: { range: 'bytes=4-11', 'if-range': String(head.headers['last-modified']) } });
+    expect(resumed.statusCode).toBe(206);
+    const changed = await server.call({ method: 'GET', url, headers: { range: 'bytes=4-11', 'if-range': 'Tue, 01 Jan 2019 00:00:00 GMT' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBe(video.length);
     const beyond = await server.call({ method: 'GET', url, headers: { range: `bytes=${video.length}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${video.length}`);
@@ -111,6 +117,21 @@ describe('media in a bucket', () => {
     expect(rendition.statusCode).toBe(200);
     expect(rendition.headers['content-type']).toBe('image/webp');
     expect(await bucket.head('display/festa_ana/pad/antiga.jpg.webp')).not.toBeNull();
+  });
+
+  it('answers 404, never a 5xx, for a file name no media file can have', async () => {
+    for (const url of [
+      '/media/festa_ana/pad/a%20b.jpg',
+      '/media/festa_ana/pad/%C3%A9.jpg',
+      `/media/festa_ana/pad/${'a'.repeat(300)}.jpg`,
+      '/media/festa_ana/pad/.escondido.jpg',
+      '/thumbs/festa_ana/pad/a%20b.jpg.webp',
+      '/display/festa_ana/pad/a%20b.jpg.webp',
+      '/thumbs/festa_ana/pad/a1.jpg',
+    ]) {
+      const reply = await server.call({ method: 'GET', url });
+      expect({ url, status: reply.statusCode }).toEqual({ url, status: 404 });
+    }
   });
 
   it("keeps the gate: a private event's file in the bucket is nobody's without access", async () => {

@@ -98,10 +98,16 @@ describe.each(stores)('%s', (_name, storeOf) => {
 
   it('leaves nothing of a stream that fails on the way', async () => {
     const video = key('quebrado.mp4');
+    // 10 MB, then the connection drops: past the first 8 MB part of a multipart upload.
+    let sent = 0;
     const failing = new Readable({
       read() {
-        this.push(crypto.randomBytes(64 * 1024));
-        this.destroy(new Error('a conexão caiu'));
+        if (sent >= 10 * 1024 * 1024) {
+          this.destroy(new Error('a conexão caiu'));
+          return;
+        }
+        sent += 1024 * 1024;
+        this.push(crypto.randomBytes(1024 * 1024));
       },
     });
     await expect(store.put(video, failing)).rejects.toThrow();

@@ -52,13 +52,16 @@ export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: n
 /**
  * Fails every job not yet printed whose photo is gone (an erasure or the retention sweep deleted
  * it: `media_id` set null) and gives each its copy back, in one statement: a job leaves 'queued'
- * or 'printing' once, so a copy is never given back twice. Answers how many jobs failed.
+ * once, so a copy is never given back twice. A job a printer took is its own (it has the photo and
+ * may print it) until the printer has been quiet for 10 minutes, as takePrintJobs says; a later
+ * sweep fails it then. Answers how many jobs failed.
  */
 export async function failJobsWithoutMedia(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ failed: number }>(
     `WITH failed AS (
        UPDATE print_jobs SET status = 'failed', failed_at = now()
-        WHERE media_id IS NULL AND status IN ('queued', 'printing')
+        WHERE media_id IS NULL
+          AND (status = 'queued' OR (status = 'printing' AND claimed_at < now() - interval '10 minutes'))
        RETURNING pack_hash),
      given AS (
        UPDATE packs p SET copies = p.copies + n.jobs

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MediaRef } from '../../../contract/mediaPath';
+import { isValidFileName, type MediaRef } from '../../../contract/mediaPath';
 import { isMediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import { notFound, unauthenticated } from '../domain/errors';
@@ -51,11 +51,10 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
   }
   const [bname, mode, name] = decoded;
   if (!NAME_PATTERN.test(bname) || !isMediaMode(mode)) return null;
-  if (prefix !== '/media/') {
-    if (!name.endsWith('.webp')) return null;
-    return { bname, mode, file: name.slice(0, -'.webp'.length) };
-  }
-  return { bname, mode, file: name };
+  const file = prefix === '/media/' ? name : name.endsWith('.webp') ? name.slice(0, -'.webp'.length) : null;
+  // Only a name a media file can have: anything else is no file (404), never a question for the store.
+  if (file === null || !isValidFileName(file)) return null;
+  return { bname, mode, file };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mimeOf } from '../../../contract/mediaPath';
 import { notFound } from '../domain/errors';
-import { RangeNotSatisfiableError, type ByteRange, type ObjectInfo, type ObjectStore } from '../storage/objectStore';
+import { isObjectKey, RangeNotSatisfiableError, type ByteRange, type ObjectInfo, type ObjectStore } from '../storage/objectStore';
 
 /**
  * One `Range: bytes=...` the way browsers send it (a video's seek, a resumed download): `a-b`,
@@ -37,6 +37,7 @@ function notModified(request: FastifyRequest, info: ObjectInfo, tag: string): bo
  * and byte ranges (206, or 416 with the size). Caching is the caller's (the media gate's).
  */
 export async function sendObject(request: FastifyRequest, reply: FastifyReply, objects: ObjectStore, key: string): Promise<FastifyReply> {
+  if (!isObjectKey(key)) throw notFound('not_found', 'Não encontrado.');
   const info = await objects.head(key);
   if (!info) throw notFound('not_found', 'Não encontrado.');
   const tag = entityTag(info);
@@ -44,9 +45,11 @@ export async function sendObject(request: FastifyRequest, reply: FastifyReply, o
   reply.type(mimeOf(key));
   if (notModified(request, info, tag)) return reply.code(304).send();
   const asked = parseByteRange(request.headers.range, info.size);
-  // A range of a file that changed since the browser's copy (If-Range) is the whole new file.
+  // A range of a file that changed since the browser's copy (If-Range) is the whole new file. Our
+  // tags are weak, which If-Range may not use: browsers send the Last-Modified date, compared here.
   const ifRange = request.headers['if-range'];
-  const range = asked === 'whole' || (ifRange !== undefined && ifRange !== tag) ? undefined : asked;
+  const unchanged = ifRange === undefined || ifRange === info.lastModified.toUTCString();
+  const range = asked === 'whole' || !unchanged ? undefined : asked;
   try {
     if (request.method === 'HEAD') return reply.header('Content-Length', info.size).send();
     const stored = await objects.get(key, range);

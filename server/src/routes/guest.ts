@@ -131,9 +131,13 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepp
       const viewer = apiViewer(request, team);
       // The booth's own QR code is presence: whoever scanned it was there. Its address alone is
       // guessable, so without a code in time a link-only or private event stays closed.
-      if (code !== undefined && (await guard.opening(bname, viewer)) === 'hidden') {
-        if (!isBoothCode(boothCodes, bname, device, code)) throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
-        await guard.grant(bname, viewer, 'booth');
+      if (code !== undefined) {
+        const opening = await guard.opening(bname, viewer);
+        // An unknown event is answered as a hidden one: a made-up code tells nobody which events exist.
+        if (opening === 'hidden' || opening === 'unknown') {
+          if (opening === 'unknown' || !isBoothCode(boothCodes, bname, device, code)) throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
+          await guard.grant(bname, viewer, 'booth');
+        }
       }
       const event = await openEvent(db, guard, bname, viewer);
       return deviceLastOfEvent(db, event, device);

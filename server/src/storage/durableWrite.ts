@@ -75,7 +75,13 @@ export async function writeFileDurably(target: string, data: Buffer | Readable, 
   try {
     // A stream is written as it arrives (a large upload never sits whole in memory).
     if (Buffer.isBuffer(data)) await handle.writeFile(data);
-    else for await (const chunk of data) await handle.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    else {
+      for await (const chunk of data) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        // A write may take fewer bytes than given: the rest goes again.
+        for (let done = 0; done < bytes.length;) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
+      }
+    }
     await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
