@@ -147,7 +147,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
 
   registerHealth(app, context);
   scheduleRetention(app, context);
-  await registerStaticFiles(app, config, context.storage, { db, access: context.mediaAccess }, vouchForAgent, {
+  await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, vouchForAgent, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
     visit: collectOnServe(db, context.mediaAccess),
   });

@@ -9,7 +9,6 @@ import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
-import type { Queryable } from '../db/database';
 import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
 import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/mediaStorage';
 import type { PageVisit } from './collectOnServe';
@@ -72,7 +71,6 @@ function makeMissingRenditions(scope: FastifyInstance, storage: MediaStorage): v
 }
 
 export interface MediaGateDependencies {
-  db: Queryable;
   access: MediaAccess;
 }
 
