@@ -8,6 +8,9 @@ import type { AppContext } from './context';
 import { listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
+import { advisoryKeyLock } from './db/keyLock';
+import { startJobQueue } from './db/jobQueue';
+import { MEDIA_DERIVATIVES, MEDIA_DERIVATIVES_SETTINGS, mediaDerivativesJob } from './jobs/mediaDerivatives';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -87,13 +90,22 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   const changes = listenForChanges(db, { onError: (message) => app.log.warn(message) });
   app.addHook('onClose', () => changes.close());
   await changes.ready;
+  const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles }, advisoryKeyLock(db));
+  const jobs = await startJobQueue(
+    db,
+    { [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) } },
+    { workers: config.jobWorkers, onError: (message) => app.log.warn(message) },
+  );
+  // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for any server.
+  app.addHook('onClose', () => jobs.stop());
   const context: AppContext = {
     config,
     db,
     changes,
     verifier,
     team,
-    storage: configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles }),
+    storage,
+    jobs,
     payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
     limitScale: (rateLimits ?? { scale: config.rateLimitScale }).scale ?? 1,

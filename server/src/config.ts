@@ -75,6 +75,12 @@ export interface ServerConfig {
    */
   shutdownDrainMs: number;
   /**
+   * JOB_WORKERS: background jobs (thumbnails, renditions, video posters) this server runs at once,
+   * taken from the queue in PostgreSQL that every server shares (1 by default; 0 for a server that
+   * only answers requests, leaving the work to the others).
+   */
+  jobWorkers: number;
+  /**
    * MEDIA_STORE: where media files, thumbnails and renditions are kept. `disk` (the default): the
    * data folder; `s3`: a bucket through the S3 API (S3_BUCKET, S3_REGION, S3_ENDPOINT for another
    * service than AWS, S3_FORCE_PATH_STYLE, and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the
@@ -116,10 +122,10 @@ function mediaStore(env: Env): ServerConfig['mediaStore'] {
   };
 }
 
-function drainSeconds(value: string | undefined, fallback: number): number {
+function wholeNumber(value: string | undefined, fallback: number, name: string, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 20) throw new ConfigError(`SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 20, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${value}"`);
   return n;
 }
 
@@ -242,7 +248,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     facesQuotaBytes: positiveInteger(env.FACES_QUOTA_MB, FACES_QUOTA_MB, 'FACES_QUOTA_MB') * 1024 * 1024,
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
     rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
-    shutdownDrainMs: drainSeconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,
+    shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0, 'SHUTDOWN_DRAIN_SECONDS', 20) * 1000,
+    jobWorkers: wholeNumber(env.JOB_WORKERS, 1, 'JOB_WORKERS', 8),
     mediaStore: mediaStore(env),
   };
 }

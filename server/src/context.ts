@@ -8,6 +8,7 @@ import type { MediaAccess } from './http/mediaGate';
 import type { LimitedRoute } from './http/rateLimits';
 import type { PaymentProvider } from './payments/paymentProvider';
 import type { MediaStorage } from './storage/mediaStorage';
+import type { JobQueue } from './db/jobQueue';
 
 /** What every route module receives: the configuration and the handles the domain works with. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   verifier: IdentityVerifier;
   team: TeamPolicy;
   storage: MediaStorage;
+  /** Background work in PostgreSQL, done by whichever server's worker takes it (db/jobQueue.ts). */
+  jobs: JobQueue;
   /** Mercado Pago, or its sandbox without credentials (never in production). */
   payments: PaymentProvider;
   /** What device keys are hashed with (domain/deviceKeys.ts), kept out of the database. */

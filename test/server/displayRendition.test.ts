@@ -10,7 +10,7 @@ import { newUser, startTestServer, type TestServer } from './support/testServer'
 
 /**
  * The display rendition of a still photo (`/display/{event}/{mode}/{file}.webp`): what the collect
- * page draws instead of the original, made at upload, or on first request for older media.
+ * page draws instead of the original, made by the upload's job, or on first request for older media.
  */
 let server: TestServer;
 
@@ -42,6 +42,7 @@ describe('a photo uploaded by a booth', () => {
   it('gets a WebP rendition at most 720 px wide, lighter than the original, served like its thumbnail', async () => {
     const original = await photo(1600, 1200);
     expect((await upload('grande.jpg', original)).statusCode).toBe(200);
+    await server.jobsDone();
     const file = stored('festa_ana/pad/grande.jpg.webp');
     const metadata = await sharp(fs.readFileSync(file)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 720, 540]);
@@ -57,10 +58,12 @@ describe('a photo uploaded by a booth', () => {
   it('is kept within 1280 px tall, upright as the camera held it, and never enlarged', async () => {
     // Orientation 6: stored landscape, shown turned a quarter (portrait).
     expect((await upload('deitada.jpg', await photo(3000, 1000, { orientation: 6 }))).statusCode).toBe(200);
+    await server.jobsDone();
     const turned = await sharp(fs.readFileSync(stored('festa_ana/pad/deitada.jpg.webp'))).metadata();
     expect([turned.width, turned.height]).toEqual([427, 1280]);
 
     expect((await upload('pequena.jpg', await jpeg(300, 200))).statusCode).toBe(200);
+    await server.jobsDone();
     const small = await sharp(fs.readFileSync(stored('festa_ana/pad/pequena.jpg.webp'))).metadata();
     expect([small.width, small.height]).toEqual([300, 200]);
   });
@@ -178,7 +181,7 @@ describe("a private event's rendition", () => {
   });
 });
 
-describe('ensureDisplay', () => {
+describe("a storage's ensure('display')", () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'display-'));
@@ -225,7 +228,7 @@ describe('ensureDisplay', () => {
     const { reads, release, objects } = holdReads();
     const storage = createMediaStorage(dataDir, {}, objects);
     const burst = DISPLAY_RUNNING + DISPLAY_WAITING + 5;
-    const answers = Promise.all(Array.from({ length: burst }, () => storage.ensureDisplay({ bname: 'festa', mode: 'pad', file: 'f0.jpg' })));
+    const answers = Promise.all(Array.from({ length: burst }, () => storage.ensure({ bname: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display')));
     await settle();
     release();
     expect(await answers).toEqual(Array.from({ length: burst }, () => true));
@@ -236,7 +239,7 @@ describe('ensureDisplay', () => {
     const names = await originals(DISPLAY_RUNNING + DISPLAY_WAITING + 7);
     const { reads, release, objects } = holdReads();
     const storage = createMediaStorage(dataDir, {}, objects);
-    const answers = Promise.all(names.map((file) => storage.ensureDisplay({ bname: 'festa', mode: 'pad', file })));
+    const answers = Promise.all(names.map((file) => storage.ensure({ bname: 'festa', mode: 'pad', file }, 'display')));
     await settle();
     expect(reads).toHaveLength(DISPLAY_RUNNING);
     release();
@@ -246,16 +249,16 @@ describe('ensureDisplay', () => {
     expect(turnedAway).toHaveLength(7);
     for (const file of turnedAway) expect(fs.existsSync(path.join(dataDir, 'display', 'festa', 'pad', `${file}.webp`))).toBe(false);
     // Turned away is not refused: asked again once the queue is free, it is made.
-    expect(await storage.ensureDisplay({ bname: 'festa', mode: 'pad', file: turnedAway[0] })).toBe(true);
+    expect(await storage.ensure({ bname: 'festa', mode: 'pad', file: turnedAway[0] }, 'display')).toBe(true);
   });
 
   it('makes none for a GIF, a video, or a name that is no media file', async () => {
     const storage = createMediaStorage(dataDir);
     await storage.save({ bname: 'festa', mode: 'boomerang', file: 'b.gif' }, await gif());
-    expect(await storage.ensureDisplay({ bname: 'festa', mode: 'boomerang', file: 'b.gif' })).toBe(false);
-    expect(await storage.ensureDisplay({ bname: 'festa', mode: '360', file: 'v.mp4' })).toBe(false);
-    expect(await storage.ensureDisplay({ bname: 'festa', mode: 'pad', file: '../../x.jpg' })).toBe(false);
-    expect(await storage.ensureDisplay({ bname: '..', mode: 'pad', file: 'x.jpg' })).toBe(false);
+    expect(await storage.ensure({ bname: 'festa', mode: 'boomerang', file: 'b.gif' }, 'display')).toBe(false);
+    expect(await storage.ensure({ bname: 'festa', mode: '360', file: 'v.mp4' }, 'display')).toBe(false);
+    expect(await storage.ensure({ bname: 'festa', mode: 'pad', file: '../../x.jpg' }, 'display')).toBe(false);
+    expect(await storage.ensure({ bname: '..', mode: 'pad', file: 'x.jpg' }, 'display')).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'display'))).toBe(false);
   });
 });

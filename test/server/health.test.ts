@@ -23,19 +23,22 @@ describe('/healthz and /readyz', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('/readyz says 503 and what fails: the database, the storage, or a server stopping; /healthz stays 200', async () => {
+  it('/readyz says 503 and what fails: the database, the storage, the job queue, or a server stopping; /healthz stays 200', async () => {
     const app = Fastify();
     let databaseDown = true;
+    let queueDown = true;
     registerHealth(app, {
       db: { query: async () => (databaseDown ? Promise.reject(new Error('connection refused')) : { rows: [], rowCount: 1 }) } as never,
       storage: { reachable: () => Promise.reject(new Error('EACCES')) },
+      jobs: { reachable: async () => (queueDown ? Promise.reject(new Error('stopped')) : undefined) },
     });
     try {
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', failing: ['database', 'storage'] });
+      expect(ready.json()).toEqual({ status: 'unavailable', failing: ['database', 'storage', 'queue'] });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       databaseDown = false;
+      queueDown = false;
       expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable', failing: ['storage'] });
     } finally {
       await app.close();

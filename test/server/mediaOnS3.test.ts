@@ -56,6 +56,8 @@ describe('media in a bucket', () => {
     });
     expect(upload.statusCode).toBe(200);
     expect(upload.json()).toEqual({ url: '/media/festa_ana/pad/balde-01.jpg' });
+    // Its thumbnail and rendition are a job's, done by the server's worker from the bucket's original.
+    await server.jobsDone();
     expect(await keysUnder('media/festa_ana/pad/')).toContain('media/festa_ana/pad/balde-01.jpg');
     expect(await keysUnder('thumbs/festa_ana/pad/')).toContain('thumbs/festa_ana/pad/balde-01.jpg.webp');
     expect(await keysUnder('display/festa_ana/pad/')).toContain('display/festa_ana/pad/balde-01.jpg.webp');

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { freePort } from '../../tools/localStack/freePort';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from './support/localS3';
-import { newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
+import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
+import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
 
 /**
  * Two app servers side by side (issue 26, ARCHITECTURE section 4a): one PostgreSQL, one bucket
@@ -50,7 +51,7 @@ async function untilAnswers(url: string, child: ChildProcess, output: string[]):
 }
 
 /** One app server, as production starts it (server/src/main.ts), on the shared database and bucket. */
-async function startServer(name: string): Promise<void> {
+async function startServer(name: string, env: Record<string, string> = {}): Promise<void> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(work, `${name}-`));
   const output: string[] = [];
@@ -76,6 +77,7 @@ async function startServer(name: string): Promise<void> {
       TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
       ...s3Env(s3.settings),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -132,9 +134,10 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'two-servers-'));
   s3 = await startLocalS3();
   // The database (migrated, seeded into the bucket), as every server file's: only its database is used here.
-  db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET });
+  // It takes no job: those are B's alone (A only answers requests), so that B is seen doing A's.
+  db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET, JOB_WORKERS: '0' });
   await loadBasicSeed(db);
-  await Promise.all([startServer('a'), startServer('b')]);
+  await Promise.all([startServer('a', { JOB_WORKERS: '0' }), startServer('b')]);
   await startNginx();
 }, 120_000);
 
@@ -161,6 +164,12 @@ async function upload(base: string, file: string, body: Buffer): Promise<Respons
   return fetch(`${base}/api/device/media?file=${file}`, { method: 'POST', headers: { ...camera, 'content-type': 'image/jpeg' }, body });
 }
 
+/** Whether each key is in the bucket, asked of the bucket itself (no server makes anything on the way). */
+async function inBucket(keys: string[]): Promise<boolean[]> {
+  const bucket = s3ObjectStore(s3.settings);
+  return Promise.all(keys.map(async (key) => (await bucket.head(key)) !== null));
+}
+
 async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < ms) {
@@ -175,12 +184,16 @@ describe('two app servers behind a balancer', () => {
     for (const base of [a(), b(), balancer]) expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 
-  it('show on B, live, a booth photo uploaded through A, with its thumbnail and rendition', async () => {
+  it('show on B, live, a booth photo uploaded through A, with its thumbnail and rendition made by B from the queue', async () => {
     const gallery = async () => ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     expect(await gallery()).not.toContain('/media/festa_ana/pad/de-a.jpg');
     const sent = await upload(a(), 'de-a.jpg', await jpeg(640, 480));
     expect(sent.status).toBe(200);
     await eventually(async () => (await gallery()).includes('/media/festa_ana/pad/de-a.jpg'));
+    // A queued the job and takes none: B's worker made both, in the bucket, before anyone asked.
+    await jobsDone(db.db);
+    expect(await inBucket(['thumbs/festa_ana/pad/de-a.jpg.webp', 'display/festa_ana/pad/de-a.jpg.webp'])).toEqual([true, true]);
+    expect((await db.db.query('SELECT has_thumb FROM media WHERE file = $1', ['de-a.jpg'])).rows).toEqual([{ has_thumb: true }]);
     for (const url of ['/media/festa_ana/pad/de-a.jpg', '/thumbs/festa_ana/pad/de-a.jpg.webp', '/display/festa_ana/pad/de-a.jpg.webp']) {
       expect({ url, status: (await fetch(`${b()}${url}`)).status }).toEqual({ url, status: 200 });
     }
@@ -236,7 +249,7 @@ describe('two app servers behind a balancer', () => {
     }
   });
 
-  it('lose nothing acknowledged when A is killed in the middle of an upload: B serves every photo A acknowledged', async () => {
+  it('lose nothing acknowledged when A is killed in the middle of an upload: B serves every photo A acknowledged and does the jobs A queued', async () => {
     const acknowledged: string[] = [];
     for (let n = 0; n < 3; n += 1) {
       const sent = await upload(a(), `antes-${n}.jpg`, await jpeg(320, 240));
@@ -268,6 +281,11 @@ describe('two app servers behind a balancer', () => {
       ),
     ).toBe('refused');
 
+    // The thumbnails and renditions A queued and never made (it takes no job) are B's work.
+    await jobsDone(db.db);
+    expect(await inBucket(acknowledged.flatMap((url) => [url.replace('/media/', 'thumbs/') + '.webp', url.replace('/media/', 'display/') + '.webp']))).toEqual(
+      acknowledged.flatMap(() => [true, true]),
+    );
     const gallery = ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     for (const url of acknowledged) {
       expect(gallery).toContain(url);

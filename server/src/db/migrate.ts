@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
+import { installJobQueue } from './jobQueue';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 // Any constant: serialises concurrent migrators (several app servers starting at once).
@@ -27,6 +28,14 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies the pending migrations, each in its own transaction; returns the versions applied. */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<number[]> {
+  const applied = await applyMigrations(db, migrations);
+  // The job queue's tables are its library's, migrated by its own versions under its own lock
+  // (after ours, whose connection is given back: a pool of one must serve it).
+  await installJobQueue(db);
+  return applied;
+}
+
+async function applyMigrations(db: Database, migrations: Migration[]): Promise<number[]> {
   const client = await db.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);

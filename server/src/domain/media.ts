@@ -1,7 +1,7 @@
 import type { EventVisibility } from '../../../contract/wire';
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 export interface MediaRow {
   id: number;
@@ -228,6 +228,15 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
   return rows[0];
 }
 
+/** Indexes a stored file and, in the same transaction, what `alongside` adds (its derivatives' job). */
+export function insertMediaWith(db: Database, media: NewMedia, alongside: (client: Queryable) => Promise<void>): Promise<MediaRow> {
+  return db.transaction(async (client) => {
+    const row = await insertMedia(client, media);
+    await alongside(client);
+    return row;
+  });
+}
+
 /**
  * After the covers or profiles of these events changed: their files no device uploaded are the
  * event's own images exactly when they are its cover or profile now (the rule of `insertMedia`).
@@ -261,4 +270,17 @@ export async function deleteResultMedia(db: Queryable, which: { urls: readonly s
     ['urls' in which ? which.urls : which.createdBefore.toISOString()],
   );
   return rows.map((row) => ({ bname: row.event_name, mode: row.mode, file: row.file }));
+}
+
+/**
+ * What a file's job made (jobs/mediaDerivatives.ts): its thumbnail, and a video's size read from
+ * its poster. Written only when it changes something, so a job run again tells no cache anything.
+ */
+export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { hasThumb: boolean; width: number | null; height: number | null }): Promise<void> {
+  await db.query(
+    `UPDATE media SET has_thumb = $4, width = COALESCE(width, $5), height = COALESCE(height, $6)
+      WHERE event_name = $1 AND mode = $2 AND file = $3
+        AND (has_thumb <> $4 OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND $6::integer IS NOT NULL))`,
+    [ref.bname, ref.mode, ref.file, made.hasThumb, made.width, made.height],
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { databaseAnswers } from '../domain/health';
 import type { MediaStorage } from '../storage/mediaStorage';
+import type { JobQueue } from '../db/jobQueue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 /** A check that does not answer within this is a failed one: a balancer waits for no one. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-type Check = 'database' | 'storage' | 'stopping';
+type Check = 'database' | 'storage' | 'queue' | 'stopping';
 
 function within<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -26,10 +27,13 @@ function within<T>(work: Promise<T>): Promise<T> {
 /**
  * What a balancer asks (ARCHITECTURE section 4a): `/healthz`, whether the process answers at all
  * (a failing one is restarted); `/readyz`, whether it can serve: the database answers, the media
- * storage can be written and read, and it is not stopping (a failing one gets no traffic, and
+ * storage can be written and read, the job queue answers, and it is not stopping (a failing one gets no traffic, and
  * gets it back once ready). Neither is cached nor logged as an error: 503 names what fails.
  */
-export function registerHealth(app: FastifyInstance, { db, storage }: { db: Queryable; storage: Pick<MediaStorage, 'reachable'> }): void {
+export function registerHealth(
+  app: FastifyInstance,
+  { db, storage, jobs }: { db: Queryable; storage: Pick<MediaStorage, 'reachable'>; jobs: Pick<JobQueue, 'reachable'> },
+): void {
   let stopping = false;
   app.decorate('markStopping', () => {
     stopping = true;
@@ -39,11 +43,12 @@ export function registerHealth(app: FastifyInstance, { db, storage }: { db: Quer
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
-    const [database, media] = await Promise.allSettled([within(databaseAnswers(db)), within(storage.reachable())]);
+    const [database, media, queue] = await Promise.allSettled([within(databaseAnswers(db)), within(storage.reachable()), within(jobs.reachable())]);
     const failing: Check[] = [];
     if (stopping) failing.push('stopping');
     if (database.status === 'rejected') failing.push('database');
     if (media.status === 'rejected') failing.push('storage');
+    if (queue.status === 'rejected') failing.push('queue');
     reply.header('Cache-Control', 'no-store');
     if (failing.length > 0) return reply.code(503).send({ status: 'unavailable', failing });
     return { status: 'ready' };

@@ -59,14 +59,15 @@ async function applyPageVisit(request: FastifyRequest, reply: FastifyReply, visi
 }
 
 /**
- * A photo stored before renditions existed (the demo seed, old uploads) gets one on its first
- * request, behind the gate (whoever may not see the photo makes no work). One that cannot be
- * made is a 404, and the page shows the original instead.
+ * A thumbnail or rendition not made yet (an upload's job still queued, a photo stored before
+ * renditions existed) is made on its first request, behind the gate (whoever may not see the
+ * photo makes no work), and once across servers. One that cannot be made is a 404: the gallery
+ * shows a plain tile, the collect page the original.
  */
-function makeMissingRenditions(scope: FastifyInstance, storage: MediaStorage): void {
+function makeMissingDerivatives(scope: FastifyInstance, storage: MediaStorage, prefix: '/thumbs/' | '/display/'): void {
   scope.addHook('onRequest', async (request) => {
-    const ref = mediaTarget(request.url, '/display/');
-    if (!ref || !(await storage.ensureDisplay(ref))) throw notFound('not_found', 'Não encontrado.');
+    const ref = mediaTarget(request.url, prefix);
+    if (!ref || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display'))) throw notFound('not_found', 'Não encontrado.');
   });
 }
 
@@ -103,7 +104,7 @@ export async function registerStaticFiles(
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
       registerMediaGate(scope, prefix, gate.access);
-      if (prefix === '/display/') makeMissingRenditions(scope, storage);
+      if (prefix !== '/media/') makeMissingDerivatives(scope, storage, prefix);
       // Sent from the object store (the data folder, or the bucket), whichever holds them.
       scope.route({
         method: ['GET', 'HEAD'],

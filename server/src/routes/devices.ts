@@ -19,11 +19,12 @@ import { boothCode, boothCodeKey } from '../domain/boothCodes';
 import { countDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
-import { findBySourceName, insertMedia } from '../domain/media';
+import { findBySourceName, insertMediaWith } from '../domain/media';
 import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
 import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
+import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +51,7 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }: AppContext): void {
+export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePepper }: AppContext): void {
   app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
   app.decorateRequest('device', null);
   const codeKey = boothCodeKey(devicePepper);
@@ -85,8 +86,13 @@ export function deviceRoutes(app: Api, { db, storage, limitScale, devicePepper }
     const existing = guessable || result ? null : await findBySourceName(db, bname, mode, file);
     const name = storageName(file, guessable, existing?.file ?? null);
     const ref: MediaRef = { bname, mode, file: name.file };
-    const stored = await storage.save(ref, body);
-    await insertMedia(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result });
+    // The original is stored, then indexed with the job that makes its thumbnail and rendition in
+    // one transaction: an acknowledged upload always gets them, from whichever server is free.
+    const stored = await storage.store(ref, body);
+    await insertMediaWith(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result }, (client) =>
+      enqueueDerivatives(jobs, client, ref),
+    );
+    jobs.nudge(MEDIA_DERIVATIVES);
     return mediaUrl(ref);
   }
 

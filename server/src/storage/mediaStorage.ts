@@ -13,6 +13,7 @@ import type { ServerConfig } from '../config';
 import { diskObjectStore } from './diskObjectStore';
 import { s3ObjectStore } from './s3ObjectStore';
 import type { ObjectStore } from './objectStore';
+import { noKeyLock, type KeyLock } from '../db/keyLock';
 
 export const THUMB_SIZE = 360;
 
@@ -23,7 +24,7 @@ export const THUMB_SIZE = 360;
 const DISPLAY_MAX_WIDTH = 720;
 const DISPLAY_MAX_HEIGHT = 1280;
 const DISPLAY_QUALITY = 72;
-/** Renditions made on request for media stored before there were any: one at a time, a short wait. */
+/** Derivatives made here: one at a time, a short wait for requests (a job waits its turn whatever the line). */
 export const DISPLAY_RUNNING = 1;
 export const DISPLAY_WAITING = 32;
 /** Originals found unusable are not decoded again on every request (a bounded memory of them). */
@@ -67,6 +68,20 @@ interface StoredMedia {
   hasThumb: boolean;
 }
 
+/** What a stored file has beside it: the gallery's tile (thumbnail or poster) and the collect page's photo. */
+export type Derivative = 'thumb' | 'display';
+
+/** What making the missing derivatives of a stored original came to. */
+export type Derivation =
+  /** Everything it can have exists now; the size is a video's, read from its poster (else null). */
+  | { outcome: 'made'; hasThumb: boolean; hasDisplay: boolean; width: number | null; height: number | null }
+  /** No original (deleted meanwhile): nothing to make. */
+  | { outcome: 'missing' }
+  /** The original does not decode, or is over the pixel limit: nothing can ever be made of it. */
+  | { outcome: 'refused' }
+  /** Not now: the decode outlasted its time, or too many were waiting. Another try may pass. */
+  | { outcome: 'later' };
+
 /**
  * Where media files live: `{mediaDir}/{bname}/{mode}/{file}`, their thumbnails and the display
  * renditions of still photos beside (`{thumbsDir|displayDir}/{bname}/{mode}/{file}.webp`).
@@ -77,13 +92,23 @@ export interface MediaStorage {
   displayDir: string;
   /** The company's images (storage/catalogue.ts): served to anyone, no event's. */
   catalogueDir: string;
+  /** Checks a file, makes its derivatives and stores all of it (the seed's way: everything at once). */
   save(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
   /**
-   * Whether the display rendition of a still photo exists once this resolves, making it from the
-   * stored original when it is missing (media stored before renditions existed). Never throws:
-   * false for anything else, a bad original, or while too many others wait.
+   * Checks a file by its header and stores the original alone (an upload's way): its derivatives
+   * are made by a job (jobs/mediaDerivatives.ts) or by the first request that needs one.
    */
-  ensureDisplay(ref: MediaRef): Promise<boolean>;
+  store(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
+  /**
+   * Makes whatever derivative of a stored original is missing, one at a time in this process and
+   * under the key lock across servers, so that two asking at once make it once.
+   */
+  derive(ref: MediaRef): Promise<Derivation>;
+  /**
+   * Whether a derivative exists once this resolves, making it from the stored original when it is
+   * missing. Never throws: false for a file that has none, a bad original, or while too many wait.
+   */
+  ensure(ref: MediaRef, which: Derivative): Promise<boolean>;
   /** Deletes a stored file with its thumbnail and display rendition; nothing for a file not there. */
   remove(ref: MediaRef): Promise<void>;
   /** Resolves when files can be stored and read (the readiness check); rejects, saying why, otherwise. */
@@ -167,11 +192,25 @@ export function displayKey(ref: MediaRef): string {
   return `display/${ref.bname}/${ref.mode}/${ref.file}.webp`;
 }
 
+/** What a file needs beside it, made from its bytes; the size is the picture's (a video's poster's). */
+interface Derivatives {
+  width: number | null;
+  height: number | null;
+  thumb: Buffer | null;
+  display: Buffer | null;
+}
+
 /**
  * The media of events in `objects` (the data folder's by default; a bucket with MEDIA_STORE=s3):
- * originals, thumbnails and display renditions under media/, thumbs/ and display/.
+ * originals, thumbnails and display renditions under media/, thumbs/ and display/. `lock` keeps
+ * two servers from making the same derivative at once (db/keyLock.ts); one process needs none.
  */
-export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, objects: ObjectStore = diskObjectStore(dataDir)): MediaStorage {
+export function createMediaStorage(
+  dataDir: string,
+  limits: MediaLimits = {},
+  objects: ObjectStore = diskObjectStore(dataDir),
+  lock: KeyLock = noKeyLock,
+): MediaStorage {
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
   const displayDir = path.join(dataDir, 'display');
@@ -182,10 +221,10 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, ob
 
   const exists = async (key: string) => (await objects.head(key)) !== null;
 
-  // One rendition made at a time (each is a full decode of a photo of up to 40 megapixels), a few
-  // waiting their turn; a burst beyond that is answered with no rendition, and the page shows
-  // the original instead.
-  const inFlight = new Map<string, Promise<boolean>>();
+  // One derivation at a time (each is a full decode of a photo of up to 40 megapixels), a few
+  // requests waiting their turn; a burst beyond that is answered with none, and the page shows
+  // the original instead. Jobs wait whatever it takes: theirs is no one's request.
+  const inFlight = new Map<string, Promise<Derivation>>();
   const waiting: (() => void)[] = [];
   let running = 0;
   const refused = new Set<string>();
@@ -195,26 +234,97 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, ob
     refused.add(target);
   };
 
-  /** Makes a missing rendition from the stored original; false when there is none to make it from. */
-  async function makeDisplay(ref: MediaRef): Promise<boolean> {
+  /** Refuses what is not the media its name says, by its header alone (nothing decoded). */
+  async function describe(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
+    const kind = mediaKind(ref.file);
+    if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
+    if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+    if (kind === 'video') {
+      if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
+      return { kind, width: null, height: null, hasThumb: false };
+    }
+    // A header over the pixel limit makes libvips refuse even to describe it.
+    const metadata = await sharp(data, decodeOptions(maxPixels))
+      .metadata()
+      .catch((error: unknown) => {
+        if (isPixelLimitError(error)) throw TOO_MANY_PIXELS();
+        return null;
+      });
+    const expected = kind === 'gif' ? 'gif' : null;
+    if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || (expected && metadata.format !== expected)) {
+      throw unprocessable('unsupported_media', 'O arquivo não é uma imagem válida.');
+    }
+    // The header alone tells the size: refuse before decoding a pixel.
+    if (overPixelLimit(metadata.width, metadata.height, maxPixels)) throw TOO_MANY_PIXELS();
+    return {
+      kind,
+      width: metadata.autoOrient?.width ?? metadata.width ?? null,
+      height: metadata.autoOrient?.height ?? metadata.height ?? null,
+      hasThumb: false,
+    };
+  }
+
+  /** A new file: a name this storage may hold, room in its event's folder, and the media it claims. */
+  async function checkNew(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
+    checkRef(ref);
+    if (!mediaKind(ref.file)) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
+    if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+    if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
+      throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
+    }
+    return describe(ref, data);
+  }
+
+  /** The thumbnail and rendition of a checked file (a decode proves its bytes are the image it claims). */
+  async function derivativesOf(data: Buffer, checked: StoredMedia): Promise<Derivatives> {
+    if (checked.kind === 'video') {
+      // Its poster frame is its thumbnail, and the player's poster.
+      const frame = await videoPosterFrame(data);
+      const poster = frame
+        ? await sharp(frame, decodeOptions(maxPixels))
+            .metadata()
+            .catch(() => null)
+        : null;
+      if (!frame || !poster?.width || !poster.height || overPixelLimit(poster.width, poster.height, maxPixels)) {
+        return { width: null, height: null, thumb: null, display: null };
+      }
+      return { width: poster.width, height: poster.height, thumb: await boundedThumbnail(frame, maxPixels, timeoutMs), display: null };
+    }
+    const thumb = await boundedThumbnail(data, maxPixels, timeoutMs);
+    // A GIF is drawn as it is (animated): a still WebP of it would stop it.
+    const display = checked.kind === 'image' ? await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition) : null;
+    return { width: checked.width, height: checked.height, thumb, display };
+  }
+
+  /** Makes, from the stored original, the derivatives it lacks. */
+  async function makeMissing(ref: MediaRef): Promise<Derivation> {
+    const kind = mediaKind(ref.file);
+    const needsDisplay = kind === 'image';
+    const [hasThumb, hasDisplay] = await Promise.all([exists(thumbKey(ref)), needsDisplay ? exists(displayKey(ref)) : false]);
+    if (hasThumb && (hasDisplay || !needsDisplay)) return { outcome: 'made', hasThumb, hasDisplay, width: null, height: null };
     const stored = await objects.get(mediaKey(ref)).catch(() => null);
     const original = stored ? await buffer(stored.body).catch(() => null) : null;
-    if (!original) return false;
-    const metadata = await sharp(original, decodeOptions(maxPixels))
-      .metadata()
-      .catch(() => null);
-    if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || overPixelLimit(metadata.width, metadata.height, maxPixels)) {
-      refuse(displayKey(ref));
-      return false;
-    }
-    const rendition = await boundedThumbnail(original, maxPixels, timeoutMs, displayRendition).catch((error: unknown) => {
+    if (!original) return { outcome: 'missing' };
+    let made: Derivatives;
+    try {
+      made = await derivativesOf(original, await describe(ref, original));
+    } catch (error) {
       // A slow decode may pass another time; a file libvips refuses will not.
-      if (!(error instanceof DomainError && error.kind === 'unavailable')) refuse(displayKey(ref));
-      return null;
-    });
-    if (!rendition) return false;
-    await objects.put(displayKey(ref), rendition, { contentType: 'image/webp' });
-    return true;
+      if (error instanceof DomainError && error.kind === 'unavailable') return { outcome: 'later' };
+      refuse(mediaKey(ref));
+      return { outcome: 'refused' };
+    }
+    // A video with no poster to make (no ffmpeg, frames that do not decode) is not tried again here.
+    if (!made.thumb && !hasThumb) refuse(mediaKey(ref));
+    if (made.thumb && !hasThumb) await objects.put(thumbKey(ref), made.thumb, { contentType: 'image/webp' });
+    if (made.display && !hasDisplay) await objects.put(displayKey(ref), made.display, { contentType: 'image/webp' });
+    return {
+      outcome: 'made',
+      hasThumb: hasThumb || made.thumb !== null,
+      hasDisplay: hasDisplay || made.display !== null,
+      width: made.width,
+      height: made.height,
+    };
   }
 
   async function turn<T>(work: () => Promise<T>): Promise<T> {
@@ -230,6 +340,19 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, ob
     }
   }
 
+  /** One derivation of a file at a time here, and across servers; `bounded`: a request's, turned away when the line is long. */
+  function derive(ref: MediaRef, bounded: boolean): Promise<Derivation> {
+    const key = mediaKey(ref);
+    const already = inFlight.get(key);
+    if (already) return already;
+    if (bounded && running >= DISPLAY_RUNNING && waiting.length >= DISPLAY_WAITING) return Promise.resolve({ outcome: 'later' });
+    const made = turn(() => lock(key, () => makeMissing(ref)))
+      .catch((): Derivation => ({ outcome: 'later' }))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, made);
+    return made;
+  }
+
   return {
     mediaDir,
     thumbsDir,
@@ -237,19 +360,18 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, ob
     catalogueDir,
     objects,
     reachable: () => objects.reachable(),
-    async ensureDisplay(ref) {
-      if (!isStorableRef(ref) || mediaKind(ref.file) !== 'image') return false;
-      const target = displayKey(ref);
-      if (await exists(target)) return true;
-      if (refused.has(target)) return false;
-      const already = inFlight.get(target);
-      if (already) return already;
-      if (running >= DISPLAY_RUNNING && waiting.length >= DISPLAY_WAITING) return false;
-      const made = turn(async () => (await exists(target)) || makeDisplay(ref))
-        .catch(() => false)
-        .finally(() => inFlight.delete(target));
-      inFlight.set(target, made);
-      return made;
+    derive(ref) {
+      if (!isStorableRef(ref) || !mediaKind(ref.file)) return Promise.resolve({ outcome: 'missing' });
+      return derive(ref, false);
+    },
+    async ensure(ref, which) {
+      const kind = isStorableRef(ref) ? mediaKind(ref.file) : null;
+      if (!kind || (which === 'display' && kind !== 'image')) return false;
+      const target = which === 'thumb' ? thumbKey(ref) : displayKey(ref);
+      if (await exists(target).catch(() => false)) return true;
+      if (refused.has(mediaKey(ref))) return false;
+      const made = await derive(ref, true);
+      return made.outcome === 'made' && (which === 'thumb' ? made.hasThumb : made.hasDisplay);
     },
     async remove(ref) {
       checkRef(ref);
@@ -257,70 +379,35 @@ export function createMediaStorage(dataDir: string, limits: MediaLimits = {}, ob
       await objects.remove(thumbKey(ref));
       await objects.remove(displayKey(ref));
     },
+    async store(ref, data) {
+      const checked = await checkNew(ref, data);
+      // Derivatives of bytes stored before under this name (a retried upload) are not these bytes'.
+      await objects.remove(thumbKey(ref));
+      await objects.remove(displayKey(ref));
+      refused.delete(mediaKey(ref));
+      await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
+      return checked;
+    },
     async save(ref, data) {
-      checkRef(ref);
-      const kind = mediaKind(ref.file);
-      if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-      if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
-      if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
-        throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
-      }
-
-      let width: number | null = null;
-      let height: number | null = null;
-      let thumb: Buffer | null = null;
-      let display: Buffer | null = null;
-      if (kind === 'video') {
-        if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
-        // Its poster frame is its thumbnail, and the player's poster.
-        const frame = await videoPosterFrame(data);
-        const poster = frame
-          ? await sharp(frame, decodeOptions(maxPixels))
-              .metadata()
-              .catch(() => null)
-          : null;
-        if (frame && poster?.width && poster.height && !overPixelLimit(poster.width, poster.height, maxPixels)) {
-          width = poster.width;
-          height = poster.height;
-          thumb = await boundedThumbnail(frame, maxPixels, timeoutMs);
-        }
-      } else {
-        // Decoding proves the bytes are the image the name claims; anything else is refused.
-        // A header over the pixel limit makes libvips refuse even to describe it.
-        const metadata = await sharp(data, decodeOptions(maxPixels))
-          .metadata()
-          .catch((error: unknown) => {
-            if (isPixelLimitError(error)) throw TOO_MANY_PIXELS();
-            return null;
-          });
-        const expected = kind === 'gif' ? 'gif' : null;
-        if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || (expected && metadata.format !== expected)) {
-          throw unprocessable('unsupported_media', 'O arquivo não é uma imagem válida.');
-        }
-        // The header alone tells the size: refuse before decoding a pixel.
-        if (overPixelLimit(metadata.width, metadata.height, maxPixels)) throw TOO_MANY_PIXELS();
-        width = metadata.autoOrient?.width ?? metadata.width ?? null;
-        height = metadata.autoOrient?.height ?? metadata.height ?? null;
-        thumb = await boundedThumbnail(data, maxPixels, timeoutMs);
-        // A GIF is drawn as it is (animated): a still WebP of it would stop it.
-        if (kind === 'image') display = await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition);
-      }
-
+      const checked = await checkNew(ref, data);
+      const { width, height, thumb, display } = await derivativesOf(data, checked);
       // The thumbnail and rendition first: once the original exists, they do too.
       if (thumb) await objects.put(thumbKey(ref), thumb, { contentType: 'image/webp' });
-      if (display) {
-        await objects.put(displayKey(ref), display, { contentType: 'image/webp' });
-        // A name stored again (a retried upload) may once have had an original libvips refused.
-        refused.delete(displayKey(ref));
-      }
+      if (display) await objects.put(displayKey(ref), display, { contentType: 'image/webp' });
+      // A name stored again (a retried upload) may once have had an original libvips refused.
+      refused.delete(mediaKey(ref));
       await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
-      return { kind, width, height, hasThumb: thumb !== null };
+      return { kind: checked.kind, width, height, hasThumb: thumb !== null };
     },
   };
 }
 
 /** The media storage the configuration names: the data folder's, or a bucket's (MEDIA_STORE=s3). */
-export function configuredMediaStorage(config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>, limits: MediaLimits = {}): MediaStorage {
+export function configuredMediaStorage(
+  config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>,
+  limits: MediaLimits = {},
+  lock: KeyLock = noKeyLock,
+): MediaStorage {
   const objects = config.mediaStore.kind === 's3' ? s3ObjectStore(config.mediaStore) : diskObjectStore(config.dataDir);
-  return createMediaStorage(config.dataDir, limits, objects);
+  return createMediaStorage(config.dataDir, limits, objects, lock);
 }

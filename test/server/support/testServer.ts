@@ -41,7 +41,18 @@ export interface TestServer {
   dataDir: string;
   /** app.inject with the idToken header of `token`, when given. */
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Resolves once the job queue holds nothing waiting, retrying or running (an upload's thumbnail made, say). */
+  jobsDone(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Resolves once no job of the queue in `db` waits, waits to be retried, or runs. */
+export async function jobsDone(db: Database): Promise<void> {
+  for (;;) {
+    const { rows } = await db.query<{ pending: number }>("SELECT count(*)::int AS pending FROM pgboss.job WHERE state IN ('created', 'retry', 'active')");
+    if (rows[0].pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export interface TestServerOptions {
@@ -117,6 +128,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     config,
     dataDir,
     call: ({ token, headers, ...options }) => app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    jobsDone: () => jobsDone(db),
     async close() {
       await app.close();
       await db.close();
@@ -163,10 +175,13 @@ export interface SecondApp {
   close(): Promise<void>;
 }
 
-export async function startSecondApp(first: TestServer, options: Pick<TestServerOptions, 'rateLimits'> = {}): Promise<SecondApp> {
+export async function startSecondApp(
+  first: TestServer,
+  options: Pick<TestServerOptions, 'rateLimits'> & { config?: Partial<ServerConfig> } = {},
+): Promise<SecondApp> {
   const db = connectDatabase(String(first.config.databaseUrl), 5);
   const app = await buildApp({
-    config: first.config,
+    config: { ...first.config, ...options.config },
     db,
     verifier: firebaseVerifier(first.config.firebaseProjectId, first.config.authEmulatorHost),
     logger: false,

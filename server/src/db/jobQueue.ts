@@ -1,0 +1,124 @@
+import PgBoss from 'pg-boss';
+import type { Database, Queryable } from './database';
+
+/** pg-boss keeps its tables here, beside ours, migrated by `installJobQueue` under its own lock. */
+const SCHEMA = 'pgboss';
+
+/**
+ * How often a server without a nudge looks for work (a server that queued a job nudges its own
+ * worker at once; another server's job waits at most this long).
+ */
+const POLL_SECONDS = 1;
+/**
+ * How often some server (whichever takes the turn) fails the jobs whose worker went quiet past
+ * their expiry (a killed server's), so that they are retried elsewhere.
+ */
+const MAINTENANCE_SECONDS = 30;
+
+/** A job's data: plain JSON, written once and read by whichever server takes it. */
+export type JobData = Record<string, string | number | boolean | null>;
+
+export interface QueueSettings {
+  /** How long one run may take before it counts as lost (its server killed) and is run again. */
+  expireInSeconds: number;
+  /** Runs after the first, each `retryDelaySeconds` later, doubled every time. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export interface JobQueue {
+  /**
+   * Queues a job in the caller's transaction (`client`): it exists exactly when what it is for
+   * was committed, and never before.
+   */
+  enqueue(client: Queryable, name: string, data: JobData): Promise<void>;
+  /** After a commit that queued work: this server's worker looks now instead of at its next poll. */
+  nudge(name: string): void;
+  /** Whether the queue answers (the readiness check): rejects, saying why, otherwise. */
+  reachable(): Promise<void>;
+  /** Stops taking jobs, lets those under way finish (up to `timeoutMs`), then stops. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** Jobs this server runs at once for each queue; 0 makes a server that only queues (a web-only one). */
+  workers: number;
+  onError?: (message: string) => void;
+}
+
+export type JobHandler = (data: JobData) => Promise<void>;
+
+/** The queue over our own pool: pg-boss's statements run on it, nothing else is opened. */
+function overPool(db: Queryable): PgBoss.Db {
+  return { executeSql: (text, values) => db.query(text, values) };
+}
+
+/** Creates or upgrades the queue's tables (run by `migrate`, like ours). */
+export async function installJobQueue(db: Database): Promise<void> {
+  const boss = new PgBoss({ db: overPool(db), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+/**
+ * The background work of every app server: jobs kept in PostgreSQL (pg-boss), each taken by one
+ * worker of whichever server asks first, run again elsewhere when the server running it dies,
+ * retried with a growing delay when it fails. `queues` names each queue with its handler.
+ */
+export async function startJobQueue(
+  db: Database,
+  queues: Record<string, { settings: QueueSettings; handler: JobHandler }>,
+  { workers, onError = () => undefined }: JobQueueOptions,
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: overPool(db),
+    schema: SCHEMA,
+    // The tables exist (migrate): a version check, not a migration, at every start.
+    migrate: false,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
+  boss.on('error', (error: Error) => onError(`job queue: ${error.message}`));
+  await boss.start();
+  const workerIds = new Map<string, string[]>();
+  for (const [name, { settings, handler }] of Object.entries(queues)) {
+    await boss.createQueue(name, {
+      name,
+      policy: 'standard',
+      expireInSeconds: settings.expireInSeconds,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      retentionDays: 1,
+    });
+    const ids: string[] = [];
+    for (let worker = 0; worker < workers; worker += 1) {
+      ids.push(
+        await boss.work<JobData>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+          await handler(job.data);
+        }),
+      );
+    }
+    workerIds.set(name, ids);
+  }
+  let stopped = false;
+  return {
+    async enqueue(client, name, data) {
+      await boss.send(name, data, { db: overPool(client) });
+    },
+    nudge(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async reachable() {
+      if (stopped) throw new Error('stopped');
+      await boss.getQueueSize(Object.keys(queues)[0] ?? '');
+    },
+    async stop(timeoutMs = 20_000) {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+    },
+  };
+}

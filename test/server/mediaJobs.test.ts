@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { connectDatabase, type Database } from '../../server/src/db/database';
+import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
+import { insertMedia } from '../../server/src/domain/media';
+import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
+import { enqueueDerivatives, MEDIA_DERIVATIVES, MEDIA_DERIVATIVES_SETTINGS, mediaDerivativesJob } from '../../server/src/jobs/mediaDerivatives';
+import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
+import { createMediaStorage, type MediaStorage } from '../../server/src/storage/mediaStorage';
+import type { ObjectStore } from '../../server/src/storage/objectStore';
+import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * Thumbnails, display renditions and video posters are jobs in PostgreSQL (issue 26): an upload
+ * queues them in the transaction that indexes it; any server's worker makes them; a request that
+ * comes first makes them itself; two servers asking at once make them once.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  // A server that takes no job: what it queues waits until a worker of the test's own takes it.
+  server = await startTestServer({ JOB_WORKERS: '0' });
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+const upload = async (file: string) =>
+  server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...camera, 'content-type': 'image/jpeg' }, payload: await jpeg(640, 480) });
+const onDisk = (relative: string) => fs.existsSync(path.join(server.dataDir, relative));
+
+async function queued(): Promise<{ file: string; state: string }[]> {
+  const { rows } = await server.db.query<{ file: string; state: string }>(
+    "SELECT data->>'file' AS file, state::text FROM pgboss.job WHERE name = $1 ORDER BY created_on",
+    [MEDIA_DERIVATIVES],
+  );
+  return rows;
+}
+
+/** A worker of the queue, as another server runs it (with none, a queue to send to). */
+async function worker(storage: MediaStorage = createMediaStorage(server.dataDir), workers = 1): Promise<JobQueue> {
+  return startJobQueue(
+    server.db,
+    { [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(server.db, storage, () => undefined) } },
+    { workers },
+  );
+}
+
+describe("an upload's derivatives", () => {
+  it('are queued with the upload, not made in it, and made by whichever worker takes the job', async () => {
+    const sent = await upload('fila-01.jpg');
+    expect(sent.statusCode).toBe(200);
+    // Acknowledged with the original alone and its job waiting.
+    expect(onDisk('media/festa_ana/pad/fila-01.jpg')).toBe(true);
+    expect(onDisk('thumbs/festa_ana/pad/fila-01.jpg.webp')).toBe(false);
+    expect(onDisk('display/festa_ana/pad/fila-01.jpg.webp')).toBe(false);
+    expect(await queued()).toEqual([{ file: 'fila-01.jpg', state: 'created' }]);
+    expect((await server.db.query('SELECT has_thumb, width, height FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([
+      { has_thumb: false, width: 640, height: 480 },
+    ]);
+
+    const jobs = await worker();
+    try {
+      await server.jobsDone();
+    } finally {
+      await jobs.stop();
+    }
+    expect(await queued()).toEqual([{ file: 'fila-01.jpg', state: 'completed' }]);
+    expect(onDisk('thumbs/festa_ana/pad/fila-01.jpg.webp')).toBe(true);
+    expect(onDisk('display/festa_ana/pad/fila-01.jpg.webp')).toBe(true);
+    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
+  });
+
+  it('are made by the first request for the thumbnail when no worker got there first, and the job then finds nothing to do', async () => {
+    expect((await upload('pedida-01.jpg')).statusCode).toBe(200);
+    const thumb = await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/pedida-01.jpg.webp' });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(onDisk('display/festa_ana/pad/pedida-01.jpg.webp')).toBe(true);
+    const made = fs.statSync(path.join(server.dataDir, 'thumbs/festa_ana/pad/pedida-01.jpg.webp')).mtimeMs;
+
+    const jobs = await worker();
+    try {
+      await server.jobsDone();
+    } finally {
+      await jobs.stop();
+    }
+    expect(fs.statSync(path.join(server.dataDir, 'thumbs/festa_ana/pad/pedida-01.jpg.webp')).mtimeMs).toBe(made);
+    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['pedida-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
+  });
+
+  it("of a video are its poster, and its job records the video's size", async () => {
+    const storage = createMediaStorage(server.dataDir);
+    const ref = { bname: 'festa_ana', mode: '360' as const, file: 'giro-fila.mp4' };
+    const video = fs.readFileSync(path.resolve(__dirname, '../../tools/demoSeed/media/festa_ana/360/giro-01.mp4'));
+    const stored = await storage.store(ref, video);
+    expect(stored).toEqual({ kind: 'video', width: null, height: null, hasThumb: false });
+    const sender = await worker(storage, 0);
+    await server.db.transaction(async (client) => {
+      await insertMedia(client, { ...ref, ...stored, deviceId: null });
+      await enqueueDerivatives(sender, client, ref);
+    });
+    await sender.stop();
+    const jobs = await worker(storage);
+    try {
+      await server.jobsDone();
+    } finally {
+      await jobs.stop();
+    }
+    const [row] = (
+      await server.db.query<{ has_thumb: boolean; width: number; height: number }>('SELECT has_thumb, width, height FROM media WHERE file = $1', [ref.file])
+    ).rows;
+    expect(row.has_thumb).toBe(true);
+    expect(row.width).toBeGreaterThan(0);
+    expect(row.height).toBeGreaterThan(0);
+    expect(onDisk('thumbs/festa_ana/360/giro-fila.mp4.webp')).toBe(true);
+  });
+
+  it('are never queued for an upload refused, nor for one whose transaction rolled back', async () => {
+    const before = (await queued()).length;
+    const refused = await server.call({
+      method: 'POST',
+      url: '/api/device/media?file=falsa.jpg',
+      headers: { ...camera, 'content-type': 'image/jpeg' },
+      payload: Buffer.from('not a jpeg at all'),
+    });
+    expect(refused.statusCode).toBe(422);
+    const jobs = await worker(undefined, 0);
+    try {
+      await server.db
+        .transaction(async (client) => {
+          await enqueueDerivatives(jobs, client, { bname: 'festa_ana', mode: 'pad', file: 'desfeita.jpg' });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+    } finally {
+      await jobs.stop();
+    }
+    expect((await queued()).length).toBe(before);
+  });
+
+  it('are made by a server that takes jobs, from an upload a server that takes none acknowledged', async () => {
+    const second = await startSecondApp(server, { config: { jobWorkers: 1 } });
+    try {
+      expect((await upload('outro-servidor.jpg')).statusCode).toBe(200);
+      await server.jobsDone();
+    } finally {
+      await second.close();
+    }
+    expect(onDisk('thumbs/festa_ana/pad/outro-servidor.jpg.webp')).toBe(true);
+    expect(onDisk('display/festa_ana/pad/outro-servidor.jpg.webp')).toBe(true);
+  });
+});
+
+describe('a missing thumbnail asked of two servers at once', () => {
+  let other: Database;
+  beforeAll(() => {
+    other = connectDatabase(String(server.config.databaseUrl), 2);
+  });
+  afterAll(() => other.close());
+
+  /** Two servers' storages on one folder, counting the originals they read, the first read held until `release`. */
+  async function twoServers(locks: [KeyLock, KeyLock]) {
+    const reads: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const disk = diskObjectStore(server.dataDir);
+    const counting: ObjectStore = {
+      ...disk,
+      async get(key, range) {
+        if (key.startsWith('media/')) {
+          reads.push(key);
+          await held;
+        }
+        return disk.get(key, range);
+      },
+    };
+    const [a, b] = locks.map((lock) => createMediaStorage(server.dataDir, {}, counting, lock));
+    return { a, b, reads, release };
+  }
+
+  async function original(file: string) {
+    fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad', file), await jpeg(800, 600));
+    return { bname: 'festa_ana', mode: 'pad' as const, file };
+  }
+
+  it('is made once: the second waits for the first and finds it made', async () => {
+    const ref = await original('dois-pedidos.jpg');
+    const { a, b, reads, release } = await twoServers([advisoryKeyLock(server.db), advisoryKeyLock(other)]);
+    const answers = Promise.all([a.ensure(ref, 'thumb'), b.ensure(ref, 'thumb')]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    expect(await answers).toEqual([true, true]);
+    expect(reads).toEqual(['media/festa_ana/pad/dois-pedidos.jpg']);
+  });
+
+  it('is made twice without the lock (what the lock is for)', async () => {
+    const ref = await original('sem-trava.jpg');
+    const { a, b, reads, release } = await twoServers([noKeyLock, noKeyLock]);
+    const answers = Promise.all([a.ensure(ref, 'thumb'), b.ensure(ref, 'thumb')]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    expect(await answers).toEqual([true, true]);
+    expect(reads).toHaveLength(2);
+  });
+});
