@@ -8,7 +8,7 @@ import { parseByteRange } from '../../server/src/http/objectReply';
 import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { InvalidObjectKeyError, isObjectKey, RangeNotSatisfiableError, type ObjectStore } from '../../server/src/storage/objectStore';
 import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
-import { startLocalS3, type LocalS3 } from './support/localS3';
+import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 
 /**
  * One suite, two stores (issue 26): the local disk (the default) and a bucket through the S3 API,

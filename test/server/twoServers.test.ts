@@ -1,12 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../tools/localStack/freePort';
+import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
-import { startLocalS3, type LocalS3 } from './support/localS3';
+import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
 
@@ -15,119 +14,33 @@ import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestS
  * (s3rver), two server processes with data folders of their own, and nginx in front, all started
  * here. What one server does, the other sees; what both count, they count once.
  */
-const ROOT = path.resolve(__dirname, '../..');
-const NGINX = process.env.NGINX_PATH ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 const SECRET = crypto.randomBytes(32).toString('hex');
 const PEPPER = crypto.randomBytes(32).toString('hex');
 
 let s3: LocalS3;
 let db: TestServer;
 let work: string;
-const servers: { name: string; port: number; process: ChildProcess; output: string[] }[] = [];
-let nginx: ChildProcess | null = null;
+const servers: RunningProcess[] = [];
+let nginx: RunningProcess | null = null;
 let balancer: string;
 
-const s3Env = (settings: LocalS3['settings']) => ({
-  MEDIA_STORE: 's3',
-  S3_BUCKET: settings.bucket,
-  S3_ENDPOINT: String(settings.endpoint),
-  S3_REGION: settings.region,
-  S3_FORCE_PATH_STYLE: 'true',
-  AWS_ACCESS_KEY_ID: 'S3RVER',
-  AWS_SECRET_ACCESS_KEY: 'S3RVER',
-});
-
-async function untilAnswers(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode}):\n${output.join('')}`);
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer in 60 s:\n${output.join('')}`);
-}
-
 /** One app server, as production starts it (server/src/main.ts), on the shared database and bucket. */
-async function startServer(name: string, env: Record<string, string> = {}): Promise<void> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(work, `${name}-`));
-  const output: string[] = [];
-  // The server itself is the child (tsx as a loader, not its CLI, which would stand between the
-  // test's SIGKILL and the server).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'no-dist'),
-      DATABASE_URL: String(db.config.databaseUrl),
-      FIREBASE_PROJECT_ID: process.env.TEST_FIREBASE_PROJECT_ID,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-      TEAM_EMAILS: `chefe@${TEAM_EMAIL_DOMAIN}`,
-      MEDIA_SESSION_SECRET: SECRET,
-      DEVICE_KEY_PEPPER: PEPPER,
-      // Behind nginx, which appends the test's own address: the client is the one before both
-      // (each test names its own in X-Forwarded-For).
-      TRUST_PROXY: '2',
-      LOG_LEVEL: 'warn',
-      ...s3Env(s3.settings),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningProcess> {
+  return startAppServer({
+    DATA_DIR: fs.mkdtempSync(path.join(work, `${name}-`)),
+    DIST_DIR: path.join(work, 'no-dist'),
+    DATABASE_URL: String(db.config.databaseUrl),
+    FIREBASE_PROJECT_ID: process.env.TEST_FIREBASE_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    TEAM_EMAILS: `chefe@${TEAM_EMAIL_DOMAIN}`,
+    MEDIA_SESSION_SECRET: SECRET,
+    DEVICE_KEY_PEPPER: PEPPER,
+    // Behind nginx, which appends the test's own address: the client is the one before both
+    // (each test names its own in X-Forwarded-For).
+    TRUST_PROXY: '2',
+    ...s3Env(s3.settings),
+    ...env,
   });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  servers.push({ name, port, process: child, output });
-  await untilAnswers(`http://127.0.0.1:${port}/readyz`, child, output);
-}
-
-async function startNginx(): Promise<void> {
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(work, 'nginx-'));
-  fs.chmodSync(dir, 0o777);
-  const upstream = servers.map((server) => `    server 127.0.0.1:${server.port};`).join('\n');
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`).join('\n');
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-${temp}
-  upstream app {
-${upstream}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 100m;
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`,
-  );
-  const checked = spawnSync(NGINX, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
-  if (checked.status !== 0) throw new Error(`nginx -t failed:\n${checked.stderr}`);
-  const output: string[] = [];
-  nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  nginx.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  balancer = `http://127.0.0.1:${port}`;
-  await untilAnswers(`${balancer}/healthz`, nginx, output);
 }
 
 beforeAll(async () => {
@@ -137,24 +50,22 @@ beforeAll(async () => {
   // It takes no job: those are B's alone (A only answers requests), so that B is seen doing A's.
   db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET, JOB_WORKERS: '0' });
   await loadBasicSeed(db);
-  await Promise.all([startServer('a', { JOB_WORKERS: '0' }), startServer('b')]);
-  await startNginx();
+  servers.push(...(await Promise.all([startServer('a', { JOB_WORKERS: '0' }), startServer('b')])));
+  nginx = await startBalancer(
+    servers.map((server) => server.port),
+    path.join(work, 'nginx'),
+  );
+  balancer = nginx.url;
 }, 120_000);
 
 afterAll(async () => {
-  nginx?.kill('SIGTERM');
-  for (const server of servers) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
-  await Promise.all(
-    servers.map((server) =>
-      server.process.exitCode === null && server.process.signalCode === null ? new Promise((resolve) => server.process.once('exit', resolve)) : null,
-    ),
-  );
+  await stopAll([nginx, ...servers]);
   await db?.close();
   await s3?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-const [a, b] = [0, 1].map((index) => () => `http://127.0.0.1:${servers[index].port}`);
+const [a, b] = [0, 1].map((index) => () => servers[index].url);
 let client = 0;
 /** A client address of its own (X-Forwarded-For, which the servers believe of nginx alone). */
 const newClient = () => `198.51.100.${(client += 1)}`;

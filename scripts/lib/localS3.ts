@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { S3Settings } from '../../../server/src/storage/s3ObjectStore';
+import type { S3Settings } from '../../server/src/storage/s3ObjectStore';
 
 /** s3rver ships no types: what the tests use of it. */
 interface S3rverInstance {
