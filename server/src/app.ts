@@ -90,7 +90,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   const changes = listenForChanges(db, { onError: (message) => app.log.warn(message) });
   app.addHook('onClose', () => changes.close());
   await changes.ready;
-  const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles }, advisoryKeyLock(db));
+  const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles, derivationsAtOnce: config.jobWorkers }, advisoryKeyLock(db));
   const jobs = await startJobQueue(
     db,
     { [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) } },

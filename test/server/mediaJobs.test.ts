@@ -183,6 +183,14 @@ describe('a missing thumbnail asked of two servers at once', () => {
     return { a, b, reads, release };
   }
 
+  /** Waits for `check`: what the test waits for happens, or the test's own time runs out. */
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  const lockWaiters = async () =>
+    (await server.db.query<{ waiting: number }>("SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].waiting;
+
   async function original(file: string) {
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad', file), await jpeg(800, 600));
@@ -193,7 +201,8 @@ describe('a missing thumbnail asked of two servers at once', () => {
     const ref = await original('dois-pedidos.jpg');
     const { a, b, reads, release } = await twoServers([advisoryKeyLock(server.db), advisoryKeyLock(other)]);
     const answers = Promise.all([a.ensure(ref, 'thumb'), b.ensure(ref, 'thumb')]);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // One reads the original (held), the other waits for the file's lock in PostgreSQL.
+    await until(async () => reads.length === 1 && (await lockWaiters()) === 1);
     release();
     expect(await answers).toEqual([true, true]);
     expect(reads).toEqual(['media/festa_ana/pad/dois-pedidos.jpg']);
@@ -203,9 +212,40 @@ describe('a missing thumbnail asked of two servers at once', () => {
     const ref = await original('sem-trava.jpg');
     const { a, b, reads, release } = await twoServers([noKeyLock, noKeyLock]);
     const answers = Promise.all([a.ensure(ref, 'thumb'), b.ensure(ref, 'thumb')]);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(async () => reads.length === 2);
     release();
     expect(await answers).toEqual([true, true]);
     expect(reads).toHaveLength(2);
+  });
+});
+
+describe('a derivation whose original cannot be had', () => {
+  const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'instavel.jpg' };
+
+  it('is tried again later when the store fails to answer, never taken for a deleted file', async () => {
+    fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad/instavel.jpg'), await jpeg(320, 240));
+    const disk = diskObjectStore(server.dataDir);
+    const failing: ObjectStore = { ...disk, get: (key, range) => (key.startsWith('media/') ? Promise.reject(new Error('ECONNRESET')) : disk.get(key, range)) };
+    expect(await createMediaStorage(server.dataDir, {}, failing).derive(ref)).toEqual({ outcome: 'later' });
+    // The job's run fails (and the queue runs it again) instead of finishing as if there were nothing to make.
+    await expect(mediaDerivativesJob(server.db, createMediaStorage(server.dataDir, {}, failing), () => undefined)({ ...ref })).rejects.toThrow(/again later/);
+    expect(await createMediaStorage(server.dataDir).derive(ref)).toMatchObject({ outcome: 'made', hasThumb: true, hasDisplay: true });
+  });
+
+  it('is not attempted for a name no file has: no read, no place in the line', async () => {
+    const disk = diskObjectStore(server.dataDir);
+    const reads: string[] = [];
+    const counting: ObjectStore = {
+      ...disk,
+      get(key, range) {
+        reads.push(key);
+        return disk.get(key, range);
+      },
+    };
+    const storage = createMediaStorage(server.dataDir, {}, counting);
+    expect(await storage.ensure({ bname: 'festa_ana', mode: 'pad', file: 'inventada.jpg' }, 'thumb')).toBe(false);
+    expect(reads).toEqual([]);
+    expect((await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/inventada.jpg.webp' })).statusCode).toBe(404);
   });
 });

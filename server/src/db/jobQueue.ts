@@ -61,6 +61,64 @@ export async function installJobQueue(db: Database): Promise<void> {
   await boss.stop({ graceful: false, close: false, wait: true });
 }
 
+/** One worker: takes a job, runs it, says how it went, and again; waits for a nudge or the poll when there is none. */
+interface Worker {
+  nudge(): void;
+  /** Takes no more jobs; resolves once the one it runs (if any) is over. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker's own loop over pg-boss's fetch, complete and fail, every step awaited: pg-boss's
+ * `work()` completes a job without awaiting it, so a database error at that moment would be an
+ * unhandled rejection, which ends a Node process. Here it is logged, and the job, never marked
+ * done, runs again after its expiry (the handlers are idempotent).
+ */
+function startWorker(boss: PgBoss, name: string, handler: JobHandler, onError: (message: string) => void): Worker {
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, POLL_SECONDS * 1000);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = null;
+    });
+  const loop = (async () => {
+    while (!stopping) {
+      let job: PgBoss.Job<JobData> | undefined;
+      try {
+        [job] = await boss.fetch<JobData>(name, { batchSize: 1 });
+      } catch (error) {
+        onError(`job queue ${name}: ${(error as Error).message}`);
+      }
+      if (!job) {
+        if (!stopping) await idle();
+        continue;
+      }
+      try {
+        await handler(job.data);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        const message = (error as Error).message;
+        onError(`job ${name} ${job.id}: ${message}`);
+        await boss.fail(name, job.id, { message }).catch((failed: Error) => onError(`job ${name} ${job.id}: ${failed.message}`));
+      }
+    }
+  })();
+  return {
+    nudge: () => wake?.(),
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
 /**
  * The background work of every app server: jobs kept in PostgreSQL (pg-boss), each taken by one
  * worker of whichever server asks first, run again elsewhere when the server running it dies,
@@ -82,43 +140,46 @@ export async function startJobQueue(
   });
   boss.on('error', (error: Error) => onError(`job queue: ${error.message}`));
   await boss.start();
-  const workerIds = new Map<string, string[]>();
+  const running = new Map<string, Worker[]>();
   for (const [name, { settings, handler }] of Object.entries(queues)) {
-    await boss.createQueue(name, {
+    const options = {
       name,
-      policy: 'standard',
+      policy: 'standard' as const,
       expireInSeconds: settings.expireInSeconds,
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
-      retentionDays: 1,
-    });
-    const ids: string[] = [];
-    for (let worker = 0; worker < workers; worker += 1) {
-      ids.push(
-        await boss.work<JobData>(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-          await handler(job.data);
-        }),
-      );
-    }
-    workerIds.set(name, ids);
+    };
+    // Created by the first server; every later start brings its settings up to date.
+    await boss.createQueue(name, options);
+    await boss.updateQueue(name, options);
+    running.set(
+      name,
+      Array.from({ length: workers }, () => startWorker(boss, name, handler, onError)),
+    );
   }
   let stopped = false;
   return {
     async enqueue(client, name, data) {
-      await boss.send(name, data, { db: overPool(client) });
+      const id = await boss.send(name, data, { db: overPool(client) });
+      // pg-boss answers null, not an error, for a queue it does not know.
+      if (!id) throw new Error(`job queue ${name}: the job was not queued`);
     },
     nudge(name) {
-      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+      for (const worker of running.get(name) ?? []) worker.nudge();
     },
     async reachable() {
       if (stopped) throw new Error('stopped');
       await boss.getQueueSize(Object.keys(queues)[0] ?? '');
     },
-    async stop(timeoutMs = 20_000) {
+    async stop(timeoutMs = 15_000) {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+      const finished = Promise.all([...running.values()].flat().map((worker) => worker.stop()));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: false, close: false, wait: true });
     },
   };
 }

@@ -7,7 +7,7 @@ import { COOKIE } from '../../../contract/cookieLists';
 import { firstScreenChunks } from '../../../contract/firstScreens';
 import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
-import { notFound } from '../domain/errors';
+import { DomainError, notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
 import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/mediaStorage';
@@ -58,19 +58,6 @@ async function applyPageVisit(request: FastifyRequest, reply: FastifyReply, visi
   }
 }
 
-/**
- * A thumbnail or rendition not made yet (an upload's job still queued, a photo stored before
- * renditions existed) is made on its first request, behind the gate (whoever may not see the
- * photo makes no work), and once across servers. One that cannot be made is a 404: the gallery
- * shows a plain tile, the collect page the original.
- */
-function makeMissingDerivatives(scope: FastifyInstance, storage: MediaStorage, prefix: '/thumbs/' | '/display/'): void {
-  scope.addHook('onRequest', async (request) => {
-    const ref = mediaTarget(request.url, prefix);
-    if (!ref || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display'))) throw notFound('not_found', 'Não encontrado.');
-  });
-}
-
 export interface MediaGateDependencies {
   access: MediaAccess;
 }
@@ -104,7 +91,6 @@ export async function registerStaticFiles(
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
       registerMediaGate(scope, prefix, gate.access);
-      if (prefix !== '/media/') makeMissingDerivatives(scope, storage, prefix);
       // Sent from the object store (the data folder, or the bucket), whichever holds them.
       scope.route({
         method: ['GET', 'HEAD'],
@@ -112,7 +98,17 @@ export async function registerStaticFiles(
         handler: async (request, reply) => {
           const ref = mediaTarget(request.url, prefix);
           if (!ref) throw notFound('not_found', 'Não encontrado.');
-          return sendObject(request, reply, storage.objects, keyOf(ref));
+          try {
+            return await sendObject(request, reply, storage.objects, keyOf(ref));
+          } catch (error) {
+            // A thumbnail or rendition not made yet (its upload's job still queued, a photo stored
+            // before renditions existed) is made on its first request, behind the gate (whoever
+            // may not see the photo makes no work), once across servers. One that cannot be made
+            // stays a 404: the gallery shows a plain tile, the collect page the original.
+            const missing = error instanceof DomainError && error.kind === 'not_found';
+            if (prefix === '/media/' || !missing || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display'))) throw error;
+            return sendObject(request, reply, storage.objects, keyOf(ref));
+          }
         },
       });
     });

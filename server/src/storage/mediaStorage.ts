@@ -155,6 +155,8 @@ export interface MediaLimits {
   maxPixels?: number;
   decodeTimeoutMs?: number;
   maxEventFiles?: number;
+  /** Derivatives made at once in this process (a server's JOB_WORKERS); one by default. */
+  derivationsAtOnce?: number;
 }
 
 const TOO_MANY_PIXELS = () => tooLarge('media_too_many_pixels', `A imagem passa de ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
@@ -218,6 +220,7 @@ export function createMediaStorage(
   const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
+  const atOnce = Math.max(DISPLAY_RUNNING, limits.derivationsAtOnce ?? DISPLAY_RUNNING);
 
   const exists = async (key: string) => (await objects.head(key)) !== null;
 
@@ -302,9 +305,10 @@ export function createMediaStorage(
     const needsDisplay = kind === 'image';
     const [hasThumb, hasDisplay] = await Promise.all([exists(thumbKey(ref)), needsDisplay ? exists(displayKey(ref)) : false]);
     if (hasThumb && (hasDisplay || !needsDisplay)) return { outcome: 'made', hasThumb, hasDisplay, width: null, height: null };
-    const stored = await objects.get(mediaKey(ref)).catch(() => null);
-    const original = stored ? await buffer(stored.body).catch(() => null) : null;
-    if (!original) return { outcome: 'missing' };
+    // Not there is 'missing'; a store that fails to answer throws, and the job runs again later.
+    const stored = await objects.get(mediaKey(ref));
+    if (!stored) return { outcome: 'missing' };
+    const original = await buffer(stored.body);
     let made: Derivatives;
     try {
       made = await derivativesOf(original, await describe(ref, original));
@@ -329,7 +333,7 @@ export function createMediaStorage(
 
   async function turn<T>(work: () => Promise<T>): Promise<T> {
     // A finished job hands its place straight to the next in line, so no newcomer slips in between.
-    if (running >= DISPLAY_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
     else running += 1;
     try {
       return await work();
@@ -345,7 +349,7 @@ export function createMediaStorage(
     const key = mediaKey(ref);
     const already = inFlight.get(key);
     if (already) return already;
-    if (bounded && running >= DISPLAY_RUNNING && waiting.length >= DISPLAY_WAITING) return Promise.resolve({ outcome: 'later' });
+    if (bounded && running >= atOnce && waiting.length >= DISPLAY_WAITING) return Promise.resolve({ outcome: 'later' });
     const made = turn(() => lock(key, () => makeMissing(ref)))
       .catch((): Derivation => ({ outcome: 'later' }))
       .finally(() => inFlight.delete(key));
@@ -370,22 +374,30 @@ export function createMediaStorage(
       const target = which === 'thumb' ? thumbKey(ref) : displayKey(ref);
       if (await exists(target).catch(() => false)) return true;
       if (refused.has(mediaKey(ref))) return false;
+      // A name no file has (anyone may ask one of a public event) takes no place in the line.
+      if (!inFlight.has(mediaKey(ref)) && !(await exists(mediaKey(ref)).catch(() => false))) return false;
       const made = await derive(ref, true);
       return made.outcome === 'made' && (which === 'thumb' ? made.hasThumb : made.hasDisplay);
     },
     async remove(ref) {
       checkRef(ref);
-      await objects.remove(mediaKey(ref));
-      await objects.remove(thumbKey(ref));
-      await objects.remove(displayKey(ref));
+      // Under the file's lock: a derivation under way on any server ends before, and makes nothing after.
+      await lock(mediaKey(ref), async () => {
+        await objects.remove(mediaKey(ref));
+        await objects.remove(thumbKey(ref));
+        await objects.remove(displayKey(ref));
+      });
     },
     async store(ref, data) {
       const checked = await checkNew(ref, data);
-      // Derivatives of bytes stored before under this name (a retried upload) are not these bytes'.
-      await objects.remove(thumbKey(ref));
-      await objects.remove(displayKey(ref));
-      refused.delete(mediaKey(ref));
-      await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
+      // Derivatives of bytes stored before under this name (a retried upload) are not these
+      // bytes': gone with the old original, under the lock a derivation of it holds.
+      await lock(mediaKey(ref), async () => {
+        await objects.remove(thumbKey(ref));
+        await objects.remove(displayKey(ref));
+        refused.delete(mediaKey(ref));
+        await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
+      });
       return checked;
     },
     async save(ref, data) {

@@ -46,11 +46,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Resolves once no job of the queue in `db` waits, waits to be retried, or runs. */
-export async function jobsDone(db: Database): Promise<void> {
+/**
+ * Resolves once no job of the queue in `db` waits, waits to be retried, or runs; rejects, naming
+ * them, when some are still there after `withinMs` (a job that keeps failing, a queue no worker takes).
+ */
+export async function jobsDone(db: Database, withinMs = 30_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
-    const { rows } = await db.query<{ pending: number }>("SELECT count(*)::int AS pending FROM pgboss.job WHERE state IN ('created', 'retry', 'active')");
-    if (rows[0].pending === 0) return;
+    const { rows } = await db.query<{ name: string; state: string; data: unknown }>(
+      "SELECT name, state::text, data FROM pgboss.job WHERE state IN ('created', 'retry', 'active')",
+    );
+    if (rows.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still pending after ${withinMs} ms: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
