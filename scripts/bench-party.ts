@@ -222,7 +222,8 @@ async function main(): Promise<void> {
   const dataDir = path.join(dir, 'data');
   let s3: LocalS3 | null = null;
   let stack: StackProcess | null = null;
-  const others: RunningProcess[] = [];
+  let second: RunningProcess | null = null;
+  let balancer: RunningProcess | null = null;
   try {
     s3 = await startLocalS3('festa');
     const shared = {
@@ -240,21 +241,21 @@ async function main(): Promise<void> {
     const onePassed = report('One server (the bucket, the embedded PostgreSQL)', one);
 
     await refillPack(dataDir);
-    const second = await startAppServer({
+    second = await startAppServer({
       ...shared,
       DATA_DIR: path.join(dir, 'second'),
       DATABASE_URL: stackDatabaseUrl(dataDir),
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
     });
-    others.push(second);
     const firstPort = Number(new URL(stack.url).port);
-    const balancer = await startBalancer([firstPort, second.port], path.join(dir, 'nginx'));
-    others.push(balancer);
+    balancer = await startBalancer([firstPort, second.port], path.join(dir, 'nginx'));
     const two = await party(balancer.url, 'dois', photos);
     const twoPassed = report('Two servers behind nginx (one database, one bucket)', two);
     process.exitCode = onePassed && twoPassed ? 0 : 1;
   } finally {
-    await stopAll(others);
+    // nginx by SIGTERM (its master stops its workers), the app server as a crash would.
+    await stopAll([balancer], 'SIGTERM');
+    await stopAll([second]);
     await stack?.kill();
     await s3?.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -59,7 +59,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopAll([nginx, ...servers]);
+  // nginx by SIGTERM: its master then stops its workers (a SIGKILL would leave them listening).
+  await stopAll([nginx], 'SIGTERM');
+  await stopAll(servers);
   await db?.close();
   await s3?.stop();
   fs.rmSync(work, { recursive: true, force: true });
