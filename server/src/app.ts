@@ -5,7 +5,7 @@ import { registerAuthGuard, type TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
-import { listenForChanges } from './db/changeFeed';
+import { EVERYTHING, listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { advisoryKeyLock } from './db/keyLock';
@@ -98,6 +98,12 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   );
   // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for any server.
   app.addHook('onClose', () => jobs.stop());
+  // Another server's upload announces itself through the change feed at its commit: its job is
+  // looked for at once here too, not at the next poll.
+  const stopNudging = changes.onChange((key) => {
+    if (key === EVERYTHING || key.startsWith('event:')) jobs.nudge(MEDIA_DERIVATIVES);
+  });
+  app.addHook('onClose', async () => stopNudging());
   const context: AppContext = {
     config,
     db,
