@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { network } from './network';
 
 beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
+
+// A findBy or waitFor waits until what it looks for is there; its bound is how long a screen may
+// take on a busy shared machine (an event opened by its link: identity, token, fetch, redirect),
+// not a speed the tests assert (the default 1 s failed a CI run with the page merely still busy).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not scroll; the virtual lists call it.
 window.scrollTo = () => undefined;
