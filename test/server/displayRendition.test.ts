@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { createMediaStorage, DISPLAY_RUNNING, DISPLAY_WAITING } from '../../server/src/storage/mediaStorage';
-import type { ObjectStore } from '../../server/src/storage/objectStore';
+import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, gif, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer } from './support/testServer';
 
@@ -200,32 +199,11 @@ describe("a storage's ensure('display')", () => {
     return names;
   }
 
-  /** A store of the data folder that holds every read of an original until `release` is called. */
-  function holdReads(): { reads: string[]; release: () => void; objects: ObjectStore } {
-    const reads: string[] = [];
-    let release: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const disk = diskObjectStore(dataDir);
-    const objects: ObjectStore = {
-      ...disk,
-      async get(key, range) {
-        if (key.startsWith('media/')) {
-          reads.push(key);
-          await held;
-        }
-        return disk.get(key, range);
-      },
-    };
-    return { reads, release: () => release?.(), objects };
-  }
-
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
   it('makes one for requests of the same photo that come together, taking one place in the queue', async () => {
     await originals(1);
-    const { reads, release, objects } = holdReads();
+    const { reads, release, objects } = holdReads(dataDir);
     const storage = createMediaStorage(dataDir, {}, objects);
     const burst = DISPLAY_RUNNING + DISPLAY_WAITING + 5;
     const answers = Promise.all(Array.from({ length: burst }, () => storage.ensure({ bname: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display')));
@@ -237,7 +215,7 @@ describe("a storage's ensure('display')", () => {
 
   it('makes one at a time with a short queue, and turns the rest away without making them', async () => {
     const names = await originals(DISPLAY_RUNNING + DISPLAY_WAITING + 7);
-    const { reads, release, objects } = holdReads();
+    const { reads, release, objects } = holdReads(dataDir);
     const storage = createMediaStorage(dataDir, {}, objects);
     const answers = Promise.all(names.map((file) => storage.ensure({ bname: 'festa', mode: 'pad', file }, 'display')));
     await settle();

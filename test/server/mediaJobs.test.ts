@@ -8,6 +8,7 @@ import { enqueueDerivatives, MEDIA_DERIVATIVES, MEDIA_DERIVATIVES_SETTINGS, medi
 import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { createMediaStorage, type MediaStorage } from '../../server/src/storage/mediaStorage';
 import type { ObjectStore } from '../../server/src/storage/objectStore';
+import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
 
@@ -163,22 +164,7 @@ describe('a missing thumbnail asked of two servers at once', () => {
 
   /** Two servers' storages on one folder, counting the originals they read, the first read held until `release`. */
   async function twoServers(locks: [KeyLock, KeyLock]) {
-    const reads: string[] = [];
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const disk = diskObjectStore(server.dataDir);
-    const counting: ObjectStore = {
-      ...disk,
-      async get(key, range) {
-        if (key.startsWith('media/')) {
-          reads.push(key);
-          await held;
-        }
-        return disk.get(key, range);
-      },
-    };
+    const { reads, release, objects: counting } = holdReads(server.dataDir);
     const [a, b] = locks.map((lock) => createMediaStorage(server.dataDir, {}, counting, lock));
     return { a, b, reads, release };
   }

@@ -119,6 +119,14 @@ export interface MediaStorage {
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
+/** The kind of media a file's name says, refusing a name of no kind and an empty file. */
+function knownKind(ref: MediaRef, data: Buffer): MediaKind {
+  const kind = mediaKind(ref.file);
+  if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
+  if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+  return kind;
+}
+
 /** A name this storage may hold: an event, a booth mode and a file name, each safe as a path segment. */
 function isStorableRef(ref: MediaRef): boolean {
   return NAME_PATTERN.test(ref.bname) && (MEDIA_MODES as readonly string[]).includes(ref.mode) && isValidFileName(ref.file);
@@ -239,9 +247,7 @@ export function createMediaStorage(
 
   /** Refuses what is not the media its name says, by its header alone (nothing decoded). */
   async function describe(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
-    const kind = mediaKind(ref.file);
-    if (!kind) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-    if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+    const kind = knownKind(ref, data);
     if (kind === 'video') {
       if (!looksLikeVideo(data, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
       return { kind, width: null, height: null, hasThumb: false };
@@ -270,8 +276,7 @@ export function createMediaStorage(
   /** A new file: a name this storage may hold, room in its event's folder, and the media it claims. */
   async function checkNew(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
     checkRef(ref);
-    if (!mediaKind(ref.file)) throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-    if (data.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+    knownKind(ref, data);
     if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
       throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
     }
