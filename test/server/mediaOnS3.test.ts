@@ -39,6 +39,14 @@ afterAll(async () => {
 
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
+async function readAll(store: ObjectStore, key: string): Promise<Buffer | null> {
+  const object = await store.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 async function keysUnder(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of bucket.list(prefix)) keys.push(key);
@@ -119,6 +127,19 @@ describe('media in a bucket', () => {
     expect(rendition.statusCode).toBe(200);
     expect(rendition.headers['content-type']).toBe('image/webp');
     expect(await bucket.head('display/festa_ana/pad/antiga.jpg.webp')).not.toBeNull();
+  });
+
+  it("keeps the company's images in the bucket, so that every server shows the shop a seed loaded through any of them", async () => {
+    expect(await keysUnder('catalogo/')).toEqual(expect.arrayContaining(['catalogo/espelho-anime.png', 'catalogo/produto-cabine.jpg']));
+    expect(fs.existsSync(path.join(server.dataDir, 'catalogo'))).toBe(false);
+    const product = await server.call({ method: 'GET', url: '/catalogo/produto-cabine.jpg' });
+    expect(product.statusCode).toBe(200);
+    expect(product.headers['content-type']).toBe('image/jpeg');
+    expect(product.headers['cache-control']).toBe('public, max-age=86400');
+    expect(product.rawPayload.equals((await readAll(bucket, 'catalogo/produto-cabine.jpg')) ?? Buffer.alloc(0))).toBe(true);
+    const missing = await server.call({ method: 'GET', url: '/catalogo/nada.jpg' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404, never a 5xx, for a file name no media file can have', async () => {

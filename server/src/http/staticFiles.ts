@@ -9,7 +9,7 @@ import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
 import { DomainError, notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
-import { CATALOGUE_PREFIX, isCatalogueFile } from '../storage/catalogue';
+import { CATALOGUE_PREFIX, catalogueKey, isCatalogueFile } from '../storage/catalogue';
 import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/mediaStorage';
 import type { PageVisit } from './collectOnServe';
 import type { PageHead } from './collectPreload';
@@ -114,21 +114,22 @@ export async function registerStaticFiles(
     });
   }
 
-  // The company's images: anyone's, kept a day by any cache (a new seed may replace one).
-  fs.mkdirSync(storage.catalogueDir, { recursive: true });
+  // The company's images: anyone's, kept a day by any cache (a new seed may replace one), from
+  // the object store like the media (every server sees what a seed loaded through any of them).
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      const name = request.url.split('?')[0].slice(CATALOGUE_PREFIX.length);
-      if (!isCatalogueFile(name)) throw notFound('not_found', 'Não encontrado.');
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304;
+      reply.header('Cache-Control', ok ? CATALOGUE_CACHE : 'no-store');
+      return payload;
     });
-    await scope.register(fastifyStatic, {
-      root: storage.catalogueDir,
-      prefix: CATALOGUE_PREFIX,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders: (res) => res.header('Cache-Control', CATALOGUE_CACHE),
+    scope.route({
+      method: ['GET', 'HEAD'],
+      url: `${CATALOGUE_PREFIX}*`,
+      handler: async (request, reply) => {
+        const name = request.url.split('?')[0].slice(CATALOGUE_PREFIX.length);
+        if (!isCatalogueFile(name)) throw notFound('not_found', 'Não encontrado.');
+        return sendObject(request, reply, storage.objects, catalogueKey(name));
+      },
     });
   });
 

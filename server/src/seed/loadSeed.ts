@@ -64,7 +64,7 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
 
   // The company's images: written (again) each load, so a seed that changes one takes effect.
   for (const image of seed.catalogue ?? []) {
-    await saveCatalogueFile(storage.catalogueDir, image.file, fs.readFileSync(seedSource(baseDir, image.source)));
+    await saveCatalogueFile(storage.objects, image.file, fs.readFileSync(seedSource(baseDir, image.source)));
     summary.catalogue += 1;
   }
 

@@ -8,7 +8,6 @@ import { MEDIA_MODES } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import { DomainError, invalid, tooLarge, unprocessable } from '../domain/errors';
 import { buffer } from 'node:stream/consumers';
-import { catalogueDirOf } from './catalogue';
 import type { ServerConfig } from '../config';
 import { diskObjectStore } from './diskObjectStore';
 import { s3ObjectStore } from './s3ObjectStore';
@@ -90,8 +89,6 @@ export interface MediaStorage {
   mediaDir: string;
   thumbsDir: string;
   displayDir: string;
-  /** The company's images (storage/catalogue.ts): served to anyone, no event's. */
-  catalogueDir: string;
   /** Checks a file, makes its derivatives and stores all of it (the seed's way: everything at once). */
   save(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
   /**
@@ -224,7 +221,6 @@ export function createMediaStorage(
   const mediaDir = path.join(dataDir, 'media');
   const thumbsDir = path.join(dataDir, 'thumbs');
   const displayDir = path.join(dataDir, 'display');
-  const catalogueDir = catalogueDirOf(dataDir);
   const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
@@ -366,7 +362,6 @@ export function createMediaStorage(
     mediaDir,
     thumbsDir,
     displayDir,
-    catalogueDir,
     objects,
     reachable: () => objects.reachable(),
     derive(ref) {
