@@ -87,11 +87,33 @@ export interface ServerConfig {
    * SDK's own credentials), shared by every app server.
    */
   mediaStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+  /**
+   * MEDIA_PUBLIC_BASE: where browsers fetch a public event's files from, a CDN (or caching proxy)
+   * whose origin is this app (http/publicMedia.ts): its address, optionally with a path, without
+   * the trailing slash; null (the default) serves every file from the app itself.
+   */
+  mediaPublicBase: string | null;
 }
 
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
+
+function mediaPublicBase(value: string | undefined, production: boolean): string | null {
+  if (!value) return null;
+  const base = value.replace(/\/+$/, '');
+  let url: URL | null = null;
+  try {
+    url = new URL(base);
+  } catch {
+    url = null;
+  }
+  const schemes = production ? ['https:'] : ['https:', 'http:'];
+  if (!url || !schemes.includes(url.protocol) || url.search || url.hash || url.username || url.password || base.includes('?') || base.includes('#')) {
+    throw new ConfigError(`MEDIA_PUBLIC_BASE must be an ${production ? 'https' : 'http(s)'} address without a query, got "${value}"`);
+  }
+  return base;
+}
 
 function rateLimitStore(value: string | undefined): 'database' | 'memory' {
   if (value === undefined || value === '' || value === 'database') return 'database';
@@ -251,5 +273,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0, 'SHUTDOWN_DRAIN_SECONDS', 20) * 1000,
     jobWorkers: wholeNumber(env.JOB_WORKERS, 1, 'JOB_WORKERS', 8),
     mediaStore: mediaStore(env),
+    mediaPublicBase: mediaPublicBase(env.MEDIA_PUBLIC_BASE, production),
   };
 }

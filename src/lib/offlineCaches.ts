@@ -100,6 +100,20 @@ export function fitsBound(contentLength: string | null, bound: CacheBound): bool
 }
 
 /**
+ * How the worker fetches a picture it means to keep, or null to fetch it as the page asked. A
+ * page's `<img>` asks in no-cors mode: a public event's file redirected to the CDN
+ * (MEDIA_PUBLIC_BASE) would come back opaque, unreadable and never kept. Asked in CORS mode it
+ * comes back readable (the CDN's copy says `Access-Control-Allow-Origin: *`), without cookies
+ * beyond our own origin (a `*` answer accepts none), which still carries them to the gate. A
+ * ranged request (a video's seek) is left alone: a range other than one span would need a
+ * preflight the CDN need not answer.
+ */
+export function readableFetchInit(mode: RequestMode, ranged: boolean): RequestInit | null {
+  if (mode !== 'no-cors' || ranged) return null;
+  return { mode: 'cors', credentials: 'same-origin' };
+}
+
+/**
  * Whether a media reply may join the device's shared media caches. A file of a link-only or
  * private event opened with the login's media cookie comes back `private` (server/src/http/
  * mediaGate.ts): kept here it would outlive the logout and open for whoever holds the phone next.

@@ -21,6 +21,7 @@ import {
   OFFLINE_CACHES,
   offlineRouteOf,
   pageRouteOf,
+  readableFetchInit,
   sharedMediaCacheable,
   THUMBS_BOUND,
 } from '../lib/offlineCaches';
@@ -81,10 +82,18 @@ const notGated: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (sharedMediaCacheable(response.headers.get('Cache-Control')) ? response : null),
 };
 
+/** A picture fetched so that it can be read, and kept, even when it comes from the CDN (lib/offlineCaches.ts). */
+const readable: WorkboxPlugin = {
+  requestWillFetch: async ({ request }) => {
+    const init = readableFetchInit(request.mode, request.headers.has('Range'));
+    return init ? new Request(request, init) : request;
+  },
+};
+
 // Media never changes under a name (the server serves it immutable): the cache is as good as the network.
-const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: [notGated, ...boundedPlugins(THUMBS_BOUND)] });
-const display = new CacheFirst({ cacheName: OFFLINE_CACHES.display, plugins: [notGated, ...boundedPlugins(DISPLAY_BOUND)] });
-const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: [notGated, ...boundedPlugins(MEDIA_BOUND)] });
+const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: [readable, notGated, ...boundedPlugins(THUMBS_BOUND)] });
+const display = new CacheFirst({ cacheName: OFFLINE_CACHES.display, plugins: [readable, notGated, ...boundedPlugins(DISPLAY_BOUND)] });
+const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: [readable, notGated, ...boundedPlugins(MEDIA_BOUND)] });
 
 /**
  * An open gallery asks again every few seconds and mostly hears the same list (same ETag): the

@@ -82,6 +82,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'cabine-midia', AWS_ACCESS_KEY_ID: 'só a chave' })).toThrow(/AWS_SECRET_ACCESS_KEY/);
   });
 
+  it('serves public files from the app by default, from a CDN with MEDIA_PUBLIC_BASE (https in production), and refuses an address it cannot use', () => {
+    expect(loadConfig({}).mediaPublicBase).toBeNull();
+    expect(loadConfig({ MEDIA_PUBLIC_BASE: 'http://127.0.0.1:8090/' }).mediaPublicBase).toBe('http://127.0.0.1:8090');
+    expect(loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'https://midia.cabine.example/festas/' }).mediaPublicBase).toBe(
+      'https://midia.cabine.example/festas',
+    );
+    expect(() => loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'http://midia.cabine.example' })).toThrow(/MEDIA_PUBLIC_BASE/);
+    for (const wrong of ['midia.cabine.example', 'ftp://midia.cabine.example', 'https://midia.cabine.example/?v=1', 'https://eu:senha@midia.cabine.example']) {
+      expect(() => loadConfig({ MEDIA_PUBLIC_BASE: wrong })).toThrow(/MEDIA_PUBLIC_BASE/);
+    }
+  });
+
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {
     expect(loadConfig({ MAX_EVENT_MEDIA_FILES: '50' }).maxEventMediaFiles).toBe(50);
     expect(() => loadConfig({ MAX_EVENT_MEDIA_FILES: '0' })).toThrow(ConfigError);

@@ -6,6 +6,7 @@ import { notFound, unauthenticated } from '../domain/errors';
 import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAccess';
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
+import { redirectToPublicBase } from './publicMediaAddress';
 
 /** A public event's file never changes: any cache may keep it for a year. */
 const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
@@ -85,20 +86,26 @@ export async function mediaOpening(request: FastifyRequest, target: MediaRef, ac
  * The gate in front of a media folder (`mediaOpening`): a public event's files cached by anyone,
  * the others' only by the browser let in. Everyone else gets 401 before a byte of the file is
  * read; unknown events 404. It runs on `onRequest`, so HEAD and Range requests pass through it
- * like GET.
+ * like GET. With a CDN for public files (`publicBase`, MEDIA_PUBLIC_BASE), a public event's file
+ * is a redirect there (http/publicMedia.ts): its bytes leave the CDN, not the app.
  */
-export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, access: MediaAccess): void {
+export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, access: MediaAccess, publicBase: string | null = null): void {
   const cacheOf = new WeakMap<FastifyRequest, string>();
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
     const target = mediaTarget(request.url, prefix);
     if (!target) throw notFound('not_found', 'Não encontrado.');
     const opening = await mediaOpening(request, target, access);
     if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
     if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
+    if (opening === 'public' && publicBase) {
+      const { location, cacheControl } = redirectToPublicBase(publicBase, request.url);
+      cacheOf.set(request, cacheControl);
+      return reply.code(302).header('Location', location).send();
+    }
     cacheOf.set(request, opening === 'public' ? PUBLIC_MEDIA_CACHE : GATED_MEDIA_CACHE);
   });
   scope.addHook('onSend', async (request, reply, payload) => {
-    const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304;
+    const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304 || reply.statusCode === 302;
     reply.header('Cache-Control', (ok && cacheOf.get(request)) || REFUSED_CACHE);
     if (cacheOf.get(request) === GATED_MEDIA_CACHE) reply.header('Vary', 'Cookie');
     return payload;

@@ -4,12 +4,14 @@ import type { ServerConfig } from '../config';
 /** The Content-Security-Policy of every reply: our own origin plus the identity and card providers. */
 export function contentSecurityPolicy(config: ServerConfig): string {
   const emulator = config.authEmulatorHost ? `http://${config.authEmulatorHost}` : '';
+  // Public events' files come from the CDN (MEDIA_PUBLIC_BASE): pictures, videos, and the service worker's fetches.
+  const cdn = config.mediaPublicBase ? new URL(config.mediaPublicBase).origin : '';
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", 'https://sdk.mercadopago.com', 'https://apis.google.com', 'https://www.gstatic.com'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', cdn],
+    'media-src': ["'self'", 'blob:', cdn],
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",
@@ -18,6 +20,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
       'https://api.mercadopago.com',
       'https://*.mercadopago.com',
       emulator,
+      cdn,
     ],
     'frame-src': ["'self'", 'https://*.firebaseapp.com', 'https://accounts.google.com', 'https://*.mercadopago.com', 'https://*.mercadolibre.com', emulator],
     'object-src': ["'none'"],

@@ -7,13 +7,15 @@ import { COOKIE } from '../../../contract/cookieLists';
 import { firstScreenChunks } from '../../../contract/firstScreens';
 import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
-import { DomainError, notFound } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import type { ServerConfig } from '../config';
 import { CATALOGUE_PREFIX, catalogueKey, isCatalogueFile } from '../storage/catalogue';
-import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/mediaStorage';
+import type { MediaStorage } from '../storage/mediaStorage';
 import type { PageVisit } from './collectOnServe';
 import type { PageHead } from './collectPreload';
 import { mediaTarget, registerMediaGate, type MediaAccess } from './mediaGate';
+import { sendMediaFile } from './mediaFiles';
+import { registerPublicMedia } from './publicMedia';
 import { sendObject } from './objectReply';
 import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
@@ -83,36 +85,23 @@ export async function registerStaticFiles(
   vouchForAgent: VouchForAgent,
   pages: PageHooks = {},
 ): Promise<void> {
-  for (const [prefix, keyOf] of [
-    ['/media/', mediaKey],
-    ['/thumbs/', thumbKey],
-    ['/display/', displayKey],
-  ] as const) {
+  for (const prefix of ['/media/', '/thumbs/', '/display/'] as const) {
     // Each folder in a scope of its own: the gate's hooks run for its files and nothing else.
     await app.register(async (scope) => {
-      registerMediaGate(scope, prefix, gate.access);
-      // Sent from the object store (the data folder, or the bucket), whichever holds them.
+      registerMediaGate(scope, prefix, gate.access, config.mediaPublicBase);
       scope.route({
         method: ['GET', 'HEAD'],
         url: `${prefix}*`,
         handler: async (request, reply) => {
           const ref = mediaTarget(request.url, prefix);
           if (!ref) throw notFound('not_found', 'Não encontrado.');
-          try {
-            return await sendObject(request, reply, storage.objects, keyOf(ref));
-          } catch (error) {
-            // A thumbnail or rendition not made yet (its upload's job still queued, a photo stored
-            // before renditions existed) is made on its first request, behind the gate (whoever
-            // may not see the photo makes no work), once across servers. One that cannot be made
-            // stays a 404: the gallery shows a plain tile, the collect page the original.
-            const missing = error instanceof DomainError && error.kind === 'not_found';
-            if (prefix === '/media/' || !missing || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display'))) throw error;
-            return sendObject(request, reply, storage.objects, keyOf(ref));
-          }
+          return sendMediaFile(request, reply, storage, prefix, ref);
         },
       });
     });
   }
+  // A CDN's way in to public events' files, when one serves them (MEDIA_PUBLIC_BASE).
+  if (config.mediaPublicBase) await registerPublicMedia(app, storage, gate.access);
 
   // The company's images: anyone's, kept a day by any cache (a new seed may replace one), from
   // the object store like the media (every server sees what a seed loaded through any of them).

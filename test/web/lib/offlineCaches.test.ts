@@ -6,6 +6,7 @@ import {
   OFFLINE_CACHES,
   offlineRouteOf,
   pageRouteOf,
+  readableFetchInit,
   sharedMediaCacheable,
 } from '../../../src/lib/offlineCaches';
 
@@ -108,6 +109,19 @@ describe('what the service worker keeps for offline use', () => {
     expect(fitsBound('abc', MEDIA_BOUND)).toBe(false);
     expect(fitsBound('-1', MEDIA_BOUND)).toBe(false);
     expect(fitsBound(null, MEDIA_BOUND)).toBe(true);
+  });
+});
+
+describe('readableFetchInit', () => {
+  it("asks for a page's picture in CORS mode, without cookies beyond our own origin, so that the CDN's copy can be read and kept", () => {
+    expect(readableFetchInit('no-cors', false)).toEqual({ mode: 'cors', credentials: 'same-origin' });
+  });
+
+  it("leaves alone what is readable already, a navigation's photo, and a video's ranged read", () => {
+    expect(readableFetchInit('cors', false)).toBeNull();
+    expect(readableFetchInit('same-origin', false)).toBeNull();
+    expect(readableFetchInit('navigate', false)).toBeNull();
+    expect(readableFetchInit('no-cors', true)).toBeNull();
   });
 });
 
