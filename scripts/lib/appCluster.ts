@@ -64,8 +64,42 @@ export async function startAppServer(env: Record<string, string | undefined>): P
   return { url, port, process: child, output };
 }
 
+export interface BalancerOptions {
+  /**
+   * Also a CDN for public events' files on this port (what MEDIA_PUBLIC_BASE names): nginx's
+   * cache in front of the same servers, asked only for `/publico/...`, without the visitors'
+   * cookies, keeping what the servers say a shared cache may keep (`s-maxage`), one request to
+   * them per file however many phones ask at once (`proxy_cache_lock`).
+   */
+  cdnPort?: number;
+}
+
+/** The CDN's part of nginx's configuration (BalancerOptions.cdnPort). */
+function cdnServer(port: number, dir: string): string {
+  return `  proxy_cache_path ${dir}/cdn-cache levels=1:2 keys_zone=cdn:10m max_size=1g inactive=60m use_temp_path=off;
+  server {
+    listen 127.0.0.1:${port};
+    location /publico/ {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header Cookie "";
+      proxy_cache cdn;
+      proxy_cache_lock on;
+      proxy_cache_revalidate on;
+      proxy_cache_use_stale updating;
+      add_header X-Cache $upstream_cache_status always;
+    }
+    location / {
+      return 404;
+    }
+  }
+`;
+}
+
 /** nginx (Debian's nginx-light) on 127.0.0.1, balancing over `ports`, its files in `dir`. */
-export async function startBalancer(ports: readonly number[], dir: string): Promise<RunningProcess> {
+export async function startBalancer(ports: readonly number[], dir: string, options: BalancerOptions = {}): Promise<RunningProcess> {
   const port = await freePort();
   fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o777);
@@ -96,7 +130,7 @@ ${upstream}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
   }
-}
+${options.cdnPort ? cdnServer(options.cdnPort, dir) : ''}}
 `,
   );
   const checked = spawnSync(NGINX, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });

@@ -1,0 +1,119 @@
+/**
+ * Public events' files from a CDN (MEDIA_PUBLIC_BASE, issue 26), in a real Chromium: a second
+ * stack whose public files are sent to a CDN of another origin (nginx's cache in front of the
+ * stack, as a CDN whose origin is the app would be). The collect page shows its photo from the
+ * CDN, the service worker keeps it for offline, and the CDN asks the app once per file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
+import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
+import { freePort } from '../../tools/localStack/freePort';
+import { launchBrowser } from './support/browser';
+import { seededMedia } from './support/demoSeed';
+import { eventually } from './support/eventually';
+import { newGuest } from './support/guest';
+
+let browser: Browser;
+let stack: StackProcess | null = null;
+let cdn: RunningProcess | null = null;
+let dir = '';
+let cdnBase = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cdn-'));
+  fs.chmodSync(dir, 0o755);
+  const cdnPort = await freePort();
+  cdnBase = `http://127.0.0.1:${cdnPort}`;
+  const dataDir = process.env.E2E_DATA_DIR ?? '';
+  stack = await startStackProcess({
+    DATA_DIR: path.join(dir, 'data'),
+    DIST_DIR: path.join(path.dirname(dataDir), 'dist'),
+    AUTH_EMULATOR_PORT: String(await freePort()),
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    TEAM_EMAILS: '',
+    MEDIA_PUBLIC_BASE: cdnBase,
+  });
+  cdn = await startBalancer([Number(new URL(stack.url).port)], path.join(dir, 'nginx'), { cdnPort });
+});
+
+afterAll(async () => {
+  // nginx's master is stopped by SIGTERM: a SIGKILL of it would leave its worker listening.
+  await stopAll([cdn], 'SIGTERM');
+  await stack?.interrupt();
+  await browser.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Waits until every picture inside `selector` has arrived and decoded (not a broken image). */
+async function picturesLoaded(page: Page, selector: string): Promise<number> {
+  const handle = await page.waitForFunction((css) => {
+    const images = [...document.querySelectorAll<HTMLImageElement>(`${css} img`)];
+    return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0) ? images.length : 0;
+  }, selector);
+  return (await handle.jsonValue()) as number;
+}
+
+function savedPaths(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const keys = await (await caches.open(name)).keys();
+    return keys.map((request) => new URL(request.url).pathname).sort();
+  }, cacheName);
+}
+
+it("shows a public event's photo from the CDN on the collect page, and the worker keeps it for offline", async () => {
+  const base = stack?.url ?? '';
+  const [photo] = seededMedia('festa_ana', 'pad');
+  const display = `/display${photo.slice('/media'.length)}.webp`;
+  const { page, errors, close } = await newGuest(browser);
+  const fromCdn: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(cdnBase)) fromCdn.push(`${new URL(response.url()).pathname} ${response.status()}`);
+  });
+
+  await page.goto(`${base}/collect?id=${photo}`);
+  await page.getByText('Coletado!').waitFor();
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  expect(await picturesLoaded(page, '.collect__stage')).toBeGreaterThan(0);
+  // The app's address of the photo sent the browser to the CDN, which had it from the app.
+  expect(fromCdn).toContain(`/publico${display} 200`);
+
+  // Under the worker, the rendition from the CDN is kept, under the app's own address.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.reload();
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await eventually(async () => expect(await savedPaths(page, 'cabine-display-v1')).toContain(display));
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  expect(await picturesLoaded(page, '.collect__stage')).toBeGreaterThan(0);
+  await page.context().setOffline(false);
+  expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  await close();
+
+  // The CDN keeps what the app says it may: the next phone's copy does not reach the app.
+  const again = await fetch(`${cdnBase}/publico${display}`);
+  expect(again.status).toBe(200);
+  expect(again.headers.get('x-cache')).toBe('HIT');
+  expect(again.headers.get('access-control-allow-origin')).toBe('*');
+});
+
+it('never lets the CDN hold a file the app does not give to everyone, whatever cookies it is sent', async () => {
+  const base = stack?.url ?? '';
+  // Through the app, a file of no public event is a 404 at the CDN, not kept.
+  for (const url of [`${cdnBase}/publico/media/festa_ana/pad/nao-existe.jpg`, `${cdnBase}/api/account`, `${cdnBase}/`]) {
+    const reply = await fetch(url, { headers: { cookie: 'qualquer=coisa' } });
+    expect({ url, status: reply.status }).toEqual({ url, status: 404 });
+    expect(reply.headers.get('x-cache')).not.toBe('HIT');
+  }
+  // The app's own address of a public file is a redirect to the CDN, kept a few minutes by the browser.
+  const [photo] = seededMedia('festa_ana', 'pad');
+  const redirect = await fetch(`${base}${photo}`, { redirect: 'manual' });
+  expect(redirect.status).toBe(302);
+  expect(redirect.headers.get('location')).toBe(`${cdnBase}/publico${photo}`);
+});
