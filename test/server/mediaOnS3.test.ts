@@ -142,6 +142,20 @@ describe('media in a bucket', () => {
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 
+  it("keeps a visitor's face captures in the bucket, never on the server's disk, and deletes them at the visitor's request", async () => {
+    const agent = 'agentebalde01';
+    const face = `data:image/jpeg;base64,${(await jpeg(640, 480)).toString('base64')}`;
+    const upload = await server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram: face }, headers: { cookie: `agent=${agent}` } });
+    expect(upload.statusCode).toBe(200);
+    const { rows } = await server.db.query<{ file: string }>('SELECT file FROM faces WHERE name = $1', [agent]);
+    expect(rows).toHaveLength(1);
+    expect(await keysUnder(`faces/${agent}/`)).toEqual([`faces/${rows[0].file}`]);
+    expect(fs.existsSync(path.join(server.dataDir, 'faces'))).toBe(false);
+    const erased = await server.call({ method: 'DELETE', url: `/api/faces/${agent}`, headers: { cookie: `agent=${agent}` } });
+    expect(erased.statusCode).toBe(200);
+    expect(await keysUnder(`faces/${agent}/`)).toEqual([]);
+  });
+
   it('answers 404, never a 5xx, for a file name no media file can have', async () => {
     for (const url of [
       '/media/festa_ana/pad/a%20b.jpg',

@@ -135,6 +135,23 @@ describe.each(stores)('%s', (_name, storeOf) => {
     expect(none).toEqual([]);
   });
 
+  it('deletes everything under a prefix, and nothing beside it; never everything at once', async () => {
+    const agent = `rostos_${(n += 1)}`;
+    const mine = [`faces/${agent}/1.jpg`, `faces/${agent}/2.jpg`];
+    for (const one of mine) await store.put(one, Buffer.from(one), { private: true });
+    const neighbour = `faces/${agent}_vizinho/1.jpg`;
+    await store.put(neighbour, Buffer.from('v'), { private: true });
+    await store.removeAll(`faces/${agent}/`);
+    for (const one of mine) expect(await store.head(one)).toBeNull();
+    const left: string[] = [];
+    for await (const one of store.list(`faces/${agent}/`)) left.push(one);
+    expect(left).toEqual([]);
+    expect(await store.head(neighbour)).not.toBeNull();
+    await expect(store.removeAll(`faces/${agent}/`)).resolves.toBeUndefined();
+    await expect(store.removeAll('')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+    await expect(store.removeAll('faces/../')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+  });
+
   it('refuses a key that is no path of safe segments, before touching anything', async () => {
     for (const bad of ['', '/media/a.jpg', 'media/../../etc/passwd', 'media//a.jpg', 'media/a b.jpg', 'media/%2e%2e/a', 'media/./a.jpg', 'media/a.jpg/']) {
       await expect(store.put(bad, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidObjectKeyError);

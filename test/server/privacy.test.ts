@@ -333,7 +333,7 @@ describe('retention', () => {
     const oldResult = await mirrorResultMedia('velho-resultado.jpg', daysBefore(RESULT_RETENTION_DAYS + 1));
     const newResult = await mirrorResultMedia('novo-resultado.jpg', daysBefore(10));
 
-    const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), server.dataDir, now);
+    const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), now);
     expect(purged).toEqual({ faces: 1, leads: 1, results: 1 });
     expect(fs.existsSync(oldResult)).toBe(false);
     expect(fs.existsSync(newResult)).toBe(true);
@@ -351,7 +351,7 @@ describe('retention', () => {
   it('runs as a server starts, and stops with it', async () => {
     const expired = await oldFace('startGuest', FACE_RETENTION_DAYS + 5);
     const app = Fastify();
-    scheduleRetention(app, { db: server.db, config: server.config, storage: createMediaStorage(server.dataDir) });
+    scheduleRetention(app, { db: server.db, storage: createMediaStorage(server.dataDir) });
     await app.ready();
     expect(await facesOf('startGuest')).toBe(0);
     expect(fs.existsSync(expired)).toBe(false);

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_FACE_BYTES } from '../../../contract/wire';
 import type { Database } from '../db/database';
-import { writeFileDurably } from '../storage/durableWrite';
 import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';
+import { isObjectKey, type ObjectStore } from '../storage/objectStore';
 import { invalid, tooLarge, tooMany, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
@@ -37,7 +35,11 @@ function splitDataUrl(dataUrl: string): [type: string, payload: string] | null {
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 const WRONG_TYPE = 'Envie uma foto JPEG, PNG ou WebP.';
 
-const facesDir = (dataDir: string) => path.resolve(dataDir, 'faces');
+/** A face's key in the object store: its row's file (`{agent}/{name}.jpg`) under `faces/`. */
+const faceKey = (file: string) => `faces/${file}`;
+/** A visitor's faces (the agent matches [A-Za-z0-9_-]+: one segment). */
+const agentPrefix = (agent: string) => `faces/${agent}/`;
+const AGENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The bytes of a face capture, checked before anything decodes them: the data URL must say JPEG,
@@ -73,10 +75,11 @@ async function checkedFace(dataUrl: string): Promise<Buffer> {
 
 /**
  * A face capture (`uploadFace`) of the visitor `agent`: checked (checkedFace), decoded under the
- * same pixel limit, kept as an upright JPEG in `{dataDir}/faces/{agent}/`, indexed under the
- * agent. A visitor keeps their newest MAX_FACES_PER_AGENT faces; older ones are deleted.
+ * same pixel limit, kept as an upright JPEG under `faces/{agent}/` of the object store (the data
+ * folder, or the bucket every server shares), indexed under the agent. A visitor keeps their
+ * newest MAX_FACES_PER_AGENT faces; older ones are deleted.
  */
-export async function saveFace(db: Database, dataDir: string, agent: string, dataUrl: string, quotaBytes: number): Promise<void> {
+export async function saveFace(db: Database, objects: ObjectStore, agent: string, dataUrl: string, quotaBytes: number): Promise<void> {
   const bytes = await checkedFace(dataUrl);
   const image = await withDecodeTimeout(
     sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
@@ -90,9 +93,8 @@ export async function saveFace(db: Database, dataDir: string, agent: string, dat
   if (!image) throw unprocessable('invalid_image', 'Imagem inválida.');
 
   const file = `${agent}/${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
-  const target = path.join(facesDir(dataDir), file);
-  // A person's face: readable by the server alone.
-  await writeFileDurably(target, image, { private: { root: facesDir(dataDir) } });
+  // A person's face: on the disk, readable by the server alone.
+  await objects.put(faceKey(file), image, { private: true, contentType: 'image/jpeg' });
   let replaced: string[];
   try {
     replaced = await db.transaction(async (client) => {
@@ -114,21 +116,21 @@ export async function saveFace(db: Database, dataDir: string, agent: string, dat
       return rows.map((row) => row.file);
     });
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await objects.remove(faceKey(file));
     throw error;
   }
-  await removeFiles(dataDir, replaced);
+  await removeFiles(objects, replaced);
 }
 
 /** `DELETE /faces/{agent}`: every face of the visitor, rows and files. Answers how many there were. */
-export async function deleteFaces(db: Database, dataDir: string, agent: string): Promise<number> {
+export async function deleteFaces(db: Database, objects: ObjectStore, agent: string): Promise<number> {
   const { rows } = await db.query<{ file: string }>('DELETE FROM faces WHERE name = $1 RETURNING file', [agent]);
   await removeFiles(
-    dataDir,
+    objects,
     rows.map((row) => row.file),
   );
-  // The visitor's folder goes too (the agent matches [A-Za-z0-9_-]+: it is a folder of faces/).
-  await fs.rm(path.join(facesDir(dataDir), agent), { recursive: true, force: true });
+  // The visitor's folder goes too, with anything a killed upload left in it.
+  if (AGENT.test(agent)) await objects.removeAll(agentPrefix(agent));
   return rows.length;
 }
 
@@ -136,12 +138,9 @@ export async function deleteFaces(db: Database, dataDir: string, agent: string):
  * Deletes the files of face rows already deleted (in a transaction that has committed), and the
  * folders of `agents`, which hold nothing else.
  */
-export async function removeFaceFiles(dataDir: string, files: readonly string[], agents: readonly string[] = []): Promise<void> {
-  await removeFiles(dataDir, files);
-  for (const agent of agents) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(agent)) continue;
-    await fs.rm(path.join(facesDir(dataDir), agent), { recursive: true, force: true });
-  }
+export async function removeFaceFiles(objects: ObjectStore, files: readonly string[], agents: readonly string[] = []): Promise<void> {
+  await removeFiles(objects, files);
+  for (const agent of agents) if (AGENT.test(agent)) await objects.removeAll(agentPrefix(agent));
 }
 
 /**
@@ -149,24 +148,19 @@ export async function removeFaceFiles(dataDir: string, files: readonly string[],
  * Safe to run on every app server at once (each row is deleted, and its file removed, once).
  * Answers how many went.
  */
-export async function deleteExpiredFaces(db: Database, dataDir: string, now = new Date(), days = FACE_RETENTION_DAYS): Promise<number> {
+export async function deleteExpiredFaces(db: Database, objects: ObjectStore, now = new Date(), days = FACE_RETENTION_DAYS): Promise<number> {
   const { rows } = await db.query<{ file: string }>(`DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`, [
     now.toISOString(),
     days,
   ]);
   await removeFiles(
-    dataDir,
+    objects,
     rows.map((row) => row.file),
   );
   return rows.length;
 }
 
 /** Deletes face files named by their rows, never anything outside the faces folder. */
-async function removeFiles(dataDir: string, files: readonly string[]): Promise<void> {
-  const root = facesDir(dataDir);
-  for (const file of files) {
-    const target = path.resolve(root, file);
-    if (!target.startsWith(root + path.sep)) continue;
-    await fs.rm(target, { force: true });
-  }
+async function removeFiles(objects: ObjectStore, files: readonly string[]): Promise<void> {
+  for (const file of files) if (isObjectKey(file)) await objects.remove(faceKey(file));
 }

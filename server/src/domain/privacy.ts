@@ -71,8 +71,7 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
  */
 export async function eraseVisitorData(
   db: Database,
-  storage: Pick<MediaStorage, 'remove'>,
-  dataDir: string,
+  storage: Pick<MediaStorage, 'remove' | 'objects'>,
   agent: string,
   identity: Identity | null,
 ): Promise<PrivacyCounts> {
@@ -108,7 +107,7 @@ export async function eraseVisitorData(
       media,
     };
   });
-  await removeFaceFiles(dataDir, files, agents);
+  await removeFaceFiles(storage.objects, files, agents);
   for (const ref of media) await storage.remove(ref);
   return counts;
 }
@@ -127,8 +126,8 @@ export interface Purged {
  * The retention periods the privacy page states, applied: what is older goes, the booth results'
  * own media too (rows, then files).
  */
-export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove'>, dataDir: string, now = new Date()): Promise<Purged> {
-  const faces = await deleteExpiredFaces(db, dataDir, now);
+export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove' | 'objects'>, now = new Date()): Promise<Purged> {
+  const faces = await deleteExpiredFaces(db, storage.objects, now);
   const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
     now.toISOString(),
     LEAD_RETENTION_MONTHS,

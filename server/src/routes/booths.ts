@@ -46,7 +46,7 @@ const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
 const FACE_WINDOW_SECONDS = 60;
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
-export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
+export function boothRoutes(app: Api, { db, config, storage, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
 
   app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
@@ -165,14 +165,14 @@ export function boothRoutes(app: Api, { db, config, rateLimit, team, mediaAccess
       },
     },
     async (request) => {
-      await saveFace(db, config.dataDir, request.params.name, request.body.poligram, config.facesQuotaBytes);
+      await saveFace(db, storage.objects, request.params.name, request.body.poligram, config.facesQuotaBytes);
       return 'ok' as const;
     },
   );
 
   /** The visitor's faces, files and rows, are deleted at their request. */
   app.delete('/faces/:agent', { schema: { params: params({ agent: AGENT }), response: { 200: OkReply } } }, async (request) => {
-    await deleteFaces(db, config.dataDir, request.params.agent);
+    await deleteFaces(db, storage.objects, request.params.agent);
     return 'ok' as const;
   });
 }

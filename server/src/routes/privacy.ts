@@ -9,7 +9,7 @@ import { AGENT, params, type Api } from '../http/schemas';
  * their device's agent, as on every guest route (the agent is the random id only their device
  * holds); a valid token adds their account. A token that is present but invalid is refused (401).
  */
-export function privacyRoutes(app: Api, { db, config, storage, rateLimit }: AppContext): void {
+export function privacyRoutes(app: Api, { db, storage, rateLimit }: AppContext): void {
   app.get(
     '/privacy/data/:agent',
     { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' } },
@@ -24,7 +24,7 @@ export function privacyRoutes(app: Api, { db, config, storage, rateLimit }: AppC
     '/privacy/erase',
     { schema: { body: ErasureRequest, response: { 200: ErasureReply } }, config: { auth: 'optional', rateLimit: rateLimit('privacyErase') } },
     async (request) => ({
-      removed: await eraseVisitorData(db, storage, config.dataDir, request.body.agent, request.identity),
+      removed: await eraseVisitorData(db, storage, request.body.agent, request.identity),
       kept: KEPT_AFTER_ERASURE,
     }),
   );
@@ -38,17 +38,13 @@ const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
  * the server starts and every RETENTION_SWEEP_MS while it runs. A failed sweep is logged and
  * the next one tries again; closing the server waits for a sweep under way.
  */
-export function scheduleRetention(
-  app: FastifyInstance,
-  { db, config, storage }: Pick<AppContext, 'db' | 'config' | 'storage'>,
-  every = RETENTION_SWEEP_MS,
-): void {
+export function scheduleRetention(app: FastifyInstance, { db, storage }: Pick<AppContext, 'db' | 'storage'>, every = RETENTION_SWEEP_MS): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = running.then(async () => {
       try {
-        const purged = await purgeExpired(db, storage, config.dataDir);
+        const purged = await purgeExpired(db, storage);
         if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
       } catch (error) {
         app.log.error({ err: error }, 'retention sweep failed');

@@ -3,7 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeFileDurably } from './durableWrite';
-import { checkObjectKey, checkObjectPrefix, clipRange, RangeNotSatisfiableError, type ObjectStore, type PutOptions } from './objectStore';
+import {
+  checkObjectKey,
+  checkObjectPrefix,
+  clipRange,
+  InvalidObjectKeyError,
+  RangeNotSatisfiableError,
+  type ObjectStore,
+  type PutOptions,
+} from './objectStore';
 
 /**
  * The objects as files under `root` (the data folder): a key is a path below it. Writes are
@@ -50,6 +58,13 @@ export function diskObjectStore(root: string): ObjectStore {
 
     async remove(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+
+    async removeAll(prefix) {
+      checkObjectPrefix(prefix);
+      // Never the whole data folder: a prefix names a folder below it.
+      if (prefix === '') throw new InvalidObjectKeyError(prefix);
+      await fs.rm(path.join(root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
     },
 
     async *list(prefix) {

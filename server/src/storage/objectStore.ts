@@ -25,6 +25,8 @@ export interface ObjectStore {
   head(key: string): Promise<ObjectInfo | null>;
   /** Deletes the object; nothing for a key not there. */
   remove(key: string): Promise<void>;
+  /** Deletes every object under `prefix` (a folder's, ending in `/`): on the disk, the folder too. */
+  removeAll(prefix: string): Promise<void>;
   /** Every key under `prefix` (a folder's, ending in `/`), in no promised order. */
   list(prefix: string): AsyncIterable<string>;
   /**

@@ -11,7 +11,15 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { checkObjectKey, checkObjectPrefix, clipRange, RangeNotSatisfiableError, type ObjectInfo, type ObjectStore } from './objectStore';
+import {
+  checkObjectKey,
+  checkObjectPrefix,
+  clipRange,
+  InvalidObjectKeyError,
+  RangeNotSatisfiableError,
+  type ObjectInfo,
+  type ObjectStore,
+} from './objectStore';
 
 export interface S3Settings {
   bucket: string;
@@ -47,6 +55,15 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
       if (notFound(error)) return null;
       throw error;
     }
+  }
+  async function* list(prefix: string): AsyncGenerator<string> {
+    checkObjectPrefix(prefix);
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
   return {
     kind: 's3',
@@ -90,15 +107,13 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
-    async *list(prefix) {
-      checkObjectPrefix(prefix);
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+    async removeAll(prefix) {
+      if (prefix === '') throw new InvalidObjectKeyError(prefix);
+      // A bucket has no folders: each object under the prefix goes (the few of a visitor's faces, say).
+      for await (const key of list(prefix)) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+
+    list,
 
     async temporaryUrl(key, seconds) {
       checkObjectKey(key);
