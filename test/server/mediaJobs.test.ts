@@ -74,12 +74,13 @@ describe("an upload's derivatives", () => {
     expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
   });
 
-  it('are made by the first request for the thumbnail when no worker got there first, and the job then finds nothing to do', async () => {
+  it('are made by the first request for the thumbnail when no worker got there first (the tile alone, at once), and the job makes only the rest', async () => {
     expect((await upload('pedida-01.jpg')).statusCode).toBe(200);
     const thumb = await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/pedida-01.jpg.webp' });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
-    expect(onDisk('display/festa_ana/pad/pedida-01.jpg.webp')).toBe(true);
+    // The gallery waited for its tile, not for the collect page's rendition too.
+    expect(onDisk('display/festa_ana/pad/pedida-01.jpg.webp')).toBe(false);
     const made = fs.statSync(path.join(server.dataDir, 'thumbs/festa_ana/pad/pedida-01.jpg.webp')).mtimeMs;
 
     const jobs = await worker();
@@ -89,6 +90,7 @@ describe("an upload's derivatives", () => {
       await jobs.stop();
     }
     expect(fs.statSync(path.join(server.dataDir, 'thumbs/festa_ana/pad/pedida-01.jpg.webp')).mtimeMs).toBe(made);
+    expect(onDisk('display/festa_ana/pad/pedida-01.jpg.webp')).toBe(true);
     expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['pedida-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
   });
 
@@ -192,6 +194,36 @@ describe('a missing thumbnail asked of two servers at once', () => {
     release();
     expect(await answers).toEqual([true, true]);
     expect(reads).toEqual(['media/festa_ana/pad/dois-pedidos.jpg']);
+  });
+
+  it("is there for a gallery while the job still makes the rendition: the tile does not wait for the collect page's photo", async () => {
+    const ref = await original('tile-primeiro.jpg');
+    const disk = diskObjectStore(server.dataDir);
+    const reads: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The job's second read of the original (the rendition's) is held.
+    const holdingSecond: ObjectStore = {
+      ...disk,
+      async get(key, range) {
+        if (key.startsWith('media/')) {
+          reads.push(key);
+          if (reads.length === 2) await held;
+        }
+        return disk.get(key, range);
+      },
+    };
+    const job = createMediaStorage(server.dataDir, {}, holdingSecond, advisoryKeyLock(server.db)).derive(ref);
+    await until(async () => reads.length === 2);
+    expect(onDisk('thumbs/festa_ana/pad/tile-primeiro.jpg.webp')).toBe(true);
+    expect(onDisk('display/festa_ana/pad/tile-primeiro.jpg.webp')).toBe(false);
+    // Another server's request for the tile finds it, without waiting for the file's lock.
+    expect(await createMediaStorage(server.dataDir, {}, disk, advisoryKeyLock(other)).ensure(ref, 'thumb')).toBe(true);
+    release();
+    expect(await job).toMatchObject({ outcome: 'made', hasThumb: true, hasDisplay: true });
+    expect(onDisk('display/festa_ana/pad/tile-primeiro.jpg.webp')).toBe(true);
   });
 
   it('is made twice without the lock (what the lock is for)', async () => {

@@ -199,6 +199,9 @@ export function displayKey(ref: MediaRef): string {
   return `display/${ref.bname}/${ref.mode}/${ref.file}.webp`;
 }
 
+/** One derivative made (`present`: it exists now) and the size of the picture it was made of; or why not. */
+type OneDerivation = { outcome: 'made'; present: boolean; width: number | null; height: number | null } | Exclude<Derivation, { outcome: 'made' }>;
+
 /** What a file needs beside it, made from its bytes; the size is the picture's (a video's poster's). */
 interface Derivatives {
   width: number | null;
@@ -231,7 +234,7 @@ export function createMediaStorage(
   // One derivation at a time (each is a full decode of a photo of up to 40 megapixels), a few
   // requests waiting their turn; a burst beyond that is answered with none, and the page shows
   // the original instead. Jobs wait whatever it takes: theirs is no one's request.
-  const inFlight = new Map<string, Promise<Derivation>>();
+  const inFlight = new Map<string, Promise<OneDerivation>>();
   const waiting: (() => void)[] = [];
   let running = 0;
   const refused = new Set<string>();
@@ -280,10 +283,10 @@ export function createMediaStorage(
   }
 
   /** The thumbnail and rendition of a checked file (a decode proves its bytes are the image it claims). */
-  async function derivativesOf(data: Buffer, checked: StoredMedia): Promise<Derivatives> {
+  async function derivativesOf(data: Buffer, checked: StoredMedia, which: readonly Derivative[] = ['thumb', 'display']): Promise<Derivatives> {
     if (checked.kind === 'video') {
       // Its poster frame is its thumbnail, and the player's poster.
-      const frame = await videoPosterFrame(data);
+      const frame = which.includes('thumb') ? await videoPosterFrame(data) : null;
       const poster = frame
         ? await sharp(frame, decodeOptions(maxPixels))
             .metadata()
@@ -294,42 +297,38 @@ export function createMediaStorage(
       }
       return { width: poster.width, height: poster.height, thumb: await boundedThumbnail(frame, maxPixels, timeoutMs), display: null };
     }
-    const thumb = await boundedThumbnail(data, maxPixels, timeoutMs);
+    const thumb = which.includes('thumb') ? await boundedThumbnail(data, maxPixels, timeoutMs) : null;
     // A GIF is drawn as it is (animated): a still WebP of it would stop it.
-    const display = checked.kind === 'image' ? await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition) : null;
+    const display = checked.kind === 'image' && which.includes('display') ? await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition) : null;
     return { width: checked.width, height: checked.height, thumb, display };
   }
 
-  /** Makes, from the stored original, the derivatives it lacks. */
-  async function makeMissing(ref: MediaRef): Promise<Derivation> {
-    const kind = mediaKind(ref.file);
-    const needsDisplay = kind === 'image';
-    const [hasThumb, hasDisplay] = await Promise.all([exists(thumbKey(ref)), needsDisplay ? exists(displayKey(ref)) : false]);
-    if (hasThumb && (hasDisplay || !needsDisplay)) return { outcome: 'made', hasThumb, hasDisplay, width: null, height: null };
+  /** Whether a file of this name has that derivative at all (a video or a GIF has no display rendition). */
+  const hasKind = (ref: MediaRef, which: Derivative) => which === 'thumb' || mediaKind(ref.file) === 'image';
+  const keyOf = (ref: MediaRef, which: Derivative) => (which === 'thumb' ? thumbKey(ref) : displayKey(ref));
+
+  /** Makes one derivative from the stored original, unless it is there already. */
+  async function makeOne(ref: MediaRef, which: Derivative): Promise<OneDerivation> {
+    const target = keyOf(ref, which);
+    if (await exists(target)) return { outcome: 'made', present: true, width: null, height: null };
     // Not there is 'missing'; a store that fails to answer throws, and the job runs again later.
     const stored = await objects.get(mediaKey(ref));
     if (!stored) return { outcome: 'missing' };
     const original = await buffer(stored.body);
     let made: Derivatives;
     try {
-      made = await derivativesOf(original, await describe(ref, original));
+      made = await derivativesOf(original, await describe(ref, original), [which]);
     } catch (error) {
       // A slow decode may pass another time; a file libvips refuses will not.
       if (error instanceof DomainError && error.kind === 'unavailable') return { outcome: 'later' };
       refuse(mediaKey(ref));
       return { outcome: 'refused' };
     }
+    const bytes = which === 'thumb' ? made.thumb : made.display;
     // A video with no poster to make (no ffmpeg, frames that do not decode) is not tried again here.
-    if (!made.thumb && !hasThumb) refuse(mediaKey(ref));
-    if (made.thumb && !hasThumb) await objects.put(thumbKey(ref), made.thumb, { contentType: 'image/webp' });
-    if (made.display && !hasDisplay) await objects.put(displayKey(ref), made.display, { contentType: 'image/webp' });
-    return {
-      outcome: 'made',
-      hasThumb: hasThumb || made.thumb !== null,
-      hasDisplay: hasDisplay || made.display !== null,
-      width: made.width,
-      height: made.height,
-    };
+    if (!bytes) refuse(mediaKey(ref));
+    else await objects.put(target, bytes, { contentType: 'image/webp' });
+    return { outcome: 'made', present: bytes !== null, width: made.width, height: made.height };
   }
 
   async function turn<T>(work: () => Promise<T>): Promise<T> {
@@ -345,17 +344,33 @@ export function createMediaStorage(
     }
   }
 
-  /** One derivation of a file at a time here, and across servers; `bounded`: a request's, turned away when the line is long. */
-  function derive(ref: MediaRef, bounded: boolean): Promise<Derivation> {
-    const key = mediaKey(ref);
-    const already = inFlight.get(key);
+  /**
+   * One derivative of a file made at a time here, and across servers under the file's lock (which
+   * storing or removing the file holds too, so no derivative of old bytes lands after them);
+   * `bounded`: a request's, turned away when the line is long.
+   */
+  function deriveOne(ref: MediaRef, which: Derivative, bounded: boolean): Promise<OneDerivation> {
+    const target = keyOf(ref, which);
+    const already = inFlight.get(target);
     if (already) return already;
     if (bounded && running >= atOnce && waiting.length >= DISPLAY_WAITING) return Promise.resolve({ outcome: 'later' });
-    const made = turn(() => lock(key, () => makeMissing(ref)))
-      .catch((): Derivation => ({ outcome: 'later' }))
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, made);
+    const made = turn(() => lock(mediaKey(ref), () => makeOne(ref, which)))
+      .catch((): OneDerivation => ({ outcome: 'later' }))
+      .finally(() => inFlight.delete(target));
+    inFlight.set(target, made);
     return made;
+  }
+
+  /**
+   * Every derivative a file lacks, the thumbnail first, each in a turn of its own: a gallery
+   * waiting for the tile gets it without waiting for the rendition too.
+   */
+  async function derive(ref: MediaRef): Promise<Derivation> {
+    const thumb = await deriveOne(ref, 'thumb', false);
+    if (thumb.outcome !== 'made') return thumb;
+    const display = hasKind(ref, 'display') ? await deriveOne(ref, 'display', false) : null;
+    if (display && display.outcome !== 'made') return display;
+    return { outcome: 'made', hasThumb: thumb.present, hasDisplay: display?.present ?? false, width: thumb.width, height: thumb.height };
   }
 
   return {
@@ -366,18 +381,17 @@ export function createMediaStorage(
     reachable: () => objects.reachable(),
     derive(ref) {
       if (!isStorableRef(ref) || !mediaKind(ref.file)) return Promise.resolve({ outcome: 'missing' });
-      return derive(ref, false);
+      return derive(ref);
     },
     async ensure(ref, which) {
-      const kind = isStorableRef(ref) ? mediaKind(ref.file) : null;
-      if (!kind || (which === 'display' && kind !== 'image')) return false;
-      const target = which === 'thumb' ? thumbKey(ref) : displayKey(ref);
+      if (!isStorableRef(ref) || !mediaKind(ref.file) || !hasKind(ref, which)) return false;
+      const target = keyOf(ref, which);
       if (await exists(target).catch(() => false)) return true;
       if (refused.has(mediaKey(ref))) return false;
       // A name no file has (anyone may ask one of a public event) takes no place in the line.
-      if (!inFlight.has(mediaKey(ref)) && !(await exists(mediaKey(ref)).catch(() => false))) return false;
-      const made = await derive(ref, true);
-      return made.outcome === 'made' && (which === 'thumb' ? made.hasThumb : made.hasDisplay);
+      if (!inFlight.has(target) && !(await exists(mediaKey(ref)).catch(() => false))) return false;
+      const made = await deriveOne(ref, which, true);
+      return made.outcome === 'made' && made.present;
     },
     async remove(ref) {
       checkRef(ref);
