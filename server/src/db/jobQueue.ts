@@ -44,6 +44,8 @@ export interface JobQueueOptions {
   /** Jobs this server runs at once for each queue; 0 makes a server that only queues (a web-only one). */
   workers: number;
   onError?: (message: string) => void;
+  /** How often lost runs are looked for (MAINTENANCE_SECONDS; a test shortens it). */
+  maintenanceSeconds?: number;
 }
 
 export type JobHandler = (data: JobData) => Promise<void>;
@@ -127,7 +129,7 @@ function startWorker(boss: PgBoss, name: string, handler: JobHandler, onError: (
 export async function startJobQueue(
   db: Database,
   queues: Record<string, { settings: QueueSettings; handler: JobHandler }>,
-  { workers, onError = () => undefined }: JobQueueOptions,
+  { workers, onError = () => undefined, maintenanceSeconds = MAINTENANCE_SECONDS }: JobQueueOptions,
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: overPool(db),
@@ -136,7 +138,7 @@ export async function startJobQueue(
     migrate: false,
     schedule: false,
     supervise: true,
-    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    maintenanceIntervalSeconds: maintenanceSeconds,
   });
   boss.on('error', (error: Error) => onError(`job queue: ${error.message}`));
   await boss.start();
