@@ -1,5 +1,15 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../domain/errors';
+
+/**
+ * Whether a value is parsed data (JSON's objects, a query's) and not an uploaded file: its bytes,
+ * or its body as it arrives, a stream, whose fields (its socket, its server, their buffers) are
+ * no text of anyone's, and many (walking them is a graph of the whole server).
+ */
+function isParsedObject(value: object): boolean {
+  return !Buffer.isBuffer(value) && !(value instanceof Stream);
+}
 
 /** Whether a parsed request part holds a NUL character, in a value or a key, however deep. */
 function holdsNul(value: unknown): boolean {
@@ -11,7 +21,7 @@ function holdsNul(value: unknown): boolean {
       if (item.includes('\u0000')) return true;
     } else if (Array.isArray(item)) {
       pending.push(...item);
-    } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
+    } else if (item && typeof item === 'object' && isParsedObject(item)) {
       for (const [key, inner] of Object.entries(item)) {
         if (key.includes('\u0000')) return true;
         pending.push(inner);

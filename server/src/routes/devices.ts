@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contract/mediaPath';
@@ -24,6 +25,7 @@ import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
 import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
+import { readAtMost, TOO_LARGE } from '../storage/uploadStream';
 import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
 
 declare module 'fastify' {
@@ -52,8 +54,20 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * platform pick up what guests asked for and post the result.
  */
 export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePepper }: AppContext): void {
-  app.addContentTypeParser(RAW_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_request, body, done) => done(null, body));
+  // A device's file is the body as it arrives, never read whole here: a photo is read (bounded)
+  // by its upload, a video goes on to the object store chunk by chunk (storeUpload).
+  app.addContentTypeParser(RAW_TYPES, (request, body, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD) done(TOO_LARGE(), undefined);
+    else done(null, body);
+  });
   app.decorateRequest('device', null);
+  // An answer given before the body was read whole (a video past its limit, a refused device) ends
+  // the connection: Node would otherwise read, and throw away, the rest of it first.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) reply.header('Connection', 'close');
+    return payload;
+  });
   const codeKey = boothCodeKey(devicePepper);
   // onRequest: a keyless upload is refused before its body is read or its schema checked.
   app.addHook('onRequest', async (request) => {
@@ -75,7 +89,7 @@ export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePe
    */
   async function storeUpload(device: DeviceRow, mode: MediaMode, file: string, body: unknown, result = false) {
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
-    if (!Buffer.isBuffer(body)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
+    if (!(body instanceof Readable)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
     // A link-only or private event's files get random names (docs/api.md, "Who may see an event").
     const bname = device.event_name;
@@ -88,7 +102,8 @@ export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePe
     const ref: MediaRef = { bname, mode, file: name.file };
     // The original is stored, then indexed with the job that makes its thumbnail and rendition in
     // one transaction: an acknowledged upload always gets them, from whichever server is free.
-    const stored = await storage.store(ref, body);
+    const stored =
+      mediaKind(ref.file) === 'video' ? await storage.storeStream(ref, body, MAX_UPLOAD) : await storage.store(ref, await readAtMost(body, MAX_UPLOAD));
     await insertMediaWith(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result }, (client) =>
       enqueueDerivatives(jobs, client, ref),
     );

@@ -13,6 +13,7 @@ import { diskObjectStore } from './diskObjectStore';
 import { s3ObjectStore } from './s3ObjectStore';
 import type { ObjectStore } from './objectStore';
 import { noKeyLock, type KeyLock } from '../db/keyLock';
+import { peekStream } from './uploadStream';
 
 export const THUMB_SIZE = 360;
 
@@ -97,6 +98,12 @@ export interface MediaStorage {
    */
   store(ref: MediaRef, data: Buffer): Promise<StoredMedia>;
   /**
+   * `store` for a video as it arrives (a 360 video may be 80 MB): checked by its first bytes, sent
+   * on to the object store chunk by chunk, never whole in memory; refused with 413 past `maxBytes`,
+   * leaving nothing stored.
+   */
+  storeStream(ref: MediaRef, body: AsyncIterable<unknown>, maxBytes: number): Promise<StoredMedia>;
+  /**
    * Makes whatever derivative of a stored original is missing, one at a time in this process and
    * under the key lock across servers, so that two asking at once make it once.
    */
@@ -132,6 +139,9 @@ function isStorableRef(ref: MediaRef): boolean {
 function checkRef(ref: MediaRef): void {
   if (!isStorableRef(ref)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
 }
+
+/** Enough of a video's first bytes to tell its kind (an MP4's `ftyp` box at 4, WebM's EBML magic at 0). */
+const VIDEO_HEADER_BYTES = 16;
 
 function looksLikeVideo(data: Buffer, file: string): boolean {
   if (/\.webm$/i.test(file)) return data.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
@@ -413,6 +423,22 @@ export function createMediaStorage(
         await objects.put(mediaKey(ref), data, { contentType: mimeOf(ref.file) });
       });
       return checked;
+    },
+    async storeStream(ref, body, maxBytes) {
+      checkRef(ref);
+      if (mediaKind(ref.file) !== 'video') throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
+      if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
+        throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
+      }
+      const { head, stream } = await peekStream(body, VIDEO_HEADER_BYTES, maxBytes);
+      if (head.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
+      if (!looksLikeVideo(head, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
+      await lock(mediaKey(ref), async () => {
+        await objects.remove(thumbKey(ref));
+        refused.delete(mediaKey(ref));
+        await objects.put(mediaKey(ref), stream, { contentType: mimeOf(ref.file) });
+      });
+      return { kind: 'video', width: null, height: null, hasThumb: false };
     },
     async save(ref, data) {
       const checked = await checkNew(ref, data);
