@@ -6,7 +6,10 @@
  *     of their last answer), and fetch the thumbnail of each new photo they see;
  *   - 6 booths upload a 1600x1200 photo every 10 s each;
  *   - guests print from a 5-copy pack every 2 s (a 409 once it is spent is the expected answer),
- *     and the printer takes its jobs every 2 s and marks them printed.
+ *     and the printer takes its jobs every 2 s and marks them printed;
+ * and a third time against two servers whose public files come from a CDN (MEDIA_PUBLIC_BASE;
+ * nginx's cache on another port stands in for it: a thumbnail is the app's redirect, then the
+ * CDN's copy).
  * Prints p50/p99 and errors of each route, and the photo-to-screen delay (upload acknowledged ->
  * seen in a polling phone's gallery) at p50 and p99, against the issue's aim: 0 errors, p99 under
  * 100 ms, a photo on every open gallery within 6 s at p99.
@@ -20,6 +23,7 @@ import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } fr
 import { startLocalS3, type LocalS3 } from './lib/localS3';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { freePort } from '../tools/localStack/freePort';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PHONES = Number(process.env.BENCH_PHONES ?? 500);
@@ -224,6 +228,7 @@ async function main(): Promise<void> {
   let stack: StackProcess | null = null;
   let second: RunningProcess | null = null;
   let balancer: RunningProcess | null = null;
+  let cdnServers: RunningProcess[] = [];
   try {
     s3 = await startLocalS3('festa');
     const shared = {
@@ -251,11 +256,35 @@ async function main(): Promise<void> {
     balancer = await startBalancer([firstPort, second.port], path.join(dir, 'nginx'));
     const two = await party(balancer.url, 'dois', photos);
     const twoPassed = report('Two servers behind nginx (one database, one bucket)', two);
-    process.exitCode = onePassed && twoPassed ? 0 : 1;
-  } finally {
-    // nginx by SIGTERM (its master stops its workers), the app server as a crash would.
+
+    // Two servers again, now sending public files to a CDN (MEDIA_PUBLIC_BASE: nginx's cache of
+    // /publico/ on another port). The first server stays up for its job worker alone.
     await stopAll([balancer], 'SIGTERM');
     await stopAll([second]);
+    await refillPack(dataDir);
+    const cdnPort = await freePort();
+    const withCdn = {
+      ...shared,
+      DATABASE_URL: stackDatabaseUrl(dataDir),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      MEDIA_PUBLIC_BASE: `http://127.0.0.1:${cdnPort}`,
+    };
+    cdnServers = await Promise.all([
+      startAppServer({ ...withCdn, DATA_DIR: path.join(dir, 'third') }),
+      startAppServer({ ...withCdn, DATA_DIR: path.join(dir, 'fourth') }),
+    ]);
+    balancer = await startBalancer(
+      cdnServers.map((server) => server.port),
+      path.join(dir, 'nginx-cdn'),
+      { cdnPort },
+    );
+    const cdn = await party(balancer.url, 'cdn', photos);
+    const cdnPassed = report('Two servers behind nginx, public files from a CDN (nginx cache, MEDIA_PUBLIC_BASE)', cdn);
+    process.exitCode = onePassed && twoPassed && cdnPassed ? 0 : 1;
+  } finally {
+    // nginx by SIGTERM (its master stops its workers), the app servers as a crash would.
+    await stopAll([balancer], 'SIGTERM');
+    await stopAll([second, ...cdnServers]);
     await stack?.kill();
     await s3?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
