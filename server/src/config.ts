@@ -101,18 +101,17 @@ type Env = Record<string, string | undefined>;
 
 function mediaPublicBase(value: string | undefined, production: boolean): string | null {
   if (!value) return null;
-  const base = value.replace(/\/+$/, '');
-  let url: URL | null = null;
+  const refuse = () => new ConfigError(`MEDIA_PUBLIC_BASE must be an ${production ? 'https' : 'http(s)'} address without a query, got "${value}"`);
+  let url: URL;
   try {
-    url = new URL(base);
+    url = new URL(value.trim());
   } catch {
-    url = null;
+    throw refuse();
   }
   const schemes = production ? ['https:'] : ['https:', 'http:'];
-  if (!url || !schemes.includes(url.protocol) || url.search || url.hash || url.username || url.password || base.includes('?') || base.includes('#')) {
-    throw new ConfigError(`MEDIA_PUBLIC_BASE must be an ${production ? 'https' : 'http(s)'} address without a query, got "${value}"`);
-  }
-  return base;
+  if (!schemes.includes(url.protocol) || url.search || url.hash || url.username || url.password || /[?#\s]/.test(value.trim())) throw refuse();
+  // The address as URL writes it (what goes into every redirect's Location), without its last slash.
+  return url.href.replace(/\/+$/, '');
 }
 
 function rateLimitStore(value: string | undefined): 'database' | 'memory' {

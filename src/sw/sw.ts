@@ -82,12 +82,17 @@ const notGated: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (sharedMediaCacheable(response.headers.get('Cache-Control')) ? response : null),
 };
 
-/** A picture fetched so that it can be read, and kept, even when it comes from the CDN (lib/offlineCaches.ts). */
+/**
+ * A picture fetched so that it can be read, and kept, even when it comes from the CDN
+ * (lib/offlineCaches.ts). Should that fail (a CDN that does not allow it), the page's own request
+ * still shows the picture, unkept.
+ */
 const readable: WorkboxPlugin = {
   requestWillFetch: async ({ request }) => {
     const init = readableFetchInit(request.mode, request.headers.has('Range'));
     return init ? new Request(request, init) : request;
   },
+  handlerDidError: async ({ request }) => (readableFetchInit(request.mode, request.headers.has('Range')) ? fetch(request).catch(() => undefined) : undefined),
 };
 
 // Media never changes under a name (the server serves it immutable): the cache is as good as the network.

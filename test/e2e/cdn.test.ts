@@ -105,13 +105,21 @@ it("shows a public event's photo from the CDN on the collect page, and the worke
 
 it('never lets the CDN hold a file the app does not give to everyone, whatever cookies it is sent', async () => {
   const base = stack?.url ?? '';
-  // Through the app, a file of no public event is a 404 at the CDN, not kept.
-  for (const url of [`${cdnBase}/publico/media/festa_ana/pad/nao-existe.jpg`, `${cdnBase}/api/account`, `${cdnBase}/`]) {
-    const reply = await fetch(url, { headers: { cookie: 'qualquer=coisa' } });
-    expect({ url, status: reply.status }).toEqual({ url, status: 404 });
-    expect(reply.headers.get('x-cache')).not.toBe('HIT');
+  // A private event's cover (its name is the seed's) and a file no event has: 404 from the app
+  // through the CDN, asked twice, and the second is no copy the CDN kept.
+  const privateCover = '/media/formatura_privada/feed/capa.jpg';
+  for (const url of [`${cdnBase}/publico${privateCover}`, `${cdnBase}/publico/media/festa_ana/pad/nao-existe.jpg`]) {
+    for (const time of [1, 2]) {
+      const reply = await fetch(url, { headers: { cookie: 'qualquer=coisa' } });
+      expect({ url, time, status: reply.status, cache: reply.headers.get('x-cache') }).toEqual({ url, time, status: 404, cache: 'MISS' });
+    }
   }
-  // The app's own address of a public file is a redirect to the CDN, kept a few minutes by the browser.
+  // At the app's own address the private cover keeps its gate (a stranger is told nothing of the
+  // event: 404), and is never sent to the CDN.
+  const gated = await fetch(`${base}${privateCover}`, { redirect: 'manual' });
+  expect(gated.status).toBe(404);
+  expect(gated.headers.get('location')).toBeNull();
+  // A public file's is a redirect to the CDN, kept a few minutes by the browser.
   const [photo] = seededMedia('festa_ana', 'pad');
   const redirect = await fetch(`${base}${photo}`, { redirect: 'manual' });
   expect(redirect.status).toBe(302);

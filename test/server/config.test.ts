@@ -89,7 +89,15 @@ describe('configuration', () => {
       'https://midia.cabine.example/festas',
     );
     expect(() => loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'http://midia.cabine.example' })).toThrow(/MEDIA_PUBLIC_BASE/);
-    for (const wrong of ['midia.cabine.example', 'ftp://midia.cabine.example', 'https://midia.cabine.example/?v=1', 'https://eu:senha@midia.cabine.example']) {
+    // A stray newline (an .env file's) is trimmed at the ends; inside, it is no address (URL would drop it silently).
+    expect(loadConfig({ MEDIA_PUBLIC_BASE: 'https://midia.cabine.example\n' }).mediaPublicBase).toBe('https://midia.cabine.example');
+    for (const wrong of [
+      'midia.cabine.example',
+      'ftp://midia.cabine.example',
+      'https://midia.cabine.example/?v=1',
+      'https://eu:senha@midia.cabine.example',
+      'https://midia.cabine.example/fes\ntas',
+    ]) {
       expect(() => loadConfig({ MEDIA_PUBLIC_BASE: wrong })).toThrow(/MEDIA_PUBLIC_BASE/);
     }
   });

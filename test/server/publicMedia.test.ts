@@ -29,6 +29,12 @@ describe('MEDIA_PUBLIC_BASE', () => {
     }
   });
 
+  it('writes the CDN address one way only, however the request spelled it', async () => {
+    const reply = await server.call({ method: 'GET', url: '/thumbs/fest%61_ana/pad/%611.jpg.webp' });
+    expect(reply.statusCode).toBe(302);
+    expect(reply.headers.location).toBe(`${CDN}/publico/thumbs/festa_ana/pad/a1.jpg.webp`);
+  });
+
   it("answers the CDN a public event's file with CORS, HEAD and ranges, for a year in browsers and 5 minutes in the CDN", async () => {
     const whole = await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg' });
     expect(whole.statusCode).toBe(200);

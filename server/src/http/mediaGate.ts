@@ -98,7 +98,7 @@ export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, a
     if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
     if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
     if (opening === 'public' && publicBase) {
-      const { location, cacheControl } = redirectToPublicBase(publicBase, request.url);
+      const { location, cacheControl } = redirectToPublicBase(publicBase, prefix, target);
       cacheOf.set(request, cacheControl);
       return reply.code(302).header('Location', location).send();
     }

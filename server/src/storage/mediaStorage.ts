@@ -379,8 +379,10 @@ export function createMediaStorage(
     const thumb = await deriveOne(ref, 'thumb', false);
     if (thumb.outcome !== 'made') return thumb;
     const display = hasKind(ref, 'display') ? await deriveOne(ref, 'display', false) : null;
-    if (display && display.outcome !== 'made') return display;
-    return { outcome: 'made', hasThumb: thumb.present, hasDisplay: display?.present ?? false, width: thumb.width, height: thumb.height };
+    // A rendition that will never be made leaves the tile made all the same (and recorded); one
+    // that ran out of time is tried again, the tile already there.
+    if (display && display.outcome !== 'made' && display.outcome !== 'refused') return display;
+    return { outcome: 'made', hasThumb: thumb.present, hasDisplay: display?.outcome === 'made' && display.present, width: thumb.width, height: thumb.height };
   }
 
   return {
@@ -433,10 +435,13 @@ export function createMediaStorage(
       const { head, stream } = await peekStream(body, VIDEO_HEADER_BYTES, maxBytes);
       if (head.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
       if (!looksLikeVideo(head, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');
+      // Sent outside the file's lock: a video on venue Wi-Fi may take minutes, and the lock holds a
+      // database connection. A poster of the bytes this replaces goes after, under the lock, so no
+      // derivation of them lands later (a new one is made from these).
+      await objects.put(mediaKey(ref), stream, { contentType: mimeOf(ref.file) });
       await lock(mediaKey(ref), async () => {
         await objects.remove(thumbKey(ref));
         refused.delete(mediaKey(ref));
-        await objects.put(mediaKey(ref), stream, { contentType: mimeOf(ref.file) });
       });
       return { kind: 'video', width: null, height: null, hasThumb: false };
     },

@@ -1,17 +1,28 @@
 import { Readable } from 'node:stream';
-import { tooLarge } from '../domain/errors';
+import { DomainError, invalid, tooLarge } from '../domain/errors';
 
 /** What a body over its limit is answered (the same words as Fastify's own body limit, http/errorHandler.ts). */
 export const TOO_LARGE = () => tooLarge('too_large', 'O envio é grande demais.');
 
-/** The chunks of `body`, failing with TOO_LARGE once more than `maxBytes` have passed. */
-async function* bounded(chunks: AsyncIterable<unknown>, maxBytes: number): AsyncGenerator<Buffer> {
+/**
+ * The chunks of `body`, failing with TOO_LARGE once more than `maxBytes` have passed. A request's
+ * body is left whole when reading stops early: destroyed, it would take the connection with it
+ * before the 413 could be sent. A body that breaks off (the device's connection dropped) is the
+ * client's failure, a 400, never an error of ours.
+ */
+async function* bounded(body: AsyncIterable<unknown>, maxBytes: number): AsyncGenerator<Buffer> {
+  const chunks = body instanceof Readable ? body.iterator({ destroyOnReturn: false }) : body;
   let seen = 0;
-  for await (const chunk of chunks) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    seen += bytes.length;
-    if (seen > maxBytes) throw TOO_LARGE();
-    yield bytes;
+  try {
+    for await (const chunk of chunks) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      seen += bytes.length;
+      if (seen > maxBytes) throw TOO_LARGE();
+      yield bytes;
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw invalid('upload_interrupted', 'O envio foi interrompido. Envie o arquivo de novo.');
   }
 }
 
