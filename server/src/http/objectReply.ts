@@ -52,7 +52,7 @@ export async function sendObject(request: FastifyRequest, reply: FastifyReply, o
   const range = asked === 'whole' || !unchanged ? undefined : asked;
   try {
     if (request.method === 'HEAD') return reply.header('Content-Length', info.size).send();
-    const stored = await objects.get(key, range);
+    const stored = await objects.get(key, range, info);
     if (!stored) throw notFound('not_found', 'Não encontrado.');
     const length = stored.range.end - stored.range.start + 1;
     reply.header('Content-Length', length);

@@ -18,9 +18,10 @@ export interface ObjectStore {
   put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<void>;
   /**
    * The object's bytes (`range`: inclusive, as HTTP says it), or null when there is no such key;
-   * a range that covers none of its bytes throws RangeNotSatisfiableError.
+   * a range that covers none of its bytes throws RangeNotSatisfiableError. `known`: what a `head`
+   * just said of it, so that a range needs no second question to the store.
    */
-  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  get(key: string, range?: ByteRange, known?: ObjectInfo): Promise<StoredObject | null>;
   /** What is known of the object without its bytes, or null when there is no such key. */
   head(key: string): Promise<ObjectInfo | null>;
   /** Deletes the object; nothing for a key not there. */

@@ -80,10 +80,10 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
       await upload.done();
     },
 
-    async get(key, range) {
+    async get(key, range, known) {
       checkObjectKey(key);
       // With a range, the object's size first: a range beyond it is the caller's 416, not the service's error.
-      const info = range ? await head(key) : null;
+      const info = range ? (known ?? (await head(key))) : null;
       if (range && !info) return null;
       const clipped = info ? clipRange(range, info.size) : null;
       if (info && !clipped) throw new RangeNotSatisfiableError(info.size);
