@@ -7,13 +7,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
 import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
 import { freePort } from '../../tools/localStack/freePort';
 import { launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
+import { picturesLoaded, savedPaths } from './support/offlinePage';
 import { newGuest } from './support/guest';
 
 let browser: Browser;
@@ -47,23 +48,6 @@ afterAll(async () => {
   await browser.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Waits until every picture inside `selector` has arrived and decoded (not a broken image). */
-async function picturesLoaded(page: Page, selector: string): Promise<number> {
-  const handle = await page.waitForFunction((css) => {
-    const images = [...document.querySelectorAll<HTMLImageElement>(`${css} img`)];
-    return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0) ? images.length : 0;
-  }, selector);
-  return (await handle.jsonValue()) as number;
-}
-
-function savedPaths(page: Page, cacheName: string): Promise<string[]> {
-  return page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const keys = await (await caches.open(name)).keys();
-    return keys.map((request) => new URL(request.url).pathname).sort();
-  }, cacheName);
-}
 
 it("shows a public event's photo from the CDN on the collect page, and the worker keeps it for offline", async () => {
   const base = stack?.url ?? '';

@@ -9,6 +9,7 @@ import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
+import { picturesLoaded, savedPaths } from './support/offlinePage';
 import { newGuest } from './support/guest';
 
 const OFFLINE = 'Você está sem conexão. Suas fotos salvas continuam aqui.';
@@ -21,15 +22,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => browser.close());
-
-/** Waits until every picture inside `selector` has arrived and decoded (not a broken image). */
-async function picturesLoaded(page: Page, selector: string): Promise<number> {
-  const handle = await page.waitForFunction((css) => {
-    const images = [...document.querySelectorAll<HTMLImageElement>(`${css} img`)];
-    return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0) ? images.length : 0;
-  }, selector);
-  return (await handle.jsonValue()) as number;
-}
 
 function controlledByWorker(page: Page): Promise<unknown> {
   return page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -138,15 +130,6 @@ it("a collect link and an opened photo, their addresses ending in '.jpg', reload
   expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
   await close();
 });
-
-/** The paths of the requests saved in one of the worker's caches (none when it does not exist). */
-function savedPaths(page: Page, cacheName: string): Promise<string[]> {
-  return page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const keys = await (await caches.open(name)).keys();
-    return keys.map((request) => new URL(request.url).pathname).sort();
-  }, cacheName);
-}
 
 it("a signed-in guest's collection opens offline from the saved account, and logging out forgets it", async () => {
   const email = `offline-${crypto.randomBytes(4).toString('hex')}@example.com`;
