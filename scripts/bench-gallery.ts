@@ -10,10 +10,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from './lib/browser';
+import { median } from './lib/benchReport';
 import { startStackProcess, type StackProcess } from './lib/stackProcess';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3000);
 const CPU_SLOWDOWN = 4;
+/** Taps measured of each kind: the figures are their medians. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 async function writeSeed(dir: string): Promise<string> {
   const files = path.join(dir, 'files');
@@ -63,7 +66,7 @@ async function countBytes(cdp: CDPSession): Promise<() => { bytes: number; reque
   return () => ({ bytes, requests });
 }
 
-async function measure(page: Page, baseUrl: string): Promise<Measures> {
+async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Measures> {
   await page.addInitScript(() => {
     const w = window as unknown as { __cls: number; __longTasks: number; __longTaskSpans: [number, number][] };
     w.__cls = 0;
@@ -97,6 +100,8 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
   await page.goto(`${baseUrl}/eventos`);
   const card = page.getByRole('button', { name: /bench/ });
   await card.waitFor();
+  // A guest reads the list a moment before tapping: what the page readies while idle is there.
+  if (settle) await page.waitForLoadState('networkidle');
   // The clock starts at the tap on the event card, as the page receives it (the gallery's chunk,
   // list and thumbnails follow): not before Playwright's own checks that the card is ready, which
   // take hundreds of milliseconds of their own on a throttled CPU.
@@ -106,6 +111,44 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
     document.addEventListener('pointerdown', () => void (w.__tapAt ??= performance.now()), { capture: true, once: true });
     document.addEventListener('click', () => void (w.__tapAt ??= performance.now()), { capture: true, once: true });
   });
+  if (process.env.BENCH_VERBOSE) {
+    // When the event page, its tiles and their pictures arrive: watched only when asked for (it is work on the page).
+    await page.evaluate(() => {
+      const w = window as unknown as { __tapAt?: number };
+      (w as unknown as { __loads: string[] }).__loads = [];
+      new MutationObserver((_, observer) => {
+        const loads = (w as unknown as { __loads: string[] }).__loads;
+        if (!document.querySelector('h1')?.textContent?.includes('bench')) return;
+        if (!loads.some((line) => line.includes('heading'))) loads.push(`${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms heading`);
+        if (document.querySelector('img.tile__image')) {
+          loads.push(`${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms tiles in the page`);
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+      document.addEventListener(
+        'load',
+        (event) => {
+          const target = event.target as HTMLImageElement;
+          if (target.tagName === 'IMG')
+            (w as unknown as { __loads: string[] }).__loads.push(
+              `${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms ${target.className} ${target.src.split('/').pop()}`,
+            );
+        },
+        { capture: true },
+      );
+    });
+  }
+  // BENCH_TRACE=file: a Chrome trace of the tap until the first thumbnails (chrome://tracing, Perfetto).
+  const trace = process.env.BENCH_TRACE;
+  if (trace) await page.context().browser()?.startTracing(page, { path: trace, screenshots: false });
+  // BENCH_PROFILE=file: the page's JavaScript profile over the same span (a .cpuprofile for DevTools).
+  const profile = process.env.BENCH_PROFILE;
+  const profiler = profile ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await card.click();
   // Checked at every animation frame: the first row of thumbnails counts as painted at the
   // first frame where its three images have arrived and decoded.
@@ -119,6 +162,29 @@ async function measure(page: Page, baseUrl: string): Promise<Measures> {
     { timeout: 60_000, polling: 'raf' },
   );
   const firstThumbsMs = (await painted.jsonValue()) as number;
+  if (trace) await page.context().browser()?.stopTracing();
+  if (profiler && profile) fs.writeFileSync(profile, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+  if (process.env.BENCH_VERBOSE) {
+    // What the page fetched around the tap, in the tap's time: which wait the first thumbnails had.
+    const fetched = await page.evaluate(() => {
+      const tapAt = (window as unknown as { __tapAt: number }).__tapAt;
+      return performance
+        .getEntriesByType('resource')
+        .map(
+          (entry) =>
+            `${(entry.startTime - tapAt).toFixed(0)}..${((entry as PerformanceResourceTiming).responseEnd - tapAt).toFixed(0)} ms ${new URL(entry.name).pathname}`,
+        );
+    });
+    console.log('fetched (relative to the tap):', fetched);
+    console.log(
+      'long tasks (relative to the tap):',
+      await page.evaluate(() => {
+        const w = window as unknown as { __longTaskSpans: [number, number][]; __tapAt: number };
+        return w.__longTaskSpans.map(([at, duration]) => `${(at - w.__tapAt).toFixed(0)} ms for ${duration.toFixed(0)} ms`);
+      }),
+    );
+    console.log('images loaded (relative to the tap):', await page.evaluate(() => (window as unknown as { __loads: string[] }).__loads));
+  }
   const domAfterLoad = await page.evaluate(() => document.getElementsByTagName('*').length);
 
   // Scroll through a third of the gallery the way a thumb does: in steps, one per frame.
@@ -186,28 +252,49 @@ async function main(): Promise<void> {
     );
     console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const bytes = await countBytes(cdp);
-    const result = await measure(page, stack.url);
-    const wire = bytes();
+    const url = stack.url;
+    const runOnce = async (settle: boolean) => {
+      // A fresh context each time: nothing in the browser's cache from the run before.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        const bytes = await countBytes(cdp);
+        const result = await measure(page, url, settle);
+        return { result, wire: bytes() };
+      } finally {
+        await context.close();
+      }
+    };
+    // One tap is noisy on a shared machine: the figure is the median of RUNS, the tap as soon as
+    // the card shows (the page's idle work may still be under way), and then a tap after the
+    // list page has settled, as a guest who reads the list first.
+    const runs: Awaited<ReturnType<typeof runOnce>>[] = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await runOnce(false));
+    const settled: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) settled.push((await runOnce(true)).result.firstThumbsMs);
+    const first = runs[0];
+    const worst = (pick: (m: Measures) => number) => Math.max(...runs.map((run) => pick(run.result)));
+    const thumbs = runs.map((run) => run.result.firstThumbsMs);
+    const spread = (values: number[]) =>
+      `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)} over ${values.length} runs)`;
     console.log('');
     console.log(`Gallery of ${PHOTOS} photos, phone viewport 390x844, CPU ${CPU_SLOWDOWN}x slower`);
-    console.log(`  first thumbnails painted     ${result.firstThumbsMs.toFixed(0)} ms after the tap on the event card`);
-    console.log(`  DOM elements after load      ${result.domAfterLoad}`);
-    console.log(`  DOM elements after scrolling ${result.domAfterScroll} (${result.renderedTiles} tiles rendered)`);
+    console.log(`  first thumbnails painted     ${spread(thumbs)} after the tap on the event card, tapped as soon as it shows`);
+    console.log(`    tapped once the list settled ${spread(settled)}`);
+    console.log(`  DOM elements after load      ${worst((m) => m.domAfterLoad)}`);
+    console.log(`  DOM elements after scrolling ${worst((m) => m.domAfterScroll)} (${worst((m) => m.renderedTiles)} tiles rendered)`);
     console.log(
-      `  bytes transferred            ${(wire.bytes / 1024).toFixed(0)} KB in ${wire.requests} requests (events page, gallery, thumbnails, scrolling)`,
+      `  bytes transferred            ${(first.wire.bytes / 1024).toFixed(0)} KB in ${first.wire.requests} requests (events page, gallery, thumbnails, scrolling)`,
     );
-    console.log(`  cumulative layout shift      ${result.layoutShift.toFixed(4)}`);
-    const phases = result.longTaskPhases;
+    console.log(`  cumulative layout shift      ${worst((m) => m.layoutShift).toFixed(4)} (the worst run)`);
+    const phases = (pick: (p: Measures['longTaskPhases']) => number) => median(runs.map((run) => pick(run.result.longTaskPhases))).toFixed(0);
     // Counted from the events page's load, as this line always was (it was labelled "while scrolling").
-    console.log(`  long tasks, load to the end  ${result.longTasksDuringScrollMs.toFixed(0)} ms`);
-    console.log(`    events page's own start    ${phases.beforeTap.toFixed(0)} ms`);
-    console.log(`    tap to first thumbnails    ${phases.tapToThumbs.toFixed(0)} ms`);
-    console.log(`    while scrolling            ${phases.scrolling.toFixed(0)} ms`);
+    console.log(`  long tasks, load to the end  ${median(runs.map((run) => run.result.longTasksDuringScrollMs)).toFixed(0)} ms (median)`);
+    console.log(`    events page's own start    ${phases((p) => p.beforeTap)} ms`);
+    console.log(`    tap to first thumbnails    ${phases((p) => p.tapToThumbs)} ms`);
+    console.log(`    while scrolling            ${phases((p) => p.scrolling)} ms`);
   } finally {
     await browser.close();
     await stack?.interrupt();

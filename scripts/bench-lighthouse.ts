@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunnerResult } from 'lighthouse';
 import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { median } from './lib/benchReport';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -67,12 +68,6 @@ interface Installability {
   errors: string[];
   manifest: boolean;
   serviceWorker: 'ready' | 'none' | 'unsupported';
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**

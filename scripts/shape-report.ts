@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { median } from './lib/benchReport';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -46,12 +47,6 @@ function sourceFiles(dir: string): string[] {
 
 function lineCount(file: string): number {
   return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 const result = cruise();

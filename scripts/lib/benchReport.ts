@@ -153,3 +153,10 @@ export function formatApiTable(rows: readonly ApiRow[]): string {
   });
   return formatTable(columns, cells);
 }
+
+/** The middle of a benchmark's repeated measures (of an even count, the mean of the two middle ones). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

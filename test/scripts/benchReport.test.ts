@@ -6,6 +6,7 @@ import {
   formatTable,
   judgeRoute,
   lostWrites,
+  median,
   type AckedWrite,
   type FoundWrites,
   type LoadFigures,
@@ -127,5 +128,15 @@ describe('bench:api: a route against the aim', () => {
     expect(lines[2]).toMatch(/^bare\s+10\s+30\s+4000\s+1\.00\s+0\s+0\s+\(yardstick\)$/);
     expect(lines[3]).toMatch(/^\/api\/all\s+10\s+80\s+1000\s+0\.25\s+0\s+0\s+MISSED: p99 80 ms >= 50 ms; 0\.25 of the bare route's req\/s < 0\.5$/);
     expect(lines[4]).toMatch(/^\/api\/validatePacks\s+10\s+30\s+2500\s+0\.63\s+0\s+0\s+met$/);
+  });
+});
+
+describe('median', () => {
+  it('is the middle measure of an odd count, whatever the order they came in', () => {
+    expect(median([640, 311, 466, 596, 371])).toBe(466);
+  });
+
+  it('is the mean of the two middle measures of an even count', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 });

@@ -1,13 +1,16 @@
 import './events.css';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../../contract/wire';
 import { isMediaMode } from '../../../contract/modes';
+import { PHONE_COLUMNS } from '../../../contract/galleryRows';
 import { boothAddress } from '../../../contract/eventAddress';
 import { useGetAccountQuery, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { warmThumbnails } from '../../ui/gallery/warmThumbnails';
 import { useIdle, usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetBoothMediaQuery, useGetVisitedEventsQuery, type BoothMediaArgs } from './eventsApi';
@@ -24,10 +27,15 @@ const GALLERIES_READIED = 3;
 
 /**
  * Holds a gallery's list while the events list shows (a prefetch alone is forgotten after a
- * minute); the gallery, once opened, asks it again as it does any list older than its poll.
+ * minute); the gallery, once opened, asks it again as it does any list older than its poll. The
+ * thumbnails of its first row come too (a few kB each): a tap draws the photos, not empty tiles.
  */
 function ReadiedGallery(args: BoothMediaArgs) {
-  useGetBoothMediaQuery(args);
+  const { data } = useGetBoothMediaQuery(args);
+  useEffect(() => {
+    // The list is oldest first; a gallery shows it newest first.
+    if (data) warmThumbnails(data.product.slice(-PHONE_COLUMNS).reverse());
+  }, [data]);
   return null;
 }
 

@@ -61,3 +61,34 @@ it("asks for the first public events' galleries while idle, so that a tap draws 
   expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
   expect(within(screen.getByRole('list', { name: 'Galeria Pad' })).getAllByRole('listitem')).toHaveLength(1);
 });
+
+it("asks ahead, while idle, for the thumbnails of a readied gallery's first row: the newest three, not the rest", async () => {
+  const product = ['a', 'b', 'c', 'd', 'e'].map((name) => `/media/festa_lia/pad/${name}.jpg`);
+  network.use(
+    http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([{ ...festa, title: 'festa_lia', visibility: 'public' }])),
+    http.get(`${API}/all/festa_lia/pad`, () => HttpResponse.json({ product })),
+  );
+  const asked: string[] = [];
+  const real = window.Image;
+  const image = jest.spyOn(window, 'Image').mockImplementation(() => {
+    const img = new real();
+    // What the page asks for, read where the browser would start fetching it.
+    Object.defineProperty(img, 'src', { set: (src: string) => void asked.push(src), get: () => '' });
+    return img;
+  });
+  try {
+    renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_lia'] }) });
+    await screen.findByRole('list', { name: 'Seus eventos' });
+    await act(async () => {
+      await Promise.all(idleTasks.map((task) => task()));
+    });
+    await waitFor(() => expect(asked).toHaveLength(3));
+    expect(asked.map((src) => new URL(src, window.location.href).pathname)).toEqual([
+      '/thumbs/festa_lia/pad/e.jpg.webp',
+      '/thumbs/festa_lia/pad/d.jpg.webp',
+      '/thumbs/festa_lia/pad/c.jpg.webp',
+    ]);
+  } finally {
+    image.mockRestore();
+  }
+});
