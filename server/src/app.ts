@@ -10,7 +10,14 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { advisoryKeyLock } from './db/keyLock';
 import { startJobQueue } from './db/jobQueue';
-import { MEDIA_DERIVATIVES, MEDIA_DERIVATIVES_SETTINGS, mediaDerivativesJob } from './jobs/mediaDerivatives';
+import {
+  MEDIA_DERIVATIVES,
+  MEDIA_DERIVATIVES_GIVEN_UP,
+  MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+  MEDIA_DERIVATIVES_SETTINGS,
+  mediaDerivativesGivenUpJob,
+  mediaDerivativesJob,
+} from './jobs/mediaDerivatives';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -93,7 +100,14 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles, derivationsAtOnce: config.jobWorkers }, advisoryKeyLock(db));
   const jobs = await startJobQueue(
     db,
-    { [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) } },
+    {
+      // The dead letter first: the derivations' queue names it.
+      [MEDIA_DERIVATIVES_GIVEN_UP]: {
+        settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+        handler: mediaDerivativesGivenUpJob(db, (message) => app.log.warn(message)),
+      },
+      [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) },
+    },
     { workers: config.jobWorkers, onError: (message) => app.log.warn(message) },
   );
   // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for any server.

@@ -29,6 +29,8 @@ describe('a booth camera', () => {
     const response = await upload('nova-001.jpg', await jpeg(800, 600));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: '/media/festa_ana/pad/nova-001.jpg' });
+    // In the gallery once its job has made its tile (mediaJobs.test.ts).
+    await server.jobsDone();
     expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).toContain('/media/festa_ana/pad/nova-001.jpg');
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
       boothTitle: 'Cabine Pad',

@@ -287,6 +287,7 @@ describe("an event's cover and profile images", () => {
       payload: await jpeg(),
     });
     expect(response.statusCode).toBe(200);
+    await server.jobsDone();
     expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
     expect((await card()).photos).toBe(3);
   });

@@ -4,7 +4,15 @@ import { connectDatabase, type Database } from '../../server/src/db/database';
 import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
 import { insertMedia } from '../../server/src/domain/media';
 import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
-import { enqueueDerivatives, MEDIA_DERIVATIVES, MEDIA_DERIVATIVES_SETTINGS, mediaDerivativesJob } from '../../server/src/jobs/mediaDerivatives';
+import {
+  enqueueDerivatives,
+  MEDIA_DERIVATIVES,
+  MEDIA_DERIVATIVES_GIVEN_UP,
+  MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+  MEDIA_DERIVATIVES_SETTINGS,
+  mediaDerivativesGivenUpJob,
+  mediaDerivativesJob,
+} from '../../server/src/jobs/mediaDerivatives';
 import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { createMediaStorage, type MediaStorage } from '../../server/src/storage/mediaStorage';
 import type { ObjectStore } from '../../server/src/storage/objectStore';
@@ -154,6 +162,75 @@ describe("an upload's derivatives", () => {
     }
     expect(onDisk('thumbs/festa_ana/pad/outro-servidor.jpg.webp')).toBe(true);
     expect(onDisk('display/festa_ana/pad/outro-servidor.jpg.webp')).toBe(true);
+  });
+});
+
+describe("a booth's upload in its galleries", () => {
+  const gallery = async () => (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+  const counted = async () => (await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agenteum0001' })).json<{ photos: number }[]>()[0].photos;
+  const awaiting = async (file: string) =>
+    (await server.db.query<{ awaiting_tile: boolean }>('SELECT awaiting_tile FROM media WHERE file = $1', [file])).rows[0].awaiting_tile;
+
+  it("joins them once its job has made its tile: a phone told of it finds its thumbnail made; the booth's own last photo shows at once", async () => {
+    const before = await counted();
+    expect((await upload('na-fila.jpg')).statusCode).toBe(200);
+    // Its job has not run (this server takes none): no gallery, no count, no event page lists it yet.
+    expect(await gallery()).not.toContain('/media/festa_ana/pad/na-fila.jpg');
+    expect(await counted()).toBe(before);
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json<{ product: string[] }>().product).toEqual([
+      '/media/festa_ana/pad/na-fila.jpg',
+    ]);
+
+    const jobs = await worker();
+    try {
+      await server.jobsDone();
+    } finally {
+      await jobs.stop();
+    }
+    expect(await gallery()).toContain('/media/festa_ana/pad/na-fila.jpg');
+    expect(await counted()).toBe(before + 1);
+    expect(onDisk('thumbs/festa_ana/pad/na-fila.jpg.webp')).toBe(true);
+  });
+
+  it('joins them without a tile when its original never decodes', async () => {
+    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'quebrada.jpg' };
+    fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad/quebrada.jpg'), Buffer.from('not a photo, whatever its name says'));
+    await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+    expect(await gallery()).not.toContain('/media/festa_ana/pad/quebrada.jpg');
+    await mediaDerivativesJob(server.db, createMediaStorage(server.dataDir), () => undefined)({ ...ref });
+    expect(await awaiting('quebrada.jpg')).toBe(false);
+    expect(await gallery()).toContain('/media/festa_ana/pad/quebrada.jpg');
+  });
+
+  it('joins them without a tile when its job has failed its every run (the queue gives up on it)', async () => {
+    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'sem-sorte.jpg' };
+    // A derivation that fails every run, with no run after the first, given up to the real queue of given-up derivations.
+    const queue = 'derivacao-que-falha';
+    const jobs = await startJobQueue(
+      server.db,
+      {
+        [MEDIA_DERIVATIVES_GIVEN_UP]: { settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS, handler: mediaDerivativesGivenUpJob(server.db, () => undefined) },
+        [queue]: {
+          settings: { ...MEDIA_DERIVATIVES_SETTINGS, retryLimit: 0 },
+          handler: () => Promise.reject(new Error('a decode that always times out')),
+        },
+      },
+      { workers: 1 },
+    );
+    try {
+      await server.db.transaction(async (client) => {
+        await insertMedia(client, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+        await jobs.enqueue(client, queue, { ...ref });
+      });
+      jobs.nudge(queue);
+      expect(await gallery()).not.toContain('/media/festa_ana/pad/sem-sorte.jpg');
+      await server.jobsDone();
+    } finally {
+      await jobs.stop();
+    }
+    expect(await awaiting('sem-sorte.jpg')).toBe(false);
+    expect(await gallery()).toContain('/media/festa_ana/pad/sem-sorte.jpg');
   });
 });
 

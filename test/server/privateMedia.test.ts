@@ -281,6 +281,7 @@ describe('file names', () => {
 
     const retried = await upload(cam2, 'IMG_0001.jpg', image);
     expect(retried.json<{ url: string }>().url).toBe(a);
+    await server.jobsDone();
     const { product } = (await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).json<{ product: string[] }>();
     expect(product.filter((u) => u === a || u === b)).toEqual([a, b]);
   });

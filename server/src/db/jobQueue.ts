@@ -24,6 +24,11 @@ export interface QueueSettings {
   /** Runs after the first, each `retryDelaySeconds` later, doubled every time. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * The queue that receives a job's data once its every run failed (pg-boss's dead letter): for
+   * what must still happen then. Listed before this queue in `startJobQueue`'s queues.
+   */
+  deadLetter?: string;
 }
 
 export interface JobQueue {
@@ -151,6 +156,7 @@ export async function startJobQueue(
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
+      ...(settings.deadLetter ? { deadLetter: settings.deadLetter } : {}),
     };
     // Created by the first server; every later start brings its settings up to date.
     await boss.createQueue(name, options);

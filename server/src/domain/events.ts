@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
 import { forbidden } from './errors';
 import { guardedEvent, unknownEvent } from './eventAccess';
+import { LISTED_M } from './media';
 
 export interface EventRow {
   name: string;
@@ -75,7 +76,7 @@ export async function eventCardRows(db: Queryable, names: readonly string[]): Pr
   const found = new Map<string, EventCardRow | null>(names.map((name) => [name, null]));
   if (names.length === 0) return found;
   const { rows } = await db.query<EventCardRow>(
-    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND m.role = 'booth' AND m.mode = ANY(e.devices))::int AS photos
+    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND ${LISTED_M} AND m.mode = ANY(e.devices))::int AS photos
        FROM events e
       WHERE e.name = ANY($1::text[])`,
     [names],

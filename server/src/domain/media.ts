@@ -30,10 +30,16 @@ const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
 const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) => mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
 
-/** A booth's media URLs, oldest first (the SPA shows them newest first); never the event's own images. */
+/**
+ * What a booth's gallery lists of media row `m`: the booth's photos and videos (never the event's
+ * own images or a guest's results), each once its tile is made (migration 0018).
+ */
+export const LISTED_M = `m.role = 'booth' AND NOT m.awaiting_tile`;
+
+/** A booth's media URLs, oldest first (the SPA shows them newest first). */
 export async function listMedia(db: Queryable, bname: string, mode: MediaMode): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
-    `SELECT event_name, mode, file FROM media WHERE event_name = $1 AND mode = $2 AND role = 'booth' ORDER BY created_at, id`,
+    `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND mode = $2 AND ${LISTED_M} ORDER BY created_at, id`,
     [bname, mode],
   );
   return rows.map(toUrl);
@@ -66,7 +72,7 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
-           FROM media m WHERE m.event_name = e.name AND m.mode = $2 AND m.role = 'booth'
+           FROM media m WHERE m.event_name = e.name AND m.mode = $2 AND ${LISTED_M}
        ) g
       WHERE e.name = $1`,
     [bname, mode],
@@ -138,7 +144,7 @@ export async function publicGalleryHead(db: Queryable, bname: string, mode: Medi
   const { rows } = await db.query<{ title: string; file: string; kind: MediaKind; has_thumb: boolean; total: string }>(
     `SELECT e.title, m.file, m.kind, m.has_thumb, count(*) OVER () AS total
        FROM events e JOIN media m ON m.event_name = e.name
-      WHERE e.name = $1 AND e.visibility = 'public' AND e.suspended_at IS NULL AND $2 = ANY (e.devices) AND m.mode = $2 AND m.role = 'booth'
+      WHERE e.name = $1 AND e.visibility = 'public' AND e.suspended_at IS NULL AND $2 = ANY (e.devices) AND m.mode = $2 AND ${LISTED_M}
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT $3`,
     [bname, mode, limit],
@@ -195,6 +201,8 @@ export interface NewMedia extends MediaRef {
   sourceName?: string | null;
   /** A guest's own result (the mirror's image, a 360 video), not the event's booth media. */
   result?: boolean;
+  /** Indexed with the job that makes its tile: out of the galleries until that job is done. */
+  awaitingTile?: boolean;
 }
 
 /**
@@ -203,12 +211,13 @@ export interface NewMedia extends MediaRef {
  */
 export async function insertMedia(db: Queryable, media: NewMedia): Promise<MediaRow> {
   const { rows } = await db.query<MediaRow>(
-    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name)
+    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name, awaiting_tile)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
              CASE WHEN $12::boolean THEN 'result'
                   WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
-                  THEN 'event' ELSE 'booth' END, $10, $11)
-     ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb
+                  THEN 'event' ELSE 'booth' END, $10, $11, $13)
+     -- An item listed stays listed when it is sent again (its tile is made again on demand).
+     ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb, awaiting_tile = media.awaiting_tile AND EXCLUDED.awaiting_tile
      RETURNING *`,
     [
       media.bname,
@@ -223,6 +232,7 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
       media.unguessable ?? false,
       media.sourceName ?? null,
       media.result ?? false,
+      media.awaitingTile ?? false,
     ],
   );
   return rows[0];
@@ -274,13 +284,22 @@ export async function deleteResultMedia(db: Queryable, which: { urls: readonly s
 
 /**
  * What a file's job made (jobs/mediaDerivatives.ts): its thumbnail, and a video's size read from
- * its poster. Written only when it changes something, so a job run again tells no cache anything.
+ * its poster; the item joins its galleries. Written only when it changes something, so a job run
+ * again tells no cache anything.
  */
 export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { hasThumb: boolean; width: number | null; height: number | null }): Promise<void> {
   await db.query(
-    `UPDATE media SET has_thumb = $4, width = COALESCE(width, $5), height = COALESCE(height, $6)
+    `UPDATE media SET has_thumb = $4, width = COALESCE(width, $5), height = COALESCE(height, $6), awaiting_tile = false
       WHERE event_name = $1 AND mode = $2 AND file = $3
-        AND (has_thumb <> $4 OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND $6::integer IS NOT NULL))`,
+        AND (has_thumb <> $4 OR awaiting_tile OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND $6::integer IS NOT NULL))`,
     [ref.bname, ref.mode, ref.file, made.hasThumb, made.width, made.height],
   );
+}
+
+/**
+ * The item joins its galleries without a tile made by its job: its file never decodes, or the
+ * job gave up (its tile is tried again when a phone asks for it).
+ */
+export async function listWithoutTile(db: Queryable, ref: MediaRef): Promise<void> {
+  await db.query('UPDATE media SET awaiting_tile = false WHERE event_name = $1 AND mode = $2 AND file = $3 AND awaiting_tile', [ref.bname, ref.mode, ref.file]);
 }

@@ -2,19 +2,26 @@ import { isValidFileName, type MediaRef } from '../../../contract/mediaPath';
 import { MEDIA_MODES, type MediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { Queryable } from '../db/database';
-import { recordDerivatives } from '../domain/media';
+import { listWithoutTile, recordDerivatives } from '../domain/media';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../db/jobQueue';
 
 /** The queue of an upload's thumbnail, display rendition or video poster. */
 export const MEDIA_DERIVATIVES = 'media-derivatives';
+/**
+ * Where a derivation goes when it has failed its every run (a decode that always times out, a
+ * server killed each time): the item joins its galleries without the job's tile.
+ */
+export const MEDIA_DERIVATIVES_GIVEN_UP = 'media-derivatives-given-up';
 
 /**
  * A derivation decodes one photo (at most the decode timeout, twice) or seeks one frame of a
  * video: two minutes is a server gone, not a slow one. A decode that timed out is tried again
  * after 5, 10, 20... seconds.
  */
-export const MEDIA_DERIVATIVES_SETTINGS: QueueSettings = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 5 };
+export const MEDIA_DERIVATIVES_SETTINGS: QueueSettings = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 5, deadLetter: MEDIA_DERIVATIVES_GIVEN_UP };
+/** Listing an item is one small statement: a few tries, soon. */
+export const MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS: QueueSettings = { expireInSeconds: 60, retryLimit: 10, retryDelaySeconds: 5 };
 
 /** A job's data read back: the file it names, or null for anything a job of ours never holds. */
 function refOf(data: JobData): MediaRef | null {
@@ -30,9 +37,10 @@ export function enqueueDerivatives(queue: JobQueue, client: Queryable, ref: Medi
 }
 
 /**
- * Makes what the file lacks (nothing when a request made it first) and records it on its row, so
- * that galleries learn of the poster. A decode that ran out of time fails the run, and the queue
- * tries again later; a file that will never decode is left as it is, without a tile picture.
+ * Makes what the file lacks (nothing when a request made it first) and records it on its row:
+ * the item joins its galleries with its tile made, and they learn of a video's poster. A decode
+ * that ran out of time fails the run, and the queue tries again later; a file that will never
+ * decode is listed as it is, without a tile picture.
  */
 export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (message: string) => void): JobHandler {
   return async (data) => {
@@ -40,7 +48,20 @@ export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (
     if (!ref) return;
     const made = await storage.derive(ref);
     if (made.outcome === 'later') throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
-    if (made.outcome === 'refused') log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
+    if (made.outcome === 'refused') {
+      log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
+      await listWithoutTile(db, ref);
+    }
     if (made.outcome === 'made') await recordDerivatives(db, ref, made);
+  };
+}
+
+/** A derivation given up (MEDIA_DERIVATIVES_GIVEN_UP): its item is listed all the same. */
+export function mediaDerivativesGivenUpJob(db: Queryable, log: (message: string) => void): JobHandler {
+  return async (data) => {
+    const ref = refOf(data);
+    if (!ref) return;
+    log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: given up, listed without its tile`);
+    await listWithoutTile(db, ref);
   };
 }

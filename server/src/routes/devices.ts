@@ -104,8 +104,11 @@ export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePe
     // one transaction: an acknowledged upload always gets them, from whichever server is free.
     const stored =
       mediaKind(ref.file) === 'video' ? await storage.storeStream(ref, body, MAX_UPLOAD) : await storage.store(ref, await readAtMost(body, MAX_UPLOAD));
-    await insertMediaWith(db, { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result }, (client) =>
-      enqueueDerivatives(jobs, client, ref),
+    // Out of the galleries until its job has made its tile: a phone that sees it then finds its thumbnail there.
+    await insertMediaWith(
+      db,
+      { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result, awaitingTile: true },
+      (client) => enqueueDerivatives(jobs, client, ref),
     );
     jobs.nudge(MEDIA_DERIVATIVES);
     return mediaUrl(ref);
