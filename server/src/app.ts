@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { EVERYTHING, listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
+import { countEventMedia } from './domain/media';
 import { advisoryKeyLock } from './db/keyLock';
 import { startJobQueue } from './db/jobQueue';
 import {
@@ -97,7 +98,11 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   const changes = listenForChanges(db, { onError: (message) => app.log.warn(message) });
   app.addHook('onClose', () => changes.close());
   await changes.ready;
-  const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles, derivationsAtOnce: config.jobWorkers }, advisoryKeyLock(db));
+  const storage = configuredMediaStorage(
+    config,
+    { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname), derivationsAtOnce: config.jobWorkers },
+    advisoryKeyLock(db),
+  );
   const jobs = await startJobQueue(
     db,
     {

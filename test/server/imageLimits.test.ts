@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DomainError } from '../../server/src/domain/errors';
 import { withDecodeTimeout } from '../../server/src/storage/imageLimits';
+import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer } from './support/testServer';
 
@@ -63,6 +65,26 @@ describe('media storage limits', () => {
     expect(fs.existsSync(path.join(storage.mediaDir, 'festa_ana', 'pad', 'c.jpg'))).toBe(false);
     // Another event is not affected.
     await storage.save({ bname: 'outra_festa', mode: 'pad', file: 'c.jpg' }, photo);
+  });
+
+  it("counts an event's files with the count the server gives it (its rows), listing none of the store's keys", async () => {
+    const disk = diskObjectStore(dataDir);
+    const listed: string[] = [];
+    const counting: ObjectStore = {
+      ...disk,
+      list(prefix) {
+        listed.push(prefix);
+        return disk.list(prefix);
+      },
+    };
+    const storage = createMediaStorage(dataDir, { maxEventFiles: 3, countEventFiles: async (bname) => (bname === 'festa_cheia' ? 3 : 2) }, counting);
+    const photo = await jpeg();
+    await storage.store({ bname: 'festa_ana', mode: 'pad', file: 'cabe.jpg' }, photo);
+    const error = await refusal(storage.store({ bname: 'festa_cheia', mode: 'pad', file: 'nao-cabe.jpg' }, photo));
+    expect(error.code).toBe('event_media_full');
+    expect(listed).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'media', 'festa_ana', 'pad', 'cabe.jpg'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'media', 'festa_cheia', 'pad', 'nao-cabe.jpg'))).toBe(false);
   });
 });
 

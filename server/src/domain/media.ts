@@ -83,6 +83,12 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
     : null;
 }
 
+/** How many files an event's media holds, all of them (booth media, its own images, guests' results): one indexed count. */
+export async function countEventMedia(db: Queryable, bname: string): Promise<number> {
+  const { rows } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM media WHERE event_name = $1', [bname]);
+  return rows[0].files;
+}
+
 /** The newest media a device uploaded for an event: zero or one URL. */
 export async function deviceLastMedia(db: Queryable, bname: string, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(

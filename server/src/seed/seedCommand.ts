@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { connectDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { countEventMedia } from '../domain/media';
 import { configuredMediaStorage } from '../storage/mediaStorage';
 import { loadSeedFile, seedDeviceKeys } from './loadSeed';
 
@@ -22,7 +23,9 @@ async function main(): Promise<number> {
   const db = connectDatabase(config.databaseUrl, 2);
   try {
     await migrate(db);
-    const summary = await loadSeedFile(db, configuredMediaStorage(config), path.resolve(file), await seedDeviceKeys(config));
+    // An event's files counted by its rows, as the server does: a bucket's keys listed for every file would take long.
+    const storage = configuredMediaStorage(config, { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname) });
+    const summary = await loadSeedFile(db, storage, path.resolve(file), await seedDeviceKeys(config));
     console.info('seed carregado:', summary);
     return 0;
   } finally {

@@ -170,6 +170,12 @@ export interface MediaLimits {
   maxPixels?: number;
   decodeTimeoutMs?: number;
   maxEventFiles?: number;
+  /**
+   * How many files an event holds, against `maxEventFiles`: the server counts its rows (one
+   * indexed query); without it, the store's keys are listed (a bucket answers a thousand a
+   * request, and an upload would ask for them all).
+   */
+  countEventFiles?: (bname: string) => Promise<number>;
   /** Derivatives made at once in this process (a server's JOB_WORKERS); one by default. */
   derivationsAtOnce?: number;
 }
@@ -237,6 +243,7 @@ export function createMediaStorage(
   const maxPixels = limits.maxPixels ?? MAX_INPUT_PIXELS;
   const timeoutMs = limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS;
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
+  const eventFiles = limits.countEventFiles ?? ((bname: string) => countEventFiles(objects, bname));
   const atOnce = Math.max(DISPLAY_RUNNING, limits.derivationsAtOnce ?? DISPLAY_RUNNING);
 
   const exists = async (key: string) => (await objects.head(key)) !== null;
@@ -286,7 +293,7 @@ export function createMediaStorage(
   async function checkNew(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
     checkRef(ref);
     knownKind(ref, data);
-    if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
+    if ((await eventFiles(ref.bname)) >= maxEventFiles) {
       throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
     }
     return describe(ref, data);
@@ -429,7 +436,7 @@ export function createMediaStorage(
     async storeStream(ref, body, maxBytes) {
       checkRef(ref);
       if (mediaKind(ref.file) !== 'video') throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-      if ((await countEventFiles(objects, ref.bname)) >= maxEventFiles) {
+      if ((await eventFiles(ref.bname)) >= maxEventFiles) {
         throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
       }
       const { head, stream } = await peekStream(body, VIDEO_HEADER_BYTES, maxBytes);
