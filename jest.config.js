@@ -12,13 +12,14 @@ const swc = [
   },
 ];
 
-const ESM_PACKAGES = ['until-async', 'content-disposition', 'cookie'];
+const ESM_PACKAGES = ['until-async', 'content-disposition', 'cookie', 'eventsource-parser'];
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  // ES-module-only packages (.mjs files, and packages of "type": "module" that msw, fastify and
-  // @fastify/static pull in) are compiled like our code; everything else runs as shipped. The
-  // first lookahead makes the pattern judge the innermost node_modules folder of a path.
+  // ES-module-only packages (.mjs files, and packages of "type": "module" that msw, fastify,
+  // @fastify/static and the live galleries' stream reader pull in) are compiled like our code;
+  // everything else runs as shipped. The first lookahead makes the pattern judge the innermost
+  // node_modules folder of a path.
   transformIgnorePatterns: [`/node_modules/(?!.*/node_modules/)(?!(${ESM_PACKAGES.join('|')})/).*\\.(c?js|json)$`],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/support/styleStub.js',

@@ -17,7 +17,16 @@ export const mediaSessionHandlers = [
   http.delete(`${API}/media-session`, () => HttpResponse.text('ok')),
 ];
 
-export const network = setupServer(...mediaSessionHandlers);
+/**
+ * A gallery's live stream (src/api/eventStream.ts): by default the server has none to give (a 404
+ * ends the follower at once) and the gallery polls as it always did; a test of the stream
+ * answers it with `network.use`.
+ */
+export const noLiveStreams = http.get(`${API}/live/:bname/:type`, () =>
+  HttpResponse.json({ error: 'not_found', message: 'Evento não encontrado.' }, { status: 404 }),
+);
+
+export const network = setupServer(...mediaSessionHandlers, noLiveStreams);
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
 export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

@@ -25,6 +25,8 @@ import { saveLead } from '../domain/leads';
 import { listMedia } from '../domain/media';
 import { printRequestStatus } from '../domain/printJobs';
 import { MAX_VALIDATE_PACKS, packLiterals, printCopy, PRINT_REQUEST_ID, tooManyPacks } from '../domain/packs';
+import { eventStreams } from '../http/eventStream';
+import { streamVersions } from '../http/liveVersions';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { replyCache, sendEncoded } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
@@ -111,6 +113,36 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepp
       const body = await galleries.get(`${bname}/${type}`, version, async () => ({ product: await listMedia(db, bname, type) }));
       // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
       return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
+    },
+  );
+
+  // An open gallery hears of its changes as they happen (docs/api.md, "Live galleries"): a stream
+  // of its list's version, sent again whenever the database says the event changed (from any
+  // server: the change feed), the phone then asks for the list as its poll would. The poll stays:
+  // slower while the stream is open, the fallback when it is not.
+  const streams = eventStreams(app);
+  app.get(
+    '/live/:bname/:type',
+    { schema: { params: params({ bname: NAME, type: MediaModeSchema }) }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      const { bname, type } = request.params;
+      const viewer = apiViewer(request, team);
+      const state = await reads.galleryState(bname, type);
+      if (!state) throw unknownEvent();
+      const opening = await guard.openingOf(bname, state, viewer);
+      if (opening !== 'open') throw refusal(opening);
+      streamVersions(streams.open(reply), {
+        changes,
+        event: bname,
+        first: state.version,
+        // Made private, suspended, deleted: the stream ends, and the phone's next ask is refused.
+        look: async () => {
+          const now = await reads.galleryState(bname, type);
+          return now && (await guard.openingOf(bname, now, viewer)) === 'open' ? now.version : null;
+        },
+        log: (message) => request.log.warn(message),
+      });
+      return reply;
     },
   );
 

@@ -11,20 +11,26 @@ import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
 import { OpenedItem, preloadItemViewer } from '../print';
 import type { EventOutletContext } from './EventPage';
-import { useGetBoothMediaQuery } from './eventsApi';
+import { useFollowBoothMediaQuery, useGetBoothMediaQuery } from './eventsApi';
 import { hasGalleryShell, removeGalleryShell, removeGalleryShellOnceShown } from './galleryShell';
 import { useBoothMode } from './useBoothMode';
 
-/** How an open gallery follows its booth: polled while the page is visible, asked again when it comes back. */
+/**
+ * How an open gallery follows its booth: told by the server's live stream of each change, and
+ * polled while the page is visible (every 5 s while the stream is not open, its fallback; every
+ * 30 s while it is), asked again when the page comes back.
+ */
 const GALLERY_POLL_MS = 5_000;
-const GALLERY_LIVE = {
-  pollingInterval: GALLERY_POLL_MS,
-  skipPollingIfUnfocused: true,
-  refetchOnFocus: true,
-  refetchOnReconnect: true,
-  // Back on a booth seen a moment ago: its cached list shows at once and is asked again.
-  refetchOnMountOrArgChange: GALLERY_POLL_MS / 1000,
-} as const;
+const STREAMED_POLL_MS = 30_000;
+const galleryFollowing = (streamed: boolean) =>
+  ({
+    pollingInterval: streamed ? STREAMED_POLL_MS : GALLERY_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+    // Back on a booth seen a moment ago: its cached list shows at once and is asked again.
+    refetchOnMountOrArgChange: GALLERY_POLL_MS / 1000,
+  }) as const;
 
 /**
  * The gallery of one booth of the event, newest first; `?item=` opens one item in full. It is live:
@@ -38,7 +44,13 @@ export default function BoothGalleryPage() {
   // This booth's list only (currentData): another booth's photos never show under this one's name.
   // Follows who is signed in: the list is asked again with the token once someone signs in.
   useSession();
-  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, GALLERY_LIVE);
+  const { data: live } = useFollowBoothMediaQuery({ bname, type: mode });
+  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
+  // The list is asked again the moment the server says it changed (a new photo, within a second).
+  const version = live?.version ?? null;
+  useEffect(() => {
+    if (version !== null) void refetch();
+  }, [version, refetch]);
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();

@@ -1,4 +1,5 @@
-import { api, LIST } from '../../api/apiSlice';
+import { api, apiBaseUrl, apiExtraOf, LIST } from '../../api/apiSlice';
+import { followEventStream } from '../../api/eventStream';
 import { path } from '../../lib/urlPath';
 import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
@@ -13,6 +14,15 @@ export interface BoothMediaArgs {
   bname: string;
   type: MediaMode;
 }
+
+/** A booth gallery followed live: whether its stream is open, and its list's version as the server last said. */
+export interface LiveGallery {
+  live: boolean;
+  version: string | null;
+}
+
+const isVersion = (data: unknown): data is { version: string } =>
+  typeof data === 'object' && data !== null && 'version' in data && typeof data.version === 'string';
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,7 +46,36 @@ export const eventsApi = api.injectEndpoints({
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
     }),
+    /**
+     * A booth's gallery followed live (GET /api/live/..., server-sent events): no reply of its
+     * own, a stream held for as long as a gallery shows, saying each new version of its list.
+     */
+    followBoothMedia: build.query<LiveGallery, BoothMediaArgs>({
+      queryFn: () => ({ data: { live: false, version: null } }),
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded({ bname, type }, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
+        await cacheDataLoaded;
+        const stop = new AbortController();
+        const following = followEventStream(apiBaseUrl() + path`/live/${bname}/${type}`, {
+          // A private event's stream needs the login, as its list does.
+          headers: async (): Promise<Record<string, string>> => {
+            const token = await apiExtraOf(extra)
+              ?.getIdToken()
+              .catch(() => null);
+            return token ? { idToken: token } : {};
+          },
+          onEvent: (event, data) => {
+            if (event === 'gallery' && isVersion(data)) updateCachedData((draft) => void (draft.version = data.version));
+          },
+          onLive: (live) => updateCachedData((draft) => void (draft.live = live)),
+          signal: stop.signal,
+        });
+        await cacheEntryRemoved;
+        stop.abort();
+        await following;
+      },
+    }),
   }),
 });
 
-export const { useGetEventQuery, useGetVisitedEventsQuery, useGetBoothMediaQuery } = eventsApi;
+export const { useGetEventQuery, useGetVisitedEventsQuery, useGetBoothMediaQuery, useFollowBoothMediaQuery } = eventsApi;

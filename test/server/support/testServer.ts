@@ -13,6 +13,7 @@ import { migrate } from '../../../server/src/db/migrate';
 import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
+import { injectOnce } from './streamInject';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
@@ -134,7 +135,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     db,
     config,
     dataDir,
-    call: ({ token, headers, ...options }) => app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    call: ({ token, headers, ...options }) => injectOnce(app, { ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     jobsDone: () => jobsDone(db),
     async close() {
       await app.close();
@@ -197,7 +198,7 @@ export async function startSecondApp(
   await app.ready();
   return {
     app,
-    call: ({ token, headers, ...request }) => app.inject({ ...request, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    call: ({ token, headers, ...request }) => injectOnce(app, { ...request, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     async close() {
       await app.close();
       await db.close();

@@ -64,6 +64,25 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/all/ligada/pad' }),
     expected: linkOnly(200),
   },
+  // A gallery's live stream is opened to whoever may open its list (its reply is read up to its first event).
+  {
+    route: 'GET /api/live/:bname/:type',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/live/festa_ana/pad' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/live/:bname/:type',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/live/privada/pad' }),
+    expected: presence(200),
+  },
+  {
+    route: 'GET /api/live/:bname/:type',
+    label: 'a link-only event',
+    request: () => ({ method: 'GET', url: '/api/live/ligada/pad' }),
+    expected: linkOnly(200),
+  },
   {
     route: 'GET /api/deviceLast/:bname/:device',
     label: 'a public event',

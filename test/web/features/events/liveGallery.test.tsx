@@ -154,3 +154,88 @@ describe('the events list', () => {
     expect(await screen.findByText('13 fotos')).toBeInTheDocument();
   });
 });
+
+/** The booth's live stream on the fake server: the test says when the list changed, and when the server is down. */
+function serveLiveStream(mode: string) {
+  const encoder = new TextEncoder();
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  let down = false;
+  let asked = 0;
+  network.use(
+    http.get(`${API}/live/festa_ana/${mode}`, () => {
+      asked += 1;
+      if (down) return new HttpResponse(null, { status: 503 });
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+    }),
+  );
+  return {
+    get opened() {
+      return streams.length;
+    },
+    get asked() {
+      return asked;
+    },
+    say: (version: string) => streams.at(-1)?.enqueue(encoder.encode(`event: gallery\ndata: {"version":"${version}"}\n\n`)),
+    /** The connection breaks, and the server answers no stream until `up`. */
+    down: () => {
+      down = true;
+      streams.at(-1)?.error(new Error('a venue Wi-Fi drop'));
+    },
+    up: () => {
+      down = false;
+    },
+  };
+}
+
+describe('a booth gallery followed live', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it("shows a new photo as soon as the server's stream says the list changed, without waiting for a poll", async () => {
+    const pad = serveBooth('pad', ['1', '2']);
+    const live = serveLiveStream('pad');
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 2' });
+    await act(async () => void (await jest.advanceTimersByTimeAsync(0)));
+    expect(live.opened).toBe(1);
+
+    pad.product.push(photo('pad', '3'));
+    live.say('3-3-6');
+    // No timer moved: the stream alone brought it.
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
+    expect(tileSources('Galeria Pad')[0]).toBe('http://localhost/thumbs/festa_ana/pad/3.jpg.webp');
+  });
+
+  it('polls every 30 s while the stream is open, and every 5 s again once it drops, connecting again later', async () => {
+    const pad = serveBooth('pad', ['1']);
+    const live = serveLiveStream('pad');
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    live.say('1-1-1');
+    await wait(1_000);
+    const asked = pad.asked;
+    await wait(5_000);
+    expect(pad.asked).toBe(asked);
+    await wait(25_000);
+    expect(pad.asked).toBe(asked + 1);
+
+    live.down();
+    await wait(100);
+    const afterDrop = pad.asked;
+    await wait(5_000);
+    expect(pad.asked).toBe(afterDrop + 1);
+    await wait(5_000);
+    expect(pad.asked).toBe(afterDrop + 2);
+    // Asked again meanwhile, later each time (1 s, 2 s, 4 s...), refused while the server is down.
+    expect(live.asked).toBeGreaterThanOrEqual(3);
+    expect(live.asked).toBeLessThanOrEqual(5);
+
+    live.up();
+    await wait(16_000);
+    expect(live.opened).toBe(2);
+    const reconnected = pad.asked;
+    await wait(10_000);
+    expect(pad.asked).toBe(reconnected);
+  });
+});
