@@ -43,8 +43,10 @@ export default function BoothGalleryPage() {
   const { bname } = useOutletContext<EventOutletContext>();
   // This booth's list only (currentData): another booth's photos never show under this one's name.
   // Follows who is signed in: the list is asked again with the token once someone signs in.
-  useSession();
-  const { data: live } = useFollowBoothMediaQuery({ bname, type: mode });
+  const { identity } = useSession();
+  // A stream opened for someone else (before a sign-in, after a sign-out) is opened again for who is here now.
+  const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
+  const { data: live } = useFollowBoothMediaQuery({ bname, type: mode, viewer });
   const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
   // The list is asked again the moment the server says it changed (a new photo, within a second).
   const version = live?.version ?? null;

@@ -48,9 +48,10 @@ export const eventsApi = api.injectEndpoints({
     }),
     /**
      * A booth's gallery followed live (GET /api/live/..., server-sent events): no reply of its
-     * own, a stream held for as long as a gallery shows, saying each new version of its list.
+     * own, a stream held for as long as a gallery shows, saying each new version of its list;
+     * one per viewer (`viewer` changes with a sign-in: a private event's stream needs the login).
      */
-    followBoothMedia: build.query<LiveGallery, BoothMediaArgs>({
+    followBoothMedia: build.query<LiveGallery, BoothMediaArgs & { viewer: string }>({
       queryFn: () => ({ data: { live: false, version: null } }),
       keepUnusedDataFor: 0,
       async onCacheEntryAdded({ bname, type }, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
