@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectDatabase, type Database } from '../../server/src/db/database';
 import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
-import { insertMedia } from '../../server/src/domain/media';
+import { insertMedia, listStaleAwaitingTile } from '../../server/src/domain/media';
+import { TILE_GIVEN_UP_MINUTES } from '../../server/src/jobs/tileSweep';
 import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
 import {
   enqueueDerivatives,
@@ -201,6 +202,34 @@ describe("a booth's upload in its galleries", () => {
     await mediaDerivativesJob(server.db, createMediaStorage(server.dataDir), () => undefined)({ ...ref });
     expect(await awaiting('quebrada.jpg')).toBe(false);
     expect(await gallery()).toContain('/media/festa_ana/pad/quebrada.jpg');
+  });
+
+  it("joins them once the tile is made, even when the collect page's rendition must wait for a later run", async () => {
+    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'so-o-tile.jpg' };
+    await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+    const real = createMediaStorage(server.dataDir);
+    // The tile is made; the rendition runs out of time this run.
+    const renditionLater: MediaStorage = {
+      ...real,
+      derive: async (_ref, onTile) => {
+        await onTile?.({ hasThumb: true, width: 640, height: 480 });
+        return { outcome: 'later' };
+      },
+    };
+    await expect(mediaDerivativesJob(server.db, renditionLater, () => undefined)({ ...ref })).rejects.toThrow(/again later/);
+    expect(await awaiting('so-o-tile.jpg')).toBe(false);
+    expect(await gallery()).toContain('/media/festa_ana/pad/so-o-tile.jpg');
+  });
+
+  it('joins them all the same when its tile never came at all (a job lost beyond its retries): the sweep lists it', async () => {
+    const old = { bname: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
+    const fresh = { bname: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
+    for (const ref of [old, fresh])
+      await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+    await server.db.query("UPDATE media SET created_at = now() - interval '20 minutes' WHERE file = 'esquecida.jpg'");
+    expect(await listStaleAwaitingTile(server.db, TILE_GIVEN_UP_MINUTES)).toBe(1);
+    expect(await gallery()).toContain('/media/festa_ana/pad/esquecida.jpg');
+    expect(await gallery()).not.toContain('/media/festa_ana/pad/recente.jpg');
   });
 
   it('joins them without a tile when its job has failed its every run (the queue gives up on it)', async () => {

@@ -302,6 +302,14 @@ export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { ha
   );
 }
 
+/** Lists the uploads still waiting for a tile after `minutes` (jobs/tileSweep.ts); answers how many. */
+export async function listStaleAwaitingTile(db: Queryable, minutes: number): Promise<number> {
+  const { rowCount } = await db.query('UPDATE media SET awaiting_tile = false WHERE awaiting_tile AND created_at < now() - make_interval(mins => $1)', [
+    minutes,
+  ]);
+  return rowCount ?? 0;
+}
+
 /**
  * The item joins its galleries without a tile made by its job: its file never decodes, or the
  * job gave up (its tile is tried again when a phone asks for it).

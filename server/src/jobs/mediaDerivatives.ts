@@ -46,13 +46,13 @@ export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (
   return async (data) => {
     const ref = refOf(data);
     if (!ref) return;
-    const made = await storage.derive(ref);
+    // The item joins its galleries with its tile, not after the collect page's rendition too.
+    const made = await storage.derive(ref, (tile) => recordDerivatives(db, ref, tile));
     if (made.outcome === 'later') throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
-    if (made.outcome === 'refused') {
-      log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
-      await listWithoutTile(db, ref);
-    }
+    if (made.outcome === 'refused') log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
+    // Listed whatever became of it: without a tile when the original never decodes or is gone.
     if (made.outcome === 'made') await recordDerivatives(db, ref, made);
+    else await listWithoutTile(db, ref);
   };
 }
 

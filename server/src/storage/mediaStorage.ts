@@ -105,9 +105,10 @@ export interface MediaStorage {
   storeStream(ref: MediaRef, body: AsyncIterable<unknown>, maxBytes: number): Promise<StoredMedia>;
   /**
    * Makes whatever derivative of a stored original is missing, one at a time in this process and
-   * under the key lock across servers, so that two asking at once make it once.
+   * under the key lock across servers, so that two asking at once make it once. `onTile` hears
+   * of the thumbnail as soon as it is there (made now or before), before the rendition is made.
    */
-  derive(ref: MediaRef): Promise<Derivation>;
+  derive(ref: MediaRef, onTile?: (tile: Tile) => Promise<void>): Promise<Derivation>;
   /**
    * Whether a derivative exists once this resolves, making it from the stored original when it is
    * missing. Never throws: false for a file that has none, a bad original, or while too many wait.
@@ -216,6 +217,13 @@ export function displayKey(ref: MediaRef): string {
 }
 
 /** One derivative made (`present`: it exists now) and the size of the picture it was made of; or why not. */
+/** A file's tile, once made: whether it has a picture, and the size read from it. */
+export interface Tile {
+  hasThumb: boolean;
+  width: number | null;
+  height: number | null;
+}
+
 type OneDerivation = { outcome: 'made'; present: boolean; width: number | null; height: number | null } | Exclude<Derivation, { outcome: 'made' }>;
 
 /** What a file needs beside it, made from its bytes; the size is the picture's (a video's poster's). */
@@ -382,9 +390,10 @@ export function createMediaStorage(
    * Every derivative a file lacks, the thumbnail first, each in a turn of its own: a gallery
    * waiting for the tile gets it without waiting for the rendition too.
    */
-  async function derive(ref: MediaRef): Promise<Derivation> {
+  async function derive(ref: MediaRef, onTile?: (tile: Tile) => Promise<void>): Promise<Derivation> {
     const thumb = await deriveOne(ref, 'thumb', false);
     if (thumb.outcome !== 'made') return thumb;
+    await onTile?.({ hasThumb: thumb.present, width: thumb.width, height: thumb.height });
     const display = hasKind(ref, 'display') ? await deriveOne(ref, 'display', false) : null;
     // A rendition that will never be made leaves the tile made all the same (and recorded); one
     // that ran out of time is tried again, the tile already there.
@@ -398,9 +407,9 @@ export function createMediaStorage(
     displayDir,
     objects,
     reachable: () => objects.reachable(),
-    derive(ref) {
+    derive(ref, onTile) {
       if (!isStorableRef(ref) || !mediaKind(ref.file)) return Promise.resolve({ outcome: 'missing' });
-      return derive(ref);
+      return derive(ref, onTile);
     },
     async ensure(ref, which) {
       if (!isStorableRef(ref) || !mediaKind(ref.file) || !hasKind(ref, which)) return false;
