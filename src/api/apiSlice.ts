@@ -1,4 +1,4 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { IdentityGateway } from './identity';
 import { apiBaseFrom } from '../../contract/runtimeConfig';
 import { withEarlyResponses } from './earlyResponses';
@@ -91,7 +91,7 @@ const unauthenticated: FetchBaseQueryError = {
   data: { error: 'unauthenticated', message: 'Faça login para continuar.' } satisfies ApiErrorBody,
 };
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (args, api, extraOptions) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, FetchBaseQueryMeta> = async (args, api, extraOptions) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   request.url = apiBaseUrl() + request.url;
   const mode = extraOptions?.auth ?? 'none';

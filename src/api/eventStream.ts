@@ -3,47 +3,74 @@ import { createParser } from 'eventsource-parser';
 /** The first wait before connecting again after a drop; doubled each time, up to MAX_WAIT_MS. */
 const FIRST_WAIT_MS = 1_000;
 const MAX_WAIT_MS = 30_000;
+/**
+ * A stream that says nothing this long is dead (a phone that changed networks keeps a connection
+ * nothing will ever come through): the server says something every 25 s.
+ */
+const SILENCE_MS = 60_000;
 
 export interface EventStreamHandlers {
   /** The headers of each connection (a fresh token each time). */
   headers: () => Promise<Record<string, string>>;
   /** An event of the stream, its data read as JSON (an event whose data is not JSON is skipped). */
   onEvent: (event: string, data: unknown) => void;
-  /** Whether the stream is open now: the page's poll may then slow down. */
+  /** Whether the stream is open and speaking now: the page's poll may then slow down. */
   onLive: (live: boolean) => void;
   /** Ends it for good (the page closed the gallery). */
   signal: AbortSignal;
 }
 
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+/** Waits `ms`, or less when `signal` aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
+}
+
+/** A refusal that asking again will not change (the event is not open to this visitor). */
+const isFinal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /**
  * Follows a server-sent events stream over fetch (EventSource sends no headers, and a private
- * event's stream needs the login's token), connecting again after every drop, later each time;
- * never after the server refused it (4xx: the page's poll says why) or said 'closed'. Resolves
- * once it has stopped for good.
+ * event's stream needs the login's token), connecting again after every drop, later each time
+ * and at a moment of its own (a server's restart does not bring every phone back at once); never
+ * after a refusal (the page's poll says why) or once the server said 'closed'. Resolves once it
+ * has stopped for good.
  */
 export async function followEventStream(url: string, { headers, onEvent, onLive, signal }: EventStreamHandlers): Promise<void> {
   let waitMs = FIRST_WAIT_MS;
   let closed = false;
   while (!signal.aborted && !closed) {
-    let retryMs: number | null = null;
+    let retryMs = 0;
+    // This connection alone: aborted by the page, or when it falls silent.
+    const connection = new AbortController();
+    const leave = () => connection.abort();
+    signal.addEventListener('abort', leave, { once: true });
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(leave, SILENCE_MS);
+    };
     try {
-      const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await headers()) }, cache: 'no-store', signal });
-      if (response.status >= 400 && response.status < 500) return;
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-      onLive(true);
-      waitMs = FIRST_WAIT_MS;
+      const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await headers()) }, cache: 'no-store', signal: connection.signal });
+      if (isFinal(response.status)) return;
+      // A captive portal's page or a proxy's error is no stream: tried again later, as a drop.
+      if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) throw new Error(`HTTP ${response.status}`);
       const parser = createParser({
         onEvent: ({ event, data }) => {
           if (event === 'closed') {
             closed = true;
             return;
           }
+          // Live, and over the drop, once the server has said something of its own.
+          onLive(true);
+          waitMs = FIRST_WAIT_MS;
           try {
             onEvent(event ?? 'message', JSON.parse(data) as unknown);
           } catch {
@@ -55,18 +82,23 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
         },
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      heard();
       while (!closed) {
         const { done, value } = await reader.read();
         if (done) break;
+        heard();
         parser.feed(value);
       }
       if (closed) await reader.cancel().catch(() => undefined);
     } catch {
-      // A drop (venue Wi-Fi, a server restarting) or the page leaving: tried again below, or not.
+      // A drop (venue Wi-Fi, a server restarting, a silent connection) or the page leaving.
+    } finally {
+      clearTimeout(silence);
+      signal.removeEventListener('abort', leave);
     }
     onLive(false);
     if (signal.aborted || closed) break;
-    await wait(Math.max(retryMs ?? 0, waitMs), signal);
+    await wait(Math.max(retryMs, waitMs) * (0.5 + Math.random()), signal);
     waitMs = Math.min(waitMs * 2, MAX_WAIT_MS);
   }
 }

@@ -131,6 +131,21 @@ describe("a booth gallery's live stream", () => {
     }
   });
 
+  it('ends when the change feed goes down (nothing would be heard): the phone polls until it opens another', async () => {
+    const live = await follow(`${base}/api/live/festa_ana/polaroid`);
+    try {
+      await live.next(1);
+      // The feed's own connection dropped, as a database restart or a network cut drops it.
+      await server.db.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cache-change-feed' AND datname = current_database()",
+      );
+      await live.reading;
+      expect(live.isEnded()).toBe(true);
+    } finally {
+      await live.close();
+    }
+  });
+
   it('is refused, as the list is, to who may not open the gallery, and for an event or booth that does not exist', async () => {
     const privateEvent = await fetch(`${base}/api/live/privada/pad`);
     expect(privateEvent.status).toBe((await fetch(`${base}/api/all/privada/pad`)).status);

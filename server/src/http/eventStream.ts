@@ -20,17 +20,24 @@ export interface EventStream {
 export interface EventStreams {
   open(reply: FastifyReply): EventStream;
   readonly size: number;
+  /** False once the server is stopping: a stream opened then would keep it waiting. */
+  readonly accepting: boolean;
 }
 
 export function eventStreams(app: FastifyInstance, { heartbeatMs = HEARTBEAT_MS } = {}): EventStreams {
   const open = new Set<EventStream>();
+  let accepting = true;
   // preClose: before the server stops accepting and waits for the connections under way.
   app.addHook('preClose', async () => {
+    accepting = false;
     for (const stream of [...open]) stream.close();
   });
   return {
     get size() {
       return open.size;
+    },
+    get accepting() {
+      return accepting;
     },
     open(reply) {
       const body = new PassThrough();
@@ -58,8 +65,11 @@ export function eventStreams(app: FastifyInstance, { heartbeatMs = HEARTBEAT_MS 
       };
       open.add(stream);
       // The client went away (a closed tab, a lost connection): nothing more to send. The
-      // response's close, not the request's (which closes once a GET's empty body is read).
+      // response's close, not the request's (which closes once a GET's empty body is read); the
+      // body's, which Fastify destroys then; and a client gone before the stream was opened.
       reply.raw.once('close', end);
+      body.once('close', end);
+      if (!accepting || reply.raw.destroyed || reply.request.raw.socket?.destroyed) end();
       body.write(`retry: ${RETRY_MS}\n\n`);
       void reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')

@@ -52,7 +52,12 @@ export function streamVersions(stream: EventStream, { changes, event, first, loo
     }
   };
   const stop = changes.onChange((key) => {
-    if (key === EVERYTHING || key === `event:${event}`) void lookNow();
+    // The feed went down: nothing would be heard until it is back. The stream ends, and the
+    // phone polls every 5 s meanwhile (its next stream is refused while the feed is down).
+    if (key === EVERYTHING && !changes.live) stream.close();
+    else if (key === EVERYTHING || key === `event:${event}`) void lookNow();
   });
   stream.onClose(stop);
+  // A change between the version read and the listening above is not missed.
+  void lookNow();
 }

@@ -11,12 +11,13 @@ import {
   PrintStatusReply,
   ProductList,
 } from '../../../contract/wire';
+import { galleryEtag } from '../../../contract/galleryVersion';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { boothCodeKey, isBoothCode } from '../domain/boothCodes';
 import { deviceLastOfEvent } from '../domain/booths';
-import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { conflict, forbidden, invalid, notFound, unavailable } from '../domain/errors';
 import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
 import { refusal, unknownEvent } from '../domain/eventAccess';
 import { apiViewer, openEvent } from '../http/eventGuard';
@@ -106,7 +107,7 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepp
       const opening = await guard.openingOf(bname, state, apiViewer(request, team));
       if (opening !== 'open') throw refusal(opening);
       const { version } = state;
-      const etag = `W/"g1-${version}"`;
+      const etag = galleryEtag(version);
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       // Everyone opening the gallery gets the same bytes until it changes: built once per version.
@@ -131,6 +132,8 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepp
       if (!state) throw unknownEvent();
       const opening = await guard.openingOf(bname, state, viewer);
       if (opening !== 'open') throw refusal(opening);
+      // Nothing to stream while the change feed is down or the server stops: the phone polls.
+      if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
       streamVersions(streams.open(reply), {
         changes,
         event: bname,

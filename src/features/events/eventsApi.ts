@@ -4,6 +4,7 @@ import { path } from '../../lib/urlPath';
 import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
 import type { MediaMode } from '../../../contract/modes';
+import { versionOfGalleryEtag } from '../../../contract/galleryVersion';
 
 export interface VisitedEventsArgs {
   events: readonly string[];
@@ -14,6 +15,9 @@ export interface BoothMediaArgs {
   bname: string;
   type: MediaMode;
 }
+
+/** A booth's list, and its version when the server said it (null: unknown, and asked again on any news). */
+export type BoothMedia = ProductList & { version: string | null };
 
 /** A booth gallery followed live: whether its stream is open, and its list's version as the server last said. */
 export interface LiveGallery {
@@ -38,10 +42,11 @@ export const eventsApi = api.injectEndpoints({
       extraOptions: { auth: 'optional' },
       providesTags: [{ type: 'VisitedEvents', id: LIST }],
     }),
-    /** One booth's media, oldest first as the server sends them. */
-    getBoothMedia: build.query<ProductList, BoothMediaArgs>({
+    /** One booth's media, oldest first as the server sends them, and the version of that list (its ETag's). */
+    getBoothMedia: build.query<BoothMedia, BoothMediaArgs>({
       // The page's early script asks for the same path (src/lib/earlyRequests.ts).
       query: ({ bname, type }) => boothMediaPath(bname, type),
+      transformResponse: (reply: ProductList, meta) => ({ ...reply, version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')) }),
       // A private event's media needs the login (SPEC section 6): the token goes when there is one.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],

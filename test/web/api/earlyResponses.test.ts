@@ -38,7 +38,7 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
     const result = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(result.data).toEqual({ product: ['/media/festa/pad/early.jpg'] });
+    expect(result.data).toEqual({ product: ['/media/festa/pad/early.jpg'], version: null });
     expect(calls).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('early responses', () => {
     const args = { bname: 'festa', type: 'pad' as const };
     await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args));
     const again = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args, { forceRefetch: true }));
-    expect(again.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(again.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(1);
   });
 
@@ -57,13 +57,13 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: Promise.resolve(Response.json({ error: 'unauthenticated' }, { status: 401 })) });
     const refused = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(refused.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(refused.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     const failing = Promise.reject(new TypeError('Failed to fetch'));
     // As the early script does: its failure is the app's to see, not an unhandled rejection.
     failing.catch(() => undefined);
     leaveEarly({ [LIST_URL]: failing });
     const failed = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(failed.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(failed.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
   });
 
@@ -71,10 +71,10 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() }, performance.now() - EARLY_RESPONSE_TTL_MS - 1);
     const stale = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(stale.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(stale.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     leaveEarly({ [`${API}/all/festa/feed`]: earlyList() });
     const other = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(other.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(other.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
   });
 
@@ -84,7 +84,7 @@ describe('early responses', () => {
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
     const result = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
-    expect(result.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'] });
+    expect(result.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toEqual(['token-1']);
   });
 

@@ -95,7 +95,7 @@ const cases: Case[] = [
     path: '/api/all/festa%20ana%3F/360',
     auth: 'optional',
     reply: { json: { product: ['/media/festa/360/a.mp4'] } },
-    data: { product: ['/media/festa/360/a.mp4'] },
+    data: { product: ['/media/festa/360/a.mp4'], version: null },
   },
   {
     name: 'getVisitedEvents',
