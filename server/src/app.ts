@@ -38,6 +38,7 @@ import { sandboxProvider } from './payments/sandboxProvider';
 import { accountRoutes } from './routes/account';
 import { boothRoutes } from './routes/booths';
 import { deviceRoutes } from './routes/devices';
+import { downloadRoutes } from './routes/downloads';
 import { guestRoutes } from './routes/guest';
 import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
@@ -45,6 +46,7 @@ import { teamDeviceRoutes } from './routes/teamDevices';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes, scheduleRetention } from './routes/privacy';
+import { scheduleTileSweep } from './jobs/tileSweep';
 import { sandboxRoutes } from './routes/sandbox';
 import { shopRoutes } from './routes/shop';
 import { cleanTemporaryFiles } from './storage/durableWrite';
@@ -162,6 +164,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       const api = plain.withTypeProvider<TypeBoxTypeProvider>();
       registerAuthGuard(api, verifier, team);
       guestRoutes(api, context);
+      downloadRoutes(api, context);
       accountRoutes(api, context);
       shopRoutes(api, context);
       paymentRoutes(api, context);
@@ -184,6 +187,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
 
   registerHealth(app, context);
   scheduleRetention(app, context);
+  scheduleTileSweep(app, db);
   await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, vouchForAgent, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
     visit: collectOnServe(db, context.mediaAccess),

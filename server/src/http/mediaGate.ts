@@ -68,14 +68,28 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
 export async function mediaOpening(request: FastifyRequest, target: MediaRef, access: MediaAccess): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
-  const event = await access.guard.event(target.bname);
+  return eventMediaOpening(request, target.bname, access, target);
+}
+
+/**
+ * `mediaOpening` for every file of the event `bname` at once (a ZIP of its gallery): the same
+ * answer, except that no file's random name lets anyone in (a collect link opens its own file
+ * only, `byCollectLink`).
+ */
+export async function eventMediaOpening(
+  request: FastifyRequest,
+  bname: string,
+  access: MediaAccess,
+  byCollectLink: MediaRef | null = null,
+): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+  const event = await access.guard.event(bname);
   if (event === null) return 'unknown';
   // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
   if (event.visibility === 'public' && event.suspended_at === null) return 'public';
   const session = mediaSessionOf(request, access.keys);
   const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
-  let opening = await access.guard.openingOf(target.bname, event, viewer);
-  if (opening === 'hidden' && (await access.guard.grantByCollectLink(target, viewer))) {
+  let opening = await access.guard.openingOf(bname, event, viewer);
+  if (opening === 'hidden' && byCollectLink && (await access.guard.grantByCollectLink(byCollectLink, viewer))) {
     opening = await decideOpening(event, viewer, true);
   }
   if (opening === 'open') return 'gated';

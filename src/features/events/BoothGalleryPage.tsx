@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { apiErrorStatus } from '../../api/apiError';
+import { apiBaseUrl } from '../../api/apiSlice';
+import { path } from '../../lib/urlPath';
 import { useSession } from '../../session';
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import type { MediaMode } from '../../../contract/modes';
@@ -45,14 +47,17 @@ export default function BoothGalleryPage() {
   // Follows who is signed in: the list is asked again with the token once someone signs in.
   const { identity } = useSession();
   // A stream opened for someone else (before a sign-in, after a sign-out) is opened again for who is here now.
+  // Not before the login is known (it is, within moments): a stream opened then would be opened again.
   const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
-  const { data: live } = useFollowBoothMediaQuery({ bname, type: mode, viewer });
+  const { currentData: live } = useFollowBoothMediaQuery({ bname, type: mode, viewer }, { skip: identity.status === 'unknown' });
   const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
-  // The list is asked again the moment the server says it changed (a new photo, within a second).
+  // The list is asked again the moment the server says it changed (a new photo, within a second):
+  // when the stream's version is not the one the list on screen carries.
   const version = live?.version ?? null;
+  const shown = data?.version;
   useEffect(() => {
-    if (version !== null) void refetch();
-  }, [version, refetch]);
+    if (version !== null && shown !== undefined && version !== shown) void refetch();
+  }, [version, shown, refetch]);
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();
@@ -82,6 +87,13 @@ export default function BoothGalleryPage() {
       <h2 id="gallery-title" className="gallery__title">
         {BOOTH_LABEL[mode]}
       </h2>
+      {/* A link the browser downloads (with the media cookie a private event's files need), beside the
+          title and out of the page's flow: the photos below stay where the server drew them. */}
+      {newestFirst.length > 0 && (
+        <a className="button button--secondary gallery__download" href={apiBaseUrl() + path`/baixar/${bname}/${mode}`} download>
+          Baixar todas
+        </a>
+      )}
       {!data && isFetching && <p role="status">Carregando...</p>}
       {/* A poll that fails keeps the photos on screen; the next one tries again. */}
       {isError && !data && !isFetching && refusal === 401 && (

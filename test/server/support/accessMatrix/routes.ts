@@ -436,6 +436,27 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
     expected: { ...anyone(404), owner: 404, attendee: 404, packHolder: 404, attendeeSignedOut: 401 },
   },
+  // 'Baixar todas': a link followed by the browser, so the media cookie and the agent decide, as for the files.
+  {
+    route: 'GET /api/baixar/:bname/:type',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/baixar/festa_ana/pad' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /api/baixar/:bname/:type',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/baixar/privada/pad' }),
+    // The guest invited elsewhere opened one of its collect links above (a row before): that granted them the event.
+    expected: { ...anyone(404), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, attendeeSignedOut: 401 },
+  },
+  {
+    route: 'GET /api/baixar/:bname/:type',
+    label: 'a link-only event',
+    request: () => ({ method: 'GET', url: '/api/baixar/ligada/pad' }),
+    // A token in a header is no part of a followed link: the cookie and the agent are.
+    expected: { ...anyone(404), invited: 200, team: 200 },
+  },
   // The company's images (the shop's, the mirror's icons): anyone's, whoever asks.
   { route: 'GET /catalogo/*', request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }), expected: anyone(200) },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
