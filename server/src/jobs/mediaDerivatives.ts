@@ -20,7 +20,10 @@ export const MEDIA_DERIVATIVES_GIVEN_UP = 'media-derivatives-given-up';
  * after 5, 10, 20... seconds.
  */
 export const MEDIA_DERIVATIVES_SETTINGS: QueueSettings = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 5, deadLetter: MEDIA_DERIVATIVES_GIVEN_UP };
-/** Listing an item is one small statement: a few tries, soon. */
+/**
+ * The queue's own settings; a job pg-boss passes here as a dead letter keeps the retry limit of
+ * the derivation it was (its data is all that matters: listing an item is one small statement).
+ */
 export const MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS: QueueSettings = { expireInSeconds: 60, retryLimit: 10, retryDelaySeconds: 5 };
 
 /** A job's data read back: the file it names, or null for anything a job of ours never holds. */
