@@ -19,7 +19,6 @@ export interface EventStream {
 /** The open streams of an app: ended before the server closes, which otherwise waits for them forever. */
 export interface EventStreams {
   open(reply: FastifyReply): EventStream;
-  readonly size: number;
   /** False once the server is stopping: a stream opened then would keep it waiting. */
   readonly accepting: boolean;
 }
@@ -33,9 +32,6 @@ export function eventStreams(app: FastifyInstance, { heartbeatMs = HEARTBEAT_MS 
     for (const stream of [...open]) stream.close();
   });
   return {
-    get size() {
-      return open.size;
-    },
     get accepting() {
       return accepting;
     },

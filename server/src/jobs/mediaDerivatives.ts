@@ -53,9 +53,9 @@ export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (
     const made = await storage.derive(ref, (tile) => recordDerivatives(db, ref, tile));
     if (made.outcome === 'later') throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
     if (made.outcome === 'refused') log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
-    // Listed whatever became of it: without a tile when the original never decodes or is gone.
-    if (made.outcome === 'made') await recordDerivatives(db, ref, made);
-    else await listWithoutTile(db, ref);
+    // Listed whatever became of it: with its tile (recorded as it was made, above), or without
+    // one when the original never decodes or is gone.
+    if (made.outcome !== 'made') await listWithoutTile(db, ref);
   };
 }
 

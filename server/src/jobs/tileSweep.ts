@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import { listStaleAwaitingTile } from '../domain/media';
+import { runPeriodically } from './periodic';
 
 /** How often a server looks for uploads still out of their galleries. */
 const SWEEP_MS = 5 * 60_000;
@@ -13,24 +14,8 @@ export const TILE_GIVEN_UP_MINUTES = 15;
  * joins its galleries all the same, without one.
  */
 export function scheduleTileSweep(app: FastifyInstance, db: Queryable, every = SWEEP_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(async () => {
-      try {
-        const listed = await listStaleAwaitingTile(db, TILE_GIVEN_UP_MINUTES);
-        if (listed > 0) app.log.warn(`${listed} uploads listed without the tile their job never made`);
-      } catch (error) {
-        app.log.error({ err: error }, 'tile sweep failed');
-      }
-    });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, every);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+  runPeriodically(app, 'tile sweep', every, async () => {
+    const listed = await listStaleAwaitingTile(db, TILE_GIVEN_UP_MINUTES);
+    if (listed > 0) app.log.warn(`${listed} uploads listed without the tile their job never made`);
   });
 }

@@ -3,6 +3,7 @@ import { ErasureReply, ErasureRequest, PrivacySummary } from '../../../contract/
 import type { AppContext } from '../context';
 import { eraseVisitorData, KEPT_AFTER_ERASURE, privacySummary, purgeExpired } from '../domain/privacy';
 import { AGENT, params, type Api } from '../http/schemas';
+import { runPeriodically } from '../jobs/periodic';
 
 /**
  * A guest's data in their hands (LGPD): what is kept of them, and its erasure. The visitor is
@@ -39,27 +40,14 @@ const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
  * the next one tries again; closing the server waits for a sweep under way.
  */
 export function scheduleRetention(app: FastifyInstance, { db, storage }: Pick<AppContext, 'db' | 'storage'>, every = RETENTION_SWEEP_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(async () => {
-      try {
-        const purged = await purgeExpired(db, storage);
-        if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
-      } catch (error) {
-        app.log.error({ err: error }, 'retention sweep failed');
-      }
-    });
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), every);
-    // The sweep never keeps a process alive that has nothing else to do.
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runPeriodically(
+    app,
+    'retention sweep',
+    every,
+    async () => {
+      const purged = await purgeExpired(db, storage);
+      if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
+    },
+    { atStart: true },
+  );
 }
