@@ -25,6 +25,8 @@ export const ROUTES = {
   invitation: '/invitation',
   /** Beyond SPEC section 2: what is kept of a guest and 'Apagar minhas fotos' (LGPD). */
   privacy: '/privacidade',
+  /** Beyond SPEC section 2: an event's live wall for a TV at the venue (issue 27). */
+  wall: '/telao',
 } as const;
 
 export function boothRoute(mode: BoothMode): string {

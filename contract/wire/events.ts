@@ -91,3 +91,27 @@ export type MediaSessionReply = Static<typeof MediaSessionReply>;
 /** `GET /agentResults/{agent}` (beyond the spec): what the mirror and the 360 made for the visitor, oldest first. */
 export const AgentResultsReply = ProductList;
 export type AgentResultsReply = Static<typeof AgentResultsReply>;
+
+/**
+ * `GET /telao/{publicId}` (beyond the spec, issue 27): what an event's live wall shows. Its booths'
+ * newest media across every mode, newest first, at most WALL_HISTORY of them: the wall keeps a
+ * bounded history, however long the party.
+ */
+export const WallReply = Type.Object({
+  bname: Type.String(),
+  /** What people read ('Festa da Ana'); the name when the event has no title. */
+  displayTitle: Type.String(),
+  /** The event's cover image URL, or '' when it has none. */
+  cover: Type.String(),
+  /** Media URLs, newest first. */
+  product: Strings,
+});
+export type WallReply = Static<typeof WallReply>;
+
+/**
+ * `GET|POST|DELETE /events/{bname}/telao`: the owner's (or the team's) view of the event's wall:
+ * its public id (the wall's address) and the key of its wall link, null while there is none (a
+ * public event's wall needs none).
+ */
+export const WallLinkReply = Type.Object({ publicId: Type.String(), key: Type.Union([Type.String(), Type.Null()]), visibility: EventVisibilitySchema });
+export type WallLinkReply = Static<typeof WallLinkReply>;

@@ -40,6 +40,7 @@ import { boothRoutes } from './routes/booths';
 import { deviceRoutes } from './routes/devices';
 import { downloadRoutes } from './routes/downloads';
 import { guestRoutes } from './routes/guest';
+import { wallRoutes } from './routes/wall';
 import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
 import { teamDeviceRoutes } from './routes/teamDevices';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       registerAuthGuard(api, verifier, team);
       guestRoutes(api, context);
       downloadRoutes(api, context);
+      wallRoutes(api, context);
       accountRoutes(api, context);
       shopRoutes(api, context);
       paymentRoutes(api, context);

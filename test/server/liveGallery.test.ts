@@ -1,4 +1,5 @@
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { follow } from './support/followStream';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -19,50 +20,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
-
-interface LiveEvent {
-  event: string;
-  data: unknown;
-}
-
-/** A stream opened as the gallery opens it: its events as they come, and whether it has ended. */
-async function follow(url: string) {
-  const abort = new AbortController();
-  const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
-  const events: LiveEvent[] = [];
-  let ended = false;
-  let buffer = '';
-  const reading = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as unknown });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    ended = true;
-  })();
-  /** Waits until `count` events have come (or the test's own time runs out). */
-  const next = async (count: number) => {
-    while (events.length < count && !ended) await new Promise((resolve) => setTimeout(resolve, 10));
-    return events.slice(0, count);
-  };
-  const close = async () => {
-    abort.abort();
-    await reading;
-  };
-  return { response, events, next, close, reading, isEnded: () => ended };
-}
 
 const upload = async (file: string) =>
   server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...camera, 'content-type': 'image/jpeg' }, payload: await jpeg(320, 240) });

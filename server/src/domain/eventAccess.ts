@@ -31,6 +31,11 @@ export interface GuardedEvent {
   suspended_at: Date | null;
 }
 
+/** The event's side as the guard keeps it: with its wall link's key (migration 0019), which opens its files to a wall (http/wallSession.ts). */
+export interface GuardedEventRow extends GuardedEvent {
+  wall_key: string | null;
+}
+
 /** 'open': go on; 'login': granted, but a private event needs a sign-in (401); 'hidden': as if there were no such event (404). */
 export type Opening = 'open' | 'login' | 'hidden';
 
@@ -71,8 +76,8 @@ export function refusal(opening: Exclude<Opening, 'open'>) {
 }
 
 /** The event's side of the decision, or null for an unknown event. */
-export async function guardedEvent(db: Queryable, name: string): Promise<GuardedEvent | null> {
-  const { rows } = await db.query<GuardedEvent>('SELECT visibility, owner_uid, suspended_at FROM events WHERE name = $1', [name]);
+export async function guardedEvent(db: Queryable, name: string): Promise<GuardedEventRow | null> {
+  const { rows } = await db.query<GuardedEventRow>('SELECT visibility, owner_uid, suspended_at, wall_key FROM events WHERE name = $1', [name]);
   return rows[0] ?? null;
 }
 

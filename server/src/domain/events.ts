@@ -19,6 +19,8 @@ export interface EventRow {
   order_id: string | null;
   /** Its paid order was refunded or charged back (migration 0014): only the team opens it. */
   suspended_at: Date | null;
+  /** The key of its wall link (migration 0019), null while there is none. */
+  wall_key: string | null;
 }
 
 export async function findEvent(db: Queryable, name: string): Promise<EventRow | null> {

@@ -28,7 +28,7 @@ type MediaRole = 'booth' | 'event' | 'result';
 /** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
 const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
-const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) => mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
+export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) => mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
 
 /**
  * What a booth's gallery lists of media row `m`: the booth's photos and videos (never the event's

@@ -17,6 +17,7 @@ import {
   uidHolder,
   type GrantVia,
   type GuardedEvent,
+  type GuardedEventRow,
   type Opening,
   type Viewer,
 } from '../domain/eventAccess';
@@ -29,8 +30,8 @@ import { findEvent, type EventRow } from '../domain/events';
  * change reaches every app server over the change feed.
  */
 export interface EventGuard {
-  /** The event's visibility and owner, or null for an unknown event. */
-  event(name: string): Promise<GuardedEvent | null>;
+  /** The event's visibility, owner and wall key, or null for an unknown event. */
+  event(name: string): Promise<GuardedEventRow | null>;
   /** What `viewer` may do with the event; 'unknown' for an event that does not exist. */
   opening(name: string, viewer: Viewer): Promise<Opening | 'unknown'>;
   /** `opening` for an event already read (a query that read it with something else). */
@@ -43,7 +44,7 @@ export interface EventGuard {
 }
 
 export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard {
-  const events = liveCache<GuardedEvent | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
+  const events = liveCache<GuardedEventRow | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
   // Keys are `{event} {holder}` (a space is in neither): whether the holder has a grant.
   const grants = liveCache<boolean>({ feed: changes, db, tables: ['event_grants'], feedKeyOf: (key) => `grant:${key.slice(0, key.indexOf(' '))}` });
 

@@ -7,6 +7,7 @@ import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAc
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 import { redirectToPublicBase } from './publicMediaAddress';
+import { wallCookieOpens } from './wallSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
 const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
@@ -93,6 +94,8 @@ export async function eventMediaOpening(
     opening = await decideOpening(event, viewer, true);
   }
   if (opening === 'open') return 'gated';
+  // The event's wall, opened by its link's key (not a suspended event's: domain/wall.ts).
+  if (event.suspended_at === null && wallCookieOpens(request, access.keys, bname, event.wall_key)) return 'gated';
   return opening === 'login' ? 'refused' : 'unknown';
 }
 

@@ -31,7 +31,7 @@ export function loadMediaSessionSecret(configured: string | null, dataDir: strin
   return loadServerSecret(configured, dataDir, SECRET_FILE);
 }
 
-function mac(secret: Buffer, payload: string): Buffer {
+export function mac(secret: Buffer, payload: string): Buffer {
   return crypto.createHmac('sha256', secret).update(payload).digest();
 }
 

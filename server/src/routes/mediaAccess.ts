@@ -1,21 +1,15 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AccessRevokedReply, EventAccessReply, MediaSessionReply, OkReply, VisibilityChange, VisibilityReply } from '../../../contract/wire';
 import { caller, isTeamMember } from '../auth/guard';
 import type { AppContext } from '../context';
 import { grantCounts, revokeGrants } from '../domain/eventAccess';
-import { ownedEvent, setEventVisibility } from '../domain/events';
+import { setEventVisibility } from '../domain/events';
 import { clearMediaSessionCookie, setMediaSessionCookie } from '../http/mediaSession';
+import { ownersEvent } from '../http/ownersEvent';
 import { NAME, params, type Api } from '../http/schemas';
 
 /** Who sees an event's media: the owner's choice, and the cookie that lets a signed-in browser load gated files. */
 export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContext): void {
-  /** The event of a route the owner (or the team) calls: 404 unknown, 403 anyone else. */
-  const ownersEvent = async (request: FastifyRequest, bname: string) => {
-    const identity = caller(request);
-    return ownedEvent(db, identity, await isTeamMember(identity, team), bname);
-  };
-
   // The SPA trades its fresh ID token for the media cookie when someone signs in, and again
   // before the cookie expires (src/session/mediaSession.ts).
   // The cookie outlives the token it was traded for: a revoked session or a disabled account gets none.
@@ -50,7 +44,7 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
     '/events/:bname/access',
     { schema: { params: params({ bname: NAME }), response: { 200: EventAccessReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request, reply) => {
-      const event = await ownersEvent(request, request.params.bname);
+      const event = await ownersEvent(db, team, request, request.params.bname);
       void reply.header('cache-control', 'no-store');
       return grantCounts(db, event.name);
     },
@@ -62,7 +56,7 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
     '/events/:bname/access/revoke',
     { schema: { params: params({ bname: NAME }), response: { 200: AccessRevokedReply } }, config: { auth: 'required', checkRevoked: true } },
     async (request) => {
-      const event = await ownersEvent(request, request.params.bname);
+      const event = await ownersEvent(db, team, request, request.params.bname);
       return { publicId: await revokeGrants(db, event.name, crypto.randomBytes(9).toString('base64url')) };
     },
   );

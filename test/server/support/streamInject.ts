@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /** Routes that answer a stream of events which never ends by itself (server/src/http/eventStream.ts). */
-const STREAMING = /^\/api\/live\//;
+const STREAMING = /^\/api\/(live\/|telao\/[^/?]+\/ao-vivo)/;
 
 /**
  * `app.inject`, except that a stream of events is read up to its first event and then let go:

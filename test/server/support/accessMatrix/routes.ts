@@ -83,6 +83,32 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/live/ligada/pad' }),
     expected: linkOnly(200),
   },
+  // The live wall (issue 27): a public event's is anyone's; a private one's, its owner's and the
+  // team's (and a wall link's, in test/server/wall.test.ts); a guest who was there is not enough.
+  {
+    route: 'GET /api/telao/:publicId',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/telao/:publicId',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/telao/privada-1' }),
+    expected: { ...optional(404, 404), owner: 200, team: 200 },
+  },
+  {
+    route: 'GET /api/telao/:publicId/ao-vivo',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1/ao-vivo' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/telao/:publicId/ao-vivo',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/telao/privada-1/ao-vivo' }),
+    expected: { ...optional(404, 404), owner: 200, team: 200 },
+  },
   {
     route: 'GET /api/deviceLast/:bname/:device',
     label: 'a public event',
@@ -492,6 +518,14 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/events/privada/access' }),
     expected: { ...only('team', 200), owner: 200 },
   },
+  {
+    route: 'GET /api/events/:bname/telao',
+    request: () => ({ method: 'GET', url: '/api/events/privada/telao' }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
+  // A wall link made and revoked on an event nobody here owns.
+  { route: 'POST /api/events/:bname/telao', request: () => ({ method: 'POST', url: '/api/events/outra/telao' }), expected: only('team', 200) },
+  { route: 'DELETE /api/events/:bname/telao', request: () => ({ method: 'DELETE', url: '/api/events/outra/telao' }), expected: only('team', 200) },
   {
     // Revoking every guest's access, on an event nobody here owns (privada's guests stay for the rows above).
     route: 'POST /api/events/:bname/access/revoke',

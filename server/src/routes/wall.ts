@@ -1,0 +1,105 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { WALL_KEY_PATTERN } from '../../../contract/wall';
+import { WallLinkReply, WallReply } from '../../../contract/wire';
+import type { AppContext } from '../context';
+import { unavailable } from '../domain/errors';
+import { unknownEvent } from '../domain/eventAccess';
+import { renewWallKey, revokeWallKey, wallMedia, wallOpening, wallState } from '../domain/wall';
+import { apiViewer } from '../http/eventGuard';
+import { eventStreams } from '../http/eventStream';
+import { streamVersions } from '../http/liveVersions';
+import { ownersEvent } from '../http/ownersEvent';
+import { etagMatches, notModified } from '../http/reply';
+import { NAME, params, type Api } from '../http/schemas';
+import { setWallSessionCookie } from '../http/wallSession';
+
+/** `?chave=`: the wall link's key; anything else is no key (the wall then opens as for anyone). */
+const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 128 })) });
+const keyOf = (chave: string | undefined) => (chave !== undefined && WALL_KEY_PATTERN.test(chave) ? chave : null);
+
+/**
+ * The live wall ('Telão', issue 27; docs/api.md "The live wall"): what a TV at the venue shows,
+ * the stream that tells it of each new photo, and the owner's wall link.
+ */
+export function wallRoutes(app: Api, { db, changes, team, mediaAccess }: AppContext): void {
+  /** The wall's event and how it opens for this request; 404 for an unknown event and for anyone it does not open for. */
+  const openWall = async (publicId: string, request: FastifyRequest, key: string | null) => {
+    const state = await wallState(db, publicId);
+    if (!state) throw unknownEvent();
+    const opening = await wallOpening(state, apiViewer(request, team), key);
+    if (opening === null) throw unknownEvent();
+    return { state, opening };
+  };
+
+  app.get(
+    '/telao/:publicId',
+    { schema: { params: params({ publicId: NAME }), querystring: WallQuery, response: { 200: WallReply } }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      const key = keyOf(request.query.chave);
+      const { state, opening } = await openWall(request.params.publicId, request, key);
+      // The key opens the event's files for this browser (its <img> and <video> send no key).
+      if (opening === 'key' && key !== null && state.visibility !== 'public') setWallSessionCookie(reply, mediaAccess.keys, state.name, key);
+      const etag = `"w-${state.version}"`;
+      void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+      return { bname: state.name, displayTitle: state.title || state.name, cover: state.cover, product: await wallMedia(db, state.name) };
+    },
+  );
+
+  // Each change of the wall, as it happens: the version of what it shows, from the change feed
+  // (an upload through any server). The wall asks for its list when the version moves, and polls
+  // every 5 s while there is no stream.
+  const streams = eventStreams(app);
+  app.get(
+    '/telao/:publicId/ao-vivo',
+    { schema: { params: params({ publicId: NAME }), querystring: WallQuery }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      const { publicId } = request.params;
+      const key = keyOf(request.query.chave);
+      const { state } = await openWall(publicId, request, key);
+      if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
+      const viewer = apiViewer(request, team);
+      streamVersions(streams.open(reply), {
+        changes,
+        event: state.name,
+        first: state.version,
+        // Its link revoked, the event made private or suspended, its address changed: the wall is told it closed.
+        look: async () => {
+          const now = await wallState(db, publicId);
+          return now && now.name === state.name && (await wallOpening(now, viewer, key)) !== null ? now.version : null;
+        },
+        log: (message) => request.log.warn(message),
+      });
+      return reply;
+    },
+  );
+
+  const linkOf = (event: { public_id: string; visibility: WallLinkReply['visibility'] }, key: string | null): WallLinkReply => ({
+    publicId: event.public_id,
+    key,
+    visibility: event.visibility,
+  });
+  const ownerRoute = {
+    schema: { params: params({ bname: NAME }), response: { 200: WallLinkReply } },
+    config: { auth: 'required' as const, checkRevoked: true },
+  };
+
+  app.get('/events/:bname/telao', ownerRoute, async (request, reply) => {
+    const event = await ownersEvent(db, team, request, request.params.bname);
+    void reply.header('cache-control', 'no-store');
+    return linkOf(event, event.wall_key);
+  });
+
+  // A new wall link (the old one stops working at once, on every screen that shows it).
+  app.post('/events/:bname/telao', ownerRoute, async (request) => {
+    const event = await ownersEvent(db, team, request, request.params.bname);
+    return linkOf(event, await renewWallKey(db, event.name));
+  });
+
+  app.delete('/events/:bname/telao', ownerRoute, async (request) => {
+    const event = await ownersEvent(db, team, request, request.params.bname);
+    await revokeWallKey(db, event.name);
+    return linkOf(event, null);
+  });
+}

@@ -1,0 +1,231 @@
+import { WALL_HISTORY } from '../../contract/wall';
+import type { WallLinkReply, WallReply } from '../../contract/wire';
+import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { follow } from './support/followStream';
+import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+
+/**
+ * The live wall (issue 27, docs/api.md "The live wall"): a TV at the venue shows an event's newest
+ * booth media, told of each new one by a stream. A public event's wall is anyone's; any other
+ * event's opens for its owner, the team, and the wall link the owner makes and may revoke, whose
+ * key also opens the event's files to that screen (a cookie), and stops the moment it is revoked.
+ */
+let server: TestServer;
+let base: string;
+let owner: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+  owner = await newUser('dona-do-telao');
+  await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
+  base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(() => server.close());
+
+const wall = (publicId: string, { token, key, cookie }: { token?: string; key?: string; cookie?: string } = {}) =>
+  server.call({
+    method: 'GET',
+    url: `/api/telao/${publicId}${key === undefined ? '' : `?chave=${encodeURIComponent(key)}`}`,
+    token,
+    headers: cookie ? { cookie } : {},
+  });
+const wallLink = (method: 'GET' | 'POST' | 'DELETE', bname: string, token?: string) => server.call({ method, url: `/api/events/${bname}/telao`, token });
+const newKey = async () => (await wallLink('POST', 'privada', owner.token)).json<WallLinkReply>().key as string;
+const cookieOf = (response: { headers: Record<string, unknown> }) => {
+  const header = [response.headers['set-cookie']].flat().find((value): value is string => typeof value === 'string' && value.startsWith('cabine_telao='));
+  return header?.split(';')[0];
+};
+const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+
+describe("a public event's wall", () => {
+  it('shows its title, cover and booth media of every mode, newest first, to anyone', async () => {
+    await server.db.query("UPDATE events SET cover = '/media/festa_ana/pad/a1.jpg' WHERE name = 'festa_ana'");
+    const response = await wall('festa-ana-1');
+    expect(response.statusCode).toBe(200);
+    const reply = response.json<WallReply>();
+    expect(reply).toEqual({
+      bname: 'festa_ana',
+      displayTitle: 'Festa da Ana',
+      cover: '/media/festa_ana/pad/a1.jpg',
+      product: expect.arrayContaining(['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/360/v1.mp4']),
+    });
+    const { rows } = await server.db.query<{ url: string }>(
+      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'festa_ana' AND role = 'booth' ORDER BY created_at DESC, id DESC",
+    );
+    expect(reply.product).toEqual(rows.map((row) => row.url));
+    // No cookie: a public event's files are everyone's already.
+    expect(cookieOf(response)).toBeUndefined();
+  });
+
+  it('holds a bounded history however long the party: the newest WALL_HISTORY', async () => {
+    await server.db.query(
+      `INSERT INTO media (event_name, mode, file, kind, created_at)
+       SELECT 'outra', 'pad', 'muitas-' || n || '.jpg', 'image', now() + n * interval '1 second' FROM generate_series(1, $1::int) AS n`,
+      [WALL_HISTORY + 15],
+    );
+    const { product } = (await wall('outra-1')).json<WallReply>();
+    expect(product).toHaveLength(WALL_HISTORY);
+    expect(product[0]).toBe(`/media/outra/pad/muitas-${WALL_HISTORY + 15}.jpg`);
+    expect(product.at(-1)).toBe('/media/outra/pad/muitas-16.jpg');
+  });
+
+  it('answers 304 while nothing changed, and the list again once a photo came', async () => {
+    const first = await wall('festa-ana-1');
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const same = await server.call({ method: 'GET', url: '/api/telao/festa-ana-1', headers: { 'if-none-match': etag } });
+    expect(same.statusCode).toBe(304);
+    const sent = await server.call({
+      method: 'POST',
+      url: '/api/device/media?file=telao-novo.jpg',
+      headers: { ...camera, 'content-type': 'image/jpeg' },
+      payload: await jpeg(320, 240),
+    });
+    expect(sent.statusCode).toBe(200);
+    await server.jobsDone();
+    const after = await server.call({ method: 'GET', url: '/api/telao/festa-ana-1', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<WallReply>().product[0]).toBe('/media/festa_ana/pad/telao-novo.jpg');
+  });
+});
+
+describe("a private event's wall", () => {
+  it("is nobody else's: a stranger, a guest who was there and a wrong key learn nothing of it", async () => {
+    const unknown = (await wall('nao-existe-1')).json();
+    const guest = await newUser('convidada-telao');
+    await attend(server, 'privada', 'agentetelao00001', guest.token);
+    for (const response of [
+      await wall('privada-1'),
+      await wall('privada-1', { token: (await newUser('estranha')).token }),
+      await wall('privada-1', { token: guest.token, cookie: 'agent=agentetelao00001' }),
+      await wall('privada-1', { key: 'chave-inventada-0000000000000000' }),
+      await wall('privada-1', { key: '<script>' }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown);
+    }
+  });
+
+  it('opens for its owner and for the team from their accounts', async () => {
+    expect((await wall('privada-1', { token: owner.token })).json<WallReply>().product).toEqual([await collectLinkOf(server, 'privada')]);
+    expect((await wall('privada-1', { token: (await newTeamMember()).token })).statusCode).toBe(200);
+  });
+
+  it("opens with the owner's wall link, whose cookie opens the event's files to that screen until the link is revoked", async () => {
+    const key = await newKey();
+    const opened = await wall('privada-1', { key });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<WallReply>().displayTitle).toBe('privada');
+    const cookie = cookieOf(opened);
+    expect(cookie).toMatch(/^cabine_telao=/);
+    expect(String([opened.headers['set-cookie']].flat().find((value) => String(value).startsWith('cabine_telao')))).toMatch(/HttpOnly; SameSite=Lax/);
+    const file = (url: string, headers: Record<string, string> = {}) => server.call({ method: 'GET', url, headers });
+    const photo = await collectLinkOf(server, 'privada');
+    expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(200);
+    expect((await file(`${photo.replace('/media/', '/thumbs/')}.webp`, { cookie: cookie as string })).statusCode).toBe(200);
+    // Without it, the file asks for a login (a collect link's own file), as for any guest.
+    expect((await file(photo)).statusCode).toBe(401);
+    // Another event's files are not the wall's.
+    await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'outra'");
+    try {
+      expect((await file('/media/outra/pad/o1.jpg', { cookie: cookie as string })).statusCode).toBe(404);
+    } finally {
+      await server.db.query("UPDATE events SET visibility = 'public' WHERE name = 'outra'");
+    }
+
+    expect((await wallLink('DELETE', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key: null, visibility: 'private' });
+    expect((await wall('privada-1', { key })).statusCode).toBe(404);
+    expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(401);
+  });
+
+  it('a new link replaces the old one: the old key and its cookie stop opening anything', async () => {
+    const old = await newKey();
+    const oldCookie = cookieOf(await wall('privada-1', { key: old })) as string;
+    const key = await newKey();
+    expect(key).not.toBe(old);
+    expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key, visibility: 'private' });
+    expect((await wall('privada-1', { key: old })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    expect((await wall('privada-1', { key })).statusCode).toBe(200);
+  });
+
+  it("a suspended event's link shows nothing (its order was refunded): only the team opens it", async () => {
+    const key = await newKey();
+    await server.db.query("UPDATE events SET suspended_at = now() WHERE name = 'privada'");
+    try {
+      expect((await wall('privada-1', { key })).statusCode).toBe(404);
+      expect((await wall('privada-1', { token: owner.token })).statusCode).toBe(404);
+      expect((await wall('privada-1', { token: (await newTeamMember()).token })).statusCode).toBe(200);
+    } finally {
+      await server.db.query("UPDATE events SET suspended_at = NULL WHERE name = 'privada'");
+    }
+  });
+});
+
+describe("the wall's link, in the owner's hands", () => {
+  it('only the owner and the team see, make and revoke it', async () => {
+    const stranger = await newUser('intrusa');
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      expect((await wallLink(method, 'privada')).statusCode).toBe(401);
+      const refused = await wallLink(method, 'privada', stranger.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ message: string }>().message).toMatch(/Só quem contratou o evento/);
+      expect((await wallLink(method, 'nao_existe', owner.token)).statusCode).toBe(404);
+    }
+    const team = await newTeamMember();
+    expect((await wallLink('POST', 'outra', team.token)).json<WallLinkReply>()).toEqual({
+      publicId: 'outra-1',
+      key: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      visibility: 'public',
+    });
+  });
+
+  it('refuses a malformed address with a clear 400, and changes nothing', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/telao/..%2Fetc' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+  });
+});
+
+describe("the wall's stream", () => {
+  it("says the wall's version at once, and a new one when a booth's photo of any mode joins it", async () => {
+    const live = await follow(`${base}/api/telao/festa-ana-1/ao-vivo`);
+    try {
+      expect(live.response.status).toBe(200);
+      expect(live.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const [first] = await live.next(1);
+      expect(first).toEqual({ event: 'gallery', data: { version: expect.any(String) } });
+      const sent = await server.call({
+        method: 'POST',
+        url: '/api/device/media?file=telao-ao-vivo.jpg',
+        headers: { ...camera, 'content-type': 'image/jpeg' },
+        payload: await jpeg(320, 240),
+      });
+      expect(sent.statusCode).toBe(200);
+      const [, second] = await live.next(2);
+      expect(second.event).toBe('gallery');
+      expect(second.data).not.toEqual(first.data);
+      expect((await wall('festa-ana-1')).json<WallReply>().product[0]).toBe('/media/festa_ana/pad/telao-ao-vivo.jpg');
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('opens with the key, and says closed and ends the moment the link is revoked', async () => {
+    const key = await newKey();
+    expect((await fetch(`${base}/api/telao/privada-1/ao-vivo`)).status).toBe(404);
+    const live = await follow(`${base}/api/telao/privada-1/ao-vivo?chave=${key}`);
+    try {
+      await live.next(1);
+      await wallLink('DELETE', 'privada', owner.token);
+      const events = await live.next(2);
+      expect(events[1]).toEqual({ event: 'closed', data: {} });
+      await live.reading;
+      expect(live.isEnded()).toBe(true);
+    } finally {
+      await live.close();
+    }
+  });
+});
