@@ -49,6 +49,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/authorizePartner': ['route-authorizePartner'],
   '/invitation': ['route-invitation'],
   '/privacidade': ['route-privacy'],
+  '/telao': ['route-telao'],
 };
 
 /**

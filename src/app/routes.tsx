@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { AccountPage } from '../features/account';
 import { LoginPage, SignupPage } from '../features/auth';
@@ -14,6 +15,7 @@ import { DealsPage, InvitationPage, PartnerPage } from '../features/partner';
 import { ShopPage } from '../features/shop';
 import { AuthorizePartnerPage, CreateContractPage } from '../features/team';
 import { UltraLastPage, UltraSettingsPage } from '../features/ultra';
+import { WallPage } from '../features/wall';
 import { BOOTH_MODES } from '../../contract/modes';
 import { ROUTES } from '../../contract/routePaths';
 import { Layout } from './Layout';
@@ -29,6 +31,17 @@ const boothRoutes: RouteObject[] = BOOTH_MODES.map((mode) => ({
 }));
 
 export const appRoutes: RouteObject[] = [
+  // The wall fills a TV's screen: no menu, no sign-in prompt of the site's frame.
+  {
+    path: ROUTES.wall,
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={null}>
+          <WallPage />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+  },
   {
     path: ROUTES.home,
     element: (

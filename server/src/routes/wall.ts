@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { galleryEtag } from '../../../contract/galleryVersion';
 import { WALL_KEY_PATTERN } from '../../../contract/wall';
 import { WallLinkReply, WallReply } from '../../../contract/wire';
 import type { AppContext } from '../context';
@@ -40,7 +41,7 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess }: AppCont
       const { state, opening } = await openWall(request.params.publicId, request, key);
       // The key opens the event's files for this browser (its <img> and <video> send no key).
       if (opening === 'key' && key !== null && state.visibility !== 'public') setWallSessionCookie(reply, mediaAccess.keys, state.name, key);
-      const etag = `"w-${state.version}"`;
+      const etag = galleryEtag(state.version);
       void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       return { bname: state.name, displayTitle: state.title || state.name, cover: state.cover, product: await wallMedia(db, state.name) };

@@ -1,5 +1,5 @@
-import { api, apiBaseUrl, apiExtraOf, LIST } from '../../api/apiSlice';
-import { followEventStream } from '../../api/eventStream';
+import { api, apiBaseUrl, LIST } from '../../api/apiSlice';
+import { followLiveVersion, NOT_LIVE, type LiveVersion } from '../../api/liveVersion';
 import { path } from '../../lib/urlPath';
 import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
@@ -20,13 +20,7 @@ export interface BoothMediaArgs {
 export type BoothMedia = ProductList & { version: string | null };
 
 /** A booth gallery followed live: whether its stream is open, and its list's version as the server last said. */
-export interface LiveGallery {
-  live: boolean;
-  version: string | null;
-}
-
-const isVersion = (data: unknown): data is { version: string } =>
-  typeof data === 'object' && data !== null && 'version' in data && typeof data.version === 'string';
+export type LiveGallery = LiveVersion;
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -57,29 +51,9 @@ export const eventsApi = api.injectEndpoints({
      * one per viewer (`viewer` changes with a sign-in: a private event's stream needs the login).
      */
     followBoothMedia: build.query<LiveGallery, BoothMediaArgs & { viewer: string }>({
-      queryFn: () => ({ data: { live: false, version: null } }),
+      queryFn: () => ({ data: NOT_LIVE }),
       keepUnusedDataFor: 0,
-      async onCacheEntryAdded({ bname, type }, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
-        await cacheDataLoaded;
-        const stop = new AbortController();
-        const following = followEventStream(apiBaseUrl() + path`/live/${bname}/${type}`, {
-          // A private event's stream needs the login, as its list does.
-          headers: async (): Promise<Record<string, string>> => {
-            const token = await apiExtraOf(extra)
-              ?.getIdToken()
-              .catch(() => null);
-            return token ? { idToken: token } : {};
-          },
-          onEvent: (event, data) => {
-            if (event === 'gallery' && isVersion(data)) updateCachedData((draft) => void (draft.version = data.version));
-          },
-          onLive: (live) => updateCachedData((draft) => void (draft.live = live)),
-          signal: stop.signal,
-        });
-        await cacheEntryRemoved;
-        stop.abort();
-        await following;
-      },
+      onCacheEntryAdded: ({ bname, type }, entry) => followLiveVersion(apiBaseUrl() + path`/live/${bname}/${type}`, entry),
     }),
   }),
 });

@@ -1,0 +1,127 @@
+import './wall.css';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { mediaSource } from '../../api/mediaSource';
+import { useAppDispatch, useAppSelector, useSession } from '../../session';
+import { LoginLink } from '../../ui/LoginLink';
+import { isName } from '../../../contract/names';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
+import { useFullscreen } from './useFullscreen';
+import { useWallFeed } from './useWallFeed';
+import { WallQrCode } from './WallQrCode';
+import { advance, selectWall, slideElapsed, wallOpened, WALL_SLIDE_MS, WALL_VIDEO_SLIDE_MS, type WallAddress } from './wallSlice';
+import { isWallVideo, WallStage } from './WallStage';
+
+/** A full-screen message in the wall's frame. */
+function WallMessage({ children, role = 'status' }: { children: React.ReactNode; role?: 'status' | 'alert' }) {
+  return (
+    <main className="wall wall--message" aria-label="Telão">
+      <div role={role} className="wall__message">
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The live wall ('Telão', issue 27): `/telao?evento={publicId}` (and `&chave={key}` for an event
+ * that is not public), full screen on a TV or a projector at the venue. It shows the event's
+ * booth media one at a time, each new one the moment it comes, with the QR code of its collect
+ * link beside it: a guest collects it from the wall with their phone.
+ */
+export default function WallPage() {
+  const [params] = useSearchParams();
+  const publicId = params.get('evento') ?? '';
+  const key = params.get('chave');
+  if (!isName(publicId)) {
+    return (
+      <WallMessage role="alert">
+        <h1>Link do telão incompleto</h1>
+        <p>Abra o telão pela sua conta, em Meu Evento, ou peça o link a quem organiza o evento.</p>
+      </WallMessage>
+    );
+  }
+  return <LiveWall publicId={publicId} wallKey={key} />;
+}
+
+function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | null }) {
+  const dispatch = useAppDispatch();
+  const { identity } = useSession();
+  const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
+  const ready = identity.status !== 'unknown';
+  const address = useMemo<WallAddress>(() => ({ publicId, key: wallKey, viewer }), [publicId, wallKey, viewer]);
+  useEffect(() => {
+    if (ready) dispatch(wallOpened(address));
+  }, [dispatch, ready, address]);
+  const state = useAppSelector(selectWall);
+  const { live, wall } = useWallFeed(address, { ready, stopped: state.status === 'notFound' });
+  const { full, enter } = useFullscreen();
+
+  const current = state.status === 'showing' ? state.current : null;
+  // Each medium its time on screen; the next photo is fetched meanwhile, so it appears whole.
+  useEffect(() => {
+    if (state.status !== 'showing') return;
+    const next = advance(state).current;
+    if (next !== state.current && !isWallVideo(next)) new Image().src = mediaSource(next);
+    const timer = setTimeout(() => dispatch(slideElapsed()), isWallVideo(state.current) ? WALL_VIDEO_SLIDE_MS : WALL_SLIDE_MS);
+    return () => clearTimeout(timer);
+    // Only a new medium on screen restarts its time (a list answered meanwhile does not).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, current]);
+
+  if (state.status === 'idle' || state.status === 'loading') return <WallMessage>Carregando o telão...</WallMessage>;
+  if (state.status === 'failed') {
+    return (
+      <WallMessage role="alert">
+        <h1>Sem conexão com o servidor</h1>
+        <p>O telão tenta de novo sozinho a cada poucos segundos.</p>
+      </WallMessage>
+    );
+  }
+  if (state.status === 'notFound') {
+    return (
+      <WallMessage role="alert">
+        <h1>Telão não encontrado</h1>
+        <p>Este link do telão não abre mais. Peça um novo a quem organiza o evento.</p>
+        {identity.status !== 'signedIn' && <LoginLink>Organiza o evento? Entre na sua conta</LoginLink>}
+      </WallMessage>
+    );
+  }
+
+  const title = wall?.displayTitle ?? '';
+  const offline = state.offline;
+  const collectLink = current ? `${window.location.origin}${withQuery(ROUTES.collect, { id: current })}` : '';
+  return (
+    <main className="wall" aria-label={`Telão de ${title}`}>
+      <header className="wall__header">
+        {wall?.cover ? <img className="wall__cover" src={mediaSource(wall.cover)} alt="" /> : null}
+        <h1 className="wall__title">{title}</h1>
+        <p className={`wall__status${offline ? ' wall__status--offline' : ''}`} role="status">
+          {offline ? 'Sem conexão: tentando de novo...' : live ? 'Ao vivo' : ''}
+        </p>
+        {enter && !full && (
+          <button type="button" className="wall__fullscreen" onClick={enter}>
+            Tela cheia
+          </button>
+        )}
+      </header>
+      {state.status === 'empty' || current === null ? (
+        <div className="wall__empty">
+          <p>As fotos da festa aparecem aqui assim que saírem da cabine.</p>
+        </div>
+      ) : (
+        <div className="wall__body">
+          <div className="wall__stage">
+            <WallStage url={current} label={`${isWallVideo(current) ? 'Vídeo' : 'Foto'} de ${title}`} />
+          </div>
+          <aside className="wall__collect" aria-label="Coletar esta foto">
+            <div className="wall__qr">
+              <WallQrCode value={collectLink} />
+            </div>
+            <p className="wall__hint">Aponte a câmera do celular e colete esta foto</p>
+          </aside>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,147 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
+import { API, network } from '../../../support/network';
+import { renderApp } from '../../../support/renderWithProviders';
+
+const photo = (name: string) => `/media/festa_ana/pad/${name}.jpg`;
+const NOT_FOUND = { error: 'event_not_found', message: 'Evento não encontrado.' };
+
+/** The wall's list on the fake server (newest first, as the server sends it), what it was asked with, and how it answers. */
+function serveWall(names: string[]) {
+  const wall = { product: names.map(photo), asked: [] as { key: string | null; token: string | null }[], answer: 'list' as 'list' | 'down' | 'gone' };
+  network.use(
+    http.get(`${API}/telao/festa-ana-1`, ({ request }) => {
+      wall.asked.push({ key: new URL(request.url).searchParams.get('chave'), token: request.headers.get('idToken') });
+      if (wall.answer === 'down') return HttpResponse.error();
+      if (wall.answer === 'gone') return HttpResponse.json(NOT_FOUND, { status: 404 });
+      // Its version in its ETag, as the server says it (contract/galleryVersion.ts).
+      return HttpResponse.json(
+        { bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '/media/festa_ana/capa.jpg', product: [...wall.product] },
+        { headers: { ETag: `W/"g1-v${wall.product.length}"` } },
+      );
+    }),
+  );
+  return wall;
+}
+
+/** The wall's stream on the fake server: `say` sends a version, as an upload makes the server do. */
+function serveWallStream() {
+  const encoder = new TextEncoder();
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  network.use(
+    http.get(`${API}/telao/festa-ana-1/ao-vivo`, () => {
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+    }),
+  );
+  return {
+    get opened() {
+      return streams.length;
+    },
+    say: (event: string, data: unknown) => streams.at(-1)?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+  };
+}
+
+const noStream = () => network.use(http.get(`${API}/telao/:publicId/ao-vivo`, () => HttpResponse.json(NOT_FOUND, { status: 503 })));
+const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+const onScreen = () => screen.getByRole('img', { name: 'Foto de Festa da Ana' }).getAttribute('src');
+
+describe('the live wall', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it("shows the event's title, cover and newest photo with its collect QR code, then each older one in turn", async () => {
+    serveWall(['3', '2', '1']);
+    noStream();
+    renderApp('/telao?evento=festa-ana-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
+    expect(screen.getByRole('main', { name: 'Telão de Festa da Ana' })).toBeInTheDocument();
+    expect(document.querySelector('.wall__cover')?.getAttribute('src')).toBe('http://localhost/media/festa_ana/capa.jpg');
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/3.jpg');
+    expect(screen.getByRole('img', { name: 'QR code para coletar esta foto' })).toBeInTheDocument();
+    expect(screen.getByText('Aponte a câmera do celular e colete esta foto')).toBeInTheDocument();
+    // No menu of the site on a TV.
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+
+    await wait(8_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/2.jpg');
+    await wait(8_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/1.jpg');
+    await wait(8_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/3.jpg');
+  });
+
+  it('puts a new photo on the screen the moment the stream says the wall changed, without waiting for a poll', async () => {
+    const wall = serveWall(['2', '1']);
+    const live = serveWallStream();
+    renderApp('/telao?evento=festa-ana-1');
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v2' });
+    expect(await screen.findByText('Ao vivo')).toBeInTheDocument();
+    const asked = wall.asked.length;
+    await wait(2_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/2.jpg');
+    // The same version as the list on screen: nothing asked.
+    expect(wall.asked).toHaveLength(asked);
+
+    wall.product.unshift(photo('3'));
+    live.say('gallery', { version: 'v3' });
+    // No timer moved: the stream alone brought it.
+    await waitFor(() => expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/3.jpg'));
+    expect(wall.asked).toHaveLength(asked + 1);
+    expect(live.opened).toBe(1);
+  });
+
+  it('polls every 5 s without a stream, and keeps showing through a lost connection, saying so, until it is back', async () => {
+    const wall = serveWall(['1']);
+    noStream();
+    renderApp('/telao?evento=festa-ana-1');
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    wall.answer = 'down';
+    await wait(5_000);
+    expect(await screen.findByText('Sem conexão: tentando de novo...')).toBeInTheDocument();
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/1.jpg');
+
+    wall.answer = 'list';
+    wall.product.unshift(photo('2'));
+    await wait(5_000);
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/2.jpg');
+    expect(screen.queryByText('Sem conexão: tentando de novo...')).not.toBeInTheDocument();
+  });
+
+  it('says when the party has no photo yet, and shows the first the moment it comes', async () => {
+    const wall = serveWall([]);
+    noStream();
+    renderApp('/telao?evento=festa-ana-1');
+    expect(await screen.findByText('As fotos da festa aparecem aqui assim que saírem da cabine.')).toBeInTheDocument();
+    wall.product.push(photo('1'));
+    await wait(5_000);
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+  });
+
+  it("sends the link's key, and the owner's token when signed in", async () => {
+    const wall = serveWall(['1']);
+    noStream();
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    expect(wall.asked[0]).toEqual({ key: 'ChaveDoTelao0123456789abcdefABCD', token: expect.any(String) });
+  });
+
+  it('says so when the server does not open it (a revoked link), and asks no more', async () => {
+    const wall = serveWall(['1']);
+    wall.answer = 'gone';
+    noStream();
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveRevogada0123456789abcdefABC');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Organiza o evento? Entre na sua conta' })).toHaveAttribute('href', '/login');
+    const asked = wall.asked.length;
+    await wait(30_000);
+    expect(wall.asked).toHaveLength(asked);
+  });
+
+  it('explains a link without its event', async () => {
+    renderApp('/telao');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link do telão incompleto' })).toBeInTheDocument();
+  });
+});
