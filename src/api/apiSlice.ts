@@ -34,6 +34,7 @@ const TAG_TYPES = [
   'Account',
   'OwnEvents',
   'EventAccess',
+  'WallLink',
   'Transactions',
   'EventName',
   'Contracts',

@@ -26,7 +26,12 @@ export const noLiveStreams = http.get(`${API}/live/:bname/:type`, () =>
   HttpResponse.json({ error: 'not_found', message: 'Evento não encontrado.' }, { status: 404 }),
 );
 
-export const network = setupServer(...mediaSessionHandlers, noLiveStreams);
+/** An owner's event's wall, as the dashboard asks for it: a public event's, with no link of its own. */
+export const publicWallLink = http.get(`${API}/events/:bname/telao`, () =>
+  HttpResponse.json({ publicId: 'evento-publico-1', key: null, visibility: 'public' }),
+);
+
+export const network = setupServer(...mediaSessionHandlers, noLiveStreams, publicWallLink);
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
 export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

@@ -3,6 +3,7 @@ import type { OwnEvent } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
 import { EventGuestAccess } from './EventGuestAccess';
+import { EventWall } from './EventWall';
 import { EventVisibilityControl } from './EventVisibilityControl';
 
 /** Why nobody sees a suspended event, by what became of its payment. */
@@ -42,6 +43,7 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 {event.createdName && <EventVisibilityControl bname={event.createdName} visibility={event.visibility ?? 'public'} />}
                 {/* A public event is everyone's: there is no guest access to count or take. */}
                 {event.createdName && event.visibility && event.visibility !== 'public' && <EventGuestAccess bname={event.createdName} />}
+                {event.createdName && <EventWall bname={event.createdName} />}
               </>
             ) : (
               <EventNameForm orderId={event.orderId} />

@@ -1,6 +1,15 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
-import type { AccessRevokedReply, EventAccessReply, NameCheckReply, OwnEvent, Transaction, VisibilityChange, VisibilityReply } from '../../../contract/wire';
+import type {
+  AccessRevokedReply,
+  EventAccessReply,
+  NameCheckReply,
+  OwnEvent,
+  Transaction,
+  VisibilityChange,
+  VisibilityReply,
+  WallLinkReply,
+} from '../../../contract/wire';
 
 /** The account area's own calls: orders, paid events and the event-name check. */
 export const accountApi = api.injectEndpoints({
@@ -35,7 +44,7 @@ export const accountApi = api.injectEndpoints({
     setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
       query: ({ bname, visibility }) => ({ url: path`/events/${bname}/visibility`, method: 'PUT', body: { visibility } }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast', 'EventAccess'],
+      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast', 'EventAccess', 'WallLink'],
     }),
     /** How many guests' phones and accounts may see the owner's event (counts, never who). */
     getEventAccess: build.query<EventAccessReply, string>({
@@ -50,9 +59,37 @@ export const accountApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, bname) => [
         { type: 'EventAccess', id: bname },
         { type: 'OwnEvents', id: LIST },
+        // The wall's address is the event's public id, which changed.
+        { type: 'WallLink', id: bname },
       ],
+    }),
+    /** The event's wall: its address and its link's key (null: none). */
+    getWallLink: build.query<WallLinkReply, string>({
+      query: (bname) => path`/events/${bname}/telao`,
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
+    }),
+    /** A new wall link (the old one stops opening the wall). */
+    renewWallLink: build.mutation<WallLinkReply, string>({
+      query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'POST' }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
+    }),
+    revokeWallLink: build.mutation<WallLinkReply, string>({
+      query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'DELETE' }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
     }),
   }),
 });
 
-export const { useLoadEventsQuery, useLoadTransactionsQuery, useSetEventVisibilityMutation, useGetEventAccessQuery, useRevokeEventAccessMutation } = accountApi;
+export const {
+  useLoadEventsQuery,
+  useLoadTransactionsQuery,
+  useSetEventVisibilityMutation,
+  useGetEventAccessQuery,
+  useRevokeEventAccessMutation,
+  useGetWallLinkQuery,
+  useRenewWallLinkMutation,
+  useRevokeWallLinkMutation,
+} = accountApi;
