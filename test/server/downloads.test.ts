@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { zipDisposition, zipEntries } from '../../server/src/http/zipDownload';
-import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
+import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -48,6 +48,61 @@ describe("a booth gallery's ZIP", () => {
     expect((await server.call({ method: 'GET', url: '/api/baixar/privada/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/baixar/nao_existe/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/baixar/festa_ana/ultra' })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("'Minha Coleção' as a ZIP", () => {
+  const post = (items: string[], cookie?: string) =>
+    server.call({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      payload: new URLSearchParams(items.map((item) => ['itens', item])).toString(),
+    });
+  const fileOf = async (url: string) => (await server.call({ method: 'GET', url })).rawPayload;
+
+  it("holds exactly the collection's files the visitor may open, byte for byte, in its order, named after its event", async () => {
+    const items = ['/media/festa_ana/pad/zip-02.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/pad/a1.jpg'];
+    const response = await post([...items, items[0]]);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(zipDisposition('Festa da Ana'));
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    expect(Object.keys(entries)).toEqual(['zip-02.jpg', 'p1.jpg', 'a1.jpg']);
+    for (const url of items) expect(Buffer.from(entries[url.split('/').pop() ?? '']).equals(await fileOf(url))).toBe(true);
+  });
+
+  it('leaves out what the visitor may not open, files erased since and what is no media; several events go in a folder each', async () => {
+    const secret = await collectLinkOf(server, 'privada');
+    const response = await post(['/media/festa_ana/pad/a1.jpg', secret, '/media/festa_ana/pad/apagada.jpg', '../../etc/passwd', '/media/outra/pad/o1.jpg']);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(zipDisposition('Minha Coleção'));
+    expect(Object.keys(unzipSync(new Uint8Array(response.rawPayload)))).toEqual(['festa_ana/a1.jpg', 'outra/o1.jpg']);
+  });
+
+  it("takes a link-only event's file by its collect link, and a private one's only for a guest signed in", async () => {
+    await server.db.query("UPDATE events SET visibility = 'link' WHERE name = 'privada'");
+    try {
+      const secret = await collectLinkOf(server, 'privada');
+      await attend(server, 'privada', 'agentecolecao001');
+      const mine = await post([secret], 'agent=agentecolecao001');
+      expect(mine.statusCode).toBe(200);
+      expect(Buffer.from(Object.values(unzipSync(new Uint8Array(mine.rawPayload)))[0]).equals(await fileOf(secret))).toBe(true);
+    } finally {
+      await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'privada'");
+    }
+    // Private again: the same guest's browser, signed out, gets nothing of it (the gate asks for a login).
+    expect((await post([await collectLinkOf(server, 'privada')], 'agent=agentecolecao001')).statusCode).toBe(400);
+  });
+
+  it('refuses, changing nothing, a form with nothing to download or far too many items', async () => {
+    const none = await post(['/media/festa_ana/pad/nao-existe.jpg']);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ error: 'nothing_to_download', message: 'Nenhuma foto da sua coleção pode ser baixada agora.' });
+    expect((await post(Array.from({ length: 2_001 }, (_, i) => `/media/festa_ana/pad/f${i}.jpg`))).statusCode).toBe(400);
+    const notForm = await server.call({ method: 'POST', url: '/api/baixar/colecao', headers: { 'content-type': 'text/plain' }, payload: 'itens=x' });
+    expect(notForm.statusCode).toBe(400);
+    expect(notForm.json<{ message: string }>().message).toEqual(expect.any(String));
   });
 });
 

@@ -89,6 +89,18 @@ export async function countEventMedia(db: Queryable, bname: string): Promise<num
   return rows[0].files;
 }
 
+/** Which of `refs` are media the server holds, in one query: a collection may name files erased since. */
+export async function existingMedia(db: Queryable, refs: readonly MediaRef[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const { rows } = await db.query<MediaRow>(
+    `SELECT m.event_name, m.mode, m.file FROM media m
+       JOIN unnest($1::text[], $2::text[], $3::text[]) AS asked(event_name, mode, file)
+         ON m.event_name = asked.event_name AND m.mode = asked.mode AND m.file = asked.file`,
+    [refs.map((ref) => ref.bname), refs.map((ref) => ref.mode), refs.map((ref) => ref.file)],
+  );
+  return new Set(rows.map(toUrl));
+}
+
 /** The newest media a device uploaded for an event: zero or one URL. */
 export async function deviceLastMedia(db: Queryable, bname: string, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(

@@ -483,6 +483,17 @@ export const ROWS: Row[] = [
     // A token in a header is no part of a followed link: the cookie and the agent are.
     expected: { ...anyone(404), invited: 200, team: 200 },
   },
+  {
+    // 'Minha Coleção' posted as a form: a public event's file is anyone's (each file as the gate decides: test/server/downloads.test.ts).
+    route: 'POST /api/baixar/colecao',
+    request: () => ({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'itens=%2Fmedia%2Ffesta_ana%2Fpad%2Fa1.jpg',
+    }),
+    expected: anyone(200),
+  },
   // The company's images (the shop's, the mirror's icons): anyone's, whoever asks.
   { route: 'GET /catalogo/*', request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }), expected: anyone(200) },
   { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
