@@ -22,6 +22,7 @@ import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../print';
+import { CollectionDownload } from './CollectionDownload';
 
 const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
@@ -101,6 +102,7 @@ export default function CollectionPage() {
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
         </div>
       )}
+      {items.length > 0 && <CollectionDownload urls={newestFirst} />}
       {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
       {open && items.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </ScreenFrame>
