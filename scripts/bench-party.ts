@@ -22,7 +22,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } from './lib/appCluster';
 import { startLocalS3, type LocalS3 } from './lib/localS3';
-import { connectStackDatabase } from './lib/stackDatabase';
+import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess } from './lib/stackProcess';
 import { freePort } from '../tools/localStack/freePort';
 
@@ -212,12 +212,6 @@ function report(label: string, figures: RunFigures): boolean {
 }
 
 /** The embedded database's address (the stack wrote its port and password in its data folder). */
-function stackDatabaseUrl(dataDir: string): string {
-  const db = path.join(dataDir, 'db');
-  const { port } = JSON.parse(fs.readFileSync(path.join(db, 'owner.json'), 'utf8')) as { port: number };
-  const password = fs.readFileSync(path.join(db, 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/cabine`;
-}
 
 async function refillPack(dataDir: string): Promise<void> {
   const db = await connectStackDatabase(dataDir);

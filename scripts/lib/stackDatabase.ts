@@ -14,3 +14,11 @@ export async function connectStackDatabase(dataDir: string): Promise<Client> {
   await client.connect();
   return client;
 }
+
+/** The URL of that database, for another app server to share it. */
+export function stackDatabaseUrl(dataDir: string): string {
+  const db = path.join(dataDir, 'db');
+  const { port } = JSON.parse(fs.readFileSync(path.join(db, 'owner.json'), 'utf8')) as { port: number };
+  const password = fs.readFileSync(path.join(db, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/cabine`;
+}
