@@ -115,3 +115,7 @@ export type WallReply = Static<typeof WallReply>;
  */
 export const WallLinkReply = Type.Object({ publicId: Type.String(), key: Type.Union([Type.String(), Type.Null()]), visibility: EventVisibilitySchema });
 export type WallLinkReply = Static<typeof WallLinkReply>;
+
+/** `GET|PUT /events/{bname}/impressao`: the paper its printer holds, which its print files are laid out for (contract/printPaper.ts). */
+export const PrintSettings = Type.Object({ paper: StringEnum(['10x15', '13x18', '15x20'] as const) }, { additionalProperties: false });
+export type PrintSettings = Static<typeof PrintSettings>;

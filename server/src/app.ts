@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerAuthGuard, type TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
-import type { ServerConfig } from './config';
+import { siteOrigin, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { EVERYTHING, listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
@@ -19,6 +19,7 @@ import {
   mediaDerivativesGivenUpJob,
   mediaDerivativesJob,
 } from './jobs/mediaDerivatives';
+import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob } from './jobs/printFiles';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -41,6 +42,7 @@ import { deviceRoutes } from './routes/devices';
 import { downloadRoutes } from './routes/downloads';
 import { guestRoutes } from './routes/guest';
 import { wallRoutes } from './routes/wall';
+import { printSettingsRoutes } from './routes/printSettings';
 import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
 import { teamDeviceRoutes } from './routes/teamDevices';
@@ -115,6 +117,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
         handler: mediaDerivativesGivenUpJob(db, (message) => app.log.warn(message)),
       },
       [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) },
+      [PRINT_FILES]: { settings: PRINT_FILES_SETTINGS, handler: printFilesJob(db, storage.objects, siteOrigin(config)) },
     },
     { workers: config.jobWorkers, onError: (message) => app.log.warn(message) },
   );
@@ -167,6 +170,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       guestRoutes(api, context);
       downloadRoutes(api, context);
       wallRoutes(api, context);
+      printSettingsRoutes(api, context);
       accountRoutes(api, context);
       shopRoutes(api, context);
       paymentRoutes(api, context);

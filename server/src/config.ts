@@ -275,3 +275,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     mediaPublicBase: mediaPublicBase(env.MEDIA_PUBLIC_BASE, production),
   };
 }
+
+/**
+ * The site's origin as guests reach it, for links the server writes where no request says it (a
+ * print file's QR code): PUBLIC_URL, or this server's own address on a machine without one.
+ */
+export function siteOrigin(config: Pick<ServerConfig, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

@@ -57,7 +57,7 @@ describe("'Minha Coleção' as a ZIP", () => {
       method: 'POST',
       url: '/api/baixar/colecao',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-      payload: new URLSearchParams(items.map((item) => ['itens', item])).toString(),
+      payload: new URLSearchParams(items.map((item): [string, string] => ['itens', item])).toString(),
     });
   const fileOf = async (url: string) => (await server.call({ method: 'GET', url })).rawPayload;
 

@@ -5,12 +5,15 @@ import { complain, say } from './log';
 
 /**
  * The printer: takes the print jobs guests queued with their packs, "prints" each one by
- * saving the picture in a folder, and tells the server it is done.
+ * saving its print file (the photo laid out for the paper, with its collect QR code) in a
+ * folder, and tells the server it is done.
  */
 interface PrintJob {
   id: number;
   packHash: string;
   url: string;
+  /** The print file; a server before issue 27 sends the photo's URL only. */
+  file?: string;
 }
 
 /** Never loops forever, even if a server kept handing out jobs. */
@@ -38,8 +41,11 @@ export async function printQueued(client: DeviceClient, outDir: string): Promise
 }
 
 async function printJob(client: DeviceClient, job: PrintJob, outDir: string): Promise<void> {
-  const bytes = await client.download(job.url);
-  const name = path.posix.basename(job.url).replace(/[^A-Za-z0-9._-]/g, '_');
+  const bytes = await client.download(job.file ?? job.url);
+  const name = path.posix
+    .basename(job.url)
+    .replace(/\.[A-Za-z0-9]+$/, job.file ? '.jpg' : '$&')
+    .replace(/[^A-Za-z0-9._-]/g, '_');
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, `${job.id}-${name}`), bytes);
   say(client.id, `imprimiu ${job.url} (pacote ${job.packHash})`);

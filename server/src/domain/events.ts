@@ -1,3 +1,4 @@
+import type { PrintPaper } from '../../../contract/printPaper';
 import type { EventCard, EventDetails, EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { Identity } from './identity';
@@ -21,6 +22,8 @@ export interface EventRow {
   suspended_at: Date | null;
   /** The key of its wall link (migration 0019), null while there is none. */
   wall_key: string | null;
+  /** The paper its printer holds (migration 0020). */
+  print_paper: PrintPaper;
 }
 
 export async function findEvent(db: Queryable, name: string): Promise<EventRow | null> {

@@ -67,6 +67,8 @@ export async function printCopy(
   packHash: string,
   ref: MediaRef,
   requestId: string | null = null,
+  /** Runs in the transaction that creates the job (its print file's job is queued there). */
+  alongside: (client: Queryable, jobId: number) => Promise<void> = async () => undefined,
 ): Promise<{ copies: number; jobId: number | null }> {
   const media = await findPrintableMedia(db, ref);
   if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
@@ -98,6 +100,7 @@ export async function printCopy(
     const spent = await client.query<{ copies: number }>('UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies', [packHash]);
     if (spent.rowCount === 0) throw conflict('no_copies', 'Este pacote não possui cópias suficientes');
     const job = await client.query<{ id: number }>('INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id', [packHash, media.id]);
+    await alongside(client, job.rows[0].id);
     if (requestId !== null) {
       await client.query('UPDATE print_requests SET copies = $2, job_id = $3 WHERE request_id = $1', [requestId, spent.rows[0].copies, job.rows[0].id]);
     }

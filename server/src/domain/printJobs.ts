@@ -1,7 +1,10 @@
-import { mediaUrl } from '../../../contract/mediaPath';
+import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
+import type { PrintPaper } from '../../../contract/printPaper';
 import type { MediaMode } from '../../../contract/modes';
 import type { Queryable } from '../db/database';
 import type { PrintJobStatus } from '../../../contract/wire';
+import type { ObjectStore } from '../storage/objectStore';
+import { printFileKey } from '../storage/printFile';
 import type { DeviceRow } from './booths';
 import { notFound } from './errors';
 
@@ -17,7 +20,12 @@ export interface PrintJob {
   id: number;
   packHash: string;
   url: string;
+  /** The file to print (issue 27): the photo laid out for the event's paper with its collect QR code. */
+  file: string;
 }
+
+/** Where a printer fetches a job's print file. */
+export const printFilePath = (jobId: number) => `/api/device/print-jobs/${jobId}/file`;
 
 /**
  * A printer takes up to 10 queued jobs of its event, oldest first. Jobs claimed by a printer
@@ -37,7 +45,12 @@ export async function takePrintJobs(db: Queryable, printer: DeviceRow): Promise<
   );
   return rows
     .sort((a, b) => a.id - b.id)
-    .map((row) => ({ id: row.id, packHash: row.pack_hash, url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }) }));
+    .map((row) => ({
+      id: row.id,
+      packHash: row.pack_hash,
+      url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }),
+      file: printFilePath(row.id),
+    }));
 }
 
 /** The printer that took a job says it is printed. */
@@ -88,4 +101,50 @@ export async function printRequestStatus(db: Queryable, packHash: string, reques
   );
   if (rows.length === 0) throw notFound('print_request_not_found', 'Pedido de impressão não encontrado.');
   return rows[0];
+}
+
+/** What a job's print file is made of: its photo, its event's title and paper; and whether it is made. */
+export interface PrintFileSource {
+  ref: MediaRef;
+  title: string;
+  paper: PrintPaper;
+  made: boolean;
+}
+
+/**
+ * The print file's source of a job not yet printed (`printer`: only a job that printer took and is
+ * printing), or null when there is none, it is done, or its photo is gone.
+ */
+export async function printFileSource(db: Queryable, jobId: number, printer: DeviceRow | null = null): Promise<PrintFileSource | null> {
+  const { rows } = await db.query<{ event_name: string; mode: MediaMode; file: string; title: string; print_paper: PrintPaper; file_made: boolean }>(
+    `SELECT m.event_name, m.mode, m.file, e.title, e.print_paper, j.file_made
+       FROM print_jobs j JOIN media m ON m.id = j.media_id JOIN events e ON e.name = m.event_name
+      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND ($2::text IS NULL OR (j.printer_id = $2 AND j.status = 'printing'))`,
+    [jobId, printer?.id ?? null],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { ref: { bname: row.event_name, mode: row.mode, file: row.file }, title: row.title || row.event_name, paper: row.print_paper, made: row.file_made };
+}
+
+/** Records a job's print file as made; false when the job was printed or failed meanwhile (the file is then not wanted). */
+export async function markPrintFileMade(db: Queryable, jobId: number): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE print_jobs SET file_made = true WHERE id = $1 AND status IN ('queued', 'printing')`, [jobId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Deletes the print files of jobs that are done with them (printed, failed: a photo erased, a job
+ * given up): each is a copy of a guest's photo, kept no longer than its print needs. Answers how many.
+ */
+export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectStore, 'remove'>): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(`UPDATE print_jobs SET file_made = false WHERE file_made AND status IN ('printed', 'failed') RETURNING id`);
+  for (const row of rows) await objects.remove(printFileKey(Number(row.id)));
+  return rows.length;
+}
+
+/** The paper an event's prints are laid out for from now on (a file already made stays as it is). */
+export async function setPrintPaper(db: Queryable, bname: string, paper: PrintPaper): Promise<PrintPaper> {
+  await db.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
+  return paper;
 }

@@ -4,7 +4,7 @@ import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import { ensureAccount } from './accounts';
 import { deleteResultMedia } from './media';
-import { failJobsWithoutMedia } from './printJobs';
+import { failJobsWithoutMedia, removeSpentPrintFiles } from './printJobs';
 import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';
 
@@ -109,6 +109,8 @@ export async function eraseVisitorData(
   });
   await removeFaceFiles(storage.objects, files, agents);
   for (const ref of media) await storage.remove(ref);
+  // The print files of their photos (a job just failed above) go with them.
+  await removeSpentPrintFiles(db, storage.objects);
   return counts;
 }
 
@@ -139,5 +141,6 @@ export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 're
   const media = await deleteResultMedia(db, { createdBefore: new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS) });
   await failJobsWithoutMedia(db);
   for (const ref of media) await storage.remove(ref);
+  await removeSpentPrintFiles(db, storage.objects);
   return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
 }

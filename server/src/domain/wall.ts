@@ -4,7 +4,7 @@ import { WALL_HISTORY, WALL_KEY_LENGTH } from '../../../contract/wall';
 import type { EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import { decideOpening, type Viewer } from './eventAccess';
-import { LISTED_M, toUrl } from './media';
+import { LISTED_M, toUrl, type MediaRow } from './media';
 
 /**
  * An event's live wall ('Telão', issue 27): a TV at the venue showing its booths' newest media.
@@ -66,7 +66,7 @@ export async function wallState(db: Queryable, publicId: string): Promise<WallSt
 
 /** The wall's media URLs: the event's newest booth media of every mode, newest first, at most WALL_HISTORY. */
 export async function wallMedia(db: Queryable, bname: string): Promise<string[]> {
-  const { rows } = await db.query<{ event_name: string; mode: string; file: string }>(
+  const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
     `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND ${LISTED_M} ORDER BY created_at DESC, id DESC LIMIT $2`,
     [bname, WALL_HISTORY],
   );

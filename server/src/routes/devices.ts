@@ -5,6 +5,7 @@ import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contr
 import type { MediaMode } from '../../../contract/modes';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
+import { siteOrigin } from '../config';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,
@@ -18,15 +19,17 @@ import {
 } from '../domain/booths';
 import { boothCode, boothCodeKey } from '../domain/boothCodes';
 import { countDeviceAuthFailure } from '../domain/deviceAuth';
-import { forbidden, invalid, unauthenticated } from '../domain/errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMediaWith } from '../domain/media';
-import { markJobPrinted, takePrintJobs } from '../domain/printJobs';
+import { markJobPrinted, printFileSource, takePrintJobs } from '../domain/printJobs';
 import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
 import { readAtMost, TOO_LARGE } from '../storage/uploadStream';
 import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
+import { makePrintFile } from '../jobs/printFiles';
+import { printFileKey } from '../storage/printFile';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +56,8 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePepper }: AppContext): void {
+export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, devicePepper }: AppContext): void {
+  const site = siteOrigin(config);
   // A device's file is the body as it arrives, never read whole here: a photo is read (bounded)
   // by its upload, a video goes on to the object store chunk by chunk (storeUpload).
   app.addContentTypeParser(RAW_TYPES, (request, body, done) => {
@@ -139,8 +143,25 @@ export function deviceRoutes(app: Api, { db, storage, jobs, limitScale, devicePe
 
   app.get('/device/print-jobs', async (request) => takePrintJobs(db, requireKind(request, 'printer')));
 
-  app.post('/device/print-jobs/:id/printed', { schema: { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) } }, async (request) => {
-    await markJobPrinted(db, requireKind(request, 'printer'), Number(request.params.id));
+  const JOB_ID = { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) };
+
+  // The file to print (issue 27): made by its job when the print was asked for; made now when
+  // the printer is faster than the job. Only the printer that took the job gets it.
+  app.get('/device/print-jobs/:id/file', { schema: JOB_ID }, async (request, reply) => {
+    const jobId = Number(request.params.id);
+    const source = await printFileSource(db, jobId, requireKind(request, 'printer'));
+    if (!source) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
+    const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
+    const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId);
+    if (!file) throw notFound('media_not_found', 'A foto deste trabalho não existe mais.');
+    return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
+  });
+
+  app.post('/device/print-jobs/:id/printed', { schema: JOB_ID }, async (request) => {
+    const jobId = Number(request.params.id);
+    await markJobPrinted(db, requireKind(request, 'printer'), jobId);
+    // Printed: its file, a copy of a guest's photo, is kept no longer.
+    await storage.objects.remove(printFileKey(jobId));
     return { status: 'printed' };
   });
 

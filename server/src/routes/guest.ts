@@ -27,6 +27,7 @@ import { listMedia } from '../domain/media';
 import { printRequestStatus } from '../domain/printJobs';
 import { MAX_VALIDATE_PACKS, packLiterals, printCopy, PRINT_REQUEST_ID, tooManyPacks } from '../domain/packs';
 import { eventStreams } from '../http/eventStream';
+import { enqueuePrintFile, PRINT_FILES } from '../jobs/printFiles';
 import { streamVersions } from '../http/liveVersions';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { replyCache, sendEncoded } from '../http/replyCache';
@@ -57,7 +58,7 @@ function isForeignLoad(headers: Record<string, string | string[] | undefined>): 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
 
-export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepper, mediaAccess: { guard } }: AppContext): void {
+export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard } }: AppContext): void {
   const galleries = replyCache();
   const boothCodes = boothCodeKey(devicePepper);
   const reads = guestReads(db, changes);
@@ -227,7 +228,9 @@ export function guestRoutes(app: Api, { db, changes, rateLimit, team, devicePepp
       if (requestId === undefined) throw invalid('print_request_missing', 'Pedido de impressão sem identificação: toque em imprimir de novo.');
       const ref = parseMediaPath(request.params.printId);
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
-      const { copies } = await printCopy(db, request.params.packHash, ref, requestId);
+      // The print file (the photo with its collect QR code) is made by a job queued with the print.
+      const { copies } = await printCopy(db, request.params.packHash, ref, requestId, (client, jobId) => enqueuePrintFile(jobs, client, jobId));
+      jobs.nudge(PRINT_FILES);
       return { status: 'queued' as const, copies };
     },
   );

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { parseMediaPath } from '../../contract/mediaPath';
+import { siteOrigin } from '../../server/src/config';
+import { configuredMediaStorage } from '../../server/src/storage/mediaStorage';
+import { printFileKey } from '../../server/src/storage/printFile';
+import { purgeExpired } from '../../server/src/domain/privacy';
+import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
+import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * A QR code on every print (issue 27): a print job's file is the photo laid out for its event's
+ * paper at 300 dpi, with the event's title and the photo's collect QR code, made by a job when the
+ * print is asked for; the printer that took the job fetches it, and it goes once printed.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+/** The store the server keeps its files in (the data folder here). */
+const store = () => configuredMediaStorage(server.config).objects;
+const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
+const PHOTO = '/media/festa_ana/pad/a1.jpg';
+
+let packNumber = 0;
+async function print(url = PHOTO): Promise<string> {
+  packNumber += 1;
+  const pack = `PACKQR${packNumber}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 1)`, [pack]);
+  const asked = await server.call({ method: 'GET', url: `/api/print/${pack}/${encodeURIComponent(url)}?request=p_${crypto.randomBytes(12).toString('hex')}` });
+  expect(asked.json()).toEqual({ status: 'queued', copies: 0 });
+  return pack;
+}
+
+interface TakenJob {
+  id: number;
+  packHash: string;
+  url: string;
+  file: string;
+}
+
+async function take(pack: string): Promise<TakenJob> {
+  const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<TakenJob[]>();
+  const job = jobs.find((one) => one.packHash === pack);
+  if (!job) throw new Error(`no job of ${pack}`);
+  return job;
+}
+
+/** What a print file's QR code says, read back from the file. */
+async function qrOf(file: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
+}
+
+describe("a print job's file", () => {
+  it("is made by its job as the print is asked for, laid out on 10x15 cm at 300 dpi, its QR code the photo's collect link", async () => {
+    const pack = await print();
+    await server.jobsDone();
+    const { rows } = await server.db.query<{ id: string; file_made: boolean }>('SELECT id, file_made FROM print_jobs WHERE pack_hash = $1', [pack]);
+    expect(rows[0].file_made).toBe(true);
+    expect(await store().head(printFileKey(Number(rows[0].id)))).not.toBeNull();
+
+    const job = await take(pack);
+    expect(job.file).toBe(`/api/device/print-jobs/${job.id}/file`);
+    const response = await server.call({ method: 'GET', url: job.file, headers: printer });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    const file = response.rawPayload;
+    // The seed's photo is landscape: so is the page.
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', width: 1772, height: 1181, density: 300 });
+    const link = await qrOf(file);
+    expect(link).toBe(`${siteOrigin(server.config)}/collect?id=${encodeURIComponent(PHOTO)}`);
+    // It opens the collect page of that very photo.
+    const opened = new URL(link as string);
+    expect(opened.pathname).toBe('/collect');
+    expect(parseMediaPath(opened.searchParams.get('id') ?? '')).toEqual({ bname: 'festa_ana', mode: 'pad', file: 'a1.jpg' });
+  });
+
+  it('is made at once when the printer asks before its job ran, and goes once printed', async () => {
+    const pack = await print('/media/festa_ana/polaroid/p1.jpg');
+    // Its job done first, then undone: as if the printer had asked before it ran.
+    await server.jobsDone();
+    const job = await take(pack);
+    await server.db.query('UPDATE print_jobs SET file_made = false WHERE id = $1', [job.id]);
+    await store().remove(printFileKey(job.id));
+    const response = await server.call({ method: 'GET', url: job.file, headers: printer });
+    expect(response.statusCode).toBe(200);
+    expect(await qrOf(response.rawPayload)).toBe(`${siteOrigin(server.config)}/collect?id=${encodeURIComponent('/media/festa_ana/polaroid/p1.jpg')}`);
+    expect(await store().head(printFileKey(job.id))).not.toBeNull();
+
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(await store().head(printFileKey(job.id))).toBeNull();
+    // Printed: nothing to print any more, and no copy made again.
+    expect((await server.call({ method: 'GET', url: job.file, headers: printer })).statusCode).toBe(404);
+    expect(await store().head(printFileKey(job.id))).toBeNull();
+    await server.jobsDone();
+  });
+
+  it("is the printer's that took the job only", async () => {
+    const pack = await print();
+    await server.jobsDone();
+    const { rows } = await server.db.query<{ id: string }>('SELECT id FROM print_jobs WHERE pack_hash = $1', [pack]);
+    const file = `/api/device/print-jobs/${rows[0].id}/file`;
+    // Not taken yet: no printer has it.
+    expect((await server.call({ method: 'GET', url: file, headers: printer })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: file })).statusCode).toBe(401);
+    const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+    expect((await server.call({ method: 'GET', url: file, headers: camera })).statusCode).toBe(403);
+    await take(pack);
+    expect((await server.call({ method: 'GET', url: file, headers: printer })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs/abc/file', headers: printer })).statusCode).toBe(400);
+  });
+
+  it('goes with its job when the job fails (its photo erased): the retention sweep deletes what is left', async () => {
+    const pack = await print();
+    await server.jobsDone();
+    const { rows } = await server.db.query<{ id: string }>('SELECT id FROM print_jobs WHERE pack_hash = $1', [pack]);
+    const id = Number(rows[0].id);
+    expect(await store().head(printFileKey(id))).not.toBeNull();
+    // As an erasure fails a job whose photo went (domain/printJobs.ts failJobsWithoutMedia).
+    await server.db.query("UPDATE print_jobs SET status = 'failed', failed_at = now() WHERE id = $1", [id]);
+    await purgeExpired(server.db, configuredMediaStorage(server.config));
+    expect(await store().head(printFileKey(id))).toBeNull();
+    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [id])).rows[0]).toEqual({ file_made: false });
+  });
+
+  it("follows the event's paper, which its owner or the team chooses", async () => {
+    const team = await newTeamMember();
+    const stranger = await newUser('outra-pessoa');
+    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json()).toEqual({ paper: '10x15' });
+    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: stranger.token, payload: { paper: '15x20' } })).statusCode).toBe(
+      403,
+    );
+    const bad = await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: 'A4' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json()).toEqual({ paper: '10x15' });
+
+    const set = await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '15x20' } });
+    expect(set.json()).toEqual({ paper: '15x20' });
+    try {
+      const pack = await print();
+      await server.jobsDone();
+      const job = await take(pack);
+      const file = (await server.call({ method: 'GET', url: job.file, headers: printer })).rawPayload;
+      expect(await sharp(file).metadata()).toMatchObject({ width: 2362, height: 1772, density: 300 });
+      expect(await qrOf(file)).toBe(`${siteOrigin(server.config)}/collect?id=${encodeURIComponent(PHOTO)}`);
+    } finally {
+      await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '10x15' } });
+    }
+  });
+});
