@@ -65,7 +65,9 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
       const parser = createParser({
         onEvent: ({ event, data }) => {
           if (event === 'closed') {
+            // Said on: the page asks for its list at once, and learns why (a revoked link, a private event).
             closed = true;
+            onEvent('closed', {});
             return;
           }
           // Live, and over the drop, once the server has said something of its own.

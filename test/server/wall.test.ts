@@ -34,7 +34,7 @@ const wall = (publicId: string, { token, key, cookie }: { token?: string; key?: 
 const wallLink = (method: 'GET' | 'POST' | 'DELETE', bname: string, token?: string) => server.call({ method, url: `/api/events/${bname}/telao`, token });
 const newKey = async () => (await wallLink('POST', 'privada', owner.token)).json<WallLinkReply>().key as string;
 const cookieOf = (response: { headers: Record<string, unknown> }) => {
-  const header = [response.headers['set-cookie']].flat().find((value): value is string => typeof value === 'string' && value.startsWith('cabine_telao='));
+  const header = [response.headers['set-cookie']].flat().find((value): value is string => typeof value === 'string' && value.startsWith('cabine_telao_'));
   return header?.split(';')[0];
 };
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
@@ -119,7 +119,7 @@ describe("a private event's wall", () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json<WallReply>().displayTitle).toBe('privada');
     const cookie = cookieOf(opened);
-    expect(cookie).toMatch(/^cabine_telao=/);
+    expect(cookie).toMatch(/^cabine_telao_privada=/);
     expect(String([opened.headers['set-cookie']].flat().find((value) => String(value).startsWith('cabine_telao')))).toMatch(/HttpOnly; SameSite=Lax/);
     const file = (url: string, headers: Record<string, string> = {}) => server.call({ method: 'GET', url, headers });
     const photo = await collectLinkOf(server, 'privada');
@@ -127,12 +127,16 @@ describe("a private event's wall", () => {
     expect((await file(`${photo.replace('/media/', '/thumbs/')}.webp`, { cookie: cookie as string })).statusCode).toBe(200);
     // Without it, the file asks for a login (a collect link's own file), as for any guest.
     expect((await file(photo)).statusCode).toBe(401);
-    // Another event's files are not the wall's.
+    // A screen's wall is not a ZIP of the whole event: 'Baixar todas' stays the guests'.
+    expect((await file('/api/baixar/privada/pad', { cookie: cookie as string })).statusCode).toBe(404);
+    // Another event's files are not the wall's, even under that event's cookie name and with a wall link of its own.
     await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'outra'");
     try {
-      expect((await file('/media/outra/pad/o1.jpg', { cookie: cookie as string })).statusCode).toBe(404);
+      await wallLink('POST', 'outra', (await newTeamMember()).token);
+      const value = (cookie as string).slice((cookie as string).indexOf('=') + 1);
+      expect((await file('/media/outra/pad/o1.jpg', { cookie: `cabine_telao_outra=${value}` })).statusCode).toBe(404);
     } finally {
-      await server.db.query("UPDATE events SET visibility = 'public' WHERE name = 'outra'");
+      await server.db.query("UPDATE events SET visibility = 'public', wall_key = NULL WHERE name = 'outra'");
     }
 
     expect((await wallLink('DELETE', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key: null, visibility: 'private' });
@@ -149,6 +153,21 @@ describe("a private event's wall", () => {
     expect((await wall('privada-1', { key: old })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie: oldCookie } })).statusCode).toBe(401);
     expect((await wall('privada-1', { key })).statusCode).toBe(200);
+  });
+
+  it("goes with every guest's access when the owner takes it: the old link and its cookie open nothing, at either address", async () => {
+    const key = await newKey();
+    const cookie = cookieOf(await wall('privada-1', { key })) as string;
+    const revoked = await server.call({ method: 'POST', url: '/api/events/privada/access/revoke', token: owner.token });
+    const { publicId } = revoked.json<{ publicId: string }>();
+    try {
+      expect((await wall(publicId, { key })).statusCode).toBe(404);
+      expect((await wall('privada-1', { key })).statusCode).toBe(404);
+      expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie } })).statusCode).not.toBe(200);
+      expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId, key: null, visibility: 'private' });
+    } finally {
+      await server.db.query("UPDATE events SET public_id = 'privada-1' WHERE name = 'privada'");
+    }
   });
 
   it("a suspended event's link shows nothing (its order was refunded): only the team opens it", async () => {

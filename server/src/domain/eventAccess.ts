@@ -168,14 +168,15 @@ export async function grantCounts(db: Queryable, event: string): Promise<GrantCo
 
 /**
  * The owner's "revoke every guest's access": every grant goes, the event gets a new link (its
- * public id), and collect links of what was stored until now no longer grant it. The owner and
+ * public id) and loses its wall link, and collect links of what was stored until now no longer grant it. The owner and
  * the team keep theirs (they never needed a grant). Returns the new public id.
  */
 export async function revokeGrants(db: Database, event: string, newPublicId: string): Promise<string> {
   return db.transaction(async (client) => {
     await client.query('DELETE FROM event_grants WHERE event_name = $1', [event]);
     const { rows } = await client.query<{ public_id: string }>(
-      'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp() WHERE name = $1 RETURNING public_id',
+      // The wall link goes too: a TV that was given it is a guest like the others.
+      'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp(), wall_key = NULL WHERE name = $1 RETURNING public_id',
       [event, newPublicId],
     );
     return rows[0].public_id;

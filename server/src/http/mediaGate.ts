@@ -69,19 +69,19 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
 export async function mediaOpening(request: FastifyRequest, target: MediaRef, access: MediaAccess): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
-  return eventMediaOpening(request, target.bname, access, target);
+  return eventMediaOpening(request, target.bname, access, { byCollectLink: target, byWall: true });
 }
 
 /**
  * `mediaOpening` for every file of the event `bname` at once (a ZIP of its gallery): the same
  * answer, except that no file's random name lets anyone in (a collect link opens its own file
- * only, `byCollectLink`).
+ * only, `byCollectLink`), nor a wall's cookie (a screen shows files one at a time: `byWall`).
  */
 export async function eventMediaOpening(
   request: FastifyRequest,
   bname: string,
   access: MediaAccess,
-  byCollectLink: MediaRef | null = null,
+  { byCollectLink = null, byWall = false }: { byCollectLink?: MediaRef | null; byWall?: boolean } = {},
 ): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
   const event = await access.guard.event(bname);
   if (event === null) return 'unknown';
@@ -95,7 +95,7 @@ export async function eventMediaOpening(
   }
   if (opening === 'open') return 'gated';
   // The event's wall, opened by its link's key (not a suspended event's: domain/wall.ts).
-  if (event.suspended_at === null && wallCookieOpens(request, access.keys, bname, event.wall_key)) return 'gated';
+  if (byWall && event.suspended_at === null && wallCookieOpens(request, access.keys, bname, event.wall_key)) return 'gated';
   return opening === 'login' ? 'refused' : 'unknown';
 }
 

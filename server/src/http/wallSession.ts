@@ -12,7 +12,9 @@ import { readCookie } from './visitorCookies';
  * other. A revoked or changed key closes the files at once: the gate compares the fingerprint
  * with the event's key as it is now.
  */
-export const WALL_COOKIE = 'cabine_telao';
+const WALL_COOKIE = 'cabine_telao';
+/** One cookie per event: two walls open in one browser (two screens on one venue PC) keep each its own. */
+export const wallCookieName = (bname: string) => `${WALL_COOKIE}_${bname}`;
 /** A wall runs all evening; its list is asked at least every 30 s, and each answer renews it. */
 const WALL_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const SIGNED_AS = 'telao';
@@ -39,11 +41,11 @@ export function wallSessionOpens(secret: Buffer, value: string | undefined, bnam
 
 /** Whether this request's wall cookie opens `bname`'s files (`wallSessionOpens`). */
 export function wallCookieOpens(request: FastifyRequest, keys: MediaSessionKeys, bname: string, key: string | null): boolean {
-  return wallSessionOpens(keys.secret, readCookie(request, WALL_COOKIE), bname, key);
+  return wallSessionOpens(keys.secret, readCookie(request, wallCookieName(bname)), bname, key);
 }
 
 export function setWallSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, bname: string, key: string, now = Date.now()): void {
   const value = signWallSession(keys.secret, bname, key, now + WALL_SESSION_TTL_MS);
   // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
-  reply.header('Set-Cookie', `${WALL_COOKIE}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${keys.secure ? '; Secure' : ''}`);
+  reply.header('Set-Cookie', `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${keys.secure ? '; Secure' : ''}`);
 }

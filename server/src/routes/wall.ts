@@ -16,7 +16,8 @@ import { NAME, params, type Api } from '../http/schemas';
 import { setWallSessionCookie } from '../http/wallSession';
 
 /** `?chave=`: the wall link's key; anything else is no key (the wall then opens as for anyone). */
-const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 128 })) });
+// A mangled key (a bad copy and paste) is no key, not a 400: the screen then says the wall does not open.
+const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 4096 })) });
 const keyOf = (chave: string | undefined) => (chave !== undefined && WALL_KEY_PATTERN.test(chave) ? chave : null);
 
 /**

@@ -11,6 +11,22 @@ import type {
   WallLinkReply,
 } from '../../../contract/wire';
 
+/**
+ * A wall link changed: the dashboard shows the server's answer the moment it comes (the link it
+ * showed until then no longer opens the wall), without asking again.
+ */
+async function showWallLinkOnceAnswered(
+  bname: string,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WallLinkReply }> },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(accountApi.util.upsertQueryData('getWallLink', bname, data));
+  } catch {
+    // Refused: the link shown stays the one that works.
+  }
+}
+
 /** The account area's own calls: orders, paid events and the event-name check. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -69,16 +85,16 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       providesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
     }),
-    /** A new wall link (the old one stops opening the wall). */
+    /** A new wall link (the old one stops opening the wall): the link shown is the answer's, at once. */
     renewWallLink: build.mutation<WallLinkReply, string>({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'POST' }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
+      onQueryStarted: showWallLinkOnceAnswered,
     }),
     revokeWallLink: build.mutation<WallLinkReply, string>({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'DELETE' }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
+      onQueryStarted: showWallLinkOnceAnswered,
     }),
   }),
 });

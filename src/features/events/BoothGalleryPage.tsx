@@ -55,9 +55,11 @@ export default function BoothGalleryPage() {
   // when the stream's version is not the one the list on screen carries.
   const version = live?.version ?? null;
   const shown = data?.version;
+  // Not while a call is on its way (RTK Query would drop the refetch, and a poll that read the list
+  // just before the upload would leave it waiting 30 s): once it is back, the versions are compared again.
   useEffect(() => {
-    if (version !== null && shown !== undefined && version !== shown) void refetch();
-  }, [version, shown, refetch]);
+    if (!isFetching && version !== null && shown !== undefined && version !== shown) void refetch();
+  }, [isFetching, version, shown, refetch]);
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();

@@ -91,6 +91,8 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
   const title = wall?.displayTitle ?? '';
   const offline = state.offline;
   const collectLink = current ? `${window.location.origin}${withQuery(ROUTES.collect, { id: current })}` : '';
+  const video = current !== null && isWallVideo(current);
+  const item = video ? 'este vídeo' : 'esta foto';
   return (
     <main className="wall" aria-label={`Telão de ${title}`}>
       <header className="wall__header">
@@ -112,13 +114,13 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
       ) : (
         <div className="wall__body">
           <div className="wall__stage">
-            <WallStage url={current} label={`${isWallVideo(current) ? 'Vídeo' : 'Foto'} de ${title}`} />
+            <WallStage url={current} label={`${video ? 'Vídeo' : 'Foto'} de ${title}`} />
           </div>
-          <aside className="wall__collect" aria-label="Coletar esta foto">
+          <aside className="wall__collect" aria-label={`Coletar ${item}`}>
             <div className="wall__qr">
-              <WallQrCode value={collectLink} />
+              <WallQrCode value={collectLink} label={`QR code para coletar ${item}`} />
             </div>
-            <p className="wall__hint">Aponte a câmera do celular e colete esta foto</p>
+            <p className="wall__hint">Aponte a câmera do celular e colete {item}</p>
           </aside>
         </div>
       )}

@@ -3,7 +3,7 @@ import { mediaKind, parseMediaPath, thumbUrl } from '../../../contract/mediaPath
 
 /**
  * The medium on the wall, as large as the screen lets it: a photo (its original: a TV is no
- * phone), or a video playing muted in a loop (a venue has its own music). Each new one fades in.
+ * phone), or a video playing muted in a loop for its 15 s (a venue has its own music). Each new one fades in.
  */
 export function WallStage({ url, label }: { url: string; label: string }) {
   const ref = parseMediaPath(url);

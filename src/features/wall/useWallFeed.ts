@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { apiErrorStatus, errorMessage } from '../../api/apiError';
+import { errorMessage, isRefusedForGood } from '../../api/apiError';
 import { useAppDispatch } from '../../session';
 import { useFollowWallQuery, useGetWallQuery, type Wall, type WallArgs } from './wallApi';
 import { listFailed, listReceived } from './wallSlice';
@@ -18,7 +18,7 @@ export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean
   const skip = !ready || stopped;
   const { currentData: live } = useFollowWallQuery(args, { skip });
   const streamed = live?.live ?? false;
-  const { currentData, error, isError, fulfilledTimeStamp, startedTimeStamp, refetch } = useGetWallQuery(args, {
+  const { currentData, error, isError, isFetching, fulfilledTimeStamp, startedTimeStamp, refetch } = useGetWallQuery(args, {
     skip,
     pollingInterval: streamed ? STREAMED_POLL_MS : WALL_POLL_MS,
     refetchOnReconnect: true,
@@ -31,7 +31,8 @@ export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean
     if (currentData && fulfilledTimeStamp !== undefined) dispatch(listReceived(currentData.product));
   }, [dispatch, currentData, fulfilledTimeStamp]);
   useEffect(() => {
-    if (isError) dispatch(listFailed({ gone: apiErrorStatus(error) === 404, message: errorMessage(error) }));
+    // A refusal asking again will not change (404: a revoked link or an unknown event; 400: a mangled link) ends the wall.
+    if (isError) dispatch(listFailed({ gone: isRefusedForGood(error), message: errorMessage(error) }));
   }, [dispatch, isError, error, startedTimeStamp]);
 
   // The list is asked again the moment the server says it changed: when the stream's version is
@@ -39,10 +40,12 @@ export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean
   const version = live?.version ?? null;
   const closed = live?.closed ?? false;
   const shown = currentData?.version;
+  // Not while a call is on its way (RTK Query would drop the refetch): once it is back, with the
+  // version it carries, the comparison is made again.
   useEffect(() => {
-    if (skip) return;
+    if (skip || isFetching) return;
     if (closed || (version !== null && shown !== undefined && version !== shown)) void refetch();
-  }, [skip, version, shown, closed, refetch]);
+  }, [skip, isFetching, version, shown, closed, refetch]);
 
   return { live: streamed, wall: currentData };
 }

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { WALL_HISTORY } from '../../../contract/wall';
 import { rootReducer } from '../../session';
 
-/** How long a photo stays on the wall before the next; a video plays longer (or until it ends). */
+/** How long a photo stays on the wall before the next; a video longer (it loops, muted, meanwhile). */
 export const WALL_SLIDE_MS = 8_000;
 export const WALL_VIDEO_SLIDE_MS = 15_000;
 

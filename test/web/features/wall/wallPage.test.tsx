@@ -93,6 +93,34 @@ describe('the live wall', () => {
     expect(live.opened).toBe(1);
   });
 
+  it('asks at once when the stream says the wall closed (its link revoked), and says so without waiting for a poll', async () => {
+    const wall = serveWall(['1']);
+    const live = serveWallStream();
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD');
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v1' });
+    await screen.findByText('Ao vivo');
+    wall.answer = 'gone';
+    live.say('closed', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
+  });
+
+  it('says a video is a video', async () => {
+    serveWall([]);
+    network.use(
+      http.get(`${API}/telao/festa-ana-1`, () =>
+        HttpResponse.json({ bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '', product: ['/media/festa_ana/360/giro.mp4'] }),
+      ),
+    );
+    noStream();
+    renderApp('/telao?evento=festa-ana-1');
+    const video = await screen.findByLabelText('Vídeo de Festa da Ana');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveProperty('muted', true);
+    expect(screen.getByRole('img', { name: 'QR code para coletar este vídeo' })).toBeInTheDocument();
+    expect(screen.getByText('Aponte a câmera do celular e colete este vídeo')).toBeInTheDocument();
+  });
+
   it('polls every 5 s without a stream, and keeps showing through a lost connection, saying so, until it is back', async () => {
     const wall = serveWall(['1']);
     noStream();
