@@ -47,5 +47,8 @@ export function wallCookieOpens(request: FastifyRequest, keys: MediaSessionKeys,
 export function setWallSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, bname: string, key: string, now = Date.now()): void {
   const value = signWallSession(keys.secret, bname, key, now + WALL_SESSION_TTL_MS);
   // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
-  reply.header('Set-Cookie', `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${keys.secure ? '; Secure' : ''}`);
+  reply.header(
+    'Set-Cookie',
+    `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${keys.secure ? '; Secure' : ''}`,
+  );
 }
