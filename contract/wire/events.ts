@@ -59,12 +59,27 @@ export const PackLiterals = Strings;
 export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: Type.Integer() });
 export type PrintReply = Static<typeof PrintReply>;
 
+/** What a printer says of itself (`POST /device/printer/state`, issue 27). */
+export const PRINTER_STATES = ['ready', 'out_of_paper', 'out_of_ink', 'jammed'] as const;
+export const PrinterStateSchema = StringEnum(PRINTER_STATES);
+export type PrinterState = Static<typeof PrinterStateSchema>;
+/** A printer as guests and the team see it: its own state, or offline when it has not been heard from for a minute. */
+export const PrinterSeenSchema = StringEnum([...PRINTER_STATES, 'offline'] as const);
+export type PrinterSeen = Static<typeof PrinterSeenSchema>;
+
 /** Where a print job stands, as its printer reports it. */
 const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed', 'failed'] as const);
 export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
 
-/** `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its pack's copies left. */
-export const PrintStatusReply = Type.Object({ status: PrintJobStatusSchema, copies: Type.Integer() });
+/**
+ * `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its
+ * pack's copies left; while it waits in the queue for a printer that is down, how it is (issue 27).
+ */
+export const PrintStatusReply = Type.Object({
+  status: PrintJobStatusSchema,
+  copies: Type.Integer(),
+  printer: Type.Optional(PrinterSeenSchema),
+});
 export type PrintStatusReply = Static<typeof PrintStatusReply>;
 
 /** `PUT /events/{bname}/visibility`: the event owner's (or the team's) choice. */
@@ -119,3 +134,15 @@ export type WallLinkReply = Static<typeof WallLinkReply>;
 /** `GET|PUT /events/{bname}/impressao`: the paper its printer holds, which its print files are laid out for (contract/printPaper.ts). */
 export const PrintSettings = Type.Object({ paper: StringEnum(['10x15', '13x18', '15x20'] as const) }, { additionalProperties: false });
 export type PrintSettings = Static<typeof PrintSettings>;
+
+export const PrinterStateReport = Type.Object({ state: PrinterStateSchema }, { additionalProperties: false });
+export type PrinterStateReport = Static<typeof PrinterStateReport>;
+
+/** `GET /events/{bname}/impressoras`: the event's printers and its print queue, for its owner and the team. */
+export const EventPrintersReply = Type.Object({
+  /** `seenAt`: when it was last heard from (ISO 8601), null if never. */
+  printers: Type.Array(Type.Object({ device: Type.String(), state: PrinterSeenSchema, seenAt: Type.Union([Type.String(), Type.Null()]) })),
+  queued: Type.Integer(),
+  printing: Type.Integer(),
+});
+export type EventPrintersReply = Static<typeof EventPrintersReply>;

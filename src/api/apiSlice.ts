@@ -35,6 +35,7 @@ const TAG_TYPES = [
   'OwnEvents',
   'EventAccess',
   'WallLink',
+  'PrintSettings',
   'Transactions',
   'EventName',
   'Contracts',

@@ -18,3 +18,11 @@ export function formatMoment(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : MOMENT.format(date);
 }
+
+const TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', timeStyle: 'short' });
+
+/** The time of a moment of today (when a printer was last heard from), in Brasília time: 21:05. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : TIME.format(date);
+}

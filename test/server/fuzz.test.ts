@@ -22,8 +22,10 @@ const AT_LEAST = 2000;
  *   that a flood costs nothing); a refused upload is an attempt too, and must count.
  * - rate_counters: the routes' rate limits count every request, a refused one too (a flood of bad
  *   requests is a flood all the same).
+ * - printer_states: a printer asking for its jobs is heard from (its `seen_at`: offline after a
+ *   quiet minute), whatever else its request holds.
  */
-const ATTEMPT_TABLES = new Set(['rate_hits', 'rate_counters']);
+const ATTEMPT_TABLES = new Set(['rate_hits', 'rate_counters', 'printer_states']);
 
 type Snapshot = Record<string, string>;
 

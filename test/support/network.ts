@@ -31,7 +31,13 @@ export const publicWallLink = http.get(`${API}/events/:bname/telao`, () =>
   HttpResponse.json({ publicId: 'evento-publico-1', key: null, visibility: 'public' }),
 );
 
-export const network = setupServer(...mediaSessionHandlers, noLiveStreams, publicWallLink);
+/** An owner's event's printing, as the dashboard asks for it: the default paper, no printer yet. */
+export const noPrinters = [
+  http.get(`${API}/events/:bname/impressoras`, () => HttpResponse.json({ printers: [], queued: 0, printing: 0 })),
+  http.get(`${API}/events/:bname/impressao`, () => HttpResponse.json({ paper: '10x15' })),
+];
+
+export const network = setupServer(...mediaSessionHandlers, noLiveStreams, publicWallLink, ...noPrinters);
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
 export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

@@ -77,9 +77,12 @@ export class DeviceClient {
     );
   }
 
-  /** Downloads a public media URL (`/media/...`), as a printer fetches what it prints. */
-  async download(url: string): Promise<Buffer> {
-    const response = await this.send('GET', url, {}, false);
+  /**
+   * Downloads a URL: a public media file (`/media/...`), or with `asDevice` one of the device
+   * API's (a print job's file, which only the printer that took the job may fetch).
+   */
+  async download(url: string, { asDevice = false } = {}): Promise<Buffer> {
+    const response = await this.send('GET', url, {}, asDevice);
     return Buffer.from(await response.arrayBuffer());
   }
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PRINTER_STATES, type PrinterState } from '../../contract/wire';
 import { isRole, ROLES, type Role } from './roles';
 import { DEFAULT_URL, serverUrlFromEnv, UnknownPortError } from './serverUrl';
 
@@ -10,6 +11,10 @@ export interface BoothOptions {
   /** Device id and key for the camera, or for the device chosen with --only. */
   device: string | null;
   key: string | null;
+  /** The printer jams on what it takes: each job fails (its copy back to the pack), then it says it is jammed. */
+  printerJam: boolean;
+  /** The state the printer says it is in before it asks for jobs. */
+  printerState: PrinterState | null;
   help: boolean;
 }
 
@@ -23,6 +28,9 @@ Uso: npm run booth -- [opções]
   --only PAPEL       só um dispositivo: ${ROLES.join(' | ')}
   --device ID        o dispositivo a simular (a câmera, ou o escolhido em --only)
   --key CHAVE        a chave desse dispositivo (padrão: a do seed de demonstração)
+  --printer-jam      a impressora trava no que pegar: cada trabalho falha (a cópia volta ao
+                     pacote) e ela diz que está travada
+  --printer-state E  o estado que a impressora diz antes de pedir trabalhos: ${PRINTER_STATES.join(' | ')}
   -h, --help         esta ajuda
 
 Sem --once, roda até Ctrl-C: a câmera envia uma foto a cada 20 s; a impressora, o espelho
@@ -43,11 +51,17 @@ export function parseBoothOptions(argv: string[], env: Record<string, string | u
         only: { type: 'string' },
         device: { type: 'string' },
         key: { type: 'string' },
+        'printer-jam': { type: 'boolean', default: false },
+        'printer-state': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const printerState = values['printer-state'] ?? null;
+  if (printerState !== null && !(PRINTER_STATES as readonly string[]).includes(printerState)) {
+    throw new UsageError(`--printer-state deve ser um de: ${PRINTER_STATES.join(', ')} (recebido "${printerState}")`);
   }
   const only = values.only ?? null;
   if (only !== null && !isRole(only)) throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
@@ -64,5 +78,14 @@ export function parseBoothOptions(argv: string[], env: Record<string, string | u
   } catch {
     throw new UsageError(`endereço inválido: "${url}" (exemplo: ${DEFAULT_URL})`);
   }
-  return { url, once: values.once ?? false, only, device: values.device ?? null, key: values.key ?? null, help: values.help ?? false };
+  return {
+    url,
+    once: values.once ?? false,
+    only,
+    device: values.device ?? null,
+    key: values.key ?? null,
+    printerJam: values['printer-jam'] ?? false,
+    printerState: printerState as PrinterState | null,
+    help: values.help ?? false,
+  };
 }

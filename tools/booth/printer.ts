@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DeviceRejectedError, ServerUnreachableError, type DeviceClient } from './deviceClient';
+import type { PrinterState } from '../../contract/wire';
 import { complain, say } from './log';
 
 /**
@@ -19,13 +20,42 @@ interface PrintJob {
 /** Never loops forever, even if a server kept handing out jobs. */
 const MAX_ROUNDS = 100;
 
+/** How the printer behaves: `jam` makes it jam on what it takes; `state`, what it says first. */
+export interface PrinterPlay {
+  jam?: boolean;
+  state?: PrinterState | null;
+}
+
+/** The printer says its state (ready, out of paper, out of ink, jammed). */
+export async function sayPrinterState(client: DeviceClient, state: PrinterState): Promise<void> {
+  await client.json('POST', '/api/device/printer/state', { state });
+  say(client.id, `estado da impressora: ${state}`);
+}
+
+/**
+ * Jams on the jobs it took: each fails, and the server gives its copy back to the guest's pack;
+ * then the printer says it is jammed (it takes nothing more until it says it is ready).
+ */
+async function jamOn(client: DeviceClient, jobs: PrintJob[]): Promise<void> {
+  for (const job of jobs) {
+    const { copies } = await client.json<{ copies: number }>('POST', `/api/device/print-jobs/${job.id}/failed`);
+    say(client.id, `travou ao imprimir ${job.url}: a cópia voltou para o pacote ${job.packHash} (${copies} cópia(s))`);
+  }
+  await sayPrinterState(client, 'jammed');
+}
+
 /** Prints everything queued now; answers how many jobs were printed. */
-export async function printQueued(client: DeviceClient, outDir: string): Promise<number> {
+export async function printQueued(client: DeviceClient, outDir: string, play: PrinterPlay = {}): Promise<number> {
+  if (play.state) await sayPrinterState(client, play.state);
   let printed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The server hands out at most 10 jobs per call and marks them as this printer's.
     const jobs = await client.json<PrintJob[]>('GET', '/api/device/print-jobs');
     if (jobs.length === 0) break;
+    if (play.jam) {
+      await jamOn(client, jobs);
+      break;
+    }
     for (const job of jobs) {
       try {
         await printJob(client, job, outDir);
@@ -41,7 +71,7 @@ export async function printQueued(client: DeviceClient, outDir: string): Promise
 }
 
 async function printJob(client: DeviceClient, job: PrintJob, outDir: string): Promise<void> {
-  const bytes = await client.download(job.file ?? job.url);
+  const bytes = job.file ? await client.download(job.file, { asDevice: true }) : await client.download(job.url);
   const name = path.posix
     .basename(job.url)
     .replace(/\.[A-Za-z0-9]+$/, job.file ? '.jpg' : '$&')

@@ -2,7 +2,7 @@ import { uploadPhoto } from './camera';
 import { say } from './log';
 import { createMirror } from './mirror';
 import type { Player } from './players';
-import { printQueued } from './printer';
+import { printQueued, type PrinterPlay } from './printer';
 import { repeat } from './repeat';
 import { ROLE_INFO } from './roles';
 import { createUltra } from './ultra';
@@ -17,6 +17,8 @@ const POLL_EVERY_MS = 2_000;
 export interface SimulatorSettings {
   /** Where the printer "prints" (saves) the pictures. */
   printedDir: string;
+  /** How the printer behaves (--printer-jam, --printer-state). */
+  printer?: PrinterPlay;
 }
 
 function describe(player: Player): string {
@@ -35,7 +37,7 @@ export async function runOnce(players: Player[], settings: SimulatorSettings): P
         await uploadPhoto(client, device);
         break;
       case 'printer': {
-        const printed = await printQueued(client, settings.printedDir);
+        const printed = await printQueued(client, settings.printedDir, settings.printer);
         say(device.id, printed ? `${printed} impressão(ões) salva(s) em ${settings.printedDir}` : 'nenhum trabalho na fila de impressão.');
         break;
       }
@@ -58,7 +60,7 @@ export async function runForever(players: Player[], settings: SimulatorSettings,
       case 'camera':
         return repeat(device.id, CAMERA_EVERY_MS, signal, () => uploadPhoto(client, device));
       case 'printer':
-        return repeat(device.id, POLL_EVERY_MS, signal, () => printQueued(client, settings.printedDir));
+        return repeat(device.id, POLL_EVERY_MS, signal, () => printQueued(client, settings.printedDir, settings.printer));
       case 'mirror': {
         const mirror = createMirror(client);
         let ready = false;

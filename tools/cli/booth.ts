@@ -36,7 +36,10 @@ async function main(): Promise<number> {
     return 0;
   }
   // The printer "prints" into the data folder, next to the server's own (DATA_DIR, default data/).
-  const settings = { printedDir: path.resolve(process.env.DATA_DIR || 'data', 'printed') };
+  const settings = {
+    printedDir: path.resolve(process.env.DATA_DIR || 'data', 'printed'),
+    printer: { jam: options.printerJam, state: options.printerState },
+  };
   const stop = new AbortController();
   try {
     const players = await connectPlayers(options, loadDemoDevices());

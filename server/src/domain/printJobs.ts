@@ -2,11 +2,12 @@ import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { PrintPaper } from '../../../contract/printPaper';
 import type { MediaMode } from '../../../contract/modes';
 import type { Queryable } from '../db/database';
-import type { PrintJobStatus } from '../../../contract/wire';
+import type { PrinterSeen, PrintJobStatus } from '../../../contract/wire';
 import type { ObjectStore } from '../storage/objectStore';
 import { printFileKey } from '../storage/printFile';
 import type { DeviceRow } from './booths';
 import { notFound } from './errors';
+import { eventPrinterState } from './printers';
 
 interface PrintJobRow {
   id: number;
@@ -90,17 +91,25 @@ export async function failJobsWithoutMedia(db: Queryable): Promise<number> {
  * the request knows both its id and its pack hash: any other pair is the same not-found, so the
  * answer says nothing of which part was wrong.
  */
-export async function printRequestStatus(db: Queryable, packHash: string, requestId: string): Promise<{ status: PrintJobStatus; copies: number }> {
-  const { rows } = await db.query<{ status: PrintJobStatus; copies: number }>(
-    `SELECT j.status, p.copies
+export async function printRequestStatus(
+  db: Queryable,
+  packHash: string,
+  requestId: string,
+): Promise<{ status: PrintJobStatus; copies: number; printer?: PrinterSeen }> {
+  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null }>(
+    `SELECT j.status, p.copies, m.event_name
        FROM print_requests r
        JOIN print_jobs j ON j.id = r.job_id
        JOIN packs p ON p.hash = r.pack_hash
+       LEFT JOIN media m ON m.id = j.media_id
       WHERE r.request_id = $1 AND r.pack_hash = $2`,
     [requestId, packHash],
   );
   if (rows.length === 0) throw notFound('print_request_not_found', 'Pedido de impressão não encontrado.');
-  return rows[0];
+  const { status, copies, event_name } = rows[0];
+  // Waiting in the queue for a printer that is down: the guest is told why (out of paper, offline...).
+  const printer = status === 'queued' && event_name ? await eventPrinterState(db, event_name) : null;
+  return printer && printer !== 'ready' ? { status, copies, printer } : { status, copies };
 }
 
 /** What a job's print file is made of: its photo, its event's title and paper; and whether it is made. */

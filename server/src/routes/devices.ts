@@ -6,6 +6,7 @@ import type { MediaMode } from '../../../contract/modes';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { siteOrigin } from '../config';
+import { PrinterStateReport } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,
@@ -23,6 +24,7 @@ import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors'
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMediaWith } from '../domain/media';
 import { markJobPrinted, printFileSource, takePrintJobs } from '../domain/printJobs';
+import { failPrintJob, printerHeard, reportPrinterState } from '../domain/printers';
 import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
@@ -141,7 +143,16 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     return { path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }), validUntil: validUntil.toISOString() };
   });
 
-  app.get('/device/print-jobs', async (request) => takePrintJobs(db, requireKind(request, 'printer')));
+  // A printer that is not ready (out of paper, jammed) takes nothing: its jobs wait for it, or for another.
+  app.get('/device/print-jobs', async (request) => {
+    const printer = requireKind(request, 'printer');
+    return (await printerHeard(db, printer)) === 'ready' ? takePrintJobs(db, printer) : [];
+  });
+
+  app.post('/device/printer/state', { schema: { body: PrinterStateReport } }, async (request) => {
+    await reportPrinterState(db, requireKind(request, 'printer'), request.body.state);
+    return { state: request.body.state };
+  });
 
   const JOB_ID = { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) };
 
@@ -155,6 +166,14 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId);
     if (!file) throw notFound('media_not_found', 'A foto deste trabalho não existe mais.');
     return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
+  });
+
+  // The job did not print (a jam, the paper out mid-print): its copy goes back to the guest's pack, once.
+  app.post('/device/print-jobs/:id/failed', { schema: JOB_ID }, async (request) => {
+    const jobId = Number(request.params.id);
+    const copies = await failPrintJob(db, requireKind(request, 'printer'), jobId);
+    await storage.objects.remove(printFileKey(jobId));
+    return { status: 'failed', copies };
   });
 
   app.post('/device/print-jobs/:id/printed', { schema: JOB_ID }, async (request) => {

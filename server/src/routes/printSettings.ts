@@ -1,10 +1,11 @@
-import { PrintSettings } from '../../../contract/wire';
+import { EventPrintersReply, PrintSettings } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { setPrintPaper } from '../domain/printJobs';
+import { eventPrinters } from '../domain/printers';
 import { ownersEvent } from '../http/ownersEvent';
 import { NAME, params, type Api } from '../http/schemas';
 
-/** The paper an event's printer holds (issue 27): its owner's (or the team's) choice; print files are laid out for it. */
+/** An event's printing (issue 27): the paper its printer holds (its owner's or the team's choice; print files are laid out for it), and its printers as they stand. */
 export function printSettingsRoutes(app: Api, { db, team }: AppContext): void {
   const config = { auth: 'required' as const, checkRevoked: true };
   app.get('/events/:bname/impressao', { schema: { params: params({ bname: NAME }), response: { 200: PrintSettings } }, config }, async (request, reply) => {
@@ -18,6 +19,17 @@ export function printSettingsRoutes(app: Api, { db, team }: AppContext): void {
     async (request) => {
       const event = await ownersEvent(db, team, request, request.params.bname);
       return { paper: await setPrintPaper(db, event.name, request.body.paper) };
+    },
+  );
+
+  // The event's printers and queue, as they are now: the owner and the team watch it during the party.
+  app.get(
+    '/events/:bname/impressoras',
+    { schema: { params: params({ bname: NAME }), response: { 200: EventPrintersReply } }, config },
+    async (request, reply) => {
+      const event = await ownersEvent(db, team, request, request.params.bname);
+      void reply.header('cache-control', 'no-store');
+      return eventPrinters(db, event.name);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { OwnEvent } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
 import { EventGuestAccess } from './EventGuestAccess';
+import { EventPrinting } from './EventPrinting';
 import { EventWall } from './EventWall';
 import { EventVisibilityControl } from './EventVisibilityControl';
 
@@ -44,6 +45,7 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 {/* A public event is everyone's: there is no guest access to count or take. */}
                 {event.createdName && event.visibility && event.visibility !== 'public' && <EventGuestAccess bname={event.createdName} />}
                 {event.createdName && <EventWall bname={event.createdName} />}
+                {event.createdName && <EventPrinting bname={event.createdName} />}
               </>
             ) : (
               <EventNameForm orderId={event.orderId} />

@@ -9,6 +9,8 @@ import type {
   VisibilityChange,
   VisibilityReply,
   WallLinkReply,
+  EventPrintersReply,
+  PrintSettings,
 } from '../../../contract/wire';
 
 /**
@@ -79,6 +81,22 @@ export const accountApi = api.injectEndpoints({
         { type: 'WallLink', id: bname },
       ],
     }),
+    /** The event's printers and its print queue, as they are now (watched during the party). */
+    getEventPrinters: build.query<EventPrintersReply, string>({
+      query: (bname) => path`/events/${bname}/impressoras`,
+      extraOptions: { auth: 'required' },
+      keepUnusedDataFor: 0,
+    }),
+    getPrintSettings: build.query<PrintSettings, string>({
+      query: (bname) => path`/events/${bname}/impressao`,
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, bname) => [{ type: 'PrintSettings', id: bname }],
+    }),
+    setPrintSettings: build.mutation<PrintSettings, PrintSettings & { bname: string }>({
+      query: ({ bname, paper }) => ({ url: path`/events/${bname}/impressao`, method: 'PUT', body: { paper } }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: (_result, _error, { bname }) => [{ type: 'PrintSettings', id: bname }],
+    }),
     /** The event's wall: its address and its link's key (null: none). */
     getWallLink: build.query<WallLinkReply, string>({
       query: (bname) => path`/events/${bname}/telao`,
@@ -108,4 +126,7 @@ export const {
   useGetWallLinkQuery,
   useRenewWallLinkMutation,
   useRevokeWallLinkMutation,
+  useGetEventPrintersQuery,
+  useGetPrintSettingsQuery,
+  useSetPrintSettingsMutation,
 } = accountApi;

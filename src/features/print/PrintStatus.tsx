@@ -1,4 +1,4 @@
-import type { PrintJobStatus, PrintStatusReply } from '../../../contract/wire';
+import type { PrinterSeen, PrintJobStatus, PrintStatusReply } from '../../../contract/wire';
 
 const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
   queued: 'Na fila',
@@ -6,6 +6,20 @@ const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
   printed: 'Impresso',
   failed: 'Falhou: sua cópia voltou para o pacote',
 };
+
+/** A print waiting for a printer that is down says why, and that it is not lost (issue 27). */
+const PRINTER_DOWN_TEXT: Record<Exclude<PrinterSeen, 'ready'>, string> = {
+  out_of_paper: 'A impressora está sem papel: sua foto sai assim que ela voltar',
+  out_of_ink: 'A impressora está sem tinta: sua foto sai assim que ela voltar',
+  jammed: 'A impressora travou: sua foto sai assim que ela voltar',
+  offline: 'A impressora está desligada: sua foto sai assim que ela voltar',
+};
+
+/** What the guest reads of their print now. */
+export function printStatusText(job: PrintStatusReply): string {
+  if (job.status === 'queued' && job.printer && job.printer !== 'ready') return PRINTER_DOWN_TEXT[job.printer];
+  return JOB_STATUS_TEXT[job.status];
+}
 
 const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';
 
@@ -19,7 +33,7 @@ export function PrintStatus({ id, pending, job }: { id: string; pending: boolean
         PENDING_PRINT_TEXT
       ) : job ? (
         <>
-          Impressão: <strong>{JOB_STATUS_TEXT[job.status]}</strong>. {copiesLeft(job.copies)}
+          Impressão: <strong>{printStatusText(job)}</strong>. {copiesLeft(job.copies)}
         </>
       ) : null}
     </p>

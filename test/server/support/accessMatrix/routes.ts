@@ -396,6 +396,18 @@ export const ROWS: Row[] = [
   { route: 'GET /api/device/last-photo-link', needs: 'camera', request: () => ({ method: 'GET', url: '/api/device/last-photo-link' }), expected: device(200) },
   { route: 'GET /api/device/print-jobs', needs: 'printer', request: () => ({ method: 'GET', url: '/api/device/print-jobs' }), expected: device(200) },
   {
+    route: 'POST /api/device/printer/state',
+    needs: 'printer',
+    request: () => ({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } }),
+    expected: device(200),
+  },
+  {
+    route: 'POST /api/device/print-jobs/:id/failed',
+    needs: 'printer',
+    request: async () => ({ method: 'POST', url: `/api/device/print-jobs/${await takenPrintJob()}/failed` }),
+    expected: device(200),
+  },
+  {
     // The printer that took the job gets its file (test/server/printFiles.test.ts): here a job each caller's printer took.
     route: 'GET /api/device/print-jobs/:id/file',
     needs: 'printer',
@@ -541,7 +553,11 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/events/privada/telao' }),
     expected: { ...only('team', 200), owner: 200 },
   },
-  // A wall link made and revoked on an event nobody here owns.
+  {
+    route: 'GET /api/events/:bname/impressoras',
+    request: () => ({ method: 'GET', url: '/api/events/privada/impressoras' }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
   {
     route: 'GET /api/events/:bname/impressao',
     request: () => ({ method: 'GET', url: '/api/events/privada/impressao' }),
@@ -552,6 +568,7 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/events/outra/impressao', payload: { paper: '10x15' } }),
     expected: only('team', 200),
   },
+  // A wall link made and revoked on an event nobody here owns.
   { route: 'POST /api/events/:bname/telao', request: () => ({ method: 'POST', url: '/api/events/outra/telao' }), expected: only('team', 200) },
   { route: 'DELETE /api/events/:bname/telao', request: () => ({ method: 'DELETE', url: '/api/events/outra/telao' }), expected: only('team', 200) },
   {

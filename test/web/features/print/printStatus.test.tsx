@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../../src/session/outbox';
-import type { PrintJobStatus } from '../../../../contract/wire';
+import type { PrinterSeen, PrintJobStatus } from '../../../../contract/wire';
 import { reloadPage } from '../../../../src/ui/pageReload';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
@@ -25,7 +25,14 @@ afterEach(() => jest.restoreAllMocks());
 function printServer() {
   const spent = new Map<string, number>();
   let copies = 5;
-  const state = { job: 'queued' as PrintJobStatus, statusCalls: 0, prints: [] as string[] };
+  const state = {
+    job: 'queued' as PrintJobStatus,
+    printer: undefined as PrinterSeen | undefined,
+    copies: () => copies,
+    giveBack: () => (copies += 1),
+    statusCalls: 0,
+    prints: [] as string[],
+  };
   network.use(
     http.get(`${API}/print/:hash/:id`, ({ request }) => {
       const id = new URL(request.url).searchParams.get('request') ?? '';
@@ -37,7 +44,7 @@ function printServer() {
       state.statusCalls += 1;
       if (!spent.has(String(params.request)))
         return HttpResponse.json({ error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' }, { status: 404 });
-      return HttpResponse.json({ status: state.job, copies });
+      return HttpResponse.json({ status: state.job, copies, ...(state.printer ? { printer: state.printer } : {}) });
     }),
   );
   return state;
@@ -50,6 +57,29 @@ async function printWithPack5(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe("the guest's print status", () => {
+  it('says when the printer is down that the photo comes out once it is back, and that a failed print gave its copy back', async () => {
+    const server = printServer();
+    server.printer = 'out_of_paper';
+    const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
+    await printWithPack5(user);
+    const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
+    await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByText('A impressora está sem papel: sua foto sai assim que ela voltar')).toBeInTheDocument();
+
+    server.printer = 'jammed';
+    expect(await screen.findByText('A impressora travou: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    server.printer = 'offline';
+    expect(await screen.findByText('A impressora está desligada: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    server.printer = 'ready';
+    expect(await screen.findByText('Na fila', undefined, { timeout: 10_000 })).toBeInTheDocument();
+
+    // The printer jammed on it: the job failed, and its copy is back on the pack.
+    server.job = 'failed';
+    server.giveBack();
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pacote', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(/Restam 5 cópias no pacote\./)).toBeInTheDocument();
+  });
+
   it("follows the job from 'Na fila' to 'Imprimindo' to 'Impresso' with the copies left, then stops asking", async () => {
     const server = printServer();
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });

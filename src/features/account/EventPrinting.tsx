@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { errorMessage } from '../../api/apiError';
+import { formatTime } from '../../lib/dates';
+import { PRINT_PAPER_NAMES, PRINT_PAPERS, type PrintPaper } from '../../../contract/printPaper';
+import type { PrinterSeen } from '../../../contract/wire';
+import { useGetEventPrintersQuery, useGetPrintSettingsQuery, useSetPrintSettingsMutation } from './accountApi';
+
+/** How often the owner's view of the printers asks again during the party. */
+const PRINTERS_POLL_MS = 10_000;
+
+const PRINTER_TEXT: Record<PrinterSeen, string> = {
+  ready: 'Pronta',
+  out_of_paper: 'Sem papel',
+  out_of_ink: 'Sem tinta',
+  jammed: 'Travada',
+  offline: 'Desligada',
+};
+
+/**
+ * The event's printing, in its owner's hands (issue 27): the paper its printer holds (the print
+ * files, photo and QR code, are laid out for it), and every printer of the event with its state
+ * and the queue, as they are now.
+ */
+export function EventPrinting({ bname }: { bname: string }) {
+  const headingId = useId();
+  const printers = useGetEventPrintersQuery(bname, { pollingInterval: PRINTERS_POLL_MS, skipPollingIfUnfocused: true });
+  const settings = useGetPrintSettingsQuery(bname);
+  const [save, saving] = useSetPrintSettingsMutation();
+  const [saved, setSaved] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
+
+  const choose = async (paper: PrintPaper) => {
+    setSaved(null);
+    try {
+      await save({ bname, paper }).unwrap();
+      setSaved({ ok: true });
+    } catch (error) {
+      setSaved({ ok: false, message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <section className="event-printing" aria-labelledby={headingId}>
+      <h4 id={headingId}>Impressão</h4>
+      {settings.data && (
+        <label className="field">
+          <span className="field__label">Papel da impressora</span>
+          <select value={settings.data.paper} disabled={saving.isLoading} onChange={(event) => void choose(event.target.value as PrintPaper)}>
+            {PRINT_PAPER_NAMES.map((paper) => (
+              <option key={paper} value={paper}>
+                {PRINT_PAPERS[paper].label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p role="status">{saved?.ok ? 'Papel salvo: as próximas impressões saem nesse tamanho.' : ''}</p>
+      {saved && !saved.ok && <p role="alert">Não foi possível salvar o papel: {saved.message}</p>}
+      {printers.data &&
+        (printers.data.printers.length === 0 ? (
+          <p>Nenhuma impressora ligada a este evento.</p>
+        ) : (
+          <ul className="event-printing__printers">
+            {printers.data.printers.map((printer) => (
+              <li key={printer.device}>
+                Impressora {printer.device}: <strong>{PRINTER_TEXT[printer.state]}</strong>
+                {printer.seenAt && ` (vista às ${formatTime(printer.seenAt)})`}
+              </li>
+            ))}
+          </ul>
+        ))}
+      {printers.data && (
+        <p>
+          Na fila: {printers.data.queued} · Imprimindo: {printers.data.printing}
+        </p>
+      )}
+      {printers.isError && <p role="alert">Não foi possível ver as impressoras agora.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
+import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * A printer guests can trust (issue 27): the printer says its state and each job's outcome; one
+ * not heard from for a minute is offline; a printer that is not ready takes nothing; a failed job
+ * gives its copy back exactly once; the guest's status says how the printer is while the print
+ * waits; the owner and the team see every printer of the event and its queue.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
+const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
+
+const say = (state: string, headers: Record<string, string> = printer) =>
+  server.call({ method: 'POST', url: '/api/device/printer/state', headers, payload: { state } });
+const take = async () => (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<{ id: number; packHash: string }[]>();
+const copiesOf = async (hash: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
+
+let packNumber = 0;
+/** A guest's print from a new pack of 2 copies: the pack and the request's id. */
+async function print(): Promise<{ pack: string; request: string }> {
+  packNumber += 1;
+  const pack = `PACKPR${packNumber}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 2)`, [pack]);
+  const request = `p_${crypto.randomBytes(12).toString('hex')}`;
+  expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${PHOTO}?request=${request}` })).json()).toEqual({ status: 'queued', copies: 1 });
+  return { pack, request };
+}
+const statusOf = async ({ pack, request }: { pack: string; request: string }) =>
+  (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/${request}` })).json<{ status: string; copies: number; printer?: string }>();
+
+afterEach(async () => {
+  // Each test starts with the printer ready and nothing queued or printing.
+  await say('ready');
+  await server.jobsDone();
+  await server.db.query("UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE status IN ('queued', 'printing')");
+});
+
+describe("a printer's state", () => {
+  it('out of paper, it takes nothing and the guest is told so; ready again, it takes the job', async () => {
+    expect((await say('out_of_paper')).json()).toEqual({ state: 'out_of_paper' });
+    const asked = await print();
+    expect(await take()).toEqual([]);
+    expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'out_of_paper' });
+
+    await say('ready');
+    expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1 });
+    const jobs = await take();
+    expect(jobs.map((job) => job.packHash)).toEqual([asked.pack]);
+    expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
+  });
+
+  it('is offline once the printer has not been heard from for a minute', async () => {
+    const asked = await print();
+    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    expect((await statusOf(asked)).printer).toBe('offline');
+    // Asking for jobs is being heard from.
+    await take();
+    expect((await statusOf(asked)).status).toBe('printing');
+  });
+
+  it('is refused anything but its four states, and from anyone but a printer', async () => {
+    const bad = await say('on_fire');
+    expect(bad.statusCode).toBe(400);
+    expect((await say('jammed', camera)).statusCode).toBe(403);
+    expect((await server.call({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a failed job', () => {
+  it('gives its copy back to the pack exactly once, and the guest reads that it failed', async () => {
+    const asked = await print();
+    const [job] = await take();
+    expect(await copiesOf(asked.pack)).toBe(1);
+    const failed = await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer });
+    expect(failed.json()).toEqual({ status: 'failed', copies: 2 });
+    // Said again (a printer retrying its report), or said printed after: nothing changes.
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer })).statusCode).toBe(404);
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(404);
+    expect(await copiesOf(asked.pack)).toBe(2);
+    expect(await statusOf(asked)).toEqual({ status: 'failed', copies: 2 });
+  });
+
+  it('is only the printer that took it to fail; two reports at once give one copy back', async () => {
+    const asked = await print();
+    const [job] = await take();
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: camera })).statusCode).toBe(403);
+    const reports = await Promise.all([1, 2, 3].map(() => server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer })));
+    expect(reports.map((report) => report.statusCode).sort()).toEqual([200, 404, 404]);
+    expect(await copiesOf(asked.pack)).toBe(2);
+  });
+});
+
+describe("the event's printers, for its owner and the team", () => {
+  it('lists each printer with its state and the queue', async () => {
+    const team = await newTeamMember();
+    await say('out_of_ink');
+    await print();
+    const seen = await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({
+      printers: [{ device: 'printer1', state: 'out_of_ink', seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
+      queued: 1,
+      printing: 0,
+    });
+    const stranger = await newUser('curiosa');
+    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: stranger.token })).statusCode).toBe(403);
+  });
+});
