@@ -65,8 +65,14 @@ describe("a printer's state", () => {
     await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
     expect((await statusOf(asked)).printer).toBe('offline');
     // Asking for jobs is being heard from.
-    await take();
+    const [job] = await take();
     expect((await statusOf(asked)).status).toBe('printing');
+    // So is fetching a file or saying a job is printed: a printer busy with a long batch is not offline.
+    const waiting = await print();
+    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    expect((await statusOf(waiting)).printer).toBe('offline');
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(await statusOf(waiting)).toEqual({ status: 'queued', copies: 1 });
   });
 
   it('is refused anything but its four states, and from anyone but a printer', async () => {

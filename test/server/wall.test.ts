@@ -129,6 +129,13 @@ describe("a private event's wall", () => {
     expect((await file(photo)).statusCode).toBe(401);
     // A screen's wall is not a ZIP of the whole event: 'Baixar todas' stays the guests'.
     expect((await file('/api/baixar/privada/pad', { cookie: cookie as string })).statusCode).toBe(404);
+    const collection = await server.call({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: { cookie: cookie as string, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([['itens', photo]]).toString(),
+    });
+    expect(collection.statusCode).toBe(400);
     // Another event's files are not the wall's, even under that event's cookie name and with a wall link of its own.
     await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'outra'");
     try {

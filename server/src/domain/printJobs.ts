@@ -147,8 +147,12 @@ export async function markPrintFileMade(db: Queryable, jobId: number): Promise<b
  * given up): each is a copy of a guest's photo, kept no longer than its print needs. Answers how many.
  */
 export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectStore, 'remove'>): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(`UPDATE print_jobs SET file_made = false WHERE file_made AND status IN ('printed', 'failed') RETURNING id`);
-  for (const row of rows) await objects.remove(printFileKey(Number(row.id)));
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM print_jobs WHERE file_made AND status IN ('printed', 'failed')`);
+  // Each job marked done only once its file is gone: a store that fails midway leaves the rest for the next sweep.
+  for (const row of rows) {
+    await objects.remove(printFileKey(Number(row.id)));
+    await db.query('UPDATE print_jobs SET file_made = false WHERE id = $1', [row.id]);
+  }
   return rows.length;
 }
 

@@ -143,10 +143,16 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     return { path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }), validUntil: validUntil.toISOString() };
   });
 
+  /** A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and its state. */
+  const heardPrinter = async (request: FastifyRequest) => {
+    const printer = requireKind(request, 'printer');
+    return { printer, state: await printerHeard(db, printer) };
+  };
+
   // A printer that is not ready (out of paper, jammed) takes nothing: its jobs wait for it, or for another.
   app.get('/device/print-jobs', async (request) => {
-    const printer = requireKind(request, 'printer');
-    return (await printerHeard(db, printer)) === 'ready' ? takePrintJobs(db, printer) : [];
+    const { printer, state } = await heardPrinter(request);
+    return state === 'ready' ? takePrintJobs(db, printer) : [];
   });
 
   app.post('/device/printer/state', { schema: { body: PrinterStateReport } }, async (request) => {
@@ -160,7 +166,7 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   // the printer is faster than the job. Only the printer that took the job gets it.
   app.get('/device/print-jobs/:id/file', { schema: JOB_ID }, async (request, reply) => {
     const jobId = Number(request.params.id);
-    const source = await printFileSource(db, jobId, requireKind(request, 'printer'));
+    const source = await printFileSource(db, jobId, (await heardPrinter(request)).printer);
     if (!source) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
     const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
     const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId);
@@ -171,14 +177,14 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   // The job did not print (a jam, the paper out mid-print): its copy goes back to the guest's pack, once.
   app.post('/device/print-jobs/:id/failed', { schema: JOB_ID }, async (request) => {
     const jobId = Number(request.params.id);
-    const copies = await failPrintJob(db, requireKind(request, 'printer'), jobId);
+    const copies = await failPrintJob(db, (await heardPrinter(request)).printer, jobId);
     await storage.objects.remove(printFileKey(jobId));
     return { status: 'failed', copies };
   });
 
   app.post('/device/print-jobs/:id/printed', { schema: JOB_ID }, async (request) => {
     const jobId = Number(request.params.id);
-    await markJobPrinted(db, requireKind(request, 'printer'), jobId);
+    await markJobPrinted(db, (await heardPrinter(request)).printer, jobId);
     // Printed: its file, a copy of a guest's photo, is kept no longer.
     await storage.objects.remove(printFileKey(jobId));
     return { status: 'printed' };

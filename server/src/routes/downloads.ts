@@ -8,7 +8,7 @@ import { invalid, notFound, unauthenticated } from '../domain/errors';
 import { LOGIN_FOR_PRIVATE } from '../domain/eventAccess';
 import { findEvent } from '../domain/events';
 import { existingMedia, listMedia } from '../domain/media';
-import { eventMediaOpening, mediaOpening } from '../http/mediaGate';
+import { eventMediaOpening } from '../http/mediaGate';
 import { NAME, params, type Api } from '../http/schemas';
 import { sendZip, zipEntries } from '../http/zipDownload';
 
@@ -56,7 +56,8 @@ export function downloadRoutes(app: Api, { db, storage, mediaAccess }: AppContex
       const refs: MediaRef[] = [];
       for (const [url, ref] of asked) {
         if (!held.has(url)) continue;
-        const opening = await mediaOpening(request, ref, mediaAccess);
+        // The gate's rule for this file (its collect link included), but never a wall's cookie: a ZIP is no screen.
+        const opening = await eventMediaOpening(request, ref.bname, mediaAccess, { byCollectLink: ref });
         if (opening === 'public' || opening === 'gated') refs.push(ref);
       }
       if (refs.length === 0) throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');
