@@ -18,7 +18,7 @@ import path from 'node:path';
 import { newPackHash } from '../server/src/domain/packs';
 import { AIM, formatApiTable, judgeRoute, bareRequestsPerSecond, type ApiRow, type LoadFigures } from './lib/benchReport';
 import { connectStackDatabase } from './lib/stackDatabase';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
 const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -145,8 +145,7 @@ const loadAverage = () =>
     .join(' ');
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL's user reaches its cluster in here
+  const dir = stackFolder('bench-api-');
   const dataDir = path.join(dir, 'data');
   let stack: StackProcess | null = null;
   let bare: ChildProcess | null = null;

@@ -29,7 +29,7 @@ import {
   type WriteKind,
 } from './lib/benchReport';
 import { connectStackDatabase } from './lib/stackDatabase';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 6);
@@ -232,8 +232,7 @@ interface CycleRow {
 async function main(): Promise<void> {
   const seedNumber = Number(process.env.BENCH_SEED ?? crypto.randomInt(1, 2 ** 31));
   const next = random(seedNumber);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-crash-'));
-  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL's user reaches its cluster in here
+  const dir = stackFolder('bench-crash-');
   const dataDir = path.join(dir, 'data');
   const uploads = await photos(4);
   const seedFile = await writeSeed(dir, uploads[0]);

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunnerResult } from 'lighthouse';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 import { median } from './lib/benchReport';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -226,8 +226,7 @@ async function auditWithRetries(page: Page, base: string, label: string): Promis
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  fs.chmodSync(dir, 0o755);
+  const dir = stackFolder('bench-lighthouse-');
   let stack: StackProcess | null = null;
   try {
     // The demo seed (its public festa_ana) gives the collect link and the gallery their media.

@@ -8,13 +8,12 @@
  * with the stream blocked, the 5 s poll alone (as every gallery was before). Prints median and max.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './lib/browser';
 import { median } from './lib/benchReport';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const EVERY_MS = Number(process.env.BENCH_EVERY_MS ?? 3_000);
@@ -108,8 +107,7 @@ function report(label: string, values: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
-  fs.chmodSync(dir, 0o755);
+  const dir = stackFolder('bench-live-');
   let stack: StackProcess | null = null;
   const browser = await launchBrowser();
   try {

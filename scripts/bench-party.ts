@@ -17,13 +17,12 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } from './lib/appCluster';
 import { startLocalS3, type LocalS3 } from './lib/localS3';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 import { freePort } from '../tools/localStack/freePort';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -223,8 +222,7 @@ async function refillPack(dataDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-party-'));
-  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL's user reaches its cluster in here
+  const dir = stackFolder('bench-party-');
   const dataDir = path.join(dir, 'data');
   let s3: LocalS3 | null = null;
   let stack: StackProcess | null = null;

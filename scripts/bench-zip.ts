@@ -9,14 +9,13 @@
  * memory above the server's own before it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { s3Env, startAppServer, stopAll, type RunningProcess } from './lib/appCluster';
 import { startLocalS3, type LocalS3 } from './lib/localS3';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
-import { startStackProcess, type StackProcess } from './lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 500);
 /** How fast the slow reader takes the ZIP, bytes a second. */
@@ -116,8 +115,7 @@ function report(label: string, { bytes, seconds, baseline, peak }: Measure): boo
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-zip-'));
-  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL's user reaches its cluster in here
+  const dir = stackFolder('bench-zip-');
   const dataDir = path.join(dir, 'data');
   let s3: LocalS3 | null = null;
   let stack: StackProcess | null = null;

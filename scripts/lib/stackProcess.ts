@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { groupRunning } from '../../tools/localStack/processAlive';
 
@@ -64,4 +66,14 @@ export async function startStackProcess(env: Record<string, string>, { timeoutMs
     kill: () => signalGroup('SIGKILL'),
     interrupt: () => signalGroup('SIGINT'),
   };
+}
+
+/**
+ * A fresh temporary folder for a stack's data, which the embedded PostgreSQL's own user can reach
+ * (its cluster lives in there, removed with it).
+ */
+export function stackFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
 }

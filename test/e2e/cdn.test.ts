@@ -5,11 +5,10 @@
  * CDN, the service worker keeps it for offline, and the CDN asks the app once per file.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
-import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
 import { freePort } from '../../tools/localStack/freePort';
 import { launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
@@ -25,8 +24,7 @@ let cdnBase = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-cdn-'));
-  fs.chmodSync(dir, 0o755);
+  dir = stackFolder('e2e-cdn-');
   const cdnPort = await freePort();
   cdnBase = `http://127.0.0.1:${cdnPort}`;
   const dataDir = process.env.E2E_DATA_DIR ?? '';

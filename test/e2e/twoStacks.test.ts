@@ -4,10 +4,9 @@
  * that talk to its own identity emulator.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
 import { freePort } from '../../tools/localStack/freePort';
 import { baseUrl, launchBrowser } from './support/browser';
 import { logIn, newGuest } from './support/guest';
@@ -39,8 +38,7 @@ it('a second start with other ports reuses the build, and both stacks log in aga
   const dataDir = process.env.E2E_DATA_DIR ?? '';
   const distDir = path.join(path.dirname(dataDir), 'dist');
   const builtBefore = fs.statSync(path.join(distDir, 'app.html')).mtimeMs;
-  secondDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-second-'));
-  fs.chmodSync(secondDir, 0o755);
+  secondDir = stackFolder('e2e-second-');
   second = await startStackProcess({
     DATA_DIR: path.join(secondDir, 'data'),
     DIST_DIR: distDir,

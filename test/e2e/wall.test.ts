@@ -5,12 +5,11 @@
  * overflowing; and a wall left open through a server restart goes on showing new photos.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
 import { freePort } from '../../tools/localStack/freePort';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -144,8 +143,7 @@ describe('a wall left open while its server restarts', () => {
   });
 
   it('goes on by itself: a photo uploaded after the restart goes on the wall', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-telao-'));
-    fs.chmodSync(dir, 0o755);
+    dir = stackFolder('e2e-telao-');
     const distDir = path.join(path.dirname(process.env.E2E_DATA_DIR ?? ''), 'dist');
     // The same ports and data after the restart, as a server's own restart keeps them.
     const env = {

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../tools/localStack/freePort';
-import { startStackProcess, type StackProcess } from '../../../scripts/lib/stackProcess';
+import { startStackProcess, type StackProcess, stackFolder } from '../../../scripts/lib/stackProcess';
 
 declare global {
   var __e2eStack: StackProcess | undefined;
@@ -14,8 +12,7 @@ declare global {
  * demo seed), on free ports and in a temporary data folder.
  */
 export default async function globalSetup(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
-  fs.chmodSync(dir, 0o755); // reachable by the postgres user: the cluster stays in here, removed with it
+  const dir = stackFolder('e2e-');
   globalThis.__e2eDir = dir;
   const stack = await startStackProcess({
     DATA_DIR: path.join(dir, 'data'),
