@@ -74,3 +74,24 @@ export const Transaction = Type.Object({
   createdAt: Type.Optional(Type.String()),
 });
 export type Transaction = Static<typeof Transaction>;
+
+/**
+ * `GET /team/events?busca=` (issue 27): the events the team looks after, newest first (the newest
+ * hundred), those whose name, title or owner's email holds the search when there is one.
+ */
+export const TeamEvent = Type.Object({
+  name: Type.String(),
+  /** What people read; '' when the owner gave none. */
+  title: Type.String(),
+  publicId: Type.String(),
+  visibility: EventVisibilitySchema,
+  /** The owner's account email; '' for an event no account owns (made by the team). */
+  ownerEmail: Type.String(),
+  /** Its payment was refunded or charged back: only the team opens it. */
+  suspended: Type.Boolean(),
+  /** How many booth media it has. */
+  media: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type TeamEvent = Static<typeof TeamEvent>;
+export const TeamEventsQuery = Type.Object({ busca: Type.Optional(Type.String({ maxLength: 100 })) });

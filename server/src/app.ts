@@ -46,6 +46,7 @@ import { printSettingsRoutes } from './routes/printSettings';
 import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
 import { teamDeviceRoutes } from './routes/teamDevices';
+import { teamEventRoutes } from './routes/teamEvents';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes, scheduleRetention } from './routes/privacy';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       paymentRoutes(api, context);
       partnerRoutes(api, context);
       teamDeviceRoutes(api, context);
+      teamEventRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
       privacyRoutes(api, context);

@@ -33,6 +33,7 @@ const TAG_TYPES = [
   'Pack',
   'Account',
   'OwnEvents',
+  'TeamEvents',
   'EventAccess',
   'WallLink',
   'PrintSettings',

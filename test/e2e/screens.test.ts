@@ -61,6 +61,7 @@ const TEAM: Screen[] = [
   { path: '/deals?partner=parceiro_demo', ready: (page) => page.getByRole('link', { name: 'Voltar para a Página do Parceiro' }) },
   { path: '/createContract', ready: heading('Create contract') },
   { path: '/authorizePartner', ready: heading('Authorize partner') },
+  { path: '/account?secao=eventos', ready: (page) => page.getByRole('list', { name: 'Eventos da equipe' }) },
 ];
 
 let browser: Browser;

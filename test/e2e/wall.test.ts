@@ -15,6 +15,7 @@ import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed } from './support/demoSeed';
 import { eventually } from './support/eventually';
+import { logIn, newGuest } from './support/guest';
 
 let browser: Browser;
 
@@ -26,6 +27,7 @@ afterAll(() => browser.close());
 
 const FESTA = (demoSeed().events ?? []).find((event) => event.name === 'festa_ana');
 const FEED_DEVICE = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-feed');
+const FESTA_PRINTERS = (demoSeed().devices ?? []).filter((device) => device.kind === 'printer' && device.event === 'festa_ana');
 /** Where the journeys leave the wall's screenshots (test-results/ is not committed). */
 const SHOTS = path.resolve(__dirname, '../../test-results');
 
@@ -130,6 +132,34 @@ describe('the live wall', () => {
     await wall.page.screenshot({ path: path.join(SHOTS, 'telao-1920x1080.png') });
     expect(wall.errors).toEqual([]);
     await wall.close();
+  });
+});
+
+describe("the team's events", () => {
+  it("opens any event's wall and printers from the team's account", async () => {
+    const team = await newGuest(browser);
+    await logIn(team.page, 'equipe@cabine.example', 'demo1234');
+    await team.page.getByRole('heading', { name: /^Olá, / }).waitFor();
+    await team.page.getByRole('navigation', { name: 'Minha conta' }).getByRole('button', { name: 'Eventos da equipe' }).click();
+    await team.page.getByRole('searchbox', { name: 'Buscar por nome, título ou email do cliente' }).fill('Festa da Ana');
+    await team.page.getByRole('button', { name: 'Buscar' }).click();
+    await team.page.getByText('1 evento encontrado para “Festa da Ana”.').waitFor();
+    const festa = team.page.getByRole('listitem').filter({ has: team.page.getByRole('heading', { name: 'Festa da Ana' }) });
+    await festa.getByRole('button', { name: 'Telão e impressão' }).click();
+
+    // Its printers and queue, as the server has them.
+    const printing = festa.getByRole('region', { name: 'Impressão' });
+    await printing.getByText(/^Na fila: \d+ · Imprimindo: \d+$/).waitFor();
+    expect(FESTA_PRINTERS.length).toBeGreaterThan(0);
+    for (const device of FESTA_PRINTERS) await printing.getByText(new RegExp(`^Impressora ${device.id}: `)).waitFor();
+    await expectAccessible(team.page, "/account?secao=eventos (an event's tools open)");
+
+    // 'Abrir o telão' opens the wall in a new tab, the team's session opening it.
+    const [wall] = await Promise.all([team.page.context().waitForEvent('page'), festa.getByRole('link', { name: 'Abrir o telão' }).click()]);
+    await wall.getByRole('heading', { level: 1, name: 'Festa da Ana' }).waitFor();
+    expect(new URL(wall.url()).pathname + new URL(wall.url()).search).toBe(`/telao?evento=${FESTA?.publicId}`);
+    expect(team.alerts).toEqual([]);
+    await team.close();
   });
 });
 

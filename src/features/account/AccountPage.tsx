@@ -11,11 +11,12 @@ import { LeadsList, TeamDevicesList, TeamOrdersList, useCheckTeamQuery } from '.
 import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
 import { OrdersList } from './OrdersList';
+import { TeamEventsList } from './TeamEventsList';
 
 const NOT_LOGGED_IN = 'Você não está logado!';
 
-type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe' | 'dispositivos';
-const TEAM_SECTIONS: readonly Section[] = ['contatos', 'equipe', 'dispositivos'];
+type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe' | 'eventos' | 'dispositivos';
+const TEAM_SECTIONS: readonly Section[] = ['contatos', 'equipe', 'eventos', 'dispositivos'];
 
 /** The signed-in user's area (SPEC section 2, "Account"). */
 export default function AccountPage() {
@@ -110,6 +111,9 @@ export default function AccountPage() {
             <button type="button" aria-current={section === 'equipe' ? 'page' : undefined} onClick={() => show('equipe')}>
               Pedidos da equipe
             </button>
+            <button type="button" aria-current={section === 'eventos' ? 'page' : undefined} onClick={() => show('eventos')}>
+              Eventos da equipe
+            </button>
             <button type="button" aria-current={section === 'contatos' ? 'page' : undefined} onClick={() => show('contatos')}>
               Contatos
             </button>
@@ -145,6 +149,7 @@ export default function AccountPage() {
         {section === 'evento' && events.data && <EventDashboard events={events.data} />}
         {section === 'contatos' && <LeadsList />}
         {section === 'equipe' && <TeamOrdersList />}
+        {section === 'eventos' && <TeamEventsList />}
         {section === 'dispositivos' && <TeamDevicesList />}
       </div>
     </ScreenFrame>

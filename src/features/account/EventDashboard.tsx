@@ -2,10 +2,7 @@ import { Link } from 'react-router-dom';
 import type { OwnEvent } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
-import { EventGuestAccess } from './EventGuestAccess';
-import { EventPrinting } from './EventPrinting';
-import { EventWall } from './EventWall';
-import { EventVisibilityControl } from './EventVisibilityControl';
+import { CreatedEventTools } from './CreatedEventTools';
 
 /** Why nobody sees a suspended event, by what became of its payment. */
 const SUSPENDED_TEXT: Record<NonNullable<OwnEvent['suspended']>, string> = {
@@ -41,11 +38,7 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 <p>
                   Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
                 </p>
-                {event.createdName && <EventVisibilityControl bname={event.createdName} visibility={event.visibility ?? 'public'} />}
-                {/* A public event is everyone's: there is no guest access to count or take. */}
-                {event.createdName && event.visibility && event.visibility !== 'public' && <EventGuestAccess bname={event.createdName} />}
-                {event.createdName && <EventWall bname={event.createdName} />}
-                {event.createdName && <EventPrinting bname={event.createdName} />}
+                {event.createdName && <CreatedEventTools bname={event.createdName} visibility={event.visibility ?? 'public'} />}
               </>
             ) : (
               <EventNameForm orderId={event.orderId} />

@@ -18,6 +18,9 @@ const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; expl
   },
 ];
 
+/** What the owner and the team read of an event's visibility. */
+export const VISIBILITY_LABEL = Object.fromEntries(VISIBILITY_CHOICES.map((choice) => [choice.value, choice.label])) as Record<EventVisibility, string>;
+
 const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
 
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;

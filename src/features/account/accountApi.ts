@@ -11,6 +11,7 @@ import type {
   WallLinkReply,
   EventPrintersReply,
   PrintSettings,
+  TeamEvent,
 } from '../../../contract/wire';
 
 /**
@@ -62,7 +63,15 @@ export const accountApi = api.injectEndpoints({
     setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
       query: ({ bname, visibility }) => ({ url: path`/events/${bname}/visibility`, method: 'PUT', body: { visibility } }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'BoothMedia', 'DeviceLast', 'EventAccess', 'WallLink'],
+      invalidatesTags: [
+        { type: 'OwnEvents', id: LIST },
+        { type: 'TeamEvents', id: LIST },
+        { type: 'VisitedEvents', id: LIST },
+        'BoothMedia',
+        'DeviceLast',
+        'EventAccess',
+        'WallLink',
+      ],
     }),
     /** How many guests' phones and accounts may see the owner's event (counts, never who). */
     getEventAccess: build.query<EventAccessReply, string>({
@@ -80,6 +89,12 @@ export const accountApi = api.injectEndpoints({
         // The wall's address is the event's public id, which changed.
         { type: 'WallLink', id: bname },
       ],
+    }),
+    /** The team's events, newest first; with a search, those whose name, title or owner's email holds it. */
+    loadTeamEvents: build.query<TeamEvent[], string>({
+      query: (search) => (search ? `/team/events?busca=${encodeURIComponent(search)}` : '/team/events'),
+      extraOptions: { auth: 'required' },
+      providesTags: [{ type: 'TeamEvents', id: LIST }],
     }),
     /** The event's printers and its print queue, as they are now (watched during the party). */
     getEventPrinters: build.query<EventPrintersReply, string>({
@@ -119,6 +134,7 @@ export const accountApi = api.injectEndpoints({
 
 export const {
   useLoadEventsQuery,
+  useLoadTeamEventsQuery,
   useLoadTransactionsQuery,
   useSetEventVisibilityMutation,
   useGetEventAccessQuery,

@@ -258,6 +258,7 @@ export const ROWS: Row[] = [
     expected: only('team', 200),
   },
   { route: 'GET /api/team/devices', request: () => ({ method: 'GET', url: '/api/team/devices' }), expected: only('team', 200) },
+  { route: 'GET /api/team/events', request: () => ({ method: 'GET', url: '/api/team/events?busca=privada' }), expected: only('team', 200) },
   {
     route: 'POST /api/team/devices/:id/key',
     // A device no other row uses (a new key stops the old one): test/server/deviceKeys.test.ts makes real ones.

@@ -1,0 +1,22 @@
+import type { EventVisibility } from '../../../contract/wire';
+import { EventGuestAccess } from './EventGuestAccess';
+import { EventPrinting } from './EventPrinting';
+import { EventVisibilityControl } from './EventVisibilityControl';
+import { EventWall } from './EventWall';
+
+/**
+ * What the owner and the team do with a created event: who sees it, the guests who may (for an
+ * event that is not public), its live wall and its printers. One set, on the owner's dashboard
+ * and on the team's events.
+ */
+export function CreatedEventTools({ bname, visibility }: { bname: string; visibility: EventVisibility }) {
+  return (
+    <>
+      <EventVisibilityControl bname={bname} visibility={visibility} />
+      {/* A public event is everyone's: there is no guest access to count or take. */}
+      {visibility !== 'public' && <EventGuestAccess bname={bname} />}
+      <EventWall bname={bname} />
+      <EventPrinting bname={bname} />
+    </>
+  );
+}
