@@ -20,9 +20,15 @@ export function formatMoment(iso: string): string {
 }
 
 const TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', timeStyle: 'short' });
+const DAY = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** The time of a moment of today (when a printer was last heard from), in Brasília time: 21:05. */
-export function formatTime(iso: string): string {
+/**
+ * When something was last heard from (a printer), in Brasília time: 'às 21:05' today, 'em
+ * 20/11/2026 às 21:05' another day (a time alone would pass yesterday's for a minute ago).
+ */
+export function formatLastSeen(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : TIME.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = DAY.format(date);
+  return day === DAY.format(now) ? `às ${TIME.format(date)}` : `em ${day} às ${TIME.format(date)}`;
 }

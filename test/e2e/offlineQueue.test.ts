@@ -19,7 +19,7 @@ import { logIn, newGuest } from './support/guest';
 const PACK = 'PACKDEMO5';
 const PENDING = 'Pendente: será enviado quando a conexão voltar';
 const PENDING_PRINT = 'Impressão pendente: será enviada quando a conexão voltar';
-const WAITING_FOR_PRINTER = /^(Na fila|A impressora está desligada: sua foto sai assim que ela voltar)$/;
+const WAITING_FOR_PRINTER = /^(Na fila|A impressora está sem conexão: sua foto sai assim que ela voltar)$/;
 
 let browser: Browser;
 
@@ -115,7 +115,7 @@ it('a collect and a print made offline wait as pending, go out once when the con
 
   // Back on the printed photo: its status, live, until the booth's printer prints it.
   // Queued: 'Na fila' while the demo's printer was heard from in the last minute, else the status
-  // says it is off (another suite ran it long ago, or never); both are the waiting status.
+  // says it has no connection (another suite ran it long ago, or never); both are the waiting status.
   await page.goBack();
   await page.getByText(WAITING_FOR_PRINTER).waitFor();
   await page.getByText(copiesBefore - 1 === 1 ? /Resta 1 cópia no pacote/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pacote`)).waitFor();

@@ -104,6 +104,34 @@ describe("'Minha Coleção' as a ZIP", () => {
     expect(notForm.statusCode).toBe(400);
     expect(notForm.json<{ message: string }>().message).toEqual(expect.any(String));
   });
+
+  it('shows the browser that followed it a page in Portuguese, not JSON, when it refuses, with the way back', async () => {
+    const page = await server.call({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        host: 'cabine.example',
+        referer: 'https://cabine.example/collection?x=<b>',
+      },
+      payload: 'itens=%2Fmedia%2Ffesta_ana%2Fpad%2Fnao-existe.jpg',
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain('<p>Nenhuma foto da sua coleção pode ser baixada agora.</p>');
+    expect(page.body).toContain('<a href="/collection?x=%3Cb%3E">Voltar</a>');
+    // A page of another site is no way back; the gallery's refusal is a page too.
+    const gallery = await server.call({
+      method: 'GET',
+      url: '/api/baixar/privada/pad',
+      headers: { accept: 'text/html', host: 'cabine.example', referer: 'https://outro.example/' },
+    });
+    expect(gallery.statusCode).toBe(404);
+    expect(gallery.body).toContain('<a href="/collection">Voltar</a>');
+    expect(gallery.body).not.toContain('"error"');
+  });
 });
 
 describe('the names inside a ZIP', () => {

@@ -22,10 +22,14 @@ const AT_LEAST = 2000;
  *   that a flood costs nothing); a refused upload is an attempt too, and must count.
  * - rate_counters: the routes' rate limits count every request, a refused one too (a flood of bad
  *   requests is a flood all the same).
- * - printer_states: a printer asking for its jobs is heard from (its `seen_at`: offline after a
- *   quiet minute), whatever else its request holds.
  */
-const ATTEMPT_TABLES = new Set(['rate_hits', 'rate_counters', 'printer_states']);
+const ATTEMPT_TABLES = new Set(['rate_hits', 'rate_counters']);
+/**
+ * Columns left out, each because it records attempts by design:
+ * - printer_states.seen_at: a printer asking for its jobs is heard from (offline after a quiet
+ *   minute), whatever else its request holds. Its state and the rest are compared.
+ */
+const ATTEMPT_COLUMNS: Record<string, string[]> = { printer_states: ['seen_at'] };
 
 type Snapshot = Record<string, string>;
 
@@ -34,8 +38,9 @@ async function snapshot(db: Database): Promise<Snapshot> {
   const result: Snapshot = {};
   for (const { name } of tables) {
     if (ATTEMPT_TABLES.has(name)) continue;
+    const row = (ATTEMPT_COLUMNS[name] ?? []).reduce((json, column) => `${json} - '${column}'`, 'to_jsonb(t)');
     const { rows } = await db.query<{ count: string; digest: string | null }>(
-      `SELECT count(*)::text AS count, md5(string_agg(t::text, ',' ORDER BY t::text)) AS digest FROM "${name}" t`,
+      `SELECT count(*)::text AS count, md5(string_agg((${row})::text, ',' ORDER BY (${row})::text)) AS digest FROM "${name}" t`,
     );
     result[name] = `${rows[0].count} rows, md5 ${rows[0].digest ?? '-'}`;
   }
@@ -104,6 +109,8 @@ describe('fuzz of every route', () => {
       mirror: { 'x-device-id': 'mirror1', 'x-device-key': DEVICE_KEYS.mirror },
       ultra: { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra },
     });
+    // The printer has been heard from once already: a request of it then moves its seen_at only.
+    await server.db.query("INSERT INTO printer_states (device_id) VALUES ('printer1')");
   });
   afterAll(() => server.close());
 

@@ -3,10 +3,10 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { parseMediaPath } from '../../contract/mediaPath';
 import { siteOrigin } from '../../server/src/config';
-import { configuredMediaStorage } from '../../server/src/storage/mediaStorage';
+import { configuredMediaStorage, mediaKey } from '../../server/src/storage/mediaStorage';
 import { printFileKey } from '../../server/src/storage/printFile';
 import { purgeExpired } from '../../server/src/domain/privacy';
-import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
+import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -27,6 +27,25 @@ afterAll(() => server.close());
 const store = () => configuredMediaStorage(server.config).objects;
 const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
 const PHOTO = '/media/festa_ana/pad/a1.jpg';
+
+/** A new photo of festa_ana's pad booth, as its camera sends it: its URL. */
+async function uploaded(file: string): Promise<string> {
+  const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
+  const sent = await server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: { ...camera, 'content-type': 'image/jpeg' },
+    payload: await jpeg(320, 240),
+  });
+  expect(sent.statusCode).toBe(200);
+  await server.jobsDone();
+  return sent.json<{ url: string }>().url;
+}
+
+const jobOf = async (pack: string) =>
+  (await server.db.query<{ id: string; status: string; file_made: boolean }>('SELECT id, status, file_made FROM print_jobs WHERE pack_hash = $1', [pack]))
+    .rows[0];
+const copiesOf = async (pack: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
 
 let packNumber = 0;
 async function print(url = PHOTO): Promise<string> {
@@ -128,6 +147,63 @@ describe("a print job's file", () => {
     await purgeExpired(server.db, configuredMediaStorage(server.config));
     expect(await store().head(printFileKey(id))).toBeNull();
     expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [id])).rows[0]).toEqual({ file_made: false });
+  });
+
+  it('fails its job and gives the copy back when its photo cannot be laid out: the print-files job finds no image', async () => {
+    const url = await uploaded('quebrada.jpg');
+    // The stored bytes are no longer an image (a broken disk, a bad copy between buckets).
+    const ref = parseMediaPath(url);
+    if (!ref) throw new Error(`not a media path: ${url}`);
+    await store().put(mediaKey(ref), Buffer.from('isto não é uma foto'), { contentType: 'image/jpeg' });
+    const pack = await print(url);
+    await server.jobsDone();
+    const job = await jobOf(pack);
+    expect(job).toMatchObject({ status: 'failed', file_made: false });
+    expect(await copiesOf(pack)).toBe(1);
+    expect(await store().head(printFileKey(Number(job.id)))).toBeNull();
+    // No printer is handed it.
+    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<TakenJob[]>();
+    expect(jobs.map((one) => one.packHash)).not.toContain(pack);
+  });
+
+  it('fails its job once and tells the printer when the photo went from storage after the printer took it', async () => {
+    const url = await uploaded('sumida.jpg');
+    const pack = await print(url);
+    await server.jobsDone();
+    const job = await take(pack);
+    // Its file to be made again (as after a change of paper), and the photo's bytes gone from storage.
+    await server.db.query('UPDATE print_jobs SET file_made = false WHERE id = $1', [job.id]);
+    await store().remove(printFileKey(job.id));
+    const ref = parseMediaPath(url);
+    if (!ref) throw new Error(`not a media path: ${url}`);
+    await store().remove(mediaKey(ref));
+    const refused = await Promise.all([1, 2].map(() => server.call({ method: 'GET', url: job.file, headers: printer })));
+    expect(refused.map((response) => response.statusCode)).toEqual([404, 404]);
+    expect(refused.map((response) => response.json<{ message: string }>().message)).toContain(
+      'Esta foto não pode mais ser impressa: a cópia voltou para o pacote do convidado.',
+    );
+    expect((await jobOf(pack)).status).toBe('failed');
+    expect(await copiesOf(pack)).toBe(1);
+  });
+
+  it('is made again for the new paper when the paper changes while its job waits in the queue', async () => {
+    const team = await newTeamMember();
+    const pack = await print();
+    await server.jobsDone();
+    expect((await jobOf(pack)).file_made).toBe(true);
+    try {
+      expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '13x18' } })).statusCode).toBe(
+        200,
+      );
+      await server.jobsDone();
+      expect((await jobOf(pack)).file_made).toBe(true);
+      const job = await take(pack);
+      const file = (await server.call({ method: 'GET', url: job.file, headers: printer })).rawPayload;
+      // 13x18 cm at 300 dpi, landscape.
+      expect(await sharp(file).metadata()).toMatchObject({ width: 2126, height: 1535, density: 300 });
+    } finally {
+      await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '10x15' } });
+    }
   });
 
   it("follows the event's paper, which its owner or the team chooses", async () => {

@@ -75,6 +75,33 @@ describe("a printer's state", () => {
     expect(await statusOf(waiting)).toEqual({ status: 'queued', copies: 1 });
   });
 
+  it('jammed while it holds jobs, it puts them back in the queue: their guests read why, and they print once it is ready', async () => {
+    const asked = await print();
+    const [job] = await take();
+    expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
+    expect((await say('jammed')).statusCode).toBe(200);
+    expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'jammed' });
+    // Its report of the job it no longer holds changes nothing; no copy is spent or given back.
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(404);
+    expect(await copiesOf(asked.pack)).toBe(1);
+    expect(await take()).toEqual([]);
+
+    await say('ready');
+    const again = await take();
+    expect(again.map((one) => one.id)).toEqual([job.id]);
+    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(await statusOf(asked)).toEqual({ status: 'printed', copies: 1 });
+  });
+
+  it('gone quiet with a job it took, the guest reads that it has no connection, not that it prints', async () => {
+    const asked = await print();
+    await take();
+    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1, printer: 'offline' });
+    await take();
+    expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
+  });
+
   it('is refused anything but its four states, and from anyone but a printer', async () => {
     const bad = await say('on_fire');
     expect(bad.statusCode).toBe(400);
@@ -119,6 +146,20 @@ describe("the event's printers, for its owner and the team", () => {
       queued: 1,
       printing: 0,
     });
+    // A printer on no event prints every event's jobs: it is one of this event's printers too.
+    await server.db.query("INSERT INTO devices (id, kind, key_hash) VALUES ('printer-livre', 'printer', 'x') ON CONFLICT (id) DO NOTHING");
+    await server.db.query("INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) DO NOTHING");
+    try {
+      const both = (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token })).json<{
+        printers: { device: string; state: string }[];
+      }>();
+      expect(both.printers.map(({ device, state }) => [device, state])).toEqual([
+        ['printer-livre', 'ready'],
+        ['printer1', 'out_of_ink'],
+      ]);
+    } finally {
+      await server.db.query("DELETE FROM devices WHERE id = 'printer-livre'");
+    }
     const stranger = await newUser('curiosa');
     expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: stranger.token })).statusCode).toBe(403);
   });

@@ -63,6 +63,16 @@ describe('rate limits', () => {
     ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
     ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', headers: { cookie: 'agent=agentr001' }, payload: {} }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
+    ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
+    [
+      'downloadCollection',
+      {
+        method: 'POST',
+        url: '/api/baixar/colecao',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'itens=%2Fmedia%2Fnada%2Fpad%2Fx.jpg',
+      },
+    ],
   ])('%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected', async (_route, { signedIn, ...options }) => {
     const request = { ...options, token: signedIn ? user.token : undefined };
     await spend(server, { ...request, remoteAddress: ip() });

@@ -29,8 +29,8 @@ Uso: npm run booth -- [opções]
   --device ID        o dispositivo a simular (a câmera, ou o escolhido em --only)
   --key CHAVE        a chave desse dispositivo (padrão: a do seed de demonstração)
   --printer-jam      a impressora trava no que pegar: cada trabalho falha (a cópia volta ao
-                     pacote) e ela diz que está travada
-  --printer-state E  o estado que a impressora diz antes de pedir trabalhos: ${PRINTER_STATES.join(' | ')}
+                     pacote) e ela diz que está com papel atolado
+  --printer-state E  o estado que a impressora diz ao ligar (padrão: ready): ${PRINTER_STATES.join(' | ')}
   -h, --help         esta ajuda
 
 Sem --once, roda até Ctrl-C: a câmera envia uma foto a cada 20 s; a impressora, o espelho

@@ -20,7 +20,7 @@ interface PrintJob {
 /** Never loops forever, even if a server kept handing out jobs. */
 const MAX_ROUNDS = 100;
 
-/** How the printer behaves: `jam` makes it jam on what it takes; `state`, what it says first. */
+/** How the printer behaves: `jam` makes it jam on what it takes; `state`, what it says when turned on (ready by default). */
 export interface PrinterPlay {
   jam?: boolean;
   state?: PrinterState | null;
@@ -44,15 +44,33 @@ async function jamOn(client: DeviceClient, jobs: PrintJob[]): Promise<void> {
   await sayPrinterState(client, 'jammed');
 }
 
-/** Prints everything queued now; answers how many jobs were printed. */
-export async function printQueued(client: DeviceClient, outDir: string, play: PrinterPlay = {}): Promise<number> {
-  if (play.state) await sayPrinterState(client, play.state);
+/**
+ * The simulated printer. Turned on, it says its state once (ready, unless --printer-state says
+ * otherwise: a jam from an earlier run is cleared by starting again, as on a real printer); then
+ * each step prints what is queued, or jams on it. A jammed printer says so and takes nothing more
+ * until it is started again.
+ */
+export function createPrinter(client: DeviceClient, outDir: string, play: PrinterPlay = {}) {
+  let turnedOn = false;
+  return {
+    /** Prints everything queued now; answers how many jobs were printed. */
+    async step(): Promise<number> {
+      if (!turnedOn) {
+        await sayPrinterState(client, play.state ?? 'ready');
+        turnedOn = true;
+      }
+      return printQueued(client, outDir, play.jam ?? false);
+    },
+  };
+}
+
+async function printQueued(client: DeviceClient, outDir: string, jam: boolean): Promise<number> {
   let printed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The server hands out at most 10 jobs per call and marks them as this printer's.
     const jobs = await client.json<PrintJob[]>('GET', '/api/device/print-jobs');
     if (jobs.length === 0) break;
-    if (play.jam) {
+    if (jam) {
       await jamOn(client, jobs);
       break;
     }

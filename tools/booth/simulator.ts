@@ -2,7 +2,7 @@ import { uploadPhoto } from './camera';
 import { say } from './log';
 import { createMirror } from './mirror';
 import type { Player } from './players';
-import { printQueued, type PrinterPlay } from './printer';
+import { createPrinter, type PrinterPlay } from './printer';
 import { repeat } from './repeat';
 import { ROLE_INFO } from './roles';
 import { createUltra } from './ultra';
@@ -37,7 +37,7 @@ export async function runOnce(players: Player[], settings: SimulatorSettings): P
         await uploadPhoto(client, device);
         break;
       case 'printer': {
-        const printed = await printQueued(client, settings.printedDir, settings.printer);
+        const printed = await createPrinter(client, settings.printedDir, settings.printer).step();
         say(device.id, printed ? `${printed} impressão(ões) salva(s) em ${settings.printedDir}` : 'nenhum trabalho na fila de impressão.');
         break;
       }
@@ -59,8 +59,10 @@ export async function runForever(players: Player[], settings: SimulatorSettings,
     switch (player.role) {
       case 'camera':
         return repeat(device.id, CAMERA_EVERY_MS, signal, () => uploadPhoto(client, device));
-      case 'printer':
-        return repeat(device.id, POLL_EVERY_MS, signal, () => printQueued(client, settings.printedDir, settings.printer));
+      case 'printer': {
+        const printer = createPrinter(client, settings.printedDir, settings.printer);
+        return repeat(device.id, POLL_EVERY_MS, signal, () => printer.step());
+      }
       case 'mirror': {
         const mirror = createMirror(client);
         let ready = false;

@@ -1,13 +1,13 @@
 import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { PrintPaper } from '../../../contract/printPaper';
 import type { MediaMode } from '../../../contract/modes';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { PrinterSeen, PrintJobStatus } from '../../../contract/wire';
 import type { ObjectStore } from '../storage/objectStore';
 import { printFileKey } from '../storage/printFile';
 import type { DeviceRow } from './booths';
 import { notFound } from './errors';
-import { eventPrinterState } from './printers';
+import { eventPrinterState, printerStateOf } from './printers';
 
 interface PrintJobRow {
   id: number;
@@ -64,6 +64,31 @@ export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: n
 }
 
 /**
+ * A job that will not print fails, and its copy goes back to its pack, in one statement, once: a
+ * second call finds no job to fail and changes nothing (null). With `printer`, only the job that
+ * printer took and is printing (its report of a jam); without, any job not yet done (its photo
+ * cannot be laid out). Answers the copies the pack has now.
+ */
+export async function failPrintJob(db: Queryable, jobId: number, printer: DeviceRow | null): Promise<number | null> {
+  const { rows } = await db.query<{ copies: number }>(
+    `WITH failed AS (
+       UPDATE print_jobs SET status = 'failed', failed_at = now()
+        WHERE id = $1 AND CASE WHEN $2::text IS NULL THEN status IN ('queued', 'printing') ELSE printer_id = $2 AND status = 'printing' END
+       RETURNING pack_hash)
+     UPDATE packs p SET copies = p.copies + 1 FROM failed WHERE p.hash = failed.pack_hash RETURNING p.copies`,
+    [jobId, printer?.id ?? null],
+  );
+  return rows[0]?.copies ?? null;
+}
+
+/** The printer that took a job says it did not print (a jam, the paper out mid-print): see failPrintJob. */
+export async function printerFailedJob(db: Queryable, printer: DeviceRow, jobId: number): Promise<number> {
+  const copies = await failPrintJob(db, jobId, printer);
+  if (copies === null) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
+  return copies;
+}
+
+/**
  * Fails every job not yet printed whose photo is gone (an erasure or the retention sweep deleted
  * it: `media_id` set null) and gives each its copy back, in one statement: a job leaves 'queued'
  * once, so a copy is never given back twice. A job a printer took is its own (it has the photo and
@@ -96,8 +121,8 @@ export async function printRequestStatus(
   packHash: string,
   requestId: string,
 ): Promise<{ status: PrintJobStatus; copies: number; printer?: PrinterSeen }> {
-  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null }>(
-    `SELECT j.status, p.copies, m.event_name
+  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null; printer_id: string | null }>(
+    `SELECT j.status, p.copies, m.event_name, j.printer_id
        FROM print_requests r
        JOIN print_jobs j ON j.id = r.job_id
        JOIN packs p ON p.hash = r.pack_hash
@@ -106,9 +131,16 @@ export async function printRequestStatus(
     [requestId, packHash],
   );
   if (rows.length === 0) throw notFound('print_request_not_found', 'Pedido de impressão não encontrado.');
-  const { status, copies, event_name } = rows[0];
-  // Waiting in the queue for a printer that is down: the guest is told why (out of paper, offline...).
-  const printer = status === 'queued' && event_name ? await eventPrinterState(db, event_name) : null;
+  const { status, copies, event_name, printer_id } = rows[0];
+  // Waiting for a printer that is down, the guest is told why (out of paper, no connection...):
+  // in the queue, the event's printers; taken, the printer that took it (gone quiet mid-batch,
+  // its jobs come back to the queue after 10 minutes).
+  const printer =
+    status === 'queued' && event_name
+      ? await eventPrinterState(db, event_name)
+      : status === 'printing' && printer_id
+        ? await printerStateOf(db, printer_id)
+        : null;
   return printer && printer !== 'ready' ? { status, copies, printer } : { status, copies };
 }
 
@@ -156,8 +188,29 @@ export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectS
   return rows.length;
 }
 
-/** The paper an event's prints are laid out for from now on (a file already made stays as it is). */
-export async function setPrintPaper(db: Queryable, bname: string, paper: PrintPaper): Promise<PrintPaper> {
-  await db.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
-  return paper;
+/**
+ * The paper an event's prints are laid out for from now on, in one transaction with the files of
+ * its jobs still in the queue: each is marked to be made again, and `remake` queues its making
+ * (a printer that takes it first has it made at once). Jobs a printer already took keep theirs.
+ */
+export async function setPrintPaper(
+  db: Database,
+  bname: string,
+  paper: PrintPaper,
+  remake: (client: Queryable, jobId: number) => Promise<void>,
+): Promise<PrintPaper> {
+  return db.transaction(async (client) => {
+    const { rows } = await client.query<{ paper_before: PrintPaper }>(
+      'UPDATE events e SET print_paper = $2 FROM events old WHERE e.name = $1 AND old.name = e.name RETURNING old.print_paper AS paper_before',
+      [bname, paper],
+    );
+    if (rows[0]?.paper_before === paper) return paper;
+    const queued = await client.query<{ id: string }>(
+      `UPDATE print_jobs j SET file_made = false FROM media m
+        WHERE m.id = j.media_id AND m.event_name = $1 AND j.status = 'queued' AND j.file_made RETURNING j.id`,
+      [bname],
+    );
+    for (const job of queued.rows) await remake(client, Number(job.id));
+    return paper;
+  });
 }

@@ -1,7 +1,6 @@
 import type { EventPrintersReply, PrinterSeen, PrinterState } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import type { DeviceRow } from './booths';
-import { notFound } from './errors';
 
 /**
  * A printer guests can trust (issue 27): each printer says its state, and is heard from each time
@@ -12,14 +11,26 @@ export const PRINTER_OFFLINE_AFTER_S = 60;
 /** A printer's state as the team and the guests see it: offline once it has been quiet too long. */
 const SEEN_STATE = `CASE WHEN s.seen_at < now() - make_interval(secs => ${PRINTER_OFFLINE_AFTER_S}) THEN 'offline' ELSE s.state END`;
 
-/** The printer says its state: kept, with when it was heard from. */
-export async function reportPrinterState(db: Queryable, printer: DeviceRow, state: PrinterState): Promise<void> {
-  await db.query(
-    `INSERT INTO printer_states (device_id, state) VALUES ($1, $2)
-     ON CONFLICT (device_id) DO UPDATE SET state = excluded.state, seen_at = now(),
-       changed_at = CASE WHEN printer_states.state = excluded.state THEN printer_states.changed_at ELSE now() END`,
+/**
+ * The printer says its state: kept, with when it was heard from. A printer that stops being ready
+ * (a jam, the paper out) puts back in the queue the jobs it took and has not printed, in the same
+ * statement: they print when it is ready again, or on another printer of the event, and their
+ * guests read why they wait instead of 'Imprimindo'. Answers how many jobs went back.
+ */
+export async function reportPrinterState(db: Queryable, printer: DeviceRow, state: PrinterState): Promise<number> {
+  const { rows } = await db.query<{ requeued: number }>(
+    `WITH said AS (
+       INSERT INTO printer_states (device_id, state) VALUES ($1, $2)
+       ON CONFLICT (device_id) DO UPDATE SET state = excluded.state, seen_at = now(),
+         changed_at = CASE WHEN printer_states.state = excluded.state THEN printer_states.changed_at ELSE now() END),
+     requeued AS (
+       UPDATE print_jobs SET status = 'queued', printer_id = NULL, claimed_at = NULL
+        WHERE $2 <> 'ready' AND printer_id = $1 AND status = 'printing'
+       RETURNING id)
+     SELECT count(*)::int AS requeued FROM requeued`,
     [printer.id, state],
   );
+  return rows[0].requeued;
 }
 
 /** The printer asked for jobs: it is heard from. Answers the state it last said (ready until it says otherwise). */
@@ -32,23 +43,8 @@ export async function printerHeard(db: Queryable, printer: DeviceRow): Promise<P
   return rows[0].state;
 }
 
-/**
- * The printer that took a job says it failed (a jam, the paper out mid-print): the job fails and its
- * copy goes back to its pack, in one statement, once: a second report finds no job printing and
- * changes nothing (404). Answers the copies the pack has now.
- */
-export async function failPrintJob(db: Queryable, printer: DeviceRow, jobId: number): Promise<number> {
-  const { rows } = await db.query<{ copies: number }>(
-    `WITH failed AS (
-       UPDATE print_jobs SET status = 'failed', failed_at = now()
-        WHERE id = $1 AND printer_id = $2 AND status = 'printing'
-       RETURNING pack_hash)
-     UPDATE packs p SET copies = p.copies + 1 FROM failed WHERE p.hash = failed.pack_hash RETURNING p.copies`,
-    [jobId, printer.id],
-  );
-  if (rows.length === 0) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
-  return rows[0].copies;
-}
+/** The printers that print an event's jobs: its own, and those on no event (they print any event's, takePrintJobs). */
+const SERVES_EVENT = `d.kind = 'printer' AND (d.event_name = $1 OR d.event_name IS NULL)`;
 
 /**
  * How the printers of an event stand for a guest whose print waits: 'ready' when one is ready,
@@ -58,10 +54,16 @@ export async function failPrintJob(db: Queryable, printer: DeviceRow, jobId: num
 export async function eventPrinterState(db: Queryable, bname: string): Promise<PrinterSeen | null> {
   const { rows } = await db.query<{ seen: PrinterSeen }>(
     `SELECT ${SEEN_STATE} AS seen FROM printer_states s JOIN devices d ON d.id = s.device_id
-      WHERE d.kind = 'printer' AND (d.event_name = $1 OR d.event_name IS NULL)
+      WHERE ${SERVES_EVENT}
       ORDER BY (${SEEN_STATE}) = 'ready' DESC, (${SEEN_STATE}) = 'offline' ASC, s.seen_at DESC LIMIT 1`,
     [bname],
   );
+  return rows[0]?.seen ?? null;
+}
+
+/** How the printer that took a job stands now (offline once quiet for a minute); null when it never spoke. */
+export async function printerStateOf(db: Queryable, deviceId: string): Promise<PrinterSeen | null> {
+  const { rows } = await db.query<{ seen: PrinterSeen }>(`SELECT ${SEEN_STATE} AS seen FROM printer_states s WHERE s.device_id = $1`, [deviceId]);
   return rows[0]?.seen ?? null;
 }
 
@@ -70,7 +72,7 @@ export async function eventPrinters(db: Queryable, bname: string): Promise<Event
   const printers = await db.query<{ device: string; state: PrinterSeen; seen_at: Date | null }>(
     `SELECT d.id AS device, coalesce(${SEEN_STATE}, 'offline') AS state, s.seen_at
        FROM devices d LEFT JOIN printer_states s ON s.device_id = d.id
-      WHERE d.kind = 'printer' AND d.event_name = $1 ORDER BY d.id`,
+      WHERE ${SERVES_EVENT} ORDER BY d.id`,
     [bname],
   );
   const queue = await db.query<{ queued: number; printing: number }>(

@@ -35,6 +35,9 @@ export const RATE_LIMITS = {
   process_payment_card: { perMinute: 10 },
   uploadFace: { perMinute: 10, agentParam: 'name' },
   privacyErase: { perMinute: 10 },
+  // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
+  downloadGallery: { perMinute: 20 },
+  downloadCollection: { perMinute: 20 },
   // A guest's lists: a sign-in, the first call after it, and a collect per tap.
   createAccount: { perMinute: 10, byAccount: true },
   updateAccount: { perMinute: 30, byAccount: true },

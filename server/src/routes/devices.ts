@@ -23,8 +23,8 @@ import { countDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
 import { findBySourceName, insertMediaWith } from '../domain/media';
-import { markJobPrinted, printFileSource, takePrintJobs } from '../domain/printJobs';
-import { failPrintJob, printerHeard, reportPrinterState } from '../domain/printers';
+import { markJobPrinted, printerFailedJob, printFileSource, takePrintJobs } from '../domain/printJobs';
+import { printerHeard, reportPrinterState } from '../domain/printers';
 import { countedAddress } from '../http/clientAddress';
 import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
@@ -170,14 +170,15 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     if (!source) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
     const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
     const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId);
-    if (!file) throw notFound('media_not_found', 'A foto deste trabalho não existe mais.');
+    // Its photo is gone or cannot be laid out: the job failed and its copy went back to the pack.
+    if (!file) throw notFound('media_not_found', 'Esta foto não pode mais ser impressa: a cópia voltou para o pacote do convidado.');
     return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
   });
 
   // The job did not print (a jam, the paper out mid-print): its copy goes back to the guest's pack, once.
   app.post('/device/print-jobs/:id/failed', { schema: JOB_ID }, async (request) => {
     const jobId = Number(request.params.id);
-    const copies = await failPrintJob(db, (await heardPrinter(request)).printer, jobId);
+    const copies = await printerFailedJob(db, (await heardPrinter(request)).printer, jobId);
     await storage.objects.remove(printFileKey(jobId));
     return { status: 'failed', copies };
   });

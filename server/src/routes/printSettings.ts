@@ -2,11 +2,12 @@ import { EventPrintersReply, PrintSettings } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { setPrintPaper } from '../domain/printJobs';
 import { eventPrinters } from '../domain/printers';
+import { enqueuePrintFile } from '../jobs/printFiles';
 import { ownersEvent } from '../http/ownersEvent';
 import { NAME, params, type Api } from '../http/schemas';
 
 /** An event's printing (issue 27): the paper its printer holds (its owner's or the team's choice; print files are laid out for it), and its printers as they stand. */
-export function printSettingsRoutes(app: Api, { db, team }: AppContext): void {
+export function printSettingsRoutes(app: Api, { db, team, jobs }: AppContext): void {
   const config = { auth: 'required' as const, checkRevoked: true };
   app.get('/events/:bname/impressao', { schema: { params: params({ bname: NAME }), response: { 200: PrintSettings } }, config }, async (request, reply) => {
     const event = await ownersEvent(db, team, request, request.params.bname);
@@ -18,7 +19,7 @@ export function printSettingsRoutes(app: Api, { db, team }: AppContext): void {
     { schema: { params: params({ bname: NAME }), body: PrintSettings, response: { 200: PrintSettings } }, config },
     async (request) => {
       const event = await ownersEvent(db, team, request, request.params.bname);
-      return { paper: await setPrintPaper(db, event.name, request.body.paper) };
+      return { paper: await setPrintPaper(db, event.name, request.body.paper, (client, jobId) => enqueuePrintFile(jobs, client, jobId)) };
     },
   );
 

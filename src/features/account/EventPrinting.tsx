@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
-import { formatTime } from '../../lib/dates';
+import { formatLastSeen } from '../../lib/dates';
 import { PRINT_PAPER_NAMES, PRINT_PAPERS, type PrintPaper } from '../../../contract/printPaper';
 import type { PrinterSeen } from '../../../contract/wire';
 import { useGetEventPrintersQuery, useGetPrintSettingsQuery, useSetPrintSettingsMutation } from './accountApi';
@@ -12,8 +12,8 @@ const PRINTER_TEXT: Record<PrinterSeen, string> = {
   ready: 'Pronta',
   out_of_paper: 'Sem papel',
   out_of_ink: 'Sem tinta',
-  jammed: 'Travada',
-  offline: 'Desligada',
+  jammed: 'Papel atolado',
+  offline: 'Sem conexão',
 };
 
 /**
@@ -63,7 +63,7 @@ export function EventPrinting({ bname }: { bname: string }) {
             {printers.data.printers.map((printer) => (
               <li key={printer.device}>
                 Impressora {printer.device}: <strong>{PRINTER_TEXT[printer.state]}</strong>
-                {printer.seenAt && ` (vista às ${formatTime(printer.seenAt)})`}
+                {printer.seenAt && ` (vista ${formatLastSeen(printer.seenAt)})`}
               </li>
             ))}
           </ul>

@@ -11,13 +11,13 @@ const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
 const PRINTER_DOWN_TEXT: Record<Exclude<PrinterSeen, 'ready'>, string> = {
   out_of_paper: 'A impressora está sem papel: sua foto sai assim que ela voltar',
   out_of_ink: 'A impressora está sem tinta: sua foto sai assim que ela voltar',
-  jammed: 'A impressora travou: sua foto sai assim que ela voltar',
-  offline: 'A impressora está desligada: sua foto sai assim que ela voltar',
+  jammed: 'A impressora está com papel atolado: sua foto sai assim que ela voltar',
+  offline: 'A impressora está sem conexão: sua foto sai assim que ela voltar',
 };
 
 /** What the guest reads of their print now. */
 export function printStatusText(job: PrintStatusReply): string {
-  if (job.status === 'queued' && job.printer && job.printer !== 'ready') return PRINTER_DOWN_TEXT[job.printer];
+  if ((job.status === 'queued' || job.status === 'printing') && job.printer && job.printer !== 'ready') return PRINTER_DOWN_TEXT[job.printer];
   return JOB_STATUS_TEXT[job.status];
 }
 

@@ -17,8 +17,9 @@ function serveDashboard() {
     http.get(`${API}/events/festa_ana/impressoras`, () =>
       HttpResponse.json({
         printers: [
-          { device: 'impressora-1', state: 'out_of_paper', seenAt: '2026-11-26T23:05:00.000Z' },
-          { device: 'impressora-2', state: 'offline', seenAt: null },
+          { device: 'impressora-1', state: 'out_of_paper', seenAt: new Date(Date.now() - 60_000).toISOString() },
+          { device: 'impressora-2', state: 'offline', seenAt: '2026-11-20T15:00:00.000Z' },
+          { device: 'impressora-3', state: 'offline', seenAt: null },
         ],
         queued: 3,
         printing: 1,
@@ -39,7 +40,11 @@ it("shows each printer's state, when it was last heard from, and the queue", asy
   renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
   const printers = await within(section).findAllByRole('listitem');
-  expect(printers.map((item) => item.textContent)).toEqual(['Impressora impressora-1: Sem papel (vista às 20:05)', 'Impressora impressora-2: Desligada']);
+  expect(printers.map((item) => item.textContent)).toEqual([
+    expect.stringMatching(/^Impressora impressora-1: Sem papel \(vista às \d{2}:\d{2}\)$/),
+    'Impressora impressora-2: Sem conexão (vista em 20/11/2026 às 12:00)',
+    'Impressora impressora-3: Sem conexão',
+  ]);
   expect(within(section).getByText('Na fila: 3 · Imprimindo: 1')).toBeInTheDocument();
 });
 

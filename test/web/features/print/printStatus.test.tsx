@@ -67,9 +67,11 @@ describe("the guest's print status", () => {
     expect(await screen.findByText('A impressora está sem papel: sua foto sai assim que ela voltar')).toBeInTheDocument();
 
     server.printer = 'jammed';
-    expect(await screen.findByText('A impressora travou: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A impressora está com papel atolado: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     server.printer = 'offline';
-    expect(await screen.findByText('A impressora está desligada: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
     server.printer = 'ready';
     expect(await screen.findByText('Na fila', undefined, { timeout: 10_000 })).toBeInTheDocument();
 
@@ -97,6 +99,11 @@ describe("the guest's print status", () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     server.job = 'printing';
+    expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    // The printer that took it went quiet mid-batch: the guest is told, not left on 'Imprimindo'.
+    server.printer = 'offline';
+    expect(await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    server.printer = undefined;
     expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
 
     server.job = 'printed';
