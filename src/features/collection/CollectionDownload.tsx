@@ -1,12 +1,11 @@
 import './collection.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { apiBaseUrl } from '../../api/apiSlice';
 import { mediaSource } from '../../api/mediaSource';
 import { canShareFiles } from '../../ui/share/shareMedia';
 import { useHydrated } from '../../ui/useHydrated';
 import { fetchShareFiles, shareablePhotos } from '../../ui/share/shareFiles';
-
-type Sharing = { step: 'idle' } | { step: 'preparing' } | { step: 'ready'; files: File[] } | { step: 'done' } | { step: 'failed'; message: string };
+import { SHARING_IDLE, shareFlow } from './shareFlow';
 
 const counted = (n: number) => (n === 1 ? '1 foto' : `${n} fotos`);
 
@@ -18,7 +17,7 @@ const counted = (n: number) => (n === 1 ? '1 foto' : `${n} fotos`);
  */
 export function CollectionDownload({ urls }: { urls: readonly string[] }) {
   const photos = shareablePhotos(urls);
-  const [sharing, setSharing] = useState<Sharing>({ step: 'idle' });
+  const [sharing, dispatch] = useReducer(shareFlow<File>, SHARING_IDLE);
   // What the browser can do is known in the browser only, after the pre-rendered page hydrated.
   const canShare = useHydrated() && canShareFiles(navigator, 'foto.jpg');
   const abort = useRef<AbortController | null>(null);
@@ -26,19 +25,17 @@ export function CollectionDownload({ urls }: { urls: readonly string[] }) {
 
   const prepare = async () => {
     abort.current = new AbortController();
-    setSharing({ step: 'preparing' });
+    dispatch({ type: 'prepare' });
     const files = await fetchShareFiles(photos, mediaSource, abort.current.signal);
-    if (abort.current.signal.aborted) return;
-    setSharing(files.length > 0 ? { step: 'ready', files } : { step: 'failed', message: 'Não foi possível carregar as fotos. Verifique sua conexão.' });
+    if (!abort.current.signal.aborted) dispatch({ type: 'prepared', files });
   };
   const share = async (files: File[]) => {
     try {
       await navigator.share({ files, title: 'Minha Coleção' });
-      setSharing({ step: 'done' });
+      dispatch({ type: 'shared' });
     } catch (error) {
       // Closing the sheet is no failure; anything else is said.
-      if ((error as DOMException)?.name === 'AbortError') setSharing({ step: 'ready', files });
-      else setSharing({ step: 'failed', message: 'O celular não aceitou compartilhar as fotos.' });
+      dispatch({ type: (error as DOMException)?.name === 'AbortError' ? 'dismissed' : 'refused' });
     }
   };
 

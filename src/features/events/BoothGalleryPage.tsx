@@ -11,6 +11,7 @@ import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { LoadError } from '../../ui/LoadError';
 import { LoginLink } from '../../ui/LoginLink';
+import { useRefetchOnLiveChange } from '../../ui/useRefetchOnLiveChange';
 import { OpenedItem, preloadItemViewer } from '../print';
 import type { EventOutletContext } from './EventPage';
 import { useFollowBoothMediaQuery, useGetBoothMediaQuery } from './eventsApi';
@@ -51,15 +52,8 @@ export default function BoothGalleryPage() {
   const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
   const { currentData: live } = useFollowBoothMediaQuery({ bname, type: mode, viewer }, { skip: identity.status === 'unknown' });
   const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
-  // The list is asked again the moment the server says it changed (a new photo, within a second):
-  // when the stream's version is not the one the list on screen carries.
-  const version = live?.version ?? null;
-  const shown = data?.version;
-  // Not while a call is on its way (RTK Query would drop the refetch, and a poll that read the list
-  // just before the upload would leave it waiting 30 s): once it is back, the versions are compared again.
-  useEffect(() => {
-    if (!isFetching && version !== null && shown !== undefined && version !== shown) void refetch();
-  }, [isFetching, version, shown, refetch]);
+  // A new photo joins the list within a second of the server saying so.
+  useRefetchOnLiveChange(live, { shown: data?.version, isFetching, refetch });
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
   const newestFirst = useMemo(() => (data ? [...data.product].reverse() : []), [data]);
   const [open, setOpen] = useOpenItem();

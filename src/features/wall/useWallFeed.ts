@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { errorMessage, isRefusedForGood } from '../../api/apiError';
 import { useAppDispatch } from '../../session';
+import { useRefetchOnLiveChange } from '../../ui/useRefetchOnLiveChange';
 import { useFollowWallQuery, useGetWallQuery, type Wall, type WallArgs } from './wallApi';
 import { listFailed, listReceived } from './wallSlice';
 
@@ -35,17 +36,7 @@ export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean
     if (isError) dispatch(listFailed({ gone: isRefusedForGood(error), message: errorMessage(error) }));
   }, [dispatch, isError, error, startedTimeStamp]);
 
-  // The list is asked again the moment the server says it changed: when the stream's version is
-  // not the one the list on screen carries, or the stream says the wall closed (the list then says why).
-  const version = live?.version ?? null;
-  const closed = live?.closed ?? false;
-  const shown = currentData?.version;
-  // Not while a call is on its way (RTK Query would drop the refetch): once it is back, with the
-  // version it carries, the comparison is made again.
-  useEffect(() => {
-    if (skip || isFetching) return;
-    if (closed || (version !== null && shown !== undefined && version !== shown)) void refetch();
-  }, [skip, isFetching, version, shown, closed, refetch]);
+  useRefetchOnLiveChange(live, { shown: currentData?.version, isFetching, refetch, skip });
 
   return { live: streamed, wall: currentData };
 }
