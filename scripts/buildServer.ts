@@ -16,6 +16,8 @@ const ROOT = path.resolve(__dirname, '..');
 export const SERVER_ENTRIES = {
   main: 'server/src/main.ts',
   seed: 'server/src/seed/seedCommand.ts',
+  /** The face worker's thread (server/src/faces/faceEngine.ts starts it from beside the server's bundle). */
+  faceWorker: 'server/src/faces/faceWorker.ts',
 } as const;
 
 /** Where the build puts the server, under the build's folder (the static files never serve it). */
