@@ -26,9 +26,11 @@ export function useRefetchOnLiveChange(live: LiveVersion | undefined, { shown, i
   useEffect(() => {
     if (!closed) closeAnswered.current = false;
     if (skip || isFetching) return;
-    if (closed && !closeAnswered.current) {
+    // A closed stream is not opened again and its version stays as it was: after the one call,
+    // comparing it with the list would ask again forever.
+    if (closed) {
+      if (!closeAnswered.current) void refetch();
       closeAnswered.current = true;
-      void refetch();
       return;
     }
     if (version === null || shown === undefined || version === shown) return;

@@ -2,7 +2,8 @@
  * A printer guests can trust (issue 27), in Chromium against the whole stack with the demo seed:
  * a guest's print waits while the printer is out of paper, and the guest reads why; the printer
  * jams on it (`npm run booth -- --printer-jam`), the job fails, exactly one copy goes back to the
- * guest's pack, and the guest reads that it did.
+ * guest's pack, and the guest reads that it did; the jammed printer holds the next print until it
+ * is turned on again, and prints it then.
  */
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
@@ -62,10 +63,24 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   await page.getByText(before === 1 ? 'Resta 1 cópia no pacote.' : `Restam ${before} cópias no pacote.`, { exact: false }).waitFor();
   expect(await copiesOnPacks(page)).toBe(before === 1 ? '1 cópia' : `${before} cópias`);
 
-  // Turned on again (ready), the printer never prints the job that failed: its copy is the guest's again.
+  // The jammed printer holds the guest's next print, and the guest reads why.
+  await page.goto(`${baseUrl()}/collect?id=${photo}`);
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page
+    .getByRole('dialog', { name: 'Imprimir' })
+    .getByRole('button', { name: new RegExp(PACK) })
+    .click();
+  const again = page.getByRole('dialog', { name: 'Impressão enviada' });
+  await again.waitFor();
+  await Promise.all([page.waitForEvent('load'), again.getByRole('button', { name: 'Fechar' }).click()]);
+  await page.getByText('A impressora está com papel atolado: sua foto sai assim que ela voltar').waitFor({ timeout: 15_000 });
+
+  // Cleared and turned on again (ready), the printer prints that print once; the failed job never.
   const restarted = await boothOnce(['--only', 'printer']);
   expect(restarted).toContain('estado da impressora: ready');
-  expect(restarted).not.toContain(`imprimiu ${photo}`);
+  expect(restarted.split(`imprimiu ${photo}`)).toHaveLength(2);
+  await page.getByText('Impresso', { exact: true }).waitFor({ timeout: 15_000 });
+  expect(await copiesOnPacks(page)).toBe(before - 1 === 1 ? '1 cópia' : `${before - 1} cópias`);
   expect(alerts).toEqual([]);
   expect(errors).toEqual([]);
   await close();

@@ -141,7 +141,7 @@ describe("the team's events", () => {
     await logIn(team.page, 'equipe@cabine.example', 'demo1234');
     await team.page.getByRole('heading', { name: /^Olá, / }).waitFor();
     await team.page.getByRole('navigation', { name: 'Minha conta' }).getByRole('button', { name: 'Eventos da equipe' }).click();
-    await team.page.getByRole('searchbox', { name: 'Buscar por nome, título ou email do cliente' }).fill('Festa da Ana');
+    await team.page.getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }).fill('Festa da Ana');
     await team.page.getByRole('button', { name: 'Buscar' }).click();
     await team.page.getByText('1 evento encontrado para “Festa da Ana”.').waitFor();
     const festa = team.page.getByRole('listitem').filter({ has: team.page.getByRole('heading', { name: 'Festa da Ana' }) });

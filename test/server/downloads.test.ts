@@ -1,4 +1,6 @@
 import { unzipSync } from 'fflate';
+import { siteOrigin } from '../../server/src/config';
+import { backTo } from '../../server/src/http/downloadRefusalPage';
 import { zipDisposition, zipEntries } from '../../server/src/http/zipDownload';
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
@@ -106,14 +108,14 @@ describe("'Minha Coleção' as a ZIP", () => {
   });
 
   it('shows the browser that followed it a page in Portuguese, not JSON, when it refuses, with the way back', async () => {
+    const site = new URL(siteOrigin(server.config)).origin;
     const page = await server.call({
       method: 'POST',
       url: '/api/baixar/colecao',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-        host: 'cabine.example',
-        referer: 'https://cabine.example/collection?x=<b>',
+        referer: `${site}/collection?x=<b>`,
       },
       payload: 'itens=%2Fmedia%2Ffesta_ana%2Fpad%2Fnao-existe.jpg',
     });
@@ -121,16 +123,19 @@ describe("'Minha Coleção' as a ZIP", () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<html lang="pt-BR">');
     expect(page.body).toContain('<p>Nenhuma foto da sua coleção pode ser baixada agora.</p>');
-    expect(page.body).toContain('<a href="/collection?x=%3Cb%3E">Voltar</a>');
-    // A page of another site is no way back; the gallery's refusal is a page too.
-    const gallery = await server.call({
-      method: 'GET',
-      url: '/api/baixar/privada/pad',
-      headers: { accept: 'text/html', host: 'cabine.example', referer: 'https://outro.example/' },
-    });
+    expect(page.body).toContain(`<a href="${site}/collection?x=%3Cb%3E">Voltar</a>`);
+    // A page of another site is no way back: a gallery's refusal leads to the events.
+    const gallery = await server.call({ method: 'GET', url: '/api/baixar/privada/pad', headers: { accept: 'text/html', referer: 'https://outro.example/' } });
     expect(gallery.statusCode).toBe(404);
-    expect(gallery.body).toContain('<a href="/collection">Voltar</a>');
+    expect(gallery.body).toContain(`<a href="${site}/eventos">Voltar</a>`);
     expect(gallery.body).not.toContain('"error"');
+  });
+
+  it('leads back only to a page of the site, whatever the Referer says', () => {
+    expect(backTo('https://cabine.example//evil.example/x', 'https://cabine.example', '/collection')).toBe('https://cabine.example//evil.example/x');
+    expect(backTo('https://evil.example/collection', 'https://cabine.example', '/collection')).toBe('https://cabine.example/collection');
+    expect(backTo('javascript:alert(1)', 'https://cabine.example', '/eventos')).toBe('https://cabine.example/eventos');
+    expect(backTo(undefined, 'https://cabine.example/', '/eventos')).toBe('https://cabine.example/eventos');
   });
 });
 

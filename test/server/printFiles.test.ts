@@ -6,6 +6,7 @@ import { siteOrigin } from '../../server/src/config';
 import { configuredMediaStorage, mediaKey } from '../../server/src/storage/mediaStorage';
 import { printFileKey } from '../../server/src/storage/printFile';
 import { purgeExpired } from '../../server/src/domain/privacy';
+import { markPrintFileMade } from '../../server/src/domain/printJobs';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
@@ -195,6 +196,8 @@ describe("a print job's file", () => {
       expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '13x18' } })).statusCode).toBe(
         200,
       );
+      // A file still being made for the old paper when it changed is not taken as made.
+      expect(await markPrintFileMade(server.db, Number((await jobOf(pack)).id), '10x15')).toBe(false);
       await server.jobsDone();
       expect((await jobOf(pack)).file_made).toBe(true);
       const job = await take(pack);

@@ -81,6 +81,9 @@ describe("a printer's state", () => {
     expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
     expect((await say('jammed')).statusCode).toBe(200);
     expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'jammed' });
+    // Its file is made again (the paper may have changed while the printer held it).
+    await server.jobsDone();
+    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [job.id])).rows[0]).toEqual({ file_made: true });
     // Its report of the job it no longer holds changes nothing; no copy is spent or given back.
     expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(404);
     expect(await copiesOf(asked.pack)).toBe(1);

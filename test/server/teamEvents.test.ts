@@ -58,6 +58,18 @@ it('lists every event for the team, newest first, with its owner, its visibility
   expect(festa).toMatchObject({ ownerEmail: '', suspended: false, media: festaMedia[0].n });
 });
 
+it("counts an event's booth media only: not its own images, nor a guest's result", async () => {
+  const before = (await list('festa_ana')).events[0].media;
+  const add = (file: string, role: string) =>
+    server.db.query("INSERT INTO media (event_name, mode, file, kind, role) VALUES ('festa_ana', 'pad', $1, 'image', $2)", [file, role]);
+  await add('resultado-convidado.jpg', 'result');
+  await add('capa-nova.jpg', 'event');
+  expect((await list('festa_ana')).events[0].media).toBe(before);
+  await add('da-cabine.jpg', 'booth');
+  expect((await list('festa_ana')).events[0].media).toBe(before + 1);
+  await server.db.query("DELETE FROM media WHERE event_name = 'festa_ana' AND file IN ('resultado-convidado.jpg', 'capa-nova.jpg', 'da-cabine.jpg')");
+});
+
 it('finds an event by its name, its title or its owner’s email, in any case, and takes LIKE’s own characters literally', async () => {
   expect((await list('PRIVADA')).events.map((event) => event.name)).toEqual(['privada']);
   expect((await list('casamento da')).events.map((event) => event.name)).toEqual(['privada']);

@@ -66,14 +66,15 @@ export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: n
 /**
  * A job that will not print fails, and its copy goes back to its pack, in one statement, once: a
  * second call finds no job to fail and changes nothing (null). With `printer`, only the job that
- * printer took and is printing (its report of a jam); without, any job not yet done (its photo
- * cannot be laid out). Answers the copies the pack has now.
+ * printer took and is printing (its report of a jam, or its file it cannot be given); without,
+ * only a job still in the queue (a job a printer took is that printer's to fail). Answers the
+ * copies the pack has now.
  */
 export async function failPrintJob(db: Queryable, jobId: number, printer: DeviceRow | null): Promise<number | null> {
   const { rows } = await db.query<{ copies: number }>(
     `WITH failed AS (
        UPDATE print_jobs SET status = 'failed', failed_at = now()
-        WHERE id = $1 AND CASE WHEN $2::text IS NULL THEN status IN ('queued', 'printing') ELSE printer_id = $2 AND status = 'printing' END
+        WHERE id = $1 AND CASE WHEN $2::text IS NULL THEN status = 'queued' ELSE printer_id = $2 AND status = 'printing' END
        RETURNING pack_hash)
      UPDATE packs p SET copies = p.copies + 1 FROM failed WHERE p.hash = failed.pack_hash RETURNING p.copies`,
     [jobId, printer?.id ?? null],
@@ -168,9 +169,17 @@ export async function printFileSource(db: Queryable, jobId: number, printer: Dev
   return { ref: { bname: row.event_name, mode: row.mode, file: row.file }, title: row.title || row.event_name, paper: row.print_paper, made: row.file_made };
 }
 
-/** Records a job's print file as made; false when the job was printed or failed meanwhile (the file is then not wanted). */
-export async function markPrintFileMade(db: Queryable, jobId: number): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE print_jobs SET file_made = true WHERE id = $1 AND status IN ('queued', 'printing')`, [jobId]);
+/**
+ * Records a job's print file, laid out for `paper`, as made; false when the job was printed or
+ * failed meanwhile, or its event's paper changed while it was being made (the file is then not
+ * wanted: the change queued a new one).
+ */
+export async function markPrintFileMade(db: Queryable, jobId: number, paper: PrintPaper): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE print_jobs j SET file_made = true FROM media m, events e
+      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND m.id = j.media_id AND e.name = m.event_name AND e.print_paper = $2`,
+    [jobId, paper],
+  );
   return (rowCount ?? 0) > 0;
 }
 
@@ -190,8 +199,9 @@ export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectS
 
 /**
  * The paper an event's prints are laid out for from now on, in one transaction with the files of
- * its jobs still in the queue: each is marked to be made again, and `remake` queues its making
- * (a printer that takes it first has it made at once). Jobs a printer already took keep theirs.
+ * its jobs still in the queue (made, or being made for the old paper): each is marked to be made
+ * again, and `remake` queues its making (a printer that takes it first has it made at once). Jobs
+ * a printer already took keep theirs. Two changes at once wait for each other (the event's row).
  */
 export async function setPrintPaper(
   db: Database,
@@ -200,14 +210,11 @@ export async function setPrintPaper(
   remake: (client: Queryable, jobId: number) => Promise<void>,
 ): Promise<PrintPaper> {
   return db.transaction(async (client) => {
-    const { rows } = await client.query<{ paper_before: PrintPaper }>(
-      'UPDATE events e SET print_paper = $2 FROM events old WHERE e.name = $1 AND old.name = e.name RETURNING old.print_paper AS paper_before',
-      [bname, paper],
-    );
-    if (rows[0]?.paper_before === paper) return paper;
+    const { rows } = await client.query<{ print_paper: PrintPaper }>('SELECT print_paper FROM events WHERE name = $1 FOR UPDATE', [bname]);
+    if (rows[0]?.print_paper === paper) return paper;
+    await client.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
     const queued = await client.query<{ id: string }>(
-      `UPDATE print_jobs j SET file_made = false FROM media m
-        WHERE m.id = j.media_id AND m.event_name = $1 AND j.status = 'queued' AND j.file_made RETURNING j.id`,
+      `UPDATE print_jobs j SET file_made = false FROM media m WHERE m.id = j.media_id AND m.event_name = $1 AND j.status = 'queued' RETURNING j.id`,
       [bname],
     );
     for (const job of queued.rows) await remake(client, Number(job.id));

@@ -15,22 +15,23 @@ const SEEN_STATE = `CASE WHEN s.seen_at < now() - make_interval(secs => ${PRINTE
  * The printer says its state: kept, with when it was heard from. A printer that stops being ready
  * (a jam, the paper out) puts back in the queue the jobs it took and has not printed, in the same
  * statement: they print when it is ready again, or on another printer of the event, and their
- * guests read why they wait instead of 'Imprimindo'. Answers how many jobs went back.
+ * guests read why they wait instead of 'Imprimindo'. Their files are to be made again (the paper
+ * may have changed while the printer held them). Answers the jobs that went back.
  */
-export async function reportPrinterState(db: Queryable, printer: DeviceRow, state: PrinterState): Promise<number> {
-  const { rows } = await db.query<{ requeued: number }>(
+export async function reportPrinterState(db: Queryable, printer: DeviceRow, state: PrinterState): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>(
     `WITH said AS (
        INSERT INTO printer_states (device_id, state) VALUES ($1, $2)
        ON CONFLICT (device_id) DO UPDATE SET state = excluded.state, seen_at = now(),
          changed_at = CASE WHEN printer_states.state = excluded.state THEN printer_states.changed_at ELSE now() END),
      requeued AS (
-       UPDATE print_jobs SET status = 'queued', printer_id = NULL, claimed_at = NULL
+       UPDATE print_jobs SET status = 'queued', printer_id = NULL, claimed_at = NULL, file_made = false
         WHERE $2 <> 'ready' AND printer_id = $1 AND status = 'printing'
        RETURNING id)
-     SELECT count(*)::int AS requeued FROM requeued`,
+     SELECT id FROM requeued`,
     [printer.id, state],
   );
-  return rows[0].requeued;
+  return rows.map((row) => Number(row.id));
 }
 
 /** The printer asked for jobs: it is heard from. Answers the state it last said (ready until it says otherwise). */

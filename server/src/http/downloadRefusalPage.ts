@@ -4,14 +4,20 @@ import { escapeAttribute } from './collectPreload';
 /** A browser that navigates (a link, a form) asks for a page first; fetch and RTK Query ask for JSON. */
 const navigates = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
-/** Where the page leads back to: the page the download was asked from, when it is one of this site's. */
-function backTo(request: FastifyRequest, fallback: string): string {
+/**
+ * Where the page leads back to: the site's page the download was asked from (its Referer, when it
+ * is a page of `site`), else `fallback` on the site. Always an absolute URL of the site: the API
+ * may be served from another origin than the pages.
+ */
+export function backTo(referer: string | undefined, site: string, fallback: string): string {
+  const origin = new URL(site).origin;
   try {
-    const referer = new URL(request.headers.referer ?? '');
-    return referer.host === request.headers.host ? `${referer.pathname}${referer.search}` : fallback;
+    const from = new URL(referer ?? '');
+    if (from.origin === origin) return `${origin}${from.pathname}${from.search}`;
   } catch {
-    return fallback;
+    // No Referer, or not a URL: the fallback.
   }
+  return `${origin}${fallback}`;
 }
 
 function page(message: string, back: string): string {
@@ -27,7 +33,7 @@ function page(message: string, back: string): string {
  * `scope` is a short page in Portuguese with the same message and a way back; API clients still
  * get `{ error, message }`.
  */
-export function refusalPagesForNavigations(scope: FastifyInstance, fallback: string): void {
+export function refusalPagesForNavigations(scope: FastifyInstance, site: string, fallback: (request: FastifyRequest) => string): void {
   scope.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || !navigates(request) || typeof payload !== 'string') return payload;
     let message = 'Tente de novo em instantes.';
@@ -38,6 +44,6 @@ export function refusalPagesForNavigations(scope: FastifyInstance, fallback: str
       // Not our JSON: the generic sentence.
     }
     void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-    return page(message, backTo(request, fallback));
+    return page(message, backTo(request.headers.referer, site, fallback(request)));
   });
 }

@@ -1,8 +1,10 @@
 import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
 import { mediaUrl } from '../../../contract/mediaPath';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../db/jobQueue';
 import type { Queryable } from '../db/database';
+import type { DeviceRow } from '../domain/booths';
 import { failPrintJob, markPrintFileMade, printFileSource } from '../domain/printJobs';
 import { mediaKey } from '../storage/mediaStorage';
 import type { ObjectStore } from '../storage/objectStore';
@@ -24,14 +26,22 @@ export function enqueuePrintFile(queue: JobQueue, client: Queryable, jobId: numb
  * title and the QR code of the photo's collect link on `site` (the site's origin). Null when the
  * job is done or its photo gone; and when its photo cannot be laid out (its bytes missing from
  * storage, or no image), the job fails at once and its copy goes back to the guest's pack: it
- * would never print, and no printer should wait for it. Made again if asked again: the same
- * bytes, written whole. A storage that does not answer throws: the caller tries again.
+ * would never print. `printer`: the printer that took the job and asks for its file (a job a
+ * printer took is failed only on its request). Made again if asked again: the same bytes, written
+ * whole. A store that does not answer, or a layout that fails on an image that decodes, throws:
+ * the caller tries again.
  */
-export async function makePrintFile(db: Queryable, objects: ObjectStore, site: string, jobId: number): Promise<Buffer | null> {
-  const source = await printFileSource(db, jobId);
+export async function makePrintFile(
+  db: Queryable,
+  objects: ObjectStore,
+  site: string,
+  jobId: number,
+  printer: DeviceRow | null = null,
+): Promise<Buffer | null> {
+  const source = await printFileSource(db, jobId, printer);
   if (!source) return null;
   const stored = await objects.get(mediaKey(source.ref));
-  if (!stored) return unprintable(db, jobId);
+  if (!stored) return unprintable(db, jobId, printer);
   const photo = await buffer(stored.body);
   let file: Buffer;
   try {
@@ -41,18 +51,30 @@ export async function makePrintFile(db: Queryable, objects: ObjectStore, site: s
       title: source.title,
       paper: source.paper,
     });
-  } catch {
-    // The stored bytes are no image the layout can read: trying again reads the same bytes.
-    return unprintable(db, jobId);
+  } catch (error) {
+    // Bytes that are no image will never lay out; anything else (memory, a worker stopped) may next time.
+    if (await decodes(photo)) throw error;
+    return unprintable(db, jobId, printer);
   }
   await objects.put(printFileKey(jobId), file, { contentType: 'image/jpeg', private: true });
-  // Printed (or failed) while it was being made: a copy of a guest's photo nobody will print goes at once.
-  if (!(await markPrintFileMade(db, jobId))) await objects.remove(printFileKey(jobId));
+  // Printed or failed while it was being made, or the paper changed (its new file is queued):
+  // a copy of a guest's photo nobody will print goes at once.
+  if (!(await markPrintFileMade(db, jobId, source.paper))) await objects.remove(printFileKey(jobId));
   return file;
 }
 
-async function unprintable(db: Queryable, jobId: number): Promise<null> {
-  await failPrintJob(db, jobId, null);
+/** Whether the bytes decode as an image, whole. */
+async function decodes(photo: Buffer): Promise<boolean> {
+  try {
+    await sharp(photo, { failOn: 'error' }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function unprintable(db: Queryable, jobId: number, printer: DeviceRow | null): Promise<null> {
+  await failPrintJob(db, jobId, printer);
   return null;
 }
 
@@ -65,6 +87,9 @@ const jobIdOf = (data: JobData): number | null => {
 export function printFilesJob(db: Queryable, objects: ObjectStore, site: string): JobHandler {
   return async (data) => {
     const jobId = jobIdOf(data);
-    if (jobId !== null) await makePrintFile(db, objects, site, jobId);
+    if (jobId === null) return;
+    // Made already (the printer asked first and had it made, or a run before this one did): nothing to do.
+    const source = await printFileSource(db, jobId);
+    if (source && !source.made) await makePrintFile(db, objects, site, jobId);
   };
 }

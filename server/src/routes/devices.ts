@@ -30,7 +30,7 @@ import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
 import { readAtMost, TOO_LARGE } from '../storage/uploadStream';
 import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
-import { makePrintFile } from '../jobs/printFiles';
+import { enqueuePrintFile, makePrintFile, PRINT_FILES } from '../jobs/printFiles';
 import { printFileKey } from '../storage/printFile';
 
 declare module 'fastify' {
@@ -156,7 +156,10 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   });
 
   app.post('/device/printer/state', { schema: { body: PrinterStateReport } }, async (request) => {
-    await reportPrinterState(db, requireKind(request, 'printer'), request.body.state);
+    const requeued = await reportPrinterState(db, requireKind(request, 'printer'), request.body.state);
+    // Back in the queue, their files are made again (another printer may take them first).
+    for (const jobId of requeued) await enqueuePrintFile(jobs, db, jobId);
+    if (requeued.length > 0) jobs.nudge(PRINT_FILES);
     return { state: request.body.state };
   });
 
@@ -166,10 +169,11 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   // the printer is faster than the job. Only the printer that took the job gets it.
   app.get('/device/print-jobs/:id/file', { schema: JOB_ID }, async (request, reply) => {
     const jobId = Number(request.params.id);
-    const source = await printFileSource(db, jobId, (await heardPrinter(request)).printer);
+    const { printer } = await heardPrinter(request);
+    const source = await printFileSource(db, jobId, printer);
     if (!source) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
     const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
-    const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId);
+    const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId, printer);
     // Its photo is gone or cannot be laid out: the job failed and its copy went back to the pack.
     if (!file) throw notFound('media_not_found', 'Esta foto não pode mais ser impressa: a cópia voltou para o pacote do convidado.');
     return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);

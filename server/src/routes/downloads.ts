@@ -4,6 +4,7 @@ import { MediaModeSchema } from '../../../contract/wire';
 import { mediaUrl, parseMediaPath, type MediaRef } from '../../../contract/mediaPath';
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import type { AppContext } from '../context';
+import { siteOrigin } from '../config';
 import { invalid, notFound, unauthenticated } from '../domain/errors';
 import { LOGIN_FOR_PRIVATE } from '../domain/eventAccess';
 import { findEvent } from '../domain/events';
@@ -22,12 +23,13 @@ const FORM_LIMIT_BYTES = 512 * 1024;
 const CollectionForm = Type.Object({ itens: Type.Array(Type.String({ maxLength: 1024 }), { maxItems: MAX_COLLECTION_ZIP }) });
 
 /** 'Baixar todas': a gallery's or a collection's files in one ZIP, streamed from the store (issue 27). */
-export function downloadRoutes(app: Api, { db, storage, mediaAccess, rateLimit }: AppContext): void {
+export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rateLimit }: AppContext): void {
   const log = (request: { log: { warn: (message: string) => void } }) => (message: string) => request.log.warn(message);
 
   // Both are followed by the browser itself, so a refusal is a page it can show.
   void app.register(async (scope: FastifyInstance) => {
-    refusalPagesForNavigations(scope, ROUTES.collection);
+    // Back to 'Minha Coleção', or to the events a gallery is reached from.
+    refusalPagesForNavigations(scope, siteOrigin(config), (request) => (request.method === 'POST' ? ROUTES.collection : ROUTES.events));
     // A link the browser follows to download (it sends cookies, not the login's token): who may
     // see the event's files, by the media cookie and the visitor's agent, as the gate decides.
     (scope as unknown as Api).get(

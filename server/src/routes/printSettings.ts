@@ -2,7 +2,7 @@ import { EventPrintersReply, PrintSettings } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { setPrintPaper } from '../domain/printJobs';
 import { eventPrinters } from '../domain/printers';
-import { enqueuePrintFile } from '../jobs/printFiles';
+import { enqueuePrintFile, PRINT_FILES } from '../jobs/printFiles';
 import { ownersEvent } from '../http/ownersEvent';
 import { NAME, params, type Api } from '../http/schemas';
 
@@ -19,7 +19,9 @@ export function printSettingsRoutes(app: Api, { db, team, jobs }: AppContext): v
     { schema: { params: params({ bname: NAME }), body: PrintSettings, response: { 200: PrintSettings } }, config },
     async (request) => {
       const event = await ownersEvent(db, team, request, request.params.bname);
-      return { paper: await setPrintPaper(db, event.name, request.body.paper, (client, jobId) => enqueuePrintFile(jobs, client, jobId)) };
+      const paper = await setPrintPaper(db, event.name, request.body.paper, (client, jobId) => enqueuePrintFile(jobs, client, jobId));
+      jobs.nudge(PRINT_FILES);
+      return { paper };
     },
   );
 

@@ -61,7 +61,7 @@ export function TeamEventsList() {
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Eventos da equipe</h2>
       <form role="search" className="team-events__search" onSubmit={submit}>
-        <label htmlFor={`${headingId}-busca`}>Buscar por nome, título ou email do cliente</label>
+        <label htmlFor={`${headingId}-busca`}>Buscar por nome, título ou e-mail do cliente</label>
         <div className="team-events__row">
           <input id={`${headingId}-busca`} type="search" value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
           <button type="submit" className="button">

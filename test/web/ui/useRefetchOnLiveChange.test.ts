@@ -53,6 +53,16 @@ it('asks once when the stream closes, not in a loop when the list still opens', 
   expect(refetch).toHaveBeenCalledTimes(2);
 });
 
+it('asks once when the stream closes though its last version differs from the list, then no more', () => {
+  // A photo landed just before the close; the list asked again is refused and keeps its old version.
+  const { refetch, rerender } = follow({ live: stream('v1'), shown: 'v1' });
+  rerender({ live: stream('v2', true), shown: 'v1' });
+  rerender({ live: stream('v2', true), shown: 'v1', isFetching: true });
+  rerender({ live: stream('v2', true), shown: 'v1', isFetching: false });
+  rerender({ live: stream('v2', true), shown: 'v0', isFetching: false });
+  expect(refetch).toHaveBeenCalledTimes(1);
+});
+
 it('asks a list of unknown version once per news, not in a loop', () => {
   const { refetch, rerender } = follow({ live: stream('v1'), shown: null });
   expect(refetch).toHaveBeenCalledTimes(1);

@@ -17,7 +17,7 @@ function serveDashboard() {
     http.get(`${API}/events/festa_ana/impressoras`, () =>
       HttpResponse.json({
         printers: [
-          { device: 'impressora-1', state: 'out_of_paper', seenAt: new Date(Date.now() - 60_000).toISOString() },
+          { device: 'impressora-1', state: 'out_of_paper', seenAt: new Date().toISOString() },
           { device: 'impressora-2', state: 'offline', seenAt: '2026-11-20T15:00:00.000Z' },
           { device: 'impressora-3', state: 'offline', seenAt: null },
         ],

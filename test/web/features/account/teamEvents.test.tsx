@@ -103,7 +103,7 @@ it("opens an event's wall, printers and access from the list, one event at a tim
 it('finds an event by the search, and says so kindly when none matches', async () => {
   const { searches } = serveTeam();
   const { user } = renderApp('/account?secao=eventos', { identity: fakeIdentity({ signedInAs: ANA }) });
-  const search = await screen.findByRole('searchbox', { name: 'Buscar por nome, título ou email do cliente' }, { timeout: 10_000 });
+  const search = await screen.findByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }, { timeout: 10_000 });
   await user.type(search, '  Bia ');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   expect(await screen.findByText('1 evento encontrado para “Bia”.')).toBeInTheDocument();
