@@ -146,3 +146,19 @@ export const EventPrintersReply = Type.Object({
   printing: Type.Integer(),
 });
 export type EventPrintersReply = Static<typeof EventPrintersReply>;
+
+/** `PUT /events/{bname}/rostos`: the owner (or the team) turns the event's face search on or off (issue 28). */
+export const FaceSearchSetting = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export type FaceSearchSetting = Static<typeof FaceSearchSetting>;
+
+/** `GET /events/{bname}/rostos`: whether face search is on, and how far its index is. */
+export const FaceSearchStatusReply = Type.Object({
+  enabled: Type.Boolean(),
+  /** Photos indexed (those the model could not read included). */
+  indexed: Type.Integer(),
+  /** Photos waiting for their job. */
+  waiting: Type.Integer(),
+  /** Faces found in the indexed photos. */
+  faces: Type.Integer(),
+});
+export type FaceSearchStatusReply = Static<typeof FaceSearchStatusReply>;

@@ -10,7 +10,7 @@ import type { Database } from './db/database';
 import { databaseAnswers } from './domain/health';
 import { countEventMedia } from './domain/media';
 import { advisoryKeyLock } from './db/keyLock';
-import { startJobQueue } from './db/jobQueue';
+import { startJobQueue, type JobHandler } from './db/jobQueue';
 import {
   MEDIA_DERIVATIVES,
   MEDIA_DERIVATIVES_GIVEN_UP,
@@ -20,6 +20,8 @@ import {
   mediaDerivativesJob,
 } from './jobs/mediaDerivatives';
 import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob } from './jobs/printFiles';
+import { FACE_INDEX, FACE_INDEX_SETTINGS, faceIndexJob } from './jobs/faceIndex';
+import { createFaceEngine } from './faces/faceEngine';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -47,6 +49,7 @@ import { leadRoutes } from './routes/leads';
 import { mediaAccessRoutes } from './routes/mediaAccess';
 import { teamDeviceRoutes } from './routes/teamDevices';
 import { teamEventRoutes } from './routes/teamEvents';
+import { faceSearchSettingsRoutes } from './routes/faceSearchSettings';
 import { partnerRoutes } from './routes/partner';
 import { paymentRoutes } from './routes/payments';
 import { privacyRoutes, scheduleRetention } from './routes/privacy';
@@ -109,6 +112,11 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname), derivationsAtOnce: config.jobWorkers },
     advisoryKeyLock(db),
   );
+  // The face model runs in a worker thread, started on the first photo to index or selfie (issue 28).
+  const faces = createFaceEngine();
+  let indexFaces: JobHandler = async () => {
+    throw new Error('the face index job ran before the queue started');
+  };
   const jobs = await startJobQueue(
     db,
     {
@@ -119,11 +127,18 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       },
       [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) },
       [PRINT_FILES]: { settings: PRINT_FILES_SETTINGS, handler: printFilesJob(db, storage.objects, siteOrigin(config)) },
+      // Its handler needs the queue (a batch queues the next): bound once the queue exists.
+      [FACE_INDEX]: { settings: FACE_INDEX_SETTINGS, handler: (data) => indexFaces(data) },
     },
     { workers: config.jobWorkers, onError: (message) => app.log.warn(message) },
   );
-  // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for any server.
-  app.addHook('onClose', () => jobs.stop());
+  indexFaces = faceIndexJob(db, storage.objects, faces, jobs);
+  // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for
+  // any server; then the face model's thread stops.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await faces.close();
+  });
   // Another server's upload announces itself through the change feed at its commit: its job is
   // looked for at once here too, not at the next poll.
   const stopNudging = changes.onChange((key) => {
@@ -133,6 +148,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   const context: AppContext = {
     config,
     db,
+    faces,
     changes,
     verifier,
     team,
@@ -172,6 +188,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       downloadRoutes(api, context);
       wallRoutes(api, context);
       printSettingsRoutes(api, context);
+      faceSearchSettingsRoutes(api, context);
       accountRoutes(api, context);
       shopRoutes(api, context);
       paymentRoutes(api, context);

@@ -1,3 +1,4 @@
+import type { FaceEngine } from './faces/faceEngine';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { TeamPolicy } from './auth/guard';
 import type { IdentityVerifier } from './auth/identity';
@@ -19,6 +20,8 @@ export interface AppContext {
   verifier: IdentityVerifier;
   team: TeamPolicy;
   storage: MediaStorage;
+  /** The face model, in a worker thread of its own (issue 28). */
+  faces: FaceEngine;
   /** Background work in PostgreSQL, done by whichever server's worker takes it (db/jobQueue.ts). */
   jobs: JobQueue;
   /** Mercado Pago, or its sandbox without credentials (never in production). */

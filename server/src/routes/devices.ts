@@ -30,6 +30,8 @@ import { FILE_QUERY, type Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
 import { readAtMost, TOO_LARGE } from '../storage/uploadStream';
 import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
+import { enqueueFaceIndex, FACE_INDEX } from '../jobs/faceIndex';
+import { photoJoinsFaceIndex } from '../domain/faceIndex';
 import { enqueuePrintFile, makePrintFile, PRINT_FILES } from '../jobs/printFiles';
 import { printFileKey } from '../storage/printFile';
 
@@ -114,9 +116,14 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     await insertMediaWith(
       db,
       { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result, awaitingTile: true },
-      (client) => enqueueDerivatives(jobs, client, ref),
+      async (client) => {
+        await enqueueDerivatives(jobs, client, ref);
+        // A photo of an event with face search on waits for its faces to be indexed (issue 28).
+        if (!result) await photoJoinsFaceIndex(client, ref, () => enqueueFaceIndex(jobs, client, ref.bname));
+      },
     );
     jobs.nudge(MEDIA_DERIVATIVES);
+    jobs.nudge(FACE_INDEX);
     return mediaUrl(ref);
   }
 

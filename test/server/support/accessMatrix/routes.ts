@@ -569,6 +569,17 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/events/outra/impressao', payload: { paper: '10x15' } }),
     expected: only('team', 200),
   },
+  {
+    route: 'GET /api/events/:bname/rostos',
+    request: () => ({ method: 'GET', url: '/api/events/privada/rostos' }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
+  {
+    // Off on an event nobody here owns: nothing to index, nothing kept.
+    route: 'PUT /api/events/:bname/rostos',
+    request: () => ({ method: 'PUT', url: '/api/events/outra/rostos', payload: { enabled: false } }),
+    expected: only('team', 200),
+  },
   // A wall link made and revoked on an event nobody here owns.
   { route: 'POST /api/events/:bname/telao', request: () => ({ method: 'POST', url: '/api/events/outra/telao' }), expected: only('team', 200) },
   { route: 'DELETE /api/events/:bname/telao', request: () => ({ method: 'DELETE', url: '/api/events/outra/telao' }), expected: only('team', 200) },
