@@ -37,6 +37,7 @@ const TAG_TYPES = [
   'EventAccess',
   'WallLink',
   'PrintSettings',
+  'FaceSearch',
   'Transactions',
   'EventName',
   'Contracts',

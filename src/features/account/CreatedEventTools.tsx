@@ -1,4 +1,5 @@
 import type { EventVisibility } from '../../../contract/wire';
+import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
@@ -6,7 +7,7 @@ import { EventWall } from './EventWall';
 
 /**
  * What the owner and the team do with a created event: who sees it, the guests who may (for an
- * event that is not public), its live wall and its printers. One set, on the owner's dashboard
+ * event that is not public), its live wall, its printers and its face search. One set, on the owner's dashboard
  * and on the team's events.
  */
 export function CreatedEventTools({ bname, visibility }: { bname: string; visibility: EventVisibility }) {
@@ -17,6 +18,7 @@ export function CreatedEventTools({ bname, visibility }: { bname: string; visibi
       {visibility !== 'public' && <EventGuestAccess bname={bname} />}
       <EventWall bname={bname} />
       <EventPrinting bname={bname} />
+      <EventFaceSearch bname={bname} />
     </>
   );
 }

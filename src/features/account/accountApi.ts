@@ -12,6 +12,8 @@ import type {
   EventPrintersReply,
   PrintSettings,
   TeamEvent,
+  FaceSearchSetting,
+  FaceSearchStatusReply,
 } from '../../../contract/wire';
 
 /**
@@ -112,6 +114,25 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       invalidatesTags: (_result, _error, { bname }) => [{ type: 'PrintSettings', id: bname }],
     }),
+    /** The event's face search (issue 28): on or off, and how far its index is. */
+    getFaceSearch: build.query<FaceSearchStatusReply, string>({
+      query: (bname) => path`/events/${bname}/rostos`,
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, bname) => [{ type: 'FaceSearch', id: bname }],
+    }),
+    setFaceSearch: build.mutation<FaceSearchStatusReply, FaceSearchSetting & { bname: string }>({
+      query: ({ bname, enabled }) => ({ url: path`/events/${bname}/rostos`, method: 'PUT', body: { enabled } }),
+      extraOptions: { auth: 'required' },
+      // The answer is the state now: shown at once, not asked again.
+      async onQueryStarted({ bname }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(accountApi.util.upsertQueryData('getFaceSearch', bname, data));
+        } catch {
+          // Refused: the switch shows what the server has.
+        }
+      },
+    }),
     /** The event's wall: its address and its link's key (null: none). */
     getWallLink: build.query<WallLinkReply, string>({
       query: (bname) => path`/events/${bname}/telao`,
@@ -135,6 +156,8 @@ export const accountApi = api.injectEndpoints({
 export const {
   useLoadEventsQuery,
   useLoadTeamEventsQuery,
+  useGetFaceSearchQuery,
+  useSetFaceSearchMutation,
   useLoadTransactionsQuery,
   useSetEventVisibilityMutation,
   useGetEventAccessQuery,

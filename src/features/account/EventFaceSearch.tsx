@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { errorMessage } from '../../api/apiError';
+import { useAppSelector } from '../../session';
+import { accountApi, useGetFaceSearchQuery, useSetFaceSearchMutation } from './accountApi';
+
+/** While photos wait to be indexed, the counts are asked again this often. */
+const INDEXING_POLL_MS = 5_000;
+
+const counted = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+
+/**
+ * 'Encontre minhas fotos' in the owner's (and the team's) hands (issue 28): off by default; the
+ * text says what turning it on does before it is turned; while on, how far the index is.
+ */
+export function EventFaceSearch({ bname }: { bname: string }) {
+  const headingId = useId();
+  // Followed while photos wait to be indexed: the counts move as the jobs go.
+  const indexing = useAppSelector((state) => {
+    const now = accountApi.endpoints.getFaceSearch.select(bname)(state).data;
+    return now !== undefined && now.enabled && now.waiting > 0;
+  });
+  const { data, isError, refetch } = useGetFaceSearchQuery(bname, { pollingInterval: indexing ? INDEXING_POLL_MS : 0, skipPollingIfUnfocused: true });
+  const [save, saving] = useSetFaceSearchMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const turn = async (enabled: boolean) => {
+    setFailure(null);
+    try {
+      await save({ bname, enabled }).unwrap();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="event-faces" aria-labelledby={headingId}>
+      <h4 id={headingId}>Encontre minhas fotos</h4>
+      <p>
+        Com a busca por rosto ligada, cada convidado encontra as fotos em que aparece tirando uma selfie. As fotos das cabines são analisadas nos nossos
+        servidores, e de cada rosto guardamos só uma descrição numérica, apagada quando a busca é desligada ou o evento é apagado. A selfie não é guardada.
+      </p>
+      {isError && (
+        <p role="alert">
+          Não foi possível ver a busca por rosto.{' '}
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            Tentar de novo
+          </button>
+        </p>
+      )}
+      {data && (
+        <label className="event-faces__switch">
+          <input type="checkbox" role="switch" checked={data.enabled} disabled={saving.isLoading} onChange={(event) => void turn(event.target.checked)} />
+          Busca por rosto {data.enabled ? 'ligada' : 'desligada'}
+        </label>
+      )}
+      {failure && <p role="alert">Não foi possível mudar a busca por rosto: {failure}</p>}
+      <p role="status">
+        {data?.enabled
+          ? `${counted(data.indexed, 'foto analisada', 'fotos analisadas')} · ${counted(data.waiting, 'na fila', 'na fila')} · ${counted(data.faces, 'rosto encontrado', 'rostos encontrados')}`
+          : ''}
+      </p>
+    </section>
+  );
+}
