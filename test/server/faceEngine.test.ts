@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createFaceEngine, UnreadablePhoto, type FaceEngine } from '../../server/src/faces/faceEngine';
-import { descriptorDistance } from '../../server/src/faces/faceMatch';
+import { descriptorDistance, rankMatches, SAME_PERSON_DISTANCE } from '../../server/src/faces/faceMatch';
 
 /**
  * The face engine (issue 28) on the group photos shipped in @vladmandic/face-api's package
@@ -62,4 +62,27 @@ it('finds no face in a photo of none', async () => {
     .jpeg()
     .toBuffer();
   expect(await engine.findFaces(wall)).toEqual([]);
+});
+
+describe('rankMatches', () => {
+  const at = (...values: number[]) => Float32Array.from({ length: 128 }, (_, i) => values[i] ?? 0);
+
+  it('lists each photo once, by its nearest face, surest first, and none beyond the distance', () => {
+    const faces = [
+      { photo: 'a', descriptor: at(0.3) },
+      { photo: 'b', descriptor: at(0.1) },
+      { photo: 'a', descriptor: at(0.05) },
+      { photo: 'c', descriptor: at(0.9) },
+    ];
+    const matches = rankMatches(at(0), faces, 0.45);
+    expect(matches.map((m) => m.photo)).toEqual(['a', 'b']);
+    expect(matches[0].distance).toBeCloseTo(0.05);
+    expect(rankMatches(at(0), faces, 0.01)).toEqual([]);
+  });
+
+  it('draws the line at the distance the bench chose', () => {
+    expect(SAME_PERSON_DISTANCE).toBe(0.45);
+    expect(rankMatches(at(0), [{ photo: 'x', descriptor: at(0.44) }]).length).toBe(1);
+    expect(rankMatches(at(0), [{ photo: 'x', descriptor: at(0.46) }]).length).toBe(0);
+  });
 });
