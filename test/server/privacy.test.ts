@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
+import { hideFace, saveSelfie } from '../../server/src/domain/faceSearch';
 import { KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
 import { scheduleRetention } from '../../server/src/routes/privacy';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
@@ -86,12 +87,16 @@ describe('signed out, by the device agent', () => {
     await uploadFace('otherguest1');
     await addResult('guestphone1', '/media/festa_ana/feed/ia-1.jpg');
     await addResult('otherguest1', '/media/festa_ana/feed/ia-2.jpg');
+    // Face search (issue 28): a selfie's descriptor kept for the session, and a face hidden from others' searches.
+    await saveSelfie(server.db, 'guestphone1', new Float32Array(128).fill(0.1));
+    await hideFace(server.db, 'guestphone1', new Float32Array(128).fill(0.2));
+    await saveSelfie(server.db, 'otherguest1', new Float32Array(128).fill(0.3));
   });
 
   it("shows what is kept of the agent: its faces and results, no account's lists", async () => {
     const response = await summary('guestphone1');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...ZERO, faces: 2, results: 1, orders: 0 });
+    expect(response.json()).toEqual({ ...ZERO, faces: 4, results: 1, orders: 0 });
   });
 
   it("removes the agent's faces (rows and files) and results, and nothing of anyone else", async () => {
@@ -100,9 +105,12 @@ describe('signed out, by the device agent', () => {
 
     const response = await erase({ agent: 'guestphone1' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ removed: { ...ZERO, faces: 2, results: 1 }, kept: KEPT_AFTER_ERASURE });
+    expect(response.json()).toEqual({ removed: { ...ZERO, faces: 4, results: 1 }, kept: KEPT_AFTER_ERASURE });
 
     expect(await facesOf('guestphone1')).toBe(0);
+    expect(await count("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'guestphone1'")).toBe(0);
+    expect(await count("SELECT count(*)::int AS n FROM face_hidden WHERE agent = 'guestphone1'")).toBe(0);
+    expect(await count("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'otherguest1'")).toBe(1);
     expect(fs.existsSync(faceFolder('guestphone1'))).toBe(false);
     expect(await resultsOf('guestphone1')).toBe(0);
     // Another visitor, the accounts, the orders and the event's media are as they were.

@@ -2,6 +2,7 @@ import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
+import { purgeExpiredSelfies } from './faceSearch';
 import { ensureAccount } from './accounts';
 import { deleteResultMedia } from './media';
 import { failJobsWithoutMedia, removeSpentPrintFiles } from './printJobs';
@@ -52,7 +53,12 @@ async function listCounts(db: Queryable, identity: Identity | null): Promise<Pic
 export async function privacySummary(db: Database, agent: string, identity: Identity | null): Promise<PrivacySummary> {
   const agents = await agentsOf(db, agent, identity);
   const lists = await listCounts(db, identity);
-  const faces = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = ANY($1::text[])', [agents]);
+  // Face captures kept before issue 28, and the face search's own: a selfie's descriptor, a hidden face.
+  const faces = await db.query<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM faces WHERE name = ANY($1::text[])) + (SELECT count(*) FROM face_selfies WHERE agent = ANY($1::text[]))
+            + (SELECT count(*) FROM face_hidden WHERE agent = ANY($1::text[])))::int AS n`,
+    [agents],
+  );
   const results = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
   const grants = await db.query<{ n: number }>('SELECT count(DISTINCT event_name)::int AS n FROM event_grants WHERE holder = ANY($1::text[])', [
     holdersOfErasure(agents, identity),
@@ -85,6 +91,8 @@ export async function eraseVisitorData(
       for (const row of rows) lists[row.list] += 1;
     }
     const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
+    const searchFaces = await client.query('DELETE FROM face_selfies WHERE agent = ANY($1::text[])', [agents]);
+    const hiddenFaces = await client.query('DELETE FROM face_hidden WHERE agent = ANY($1::text[])', [agents]);
     const results = await client.query<{ url: string }>('DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url', [agents]);
     // The results are theirs, not the event's: their media go too (never a gallery's booth media).
     const media = await deleteResultMedia(client, { urls: results.rows.map((row) => row.url) });
@@ -101,7 +109,12 @@ export async function eraseVisitorData(
       await client.query('UPDATE accounts SET erased_at = clock_timestamp() WHERE uid = $1', [identity.uid]);
     }
     return {
-      counts: { ...lists, faces: faces.rows.length, results: results.rowCount ?? 0, grants: new Set(grants.rows.map((row) => row.event_name)).size },
+      counts: {
+        ...lists,
+        faces: faces.rows.length + (searchFaces.rowCount ?? 0) + (hiddenFaces.rowCount ?? 0),
+        results: results.rowCount ?? 0,
+        grants: new Set(grants.rows.map((row) => row.event_name)).size,
+      },
       files: faces.rows.map((row) => row.file),
       agents,
       media,
@@ -129,7 +142,7 @@ export interface Purged {
  * own media too (rows, then files).
  */
 export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove' | 'objects'>, now = new Date()): Promise<Purged> {
-  const faces = await deleteExpiredFaces(db, storage.objects, now);
+  const faces = (await deleteExpiredFaces(db, storage.objects, now)) + (await purgeExpiredSelfies(db, now));
   const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
     now.toISOString(),
     LEAD_RETENTION_MONTHS,

@@ -17,6 +17,7 @@ import {
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import { ULTRA_SPEEDS, isUltraSong } from '../../../contract/ultra';
 import type { AppContext } from '../context';
+import { forgetSelfie } from '../domain/faceSearch';
 import {
   mirrorLastImage,
   mirrorModes,
@@ -170,9 +171,11 @@ export function boothRoutes(app: Api, { db, config, storage, rateLimit, team, me
     },
   );
 
-  /** The visitor's faces, files and rows, are deleted at their request. */
+  /** The visitor's faces, files and rows, and their selfie's descriptor, are deleted at their request. */
   app.delete('/faces/:agent', { schema: { params: params({ agent: AGENT }), response: { 200: OkReply } } }, async (request) => {
     await deleteFaces(db, storage.objects, request.params.agent);
+    // And the selfie face search keeps for the session (issue 28): 'Apagar minhas fotos' takes it at once.
+    await forgetSelfie(db, request.params.agent);
     return 'ok' as const;
   });
 }

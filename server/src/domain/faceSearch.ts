@@ -1,0 +1,93 @@
+import { mediaUrl } from '../../../contract/mediaPath';
+import type { MediaMode } from '../../../contract/modes';
+import type { Queryable } from '../db/database';
+import { descriptorBytes, descriptorDistance, descriptorOf, rankMatches, SAME_PERSON_DISTANCE } from '../faces/faceMatch';
+
+/**
+ * The search side of 'Encontre minhas fotos' (issue 28, migration 0023): a visitor's selfie kept
+ * as a descriptor for their session, the photos it matches in the events they may see, and the
+ * faces of those who asked not to be found.
+ */
+
+/** How long a selfie's descriptor is kept: the visitor's session, a day at most. */
+export const SELFIE_HOURS = 24;
+
+/** Keeps the visitor's selfie (its descriptor; the image is never stored) for SELFIE_HOURS, in place of any before. */
+export async function saveSelfie(db: Queryable, agent: string, descriptor: ArrayLike<number>): Promise<void> {
+  await db.query(
+    `INSERT INTO face_selfies (agent, descriptor, expires_at) VALUES ($1, $2, now() + make_interval(hours => ${SELFIE_HOURS}))
+     ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now(), expires_at = excluded.expires_at`,
+    [agent, descriptorBytes(descriptor)],
+  );
+}
+
+/** The visitor's selfie, while it is kept; null otherwise. */
+export async function selfieOf(db: Queryable, agent: string): Promise<Float32Array | null> {
+  const { rows } = await db.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()', [agent]);
+  return rows[0] ? descriptorOf(rows[0].descriptor) : null;
+}
+
+/** 'Apagar minhas fotos': the visitor's selfie is deleted at once. Answers whether there was one. */
+export async function forgetSelfie(db: Queryable, agent: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM face_selfies WHERE agent = $1', [agent]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Selfies past their day go (the retention sweep). Answers how many. */
+export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM face_selfies WHERE expires_at <= $1::timestamptz', [now.toISOString()]);
+  return rowCount ?? 0;
+}
+
+/** 'Não me mostre': the visitor's face hides the photos it is in from others' searches. */
+export async function hideFace(db: Queryable, agent: string, descriptor: ArrayLike<number>): Promise<void> {
+  await db.query(
+    `INSERT INTO face_hidden (agent, descriptor) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now()`,
+    [agent, descriptorBytes(descriptor)],
+  );
+}
+
+/** The visitor may be found again: their hidden face is deleted. */
+export async function unhideFace(db: Queryable, agent: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM face_hidden WHERE agent = $1', [agent]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** A photo a selfie found. */
+export interface FoundPhoto {
+  url: string;
+  event: string;
+  distance: number;
+}
+
+/**
+ * The photos of `events` (those with face search on; the caller has kept only those the visitor
+ * may see) in which a face lies near the selfie, the surest first. A photo with the face of
+ * someone who asked not to be found is left out, unless that someone is the one searching (their
+ * selfie is near their own hidden face).
+ */
+export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, events: readonly string[]): Promise<FoundPhoto[]> {
+  if (events.length === 0) return [];
+  const { rows } = await db.query<{ media_id: string; descriptor: Buffer; event_name: string; mode: MediaMode; file: string }>(
+    `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
+       FROM face_descriptors d JOIN media m ON m.id = d.media_id JOIN events e ON e.name = d.event_name
+      WHERE d.event_name = ANY($1::text[]) AND e.face_search`,
+    [events],
+  );
+  const faces = rows.map((row) => ({ photo: row.media_id, descriptor: descriptorOf(row.descriptor), row }));
+  const matches = rankMatches(selfie, faces);
+  if (matches.length === 0) return [];
+  const hidden = (await db.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_hidden')).rows
+    .map((row) => descriptorOf(row.descriptor))
+    .filter((face) => descriptorDistance(face, selfie) > SAME_PERSON_DISTANCE);
+  const facesOf = new Map<string, Float32Array[]>();
+  for (const face of faces) facesOf.set(face.photo, [...(facesOf.get(face.photo) ?? []), face.descriptor]);
+  const rowOf = new Map(faces.map((face) => [face.photo, face.row]));
+  return matches
+    .filter(({ photo }) => !(facesOf.get(photo) ?? []).some((face) => hidden.some((other) => descriptorDistance(face, other) <= SAME_PERSON_DISTANCE)))
+    .map(({ photo, distance }) => {
+      const row = rowOf.get(photo);
+      if (!row) throw new Error(`face of an unknown photo ${photo}`);
+      return { url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }), event: row.event_name, distance };
+    });
+}
