@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
+import { LoadError } from '../../ui/LoadError';
 import { useAppSelector } from '../../session';
 import { accountApi, useGetFaceSearchQuery, useSetFaceSearchMutation } from './accountApi';
 
@@ -39,14 +40,7 @@ export function EventFaceSearch({ bname }: { bname: string }) {
         Com a busca por rosto ligada, cada convidado encontra as fotos em que aparece tirando uma selfie. As fotos das cabines são analisadas nos nossos
         servidores, e de cada rosto guardamos só uma descrição numérica, apagada quando a busca é desligada ou o evento é apagado. A selfie não é guardada.
       </p>
-      {isError && (
-        <p role="alert">
-          Não foi possível ver a busca por rosto.{' '}
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Tentar de novo
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível ver a busca por rosto." onRetry={() => void refetch()} />}
       {data && (
         <label className="event-faces__switch">
           <input type="checkbox" role="switch" checked={data.enabled} disabled={saving.isLoading} onChange={(event) => void turn(event.target.checked)} />
