@@ -1,7 +1,7 @@
 /** Wire contract: The AI mirror, the 360 platform and face capture. */
 import { type Static, Type } from '@sinclair/typebox';
 import { ProductList } from './common';
-import { Identifier, StringEnum } from './primitives';
+import { Identifier, StringEnum, Strings } from './primitives';
 
 /** Mirror (espelho) catalogue entries. */
 export const MirrorMode = Type.Object({
@@ -46,8 +46,23 @@ export type UltraStartQuery = Static<typeof UltraStartQuery>;
 export const MAX_FACE_BYTES = 5 * 1024 * 1024;
 
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
-export const FaceUpload = Type.Object({ poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }) });
+export const FaceUpload = Type.Object({
+  poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }),
+  /** Beyond the spec (issue 28): the events to search, the visitor's own (the gate keeps those it opens to them). */
+  eventos: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+  /** 'Não me mostre': the face hides the photos it is in from others' searches; nothing is searched. */
+  naoMeMostre: Type.Optional(Type.Boolean()),
+});
 export type FaceUpload = Static<typeof FaceUpload>;
+
+/** `POST /uploadFace/{agent}` (issue 28): the photos the selfie was found in, surest first; the events searched; those where face search is off. */
+export const FaceSearchReply = Type.Object({
+  found: Type.Array(Type.Object({ url: Type.String(), event: Type.String() })),
+  searched: Strings,
+  unavailable: Strings,
+  hidden: Type.Boolean(),
+});
+export type FaceSearchReply = Static<typeof FaceSearchReply>;
 
 /** A device as the team sees it (`GET /team/devices`): never its key, only whether it has one. */
 export const TeamDevice = Type.Object({

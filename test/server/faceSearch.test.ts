@@ -119,3 +119,69 @@ it('keeps a selfie as its descriptor for a day at most, and deletes it at once w
   expect((await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001' })).statusCode).toBe(200);
   expect(await selfieOf(server.db, 'agenteselfie0001')).toBeNull();
 });
+
+describe('POST /api/uploadFace/{agent}: the selfie search', () => {
+  let address = 0;
+  /** A selfie of a face of a sample, as the face screen sends it (a data URL), from a vouched agent. */
+  async function send(agent: string, sample: number, face: number, body: Record<string, unknown> = {}) {
+    address += 1;
+    const bytes = photoBytes(sample);
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    const [x, y, w, h] = facesOf[sample][face].box;
+    const left = Math.max(0, Math.round((x - w) * width));
+    const top = Math.max(0, Math.round((y - h) * height));
+    const crop = await sharp(bytes)
+      .extract({ left, top, width: Math.min(width, Math.round((x + 2 * w) * width)) - left, height: Math.min(height, Math.round((y + 2 * h) * height)) - top })
+      .resize({ width: 640 })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return server.call({
+      method: 'POST',
+      url: `/api/uploadFace/${agent}`,
+      payload: { poligram: `data:image/jpeg;base64,${crop.toString('base64')}`, ...body },
+      remoteAddress: `10.28.0.${address}`,
+      headers: { cookie: `agent=${agent}` },
+    });
+  }
+
+  it('finds the photos of the face in the events asked that have face search on, keeps the descriptor, never the image', async () => {
+    const facesBefore = (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces')).rows[0].n;
+    const response = await send('agentebusca00001', 5, 0, { eventos: ['festa_ana', 'outra', 'nao_existe'] });
+    expect(response.statusCode).toBe(200);
+    const reply = response.json<{ found: { url: string; event: string }[]; searched: string[]; unavailable: string[]; hidden: boolean }>();
+    expect(reply.found[0]).toEqual({ url: urls[5], event: 'festa_ana' });
+    expect(reply.found.map((photo) => photo.url)).not.toContain(urls[4]);
+    expect(reply.searched).toEqual(['festa_ana']);
+    expect(reply.unavailable).toEqual(['outra', 'nao_existe']);
+    expect(await selfieOf(server.db, 'agentebusca00001')).not.toBeNull();
+    expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces')).rows[0].n).toBe(facesBefore);
+  });
+
+  it('says kindly when the photo has no face, and keeps nothing', async () => {
+    address += 1;
+    const wall = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7c3aed' } })
+      .jpeg()
+      .toBuffer();
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/uploadFace/agentesemrosto01',
+      payload: { poligram: `data:image/jpeg;base64,${wall.toString('base64')}`, eventos: ['festa_ana'] },
+      remoteAddress: `10.28.1.${address}`,
+      headers: { cookie: 'agent=agentesemrosto01' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ message: string }>().message).toContain('Não encontramos um rosto na foto');
+    expect(await selfieOf(server.db, 'agentesemrosto01')).toBeNull();
+  });
+
+  it("'Não me mostre' hides the face from others and searches nothing", async () => {
+    const hidden = await send('agenteoculto0001', 4, 1, { eventos: ['festa_ana'], naoMeMostre: true });
+    expect(hidden.json()).toEqual({ found: [], searched: [], unavailable: [], hidden: true });
+    try {
+      const other = await send('agenteoutro00001', 4, 0, { eventos: ['festa_ana'] });
+      expect(other.json<{ found: { url: string }[] }>().found.map((photo) => photo.url)).not.toContain(urls[4]);
+    } finally {
+      await unhideFace(server.db, 'agenteoculto0001');
+    }
+  });
+});

@@ -91,3 +91,16 @@ export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, even
       return { url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }), event: row.event_name, distance };
     });
 }
+
+/** The face a selfie is of: the largest one in it (someone behind the guest is smaller), or null when there is none. */
+export function selfieFace<F extends { box: readonly number[] }>(faces: readonly F[]): F | null {
+  let best: F | null = null;
+  for (const face of faces) if (!best || face.box[2] * face.box[3] > best.box[2] * best.box[3]) best = face;
+  return best;
+}
+
+/** The events with face search on among these names (the others: not available there). */
+export async function faceSearchEvents(db: Queryable, names: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM events WHERE name = ANY($1::text[]) AND face_search', [names]);
+  return new Set(rows.map((row) => row.name));
+}

@@ -46,7 +46,7 @@ const AGENT = /^[A-Za-z0-9_-]{1,64}$/;
  * PNG or WebP and hold at most MAX_FACE_BYTES; the image's header (read without decoding a pixel)
  * must be one of those formats and at most MAX_FACE_SIDE on each side.
  */
-async function checkedFace(dataUrl: string): Promise<Buffer> {
+export async function checkedFace(dataUrl: string): Promise<Buffer> {
   const parts = splitDataUrl(dataUrl);
   if (!parts) throw invalid('invalid_image', WRONG_TYPE);
   const match = ['', ...parts] as const;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   AgentResultsReply,
+  FaceSearchReply,
   FaceUpload,
   MAX_FACE_BYTES,
   MirrorImageReply,
@@ -17,7 +18,10 @@ import {
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import { ULTRA_SPEEDS, isUltraSong } from '../../../contract/ultra';
 import type { AppContext } from '../context';
-import { forgetSelfie } from '../domain/faceSearch';
+import { faceSearchEvents, forgetSelfie, hideFace, saveSelfie, searchFaces, selfieFace } from '../domain/faceSearch';
+import { UnreadablePhoto } from '../faces/faceEngine';
+import { eventMediaOpening } from '../http/mediaGate';
+import { NAME_PATTERN } from '../../../contract/names';
 import {
   mirrorLastImage,
   mirrorModes,
@@ -29,9 +33,9 @@ import {
   ultraConfigure,
   ultraLast,
 } from '../domain/booths';
-import { forbidden, invalid, tooMany } from '../domain/errors';
+import { forbidden, invalid, tooMany, unprocessable } from '../domain/errors';
 import { apiViewer, openEvent } from '../http/eventGuard';
-import { deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP, saveFace } from '../domain/faces';
+import { checkedFace, deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP } from '../domain/faces';
 import { takeRateSlot } from '../domain/rateLimit';
 import { agentResults } from '../domain/results';
 import { countedAddress } from '../http/clientAddress';
@@ -47,7 +51,8 @@ const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
 const FACE_WINDOW_SECONDS = 60;
 
 /** The AI mirror, the 360 platform and face capture, as guests drive them from their phones. */
-export function boothRoutes(app: Api, { db, config, storage, rateLimit, team, mediaAccess: { guard } }: AppContext): void {
+export function boothRoutes(app: Api, { db, storage, rateLimit, team, faces: faceEngine, mediaAccess }: AppContext): void {
+  const { guard } = mediaAccess;
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
 
   app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
@@ -146,7 +151,7 @@ export function boothRoutes(app: Api, { db, config, storage, rateLimit, team, me
     '/uploadFace/:name',
     {
       bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
-      schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: OkReply } },
+      schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: FaceSearchReply } },
       // Per address and agent, in this server's memory; the database's count below holds across servers.
       config: { rateLimit: rateLimit('uploadFace') },
       // Counted before the body is read: a flood of uploads costs neither parsing nor decoding.
@@ -166,8 +171,32 @@ export function boothRoutes(app: Api, { db, config, storage, rateLimit, team, me
       },
     },
     async (request) => {
-      await saveFace(db, storage.objects, request.params.name, request.body.poligram, config.facesQuotaBytes);
-      return 'ok' as const;
+      const agent = request.params.name;
+      // The selfie is read in memory and never stored (issue 28): only its face's descriptor is kept.
+      const bytes = await checkedFace(request.body.poligram);
+      const faces = await faceEngine.findFaces(bytes).catch((error: unknown) => {
+        if (error instanceof UnreadablePhoto) throw unprocessable('invalid_image', 'Imagem inválida.');
+        throw error;
+      });
+      const face = selfieFace(faces);
+      if (!face)
+        throw unprocessable('no_face', 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.');
+      if (request.body.naoMeMostre) {
+        await hideFace(db, agent, face.descriptor);
+        return { found: [], searched: [], unavailable: [], hidden: true };
+      }
+      await saveSelfie(db, agent, face.descriptor);
+      const asked = [...new Set(request.body.eventos ?? [])].filter((name) => NAME_PATTERN.test(name));
+      const on = await faceSearchEvents(db, asked);
+      const searched: string[] = [];
+      for (const bname of asked) {
+        // Only what the visitor may see, by the gate's own rule (a link-only event's guests, a private one's signed in).
+        const opening = await eventMediaOpening(request, bname, mediaAccess);
+        if (on.has(bname) && (opening === 'public' || opening === 'gated')) searched.push(bname);
+      }
+      const unavailable = asked.filter((name) => !on.has(name));
+      const found = (await searchFaces(db, face.descriptor, searched)).map(({ url, event }) => ({ url, event }));
+      return { found, searched, unavailable, hidden: false };
     },
   );
 
