@@ -63,10 +63,11 @@ export interface FoundPhoto {
 /**
  * The photos of `events` (those with face search on; the caller has kept only those the visitor
  * may see) in which a face lies near the selfie, the surest first. A photo with the face of
- * someone who asked not to be found is left out, unless that someone is the one searching (their
- * selfie is near their own hidden face).
+ * someone who asked not to be found is left out of everyone's results but their own: who searches
+ * is told by their agent, never by their face (a crop of the hidden guest's face out of a gallery
+ * photo must not find them).
  */
-export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, events: readonly string[]): Promise<FoundPhoto[]> {
+export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, events: readonly string[], searcher: string | null = null): Promise<FoundPhoto[]> {
   if (events.length === 0) return [];
   const { rows } = await db.query<{ media_id: string; descriptor: Buffer; event_name: string; mode: MediaMode; file: string }>(
     `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
@@ -77,9 +78,9 @@ export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, even
   const faces = rows.map((row) => ({ photo: row.media_id, descriptor: descriptorOf(row.descriptor), row }));
   const matches = rankMatches(selfie, faces);
   if (matches.length === 0) return [];
-  const hidden = (await db.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_hidden')).rows
-    .map((row) => descriptorOf(row.descriptor))
-    .filter((face) => descriptorDistance(face, selfie) > SAME_PERSON_DISTANCE);
+  const hidden = (await db.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_hidden WHERE agent IS DISTINCT FROM $1', [searcher])).rows.map((row) =>
+    descriptorOf(row.descriptor),
+  );
   const facesOf = new Map<string, Float32Array[]>();
   for (const face of faces) facesOf.set(face.photo, [...(facesOf.get(face.photo) ?? []), face.descriptor]);
   const rowOf = new Map(faces.map((face) => [face.photo, face.row]));

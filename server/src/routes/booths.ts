@@ -195,7 +195,7 @@ export function boothRoutes(app: Api, { db, storage, rateLimit, team, faces: fac
         if (on.has(bname) && (opening === 'public' || opening === 'gated')) searched.push(bname);
       }
       const unavailable = asked.filter((name) => !on.has(name));
-      const found = (await searchFaces(db, face.descriptor, searched)).map(({ url, event }) => ({ url, event }));
+      const found = (await searchFaces(db, face.descriptor, searched, agent)).map(({ url, event }) => ({ url, event }));
       return { found, searched, unavailable, hidden: false };
     },
   );
