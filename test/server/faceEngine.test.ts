@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { createFaceEngine, UnreadablePhoto, type FaceEngine } from '../../server/src/faces/faceEngine';
+import { createFaceEngine, PhotoFailed, UnreadablePhoto, type FaceEngine } from '../../server/src/faces/faceEngine';
 import { descriptorDistance, rankMatches, SAME_PERSON_DISTANCE } from '../../server/src/faces/faceMatch';
+import { answerPhoto, type FaceSteps } from '../../server/src/faces/faceMessages';
 
 /**
  * The face engine (issue 28) on the group photos shipped in @vladmandic/face-api's package
@@ -84,5 +86,122 @@ describe('rankMatches', () => {
     expect(SAME_PERSON_DISTANCE).toBe(0.45);
     expect(rankMatches(at(0), [{ photo: 'x', descriptor: at(0.44) }]).length).toBe(1);
     expect(rankMatches(at(0), [{ photo: 'x', descriptor: at(0.46) }]).length).toBe(0);
+  });
+});
+
+describe("the worker's answer", () => {
+  const image = { data: new Uint8Array(3), width: 1, height: 1 };
+  const face = { box: [0, 0, 1, 1] as [number, number, number, number], score: 0.9, descriptor: new Float32Array(128) };
+  const steps: FaceSteps = { decode: async () => image, load: async () => undefined, find: async () => [face] };
+  const fails = () => Promise.reject(new Error('falhou'));
+  const request = { id: 7, image: new Uint8Array([1, 2, 3]) };
+
+  it('says unreadable only when the bytes do not decode', async () => {
+    expect(await answerPhoto(request, { ...steps, decode: fails })).toEqual({ id: 7, kind: 'unreadable', message: 'falhou' });
+    // Undecodable bytes are unreadable whatever the model's state.
+    expect(await answerPhoto(request, { ...steps, decode: fails, load: fails })).toMatchObject({ kind: 'unreadable' });
+  });
+
+  it('tells a model that did not load from a model that failed on the photo', async () => {
+    expect(await answerPhoto(request, { ...steps, load: fails })).toEqual({ id: 7, kind: 'unavailable', message: 'falhou' });
+    expect(await answerPhoto(request, { ...steps, find: fails })).toEqual({ id: 7, kind: 'failed', message: 'falhou' });
+    expect(await answerPhoto(request, steps)).toEqual({ id: 7, kind: 'faces', faces: [face] });
+  });
+});
+
+it('forgets a model load that failed: the next photo tries to load it again', async () => {
+  let loads = 0;
+  jest.doMock('@tensorflow/tfjs', () => ({
+    ...jest.requireActual<object>('@tensorflow/tfjs'),
+    setBackend: async () => {
+      loads += 1;
+      throw new Error(`falha ${loads}`);
+    },
+  }));
+  try {
+    await jest.isolateModulesAsync(async () => {
+      const { loadFaceModel } = await import('../../server/src/faces/faceModel');
+      await expect(loadFaceModel()).rejects.toThrow('falha 1');
+      await expect(loadFaceModel()).rejects.toThrow('falha 2');
+    });
+  } finally {
+    jest.dontMock('@tensorflow/tfjs');
+  }
+});
+
+describe('the engine, with a stand-in worker', () => {
+  /**
+   * A worker thread that says it is ready (or not, with `ready: false`) and answers every photo
+   * alike: a reply of this kind, or its own death (`die`).
+   */
+  const standIn = (behaviour: { ready?: boolean; reply?: 'failed' | 'unavailable' | 'unreadable'; die?: boolean }) => () =>
+    new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       parentPort.on('message', ({ id }) => {
+         if (workerData.die) process.exit(3);
+         parentPort.postMessage({ id, kind: workerData.reply, message: 'de mentira' });
+       });
+       if (workerData.ready !== false) parentPort.postMessage({ kind: 'ready' });`,
+      { eval: true, workerData: behaviour },
+    );
+  const engines: FaceEngine[] = [];
+  const started = (start: () => Worker) => {
+    const made = createFaceEngine({ start });
+    engines.push(made);
+    return made;
+  };
+  afterAll(() => Promise.all(engines.map((made) => made.close())));
+
+  it('rejects with PhotoFailed, not UnreadablePhoto, when the model failed on a photo that decoded', async () => {
+    const failing = started(standIn({ reply: 'failed' }));
+    const error = await failing.findFaces(Buffer.from('x')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PhotoFailed);
+    expect(error).not.toBeInstanceOf(UnreadablePhoto);
+    await expect(started(standIn({ reply: 'unreadable' })).findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(UnreadablePhoto);
+  });
+
+  it('rejects with a plain Error, no fault of the photo, when the model did not load', async () => {
+    const error = await started(standIn({ reply: 'unavailable' }))
+      .findFaces(Buffer.from('x'))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(PhotoFailed);
+    expect(error).not.toBeInstanceOf(UnreadablePhoto);
+  });
+
+  it('blames the photos a ready thread died with, not those of a thread that died of its own start', async () => {
+    await expect(started(standIn({ die: true })).findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(PhotoFailed);
+    const error = await started(standIn({ die: true, ready: false }))
+      .findFaces(Buffer.from('x'))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(PhotoFailed);
+  });
+
+  it('rejects a photo whose thread could not start, and starts one for the next', async () => {
+    let starts = 0;
+    const flaky = started(() => {
+      starts += 1;
+      if (starts === 1) throw new Error('sem threads');
+      return standIn({ reply: 'unreadable' })();
+    });
+    await expect(flaky.findFaces(Buffer.from('x'))).rejects.toThrow('sem threads');
+    await expect(flaky.findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(UnreadablePhoto);
+    expect(starts).toBe(2);
+  });
+
+  it('once closed, rejects every photo with a plain Error and starts no thread', async () => {
+    let starts = 0;
+    const closing = started(() => {
+      starts += 1;
+      return standIn({ reply: 'unreadable' })();
+    });
+    await expect(closing.findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(UnreadablePhoto);
+    await closing.close();
+    expect(closing.closed).toBe(true);
+    const error = await closing.findFaces(Buffer.from('x')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(PhotoFailed);
+    expect(starts).toBe(1);
   });
 });

@@ -29,17 +29,25 @@ const MIN_DETECTION_SCORE = 0.5;
 
 let loading: Promise<void> | null = null;
 
-/** Loads the backend and the three nets once; later calls wait for the same load. */
+async function load(): Promise<void> {
+  setWasmPaths(`${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}${path.sep}`);
+  await tf.setBackend('wasm');
+  await tf.ready();
+  const weights = path.join(packageDir('@vladmandic/face-api'), 'model');
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(weights);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(weights);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(weights);
+}
+
+/**
+ * Loads the backend and the three nets once; later calls wait for the same load. A load that
+ * failed is forgotten: the next photo tries again, instead of every photo failing for good.
+ */
 export function loadFaceModel(): Promise<void> {
-  loading ??= (async () => {
-    setWasmPaths(`${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}${path.sep}`);
-    await tf.setBackend('wasm');
-    await tf.ready();
-    const weights = path.join(packageDir('@vladmandic/face-api'), 'model');
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(weights);
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(weights);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(weights);
-  })();
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
   return loading;
 }
 

@@ -5,23 +5,22 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { decodeForFaces } from './faceImage';
-import { findFaces } from './faceModel';
-import type { FaceReply, FaceRequest } from './faceMessages';
+import { findFaces, loadFaceModel } from './faceModel';
+import { answerPhoto, type FaceRequest, type FaceWorkerMessage } from './faceMessages';
 
 const port = parentPort;
 if (!port) throw new Error('faceWorker.ts runs as a worker thread (server/src/faces/faceEngine.ts)');
+
+const steps = { decode: decodeForFaces, load: loadFaceModel, find: findFaces };
 
 // One photo at a time, in order: the model is one, and the engine queues what it sends.
 let queue = Promise.resolve();
 port.on('message', (request: FaceRequest) => {
   queue = queue.then(async () => {
-    let reply: FaceReply;
-    try {
-      const faces = await findFaces(await decodeForFaces(Buffer.from(request.image)));
-      reply = { id: request.id, faces: faces.map((face) => ({ box: face.box, score: face.score, descriptor: face.descriptor })) };
-    } catch (error) {
-      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
-    }
+    const reply: FaceWorkerMessage = await answerPhoto(request, steps);
     port.postMessage(reply);
   });
 });
+
+const ready: FaceWorkerMessage = { kind: 'ready' };
+port.postMessage(ready);
