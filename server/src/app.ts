@@ -20,7 +20,7 @@ import {
   mediaDerivativesJob,
 } from './jobs/mediaDerivatives';
 import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob } from './jobs/printFiles';
-import { FACE_INDEX, FACE_INDEX_SETTINGS, faceIndexJob } from './jobs/faceIndex';
+import { FACE_INDEX, FACE_INDEX_SETTINGS, faceIndexJob, scheduleFaceIndexSweep } from './jobs/faceIndex';
 import { createFaceEngine } from './faces/faceEngine';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
@@ -213,6 +213,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
   registerHealth(app, context);
   scheduleRetention(app, context);
   scheduleTileSweep(app, db);
+  scheduleFaceIndexSweep(app, db, jobs);
   await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, vouchForAgent, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
     visit: collectOnServe(db, context.mediaAccess),

@@ -36,13 +36,20 @@ export interface JobQueue {
    * Queues a job in the caller's transaction (`client`): it exists exactly when what it is for
    * was committed, and never before.
    */
-  enqueue(client: Queryable, name: string, data: JobData): Promise<void>;
+  enqueue(client: Queryable, name: string, data: JobData, options?: EnqueueOptions): Promise<void>;
   /** After a commit that queued work: this server's worker looks now instead of at its next poll. */
   nudge(name: string): void;
+  /** True once `stop` was called: a long job stops between its steps, and leaves the rest to another job. */
+  stopping(): boolean;
   /** Whether the queue answers (the readiness check): rejects, saying why, otherwise. */
   reachable(): Promise<void>;
   /** Stops taking jobs, lets those under way finish (up to `timeoutMs`), then stops. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Not taken before this many seconds (work that cannot be done before then: a claim still held). */
+  startAfterSeconds?: number;
 }
 
 export interface JobQueueOptions {
@@ -168,14 +175,15 @@ export async function startJobQueue(
   }
   let stopped = false;
   return {
-    async enqueue(client, name, data) {
-      const id = await boss.send(name, data, { db: overPool(client) });
+    async enqueue(client, name, data, { startAfterSeconds } = {}) {
+      const id = await boss.send(name, data, { db: overPool(client), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
       // pg-boss answers null, not an error, for a queue it does not know.
       if (!id) throw new Error(`job queue ${name}: the job was not queued`);
     },
     nudge(name) {
       for (const worker of running.get(name) ?? []) worker.nudge();
     },
+    stopping: () => stopped,
     async reachable() {
       if (stopped) throw new Error('stopped');
       await boss.getQueueSize(Object.keys(queues)[0] ?? '');
