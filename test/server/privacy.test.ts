@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
 import { hideFace, saveSelfie } from '../../server/src/domain/faceSearch';
-import { KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
+import { HIDDEN_FACE_RETENTION_DAYS, KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
 import { scheduleRetention } from '../../server/src/routes/privacy';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
@@ -354,6 +354,18 @@ describe('retention', () => {
     expect((await server.db.query("SELECT evento FROM leads WHERE evento IN ('antigo', 'recente')")).rows).toEqual([{ evento: 'recente' }]);
     // Faces sent today (by the tests above) are far from their end.
     expect(await facesOf('keptguest1')).toBe(1);
+  });
+
+  it(`deletes a 'Não me mostre' asked more than ${HIDDEN_FACE_RETENTION_DAYS} days ago (the cookies' lifetime), and counts it with the faces`, async () => {
+    const hide = (agent: string, days: number) =>
+      server.db.query('INSERT INTO face_hidden (agent, descriptor, created_at) VALUES ($1, $2, $3)', [agent, Buffer.alloc(512), daysBefore(days)]);
+    await hide('hiddenlongago', HIDDEN_FACE_RETENTION_DAYS + 1);
+    await hide('hiddenrecently', HIDDEN_FACE_RETENTION_DAYS - 1);
+    const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), now);
+    expect(purged).toEqual({ faces: 1, leads: 0, results: 0 });
+    expect((await server.db.query("SELECT agent FROM face_hidden WHERE agent IN ('hiddenlongago', 'hiddenrecently')")).rows).toEqual([
+      { agent: 'hiddenrecently' },
+    ]);
   });
 
   it('runs as a server starts, and stops with it', async () => {

@@ -22,6 +22,11 @@ export const LEAD_RETENTION_MONTHS = 24;
  * life of the device's cookies (34,000,000 s, SPEC section 9), after which nobody can claim them.
  */
 export const RESULT_RETENTION_DAYS = 394;
+/**
+ * 'Não me mostre' (face_hidden) lasts as long after it was asked: the agent that asked may be gone
+ * with its cookies by then, and nobody would be left to ask to be found again. Asking again starts it over.
+ */
+export const HIDDEN_FACE_RETENTION_DAYS = RESULT_RETENTION_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an erasure keeps, said to the guest in the reply (the SPA shows its own words too). */
@@ -142,7 +147,11 @@ export interface Purged {
  * own media too (rows, then files).
  */
 export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove' | 'objects'>, now = new Date()): Promise<Purged> {
-  const faces = (await deleteExpiredFaces(db, storage.objects, now)) + (await purgeExpiredSelfies(db, now));
+  const hidden = await db.query('DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)', [
+    now.toISOString(),
+    HIDDEN_FACE_RETENTION_DAYS,
+  ]);
+  const faces = (await deleteExpiredFaces(db, storage.objects, now)) + (await purgeExpiredSelfies(db, now)) + (hidden.rowCount ?? 0);
   const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
     now.toISOString(),
     LEAD_RETENTION_MONTHS,
