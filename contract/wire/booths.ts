@@ -45,22 +45,32 @@ export type UltraStartQuery = Static<typeof UltraStartQuery>;
 /** The largest face capture the server takes, in bytes (before base64). */
 export const MAX_FACE_BYTES = 5 * 1024 * 1024;
 
+/** How many events a face search looks through at once: a visitor's own, and the page's. */
+export const MAX_FACE_SEARCH_EVENTS = 50;
+
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
 export const FaceUpload = Type.Object({
   poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }),
   /** Beyond the spec (issue 28): the events to search, the visitor's own (the gate keeps those it opens to them). */
-  eventos: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
-  /** 'Não me mostre': the face hides the photos it is in from others' searches; nothing is searched. */
-  naoMeMostre: Type.Optional(Type.Boolean()),
+  eventos: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_FACE_SEARCH_EVENTS })),
 });
 export type FaceUpload = Static<typeof FaceUpload>;
 
-/** `POST /uploadFace/{agent}` (issue 28): the photos the selfie was found in, surest first; the events searched; those where face search is off. */
+/** `GET /fotos-do-rosto/{agent}?eventos=a,b` (issue 28): the same search again, with the selfie kept for the session. */
+export const FaceSearchQuery = Type.Object({ eventos: Type.Optional(Type.String({ maxLength: MAX_FACE_SEARCH_EVENTS * 65 })) });
+export type FaceSearchQuery = Static<typeof FaceSearchQuery>;
+
+/**
+ * A face search's answer (issue 28): whether a selfie of the visitor is kept (none: take one),
+ * whether they asked not to be found ('Não me mostre'), the photos their face is in, surest
+ * first, the events searched, and those asked where face search is not available to them.
+ */
 export const FaceSearchReply = Type.Object({
+  selfie: Type.Boolean(),
+  hidden: Type.Boolean(),
   found: Type.Array(Type.Object({ url: Type.String(), event: Type.String() })),
   searched: Strings,
   unavailable: Strings,
-  hidden: Type.Boolean(),
 });
 export type FaceSearchReply = Static<typeof FaceSearchReply>;
 

@@ -49,6 +49,8 @@ export const EventCard = Type.Object({
   cover: Type.String(),
   photos: Type.Integer(),
   devices: Strings,
+  /** Beyond the spec (issue 28): its owner turned face search on; absent when off. */
+  faceSearch: Type.Optional(Type.Literal(true)),
 });
 export type EventCard = Static<typeof EventCard>;
 

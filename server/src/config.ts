@@ -3,9 +3,6 @@ import path from 'node:path';
 import { MAX_EVENT_MEDIA_FILES } from './storage/imageLimits';
 import type { S3Settings } from './storage/s3ObjectStore';
 
-/** The faces folder's quota by default: some 5,000 faces of 400 kB. */
-const FACES_QUOTA_MB = 2048;
-
 /** Everything the server reads from its environment (docs/configuration.md). */
 export interface ServerConfig {
   production: boolean;
@@ -56,8 +53,6 @@ export interface ServerConfig {
   deviceKeyPepper: string | null;
   /** MAX_EVENT_MEDIA_FILES: how many files one event's media folder may hold before uploads are refused. */
   maxEventMediaFiles: number;
-  /** FACES_QUOTA_MB: how many megabytes every visitor's face captures may hold together, before uploads wait (429). */
-  facesQuotaBytes: number;
   /**
    * RATE_LIMIT_SCALE: every rate limit multiplied by it (1, the table's limits, by default). The
    * benchmarks raise it so that their one client address measures the server, not the limiter.
@@ -266,7 +261,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     mediaSessionSecret: serverSecret(env.MEDIA_SESSION_SECRET, 'MEDIA_SESSION_SECRET'),
     deviceKeyPepper: serverSecret(env.DEVICE_KEY_PEPPER, 'DEVICE_KEY_PEPPER'),
     maxEventMediaFiles: positiveInteger(env.MAX_EVENT_MEDIA_FILES, MAX_EVENT_MEDIA_FILES, 'MAX_EVENT_MEDIA_FILES'),
-    facesQuotaBytes: positiveInteger(env.FACES_QUOTA_MB, FACES_QUOTA_MB, 'FACES_QUOTA_MB') * 1024 * 1024,
     rateLimitScale: positiveInteger(env.RATE_LIMIT_SCALE, 1, 'RATE_LIMIT_SCALE'),
     rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
     shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0, 'SHUTDOWN_DRAIN_SECONDS', 20) * 1000,

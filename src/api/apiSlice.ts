@@ -38,6 +38,7 @@ const TAG_TYPES = [
   'WallLink',
   'PrintSettings',
   'FaceSearch',
+  'FaceMatches',
   'Transactions',
   'EventName',
   'Contracts',

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { forgetSelfie, hideFace, purgeExpiredSelfies, saveSelfie, searchFaces, selfieOf, unhideFace } from '../../server/src/domain/faceSearch';
 import { createFaceEngine, type FaceEngine } from '../../server/src/faces/faceEngine';
 import type { FoundFace } from '../../server/src/faces/faceModel';
+import { dataUrl, demoPhoto, faceCrop } from './support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, startTestServer, type TestServer } from './support/testServer';
 
@@ -13,46 +11,39 @@ import { newTeamMember, startTestServer, type TestServer } from './support/testS
  * selfie made of one face finds the photo it is in and no other; a selfie is kept as a descriptor
  * for a day at most; a guest who asked not to be found is left out of others' results.
  */
-const DEMO = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-const photoBytes = (n: number) => fs.readFileSync(path.join(DEMO, `sample${n}.jpg`));
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera, 'content-type': 'image/jpeg' };
 
 let server: TestServer;
 let engine: FaceEngine;
+let team: Awaited<ReturnType<typeof newTeamMember>>;
 const urls: Record<number, string> = {};
 const facesOf: Record<number, FoundFace[]> = {};
 
-/** A selfie of one face of a sample: cropped with a margin as a phone frames it, 640 px wide, recompressed; its descriptor. */
+/** A selfie of one face of a sample, as a phone frames it; its descriptor. */
 async function selfie(sample: number, face: number): Promise<Float32Array> {
-  const bytes = photoBytes(sample);
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
-  const [x, y, w, h] = facesOf[sample][face].box;
-  const left = Math.max(0, Math.round((x - w) * width));
-  const top = Math.max(0, Math.round((y - h) * height));
-  const right = Math.min(width, Math.round((x + 2 * w) * width));
-  const bottom = Math.min(height, Math.round((y + 2 * h) * height));
-  const crop = await sharp(bytes)
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize({ width: 640 })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const [found] = await engine.findFaces(crop);
+  const [found] = await engine.findFaces(await faceCrop(demoPhoto(sample), facesOf[sample][face].box, { quality: 70 }));
   if (!found) throw new Error(`no face found in the selfie of face ${face} of sample ${sample}`);
   return found.descriptor;
+}
+
+/** Sends demo photo `sample` as a booth photo of festa_ana; answers its URL once indexed. */
+async function boothPhoto(sample: number, file: string): Promise<string> {
+  const sent = await server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: camera, payload: demoPhoto(sample) });
+  expect(sent.statusCode).toBe(200);
+  await server.jobsDone();
+  return sent.json<{ url: string }>().url;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   await loadBasicSeed(server);
   engine = createFaceEngine();
-  const team = await newTeamMember();
+  team = await newTeamMember();
   expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/rostos', token: team.token, payload: { enabled: true } })).statusCode).toBe(200);
   for (const n of [4, 5]) {
-    const sent = await server.call({ method: 'POST', url: `/api/device/media?file=grupo-${n}.jpg`, headers: camera, payload: photoBytes(n) });
-    urls[n] = sent.json<{ url: string }>().url;
-    facesOf[n] = await engine.findFaces(photoBytes(n));
+    urls[n] = await boothPhoto(n, `grupo-${n}.jpg`);
+    facesOf[n] = await engine.findFaces(demoPhoto(n));
   }
-  await server.jobsDone();
 });
 
 afterAll(async () => {
@@ -86,7 +77,8 @@ it('searches only the events it is given, with face search on', async () => {
 
 it("leaves out of others' results a photo with the face of a guest who asked not to be found, but not out of their own", async () => {
   // Guest B (face 1 of sample 4) asks not to be found; guest A (face 0) is in the same photo.
-  await hideFace(server.db, 'agenteescondido01', await selfie(4, 1));
+  await saveSelfie(server.db, 'agenteescondido01', await selfie(4, 1));
+  expect(await hideFace(server.db, 'agenteescondido01')).toBe(true);
   try {
     expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).not.toContain(urls[4]);
     // Someone else with a crop of B's face finds nothing of B; B, from B's own agent, finds B's photo.
@@ -94,6 +86,7 @@ it("leaves out of others' results a photo with the face of a guest who asked not
     expect((await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteescondido01')).map((photo) => photo.url)).toContain(urls[4]);
   } finally {
     expect(await unhideFace(server.db, 'agenteescondido01')).toBe(true);
+    await forgetSelfie(server.db, 'agenteescondido01');
   }
   expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).toContain(urls[4]);
 });
@@ -117,72 +110,121 @@ it('keeps a selfie as its descriptor for a day at most, and deletes it at once w
 
   // 'Apagar minhas fotos' on the face screen (DELETE /api/faces/{agent}) deletes it too.
   await saveSelfie(server.db, 'agenteselfie0001', descriptor);
-  expect((await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001' })).statusCode).toBe(200);
+  expect((await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001', headers: { cookie: 'agent=agenteselfie0001' } })).statusCode).toBe(200);
   expect(await selfieOf(server.db, 'agenteselfie0001')).toBeNull();
 });
 
-describe('POST /api/uploadFace/{agent}: the selfie search', () => {
+describe("the face screen's calls", () => {
   let address = 0;
-  /** A selfie of a face of a sample, as the face screen sends it (a data URL), from a vouched agent. */
-  async function send(agent: string, sample: number, face: number, body: Record<string, unknown> = {}) {
+  /** A request from the visitor's own browser (its agent cookie), each from its own address. */
+  const from = (agent: string) => {
     address += 1;
-    const bytes = photoBytes(sample);
-    const { width = 0, height = 0 } = await sharp(bytes).metadata();
-    const [x, y, w, h] = facesOf[sample][face].box;
-    const left = Math.max(0, Math.round((x - w) * width));
-    const top = Math.max(0, Math.round((y - h) * height));
-    const crop = await sharp(bytes)
-      .extract({ left, top, width: Math.min(width, Math.round((x + 2 * w) * width)) - left, height: Math.min(height, Math.round((y + 2 * h) * height)) - top })
-      .resize({ width: 640 })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    return server.call({
+    return { remoteAddress: `10.28.0.${address}`, headers: { cookie: `agent=${agent}` } };
+  };
+  /** A selfie of a face of a sample, as the face screen sends it (a data URL). */
+  const send = async (agent: string, sample: number, face: number, eventos?: string[]) =>
+    server.call({
       method: 'POST',
       url: `/api/uploadFace/${agent}`,
-      payload: { poligram: `data:image/jpeg;base64,${crop.toString('base64')}`, ...body },
-      remoteAddress: `10.28.0.${address}`,
-      headers: { cookie: `agent=${agent}` },
+      payload: { poligram: dataUrl(await faceCrop(demoPhoto(sample), facesOf[sample][face].box)), ...(eventos ? { eventos } : {}) },
+      ...from(agent),
     });
-  }
+  const again = (agent: string, eventos: string, cookieAgent = agent) =>
+    server.call({ method: 'GET', url: `/api/fotos-do-rosto/${agent}?eventos=${eventos}`, ...from(cookieAgent) });
+  const foundUrls = (response: { json: () => unknown }) => (response.json() as { found: { url: string }[] }).found.map((photo) => photo.url);
 
-  it('finds the photos of the face in the events asked that have face search on, keeps the descriptor, never the image', async () => {
-    const facesBefore = (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces')).rows[0].n;
-    const response = await send('agentebusca00001', 5, 0, { eventos: ['festa_ana', 'outra', 'nao_existe'] });
+  it('finds the photos of the face in the events asked that it may see and that have face search on; keeps the descriptor, never the image', async () => {
+    const response = await send('agentebusca00001', 5, 0, ['festa_ana', 'outra', 'nao_existe']);
     expect(response.statusCode).toBe(200);
-    const reply = response.json<{ found: { url: string; event: string }[]; searched: string[]; unavailable: string[]; hidden: boolean }>();
+    const reply = response.json<{ found: { url: string; event: string }[] }>();
+    expect(reply).toMatchObject({ selfie: true, hidden: false, searched: ['festa_ana'], unavailable: ['outra', 'nao_existe'] });
     expect(reply.found[0]).toEqual({ url: urls[5], event: 'festa_ana' });
-    expect(reply.found.map((photo) => photo.url)).not.toContain(urls[4]);
-    expect(reply.searched).toEqual(['festa_ana']);
-    expect(reply.unavailable).toEqual(['outra', 'nao_existe']);
+    expect(foundUrls(response)).not.toContain(urls[4]);
     expect(await selfieOf(server.db, 'agentebusca00001')).not.toBeNull();
-    expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces')).rows[0].n).toBe(facesBefore);
+    expect((await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM faces WHERE name = 'agentebusca00001'")).rows[0].n).toBe(0);
+  });
+
+  it('does not search an event the visitor may not see: a link-only event is not available to a stranger', async () => {
+    const owner = { token: team.token };
+    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'link' } })).statusCode).toBe(200);
+    try {
+      const response = await send('agenteestranho01', 5, 0, ['festa_ana']);
+      expect(response.json()).toEqual({ selfie: true, hidden: false, found: [], searched: [], unavailable: ['festa_ana'] });
+    } finally {
+      await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'public' } });
+    }
+  });
+
+  it('searches again with the selfie kept for the session, and finds the photos added since', async () => {
+    expect((await again('agentedenovo0001', 'festa_ana')).json()).toEqual({
+      selfie: false,
+      hidden: false,
+      found: [],
+      searched: ['festa_ana'],
+      unavailable: [],
+    });
+    expect(foundUrls(await send('agentedenovo0001', 4, 2, ['festa_ana']))).toEqual([urls[4]]);
+    // The same group photo comes again from the booth: a new photo of the event, and the face is in it.
+    const later = await boothPhoto(4, 'grupo-4-de-novo.jpg');
+    const response = await again('agentedenovo0001', 'festa_ana,outra');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ selfie: true, searched: ['festa_ana'], unavailable: ['outra'] });
+    expect(foundUrls(response).sort()).toEqual([urls[4], later].sort());
+    // 'Apagar minhas fotos': the selfie goes, and nothing is searched any more.
+    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentedenovo0001', ...from('agentedenovo0001') })).statusCode).toBe(200);
+    expect((await again('agentedenovo0001', 'festa_ana')).json()).toMatchObject({ selfie: false, found: [] });
+  });
+
+  it('answers only the browser of the agent it names', async () => {
+    await send('agentedono000001', 5, 1, ['festa_ana']);
+    for (const call of [
+      { method: 'GET' as const, url: '/api/fotos-do-rosto/agentedono000001?eventos=festa_ana' },
+      { method: 'POST' as const, url: '/api/rostos-ocultos/agentedono000001' },
+      { method: 'DELETE' as const, url: '/api/rostos-ocultos/agentedono000001' },
+      { method: 'DELETE' as const, url: '/api/faces/agentedono000001' },
+    ]) {
+      const response = await server.call({ ...call, ...from('agenteintruso001') });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: 'agent_not_vouched' });
+    }
+    expect(await selfieOf(server.db, 'agentedono000001')).not.toBeNull();
   });
 
   it('says kindly when the photo has no face, and keeps nothing', async () => {
-    address += 1;
-    const wall = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7c3aed' } })
-      .jpeg()
-      .toBuffer();
     const response = await server.call({
       method: 'POST',
       url: '/api/uploadFace/agentesemrosto01',
-      payload: { poligram: `data:image/jpeg;base64,${wall.toString('base64')}`, eventos: ['festa_ana'] },
-      remoteAddress: `10.28.1.${address}`,
-      headers: { cookie: 'agent=agentesemrosto01' },
+      payload: { poligram: dataUrl(await faceCrop(demoPhoto(4), [0, 0.9, 0.05, 0.05])), eventos: ['festa_ana'] },
+      ...from('agentesemrosto01'),
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json<{ message: string }>().message).toContain('Não encontramos um rosto na foto');
+    expect(response.json<{ message: string }>().message).toBe(
+      'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
+    );
     expect(await selfieOf(server.db, 'agentesemrosto01')).toBeNull();
   });
 
-  it("'Não me mostre' hides the face from others and searches nothing", async () => {
-    const hidden = await send('agenteoculto0001', 4, 1, { eventos: ['festa_ana'], naoMeMostre: true });
-    expect(hidden.json()).toEqual({ found: [], searched: [], unavailable: [], hidden: true });
+  it("'Não me mostre' hides the face from others' searches with the selfie kept, until the guest undoes it", async () => {
+    const hide = () => server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0001', ...from('agenteoculto0001') });
+    // Without a selfie kept there is nothing to hide with.
+    const none = await hide();
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ error: 'no_selfie' });
+
+    expect(foundUrls(await send('agenteoculto0001', 4, 1, ['festa_ana']))).toContain(urls[4]);
+    expect((await hide()).statusCode).toBe(200);
     try {
-      const other = await send('agenteoutro00001', 4, 0, { eventos: ['festa_ana'] });
-      expect(other.json<{ found: { url: string }[] }>().found.map((photo) => photo.url)).not.toContain(urls[4]);
+      expect((await again('agenteoculto0001', 'festa_ana')).json()).toMatchObject({ hidden: true });
+      // The guest still finds their own photo; another guest in it no longer finds it.
+      expect(foundUrls(await again('agenteoculto0001', 'festa_ana'))).toContain(urls[4]);
+      expect(foundUrls(await send('agenteoutro00001', 4, 0, ['festa_ana']))).not.toContain(urls[4]);
+      // 'Apagar minhas fotos' deletes the selfie but keeps the face hidden: that is its own choice.
+      await server.call({ method: 'DELETE', url: '/api/faces/agenteoculto0001', ...from('agenteoculto0001') });
+      expect(foundUrls(await again('agenteoutro00001', 'festa_ana'))).not.toContain(urls[4]);
     } finally {
-      await unhideFace(server.db, 'agenteoculto0001');
+      expect((await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteoculto0001', ...from('agenteoculto0001') })).statusCode).toBe(200);
     }
+    expect(foundUrls(await again('agenteoutro00001', 'festa_ana'))).toContain(urls[4]);
   });
 });

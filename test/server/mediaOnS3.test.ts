@@ -4,6 +4,7 @@ import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
+import { photoWithFaces } from './support/faceSelfies';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -142,18 +143,24 @@ describe('media in a bucket', () => {
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 
-  it("keeps a visitor's face captures in the bucket, never on the server's disk, and deletes them at the visitor's request", async () => {
+  it("never keeps a visitor's selfie, in the bucket or on the disk; deletes a capture kept before face search at the visitor's request", async () => {
     const agent = 'agentebalde01';
-    const face = `data:image/jpeg;base64,${(await jpeg(640, 480)).toString('base64')}`;
-    const upload = await server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram: face }, headers: { cookie: `agent=${agent}` } });
+    const upload = await server.call({
+      method: 'POST',
+      url: `/api/uploadFace/${agent}`,
+      payload: { poligram: await photoWithFaces() },
+      headers: { cookie: `agent=${agent}` },
+    });
     expect(upload.statusCode).toBe(200);
-    const { rows } = await server.db.query<{ file: string }>('SELECT file FROM faces WHERE name = $1', [agent]);
-    expect(rows).toHaveLength(1);
-    expect(await keysUnder(`faces/${agent}/`)).toEqual([`faces/${rows[0].file}`]);
+    expect(await keysUnder('faces/')).toEqual([]);
     expect(fs.existsSync(path.join(server.dataDir, 'faces'))).toBe(false);
+    // A capture kept in the bucket before issue 28 (its row and its object) goes with 'Apagar minhas fotos'.
+    await bucket.put(`faces/${agent}/antiga.jpg`, await jpeg(), { private: true, contentType: 'image/jpeg' });
+    await server.db.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, 3)', [agent, `${agent}/antiga.jpg`]);
     const erased = await server.call({ method: 'DELETE', url: `/api/faces/${agent}`, headers: { cookie: `agent=${agent}` } });
     expect(erased.statusCode).toBe(200);
     expect(await keysUnder(`faces/${agent}/`)).toEqual([]);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n).toBe(0);
   });
 
   it('answers 404, never a 5xx, for a file name no media file can have', async () => {

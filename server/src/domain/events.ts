@@ -24,6 +24,8 @@ export interface EventRow {
   wall_key: string | null;
   /** The paper its printer holds (migration 0020). */
   print_paper: PrintPaper;
+  /** Its owner turned face search on ('Encontre minhas fotos', migration 0022). */
+  face_search: boolean;
 }
 
 export async function findEvent(db: Queryable, name: string): Promise<EventRow | null> {
@@ -111,6 +113,8 @@ export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<strin
       cover: row.cover,
       photos: row.photos,
       devices: row.devices,
+      // Only when on: the gallery then links to 'Encontre minhas fotos'.
+      ...(row.face_search ? { faceSearch: true } : {}),
     });
   }
   return cards;

@@ -39,17 +39,29 @@ export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Prom
   return rowCount ?? 0;
 }
 
-/** 'Não me mostre': the visitor's face hides the photos it is in from others' searches. */
-export async function hideFace(db: Queryable, agent: string, descriptor: ArrayLike<number>): Promise<void> {
-  await db.query(
-    `INSERT INTO face_hidden (agent, descriptor) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now()`,
-    [agent, descriptorBytes(descriptor)],
+/**
+ * 'Não me mostre': the visitor's face (the selfie they took, kept for the session) hides the
+ * photos it is in from others' searches, for as long as their agent is kept. Answers false when no
+ * selfie is kept to hide (it expired, or was deleted).
+ */
+export async function hideFace(db: Queryable, agent: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO face_hidden (agent, descriptor) SELECT agent, descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()
+     ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now()`,
+    [agent],
   );
+  return (rowCount ?? 0) > 0;
 }
 
 /** The visitor may be found again: their hidden face is deleted. */
 export async function unhideFace(db: Queryable, agent: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM face_hidden WHERE agent = $1', [agent]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Whether the visitor asked not to be found. */
+export async function isHidden(db: Queryable, agent: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM face_hidden WHERE agent = $1', [agent]);
   return (rowCount ?? 0) > 0;
 }
 

@@ -1,17 +1,18 @@
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_FACE_BYTES } from '../../../contract/wire';
 import type { Database } from '../db/database';
-import { decodeOptions, withDecodeTimeout } from '../storage/imageLimits';
+import { decodeOptions } from '../storage/imageLimits';
 import { isObjectKey, type ObjectStore } from '../storage/objectStore';
-import { invalid, tooLarge, tooMany, unprocessable } from './errors';
+import { invalid, tooLarge, unprocessable } from './errors';
+
+/*
+ * Face captures (`uploadFace`): the checks a capture passes before anything decodes it, and the
+ * deletion of the face images kept before face search (issue 28), which keeps none: their rows
+ * and files go at the visitor's request, with an erasure, or FACE_RETENTION_DAYS after they came.
+ */
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
 const MAX_FACE_SIDE = 4096;
-/** The longest side a face is kept at (issue 25): a capture is downscaled to it before it is stored. */
-const STORED_FACE_SIDE = 1024;
-/** A visitor keeps at most this many faces: a new one replaces the oldest. */
-const MAX_FACES_PER_AGENT = 5;
 /** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
 export const FACE_UPLOADS_PER_AGENT = 10;
 export const FACE_UPLOADS_PER_IP = 60;
@@ -71,55 +72,6 @@ export async function checkedFace(dataUrl: string): Promise<Buffer> {
     throw tooManyPixels();
   }
   return bytes;
-}
-
-/**
- * A face capture (`uploadFace`) of the visitor `agent`: checked (checkedFace), decoded under the
- * same pixel limit, kept as an upright JPEG under `faces/{agent}/` of the object store (the data
- * folder, or the bucket every server shares), indexed under the agent. A visitor keeps their
- * newest MAX_FACES_PER_AGENT faces; older ones are deleted.
- */
-export async function saveFace(db: Database, objects: ObjectStore, agent: string, dataUrl: string, quotaBytes: number): Promise<void> {
-  const bytes = await checkedFace(dataUrl);
-  const image = await withDecodeTimeout(
-    sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
-      .rotate()
-      // What a face search needs, and no more of a person's face than that.
-      .resize({ width: STORED_FACE_SIDE, height: STORED_FACE_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 85 })
-      .toBuffer()
-      .catch(() => null),
-  );
-  if (!image) throw unprocessable('invalid_image', 'Imagem inválida.');
-
-  const file = `${agent}/${Date.now()}-${crypto.randomBytes(6).toString('hex')}.jpg`;
-  // A person's face: on the disk, readable by the server alone.
-  await objects.put(faceKey(file), image, { private: true, contentType: 'image/jpeg' });
-  let replaced: string[];
-  try {
-    replaced = await db.transaction(async (client) => {
-      // One upload of a visitor at a time, so that the cap holds under concurrent uploads.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${agent}`]);
-      // The folder's quota, across every visitor and app server: one upload at a time is counted.
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('faces:quota'))");
-      const { rows: held } = await client.query<{ bytes: string }>('SELECT coalesce(sum(bytes), 0)::text AS bytes FROM faces');
-      if (Number(held[0].bytes) + image.length > quotaBytes) {
-        throw tooMany('faces_full', 'Recebemos muitas fotos de rosto agora. Tente de novo mais tarde.');
-      }
-      await client.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, $3)', [agent, file, image.length]);
-      const { rows } = await client.query<{ file: string }>(
-        `DELETE FROM faces WHERE id IN (
-           SELECT id FROM faces WHERE name = $1 ORDER BY created_at DESC, id DESC OFFSET $2
-         ) RETURNING file`,
-        [agent, MAX_FACES_PER_AGENT],
-      );
-      return rows.map((row) => row.file);
-    });
-  } catch (error) {
-    await objects.remove(faceKey(file));
-    throw error;
-  }
-  await removeFiles(objects, replaced);
 }
 
 /** `DELETE /faces/{agent}`: every face of the visitor, rows and files. Answers how many there were. */

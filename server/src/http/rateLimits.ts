@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   order: { perMinute: 20 },
   process_payment_card: { perMinute: 10 },
   uploadFace: { perMinute: 10, agentParam: 'name' },
+  // The face screen asks again for the kept selfie's photos when it opens, and hides or shows the face.
+  faceSearch: { perMinute: 30, agentParam: 'agent' },
   privacyErase: { perMinute: 10 },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
   downloadGallery: { perMinute: 20 },

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isMediaMode, type BoothMode } from '../../../contract/modes';
 import { EVENT_QUERY } from '../../../contract/eventAddress';
-import { boothRoute, ROUTES } from '../../../contract/routePaths';
+import { boothRoute, ROUTES, withQuery } from '../../../contract/routePaths';
 import { eventVisited, useAppDispatch, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -38,10 +38,11 @@ function useEventData() {
   );
   const devices = fromState.devices ?? byId.data?.devices ?? byName.data?.[0]?.devices;
   const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? bname;
+  const faceSearch = fromState.faceSearch ?? byName.data?.[0]?.faceSearch === true;
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
   const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
   const notFound = !loading && !needsLogin && (!bname || !devices);
-  return { bname, displayTitle, devices: devices ?? [], needsLogin, loading, notFound, byId: Boolean(id) };
+  return { bname, displayTitle, faceSearch, devices: devices ?? [], needsLogin, loading, notFound, byId: Boolean(id) };
 }
 
 /**
@@ -68,7 +69,7 @@ export default function EventPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const active = useBoothMode();
-  const { bname, displayTitle, devices, needsLogin, loading, notFound, byId } = useEventData();
+  const { bname, displayTitle, faceSearch, devices, needsLogin, loading, notFound, byId } = useEventData();
   const modes = boothModes(devices);
   useEventInAddress(bname, !loading && !needsLogin && !notFound && modes.length > 0, byId);
   const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
@@ -91,7 +92,12 @@ export default function EventPage() {
   useEffect(() => removeGalleryShell, []);
 
   const go = (mode: BoothMode) => {
-    const state: EventNavigationState = { bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined };
+    const state: EventNavigationState = {
+      bname,
+      devices,
+      displayTitle: displayTitle !== bname ? displayTitle : undefined,
+      faceSearch: faceSearch || undefined,
+    };
     void navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
   };
 
@@ -124,13 +130,25 @@ export default function EventPage() {
       <Navigate
         to={`${boothRoute(first)}${search}`}
         replace
-        state={{ bname, devices, displayTitle: displayTitle !== bname ? displayTitle : undefined } satisfies EventNavigationState}
+        state={
+          {
+            bname,
+            devices,
+            displayTitle: displayTitle !== bname ? displayTitle : undefined,
+            faceSearch: faceSearch || undefined,
+          } satisfies EventNavigationState
+        }
       />
     );
   }
 
   return (
     <ScreenFrame title={displayTitle} className="event">
+      {faceSearch && (
+        <Link className="event__face-search" to={withQuery(ROUTES.face, { [EVENT_QUERY]: bname })}>
+          Encontre minhas fotos
+        </Link>
+      )}
       <BoothCarousel modes={modes} active={active} onSelect={go} />
       <Suspense fallback={<p role="status">Carregando...</p>}>
         <Outlet context={{ bname } satisfies EventOutletContext} />

@@ -48,7 +48,7 @@ function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery
     // The gallery's list is asked for with the tap, while the screen draws (the same arguments as
     // BoothGalleryPage's, so it finds it in the cache), not once its code has run.
     if (isMediaMode(first)) prefetchGallery({ bname: event.title, type: first });
-    const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle };
+    const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle, faceSearch: event.faceSearch };
     void navigate(boothAddress(first, event.title), { state });
   };
   return (

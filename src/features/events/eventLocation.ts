@@ -7,6 +7,8 @@ export interface EventNavigationState {
   devices: string[];
   /** What people read ('Festa da Ana'), when the list knew it. */
   displayTitle?: string;
+  /** Its owner turned face search on: the gallery links to 'Encontre minhas fotos' (issue 28). */
+  faceSearch?: boolean;
 }
 
 /** An event's name as the page's address gives it (`?evento=`), commas dropped as from the state; nothing for anything else. */
@@ -17,12 +19,13 @@ export function eventNameOf(value: string | null): string | undefined {
 
 export function readEventState(state: unknown): Partial<EventNavigationState> {
   if (typeof state !== 'object' || state === null) return {};
-  const { bname, devices, displayTitle } = state as Record<string, unknown>;
+  const { bname, devices, displayTitle, faceSearch } = state as Record<string, unknown>;
   return {
     // The name arrives as the booth wrote it; commas are list separators, never part of a name.
     bname: typeof bname === 'string' ? bname.replace(/,/g, '') : undefined,
     devices: Array.isArray(devices) ? devices.filter((d): d is string => typeof d === 'string') : undefined,
     displayTitle: typeof displayTitle === 'string' && displayTitle.trim() !== '' ? displayTitle : undefined,
+    faceSearch: faceSearch === true ? true : undefined,
   };
 }
 

@@ -1,20 +1,20 @@
 import { useAppDispatch, useAppSelector } from '../../session';
 import { deletionAsked, deletionCancelled, deletionConfirmed, selectFaceDeletion } from './faceDeletionSlice';
 
-const FACES_DELETED = 'Suas fotos de rosto foram apagadas.';
+const FACES_DELETED = 'Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.';
 
-/** The way out the consent text promises: every face capture of this visitor, deleted after a second look. */
+/** The way out the consent text promises: the selfie kept of this visitor, deleted after a second look. */
 export function FaceDeletion({ agent }: { agent: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectFaceDeletion);
   if (!agent) return null;
   return (
-    <section className="face__deletion" aria-label="Apagar fotos de rosto">
+    <section className="face__deletion" aria-label="Apagar minhas fotos">
       {state.status === 'deleted' && <p role="status">{FACES_DELETED}</p>}
       {state.status === 'failed' && <p role="alert">{state.message}</p>}
       {state.status === 'confirming' || state.status === 'deleting' ? (
         <>
-          <p>Apagar todas as fotos de rosto enviadas deste aparelho?</p>
+          <p>Apagar a selfie guardada deste aparelho? As fotos do evento continuam na galeria.</p>
           <div className="face__buttons face__buttons--start">
             <button type="button" className="button" disabled={state.status === 'deleting'} onClick={() => dispatch(deletionConfirmed())}>
               Sim, apagar
@@ -26,7 +26,7 @@ export function FaceDeletion({ agent }: { agent: string }) {
         </>
       ) : (
         <button type="button" className="link-button" onClick={() => dispatch(deletionAsked())}>
-          Apagar minhas fotos de rosto
+          Apagar minhas fotos
         </button>
       )}
     </section>

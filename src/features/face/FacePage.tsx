@@ -3,19 +3,38 @@ import { useEffect } from 'react';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
+import { FaceConsent } from './FaceConsent';
 import { FaceDeletion } from './FaceDeletion';
+import { FaceResults } from './FaceResults';
 import './faceFlow';
-import { CAMERA_MESSAGES, cameraFailed, cameraRequested, cameraStarted, faceClosed, imageCaptured, selectFace, sendRequested } from './faceSlice';
+import {
+  CAMERA_MESSAGES,
+  cameraFailed,
+  cameraRequested,
+  cameraStarted,
+  consentChanged,
+  consentGiven,
+  faceClosed,
+  faceOpened,
+  imageCaptured,
+  selectFace,
+  sendRequested,
+} from './faceSlice';
+import { useFaceSearchEvents } from './useFaceSearchEvents';
 
-const FACE_CONSENT =
-  'Usamos esta foto só para encontrar você nas fotos deste evento. Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".';
-
-/** Face capture (SPEC section 2, face): the guest's photo, seen before it is sent under their agent. */
+/**
+ * 'Encontre minhas fotos' (SPEC section 2, face; issue 28): the consent, the webcam and 'Take
+ * image', the selfie seen before it is sent, then 'Suas fotos'.
+ */
 export default function FacePage() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectFace);
   const agent = useAppSelector(selectAgent);
-  useEffect(() => () => void dispatch(faceClosed()), [dispatch]);
+  const events = useFaceSearchEvents();
+  useEffect(() => {
+    dispatch(faceOpened(events));
+    return () => void dispatch(faceClosed());
+  }, [dispatch, events]);
 
   const another = (
     <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
@@ -24,8 +43,11 @@ export default function FacePage() {
   );
 
   return (
-    <ScreenFrame title="Captura de rosto" className="face">
-      <p className="face__consent">{FACE_CONSENT}</p>
+    <ScreenFrame title="Encontre minhas fotos" className="face">
+      {(state.status === 'idle' || state.status === 'checking') && <p role="status">Carregando...</p>}
+      {state.status === 'consent' && (
+        <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
+      )}
       {(state.status === 'starting' || state.status === 'camera') && (
         <FaceCamera
           ready={state.status === 'camera'}
@@ -48,19 +70,14 @@ export default function FacePage() {
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {!agent && <p role="alert">Não encontramos a sua identificação de visitante: recarregue a página.</p>}
           <div className="face__buttons">
-            <button type="button" className="button" disabled={state.status === 'sending' || !agent} onClick={() => dispatch(sendRequested())}>
-              {state.status === 'sending' ? 'Enviando...' : 'Enviar'}
+            <button type="button" className="button" disabled={state.status === 'sending' || !agent} onClick={() => dispatch(sendRequested(events))}>
+              {state.status === 'sending' ? 'Procurando...' : 'Procurar minhas fotos'}
             </button>
             {state.status !== 'sending' && another}
           </div>
         </div>
       )}
-      {state.status === 'sent' && (
-        <div className="face__sent">
-          <p role="status">Foto enviada!</p>
-          {another}
-        </div>
-      )}
+      {state.status === 'results' && <FaceResults search={{ agent, events }} onRetake={() => dispatch(cameraRequested())} />}
       <FaceDeletion agent={agent} />
     </ScreenFrame>
   );

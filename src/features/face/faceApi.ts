@@ -1,20 +1,45 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
+import type { FaceSearchReply } from '../../../contract/wire';
 
+/** Whose face, and where to look: the events as one comma-separated list (a stable cache key). */
+export interface FaceSearchArgs {
+  agent: string;
+  events: string;
+}
+
+/** The face screen's calls (issue 28): the selfie sent, the search again, 'Não me mostre', 'Apagar minhas fotos'. */
 export const faceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Sends a webcam capture (a data URL) for the named visitor. */
-    uploadFace: build.mutation<string, { name: string; image: string }>({
-      query: ({ name, image }) => ({
-        url: path`/uploadFace/${name}`,
+    /** Sends the selfie (a data URL) of the visitor: the server keeps its descriptor, never the image, and answers the photos found. */
+    uploadFace: build.mutation<FaceSearchReply, FaceSearchArgs & { image: string }>({
+      query: ({ agent, image, events }) => ({
+        url: path`/uploadFace/${agent}`,
         method: 'POST',
-        body: { poligram: image },
-        responseHandler: 'text',
+        body: { poligram: image, eventos: events ? events.split(',') : [] },
       }),
     }),
-    /** Deletes every face capture kept under this visitor's agent. */
+    /** The search again with the selfie kept for the session: the photos added since come too. */
+    getFaceMatches: build.query<FaceSearchReply, FaceSearchArgs>({
+      query: ({ agent, events }) => ({ url: path`/fotos-do-rosto/${agent}`, params: { eventos: events } }),
+      providesTags: [{ type: 'FaceMatches' }],
+    }),
+    /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches. */
+    hideFace: build.mutation<string, string>({
+      query: (agent) => ({ url: path`/rostos-ocultos/${agent}`, method: 'POST', responseHandler: 'text' }),
+      invalidatesTags: [{ type: 'FaceMatches' }],
+    }),
+    /** The visitor may be found again. */
+    unhideFace: build.mutation<string, string>({
+      query: (agent) => ({ url: path`/rostos-ocultos/${agent}`, method: 'DELETE', responseHandler: 'text' }),
+      invalidatesTags: [{ type: 'FaceMatches' }],
+    }),
+    /** 'Apagar minhas fotos': the selfie kept for the session (and any face capture of old) is deleted. */
     deleteFaces: build.mutation<string, string>({
       query: (agent) => ({ url: path`/faces/${agent}`, method: 'DELETE', responseHandler: 'text' }),
+      invalidatesTags: [{ type: 'FaceMatches' }],
     }),
   }),
 });
+
+export const { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation } = faceApi;

@@ -3,8 +3,8 @@ import { rootReducer } from '../../session';
 import { faceClosed } from './faceSlice';
 
 /**
- * 'Apagar minhas fotos de rosto', the way out the consent text promises, as a state machine: a
- * second look (confirming), then the server deletes every face capture of the visitor (deleting)
+ * 'Apagar minhas fotos', the way out the consent text promises, as a state machine: a
+ * second look (confirming), then the server deletes the visitor's selfie (deleting)
  * and says so (deleted), or why not (failed). The call is the flow's (faceFlow.ts).
  */
 export type FaceDeletionState =
@@ -16,7 +16,7 @@ const faceDeletionMachine = createSlice({
   name: 'faceDeletion',
   initialState: initialFaceDeletionState,
   reducers: {
-    /** 'Apagar minhas fotos de rosto' */
+    /** 'Apagar minhas fotos' */
     deletionAsked: (state): FaceDeletionState => (state.status === 'deleting' || state.status === 'confirming' ? state : { status: 'confirming' }),
     /** 'Cancelar' */
     deletionCancelled: (state): FaceDeletionState => (state.status === 'confirming' ? { status: 'idle' } : state),

@@ -2,17 +2,43 @@ import { errorMessage } from '../../api/apiError';
 import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { faceApi } from './faceApi';
 import { deletionConfirmed, deletionFailed, facesDeleted, selectFaceDeletion } from './faceDeletionSlice';
-import { selectFace, sendFailed, sendRequested, sendSucceeded } from './faceSlice';
+import { faceOpened, selectFace, selfieForgotten, selfieKept, selfieMissing, sendFailed, sendRequested, sendSucceeded } from './faceSlice';
 
-/** Face capture's calls: the capture sent under the visitor's agent, and every capture deleted. */
+/**
+ * The face screen's calls: whether a selfie is kept when it opens, the capture sent under the
+ * visitor's agent with the events to search (its answer is the search's, put in the cache the
+ * results read), and the selfie deleted.
+ */
 const faceFlow: Flow = (startListening) => {
   startListening({
+    actionCreator: faceOpened,
+    effect: async ({ payload: events }, api) => {
+      if (!entered(api, selectFace, 'checking')) return;
+      const agent = selectAgent(api.getState());
+      if (!agent) {
+        api.dispatch(selfieMissing());
+        return;
+      }
+      const asked = api.dispatch(faceApi.endpoints.getFaceMatches.initiate({ agent, events }, { forceRefetch: true }));
+      const result = await asked;
+      asked.unsubscribe();
+      // A server that cannot say (offline) is no kept selfie: the guest can still take one.
+      api.dispatch(result.data?.selfie ? selfieKept() : selfieMissing());
+    },
+  });
+  startListening({
     actionCreator: sendRequested,
-    effect: async (_action, api) => {
+    effect: async ({ payload: events }, api) => {
       const state = entered(api, selectFace, 'sending');
       if (!state) return;
-      const result = await api.dispatch(faceApi.endpoints.uploadFace.initiate({ name: selectAgent(api.getState()), image: state.image }));
-      api.dispatch('error' in result ? sendFailed(errorMessage(result.error)) : sendSucceeded());
+      const agent = selectAgent(api.getState());
+      const result = await api.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: state.image, events }));
+      if ('error' in result) {
+        api.dispatch(sendFailed(errorMessage(result.error)));
+        return;
+      }
+      await api.dispatch(faceApi.util.upsertQueryData('getFaceMatches', { agent, events }, result.data));
+      api.dispatch(sendSucceeded());
     },
   });
   startListening({
@@ -20,7 +46,12 @@ const faceFlow: Flow = (startListening) => {
     effect: async (_action, api) => {
       if (!entered(api, selectFaceDeletion, 'deleting')) return;
       const result = await api.dispatch(faceApi.endpoints.deleteFaces.initiate(selectAgent(api.getState())));
-      api.dispatch('error' in result ? deletionFailed(errorMessage(result.error)) : facesDeleted());
+      if ('error' in result) {
+        api.dispatch(deletionFailed(errorMessage(result.error)));
+        return;
+      }
+      api.dispatch(facesDeleted());
+      api.dispatch(selfieForgotten());
     },
   });
 };

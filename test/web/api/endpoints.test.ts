@@ -28,6 +28,14 @@ type Store = ReturnType<typeof makeStore>;
 // Each case dispatches its endpoint's initiate thunk; the result carries data or error.
 type Run = (store: Store) => Promise<{ data?: unknown; error?: unknown }>;
 
+const FACE_REPLY = {
+  selfie: true,
+  hidden: false,
+  found: [{ url: '/media/festa_ana/pad/a1.jpg', event: 'festa_ana' }],
+  searched: ['festa_ana'],
+  unavailable: ['outra'],
+};
+
 interface Case {
   name: string;
   run: Run;
@@ -349,10 +357,38 @@ const cases: Case[] = [
   },
   {
     name: 'uploadFace',
-    run: (s) => s.dispatch(faceApi.endpoints.uploadFace.initiate({ name: 'ana maria', image: 'data:image/jpeg;base64,AAAA' })),
+    run: (s) => s.dispatch(faceApi.endpoints.uploadFace.initiate({ agent: 'ana maria', image: 'data:image/jpeg;base64,AAAA', events: 'festa_ana,outra' })),
     method: 'POST',
     path: '/api/uploadFace/ana%20maria',
-    body: { poligram: 'data:image/jpeg;base64,AAAA' },
+    body: { poligram: 'data:image/jpeg;base64,AAAA', eventos: ['festa_ana', 'outra'] },
+    auth: 'none',
+    reply: { json: FACE_REPLY },
+    data: FACE_REPLY,
+  },
+  {
+    name: 'getFaceMatches',
+    run: (s) => s.dispatch(faceApi.endpoints.getFaceMatches.initiate({ agent: 'ana maria', events: 'festa_ana,outra' })),
+    method: 'GET',
+    path: '/api/fotos-do-rosto/ana%20maria',
+    query: { eventos: 'festa_ana,outra' },
+    auth: 'none',
+    reply: { json: FACE_REPLY },
+    data: FACE_REPLY,
+  },
+  {
+    name: 'hideFace',
+    run: (s) => s.dispatch(faceApi.endpoints.hideFace.initiate('ana maria')),
+    method: 'POST',
+    path: '/api/rostos-ocultos/ana%20maria',
+    auth: 'none',
+    reply: { text: 'ok' },
+    data: 'ok',
+  },
+  {
+    name: 'unhideFace',
+    run: (s) => s.dispatch(faceApi.endpoints.unhideFace.initiate('ana maria')),
+    method: 'DELETE',
+    path: '/api/rostos-ocultos/ana%20maria',
     auth: 'none',
     reply: { text: 'ok' },
     data: 'ok',

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
 import { signNotification } from '../../../../server/src/payments/webhookSignature';
+import { photoWithFaces } from '../faceSelfies';
 import { jpeg, mp4 } from '../fixtures';
-import { anyone, device, linkOnly, ok, only, optional, pick, presence, signedIn, type Row } from './callers';
+import type { InjectOptions } from 'fastify';
+import { anyone, device, linkOnly, ok, only, optional, pick, presence, signedIn, type Expected, type Matrix, type Row } from './callers';
 import {
   askedPrint,
   CARD,
@@ -33,6 +35,26 @@ import {
  * To add a route: one row in ROWS below, `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
+/**
+ * A face route's answer by caller: the visitor's own browser sends the agent the route names; the
+ * callers whose browsers send their own agent cookie are someone else (403).
+ */
+const ownAgentOnly = (expected: Expected): Matrix => ({
+  ...anyone(expected),
+  owner: 403,
+  attendee: 403,
+  attendeeSignedOut: 403,
+  packHolder: 403,
+  invited: 403,
+  team: 403,
+});
+
+/** A request of a fresh visitor to a route that names its agent, from that visitor's browser. */
+const ownAgentRequest = (method: 'GET' | 'POST' | 'DELETE', url: (agent: string) => string): InjectOptions => {
+  const agent = `agentef${next()}`;
+  return { method, url: url(agent), headers: { cookie: `agent=${agent}` } };
+};
+
 export const ROWS: Row[] = [
   // Guests at an event
   {
@@ -378,13 +400,30 @@ export const ROWS: Row[] = [
         method: 'POST',
         url: `/api/uploadFace/${agent}`,
         headers: { cookie: `agent=${agent}` },
-        payload: { poligram: `data:image/jpeg;base64,${(await jpeg()).toString('base64')}` },
+        payload: { poligram: await photoWithFaces({ width: 320 }) },
       };
     },
-    // The callers whose browsers send their own agent cookie: another agent's faces are not theirs to send.
-    expected: { ...anyone(ok('ok')), owner: 403, attendee: 403, attendeeSignedOut: 403, packHolder: 403, invited: 403, team: 403 },
+    // The callers whose browsers send their own agent cookie: another agent's face is not theirs to send.
+    expected: ownAgentOnly(200),
   },
-  { route: 'DELETE /api/faces/:agent', request: () => ({ method: 'DELETE', url: `/api/faces/agenteF${next()}` }), expected: anyone(ok('ok')) },
+  // The rest of the face screen's calls (issue 28): the visitor's own, from their own browser.
+  {
+    route: 'GET /api/fotos-do-rosto/:agent',
+    request: () => ownAgentRequest('GET', (agent) => `/api/fotos-do-rosto/${agent}?eventos=festa_ana`),
+    expected: ownAgentOnly(200),
+  },
+  {
+    route: 'POST /api/rostos-ocultos/:agent',
+    label: 'no selfie kept',
+    request: () => ownAgentRequest('POST', (agent) => `/api/rostos-ocultos/${agent}`),
+    expected: ownAgentOnly(404),
+  },
+  {
+    route: 'DELETE /api/rostos-ocultos/:agent',
+    request: () => ownAgentRequest('DELETE', (agent) => `/api/rostos-ocultos/${agent}`),
+    expected: ownAgentOnly(ok('ok')),
+  },
+  { route: 'DELETE /api/faces/:agent', request: () => ownAgentRequest('DELETE', (agent) => `/api/faces/${agent}`), expected: ownAgentOnly(ok('ok')) },
 
   // The devices' own API (x-device-id and x-device-key)
   { route: 'GET /api/device/me', request: () => ({ method: 'GET', url: '/api/device/me' }), expected: { ...device(200), otherDevice: 200 } },

@@ -260,6 +260,30 @@ describe('the event page', () => {
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });
 
+  it.each([true, false])("links to 'Encontre minhas fotos' for this event only when its owner turned face search on (%s)", async (faceSearch) => {
+    serveGalleries();
+    network.use(
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices, ...(faceSearch ? { faceSearch: true } : {}) }]),
+      ),
+    );
+    renderApp('/eventos/evento/pad?evento=festa_ana');
+    await screen.findByRole('button', { name: 'Foto 1 de 3' });
+    const link = screen.queryByRole('link', { name: 'Encontre minhas fotos' });
+    expect(link?.getAttribute('href') ?? null).toBe(faceSearch ? '/face?evento=festa_ana' : null);
+  });
+
+  it("keeps the link from the events list's card as the guest moves between booths", async () => {
+    serveGalleries();
+    const { user, router } = renderApp({ pathname: '/eventos/evento/polaroid', state: { bname: 'festa_ana', devices, faceSearch: true } });
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    expect(screen.getByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute('href', '/face?evento=festa_ana');
+    await user.click(screen.getByRole('button', { name: 'Próxima cabine' }));
+    await screen.findByRole('heading', { level: 2, name: '360' });
+    expect(router.state.location.state).toMatchObject({ faceSearch: true });
+    expect(screen.getByRole('link', { name: 'Encontre minhas fotos' })).toBeInTheDocument();
+  });
+
   describe("the server's copy of a gallery's first photos (drawn into the page before the app)", () => {
     function serverCopy(): HTMLElement {
       const copy = document.createElement('div');

@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type * as ReactModule from 'react';
 import type { ReactElement, Ref } from 'react';
+import type { FaceSearchReply } from '../../../../contract/wire';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
@@ -39,24 +40,56 @@ jest.mock('react-webcam', () => {
   return { __esModule: true, default: FakeWebcam };
 });
 
-/** The server's answer to uploads; returns what it received. */
-function serveUpload(answer: () => Response = () => HttpResponse.text('ok')) {
-  const uploads: { path: string; body: unknown }[] = [];
+const PHOTO_A = '/media/festa_ana/pad/a1.jpg';
+const PHOTO_B = '/media/festa_ana/pad/a2.jpg';
+const FOUND: FaceSearchReply = {
+  selfie: true,
+  hidden: false,
+  found: [
+    { url: PHOTO_B, event: 'festa_ana' },
+    { url: PHOTO_A, event: 'festa_ana' },
+  ],
+  searched: ['festa_ana'],
+  unavailable: ['outra'],
+};
+const NO_SELFIE: FaceSearchReply = { selfie: false, hidden: false, found: [], searched: ['festa_ana'], unavailable: [] };
+
+/** The face server: what it answers to the selfie and to the search again, and what it received. */
+function serveFaces({ upload = () => HttpResponse.json(FOUND), kept = () => NO_SELFIE }: { upload?: () => Response; kept?: () => FaceSearchReply } = {}) {
+  const calls = { uploads: [] as { path: string; body: unknown }[], searches: [] as string[], hidden: [] as string[] };
   network.use(
     http.post(`${API}/uploadFace/:name`, async ({ request }) => {
-      uploads.push({ path: new URL(request.url).pathname, body: await request.json() });
-      return answer();
+      calls.uploads.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return upload();
+    }),
+    http.get(`${API}/fotos-do-rosto/:agent`, ({ request }) => {
+      calls.searches.push(new URL(request.url).search);
+      return HttpResponse.json(kept());
+    }),
+    http.post(`${API}/rostos-ocultos/:agent`, ({ params }) => {
+      calls.hidden.push(`hide ${String(params.agent)}`);
+      return HttpResponse.text('ok');
+    }),
+    http.delete(`${API}/rostos-ocultos/:agent`, ({ params }) => {
+      calls.hidden.push(`show ${String(params.agent)}`);
+      return HttpResponse.text('ok');
     }),
   );
-  return uploads;
+  return calls;
 }
 
-async function openFace(agent = AGENT) {
+async function openFace(agent = AGENT, url = '/face?evento=festa_ana') {
   jest.useFakeTimers({ advanceTimers: true });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const view = renderApp('/face', { preloadedState: withSession({ agent }) });
-  await screen.findByRole('heading', { level: 1, name: 'Captura de rosto' });
+  const view = renderApp(url, { preloadedState: withSession({ agent, events: ['outra', 'festa_ana'] }) });
+  await screen.findByRole('heading', { level: 1, name: 'Encontre minhas fotos' });
   return { ...view, user };
+}
+
+/** Past the consent: 'Concordo' ticked, the camera opened. */
+async function agree(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('checkbox', { name: 'Concordo' }));
+  await user.click(screen.getByRole('button', { name: 'Abrir a câmera' }));
 }
 
 const takeImage = () => screen.findByRole('button', { name: 'Take image' });
@@ -73,100 +106,169 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('the face capture screen', () => {
-  it('says what the photo is for, and how to delete it, above the camera', async () => {
-    await openFace();
-    const consent = screen.getByText(/Usamos esta foto só para encontrar você nas fotos deste evento\./);
-    expect(consent).toHaveTextContent('Você pode apagá-la quando quiser, aqui mesmo, em "Apagar minhas fotos de rosto".');
-    const camera = await screen.findByLabelText('Câmera');
-    expect(consent.compareDocumentPosition(camera) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+describe("the face screen: 'Encontre minhas fotos'", () => {
+  it("asks for consent first (what is done, for how long, how to delete): the camera opens only once 'Concordo' is ticked", async () => {
+    const calls = serveFaces();
+    const { user } = await openFace();
+    const consent = await screen.findByRole('region', { name: 'Antes da selfie' });
+    expect(consent).toHaveTextContent('dado biométrico, um dado pessoal sensível (LGPD, art. 11)');
+    expect(consent).toHaveTextContent('A imagem da selfie é apagada na hora: nunca é guardada.');
+    expect(consent).toHaveTextContent('ficam guardados por 24 horas no máximo');
+    expect(consent).toHaveTextContent('toque em "Apagar minhas fotos", aqui mesmo, quando quiser');
+    const agreed = screen.getByRole('checkbox', { name: 'Concordo' });
+    expect(agreed).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Abrir a câmera' })).toBeDisabled();
+    expect(mockProps).not.toHaveBeenCalled();
+
+    await user.click(agreed);
+    await user.click(agreed);
+    expect(screen.getByRole('button', { name: 'Abrir a câmera' })).toBeDisabled();
+    await user.click(agreed);
+    await user.click(screen.getByRole('button', { name: 'Abrir a câmera' }));
+    const take = await takeImage();
+    await waitFor(() => expect(take).toBeEnabled());
+    expect(calls.uploads).toEqual([]);
   });
 
   it('takes a 640 px JPEG of quality 0.85 and shows it before anything is sent', async () => {
-    const uploads = serveUpload();
+    const calls = serveFaces();
     const { user } = await openFace();
+    await agree(user);
     await user.click(await takeImage());
 
     expect(mockProps).toHaveBeenCalledWith(expect.objectContaining({ screenshotFormat: 'image/jpeg', screenshotQuality: 0.85, audio: false }));
     expect(mockScreenshot).toHaveBeenCalledWith({ width: 640, height: 480 });
     expect(preview()).toHaveAttribute('src', SHOT);
-    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Tirar outra' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Procurar minhas fotos' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Take image' })).not.toBeInTheDocument();
     await act(async () => void (await jest.advanceTimersByTimeAsync(2_000)));
-    expect(uploads).toEqual([]);
+    expect(calls.uploads).toEqual([]);
   });
 
-  it("sends the photo shown, as a data URL, under the visitor's agent; then offers another", async () => {
-    const uploads = serveUpload();
-    const { user } = await openFace();
+  it("sends the selfie with the page's event and the visitor's, and lists 'Suas fotos' best first, each opening the collect screen", async () => {
+    const calls = serveFaces();
+    const { user, router } = await openFace();
+    await agree(user);
     await user.click(await takeImage());
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
 
-    expect(await screen.findByText('Foto enviada!')).toBeInTheDocument();
-    expect(uploads).toEqual([{ path: `/api/uploadFace/${AGENT}`, body: { poligram: SHOT } }]);
+    expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
+    expect(calls.uploads).toEqual([{ path: `/api/uploadFace/${AGENT}`, body: { poligram: SHOT, eventos: ['festa_ana', 'outra'] } }]);
+    expect(screen.getByText(/Encontramos você em 2 fotos\./)).toBeInTheDocument();
+    const tiles = screen.getAllByRole('button', { name: /em que você aparece: abrir para coletar/ });
+    expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
+      'Foto 1 em que você aparece: abrir para coletar',
+      'Foto 2 em que você aparece: abrir para coletar',
+    ]);
+    expect(screen.getByText('A busca por rosto não está disponível em: outra.')).toBeInTheDocument();
     expect(preview()).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Tirar outra' }));
-    await user.click(await takeImage());
-    expect(preview()).toHaveAttribute('src', SECOND_SHOT);
+    await user.click(tiles[0]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coletar' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/collect', search: `?id=${encodeURIComponent(PHOTO_B)}` });
   });
 
-  it("'Tirar outra' discards the photo unsent and opens the camera again", async () => {
-    const uploads = serveUpload();
+  it('says kindly when no photo was found, with tips, and takes another selfie', async () => {
+    serveFaces({ upload: () => HttpResponse.json({ ...FOUND, found: [], unavailable: [] }) });
     const { user } = await openFace();
+    await agree(user);
     await user.click(await takeImage());
-    await user.click(screen.getByRole('button', { name: 'Tirar outra' }));
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+    expect(await screen.findByText('Ainda não encontramos você nas fotos.')).toBeInTheDocument();
+    expect(screen.getByText(/Tente com o rosto bem iluminado, sem óculos escuros/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tirar outra selfie' }));
     await user.click(await takeImage());
     expect(preview()).toHaveAttribute('src', SECOND_SHOT);
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    await screen.findByText('Foto enviada!');
-    expect(uploads.map((upload) => upload.body)).toEqual([{ poligram: SECOND_SHOT }]);
   });
 
-  it("shows the server's message when sending fails, and sends again", async () => {
+  it("shows the server's message when no face is found, and sends again", async () => {
     let answers = 0;
-    const uploads = serveUpload(() => {
-      answers += 1;
-      return answers === 1 ? HttpResponse.json({ error: 'invalid_image', message: 'Imagem inválida.' }, { status: 422 }) : HttpResponse.text('ok');
+    const calls = serveFaces({
+      upload: () => {
+        answers += 1;
+        return answers === 1
+          ? HttpResponse.json(
+              { error: 'no_face', message: 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.' },
+              { status: 422 },
+            )
+          : HttpResponse.json(FOUND);
+      },
     });
     const { user } = await openFace();
+    await agree(user);
     await user.click(await takeImage());
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Imagem inválida.');
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos um rosto na foto.');
     expect(preview()).toHaveAttribute('src', SHOT);
 
-    await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Foto enviada!')).toBeInTheDocument();
-    expect(uploads).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+    expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
+    expect(calls.uploads).toHaveLength(2);
+  });
+
+  it('opens on the photos at once while a selfie of the visitor is kept, searching again for new ones', async () => {
+    const calls = serveFaces({ kept: () => FOUND });
+    await openFace();
+    expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
+    expect(calls.searches).toEqual([`?eventos=${encodeURIComponent('festa_ana,outra')}`]);
+    expect(screen.queryByRole('checkbox', { name: 'Concordo' })).not.toBeInTheDocument();
+    expect(mockProps).not.toHaveBeenCalled();
+  });
+
+  it("'Não me mostre' hides the visitor's face from others' searches, and can be undone", async () => {
+    let hidden = false;
+    const calls = serveFaces({ kept: () => ({ ...FOUND, hidden }) });
+    network.use(
+      http.post(`${API}/rostos-ocultos/:agent`, () => {
+        hidden = true;
+        return HttpResponse.text('ok');
+      }),
+      http.delete(`${API}/rostos-ocultos/:agent`, () => {
+        hidden = false;
+        return HttpResponse.text('ok');
+      }),
+    );
+    const { user } = await openFace();
+    await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
+    expect(await screen.findByText(/Você não aparece nas buscas de outros convidados/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
+    expect(await screen.findByRole('button', { name: 'Não me mostre' })).toBeInTheDocument();
+    expect(calls.searches.length).toBeGreaterThanOrEqual(3);
   });
 
   it('sends nothing without a visitor agent to file it under, and says so', async () => {
-    const uploads = serveUpload();
+    const calls = serveFaces();
     const { user } = await openFace('');
+    await agree(user);
     await user.click(await takeImage());
     expect(screen.getByRole('alert')).toHaveTextContent('Não encontramos a sua identificação de visitante: recarregue a página.');
-    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
-    expect(uploads).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Procurar minhas fotos' })).toBeDisabled();
+    expect(calls.uploads).toEqual([]);
   });
 
   it("keeps 'Take image' off until the camera shows a picture", async () => {
     mockCamera = 'pending';
-    await openFace();
+    serveFaces();
+    const { user } = await openFace();
+    await agree(user);
     expect(await takeImage()).toBeDisabled();
     expect(mockScreenshot).not.toHaveBeenCalled();
   });
 
   it('asks for the camera permission when it is refused', async () => {
     mockCamera = 'NotAllowedError';
-    await openFace();
+    serveFaces();
+    const { user } = await openFace();
+    await agree(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Permita o acesso à câmera para tirar a foto.');
     expect(screen.queryByRole('button', { name: 'Take image' })).not.toBeInTheDocument();
   });
 
   it.each(['NotFoundError', 'NotReadableError'] as const)('says there is no camera on %s, and can try again', async (error) => {
     mockCamera = error;
+    serveFaces();
     const { user } = await openFace();
+    await agree(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos uma câmera neste aparelho.');
     mockCamera = 'allowed';
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -174,8 +276,9 @@ describe('the face capture screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('deletes every face capture of the visitor after a second look, as the consent text promises', async () => {
+  it("'Apagar minhas fotos' deletes the kept selfie after a second look, as the consent text promises; a new search asks consent again", async () => {
     const deleted: string[] = [];
+    serveFaces({ kept: () => FOUND });
     network.use(
       http.delete(`${API}/faces/:agent`, ({ params }) => {
         deleted.push(String(params.agent));
@@ -183,17 +286,20 @@ describe('the face capture screen', () => {
       }),
     );
     const { user } = await openFace();
-    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos de rosto' }));
+    await screen.findByRole('heading', { name: 'Suas fotos' });
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
     expect(deleted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(deleted).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos de rosto' }));
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
     // The two answers sit apart in a row of buttons, not touching.
     const yes = screen.getByRole('button', { name: 'Sim, apagar' });
     expect(yes.parentElement).toHaveClass('face__buttons');
     expect(screen.getByRole('button', { name: 'Cancelar' }).parentElement).toBe(yes.parentElement);
     await user.click(yes);
-    expect(await screen.findByRole('status')).toHaveTextContent('Suas fotos de rosto foram apagadas.');
+    expect(await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.')).toBeInTheDocument();
     expect(deleted).toEqual([AGENT]);
+    expect(screen.queryByRole('heading', { name: 'Suas fotos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
   });
 });

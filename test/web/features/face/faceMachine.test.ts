@@ -3,9 +3,15 @@ import {
   cameraProblemOf,
   cameraRequested,
   cameraStarted,
+  consentChanged,
+  consentGiven,
   faceClosed,
+  faceOpened,
   faceSlice,
   imageCaptured,
+  selfieForgotten,
+  selfieKept,
+  selfieMissing,
   sendFailed,
   sendRequested,
   sendSucceeded,
@@ -26,53 +32,78 @@ const IMAGE = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
 const OTHER = 'data:image/jpeg;base64,/9j/OTHER==';
 
 const states: Record<FaceState['status'], FaceState> = {
+  idle: { status: 'idle' },
+  checking: { status: 'checking' },
+  consent: { status: 'consent', agreed: false },
   starting: { status: 'starting' },
   camera: { status: 'camera' },
   captured: { status: 'captured', image: IMAGE },
   sending: { status: 'sending', image: IMAGE },
-  sent: { status: 'sent' },
   failed: { status: 'failed', image: IMAGE, message: 'Imagem inválida.' },
   cameraError: { status: 'cameraError', problem: 'denied' },
+  results: { status: 'results' },
 };
 
 const events = {
+  faceOpened: faceOpened('festa_ana'),
   faceClosed: faceClosed(),
+  selfieKept: selfieKept(),
+  selfieMissing: selfieMissing(),
+  agreed: consentChanged(true),
+  disagreed: consentChanged(false),
+  consentGiven: consentGiven(),
   cameraStarted: cameraStarted(),
   cameraDenied: cameraFailed('denied'),
   cameraMissing: cameraFailed('missing'),
   captured: imageCaptured(OTHER),
   capturedNothing: imageCaptured('data:,'),
   capturedNotAnImage: imageCaptured('data:text/html;base64,PHA+'),
-  sendRequested: sendRequested(),
+  sendRequested: sendRequested('festa_ana'),
   sendSucceeded: sendSucceeded(),
   sendFailed: sendFailed('Sem conexão com o servidor. Tente novamente.'),
   cameraRequested: cameraRequested(),
+  selfieForgotten: selfieForgotten(),
 };
 
+const idle = { status: 'idle' } as const;
 const starting = { status: 'starting' } as const;
+const askConsent = { status: 'consent', agreed: false } as const;
 
-// Per state, the events that move it; every other event leaves it as it is.
-// Closing the screen makes the next visit start with the camera, unless a capture is on its way.
-describeMachineGrid('the face capture machine', faceSlice, states, events, {
+// Per state, the events that move it; every other event leaves it as it is. The camera opens
+// only from a consent given with 'Concordo' ticked (the unticked consent ignores 'consentGiven');
+// closing the screen starts the next visit over, unless a capture is on its way.
+describeMachineGrid('the face search machine', faceSlice, states, events, {
+  idle: { faceOpened: { status: 'checking' }, selfieForgotten: askConsent },
+  checking: { faceClosed: idle, selfieKept: { status: 'results' }, selfieMissing: askConsent, selfieForgotten: askConsent },
+  consent: { faceClosed: idle, agreed: { status: 'consent', agreed: true }, disagreed: askConsent, selfieForgotten: askConsent },
   starting: {
+    faceClosed: idle,
     cameraStarted: { status: 'camera' },
     cameraDenied: { status: 'cameraError', problem: 'denied' },
     cameraMissing: { status: 'cameraError', problem: 'missing' },
+    selfieForgotten: askConsent,
   },
   camera: {
-    faceClosed: starting,
+    faceClosed: idle,
     cameraDenied: { status: 'cameraError', problem: 'denied' },
     cameraMissing: { status: 'cameraError', problem: 'missing' },
     captured: { status: 'captured', image: OTHER },
+    selfieForgotten: askConsent,
   },
-  captured: { faceClosed: starting, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting },
+  captured: { faceClosed: idle, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting, selfieForgotten: askConsent },
   sending: {
-    sendSucceeded: { status: 'sent' },
+    sendSucceeded: { status: 'results' },
     sendFailed: { status: 'failed', image: IMAGE, message: 'Sem conexão com o servidor. Tente novamente.' },
   },
-  sent: { faceClosed: starting, cameraRequested: starting },
-  failed: { faceClosed: starting, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting },
-  cameraError: { faceClosed: starting, cameraRequested: starting },
+  failed: { faceClosed: idle, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting, selfieForgotten: askConsent },
+  cameraError: { faceClosed: idle, cameraRequested: starting, selfieForgotten: askConsent },
+  results: { faceClosed: idle, cameraRequested: starting, selfieForgotten: askConsent },
+});
+
+it("opens the camera from a consent only once 'Concordo' is ticked", () => {
+  const ticked = faceSlice.reducer({ status: 'consent', agreed: true }, consentGiven());
+  expect(ticked).toEqual(starting);
+  expect(faceSlice.reducer(askConsent, consentGiven())).toEqual(askConsent);
 });
 
 describe('what a camera failure means', () => {
@@ -104,10 +135,10 @@ const deletionEvents = {
   screenClosed: faceClosed(),
 };
 
-const idle = { status: 'idle' } as const;
+const notDeleting = { status: 'idle' } as const;
 const confirming = { status: 'confirming' } as const;
 
-// 'Apagar minhas fotos de rosto': a second look, then the deletion; closing the screen forgets
+// 'Apagar minhas fotos': a second look, then the deletion; closing the screen forgets
 // what was said, but not a deletion on its way.
 describeMachineGrid(
   'the face deletion machine',
@@ -116,10 +147,10 @@ describeMachineGrid(
   deletionEvents,
   {
     idle: { asked: confirming },
-    confirming: { cancelled: idle, confirmed: { status: 'deleting' }, screenClosed: idle },
+    confirming: { cancelled: notDeleting, confirmed: { status: 'deleting' }, screenClosed: notDeleting },
     deleting: { deleted: { status: 'deleted' }, failed: { status: 'failed', message: 'Erro 500' } },
-    deleted: { asked: confirming, screenClosed: idle },
-    failed: { asked: confirming, screenClosed: idle },
+    deleted: { asked: confirming, screenClosed: notDeleting },
+    failed: { asked: confirming, screenClosed: notDeleting },
   },
   [faceClosed],
 );

@@ -1,0 +1,149 @@
+import type { FastifyRequest } from 'fastify';
+import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, MAX_FACE_SEARCH_EVENTS, OkReply } from '../../../contract/wire';
+import { IDENTIFIER_SOURCE, NAME_PATTERN } from '../../../contract/names';
+import type { AppContext } from '../context';
+import { forbidden, notFound, tooMany, unprocessable } from '../domain/errors';
+import { checkedFace, deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP } from '../domain/faces';
+import { faceSearchEvents, forgetSelfie, hideFace, isHidden, saveSelfie, searchFaces, selfieFace, selfieOf, unhideFace } from '../domain/faceSearch';
+import { takeRateSlot } from '../domain/rateLimit';
+import { UnreadablePhoto } from '../faces/faceEngine';
+import { countedAddress } from '../http/clientAddress';
+import { eventMediaOpening } from '../http/mediaGate';
+import { AGENT, params, type Api } from '../http/schemas';
+
+const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
+const FACE_WINDOW_SECONDS = 60;
+
+export const NO_FACE_MESSAGE = 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.';
+
+/**
+ * A visitor's face is theirs alone: a route that names an agent answers only the browser that
+ * agent was vouched for (http/visitorAgent.ts). A name that is no agent at all is the schema's 400.
+ */
+function ownAgentOnly(request: FastifyRequest, name: unknown): void {
+  if (typeof name === 'string' && AGENT_SOURCE.test(name) && name !== request.visitorAgent) {
+    throw forbidden('agent_not_vouched', 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
+  }
+}
+
+/** The events a search names, once each, those that can be events at all, in the order given. */
+function askedEvents(names: readonly string[]): string[] {
+  return [...new Set(names)].filter((name) => NAME_PATTERN.test(name)).slice(0, MAX_FACE_SEARCH_EVENTS);
+}
+
+/**
+ * 'Encontre minhas fotos' (issue 28): a visitor's selfie becomes a descriptor (in the face worker;
+ * the image is never stored), kept for their session, and finds the photos their face is in, in
+ * the events they name that they may see (by the gate's own rule) and that have face search on;
+ * 'Não me mostre' hides their face from others' searches; 'Apagar minhas fotos' deletes it.
+ */
+export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext): void {
+  /** The search itself: the events asked that this request may see and that have face search on, and the photos found there. */
+  async function search(request: FastifyRequest, agent: string, selfie: ArrayLike<number> | null, names: readonly string[]): Promise<FaceSearchReply> {
+    const asked = askedEvents(names);
+    const on = await faceSearchEvents(db, asked);
+    const searched: string[] = [];
+    for (const bname of asked) {
+      if (!on.has(bname)) continue;
+      // A link-only event's guests, a private one's signed in: what the gate opens to this visitor.
+      const opening = await eventMediaOpening(request, bname, mediaAccess);
+      if (opening === 'public' || opening === 'gated') searched.push(bname);
+    }
+    // The others are "not available there", whatever the reason: nothing tells a stranger an event exists.
+    const unavailable = asked.filter((name) => !searched.includes(name));
+    const found = selfie ? (await searchFaces(db, selfie, searched, agent)).map(({ url, event }) => ({ url, event })) : [];
+    return { selfie: selfie !== null, hidden: await isHidden(db, agent), found, searched, unavailable };
+  }
+
+  app.post(
+    '/uploadFace/:name',
+    {
+      bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
+      schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: FaceSearchReply } },
+      // Per address and agent, in this server's memory; the database's count below holds across servers.
+      config: { rateLimit: rateLimit('uploadFace') },
+      // Counted before the body is read: a flood of uploads costs neither parsing nor a second of the model.
+      onRequest: async (request, reply) => {
+        const { name } = request.params as { name?: unknown };
+        ownAgentOnly(request, name);
+        const buckets = [{ key: `face:ip:${countedAddress(request.ip)}`, limit: FACE_UPLOADS_PER_IP }];
+        if (typeof name === 'string' && AGENT_SOURCE.test(name)) buckets.push({ key: `face:agent:${name}`, limit: FACE_UPLOADS_PER_AGENT });
+        if (!(await takeRateSlot(db, buckets, FACE_WINDOW_SECONDS))) {
+          reply.header('Retry-After', String(FACE_WINDOW_SECONDS));
+          throw tooMany('too_many_uploads', 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.');
+        }
+      },
+    },
+    async (request) => {
+      const agent = request.params.name;
+      // Read in memory only: the image is never written anywhere, only its face's descriptor is kept.
+      const bytes = await checkedFace(request.body.poligram);
+      const faces = await faceEngine.findFaces(bytes).catch((error: unknown) => {
+        if (error instanceof UnreadablePhoto) throw unprocessable('invalid_image', 'Imagem inválida.');
+        throw error;
+      });
+      const face = selfieFace(faces);
+      if (!face) throw unprocessable('no_face', NO_FACE_MESSAGE);
+      await saveSelfie(db, agent, face.descriptor);
+      return search(request, agent, face.descriptor, request.body.eventos ?? []);
+    },
+  );
+
+  const agentRoute = {
+    params: params({ agent: AGENT }),
+    onRequest: async (request: FastifyRequest) => ownAgentOnly(request, (request.params as { agent?: unknown }).agent),
+  };
+
+  /** The face screen opened again within the session: the kept selfie searches again, and finds the photos added since. */
+  app.get(
+    '/fotos-do-rosto/:agent',
+    {
+      schema: { params: agentRoute.params, querystring: FaceSearchQuery, response: { 200: FaceSearchReply } },
+      config: { rateLimit: rateLimit('faceSearch') },
+      onRequest: agentRoute.onRequest,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { agent } = request.params;
+      const names = (request.query.eventos ?? '').split(',').filter(Boolean);
+      return search(request, agent, await selfieOf(db, agent), names);
+    },
+  );
+
+  /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches. */
+  app.post(
+    '/rostos-ocultos/:agent',
+    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    async (request) => {
+      if (!(await hideFace(db, request.params.agent))) {
+        throw notFound('no_selfie', 'Tire uma selfie primeiro: é com ela que escondemos o seu rosto das buscas.');
+      }
+      return 'ok' as const;
+    },
+  );
+
+  /** The visitor may be found again. */
+  app.delete(
+    '/rostos-ocultos/:agent',
+    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    async (request) => {
+      await unhideFace(db, request.params.agent);
+      return 'ok' as const;
+    },
+  );
+
+  /**
+   * 'Apagar minhas fotos': the selfie kept for the session, at once, and any face capture kept
+   * before face search (files and rows). A face hidden by 'Não me mostre' stays hidden: that is
+   * its own choice, undone by its own button.
+   */
+  app.delete(
+    '/faces/:agent',
+    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    async (request) => {
+      await deleteFaces(db, storage.objects, request.params.agent);
+      await forgetSelfie(db, request.params.agent);
+      return 'ok' as const;
+    },
+  );
+}

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { jpeg, loadBasicSeed } from './support/fixtures';
+import { dataUrl, photoWithFaces } from './support/faceSelfies';
+import { startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * `POST /uploadFace/{agent}` as an upload (issue 28 made it the selfie of 'Encontre minhas
+ * fotos'; its search: faceSearch.test.ts): what it takes, what it refuses before decoding a
+ * pixel, that it never stores the image, and its limits per visitor and per address.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+describe('face capture', () => {
+  let address = 0;
+  /** Each test from its own address, so that only the limit a test is about can be reached. */
+  /** From the visitor's own browser: its agent cookie names the agent the server vouches for. */
+  const uploadFace = (agent: string, payload: object, remoteAddress = `10.0.0.${address}`) =>
+    server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload, remoteAddress, headers: { cookie: `agent=${agent}` } });
+  /** What is kept of a visitor's upload: face images (there must be none) and the selfie's descriptor. */
+  const keptOf = async (agent: string) => ({
+    images: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n,
+    selfies: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM face_selfies WHERE agent = $1', [agent])).rows[0].n,
+  });
+  const noFace = {
+    error: 'no_face',
+    message: 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
+  };
+
+  beforeEach(() => {
+    address += 1;
+  });
+
+  it("keeps a capture's face as a descriptor only: no image is written, to the disk or the database", async () => {
+    const response = await uploadFace('agentf001', { poligram: await photoWithFaces() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ selfie: true, hidden: false, found: [], searched: [], unavailable: [] });
+    expect(await keptOf('agentf001')).toEqual({ images: 0, selfies: 1 });
+    expect(fs.existsSync(path.join(server.dataDir, 'faces'))).toBe(false);
+    // A second selfie replaces the first: a visitor has one at a time.
+    expect((await uploadFace('agentf001', { poligram: await photoWithFaces({ width: 800 }) })).statusCode).toBe(200);
+    expect(await keptOf('agentf001')).toEqual({ images: 0, selfies: 1 });
+  });
+
+  it('says kindly, with tips, that no face was found in a picture without one, and keeps nothing', async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ccc' } })
+      .jpeg()
+      .toBuffer();
+    const response = await uploadFace('agentf020', { poligram: dataUrl(big) });
+    expect({ status: response.statusCode, body: response.json() as unknown }).toEqual({ status: 422, body: noFace });
+    expect(await keptOf('agentf020')).toEqual({ images: 0, selfies: 0 });
+  });
+
+  it('takes PNG and WebP too', async () => {
+    expect((await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'png' }) })).json()).toMatchObject({ selfie: true });
+    expect((await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'webp' }) })).json()).toMatchObject({ selfie: true });
+  });
+
+  it('refuses a name that is not an agent id', async () => {
+    expect((await uploadFace('Ana%20Maria', { poligram: dataUrl(await jpeg()) })).statusCode).toBe(400);
+    expect((await uploadFace('..%2F..%2Fetc', { poligram: dataUrl(await jpeg()) })).statusCode).toBe(400);
+    expect((await server.db.query('SELECT count(*)::int AS n FROM face_selfies WHERE agent NOT LIKE $1', ['agent%'])).rows[0].n).toBe(0);
+  });
+
+  it('refuses a file over 5 MB with 413, before decoding it', async () => {
+    // A valid JPEG header followed by 5 MB of padding: over the limit whatever it decodes to.
+    const big = Buffer.concat([await jpeg(), Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await uploadFace('agentf003', { poligram: dataUrl(big) });
+    // Status and body together, so that a failure says which refusal (or error) came instead.
+    expect({ status: response.statusCode, body: response.json() as unknown }).toEqual({
+      status: 413,
+      body: { error: 'face_too_large', message: 'A foto passa de 5 MB. Envie uma foto menor.' },
+    });
+    expect(await keptOf('agentf003')).toEqual({ images: 0, selfies: 0 });
+  });
+
+  it('refuses a body far over the limit with 413 in Portuguese', async () => {
+    const response = await uploadFace('agentf003', { poligram: `data:image/jpeg;base64,${'A'.repeat(8 * 1024 * 1024)}` });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('O envio é grande demais.');
+  });
+
+  it('refuses an image whose header claims more than 4096×4096 pixels, without decoding it', async () => {
+    const response = await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(10_000, 10_000), 'image/png') });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'face_too_many_pixels', message: 'A foto passa de 4096×4096 pixels. Envie uma foto menor.' });
+    expect((await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(5000, 10), 'image/png') })).statusCode).toBe(413);
+    expect(await keptOf('agentf004')).toEqual({ images: 0, selfies: 0 });
+  });
+
+  it('takes an image of exactly 4096 pixels on a side: it is looked at (and has no face)', async () => {
+    const tall = await sharp({ create: { width: 8, height: 4096, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await uploadFace('agentf005', { poligram: dataUrl(tall, 'image/png') })).json()).toEqual(noFace);
+  });
+
+  it.each([
+    ['not a data URL', { poligram: 'hello' }, 400],
+    ['a script', { poligram: 'data:text/html;base64,PHNjcmlwdD4=' }, 400],
+    ['a GIF data URL', { poligram: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, 400],
+    ['an SVG data URL', { poligram: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` }, 400],
+    ['bytes that are not an image', { poligram: `data:image/png;base64,${Buffer.from('nope').toString('base64')}` }, 422],
+    ['no image', {}, 400],
+  ])('refuses %s', async (_case, payload, status) => {
+    const response = await uploadFace('agentf006', payload);
+    expect(response.statusCode).toBe(status);
+    expect(typeof response.json().message).toBe('string');
+  });
+
+  it('refuses a GIF that says it is a JPEG', async () => {
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const response = await uploadFace('agentf006', { poligram: dataUrl(gif, 'image/jpeg') });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: 'unsupported_image', message: 'Envie uma foto JPEG, PNG ou WebP.' });
+    expect(await keptOf('agentf006')).toEqual({ images: 0, selfies: 0 });
+  });
+
+  it("'Apagar minhas fotos' deletes the visitor's selfie at once, and nobody else's; only from the visitor's own browser", async () => {
+    await uploadFace('agentf008', { poligram: await photoWithFaces() });
+    await uploadFace('agentf009', { poligram: await photoWithFaces() });
+    // A face capture kept before face search (its file and row) goes too.
+    await server.db.query("INSERT INTO faces (name, file, bytes) VALUES ('agentf008', 'agentf008/antiga.jpg', 3)");
+    fs.mkdirSync(path.join(server.dataDir, 'faces', 'agentf008'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataDir, 'faces', 'agentf008', 'antiga.jpg'), 'old');
+    const stranger = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf009' } });
+    expect(stranger.statusCode).toBe(403);
+    expect(await keptOf('agentf008')).toEqual({ images: 1, selfies: 1 });
+
+    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf008' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('ok');
+    expect(await keptOf('agentf008')).toEqual({ images: 0, selfies: 0 });
+    expect(fs.existsSync(path.join(server.dataDir, 'faces', 'agentf008'))).toBe(false);
+    expect(await keptOf('agentf009')).toEqual({ images: 0, selfies: 1 });
+    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf008' } })).body).toBe('ok');
+    expect((await server.call({ method: 'DELETE', url: '/api/faces/..%2Fmedia' })).statusCode).toBe(400);
+  });
+
+  it('answers 429 in Portuguese after 10 uploads of a visitor in a minute, and counts each visitor apart', async () => {
+    // Every upload counts before its body is read, even one the checks then refuse (none costs a second of the model).
+    const image = { poligram: 'not an image' };
+    for (let n = 0; n < 10; n++) expect((await uploadFace('agentf010', image)).statusCode).toBe(400);
+    const refused = await uploadFace('agentf010', image);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'too_many_uploads', message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.' });
+    expect(refused.headers['retry-after']).toBe('60');
+    // From another address too: the limit is the visitor's.
+    expect((await uploadFace('agentf010', image, '10.9.9.9')).statusCode).toBe(429);
+    expect((await uploadFace('agentf011', image)).statusCode).toBe(400);
+  });
+
+  it('answers 429 after 60 uploads from one address in a minute, whatever the agents', async () => {
+    const image = { poligram: 'not an image' };
+    for (let n = 0; n < 60; n++) expect((await uploadFace(`agentr${String(n).padStart(3, '0')}`, image, '10.8.8.8')).statusCode).toBe(400);
+    expect((await uploadFace('agentr999', image, '10.8.8.8')).statusCode).toBe(429);
+    expect((await uploadFace('agentr999', image, '10.8.8.9')).statusCode).toBe(400);
+  });
+});
+
+/** A PNG of a header only: it claims `width`×`height` but carries (almost) no pixels. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
