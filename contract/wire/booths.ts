@@ -1,5 +1,6 @@
 /** Wire contract: The AI mirror, the 360 platform and face capture. */
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
 import { ProductList } from './common';
 import { Identifier, StringEnum, Strings } from './primitives';
 
@@ -44,9 +45,6 @@ export type UltraStartQuery = Static<typeof UltraStartQuery>;
 
 /** The largest face capture the server takes, in bytes (before base64). */
 export const MAX_FACE_BYTES = 5 * 1024 * 1024;
-
-/** How many events a face search looks through at once: a visitor's own, and the page's. */
-export const MAX_FACE_SEARCH_EVENTS = 50;
 
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
 export const FaceUpload = Type.Object({

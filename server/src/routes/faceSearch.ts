@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, MAX_FACE_SEARCH_EVENTS, OkReply } from '../../../contract/wire';
+import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
+import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
 import { IDENTIFIER_SOURCE, NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { forbidden, notFound, tooMany, unprocessable } from '../domain/errors';

@@ -1,4 +1,4 @@
-import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/wire';
+import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
 
 /**
  * Where a face search looks (issue 28): the event of the page that opened the face screen
