@@ -40,6 +40,7 @@ import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentPro
 import { sandboxProvider } from './payments/sandboxProvider';
 import { accountRoutes } from './routes/account';
 import { boothRoutes } from './routes/booths';
+import { faceSearchRoutes } from './routes/faceSearch';
 import { deviceRoutes } from './routes/devices';
 import { downloadRoutes } from './routes/downloads';
 import { guestRoutes } from './routes/guest';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
       teamEventRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
+      faceSearchRoutes(api, context);
       privacyRoutes(api, context);
       mediaAccessRoutes(api, context);
       // The sandbox stands in for the provider on one machine; production has none (404).

@@ -1,8 +1,8 @@
 /**
  * The booth experiences against the whole stack, with the booth simulator playing the devices as
  * a newcomer runs it (`npm run booth`): the AI mirror session from its QR code to the image in
- * Minha Coleção, the 360 platform from its settings to the collected video, and face capture with
- * Chromium's fake camera reaching the server.
+ * Minha Coleção, and the 360 platform from its settings to the collected video. (Face capture:
+ * faceSearch.test.ts.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -17,8 +17,7 @@ const ROOT = path.resolve(__dirname, '../..');
 let browser: Browser;
 
 beforeAll(async () => {
-  // Chromium's fake camera (a test pattern) stands in for a phone's, permission granted.
-  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  browser = await launchBrowser();
 });
 
 afterAll(() => browser.close());
@@ -145,40 +144,6 @@ it('the 360 platform: settings from its QR code, the session, the video ready, c
     expect(guest.errors).toEqual([]);
   } finally {
     await stop(ultra.process);
-    await guest.close();
-  }
-});
-
-it("face capture: Chromium's fake camera, the capture seen first, then sent to the server under the visitor", async () => {
-  const guest = await newGuest(browser);
-  const { page } = guest;
-  try {
-    await page.goto(`${baseUrl()}/face`);
-    await page.getByText('Usamos esta foto só para encontrar você').waitFor();
-    const take = page.getByRole('button', { name: 'Take image' });
-    // Enabled once the camera runs (how soon is the fake camera's business, not asserted).
-    await page.waitForFunction(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
-      return button !== undefined && !button.disabled;
-    });
-    await expectAccessible(page);
-    await take.click();
-    const preview = page.getByRole('img', { name: 'Sua foto, ainda não enviada' });
-    expect(await preview.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    const upload = page.waitForResponse((response) => response.url().includes('/api/uploadFace/'));
-    await page.getByRole('button', { name: 'Enviar' }).click();
-    const answer = await upload;
-    expect(answer.status()).toBe(200);
-    const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
-    expect(agent).not.toBe('');
-    expect(new URL(answer.url()).pathname).toBe(`/api/uploadFace/${agent}`);
-    await page.getByText('Foto enviada!').waitFor();
-
-    await page.getByRole('button', { name: 'Apagar minhas fotos de rosto' }).click();
-    await page.getByRole('button', { name: 'Sim, apagar' }).click();
-    await page.getByText('Suas fotos de rosto foram apagadas.').waitFor();
-    expect(guest.errors).toEqual([]);
-  } finally {
     await guest.close();
   }
 });

@@ -1,7 +1,7 @@
 import { forgetSelfie, hideFace, purgeExpiredSelfies, saveSelfie, searchFaces, selfieOf, unhideFace } from '../../server/src/domain/faceSearch';
 import { createFaceEngine, type FaceEngine } from '../../server/src/faces/faceEngine';
 import type { FoundFace } from '../../server/src/faces/faceModel';
-import { dataUrl, demoPhoto, faceCrop } from './support/faceSelfies';
+import { dataUrl, demoPhoto, faceCrop } from '../support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, startTestServer, type TestServer } from './support/testServer';
 

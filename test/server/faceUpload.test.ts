@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { jpeg, loadBasicSeed } from './support/fixtures';
-import { dataUrl, photoWithFaces } from './support/faceSelfies';
+import { dataUrl, photoWithFaces } from '../support/faceSelfies';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**

@@ -4,7 +4,7 @@ import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
-import { photoWithFaces } from './support/faceSelfies';
+import { photoWithFaces } from '../support/faceSelfies';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
 import { signNotification } from '../../../../server/src/payments/webhookSignature';
-import { photoWithFaces } from '../faceSelfies';
+import { photoWithFaces } from '../../../support/faceSelfies';
 import { jpeg, mp4 } from '../fixtures';
 import type { InjectOptions } from 'fastify';
 import { anyone, device, linkOnly, ok, only, optional, pick, presence, signedIn, type Expected, type Matrix, type Row } from './callers';

@@ -1,0 +1,157 @@
+/**
+ * 'Encontre minhas fotos' (issue 28) in Chromium against the whole stack, with the camera fed
+ * from a file (`--use-file-for-fake-video-capture`): one guest's face, cut out of one of the
+ * group photos shipped with the face model's package. The team turns face search on for Festa da
+ * Ana on its dashboard; a booth sends that group photo and another; the guest opens the gallery,
+ * follows 'Encontre minhas fotos', gives consent (nothing is sent before), takes the selfie, and
+ * 'Suas fotos' lists the photo they are in, not the other, opening the collect screen. Nothing
+ * of the selfie is stored as an image; 'Apagar minhas fotos' deletes its descriptor.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createFaceEngine } from '../../server/src/faces/faceEngine';
+import { demoPhoto, faceCrop } from '../support/faceSelfies';
+import { expectAccessible } from './support/accessibility';
+import { baseUrl, launchBrowser } from './support/browser';
+import { demoSeed } from './support/demoSeed';
+import { writeFakeCamera } from './support/fakeCamera';
+import { logIn, newGuest } from './support/guest';
+
+const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
+
+let browser: Browser;
+let folder: string;
+
+beforeAll(async () => {
+  // The guest's face: the largest of demo photo 4's, framed as a phone's selfie, played by the fake camera.
+  const engine = createFaceEngine();
+  try {
+    const [face] = [...(await engine.findFaces(demoPhoto(4)))].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'camera-'));
+    await writeFakeCamera(await faceCrop(demoPhoto(4), face.box), path.join(folder, 'rosto.y4m'));
+  } finally {
+    await engine.close();
+  }
+  browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${path.join(folder, 'rosto.y4m')}`,
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Sends a demo photo as festa_ana's pad booth; its media URL. */
+async function boothPhoto(sample: number, file: string): Promise<string> {
+  if (!PAD?.key) throw new Error('the demo seed has no cabine-pad with a readable key');
+  const response = await fetch(`${baseUrl()}/api/device/media?file=${file}`, {
+    method: 'POST',
+    headers: { 'x-device-id': PAD.id, 'x-device-key': PAD.key, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(demoPhoto(sample)),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/** Festa da Ana's face search section on the team's screen. */
+async function openFaceSearchSettings(page: Page) {
+  await logIn(page, 'equipe@cabine.example', 'demo1234');
+  await page.getByRole('heading', { name: /^Olá, / }).waitFor();
+  await page.getByRole('navigation', { name: 'Minha conta' }).getByRole('button', { name: 'Eventos da equipe' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }).fill('Festa da Ana');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const festa = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Festa da Ana' }) });
+  await festa.getByRole('button', { name: 'Telão e impressão' }).click();
+  return festa.getByRole('region', { name: 'Encontre minhas fotos' });
+}
+
+it("a guest finds the photos they are in with a selfie from the camera, after consent; nothing of it is kept as an image, and 'Apagar minhas fotos' deletes it", async () => {
+  const team = await newGuest(browser);
+  const guest = await newGuest(browser, { serviceWorkers: 'block' });
+  const settings = await openFaceSearchSettings(team.page);
+  const faceSwitch = settings.getByRole('switch');
+  try {
+    // The team turns face search on; the booth's photos that come are indexed as they arrive.
+    await faceSwitch.check();
+    await settings.getByText('Busca por rosto ligada').waitFor();
+    const withGuest = await boothPhoto(4, 'rostos-grupo-4.jpg');
+    const withoutGuest = await boothPhoto(5, 'rostos-grupo-5.jpg');
+    // Every photo analysed: the section follows the counts while photos wait (every 5 s).
+    await settings.getByText(/ · 0 na fila · /).waitFor({ timeout: 120_000 });
+
+    const { page } = guest;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/uploadFace/')) sent.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/eventos/evento/pad?evento=festa_ana`);
+    await page.getByRole('link', { name: 'Encontre minhas fotos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Encontre minhas fotos' }).waitFor();
+
+    // Consent first: 'Concordo' off, the camera closed, nothing sent.
+    const agree = page.getByRole('checkbox', { name: 'Concordo' });
+    expect(await agree.isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Abrir a câmera' }).isDisabled()).toBe(true);
+    expect(await page.locator('video').count()).toBe(0);
+    await expectAccessible(page, '/face (consent)');
+    await agree.check();
+    await page.getByRole('button', { name: 'Abrir a câmera' }).click();
+    // 'Take image' is enabled once the camera runs (how soon is the fake camera's business, not asserted).
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
+      return button !== undefined && !button.disabled;
+    });
+    expect(sent).toEqual([]);
+    await page.getByRole('button', { name: 'Take image' }).click();
+    expect(await page.getByRole('img', { name: 'Sua foto, ainda não enviada' }).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+
+    const answered = page.waitForResponse((response) => response.url().includes('/api/uploadFace/'));
+    await page.getByRole('button', { name: 'Procurar minhas fotos' }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    const reply = (await answer.json()) as { found: { url: string }[]; searched: string[] };
+    expect(reply.searched).toEqual(['festa_ana']);
+    expect(reply.found.map((photo) => photo.url)).toContain(withGuest);
+    expect(reply.found.map((photo) => photo.url)).not.toContain(withoutGuest);
+
+    await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
+    const tiles = page.getByRole('button', { name: /em que você aparece: abrir para coletar/ });
+    expect(await tiles.count()).toBe(reply.found.length);
+    await expectAccessible(page, '/face (Suas fotos)');
+
+    // The selfie was never written anywhere as an image.
+    const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
+    expect(agent).not.toBe('');
+    const dataDir = process.env.E2E_DATA_DIR ?? '';
+    expect(fs.existsSync(path.join(dataDir, 'faces', agent))).toBe(false);
+
+    // The photo the guest is in opens the collect screen.
+    const index = reply.found.findIndex((photo) => photo.url === withGuest);
+    await tiles.nth(index).click();
+    await page.waitForURL((url) => url.pathname === '/collect' && url.searchParams.get('id') === withGuest);
+
+    // Back on the face screen, the kept selfie searches again at once; 'Apagar minhas fotos' deletes it.
+    await page.goto(`${baseUrl()}/face?evento=festa_ana`);
+    await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
+    await page.getByRole('button', { name: 'Apagar minhas fotos' }).click();
+    await page.getByRole('button', { name: 'Sim, apagar' }).click();
+    await page.getByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.').waitFor();
+    await page.reload();
+    // Nothing kept: the consent again, no photos.
+    await page.getByRole('checkbox', { name: 'Concordo' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Suas fotos' }).count()).toBe(0);
+    expect(guest.errors.filter((error) => !/422/.test(error))).toEqual([]);
+    expect(team.alerts).toEqual([]);
+  } finally {
+    // Off again: every face kept of the event's photos is deleted (the other journeys' photos are not analysed).
+    if (await faceSwitch.isChecked()) await faceSwitch.uncheck();
+    await settings.getByText('Busca por rosto desligada').waitFor();
+    await guest.close();
+    await team.close();
+  }
+});
