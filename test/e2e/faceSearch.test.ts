@@ -77,7 +77,8 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
   const faceSwitch = settings.getByRole('switch');
   try {
     // The team turns face search on; the booth's photos that come are indexed as they arrive.
-    await faceSwitch.check();
+    // The switch shows the server's answer: it turns once the server has said so.
+    await faceSwitch.click();
     await settings.getByText('Busca por rosto ligada').waitFor();
     const withGuest = await boothPhoto(4, 'rostos-grupo-4.jpg');
     const withoutGuest = await boothPhoto(5, 'rostos-grupo-5.jpg');
@@ -149,7 +150,7 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     expect(team.alerts).toEqual([]);
   } finally {
     // Off again: every face kept of the event's photos is deleted (the other journeys' photos are not analysed).
-    if (await faceSwitch.isChecked()) await faceSwitch.uncheck();
+    if (await faceSwitch.isChecked()) await faceSwitch.click();
     await settings.getByText('Busca por rosto desligada').waitFor();
     await guest.close();
     await team.close();
