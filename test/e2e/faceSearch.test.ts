@@ -8,42 +8,28 @@
  * of the selfie is stored as an image; 'Apagar minhas fotos' deletes its descriptor.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createFaceEngine } from '../../server/src/faces/faceEngine';
-import { demoPhoto, faceCrop } from '../support/faceSelfies';
+import { demoPhoto } from '../support/faceSelfies';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed } from './support/demoSeed';
-import { writeFakeCamera } from './support/fakeCamera';
+import { faceCamera, type FaceCamera } from './support/fakeCamera';
 import { logIn, newGuest } from './support/guest';
 
 const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
 
 let browser: Browser;
-let folder: string;
+let camera: FaceCamera;
 
 beforeAll(async () => {
-  // The guest's face: the largest of demo photo 4's, framed as a phone's selfie, played by the fake camera.
-  const engine = createFaceEngine();
-  try {
-    const [face] = [...(await engine.findFaces(demoPhoto(4)))].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'camera-'));
-    await writeFakeCamera(await faceCrop(demoPhoto(4), face.box), path.join(folder, 'rosto.y4m'));
-  } finally {
-    await engine.close();
-  }
-  browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-video-capture=${path.join(folder, 'rosto.y4m')}`,
-  ]);
+  camera = await faceCamera();
+  browser = await launchBrowser(camera.args);
 });
 
 afterAll(async () => {
   await browser.close();
-  fs.rmSync(folder, { recursive: true, force: true });
+  camera.remove();
 });
 
 /** Sends a demo photo as festa_ana's pad booth; its media URL. */

@@ -47,7 +47,7 @@ const GUEST: Screen[] = [
   { path: '/collection', ready: heading('Minha Coleção') },
   { path: '/account', ready: (page) => page.getByRole('heading', { name: /^Olá, / }) },
   { path: '/privacidade', ready: heading('Privacidade e seus dados') },
-  { path: '/face?bname=festa_ana', ready: heading('Captura de rosto') },
+  { path: '/face?evento=festa_ana', ready: heading('Encontre minhas fotos') },
   { path: '/espelho?dh=espelho-1&sh=demo&agent=demo', ready: heading('Espelho mágico') },
   { path: '/ultraQR?device=plataforma-360&qrid=demo&bname=festa_ana', ready: (page) => page.getByRole('button', { name: 'Enviar' }) },
   { path: '/ultraLast?device=plataforma-360&bname=festa_ana', ready: heading('Vídeo 360') },

@@ -42,7 +42,7 @@ export default function EraseMyData() {
           <ul>
             <li>a sua coleção (Minha Coleção) {where};</li>
             <li>a lista de eventos e os pacotes de impressão salvos {where};</li>
-            <li>as fotos de rosto enviadas para encontrar você nas fotos;</li>
+            <li>o que guardamos do seu rosto para encontrar você nas fotos (a selfie e &ldquo;Não me mostre&rdquo;);</li>
             <li>as imagens do espelho com IA e os vídeos 360 guardados para você;</li>
             <li>a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que recebeu.</li>
           </ul>

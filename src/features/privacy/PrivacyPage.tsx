@@ -48,8 +48,9 @@ function WhatWeHold() {
           <>
             <dt>No servidor</dt>
             <dd>
-              {counted(data.faces, 'foto de rosto', 'fotos de rosto')}, {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')}{' '}
-              guardados para você; a sua presença em {counted(data.grants, 'evento', 'eventos')}
+              {counted(data.faces, 'registro do rosto', 'registros do rosto')},{' '}
+              {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')} guardados para você; a sua presença em{' '}
+              {counted(data.grants, 'evento', 'eventos')}
             </dd>
             {signedIn && (
               <>
@@ -85,8 +86,9 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
-          Apaga a sua coleção, as fotos de rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste aparelho e, se
-          você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
+          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste
+          aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao
+          evento.
         </p>
         <EraseMyData />
       </section>
@@ -116,11 +118,13 @@ export default function PrivacyPage() {
           um novo link. Ao apagar os seus dados, esse acesso também é apagado.
         </p>
 
-        <h3>Fotos de rosto (encontrar minhas fotos)</h3>
+        <h3>Selfie de &ldquo;Encontre minhas fotos&rdquo;</h3>
         <p>
-          A foto do seu rosto tirada na tela de captura, usada só para encontrar você nas fotos do evento. Guardamos no máximo 5 por aparelho e apagamos cada
-          uma automaticamente 30 dias depois do envio, ou na hora, quando você pede. Por quê: o seu consentimento, dado ao enviar a foto. Rosto é dado sensível
-          (biométrico): você pode retirar o consentimento quando quiser, apagando.
+          A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada. Dela guardamos só números que descrevem o rosto,
+          por 24 horas no máximo, para mostrar as fotos novas quando você volta; &ldquo;Apagar minhas fotos&rdquo; apaga na hora. Se você tocar em &ldquo;Não me
+          mostre&rdquo;, guardamos esses números só para tirar as fotos em que você aparece das buscas de outros convidados, até você pedir para voltar a
+          aparecer (ou 394 dias). Fotos de rosto enviadas antes desta busca são apagadas 30 dias depois do envio. Por quê: o seu consentimento, dado antes da
+          selfie. Rosto é dado sensível (biométrico, LGPD art. 11): você pode retirar o consentimento quando quiser, apagando.
         </p>
 
         <h3>Imagens do espelho com IA e vídeos 360</h3>
@@ -144,8 +148,8 @@ export default function PrivacyPage() {
 
         <h3>O cookie agent</h3>
         <p>
-          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua coleção, as suas
-          fotos de rosto e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar abusos.
+          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua coleção, a sua
+          selfie e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar abusos.
         </p>
 
         <h3>Fotos do evento</h3>
@@ -176,7 +180,7 @@ export default function PrivacyPage() {
             <strong>Eliminação:</strong> apagar os seus dados, com o botão &ldquo;Apagar minhas fotos&rdquo; ou pedindo para nós.
           </li>
           <li>
-            <strong>Retirar o consentimento</strong> das fotos de rosto, apagando-as.
+            <strong>Retirar o consentimento</strong> da busca por rosto, apagando a selfie.
           </li>
           <li>
             <strong>Informação</strong> sobre com quem compartilhamos os seus dados, e <strong>portabilidade</strong> para outro serviço.

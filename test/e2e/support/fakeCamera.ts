@@ -1,5 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { createFaceEngine } from '../../../server/src/faces/faceEngine';
+import { demoPhoto, faceCrop } from '../../support/faceSelfies';
 
 /** The size of the fake camera's picture: a phone's front camera at VGA. */
 const WIDTH = 640;
@@ -54,4 +58,31 @@ export async function writeFakeCamera(image: Buffer, file: string, frames = 5): 
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F30:1 Ip A1:1 C420jpeg\n`);
   fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/** Chromium's fake camera playing a guest's face: the browser's arguments, and the folder to remove afterwards. */
+export interface FaceCamera {
+  args: string[];
+  remove(): void;
+}
+
+/**
+ * A fake camera showing one guest's face: the largest face of demo photo 4 of the face model's
+ * package, framed as a phone's selfie (found by the model itself, in this process).
+ */
+export async function faceCamera(): Promise<FaceCamera> {
+  const engine = createFaceEngine();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'camera-'));
+  try {
+    const faces = await engine.findFaces(demoPhoto(4));
+    const [largest] = [...faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+    const file = path.join(folder, 'rosto.y4m');
+    await writeFakeCamera(await faceCrop(demoPhoto(4), largest.box), file);
+    return {
+      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+      remove: () => fs.rmSync(folder, { recursive: true, force: true }),
+    };
+  } finally {
+    await engine.close();
+  }
 }

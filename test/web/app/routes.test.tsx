@@ -23,7 +23,7 @@ const SCREENS: [string, string][] = [
   ['/espelho?dh=a&sh=b&agent=c', 'Espelho mágico'],
   ['/login', 'Login'],
   ['/signup', 'Criar conta'],
-  ['/face', 'Captura de rosto'],
+  ['/face', 'Encontre minhas fotos'],
   ['/ultraLast?device=p1&bname=festa', 'Vídeo 360'],
   ['/ultraQR?device=p1&qrid=q&bname=festa', 'Ajuste seu 360'],
   ['/shop?coupon=C1', 'Loja'],

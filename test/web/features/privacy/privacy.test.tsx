@@ -61,11 +61,13 @@ describe('the privacy page', () => {
     ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
-    expect(screen.getByText(/apagamos cada uma automaticamente 30 dias depois do envio/)).toBeInTheDocument();
+    expect(screen.getByText(/A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada\./)).toHaveTextContent(
+      'por 24 horas no máximo',
+    );
     expect(screen.getByText(/Ficam guardados por 5 anos, o prazo da lei/)).toBeInTheDocument();
     expect(screen.getByText(/Lei 13.709\/2018/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'formulário de contato' })).toHaveAttribute('href', '/#contato');
-    expect(await screen.findByText('2 fotos de rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
+    expect(await screen.findByText('2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
     expect(screen.getByText(/2 itens na coleção, 1 evento,\s+1 pacote de impressão/)).toBeInTheDocument();
   });
 });
@@ -77,7 +79,7 @@ describe("'Apagar minhas fotos'", () => {
     const { user, store } = renderApp('/privacidade', setup);
     const dialog = await openDialog(user);
     expect(within(dialog).getByText(/a sua coleção \(Minha Coleção\) neste aparelho;/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/as fotos de rosto enviadas/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/o que guardamos do seu rosto para encontrar você nas fotos/)).toBeInTheDocument();
     expect(within(dialog).getByText(/a sua presença nos eventos com link ou privados/)).toBeInTheDocument();
     expect(within(dialog).getByText(/pedidos e pagamentos, como exige a lei fiscal/)).toBeInTheDocument();
     expect(within(dialog).getByText(/as fotos e vídeos na galeria do evento, que pertencem ao evento/)).toBeInTheDocument();
@@ -125,7 +127,7 @@ describe("'Apagar minhas fotos'", () => {
     expect(setup.cookies.get('agent')).toBe(AGENT);
     expect(JSON.parse(setup.storage.getItem('collection') ?? 'null')).toEqual([]);
     // What the page shows of the server is read again: nothing left.
-    expect(await screen.findByText('0 fotos de rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')).toBeInTheDocument();
+    expect(await screen.findByText('0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')).toBeInTheDocument();
   });
 
   it('refused by the server: the reason shows in the dialog and the device keeps everything', async () => {
