@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/apiError';
 import { useGetEventAccessQuery, useRevokeEventAccessMutation } from './accountApi';
+import { LoadError } from '../../ui/LoadError';
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -38,14 +39,7 @@ export function EventGuestAccess({ bname }: { bname: string }) {
           convidados.
         </p>
       )}
-      {isError && (
-        <p role="alert">
-          Não foi possível ver quem tem acesso.{' '}
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Tentar de novo
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível ver quem tem acesso." onRetry={() => void refetch()} />}
       {confirming ? (
         <div role="group" aria-label="Confirmar" className="guest-access__confirm">
           <p>

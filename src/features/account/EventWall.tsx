@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/apiError';
 import { CopyField } from '../../ui/CopyField';
 import { wallPage } from '../../../contract/wall';
 import { useGetWallLinkQuery, useRenewWallLinkMutation, useRevokeWallLinkMutation } from './accountApi';
+import { LoadError } from '../../ui/LoadError';
 
 type Outcome = { kind: 'made' | 'revoked' } | { kind: 'failed'; message: string } | null;
 
@@ -40,14 +41,7 @@ export function EventWall({ bname }: { bname: string }) {
     <section className="event-wall" aria-labelledby={`telao-${bname}`}>
       <h4 id={`telao-${bname}`}>Telão</h4>
       <p>As fotos da festa ao vivo numa TV ou num projetor, cada uma com o QR code para os convidados coletarem pelo celular.</p>
-      {isError && (
-        <p role="alert">
-          Não foi possível carregar o telão.{' '}
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            Tentar de novo
-          </button>
-        </p>
-      )}
+      {isError && <LoadError message="Não foi possível carregar o telão." onRetry={() => void refetch()} />}
       {data && (
         <>
           <Link className="button" to={wallPage(data.publicId)} target="_blank" rel="noopener">

@@ -16,19 +16,24 @@ import type {
   FaceSearchStatusReply,
 } from '../../../contract/wire';
 
+/** What a mutation's onQueryStarted is given that showOnceAnswered needs. */
+interface Answering<T> {
+  dispatch: (action: unknown) => unknown;
+  queryFulfilled: Promise<{ data: T }>;
+}
+
 /**
- * A wall link changed: the dashboard shows the server's answer the moment it comes (the link it
- * showed until then no longer opens the wall), without asking again.
+ * A change whose answer is the state now (a wall link renewed or revoked: the link shown until then
+ * no longer opens the wall; face search turned on or off): the dashboard shows the server's answer
+ * the moment it comes, put in the cache by `show`, without asking again. Refused, what is shown
+ * stays what the server has.
  */
-async function showWallLinkOnceAnswered(
-  bname: string,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WallLinkReply }> },
-): Promise<void> {
+async function showOnceAnswered<T>(show: (data: T) => unknown, { dispatch, queryFulfilled }: Answering<T>): Promise<void> {
   try {
     const { data } = await queryFulfilled;
-    dispatch(accountApi.util.upsertQueryData('getWallLink', bname, data));
+    dispatch(show(data));
   } catch {
-    // Refused: the link shown stays the one that works.
+    // Refused: nothing changed.
   }
 }
 
@@ -123,15 +128,8 @@ export const accountApi = api.injectEndpoints({
     setFaceSearch: build.mutation<FaceSearchStatusReply, FaceSearchSetting & { bname: string }>({
       query: ({ bname, enabled }) => ({ url: path`/events/${bname}/rostos`, method: 'PUT', body: { enabled } }),
       extraOptions: { auth: 'required' },
-      // The answer is the state now: shown at once, not asked again.
-      async onQueryStarted({ bname }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          void dispatch(accountApi.util.upsertQueryData('getFaceSearch', bname, data));
-        } catch {
-          // Refused: the switch shows what the server has.
-        }
-      },
+      onQueryStarted: ({ bname }, api): Promise<void> =>
+        showOnceAnswered((data: FaceSearchStatusReply): unknown => accountApi.util.upsertQueryData('getFaceSearch', bname, data), api),
     }),
     /** The event's wall: its address and its link's key (null: none). */
     getWallLink: build.query<WallLinkReply, string>({
@@ -143,12 +141,14 @@ export const accountApi = api.injectEndpoints({
     renewWallLink: build.mutation<WallLinkReply, string>({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'POST' }),
       extraOptions: { auth: 'required' },
-      onQueryStarted: showWallLinkOnceAnswered,
+      onQueryStarted: (bname, api): Promise<void> =>
+        showOnceAnswered((data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data), api),
     }),
     revokeWallLink: build.mutation<WallLinkReply, string>({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'DELETE' }),
       extraOptions: { auth: 'required' },
-      onQueryStarted: showWallLinkOnceAnswered,
+      onQueryStarted: (bname, api): Promise<void> =>
+        showOnceAnswered((data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data), api),
     }),
   }),
 });
