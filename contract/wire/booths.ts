@@ -49,6 +49,8 @@ export const MAX_FACE_BYTES = 5 * 1024 * 1024;
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
 export const FaceUpload = Type.Object({
   poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }),
+  /** Beyond the spec (issue 28): the guest ticked 'Concordo' (LGPD art. 11); a capture sent without it is refused. */
+  consentimento: Type.Literal(true),
   /** Beyond the spec (issue 28): the events to search, the visitor's own (the gate keeps those it opens to them). */
   eventos: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_FACE_SEARCH_EVENTS })),
 });

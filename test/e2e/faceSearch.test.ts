@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { demoPhoto } from '../support/faceSelfies';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -42,6 +43,20 @@ async function boothPhoto(sample: number, file: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { url: string }).url;
+}
+
+/** What the stack's database keeps of a visitor's face: their selfie's descriptor, and face images (rows of captures). */
+async function keptOf(agent: string): Promise<{ selfies: number; captures: number }> {
+  const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
+  try {
+    const { rows } = await db.query<{ selfies: number; captures: number }>(
+      `SELECT (SELECT count(*) FROM face_selfies WHERE agent = $1)::int AS selfies, (SELECT count(*) FROM faces WHERE name = $1)::int AS captures`,
+      [agent],
+    );
+    return rows[0];
+  } finally {
+    await db.end();
+  }
 }
 
 /** Festa da Ana's face search section on the team's screen. */
@@ -111,11 +126,11 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     expect(await tiles.count()).toBe(reply.found.length);
     await expectAccessible(page, '/face (Suas fotos)');
 
-    // The selfie was never written anywhere as an image.
+    // What the server keeps of the selfie: its descriptor, never an image (no capture row, no file).
     const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
     expect(agent).not.toBe('');
-    const dataDir = process.env.E2E_DATA_DIR ?? '';
-    expect(fs.existsSync(path.join(dataDir, 'faces', agent))).toBe(false);
+    expect(await keptOf(agent)).toEqual({ selfies: 1, captures: 0 });
+    expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR ?? '', 'faces'))).toBe(false);
 
     // The photo the guest is in opens the collect screen.
     const index = reply.found.findIndex((photo) => photo.url === withGuest);
@@ -127,7 +142,8 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
     await page.getByRole('button', { name: 'Apagar minhas fotos' }).click();
     await page.getByRole('button', { name: 'Sim, apagar' }).click();
-    await page.getByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.').waitFor();
+    await page.getByText('Sua selfie foi apagada.').waitFor();
+    expect(await keptOf(agent)).toEqual({ selfies: 0, captures: 0 });
     await page.reload();
     // Nothing kept: the consent again, no photos.
     await page.getByRole('checkbox', { name: 'Concordo' }).waitFor();

@@ -1,4 +1,5 @@
-import { forgetSelfie, hideFace, purgeExpiredSelfies, saveSelfie, searchFaces, selfieOf, unhideFace } from '../../server/src/domain/faceSearch';
+import sharp from 'sharp';
+import { databaseNow, forgetSelfie, hideFace, purgeExpiredSelfies, saveSelfie, searchFaces, selfieOf, unhideFace } from '../../server/src/domain/faceSearch';
 import { createFaceEngine, type FaceEngine } from '../../server/src/faces/faceEngine';
 import type { FoundFace } from '../../server/src/faces/faceModel';
 import { dataUrl, demoPhoto, faceCrop } from '../support/faceSelfies';
@@ -76,8 +77,15 @@ it('searches only the events it is given, with face search on', async () => {
 });
 
 it("leaves out of others' results a photo with the face of a guest who asked not to be found, but not out of their own", async () => {
-  // Guest B (face 1 of sample 4) asks not to be found; guest A (face 0) is in the same photo.
-  await saveSelfie(server.db, 'agenteescondido01', await selfie(4, 1));
+  // Guest B (face 1 of sample 4) asks not to be found with a selfie of their own, smaller, turned
+  // and lighter than the photo; guest A (face 0) is in the same photo.
+  const phoneSelfie = await sharp(await faceCrop(demoPhoto(4), facesOf[4][1].box, { width: 320, quality: 60 }))
+    .rotate(10, { background: '#808080' })
+    .modulate({ brightness: 1.25 })
+    .jpeg()
+    .toBuffer();
+  const [bOwnFace] = await engine.findFaces(phoneSelfie);
+  await saveSelfie(server.db, 'agenteescondido01', bOwnFace.descriptor);
   expect(await hideFace(server.db, 'agenteescondido01')).toBe(true);
   try {
     expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).not.toContain(urls[4]);
@@ -126,7 +134,7 @@ describe("the face screen's calls", () => {
     server.call({
       method: 'POST',
       url: `/api/uploadFace/${agent}`,
-      payload: { poligram: dataUrl(await faceCrop(demoPhoto(sample), facesOf[sample][face].box)), ...(eventos ? { eventos } : {}) },
+      payload: { poligram: dataUrl(await faceCrop(demoPhoto(sample), facesOf[sample][face].box)), consentimento: true, ...(eventos ? { eventos } : {}) },
       ...from(agent),
     });
   const again = (agent: string, eventos: string, cookieAgent = agent) =>
@@ -144,12 +152,17 @@ describe("the face screen's calls", () => {
     expect((await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM faces WHERE name = 'agentebusca00001'")).rows[0].n).toBe(0);
   });
 
-  it('does not search an event the visitor may not see: a link-only event is not available to a stranger', async () => {
+  it('searches a link-only event for its guests only: a stranger is told it is not available, a guest who opened its link finds their photo', async () => {
     const owner = { token: team.token };
     expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'link' } })).statusCode).toBe(200);
     try {
       const response = await send('agenteestranho01', 5, 0, ['festa_ana']);
       expect(response.json()).toEqual({ selfie: true, hidden: false, found: [], searched: [], unavailable: ['festa_ana'] });
+      // The event's link opened from this phone (the gate's own record of it).
+      await server.db.query("INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidado1', 'link')");
+      const guest = await send('agenteconvidado1', 5, 0, ['festa_ana']);
+      expect(guest.json()).toMatchObject({ searched: ['festa_ana'], unavailable: [] });
+      expect(foundUrls(guest)).toContain(urls[5]);
     } finally {
       await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'public' } });
     }
@@ -191,11 +204,39 @@ describe("the face screen's calls", () => {
     expect(await selfieOf(server.db, 'agentedono000001')).not.toBeNull();
   });
 
+  it("refuses a capture sent without the guest's consent, and keeps nothing", async () => {
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/uploadFace/agentesemconsent',
+      payload: { poligram: dataUrl(await faceCrop(demoPhoto(5), facesOf[5][0].box)), eventos: ['festa_ana'] },
+      ...from('agentesemconsent'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await selfieOf(server.db, 'agentesemconsent')).toBeNull();
+  });
+
+  it("keeps no selfie from a search under way when the guest deleted it meanwhile ('Apagar minhas fotos' or an erasure wins)", async () => {
+    const descriptor = await selfie(5, 1);
+    // A search began, then the guest deleted their selfie, then the search's answer came.
+    const began = await databaseNow(server.db);
+    expect(await forgetSelfie(server.db, 'agenteapagou0001')).toBe(false);
+    expect(await saveSelfie(server.db, 'agenteapagou0001', descriptor, began)).toBe(false);
+    expect(await selfieOf(server.db, 'agenteapagou0001')).toBeNull();
+    // The same through an erasure from the privacy page.
+    const again = await databaseNow(server.db);
+    expect((await server.call({ method: 'POST', url: '/api/privacy/erase', payload: { agent: 'agenteapagou0002' } })).statusCode).toBe(200);
+    expect(await saveSelfie(server.db, 'agenteapagou0002', descriptor, again)).toBe(false);
+    // A search begun after the deletion keeps its selfie.
+    expect(await saveSelfie(server.db, 'agenteapagou0001', descriptor, await databaseNow(server.db))).toBe(true);
+    expect(await selfieOf(server.db, 'agenteapagou0001')).not.toBeNull();
+    await forgetSelfie(server.db, 'agenteapagou0001');
+  });
+
   it('says kindly when the photo has no face, and keeps nothing', async () => {
     const response = await server.call({
       method: 'POST',
       url: '/api/uploadFace/agentesemrosto01',
-      payload: { poligram: dataUrl(await faceCrop(demoPhoto(4), [0, 0.9, 0.05, 0.05])), eventos: ['festa_ana'] },
+      payload: { poligram: dataUrl(await faceCrop(demoPhoto(4), [0, 0.9, 0.05, 0.05])), consentimento: true, eventos: ['festa_ana'] },
       ...from('agentesemrosto01'),
     });
     expect(response.statusCode).toBe(422);

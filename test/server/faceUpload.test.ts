@@ -25,7 +25,13 @@ describe('face capture', () => {
   /** Each test from its own address, so that only the limit a test is about can be reached. */
   /** From the visitor's own browser: its agent cookie names the agent the server vouches for. */
   const uploadFace = (agent: string, payload: object, remoteAddress = `10.0.0.${address}`) =>
-    server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload, remoteAddress, headers: { cookie: `agent=${agent}` } });
+    server.call({
+      method: 'POST',
+      url: `/api/uploadFace/${agent}`,
+      payload: { consentimento: true, ...payload },
+      remoteAddress,
+      headers: { cookie: `agent=${agent}` },
+    });
   /** What is kept of a visitor's upload: face images (there must be none) and the selfie's descriptor. */
   const keptOf = async (agent: string) => ({
     images: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n,
@@ -58,6 +64,20 @@ describe('face capture', () => {
     const response = await uploadFace('agentf020', { poligram: dataUrl(big) });
     expect({ status: response.statusCode, body: response.json() as unknown }).toEqual({ status: 422, body: noFace });
     expect(await keptOf('agentf020')).toEqual({ images: 0, selfies: 0 });
+  });
+
+  it("refuses a capture without the guest's consent ('Concordo'), and keeps nothing", async () => {
+    for (const consentimento of [undefined, false, 'sim']) {
+      const response = await server.call({
+        method: 'POST',
+        url: '/api/uploadFace/agentf030',
+        payload: { poligram: await photoWithFaces(), ...(consentimento === undefined ? {} : { consentimento }) },
+        remoteAddress: `10.0.3.${address}`,
+        headers: { cookie: 'agent=agentf030' },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await keptOf('agentf030')).toEqual({ images: 0, selfies: 0 });
   });
 
   it('takes PNG and WebP too', async () => {

@@ -148,7 +148,7 @@ describe('media in a bucket', () => {
     const upload = await server.call({
       method: 'POST',
       url: `/api/uploadFace/${agent}`,
-      payload: { poligram: await photoWithFaces() },
+      payload: { poligram: await photoWithFaces(), consentimento: true },
       headers: { cookie: `agent=${agent}` },
     });
     expect(upload.statusCode).toBe(200);

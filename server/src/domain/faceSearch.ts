@@ -1,7 +1,7 @@
 import { mediaUrl } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
-import type { Queryable } from '../db/database';
-import { descriptorBytes, descriptorDistance, descriptorOf, rankMatches, SAME_PERSON_DISTANCE } from '../faces/faceMatch';
+import type { Database, Queryable } from '../db/database';
+import { descriptorBytes, descriptorDistance, descriptorOf, HIDDEN_FACE_DISTANCE, rankMatches } from '../faces/faceMatch';
 
 /**
  * The search side of 'Encontre minhas fotos' (issue 28, migration 0023): a visitor's selfie kept
@@ -12,12 +12,42 @@ import { descriptorBytes, descriptorDistance, descriptorOf, rankMatches, SAME_PE
 /** How long a selfie's descriptor is kept: the visitor's session, a day at most. */
 export const SELFIE_HOURS = 24;
 
-/** Keeps the visitor's selfie (its descriptor; the image is never stored) for SELFIE_HOURS, in place of any before. */
-export async function saveSelfie(db: Queryable, agent: string, descriptor: ArrayLike<number>): Promise<void> {
-  await db.query(
-    `INSERT INTO face_selfies (agent, descriptor, expires_at) VALUES ($1, $2, now() + make_interval(hours => ${SELFIE_HOURS}))
-     ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now(), expires_at = excluded.expires_at`,
-    [agent, descriptorBytes(descriptor)],
+/** One change of an agent's face data at a time (a save, a deletion, an erasure: domain/privacy.ts takes it too). */
+export async function lockFacesOf(client: Queryable, agent: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${agent}`]);
+}
+
+/** The database's clock: when a search began, for saveSelfie. */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>('SELECT now()');
+  return rows[0].now;
+}
+
+/**
+ * Keeps the visitor's selfie (its descriptor; the image is never stored) for SELFIE_HOURS, in
+ * place of any before, unless they deleted their selfie after `began` (the search was under way
+ * when they asked: what they asked wins). Answers whether it was kept.
+ */
+export async function saveSelfie(db: Database, agent: string, descriptor: ArrayLike<number>, began: Date = new Date(0)): Promise<boolean> {
+  return db.transaction(async (client) => {
+    await lockFacesOf(client, agent);
+    const { rowCount } = await client.query(
+      `INSERT INTO face_selfies (agent, descriptor, expires_at)
+       SELECT $1, $2, now() + make_interval(hours => ${SELFIE_HOURS})
+        WHERE NOT EXISTS (SELECT 1 FROM face_forgets WHERE agent = $1 AND forgotten_at >= $3::timestamptz)
+       ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now(), expires_at = excluded.expires_at`,
+      [agent, descriptorBytes(descriptor), began.toISOString()],
+    );
+    return (rowCount ?? 0) > 0;
+  });
+}
+
+/** Notes that these agents deleted their selfies now (in the caller's transaction, holding their locks). */
+export async function noteSelfiesForgotten(client: Queryable, agents: readonly string[]): Promise<void> {
+  await client.query(
+    `INSERT INTO face_forgets (agent, forgotten_at) SELECT unnest($1::text[]), now()
+     ON CONFLICT (agent) DO UPDATE SET forgotten_at = excluded.forgotten_at`,
+    [agents],
   );
 }
 
@@ -27,15 +57,26 @@ export async function selfieOf(db: Queryable, agent: string): Promise<Float32Arr
   return rows[0] ? descriptorOf(rows[0].descriptor) : null;
 }
 
-/** 'Apagar minhas fotos': the visitor's selfie is deleted at once. Answers whether there was one. */
-export async function forgetSelfie(db: Queryable, agent: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM face_selfies WHERE agent = $1', [agent]);
-  return (rowCount ?? 0) > 0;
+/** 'Apagar minhas fotos': the visitor's selfie is deleted at once, and a search under way keeps none. Answers whether there was one. */
+export async function forgetSelfie(db: Database, agent: string): Promise<boolean> {
+  return db.transaction(async (client) => {
+    await lockFacesOf(client, agent);
+    await noteSelfiesForgotten(client, [agent]);
+    const { rowCount } = await client.query('DELETE FROM face_selfies WHERE agent = $1', [agent]);
+    return (rowCount ?? 0) > 0;
+  });
 }
 
-/** Selfies past their day go (the retention sweep). Answers how many. */
+/** Selfies past their day go (the retention sweep), and deletions noted more than a day ago. Answers how many selfies. */
 export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Promise<number> {
+  await db.query("DELETE FROM face_forgets WHERE forgotten_at < $1::timestamptz - interval '1 day'", [now.toISOString()]);
   const { rowCount } = await db.query('DELETE FROM face_selfies WHERE expires_at <= $1::timestamptz', [now.toISOString()]);
+  return rowCount ?? 0;
+}
+
+/** Faces hidden longer ago than `days` go (the retention sweep): the agent that asked is gone by then. Answers how many. */
+export async function purgeExpiredHiddenFaces(db: Queryable, days: number, now = new Date()): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)', [now.toISOString(), days]);
   return rowCount ?? 0;
 }
 
@@ -97,7 +138,7 @@ export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, even
   for (const face of faces) facesOf.set(face.photo, [...(facesOf.get(face.photo) ?? []), face.descriptor]);
   const rowOf = new Map(faces.map((face) => [face.photo, face.row]));
   return matches
-    .filter(({ photo }) => !(facesOf.get(photo) ?? []).some((face) => hidden.some((other) => descriptorDistance(face, other) <= SAME_PERSON_DISTANCE)))
+    .filter(({ photo }) => !(facesOf.get(photo) ?? []).some((face) => hidden.some((other) => descriptorDistance(face, other) <= HIDDEN_FACE_DISTANCE)))
     .map(({ photo, distance }) => {
       const row = rowOf.get(photo);
       if (!row) throw new Error(`face of an unknown photo ${photo}`);

@@ -2,7 +2,7 @@ import type { PrivacyCounts, PrivacySummary } from '../../../contract/wire';
 import type { Database, Queryable } from '../db/database';
 import type { MediaStorage } from '../storage/mediaStorage';
 import { deleteExpiredFaces, removeFaceFiles } from './faces';
-import { purgeExpiredSelfies } from './faceSearch';
+import { lockFacesOf, noteSelfiesForgotten, purgeExpiredHiddenFaces, purgeExpiredSelfies } from './faceSearch';
 import { ensureAccount } from './accounts';
 import { deleteResultMedia } from './media';
 import { failJobsWithoutMedia, removeSpentPrintFiles } from './printJobs';
@@ -88,8 +88,9 @@ export async function eraseVisitorData(
 ): Promise<PrivacyCounts> {
   const { counts, files, agents, media } = await db.transaction(async (client) => {
     const agents = await agentsOf(client, agent, identity);
-    // One erasure (or face upload) of an agent at a time: an upload racing the erasure lands before it, and goes.
-    for (const one of [...agents].sort()) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${one}`]);
+    // One erasure (or selfie saved) of an agent at a time; a search under way when it comes keeps no selfie after it.
+    for (const one of [...agents].sort()) await lockFacesOf(client, one);
+    await noteSelfiesForgotten(client, agents);
     const lists = { collection: 0, packs: 0, events: 0 };
     if (identity) {
       const { rows } = await client.query<{ list: keyof typeof lists }>('DELETE FROM account_items WHERE uid = $1 RETURNING list', [identity.uid]);
@@ -147,11 +148,10 @@ export interface Purged {
  * own media too (rows, then files).
  */
 export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove' | 'objects'>, now = new Date()): Promise<Purged> {
-  const hidden = await db.query('DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)', [
-    now.toISOString(),
-    HIDDEN_FACE_RETENTION_DAYS,
-  ]);
-  const faces = (await deleteExpiredFaces(db, storage.objects, now)) + (await purgeExpiredSelfies(db, now)) + (hidden.rowCount ?? 0);
+  const faces =
+    (await deleteExpiredFaces(db, storage.objects, now)) +
+    (await purgeExpiredSelfies(db, now)) +
+    (await purgeExpiredHiddenFaces(db, HIDDEN_FACE_RETENTION_DAYS, now));
   const leads = await db.query('DELETE FROM leads WHERE created_at < $1::timestamptz - make_interval(months => $2)', [
     now.toISOString(),
     LEAD_RETENTION_MONTHS,

@@ -3,11 +3,22 @@ import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
 import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
 import { IDENTIFIER_SOURCE, NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
-import { forbidden, notFound, tooMany, unprocessable } from '../domain/errors';
+import { conflict, forbidden, notFound, tooMany, unavailable, unprocessable } from '../domain/errors';
 import { checkedFace, deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP } from '../domain/faces';
-import { faceSearchEvents, forgetSelfie, hideFace, isHidden, saveSelfie, searchFaces, selfieFace, selfieOf, unhideFace } from '../domain/faceSearch';
+import {
+  databaseNow,
+  faceSearchEvents,
+  forgetSelfie,
+  hideFace,
+  isHidden,
+  saveSelfie,
+  searchFaces,
+  selfieFace,
+  selfieOf,
+  unhideFace,
+} from '../domain/faceSearch';
 import { takeRateSlot } from '../domain/rateLimit';
-import { UnreadablePhoto } from '../faces/faceEngine';
+import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
 import { countedAddress } from '../http/clientAddress';
 import { eventMediaOpening } from '../http/mediaGate';
 import { AGENT, params, type Api } from '../http/schemas';
@@ -75,17 +86,24 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
         }
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const agent = request.params.name;
+      // A deletion from here on wins over this search's selfie (saveSelfie).
+      const began = await databaseNow(db);
       // Read in memory only: the image is never written anywhere, only its face's descriptor is kept.
       const bytes = await checkedFace(request.body.poligram);
       const faces = await faceEngine.findFaces(bytes).catch((error: unknown) => {
-        if (error instanceof UnreadablePhoto) throw unprocessable('invalid_image', 'Imagem inválida.');
-        throw error;
+        if (error instanceof UnreadablePhoto || error instanceof PhotoFailed)
+          throw unprocessable('invalid_image', 'Não conseguimos ler a foto. Tente tirar outra.');
+        // The model is not there (it failed to load, the server is stopping): not the guest's doing.
+        reply.header('Retry-After', String(FACE_WINDOW_SECONDS));
+        throw unavailable('face_search_unavailable', 'A busca por rosto está indisponível agora. Tente de novo em alguns minutos.');
       });
       const face = selfieFace(faces);
       if (!face) throw unprocessable('no_face', NO_FACE_MESSAGE);
-      await saveSelfie(db, agent, face.descriptor);
+      if (!(await saveSelfie(db, agent, face.descriptor, began))) {
+        throw conflict('selfie_forgotten', 'Sua selfie foi apagada enquanto procurávamos. Tire outra para procurar de novo.');
+      }
       return search(request, agent, face.descriptor, request.body.eventos ?? []);
     },
   );

@@ -91,15 +91,14 @@ export default function EventPage() {
   }, [showsGallery]);
   useEffect(() => removeGalleryShell, []);
 
-  const go = (mode: BoothMode) => {
-    const state: EventNavigationState = {
-      bname,
-      devices,
-      displayTitle: displayTitle !== bname ? displayTitle : undefined,
-      faceSearch: faceSearch || undefined,
-    };
-    void navigate(`${boothRoute(mode)}${search}`, { state, replace: true });
+  // What a booth of this event hands the next one: the page then asks nothing again.
+  const carried: EventNavigationState = {
+    bname,
+    devices,
+    displayTitle: displayTitle !== bname ? displayTitle : undefined,
+    faceSearch: faceSearch || undefined,
   };
+  const go = (mode: BoothMode) => void navigate(`${boothRoute(mode)}${search}`, { state: carried, replace: true });
 
   if (needsLogin) {
     return (
@@ -126,20 +125,7 @@ export default function EventPage() {
   }
   if (!active) {
     const first = modes.find((m) => m !== 'nulo') ?? modes[0];
-    return (
-      <Navigate
-        to={`${boothRoute(first)}${search}`}
-        replace
-        state={
-          {
-            bname,
-            devices,
-            displayTitle: displayTitle !== bname ? displayTitle : undefined,
-            faceSearch: faceSearch || undefined,
-          } satisfies EventNavigationState
-        }
-      />
-    );
+    return <Navigate to={`${boothRoute(first)}${search}`} replace state={carried} />;
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FocusedStep } from '../../ui/FocusedStep';
 
 interface FaceConsentProps {
   agreed: boolean;
@@ -14,8 +15,7 @@ interface FaceConsentProps {
 export function FaceConsent({ agreed, onChange, onGiven }: FaceConsentProps) {
   const textId = useId();
   return (
-    <section className="face__consent" aria-labelledby={`${textId}-title`}>
-      <h2 id={`${textId}-title`}>Antes da selfie</h2>
+    <FocusedStep title="Antes da selfie" className="face__consent">
       <div id={textId}>
         <p>
           Com uma selfie, procuramos você nas fotos dos eventos em que você esteve. O seu rosto é um dado biométrico, um dado pessoal sensível (LGPD, art. 11):
@@ -32,7 +32,10 @@ export function FaceConsent({ agreed, onChange, onGiven }: FaceConsentProps) {
           <li>
             <strong>Como apagar:</strong> toque em &quot;Apagar minhas fotos&quot;, aqui mesmo, quando quiser. Apagamos na hora.
           </li>
-          <li>Se preferir não aparecer nas buscas de outros convidados, toque em &quot;Não me mostre&quot; depois da selfie.</li>
+          <li>
+            Se preferir não aparecer nas buscas de outros convidados, toque em &quot;Não me mostre&quot; depois da selfie: aí guardamos esses números só para
+            tirar dos resultados deles as fotos em que você aparece, até você pedir para voltar a aparecer (no máximo 394 dias).
+          </li>
         </ul>
       </div>
       <label className="face__agree">
@@ -42,6 +45,6 @@ export function FaceConsent({ agreed, onChange, onGiven }: FaceConsentProps) {
       <button type="button" className="button button--big" disabled={!agreed} onClick={onGiven}>
         Abrir a câmera
       </button>
-    </section>
+    </FocusedStep>
   );
 }

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../session';
 import { deletionAsked, deletionCancelled, deletionConfirmed, selectFaceDeletion } from './faceDeletionSlice';
 
-const FACES_DELETED = 'Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.';
+const FACES_DELETED = 'Sua selfie foi apagada.';
 
 /** The way out the consent text promises: the selfie kept of this visitor, deleted after a second look. */
 export function FaceDeletion({ agent }: { agent: string }) {

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/apiError';
-import { useHideFaceMutation, useUnhideFaceMutation } from './faceApi';
+import { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation, type FaceSearchArgs } from './faceApi';
 
 /**
  * 'Não me mostre': the guest's face (their selfie's numbers) is kept only to leave the photos
@@ -14,7 +14,10 @@ export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }
     <section className="face__hiding" aria-label="Não me mostre">
       {hidden ? (
         <>
-          <p role="status">Você não aparece nas buscas de outros convidados: as fotos em que você está ficam de fora dos resultados deles.</p>
+          <p role="status">
+            Você pediu para não aparecer nas buscas de outros convidados: as fotos em que reconhecemos o seu rosto ficam de fora dos resultados deles. Guardamos
+            os números do seu rosto só para isso, até você voltar a aparecer (no máximo 394 dias).
+          </p>
           <button type="button" className="link-button" disabled={busy} onClick={() => void unhide(agent)}>
             Voltar a aparecer nas buscas
           </button>
@@ -30,4 +33,10 @@ export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }
       {failure && <p role="alert">{errorMessage(failure)}</p>}
     </section>
   );
+}
+
+/** Before a new selfie: a guest who asked not to be found is told so, and can undo it, with no selfie kept. */
+export function KeptHiding({ search }: { search: FaceSearchArgs }) {
+  const { data } = useGetFaceMatchesQuery(search, { skip: !search.agent });
+  return data?.hidden ? <FaceHiding agent={search.agent} hidden /> : null;
 }

@@ -1,10 +1,12 @@
 import './face.css';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
+import { FocusedStep } from '../../ui/FocusedStep';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
 import { FaceConsent } from './FaceConsent';
 import { FaceDeletion } from './FaceDeletion';
+import { KeptHiding } from './FaceHiding';
 import { FaceResults } from './FaceResults';
 import './faceFlow';
 import {
@@ -31,10 +33,13 @@ export default function FacePage() {
   const state = useAppSelector(selectFace);
   const agent = useAppSelector(selectAgent);
   const events = useFaceSearchEvents();
+  // Opened once: the visitor's events arriving later (an account's list) change where the next
+  // search looks, never the step the guest is at.
+  const openedWith = useRef(events);
   useEffect(() => {
-    dispatch(faceOpened(events));
+    dispatch(faceOpened(openedWith.current));
     return () => void dispatch(faceClosed());
-  }, [dispatch, events]);
+  }, [dispatch]);
 
   const another = (
     <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
@@ -46,26 +51,32 @@ export default function FacePage() {
     <ScreenFrame title="Encontre minhas fotos" className="face">
       {(state.status === 'idle' || state.status === 'checking') && <p role="status">Carregando...</p>}
       {state.status === 'consent' && (
-        <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
+        <>
+          <KeptHiding search={{ agent, events }} />
+          <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
+        </>
       )}
-      {(state.status === 'starting' || state.status === 'camera') && (
-        <FaceCamera
-          ready={state.status === 'camera'}
-          onStarted={() => dispatch(cameraStarted())}
-          onFailed={(problem) => dispatch(cameraFailed(problem))}
-          onCaptured={(image) => dispatch(imageCaptured(image))}
-        />
-      )}
-      {state.status === 'cameraError' && (
-        <div role="alert" className="face__problem">
-          <p>{CAMERA_MESSAGES[state.problem]}</p>
-          <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
-            Tentar novamente
-          </button>
-        </div>
+      {(state.status === 'starting' || state.status === 'camera' || state.status === 'cameraError') && (
+        <FocusedStep title="Tire a selfie" className="face__step">
+          {state.status === 'cameraError' ? (
+            <div role="alert" className="face__problem">
+              <p>{CAMERA_MESSAGES[state.problem]}</p>
+              <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
+                Tentar novamente
+              </button>
+            </div>
+          ) : (
+            <FaceCamera
+              ready={state.status === 'camera'}
+              onStarted={() => dispatch(cameraStarted())}
+              onFailed={(problem) => dispatch(cameraFailed(problem))}
+              onCaptured={(image) => dispatch(imageCaptured(image))}
+            />
+          )}
+        </FocusedStep>
       )}
       {(state.status === 'captured' || state.status === 'sending' || state.status === 'failed') && (
-        <div className="face__preview">
+        <FocusedStep title="Sua selfie" className="face__preview">
           <img className="face__image" src={state.image} alt="Sua foto, ainda não enviada" />
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {!agent && <p role="alert">Não encontramos a sua identificação de visitante: recarregue a página.</p>}
@@ -75,10 +86,11 @@ export default function FacePage() {
             </button>
             {state.status !== 'sending' && another}
           </div>
-        </div>
+        </FocusedStep>
       )}
       {state.status === 'results' && <FaceResults search={{ agent, events }} onRetake={() => dispatch(cameraRequested())} />}
-      <FaceDeletion agent={agent} />
+      {/* Not while a search is under way: its answer would come after the deletion. */}
+      {state.status !== 'sending' && <FaceDeletion agent={agent} />}
     </ScreenFrame>
   );
 }

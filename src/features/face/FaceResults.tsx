@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { errorMessage } from '../../api/apiError';
+import { FocusedStep } from '../../ui/FocusedStep';
 import { MediaTile } from '../../ui/gallery/MediaTile';
 import { useGetFaceMatchesQuery, type FaceSearchArgs } from './faceApi';
 import { FaceHiding } from './FaceHiding';
@@ -15,7 +16,7 @@ const photosFound = (count: number) => (count === 1 ? 'Encontramos você em 1 fo
  */
 export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRetake: () => void }) {
   const navigate = useNavigate();
-  const { data, error, isFetching, refetch } = useGetFaceMatchesQuery(search);
+  const { data, error, refetch } = useGetFaceMatchesQuery(search);
   const open = (url: string) => void navigate(withQuery(ROUTES.collect, { id: url }));
 
   if (!data) {
@@ -32,8 +33,7 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
   }
 
   return (
-    <section className="face__results" aria-labelledby="face-results-title" aria-busy={isFetching}>
-      <h2 id="face-results-title">Suas fotos</h2>
+    <FocusedStep title="Suas fotos" className="face__results">
       {data.found.length > 0 ? (
         <>
           <p role="status">{photosFound(data.found.length)} Toque em uma foto para coletá-la.</p>
@@ -61,6 +61,6 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
         </button>
       </div>
       <FaceHiding agent={search.agent} hidden={data.hidden} />
-    </section>
+    </FocusedStep>
   );
 }

@@ -16,7 +16,8 @@ export const faceApi = api.injectEndpoints({
       query: ({ agent, image, events }) => ({
         url: path`/uploadFace/${agent}`,
         method: 'POST',
-        body: { poligram: image, eventos: events ? events.split(',') : [] },
+        // Sent only from past the consent: the server refuses a capture without it.
+        body: { poligram: image, consentimento: true, eventos: events ? events.split(',') : [] },
       }),
     }),
     /** The search again with the selfie kept for the session: the photos added since come too. */

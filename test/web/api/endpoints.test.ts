@@ -360,7 +360,7 @@ const cases: Case[] = [
     run: (s) => s.dispatch(faceApi.endpoints.uploadFace.initiate({ agent: 'ana maria', image: 'data:image/jpeg;base64,AAAA', events: 'festa_ana,outra' })),
     method: 'POST',
     path: '/api/uploadFace/ana%20maria',
-    body: { poligram: 'data:image/jpeg;base64,AAAA', eventos: ['festa_ana', 'outra'] },
+    body: { poligram: 'data:image/jpeg;base64,AAAA', consentimento: true, eventos: ['festa_ana', 'outra'] },
     auth: 'none',
     reply: { json: FACE_REPLY },
     data: FACE_REPLY,

@@ -400,7 +400,7 @@ export const ROWS: Row[] = [
         method: 'POST',
         url: `/api/uploadFace/${agent}`,
         headers: { cookie: `agent=${agent}` },
-        payload: { poligram: await photoWithFaces({ width: 320 }) },
+        payload: { poligram: await photoWithFaces({ width: 320 }), consentimento: true },
       };
     },
     // The callers whose browsers send their own agent cookie: another agent's face is not theirs to send.

@@ -115,6 +115,9 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(consent).toHaveTextContent('A imagem da selfie é apagada na hora: nunca é guardada.');
     expect(consent).toHaveTextContent('ficam guardados por 24 horas no máximo');
     expect(consent).toHaveTextContent('toque em "Apagar minhas fotos", aqui mesmo, quando quiser');
+    expect(consent).toHaveTextContent('até você pedir para voltar a aparecer (no máximo 394 dias)');
+    // The step's heading has the focus: a screen reader starts reading there.
+    expect(screen.getByRole('heading', { name: 'Antes da selfie' })).toHaveFocus();
     const agreed = screen.getByRole('checkbox', { name: 'Concordo' });
     expect(agreed).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Abrir a câmera' })).toBeDisabled();
@@ -153,7 +156,7 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
 
     expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
-    expect(calls.uploads).toEqual([{ path: `/api/uploadFace/${AGENT}`, body: { poligram: SHOT, eventos: ['festa_ana', 'outra'] } }]);
+    expect(calls.uploads).toEqual([{ path: `/api/uploadFace/${AGENT}`, body: { poligram: SHOT, consentimento: true, eventos: ['festa_ana', 'outra'] } }]);
     expect(screen.getByText(/Encontramos você em 2 fotos\./)).toBeInTheDocument();
     const tiles = screen.getAllByRole('button', { name: /em que você aparece: abrir para coletar/ });
     expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
@@ -230,7 +233,7 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     );
     const { user } = await openFace();
     await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
-    expect(await screen.findByText(/Você não aparece nas buscas de outros convidados/)).toBeInTheDocument();
+    expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toHaveTextContent('no máximo 394 dias');
     await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
     expect(await screen.findByRole('button', { name: 'Não me mostre' })).toBeInTheDocument();
     expect(calls.searches.length).toBeGreaterThanOrEqual(3);
@@ -297,9 +300,42 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(yes.parentElement).toHaveClass('face__buttons');
     expect(screen.getByRole('button', { name: 'Cancelar' }).parentElement).toBe(yes.parentElement);
     await user.click(yes);
-    expect(await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto para a busca.')).toBeInTheDocument();
+    expect(await screen.findByText('Sua selfie foi apagada.')).toBeInTheDocument();
     expect(deleted).toEqual([AGENT]);
     expect(screen.queryByRole('heading', { name: 'Suas fotos' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
+  });
+
+  it("offers no 'Apagar minhas fotos' while a search is under way (its answer would come after the deletion)", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    serveFaces({ upload: () => HttpResponse.json(FOUND) });
+    network.use(http.post(`${API}/uploadFace/:name`, () => new Promise<Response>((resolve) => (answer = resolve))));
+    const { user } = await openFace();
+    await agree(user);
+    await user.click(await takeImage());
+    expect(screen.getByRole('button', { name: 'Apagar minhas fotos' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+    expect(await screen.findByRole('button', { name: 'Procurando...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Apagar minhas fotos' })).not.toBeInTheDocument();
+    answer(HttpResponse.json(FOUND));
+    expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Apagar minhas fotos' })).toBeInTheDocument();
+  });
+
+  it('tells a guest who asked not to be found, with no selfie kept, that they still are hidden, and lets them be found again', async () => {
+    let hidden = true;
+    const calls = serveFaces({ kept: () => ({ ...NO_SELFIE, hidden }) });
+    network.use(
+      http.delete(`${API}/rostos-ocultos/:agent`, () => {
+        hidden = false;
+        return HttpResponse.text('ok');
+      }),
+    );
+    const { user } = await openFace();
+    expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
+    await waitFor(() => expect(screen.queryByText(/Você pediu para não aparecer/)).not.toBeInTheDocument());
+    expect(calls.uploads).toEqual([]);
   });
 });
