@@ -21,7 +21,7 @@ import {
 } from './jobs/mediaDerivatives';
 import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob } from './jobs/printFiles';
 import { FACE_INDEX, FACE_INDEX_SETTINGS, faceIndexJob, scheduleFaceIndexSweep } from './jobs/faceIndex';
-import { createFaceEngine } from './faces/faceEngine';
+import { createFaceEngine, type FaceEngine } from './faces/faceEngine';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -74,6 +74,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** The rate limits' scale and overrides (the tests raise them); by default the table's times RATE_LIMIT_SCALE. */
   rateLimits?: RateLimitSettings;
+  /** The face engine (the tests wrap it to make it fail); by default the model in a worker thread. */
+  faceEngine?: () => FaceEngine;
 }
 
 /** The nearest `hops` proxies are believed (Fastify does so for a number too, but its types do not say). */
@@ -82,7 +84,17 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Builds the whole server: API under /api, device API, media, and the SPA. */
-export async function buildApp({ config, db, verifier, payments, logger, logStream, onRoute, rateLimits }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  verifier,
+  payments,
+  logger,
+  logStream,
+  onRoute,
+  rateLimits,
+  faceEngine = createFaceEngine,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
     // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
@@ -114,7 +126,7 @@ export async function buildApp({ config, db, verifier, payments, logger, logStre
     advisoryKeyLock(db),
   );
   // The face model runs in a worker thread, started on the first photo to index or selfie (issue 28).
-  const faces = createFaceEngine();
+  const faces = faceEngine();
   let indexFaces: JobHandler = async () => {
     throw new Error('the face index job ran before the queue started');
   };

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { jpeg, loadBasicSeed } from './support/fixtures';
 import { dataUrl, photoWithFaces } from '../support/faceSelfies';
+import { PhotoFailed } from '../../server/src/faces/faceEngine';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -221,3 +222,48 @@ function pngClaiming(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+describe('when the face model fails', () => {
+  let failing: TestServer;
+  let failure: Error = new Error('the face engine is closed');
+  beforeAll(async () => {
+    failing = await startTestServer({}, { faceEngine: () => ({ closed: false, findFaces: () => Promise.reject(failure), close: () => Promise.resolve() }) });
+  });
+  afterAll(() => failing.close());
+
+  const send = () =>
+    failing.call({
+      method: 'POST',
+      url: '/api/uploadFace/agentf040',
+      payload: { poligram: dataUrl(Buffer.from('ffd8ffe0', 'hex')), consentimento: true },
+      headers: { cookie: 'agent=agentf040' },
+    });
+
+  it("a photo it could not read is the guest's to retake (422); a model that is not there is the server's (503, try again later); nothing is kept", async () => {
+    const photo = await jpeg();
+    const upload = () =>
+      failing.call({
+        method: 'POST',
+        url: '/api/uploadFace/agentf040',
+        payload: { poligram: dataUrl(photo), consentimento: true },
+        headers: { cookie: 'agent=agentf040' },
+      });
+    failure = new PhotoFailed('out of memory on this photo');
+    const unread = await upload();
+    expect({ status: unread.statusCode, body: unread.json() as unknown }).toEqual({
+      status: 422,
+      body: { error: 'invalid_image', message: 'Não conseguimos ler a foto. Tente tirar outra.' },
+    });
+    failure = new Error('the face engine is closed');
+    const missing = await upload();
+    expect(missing.statusCode).toBe(503);
+    expect(missing.headers['retry-after']).toBe('60');
+    expect(missing.json()).toEqual({
+      error: 'face_search_unavailable',
+      message: 'A busca por rosto está indisponível agora. Tente de novo em alguns minutos.',
+    });
+    expect((await failing.db.query('SELECT count(*)::int AS n FROM face_selfies')).rows[0].n).toBe(0);
+    // Bytes no decoder reads are refused before the model is asked.
+    expect((await send()).statusCode).toBe(422);
+  });
+});

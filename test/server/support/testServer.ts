@@ -14,6 +14,7 @@ import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
 import { injectOnce } from './streamInject';
+import type { FaceEngine } from '../../../server/src/faces/faceEngine';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
@@ -72,6 +73,8 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
   /** The rate limits; by default a thousand times the table's, so that only the rate-limit tests meet them. */
   rateLimits?: RateLimitSettings;
+  /** The face engine the app uses (one that fails, say); by default the model. */
+  faceEngine?: () => FaceEngine;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -113,6 +116,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     logStream: options.logStream,
     payments: options.payments?.(db, config),
     rateLimits: options.rateLimits ?? { scale: 1000 },
+    faceEngine: options.faceEngine,
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
