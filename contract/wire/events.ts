@@ -9,6 +9,8 @@ export const EventDetails = Type.Object({
   bname: Type.String(),
   /** What people read ('Festa da Ana'); bname when the event has no title. */
   displayTitle: Type.Optional(Type.String()),
+  /** Beyond the spec (issue 28): its owner turned face search on; absent when off. */
+  faceSearch: Type.Optional(Type.Literal(true)),
 });
 export type EventDetails = Static<typeof EventDetails>;
 

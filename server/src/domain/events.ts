@@ -72,7 +72,7 @@ export async function setEventVisibility(db: Queryable, identity: Identity, isTe
 }
 
 export function eventDetails(event: EventRow): EventDetails {
-  return { devices: event.devices, bname: event.name, displayTitle: event.title || event.name };
+  return { devices: event.devices, bname: event.name, displayTitle: event.title || event.name, ...(event.face_search ? { faceSearch: true } : {}) };
 }
 
 /** An event as its card shows it: the row and the photos a guest can open. */

@@ -38,7 +38,7 @@ function useEventData() {
   );
   const devices = fromState.devices ?? byId.data?.devices ?? byName.data?.[0]?.devices;
   const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? bname;
-  const faceSearch = fromState.faceSearch ?? byName.data?.[0]?.faceSearch === true;
+  const faceSearch = fromState.faceSearch ?? (byId.data?.faceSearch ?? byName.data?.[0]?.faceSearch) === true;
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
   const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
   const notFound = !loading && !needsLogin && (!bname || !devices);

@@ -149,6 +149,13 @@ describe('the event page', () => {
     expect(tokens).toEqual(['tok']);
   });
 
+  it("links to 'Encontre minhas fotos' for an event opened by id whose owner turned face search on", async () => {
+    serveGalleries();
+    network.use(http.get(`${API}/evento/festa-ana-2026`, () => HttpResponse.json({ devices, bname: 'festa_ana', faceSearch: true })));
+    renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    expect(await screen.findByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute('href', '/face?evento=festa_ana');
+  });
+
   it('asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the login', async () => {
     serveGalleries();
     network.use(
