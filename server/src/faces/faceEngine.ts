@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FaceReply, FaceWorkerMessage } from './faceMessages';
@@ -28,10 +29,13 @@ export class PhotoFailed extends Error {}
  * (npm start, the tests), the TypeScript file, compiled as it loads by tsx (named by its full
  * path: the eval'ed code resolves bare names from the process's folder, not from ours).
  */
+const TSX_REGISTER = 'tsx/cjs/api';
+
 function startWorker(): Worker {
   if (__filename.endsWith('.js')) return new Worker(path.join(__dirname, 'faceWorker.js'));
   const source = path.join(__dirname, 'faceWorker.ts');
-  const tsx = require.resolve('tsx/cjs/api');
+  // Resolved at run time only: the bundle's dependency check must not count tsx (a devDependency) as the built server's.
+  const tsx = createRequire(__filename).resolve(TSX_REGISTER);
   return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, { eval: true });
 }
 
