@@ -13,25 +13,21 @@ import type { Browser, Page } from 'playwright-core';
 import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { demoPhoto } from '../support/faceSelfies';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl } from './support/browser';
 import { demoSeed } from './support/demoSeed';
-import { faceCamera, type FaceCamera } from './support/fakeCamera';
+import { browserWithFaceCamera } from './support/fakeCamera';
 import { logIn, newGuest } from './support/guest';
 
 const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
 
 let browser: Browser;
-let camera: FaceCamera;
+let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  camera = await faceCamera();
-  browser = await launchBrowser(camera.args);
+  ({ browser, close: closeBrowser } = await browserWithFaceCamera());
 });
 
-afterAll(async () => {
-  await browser.close();
-  camera.remove();
-});
+afterAll(() => closeBrowser());
 
 /** Sends a demo photo as festa_ana's pad booth; its media URL. */
 async function boothPhoto(sample: number, file: string): Promise<string> {

@@ -9,24 +9,20 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { PrivacySummary } from '../../contract/wire';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl } from './support/browser';
 import { seededMedia } from './support/demoSeed';
-import { faceCamera, type FaceCamera } from './support/fakeCamera';
+import { browserWithFaceCamera } from './support/fakeCamera';
 import { newGuest } from './support/guest';
 
 let browser: Browser;
-let camera: FaceCamera;
+let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
   // The camera shows a face: the face screen keeps a selfie's descriptor only when it finds one.
-  camera = await faceCamera();
-  browser = await launchBrowser(camera.args);
+  ({ browser, close: closeBrowser } = await browserWithFaceCamera());
 });
 
-afterAll(async () => {
-  await browser.close();
-  camera.remove();
-});
+afterAll(() => closeBrowser());
 
 async function summaryOf(page: Page, agent: string): Promise<PrivacySummary> {
   const response = await page.request.get(`${baseUrl()}/api/privacy/data/${agent}`);

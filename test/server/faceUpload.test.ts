@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { jpeg, loadBasicSeed } from './support/fixtures';
+import { claimedPng, jpeg, loadBasicSeed } from './support/fixtures';
 import { dataUrl, photoWithFaces } from '../support/faceSelfies';
 import { PhotoFailed } from '../../server/src/faces/faceEngine';
 import { startTestServer, type TestServer } from './support/testServer';
@@ -111,10 +110,10 @@ describe('face capture', () => {
   });
 
   it('refuses an image whose header claims more than 4096×4096 pixels, without decoding it', async () => {
-    const response = await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(10_000, 10_000), 'image/png') });
+    const response = await uploadFace('agentf004', { poligram: dataUrl(claimedPng(10_000, 10_000), 'image/png') });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'face_too_many_pixels', message: 'A foto passa de 4096×4096 pixels. Envie uma foto menor.' });
-    expect((await uploadFace('agentf004', { poligram: dataUrl(pngClaiming(5000, 10), 'image/png') })).statusCode).toBe(413);
+    expect((await uploadFace('agentf004', { poligram: dataUrl(claimedPng(5000, 10), 'image/png') })).statusCode).toBe(413);
     expect(await keptOf('agentf004')).toEqual({ images: 0, selfies: 0 });
   });
 
@@ -189,39 +188,6 @@ describe('face capture', () => {
     expect((await uploadFace('agentr999', image, '10.8.8.9')).statusCode).toBe(400);
   });
 });
-
-/** A PNG of a header only: it claims `width`×`height` but carries (almost) no pixels. */
-function pngClaiming(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('when the face model fails', () => {
   let failing: TestServer;

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { createFaceEngine } from '../../../server/src/faces/faceEngine';
 import { demoPhoto, faceCrop } from '../../support/faceSelfies';
+import { launchBrowser } from './browser';
 
 /** The size of the fake camera's picture: a phone's front camera at VGA. */
 const WIDTH = 640;
@@ -15,7 +17,7 @@ const HEIGHT = 480;
  * BT.601 colours ("C420jpeg"), written from sharp's RGB pixels (no ffmpeg needed). The picture
  * is fitted into 640x480 over grey, as a phone's camera frames a face.
  */
-export async function writeFakeCamera(image: Buffer, file: string, frames = 5): Promise<void> {
+async function writeFakeCamera(image: Buffer, file: string, frames = 5): Promise<void> {
   const { data } = await sharp(image)
     .resize({ width: WIDTH, height: HEIGHT, fit: 'contain', background: '#808080' })
     .removeAlpha()
@@ -60,29 +62,34 @@ export async function writeFakeCamera(image: Buffer, file: string, frames = 5): 
   fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
 }
 
-/** Chromium's fake camera playing a guest's face: the browser's arguments, and the folder to remove afterwards. */
-export interface FaceCamera {
-  args: string[];
-  remove(): void;
+/** Chromium whose camera plays a guest's face; `close` also removes the video file. */
+export interface FaceCameraBrowser {
+  browser: Browser;
+  close(): Promise<void>;
 }
 
 /**
- * A fake camera showing one guest's face: the largest face of demo photo 4 of the face model's
- * package, framed as a phone's selfie (found by the model itself, in this process).
+ * Chromium with a fake camera showing one guest's face (permission granted): the largest face of
+ * demo photo 4 of the face model's package, framed as a phone's selfie (found by the model
+ * itself, in this process).
  */
-export async function faceCamera(): Promise<FaceCamera> {
+export async function browserWithFaceCamera(): Promise<FaceCameraBrowser> {
   const engine = createFaceEngine();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'camera-'));
+  const file = path.join(folder, 'rosto.y4m');
   try {
     const faces = await engine.findFaces(demoPhoto(4));
     const [largest] = [...faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
-    const file = path.join(folder, 'rosto.y4m');
     await writeFakeCamera(await faceCrop(demoPhoto(4), largest.box), file);
-    return {
-      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
-      remove: () => fs.rmSync(folder, { recursive: true, force: true }),
-    };
   } finally {
     await engine.close();
   }
+  const browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`]);
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
