@@ -6,7 +6,7 @@ import type { AppStartListening } from './appListener';
 import { collectionShown, sessionStarted } from './events';
 import { resultsApi } from './resultsApi';
 import type { AppDispatch, RootState } from './rootReducer';
-import { agentResultsSettled, selectAgentResultsKnown } from './collectionSlice';
+import { agentResultsAsked, agentResultsSettled, selectAgentResultsKnown } from './collectionSlice';
 import { agentAssigned, selectAgent } from './visitorSlice';
 
 type EffectApi = ListenerEffectAPI<RootState, AppDispatch>;
@@ -36,6 +36,7 @@ export function syncAgentResults(startListening: AppStartListening): void {
       return;
     }
     askedAt = Date.now();
+    api.dispatch(agentResultsAsked());
     const result = await api.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent, { subscribe: false, forceRefetch: true }));
     const product = result.data?.product;
     const urls = Array.isArray(product) ? product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null) : [];

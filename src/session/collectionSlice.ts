@@ -1,16 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addToList, mergeLists } from '../../contract/cookieLists';
-import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
+import { accountListsAdopted, accountListsMerged, boothResultShown, collectLinkOpened, guestDataErased, loggedOut } from './events';
 
 /** What the visitor collected ('Minha Coleção'; cookie collection, whole in local storage). */
 export interface CollectionState {
   /** Collected media paths, oldest first. */
   items: string[];
   /**
-   * Whether what the booths made for this agent (the AI mirror's images, 360 videos) has been
-   * asked of the server since the app started: until then an empty collection may not be empty.
+   * What is known of what the booths made for this agent (the AI mirror's images, 360 videos):
+   * not asked yet since the app started, asked and not answered yet, or answered. Only an answer
+   * with no question out since lets an empty collection call itself empty: a question out may
+   * bring a result made after the last answer.
    */
-  agentResults: 'unknown' | 'known';
+  agentResults: 'unknown' | 'asking' | 'known';
 }
 
 export const initialCollectionState: CollectionState = { items: [], agentResults: 'unknown' };
@@ -24,6 +26,10 @@ export const collectionSlice = createSlice({
     },
     collectionMerged(state, action: PayloadAction<readonly string[]>) {
       state.items = mergeLists(state.items, action.payload);
+    },
+    /** The agent's results are asked of the server (at the start, on focus, when the collection opens). */
+    agentResultsAsked(state) {
+      state.agentResults = 'asking';
     },
     /** The server answered for the agent's results (or could not): what it holds joins the collection. */
     agentResultsSettled(state, action: PayloadAction<readonly string[]>) {
@@ -40,6 +46,9 @@ export const collectionSlice = createSlice({
       .addCase(collectLinkOpened, (state, action) => {
         state.items = [...addToList(state.items, action.payload.url)];
       })
+      .addCase(boothResultShown, (state, action) => {
+        state.items = mergeLists(state.items, [action.payload]);
+      })
       .addCase(loggedOut, empty)
       .addCase(guestDataErased, empty)
       .addCase(accountListsMerged, (state, action) => {
@@ -55,5 +64,5 @@ export const collectionSlice = createSlice({
   },
 });
 
-export const { itemCollected, collectionMerged, agentResultsSettled } = collectionSlice.actions;
+export const { itemCollected, collectionMerged, agentResultsAsked, agentResultsSettled } = collectionSlice.actions;
 export const { selectCollection, selectAgentResultsKnown } = collectionSlice.selectors;

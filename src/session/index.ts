@@ -7,7 +7,7 @@ export { createAppListener, type AppStartListening } from './appListener';
 export { useGetAccountQuery } from './accountSyncApi';
 export { ensureAgent, applyReloadCookie } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar } from './cookieJar';
-export { collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export { boothResultShown, collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
 export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';

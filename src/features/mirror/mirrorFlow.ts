@@ -1,8 +1,9 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { parseMediaPath } from '../../../contract/mediaPath';
 import { MIRROR_CUSTOM_MODE } from '../../../contract/protocol';
 import type { MirrorReply } from '../../../contract/wire';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
-import { entered, injectFlow, type Flow, type FlowApi } from '../../session';
+import { boothResultShown, entered, injectFlow, type Flow, type FlowApi } from '../../session';
 import { mirrorApi, type MirrorSession } from './mirrorApi';
 import {
   callFailed,
@@ -100,12 +101,15 @@ const mirrorFlow: Flow = (startListening) => {
       }
     },
   });
-  // The wait is over (the image came, or the 6th look found none): the mirror is free again.
+  // The wait is over (the image came, or the 6th look found none): the mirror is free again. The
+  // image is the guest's from now on: 'Galeria' shows it at once, tapped 'Coletar' or not.
   startListening({
     matcher: isAnyOf(imagePolled, pollFailed),
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'finished') ?? entered(api, selectMirror, 'timedOut');
-      if (state) await api.dispatch(mirrorApi.endpoints.mirrorRestart.initiate(state.session));
+      if (!state) return;
+      if (state.status === 'finished' && parseMediaPath(state.image)) api.dispatch(boothResultShown(state.image));
+      await api.dispatch(mirrorApi.endpoints.mirrorRestart.initiate(state.session));
     },
   });
 };

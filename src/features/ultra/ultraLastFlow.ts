@@ -1,5 +1,6 @@
 import { apiErrorStatus, errorMessage } from '../../api/apiError';
-import { entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
+import { parseMediaPath } from '../../../contract/mediaPath';
+import { boothResultShown, entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
 import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
 
@@ -18,6 +19,14 @@ const ultraLastFlow: Flow = (startListening) => {
       if (state.status !== 'idle' && sameUltraLink(action.meta.arg.originalArgs, state.link)) {
         api.dispatch(replied({ reply: action.payload, at: Date.now() }));
       }
+    },
+  });
+  // The video is the guest's from now on (the server recorded it for the agent): 'Galeria' shows it at once.
+  startListening({
+    actionCreator: replied,
+    effect: (_action, api) => {
+      const state = entered(api, selectUltraLast, 'ready');
+      if (state && parseMediaPath(state.video)) api.dispatch(boothResultShown(state.video));
     },
   });
   startListening({

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/api/apiSlice';
 import { makeStore } from '../../../src/app/store';
@@ -88,6 +89,36 @@ describe("a booth's results for the visitor join the collection", () => {
       store.dispatch(sessionStarted());
     });
     expect(await screen.findByText('2 itens')).toBeInTheDocument();
+  });
+
+  it('Minha Coleção, empty, waits for a question still out instead of calling itself empty', async () => {
+    let answer: (product: string[]) => void = () => undefined;
+    const calls: string[] = [];
+    network.use(
+      http.get(`${API}/agentResults/:agent`, ({ params }) => {
+        calls.push(String(params.agent));
+        // The start's question is answered at once (nothing yet); the next one waits for the test.
+        if (calls.length === 1) return HttpResponse.json({ product: [] });
+        return new Promise<Response>((resolve) => (answer = (product) => resolve(HttpResponse.json({ product }))));
+      }),
+    );
+    const { store } = renderApp('/', { preloadedState: withSession({ agent: 'agent0001' }) });
+    act(() => void store.dispatch(sessionStarted()));
+    await waitFor(() => expect(store.getState().collection.agentResults).toBe('known'));
+    // The tab comes back into view a minute later: the results are asked again, and the guest opens 'Galeria'.
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    act(() => {
+      store.dispatch(api.internalActions.onFocusLost());
+      store.dispatch(api.internalActions.onFocus());
+    });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await userEvent.click(screen.getByRole('link', { name: 'Galeria' }));
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+    act(() => answer([MIRROR]));
+    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
   });
 
   it('keeps the merged results for the next visit (cookie and local storage)', async () => {

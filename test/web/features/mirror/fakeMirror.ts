@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { API, network } from '../../../support/network';
 
-export const SESSION = { dh: 'espelho-1', sh: 'qr1', agent: 'ag1' };
+export const SESSION = { dh: 'espelho-1', sh: 'qr1', agent: 'agentmirror1' };
 export const MIRROR_LINK = `/espelho?dh=${SESSION.dh}&sh=${SESSION.sh}&agent=${SESSION.agent}`;
 export const IMAGE = '/media/loja/feed/espelho-123.jpg';
 

@@ -1,8 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { selectAgentResultsKnown, sessionStarted } from '../../../../src/session';
+import { API, network } from '../../../support/network';
 import { recordCalls } from '../../../support/recordCalls';
 import { renderApp } from '../../../support/renderWithProviders';
-import { fakeMirror, IMAGE, MIRROR_LINK } from './fakeMirror';
+import { withSession } from '../../../support/session';
+import { fakeMirror, IMAGE, MIRROR_LINK, SESSION } from './fakeMirror';
 
 const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
 
@@ -82,6 +86,32 @@ describe('the AI mirror screen', () => {
     await wait(60_000);
     expect(mirror.count('get_last_image')).toBe(1);
     expect(mirror.count('restart')).toBe(1);
+  });
+
+  it("shows the image in 'Galeria' right after 'Sessão finalizada', though the results the app asked for at its start predate it", async () => {
+    fakeMirror({ images: [IMAGE] });
+    const asked: string[] = [];
+    network.use(
+      http.get(`${API}/agentResults/:agent`, ({ params }) => {
+        asked.push(String(params.agent));
+        return HttpResponse.json({ product: [] });
+      }),
+    );
+    const { store } = renderApp(MIRROR_LINK, { preloadedState: withSession({ agent: SESSION.agent }) });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    act(() => void store.dispatch(sessionStarted()));
+    // The start's question is answered (nothing yet) before the session even begins.
+    await waitFor(() => expect(selectAgentResultsKnown(store.getState())).toBe(true));
+    expect(asked).toEqual([SESSION.agent]);
+    await chooseAnimeMagic(user);
+    await screen.findByRole('heading', { level: 2, name: 'Sessão finalizada' });
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: 'Galeria' }));
+    const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(grid.querySelector('img')?.getAttribute('src')).toContain(IMAGE.replace('/media/', '/'));
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(asked).toEqual([SESSION.agent]);
   });
 
   it('asks exactly 6 times, then says the image did not come in time, restarts once and offers to start again', async () => {

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
-import { withSession } from '../../../support/session';
+import { sessionOf, withSession } from '../../../support/session';
 
 const VIDEO = '/media/festa/360/giro-01.mp4';
 const PAGE = '/ultraLast?device=p1&bname=festa';
@@ -126,9 +126,20 @@ describe('the 360 result screen', () => {
       }),
     );
     jest.useFakeTimers({ advanceTimers: true });
-    renderApp(PAGE, { preloadedState: withSession({ agent: 'visitanteA1' }) });
+    const { store } = renderApp(PAGE, { preloadedState: withSession({ agent: 'visitanteA1' }) });
     expect(await screen.findByRole('heading', { name: 'Seu vídeo está pronto!' })).toBeInTheDocument();
     expect(asked).toEqual(['visitanteA1']);
+    // The video is the guest's from now on: 'Galeria' shows it at once, collected or not.
+    expect(sessionOf(store.getState()).collection).toEqual([VIDEO]);
+  });
+
+  it('adds nothing to the collection while the platform is in session or has no video of this visitor', async () => {
+    servePlatform(['in_session', { product: [] }]);
+    const { store } = open();
+    expect(await screen.findByText('Sessão em andamento')).toBeInTheDocument();
+    await wait(5_000);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ainda não há um vídeo seu nesta plataforma 360.');
+    expect(sessionOf(store.getState()).collection).toEqual([]);
   });
 
   it("gives a signed-in guest a private event's video: a login asked for before the sign-in is known is no failure", async () => {
