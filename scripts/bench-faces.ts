@@ -194,15 +194,18 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
     } finally {
       await db.end();
     }
-    // A visitor the server vouches for: its first request with an agent cookie gets the signature.
-    const agent = 'bancoderostos01';
-    const first = await fetch(`${stack.url}/api/fotos-do-rosto/${agent}?eventos=festa_rostos`, { headers: { cookie: `agent=${agent}` } });
-    const signature = first.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith('agent_sig='))
-      ?.split(';')[0];
-    if (!signature) throw new Error(`the server vouched for no agent (${first.status})`);
-    const cookie = `agent=${agent}; ${signature}`;
+    // A visitor the server gives: a browser without its signed agent gets one with its first reply.
+    const first = await fetch(`${stack.url}/api/health`, { headers: { cookie: 'agent=' } });
+    const given = new Map(
+      first.headers.getSetCookie().map((header) => {
+        const pair = header.split(';')[0];
+        return [pair.slice(0, pair.indexOf('=')), pair] as const;
+      }),
+    );
+    const [agentCookie, signature] = [given.get('agent'), given.get('agent_sig')];
+    if (!agentCookie || !signature) throw new Error(`the server gave no visitor (${first.status})`);
+    const agent = agentCookie.slice('agent='.length);
+    const cookie = `${agentCookie}; ${signature}`;
     const body = JSON.stringify({ poligram: `data:image/jpeg;base64,${selfie.toString('base64')}`, consentimento: true, eventos: ['festa_rostos'] });
 
     const uploadMs: number[] = [];

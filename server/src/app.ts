@@ -35,7 +35,9 @@ import { collectPageHead, firstPageHead } from './http/collectPreload';
 import { galleryPageHead } from './http/galleryShell';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
+import { liveStreamCaps } from './http/liveStreamCaps';
 import { agentSigningKey, registerVisitorAgent } from './http/visitorAgent';
+import { windowCounts } from './domain/windowCounts';
 import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
 import { sandboxProvider } from './payments/sandboxProvider';
 import { accountRoutes } from './routes/account';
@@ -178,6 +180,7 @@ export async function buildApp({
       },
       guard: createEventGuard(db, changes),
     },
+    liveStreams: liveStreamCaps({ perServer: config.liveStreamsMax }),
   };
 
   app.addHook('onClose', async () => context.mediaAccess.guard.close());
@@ -185,12 +188,10 @@ export async function buildApp({
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerNulRefusal(app);
-  await registerRateLimits(app, { store: config.rateLimitStore, db });
-  const vouchForAgent = registerVisitorAgent(app, {
-    db,
+  await registerRateLimits(app, windowCounts({ db: config.rateLimitStore === 'database' ? db : null, onError: (message) => app.log.warn(message) }));
+  const issueVisitor = registerVisitorAgent(app, {
     key: agentSigningKey(context.mediaAccess.keys.secret),
     secure: context.mediaAccess.keys.secure,
-    limitScale: context.limitScale,
   });
 
   await app.register(
@@ -228,7 +229,7 @@ export async function buildApp({
   scheduleRetention(app, context);
   scheduleTileSweep(app, db);
   scheduleFaceIndexSweep(app, db, jobs);
-  await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, vouchForAgent, {
+  await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, issueVisitor, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),
     visit: collectOnServe(db, context.mediaAccess),
   });

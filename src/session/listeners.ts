@@ -1,4 +1,5 @@
 import type { IdentityGateway } from '../api/identity';
+import { adoptServerAgent } from './agentAdoption';
 import { syncAgentResults } from './agentResults';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
@@ -20,7 +21,10 @@ export interface SessionServices {
 
 /** The session's side effects, registered on a new store's listener middleware. */
 export function registerSessionListeners(startListening: AppStartListening, { cookies, storage = null, identity }: SessionServices): void {
-  if (cookies) mirrorStateToCookies(startListening, cookies, storage);
+  if (cookies) {
+    mirrorStateToCookies(startListening, cookies, storage);
+    adoptServerAgent(startListening, cookies);
+  }
   if (identity) watchIdentity(startListening, identity);
   linkPendingOrder(startListening);
   syncVisitor(startListening);

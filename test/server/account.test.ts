@@ -29,7 +29,7 @@ describe('createAccount, account, updateAccount', () => {
       url: createAccountUrl(ana.email, { collection: '/media/festa_ana/pad/a1.jpg,bad entry', packs: 'PACK5', events: 'festa_ana' }),
       token: ana.token,
       // The account's device is the browser's own agent (its cookie), as the SPA calls it.
-      headers: { cookie: 'agent=agent0001' },
+      headers: { cookie: server.visitorCookie('agent0001') },
     });
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe('ok');

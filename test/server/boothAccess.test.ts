@@ -76,7 +76,7 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     const stranger = await newUser('estranho');
     expect((await get('/api/deviceLast/privada/cam2', stranger.token)).statusCode).toBe(404);
     // A guest who was there, signed out on this device: asked to sign in.
-    const signedOut = await server.call({ method: 'GET', url: '/api/deviceLast/privada/cam2', headers: { cookie: 'agent=agentevisitante02' } });
+    const signedOut = await server.call({ method: 'GET', url: '/api/deviceLast/privada/cam2', headers: { cookie: server.visitorCookie('agentevisitante02') } });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().message).toBe('Este evento é privado. Faça login para ver as fotos.');
     // Stored under a random name: the event is private.
@@ -101,7 +101,7 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     const otherBooth = new URL((await linkOf('cam3')).path, 'http://x').searchParams.get('code') ?? '';
 
     const guest = await newUser('placa');
-    const asGuest = { token: guest.token, headers: { cookie: 'agent=agentplaca01' } };
+    const asGuest = { token: guest.token, headers: { cookie: server.visitorCookie('agentplaca01') } };
     const last = (query = '', who: { token?: string; headers?: Record<string, string> } = asGuest) =>
       server.call({ method: 'GET', url: `/api/deviceLast/privada/cam2${query}`, ...who });
     expect((await last()).statusCode).toBe(404);
@@ -122,7 +122,7 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     expect((await last()).statusCode).toBe(200);
     expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).statusCode).toBe(200);
     // Signed out on that phone, the private event asks for the login; a stranger still gets nothing.
-    expect((await last('', { headers: { cookie: 'agent=agentplaca01' } })).statusCode).toBe(401);
+    expect((await last('', { headers: { cookie: server.visitorCookie('agentplaca01') } })).statusCode).toBe(401);
     expect((await last('', { token: (await newUser('bisbilhoteiro')).token })).statusCode).toBe(404);
   });
 
@@ -160,7 +160,7 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
     const guest = await newUser('giro');
     const stranger = await newUser('curioso');
-    const asGuest = { token: guest.token, headers: { cookie: 'agent=agentq001' } };
+    const asGuest = { token: guest.token, headers: { cookie: server.visitorCookie('agentq001') } };
     const last = (who: { token: string; headers?: Record<string, string> }) =>
       server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', ...who });
     await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada2' } });
@@ -170,7 +170,8 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     expect((await last(asGuest)).body).toBe('in_session');
     // The grant is the account's and the phone's: signed out on that phone, the private event asks for the login.
     expect(
-      (await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', headers: { cookie: 'agent=agentq001' } })).statusCode,
+      (await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', headers: { cookie: server.visitorCookie('agentq001') } }))
+        .statusCode,
     ).toBe(401);
     expect((await last({ token: stranger.token })).statusCode).toBe(404);
     // An expired QR code grants nothing.

@@ -24,7 +24,7 @@ beforeAll(async () => {
     method: 'GET',
     url: `/api/createAccount?${new URLSearchParams({ account }).toString()}`,
     token: linked.token,
-    headers: { cookie: 'agent=agenta001' },
+    headers: { cookie: server.visitorCookie('agenta001') },
   });
   expect(created.body).toBe('ok');
 });

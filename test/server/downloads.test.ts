@@ -87,14 +87,14 @@ describe("'Minha Coleção' as a ZIP", () => {
     try {
       const secret = await collectLinkOf(server, 'privada');
       await attend(server, 'privada', 'agentecolecao001');
-      const mine = await post([secret], 'agent=agentecolecao001');
+      const mine = await post([secret], server.visitorCookie('agentecolecao001'));
       expect(mine.statusCode).toBe(200);
       expect(Buffer.from(Object.values(unzipSync(new Uint8Array(mine.rawPayload)))[0]).equals(await fileOf(secret))).toBe(true);
     } finally {
       await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'privada'");
     }
     // Private again: the same guest's browser, signed out, gets nothing of it (the gate asks for a login).
-    expect((await post([await collectLinkOf(server, 'privada')], 'agent=agentecolecao001')).statusCode).toBe(400);
+    expect((await post([await collectLinkOf(server, 'privada')], server.visitorCookie('agentecolecao001'))).statusCode).toBe(400);
   });
 
   it('refuses, changing nothing, a form with nothing to download or far too many items', async () => {

@@ -24,9 +24,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const gallery = (event: string, token?: string, agent?: string) =>
-  server.call({ method: 'GET', url: `/api/all/${event}/pad`, token, headers: agent ? { cookie: `agent=${agent}` } : {} });
+  server.call({ method: 'GET', url: `/api/all/${event}/pad`, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
 const byLink = (publicId: string, token: string, agent?: string) =>
-  server.call({ method: 'GET', url: `/api/evento/${publicId}`, token, headers: agent ? { cookie: `agent=${agent}` } : {} });
+  server.call({ method: 'GET', url: `/api/evento/${publicId}`, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
 
 describe("an event's own link", () => {
   it('invites to a link-only event: whoever opens it signed in sees its galleries from then on, with or without the cookie', async () => {
@@ -58,7 +58,7 @@ describe('presence', () => {
     const guest = await newUser('presente');
     const link = await collectLinkOf(server, 'privada');
     // Signed out, the link's own file asks for a login, and the event is theirs to open once signed in.
-    expect((await server.call({ method: 'GET', url: link, headers: { cookie: 'agent=agentepresente01' } })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentepresente01') } })).statusCode).toBe(401);
     expect((await gallery('privada', undefined, 'agentepresente01')).statusCode).toBe(401);
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
     // The first signed-in call from that browser hands it to the account...
@@ -71,7 +71,9 @@ describe('presence', () => {
   it('a pack of the event added makes its guest one', async () => {
     const buyer = await newUser('pacote');
     expect((await gallery('privada', buyer.token, 'agentepacote0001')).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA', headers: { cookie: 'agent=agentepacote0001' } })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA', headers: { cookie: server.visitorCookie('agentepacote0001') } })).statusCode,
+    ).toBe(200);
     expect((await gallery('privada', buyer.token, 'agentepacote0001')).statusCode).toBe(200);
   });
 
@@ -107,7 +109,9 @@ describe('presence', () => {
     const session = await server.call({ method: 'POST', url: '/api/media-session', token: guest.token });
     const mediaCookie = String([session.headers['set-cookie']].flat()[0]).split(';')[0];
     const link = await collectLinkOf(server, 'privada');
-    expect((await server.call({ method: 'HEAD', url: link, headers: { cookie: `agent=agentefonec0001; ${mediaCookie}` } })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'HEAD', url: link, headers: { cookie: `${server.visitorCookie('agentefonec0001')}; ${mediaCookie}` } })).statusCode,
+    ).toBe(200);
     expect((await gallery('privada', guest.token)).statusCode).toBe(200);
   });
 });
@@ -133,7 +137,7 @@ describe('the owner', () => {
 
     // The guest is a stranger again, and their old links do not bring them back.
     expect((await gallery('ligada', guest.token, 'agenterevogada01')).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: link, headers: { cookie: 'agent=agenterevogada01' } })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agenterevogada01') } })).statusCode).toBe(404);
     expect((await gallery('ligada', guest.token, 'agenterevogada01')).statusCode).toBe(404);
     const other = await newUser('outra');
     expect((await byLink('ligada-link-1', other.token)).statusCode).toBe(404);
@@ -160,7 +164,7 @@ describe('the owner', () => {
     });
     await revoking;
     let settled = false;
-    const opening = server.call({ method: 'GET', url: link, headers: { cookie: 'agent=agentecorrida01' } }).finally(() => (settled = true));
+    const opening = server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentecorrida01') } }).finally(() => (settled = true));
     // Until the opening either waits for the revocation's row lock or has been answered already (the race lost).
     for (;;) {
       const waiting = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))', [revoker]);
@@ -186,7 +190,8 @@ describe('the owner', () => {
 
 describe('a pack list asked again', () => {
   it('writes nothing when it changes nothing: a public event needs no grant, a guest granted already keeps theirs', async () => {
-    const ask = () => server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA,PACK5', headers: { cookie: 'agent=agentepacote0002' } });
+    const ask = () =>
+      server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA,PACK5', headers: { cookie: server.visitorCookie('agentepacote0002') } });
     expect((await ask()).statusCode).toBe(200);
     const grantsOf = async () =>
       (

@@ -118,7 +118,9 @@ it('keeps a selfie as its descriptor for a day at most, and deletes it at once w
 
   // 'Apagar minhas fotos' on the face screen (DELETE /api/faces/{agent}) deletes it too.
   await saveSelfie(server.db, 'agenteselfie0001', descriptor);
-  expect((await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001', headers: { cookie: 'agent=agenteselfie0001' } })).statusCode).toBe(200);
+  expect(
+    (await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001', headers: { cookie: server.visitorCookie('agenteselfie0001') } })).statusCode,
+  ).toBe(200);
   expect(await selfieOf(server.db, 'agenteselfie0001')).toBeNull();
 });
 
@@ -127,7 +129,7 @@ describe("the face screen's calls", () => {
   /** A request from the visitor's own browser (its agent cookie), each from its own address. */
   const from = (agent: string) => {
     address += 1;
-    return { remoteAddress: `10.28.0.${address}`, headers: { cookie: `agent=${agent}` } };
+    return { remoteAddress: `10.28.0.${address}`, headers: { cookie: server.visitorCookie(agent) } };
   };
   /** A selfie of a face of a sample, as the face screen sends it (a data URL). */
   const send = async (agent: string, sample: number, face: number, eventos?: string[]) =>

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { claimedPng, jpeg, loadBasicSeed } from './support/fixtures';
 import { dataUrl, photoWithFaces } from '../support/faceSelfies';
 import { PhotoFailed } from '../../server/src/faces/faceEngine';
+import { RATE_LIMITS, VENUE_PHONES } from '../../server/src/http/rateLimits';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -14,7 +15,8 @@ import { startTestServer, type TestServer } from './support/testServer';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The limits as production has them: they are part of what is tested here.
+  server = await startTestServer({}, { rateLimits: { scale: 1 } });
   await loadBasicSeed(server);
 });
 
@@ -30,7 +32,7 @@ describe('face capture', () => {
       url: `/api/uploadFace/${agent}`,
       payload: { consentimento: true, ...payload },
       remoteAddress,
-      headers: { cookie: `agent=${agent}` },
+      headers: { cookie: server.visitorCookie(agent) },
     });
   /** What is kept of a visitor's upload: face images (there must be none) and the selfie's descriptor. */
   const keptOf = async (agent: string) => ({
@@ -73,7 +75,7 @@ describe('face capture', () => {
         url: '/api/uploadFace/agentf030',
         payload: { poligram: await photoWithFaces(), ...(consentimento === undefined ? {} : { consentimento }) },
         remoteAddress: `10.0.3.${address}`,
-        headers: { cookie: 'agent=agentf030' },
+        headers: { cookie: server.visitorCookie('agentf030') },
       });
       expect(response.statusCode).toBe(400);
     }
@@ -154,17 +156,17 @@ describe('face capture', () => {
     await server.db.query("INSERT INTO faces (name, file, bytes) VALUES ('agentf008', 'agentf008/antiga.jpg', 3)");
     fs.mkdirSync(path.join(server.dataDir, 'faces', 'agentf008'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'faces', 'agentf008', 'antiga.jpg'), 'old');
-    const stranger = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf009' } });
+    const stranger = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf009') } });
     expect(stranger.statusCode).toBe(403);
     expect(await keptOf('agentf008')).toEqual({ images: 1, selfies: 1 });
 
-    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf008' } });
+    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf008') } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
     expect(await keptOf('agentf008')).toEqual({ images: 0, selfies: 0 });
     expect(fs.existsSync(path.join(server.dataDir, 'faces', 'agentf008'))).toBe(false);
     expect(await keptOf('agentf009')).toEqual({ images: 0, selfies: 1 });
-    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: 'agent=agentf008' } })).body).toBe('ok');
+    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf008') } })).body).toBe('ok');
     expect((await server.call({ method: 'DELETE', url: '/api/faces/..%2Fmedia' })).statusCode).toBe(400);
   });
 
@@ -181,11 +183,18 @@ describe('face capture', () => {
     expect((await uploadFace('agentf011', image)).statusCode).toBe(400);
   });
 
-  it('answers 429 after 60 uploads from one address in a minute, whatever the agents', async () => {
+  it("answers 429 past a venue's worth of uploads from one address in a minute, whatever the visitors", async () => {
     const image = { poligram: 'not an image' };
-    for (let n = 0; n < 60; n++) expect((await uploadFace(`agentr${String(n).padStart(3, '0')}`, image, '10.8.8.8')).statusCode).toBe(400);
-    expect((await uploadFace('agentr999', image, '10.8.8.8')).statusCode).toBe(429);
-    expect((await uploadFace('agentr999', image, '10.8.8.9')).statusCode).toBe(400);
+    const ceiling = RATE_LIMITS.uploadFace.perAddress;
+    expect(ceiling).toBeGreaterThanOrEqual(VENUE_PHONES);
+    const answers = new Map<number, number>();
+    for (let n = 0; n < ceiling; n++) {
+      const { statusCode } = await uploadFace(`agentr${String(n).padStart(4, '0')}`, image, '10.8.8.8');
+      answers.set(statusCode, (answers.get(statusCode) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(answers)).toEqual({ 400: ceiling });
+    expect((await uploadFace('agentr9999', image, '10.8.8.8')).statusCode).toBe(429);
+    expect((await uploadFace('agentr9999', image, '10.8.8.9')).statusCode).toBe(400);
   });
 });
 
@@ -202,7 +211,7 @@ describe('when the face model fails', () => {
       method: 'POST',
       url: '/api/uploadFace/agentf040',
       payload: { poligram: dataUrl(Buffer.from('ffd8ffe0', 'hex')), consentimento: true },
-      headers: { cookie: 'agent=agentf040' },
+      headers: { cookie: failing.visitorCookie('agentf040') },
     });
 
   it("a photo it could not read is the guest's to retake (422); a model that is not there is the server's (503, try again later); nothing is kept", async () => {
@@ -212,7 +221,7 @@ describe('when the face model fails', () => {
         method: 'POST',
         url: '/api/uploadFace/agentf040',
         payload: { poligram: dataUrl(photo), consentimento: true },
-        headers: { cookie: 'agent=agentf040' },
+        headers: { cookie: failing.visitorCookie('agentf040') },
       });
     failure = new PhotoFailed('out of memory on this photo');
     const unread = await upload();

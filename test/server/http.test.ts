@@ -83,9 +83,13 @@ describe('the SPA', () => {
     const vouched = `${agentCookie.split(';')[0]}; ${signature.split(';')[0]}`;
     const returning = await server.call({ method: 'GET', url: '/', headers: { cookie: vouched } });
     expect(returning.headers['set-cookie']).toBeUndefined();
-    // An agent the SPA made itself keeps its id, and gets the server's voucher.
+    // An agent without the server's signature (made up, or made by the SPA itself) is nobody: the
+    // page gives that browser a new visitor.
     const ownAgent = await server.call({ method: 'GET', url: '/', headers: { cookie: 'agent=abc123def456' } });
-    expect([ownAgent.headers['set-cookie'] ?? []].flat().map((header) => header.split('=')[0])).toEqual(['agent_sig']);
+    const given = [ownAgent.headers['set-cookie'] ?? []].flat().map((header) => header.split(';')[0]);
+    expect(given.map((header) => header.split('=')[0])).toEqual(['agent', 'agent_sig']);
+    expect(given[0]).toMatch(/^agent=[a-z0-9]{20}$/);
+    expect(given[0]).not.toBe('agent=abc123def456');
   });
 
   it.each(['/eventos', '/eventos/evento/pad?id=festa-ana-1', '/account', '/collect?id=/media/festa_ana/pad/a1.jpg', '/shop'])(

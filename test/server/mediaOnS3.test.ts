@@ -149,7 +149,7 @@ describe('media in a bucket', () => {
       method: 'POST',
       url: `/api/uploadFace/${agent}`,
       payload: { poligram: await photoWithFaces(), consentimento: true },
-      headers: { cookie: `agent=${agent}` },
+      headers: { cookie: server.visitorCookie(agent) },
     });
     expect(upload.statusCode).toBe(200);
     expect(await keysUnder('faces/')).toEqual([]);
@@ -157,7 +157,7 @@ describe('media in a bucket', () => {
     // A capture kept in the bucket before issue 28 (its row and its object) goes with 'Apagar minhas fotos'.
     await bucket.put(`faces/${agent}/antiga.jpg`, await jpeg(), { private: true, contentType: 'image/jpeg' });
     await server.db.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, 3)', [agent, `${agent}/antiga.jpg`]);
-    const erased = await server.call({ method: 'DELETE', url: `/api/faces/${agent}`, headers: { cookie: `agent=${agent}` } });
+    const erased = await server.call({ method: 'DELETE', url: `/api/faces/${agent}`, headers: { cookie: server.visitorCookie(agent) } });
     expect(erased.statusCode).toBe(200);
     expect(await keysUnder(`faces/${agent}/`)).toEqual([]);
     expect((await server.db.query('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n).toBe(0);

@@ -28,7 +28,7 @@ async function createAccount(user: TestUser, agent: string, lists: { collection:
     method: 'GET',
     url: `/api/createAccount?${new URLSearchParams({ account, ...lists }).toString()}`,
     token: user.token,
-    headers: { cookie: `agent=${agent}` },
+    headers: { cookie: server.visitorCookie(agent) },
   });
   expect(created.body).toBe('ok');
 }

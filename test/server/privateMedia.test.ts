@@ -136,7 +136,7 @@ describe("a private event's media", () => {
   });
 
   it('open by their random name (a collect link) only signed in: a visitor without a login gets 401, no byte of the file and nothing cached', async () => {
-    const guestSignedOut = `agent=${GUEST_AGENT}`;
+    const guestSignedOut = server.visitorCookie(GUEST_AGENT);
     for (const url of [photo, `${photo.replace('/media/', '/thumbs/')}.webp`, `${photo.replace('/media/', '/display/')}.webp`, video]) {
       for (const cookie of [undefined, guestSignedOut]) {
         const response = await get(url, cookie);
@@ -253,9 +253,9 @@ describe("a link-only event's media", () => {
     expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json()).toEqual([]);
     // A new visitor opens the link, signed out: its galleries and its card are theirs now, with no login.
     const visitor = 'agentenovo000001';
-    expect((await get(url, `agent=${visitor}`)).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: `agent=${visitor}` } })).statusCode).toBe(200);
-    const cards = (await server.call({ method: 'GET', url: `/api/eventos/ligada/${visitor}`, headers: { cookie: `agent=${visitor}` } })).json<
+    expect((await get(url, server.visitorCookie(visitor))).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: server.visitorCookie(visitor) } })).statusCode).toBe(200);
+    const cards = (await server.call({ method: 'GET', url: `/api/eventos/ligada/${visitor}`, headers: { cookie: server.visitorCookie(visitor) } })).json<
       { title: string; visible: boolean; visibility: string }[]
     >();
     expect(cards.map((c) => [c.title, c.visible, c.visibility])).toEqual([['ligada', false, 'link']]);

@@ -1,15 +1,22 @@
 import type { InjectOptions } from 'fastify';
 import { countedAddress } from '../../server/src/http/clientAddress';
-import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from '../../server/src/http/rateLimits';
+import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE, VENUE_PHONES } from '../../server/src/http/rateLimits';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startSecondApp, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /** Small limits, so that a test reaches them in a few calls. */
 const LIMIT = 3;
 
-function expectTooMany(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }): void {
+const GENERIC_REFUSAL = { error: 'too_many_requests', message: TOO_MANY_REQUESTS_MESSAGE };
+/** What a route's refusal says: its own words, or the generic ones. */
+const refusalOf = (route: string) => (RATE_LIMITS as Record<string, { refusal?: { error: string; message: string } }>)[route]?.refusal ?? GENERIC_REFUSAL;
+
+function expectTooMany(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  refusal: { error: string; message: string } = GENERIC_REFUSAL,
+): void {
   expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ error: 'too_many_requests', message: TOO_MANY_REQUESTS_MESSAGE });
+  expect(response.json()).toEqual(refusal);
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60);
@@ -43,14 +50,14 @@ describe('rate limits', () => {
     for (let i = 0; i < times; i += 1) expect((await target.call(request)).statusCode).not.toBe(429);
   }
 
-  it('are a table of sane limits a minute', () => {
-    for (const [route, { perMinute }] of Object.entries(RATE_LIMITS)) {
-      expect([route, perMinute >= 5 && perMinute <= 120]).toEqual([route, true]);
+  it("are a table of sane limits a minute: a person's few, an address's at least ten persons'", () => {
+    for (const [route, { perMinute, perAddress }] of Object.entries(RATE_LIMITS)) {
+      expect([route, perMinute >= 5 && perMinute <= 120, perAddress >= 6 * perMinute]).toEqual([route, true, true]);
     }
   });
 
   // Signed in where the route wants it, so that the guard lets the calls reach the limit.
-  it.each<[string, InjectOptions & { signedIn?: boolean }]>([
+  it.each<[string, InjectOptions & { signedIn?: boolean; visitor?: string }]>([
     ['validatePacks', { method: 'GET', url: '/api/validatePacks/PACK5' }],
     ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg?request=tap-rate-limited-01' }],
     ['printStatus', { method: 'GET', url: '/api/printStatus/NOPACK/p_unknownrequest0001' }],
@@ -61,8 +68,8 @@ describe('rate limits', () => {
     ['set_transaction', { method: 'POST', url: '/api/set_transaction', payload: {}, signedIn: true }],
     ['order', { method: 'POST', url: '/api/order/DEZ', payload: {} }],
     ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
-    ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', headers: { cookie: 'agent=agentr001' }, payload: {} }],
-    ['faceSearch', { method: 'GET', url: '/api/fotos-do-rosto/agentr004?eventos=festa_ana', headers: { cookie: 'agent=agentr004' } }],
+    ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', visitor: 'agentr001', payload: {} }],
+    ['faceSearch', { method: 'GET', url: '/api/fotos-do-rosto/agentr004?eventos=festa_ana', visitor: 'agentr004' }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
     ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
     [
@@ -74,11 +81,46 @@ describe('rate limits', () => {
         payload: 'itens=%2Fmedia%2Fnada%2Fpad%2Fx.jpg',
       },
     ],
-  ])('%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected', async (_route, { signedIn, ...options }) => {
-    const request = { ...options, token: signedIn ? user.token : undefined };
-    await spend(server, { ...request, remoteAddress: ip() });
-    expectTooMany(await server.call({ ...request, remoteAddress: ip() }));
-    expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
+  ])(
+    '%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected',
+    async (route, { signedIn, visitor, ...options }) => {
+      const request = { ...options, token: signedIn ? user.token : undefined, headers: visitor ? { cookie: server.visitorCookie(visitor) } : undefined };
+      const refusal = refusalOf(route);
+      await spend(server, { ...request, remoteAddress: ip() });
+      expectTooMany(await server.call({ ...request, remoteAddress: ip() }), refusal);
+      if (visitor) {
+        // A visitor's limit is theirs from any address; another visitor at the same one has their own.
+        expectTooMany(await server.call({ ...request, remoteAddress: ip(1) }), refusal);
+        const other = `${visitor}x`;
+        const theirs = { ...request, url: request.url?.toString().replace(visitor, other), headers: { cookie: server.visitorCookie(other) } };
+        expect((await server.call({ ...theirs, remoteAddress: ip() })).statusCode).not.toBe(429);
+      } else expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
+    },
+  );
+
+  it("a venue: each visitor behind one address has a visitor's allowance, and the address a venue's ceiling", async () => {
+    const venue = await startTestServer({}, { rateLimits: { overrides: { validatePacks: 2 } } });
+    try {
+      await loadBasicSeed(venue);
+      const address = '10.77.0.1';
+      const ask = (cookie?: string) =>
+        venue.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: address, headers: cookie ? { cookie } : {} });
+      const statuses = new Map<number, number>();
+      // VENUE_PHONES guests, two checks each (their whole allowance), all behind the Wi-Fi's address.
+      for (let phone = 0; phone < VENUE_PHONES; phone += 1) {
+        const cookie = venue.visitorCookie(`convidado${String(phone).padStart(4, '0')}`);
+        for (const status of [(await ask(cookie)).statusCode, (await ask(cookie)).statusCode]) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 2 * VENUE_PHONES });
+      // One guest past their own allowance is refused, not the venue.
+      expectTooMany(await ask(venue.visitorCookie('convidado0000')));
+      // The address's ceiling is a venue's worth: a new visitor past it is refused too.
+      expectTooMany(await ask(venue.visitorCookie('convidado9999')));
+      // Another address has its own.
+      expect((await venue.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: '10.77.0.2' })).statusCode).toBe(200);
+    } finally {
+      await venue.close();
+    }
   });
 
   it.each([
@@ -107,13 +149,19 @@ describe('rate limits', () => {
     expect((await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: ip() })).statusCode).toBe(200);
   });
 
-  it("counts face uploads by address and agent: another agent's are not affected", async () => {
+  it("counts face uploads by visitor: another visitor's are not affected", async () => {
     // A capture the checks refuse counts too (and costs no second of the face model).
     const poligram = 'not an image';
     const upload = (agent: string) =>
-      server.call({ method: 'POST', url: `/api/uploadFace/${agent}`, payload: { poligram }, remoteAddress: ip(), headers: { cookie: `agent=${agent}` } });
+      server.call({
+        method: 'POST',
+        url: `/api/uploadFace/${agent}`,
+        payload: { poligram },
+        remoteAddress: ip(),
+        headers: { cookie: server.visitorCookie(agent) },
+      });
     for (let i = 0; i < LIMIT; i += 1) expect((await upload('agentr002')).statusCode).toBe(400);
-    expectTooMany(await upload('agentr002'));
+    expectTooMany(await upload('agentr002'), refusalOf('uploadFace'));
     expect((await upload('agentr003')).statusCode).toBe(400);
   });
 

@@ -99,7 +99,7 @@ describe("a private event's wall", () => {
     for (const response of [
       await wall('privada-1'),
       await wall('privada-1', { token: (await newUser('estranha')).token }),
-      await wall('privada-1', { token: guest.token, cookie: 'agent=agentetelao00001' }),
+      await wall('privada-1', { token: guest.token, cookie: server.visitorCookie('agentetelao00001') }),
       await wall('privada-1', { key: 'chave-inventada-0000000000000000' }),
       await wall('privada-1', { key: '<script>' }),
     ]) {

@@ -13,9 +13,6 @@ import { invalid, tooLarge, unprocessable } from './errors';
 
 /** A face capture is at most this many pixels wide and high (and MAX_FACE_BYTES long). */
 const MAX_FACE_SIDE = 4096;
-/** Uploads per minute: per visitor, and per address (a venue's guests share its Wi-Fi). */
-export const FACE_UPLOADS_PER_AGENT = 10;
-export const FACE_UPLOADS_PER_IP = 60;
 /** A face capture is deleted this many days after it was sent (the privacy page promises it). */
 export const FACE_RETENTION_DAYS = 30;
 

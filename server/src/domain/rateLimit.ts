@@ -39,21 +39,36 @@ export async function takeRateSlot(db: Database, buckets: readonly RateBucket[],
   });
 }
 
+/** A key's total in its window after a settlement, the window's end as the database's clock has it, and the milliseconds left. */
+export interface SettledCount {
+  key: string;
+  hits: number;
+  /** The window's end (epoch ms): two totals of one window say the same. */
+  resetsAt: number;
+  ttl: number;
+}
+
 /**
- * Counts one request of a route's client (`key`) in its fixed window of `windowMs`, starting a new
- * window when the last one ended; answers the count and the milliseconds left. One statement:
- * concurrent requests of one client queue on its row, so every app server sees every count.
+ * Adds each key's hits to its fixed window of `windowMs` (a new window when the last one ended)
+ * and answers the totals: one statement for a whole batch (domain/windowCounts.ts). The keys go in
+ * one order, so that two servers settling the same keys at once wait on each other instead of
+ * deadlocking.
  */
-export async function countInWindow(db: Queryable, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const { rows } = await db.query<{ hits: number; ttl: number }>(
-    `INSERT INTO rate_counters (key, hits, resets_at) VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::float8 / 1000))
+export async function settleCounts(db: Queryable, counts: ReadonlyArray<{ key: string; hits: number; windowMs: number }>): Promise<SettledCount[]> {
+  const ordered = [...counts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const { rows } = await db.query<{ key: string; hits: number; resets_at: string; ttl: number }>(
+    `INSERT INTO rate_counters (key, hits, resets_at)
+     SELECT key, hits, clock_timestamp() + make_interval(secs => window_ms / 1000)
+       FROM unnest($1::text[], $2::int[], $3::float8[]) WITH ORDINALITY AS given(key, hits, window_ms, n)
+      ORDER BY n
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN 1 ELSE rate_counters.hits + 1 END,
+       hits = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.hits ELSE rate_counters.hits + EXCLUDED.hits END,
        resets_at = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE rate_counters.resets_at END
-     RETURNING hits, greatest(0, ceil(extract(epoch FROM resets_at - clock_timestamp()) * 1000))::int AS ttl`,
-    [key, windowMs],
+     RETURNING key, hits, (extract(epoch FROM resets_at) * 1000)::float8::text AS resets_at,
+       greatest(0, ceil(extract(epoch FROM resets_at - clock_timestamp()) * 1000))::int AS ttl`,
+    [ordered.map((count) => count.key), ordered.map((count) => count.hits), ordered.map((count) => count.windowMs)],
   );
-  return { current: rows[0].hits, ttl: rows[0].ttl };
+  return rows.map((row) => ({ key: row.key, hits: row.hits, resetsAt: Number(row.resets_at), ttl: row.ttl }));
 }
 
 /** Drops the windows that ended (their next request starts a new one anyway). */

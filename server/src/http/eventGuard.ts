@@ -36,12 +36,16 @@ export interface EventGuard {
   opening(name: string, viewer: Viewer): Promise<Opening | 'unknown'>;
   /** `opening` for an event already read (a query that read it with something else). */
   openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening>;
+  /** `openingOf` for many viewers of one event at once: their grants are read together, in one query. */
+  openingsOf(name: string, event: GuardedEvent, viewers: readonly Viewer[]): Promise<Opening[]>;
   /** Grants the event to the viewer's agent and account. */
   grant(name: string, viewer: Pick<Viewer, 'uid' | 'agent'>, via: GrantVia): Promise<void>;
   /** Grants a file's event to the viewer when the file is a collect link's secret; answers whether it is (domain/eventAccess.ts). */
   grantByCollectLink(ref: { bname: string; mode: string; file: string }, viewer: Pick<Viewer, 'uid' | 'agent'>): Promise<boolean>;
   close(): void;
 }
+
+const isOpenToAll = (event: GuardedEvent) => event.visibility === 'public' && event.suspended_at === null;
 
 export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard {
   const events = liveCache<GuardedEventRow | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
@@ -64,7 +68,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
   }
 
   async function openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening> {
-    if (event.visibility === 'public' && event.suspended_at === null) return 'open';
+    if (isOpenToAll(event)) return 'open';
     const holders = holdersOf(viewer);
     const granted = await held(name, holders);
     // A guest who was there signs in: the account holds the grant from now on, on any device.
@@ -77,6 +81,11 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
   return {
     event: readEvent,
     openingOf,
+    async openingsOf(name, event, viewers) {
+      // Kept by the grants' cache, where each viewer's decision then finds them.
+      if (!isOpenToAll(event)) await held(name, viewers.flatMap(holdersOf));
+      return Promise.all(viewers.map((viewer) => openingOf(name, event, viewer)));
+    },
     async opening(name, viewer) {
       const event = await readEvent(name);
       return event ? openingOf(name, event, viewer) : 'unknown';
@@ -92,7 +101,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
 
 /**
  * The visitor's agent, from the cookie the SPA keeps it in (SPEC section 3), when the server
- * vouches for it (http/visitorAgent.ts): grants are written for such agents only.
+ * signed it (http/visitorAgent.ts): grants are written for such agents only.
  */
 export function agentOf(request: FastifyRequest): string | null {
   return request.visitorAgent;

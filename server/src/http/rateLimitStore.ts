@@ -1,50 +1,71 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Queryable } from '../db/database';
-import { countInWindow, forgetEndedWindows } from '../domain/rateLimit';
-
-/** Expired counters are swept once in this many counts (by whichever server makes it). */
-const SWEEP_EVERY = 1000;
+import type { WindowCount, WindowCounts } from '../domain/windowCounts';
 
 /**
- * A store for @fastify/rate-limit that counts in PostgreSQL (ARCHITECTURE section 4a): every app
- * server counts the same requests, so a limit of N a minute allows N in all, whichever servers
- * answer them. A fixed window per route and client, as the plugin's memory store counts: one
- * statement per request counts and reads, and concurrent requests of one client queue on its row,
- * so none slips past the limit.
+ * Who a request counts for on a limited route: the person (an account, a visitor, or an address
+ * without either) and the address they call from, which a venue's guests share.
  */
-export function databaseRateStore(db: Queryable): FastifyRateLimitStoreCtor {
-  let counted = 0;
+export interface RateClient {
+  person: string;
+  address: string;
+}
 
-  async function count(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-    const result = await countInWindow(db, key, windowMs);
-    counted += 1;
-    // The sweep is nobody's request: it runs beside them, and a failed one only waits for the next.
-    if (counted % SWEEP_EVERY === 0) void forgetEndedWindows(db).catch(() => undefined);
-    return result;
-  }
+/** The plugin hands the store one string per request: the two parts, joined by a character neither holds. */
+const JOIN = '\n';
 
-  class DatabaseRateStore implements FastifyRateLimitStore {
-    /** What the counts of this store are kept under: its route (the plugin makes one store per route). */
-    private readonly scope: string;
+export function rateClientKey({ person, address }: RateClient): string {
+  return `${person}${JOIN}${address}`;
+}
 
-    constructor(options?: FastifyRateLimitOptions, scope = '') {
+/** A route's options as the store reads them: the plugin merges the route's `config.rateLimit` into them. */
+interface RouteOptions {
+  routeInfo?: { method?: unknown; url?: unknown };
+  /** At most this many requests a window from one address, whoever makes them. */
+  addressMax?: number;
+}
+
+/**
+ * A store for @fastify/rate-limit over shared window counts (domain/windowCounts.ts): each request
+ * counts for its person, under the route's `max`, and for its address, under the route's
+ * `addressMax` (a venue's worth of people). The answer is the person's count, or one past `max`
+ * when the address is over its ceiling, so that the plugin refuses either way with the window's
+ * time left in Retry-After.
+ */
+export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor {
+  class SharedRateStore implements FastifyRateLimitStore {
+    constructor(
+      options?: FastifyRateLimitOptions,
+      /** What this store's counts are kept under: its route (the plugin makes one store per route). */
+      private readonly scope = '',
+      private readonly addressMax = Number.POSITIVE_INFINITY,
+    ) {
       void options;
-      this.scope = scope;
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      count(`${this.scope}|${key}`, timeWindow).then(
+    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max?: number): void {
+      this.count(key, timeWindow, max ?? Number.POSITIVE_INFINITY).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
 
+    private async count(key: string, windowMs: number, max: number): Promise<WindowCount> {
+      const at = key.lastIndexOf(JOIN);
+      const person = at < 0 ? key : key.slice(0, at);
+      const address = at < 0 ? null : key.slice(at + 1);
+      const [own, shared] = await Promise.all([
+        counts.count(`${this.scope}|${person}`, max, windowMs),
+        address !== null && Number.isFinite(this.addressMax) ? counts.count(`${this.scope}|address ${address}`, this.addressMax, windowMs) : null,
+      ]);
+      if (shared && shared.current > this.addressMax) return { current: Math.max(own.current, max + 1), ttl: Math.max(own.ttl, shared.ttl) };
+      return own;
+    }
+
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // The plugin hands a route's merged options, its route under `routeInfo`.
-      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      return new DatabaseRateStore(undefined, `${String(route?.method ?? '')} ${String(route?.url ?? '')}`);
+      const { routeInfo, addressMax } = routeOptions as RouteOptions;
+      return new SharedRateStore(undefined, `${String(routeInfo?.method ?? '')} ${String(routeInfo?.url ?? '')}`, addressMax);
     }
   }
 
-  return DatabaseRateStore;
+  return SharedRateStore;
 }

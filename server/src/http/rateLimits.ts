@@ -1,49 +1,67 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database';
 import { tooMany } from '../domain/errors';
+import type { WindowCounts } from '../domain/windowCounts';
 import { countedAddress } from './clientAddress';
-import { databaseRateStore } from './rateLimitStore';
-
-/** One limited route: at most `perMinute` requests a minute from one client (address, and agent when the route names one). */
-export interface RouteLimit {
-  perMinute: number;
-  /** The route parameter that holds the visitor's agent, when the route has one. */
-  agentParam?: string;
-  /**
-   * Counted per account (the token's), not per address: the route needs a login, and a venue's
-   * guests share its Wi-Fi's address.
-   */
-  byAccount?: boolean;
-}
+import { rateClientKey, sharedRateStore, type RateClient } from './rateLimitStore';
 
 /**
- * The limits of the routes a flood or a guesser would hurt, per client and per route, for a party:
- * a guest checks packs and prints a few photos a minute, nobody fills a form ten times a minute.
+ * One limited route: at most `perMinute` requests a minute from one person (a signed-in account,
+ * a visitor by their signed agent, or an address without either), and `perAddress` from one
+ * address whoever makes them. A venue's guests share its Wi-Fi's address: `perAddress` is sized
+ * for a party of VENUE_PHONES phones, so that no guest meets it while one person meets their own.
+ */
+export interface RouteLimit {
+  perMinute: number;
+  perAddress: number;
+  /**
+   * Counted per account (the token's) when signed in: the route needs a login, and the account
+   * is who calls whatever the browser.
+   */
+  byAccount?: boolean;
+  /** What the refusal says, when the route has words of its own for it. */
+  refusal?: { error: string; message: string };
+}
+
+/** The party the per-address ceilings are sized for: its phones behind one address. */
+export const VENUE_PHONES = 500;
+
+/**
+ * The limits of the routes a flood or a guesser would hurt, for a party: a guest checks packs and
+ * prints a few photos a minute, nobody fills a form ten times a minute. The ceilings per address
+ * are what VENUE_PHONES guests do together at the busiest minute of a party, with room to spare;
+ * the shop's and the partners' routes are nobody's at a venue, and keep theirs low.
  */
 export const RATE_LIMITS = {
-  validatePacks: { perMinute: 60 },
-  print: { perMinute: 30 },
+  // Every page with the guest's packs asks: a few times a minute per phone.
+  validatePacks: { perMinute: 60, perAddress: 20 * VENUE_PHONES },
+  // A printer prints a few photos a minute; a guest sends a handful.
+  print: { perMinute: 30, perAddress: 3 * VENUE_PHONES },
   // The print widget asks every few seconds while a job of the guest's is queued or printing.
-  printStatus: { perMinute: 120 },
-  landingForm: { perMinute: 10 },
-  check_bname: { perMinute: 60 },
-  check_bname_partner: { perMinute: 60 },
-  authorize_partner: { perMinute: 10 },
-  set_transaction: { perMinute: 20 },
-  order: { perMinute: 20 },
-  process_payment_card: { perMinute: 10 },
-  uploadFace: { perMinute: 10, agentParam: 'name' },
+  printStatus: { perMinute: 120, perAddress: 40 * VENUE_PHONES },
+  landingForm: { perMinute: 10, perAddress: 100 },
+  check_bname: { perMinute: 60, perAddress: 600 },
+  check_bname_partner: { perMinute: 60, perAddress: 600 },
+  authorize_partner: { perMinute: 10, perAddress: 60 },
+  set_transaction: { perMinute: 20, perAddress: 200 },
+  order: { perMinute: 20, perAddress: 200 },
+  process_payment_card: { perMinute: 10, perAddress: 60 },
+  // The face model takes most of a second of a server per selfie: a venue's guests take turns.
+  uploadFace: {
+    perMinute: 10,
+    perAddress: VENUE_PHONES,
+    refusal: { error: 'too_many_uploads', message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.' },
+  },
   // The face screen asks again for the kept selfie's photos when it opens, and hides or shows the face.
-  faceSearch: { perMinute: 30, agentParam: 'agent' },
-  privacyErase: { perMinute: 10 },
+  faceSearch: { perMinute: 30, perAddress: 5 * VENUE_PHONES },
+  privacyErase: { perMinute: 10, perAddress: VENUE_PHONES },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
-  downloadGallery: { perMinute: 20 },
-  downloadCollection: { perMinute: 20 },
+  downloadGallery: { perMinute: 20, perAddress: 2 * VENUE_PHONES },
+  downloadCollection: { perMinute: 20, perAddress: 2 * VENUE_PHONES },
   // A guest's lists: a sign-in, the first call after it, and a collect per tap.
-  createAccount: { perMinute: 10, byAccount: true },
-  updateAccount: { perMinute: 30, byAccount: true },
-  modifyAccount: { perMinute: 60, byAccount: true },
+  createAccount: { perMinute: 10, perAddress: VENUE_PHONES, byAccount: true },
+  updateAccount: { perMinute: 30, perAddress: 5 * VENUE_PHONES, byAccount: true },
+  modifyAccount: { perMinute: 60, perAddress: 20 * VENUE_PHONES, byAccount: true },
 } as const satisfies Record<string, RouteLimit>;
 
 export type LimitedRoute = keyof typeof RATE_LIMITS;
@@ -54,7 +72,8 @@ const WINDOW_MS = 60_000;
 
 /**
  * How the app's limits are set: `scale` multiplies every limit (the tests' servers raise them so
- * that only the rate-limit tests meet them), `overrides` sets a route's limit per minute.
+ * that only the rate-limit tests meet them), `overrides` sets a route's limit per minute (and its
+ * ceiling per address to a venue's worth of it).
  */
 export interface RateLimitSettings {
   scale?: number;
@@ -63,39 +82,52 @@ export interface RateLimitSettings {
 
 /**
  * Registers the plugin for the routes that ask for it (`config.rateLimit`), none by default,
- * counting in the database (every app server shares the counts) or in this process's memory.
+ * counting in window counts shared by every app server (`counts`; domain/windowCounts.ts).
  */
-export async function registerRateLimits(app: FastifyInstance, counts: { store: 'database' | 'memory'; db: Queryable }): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, counts: WindowCounts): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(counts.store === 'database' ? { store: databaseRateStore(counts.db) } : {}),
+    store: sharedRateStore(counts),
     // An allowed call says nothing of the limit (a guesser would pace itself by it, and every
     // poll would carry the bytes); a refused one says when to come back (Retry-After).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // A domain refusal: the error handler answers it as a 429 `{ error, message }` the SPA shows.
-    errorResponseBuilder: () => tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: (request) => {
+      const { refusal } = (request.routeOptions.config as { rateLimit?: { refusal?: RouteLimit['refusal'] } }).rateLimit ?? {};
+      return refusal ? tooMany(refusal.error, refusal.message) : tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE);
+    },
   });
+  app.addHook('onClose', () => counts.close());
 }
 
 /**
- * The client a request counts for: its account on a route counted by account (the auth guard ran
- * before the limit: it is a hook of the routes' scope, the limit one of the route's own); else its
- * address (as `trustProxy` decides it; an IPv6 one by its /64), and its agent when the route has one.
+ * Who a request counts for: its account on a route counted by account (the auth guard ran before
+ * the limit: it is a hook of the routes' scope, the limit one of the route's own), else its
+ * visitor (the agent the server signed: http/visitorAgent.ts), else its address; and always its
+ * address (as `trustProxy` decides it; an IPv6 one by its /64).
  */
-function clientKey(request: FastifyRequest, { agentParam, byAccount }: RouteLimit): string {
-  if (byAccount && request.identity) return `uid:${request.identity.uid}`;
-  const agent = agentParam ? (request.params as Record<string, unknown> | undefined)?.[agentParam] : undefined;
+function clientOf(request: FastifyRequest, { byAccount }: RouteLimit): RateClient {
   const address = countedAddress(request.ip);
-  return typeof agent === 'string' && agent !== '' ? `${address} ${agent}` : address;
+  if (byAccount && request.identity) return { person: `uid:${request.identity.uid}`, address };
+  if (request.visitorAgent) return { person: `agent:${request.visitorAgent}`, address };
+  return { person: `ip:${address}`, address };
 }
 
-/** The `config.rateLimit` of one route, from the table and the app's settings. */
-export function routeRateLimit(route: LimitedRoute, settings: RateLimitSettings = {}): RateLimitOptions {
+/** The `config.rateLimit` of one route, from the table and the app's settings (the store reads `addressMax`). */
+export function routeRateLimit(
+  route: LimitedRoute,
+  settings: RateLimitSettings = {},
+): RateLimitOptions & { addressMax: number; refusal?: RouteLimit['refusal'] } {
   const limit: RouteLimit = RATE_LIMITS[route];
-  const perMinute = settings.overrides?.[route] ?? limit.perMinute * (settings.scale ?? 1);
+  const scale = settings.scale ?? 1;
+  const override = settings.overrides?.[route];
+  const perMinute = override ?? limit.perMinute * scale;
+  const perAddress = override !== undefined ? override * VENUE_PHONES : limit.perAddress * scale;
   return {
     max: Math.max(1, Math.round(perMinute)),
+    addressMax: Math.max(1, Math.round(perAddress)),
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => clientKey(request, limit),
+    keyGenerator: (request) => rateClientKey(clientOf(request, limit)),
+    ...(limit.refusal ? { refusal: limit.refusal } : {}),
   };
 }

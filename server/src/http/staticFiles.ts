@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newAgentId } from '../../../contract/agentId';
-import { COOKIE } from '../../../contract/cookieLists';
 import { firstScreenChunks } from '../../../contract/firstScreens';
 import { isPagePath } from '../../../contract/pagePaths';
 import { PHOTO_FIRST_SCRIPT } from '../../../contract/photoFirst';
@@ -19,7 +17,7 @@ import { registerPublicMedia } from './publicMedia';
 import { sendObject } from './objectReply';
 import { loadRouteChunks, routeStyleTags } from './routeChunks';
 import { loadSpaPage, pageForRequest, runtimeConfigOf, sendSpaPage, shellsByRoute } from './spaPages';
-import { agentCookieOf, type VouchForAgent } from './visitorAgent';
+import type { IssueVisitor } from './visitorAgent';
 import { setVisitorCookie } from './visitorCookies';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,15 +33,11 @@ function isPrivateBuildFile(pathName: string): boolean {
 }
 
 /**
- * The SPA gives each new visitor an agent id and reloads once (SPEC section 3); handing the
- * cookie out with the page itself spares the reload, and the server vouches for the agent it
- * hands out (http/visitorAgent.ts; one the visitor already had was vouched for as the request came).
+ * The SPA gives each new visitor an agent id and reloads once (SPEC section 3); a page given to a
+ * browser without its signed agent gives it one (http/visitorAgent.ts), which spares the reload.
  */
-async function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean, vouch: VouchForAgent): Promise<void> {
-  if (agentCookieOf(request)) return;
-  const agent = newAgentId();
-  setVisitorCookie(reply, COOKIE.agent, agent, secure);
-  await vouch(request, reply, agent);
+function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, issue: IssueVisitor): void {
+  if (!request.visitorAgent) issue(request, reply);
 }
 
 /**
@@ -82,7 +76,7 @@ export async function registerStaticFiles(
   config: ServerConfig,
   storage: MediaStorage,
   gate: MediaGateDependencies,
-  vouchForAgent: VouchForAgent,
+  issueVisitor: IssueVisitor,
   pages: PageHooks = {},
 ): Promise<void> {
   for (const prefix of ['/media/', '/thumbs/', '/display/'] as const) {
@@ -153,7 +147,7 @@ export async function registerStaticFiles(
     app.get('/index.html', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/app.html', (request, reply) => sendSpaPage(request, reply, shell));
     app.addHook('onSend', async (request, reply, payload) => {
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) await giveAgentCookie(request, reply, secure, vouchForAgent);
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, issueVisitor);
       return payload;
     });
   }

@@ -1,29 +1,24 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAgentId } from '../../../contract/agentId';
+import { isAgentId, newAgentId } from '../../../contract/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S, parseScalar } from '../../../contract/cookieLists';
-import type { Database } from '../db/database';
-import { takeRateSlot } from '../domain/rateLimit';
-import { countedAddress } from './clientAddress';
-import { readCookie, readDecodedCookie } from './visitorCookies';
+import { readCookie, readDecodedCookie, setVisitorCookie } from './visitorCookies';
 
 /**
  * The visitor's agent (SPEC section 3: a random id in the `agent` cookie, which the SPA reads) is
- * vouched for by the server: a second cookie, `agent_sig`, httpOnly, holds an HMAC of it under
- * the server's secret. What is counted or granted per agent (face captures, an event's presence
- * grants, the account's device) counts only agents the server vouched for, and the server vouches
- * for a bounded number of new agents per address and hour: rotating made-up agents no longer
- * escapes a per-agent cap, nor writes grants without end (issue 25).
+ * the server's to give: a second cookie, `agent_sig`, httpOnly, holds an HMAC of it under the
+ * server's secret, and only an agent with its signature is anyone. An agent cookie without one
+ * (made up, one the SPA made itself, one from before signatures) is never taken: the request is
+ * served as a new visitor, whose agent and signature its reply sets. A new visitor costs an HMAC,
+ * nothing anyone can use up: a client that makes up a thousand agents leaves every guest after it
+ * theirs (docs/api.md, "The visitor's agent").
  */
 export const AGENT_SIGNATURE_COOKIE = 'agent_sig';
-/** New agents vouched for per address in an hour: a venue's guests share its Wi-Fi. */
-export const AGENTS_PER_ADDRESS_HOURLY = 1_000;
-const WINDOW_SECONDS = 60 * 60;
 const SIGNATURE_LENGTH = 22;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The agent cookie's id when the server vouches for it (vouched for by this request if new), else null. */
+    /** The agent the server signed for this browser (given by this request's reply if new), or null for a visitor without one. */
     visitorAgent: string | null;
   }
 }
@@ -49,62 +44,42 @@ export function agentCookieOf(request: FastifyRequest): string | null {
   return agent && isAgentId(agent) ? agent : null;
 }
 
-function setSignature(reply: FastifyReply, value: string, secure: boolean): void {
-  reply.header('Set-Cookie', `${AGENT_SIGNATURE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
-}
-
 export interface VisitorAgentOptions {
-  db: Database;
   key: Buffer;
   secure: boolean;
-  /** What the hourly limit is multiplied by (the tests' servers raise it). */
-  limitScale: number;
 }
 
-/**
- * Vouches for `agent` on this request and in the reply's `agent_sig` cookie, while the request's
- * address has vouchers left this hour (counted across app servers); false when it has none.
- */
-export type VouchForAgent = (request: FastifyRequest, reply: FastifyReply, agent: string) => Promise<boolean>;
+/** Gives the request a new visitor: a new agent, signed, in the reply's cookies; answers it. */
+export type IssueVisitor = (request: FastifyRequest, reply: FastifyReply) => string;
 
-/** An address out of vouchers is not asked of the database again for this long (each ask is a transaction). */
-const EXHAUSTED_MEMORY_MS = 60_000;
-const EXHAUSTED_KEPT = 10_000;
-
-function voucher({ db, key, secure, limitScale }: VisitorAgentOptions): VouchForAgent {
-  const exhausted = new Map<string, number>();
-  return async (request, reply, agent) => {
-    const address = countedAddress(request.ip);
-    const until = exhausted.get(address);
-    if (until !== undefined && until > Date.now()) return false;
-    const bucket = { key: `agent:ip:${address}`, limit: Math.ceil(AGENTS_PER_ADDRESS_HOURLY * limitScale) };
-    if (!(await takeRateSlot(db, [bucket], WINDOW_SECONDS))) {
-      // Insertion order is age: the oldest is forgotten first.
-      if (exhausted.size >= EXHAUSTED_KEPT) exhausted.delete(exhausted.keys().next().value ?? '');
-      exhausted.set(address, Date.now() + EXHAUSTED_MEMORY_MS);
-      return false;
-    }
-    setSignature(reply, signAgent(key, agent), secure);
+function issuer({ key, secure }: VisitorAgentOptions): IssueVisitor {
+  return (request, reply) => {
+    const agent = newAgentId();
+    setVisitorCookie(reply, COOKIE.agent, agent, secure);
+    reply.header(
+      'Set-Cookie',
+      `${AGENT_SIGNATURE_COOKIE}=${signAgent(key, agent)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    );
     request.visitorAgent = agent;
-    return true;
+    return agent;
   };
 }
 
 /**
- * Sets `request.visitorAgent` on every request: the agent cookie when its signature holds; an
- * agent cookie without one (one the SPA made itself, one from before signatures), vouched for on
- * the spot while its address has vouchers left; otherwise null, and the visitor is served as one
- * without an agent (nothing is refused but what needs one). Answers the voucher, for the pages
- * that hand out new agents.
+ * Sets `request.visitorAgent` on every request: the agent cookie when its signature holds; a new
+ * visitor when the request brings an agent cookie without a valid signature (the SPA takes the
+ * new agent from the cookie its reply sets); otherwise null, and the visitor is served as one
+ * without an agent (nothing is refused but what needs one). Answers the issuer, for the pages
+ * that give a first visit its agent.
  */
-export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgentOptions): VouchForAgent {
-  const vouch = voucher(options);
+export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgentOptions): IssueVisitor {
+  const issue = issuer(options);
   app.decorateRequest('visitorAgent', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (readCookie(request, COOKIE.agent) === undefined) return;
     const agent = agentCookieOf(request);
-    if (!agent) return;
-    if (agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE))) request.visitorAgent = agent;
-    else await vouch(request, reply, agent);
+    if (agent && agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE))) request.visitorAgent = agent;
+    else issue(request, reply);
   });
-  return vouch;
+  return issue;
 }

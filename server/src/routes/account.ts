@@ -48,7 +48,7 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
       },
       config: { auth: 'required', rateLimit: rateLimit('createAccount') },
     },
-    // The account's device is the agent the server vouches for in the request's cookies, never the
+    // The account's device is the agent the server signed in the request's cookies, never the
     // one the JSON names: booth results made for that agent join the account's collection.
     async (request) =>
       createAccount(db, caller(request), { ...parseNewAccount(request.query.account), agent: request.visitorAgent ?? '' }, listsOf(request.query)),

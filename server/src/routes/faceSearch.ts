@@ -3,8 +3,8 @@ import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
 import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
 import { IDENTIFIER_SOURCE, NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
-import { conflict, forbidden, notFound, tooMany, unavailable, unprocessable } from '../domain/errors';
-import { checkedFace, deleteFaces, FACE_UPLOADS_PER_AGENT, FACE_UPLOADS_PER_IP } from '../domain/faces';
+import { conflict, forbidden, notFound, unavailable, unprocessable } from '../domain/errors';
+import { checkedFace, deleteFaces } from '../domain/faces';
 import {
   databaseNow,
   faceSearchEvents,
@@ -17,9 +17,7 @@ import {
   selfieOf,
   unhideFace,
 } from '../domain/faceSearch';
-import { takeRateSlot } from '../domain/rateLimit';
 import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
-import { countedAddress } from '../http/clientAddress';
 import { eventMediaOpening } from '../http/mediaGate';
 import { AGENT, params, type Api } from '../http/schemas';
 
@@ -30,7 +28,7 @@ export const NO_FACE_MESSAGE = 'Não encontramos um rosto na foto. Tente com o r
 
 /**
  * A visitor's face is theirs alone: a route that names an agent answers only the browser that
- * agent was vouched for (http/visitorAgent.ts). A name that is no agent at all is the schema's 400.
+ * agent was signed for (http/visitorAgent.ts). A name that is no agent at all is the schema's 400.
  */
 function ownAgentOnly(request: FastifyRequest, name: unknown): void {
   if (typeof name === 'string' && AGENT_SOURCE.test(name) && name !== request.visitorAgent) {
@@ -72,19 +70,10 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
     {
       bodyLimit: Math.ceil(MAX_FACE_BYTES * 1.4),
       schema: { params: params({ name: AGENT }), body: FaceUpload, response: { 200: FaceSearchReply } },
-      // Per address and agent, in this server's memory; the database's count below holds across servers.
+      // Per visitor and per address, counted before the body is read: a flood of uploads costs
+      // neither parsing nor a second of the model (http/rateLimits.ts).
       config: { rateLimit: rateLimit('uploadFace') },
-      // Counted before the body is read: a flood of uploads costs neither parsing nor a second of the model.
-      onRequest: async (request, reply) => {
-        const { name } = request.params as { name?: unknown };
-        ownAgentOnly(request, name);
-        const buckets = [{ key: `face:ip:${countedAddress(request.ip)}`, limit: FACE_UPLOADS_PER_IP }];
-        if (typeof name === 'string' && AGENT_SOURCE.test(name)) buckets.push({ key: `face:agent:${name}`, limit: FACE_UPLOADS_PER_AGENT });
-        if (!(await takeRateSlot(db, buckets, FACE_WINDOW_SECONDS))) {
-          reply.header('Retry-After', String(FACE_WINDOW_SECONDS));
-          throw tooMany('too_many_uploads', 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.');
-        }
-      },
+      onRequest: async (request) => ownAgentOnly(request, (request.params as { name?: unknown }).name),
     },
     async (request, reply) => {
       const agent = request.params.name;

@@ -157,7 +157,7 @@ export async function collectLinkOf(server: TestServer, event: string): Promise<
  */
 export async function attend(server: TestServer, event: string, agent: string, token?: string): Promise<string> {
   const link = await collectLinkOf(server, event);
-  const cookie = `agent=${agent}`;
+  const cookie = server.visitorCookie(agent);
   const opened = await server.call({ method: 'HEAD', url: link, headers: { cookie } });
   // A private event's file waits for a sign-in (401), a link-only one's opens (200): both grant.
   if (opened.statusCode !== 200 && opened.statusCode !== 401) throw new Error(`collect link ${link}: ${opened.statusCode}`);

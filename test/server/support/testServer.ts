@@ -10,7 +10,9 @@ import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/aut
 import { loadConfig, type ServerConfig } from '../../../server/src/config';
 import { connectDatabase, type Database } from '../../../server/src/db/database';
 import { migrate } from '../../../server/src/db/migrate';
+import { loadMediaSessionSecret } from '../../../server/src/http/mediaSession';
 import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
+import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../../server/src/http/visitorAgent';
 import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
 import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
 import { injectOnce } from './streamInject';
@@ -45,6 +47,11 @@ export interface TestServer {
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Resolves once the job queue holds nothing waiting, retrying or running (an upload's thumbnail made, say). */
   jobsDone(): Promise<void>;
+  /**
+   * The cookies of a browser this server gave the visitor `agent` (the agent and its signature,
+   * http/visitorAgent.ts), for a test that names its visitors; `agent=` alone is nobody's.
+   */
+  visitorCookie(agent: string): string;
   close(): Promise<void>;
 }
 
@@ -132,6 +139,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     },
   });
   await app.ready();
+  const visitorKey = agentSigningKey(await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir));
 
   return {
     app,
@@ -141,6 +149,7 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     dataDir,
     call: ({ token, headers, ...options }) => injectOnce(app, { ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     jobsDone: () => jobsDone(db),
+    visitorCookie: (agent) => `agent=${agent}; ${AGENT_SIGNATURE_COOKIE}=${signAgent(visitorKey, agent)}`,
     async close() {
       await app.close();
       await db.close();

@@ -20,6 +20,7 @@ import {
   PHOTO,
   placeOrder,
   privateFile,
+  server,
   shownCoupon,
   takenPrintJob,
   ultraSession,
@@ -52,7 +53,7 @@ const ownAgentOnly = (expected: Expected): Matrix => ({
 /** A request of a fresh visitor to a route that names its agent, from that visitor's browser. */
 const ownAgentRequest = (method: 'GET' | 'POST' | 'DELETE', url: (agent: string) => string): InjectOptions => {
   const agent = `agentef${next()}`;
-  return { method, url: url(agent), headers: { cookie: `agent=${agent}` } };
+  return { method, url: url(agent), headers: { cookie: server.visitorCookie(agent) } };
 };
 
 export const ROWS: Row[] = [
@@ -399,7 +400,7 @@ export const ROWS: Row[] = [
       return {
         method: 'POST',
         url: `/api/uploadFace/${agent}`,
-        headers: { cookie: `agent=${agent}` },
+        headers: { cookie: server.visitorCookie(agent) },
         payload: { poligram: await photoWithFaces({ width: 320 }), consentimento: true },
       };
     },

@@ -191,22 +191,22 @@ export function withMatrixServer(): void {
     // guest who added one of its packs; each signed in on a browser that keeps its media cookie.
     await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
     await attend(server, 'privada', ATTENDEE_AGENT, attendee.token);
-    await setUp({ method: 'GET', url: `/api/validatePacks/${PRIVATE_PACK}`, headers: { cookie: `agent=${PACK_HOLDER_AGENT}` } });
+    await setUp({ method: 'GET', url: `/api/validatePacks/${PRIVATE_PACK}`, headers: { cookie: server.visitorCookie(PACK_HOLDER_AGENT) } });
     await setUp({
       method: 'GET',
       url: `/api/eventos/privada/${PACK_HOLDER_AGENT}`,
       token: packHolder.token,
-      headers: { cookie: `agent=${PACK_HOLDER_AGENT}` },
+      headers: { cookie: server.visitorCookie(PACK_HOLDER_AGENT) },
     });
     // Invited to `ligada` by its own link, signed in on a browser with its agent.
-    await setUp({ method: 'GET', url: `/api/evento/${LINK_ONLY_ID}`, token: invited.token, headers: { cookie: `agent=${INVITED_AGENT}` } });
+    await setUp({ method: 'GET', url: `/api/evento/${LINK_ONLY_ID}`, token: invited.token, headers: { cookie: server.visitorCookie(INVITED_AGENT) } });
     const mediaCookie = async (user: TestUser) =>
       String([(await setUp({ method: 'POST', url: '/api/media-session', token: user.token })).headers['set-cookie']].flat()[0]).split(';')[0];
     cookies.owner = await mediaCookie(owner);
-    cookies.attendee = `agent=${ATTENDEE_AGENT}; ${await mediaCookie(attendee)}`;
-    cookies.attendeeSignedOut = `agent=${ATTENDEE_AGENT}`;
-    cookies.packHolder = `agent=${PACK_HOLDER_AGENT}; ${await mediaCookie(packHolder)}`;
-    cookies.invited = `agent=${INVITED_AGENT}; ${await mediaCookie(invited)}`;
+    cookies.attendee = `${server.visitorCookie(ATTENDEE_AGENT)}; ${await mediaCookie(attendee)}`;
+    cookies.attendeeSignedOut = server.visitorCookie(ATTENDEE_AGENT);
+    cookies.packHolder = `${server.visitorCookie(PACK_HOLDER_AGENT)}; ${await mediaCookie(packHolder)}`;
+    cookies.invited = `${server.visitorCookie(INVITED_AGENT)}; ${await mediaCookie(invited)}`;
     // The team's browser too: its media cookie says team, which opens every event's files.
     cookies.team = await mediaCookie(team);
     linkOnlyFile = await collectLinkOf(server, 'ligada');
