@@ -88,7 +88,19 @@ export interface ServerConfig {
    * the trailing slash; null (the default) serves every file from the app itself.
    */
   mediaPublicBase: string | null;
+  /**
+   * LIVE_STREAMS_MAX: live streams (a gallery's, a wall's) this server holds open at once, in all;
+   * one more is refused with 503 and the phone polls instead (http/liveStreamCaps.ts). Each holds
+   * a socket and some memory (docs/configuration.md says how much).
+   */
+  liveStreamsMax: number;
 }
+
+/**
+ * LIVE_STREAMS_MAX's default: what a server with its usual memory holds without trouble (each
+ * open stream about 15 KB of the process's memory and one socket, `npm run bench:streams`).
+ */
+const LIVE_STREAMS_MAX = 5_000;
 
 export class ConfigError extends Error {}
 
@@ -267,6 +279,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     jobWorkers: wholeNumber(env.JOB_WORKERS, 1, 'JOB_WORKERS', 8),
     mediaStore: mediaStore(env),
     mediaPublicBase: mediaPublicBase(env.MEDIA_PUBLIC_BASE, production),
+    liveStreamsMax: positiveInteger(env.LIVE_STREAMS_MAX, LIVE_STREAMS_MAX, 'LIVE_STREAMS_MAX'),
   };
 }
 

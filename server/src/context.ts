@@ -5,6 +5,7 @@ import type { IdentityVerifier } from './auth/identity';
 import type { ServerConfig } from './config';
 import type { ChangeFeed } from './db/changeFeed';
 import type { Database } from './db/database';
+import type { LiveStreamCaps } from './http/liveStreamCaps';
 import type { MediaAccess } from './http/mediaGate';
 import type { LimitedRoute } from './http/rateLimits';
 import type { PaymentProvider } from './payments/paymentProvider';
@@ -30,6 +31,8 @@ export interface AppContext {
   devicePepper: Buffer;
   /** The media cookie's keys and the events' visibility cache (http/mediaGate.ts). */
   mediaAccess: MediaAccess;
+  /** The live streams this server holds open, and their caps (per visitor, per address, in all). */
+  liveStreams: LiveStreamCaps;
   /** The `config.rateLimit` of a limited route (the table in http/rateLimits.ts, scaled for the app). */
   rateLimit: (route: LimitedRoute) => RateLimitOptions;
   /** What every limit is multiplied by (RATE_LIMIT_SCALE; the tests' servers raise it): limits kept in the database follow it too. */

@@ -65,6 +65,11 @@ export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted
   return 'open';
 }
 
+/** What of the event `decideOpening` reads: while it stays the same, so does every viewer's decision (their grants aside). */
+export function openingKey(event: GuardedEvent): string {
+  return `${event.visibility} ${event.owner_uid ?? ''} ${event.suspended_at?.getTime() ?? ''}`;
+}
+
 export const LOGIN_FOR_PRIVATE = 'Este evento é privado. Faça login para ver as fotos.';
 
 /** What an unknown event gets, and a stranger alike (404). */

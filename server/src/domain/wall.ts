@@ -3,7 +3,7 @@ import { URL_SAFE, randomString } from '../../../contract/randomId';
 import { WALL_HISTORY, WALL_KEY_LENGTH } from '../../../contract/wall';
 import type { EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
-import { decideOpening, type Viewer } from './eventAccess';
+import { decideOpening, openingKey, type Viewer } from './eventAccess';
 import { LISTED_M, toUrl, type MediaRow } from './media';
 
 /**
@@ -43,6 +43,11 @@ export async function wallOpening(event: WallEvent, viewer: Viewer, key: string 
   if (event.suspended_at === null && isWallKey(event.wall_key, key)) return 'key';
   // No grant counts here: only the public, the owner and the team (domain/eventAccess.ts).
   return (await decideOpening(event, viewer, false)) === 'open' ? 'viewer' : null;
+}
+
+/** What of the event `wallOpening` reads, and the event itself: while it stays the same, so does every viewer's decision. */
+export function wallOpeningKey(event: WallEvent): string {
+  return `${event.name} ${openingKey(event)} ${event.wall_key ?? ''}`;
 }
 
 /** The event at a wall's address (its public id) with its wall's version, in one query; null for an unknown one. */

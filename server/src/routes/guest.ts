@@ -13,22 +13,23 @@ import {
 } from '../../../contract/wire';
 import { galleryEtag } from '../../../contract/galleryVersion';
 import { parseMediaPath } from '../../../contract/mediaPath';
+import type { MediaMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { boothCodeKey, isBoothCode } from '../domain/boothCodes';
 import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, forbidden, invalid, notFound, unavailable } from '../domain/errors';
 import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
-import { refusal, unknownEvent } from '../domain/eventAccess';
+import { openingKey, refusal, unknownEvent, type Viewer } from '../domain/eventAccess';
 import { apiViewer, openEvent } from '../http/eventGuard';
 import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
-import { listMedia } from '../domain/media';
+import { listMedia, type GalleryState } from '../domain/media';
 import { printRequestStatus } from '../domain/printJobs';
 import { MAX_VALIDATE_PACKS, packLiterals, printCopy, PRINT_REQUEST_ID, tooManyPacks } from '../domain/packs';
 import { eventStreams } from '../http/eventStream';
 import { enqueuePrintFile, PRINT_FILES } from '../jobs/printFiles';
-import { streamVersions } from '../http/liveVersions';
+import { liveVersions } from '../http/liveVersions';
 import { etagMatches, notModified, splitList } from '../http/reply';
 import { replyCache, sendEncoded } from '../http/replyCache';
 import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../http/schemas';
@@ -58,7 +59,7 @@ function isForeignLoad(headers: Record<string, string | string[] | undefined>): 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
 
-export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard } }: AppContext): void {
+export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard }, liveStreams }: AppContext): void {
   const galleries = replyCache();
   const boothCodes = boothCodeKey(devicePepper);
   const reads = guestReads(db, changes);
@@ -123,6 +124,20 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
   // server: the change feed), the phone then asks for the list as its poll would. The poll stays:
   // slower while the stream is open, the fallback when it is not.
   const streams = eventStreams(app);
+  // Every stream of one booth gallery shares one read per change (http/liveVersions.ts).
+  const live = liveVersions<{ bname: string; type: MediaMode }, GalleryState, Viewer>(
+    changes,
+    {
+      read: ({ bname, type }) => reads.galleryState(bname, type),
+      version: (state) => state.version,
+      access: openingKey,
+      // Made private, suspended, its guests' access revoked: the stream ends, and the phone's next ask is refused.
+      opens: async ({ bname }, state, viewers) => (await guard.openingsOf(bname, state, viewers)).map((opening) => opening === 'open'),
+      accessFeedKey: (bname) => `grant:${bname}`,
+    },
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onClose', async () => live.close());
   app.get(
     '/live/:bname/:type',
     { schema: { params: params({ bname: NAME, type: MediaModeSchema }) }, config: { auth: 'optional' } },
@@ -135,17 +150,9 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       if (opening !== 'open') throw refusal(opening);
       // Nothing to stream while the change feed is down or the server stops: the phone polls.
       if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
-      streamVersions(streams.open(reply), {
-        changes,
-        event: bname,
-        first: state.version,
-        // Made private, suspended, deleted: the stream ends, and the phone's next ask is refused.
-        look: async () => {
-          const now = await reads.galleryState(bname, type);
-          return now && (await guard.openingOf(bname, now, viewer)) === 'open' ? now.version : null;
-        },
-        log: (message) => request.log.warn(message),
-      });
+      // Past a cap (per visitor, per address, in all): 503 with Retry-After, and the phone polls.
+      const stream = liveStreams.open(streams, request, reply);
+      if (stream) live.follow(stream, { key: `${bname}/${type}`, subject: { bname, type }, event: bname, first: state.version, viewer });
       return reply;
     },
   );

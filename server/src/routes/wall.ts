@@ -5,11 +5,11 @@ import { WALL_KEY_PATTERN } from '../../../contract/wall';
 import { WallLinkReply, WallReply } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { unavailable } from '../domain/errors';
-import { unknownEvent } from '../domain/eventAccess';
-import { renewWallKey, revokeWallKey, wallMedia, wallOpening, wallState } from '../domain/wall';
+import { unknownEvent, type Viewer } from '../domain/eventAccess';
+import { renewWallKey, revokeWallKey, wallMedia, wallOpening, wallOpeningKey, wallState, type WallState } from '../domain/wall';
 import { apiViewer } from '../http/eventGuard';
 import { eventStreams } from '../http/eventStream';
-import { streamVersions } from '../http/liveVersions';
+import { liveVersions } from '../http/liveVersions';
 import { ownersEvent } from '../http/ownersEvent';
 import { etagMatches, notModified } from '../http/reply';
 import { NAME, params, type Api } from '../http/schemas';
@@ -20,11 +20,18 @@ import { setWallSessionCookie } from '../http/wallSession';
 const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 4096 })) });
 const keyOf = (chave: string | undefined) => (chave !== undefined && WALL_KEY_PATTERN.test(chave) ? chave : null);
 
+/** Who watches a wall's stream: the event it opened on, the viewer, the key it came with. */
+interface WallViewer {
+  name: string;
+  viewer: Viewer;
+  key: string | null;
+}
+
 /**
  * The live wall ('Telão', issue 27; docs/api.md "The live wall"): what a TV at the venue shows,
  * the stream that tells it of each new photo, and the owner's wall link.
  */
-export function wallRoutes(app: Api, { db, changes, team, mediaAccess }: AppContext): void {
+export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStreams }: AppContext): void {
   /** The wall's event and how it opens for this request; 404 for an unknown event and for anyone it does not open for. */
   const openWall = async (publicId: string, request: FastifyRequest, key: string | null) => {
     const state = await wallState(db, publicId);
@@ -53,6 +60,21 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess }: AppCont
   // (an upload through any server). The wall asks for its list when the version moves, and polls
   // every 5 s while there is no stream.
   const streams = eventStreams(app);
+  // Every stream of one wall shares one read per change (http/liveVersions.ts): a room of screens
+  // costs what one does.
+  const live = liveVersions<string, WallState, WallViewer>(
+    changes,
+    {
+      read: (publicId) => wallState(db, publicId),
+      version: (state) => state.version,
+      access: wallOpeningKey,
+      // Its link revoked, the event made private or suspended, its address changed: the wall is told it closed.
+      opens: (_publicId, state, viewers) =>
+        Promise.all(viewers.map(async ({ name, viewer, key }) => state.name === name && (await wallOpening(state, viewer, key)) !== null)),
+    },
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onClose', async () => live.close());
   app.get(
     '/telao/:publicId/ao-vivo',
     { schema: { params: params({ publicId: NAME }), querystring: WallQuery }, config: { auth: 'optional' } },
@@ -61,18 +83,10 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess }: AppCont
       const key = keyOf(request.query.chave);
       const { state } = await openWall(publicId, request, key);
       if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
-      const viewer = apiViewer(request, team);
-      streamVersions(streams.open(reply), {
-        changes,
-        event: state.name,
-        first: state.version,
-        // Its link revoked, the event made private or suspended, its address changed: the wall is told it closed.
-        look: async () => {
-          const now = await wallState(db, publicId);
-          return now && now.name === state.name && (await wallOpening(now, viewer, key)) !== null ? now.version : null;
-        },
-        log: (message) => request.log.warn(message),
-      });
+      // Past a cap (per visitor, per address, in all): 503 with Retry-After, and the wall polls.
+      const stream = liveStreams.open(streams, request, reply);
+      const viewer = { name: state.name, viewer: apiViewer(request, team), key };
+      if (stream) live.follow(stream, { key: `${state.name} ${publicId}`, subject: publicId, event: state.name, first: state.version, viewer });
       return reply;
     },
   );
