@@ -37,6 +37,16 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 const isFinal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /**
+ * How long a busy server asked to be left alone (`Retry-After` in seconds on a 503 or a 429: the
+ * server holds all the streams it may), in ms; 0 when it said nothing usable.
+ */
+function retryAfterMs(response: Response): number {
+  if (response.status !== 503 && response.status !== 429) return 0;
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3_600) * 1_000 : 0;
+}
+
+/**
  * Follows a server-sent events stream over fetch (EventSource sends no headers, and a private
  * event's stream needs the login's token), connecting again after every drop, later each time
  * and at a moment of its own (a server's restart does not bring every phone back at once); never
@@ -48,6 +58,7 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
   let closed = false;
   while (!signal.aborted && !closed) {
     let retryMs = 0;
+    let busyMs = 0;
     // This connection alone: aborted by the page, or when it falls silent.
     const connection = new AbortController();
     const leave = () => connection.abort();
@@ -60,6 +71,7 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
     try {
       const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await headers()) }, cache: 'no-store', signal: connection.signal });
       if (isFinal(response.status)) return;
+      busyMs = retryAfterMs(response);
       // A captive portal's page or a proxy's error is no stream: tried again later, as a drop.
       if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) throw new Error(`HTTP ${response.status}`);
       const parser = createParser({
@@ -100,7 +112,9 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
     }
     onLive(false);
     if (signal.aborted || closed) break;
-    await wait(Math.max(retryMs, waitMs) * (0.5 + Math.random()), signal);
+    // A busy server is asked again no sooner than it said, and the phones it refused together
+    // come back spread over as long again (the page polls meanwhile).
+    await wait(busyMs > 0 ? busyMs * (1 + Math.random()) : Math.max(retryMs, waitMs) * (0.5 + Math.random()), signal);
     waitMs = Math.min(waitMs * 2, MAX_WAIT_MS);
   }
 }

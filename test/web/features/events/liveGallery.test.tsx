@@ -248,6 +248,35 @@ describe('a booth gallery followed live', () => {
     expect(pad.asked).toBe(reconnected);
   });
 
+  it('waits as long as a busy server asks (503 with Retry-After) before asking for a stream again, polling every 5 s meanwhile', async () => {
+    const pad = serveBooth('pad', ['1']);
+    let asked = 0;
+    network.use(
+      http.get(`${API}/live/festa_ana/pad`, () => {
+        asked += 1;
+        return HttpResponse.json(
+          { error: 'live_unavailable', message: 'A atualização ao vivo está cheia agora: a página segue se atualizando sozinha.' },
+          { status: 503, headers: { 'Retry-After': '30' } },
+        );
+      }),
+    );
+    renderApp(entry('pad'));
+    await screen.findByRole('button', { name: 'Foto 1 de 1' });
+    await wait(100);
+    expect(asked).toBe(1);
+    const polled = pad.asked;
+    await wait(10_000);
+    expect(pad.asked).toBe(polled + 2);
+    // Not after 1 s, 2 s, 4 s as after a drop: no sooner than 30 s (45 s with this test's spread).
+    await wait(30_000);
+    expect(asked).toBe(1);
+    pad.product.push(photo('pad', '2'));
+    await wait(5_000);
+    expect(await screen.findByRole('button', { name: 'Foto 1 de 2' })).toBeInTheDocument();
+    await wait(10_000);
+    expect(asked).toBe(2);
+  });
+
   it("takes no page for a stream (a venue's captive portal): it keeps polling every 5 s", async () => {
     const pad = serveBooth('pad', ['1']);
     network.use(
