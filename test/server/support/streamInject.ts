@@ -4,8 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 const STREAMING = /^\/api\/(live\/|telao\/[^/?]+\/ao-vivo)/;
 
 /**
- * `app.inject`, except that a stream of events is read up to its first event and then let go:
- * injected whole, it would never end. The reply's body is what was read.
+ * `app.inject`, except that a stream of events is read up to its first event and then let go (the
+ * client leaves): injected whole, it would never end. The reply's body is what was read.
  */
 export async function injectOnce(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
   const url = typeof options.url === 'string' ? options.url : '';
@@ -19,6 +19,9 @@ export async function injectOnce(app: FastifyInstance, options: InjectOptions): 
     if (events && /(^|\n)event: [^\n]*\ndata: [^\n]*\n\n$/.test(text)) break;
   }
   stream.destroy();
+  // And the server hears that the client went away, as over a socket: the stream ends and gives
+  // back its place under the live streams' caps (server/src/http/liveStreamCaps.ts).
+  response.raw.res.destroy();
   return Object.assign(response, {
     body: text,
     payload: text,
