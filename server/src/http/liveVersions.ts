@@ -183,8 +183,8 @@ export function liveVersions<Subject, State, Viewer>(
       topic.followers.add(follower);
       stream.onClose(() => leave(topic, follower));
       // A change between the route's read and the listening above is not missed (one look for a
-      // crowd opening at once).
-      void look(topic);
+      // crowd opening at once). A client gone already left at once: nothing to look for.
+      if (topic.followers.has(follower)) void look(topic);
     },
     get followed() {
       return topics.size;
