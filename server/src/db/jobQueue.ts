@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from './database';
+import { handBackOrphanedJobs, holdJobs, type JobHolder } from './jobHolders';
 
 /** pg-boss keeps its tables here, beside ours, migrated by `installJobQueue` under its own lock. */
 const SCHEMA = 'pgboss';
@@ -11,9 +12,15 @@ const SCHEMA = 'pgboss';
 const POLL_SECONDS = 1;
 /**
  * How often some server (whichever takes the turn) fails the jobs whose worker went quiet past
- * their expiry (a killed server's), so that they are retried elsewhere.
+ * their expiry, so that they are retried elsewhere: the last resort, for a job whose holder is
+ * not known (taken by a server of an older version) or whose machine vanished from the network.
  */
 const MAINTENANCE_SECONDS = 30;
+/**
+ * How often every server hands back the jobs held by a server that died (db/jobHolders.ts): they
+ * run again elsewhere this soon after the death, not after their expiry. Also once at start.
+ */
+const HAND_BACK_SECONDS = 2;
 
 /** A job's data: plain JSON, written once and read by whichever server takes it. */
 export type JobData = Record<string, string | number | boolean | null>;
@@ -58,6 +65,8 @@ export interface JobQueueOptions {
   onError?: (message: string) => void;
   /** How often lost runs are looked for (MAINTENANCE_SECONDS; a test shortens it). */
   maintenanceSeconds?: number;
+  /** How often dead servers' jobs are handed back (HAND_BACK_SECONDS). */
+  handBackSeconds?: number;
 }
 
 export type JobHandler = (data: JobData) => Promise<void>;
@@ -88,7 +97,7 @@ interface Worker {
  * unhandled rejection, which ends a Node process. Here it is logged, and the job, never marked
  * done, runs again after its expiry (the handlers are idempotent).
  */
-function startWorker(boss: PgBoss, name: string, handler: JobHandler, onError: (message: string) => void): Worker {
+function startWorker(boss: PgBoss, holder: JobHolder, name: string, slot: number, handler: JobHandler, onError: (message: string) => void): Worker {
   let stopping = false;
   let wake: (() => void) | null = null;
   const idle = () =>
@@ -104,8 +113,11 @@ function startWorker(boss: PgBoss, name: string, handler: JobHandler, onError: (
   const loop = (async () => {
     while (!stopping) {
       let job: PgBoss.Job<JobData> | undefined;
+      // Taken only through the holding connection, which records this server as its holder;
+      // while it is down, nothing is taken.
+      const fetcher = holder.fetcher(name, slot);
       try {
-        [job] = await boss.fetch<JobData>(name, { batchSize: 1 });
+        if (fetcher) [job] = await boss.fetch<JobData>(name, { batchSize: 1, db: fetcher });
       } catch (error) {
         onError(`job queue ${name}: ${(error as Error).message}`);
       }
@@ -135,13 +147,14 @@ function startWorker(boss: PgBoss, name: string, handler: JobHandler, onError: (
 
 /**
  * The background work of every app server: jobs kept in PostgreSQL (pg-boss), each taken by one
- * worker of whichever server asks first, run again elsewhere when the server running it dies,
- * retried with a growing delay when it fails. `queues` names each queue with its handler.
+ * worker of whichever server asks first, run again elsewhere as soon as the server running it
+ * dies (its holding connection ends with it: db/jobHolders.ts), retried with a growing delay
+ * when it fails. `queues` names each queue with its handler.
  */
 export async function startJobQueue(
   db: Database,
   queues: Record<string, { settings: QueueSettings; handler: JobHandler }>,
-  { workers, onError = () => undefined, maintenanceSeconds = MAINTENANCE_SECONDS }: JobQueueOptions,
+  { workers, onError = () => undefined, maintenanceSeconds = MAINTENANCE_SECONDS, handBackSeconds = HAND_BACK_SECONDS }: JobQueueOptions,
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: overPool(db),
@@ -155,7 +168,7 @@ export async function startJobQueue(
   boss.on('error', (error: Error) => onError(`job queue: ${error.message}`));
   await boss.start();
   const running = new Map<string, Worker[]>();
-  for (const [name, { settings, handler }] of Object.entries(queues)) {
+  for (const [name, { settings }] of Object.entries(queues)) {
     const options = {
       name,
       policy: 'standard' as const,
@@ -168,11 +181,29 @@ export async function startJobQueue(
     // Created by the first server; every later start brings its settings up to date.
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options);
-    running.set(
-      name,
-      Array.from({ length: workers }, () => startWorker(boss, name, handler, onError)),
-    );
   }
+  // A server that runs no workers holds nothing: it only hands back what dead ones held.
+  const holder: JobHolder | null = workers > 0 ? await holdJobs(db.pool.options.connectionString, { onError }) : null;
+  const nudgeAll = (names: Iterable<string>) => {
+    for (const name of names) for (const worker of running.get(name) ?? []) worker.nudge();
+  };
+  // Jobs of a dead server go back to the queue, retried now; those past their last retry are
+  // failed through pg-boss, which passes them to their dead letter.
+  const handBack = async () => {
+    const orphaned = await handBackOrphanedJobs(db);
+    for (const job of orphaned) if (!job.again) await boss.fail(job.name, job.id, { message: 'its server died running it, past its last retry' });
+    nudgeAll(new Set(orphaned.map((job) => job.name)));
+  };
+  // Before any worker starts: the jobs a killed predecessor held are the first taken.
+  await handBack().catch((error: Error) => onError(`job queue: handing back dead servers' jobs: ${error.message}`));
+  for (const [name, { handler }] of Object.entries(queues)) {
+    running.set(name, holder ? Array.from({ length: workers }, (_, slot) => startWorker(boss, holder, name, slot, handler, onError)) : []);
+  }
+  let handingBack: Promise<void> = Promise.resolve();
+  const handBackTimer = setInterval(() => {
+    handingBack = handingBack.then(() => handBack().catch((error: Error) => onError(`job queue: handing back dead servers' jobs: ${error.message}`)));
+  }, handBackSeconds * 1000);
+  handBackTimer.unref();
   let stopped = false;
   return {
     async enqueue(client, name, data, { startAfterSeconds } = {}) {
@@ -181,7 +212,7 @@ export async function startJobQueue(
       if (!id) throw new Error(`job queue ${name}: the job was not queued`);
     },
     nudge(name) {
-      for (const worker of running.get(name) ?? []) worker.nudge();
+      nudgeAll([name]);
     },
     stopping: () => stopped,
     async reachable() {
@@ -195,6 +226,10 @@ export async function startJobQueue(
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
+      clearInterval(handBackTimer);
+      await handingBack;
+      // What a worker still runs past the timeout goes to another server now, not after its expiry.
+      await holder?.close();
       await boss.stop({ graceful: false, close: false, wait: true });
     },
   };
