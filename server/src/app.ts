@@ -227,7 +227,7 @@ export async function buildApp({
 
   registerHealth(app, context);
   scheduleRetention(app, context);
-  scheduleTileSweep(app, db);
+  scheduleTileSweep(app, db, config.tileWaitSeconds);
   scheduleFaceIndexSweep(app, db, jobs);
   await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, issueVisitor, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase)]),

@@ -76,6 +76,13 @@ export interface ServerConfig {
    */
   jobWorkers: number;
   /**
+   * TILE_WAIT_SECONDS: how long a booth's upload stays out of its galleries waiting for its job to
+   * make its tile (3 by default; at most 900); past it the upload is listed without one, and the
+   * first phone to ask makes it. Normally the job is done well before; a queue fallen behind (a
+   * burst past what the workers make, a restart with work left over) hides nothing longer.
+   */
+  tileWaitSeconds: number;
+  /**
    * MEDIA_STORE: where media files, thumbnails and renditions are kept. `disk` (the default): the
    * data folder; `s3`: a bucket through the S3 API (S3_BUCKET, S3_REGION, S3_ENDPOINT for another
    * service than AWS, S3_FORCE_PATH_STYLE, and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the
@@ -277,6 +284,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     rateLimitStore: rateLimitStore(env.RATE_LIMIT_STORE),
     shutdownDrainMs: wholeNumber(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0, 'SHUTDOWN_DRAIN_SECONDS', 20) * 1000,
     jobWorkers: wholeNumber(env.JOB_WORKERS, 1, 'JOB_WORKERS', 8),
+    tileWaitSeconds: wholeNumber(env.TILE_WAIT_SECONDS, 3, 'TILE_WAIT_SECONDS', 900),
     mediaStore: mediaStore(env),
     mediaPublicBase: mediaPublicBase(env.MEDIA_PUBLIC_BASE, production),
     liveStreamsMax: positiveInteger(env.LIVE_STREAMS_MAX, LIVE_STREAMS_MAX, 'LIVE_STREAMS_MAX'),

@@ -72,8 +72,9 @@ it('keeps every acknowledged write across a SIGKILL of the server and its databa
   running = await startStackProcess(env());
   const again = running.url;
 
-  // The photo's row: the booth's last photo (a gallery lists it once its job has made its tile,
-  // which a kill in the middle of that job delays until the job's expiry: mediaJobs.test.ts).
+  // The photo's row: the booth's last photo (a gallery lists it once its job has made its tile, or
+  // after TILE_WAIT_SECONDS; a job the killed server held runs again as the new one starts:
+  // jobQueue.test.ts).
   const media = await fetch(`${again}/api/deviceLast/festa_ana/cam1`);
   expect(((await media.json()) as { product: string[] }).product).toEqual(['/media/festa_ana/pad/ultima.jpg']);
   const file = await fetch(`${again}/media/festa_ana/pad/ultima.jpg`);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { connectDatabase, type Database } from '../../server/src/db/database';
 import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
 import { insertMedia, listStaleAwaitingTile } from '../../server/src/domain/media';
-import { TILE_GIVEN_UP_MINUTES } from '../../server/src/jobs/tileSweep';
 import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
 import {
   enqueueDerivatives,
@@ -29,8 +28,9 @@ import { startSecondApp, startTestServer, type TestServer } from './support/test
 let server: TestServer;
 
 beforeAll(async () => {
-  // A server that takes no job: what it queues waits until a worker of the test's own takes it.
-  server = await startTestServer({ JOB_WORKERS: '0' });
+  // A server that takes no job: what it queues waits until a worker of the test's own takes it,
+  // and lists no upload without its tile while this file runs (the wait is tested with its sweep's own statement).
+  server = await startTestServer({ JOB_WORKERS: '0', TILE_WAIT_SECONDS: '900' });
   await loadBasicSeed(server);
 });
 
@@ -221,13 +221,15 @@ describe("a booth's upload in its galleries", () => {
     expect(await gallery()).toContain('/media/festa_ana/pad/so-o-tile.jpg');
   });
 
-  it('joins them all the same when its tile never came at all (a job lost beyond its retries): the sweep lists it', async () => {
+  it('joins them all the same, without a tile, once it has waited TILE_WAIT_SECONDS for its job (a queue fallen behind): the sweep lists it', async () => {
     const old = { bname: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
     const fresh = { bname: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
     for (const ref of [old, fresh])
       await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
-    await server.db.query("UPDATE media SET created_at = now() - interval '20 minutes' WHERE file = 'esquecida.jpg'");
-    expect(await listStaleAwaitingTile(server.db, TILE_GIVEN_UP_MINUTES)).toBe(1);
+    await server.db.query("UPDATE media SET created_at = now() - interval '2 minutes' WHERE file = 'esquecida.jpg'");
+    expect(await listStaleAwaitingTile(server.db, 60)).toBe(1);
+    // Nothing more to list: the sweep writes nothing.
+    expect(await listStaleAwaitingTile(server.db, 60)).toBe(0);
     expect(await gallery()).toContain('/media/festa_ana/pad/esquecida.jpg');
     expect(await gallery()).not.toContain('/media/festa_ana/pad/recente.jpg');
   });

@@ -314,10 +314,14 @@ export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { ha
   );
 }
 
-/** Lists the uploads still waiting for a tile after `minutes` (jobs/tileSweep.ts); answers how many. */
-export async function listStaleAwaitingTile(db: Queryable, minutes: number): Promise<number> {
-  const { rowCount } = await db.query('UPDATE media SET awaiting_tile = false WHERE awaiting_tile AND created_at < now() - make_interval(mins => $1)', [
-    minutes,
+/** Lists the uploads still waiting for a tile after `seconds` (jobs/tileSweep.ts); answers how many. */
+export async function listStaleAwaitingTile(db: Queryable, seconds: number): Promise<number> {
+  // Asked first (the partial index, a probe): a sweep with nothing to list writes nothing, for a
+  // statement that writes to media makes this server's caches forget everything.
+  const due = await db.query('SELECT 1 FROM media WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1) LIMIT 1', [seconds]);
+  if (due.rowCount === 0) return 0;
+  const { rowCount } = await db.query('UPDATE media SET awaiting_tile = false WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1)', [
+    seconds,
   ]);
   return rowCount ?? 0;
 }

@@ -3,19 +3,26 @@ import type { Queryable } from '../db/database';
 import { listStaleAwaitingTile } from '../domain/media';
 import { runPeriodically } from './periodic';
 
-/** How often a server looks for uploads still out of their galleries. */
-const SWEEP_MS = 5 * 60_000;
-/** Past this, an upload's job is not coming (its runs and retries take a few minutes at most). */
-export const TILE_GIVEN_UP_MINUTES = 15;
+/** How often a server looks for uploads that waited long enough for their tile. */
+const SWEEP_MS = 1_000;
 
 /**
- * The last word on an upload's listing: one whose tile never came (its job lost in a way no
- * retry or dead letter saw, say a job finished by a server of an older version during a deploy)
- * joins its galleries all the same, without one.
+ * The bound on an upload's wait for its tile (TILE_WAIT_SECONDS): one whose job has not made it
+ * in time joins its galleries all the same, without it, and the first phone to ask for its
+ * thumbnail makes it. Its job is normally done long before; this is for a queue fallen behind (a
+ * burst of uploads past what the workers make, the work a killed server left, a job lost in a
+ * way no retry or dead letter saw), which would otherwise hide every photo behind it. Also once
+ * as the server starts.
  */
-export function scheduleTileSweep(app: FastifyInstance, db: Queryable, every = SWEEP_MS): void {
-  runPeriodically(app, 'tile sweep', every, async () => {
-    const listed = await listStaleAwaitingTile(db, TILE_GIVEN_UP_MINUTES);
-    if (listed > 0) app.log.warn(`${listed} uploads listed without the tile their job never made`);
-  });
+export function scheduleTileSweep(app: FastifyInstance, db: Queryable, waitSeconds: number, every = SWEEP_MS): void {
+  runPeriodically(
+    app,
+    'tile sweep',
+    every,
+    async () => {
+      const listed = await listStaleAwaitingTile(db, waitSeconds);
+      if (listed > 0) app.log.info(`${listed} uploads listed before their job made their tile (waited ${waitSeconds} s)`);
+    },
+    { atStart: true },
+  );
 }
