@@ -3,9 +3,11 @@
  * (server and its embedded PostgreSQL, one process group) on one data folder, sends leads (the
  * landing form), device uploads, prints from a pack and orders from a few concurrent clients,
  * kills the whole group with SIGKILL at a random moment of the load, restarts on the same folder,
- * and checks that every write the server acknowledged (a 2xx the client received) is still there,
- * through the API and the database. Prints a table per cycle and `0 lost`, or exits non-zero
- * naming the lost writes.
+ * and checks that every write the server acknowledged (a 2xx the client received) is still there:
+ * leads, prints and orders in the database, uploads as a guest sees them, in their gallery over
+ * HTTP within LISTED_WITHIN_MS of the restarted server answering (an upload kept but not listed
+ * by then is 'hidden', and fails the run as a lost one does). Prints a table per cycle and
+ * `0 lost, 0 hidden`, or exits non-zero naming the lost and hidden writes.
  *
  * BENCH_CYCLES (20), BENCH_CLIENTS (6) and BENCH_SEED (random) change the run; the same seed
  * repeats the same kill moments.
@@ -21,13 +23,17 @@ import {
   countByKind,
   describeLost,
   formatTable,
+  hiddenUploads,
   lostWrites,
   WRITE_KINDS,
   type AckedWrite,
   type FoundWrites,
+  type KeptUpload,
   type LostWrite,
   type WriteKind,
 } from './lib/benchReport';
+import { HOLDER_NAME_PREFIX } from '../server/src/db/jobHolders';
+import { MEDIA_DERIVATIVES } from '../server/src/jobs/mediaDerivatives';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
@@ -41,6 +47,12 @@ const PACK_COPIES = 1_000_000;
 const COUPON = 'CRASH10';
 const CAMERA = { id: 'cam1', key: 'crash-camera-key-0001' };
 const PRINTED = `/media/${EVENT}/pad/foto.jpg`;
+/**
+ * A guest sees every acknowledged upload in its gallery this soon after the restarted server
+ * answers: the gallery is asked again every GALLERY_POLL_MS until then.
+ */
+const LISTED_WITHIN_MS = 5_000;
+const GALLERY_POLL_MS = 250;
 
 /** A small deterministic generator (mulberry32), so that BENCH_SEED repeats a run's kill moments. */
 function random(seed: number): () => number {
@@ -178,14 +190,50 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
   return { acked, refused };
 }
 
-/** Everything a restarted stack holds of the writes: through its API (the gallery, the files) and its database. */
-async function findWrites(base: string, db: Client, dataDir: string, fetchThese: ReadonlySet<string>): Promise<{ found: FoundWrites; problems: string[] }> {
+/** What a guest polling the booth gallery saw after the restart. */
+interface GalleryWatch {
+  /** The gallery's list at its last look. */
+  listed: string[];
+  /** When it first listed every acknowledged upload, in ms after the server answered; null when it never did in time. */
+  allListedAfterMs: number | null;
+}
+
+/**
+ * Polls the booth gallery as a guest's phone would, from the moment the restarted server answered,
+ * until it lists every upload in `wanted` or LISTED_WITHIN_MS have passed.
+ */
+async function watchGallery(base: string, wanted: readonly string[], answeredAt: number): Promise<GalleryWatch> {
+  for (;;) {
+    const gallery = await fetch(`${base}/api/all/${EVENT}/pad`);
+    if (!gallery.ok) throw new Error(`the gallery answered ${gallery.status} after the restart`);
+    const listed = ((await gallery.json()) as { product: string[] }).product;
+    const shown = new Set(listed);
+    const elapsed = Date.now() - answeredAt;
+    if (wanted.every((url) => shown.has(url))) return { listed, allListedAfterMs: elapsed };
+    if (elapsed >= LISTED_WITHIN_MS) return { listed, allListedAfterMs: null };
+    await new Promise((resolve) => setTimeout(resolve, GALLERY_POLL_MS));
+  }
+}
+
+/** The stored size of a file the gallery names, read from the data folder. */
+function storedBytes(dataDir: string, url: string): number | null {
+  return fs.statSync(path.join(dataDir, url.replace(/^\//, '')), { throwIfNoEntry: false })?.size ?? null;
+}
+
+/**
+ * Everything a restarted stack holds of the writes: leads, prints and orders in its database;
+ * uploads as its gallery listed them to a guest (`listed`).
+ */
+async function findWrites(
+  base: string,
+  db: Client,
+  dataDir: string,
+  listed: readonly string[],
+  fetchThese: ReadonlySet<string>,
+): Promise<{ found: FoundWrites; problems: string[] }> {
   const leads = await db.query<{ client_id: string }>('SELECT client_id FROM leads WHERE client_id IS NOT NULL');
   const prints = await db.query<{ request_id: string; copies: number | null }>('SELECT request_id, copies FROM print_requests');
   const orders = await db.query<{ order_id: string; payment_method: string; pix_code: string | null }>('SELECT order_id, payment_method, pix_code FROM orders');
-  const gallery = await fetch(`${base}/api/all/${EVENT}/pad`);
-  if (!gallery.ok) throw new Error(`the gallery answered ${gallery.status} after the restart`);
-  const listed = ((await gallery.json()) as { product: string[] }).product;
   const uploads = new Map<string, number | null>();
   for (const url of listed) {
     if (fetchThese.has(url)) {
@@ -193,8 +241,7 @@ async function findWrites(base: string, db: Client, dataDir: string, fetchThese:
       const file = await fetch(`${base}${url}`);
       uploads.set(url, file.ok ? (await file.arrayBuffer()).byteLength : null);
     } else {
-      const stat = fs.statSync(path.join(dataDir, url.replace(/^\//, '')), { throwIfNoEntry: false });
-      uploads.set(url, stat?.size ?? null);
+      uploads.set(url, storedBytes(dataDir, url));
     }
   }
 
@@ -218,6 +265,40 @@ async function findWrites(base: string, db: Client, dataDir: string, fetchThese:
   };
 }
 
+/** Jobs still active with no live server holding them (db/jobHolders.ts): the restarted server hands them back before it answers. */
+async function jobsOfTheDead(db: Client): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM pgboss.job j
+      WHERE j.state = 'active'
+        AND NOT EXISTS (SELECT 1 FROM job_holders h JOIN pg_stat_activity a ON a.application_name = $1 || h.instance WHERE h.job_id = j.id)`,
+    [HOLDER_NAME_PREFIX],
+  );
+  return rows[0].count;
+}
+
+/**
+ * The uploads of `urls` the restart kept (row and file) though their gallery did not list them,
+ * each with why: whether it still awaits its tile, and its thumbnail jobs' states.
+ */
+async function keptUploads(db: Client, dataDir: string, urls: readonly string[]): Promise<Map<string, KeptUpload>> {
+  const files = urls.map((url) => url.split('/').pop() ?? '');
+  const { rows } = await db.query<{ file: string; awaiting_tile: boolean; jobs: string | null }>(
+    `SELECT m.file, m.awaiting_tile,
+            (SELECT string_agg(j.state || ' after ' || j.retry_count || ' retries, started ' || coalesce(to_char(j.started_on, 'HH24:MI:SS.MS'), 'never')
+                               || ', not before ' || to_char(j.start_after, 'HH24:MI:SS.MS'), '; ')
+               FROM pgboss.job j WHERE j.name = $3 AND j.data->>'file' = m.file) AS jobs
+       FROM media m WHERE m.event_name = $1 AND m.mode = 'pad' AND m.file = ANY($2::text[])`,
+    [EVENT, files, MEDIA_DERIVATIVES],
+  );
+  const kept = new Map<string, KeptUpload>();
+  for (const row of rows) {
+    const url = `/media/${EVENT}/pad/${row.file}`;
+    const state = `${row.awaiting_tile ? 'awaiting its tile' : 'not awaiting a tile'}, jobs: ${row.jobs ?? 'none'}, now ${new Date().toISOString().slice(11, 23)}`;
+    kept.set(url, { bytes: storedBytes(dataDir, url), state });
+  }
+  return kept;
+}
+
 interface CycleRow {
   cycle: number;
   killAtMs: number;
@@ -226,7 +307,10 @@ interface CycleRow {
   temporaryLeft: number;
   temporaryAfterStart: number;
   restartS: number;
+  /** When the gallery listed every acknowledged upload, in s after the server answered; null when not within LISTED_WITHIN_MS. */
+  listedAfterS: number | null;
   lost: number;
+  hidden: number;
 }
 
 async function main(): Promise<void> {
@@ -256,6 +340,7 @@ async function main(): Promise<void> {
   const allAcked: AckedWrite[] = [];
   const lostKeys = new Set<string>();
   const allLost: LostWrite[] = [];
+  const allHidden: LostWrite[] = [];
   const problems: string[] = [];
   const rows: CycleRow[] = [];
   let stack: StackProcess | null = null;
@@ -279,23 +364,38 @@ async function main(): Promise<void> {
       const temporaryLeft = temporaryFiles(dataDir).length;
       const restartStarted = Date.now();
       stack = await startStackProcess(env);
-      const restartS = (Date.now() - restartStarted) / 1000;
+      const answeredAt = Date.now();
+      const restartS = (answeredAt - restartStarted) / 1000;
       const temporaryAfterStart = temporaryFiles(dataDir).length;
       if (temporaryAfterStart > 0) problems.push(`cycle ${cycle}: ${temporaryAfterStart} temporary files still there after the restart`);
 
       const db = await connectStackDatabase(dataDir);
       let lostNow: LostWrite[];
+      let hiddenNow: LostWrite[];
+      let watch: GalleryWatch;
       try {
+        // Every upload acknowledged so far, as a guest sees them: a later restart must not hide an earlier one.
+        const ackedUploads = allAcked.filter((w) => w.kind === 'upload').map((w) => w.key);
+        watch = await watchGallery(stack.url, ackedUploads, answeredAt);
         const lastUploads = new Set(acked.filter((w) => w.kind === 'upload').map((w) => w.key));
-        const check = await findWrites(stack.url, db, dataDir, lastUploads);
+        const check = await findWrites(stack.url, db, dataDir, watch.listed, lastUploads);
         problems.push(...check.problems.map((p) => `cycle ${cycle}: ${p}`));
+        const stranded = await jobsOfTheDead(db);
+        if (stranded > 0) problems.push(`cycle ${cycle}: ${stranded} jobs still held by the killed server once the new one answered`);
         // Every write acknowledged so far, not only this cycle's: a later restart must not lose an earlier one.
-        lostNow = lostWrites(allAcked, check.found).filter((l) => !lostKeys.has(`${l.write.kind} ${l.write.key}`));
+        const missing = lostWrites(allAcked, check.found).filter((l) => !lostKeys.has(`${l.write.kind} ${l.write.key}`));
+        const kept = await keptUploads(
+          db,
+          dataDir,
+          missing.filter((l) => l.write.kind === 'upload').map((l) => l.write.key),
+        );
+        ({ lost: lostNow, hidden: hiddenNow } = hiddenUploads(missing, kept));
       } finally {
         await db.end();
       }
-      for (const l of lostNow) lostKeys.add(`${l.write.kind} ${l.write.key}`);
+      for (const l of [...lostNow, ...hiddenNow]) lostKeys.add(`${l.write.kind} ${l.write.key}`);
       allLost.push(...lostNow);
+      allHidden.push(...hiddenNow);
       rows.push({
         cycle,
         killAtMs,
@@ -304,12 +404,16 @@ async function main(): Promise<void> {
         temporaryLeft,
         temporaryAfterStart,
         restartS,
+        listedAfterS: watch.allListedAfterMs === null ? null : watch.allListedAfterMs / 1000,
         lost: lostNow.length,
+        hidden: hiddenNow.length,
       });
       const row = rows[rows.length - 1];
       console.log(
         `cycle ${String(cycle).padStart(2)}: killed ${killAtMs} ms into the load, ${acked.length} writes acknowledged, ` +
-          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ${row.lost} lost`,
+          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ` +
+          `every upload listed ${row.listedAfterS === null ? `NOT within ${LISTED_WITHIN_MS / 1000} s` : `${row.listedAfterS.toFixed(1)} s`} after it answered, ` +
+          `${row.lost} lost, ${row.hidden} hidden`,
       );
     }
   } finally {
@@ -333,7 +437,9 @@ async function main(): Promise<void> {
       { header: 'tmp left by kill', align: 'right' },
       { header: 'tmp after restart', align: 'right' },
       { header: 'restart s', align: 'right' },
+      { header: 'all listed s', align: 'right' },
       { header: 'lost', align: 'right' },
+      { header: 'hidden', align: 'right' },
     ],
     rows.map((r) => [
       String(r.cycle),
@@ -346,12 +452,17 @@ async function main(): Promise<void> {
       String(r.temporaryLeft),
       String(r.temporaryAfterStart),
       r.restartS.toFixed(1),
+      r.listedAfterS === null ? `> ${LISTED_WITHIN_MS / 1000}` : r.listedAfterS.toFixed(1),
       String(r.lost),
+      String(r.hidden),
     ]),
   );
   const total = countByKind(allAcked);
   console.log('');
-  console.log('Acknowledged writes (2xx received before the kill) per cycle, checked after the restart that followed:');
+  console.log(
+    'Acknowledged writes (2xx received before the kill) per cycle, checked after the restart that followed ' +
+      `('all listed s': when the gallery first listed every upload acknowledged so far, after the restarted server answered; hidden: kept, but not listed within ${LISTED_WITHIN_MS / 1000} s):`,
+  );
   console.log(table);
   console.log('');
   console.log(
@@ -362,15 +473,24 @@ async function main(): Promise<void> {
         .map((n) => n.toFixed(2))
         .join(' ')}`,
   );
+  const lostByKind = countByKind(allLost.map((l) => l.write));
+  console.log(
+    `lost: ${allLost.length} (${lostByKind.lead} leads, ${lostByKind.upload} uploads, ${lostByKind.print} prints, ${lostByKind.order} orders); ` +
+      `hidden: ${allHidden.length} uploads`,
+  );
   for (const problem of problems) console.error(problem);
   if (allLost.length > 0) {
     console.error(`${allLost.length} lost:`);
     for (const line of describeLost(allLost)) console.error(`  ${line}`);
-    process.exitCode = 1;
-  } else if (problems.length > 0 || rows.length < CYCLES) {
+  }
+  if (allHidden.length > 0) {
+    console.error(`${allHidden.length} hidden from their gallery ${LISTED_WITHIN_MS / 1000} s after the restarted server answered:`);
+    for (const line of describeLost(allHidden)) console.error(`  ${line}`);
+  }
+  if (allLost.length > 0 || allHidden.length > 0 || problems.length > 0 || rows.length < CYCLES) {
     process.exitCode = 1;
   } else {
-    console.log('0 lost');
+    console.log('0 lost, 0 hidden');
   }
 }
 

@@ -46,6 +46,33 @@ export function lostWrites(acked: readonly AckedWrite[], found: FoundWrites): Lo
   return lost;
 }
 
+/** An upload the restarted server still holds (its row and its file), whether or not its gallery lists it. */
+export interface KeptUpload {
+  /** The stored file's size, null when there is none. */
+  bytes: number | null;
+  /** Why a gallery may leave it out (say, its thumbnail job's state): shown beside it. */
+  state: string;
+}
+
+/**
+ * Of the writes missing from what a guest sees, the uploads the restart kept whole (row and file
+ * as acknowledged) are hidden, not lost: still a failure, for a guest cannot find them, but of
+ * another kind. Answers both lists.
+ */
+export function hiddenUploads(missing: readonly LostWrite[], kept: ReadonlyMap<string, KeptUpload>): { lost: LostWrite[]; hidden: LostWrite[] } {
+  const lost: LostWrite[] = [];
+  const hidden: LostWrite[] = [];
+  for (const entry of missing) {
+    const held = entry.write.kind === 'upload' && entry.why === 'missing' ? kept.get(entry.write.key) : undefined;
+    if (held && held.bytes !== null && (entry.write.expected === undefined || held.bytes === entry.write.expected)) {
+      hidden.push({ write: entry.write, why: `kept, but not in its gallery (${held.state})` });
+    } else {
+      lost.push(entry);
+    }
+  }
+  return { lost, hidden };
+}
+
 /** How many writes of each kind, in WRITE_KINDS order. */
 export function countByKind(writes: readonly { kind: WriteKind }[]): Record<WriteKind, number> {
   const counts: Record<WriteKind, number> = { lead: 0, upload: 0, print: 0, order: 0 };

@@ -4,6 +4,7 @@ import {
   describeLost,
   formatApiTable,
   formatTable,
+  hiddenUploads,
   judgeRoute,
   lostWrites,
   median,
@@ -65,6 +66,27 @@ describe('bench:crash: the acknowledged writes a restart lost', () => {
       'cycle 2: print crash-c2n3-print: found 999991 instead of 999990',
       'cycle 2: order 101000004: missing',
     ]);
+  });
+
+  it('tells an upload kept whole but missing from its gallery (hidden) from one lost', () => {
+    const uploads: AckedWrite[] = [
+      { kind: 'upload', key: '/media/crash/pad/c1n1.jpg', cycle: 1, expected: 120_000 },
+      { kind: 'upload', key: '/media/crash/pad/c1n2.jpg', cycle: 1, expected: 120_000 },
+      { kind: 'upload', key: '/media/crash/pad/c1n3.jpg', cycle: 1, expected: 120_000 },
+      { kind: 'lead', key: 'crash-c1n4-lead', cycle: 1 },
+    ];
+    const missing = lostWrites(uploads, found());
+    const { lost, hidden } = hiddenUploads(
+      missing,
+      new Map([
+        ['/media/crash/pad/c1n1.jpg', { bytes: 120_000, state: 'awaiting its tile, job active' }],
+        // Its row is there, but half its file.
+        ['/media/crash/pad/c1n2.jpg', { bytes: 60_000, state: 'awaiting its tile, job created' }],
+        ['crash-c1n4-lead', { bytes: 1, state: 'not an upload' }],
+      ]),
+    );
+    expect(describeLost(hidden)).toEqual(['cycle 1: upload /media/crash/pad/c1n1.jpg: kept, but not in its gallery (awaiting its tile, job active)']);
+    expect(lost.map((l) => l.write.key)).toEqual(['/media/crash/pad/c1n2.jpg', '/media/crash/pad/c1n3.jpg', 'crash-c1n4-lead']);
   });
 
   it('looks a key up in its own kind only', () => {
