@@ -307,6 +307,8 @@ interface CycleRow {
   temporaryLeft: number;
   temporaryAfterStart: number;
   restartS: number;
+  /** Jobs the killed server held that the restarted one handed back (its log says so). */
+  handedBack: number;
   /** When the gallery listed every acknowledged upload, in s after the server answered; null when not within LISTED_WITHIN_MS. */
   listedAfterS: number | null;
   lost: number;
@@ -404,6 +406,7 @@ async function main(): Promise<void> {
         temporaryLeft,
         temporaryAfterStart,
         restartS,
+        handedBack: [...stack.output().matchAll(/(\d+) jobs held by a server no longer alive handed back/g)].reduce((n, m) => n + Number(m[1]), 0),
         listedAfterS: watch.allListedAfterMs === null ? null : watch.allListedAfterMs / 1000,
         lost: lostNow.length,
         hidden: hiddenNow.length,
@@ -411,7 +414,7 @@ async function main(): Promise<void> {
       const row = rows[rows.length - 1];
       console.log(
         `cycle ${String(cycle).padStart(2)}: killed ${killAtMs} ms into the load, ${acked.length} writes acknowledged, ` +
-          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ` +
+          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ${row.handedBack} jobs of the killed server handed back, ` +
           `every upload listed ${row.listedAfterS === null ? `NOT within ${LISTED_WITHIN_MS / 1000} s` : `${row.listedAfterS.toFixed(1)} s`} after it answered, ` +
           `${row.lost} lost, ${row.hidden} hidden`,
       );
@@ -437,6 +440,7 @@ async function main(): Promise<void> {
       { header: 'tmp left by kill', align: 'right' },
       { header: 'tmp after restart', align: 'right' },
       { header: 'restart s', align: 'right' },
+      { header: 'jobs handed back', align: 'right' },
       { header: 'all listed s', align: 'right' },
       { header: 'lost', align: 'right' },
       { header: 'hidden', align: 'right' },
@@ -452,6 +456,7 @@ async function main(): Promise<void> {
       String(r.temporaryLeft),
       String(r.temporaryAfterStart),
       r.restartS.toFixed(1),
+      String(r.handedBack),
       r.listedAfterS === null ? `> ${LISTED_WITHIN_MS / 1000}` : r.listedAfterS.toFixed(1),
       String(r.lost),
       String(r.hidden),

@@ -191,6 +191,7 @@ export async function startJobQueue(
   // failed through pg-boss, which passes them to their dead letter.
   const handBack = async () => {
     const orphaned = await handBackOrphanedJobs(db);
+    if (orphaned.length > 0) onError(`job queue: ${orphaned.length} jobs held by a server no longer alive handed back`);
     for (const job of orphaned) if (!job.again) await boss.fail(job.name, job.id, { message: 'its server died running it, past its last retry' });
     nudgeAll(new Set(orphaned.map((job) => job.name)));
   };
