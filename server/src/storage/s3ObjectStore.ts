@@ -30,6 +30,13 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** Credentials; absent: the SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * A request whose connection stays silent this long (no byte sent or received, the connection
+   * not even made) fails with a TimeoutError, instead of waiting for ever on a bucket that stopped
+   * answering: for a command that must end (the seed). Absent: no limit, as a server needs while
+   * a reader that paused (a video's player) holds back the bucket's reply.
+   */
+  silenceTimeoutMs?: number;
 }
 
 /** Parts of a streamed upload: 8 MB each, two at a time (the memory one upload may take: 16 MB). */
@@ -132,5 +139,11 @@ export function s3Client(settings: S3Settings): S3Client {
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    ...(settings.silenceTimeoutMs ? { requestHandler: { connectionTimeout: settings.silenceTimeoutMs, socketTimeout: settings.silenceTimeoutMs } } : {}),
   });
+}
+
+/** Whether an error is a request to the bucket given up for its silence (S3Settings.silenceTimeoutMs). */
+export function isSilenceTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
 }
