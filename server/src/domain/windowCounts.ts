@@ -17,7 +17,8 @@ export interface WindowCount {
  * memory nearly always (its ceiling is high); a guesser's key reaches the database early.
  */
 export interface WindowCounts {
-  count(key: string, limit: number, windowMs: number): Promise<WindowCount>;
+  /** Counts one hit; answered at once when memory decides it, else once the database has. */
+  count(key: string, limit: number, windowMs: number): WindowCount | Promise<WindowCount>;
   /** Settles what is counted and not yet settled (the timer does it; a test or a stop calls it). */
   settle(): Promise<void>;
   /** Stops the timer after a last settlement. */
@@ -154,23 +155,14 @@ export function windowCounts({ db, settleEveryMs = SETTLE_EVERY_MS, maxKeys = MA
   timer?.unref();
 
   return {
-    async count(key, limit, windowMs) {
+    count(key, limit, windowMs) {
       const now = Date.now();
       const entry = entryOf(key, windowMs, now);
       entry.pending += 1;
       const here = entry.settled + entry.sending + entry.pending;
       // Known to be over: refused from memory, without a statement per refusal.
       if (!db || entry.settled > limit || (here <= limit / 2 && limit >= ALWAYS_SETTLED_BELOW)) return { current: here, ttl: ttlOf(entry, now) };
-      try {
-        // This request's total is the one its own statement answered: requests of one key are
-        // decided in the order the database counted them, whichever server took them.
-        const total = (await send([[key, entry, entry.pending]])).get(key);
-        if (total) return { current: total.hits, ttl: total.ttl };
-      } catch (error) {
-        // The database did not answer: this server's own count decides meanwhile.
-        onError(`rate count of ${key} not settled: ${(error as Error).message}`);
-      }
-      return { current: entry.settled + entry.sending + entry.pending, ttl: ttlOf(entry, Date.now()) };
+      return settleNow(key, entry);
     },
     settle,
     async close() {
@@ -180,4 +172,18 @@ export function windowCounts({ db, settleEveryMs = SETTLE_EVERY_MS, maxKeys = MA
       await settle();
     },
   };
+
+  /** Decides one hit of `key` by the database's total: its own statement, with what the key counted here. */
+  async function settleNow(key: string, entry: Entry): Promise<WindowCount> {
+    try {
+      // This request's total is the one its own statement answered: requests of one key are
+      // decided in the order the database counted them, whichever server took them.
+      const total = (await send([[key, entry, entry.pending]])).get(key);
+      if (total) return { current: total.hits, ttl: total.ttl };
+    } catch (error) {
+      // The database did not answer: this server's own count decides meanwhile.
+      onError(`rate count of ${key} not settled: ${(error as Error).message}`);
+    }
+    return { current: entry.settled + entry.sending + entry.pending, ttl: ttlOf(entry, Date.now()) };
+  }
 }

@@ -8,6 +8,20 @@ import ipaddr from 'ipaddr.js';
  * IPv4 address. Anything unparsable is counted as it is written.
  */
 export function countedAddress(ip: string): string {
+  // Every limited request asks, and a venue's requests come from one address: parsed once.
+  const known = recent.get(ip);
+  if (known !== undefined) return known;
+  const counted = parsedAddress(ip);
+  if (recent.size >= RECENT_KEPT) recent.clear();
+  recent.set(ip, counted);
+  return counted;
+}
+
+/** Addresses already parsed; emptied when full (a flood of new ones costs a parse each, as before). */
+const recent = new Map<string, string>();
+const RECENT_KEPT = 10_000;
+
+function parsedAddress(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const parsed = ipaddr.parse(ip);
   if (parsed.kind() === 'ipv4') return parsed.toString();
