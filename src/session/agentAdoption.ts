@@ -1,13 +1,9 @@
-import { isFulfilled, isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../api/apiSlice';
+import { isAnyOf, isFulfilled, isRejected } from '@reduxjs/toolkit';
 import { isAgentId } from '../../contract/agentId';
 import { COOKIE, parseScalar } from '../../contract/cookieLists';
 import type { AppStartListening } from './appListener';
 import type { CookieJar } from './cookieJar';
 import { agentAssigned, selectAgent } from './visitorSlice';
-
-/** An answer of the server to one of the app's calls, whatever it was. */
-const answered = (action: UnknownAction) => action.type.startsWith(`${api.reducerPath}/`) && (isFulfilled(action) || isRejected(action));
 
 /**
  * The visitor's agent is the server's to give (docs/api.md, "The visitor's agent"): a browser
@@ -18,7 +14,8 @@ const answered = (action: UnknownAction) => action.type.startsWith(`${api.reduce
  */
 export function adoptServerAgent(startListening: AppStartListening, cookies: CookieJar): void {
   startListening({
-    predicate: (action) => answered(action),
+    // Every call's answer, whatever it was (the app's calls are RTK Query's thunks).
+    matcher: isAnyOf(isFulfilled, isRejected),
     effect: (_action, listenerApi) => {
       const given = parseScalar(cookies.get(COOKIE.agent));
       if (isAgentId(given) && given !== selectAgent(listenerApi.getState())) listenerApi.dispatch(agentAssigned(given));

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addToList, mergeLists } from '../../contract/cookieLists';
-import { accountListsAdopted, accountListsMerged, boothResultShown, collectLinkOpened, guestDataErased, loggedOut } from './events';
+import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
 
 /** What the visitor collected ('Minha Coleção'; cookie collection, whole in local storage). */
 export interface CollectionState {
@@ -24,6 +24,7 @@ export const collectionSlice = createSlice({
     itemCollected(state, action: PayloadAction<string>) {
       state.items = [...addToList(state.items, action.payload)];
     },
+    /** Items that are the visitor's join the collection (a booth's result its screen just showed, say). */
     collectionMerged(state, action: PayloadAction<readonly string[]>) {
       state.items = mergeLists(state.items, action.payload);
     },
@@ -45,9 +46,6 @@ export const collectionSlice = createSlice({
       // Opening a collect link collects the item (SPEC section 2).
       .addCase(collectLinkOpened, (state, action) => {
         state.items = [...addToList(state.items, action.payload.url)];
-      })
-      .addCase(boothResultShown, (state, action) => {
-        state.items = mergeLists(state.items, [action.payload]);
       })
       .addCase(loggedOut, empty)
       .addCase(guestDataErased, empty)

@@ -22,13 +22,6 @@ export const packsScreenOpened = createAction<{ linked: string | null }>('sessio
 export const sessionStarted = createAction('session/started');
 
 /**
- * A booth's result for this visitor (the AI mirror's image, a 360 video) reached the screen: it is
- * in the collection from this moment, as the server recorded it for the agent, without waiting
- * for the next question about the agent's results (whose last answer may predate it).
- */
-export const boothResultShown = createAction<string>('session/boothResultShown');
-
-/**
  * 'Minha Coleção' opened: what booths made for the agent is asked for now if the app's start has
  * not asked yet (agentResults.ts), so the page can tell an empty collection from an unknown one.
  */

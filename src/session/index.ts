@@ -7,7 +7,7 @@ export { createAppListener, type AppStartListening } from './appListener';
 export { useGetAccountQuery } from './accountSyncApi';
 export { ensureAgent, applyReloadCookie } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar } from './cookieJar';
-export { boothResultShown, collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export { collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
 export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
@@ -39,7 +39,7 @@ export {
 export { readPersistedState } from './persistence';
 export { rootReducer, type AppDispatch, type LazyLoadedSlices, type RootState } from './rootReducer';
 export { pendingOrderRecorded, selectAuthStatus, selectLoginRequired, selectPendingOrder, type Identity } from './authSlice';
-export { selectAgentResultsKnown } from './collectionSlice';
+export { collectionMerged, selectAgentResultsKnown } from './collectionSlice';
 export { selectSession } from './sessionView';
 export { eventVisited, selectAgent } from './visitorSlice';
 export { completeSignIn, type Profile } from './signIn';

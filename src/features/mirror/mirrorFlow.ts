@@ -3,7 +3,7 @@ import { parseMediaPath } from '../../../contract/mediaPath';
 import { MIRROR_CUSTOM_MODE } from '../../../contract/protocol';
 import type { MirrorReply } from '../../../contract/wire';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
-import { boothResultShown, entered, injectFlow, type Flow, type FlowApi } from '../../session';
+import { collectionMerged, entered, injectFlow, type Flow, type FlowApi } from '../../session';
 import { mirrorApi, type MirrorSession } from './mirrorApi';
 import {
   callFailed,
@@ -108,7 +108,7 @@ const mirrorFlow: Flow = (startListening) => {
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'finished') ?? entered(api, selectMirror, 'timedOut');
       if (!state) return;
-      if (state.status === 'finished' && parseMediaPath(state.image)) api.dispatch(boothResultShown(state.image));
+      if (state.status === 'finished' && parseMediaPath(state.image)) api.dispatch(collectionMerged([state.image]));
       await api.dispatch(mirrorApi.endpoints.mirrorRestart.initiate(state.session));
     },
   });

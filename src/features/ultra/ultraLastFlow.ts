@@ -1,6 +1,6 @@
 import { apiErrorStatus, errorMessage } from '../../api/apiError';
 import { parseMediaPath } from '../../../contract/mediaPath';
-import { boothResultShown, entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
+import { collectionMerged, entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
 import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
 
@@ -26,7 +26,7 @@ const ultraLastFlow: Flow = (startListening) => {
     actionCreator: replied,
     effect: (_action, api) => {
       const state = entered(api, selectUltraLast, 'ready');
-      if (state && parseMediaPath(state.video)) api.dispatch(boothResultShown(state.video));
+      if (state && parseMediaPath(state.video)) api.dispatch(collectionMerged([state.video]));
     },
   });
   startListening({
