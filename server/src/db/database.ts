@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { checkOut } from './checkOut';
 
 /** Anything that runs a parameterised query: the pool, or a client inside a transaction. */
 export interface Queryable {
@@ -72,7 +73,8 @@ export function connectDatabase(connectionString: string, max = 10): Database {
       return result;
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const connection = await checkOut(pool);
+      const { client } = connection;
       const written = new Set<string>();
       const tracked: Queryable = {
         query(text, values) {
@@ -90,7 +92,7 @@ export function connectDatabase(connectionString: string, max = 10): Database {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        connection.release();
       }
     },
     onWrite(listener) {

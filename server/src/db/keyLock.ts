@@ -1,3 +1,4 @@
+import { checkOut } from './checkOut';
 import type { Database } from './database';
 
 /** Runs `work` while no other holder of the same key, in this process or another, runs theirs. */
@@ -14,7 +15,8 @@ export const noKeyLock: KeyLock = (_key, work) => work();
  */
 export function advisoryKeyLock(db: Database): KeyLock {
   return async (key, work) => {
-    const client = await db.pool.connect();
+    const connection = await checkOut(db.pool);
+    const { client } = connection;
     let locked = false;
     let broken = false;
     try {
@@ -28,7 +30,7 @@ export function advisoryKeyLock(db: Database): KeyLock {
           () => false,
           () => true,
         );
-      client.release(broken);
+      connection.release(broken);
     }
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
+import { checkOut } from './checkOut';
 import { installJobQueue } from './jobQueue';
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
@@ -36,7 +37,8 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
 }
 
 async function applyMigrations(db: Database, migrations: Migration[]): Promise<number[]> {
-  const client = await db.pool.connect();
+  const connection = await checkOut(db.pool);
+  const { client } = connection;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -62,6 +64,6 @@ async function applyMigrations(db: Database, migrations: Migration[]): Promise<n
     return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
-    client.release();
+    connection.release();
   }
 }
