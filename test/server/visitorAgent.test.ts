@@ -89,6 +89,17 @@ describe('the agents the server gives', () => {
     expect(face.statusCode).toBe(400);
   });
 
+  it("gives no visitor in an answer a shared cache keeps for everyone (the catalogue's images), and does on the next call that needs one", async () => {
+    const made = fromAddress('10.7.0.9', 'agent=inventado009');
+    const image = await server.call({ method: 'GET', url: '/catalogo/produto-cabine.jpg', ...made });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(image.headers['set-cookie']).toBeUndefined();
+    const packs = await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', ...made });
+    expect(packs.statusCode).toBe(200);
+    expect(givenVisitor(packs)?.agent).toMatch(/^[a-z0-9]{20}$/);
+  });
+
   it("another agent's signature vouches for nobody else", async () => {
     const link = await collectLinkOf(server, 'ligada');
     const mine = server.visitorCookie('meuagente0001');

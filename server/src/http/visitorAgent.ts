@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAgentId, newAgentId } from '../../../contract/agentId';
 import { COOKIE, COOKIE_MAX_AGE_S, parseScalar } from '../../../contract/cookieLists';
+import { CATALOGUE_PREFIX } from '../storage/catalogue';
+import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
 import { readCookie, readDecodedCookie, setVisitorCookie } from './visitorCookies';
 
 /**
@@ -66,6 +68,14 @@ function issuer({ key, secure }: VisitorAgentOptions): IssueVisitor {
 }
 
 /**
+ * Answers a shared cache may keep for everyone (the catalogue's images, media served for a CDN,
+ * the build's hashed assets): a visitor's cookie in one would be given to every later browser
+ * the cache serves, or make the cache keep nothing. Nothing there needs an agent.
+ */
+const SHARED_CACHE_PREFIXES = [CATALOGUE_PREFIX, `${PUBLIC_MEDIA_PATH}/`, '/assets/'];
+const sharedCacheable = (url: string) => SHARED_CACHE_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
  * Sets `request.visitorAgent` on every request: the agent cookie when its signature holds; a new
  * visitor when the request brings an agent cookie without a valid signature (the SPA takes the
  * new agent from the cookie its reply sets); otherwise null, and the visitor is served as one
@@ -79,7 +89,7 @@ export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgent
     if (readCookie(request, COOKIE.agent) === undefined) return;
     const agent = agentCookieOf(request);
     if (agent && agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE))) request.visitorAgent = agent;
-    else issue(request, reply);
+    else if (!sharedCacheable(request.url)) issue(request, reply);
   });
   return issue;
 }
