@@ -38,10 +38,12 @@ const mirrorDevice = device('mirror1', DEVICE_KEYS.mirror);
 const ultraDevice = device('ultra1', DEVICE_KEYS.ultra);
 
 const collectionOf = async (user: TestUser) => (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json().collection as string[];
-const resultsOf = async (agent: string) => (await server.call({ method: 'GET', url: `/api/agentResults/${agent}` })).json() as { product: string[] };
+/** A guest's calls come from their own browser (its signed agent, agenta001 unless named), as the phone's do. */
+const resultsOf = async (agent: string) =>
+  (await server.call({ method: 'GET', url: `/api/agentResults/${agent}`, headers: { cookie: server.visitorCookie(agent) } })).json() as { product: string[] };
 
-const text = async (url: string) => {
-  const response = await server.call({ method: 'GET', url });
+const text = async (url: string, agent = 'agenta001') => {
+  const response = await server.call({ method: 'GET', url, headers: { cookie: server.visitorCookie(agent) } });
   return { status: response.statusCode, body: response.body };
 };
 
@@ -74,7 +76,7 @@ describe('the AI mirror', () => {
     expect(await text(`${guest}/prompt/Samurai`)).toEqual({ status: 200, body: 'prompt_ok' });
 
     const job = await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice });
-    expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', agent: 'agenta001' });
+    expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', session: 'sessao001' });
     expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice })).statusCode).toBe(204);
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: 'no_image' });
 
@@ -126,7 +128,7 @@ describe('the AI mirror', () => {
 
   it('keeps a second guest out while one uses the mirror, and refuses an old QR code', async () => {
     expect((await text(`${guest}/start/0`)).body).toBe('start_ok');
-    expect(await text('/api/espelho/mirror1/sessao001/agentb002/start/0')).toMatchObject({ status: 409 });
+    expect(await text('/api/espelho/mirror1/sessao001/agentb002/start/0', 'agentb002')).toMatchObject({ status: 409 });
     expect(await text('/api/espelho/mirror1/velho0001/agenta001/start/0')).toMatchObject({ status: 409 });
     await text(`${guest}/restart/0`);
   });
@@ -163,7 +165,11 @@ describe('the 360 platform', () => {
     expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).body).toBe('in_session');
     firstVideo = (await postVideo('giro-001.mp4')).json<{ url: string }>().url;
     expect(firstVideo).toMatch(RANDOM_NAME('festa_ana', '360', 'mp4'));
-    const ready = await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001' });
+    const ready = await server.call({
+      method: 'GET',
+      url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001',
+      headers: { cookie: server.visitorCookie('agenta001') },
+    });
     expect(ready.headers['content-type']).toMatch(/^application\/json/);
     expect(ready.json()).toEqual({ product: [firstVideo] });
     // The guest's video, not the event's: the 360 gallery does not list it.
@@ -177,14 +183,18 @@ describe('the 360 platform', () => {
 
   it("keeps the visitor's video on ultraLast after the platform shows a new QR code", async () => {
     await openQr('qrcode002');
-    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001' })).json()).toEqual({
+    expect(
+      (
+        await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001', headers: { cookie: server.visitorCookie('agenta001') } })
+      ).json(),
+    ).toEqual({
       product: [firstVideo],
     });
   });
 
   it('hands each visitor only their own session and video: another visitor, or a request without one, gets nothing of theirs', async () => {
     const last = async (agent?: string) => {
-      const { status, body } = await text(`/api/ultraLast/ultra1/festa_ana${agent ? `?agent=${agent}` : ''}`);
+      const { status, body } = await text(`/api/ultraLast/ultra1/festa_ana${agent ? `?agent=${agent}` : ''}`, agent);
       expect(status).toBe(200);
       return body === 'in_session' ? body : (JSON.parse(body) as unknown);
     };
@@ -208,7 +218,11 @@ describe('the 360 platform', () => {
 
   it('refuses a QR code that is no longer (or never was) on the screen', async () => {
     await openQr('qrcode003');
-    const stale = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode002/40/Vem_Tremer?agent=agenta001' });
+    const stale = await server.call({
+      method: 'GET',
+      url: '/api/ultraStartConfig/ultra1/qrcode002/40/Vem_Tremer?agent=agenta001',
+      headers: { cookie: server.visitorCookie('agenta001') },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ error: 'session_expired', message: 'Este QR code expirou. Escaneie o novo código da plataforma.' });
     expect((await text('/api/ultraStartConfig/ultra1/inventado/40/Vem_Tremer?agent=agenta001')).status).toBe(409);
@@ -218,17 +232,21 @@ describe('the 360 platform', () => {
   it('keeps a second visitor out of a session another configured, and lets the first change the settings', async () => {
     await openQr('qrcode004');
     expect((await text('/api/ultraStartConfig/ultra1/qrcode004/20/Vem_Tremer?agent=agenta001')).body).toBe('success');
-    const busy = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet?agent=agentb002' });
+    const busy = await server.call({
+      method: 'GET',
+      url: '/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet?agent=agentb002',
+      headers: { cookie: server.visitorCookie('agentb002') },
+    });
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toEqual({ error: 'session_busy', message: 'A plataforma está em uso por outra pessoa.' });
     expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Eu_Fiz_um_Jet')).status).toBe(409);
     expect((await text('/api/ultraStartConfig/ultra1/qrcode004/60/Vem_Tremer?agent=agenta001')).body).toBe('success');
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode004', speed: 60, music: 'Vem_Tremer' });
     // Recording: still the first visitor's, and theirs to change.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002')).status).toBe(409);
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status).toBe(409);
     const video = (await postVideo('giro-002.mp4')).json<{ url: string }>().url;
     // The video is made: this QR code is spent for anybody else.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002')).status).toBe(409);
+    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status).toBe(409);
     expect((await resultsOf('agentb002')).product).toEqual([]);
     expect((await resultsOf('agenta001')).product).toContain(video);
   });
@@ -248,7 +266,7 @@ describe('the 360 platform', () => {
     ['/api/ultraStartConfig/cam1/qrcode005/40/Vem_Tremer', 404],
     ['/api/ultraStartConfig/ultra1/qr%2F..%2F1/40/Vem_Tremer', 400],
     ['/api/ultraStartConfig/ultra1/qrcode005/40/Vem_Tremer?agent=a%20b', 400],
-    ['/api/ultraStartConfig/ultra1/qrcode005/40/Vem_Tremer?agent=ok1&outro=1', 400],
+    ['/api/ultraStartConfig/ultra1/qrcode005/40/Vem_Tremer?agent=agenta001&outro=1', 400],
     ['/api/ultraLast/nada/festa_ana', 404],
     ['/api/ultraLast/ultra1/..', 404],
     ['/api/ultraLast/ultra1/festa_ana?agent=a%20b', 400],
@@ -265,5 +283,32 @@ describe('the 360 platform', () => {
     expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: 'qrcode009' } })).statusCode).toBe(401);
     expect((await openQr('x/../y')).statusCode).toBe(400);
     expect((await openQr('abc')).statusCode).toBe(400);
+  });
+});
+
+describe("a visitor's agent known to a stranger", () => {
+  // The agent leaks (a proxy's log of a path, a shared link): naming it proves nothing, only the
+  // browser it was signed for is that visitor.
+  it.each([
+    '/api/espelho/mirror1/sessao001/agenta001/start/0',
+    '/api/espelho/mirror1/sessao001/agenta001/get_last_image/0',
+    '/api/espelho/mirror1/sessao001/agenta001/restart/0',
+    '/api/espelho/mirror1/sessao001/agenta001/get_modes/0',
+    '/api/ultraLast/ultra1/festa_ana?agent=agenta001',
+    '/api/ultraStartConfig/ultra1/qrcode005/40/Vem_Tremer?agent=agenta001',
+    '/api/agentResults/agenta001',
+  ])('%s from another browser (or none) is 403 agent_not_vouched', async (url) => {
+    for (const headers of [{ cookie: server.visitorCookie('estranho01') }, {}, { cookie: 'agent=agenta001' }]) {
+      const response = await server.call({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.' });
+    }
+  });
+
+  it("leaves the visitor's results and session as they were", async () => {
+    const before = await resultsOf('agenta001');
+    expect(before.product.length).toBeGreaterThan(0);
+    await server.call({ method: 'GET', url: '/api/espelho/mirror1/sessao001/agenta001/restart/0', headers: { cookie: server.visitorCookie('estranho01') } });
+    expect(await resultsOf('agenta001')).toEqual(before);
   });
 });

@@ -14,7 +14,8 @@ import { wait } from './repeat';
 export interface MirrorJob {
   mode: string;
   prompt: string;
-  agent: string;
+  /** The session (QR code) the prompt came from. */
+  session: string;
 }
 
 const THINKING_MS = 3_000;
@@ -31,7 +32,7 @@ export function createMirror(client: DeviceClient, now: () => number = Date.now)
   async function openSession(): Promise<string> {
     const sessionHash = crypto.randomBytes(9).toString('base64url');
     await client.json('POST', '/api/device/mirror/session', { sessionHash });
-    say(client.id, `novo QR code. Convidado: abra ${client.baseUrl}/espelho?dh=${encodeURIComponent(client.id)}&sh=${sessionHash}&agent=convidado-demo`);
+    say(client.id, `novo QR code. Convidado: abra ${client.baseUrl}/espelho?dh=${encodeURIComponent(client.id)}&sh=${sessionHash}`);
     return sessionHash;
   }
 

@@ -149,14 +149,17 @@ export async function mirrorOpenSession(db: Queryable, deviceId: string, session
   );
 }
 
-/** Device side: the next prompt to render, taken once. */
-export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ mode: string; prompt: string; agent: string } | null> {
+/**
+ * Device side: the next prompt to render, taken once, with the session it answers (the QR code's
+ * `sh`). Never the visitor's agent: a mirror has no use for it, and it is the guest's alone.
+ */
+export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ mode: string; prompt: string; session: string } | null> {
   const { rows } = await db.query<MirrorRow>(
     `UPDATE mirror_sessions SET state = 'processing', updated_at = now() WHERE device_id = $1 AND state = 'prompt' RETURNING *`,
     [deviceId],
   );
   const session = rows[0];
-  return session ? { mode: session.mode ?? '', prompt: session.prompt ?? '', agent: session.agent } : null;
+  return session ? { mode: session.mode ?? '', prompt: session.prompt ?? '', session: session.session_hash } : null;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 import { invalid } from '../domain/errors';
 import { apiViewer, openEvent } from '../http/eventGuard';
 import { agentResults } from '../domain/results';
+import { ownAgentIn } from '../http/ownAgent';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';
 import { MIRROR_PROMPT_MAX_LENGTH } from '../../../contract/protocol';
 
@@ -38,18 +39,25 @@ const mirror = '/espelho/:dh/:sh/:agent';
 /** The AI mirror and the 360 platform, as guests drive them from their phones (face capture: routes/faceSearch.ts). */
 export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppContext): void {
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
+  // The agent in a mirror's path, the query's and the results' are the browser's own: anyone else's is a 403.
+  const ownPathAgent = ownAgentIn('params');
+  const ownQueryAgent = ownAgentIn('query');
 
-  app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok') }, async (request) => {
+  app.get(`${mirror}/start/0`, { schema: mirrorReply('start_ok'), onRequest: ownPathAgent }, async (request) => {
     const { dh, sh, agent } = request.params;
     await mirrorStart(db, dh, sh, agent);
     return 'start_ok' as const;
   });
 
-  app.get(`${mirror}/mode/:mode`, { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } } }, async (request) => {
-    const { dh, sh, agent, mode } = request.params;
-    await mirrorSetMode(db, dh, sh, agent, mode);
-    return 'mode_ok' as const;
-  });
+  app.get(
+    `${mirror}/mode/:mode`,
+    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } }, onRequest: ownPathAgent },
+    async (request) => {
+      const { dh, sh, agent, mode } = request.params;
+      await mirrorSetMode(db, dh, sh, agent, mode);
+      return 'mode_ok' as const;
+    },
+  );
 
   app.get(
     `${mirror}/prompt/:prompt`,
@@ -58,6 +66,7 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
         params: params({ ...MIRROR, prompt: Type.String({ minLength: 1, maxLength: MIRROR_PROMPT_MAX_LENGTH }) }),
         response: { 200: Type.Literal('prompt_ok') },
       },
+      onRequest: ownPathAgent,
     },
     async (request) => {
       const { dh, sh, agent, prompt } = request.params;
@@ -68,23 +77,23 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
     },
   );
 
-  app.get(`${mirror}/get_last_image/0`, { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } } }, async (request) =>
+  app.get(`${mirror}/get_last_image/0`, { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } }, onRequest: ownPathAgent }, async (request) =>
     mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
   );
 
-  app.get(`${mirror}/restart/0`, { schema: mirrorReply('restart_ok') }, async (request) => {
+  app.get(`${mirror}/restart/0`, { schema: mirrorReply('restart_ok'), onRequest: ownPathAgent }, async (request) => {
     const { dh, sh, agent } = request.params;
     await mirrorRestart(db, dh, sh, agent);
     return 'restart_ok' as const;
   });
 
-  app.get(`${mirror}/get_modes/0`, { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } } }, async (request) =>
+  app.get(`${mirror}/get_modes/0`, { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } }, onRequest: ownPathAgent }, async (request) =>
     mirrorModes(db, request.params.dh),
   );
 
   app.get(
     `${mirror}/get_prompts/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Array(MirrorPrompt) } } },
+    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Array(MirrorPrompt) } }, onRequest: ownPathAgent },
     async (request) => mirrorPrompts(db, request.params.dh, request.params.mode),
   );
 
@@ -93,6 +102,7 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
     {
       schema: { params: params({ device: DEVICE, bname: NAME }), querystring: UltraLastQuery, response: { 200: UltraLastReply } },
       config: { auth: 'optional' },
+      onRequest: ownQueryAgent,
     },
     async (request) => {
       const event = await openEvent(db, guard, request.params.bname, apiViewer(request, team));
@@ -114,6 +124,7 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
         response: { 200: UltraStartReply },
       },
       config: { auth: 'optional' },
+      onRequest: ownQueryAgent,
     },
     async (request) => {
       const { device, qrid, speed, music } = request.params;
@@ -127,7 +138,11 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
   );
 
   /** What the mirror and the 360 platform made for the visitor, even while their page was closed. */
-  app.get('/agentResults/:agent', { schema: { params: params({ agent: AGENT }), response: { 200: AgentResultsReply } } }, async (request) => ({
-    product: await agentResults(db, request.params.agent),
-  }));
+  app.get(
+    '/agentResults/:agent',
+    { schema: { params: params({ agent: AGENT }), response: { 200: AgentResultsReply } }, onRequest: ownPathAgent },
+    async (request) => ({
+      product: await agentResults(db, request.params.agent),
+    }),
+  );
 }

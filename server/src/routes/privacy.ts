@@ -2,18 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { ErasureReply, ErasureRequest, PrivacySummary } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { eraseVisitorData, KEPT_AFTER_ERASURE, privacySummary, purgeExpired } from '../domain/privacy';
+import { ownAgentIn } from '../http/ownAgent';
 import { AGENT, params, type Api } from '../http/schemas';
 import { runPeriodically } from '../jobs/periodic';
 
 /**
  * A guest's data in their hands (LGPD): what is kept of them, and its erasure. The visitor is
- * their device's agent, as on every guest route (the agent is the random id only their device
- * holds); a valid token adds their account. A token that is present but invalid is refused (401).
+ * their browser's signed agent (an agent named that is not it: 403, http/ownAgent.ts); a valid
+ * token adds their account. A token that is present but invalid is refused (401).
  */
 export function privacyRoutes(app: Api, { db, storage, rateLimit }: AppContext): void {
   app.get(
     '/privacy/data/:agent',
-    { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' } },
+    { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' }, onRequest: ownAgentIn('params') },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       return privacySummary(db, request.params.agent, request.identity);
@@ -23,7 +24,11 @@ export function privacyRoutes(app: Api, { db, storage, rateLimit }: AppContext):
   // A POST with a JSON body: a page of another site can neither send one nor read the agent it needs.
   app.post(
     '/privacy/erase',
-    { schema: { body: ErasureRequest, response: { 200: ErasureReply } }, config: { auth: 'optional', rateLimit: rateLimit('privacyErase') } },
+    {
+      schema: { body: ErasureRequest, response: { 200: ErasureReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('privacyErase') },
+      preHandler: ownAgentIn('body'),
+    },
     async (request) => ({
       removed: await eraseVisitorData(db, storage, request.body.agent, request.identity),
       kept: KEPT_AFTER_ERASURE,
