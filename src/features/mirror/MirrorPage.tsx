@@ -5,19 +5,22 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { MirrorSteps } from './MirrorSteps';
 
 const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
+/** The server gives every page its visitor; a phone without one (cookies refused) cannot hold a session. */
+const NO_VISITOR = 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.';
 
-/** The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. */
+/**
+ * The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. The QR
+ * code is the same for whoever scans it, and an agent in a link proves nothing (docs/api.md, "The
+ * visitor's agent"): the session, and the image it makes, are this phone's own agent's.
+ */
 export default function MirrorPage() {
   const [params] = useSearchParams();
-  const [dh, sh, linkAgent] = ['dh', 'sh', 'agent'].map((name) => params.get(name)?.trim() ?? '');
-  // The QR code on the mirror is the same for whoever scans it: the session (and the image it
-  // makes, which the server keeps for its visitor) belongs to this phone's own agent when it has one.
-  const visitor = useAppSelector(selectAgent);
-  const agent = visitor || linkAgent;
+  const [dh, sh] = ['dh', 'sh'].map((name) => params.get(name)?.trim() ?? '');
+  const agent = useAppSelector(selectAgent);
 
   return (
     <ScreenFrame title="Espelho mágico" className="mirror">
-      {dh && sh && agent ? <MirrorSteps dh={dh} sh={sh} agent={agent} /> : <p role="alert">{SCAN_FIRST}</p>}
+      {!dh || !sh ? <p role="alert">{SCAN_FIRST}</p> : agent ? <MirrorSteps dh={dh} sh={sh} agent={agent} /> : <p role="alert">{NO_VISITOR}</p>}
     </ScreenFrame>
   );
 }

@@ -10,8 +10,9 @@ import { fakeMirror, IMAGE, MIRROR_LINK, SESSION } from './fakeMirror';
 
 const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
 
+/** The phone's own agent is the one the server gave it (its cookie), whatever the link says. */
 function open(link = MIRROR_LINK) {
-  const view = renderApp(link);
+  const view = renderApp(link, { preloadedState: withSession({ agent: SESSION.agent }) });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   return { ...view, user };
 }
@@ -202,6 +203,21 @@ describe('the AI mirror screen', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Escolha a mágica' })).toBeInTheDocument();
     await wait(10_000);
     expect(mirror.count('get_last_image')).toBe(0);
+  });
+
+  it("drives the mirror as the phone's own agent, not the one a link names", async () => {
+    const mirror = fakeMirror();
+    open(`/espelho?dh=${SESSION.dh}&sh=${SESSION.sh}&agent=agentalheio1`);
+    expect(await screen.findByRole('button', { name: 'Anime' })).toBeInTheDocument();
+    expect(mirror.calls).toEqual(['start/0', 'get_modes/0']);
+  });
+
+  it('takes no agent from the link: a phone the server gave no visitor is asked to reload, and nothing is called', async () => {
+    const calls = recordCalls({ text: 'start_ok' });
+    renderApp(MIRROR_LINK);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
+    await wait(1_000);
+    expect(calls).toEqual([]);
   });
 
   it('asks to scan the QR code when the link lacks its parameters, and calls nothing', async () => {
