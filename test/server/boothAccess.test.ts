@@ -30,7 +30,15 @@ beforeAll(async () => {
   // The private event's platform made a video for a visitor.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
   await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada1' } });
-  expect((await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentP001' })).body).toBe('success');
+  expect(
+    (
+      await server.call({
+        method: 'GET',
+        url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentp001',
+        headers: { cookie: server.visitorCookie('agentp001') },
+      })
+    ).body,
+  ).toBe('success');
   await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra2 });
   const video = await server.call({
     method: 'POST',
@@ -43,7 +51,9 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-const get = (url: string, token?: string) => server.call({ method: 'GET', url, token });
+/** A GET, from the browser of the visitor `agent` when named (an agent in a URL is only its own browser's). */
+const get = (url: string, token?: string, agent?: string) =>
+  server.call({ method: 'GET', url, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
 const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
 
 describe('GET /api/deviceLast/{bname}/{device}', () => {
@@ -147,9 +157,11 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
   });
 
   it('keeps a private event to signed-in visitors who were there, as /all does', async () => {
-    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001')).statusCode).toBe(404);
-    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', forged)).statusCode).toBe(401);
-    expect((await get('/api/ultraLast/ultra2/privada?agent=agentP001', visitor.token)).json()).toEqual({
+    // Another browser naming the visitor's agent is refused whoever signs in (403); the visitor's own, signed in, sees it.
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001')).statusCode).toBe(403);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001', visitor.token)).statusCode).toBe(403);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001', forged, 'agentp001')).statusCode).toBe(401);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001', visitor.token, 'agentp001')).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/360\/[0-9a-f]{32}\.mp4$/)],
     });
     expect((await get('/api/ultraLast/ultra1/privada')).statusCode).toBe(404);
@@ -173,12 +185,14 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
       (await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', headers: { cookie: server.visitorCookie('agentq001') } }))
         .statusCode,
     ).toBe(401);
-    expect((await last({ token: stranger.token })).statusCode).toBe(404);
+    // A stranger's account sees nothing of the event from their own phone, and cannot borrow the guest's agent.
+    expect((await get('/api/ultraLast/ultra2/privada', stranger.token, 'curiosophone1')).statusCode).toBe(404);
+    expect((await last({ token: stranger.token, headers: { cookie: server.visitorCookie('curiosophone1') } })).statusCode).toBe(403);
     // An expired QR code grants nothing.
     const late = await newUser('atrasado');
-    const expired = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentR001', token: late.token });
+    const expired = await get('/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentr001', late.token, 'agentr001');
     expect(expired.statusCode).toBe(409);
-    expect((await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentR001', token: late.token })).statusCode).toBe(404);
+    expect((await get('/api/ultraLast/ultra2/privada?agent=agentr001', late.token, 'agentr001')).statusCode).toBe(404);
   });
 });
 
@@ -187,12 +201,12 @@ describe('GET /api/agentResults/{agent}', () => {
     const ultra1 = { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra };
     const made: Record<string, string[]> = {};
     for (const [qrid, agent, file] of [
-      ['qrcode101', 'agentZ001', 'giro-z1.mp4'],
-      ['qrcode102', 'agentY001', 'giro-y1.mp4'],
-      ['qrcode103', 'agentZ001', 'giro-z2.mp4'],
+      ['qrcode101', 'agentz001', 'giro-z1.mp4'],
+      ['qrcode102', 'agenty001', 'giro-y1.mp4'],
+      ['qrcode103', 'agentz001', 'giro-z2.mp4'],
     ]) {
       await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra1, payload: { qrid } });
-      expect((await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`)).body).toBe('success');
+      expect((await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, undefined, agent)).body).toBe('success');
       await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra1 });
       const video = await server.call({
         method: 'POST',
@@ -203,9 +217,11 @@ describe('GET /api/agentResults/{agent}', () => {
       made[agent] = [...(made[agent] ?? []), video.json<{ url: string }>().url];
     }
     expect(new Set(Object.values(made).flat()).size).toBe(3);
-    expect((await get('/api/agentResults/agentZ001')).json()).toEqual({ product: made.agentZ001 });
-    expect((await get('/api/agentResults/agentY001')).json()).toEqual({ product: made.agentY001 });
-    expect((await get('/api/agentResults/agentX001')).json()).toEqual({ product: [] });
+    expect((await get('/api/agentResults/agentz001', undefined, 'agentz001')).json()).toEqual({ product: made.agentz001 });
+    expect((await get('/api/agentResults/agenty001', undefined, 'agenty001')).json()).toEqual({ product: made.agenty001 });
+    expect((await get('/api/agentResults/agentx001', undefined, 'agentx001')).json()).toEqual({ product: [] });
+    // Another browser naming Z's agent is no Z.
+    expect((await get('/api/agentResults/agentz001', undefined, 'agenty001')).statusCode).toBe(403);
   });
 });
 

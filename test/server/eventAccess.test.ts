@@ -82,14 +82,34 @@ describe('presence', () => {
     await attend(server, 'privada', 'agenteapagada001', guest.token);
     expect((await gallery('privada', guest.token)).statusCode).toBe(200);
     // What is kept of them says it: their presence at one event.
-    const summary = await server.call({ method: 'GET', url: '/api/privacy/data/agenteapagada001', token: guest.token });
+    const summary = await server.call({
+      method: 'GET',
+      url: '/api/privacy/data/agenteapagada001',
+      token: guest.token,
+      headers: { cookie: server.visitorCookie('agenteapagada001') },
+    });
     expect(summary.json()).toMatchObject({ grants: 1 });
-    const erased = await server.call({ method: 'POST', url: '/api/privacy/erase', token: guest.token, payload: { agent: 'agenteapagada001' } });
+    const erased = await server.call({
+      method: 'POST',
+      url: '/api/privacy/erase',
+      token: guest.token,
+      payload: { agent: 'agenteapagada001' },
+      headers: { cookie: server.visitorCookie('agenteapagada001') },
+    });
     expect(erased.statusCode).toBe(200);
     expect(erased.json().removed).toMatchObject({ grants: 1 });
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
     expect((await gallery('privada', undefined, 'agenteapagada001')).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/privacy/data/agenteapagada001', token: guest.token })).json()).toMatchObject({ grants: 0 });
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/privacy/data/agenteapagada001',
+          token: guest.token,
+          headers: { cookie: server.visitorCookie('agenteapagada001') },
+        })
+      ).json(),
+    ).toMatchObject({ grants: 0 });
   });
 
   it("an erasure is not undone by another phone's older presence: the account does not copy it back", async () => {
@@ -97,7 +117,13 @@ describe('presence', () => {
     // Phone B was at the party too (its own agent's grant), then phone A erases, signed in.
     await attend(server, 'privada', 'agentefoneb0001', guest.token);
     await attend(server, 'privada', 'agentefonea0001', guest.token);
-    await server.call({ method: 'POST', url: '/api/privacy/erase', token: guest.token, payload: { agent: 'agentefonea0001' } });
+    await server.call({
+      method: 'POST',
+      url: '/api/privacy/erase',
+      token: guest.token,
+      payload: { agent: 'agentefonea0001' },
+      headers: { cookie: server.visitorCookie('agentefonea0001') },
+    });
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
     // Phone B, signed in, still opens it by its own grant (that phone's data), but the account does not get it back.
     expect((await gallery('privada', guest.token, 'agentefoneb0001')).statusCode).toBe(200);

@@ -65,8 +65,11 @@ const faceFolder = (agent: string) => path.join(server.dataDir, 'faces', agent);
 const accountOf = async (user: TestUser) =>
   (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{ collection: string[]; packs: string[]; events: string[] }>();
 
-const erase = (payload: unknown, token?: string) => server.call({ method: 'POST', url: '/api/privacy/erase', payload: payload as object, token });
-const summary = (agent: string, token?: string) => server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token });
+/** The visitor's own browser: the agent the body names is the one its cookies were signed for. */
+const ownBrowser = (agent: unknown) => ({ cookie: typeof agent === 'string' ? server.visitorCookie(agent) : '' });
+const erase = (payload: unknown, token?: string) =>
+  server.call({ method: 'POST', url: '/api/privacy/erase', payload: payload as object, token, headers: ownBrowser((payload as { agent?: unknown }).agent) });
+const summary = (agent: string, token?: string) => server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token, headers: ownBrowser(agent) });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -122,6 +125,19 @@ describe('signed out, by the device agent', () => {
     expect(await count('SELECT count(*)::int AS n FROM orders')).toBe(1);
     expect(await count('SELECT count(*)::int AS n FROM media')).toBe(mediaBefore);
     expect((await summary('guestphone1')).json()).toEqual({ ...ZERO, orders: 0 });
+  });
+
+  it("refuses a visitor's id named by another browser: nothing is shown, nothing erased (403)", async () => {
+    const before = { faces: await facesOf('otherguest1'), results: await resultsOf('otherguest1') };
+    expect(before.faces).toBeGreaterThan(0);
+    const stranger = { cookie: server.visitorCookie('estranho01') };
+    for (const headers of [stranger, {}, { cookie: 'agent=otherguest1' }]) {
+      const erased = await server.call({ method: 'POST', url: '/api/privacy/erase', payload: { agent: 'otherguest1' }, headers });
+      expect(erased.statusCode).toBe(403);
+      expect(erased.json().error).toBe('agent_not_vouched');
+      expect((await server.call({ method: 'GET', url: '/api/privacy/data/otherguest1', headers })).statusCode).toBe(403);
+    }
+    expect({ faces: await facesOf('otherguest1'), results: await resultsOf('otherguest1') }).toEqual(before);
   });
 
   it('is idempotent: a repeat answers 200 and removes nothing more', async () => {
@@ -190,7 +206,7 @@ describe("a booth result's own media", () => {
     const sh = `apagar${session}`;
     await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirror, payload: { sessionHash: sh } });
     for (const step of ['start/0', 'mode/Anime', 'prompt/Samurai']) {
-      expect((await server.call({ method: 'GET', url: `/api/espelho/mirror1/${sh}/${agent}/${step}` })).statusCode).toBe(200);
+      expect((await server.call({ method: 'GET', url: `/api/espelho/mirror1/${sh}/${agent}/${step}`, headers: ownBrowser(agent) })).statusCode).toBe(200);
     }
     expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirror })).statusCode).toBe(200);
     const image = await server.call({

@@ -7,6 +7,11 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export type Caller =
   | 'signedOut'
+  /**
+   * An attacker who knows a visitor's id (from a proxy's log, a shared link): their own browser,
+   * signed out, with the visitor the server gave it; the requests name the victim's agent.
+   */
+  | 'agentThief'
   /** An unsigned JWT (`alg: none`) whose claims look like a real session. */
   | 'forged'
   /** A JWT whose header names an algorithm that does not exist (`{"alg":"network"}`). */
@@ -33,6 +38,7 @@ export type Caller =
 
 export const CALLERS: readonly Caller[] = [
   'signedOut',
+  'agentThief',
   'forged',
   'oddHeader',
   'guest',
@@ -74,6 +80,7 @@ export interface Row {
 /** The same for every caller: a public route reads no token and no device key. */
 export const anyone = (expected: Expected): Matrix => ({
   signedOut: expected,
+  agentThief: expected,
   forged: expected,
   oddHeader: expected,
   guest: expected,
@@ -92,6 +99,7 @@ export const anyone = (expected: Expected): Matrix => ({
 /** Identity is optional: without a token (a device has none) `anonymous`; a bad token is a 401 all the same. */
 export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
   signedOut: anonymous,
+  agentThief: anonymous,
   forged: 401,
   oddHeader: 401,
   guest: signed,

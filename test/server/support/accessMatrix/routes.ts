@@ -37,11 +37,13 @@ import {
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 /**
- * A face route's answer by caller: the visitor's own browser sends the agent the route names; the
- * callers whose browsers send their own agent cookie are someone else (403).
+ * A route that acts for the agent it names (docs/api.md, "The visitor's agent"): the visitor's own
+ * browser sends that agent's cookies; the callers whose browsers send their own agent cookie, and
+ * the attacker who learnt the agent, are someone else (403).
  */
-const ownAgentOnly = (expected: Expected): Matrix => ({
-  ...anyone(expected),
+const ownAgentOf = (matrix: Matrix): Matrix => ({
+  ...matrix,
+  agentThief: 403,
   owner: 403,
   attendee: 403,
   attendeeSignedOut: 403,
@@ -49,6 +51,7 @@ const ownAgentOnly = (expected: Expected): Matrix => ({
   invited: 403,
   team: 403,
 });
+const ownAgentOnly = (expected: Expected): Matrix => ownAgentOf(anyone(expected));
 
 /** A request of a fresh visitor to a route that names its agent, from that visitor's browser. */
 const ownAgentRequest = (method: 'GET' | 'POST' | 'DELETE', url: (agent: string) => string): InjectOptions => {
@@ -340,38 +343,53 @@ export const ROWS: Row[] = [
   // The mirror and the 360 platform, as guests drive them from their phones
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/start/0',
-    request: async () => ({ method: 'GET', url: `${await mirrorSession('open')}/start/0` }),
-    expected: anyone(ok('start_ok')),
+    request: async () => {
+      const session = await mirrorSession('open');
+      return { method: 'GET', url: `${session.url}/start/0`, headers: session.headers };
+    },
+    expected: ownAgentOnly(ok('start_ok')),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/mode/:mode',
-    request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/mode/Anime` }),
-    expected: anyone(ok('mode_ok')),
+    request: async () => {
+      const session = await mirrorSession('started');
+      return { method: 'GET', url: `${session.url}/mode/Anime`, headers: session.headers };
+    },
+    expected: ownAgentOnly(ok('mode_ok')),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/prompt/:prompt',
-    request: async () => ({ method: 'GET', url: `${await mirrorSession('mode')}/prompt/Ninja` }),
-    expected: anyone(ok('prompt_ok')),
+    request: async () => {
+      const session = await mirrorSession('mode');
+      return { method: 'GET', url: `${session.url}/prompt/Ninja`, headers: session.headers };
+    },
+    expected: ownAgentOnly(ok('prompt_ok')),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/get_last_image/0',
-    request: async () => ({ method: 'GET', url: `${await mirrorSession('prompt')}/get_last_image/0` }),
-    expected: anyone(ok('no_image')),
+    request: async () => {
+      const session = await mirrorSession('prompt');
+      return { method: 'GET', url: `${session.url}/get_last_image/0`, headers: session.headers };
+    },
+    expected: ownAgentOnly(ok('no_image')),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/restart/0',
-    request: async () => ({ method: 'GET', url: `${await mirrorSession('started')}/restart/0` }),
-    expected: anyone(ok('restart_ok')),
+    request: async () => {
+      const session = await mirrorSession('started');
+      return { method: 'GET', url: `${session.url}/restart/0`, headers: session.headers };
+    },
+    expected: ownAgentOnly(ok('restart_ok')),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/get_modes/0',
-    request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_modes/0' }),
-    expected: anyone(200),
+    request: () => ownAgentRequest('GET', (agent) => `/api/espelho/mirror1/sessao0/${agent}/get_modes/0`),
+    expected: ownAgentOnly(200),
   },
   {
     route: 'GET /api/espelho/:dh/:sh/:agent/get_prompts/:mode',
-    request: () => ({ method: 'GET', url: '/api/espelho/mirror1/sessao0/agente001/get_prompts/Anime' }),
-    expected: anyone(200),
+    request: () => ownAgentRequest('GET', (agent) => `/api/espelho/mirror1/sessao0/${agent}/get_prompts/Anime`),
+    expected: ownAgentOnly(200),
   },
   {
     route: 'GET /api/ultraLast/:device/:bname',
@@ -387,11 +405,20 @@ export const ROWS: Row[] = [
   },
   {
     route: 'GET /api/ultraStartConfig/:device/:qrid/:speed/:music',
-    request: async () => ({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${await ultraSession(false)}/20/Vem_Tremer?agent=agente001` }),
+    request: async () => {
+      const qrid = await ultraSession(false);
+      return ownAgentRequest('GET', (agent) => `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`);
+    },
     // The account of whoever configures it is granted the event (presence): a bad token is refused.
-    expected: optional(ok('success'), ok('success')),
+    expected: ownAgentOf(optional(ok('success'), ok('success'))),
   },
-  { route: 'GET /api/agentResults/:agent', request: () => ({ method: 'GET', url: '/api/agentResults/agente001' }), expected: anyone(200) },
+  {
+    route: 'GET /api/ultraLast/:device/:bname',
+    label: "a public event, naming the visitor's agent",
+    request: () => ownAgentRequest('GET', (agent) => `/api/ultraLast/ultra1/festa_ana?agent=${agent}`),
+    expected: ownAgentOf(optional(200, 200)),
+  },
+  { route: 'GET /api/agentResults/:agent', request: () => ownAgentRequest('GET', (agent) => `/api/agentResults/${agent}`), expected: ownAgentOnly(200) },
   {
     route: 'POST /api/uploadFace/:name',
     request: async () => {
@@ -520,7 +547,8 @@ export const ROWS: Row[] = [
     route: 'GET /media/*',
     label: "a private event's file, by another name",
     request: () => ({ method: 'GET', url: '/media/privada/pad/x1.jpg' }),
-    expected: { ...anyone(404), owner: 404, attendee: 404, packHolder: 404, attendeeSignedOut: 401 },
+    // The attacker's browser opened a collect link of the event in the row above: it was there, signed out.
+    expected: { ...anyone(404), owner: 404, attendee: 404, packHolder: 404, attendeeSignedOut: 401, agentThief: 401 },
   },
   // 'Baixar todas': a link followed by the browser, so the media cookie and the agent decide, as for the files.
   {
@@ -534,7 +562,8 @@ export const ROWS: Row[] = [
     label: 'a private event',
     request: () => ({ method: 'GET', url: '/api/baixar/privada/pad' }),
     // The guest invited elsewhere opened one of its collect links above (a row before): that granted them the event.
-    expected: { ...anyone(404), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, attendeeSignedOut: 401 },
+    // So did the attacker's browser, signed out: asked to sign in, as any guest who was there.
+    expected: { ...anyone(404), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, attendeeSignedOut: 401, agentThief: 401 },
   },
   {
     route: 'GET /api/baixar/:bname/:type',
@@ -647,10 +676,17 @@ export const ROWS: Row[] = [
 
   // Privacy (LGPD): by the device's agent, plus the account when a valid token comes along. Last:
   // a signed-in erasure empties the caller's account lists, which rows above read.
-  { route: 'GET /api/privacy/data/:agent', request: () => ({ method: 'GET', url: `/api/privacy/data/agenteP${next()}` }), expected: optional(200, 200) },
+  {
+    route: 'GET /api/privacy/data/:agent',
+    request: () => ownAgentRequest('GET', (agent) => `/api/privacy/data/${agent}`),
+    expected: ownAgentOf(optional(200, 200)),
+  },
   {
     route: 'POST /api/privacy/erase',
-    request: () => ({ method: 'POST', url: '/api/privacy/erase', payload: { agent: `agenteP${next()}` } }),
-    expected: optional(200, 200),
+    request: () => {
+      const agent = `agentep${next()}`;
+      return { method: 'POST', url: '/api/privacy/erase', payload: { agent }, headers: { cookie: server.visitorCookie(agent) } };
+    },
+    expected: ownAgentOf(optional(200, 200)),
   },
 ];

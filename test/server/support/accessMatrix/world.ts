@@ -90,22 +90,26 @@ export async function cardToken(): Promise<string> {
 }
 
 /** A new QR code on the mirror's screen, taken by a new visitor up to `stage`: its routes' common path. */
-export async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<string> {
+export async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<{ url: string; headers: Record<string, string> }> {
   const sh = `sessao${next()}`;
-  const agent = `agenteM${fresh}`;
+  const agent = `agentem${fresh}`;
   const base = `/api/espelho/mirror1/${sh}/${agent}`;
+  // The guest's phone: the agent the path names is the one its cookies were signed for.
+  const headers = { cookie: server.visitorCookie(agent) };
   await setUp({ method: 'POST', url: '/api/device/mirror/session', headers: deviceHeaders('mirror'), payload: { sessionHash: sh } });
-  if (stage !== 'open') await setUp({ method: 'GET', url: `${base}/start/0` });
-  if (stage === 'mode' || stage === 'prompt') await setUp({ method: 'GET', url: `${base}/mode/Anime` });
-  if (stage === 'prompt') await setUp({ method: 'GET', url: `${base}/prompt/Samurai` });
-  return base;
+  if (stage !== 'open') await setUp({ method: 'GET', url: `${base}/start/0`, headers });
+  if (stage === 'mode' || stage === 'prompt') await setUp({ method: 'GET', url: `${base}/mode/Anime`, headers });
+  if (stage === 'prompt') await setUp({ method: 'GET', url: `${base}/prompt/Samurai`, headers });
+  return { url: base, headers };
 }
 
-/** A new QR code on the 360 platform's screen, configured by a visitor when asked. */
+/** A new QR code on the 360 platform's screen, configured by a visitor (from their phone) when asked. */
 export async function ultraSession(configured: boolean): Promise<string> {
   const qrid = `giro${next()}`;
   await setUp({ method: 'POST', url: '/api/device/ultra/session', headers: deviceHeaders('ultra'), payload: { qrid } });
-  if (configured) await setUp({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=agenteU${fresh}` });
+  const agent = `agenteu${fresh}`;
+  if (configured)
+    await setUp({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, headers: { cookie: server.visitorCookie(agent) } });
   return qrid;
 }
 
@@ -239,10 +243,15 @@ export function unsignedJwt(header: object, signature: string): string {
   return `${part(header)}.${part(payload)}.${signature}`;
 }
 
+/** The attacker's own browser: a visitor the server signed, who has learnt another visitor's id. */
+const THIEF_AGENT = 'agenteladrao01';
+
 function credentials(caller: Caller, row: Row): { token?: string; headers?: Record<string, string> } {
   switch (caller) {
     case 'signedOut':
       return {};
+    case 'agentThief':
+      return { headers: { cookie: server.visitorCookie(THIEF_AGENT) } };
     case 'attendeeSignedOut':
       return { headers: { cookie: cookies.attendeeSignedOut ?? '' } };
     case 'owner':
