@@ -70,17 +70,19 @@ export async function printCopy(
   /** Runs in the transaction that creates the job (its print file's job is queued there). */
   alongside: (client: Queryable, jobId: number) => Promise<void> = async () => undefined,
 ): Promise<{ copies: number; jobId: number | null }> {
-  const media = await findPrintableMedia(db, ref);
-  if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
-  if (media.kind !== 'image' || !isPrintable(media.file)) {
-    throw unprocessable('not_printable', 'Somente fotos podem ser impressas.');
-  }
   return db.transaction(async (client) => {
+    // The pack first, and whether it allows the file's event, which the path names: until both are
+    // known, nothing is read of the file, so a stranger learns nothing of an event's files (issue 41).
     const pack = await client.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = $1', [packHash]);
     if (pack.rowCount === 0) throw notFound('pack_not_found', 'Pacote não encontrado.');
     const eventName = pack.rows[0].event_name;
-    if (eventName !== null && eventName !== media.event_name) {
+    if (eventName !== null && eventName !== ref.bname) {
       throw forbidden('wrong_event', 'Este pacote é de outro evento.');
+    }
+    const media = await findPrintableMedia(client, ref);
+    if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
+    if (media.kind !== 'image' || !isPrintable(media.file)) {
+      throw unprocessable('not_printable', 'Somente fotos podem ser impressas.');
     }
     if (requestId !== null) {
       // A concurrent insert of the same id waits here until the first transaction ends.

@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { loadBasicSeed } from './support/fixtures';
+import { startTestServer, type TestServer } from './support/testServer';
+
+// What the print route tells someone who holds no pack of an event about that event's files
+// (issue 41): nothing. The pack is checked, and allows the file's event, before the file is looked up.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await loadBasicSeed(server);
+});
+
+afterAll(() => server.close());
+
+const media = (path: string) => encodeURIComponent(path);
+/** A tap's own id, as the SPA sends with every print. */
+const tap = () => `request=tap-${crypto.randomBytes(8).toString('hex')}`;
+
+async function print(pack: string, path: string) {
+  const response = await server.call({ method: 'GET', url: `/api/print/${pack}/${media(path)}?${tap()}` });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+
+const copiesOf = async (hash: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
+const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
+
+describe('the print route and a pack that does not allow the file', () => {
+  it('answers an unknown pack the same whether the file exists, is not a photo, or does not exist', async () => {
+    const missing = await print('NOPACK', '/media/privada/pad/nada.jpg');
+    expect(missing).toEqual({ status: 404, body: { error: 'pack_not_found', message: 'Pacote não encontrado.' } });
+    for (const path of ['/media/privada/pad/x1.jpg', '/media/festa_ana/360/v1.mp4', '/media/festa_ana/pad/a1.jpg', '/media/desconhecido/pad/y.jpg']) {
+      expect({ path, ...(await print('NOPACK', path)) }).toEqual({ path, ...missing });
+    }
+  });
+
+  it("answers another event's pack the same whether the private event's file exists or not", async () => {
+    const missing = await print('PACK5', '/media/privada/pad/nada.jpg');
+    expect(missing).toEqual({ status: 403, body: { error: 'wrong_event', message: 'Este pacote é de outro evento.' } });
+    expect(await print('PACK5', '/media/privada/pad/x1.jpg')).toEqual(missing);
+    expect(await print('PACK5', '/media/desconhecido/pad/y.jpg')).toEqual(missing);
+    expect(await copiesOf('PACK5')).toBe(5);
+    expect(await jobsOf('PACK5')).toBe(0);
+  });
+
+  it("still tells a pack's holder about its own event's files", async () => {
+    expect(await print('PACK5', '/media/festa_ana/pad/nada.jpg')).toEqual({
+      status: 404,
+      body: { error: 'media_not_found', message: 'Esta foto não existe.' },
+    });
+    expect((await print('PACK5', '/media/festa_ana/360/v1.mp4')).status).toBe(422);
+    expect(await copiesOf('PACK5')).toBe(5);
+  });
+});
