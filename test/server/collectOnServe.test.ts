@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { addToList, COOKIE_VALUE_BUDGET, parseList, parseScalar } from '../../contract/cookieLists';
 import { mediaUrl } from '../../contract/mediaPath';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
-import { newUser, startTestServer, type TestServer } from './support/testServer';
+import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
  * Opening a collect link collects its item (SPEC section 2) the moment the page arrives, not when
@@ -168,6 +168,22 @@ describe("the collect page is the guest's presence at the event", () => {
     } finally {
       await server.db.query("UPDATE events SET visibility = 'public' WHERE name = 'outra'");
     }
+  });
+});
+
+describe("the collect page on a screen of the event's wall (issue 41)", () => {
+  it('shows the photo the wall shows, and grants the screen nothing', async () => {
+    const team = await newTeamMember();
+    const key = (await server.call({ method: 'POST', url: '/api/events/ligada/telao', token: team.token })).json<{ key: string }>().key;
+    const tv = new Browser({ agent: 'visitantetelevisao01' });
+    await tv.open(`/api/telao/ligada-1?chave=${key}`);
+    expect([...tv.cookies.keys()]).toContain('cabine_telao_ligada');
+    await tv.open(`/collect?id=${linkPhoto}`);
+    expect(tv.collection).toEqual([linkPhoto]);
+    expect((await server.db.query("SELECT 1 FROM event_grants WHERE holder = 'agent:visitantetelevisao01'")).rowCount).toBe(0);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: server.visitorCookie('visitantetelevisao01') } })).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -8,7 +8,8 @@ import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser
  * The live wall (issue 27, docs/api.md "The live wall"): a TV at the venue shows an event's newest
  * booth media, told of each new one by a stream. A public event's wall is anyone's; any other
  * event's opens for its owner, the team, and the wall link the owner makes and may revoke, whose
- * key also opens the event's files to that screen (a cookie), and stops the moment it is revoked.
+ * key also opens the event's files to that screen (a cookie), grants it nothing (issue 41), and
+ * stops the moment it is revoked.
  */
 let server: TestServer;
 let base: string;
@@ -148,7 +149,8 @@ describe("a private event's wall", () => {
 
     expect((await wallLink('DELETE', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key: null, visibility: 'private' });
     expect((await wall('privada-1', { key })).statusCode).toBe(404);
-    expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(401);
+    // The screen is no guest: its file's name opens nothing for it, as for a stranger.
+    expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(404);
   });
 
   it('a new link replaces the old one: the old key and its cookie stop opening anything', async () => {
@@ -158,7 +160,7 @@ describe("a private event's wall", () => {
     expect(key).not.toBe(old);
     expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key, visibility: 'private' });
     expect((await wall('privada-1', { key: old })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie: oldCookie } })).statusCode).toBe(404);
     expect((await wall('privada-1', { key })).statusCode).toBe(200);
   });
 
@@ -186,6 +188,71 @@ describe("a private event's wall", () => {
       expect((await wall('privada-1', { token: (await newTeamMember()).token })).statusCode).toBe(200);
     } finally {
       await server.db.query("UPDATE events SET suspended_at = NULL WHERE name = 'privada'");
+    }
+  });
+});
+
+describe('a wall link grants nothing but the wall (issue 41)', () => {
+  const TV = 'agentedatelevisao';
+  /** The screen's browser: its own visitor, given by a page, and the wall's cookie its link set. */
+  const screen = async (key: string) => {
+    const opened = await wall('privada-1', { key, cookie: server.visitorCookie(TV) });
+    expect(opened.statusCode).toBe(200);
+    return { cookie: `${server.visitorCookie(TV)}; ${cookieOf(opened) as string}`, product: opened.json<WallReply>().product };
+  };
+  const get = (url: string, cookie: string) => server.call({ method: 'GET', url, headers: { cookie } });
+  const grantsOfTv = async () => (await server.db.query('SELECT 1 FROM event_grants WHERE holder = $1', [`agent:${TV}`])).rowCount;
+  /** Every file the wall shows, as the screen loads it: the file and its thumbnail. */
+  const loadWall = async (product: string[], cookie: string) =>
+    Promise.all(product.flatMap((url) => [url, `${url.replace('/media/', '/thumbs/')}.webp`]).map(async (url) => (await get(url, cookie)).statusCode));
+
+  // A link-only event: a grant would open its gallery and ZIP with no login at all. Its files
+  // still collect links (an earlier test took every guest's access, which ends those of its files).
+  beforeEach(() => server.db.query("UPDATE events SET visibility = 'link', grants_reset_at = NULL WHERE name = 'privada'"));
+  afterEach(async () => {
+    await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'privada'");
+    await server.db.query('DELETE FROM event_grants WHERE holder = $1', [`agent:${TV}`]);
+  });
+
+  it("shows the screen the wall's files and grants it no guest's access: no gallery, no ZIP, no collection ZIP", async () => {
+    const { cookie, product } = await screen(await newKey());
+    expect(product.length).toBeGreaterThan(0);
+    expect(await loadWall(product, cookie)).toEqual(product.flatMap(() => [200, 200]));
+    expect(await grantsOfTv()).toBe(0);
+    expect((await get('/api/all/privada/pad', cookie)).statusCode).toBe(404);
+    expect((await get('/api/baixar/privada/pad', cookie)).statusCode).toBe(404);
+    const collection = await server.call({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(product.map((url): [string, string] => ['itens', url])).toString(),
+    });
+    expect(collection.statusCode).toBe(400);
+    expect(await grantsOfTv()).toBe(0);
+  });
+
+  it("ends at once when the link is revoked or renewed: the screen's files close, and nothing is left behind", async () => {
+    const first = await screen(await newKey());
+    expect(await loadWall(first.product, first.cookie)).toEqual(first.product.flatMap(() => [200, 200]));
+    // Renewed: the old screen's cookie opens nothing, and its file names grant it nothing.
+    const second = await screen(await newKey());
+    expect(await loadWall(first.product, first.cookie)).toEqual(first.product.flatMap(() => [404, 404]));
+    expect(await loadWall(second.product, second.cookie)).toEqual(second.product.flatMap(() => [200, 200]));
+    // Revoked: the same.
+    await wallLink('DELETE', 'privada', owner.token);
+    expect(await loadWall(second.product, second.cookie)).toEqual(second.product.flatMap(() => [404, 404]));
+    expect((await get('/api/all/privada/pad', second.cookie)).statusCode).toBe(404);
+    expect(await grantsOfTv()).toBe(0);
+  });
+
+  it("leaves the wall's QR codes collect links: a phone in the room that opens one is a guest", async () => {
+    const { product } = await screen(await newKey());
+    const phone = server.visitorCookie('agentedocelular01');
+    try {
+      expect((await get(product[0], phone)).statusCode).toBe(200);
+      expect((await get('/api/all/privada/pad', phone)).statusCode).toBe(200);
+    } finally {
+      await server.db.query("DELETE FROM event_grants WHERE holder = 'agent:agentedocelular01'");
     }
   });
 });

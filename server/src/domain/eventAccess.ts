@@ -180,7 +180,7 @@ export async function revokeGrants(db: Database, event: string, newPublicId: str
   return db.transaction(async (client) => {
     await client.query('DELETE FROM event_grants WHERE event_name = $1', [event]);
     const { rows } = await client.query<{ public_id: string }>(
-      // The wall link goes too: a TV that was given it is a guest like the others.
+      // The wall link goes too: whoever every guest's access is taken from must not keep a screen of the event.
       'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp(), wall_key = NULL WHERE name = $1 RETURNING public_id',
       [event, newPublicId],
     );

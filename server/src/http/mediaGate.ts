@@ -7,7 +7,7 @@ import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAc
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 import { redirectToPublicBase } from './publicMediaAddress';
-import { wallCookieOpens } from './wallSession';
+import { wallScreenOf } from './wallSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
 const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
@@ -65,7 +65,8 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
  * team, and the visitors who were there (http/eventGuard.ts), a private one only signed in; and a
  * file asked for by its random name is a collect link: whoever knows it was there, and is granted
  * the event (a link-only event's file opens for them even before the app has given them an
- * agent). Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
+ * agent); except to a screen of the event's wall (its cookie, http/wallSession.ts), which sees the
+ * files while its link stands and is never granted by them. Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
 export async function mediaOpening(request: FastifyRequest, target: MediaRef, access: MediaAccess): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
@@ -90,12 +91,17 @@ export async function eventMediaOpening(
   const session = mediaSessionOf(request, access.keys);
   const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
   let opening = await access.guard.openingOf(bname, event, viewer);
-  if (opening === 'hidden' && byCollectLink && (await access.guard.grantByCollectLink(byCollectLink, viewer))) {
-    opening = await decideOpening(event, viewer, true);
-  }
   if (opening === 'open') return 'gated';
-  // The event's wall, opened by its link's key (not a suspended event's: domain/wall.ts).
-  if (byWall && event.suspended_at === null && wallCookieOpens(request, access.keys, bname, event.wall_key)) return 'gated';
+  // The event's wall (docs/api.md "The live wall"), asked before any collect link: a screen loads
+  // the file names its wall lists, and no name it asks for makes it a guest, or revoking the link
+  // would leave it a grant. Its cookie opens the files while the link stands (not a suspended
+  // event's: domain/wall.ts); once the link is revoked or replaced, the screen is granted nothing.
+  const screen = wallScreenOf(request, access.keys, bname, event.wall_key);
+  if (screen === 'opens' && byWall && event.suspended_at === null) return 'gated';
+  if (screen === null && opening === 'hidden' && byCollectLink && (await access.guard.grantByCollectLink(byCollectLink, viewer))) {
+    opening = await decideOpening(event, viewer, true);
+    if (opening === 'open') return 'gated';
+  }
   return opening === 'login' ? 'refused' : 'unknown';
 }
 

@@ -26,22 +26,35 @@ export function signWallSession(secret: Buffer, bname: string, key: string, expi
   return `${payload}.${mac(secret, `${SIGNED_AS}.${payload}`).toString('base64url')}`;
 }
 
-/** Whether the cookie value opens `bname`'s files, its wall key being `key` now (null: no wall link). */
-export function wallSessionOpens(secret: Buffer, value: string | undefined, bname: string, key: string | null, now = Date.now()): boolean {
-  if (!value || key === null || value.length > 512) return false;
+/** A cookie value signed under `secret` for `bname`: its key's fingerprint and expiry; null for anything else (altered, another event's, malformed). */
+function signedFor(secret: Buffer, value: string | undefined, bname: string): { print: string; expiry: number } | null {
+  if (!value || value.length > 512) return null;
   const match = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{22})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [, event64, print, expiry, signature] = match;
   const expected = mac(secret, `${SIGNED_AS}.${event64}.${print}.${expiry}`);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return false;
-  if (Number(expiry) <= now) return false;
-  return Buffer.from(event64, 'base64url').toString('utf8') === bname && print === fingerprint(key);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  return Buffer.from(event64, 'base64url').toString('utf8') === bname ? { print, expiry: Number(expiry) } : null;
 }
 
-/** Whether this request's wall cookie opens `bname`'s files (`wallSessionOpens`). */
-export function wallCookieOpens(request: FastifyRequest, keys: MediaSessionKeys, bname: string, key: string | null): boolean {
-  return wallSessionOpens(keys.secret, readCookie(request, wallCookieName(bname)), bname, key);
+/** Whether the cookie value opens `bname`'s files, its wall key being `key` now (null: no wall link). */
+export function wallSessionOpens(secret: Buffer, value: string | undefined, bname: string, key: string | null, now = Date.now()): boolean {
+  if (key === null) return false;
+  const signed = signedFor(secret, value, bname);
+  return signed !== null && signed.expiry > now && signed.print === fingerprint(key);
+}
+
+/**
+ * What this request's wall cookie of `bname` makes of it: a screen the wall opens now ('opens'),
+ * a screen the wall opened with a key revoked or replaced since, or whose time ran out ('stale'),
+ * or no screen of that event's wall at all (null). A screen, opened or not, is never a guest: the
+ * file names it shows are nobody's presence (http/mediaGate.ts).
+ */
+export function wallScreenOf(request: FastifyRequest, keys: MediaSessionKeys, bname: string, key: string | null, now = Date.now()): 'opens' | 'stale' | null {
+  const value = readCookie(request, wallCookieName(bname));
+  if (signedFor(keys.secret, value, bname) === null) return null;
+  return wallSessionOpens(keys.secret, value, bname, key, now) ? 'opens' : 'stale';
 }
 
 export function setWallSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, bname: string, key: string, now = Date.now()): void {
