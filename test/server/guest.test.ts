@@ -421,7 +421,7 @@ describe('GET /api/print/{packHash}/{printId}', () => {
     expect((await server.db.query("SELECT copies FROM packs WHERE hash = 'PACK5'")).rows[0].copies).toBe(4);
   });
 
-  it('lets a pack of no event print any event', async () => {
+  it("lets a pack of no event print a public event's photo", async () => {
     const response = await server.call({ method: 'GET', url: `/api/print/PACKANY/${encodeURIComponent('/media/outra/pad/o1.jpg')}?${tap()}` });
     expect(response.json()).toEqual({ status: 'queued', copies: 2 });
   });

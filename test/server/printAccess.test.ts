@@ -53,3 +53,30 @@ describe('the print route and a pack that does not allow the file', () => {
     expect(await copiesOf('PACK5')).toBe(5);
   });
 });
+
+// A pack with no event is the company's own credit, not a party's: it prints what anyone may see,
+// a public event's photos, and never a link-only or private one's (docs/api.md).
+describe('a pack with no event', () => {
+  const refused = { status: 403, body: { error: 'pack_without_event', message: 'Este pacote não é de um evento: ele imprime só fotos de eventos públicos.' } };
+
+  it("refuses a private event's photo, and answers the same for a file or an event that does not exist", async () => {
+    expect(await print('PACKANY', '/media/privada/pad/x1.jpg')).toEqual(refused);
+    expect(await print('PACKANY', '/media/privada/pad/nada.jpg')).toEqual(refused);
+    expect(await print('PACKANY', '/media/desconhecido/pad/y.jpg')).toEqual(refused);
+    expect(await copiesOf('PACKANY')).toBe(3);
+    expect(await jobsOf('PACKANY')).toBe(0);
+  });
+
+  it("refuses a link-only event's photo and a suspended event's", async () => {
+    await server.db.query("UPDATE events SET visibility = 'link' WHERE name = 'outra'");
+    expect(await print('PACKANY', '/media/outra/pad/o1.jpg')).toEqual(refused);
+    await server.db.query("UPDATE events SET visibility = 'public', suspended_at = now() WHERE name = 'outra'");
+    expect(await print('PACKANY', '/media/outra/pad/o1.jpg')).toEqual(refused);
+    await server.db.query("UPDATE events SET suspended_at = NULL WHERE name = 'outra'");
+    expect(await copiesOf('PACKANY')).toBe(3);
+  });
+
+  it("prints a public event's photo", async () => {
+    expect(await print('PACKANY', '/media/outra/pad/o1.jpg')).toEqual({ status: 200, body: { status: 'queued', copies: 2 } });
+  });
+});

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { formatPackLiteral } from '../../../contract/packReply';
 import { isPrintable, type MediaRef } from '../../../contract/mediaPath';
 import type { Database, Queryable } from '../db/database';
+import { guardedEvent } from './eventAccess';
 import { conflict, forbidden, invalid, notFound, unprocessable } from './errors';
 import { findPrintableMedia } from './media';
 
@@ -53,6 +54,12 @@ export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string
   return literals;
 }
 
+/** Whether anyone may see the event's photos: a public event, not suspended. */
+async function isOpenToAll(db: Queryable, bname: string): Promise<boolean> {
+  const event = await guardedEvent(db, bname);
+  return event !== null && event.visibility === 'public' && event.suspended_at === null;
+}
+
 /** A print request's own id (`?request=`), made by the SPA once per tap. */
 export const PRINT_REQUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -78,6 +85,11 @@ export async function printCopy(
     const eventName = pack.rows[0].event_name;
     if (eventName !== null && eventName !== ref.bname) {
       throw forbidden('wrong_event', 'Este pacote é de outro evento.');
+    }
+    // A pack of no event is the company's own credit, not a party's: it prints what anyone may see,
+    // and answers the same for a hidden event as for none (docs/api.md).
+    if (eventName === null && !(await isOpenToAll(client, ref.bname))) {
+      throw forbidden('pack_without_event', 'Este pacote não é de um evento: ele imprime só fotos de eventos públicos.');
     }
     const media = await findPrintableMedia(client, ref);
     if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
