@@ -172,3 +172,19 @@ it('runs again, once its run has expired, a job taken by a server that records n
   expect(second.runs).toEqual([{ id: 'perdido-1' }]);
   expect(await stateOf(queue, 'perdido-1')).toEqual({ state: 'completed', retry_count: 1 });
 });
+
+it('is seen alive under its own name even when DATABASE_URL names the application (pg lets the URL win over the option)', async () => {
+  const { holdJobs } = await import('../../server/src/db/jobHolders');
+  const url = String(server.db.pool.options.connectionString);
+  const holder = await holdJobs(`${url}${url.includes('?') ? '&' : '?'}application_name=cabine`);
+  try {
+    const instance = holder.instance();
+    expect(instance).not.toBeNull();
+    const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+      `${HOLDER_NAME_PREFIX}${instance}`,
+    ]);
+    expect(rows[0].n).toBe(1);
+  } finally {
+    await holder.close();
+  }
+});

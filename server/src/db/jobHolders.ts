@@ -110,9 +110,12 @@ export async function holdJobs(connectionString: string | undefined, { onError =
     client = candidate;
     try {
       await candidate.connect();
+      // The name is set again once connected: an application_name in DATABASE_URL wins over the
+      // client's option, and a holder under another name would look dead to every server.
       await candidate.query(
         `SELECT set_config('tcp_keepalives_idle', '${KEEPALIVE.idle}', false), set_config('tcp_keepalives_interval', '${KEEPALIVE.interval}', false),
-                set_config('tcp_keepalives_count', '${KEEPALIVE.count}', false)`,
+                set_config('tcp_keepalives_count', '${KEEPALIVE.count}', false), set_config('application_name', $1, false)`,
+        [`${HOLDER_NAME_PREFIX}${instance}`],
       );
     } catch (error) {
       down(candidate, (error as Error).message);
