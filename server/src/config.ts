@@ -248,6 +248,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   }
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin, got "${publicUrl}"`);
+  if (production && !publicUrl?.startsWith('https://')) {
+    // Without it the media, visitor and wall cookies would go without Secure, and no HSTS is sent.
+    throw new ConfigError(
+      `PUBLIC_URL must be the https origin people reach the site at in production (https://cabine.example, say): the cookies are marked Secure and HSTS is sent from it; got ${publicUrl ? `"${publicUrl}"` : 'nothing'}.`,
+    );
+  }
   return {
     production,
     host: env.HOST || '127.0.0.1',

@@ -83,6 +83,8 @@ function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     MERCADOPAGO_PUBLIC_KEY: 'APP_USR-chave-publica-teste',
     MERCADOPAGO_WEBHOOK_SECRET: 'segredo-do-webhook-de-teste',
     PIX_KEY: 'financeiro@cabine.example',
+    // The https origin a TLS proxy would serve; the test speaks http to the server itself.
+    PUBLIC_URL: 'https://cabine.example',
     DATA_DIR: path.join(work, 'data'),
     LOG_LEVEL: 'warn',
     ...extra,

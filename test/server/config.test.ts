@@ -9,6 +9,7 @@ const PRODUCTION = {
   MERCADOPAGO_WEBHOOK_SECRET: 'segredo-do-webhook',
   PIX_KEY: 'financeiro@cabine.example',
   DATABASE_URL: 'postgres://cabine@db.internal/cabine',
+  PUBLIC_URL: 'https://cabine.example',
 };
 
 describe('configuration', () => {
@@ -147,6 +148,16 @@ describe('configuration', () => {
       pix: { key: 'financeiro@cabine.example' },
     });
     expect(loadConfig({})).toMatchObject({ mercadoPagoAccessToken: null, mercadoPagoWebhookSecret: null, pix: { key: 'pix@cabine.example' } });
+  });
+
+  it('refuses production without an https PUBLIC_URL, naming it (its cookies would lack Secure)', () => {
+    const message = 'PUBLIC_URL must be the https origin people reach the site at in production (https://cabine.example, say)';
+    for (const PUBLIC_URL of [undefined, '', 'http://cabine.example']) {
+      expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL })).toThrow(message);
+    }
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://cabine.example/' }).publicUrl).toBe('https://cabine.example');
+    // Outside production, none is needed (the local stack serves http).
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'test', PUBLIC_URL: undefined }).publicUrl).toBeNull();
   });
 
   it('refuses a bad port or public URL', () => {

@@ -452,6 +452,7 @@ describe('production', () => {
       MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000',
       MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PIX_KEY: 'financeiro@cabine.example',
+      PUBLIC_URL: 'https://cabine.example',
       DATABASE_URL: server.config.databaseUrl ?? '',
       DATA_DIR: server.dataDir,
       DIST_DIR: path.join(server.dataDir, 'no-dist'),
