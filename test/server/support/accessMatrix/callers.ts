@@ -31,6 +31,12 @@ export type Caller =
   | 'partnerA'
   | 'partnerB'
   | 'team'
+  /**
+   * A screen showing the wall of `privada` (issue 41), opened by the link its owner made: its
+   * browser's own visitor, signed out, and the wall's cookie. It sees the files the wall shows,
+   * and nothing they name makes it a guest.
+   */
+  | 'wallHolder'
   /** The key of a device of the kind the route needs (a camera where it needs none). */
   | 'ownDevice'
   /** The key of a device of another kind (a camera on a printer route, a printer on a camera route). */
@@ -49,6 +55,7 @@ export const CALLERS: readonly Caller[] = [
   'invited',
   'partnerB',
   'team',
+  'wallHolder',
   'ownDevice',
   'otherDevice',
   'partnerA',
@@ -92,6 +99,7 @@ export const anyone = (expected: Expected): Matrix => ({
   partnerA: expected,
   partnerB: expected,
   team: expected,
+  wallHolder: expected,
   ownDevice: expected,
   otherDevice: expected,
 });
@@ -111,6 +119,7 @@ export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
   partnerA: signed,
   partnerB: signed,
   team: signed,
+  wallHolder: anonymous,
   ownDevice: anonymous,
   otherDevice: anonymous,
 });

@@ -44,6 +44,7 @@ import {
 const ownAgentOf = (matrix: Matrix): Matrix => ({
   ...matrix,
   agentThief: 403,
+  wallHolder: 403,
   owner: 403,
   attendee: 403,
   attendeeSignedOut: 403,
@@ -539,8 +540,8 @@ export const ROWS: Row[] = [
     label: "a private event's file, by its collect link",
     request: () => ({ method: 'GET', url: privateFile }),
     // The guest invited to another event, signed in with the media cookie, is given the link now: it grants them this one.
-    // The team's media cookie opens every event's files.
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200 },
+    // The team's media cookie opens every event's files; the wall's cookie the files it shows, granting nothing.
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, wallHolder: 200 },
   },
   {
     // The name its booth gave it is no secret: nothing tells a stranger the event exists.
@@ -599,8 +600,8 @@ export const ROWS: Row[] = [
     route: 'GET /display/*',
     label: "a private event's rendition, by its URL",
     request: () => ({ method: 'GET', url: `${privateFile.replace('/media/', '/display/')}.webp` }),
-    // The team's media cookie opens every event's files.
-    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200 },
+    // The team's media cookie opens every event's files, the wall's cookie the files it shows.
+    expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, wallHolder: 200 },
   },
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting

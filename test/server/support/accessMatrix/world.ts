@@ -19,6 +19,8 @@ const cookies: Partial<Record<Caller, string>> = {};
 const ATTENDEE_AGENT = 'agentematriz0001';
 const PACK_HOLDER_AGENT = 'agentematriz0002';
 const INVITED_AGENT = 'agentematriz0003';
+/** The browser of the screen showing `privada`'s wall. */
+const WALL_AGENT = 'agentematriz0004';
 /** The link-only event's own link (its public id): an invitation. */
 export const LINK_ONLY_ID = 'ligada-link-1';
 /** The private event's pack a guest added. */
@@ -213,6 +215,11 @@ export function withMatrixServer(): void {
     cookies.invited = `${server.visitorCookie(INVITED_AGENT)}; ${await mediaCookie(invited)}`;
     // The team's browser too: its media cookie says team, which opens every event's files.
     cookies.team = await mediaCookie(team);
+    // A screen given `privada`'s wall link: the wall's answer to the key sets the cookie that opens the files it shows.
+    const wallKey = (await setUp({ method: 'POST', url: '/api/events/privada/telao', token: owner.token })).json<{ key: string }>().key;
+    const wall = await setUp({ method: 'GET', url: `/api/telao/privada-1?chave=${wallKey}`, headers: { cookie: server.visitorCookie(WALL_AGENT) } });
+    const wallCookie = [wall.headers['set-cookie']].flat().find((value): value is string => String(value).startsWith('cabine_telao_privada='));
+    cookies.wallHolder = `${server.visitorCookie(WALL_AGENT)}; ${String(wallCookie).split(';')[0]}`;
     linkOnlyFile = await collectLinkOf(server, 'ligada');
     privateFile = await collectLinkOf(server, 'privada');
     forgedToken = unsignedJwt({ alg: 'none', typ: 'JWT' }, '');
@@ -253,7 +260,8 @@ function credentials(caller: Caller, row: Row): { token?: string; headers?: Reco
     case 'agentThief':
       return { headers: { cookie: server.visitorCookie(THIEF_AGENT) } };
     case 'attendeeSignedOut':
-      return { headers: { cookie: cookies.attendeeSignedOut ?? '' } };
+    case 'wallHolder':
+      return { headers: { cookie: cookies[caller] ?? '' } };
     case 'owner':
     case 'attendee':
     case 'packHolder':
