@@ -95,6 +95,11 @@ describe('the agents the server gives', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.headers['set-cookie']).toBeUndefined();
+    // Nor a public event's photo, cached by anyone for a year, wherever it is served from.
+    const photo = await server.call({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg', ...made });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['cache-control']).toMatch(/\bpublic\b/);
+    expect(photo.headers['set-cookie']).toBeUndefined();
     const packs = await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', ...made });
     expect(packs.statusCode).toBe(200);
     expect(givenVisitor(packs)?.agent).toMatch(/^[a-z0-9]{20}$/);

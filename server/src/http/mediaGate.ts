@@ -7,6 +7,7 @@ import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../domain/eventAc
 import { agentOf, type EventGuard } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 import { redirectToPublicBase } from './publicMediaAddress';
+import { keepVisitorOutOfSharedCache } from './visitorAgent';
 import { wallScreenOf } from './wallSession';
 
 /** A public event's file never changes: any cache may keep it for a year. */
@@ -131,6 +132,7 @@ export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, a
     const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304 || reply.statusCode === 302;
     reply.header('Cache-Control', (ok && cacheOf.get(request)) || REFUSED_CACHE);
     if (cacheOf.get(request) === GATED_MEDIA_CACHE) reply.header('Vary', 'Cookie');
+    keepVisitorOutOfSharedCache(reply);
     return payload;
   });
 }

@@ -73,7 +73,24 @@ function issuer({ key, secure }: VisitorAgentOptions): IssueVisitor {
  * the cache serves, or make the cache keep nothing. Nothing there needs an agent.
  */
 const SHARED_CACHE_PREFIXES = [CATALOGUE_PREFIX, `${PUBLIC_MEDIA_PATH}/`, '/assets/'];
+const VISITOR_COOKIE = new RegExp(`^(${COOKIE.agent}|${AGENT_SIGNATURE_COOKIE})=`);
 const sharedCacheable = (url: string) => SHARED_CACHE_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * Takes a new visitor's cookies out of an answer a shared cache may keep (Cache-Control `public`:
+ * a public event's photo, a redirect to the CDN): a proxy caching it would give them to everyone.
+ */
+export function keepVisitorOutOfSharedCache(reply: FastifyReply): void {
+  if (!/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
+  const cookies = reply.getHeader('set-cookie');
+  if (cookies === undefined) return;
+  const kept = [cookies]
+    .flat()
+    .map(String)
+    .filter((cookie) => !VISITOR_COOKIE.test(cookie));
+  reply.removeHeader('set-cookie');
+  if (kept.length > 0) reply.header('set-cookie', kept);
+}
 
 /**
  * Sets `request.visitorAgent` on every request: the agent cookie when its signature holds; a new
@@ -90,6 +107,12 @@ export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgent
     const agent = agentCookieOf(request);
     if (agent && agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE))) request.visitorAgent = agent;
     else if (!sharedCacheable(request.url)) issue(request, reply);
+  });
+  // Whatever the path, an answer a shared cache may keep leaves without a visitor's cookies (a
+  // scope that sets its Cache-Control later, the media gate, asks again: mediaGate.ts).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    keepVisitorOutOfSharedCache(reply);
+    return payload;
   });
   return issue;
 }
