@@ -214,8 +214,9 @@ export async function buildApp({
       faceSearchRoutes(api, context);
       privacyRoutes(api, context);
       mediaAccessRoutes(api, context);
-      // The sandbox stands in for the provider on one machine; production has none (404).
-      if (context.payments.sandbox && !config.production) sandboxRoutes(api, context);
+      // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
+      // its routes settle payments nobody made (404 everywhere else).
+      if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
       api.get('/health', async () => {
         await databaseAnswers(db);

@@ -22,8 +22,14 @@ export interface ServerConfig {
   /** The public origin (https://... in production): HSTS and absolute links. */
   publicUrl: string | null;
   pix: { key: string; merchantName: string; merchantCity: string };
-  /** Mercado Pago access token; null runs the local sandbox (never in production). */
+  /** Mercado Pago access token; null: no real payment (the sandbox's stand-in, settled only as PAYMENT_SANDBOX allows). */
   mercadoPagoAccessToken: string | null;
+  /**
+   * PAYMENT_SANDBOX=1: the payment sandbox is chosen, with its routes that settle a payment nobody
+   * made. Only ever by this setting (never in production, never with a token): a server that is
+   * merely not production does not open them (issue 41).
+   */
+  paymentSandbox: boolean;
   /** The secret Mercado Pago signs its webhooks with (`x-signature`); null: no webhook is believed. */
   mercadoPagoWebhookSecret: string | null;
   /** What the SPA is told at run time (written into every page): one build serves every environment. */
@@ -220,6 +226,16 @@ function serverSecret(value: string | undefined, name: string): string | null {
   return value;
 }
 
+/** PAYMENT_SANDBOX: `1` chooses the sandbox, unset, empty or `0` does not; refused in production and beside a token. */
+function paymentSandboxChosen(value: string | undefined, production: boolean, hasToken: boolean): boolean {
+  const chosen = (value ?? '').trim();
+  if (chosen !== '' && chosen !== '0' && chosen !== '1') throw new ConfigError(`PAYMENT_SANDBOX must be 1 or 0, got "${value}"`);
+  if (chosen !== '1') return false;
+  if (production) throw new ConfigError('PAYMENT_SANDBOX is set in production: refusing to start (its routes settle payments nobody made).');
+  if (hasToken) throw new ConfigError('PAYMENT_SANDBOX and MERCADOPAGO_ACCESS_TOKEN are both set: choose the sandbox or Mercado Pago.');
+  return true;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
@@ -246,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       if (!env[name]?.trim()) throw new ConfigError(`${name} is required in production (${why}).`);
     }
   }
+  const paymentSandbox = paymentSandboxChosen(env.PAYMENT_SANDBOX, production, Boolean(env.MERCADOPAGO_ACCESS_TOKEN?.trim()));
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin, got "${publicUrl}"`);
   if (production && !publicUrl?.startsWith('https://')) {
@@ -274,6 +291,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       merchantCity: env.PIX_MERCHANT_CITY || 'SAO PAULO',
     },
     mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN || null,
+    paymentSandbox,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || null,
     client: {
       apiBase: env.API_BASE ?? '',

@@ -160,6 +160,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'test', PUBLIC_URL: undefined }).publicUrl).toBeNull();
   });
 
+  it('chooses the payment sandbox only when PAYMENT_SANDBOX=1 says so, never in production nor beside a token', () => {
+    expect(loadConfig({}).paymentSandbox).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: '0' }).paymentSandbox).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: '1' }).paymentSandbox).toBe(true);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'sim' })).toThrow('PAYMENT_SANDBOX must be 1 or 0, got "sim"');
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENT_SANDBOX: '1' })).toThrow('PAYMENT_SANDBOX is set in production');
+    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000', PAYMENT_SANDBOX: '1' })).toThrow(ConfigError);
+  });
+
   it('refuses a bad port or public URL', () => {
     expect(() => loadConfig({ PORT: 'http' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);

@@ -98,7 +98,20 @@ export function createStack({ root, env, log }: StackOptions): Stack {
   return { start, stop };
 }
 
-async function startStack({ root, env, log }: StackOptions, started: (what: string, cleanup: () => Promise<void>) => Promise<void>): Promise<RunningStack> {
+/**
+ * The local stack chooses the payment sandbox itself, unless given Mercado Pago's token or told
+ * otherwise (PAYMENT_SANDBOX): the server never chooses it on its own (docs/payments.md).
+ */
+function withLocalPayments(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.PAYMENT_SANDBOX !== undefined || env.MERCADOPAGO_ACCESS_TOKEN || env.NODE_ENV === 'production') return env;
+  return { ...env, PAYMENT_SANDBOX: '1' };
+}
+
+async function startStack(
+  { root, env: given, log }: StackOptions,
+  started: (what: string, cleanup: () => Promise<void>) => Promise<void>,
+): Promise<RunningStack> {
+  const env = withLocalPayments(given);
   const production = env.NODE_ENV === 'production';
   let emulator: AuthEmulator | null = null;
   const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);

@@ -478,3 +478,32 @@ describe('production', () => {
     }
   });
 });
+
+describe('outside production, the sandbox not chosen (PAYMENT_SANDBOX unset)', () => {
+  it('registers no sandbox routes: nobody settles a Pix order with them (404)', async () => {
+    const config = loadConfig({
+      DATABASE_URL: server.config.databaseUrl ?? '',
+      DATA_DIR: server.dataDir,
+      DIST_DIR: path.join(server.dataDir, 'no-dist'),
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({ config, db: server.db, verifier: { verify: () => Promise.reject(new Error('no tokens here')) }, logger: false });
+    try {
+      const payload = order();
+      expect((await postOrder(payload)).json()).toMatchObject({ status: 'pending' });
+      const calls = [
+        { method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' },
+        { method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody() },
+        { method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/pay` },
+        { method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/refuse` },
+      ] as const;
+      for (const call of calls) {
+        const response = await app.inject(call);
+        expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 404 });
+      }
+      expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'pending' });
+    } finally {
+      await app.close();
+    }
+  });
+});

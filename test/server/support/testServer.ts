@@ -110,6 +110,8 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
     TEAM_EMAILS: `chefe@${TEAM_EMAIL_DOMAIN},ana@${TEAM_EMAIL_DOMAIN}`,
     LOG_LEVEL: 'silent',
+    // The shop's tests pay through the sandbox's routes.
+    PAYMENT_SANDBOX: '1',
     ...overrides,
   });
   const firebase = firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost);
