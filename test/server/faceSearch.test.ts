@@ -86,7 +86,7 @@ it("leaves out of others' results a photo with the face of a guest who asked not
     .toBuffer();
   const [bOwnFace] = await engine.findFaces(phoneSelfie);
   await saveSelfie(server.db, 'agenteescondido01', bOwnFace.descriptor);
-  expect(await hideFace(server.db, 'agenteescondido01')).toBe(true);
+  expect(await hideFace(server.db, 'agenteescondido01', ['festa_ana'])).toBe(true);
   try {
     expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).not.toContain(urls[4]);
     // Someone else with a crop of B's face finds nothing of B; B, from B's own agent, finds B's photo.
@@ -97,6 +97,46 @@ it("leaves out of others' results a photo with the face of a guest who asked not
     await forgetSelfie(server.db, 'agenteescondido01');
   }
   expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).toContain(urls[4]);
+});
+
+it('hides a face only in the events it was hidden in: a face hidden in one event changes no search of another, whose hidden faces are not read', async () => {
+  // The same group photo at 'outra' too, indexed as it was at festa_ana.
+  const { rows } = await server.db.query<{ id: string }>(
+    "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'grupo-4-na-outra.jpg', 'image') RETURNING id",
+  );
+  const copy = rows[0].id;
+  await server.db.query("UPDATE events SET face_search = true WHERE name = 'outra'");
+  await server.db.query("INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'outra', 'indexed', 0, now())", [copy]);
+  await server.db.query(
+    `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
+     SELECT $1, 'outra', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
+    [copy],
+  );
+  const there = '/media/outra/pad/grupo-4-na-outra.jpg';
+  const read: unknown[][] = [];
+  const query = jest.spyOn(server.db, 'query');
+  try {
+    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'])).map((photo) => photo.url)).toEqual(
+      expect.arrayContaining([urls[4], there]),
+    );
+    await saveSelfie(server.db, 'agenteescondido02', await selfie(4, 1));
+    expect(await hideFace(server.db, 'agenteescondido02', ['outra'])).toBe(true);
+    // Guest A (face 0) searches both events: the photo is left out at 'outra' only.
+    const found = (await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'], 'agenteoutro00002')).map((photo) => photo.url);
+    expect(found).toContain(urls[4]);
+    expect(found).not.toContain(there);
+    // A search of festa_ana alone asks for festa_ana's hidden faces, never outra's nor all of them.
+    query.mockClear();
+    await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00002');
+    for (const [text, values] of query.mock.calls) if (String(text).includes('face_hidden')) read.push(values as unknown[]);
+    expect(read).toEqual([[['festa_ana'], 'agenteoutro00002']]);
+  } finally {
+    query.mockRestore();
+    await unhideFace(server.db, 'agenteescondido02');
+    await forgetSelfie(server.db, 'agenteescondido02');
+    await server.db.query('DELETE FROM media WHERE id = $1', [copy]);
+    await server.db.query("UPDATE events SET face_search = false WHERE name = 'outra'");
+  }
 });
 
 it('keeps a selfie as its descriptor for a day at most, and deletes it at once when asked', async () => {
@@ -254,8 +294,53 @@ describe("the face screen's calls", () => {
     expect(await selfieOf(server.db, 'agentesemrosto01')).toBeNull();
   });
 
+  it("'Não me mostre' of a stranger holding a guest's picture hides nothing where the stranger may not search: the guest, and others, still find it", async () => {
+    const owner = { token: team.token };
+    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'link' } })).statusCode).toBe(200);
+    // Guest G (face 1 of sample 4) and guest A (face 0) were there; the stranger was not.
+    await server.db.query(
+      "INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidadog', 'link'), ('festa_ana', 'agent:agenteconvidadoa', 'link')",
+    );
+    try {
+      // The stranger's selfie is a picture of G, and they ask to hide it where G's photos are.
+      expect((await send('agenteestranho02', 4, 1, ['festa_ana'])).json()).toMatchObject({ searched: [], unavailable: ['festa_ana'] });
+      const hid = await server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteestranho02?eventos=festa_ana', ...from('agenteestranho02') });
+      expect(hid.statusCode).toBe(200);
+      expect(foundUrls(await send('agenteconvidadog', 4, 1, ['festa_ana']))).toContain(urls[4]);
+      expect(foundUrls(await send('agenteconvidadoa', 4, 0, ['festa_ana']))).toContain(urls[4]);
+      expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteestranho02'")).rowCount).toBe(0);
+    } finally {
+      await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteestranho02', ...from('agenteestranho02') });
+      await server.db.query("DELETE FROM event_grants WHERE holder IN ('agent:agenteconvidadog', 'agent:agenteconvidadoa')");
+      await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'public' } });
+    }
+  });
+
+  it("'Não me mostre' reaches the events the hidden guest searches later, and is undone everywhere at once", async () => {
+    await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
+    try {
+      // Face search is off at festa_ana when the guest hides: nothing is searched there, nothing hidden.
+      expect((await send('agenteoculto0002', 4, 1, ['festa_ana'])).json()).toMatchObject({ searched: [], hidden: false });
+      expect(
+        (await server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0002?eventos=festa_ana', ...from('agenteoculto0002') })).statusCode,
+      ).toBe(200);
+      await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
+      expect(foundUrls(await send('agenteoutro00003', 4, 0, ['festa_ana']))).toContain(urls[4]);
+      // The hidden guest's own search of festa_ana, now on, hides them there too.
+      const own = await again('agenteoculto0002', 'festa_ana');
+      expect(own.json()).toMatchObject({ hidden: true, searched: ['festa_ana'] });
+      expect(foundUrls(own)).toContain(urls[4]);
+      expect(foundUrls(await again('agenteoutro00003', 'festa_ana'))).not.toContain(urls[4]);
+    } finally {
+      await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
+      expect((await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteoculto0002', ...from('agenteoculto0002') })).statusCode).toBe(200);
+    }
+    expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteoculto0002'")).rowCount).toBe(0);
+    expect(foundUrls(await again('agenteoutro00003', 'festa_ana'))).toContain(urls[4]);
+  });
+
   it("'Não me mostre' hides the face from others' searches with the selfie kept, until the guest undoes it", async () => {
-    const hide = () => server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0001', ...from('agenteoculto0001') });
+    const hide = () => server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0001?eventos=festa_ana', ...from('agenteoculto0001') });
     // Without a selfie kept there is nothing to hide with.
     const none = await hide();
     expect(none.statusCode).toBe(404);

@@ -92,7 +92,7 @@ describe('signed out, by the device agent', () => {
     await addResult('otherguest1', '/media/festa_ana/feed/ia-2.jpg');
     // Face search (issue 28): a selfie's descriptor kept for the session, and a face hidden from others' searches.
     await saveSelfie(server.db, 'guestphone1', new Float32Array(128).fill(0.1));
-    await hideFace(server.db, 'guestphone1');
+    await hideFace(server.db, 'guestphone1', ['festa_ana']);
     await saveSelfie(server.db, 'otherguest1', new Float32Array(128).fill(0.3));
   });
 
@@ -105,6 +105,8 @@ describe('signed out, by the device agent', () => {
   it("removes the agent's faces (rows and files) and results, and nothing of anyone else", async () => {
     const mediaBefore = await count('SELECT count(*)::int AS n FROM media');
     expect(fs.readdirSync(faceFolder('guestphone1'))).toHaveLength(2);
+    // 'Não me mostre' is kept per event it hides in: those rows are the agent's too.
+    expect(await count("SELECT count(*)::int AS n FROM face_hidden_events WHERE agent = 'guestphone1'")).toBe(1);
 
     const response = await erase({ agent: 'guestphone1' });
     expect(response.statusCode).toBe(200);
@@ -113,6 +115,7 @@ describe('signed out, by the device agent', () => {
     expect(await facesOf('guestphone1')).toBe(0);
     expect(await count("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'guestphone1'")).toBe(0);
     expect(await count("SELECT count(*)::int AS n FROM face_hidden WHERE agent = 'guestphone1'")).toBe(0);
+    expect(await count("SELECT count(*)::int AS n FROM face_hidden_events WHERE agent = 'guestphone1'")).toBe(0);
     expect(await count("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'otherguest1'")).toBe(1);
     expect(fs.existsSync(faceFolder('guestphone1'))).toBe(false);
     expect(await resultsOf('guestphone1')).toBe(0);

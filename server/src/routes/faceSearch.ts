@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound, unavailable, unprocessable } from '../do
 import { checkedFace, deleteFaces } from '../domain/faces';
 import {
   databaseNow,
+  extendHiding,
   faceSearchEvents,
   forgetSelfie,
   hideFace,
@@ -48,9 +49,8 @@ function askedEvents(names: readonly string[]): string[] {
  * 'Não me mostre' hides their face from others' searches; 'Apagar minhas fotos' deletes it.
  */
 export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext): void {
-  /** The search itself: the events asked that this request may see and that have face search on, and the photos found there. */
-  async function search(request: FastifyRequest, agent: string, selfie: ArrayLike<number> | null, names: readonly string[]): Promise<FaceSearchReply> {
-    const asked = askedEvents(names);
+  /** Of the events asked, those this request may see and that have face search on: where its search looks, and its 'Não me mostre' hides. */
+  async function searchable(request: FastifyRequest, asked: readonly string[]): Promise<string[]> {
     const on = await faceSearchEvents(db, asked);
     const searched: string[] = [];
     for (const bname of asked) {
@@ -59,10 +59,20 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
       const opening = await eventMediaOpening(request, bname, mediaAccess);
       if (opening === 'public' || opening === 'gated') searched.push(bname);
     }
+    return searched;
+  }
+
+  /** The search itself: the events asked that this request may see and that have face search on, and the photos found there. */
+  async function search(request: FastifyRequest, agent: string, selfie: ArrayLike<number> | null, names: readonly string[]): Promise<FaceSearchReply> {
+    const asked = askedEvents(names);
+    const searched = await searchable(request, asked);
     // The others are "not available there", whatever the reason: nothing tells a stranger an event exists.
     const unavailable = asked.filter((name) => !searched.includes(name));
+    const hidden = await isHidden(db, agent);
+    // A guest who asked not to be found is hidden wherever their search looks (domain/faceSearch.ts).
+    if (hidden) await extendHiding(db, agent, searched);
     const found = selfie ? (await searchFaces(db, selfie, searched, agent)).map(({ url, event }) => ({ url, event })) : [];
-    return { selfie: selfie !== null, hidden: await isHidden(db, agent), found, searched, unavailable };
+    return { selfie: selfie !== null, hidden, found, searched, unavailable };
   }
 
   app.post(
@@ -118,12 +128,17 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
     },
   );
 
-  /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches. */
+  /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events `eventos` their search may search. */
   app.post(
     '/rostos-ocultos/:agent',
-    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    {
+      schema: { params: agentRoute.params, querystring: FaceSearchQuery, response: { 200: OkReply } },
+      config: { rateLimit: rateLimit('faceSearch') },
+      onRequest: agentRoute.onRequest,
+    },
     async (request) => {
-      if (!(await hideFace(db, request.params.agent))) {
+      const searched = await searchable(request, askedEvents((request.query.eventos ?? '').split(',').filter(Boolean)));
+      if (!(await hideFace(db, request.params.agent, searched))) {
         throw notFound('no_selfie', 'Tire uma selfie primeiro: é com ela que escondemos o seu rosto das buscas.');
       }
       return 'ok' as const;
