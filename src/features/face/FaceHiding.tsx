@@ -3,9 +3,11 @@ import { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation, typ
 
 /**
  * 'Não me mostre': the guest's face (their selfie's numbers) is kept only to leave the photos
- * they are in out of other guests' searches; their own search still finds them. Undone here too.
+ * they are in out of other guests' searches, in the events the guest searches; their own search
+ * still finds them. Undone here too.
  */
-export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }) {
+export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden: boolean }) {
+  const { agent } = search;
   const [hide, hiding] = useHideFaceMutation();
   const [unhide, unhiding] = useUnhideFaceMutation();
   const busy = hiding.isLoading || unhiding.isLoading;
@@ -15,8 +17,8 @@ export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }
       {hidden ? (
         <>
           <p role="status">
-            Você pediu para não aparecer nas buscas de outros convidados: as fotos em que reconhecemos o seu rosto ficam de fora dos resultados deles. Guardamos
-            os números do seu rosto só para isso, até você voltar a aparecer (no máximo 394 dias).
+            Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de
+            fora dos resultados deles. Guardamos os números do seu rosto só para isso, até você voltar a aparecer (no máximo 394 dias).
           </p>
           <button type="button" className="link-button" disabled={busy} onClick={() => void unhide(agent)}>
             Voltar a aparecer nas buscas
@@ -25,7 +27,7 @@ export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }
       ) : (
         <>
           <p>Prefere que outros convidados não encontrem as fotos em que você aparece?</p>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void hide(agent)}>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void hide(search)}>
             Não me mostre
           </button>
         </>
@@ -38,5 +40,5 @@ export function FaceHiding({ agent, hidden }: { agent: string; hidden: boolean }
 /** Before a new selfie: a guest who asked not to be found is told so, and can undo it, with no selfie kept. */
 export function KeptHiding({ search }: { search: FaceSearchArgs }) {
   const { data } = useGetFaceMatchesQuery(search, { skip: !search.agent });
-  return data?.hidden ? <FaceHiding agent={search.agent} hidden /> : null;
+  return data?.hidden ? <FaceHiding search={search} hidden /> : null;
 }

@@ -60,7 +60,7 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
           Tirar outra selfie
         </button>
       </div>
-      <FaceHiding agent={search.agent} hidden={data.hidden} />
+      <FaceHiding search={search} hidden={data.hidden} />
     </FocusedStep>
   );
 }

@@ -25,9 +25,9 @@ export const faceApi = api.injectEndpoints({
       query: ({ agent, events }) => ({ url: path`/fotos-do-rosto/${agent}`, params: { eventos: events } }),
       providesTags: [{ type: 'FaceMatches' }],
     }),
-    /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches. */
-    hideFace: build.mutation<string, string>({
-      query: (agent) => ({ url: path`/rostos-ocultos/${agent}`, method: 'POST', responseHandler: 'text' }),
+    /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events searched (and those searched later). */
+    hideFace: build.mutation<string, FaceSearchArgs>({
+      query: ({ agent, events }) => ({ url: path`/rostos-ocultos/${agent}`, method: 'POST', params: { eventos: events }, responseHandler: 'text' }),
       invalidatesTags: [{ type: 'FaceMatches' }],
     }),
     /** The visitor may be found again. */

@@ -377,9 +377,10 @@ const cases: Case[] = [
   },
   {
     name: 'hideFace',
-    run: (s) => s.dispatch(faceApi.endpoints.hideFace.initiate('ana maria')),
+    run: (s) => s.dispatch(faceApi.endpoints.hideFace.initiate({ agent: 'ana maria', events: 'festa_ana,outra' })),
     method: 'POST',
     path: '/api/rostos-ocultos/ana%20maria',
+    query: { eventos: 'festa_ana,outra' },
     auth: 'none',
     reply: { text: 'ok' },
     data: 'ok',

@@ -220,9 +220,12 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
 
   it("'Não me mostre' hides the visitor's face from others' searches, and can be undone", async () => {
     let hidden = false;
+    const hiddenIn: (string | null)[] = [];
     const calls = serveFaces({ kept: () => ({ ...FOUND, hidden }) });
     network.use(
-      http.post(`${API}/rostos-ocultos/:agent`, () => {
+      http.post(`${API}/rostos-ocultos/:agent`, ({ request }) => {
+        // Hidden where the guest searched: the server keeps the events its own search may search.
+        hiddenIn.push(new URL(request.url).searchParams.get('eventos'));
         hidden = true;
         return HttpResponse.text('ok');
       }),
@@ -234,6 +237,7 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     const { user } = await openFace();
     await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
     expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toHaveTextContent('no máximo 394 dias');
+    expect(hiddenIn).toEqual(['festa_ana,outra']);
     await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
     expect(await screen.findByRole('button', { name: 'Não me mostre' })).toBeInTheDocument();
     expect(calls.searches.length).toBeGreaterThanOrEqual(3);
