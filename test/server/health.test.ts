@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { registerHealth } from '../../server/src/http/health';
+import { READY_STORAGE_KEEP_MS, registerHealth } from '../../server/src/http/health';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /** What a balancer asks of an app server: is it up (`/healthz`), may it get traffic (`/readyz`). */
@@ -49,5 +49,43 @@ describe('/healthz and /readyz', () => {
     expect(stopping.statusCode).toBe(503);
     expect(stopping.json()).toEqual({ status: 'unavailable', failing: ['stopping'] });
     expect((await server.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it("/readyz asks the media storage once however many ask, and keeps its answer a few seconds (the clock is the test's)", async () => {
+    const app = Fastify();
+    let clock = 1_000_000;
+    let asked = 0;
+    let storageDown = false;
+    registerHealth(app, {
+      db: { query: async () => ({ rows: [], rowCount: 1 }) } as never,
+      storage: {
+        reachable: async () => {
+          asked += 1;
+          if (storageDown) throw new Error('EACCES');
+        },
+      },
+      jobs: { reachable: async () => undefined },
+      now: () => clock,
+    });
+    const readyz = async () => (await app.inject({ method: 'GET', url: '/readyz' })).json();
+    try {
+      // Ten probes at once, and one more within the kept seconds: one question to the storage.
+      for (const answer of await Promise.all(Array.from({ length: 10 }, readyz))) expect(answer).toEqual({ status: 'ready' });
+      clock += READY_STORAGE_KEEP_MS - 1;
+      expect(await readyz()).toEqual({ status: 'ready' });
+      expect(asked).toBe(1);
+      // Past them, asked anew; a failure is kept as long.
+      clock += 2;
+      storageDown = true;
+      expect(await readyz()).toEqual({ status: 'unavailable', failing: ['storage'] });
+      storageDown = false;
+      expect(await readyz()).toEqual({ status: 'unavailable', failing: ['storage'] });
+      expect(asked).toBe(2);
+      clock += READY_STORAGE_KEEP_MS;
+      expect(await readyz()).toEqual({ status: 'ready' });
+      expect(asked).toBe(3);
+    } finally {
+      await app.close();
+    }
   });
 });

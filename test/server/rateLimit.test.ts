@@ -59,6 +59,8 @@ describe('rate limits', () => {
   // Signed in where the route wants it, so that the guard lets the calls reach the limit.
   it.each<[string, InjectOptions & { signedIn?: boolean; visitor?: string }]>([
     ['validatePacks', { method: 'GET', url: '/api/validatePacks/PACK5' }],
+    // A balancer's probe: each server counts its own (a balancer asks every one), and a flood of it is refused.
+    ['readyz', { method: 'GET', url: '/readyz' }],
     ['print', { method: 'GET', url: '/api/print/NOPACK/festa_ana%2Fpad%2Fa1.jpg?request=tap-rate-limited-01' }],
     ['printStatus', { method: 'GET', url: '/api/printStatus/NOPACK/p_unknownrequest0001' }],
     ['landingForm', { method: 'POST', url: '/api/landingForm', payload: {} }],
@@ -178,6 +180,19 @@ describe('rate limits', () => {
       const burst = { ...request, remoteAddress: ip(1) };
       const replies = await Promise.all(Array.from({ length: LIMIT * 4 }, (_, n) => (n % 2 === 0 ? server : second).call(burst)));
       expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(LIMIT);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("/readyz is counted by each app server alone: a balancer's probes of one do not spend another's", async () => {
+    const overrides = Object.fromEntries(Object.keys(RATE_LIMITS).map((route) => [route, LIMIT]));
+    const second = await startSecondApp(server, { rateLimits: { overrides } });
+    try {
+      const probe = { method: 'GET' as const, url: '/readyz', remoteAddress: ip() };
+      await spend(server, probe);
+      expectTooMany(await server.call(probe));
+      expect((await second.call(probe)).statusCode).toBe(200);
     } finally {
       await second.close();
     }

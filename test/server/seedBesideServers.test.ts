@@ -144,13 +144,14 @@ describe('a seed command beside two running servers, one database and a bucket',
   it('npm run seed loads, exits 0, and both servers answer while it runs and serve what it loaded', async () => {
     const seeded = await writeSeed('semente_npm');
     const finished = runSeed(NPM_RUN_SEED(seeded.file));
-    // Both servers are asked, one request after the other, until the command has exited.
+    // Both servers are asked, one request after the other, until the command has exited: twice a
+    // second, as a balancer's probes at most (`/readyz` is rate limited, 120 a minute per server).
     let done = false;
     void finished.then(() => (done = true));
     const answers: number[] = [];
     while (!done) {
       for (const server of servers) answers.push((await fetch(`${server.url}/readyz`)).status);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const exit = await finished;
     expect({ code: exit.code, loaded: exit.output.includes('seed carregado') }).toEqual({ code: 0, loaded: true });

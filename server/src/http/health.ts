@@ -3,6 +3,9 @@ import type { Queryable } from '../db/database';
 import { databaseAnswers } from '../domain/health';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { JobQueue } from '../db/jobQueue';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { LimitedRoute } from './rateLimits';
+import { sharedCheck } from './sharedCheck';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +16,12 @@ declare module 'fastify' {
 
 /** A check that does not answer within this is a failed one: a balancer waits for no one. */
 const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * How long the media storage's answer is kept: the bucket is asked at most once in this, however
+ * many probes come (a balancer's every few seconds, several balancers, a flood).
+ */
+export const READY_STORAGE_KEEP_MS = 3_000;
 
 type Check = 'database' | 'storage' | 'queue' | 'stopping';
 
@@ -28,12 +37,28 @@ function within<T>(work: Promise<T>): Promise<T> {
  * What a balancer asks (ARCHITECTURE section 4a): `/healthz`, whether the process answers at all
  * (a failing one is restarted); `/readyz`, whether it can serve: the database answers, the media
  * storage can be written and read, the job queue answers, and it is not stopping (a failing one gets no traffic, and
- * gets it back once ready). Neither is cached nor logged as an error: 503 names what fails.
+ * gets it back once ready). Neither is cached nor logged as an error: 503 names what fails. The
+ * storage's answer is kept a few seconds (READY_STORAGE_KEEP_MS), and `/readyz` is rate limited
+ * per server (`readyz` in http/rateLimits.ts): a probe is cheap, a flood of them costs the bucket nothing.
  */
 export function registerHealth(
   app: FastifyInstance,
-  { db, storage, jobs }: { db: Queryable; storage: Pick<MediaStorage, 'reachable'>; jobs: Pick<JobQueue, 'reachable'> },
+  {
+    db,
+    storage,
+    jobs,
+    rateLimit,
+    now = Date.now,
+  }: {
+    db: Queryable;
+    storage: Pick<MediaStorage, 'reachable'>;
+    jobs: Pick<JobQueue, 'reachable'>;
+    /** The app's rate limits (http/rateLimits.ts); none for a bare app. */
+    rateLimit?: (route: LimitedRoute) => RateLimitOptions;
+    now?: () => number;
+  },
 ): void {
+  const storageAnswers = sharedCheck(() => within(storage.reachable()), READY_STORAGE_KEEP_MS, now);
   let stopping = false;
   app.decorate('markStopping', () => {
     stopping = true;
@@ -42,8 +67,8 @@ export function registerHealth(
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  app.get('/readyz', async (_request, reply) => {
-    const [database, media, queue] = await Promise.allSettled([within(databaseAnswers(db)), within(storage.reachable()), within(jobs.reachable())]);
+  app.get('/readyz', { config: rateLimit ? { rateLimit: rateLimit('readyz') } : {} }, async (_request, reply) => {
+    const [database, media, queue] = await Promise.allSettled([within(databaseAnswers(db)), storageAnswers(), within(jobs.reachable())]);
     const failing: Check[] = [];
     if (stopping) failing.push('stopping');
     if (database.status === 'rejected') failing.push('database');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooMany } from '../domain/errors';
@@ -19,6 +20,11 @@ export interface RouteLimit {
    * is who calls whatever the browser.
    */
   byAccount?: boolean;
+  /**
+   * Counted by each app server alone, not shared: a balancer asks every server the same question,
+   * and n servers must give it n allowances.
+   */
+  perServer?: boolean;
   /** What the refusal says, when the route has words of its own for it. */
   refusal?: { error: string; message: string };
 }
@@ -62,6 +68,9 @@ export const RATE_LIMITS = {
   createAccount: { perMinute: 10, perAddress: VENUE_PHONES, byAccount: true },
   updateAccount: { perMinute: 30, perAddress: 5 * VENUE_PHONES, byAccount: true },
   modifyAccount: { perMinute: 60, perAddress: 20 * VENUE_PHONES, byAccount: true },
+  // A balancer probes each server every few seconds (docs/operations.md): 120 a minute is one every
+  // half second from one address, to each server; its storage check is kept a few seconds anyway.
+  readyz: { perMinute: 120, perAddress: 6 * 120, perServer: true },
 } as const satisfies Record<string, RouteLimit>;
 
 export type LimitedRoute = keyof typeof RATE_LIMITS;
@@ -113,6 +122,11 @@ function clientOf(request: FastifyRequest, { byAccount }: RouteLimit): RateClien
   return { person: `ip:${address}`, address };
 }
 
+/** The client of a limit counted by each server alone: its keys are the server's own (`server`, drawn for its app). */
+function onServer(server: string, { person, address }: RateClient): RateClient {
+  return { person: `${server} ${person}`, address: `${server} ${address}` };
+}
+
 /** The `config.rateLimit` of one route, from the table and the app's settings (the store reads `addressMax`). */
 export function routeRateLimit(
   route: LimitedRoute,
@@ -123,11 +137,13 @@ export function routeRateLimit(
   const override = settings.overrides?.[route];
   const perMinute = override ?? limit.perMinute * scale;
   const perAddress = override !== undefined ? override * VENUE_PHONES : limit.perAddress * scale;
+  // Drawn as the app declares the route, so each app server (and each app of a test) has its own.
+  const server = limit.perServer ? `server:${crypto.randomBytes(8).toString('hex')}` : null;
   return {
     max: Math.max(1, Math.round(perMinute)),
     addressMax: Math.max(1, Math.round(perAddress)),
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => rateClientKey(clientOf(request, limit)),
+    keyGenerator: (request) => rateClientKey(server === null ? clientOf(request, limit) : onServer(server, clientOf(request, limit))),
     ...(limit.refusal ? { refusal: limit.refusal } : {}),
   };
 }
