@@ -128,13 +128,20 @@ describe('two app servers behind a balancer', () => {
 
   it('allow a rate limit of N a minute N times in all, whichever server answers', async () => {
     const address = newClient();
+    const ask = async () => (await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status;
     const statuses: number[] = [];
-    // validatePacks: 60 a minute per client.
-    for (let n = 0; n < 70; n += 1) {
-      statuses.push((await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status);
-    }
-    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    // validatePacks: 60 a minute per client. Both servers count in memory below half the limit and
+    // settle every 100 ms (docs/operations.md, "Rate limits across servers"): a burst that crosses
+    // servers inside one settlement may pass the limit by what the other server admitted from
+    // memory meanwhile, half a limit at most; never fewer than the limit.
+    for (let n = 0; n < 100; n += 1) statuses.push(await ask());
+    const allowed = statuses.filter((status) => status === 200).length;
+    expect(allowed).toBeGreaterThanOrEqual(60);
+    expect(allowed).toBeLessThanOrEqual(60 + 30);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    // Once both servers have settled, the client is refused wherever it lands.
+    await eventually(async () => (await ask()) === 429);
+    for (let n = 0; n < 6; n += 1) expect(await ask()).toBe(429);
     // Another client has its own allowance, on either server.
     for (let n = 0; n < 2; n += 1)
       expect((await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': newClient() } })).status).toBe(200);
