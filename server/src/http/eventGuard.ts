@@ -67,24 +67,33 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
     return new Set(holders.filter((holder) => found.get(`${name} ${holder}`) === true));
   }
 
-  async function openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening> {
-    if (isOpenToAll(event)) return 'open';
-    const holders = holdersOf(viewer);
-    const granted = await held(name, holders);
+  /** The opening of `viewer`, from the holders found granted among theirs (and maybe others'). */
+  async function openingFrom(name: string, event: GuardedEvent, viewer: Viewer, granted: ReadonlySet<string>): Promise<Opening> {
     // A guest who was there signs in: the account holds the grant from now on, on any device.
     if (viewer.uid && viewer.agent && granted.has(agentHolder(viewer.agent)) && !granted.has(uidHolder(viewer.uid))) {
       await copyGrantToAccount(db, name, viewer.agent, viewer.uid);
     }
-    return decideOpening(event, viewer, granted.size > 0);
+    return decideOpening(
+      event,
+      viewer,
+      holdersOf(viewer).some((holder) => granted.has(holder)),
+    );
+  }
+
+  async function openingOf(name: string, event: GuardedEvent, viewer: Viewer): Promise<Opening> {
+    if (isOpenToAll(event)) return 'open';
+    return openingFrom(name, event, viewer, await held(name, holdersOf(viewer)));
   }
 
   return {
     event: readEvent,
     openingOf,
     async openingsOf(name, event, viewers) {
-      // Kept by the grants' cache, where each viewer's decision then finds them.
-      if (!isOpenToAll(event)) await held(name, viewers.flatMap(holdersOf));
-      return Promise.all(viewers.map((viewer) => openingOf(name, event, viewer)));
+      if (isOpenToAll(event)) return viewers.map(() => 'open' as const);
+      // One read for them all, each decided from it: asking the cache again per viewer would read
+      // each one alone whenever a change made it forget in between (a busy server).
+      const granted = await held(name, viewers.flatMap(holdersOf));
+      return Promise.all(viewers.map((viewer) => openingFrom(name, event, viewer, granted)));
     },
     async opening(name, viewer) {
       const event = await readEvent(name);
