@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
 import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
-import { IDENTIFIER_SOURCE, NAME_PATTERN } from '../../../contract/names';
+import { NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
-import { conflict, forbidden, notFound, unavailable, unprocessable } from '../domain/errors';
+import { conflict, notFound, unavailable, unprocessable } from '../domain/errors';
 import { checkedFace, deleteFaces } from '../domain/faces';
 import {
   databaseNow,
@@ -20,22 +20,12 @@ import {
 } from '../domain/faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
 import { eventMediaOpening } from '../http/mediaGate';
+import { ownAgentIn } from '../http/ownAgent';
 import { AGENT, params, type Api } from '../http/schemas';
 
-const AGENT_SOURCE = new RegExp(IDENTIFIER_SOURCE);
 const FACE_WINDOW_SECONDS = 60;
 
 export const NO_FACE_MESSAGE = 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.';
-
-/**
- * A visitor's face is theirs alone: a route that names an agent answers only the browser that
- * agent was signed for (http/visitorAgent.ts). A name that is no agent at all is the schema's 400.
- */
-function ownAgentOnly(request: FastifyRequest, name: unknown): void {
-  if (typeof name === 'string' && AGENT_SOURCE.test(name) && name !== request.visitorAgent) {
-    throw forbidden('agent_not_vouched', 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
-  }
-}
 
 /** The events a search names, once each, those that can be events at all, in the order given. */
 function askedEvents(names: readonly string[]): string[] {
@@ -83,7 +73,8 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
       // Per visitor and per address, counted before the body is read: a flood of uploads costs
       // neither parsing nor a second of the model (http/rateLimits.ts).
       config: { rateLimit: rateLimit('uploadFace') },
-      onRequest: async (request) => ownAgentOnly(request, (request.params as { name?: unknown }).name),
+      // A visitor's face is theirs alone: the agent named is the browser's own (http/ownAgent.ts).
+      onRequest: ownAgentIn('params', 'name'),
     },
     async (request, reply) => {
       const agent = request.params.name;
@@ -109,7 +100,7 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
 
   const agentRoute = {
     params: params({ agent: AGENT }),
-    onRequest: async (request: FastifyRequest) => ownAgentOnly(request, (request.params as { agent?: unknown }).agent),
+    onRequest: ownAgentIn('params'),
   };
 
   /** The face screen opened again within the session: the kept selfie searches again, and finds the photos added since. */
