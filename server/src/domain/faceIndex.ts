@@ -3,6 +3,7 @@ import type { MediaMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
 import type { FoundFace } from '../faces/faceModel';
 import { descriptorBytes } from '../faces/faceMatch';
+import { hidePhotoOfHiddenFaces } from './faceHiding';
 
 /**
  * The face index of an event's booth photos (issue 28, migrations 0022 and 0024): a photo waits,
@@ -183,6 +184,13 @@ export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: read
         descriptorBytes(face.descriptor),
       ]);
     }
+    // A face hidden in the event ('Não me mostre') found in it hides it from others' searches.
+    await hidePhotoOfHiddenFaces(
+      client,
+      photo.ref.bname,
+      photo.mediaId,
+      faces.map((face) => face.descriptor),
+    );
   });
 }
 
@@ -191,7 +199,8 @@ export async function markUnreadable(db: Queryable, photo: ClaimedPhoto): Promis
   // Any face kept of it before goes with it.
   await db.query(
     `WITH marked AS (UPDATE face_photos SET ${LEFT_OUT} WHERE ${UNDER_CLAIM} RETURNING media_id)
-     DELETE FROM face_descriptors d USING marked WHERE d.media_id = marked.media_id`,
+     , faces AS (DELETE FROM face_descriptors d USING marked WHERE d.media_id = marked.media_id)
+     DELETE FROM face_hidden_photos h USING marked WHERE h.media_id = marked.media_id`,
     [photo.mediaId, photo.claim],
   );
 }

@@ -1,7 +1,9 @@
 import { mediaUrl } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
-import { descriptorBytes, descriptorDistance, descriptorOf, HIDDEN_FACE_DISTANCE, rankMatches } from '../faces/faceMatch';
+import { descriptorBytes, descriptorOf, rankMatches } from '../faces/faceMatch';
+import { markPendingHidings } from './faceHiding';
+import { lockFacesOf } from './faceLock';
 
 /**
  * The search side of 'Encontre minhas fotos' (issue 28, migration 0023): a visitor's selfie kept
@@ -11,11 +13,6 @@ import { descriptorBytes, descriptorDistance, descriptorOf, HIDDEN_FACE_DISTANCE
 
 /** How long a selfie's descriptor is kept: the visitor's session, a day at most. */
 export const SELFIE_HOURS = 24;
-
-/** One change of an agent's face data at a time (a save, a deletion, an erasure: domain/privacy.ts takes it too). */
-export async function lockFacesOf(client: Queryable, agent: string): Promise<void> {
-  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faces:${agent}`]);
-}
 
 /** The database's clock: when a search began, for saveSelfie. */
 export async function databaseNow(db: Queryable): Promise<Date> {
@@ -80,65 +77,6 @@ export async function purgeExpiredHiddenFaces(db: Queryable, days: number, now =
   return rowCount ?? 0;
 }
 
-/**
- * 'Não me mostre' (issue 41): the visitor's face (the selfie they took, kept for the session)
- * hides the photos it is in from others' searches, in `events` only: those their own search may
- * search (the caller keeps only those; routes/faceSearch.ts), and those it will search while they
- * stay hidden (extendHiding). A picture of someone else hides that person only where its holder
- * may search, never everywhere. Answers false when no selfie is kept to hide (it expired, or was
- * deleted); then nothing is written.
- */
-export async function hideFace(db: Queryable, agent: string, events: readonly string[]): Promise<boolean> {
-  const { rows } = await db.query<{ hidden: number }>(
-    `WITH hidden AS (
-       INSERT INTO face_hidden (agent, descriptor) SELECT agent, descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()
-       ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now()
-       RETURNING agent),
-     here AS (
-       INSERT INTO face_hidden_events (event_name, agent)
-       SELECT e.name, hidden.agent FROM hidden JOIN events e ON e.name = ANY($2::text[])
-       ON CONFLICT (event_name, agent) DO NOTHING)
-     SELECT count(*)::int AS hidden FROM hidden`,
-    [agent, events],
-  );
-  return rows[0].hidden > 0;
-}
-
-/** A hidden visitor searches `events` (those their search may search): their face is hidden there too. */
-export async function extendHiding(db: Queryable, agent: string, events: readonly string[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.query(
-    `INSERT INTO face_hidden_events (event_name, agent)
-     SELECT e.name, h.agent FROM face_hidden h JOIN events e ON e.name = ANY($2::text[]) WHERE h.agent = $1
-     ON CONFLICT (event_name, agent) DO NOTHING`,
-    [agent, events],
-  );
-}
-
-/** The faces hidden in each of `events` by anyone but `searcher`: read by event, never all of them. */
-async function hiddenFacesIn(db: Queryable, events: readonly string[], searcher: string | null): Promise<Map<string, Float32Array[]>> {
-  const { rows } = await db.query<{ event_name: string; descriptor: Buffer }>(
-    `SELECT he.event_name, h.descriptor FROM face_hidden_events he JOIN face_hidden h ON h.agent = he.agent
-      WHERE he.event_name = ANY($1::text[]) AND he.agent IS DISTINCT FROM $2`,
-    [events, searcher],
-  );
-  const byEvent = new Map<string, Float32Array[]>();
-  for (const row of rows) byEvent.set(row.event_name, [...(byEvent.get(row.event_name) ?? []), descriptorOf(row.descriptor)]);
-  return byEvent;
-}
-
-/** The visitor may be found again: their hidden face is deleted, in every event (face_hidden_events cascades). */
-export async function unhideFace(db: Queryable, agent: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM face_hidden WHERE agent = $1', [agent]);
-  return (rowCount ?? 0) > 0;
-}
-
-/** Whether the visitor asked not to be found. */
-export async function isHidden(db: Queryable, agent: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM face_hidden WHERE agent = $1', [agent]);
-  return (rowCount ?? 0) > 0;
-}
-
 /** A photo a selfie found. */
 export interface FoundPhoto {
   url: string;
@@ -148,42 +86,31 @@ export interface FoundPhoto {
 
 /**
  * The photos of `events` (those with face search on; the caller has kept only those the visitor
- * may see) in which a face lies near the selfie, the surest first. A photo with the face of
- * someone who asked not to be found in its event is left out of everyone's results but their own:
+ * may see) in which a face lies near the selfie, the surest first. A photo hidden by someone who
+ * asked not to be found (domain/faceHiding.ts) is left out of everyone's results but their own:
  * who searches is told by their agent, never by their face (a crop of the hidden guest's face out
  * of a gallery photo must not find them).
  */
-export async function searchFaces(db: Queryable, selfie: ArrayLike<number>, events: readonly string[], searcher: string | null = null): Promise<FoundPhoto[]> {
+export async function searchFaces(db: Database, selfie: ArrayLike<number>, events: readonly string[], searcher: string | null = null): Promise<FoundPhoto[]> {
   if (events.length === 0) return [];
+  await markPendingHidings(db, events);
   const { rows } = await db.query<{ media_id: string; descriptor: Buffer; event_name: string; mode: MediaMode; file: string }>(
     `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
        FROM face_descriptors d JOIN media m ON m.id = d.media_id JOIN events e ON e.name = d.event_name
-      WHERE d.event_name = ANY($1::text[]) AND e.face_search`,
-    [events],
+      WHERE d.event_name = ANY($1::text[]) AND e.face_search
+        AND NOT EXISTS (SELECT 1 FROM face_hidden_photos h WHERE h.media_id = d.media_id AND h.agent IS DISTINCT FROM $2)`,
+    [events, searcher],
   );
-  const faces = rows.map((row) => ({ photo: row.media_id, descriptor: descriptorOf(row.descriptor), row }));
-  const matches = rankMatches(selfie, faces);
-  if (matches.length === 0) return [];
-  const facesOf = new Map<string, Float32Array[]>();
-  for (const face of faces) facesOf.set(face.photo, [...(facesOf.get(face.photo) ?? []), face.descriptor]);
-  const rowOf = new Map(faces.map((face) => [face.photo, face.row]));
-  const rowOfPhoto = (photo: string) => {
+  const rowOf = new Map(rows.map((row) => [row.media_id, row]));
+  const matches = rankMatches(
+    selfie,
+    rows.map((row) => ({ photo: row.media_id, descriptor: descriptorOf(row.descriptor) })),
+  );
+  return matches.map(({ photo, distance }) => {
     const row = rowOf.get(photo);
     if (!row) throw new Error(`face of an unknown photo ${photo}`);
-    return row;
-  };
-  // Only the events where something was found: their hidden faces, and no other event's.
-  const hidden = await hiddenFacesIn(db, [...new Set(matches.map(({ photo }) => rowOfPhoto(photo).event_name))], searcher);
-  const isHiddenIn = (photo: string) => {
-    const others = hidden.get(rowOfPhoto(photo).event_name) ?? [];
-    return (facesOf.get(photo) ?? []).some((face) => others.some((other) => descriptorDistance(face, other) <= HIDDEN_FACE_DISTANCE));
-  };
-  return matches
-    .filter(({ photo }) => !isHiddenIn(photo))
-    .map(({ photo, distance }) => {
-      const row = rowOfPhoto(photo);
-      return { url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }), event: row.event_name, distance };
-    });
+    return { url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }), event: row.event_name, distance };
+  });
 }
 
 /** The face a selfie is of: the largest one in it (someone behind the guest is smaller), or null when there is none. */

@@ -5,19 +5,8 @@ import { NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { conflict, notFound, unavailable, unprocessable } from '../domain/errors';
 import { checkedFace, deleteFaces } from '../domain/faces';
-import {
-  databaseNow,
-  extendHiding,
-  faceSearchEvents,
-  forgetSelfie,
-  hideFace,
-  isHidden,
-  saveSelfie,
-  searchFaces,
-  selfieFace,
-  selfieOf,
-  unhideFace,
-} from '../domain/faceSearch';
+import { extendHiding, hideFace, isHidden, unhideFace } from '../domain/faceHiding';
+import { databaseNow, faceSearchEvents, forgetSelfie, saveSelfie, searchFaces, selfieFace, selfieOf } from '../domain/faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
 import { eventMediaOpening } from '../http/mediaGate';
 import { ownAgentIn } from '../http/ownAgent';
