@@ -121,7 +121,10 @@ type Env = Record<string, string | undefined>;
 
 function mediaPublicBase(value: string | undefined, production: boolean): string | null {
   if (!value) return null;
-  const refuse = () => new ConfigError(`MEDIA_PUBLIC_BASE must be an ${production ? 'https' : 'http(s)'} address without a query, got "${value}"`);
+  const refuse = () =>
+    new ConfigError(
+      `MEDIA_PUBLIC_BASE deve ser um endereço ${production ? 'https' : 'http(s)'} sem parâmetros (?), âncora (#) nem usuário e senha; recebido "${value}".`,
+    );
   let url: URL;
   try {
     url = new URL(value.trim());
@@ -137,22 +140,25 @@ function mediaPublicBase(value: string | undefined, production: boolean): string
 function rateLimitStore(value: string | undefined): 'database' | 'memory' {
   if (value === undefined || value === '' || value === 'database') return 'database';
   if (value === 'memory') return 'memory';
-  throw new ConfigError(`RATE_LIMIT_STORE must be "database" or "memory", got "${value}"`);
+  throw new ConfigError(`RATE_LIMIT_STORE deve ser "database" ou "memory"; recebido "${value}".`);
 }
 
 function mediaStore(env: Env): ServerConfig['mediaStore'] {
   const kind = env.MEDIA_STORE || 'disk';
   if (kind === 'disk') return { kind };
-  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be "disk" or "s3", got "${kind}"`);
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE deve ser "disk" ou "s3"; recebido "${kind}".`);
   const bucket = env.S3_BUCKET ?? '';
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must name a bucket when MEDIA_STORE=s3, got "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET deve ser o nome de um bucket quando MEDIA_STORE=s3; recebido "${bucket}".`);
   const endpoint = env.S3_ENDPOINT || null;
-  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an origin (https://host:port), got "${endpoint}"`);
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint))
+    throw new ConfigError(`S3_ENDPOINT deve ser uma origem (https://host:porta, sem caminho); recebido "${endpoint}".`);
   const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
-  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be "true" or "false", got "${pathStyle}"`);
+  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE deve ser "true" ou "false"; recebido "${pathStyle}".`);
   const accessKeyId = env.AWS_ACCESS_KEY_ID ?? '';
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? '';
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY andam juntas: defina as duas ou nenhuma.');
   return {
     kind,
     bucket,
@@ -166,21 +172,21 @@ function mediaStore(env: Env): ServerConfig['mediaStore'] {
 function wholeNumber(value: string | undefined, fallback: number, name: string, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new ConfigError(`${name} deve ser um número inteiro de 0 a ${max}; recebido "${value}".`);
   return n;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} deve ser um número inteiro maior que 0; recebido "${value}".`);
   return n;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} deve ser um número de porta, de 0 a 65535; recebido "${value}".`);
   return n;
 }
 
@@ -209,30 +215,33 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY must be a number of hops from 1 to 100, got "${value}"`);
+    if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "${value}".`);
     return hops;
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !proxyAddress(entry));
   if (bad !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must be false, true, a number of hops or a comma list of addresses and CIDR ranges; "${bad}" is none of them`);
+    throw new ConfigError(
+      `TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados por vírgula; "${bad}" não é nenhum deles.`,
+    );
   }
   return entries;
 }
 
 function serverSecret(value: string | undefined, name: string): string | null {
   if (value === undefined || value === '') return null;
-  if (value.length < 32) throw new ConfigError(`${name} must be at least 32 characters long (a random string).`);
+  if (value.length < 32) throw new ConfigError(`${name} deve ter pelo menos 32 caracteres (um texto aleatório).`);
   return value;
 }
 
 /** PAYMENT_SANDBOX: `1` chooses the sandbox, unset, empty or `0` does not; refused in production and beside a token. */
 function paymentSandboxChosen(value: string | undefined, production: boolean, hasToken: boolean): boolean {
   const chosen = (value ?? '').trim();
-  if (chosen !== '' && chosen !== '0' && chosen !== '1') throw new ConfigError(`PAYMENT_SANDBOX must be 1 or 0, got "${value}"`);
+  if (chosen !== '' && chosen !== '0' && chosen !== '1') throw new ConfigError(`PAYMENT_SANDBOX deve ser 1 ou 0; recebido "${value}".`);
   if (chosen !== '1') return false;
-  if (production) throw new ConfigError('PAYMENT_SANDBOX is set in production: refusing to start (its routes settle payments nobody made).');
-  if (hasToken) throw new ConfigError('PAYMENT_SANDBOX and MERCADOPAGO_ACCESS_TOKEN are both set: choose the sandbox or Mercado Pago.');
+  if (production)
+    throw new ConfigError('PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).');
+  if (hasToken) throw new ConfigError('PAYMENT_SANDBOX e MERCADOPAGO_ACCESS_TOKEN estão ambas definidas: escolha o sandbox ou o Mercado Pago.');
   return true;
 }
 
@@ -242,33 +251,34 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
   if (production && authEmulatorHost) {
     // The admin SDK accepts unsigned tokens from the emulator: never in production.
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is set in production: refusing to start.');
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).');
   }
   const firebaseProjectId = env.FIREBASE_PROJECT_ID || (production ? '' : 'demo-cabine');
-  if (!firebaseProjectId) throw new ConfigError('FIREBASE_PROJECT_ID is required in production.');
+  if (!firebaseProjectId) throw new ConfigError('FIREBASE_PROJECT_ID é obrigatória em produção.');
   if (production && firebaseProjectId.startsWith('demo-')) {
-    throw new ConfigError('FIREBASE_PROJECT_ID is a demo project in production: refusing to start.');
+    throw new ConfigError(`FIREBASE_PROJECT_ID é um projeto de demonstração em produção ("${firebaseProjectId}"): o servidor não inicia.`);
   }
   if (production) {
     // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix
     // key; and real data: no database kept in a local folder.
     const required: [string, string][] = [
-      ['DATABASE_URL', "the production server runs on an external PostgreSQL; the embedded one is the local stack's"],
-      ['MERCADOPAGO_ACCESS_TOKEN', 'card and Pix payments go through Mercado Pago; the local sandbox never runs in production'],
-      ['MERCADOPAGO_WEBHOOK_SECRET', "Mercado Pago's payment notifications are verified with it"],
-      ['PIX_KEY', 'Pix transfers must reach the company, there is no default key in production'],
+      ['DATABASE_URL', 'o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local'],
+      ['MERCADOPAGO_ACCESS_TOKEN', 'pagamentos com cartão e Pix passam pelo Mercado Pago; o sandbox local nunca roda em produção'],
+      ['MERCADOPAGO_WEBHOOK_SECRET', 'as notificações de pagamento do Mercado Pago são verificadas com esse segredo'],
+      ['PIX_KEY', 'as transferências Pix precisam chegar à empresa; não há chave padrão em produção'],
     ];
     for (const [name, why] of required) {
-      if (!env[name]?.trim()) throw new ConfigError(`${name} is required in production (${why}).`);
+      if (!env[name]?.trim()) throw new ConfigError(`${name} é obrigatória em produção (${why}).`);
     }
   }
   const paymentSandbox = paymentSandboxChosen(env.PAYMENT_SANDBOX, production, Boolean(env.MERCADOPAGO_ACCESS_TOKEN?.trim()));
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
-  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin, got "${publicUrl}"`);
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new ConfigError(`PUBLIC_URL deve ser uma origem (https://host:porta, sem caminho); recebido "${publicUrl}".`);
   if (production && !publicUrl?.startsWith('https://')) {
     // Without it the media, visitor and wall cookies would go without Secure, and no HSTS is sent.
     throw new ConfigError(
-      `PUBLIC_URL must be the https origin people reach the site at in production (https://cabine.example, say): the cookies are marked Secure and HSTS is sent from it; got ${publicUrl ? `"${publicUrl}"` : 'nothing'}.`,
+      `PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site (https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela; ${publicUrl ? `recebido "${publicUrl}"` : 'ela não está definida'}.`,
     );
   }
   return {

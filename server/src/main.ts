@@ -22,7 +22,7 @@ const STOP_TIMEOUT_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   // There is no embedded database here to fall back on (that is the local stack's).
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is required: the production server runs on an external PostgreSQL.');
+  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL é obrigatória: o servidor de produção usa um PostgreSQL externo.');
 
   let db: Database | null = null;
   let app: FastifyInstance | null = null;
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.info(`${signal}: stopping`);
     setTimeout(() => {
-      console.error(`the stop took over ${STOP_TIMEOUT_MS / 1000} s; exiting anyway`);
+      console.error(`o encerramento levou mais de ${STOP_TIMEOUT_MS / 1000} s; o processo sai assim mesmo`);
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
     // The balancer is told first (/readyz answers 503) and given time to notice, while requests
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration error is the operator's to fix: its message names the variable, no stack needed.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Anything else (a database out of reach, a failed migration) keeps its stack, under a line saying the server did not start.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('O servidor não iniciou:', error);
   process.exit(1);
 });

