@@ -46,7 +46,7 @@ describe('rate limits', () => {
     address += 1;
   });
 
-  async function spend(target: TestServer, request: InjectOptions & { token?: string }, times = LIMIT): Promise<void> {
+  async function spend(target: Pick<TestServer, 'call'>, request: InjectOptions & { token?: string }, times = LIMIT): Promise<void> {
     for (let i = 0; i < times; i += 1) expect((await target.call(request)).statusCode).not.toBe(429);
   }
 
@@ -135,6 +135,42 @@ describe('rate limits', () => {
     expectTooMany(await server.call({ method: 'GET', url, token: user.token, remoteAddress: ip(1) }));
     // A venue's guests share its address: another account there is not affected.
     expect((await server.call({ method: 'GET', url, token: other.token, remoteAddress: ip() })).statusCode).not.toBe(429);
+  });
+
+  it('a visitor given on the spot counts as its address: a made-up agent on every request is one person, a signed visitor keeps its own count', async () => {
+    const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
+    const madeUp = (n: number) => ({ ...request, headers: { cookie: `agent=inventado${address}x${n}` } });
+    for (let n = 0; n < LIMIT; n += 1) {
+      const reply = await server.call(madeUp(n));
+      expect(reply.statusCode).toBe(200);
+      // The server gave it a new visitor: the made-up agent was not taken.
+      expect(String(reply.headers['set-cookie'])).toMatch(/agent_sig=/);
+    }
+    expectTooMany(await server.call(madeUp(LIMIT)));
+    expectTooMany(await server.call({ ...madeUp(LIMIT + 1), headers: { cookie: `agent=inventado${address}y; agent_sig=${'x'.repeat(22)}` } }));
+    // Two visitors the server signed, at the same address: each has its whole allowance.
+    for (const visitor of [`assinado${address}a`, `assinado${address}b`]) {
+      const theirs = { ...request, headers: { cookie: server.visitorCookie(visitor) } };
+      await spend(server, theirs);
+      expectTooMany(await server.call(theirs));
+    }
+  });
+
+  it("a request its person's limit refuses is not counted for the address: one phone hammering leaves its venue's other phones theirs", async () => {
+    // check_bname at a twentieth: 3 a minute per person, 30 per address (signed as the first server signs).
+    const small = await startSecondApp(server, { rateLimits: { scale: 0.05 } });
+    try {
+      const request = { method: 'GET' as const, url: '/api/check_bname/festa_ana', remoteAddress: ip() };
+      const phone = (n: number) => ({ ...request, headers: { cookie: server.visitorCookie(`celular${address}x${n}`) } });
+      await spend(small, phone(0));
+      for (let i = 0; i < 40; i += 1) expectTooMany(await small.call(phone(0)));
+      // 43 requests from the address, 3 of them counted: nine more phones have their whole allowance.
+      for (let n = 1; n <= 9; n += 1) await spend(small, phone(n));
+      // The address's ceiling still holds for the requests it counts.
+      expectTooMany(await small.call(phone(10)));
+    } finally {
+      await small.close();
+    }
   });
 
   it('tells nothing of the limit on an allowed call, and when to come back on a refused one', async () => {

@@ -26,8 +26,8 @@ interface RouteOptions {
 
 /**
  * A store for @fastify/rate-limit over shared window counts (domain/windowCounts.ts): each request
- * counts for its person, under the route's `max`, and for its address, under the route's
- * `addressMax` (a venue's worth of people). The answer is the person's count, or one past `max`
+ * counts for its person, under the route's `max`, and, when its person's limit allows it, for its
+ * address, under the route's `addressMax` (a venue's worth of people). The answer is the person's count, or one past `max`
  * when the address is over its ceiling, so that the plugin refuses either way with the window's
  * time left in Retry-After.
  */
@@ -45,25 +45,31 @@ export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor
     incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max?: number): void {
       const at = key.lastIndexOf(JOIN);
       const person = at < 0 ? key : key.slice(0, at);
-      const address = at < 0 ? null : key.slice(at + 1);
+      const address = at < 0 || !Number.isFinite(this.addressMax) ? null : key.slice(at + 1);
       const limit = max ?? Number.POSITIVE_INFINITY;
+      // A request its person's own limit refuses is not counted for the address: one phone
+      // hammering past its limit would fill its venue's ceiling, and every other phone there be refused.
+      const withAddress = (own: WindowCount): WindowCount | Promise<WindowCount> => {
+        if (address === null || own.current > limit) return own;
+        const shared = counts.count(`${this.scope}|address ${address}`, this.addressMax, timeWindow);
+        return shared instanceof Promise ? shared.then((place) => this.answer(own, place, limit)) : this.answer(own, shared, limit);
+      };
       const own = counts.count(`${this.scope}|${person}`, limit, timeWindow);
-      const shared =
-        address !== null && Number.isFinite(this.addressMax) ? counts.count(`${this.scope}|address ${address}`, this.addressMax, timeWindow) : null;
+      const result = own instanceof Promise ? own.then(withAddress) : withAddress(own);
       // Decided from memory (nearly every request): answered in this turn, with no promise between.
-      if (!(own instanceof Promise) && !(shared instanceof Promise)) {
-        callback(null, this.answer(own, shared, limit));
+      if (!(result instanceof Promise)) {
+        callback(null, result);
         return;
       }
-      Promise.all([own, shared]).then(
-        ([person, place]) => callback(null, this.answer(person, place, limit)),
+      result.then(
+        (count) => callback(null, count),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
 
     /** The person's count, or one past `max` when the address is over its ceiling. */
-    private answer(own: WindowCount, shared: WindowCount | null, max: number): WindowCount {
-      if (shared && shared.current > this.addressMax) return { current: Math.max(own.current, max + 1), ttl: Math.max(own.ttl, shared.ttl) };
+    private answer(own: WindowCount, shared: WindowCount, max: number): WindowCount {
+      if (shared.current > this.addressMax) return { current: Math.max(own.current, max + 1), ttl: Math.max(own.ttl, shared.ttl) };
       return own;
     }
 

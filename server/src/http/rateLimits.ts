@@ -112,13 +112,15 @@ export async function registerRateLimits(app: FastifyInstance, counts: WindowCou
 /**
  * Who a request counts for: its account on a route counted by account (the auth guard ran before
  * the limit: it is a hook of the routes' scope, the limit one of the route's own), else its
- * visitor (the agent the server signed: http/visitorAgent.ts), else its address; and always its
- * address (as `trustProxy` decides it; an IPv6 one by its /64).
+ * visitor when it brought the agent the server signed (http/visitorAgent.ts), else its address;
+ * and always its address (as `trustProxy` decides it; an IPv6 one by its /64). A visitor given
+ * by this request's reply counts as its address: a client that sends a made-up agent on every
+ * request is given a new one each time, and would otherwise be a new person each time.
  */
 function clientOf(request: FastifyRequest, { byAccount }: RouteLimit): RateClient {
   const address = countedAddress(request.ip);
   if (byAccount && request.identity) return { person: `uid:${request.identity.uid}`, address };
-  if (request.visitorAgent) return { person: `agent:${request.visitorAgent}`, address };
+  if (request.visitorAgent && !request.visitorIssued) return { person: `agent:${request.visitorAgent}`, address };
   return { person: `ip:${address}`, address };
 }
 

@@ -22,6 +22,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The agent the server signed for this browser (given by this request's reply if new), or null for a visitor without one. */
     visitorAgent: string | null;
+    /**
+     * Whether `visitorAgent` was given by this request's reply (the request brought no agent the
+     * server signed): such a visitor is nobody yet, and a rate limit counts the request by its
+     * address (http/rateLimits.ts), or a client making up an agent a request would be a new person each.
+     */
+    visitorIssued: boolean;
   }
 }
 
@@ -63,6 +69,7 @@ function issuer({ key, secure }: VisitorAgentOptions): IssueVisitor {
       `${AGENT_SIGNATURE_COOKIE}=${signAgent(key, agent)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
     );
     request.visitorAgent = agent;
+    request.visitorIssued = true;
     return agent;
   };
 }
@@ -102,6 +109,7 @@ export function keepVisitorOutOfSharedCache(reply: FastifyReply): void {
 export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgentOptions): IssueVisitor {
   const issue = issuer(options);
   app.decorateRequest('visitorAgent', null);
+  app.decorateRequest('visitorIssued', false);
   app.addHook('onRequest', async (request, reply) => {
     if (readCookie(request, COOKIE.agent) === undefined) return;
     const agent = agentCookieOf(request);
