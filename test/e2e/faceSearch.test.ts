@@ -176,3 +176,40 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     await team.close();
   }
 });
+
+it("a guest whose agent's signature was cleared while the face screen was open finds their search answered, with no refusal: the selfie goes again under the agent the server gave", async () => {
+  const guest = await newGuest(browser, { serviceWorkers: 'block' });
+  try {
+    const { page } = guest;
+    const sentAs: { agent: string; status: number }[] = [];
+    page.on('response', (response) => {
+      const agent = /\/api\/uploadFace\/([^/?]+)/.exec(response.url())?.[1];
+      if (agent) sentAs.push({ agent, status: response.status() });
+    });
+    await page.goto(`${baseUrl()}/face?evento=festa_ana`);
+    await page.getByRole('checkbox', { name: 'Concordo' }).check();
+    await page.getByRole('button', { name: 'Abrir a câmera' }).click();
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
+      return button !== undefined && !button.disabled;
+    });
+    await page.getByRole('button', { name: 'Take image' }).click();
+    const signed = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
+    expect(signed).not.toBe('');
+    // The browser forgets the server's signature (its cookies cleared); the page keeps its agent.
+    await page.context().clearCookies({ name: 'agent_sig' });
+
+    await page.getByRole('button', { name: 'Procurar minhas fotos' }).click();
+    await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
+    const given = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
+    expect(given).not.toBe(signed);
+    expect(sentAs).toEqual([
+      { agent: signed, status: 403 },
+      { agent: given, status: 200 },
+    ]);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(guest.errors).toEqual([]);
+  } finally {
+    await guest.close();
+  }
+});

@@ -1,4 +1,6 @@
+import { asOwnAgent } from '../../api/agentRefusal';
 import { errorMessage } from '../../api/apiError';
+import { selectAgent, useAppDispatch } from '../../session';
 import { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation, type FaceSearchArgs } from './faceApi';
 
 /**
@@ -7,9 +9,13 @@ import { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation, typ
  * still finds them. Undone here too.
  */
 export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden: boolean }) {
-  const { agent } = search;
+  const dispatch = useAppDispatch();
   const [hide, hiding] = useHideFaceMutation();
   const [unhide, unhiding] = useUnhideFaceMutation();
+  // Under the session's agent as the call goes, and the one the server gives should it refuse it
+  // (src/api/agentRefusal.ts), not the one this screen was drawn with.
+  const asOwn = (call: (agent: string) => PromiseLike<{ error?: unknown }>) =>
+    void dispatch((_dispatch, getState) => asOwnAgent(() => selectAgent(getState()), call));
   const busy = hiding.isLoading || unhiding.isLoading;
   const failure = hiding.error ?? unhiding.error;
   return (
@@ -20,14 +26,14 @@ export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden:
             Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de
             fora dos resultados deles. Guardamos os números do seu rosto só para isso, até você voltar a aparecer (no máximo 394 dias).
           </p>
-          <button type="button" className="link-button" disabled={busy} onClick={() => void unhide(agent)}>
+          <button type="button" className="link-button" disabled={busy} onClick={() => asOwn((agent) => unhide(agent))}>
             Voltar a aparecer nas buscas
           </button>
         </>
       ) : (
         <>
           <p>Prefere que outros convidados não encontrem as fotos em que você aparece?</p>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void hide(search)}>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => asOwn((agent) => hide({ ...search, agent }))}>
             Não me mostre
           </button>
         </>

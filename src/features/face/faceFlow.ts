@@ -1,3 +1,4 @@
+import { asOwnAgent } from '../../api/agentRefusal';
 import { errorMessage } from '../../api/apiError';
 import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { faceApi } from './faceApi';
@@ -31,13 +32,15 @@ const faceFlow: Flow = (startListening) => {
     effect: async ({ payload: events }, api) => {
       const state = entered(api, selectFace, 'sending');
       if (!state) return;
-      const agent = selectAgent(api.getState());
-      const result = await api.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: state.image, events }));
+      const agentNow = () => selectAgent(api.getState());
+      const result = await asOwnAgent(agentNow, (agent) => api.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: state.image, events })));
       if ('error' in result) {
         api.dispatch(sendFailed(errorMessage(result.error)));
         return;
       }
-      await api.dispatch(faceApi.util.upsertQueryData('getFaceMatches', { agent, events }, result.data));
+      // Under the agent the selfie was filed under: the session's now, should the server have
+      // given another in place of the one first sent.
+      await api.dispatch(faceApi.util.upsertQueryData('getFaceMatches', { agent: agentNow(), events }, result.data));
       api.dispatch(sendSucceeded());
     },
   });
@@ -45,7 +48,10 @@ const faceFlow: Flow = (startListening) => {
     actionCreator: deletionConfirmed,
     effect: async (_action, api) => {
       if (!entered(api, selectFaceDeletion, 'deleting')) return;
-      const result = await api.dispatch(faceApi.endpoints.deleteFaces.initiate(selectAgent(api.getState())));
+      const result = await asOwnAgent(
+        () => selectAgent(api.getState()),
+        (agent) => api.dispatch(faceApi.endpoints.deleteFaces.initiate(agent)),
+      );
       if ('error' in result) {
         api.dispatch(deletionFailed(errorMessage(result.error)));
         return;

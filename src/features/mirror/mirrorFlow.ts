@@ -2,8 +2,9 @@ import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { MIRROR_CUSTOM_MODE } from '../../../contract/protocol';
 import type { MirrorReply } from '../../../contract/wire';
+import { refusedFormerAgent } from '../../api/agentRefusal';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
-import { collectionMerged, entered, injectFlow, type Flow, type FlowApi } from '../../session';
+import { collectionMerged, entered, injectFlow, selectAgent, type Flow, type FlowApi } from '../../session';
 import { mirrorApi, type MirrorSession } from './mirrorApi';
 import {
   callFailed,
@@ -33,11 +34,13 @@ const UNEXPECTED = 'O espelho respondeu algo inesperado. Tente novamente.';
 
 type Call = PromiseLike<{ data: MirrorReply } | { error: unknown }>;
 
-async function reply(api: FlowApi, call: Call, expected: MirrorReply, onOk: UnknownAction): Promise<void> {
+async function reply(api: FlowApi, session: MirrorSession, call: Call, expected: MirrorReply, onOk: UnknownAction): Promise<void> {
   const result = await call;
   if ('data' in result) api.dispatch(result.data === expected ? onOk : callFailed(UNEXPECTED));
   else if (apiErrorCode(result.error) === 'session_expired') api.dispatch(sessionExpired(errorMessage(result.error)));
-  else api.dispatch(callFailed(errorMessage(result.error)));
+  // Refused for an agent the server never signed, which gave the session another: the screen
+  // opens the mirror's session again under that one (MirrorSteps), whose calls are the guest's.
+  else if (!refusedFormerAgent(result.error, session.agent, selectAgent(api.getState()))) api.dispatch(callFailed(errorMessage(result.error)));
 }
 
 function sameSession(a: MirrorSession, b: MirrorSession): boolean {
@@ -52,7 +55,7 @@ const mirrorFlow: Flow = (startListening) => {
     matcher: isAnyOf(mirrorOpened, startRequested),
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'starting');
-      if (state) await reply(api, api.dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)), 'start_ok', sessionStarted());
+      if (state) await reply(api, state.session, api.dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)), 'start_ok', sessionStarted());
     },
   });
   startListening({
@@ -60,7 +63,13 @@ const mirrorFlow: Flow = (startListening) => {
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'settingMode');
       if (!state) return;
-      await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...state.session, mode: state.mode })), 'mode_ok', modeAccepted());
+      await reply(
+        api,
+        state.session,
+        api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...state.session, mode: state.mode })),
+        'mode_ok',
+        modeAccepted(),
+      );
     },
   });
   // 'Sim': the chosen scenario is the prompt.
@@ -70,7 +79,7 @@ const mirrorFlow: Flow = (startListening) => {
       const state = entered(api, selectMirror, 'sendingScenario');
       if (!state) return;
       const call = api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...state.session, prompt: state.scenario }));
-      await reply(api, call, 'prompt_ok', promptAccepted());
+      await reply(api, state.session, call, 'prompt_ok', promptAccepted());
     },
   });
   // 'Enviar': a prompt of the guest's own goes first as the custom mode, then as the prompt.
@@ -81,9 +90,15 @@ const mirrorFlow: Flow = (startListening) => {
       if (!state) return;
       const { session, prompt } = state;
       if (state.step === 'mode') {
-        await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...session, mode: MIRROR_CUSTOM_MODE })), 'mode_ok', modeAccepted());
+        await reply(
+          api,
+          session,
+          api.dispatch(mirrorApi.endpoints.mirrorSetMode.initiate({ ...session, mode: MIRROR_CUSTOM_MODE })),
+          'mode_ok',
+          modeAccepted(),
+        );
       } else {
-        await reply(api, api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })), 'prompt_ok', promptAccepted());
+        await reply(api, session, api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })), 'prompt_ok', promptAccepted());
       }
     },
   });

@@ -1,3 +1,4 @@
+import { asOwnAgent } from '../../api/agentRefusal';
 import { errorMessage } from '../../api/apiError';
 import { entered, guestDataErased, injectFlow, selectAgent, type Flow } from '../../session';
 import { clearCachedMedia } from './deviceCaches';
@@ -14,7 +15,10 @@ const eraseFlow: Flow = (startListening) => {
     actionCreator: eraseConfirmed,
     effect: async (_action, api) => {
       if (!entered(api, selectEraseMyData, 'erasing')) return;
-      const result = await api.dispatch(privacyApi.endpoints.eraseMyData.initiate({ agent: selectAgent(api.getState()) }));
+      const result = await asOwnAgent(
+        () => selectAgent(api.getState()),
+        (agent) => api.dispatch(privacyApi.endpoints.eraseMyData.initiate({ agent })),
+      );
       if (result.error) {
         api.dispatch(eraseRefused(errorMessage(result.error)));
         return;

@@ -1,3 +1,4 @@
+import { refusedFormerAgent } from '../../api/agentRefusal';
 import { apiErrorStatus, errorMessage } from '../../api/apiError';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { collectionMerged, entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
@@ -38,6 +39,9 @@ const ultraLastFlow: Flow = (startListening) => {
       // Asked before the identity service said who is here: the login a private event asks for
       // may be one there is. The next poll goes with the token, or fails for good once signed out.
       if (apiErrorStatus(action.payload) === 401 && selectAuthStatus(api.getState()) === 'unknown') return;
+      // Refused for an agent the server never signed, which gave the session another: the screen
+      // asks again under that one (its query's agent changed), and that answer is the guest's.
+      if (refusedFormerAgent(action.payload, action.meta.arg.originalArgs.agent, selectAgent(api.getState()))) return;
       api.dispatch(callFailed(errorMessage(action.payload ?? action.error)));
     },
   });

@@ -1,3 +1,4 @@
+import { asOwnAgent } from '../../api/agentRefusal';
 import { errorMessage } from '../../api/apiError';
 import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
@@ -13,8 +14,10 @@ const ultraSettingsFlow: Flow = (startListening) => {
       const state = entered(api, selectUltraSettings, 'sending');
       if (!state) return;
       const { link, speed, music } = state;
-      const agent = selectAgent(api.getState());
-      const result = await api.dispatch(ultraApi.endpoints.startUltraConfig.initiate({ device: link.device, qrid: link.qrid, speed, music, agent }));
+      const result = await asOwnAgent(
+        () => selectAgent(api.getState()),
+        (agent) => api.dispatch(ultraApi.endpoints.startUltraConfig.initiate({ device: link.device, qrid: link.qrid, speed, music, agent })),
+      );
       if ('error' in result) api.dispatch(sendFailed(errorMessage(result.error)));
       else api.dispatch(result.data === 'success' ? sendSucceeded() : sendFailed(NOT_CONFIRMED));
     },

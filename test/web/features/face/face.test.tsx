@@ -4,8 +4,10 @@ import { http, HttpResponse } from 'msw';
 import type * as ReactModule from 'react';
 import type { ReactElement, Ref } from 'react';
 import type { FaceSearchReply } from '../../../../contract/wire';
+import { memoryCookieJar } from '../../../../src/session';
+import { agentSigner } from '../../../support/agentSigner';
 import { API, network } from '../../../support/network';
-import { renderApp } from '../../../support/renderWithProviders';
+import { renderApp, type RenderAppOptions } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
 
 const AGENT = 'k3j9x2a1b0q8w7e6r5t4';
@@ -78,10 +80,10 @@ function serveFaces({ upload = () => HttpResponse.json(FOUND), kept = () => NO_S
   return calls;
 }
 
-async function openFace(agent = AGENT, url = '/face?evento=festa_ana') {
+async function openFace(agent = AGENT, url = '/face?evento=festa_ana', options: RenderAppOptions = {}) {
   jest.useFakeTimers({ advanceTimers: true });
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const view = renderApp(url, { preloadedState: withSession({ agent, events: ['outra', 'festa_ana'] }) });
+  const view = renderApp(url, { ...options, preloadedState: withSession({ agent, events: ['outra', 'festa_ana'] }) });
   await screen.findByRole('heading', { level: 1, name: 'Encontre minhas fotos' });
   return { ...view, user };
 }
@@ -243,6 +245,30 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(calls.searches.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("'Não me mostre' goes again under the agent the server gave when it no longer vouches for the one the screen was drawn with", async () => {
+    let hidden = false;
+    const cookies = memoryCookieJar({ agent: AGENT });
+    const server = agentSigner(cookies, [AGENT]);
+    const hiddenAs: string[] = [];
+    serveFaces({ kept: () => ({ ...FOUND, hidden }) });
+    network.use(
+      http.post(`${API}/rostos-ocultos/:agent`, ({ params }) => {
+        hiddenAs.push(String(params.agent));
+        const refusal = server.refusal(String(params.agent));
+        if (refusal) return refusal;
+        hidden = true;
+        return HttpResponse.text('ok');
+      }),
+    );
+    const { user } = await openFace(AGENT, '/face?evento=festa_ana', { cookies });
+    const hide = await screen.findByRole('button', { name: 'Não me mostre' });
+    server.forget(AGENT);
+    await user.click(hide);
+    expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toBeInTheDocument();
+    expect(hiddenAs).toEqual([AGENT, 'dadopeloservidor0001']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends nothing without a visitor agent to file it under, and says so', async () => {
     const calls = serveFaces();
     const { user } = await openFace('');
@@ -251,6 +277,30 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Não encontramos a sua identificação de visitante: recarregue a página.');
     expect(screen.getByRole('button', { name: 'Procurar minhas fotos' })).toBeDisabled();
     expect(calls.uploads).toEqual([]);
+  });
+
+  it('finds the photos, with no refusal shown, when the server no longer vouches for the agent sent (its signature cleared on the way): the selfie goes again under the agent the reply gave', async () => {
+    const cookies = memoryCookieJar({ agent: AGENT });
+    const server = agentSigner(cookies, [AGENT]);
+    const uploads: string[] = [];
+    network.use(
+      http.post(`${API}/uploadFace/:agent`, ({ params }) => {
+        uploads.push(String(params.agent));
+        return server.refusal(String(params.agent)) ?? HttpResponse.json(FOUND);
+      }),
+      http.get(`${API}/fotos-do-rosto/:agent`, ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(NO_SELFIE)),
+    );
+    const { user, store } = await openFace(AGENT, '/face?evento=festa_ana', { cookies });
+    await agree(user);
+    await user.click(await takeImage());
+    server.forget(AGENT);
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+
+    expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
+    expect(screen.getByText(/Encontramos você em 2 fotos\./)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(uploads).toEqual([AGENT, 'dadopeloservidor0001']);
+    expect(store.getState().visitor.agent).toBe('dadopeloservidor0001');
   });
 
   it("keeps 'Take image' off until the camera shows a picture", async () => {

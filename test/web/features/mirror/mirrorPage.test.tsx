@@ -6,7 +6,9 @@ import { API, network } from '../../../support/network';
 import { recordCalls } from '../../../support/recordCalls';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
-import { fakeMirror, IMAGE, MIRROR_LINK, SESSION } from './fakeMirror';
+import { memoryCookieJar } from '../../../../src/session';
+import { agentSigner } from '../../../support/agentSigner';
+import { fakeMirror, IMAGE, MIRROR_LINK, MODES, SESSION } from './fakeMirror';
 
 const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
 
@@ -210,6 +212,24 @@ describe('the AI mirror screen', () => {
     open(`/espelho?dh=${SESSION.dh}&sh=${SESSION.sh}&agent=agentalheio1`);
     expect(await screen.findByRole('button', { name: 'Anime' })).toBeInTheDocument();
     expect(mirror.calls).toEqual(['start/0', 'get_modes/0']);
+  });
+
+  it('opened with an agent the server never signed: starts the session as the agent the server gave, with no refusal shown', async () => {
+    const cookies = memoryCookieJar({ agent: SESSION.agent });
+    const server = agentSigner(cookies);
+    const calls: string[] = [];
+    network.use(
+      http.get(`${API}/espelho/:dh/:sh/:agent/:call/:arg`, ({ params }) => {
+        calls.push(`${String(params.call)} ${String(params.agent)}`);
+        const refusal = server.refusal(String(params.agent));
+        if (refusal) return refusal;
+        return params.call === 'start' ? HttpResponse.text('start_ok') : HttpResponse.json(MODES);
+      }),
+    );
+    renderApp(MIRROR_LINK, { preloadedState: withSession({ agent: SESSION.agent }), cookies });
+    expect(await screen.findByRole('button', { name: 'Anime' })).toBeInTheDocument();
+    expect(calls).toEqual([`start ${SESSION.agent}`, 'start dadopeloservidor0001', 'get_modes dadopeloservidor0001']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('takes no agent from the link: a phone the server gave no visitor is asked to reload, and nothing is called', async () => {

@@ -5,6 +5,7 @@ import { memoryCookieJar } from '../../../../src/session';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
+import { agentSigner } from '../../../support/agentSigner';
 import { sessionOf, withSession } from '../../../support/session';
 
 const AGENT = 'k3j9x2a1b0q8w7e6r5t4';
@@ -128,6 +129,31 @@ describe("'Apagar minhas fotos'", () => {
     expect(JSON.parse(setup.storage.getItem('collection') ?? 'null')).toEqual([]);
     // What the page shows of the server is read again: nothing left.
     expect(await screen.findByText('0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')).toBeInTheDocument();
+  });
+
+  it('opened with an agent the server never signed: what it holds shows with no refusal, and the erasure goes under the agent it gave, though its signature was cleared again', async () => {
+    const setup = guest();
+    const server = agentSigner(setup.cookies);
+    const named: string[] = [];
+    network.use(
+      http.get(`${API}/privacy/data/:agent`, ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(SUMMARY)),
+      http.post(`${API}/privacy/erase`, async ({ request }) => {
+        const { agent } = (await request.json()) as { agent: string };
+        named.push(agent);
+        return server.refusal(agent) ?? HttpResponse.json({ removed: REMOVED, kept: KEPT });
+      }),
+    );
+    const { user, store } = renderApp('/privacidade', setup);
+    expect(await screen.findByText('2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sessionOf(store.getState()).agent).toBe('dadopeloservidor0001');
+
+    server.forget('dadopeloservidor0001');
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, apagar tudo' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Seus dados foram apagados.');
+    expect(named).toEqual(['dadopeloservidor0001', 'dadopeloservidor0002']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refused by the server: the reason shows in the dialog and the device keeps everything', async () => {

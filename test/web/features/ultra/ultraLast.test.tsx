@@ -5,6 +5,8 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
+import { agentSigner } from '../../../support/agentSigner';
+import { memoryCookieJar } from '../../../../src/session';
 
 const VIDEO = '/media/festa/360/giro-01.mp4';
 const PAGE = '/ultraLast?device=p1&bname=festa';
@@ -131,6 +133,25 @@ describe('the 360 result screen', () => {
     expect(asked).toEqual(['visitanteA1']);
     // The video is the guest's from now on: 'Galeria' shows it at once, collected or not.
     expect(sessionOf(store.getState()).collection).toEqual([VIDEO]);
+  });
+
+  it('opened with an agent the server never signed: shows the video of the agent the server gave, with no refusal', async () => {
+    network.use(mediaFound);
+    const cookies = memoryCookieJar({ agent: 'feitopeloapp0001' });
+    const server = agentSigner(cookies);
+    const asked: string[] = [];
+    network.use(
+      http.get(`${API}/ultraLast/p1/festa`, ({ request }) => {
+        const agent = new URL(request.url).searchParams.get('agent') ?? '';
+        asked.push(agent);
+        return server.refusal(agent) ?? HttpResponse.json({ product: [VIDEO] });
+      }),
+    );
+    jest.useFakeTimers({ advanceTimers: true });
+    renderApp(PAGE, { preloadedState: withSession({ agent: 'feitopeloapp0001' }), cookies });
+    expect(await screen.findByRole('heading', { name: 'Seu vídeo está pronto!' })).toBeInTheDocument();
+    expect(asked).toEqual(['feitopeloapp0001', 'dadopeloservidor0001']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds nothing to the collection while the platform is in session or has no video of this visitor', async () => {

@@ -2,6 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
+import { agentSigner } from '../../../support/agentSigner';
+import { withSession } from '../../../support/session';
+import { memoryCookieJar } from '../../../../src/session';
 
 const PAGE = '/ultraQR?device=p1&qrid=q7&bname=festa';
 
@@ -84,6 +87,25 @@ describe('the 360 settings screen', () => {
     expect(calls).toEqual(['/api/ultraStartConfig/p1/q7/60/Vem_Tremer']);
     expect(router.state.location.pathname).toBe('/ultraLast');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ device: 'p1', bname: 'festa' });
+  });
+
+  it('sends the settings again under the agent the server gave when it never signed the one sent, with no refusal shown', async () => {
+    const cookies = memoryCookieJar({ agent: 'feitopeloapp0001' });
+    const server = agentSigner(cookies);
+    const sentAs: string[] = [];
+    network.use(
+      http.get(`${API}/ultraStartConfig/:device/:qrid/:speed/:music`, ({ request }) => {
+        const agent = new URL(request.url).searchParams.get('agent') ?? '';
+        sentAs.push(agent);
+        return server.refusal(agent) ?? HttpResponse.text('success');
+      }),
+      http.get(`${API}/ultraLast/:device/:bname`, () => HttpResponse.text('in_session')),
+    );
+    const { user } = renderApp(PAGE, { preloadedState: withSession({ agent: 'feitopeloapp0001' }), cookies });
+    await user.click(await screen.findByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Sessão em andamento')).toBeInTheDocument();
+    expect(sentAs).toEqual(['feitopeloapp0001', 'dadopeloservidor0001']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the server's message on a failure, stays, and can send again", async () => {
