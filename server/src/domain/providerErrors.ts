@@ -21,14 +21,15 @@ function field(error: unknown, name: string): unknown {
  * - 4xx about the request (bad token, card data, amount): the provider refused it and made no
  *   payment, 422 `payment_refused_by_provider`;
  * - 401/403 (our credentials), 5xx: the provider failed, 502 `payment_provider_error`;
- * - 429, a timeout, a network error: the provider cannot be reached now, 503.
+ * - 429, 423 (the Orders API still working on a request with the same idempotency key), a
+ *   timeout, a network error: the provider cannot be reached now, 503.
  * Anything else is not the provider's and is thrown again as it is (a bug: a 500, logged).
  */
 export function providerFailure(error: unknown, action: ProviderAction): unknown {
   if (error instanceof DomainError) return error;
   const status = field(error, 'status') ?? field(error, 'statusCode');
   if (typeof status === 'number' && status >= 400) {
-    if (status === 429) return unavailable('payment_provider_busy', 'O provedor de pagamento está ocupado. Tente novamente em instantes.');
+    if (status === 429 || status === 423) return unavailable('payment_provider_busy', 'O provedor de pagamento está ocupado. Tente novamente em instantes.');
     if (status < 500 && status !== 401 && status !== 403) return unprocessable('payment_refused_by_provider', REFUSED[action]);
     return upstream('payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.');
   }

@@ -4,7 +4,7 @@ import type { PaymentProvider, ProviderPayment } from '../payments/paymentProvid
 import { conflict, notFound } from './errors';
 import { applyPayment, lockOrder, type OrderRow } from './orderPayments';
 import { callProvider } from './providerErrors';
-import { moveSandboxPayment } from './sandboxPayments';
+import { decideSandboxOrder } from './sandboxPayments';
 
 export interface Settlement {
   orderId: string;
@@ -28,11 +28,25 @@ async function settlePayment(db: Database, payment: ProviderPayment): Promise<Se
 }
 
 /**
- * A provider's notification about payment `paymentId`: the notification's body is never
- * believed, the payment is asked of the provider (outside any transaction) and its order settled.
+ * A provider's notification about Mercado Pago order `paymentId` (topic `order`): the
+ * notification's body is never believed, the order is asked of the provider (outside any
+ * transaction) and our order settled by it.
  */
 export async function settleNotifiedPayment(db: Database, provider: PaymentProvider, paymentId: string): Promise<Settlement | null> {
   const payment = await callProvider('lookup', () => provider.getPayment(paymentId));
+  if (!payment) return null;
+  return settlePayment(db, payment);
+}
+
+/**
+ * A notification about a Payments API payment (topic `payment`), made before the Orders API: only
+ * one we stored as such is looked up (its refund or chargeback still moves its order). Any other
+ * is ignored: the payments inside our Mercado Pago orders are settled through their order alone.
+ */
+export async function settleNotifiedLegacyPayment(db: Database, provider: PaymentProvider, paymentId: string): Promise<Settlement | null> {
+  const known = await db.query("SELECT 1 FROM payments WHERE id = $1 AND provider_api = 'payments'", [paymentId]);
+  if (!known.rowCount) return null;
+  const payment = await callProvider('lookup', () => provider.getLegacyPayment(paymentId));
   if (!payment) return null;
   return settlePayment(db, payment);
 }
@@ -48,7 +62,7 @@ export async function simulateSandboxPix(db: Database, provider: PaymentProvider
   if (order.payment_method !== 'pix' || order.status !== 'pending' || !order.payment_id) {
     throw conflict('order_not_pending', 'Este pedido não é um Pix pendente.');
   }
-  if (!(await moveSandboxPayment(db, order.payment_id, outcome))) throw conflict('order_not_pending', 'Este pedido não é um Pix pendente.');
+  if (!(await decideSandboxOrder(db, order.payment_id, outcome))) throw conflict('order_not_pending', 'Este pedido não é um Pix pendente.');
   const settled = await settleNotifiedPayment(db, provider, order.payment_id);
   return settled ?? { orderId, status: order.status };
 }

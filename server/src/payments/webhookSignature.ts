@@ -21,6 +21,10 @@ export interface SignedNotification {
  */
 function signatureManifest(dataId: string | undefined, requestId: string | undefined, ts: string): string {
   const id = dataId && /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
+  return manifestOf(id, requestId, ts);
+}
+
+function manifestOf(id: string | undefined, requestId: string | undefined, ts: string): string {
   return `${id ? `id:${id};` : ''}${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
 }
 
@@ -50,10 +54,11 @@ export function verifyNotification(secret: string | null, notification: SignedNo
     if (key?.trim() === 'v1') v1 = value.join('=').trim();
   }
   if (!ts || !/^\d{1,15}$/.test(ts) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return 'invalid';
-  const expected = crypto
-    .createHmac('sha256', secret)
-    .update(signatureManifest(notification.dataId, notification.requestId, ts))
-    .digest();
-  if (!crypto.timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return 'invalid';
+  const given = Buffer.from(v1, 'hex');
+  // The documented manifest lower-cases the id; an order's id (ORD01...) has been seen signed as
+  // it is sent. Both come from the id received, and each needs our secret.
+  const manifests = [signatureManifest(notification.dataId, notification.requestId, ts), manifestOf(notification.dataId, notification.requestId, ts)];
+  const signed = manifests.some((manifest) => crypto.timingSafeEqual(crypto.createHmac('sha256', secret).update(manifest).digest(), given));
+  if (!signed) return 'invalid';
   return Math.abs(now - Number(ts) * 1000) > WEBHOOK_TOLERANCE_MS ? 'stale' : 'valid';
 }

@@ -3,7 +3,7 @@ import { OkReply, SettleOrderRequest, TeamOrder } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { unauthenticated } from '../domain/errors';
 import { settleOrderByTeam, teamOrders } from '../domain/orderViews';
-import { settleNotifiedPayment } from '../domain/settlement';
+import { settleNotifiedLegacyPayment, settleNotifiedPayment } from '../domain/settlement';
 import { ORDER_ID, params, type Api } from '../http/schemas';
 import { verifyNotification } from '../payments/webhookSignature';
 
@@ -20,9 +20,10 @@ function header(value: string | string[] | undefined): string | undefined {
 /** The provider's webhook, and the team's view of the orders (Pix settled by hand). */
 export function paymentRoutes(app: Api, { db, config, payments }: AppContext): void {
   /**
-   * Mercado Pago's notification that a payment changed. Believed only with a valid, fresh
-   * `x-signature`; even then its body is not: the payment is asked of the provider and its order
-   * settled. Replays change nothing more.
+   * Mercado Pago's notification that an order changed (topic `order`). Believed only with a valid,
+   * fresh `x-signature`; even then its body is not: the order is asked of the provider and ours
+   * settled. Replays change nothing more. Topic `payment` still settles the Payments API payments
+   * made before the Orders API (settlement.settleNotifiedLegacyPayment).
    */
   app.post(
     '/webhooks/mercadopago',
@@ -48,10 +49,11 @@ export function paymentRoutes(app: Api, { db, config, payments }: AppContext): v
         throw unauthenticated(message, code);
       }
       const body = request.body as { type?: unknown } | null;
-      const type = request.query.type ?? (typeof body?.type === 'string' ? body.type : 'payment');
-      // Other topics (merchant orders, chargebacks, ...) are none of ours; a payment id is digits.
-      if (type !== 'payment' || !dataId || !/^[0-9A-Za-z_-]{1,64}$/.test(dataId)) return 'ok' as const;
-      await settleNotifiedPayment(db, payments, dataId);
+      const type = request.query.type ?? (typeof body?.type === 'string' ? body.type : '');
+      // Other topics (merchant orders, ...) are none of ours; an id is letters and digits.
+      if (!dataId || !/^[0-9A-Za-z_-]{1,64}$/.test(dataId)) return 'ok' as const;
+      if (type === 'order') await settleNotifiedPayment(db, payments, dataId);
+      else if (type === 'payment') await settleNotifiedLegacyPayment(db, payments, dataId);
       return 'ok' as const;
     },
   );

@@ -126,15 +126,17 @@ describe('GET /api/sandbox/payment_methods', () => {
 
 describe('POST /api/process_payment_card', () => {
   it.each([
+    // The Mercado Pago order's status in our words (payments/orderStatus.ts), its payment's detail as the provider gives it.
     ['APRO', 'approved', 'accredited', 'approved'],
-    ['OTHE', 'rejected', 'cc_rejected_other_reason', 'rejected'],
-    ['CONT', 'in_process', 'pending_contingency', 'pending'],
-    ['FUND', 'rejected', 'cc_rejected_insufficient_amount', 'rejected'],
-    ['CALL', 'rejected', 'cc_rejected_call_for_authorize', 'rejected'],
+    ['OTHE', 'rejected', 'rejected_by_issuer', 'rejected'],
+    ['CONT', 'in_process', 'in_process', 'pending'],
+    ['FUND', 'rejected', 'insufficient_amount', 'rejected'],
+    ['CALL', 'rejected', 'required_call_for_authorize', 'rejected'],
   ])('charges the order amount; holder %s: the sandbox outcome, and the order moves', async (holder, status, detail, orderStatus) => {
     const { orderId } = await cardOrder();
     const reply = await payOrder(orderId, holder);
-    expect(reply).toEqual({ id: expect.stringMatching(/^\d{10}$/), status, status_detail: detail });
+    // The id is the Mercado Pago order's.
+    expect(reply).toEqual({ id: expect.stringMatching(/^ORD[0-9A-Z]{26}$/), status, status_detail: detail });
     expect(spy.calls.chargeCard).toEqual([expect.objectContaining({ amount: DISCOUNTED, orderId, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
     expect(await paymentsOf(orderId)).toEqual([{ id: reply.id, amount: DISCOUNTED, status, kind: 'card' }]);
     expect(await storedOrder(orderId)).toMatchObject({ status: orderStatus, payment_id: reply.id });

@@ -1,4 +1,4 @@
-import type { CardCharge, PaymentProvider, PixRequest } from '../../../server/src/payments/paymentProvider';
+import type { CardCharge, PaymentProvider, PixRequest, ProviderPayment } from '../../../server/src/payments/paymentProvider';
 
 type Step = 'before' | 'after';
 
@@ -8,10 +8,12 @@ type Step = 'before' | 'after';
  * reached) or after it charged (the reply was lost).
  */
 export interface SpyProvider extends PaymentProvider {
-  calls: { chargeCard: CardCharge[]; createPix: PixRequest[]; getPayment: string[] };
+  calls: { chargeCard: CardCharge[]; createPix: PixRequest[]; getPayment: string[]; refundPayment: string[]; getLegacyPayment: string[] };
+  /** Payments API payments the provider made before the Orders API (the sandbox made none), by id. */
+  legacyPayments: Map<string, ProviderPayment>;
   /** Milliseconds each chargeCard waits before reaching the provider (makes overlapping requests overlap). */
   chargeDelayMs: number;
-  failNext(method: 'chargeCard' | 'createPix' | 'getPayment', error: unknown, step?: Step): void;
+  failNext(method: 'chargeCard' | 'createPix' | 'getPayment' | 'refundPayment' | 'getLegacyPayment', error: unknown, step?: Step): void;
   reset(): void;
 }
 
@@ -27,7 +29,8 @@ export function spyProvider(inner: PaymentProvider): SpyProvider {
   }
   const spy: SpyProvider = {
     sandbox: inner.sandbox,
-    calls: { chargeCard: [], createPix: [], getPayment: [] },
+    calls: { chargeCard: [], createPix: [], getPayment: [], refundPayment: [], getLegacyPayment: [] },
+    legacyPayments: new Map(),
     chargeDelayMs: 0,
     async chargeCard(charge) {
       spy.calls.chargeCard.push(charge);
@@ -42,12 +45,22 @@ export function spyProvider(inner: PaymentProvider): SpyProvider {
       spy.calls.getPayment.push(id);
       return watched('getPayment', () => inner.getPayment(id));
     },
+    async refundPayment(id, idempotencyKey) {
+      spy.calls.refundPayment.push(id);
+      return watched('refundPayment', () => inner.refundPayment(id, idempotencyKey));
+    },
+    async getLegacyPayment(id) {
+      spy.calls.getLegacyPayment.push(id);
+      const known = spy.legacyPayments.get(id);
+      return watched('getLegacyPayment', () => (known ? Promise.resolve(known) : inner.getLegacyPayment(id)));
+    },
     failNext(method, error, step = 'before') {
       failures.set(method, { error, step });
     },
     reset() {
-      spy.calls = { chargeCard: [], createPix: [], getPayment: [] };
+      spy.calls = { chargeCard: [], createPix: [], getPayment: [], refundPayment: [], getLegacyPayment: [] };
       spy.chargeDelayMs = 0;
+      spy.legacyPayments.clear();
       failures.clear();
     },
   };
