@@ -1,9 +1,19 @@
 /**
  * What a customer reads when the card provider does not approve a charge, by its `status_detail`
- * (Mercado Pago's published codes), and the order statuses in Portuguese.
+ * (Mercado Pago's published codes: its Orders API's, and the Payments API's `cc_rejected_*` of the
+ * charges made before it), and the order statuses in Portuguese.
  */
 
 const REFUSALS: Record<string, string> = {
+  invalid_security_code: 'Pagamento recusado: confira o código de segurança do cartão.',
+  invalid_expiration_date: 'Pagamento recusado: confira a data de validade do cartão.',
+  bad_filled_card_data: 'Pagamento recusado: confira os dados do cartão.',
+  insufficient_amount: 'Pagamento recusado: o cartão não tem limite suficiente.',
+  card_insufficient_amount: 'Pagamento recusado: o cartão não tem limite suficiente.',
+  required_call_for_authorize: 'Pagamento recusado: ligue para o banco emissor do cartão para autorizar o pagamento.',
+  card_disabled: 'Pagamento recusado: ligue para o banco emissor para ativar o cartão.',
+  high_risk: 'Pagamento recusado pela análise de segurança. Use outro cartão ou pague com Pix.',
+  max_attempts_exceeded: 'Pagamento recusado: limite de tentativas atingido. Use outro cartão.',
   cc_rejected_bad_filled_security_code: 'Pagamento recusado: confira o código de segurança do cartão.',
   cc_rejected_bad_filled_date: 'Pagamento recusado: confira a data de validade do cartão.',
   cc_rejected_bad_filled_card_number: 'Pagamento recusado: confira o número do cartão.',

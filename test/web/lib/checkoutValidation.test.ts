@@ -121,4 +121,13 @@ describe('money and installments, the Brazilian way', () => {
     expect(refusalMessage('cc_rejected_call_for_authorize')).toContain('autorizar');
     expect(refusalMessage('cc_rejected_other_reason')).toBe('Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.');
   });
+
+  it("says why a card was refused in the Orders API's words too", () => {
+    expect(refusalMessage('invalid_security_code')).toContain('código de segurança');
+    expect(refusalMessage('invalid_expiration_date')).toContain('data de validade');
+    expect(refusalMessage('insufficient_amount')).toContain('limite');
+    expect(refusalMessage('required_call_for_authorize')).toContain('autorizar');
+    expect(refusalMessage('bad_filled_card_data')).toContain('dados do cartão');
+    expect(refusalMessage('rejected_by_issuer')).toBe('Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.');
+  });
 });
