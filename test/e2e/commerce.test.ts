@@ -131,6 +131,28 @@ it('a card held by OTHE is refused with a clear message and no paid order; APRO 
   await guest.close();
 });
 
+it('a card held by CONT goes into review: the order is registered and waits, told so, and nothing is paid', async () => {
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  const email = newEmail();
+  await signUp(page, email, 'Maria Cliente');
+  await fillCart(page);
+  await fillCustomer(page, email);
+  await page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
+  await fillCard(page, 'CONT');
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  // Both say so together, before the page moves on to the account.
+  await page.getByText('Pagamento em análise: avisaremos quando for aprovado.').waitFor();
+  expect(await page.getByText('Pedido registrado com sucesso!').count()).toBe(1);
+  await page.waitForURL(`${baseUrl()}/account`);
+  await openOrders(page);
+  const order = page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
+  await order.getByText('Aguardando pagamento').waitFor();
+  expect(await order.getByText('Pago').count()).toBe(0);
+  expectClean(guest);
+  await guest.close();
+});
+
 it('Pix: the order waits, the sandbox transfer arrives, and the order is paid', async () => {
   const guest = await newGuest(browser);
   const { page } = guest;
