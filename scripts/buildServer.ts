@@ -65,7 +65,8 @@ export async function buildServer(outputDir: string): Promise<string[]> {
     platform: 'node',
     // CommonJS, as tsx runs the sources today: __dirname finds the migrations beside the bundle.
     format: 'cjs',
-    target: 'node20',
+    // The Node.js line production runs (.nvmrc, package.json's engines, docs/operations.md).
+    target: 'node24',
     // Read by `node --enable-source-maps`; the sources themselves are not needed for stack traces.
     sourcemap: 'linked',
     sourcesContent: false,

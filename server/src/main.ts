@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) console.info(`migrations applied: ${applied.join(', ')}`);
   app = await buildApp({ config, db, verifier: firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost) });
   const url = await app.listen({ host: config.host, port: config.port });
-  console.info(`listening on ${url}`);
+  console.info(`listening on ${url} (Node.js ${process.version})`);
 }
 
 main().catch((error: unknown) => {

@@ -222,6 +222,11 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   });
 
+  it('names the Node.js it runs on as it starts: the line of .nvmrc, the one docs/operations.md has a server install', () => {
+    const line = fs.readFileSync(path.join(REPO, '.nvmrc'), 'utf8').trim();
+    expect(output).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(Node\\.js v${line}\\.\\d+\\.\\d+\\)`));
+  });
+
   it('serves the landing page', async () => {
     const response = await fetch(`${base}/`);
     expect(response.status).toBe(200);

@@ -43,7 +43,7 @@ function readSeed(file: string): SeedFile {
 
 /** What to try first, from the demo seed. */
 function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null): string {
-  const lines = ['', `  Pronto: ${url}`, ''];
+  const lines = ['', `  Pronto: ${url}  (Node.js ${process.version})`, ''];
   if (seed) {
     const event = seed.events?.find(
       (e) => (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' && (seed.media ?? []).some((m) => m.event === e.name),
