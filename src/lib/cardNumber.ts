@@ -1,9 +1,8 @@
 /**
- * Card numbers (SPEC section 5): brand detection with `credit-card-type`, the Luhn and length
- * checks with `card-validator`, and SPEC's maximum lengths per brand. The provider's own lookup
+ * Card numbers (SPEC section 5): brand detection, the Luhn and length checks with `card-validator`
+ * (its brands are `credit-card-type`'s, which it brings), and SPEC's maximum lengths per brand. The provider's own lookup
  * (getPaymentMethods) has the last word on the brand that is charged.
  */
-import creditCardType from 'credit-card-type';
 import cardValidator from 'card-validator';
 
 export interface CardBrand {
@@ -20,9 +19,9 @@ export function onlyDigits(value: string): string {
 export function cardBrand(number: string): CardBrand | null {
   const digits = onlyDigits(number);
   if (digits.length === 0) return null;
-  const [first, ...others] = creditCardType(digits);
-  if (!first || others.length > 0) return null;
-  return { type: first.type, label: first.niceType };
+  // card-validator names a card only when the digits point to one brand alone.
+  const card = cardValidator.number(digits).card;
+  return card ? { type: card.type, label: card.niceType } : null;
 }
 
 /** SPEC section 5: American Express 15, Diners Club 14, Visa, Mastercard and Hipercard 19, others 16. */
@@ -56,7 +55,7 @@ export function isCardNumberValid(number: string): boolean {
 /** Groups of four for the card preview ('5031 4332 1540 6351'), American Express 4-6-5. */
 export function groupCardNumber(number: string): string {
   const digits = onlyDigits(number);
-  const gaps = digits.length > 0 ? (creditCardType(digits)[0]?.gaps ?? [4, 8, 12]) : [4, 8, 12];
+  const gaps = (digits.length > 0 ? cardValidator.number(digits).card?.gaps : undefined) ?? [4, 8, 12];
   let out = '';
   for (let i = 0; i < digits.length; i += 1) {
     if (gaps.includes(i)) out += ' ';

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import cardValidator from 'card-validator';
-import creditCardType from 'credit-card-type';
 import type { Queryable } from '../db/database';
 import { invalid } from '../domain/errors';
 import { storeSandboxCardToken } from '../domain/sandboxPayments';
@@ -12,7 +11,7 @@ const SANDBOX_PAYER_COSTS = [1, 2, 3, 4, 5, 6, 10, 12].map((installments) => ({
 }));
 
 /**
- * Mercado Pago's payment method ids for the brands `credit-card-type` detects. Maestro's ranges
+ * Mercado Pago's payment method ids for the brands `card-validator` detects (`credit-card-type`'s). Maestro's ranges
  * hold bins the provider calls Mastercard in Brazil: its own Mastercard test card, 5031 4332 1540
  * 6351, is bin 503143. Its Elo test card (506776) is a debit card; the sandbox answers elo all the
  * same.
@@ -28,13 +27,14 @@ const PROVIDER_IDS: Record<string, string> = {
   'diners-club': 'diners',
 };
 
-/** The provider's payment method id of a card's first digits, null for a brand it does not take. */
+/**
+ * The provider's payment method id of a card's first digits, null for a brand it does not take or
+ * for digits that could be several brands (a token is never made for such a number: its card is
+ * not valid for card-validator).
+ */
 export function providerBrandOf(digits: string): string | null {
-  for (const candidate of creditCardType(digits)) {
-    const id = PROVIDER_IDS[candidate.type];
-    if (id) return id;
-  }
-  return null;
+  const card = cardValidator.number(digits).card;
+  return (card && PROVIDER_IDS[card.type]) ?? null;
 }
 
 export interface SandboxCard {
