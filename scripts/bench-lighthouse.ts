@@ -15,20 +15,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunnerResult } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { freePort } from '../tools/localStack/freePort';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 import { median } from './lib/benchReport';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Besides playwright-core's own (headless among them). */
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** How long the page has to get a service worker ready before the check says it has none. */
 const SERVICE_WORKER_WAIT_MS = 10_000;
 
@@ -71,9 +66,22 @@ interface Installability {
 }
 
 /**
+ * Chromium for one Lighthouse run, started by playwright-core (the tooling's one browser driver)
+ * with the DevTools port Lighthouse connects to. Playwright leaves alone the tabs Lighthouse opens
+ * there (they are not in a context of its own).
+ */
+async function launchChrome(): Promise<{ port: number; close: () => Promise<void> }> {
+  const port = await freePort();
+  const browser = await chromium.launch({ executablePath: CHROME, args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`] });
+  return { port, close: () => browser.close() };
+}
+
+/**
  * The guest's way to the pad gallery: the collect link, 'Coletado!', 'Ir para Evento'. Then
  * Lighthouse measures the reload of that gallery, cold (storage and caches cleared) and throttled,
- * which keeps the event the navigation carried.
+ * which keeps the event the navigation carried. Lighthouse measures a navigation in a tab already
+ * open only through its user-flow API, which takes a Puppeteer page: puppeteer-core is here for
+ * that alone, the page handed to Lighthouse.
  */
 async function galleryReload(port: number, base: string, url: string): Promise<RunnerResult | undefined> {
   const { default: puppeteer } = await import('puppeteer-core');
@@ -108,9 +116,8 @@ async function galleryReload(port: number, base: string, url: string): Promise<R
 
 async function audit(page: Page, base: string): Promise<Run> {
   const url = `${base}${page.path}`;
-  const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
-  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await launchChrome();
   try {
     const result = page.reachedBy
       ? await galleryReload(chrome.port, base, url)
@@ -147,7 +154,7 @@ async function audit(page: Page, base: string): Promise<Run> {
       fcp: numeric('first-contentful-paint'),
     };
   } finally {
-    await chrome.kill();
+    await chrome.close();
   }
 }
 
@@ -156,7 +163,6 @@ async function audit(page: Page, base: string): Promise<Run> {
  * links a manifest, and whether a service worker becomes ready for it.
  */
 async function installability(url: string): Promise<Installability> {
-  const { chromium } = await import('playwright-core');
   // A profile on disk: Chrome never offers to install from an incognito window.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pwa-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: ['--no-sandbox'] });
