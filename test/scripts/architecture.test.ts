@@ -59,6 +59,9 @@ const FILES: Record<string, string> = {
   'tools/localStack/stack.ts':
     "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
   'server/src/http/usesTools.ts': "import { stack } from '../../../tools/localStack/stack';\nexport const s = stack;\n",
+  // A script importing a package that is only another one's dependency (Lighthouse's launcher).
+  'scripts/usesUndeclared.ts': "import { launch } from 'chrome-launcher';\nexport const l = launch;\n",
+  'scripts/usesDeclared.ts': "import { chromium } from 'playwright-core';\nexport const c = chromium;\n",
 };
 
 /** rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module). */
@@ -67,6 +70,7 @@ const EXPECTED: Array<[string, string]> = [
   ['app-is-the-top', 'src/features/beta/intoApp.ts'],
   ['contract-is-the-floor', 'contract/usesSpa.ts'],
   ['contract-runs-anywhere', 'contract/usesNode.ts'],
+  ['declared-packages', 'scripts/usesUndeclared.ts'],
   ['domain-knows-no-http', 'server/src/domain/throwsHttp.ts'],
   ['domain-knows-no-http', 'server/src/domain/usesFastify.ts'],
   ['feature-entries-from-the-top', 'src/app/store.ts'],
@@ -101,8 +105,10 @@ beforeAll(() => {
     fs.mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
     fs.writeFileSync(path.join(fixture, file), text);
   }
-  // Package imports (react) resolve through the project's own modules, as they do in the tree.
+  // Package imports (react) resolve through the project's own modules, as they do in the tree,
+  // and are declared or not by its own package.json.
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(fixture, 'node_modules'), 'dir');
+  fs.copyFileSync(path.join(repo, 'package.json'), path.join(fixture, 'package.json'));
 });
 
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
@@ -110,7 +116,7 @@ afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 function cruise(outputType: 'json' | 'err') {
   return spawnSync(
     process.execPath,
-    [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools'],
+    [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools', 'scripts'],
     {
       cwd: fixture,
       encoding: 'utf8',
