@@ -3,7 +3,8 @@
  * source maps, one file per entry, into DIR/server beside the SPA. Packages stay outside the
  * bundle and are required from node_modules at run time, so production installs them with
  * `npm ci --omit=dev`; the build refuses to finish if the server would require anything else
- * (a devDependency, an undeclared package).
+ * (a devDependency, an undeclared package), or if a runtime dependency is one the server never
+ * requires (the SPA's packages are bundled by webpack at build time: they are devDependencies).
  */
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
@@ -32,23 +33,33 @@ function packageName(specifier: string): string | null {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** The packages the bundles require at run time (Node's built-ins left out). */
+function requiredPackages(metafile: Metafile): Set<string> {
+  const builtins = new Set(builtinModules);
+  const required = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      if (!imported.external || imported.path.startsWith('node:')) continue;
+      const name = packageName(imported.path);
+      if (name !== null && !builtins.has(name)) required.add(name);
+    }
+  }
+  return required;
+}
+
 /**
  * What the bundles require at run time that is neither a Node built-in nor a runtime dependency
  * of package.json: with `--omit=dev` each of them would be missing.
  */
 export function requiresBeyondDependencies(metafile: Metafile, dependencies: readonly string[]): string[] {
   const allowed = new Set(dependencies);
-  const builtins = new Set(builtinModules);
-  const missing = new Set<string>();
-  for (const output of Object.values(metafile.outputs)) {
-    for (const imported of output.imports) {
-      if (!imported.external) continue;
-      const name = packageName(imported.path);
-      if (name === null || imported.path.startsWith('node:') || builtins.has(name) || allowed.has(name)) continue;
-      missing.add(name);
-    }
-  }
-  return [...missing].sort();
+  return [...requiredPackages(metafile)].filter((name) => !allowed.has(name)).sort();
+}
+
+/** The runtime dependencies of package.json the bundles never require: `--omit=dev` would install them for nothing. */
+export function dependenciesNeverRequired(metafile: Metafile, dependencies: readonly string[]): string[] {
+  const required = requiredPackages(metafile);
+  return dependencies.filter((name) => !required.has(name)).sort();
 }
 
 /** Compiles the server into outputDir/server (emptied first); resolves with the files written. */
@@ -77,9 +88,14 @@ export async function buildServer(outputDir: string): Promise<string[]> {
     logLevel: 'warning',
   });
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const missing = requiresBeyondDependencies(result.metafile, Object.keys(pkg.dependencies ?? {}));
+  const dependencies = Object.keys(pkg.dependencies ?? {});
+  const missing = requiresBeyondDependencies(result.metafile, dependencies);
   if (missing.length > 0) {
     throw new Error(`the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ci --omit=dev would not install it`);
+  }
+  const unused = dependenciesNeverRequired(result.metafile, dependencies);
+  if (unused.length > 0) {
+    throw new Error(`the production server never requires ${unused.join(', ')}: move them to devDependencies (npm ci --omit=dev installs every dependency)`);
   }
   // migrate.ts reads its SQL files from the folder beside it: beside the bundle, once built.
   fs.cpSync(path.join(ROOT, MIGRATIONS), path.join(serverDir, 'migrations'), { recursive: true });

