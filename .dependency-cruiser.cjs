@@ -27,10 +27,18 @@ const UI_PACKAGES =
 const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/seed/seedCommand\\.ts$'];
 
 /**
+ * Packages the server imports for their types alone (`import type`): erased from the build, they
+ * are devDependencies. The cruise cannot tell a type-only import from a value one on the way to a
+ * package (both may resolve to its .d.ts); the server's build does, and fails if the bundles
+ * require one of them (scripts/buildServer.ts).
+ */
+const TYPES_ONLY_PACKAGES = ['@fastify/type-provider-typebox'];
+
+/**
  * The packages production installs (`npm ci --omit=dev`): package.json's dependencies. Read from
  * it, so that moving a package to devDependencies is enough for the check to hold the server to it.
  */
-const RUNTIME_PACKAGES = `(^|/)node_modules/(${Object.keys(require('./package.json').dependencies)
+const RUNTIME_PACKAGES = `(^|/)node_modules/(${[...Object.keys(require('./package.json').dependencies), ...TYPES_ONLY_PACKAGES]
   .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|')})/`;
 
