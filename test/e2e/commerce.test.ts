@@ -48,6 +48,23 @@ function expectClean(guest: Guest, alerts: string[] = []): void {
   expect(guest.errors).toEqual([]);
 }
 
+/** A new customer, signed up, at the checkout with the cart and their details filled. */
+async function customerAtCheckout(): Promise<Guest> {
+  const guest = await newGuest(browser);
+  const email = newEmail();
+  await signUp(guest.page, email, 'Maria Cliente');
+  await fillCart(guest.page);
+  await fillCustomer(guest.page, email);
+  return guest;
+}
+
+/** Pays by card with this holder's outcome (the sandbox's test names: APRO, OTHE, CONT). */
+async function payByCard(page: Page, holder: string): Promise<void> {
+  await page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
+  await fillCard(page, holder);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+}
+
 it("the shop's pictures (products, accessories) all show, signed out, and the checkout's too", async () => {
   const guest = await newGuest(browser);
   const { page } = guest;
@@ -102,15 +119,9 @@ it('signed in, a coupon link, a card held by APRO: paid, and the event name can 
 });
 
 it('a card held by OTHE is refused with a clear message and no paid order; APRO then pays the same order once', async () => {
-  const guest = await newGuest(browser);
+  const guest = await customerAtCheckout();
   const { page } = guest;
-  const email = newEmail();
-  await signUp(page, email, 'Maria Cliente');
-  await fillCart(page);
-  await fillCustomer(page, email);
-  await page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
-  await fillCard(page, 'OTHE');
-  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await payByCard(page, 'OTHE');
   const refusal = page.getByRole('alert').filter({ hasText: 'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.' });
   await refusal.waitFor();
   // Seen where 'Finalizar pedido' was tapped, the way out with it.
@@ -132,15 +143,9 @@ it('a card held by OTHE is refused with a clear message and no paid order; APRO 
 });
 
 it('a card held by CONT goes into review: the order is registered and waits, told so, and nothing is paid', async () => {
-  const guest = await newGuest(browser);
+  const guest = await customerAtCheckout();
   const { page } = guest;
-  const email = newEmail();
-  await signUp(page, email, 'Maria Cliente');
-  await fillCart(page);
-  await fillCustomer(page, email);
-  await page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
-  await fillCard(page, 'CONT');
-  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await payByCard(page, 'CONT');
   // Both say so together, before the page moves on to the account.
   await page.getByText('Pagamento em análise: avisaremos quando for aprovado.').waitFor();
   expect(await page.getByText('Pedido registrado com sucesso!').count()).toBe(1);
@@ -154,12 +159,8 @@ it('a card held by CONT goes into review: the order is registered and waits, tol
 });
 
 it('Pix: the order waits, the sandbox transfer arrives, and the order is paid', async () => {
-  const guest = await newGuest(browser);
+  const guest = await customerAtCheckout();
   const { page } = guest;
-  const email = newEmail();
-  await signUp(page, email, 'Maria Cliente');
-  await fillCart(page);
-  await fillCustomer(page, email);
   await page.getByRole('button', { name: 'Pagar com Pix' }).click();
   await page.getByRole('img', { name: 'QR code do Pix deste pedido' }).waitFor();
   // The panel opened below the methods is brought up to where the customer looks.
@@ -192,9 +193,7 @@ it('signed out: the order waits in the cookies, and after signing up it is in th
   const email = newEmail();
   await fillCart(page);
   await fillCustomer(page, email);
-  await page.getByRole('button', { name: 'Pagar com Cartão de Crédito' }).click();
-  await fillCard(page, 'APRO');
-  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await payByCard(page, 'APRO');
   await page.getByText('Pedido registrado com sucesso!').waitFor();
   await eventually(async () => {
     const names = (await page.context().cookies()).map((cookie) => cookie.name);

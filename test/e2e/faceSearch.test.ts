@@ -15,7 +15,7 @@ import { demoPhoto } from '../support/faceSelfies';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl } from './support/browser';
 import { demoSeed } from './support/demoSeed';
-import { browserWithFaceCamera } from './support/fakeCamera';
+import { browserWithFaceCamera, takeSelfie } from './support/fakeCamera';
 import { logIn, newGuest } from './support/guest';
 
 const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
@@ -187,13 +187,7 @@ it("a guest whose agent's signature was cleared while the face screen was open f
       if (agent) sentAs.push({ agent, status: response.status() });
     });
     await page.goto(`${baseUrl()}/face?evento=festa_ana`);
-    await page.getByRole('checkbox', { name: 'Concordo' }).check();
-    await page.getByRole('button', { name: 'Abrir a câmera' }).click();
-    await page.waitForFunction(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
-      return button !== undefined && !button.disabled;
-    });
-    await page.getByRole('button', { name: 'Take image' }).click();
+    await takeSelfie(page);
     const signed = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
     expect(signed).not.toBe('');
     // The browser forgets the server's signature (its cookies cleared); the page keeps its agent.

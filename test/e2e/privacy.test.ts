@@ -11,7 +11,7 @@ import type { PrivacySummary } from '../../contract/wire';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl } from './support/browser';
 import { seededMedia } from './support/demoSeed';
-import { browserWithFaceCamera } from './support/fakeCamera';
+import { browserWithFaceCamera, takeSelfie } from './support/fakeCamera';
 import { newGuest } from './support/guest';
 
 let browser: Browser;
@@ -32,13 +32,7 @@ async function summaryOf(page: Page, agent: string): Promise<PrivacySummary> {
 
 async function sendFace(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/face`);
-  await page.getByRole('checkbox', { name: 'Concordo' }).check();
-  await page.getByRole('button', { name: 'Abrir a câmera' }).click();
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
-    return button !== undefined && !button.disabled;
-  });
-  await page.getByRole('button', { name: 'Take image' }).click();
+  await takeSelfie(page);
   await page.getByRole('button', { name: 'Procurar minhas fotos' }).click();
   await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createFaceEngine } from '../../../server/src/faces/faceEngine';
 import { demoPhoto, faceCrop } from '../../support/faceSelfies';
@@ -92,4 +92,15 @@ export async function browserWithFaceCamera(): Promise<FaceCameraBrowser> {
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** On the face screen, consent given: opens the camera and takes the selfie once the camera runs (how soon is the fake camera's business). */
+export async function takeSelfie(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'Concordo' }).check();
+  await page.getByRole('button', { name: 'Abrir a câmera' }).click();
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Take image');
+    return button !== undefined && !button.disabled;
+  });
+  await page.getByRole('button', { name: 'Take image' }).click();
 }

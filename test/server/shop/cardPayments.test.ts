@@ -446,6 +446,20 @@ describe('POST /api/process_payment_card', () => {
   });
 });
 
+/** Every sandbox route, asked of `app` for this order: none is there (404). */
+async function expectNoSandboxRoutes(app: Awaited<ReturnType<typeof buildApp>>, orderId: string): Promise<void> {
+  const calls = [
+    { method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' },
+    { method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody() },
+    { method: 'POST', url: `/api/sandbox/pix/${orderId}/pay` },
+    { method: 'POST', url: `/api/sandbox/pix/${orderId}/refuse` },
+  ] as const;
+  for (const call of calls) {
+    const response = await app.inject(call);
+    expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 404 });
+  }
+}
+
 describe('production', () => {
   it('registers no sandbox routes (404)', async () => {
     const config = loadConfig({
@@ -463,16 +477,7 @@ describe('production', () => {
     const app = await buildApp({ config, db: server.db, verifier: { verify: () => Promise.reject(new Error('no tokens here')) }, logger: false });
     try {
       const { orderId } = await cardOrder();
-      const calls = [
-        { method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' },
-        { method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody() },
-        { method: 'POST', url: `/api/sandbox/pix/${orderId}/pay` },
-        { method: 'POST', url: `/api/sandbox/pix/${orderId}/refuse` },
-      ] as const;
-      for (const call of calls) {
-        const response = await app.inject(call);
-        expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 404 });
-      }
+      await expectNoSandboxRoutes(app, orderId);
       // The routes are there outside production.
       expect((await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' })).statusCode).toBe(200);
     } finally {
@@ -493,16 +498,7 @@ describe('outside production, the sandbox not chosen (PAYMENT_SANDBOX unset)', (
     try {
       const payload = order();
       expect((await postOrder(payload)).json()).toMatchObject({ status: 'pending' });
-      const calls = [
-        { method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' },
-        { method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody() },
-        { method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/pay` },
-        { method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/refuse` },
-      ] as const;
-      for (const call of calls) {
-        const response = await app.inject(call);
-        expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 404 });
-      }
+      await expectNoSandboxRoutes(app, payload.orderId);
       expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'pending' });
     } finally {
       await app.close();
