@@ -56,6 +56,15 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       providesTags: [{ type: 'Transactions', id: LIST }],
     }),
+    /**
+     * One order as its buyer follows its payment: the account's own, or, signed out, the one this
+     * browser placed (the server reads its claim cookie). Asked again while it waits.
+     */
+    getOrder: build.query<Transaction, string>({
+      query: (orderId) => path`/orders/${orderId}`,
+      extraOptions: { auth: 'optional' },
+      providesTags: (_result, _error, orderId) => [{ type: 'Transactions', id: orderId }],
+    }),
     createEvent: build.mutation<string, { name: string; orderId: string }>({
       query: ({ name, orderId }) => ({ url: path`/create_event/${name}/${orderId}`, responseHandler: 'text' }),
       extraOptions: { auth: 'required' },
@@ -159,6 +168,7 @@ export const {
   useGetFaceSearchQuery,
   useSetFaceSearchMutation,
   useLoadTransactionsQuery,
+  useGetOrderQuery,
   useSetEventVisibilityMutation,
   useGetEventAccessQuery,
   useRevokeEventAccessMutation,
