@@ -294,7 +294,7 @@ it('signed out, Pix: the code stays after Finalizar pedido and on /account, the 
   expect(await order.getByLabel('Pix copia e cola').inputValue()).toBe(code);
   await order.getByRole('button', { name: 'Copiar código Pix' }).waitFor();
   await expectAccessible(page, '/account, a Pix order waiting for its payment, signed out');
-  await screenshots(page, 'pix-aguardando');
+  await screenshots(page, 'pedido-pix-aguardando');
 
   // The customer's bank pays it (the sandbox settles it as Mercado Pago's webhook would).
   const paid = await fetch(`${baseUrl()}/api/sandbox/pix/${orderId}/pay`, { method: 'POST' });
@@ -302,7 +302,7 @@ it('signed out, Pix: the code stays after Finalizar pedido and on /account, the 
   await order.getByRole('status').filter({ hasText: 'Pagamento aprovado! Seu pedido está pago.' }).waitFor();
   expect(await order.getByLabel('Pix copia e cola').count()).toBe(0);
   await expectNotReloaded(page);
-  await screenshots(page, 'pix-pago');
+  await screenshots(page, 'pedido-pix-pago');
   expectClean(guest);
   await guest.close();
 });
