@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
 import { ProductList } from './common';
+import { PrinterSeenSchema } from './events';
 import { Identifier, StringEnum, Strings } from './primitives';
 
 /** Mirror (espelho) catalogue entries. */
@@ -83,6 +84,11 @@ export const TeamDevice = Type.Object({
   /** Its booth mode, or ''. */
   mode: Type.String(),
   hasKey: Type.Boolean(),
+  /**
+   * A printer's state now (issue 43): what people read of it, the title of the event it prints
+   * for ('' on none: it prints every event's), and the prints waiting for it.
+   */
+  printer: Type.Optional(Type.Object({ name: Type.String(), eventTitle: Type.String(), state: PrinterSeenSchema, waiting: Type.Integer() })),
 });
 export type TeamDevice = Static<typeof TeamDevice>;
 

@@ -12,6 +12,7 @@ import { PackChooser } from './PackChooser';
 import { printApi, useGetPrintStatusQuery } from './printApi';
 import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
+import { printMoment } from './printMoment';
 import { PrintStatus } from './PrintStatus';
 import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
 
@@ -87,7 +88,9 @@ export function PrintWidget({ printId }: { printId: string }) {
       )}
       {mine && print.status === 'printed' && (
         <PrintedOverlay
-          copiesLeft={print.copies}
+          // The print's own status once it answers, as the line beside the icon says it; the print's answer until then.
+          moment={printMoment(job.currentData ?? print.reply)}
+          copiesLeft={job.currentData?.copies ?? print.copies}
           onClose={() => {
             dispatch(overlayClosed());
             reloadPage();
