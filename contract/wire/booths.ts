@@ -86,9 +86,18 @@ export const TeamDevice = Type.Object({
   hasKey: Type.Boolean(),
   /**
    * A printer's state now (issue 43): what people read of it, the title of the event it prints
-   * for ('' on none: it prints every event's), and the prints waiting for it.
+   * for ('' on none: it prints every event's), the prints waiting for it, and when it was last
+   * heard from (ISO 8601, null if never).
    */
-  printer: Type.Optional(Type.Object({ name: Type.String(), eventTitle: Type.String(), state: PrinterSeenSchema, waiting: Type.Integer() })),
+  printer: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      eventTitle: Type.String(),
+      state: PrinterSeenSchema,
+      waiting: Type.Integer(),
+      seenAt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 export type TeamDevice = Static<typeof TeamDevice>;
 

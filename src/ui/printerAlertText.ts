@@ -29,6 +29,13 @@ const FIX_TEXT: Record<StoppedState, string> = {
 
 export const isStopped = (state: PrinterSeen): state is StoppedState => state !== 'ready';
 
+/**
+ * Whether a printer is an alert: it stopped after it was running. One never heard from (set up
+ * but not turned on yet, a spare) is 'Sem conexão' in the lists, not an alarm on every dashboard.
+ */
+export const stoppedPrinter = <P extends { state: PrinterSeen; seenAt: string | null }>(printer: P): printer is P & { state: StoppedState } =>
+  isStopped(printer.state) && printer.seenAt !== null;
+
 const waitingText = (n: number) =>
   n === 0 ? 'Nenhuma impressão esperando.' : n === 1 ? '1 impressão esperando.' : `${n.toLocaleString('pt-BR')} impressões esperando.`;
 

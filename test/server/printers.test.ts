@@ -190,7 +190,13 @@ describe("the event's printers, for its owner and the team", () => {
     await print();
     const devices = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<{ id: string; printer?: unknown }[]>();
     const title = (await server.db.query<{ title: string }>("SELECT title FROM events WHERE name = 'festa_ana'")).rows[0].title || 'festa_ana';
-    expect(devices.find((device) => device.id === 'printer1')?.printer).toEqual({ name: 'Impressora', eventTitle: title, state: 'jammed', waiting: 2 });
+    expect(devices.find((device) => device.id === 'printer1')?.printer).toEqual({
+      name: 'Impressora',
+      eventTitle: title,
+      state: 'jammed',
+      waiting: 2,
+      seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     expect(devices.find((device) => device.id === 'cam1')).not.toHaveProperty('printer');
   });
 });

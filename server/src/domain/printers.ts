@@ -106,6 +106,7 @@ export interface TeamPrinter {
   eventTitle: string;
   state: PrinterSeen;
   waiting: number;
+  seenAt: string | null;
 }
 
 /**
@@ -119,17 +120,18 @@ export async function teamPrinters(db: Queryable): Promise<Map<string, TeamPrint
     event_name: string | null;
     title: string | null;
     state: PrinterSeen;
+    seen_at: Date | null;
     rank: number;
     count: number;
     waiting: number;
   }>(
     `WITH printers AS (
-       SELECT d.id, d.event_name, coalesce(${SEEN_STATE}, 'offline') AS state
+       SELECT d.id, d.event_name, coalesce(${SEEN_STATE}, 'offline') AS state, s.seen_at
          FROM devices d LEFT JOIN printer_states s ON s.device_id = d.id WHERE d.kind = 'printer'),
      waiting AS (
        SELECT m.event_name, count(*)::int AS jobs FROM print_jobs j JOIN media m ON m.id = j.media_id
         WHERE j.status IN ('queued', 'printing') GROUP BY m.event_name)
-     SELECT p.id, p.event_name, e.title, p.state,
+     SELECT p.id, p.event_name, e.title, p.state, p.seen_at,
             (SELECT count(*)::int FROM printers o WHERE (o.event_name = p.event_name OR o.event_name IS NULL) AND o.id < p.id) AS rank,
             (SELECT count(*)::int FROM printers o WHERE o.event_name = p.event_name OR o.event_name IS NULL) AS count,
             coalesce((SELECT sum(w.jobs)::int FROM waiting w WHERE p.event_name IS NULL OR w.event_name = p.event_name), 0) AS waiting
@@ -144,6 +146,7 @@ export async function teamPrinters(db: Queryable): Promise<Map<string, TeamPrint
         eventTitle: row.event_name === null ? '' : row.title || row.event_name,
         state: row.state,
         waiting: row.waiting,
+        seenAt: row.seen_at ? row.seen_at.toISOString() : null,
       },
     ]),
   );

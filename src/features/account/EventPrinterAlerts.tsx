@@ -1,10 +1,10 @@
 import { PrinterAlert } from '../../ui/PrinterAlert';
-import { isStopped } from '../../ui/printerAlertText';
+import { stoppedPrinter } from '../../ui/printerAlertText';
 import { useEventPrinters } from './dashboardLive';
 
 /**
  * An alert for each of the event's printers that stopped (out of paper, out of ink, jammed,
- * offline), with the prints waiting, at the top of the event's tools: the owner and the team
+ * offline after it was heard from), with the prints waiting, at the top of the event's tools: the owner and the team
  * see it arrive while the dashboard is open, and see it go when the printer is ready again.
  */
 export function EventPrinterAlerts({ bname }: { bname: string }) {
@@ -14,7 +14,7 @@ export function EventPrinterAlerts({ bname }: { bname: string }) {
   return (
     <>
       {data.printers.map((printer) =>
-        isStopped(printer.state) ? <PrinterAlert key={printer.device} name={printer.name} state={printer.state} waiting={waiting} /> : null,
+        stoppedPrinter(printer) ? <PrinterAlert key={printer.device} name={printer.name} state={printer.state} waiting={waiting} /> : null,
       )}
     </>
   );

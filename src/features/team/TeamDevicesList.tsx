@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/apiError';
 import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
 import { PrinterAlert } from '../../ui/PrinterAlert';
-import { isStopped, PRINTER_STATE_TEXT } from '../../ui/printerAlertText';
+import { isStopped, PRINTER_STATE_TEXT, stoppedPrinter } from '../../ui/printerAlertText';
 import { TeamConfirm } from './TeamConfirm';
 import { TEAM_DEVICES_LIVE, useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } from './teamDevicesApi';
 
@@ -79,7 +79,7 @@ export function TeamDevicesList() {
     <section aria-labelledby={titleId} className="team-orders">
       <h2 id={titleId}>Dispositivos</h2>
       {devices?.map(({ id, printer }) =>
-        printer && isStopped(printer.state) ? (
+        printer && stoppedPrinter(printer) ? (
           <PrinterAlert key={id} name={printer.name} state={printer.state} waiting={printer.waiting} place={printerPlace(printer)} />
         ) : null,
       )}

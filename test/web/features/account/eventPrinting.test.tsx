@@ -50,6 +50,12 @@ it("shows each printer's state by its name, when it was last heard from, and the
     'Impressora 3: Sem conexão',
   ]);
   expect(within(section).getByText('Na fila: 3 · Imprimindo: 1')).toBeInTheDocument();
+  // Each printer that stopped is an alert with the prints waiting; one never heard from (never turned on) is not.
+  expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('.printer-alert__headline')?.textContent)).toEqual([
+    'Impressora 1 parou: sem papel.',
+    'Impressora 2 parou: sem conexão.',
+  ]);
+  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('4 impressões esperando.');
 });
 
 const readyPrinter = (state: Printers['printers'][number]['state'], queued: number): Printers => ({

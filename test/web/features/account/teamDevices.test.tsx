@@ -57,7 +57,7 @@ describe("the team's devices", () => {
     const server = serve({ team: 'ok' });
     const printer = (state: NonNullable<TeamDevice['printer']>['state'], waiting: number): TeamDevice => ({
       ...PRINTER,
-      printer: { name: 'Impressora', eventTitle: 'Festa da Ana', state, waiting },
+      printer: { name: 'Impressora', eventTitle: 'Festa da Ana', state, waiting, seenAt: new Date().toISOString() },
     });
     server.devices = [CAMERA, printer('ready', 0)];
     await openDevices(server);
