@@ -62,12 +62,13 @@ export function PrintWidget({ printId }: { printId: string }) {
         type="button"
         className="icon-button"
         aria-label="Imprimir"
-        aria-describedby={pending || job.data ? statusId : undefined}
+        aria-describedby={pending || job.currentData ? statusId : undefined}
         onClick={() => dispatch(reason ? repeatAsked({ printId, reason }) : printOpened(printId))}
       >
         <PrintIcon />
       </button>
-      {(pending || (latest && job.data)) && <PrintStatus id={statusId} pending={pending} job={job.data} />}
+      {/* This print's own status (never the one before it while it is asked for), as the overlay reads it. */}
+      {(pending || (latest && job.currentData)) && <PrintStatus id={statusId} pending={pending} job={job.currentData} />}
       {mine && print.status === 'confirming' && (
         <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
           <p>{REPEAT_TEXT[print.reason]}</p>
