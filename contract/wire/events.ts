@@ -123,9 +123,16 @@ export const AgentResultsReply = ProductList;
 export type AgentResultsReply = Static<typeof AgentResultsReply>;
 
 /**
+ * The wall code of each medium listed whose own collect link would not open its event (a
+ * link-only or private event's photo stored before its guests' access was last revoked, or under
+ * a name anyone could guess): its QR code carries `&telao={code}` (server/src/domain/wallCodes.ts).
+ */
+const WallCodes = Type.Record(Type.String(), Type.String());
+
+/**
  * `GET /telao/{publicId}` (beyond the spec, issue 27): what an event's live wall shows. Its booths'
- * newest media across every mode, newest first, at most WALL_HISTORY of them: the wall keeps a
- * bounded history, however long the party.
+ * newest media across every mode, newest first, at most WALL_HISTORY of them: what is new is told
+ * from it (the whole night is read in pages: WallNightReply).
  */
 export const WallReply = Type.Object({
   bname: Type.String(),
@@ -135,8 +142,21 @@ export const WallReply = Type.Object({
   cover: Type.String(),
   /** Media URLs, newest first. */
   product: Strings,
+  codes: Type.Optional(WallCodes),
 });
 export type WallReply = Static<typeof WallReply>;
+
+/**
+ * `GET /telao/{publicId}/noite?depois={cursor}` (issue 43): a page of every medium of the wall's
+ * night, oldest first, from the start of the night or after `cursor`.
+ */
+export const WallNightReply = Type.Object({
+  product: Strings,
+  codes: WallCodes,
+  /** The cursor of the next page; null: this page ends the night. */
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+export type WallNightReply = Static<typeof WallNightReply>;
 
 /**
  * `GET|POST|DELETE /events/{bname}/telao`: the owner's (or the team's) view of the event's wall:

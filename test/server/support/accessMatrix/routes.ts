@@ -126,6 +126,18 @@ export const ROWS: Row[] = [
     expected: { ...optional(404, 404), owner: 200, team: 200 },
   },
   {
+    route: 'GET /api/telao/:publicId/noite',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1/noite' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/telao/:publicId/noite',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/telao/privada-1/noite' }),
+    expected: { ...optional(404, 404), owner: 200, team: 200 },
+  },
+  {
     route: 'GET /api/telao/:publicId/ao-vivo',
     label: 'a public event',
     request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1/ao-vivo' }),
