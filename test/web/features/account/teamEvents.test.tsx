@@ -52,7 +52,11 @@ function serveTeam({ team = true } = {}) {
     ),
     http.get(`${API}/events/:bname/impressoras`, ({ params }) => {
       printersAsked.push(String(params.bname));
-      return HttpResponse.json({ printers: [{ device: 'impressora-1', name: 'Impressora', state: 'jammed', seenAt: null }], queued: 2, printing: 0 });
+      return HttpResponse.json({
+        printers: [{ device: 'impressora-1', name: 'Impressora', state: 'jammed', seenAt: '2026-11-20T15:00:00.000Z' }],
+        queued: 2,
+        printing: 0,
+      });
     }),
     http.get(`${API}/events/:bname/impressao`, () => HttpResponse.json({ paper: '10x15' })),
     http.get(`${API}/events/:bname/access`, () => HttpResponse.json({ agents: 3, accounts: 2 })),
