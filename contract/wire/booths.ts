@@ -1,6 +1,6 @@
 /** Wire contract: The AI mirror, the 360 platform and face capture. */
 import { type Static, Type } from '@sinclair/typebox';
-import { MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
+import { MAX_COLLECT_FOUND, MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
 import { ProductList } from './common';
 import { PrinterSeenSchema } from './events';
 import { Identifier, StringEnum, Strings } from './primitives';
@@ -74,6 +74,17 @@ export const FaceSearchReply = Type.Object({
   unavailable: Strings,
 });
 export type FaceSearchReply = Static<typeof FaceSearchReply>;
+
+/** `POST /fotos-do-rosto/{agent}/colecao` (issue 43, 'Pegar todas'): the photos a face search found, collected at once. */
+export const CollectFoundRequest = Type.Object(
+  { fotos: Type.Array(Type.String({ minLength: 1, maxLength: 1024 }), { minItems: 1, maxItems: MAX_COLLECT_FOUND }) },
+  { additionalProperties: false },
+);
+export type CollectFoundRequest = Static<typeof CollectFoundRequest>;
+
+/** What 'Pegar todas' collected (the selfie kept finds the visitor in them), and what it refused (it does not: not theirs, or gone). */
+export const CollectFoundReply = Type.Object({ collected: Strings, refused: Strings });
+export type CollectFoundReply = Static<typeof CollectFoundReply>;
 
 /** A device as the team sees it (`GET /team/devices`): never its key, only whether it has one. */
 export const TeamDevice = Type.Object({

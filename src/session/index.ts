@@ -41,6 +41,6 @@ export { rootReducer, type AppDispatch, type LazyLoadedSlices, type RootState } 
 export { pendingOrderRecorded, selectAuthStatus, selectLoginRequired, selectPendingOrder, type Identity } from './authSlice';
 export { collectionMerged, selectAgentResultsKnown } from './collectionSlice';
 export { selectSession } from './sessionView';
-export { eventVisited, selectAgent } from './visitorSlice';
+export { eventVisited, eventsMerged, selectAgent } from './visitorSlice';
 export { completeSignIn, type Profile } from './signIn';
 export { useSession } from './useSession';

@@ -5,7 +5,8 @@
  * Ana on its dashboard; a booth sends that group photo and another; the guest opens the gallery,
  * follows 'Encontre minhas fotos', gives consent (nothing is sent before), takes the selfie, and
  * 'Suas fotos' lists the photo they are in, not the other, opening the collect screen. Nothing
- * of the selfie is stored as an image; 'Apagar minhas fotos' deletes its descriptor.
+ * of the selfie is stored as an image; 'Pegar todas' puts every photo found in 'Minha Coleção' in
+ * one tap; 'Apagar minhas fotos' deletes its descriptor.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,7 +86,7 @@ async function openFaceSearchSettings(page: Page) {
   return festa.getByRole('region', { name: 'Encontre minhas fotos' });
 }
 
-it("a guest finds the photos they are in with a selfie from the camera, after consent; nothing of it is kept as an image, and 'Apagar minhas fotos' deletes it", async () => {
+it("a guest finds the photos they are in with a selfie from the camera, after consent; 'Pegar todas' puts every one in 'Minha Coleção'; nothing of it is kept as an image, and 'Apagar minhas fotos' deletes it", async () => {
   const team = await newGuest(browser);
   const guest = await newGuest(browser, { serviceWorkers: 'block' });
   const settings = await openFaceSearchSettings(team.page);
@@ -149,6 +150,19 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     expect(await keptOf(agent)).toEqual({ selfies: 1, captures: 0 });
     expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR ?? '', 'faces'))).toBe(false);
 
+    // 'Pegar todas': every photo found joins 'Minha Coleção' in one tap, and the screen says how many.
+    const count = reply.found.length;
+    await page.getByRole('button', { name: 'Pegar todas' }).click();
+    await page.getByText(count === 1 ? '1 foto adicionada à Minha Coleção.' : `${count} fotos adicionadas à Minha Coleção.`).waitFor();
+    await page.getByRole('link', { name: 'Ver Minha Coleção' }).click();
+    const collection = page.getByRole('list', { name: 'Minha Coleção' });
+    await collection.getByRole('button', { name: `Item 1 de ${count}` }).waitFor();
+    const shown = await collection.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    for (const photo of reply.found) expect([photo.url, shown.some((src) => src.includes(photo.url.split('/').pop() ?? '-'))]).toEqual([photo.url, true]);
+    expect(await collection.getByRole('button').count()).toBe(count);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
+
     // The photo the guest is in opens the collect screen.
     const index = reply.found.findIndex((photo) => photo.url === withGuest);
     await tiles.nth(index).click();
@@ -159,7 +173,7 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
     await page.getByRole('button', { name: 'Apagar minhas fotos' }).click();
     await page.getByRole('button', { name: 'Sim, apagar' }).click();
-    await page.getByText('Sua selfie foi apagada.').waitFor();
+    await page.getByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.').waitFor();
     expect(await keptOf(agent)).toEqual({ selfies: 0, captures: 0 });
     await page.reload();
     // Nothing kept: the consent again, no photos.

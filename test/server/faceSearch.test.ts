@@ -6,7 +6,7 @@ import { descriptorBytes } from '../../server/src/faces/faceMatch';
 import type { FoundFace } from '../../server/src/faces/faceModel';
 import { dataUrl, demoPhoto, faceCrop } from '../support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
-import { newTeamMember, startTestServer, type TestServer } from './support/testServer';
+import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
  * The search of 'Encontre minhas fotos' (issue 28), on the group photos shipped in
@@ -398,5 +398,75 @@ describe("the face screen's calls", () => {
       expect((await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteoculto0001', ...from('agenteoculto0001') })).statusCode).toBe(200);
     }
     expect(foundUrls(await again('agenteoutro00001', 'festa_ana'))).toContain(urls[4]);
+  });
+
+  describe("'Pegar todas': POST /fotos-do-rosto/{agent}/colecao", () => {
+    const collect = (agent: string, payload: unknown, token?: string) =>
+      server.call({ method: 'POST', url: `/api/fotos-do-rosto/${agent}/colecao`, payload: payload as Record<string, unknown>, token, ...from(agent) });
+    const accountCollection = async (uid: string) =>
+      (await server.db.query<{ value: string }>("SELECT value FROM account_items WHERE uid = $1 AND list = 'collection' ORDER BY position", [uid])).rows.map(
+        (row) => row.value,
+      );
+    const granted = async (agent: string) =>
+      (await server.db.query<{ event_name: string }>('SELECT event_name FROM event_grants WHERE holder = $1', [`agent:${agent}`])).rows.map(
+        (row) => row.event_name,
+      );
+
+    it('collects the photos the kept selfie finds, signed out (the presence at the event) and signed in (the account), the same when asked again', async () => {
+      // The group photo, and the copy of it an earlier test's booth sent.
+      const found = foundUrls(await send('agentepega000001', 4, 2, ['festa_ana']));
+      expect(found).toContain(urls[4]);
+      const first = await collect('agentepega000001', { fotos: found });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ collected: found, refused: [] });
+      expect(await granted('agentepega000001')).toEqual(['festa_ana']);
+
+      const guest = await newUser('pega');
+      expect(foundUrls(await send('agentepega000002', 4, 2, ['festa_ana']))).toEqual(found);
+      for (let tap = 0; tap < 2; tap += 1) {
+        const signed = await collect('agentepega000002', { fotos: [...found, urls[4]] }, guest.token);
+        expect(signed.json()).toEqual({ collected: found, refused: [] });
+      }
+      expect(await accountCollection(guest.uid)).toEqual(found);
+    });
+
+    it("refuses, and never collects, a photo the visitor's selfie does not find: someone else's, or one of an event they may not see", async () => {
+      const guest = await newUser('outro');
+      expect(foundUrls(await send('agentepega000003', 4, 2, ['festa_ana']))).toContain(urls[4]);
+      const response = await collect('agentepega000003', { fotos: [urls[4], urls[5], '/media/privada/pad/p1.jpg'] }, guest.token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ collected: [urls[4]], refused: [urls[5], '/media/privada/pad/p1.jpg'] });
+      expect(await accountCollection(guest.uid)).toEqual([urls[4]]);
+      expect(await granted('agentepega000003')).toEqual(['festa_ana']);
+    });
+
+    it('answers 4xx to bad input, to no selfie kept and to another browser, and collects nothing', async () => {
+      expect(foundUrls(await send('agentepega000004', 4, 2, ['festa_ana']))).toContain(urls[4]);
+      for (const payload of [
+        {},
+        { fotos: [] },
+        { fotos: 'x' },
+        { fotos: ['nao-e-uma-foto'] },
+        { fotos: [urls[4], '../../etc/passwd'] },
+        { fotos: [urls[4]], extra: 1 },
+      ]) {
+        const response = await collect('agentepega000004', payload);
+        expect([JSON.stringify(payload), response.statusCode]).toEqual([JSON.stringify(payload), 400]);
+      }
+      const tooMany = await collect('agentepega000004', { fotos: Array.from({ length: 501 }, (_, i) => `/media/festa_ana/pad/x${i}.jpg`) });
+      expect(tooMany.statusCode).toBe(400);
+      const noSelfie = await collect('agentepega000005', { fotos: [urls[4]] });
+      expect(noSelfie.statusCode).toBe(404);
+      expect(noSelfie.json()).toMatchObject({ error: 'no_selfie' });
+      const stranger = await server.call({
+        method: 'POST',
+        url: '/api/fotos-do-rosto/agentepega000004/colecao',
+        payload: { fotos: [urls[4]] },
+        ...from('agenteintruso002'),
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect(await granted('agentepega000004')).toEqual([]);
+      expect(await granted('agenteintruso002')).toEqual([]);
+    });
   });
 });

@@ -73,6 +73,7 @@ describe('rate limits', () => {
     ['orderStatus', { method: 'GET', url: '/api/orders/123456789' }],
     ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', visitor: 'agentr001', payload: {} }],
     ['faceSearch', { method: 'GET', url: '/api/fotos-do-rosto/agentr004?eventos=festa_ana', visitor: 'agentr004' }],
+    ['collectFound', { method: 'POST', url: '/api/fotos-do-rosto/agentr005/colecao', visitor: 'agentr005', payload: {} }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
     ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
     [

@@ -183,6 +183,20 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
 }
 
 /**
+ * 'Pegar todas' (issue 43): the photos a face search found join the account's collection at once,
+ * as `modifyAccount/add/collection` adds one (the caller has checked they exist and are the
+ * visitor's). A collection without room for them all takes none (409 `account_list_full`).
+ */
+export async function addManyToCollection(db: Database, identity: Identity, urls: readonly string[]): Promise<void> {
+  const entries = normaliseList('collection', urls);
+  if (entries.length === 0) return;
+  await db.transaction(async (client) => {
+    await ensureAccount(client, identity);
+    await addWithinBounds(client, identity.uid, { collection: entries }, 'refuse');
+  });
+}
+
+/**
  * A booth made `url` for the visitor `agent` (the mirror's image, the 360 video): it joins the
  * collection of every account created from that visitor's browser, as `modifyAccount/add/collection`
  * would add it. Answers how many accounts got it.

@@ -62,6 +62,8 @@ export const RATE_LIMITS = {
   },
   // The face screen asks again for the kept selfie's photos when it opens, and hides or shows the face.
   faceSearch: { perMinute: 30, perAddress: 5 * VENUE_PHONES },
+  // 'Pegar todas': one tap collects every photo found (a search each time); a guest taps it once or twice.
+  collectFound: { perMinute: 10, perAddress: 2 * VENUE_PHONES },
   privacyErase: { perMinute: 10, perAddress: VENUE_PHONES },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
   downloadGallery: { perMinute: 20, perAddress: 2 * VENUE_PHONES },

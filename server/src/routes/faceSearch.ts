@@ -1,18 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
-import { FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
+import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
+import { CollectFoundReply, CollectFoundRequest, FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
-import { conflict, notFound, unavailable, unprocessable } from '../domain/errors';
+import { addManyToCollection } from '../domain/accounts';
+import { conflict, invalid, notFound, unavailable, unprocessable } from '../domain/errors';
 import { checkedFace, deleteFaces } from '../domain/faces';
 import { extendHiding, hideFace, isHidden, unhideFace } from '../domain/faceHiding';
 import { databaseNow, faceSearchEvents, forgetSelfie, saveSelfie, searchFaces, selfieFace, selfieOf } from '../domain/faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
+import { agentOf } from '../http/eventGuard';
 import { eventMediaOpening } from '../http/mediaGate';
 import { ownAgentIn } from '../http/ownAgent';
 import { AGENT, params, type Api } from '../http/schemas';
 
 const FACE_WINDOW_SECONDS = 60;
+
+const NO_SELFIE_TO_COLLECT = 'Tire uma selfie primeiro: é com ela que encontramos as suas fotos.';
 
 export const NO_FACE_MESSAGE = 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.';
 
@@ -105,6 +110,41 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
       const { agent } = request.params;
       const names = (request.query.eventos ?? '').split(',').filter(Boolean);
       return search(request, agent, await selfieOf(db, agent), names);
+    },
+  );
+
+  /**
+   * 'Pegar todas' (issue 43): the photos the visitor's kept selfie finds, collected at once. Each
+   * photo named must be one that selfie finds now, in an event this request may see (the search's
+   * own rule): any other (someone else's photo, one deleted or hidden since) is refused, never
+   * collected. What is collected is what a collect link of each photo does: the visitor's presence
+   * at a public event (a grant), and a signed-in visitor's account collection. Again, the same.
+   */
+  app.post(
+    '/fotos-do-rosto/:agent/colecao',
+    {
+      schema: { params: agentRoute.params, body: CollectFoundRequest, response: { 200: CollectFoundReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('collectFound') },
+      onRequest: agentRoute.onRequest,
+    },
+    async (request) => {
+      const refs = request.body.fotos.map((url) => parseMediaPath(url));
+      if (refs.some((ref) => ref === null)) throw invalid('invalid_value', 'Foto inválida.');
+      const asked = [...new Set(refs.flatMap((ref) => (ref ? [mediaUrl(ref)] : [])))];
+      const selfie = await selfieOf(db, request.params.agent);
+      if (!selfie) throw notFound('no_selfie', NO_SELFIE_TO_COLLECT);
+      const events = await searchable(request, askedEvents(refs.flatMap((ref) => (ref ? [ref.bname] : []))));
+      const found = new Set((await searchFaces(db, selfie, events, request.params.agent)).map((photo) => photo.url));
+      const collected = asked.filter((url) => found.has(url));
+      const refused = asked.filter((url) => !found.has(url));
+      if (request.identity && collected.length > 0) await addManyToCollection(db, request.identity, collected);
+      // The guest was there, as a collect link's visit says (http/collectOnServe.ts): should the
+      // owner make a public event private after the party, they keep it.
+      const viewer = { agent: agentOf(request), uid: request.identity?.uid ?? null };
+      for (const bname of new Set(collected.map((url) => parseMediaPath(url)?.bname ?? ''))) {
+        if (bname && (await eventMediaOpening(request, bname, mediaAccess)) === 'public') await mediaAccess.guard.grant(bname, viewer, 'collect');
+      }
+      return { collected, refused };
     },
   );
 

@@ -1,12 +1,12 @@
 import { asOwnAgent } from '../../api/agentRefusal';
 import { errorMessage } from '../../api/apiError';
 import { selectAgent, useAppDispatch } from '../../session';
-import { useGetFaceMatchesQuery, useHideFaceMutation, useUnhideFaceMutation, type FaceSearchArgs } from './faceApi';
+import { useHideFaceMutation, useUnhideFaceMutation, type FaceSearchArgs } from './faceApi';
 
 /**
  * 'Não me mostre': the guest's face (their selfie's numbers) is kept only to leave the photos
  * they are in out of other guests' searches, in the events the guest searches; their own search
- * still finds them. Undone here too.
+ * still finds them. Undone here too. What that keeps is said by FaceKeptNotice, once.
  */
 export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden: boolean }) {
   const dispatch = useAppDispatch();
@@ -19,17 +19,11 @@ export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden:
   const busy = hiding.isLoading || unhiding.isLoading;
   const failure = hiding.error ?? unhiding.error;
   return (
-    <section className="face__hiding" aria-label="Não me mostre">
+    <div className="face__hiding">
       {hidden ? (
-        <>
-          <p role="status">
-            Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de
-            fora dos resultados deles. Guardamos os números do seu rosto só para isso, até você voltar a aparecer (no máximo 394 dias).
-          </p>
-          <button type="button" className="link-button" disabled={busy} onClick={() => asOwn((agent) => unhide(agent))}>
-            Voltar a aparecer nas buscas
-          </button>
-        </>
+        <button type="button" className="link-button" disabled={busy} onClick={() => asOwn((agent) => unhide(agent))}>
+          Voltar a aparecer nas buscas
+        </button>
       ) : (
         <>
           <p>Prefere que outros convidados não encontrem as fotos em que você aparece?</p>
@@ -39,12 +33,6 @@ export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden:
         </>
       )}
       {failure && <p role="alert">{errorMessage(failure)}</p>}
-    </section>
+    </div>
   );
-}
-
-/** Before a new selfie: a guest who asked not to be found is told so, and can undo it, with no selfie kept. */
-export function KeptHiding({ search }: { search: FaceSearchArgs }) {
-  const { data } = useGetFaceMatchesQuery(search, { skip: !search.agent });
-  return data?.hidden ? <FaceHiding search={search} hidden /> : null;
 }

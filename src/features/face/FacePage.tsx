@@ -6,7 +6,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
 import { FaceConsent } from './FaceConsent';
 import { FaceDeletion } from './FaceDeletion';
-import { KeptHiding } from './FaceHiding';
+import { FaceKeptNotice } from './FaceKeptNotice';
 import { FaceResults } from './FaceResults';
 import './faceFlow';
 import {
@@ -51,10 +51,7 @@ export default function FacePage() {
     <ScreenFrame title="Encontre minhas fotos" className="face">
       {(state.status === 'idle' || state.status === 'checking') && <p role="status">Carregando...</p>}
       {state.status === 'consent' && (
-        <>
-          <KeptHiding search={{ agent, events }} />
-          <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
-        </>
+        <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
       )}
       {(state.status === 'starting' || state.status === 'camera' || state.status === 'cameraError') && (
         <FocusedStep title="Tire a selfie" className="face__step">
@@ -89,8 +86,10 @@ export default function FacePage() {
         </FocusedStep>
       )}
       {state.status === 'results' && <FaceResults search={{ agent, events }} onRetake={() => dispatch(cameraRequested())} />}
-      {/* Not while a search is under way: its answer would come after the deletion. */}
-      {state.status !== 'sending' && <FaceDeletion agent={agent} />}
+      {/* Once the server has said what it keeps (not while checking), and not while a search is under
+          way: its answer would come after the deletion, and change what is kept. */}
+      {state.status !== 'idle' && state.status !== 'checking' && state.status !== 'sending' && <FaceKeptNotice search={{ agent, events }} />}
+      {state.status !== 'sending' && <FaceDeletion search={{ agent, events }} />}
     </ScreenFrame>
   );
 }

@@ -3,8 +3,8 @@ import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { errorMessage } from '../../api/apiError';
 import { FocusedStep } from '../../ui/FocusedStep';
 import { MediaTile } from '../../ui/gallery/MediaTile';
+import { CollectAllFound } from './CollectAllFound';
 import { useGetFaceMatchesQuery, type FaceSearchArgs } from './faceApi';
-import { FaceHiding } from './FaceHiding';
 
 export const FACE_TIPS = 'Tente com o rosto bem iluminado, sem óculos escuros';
 
@@ -36,7 +36,8 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
     <FocusedStep title="Suas fotos" className="face__results">
       {data.found.length > 0 ? (
         <>
-          <p role="status">{photosFound(data.found.length)} Toque em uma foto para coletá-la.</p>
+          <p role="status">{photosFound(data.found.length)} Toque em uma foto para coletá-la, ou pegue todas de uma vez.</p>
+          <CollectAllFound photos={data.found} />
           <ul className="face__grid">
             {data.found.map((photo, index) => (
               <li key={photo.url} className="face__tile">
@@ -60,7 +61,6 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
           Tirar outra selfie
         </button>
       </div>
-      <FaceHiding search={search} hidden={data.hidden} />
     </FocusedStep>
   );
 }

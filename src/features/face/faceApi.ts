@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
-import type { FaceSearchReply } from '../../../contract/wire';
+import type { CollectFoundReply, FaceSearchReply } from '../../../contract/wire';
 
 /** Whose face, and where to look: the events as one comma-separated list (a stable cache key). */
 export interface FaceSearchArgs {
@@ -8,7 +8,7 @@ export interface FaceSearchArgs {
   events: string;
 }
 
-/** The face screen's calls (issue 28): the selfie sent, the search again, 'Não me mostre', 'Apagar minhas fotos'. */
+/** The face screen's calls (issue 28): the selfie sent, the search again, 'Pegar todas', 'Não me mostre', 'Apagar minhas fotos'. */
 export const faceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Sends the selfie (a data URL) of the visitor: the server keeps its descriptor, never the image, and answers the photos found. */
@@ -24,6 +24,14 @@ export const faceApi = api.injectEndpoints({
     getFaceMatches: build.query<FaceSearchReply, FaceSearchArgs>({
       query: ({ agent, events }) => ({ url: path`/fotos-do-rosto/${agent}`, params: { eventos: events } }),
       providesTags: [{ type: 'FaceMatches' }],
+    }),
+    /**
+     * 'Pegar todas' (issue 43): the photos found, collected in one request; the server collects
+     * those the kept selfie finds (a signed-in visitor's account too: the token goes when there is one).
+     */
+    collectFound: build.mutation<CollectFoundReply, { agent: string; photos: readonly string[] }>({
+      query: ({ agent, photos }) => ({ url: path`/fotos-do-rosto/${agent}/colecao`, method: 'POST', body: { fotos: photos } }),
+      extraOptions: { auth: 'optional' },
     }),
     /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events searched (and those searched later). */
     hideFace: build.mutation<string, FaceSearchArgs>({

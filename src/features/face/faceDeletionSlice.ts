@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
-import { faceClosed } from './faceSlice';
+import { faceClosed, sendSucceeded } from './faceSlice';
 
 /**
  * 'Apagar minhas fotos', the way out the consent text promises, as a state machine: a
@@ -29,6 +29,8 @@ const faceDeletionMachine = createSlice({
   extraReducers: (builder) => {
     // The screen closed: what was said this time is no news at the next visit.
     builder.addCase(faceClosed, (state): FaceDeletionState => (state.status === 'deleting' ? state : { status: 'idle' }));
+    // A new selfie is kept: 'Sua selfie foi apagada' is no longer true.
+    builder.addCase(sendSucceeded, (state): FaceDeletionState => (state.status === 'deleted' || state.status === 'failed' ? { status: 'idle' } : state));
   },
   selectors: {
     selectFaceDeletion: (state) => state,

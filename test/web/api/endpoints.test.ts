@@ -404,6 +404,16 @@ const cases: Case[] = [
     data: 'ok',
   },
   {
+    name: 'collectFound',
+    run: (s) => s.dispatch(faceApi.endpoints.collectFound.initiate({ agent: 'ana maria', photos: ['/media/festa_ana/pad/a1.jpg'] })),
+    method: 'POST',
+    path: '/api/fotos-do-rosto/ana%20maria/colecao',
+    body: { fotos: ['/media/festa_ana/pad/a1.jpg'] },
+    auth: 'optional',
+    reply: { json: { collected: ['/media/festa_ana/pad/a1.jpg'], refused: [] } },
+    data: { collected: ['/media/festa_ana/pad/a1.jpg'], refused: [] },
+  },
+  {
     name: 'getUltraLast (in session)',
     run: (s) => s.dispatch(ultraApi.endpoints.getUltraLast.initiate({ device: 'plataforma 1', bname: 'festa_ana', agent: 'agent0001' })),
     method: 'GET',

@@ -493,6 +493,13 @@ export const ROWS: Row[] = [
     request: () => ownAgentRequest('DELETE', (agent) => `/api/rostos-ocultos/${agent}`),
     expected: ownAgentOnly(ok('ok')),
   },
+  {
+    route: 'POST /api/fotos-do-rosto/:agent/colecao',
+    label: 'no selfie kept',
+    request: () => ({ ...ownAgentRequest('POST', (agent) => `/api/fotos-do-rosto/${agent}/colecao`), payload: { fotos: ['/media/festa_ana/pad/a1.jpg'] } }),
+    // 'Pegar todas' collects only what the visitor's own kept selfie finds; a bad token is a 401.
+    expected: ownAgentOf(optional(404, 404)),
+  },
   { route: 'DELETE /api/faces/:agent', request: () => ownAgentRequest('DELETE', (agent) => `/api/faces/${agent}`), expected: ownAgentOnly(ok('ok')) },
 
   // The devices' own API (x-device-id and x-device-key)

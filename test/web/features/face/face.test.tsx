@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type * as ReactModule from 'react';
@@ -354,7 +354,7 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(yes.parentElement).toHaveClass('face__buttons');
     expect(screen.getByRole('button', { name: 'Cancelar' }).parentElement).toBe(yes.parentElement);
     await user.click(yes);
-    expect(await screen.findByText('Sua selfie foi apagada.')).toBeInTheDocument();
+    expect(await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.')).toBeInTheDocument();
     expect(deleted).toEqual([AGENT]);
     expect(screen.queryByRole('heading', { name: 'Suas fotos' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
@@ -391,5 +391,204 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
     await waitFor(() => expect(screen.queryByText(/Você pediu para não aparecer/)).not.toBeInTheDocument());
     expect(calls.uploads).toEqual([]);
+  });
+});
+
+/**
+ * The face server as it keeps a visitor's face (docs/privacy.md): a selfie's numbers after a
+ * search, a hidden face's after 'Não me mostre' (which needs a selfie), the selfie deleted by
+ * 'Apagar minhas fotos' and the hidden face left; each answer says what is kept now.
+ */
+function keepingServer(start: { selfie?: boolean; hidden?: boolean } = {}) {
+  const kept = { selfie: start.selfie ?? false, hidden: start.hidden ?? false };
+  const reply = (): FaceSearchReply => ({ ...FOUND, ...kept, found: kept.selfie ? FOUND.found : [] });
+  network.use(
+    http.post(`${API}/uploadFace/:name`, () => {
+      kept.selfie = true;
+      return HttpResponse.json(reply());
+    }),
+    http.get(`${API}/fotos-do-rosto/:agent`, () => HttpResponse.json(reply())),
+    http.post(`${API}/rostos-ocultos/:agent`, () => {
+      if (!kept.selfie) return HttpResponse.json({ error: 'no_selfie', message: 'Tire uma selfie primeiro.' }, { status: 404 });
+      kept.hidden = true;
+      return HttpResponse.text('ok');
+    }),
+    http.delete(`${API}/rostos-ocultos/:agent`, () => {
+      kept.hidden = false;
+      return HttpResponse.text('ok');
+    }),
+    http.delete(`${API}/faces/:agent`, () => {
+      kept.selfie = false;
+      return HttpResponse.text('ok');
+    }),
+  );
+  return kept;
+}
+
+describe('what the face screen says is kept of the face: one true thing at every step', () => {
+  /** Every sentence of the screen about the face's numbers, and about a deletion. */
+  const sayings = () => screen.queryAllByText(/números do seu rosto|selfie foi apagada/).map((element) => element.textContent ?? '');
+  const kept = () => screen.getByRole('region', { name: 'O que guardamos do seu rosto' });
+
+  async function deleteSelfie(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
+    await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
+  }
+
+  async function searchAgain(user: ReturnType<typeof userEvent.setup>) {
+    await agree(user);
+    await user.click(await takeImage());
+    await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
+    await screen.findByRole('heading', { name: 'Suas fotos' });
+  }
+
+  it('after a search: the numbers are kept for the search alone, 24 hours at most', async () => {
+    keepingServer();
+    const { user } = await openFace();
+    await searchAgain(user);
+    expect(await within(kept()).findByRole('status')).toHaveTextContent(
+      'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é guardada.',
+    );
+    expect(sayings()).toHaveLength(1);
+  });
+
+  it("after 'Não me mostre': kept for the search and for hiding, until the guest shows up again", async () => {
+    keepingServer({ selfie: true });
+    const { user } = await openFace();
+    await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
+    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Você pediu para não aparecer nas buscas de outros convidados')]));
+    expect(sayings()[0]).toContain('para a sua busca (24 horas no máximo) e para isso, até você voltar a aparecer nas buscas (no máximo 394 dias)');
+    expect(within(kept()).getByRole('button', { name: 'Voltar a aparecer nas buscas' })).toBeEnabled();
+  });
+
+  it("after 'Apagar minhas fotos': nothing is kept, said once", async () => {
+    keepingServer({ selfie: true });
+    const { user } = await openFace();
+    await screen.findByRole('heading', { name: 'Suas fotos' });
+    await deleteSelfie(user);
+    await waitFor(() => expect(sayings()).toEqual(['Sua selfie foi apagada: não guardamos mais nada do seu rosto.']));
+    expect(screen.queryByRole('button', { name: 'Não me mostre' })).not.toBeInTheDocument();
+  });
+
+  it("'Não me mostre' then 'Apagar minhas fotos': the selfie is gone from the search and the numbers stay for the hiding alone, in one sentence", async () => {
+    const server = keepingServer({ selfie: true });
+    const { user } = await openFace();
+    await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
+    await waitFor(() => expect(server.hidden).toBe(true));
+    await screen.findByRole('button', { name: 'Voltar a aparecer nas buscas' });
+    await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
+    // The second look says beforehand what stays.
+    expect(screen.getByText(/Apagar a selfie guardada deste aparelho\?/)).toHaveTextContent('Os números do seu rosto guardados para "Não me mostre" continuam');
+    await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
+    await waitFor(() =>
+      expect(sayings()).toEqual([
+        'A sua selfie foi apagada da sua busca. Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de fora dos resultados deles. Por isso ainda guardamos os números do seu rosto, só para isso, até você voltar a aparecer nas buscas (no máximo 394 dias).',
+      ]),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
+    // Shown again: nothing is kept any more, and the screen says so.
+    await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
+    await waitFor(() => expect(sayings()).toEqual(['Sua selfie foi apagada: não guardamos mais nada do seu rosto.']));
+  });
+
+  it("'Apagar minhas fotos' then a new selfie and 'Não me mostre': the deletion is no longer said, the new numbers are", async () => {
+    keepingServer({ selfie: true });
+    const { user } = await openFace();
+    await screen.findByRole('heading', { name: 'Suas fotos' });
+    await deleteSelfie(user);
+    await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.');
+    await searchAgain(user);
+    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Guardamos os números do seu rosto por 24 horas no máximo')]));
+    await user.click(screen.getByRole('button', { name: 'Não me mostre' }));
+    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('para a sua busca (24 horas no máximo) e para isso')]));
+  });
+
+  it('a guest hidden with no selfie kept, coming back: kept for the hiding alone', async () => {
+    keepingServer({ hidden: true });
+    await openFace();
+    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Por isso ainda guardamos os números do seu rosto, só para isso')]));
+    expect(sayings()[0]).not.toContain('apagada');
+  });
+});
+
+describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap", () => {
+  /** The server's 'Pegar todas': what it received, and what it answers (by default, every photo collected). */
+  function serveCollect(answer: (photos: string[]) => Response = (photos) => HttpResponse.json({ collected: photos, refused: [] })) {
+    const asked: { agent: string; photos: string[] }[] = [];
+    network.use(
+      http.post(`${API}/fotos-do-rosto/:agent/colecao`, async ({ request, params }) => {
+        const { fotos } = (await request.json()) as { fotos: string[] };
+        asked.push({ agent: String(params.agent), photos: fotos });
+        return answer(fotos);
+      }),
+    );
+    return asked;
+  }
+
+  async function openResults() {
+    serveFaces({ kept: () => FOUND });
+    const view = await openFace();
+    await screen.findByRole('heading', { name: 'Suas fotos' });
+    return view;
+  }
+
+  it('collects every photo found in one request, says how many, and the collection holds them', async () => {
+    const asked = serveCollect();
+    const { user, store, router } = await openResults();
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByText(/^2 fotos adicionadas à Minha Coleção\./)).toBeInTheDocument();
+    expect(asked).toEqual([{ agent: AGENT, photos: [PHOTO_B, PHOTO_A] }]);
+    expect(store.getState().collection.items).toEqual(expect.arrayContaining([PHOTO_A, PHOTO_B]));
+    expect(store.getState().visitor.events).toContain('festa_ana');
+    await user.click(screen.getByRole('link', { name: 'Ver Minha Coleção' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collection'));
+  });
+
+  it('tapped twice: the second adds nothing and says the photos are there already', async () => {
+    const asked = serveCollect();
+    const { user, store } = await openResults();
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    await screen.findByText(/^2 fotos adicionadas à Minha Coleção\./);
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByText(/^As 2 fotos encontradas já estão na Minha Coleção\./)).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+    expect(store.getState().collection.items.filter((url) => url === PHOTO_A || url === PHOTO_B)).toHaveLength(2);
+  });
+
+  it('a photo the server refuses (gone since the search) is not collected, and the screen says so beside those that were', async () => {
+    serveCollect(() => HttpResponse.json({ collected: [PHOTO_B], refused: [PHOTO_A] }));
+    const { user, store } = await openResults();
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByText(/^1 foto adicionada à Minha Coleção\. 1 foto não pôde ser adicionada: ela não está mais disponível\./)).toBeInTheDocument();
+    expect(store.getState().collection.items).toContain(PHOTO_B);
+    expect(store.getState().collection.items).not.toContain(PHOTO_A);
+  });
+
+  it("a refusal of the whole request says the server's words and collects nothing; tapped again, it goes", async () => {
+    let refuse = true;
+    serveCollect((photos) =>
+      refuse
+        ? HttpResponse.json({ error: 'too_many_requests', message: 'Muitas tentativas em pouco tempo. Espere um minuto e tente de novo.' }, { status: 429 })
+        : HttpResponse.json({ collected: photos, refused: [] }),
+    );
+    const { user, store } = await openResults();
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas em pouco tempo.');
+    expect(store.getState().collection.items).not.toContain(PHOTO_A);
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByText(/^2 fotos adicionadas à Minha Coleção\./)).toBeInTheDocument();
+  });
+
+  it('without a connection, each photo waits in the offline queue as a collect link opened offline does', async () => {
+    serveCollect(() => HttpResponse.error());
+    const { user, store } = await openResults();
+    await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
+    expect(await screen.findByText(/^Sem conexão: as 2 fotos entram na Minha Coleção assim que a conexão voltar\./)).toBeInTheDocument();
+    const queued = store.getState().outbox.items.filter((item) => item.kind === 'collect');
+    expect(queued.map((item) => (item.kind === 'collect' ? [item.url, item.bname] : []))).toEqual([
+      [PHOTO_B, 'festa_ana'],
+      [PHOTO_A, 'festa_ana'],
+    ]);
   });
 });

@@ -26,6 +26,14 @@ import {
   facesDeleted,
   type FaceDeletionState,
 } from '../../../../src/features/face/faceDeletionSlice';
+import {
+  collectAllFailed,
+  collectAllQueued,
+  collectAllRequested,
+  collectAllSucceeded,
+  collectFoundSlice,
+  type CollectFoundState,
+} from '../../../../src/features/face/collectFoundSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
 const IMAGE = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
@@ -133,6 +141,7 @@ const deletionEvents = {
   deleted: facesDeleted(),
   failed: deletionFailed('Erro 500'),
   screenClosed: faceClosed(),
+  newSelfieKept: sendSucceeded(),
 };
 
 const notDeleting = { status: 'idle' } as const;
@@ -149,8 +158,53 @@ describeMachineGrid(
     idle: { asked: confirming },
     confirming: { cancelled: notDeleting, confirmed: { status: 'deleting' }, screenClosed: notDeleting },
     deleting: { deleted: { status: 'deleted' }, failed: { status: 'failed', message: 'Erro 500' } },
-    deleted: { asked: confirming, screenClosed: notDeleting },
-    failed: { asked: confirming, screenClosed: notDeleting },
+    // A new selfie kept: 'Sua selfie foi apagada' is no longer true.
+    deleted: { asked: confirming, screenClosed: notDeleting, newSelfieKept: notDeleting },
+    failed: { asked: confirming, screenClosed: notDeleting, newSelfieKept: notDeleting },
+  },
+  [faceClosed, sendSucceeded],
+);
+
+const found = [
+  { url: '/media/festa_ana/pad/a1.jpg', event: 'festa_ana' },
+  { url: '/media/festa_ana/pad/a2.jpg', event: 'festa_ana' },
+];
+
+const collectStates: Record<CollectFoundState['status'], CollectFoundState> = {
+  idle: { status: 'idle' },
+  collecting: { status: 'collecting', photos: found },
+  collected: { status: 'collected', added: 2, already: 0, refused: 0 },
+  queued: { status: 'queued', count: 2 },
+  failed: { status: 'failed', message: 'Sem conexão com o servidor. Tente novamente.' },
+};
+
+const collectEvents = {
+  requested: collectAllRequested(found),
+  requestedNothing: collectAllRequested([]),
+  succeeded: collectAllSucceeded({ added: 1, already: 1, refused: 0 }),
+  queued: collectAllQueued(1),
+  failed: collectAllFailed('Muitas tentativas em pouco tempo.'),
+  screenClosed: faceClosed(),
+};
+
+const collecting = { status: 'collecting', photos: found } as const;
+
+// 'Pegar todas': one request at a time; tapped again once it answered, it goes again.
+describeMachineGrid(
+  "the 'Pegar todas' machine",
+  collectFoundSlice,
+  collectStates,
+  collectEvents,
+  {
+    idle: { requested: collecting },
+    collecting: {
+      succeeded: { status: 'collected', added: 1, already: 1, refused: 0 },
+      queued: { status: 'queued', count: 1 },
+      failed: { status: 'failed', message: 'Muitas tentativas em pouco tempo.' },
+    },
+    collected: { requested: collecting, screenClosed: { status: 'idle' } },
+    queued: { requested: collecting, screenClosed: { status: 'idle' } },
+    failed: { requested: collecting, screenClosed: { status: 'idle' } },
   },
   [faceClosed],
 );
