@@ -1,8 +1,9 @@
 import './events.css';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import type { EventCard } from '../../../contract/wire';
+import { NO_EVENTS_TEXT, NO_EVENTS_TITLE } from '../../../contract/eventsList';
 import { isMediaMode } from '../../../contract/modes';
 import { PHONE_COLUMNS } from '../../../contract/galleryRows';
 import { boothAddress } from '../../../contract/eventAddress';
@@ -15,6 +16,7 @@ import { useIdle, usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetBoothMediaQuery, useGetVisitedEventsQuery, type BoothMediaArgs } from './eventsApi';
 import { preloadEventAndGallery } from './eventScreens';
+import { removeEventsShell } from './eventsShell';
 
 const EVENTS_POLL_MS = 30_000;
 
@@ -76,6 +78,8 @@ export default function EventsListPage() {
   // A tap on a card opens an event's gallery: its code is here by then.
   usePreloadWhenIdle(preloadEventAndGallery);
   const status = identity.status;
+  // The server's copy of this screen goes as the screen itself is drawn, in the same frame.
+  useLayoutEffect(removeEventsShell, []);
   // A signed-in visitor's account holds events from other devices and the ones they created:
   // the session merges them into this device's list when the account answers.
   useGetAccountQuery(undefined, { skip: status !== 'signedIn' });
@@ -95,8 +99,8 @@ export default function EventsListPage() {
       {isError && !data && <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />}
       {(events.length === 0 || data?.length === 0) && (
         <div className="empty">
-          <p className="empty__title">Nenhum evento encontrado</p>
-          <p>Aqui aparecem apenas os eventos em que você esteve: colete uma foto pelo QR code da cabine.</p>
+          <p className="empty__title">{NO_EVENTS_TITLE}</p>
+          <p>{NO_EVENTS_TEXT}</p>
         </div>
       )}
       {data && data.length > 0 && (

@@ -1,8 +1,15 @@
 import { lazy } from 'react';
 import { preloadableLazy } from '../../ui/preloadableLazy';
+import { removeEventsShell } from './eventsShell';
 
 /** The events a visitor attended, an event's booths, and each booth's gallery: each screen its own chunk. */
-const eventsList = preloadableLazy(() => import(/* webpackChunkName: "route-eventos" */ './EventsListPage'));
+const eventsList = preloadableLazy(() =>
+  import(/* webpackChunkName: "route-eventos" */ './EventsListPage').catch((error: unknown) => {
+    // The server's copy of the list's first screen must not stay over the app's error.
+    removeEventsShell();
+    throw error;
+  }),
+);
 export const EventsListPage = eventsList.Screen;
 export const preloadEventsListPage = eventsList.preload;
 export { BoothGalleryPage, EventPage, preloadEventPage } from './eventScreens';

@@ -29,6 +29,21 @@ describe('the events list', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it("takes the place of the server's copy of its empty state (drawn before the app ran) as it draws its own, leaving no copy over it", async () => {
+    const copy = document.createElement('div');
+    copy.setAttribute('data-events-shell', '');
+    copy.textContent = 'Nenhum evento encontrado';
+    document.body.prepend(copy);
+    try {
+      renderApp('/eventos');
+      await screen.findByRole('heading', { level: 1, name: 'Eventos' });
+      expect(copy.isConnected).toBe(false);
+      expect(screen.getByText('Nenhum evento encontrado')).toBeInTheDocument();
+    } finally {
+      copy.remove();
+    }
+  });
+
   it('lists the events of the cookie as cards, and opens one with its booths', async () => {
     const asked: string[] = [];
     let lists = 0;
