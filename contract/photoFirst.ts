@@ -53,6 +53,28 @@ export function afterPhoto(photo: LoadingPhoto | null, start: () => void, clock:
   clock.setTimer(once, waitMs);
 }
 
+/**
+ * Calls `start` once the page's first frame is painted (`nextFrame`: the browser's next frame, then
+ * a task after it), or after `waitMs` (a tab in the background paints no frame): for words the
+ * server drew into the page (the events list's empty state, server/src/http/eventsListShell.ts),
+ * which are painted with that frame, as soon as the stylesheet is in.
+ */
+export function afterFirstFrame(
+  start: () => void,
+  nextFrame: (callback: () => void) => void,
+  setTimer: PhotoFirstClock['setTimer'],
+  waitMs = PHOTO_FIRST_WAIT_MS,
+): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  nextFrame(once);
+  setTimer(once, waitMs);
+}
+
 /** The script URLs the loader is given, in order (a space-separated attribute value). */
 export function scriptList(value: string | undefined | null): string[] {
   return (value ?? '').split(/\s+/).filter((src) => src.startsWith('/') && !src.startsWith('//'));

@@ -1,10 +1,12 @@
 /**
  * The loader of a page that arrives with a photo in it, the collect page's or a booth gallery's
- * first (contract/photoFirst.ts): its own tiny entry, with no runtime and no imports but the
- * rule, so that it arrives at once and asks for the app once the photo is in.
+ * first (contract/photoFirst.ts), or with the events list's empty state: its own tiny entry, with
+ * no runtime and no imports but the rules, so that it arrives at once and asks for the app once
+ * the photo is in, or the words are painted.
  */
+import { EVENTS_SHELL_ATTRIBUTE } from '../../contract/eventsList';
 import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
-import { afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';
+import { afterFirstFrame, afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';
 
 /**
  * Loaded is not yet shown: a large photo is decoded, then painted, then presented. Where the
@@ -46,18 +48,26 @@ const scripts = scriptList(loader?.dataset.scripts);
 
 const photo = document.querySelector<HTMLImageElement>(SHELL_PHOTO_SELECTOR);
 
-afterPhoto(
-  // A photo the page does not show is not waited for: it would never be painted (a booth
-  // gallery's first photos are drawn for phones only: server/src/http/galleryShell.ts).
-  photo && photo.getClientRects().length > 0 ? photo : null,
-  () => {
-    for (const src of scripts) {
-      const script = document.createElement('script');
-      script.src = src;
-      // Inserted scripts run as they arrive unless told otherwise: the runtime must run first.
-      script.async = false;
-      document.head.appendChild(script);
-    }
-  },
-  browserClock,
-);
+function startApp(): void {
+  for (const src of scripts) {
+    const script = document.createElement('script');
+    script.src = src;
+    // Inserted scripts run as they arrive unless told otherwise: the runtime must run first.
+    script.async = false;
+    document.head.appendChild(script);
+  }
+}
+
+if (!photo && document.querySelector(`[${EVENTS_SHELL_ATTRIBUTE}]`)) {
+  // Words are painted with the first frame: the app's code is asked for after it, so that neither
+  // its bytes nor its run come before that paint.
+  afterFirstFrame(startApp, (callback) => requestAnimationFrame(() => setTimeout(callback, 0)), browserClock.setTimer);
+} else {
+  afterPhoto(
+    // A photo the page does not show is not waited for: it would never be painted (a booth
+    // gallery's first photos are drawn for phones only: server/src/http/galleryShell.ts).
+    photo && photo.getClientRects().length > 0 ? photo : null,
+    startApp,
+    browserClock,
+  );
+}

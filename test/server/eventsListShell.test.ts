@@ -1,5 +1,6 @@
 import { NO_EVENTS_TEXT } from '../../contract/eventsList';
-import { distWith } from './support/spaDist';
+import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
+import { appScripts, distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -10,7 +11,7 @@ import { startTestServer, type TestServer } from './support/testServer';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ DIST_DIR: distWith({}) });
+  server = await startTestServer({ DIST_DIR: distWith({ [PHOTO_FIRST_SCRIPT.slice(1)]: '' }) });
 });
 
 afterAll(() => server.close());
@@ -32,6 +33,13 @@ it("draws the list's empty state for a visitor with no events, under the screen'
     expect(drawn).toContain(`<div class="empty"><p class="empty__title">Nenhum evento encontrado</p><p>${NO_EVENTS_TEXT}</p></div>`);
   }
   expect(beforeRoot(await page('/eventos?x=1'))).toContain(NO_EVENTS_TEXT);
+});
+
+it("hands the app's scripts to the loader that asks for them once those words are painted", async () => {
+  expect(appScripts(await page('/eventos'))).toEqual([
+    `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+  ]);
+  expect(appScripts(await page('/eventos', 'events=festa_ana'))).toHaveLength(3);
 });
 
 it('draws nothing for a visitor whose cookies name an event, nor on another page', async () => {

@@ -31,6 +31,7 @@ export function eventsListPageHead(): PageHead {
   return async (request) => {
     if (request.url.split('?')[0] !== ROUTES.events) return null;
     if (parseList(readDecodedCookie(request, COOKIE.events)).length > 0) return null;
-    return { head: '', root: eventsListShellMarkup() };
+    // The app's scripts are asked for once these words are painted (src/boot/photoFirst.ts).
+    return { head: '', root: eventsListShellMarkup(), photo: true };
   };
 }

@@ -1,4 +1,4 @@
-import { afterPhoto, scriptList, type LoadingPhoto, type PhotoFirstClock } from '../../../contract/photoFirst';
+import { afterFirstFrame, afterPhoto, scriptList, type LoadingPhoto, type PhotoFirstClock } from '../../../contract/photoFirst';
 
 /** A photo whose load, error and paint the test decides. */
 function fakePhoto(state: { complete: boolean; naturalWidth: number }) {
@@ -89,5 +89,27 @@ describe('scriptList', () => {
     expect(scriptList('https://evil.example/x.js //evil.example/y.js javascript:alert(1) /assets/main.js')).toEqual(['/assets/main.js']);
     expect(scriptList(undefined)).toEqual([]);
     expect(scriptList(null)).toEqual([]);
+  });
+});
+
+describe('afterFirstFrame (the events list drawn by the server)', () => {
+  it('starts once the first frame is painted, once, and not before', () => {
+    const frames: Array<() => void> = [];
+    const { clock, timeOut } = fakeClock();
+    const start = jest.fn();
+    afterFirstFrame(start, (callback) => frames.push(callback), clock.setTimer, 3000);
+    expect(start).not.toHaveBeenCalled();
+    frames.forEach((callback) => callback());
+    timeOut();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts after the wait when no frame is painted (a tab in the background)', () => {
+    const { clock, timers, timeOut } = fakeClock();
+    const start = jest.fn();
+    afterFirstFrame(start, () => undefined, clock.setTimer, 3000);
+    expect(timers.map((timer) => timer.ms)).toEqual([3000]);
+    timeOut();
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });
