@@ -219,6 +219,79 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await ownerPhone.close();
 });
 
+it("a signed-out guest opens a private event's collect link, signs in (or signs up) from it, and lands on the photo, collected", async () => {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const event = `privada_volta_${tag}`;
+  const key = `chave-${tag}-0002`;
+  const account = { uid: `volta-${tag}`, email: `volta-${tag}@example.com`, password: 'segredo-123', displayName: 'Convidada de Volta' };
+  await seed('return', {
+    events: [{ name: event, title: 'Festa Fechada', visibility: 'private', devices: ['pad'] }],
+    devices: [{ id: `totem-volta-${tag}`, kind: 'booth', event, mode: 'pad', key }],
+    accounts: [account],
+  });
+  // The booth uploads two photos: a private event's get random names, the collect links guests scan.
+  const upload = async () => {
+    const reply = await fetch(`${baseUrl()}/api/device/media?file=foto-${crypto.randomBytes(3).toString('hex')}.jpg`, {
+      method: 'POST',
+      headers: { 'x-device-id': `totem-volta-${tag}`, 'x-device-key': key, 'content-type': 'image/jpeg' },
+      body: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7c3aed' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    expect(reply.status).toBe(200);
+    return ((await reply.json()) as { url: string }).url;
+  };
+  const [forSignIn, forSignUp] = [await upload(), await upload()];
+
+  const landsCollected = async (page: Page, photo: string) => {
+    await page.getByText('Coletado!').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/collect');
+    expect(new URL(page.url()).searchParams.get('id')).toBe(photo);
+    await page.getByRole('button', { name: 'Minha Coleção' }).click();
+    const items = page.getByRole('list', { name: 'Minha Coleção' }).locator('img');
+    await eventually(async () =>
+      expect((await items.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))).join(' ')).toContain(photo.split('/').pop()),
+    );
+  };
+
+  // Signing in with an account the guest already has.
+  const returning = await newGuest(browser);
+  await returning.page.goto(`${baseUrl()}/collect?id=${forSignIn}`);
+  await returning.page.getByText('Este evento é privado', { exact: false }).first().waitFor();
+  await returning.page.getByRole('link', { name: 'Logar/Criar conta' }).click();
+  await returning.page.getByLabel('Email').fill(account.email);
+  await returning.page.getByLabel('Senha').fill(account.password);
+  await returning.page.getByRole('button', { name: 'Login' }).click();
+  await landsCollected(returning.page, forSignIn);
+  expect(returning.alerts).toEqual([]);
+  await returning.close();
+
+  // Creating one on the way, in another tab: a QR code opens in Instagram's or WhatsApp's own
+  // browser, where guests sign in after 'Abrir no navegador', which takes the address and nothing else.
+  const fresh = await newGuest(browser);
+  await fresh.page.goto(`${baseUrl()}/collect?id=${forSignUp}`);
+  await fresh.page.getByRole('link', { name: 'Logar/Criar conta' }).click();
+  await fresh.page.getByRole('button', { name: 'Login' }).waitFor();
+  const tab = await fresh.page.context().newPage();
+  const tabAlerts: string[] = [];
+  tab.on('dialog', (dialog) => {
+    tabAlerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await tab.goto(fresh.page.url());
+  await fresh.page.close();
+  await tab.getByRole('link', { name: 'Criar conta' }).click();
+  await tab.getByRole('heading', { name: 'Criar conta' }).waitFor();
+  await tab.getByLabel('Email').fill(`nova-volta-${tag}@example.com`);
+  await tab.getByLabel('Nova senha').fill('segredo-123');
+  await tab.getByLabel('Repetir senha').fill('segredo-123');
+  await tab.getByLabel('Nome ou apelido').fill('Nova Convidada');
+  await tab.getByRole('button', { name: 'Criar conta' }).click();
+  await landsCollected(tab, forSignUp);
+  expect([...fresh.alerts, ...tabAlerts]).toEqual([]);
+  await fresh.close();
+});
+
 it("the team gives a new booth its key from 'Dispositivos': shown once, it connects the booth; a new one stops the old", async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const id = `cabine-${tag}`;

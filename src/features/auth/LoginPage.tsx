@@ -57,7 +57,7 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="auth__alt">
-        <Link to={ROUTES.signup} state={location.state as unknown}>
+        <Link to={{ pathname: ROUTES.signup, search: location.search }} state={location.state as unknown}>
           Criar conta
         </Link>
       </p>

@@ -74,7 +74,7 @@ export default function SignupPage() {
       </form>
       <p className="auth__alt">
         Já tem conta?{' '}
-        <Link to={ROUTES.login} state={location.state as unknown}>
+        <Link to={{ pathname: ROUTES.login, search: location.search }} state={location.state as unknown}>
           Login
         </Link>
       </p>

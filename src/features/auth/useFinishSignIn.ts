@@ -1,19 +1,21 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../api/identity';
 import { errorMessage } from '../../api/apiError';
-import { returnToOf } from '../../lib/returnTo';
+import { returnToAfterLogin } from '../../lib/returnTo';
 import { ROUTES } from '../../../contract/routePaths';
 import { completeSignIn, useAppDispatch, type Profile } from '../../session';
 import { notify } from '../../ui/notify';
 
 /**
  * After the identity service said yes: the session ties the visitor's lists to the account, then
- * back to the page that asked for the login, or /account (SPEC section 4) when none did.
+ * back to the page that asked for the login (named by the navigation state, or by the address's
+ * `volta` when the state was lost on the way), or /account (SPEC section 4) when none did.
  */
 export function useFinishSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const returnTo = returnToOf(useLocation().state);
+  const location = useLocation();
+  const returnTo = returnToAfterLogin(location.state, location.search);
   return async (user: AuthUser, profile: Partial<Profile> = {}) => {
     const outcome = await dispatch(completeSignIn(user, profile));
     if (!outcome.linked) {

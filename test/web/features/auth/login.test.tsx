@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { browserCookieJar } from '../../../../src/session/cookieJar';
 import { fakeIdentity } from '../../../support/fakeIdentity';
@@ -66,6 +66,36 @@ describe('login', () => {
     expect(calls).toEqual(['create  token']);
   });
 
+  it('goes back to the page the address names (the login page opened in another tab), never to another site', async () => {
+    serveAccount([], 'already_exists');
+    const added: string[] = [];
+    network.use(
+      http.head('http://localhost/media/f/pad/abc.jpg', () => new HttpResponse(null, { status: 200 })),
+      http.get(`${API}/modifyAccount/add/collection/:id`, ({ params }) => (added.push(String(params.id)), HttpResponse.text('ok'))),
+    );
+    const back = `/login?${new URLSearchParams({ volta: '/collect?id=/media/f/pad/abc.jpg' }).toString()}`;
+    const { user, router } = renderApp(back, { identity: fakeIdentity() });
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { level: 1, name: 'Coletar' });
+    expect(router.state.location.pathname).toBe('/collect');
+    expect(new URLSearchParams(router.state.location.search).get('id')).toBe('/media/f/pad/abc.jpg');
+    // Back on the photo, it is collected, into the account too.
+    expect(await screen.findByText('Coletado!')).toBeInTheDocument();
+    await waitFor(() => expect(added).toEqual(['/media/f/pad/abc.jpg']));
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example'])('opens /account, not %s, whatever the address says', async (target) => {
+    serveAccount([], 'already_exists');
+    const { user, router } = renderApp(`/login?${new URLSearchParams({ volta: target }).toString()}`, { identity: fakeIdentity() });
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Olá, Ana!' });
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
   it("links to 'Criar conta'", async () => {
     const { user, router } = renderApp('/login');
     await user.click(await screen.findByRole('link', { name: 'Criar conta' }));
@@ -94,6 +124,27 @@ describe('signup', () => {
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(window.alert).toHaveBeenCalledWith('As senhas não conferem');
     expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it("keeps the page to go back to through 'Criar conta', and goes back there once the account exists", async () => {
+    serveAccount([], 'ok');
+    const volta = `?${new URLSearchParams({ volta: '/collect?id=/media/f/pad/abc.jpg' }).toString()}`;
+    const { user, router } = renderApp(`/login${volta}`, { identity: fakeIdentity() });
+    await user.click(await screen.findByRole('link', { name: 'Criar conta' }));
+    await screen.findByLabelText('Nova senha');
+    expect(router.state.location.search).toBe(volta);
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Nova senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Repetir senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await screen.findByRole('heading', { level: 1, name: 'Coletar' });
+    expect(router.state.location.pathname).toBe('/collect');
+  });
+
+  it("keeps the page to go back to from 'Criar conta' to 'Login'", async () => {
+    const volta = `?${new URLSearchParams({ volta: '/collect?id=/media/f/pad/abc.jpg' }).toString()}`;
+    renderApp(`/signup${volta}`);
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', `/login${volta}`);
   });
 
   it('creates the account with the form and the cookie lists, then opens /account', async () => {

@@ -60,7 +60,11 @@ describe('the collect screen', () => {
     network.use(http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: 401 })));
     const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar, identity: fakeIdentity({ signedInAs: null }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.');
-    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+    // The address names the photo too: the login brings the guest back to it from another tab.
+    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ volta: `/collect?id=${photo}` }).toString()}`,
+    );
     expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
     expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
     expect(sessionOf(store.getState()).collection).toEqual([]);
