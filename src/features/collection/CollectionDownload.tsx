@@ -5,9 +5,8 @@ import { mediaSource } from '../../api/mediaSource';
 import { canShareFiles } from '../../ui/share/shareMedia';
 import { useHydrated } from '../../ui/useHydrated';
 import { fetchShareFiles, shareablePhotos } from '../../ui/share/shareFiles';
+import { photos, readyText } from './shareText';
 import { SHARING_IDLE, shareFlow } from './shareFlow';
-
-const counted = (n: number) => (n === 1 ? '1 foto' : `${n} fotos`);
 
 /**
  * Every photo of 'Minha Coleção' in one tap (issue 27). 'Baixar todas' posts the list as a plain
@@ -16,7 +15,7 @@ const counted = (n: number) => (n === 1 ? '1 foto' : `${n} fotos`);
  * (WhatsApp, Fotos): fetched first, then shared with a second tap, as a share must start from one.
  */
 export function CollectionDownload({ urls }: { urls: readonly string[] }) {
-  const photos = shareablePhotos(urls);
+  const shareable = shareablePhotos(urls);
   const [sharing, dispatch] = useReducer(shareFlow<File>, SHARING_IDLE);
   // What the browser can do is known in the browser only, after the pre-rendered page hydrated.
   const canShare = useHydrated() && canShareFiles(navigator, 'foto.jpg');
@@ -26,7 +25,7 @@ export function CollectionDownload({ urls }: { urls: readonly string[] }) {
   const prepare = async () => {
     abort.current = new AbortController();
     dispatch({ type: 'prepare' });
-    const files = await fetchShareFiles(photos, mediaSource, abort.current.signal);
+    const files = await fetchShareFiles(shareable, mediaSource, abort.current.signal);
     if (!abort.current.signal.aborted) dispatch({ type: 'prepared', files });
   };
   const share = async (files: File[]) => {
@@ -45,15 +44,15 @@ export function CollectionDownload({ urls }: { urls: readonly string[] }) {
         {urls.map((url) => (
           <input key={url} type="hidden" name="itens" value={url} />
         ))}
-        <button type="submit" className="button button--secondary">
+        <button type="submit" className="button">
           Baixar todas
         </button>
       </form>
-      {canShare && photos.length > 0 && (
+      {canShare && shareable.length > 0 && (
         <>
           {sharing.step === 'ready' ? (
             <button type="button" className="button" onClick={() => void share(sharing.files)}>
-              Compartilhar {counted(sharing.files.length)}
+              Compartilhar {photos(sharing.files.length)}
             </button>
           ) : (
             <button type="button" className="button button--secondary" disabled={sharing.step === 'preparing'} onClick={() => void prepare()}>
@@ -64,7 +63,7 @@ export function CollectionDownload({ urls }: { urls: readonly string[] }) {
         </>
       )}
       <p role="status" className="collection__share-status">
-        {sharing.step === 'ready' && photos.length < urls.length ? `As ${counted(sharing.files.length)} mais recentes estão prontas.` : ''}
+        {sharing.step === 'ready' && sharing.files.length < urls.length ? readyText(urls, sharing.files.length) : ''}
         {sharing.step === 'done' ? 'Fotos compartilhadas.' : ''}
       </p>
     </div>

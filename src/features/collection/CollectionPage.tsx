@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseMediaPath } from '../../../contract/mediaPath';
+import { countedMedia } from '../../lib/mediaCount';
 import type { QueuedCollect, QueuedPrint } from '../../lib/offlineQueue';
 import { ROUTES } from '../../../contract/routePaths';
 import {
@@ -92,18 +93,19 @@ export default function CollectionPage() {
   return (
     <ScreenFrame title="Minha Coleção" className="collection">
       {waiting && <p role="status">Carregando...</p>}
-      {items.length > 0 && <p className="collection__count">{items.length === 1 ? '1 item' : `${items.length} itens`}</p>}
+      {items.length > 0 && <p className="collection__count">{countedMedia(items)}</p>}
       {pending.length > 0 && <PendingList items={pending} />}
+      {items.length > 0 && <CollectionDownload urls={newestFirst} />}
+      {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
+      {/* What the guest came for first; erasing everything last, and quiet: never the first thing a tap finds. */}
       {(items.length > 0 || erased) && (
         <div className="collection__privacy">
           <Suspense fallback={null}>
-            <EraseMyData />
+            <EraseMyData quiet />
           </Suspense>
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
         </div>
       )}
-      {items.length > 0 && <CollectionDownload urls={newestFirst} />}
-      {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
       {open && items.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </ScreenFrame>
   );

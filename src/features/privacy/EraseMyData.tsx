@@ -12,9 +12,10 @@ const DATA_ERASED = 'Seus dados foram apagados.';
 /**
  * 'Apagar minhas fotos' (LGPD): a confirmation that says exactly what goes and what stays, then
  * the erasure as the machine tells it (eraseSlice; the server's call and the device's forgetting
- * are the flow's, eraseFlow.ts).
+ * are the flow's, eraseFlow.ts). `quiet` where it sits below what the guest came for ('Minha
+ * Coleção'): outlined, not a red block that draws the eye first.
  */
-export default function EraseMyData() {
+export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
   const dispatch = useAppDispatch();
   const { agent, identity } = useSession();
   const erase = useAppSelector(selectEraseMyData);
@@ -33,7 +34,12 @@ export default function EraseMyData() {
           {DATA_ERASED} Sua coleção está vazia.
         </p>
       )}
-      <button type="button" className="button button--danger" disabled={!isAgentId(agent)} onClick={() => dispatch(eraseAsked())}>
+      <button
+        type="button"
+        className={quiet ? 'button button--danger-quiet' : 'button button--danger'}
+        disabled={!isAgentId(agent)}
+        onClick={() => dispatch(eraseAsked())}
+      >
         {ERASE_BUTTON}
       </button>
       {(erase.status === 'confirming' || erasing || erase.status === 'failed') && (

@@ -84,11 +84,11 @@ describe("a booth's results for the visitor join the collection", () => {
   it('shows a result in Minha Coleção', async () => {
     serveResults('agent0001', () => [VIDEO]);
     const { store } = renderApp('/collection', { preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
-    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    expect(await screen.findByText('1 foto')).toBeInTheDocument();
     act(() => {
       store.dispatch(sessionStarted());
     });
-    expect(await screen.findByText('2 itens')).toBeInTheDocument();
+    expect(await screen.findByText('1 foto e 1 vídeo')).toBeInTheDocument();
   });
 
   it('Minha Coleção, empty, waits for a question still out instead of calling itself empty', async () => {
@@ -116,7 +116,7 @@ describe("a booth's results for the visitor join the collection", () => {
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
     act(() => answer([MIRROR]));
-    expect(await screen.findByText('1 item')).toBeInTheDocument();
+    expect(await screen.findByText('1 foto')).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
     expect(calls).toHaveLength(2);
   });

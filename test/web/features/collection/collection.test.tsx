@@ -56,17 +56,38 @@ describe('the collection', () => {
       'http://localhost/thumbs/festa_ana/pad/foto-0001.jpg.webp',
       'http://localhost/thumbs/festa_ana/pad/foto-0000.jpg.webp',
     ]);
-    expect(screen.getByText('3 itens')).toBeInTheDocument();
+    expect(screen.getByText('3 fotos')).toBeInTheDocument();
     await user.click(within(grid).getByRole('button', { name: 'Item 1 de 3' }));
     const viewer = await screen.findByRole('dialog', { name: 'Foto' });
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/foto-0002.jpg');
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it('counts photos and videos as what they are', async () => {
+    const collection = [...items(2), '/media/festa_ana/360/giro-01.mp4', '/media/festa_ana/boomerang/b-01.gif'];
+    renderApp('/collection', { preloadedState: withSession({ collection }) });
+    expect(await screen.findByText('2 fotos, 1 GIF e 1 vídeo')).toBeInTheDocument();
+  });
+
+  it("leads with the guest's own actions and the photos; 'Apagar minhas fotos' comes last, not as the red button", async () => {
+    renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
+    const download = await screen.findByRole('button', { name: 'Baixar todas' });
+    const grid = screen.getByRole('list', { name: 'Minha Coleção' });
+    const erase = await screen.findByRole('button', { name: 'Apagar minhas fotos' });
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(download, grid)).toBe(true);
+    expect(follows(grid, erase)).toBe(true);
+    // 'Baixar todas' is the filled button; erasing is outlined (base.css, privacy.css), never the filled red one.
+    expect(download).toHaveClass('button');
+    expect(download).not.toHaveClass('button--secondary');
+    expect(erase).toHaveClass('button--danger-quiet');
+    expect(erase).not.toHaveClass('button--danger');
+  });
+
   it('keeps a wedding of 3,000 items to a small DOM', async () => {
     renderApp('/collection', { preloadedState: withSession({ collection: items(3000) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
-    expect(screen.getByText('3000 itens')).toBeInTheDocument();
+    expect(screen.getByText('3.000 fotos')).toBeInTheDocument();
     const rendered = within(grid).getAllByRole('listitem').length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(200);

@@ -62,6 +62,32 @@ it("'Compartilhar' fetches the photos, then hands them to the phone's sheet with
   expect(await screen.findByText('Fotos compartilhadas.')).toBeInTheDocument();
 });
 
+it('says the video stays out of the share, not that the photos are the newest', async () => {
+  servePhotos();
+  phoneThatShares();
+  const { user } = renderApp('/collection', { preloadedState: withSession({ collection: ['/media/festa_ana/360/video.mp4', ...photos(2)] }) });
+  await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
+  expect(await screen.findByRole('button', { name: 'Compartilhar 2 fotos' })).toBeInTheDocument();
+  expect(screen.getByText("As 2 fotos estão prontas. 1 vídeo fica de fora: só fotos vão para o compartilhamento. Baixe-o com 'Baixar todas'.")).toHaveAttribute(
+    'role',
+    'status',
+  );
+  expect(screen.queryByText(/mais recentes/)).not.toBeInTheDocument();
+});
+
+it('says so for the newest 20 of many photos and the videos and GIFs left out', async () => {
+  servePhotos();
+  phoneThatShares();
+  const collection = [...photos(22), '/media/festa_ana/360/a.mp4', '/media/festa_ana/360/b.mp4', '/media/festa_ana/boomerang/c.gif'];
+  const { user } = renderApp('/collection', { preloadedState: withSession({ collection }) });
+  await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
+  expect(
+    await screen.findByText(
+      "As 20 fotos mais recentes estão prontas. 1 GIF e 2 vídeos ficam de fora: só fotos vão para o compartilhamento. Baixe-os com 'Baixar todas'.",
+    ),
+  ).toBeInTheDocument();
+});
+
 it('shares the newest 20 of a big collection, and says so', async () => {
   servePhotos();
   const shared = phoneThatShares();
