@@ -51,7 +51,7 @@ it('a guest on collect, events, collection and packs never loads Google sign-in,
   await visit(page, `/collect?id=${photo}`, (p) => p.getByText('Coletado!').waitFor());
   await visit(page, '/eventos', (p) => p.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor());
   await visit(page, '/collection', (p) => p.getByRole('list', { name: 'Minha Coleção' }).waitFor());
-  await visit(page, '/packs?pack=PACKDEMO5', (p) => p.getByRole('list', { name: 'Seus pacotes' }).waitFor());
+  await visit(page, '/packs?pack=PACKDEMO5', (p) => p.getByRole('list', { name: 'Seus packs' }).waitFor());
 
   // The identity client did start (it is what would load the script): the page asked for its chunk.
   expect(urls.some((url) => /\/assets\/firebase-auth\b/.test(url))).toBe(true);

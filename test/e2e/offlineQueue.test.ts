@@ -64,7 +64,7 @@ it('a collect and a print made offline wait as pending, go out once when the con
 
   // Online: the pack link, then a collect link, whose print widget already knows the packs.
   await page.goto(`${baseUrl()}/packs?pack=${PACK}`);
-  await page.getByRole('list', { name: 'Seus pacotes' }).getByText(PACK).waitFor();
+  await page.getByRole('list', { name: 'Seus packs' }).getByText(PACK).waitFor();
   await page.goto(`${baseUrl()}/collect?id=${online}`);
   await page.getByText('Coletado!').waitFor();
   // The collection's code loads now: without a service worker, no new code loads offline.
@@ -118,7 +118,7 @@ it('a collect and a print made offline wait as pending, go out once when the con
   // says it has no connection (another suite ran it long ago, or never); both are the waiting status.
   await page.goBack();
   await page.getByText(WAITING_FOR_PRINTER).waitFor();
-  await page.getByText(copiesBefore - 1 === 1 ? /Resta 1 cópia no pacote/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pacote`)).waitFor();
+  await page.getByText(copiesBefore - 1 === 1 ? /Resta 1 cópia no pack/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pack`)).waitFor();
   const printed = await printerOnce();
   expect(printed).toContain(`imprimiu ${offline}`);
   await page.getByText('Impresso', { exact: true }).waitFor({ timeout: 20_000 });

@@ -43,7 +43,7 @@ const GUEST: Screen[] = [
   { path: '/eventos/evento/pad?id=festa-ana-2026', ready: (page) => page.getByRole('button', { name: /^Foto 1 de / }) },
   { path: '/collect?id=/media/festa_ana/pad/pad-01.jpg', ready: (page) => page.getByRole('button', { name: 'Minha Coleção' }) },
   { path: '/deviceLast?bname=festa_ana&device=cabine-pad', ready: heading('Sua foto') },
-  { path: '/packs?pack=PACKDEMO5', ready: (page) => page.getByRole('list', { name: 'Seus pacotes' }) },
+  { path: '/packs?pack=PACKDEMO5', ready: (page) => page.getByRole('list', { name: 'Seus packs' }) },
   { path: '/collection', ready: heading('Minha Coleção') },
   { path: '/account', ready: (page) => page.getByRole('heading', { name: /^Olá, / }) },
   { path: '/privacidade', ready: heading('Privacidade e seus dados') },

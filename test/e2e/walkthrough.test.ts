@@ -40,7 +40,7 @@ it('the events list and the event page show the title people read, not the slug'
   const { page, close } = await newGuest(browser);
   // A pack of the event puts it in the visitor's list.
   await page.goto(`${baseUrl()}/packs?pack=PACKDEMO5`);
-  await page.getByRole('list', { name: 'Seus pacotes' }).waitFor();
+  await page.getByRole('list', { name: 'Seus packs' }).waitFor();
   await page.goto(`${baseUrl()}/eventos`);
   const card = page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Festa da Ana/ });
   await card.waitFor();

@@ -374,7 +374,7 @@ describe('GET /api/validatePacks/{hashes}', () => {
     for (const n of [21, 500]) {
       const refused = await server.call({ method: 'GET', url: `/api/validatePacks/${list(n)}` });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: 'too_many_packs', message: 'Consulte no máximo 20 pacotes por vez.' });
+      expect(refused.json()).toEqual({ error: 'too_many_packs', message: 'Consulte no máximo 20 packs por vez.' });
     }
   });
 

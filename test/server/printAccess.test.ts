@@ -29,7 +29,7 @@ const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM pri
 describe('the print route and a pack that does not allow the file', () => {
   it('answers an unknown pack the same whether the file exists, is not a photo, or does not exist', async () => {
     const missing = await print('NOPACK', '/media/privada/pad/nada.jpg');
-    expect(missing).toEqual({ status: 404, body: { error: 'pack_not_found', message: 'Pacote não encontrado.' } });
+    expect(missing).toEqual({ status: 404, body: { error: 'pack_not_found', message: 'Pack não encontrado.' } });
     for (const path of ['/media/privada/pad/x1.jpg', '/media/festa_ana/360/v1.mp4', '/media/festa_ana/pad/a1.jpg', '/media/desconhecido/pad/y.jpg']) {
       expect({ path, ...(await print('NOPACK', path)) }).toEqual({ path, ...missing });
     }
@@ -37,7 +37,7 @@ describe('the print route and a pack that does not allow the file', () => {
 
   it("answers another event's pack the same whether the private event's file exists or not", async () => {
     const missing = await print('PACK5', '/media/privada/pad/nada.jpg');
-    expect(missing).toEqual({ status: 403, body: { error: 'wrong_event', message: 'Este pacote é de outro evento.' } });
+    expect(missing).toEqual({ status: 403, body: { error: 'wrong_event', message: 'Este pack é de outro evento.' } });
     expect(await print('PACK5', '/media/privada/pad/x1.jpg')).toEqual(missing);
     expect(await print('PACK5', '/media/desconhecido/pad/y.jpg')).toEqual(missing);
     expect(await copiesOf('PACK5')).toBe(5);
@@ -57,7 +57,7 @@ describe('the print route and a pack that does not allow the file', () => {
 // A pack with no event is the company's own credit, not a party's: it prints what anyone may see,
 // a public event's photos, and never a link-only or private one's (docs/api.md).
 describe('a pack with no event', () => {
-  const refused = { status: 403, body: { error: 'pack_without_event', message: 'Este pacote não é de um evento: ele imprime só fotos de eventos públicos.' } };
+  const refused = { status: 403, body: { error: 'pack_without_event', message: 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.' } };
 
   it("refuses a private event's photo, and answers the same for a file or an event that does not exist", async () => {
     expect(await print('PACKANY', '/media/privada/pad/x1.jpg')).toEqual(refused);

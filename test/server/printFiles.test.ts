@@ -181,7 +181,7 @@ describe("a print job's file", () => {
     const refused = await Promise.all([1, 2].map(() => server.call({ method: 'GET', url: job.file, headers: printer })));
     expect(refused.map((response) => response.statusCode)).toEqual([404, 404]);
     expect(refused.map((response) => response.json<{ message: string }>().message)).toContain(
-      'Esta foto não pode mais ser impressa: a cópia voltou para o pacote do convidado.',
+      'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.',
     );
     expect((await jobOf(pack)).status).toBe('failed');
     expect(await copiesOf(pack)).toBe(1);

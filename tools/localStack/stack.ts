@@ -53,7 +53,7 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
     const coupon = seed.coupons?.[0];
     if (event) lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}  (com um login abaixo)`);
     if (photo) lines.push(`  Coletar foto:  ${url}/collect?id=/media/${photo.event}/${photo.mode}/${photo.file}`);
-    if (pack) lines.push(`  Pacote:        ${url}/packs?pack=${pack.hash}`);
+    if (pack) lines.push(`  Pack:          ${url}/packs?pack=${pack.hash}`);
     if (coupon) lines.push(`  Loja (cupom):  ${url}/shop?coupon=${coupon.code}`);
     const logins = (seed.accounts ?? []).filter((a) => a.password);
     if (logins.length > 0) {

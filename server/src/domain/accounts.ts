@@ -172,7 +172,7 @@ export async function mergeIntoAccount(db: Database, identity: Identity, lists: 
 
 export async function addToAccount(db: Database, identity: Identity, list: AccountList, value: string): Promise<void> {
   const entry = normaliseEntry(list, value);
-  if (!entry) throw invalid('invalid_value', list === 'packs' ? 'Pacote inválido.' : 'Foto inválida.');
+  if (!entry) throw invalid('invalid_value', list === 'packs' ? 'Pack inválido.' : 'Foto inválida.');
   // Only media that exists is collected: a mistyped or stale link must not stay in an account.
   const ref = list === 'collection' ? parseMediaPath(entry) : null;
   if (ref && !(await findMedia(db, ref))) throw notFound('media_not_found', 'Esta foto não foi encontrada.');

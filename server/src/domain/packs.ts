@@ -27,7 +27,7 @@ export function newPackHash(): string {
 /** How many hashes one validatePacks call may ask about. */
 export const MAX_VALIDATE_PACKS = 20;
 
-export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo ${MAX_VALIDATE_PACKS} pacotes por vez.`);
+export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo ${MAX_VALIDATE_PACKS} packs por vez.`);
 
 /** What the pack check reads of each pack asked, null for a hash no pack has (kept in memory by the guest routes). */
 export async function packRows(db: Queryable, hashes: readonly string[]): Promise<Map<string, PackRow | null>> {
@@ -81,15 +81,15 @@ export async function printCopy(
     // The pack first, and whether it allows the file's event, which the path names: until both are
     // known, nothing is read of the file, so a stranger learns nothing of an event's files (issue 41).
     const pack = await client.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = $1', [packHash]);
-    if (pack.rowCount === 0) throw notFound('pack_not_found', 'Pacote não encontrado.');
+    if (pack.rowCount === 0) throw notFound('pack_not_found', 'Pack não encontrado.');
     const eventName = pack.rows[0].event_name;
     if (eventName !== null && eventName !== ref.bname) {
-      throw forbidden('wrong_event', 'Este pacote é de outro evento.');
+      throw forbidden('wrong_event', 'Este pack é de outro evento.');
     }
     // A pack of no event is the company's own credit, not a party's: it prints what anyone may see,
     // and answers the same for a hidden event as for none (docs/api.md).
     if (eventName === null && !(await isOpenToAll(client, ref.bname))) {
-      throw forbidden('pack_without_event', 'Este pacote não é de um evento: ele imprime só fotos de eventos públicos.');
+      throw forbidden('pack_without_event', 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.');
     }
     const media = await findPrintableMedia(client, ref);
     if (!media) throw notFound('media_not_found', 'Esta foto não existe.');
@@ -106,7 +106,7 @@ export async function printCopy(
         );
         const row = earlier.rows[0];
         if (!row || row.pack_hash !== packHash || row.copies === null) {
-          throw conflict('request_reused', 'Este pedido de impressão já foi usado com outro pacote.');
+          throw conflict('request_reused', 'Este pedido de impressão já foi usado com outro pack.');
         }
         return { copies: row.copies, jobId: row.job_id };
       }

@@ -182,7 +182,7 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
     const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId, printer);
     // Its photo is gone or cannot be laid out: the job failed and its copy went back to the pack.
-    if (!file) throw notFound('media_not_found', 'Esta foto não pode mais ser impressa: a cópia voltou para o pacote do convidado.');
+    if (!file) throw notFound('media_not_found', 'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.');
     return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
   });
 

@@ -9,12 +9,12 @@ const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; expl
   {
     value: 'link',
     label: 'Somente com o link',
-    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
+    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
   },
   {
     value: 'private',
     label: 'Privado',
-    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) vê as fotos, entrando na conta. Ter uma conta não basta.',
+    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
   },
 ];
 

@@ -62,7 +62,7 @@ export default function LandingPage() {
         <div className="banner__text parallax">
           <h2 id="booths-title">Cabines interativas</h2>
           <p>
-            Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos impressas na hora com pacotes de impressão.
+            Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos impressas na hora com packs de impressões.
           </p>
         </div>
         <img
@@ -91,7 +91,7 @@ export default function LandingPage() {
           <ul>
             <li className="card parallax">Escaneou o QR code da cabine, coletou: a foto vai para a coleção.</li>
             <li className="card parallax">Compartilhe no WhatsApp e no Instagram direto da galeria.</li>
-            <li className="card parallax">Imprima com o seu pacote, sem fila.</li>
+            <li className="card parallax">Imprima com o seu pack, sem fila.</li>
           </ul>
         </div>
       </section>

@@ -1,14 +1,29 @@
 import './packs.css';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { Pack } from '../../../contract/packReply';
 import { PACK_LINK, packsScreenOpened, packsToValidate, useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { EventLink } from '../events';
+import { PackPhotos } from './PackPhotos';
+
+/** The copies a pack has left, said as such. */
+export function copiesLeft(copies: number): string {
+  if (copies <= 0) return 'Nenhuma cópia restante';
+  return copies === 1 ? 'Resta 1 cópia' : `Restam ${copies} cópias`;
+}
+
+/** The linked pack first: it is why the guest is here. */
+function linkedFirst(packs: readonly Pack[], linked: string): Pack[] {
+  return [...packs.filter((pack) => pack.hash === linked), ...packs.filter((pack) => pack.hash !== linked)];
+}
 
 /**
- * A pack link (SPEC section 2, packs?pack=): all the visitor's packs are listed with the linked
- * one; the session adds it to the visitor's packs (and account) once the server knows it.
+ * A pack link (SPEC section 2, packs?pack=): all the visitor's packs are listed, the linked one
+ * first; the session adds it to the visitor's packs (and account) once the server knows it. The
+ * linked pack (or, without a link, each pack of an event) shows the guest's photos of its event,
+ * ready to print with it (issue 43).
  */
 export default function PacksPage() {
   const dispatch = useAppDispatch();
@@ -23,13 +38,14 @@ export default function PacksPage() {
   const asked = packsToValidate(hashes, validLink ? linked : null);
   const { data: packs, isLoading, isError, refetch } = useValidatePacksQuery(asked, { skip: asked.length === 0 });
   const linkedKnown = packs?.some((p) => p.hash === linked) ?? false;
+  const showsPhotos = (pack: Pack) => pack.bname !== '' && pack.copies > 0 && (!linkedKnown || pack.hash === linked);
 
   return (
-    <ScreenFrame title="Pacotes de impressão" className="packs">
-      {linked && !validLink && <p role="alert">Link de pacote inválido.</p>}
-      {linked && validLink && packs && !linkedKnown && <p role="alert">Pacote {linked} não encontrado.</p>}
+    <ScreenFrame title="Packs de impressões" className="packs">
+      {linked && !validLink && <p role="alert">Link de pack inválido.</p>}
+      {linked && validLink && packs && !linkedKnown && <p role="alert">Pack {linked} não encontrado.</p>}
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && <LoadError message="Não foi possível validar seus pacotes." onRetry={() => void refetch()} />}
+      {isError && <LoadError message="Não foi possível validar seus packs." onRetry={() => void refetch()} />}
       {(asked.length === 0 || packs?.length === 0) && (
         <div className="empty">
           <p>Você não possui pacotes</p>
@@ -37,19 +53,23 @@ export default function PacksPage() {
         </div>
       )}
       {packs && packs.length > 0 && (
-        <ul className="pack-list" aria-label="Seus pacotes">
-          {packs.map((pack) => (
+        <ul className="pack-list" aria-label="Seus packs">
+          {linkedFirst(packs, linked).map((pack) => (
             <li key={pack.hash} className={pack.hash === linked ? 'pack pack--new' : 'pack'}>
-              <span className="pack__hash">{pack.hash}</span>
-              <span className="pack__copies">{pack.copies === 1 ? '1 cópia' : `${pack.copies} cópias`}</span>
-              {pack.bname && (
-                <span className="pack__event">
-                  Evento:{' '}
-                  <EventLink bname={pack.bname} displayTitle={pack.title}>
-                    {pack.title ?? pack.bname}
-                  </EventLink>
-                </span>
-              )}
+              <div className="pack__facts">
+                <span className="pack__hash">{pack.hash}</span>
+                <span className="pack__copies">{copiesLeft(pack.copies)}</span>
+                {pack.bname && (
+                  <span className="pack__event">
+                    Evento:{' '}
+                    <EventLink bname={pack.bname} displayTitle={pack.title}>
+                      {pack.title ?? pack.bname}
+                    </EventLink>
+                  </span>
+                )}
+                {!pack.bname && <span>Este pack imprime fotos de eventos públicos: abra a foto na sua coleção e toque em Imprimir.</span>}
+              </div>
+              {showsPhotos(pack) && <PackPhotos pack={pack} />}
             </li>
           ))}
         </ul>

@@ -8,15 +8,16 @@ function loadProblem(error: unknown): string {
   const status = apiErrorStatus(error);
   const offline = status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || (typeof navigator !== 'undefined' && navigator.onLine === false);
   return offline
-    ? 'Sem conexão: não foi possível carregar seus pacotes. Eles aparecem aqui quando a conexão voltar.'
-    : 'Não foi possível carregar seus pacotes agora.';
+    ? 'Sem conexão: não foi possível carregar seus packs. Eles aparecem aqui quando a conexão voltar.'
+    : 'Não foi possível carregar seus packs agora.';
 }
 
 /**
- * The packs of the visitor (cookie packs, validated by the server) to print with. A list that did
- * not load offers to ask again, and asks by itself when the connection returns.
+ * The packs of the visitor (cookie packs, validated by the server) to print with, or the one pack
+ * `only` names (the pack page's). A list that did not load offers to ask again, and asks by
+ * itself when the connection returns.
  */
-export function PackChooser({ busy, error }: { busy: boolean; error: string | null }) {
+export function PackChooser({ busy, error, only }: { busy: boolean; error: string | null; only?: string }) {
   const dispatch = useAppDispatch();
   const { packs: hashes } = useSession();
   const {
@@ -44,14 +45,16 @@ export function PackChooser({ busy, error }: { busy: boolean; error: string | nu
       <h3>Selecione o pack de impressões</h3>
       {error && <p role="alert">{error}</p>}
       <ul className="print__list">
-        {packs.map((pack) => (
-          <li key={pack.hash}>
-            <button type="button" className="print__pack" disabled={busy} onClick={() => dispatch(packChosen(pack))}>
-              <span className="print__hash">{pack.hash}</span>
-              <span className="print__copies">{pack.copies === 1 ? '1 cópia' : `${pack.copies} cópias`}</span>
-            </button>
-          </li>
-        ))}
+        {packs
+          .filter((pack) => only === undefined || pack.hash === only)
+          .map((pack) => (
+            <li key={pack.hash}>
+              <button type="button" className="print__pack" disabled={busy} onClick={() => dispatch(packChosen(pack))}>
+                <span className="print__hash">{pack.hash}</span>
+                <span className="print__copies">{pack.copies === 1 ? '1 cópia' : `${pack.copies} cópias`}</span>
+              </button>
+            </li>
+          ))}
       </ul>
       {busy && <p role="status">Enviando para a impressora...</p>}
     </div>

@@ -3,7 +3,7 @@ import { printMoment } from './printMoment';
 
 const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';
 
-const copiesLeft = (copies: number) => (copies === 1 ? 'Resta 1 cópia no pacote.' : `Restam ${copies} cópias no pacote.`);
+const copiesLeft = (copies: number) => (copies === 1 ? 'Resta 1 cópia no pack.' : `Restam ${copies} cópias no pack.`);
 
 /** What became of the guest's print of this image, as the booth's printer reports it. */
 export function PrintStatus({ id, pending, job }: { id: string; pending: boolean; job: PrintStatusReply | undefined }) {

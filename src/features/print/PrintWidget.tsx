@@ -14,16 +14,28 @@ import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
 import { printMoment } from './printMoment';
 import { PrintStatus } from './PrintStatus';
-import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
+import { overlayClosed, packChosen, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
 
 const REPEAT_TEXT: Record<RepeatReason, string> = {
-  printed: 'Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pacote.',
-  onItsWay: 'Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pacote.',
-  pending: 'Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pacote.',
+  printed: 'Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pack.',
+  onItsWay: 'Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pack.',
+  pending: 'Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pack.',
 };
 
 /** How often a job still on its way to the printer is asked about while the page is open. */
 const PRINT_STATUS_POLL_MS = 3_000;
+
+interface PrintWidgetProps {
+  printId: string;
+  /**
+   * The pack this screen prints with (the pack page, issue 43): the tap sends the print with it,
+   * without the chooser (which then offers that pack alone, to try again or after 'Imprimir
+   * outra cópia').
+   */
+  pack?: { hash: string; copies: number };
+  /** A large button that says 'Imprimir', not the icon of an image's viewer. */
+  big?: boolean;
+}
 
 /**
  * The print icon of an image, its modal and its success overlay; hidden for .gif and .mp4. Beside
@@ -31,7 +43,7 @@ const PRINT_STATUS_POLL_MS = 3_000;
  * or waiting for the connection, another copy needs a confirmation that says so: a second tap
  * never prints twice by accident, and a slow queue or a printer that is down never locks it.
  */
-export function PrintWidget({ printId }: { printId: string }) {
+export function PrintWidget({ printId, pack, big = false }: PrintWidgetProps) {
   const dispatch = useAppDispatch();
   const statusId = useId();
   // A print asked for once the venue's Wi-Fi drops is kept without downloading anything then.
@@ -55,17 +67,28 @@ export function PrintWidget({ printId }: { printId: string }) {
   if (!printable) return null;
   const mine = print.status !== 'closed' && print.printId === printId;
   const reason: RepeatReason | null = pending ? 'pending' : stillOnItsWay ? 'onItsWay' : printed ? 'printed' : null;
+  // The machine's own steps, the chooser's tap made by the screen that already knows the pack.
+  const open = () => {
+    if (reason) return dispatch(repeatAsked({ printId, reason }));
+    dispatch(printOpened(printId));
+    if (pack) dispatch(packChosen(pack));
+  };
+  const confirmRepeat = () => {
+    dispatch(repeatConfirmed());
+    if (pack) dispatch(packChosen(pack));
+  };
 
   return (
     <>
       <button
         type="button"
-        className="icon-button"
+        className={big ? 'button button--big print__big' : 'icon-button'}
         aria-label="Imprimir"
         aria-describedby={pending || job.currentData ? statusId : undefined}
-        onClick={() => dispatch(reason ? repeatAsked({ printId, reason }) : printOpened(printId))}
+        onClick={open}
       >
         <PrintIcon />
+        {big && <span aria-hidden="true">Imprimir</span>}
       </button>
       {/* This print's own status (never the one before it while it is asked for), as the overlay reads it. */}
       {(pending || (latest && job.currentData)) && <PrintStatus id={statusId} pending={pending} job={job.currentData} />}
@@ -73,7 +96,7 @@ export function PrintWidget({ printId }: { printId: string }) {
         <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
           <p>{REPEAT_TEXT[print.reason]}</p>
           <div className="print__confirm">
-            <button type="button" className="button" onClick={() => dispatch(repeatConfirmed())}>
+            <button type="button" className="button" onClick={confirmRepeat}>
               Imprimir outra cópia
             </button>
             <button type="button" className="button button--secondary" onClick={() => dispatch(printClosed())}>
@@ -84,7 +107,7 @@ export function PrintWidget({ printId }: { printId: string }) {
       )}
       {mine && (print.status === 'choosing' || print.status === 'sending') && (
         <Modal title="Imprimir" onClose={() => dispatch(printClosed())}>
-          <PackChooser busy={print.status === 'sending'} error={print.status === 'choosing' ? print.error : null} />
+          <PackChooser busy={print.status === 'sending'} error={print.status === 'choosing' ? print.error : null} only={pack?.hash} />
         </Modal>
       )}
       {mine && print.status === 'printed' && (

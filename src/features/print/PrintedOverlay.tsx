@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../ui/Modal';
 import type { PrintMoment } from './printMoment';
 
-const copiesText = (copies: number) => (copies === 1 ? 'Resta 1 cópia no seu pacote.' : `Restam ${copies} cópias no seu pacote.`);
+const copiesText = (copies: number) => (copies === 1 ? 'Resta 1 cópia no seu pack.' : `Restam ${copies} cópias no seu pack.`);
 
 /**
  * The success overlay (SPEC section 2): its image or its close icon closes it. Its words are the

@@ -28,8 +28,8 @@ const DONE: Record<Extract<PrintJobStatus, 'printed' | 'failed'>, PrintMoment> =
   printed: { title: 'Foto impressa', detail: 'Sua foto saiu na impressora da cabine: é só retirar lá.', short: 'Impresso' },
   failed: {
     title: 'A impressão falhou',
-    detail: 'A impressora não conseguiu imprimir sua foto: sua cópia voltou para o pacote.',
-    short: 'Falhou: sua cópia voltou para o pacote',
+    detail: 'A impressora não conseguiu imprimir sua foto: sua cópia voltou para o pack.',
+    short: 'Falhou: sua cópia voltou para o pack',
   },
 };
 

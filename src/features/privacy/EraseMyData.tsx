@@ -47,7 +47,7 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
           <p>Isto apaga agora, e não tem como desfazer:</p>
           <ul>
             <li>a sua coleção (Minha Coleção) {where};</li>
-            <li>a lista de eventos e os pacotes de impressão salvos {where};</li>
+            <li>a lista de eventos e os packs de impressões salvos {where};</li>
             <li>o que guardamos do seu rosto para encontrar você nas fotos (a selfie e &ldquo;Não me mostre&rdquo;);</li>
             <li>as imagens do espelho com IA e os vídeos 360 guardados para você;</li>
             <li>a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que recebeu.</li>
@@ -56,7 +56,7 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
           <ul>
             <li>pedidos e pagamentos, como exige a lei fiscal;</li>
             <li>as fotos e vídeos na galeria do evento, que pertencem ao evento;</li>
-            <li>os pacotes de impressão, que continuam valendo pelo QR code ou link do pacote{signedIn ? ';' : '.'}</li>
+            <li>os packs de impressões, que continuam valendo pelo QR code ou link do pack{signedIn ? ';' : '.'}</li>
             {signedIn && <li>a sua conta: você continua entrando com o mesmo login.</li>}
           </ul>
           {erase.status === 'failed' && <p role="alert">{erase.message}</p>}

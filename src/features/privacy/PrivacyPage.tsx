@@ -25,8 +25,8 @@ function WhatWeHold() {
       <dl className="privacy__facts">
         <dt>Neste aparelho</dt>
         <dd>
-          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')}, {counted(packs.length, 'pacote', 'pacotes')}{' '}
-          de impressão
+          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')}, {counted(packs.length, 'pack', 'packs')} de
+          impressões
         </dd>
         {summary.isLoading && (
           <>
@@ -56,8 +56,8 @@ function WhatWeHold() {
               <>
                 <dt>Na sua conta</dt>
                 <dd>
-                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')},{' '}
-                  {counted(data.packs, 'pacote', 'pacotes')} de impressão, {counted(data.orders, 'pedido', 'pedidos')} (guardados por lei)
+                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')}, {counted(data.packs, 'pack', 'packs')} de
+                  impressões, {counted(data.orders, 'pedido', 'pedidos')} (guardados por lei)
                 </dd>
               </>
             )}
@@ -86,9 +86,8 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
-          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e pacotes, neste
-          aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao
-          evento.
+          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e packs, neste aparelho
+          e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
         </p>
         <EraseMyData />
       </section>
@@ -103,16 +102,16 @@ export default function PrivacyPage() {
           que você pediu ao coletar.
         </p>
 
-        <h3>Listas da conta: eventos, pacotes e coleção</h3>
+        <h3>Listas da conta: eventos, packs e coleção</h3>
         <p>
-          Os eventos em que você esteve, os pacotes de impressão que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir ou até você
+          Os eventos em que você esteve, os packs de impressões que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir ou até você
           apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
         </p>
 
         <h3>Quem vê as fotos de um evento privado ou só com link</h3>
         <p>
           As fotos de um evento público ficam abertas a todos. As de um evento privado ou só com link ficam só para quem contratou o evento, para a nossa equipe
-          e para quem esteve lá: quem abriu o link de coleta de uma foto do evento (o QR code da cabine), usou um pacote de impressão dele ou, num evento só com
+          e para quem esteve lá: quem abriu o link de coleta de uma foto do evento (o QR code da cabine), usou um pack de impressões dele ou, num evento só com
           link, abriu o link do evento. Guardamos que este aparelho (e a sua conta, quando você entra) tem acesso ao evento; ter uma conta não basta. No evento
           privado é preciso entrar na conta para ver. Quem contratou vê quantas pessoas têm acesso, nunca quem, e pode tirar o acesso de todos de uma vez, com
           um novo link. Ao apagar os seus dados, esse acesso também é apagado.

@@ -17,7 +17,7 @@ const SCREENS: [string, string][] = [
   ['/', 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito'],
   ['/eventos', 'Eventos'],
   ['/eventos/evento', 'Evento'],
-  ['/packs?pack=H7K2', 'Pacotes de impressão'],
+  ['/packs?pack=H7K2', 'Packs de impressões'],
   ['/collect?id=/media/festa/pad/1.jpg', 'Coletar'],
   ['/deviceLast?bname=festa&device=cam1', 'Sua foto'],
   ['/espelho?dh=a&sh=b&agent=c', 'Espelho mágico'],

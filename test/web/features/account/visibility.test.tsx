@@ -40,10 +40,10 @@ it('offers the three choices with their explanations, the current one checked', 
   expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['public', 'link', 'private']);
   expect(within(group).getByRole('radio', { name: 'Público' })).toBeChecked();
   expect(within(group).getByRole('radio', { name: 'Somente com o link' })).toHaveAccessibleDescription(
-    'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
   );
   expect(within(group).getByRole('radio', { name: 'Privado' })).toHaveAccessibleDescription(
-    'Só quem esteve no evento (abriu o link de uma foto ou usou um pacote) vê as fotos, entrando na conta. Ter uma conta não basta.',
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
   );
 });
 

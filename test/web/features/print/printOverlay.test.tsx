@@ -93,8 +93,8 @@ const cases: [string, Moment, string, string, string][] = [
     'failed',
     { job: 'failed' },
     'A impressão falhou',
-    'A impressora não conseguiu imprimir sua foto: sua cópia voltou para o pacote.',
-    'Falhou: sua cópia voltou para o pacote',
+    'A impressora não conseguiu imprimir sua foto: sua cópia voltou para o pack.',
+    'Falhou: sua cópia voltou para o pack',
   ],
 ];
 
@@ -104,7 +104,7 @@ describe('the print overlay', () => {
     await print();
     const overlay = await screen.findByRole('dialog', { name: title });
     expect(await within(overlay).findByText(detail)).toBeInTheDocument();
-    expect(within(overlay).getByText('Restam 4 cópias no seu pacote.')).toBeInTheDocument();
+    expect(within(overlay).getByText('Restam 4 cópias no seu pack.')).toBeInTheDocument();
     // Only a print that is or was on paper tells the guest to go and pick it up.
     if (moment.printer || moment.job === 'queued' || moment.job === 'failed') expect(overlay).not.toHaveTextContent('é só retirar lá');
     // The line beside the print icon, under the overlay, says the same moment.

@@ -79,8 +79,8 @@ describe("the guest's print status", () => {
     // The printer jammed on it: the job failed, and its copy is back on the pack.
     server.job = 'failed';
     server.giveBack();
-    expect(await screen.findByText('Falhou: sua cópia voltou para o pacote', undefined, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByText(/Restam 5 cópias no pacote\./)).toBeInTheDocument();
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(/Restam 5 cópias no pack\./)).toBeInTheDocument();
   });
 
   it("follows the job from 'Na fila' to 'Imprimindo' to 'Impresso' with the copies left, then stops asking", async () => {
@@ -92,11 +92,11 @@ describe("the guest's print status", () => {
     expect(reloadPage).toHaveBeenCalled();
 
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
-    expect(screen.getByText(/Restam 4 cópias no pacote\./)).toBeInTheDocument();
+    expect(screen.getByText(/Restam 4 cópias no pack\./)).toBeInTheDocument();
     // Queued: a second tap asks first, and says why; cancelling prints nothing.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pacote.')).toBeInTheDocument();
+    expect(within(confirm).getByText('Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     server.job = 'printing';
@@ -124,7 +124,7 @@ describe("the guest's print status", () => {
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
 
     server.job = 'failed';
-    expect(await screen.findByText('Falhou: sua cópia voltou para o pacote', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 })).toBeInTheDocument();
     const calls = server.statusCalls;
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(server.statusCalls).toBe(calls);
@@ -160,7 +160,7 @@ describe("the guest's print status", () => {
 
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     let confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pacote.')).toBeInTheDocument();
+    expect(within(confirm).getByText('Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.prints).toHaveLength(1);
@@ -185,13 +185,13 @@ describe("the guest's print status", () => {
     // Waiting for the connection: another copy only after a confirmation that says so.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pacote.')).toBeInTheDocument();
+    expect(within(confirm).getByText('Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     online.mockReturnValue(true);
     store.dispatch(offlineQueueFlushRequested());
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
-    expect(screen.getByText(/Restam 4 cópias no pacote\./)).toBeInTheDocument();
+    expect(screen.getByText(/Restam 4 cópias no pack\./)).toBeInTheDocument();
     expect(screen.queryByText(PENDING)).not.toBeInTheDocument();
     expect(server.prints).toHaveLength(1);
   });

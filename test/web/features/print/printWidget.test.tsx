@@ -59,7 +59,7 @@ describe('the print widget', () => {
     await user.click(options[0]);
     const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
     expect(within(overlay).getByRole('status')).toHaveTextContent(
-      'Impressão enviadaSua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.Restam 4 cópias no seu pacote.',
+      'Impressão enviadaSua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.Restam 4 cópias no seu pack.',
     );
     expect(printed).toEqual([`PACK5 ${photo}`]);
     expect(screen.queryByRole('dialog', { name: 'Imprimir' })).not.toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('the print widget', () => {
     reachable = true;
     store.dispatch(offlineQueueFlushRequested());
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
-    expect(screen.getByText(/Restam 4 cópias no pacote/)).toBeInTheDocument();
+    expect(screen.getByText(/Restam 4 cópias no pack/)).toBeInTheDocument();
     expect(screen.queryByText('Impressão pendente: será enviada quando a conexão voltar')).not.toBeInTheDocument();
     // The tap's own retry, the queue's tries: all one request id, so the server spends one copy.
     expect(ids.length).toBeGreaterThanOrEqual(3);
@@ -157,7 +157,7 @@ describe('the print widget', () => {
   });
 
   describe('when the packs cannot be loaded', () => {
-    const OFFLINE = 'Sem conexão: não foi possível carregar seus pacotes. Eles aparecem aqui quando a conexão voltar.';
+    const OFFLINE = 'Sem conexão: não foi possível carregar seus packs. Eles aparecem aqui quando a conexão voltar.';
     let reachable: boolean;
     let asked: number;
     beforeEach(() => {
@@ -203,7 +203,7 @@ describe('the print widget', () => {
       network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 })));
       const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
       const dialog = await openPrint(user);
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar seus pacotes agora.');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar seus packs agora.');
       expect(within(dialog).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
     });
   });

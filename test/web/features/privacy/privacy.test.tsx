@@ -69,7 +69,7 @@ describe('the privacy page', () => {
     expect(screen.getByText(/Lei 13.709\/2018/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'formulário de contato' })).toHaveAttribute('href', '/#contato');
     expect(await screen.findByText('2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
-    expect(screen.getByText(/2 itens na coleção, 1 evento,\s+1 pacote de impressão/)).toBeInTheDocument();
+    expect(screen.getByText(/2 itens na coleção, 1 evento,\s+1 pack de impressões/)).toBeInTheDocument();
   });
 });
 
