@@ -1,6 +1,7 @@
 import './face.css';
 import { useEffect, useRef } from 'react';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
+import { CameraPermissionHelp } from '../../ui/CameraPermissionHelp';
 import { FocusedStep } from '../../ui/FocusedStep';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { FaceCamera } from './FaceCamera';
@@ -58,6 +59,7 @@ export default function FacePage() {
           {state.status === 'cameraError' ? (
             <div role="alert" className="face__problem">
               <p>{CAMERA_MESSAGES[state.problem]}</p>
+              {state.problem === 'denied' && <CameraPermissionHelp />}
               <button type="button" className="button button--secondary" onClick={() => dispatch(cameraRequested())}>
                 Tentar novamente
               </button>

@@ -319,6 +319,12 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await agree(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Permita o acesso à câmera para tirar a foto.');
     expect(screen.queryByRole('button', { name: 'Take image' })).not.toBeInTheDocument();
+    // A refusal is remembered by the browser: the steps to undo it, on both phones (issue 43).
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'No Android (Chrome)' })).toBeInTheDocument();
+    expect(within(alert).getByRole('heading', { name: 'No iPhone (Safari)' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Toque em Permissões e ligue a Câmera');
+    expect(alert).toHaveTextContent('Toque em Ajustes do Site, depois em Câmera, e escolha Permitir.');
   });
 
   it.each(['NotFoundError', 'NotReadableError'] as const)('says there is no camera on %s, and can try again', async (error) => {
