@@ -27,6 +27,8 @@ export const ROUTES = {
   privacy: '/privacidade',
   /** Beyond SPEC section 2: an event's live wall for a TV at the venue (issue 27). */
   wall: '/telao',
+  /** Beyond SPEC section 2 (whose menu links 'Ajuda' to '#'): how the product works (issue 43). */
+  help: '/ajuda',
 } as const;
 
 export function boothRoute(mode: BoothMode): string {

@@ -50,6 +50,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/invitation': ['route-invitation'],
   '/privacidade': ['route-privacy'],
   '/telao': ['route-telao'],
+  '/ajuda': ['route-ajuda'],
 };
 
 /**

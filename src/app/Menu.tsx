@@ -6,9 +6,11 @@ const LINKS = [
   { to: ROUTES.collection, label: 'Galeria' },
   { to: ROUTES.events, label: 'Eventos' },
   { to: ROUTES.account, label: 'Conta' },
+  // SPEC's '#': a help page now (issue 43).
+  { to: ROUTES.help, label: 'Ajuda' },
 ] as const;
 
-/** The menu of SPEC section 2, on every page. */
+/** The menu of SPEC section 2, on every page ('Ajuda' leads to the help page). */
 export function Menu() {
   return (
     <nav className="menu" aria-label="Menu principal">
@@ -20,11 +22,6 @@ export function Menu() {
             </NavLink>
           </li>
         ))}
-        <li>
-          <a href="#" className="menu__link">
-            Ajuda
-          </a>
-        </li>
       </ul>
     </nav>
   );

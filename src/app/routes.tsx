@@ -7,6 +7,7 @@ import { CollectPage, DeviceLastPage } from '../features/collect';
 import { CollectionPage } from '../features/collection';
 import { BoothGalleryPage, EventPage, EventsListPage, NuloPage } from '../features/events';
 import { FacePage } from '../features/face';
+import { HelpPage } from '../features/help';
 import { LandingPage } from '../features/landing';
 import { MirrorPage } from '../features/mirror';
 import { PacksPage } from '../features/packs';
@@ -80,6 +81,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.authorizePartner, element: <AuthorizePartnerPage /> },
           { path: ROUTES.invitation, element: <InvitationPage /> },
           { path: ROUTES.privacy, element: <PrivacyPage /> },
+          { path: ROUTES.help, element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

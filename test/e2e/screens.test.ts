@@ -36,6 +36,7 @@ const SIGNED_OUT: Screen[] = [
   { path: '/', ready: heading(/^Sua história/) },
   { path: '/login', ready: heading('Login') },
   { path: '/signup', ready: heading('Criar conta') },
+  { path: '/ajuda', ready: heading('Ajuda') },
 ];
 
 const GUEST: Screen[] = [

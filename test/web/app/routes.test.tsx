@@ -34,6 +34,7 @@ const SCREENS: [string, string][] = [
   ['/createContract', 'Página não encontrada'],
   ['/authorizePartner', 'Página não encontrada'],
   ['/invitation?hash=h&partnerName=p1', 'Linkar Conta ao Parceiro'],
+  ['/ajuda', 'Ajuda'],
   ['/nao-existe', 'Página não encontrada'],
 ];
 
@@ -100,7 +101,7 @@ describe('the menu', () => {
       ['Galeria', '/collection'],
       ['Eventos', '/eventos'],
       ['Conta', '/account'],
-      ['Ajuda', '#'],
+      ['Ajuda', '/ajuda'],
     ]);
   });
 
@@ -108,6 +109,7 @@ describe('the menu', () => {
     ['Galeria', '/collection', 'Minha Coleção'],
     ['Eventos', '/eventos', 'Eventos'],
     ['Conta', '/account', 'Conta'],
+    ['Ajuda', '/ajuda', 'Ajuda'],
   ])('%s leads to %s', async (label, path, title) => {
     serveAccount();
     const { user, router } = renderApp('/', {
