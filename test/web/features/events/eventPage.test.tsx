@@ -116,7 +116,13 @@ describe('the event page', () => {
     );
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para ver as fotos.');
-    expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute('href', '/login');
+    // The login comes back to the event, named in the address (as the page writes it there).
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute(
+        'href',
+        `/login?${new URLSearchParams({ volta: '/eventos/evento/pad?evento=formatura' }).toString()}`,
+      ),
+    );
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
   });
 

@@ -207,7 +207,10 @@ describe('the deals page', () => {
   it('offers the login to a visitor who is not signed in, without asking the server', async () => {
     renderApp('/deals?partner=buffet_ana');
     expect(await screen.findByRole('alert')).toHaveTextContent('Entre com a conta do parceiro para ver esta página.');
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ volta: '/deals?partner=buffet_ana' }).toString()}`,
+    );
   });
 
   it('offers to try again when the network fails', async () => {

@@ -140,7 +140,10 @@ describe('the partner page', () => {
   it('offers the login to a visitor who is not signed in, without asking the server', async () => {
     renderApp('/partner?partner=buffet_ana');
     expect(await screen.findByRole('alert')).toHaveTextContent('Entre com a conta do parceiro para ver esta página.');
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ volta: '/partner?partner=buffet_ana' }).toString()}`,
+    );
   });
 
   it('says "Carregando..." while loading, and offers to try again when the network fails', async () => {

@@ -185,7 +185,7 @@ describe('createContract is for the team only', () => {
   it('shows a signed-out visitor nothing of it, only a way to log in, without asking the server', async () => {
     renderApp('/createContract');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', `/login?${new URLSearchParams({ volta: '/createContract' }).toString()}`);
     expect(screen.queryByText(/contract/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

@@ -233,7 +233,10 @@ describe('the live wall', () => {
     noStream();
     renderApp('/telao?evento=festa-ana-1&chave=ChaveRevogada0123456789abcdefABC');
     expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Organiza o evento? Entre na sua conta' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Organiza o evento? Entre na sua conta' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ volta: '/telao?evento=festa-ana-1&chave=ChaveRevogada0123456789abcdefABC' }).toString()}`,
+    );
     const asked = wall.asked.length;
     await wait(30_000);
     expect(wall.asked).toHaveLength(asked);
