@@ -42,7 +42,7 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 {event.createdName && (
                   <>
                     <EventTitleEditor bname={event.createdName} title={event.createdTitle ?? event.createdName} />
-                    <CreatedEventTools bname={event.createdName} visibility={event.visibility ?? 'public'} />
+                    <CreatedEventTools bname={event.createdName} title={event.createdTitle} visibility={event.visibility ?? 'public'} />
                   </>
                 )}
               </>

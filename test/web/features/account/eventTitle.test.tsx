@@ -39,6 +39,7 @@ it("heads the created event's card with its title, not its name nor the order's 
   expect(await within(region).findByRole('heading', { level: 3, name: 'Aniversário da Convidada' })).toBeInTheDocument();
   expect(within(region).queryByRole('heading', { name: 'Pedido da festa' })).not.toBeInTheDocument();
   expect(within(region).queryByRole('heading', { name: 'aniversario-da-convidada' })).not.toBeInTheDocument();
+  expect(within(region).getByRole('group', { name: 'Quem vê as fotos de Aniversário da Convidada' })).toBeInTheDocument();
 });
 
 it('lets the owner change the title; the card shows the new one, the link stays', async () => {
