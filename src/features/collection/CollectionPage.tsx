@@ -20,6 +20,7 @@ import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useEventCard } from '../events';
 import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../print';
 import { CollectionDownload } from './CollectionDownload';
@@ -88,6 +89,9 @@ export default function CollectionPage() {
   }, [empty, erased, navigate]);
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);
+  // The opened item's event by its title, as people know it (its card, when the visitor may see it).
+  const openedEvent = open ? (parseMediaPath(open)?.bname ?? '') : '';
+  const openedCard = useEventCard(openedEvent, { skip: openedEvent === '' });
 
   return (
     <ScreenFrame title="Minha Coleção" className="collection">
@@ -104,7 +108,7 @@ export default function CollectionPage() {
       )}
       {items.length > 0 && <CollectionDownload urls={newestFirst} />}
       {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
-      {open && items.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
+      {open && items.includes(open) && <OpenedItem url={open} eventTitle={openedCard?.displayTitle} onClose={() => setOpen(null)} />}
     </ScreenFrame>
   );
 }
