@@ -1,5 +1,6 @@
 /** Identity journeys against the Firebase Auth emulator, through the real screens. */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -9,6 +10,9 @@ import { logIn, newGuest } from './support/guest';
 import { seedBeside } from './support/seedBeside';
 
 let browser: Browser;
+
+/** Where the closing note's screenshots go, when asked for (nothing is written otherwise). */
+const SHOTS = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -175,6 +179,7 @@ it("an owner types the party's title: the link is made from it, and the dashboar
   await page.getByText(`${new URL(baseUrl()).host}/eventos/evento?evento=aniversario-da-convidada`, { exact: true }).waitFor();
   await page.getByText('OK', { exact: true }).waitFor();
   await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-title-phone.png'), fullPage: true });
   await page.getByRole('button', { name: 'Criar meu Evento' }).click();
 
   // The page reloads on the dashboard: the event under its title, the link only where a link goes.
@@ -185,6 +190,12 @@ it("an owner types the party's title: the link is made from it, and the dashboar
 
   const [wall] = await Promise.all([page.context().waitForEvent('page'), dashboard.getByRole('link', { name: 'Abrir o telão' }).click()]);
   await wall.getByRole('heading', { level: 1, name: 'Aniversário da Convidada' }).waitFor();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-dashboard-phone.png'), fullPage: true });
+  if (SHOTS) {
+    // A wall is a TV's: shown at 1280x720.
+    await wall.setViewportSize({ width: 1280, height: 720 });
+    await wall.screenshot({ path: path.join(SHOTS, 'event-wall-1280.png') });
+  }
   expect(new URL(wall.url()).pathname).toBe('/telao');
   expect(guest.alerts).toEqual([]);
   expect(guest.errors).toEqual([]);

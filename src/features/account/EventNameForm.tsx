@@ -87,7 +87,6 @@ export function EventNameForm({ orderId }: { orderId: string }) {
           disabled={creating}
           onChange={(e) => dispatch(titleTyped(orderId, e.target.value))}
         />
-        {!draft.linkEdited && message}
       </label>
       {draft.linkEdited ? (
         <label className={bad ? 'field field--error' : 'field'} htmlFor={linkId}>
@@ -118,6 +117,8 @@ export function EventNameForm({ orderId }: { orderId: string }) {
           </p>
         )
       )}
+      {/* What the check says of the link, under it (the title's field is described by it too). */}
+      {!draft.linkEdited && <div className={bad ? 'field field--error' : 'field'}>{message}</div>}
       {suggestion && (
         <p className="event-name__suggestion">
           Este link está livre: <code>{eventLink(suggestion)}</code>{' '}
