@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
 import { ProductList } from './common';
+import { PrinterSeenSchema } from './events';
 import { Identifier, StringEnum, Strings } from './primitives';
 
 /** Mirror (espelho) catalogue entries. */
@@ -83,6 +84,20 @@ export const TeamDevice = Type.Object({
   /** Its booth mode, or ''. */
   mode: Type.String(),
   hasKey: Type.Boolean(),
+  /**
+   * A printer's state now (issue 43): what people read of it, the title of the event it prints
+   * for ('' on none: it prints every event's), the prints waiting for it, and when it was last
+   * heard from (ISO 8601, null if never).
+   */
+  printer: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      eventTitle: Type.String(),
+      state: PrinterSeenSchema,
+      waiting: Type.Integer(),
+      seenAt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 export type TeamDevice = Static<typeof TeamDevice>;
 

@@ -60,10 +60,6 @@ export type EventCard = Static<typeof EventCard>;
 /** `GET /validatePacks/{hashes}`: one single-quoted object literal per known pack. */
 export const PackLiterals = Strings;
 
-/** `GET /print/{packHash}/{printId}` on success. */
-export const PrintReply = Type.Object({ status: Type.Literal('queued'), copies: Type.Integer() });
-export type PrintReply = Static<typeof PrintReply>;
-
 /** What a printer says of itself (`POST /device/printer/state`, issue 27). */
 export const PRINTER_STATES = ['ready', 'out_of_paper', 'out_of_ink', 'jammed'] as const;
 export const PrinterStateSchema = StringEnum(PRINTER_STATES);
@@ -71,6 +67,19 @@ export type PrinterState = Static<typeof PrinterStateSchema>;
 /** A printer as guests and the team see it: its own state, or offline when it has not been heard from for a minute. */
 export const PrinterSeenSchema = StringEnum([...PRINTER_STATES, 'offline'] as const);
 export type PrinterSeen = Static<typeof PrinterSeenSchema>;
+
+/**
+ * `GET /print/{packHash}/{printId}` on success, and beyond the spec (issue 43) how the queue
+ * stands at once, as `printStatus` says it: the printers' state while they are down, and the
+ * prints before this one. The guest's first words after the tap are then true.
+ */
+export const PrintReply = Type.Object({
+  status: Type.Literal('queued'),
+  copies: Type.Integer(),
+  printer: Type.Optional(PrinterSeenSchema),
+  ahead: Type.Optional(Type.Integer()),
+});
+export type PrintReply = Static<typeof PrintReply>;
 
 /** Where a print job stands, as its printer reports it. */
 const PrintJobStatusSchema = StringEnum(['queued', 'printing', 'printed', 'failed'] as const);
@@ -84,6 +93,8 @@ export const PrintStatusReply = Type.Object({
   status: PrintJobStatusSchema,
   copies: Type.Integer(),
   printer: Type.Optional(PrinterSeenSchema),
+  /** In the queue, the event's prints that go first (those queued before it and those printing); absent when none. */
+  ahead: Type.Optional(Type.Integer()),
 });
 export type PrintStatusReply = Static<typeof PrintStatusReply>;
 
@@ -123,9 +134,16 @@ export const AgentResultsReply = ProductList;
 export type AgentResultsReply = Static<typeof AgentResultsReply>;
 
 /**
+ * The wall code of each medium listed whose own collect link would not open its event (a
+ * link-only or private event's photo stored before its guests' access was last revoked, or under
+ * a name anyone could guess): its QR code carries `&telao={code}` (server/src/domain/wallCodes.ts).
+ */
+const WallCodes = Type.Record(Type.String(), Type.String());
+
+/**
  * `GET /telao/{publicId}` (beyond the spec, issue 27): what an event's live wall shows. Its booths'
- * newest media across every mode, newest first, at most WALL_HISTORY of them: the wall keeps a
- * bounded history, however long the party.
+ * newest media across every mode, newest first, at most WALL_HISTORY of them: what is new is told
+ * from it (the whole night is read in pages: WallNightReply).
  */
 export const WallReply = Type.Object({
   bname: Type.String(),
@@ -135,8 +153,21 @@ export const WallReply = Type.Object({
   cover: Type.String(),
   /** Media URLs, newest first. */
   product: Strings,
+  codes: Type.Optional(WallCodes),
 });
 export type WallReply = Static<typeof WallReply>;
+
+/**
+ * `GET /telao/{publicId}/noite?depois={cursor}` (issue 43): a page of every medium of the wall's
+ * night, oldest first, from the start of the night or after `cursor`.
+ */
+export const WallNightReply = Type.Object({
+  product: Strings,
+  codes: WallCodes,
+  /** The cursor of the next page; null: this page ends the night. */
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+export type WallNightReply = Static<typeof WallNightReply>;
 
 /**
  * `GET|POST|DELETE /events/{bname}/telao`: the owner's (or the team's) view of the event's wall:
@@ -155,8 +186,11 @@ export type PrinterStateReport = Static<typeof PrinterStateReport>;
 
 /** `GET /events/{bname}/impressoras`: the event's printers and its print queue, for its owner and the team. */
 export const EventPrintersReply = Type.Object({
-  /** `seenAt`: when it was last heard from (ISO 8601), null if never. */
-  printers: Type.Array(Type.Object({ device: Type.String(), state: PrinterSeenSchema, seenAt: Type.Union([Type.String(), Type.Null()]) })),
+  /**
+   * `name`: what people read of it ('Impressora', numbered when the event has several; a device's
+   * id is no name); `seenAt`: when it was last heard from (ISO 8601), null if never.
+   */
+  printers: Type.Array(Type.Object({ device: Type.String(), name: Type.String(), state: PrinterSeenSchema, seenAt: Type.Union([Type.String(), Type.Null()]) })),
   queued: Type.Integer(),
   printing: Type.Integer(),
 });

@@ -1,3 +1,5 @@
+import type { OrderStatus, PaymentMethod } from '../../contract/wire';
+
 /**
  * What a customer reads when the card provider does not approve a charge, by its `status_detail`
  * (Mercado Pago's published codes: its Orders API's, and the Payments API's `cc_rejected_*` of the
@@ -33,3 +35,24 @@ export function refusalMessage(statusDetail: string): string {
 }
 
 export const IN_REVIEW_MESSAGE = 'Pagamento em análise: avisaremos quando for aprovado.';
+
+/** What the buyer reads of where an order's payment stands, by its status and how it is paid. */
+export function orderOutcomeMessage(status: OrderStatus, method: PaymentMethod | undefined): string {
+  switch (status) {
+    case 'approved':
+      return 'Pagamento aprovado! Seu pedido está pago.';
+    case 'pending':
+      return method === 'pix' ? 'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.' : IN_REVIEW_MESSAGE;
+    case 'rejected':
+      return method === 'pix' ? 'Pix recusado: o pedido não foi pago.' : 'Pagamento recusado: o pedido não foi pago.';
+    case 'refunded':
+      return 'Pagamento estornado: o valor foi devolvido.';
+    case 'charged_back':
+      return 'Pagamento contestado no cartão.';
+  }
+}
+
+/** An order whose payment will not move by itself any more (paid, refused, given back). */
+export function isOrderSettled(status: OrderStatus): boolean {
+  return status !== 'pending';
+}

@@ -2,6 +2,7 @@
  * Commerce journeys against the whole stack (the sandbox standing in for Mercado Pago): from a
  * coupon link to a paid order and the event name it unlocks, by card and by Pix, signed in and out.
  */
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -37,10 +38,43 @@ async function expectOnScreen(page: Page, target: Locator): Promise<void> {
   }, 3_000);
 }
 
+/** Where a signed-in customer lands 2 s after an order (SPEC's /account), on the orders. */
+const ordersUrl = () => `${baseUrl()}/account?secao=pedidos`;
+
+/** Marks the page's window: a reload (or a page load) forgets the mark, the app's own navigation keeps it. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+}
+
+async function expectNotReloaded(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true)).toBe(true);
+}
+
 const waitingMessage = (orderId: string) => `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`;
 
 async function cookie(page: Page, name: string): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value ?? '';
+}
+
+/** The cookie once the page has written it. */
+async function eventuallyCookie(page: Page, name: string): Promise<string> {
+  let value = '';
+  await eventually(async () => {
+    value = await cookie(page, name);
+    expect(value).not.toBe('');
+  });
+  return value;
+}
+
+/** With SCREENSHOTS_DIR set, the page as a phone (390x844) and a computer (1280x800) show it; nothing otherwise. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  const phone = page.viewportSize();
+  await page.screenshot({ path: path.join(dir, `${name}-celular.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(dir, `${name}-computador.png`) });
+  if (phone) await page.setViewportSize(phone);
 }
 
 function expectClean(guest: Guest, alerts: string[] = []): void {
@@ -79,7 +113,8 @@ it("the shop's pictures (products, accessories) all show, signed out, and the ch
   expect(shopImages.filter((image) => !image.decoded)).toEqual([]);
   await page.getByRole('button', { name: 'Checkout' }).click();
   await page.waitForURL(/\/checkout\?/);
-  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  // The shop's button keeps SPEC's 'Checkout'; the page it opens says what it is in Portuguese.
+  await page.getByRole('heading', { name: 'Finalizar compra' }).waitFor();
   expect((await imagesOf(page)).filter((image) => !image.decoded)).toEqual([]);
   expectClean(guest);
   await guest.close();
@@ -100,10 +135,11 @@ it('signed in, a coupon link, a card held by APRO: paid, and the event name can 
   const options = await page.getByLabel('Parcelas').locator('option').allTextContents();
   expect(options[0]?.replace(/\u00a0/g, ' ')).toBe('1x de R$ 2.160,00 (sem juros)');
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
-  await page.getByText('Pedido registrado com sucesso!').waitFor();
-  await page.waitForURL(`${baseUrl()}/account`);
+  // Both say so together, before the page moves on to the account's orders.
+  await page.getByRole('status').filter({ hasText: 'Pagamento aprovado! Seu pedido está pago.' }).waitFor();
+  expect(await page.getByText('Pedido registrado com sucesso!').count()).toBe(1);
+  await page.waitForURL(ordersUrl());
 
-  await openOrders(page);
   const order = page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
   await order.getByText('Pago').waitFor();
   expect(((await order.textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('R$ 2.160,00');
@@ -132,7 +168,7 @@ it('a card held by OTHE is refused with a clear message and no paid order; APRO 
   await page.getByLabel('Nome do titular').fill('APRO');
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await page.getByText('Pedido registrado com sucesso!').waitFor();
-  await page.waitForURL(`${baseUrl()}/account`);
+  await page.waitForURL(ordersUrl());
   await openOrders(page);
   // One order, paid: the refused charge paid nothing and the second did not make another order.
   const items = page.getByRole('list').filter({ hasText: 'Aniversário da Maria' }).getByRole('listitem');
@@ -149,8 +185,8 @@ it('a card held by CONT goes into review: the order is registered and waits, tol
   // Both say so together, before the page moves on to the account.
   await page.getByText('Pagamento em análise: avisaremos quando for aprovado.').waitFor();
   expect(await page.getByText('Pedido registrado com sucesso!').count()).toBe(1);
-  await page.waitForURL(`${baseUrl()}/account`);
-  await openOrders(page);
+  expect(await page.getByText('Pagamento aprovado! Seu pedido está pago.').count()).toBe(0);
+  await page.waitForURL(ordersUrl());
   const order = page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
   await order.getByText('Aguardando pagamento').waitFor();
   expect(await order.getByText('Pago').count()).toBe(0);
@@ -171,18 +207,22 @@ it('Pix: the order waits, the sandbox transfer arrives, and the order is paid', 
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await page.getByText('Pedido registrado com sucesso!').waitFor();
-  await page.waitForURL(`${baseUrl()}/account`);
+  await page.waitForURL(ordersUrl());
 
-  await openOrders(page);
+  // The order followed from the checkout on: no reload from here to paid.
   const order = page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
   await order.getByText('Aguardando pagamento').waitFor();
+  await order.getByRole('img', { name: /^QR code Pix do pedido \d{9}$/ }).waitFor();
+  await markPage(page);
   const orderId = ((await order.locator('.orders__number').textContent()) ?? '').replace(/\D/g, '');
   expect(orderId).toMatch(/^[1-9]\d{8}$/);
 
   const paid = await fetch(`${baseUrl()}/api/sandbox/pix/${orderId}/pay`, { method: 'POST' });
   expect(paid.status).toBe(200);
   // The list follows waiting orders: it turns paid without a reload.
-  await order.getByText('Pago').waitFor({ timeout: 20_000 });
+  await order.getByText('Pago').waitFor();
+  expect(await order.getByLabel('Pix copia e cola').count()).toBe(0);
+  await expectNotReloaded(page);
   expectClean(guest);
   await guest.close();
 });
@@ -204,6 +244,12 @@ it('signed out: the order waits in the cookies, and after signing up it is in th
   const orderId = await cookie(page, 'transaction');
   await page.waitForURL(`${baseUrl()}/account`);
   await page.getByText(waitingMessage(orderId)).waitFor();
+  // Not only registered: what happened to the payment, before any sign-in.
+  await page
+    .getByRole('region', { name: `Pedido ${orderId}` })
+    .getByRole('status')
+    .filter({ hasText: 'Pagamento aprovado! Seu pedido está pago.' })
+    .waitFor();
   await expectAccessible(page, '/account, an order waiting for a login');
   for (const path of ['/', '/eventos']) {
     await page.goto(`${baseUrl()}${path}`);
@@ -219,6 +265,44 @@ it('signed out: the order waits in the cookies, and after signing up it is in th
   await openOrders(page);
   await page.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' }).getByText('Pago').waitFor();
   // No 'Você não está logado!': the customer was told why to log in instead.
+  expectClean(guest);
+  await guest.close();
+});
+
+it('signed out, Pix: the code stays after Finalizar pedido and on /account, the sandbox pays it, and the page says paid without a reload', async () => {
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  await fillCart(page);
+  await fillCustomer(page, newEmail());
+  await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+  const code = await page.getByLabel('Pix copia e cola').inputValue();
+  expect(code).toMatch(/^000201/);
+  await markPage(page);
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await page.getByText('Pedido registrado com sucesso!').waitFor();
+  const orderId = await eventuallyCookie(page, 'transaction');
+  const order = page.getByRole('region', { name: `Pedido ${orderId}` });
+  const pixWaiting = 'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.';
+  // At the checkout, then on /account (SPEC's redirect), signed out: the state and the code to pay stay.
+  await order.getByRole('status').filter({ hasText: pixWaiting }).waitFor();
+  await order.getByRole('img', { name: `QR code Pix do pedido ${orderId}` }).waitFor();
+  expect(await order.getByLabel('Pix copia e cola').inputValue()).toBe(code);
+  await page.waitForURL(`${baseUrl()}/account`);
+  await page.getByText(waitingMessage(orderId)).waitFor();
+  await order.getByRole('status').filter({ hasText: pixWaiting }).waitFor();
+  await order.getByRole('img', { name: `QR code Pix do pedido ${orderId}` }).waitFor();
+  expect(await order.getByLabel('Pix copia e cola').inputValue()).toBe(code);
+  await order.getByRole('button', { name: 'Copiar código Pix' }).waitFor();
+  await expectAccessible(page, '/account, a Pix order waiting for its payment, signed out');
+  await screenshots(page, 'pedido-pix-aguardando');
+
+  // The customer's bank pays it (the sandbox settles it as Mercado Pago's webhook would).
+  const paid = await fetch(`${baseUrl()}/api/sandbox/pix/${orderId}/pay`, { method: 'POST' });
+  expect(paid.status).toBe(200);
+  await order.getByRole('status').filter({ hasText: 'Pagamento aprovado! Seu pedido está pago.' }).waitFor();
+  expect(await order.getByLabel('Pix copia e cola').count()).toBe(0);
+  await expectNotReloaded(page);
+  await screenshots(page, 'pedido-pix-pago');
   expectClean(guest);
   await guest.close();
 });

@@ -224,3 +224,46 @@ describe('the collect page collects nothing', () => {
     }
   });
 });
+
+describe("a wall's QR code (issue 43)", () => {
+  const codesOf = async (publicId: string, token: string) =>
+    (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token })).json<{ codes: Record<string, string> }>().codes;
+
+  it("opens a photo whose own link was taken back (every guest's access revoked) to whoever scans it, with the code of the event as it is now only", async () => {
+    const team = await newTeamMember();
+    const revoke = async () =>
+      (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{ publicId: string }>().publicId;
+    try {
+      const publicId = await revoke();
+      // Its own link was taken back: a new phone opening it collects nothing.
+      const plain = new Browser();
+      await plain.open(`/collect?id=${linkPhoto}`);
+      expect(plain.collection).toEqual([]);
+
+      const codes = await codesOf(publicId, team.token);
+      expect(Object.keys(codes)).toEqual(expect.arrayContaining([linkPhoto, guessablePhoto]));
+      const scanned = new Browser();
+      await scanned.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${codes[linkPhoto]}`);
+      expect(scanned.collection).toEqual([linkPhoto]);
+      expect(scanned.events).toEqual(['ligada']);
+      // The app's own check of the photo, as the page's scripts make it, opens it too.
+      expect(
+        (await server.call({ method: 'HEAD', url: linkPhoto, headers: { cookie: [...scanned.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })).statusCode,
+      ).toBe(200);
+
+      // Another photo's code, an altered one: nothing.
+      for (const code of [codes[guessablePhoto], `${codes[linkPhoto].slice(0, -1)}${codes[linkPhoto].endsWith('A') ? 'B' : 'A'}`, 'curto']) {
+        const other = new Browser();
+        await other.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${code}`);
+        expect(other.collection).toEqual([]);
+      }
+      // Every guest's access revoked again: the codes handed out until then open nothing.
+      await revoke();
+      const late = new Browser();
+      await late.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${codes[linkPhoto]}`);
+      expect(late.collection).toEqual([]);
+    } finally {
+      await server.db.query("UPDATE events SET public_id = 'ligada-1', grants_reset_at = NULL WHERE name = 'ligada'");
+    }
+  });
+});

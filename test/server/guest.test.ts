@@ -442,7 +442,8 @@ describe('GET /api/print/{packHash}/{printId}', () => {
       expect(first.statusCode).toBe(200);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
-      expect(first.json()).toEqual({ status: 'queued', copies: 4 });
+      // Earlier tests' prints are ahead of it in the queue: the answer says so (issue 43).
+      expect(first.json()).toMatchObject({ status: 'queued', copies: 4 });
       expect(await copiesOf(pack)).toBe(4);
       expect(await jobsOf(pack)).toBe(1);
     });
@@ -486,7 +487,7 @@ describe('GET /api/print/{packHash}/{printId}', () => {
         url: `/api/print/${pack}/${photo}?${tap()}`,
         headers: { 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin' },
       });
-      expect(own.json()).toEqual({ status: 'queued', copies: 0 });
+      expect(own.json()).toMatchObject({ status: 'queued', copies: 0 });
     });
 
     it('refuses a malformed request id', async () => {

@@ -208,6 +208,7 @@ describe('hostile input never gets a 5xx', () => {
     '/api/updateAccount?collection={x}&packs={x}&events={x}',
     '/api/check_bname/{x}',
     '/api/create_event/{x}/{x}',
+    '/api/orders/{x}',
     '/api/contracts/{x}',
     '/api/ultraLast/{x}/{x}',
     '/api/ultraStartConfig/{x}/{x}/{x}/{x}',

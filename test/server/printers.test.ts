@@ -27,14 +27,15 @@ const take = async () => (await server.call({ method: 'GET', url: '/api/device/p
 const copiesOf = async (hash: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
 
 let packNumber = 0;
-/** A guest's print from a new pack of 2 copies: the pack and the request's id. */
-async function print(): Promise<{ pack: string; request: string }> {
+/** A guest's print from a new pack of 2 copies: the pack, the request's id and the print's own answer. */
+async function print(): Promise<{ pack: string; request: string; answer: { status: string; copies: number; printer?: string; ahead?: number } }> {
   packNumber += 1;
   const pack = `PACKPR${packNumber}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
   await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 2)`, [pack]);
   const request = `p_${crypto.randomBytes(12).toString('hex')}`;
-  expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${PHOTO}?request=${request}` })).json()).toEqual({ status: 'queued', copies: 1 });
-  return { pack, request };
+  const answer = (await server.call({ method: 'GET', url: `/api/print/${pack}/${PHOTO}?request=${request}` })).json<{ status: string; copies: number }>();
+  expect(answer).toMatchObject({ status: 'queued', copies: 1 });
+  return { pack, request, answer };
 }
 const statusOf = async ({ pack, request }: { pack: string; request: string }) =>
   (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/${request}` })).json<{ status: string; copies: number; printer?: string }>();
@@ -50,6 +51,8 @@ describe("a printer's state", () => {
   it('out of paper, it takes nothing and the guest is told so; ready again, it takes the job', async () => {
     expect((await say('out_of_paper')).json()).toEqual({ state: 'out_of_paper' });
     const asked = await print();
+    // The print's own answer says it already: the guest's first words are true (issue 43).
+    expect(asked.answer).toEqual({ status: 'queued', copies: 1, printer: 'out_of_paper' });
     expect(await take()).toEqual([]);
     expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'out_of_paper' });
 
@@ -58,6 +61,18 @@ describe("a printer's state", () => {
     const jobs = await take();
     expect(jobs.map((job) => job.packHash)).toEqual([asked.pack]);
     expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
+  });
+
+  it('a print behind others says how many go first, in its answer and its status', async () => {
+    const first = await print();
+    expect(first.answer).toEqual({ status: 'queued', copies: 1 });
+    const second = await print();
+    expect(second.answer).toEqual({ status: 'queued', copies: 1, ahead: 1 });
+    const third = await print();
+    expect(await statusOf(third)).toEqual({ status: 'queued', copies: 1, ahead: 2 });
+    // The printer takes them all: printing, nothing is ahead any more.
+    await take();
+    expect(await statusOf(third)).toEqual({ status: 'printing', copies: 1 });
   });
 
   it('is offline once the printer has not been heard from for a minute', async () => {
@@ -145,7 +160,7 @@ describe("the event's printers, for its owner and the team", () => {
     const seen = await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token });
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual({
-      printers: [{ device: 'printer1', state: 'out_of_ink', seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
+      printers: [{ device: 'printer1', name: 'Impressora', state: 'out_of_ink', seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
       queued: 1,
       printing: 0,
     });
@@ -154,16 +169,34 @@ describe("the event's printers, for its owner and the team", () => {
     await server.db.query("INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) DO NOTHING");
     try {
       const both = (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token })).json<{
-        printers: { device: string; state: string }[];
+        printers: { device: string; name: string; state: string }[];
       }>();
-      expect(both.printers.map(({ device, state }) => [device, state])).toEqual([
-        ['printer-livre', 'ready'],
-        ['printer1', 'out_of_ink'],
+      // Named as people read them, numbered when there are several: never the device's id.
+      expect(both.printers.map(({ device, name, state }) => [device, name, state])).toEqual([
+        ['printer-livre', 'Impressora 1', 'ready'],
+        ['printer1', 'Impressora 2', 'out_of_ink'],
       ]);
     } finally {
       await server.db.query("DELETE FROM devices WHERE id = 'printer-livre'");
     }
     const stranger = await newUser('curiosa');
     expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: stranger.token })).statusCode).toBe(403);
+  });
+
+  it("the team's device list gives each printer's state, its name, its event's title and the prints waiting for it", async () => {
+    const team = await newTeamMember();
+    await say('jammed');
+    await print();
+    await print();
+    const devices = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<{ id: string; printer?: unknown }[]>();
+    const title = (await server.db.query<{ title: string }>("SELECT title FROM events WHERE name = 'festa_ana'")).rows[0].title || 'festa_ana';
+    expect(devices.find((device) => device.id === 'printer1')?.printer).toEqual({
+      name: 'Impressora',
+      eventTitle: title,
+      state: 'jammed',
+      waiting: 2,
+      seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(devices.find((device) => device.id === 'cam1')).not.toHaveProperty('printer');
   });
 });

@@ -70,6 +70,7 @@ describe('rate limits', () => {
     ['set_transaction', { method: 'POST', url: '/api/set_transaction', payload: {}, signedIn: true }],
     ['order', { method: 'POST', url: '/api/order/DEZ', payload: {} }],
     ['process_payment_card', { method: 'POST', url: '/api/process_payment_card', payload: {} }],
+    ['orderStatus', { method: 'GET', url: '/api/orders/123456789' }],
     ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', visitor: 'agentr001', payload: {} }],
     ['faceSearch', { method: 'GET', url: '/api/fotos-do-rosto/agentr004?eventos=festa_ana', visitor: 'agentr004' }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],

@@ -1,5 +1,5 @@
-import { WALL_HISTORY } from '../../contract/wall';
-import type { WallLinkReply, WallReply } from '../../contract/wire';
+import { WALL_HISTORY, WALL_NIGHT_PAGE } from '../../contract/wall';
+import type { WallLinkReply, WallNightReply, WallReply } from '../../contract/wire';
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { follow } from './support/followStream';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
@@ -51,6 +51,8 @@ describe("a public event's wall", () => {
       displayTitle: 'Festa da Ana',
       cover: '/media/festa_ana/pad/a1.jpg',
       product: expect.arrayContaining(['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/360/v1.mp4']),
+      // A public event's collect links open it by themselves: no QR code needs a wall code.
+      codes: {},
     });
     const { rows } = await server.db.query<{ url: string }>(
       "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'festa_ana' AND role = 'booth' ORDER BY created_at DESC, id DESC",
@@ -70,6 +72,35 @@ describe("a public event's wall", () => {
     expect(product).toHaveLength(WALL_HISTORY);
     expect(product[0]).toBe(`/media/outra/pad/muitas-${WALL_HISTORY + 15}.jpg`);
     expect(product.at(-1)).toBe('/media/outra/pad/muitas-16.jpg');
+  });
+
+  it('reads the whole night a page at a time, oldest first, however long the party (issue 43)', async () => {
+    const night: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages += 1) {
+      const response = await server.call({ method: 'GET', url: `/api/telao/outra-1/noite${after === null ? '' : `?depois=${after}`}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const page = response.json<WallNightReply>();
+      expect(page.product.length).toBeLessThanOrEqual(WALL_NIGHT_PAGE);
+      expect(page.codes).toEqual({});
+      night.push(...page.product);
+      after = page.next;
+      if (after === null) break;
+    }
+    const { rows } = await server.db.query<{ url: string }>(
+      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'outra' AND role = 'booth' ORDER BY created_at, id",
+    );
+    expect(rows.length).toBeGreaterThan(WALL_NIGHT_PAGE);
+    expect(night).toEqual(rows.map((row) => row.url));
+    // A cursor the server never gave is refused (400), never a 500.
+    for (const bad of ['x', '1-', '9999999999999999999-1', '1-2-3'])
+      expect((await server.call({ method: 'GET', url: `/api/telao/outra-1/noite?depois=${bad}` })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/telao/outra-1/noite?depois=999999999999999999-1' })).json<WallNightReply>()).toEqual({
+      product: [],
+      codes: {},
+      next: null,
+    });
   });
 
   it('answers 304 while nothing changed, and the list again once a photo came', async () => {
@@ -175,6 +206,35 @@ describe("a private event's wall", () => {
       expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie } })).statusCode).not.toBe(200);
       expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId, key: null, visibility: 'private' });
     } finally {
+      await server.db.query("UPDATE events SET public_id = 'privada-1' WHERE name = 'privada'");
+    }
+  });
+
+  it("gives its QR codes a wall code where a photo's own link would not open the event: stored before every guest's access was last revoked (issue 43)", async () => {
+    // As before any revocation (an earlier test made one).
+    await server.db.query("UPDATE events SET grants_reset_at = NULL WHERE name = 'privada'");
+    const before = (await wall('privada-1', { token: owner.token })).json<WallReply>();
+    expect(before.product.length).toBeGreaterThan(0);
+    // Stored under random names since the last revocation: their own links open the event.
+    expect(before.codes).toEqual({});
+    const revoked = await server.call({ method: 'POST', url: '/api/events/privada/access/revoke', token: owner.token });
+    const { publicId } = revoked.json<{ publicId: string }>();
+    try {
+      const after = (await wall(publicId, { token: owner.token })).json<WallReply>();
+      expect(Object.keys(after.codes ?? {}).sort()).toEqual([...after.product].sort());
+      for (const code of Object.values(after.codes ?? {})) expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      const night = (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token: owner.token })).json<WallNightReply>();
+      for (const url of night.product) expect(night.codes[url]).toBe(after.codes?.[url]);
+      // A photo stored after it opens the event by its own link: no code.
+      await server.db.query(
+        "INSERT INTO media (event_name, mode, file, kind, unguessable, created_at) VALUES ('privada', 'pad', 'Depois0a1b2c3d4e5f6g7h.jpg', 'image', true, now() + interval '1 minute')",
+      );
+      const url = '/media/privada/pad/Depois0a1b2c3d4e5f6g7h.jpg';
+      const latest = (await wall(publicId, { token: owner.token })).json<WallReply>();
+      expect(latest.product[0]).toBe(url);
+      expect(latest.codes?.[url]).toBeUndefined();
+    } finally {
+      await server.db.query("DELETE FROM media WHERE file = 'Depois0a1b2c3d4e5f6g7h.jpg'");
       await server.db.query("UPDATE events SET public_id = 'privada-1' WHERE name = 'privada'");
     }
   });

@@ -3,24 +3,50 @@ import type { Database, Queryable } from '../db/database';
 import { conflict, notFound } from './errors';
 import type { Identity } from './identity';
 import { lockOrder, type OrderRow } from './orderPayments';
+import { claimMatches } from './orders';
 
 /** The orders as their buyer and the team read them, and the team's hand settlement of a Pix order. */
 
-/** load_transactions: the caller's orders, newest first; a Pix order still waiting carries its code. */
+/** An order as its buyer reads it; a Pix order still waiting carries its code. */
+function transactionOf(o: OrderRow): Transaction {
+  const transaction: Transaction = {
+    orderId: o.order_id,
+    eventName: o.event_name,
+    status: o.status,
+    paymentMethod: o.payment_method,
+    amount: o.discounted_total,
+    createdAt: o.created_at.toISOString(),
+  };
+  if (o.payment_method === 'pix' && o.status === 'pending' && o.pix_code) transaction.pixCode = o.pix_code;
+  return transaction;
+}
+
+/** load_transactions: the caller's orders, newest first. */
 export async function transactionsOf(db: Queryable, identity: Identity): Promise<Transaction[]> {
   const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, order_id', [identity.uid]);
-  return rows.map((o) => {
-    const transaction: Transaction = {
-      orderId: o.order_id,
-      eventName: o.event_name,
-      status: o.status,
-      paymentMethod: o.payment_method,
-      amount: o.discounted_total,
-      createdAt: o.created_at.toISOString(),
-    };
-    if (o.payment_method === 'pix' && o.status === 'pending' && o.pix_code) transaction.pixCode = o.pix_code;
-    return transaction;
-  });
+  return rows.map(transactionOf);
+}
+
+/** Who asks for one order: the signed-in account (if any) and the claim secret the browser holds (if any). */
+export interface OrderAsker {
+  uid: string | null;
+  claim: string | null;
+}
+
+/**
+ * GET /orders/{orderId}: one order as its buyer follows its payment. Its account reads it; before
+ * it is tied to an account, the browser that placed it, by the claim secret it holds. An unknown
+ * order, a wrong claim and someone else's order are answered alike (404), so that order numbers
+ * cannot be probed.
+ */
+export async function orderForBuyer(db: Queryable, orderId: string, asker: OrderAsker): Promise<Transaction> {
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1', [orderId]);
+  const order = rows[0];
+  const owner = order !== undefined && asker.uid !== null && order.uid === asker.uid;
+  // Compared whatever happens (constant time, also without an order), so that the answer's time tells nothing either.
+  const claimed = claimMatches(order?.claim_hash ?? null, asker.claim ?? '') && asker.claim !== null && order?.uid === null;
+  if (!order || !(owner || claimed)) throw notFound('order_not_found', 'Pedido não encontrado.');
+  return transactionOf(order);
 }
 
 function teamOrderOf(o: OrderRow): TeamOrder {

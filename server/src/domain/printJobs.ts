@@ -112,18 +112,26 @@ export async function failJobsWithoutMedia(db: Queryable): Promise<number> {
   return rows[0].failed;
 }
 
+/** How a print request stands: its job, its pack's copies left, and while it waits, why and behind how many. */
+export interface PrintRequestStatus {
+  status: PrintJobStatus;
+  copies: number;
+  printer?: PrinterSeen;
+  ahead?: number;
+}
+
 /**
  * Where the job of one print request stands, and the copies its pack has left. Only who made
  * the request knows both its id and its pack hash: any other pair is the same not-found, so the
  * answer says nothing of which part was wrong.
  */
-export async function printRequestStatus(
-  db: Queryable,
-  packHash: string,
-  requestId: string,
-): Promise<{ status: PrintJobStatus; copies: number; printer?: PrinterSeen }> {
-  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null; printer_id: string | null }>(
-    `SELECT j.status, p.copies, m.event_name, j.printer_id
+export async function printRequestStatus(db: Queryable, packHash: string, requestId: string): Promise<PrintRequestStatus> {
+  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null; printer_id: string | null; ahead: number }>(
+    `SELECT j.status, p.copies, m.event_name, j.printer_id,
+            CASE WHEN j.status = 'queued' THEN
+              (SELECT count(*)::int FROM print_jobs o JOIN media om ON om.id = o.media_id
+                WHERE om.event_name = m.event_name AND (o.status = 'printing' OR (o.status = 'queued' AND o.id < j.id)))
+            ELSE 0 END AS ahead
        FROM print_requests r
        JOIN print_jobs j ON j.id = r.job_id
        JOIN packs p ON p.hash = r.pack_hash
@@ -132,7 +140,7 @@ export async function printRequestStatus(
     [requestId, packHash],
   );
   if (rows.length === 0) throw notFound('print_request_not_found', 'Pedido de impressão não encontrado.');
-  const { status, copies, event_name, printer_id } = rows[0];
+  const { status, copies, event_name, printer_id, ahead } = rows[0];
   // Waiting for a printer that is down, the guest is told why (out of paper, no connection...):
   // in the queue, the event's printers; taken, the printer that took it (gone quiet mid-batch,
   // its jobs come back to the queue after 10 minutes).
@@ -142,7 +150,7 @@ export async function printRequestStatus(
       : status === 'printing' && printer_id
         ? await printerStateOf(db, printer_id)
         : null;
-  return printer && printer !== 'ready' ? { status, copies, printer } : { status, copies };
+  return { status, copies, ...(printer && printer !== 'ready' && { printer }), ...(ahead > 0 && { ahead }) };
 }
 
 /** What a job's print file is made of: its photo, its event's title and paper; and whether it is made. */

@@ -68,6 +68,14 @@ export async function printerStateOf(db: Queryable, deviceId: string): Promise<P
   return rows[0]?.seen ?? null;
 }
 
+/**
+ * What people read of a printer (issue 43): a device's id is no name. 'Impressora' when it is the
+ * only one, numbered in the order of the list when there are several.
+ */
+export function printerName(index: number, count: number): string {
+  return count > 1 ? `Impressora ${index + 1}` : 'Impressora';
+}
+
 /** The event's printers and its queue, for its owner and the team. */
 export async function eventPrinters(db: Queryable, bname: string): Promise<EventPrintersReply> {
   const printers = await db.query<{ device: string; state: PrinterSeen; seen_at: Date | null }>(
@@ -82,7 +90,64 @@ export async function eventPrinters(db: Queryable, bname: string): Promise<Event
     [bname],
   );
   return {
-    printers: printers.rows.map((row) => ({ device: row.device, state: row.state, seenAt: row.seen_at ? row.seen_at.toISOString() : null })),
+    printers: printers.rows.map((row, index) => ({
+      device: row.device,
+      name: printerName(index, printers.rowCount ?? printers.rows.length),
+      state: row.state,
+      seenAt: row.seen_at ? row.seen_at.toISOString() : null,
+    })),
     ...queue.rows[0],
   };
+}
+
+/** A printer as the team's device list shows it (TeamDevice's `printer`). */
+export interface TeamPrinter {
+  name: string;
+  eventTitle: string;
+  state: PrinterSeen;
+  waiting: number;
+  seenAt: string | null;
+}
+
+/**
+ * Every printer's state now, for the team (issue 43), by device id: named as its event's
+ * dashboard names it (among the event's own printers and those on no event, by id), and the
+ * prints waiting for it (its event's queued and printing ones; every event's for one on none).
+ */
+export async function teamPrinters(db: Queryable): Promise<Map<string, TeamPrinter>> {
+  const { rows } = await db.query<{
+    id: string;
+    event_name: string | null;
+    title: string | null;
+    state: PrinterSeen;
+    seen_at: Date | null;
+    rank: number;
+    count: number;
+    waiting: number;
+  }>(
+    `WITH printers AS (
+       SELECT d.id, d.event_name, coalesce(${SEEN_STATE}, 'offline') AS state, s.seen_at
+         FROM devices d LEFT JOIN printer_states s ON s.device_id = d.id WHERE d.kind = 'printer'),
+     waiting AS (
+       SELECT m.event_name, count(*)::int AS jobs FROM print_jobs j JOIN media m ON m.id = j.media_id
+        WHERE j.status IN ('queued', 'printing') GROUP BY m.event_name)
+     SELECT p.id, p.event_name, e.title, p.state, p.seen_at,
+            (SELECT count(*)::int FROM printers o WHERE (o.event_name = p.event_name OR o.event_name IS NULL) AND o.id < p.id) AS rank,
+            (SELECT count(*)::int FROM printers o WHERE o.event_name = p.event_name OR o.event_name IS NULL) AS count,
+            coalesce((SELECT sum(w.jobs)::int FROM waiting w WHERE p.event_name IS NULL OR w.event_name = p.event_name), 0) AS waiting
+       FROM printers p LEFT JOIN events e ON e.name = p.event_name`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        // One on no event is every event's: it has no place in one event's list.
+        name: row.event_name === null ? 'Impressora' : printerName(row.rank, row.count),
+        eventTitle: row.event_name === null ? '' : row.title || row.event_name,
+        state: row.state,
+        waiting: row.waiting,
+        seenAt: row.seen_at ? row.seen_at.toISOString() : null,
+      },
+    ]),
+  );
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { URL_SAFE, randomString } from '../../../contract/randomId';
 import { WALL_HISTORY, WALL_KEY_LENGTH } from '../../../contract/wall';
+import type { MediaRef } from '../../../contract/mediaPath';
 import type { EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 import { decideOpening, openingKey, type Viewer } from './eventAccess';
@@ -65,17 +66,58 @@ export async function wallState(db: Queryable, publicId: string): Promise<WallSt
   const row = rows[0];
   if (!row) return null;
   const { items, newest, ids, ...event } = row;
-  const looks = crypto.createHash('sha256').update(`${event.title}\n${event.cover}`).digest('base64url').slice(0, 8);
+  // What decides the QR codes' links (the visibility: domain/wallCodes.ts) moves it too.
+  const looks = crypto.createHash('sha256').update(`${event.title}\n${event.cover}\n${event.visibility}`).digest('base64url').slice(0, 8);
   return { ...event, version: `${items}-${newest}-${ids}-${looks}` };
 }
 
-/** The wall's media URLs: the event's newest booth media of every mode, newest first, at most WALL_HISTORY. */
-export async function wallMedia(db: Queryable, bname: string): Promise<string[]> {
-  const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
-    `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND ${LISTED_M} ORDER BY created_at DESC, id DESC LIMIT $2`,
+/** A medium on the wall: its URL, where it is in the night, and whether its QR code needs a wall code (domain/wallCodes.ts). */
+export interface WallMedium {
+  url: string;
+  ref: MediaRef;
+  /** Its own collect link would not open the event: a link-only or private event's photo stored before the guests' access was last revoked, or under a guessable name. */
+  coded: boolean;
+  /** The night's pages after it start here (WALL_CURSOR_PATTERN). */
+  cursor: string;
+}
+
+type WallMediumRow = Pick<MediaRow, 'id' | 'event_name' | 'mode' | 'file'> & { at: string; coded: boolean };
+
+const WALL_MEDIUM = `m.id, m.event_name, m.mode, m.file, (extract(epoch FROM m.created_at) * 1000000)::bigint::text AS at,
+       (e.visibility <> 'public' AND (NOT m.unguessable OR m.created_at <= coalesce(e.grants_reset_at, '-infinity'))) AS coded`;
+
+const toWallMedium = (row: WallMediumRow): WallMedium => ({
+  url: toUrl(row),
+  ref: { bname: row.event_name, mode: row.mode, file: row.file },
+  coded: row.coded,
+  cursor: `${row.at}-${row.id}`,
+});
+
+/** The wall's list: the event's newest booth media of every mode, newest first, at most WALL_HISTORY. */
+export async function wallMedia(db: Queryable, bname: string): Promise<WallMedium[]> {
+  const { rows } = await db.query<WallMediumRow>(
+    `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND ${LISTED_M} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
     [bname, WALL_HISTORY],
   );
-  return rows.map(toUrl);
+  return rows.map(toWallMedium);
+}
+
+/**
+ * A page of the wall's night (issue 43): every booth medium of the event, oldest first, from the
+ * start or after the medium of `after` (a cursor of WALL_CURSOR_PATTERN), at most `limit`; and
+ * whether the night goes on after it.
+ */
+export async function wallNight(db: Queryable, bname: string, after: string | null, limit: number): Promise<{ media: WallMedium[]; more: boolean }> {
+  const [at, id] = after === null ? [null, null] : after.split('-');
+  const { rows } = await db.query<WallMediumRow>(
+    `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
+      WHERE m.event_name = $1 AND ${LISTED_M}
+        AND ($2::bigint IS NULL OR (m.created_at, m.id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::bigint))
+      ORDER BY m.created_at, m.id LIMIT $4`,
+    [bname, at, id, limit + 1],
+  );
+  return { media: rows.slice(0, limit).map(toWallMedium), more: rows.length > limit };
 }
 
 /** A new wall link for the event: the old one, if any, stops opening it. Returns the key. */

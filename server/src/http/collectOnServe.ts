@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { addToList, COOKIE, encodeList, parseList, parseScalar } from '../../../contract/cookieLists';
 import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
 import type { Queryable } from '../db/database';
+import { holdersOf } from '../domain/eventAccess';
 import { findMedia } from '../domain/media';
+import { grantByWallCode, wallCodeKey } from '../domain/wallCodes';
 import { agentOf } from './eventGuard';
 import { mediaOpening, type MediaAccess } from './mediaGate';
 import { mediaSessionOf } from './mediaSession';
@@ -32,11 +34,18 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
  * the guest's presence at the event (docs/api.md, "Who may see an event").
  */
 export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
+  const wallCodes = wallCodeKey(access.keys.secret);
   return async (request) => {
     if (request.method !== 'GET' || request.url.split('?')[0] !== '/collect') return [];
     const id = (request.query as Record<string, unknown> | undefined)?.id;
     const ref = typeof id === 'string' ? parseMediaPath(id) : null;
     if (!ref) return [];
+    // A wall's QR code (issue 43): its code opens the event to whoever scanned it, as a collect link does.
+    const code = (request.query as Record<string, unknown>).telao;
+    const agent = agentOf(request);
+    if (typeof code === 'string' && agent) {
+      await grantByWallCode(db, wallCodes, ref, code, holdersOf({ agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }));
+    }
     const opening = await mediaOpening(request, ref, access);
     if (opening !== 'public' && opening !== 'gated') return [];
     if (!(await findMedia(db, ref))) return [];
@@ -44,7 +53,6 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     // the party, the people who scanned its photos keep them (a non-public event's gate has
     // granted it already).
     if (opening === 'public') {
-      const agent = agentOf(request);
       if (agent) await access.guard.grant(ref.bname, { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }, 'collect');
     }
 

@@ -53,6 +53,8 @@ export const RATE_LIMITS = {
   set_transaction: { perMinute: 20, perAddress: 200 },
   order: { perMinute: 20, perAddress: 200 },
   process_payment_card: { perMinute: 10, perAddress: 60 },
+  // A waiting order's page asks every few seconds (two tabs: 40 a minute) until it is paid.
+  orderStatus: { perMinute: 60, perAddress: 600 },
   // The face model takes most of a second of a server per selfie: a venue's guests take turns.
   uploadFace: {
     perMinute: 10,

@@ -160,6 +160,8 @@ export async function registerStaticFiles(
     // link's collect: http/collectOnServe.ts).
     if (shell && routeShell && isPage) {
       return pageForRequest(request, shell, pages.head, { photoFirst, routeShell: routeShell(url), routeStyles: routeStyles(url) }).then(async (page) => {
+        // A first visit gets its agent before the visit, so that what the visit grants (a wall's QR code: collectOnServe.ts) is the visitor's.
+        giveAgentCookie(request, reply, issueVisitor);
         await applyPageVisit(request, reply, pages.visit, secure);
         return sendSpaPage(request, reply, page);
       });

@@ -238,7 +238,15 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       // The print file (the photo with its collect QR code) is made by a job queued with the print.
       const { copies } = await printCopy(db, request.params.packHash, ref, requestId, (client, jobId) => enqueuePrintFile(jobs, client, jobId));
       jobs.nudge(PRINT_FILES);
-      return { status: 'queued' as const, copies };
+      // The guest's first words after the tap say how the queue stands, as its status will (issue 43).
+      const { status, printer, ahead } = await printRequestStatus(db, request.params.packHash, requestId);
+      const waiting = status === 'queued' || status === 'printing';
+      return {
+        status: 'queued' as const,
+        copies,
+        ...(waiting && printer !== undefined && { printer }),
+        ...(status === 'queued' && ahead !== undefined && { ahead }),
+      };
     },
   );
 

@@ -1,12 +1,15 @@
-import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply } from '../../../contract/wire';
+import { COOKIE } from '../../../contract/cookieLists';
+import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply, Transaction } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { cardCharger } from '../domain/cardCharges';
 import { notFound } from '../domain/errors';
 import { placeOrder } from '../domain/orders';
+import { orderForBuyer } from '../domain/orderViews';
 import { findValidCoupon, loadCatalogue } from '../domain/shop';
-import { AGENT, HASH, params, type Api } from '../http/schemas';
+import { AGENT, HASH, ORDER_ID, params, type Api } from '../http/schemas';
+import { readDecodedCookie } from '../http/visitorCookies';
 
-/** The shop, orders and card payments. */
+/** The shop, orders, an order's payment as its buyer follows it, and card payments. */
 export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppContext): void {
   const cards = cardCharger(db, payments);
 
@@ -28,6 +31,23 @@ export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppCon
       config: { auth: 'optional', rateLimit: rateLimit('order') },
     },
     async (request) => placeOrder(db, payments, request.params.coupon, request.body, request.identity),
+  );
+
+  // The checkout and the account follow a waiting order with this until it is paid or refused:
+  // its account's token, or, before it is tied to one, the claim cookie of the browser that placed it.
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: { params: params({ orderId: ORDER_ID }), response: { 200: Transaction } },
+      config: { auth: 'optional', rateLimit: rateLimit('orderStatus') },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'private, no-store');
+      return orderForBuyer(db, request.params.orderId, {
+        uid: request.identity?.uid ?? null,
+        claim: readDecodedCookie(request, COOKIE.transactionClaim) ?? null,
+      });
+    },
   );
 
   app.post(

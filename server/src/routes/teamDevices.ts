@@ -2,16 +2,23 @@ import { Type } from '@sinclair/typebox';
 import { DeviceKeyReply, TeamDevice } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { rotateDeviceKey, teamDevices } from '../domain/deviceKeys';
+import { teamPrinters } from '../domain/printers';
 import { DEVICE, params, type Api } from '../http/schemas';
 
 /**
  * The team's devices (issue 25, 'Devices'): every booth, printer, mirror and 360 platform, and a
- * new key for one, made by the server and shown once (the old key stops working at once).
+ * new key for one, made by the server and shown once (the old key stops working at once); each
+ * printer's state and the prints waiting for it.
  */
 export function teamDeviceRoutes(app: Api, { db, devicePepper }: AppContext): void {
   app.get('/team/devices', { schema: { response: { 200: Type.Array(TeamDevice) } }, config: { auth: 'team' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return teamDevices(db);
+    // Each printer with its state now: the team sees at once one that stopped (issue 43).
+    const [devices, printers] = await Promise.all([teamDevices(db), teamPrinters(db)]);
+    return devices.map((device) => {
+      const printer = printers.get(device.id);
+      return printer ? { ...device, printer } : device;
+    });
   });
 
   app.post(

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { galleryEtag } from '../../../contract/galleryVersion';
-import { WALL_KEY_PATTERN } from '../../../contract/wall';
-import { WallLinkReply, WallReply } from '../../../contract/wire';
+import { WALL_CURSOR_PATTERN, WALL_KEY_PATTERN, WALL_NIGHT_PAGE } from '../../../contract/wall';
+import { WallLinkReply, WallNightReply, WallReply } from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { unavailable } from '../domain/errors';
 import { unknownEvent, type Viewer } from '../domain/eventAccess';
-import { renewWallKey, revokeWallKey, wallMedia, wallOpening, wallOpeningKey, wallState, type WallState } from '../domain/wall';
+import { renewWallKey, revokeWallKey, wallMedia, wallNight, wallOpening, wallOpeningKey, wallState, type WallMedium, type WallState } from '../domain/wall';
+import { wallCode, wallCodeKey } from '../domain/wallCodes';
 import { apiViewer } from '../http/eventGuard';
 import { eventStreams } from '../http/eventStream';
 import { liveVersions } from '../http/liveVersions';
@@ -18,6 +19,7 @@ import { setWallSessionCookie } from '../http/wallSession';
 /** `?chave=`: the wall link's key; anything else is no key (the wall then opens as for anyone). */
 // A mangled key (a bad copy and paste) is no key, not a 400: the screen then says the wall does not open.
 const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 4096 })) });
+const NightQuery = Type.Object({ chave: WallQuery.properties.chave, depois: Type.Optional(Type.String({ pattern: WALL_CURSOR_PATTERN })) });
 const keyOf = (chave: string | undefined) => (chave !== undefined && WALL_KEY_PATTERN.test(chave) ? chave : null);
 
 /** Who watches a wall's stream: the event it opened on, the viewer, the key it came with. */
@@ -40,6 +42,10 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
     if (opening === null) throw unknownEvent();
     return { state, opening };
   };
+  // The QR codes' wall codes (domain/wallCodes.ts), for the event's public id of now.
+  const codeKey = wallCodeKey(mediaAccess.keys.secret);
+  const codesOf = (media: WallMedium[], publicId: string): Record<string, string> =>
+    Object.fromEntries(media.filter((medium) => medium.coded).map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId)]));
 
   app.get(
     '/telao/:publicId',
@@ -52,7 +58,31 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
       const etag = galleryEtag(state.version);
       void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
-      return { bname: state.name, displayTitle: state.title || state.name, cover: state.cover, product: await wallMedia(db, state.name) };
+      const media = await wallMedia(db, state.name);
+      return {
+        bname: state.name,
+        displayTitle: state.title || state.name,
+        cover: state.cover,
+        product: media.map((medium) => medium.url),
+        codes: codesOf(media, state.public_id),
+      };
+    },
+  );
+
+  // The whole night, a page at a time, oldest first (issue 43): the wall goes through every
+  // medium of the party in turn, reading the next page as it goes.
+  app.get(
+    '/telao/:publicId/noite',
+    { schema: { params: params({ publicId: NAME }), querystring: NightQuery, response: { 200: WallNightReply } }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      const { state } = await openWall(request.params.publicId, request, keyOf(request.query.chave));
+      const { media, more } = await wallNight(db, state.name, request.query.depois ?? null, WALL_NIGHT_PAGE);
+      void reply.header('Cache-Control', 'private, no-store');
+      return {
+        product: media.map((medium) => medium.url),
+        codes: codesOf(media, state.public_id),
+        next: more ? (media.at(-1)?.cursor ?? null) : null,
+      };
     },
   );
 

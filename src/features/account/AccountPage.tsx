@@ -10,6 +10,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { LeadsList, TeamDevicesList, TeamOrdersList, useCheckTeamQuery } from '../team';
 import { useLoadEventsQuery, useLoadTransactionsQuery } from './accountApi';
 import { EventDashboard } from './EventDashboard';
+import { OrderProgress } from './OrderProgress';
 import { OrdersList } from './OrdersList';
 import { TeamEventsList } from './TeamEventsList';
 
@@ -45,10 +46,12 @@ export default function AccountPage() {
   }, [status, waiting, navigate]);
 
   if (waiting) {
-    // Not the alert and a bare login page: the order is safe, and this is how to follow it.
+    // Not the alert and a bare login page: the order is safe, where its payment stands, and how to keep it.
     return (
       <ScreenFrame title="Conta" className="account account--waiting">
         <PendingOrderNotice orderId={pendingOrder.orderId} />
+        {/* Where its payment stands, and the Pix to pay, for the browser that placed it (its claim cookie). */}
+        <OrderProgress orderId={pendingOrder.orderId} />
         <p className="account__sign-in">
           <Link className="button" to={ROUTES.login}>
             Entrar

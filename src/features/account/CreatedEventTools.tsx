@@ -1,6 +1,7 @@
 import type { EventVisibility } from '../../../contract/wire';
 import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
+import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
 import { EventWall } from './EventWall';
@@ -13,6 +14,8 @@ import { EventWall } from './EventWall';
 export function CreatedEventTools({ bname, title, visibility }: { bname: string; title?: string; visibility: EventVisibility }) {
   return (
     <>
+      {/* First: a printer that stopped is what needs someone now. */}
+      <EventPrinterAlerts bname={bname} />
       <EventVisibilityControl bname={bname} title={title} visibility={visibility} />
       {/* A public event is everyone's: there is no guest access to count or take. */}
       {visibility !== 'public' && <EventGuestAccess bname={bname} />}

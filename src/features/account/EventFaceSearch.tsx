@@ -3,9 +3,7 @@ import { errorMessage } from '../../api/apiError';
 import { LoadError } from '../../ui/LoadError';
 import { useAppSelector } from '../../session';
 import { accountApi, useGetFaceSearchQuery, useSetFaceSearchMutation } from './accountApi';
-
-/** While photos wait to be indexed, the counts are asked again this often. */
-const INDEXING_POLL_MS = 5_000;
+import { LIVE_QUERY } from './dashboardLive';
 
 const counted = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
@@ -15,12 +13,10 @@ const counted = (n: number, one: string, many: string) => `${n.toLocaleString('p
  */
 export function EventFaceSearch({ bname }: { bname: string }) {
   const headingId = useId();
-  // Followed while photos wait to be indexed: the counts move as the jobs go.
-  const indexing = useAppSelector((state) => {
-    const now = accountApi.endpoints.getFaceSearch.select(bname)(state).data;
-    return now !== undefined && now.enabled && now.waiting > 0;
-  });
-  const { data, isError, refetch } = useGetFaceSearchQuery(bname, { pollingInterval: indexing ? INDEXING_POLL_MS : 0, skipPollingIfUnfocused: true });
+  // Followed while it is on: photos keep arriving during the party, and the counts move as they
+  // are indexed (issue 43), as the printers do. Off, nothing moves.
+  const on = useAppSelector((state) => accountApi.endpoints.getFaceSearch.select(bname)(state).data?.enabled === true);
+  const { data, isError, refetch } = useGetFaceSearchQuery(bname, on ? LIVE_QUERY : { pollingInterval: 0 });
   const [save, saving] = useSetFaceSearchMutation();
   const [failure, setFailure] = useState<string | null>(null);
 

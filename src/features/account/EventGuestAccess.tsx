@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
 import { useGetEventAccessQuery, useRevokeEventAccessMutation } from './accountApi';
+import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
+
+// qrcode.react in a chunk of its own, loaded once a new link is there to show.
+const LinkQrCode = lazy(() => import(/* webpackChunkName: "link-qrcode" */ './LinkQrCode'));
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-type Outcome = { kind: 'revoked' } | { kind: 'failed'; message: string } | null;
+type Outcome = { kind: 'revoked'; publicId: string } | { kind: 'failed'; message: string } | null;
+
+/** The event's link as guests open it (`/eventos/evento?id=`: its booths, once signed in). */
+const eventLink = (publicId: string) => `${window.location.origin}${withQuery(ROUTES.event, { id: publicId })}`;
 
 /**
  * Who may see a link-only or private event besides its owner and the team (the guests who were
@@ -22,8 +30,8 @@ export function EventGuestAccess({ bname }: { bname: string }) {
   const confirm = async () => {
     setOutcome(null);
     try {
-      await revoke(bname).unwrap();
-      setOutcome({ kind: 'revoked' });
+      const { publicId } = await revoke(bname).unwrap();
+      setOutcome({ kind: 'revoked', publicId });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorMessage(error) });
     } finally {
@@ -68,6 +76,20 @@ export function EventGuestAccess({ bname }: { bname: string }) {
         </button>
       )}
       <p role="status">{outcome?.kind === 'revoked' ? 'Acesso retirado de todos os convidados. O link do evento mudou.' : ''}</p>
+      {outcome?.kind === 'revoked' && (
+        <div className="guest-access__new-link">
+          <CopyField
+            label="Novo link do evento"
+            value={eventLink(outcome.publicId)}
+            copyLabel="Copiar link"
+            copiedText="Novo link do evento copiado."
+            note="Envie só a quem deve ver as fotos. O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão)."
+          />
+          <Suspense fallback={null}>
+            <LinkQrCode value={eventLink(outcome.publicId)} label="QR code do novo link do evento" />
+          </Suspense>
+        </div>
+      )}
       {outcome?.kind === 'failed' && <p role="alert">Não foi possível tirar o acesso: {outcome.message}</p>}
     </section>
   );

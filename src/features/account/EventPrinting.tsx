@@ -2,19 +2,9 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
 import { formatLastSeen } from '../../lib/dates';
 import { PRINT_PAPER_NAMES, PRINT_PAPERS, type PrintPaper } from '../../../contract/printPaper';
-import type { PrinterSeen } from '../../../contract/wire';
-import { useGetEventPrintersQuery, useGetPrintSettingsQuery, useSetPrintSettingsMutation } from './accountApi';
-
-/** How often the owner's view of the printers asks again during the party. */
-const PRINTERS_POLL_MS = 10_000;
-
-const PRINTER_TEXT: Record<PrinterSeen, string> = {
-  ready: 'Pronta',
-  out_of_paper: 'Sem papel',
-  out_of_ink: 'Sem tinta',
-  jammed: 'Papel atolado',
-  offline: 'Sem conexão',
-};
+import { useGetPrintSettingsQuery, useSetPrintSettingsMutation } from './accountApi';
+import { useEventPrinters } from './dashboardLive';
+import { PRINTER_STATE_TEXT } from '../../ui/printerAlertText';
 
 /**
  * The event's printing, in its owner's hands (issue 27): the paper its printer holds (the print
@@ -23,7 +13,7 @@ const PRINTER_TEXT: Record<PrinterSeen, string> = {
  */
 export function EventPrinting({ bname }: { bname: string }) {
   const headingId = useId();
-  const printers = useGetEventPrintersQuery(bname, { pollingInterval: PRINTERS_POLL_MS, skipPollingIfUnfocused: true });
+  const printers = useEventPrinters(bname);
   const settings = useGetPrintSettingsQuery(bname);
   const [save, saving] = useSetPrintSettingsMutation();
   const [saved, setSaved] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
@@ -62,7 +52,10 @@ export function EventPrinting({ bname }: { bname: string }) {
           <ul className="event-printing__printers">
             {printers.data.printers.map((printer) => (
               <li key={printer.device}>
-                Impressora {printer.device}: <strong>{PRINTER_TEXT[printer.state]}</strong>
+                {printer.name}:{' '}
+                <strong className={printer.state === 'ready' ? 'printer-state' : 'printer-state printer-state--stopped'}>
+                  {PRINTER_STATE_TEXT[printer.state]}
+                </strong>
                 {printer.seenAt && ` (vista ${formatLastSeen(printer.seenAt)})`}
               </li>
             ))}

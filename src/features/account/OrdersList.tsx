@@ -6,9 +6,7 @@ import { accountApi, useLoadTransactionsQuery } from './accountApi';
 import { OrderFact } from '../../ui/OrderFact';
 import { formatOrderDate, METHOD_LABEL, statusLabel } from '../../lib/orderFormat';
 import { PixPayment } from './PixPayment';
-
-/** While an order waits for its payment, the list is asked again this often (only while the page is seen). */
-const ORDERS_POLL_MS = 10_000;
+import { WAITING_ORDER_POLL_MS } from './waitingOrder';
 
 const selectTransactions = accountApi.endpoints.loadTransactions.select();
 
@@ -37,12 +35,12 @@ function OrderItem({ order }: { order: Transaction }) {
 /**
  * The user's orders (SPEC section 3, "Transaction"): number, event, amount, how it is paid, when,
  * and its status; a Pix order still waiting shows how to pay it. While any order waits, the list
- * follows the payment: asked again every 10 s while the page is visible.
+ * follows the payment: asked again every few seconds while the page is visible.
  */
 export function OrdersList() {
   const waiting = useAppSelector((state) => selectTransactions(state).data?.some((t) => t.status === 'pending') ?? false);
   const { data: transactions = [] } = useLoadTransactionsQuery(undefined, {
-    pollingInterval: waiting ? ORDERS_POLL_MS : 0,
+    pollingInterval: waiting ? WAITING_ORDER_POLL_MS : 0,
     skipPollingIfUnfocused: true,
   });
 

@@ -59,6 +59,15 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       providesTags: [{ type: 'Transactions', id: LIST }],
     }),
+    /**
+     * One order as its buyer follows its payment: the account's own, or, signed out, the one this
+     * browser placed (the server reads its claim cookie). Asked again while it waits.
+     */
+    getOrder: build.query<Transaction, string>({
+      query: (orderId) => path`/orders/${orderId}`,
+      extraOptions: { auth: 'optional' },
+      providesTags: (_result, _error, orderId) => [{ type: 'Transactions', id: orderId }],
+    }),
     /** The first free variant of a taken name ('-2', '-3', ...), offered to the owner. */
     freeEventName: build.query<FreeNameReply, string>({
       query: (name) => path`/free_bname/${name}`,
@@ -178,6 +187,7 @@ export const {
   useGetFaceSearchQuery,
   useSetFaceSearchMutation,
   useLoadTransactionsQuery,
+  useGetOrderQuery,
   useSetEventVisibilityMutation,
   useSetEventTitleMutation,
   useGetEventAccessQuery,

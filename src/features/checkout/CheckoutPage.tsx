@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { apiErrorStatus, errorMessage } from '../../api/apiError';
 import type { CustomerForm } from '../../lib/checkoutValidation';
-import { IN_REVIEW_MESSAGE } from '../../lib/paymentMessages';
 import { discountedTotal } from '../../../contract/pricing';
-import { ROUTES } from '../../../contract/routePaths';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { OrderProgress, type KnownOrder } from '../account';
 import { selectCartTotals, selectPricedLines, useCartPersistence, useGetShopQuery } from '../shop';
 import { CardPanel, type CardOutcome } from './CardPanel';
 import './checkoutFlow';
@@ -29,8 +29,15 @@ import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
 
-const TITLE = 'Checkout';
+// SPEC's shop button says 'Checkout' (kept as written); the page it opens says what it is in Portuguese.
+const TITLE = 'Finalizar compra';
 const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
+const ORDERS_SECTION = withQuery(ROUTES.account, { secao: 'pedidos' });
+
+/** What the checkout's answers told of the registered order: shown at once, until the server is asked again. */
+function knownOrder(machine: Extract<CheckoutState, { status: 'registered' }>): KnownOrder {
+  return { status: machine.orderStatus, paymentMethod: machine.method, amount: machine.pix?.amount, pixCode: machine.pix?.code };
+}
 
 /** What the card's last 'Finalizar pedido' came to, said beside that button. */
 function cardOutcome(machine: CheckoutState): CardOutcome | null {
@@ -55,7 +62,7 @@ export default function CheckoutPage() {
 function Checkout({ coupon }: { coupon: string }) {
   const dispatch = useAppDispatch();
   // Who is signed in decides where a registered order waits (the flow reads it): it is followed from here.
-  useSession();
+  const { identity } = useSession();
   const agent = useAppSelector(selectAgent);
   const shop = useGetShopQuery(agent ? { coupon, agent } : skipToken);
   const lines = useAppSelector(selectPricedLines);
@@ -72,7 +79,8 @@ function Checkout({ coupon }: { coupon: string }) {
   // Leaving the page mid-way starts the next visit from the form.
   useEffect(() => () => void dispatch(checkoutReset()), [dispatch]);
 
-  if (machine.status === 'finished') return <Navigate to={ROUTES.account} />;
+  // SPEC section 4's /account: signed in, opened on the orders, where this one goes on being followed.
+  if (machine.status === 'finished') return <Navigate to={identity.status === 'signedIn' ? ORDERS_SECTION : ROUTES.account} />;
 
   if (machine.status === 'registered') {
     return (
@@ -80,8 +88,7 @@ function Checkout({ coupon }: { coupon: string }) {
         <p role="status" className="checkout__registered">
           {ORDER_REGISTERED}
         </p>
-        {machine.orderStatus === 'pending' && machine.method === 'card' && <p>{IN_REVIEW_MESSAGE}</p>}
-        {machine.method === 'pix' && <p>Assim que o Pix for recebido, o pedido aparece como pago em Minha Conta.</p>}
+        <OrderProgress orderId={machine.order.orderId} known={knownOrder(machine)} />
       </ScreenFrame>
     );
   }

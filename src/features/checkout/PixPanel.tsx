@@ -32,7 +32,7 @@ export function PixPanel({ state }: { state: PixPanelState }) {
           <p>
             Valor: <strong>{formatReais(state.pix.amount)}</strong>
           </p>
-          <PixCode code={code} qrLabel="QR code do Pix deste pedido" copyLabel="Copiar chave" />
+          <PixCode code={code} qrLabel="QR code do Pix deste pedido" copyLabel="Copiar código Pix" />
           <button type="button" className="button button--primary" onClick={() => dispatch(submitted(null))}>
             Finalizar pedido
           </button>

@@ -17,7 +17,7 @@ interface PixCode {
  * the method choice -> the card panel, or the Pix panel (its order placed as it opens, once:
  * loading, then the code or why not) -> for a card, submitting -> registered, or refused by the
  * card provider (another card may be tried on the same order) -> finished, when the account
- * opens. Every state past the form carries the order's identity (its number and claim secret),
+ * opens. A registered Pix order keeps its code, shown until it is paid. Every state past the form carries the order's identity (its number and claim secret),
  * made once when payment is requested, so that a retry, a double tap or a change of method names
  * the same order; and, until registered, the form as it was then (the draft).
  */
@@ -30,7 +30,7 @@ export type CheckoutState =
   | { status: 'pix'; order: OrderIdentity; draft: CheckoutDraft; pix: PixCode }
   | { status: 'submitting'; order: OrderIdentity; draft: CheckoutDraft }
   | { status: 'refused'; order: OrderIdentity; draft: CheckoutDraft; message: string }
-  | { status: 'registered'; order: OrderIdentity; method: PaymentMethod; orderStatus: OrderStatus }
+  | { status: 'registered'; order: OrderIdentity; method: PaymentMethod; orderStatus: OrderStatus; pix: PixCode | null }
   | { status: 'finished'; order: OrderIdentity };
 
 export type PixPanelState = Extract<CheckoutState, { status: 'pixLoading' | 'pixFailed' | 'pix' }>;
@@ -85,11 +85,11 @@ const checkoutMachine = createSlice({
         return { status: 'submitting', order: state.order, draft: state.draft };
       }
       if (state.status === 'pix' && action.payload === null)
-        return { status: 'registered', order: state.order, method: 'pix', orderStatus: state.pix.orderStatus };
+        return { status: 'registered', order: state.order, method: 'pix', orderStatus: state.pix.orderStatus, pix: state.pix };
       return state;
     },
     orderRegistered: (state, action: PayloadAction<OrderStatus>): CheckoutState =>
-      state.status === 'submitting' ? { status: 'registered', order: state.order, method: 'card', orderStatus: action.payload } : state,
+      state.status === 'submitting' ? { status: 'registered', order: state.order, method: 'card', orderStatus: action.payload, pix: null } : state,
     /** The card provider said no: the customer reads why and may try another card. */
     paymentRefused: (state, action: PayloadAction<string>): CheckoutState =>
       state.status === 'submitting' ? { status: 'refused', order: state.order, draft: state.draft, message: action.payload } : state,

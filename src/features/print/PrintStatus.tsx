@@ -1,25 +1,5 @@
-import type { PrinterSeen, PrintJobStatus, PrintStatusReply } from '../../../contract/wire';
-
-const JOB_STATUS_TEXT: Record<PrintJobStatus, string> = {
-  queued: 'Na fila',
-  printing: 'Imprimindo',
-  printed: 'Impresso',
-  failed: 'Falhou: sua cópia voltou para o pacote',
-};
-
-/** A print waiting for a printer that is down says why, and that it is not lost (issue 27). */
-const PRINTER_DOWN_TEXT: Record<Exclude<PrinterSeen, 'ready'>, string> = {
-  out_of_paper: 'A impressora está sem papel: sua foto sai assim que ela voltar',
-  out_of_ink: 'A impressora está sem tinta: sua foto sai assim que ela voltar',
-  jammed: 'A impressora está com papel atolado: sua foto sai assim que ela voltar',
-  offline: 'A impressora está sem conexão: sua foto sai assim que ela voltar',
-};
-
-/** What the guest reads of their print now. */
-export function printStatusText(job: PrintStatusReply): string {
-  if ((job.status === 'queued' || job.status === 'printing') && job.printer && job.printer !== 'ready') return PRINTER_DOWN_TEXT[job.printer];
-  return JOB_STATUS_TEXT[job.status];
-}
+import type { PrintStatusReply } from '../../../contract/wire';
+import { printMoment } from './printMoment';
 
 const PENDING_PRINT_TEXT = 'Impressão pendente: será enviada quando a conexão voltar';
 
@@ -33,7 +13,7 @@ export function PrintStatus({ id, pending, job }: { id: string; pending: boolean
         PENDING_PRINT_TEXT
       ) : job ? (
         <>
-          Impressão: <strong>{printStatusText(job)}</strong>. {copiesLeft(job.copies)}
+          Impressão: <strong>{printMoment(job).short}</strong>. {copiesLeft(job.copies)}
         </>
       ) : null}
     </p>

@@ -12,6 +12,7 @@ import { PackChooser } from './PackChooser';
 import { printApi, useGetPrintStatusQuery } from './printApi';
 import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
+import { printMoment } from './printMoment';
 import { PrintStatus } from './PrintStatus';
 import { overlayClosed, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
 
@@ -61,12 +62,13 @@ export function PrintWidget({ printId }: { printId: string }) {
         type="button"
         className="icon-button"
         aria-label="Imprimir"
-        aria-describedby={pending || job.data ? statusId : undefined}
+        aria-describedby={pending || job.currentData ? statusId : undefined}
         onClick={() => dispatch(reason ? repeatAsked({ printId, reason }) : printOpened(printId))}
       >
         <PrintIcon />
       </button>
-      {(pending || (latest && job.data)) && <PrintStatus id={statusId} pending={pending} job={job.data} />}
+      {/* This print's own status (never the one before it while it is asked for), as the overlay reads it. */}
+      {(pending || (latest && job.currentData)) && <PrintStatus id={statusId} pending={pending} job={job.currentData} />}
       {mine && print.status === 'confirming' && (
         <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
           <p>{REPEAT_TEXT[print.reason]}</p>
@@ -87,7 +89,9 @@ export function PrintWidget({ printId }: { printId: string }) {
       )}
       {mine && print.status === 'printed' && (
         <PrintedOverlay
-          copiesLeft={print.copies}
+          // The print's own status once it answers, as the line beside the icon says it; the print's answer until then.
+          moment={printMoment(job.currentData ?? print.reply)}
+          copiesLeft={job.currentData?.copies ?? print.copies}
           onClose={() => {
             dispatch(overlayClosed());
             reloadPage();

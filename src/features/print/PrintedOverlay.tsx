@@ -1,20 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../ui/Modal';
+import type { PrintMoment } from './printMoment';
 
 const copiesText = (copies: number) => (copies === 1 ? 'Resta 1 cópia no seu pacote.' : `Restam ${copies} cópias no seu pacote.`);
 
-/** The success overlay (SPEC section 2): its image or its close icon closes it; its words say what happened. */
-export function PrintedOverlay({ onClose, copiesLeft }: { onClose: () => void; copiesLeft: number }) {
+/**
+ * The success overlay (SPEC section 2): its image or its close icon closes it. Its words are the
+ * print's moment (printMoment.ts), the same the status beside the print icon says, and follow it
+ * while it is open: a printer out of paper is never 'é só retirar lá'.
+ */
+export function PrintedOverlay({ onClose, moment, copiesLeft }: { onClose: () => void; moment: PrintMoment; copiesLeft: number }) {
   const close = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   useEffect(() => close.current?.focus(), []);
   return createPortal(
-    <div className="print-overlay" role="dialog" aria-modal="true" aria-label="Impressão enviada">
+    <div className="print-overlay" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <button ref={close} type="button" className="icon-button print-overlay__close" aria-label="Fechar" onClick={onClose}>
         <CloseIcon />
       </button>
       <button type="button" className="print-overlay__image" onClick={onClose}>
-        <svg viewBox="0 0 200 200" width="200" height="200" role="img" aria-label="Impressão enviada">
+        <svg viewBox="0 0 200 200" width="200" height="200" role="img" aria-label={moment.title}>
           <circle cx="100" cy="100" r="92" fill="#6d28d9" />
           <rect x="55" y="48" width="90" height="38" rx="4" fill="#fff" />
           <rect x="40" y="82" width="120" height="56" rx="10" fill="#1b1530" />
@@ -23,8 +29,10 @@ export function PrintedOverlay({ onClose, copiesLeft }: { onClose: () => void; c
         </svg>
       </button>
       <div className="print-overlay__text" role="status">
-        <p className="print-overlay__title">Impressão enviada!</p>
-        <p>Sua foto está na fila da impressora da cabine: é só retirar lá.</p>
+        <p id={titleId} className="print-overlay__title">
+          {moment.title}
+        </p>
+        <p>{moment.detail}</p>
         <p>{copiesText(copiesLeft)}</p>
       </div>
     </div>,

@@ -37,7 +37,7 @@ const printFlow: Flow = (startListening) => {
       if ('error' in result && isLostAnswer(result.error)) result = await api.dispatch(printApi.endpoints.printCopy.initiate(args));
       if ('data' in result && result.data) {
         api.dispatch(printTracking(args));
-        api.dispatch(printSucceeded({ copies: result.data.copies }));
+        api.dispatch(printSucceeded(result.data));
         return;
       }
       if (isLostAnswer(result.error)) return defer();

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { isPrintable } from '../../../contract/mediaPath';
 import { rootReducer } from '../../session';
+import type { PrintReply } from '../../../contract/wire';
 
 /**
  * The print widget (SPEC sections 2 and 4) as a state machine: closed -> choosing a pack ->
@@ -18,7 +19,8 @@ export type PrintState =
   | { status: 'confirming'; printId: string; reason: RepeatReason }
   | { status: 'choosing'; printId: string; error: string | null }
   | { status: 'sending'; printId: string; packHash: string }
-  | { status: 'printed'; printId: string; packHash: string; copies: number };
+  /** `reply`: how the queue stood when the server took the print, until the print's status says more. */
+  | { status: 'printed'; printId: string; packHash: string; copies: number; reply: Omit<PrintReply, 'copies'> };
 
 export const initialPrintState = { status: 'closed' } as PrintState;
 
@@ -35,8 +37,11 @@ const printMachine = createSlice({
     /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
       state.status === 'choosing' && action.payload.copies > 0 ? { status: 'sending', printId: state.printId, packHash: action.payload.hash } : state,
-    printSucceeded: (state, action: PayloadAction<{ copies: number }>): PrintState =>
-      state.status === 'sending' ? { status: 'printed', printId: state.printId, packHash: state.packHash, copies: action.payload.copies } : state,
+    printSucceeded: (state, action: PayloadAction<PrintReply>): PrintState => {
+      if (state.status !== 'sending') return state;
+      const { copies, ...reply } = action.payload;
+      return { status: 'printed', printId: state.printId, packHash: state.packHash, copies, reply };
+    },
     printFailed: (state, action: PayloadAction<string>): PrintState =>
       state.status === 'sending' ? { status: 'choosing', printId: state.printId, error: action.payload } : state,
     /** No connection: the print waits in the offline queue, and the widget says so instead of the overlay. */

@@ -67,7 +67,7 @@ export function CartSummary({ coupon }: { coupon: string }) {
       </button>
       {empty && (
         <p id={reasonId} className="cart__hint">
-          Adicione um produto ao carrinho para seguir para o checkout.
+          Adicione um produto ao carrinho para finalizar a compra.
         </p>
       )}
     </section>

@@ -4,8 +4,10 @@ import type { DeviceKeyReply, TeamDevice } from '../../../contract/wire';
 import { errorMessage } from '../../api/apiError';
 import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
+import { PrinterAlert } from '../../ui/PrinterAlert';
+import { isStopped, PRINTER_STATE_TEXT, stoppedPrinter } from '../../ui/printerAlertText';
 import { TeamConfirm } from './TeamConfirm';
-import { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } from './teamDevicesApi';
+import { TEAM_DEVICES_LIVE, useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } from './teamDevicesApi';
 
 /** A device's new key, read-only, to copy by hand or with its button: it is shown this once. */
 function NewKey({ made }: { made: DeviceKeyReply }) {
@@ -31,6 +33,14 @@ function TeamDeviceItem({ device, onRotate }: { device: TeamDevice; onRotate: (d
       </span>
       <p>
         {deviceTitle(device)} · {device.event ? `evento ${device.event}` : 'sem evento'} · {device.hasKey ? 'com chave' : 'sem chave: não se conecta'}
+        {device.printer && (
+          <>
+            {' · '}
+            <strong className={isStopped(device.printer.state) ? 'printer-state printer-state--stopped' : 'printer-state'}>
+              {PRINTER_STATE_TEXT[device.printer.state]}
+            </strong>
+          </>
+        )}
       </p>
       <div className="orders__actions">
         <button type="button" className="button button--secondary" aria-describedby={nameId} onClick={() => onRotate(device)}>
@@ -41,13 +51,17 @@ function TeamDeviceItem({ device, onRotate }: { device: TeamDevice; onRotate: (d
   );
 }
 
+/** What a stopped printer is called in the team's alert: where it prints, and what it is (its id is no name). */
+const printerPlace = (printer: NonNullable<TeamDevice['printer']>) => printer.eventTitle || 'Todos os eventos';
+
 /**
  * Every device, for the team (issue 25, 'Devices'): keys are made by the server, after a second
- * look (the old key stops at once), and shown once.
+ * look (the old key stops at once), and shown once. Followed while open: a printer that stops
+ * is an alert at the top, with the prints waiting for it, until it is ready again (issue 43).
  */
 export function TeamDevicesList() {
   const titleId = useId();
-  const { data: devices, isLoading, isError, refetch } = useLoadTeamDevicesQuery();
+  const { data: devices, isLoading, isError, refetch } = useLoadTeamDevicesQuery(undefined, TEAM_DEVICES_LIVE);
   const [makeKey, { isLoading: making }] = useMakeDeviceKeyMutation();
   const [asking, setAsking] = useState<TeamDevice | null>(null);
   const [made, setMade] = useState<DeviceKeyReply | null>(null);
@@ -64,6 +78,11 @@ export function TeamDevicesList() {
   return (
     <section aria-labelledby={titleId} className="team-orders">
       <h2 id={titleId}>Dispositivos</h2>
+      {devices?.map(({ id, printer }) =>
+        printer && stoppedPrinter(printer) ? (
+          <PrinterAlert key={id} name={printer.name} state={printer.state} waiting={printer.waiting} place={printerPlace(printer)} />
+        ) : null,
+      )}
       {made && <NewKey key={`${made.id}:${made.key}`} made={made} />}
       {failure && <p role="alert">{failure}</p>}
       {isLoading && <p>Carregando...</p>}

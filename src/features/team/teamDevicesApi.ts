@@ -19,3 +19,9 @@ export const teamDevicesApi = api.enhanceEndpoints({ addTagTypes: ['TeamDevices'
 });
 
 export const { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } = teamDevicesApi;
+
+/**
+ * The list asked again this often while it is open, as the owner's dashboard asks for its
+ * printers: a printer that stops reaches the team within seconds, without a reload (issue 43).
+ */
+export const TEAM_DEVICES_LIVE = { pollingInterval: 5_000, skipPollingIfUnfocused: true, refetchOnFocus: true } as const;

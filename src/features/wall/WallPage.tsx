@@ -1,15 +1,18 @@
 import './wall.css';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
 import { isName } from '../../../contract/names';
-import { ROUTES, withQuery } from '../../../contract/routePaths';
+import { wallCollectLink, wallPage } from '../../../contract/wall';
 import { useFullscreen } from './useFullscreen';
 import { useWallFeed } from './useWallFeed';
+import { useWallNight } from './useWallNight';
+import { useGetWallAddressQuery } from './wallApi';
 import { WallQrCode } from './WallQrCode';
-import { advance, selectWall, slideElapsed, wallOpened, WALL_SLIDE_MS, WALL_VIDEO_SLIDE_MS, type WallAddress } from './wallSlice';
+import { advance, wantedPage } from './wallSchedule';
+import { selectWall, slideElapsed, wallOpened, WALL_SLIDE_MS, WALL_VIDEO_SLIDE_MS, type WallAddress } from './wallSlice';
 import { isWallVideo, WallStage } from './WallStage';
 
 /** A full-screen message in the wall's frame. */
@@ -44,6 +47,25 @@ export default function WallPage() {
   return <LiveWall publicId={publicId} wallKey={key} />;
 }
 
+/**
+ * A wall the owner or the team opened, whose address changed (every guest's access revoked gives
+ * the event a new public id, issue 43): once the server says this one no longer opens, asks the
+ * event's wall address as its owner and goes there, so the screen goes on with QR codes that
+ * open the event as it is now. A screen opened by a wall link is not followed: revoking every
+ * guest's access takes its link away too.
+ */
+function useFollowMovedWall(publicId: string, bname: string | undefined, closed: boolean): void {
+  const navigate = useNavigate();
+  // The event's name as the wall last knew it: once it closes, its list (and the name) is gone.
+  const [known, setKnown] = useState(bname);
+  if (bname && bname !== known) setKnown(bname);
+  const { currentData } = useGetWallAddressQuery(known ?? '', { skip: !closed || !known });
+  const moved = currentData && currentData.publicId !== publicId ? currentData.publicId : null;
+  useEffect(() => {
+    if (moved) void navigate(wallPage(moved), { replace: true });
+  }, [moved, navigate]);
+}
+
 function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | null }) {
   const dispatch = useAppDispatch();
   const { identity } = useSession();
@@ -55,19 +77,23 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
   }, [dispatch, ready, address]);
   const state = useAppSelector(selectWall);
   const { live, wall } = useWallFeed(address, { ready, stopped: state.status === 'notFound' });
+  const showing = state.status === 'showing' ? state : null;
+  useWallNight(address, showing ? wantedPage(showing.schedule) : null);
+  useFollowMovedWall(publicId, wall?.bname, state.status === 'notFound' && identity.status === 'signedIn');
   const { full, enter } = useFullscreen();
 
-  const current = state.status === 'showing' ? state.current : null;
-  // Each medium its time on screen; the next photo is fetched meanwhile, so it appears whole.
+  const current = showing ? showing.schedule.current : null;
+  const slide = showing?.slide ?? -1;
+  // Each slide its time on screen; the next photo is fetched meanwhile, so it appears whole.
   useEffect(() => {
-    if (state.status !== 'showing') return;
-    const next = advance(state).current;
-    if (next !== state.current && !isWallVideo(next)) new Image().src = mediaSource(next);
-    const timer = setTimeout(() => dispatch(slideElapsed()), isWallVideo(state.current) ? WALL_VIDEO_SLIDE_MS : WALL_SLIDE_MS);
+    if (!showing) return;
+    const next = advance(showing.schedule).current;
+    if (next !== showing.schedule.current && !isWallVideo(next)) new Image().src = mediaSource(next);
+    const timer = setTimeout(() => dispatch(slideElapsed()), isWallVideo(showing.schedule.current) ? WALL_VIDEO_SLIDE_MS : WALL_SLIDE_MS);
     return () => clearTimeout(timer);
-    // Only a new medium on screen restarts its time (a list answered meanwhile does not).
+    // Only a new slide restarts the time (a list or a page answered meanwhile does not).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, current]);
+  }, [dispatch, slide]);
 
   if (state.status === 'idle' || state.status === 'loading') return <WallMessage>Carregando o telão...</WallMessage>;
   if (state.status === 'failed') {
@@ -90,7 +116,7 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
 
   const title = wall?.displayTitle ?? '';
   const offline = state.offline;
-  const collectLink = current ? `${window.location.origin}${withQuery(ROUTES.collect, { id: current })}` : '';
+  const collectLink = current && showing ? `${window.location.origin}${wallCollectLink(current, showing.codes[current])}` : '';
   const video = current !== null && isWallVideo(current);
   const item = video ? 'este vídeo' : 'esta foto';
   return (

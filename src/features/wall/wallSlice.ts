@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { WALL_HISTORY } from '../../../contract/wall';
 import { rootReducer } from '../../session';
+import { advance, listArrived, nightPageReceived, scheduled, startSchedule, type NightPage, type WallSchedule } from './wallSchedule';
 
 /** How long a photo stays on the wall before the next; a video longer (it loops, muted, meanwhile). */
 export const WALL_SLIDE_MS = 8_000;
@@ -16,21 +16,28 @@ export interface WallAddress {
   viewer: string;
 }
 
-/** What the wall shows of its list: the newest media, newest first; which one is on screen; those that came since and wait their turn. */
+/** What the wall shows: its schedule (wallSchedule.ts), the links of its media's QR codes, and a count of the slides shown. */
 export interface WallShow {
-  items: string[];
-  current: string;
-  /** New media not shown yet, the next first (newest first: the newest was shown the moment it came). */
-  queue: string[];
+  schedule: WallSchedule;
+  /** The wall code of each medium whose own collect link would not open the event (server/src/domain/wallCodes.ts). */
+  codes: Record<string, string>;
+  /** Moves with each slide, the same medium shown again included: each one has its own time. */
+  slide: number;
+}
+
+/** A list of the wall's media and the codes of their QR codes, as the server answered it. */
+export interface WallList {
+  product: readonly string[];
+  codes?: Record<string, string>;
 }
 
 /**
- * The live wall ('Telão', issue 27) as a state machine. It asks for its list until the server
- * answers; then it shows its media one at a time, cycling through the newest WALL_HISTORY, and a
- * photo that comes goes on the screen at once, the others that came with it next. A failed call
- * while it shows keeps it showing what it has (`offline`: the poll and the stream try again by
+ * The live wall ('Telão', issues 27 and 43) as a state machine. It asks for its list until the
+ * server answers; then it shows its media one at a time, as its schedule says (wallSchedule.ts:
+ * what is new first, then the whole night in turn, read a page at a time). A failed call while it
+ * shows keeps it showing what it has (`offline`: the poll and the stream try again by
  * themselves); a first call that fails is `failed` until one answers. A wall the server does not
- * open (its link revoked, an unknown event) is `notFound`, and asks no more.
+ * open (its link revoked, an unknown event, its address changed) is `notFound`, and asks no more.
  */
 export type WallState =
   | { status: 'idle' }
@@ -48,25 +55,18 @@ type Asking = Extract<WallState, { status: 'loading' | 'failed' | 'empty' | 'sho
 const asking = (state: WallState): state is Asking =>
   state.status === 'loading' || state.status === 'failed' || state.status === 'empty' || state.status === 'showing';
 
-/** The list as it now stands, shown from where the wall was: what is new first, the newest on screen at once. */
-export function nextShow(before: WallShow | null, product: readonly string[]): WallShow | null {
-  const items = product.slice(0, WALL_HISTORY);
-  if (items.length === 0) return null;
-  if (!before) return { items, current: items[0], queue: [] };
-  const known = new Set(before.items);
-  const fresh = items.filter((item) => !known.has(item));
-  const kept = new Set(items);
-  const queue = [...fresh.slice(1), ...before.queue.filter((item) => kept.has(item))];
-  if (fresh.length > 0) return { items, current: fresh[0], queue };
-  return { items, current: kept.has(before.current) ? before.current : items[0], queue };
+/** The codes kept: those of the media the schedule may still show, the new ones' over the old. */
+function keptCodes(schedule: WallSchedule, before: Record<string, string>, given: Record<string, string> | undefined): Record<string, string> {
+  const all = { ...before, ...given };
+  const kept: Record<string, string> = {};
+  for (const item of scheduled(schedule)) if (all[item] !== undefined) kept[item] = all[item];
+  return kept;
 }
 
-/** The next medium on screen: one that came and waits its turn, else the next older one (from the newest again after the oldest). */
-export function advance(show: WallShow): WallShow {
-  const [next, ...queue] = show.queue;
-  if (next !== undefined) return { ...show, current: next, queue };
-  const at = show.items.indexOf(show.current);
-  return { ...show, current: show.items[(at + 1) % show.items.length] };
+/** The show after a new schedule: one more slide when another medium went on screen. */
+function shown(before: WallShow | null, schedule: WallSchedule, codes: Record<string, string> | undefined): WallShow {
+  const slide = before === null ? 0 : before.slide + (schedule.current === before.schedule.current ? 0 : 1);
+  return { schedule, codes: keptCodes(schedule, before?.codes ?? {}, codes), slide };
 }
 
 const wallMachine = createSlice({
@@ -77,10 +77,19 @@ const wallMachine = createSlice({
     wallOpened: (state, action: PayloadAction<WallAddress>): WallState =>
       state.status !== 'idle' && sameWallAddress(state.address, action.payload) ? state : { status: 'loading', address: action.payload },
     /** The wall's list as the server answered it (newest first). */
-    listReceived: (state, action: PayloadAction<readonly string[]>): WallState => {
+    listReceived: (state, action: PayloadAction<WallList>): WallState => {
       if (!asking(state)) return state;
-      const show = nextShow(state.status === 'showing' ? state : null, action.payload);
-      return show ? { status: 'showing', address: state.address, offline: false, ...show } : { status: 'empty', address: state.address, offline: false };
+      const { product, codes } = action.payload;
+      if (product.length === 0) return { status: 'empty', address: state.address, offline: false };
+      if (state.status !== 'showing') return { status: 'showing', address: state.address, offline: false, ...shown(null, startSchedule(product), codes) };
+      return { ...state, offline: false, ...shown(state, listArrived(state.schedule, product), codes) };
+    },
+    /** A page of the night as the server answered it (oldest first). */
+    nightPageLoaded: (state, action: PayloadAction<NightPage & { codes?: Record<string, string> }>): WallState => {
+      if (state.status !== 'showing') return state;
+      const { codes, ...page } = action.payload;
+      const schedule = nightPageReceived(state.schedule, page);
+      return schedule === state.schedule ? state : { ...state, ...shown(state, schedule, codes) };
     },
     /** A call for the list failed: `gone` when the server does not open this wall (404), else the connection or the server. */
     listFailed: (state, action: PayloadAction<{ gone: boolean; message: string }>): WallState => {
@@ -90,7 +99,11 @@ const wallMachine = createSlice({
       return { status: 'failed', address: state.address, message: action.payload.message };
     },
     /** The medium on screen had its time. */
-    slideElapsed: (state): WallState => (state.status === 'showing' ? { ...state, ...advance(state) } : state),
+    slideElapsed: (state): WallState => {
+      if (state.status !== 'showing') return state;
+      const schedule = advance(state.schedule);
+      return { ...state, schedule, codes: keptCodes(schedule, state.codes, undefined), slide: state.slide + 1 };
+    },
   },
   selectors: {
     selectWall: (state) => state,
@@ -104,5 +117,5 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const wallSlice = wallMachine.injectInto(rootReducer);
 
-export const { wallOpened, listReceived, listFailed, slideElapsed } = wallSlice.actions;
+export const { wallOpened, listReceived, nightPageLoaded, listFailed, slideElapsed } = wallSlice.actions;
 export const { selectWall } = wallSlice.selectors;

@@ -129,6 +129,71 @@ describe('orders of an account: /api/set_transaction, /api/load_transactions', (
   });
 });
 
+describe('one order as its buyer follows it: /api/orders/:orderId', () => {
+  const ask = (orderId: string, { token, claim }: { token?: string; claim?: string } = {}) =>
+    server.call({ method: 'GET', url: `/api/orders/${orderId}`, token, headers: claim ? { cookie: `transactionClaim=${claim}` } : {} });
+
+  it('answers the browser that placed it signed out (its claim cookie) with its state and code, until it is paid', async () => {
+    const payload = order({ eventName: 'Festa Anônima' });
+    const placed = (await postOrder(payload)).json();
+    const waiting = await ask(payload.orderId, { claim: payload.claim });
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.headers['cache-control']).toBe('private, no-store');
+    expect(waiting.json()).toEqual({
+      orderId: payload.orderId,
+      eventName: 'Festa Anônima',
+      status: 'pending',
+      paymentMethod: 'pix',
+      amount: DISCOUNTED,
+      pixCode: placed.pixCode,
+      createdAt: expect.any(String),
+    });
+    await server.call({ method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/pay` });
+    const paid = (await ask(payload.orderId, { claim: payload.claim })).json();
+    expect(paid).toMatchObject({ status: 'approved' });
+    expect(paid).not.toHaveProperty('pixCode');
+  });
+
+  it('answers its account; nobody else, whatever they hold: an unknown order, a wrong claim and another account alike (404)', async () => {
+    const payload = order();
+    expect((await postOrder(payload, alice.token)).statusCode).toBe(200);
+    expect((await ask(payload.orderId, { token: alice.token })).json()).toMatchObject({ orderId: payload.orderId, status: 'pending' });
+    const unknown = await ask(newOrderId(), { claim: payload.claim });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
+    for (const other of [
+      ask(payload.orderId),
+      ask(payload.orderId, { token: bob.token }),
+      ask(payload.orderId, { claim: 'segredo-adivinhado-000000' }),
+      // The claim opens an order only before it is an account's.
+      ask(payload.orderId, { claim: payload.claim }),
+      ask(payload.orderId, { claim: payload.claim, token: bob.token }),
+    ]) {
+      const response = await other;
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toBe(unknown.body);
+    }
+  });
+
+  it('once the order placed signed out is tied to an account, only that account reads it', async () => {
+    const payload = order();
+    expect((await postOrder(payload)).statusCode).toBe(200);
+    expect((await ask(payload.orderId, { claim: payload.claim })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/set_transaction', payload: { transaction: payload.orderId, claim: payload.claim }, token: bob.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await ask(payload.orderId, { claim: payload.claim })).statusCode).toBe(404);
+    expect((await ask(payload.orderId, { claim: payload.claim, token: alice.token })).statusCode).toBe(404);
+    expect((await ask(payload.orderId, { token: bob.token })).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a malformed order number and 401 for a bad token', async () => {
+    for (const orderId of ['12345678', '012345678', 'abcdefghi', '1234567890']) expect((await ask(orderId)).statusCode).toBe(400);
+    expect((await ask('555555555', { token: 'x' })).statusCode).toBe(401);
+  });
+});
+
 describe('events of paid orders: /api/load_events, /api/create_event, /api/check_bname', () => {
   let paidOrder: string;
   let secondPaidOrder: string;

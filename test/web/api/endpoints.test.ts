@@ -327,6 +327,15 @@ const cases: Case[] = [
     data: [{ orderId: '123456789', eventName: 'festa', status: 'approved' }],
   },
   {
+    name: 'getOrder',
+    run: (s) => s.dispatch(accountApi.endpoints.getOrder.initiate('123456789')),
+    method: 'GET',
+    path: '/api/orders/123456789',
+    auth: 'optional',
+    reply: { json: { orderId: '123456789', eventName: 'festa', status: 'pending', paymentMethod: 'pix', pixCode: '000201' } },
+    data: { orderId: '123456789', eventName: 'festa', status: 'pending', paymentMethod: 'pix', pixCode: '000201' },
+  },
+  {
     name: 'createEvent',
     run: (s) => s.dispatch(accountApi.endpoints.createEvent.initiate({ name: 'festa_ana', orderId: '12/34' })),
     method: 'GET',

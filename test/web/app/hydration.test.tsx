@@ -5,6 +5,7 @@
  * (error #418 in production).
  */
 import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { makeStore } from '../../../src/app/store';
 import { renderRoute } from '../../../src/prerender';
 import { browserCookieJar, readPersistedState } from '../../../src/session';
 import { fakeIdentity } from '../../support/fakeIdentity';
+import { API, network } from '../../support/network';
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;
@@ -68,6 +70,8 @@ describe('hydrating the pre-rendered landing page', () => {
     document.cookie = 'transaction=123456789; path=/';
     document.cookie = `transactionClaim=${'k'.repeat(22)}; path=/`;
     document.cookie = 'loginRequired=true; path=/';
+    // The account follows the order's payment.
+    network.use(http.get(`${API}/orders/:orderId`, () => HttpResponse.json({ orderId: '123456789', eventName: 'Festa', status: 'approved' })));
     const { recoverable, consoleErrors } = await hydrateLanding();
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);

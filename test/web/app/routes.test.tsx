@@ -27,7 +27,7 @@ const SCREENS: [string, string][] = [
   ['/ultraLast?device=p1&bname=festa', 'Vídeo 360'],
   ['/ultraQR?device=p1&qrid=q&bname=festa', 'Ajuste seu 360'],
   ['/shop?coupon=C1', 'Loja'],
-  ['/checkout?coupon=C1', 'Checkout'],
+  ['/checkout?coupon=C1', 'Finalizar compra'],
   ['/partner?partner=p1', 'Página do Parceiro'],
   ['/deals?partner=p1', 'Deals'],
   // Team only (SPEC section 6): a signed-out visitor sees nothing of them (test/web/features/team).

@@ -15,6 +15,7 @@ import {
   mirrorSession,
   next,
   orderPayload,
+  orderTiedToPartnerA,
   PACK,
   paidOrderOfPartnerA,
   PHOTO,
@@ -125,6 +126,18 @@ export const ROWS: Row[] = [
     expected: { ...optional(404, 404), owner: 200, team: 200 },
   },
   {
+    route: 'GET /api/telao/:publicId/noite',
+    label: 'a public event',
+    request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1/noite' }),
+    expected: optional(200, 200),
+  },
+  {
+    route: 'GET /api/telao/:publicId/noite',
+    label: 'a private event',
+    request: () => ({ method: 'GET', url: '/api/telao/privada-1/noite' }),
+    expected: { ...optional(404, 404), owner: 200, team: 200 },
+  },
+  {
     route: 'GET /api/telao/:publicId/ao-vivo',
     label: 'a public event',
     request: () => ({ method: 'GET', url: '/api/telao/festa-ana-1/ao-vivo' }),
@@ -215,6 +228,34 @@ export const ROWS: Row[] = [
   },
   { route: 'GET /api/load_events', request: () => ({ method: 'GET', url: '/api/load_events' }), expected: signedIn(200) },
   { route: 'GET /api/load_transactions', request: () => ({ method: 'GET', url: '/api/load_transactions' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/orders/:orderId',
+    label: "partner A's order",
+    request: async () => ({ method: 'GET', url: `/api/orders/${(await placeOrder('pix', users.partnerA.token)).orderId}` }),
+    expected: { ...optional(404, 404), partnerA: 200 },
+  },
+  {
+    // Whoever's browser sends its claim cookie (the callers whose browsers send their own cookies do not).
+    route: 'GET /api/orders/:orderId',
+    label: 'an order placed signed out, with its claim cookie',
+    request: async () => {
+      const { orderId, claim } = await placeOrder('pix');
+      return { method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: `transactionClaim=${claim}` } };
+    },
+    expected: {
+      ...optional(200, 200),
+      ...pick(anyone(404), ['agentThief', 'attendeeSignedOut', 'wallHolder', 'owner', 'attendee', 'packHolder', 'invited', 'team']),
+    },
+  },
+  {
+    route: 'GET /api/orders/:orderId',
+    label: "an order placed signed out then tied to partner A's account, with its claim cookie",
+    request: async () => {
+      const { orderId, claim } = await orderTiedToPartnerA();
+      return { method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: `transactionClaim=${claim}` } };
+    },
+    expected: { ...optional(404, 404), partnerA: 200 },
+  },
   {
     route: 'GET /api/create_event/:name/:orderId',
     label: "partner A's paid order",

@@ -76,6 +76,13 @@ export async function placeOrder(paymentMethod: 'pix' | 'card', token?: string):
   return payload;
 }
 
+/** An order placed signed out, then tied to partner A's account by its claim (set_transaction). */
+export async function orderTiedToPartnerA(): Promise<{ orderId: string; claim: string }> {
+  const placed = await placeOrder('pix');
+  await setUp({ method: 'POST', url: '/api/set_transaction', token: users.partnerA.token, payload: { transaction: placed.orderId, claim: placed.claim } });
+  return placed;
+}
+
 /** A paid order of partner A's (settled by the team). */
 export async function paidOrderOfPartnerA(): Promise<string> {
   const { orderId } = await placeOrder('pix', users.partnerA.token);

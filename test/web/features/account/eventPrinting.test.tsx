@@ -1,12 +1,26 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { EventPrintersReply } from '../../../../contract/wire';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
-/** The owner's printing on the dashboard (issue 27): the paper, every printer's state and the queue. */
-function serveDashboard() {
+type Printers = EventPrintersReply;
+
+/** The owner's printing on the dashboard (issue 27): the paper, every printer's state and the queue; `printers` may change as the test goes. */
+function serveDashboard(first?: Printers) {
   const saved: unknown[] = [];
+  const now: { printers: Printers } = {
+    printers: first ?? {
+      printers: [
+        { device: 'impressora-1', name: 'Impressora 1', state: 'out_of_paper', seenAt: new Date().toISOString() },
+        { device: 'impressora-2', name: 'Impressora 2', state: 'offline', seenAt: '2026-11-20T15:00:00.000Z' },
+        { device: 'impressora-3', name: 'Impressora 3', state: 'offline', seenAt: null },
+      ],
+      queued: 3,
+      printing: 1,
+    },
+  };
   network.use(
     http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
@@ -14,17 +28,7 @@ function serveDashboard() {
       HttpResponse.json([{ orderId: '123456789', eventName: 'Aniversário', eventCreated: 1, createdName: 'festa_ana', visibility: 'public', products: [] }]),
     ),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
-    http.get(`${API}/events/festa_ana/impressoras`, () =>
-      HttpResponse.json({
-        printers: [
-          { device: 'impressora-1', state: 'out_of_paper', seenAt: new Date().toISOString() },
-          { device: 'impressora-2', state: 'offline', seenAt: '2026-11-20T15:00:00.000Z' },
-          { device: 'impressora-3', state: 'offline', seenAt: null },
-        ],
-        queued: 3,
-        printing: 1,
-      }),
-    ),
+    http.get(`${API}/events/festa_ana/impressoras`, () => HttpResponse.json(now.printers)),
     http.get(`${API}/events/festa_ana/impressao`, () => HttpResponse.json({ paper: '10x15' })),
     http.put(`${API}/events/festa_ana/impressao`, async ({ request }) => {
       const body = (await request.json()) as { paper: string };
@@ -32,24 +36,67 @@ function serveDashboard() {
       return HttpResponse.json(body);
     }),
   );
-  return saved;
+  return { saved, now };
 }
 
-it("shows each printer's state, when it was last heard from, and the queue", async () => {
+it("shows each printer's state by its name, when it was last heard from, and the queue", async () => {
   serveDashboard();
   renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
   const printers = await within(section).findAllByRole('listitem');
   expect(printers.map((item) => item.textContent)).toEqual([
-    expect.stringMatching(/^Impressora impressora-1: Sem papel \(vista às \d{2}:\d{2}\)$/),
-    'Impressora impressora-2: Sem conexão (vista em 20/11/2026 às 12:00)',
-    'Impressora impressora-3: Sem conexão',
+    expect.stringMatching(/^Impressora 1: Sem papel \(vista às \d{2}:\d{2}\)$/),
+    'Impressora 2: Sem conexão (vista em 20/11/2026 às 12:00)',
+    'Impressora 3: Sem conexão',
   ]);
   expect(within(section).getByText('Na fila: 3 · Imprimindo: 1')).toBeInTheDocument();
+  // Each printer that stopped is an alert with the prints waiting; one never heard from (never turned on) is not.
+  expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('.printer-alert__headline')?.textContent)).toEqual([
+    'Impressora 1 parou: sem papel.',
+    'Impressora 2 parou: sem conexão.',
+  ]);
+  expect(screen.getAllByRole('alert')[0]).toHaveTextContent('4 impressões esperando.');
 });
 
+const readyPrinter = (state: Printers['printers'][number]['state'], queued: number): Printers => ({
+  printers: [{ device: 'impressora-1', name: 'Impressora', state, seenAt: new Date().toISOString() }],
+  queued,
+  printing: 0,
+});
+
+it('alerts the owner the moment a printer stops, named as the event names it, with the prints waiting, and clears when it is ready', async () => {
+  const { now } = serveDashboard(readyPrinter('ready', 0));
+  renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+  const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
+  const ready = await within(section).findByText('Pronta');
+  expect(ready).not.toHaveClass('printer-state--stopped');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  // The paper runs out during the party: the alert arrives without a reload.
+  now.printers = readyPrinter('out_of_paper', 4);
+  const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
+  expect(alert).toHaveTextContent('Impressora parou: sem papel.4 impressões esperando. Coloque papel na impressora: a fila volta a andar sozinha.');
+  expect(alert).not.toHaveTextContent('impressora-1');
+  // Styled as an alert, not as the ready printer's plain text.
+  expect(alert).toHaveClass('printer-alert');
+  expect(within(section).getByText('Sem papel')).toHaveClass('printer-state--stopped');
+  // First among the event's tools: above who sees it, the wall and the printing.
+  const tools = screen.getByRole('region', { name: 'Telão' });
+  expect(alert.compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+  // Jammed, then gone: each says so.
+  now.printers = readyPrinter('jammed', 5);
+  expect(await screen.findByText('Impressora parou: papel atolado.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  now.printers = readyPrinter('offline', 5);
+  expect(await screen.findByText('Impressora parou: sem conexão.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+
+  // Ready again: the alert goes by itself.
+  now.printers = readyPrinter('ready', 0);
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 10_000 });
+}, 40_000);
+
 it('saves the paper the printer holds', async () => {
-  const saved = serveDashboard();
+  const { saved } = serveDashboard();
   const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
   const paper = await within(section).findByRole('combobox', { name: 'Papel da impressora' });

@@ -52,7 +52,11 @@ function serveTeam({ team = true } = {}) {
     ),
     http.get(`${API}/events/:bname/impressoras`, ({ params }) => {
       printersAsked.push(String(params.bname));
-      return HttpResponse.json({ printers: [{ device: 'impressora-1', state: 'jammed', seenAt: null }], queued: 2, printing: 0 });
+      return HttpResponse.json({
+        printers: [{ device: 'impressora-1', name: 'Impressora', state: 'jammed', seenAt: '2026-11-20T15:00:00.000Z' }],
+        queued: 2,
+        printing: 0,
+      });
     }),
     http.get(`${API}/events/:bname/impressao`, () => HttpResponse.json({ paper: '10x15' })),
     http.get(`${API}/events/:bname/access`, () => HttpResponse.json({ agents: 3, accounts: 2 })),
@@ -88,6 +92,8 @@ it("opens an event's wall, printers and access from the list, one event at a tim
   expect(within(wall).getByRole('link', { name: 'Abrir o telão' })).toHaveAttribute('href', '/telao?evento=pub-bia-123');
   const printing = within(bia).getByRole('region', { name: 'Impressão' });
   expect(await within(printing).findByText('Na fila: 2 · Imprimindo: 0')).toBeInTheDocument();
+  // Its jammed printer is an alert at the top of the event's tools, named, with the prints waiting (issue 43).
+  expect(within(bia).getByRole('alert')).toHaveTextContent('Impressora parou: papel atolado.2 impressões esperando.');
   expect(printersAsked).toEqual(['casamento_bia']);
   // The private event's access to guests is there too; the public one has none to take.
   expect(within(bia).getByRole('radio', { name: 'Privado' })).toBeChecked();

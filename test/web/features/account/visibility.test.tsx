@@ -112,6 +112,10 @@ describe("the guests' access to a link-only or private event", () => {
     await user.click(within(access).getByRole('button', { name: 'Sim, tirar o acesso' }));
     expect(await within(access).findByText('Acesso retirado de todos os convidados. O link do evento mudou.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', token: expect.any(String) }]);
+    // The new link at once, to copy or to scan: the old one opens nothing now.
+    expect(within(access).getByRole('textbox', { name: 'Novo link do evento' })).toHaveValue('http://localhost/eventos/evento?id=novoLink1234');
+    expect(within(access).getByRole('button', { name: 'Copiar link' })).toBeInTheDocument();
+    expect(await within(access).findByRole('img', { name: 'QR code do novo link do evento' })).toBeInTheDocument();
     // The counts are asked again: nobody has access now.
     expect(await within(access).findByText(/0 aparelhos e 0 contas de\s+convidados/)).toBeInTheDocument();
   });

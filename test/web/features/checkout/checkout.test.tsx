@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { CardPaymentRequest, OrderPayload } from '../../../../contract/wire';
+import type { CardPaymentRequest, OrderPayload, OrderStatus } from '../../../../contract/wire';
 import { productAdded, accessoryToggled, hoursChanged } from '../../../../src/features/shop/cartSlice';
 import { browserCookieJar } from '../../../../src/session/cookieJar';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
@@ -20,6 +20,7 @@ const DISCOUNTED = 'R$ 1.215,00';
 const AMOUNT = 1215;
 
 const AGENT = 'agent0001';
+const PIX_CODE = '00020126580014br.gov.bcb.pix0136pix@cabine.example5204000053039865406';
 
 // The screen is a lazy chunk: compiled once here, so that its first render in a test waits for
 // no compiler (a cold compile on a busy machine outlasts findBy's wait).
@@ -30,12 +31,33 @@ interface Seen {
   payments: CardPaymentRequest[];
   bins: string[];
   tokens: string[];
+  /** How many times the order was asked for after it was registered. */
+  asked: number;
+  /** Where the order stands now, as the server says when asked (null: as the last charge left it). */
+  settled: OrderStatus | null;
 }
 
 function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
-  const seen: Seen = { orders: [], payments: [], bins: [], tokens: [] };
+  const seen: Seen = { orders: [], payments: [], bins: [], tokens: [], asked: 0, settled: null };
   const outcomes = [...(overrides.cardStatus ?? ['approved'])];
+  const charged: string[] = [];
   network.use(
+    // The registered order, as the checkout (and the account after it) follows it.
+    http.get(`${API}/orders/:orderId`, ({ params }) => {
+      const placed = seen.orders.findLast((o) => o.orderId === params.orderId);
+      if (!placed) return HttpResponse.json({ error: 'order_not_found', message: 'Pedido não encontrado.' }, { status: 404 });
+      seen.asked += 1;
+      const status = seen.settled ?? (charged.at(-1) === 'approved' ? 'approved' : 'pending');
+      const pix = placed.paymentMethod === 'pix' && status === 'pending';
+      return HttpResponse.json({
+        orderId: placed.orderId,
+        eventName: placed.eventName,
+        status,
+        paymentMethod: placed.paymentMethod,
+        amount: AMOUNT,
+        ...(pix ? { pixCode: PIX_CODE } : {}),
+      });
+    }),
     http.get(`${API}/shop/:coupon/:agent`, () => HttpResponse.json({ data: [cabine], discount: 0.1 })),
     http.post(`${API}/order/:coupon`, async ({ request }) => {
       const body = (await request.json()) as OrderPayload;
@@ -44,7 +66,7 @@ function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
         orderId: body.orderId,
         status: 'pending',
         amount: AMOUNT,
-        ...(body.paymentMethod === 'pix' ? { pixCode: '00020126580014br.gov.bcb.pix0136pix@cabine.example5204000053039865406' } : {}),
+        ...(body.paymentMethod === 'pix' ? { pixCode: PIX_CODE } : {}),
       });
     }),
     http.get(`${API}/sandbox/payment_methods`, ({ request }) => {
@@ -73,6 +95,7 @@ function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
       const body = (await request.json()) as CardPaymentRequest;
       seen.payments.push(body);
       const status = outcomes.shift() ?? 'approved';
+      charged.push(status);
       return HttpResponse.json({
         id: `pay_${seen.payments.length}`,
         status,
@@ -115,7 +138,7 @@ describe('the checkout screen', () => {
     serveShop();
     const { container } = renderApp('/checkout', { preloadedState: withSession({ agent: AGENT }) });
     await act(async () => new Promise((r) => setTimeout(r, 20)));
-    expect(container.querySelector('main#main, main')?.textContent ?? '').not.toContain('Checkout');
+    expect(container.querySelector('main#main, main')?.textContent ?? '').not.toContain('Finalizar compra');
     expect(screen.queryByRole('button', { name: 'Ir para pagamento' })).not.toBeInTheDocument();
   });
 
@@ -149,9 +172,9 @@ describe('the checkout screen', () => {
   it("is one screen in the page's one main landmark, from the form to the registered order", async () => {
     serveShop();
     const { container, user } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
-    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
     expect(container.querySelectorAll('main')).toHaveLength(1);
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Checkout' }));
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Finalizar compra' }));
     await fillCustomer(user);
     await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
     await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
@@ -251,6 +274,8 @@ describe('the checkout screen', () => {
       expect(router.state.location.pathname).toBe('/checkout');
       act(() => jest.advanceTimersByTime(200));
       await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      // Signed in: on the orders, where this one goes on being followed.
+      expect(router.state.location.search).toBe('?secao=pedidos');
       // Signed in: the order is theirs already, nothing waits in the cookies.
       expect(sessionOf(store.getState()).loginRequired).toBe(false);
     } finally {
@@ -345,7 +370,7 @@ describe('the checkout screen', () => {
     expect(nbsp(screen.getByText(/Valor:/).textContent)).toContain(DISCOUNTED);
     // user-event's clipboard stands in for the phone's.
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
-    await user.click(screen.getByRole('button', { name: 'Copiar chave' }));
+    await user.click(screen.getByRole('button', { name: 'Copiar código Pix' }));
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^000201/));
     // Said beside the button (a live region), as on the account's Pix orders.
     expect(screen.getByText('Chave copiada para a área de transferência')).toHaveAttribute('role', 'status');
@@ -420,6 +445,96 @@ describe('the checkout screen', () => {
     renderApp('/checkout?coupon=DEZ', { preloadedState: withSession({ agent: AGENT }) });
     expect(await screen.findByText('Seu carrinho está vazio.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escolher produtos na loja' })).toHaveAttribute('href', '/shop?coupon=DEZ');
+  });
+});
+
+describe('what happened to the payment is said, and follows the order by itself', () => {
+  const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  /** The payment's state, said in the registered order's live region. */
+  const paymentState = () => within(screen.getByRole('region', { name: /^Pedido \d{9}$/ })).getAllByRole('status')[0];
+
+  async function payByCard(holder: string, cardStatus: string) {
+    const seen = serveShop({ cardStatus: [cardStatus] });
+    const view = openCheckout();
+    await payingBy('Pagar com Cartão de Crédito', view.user);
+    await cardFilled(holder);
+    await view.user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    await screen.findByText('Pedido registrado com sucesso!');
+    return { seen, ...view };
+  }
+
+  it('a card approved (APRO) says it is paid, and asks nothing more', async () => {
+    const { seen } = await payByCard('APRO', 'approved');
+    expect(paymentState()).toHaveTextContent('Pagamento aprovado! Seu pedido está pago.');
+    await wait(1_900);
+    expect(seen.asked).toBe(0);
+  });
+
+  it('a card in review (CONT) says so, then what the review decided, by itself', async () => {
+    const { seen } = await payByCard('CONT', 'in_process');
+    expect(paymentState()).toHaveTextContent('Pagamento em análise: avisaremos quando for aprovado.');
+    expect(screen.queryByText(/Pagamento aprovado/)).not.toBeInTheDocument();
+    seen.settled = 'rejected';
+    await wait(3_100);
+    await waitFor(() => expect(paymentState()).toHaveTextContent('Pagamento recusado: o pedido não foi pago.'));
+  });
+
+  it('a card in review that is approved meanwhile says it is paid, without a reload', async () => {
+    const { seen } = await payByCard('CONT', 'in_process');
+    seen.settled = 'approved';
+    await wait(3_100);
+    await waitFor(() => expect(paymentState()).toHaveTextContent('Pagamento aprovado! Seu pedido está pago.'));
+  });
+
+  it('Pix: the code stays after Finalizar pedido and on /account before a sign-in, and turns paid by itself', async () => {
+    const seen = serveShop();
+    const { user, router } = openCheckout('/checkout?coupon=DEZ', { cookies: browserCookieJar });
+    await payingBy('Pagar com Pix', user);
+    await screen.findByLabelText('Pix copia e cola');
+    await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
+    await screen.findByText('Pedido registrado com sucesso!');
+    const orderId = seen.orders[0].orderId;
+    expect(paymentState()).toHaveTextContent('Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.');
+    expect(screen.getByRole('img', { name: `QR code Pix do pedido ${orderId}` })).toBeInTheDocument();
+    expect(screen.getByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
+    expect(screen.getByRole('button', { name: 'Copiar código Pix' })).toBeInTheDocument();
+    expect(nbsp(screen.getByText(/Valor:/).textContent)).toContain(DISCOUNTED);
+
+    // SPEC's redirect: signed out, /account tells of the order, its state and its code.
+    await wait(2_100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`)).toBeInTheDocument();
+    expect(paymentState()).toHaveTextContent('Aguardando o Pix');
+    expect(await screen.findByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
+    await wait(3_100);
+    expect(paymentState()).toHaveTextContent('Aguardando o Pix');
+
+    // The customer's bank pays it: the page says so, and the code to pay is gone.
+    seen.settled = 'approved';
+    const asked = seen.asked;
+    await wait(3_100);
+    expect(seen.asked).toBeGreaterThan(asked);
+    await waitFor(() => expect(paymentState()).toHaveTextContent('Pagamento aprovado! Seu pedido está pago.'));
+    expect(screen.queryByLabelText('Pix copia e cola')).not.toBeInTheDocument();
+    // Settled: nothing more to ask.
+    const settled = seen.asked;
+    await wait(30_000);
+    expect(seen.asked).toBe(settled);
+  });
+
+  it('Pix refused by the bank says so', async () => {
+    const seen = serveShop();
+    const { user } = openCheckout();
+    await payingBy('Pagar com Pix', user);
+    await user.click(await screen.findByRole('button', { name: 'Finalizar pedido' }));
+    await screen.findByText('Pedido registrado com sucesso!');
+    seen.settled = 'rejected';
+    await wait(3_100);
+    await waitFor(() => expect(paymentState()).toHaveTextContent('Pix recusado: o pedido não foi pago.'));
+    expect(screen.queryByLabelText('Pix copia e cola')).not.toBeInTheDocument();
   });
 });
 

@@ -44,7 +44,7 @@ const states = {
   pixFailed: { status: 'pixFailed', order, draft, message: 'Sem conexão' },
   pix: { status: 'pix', order, draft, pix: pixCode },
   submitting: { status: 'submitting', order, draft },
-  registered: { status: 'registered', order, method: 'card', orderStatus: 'approved' },
+  registered: { status: 'registered', order, method: 'card', orderStatus: 'approved', pix: null },
   refused: { status: 'refused', order, draft, message: 'Pagamento recusado' },
   finished: { status: 'finished', order },
 } satisfies Record<string, CheckoutState>;
@@ -88,8 +88,8 @@ describeMachineGrid('the checkout machine', checkoutSlice, states, events, {
   // Pix chosen again while its order is placed (or its code shows) asks for nothing more.
   pixLoading: { ...choosing, methodPix: pixLoading, pixCodeReceived: states.pix, pixCodeFailed: states.pixFailed },
   pixFailed: { ...choosing, methodPix: states.pixFailed, pixRetried: pixLoading },
-  // The Pix order was placed with its code: finishing registers it, nothing is sent again.
-  pix: { ...choosing, methodPix: states.pix, submittedPix: { status: 'registered', order, method: 'pix', orderStatus: 'pending' } },
+  // The Pix order was placed with its code: finishing registers it, code kept, nothing is sent again.
+  pix: { ...choosing, methodPix: states.pix, submittedPix: { status: 'registered', order, method: 'pix', orderStatus: 'pending', pix: pixCode } },
   // A charge under way is seen through, even when the page closes.
   submitting: {
     orderRegistered: states.registered,

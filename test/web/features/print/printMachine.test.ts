@@ -25,7 +25,7 @@ const states = {
   choosing: { status: 'choosing', printId: photo, error: null },
   choosingAfterError: { status: 'choosing', printId: photo, error: 'Sem conexão' },
   sending: { status: 'sending', printId: photo, packHash: 'H1' },
-  printed: { status: 'printed', printId: photo, packHash: 'H1', copies: 2 },
+  printed: { status: 'printed', printId: photo, packHash: 'H1', copies: 2, reply: { status: 'queued', printer: 'out_of_paper' } },
 } satisfies Record<string, PrintState>;
 
 const events = {
@@ -40,7 +40,7 @@ const events = {
   repeatConfirmed: repeatConfirmed(),
   packChosen: packChosen({ hash: 'H1', copies: 3 }),
   packChosenEmpty: packChosen({ hash: 'H0', copies: 0 }),
-  printSucceeded: printSucceeded({ copies: 2 }),
+  printSucceeded: printSucceeded({ status: 'queued', copies: 2, printer: 'out_of_paper' }),
   printFailed: printFailed('Sem conexão'),
   printDeferred: printDeferred(),
   overlayClosed: overlayClosed(),

@@ -62,7 +62,8 @@ describe("the guest's print status", () => {
     server.printer = 'out_of_paper';
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
+    // The overlay says it too, not that the photo is there to pick up (issue 43).
+    const overlay = await screen.findByRole('dialog', { name: 'Impressão na fila' });
     await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
     expect(await screen.findByText('A impressora está sem papel: sua foto sai assim que ela voltar')).toBeInTheDocument();
 
@@ -154,7 +155,7 @@ describe("the guest's print status", () => {
     server.job = 'printed';
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Foto impressa' })).getByRole('button', { name: 'Fechar' }));
     await screen.findByText('Impresso');
 
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
@@ -169,7 +170,7 @@ describe("the guest's print status", () => {
     await user.click(within(confirm).getByRole('button', { name: 'Imprimir outra cópia' }));
     const dialog = await screen.findByRole('dialog', { name: 'Imprimir' });
     await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
-    await screen.findByRole('dialog', { name: 'Impressão enviada' });
+    await screen.findByRole('dialog', { name: 'Foto impressa' });
     expect(server.prints).toHaveLength(2);
     expect(server.prints[1]).not.toBe(server.prints[0]);
   });

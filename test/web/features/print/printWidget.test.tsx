@@ -59,7 +59,7 @@ describe('the print widget', () => {
     await user.click(options[0]);
     const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
     expect(within(overlay).getByRole('status')).toHaveTextContent(
-      'Impressão enviada!Sua foto está na fila da impressora da cabine: é só retirar lá.Restam 4 cópias no seu pacote.',
+      'Impressão enviadaSua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.Restam 4 cópias no seu pacote.',
     );
     expect(printed).toEqual([`PACK5 ${photo}`]);
     expect(screen.queryByRole('dialog', { name: 'Imprimir' })).not.toBeInTheDocument();

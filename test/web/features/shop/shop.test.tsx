@@ -132,7 +132,7 @@ describe('the shop', () => {
     const { user, router } = await openShop('/shop?coupon=PARCEIRO-DEMO-0');
     const checkout = within(cart()).getByRole('button', { name: 'Checkout' });
     expect(checkout).toBeDisabled();
-    expect(checkout).toHaveAccessibleDescription('Adicione um produto ao carrinho para seguir para o checkout.');
+    expect(checkout).toHaveAccessibleDescription('Adicione um produto ao carrinho para finalizar a compra.');
 
     await user.click(within(card('Álbum de fotos')).getByRole('button', { name: 'Adicionar ao carrinho' }));
     expect(checkout).toBeEnabled();

@@ -7,19 +7,40 @@ import { renderApp } from '../../../support/renderWithProviders';
 const photo = (name: string) => `/media/festa_ana/pad/${name}.jpg`;
 const NOT_FOUND = { error: 'event_not_found', message: 'Evento não encontrado.' };
 
-/** The wall's list on the fake server (newest first, as the server sends it), what it was asked with, and how it answers. */
-function serveWall(names: string[]) {
-  const wall = { product: names.map(photo), asked: [] as { key: string | null; token: string | null }[], answer: 'list' as 'list' | 'down' | 'gone' };
+/**
+ * The wall's list on the fake server (newest first, as the server sends it), what it was asked
+ * with, and how it answers; and its night (GET /telao/{publicId}/noite), the same photos oldest
+ * first, in pages of `page`.
+ */
+function serveWall(names: string[], { publicId = 'festa-ana-1', page = 30 } = {}) {
+  const wall = {
+    product: names.map(photo),
+    codes: {} as Record<string, string>,
+    asked: [] as { key: string | null; token: string | null }[],
+    nights: [] as (string | null)[],
+    answer: 'list' as 'list' | 'down' | 'gone',
+  };
   network.use(
-    http.get(`${API}/telao/festa-ana-1`, ({ request }) => {
+    http.get(`${API}/telao/${publicId}`, ({ request }) => {
       wall.asked.push({ key: new URL(request.url).searchParams.get('chave'), token: request.headers.get('idToken') });
       if (wall.answer === 'down') return HttpResponse.error();
       if (wall.answer === 'gone') return HttpResponse.json(NOT_FOUND, { status: 404 });
       // Its version in its ETag, as the server says it (contract/galleryVersion.ts).
       return HttpResponse.json(
-        { bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '/media/festa_ana/capa.jpg', product: [...wall.product] },
+        { bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '/media/festa_ana/capa.jpg', product: [...wall.product], codes: wall.codes },
         { headers: { ETag: `W/"g1-v${wall.product.length}"` } },
       );
+    }),
+    http.get(`${API}/telao/${publicId}/noite`, ({ request }) => {
+      const after = new URL(request.url).searchParams.get('depois');
+      wall.nights.push(after);
+      if (wall.answer === 'down') return HttpResponse.error();
+      if (wall.answer === 'gone') return HttpResponse.json(NOT_FOUND, { status: 404 });
+      const oldestFirst = [...wall.product].reverse();
+      const start = after === null ? 0 : Number(after) + 1;
+      const product = oldestFirst.slice(start, start + page);
+      const end = start + product.length;
+      return HttpResponse.json({ product, codes: wall.codes, next: end < oldestFirst.length ? String(end - 1) : null });
     }),
   );
   return wall;
@@ -51,7 +72,7 @@ describe('the live wall', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 
-  it("shows the event's title, cover and newest photo with its collect QR code, then each older one in turn", async () => {
+  it("shows the event's title, cover and newest photo with its collect QR code, then the night from its first photo, and round again", async () => {
     serveWall(['3', '2', '1']);
     noStream();
     renderApp('/telao?evento=festa-ana-1');
@@ -65,11 +86,36 @@ describe('the live wall', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
 
     await wait(8_000);
-    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/2.jpg');
-    await wait(8_000);
     expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/1.jpg');
     await wait(8_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/2.jpg');
+    await wait(8_000);
     expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/3.jpg');
+    await wait(8_000);
+    expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/1.jpg');
+  });
+
+  it('brings back every older photo of a long night while a booth is busy, reading the night a page at a time', async () => {
+    const names = Array.from({ length: 60 }, (_, n) => String(60 - n));
+    const wall = serveWall(names, { page: 3 });
+    const live = serveWallStream();
+    renderApp('/telao?evento=festa-ana-1');
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v60' });
+    await screen.findByText('Ao vivo');
+    const seen = new Set<string | null>([onScreen()]);
+    // A busy booth: a new photo every 12 s, 8 s a slide (each new one on at once, the night between).
+    for (let n = 61; n <= 80; n += 1) {
+      wall.product.unshift(photo(String(n)));
+      live.say('gallery', { version: `v${n}` });
+      await waitFor(() => expect(onScreen()).toBe(`http://localhost/media/festa_ana/pad/${n}.jpg`));
+      await wait(8_000);
+      seen.add(onScreen());
+      await wait(4_000);
+    }
+    // The first photos of the night came back in turn, and the night was read in pages, not whole.
+    for (let n = 1; n <= 10; n += 1) expect(seen).toContain(`http://localhost/media/festa_ana/pad/${n}.jpg`);
+    expect(wall.nights.slice(0, 3)).toEqual([null, '2', '5']);
   });
 
   it('puts a new photo on the screen the moment the stream says the wall changed, without waiting for a poll', async () => {
@@ -103,6 +149,31 @@ describe('the live wall', () => {
     wall.answer = 'gone';
     live.say('closed', {});
     expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
+  });
+
+  it("follows its owner's event to its new address once every guest's access is revoked, and shows it on", async () => {
+    const wall = serveWall(['1']);
+    const moved = serveWall(['1'], { publicId: 'festa-ana-2' });
+    moved.codes = { [photo('1')]: 'CodigoDoTelao0123456789' };
+    noStream();
+    const live = serveWallStream();
+    const addresses: (string | null)[] = [];
+    network.use(
+      http.get(`${API}/events/festa_ana/telao`, ({ request }) => {
+        addresses.push(request.headers.get('idToken'));
+        return HttpResponse.json({ publicId: 'festa-ana-2', key: null, visibility: 'private' });
+      }),
+    );
+    renderApp('/telao?evento=festa-ana-1', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v1' });
+    await screen.findByText('Ao vivo');
+    wall.answer = 'gone';
+    live.say('closed', {});
+    await waitFor(() => expect(moved.asked.length).toBeGreaterThan(0));
+    expect(addresses).toEqual([expect.any(String)]);
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+    expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
   });
 
   it('says a video is a video', async () => {
