@@ -2,7 +2,7 @@
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** Names, hashes, agents and device ids are at most this long. */
-const MAX_NAME_LENGTH = 64;
+export const MAX_NAME_LENGTH = 64;
 
 /** The pattern as JSON-schema text, for bounded identifiers (1 to 64 characters). */
 export const IDENTIFIER_SOURCE = '^[A-Za-z0-9_-]{1,64}$';

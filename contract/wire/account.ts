@@ -1,6 +1,6 @@
 /** Wire contract: Accounts, their lists, their events and orders. */
 import { type Static, Type } from '@sinclair/typebox';
-import { EventVisibilitySchema } from './events';
+import { EventTitleSchema, EventVisibilitySchema } from './events';
 import { ClaimSecret, OrderId, StringEnum, Strings } from './primitives';
 
 export const AccountListSchema = StringEnum(['packs', 'collection'] as const);
@@ -39,6 +39,14 @@ export type VisitorLists = Static<typeof VisitorLists>;
 export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
+/** `GET /create_event/{name}/{orderId}?title=`: beyond the spec (issue 43), the title people read; the name when absent. */
+export const CreateEventQuery = Type.Object({ title: Type.Optional(EventTitleSchema) });
+export type CreateEventQuery = Static<typeof CreateEventQuery>;
+
+/** `GET /free_bname/{name}` (beyond the spec, issue 43): the name if free, else its first free variant ('-2', '-3', ...). */
+export const FreeNameReply = Type.Object({ name: Type.String() });
+export type FreeNameReply = Static<typeof FreeNameReply>;
+
 /** `GET /load_events` */
 export const OwnEvent = Type.Object({
   /** The paid order this event comes from (create_event takes it). */
@@ -48,6 +56,8 @@ export const OwnEvent = Type.Object({
   eventCreated: Type.Integer(),
   /** Beyond the spec: the created event's name and who sees its media (absent before it is created). */
   createdName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Beyond the spec (issue 43): the created event's title, what people read (absent before it is created). */
+  createdTitle: Type.Optional(Type.String()),
   visibility: Type.Optional(EventVisibilitySchema),
   /** Beyond the spec: its payment was refunded or charged back, and the event is suspended (only the team opens it). */
   suspended: Type.Optional(StringEnum(['refunded', 'charged_back'] as const)),
@@ -81,7 +91,7 @@ export type Transaction = Static<typeof Transaction>;
  */
 export const TeamEvent = Type.Object({
   name: Type.String(),
-  /** What people read; '' when the owner gave none. */
+  /** What people read: the owner's title, else the name (migration 0030). */
   title: Type.String(),
   publicId: Type.String(),
   visibility: EventVisibilitySchema,

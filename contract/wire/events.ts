@@ -1,7 +1,8 @@
 /** Wire contract: Events, galleries, packs and prints, as guests reach them. */
 import { type Static, Type } from '@sinclair/typebox';
 import { ProductList } from './common';
-import { StringEnum, Strings } from './primitives';
+import { EVENT_TITLE_MAX_LENGTH } from '../eventTitle';
+import { Filled, StringEnum, Strings } from './primitives';
 
 /** `GET /evento/{id}` */
 export const EventDetails = Type.Object({
@@ -102,6 +103,16 @@ export const VisibilityChange = Type.Object({ visibility: EventVisibilitySchema 
 export type VisibilityChange = Static<typeof VisibilityChange>;
 export const VisibilityReply = Type.Object({ bname: Type.String(), visibility: EventVisibilitySchema });
 export type VisibilityReply = Static<typeof VisibilityReply>;
+
+/** An event's title as its owner types it ('Aniversário da Convidada'); stored cleaned (contract/eventTitle.ts). */
+export const EventTitleSchema = Filled(EVENT_TITLE_MAX_LENGTH);
+
+/** `PUT /events/{bname}/title` (beyond the spec, issue 43): the owner's (or the team's) new title. */
+export const TitleChange = Type.Object({ title: EventTitleSchema }, { additionalProperties: false });
+export type TitleChange = Static<typeof TitleChange>;
+/** The title as stored. */
+export const TitleReply = Type.Object({ bname: Type.String(), title: Type.String() });
+export type TitleReply = Static<typeof TitleReply>;
 
 /**
  * `GET /events/{bname}/access` (beyond the spec, issue 25): who may see a link-only or private

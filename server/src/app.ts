@@ -50,6 +50,7 @@ import { guestRoutes } from './routes/guest';
 import { wallRoutes } from './routes/wall';
 import { printSettingsRoutes } from './routes/printSettings';
 import { leadRoutes } from './routes/leads';
+import { eventTitleRoutes } from './routes/eventTitles';
 import { mediaAccessRoutes } from './routes/mediaAccess';
 import { teamDeviceRoutes } from './routes/teamDevices';
 import { teamEventRoutes } from './routes/teamEvents';
@@ -215,6 +216,7 @@ export async function buildApp({
       faceSearchRoutes(api, context);
       privacyRoutes(api, context);
       mediaAccessRoutes(api, context);
+      eventTitleRoutes(api, context);
       // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
       // its routes settle payments nobody made (404 everywhere else).
       if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);

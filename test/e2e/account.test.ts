@@ -1,13 +1,18 @@
 /** Identity journeys against the Firebase Auth emulator, through the real screens. */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
+import { seedBeside } from './support/seedBeside';
 
 let browser: Browser;
+
+/** Where the closing note's screenshots go, when asked for (nothing is written otherwise). */
+const SHOTS = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -138,5 +143,61 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   await page.goto(`${baseUrl()}/eventos`);
   await page.getByRole('heading', { level: 1, name: 'Eventos' }).waitFor();
   await expectAccessible(page);
+  await guest.close();
+});
+
+it("an owner types the party's title: the link is made from it, and the dashboard and the wall show the title", async () => {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123', displayName: 'Dona da Festa' };
+  await seedBeside({
+    accounts: [owner],
+    orders: [
+      {
+        orderId: `${100_000_000 + crypto.randomInt(800_000_000)}`,
+        coupon: 'BEMVINDO10',
+        uid: owner.uid,
+        clientName: 'Dona da Festa',
+        email: owner.email,
+        cpf: '52998224725',
+        eventName: 'Pedido da festa',
+        eventDate: '2027-05-20',
+        eventTime: '19:30',
+        paymentMethod: 'card',
+        status: 'approved',
+        products: [{ id: 'totem-fotos' }],
+      },
+    ],
+  });
+
+  const guest = await newGuest(browser);
+  const { page } = guest;
+  await logIn(page, owner.email, owner.password);
+  await page.waitForURL(`${baseUrl()}/account`);
+  await page.goto(`${baseUrl()}/account?secao=evento`);
+  // Accents and spaces are fine: the link is made from the title, and shown before it is created.
+  await page.getByLabel('Nome do evento').fill('Aniversário da Convidada');
+  await page.getByText(`${new URL(baseUrl()).host}/eventos/evento?evento=aniversario-da-convidada`, { exact: true }).waitFor();
+  await page.getByText('OK', { exact: true }).waitFor();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-title-phone.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Criar meu Evento' }).click();
+
+  // The page reloads on the dashboard: the event under its title, the link only where a link goes.
+  await page.getByText('Evento criado.').waitFor();
+  const dashboard = page.getByRole('region', { name: 'Meu Evento' });
+  await dashboard.getByRole('heading', { level: 3, name: 'Aniversário da Convidada' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+  const [wall] = await Promise.all([page.context().waitForEvent('page'), dashboard.getByRole('link', { name: 'Abrir o telão' }).click()]);
+  await wall.getByRole('heading', { level: 1, name: 'Aniversário da Convidada' }).waitFor();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-dashboard-phone.png'), fullPage: true });
+  if (SHOTS) {
+    // A wall is a TV's: shown at 1280x720.
+    await wall.setViewportSize({ width: 1280, height: 720 });
+    await wall.screenshot({ path: path.join(SHOTS, 'event-wall-1280.png') });
+  }
+  expect(new URL(wall.url()).pathname).toBe('/telao');
+  expect(guest.alerts).toEqual([]);
+  expect(guest.errors).toEqual([]);
   await guest.close();
 });

@@ -4,6 +4,8 @@
  * customer buys with it, and the partner's deals show the sale with its balance and status.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -14,6 +16,9 @@ import { fillCard, fillCart, fillCustomer, newEmail, signUp } from './support/sh
 let browser: Browser;
 
 const PHONE_WIDTH = 390;
+
+/** Where the closing note's screenshots go, when asked for (nothing is written otherwise). */
+const SHOTS = process.env.SCREENSHOTS_DIR;
 
 /**
  * How wide the page is, and what sticks out of the phone's width (tag, class, right edge) to name
@@ -137,14 +142,32 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   await customer.close();
 
   // The partner's deals: the sale, paid, with its balance round(2400 x 10 % x (1 - 5 %)) = 228.
+  // On the phone each deal is a card: its balance and status in sight, no sideways swipe.
   await partner.page.goto(`${baseUrl()}/deals?partner=${partnerName}`);
-  const deal = partner.page.getByRole('row').filter({ hasText: 'Aniversário da Maria' });
+  const cards = partner.page.getByRole('list', { name: 'Negócios' });
+  const deal = cards.getByRole('listitem').filter({ hasText: 'Aniversário da Maria' });
   await deal.getByText('Pago').waitFor();
   const text = ((await deal.textContent()) ?? '').replace(/\u00a0/g, ' ');
   expect(text).toContain('Maria Cliente');
   expect(text).toContain('R$ 228,00');
-  const waiting = partner.page.getByRole('row').filter({ hasText: 'Réveillon da Maria' });
+  const waiting = cards.getByRole('listitem').filter({ hasText: 'Réveillon da Maria' });
   await waiting.getByText('Aguardando pagamento').waitFor();
+  expect(await partner.page.getByRole('table', { name: 'Negócios' }).count()).toBe(0);
+  for (const shown of [deal.getByText('R$ 228,00'), deal.getByText('Pago'), waiting.getByText('Aguardando pagamento')]) {
+    const box = await shown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH).toBe(true);
+  }
+  expect(await cards.evaluate((list) => [...list.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1).length)).toBe(0);
+
+  // The export, as a Brazilian spreadsheet opens it: a UTF-8 byte-order mark, fields split by ';'.
+  const [download] = await Promise.all([partner.page.waitForEvent('download'), partner.page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  const csv = fs.readFileSync(await download.path());
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = csv.subarray(3).toString('utf8').split('\r\n');
+  expect(header).toBe('Evento;Cliente;Data do evento;Horário;Produtos;Total (R$);Comissão (%);Desconto (%);Saldo (R$);Status');
+  expect(rows.find((row) => row.startsWith('Aniversário da Maria;'))).toMatch(
+    /^Aniversário da Maria;Maria Cliente;\d\d\/\d\d\/\d{4};.*;2400,00;10;5;228,00;Pago$/,
+  );
 
   // The chart: every month from January 2026 to May 2027, its bars adding up to the summary.
   const label = async (bar: Locator) => ((await bar.getAttribute('aria-label')) ?? '').replace(/\u00a0/g, ' ');
@@ -155,9 +178,19 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   expect(await label(bars.first())).toBe('janeiro de 2026: R$ 0,00 pagos, R$ 228,00 a receber');
   expect(await label(bars.last())).toBe('maio de 2027: R$ 228,00 pagos, R$ 0,00 a receber');
 
-  // Nothing is wider than the 390 px phone: the chart and the table scroll inside their regions.
+  // Nothing is wider than the 390 px phone: the chart scrolls inside its region.
   expect(await pageOverflow(partner.page)).toEqual({ scrollWidth: PHONE_WIDTH, outside: [] });
   await expectAccessible(partner.page);
+  if (SHOTS) await partner.page.screenshot({ path: path.join(SHOTS, 'deals-phone.png'), fullPage: true });
+
+  // On a computer the table stays, every column in the page.
+  await partner.page.setViewportSize({ width: 1280, height: 800 });
+  const table = partner.page.getByRole('table', { name: 'Negócios' });
+  await table.getByRole('row').filter({ hasText: 'Aniversário da Maria' }).getByText('Pago').waitFor();
+  // Nothing to scroll to: the status column ends inside the page's column.
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+  await expectAccessible(partner.page);
+  if (SHOTS) await partner.page.screenshot({ path: path.join(SHOTS, 'deals-computer.png'), fullPage: true });
   expect(partner.errors).toEqual([]);
   await partner.close();
 });

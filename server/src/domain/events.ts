@@ -1,3 +1,4 @@
+import { cleanTitle } from '../../../contract/eventTitle';
 import type { PrintPaper } from '../../../contract/printPaper';
 import type { EventCard, EventDetails, EventVisibility } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
@@ -68,6 +69,13 @@ export async function ownedEvent(db: Queryable, identity: Identity, isTeam: bool
 export async function setEventVisibility(db: Queryable, identity: Identity, isTeam: boolean, name: string, visibility: EventVisibility): Promise<EventRow> {
   await ownedEvent(db, identity, isTeam, name);
   const { rows } = await db.query<EventRow>('UPDATE events SET visibility = $2 WHERE name = $1 RETURNING *', [name, visibility]);
+  return rows[0];
+}
+
+/** The owner (or the team) gives the event a new title: what people read, everywhere (issue 43). */
+export async function setEventTitle(db: Queryable, identity: Identity, isTeam: boolean, name: string, title: string): Promise<EventRow> {
+  await ownedEvent(db, identity, isTeam, name);
+  const { rows } = await db.query<EventRow>('UPDATE events SET title = $2 WHERE name = $1 RETURNING *', [name, cleanTitle(title)]);
   return rows[0];
 }
 

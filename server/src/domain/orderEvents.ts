@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { cleanTitle, nameVariant } from '../../../contract/eventTitle';
 import type { EventVisibility, OwnEvent } from '../../../contract/wire';
 import type { Database } from '../db/database';
 import { conflict, forbidden } from './errors';
@@ -15,8 +16,10 @@ import { loadCatalogue } from './shop';
  * sees them (an order refunded before its event was created has nothing to show).
  */
 export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
-  const { rows } = await db.query<OrderRow & { created_name: string | null; visibility: EventVisibility | null; suspended_at: Date | null }>(
-    `SELECT o.*, e.name AS created_name, e.visibility, e.suspended_at FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
+  const { rows } = await db.query<
+    OrderRow & { created_name: string | null; created_title: string | null; visibility: EventVisibility | null; suspended_at: Date | null }
+  >(
+    `SELECT o.*, e.name AS created_name, e.title AS created_title, e.visibility, e.suspended_at FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
       WHERE o.uid = $1 AND (o.status = 'approved' OR (o.status IN ('refunded', 'charged_back') AND e.suspended_at IS NOT NULL))
       ORDER BY o.created_at DESC`,
     [identity.uid],
@@ -26,6 +29,7 @@ export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEv
     eventName: o.event_name,
     eventCreated: o.created_name ? 1 : 0,
     createdName: o.created_name,
+    ...(o.created_name && o.created_title ? { createdTitle: o.created_title } : {}),
     ...(o.created_name && o.visibility ? { visibility: o.visibility } : {}),
     ...(o.suspended_at && (o.status === 'refunded' || o.status === 'charged_back') ? { suspended: o.status } : {}),
     products: o.lines.map((line) => ({
@@ -36,8 +40,11 @@ export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEv
   }));
 }
 
-/** create_event: one event per paid order of the caller, under a free name. */
-export async function createEventForOrder(db: Database, identity: Identity, name: string, orderId: string): Promise<void> {
+/**
+ * create_event: one event per paid order of the caller, under a free name, with the title people
+ * read (the name when none is given: migration 0030's trigger).
+ */
+export async function createEventForOrder(db: Database, identity: Identity, name: string, orderId: string, title = ''): Promise<void> {
   await db.transaction(async (client) => {
     const { rows } = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [orderId]);
     const order = rows[0];
@@ -52,13 +59,29 @@ export async function createEventForOrder(db: Database, identity: Identity, name
       const product = catalogue.find((p) => p.name === line.name);
       if (product?.mode) modes.add(product.mode);
     }
-    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id) VALUES ($1, $2, 'public', $3, $4, $5)`, [
+    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id, title) VALUES ($1, $2, 'public', $3, $4, $5, $6)`, [
       name,
       crypto.randomBytes(9).toString('base64url'),
       [...modes],
       identity.uid,
       orderId,
+      cleanTitle(title),
     ]);
     await client.query(`INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`, [identity.uid, name]);
   });
+}
+
+/** How many variants of a taken name are looked for at once ('-2' to '-21'). */
+const VARIANTS = 20;
+
+/**
+ * The name if no event has it, else its first free variant ('festa-2', 'festa-3', ...): what the
+ * owner is offered when the name their title gives is taken. A name whose twenty variants are
+ * all taken gets a random one. Only a suggestion: create_event decides, under its lock.
+ */
+export async function freeName(db: Database, name: string): Promise<string> {
+  const candidates = [name, ...Array.from({ length: VARIANTS }, (_, i) => nameVariant(name, i + 2))];
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM events WHERE name = ANY($1)', [candidates]);
+  const taken = new Set(rows.map((row) => row.name));
+  return candidates.find((candidate) => !taken.has(candidate)) ?? nameVariant(name, 100 + crypto.randomInt(900_000));
 }

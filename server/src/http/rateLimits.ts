@@ -47,6 +47,7 @@ export const RATE_LIMITS = {
   printStatus: { perMinute: 120, perAddress: 40 * VENUE_PHONES },
   landingForm: { perMinute: 10, perAddress: 100 },
   check_bname: { perMinute: 60, perAddress: 600 },
+  free_bname: { perMinute: 60, perAddress: 600 },
   check_bname_partner: { perMinute: 60, perAddress: 600 },
   authorize_partner: { perMinute: 10, perAddress: 60 },
   set_transaction: { perMinute: 20, perAddress: 200 },

@@ -3,6 +3,8 @@ import {
   Account,
   AccountListSchema,
   CreateAccountReply,
+  CreateEventQuery,
+  FreeNameReply,
   NameCheckReply,
   OkReply,
   OwnEvent,
@@ -10,13 +12,14 @@ import {
   Transaction,
   VisitorLists,
 } from '../../../contract/wire';
+import { isEventTitle } from '../../../contract/eventTitle';
 import { isName } from '../../../contract/names';
 import { caller } from '../auth/guard';
 import type { AppContext } from '../context';
 import { addToAccount, createAccount, mergeIntoAccount, parseNewAccount, readAccount } from '../domain/accounts';
 import { invalid, notFound } from '../domain/errors';
 import { findEvent } from '../domain/events';
-import { createEventForOrder, eventsOf } from '../domain/orderEvents';
+import { createEventForOrder, eventsOf, freeName } from '../domain/orderEvents';
 import { linkOrder } from '../domain/orders';
 import { transactionsOf } from '../domain/orderViews';
 import { splitList } from '../http/reply';
@@ -97,6 +100,17 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     },
   );
 
+  // The name a title gave was taken: the first free variant of it, offered to the owner (issue 43).
+  app.get(
+    '/free_bname/:name',
+    { schema: { params: params({ name: SEGMENT }), response: { 200: FreeNameReply } }, config: { auth: 'optional', rateLimit: rateLimit('free_bname') } },
+    async (request) => {
+      const { name } = request.params;
+      if (!isName(name)) throw invalid('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');
+      return { name: await freeName(db, name) };
+    },
+  );
+
   app.get('/load_events', { schema: { response: { 200: Type.Array(OwnEvent) } }, config: { auth: 'required' } }, async (request) =>
     eventsOf(db, caller(request)),
   );
@@ -108,11 +122,16 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
   app.get(
     '/create_event/:name/:orderId',
     // An event, and the galleries it opens, stay the account's: a revoked session creates none.
-    { schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), response: { 200: OkReply } }, config: { auth: 'required', checkRevoked: true } },
+    {
+      schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), querystring: CreateEventQuery, response: { 200: OkReply } },
+      config: { auth: 'required', checkRevoked: true },
+    },
     async (request) => {
       const { name, orderId } = request.params;
+      const { title } = request.query;
       if (!isName(name)) throw invalid('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');
-      await createEventForOrder(db, caller(request), name, orderId);
+      if (title !== undefined && !isEventTitle(title)) throw invalid('invalid_title', 'Escreva o nome do evento.');
+      await createEventForOrder(db, caller(request), name, orderId, title);
       return 'ok' as const;
     },
   );

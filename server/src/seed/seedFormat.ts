@@ -16,7 +16,7 @@ const Opt = Type.Optional;
 
 const SeedEvent = Strict({
   name: Name,
-  /** The title people read ('Festa da Ana'); the name is shown when absent. */
+  /** The title people read ('Festa da Ana'); the name is its title when absent (migration 0030). */
   title: Opt(Type.String({ minLength: 1, maxLength: 80 })),
   /** The id of /evento/{id}; generated when absent. */
   publicId: Opt(Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' })),

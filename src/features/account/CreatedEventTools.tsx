@@ -11,12 +11,12 @@ import { EventWall } from './EventWall';
  * event that is not public), its live wall, its printers and its face search. One set, on the owner's dashboard
  * and on the team's events.
  */
-export function CreatedEventTools({ bname, visibility }: { bname: string; visibility: EventVisibility }) {
+export function CreatedEventTools({ bname, title, visibility }: { bname: string; title?: string; visibility: EventVisibility }) {
   return (
     <>
       {/* First: a printer that stopped is what needs someone now. */}
       <EventPrinterAlerts bname={bname} />
-      <EventVisibilityControl bname={bname} visibility={visibility} />
+      <EventVisibilityControl bname={bname} title={title} visibility={visibility} />
       {/* A public event is everyone's: there is no guest access to count or take. */}
       {visibility !== 'public' && <EventGuestAccess bname={bname} />}
       <EventWall bname={bname} />

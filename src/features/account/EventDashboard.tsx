@@ -3,6 +3,7 @@ import type { OwnEvent } from '../../../contract/wire';
 import { ROUTES } from '../../../contract/routePaths';
 import { EventNameForm } from './EventNameForm';
 import { CreatedEventTools } from './CreatedEventTools';
+import { EventTitleEditor } from './EventTitleEditor';
 
 /** Why nobody sees a suspended event, by what became of its payment. */
 const SUSPENDED_TEXT: Record<NonNullable<OwnEvent['suspended']>, string> = {
@@ -19,7 +20,7 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
       <ul className="dashboard">
         {events.map((event) => (
           <li key={event.orderId} className="dashboard__item">
-            <h3>{event.eventName}</h3>
+            <h3>{event.createdTitle ?? event.eventName}</h3>
             <ul className="dashboard__products">
               {event.products.map((product) => (
                 <li key={product.name}>
@@ -38,7 +39,12 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 <p>
                   Evento criado. <Link to={ROUTES.events}>Ver meus eventos</Link>
                 </p>
-                {event.createdName && <CreatedEventTools bname={event.createdName} visibility={event.visibility ?? 'public'} />}
+                {event.createdName && (
+                  <>
+                    <EventTitleEditor bname={event.createdName} title={event.createdTitle ?? event.createdName} />
+                    <CreatedEventTools bname={event.createdName} title={event.createdTitle} visibility={event.visibility ?? 'public'} />
+                  </>
+                )}
               </>
             ) : (
               <EventNameForm orderId={event.orderId} />

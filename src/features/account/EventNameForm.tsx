@@ -1,15 +1,22 @@
 import { useEffect, useId } from 'react';
+import { EVENT_QUERY } from '../../../contract/eventAddress';
+import { EVENT_TITLE_MAX_LENGTH, isEventTitle } from '../../../contract/eventTitle';
+import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { useAppDispatch, useAppSelector } from '../../session';
 import './eventNameFlow';
 import {
   createRequested,
   eventNameOpened,
+  linkEditOpened,
   NAME_INVALID,
   NAME_NOT_CHECKED,
   NAME_TAKEN,
   nameTyped,
   retryRequested,
+  selectEventDraft,
   selectEventNameForm,
+  suggestionTaken,
+  titleTyped,
   type EventNameState,
 } from './eventNameSlice';
 
@@ -32,41 +39,94 @@ function messageOf(state: EventNameState): string {
   }
 }
 
+/** The event's address as guests will open it, for the owner to see what the name makes. */
+function eventLink(name: string): string {
+  return `${window.location.host}${withQuery(ROUTES.event, { [EVENT_QUERY]: name })}`;
+}
+
 /**
  * Names the event of one paid order and creates it (SPEC sections 4 and 5), as the order's machine
- * says (eventNameSlice; its effects are the flow's, eventNameFlow.ts).
+ * says (eventNameSlice; its effects are the flow's, eventNameFlow.ts): the owner types the title,
+ * sees the link it makes, may edit the link, and is offered a free one when it is taken.
  */
 export function EventNameForm({ orderId }: { orderId: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector((root) => selectEventNameForm(root, orderId));
-  const inputId = useId();
+  const draft = useAppSelector((root) => selectEventDraft(root, orderId));
+  const titleId = useId();
+  const linkId = useId();
+  const messageId = `${titleId}-message`;
 
   useEffect(() => {
     dispatch(eventNameOpened(orderId));
   }, [dispatch, orderId]);
 
-  if (state.status === 'created') return <p role="status">Evento {state.name} criado!</p>;
+  if (state.status === 'created') return <p role="status">Evento {draft.title.trim() || state.name} criado!</p>;
 
   const bad = state.status === 'taken' || state.status === 'invalid';
+  const creating = state.status === 'creating';
+  const message = (
+    <span id={messageId} className="field__message" role="status">
+      {messageOf(state)}
+    </span>
+  );
+  const suggestion = state.status === 'taken' && draft.suggestion?.for === state.name ? draft.suggestion.name : null;
   return (
     <div className="event-name">
-      <label className={bad ? 'field field--error' : 'field'} htmlFor={inputId}>
+      <label className={bad && !draft.linkEdited ? 'field field--error' : 'field'} htmlFor={titleId}>
         <span>Nome do evento</span>
         <input
-          id={inputId}
+          id={titleId}
           type="text"
-          value={state.name}
-          maxLength={64}
+          value={draft.title}
+          maxLength={EVENT_TITLE_MAX_LENGTH}
           autoComplete="off"
-          aria-invalid={bad}
-          aria-describedby={`${inputId}-message`}
-          disabled={state.status === 'creating'}
-          onChange={(e) => dispatch(nameTyped(orderId, e.target.value))}
+          placeholder="Ex.: Aniversário da Ana"
+          aria-invalid={bad && !draft.linkEdited}
+          aria-describedby={draft.linkEdited ? undefined : messageId}
+          disabled={creating}
+          onChange={(e) => dispatch(titleTyped(orderId, e.target.value))}
         />
-        <span id={`${inputId}-message`} className="field__message" role="status">
-          {messageOf(state)}
-        </span>
       </label>
+      {draft.linkEdited ? (
+        <label className={bad ? 'field field--error' : 'field'} htmlFor={linkId}>
+          <span>Link do evento</span>
+          <input
+            id={linkId}
+            type="text"
+            value={state.name}
+            maxLength={64}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={bad}
+            aria-describedby={messageId}
+            disabled={creating}
+            onChange={(e) => dispatch(nameTyped(orderId, e.target.value))}
+          />
+          {message}
+        </label>
+      ) : (
+        state.name !== '' && (
+          <p className="event-name__link">
+            <span>Link do evento: </span>
+            <code>{eventLink(state.name)}</code>{' '}
+            <button type="button" className="link-button" disabled={creating} onClick={() => dispatch(linkEditOpened(orderId))}>
+              Editar link
+            </button>
+          </p>
+        )
+      )}
+      {/* What the check says of the link, under it (the title's field is described by it too). */}
+      {!draft.linkEdited && <div className={bad ? 'field field--error' : 'field'}>{message}</div>}
+      {suggestion && (
+        <p className="event-name__suggestion">
+          Este link está livre: <code>{eventLink(suggestion)}</code>{' '}
+          <button type="button" className="button button--secondary" onClick={() => dispatch(suggestionTaken(orderId))}>
+            Usar {suggestion}
+          </button>
+        </p>
+      )}
       {state.status === 'failed' && (
         <button type="button" className="link-button" onClick={() => dispatch(retryRequested(orderId))}>
           Tentar novamente
@@ -75,7 +135,7 @@ export function EventNameForm({ orderId }: { orderId: string }) {
       <button
         type="button"
         className="button"
-        disabled={state.status !== 'available' && state.status !== 'createFailed'}
+        disabled={(state.status !== 'available' && state.status !== 'createFailed') || !isEventTitle(draft.title)}
         onClick={() => dispatch(createRequested(orderId))}
       >
         Criar meu Evento

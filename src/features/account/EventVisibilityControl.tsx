@@ -26,7 +26,7 @@ const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 
 /** Who sees the media of one of the owner's events (public, link-only or private), saved on the server. */
-export function EventVisibilityControl({ bname, visibility }: { bname: string; visibility: EventVisibility }) {
+export function EventVisibilityControl({ bname, title, visibility }: { bname: string; title?: string; visibility: EventVisibility }) {
   const [chosen, setChosen] = useState<EventVisibility>(visibility);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [save, { isLoading }] = useSetEventVisibilityMutation();
@@ -46,7 +46,7 @@ export function EventVisibilityControl({ bname, visibility }: { bname: string; v
   return (
     <form className="visibility" onSubmit={submit}>
       <fieldset className="visibility__choices" disabled={isLoading}>
-        <legend>Quem vê as fotos de {bname}</legend>
+        <legend>Quem vê as fotos de {title || bname}</legend>
         {VISIBILITY_CHOICES.map((choice) => (
           <div key={choice.value} className="visibility__choice">
             <input

@@ -34,7 +34,7 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
       </div>
       {/* Only the open event asks for its wall link and polls its printers. */}
       <div id={toolsId} hidden={!open}>
-        {open && <CreatedEventTools bname={event.name} visibility={event.visibility} />}
+        {open && <CreatedEventTools bname={event.name} title={event.title} visibility={event.visibility} />}
       </div>
     </li>
   );

@@ -3,9 +3,12 @@ import { path } from '../../lib/urlPath';
 import type {
   AccessRevokedReply,
   EventAccessReply,
+  FreeNameReply,
   NameCheckReply,
   OwnEvent,
   Transaction,
+  TitleChange,
+  TitleReply,
   VisibilityChange,
   VisibilityReply,
   WallLinkReply,
@@ -65,8 +68,18 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, orderId) => [{ type: 'Transactions', id: orderId }],
     }),
-    createEvent: build.mutation<string, { name: string; orderId: string }>({
-      query: ({ name, orderId }) => ({ url: path`/create_event/${name}/${orderId}`, responseHandler: 'text' }),
+    /** The first free variant of a taken name ('-2', '-3', ...), offered to the owner. */
+    freeEventName: build.query<FreeNameReply, string>({
+      query: (name) => path`/free_bname/${name}`,
+      extraOptions: { auth: 'optional' },
+      keepUnusedDataFor: 0,
+    }),
+    /** The event of a paid order, under its name, with the title people read. */
+    createEvent: build.mutation<string, { name: string; orderId: string; title?: string }>({
+      query: ({ name, orderId, title }) => ({
+        url: `${path`/create_event/${name}/${orderId}`}${title ? `?title=${encodeURIComponent(title)}` : ''}`,
+        responseHandler: 'text',
+      }),
       extraOptions: { auth: 'required' },
       invalidatesTags: (_result, _error, { name }) => [
         { type: 'OwnEvents', id: LIST },
@@ -88,6 +101,12 @@ export const accountApi = api.injectEndpoints({
         'EventAccess',
         'WallLink',
       ],
+    }),
+    /** The owner (or the team) gives the event a new title: every screen that shows it follows. */
+    setEventTitle: build.mutation<TitleReply, TitleChange & { bname: string }>({
+      query: ({ bname, title }) => ({ url: path`/events/${bname}/title`, method: 'PUT', body: { title } }),
+      extraOptions: { auth: 'required' },
+      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'TeamEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'Event', 'Pack'],
     }),
     /** How many guests' phones and accounts may see the owner's event (counts, never who). */
     getEventAccess: build.query<EventAccessReply, string>({
@@ -170,6 +189,7 @@ export const {
   useLoadTransactionsQuery,
   useGetOrderQuery,
   useSetEventVisibilityMutation,
+  useSetEventTitleMutation,
   useGetEventAccessQuery,
   useRevokeEventAccessMutation,
   useGetWallLinkQuery,

@@ -21,6 +21,7 @@ import { useOpenItem } from '../../ui/gallery/useOpenItem';
 import { usePreloadWhenIdle } from '../../ui/whenIdle';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useEventCard } from '../events';
 import { EraseMyData, selectCollectionErased } from '../privacy';
 import { OpenedItem, preloadItemViewer } from '../print';
 import { CollectionDownload } from './CollectionDownload';
@@ -89,6 +90,9 @@ export default function CollectionPage() {
   }, [empty, erased, navigate]);
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);
+  // The opened item's event by its title, as people know it (its card, when the visitor may see it).
+  const openedEvent = open ? (parseMediaPath(open)?.bname ?? '') : '';
+  const openedCard = useEventCard(openedEvent, { skip: openedEvent === '' });
 
   return (
     <ScreenFrame title="Minha Coleção" className="collection">
@@ -106,7 +110,7 @@ export default function CollectionPage() {
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
         </div>
       )}
-      {open && items.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
+      {open && items.includes(open) && <OpenedItem url={open} eventTitle={openedCard?.displayTitle} onClose={() => setOpen(null)} />}
     </ScreenFrame>
   );
 }

@@ -5,8 +5,11 @@ import type { Deal } from '../../../contract/wire';
 import { balanceByMonth, summariseDeals } from '../../lib/deals';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { downloadFile } from '../../ui/downloadFile';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { BalanceChart } from './BalanceChart';
-import { dealsCsv, downloadText } from './dealFormat';
+import { DealCards } from './DealCards';
+import { dealsCsv } from './dealFormat';
 import { DealsSummary } from './DealsSummary';
 import { DealsTable } from './DealsTable';
 import { PartnerGate, usePartnerParam } from './PartnerGate';
@@ -14,20 +17,24 @@ import { useGetDealsQuery } from './partnerApi';
 
 const NO_DEALS = 'Nenhum negócio ainda.';
 
+/** Below this width a row of the table would not fit: each deal is a card. */
+const PHONE = '(max-width: 767px)';
+
 function DealsOverview({ partner, deals }: { partner: string; deals: readonly Deal[] }) {
   const summary = useMemo(() => summariseDeals(deals), [deals]);
   const months = useMemo(() => balanceByMonth(deals), [deals]);
+  const phone = useMediaQuery(PHONE);
   if (deals.length === 0) return <p>{NO_DEALS}</p>;
   return (
     <>
       <DealsSummary summary={summary} />
       <BalanceChart months={months} />
       <div className="deals__actions">
-        <button type="button" className="button button--secondary" onClick={() => downloadText(`deals-${partner}.csv`, dealsCsv(deals))}>
+        <button type="button" className="button button--secondary" onClick={() => downloadFile(`deals-${partner}.csv`, dealsCsv(deals))}>
           Exportar CSV
         </button>
       </div>
-      <DealsTable deals={deals} />
+      {phone ? <DealCards deals={deals} /> : <DealsTable deals={deals} />}
     </>
   );
 }

@@ -7,10 +7,10 @@ import { formatPercentValue, productLine } from './dealFormat';
 const COLUMNS = ['Evento', 'Cliente', 'Data', 'Horário', 'Produtos', 'Total', 'Comissão', 'Desconto', 'Saldo', 'Status'];
 const NUMERIC = new Set(['Total', 'Comissão', 'Desconto', 'Saldo']);
 
-/** Every deal, as the server lists them (newest order first). */
+/** Every deal, as the server lists them (newest order first), for a computer (DealCards on a phone). */
 export function DealsTable({ deals }: { deals: readonly Deal[] }) {
   return (
-    // It scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    // It scrolls sideways in a narrow window: focusable, so the keyboard can scroll it too.
     <div className="deals__table" role="region" aria-labelledby="deals-table-title" tabIndex={0}>
       <table>
         <caption id="deals-table-title" className="visually-hidden">

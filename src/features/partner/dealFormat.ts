@@ -1,6 +1,5 @@
 import type { Deal } from '../../../contract/wire';
-import { toCsv } from '../../lib/csv';
-import { formatCalendarDate } from '../../lib/dates';
+import { csvDate, csvMoney, toCsv } from '../../lib/csv';
 import { balanceOf, dealStatusLabel } from '../../lib/deals';
 
 type DealProduct = Deal['products'][number];
@@ -21,43 +20,23 @@ export function productLine(product: DealProduct): string {
   return parts.join(' · ');
 }
 
-/**
- * Money for a Brazilian spreadsheet: a plain number with a decimal comma and no thousands
- * separator or 'R$' ('1234,50'), which Excel and LibreOffice in Portuguese and Google Sheets in
- * the Brazilian locale read as a number (a '.' would be read as a thousands separator there).
- */
-function spreadsheetNumber(value: number, decimals?: number): string {
-  const safe = Number.isFinite(value) ? value : 0;
-  return decimals === undefined ? NUMBER.format(safe) : safe.toFixed(decimals).replace('.', ',');
-}
-
 const HEADER = ['Evento', 'Cliente', 'Data do evento', 'Horário', 'Produtos', 'Total (R$)', 'Comissão (%)', 'Desconto (%)', 'Saldo (R$)', 'Status'];
 
-/** The deals as CSV (src/lib/csv: every cell quoted, formulas neutralised), dates dd/mm/aaaa. */
+/** The deals as a Brazilian spreadsheet reads them (src/lib/csv: ';', decimal commas, dd/mm/aaaa). */
 export function dealsCsv(deals: readonly Deal[]): string {
   return toCsv(
     HEADER,
     deals.map((deal) => [
       deal.eventName,
       deal.clientName,
-      formatCalendarDate(deal.eventDate),
+      csvDate(deal.eventDate),
       deal.eventTime,
       deal.products.map(productLine).join('; '),
-      spreadsheetNumber(deal.total, 2),
-      spreadsheetNumber(deal.rate),
-      spreadsheetNumber(deal.discount * 100),
-      spreadsheetNumber(balanceOf(deal), 2),
+      csvMoney(deal.total),
+      deal.rate,
+      deal.discount * 100,
+      csvMoney(balanceOf(deal)),
       dealStatusLabel(deal.status),
     ]),
   );
-}
-
-/** Hands `content` to the browser as a file download. */
-export function downloadText(name: string, content: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

@@ -10,7 +10,7 @@ import { preloadableLazy } from '../../ui/preloadableLazy';
 const itemViewer = preloadableLazy(() => import(/* webpackChunkName: "item-viewer" */ './ItemViewer'));
 export const preloadItemViewer = itemViewer.preload;
 
-export function OpenedItem(props: { url: string; onClose: () => void }) {
+export function OpenedItem(props: { url: string; onClose: () => void; eventTitle?: string }) {
   return (
     <Suspense fallback={<ViewerLoading />}>
       <itemViewer.Screen {...props} />

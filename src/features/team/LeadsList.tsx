@@ -1,6 +1,7 @@
 import type { StoredLead } from '../../../contract/wire';
 import { toCsv } from '../../lib/csv';
 import { formatCalendarDate, formatMoment } from '../../lib/dates';
+import { downloadFile } from '../../ui/downloadFile';
 import { LoadError } from '../../ui/LoadError';
 import { useGetLeadsQuery } from './leadsApi';
 
@@ -31,15 +32,6 @@ export function leadsCsv(leads: readonly StoredLead[]): string {
   );
 }
 
-function download(name: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** The team's list of contact leads, newest first, with a CSV export. */
 export function LeadsList() {
   const { data: leads, isLoading, isError, refetch } = useGetLeadsQuery();
@@ -51,7 +43,7 @@ export function LeadsList() {
       {leads && leads.length === 0 && <p>Nenhum contato ainda.</p>}
       {leads && leads.length > 0 && (
         <>
-          <button type="button" className="button button--secondary" onClick={() => download('contatos.csv', leadsCsv(leads))}>
+          <button type="button" className="button button--secondary" onClick={() => downloadFile('contatos.csv', leadsCsv(leads))}>
             Exportar CSV
           </button>
           {/* It scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}

@@ -8,11 +8,14 @@ interface MediaViewerProps {
   onClose: () => void;
   /** The item's actions (share, print), placed under it. */
   actions?: ReactNode;
+  /** What people read of the item's event (its title), when the screen knows it; else its name. */
+  eventTitle?: string;
 }
 
 /** One item in full: the photo or the video, with its actions. */
-export function MediaViewer({ url, onClose, actions }: MediaViewerProps) {
+export function MediaViewer({ url, onClose, actions, eventTitle }: MediaViewerProps) {
   const ref = parseMediaPath(url);
+  const event = eventTitle || ref?.bname || '';
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const src = mediaSource(url);
   return (
@@ -27,10 +30,10 @@ export function MediaViewer({ url, onClose, actions }: MediaViewerProps) {
             autoPlay
             loop
             muted
-            aria-label={`Vídeo do evento ${ref?.bname ?? ''}`}
+            aria-label={`Vídeo do evento ${event}`}
           />
         ) : (
-          <img src={src} alt={`Foto do evento ${ref?.bname ?? ''}`} decoding="async" />
+          <img src={src} alt={`Foto do evento ${event}`} decoding="async" />
         )}
       </div>
       {actions && <div className="viewer__actions">{actions}</div>}

@@ -278,17 +278,29 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     expect((await server.call({ method: 'GET', url: `/api/create_event/%2E%2E/${paidOrder}`, token: carol.token })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}` })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}`, token: 'x' })).statusCode).toBe(401);
+    // A title must hold something to read, and fit the wall's headline.
+    for (const title of ['%20%20%20', '', 'x'.repeat(81)]) {
+      const response = await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}?title=${title}`, token: carol.token });
+      expect(response.statusCode).toBe(400);
+    }
+    expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_x' })).body).toBe('no');
   });
 
-  it('creates the event with the booth modes of the order, once per order', async () => {
-    const response = await server.call({ method: 'GET', url: `/api/create_event/festa_da_carol/${paidOrder}`, token: carol.token });
+  it('creates the event with the booth modes of the order and the title the owner typed, once per order', async () => {
+    const title = encodeURIComponent('  Festa   da Carol ✨ ');
+    const response = await server.call({ method: 'GET', url: `/api/create_event/festa_da_carol/${paidOrder}?title=${title}`, token: carol.token });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
     expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_da_carol' })).body).toBe('yes');
     const cards = await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` });
-    expect(cards.json()).toEqual([expect.objectContaining({ title: 'festa_da_carol', devices: ['360'], photos: 0 })]);
+    // The card's `title` is SPEC's, the name; what people read is the title, cleaned.
+    expect(cards.json()).toEqual([expect.objectContaining({ title: 'festa_da_carol', displayTitle: 'Festa da Carol ✨', devices: ['360'], photos: 0 })]);
     const events = (await server.call({ method: 'GET', url: '/api/load_events', token: carol.token })).json();
-    expect(events.find((e: { orderId: string }) => e.orderId === paidOrder).eventCreated).toBe(1);
+    expect(events.find((e: { orderId: string }) => e.orderId === paidOrder)).toMatchObject({
+      eventCreated: 1,
+      createdName: 'festa_da_carol',
+      createdTitle: 'Festa da Carol ✨',
+    });
     const account = (await server.call({ method: 'GET', url: '/api/account', token: carol.token })).json();
     expect(account.events).toContain('festa_da_carol');
 
@@ -304,8 +316,36 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     expect(taken.json().error).toBe('name_taken');
     const created = await server.call({ method: 'GET', url: `/api/create_event/album_da_carol/${secondPaidOrder}`, token: carol.token });
     expect(created.statusCode).toBe(200);
+    // Created without a title (SPEC's call): its name is its title.
     expect((await server.call({ method: 'GET', url: `/api/eventos/album_da_carol/${AGENT}` })).json()).toEqual([
-      expect.objectContaining({ title: 'album_da_carol', devices: [] }),
+      expect.objectContaining({ title: 'album_da_carol', displayTitle: 'album_da_carol', devices: [] }),
     ]);
+  });
+
+  it("offers the name itself when free, else its first free variant ('-2', '-3', ...)", async () => {
+    const free = async (name: string) => server.call({ method: 'GET', url: `/api/free_bname/${name}` });
+    expect((await free('nome_livre')).json()).toEqual({ name: 'nome_livre' });
+    expect((await free('festa_da_carol')).json()).toEqual({ name: 'festa_da_carol-2' });
+    const taken = await server.call({ method: 'GET', url: `/api/check_bname/${(await free('festa_da_carol')).json().name}` });
+    expect(taken.body).toBe('no');
+    expect((await free('minha%20festa')).statusCode).toBe(400);
+  });
+
+  it('lets the owner (or the team) change the title people read, and nobody else', async () => {
+    const rename = (title: unknown, token?: string, bname = 'festa_da_carol') =>
+      server.call({ method: 'PUT', url: `/api/events/${bname}/title`, token, payload: { title } });
+    const renamed = await rename(' Aniversário  da Carol ', carol.token);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ bname: 'festa_da_carol', title: 'Aniversário da Carol' });
+    const cards = await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` });
+    expect(cards.json()).toEqual([expect.objectContaining({ title: 'festa_da_carol', displayTitle: 'Aniversário da Carol' })]);
+    const events = (await server.call({ method: 'GET', url: '/api/load_events', token: carol.token })).json();
+    expect(events.find((e: { orderId: string }) => e.orderId === paidOrder).createdTitle).toBe('Aniversário da Carol');
+
+    expect((await rename('Festa do Bob', bob.token)).statusCode).toBe(403);
+    expect((await rename('Festa', undefined)).statusCode).toBe(401);
+    expect((await rename('Festa', carol.token, 'nao_existe')).statusCode).toBe(404);
+    for (const bad of ['   ', '', 'x'.repeat(81), 42, null]) expect((await rename(bad, carol.token)).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` })).json()[0].displayTitle).toBe('Aniversário da Carol');
   });
 });

@@ -220,6 +220,12 @@ export const ROWS: Row[] = [
     expected: { ...signedIn(404), partnerA: ok('ok') },
   },
   { route: 'GET /api/check_bname/:name', request: () => ({ method: 'GET', url: '/api/check_bname/festa_ana' }), expected: optional(ok('yes'), ok('yes')) },
+  {
+    // The free variant of a taken name (issue 43): nothing secret, anyone may ask, as check_bname.
+    route: 'GET /api/free_bname/:name',
+    request: () => ({ method: 'GET', url: '/api/free_bname/festa_ana' }),
+    expected: optional(200, 200),
+  },
   { route: 'GET /api/load_events', request: () => ({ method: 'GET', url: '/api/load_events' }), expected: signedIn(200) },
   { route: 'GET /api/load_transactions', request: () => ({ method: 'GET', url: '/api/load_transactions' }), expected: signedIn(200) },
   {
@@ -659,6 +665,12 @@ export const ROWS: Row[] = [
   {
     route: 'PUT /api/events/:bname/visibility',
     request: () => ({ method: 'PUT', url: '/api/events/privada/visibility', payload: { visibility: 'private' } }),
+    expected: { ...only('team', 200), owner: 200 },
+  },
+  {
+    // What people read of the event (issue 43): its owner and the team change it.
+    route: 'PUT /api/events/:bname/title',
+    request: () => ({ method: 'PUT', url: '/api/events/privada/title', payload: { title: 'Festa privada' } }),
     expected: { ...only('team', 200), owner: 200 },
   },
   {

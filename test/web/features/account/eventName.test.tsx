@@ -14,7 +14,13 @@ import {
   initialEventNameState,
   nameChecked,
   nameTyped,
+  linkEditOpened,
   retryRequested,
+  selectEventDraft,
+  selectEventNameForm,
+  suggestionFound,
+  suggestionTaken,
+  titleTyped,
   typingPaused,
   type EventNameState,
 } from '../../../../src/features/account/eventNameSlice';
@@ -30,7 +36,8 @@ jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 const ORDER = '123456789';
 const OTHER = '987654321';
 const formMachine = {
-  reducer: (form: EventNameState = initialEventNameState, action: UnknownAction) => eventNameSlice.reducer({ [ORDER]: form }, action)[ORDER]!,
+  reducer: (form: EventNameState = initialEventNameState, action: UnknownAction) =>
+    eventNameSlice.reducer({ forms: { [ORDER]: form }, drafts: {} }, action).forms[ORDER]!,
   actions: eventNameSlice.actions,
 };
 
@@ -55,6 +62,13 @@ const events = {
   typedShort: nameTyped(ORDER, 'fes'),
   typedEmpty: nameTyped(ORDER, ''),
   typedInOtherForm: nameTyped(OTHER, 'festa_nova'),
+  titledNew: titleTyped(ORDER, 'Festa Nova'),
+  titledSameName: titleTyped(ORDER, ' FESTA '),
+  titledInOtherForm: titleTyped(OTHER, 'Festa Nova'),
+  // The draft's own events leave the name's check as it is (their draft is tested below).
+  linkEditOpened: linkEditOpened(ORDER),
+  suggestionFound: suggestionFound(ORDER, 'festa', 'festa-2'),
+  suggestionTaken: suggestionTaken(ORDER),
   paused: typingPaused(ORDER, 'festa'),
   pausedForOlderName: typingPaused(ORDER, 'fest'),
   answeredYes: nameChecked(ORDER, 'festa', 'yes'),
@@ -74,6 +88,8 @@ const events = {
 
 const typing = {
   typedLong: { status: 'waiting', name: 'festa_nova' },
+  // The title's name: lowercase, no accents, spaces as hyphens.
+  titledNew: { status: 'waiting', name: 'festa-nova' },
   typedShort: { status: 'short', name: 'fes' },
   typedEmpty: { status: 'empty', name: '' },
   opened: { status: 'empty', name: '' },
@@ -82,8 +98,9 @@ const typing = {
 // Per state, the events that move it; every other event (and any event of another order's form)
 // leaves it as it is.
 describeMachineGrid('the event-name machine', formMachine, states, events, {
-  empty: { ...typing },
-  short: { ...typing },
+  // A title that makes the name already there changes nothing of its check.
+  empty: { ...typing, titledSameName: { status: 'waiting', name: 'festa' } },
+  short: { ...typing, titledSameName: { status: 'waiting', name: 'festa' } },
   waiting: { ...typing, paused: { status: 'checking', name: 'festa' } },
   checking: {
     ...typing,
@@ -108,6 +125,38 @@ describeMachineGrid('the event-name machine', formMachine, states, events, {
   createFailed: { ...typing, createRequested: { status: 'creating', name: 'festa' } },
 });
 
+describe("the form's title and link", () => {
+  type Forms = ReturnType<typeof eventNameSlice.reducer>;
+  const run = (...actions: UnknownAction[]) =>
+    actions.reduce<Forms>((state, action) => eventNameSlice.reducer(state, action), eventNameSlice.reducer(undefined, eventNameOpened(ORDER)));
+  const root = (forms: Forms) => ({ [eventNameSlice.reducerPath]: forms }) as unknown as Parameters<typeof selectEventNameForm>[0];
+  const formOf = (forms: Forms) => selectEventNameForm(root(forms), ORDER);
+  const draftOf = (forms: Forms) => selectEventDraft(root(forms), ORDER);
+
+  it('derives the name from the title: lowercase, accents removed, spaces as hyphens, only [a-z0-9_-]', () => {
+    const forms = run(titleTyped(ORDER, 'Aniversário da Convidada!'));
+    expect(formOf(forms)).toEqual({ status: 'waiting', name: 'aniversario-da-convidada' });
+    expect(draftOf(forms)).toEqual({ title: 'Aniversário da Convidada!', linkEdited: false, suggestion: null });
+    expect(formOf(run(titleTyped(ORDER, 'Çá & Ñö — 2026')))).toEqual({ status: 'waiting', name: 'ca-no-2026' });
+  });
+
+  it("keeps the owner's own link once 'Editar link' is open, whatever the title becomes", () => {
+    const forms = run(titleTyped(ORDER, 'Festa'), linkEditOpened(ORDER), nameTyped(ORDER, 'minha_festa'), titleTyped(ORDER, 'Outra Festa'));
+    expect(formOf(forms)).toEqual({ status: 'waiting', name: 'minha_festa' });
+    expect(draftOf(forms)).toEqual({ title: 'Outra Festa', linkEdited: true, suggestion: null });
+  });
+
+  it('offers a free variant only for the name still taken, and takes it as the link', () => {
+    const taken = run(titleTyped(ORDER, 'Festa'), typingPaused(ORDER, 'festa'), nameChecked(ORDER, 'festa', 'yes'));
+    expect(draftOf(eventNameSlice.reducer(taken, suggestionFound(ORDER, 'fest', 'fest-2'))).suggestion).toBeNull();
+    const offered = eventNameSlice.reducer(taken, suggestionFound(ORDER, 'festa', 'festa-2'));
+    expect(draftOf(offered).suggestion).toEqual({ for: 'festa', name: 'festa-2' });
+    const took = eventNameSlice.reducer(offered, suggestionTaken(ORDER));
+    expect(formOf(took)).toEqual({ status: 'waiting', name: 'festa-2' });
+    expect(draftOf(took)).toEqual({ title: 'Festa', linkEdited: true, suggestion: null });
+  });
+});
+
 describe('naming the event in the dashboard', () => {
   const order = (orderId: string, eventName: string) => ({ orderId, eventName, eventCreated: 0, products: [] });
   let events = [order('123456789', 'Aniversário')];
@@ -122,10 +171,12 @@ describe('naming the event in the dashboard', () => {
         checks.push(String(params.name));
         return HttpResponse.text(answers[String(params.name)] ?? 'no');
       }),
-      http.get(`${API}/create_event/:name/:order`, ({ params }) => {
-        created.push(`${String(params.name)}/${String(params.order)}`);
+      http.get(`${API}/create_event/:name/:order`, ({ params, request }) => {
+        const title = new URL(request.url).searchParams.get('title');
+        created.push(`${String(params.name)}/${String(params.order)}${title === null ? '' : ` ${title}`}`);
         return HttpResponse.text('ok');
       }),
+      http.get(`${API}/free_bname/:name`, ({ params }) => HttpResponse.json({ name: `${String(params.name)}-2` })),
     );
   }
 
@@ -173,10 +224,12 @@ describe('naming the event in the dashboard', () => {
     expect(screen.getByRole('button', { name: 'Criar meu Evento' })).toBeDisabled();
   });
 
-  it('explains which characters a name may have', async () => {
+  it('explains which characters a link may have', async () => {
     serveDashboard({ 'minha festa': 'other' }, [], []);
     const { user, input } = await openDashboard();
-    await user.type(input, 'minha festa');
+    await user.type(input, 'minha');
+    await user.click(screen.getByRole('button', { name: 'Editar link' }));
+    await user.type(screen.getByLabelText('Link do evento'), ' festa');
     act(() => jest.advanceTimersByTime(1_000));
     expect(await screen.findByText('Use somente letras, números, hífens (-), e underlines (_)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Criar meu Evento' })).toBeDisabled();
@@ -193,7 +246,7 @@ describe('naming the event in the dashboard', () => {
     expect(button).toBeEnabled();
     await user.click(button);
     expect(await screen.findByText('Evento festa_nova criado!')).toBeInTheDocument();
-    expect(created).toEqual(['festa_nova/123456789']);
+    expect(created).toEqual(['festa_nova/123456789 festa_nova']);
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Criar meu Evento' })).not.toBeInTheDocument();
     // It is the owner's event: /eventos lists it on this device from now on.
@@ -262,6 +315,7 @@ describe('naming the event in the dashboard', () => {
     await user.click(createButton());
     expect(await screen.findByText('Evento festa_nova criado!')).toBeInTheDocument();
     expect(created).toEqual(['festa_nova/123456789', 'festa_nova/123456789']);
+    expect(screen.queryByText('Tente de novo em instantes.')).not.toBeInTheDocument();
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
@@ -277,5 +331,39 @@ describe('naming the event in the dashboard', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(createButton()).toBeDisabled();
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('makes the link from the title the owner types, and creates the event with that title', async () => {
+    const checks: string[] = [];
+    const created: string[] = [];
+    serveDashboard({}, checks, created);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'Aniversário da Convidada');
+    expect(screen.getByText(/\/eventos\/evento\?evento=aniversario-da-convidada$/)).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['aniversario-da-convidada']);
+    await user.click(createButton());
+    expect(await screen.findByText('Evento Aniversário da Convidada criado!')).toBeInTheDocument();
+    expect(created).toEqual(['aniversario-da-convidada/123456789 Aniversário da Convidada']);
+  });
+
+  it("offers a free variant of a taken link ('-2'), checked before it can be created", async () => {
+    const checks: string[] = [];
+    const created: string[] = [];
+    serveDashboard({ 'festa-da-ana': 'yes' }, checks, created);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'Festa da Ana');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('Nome já existe')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Usar festa-da-ana-2' }));
+    expect(screen.getByLabelText('Link do evento')).toHaveValue('festa-da-ana-2');
+    expect(createButton()).toBeDisabled();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['festa-da-ana', 'festa-da-ana-2']);
+    await user.click(createButton());
+    expect(await screen.findByText('Evento Festa da Ana criado!')).toBeInTheDocument();
+    expect(created).toEqual(['festa-da-ana-2/123456789 Festa da Ana']);
   });
 });

@@ -45,7 +45,14 @@ describe('the collection', () => {
     expect(router.state.location.pathname).toBe('/eventos');
   });
 
-  it('shows the collected items newest first, and opens one', async () => {
+  it("shows the collected items newest first, and opens one, named by its event's title", async () => {
+    network.use(
+      http.get(`${API}/eventos/:events/:agent`, () =>
+        HttpResponse.json([
+          { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, visibility: 'public', profile: '', cover: '', photos: 3, devices: ['pad'] },
+        ]),
+      ),
+    );
     const { user } = renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
     const images = within(grid)
@@ -60,6 +67,7 @@ describe('the collection', () => {
     await user.click(within(grid).getByRole('button', { name: 'Item 1 de 3' }));
     const viewer = await screen.findByRole('dialog', { name: 'Foto' });
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/foto-0002.jpg');
+    expect(await within(viewer).findByRole('img', { name: 'Foto do evento Festa da Ana' })).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
   });
 

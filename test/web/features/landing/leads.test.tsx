@@ -59,13 +59,13 @@ describe('the leads for the team', () => {
     const csv = leadsCsv([lead(1, 'Zé "Bolha"', '=HYPERLINK("http://x")')]);
     const [header, row] = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(header).toBe('"Recebido em","Nome","Evento","Data do evento","Email","Telefone","Instagram","TikTok","Como nos conheceu?","Comentários"');
-    expect(row).toContain('"Zé ""Bolha"""');
-    expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvCell('-1')).toBe(`"'-1"`);
-    expect(csvCell('@cmd')).toBe(`"'@cmd"`);
-    expect(csvCell('normal')).toBe('"normal"');
-    expect(csvCell(undefined)).toBe('""');
+    expect(header).toBe('Recebido em;Nome;Evento;Data do evento;Email;Telefone;Instagram;TikTok;Como nos conheceu?;Comentários');
+    expect(row).toContain(';"Zé ""Bolha""";');
+    expect(row).toContain(`;"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('-1')).toBe(`'-1`);
+    expect(csvCell('@cmd')).toBe(`'@cmd`);
+    expect(csvCell('normal')).toBe('normal');
+    expect(csvCell(undefined)).toBe('');
   });
 
   it('writes dates the Brazilian way in the CSV too', () => {
@@ -73,6 +73,6 @@ describe('the leads for the team', () => {
       .replace('\uFEFF', '')
       .trim()
       .split('\r\n');
-    expect(row.startsWith('"21/11/2026, 09:00","Ana","Casamento","01/12/2026",')).toBe(true);
+    expect(row.startsWith('21/11/2026, 09:00;Ana;Casamento;01/12/2026;')).toBe(true);
   });
 });

@@ -164,7 +164,7 @@ describe('the deals page', () => {
       });
     });
 
-    it('downloads the deals as CSV: formulas neutralised, dates dd/mm/aaaa, numbers with a decimal comma', async () => {
+    it("downloads the deals as a Brazilian spreadsheet reads them: ';', decimal commas, dd/mm/aaaa, formulas neutralised", async () => {
       serveDeals();
       const { user } = openAsAna();
       await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
@@ -174,13 +174,57 @@ describe('the deals page', () => {
       const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await created[0].arrayBuffer());
       expect(csv.startsWith('\uFEFF')).toBe(true);
       expect(csv.slice(1).split('\r\n')).toEqual([
-        '"Evento","Cliente","Data do evento","Horário","Produtos","Total (R$)","Comissão (%)","Desconto (%)","Saldo (R$)","Status"',
-        '"festa_ana","Ana Souza","14/03/2026","20:00","Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1; Álbum · Qtd. 2","2000,00","10","10","180,00","Pago"',
-        `"casamento_bia","'=HYPERLINK(""http://x"",""clique"")","02/05/2026","18:30","Cabine Pad · 3 h · Qtd. 1","1234,50","7,5","15","79,00","Aguardando pagamento"`,
-        '"aniver_caio","Caio","28/03/2026","15:00","Cabine Polaroid · 2 h · Qtd. 1","1500,00","10","0","150,00","Recusado"',
-        '"formatura","Dani","20/05/2026","22:00","Cabine 360 · 2 h · Qtd. 1","3000,00","10","0","300,00","Pago"',
+        'Evento;Cliente;Data do evento;Horário;Produtos;Total (R$);Comissão (%);Desconto (%);Saldo (R$);Status',
+        'festa_ana;Ana Souza;14/03/2026;20:00;"Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1; Álbum · Qtd. 2";2000,00;10;10;180,00;Pago',
+        `casamento_bia;"'=HYPERLINK(""http://x"",""clique"")";02/05/2026;18:30;Cabine Pad · 3 h · Qtd. 1;1234,50;7,5;15;79,00;Aguardando pagamento`,
+        'aniver_caio;Caio;28/03/2026;15:00;Cabine Polaroid · 2 h · Qtd. 1;1500,00;10;0;150,00;Recusado',
+        'formatura;Dani;20/05/2026;22:00;Cabine 360 · 2 h · Qtd. 1;3000,00;10;0;300,00;Pago',
         '',
       ]);
+    });
+  });
+
+  describe('on a phone', () => {
+    const matchMedia = window.matchMedia;
+    beforeEach(() => {
+      // jsdom lays nothing out: the phone is the media query the page asks about, answered yes.
+      window.matchMedia = (query: string) =>
+        ({
+          matches: query === '(max-width: 767px)',
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList;
+    });
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('shows each deal as a card, its balance and status first, without the wide table', async () => {
+      serveDeals();
+      openAsAna();
+      const list = await screen.findByRole('list', { name: 'Negócios' });
+      expect(screen.queryByRole('table', { name: 'Negócios' })).not.toBeInTheDocument();
+      const cards = within(list).getAllByRole('article');
+      expect(cards.map((card) => text(within(card).getByRole('heading')))).toEqual(['festa_ana', 'casamento_bia', 'aniver_caio', 'formatura']);
+      expect(cards.map((card) => text(card.querySelector('.deal-card__headline')))).toEqual([
+        'Saldo R$ 180,00Pago',
+        'Saldo R$ 79,00Aguardando pagamento',
+        'Saldo R$ 150,00Recusado',
+        'Saldo R$ 300,00Pago',
+      ]);
+      const facts = within(cards[1])
+        .getAllByRole('term')
+        .map((term) => [text(term), text(term.nextElementSibling)]);
+      expect(facts).toEqual([
+        ['Cliente', '=HYPERLINK("http://x","clique")'],
+        ['Data', '02/05/2026 às 18:30'],
+        ['Total', 'R$ 1.234,50'],
+        ['Comissão', '7,5%'],
+        ['Desconto', '15%'],
+        ['Produtos', 'Cabine Pad · 3 h · Qtd. 1'],
+      ]);
+      expect(within(cards[0]).getAllByRole('listitem').map(text)).toEqual(['Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1', 'Álbum · Qtd. 2']);
     });
   });
 
