@@ -184,7 +184,7 @@ it("a printer out of paper: the guest's overlay says so, and its owner's dashboa
   // A guest prints, and the overlay tells the truth.
   const guest = await newGuest(browser);
   await guest.page.goto(`${baseUrl()}/packs?pack=${pack}`);
-  await guest.page.getByRole('list', { name: 'Seus pacotes' }).getByRole('listitem').filter({ hasText: pack }).waitFor();
+  await guest.page.getByRole('list', { name: 'Seus packs' }).getByRole('listitem').filter({ hasText: pack }).waitFor();
   await guest.page.goto(`${baseUrl()}/collect?id=/media/${event}/pad/foto-01.jpg`);
   await guest.page.getByText('Coletado!').waitFor();
   await guest.page.getByRole('button', { name: 'Imprimir' }).click();

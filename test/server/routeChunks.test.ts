@@ -91,8 +91,11 @@ describe("pages that name their first screen's code", () => {
     expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe((await page('/eventos/evento/pad')).body);
   });
 
-  it('the events list names its own code; the landing page and other screens name none', async () => {
-    expect(preloads((await page('/eventos')).body)).toEqual(['<link rel="preload" as="script" href="/assets/route-eventos.6.js">']);
+  it('the events list names its own code to a visitor with events; the landing page and other screens name none', async () => {
+    const withEvents = await server.call({ method: 'GET', url: '/eventos', headers: { accept: 'text/html', cookie: 'events=festa_ana' } });
+    expect(preloads(withEvents.body)).toEqual(['<link rel="preload" as="script" href="/assets/route-eventos.6.js">']);
+    // A visitor with none has the list's empty words in the page: they paint before any script is asked for.
+    expect(preloads((await page('/eventos')).body)).toEqual([]);
     expect(preloads((await page('/')).body)).toEqual([]);
     expect(preloads((await page('/shop')).body)).toEqual([]);
   });
