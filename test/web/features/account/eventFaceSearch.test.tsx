@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FaceSearchStatusReply } from '../../../../contract/wire';
+import { DASHBOARD_POLL_MS } from '../../../../src/features/account/dashboardLive';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
@@ -32,7 +33,11 @@ function serveDashboard(initial: FaceSearchStatusReply) {
   return state;
 }
 
+// The dashboard's own clock (a poll every DASHBOARD_POLL_MS), moved by the test, never waited for.
+const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(DASHBOARD_POLL_MS)));
+
 it('is off by default and says what it does; turned on, it shows the photos waiting and follows them as they are indexed', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
   const server = serveDashboard({ enabled: false, indexed: 0, waiting: 0, faces: 0 });
   const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const section = await screen.findByRole('region', { name: 'Encontre minhas fotos' }, { timeout: 10_000 });
@@ -47,22 +52,27 @@ it('is off by default and says what it does; turned on, it shows the photos wait
 
   // The jobs go on: the counts move by themselves.
   server.now = { enabled: true, indexed: 1200, waiting: 0, faces: 3456 };
-  expect(await within(section).findByText('1.200 fotos analisadas · 0 na fila · 3.456 rostos encontrados', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  await nextPoll();
+  expect(await within(section).findByText('1.200 fotos analisadas · 0 na fila · 3.456 rostos encontrados')).toBeInTheDocument();
   // Nothing waits, and new photos arrive from the booths: the counts still move, without a reload (issue 43).
   server.now = { enabled: true, indexed: 1200, waiting: 7, faces: 3456 };
-  expect(await within(section).findByText('1.200 fotos analisadas · 7 na fila · 3.456 rostos encontrados', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  await nextPoll();
+  expect(await within(section).findByText('1.200 fotos analisadas · 7 na fila · 3.456 rostos encontrados')).toBeInTheDocument();
   server.now = { enabled: true, indexed: 1207, waiting: 0, faces: 3470 };
-  expect(await within(section).findByText('1.207 fotos analisadas · 0 na fila · 3.470 rostos encontrados', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  await nextPoll();
+  expect(await within(section).findByText('1.207 fotos analisadas · 0 na fila · 3.470 rostos encontrados')).toBeInTheDocument();
 
   await user.click(within(section).getByRole('switch', { name: 'Busca por rosto ligada' }));
   expect(server.puts).toEqual([{ enabled: true }, { enabled: false }]);
   expect(await within(section).findByRole('switch', { name: 'Busca por rosto desligada' })).not.toBeChecked();
   expect(within(section).getByRole('status')).toHaveTextContent('');
-  // Off, nothing moves: nothing is asked.
+  // Off, nothing moves: nothing is asked, however many polls' time goes by.
   const asked = server.gets;
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  for (let poll = 0; poll < 6; poll += 1) await nextPoll();
   expect(server.gets).toBe(asked);
-}, 40_000);
+});
+
+afterEach(() => jest.useRealTimers());
 
 it('says so when the server refuses, and the switch stays as the server has it', async () => {
   serveDashboard({ enabled: false, indexed: 0, waiting: 0, faces: 0 });

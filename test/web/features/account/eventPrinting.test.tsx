@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { EventPrintersReply } from '../../../../contract/wire';
+import { DASHBOARD_POLL_MS } from '../../../../src/features/account/dashboardLive';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
@@ -64,36 +65,47 @@ const readyPrinter = (state: Printers['printers'][number]['state'], queued: numb
   printing: 0,
 });
 
-it('alerts the owner the moment a printer stops, named as the event names it, with the prints waiting, and clears when it is ready', async () => {
-  const { now } = serveDashboard(readyPrinter('ready', 0));
-  renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
-  const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
-  const ready = await within(section).findByText('Pronta');
-  expect(ready).not.toHaveClass('printer-state--stopped');
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+describe('while the party goes on', () => {
+  // The dashboard's own clock (a poll every DASHBOARD_POLL_MS), moved by the test, never waited for.
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+  const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(DASHBOARD_POLL_MS)));
 
-  // The paper runs out during the party: the alert arrives without a reload.
-  now.printers = readyPrinter('out_of_paper', 4);
-  const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
-  expect(alert).toHaveTextContent('Impressora parou: sem papel.4 impressões esperando. Coloque papel na impressora: a fila volta a andar sozinha.');
-  expect(alert).not.toHaveTextContent('impressora-1');
-  // Styled as an alert, not as the ready printer's plain text.
-  expect(alert).toHaveClass('printer-alert');
-  expect(within(section).getByText('Sem papel')).toHaveClass('printer-state--stopped');
-  // First among the event's tools: above who sees it, the wall and the printing.
-  const tools = screen.getByRole('region', { name: 'Telão' });
-  expect(alert.compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  it('alerts the owner the moment a printer stops, named as the event names it, with the prints waiting, and clears when it is ready', async () => {
+    const { now } = serveDashboard(readyPrinter('ready', 0));
+    renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });
+    const ready = await within(section).findByText('Pronta');
+    expect(ready).not.toHaveClass('printer-state--stopped');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-  // Jammed, then gone: each says so.
-  now.printers = readyPrinter('jammed', 5);
-  expect(await screen.findByText('Impressora parou: papel atolado.', undefined, { timeout: 10_000 })).toBeInTheDocument();
-  now.printers = readyPrinter('offline', 5);
-  expect(await screen.findByText('Impressora parou: sem conexão.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    // The paper runs out during the party: the alert arrives without a reload, at the next poll.
+    now.printers = readyPrinter('out_of_paper', 4);
+    await nextPoll();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Impressora parou: sem papel.4 impressões esperando. Coloque papel na impressora: a fila volta a andar sozinha.');
+    expect(alert).not.toHaveTextContent('impressora-1');
+    // Styled as an alert, not as the ready printer's plain text.
+    expect(alert).toHaveClass('printer-alert');
+    expect(within(section).getByText('Sem papel')).toHaveClass('printer-state--stopped');
+    // First among the event's tools: above who sees it, the wall and the printing.
+    const tools = screen.getByRole('region', { name: 'Telão' });
+    expect(alert.compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-  // Ready again: the alert goes by itself.
-  now.printers = readyPrinter('ready', 0);
-  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 10_000 });
-}, 40_000);
+    // Jammed, then gone: each says so.
+    now.printers = readyPrinter('jammed', 5);
+    await nextPoll();
+    expect(await screen.findByText('Impressora parou: papel atolado.')).toBeInTheDocument();
+    now.printers = readyPrinter('offline', 5);
+    await nextPoll();
+    expect(await screen.findByText('Impressora parou: sem conexão.')).toBeInTheDocument();
+
+    // Ready again: the alert goes by itself.
+    now.printers = readyPrinter('ready', 0);
+    await nextPoll();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
 
 it('saves the paper the printer holds', async () => {
   const { saved } = serveDashboard();

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { TeamDevice } from '../../../../contract/wire';
+import { TEAM_DEVICES_LIVE } from '../../../../src/features/team/teamDevicesApi';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
@@ -46,6 +47,8 @@ async function openDevices(server: ReturnType<typeof serve>) {
 }
 
 describe("the team's devices", () => {
+  afterEach(() => jest.useRealTimers());
+
   it('lists every device: what it is, its event, whether it has a key', async () => {
     const server = serve({ team: 'ok' });
     await openDevices(server);
@@ -54,6 +57,9 @@ describe("the team's devices", () => {
   });
 
   it('alerts the team the moment a printer stops, named as its event names it, with the prints waiting, and clears when it is ready', async () => {
+    // The list's own clock (a poll every TEAM_DEVICES_LIVE.pollingInterval), moved by the test, never waited for.
+    jest.useFakeTimers({ advanceTimers: true });
+    const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(TEAM_DEVICES_LIVE.pollingInterval)));
     const server = serve({ team: 'ok' });
     const printer = (state: NonNullable<TeamDevice['printer']>['state'], waiting: number): TeamDevice => ({
       ...PRINTER,
@@ -66,7 +72,8 @@ describe("the team's devices", () => {
 
     // It jams: the alert arrives without a reload.
     server.devices = [CAMERA, printer('jammed', 3)];
-    const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
+    await nextPoll();
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Festa da Ana: Impressora parou: papel atolado.3 impressões esperando.');
     expect(alert).not.toHaveTextContent('impressora-1');
     expect(alert).toHaveClass('printer-alert');
@@ -75,9 +82,10 @@ describe("the team's devices", () => {
 
     // Ready again: the alert goes.
     server.devices = [CAMERA, printer('ready', 0)];
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 10_000 });
+    await nextPoll();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(within(device('impressora-1')).getByText('Pronta')).not.toHaveClass('printer-state--stopped');
-  }, 30_000);
+  });
 
   it('makes a new key after a second look, with the team member’s token, and shows it once', async () => {
     const server = serve({ team: 'ok' });
