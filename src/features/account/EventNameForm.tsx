@@ -7,6 +7,7 @@ import './eventNameFlow';
 import {
   createRequested,
   eventNameOpened,
+  LINK_TOO_SHORT,
   linkEditOpened,
   NAME_INVALID,
   NAME_NOT_CHECKED,
@@ -16,12 +17,21 @@ import {
   selectEventDraft,
   selectEventNameForm,
   suggestionTaken,
+  TITLE_LINK_TOO_SHORT,
+  TITLE_MAKES_NO_LINK,
   titleTyped,
+  type EventDraft,
   type EventNameState,
 } from './eventNameSlice';
 
-function messageOf(state: EventNameState): string {
+function messageOf(state: EventNameState, draft: EventDraft): string {
   switch (state.status) {
+    // Too short to be checked: without a word the button would just stay off.
+    case 'empty':
+      if (draft.linkEdited) return LINK_TOO_SHORT;
+      return draft.title.trim() === '' ? '' : TITLE_MAKES_NO_LINK;
+    case 'short':
+      return draft.linkEdited ? LINK_TOO_SHORT : TITLE_LINK_TOO_SHORT;
     case 'taken':
       return NAME_TAKEN;
     case 'invalid':
@@ -67,7 +77,7 @@ export function EventNameForm({ orderId }: { orderId: string }) {
   const creating = state.status === 'creating';
   const message = (
     <span id={messageId} className="field__message" role="status">
-      {messageOf(state)}
+      {messageOf(state, draft)}
     </span>
   );
   const suggestion = state.status === 'taken' && draft.suggestion?.for === state.name ? draft.suggestion.name : null;
@@ -104,21 +114,23 @@ export function EventNameForm({ orderId }: { orderId: string }) {
             disabled={creating}
             onChange={(e) => dispatch(nameTyped(orderId, e.target.value))}
           />
-          {message}
         </label>
       ) : (
-        state.name !== '' && (
-          <p className="event-name__link">
-            <span>Link do evento: </span>
-            <code>{eventLink(state.name)}</code>{' '}
-            <button type="button" className="link-button" disabled={creating} onClick={() => dispatch(linkEditOpened(orderId))}>
-              Editar link
-            </button>
-          </p>
-        )
+        // Always there: a title that makes no link (emoji, symbols) or a short one is mended here.
+        <p className="event-name__link">
+          <span>Link do evento: </span>
+          {state.name !== '' && (
+            <>
+              <code>{eventLink(state.name)}</code>{' '}
+            </>
+          )}
+          <button type="button" className="link-button" disabled={creating} onClick={() => dispatch(linkEditOpened(orderId))}>
+            Editar link
+          </button>
+        </p>
       )}
-      {/* What the check says of the link, under it (the title's field is described by it too). */}
-      {!draft.linkEdited && <div className={bad ? 'field field--error' : 'field'}>{message}</div>}
+      {/* What the check says of the link, under it and outside its label (not part of the field's name); the title's field is described by it too. */}
+      <div className={bad ? 'field field--error' : 'field'}>{message}</div>
       {suggestion && (
         <p className="event-name__suggestion">
           Este link está livre: <code>{eventLink(suggestion)}</code>{' '}

@@ -348,6 +348,49 @@ describe('naming the event in the dashboard', () => {
     expect(created).toEqual(['aniversario-da-convidada/123456789 Aniversário da Convidada']);
   });
 
+  it("a title that makes no link ('🎂🎉') says so and offers 'Editar link', whose link is checked and creates the event", async () => {
+    const checks: string[] = [];
+    const created: string[] = [];
+    serveDashboard({}, checks, created);
+    const { user, input } = await openDashboard();
+    await user.type(input, '🎂🎉');
+    expect(input).toHaveValue('🎂🎉');
+    expect(screen.getByText('Este nome não forma um link: toque em Editar link e escreva um com pelo menos 4 letras ou números.')).toBeInTheDocument();
+    expect(createButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Editar link' }));
+    const link = screen.getByLabelText('Link do evento');
+    expect(link).toHaveValue('');
+    expect(screen.getByText('O link precisa de pelo menos 4 caracteres.')).toBeInTheDocument();
+    await user.type(link, 'festa-da-ana');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['festa-da-ana']);
+    await user.click(createButton());
+    expect(await screen.findByText('Evento 🎂🎉 criado!')).toBeInTheDocument();
+    expect(created).toEqual(['festa-da-ana/123456789 🎂🎉']);
+  });
+
+  it("a short title ('Ana') says its link is too short, asks nothing, and offers 'Editar link'", async () => {
+    const checks: string[] = [];
+    serveDashboard({}, checks, []);
+    const { user, input } = await openDashboard();
+    await user.type(input, 'Ana');
+    expect(screen.getByText(/\/eventos\/evento\?evento=ana$/)).toBeInTheDocument();
+    expect(screen.getByText('O link precisa de pelo menos 4 caracteres: toque em Editar link para escrever outro.')).toBeInTheDocument();
+    // SPEC's check runs only on names longer than 3 characters: none is asked, none of its words shown.
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(checks).toEqual([]);
+    expect(screen.queryByText('Use somente letras, números, hífens (-), e underlines (_)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nome já existe')).not.toBeInTheDocument();
+    expect(createButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Editar link' }));
+    await user.type(screen.getByLabelText('Link do evento'), '_festa');
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(await screen.findByText('OK')).toBeInTheDocument();
+    expect(checks).toEqual(['ana_festa']);
+    expect(createButton()).toBeEnabled();
+  });
+
   it("offers a free variant of a taken link ('-2'), checked before it can be created", async () => {
     const checks: string[] = [];
     const created: string[] = [];
