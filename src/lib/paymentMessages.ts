@@ -52,6 +52,23 @@ export function orderOutcomeMessage(status: OrderStatus, method: PaymentMethod |
   }
 }
 
+/**
+ * The same, said right after 'Pedido registrado com sucesso!' in one breath (the checkout): what
+ * ended the payment is told as what came after the registration, which still stands.
+ */
+export function outcomeAfterRegistration(status: OrderStatus, method: PaymentMethod | undefined): string {
+  switch (status) {
+    case 'rejected':
+      return `Depois, ${method === 'pix' ? 'o Pix' : 'o pagamento'} foi recusado: o pedido está registrado, mas não foi pago.`;
+    case 'refunded':
+      return 'Depois, o pagamento foi estornado: o valor foi devolvido.';
+    case 'charged_back':
+      return 'Depois, o pagamento foi contestado no cartão.';
+    default:
+      return orderOutcomeMessage(status, method);
+  }
+}
+
 /** An order whose payment will not move by itself any more (paid, refused, given back). */
 export function isOrderSettled(status: OrderStatus): boolean {
   return status !== 'pending';

@@ -1,6 +1,10 @@
-/** What a customer whose order was registered while signed out reads until someone signs in. */
+/**
+ * What a customer whose order was registered while signed out reads until someone signs in. Not
+ * 'to follow it': the account page follows it already, signed out (OrderProgress); a sign-in keeps
+ * it in the account (src/session/pendingOrder.ts).
+ */
 export function pendingOrderMessage(orderId: string): string {
-  return `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`;
+  return `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`;
 }
 
 /**

@@ -124,7 +124,7 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
 
   // Every page but login, signup and account leads to /account, which says the order waits for
   // a login (no alert), the pre-rendered landing page too (hydrated without React error #418).
-  const waiting = `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`;
+  const waiting = `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`;
   for (const path of ['/eventos', '/']) {
     await page.goto(`${baseUrl()}${path}`);
     await page.waitForURL(`${baseUrl()}/account`);

@@ -50,7 +50,7 @@ async function expectNotReloaded(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true)).toBe(true);
 }
 
-const waitingMessage = (orderId: string) => `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`;
+const waitingMessage = (orderId: string) => `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`;
 
 async function cookie(page: Page, name: string): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value ?? '';

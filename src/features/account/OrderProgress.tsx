@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { Transaction } from '../../../contract/wire';
 import { apiErrorStatus } from '../../api/apiError';
 import { formatReais } from '../../lib/money';
-import { isOrderSettled, orderOutcomeMessage } from '../../lib/paymentMessages';
+import { isOrderSettled, orderOutcomeMessage, outcomeAfterRegistration } from '../../lib/paymentMessages';
 import { useAppSelector } from '../../session';
 import { accountApi, useGetOrderQuery } from './accountApi';
 import { PixPayment } from './PixPayment';
@@ -26,9 +26,11 @@ function refused(error: unknown): boolean {
  * while it waits for a sign-in: where its payment stands, said in a live region (approved, in
  * review, waiting for the Pix, refused), and while a Pix waits, its QR code and copy-and-paste
  * code. The state arrives by itself: the order is asked again every few seconds until it is
- * settled (only while the page is seen).
+ * settled (only while the page is seen). `lead`, what the page says first of the order (the
+ * checkout's 'Pedido registrado com sucesso!'), opens the same live region: one account of the
+ * order, the payment's end told as what came after it, never two messages that contradict.
  */
-export function OrderProgress({ orderId, known }: { orderId: string; known?: KnownOrder }) {
+export function OrderProgress({ orderId, known, lead }: { orderId: string; known?: KnownOrder; lead?: string }) {
   const selectOrder = useMemo(() => accountApi.endpoints.getOrder.select(orderId), [orderId]);
   const asked = useAppSelector(selectOrder);
   const order: KnownOrder | undefined = asked.data ?? known;
@@ -45,7 +47,9 @@ export function OrderProgress({ orderId, known }: { orderId: string; known?: Kno
     <section className="order-progress" aria-label={`Pedido ${orderId}`}>
       {/* There from the start, so that each change of the payment is announced. */}
       <p role="status" className={`order-progress__state order-progress__state--${order?.status ?? 'unknown'}`}>
-        {order ? orderOutcomeMessage(order.status, order.paymentMethod) : ''}
+        {lead !== undefined && <span className="order-progress__lead">{lead}</span>}
+        {lead !== undefined && order && ' '}
+        {order ? (lead === undefined ? orderOutcomeMessage : outcomeAfterRegistration)(order.status, order.paymentMethod) : ''}
       </p>
       {pixCode && (
         <>

@@ -85,10 +85,8 @@ function Checkout({ coupon }: { coupon: string }) {
   if (machine.status === 'registered') {
     return (
       <ScreenFrame title={TITLE} className="checkout">
-        <p role="status" className="checkout__registered">
-          {ORDER_REGISTERED}
-        </p>
-        <OrderProgress orderId={machine.order.orderId} known={knownOrder(machine)} />
+        {/* SPEC's words, then where the payment stands, in one live region (OrderProgress's). */}
+        <OrderProgress orderId={machine.order.orderId} known={knownOrder(machine)} lead={ORDER_REGISTERED} />
       </ScreenFrame>
     );
   }

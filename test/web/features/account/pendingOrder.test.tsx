@@ -10,7 +10,7 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
 
-const WAITING = 'Seu pedido 123456789 foi registrado. Entre ou crie sua conta para acompanhá-lo.';
+const WAITING = 'Seu pedido 123456789 foi registrado. Entre ou crie sua conta para guardá-lo nela.';
 const pending = withSession({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
 const PIX_CODE = '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
 const WAITING_PIX: Transaction = {

@@ -388,7 +388,7 @@ describe('the checkout screen', () => {
       act(() => jest.advanceTimersByTime(2_100));
       // /account, which tells the signed-out customer the order waits for a sign-in (no alert).
       await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-      expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`)).toBeInTheDocument();
+      expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`)).toBeInTheDocument();
       expect(window.alert).not.toHaveBeenCalled();
       expect(sessionOf(store.getState()).loginRequired).toBe(true);
       expect(document.cookie).toContain('loginRequired=true');
@@ -506,7 +506,7 @@ describe('what happened to the payment is said, and follows the order by itself'
     // SPEC's redirect: signed out, /account tells of the order, its state and its code.
     await wait(2_100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-    expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para acompanhá-lo.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`)).toBeInTheDocument();
     expect(paymentState()).toHaveTextContent('Aguardando o Pix');
     expect(await screen.findByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
     await wait(3_100);
@@ -523,6 +523,22 @@ describe('what happened to the payment is said, and follows the order by itself'
     const settled = seen.asked;
     await wait(30_000);
     expect(seen.asked).toBe(settled);
+  });
+
+  it('a payment refused as soon as the order is registered is told as one account: registered, then refused', async () => {
+    const seen = serveShop();
+    const { user, router } = openCheckout();
+    await payingBy('Pagar com Pix', user);
+    seen.settled = 'rejected';
+    await user.click(await screen.findByRole('button', { name: 'Finalizar pedido' }));
+    await waitFor(() =>
+      expect(paymentState()).toHaveTextContent('Pedido registrado com sucesso! Depois, o Pix foi recusado: o pedido está registrado, mas não foi pago.'),
+    );
+    expect(router.state.location.pathname).toBe('/checkout');
+    // One live region says it all: SPEC's words are not a second message beside the refusal.
+    expect(screen.getByText('Pedido registrado com sucesso!').closest('[role="status"]')).toBe(paymentState());
+    expect(screen.getAllByRole('status').filter((region) => /registrado|recusado/.test(region.textContent ?? ''))).toHaveLength(1);
+    expect(screen.queryByText(/^Pix recusado/)).not.toBeInTheDocument();
   });
 
   it('Pix refused by the bank says so', async () => {
