@@ -4,7 +4,10 @@
  * opens festa_ana's Feed gallery in Chromium with a phone's viewport, and uploads BENCH_UPLOADS
  * (10) photos as the feed booth, one every BENCH_EVERY_MS (3,000); for each, the delay from the
  * upload's acknowledgement to its thumbnail loaded in the page. Then the same with the wall
- * (`/telao`, 1280x720): to the photo itself loaded on the screen. Each with its live stream, then
+ * (`/telao`, 1280x720): to the photo itself loaded on the screen, one every BENCH_WALL_EVERY_MS
+ * (17,000: a slide and the night's turn after it, so that each is the first after a quiet spell,
+ * which the wall puts on at once; one that comes sooner waits for the slide on screen, by design,
+ * src/features/wall/wallSchedule.ts). Each with its live stream, then
  * with the stream blocked, the 5 s poll alone (as every gallery was before). Prints median and max.
  */
 import fs from 'node:fs';
@@ -17,6 +20,7 @@ import { startStackProcess, type StackProcess, stackFolder } from './lib/stackPr
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const EVERY_MS = Number(process.env.BENCH_EVERY_MS ?? 3_000);
+const WALL_EVERY_MS = Number(process.env.BENCH_WALL_EVERY_MS ?? 17_000);
 /** The demo seed's feed booth of festa_ana (tools/demoSeed/demo.json). */
 const BOOTH = { id: 'cabine-feed', key: 'demo-key-cabine-feed' };
 const AIM = { medianMs: 300, maxMs: 1_000 };
@@ -32,6 +36,8 @@ interface Screen {
   shown: (url: string) => string;
   /** The screen's stream, blocked for the poll-only run. */
   stream: string;
+  /** How long between two uploads. */
+  every: number;
 }
 
 const GALLERY: Screen = {
@@ -40,6 +46,7 @@ const GALLERY: Screen = {
   ready: (page) => page.getByRole('list', { name: 'Galeria Feed' }).getByRole('button').first().waitFor(),
   shown: (url) => `/thumbs${url.slice('/media'.length)}.webp`,
   stream: '**/api/live/**',
+  every: EVERY_MS,
 };
 
 const WALL: Screen = {
@@ -48,6 +55,7 @@ const WALL: Screen = {
   ready: (page) => page.locator('.wall__media').waitFor(),
   shown: (url) => url,
   stream: '**/ao-vivo**',
+  every: WALL_EVERY_MS,
 };
 
 /** Upload-to-screen delays of UPLOADS photos on one open screen, in ms. */
@@ -94,7 +102,7 @@ async function delays(browser: Browser, base: string, screen: Screen, run: strin
         polling: 50,
       });
       found.push(((await shown.jsonValue()) as number) - acknowledged);
-      await sleep(EVERY_MS);
+      await sleep(screen.every);
     }
     return found;
   } finally {
@@ -120,7 +128,7 @@ async function main(): Promise<void> {
     const wallLive = await delays(browser, stack.url, WALL, 'telao', true);
     const wallPolled = await delays(browser, stack.url, WALL, 'telao-consulta', false);
     console.log(
-      `\nA booth's new photo on a gallery open on a phone and on the event's wall: ${UPLOADS} uploads, one every ${EVERY_MS / 1000} s (upload acknowledged -> thumbnail, or on the wall the photo, loaded)`,
+      `\nA booth's new photo on a gallery open on a phone and on the event's wall: ${UPLOADS} uploads, one every ${EVERY_MS / 1000} s (the wall: ${WALL_EVERY_MS / 1000} s) (upload acknowledged -> thumbnail, or on the wall the photo, loaded)`,
     );
     console.log(report('gallery, live stream', live));
     console.log(report('gallery, 5 s poll alone (before)', polled));

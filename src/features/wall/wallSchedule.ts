@@ -1,14 +1,15 @@
 import { WALL_HISTORY } from '../../../contract/wall';
 
 /**
- * What the wall shows next (issue 43): the night's slideshow. A new medium goes on the screen the
- * moment it comes (the newest of several that came together; the others wait their turn, newest
- * first). When a medium's time is up, what waits goes next, at most ARRIVALS_IN_A_ROW new ones in
- * a row; then the wall goes on through every medium of the night, oldest to newest, from where it
- * left off, and round again. So a room sees the whole party over the evening while its booths
- * take photos more slowly than the wall shows them (a session takes longer than a slide), and a
- * booth that keeps up with the wall has each new photo on it at once, the night coming back where
- * it was the moment it pauses. The night is read a page at a time (`wantedPage`,
+ * What the wall shows next (issue 43): the night's slideshow. While the wall goes through the
+ * night, a new medium goes on the screen the moment it comes (the newest of several that came
+ * together; the others wait their turn, newest first). When a medium's time is up, what waits goes
+ * next, at most ARRIVALS_IN_A_ROW new ones in a row; then the wall goes on through every medium of
+ * the night, oldest to newest, from where it left off, and round again. No slide is cut short but
+ * one of the night shown after another of the night (the booths were quiet for a whole slide): a
+ * new one on screen, and the night's turn after new ones, keep their whole time while what comes
+ * meanwhile waits. So however fast the booths shoot, the night has one slide in every
+ * ARRIVALS_IN_A_ROW + 1, each for its time, and the first photo after a quiet spell is on at once. The night is read a page at a time (`wantedPage`,
  * `nightPageReceived`): a TV's browser holds a page or two, never the whole party. Pure: no
  * clock, no network; the wall's machine (wallSlice.ts) holds it, the page times each slide.
  */
@@ -23,6 +24,8 @@ export interface WallSchedule {
   queue: string[];
   /** New ones shown in a row since the night last had a turn. */
   streak: number;
+  /** Whether the medium on screen keeps its whole time, what comes meanwhile waiting: a new one, and the night's turn after new ones. */
+  holds: boolean;
   night: NightRound;
 }
 
@@ -65,14 +68,15 @@ export function startSchedule(list: readonly string[]): WallSchedule {
     currentIsNew: false,
     queue: [],
     streak: 0,
+    holds: false,
     night: { ahead: [], after: null, round: 0, empty: false },
   };
 }
 
 /**
- * What the wall's list, asked again, changes: the newest of what is new goes on screen at once,
- * the rest of it joins the queue (first); what left the list (a guest erased it) leaves the queue,
- * the night in hand and the screen.
+ * What the wall's list, asked again, changes: what is new joins the queue (first), and its newest
+ * goes on screen at once unless the medium there holds its time; what left the list (a guest
+ * erased it) leaves the queue, the night in hand and the screen.
  */
 export function listArrived(schedule: WallSchedule, list: readonly string[]): WallSchedule {
   const known = list.slice(0, WALL_HISTORY);
@@ -84,11 +88,11 @@ export function listArrived(schedule: WallSchedule, list: readonly string[]): Wa
   const queue = [...fresh, ...schedule.queue.filter(keep)].slice(0, WALL_HISTORY);
   const night = { ...schedule.night, ahead: schedule.night.ahead.filter(keep), empty: schedule.night.empty && fresh.length === 0 };
   const next: WallSchedule = { ...schedule, known, queue, night };
-  if (fresh.length > 0) {
-    // On at once, whatever was on screen: a new one is a new slide in the run of new ones.
-    return { ...next, current: queue[0], currentIsNew: true, queue: queue.slice(1), streak: (schedule.currentIsNew ? schedule.streak : 0) + 1 };
-  }
   if (gone.has(schedule.current)) return advance({ ...next, currentIsNew: false, streak: 0 }, known[0]);
+  if (fresh.length > 0 && !schedule.holds) {
+    // The booths were quiet (the night on screen after another of the night): on at once.
+    return { ...next, current: queue[0], currentIsNew: true, queue: queue.slice(1), streak: 1, holds: true };
+  }
   return next;
 }
 
@@ -107,15 +111,17 @@ export function advance(schedule: WallSchedule, fallback?: string): WallSchedule
   const { queue, night } = schedule;
   const ahead = night.ahead[0] === schedule.current ? night.ahead.slice(1) : night.ahead;
   if (queue.length > 0 && (schedule.streak < ARRIVALS_IN_A_ROW || ahead.length === 0)) {
-    return { ...schedule, current: queue[0], currentIsNew: true, queue: queue.slice(1), streak: schedule.streak + 1, night: { ...night, ahead } };
+    return { ...schedule, current: queue[0], currentIsNew: true, queue: queue.slice(1), streak: schedule.streak + 1, holds: true, night: { ...night, ahead } };
   }
+  // The night's turn after new ones holds its time; a second slide of the night in a row gives way to the next new one.
+  const holds = schedule.currentIsNew;
   if (ahead.length > 0) {
-    return { ...schedule, current: ahead[0], currentIsNew: false, streak: 0, night: { ...night, ahead: ahead.slice(1) } };
+    return { ...schedule, current: ahead[0], currentIsNew: false, streak: 0, holds, night: { ...night, ahead: ahead.slice(1) } };
   }
   // The next page is on its way (or the night is empty): the newest, in turn, meanwhile.
   const at = schedule.known.indexOf(schedule.current);
   const current = fallback ?? schedule.known[(at + 1) % schedule.known.length];
-  return { ...schedule, current, currentIsNew: false, streak: 0, night: { ...night, ahead } };
+  return { ...schedule, current, currentIsNew: false, streak: 0, holds, night: { ...night, ahead } };
 }
 
 /** The page of the night to read now, if any: when little is left in hand (a new round only once nothing is). */
@@ -137,6 +143,15 @@ export function nightPageReceived(schedule: WallSchedule, page: NightPage): Wall
     ...schedule,
     night: { ahead: [...night.ahead, ...page.product], after: page.next, round: ended ? night.round + 1 : night.round, empty },
   };
+}
+
+/**
+ * The night read afresh from its start, what is in hand of it let go: its pages were read while
+ * the event was seen otherwise (made link-only or private, their QR codes want wall codes they
+ * were not given). The medium on screen stays for its time.
+ */
+export function nightAfresh(schedule: WallSchedule): WallSchedule {
+  return { ...schedule, night: { ahead: [], after: null, round: schedule.night.round + 1, empty: false } };
 }
 
 /** Every medium the schedule may still show: what else it holds of the media (their QR codes' links) may go. */

@@ -40,7 +40,7 @@ function night(count: number) {
  */
 function wallOn(party: ReturnType<typeof night>) {
   let schedule: WallSchedule = startSchedule(party.list());
-  const shown: { url: string; isNew: boolean }[] = [{ url: schedule.current, isNew: false }];
+  const shown: { url: string; isNew: boolean; at: number }[] = [{ url: schedule.current, isNew: false, at: Date.now() }];
   let pages = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const readPages = () => {
@@ -52,7 +52,7 @@ function wallOn(party: ReturnType<typeof night>) {
   // Each slide its whole time: a new one on screen starts its time afresh.
   const show = (next: WallSchedule, slideEnded = false) => {
     const changed = next.current !== schedule.current;
-    if (changed) shown.push({ url: next.current, isNew: next.currentIsNew });
+    if (changed) shown.push({ url: next.current, isNew: next.currentIsNew, at: Date.now() });
     schedule = next;
     readPages();
     if (changed || slideEnded) {
@@ -89,7 +89,7 @@ describe("the wall's schedule", () => {
     expect(wall.shown.slice(1, 72).map((slide) => slide.url)).toEqual(party.photos.concat(photo(1)));
   });
 
-  it('puts each new photo on the screen the moment it comes, then goes on where the night was', () => {
+  it('puts the first new photo after a quiet spell on the screen the moment it comes, the next after its time, then goes on where the night was', () => {
     const party = night(30);
     const wall = wallOn(party);
     jest.advanceTimersByTime(5 * SLIDE_MS);
@@ -100,6 +100,9 @@ describe("the wall's schedule", () => {
     expect(wall.schedule.current).toBe(photo(31));
     jest.advanceTimersByTime(3_000);
     wall.upload();
+    // The one on screen keeps its time: the next waits for it.
+    expect(wall.schedule.current).toBe(photo(31));
+    jest.advanceTimersByTime(5_000);
     expect(wall.schedule.current).toBe(photo(32));
     jest.advanceTimersByTime(4 * SLIDE_MS);
     expect(wall.shown.slice(-6).map((slide) => slide.url)).toEqual([photo(31), photo(32), photo(6), photo(7), photo(8), photo(9)]);
@@ -120,19 +123,31 @@ describe("the wall's schedule", () => {
     expect(wall.shown.filter((slide, index) => index > 0 && slide.url === wall.shown[index - 1].url)).toEqual([]);
   });
 
-  it('keeps a booth faster than the wall on screen as it shoots, each new photo at once, and goes on where the night was once it pauses', () => {
-    const party = night(30);
-    const wall = wallOn(party);
-    jest.advanceTimersByTime(3 * SLIDE_MS);
-    expect(wall.schedule.current).toBe(photo(3));
-    const booth = setInterval(() => wall.upload(), 3_000);
-    jest.advanceTimersByTime(60_000);
-    clearInterval(booth);
-    expect(wall.schedule.current).toBe(photo(50));
-    expect(wall.shown.slice(-20).map((slide) => slide.url)).toEqual(party.photos.slice(30, 50));
-    jest.advanceTimersByTime(3 * SLIDE_MS);
-    expect(wall.shown.slice(-3).map((slide) => slide.url)).toEqual([photo(4), photo(5), photo(6)]);
-  });
+  it.each([3_000, 8_000, 10_000, 15_000])(
+    'never starves the night nor cuts a slide short while a booth shoots every %i ms, and goes on where the night was once it pauses',
+    (every) => {
+      const party = night(30);
+      const wall = wallOn(party);
+      jest.advanceTimersByTime(3 * SLIDE_MS);
+      expect(wall.schedule.current).toBe(photo(3));
+      const booth = setInterval(() => wall.upload(), every);
+      jest.advanceTimersByTime(10 * 60_000);
+      clearInterval(booth);
+      const during = wall.shown.slice(4);
+      // The night has a slide in every ARRIVALS_IN_A_ROW + 1 at least, in its order from where it was.
+      for (let at = 0; at + ARRIVALS_IN_A_ROW < during.length; at += 1) {
+        expect(during.slice(at, at + ARRIVALS_IN_A_ROW + 1).some((slide) => !slide.isNew)).toBe(true);
+      }
+      const fromNight = during.filter((slide) => !slide.isNew).map((slide) => slide.url);
+      expect(fromNight.slice(0, 3)).toEqual([photo(4), photo(5), photo(6)]);
+      // Every slide had its whole time, but the night's that the first new one after a quiet spell took over.
+      const cut = wall.shown.slice(1, -1).filter((slide, index) => wall.shown[index + 2].at - slide.at < SLIDE_MS);
+      expect(cut).toEqual([expect.objectContaining({ url: photo(every < SLIDE_MS ? 3 : 4), isNew: false })]);
+      const before = wall.shown.length;
+      jest.advanceTimersByTime(4 * SLIDE_MS);
+      expect(wall.shown.length).toBeGreaterThan(before);
+    },
+  );
 
   it('holds a page or two of the night, never the whole party, and reads it a page at a time', () => {
     const party = night(3_000);
