@@ -154,6 +154,8 @@ export const WallReply = Type.Object({
   /** Media URLs, newest first. */
   product: Strings,
   codes: Type.Optional(WallCodes),
+  /** The event's visibility now: what decides which media need a wall code (a page of the night read under another has none where it now needs one). */
+  visibility: Type.Optional(EventVisibilitySchema),
 });
 export type WallReply = Static<typeof WallReply>;
 

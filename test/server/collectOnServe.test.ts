@@ -266,4 +266,38 @@ describe("a wall's QR code (issue 43)", () => {
       await server.db.query("UPDATE events SET public_id = 'ligada-1', grants_reset_at = NULL WHERE name = 'ligada'");
     }
   });
+
+  it("takes back the codes a wall opened by its link was given when the link is revoked or renewed; its owner's wall's codes stay", async () => {
+    const team = await newTeamMember();
+    const linkCodes = async (key: string) =>
+      (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite?chave=${key}` })).json<{ codes: Record<string, string> }>().codes;
+    const scan = async (code: string) => {
+      const phone = new Browser();
+      await phone.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${code}`);
+      return phone.collection;
+    };
+    const wallLink = async (method: 'POST' | 'DELETE') =>
+      (await server.call({ method, url: '/api/events/ligada/telao', token: team.token })).json<{ key: string | null }>().key;
+    const publicId = (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{ publicId: string }>().publicId;
+    try {
+      const first = (await wallLink('POST')) as string;
+      const fromLink = (await linkCodes(first))[linkPhoto];
+      const fromOwner = (await codesOf(publicId, team.token))[linkPhoto];
+      expect(fromLink).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(fromLink).not.toBe(fromOwner);
+      expect(await scan(fromLink)).toEqual([linkPhoto]);
+      // Renewed: the old link's codes open nothing; the new link's do.
+      const second = (await wallLink('POST')) as string;
+      expect(await scan(fromLink)).toEqual([]);
+      const renewed = (await linkCodes(second))[linkPhoto];
+      expect(await scan(renewed)).toEqual([linkPhoto]);
+      // Revoked: nothing left behind.
+      await wallLink('DELETE');
+      expect(await scan(renewed)).toEqual([]);
+      // The owner's own wall's codes are not the link's: they stay until every guest's access is revoked.
+      expect(await scan(fromOwner)).toEqual([linkPhoto]);
+    } finally {
+      await server.db.query("UPDATE events SET public_id = 'ligada-1', grants_reset_at = NULL, wall_key = NULL WHERE name = 'ligada'");
+    }
+  });
 });

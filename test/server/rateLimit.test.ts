@@ -76,6 +76,8 @@ describe('rate limits', () => {
     ['collectFound', { method: 'POST', url: '/api/fotos-do-rosto/agentr005/colecao', visitor: 'agentr005', payload: {} }],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
     ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
+    // The wall's night: paging it through is bounded (a wall link's holder reading every QR code's wall code).
+    ['wallNight', { method: 'GET', url: '/api/telao/festa-ana-1/noite' }],
     [
       'downloadCollection',
       {

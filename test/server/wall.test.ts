@@ -53,6 +53,7 @@ describe("a public event's wall", () => {
       product: expect.arrayContaining(['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/360/v1.mp4']),
       // A public event's collect links open it by themselves: no QR code needs a wall code.
       codes: {},
+      visibility: 'public',
     });
     const { rows } = await server.db.query<{ url: string }>(
       "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'festa_ana' AND role = 'booth' ORDER BY created_at DESC, id DESC",
@@ -141,7 +142,10 @@ describe("a private event's wall", () => {
   });
 
   it('opens for its owner and for the team from their accounts', async () => {
-    expect((await wall('privada-1', { token: owner.token })).json<WallReply>().product).toEqual([await collectLinkOf(server, 'privada')]);
+    const reply = (await wall('privada-1', { token: owner.token })).json<WallReply>();
+    expect(reply.product).toEqual([await collectLinkOf(server, 'privada')]);
+    // What decides its QR codes' wall codes: the wall reads its night afresh when it changes.
+    expect(reply.visibility).toBe('private');
     expect((await wall('privada-1', { token: (await newTeamMember()).token })).statusCode).toBe(200);
   });
 

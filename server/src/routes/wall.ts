@@ -33,7 +33,7 @@ interface WallViewer {
  * The live wall ('Telão', issue 27; docs/api.md "The live wall"): what a TV at the venue shows,
  * the stream that tells it of each new photo, and the owner's wall link.
  */
-export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStreams }: AppContext): void {
+export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStreams, rateLimit }: AppContext): void {
   /** The wall's event and how it opens for this request; 404 for an unknown event and for anyone it does not open for. */
   const openWall = async (publicId: string, request: FastifyRequest, key: string | null) => {
     const state = await wallState(db, publicId);
@@ -42,10 +42,12 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
     if (opening === null) throw unknownEvent();
     return { state, opening };
   };
-  // The QR codes' wall codes (domain/wallCodes.ts), for the event's public id of now.
+  // The QR codes' wall codes (domain/wallCodes.ts), for the event's public id of now, and for the
+  // wall link's key when the wall opened by it (revoking or renewing the link takes them back).
   const codeKey = wallCodeKey(mediaAccess.keys.secret);
-  const codesOf = (media: WallMedium[], publicId: string): Record<string, string> =>
-    Object.fromEntries(media.filter((medium) => medium.coded).map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId)]));
+  const codesOf = (media: WallMedium[], publicId: string, byKey: string | null): Record<string, string> =>
+    Object.fromEntries(media.filter((medium) => medium.coded).map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId, byKey)]));
+  const keyOpening = (opening: 'key' | 'viewer', key: string | null) => (opening === 'key' ? key : null);
 
   app.get(
     '/telao/:publicId',
@@ -64,7 +66,8 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
         displayTitle: state.title || state.name,
         cover: state.cover,
         product: media.map((medium) => medium.url),
-        codes: codesOf(media, state.public_id),
+        codes: codesOf(media, state.public_id, keyOpening(opening, key)),
+        visibility: state.visibility,
       };
     },
   );
@@ -73,14 +76,18 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
   // medium of the party in turn, reading the next page as it goes.
   app.get(
     '/telao/:publicId/noite',
-    { schema: { params: params({ publicId: NAME }), querystring: NightQuery, response: { 200: WallNightReply } }, config: { auth: 'optional' } },
+    {
+      schema: { params: params({ publicId: NAME }), querystring: NightQuery, response: { 200: WallNightReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('wallNight') },
+    },
     async (request, reply) => {
-      const { state } = await openWall(request.params.publicId, request, keyOf(request.query.chave));
+      const key = keyOf(request.query.chave);
+      const { state, opening } = await openWall(request.params.publicId, request, key);
       const { media, more } = await wallNight(db, state.name, request.query.depois ?? null, WALL_NIGHT_PAGE);
       void reply.header('Cache-Control', 'private, no-store');
       return {
         product: media.map((medium) => medium.url),
-        codes: codesOf(media, state.public_id),
+        codes: codesOf(media, state.public_id, keyOpening(opening, key)),
         next: more ? (media.at(-1)?.cursor ?? null) : null,
       };
     },

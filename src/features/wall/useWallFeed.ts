@@ -29,7 +29,8 @@ export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean
 
   // Each answer, even one that is the same list (it says the connection is back).
   useEffect(() => {
-    if (currentData && fulfilledTimeStamp !== undefined) dispatch(listReceived({ product: currentData.product, codes: currentData.codes }));
+    if (currentData && fulfilledTimeStamp !== undefined)
+      dispatch(listReceived({ product: currentData.product, codes: currentData.codes, visibility: currentData.visibility }));
   }, [dispatch, currentData, fulfilledTimeStamp]);
   useEffect(() => {
     // A refusal asking again will not change (404: a revoked link or an unknown event; 400: a mangled link) ends the wall.

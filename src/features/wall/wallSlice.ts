@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
-import { advance, listArrived, nightPageReceived, scheduled, startSchedule, type NightPage, type WallSchedule } from './wallSchedule';
+import type { EventVisibility } from '../../../contract/wire';
+import { advance, listArrived, nightAfresh, nightPageReceived, scheduled, startSchedule, type NightPage, type WallSchedule } from './wallSchedule';
 
 /** How long a photo stays on the wall before the next; a video longer (it loops, muted, meanwhile). */
 export const WALL_SLIDE_MS = 8_000;
@@ -23,12 +24,15 @@ export interface WallShow {
   codes: Record<string, string>;
   /** Moves with each slide, the same medium shown again included: each one has its own time. */
   slide: number;
+  /** The event's visibility as the last list said it: the night's pages in hand were read under it. */
+  visibility?: EventVisibility;
 }
 
 /** A list of the wall's media and the codes of their QR codes, as the server answered it. */
 export interface WallList {
   product: readonly string[];
   codes?: Record<string, string>;
+  visibility?: EventVisibility;
 }
 
 /**
@@ -79,10 +83,15 @@ const wallMachine = createSlice({
     /** The wall's list as the server answered it (newest first). */
     listReceived: (state, action: PayloadAction<WallList>): WallState => {
       if (!asking(state)) return state;
-      const { product, codes } = action.payload;
+      const { product, codes, visibility } = action.payload;
       if (product.length === 0) return { status: 'empty', address: state.address, offline: false };
-      if (state.status !== 'showing') return { status: 'showing', address: state.address, offline: false, ...shown(null, startSchedule(product), codes) };
-      return { ...state, offline: false, ...shown(state, listArrived(state.schedule, product), codes) };
+      const seen = visibility === undefined ? {} : { visibility };
+      if (state.status !== 'showing')
+        return { status: 'showing', address: state.address, offline: false, ...shown(null, startSchedule(product), codes), ...seen };
+      // Made link-only or private meanwhile: the night in hand has no wall codes where its QR codes now need them.
+      const seenOtherwise = visibility !== undefined && state.visibility !== undefined && visibility !== state.visibility;
+      const schedule = listArrived(seenOtherwise ? nightAfresh(state.schedule) : state.schedule, product);
+      return { ...state, offline: false, ...shown(state, schedule, codes), ...seen };
     },
     /** A page of the night as the server answered it (oldest first). */
     nightPageLoaded: (state, action: PayloadAction<NightPage & { codes?: Record<string, string> }>): WallState => {

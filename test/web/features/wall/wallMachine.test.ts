@@ -13,7 +13,7 @@ const started = startSchedule([p3, p2, p1]);
 const showingState: Showing = { status: 'showing', address, offline: false, schedule: started, codes: { [p1]: 'c1' }, slide: 0 };
 // A page of the night in hand, p1 on screen: the next slide is the night's next.
 const inNight = advance(nightPageReceived(started, { after: null, round: 0, product: [p1, p2, p3], next: null }));
-const nightState: Showing = { ...showingState, schedule: inNight, slide: 1 };
+const nightState: Showing = { ...showingState, schedule: inNight, slide: 1, visibility: 'public' };
 
 const states: Record<string, WallState> = {
   idle: { status: 'idle' },
@@ -34,6 +34,8 @@ const events = {
   listSame: listReceived({ product: [p3, p2, p1] }),
   listNew: listReceived({ product: [p4, p3, p2, p1], codes: { [p4]: 'c4' } }),
   listEmpty: listReceived({ product: [] }),
+  // The event made link-only: the night's pages read while it was public carry no wall codes.
+  listLinkOnly: listReceived({ product: [p3, p2, p1], visibility: 'link' }),
   page: nightPageLoaded(firstPage),
   failed: listFailed({ gone: false, message: 'Erro 500' }),
   gone: listFailed({ gone: true, message: 'Evento não encontrado.' }),
@@ -45,6 +47,7 @@ const opening = (codes: Record<string, string> = {}) => ({ status: 'showing', ad
 const asking = {
   ...fresh,
   listSame: opening(),
+  listLinkOnly: { ...opening(), visibility: 'link' },
   listNew: { status: 'showing', address, offline: false, schedule: startSchedule([p4, p3, p2, p1]), codes: { [p4]: 'c4' }, slide: 0 },
   listEmpty: { status: 'empty', address, offline: false },
   gone: { status: 'notFound', address },
@@ -61,6 +64,7 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
     ...asking,
     // The list answered again keeps the photo on screen; a new one goes on at once.
     listSame: showingState,
+    listLinkOnly: { ...showingState, visibility: 'link' },
     listNew: { ...showingState, schedule: listArrived(started, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 1 },
     page: { ...showingState, schedule: withPage, codes: { [p1]: 'c1', [p2]: 'c2' } },
     failed: { ...showingState, offline: true },
@@ -69,6 +73,7 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
   showingOffline: {
     ...asking,
     listSame: showingState,
+    listLinkOnly: { ...showingState, visibility: 'link' },
     listNew: { ...showingState, schedule: listArrived(started, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 1 },
     page: { ...showingState, offline: true, schedule: withPage, codes: { [p1]: 'c1', [p2]: 'c2' } },
     elapsed: { ...showingState, offline: true, schedule: advance(started), slide: 1 },
@@ -76,6 +81,12 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
   showingNight: {
     ...asking,
     listSame: nightState,
+    // The night held is let go, read afresh from its start (the photo on screen keeps its time).
+    listLinkOnly: {
+      ...nightState,
+      visibility: 'link',
+      schedule: { ...inNight, night: { ahead: [], after: null, round: inNight.night.round + 1, empty: false } },
+    },
     listNew: { ...nightState, schedule: listArrived(inNight, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 2 },
     // (page: the start of a round the wall has read already, a late answer: nothing changes.)
     failed: { ...nightState, offline: true },
