@@ -1,6 +1,7 @@
 import './wall.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isRefusedForGood } from '../../api/apiError';
 import { mediaSource } from '../../api/mediaSource';
 import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
@@ -47,23 +48,39 @@ export default function WallPage() {
   return <LiveWall publicId={publicId} wallKey={key} />;
 }
 
+/** A wall's new address that could not be asked (no connection, the server down) is asked again after this long: a TV has nobody to tap. */
+const FOLLOW_RETRY_MS = 5_000;
+
+/** Where a closed wall of a signed-in viewer stands: going to its event's new address (the connection lost while it asks), or not followed. */
+type Following = 'asking' | 'offline' | null;
+
 /**
  * A wall the owner or the team opened, whose address changed (every guest's access revoked gives
  * the event a new public id, issue 43): once the server says this one no longer opens, asks the
  * event's wall address as its owner and goes there, so the screen goes on with QR codes that
  * open the event as it is now. A screen opened by a wall link is not followed: revoking every
- * guest's access takes its link away too.
+ * guest's access takes its link away too. Says whether it is following, so that the screen says
+ * so instead of 'Telão não encontrado' meanwhile.
  */
-function useFollowMovedWall(publicId: string, bname: string | undefined, closed: boolean): void {
+function useFollowMovedWall(publicId: string, bname: string | undefined, closed: boolean): Following {
   const navigate = useNavigate();
   // The event's name as the wall last knew it: once it closes, its list (and the name) is gone.
   const [known, setKnown] = useState(bname);
   if (bname && bname !== known) setKnown(bname);
-  const { currentData } = useGetWallAddressQuery(known ?? '', { skip: !closed || !known });
+  const asking = closed && known !== undefined;
+  const { currentData, isError, error, refetch } = useGetWallAddressQuery(known ?? '', { skip: !asking });
   const moved = currentData && currentData.publicId !== publicId ? currentData.publicId : null;
+  const lost = isError && !isRefusedForGood(error);
   useEffect(() => {
     if (moved) void navigate(wallPage(moved), { replace: true });
   }, [moved, navigate]);
+  useEffect(() => {
+    if (!asking || !lost) return;
+    const timer = setTimeout(() => void refetch(), FOLLOW_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [asking, lost, refetch]);
+  if (!asking || (isError && !lost) || (currentData && !moved)) return null;
+  return lost ? 'offline' : 'asking';
 }
 
 function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | null }) {
@@ -79,7 +96,7 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
   const { live, wall } = useWallFeed(address, { ready, stopped: state.status === 'notFound' });
   const showing = state.status === 'showing' ? state : null;
   useWallNight(address, showing ? wantedPage(showing.schedule) : null);
-  useFollowMovedWall(publicId, wall?.bname, state.status === 'notFound' && identity.status === 'signedIn');
+  const following = useFollowMovedWall(publicId, wall?.bname, state.status === 'notFound' && identity.status === 'signedIn');
   const { full, enter } = useFullscreen();
 
   const current = showing ? showing.schedule.current : null;
@@ -101,6 +118,14 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
       <WallMessage role="alert">
         <h1>Sem conexão com o servidor</h1>
         <p>O telão tenta de novo sozinho a cada poucos segundos.</p>
+      </WallMessage>
+    );
+  }
+  if (state.status === 'notFound' && following !== null) {
+    return (
+      <WallMessage>
+        <h1>Procurando o telão do evento...</h1>
+        {following === 'offline' && <p>Sem conexão: tentando de novo...</p>}
       </WallMessage>
     );
   }

@@ -176,6 +176,51 @@ describe('the live wall', () => {
     expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
   });
 
+  it('says it looks for its event while it follows it, not that it is gone, and keeps asking through a lost connection', async () => {
+    const wall = serveWall(['1']);
+    const moved = serveWall(['1'], { publicId: 'festa-ana-2' });
+    noStream();
+    const live = serveWallStream();
+    let answer: 'down' | 'moved' = 'down';
+    const addresses: string[] = [];
+    network.use(
+      http.get(`${API}/events/festa_ana/telao`, () => {
+        addresses.push(answer);
+        return answer === 'down' ? HttpResponse.error() : HttpResponse.json({ publicId: 'festa-ana-2', key: null, visibility: 'private' });
+      }),
+    );
+    renderApp('/telao?evento=festa-ana-1', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v1' });
+    await screen.findByText('Ao vivo');
+    wall.answer = 'gone';
+    live.say('closed', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Procurando o telão do evento...' })).toBeInTheDocument();
+    expect(await screen.findByText('Sem conexão: tentando de novo...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Este link do telão não abre mais. Peça um novo a quem organiza o evento.')).not.toBeInTheDocument();
+    answer = 'moved';
+    await wait(5_000);
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+    expect(moved.asked.length).toBeGreaterThan(0);
+    expect(addresses).toEqual(['down', 'moved']);
+  });
+
+  it("says it is gone to a signed-in viewer whose event's wall did not move (not theirs)", async () => {
+    const wall = serveWall(['1']);
+    noStream();
+    const live = serveWallStream();
+    network.use(http.get(`${API}/events/festa_ana/telao`, () => HttpResponse.json(NOT_FOUND, { status: 404 })));
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', { identity: fakeIdentity({ signedInAs: ANA }) });
+    await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
+    live.say('gallery', { version: 'v1' });
+    await screen.findByText('Ao vivo');
+    wall.answer = 'gone';
+    live.say('closed', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Procurando o telão do evento...' })).not.toBeInTheDocument();
+  });
+
   it('says a video is a video', async () => {
     serveWall([]);
     network.use(
