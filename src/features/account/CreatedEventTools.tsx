@@ -18,7 +18,7 @@ export function CreatedEventTools({ bname, title, visibility }: { bname: string;
       <EventPrinterAlerts bname={bname} />
       <EventVisibilityControl bname={bname} title={title} visibility={visibility} />
       {/* A public event is everyone's: there is no guest access to count or take. */}
-      {visibility !== 'public' && <EventGuestAccess bname={bname} />}
+      {visibility !== 'public' && <EventGuestAccess bname={bname} visibility={visibility} />}
       <EventWall bname={bname} />
       <EventPrinting bname={bname} />
       <EventFaceSearch bname={bname} />

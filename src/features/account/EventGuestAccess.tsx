@@ -4,6 +4,7 @@ import { useGetEventAccessQuery, useRevokeEventAccessMutation } from './accountA
 import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
+import type { EventVisibility } from '../../../contract/wire';
 
 // qrcode.react in a chunk of its own, loaded once a new link is there to show.
 const LinkQrCode = lazy(() => import(/* webpackChunkName: "link-qrcode" */ './LinkQrCode'));
@@ -12,6 +13,9 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 
 type Outcome = { kind: 'revoked'; publicId: string } | { kind: 'failed'; message: string } | null;
 
+/** What the owner reads of the wall once the access is taken. */
+const WALL_NOTE = 'O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão).';
+
 /** The event's link as guests open it (`/eventos/evento?id=`: its booths, once signed in). */
 const eventLink = (publicId: string) => `${window.location.origin}${withQuery(ROUTES.event, { id: publicId })}`;
 
@@ -19,9 +23,11 @@ const eventLink = (publicId: string) => `${window.location.origin}${withQuery(RO
  * Who may see a link-only or private event besides its owner and the team (the guests who were
  * there, server/src/domain/eventAccess.ts): how many, never who; and the owner's way to take it
  * from every guest at once, after a confirmation (the event's link changes, and the collect
- * links already handed out no longer open it).
+ * links already handed out no longer open it). A link-only event's new link lets guests in again,
+ * and is shown to send; a private event's lets nobody in (docs/api.md, "Who may see an event"):
+ * the owner is told how its guests come back instead.
  */
-export function EventGuestAccess({ bname }: { bname: string }) {
+export function EventGuestAccess({ bname, visibility }: { bname: string; visibility: Exclude<EventVisibility, 'public'> }) {
   const { data, isError, refetch } = useGetEventAccessQuery(bname);
   const [revoke, { isLoading }] = useRevokeEventAccessMutation();
   const [confirming, setConfirming] = useState(false);
@@ -75,15 +81,30 @@ export function EventGuestAccess({ bname }: { bname: string }) {
           Tirar o acesso de todos
         </button>
       )}
-      <p role="status">{outcome?.kind === 'revoked' ? 'Acesso retirado de todos os convidados. O link do evento mudou.' : ''}</p>
-      {outcome?.kind === 'revoked' && (
+      <p role="status">
+        {outcome?.kind !== 'revoked'
+          ? ''
+          : visibility === 'link'
+            ? 'Acesso retirado de todos os convidados. O link do evento mudou.'
+            : 'Acesso retirado de todos os convidados.'}
+      </p>
+      {outcome?.kind === 'revoked' && visibility === 'private' && (
+        <div className="guest-access__new-link">
+          <p>
+            Num evento privado, o link do evento não dá acesso a ninguém. Os convidados voltam a ver as fotos, com login, ao escanear um QR code do telão ou da
+            cabine, ou ao abrir o link de uma foto tirada a partir de agora.
+          </p>
+          <p>{WALL_NOTE}</p>
+        </div>
+      )}
+      {outcome?.kind === 'revoked' && visibility === 'link' && (
         <div className="guest-access__new-link">
           <CopyField
             label="Novo link do evento"
             value={eventLink(outcome.publicId)}
             copyLabel="Copiar link"
             copiedText="Novo link do evento copiado."
-            note="Envie só a quem deve ver as fotos. O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão)."
+            note={`Envie só a quem deve ver as fotos. ${WALL_NOTE}`}
           />
           <Suspense fallback={null}>
             <LinkQrCode value={eventLink(outcome.publicId)} label="QR code do novo link do evento" />

@@ -97,7 +97,7 @@ describe("the guests' access to a link-only or private event", () => {
 
   it('says how many have access, and takes it from every guest only once the owner confirms', async () => {
     const calls: { method: string; token: string | null }[] = [];
-    serveAccess('private', calls);
+    serveAccess('link', calls);
     const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
     const access = await screen.findByRole('region', { name: 'Convidados com acesso a festa_ana' }, { timeout: 10_000 });
     expect(await within(access).findByText(/12 aparelhos e 1 conta de\s+convidados/)).toBeInTheDocument();
@@ -118,6 +118,21 @@ describe("the guests' access to a link-only or private event", () => {
     expect(await within(access).findByRole('img', { name: 'QR code do novo link do evento' })).toBeInTheDocument();
     // The counts are asked again: nobody has access now.
     expect(await within(access).findByText(/0 aparelhos e 0 contas de\s+convidados/)).toBeInTheDocument();
+  });
+
+  it('tells the owner of a private event how its guests come back, not to send its link, which lets nobody in', async () => {
+    const calls: { method: string; token: string | null }[] = [];
+    serveAccess('private', calls);
+    const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
+    const access = await screen.findByRole('region', { name: 'Convidados com acesso a festa_ana' }, { timeout: 10_000 });
+    await user.click(within(access).getByRole('button', { name: 'Tirar o acesso de todos' }));
+    await user.click(within(access).getByRole('button', { name: 'Sim, tirar o acesso' }));
+    expect(await within(access).findByText('Acesso retirado de todos os convidados.')).toBeInTheDocument();
+    expect(within(access).getByText(/o link do evento não dá acesso a ninguém/)).toBeInTheDocument();
+    expect(within(access).getByText(/ao escanear um QR code do telão/)).toBeInTheDocument();
+    expect(within(access).queryByRole('textbox', { name: 'Novo link do evento' })).not.toBeInTheDocument();
+    expect(within(access).queryByText(/Envie só a quem deve ver as fotos/)).not.toBeInTheDocument();
+    expect(within(access).queryByRole('img', { name: 'QR code do novo link do evento' })).not.toBeInTheDocument();
   });
 
   it("is not there for a public event, which is everyone's", async () => {
