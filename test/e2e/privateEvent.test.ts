@@ -209,7 +209,10 @@ it('the owner makes the event private: signed out its photos do not load, signed
   const access = page.getByRole('region', { name: `Convidados com acesso a ${event}` });
   await access.getByRole('button', { name: 'Tirar o acesso de todos' }).click();
   await access.getByRole('button', { name: 'Sim, tirar o acesso' }).click();
-  await access.getByText('Acesso retirado de todos os convidados. O link do evento mudou.').waitFor();
+  await access.getByText('Acesso retirado de todos os convidados.', { exact: true }).waitFor();
+  // A private event's link lets nobody in: the owner is told how guests come back, not to send it.
+  await access.getByText(/o link do evento não dá acesso a ninguém/).waitFor();
+  expect(await access.getByRole('textbox', { name: 'Novo link do evento' }).count()).toBe(0);
   await stranger.page.goto(`${baseUrl()}/eventos/evento/pad?evento=${event}`);
   await stranger.page.getByText('Evento não encontrado.').first().waitFor();
   expect(await stranger.page.getByRole('list', { name: 'Galeria Pad' }).count()).toBe(0);
