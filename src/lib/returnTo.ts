@@ -24,6 +24,12 @@ const NOT_A_RETURN = new Set<string>([ROUTES.login, ROUTES.signup]);
 
 const isLoginPage = (pathname: string) => NOT_A_RETURN.has(pathname.replace(/\/+$/, ''));
 
+/** Any origin: only whether a path stays on it matters. */
+const PROBE_ORIGIN = 'https://cabine.invalid';
+
+/** '/a/..//evil.example' resolves to '//evil.example': a path a later reload or link reads as another host. */
+const resolvesToAnotherHost = (path: string) => new URL(path, PROBE_ORIGIN).pathname.startsWith('//');
+
 /**
  * The page to go back to after a login, read from navigation state (which anyone can shape with
  * history.pushState): only a path of this site, never another origin or the login pages.
@@ -34,16 +40,13 @@ export function returnToOf(state: unknown): ReturnTo | null {
   if (typeof candidate !== 'object' || candidate === null) return null;
   const { pathname, search, state: pageState } = candidate as Partial<ReturnTo>;
   if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//') || pathname.includes('\\')) return null;
-  if (isLoginPage(pathname)) return null;
+  if (resolvesToAnotherHost(pathname) || isLoginPage(pathname)) return null;
   const query = typeof search === 'string' && (search === '' || search.startsWith('?')) ? search : '';
   return { pathname, search: query, state: pageState ?? null };
 }
 
 /** A backslash or a control character: browsers read either in a path as a way to another host. */
 const isUnsafe = (char: string) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
-
-/** Any origin: only whether a path stays on it matters. */
-const PROBE_ORIGIN = 'https://cabine.invalid';
 
 /**
  * The page to go back to named by the login page's address (`?volta=/collect?id=...`), which
@@ -59,7 +62,7 @@ export function returnToOfSearch(search: string): ReturnTo | null {
   } catch {
     return null;
   }
-  if (target.origin !== PROBE_ORIGIN || isLoginPage(target.pathname)) return null;
+  if (target.origin !== PROBE_ORIGIN || target.pathname.startsWith('//') || isLoginPage(target.pathname)) return null;
   return { pathname: target.pathname, search: target.search, state: null };
 }
 

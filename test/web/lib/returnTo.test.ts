@@ -15,6 +15,7 @@ describe('returnToOf', () => {
     ['another origin', { returnTo: { pathname: '//evil.example/x', search: '' } }],
     ['an absolute URL', { returnTo: { pathname: 'https://evil.example/', search: '' } }],
     ['a backslash path', { returnTo: { pathname: '/\\evil.example', search: '' } }],
+    ['a path that resolves to another origin', { returnTo: { pathname: '/a/..//evil.example', search: '' } }],
     ['the login page itself', { returnTo: { pathname: '/login', search: '' } }],
     ['the signup page', { returnTo: { pathname: '/signup/', search: '' } }],
     ['a path that is not a string', { returnTo: { pathname: 42, search: '' } }],
@@ -47,6 +48,8 @@ describe('returnToOfSearch', () => {
     ['a backslash path', search('/\\evil.example')],
     ['a tab the browser drops', search('/\t/evil.example')],
     ['a newline the browser drops', search('/\n/evil.example')],
+    ['a path that resolves to another origin', search('/a/..//evil.example')],
+    ['a dot segment that resolves to another origin', search('/./..//evil.example/x')],
     ['the login page itself', search('/login?volta=/account')],
     ['the signup page', search('/signup/')],
   ])('goes nowhere special with %s', (_case, value) => {
