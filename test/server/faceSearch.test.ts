@@ -431,13 +431,34 @@ describe("the face screen's calls", () => {
     });
 
     it("refuses, and never collects, a photo the visitor's selfie does not find: someone else's, or one of an event they may not see", async () => {
-      const guest = await newUser('outro');
-      expect(foundUrls(await send('agentepega000003', 4, 2, ['festa_ana']))).toContain(urls[4]);
-      const response = await collect('agentepega000003', { fotos: [urls[4], urls[5], '/media/privada/pad/p1.jpg'] }, guest.token);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ collected: [urls[4]], refused: [urls[5], '/media/privada/pad/p1.jpg'] });
-      expect(await accountCollection(guest.uid)).toEqual([urls[4]]);
-      expect(await granted('agentepega000003')).toEqual(['festa_ana']);
+      // The same group photo at the private event, with face search on and indexed as at
+      // festa_ana: the selfie would find it there, but this visitor is not let into that event.
+      const { rows } = await server.db.query<{ id: string }>(
+        "INSERT INTO media (event_name, mode, file, kind) VALUES ('privada', 'pad', 'grupo-4-na-privada.jpg', 'image') RETURNING id",
+      );
+      const copy = rows[0].id;
+      const hidden = '/media/privada/pad/grupo-4-na-privada.jpg';
+      await server.db.query("UPDATE events SET face_search = true WHERE name = 'privada'");
+      await server.db.query("INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'privada', 'indexed', 0, now())", [copy]);
+      await server.db.query(
+        `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
+         SELECT $1, 'privada', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
+        [copy],
+      );
+      try {
+        // The search itself would find it, were the event searched.
+        expect((await searchFaces(server.db, await selfie(4, 2), ['privada'])).map((photo) => photo.url)).toContain(hidden);
+        const guest = await newUser('outro');
+        expect(foundUrls(await send('agentepega000003', 4, 2, ['festa_ana']))).toContain(urls[4]);
+        const response = await collect('agentepega000003', { fotos: [urls[4], urls[5], hidden] }, guest.token);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ collected: [urls[4]], refused: [urls[5], hidden] });
+        expect(await accountCollection(guest.uid)).toEqual([urls[4]]);
+        expect(await granted('agentepega000003')).toEqual(['festa_ana']);
+      } finally {
+        await server.db.query('DELETE FROM media WHERE id = $1', [copy]);
+        await server.db.query("UPDATE events SET face_search = false WHERE name = 'privada'");
+      }
     });
 
     it('answers 4xx to bad input, to no selfie kept and to another browser, and collects nothing', async () => {
