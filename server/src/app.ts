@@ -32,7 +32,7 @@ import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './ht
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { collectOnServe } from './http/collectOnServe';
 import { collectPageHead, firstPageHead } from './http/collectPreload';
-import { eventsListPageHead } from './http/eventsListShell';
+import { eventsListPageHead, isEventsListPage } from './http/eventsListShell';
 import { galleryPageHead } from './http/galleryShell';
 import { registerNulRefusal } from './http/textGuard';
 import { registerStaticFiles } from './http/staticFiles';
@@ -236,6 +236,7 @@ export async function buildApp({
   await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, issueVisitor, {
     head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase), eventsListPageHead()]),
     visit: collectOnServe(db, context.mediaAccess),
+    privately: isEventsListPage,
   });
   return app;
 }

@@ -16,10 +16,14 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-async function page(url: string, cookie?: string): Promise<string> {
+async function reply(url: string, cookie?: string) {
   const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
   expect(response.statusCode).toBe(200);
-  return response.body;
+  return response;
+}
+
+async function page(url: string, cookie?: string): Promise<string> {
+  return (await reply(url, cookie)).body;
 }
 
 /** What the page draws before the app's root. */
@@ -47,4 +51,21 @@ it('draws nothing for a visitor whose cookies name an event, nor on another page
   expect(beforeRoot(await page('/eventos', 'events=festa_ana%2Coutra'))).toBe('');
   expect(beforeRoot(await page('/collection'))).toBe('');
   expect(beforeRoot(await page('/eventos/evento/pad'))).toBe('');
+});
+
+it('draws nothing while an order waits for a sign-in: the app opens /account instead of the list', async () => {
+  for (const cookie of ['loginRequired=true', 'transaction=123456789; loginRequired=1', 'loginRequired=true; events=']) {
+    const html = await page('/eventos', cookie);
+    expect(beforeRoot(html)).toBe('');
+    expect(appScripts(html)).toHaveLength(3);
+  }
+  // Any other value is no flag (contract/cookieLists.ts): the words are drawn.
+  expect(beforeRoot(await page('/eventos', 'loginRequired=false'))).toContain(NO_EVENTS_TEXT);
+});
+
+it("is kept by the visitor's browser alone, whatever its cookies draw; other pages as before", async () => {
+  for (const cookie of [undefined, 'events=festa_ana', 'loginRequired=true']) {
+    expect((await reply('/eventos', cookie)).headers['cache-control']).toBe('private, no-cache');
+  }
+  expect((await reply('/collection')).headers['cache-control']).toBe('no-cache');
 });

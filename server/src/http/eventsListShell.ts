@@ -1,4 +1,5 @@
-import { COOKIE, parseList } from '../../../contract/cookieLists';
+import type { FastifyRequest } from 'fastify';
+import { COOKIE, parseFlag, parseList } from '../../../contract/cookieLists';
 import { EVENTS_SHELL_ATTRIBUTE, NO_EVENTS_TEXT, NO_EVENTS_TITLE } from '../../../contract/eventsList';
 import { ROUTES } from '../../../contract/routePaths';
 import { escapeAttribute, type PageHead } from './collectPreload';
@@ -13,7 +14,8 @@ import { readDecodedCookie } from './visitorCookies';
  * app's (a signed-in account's events arrive later, and the app shows this empty state until then
  * too). Drawn over the top of the page with the app's own classes (http/galleryShell.ts does the
  * same for a gallery's photos), so it stands where the app draws the same words; the list
- * removes it as it draws them (src/features/events/eventsShell.ts).
+ * removes it as it draws them (src/features/events/eventsShell.ts), and the app shell with its
+ * first render, whatever it shows (src/app/ServerShellsGone.tsx).
  */
 export function eventsListShellMarkup(): string {
   return (
@@ -26,11 +28,21 @@ export function eventsListShellMarkup(): string {
   );
 }
 
-/** The events list's page, for a visitor with no events: its empty state drawn in. */
+/** The events list's page: what it draws depends on the visitor's cookies, so no shared cache keeps it. */
+export function isEventsListPage(request: FastifyRequest): boolean {
+  return request.url.split('?')[0] === ROUTES.events;
+}
+
+/**
+ * The events list's page, for a visitor with no events: its empty state drawn in. Not while an
+ * order waits for a sign-in (the loginRequired cookie): the app then opens /account instead
+ * (src/app/LoginRequiredGuard.tsx), and the words would only stand in for a page never shown.
+ */
 export function eventsListPageHead(): PageHead {
   return async (request) => {
-    if (request.url.split('?')[0] !== ROUTES.events) return null;
+    if (!isEventsListPage(request)) return null;
     if (parseList(readDecodedCookie(request, COOKIE.events)).length > 0) return null;
+    if (parseFlag(readDecodedCookie(request, COOKIE.loginRequired))) return null;
     // The app's scripts are asked for once these words are painted (src/boot/photoFirst.ts).
     return { head: '', root: eventsListShellMarkup(), photo: true };
   };

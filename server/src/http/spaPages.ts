@@ -77,10 +77,16 @@ export function shellsByRoute(shell: SpaPage, chunks: RouteChunks | null): (path
   };
 }
 
-/** Sends a page in the best encoding the client accepts; never cached without a revalidation. */
-export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage): FastifyReply {
+/**
+ * Sends a page in the best encoding the client accepts; never cached without a revalidation, and
+ * a page drawn from the visitor's own cookies (`privately`) by the browser alone.
+ */
+export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage, { privately = false }: { privately?: boolean } = {}): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', privately ? 'private, no-cache' : 'no-cache')
+    .header('Vary', 'Accept-Encoding');
   if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.brotli);
   if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip);
   return reply.send(page.identity);

@@ -64,6 +64,8 @@ export interface PageHooks {
   head?: PageHead;
   /** Cookies of the visitor's it changes (the collect page's collect). */
   visit?: PageVisit;
+  /** Pages drawn from the visitor's cookies (the events list's): `private` to every cache. */
+  privately?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -163,7 +165,7 @@ export async function registerStaticFiles(
         // A first visit gets its agent before the visit, so that what the visit grants (a wall's QR code: collectOnServe.ts) is the visitor's.
         giveAgentCookie(request, reply, issueVisitor);
         await applyPageVisit(request, reply, pages.visit, secure);
-        return sendSpaPage(request, reply, page);
+        return sendSpaPage(request, reply, page, { privately: pages.privately?.(request) ?? false });
       });
     }
     return reply.code(404).send({ error: 'not_found', message: 'Não encontrado.' });

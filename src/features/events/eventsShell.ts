@@ -3,7 +3,8 @@ import { EVENTS_SHELL_ATTRIBUTE } from '../../../contract/eventsList';
 /**
  * The events list's page may arrive with its empty state drawn over the top by the server
  * (server/src/http/eventsListShell.ts): the list removes that copy as it draws its own screen
- * (before the browser paints again, so nothing flashes), and so does a failure to load the list's code.
+ * (before the browser paints again, so nothing flashes), and the app shell does with its first
+ * render, whatever it shows, and with any change of address (src/app/ServerShellsGone.tsx).
  */
 export function removeEventsShell(): void {
   if (typeof document === 'undefined') return;

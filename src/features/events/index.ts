@@ -1,18 +1,13 @@
 import { lazy } from 'react';
 import { preloadableLazy } from '../../ui/preloadableLazy';
-import { removeEventsShell } from './eventsShell';
 
 /** The events a visitor attended, an event's booths, and each booth's gallery: each screen its own chunk. */
-const eventsList = preloadableLazy(() =>
-  import(/* webpackChunkName: "route-eventos" */ './EventsListPage').catch((error: unknown) => {
-    // The server's copy of the list's first screen must not stay over the app's error.
-    removeEventsShell();
-    throw error;
-  }),
-);
+const eventsList = preloadableLazy(() => import(/* webpackChunkName: "route-eventos" */ './EventsListPage'));
 export const EventsListPage = eventsList.Screen;
 export const preloadEventsListPage = eventsList.preload;
 export { BoothGalleryPage, EventPage, preloadEventPage } from './eventScreens';
+/** The server's copy of the list's empty state: the app shell removes it too (src/app/ServerShellsGone.tsx). */
+export { removeEventsShell } from './eventsShell';
 /** A link to an event's galleries, and its card, for screens of other features that name an event. */
 export { EventLink, useEventCard } from './eventLink';
 export const NuloPage = lazy(() => import(/* webpackChunkName: "route-evento-nulo" */ './NuloPage'));
