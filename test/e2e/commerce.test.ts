@@ -269,6 +269,21 @@ it('signed out: the order waits in the cookies, and after signing up it is in th
   await guest.close();
 });
 
+it("signed out with an order waiting, /eventos opened by its address shows /account with nothing of the list's page over it", async () => {
+  // A first load from the network (no service worker yet): the page the server draws for it.
+  const guest = await newGuest(browser, { serviceWorkers: 'block' });
+  const { page } = guest;
+  await page
+    .context()
+    .addCookies(['transaction=123456789', 'loginRequired=true'].map((pair) => ({ name: pair.split('=')[0], value: pair.split('=')[1], url: baseUrl() })));
+  await page.goto(`${baseUrl()}/eventos`);
+  await page.waitForURL(`${baseUrl()}/account`);
+  await page.getByText(waitingMessage('123456789')).waitFor();
+  // The events list's empty state (drawn by the server for a visitor with no events) is not there.
+  expect(await page.locator('[data-events-shell]').count()).toBe(0);
+  await guest.close();
+});
+
 it('signed out, Pix: the code stays after Finalizar pedido and on /account, the sandbox pays it, and the page says paid without a reload', async () => {
   const guest = await newGuest(browser);
   const { page } = guest;
