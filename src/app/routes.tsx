@@ -22,7 +22,6 @@ import { ROUTES } from '../../contract/routePaths';
 import { Layout } from './Layout';
 import { NotFoundPage } from './lazyPages';
 import { RouteErrorBoundary } from './RouteError';
-import { ServerShellsGone } from './ServerShellsGone';
 
 // The landing page ships in the entry chunk; every other screen is its own chunk (each feature's
 // index.ts declares its screens lazily), so that a guest opening a collect link never downloads
@@ -32,7 +31,7 @@ const boothRoutes: RouteObject[] = BOOTH_MODES.map((mode) => ({
   element: mode === 'nulo' ? <NuloPage /> : <BoothGalleryPage />,
 }));
 
-const screens: RouteObject[] = [
+export const appRoutes: RouteObject[] = [
   // The wall fills a TV's screen: no menu, no sign-in prompt of the site's frame.
   {
     path: ROUTES.wall,
@@ -89,10 +88,6 @@ const screens: RouteObject[] = [
     ],
   },
 ];
-
-// Every screen renders through ServerShellsGone: what the server drew before the app ran goes
-// with the app's first render and with any change of address.
-export const appRoutes: RouteObject[] = [{ element: <ServerShellsGone />, children: screens }];
 
 /**
  * The routes under the declarative router (BrowserRouter in main.tsx, StaticRouter in

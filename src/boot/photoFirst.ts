@@ -7,6 +7,7 @@
 import { EVENTS_SHELL_ATTRIBUTE } from '../../contract/eventsList';
 import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
 import { afterFirstFrame, afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';
+import { removeWhenAppRenders } from './shellRemoval';
 
 /**
  * Loaded is not yet shown: a large photo is decoded, then painted, then presented. Where the
@@ -59,6 +60,7 @@ function startApp(): void {
 }
 
 if (!photo && document.querySelector(`[${EVENTS_SHELL_ATTRIBUTE}]`)) {
+  removeWhenAppRenders(document.getElementById('root'), () => document.querySelectorAll(`[${EVENTS_SHELL_ATTRIBUTE}]`));
   // Words are painted with the first frame: the app's code is asked for after it, so that neither
   // its bytes nor its run come before that paint.
   afterFirstFrame(startApp, (callback) => requestAnimationFrame(() => setTimeout(callback, 0)), browserClock.setTimer);

@@ -15,7 +15,7 @@ import { readDecodedCookie } from './visitorCookies';
  * too). Drawn over the top of the page with the app's own classes (http/galleryShell.ts does the
  * same for a gallery's photos), so it stands where the app draws the same words; the list
  * removes it as it draws them (src/features/events/eventsShell.ts), and the app shell with its
- * first render, whatever it shows (src/app/ServerShellsGone.tsx).
+ * first render, whatever it shows (src/boot/shellRemoval.ts).
  */
 export function eventsListShellMarkup(): string {
   return (

@@ -3,8 +3,8 @@ import { EVENTS_SHELL_ATTRIBUTE } from '../../../contract/eventsList';
 /**
  * The events list's page may arrive with its empty state drawn over the top by the server
  * (server/src/http/eventsListShell.ts): the list removes that copy as it draws its own screen
- * (before the browser paints again, so nothing flashes), and the app shell does with its first
- * render, whatever it shows, and with any change of address (src/app/ServerShellsGone.tsx).
+ * (before the browser paints again, so nothing flashes), and the page's loader does with the app's
+ * first render, whatever it shows (src/boot/shellRemoval.ts).
  */
 export function removeEventsShell(): void {
   if (typeof document === 'undefined') return;

@@ -6,8 +6,6 @@ const eventsList = preloadableLazy(() => import(/* webpackChunkName: "route-even
 export const EventsListPage = eventsList.Screen;
 export const preloadEventsListPage = eventsList.preload;
 export { BoothGalleryPage, EventPage, preloadEventPage } from './eventScreens';
-/** The server's copy of the list's empty state: the app shell removes it too (src/app/ServerShellsGone.tsx). */
-export { removeEventsShell } from './eventsShell';
 /** A link to an event's galleries, and its card, for screens of other features that name an event. */
 export { EventLink, useEventCard } from './eventLink';
 export const NuloPage = lazy(() => import(/* webpackChunkName: "route-evento-nulo" */ './NuloPage'));
