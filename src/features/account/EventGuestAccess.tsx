@@ -7,7 +7,7 @@ import { ROUTES, withQuery } from '../../../contract/routePaths';
 import type { EventVisibility } from '../../../contract/wire';
 
 // qrcode.react in a chunk of its own, loaded once a new link is there to show.
-const LinkQrCode = lazy(() => import(/* webpackChunkName: "link-qrcode" */ './LinkQrCode'));
+const LinkQrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './LinkQrCode'));
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
