@@ -8,11 +8,18 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
-import { printerOnce } from './support/boothSimulator';
+import { boothOnce, printerOnce } from './support/boothSimulator';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { newGuest } from './support/guest';
 import { sidewaysOverflow } from './support/screenGeometry';
+
+/**
+ * The demo's printer says it is ready: a printer not heard from for a minute is offline, and the
+ * overlay then truly says the print waits in the queue ('Impressão na fila'); the stack is shared by
+ * every journey file, so when it last spoke depends on what ran before.
+ */
+const printerReady = () => boothOnce(['--only', 'printer', '--printer-state', 'ready']);
 
 let browser: Browser;
 
@@ -79,6 +86,7 @@ it('collects from a link, finds it in the collection, prints it with a pack, and
   await printModal.getByText('Selecione o pack de impressões').waitFor();
   await printModal.getByRole('button', { name: /PACKDEMO5/ }).waitFor();
   await expectAccessible(page, 'collection, the print modal');
+  await printerReady();
   await printModal.getByRole('button', { name: /PACKDEMO5/ }).click();
   const overlay = page.getByRole('dialog', { name: 'Impressão enviada' });
   await overlay.waitFor();
@@ -148,6 +156,7 @@ it("the pack's link shows the guest's photos of its event, each with 'Imprimir',
   await computer.close();
 
   // 'Imprimir' under the newest photo prints it with this pack: no chooser, one copy spent.
+  await printerReady();
   await items.first().getByRole('button', { name: 'Imprimir' }).click();
   const overlay = page.getByRole('dialog', { name: 'Impressão enviada' });
   await overlay.waitFor();
