@@ -7,23 +7,19 @@
  * dashboard, named as the event names it, with the prints waiting, until it is ready (issue 43).
  * With SCREENSHOTS_DIR set, the alert is photographed there on a phone and a computer.
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { expectAccessible } from './support/accessibility';
 import { boothOnce } from './support/boothSimulator';
+import { seedIn } from './support/seedBeside';
 import { baseUrl, launchBrowser, phoneContext } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { logIn, newGuest } from './support/guest';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 
 let browser: Browser;
 let seedDir: string;
@@ -40,17 +36,8 @@ afterAll(async () => {
   fs.rmSync(seedDir, { recursive: true, force: true });
 });
 
-/** `npm run seed -- FILE` beside the running stack, as docs/seed-format.md says. */
-async function seed(name: string, content: SeedFile): Promise<void> {
-  const file = path.join(seedDir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify(content));
-  const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
-  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
-    timeout: 60_000,
-  });
-}
+/** A seed beside the running stack, its file named for what it adds, beside its media. */
+const seed = (name: string, content: SeedFile) => seedIn(seedDir, content, name);
 
 const PACK = 'PACKDEMO2';
 

@@ -8,12 +8,10 @@
  * owner's wall follows the event to its new address with QR codes that open it, and the owner
  * is shown the new link.
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -22,6 +20,7 @@ import { startStackProcess, type StackProcess, stackFolder } from '../../scripts
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { freePort } from '../../tools/localStack/freePort';
 import { expectAccessible } from './support/accessibility';
+import { seedIn } from './support/seedBeside';
 import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -216,20 +215,8 @@ describe('a wall left open while its server restarts', () => {
   }, 240_000);
 });
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
-
-/** `npm run seed -- FILE` beside the running stack, as docs/seed-format.md says. */
-async function seed(dir: string, content: SeedFile): Promise<void> {
-  const file = path.join(dir, 'seed.json');
-  fs.writeFileSync(file, JSON.stringify(content));
-  const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
-  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
-    timeout: 60_000,
-  });
-}
+/** A seed beside the running stack, in the folder of its photos. */
+const seed = (dir: string, content: SeedFile) => seedIn(dir, content);
 
 /** A photo of the night: a colour of its own and its number, large, as a booth's strip would be. */
 function nightPhoto(n: number): Promise<Buffer> {
