@@ -38,7 +38,10 @@ const TYPES_ONLY_PACKAGES = ['@fastify/type-provider-typebox'];
  * The packages production installs (`npm ci --omit=dev`): package.json's dependencies. Read from
  * it, so that moving a package to devDependencies is enough for the check to hold the server to it.
  */
-const RUNTIME_PACKAGES = `(^|/)node_modules/(${[...Object.keys(require('./package.json').dependencies), ...TYPES_ONLY_PACKAGES]
+const RUNTIME_PACKAGES = `(^|/)node_modules/(${[
+  ...Object.keys(require('./package.json').dependencies),
+  ...TYPES_ONLY_PACKAGES,
+]
   .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|')})/`;
 
@@ -150,7 +153,9 @@ module.exports = {
       severity: 'error',
       comment: "The domain holds the rules and the SQL and throws domain errors; HTTP is the routes' business.",
       from: { path: '^server/src/(domain|payments|storage|db)/' },
-      to: { path: ['^server/src/(http|routes|auth)/', '^server/src/app\\.ts$', 'node_modules/(fastify|@fastify/[^/]+)/'] },
+      to: {
+        path: ['^server/src/(http|routes|auth)/', '^server/src/app\\.ts$', 'node_modules/(fastify|@fastify/[^/]+)/'],
+      },
     },
     {
       name: 'sql-in-the-domain',

@@ -33,7 +33,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
     },
   },
   {
@@ -76,7 +79,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tools/**/*.ts', 'test/**/*.{ts,tsx}', '*.config.{js,mjs,ts}', 'jest.config.js'],
+    files: [
+      'scripts/**/*.ts',
+      'server/**/*.ts',
+      'tools/**/*.ts',
+      'test/**/*.{ts,tsx}',
+      '*.config.{js,mjs,ts}',
+      'jest.config.js',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

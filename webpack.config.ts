@@ -41,7 +41,10 @@ const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT 
 const defines = (production: boolean) =>
   new webpack.DefinePlugin(
     Object.fromEntries(
-      PUBLIC_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? '')))]),
+      PUBLIC_ENV.map((name) => [
+        `process.env.${name}`,
+        JSON.stringify(process.env[name] ?? (production ? '' : (DEVELOPMENT_DEFAULTS[name] ?? ''))),
+      ]),
     ),
   );
 
@@ -141,8 +144,17 @@ export default (
       // index.html gets the landing page rendered into it (scripts/build.ts); app.html stays an
       // empty shell for every other route, so no other route flashes the landing page.
       // The landing page asks for nothing early: its own scripts stay its only ones (bench:bundle).
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst', 'earlyRequests'] }),
-      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'app.html', favicon: './public/favicon.svg', excludeChunks: ['photoFirst'] }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        excludeChunks: ['photoFirst', 'earlyRequests'],
+      }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        filename: 'app.html',
+        favicon: './public/favicon.svg',
+        excludeChunks: ['photoFirst'],
+      }),
       new EarlyScriptPlugin(EARLY_SCRIPT_PREFIX),
       new RouteChunksPlugin(),
       new PwaAssetsPlugin(path.resolve(__dirname, 'public/favicon.svg')),
@@ -163,7 +175,12 @@ export default (
               // Hashed names change with their content: no revision query needed.
               dontCacheBustURLsMatching: /^assets\//,
             }),
-            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024, filename: '[path][base].gz' }),
+            new CompressionPlugin({
+              algorithm: 'gzip',
+              test: /\.(js|css|html|svg|json)$/,
+              threshold: 1024,
+              filename: '[path][base].gz',
+            }),
             new CompressionPlugin({
               algorithm: 'brotliCompress',
               test: /\.(js|css|html|svg|json)$/,
@@ -184,7 +201,12 @@ export default (
         // The libraries every page starts with, in three files instead of one: each is compiled in
         // a task of its own, so a cheap phone's main thread is never held for all of them at once.
         cacheGroups: {
-          reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', priority: 20 },
+          reactDom: {
+            test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+            name: 'react-dom',
+            chunks: 'initial',
+            priority: 20,
+          },
           router: {
             test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
             name: 'router',
@@ -201,7 +223,9 @@ export default (
       historyApiFallback: { index: '/app.html' },
       hot: false,
       // Every path the server owns (server/src/http/staticFiles.ts); the rest is this build's.
-      proxy: [{ context: ['/api', '/media', '/thumbs', '/display', '/catalogo'], target: backend, changeOrigin: false }],
+      proxy: [
+        { context: ['/api', '/media', '/thumbs', '/display', '/catalogo'], target: backend, changeOrigin: false },
+      ],
     },
   };
 };

@@ -36,7 +36,12 @@ export interface PhotoFirstClock {
  * Calls `start` once: at once when there is no photo or it failed; else once the photo is on the
  * screen, or has failed, or after `waitMs`, whichever comes first.
  */
-export function afterPhoto(photo: LoadingPhoto | null, start: () => void, clock: PhotoFirstClock, waitMs: number = PHOTO_FIRST_WAIT_MS): void {
+export function afterPhoto(
+  photo: LoadingPhoto | null,
+  start: () => void,
+  clock: PhotoFirstClock,
+  waitMs: number = PHOTO_FIRST_WAIT_MS,
+): void {
   let started = false;
   const once = () => {
     if (started) return;

@@ -33,7 +33,8 @@ export function randomString(length: number, alphabet: string, random: RandomByt
 /** A whole number from `min` to `max` (both included, at most 2^32 apart), each equally likely. */
 export function randomInteger(min: number, max: number, random: RandomBytes = platformBytes): number {
   const span = max - min + 1;
-  if (!Number.isInteger(min) || !Number.isInteger(span) || span < 1 || span > 0x1_0000_0000) throw new RangeError('bad range');
+  if (!Number.isInteger(min) || !Number.isInteger(span) || span < 1 || span > 0x1_0000_0000)
+    throw new RangeError('bad range');
   const limit = 0x1_0000_0000 - (0x1_0000_0000 % span);
   const word = new Uint8Array(4);
   for (;;) {

@@ -16,7 +16,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { newPackHash } from '../server/src/domain/packs';
-import { AIM, formatApiTable, judgeRoute, bareRequestsPerSecond, type ApiRow, type LoadFigures } from './lib/benchReport';
+import {
+  AIM,
+  formatApiTable,
+  judgeRoute,
+  bareRequestsPerSecond,
+  type ApiRow,
+  type LoadFigures,
+} from './lib/benchReport';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 
@@ -59,10 +66,22 @@ interface Target {
 
 async function load(target: Target): Promise<LoadFigures> {
   // A short run first: the JIT and the database's caches warm up outside the figures.
-  await autocannon({ url: target.url, connections: Math.min(50, CONNECTIONS), duration: WARM_UP_SECONDS, headers: target.headers });
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, headers: target.headers });
+  await autocannon({
+    url: target.url,
+    connections: Math.min(50, CONNECTIONS),
+    duration: WARM_UP_SECONDS,
+    headers: target.headers,
+  });
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: target.headers,
+  });
   const answered = Object.entries(result.statusCodeStats);
-  const unexpected = answered.filter(([status]) => Number(status) !== target.expectedStatus).reduce((n, [, stat]) => n + Number(stat.count), 0);
+  const unexpected = answered
+    .filter(([status]) => Number(status) !== target.expectedStatus)
+    .reduce((n, [, stat]) => n + Number(stat.count), 0);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -134,7 +153,8 @@ async function checkTargets(base: string, packs: string[]): Promise<string> {
   const cards = (await (await fetch(`${base}/api/eventos/${EVENT}/${AGENT}`)).json()) as { photos: number }[];
   if (cards[0]?.photos !== ITEMS) throw new Error(`/eventos counted ${cards[0]?.photos} photos, not ${ITEMS}`);
   const literals = (await (await fetch(`${base}/api/validatePacks/${packs.join(',')}`)).json()) as string[];
-  if (literals.length !== packs.length) throw new Error(`/validatePacks answered ${literals.length} packs, not ${packs.length}`);
+  if (literals.length !== packs.length)
+    throw new Error(`/validatePacks answered ${literals.length} packs, not ${packs.length}`);
   return etag;
 }
 
@@ -175,22 +195,37 @@ async function main(): Promise<void> {
         headers: { 'Accept-Encoding': 'gzip, deflate, br' },
         expectedStatus: 200,
       },
-      { route: `/api/all/${EVENT}/pad (304, If-None-Match)`, url: `${api}/all/${EVENT}/pad`, headers: { 'If-None-Match': etag }, expectedStatus: 304 },
+      {
+        route: `/api/all/${EVENT}/pad (304, If-None-Match)`,
+        url: `${api}/all/${EVENT}/pad`,
+        headers: { 'If-None-Match': etag },
+        expectedStatus: 304,
+      },
       { route: `/api/eventos/${EVENT}/{agent}`, url: `${api}/eventos/${EVENT}/${AGENT}`, expectedStatus: 200 },
-      { route: `/api/validatePacks/{${PACKS_ASKED} hashes}`, url: `${api}/validatePacks/${packs.join(',')}`, expectedStatus: 200 },
+      {
+        route: `/api/validatePacks/{${PACKS_ASKED} hashes}`,
+        url: `${api}/validatePacks/${packs.join(',')}`,
+        expectedStatus: 200,
+      },
       { route: 'bare Fastify { hello: world } (last)', url: `${started.url}/hello`, expectedStatus: 200, bare: true },
     ];
 
-    console.log(`bench:api: ${CONNECTIONS} connections, ${SECONDS} s a route (after ${WARM_UP_SECONDS} s of warm-up), an event of ${ITEMS} media items`);
+    console.log(
+      `bench:api: ${CONNECTIONS} connections, ${SECONDS} s a route (after ${WARM_UP_SECONDS} s of warm-up), an event of ${ITEMS} media items`,
+    );
     console.log(
       `the server runs as npm start runs it (LOG_LEVEL=warn), its rate limits raised x${RATE_LIMIT_SCALE} (RATE_LIMIT_SCALE): the limiter runs but refuses nothing`,
     );
-    console.log(`${os.cpus().length} CPUs shared by the server, its PostgreSQL, the bare app and autocannon; load average before ${loadAverage()}`);
+    console.log(
+      `${os.cpus().length} CPUs shared by the server, its PostgreSQL, the bare app and autocannon; load average before ${loadAverage()}`,
+    );
     const rows: ApiRow[] = [];
     for (const target of targets) {
       const figures = await load(target);
       rows.push({ route: target.route, figures, bare: target.bare });
-      console.log(`  ${target.route}: p99 ${figures.p99} ms, ${figures.requestsPerSecond.toFixed(0)} req/s (load average ${loadAverage()})`);
+      console.log(
+        `  ${target.route}: p99 ${figures.p99} ms, ${figures.requestsPerSecond.toFixed(0)} req/s (load average ${loadAverage()})`,
+      );
     }
     console.log('');
     console.log(formatApiTable(rows));

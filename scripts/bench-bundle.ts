@@ -2,7 +2,13 @@
  * `npm run bench:bundle`: production build, then the JS each route loads (raw and gzip), and what
  * a first visit to the landing page downloads, the chunks it loads once interactive included.
  */
-import { analyseBuild, formatReport, HEAVY_FOR_LANDING, LANDING_AFTER_INTERACTIVE, LANDING_BUDGET_BYTES } from './bundleReport';
+import {
+  analyseBuild,
+  formatReport,
+  HEAVY_FOR_LANDING,
+  LANDING_AFTER_INTERACTIVE,
+  LANDING_BUDGET_BYTES,
+} from './bundleReport';
 import { buildProduction } from './buildProduction';
 
 buildProduction()

@@ -102,7 +102,8 @@ function temporaryFiles(dataDir: string): string[] {
       else if (TEMPORARY_FILE.test(entry.name)) found.push(full);
     }
   };
-  for (const folder of DURABLE_FOLDERS) if (fs.existsSync(path.join(dataDir, folder))) visit(path.join(dataDir, folder));
+  for (const folder of DURABLE_FOLDERS)
+    if (fs.existsSync(path.join(dataDir, folder))) visit(path.join(dataDir, folder));
   return found;
 }
 
@@ -146,7 +147,8 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
       const request = `crash-${id}-print-0000`;
       const response = await fetch(`${base}/api/print/${PACK}/${encodeURIComponent(PRINTED)}?request=${request}`);
       const reply = (await response.json().catch(() => null)) as { copies?: number } | null;
-      if (response.ok && typeof reply?.copies === 'number') acked.push({ kind, key: request, cycle, expected: reply.copies });
+      if (response.ok && typeof reply?.copies === 'number')
+        acked.push({ kind, key: request, cycle, expected: reply.copies });
       else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
     } else {
       // 9 digits, never starting with 0: unique across the cycles of one run.
@@ -169,7 +171,8 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
         }),
       });
       const reply = (await response.json().catch(() => null)) as { orderId?: string; pixCode?: string } | null;
-      if (response.ok && reply?.orderId === orderId) acked.push({ kind, key: orderId, cycle, expected: pix ? reply.pixCode : undefined });
+      if (response.ok && reply?.orderId === orderId)
+        acked.push({ kind, key: orderId, cycle, expected: pix ? reply.pixCode : undefined });
       else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
     }
   };
@@ -232,8 +235,12 @@ async function findWrites(
   fetchThese: ReadonlySet<string>,
 ): Promise<{ found: FoundWrites; problems: string[] }> {
   const leads = await db.query<{ client_id: string }>('SELECT client_id FROM leads WHERE client_id IS NOT NULL');
-  const prints = await db.query<{ request_id: string; copies: number | null }>('SELECT request_id, copies FROM print_requests');
-  const orders = await db.query<{ order_id: string; payment_method: string; pix_code: string | null }>('SELECT order_id, payment_method, pix_code FROM orders');
+  const prints = await db.query<{ request_id: string; copies: number | null }>(
+    'SELECT request_id, copies FROM print_requests',
+  );
+  const orders = await db.query<{ order_id: string; payment_method: string; pix_code: string | null }>(
+    'SELECT order_id, payment_method, pix_code FROM orders',
+  );
   const uploads = new Map<string, number | null>();
   for (const url of listed) {
     if (fetchThese.has(url)) {
@@ -252,7 +259,8 @@ async function findWrites(
     [PACK],
   );
   const spent = PACK_COPIES - pack.rows[0].copies;
-  if (spent !== pack.rows[0].jobs) problems.push(`pack ${PACK}: ${spent} copies spent but ${pack.rows[0].jobs} print jobs`);
+  if (spent !== pack.rows[0].jobs)
+    problems.push(`pack ${PACK}: ${spent} copies spent but ${pack.rows[0].jobs} print jobs`);
 
   return {
     found: {
@@ -331,7 +339,9 @@ async function main(): Promise<void> {
     // No account is used: no Auth emulator is started (an address where none answers).
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
   };
-  console.log(`bench:crash: ${CYCLES} cycles of SIGKILL to the whole stack (server and its PostgreSQL) under ${CLIENTS} writing clients`);
+  console.log(
+    `bench:crash: ${CYCLES} cycles of SIGKILL to the whole stack (server and its PostgreSQL) under ${CLIENTS} writing clients`,
+  );
   console.log(
     `data folder ${dataDir} (kept across cycles), BENCH_SEED=${seedNumber}, rate limits x1000 (RATE_LIMIT_SCALE), load average ${os
       .loadavg()
@@ -373,7 +383,8 @@ async function main(): Promise<void> {
       // a job handed back) has a temporary file of its own for a moment, and is no leftover.
       const stillThere = new Set(temporaryFiles(dataDir));
       const temporaryAfterStart = leftByKill.filter((file) => stillThere.has(file)).length;
-      if (temporaryAfterStart > 0) problems.push(`cycle ${cycle}: ${temporaryAfterStart} temporary files still there after the restart`);
+      if (temporaryAfterStart > 0)
+        problems.push(`cycle ${cycle}: ${temporaryAfterStart} temporary files still there after the restart`);
 
       const db = await connectStackDatabase(dataDir);
       let lostNow: LostWrite[];
@@ -387,9 +398,12 @@ async function main(): Promise<void> {
         const check = await findWrites(stack.url, db, dataDir, watch.listed, lastUploads);
         problems.push(...check.problems.map((p) => `cycle ${cycle}: ${p}`));
         const stranded = await jobsOfTheDead(db);
-        if (stranded > 0) problems.push(`cycle ${cycle}: ${stranded} jobs still held by the killed server once the new one answered`);
+        if (stranded > 0)
+          problems.push(`cycle ${cycle}: ${stranded} jobs still held by the killed server once the new one answered`);
         // Every write acknowledged so far, not only this cycle's: a later restart must not lose an earlier one.
-        const missing = lostWrites(allAcked, check.found).filter((l) => !lostKeys.has(`${l.write.kind} ${l.write.key}`));
+        const missing = lostWrites(allAcked, check.found).filter(
+          (l) => !lostKeys.has(`${l.write.kind} ${l.write.key}`),
+        );
         const kept = await keptUploads(
           db,
           dataDir,
@@ -410,7 +424,10 @@ async function main(): Promise<void> {
         temporaryLeft,
         temporaryAfterStart,
         restartS,
-        handedBack: [...stack.output().matchAll(/(\d+) jobs held by a server no longer alive handed back/g)].reduce((n, m) => n + Number(m[1]), 0),
+        handedBack: [...stack.output().matchAll(/(\d+) jobs held by a server no longer alive handed back/g)].reduce(
+          (n, m) => n + Number(m[1]),
+          0,
+        ),
         listedAfterS: watch.allListedAfterMs === null ? null : watch.allListedAfterMs / 1000,
         lost: lostNow.length,
         hidden: hiddenNow.length,
@@ -493,7 +510,9 @@ async function main(): Promise<void> {
     for (const line of describeLost(allLost)) console.error(`  ${line}`);
   }
   if (allHidden.length > 0) {
-    console.error(`${allHidden.length} hidden from their gallery ${LISTED_WITHIN_MS / 1000} s after the restarted server answered:`);
+    console.error(
+      `${allHidden.length} hidden from their gallery ${LISTED_WITHIN_MS / 1000} s after the restarted server answered:`,
+    );
     for (const line of describeLost(allHidden)) console.error(`  ${line}`);
   }
   if (allLost.length > 0 || allHidden.length > 0 || problems.length > 0 || rows.length < CYCLES) {

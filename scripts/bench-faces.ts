@@ -79,7 +79,9 @@ async function main(): Promise<void> {
     }
 
     // Each selfie's search: the photos it found, against the one its face is in.
-    const found = new Map<number, { truth: string; matches: { photo: string; distance: number }[] }[]>(THRESHOLDS.map((t) => [t, []]));
+    const found = new Map<number, { truth: string; matches: { photo: string; distance: number }[] }[]>(
+      THRESHOLDS.map((t) => [t, []]),
+    );
     let noFace = 0;
     // Per kind of selfie, at the server's distance: found its photo, and found no face at all.
     const byKind = new Map(SELFIES.map((selfie) => [selfie.name, { right: 0, noFace: 0, wrong: 0 }]));
@@ -94,7 +96,8 @@ async function main(): Promise<void> {
           for (const threshold of THRESHOLDS) found.get(threshold)?.push({ truth: guest.photo, matches: [] });
           continue;
         }
-        for (const threshold of THRESHOLDS) found.get(threshold)?.push({ truth: guest.photo, matches: rankMatches(seen.descriptor, indexed, threshold) });
+        for (const threshold of THRESHOLDS)
+          found.get(threshold)?.push({ truth: guest.photo, matches: rankMatches(seen.descriptor, indexed, threshold) });
         const atServer = rankMatches(seen.descriptor, indexed);
         if (kind && atServer.some((m) => m.photo === guest.photo)) kind.right += 1;
         if (kind && atServer.some((m) => m.photo !== guest.photo)) kind.wrong += 1;
@@ -102,7 +105,9 @@ async function main(): Promise<void> {
     }
 
     console.info(`\nmodelo carregado em ${Math.round(loadMs)} ms (uma vez por processo)`);
-    console.info(`indexar uma foto (1920 px de largura, 3-5 rostos): mediana ${Math.round(median(indexMs))} ms, máx. ${Math.round(Math.max(...indexMs))} ms`);
+    console.info(
+      `indexar uma foto (1920 px de largura, 3-5 rostos): mediana ${Math.round(median(indexMs))} ms, máx. ${Math.round(Math.max(...indexMs))} ms`,
+    );
     console.info(
       `${guests.length} rostos, ${guests.length * SELFIES.length} selfies (${SELFIES.map((s) => s.name).join(', ')}); sem rosto achado na selfie: ${noFace}\n`,
     );
@@ -133,7 +138,10 @@ async function main(): Promise<void> {
     // An event of 3,000 indexed faces: the real descriptors, each again with a little noise.
     const many: IndexedFace<number>[] = Array.from({ length: SEARCH_FACES }, (_, i) => {
       const base = indexed[i % indexed.length].descriptor;
-      return { photo: Math.floor(i / 4), descriptor: Float32Array.from(base, (v, k) => v + Math.sin(i * 131 + k) * 0.02) };
+      return {
+        photo: Math.floor(i / 4),
+        descriptor: Float32Array.from(base, (v, k) => v + Math.sin(i * 131 + k) * 0.02),
+      };
     });
     const probe = indexed[0].descriptor;
     const rankMs: number[] = [];
@@ -174,7 +182,9 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
     const photos = Math.ceil(faces.length / 4);
     const db = await connectStackDatabase(dataDir);
     try {
-      await db.query("INSERT INTO events (name, public_id, devices, face_search) VALUES ('festa_rostos', 'festa-rostos-bench', '{pad}', true)");
+      await db.query(
+        "INSERT INTO events (name, public_id, devices, face_search) VALUES ('festa_rostos', 'festa-rostos-bench', '{pad}', true)",
+      );
       const { rows } = await db.query<{ id: string }>(
         `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_rostos', 'pad', 'foto-' || n || '.jpg', 'image' FROM generate_series(1, $1) n RETURNING id`,
         [photos],
@@ -188,7 +198,10 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
         await db.query(
           `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
            SELECT unnest($1::bigint[]), 'festa_rostos', '{0.4,0.3,0.1,0.1}', unnest($2::bytea[])`,
-          [batch.map((face) => rows[face.photo % rows.length].id), batch.map((face) => descriptorBytes(face.descriptor))],
+          [
+            batch.map((face) => rows[face.photo % rows.length].id),
+            batch.map((face) => descriptorBytes(face.descriptor)),
+          ],
         );
       }
     } finally {
@@ -206,14 +219,22 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
     if (!agentCookie || !signature) throw new Error(`the server gave no visitor (${first.status})`);
     const agent = agentCookie.slice('agent='.length);
     const cookie = `${agentCookie}; ${signature}`;
-    const body = JSON.stringify({ poligram: `data:image/jpeg;base64,${selfie.toString('base64')}`, consentimento: true, eventos: ['festa_rostos'] });
+    const body = JSON.stringify({
+      poligram: `data:image/jpeg;base64,${selfie.toString('base64')}`,
+      consentimento: true,
+      eventos: ['festa_rostos'],
+    });
 
     const uploadMs: number[] = [];
     const searchMs: number[] = [];
     let found = 0;
     for (let run = 0; run < 5; run += 1) {
       const started = performance.now();
-      const response = await fetch(`${stack.url}/api/uploadFace/${agent}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body });
+      const response = await fetch(`${stack.url}/api/uploadFace/${agent}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body,
+      });
       if (response.status !== 200) throw new Error(`uploadFace answered ${response.status}: ${await response.text()}`);
       found = ((await response.json()) as { found: unknown[] }).found.length;
       // The first one loads the model (once per process): not a search's time.
@@ -221,7 +242,9 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
     }
     for (let run = 0; run < 30; run += 1) {
       const started = performance.now();
-      const response = await fetch(`${stack.url}/api/fotos-do-rosto/${agent}?eventos=festa_rostos`, { headers: { cookie } });
+      const response = await fetch(`${stack.url}/api/fotos-do-rosto/${agent}?eventos=festa_rostos`, {
+        headers: { cookie },
+      });
       if (response.status !== 200) throw new Error(`fotos-do-rosto answered ${response.status}`);
       await response.arrayBuffer();
       searchMs.push(performance.now() - started);

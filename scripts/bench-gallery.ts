@@ -81,7 +81,9 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
         const nodes = (entry.sources ?? []).map((s) =>
           s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
         );
-        (w as unknown as { __shifts: string[] }).__shifts.push(`${entry.startTime.toFixed(0)}ms ${entry.value.toFixed(4)} ${nodes.join(' ')}`);
+        (w as unknown as { __shifts: string[] }).__shifts.push(
+          `${entry.startTime.toFixed(0)}ms ${entry.value.toFixed(4)} ${nodes.join(' ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
@@ -108,7 +110,10 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
   await page.evaluate(() => {
     const w = window as unknown as { __tapAt?: number };
     // Inline functions: tsx would name a `const` one with a helper the page does not have.
-    document.addEventListener('pointerdown', () => void (w.__tapAt ??= performance.now()), { capture: true, once: true });
+    document.addEventListener('pointerdown', () => void (w.__tapAt ??= performance.now()), {
+      capture: true,
+      once: true,
+    });
     document.addEventListener('click', () => void (w.__tapAt ??= performance.now()), { capture: true, once: true });
   });
   if (process.env.BENCH_VERBOSE) {
@@ -119,7 +124,8 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
       new MutationObserver((_, observer) => {
         const loads = (w as unknown as { __loads: string[] }).__loads;
         if (!document.querySelector('h1')?.textContent?.includes('bench')) return;
-        if (!loads.some((line) => line.includes('heading'))) loads.push(`${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms heading`);
+        if (!loads.some((line) => line.includes('heading')))
+          loads.push(`${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms heading`);
         if (document.querySelector('img.tile__image')) {
           loads.push(`${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms tiles in the page`);
           observer.disconnect();
@@ -180,10 +186,15 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
       'long tasks (relative to the tap):',
       await page.evaluate(() => {
         const w = window as unknown as { __longTaskSpans: [number, number][]; __tapAt: number };
-        return w.__longTaskSpans.map(([at, duration]) => `${(at - w.__tapAt).toFixed(0)} ms for ${duration.toFixed(0)} ms`);
+        return w.__longTaskSpans.map(
+          ([at, duration]) => `${(at - w.__tapAt).toFixed(0)} ms for ${duration.toFixed(0)} ms`,
+        );
       }),
     );
-    console.log('images loaded (relative to the tap):', await page.evaluate(() => (window as unknown as { __loads: string[] }).__loads));
+    console.log(
+      'images loaded (relative to the tap):',
+      await page.evaluate(() => (window as unknown as { __loads: string[] }).__loads),
+    );
   }
   const domAfterLoad = await page.evaluate(() => document.getElementsByTagName('*').length);
 
@@ -237,7 +248,9 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const seedFile =
-      keep && fs.existsSync(path.join(dir, 'seed.json')) ? path.join(dir, 'seed.json') : (console.log(`seeding ${PHOTOS} photos...`), await writeSeed(dir));
+      keep && fs.existsSync(path.join(dir, 'seed.json'))
+        ? path.join(dir, 'seed.json')
+        : (console.log(`seeding ${PHOTOS} photos...`), await writeSeed(dir));
     const started = Date.now();
     stack = await startStackProcess(
       {
@@ -255,7 +268,12 @@ async function main(): Promise<void> {
     const url = stack.url;
     const runOnce = async (settle: boolean) => {
       // A fresh context each time: nothing in the browser's cache from the run before.
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
       try {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
@@ -281,17 +299,24 @@ async function main(): Promise<void> {
       `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)} over ${values.length} runs)`;
     console.log('');
     console.log(`Gallery of ${PHOTOS} photos, phone viewport 390x844, CPU ${CPU_SLOWDOWN}x slower`);
-    console.log(`  first thumbnails painted     ${spread(thumbs)} after the tap on the event card, tapped as soon as it shows`);
+    console.log(
+      `  first thumbnails painted     ${spread(thumbs)} after the tap on the event card, tapped as soon as it shows`,
+    );
     console.log(`    tapped once the list settled ${spread(settled)}`);
     console.log(`  DOM elements after load      ${worst((m) => m.domAfterLoad)}`);
-    console.log(`  DOM elements after scrolling ${worst((m) => m.domAfterScroll)} (${worst((m) => m.renderedTiles)} tiles rendered)`);
+    console.log(
+      `  DOM elements after scrolling ${worst((m) => m.domAfterScroll)} (${worst((m) => m.renderedTiles)} tiles rendered)`,
+    );
     console.log(
       `  bytes transferred            ${(first.wire.bytes / 1024).toFixed(0)} KB in ${first.wire.requests} requests (events page, gallery, thumbnails, scrolling)`,
     );
     console.log(`  cumulative layout shift      ${worst((m) => m.layoutShift).toFixed(4)} (the worst run)`);
-    const phases = (pick: (p: Measures['longTaskPhases']) => number) => median(runs.map((run) => pick(run.result.longTaskPhases))).toFixed(0);
+    const phases = (pick: (p: Measures['longTaskPhases']) => number) =>
+      median(runs.map((run) => pick(run.result.longTaskPhases))).toFixed(0);
     // Counted from the events page's load, as this line always was (it was labelled "while scrolling").
-    console.log(`  long tasks, load to the end  ${median(runs.map((run) => run.result.longTasksDuringScrollMs)).toFixed(0)} ms (median)`);
+    console.log(
+      `  long tasks, load to the end  ${median(runs.map((run) => run.result.longTasksDuringScrollMs)).toFixed(0)} ms (median)`,
+    );
     console.log(`    events page's own start    ${phases((p) => p.beforeTap)} ms`);
     console.log(`    tap to first thumbnails    ${phases((p) => p.tapToThumbs)} ms`);
     console.log(`    while scrolling            ${phases((p) => p.scrolling)} ms`);

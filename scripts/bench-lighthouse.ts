@@ -26,7 +26,14 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const DESKTOP = process.env.LIGHTHOUSE_PRESET === 'desktop';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Besides playwright-core's own (headless among them). */
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** How long the page has to get a service worker ready before the check says it has none. */
 const SERVICE_WORKER_WAIT_MS = 10_000;
 
@@ -75,7 +82,10 @@ interface Installability {
  */
 async function launchChrome(): Promise<{ port: number; close: () => Promise<void> }> {
   const port = await freePort();
-  const browser = await chromium.launch({ executablePath: CHROME, args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
+  });
   return { port, close: () => browser.close() };
 }
 
@@ -94,7 +104,11 @@ async function galleryReload(port: number, base: string, url: string): Promise<R
     const page = await browser.newPage();
     await page.goto(`${base}${COLLECT_LINK}`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.innerText.includes('Coletado!'), { timeout: 30_000 });
-    await page.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Ir para Evento')?.click());
+    await page.evaluate(() =>
+      [...document.querySelectorAll('button')]
+        .find((button) => button.textContent?.trim() === 'Ir para Evento')
+        ?.click(),
+    );
     await page.waitForFunction(
       (path: string) => location.pathname === path && document.querySelector('[role="list"] img') !== null,
       { timeout: 30_000 },
@@ -133,24 +147,38 @@ async function audit(page: Page, base: string): Promise<Run> {
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     // A page that came from the service worker or a cache is not the first load being measured.
-    const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+      )?.items ?? [];
     if (!requests.some((request) => request.resourceType === 'Document' && (request.transferSize ?? 0) > 0)) {
       throw new Error('the page did not come from the network (a service worker or a cache answered)');
     }
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
-      fs.writeFileSync(path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+      fs.writeFileSync(
+        path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_VERBOSE) {
       const brief = (value: unknown, length: number) => (JSON.stringify(value) ?? '').slice(0, length);
-      for (const ref of [...(lhr.categories.accessibility?.auditRefs ?? []), ...(lhr.categories.performance?.auditRefs ?? [])]) {
+      for (const ref of [
+        ...(lhr.categories.accessibility?.auditRefs ?? []),
+        ...(lhr.categories.performance?.auditRefs ?? []),
+      ]) {
         const a = lhr.audits[ref.id];
-        if (a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${a.id}: ${a.title}`, brief(a.details, 600));
+        if (a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+          console.log(`  ${a.id}: ${a.title}`, brief(a.details, 600));
       }
       console.log('  LCP element:', brief(lhr.audits['largest-contentful-paint-element']?.details, 800));
-      console.log('  LCP breakdown:', brief(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['lcp-phases-insight']?.details, 800));
+      console.log(
+        '  LCP breakdown:',
+        brief(lhr.audits['lcp-breakdown-insight']?.details ?? lhr.audits['lcp-phases-insight']?.details, 800),
+      );
     }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -184,7 +212,9 @@ async function installability(url: string): Promise<Installability> {
     const manifest = await page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null);
     const session = await context.newCDPSession(page);
     const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
-    const errors = installabilityErrors.map((e) => [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '));
+    const errors = installabilityErrors.map((e) =>
+      [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
+    );
     return { errors, manifest, serviceWorker };
   } finally {
     await context.close();
@@ -200,12 +230,21 @@ function line(label: string, run: Run): string {
 
 function medianRun(runs: Run[]): Run {
   const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
-  return { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls') };
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+  };
 }
 
 function installabilityCell(check: Installability): string {
   if (check.errors.length === 0 && check.serviceWorker === 'ready') return 'installable';
-  const missing = [!check.manifest && 'no manifest', check.serviceWorker !== 'ready' && 'no service worker'].filter(Boolean);
+  const missing = [!check.manifest && 'no manifest', check.serviceWorker !== 'ready' && 'no service worker'].filter(
+    Boolean,
+  );
   return `NOT installable (${missing.join(', ') || 'see below'})`;
 }
 
@@ -245,13 +284,20 @@ async function main(): Promise<void> {
     // The demo seed (its public festa_ana) gives the collect link and the gallery their media.
     // Nobody signs in: an emulator address that is never called spares starting the emulator.
     stack = await startStackProcess(
-      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
+      {
+        DATA_DIR: path.join(dir, 'data'),
+        DIST_DIR: path.join(dir, 'dist'),
+        SKIP_BUILD: '0',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      },
       { timeoutMs: 300_000 },
     );
     const rows: { page: Page; median: Run; check: Installability }[] = [];
     for (const page of PAGES) {
       const url = `${stack.url}${page.path}`;
-      console.log(`\n${page.label}: Lighthouse ${RUNS} runs on ${url} (${DESKTOP ? 'desktop' : 'mobile'}, simulated throttling)`);
+      console.log(
+        `\n${page.label}: Lighthouse ${RUNS} runs on ${url} (${DESKTOP ? 'desktop' : 'mobile'}, simulated throttling)`,
+      );
       const runs: Run[] = [];
       for (let i = 1; i <= RUNS; i += 1) {
         const run = await auditWithRetries(page, stack.url, `run ${i}`);
@@ -263,7 +309,9 @@ async function main(): Promise<void> {
       console.log(line('median', medianRun(runs)));
     }
 
-    console.log(`\nMedians of ${RUNS} runs per page (${DESKTOP ? 'desktop: 1350x940, no CPU slowdown' : 'mobile: slow 4G, 4x CPU slowdown'}, simulated)\n`);
+    console.log(
+      `\nMedians of ${RUNS} runs per page (${DESKTOP ? 'desktop: 1350x940, no CPU slowdown' : 'mobile: slow 4G, 4x CPU slowdown'}, simulated)\n`,
+    );
     console.log(table(rows));
     console.log(
       '\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: navigator.serviceWorker.ready within 10 s):',

@@ -59,7 +59,13 @@ const WALL: Screen = {
 };
 
 /** Upload-to-screen delays of UPLOADS photos on one open screen, in ms. */
-async function delays(browser: Browser, base: string, screen: Screen, run: string, streamed: boolean): Promise<number[]> {
+async function delays(
+  browser: Browser,
+  base: string,
+  screen: Screen,
+  run: string,
+  streamed: boolean,
+): Promise<number[]> {
   const context = await browser.newContext({ ...screen.context, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -97,10 +103,14 @@ async function delays(browser: Browser, base: string, screen: Screen, run: strin
       const acknowledged = Date.now();
       if (!response.ok) throw new Error(`upload ${i}: ${response.status} ${await response.text()}`);
       const { url } = (await response.json()) as { url: string };
-      const shown = await page.waitForFunction((key) => (window as unknown as { __seen: Record<string, number> }).__seen[key] ?? null, screen.shown(url), {
-        timeout: 30_000,
-        polling: 50,
-      });
+      const shown = await page.waitForFunction(
+        (key) => (window as unknown as { __seen: Record<string, number> }).__seen[key] ?? null,
+        screen.shown(url),
+        {
+          timeout: 30_000,
+          polling: 50,
+        },
+      );
       found.push(((await shown.jsonValue()) as number) - acknowledged);
       await sleep(screen.every);
     }
@@ -120,7 +130,12 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     stack = await startStackProcess(
-      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), SKIP_BUILD: '0', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' },
+      {
+        DATA_DIR: path.join(dir, 'data'),
+        DIST_DIR: path.join(dir, 'dist'),
+        SKIP_BUILD: '0',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      },
       { timeoutMs: 300_000 },
     );
     const live = await delays(browser, stack.url, GALLERY, 'ao-vivo', true);
@@ -134,8 +149,11 @@ async function main(): Promise<void> {
     console.log(report('gallery, 5 s poll alone (before)', polled));
     console.log(report('wall 1280x720, live stream', wallLive));
     console.log(report('wall 1280x720, 5 s poll alone', wallPolled));
-    const met = (values: number[]) => (median(values) <= AIM.medianMs && Math.max(...values) <= AIM.maxMs ? 'met' : 'NOT met');
-    console.log(`  aim (median <= ${AIM.medianMs / 1000} s, max <= ${AIM.maxMs / 1000} s, with the stream): gallery ${met(live)}, wall ${met(wallLive)}`);
+    const met = (values: number[]) =>
+      median(values) <= AIM.medianMs && Math.max(...values) <= AIM.maxMs ? 'met' : 'NOT met';
+    console.log(
+      `  aim (median <= ${AIM.medianMs / 1000} s, max <= ${AIM.maxMs / 1000} s, with the stream): gallery ${met(live)}, wall ${met(wallLive)}`,
+    );
   } finally {
     await browser.close();
     await stack?.interrupt();

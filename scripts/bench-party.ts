@@ -48,7 +48,8 @@ const AIM = { p99Ms: 100, screenP99Ms: 6_000 };
 const SECRET = crypto.randomBytes(32).toString('hex');
 const PEPPER = crypto.randomBytes(32).toString('hex');
 
-type Route = 'visitor' | 'gallery poll' | 'packs' | 'thumbnail' | 'new thumbnail' | 'booth upload' | 'print' | 'printer jobs';
+type Route =
+  'visitor' | 'gallery poll' | 'packs' | 'thumbnail' | 'new thumbnail' | 'booth upload' | 'print' | 'printer jobs';
 /** A thumbnail asked this soon after its photo's upload may still be in the making (its job under way): counted apart. */
 const NEW_PHOTO_MS = 1_000;
 
@@ -74,7 +75,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A photo-like JPEG (noise compresses as a real scene does), one per booth. */
 function boothPhoto(seed: number): Promise<Buffer> {
   return sharp({
-    create: { width: 1600, height: 1200, channels: 3, background: { r: 60 + seed * 20, g: 120, b: 90 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: { r: 60 + seed * 20, g: 120, b: 90 },
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
   })
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -82,7 +89,14 @@ function boothPhoto(seed: number): Promise<Buffer> {
 
 /** One party of SECONDS against `base`; `run` names its files apart from the other run's. */
 async function party(base: string, run: string, photos: Buffer[]): Promise<RunFigures> {
-  const figures: RunFigures = { latencies: new Map(), errors: new Map(), toScreen: [], uploads: 0, unexpected: new Map(), refused: 0 };
+  const figures: RunFigures = {
+    latencies: new Map(),
+    errors: new Map(),
+    toScreen: [],
+    uploads: 0,
+    unexpected: new Map(),
+    refused: 0,
+  };
   const fail = (route: Route, what: string) => {
     figures.errors.set(route, (figures.errors.get(route) ?? 0) + 1);
     figures.unexpected.set(`${route}: ${what}`, (figures.unexpected.get(`${route}: ${what}`) ?? 0) + 1);
@@ -92,7 +106,12 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
   const acknowledged = new Map<string, number>();
   const uploadedByMode = new Map<string, string[]>(MODES.map((mode) => [mode, []]));
 
-  async function timed(route: Route, url: string, init: RequestInit, ok: (status: number) => boolean): Promise<Response | null> {
+  async function timed(
+    route: Route,
+    url: string,
+    init: RequestInit,
+    ok: (status: number) => boolean,
+  ): Promise<Response | null> {
     const started = performance.now();
     try {
       const response = await fetch(`${base}${url}`, init);
@@ -102,7 +121,10 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
       figures.latencies.set(route, list);
       if (!ok(response.status)) fail(route, `${response.status} ${body.toString('utf8').slice(0, 80)}`);
       if (response.status === 429 || response.status === 403) figures.refused += 1;
-      return new Response(response.status === 304 || response.status === 204 ? null : body, { status: response.status, headers: response.headers });
+      return new Response(response.status === 304 || response.status === 204 ? null : body, {
+        status: response.status,
+        headers: response.headers,
+      });
     } catch (error) {
       fail(route, (error as Error).message);
       return null;
@@ -171,7 +193,11 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
 
   async function booth(index: number): Promise<void> {
     const mode = BOOTHS[index];
-    const headers = { 'x-device-id': `cabine-${mode}`, 'x-device-key': `demo-key-cabine-${mode}`, 'content-type': 'image/jpeg' };
+    const headers = {
+      'x-device-id': `cabine-${mode}`,
+      'x-device-key': `demo-key-cabine-${mode}`,
+      'content-type': 'image/jpeg',
+    };
     await sleep((index * UPLOAD_EVERY_MS) / BOOTHS.length);
     for (let n = 0; Date.now() < end; n += 1) {
       const file = `festa-${run}-${index}-${n}.jpg`;
@@ -214,13 +240,24 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
       const response = await timed('printer jobs', '/api/device/print-jobs', { headers }, (s) => s === 200);
       if (response?.status === 200) {
         const jobs = (await response.json()) as { id: number }[];
-        for (const job of jobs) await timed('printer jobs', `/api/device/print-jobs/${job.id}/printed`, { method: 'POST', headers }, (s) => s === 200);
+        for (const job of jobs)
+          await timed(
+            'printer jobs',
+            `/api/device/print-jobs/${job.id}/printed`,
+            { method: 'POST', headers },
+            (s) => s === 200,
+          );
       }
       await sleep(PRINT_EVERY_MS);
     }
   }
 
-  await Promise.all([...Array.from({ length: PHONES }, (_, index) => phone(index)), ...BOOTHS.map((_, index) => booth(index)), guestsPrinting(), printer()]);
+  await Promise.all([
+    ...Array.from({ length: PHONES }, (_, index) => phone(index)),
+    ...BOOTHS.map((_, index) => booth(index)),
+    guestsPrinting(),
+    printer(),
+  ]);
   return figures;
 }
 
@@ -238,16 +275,22 @@ function report(label: string, figures: RunFigures): boolean {
   const screenP99 = percentile(figures.toScreen, 99);
   if (!(screenP99 <= AIM.screenP99Ms)) pass = false;
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  console.log(`\n${label}: ${PHONES} phones, ${BOOTHS.length} booths, ${SECONDS} s, ${figures.uploads} photos uploaded`);
+  console.log(
+    `\n${label}: ${PHONES} phones, ${BOOTHS.length} booths, ${SECONDS} s, ${figures.uploads} photos uploaded`,
+  );
   for (const row of rows)
-    console.log(`  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`);
+    console.log(
+      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`,
+    );
   console.log(
     `  photo to screen (upload acknowledged -> in a polling gallery): p50 ${(screenP50 / 1000).toFixed(2)} s, p99 ${(screenP99 / 1000).toFixed(2)} s over ${figures.toScreen.length} sightings`,
   );
   if (VENUE) console.log(`  guests refused (429 or 403): ${figures.refused}`);
   for (const [what, count] of figures.unexpected) console.log(`  error x${count}: ${what}`);
   const refusals = VENUE ? ', no guest refused' : '';
-  console.log(`  aim (0 errors${refusals}, p99 < ${AIM.p99Ms} ms, photo on screen within ${AIM.screenP99Ms / 1000} s at p99): ${pass ? 'met' : 'NOT met'}`);
+  console.log(
+    `  aim (0 errors${refusals}, p99 < ${AIM.p99Ms} ms, photo on screen within ${AIM.screenP99Ms / 1000} s at p99): ${pass ? 'met' : 'NOT met'}`,
+  );
   return pass;
 }
 
@@ -284,7 +327,9 @@ async function main(): Promise<void> {
     stack = await startStackProcess({ ...shared, DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
     const photos = await Promise.all(BOOTHS.map((_, index) => boothPhoto(index)));
 
-    const venue = VENUE ? ', a venue: every phone behind one address, each its own visitor, the limits as production has them' : '';
+    const venue = VENUE
+      ? ', a venue: every phone behind one address, each its own visitor, the limits as production has them'
+      : '';
     const one = await party(stack.url, 'um', photos);
     const onePassed = report(`One server (the bucket, the embedded PostgreSQL)${venue}`, one);
 

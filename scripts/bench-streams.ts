@@ -65,7 +65,10 @@ class Phones {
   private constructor(private readonly child: ChildProcess) {}
 
   static start(): Phones {
-    const child = fork(path.join(__dirname, 'lib/streamClients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(__dirname, 'lib/streamClients.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     return new Phones(child);
   }
 
@@ -92,7 +95,10 @@ class Phones {
     for (;;) {
       const { fewest } = await this.ask({ kind: 'heard' }, 'heard');
       if (Object.entries(versions).every(([tag, count]) => (fewest[tag] ?? 0) >= count)) return;
-      if (Date.now() > deadline) throw new Error(`the streams did not hear the upload: ${JSON.stringify(fewest)}, expected ${JSON.stringify(versions)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the streams did not hear the upload: ${JSON.stringify(fewest)}, expected ${JSON.stringify(versions)}`,
+        );
       await sleep(50);
     }
   }
@@ -114,7 +120,11 @@ async function main(): Promise<void> {
   let stats: pg.Client | null = null;
   const stops: (() => Promise<unknown>)[] = [];
   try {
-    stack = await startStackProcess({ DATA_DIR: dataDir, DIST_DIR: path.join(dir, 'no-dist'), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' });
+    stack = await startStackProcess({
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dir, 'no-dist'),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    });
     const stackUrl = stack.url;
     stats = await connectStackDatabase(dataDir);
     const statsClient = stats;
@@ -143,7 +153,12 @@ async function main(): Promise<void> {
         return query(...args);
       };
     });
-    const app = await buildApp({ config, db, verifier: firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost), logger: false });
+    const app = await buildApp({
+      config,
+      db,
+      verifier: firebaseVerifier(config.firebaseProjectId, config.authEmulatorHost),
+      logger: false,
+    });
     stops.push(
       () => db.close(),
       () => app.close(),
@@ -164,13 +179,18 @@ async function main(): Promise<void> {
     };
     const xactCommit = async () => {
       await ask('SELECT pg_stat_clear_snapshot()');
-      const rows = await ask<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+      const rows = await ask<{ n: string }>(
+        'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()',
+      );
       return Number(rows[0].n);
     };
     /** Until the upload's tile is made (its job, on the first server): then it is in the galleries. */
     const listed = async (file: string) => {
       for (;;) {
-        const rows = await ask<{ listed: boolean }>("SELECT NOT awaiting_tile AS listed FROM media WHERE event_name = 'festa_ana' AND file = $1", [file]);
+        const rows = await ask<{ listed: boolean }>(
+          "SELECT NOT awaiting_tile AS listed FROM media WHERE event_name = 'festa_ana' AND file = $1",
+          [file],
+        );
         if (rows[0]?.listed) return;
         await sleep(50);
       }
@@ -241,7 +261,9 @@ async function main(): Promise<void> {
         `    ${row.label.padEnd(34)} ${kb(row.heap / row.streams).padStart(6)} KB; ${kb(row.rss / row.streams).padStart(6)} KB   (${row.streams} open: +${(row.heap / 2 ** 20).toFixed(1)} MB heap, +${(row.rss / 2 ** 20).toFixed(1)} MB resident)`,
       );
     }
-    console.log('  per booth upload, the median (its photo, then its tile made)  stream reads   statements (this server)   transactions (whole database)');
+    console.log(
+      '  per booth upload, the median (its photo, then its tile made)  stream reads   statements (this server)   transactions (whole database)',
+    );
     for (const { label, figures } of rows) {
       console.log(
         `    ${label.padEnd(59)} ${figures.streamReads.toFixed(1).padStart(12)} ${figures.statements.toFixed(1).padStart(26)} ${figures.transactions.toFixed(1).padStart(31)}`,
@@ -249,7 +271,9 @@ async function main(): Promise<void> {
     }
     const one = rows.find((row) => row.label === '1 wall, 1 gallery')?.figures.streamReads ?? 0;
     const most = Math.max(...rows.map((row) => row.figures.streamReads));
-    console.log(`  aim (the streams' reads per upload with ${STREAMS} of each open no more than with one of each): ${most <= one ? 'met' : 'NOT met'}`);
+    console.log(
+      `  aim (the streams' reads per upload with ${STREAMS} of each open no more than with one of each): ${most <= one ? 'met' : 'NOT met'}`,
+    );
   } finally {
     phones?.stop();
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

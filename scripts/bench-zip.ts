@@ -50,7 +50,13 @@ async function seed(dataDir: string, s3: LocalS3): Promise<number> {
   for (let start = 0; start < PHOTOS; start += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, PHOTOS - start) }, (_, i) =>
-        client.send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key: `media/${EVENT}/pad/foto-${start + i}.jpg`, Body: photo })),
+        client.send(
+          new PutObjectCommand({
+            Bucket: s3.settings.bucket,
+            Key: `media/${EVENT}/pad/foto-${start + i}.jpg`,
+            Body: photo,
+          }),
+        ),
       ),
     );
   }
@@ -122,15 +128,29 @@ async function main(): Promise<void> {
   let server: RunningProcess | null = null;
   try {
     s3 = await startLocalS3('festa');
-    const shared = { ...s3Env(s3.settings), DIST_DIR: path.join(dir, 'no-dist'), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9' };
+    const shared = {
+      ...s3Env(s3.settings),
+      DIST_DIR: path.join(dir, 'no-dist'),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    };
     stack = await startStackProcess({ ...shared, DATA_DIR: dataDir });
     const photoBytes = await seed(dataDir, s3);
-    server = await startAppServer({ ...shared, DATA_DIR: path.join(dir, 'measured'), DATABASE_URL: stackDatabaseUrl(dataDir) });
+    server = await startAppServer({
+      ...shared,
+      DATA_DIR: path.join(dir, 'measured'),
+      DATABASE_URL: stackDatabaseUrl(dataDir),
+    });
     const measured = server;
     const gallery = () => fetch(`${measured.url}/api/baixar/${EVENT}/pad`);
-    const items = new URLSearchParams(Array.from({ length: PHOTOS }, (_, n) => ['itens', `/media/${EVENT}/pad/foto-${n}.jpg`]));
+    const items = new URLSearchParams(
+      Array.from({ length: PHOTOS }, (_, n) => ['itens', `/media/${EVENT}/pad/foto-${n}.jpg`]),
+    );
     const collection = () =>
-      fetch(`${measured.url}/api/baixar/colecao`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: items.toString() });
+      fetch(`${measured.url}/api/baixar/colecao`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: items.toString(),
+      });
 
     // Once, unmeasured: the server's code paths warmed up, as on a server that has been running.
     await measure(measured, gallery);
@@ -139,7 +159,10 @@ async function main(): Promise<void> {
     );
     const results = [
       report('booth gallery, read as fast as it comes', await measure(measured, gallery)),
-      report(`booth gallery, read at ${(SLOW_BYTES_PER_S / MB).toFixed(0)} MB/s`, await measure(measured, gallery, SLOW_BYTES_PER_S)),
+      report(
+        `booth gallery, read at ${(SLOW_BYTES_PER_S / MB).toFixed(0)} MB/s`,
+        await measure(measured, gallery, SLOW_BYTES_PER_S),
+      ),
       report("'Minha Coleção' (a form of 500 items)", await measure(measured, collection)),
     ];
     const met = results.every(Boolean);

@@ -26,7 +26,10 @@ function run(configs: webpack.Configuration[]): Promise<webpack.MultiStats> {
 function compress(file: string): void {
   const content = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }
 
 /** Puts the rendered markup in the root element and the page's stylesheet inline. */
@@ -36,7 +39,10 @@ export function injectPrerender(html: string, markup: string, readAsset: (href: 
   if (!root.test(html)) throw new Error('index.html has no empty root element to render into');
   return html
     .replace(root, () => `<div id="root">${markup}</div>`)
-    .replace(/<link href="?(\/assets\/[^" >]+\.css)"? rel="?stylesheet"?>/g, (_tag, href: string) => `<style>${readAsset(href)}</style>`);
+    .replace(
+      /<link href="?(\/assets\/[^" >]+\.css)"? rel="?stylesheet"?>/g,
+      (_tag, href: string) => `<style>${readAsset(href)}</style>`,
+    );
 }
 
 /** Builds into outputPath; resolves with the browser build's stats (for the bundle report). */
@@ -47,13 +53,24 @@ export async function buildSpa(outputPath: string): Promise<webpack.StatsCompila
   try {
     const stats = await run([client, prerenderConfig(prerenderDir)]);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
-    const { renderRoute } = require(path.join(prerenderDir, 'prerender.js')) as { renderRoute: (url: string) => Promise<string> };
+    const { renderRoute } = require(path.join(prerenderDir, 'prerender.js')) as {
+      renderRoute: (url: string) => Promise<string>;
+    };
     const markup = await renderRoute('/');
     const indexFile = path.join(outputPath, 'index.html');
-    const html = injectPrerender(fs.readFileSync(indexFile, 'utf8'), markup, (href) => fs.readFileSync(path.join(outputPath, href), 'utf8'));
+    const html = injectPrerender(fs.readFileSync(indexFile, 'utf8'), markup, (href) =>
+      fs.readFileSync(path.join(outputPath, href), 'utf8'),
+    );
     fs.writeFileSync(indexFile, html);
     compress(indexFile);
-    return stats.stats[0].toJson({ all: false, chunks: true, chunkModules: true, entrypoints: true, chunkGroups: true, ids: true });
+    return stats.stats[0].toJson({
+      all: false,
+      chunks: true,
+      chunkModules: true,
+      entrypoints: true,
+      chunkGroups: true,
+      ids: true,
+    });
   } finally {
     fs.rmSync(prerenderDir, { recursive: true, force: true });
   }

@@ -87,15 +87,21 @@ export async function buildServer(outputDir: string): Promise<string[]> {
     metafile: true,
     logLevel: 'warning',
   });
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   const dependencies = Object.keys(pkg.dependencies ?? {});
   const missing = requiresBeyondDependencies(result.metafile, dependencies);
   if (missing.length > 0) {
-    throw new Error(`the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ci --omit=dev would not install it`);
+    throw new Error(
+      `the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ci --omit=dev would not install it`,
+    );
   }
   const unused = dependenciesNeverRequired(result.metafile, dependencies);
   if (unused.length > 0) {
-    throw new Error(`the production server never requires ${unused.join(', ')}: move them to devDependencies (npm ci --omit=dev installs every dependency)`);
+    throw new Error(
+      `the production server never requires ${unused.join(', ')}: move them to devDependencies (npm ci --omit=dev installs every dependency)`,
+    );
   }
   // migrate.ts reads its SQL files from the folder beside it: beside the bundle, once built.
   fs.cpSync(path.join(ROOT, MIGRATIONS), path.join(serverDir, 'migrations'), { recursive: true });

@@ -153,7 +153,11 @@ export function analyseBuild(stats: StatsCompilation, outputDir: string): Bundle
 
   const landing = routes.find((r) => r.route === '/');
   const before = new Set(landing?.chunks ?? []);
-  const after = new Set(LANDING_AFTER_INTERACTIVE.flatMap((name) => (groups[name]?.chunks ?? []).map(String)).filter((id) => !before.has(id)));
+  const after = new Set(
+    LANDING_AFTER_INTERACTIVE.flatMap((name) => (groups[name]?.chunks ?? []).map(String)).filter(
+      (id) => !before.has(id),
+    ),
+  );
   const visited = [...before, ...after].map((id) => chunks.get(id)).filter((c): c is ChunkReport => c !== undefined);
   const gzipOf = (ids: Set<string>) => [...ids].reduce((sum, id) => sum + (chunks.get(id)?.gzip ?? 0), 0);
   const landingFirstVisit: FirstVisitReport = {

@@ -20,14 +20,20 @@ interface LockEntry {
 }
 
 /** The packages installed here whose `engines.node` does not accept `version`, as `name@version (node range)`. */
-export function enginesRefusing(lock: { packages: Record<string, LockEntry> }, version: string, installed: (key: string) => boolean): string[] {
+export function enginesRefusing(
+  lock: { packages: Record<string, LockEntry> },
+  version: string,
+  installed: (key: string) => boolean,
+): string[] {
   const refusing: string[] = [];
   for (const [key, entry] of Object.entries(lock.packages)) {
     // Old packages wrote engines as a list of strings, which npm ignores.
     const range = key === '' || Array.isArray(entry.engines) ? undefined : entry.engines?.node;
     if (!range || !installed(key)) continue;
     if (!semver.satisfies(version, range, { includePrerelease: true })) {
-      refusing.push(`${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version ?? '?'} (node ${range})`);
+      refusing.push(
+        `${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version ?? '?'} (node ${range})`,
+      );
     }
   }
   return refusing;
@@ -36,7 +42,9 @@ export function enginesRefusing(lock: { packages: Record<string, LockEntry> }, v
 function main(): number {
   const line = Number(fs.readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim());
   const running = process.version;
-  const onPath = spawnSync('node', ['-p', 'process.version + " " + process.execPath'], { encoding: 'utf8' }).stdout.trim();
+  const onPath = spawnSync('node', ['-p', 'process.version + " " + process.execPath'], {
+    encoding: 'utf8',
+  }).stdout.trim();
   const where = process.execPath.startsWith(ROOT + path.sep) ? path.relative(ROOT, process.execPath) : process.execPath;
   console.log(`Node.js ${running} (${where})`);
   const problems: string[] = [];
@@ -51,9 +59,12 @@ function main(): number {
       `o node do PATH é o ${pathVersion} (${pathExec}), não o ${running} que roda este script: um processo iniciado pelo nome node rodaria em outro Node.js`,
     );
   }
-  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const refusing = enginesRefusing(lock, running, (key) => fs.existsSync(path.join(ROOT, key)));
-  if (refusing.length > 0) problems.push(`pacotes instalados que não aceitam o Node.js ${running}: ${refusing.join(', ')}`);
+  if (refusing.length > 0)
+    problems.push(`pacotes instalados que não aceitam o Node.js ${running}: ${refusing.join(', ')}`);
   for (const problem of problems) console.error(`check-node: ${problem}`);
   return problems.length > 0 ? 1 : 0;
 }

@@ -13,7 +13,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { boomerangFrames, framedPhoto, hashtagPhoto, PHOTO_SIZES, polaroidPhoto, type Scene } from '../tools/booth/art/boothPhotos';
+import {
+  boomerangFrames,
+  framedPhoto,
+  hashtagPhoto,
+  PHOTO_SIZES,
+  polaroidPhoto,
+  type Scene,
+} from '../tools/booth/art/boothPhotos';
 import { eventCover, eventProfile, type EventTheme } from '../tools/booth/art/eventArt';
 import type { EventTitle } from '../tools/booth/art/frames';
 import { mirrorIcon, mirrorResult, type MirrorStyle } from '../tools/booth/art/mirrorArt';
@@ -39,7 +46,9 @@ const PAD = PHOTO_SIZES.pad;
 const FEED = PHOTO_SIZES.feed;
 const hashtag = (scene: Scene) => hashtagPhoto(scene, '#festadaana', 'festadaana');
 
-type Output = { file: string; make: () => Promise<Buffer> } | { file: string; video: Omit<SpinOptions, 'angle' | 'width' | 'height'> };
+type Output =
+  | { file: string; make: () => Promise<Buffer> }
+  | { file: string; video: Omit<SpinOptions, 'angle' | 'width' | 'height'> };
 
 const PAD_SCENES: Scene[] = [
   { seed: 11, palette: 'neon', people: 3, discoBall: true, props: ['oculos', 'bigode', 'chapeu'] },
@@ -49,14 +58,22 @@ const PAD_SCENES: Scene[] = [
 ];
 
 const PRODUCTS: ProductArt[] = ['cabine-360', 'totem-fotos', 'cabine-polaroid', 'espelho-magico', 'album-impresso'];
-const ACCESSORIES: AccessoryArt[] = ['plataforma-led', 'bastao-selfie', 'impressao-ilimitada', 'fundo-instagramavel', 'album'];
+const ACCESSORIES: AccessoryArt[] = [
+  'plataforma-led',
+  'bastao-selfie',
+  'impressao-ilimitada',
+  'fundo-instagramavel',
+  'album',
+];
 const MIRROR: MirrorStyle[] = ['anime', 'heroi', 'oleo'];
 
 function outputs(): Output[] {
   const list: Output[] = [];
   const add = (file: string, make: () => Promise<Buffer>) => list.push({ file, make });
 
-  PAD_SCENES.forEach((scene, i) => add(`festa_ana/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, ANA))));
+  PAD_SCENES.forEach((scene, i) =>
+    add(`festa_ana/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, ANA))),
+  );
   const hashtrack: Scene[] = [
     { seed: 21, palette: 'ocean', people: 3, props: ['coracao', 'chapeu', 'oculos'] },
     { seed: 22, palette: 'neon', people: 2, discoBall: true, props: ['bigode', 'coroa'] },
@@ -68,18 +85,26 @@ function outputs(): Output[] {
     { seed: 32, palette: 'tropical', people: 2, props: ['oculos', 'laco'] },
     { seed: 33, palette: 'neon', people: 3, props: ['coracao', 'bigode', 'oculos'] },
   ];
-  feed.forEach((scene, i) => add(`festa_ana/feed/feed-0${i + 1}.jpg`, () => jpeg(framedPhoto(FEED.width, FEED.height, { shoulderLine: 0.6, ...scene }, ANA))));
+  feed.forEach((scene, i) =>
+    add(`festa_ana/feed/feed-0${i + 1}.jpg`, () =>
+      jpeg(framedPhoto(FEED.width, FEED.height, { shoulderLine: 0.6, ...scene }, ANA)),
+    ),
+  );
   const polaroid: [Scene, string][] = [
     [{ seed: 41, palette: 'sunset', people: 2, props: ['chapeu', 'oculos'] }, 'Festa da Ana'],
     [{ seed: 42, palette: 'candy', people: 3, props: ['coroa', 'chapeu', 'laco'] }, 'Amigas para sempre'],
     [{ seed: 43, palette: 'ocean', people: 1, props: ['coracao'] }, 'Parabéns, Ana!'],
   ];
-  polaroid.forEach(([scene, caption], i) => add(`festa_ana/polaroid/polaroid-0${i + 1}.jpg`, () => jpeg(polaroidPhoto(scene, caption, ANA.subtitle))));
+  polaroid.forEach(([scene, caption], i) =>
+    add(`festa_ana/polaroid/polaroid-0${i + 1}.jpg`, () => jpeg(polaroidPhoto(scene, caption, ANA.subtitle))),
+  );
   const boomerangs: Scene[] = [
     { seed: 51, palette: 'neon', people: 2, props: ['chapeu', 'oculos'] },
     { seed: 52, palette: 'tropical', people: 3, props: ['coroa', 'chapeu', 'coracao'] },
   ];
-  boomerangs.forEach((scene, i) => add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => animatedGif(boomerangFrames(scene, ANA), 90)));
+  boomerangs.forEach((scene, i) =>
+    add(`festa_ana/boomerang/boomerang-0${i + 1}.gif`, () => animatedGif(boomerangFrames(scene, ANA), 90)),
+  );
   const guest = (
     spot: number,
     skin: string,
@@ -100,7 +125,12 @@ function outputs(): Output[] {
   list.push(
     {
       file: 'festa_ana/360/giro-01.mp4',
-      video: { seed: 61, palette: 'neon', title: ANA.title, guests: [guest(0, '#c98d63', '#2a1b14', 'cacheado', '#ffd23f', 'oculos', [1, 1])] },
+      video: {
+        seed: 61,
+        palette: 'neon',
+        title: ANA.title,
+        guests: [guest(0, '#c98d63', '#2a1b14', 'cacheado', '#ffd23f', 'oculos', [1, 1])],
+      },
     },
     {
       file: 'festa_ana/360/giro-02.mp4',
@@ -132,25 +162,43 @@ function outputs(): Output[] {
     { seed: 71, palette: 'wedding', people: 2, props: ['coroa', 'oculos'] },
     { seed: 72, palette: 'wedding', people: 4, props: ['laco', 'chapeu', 'nenhum', 'coracao'] },
   ];
-  wedding.forEach((scene, i) => add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, BIA_LEO))));
+  wedding.forEach((scene, i) =>
+    add(`casamento_bia_e_leo/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, BIA_LEO))),
+  );
   add('casamento_bia_e_leo/polaroid/polaroid-01.jpg', () =>
-    jpeg(polaroidPhoto({ seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] }, 'Bia & Leo', BIA_LEO.subtitle)),
+    jpeg(
+      polaroidPhoto(
+        { seed: 73, palette: 'wedding', people: 2, props: ['coracao', 'coracao'] },
+        'Bia & Leo',
+        BIA_LEO.subtitle,
+      ),
+    ),
   );
   add('casamento_bia_e_leo/polaroid/polaroid-02.jpg', () =>
-    jpeg(polaroidPhoto({ seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] }, 'Viva os noivos!', BIA_LEO.subtitle)),
+    jpeg(
+      polaroidPhoto(
+        { seed: 74, palette: 'sunset', people: 3, props: ['oculos', 'coroa', 'bigode'] },
+        'Viva os noivos!',
+        BIA_LEO.subtitle,
+      ),
+    ),
   );
   const graduation: Scene[] = [
     { seed: 81, palette: 'graduation', people: 3, props: ['oculos', 'chapeu', 'coroa'] },
     { seed: 82, palette: 'graduation', people: 2, discoBall: true, props: ['bigode', 'oculos'] },
   ];
-  graduation.forEach((scene, i) => add(`formatura_privada/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, FORMATURA))));
+  graduation.forEach((scene, i) =>
+    add(`formatura_privada/pad/pad-0${i + 1}.jpg`, () => jpeg(framedPhoto(PAD.width, PAD.height, scene, FORMATURA))),
+  );
 
   for (const [event, theme] of Object.entries(THEMES)) {
     add(`${event}/feed/perfil.jpg`, () => jpeg(svgDocument(400, 400, eventProfile(theme))));
     add(`${event}/feed/capa.jpg`, () => jpeg(svgDocument(1200, 500, eventCover(theme))));
   }
-  for (const product of PRODUCTS) add(`../catalogo/produto-${product}.jpg`, () => jpeg(svgDocument(800, 600, productArt(product, 800, 600))));
-  for (const accessory of ACCESSORIES) add(`../catalogo/acessorio-${accessory}.jpg`, () => jpeg(svgDocument(400, 400, productArt(accessory, 400, 400))));
+  for (const product of PRODUCTS)
+    add(`../catalogo/produto-${product}.jpg`, () => jpeg(svgDocument(800, 600, productArt(product, 800, 600))));
+  for (const accessory of ACCESSORIES)
+    add(`../catalogo/acessorio-${accessory}.jpg`, () => jpeg(svgDocument(400, 400, productArt(accessory, 400, 400))));
   for (const style of MIRROR) {
     add(`../catalogo/espelho-${style}.png`, () => png(svgDocument(256, 256, mirrorIcon(style))));
     // The results are not seeded: the simulated mirror uploads them when a guest asks.
@@ -217,7 +265,9 @@ async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'wid
   ffmpeg.stdin.on('error', () => undefined);
   const done = new Promise<void>((resolve, reject) => {
     ffmpeg.on('error', reject);
-    ffmpeg.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg saiu com código ${code} ao gerar ${file}`))));
+    ffmpeg.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg saiu com código ${code} ao gerar ${file}`)),
+    );
   });
   for (let i = 0; i < frames; i++) {
     // Eases in and out, like a platform that speeds up and then slows down: 3/4 of a turn.
@@ -256,7 +306,9 @@ async function main(): Promise<void> {
     }
     console.log(`  ${output.file}  ${(fs.statSync(target).size / 1024).toFixed(0)} KB`);
   }
-  console.log(`Mídias de demonstração em ${path.relative(process.cwd(), OUT)}: ${(folderSize(OUT) / 1024 / 1024).toFixed(2)} MB no total.`);
+  console.log(
+    `Mídias de demonstração em ${path.relative(process.cwd(), OUT)}: ${(folderSize(OUT) / 1024 / 1024).toFixed(2)} MB no total.`,
+  );
   if (!ffmpeg) {
     console.error(
       '\nffmpeg não encontrado: os vídeos 360 (MP4) não foram gerados de novo. ' +

@@ -26,11 +26,15 @@ function cruise(): CruiseOutput {
   const bin = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   let out: string;
   try {
-    out = execFileSync(process.execPath, [bin, 'src', 'server/src', 'contract', 'tools', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    out = execFileSync(
+      process.execPath,
+      [bin, 'src', 'server/src', 'contract', 'tools', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     // Violations make the command exit non-zero; the report is on stdout all the same.
     out = (error as { stdout?: string }).stdout ?? '';
@@ -71,14 +75,22 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const routeFiles = sourceFiles('server/src/routes');
 const routesWithSql = routeFiles.filter((file) => SQL.test(read(file)));
 // SQL belongs in the domain (and the database layer that runs it): anywhere else on the server is a leak.
-const serverWithSql = sourceFiles('server/src').filter((file) => !/^server\/src\/(domain|db)\//.test(file) && SQL.test(read(file)));
+const serverWithSql = sourceFiles('server/src').filter(
+  (file) => !/^server\/src\/(domain|db)\//.test(file) && SQL.test(read(file)),
+);
 
-const files = [...sourceFiles('src'), ...sourceFiles('contract'), ...sourceFiles('server/src')].map((file) => ({ file, lines: lineCount(file) }));
+const files = [...sourceFiles('src'), ...sourceFiles('contract'), ...sourceFiles('server/src')].map((file) => ({
+  file,
+  lines: lineCount(file),
+}));
 const largest = files.reduce((a, b) => (b.lines > a.lines ? b : a));
 const tests = sourceFiles('test').map((file) => ({ file, lines: lineCount(file) }));
 const largestTest = tests.reduce((a, b) => (b.lines > a.lines ? b : a));
 // The server reaching into the SPA's tree instead of the contract.
-const spaImports = sourceFiles('server').reduce((sum, file) => sum + (read(file).match(/from '(\.\.\/)+src\//g)?.length ?? 0), 0);
+const spaImports = sourceFiles('server').reduce(
+  (sum, file) => sum + (read(file).match(/from '(\.\.\/)+src\//g)?.length ?? 0),
+  0,
+);
 
 const rows: [string, string | number][] = [
   ['modules cruised', result.summary.totalCruised],

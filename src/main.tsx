@@ -7,7 +7,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { firstScreenReady } from './app/firstScreen';
 import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
-import { browserCookieJar, ensureAgent, lazyFirebaseGateway, readPersistedState, sessionStarted, offlineQueueFlushRequested } from './session';
+import {
+  browserCookieJar,
+  ensureAgent,
+  lazyFirebaseGateway,
+  readPersistedState,
+  sessionStarted,
+  offlineQueueFlushRequested,
+} from './session';
 import { reloadPage } from './ui/pageReload';
 import { whenIdle } from './ui/whenIdle';
 import { storageOrNull } from './boot/browserStorage';

@@ -36,7 +36,10 @@ export const VisitorLists = Type.Object({ collection: Strings, packs: Strings, e
 export type VisitorLists = Static<typeof VisitorLists>;
 
 /** `POST /set_transaction` body; beyond the spec's field, the order's claim secret. */
-export const SetTransactionRequest = Type.Object({ transaction: OrderId, claim: ClaimSecret }, { additionalProperties: false });
+export const SetTransactionRequest = Type.Object(
+  { transaction: OrderId, claim: ClaimSecret },
+  { additionalProperties: false },
+);
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
 /** `GET /create_event/{name}/{orderId}?title=`: beyond the spec (issue 43), the title people read; the name when absent. */
@@ -61,7 +64,13 @@ export const OwnEvent = Type.Object({
   visibility: Type.Optional(EventVisibilitySchema),
   /** Beyond the spec: its payment was refunded or charged back, and the event is suspended (only the team opens it). */
   suspended: Type.Optional(StringEnum(['refunded', 'charged_back'] as const)),
-  products: Type.Array(Type.Object({ name: Type.String(), hours: Type.Number(), accessories: Type.Array(Type.Object({ name: Type.String() })) })),
+  products: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      hours: Type.Number(),
+      accessories: Type.Array(Type.Object({ name: Type.String() })),
+    }),
+  ),
 });
 export type OwnEvent = Static<typeof OwnEvent>;
 

@@ -58,7 +58,9 @@ export const FaceUpload = Type.Object({
 export type FaceUpload = Static<typeof FaceUpload>;
 
 /** `GET /fotos-do-rosto/{agent}?eventos=a,b` (issue 28): the same search again, with the selfie kept for the session. */
-export const FaceSearchQuery = Type.Object({ eventos: Type.Optional(Type.String({ maxLength: MAX_FACE_SEARCH_EVENTS * 65 })) });
+export const FaceSearchQuery = Type.Object({
+  eventos: Type.Optional(Type.String({ maxLength: MAX_FACE_SEARCH_EVENTS * 65 })),
+});
 export type FaceSearchQuery = Static<typeof FaceSearchQuery>;
 
 /**

@@ -176,11 +176,18 @@ export type WallNightReply = Static<typeof WallNightReply>;
  * its public id (the wall's address) and the key of its wall link, null while there is none (a
  * public event's wall needs none).
  */
-export const WallLinkReply = Type.Object({ publicId: Type.String(), key: Type.Union([Type.String(), Type.Null()]), visibility: EventVisibilitySchema });
+export const WallLinkReply = Type.Object({
+  publicId: Type.String(),
+  key: Type.Union([Type.String(), Type.Null()]),
+  visibility: EventVisibilitySchema,
+});
 export type WallLinkReply = Static<typeof WallLinkReply>;
 
 /** `GET|PUT /events/{bname}/impressao`: the paper its printer holds, which its print files are laid out for (contract/printPaper.ts). */
-export const PrintSettings = Type.Object({ paper: StringEnum(['10x15', '13x18', '15x20'] as const) }, { additionalProperties: false });
+export const PrintSettings = Type.Object(
+  { paper: StringEnum(['10x15', '13x18', '15x20'] as const) },
+  { additionalProperties: false },
+);
 export type PrintSettings = Static<typeof PrintSettings>;
 
 export const PrinterStateReport = Type.Object({ state: PrinterStateSchema }, { additionalProperties: false });
@@ -192,7 +199,14 @@ export const EventPrintersReply = Type.Object({
    * `name`: what people read of it ('Impressora', numbered when the event has several; a device's
    * id is no name); `seenAt`: when it was last heard from (ISO 8601), null if never.
    */
-  printers: Type.Array(Type.Object({ device: Type.String(), name: Type.String(), state: PrinterSeenSchema, seenAt: Type.Union([Type.String(), Type.Null()]) })),
+  printers: Type.Array(
+    Type.Object({
+      device: Type.String(),
+      name: Type.String(),
+      state: PrinterSeenSchema,
+      seenAt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
   queued: Type.Integer(),
   printing: Type.Integer(),
 });

@@ -3,7 +3,12 @@ import { type Static, Type } from '@sinclair/typebox';
 import { OrderStatusSchema } from './account';
 import { ClaimSecret, Cpf, Email, Filled, Money, OrderId, StringEnum, Text } from './primitives';
 
-export const ShopAccessory = Type.Object({ id: Type.String(), name: Type.String(), image: Type.String(), price: Type.Number() });
+export const ShopAccessory = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  image: Type.String(),
+  price: Type.Number(),
+});
 export type ShopAccessory = Static<typeof ShopAccessory>;
 
 export const ShopProduct = Type.Object({
@@ -108,7 +113,10 @@ export const TeamOrder = Type.Object({
 export type TeamOrder = Static<typeof TeamOrder>;
 
 /** `POST /team_orders/{orderId}` (team only): the team saw the Pix transfer arrive, or not. */
-export const SettleOrderRequest = Type.Object({ status: StringEnum(['approved', 'rejected'] as const) }, { additionalProperties: false });
+export const SettleOrderRequest = Type.Object(
+  { status: StringEnum(['approved', 'rejected'] as const) },
+  { additionalProperties: false },
+);
 export type SettleOrderRequest = Static<typeof SettleOrderRequest>;
 
 /** `POST /process_payment_card` body (SPEC section 7); description and descriptor name the product. */

@@ -100,12 +100,18 @@ function cdnServer(port: number, dir: string): string {
 }
 
 /** nginx (Debian's nginx-light) on 127.0.0.1, balancing over `ports`, its files in `dir`. */
-export async function startBalancer(ports: readonly number[], dir: string, options: BalancerOptions = {}): Promise<RunningProcess> {
+export async function startBalancer(
+  ports: readonly number[],
+  dir: string,
+  options: BalancerOptions = {},
+): Promise<RunningProcess> {
   const port = await freePort();
   fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o777);
   const upstream = ports.map((server) => `    server 127.0.0.1:${server};`).join('\n');
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`).join('\n');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
+    .join('\n');
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
     `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
@@ -145,7 +151,10 @@ ${options.cdnPort ? cdnServer(options.cdnPort, dir) : ''}}
 }
 
 /** Kills what is still running and waits for it to be gone. */
-export async function stopAll(running: readonly (RunningProcess | null | undefined)[], signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+export async function stopAll(
+  running: readonly (RunningProcess | null | undefined)[],
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<void> {
   await Promise.all(
     running.map((entry) => {
       const child = entry?.process;

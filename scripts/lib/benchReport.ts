@@ -59,7 +59,10 @@ export interface KeptUpload {
  * as acknowledged) are hidden, not lost: still a failure, for a guest cannot find them, but of
  * another kind. Answers both lists.
  */
-export function hiddenUploads(missing: readonly LostWrite[], kept: ReadonlyMap<string, KeptUpload>): { lost: LostWrite[]; hidden: LostWrite[] } {
+export function hiddenUploads(
+  missing: readonly LostWrite[],
+  kept: ReadonlyMap<string, KeptUpload>,
+): { lost: LostWrite[]; hidden: LostWrite[] } {
   const lost: LostWrite[] = [];
   const hidden: LostWrite[] = [];
   for (const entry of missing) {
@@ -102,7 +105,9 @@ export function formatTable(columns: readonly Column[], rows: readonly (readonly
       .map((cell, i) => (columns[i].align === 'right' ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
-  return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 /** The figures of one autocannon run that the API table shows. */

@@ -13,7 +13,9 @@ export class EarlyScriptPlugin {
     compiler.hooks.compilation.tap('EarlyScriptPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('EarlyScriptPlugin', (data) => {
         const isEarly = (tag: HtmlWebpackPlugin.HtmlTagObject) =>
-          tag.tagName === 'script' && typeof tag.attributes.src === 'string' && tag.attributes.src.includes(this.filePrefix);
+          tag.tagName === 'script' &&
+          typeof tag.attributes.src === 'string' &&
+          tag.attributes.src.includes(this.filePrefix);
         const early = data.headTags.filter(isEarly);
         for (const tag of early) {
           delete tag.attributes.defer;

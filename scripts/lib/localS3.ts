@@ -19,11 +19,15 @@ export interface LocalS3 {
 
 export async function startLocalS3(bucket = 'cabine-teste'): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 's3rverProcess.ts'), bucket, directory], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 's3rverProcess.ts'), bucket, directory],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';

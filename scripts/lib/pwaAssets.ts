@@ -35,7 +35,8 @@ export function webAppManifest(): Record<string, unknown> {
   return {
     name: 'Cabine de Eventos',
     short_name: 'Cabine',
-    description: 'Cabines de fotos, vídeos 360 e imagens com IA para o seu evento. Encontre, colecione, compartilhe e imprima suas fotos.',
+    description:
+      'Cabines de fotos, vídeos 360 e imagens com IA para o seu evento. Encontre, colecione, compartilhe e imprima suas fotos.',
     lang: 'pt-BR',
     dir: 'ltr',
     id: '/',
@@ -62,7 +63,12 @@ export async function renderIcon(svg: Buffer, icon: IconSpec): Promise<Buffer> {
     .toBuffer();
   const offset = Math.round((icon.size - inner) / 2);
   return sharp({
-    create: { width: icon.size, height: icon.size, channels: 4, background: icon.opaque ? THEME_COLOR : { r: 0, g: 0, b: 0, alpha: 0 } },
+    create: {
+      width: icon.size,
+      height: icon.size,
+      channels: 4,
+      background: icon.opaque ? THEME_COLOR : { r: 0, g: 0, b: 0, alpha: 0 },
+    },
   })
     .composite([{ input: glyph, left: offset, top: offset }])
     .png({ compressionLevel: 9 })
@@ -74,14 +80,20 @@ export class PwaAssetsPlugin {
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('PwaAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tapPromise({ name: 'PwaAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
-        compilation.fileDependencies.add(this.faviconPath);
-        const svg = fs.readFileSync(this.faviconPath);
-        for (const icon of ICONS) {
-          compilation.emitAsset(icon.file, new webpack.sources.RawSource(await renderIcon(svg, icon)));
-        }
-        compilation.emitAsset(MANIFEST_FILE, new webpack.sources.RawSource(`${JSON.stringify(webAppManifest(), null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PwaAssetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          compilation.fileDependencies.add(this.faviconPath);
+          const svg = fs.readFileSync(this.faviconPath);
+          for (const icon of ICONS) {
+            compilation.emitAsset(icon.file, new webpack.sources.RawSource(await renderIcon(svg, icon)));
+          }
+          compilation.emitAsset(
+            MANIFEST_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify(webAppManifest(), null, 2)}\n`),
+          );
+        },
+      );
     });
   }
 }

@@ -12,18 +12,25 @@ export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 export class RouteChunksPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const loadedFirst = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
-        const groups: Record<string, string[]> = {};
-        for (const [name, group] of compilation.namedChunkGroups) {
-          if (group.isInitial()) continue;
-          const files = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !loadedFirst.has(file));
-          groups[name] = files.map(
-            (file) => `${compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/')}${file}`,
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const loadedFirst = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
+          const groups: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (group.isInitial()) continue;
+            const files = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !loadedFirst.has(file));
+            groups[name] = files.map(
+              (file) =>
+                `${compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/')}${file}`,
+            );
+          }
+          compilation.emitAsset(
+            ROUTE_CHUNKS_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify(groups, null, 1)}\n`),
           );
-        }
-        compilation.emitAsset(ROUTE_CHUNKS_FILE, new webpack.sources.RawSource(`${JSON.stringify(groups, null, 1)}\n`));
-      });
+        },
+      );
     });
   }
 }

@@ -23,7 +23,13 @@ async function main(): Promise<void> {
   if (!bucket || !directory) throw new Error('usage: s3rverProcess.ts BUCKET FOLDER');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver') as S3rverConstructor;
-  const instance = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const instance = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await instance.run();
   let stopping = false;
   const stop = () => {

@@ -17,7 +17,10 @@ export interface StackProcess {
 }
 
 /** Runs `npm start`'s entry point as its own process group, and resolves once it serves. */
-export async function startStackProcess(env: Record<string, string>, { timeoutMs = 300_000 } = {}): Promise<StackProcess> {
+export async function startStackProcess(
+  env: Record<string, string>,
+  { timeoutMs = 300_000 } = {},
+): Promise<StackProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },

@@ -7,10 +7,13 @@
  */
 import http from 'node:http';
 
-export type ClientCommand = { kind: 'open'; tag: string; url: string; count: number } | { kind: 'heard' } | { kind: 'close'; tag: string };
+export type ClientCommand =
+  { kind: 'open'; tag: string; url: string; count: number } | { kind: 'heard' } | { kind: 'close'; tag: string };
 
 export type ClientReply =
-  { kind: 'opened'; tag: string; open: number; refused: number } | { kind: 'heard'; fewest: Record<string, number> } | { kind: 'closed'; tag: string };
+  | { kind: 'opened'; tag: string; open: number; refused: number }
+  | { kind: 'heard'; fewest: Record<string, number> }
+  | { kind: 'closed'; tag: string };
 
 interface Held {
   request: http.ClientRequest;
@@ -25,7 +28,10 @@ function openOne(url: string, group: Held[]): Promise<boolean> {
   addresses += 1;
   const address = `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
   return new Promise((resolve) => {
-    const held: Held = { request: http.get(url, { agent: false, headers: { accept: 'text/event-stream', 'x-forwarded-for': address } }), versions: 0 };
+    const held: Held = {
+      request: http.get(url, { agent: false, headers: { accept: 'text/event-stream', 'x-forwarded-for': address } }),
+      versions: 0,
+    };
     held.request.on('response', (response) => {
       if (response.statusCode !== 200) {
         response.resume();

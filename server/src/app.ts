@@ -126,7 +126,11 @@ export async function buildApp({
   await changes.ready;
   const storage = configuredMediaStorage(
     config,
-    { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname), derivationsAtOnce: config.jobWorkers },
+    {
+      maxEventFiles: config.maxEventMediaFiles,
+      countEventFiles: (bname) => countEventMedia(db, bname),
+      derivationsAtOnce: config.jobWorkers,
+    },
     advisoryKeyLock(db),
   );
   // The face model runs in a worker thread, started on the first photo to index or selfie (issue 28).
@@ -142,8 +146,14 @@ export async function buildApp({
         settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
         handler: mediaDerivativesGivenUpJob(db, (message) => app.log.warn(message)),
       },
-      [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)) },
-      [PRINT_FILES]: { settings: PRINT_FILES_SETTINGS, handler: printFilesJob(db, storage.objects, siteOrigin(config)) },
+      [MEDIA_DERIVATIVES]: {
+        settings: MEDIA_DERIVATIVES_SETTINGS,
+        handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)),
+      },
+      [PRINT_FILES]: {
+        settings: PRINT_FILES_SETTINGS,
+        handler: printFilesJob(db, storage.objects, siteOrigin(config)),
+      },
       // Its handler needs the queue (a batch queues the next): bound once the queue exists.
       [FACE_INDEX]: { settings: FACE_INDEX_SETTINGS, handler: (data) => indexFaces(data) },
     },
@@ -171,7 +181,11 @@ export async function buildApp({
     team,
     storage,
     jobs,
-    payments: payments ?? (config.mercadoPagoAccessToken ? mercadoPagoProvider(config.mercadoPagoAccessToken) : sandboxProvider(db, config.pix)),
+    payments:
+      payments ??
+      (config.mercadoPagoAccessToken
+        ? mercadoPagoProvider(config.mercadoPagoAccessToken)
+        : sandboxProvider(db, config.pix)),
     rateLimit: (route) => routeRateLimit(route, rateLimits ?? { scale: config.rateLimitScale }),
     limitScale: (rateLimits ?? { scale: config.rateLimitScale }).scale ?? 1,
     devicePepper: await loadDeviceKeyPepper(config),
@@ -190,7 +204,10 @@ export async function buildApp({
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerNulRefusal(app);
-  await registerRateLimits(app, windowCounts({ db: config.rateLimitStore === 'database' ? db : null, onError: (message) => app.log.warn(message) }));
+  await registerRateLimits(
+    app,
+    windowCounts({ db: config.rateLimitStore === 'database' ? db : null, onError: (message) => app.log.warn(message) }),
+  );
   const issueVisitor = registerVisitorAgent(app, {
     key: agentSigningKey(context.mediaAccess.keys.secret),
     secure: context.mediaAccess.keys.secure,
@@ -234,7 +251,11 @@ export async function buildApp({
   scheduleTileSweep(app, db, config.tileWaitSeconds);
   scheduleFaceIndexSweep(app, db, jobs);
   await registerStaticFiles(app, config, context.storage, { access: context.mediaAccess }, issueVisitor, {
-    head: firstPageHead([collectPageHead(db, config.client.apiBase), galleryPageHead(db, config.client.apiBase), eventsListPageHead()]),
+    head: firstPageHead([
+      collectPageHead(db, config.client.apiBase),
+      galleryPageHead(db, config.client.apiBase),
+      eventsListPageHead(),
+    ]),
     visit: collectOnServe(db, context.mediaAccess),
     privately: isEventsListPage,
   });

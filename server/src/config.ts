@@ -132,7 +132,15 @@ function mediaPublicBase(value: string | undefined, production: boolean): string
     throw refuse();
   }
   const schemes = production ? ['https:'] : ['https:', 'http:'];
-  if (!schemes.includes(url.protocol) || url.search || url.hash || url.username || url.password || /[?#\s]/.test(value.trim())) throw refuse();
+  if (
+    !schemes.includes(url.protocol) ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password ||
+    /[?#\s]/.test(value.trim())
+  )
+    throw refuse();
   // The address as URL writes it (what goes into every redirect's Location), without its last slash.
   return url.href.replace(/\/+$/, '');
 }
@@ -154,7 +162,8 @@ function mediaStore(env: Env): ServerConfig['mediaStore'] {
   if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint))
     throw new ConfigError(`S3_ENDPOINT deve ser uma origem (https://host:porta, sem caminho); recebido "${endpoint}".`);
   const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
-  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE deve ser "true" ou "false"; recebido "${pathStyle}".`);
+  if (!['', 'true', 'false'].includes(pathStyle))
+    throw new ConfigError(`S3_FORCE_PATH_STYLE deve ser "true" ou "false"; recebido "${pathStyle}".`);
   const accessKeyId = env.AWS_ACCESS_KEY_ID ?? '';
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? '';
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
@@ -172,21 +181,24 @@ function mediaStore(env: Env): ServerConfig['mediaStore'] {
 function wholeNumber(value: string | undefined, fallback: number, name: string, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new ConfigError(`${name} deve ser um número inteiro de 0 a ${max}; recebido "${value}".`);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new ConfigError(`${name} deve ser um número inteiro de 0 a ${max}; recebido "${value}".`);
   return n;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} deve ser um número inteiro maior que 0; recebido "${value}".`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} deve ser um número inteiro maior que 0; recebido "${value}".`);
   return n;
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} deve ser um número de porta, de 0 a 65535; recebido "${value}".`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`${name} deve ser um número de porta, de 0 a 65535; recebido "${value}".`);
   return n;
 }
 
@@ -215,7 +227,8 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops < 1 || hops > 100) throw new ConfigError(`TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "${value}".`);
+    if (hops < 1 || hops > 100)
+      throw new ConfigError(`TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "${value}".`);
     return hops;
   }
   const entries = text.split(',').map((entry) => entry.trim());
@@ -237,11 +250,17 @@ function serverSecret(value: string | undefined, name: string): string | null {
 /** PAYMENT_SANDBOX: `1` chooses the sandbox, unset, empty or `0` does not; refused in production and beside a token. */
 function paymentSandboxChosen(value: string | undefined, production: boolean, hasToken: boolean): boolean {
   const chosen = (value ?? '').trim();
-  if (chosen !== '' && chosen !== '0' && chosen !== '1') throw new ConfigError(`PAYMENT_SANDBOX deve ser 1 ou 0; recebido "${value}".`);
+  if (chosen !== '' && chosen !== '0' && chosen !== '1')
+    throw new ConfigError(`PAYMENT_SANDBOX deve ser 1 ou 0; recebido "${value}".`);
   if (chosen !== '1') return false;
   if (production)
-    throw new ConfigError('PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).');
-  if (hasToken) throw new ConfigError('PAYMENT_SANDBOX e MERCADOPAGO_ACCESS_TOKEN estão ambas definidas: escolha o sandbox ou o Mercado Pago.');
+    throw new ConfigError(
+      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).',
+    );
+  if (hasToken)
+    throw new ConfigError(
+      'PAYMENT_SANDBOX e MERCADOPAGO_ACCESS_TOKEN estão ambas definidas: escolha o sandbox ou o Mercado Pago.',
+    );
   return true;
 }
 
@@ -251,19 +270,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
   if (production && authEmulatorHost) {
     // The admin SDK accepts unsigned tokens from the emulator: never in production.
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).');
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).',
+    );
   }
   const firebaseProjectId = env.FIREBASE_PROJECT_ID || (production ? '' : 'demo-cabine');
   if (!firebaseProjectId) throw new ConfigError('FIREBASE_PROJECT_ID é obrigatória em produção.');
   if (production && firebaseProjectId.startsWith('demo-')) {
-    throw new ConfigError(`FIREBASE_PROJECT_ID é um projeto de demonstração em produção ("${firebaseProjectId}"): o servidor não inicia.`);
+    throw new ConfigError(
+      `FIREBASE_PROJECT_ID é um projeto de demonstração em produção ("${firebaseProjectId}"): o servidor não inicia.`,
+    );
   }
   if (production) {
     // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix
     // key; and real data: no database kept in a local folder.
     const required: [string, string][] = [
       ['DATABASE_URL', 'o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local'],
-      ['MERCADOPAGO_ACCESS_TOKEN', 'pagamentos com cartão e Pix passam pelo Mercado Pago; o sandbox local nunca roda em produção'],
+      [
+        'MERCADOPAGO_ACCESS_TOKEN',
+        'pagamentos com cartão e Pix passam pelo Mercado Pago; o sandbox local nunca roda em produção',
+      ],
       ['MERCADOPAGO_WEBHOOK_SECRET', 'as notificações de pagamento do Mercado Pago são verificadas com esse segredo'],
       ['PIX_KEY', 'as transferências Pix precisam chegar à empresa; não há chave padrão em produção'],
     ];
@@ -271,7 +297,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       if (!env[name]?.trim()) throw new ConfigError(`${name} é obrigatória em produção (${why}).`);
     }
   }
-  const paymentSandbox = paymentSandboxChosen(env.PAYMENT_SANDBOX, production, Boolean(env.MERCADOPAGO_ACCESS_TOKEN?.trim()));
+  const paymentSandbox = paymentSandboxChosen(
+    env.PAYMENT_SANDBOX,
+    production,
+    Boolean(env.MERCADOPAGO_ACCESS_TOKEN?.trim()),
+  );
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
     throw new ConfigError(`PUBLIC_URL deve ser uma origem (https://host:porta, sem caminho); recebido "${publicUrl}".`);

@@ -22,7 +22,8 @@ const STOP_TIMEOUT_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   // There is no embedded database here to fall back on (that is the local stack's).
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL é obrigatória: o servidor de produção usa um PostgreSQL externo.');
+  if (!config.databaseUrl)
+    throw new ConfigError('DATABASE_URL é obrigatória: o servidor de produção usa um PostgreSQL externo.');
 
   let db: Database | null = null;
   let app: FastifyInstance | null = null;

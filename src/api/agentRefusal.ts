@@ -26,10 +26,17 @@ const MAX_RENEWALS = 2;
  * call goes), and again under the new one when the server refused the agent named and gave
  * another: the guest sees the answer, not the refusal. Any other answer is the call's.
  */
-export async function asOwnAgent<Result extends { error?: unknown }>(agentNow: () => string, call: (agent: string) => PromiseLike<Result>): Promise<Result> {
+export async function asOwnAgent<Result extends { error?: unknown }>(
+  agentNow: () => string,
+  call: (agent: string) => PromiseLike<Result>,
+): Promise<Result> {
   let named = agentNow();
   let result = await call(named);
-  for (let renewals = 0; renewals < MAX_RENEWALS && refusedFormerAgent(result.error, named, agentNow()); renewals += 1) {
+  for (
+    let renewals = 0;
+    renewals < MAX_RENEWALS && refusedFormerAgent(result.error, named, agentNow());
+    renewals += 1
+  ) {
     named = agentNow();
     result = await call(named);
   }

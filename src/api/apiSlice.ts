@@ -1,4 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import type { IdentityGateway } from './identity';
 import { apiBaseFrom } from '../../contract/runtimeConfig';
 import { withEarlyResponses } from './earlyResponses';
@@ -61,7 +68,8 @@ export function apiBaseUrl(): string {
 
 /** The store's extra argument, when it is one (a bare test store has none). */
 export function apiExtraOf(extra: unknown): ApiExtra | null {
-  if (typeof extra !== 'object' || extra === null || !('getIdToken' in extra) || typeof extra.getIdToken !== 'function') return null;
+  if (typeof extra !== 'object' || extra === null || !('getIdToken' in extra) || typeof extra.getIdToken !== 'function')
+    return null;
   return extra as ApiExtra;
 }
 
@@ -96,7 +104,13 @@ const unauthenticated: FetchBaseQueryError = {
   data: { error: 'unauthenticated', message: 'Faça login para continuar.' } satisfies ApiErrorBody,
 };
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, FetchBaseQueryMeta> = async (args, api, extraOptions) => {
+const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   request.url = apiBaseUrl() + request.url;
   const mode = extraOptions?.auth ?? 'none';

@@ -15,17 +15,26 @@ type FetchFn = (input: RequestInfo, init?: RequestInit) => Promise<Response>;
 
 function isEarlyResponses(value: unknown): value is EarlyResponses {
   return (
-    typeof value === 'object' && value !== null && typeof (value as EarlyResponses).at === 'number' && typeof (value as EarlyResponses).responses === 'object'
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as EarlyResponses).at === 'number' &&
+    typeof (value as EarlyResponses).responses === 'object'
   );
 }
 
 /** The early answer for this request, removed from the page's list, or null. */
-export function takeEarlyResponse(request: Request, holder: Record<string, unknown>, now: number): Promise<Response> | null {
+export function takeEarlyResponse(
+  request: Request,
+  holder: Record<string, unknown>,
+  now: number,
+): Promise<Response> | null {
   const early = holder[EARLY_RESPONSES_KEY];
   if (!isEarlyResponses(early)) return null;
   // The early script asks without a token: a call that carries one may be answered otherwise.
   if (request.method !== 'GET' || request.headers.has('idToken')) return null;
-  const pending = Object.prototype.hasOwnProperty.call(early.responses, request.url) ? early.responses[request.url] : undefined;
+  const pending = Object.prototype.hasOwnProperty.call(early.responses, request.url)
+    ? early.responses[request.url]
+    : undefined;
   if (!pending) return null;
   delete early.responses[request.url];
   if (now - early.at > EARLY_RESPONSE_TTL_MS) return null;
@@ -36,7 +45,11 @@ export function takeEarlyResponse(request: Request, holder: Record<string, unkno
  * A fetch for the base query that takes an early answer over when there is one (a refusal or a
  * failure is asked again, by the app, with whatever it adds), and fetches otherwise.
  */
-export function withEarlyResponses(fetchFn: FetchFn, holder: () => Record<string, unknown>, now: () => number): FetchFn {
+export function withEarlyResponses(
+  fetchFn: FetchFn,
+  holder: () => Record<string, unknown>,
+  now: () => number,
+): FetchFn {
   return (input, init) => {
     const pending = typeof input !== 'string' && !init ? takeEarlyResponse(input, holder(), now()) : null;
     if (!pending) return fetchFn(input, init);

@@ -53,7 +53,10 @@ function retryAfterMs(response: Response): number {
  * after a refusal (the page's poll says why) or once the server said 'closed'. Resolves once it
  * has stopped for good.
  */
-export async function followEventStream(url: string, { headers, onEvent, onLive, signal }: EventStreamHandlers): Promise<void> {
+export async function followEventStream(
+  url: string,
+  { headers, onEvent, onLive, signal }: EventStreamHandlers,
+): Promise<void> {
   let waitMs = FIRST_WAIT_MS;
   let closed = false;
   while (!signal.aborted && !closed) {
@@ -69,11 +72,16 @@ export async function followEventStream(url: string, { headers, onEvent, onLive,
       silence = setTimeout(leave, SILENCE_MS);
     };
     try {
-      const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...(await headers()) }, cache: 'no-store', signal: connection.signal });
+      const response = await fetch(url, {
+        headers: { Accept: 'text/event-stream', ...(await headers()) },
+        cache: 'no-store',
+        signal: connection.signal,
+      });
       if (isFinal(response.status)) return;
       busyMs = retryAfterMs(response);
       // A captive portal's page or a proxy's error is no stream: tried again later, as a drop.
-      if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok || !response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream'))
+        throw new Error(`HTTP ${response.status}`);
       const parser = createParser({
         onEvent: ({ event, data }) => {
           if (event === 'closed') {

@@ -27,7 +27,10 @@ const isVersion = (data: unknown): data is { version: string } =>
  * for as long as the query's cache entry lives, writing each version into it. The login's token
  * goes with each connection: a private event's stream needs it, as its list does.
  */
-export async function followLiveVersion(url: string, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }: LiveCacheEntry): Promise<void> {
+export async function followLiveVersion(
+  url: string,
+  { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }: LiveCacheEntry,
+): Promise<void> {
   await cacheDataLoaded;
   const stop = new AbortController();
   const following = followEventStream(url, {

@@ -2,7 +2,8 @@ import type { RuntimeConfig } from '../../contract/wire';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../contract/runtimeConfig';
 
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
  * Reads the settings block of a served page; every setting it lacks (or a page with no block,
@@ -51,7 +52,8 @@ let cached: RuntimeConfig | null = null;
  */
 export function runtimeConfig(): RuntimeConfig {
   if (cached) return cached;
-  const block = typeof document !== 'undefined' ? document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent : null;
+  const block =
+    typeof document !== 'undefined' ? document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent : null;
   cached = parseRuntimeConfig(block, buildDefaults());
   return cached;
 }

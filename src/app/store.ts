@@ -28,7 +28,13 @@ export interface StoreOptions extends SessionServices {
  * their code loads, one listener middleware on which the session and the features register
  * their side effects, and the api slice.
  */
-export function makeStore({ preloadedState, cookies, storage = null, identity, outbox = defaultOutboxStore() }: StoreOptions = {}) {
+export function makeStore({
+  preloadedState,
+  cookies,
+  storage = null,
+  identity,
+  outbox = defaultOutboxStore(),
+}: StoreOptions = {}) {
   const listener = createAppListener();
   const extra: ApiExtra = {
     // Asked only while someone is signed in, so anonymous visitors never load the identity SDK.

@@ -23,7 +23,11 @@ function preloadImage(href: string): void {
 
 function start(): void {
   if (signedInByRecord(storageOrNull('localStorage'), storageOrNull('sessionStorage')) === true) return;
-  const plan = earlyPlan({ pathname: location.pathname, historyState: history.state, agent: Cookies.get(COOKIE.agent) ?? null });
+  const plan = earlyPlan({
+    pathname: location.pathname,
+    historyState: history.state,
+    agent: Cookies.get(COOKIE.agent) ?? null,
+  });
   if (plan.calls.length === 0) return;
   // The same base as the app's calls (src/api/apiSlice.ts), so that their addresses match.
   const base = apiBaseFrom(runtimeConfig().apiBase, location.origin);

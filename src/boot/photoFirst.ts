@@ -6,7 +6,14 @@
  */
 import { EVENTS_SHELL_ATTRIBUTE } from '../../contract/eventsList';
 import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
-import { afterFirstFrame, afterPhoto, scriptList, SHELL_PHOTO_SELECTOR, type LoadingPhoto, type PhotoFirstClock } from '../../contract/photoFirst';
+import {
+  afterFirstFrame,
+  afterPhoto,
+  scriptList,
+  SHELL_PHOTO_SELECTOR,
+  type LoadingPhoto,
+  type PhotoFirstClock,
+} from '../../contract/photoFirst';
 import { removeWhenAppRenders } from './shellRemoval';
 
 /**
@@ -15,7 +22,10 @@ import { removeWhenAppRenders } from './shellRemoval';
  * the frame after its decode.
  */
 function whenShownInBrowser(photo: LoadingPhoto, callback: () => void): void {
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
     // A gallery's first photos are alike: whichever of them (or of their backdrops) is painted
     // first is the page's largest paint.
     const gallery = photo instanceof Element ? photo.closest(`[${GALLERY_SHELL_ATTRIBUTE}]`) : null;
@@ -24,7 +34,9 @@ function whenShownInBrowser(photo: LoadingPhoto, callback: () => void): void {
       const shown = list.getEntries().some((entry) => {
         const paint = entry as PerformanceEntry & { element?: unknown; url?: string };
         if (paint.element === photo && paint.url === photo.src) return true;
-        return gallery !== null && paint.element instanceof Element && gallery.contains(paint.element) && Boolean(paint.url);
+        return (
+          gallery !== null && paint.element instanceof Element && gallery.contains(paint.element) && Boolean(paint.url)
+        );
       });
       if (!shown) return;
       observer.disconnect();

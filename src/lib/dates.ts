@@ -12,7 +12,11 @@ export function formatCalendarDate(value: string): string {
   return `${day}/${month}/${year}`;
 }
 
-const MOMENT = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+const MOMENT = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
 
 export function formatMoment(iso: string): string {
   const date = new Date(iso);
@@ -20,7 +24,12 @@ export function formatMoment(iso: string): string {
 }
 
 const TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', timeStyle: 'short' });
-const DAY = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const DAY = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /**
  * When something was last heard from (a printer), in Brasília time: 'às 21:05' today, 'em

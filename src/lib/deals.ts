@@ -126,7 +126,20 @@ export function balanceByMonth(deals: readonly DealFigures[]): MonthBalance[] {
   return out;
 }
 
-const MONTH_NAMES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
 
 /** `2026-03` as 'mar/2026' (short, under a bar) or 'março de 2026' (long, said aloud). */
 export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {

@@ -79,8 +79,13 @@ export function inOrder(queue: readonly QueuedItem[]): QueuedItem[] {
 }
 
 /** Whether `item` repeats one already waiting: the same id, or a collect of the same media. */
-function isDuplicate(queue: readonly QueuedItem[], item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' | 'lead' })): boolean {
-  return queue.some((other) => other.id === item.id || (item.kind === 'collect' && other.kind === 'collect' && other.url === item.url));
+function isDuplicate(
+  queue: readonly QueuedItem[],
+  item: Pick<QueuedItem, 'id'> & ({ kind: 'collect'; url: string } | { kind: 'print' | 'lead' }),
+): boolean {
+  return queue.some(
+    (other) => other.id === item.id || (item.kind === 'collect' && other.kind === 'collect' && other.url === item.url),
+  );
 }
 
 /** Adds a new item, due at once; the same array when it repeats one waiting, is malformed or the queue is full. */
@@ -90,14 +95,23 @@ export function enqueue(queue: readonly QueuedItem[], item: NewQueuedItem): read
 }
 
 /** The item to send next and how long to wait for it (0: now); `now` forces no wait (the connection came back). */
-export function nextToSend(queue: readonly QueuedItem[], now: number, force = false): { item: QueuedItem; waitMs: number } | null {
+export function nextToSend(
+  queue: readonly QueuedItem[],
+  now: number,
+  force = false,
+): { item: QueuedItem; waitMs: number } | null {
   const [head] = inOrder(queue);
   if (!head) return null;
   return { item: head, waitMs: force ? 0 : Math.max(0, head.nextAttemptAt - now) };
 }
 
 /** The item failed to reach the server: one more attempt counted, and the next one later. */
-export function afterFailure(queue: readonly QueuedItem[], id: string, now: number, random: () => number = Math.random): QueuedItem[] {
+export function afterFailure(
+  queue: readonly QueuedItem[],
+  id: string,
+  now: number,
+  random: () => number = Math.random,
+): QueuedItem[] {
   return queue.map((item) => {
     if (item.id !== id) return item;
     const attempts = item.attempts + 1;
@@ -118,18 +132,27 @@ export function trackPrint(prints: readonly TrackedPrint[], print: TrackedPrint)
 /** The latest print of one image, if any was sent. */
 export function latestPrintOf(prints: readonly TrackedPrint[], printId: string): TrackedPrint | null {
   let latest: TrackedPrint | null = null;
-  for (const print of prints) if (print.printId === printId && (!latest || print.sentAt >= latest.sentAt)) latest = print;
+  for (const print of prints)
+    if (print.printId === printId && (!latest || print.sentAt >= latest.sentAt)) latest = print;
   return latest;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 1024;
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 1024;
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /** What storage hands back is checked: an old build or a hand edit may have left anything there. */
 export function isQueuedItem(value: unknown): value is QueuedItem {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || !ID.test(v.id) || !isTime(v.createdAt) || !isTime(v.attempts) || !isTime(v.nextAttemptAt)) return false;
+  if (
+    typeof v.id !== 'string' ||
+    !ID.test(v.id) ||
+    !isTime(v.createdAt) ||
+    !isTime(v.attempts) ||
+    !isTime(v.nextAttemptAt)
+  )
+    return false;
   if (v.kind === 'collect') return isText(v.url) && isText(v.bname);
   if (v.kind === 'print') return isText(v.packHash) && isText(v.printId);
   if (v.kind === 'lead') return isLead(v.lead, v.id);
@@ -141,11 +164,22 @@ function isLead(value: unknown, id: string): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const fields = Object.values(value as Record<string, unknown>);
   const lead = value as Partial<ContactLead>;
-  return lead.clientId === id && isText(lead.nome) && isText(lead.evento) && fields.every((f) => typeof f === 'string' && f.length <= 5000);
+  return (
+    lead.clientId === id &&
+    isText(lead.nome) &&
+    isText(lead.evento) &&
+    fields.every((f) => typeof f === 'string' && f.length <= 5000)
+  );
 }
 
 export function isTrackedPrint(value: unknown): value is TrackedPrint {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.requestId === 'string' && ID.test(v.requestId) && isText(v.packHash) && isText(v.printId) && isTime(v.sentAt);
+  return (
+    typeof v.requestId === 'string' &&
+    ID.test(v.requestId) &&
+    isText(v.packHash) &&
+    isText(v.printId) &&
+    isTime(v.sentAt)
+  );
 }

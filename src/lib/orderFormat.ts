@@ -19,7 +19,12 @@ export function statusLabel(status: string): string {
   return STATUS_LABEL[status as OrderStatus] ?? status;
 }
 
-const DAY = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const DAY = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /** When an order was made, as dd/mm/aaaa: the day in Brasília of a moment, a calendar date as written. */
 export function formatOrderDate(value: string): string {

@@ -21,7 +21,8 @@ const REFUSALS: Record<string, string> = {
   cc_rejected_bad_filled_card_number: 'Pagamento recusado: confira o número do cartão.',
   cc_rejected_bad_filled_other: 'Pagamento recusado: confira os dados do cartão.',
   cc_rejected_insufficient_amount: 'Pagamento recusado: o cartão não tem limite suficiente.',
-  cc_rejected_call_for_authorize: 'Pagamento recusado: ligue para o banco emissor do cartão para autorizar o pagamento.',
+  cc_rejected_call_for_authorize:
+    'Pagamento recusado: ligue para o banco emissor do cartão para autorizar o pagamento.',
   cc_rejected_card_disabled: 'Pagamento recusado: ligue para o banco emissor para ativar o cartão.',
   cc_rejected_duplicated_payment: 'Pagamento recusado: um pagamento igual acabou de ser feito.',
   cc_rejected_high_risk: 'Pagamento recusado pela análise de segurança. Use outro cartão ou pague com Pix.',
@@ -42,7 +43,9 @@ export function orderOutcomeMessage(status: OrderStatus, method: PaymentMethod |
     case 'approved':
       return 'Pagamento aprovado! Seu pedido está pago.';
     case 'pending':
-      return method === 'pix' ? 'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.' : IN_REVIEW_MESSAGE;
+      return method === 'pix'
+        ? 'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.'
+        : IN_REVIEW_MESSAGE;
     case 'rejected':
       return method === 'pix' ? 'Pix recusado: o pedido não foi pago.' : 'Pagamento recusado: o pedido não foi pago.';
     case 'refunded':

@@ -39,7 +39,8 @@ export function returnToOf(state: unknown): ReturnTo | null {
   const candidate: unknown = state.returnTo;
   if (typeof candidate !== 'object' || candidate === null) return null;
   const { pathname, search, state: pageState } = candidate as Partial<ReturnTo>;
-  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//') || pathname.includes('\\')) return null;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//') || pathname.includes('\\'))
+    return null;
   if (resolvesToAnotherHost(pathname) || isLoginPage(pathname)) return null;
   const query = typeof search === 'string' && (search === '' || search.startsWith('?')) ? search : '';
   return { pathname, search: query, state: pageState ?? null };

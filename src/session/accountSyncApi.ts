@@ -1,6 +1,13 @@
 import { api, LIST } from '../api/apiSlice';
 import { path } from '../lib/urlPath';
-import type { Account, AccountList, CreateAccountReply, NewAccount, SetTransactionRequest, VisitorLists } from '../../contract/wire';
+import type {
+  Account,
+  AccountList,
+  CreateAccountReply,
+  NewAccount,
+  SetTransactionRequest,
+  VisitorLists,
+} from '../../contract/wire';
 
 export interface CreateAccountArgs {
   account: NewAccount;

@@ -37,9 +37,13 @@ export function syncAgentResults(startListening: AppStartListening): void {
     }
     askedAt = Date.now();
     api.dispatch(agentResultsAsked());
-    const result = await api.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent, { subscribe: false, forceRefetch: true }));
+    const result = await api.dispatch(
+      resultsApi.endpoints.getAgentResults.initiate(agent, { subscribe: false, forceRefetch: true }),
+    );
     const product = result.data?.product;
-    const urls = Array.isArray(product) ? product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null) : [];
+    const urls = Array.isArray(product)
+      ? product.filter((url): url is string => typeof url === 'string' && parseMediaPath(url) !== null)
+      : [];
     api.dispatch(agentResultsSettled(urls));
   }
 

@@ -29,7 +29,11 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = { identity: { status: 'unknown' }, signingIn: false, pendingOrder: null };
 
-const signInCalls = [identityApi.endpoints.signInWithPassword, identityApi.endpoints.signUpWithPassword, identityApi.endpoints.signInWithGoogle];
+const signInCalls = [
+  identityApi.endpoints.signInWithPassword,
+  identityApi.endpoints.signUpWithPassword,
+  identityApi.endpoints.signInWithGoogle,
+];
 
 /** Who is signed in, a sign-in under way, and an order waiting for one. */
 export const authSlice = createSlice({

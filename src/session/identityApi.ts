@@ -9,7 +9,10 @@ function failure(code: string, message: string): { error: IdentityFailure } {
   return { error: { status: 'CUSTOM_ERROR', error: message, data: { code, message } } };
 }
 
-async function withIdentity<T>(extra: unknown, work: (identity: IdentityGateway) => Promise<T>): Promise<{ data: T } | { error: IdentityFailure }> {
+async function withIdentity<T>(
+  extra: unknown,
+  work: (identity: IdentityGateway) => Promise<T>,
+): Promise<{ data: T } | { error: IdentityFailure }> {
   const identity = apiExtraOf(extra)?.identity;
   if (!identity) return failure('auth/unavailable', 'Serviço de login indisponível.');
   try {
@@ -23,7 +26,8 @@ async function withIdentity<T>(extra: unknown, work: (identity: IdentityGateway)
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
     signInWithPassword: build.mutation<AuthUser, { email: string; password: string }>({
-      queryFn: ({ email, password }, { extra }) => withIdentity(extra, (identity) => identity.signInWithPassword(email.trim(), password)),
+      queryFn: ({ email, password }, { extra }) =>
+        withIdentity(extra, (identity) => identity.signInWithPassword(email.trim(), password)),
     }),
     signUpWithPassword: build.mutation<AuthUser, { email: string; password: string; displayName: string }>({
       queryFn: ({ email, password, displayName }, { extra }) =>
@@ -39,7 +43,8 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation } = identityApi;
+export const { useSignInWithPasswordMutation, useSignUpWithPasswordMutation, useSignInWithGoogleMutation } =
+  identityApi;
 
 /** The identity error an endpoint returned, as the IdentityError it was. */
 export function identityErrorOf(error: unknown): IdentityError {

@@ -7,11 +7,23 @@ export { createAppListener, type AppStartListening } from './appListener';
 export { useGetAccountQuery } from './accountSyncApi';
 export { ensureAgent, applyReloadCookie } from './agentBootstrap';
 export { browserCookieJar, memoryCookieJar } from './cookieJar';
-export { collectLinkOpened, collectionShown, guestDataErased, identityWatchRequested, packsScreenOpened, sessionStarted } from './events';
+export {
+  collectLinkOpened,
+  collectionShown,
+  guestDataErased,
+  identityWatchRequested,
+  packsScreenOpened,
+  sessionStarted,
+} from './events';
 export { attachFlows, entered, injectFlow, type Flow, type FlowApi } from './flows';
 export { lazyFirebaseGateway } from './firebase/lazyFirebaseGateway';
 export { useAppDispatch, useAppSelector } from './hooks';
-export { identityErrorOf, useSignInWithGoogleMutation, useSignInWithPasswordMutation, useSignUpWithPasswordMutation } from './identityApi';
+export {
+  identityErrorOf,
+  useSignInWithGoogleMutation,
+  useSignInWithPasswordMutation,
+  useSignUpWithPasswordMutation,
+} from './identityApi';
 export { logOut } from './logOut';
 export { registerSessionListeners, type SessionServices } from './listeners';
 export { PACK_LINK, packsToValidate, useValidatePacksQuery } from './packsApi';
@@ -38,7 +50,13 @@ export {
 } from './outbox';
 export { readPersistedState } from './persistence';
 export { rootReducer, type AppDispatch, type LazyLoadedSlices, type RootState } from './rootReducer';
-export { pendingOrderRecorded, selectAuthStatus, selectLoginRequired, selectPendingOrder, type Identity } from './authSlice';
+export {
+  pendingOrderRecorded,
+  selectAuthStatus,
+  selectLoginRequired,
+  selectPendingOrder,
+  type Identity,
+} from './authSlice';
 export { collectionMerged, selectAgentResultsKnown } from './collectionSlice';
 export { selectSession } from './sessionView';
 export { eventVisited, eventsMerged, selectAgent } from './visitorSlice';

@@ -20,7 +20,10 @@ export interface SessionServices {
 }
 
 /** The session's side effects, registered on a new store's listener middleware. */
-export function registerSessionListeners(startListening: AppStartListening, { cookies, storage = null, identity }: SessionServices): void {
+export function registerSessionListeners(
+  startListening: AppStartListening,
+  { cookies, storage = null, identity }: SessionServices,
+): void {
   if (cookies) {
     mirrorStateToCookies(startListening, cookies, storage);
     adoptServerAgent(startListening, cookies);

@@ -27,7 +27,8 @@ const mediaSessionApi = api.injectEndpoints({
   }),
 });
 
-const signedInUid = (state: RootState) => (state.auth.identity.status === 'signedIn' ? state.auth.identity.user.uid : null);
+const signedInUid = (state: RootState) =>
+  state.auth.identity.status === 'signedIn' ? state.auth.identity.user.uid : null;
 
 /**
  * While someone is signed in, holds the media cookie for them (renewed before it expires); when
@@ -39,7 +40,9 @@ export function keepMediaSession(startListening: AppStartListening): void {
   let started = false;
   startListening({
     predicate: (action, current, previous) =>
-      sessionStarted.match(action) || current.auth.identity.status !== previous.auth.identity.status || signedInUid(current) !== signedInUid(previous),
+      sessionStarted.match(action) ||
+      current.auth.identity.status !== previous.auth.identity.status ||
+      signedInUid(current) !== signedInUid(previous),
     effect: async (action, listener) => {
       if (sessionStarted.match(action)) started = true;
       if (!started) return;
@@ -47,13 +50,18 @@ export function keepMediaSession(startListening: AppStartListening): void {
       const uid = signedInUid(listener.getState());
       if (uid === null) {
         // Only a real sign-out clears it: an anonymous visit costs no request.
-        if (signedInUid(listener.getOriginalState()) !== null && listener.getState().auth.identity.status === 'signedOut') {
+        if (
+          signedInUid(listener.getOriginalState()) !== null &&
+          listener.getState().auth.identity.status === 'signedOut'
+        ) {
           await listener.dispatch(mediaSessionApi.endpoints.closeMediaSession.initiate(undefined, { track: false }));
         }
         return;
       }
       for (;;) {
-        const result = await listener.dispatch(mediaSessionApi.endpoints.openMediaSession.initiate(undefined, { track: false }));
+        const result = await listener.dispatch(
+          mediaSessionApi.endpoints.openMediaSession.initiate(undefined, { track: false }),
+        );
         const wait =
           'data' in result && result.data
             ? Math.max(MEDIA_SESSION_RETRY_MS, result.data.expiresAt - Date.now() - MEDIA_SESSION_RENEW_BEFORE_MS)

@@ -55,7 +55,9 @@ export interface NameCheck<Reply extends string, Verdict extends string> {
   flow<Address, E extends UnknownAction>(parts: NameCheckFlowParts<Address, Reply, E>): Flow;
 }
 
-export function nameCheck<Reply extends string, Verdict extends string>(rules: NameRules<Reply, Verdict>): NameCheck<Reply, Verdict> {
+export function nameCheck<Reply extends string, Verdict extends string>(
+  rules: NameRules<Reply, Verdict>,
+): NameCheck<Reply, Verdict> {
   const checking = (state: Named, name: string) => state.status === 'checking' && state.name === name;
   return {
     rules,
@@ -96,7 +98,10 @@ interface NameCheckFlowParts<Address, Reply extends string, E extends UnknownAct
  * The pause after the last keystroke, then the call. Each instance waits on its own, so typing in
  * one form never delays another's check.
  */
-function checkFlow<Address, Reply extends string, E extends UnknownAction>(debounceMs: number, parts: NameCheckFlowParts<Address, Reply, E>): Flow {
+function checkFlow<Address, Reply extends string, E extends UnknownAction>(
+  debounceMs: number,
+  parts: NameCheckFlowParts<Address, Reply, E>,
+): Flow {
   return (startListening) => {
     startListening({
       matcher: parts.matches,

@@ -32,7 +32,10 @@ export const packsApi = api.injectEndpoints({
         }
         return { data: packs };
       },
-      providesTags: (packs) => [{ type: 'Pack', id: LIST }, ...(packs ?? []).map((pack) => ({ type: 'Pack' as const, id: pack.hash }))],
+      providesTags: (packs) => [
+        { type: 'Pack', id: LIST },
+        ...(packs ?? []).map((pack) => ({ type: 'Pack' as const, id: pack.hash })),
+      ],
     }),
   }),
 });
@@ -45,7 +48,8 @@ const VALIDATE_PACKS_CHUNK = 20;
 /** `hashes` in chunks the server takes (one chunk, the same list, for 20 or fewer). */
 function packChunks(hashes: readonly string[]): (readonly string[])[] {
   const chunks: (readonly string[])[] = [];
-  for (let start = 0; start < hashes.length; start += VALIDATE_PACKS_CHUNK) chunks.push(hashes.slice(start, start + VALIDATE_PACKS_CHUNK));
+  for (let start = 0; start < hashes.length; start += VALIDATE_PACKS_CHUNK)
+    chunks.push(hashes.slice(start, start + VALIDATE_PACKS_CHUNK));
   return chunks.length > 0 ? chunks : [hashes];
 }
 

@@ -27,7 +27,11 @@ export function linkPendingOrder(startListening: AppStartListening): void {
         return;
       }
       try {
-        await api.dispatch(accountSyncApi.endpoints.setTransaction.initiate({ transaction: pending.orderId, claim: pending.claim })).unwrap();
+        await api
+          .dispatch(
+            accountSyncApi.endpoints.setTransaction.initiate({ transaction: pending.orderId, claim: pending.claim }),
+          )
+          .unwrap();
         api.dispatch(orderLinked());
       } catch (error) {
         // An order that is not found or belongs to someone else can never be tied: let go of it.

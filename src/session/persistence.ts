@@ -52,14 +52,23 @@ export function readPersistedState(jar: CookieJar, store: ListStore | null = nul
     // loginRequired means nothing without the order it waits for.
     auth: {
       ...initialAuthState,
-      pendingOrder: orderId ? { orderId, claim: parseScalar(jar.get(COOKIE.transactionClaim)), loginRequired: parseFlag(jar.get(COOKIE.loginRequired)) } : null,
+      pendingOrder: orderId
+        ? {
+            orderId,
+            claim: parseScalar(jar.get(COOKIE.transactionClaim)),
+            loginRequired: parseFlag(jar.get(COOKIE.loginRequired)),
+          }
+        : null,
     },
     visitor: {
       agent: isAgentId(agent) ? agent : '',
       events: parseList(jar.get(COOKIE.events)),
       bname: parseScalar(jar.get(COOKIE.bname)) ?? '',
     },
-    collection: { ...initialCollectionState, items: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))) },
+    collection: {
+      ...initialCollectionState,
+      items: mergeLists(readStoredList(store, COLLECTION_KEY), parseList(jar.get(COOKIE.collection))),
+    },
     packs: { hashes: parseList(jar.get(COOKIE.packs)) },
   };
 }
@@ -78,13 +87,25 @@ const BINDINGS: CookieBinding[] = [
   { name: COOKIE.bname, select: (s) => s.visitor.bname, encode: (s) => s.visitor.bname || null },
   { name: COOKIE.agent, select: (s) => s.visitor.agent, encode: (s) => s.visitor.agent || null },
   // The pending order is one record, kept as three cookies (SPEC section 3 names two of them).
-  { name: COOKIE.loginRequired, select: (s) => s.auth.pendingOrder, encode: (s) => (s.auth.pendingOrder?.loginRequired ? 'true' : null) },
+  {
+    name: COOKIE.loginRequired,
+    select: (s) => s.auth.pendingOrder,
+    encode: (s) => (s.auth.pendingOrder?.loginRequired ? 'true' : null),
+  },
   { name: COOKIE.transaction, select: (s) => s.auth.pendingOrder, encode: (s) => s.auth.pendingOrder?.orderId ?? null },
-  { name: COOKIE.transactionClaim, select: (s) => s.auth.pendingOrder, encode: (s) => s.auth.pendingOrder?.claim ?? null },
+  {
+    name: COOKIE.transactionClaim,
+    select: (s) => s.auth.pendingOrder,
+    encode: (s) => s.auth.pendingOrder?.claim ?? null,
+  },
 ];
 
 /** Writes a cookie whenever the state it mirrors changes (never from inside a reducer). */
-export function mirrorStateToCookies(startListening: AppStartListening, jar: CookieJar, store: ListStore | null = null): void {
+export function mirrorStateToCookies(
+  startListening: AppStartListening,
+  jar: CookieJar,
+  store: ListStore | null = null,
+): void {
   startListening({
     predicate: (_action, current, previous) => current.collection.items !== previous.collection.items,
     effect: (_action, api) => writeStoredList(store, COLLECTION_KEY, api.getState().collection.items),

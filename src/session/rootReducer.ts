@@ -20,7 +20,14 @@ export interface LazyLoadedSlices {}
  * when its code loads (`slice.injectInto(rootReducer)`), so the landing page carries none of
  * them and nothing below the features needs to know them.
  */
-export const rootReducer = combineSlices(api, authSlice, visitorSlice, collectionSlice, packsSlice, outboxSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  api,
+  authSlice,
+  visitorSlice,
+  collectionSlice,
+  packsSlice,
+  outboxSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = ThunkDispatch<RootState, ApiExtra, UnknownAction>;

@@ -19,5 +19,12 @@ export interface SessionView {
 
 export const selectSession = createSelector(
   [selectIdentity, selectVisitor, selectCollection, selectPackHashes],
-  (identity, visitor, collection, packs): SessionView => ({ identity, agent: visitor.agent, events: visitor.events, bname: visitor.bname, collection, packs }),
+  (identity, visitor, collection, packs): SessionView => ({
+    identity,
+    agent: visitor.agent,
+    events: visitor.events,
+    bname: visitor.bname,
+    collection,
+    packs,
+  }),
 );

@@ -36,7 +36,9 @@ export function syncVisitor(startListening: AppStartListening): void {
     actionCreator: collectLinkOpened,
     effect: async (action, api) => {
       if (await signedInOnceKnown(api)) {
-        await api.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: action.payload.url }));
+        await api.dispatch(
+          accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: action.payload.url }),
+        );
       }
     },
   });
@@ -49,7 +51,8 @@ export function syncVisitor(startListening: AppStartListening): void {
     if (linked === null || !packs.some((pack) => pack.hash === linked)) return;
     awaited = null;
     api.dispatch(packAdded(linked));
-    if (await signedInOnceKnown(api)) await api.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'packs', value: linked }));
+    if (await signedInOnceKnown(api))
+      await api.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'packs', value: linked }));
   };
 
   startListening({

@@ -56,7 +56,8 @@ const networkThenShell: typeof shell = async (options) => {
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && pageRouteOf(url, self.location.origin) !== null,
-  (options) => (pageRouteOf(options.url, self.location.origin) === 'networkThenShell' ? networkThenShell(options) : shell(options)),
+  (options) =>
+    pageRouteOf(options.url, self.location.origin) === 'networkThenShell' ? networkThenShell(options) : shell(options),
 );
 
 type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
@@ -64,7 +65,8 @@ type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
 /** Keeps a reply only when it is no bigger than the cache's bound allows. */
 function sizeBound(bound: CacheBound): WorkboxPlugin {
   return {
-    cacheWillUpdate: async ({ response }) => (fitsBound(response.headers.get('Content-Length'), bound) ? response : null),
+    cacheWillUpdate: async ({ response }) =>
+      fitsBound(response.headers.get('Content-Length'), bound) ? response : null,
   };
 }
 
@@ -79,7 +81,8 @@ function boundedPlugins(bound: CacheBound): WorkboxPlugin[] {
 
 /** A gated file (a private event's, opened with the login's cookie) is shown but never kept. */
 const notGated: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => (sharedMediaCacheable(response.headers.get('Cache-Control')) ? response : null),
+  cacheWillUpdate: async ({ response }) =>
+    sharedMediaCacheable(response.headers.get('Cache-Control')) ? response : null,
 };
 
 /**
@@ -92,13 +95,23 @@ const readable: WorkboxPlugin = {
     const init = readableFetchInit(request.mode, request.headers.has('Range'));
     return init ? new Request(request, init) : request;
   },
-  handlerDidError: async ({ request }) => (readableFetchInit(request.mode, request.headers.has('Range')) ? fetch(request).catch(() => undefined) : undefined),
+  handlerDidError: async ({ request }) =>
+    readableFetchInit(request.mode, request.headers.has('Range')) ? fetch(request).catch(() => undefined) : undefined,
 };
 
 // Media never changes under a name (the server serves it immutable): the cache is as good as the network.
-const thumbs = new CacheFirst({ cacheName: OFFLINE_CACHES.thumbs, plugins: [readable, notGated, ...boundedPlugins(THUMBS_BOUND)] });
-const display = new CacheFirst({ cacheName: OFFLINE_CACHES.display, plugins: [readable, notGated, ...boundedPlugins(DISPLAY_BOUND)] });
-const media = new CacheFirst({ cacheName: OFFLINE_CACHES.media, plugins: [readable, notGated, ...boundedPlugins(MEDIA_BOUND)] });
+const thumbs = new CacheFirst({
+  cacheName: OFFLINE_CACHES.thumbs,
+  plugins: [readable, notGated, ...boundedPlugins(THUMBS_BOUND)],
+});
+const display = new CacheFirst({
+  cacheName: OFFLINE_CACHES.display,
+  plugins: [readable, notGated, ...boundedPlugins(DISPLAY_BOUND)],
+});
+const media = new CacheFirst({
+  cacheName: OFFLINE_CACHES.media,
+  plugins: [readable, notGated, ...boundedPlugins(MEDIA_BOUND)],
+});
 
 /**
  * An open gallery asks again every few seconds and mostly hears the same list (same ETag): the

@@ -43,7 +43,11 @@ function platformOf(userAgent: string): Platform | null {
  * a refusal is remembered by the browser, and 'Tentar novamente' alone cannot ask again. The
  * guest's own system first.
  */
-export function CameraPermissionHelp({ userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent }: { userAgent?: string }) {
+export function CameraPermissionHelp({
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+}: {
+  userAgent?: string;
+}) {
   const id = useId();
   const mine = platformOf(userAgent);
   const ordered = mine === 'ios' ? [IOS, ANDROID] : [ANDROID, IOS];

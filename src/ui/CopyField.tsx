@@ -18,7 +18,16 @@ interface CopyFieldProps {
 }
 
 /** A value to copy (a link, a key): read-only, selected on focus, with its own copy button and a status line. */
-export function CopyField({ label, value, copyLabel, copiedText, notCopiedText, onNotCopied, note, className }: CopyFieldProps) {
+export function CopyField({
+  label,
+  value,
+  copyLabel,
+  copiedText,
+  notCopiedText,
+  onNotCopied,
+  note,
+  className,
+}: CopyFieldProps) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const { copied, copy } = useCopy();
@@ -31,7 +40,14 @@ export function CopyField({ label, value, copyLabel, copiedText, notCopiedText, 
     <div className={`field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="invitation-link__row">
-        <input id={id} ref={field} type="text" readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={id}
+          ref={field}
+          type="text"
+          readOnly
+          value={value}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <button type="button" className="button button--secondary" onClick={() => void copyValue()}>
           {copyLabel}
         </button>

@@ -12,7 +12,11 @@ export function LoginLink({ children, className = 'button' }: { children: ReactN
   const { pathname, search, state } = useLocation();
   const returnTo: LoginNavigationState = { returnTo: { pathname, search, state: state as unknown } };
   return (
-    <Link className={className} to={{ pathname: ROUTES.login, search: returnSearch(pathname, search) }} state={returnTo}>
+    <Link
+      className={className}
+      to={{ pathname: ROUTES.login, search: returnSearch(pathname, search) }}
+      state={returnTo}
+    >
       {children}
     </Link>
   );

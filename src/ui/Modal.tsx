@@ -13,7 +13,8 @@ interface ModalProps {
 /** Open modals, innermost last: only the innermost answers Escape and keeps Tab inside. */
 const stack: symbol[] = [];
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves in and stays in (Tab cycles), Escape and the close icon close it,
@@ -64,7 +65,14 @@ export function Modal({ title, onClose, children, hideTitle, className }: ModalP
 
   return createPortal(
     <div className="modal__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={className ? `modal ${className}` : 'modal'}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={className ? `modal ${className}` : 'modal'}
+      >
         <div className="modal__header">
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal__title'}>
             {title}

@@ -30,7 +30,14 @@ export function PixCode({ code, qrLabel, copyLabel }: PixCodeProps) {
       <label htmlFor={codeId} className="pix__label">
         Pix copia e cola
       </label>
-      <textarea id={codeId} className="pix__code" readOnly rows={4} value={code} onFocus={(event) => event.currentTarget.select()} />
+      <textarea
+        id={codeId}
+        className="pix__code"
+        readOnly
+        rows={4}
+        value={code}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <button type="button" className="button button--secondary" onClick={() => void copy(code)}>
         {copyLabel}
       </button>

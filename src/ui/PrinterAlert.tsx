@@ -7,7 +7,17 @@ import { printerAlertText, type StoppedState } from './printerAlertText';
  * it is when the reader sees several events at once (the team's). The owner's dashboard and the
  * team's devices show the same alert.
  */
-export function PrinterAlert({ name, state, waiting, place }: { name: string; state: StoppedState; waiting: number; place?: string }) {
+export function PrinterAlert({
+  name,
+  state,
+  waiting,
+  place,
+}: {
+  name: string;
+  state: StoppedState;
+  waiting: number;
+  place?: string;
+}) {
   const text = printerAlertText(name, state, waiting);
   return (
     <div role="alert" className="printer-alert">

@@ -33,13 +33,22 @@ export const isStopped = (state: PrinterSeen): state is StoppedState => state !=
  * Whether a printer is an alert: it stopped after it was running. One never heard from (set up
  * but not turned on yet, a spare) is 'Sem conexão' in the lists, not an alarm on every dashboard.
  */
-export const stoppedPrinter = <P extends { state: PrinterSeen; seenAt: string | null }>(printer: P): printer is P & { state: StoppedState } =>
-  isStopped(printer.state) && printer.seenAt !== null;
+export const stoppedPrinter = <P extends { state: PrinterSeen; seenAt: string | null }>(
+  printer: P,
+): printer is P & { state: StoppedState } => isStopped(printer.state) && printer.seenAt !== null;
 
 const waitingText = (n: number) =>
-  n === 0 ? 'Nenhuma impressão esperando.' : n === 1 ? '1 impressão esperando.' : `${n.toLocaleString('pt-BR')} impressões esperando.`;
+  n === 0
+    ? 'Nenhuma impressão esperando.'
+    : n === 1
+      ? '1 impressão esperando.'
+      : `${n.toLocaleString('pt-BR')} impressões esperando.`;
 
 /** A stopped printer's alert: what stopped and why, the prints waiting, and what to do. */
-export function printerAlertText(name: string, state: StoppedState, waiting: number): { headline: string; waiting: string; fix: string } {
+export function printerAlertText(
+  name: string,
+  state: StoppedState,
+  waiting: number,
+): { headline: string; waiting: string; fix: string } {
   return { headline: `${name} parou: ${STOPPED_TEXT[state]}.`, waiting: waitingText(waiting), fix: FIX_TEXT[state] };
 }

@@ -3,7 +3,10 @@
  * fold, or far from the button that was tapped, where nobody would see it. The focus then does
  * not scroll again; the element's scroll-margin keeps it clear of the sticky header.
  */
-export function reveal(target: HTMLElement, options: { block?: ScrollLogicalPosition; focus?: HTMLElement } = {}): void {
+export function reveal(
+  target: HTMLElement,
+  options: { block?: ScrollLogicalPosition; focus?: HTMLElement } = {},
+): void {
   target.scrollIntoView({ block: options.block ?? 'nearest' });
   (options.focus ?? target).focus({ preventScroll: true });
 }

@@ -16,7 +16,10 @@ interface ListQuery {
  * Query would drop the refetch, and a poll that read the list just before the change would leave
  * it waiting for the next poll; once the call is back, with its version, the comparison is made again.
  */
-export function useRefetchOnLiveChange(live: LiveVersion | undefined, { shown, isFetching, refetch, skip = false }: ListQuery): void {
+export function useRefetchOnLiveChange(
+  live: LiveVersion | undefined,
+  { shown, isFetching, refetch, skip = false }: ListQuery,
+): void {
   const version = live?.version ?? null;
   const closed = live?.closed ?? false;
   // A close is answered by one call: a list that still opens (its owner's) must not be asked in a loop.

@@ -23,7 +23,9 @@ afterAll(() => browser.close());
 const collectionUrls = async (page: Page) => {
   const grid = page.getByRole('list', { name: 'Minha Coleção' });
   await grid.waitFor();
-  return grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')).sort());
+  return grid
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')).sort());
 };
 
 it('a guest with two collected photos signs up: the account keeps them, after logging out and in again too', async () => {
@@ -52,7 +54,9 @@ it('a guest with two collected photos signs up: the account keeps them, after lo
   // Logged out on purpose: no 'not logged in' alert, and the phone keeps nothing of the account.
   await eventually(async () => {
     const cookies = await page.context().cookies();
-    expect(cookies.filter((cookie) => ['collection', 'packs', 'events'].includes(cookie.name)).map((cookie) => cookie.name)).toEqual([]);
+    expect(
+      cookies.filter((cookie) => ['collection', 'packs', 'events'].includes(cookie.name)).map((cookie) => cookie.name),
+    ).toEqual([]);
   });
   expect(guest.alerts).toEqual([]);
   await page.goto(`${baseUrl()}/collection`);
@@ -80,7 +84,9 @@ it("a wrong password shows the identity service's own message", async () => {
   await expectAccessible(guest.page);
   await logIn(guest.page, 'convidado@cabine.example', 'senha-errada');
   await eventually(() => expect(guest.alerts).toHaveLength(1));
-  expect(guest.alerts[0]).toMatch(/^E-mail ou senha incorretos\.\n\(Firebase: .*\(auth\/(invalid-credential|wrong-password)\)/s);
+  expect(guest.alerts[0]).toMatch(
+    /^E-mail ou senha incorretos\.\n\(Firebase: .*\(auth\/(invalid-credential|wrong-password)\)/s,
+  );
   expect(new URL(guest.page.url()).pathname).toBe('/login');
   await guest.close();
 });
@@ -148,7 +154,12 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
 
 it("an owner types the party's title: the link is made from it, and the dashboard and the wall show the title", async () => {
   const tag = crypto.randomBytes(4).toString('hex');
-  const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123', displayName: 'Dona da Festa' };
+  const owner = {
+    uid: `dona-${tag}`,
+    email: `dona-${tag}@example.com`,
+    password: 'segredo-123',
+    displayName: 'Dona da Festa',
+  };
   await seedBeside({
     accounts: [owner],
     orders: [
@@ -176,7 +187,9 @@ it("an owner types the party's title: the link is made from it, and the dashboar
   await page.goto(`${baseUrl()}/account?secao=evento`);
   // Accents and spaces are fine: the link is made from the title, and shown before it is created.
   await page.getByLabel('Nome do evento').fill('Aniversário da Convidada');
-  await page.getByText(`${new URL(baseUrl()).host}/eventos/evento?evento=aniversario-da-convidada`, { exact: true }).waitFor();
+  await page
+    .getByText(`${new URL(baseUrl()).host}/eventos/evento?evento=aniversario-da-convidada`, { exact: true })
+    .waitFor();
   await page.getByText('OK', { exact: true }).waitFor();
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-title-phone.png'), fullPage: true });
@@ -188,7 +201,10 @@ it("an owner types the party's title: the link is made from it, and the dashboar
   await dashboard.getByRole('heading', { level: 3, name: 'Aniversário da Convidada' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
-  const [wall] = await Promise.all([page.context().waitForEvent('page'), dashboard.getByRole('link', { name: 'Abrir o telão' }).click()]);
+  const [wall] = await Promise.all([
+    page.context().waitForEvent('page'),
+    dashboard.getByRole('link', { name: 'Abrir o telão' }).click(),
+  ]);
   await wall.getByRole('heading', { level: 1, name: 'Aniversário da Convidada' }).waitFor();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'event-dashboard-phone.png'), fullPage: true });
   if (SHOTS) {

@@ -26,7 +26,16 @@ afterAll(() => browser.close());
 function simulate(role: string, device: string, pattern: RegExp): { process: ChildProcess; line: Promise<string> } {
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', '--only', role, '--device', device, '--url', baseUrl()],
+    [
+      path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      'tools/cli/booth.ts',
+      '--only',
+      role,
+      '--device',
+      device,
+      '--url',
+      baseUrl(),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
@@ -149,7 +158,9 @@ it('the 360 platform: settings from its QR code, the session, the video ready, c
 
     await page.getByRole('link', { name: 'COLETAR MEU VÍDEO' }).click();
     await page.getByText('Coletado!').waitFor();
-    const collected = decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'collection')?.value ?? '');
+    const collected = decodeURIComponent(
+      (await page.context().cookies()).find((cookie) => cookie.name === 'collection')?.value ?? '',
+    );
     expect(collected).toMatch(/\/media\/festa_ana\/360\/[^,]+\.mp4/);
     expect(guest.errors).toEqual([]);
   } finally {

@@ -75,7 +75,9 @@ it("shows a public event's photo from the CDN on the collect page, and the worke
   await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
   expect(await picturesLoaded(page, '.collect__stage')).toBeGreaterThan(0);
   await page.context().setOffline(false);
-  expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  expect(
+    errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error)),
+  ).toEqual([]);
   await close();
 
   // The CDN keeps what the app says it may: the next phone's copy does not reach the app.
@@ -93,7 +95,12 @@ it('never lets the CDN hold a file the app does not give to everyone, whatever c
   for (const url of [`${cdnBase}/publico${privateCover}`, `${cdnBase}/publico/media/festa_ana/pad/nao-existe.jpg`]) {
     for (const time of [1, 2]) {
       const reply = await fetch(url, { headers: { cookie: 'qualquer=coisa' } });
-      expect({ url, time, status: reply.status, cache: reply.headers.get('x-cache') }).toEqual({ url, time, status: 404, cache: 'MISS' });
+      expect({ url, time, status: reply.status, cache: reply.headers.get('x-cache') }).toEqual({
+        url,
+        time,
+        status: 404,
+        cache: 'MISS',
+      });
     }
   }
   // At the app's own address the private cover keeps its gate (a stranger is told nothing of the

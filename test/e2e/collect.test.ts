@@ -35,7 +35,11 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
   // The photo came first: the app's scripts were handed to the photo-first loader, which ran them.
   expect(await page.locator('script[src="/photo-first.js"][data-scripts]').count()).toBe(1);
   expect(await page.locator('script[src^="/assets/main."]').count()).toBe(1);
-  const size = await photo.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight, src: img.currentSrc }));
+  const size = await photo.evaluate((img: HTMLImageElement) => ({
+    width: img.naturalWidth,
+    height: img.naturalHeight,
+    src: img.currentSrc,
+  }));
   expect(size.width).toBeGreaterThan(100);
   // The light display rendition, not the original: the page's early copy and the screen share
   // its URL, and the original is only checked (HEAD), never downloaded, until a guest shares it.
@@ -51,7 +55,10 @@ it('a guest opens a collect link from the demo seed and sees the photo', async (
 it('a link to a photo that does not exist says so and leaves the collection empty', async () => {
   const { page, alerts, close } = await newGuest(browser);
   await page.goto(`${baseUrl()}/collect?id=/media/festa_ana/pad/nao-existe.jpg`);
-  await page.getByRole('alert').filter({ hasText: 'Esta foto não foi encontrada: confira o link do QR code.' }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Esta foto não foi encontrada: confira o link do QR code.' })
+    .waitFor();
   expect(await page.getByRole('img', { name: 'Foto do evento festa_ana' }).count()).toBe(0);
   expect(await page.getByText('Coletado!').count()).toBe(0);
 

@@ -47,10 +47,13 @@ async function markPage(page: Page): Promise<void> {
 }
 
 async function expectNotReloaded(page: Page): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true)).toBe(
+    true,
+  );
 }
 
-const waitingMessage = (orderId: string) => `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`;
+const waitingMessage = (orderId: string) =>
+  `Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`;
 
 async function cookie(page: Page, name: string): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value ?? '';
@@ -158,7 +161,9 @@ it('a card held by OTHE is refused with a clear message and no paid order; APRO 
   const guest = await customerAtCheckout();
   const { page } = guest;
   await payByCard(page, 'OTHE');
-  const refusal = page.getByRole('alert').filter({ hasText: 'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.' });
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.' });
   await refusal.waitFor();
   // Seen where 'Finalizar pedido' was tapped, the way out with it.
   await expectOnScreen(page, refusal);
@@ -275,7 +280,13 @@ it("signed out with an order waiting, /eventos opened by its address shows /acco
   const { page } = guest;
   await page
     .context()
-    .addCookies(['transaction=123456789', 'loginRequired=true'].map((pair) => ({ name: pair.split('=')[0], value: pair.split('=')[1], url: baseUrl() })));
+    .addCookies(
+      ['transaction=123456789', 'loginRequired=true'].map((pair) => ({
+        name: pair.split('=')[0],
+        value: pair.split('=')[1],
+        url: baseUrl(),
+      })),
+    );
   await page.goto(`${baseUrl()}/eventos`);
   await page.waitForURL(`${baseUrl()}/account`);
   await page.getByText(waitingMessage('123456789')).waitFor();
@@ -297,7 +308,8 @@ it('signed out, Pix: the code stays after Finalizar pedido and on /account, the 
   await page.getByText('Pedido registrado com sucesso!').waitFor();
   const orderId = await eventuallyCookie(page, 'transaction');
   const order = page.getByRole('region', { name: `Pedido ${orderId}` });
-  const pixWaiting = 'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.';
+  const pixWaiting =
+    'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.';
   // At the checkout, then on /account (SPEC's redirect), signed out: the state and the code to pay stay.
   await order.getByRole('status').filter({ hasText: pixWaiting }).waitFor();
   await order.getByRole('img', { name: `QR code Pix do pedido ${orderId}` }).waitFor();

@@ -36,12 +36,16 @@ it("downloads 'Minha Coleção' as one ZIP of exactly its files, byte for byte, 
   }
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button').first().waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar todas' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar todas' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Festa da Ana.zip');
   const entries = await entriesOf(download);
   // Newest first, as the collection shows them.
   expect(Object.keys(entries)).toEqual([...collected].reverse().map(nameOf));
-  for (const url of collected) expect({ url, same: Buffer.from(entries[nameOf(url)]).equals(await bytesOf(url)) }).toEqual({ url, same: true });
+  for (const url of collected)
+    expect({ url, same: Buffer.from(entries[nameOf(url)]).equals(await bytesOf(url)) }).toEqual({ url, same: true });
   // The page stayed where it was: the download did not take the guest away.
   expect(new URL(page.url()).pathname).toBe('/collection');
   expect(errors).toEqual([]);
@@ -55,12 +59,16 @@ it("downloads a booth gallery's ZIP of exactly what the gallery lists", async ()
   await page.getByText('Coletado!').waitFor();
   await page.getByRole('button', { name: 'Ir para Evento' }).click();
   await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar todas' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar todas' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Festa da Ana - Pad.zip');
   const { product } = (await (await fetch(`${baseUrl()}/api/all/festa_ana/pad`)).json()) as { product: string[] };
   const entries = await entriesOf(download);
   expect(Object.keys(entries)).toEqual([...product].reverse().map(nameOf));
-  for (const url of product) expect({ url, same: Buffer.from(entries[nameOf(url)]).equals(await bytesOf(url)) }).toEqual({ url, same: true });
+  for (const url of product)
+    expect({ url, same: Buffer.from(entries[nameOf(url)]).equals(await bytesOf(url)) }).toEqual({ url, same: true });
   expect(errors).toEqual([]);
   await close();
 });

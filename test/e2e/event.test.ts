@@ -160,10 +160,18 @@ async function gridGeometry(page: Page, selector = '.grid') {
     const rows = [...grid.querySelectorAll('.grid__row')]
       .map((row) => [...row.querySelectorAll('.grid__cell')].map((cell) => cell.getBoundingClientRect()))
       .sort((a, b) => a[0].top - b[0].top)
-      .map((cells) => cells.map((c) => [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)]));
+      .map((cells) =>
+        cells.map((c) => [Math.round(c.left), Math.round(c.top), Math.round(c.width), Math.round(c.height)]),
+      );
     const content = document.querySelector('.site-main')!;
-    const padding = parseFloat(getComputedStyle(content).paddingLeft) + parseFloat(getComputedStyle(content).paddingRight);
-    return { left: Math.round(box.left), width: Math.round(box.width), contentWidth: Math.round(content.getBoundingClientRect().width - padding), rows };
+    const padding =
+      parseFloat(getComputedStyle(content).paddingLeft) + parseFloat(getComputedStyle(content).paddingRight);
+    return {
+      left: Math.round(box.left),
+      width: Math.round(box.width),
+      contentWidth: Math.round(content.getBoundingClientRect().width - padding),
+      rows,
+    };
   }, selector);
 }
 
@@ -180,7 +188,9 @@ describe("a booth gallery's layout", () => {
     const grid = await gridGeometry(page);
     // 3 columns: the first row holds what is left over (festa_ana's pad has 4 photos: 1), the others 3.
     expect(count % 3).not.toBe(0);
-    expect(grid?.rows.map((row) => row.length)).toEqual([count % 3, ...Array.from({ length: Math.floor(count / 3) }, () => 3)].slice(0, grid?.rows.length));
+    expect(grid?.rows.map((row) => row.length)).toEqual(
+      [count % 3, ...Array.from({ length: Math.floor(count / 3) }, () => 3)].slice(0, grid?.rows.length),
+    );
     for (const row of grid?.rows ?? []) expect(Math.abs(span(row) - (grid?.width ?? 0))).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
     await close();
@@ -208,9 +218,13 @@ describe("a booth gallery's layout", () => {
     const still = await newGuest(browser, { serviceWorkers: 'block' });
     await still.page.route(/\.js(\?|$)/, (route) => route.abort());
     await still.page.goto(address);
-    await still.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].every((img) => img.complete));
+    await still.page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].every((img) => img.complete),
+    );
     const shown = await still.page.evaluate(() =>
-      [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].map((img) => new URL(img.src).pathname),
+      [...document.querySelectorAll<HTMLImageElement>('[data-gallery-shell] img')].map(
+        (img) => new URL(img.src).pathname,
+      ),
     );
     const list = ((await (await fetch(`${baseUrl()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     expect(shown.length).toBeGreaterThan(0);
@@ -310,7 +324,8 @@ describe('an open booth gallery', () => {
       rawStatuses.set(event.requestId, event.statusCode);
     });
     cdp.on('Network.responseReceived', (event) => {
-      if (new URL(event.response.url).pathname === '/api/live/festa_ana/feed') streams.push({ status: event.response.status, type: event.response.mimeType });
+      if (new URL(event.response.url).pathname === '/api/live/festa_ana/feed')
+        streams.push({ status: event.response.status, type: event.response.mimeType });
     });
     const gallery = await openFeedGallery(page);
     const before = await galleryCount(gallery);
@@ -328,7 +343,10 @@ describe('an open booth gallery', () => {
     // word, the change): not every 5 s. The answers' raw headers come on their own CDP event,
     // which may arrive after the page has drawn the photo: waited for, not assumed.
     expect(streams).toHaveLength(1);
-    const listAnswers = () => [...rawStatuses.keys()].filter((id) => new URL(urls.get(id) ?? 'http://x/').pathname === '/api/all/festa_ana/feed');
+    const listAnswers = () =>
+      [...rawStatuses.keys()].filter(
+        (id) => new URL(urls.get(id) ?? 'http://x/').pathname === '/api/all/festa_ana/feed',
+      );
     await eventually(() => expect(listAnswers().length).toBeGreaterThanOrEqual(1));
     expect(listAnswers().length).toBeLessThanOrEqual(4);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -339,7 +357,8 @@ describe('an open booth gallery', () => {
 
   it('keeps the photo under the guest still while new photos arrive above it', async () => {
     // A gallery taller than the phone.
-    for (let i = 0; i < 30; i += 1) await uploadAsFeedBooth(`rolagem-${String(i).padStart(2, '0')}.jpg`, i % 2 ? '#f59e0b' : '#6d28d9');
+    for (let i = 0; i < 30; i += 1)
+      await uploadAsFeedBooth(`rolagem-${String(i).padStart(2, '0')}.jpg`, i % 2 ? '#f59e0b' : '#6d28d9');
     const { page, errors, close } = await newGuest(browser);
     const gallery = await openFeedGallery(page);
     await eventually(async () => expect(await galleryCount(gallery)).toBeGreaterThanOrEqual(30));
@@ -365,7 +384,9 @@ describe('an open booth gallery', () => {
     // Back at the top, the newest photo is the first tile.
     await page.evaluate(() => window.scrollTo(0, 0));
     await eventually(async () =>
-      expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(thumbOf('/media/festa_ana/feed/rolagem-nova-2.jpg')),
+      expect(await gallery.getByRole('button').first().locator('img').getAttribute('src')).toContain(
+        thumbOf('/media/festa_ana/feed/rolagem-nova-2.jpg'),
+      ),
     );
     expect(errors).toEqual([]);
     await close();
@@ -386,7 +407,9 @@ describe('a booth gallery opened by its address (a reload)', () => {
     const gallery = page.getByRole('list', { name: 'Galeria Pad' });
     await gallery.getByRole('button').first().waitFor();
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('[role="list"] img')].slice(0, 3).every((img) => img.complete && img.naturalWidth > 0),
+      [...document.querySelectorAll<HTMLImageElement>('[role="list"] img')]
+        .slice(0, 3)
+        .every((img) => img.complete && img.naturalWidth > 0),
     );
 
     // One call, the early script's, taken over by the app (the next is the 5 s poll).
@@ -395,9 +418,16 @@ describe('a booth gallery opened by its address (a reload)', () => {
       firstScript: [document.head.querySelector<HTMLScriptElement>('script[src]')].map(
         (script) => script && { src: new URL(script.src).pathname, async: script.async, defer: script.defer },
       )[0],
-      preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [link.as, new URL(link.href).pathname]),
+      preloaded: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [
+        link.as,
+        new URL(link.href).pathname,
+      ]),
     }));
-    expect(head.firstScript).toEqual({ src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/), async: true, defer: false });
+    expect(head.firstScript).toEqual({
+      src: expect.stringMatching(/^\/assets\/early-requests\.[0-9a-f]+\.js$/),
+      async: true,
+      defer: false,
+    });
     // The page arrives with the gallery's first photos (server/src/http/galleryShell.ts): the
     // app's scripts wait for the first of them (photo first), and no code shares the connection
     // with them; the early script asks for the newest thumbnails all the same.
@@ -417,24 +447,31 @@ describe("an event's card and galleries", () => {
   it("count and show only the booths' media, never the event's cover and profile images", async () => {
     const { page, errors, close } = await newGuest(browser);
     const event = demoSeed().events?.find((e) => e.name === 'casamento_bia_e_leo');
-    if (!event?.cover || !event.profile) throw new Error('the demo seed gives casamento_bia_e_leo a cover and a profile');
+    if (!event?.cover || !event.profile)
+      throw new Error('the demo seed gives casamento_bia_e_leo a cover and a profile');
 
     // The card the events list shows.
     await openEvent(page, 'casamento_bia_e_leo');
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Eventos' }).click();
-    const card = page.getByRole('list', { name: 'Seus eventos' }).getByRole('button', { name: /Casamento de Bia e Léo/ });
+    const card = page
+      .getByRole('list', { name: 'Seus eventos' })
+      .getByRole('button', { name: /Casamento de Bia e Léo/ });
     await card.waitFor();
     const photos = Number(/(\d+) fotos?/.exec((await card.textContent()) ?? '')?.[1]);
 
     // What the guest can open: every booth's gallery.
     let inGalleries = 0;
     for (const mode of (event.devices ?? []).filter((d) => d !== 'nulo')) {
-      const reply = (await (await fetch(`${baseUrl()}/api/all/casamento_bia_e_leo/${mode}`)).json()) as { product: string[] };
+      const reply = (await (await fetch(`${baseUrl()}/api/all/casamento_bia_e_leo/${mode}`)).json()) as {
+        product: string[];
+      };
       expect(reply.product).not.toContain(event.cover);
       expect(reply.product).not.toContain(event.profile);
       inGalleries += reply.product.length;
     }
-    expect(inGalleries).toBe(['pad', 'polaroid', '360'].flatMap((mode) => seededMedia('casamento_bia_e_leo', mode)).length);
+    expect(inGalleries).toBe(
+      ['pad', 'polaroid', '360'].flatMap((mode) => seededMedia('casamento_bia_e_leo', mode)).length,
+    );
     expect(photos).toBe(inGalleries);
 
     // festa_ana's feed booth: its gallery shows the booth's photos, not the cover and profile stored beside them.

@@ -65,9 +65,14 @@ async function keepOutOfTheWay(urls: readonly string[], how: 'date back' | 'dele
   const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
   try {
     if (how === 'date back') {
-      await db.query("UPDATE media SET created_at = '2020-01-01' WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])", [files]);
+      await db.query(
+        "UPDATE media SET created_at = '2020-01-01' WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])",
+        [files],
+      );
     } else {
-      await db.query("DELETE FROM media WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])", [files]);
+      await db.query("DELETE FROM media WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])", [
+        files,
+      ]);
     }
   } finally {
     await db.end();
@@ -78,7 +83,10 @@ async function keepOutOfTheWay(urls: readonly string[], how: 'date back' | 'dele
 async function openFaceSearchSettings(page: Page) {
   await logIn(page, 'equipe@cabine.example', 'demo1234');
   await page.getByRole('heading', { name: /^Olá, / }).waitFor();
-  await page.getByRole('navigation', { name: 'Minha conta' }).getByRole('button', { name: 'Eventos da equipe' }).click();
+  await page
+    .getByRole('navigation', { name: 'Minha conta' })
+    .getByRole('button', { name: 'Eventos da equipe' })
+    .click();
   await page.getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }).fill('Festa da Ana');
   await page.getByRole('button', { name: 'Buscar' }).click();
   const festa = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Festa da Ana' }) });
@@ -128,7 +136,9 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     });
     expect(sent).toEqual([]);
     await page.getByRole('button', { name: 'Take image' }).click();
-    expect(await page.getByRole('img', { name: 'Sua foto, ainda não enviada' }).getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await page.getByRole('img', { name: 'Sua foto, ainda não enviada' }).getAttribute('src')).toMatch(
+      /^data:image\/jpeg;base64,/,
+    );
 
     const answered = page.waitForResponse((response) => response.url().includes('/api/uploadFace/'));
     await page.getByRole('button', { name: 'Procurar minhas fotos' }).click();
@@ -153,12 +163,20 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     // 'Pegar todas': every photo found joins 'Minha Coleção' in one tap, and the screen says how many.
     const count = reply.found.length;
     await page.getByRole('button', { name: 'Pegar todas' }).click();
-    await page.getByText(count === 1 ? '1 foto adicionada à Minha Coleção.' : `${count} fotos adicionadas à Minha Coleção.`).waitFor();
+    await page
+      .getByText(count === 1 ? '1 foto adicionada à Minha Coleção.' : `${count} fotos adicionadas à Minha Coleção.`)
+      .waitFor();
     await page.getByRole('link', { name: 'Ver Minha Coleção' }).click();
     const collection = page.getByRole('list', { name: 'Minha Coleção' });
     await collection.getByRole('button', { name: `Item 1 de ${count}` }).waitFor();
-    const shown = await collection.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
-    for (const photo of reply.found) expect([photo.url, shown.some((src) => src.includes(photo.url.split('/').pop() ?? '-'))]).toEqual([photo.url, true]);
+    const shown = await collection
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    for (const photo of reply.found)
+      expect([photo.url, shown.some((src) => src.includes(photo.url.split('/').pop() ?? '-'))]).toEqual([
+        photo.url,
+        true,
+      ]);
     expect(await collection.getByRole('button').count()).toBe(count);
     await page.goBack();
     await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();

@@ -40,7 +40,13 @@ async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<numb
 
 /** What a pack's card says it has left, as a number ('Restam 4 cópias', 'Nenhuma cópia restante'). */
 async function copiesIn(page: Page, hash: string): Promise<number> {
-  const text = (await page.getByRole('list', { name: 'Seus packs' }).locator('.pack').filter({ hasText: hash }).locator('.pack__copies').textContent()) ?? '';
+  const text =
+    (await page
+      .getByRole('list', { name: 'Seus packs' })
+      .locator('.pack')
+      .filter({ hasText: hash })
+      .locator('.pack__copies')
+      .textContent()) ?? '';
   return Number(/\d+/.exec(text)?.[0] ?? (text.startsWith('Nenhuma') ? 0 : NaN));
 }
 
@@ -57,7 +63,10 @@ async function photosDrawn(page: Page, list: string): Promise<number> {
   return page
     .getByRole('list', { name: list })
     .locator('img')
-    .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
+    .evaluateAll(
+      (imgs) =>
+        imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length,
+    );
 }
 
 it('collects from a link, finds it in the collection, prints it with a pack, and the printer prints it', async () => {
@@ -124,7 +133,12 @@ it("the pack's link shows the guest's photos of its event, each with 'Imprimir',
   const pads = seededMedia('festa_ana', 'pad');
   const [older, newer] = [pads[2], pads[3]];
   // Two photos of the party, one of its 360 videos and a photo of another event in the collection.
-  for (const photo of [older, seededMedia('casamento_bia_e_leo', 'pad')[0], seededMedia('festa_ana', '360')[0], newer]) {
+  for (const photo of [
+    older,
+    seededMedia('casamento_bia_e_leo', 'pad')[0],
+    seededMedia('festa_ana', '360')[0],
+    newer,
+  ]) {
     await page.goto(`${baseUrl()}/collect?id=${photo}`);
     await page.getByText('Coletado!').waitFor();
   }
@@ -135,7 +149,9 @@ it("the pack's link shows the guest's photos of its event, each with 'Imprimir',
   const items = photos.getByRole('listitem');
   expect(await items.count()).toBe(2);
   await eventually(async () => expect(await photosDrawn(page, 'Suas fotos de Festa da Ana')).toBe(2));
-  expect(await items.first().locator('img').getAttribute('src')).toContain(`/thumbs${newer.slice('/media'.length)}.webp`);
+  expect(await items.first().locator('img').getAttribute('src')).toContain(
+    `/thumbs${newer.slice('/media'.length)}.webp`,
+  );
   const copiesBefore = await copiesIn(page, 'PACKDEMO5');
   expect(copiesBefore).toBeGreaterThan(0);
   expect(await sidewaysOverflow(page)).toMatchObject({ outside: [] });
@@ -193,10 +209,13 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
     .getByRole('button', { name: /Festa da Ana/ })
     .click();
 
-  const firstTile = (gallery: string) => page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
+  const firstTile = (gallery: string) =>
+    page.getByRole('list', { name: gallery }).getByRole('button').first().locator('img');
   await page.getByRole('heading', { level: 2, name: 'Pad' }).waitFor();
   await eventually(async () =>
-    expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(`/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`),
+    expect(await firstTile('Galeria Pad').getAttribute('src')).toContain(
+      `/thumbs${pads[pads.length - 1].slice('/media'.length)}.webp`,
+    ),
   );
   await expectAccessible(page);
 
@@ -204,7 +223,9 @@ it("the event's carousel switches booth and shows that booth's gallery, newest f
   await page.getByRole('heading', { level: 2, name: 'Hashtrack' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/eventos/evento/hashtrack');
   await eventually(async () =>
-    expect(await firstTile('Galeria Hashtrack').getAttribute('src')).toContain(`/thumbs${hashtracks[hashtracks.length - 1].slice('/media'.length)}.webp`),
+    expect(await firstTile('Galeria Hashtrack').getAttribute('src')).toContain(
+      `/thumbs${hashtracks[hashtracks.length - 1].slice('/media'.length)}.webp`,
+    ),
   );
   await expectAccessible(page);
   expect(errors).toEqual([]);

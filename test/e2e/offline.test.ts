@@ -38,7 +38,9 @@ it('the collection and the events a guest saw open offline, with the banner, and
   // Seen again under the worker, the collect screen's photo (its display rendition) is kept.
   await page.reload();
   await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
-  await eventually(async () => expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`));
+  await eventually(async () =>
+    expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`),
+  );
 
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).waitFor();
@@ -86,7 +88,9 @@ it('the collection and the events a guest saw open offline, with the banner, and
   expect(await page.getByText(OFFLINE).count()).toBe(0);
   // It hides itself after a few seconds.
   await page.getByText(BACK_ONLINE).waitFor({ state: 'detached', timeout: 15_000 });
-  expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  expect(
+    errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error)),
+  ).toEqual([]);
   await close();
 });
 
@@ -103,7 +107,9 @@ it("a collect link and an opened photo, their addresses ending in '.jpg', reload
   const online = await page.reload();
   expect(await online?.text()).toContain('data-shell-preview');
   await page.getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
-  await eventually(async () => expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`));
+  await eventually(async () =>
+    expect(await savedPaths(page, 'cabine-display-v1')).toContain(`/display${photo.slice('/media'.length)}.webp`),
+  );
 
   await context.setOffline(true);
   await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
@@ -127,7 +133,9 @@ it("a collect link and an opened photo, their addresses ending in '.jpg', reload
   await page.getByRole('dialog', { name: 'Foto' }).getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
   expect(await picturesLoaded(page, '[role="dialog"]')).toBe(1);
   await context.setOffline(false);
-  expect(errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error))).toEqual([]);
+  expect(
+    errors.filter((error) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED|NetworkError|no-response/.test(error)),
+  ).toEqual([]);
   await close();
 });
 
@@ -183,7 +191,11 @@ it('serves the worker unstale and the manifest as a manifest, linked from both p
     icons: { src: string; sizes: string; purpose: string }[];
   };
   expect(manifest).toMatchObject({ lang: 'pt-BR', start_url: '/', display: 'standalone' });
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of manifest.icons) {
     const reply = await fetch(`${baseUrl()}${icon.src}`);
     expect([icon.src, reply.status, reply.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);

@@ -118,7 +118,11 @@ it('a collect and a print made offline wait as pending, go out once when the con
   // says it has no connection (another suite ran it long ago, or never); both are the waiting status.
   await page.goBack();
   await page.getByText(WAITING_FOR_PRINTER).waitFor();
-  await page.getByText(copiesBefore - 1 === 1 ? /Resta 1 cópia no pack/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pack`)).waitFor();
+  await page
+    .getByText(
+      copiesBefore - 1 === 1 ? /Resta 1 cópia no pack/ : new RegExp(`Restam ${copiesBefore - 1} cópias no pack`),
+    )
+    .waitFor();
   const printed = await printerOnce();
   expect(printed).toContain(`imprimiu ${offline}`);
   await page.getByText('Impresso', { exact: true }).waitFor({ timeout: 20_000 });
@@ -134,7 +138,9 @@ it('a collect and a print made offline wait as pending, go out once when the con
   await other.page.goto(`${baseUrl()}/collection`);
   const grid = other.page.getByRole('list', { name: 'Minha Coleção' });
   await grid.getByRole('button', { name: 'Item 1 de 2' }).waitFor();
-  const sources = await grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''));
+  const sources = await grid
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''));
   expect(sources.some((src) => src.endsWith(path.basename(offline) + '.webp'))).toBe(true);
   await other.close();
 });

@@ -35,7 +35,10 @@ function pageOverflow(page: Page): Promise<{ scrollWidth: number; outside: strin
     };
     const outside = [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !scrolled(element))
-      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ${Math.round(element.getBoundingClientRect().right)}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ${Math.round(element.getBoundingClientRect().right)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, outside };
   }, PHONE_WIDTH);
 }
@@ -122,7 +125,9 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          products: [{ id: 'cabine-360', quantity: 1, hours: 3, selectedAccessories: [{ name: 'Plataforma com LED' }] }],
+          products: [
+            { id: 'cabine-360', quantity: 1, hours: 3, selectedAccessories: [{ name: 'Plataforma com LED' }] },
+          ],
           clientName: 'Maria Cliente',
           eventName: 'Réveillon da Maria',
           eventDate: '2026-01-10',
@@ -136,7 +141,12 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
       });
       return response.status;
     },
-    { coupon, email, orderId: String(100_000_000 + crypto.randomInt(899_999_999)), claim: crypto.randomBytes(16).toString('base64url') },
+    {
+      coupon,
+      email,
+      orderId: String(100_000_000 + crypto.randomInt(899_999_999)),
+      claim: crypto.randomBytes(16).toString('base64url'),
+    },
   );
   expect(pix).toBe(200);
   await customer.close();
@@ -153,18 +163,32 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   const waiting = cards.getByRole('listitem').filter({ hasText: 'Réveillon da Maria' });
   await waiting.getByText('Aguardando pagamento').waitFor();
   expect(await partner.page.getByRole('table', { name: 'Negócios' }).count()).toBe(0);
-  for (const shown of [deal.getByText('R$ 228,00'), deal.getByText('Pago'), waiting.getByText('Aguardando pagamento')]) {
+  for (const shown of [
+    deal.getByText('R$ 228,00'),
+    deal.getByText('Pago'),
+    waiting.getByText('Aguardando pagamento'),
+  ]) {
     const box = await shown.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH).toBe(true);
   }
-  expect(await cards.evaluate((list) => [...list.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1).length)).toBe(0);
+  expect(
+    await cards.evaluate(
+      (list) =>
+        [...list.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1).length,
+    ),
+  ).toBe(0);
 
   // The export, as a Brazilian spreadsheet opens it: a UTF-8 byte-order mark, fields split by ';'.
-  const [download] = await Promise.all([partner.page.waitForEvent('download'), partner.page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  const [download] = await Promise.all([
+    partner.page.waitForEvent('download'),
+    partner.page.getByRole('button', { name: 'Exportar CSV' }).click(),
+  ]);
   const csv = fs.readFileSync(await download.path());
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = csv.subarray(3).toString('utf8').split('\r\n');
-  expect(header).toBe('Evento;Cliente;Data do evento;Horário;Produtos;Total (R$);Comissão (%);Desconto (%);Saldo (R$);Status');
+  expect(header).toBe(
+    'Evento;Cliente;Data do evento;Horário;Produtos;Total (R$);Comissão (%);Desconto (%);Saldo (R$);Status',
+  );
   expect(rows.find((row) => row.startsWith('Aniversário da Maria;'))).toMatch(
     /^Aniversário da Maria;Maria Cliente;\d\d\/\d\d\/\d{4};.*;2400,00;10;5;228,00;Pago$/,
   );
@@ -188,7 +212,9 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   const table = partner.page.getByRole('table', { name: 'Negócios' });
   await table.getByRole('row').filter({ hasText: 'Aniversário da Maria' }).getByText('Pago').waitFor();
   // Nothing to scroll to: the status column ends inside the page's column.
-  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  );
   await expectAccessible(partner.page);
   if (SHOTS) await partner.page.screenshot({ path: path.join(SHOTS, 'deals-computer.png'), fullPage: true });
   expect(partner.errors).toEqual([]);

@@ -57,7 +57,9 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   const before = await copiesOnPacks(page);
   expect(before).toBeGreaterThan(0);
 
-  expect(await boothOnce(['--only', 'printer', '--printer-state', 'out_of_paper'])).toContain('estado da impressora: out_of_paper');
+  expect(await boothOnce(['--only', 'printer', '--printer-state', 'out_of_paper'])).toContain(
+    'estado da impressora: out_of_paper',
+  );
 
   await page.goto(`${baseUrl()}/collect?id=${photo}`);
   await page.getByText('Coletado!').waitFor();
@@ -66,7 +68,9 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   await modal.getByRole('button', { name: new RegExp(PACK) }).click();
   // The overlay says the printer is out of paper too, not 'é só retirar lá' (issue 43).
   const overlay = page.getByRole('dialog', { name: 'Impressão na fila' });
-  await overlay.getByText('A impressora está sem papel: sua foto sai assim que ela voltar.', { exact: false }).waitFor();
+  await overlay
+    .getByText('A impressora está sem papel: sua foto sai assim que ela voltar.', { exact: false })
+    .waitFor();
   await Promise.all([page.waitForEvent('load'), overlay.getByRole('button', { name: 'Fechar' }).click()]);
 
   // The printer is out of paper: the print waits, and the guest reads why.
@@ -77,7 +81,9 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   const jammed = await boothOnce(['--only', 'printer', '--printer-state', 'ready', '--printer-jam']);
   expect(jammed).toContain(`travou ao imprimir ${photo}`);
   await page.getByText('Falhou: sua cópia voltou para o pack').waitFor({ timeout: 15_000 });
-  await page.getByText(before === 1 ? 'Resta 1 cópia no pack.' : `Restam ${before} cópias no pack.`, { exact: false }).waitFor();
+  await page
+    .getByText(before === 1 ? 'Resta 1 cópia no pack.' : `Restam ${before} cópias no pack.`, { exact: false })
+    .waitFor();
   expect(await copiesOnPacks(page)).toBe(before);
 
   // The jammed printer holds the guest's next print, and the guest reads why.
@@ -90,7 +96,9 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   const again = page.getByRole('dialog', { name: 'Impressão na fila' });
   await again.getByText('A impressora está com papel atolado', { exact: false }).waitFor();
   await Promise.all([page.waitForEvent('load'), again.getByRole('button', { name: 'Fechar' }).click()]);
-  await page.getByText('A impressora está com papel atolado: sua foto sai assim que ela voltar').waitFor({ timeout: 15_000 });
+  await page
+    .getByText('A impressora está com papel atolado: sua foto sai assim que ela voltar')
+    .waitFor({ timeout: 15_000 });
 
   // Cleared and turned on again (ready), the printer prints that print once; the failed job never.
   const restarted = await boothOnce(['--only', 'printer']);
@@ -164,9 +172,13 @@ it("a printer out of paper: the guest's overlay says so, and its owner's dashboa
   const prontaColour = await printing.getByText('Pronta', { exact: true }).evaluate(colour);
 
   // The paper runs out: the owner's dashboard, never reloaded, shows the alert, the booth's printer by its name.
-  expect(await boothOnce([...asPrinter, '--printer-state', 'out_of_paper'])).toContain('estado da impressora: out_of_paper');
+  expect(await boothOnce([...asPrinter, '--printer-state', 'out_of_paper'])).toContain(
+    'estado da impressora: out_of_paper',
+  );
   const alert = dashboard.getByRole('alert').filter({ hasText: 'parou' });
-  await alert.filter({ hasText: 'Impressora parou: sem papel.Nenhuma impressão esperando.' }).waitFor({ timeout: 15_000 });
+  await alert
+    .filter({ hasText: 'Impressora parou: sem papel.Nenhuma impressão esperando.' })
+    .waitFor({ timeout: 15_000 });
 
   // A guest prints, and the overlay tells the truth.
   const guest = await newGuest(browser);
@@ -180,13 +192,17 @@ it("a printer out of paper: the guest's overlay says so, and its owner's dashboa
     .getByRole('button', { name: new RegExp(pack) })
     .click();
   const overlay = guest.page.getByRole('dialog', { name: 'Impressão na fila' });
-  await overlay.getByText('Sua foto está guardada na fila. A impressora está sem papel: sua foto sai assim que ela voltar.').waitFor();
+  await overlay
+    .getByText('Sua foto está guardada na fila. A impressora está sem papel: sua foto sai assim que ela voltar.')
+    .waitFor();
   expect(await overlay.textContent()).not.toContain('é só retirar lá');
   await expectAccessible(guest.page, 'collect, the print overlay while the printer is out of paper');
 
   // The alert counts the print waiting, by itself.
   await alert.filter({ hasText: '1 impressão esperando' }).waitFor({ timeout: 15_000 });
-  expect(await alert.textContent()).toBe('Impressora parou: sem papel.1 impressão esperando. Coloque papel na impressora: a fila volta a andar sozinha.');
+  expect(await alert.textContent()).toBe(
+    'Impressora parou: sem papel.1 impressão esperando. Coloque papel na impressora: a fila volta a andar sozinha.',
+  );
   // In the alert's colours, not 'Pronta's: on a background of its own, and so is the stopped state in the list.
   expect(await alert.evaluate(colour)).not.toBe(prontaColour);
   expect(await alert.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');

@@ -65,7 +65,9 @@ it("'Apagar minhas fotos': the collection and the selfie go, on the phone and on
     await page.getByRole('link', { name: 'Privacidade e seus dados' }).click();
     await page.waitForURL(/\/privacidade$/);
     await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
-    await page.getByText('1 registro do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 1 evento').waitFor();
+    await page
+      .getByText('1 registro do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 1 evento')
+      .waitFor();
     await page.getByText(/2 itens na coleção/).waitFor();
     // Readable on a 390 px phone: nothing runs off the side.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -83,7 +85,9 @@ it("'Apagar minhas fotos': the collection and the selfie go, on the phone and on
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Privacidade e seus dados' }).waitFor();
-    await page.getByText('0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos').waitFor();
+    await page
+      .getByText('0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')
+      .waitFor();
     await page.goto(`${baseUrl()}/collection`);
     await page.waitForURL(/\/eventos$/);
     expect(alerts).toEqual(['Você ainda não coletou nenhuma foto!']);
@@ -93,7 +97,15 @@ it("'Apagar minhas fotos': the collection and the selfie go, on the phone and on
     expect(await page.evaluate(() => localStorage.getItem('collection'))).toBe('[]');
 
     // The server confirms: nothing of this guest is left.
-    expect(await summaryOf(page, agent)).toEqual({ collection: 0, packs: 0, events: 0, faces: 0, results: 0, grants: 0, orders: 0 });
+    expect(await summaryOf(page, agent)).toEqual({
+      collection: 0,
+      packs: 0,
+      events: 0,
+      faces: 0,
+      results: 0,
+      grants: 0,
+      orders: 0,
+    });
     expect(fs.existsSync(faceFolder)).toBe(false);
     const results = await page.request.get(`${baseUrl()}/api/agentResults/${agent}`);
     expect(await results.json()).toEqual({ product: [] });

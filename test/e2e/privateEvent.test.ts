@@ -41,7 +41,12 @@ async function seed(name: string, content: SeedFile): Promise<void> {
   const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
   await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      AUTH_EMULATOR_PORT: emulatorPort,
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
     timeout: 60_000,
   });
 }
@@ -63,12 +68,26 @@ function imageLoads(page: Page, url: string): Promise<boolean> {
 it('the owner makes the event private: signed out its photos do not load, signed in its gallery does', async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123' };
-  const strangerAccount = { uid: `estranho-${tag}`, email: `estranho-${tag}@example.com`, password: 'segredo-123', displayName: 'Estranho' };
-  const guestAccount = { uid: `convidada-${tag}`, email: `convidada-${tag}@example.com`, password: 'segredo-123', displayName: 'Convidada' };
+  const strangerAccount = {
+    uid: `estranho-${tag}`,
+    email: `estranho-${tag}@example.com`,
+    password: 'segredo-123',
+    displayName: 'Estranho',
+  };
+  const guestAccount = {
+    uid: `convidada-${tag}`,
+    email: `convidada-${tag}@example.com`,
+    password: 'segredo-123',
+    displayName: 'Convidada',
+  };
   const event = `privada_${tag}`;
   const key = `chave-${tag}-0001`;
   await seed('owner', {
-    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Evento' }, strangerAccount, guestAccount],
+    accounts: [
+      { uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Evento' },
+      strangerAccount,
+      guestAccount,
+    ],
     orders: [
       {
         orderId: `${100_000_000 + crypto.randomInt(800_000_000)}`,
@@ -173,7 +192,10 @@ it('the owner makes the event private: signed out its photos do not load, signed
     const drawn = await otherPhone.page
       .getByRole('list', { name: 'Galeria Pad' })
       .locator('img')
-      .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length);
+      .evaluateAll(
+        (imgs) =>
+          imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length,
+      );
     expect(drawn).toBe(3);
   });
   await guestPhone.close();
@@ -188,14 +210,18 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await eventually(async () => {
     const widths = await gallery
       .locator('img')
-      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
+      .evaluateAll((imgs) =>
+        imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      );
     expect(widths).toHaveLength(3);
     expect(widths.every((width) => typeof width === 'number' && width > 0)).toBe(true);
   });
 
   // The booth's screen shows a QR code signed for minutes: whoever scans it was there, even the
   // stranger's account, which gets the booth's last photo.
-  const screenLink = await fetch(`${baseUrl()}/api/device/last-photo-link`, { headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key } });
+  const screenLink = await fetch(`${baseUrl()}/api/device/last-photo-link`, {
+    headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key },
+  });
   expect(screenLink.status).toBe(200);
   const { path: scanned } = (await screenLink.json()) as { path: string };
   await stranger.page.goto(`${baseUrl()}${scanned}`);
@@ -226,7 +252,12 @@ it("a signed-out guest opens a private event's collect link, signs in (or signs 
   const tag = crypto.randomBytes(4).toString('hex');
   const event = `privada_volta_${tag}`;
   const key = `chave-${tag}-0002`;
-  const account = { uid: `volta-${tag}`, email: `volta-${tag}@example.com`, password: 'segredo-123', displayName: 'Convidada de Volta' };
+  const account = {
+    uid: `volta-${tag}`,
+    email: `volta-${tag}@example.com`,
+    password: 'segredo-123',
+    displayName: 'Convidada de Volta',
+  };
   await seed('return', {
     events: [{ name: event, title: 'Festa Fechada', visibility: 'private', devices: ['pad'] }],
     devices: [{ id: `totem-volta-${tag}`, kind: 'booth', event, mode: 'pad', key }],
@@ -253,7 +284,9 @@ it("a signed-out guest opens a private event's collect link, signs in (or signs 
     await page.getByRole('button', { name: 'Minha Coleção' }).click();
     const items = page.getByRole('list', { name: 'Minha Coleção' }).locator('img');
     await eventually(async () =>
-      expect((await items.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))).join(' ')).toContain(photo.split('/').pop()),
+      expect((await items.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))).join(' ')).toContain(
+        photo.split('/').pop(),
+      ),
     );
   };
 
@@ -300,7 +333,10 @@ it("the team gives a new booth its key from 'Dispositivos': shown once, it conne
   const id = `cabine-${tag}`;
   // A booth seeded without a key: it cannot connect until the team makes one.
   await seed('keyless', { devices: [{ id, kind: 'booth', event: 'festa_ana', mode: 'pad' }] });
-  const me = (key: string) => fetch(`${baseUrl()}/api/device/me`, { headers: { 'x-device-id': id, 'x-device-key': key } }).then((reply) => reply.status);
+  const me = (key: string) =>
+    fetch(`${baseUrl()}/api/device/me`, { headers: { 'x-device-id': id, 'x-device-key': key } }).then(
+      (reply) => reply.status,
+    );
   expect(await me('qualquer-coisa')).toBe(401);
 
   const team = await newGuest(browser);
@@ -310,7 +346,10 @@ it("the team gives a new booth its key from 'Dispositivos': shown once, it conne
     await team.page.goto(`${baseUrl()}/account?secao=dispositivos`);
     const item = team.page.getByRole('listitem', { name: id });
     await item.getByRole('button', { name: 'Gerar nova chave' }).click();
-    await team.page.getByRole('dialog', { name: 'Gerar nova chave' }).getByRole('button', { name: 'Sim, gerar' }).click();
+    await team.page
+      .getByRole('dialog', { name: 'Gerar nova chave' })
+      .getByRole('button', { name: 'Sim, gerar' })
+      .click();
     const field = team.page.getByLabel(`Nova chave de ${id}`);
     await field.waitFor();
     return field.inputValue();

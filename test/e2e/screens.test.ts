@@ -42,7 +42,10 @@ const SIGNED_OUT: Screen[] = [
 const GUEST: Screen[] = [
   { path: '/eventos', ready: (page) => page.getByRole('list', { name: 'Seus eventos' }) },
   { path: '/eventos/evento/pad?id=festa-ana-2026', ready: (page) => page.getByRole('button', { name: /^Foto 1 de / }) },
-  { path: '/collect?id=/media/festa_ana/pad/pad-01.jpg', ready: (page) => page.getByRole('button', { name: 'Minha Coleção' }) },
+  {
+    path: '/collect?id=/media/festa_ana/pad/pad-01.jpg',
+    ready: (page) => page.getByRole('button', { name: 'Minha Coleção' }),
+  },
   { path: '/deviceLast?bname=festa_ana&device=cabine-pad', ready: heading('Sua foto') },
   { path: '/packs?pack=PACKDEMO5', ready: (page) => page.getByRole('list', { name: 'Seus packs' }) },
   { path: '/collection', ready: heading('Minha Coleção') },
@@ -50,16 +53,25 @@ const GUEST: Screen[] = [
   { path: '/privacidade', ready: heading('Privacidade e seus dados') },
   { path: '/face?evento=festa_ana', ready: heading('Encontre minhas fotos') },
   { path: '/espelho?dh=espelho-1&sh=demo&agent=demo', ready: heading('Espelho mágico') },
-  { path: '/ultraQR?device=plataforma-360&qrid=demo&bname=festa_ana', ready: (page) => page.getByRole('button', { name: 'Enviar' }) },
+  {
+    path: '/ultraQR?device=plataforma-360&qrid=demo&bname=festa_ana',
+    ready: (page) => page.getByRole('button', { name: 'Enviar' }),
+  },
   { path: '/ultraLast?device=plataforma-360&bname=festa_ana', ready: heading('Vídeo 360') },
   // Signed in, it waits for 'Confirmar' (signed out, it would leave for /login mid-visit).
-  { path: `/invitation?hash=mb2x5k9q${'a'.repeat(25)}&partnerName=parceiro_demo`, ready: (page) => page.getByRole('button', { name: 'Confirmar' }) },
+  {
+    path: `/invitation?hash=mb2x5k9q${'a'.repeat(25)}&partnerName=parceiro_demo`,
+    ready: (page) => page.getByRole('button', { name: 'Confirmar' }),
+  },
   { path: '/shop?coupon=BEMVINDO10', ready: (page) => page.getByRole('article', { name: 'Cabine 360°' }) },
 ];
 
 const TEAM: Screen[] = [
   { path: '/partner?partner=parceiro_demo', ready: (page) => page.getByRole('list', { name: 'Contratos' }) },
-  { path: '/deals?partner=parceiro_demo', ready: (page) => page.getByRole('link', { name: 'Voltar para a Página do Parceiro' }) },
+  {
+    path: '/deals?partner=parceiro_demo',
+    ready: (page) => page.getByRole('link', { name: 'Voltar para a Página do Parceiro' }),
+  },
   { path: '/createContract', ready: heading('Create contract') },
   { path: '/authorizePartner', ready: heading('Authorize partner') },
   { path: '/account?secao=eventos', ready: (page) => page.getByRole('list', { name: 'Eventos da equipe' }) },
@@ -87,7 +99,13 @@ async function look(screen: string, size: Size): Promise<void> {
   // A frame at the new size before measuring.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const overflow = await sidewaysOverflow(page);
-  expect({ screen, size: size.name, ...overflow }).toEqual({ screen, size: size.name, scrollWidth: expect.any(Number), width: size.width, outside: [] });
+  expect({ screen, size: size.name, ...overflow }).toEqual({
+    screen,
+    size: size.name,
+    scrollWidth: expect.any(Number),
+    width: size.width,
+    outside: [],
+  });
   expect(overflow.scrollWidth).toBeLessThanOrEqual(size.width);
   // Named by the route (its query left out): celular-shop.png, computador-eventos-evento-pad.png.
   const route = new URL(screen, baseUrl()).pathname.replace(/^\//, '').replace(/\//g, '-');
@@ -155,7 +173,10 @@ it("the guest's screens fit a phone and a computer; the shop shows several produ
 it('the checkout fits a phone and a computer, and on the phone the card panel widens no field', async () => {
   await page.setViewportSize(SIZES[0]);
   await page.goto(`${baseUrl()}/shop?coupon=BEMVINDO10`);
-  await page.getByRole('article', { name: 'Cabine 360°' }).getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await page
+    .getByRole('article', { name: 'Cabine 360°' })
+    .getByRole('button', { name: 'Adicionar ao carrinho' })
+    .click();
   await page.getByRole('button', { name: 'Checkout' }).click();
   await page.getByRole('heading', { name: 'Resumo do pedido' }).waitFor();
   const before = await page.getByLabel('Nome', { exact: true }).boundingBox();

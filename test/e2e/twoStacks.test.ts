@@ -55,7 +55,9 @@ it('a second start with other ports reuses the build, and both stacks log in aga
   const emulatorOf = async (url: string) => {
     const html = await (await fetch(`${url}/login`)).text();
     return (
-      JSON.parse(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { firebase?: { authEmulatorUrl?: string } }
+      JSON.parse(/<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+        firebase?: { authEmulatorUrl?: string };
+      }
     ).firebase?.authEmulatorUrl;
   };
   const [firstEmulator, secondEmulator] = [await emulatorOf(baseUrl()), await emulatorOf(second.url)];

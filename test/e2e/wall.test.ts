@@ -36,7 +36,9 @@ afterAll(() => browser.close());
 
 const FESTA = (demoSeed().events ?? []).find((event) => event.name === 'festa_ana');
 const FEED_DEVICE = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-feed');
-const FESTA_PRINTERS = (demoSeed().devices ?? []).filter((device) => device.kind === 'printer' && device.event === 'festa_ana');
+const FESTA_PRINTERS = (demoSeed().devices ?? []).filter(
+  (device) => device.kind === 'printer' && device.event === 'festa_ana',
+);
 /** Where the journeys leave the wall's screenshots (test-results/ is not committed). */
 const SHOTS = path.resolve(__dirname, '../../test-results');
 
@@ -63,7 +65,8 @@ async function openWall(base: string, width: number, height: number) {
   const streams: { status: number; type: string }[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.endsWith('/ao-vivo')) streams.push({ status: response.status(), type: response.headers()['content-type'] ?? '' });
+    if (new URL(response.url()).pathname.endsWith('/ao-vivo'))
+      streams.push({ status: response.status(), type: response.headers()['content-type'] ?? '' });
   });
   await page.goto(`${base}/telao?evento=${FESTA?.publicId}`);
   await page.getByRole('heading', { level: 1, name: 'Festa da Ana' }).waitFor();
@@ -71,7 +74,8 @@ async function openWall(base: string, width: number, height: number) {
   return { page, errors, streams, close: () => context.close() };
 }
 
-const onScreen = async (page: Page) => new URL((await page.locator('.wall__media').getAttribute('src')) ?? '', 'http://x').pathname;
+const onScreen = async (page: Page) =>
+  new URL((await page.locator('.wall__media').getAttribute('src')) ?? '', 'http://x').pathname;
 
 /** The QR code on the wall, read back from a screenshot of it. */
 async function qrOnScreen(page: Page): Promise<string | null> {
@@ -149,11 +153,18 @@ describe("the team's events", () => {
     const team = await newGuest(browser);
     await logIn(team.page, 'equipe@cabine.example', 'demo1234');
     await team.page.getByRole('heading', { name: /^Olá, / }).waitFor();
-    await team.page.getByRole('navigation', { name: 'Minha conta' }).getByRole('button', { name: 'Eventos da equipe' }).click();
-    await team.page.getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }).fill('Festa da Ana');
+    await team.page
+      .getByRole('navigation', { name: 'Minha conta' })
+      .getByRole('button', { name: 'Eventos da equipe' })
+      .click();
+    await team.page
+      .getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' })
+      .fill('Festa da Ana');
     await team.page.getByRole('button', { name: 'Buscar' }).click();
     await team.page.getByText('1 evento encontrado para “Festa da Ana”.').waitFor();
-    const festa = team.page.getByRole('listitem').filter({ has: team.page.getByRole('heading', { name: 'Festa da Ana' }) });
+    const festa = team.page
+      .getByRole('listitem')
+      .filter({ has: team.page.getByRole('heading', { name: 'Festa da Ana' }) });
     await festa.getByRole('button', { name: 'Telão e impressão' }).click();
 
     // Its printers and queue, as the server has them.
@@ -161,13 +172,17 @@ describe("the team's events", () => {
     await printing.getByText(/^Na fila: \d+ · Imprimindo: \d+$/).waitFor();
     expect(FESTA_PRINTERS.length).toBeGreaterThan(0);
     // Named as people know them, never by the device's id.
-    const names = FESTA_PRINTERS.length > 1 ? FESTA_PRINTERS.map((_, index) => `Impressora ${index + 1}`) : ['Impressora'];
+    const names =
+      FESTA_PRINTERS.length > 1 ? FESTA_PRINTERS.map((_, index) => `Impressora ${index + 1}`) : ['Impressora'];
     for (const name of names) await printing.getByText(new RegExp(`^${name}: `)).waitFor();
     for (const device of FESTA_PRINTERS) expect(await printing.getByText(device.id).count()).toBe(0);
     await expectAccessible(team.page, "/account?secao=eventos (an event's tools open)");
 
     // 'Abrir o telão' opens the wall in a new tab, the team's session opening it.
-    const [wall] = await Promise.all([team.page.context().waitForEvent('page'), festa.getByRole('link', { name: 'Abrir o telão' }).click()]);
+    const [wall] = await Promise.all([
+      team.page.context().waitForEvent('page'),
+      festa.getByRole('link', { name: 'Abrir o telão' }).click(),
+    ]);
     await wall.getByRole('heading', { level: 1, name: 'Festa da Ana' }).waitFor();
     expect(new URL(wall.url()).pathname + new URL(wall.url()).search).toBe(`/telao?evento=${FESTA?.publicId}`);
     expect(team.alerts).toEqual([]);
@@ -208,7 +223,10 @@ describe('a wall left open while its server restarts', () => {
     const url = await upload(base, 'depois-do-reinicio.jpg', '#047857');
     await eventually(async () => expect(await onScreen(wall.page)).toBe(url), 30_000);
     // It came back live, not only polling: a stream open again on the new server.
-    await eventually(() => expect(wall.streams.filter((stream) => stream.status === 200).length).toBeGreaterThanOrEqual(2), 30_000);
+    await eventually(
+      () => expect(wall.streams.filter((stream) => stream.status === 200).length).toBeGreaterThanOrEqual(2),
+      30_000,
+    );
     await wall.page.getByText('Ao vivo').waitFor();
     expect(wall.errors).toEqual([]);
     await wall.close();
@@ -271,7 +289,13 @@ describe('a night of photos on the wall (issue 43)', () => {
     const media: NonNullable<SeedFile['media']> = [];
     for (let n = 1; n <= PHOTOS; n += 1) {
       fs.writeFileSync(path.join(dir, `foto-${n}.jpg`), await nightPhoto(n));
-      media.push({ event, mode: 'pad', file: `foto-${String(n).padStart(2, '0')}.jpg`, source: `foto-${n}.jpg`, device: device.id });
+      media.push({
+        event,
+        mode: 'pad',
+        file: `foto-${String(n).padStart(2, '0')}.jpg`,
+        source: `foto-${n}.jpg`,
+        device: device.id,
+      });
     }
     await seed(dir, {
       accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona da Noite' }],
@@ -312,7 +336,8 @@ describe('a night of photos on the wall (issue 43)', () => {
           [event],
         )
       ).rows.map((row) => row.url);
-      publicId = (await db.query<{ public_id: string }>('SELECT public_id FROM events WHERE name = $1', [event])).rows[0].public_id;
+      publicId = (await db.query<{ public_id: string }>('SELECT public_id FROM events WHERE name = $1', [event]))
+        .rows[0].public_id;
     } finally {
       await db.end();
     }
@@ -348,8 +373,16 @@ describe('a night of photos on the wall (issue 43)', () => {
     if (process.env.SCREENSHOTS_DIR) {
       // An old photo of the night on screen, its fade-in done.
       fs.mkdirSync(process.env.SCREENSHOTS_DIR, { recursive: true });
-      await wall.page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'wall-night-computer.png'), animations: 'disabled' });
-      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, locale: 'pt-BR' });
+      await wall.page.screenshot({
+        path: path.join(process.env.SCREENSHOTS_DIR, 'wall-night-computer.png'),
+        animations: 'disabled',
+      });
+      const phone = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        locale: 'pt-BR',
+      });
       await phone.clock.install();
       const page = await phone.newPage();
       await logIn(page, owner.email, owner.password);
@@ -359,7 +392,10 @@ describe('a night of photos on the wall (issue 43)', () => {
       const newest = await onScreen(page);
       await nextSlide(page);
       await eventually(async () => expect(await onScreen(page)).not.toBe(newest));
-      await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'wall-night-phone.png'), animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOTS_DIR, 'wall-night-phone.png'),
+        animations: 'disabled',
+      });
       await phone.close();
     }
     await wall.close();
@@ -385,7 +421,9 @@ describe('a night of photos on the wall (issue 43)', () => {
     await expectAccessible(ownerPhone.page, '/account?secao=evento (the new link after revoking)');
     if (process.env.SCREENSHOTS_DIR) {
       await access.scrollIntoViewIfNeeded();
-      await ownerPhone.page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'wall-revoked-owner-phone.png') });
+      await ownerPhone.page.screenshot({
+        path: path.join(process.env.SCREENSHOTS_DIR, 'wall-revoked-owner-phone.png'),
+      });
     }
 
     // The wall learnt of it by itself and went on at the new address.

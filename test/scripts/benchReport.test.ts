@@ -85,8 +85,14 @@ describe('bench:crash: the acknowledged writes a restart lost', () => {
         ['crash-c1n4-lead', { bytes: 1, state: 'not an upload' }],
       ]),
     );
-    expect(describeLost(hidden)).toEqual(['cycle 1: upload /media/crash/pad/c1n1.jpg: kept, but not in its gallery (awaiting its tile, job active)']);
-    expect(lost.map((l) => l.write.key)).toEqual(['/media/crash/pad/c1n2.jpg', '/media/crash/pad/c1n3.jpg', 'crash-c1n4-lead']);
+    expect(describeLost(hidden)).toEqual([
+      'cycle 1: upload /media/crash/pad/c1n1.jpg: kept, but not in its gallery (awaiting its tile, job active)',
+    ]);
+    expect(lost.map((l) => l.write.key)).toEqual([
+      '/media/crash/pad/c1n2.jpg',
+      '/media/crash/pad/c1n3.jpg',
+      'crash-c1n4-lead',
+    ]);
   });
 
   it('looks a key up in its own kind only', () => {
@@ -118,7 +124,14 @@ describe('the tables the benchmarks print', () => {
 });
 
 describe('bench:api: a route against the aim', () => {
-  const figures = (over: Partial<LoadFigures>): LoadFigures => ({ p50: 10, p99: 30, requestsPerSecond: 3000, unexpected: 0, errors: 0, ...over });
+  const figures = (over: Partial<LoadFigures>): LoadFigures => ({
+    p50: 10,
+    p99: 30,
+    requestsPerSecond: 3000,
+    unexpected: 0,
+    errors: 0,
+    ...over,
+  });
 
   it('compares with the mean of the bare runs', () => {
     const rows = [
@@ -146,9 +159,20 @@ describe('bench:api: a route against the aim', () => {
       { route: '/api/validatePacks', figures: figures({ requestsPerSecond: 2500 }) },
     ]);
     const lines = table.split('\n');
-    expect(lines[0].split(/\s{2,}/)).toEqual(['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'unexpected', 'errors', 'aim']);
+    expect(lines[0].split(/\s{2,}/)).toEqual([
+      'route',
+      'p50 ms',
+      'p99 ms',
+      'req/s',
+      'vs bare',
+      'unexpected',
+      'errors',
+      'aim',
+    ]);
     expect(lines[2]).toMatch(/^bare\s+10\s+30\s+4000\s+1\.00\s+0\s+0\s+\(yardstick\)$/);
-    expect(lines[3]).toMatch(/^\/api\/all\s+10\s+80\s+1000\s+0\.25\s+0\s+0\s+MISSED: p99 80 ms >= 50 ms; 0\.25 of the bare route's req\/s < 0\.5$/);
+    expect(lines[3]).toMatch(
+      /^\/api\/all\s+10\s+80\s+1000\s+0\.25\s+0\s+0\s+MISSED: p99 80 ms >= 50 ms; 0\.25 of the bare route's req\/s < 0\.5$/,
+    );
     expect(lines[4]).toMatch(/^\/api\/validatePacks\s+10\s+30\s+2500\s+0\.63\s+0\s+0\s+met$/);
   });
 });

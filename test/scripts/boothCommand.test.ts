@@ -58,9 +58,16 @@ describe('npm run booth with PORT set', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: port };
     delete env.BOOTH_URL;
     delete env.HOST;
-    return run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }).then(
+    return run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/booth.ts', ...args], {
+      cwd: ROOT,
+      env,
+      timeout: 60_000,
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
     );
   }
 
@@ -78,7 +85,9 @@ describe('npm run booth with PORT set', () => {
     asked.length = 0;
     const outcome = await booth('0', ['--once', '--only', 'camera']);
     expect(outcome.code).toBe(2);
-    expect(outcome.output).toContain('PORT="0" não diz em que porta o servidor está: informe o endereço com --url (ou BOOTH_URL)');
+    expect(outcome.output).toContain(
+      'PORT="0" não diz em que porta o servidor está: informe o endereço com --url (ou BOOTH_URL)',
+    );
     expect(asked).toEqual([]);
   });
 });

@@ -20,7 +20,14 @@ function metafile(requires: Record<string, string[]>): Metafile {
 }
 
 const bundles = metafile({
-  'dist/server/main.js': ['fastify', 'node:fs', 'crypto', 'firebase-admin/auth', '@vladmandic/face-api/dist/face-api.node-wasm.js', './chunk.js'],
+  'dist/server/main.js': [
+    'fastify',
+    'node:fs',
+    'crypto',
+    'firebase-admin/auth',
+    '@vladmandic/face-api/dist/face-api.node-wasm.js',
+    './chunk.js',
+  ],
   'dist/server/seed.js': ['pg', 'fastify'],
 });
 
@@ -30,7 +37,14 @@ it('names what the bundles require beyond the dependencies, by package, built-in
 });
 
 it('names the dependencies no bundle requires: browser packages the SPA build bundles, types-only packages', () => {
-  const dependencies = ['fastify', 'pg', 'firebase-admin', '@vladmandic/face-api', 'react', '@fastify/type-provider-typebox'];
+  const dependencies = [
+    'fastify',
+    'pg',
+    'firebase-admin',
+    '@vladmandic/face-api',
+    'react',
+    '@fastify/type-provider-typebox',
+  ];
   expect(dependenciesNeverRequired(bundles, dependencies)).toEqual(['@fastify/type-provider-typebox', 'react']);
   expect(dependenciesNeverRequired(bundles, dependencies.slice(0, 4))).toEqual([]);
 });

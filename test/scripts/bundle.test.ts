@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { StatsCompilation } from 'webpack';
-import { analyseBuild, HEAVY_FOR_LANDING, LANDING_AFTER_INTERACTIVE, LANDING_BUDGET_BYTES, type BundleReport } from '../../scripts/bundleReport';
+import {
+  analyseBuild,
+  HEAVY_FOR_LANDING,
+  LANDING_AFTER_INTERACTIVE,
+  LANDING_BUDGET_BYTES,
+  type BundleReport,
+} from '../../scripts/bundleReport';
 import { buildProduction } from '../../scripts/buildProduction';
 import { launchBrowser } from '../../scripts/lib/browser';
 
@@ -57,8 +63,15 @@ async function serveBuild(root: string): Promise<{ url: string; close: () => Pro
       response.writeHead(404, { 'content-type': 'application/json' }).end('{}');
       return;
     }
-    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(fs.readFileSync(file));
+    const types: Record<string, string> = {
+      '.html': 'text/html',
+      '.js': 'text/javascript',
+      '.css': 'text/css',
+      '.json': 'application/json',
+    };
+    response
+      .writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' })
+      .end(fs.readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -77,11 +90,13 @@ it('counts every script a first visit to the landing page downloads, in a browse
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.js')) scripts.push(pathname.slice(1));
     });
-    const pwaFiles = LANDING_AFTER_INTERACTIVE.flatMap((name) => (stats.namedChunkGroups?.[name]?.assets ?? []).map((a) => a.name)).filter((f) =>
-      f.endsWith('.js'),
-    );
+    const pwaFiles = LANDING_AFTER_INTERACTIVE.flatMap((name) =>
+      (stats.namedChunkGroups?.[name]?.assets ?? []).map((a) => a.name),
+    ).filter((f) => f.endsWith('.js'));
     expect(pwaFiles.length).toBeGreaterThan(0);
-    const afterInteractive = page.waitForRequest((request) => pwaFiles.some((file) => request.url().endsWith(`/${file}`)));
+    const afterInteractive = page.waitForRequest((request) =>
+      pwaFiles.some((file) => request.url().endsWith(`/${file}`)),
+    );
     await page.goto(`${server.url}/`);
     await afterInteractive;
     // Whatever the page asks for next, in its first seconds.
@@ -100,7 +115,11 @@ it("ships react-slick (the event page's carousel) with the event page alone: in 
   const withSlick = [...report.chunks.values()].filter((chunk) => chunk.libraries.includes('react-slick'));
   expect(withSlick.length).toBeGreaterThan(0);
   const eventPage = new Set((stats.namedChunkGroups?.['route-evento']?.chunks ?? []).map(String));
-  for (const chunk of withSlick) expect({ chunk: chunk.names, inEventPage: eventPage.has(chunk.id) }).toEqual({ chunk: chunk.names, inEventPage: true });
+  for (const chunk of withSlick)
+    expect({ chunk: chunk.names, inEventPage: eventPage.has(chunk.id) }).toEqual({
+      chunk: chunk.names,
+      inEventPage: true,
+    });
   expect(report.landingFirstVisit.libraries).not.toContain('react-slick');
   for (const chunk of withSlick) expect(report.landingFirstVisit.chunks).not.toContain(chunk.id);
 });
@@ -115,18 +134,25 @@ it('loads the pack reply reader (JSON5) only with the screens that read pack rep
 it("ships the wire contract's schema library on no route: the SPA imports its types only", () => {
   expect(report.routes.length).toBeGreaterThan(10);
   for (const route of report.routes)
-    expect({ route: route.route, libraries: route.libraries }).toEqual({ route: route.route, libraries: expect.not.arrayContaining(['typebox']) });
+    expect({ route: route.route, libraries: route.libraries }).toEqual({
+      route: route.route,
+      libraries: expect.not.arrayContaining(['typebox']),
+    });
 });
 
 it("ships every machine's flow with its screen, which imports it for its injection alone", () => {
   const assets = path.join(outputDir, 'assets');
   const maps = fs.readdirSync(assets).filter((file) => file.endsWith('.js.map'));
-  const shipped = maps.flatMap((file) => (JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8')) as { sources: string[] }).sources);
+  const shipped = maps.flatMap(
+    (file) => (JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8')) as { sources: string[] }).sources,
+  );
   const features = path.resolve(__dirname, '../../src/features');
   // Every module that injects a flow, whatever its name (the build keeps those named *Flow.ts).
   const flows = fs
     .readdirSync(features, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && /\binjectFlow\(\w+\)/.test(fs.readFileSync(path.join(features, file), 'utf8')))
+    .filter(
+      (file) => /\.tsx?$/.test(file) && /\binjectFlow\(\w+\)/.test(fs.readFileSync(path.join(features, file), 'utf8')),
+    )
     .map((file) => `/src/features/${file.split(path.sep).join('/')}`);
   expect(flows.length).toBeGreaterThanOrEqual(5);
   expect(flows.filter((flow) => !shipped.some((source) => source.endsWith(flow)))).toEqual([]);
@@ -159,11 +185,16 @@ it('content-hashes every emitted script and precompresses the big ones', () => {
 
 describe('the service worker (issue 15)', () => {
   /** The URLs written into sw.js's precache list. */
-  const precached = () => [...fs.readFileSync(path.join(outputDir, 'sw.js'), 'utf8').matchAll(/["']url["']\s*:\s*["']([^"']+)["']/g)].map((m) => m[1]);
+  const precached = () =>
+    [...fs.readFileSync(path.join(outputDir, 'sw.js'), 'utf8').matchAll(/["']url["']\s*:\s*["']([^"']+)["']/g)].map(
+      (m) => m[1],
+    );
 
   it('precaches the shell, the manifest and the code of every route, and none of the media, maps or compressed copies', () => {
     const urls = precached();
-    expect(urls).toEqual(expect.arrayContaining(['/index.html', '/app.html', '/manifest.webmanifest', '/icons/icon-192.png']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/index.html', '/app.html', '/manifest.webmanifest', '/icons/icon-192.png']),
+    );
     const groups = stats.namedChunkGroups ?? {};
     const routeGroups = Object.keys(groups).filter((name) => name.startsWith('route-') || name === 'pwa');
     expect(routeGroups.length).toBeGreaterThan(15);
@@ -172,14 +203,20 @@ describe('the service worker (issue 15)', () => {
         expect({ name, precached: urls.includes(`/${file}`) }).toEqual({ name, precached: true });
       }
     }
-    expect(urls.filter((url) => /\.(map|gz|br|jpe?g|webp|mp4|gif)$/.test(url) || (url.endsWith('.png') && !url.startsWith('/icons/')))).toEqual([]);
+    expect(
+      urls.filter(
+        (url) => /\.(map|gz|br|jpe?g|webp|mp4|gif)$/.test(url) || (url.endsWith('.png') && !url.startsWith('/icons/')),
+      ),
+    ).toEqual([]);
   });
 
   it('adds nothing to what the landing page loads before it is interactive', () => {
     const landingChunks = new Set(report.routes.find((r) => r.route === '/')?.chunks ?? []);
     const names = (stats.chunks ?? [])
       .filter((chunk) => landingChunks.has(String(chunk.id)))
-      .flatMap((chunk) => (chunk.modules ?? []).flatMap((m) => [m.name ?? '', ...(m.modules ?? []).map((inner) => inner.name ?? '')]));
+      .flatMap((chunk) =>
+        (chunk.modules ?? []).flatMap((m) => [m.name ?? '', ...(m.modules ?? []).map((inner) => inner.name ?? '')]),
+      );
     expect(names.length).toBeGreaterThan(10);
     expect(names.filter((name) => /workbox|src\/app\/pwa\//.test(name))).toEqual([]);
   });

@@ -50,6 +50,9 @@ it('names the installed packages whose engines refuse the Node.js, and only inst
     },
   };
   const installed = (key: string) => key !== 'node_modules/not-installed';
-  expect(enginesRefusing(lock, 'v24.21.0', installed)).toEqual(['too-new@2.0.0 (node >=99)', '@scope/too-old@3.0.0 (node ^20.9.0)']);
+  expect(enginesRefusing(lock, 'v24.21.0', installed)).toEqual([
+    'too-new@2.0.0 (node >=99)',
+    '@scope/too-old@3.0.0 (node ^20.9.0)',
+  ]);
   expect(enginesRefusing(lock, 'v99.0.0', installed)).toEqual(['@scope/too-old@3.0.0 (node ^20.9.0)']);
 });

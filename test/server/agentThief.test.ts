@@ -53,12 +53,17 @@ it("opens none of the victim's events: /all answers it what it answers a strange
   for (const event of ['ligada', 'privada']) {
     const request = { method: 'GET' as const, url: `/api/all/${event}/pad` };
     expect(await answer(request, strangerBrowser())).toEqual({ status: 404, error: 'event_not_found' });
-    for (const headers of Object.values(thiefBrowsers())) expect(await answer(request, headers)).toEqual({ status: 404, error: 'event_not_found' });
+    for (const headers of Object.values(thiefBrowsers()))
+      expect(await answer(request, headers)).toEqual({ status: 404, error: 'event_not_found' });
   }
 });
 
 it("leaves the victim's data as it was, and their mirror session theirs", async () => {
   expect(await victimView()).toEqual(before);
-  const started = await server.call({ method: 'GET', url: `/api/espelho/mirror1/${victimMirrorSession}/${VICTIM}/start/0`, headers: victimBrowser() });
+  const started = await server.call({
+    method: 'GET',
+    url: `/api/espelho/mirror1/${victimMirrorSession}/${VICTIM}/start/0`,
+    headers: victimBrowser(),
+  });
   expect({ status: started.statusCode, body: started.body }).toEqual({ status: 200, body: 'start_ok' });
 });

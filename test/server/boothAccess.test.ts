@@ -22,14 +22,23 @@ beforeAll(async () => {
     { id: 'cam3', kind: 'booth', event: 'outra', mode: 'pad', key: KEY },
   ];
   seed.media = (seed.media ?? []).map((media) =>
-    media.event === 'privada' ? { ...media, device: 'cam2' } : media.event === 'outra' ? { ...media, device: 'cam3' } : media,
+    media.event === 'privada'
+      ? { ...media, device: 'cam2' }
+      : media.event === 'outra'
+        ? { ...media, device: 'cam3' }
+        : media,
   );
   await loadBasicSeed(server, seed);
   visitor = await newUser('convidado');
   await attend(server, 'privada', 'agentevisitante02', visitor.token);
   // The private event's platform made a video for a visitor.
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
-  await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada1' } });
+  await server.call({
+    method: 'POST',
+    url: '/api/device/ultra/session',
+    headers: ultra2,
+    payload: { qrid: 'qrprivada1' },
+  });
   expect(
     (
       await server.call({
@@ -64,8 +73,15 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
       eventTitle: 'Festa da Ana',
     });
     // An event without a title is read by its name.
-    expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({ product: ['/media/outra/pad/o1.jpg'], boothTitle: 'Cabine Pad', eventTitle: 'outra' });
-    expect((await get('/api/deviceLast/festa_ana/ultra1')).json()).toMatchObject({ boothTitle: 'Plataforma 360', eventTitle: 'Festa da Ana' });
+    expect((await get('/api/deviceLast/outra/cam3')).json()).toEqual({
+      product: ['/media/outra/pad/o1.jpg'],
+      boothTitle: 'Cabine Pad',
+      eventTitle: 'outra',
+    });
+    expect((await get('/api/deviceLast/festa_ana/ultra1')).json()).toMatchObject({
+      boothTitle: 'Plataforma 360',
+      eventTitle: 'Festa da Ana',
+    });
   });
 
   it("is 404 for another event's device, an unknown device or an unknown event", async () => {
@@ -86,7 +102,11 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     const stranger = await newUser('estranho');
     expect((await get('/api/deviceLast/privada/cam2', stranger.token)).statusCode).toBe(404);
     // A guest who was there, signed out on this device: asked to sign in.
-    const signedOut = await server.call({ method: 'GET', url: '/api/deviceLast/privada/cam2', headers: { cookie: server.visitorCookie('agentevisitante02') } });
+    const signedOut = await server.call({
+      method: 'GET',
+      url: '/api/deviceLast/privada/cam2',
+      headers: { cookie: server.visitorCookie('agentevisitante02') },
+    });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().message).toBe('Este evento é privado. Faça login para ver as fotos.');
     // Stored under a random name: the event is private.
@@ -99,7 +119,11 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
 
   it("opens to a guest who scanned the code on the booth's screen (signed for that booth, for minutes), not to a stranger", async () => {
     const linkOf = async (device: string) => {
-      const reply = await server.call({ method: 'GET', url: '/api/device/last-photo-link', headers: { 'x-device-id': device, 'x-device-key': KEY } });
+      const reply = await server.call({
+        method: 'GET',
+        url: '/api/device/last-photo-link',
+        headers: { 'x-device-id': device, 'x-device-key': KEY },
+      });
       expect(reply.statusCode).toBe(200);
       return reply.json<{ path: string; validUntil: string }>();
     };
@@ -118,19 +142,31 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     // Another booth's code (of another event) opens nothing here, and says to scan again.
     const wrong = await last(`?code=${otherBooth}`);
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ error: 'booth_code_expired', message: 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.' });
+    expect(wrong.json()).toEqual({
+      error: 'booth_code_expired',
+      message: 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.',
+    });
     expect((await last()).statusCode).toBe(404);
     // Nor does a code tell which events exist: an unknown one answers the same.
-    const unknown = await server.call({ method: 'GET', url: `/api/deviceLast/nao_existe/cam2?code=${code}`, ...asGuest });
+    const unknown = await server.call({
+      method: 'GET',
+      url: `/api/deviceLast/nao_existe/cam2?code=${code}`,
+      ...asGuest,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(wrong.json());
 
     const scanned = await last(`?code=${code}`);
     expect(scanned.statusCode).toBe(200);
-    expect(scanned.json()).toMatchObject({ product: [expect.stringMatching(/^\/media\/privada\/pad\//)], boothTitle: 'Cabine Pad' });
+    expect(scanned.json()).toMatchObject({
+      product: [expect.stringMatching(/^\/media\/privada\/pad\//)],
+      boothTitle: 'Cabine Pad',
+    });
     // Kept: the guest's account and phone were there, without the code from now on.
     expect((await last()).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).statusCode).toBe(
+      200,
+    );
     // Signed out on that phone, the private event asks for the login; a stranger still gets nothing.
     expect((await last('', { headers: { cookie: server.visitorCookie('agentplaca01') } })).statusCode).toBe(401);
     expect((await last('', { token: (await newUser('bisbilhoteiro')).token })).statusCode).toBe(404);
@@ -175,22 +211,42 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     const asGuest = { token: guest.token, headers: { cookie: server.visitorCookie('agentq001') } };
     const last = (who: { token: string; headers?: Record<string, string> }) =>
       server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', ...who });
-    await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra2, payload: { qrid: 'qrprivada2' } });
+    await server.call({
+      method: 'POST',
+      url: '/api/device/ultra/session',
+      headers: ultra2,
+      payload: { qrid: 'qrprivada2' },
+    });
     expect((await last(asGuest)).statusCode).toBe(404);
-    const configured = await server.call({ method: 'GET', url: '/api/ultraStartConfig/ultra2/qrprivada2/40/Vem_Tremer?agent=agentq001', ...asGuest });
+    const configured = await server.call({
+      method: 'GET',
+      url: '/api/ultraStartConfig/ultra2/qrprivada2/40/Vem_Tremer?agent=agentq001',
+      ...asGuest,
+    });
     expect(configured.body).toBe('success');
     expect((await last(asGuest)).body).toBe('in_session');
     // The grant is the account's and the phone's: signed out on that phone, the private event asks for the login.
     expect(
-      (await server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', headers: { cookie: server.visitorCookie('agentq001') } }))
-        .statusCode,
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/ultraLast/ultra2/privada?agent=agentq001',
+          headers: { cookie: server.visitorCookie('agentq001') },
+        })
+      ).statusCode,
     ).toBe(401);
     // A stranger's account sees nothing of the event from their own phone, and cannot borrow the guest's agent.
     expect((await get('/api/ultraLast/ultra2/privada', stranger.token, 'curiosophone1')).statusCode).toBe(404);
-    expect((await last({ token: stranger.token, headers: { cookie: server.visitorCookie('curiosophone1') } })).statusCode).toBe(403);
+    expect(
+      (await last({ token: stranger.token, headers: { cookie: server.visitorCookie('curiosophone1') } })).statusCode,
+    ).toBe(403);
     // An expired QR code grants nothing.
     const late = await newUser('atrasado');
-    const expired = await get('/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentr001', late.token, 'agentr001');
+    const expired = await get(
+      '/api/ultraStartConfig/ultra2/qrprivada1/40/Vem_Tremer?agent=agentr001',
+      late.token,
+      'agentr001',
+    );
     expect(expired.statusCode).toBe(409);
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentr001', late.token, 'agentr001')).statusCode).toBe(404);
   });
@@ -206,7 +262,9 @@ describe('GET /api/agentResults/{agent}', () => {
       ['qrcode103', 'agentz001', 'giro-z2.mp4'],
     ]) {
       await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra1, payload: { qrid } });
-      expect((await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, undefined, agent)).body).toBe('success');
+      expect(
+        (await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, undefined, agent)).body,
+      ).toBe('success');
       await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra1 });
       const video = await server.call({
         method: 'POST',
@@ -217,8 +275,12 @@ describe('GET /api/agentResults/{agent}', () => {
       made[agent] = [...(made[agent] ?? []), video.json<{ url: string }>().url];
     }
     expect(new Set(Object.values(made).flat()).size).toBe(3);
-    expect((await get('/api/agentResults/agentz001', undefined, 'agentz001')).json()).toEqual({ product: made.agentz001 });
-    expect((await get('/api/agentResults/agenty001', undefined, 'agenty001')).json()).toEqual({ product: made.agenty001 });
+    expect((await get('/api/agentResults/agentz001', undefined, 'agentz001')).json()).toEqual({
+      product: made.agentz001,
+    });
+    expect((await get('/api/agentResults/agenty001', undefined, 'agenty001')).json()).toEqual({
+      product: made.agenty001,
+    });
     expect((await get('/api/agentResults/agentx001', undefined, 'agentx001')).json()).toEqual({ product: [] });
     // Another browser naming Z's agent is no Z.
     expect((await get('/api/agentResults/agentz001', undefined, 'agenty001')).statusCode).toBe(403);
@@ -239,6 +301,7 @@ describe("the code on a booth's screen", () => {
     expect(isBoothCode(Buffer.alloc(32, 8), 'festa', 'cam1', code, now)).toBe(false);
     // A new window, a new code; junk of any length is no code.
     expect(boothCode(key, 'festa', 'cam1', now + BOOTH_CODE_WINDOW_MS).code).not.toBe(code);
-    for (const junk of ['', 'x', code.slice(1), `${code}A`, 'é'.repeat(22)]) expect(isBoothCode(key, 'festa', 'cam1', junk, now)).toBe(false);
+    for (const junk of ['', 'x', code.slice(1), `${code}A`, 'é'.repeat(22)])
+      expect(isBoothCode(key, 'festa', 'cam1', junk, now)).toBe(false);
   });
 });

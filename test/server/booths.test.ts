@@ -37,10 +37,17 @@ function device(id: string, key: string) {
 const mirrorDevice = device('mirror1', DEVICE_KEYS.mirror);
 const ultraDevice = device('ultra1', DEVICE_KEYS.ultra);
 
-const collectionOf = async (user: TestUser) => (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json().collection as string[];
+const collectionOf = async (user: TestUser) =>
+  (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json().collection as string[];
 /** A guest's calls come from their own browser (its signed agent, agenta001 unless named), as the phone's do. */
 const resultsOf = async (agent: string) =>
-  (await server.call({ method: 'GET', url: `/api/agentResults/${agent}`, headers: { cookie: server.visitorCookie(agent) } })).json() as { product: string[] };
+  (
+    await server.call({
+      method: 'GET',
+      url: `/api/agentResults/${agent}`,
+      headers: { cookie: server.visitorCookie(agent) },
+    })
+  ).json() as { product: string[] };
 
 const text = async (url: string, agent = 'agenta001') => {
   const response = await server.call({ method: 'GET', url, headers: { cookie: server.visitorCookie(agent) } });
@@ -48,8 +55,10 @@ const text = async (url: string, agent = 'agenta001') => {
 };
 
 /** A guest's result is stored under a random name, never the one the device sent (issue 25). */
-const RANDOM_NAME = (bname: string, mode: string, extension: string) => new RegExp(`^/media/${bname}/${mode}/[0-9a-f]{32}\\.${extension}$`);
-const galleryOf = async (mode: string) => (await server.call({ method: 'GET', url: `/api/all/festa_ana/${mode}` })).json().product as string[];
+const RANDOM_NAME = (bname: string, mode: string, extension: string) =>
+  new RegExp(`^/media/${bname}/${mode}/[0-9a-f]{32}\\.${extension}$`);
+const galleryOf = async (mode: string) =>
+  (await server.call({ method: 'GET', url: `/api/all/festa_ana/${mode}` })).json().product as string[];
 /** The image the mirror made for agenta001. */
 let mirrorImage = '';
 
@@ -57,7 +66,12 @@ describe('the AI mirror', () => {
   const guest = '/api/espelho/mirror1/sessao001/agenta001';
 
   beforeAll(async () => {
-    const opened = await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirrorDevice, payload: { sessionHash: 'sessao001' } });
+    const opened = await server.call({
+      method: 'POST',
+      url: '/api/device/mirror/session',
+      headers: mirrorDevice,
+      payload: { sessionHash: 'sessao001' },
+    });
     expect(opened.statusCode).toBe(200);
   });
 
@@ -77,7 +91,9 @@ describe('the AI mirror', () => {
 
     const job = await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice });
     expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', session: 'sessao001' });
-    expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice })).statusCode).toBe(204);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice })).statusCode,
+    ).toBe(204);
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: 'no_image' });
 
     const image = await server.call({
@@ -91,7 +107,9 @@ describe('the AI mirror', () => {
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: mirrorImage });
     // The guest's, not the event's: in no gallery, and not what the booth's deviceLast QR code gives.
     expect(await galleryOf('feed')).not.toContain(mirrorImage);
-    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/mirror1' })).json()).toMatchObject({ product: [] });
+    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/mirror1' })).json()).toMatchObject({
+      product: [],
+    });
     expect((await server.call({ method: 'GET', url: mirrorImage })).statusCode).toBe(200);
     expect(await text(`${guest}/restart/0`)).toEqual({ status: 200, body: 'restart_ok' });
   });
@@ -105,7 +123,12 @@ describe('the AI mirror', () => {
   });
 
   it('gives an image nobody asked for to nobody', async () => {
-    await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirrorDevice, payload: { sessionHash: 'sessao002' } });
+    await server.call({
+      method: 'POST',
+      url: '/api/device/mirror/session',
+      headers: mirrorDevice,
+      payload: { sessionHash: 'sessao002' },
+    });
     const image = await server.call({
       method: 'POST',
       url: '/api/device/mirror/image?file=ia-sobra.jpg',
@@ -114,7 +137,12 @@ describe('the AI mirror', () => {
     });
     expect(image.statusCode).toBe(200);
     expect((await server.db.query('SELECT url FROM agent_results')).rows).toEqual([{ url: mirrorImage }]);
-    await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirrorDevice, payload: { sessionHash: 'sessao001' } });
+    await server.call({
+      method: 'POST',
+      url: '/api/device/mirror/session',
+      headers: mirrorDevice,
+      payload: { sessionHash: 'sessao001' },
+    });
   });
 
   it('takes a custom prompt as a mode change, then as a prompt', async () => {
@@ -148,17 +176,26 @@ describe('the AI mirror', () => {
 });
 
 describe('the 360 platform', () => {
-  const openQr = (qrid: string) => server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultraDevice, payload: { qrid } });
+  const openQr = (qrid: string) =>
+    server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultraDevice, payload: { qrid } });
   const takeSettings = () => server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultraDevice });
   /** The video the platform made for agenta001 first. */
   let firstVideo = '';
   const postVideo = (file: string) =>
-    server.call({ method: 'POST', url: `/api/device/ultra/video?file=${file}`, headers: { ...ultraDevice, 'content-type': 'video/mp4' }, payload: mp4() });
+    server.call({
+      method: 'POST',
+      url: `/api/device/ultra/video?file=${file}`,
+      headers: { ...ultraDevice, 'content-type': 'video/mp4' },
+      payload: mp4(),
+    });
 
   it('configures the QR code on screen, records (in_session) and delivers the video to the guest and their account', async () => {
     expect((await openQr('qrcode001')).json()).toEqual({ status: 'idle' });
     expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).body).not.toBe('in_session');
-    expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agenta001')).toEqual({ status: 200, body: 'success' });
+    expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agenta001')).toEqual({
+      status: 200,
+      body: 'success',
+    });
     expect(await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).toEqual({ status: 200, body: 'in_session' });
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode001', speed: 40, music: 'Vem_Tremer' });
     expect((await takeSettings()).statusCode).toBe(204);
@@ -185,7 +222,11 @@ describe('the 360 platform', () => {
     await openQr('qrcode002');
     expect(
       (
-        await server.call({ method: 'GET', url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001', headers: { cookie: server.visitorCookie('agenta001') } })
+        await server.call({
+          method: 'GET',
+          url: '/api/ultraLast/ultra1/festa_ana?agent=agenta001',
+          headers: { cookie: server.visitorCookie('agenta001') },
+        })
       ).json(),
     ).toEqual({
       product: [firstVideo],
@@ -224,7 +265,10 @@ describe('the 360 platform', () => {
       headers: { cookie: server.visitorCookie('agenta001') },
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: 'session_expired', message: 'Este QR code expirou. Escaneie o novo código da plataforma.' });
+    expect(stale.json()).toEqual({
+      error: 'session_expired',
+      message: 'Este QR code expirou. Escaneie o novo código da plataforma.',
+    });
     expect((await text('/api/ultraStartConfig/ultra1/inventado/40/Vem_Tremer?agent=agenta001')).status).toBe(409);
     expect((await takeSettings()).statusCode).toBe(204);
   });
@@ -243,10 +287,14 @@ describe('the 360 platform', () => {
     expect((await text('/api/ultraStartConfig/ultra1/qrcode004/60/Vem_Tremer?agent=agenta001')).body).toBe('success');
     expect((await takeSettings()).json()).toEqual({ qrid: 'qrcode004', speed: 60, music: 'Vem_Tremer' });
     // Recording: still the first visitor's, and theirs to change.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status).toBe(409);
+    expect(
+      (await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status,
+    ).toBe(409);
     const video = (await postVideo('giro-002.mp4')).json<{ url: string }>().url;
     // The video is made: this QR code is spent for anybody else.
-    expect((await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status).toBe(409);
+    expect(
+      (await text('/api/ultraStartConfig/ultra1/qrcode004/80/Vem_Tremer?agent=agentb002', 'agentb002')).status,
+    ).toBe(409);
     expect((await resultsOf('agentb002')).product).toEqual([]);
     expect((await resultsOf('agenta001')).product).toContain(video);
   });
@@ -257,7 +305,9 @@ describe('the 360 platform', () => {
     await takeSettings();
     const video = (await postVideo('giro-003.mp4')).json<{ url: string }>().url;
     expect(video).toMatch(RANDOM_NAME('festa_ana', '360', 'mp4'));
-    expect((await server.db.query('SELECT count(*)::int AS n FROM agent_results WHERE url = $1', [video])).rows[0].n).toBe(0);
+    expect(
+      (await server.db.query('SELECT count(*)::int AS n FROM agent_results WHERE url = $1', [video])).rows[0].n,
+    ).toBe(0);
   });
 
   it.each([
@@ -277,10 +327,20 @@ describe('the 360 platform', () => {
   });
 
   it('takes a QR code from the platform only, in the session key format', async () => {
-    expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: mirrorDevice, payload: { qrid: 'qrcode009' } })).statusCode).toBe(
-      403,
-    );
-    expect((await server.call({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: 'qrcode009' } })).statusCode).toBe(401);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/device/ultra/session',
+          headers: mirrorDevice,
+          payload: { qrid: 'qrcode009' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: 'qrcode009' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await openQr('x/../y')).statusCode).toBe(400);
     expect((await openQr('abc')).statusCode).toBe(400);
   });
@@ -301,14 +361,21 @@ describe("a visitor's agent known to a stranger", () => {
     for (const headers of [{ cookie: server.visitorCookie('estranho01') }, {}, { cookie: 'agent=agenta001' }]) {
       const response = await server.call({ method: 'GET', url, headers });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.' });
+      expect(response.json()).toEqual({
+        error: 'agent_not_vouched',
+        message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.',
+      });
     }
   });
 
   it("leaves the visitor's results and session as they were", async () => {
     const before = await resultsOf('agenta001');
     expect(before.product.length).toBeGreaterThan(0);
-    await server.call({ method: 'GET', url: '/api/espelho/mirror1/sessao001/agenta001/restart/0', headers: { cookie: server.visitorCookie('estranho01') } });
+    await server.call({
+      method: 'GET',
+      url: '/api/espelho/mirror1/sessao001/agenta001/restart/0',
+      headers: { cookie: server.visitorCookie('estranho01') },
+    });
     expect(await resultsOf('agenta001')).toEqual(before);
   });
 });

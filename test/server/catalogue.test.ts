@@ -36,7 +36,10 @@ it('names, in the shop and the mirror replies, images that are there', async () 
     url: '/api/espelho/mirror1/qualquer/agente0001/get_modes/0',
     headers: { cookie: server.visitorCookie('agente0001') },
   });
-  const images = [(shop.json() as { data: Array<{ image?: string }> }).data[0].image, (modes.json() as Array<{ icon: string }>)[0].icon];
+  const images = [
+    (shop.json() as { data: Array<{ image?: string }> }).data[0].image,
+    (modes.json() as Array<{ icon: string }>)[0].icon,
+  ];
   expect(images).toEqual(['/catalogo/produto-cabine.jpg', '/catalogo/espelho-anime.png']);
   for (const image of images) expect((await server.call({ method: 'GET', url: image ?? '' })).statusCode).toBe(200);
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const gallery = (url: string, etag?: string, token?: string) => server.call({ method: 'GET', url, token, headers: etag ? { 'if-none-match': etag } : {} });
+const gallery = (url: string, etag?: string, token?: string) =>
+  server.call({ method: 'GET', url, token, headers: etag ? { 'if-none-match': etag } : {} });
 
 /** Reads the same thing a few times, so that it is surely answered from memory before the change. */
 async function warm(read: () => Promise<unknown>): Promise<void> {
@@ -41,7 +42,9 @@ describe('rows kept in memory, changed by another writer', () => {
     await warm(() => gallery('/api/all/outra/pad', etag));
     expect((await gallery('/api/all/outra/pad', etag)).statusCode).toBe(304);
 
-    await otherServer.query(`INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'de-outro-servidor.jpg', 'image')`);
+    await otherServer.query(
+      `INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'de-outro-servidor.jpg', 'image')`,
+    );
     await eventually(async () => {
       const after = await gallery('/api/all/outra/pad', etag);
       expect(after.statusCode).toBe(200);
@@ -69,11 +72,19 @@ describe('rows kept in memory, changed by another writer', () => {
       // An account is not a pass: kept per visitor, the answer is theirs.
       expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(404);
       // Another server grants the event to the account (its guest opened a collect link there): it opens here too.
-      await otherServer.query(`INSERT INTO event_grants (event_name, holder, via) VALUES ('outra', $1, 'collect')`, [`uid:${user.uid}`]);
-      await eventually(async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200), 5_000);
+      await otherServer.query(`INSERT INTO event_grants (event_name, holder, via) VALUES ('outra', $1, 'collect')`, [
+        `uid:${user.uid}`,
+      ]);
+      await eventually(
+        async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(200),
+        5_000,
+      );
       // Its owner takes every guest's access on another server: here too, at once (the kept grant goes).
       await revokeGrants(otherServer, 'outra', 'outra-nova-id');
-      await eventually(async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(404), 5_000);
+      await eventually(
+        async () => expect((await gallery('/api/all/outra/pad', undefined, user.token)).statusCode).toBe(404),
+        5_000,
+      );
     } finally {
       await otherServer.query(`UPDATE events SET visibility = 'public' WHERE name = 'outra'`);
       await otherServer.query(`DELETE FROM event_grants WHERE event_name = 'outra'`);
@@ -111,7 +122,9 @@ describe('rows kept in memory, changed by another writer', () => {
         'SELECT pg_terminate_backend(pid, 5000) AS cut FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
         [FEED_APPLICATION_NAME],
       );
-      await client.query(`INSERT INTO media (event_name, mode, file, kind) VALUES ('festa_ana', 'pad', 'sem-aviso.jpg', 'image')`);
+      await client.query(
+        `INSERT INTO media (event_name, mode, file, kind) VALUES ('festa_ana', 'pad', 'sem-aviso.jpg', 'image')`,
+      );
       return rows.map((row) => row.cut);
     });
     expect(cut).toEqual([true]);
@@ -122,9 +135,10 @@ describe('rows kept in memory, changed by another writer', () => {
     }, 5_000);
     // It listens again: a later change is heard.
     await eventually(async () => {
-      const listening = await otherServer.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
-        FEED_APPLICATION_NAME,
-      ]);
+      const listening = await otherServer.query(
+        'SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [FEED_APPLICATION_NAME],
+      );
       expect(listening.rowCount).toBe(1);
     }, 5_000);
     const now = String((await gallery('/api/all/festa_ana/pad')).headers.etag);

@@ -25,11 +25,17 @@ const SHELL =
 beforeAll(async () => {
   const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>',
+  );
   fs.writeFileSync(path.join(distDir, 'app.html'), SHELL);
   server = await startTestServer({ DIST_DIR: distDir });
   const seed = basicSeed();
-  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-1', visibility: 'link', devices: ['pad'] }];
+  seed.events = [
+    ...(seed.events ?? []),
+    { name: 'ligada', publicId: 'ligada-1', visibility: 'link', devices: ['pad'] },
+  ];
   seed.media = [
     ...(seed.media ?? []),
     { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' },
@@ -39,7 +45,12 @@ beforeAll(async () => {
   // A non-public event's files are stored under random names (knowing one is knowing its link).
   const stored = async (event: string, source: string) =>
     mediaUrl({
-      ...(await server.db.query<{ file: string }>('SELECT file FROM media WHERE event_name = $1 AND source_name = $2', [event, source])).rows[0],
+      ...(
+        await server.db.query<{ file: string }>('SELECT file FROM media WHERE event_name = $1 AND source_name = $2', [
+          event,
+          source,
+        ])
+      ).rows[0],
       bname: event,
       mode: 'pad',
     });
@@ -64,7 +75,11 @@ class Browser {
 
   async open(url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await server.call({ method, url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const response = await server.call({
+      method,
+      url,
+      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
     expect(response.statusCode).toBe(200);
     for (const header of [response.headers['set-cookie'] ?? []].flat()) {
       const [pair, ...attributes] = header.split(';').map((part) => part.trim());
@@ -91,11 +106,17 @@ class Browser {
 }
 
 /** A cookie value as the SPA's js-cookie writes it. */
-const written = (list: string[]) => encodeURIComponent(list.join(',')).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
+const written = (list: string[]) =>
+  encodeURIComponent(list.join(',')).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
 
 describe('the collect page collects its photo as it is served', () => {
   it("puts the photo in a returning visitor's collection, after what they had, and the event among theirs", async () => {
-    const guest = new Browser({ agent: 'visitante0000000001', collection: written(['/media/outra/pad/o1.jpg']), events: 'outra', bname: 'outra' });
+    const guest = new Browser({
+      agent: 'visitante0000000001',
+      collection: written(['/media/outra/pad/o1.jpg']),
+      events: 'outra',
+      bname: 'outra',
+    });
     await guest.open('/collect?id=/media/festa_ana/pad/a1.jpg');
     // No script ran: this is what the app will show once it starts, or next time.
     expect(guest.collection).toEqual(['/media/outra/pad/o1.jpg', '/media/festa_ana/pad/a1.jpg']);
@@ -120,7 +141,9 @@ describe('the collect page collects its photo as it is served', () => {
     // Nothing left to change: the second page sets no list.
     expect([again.headers['set-cookie'] ?? []].flat().filter((header) => !header.startsWith('agent='))).toEqual([]);
     // The app's own collect of the same link (collectionSlice) changes nothing.
-    expect(addToList(guest.collection, '/media/festa_ana/polaroid/p1.jpg')).toEqual(['/media/festa_ana/polaroid/p1.jpg']);
+    expect(addToList(guest.collection, '/media/festa_ana/polaroid/p1.jpg')).toEqual([
+      '/media/festa_ana/polaroid/p1.jpg',
+    ]);
   });
 
   it('makes room in a full cookie by letting the oldest entries go, never the new photo', async () => {
@@ -162,7 +185,8 @@ describe("the collect page is the guest's presence at the event", () => {
     await guest.open('/collect?id=/media/outra/pad/o1.jpg');
     await server.db.query("UPDATE events SET visibility = 'link' WHERE name = 'outra'");
     try {
-      const gallery = (agent: string) => server.call({ method: 'GET', url: '/api/all/outra/pad', headers: { cookie: server.visitorCookie(agent) } });
+      const gallery = (agent: string) =>
+        server.call({ method: 'GET', url: '/api/all/outra/pad', headers: { cookie: server.visitorCookie(agent) } });
       expect((await gallery('visitante0000000010')).statusCode).toBe(200);
       expect((await gallery('visitante0000000011')).statusCode).toBe(404);
     } finally {
@@ -174,15 +198,25 @@ describe("the collect page is the guest's presence at the event", () => {
 describe("the collect page on a screen of the event's wall (issue 41)", () => {
   it('shows the photo the wall shows, and grants the screen nothing', async () => {
     const team = await newTeamMember();
-    const key = (await server.call({ method: 'POST', url: '/api/events/ligada/telao', token: team.token })).json<{ key: string }>().key;
+    const key = (await server.call({ method: 'POST', url: '/api/events/ligada/telao', token: team.token })).json<{
+      key: string;
+    }>().key;
     const tv = new Browser({ agent: 'visitantetelevisao01' });
     await tv.open(`/api/telao/ligada-1?chave=${key}`);
     expect([...tv.cookies.keys()]).toContain('cabine_telao_ligada');
     await tv.open(`/collect?id=${linkPhoto}`);
     expect(tv.collection).toEqual([linkPhoto]);
-    expect((await server.db.query("SELECT 1 FROM event_grants WHERE holder = 'agent:visitantetelevisao01'")).rowCount).toBe(0);
     expect(
-      (await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: server.visitorCookie('visitantetelevisao01') } })).statusCode,
+      (await server.db.query("SELECT 1 FROM event_grants WHERE holder = 'agent:visitantetelevisao01'")).rowCount,
+    ).toBe(0);
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/all/ligada/pad',
+          headers: { cookie: server.visitorCookie('visitantetelevisao01') },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -197,7 +231,11 @@ describe('the collect page collects nothing', () => {
     ['of an unknown mode', () => '/media/festa_ana/selfie/a1.jpg'],
   ])('%s', async (_label, idOf) => {
     const id = idOf();
-    const guest = new Browser({ agent: 'visitante0000000006', collection: written(['/media/outra/pad/o1.jpg']), events: 'outra' });
+    const guest = new Browser({
+      agent: 'visitante0000000006',
+      collection: written(['/media/outra/pad/o1.jpg']),
+      events: 'outra',
+    });
     const response = await guest.open(`/collect?id=${encodeURIComponent(id)}`);
     // A returning visitor, and no list changes: no cookie at all.
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -227,12 +265,16 @@ describe('the collect page collects nothing', () => {
 
 describe("a wall's QR code (issue 43)", () => {
   const codesOf = async (publicId: string, token: string) =>
-    (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token })).json<{ codes: Record<string, string> }>().codes;
+    (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token })).json<{
+      codes: Record<string, string>;
+    }>().codes;
 
   it("opens a photo whose own link was taken back (every guest's access revoked) to whoever scans it, with the code of the event as it is now only", async () => {
     const team = await newTeamMember();
     const revoke = async () =>
-      (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{ publicId: string }>().publicId;
+      (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{
+        publicId: string;
+      }>().publicId;
     try {
       const publicId = await revoke();
       // Its own link was taken back: a new phone opening it collects nothing.
@@ -248,11 +290,21 @@ describe("a wall's QR code (issue 43)", () => {
       expect(scanned.events).toEqual(['ligada']);
       // The app's own check of the photo, as the page's scripts make it, opens it too.
       expect(
-        (await server.call({ method: 'HEAD', url: linkPhoto, headers: { cookie: [...scanned.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })).statusCode,
+        (
+          await server.call({
+            method: 'HEAD',
+            url: linkPhoto,
+            headers: { cookie: [...scanned.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          })
+        ).statusCode,
       ).toBe(200);
 
       // Another photo's code, an altered one: nothing.
-      for (const code of [codes[guessablePhoto], `${codes[linkPhoto].slice(0, -1)}${codes[linkPhoto].endsWith('A') ? 'B' : 'A'}`, 'curto']) {
+      for (const code of [
+        codes[guessablePhoto],
+        `${codes[linkPhoto].slice(0, -1)}${codes[linkPhoto].endsWith('A') ? 'B' : 'A'}`,
+        'curto',
+      ]) {
         const other = new Browser();
         await other.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${code}`);
         expect(other.collection).toEqual([]);
@@ -270,15 +322,20 @@ describe("a wall's QR code (issue 43)", () => {
   it("takes back the codes a wall opened by its link was given when the link is revoked or renewed; its owner's wall's codes stay", async () => {
     const team = await newTeamMember();
     const linkCodes = async (key: string) =>
-      (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite?chave=${key}` })).json<{ codes: Record<string, string> }>().codes;
+      (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite?chave=${key}` })).json<{
+        codes: Record<string, string>;
+      }>().codes;
     const scan = async (code: string) => {
       const phone = new Browser();
       await phone.open(`/collect?id=${encodeURIComponent(linkPhoto)}&telao=${code}`);
       return phone.collection;
     };
     const wallLink = async (method: 'POST' | 'DELETE') =>
-      (await server.call({ method, url: '/api/events/ligada/telao', token: team.token })).json<{ key: string | null }>().key;
-    const publicId = (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{ publicId: string }>().publicId;
+      (await server.call({ method, url: '/api/events/ligada/telao', token: team.token })).json<{ key: string | null }>()
+        .key;
+    const publicId = (
+      await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })
+    ).json<{ publicId: string }>().publicId;
     try {
       const first = (await wallLink('POST')) as string;
       const fromLink = (await linkCodes(first))[linkPhoto];
@@ -297,7 +354,9 @@ describe("a wall's QR code (issue 43)", () => {
       // The owner's own wall's codes are not the link's: they stay until every guest's access is revoked.
       expect(await scan(fromOwner)).toEqual([linkPhoto]);
     } finally {
-      await server.db.query("UPDATE events SET public_id = 'ligada-1', grants_reset_at = NULL, wall_key = NULL WHERE name = 'ligada'");
+      await server.db.query(
+        "UPDATE events SET public_id = 'ligada-1', grants_reset_at = NULL, wall_key = NULL WHERE name = 'ligada'",
+      );
     }
   });
 });

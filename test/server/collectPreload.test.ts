@@ -14,7 +14,10 @@ const SHELL =
 beforeAll(async () => {
   const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
   fs.mkdirSync(distDir, { recursive: true });
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>',
+  );
   fs.writeFileSync(path.join(distDir, 'app.html'), SHELL);
   server = await startTestServer({ DIST_DIR: distDir });
   await loadBasicSeed(server);
@@ -48,7 +51,9 @@ describe('the collect page of a public photo', () => {
     const html = await page('/collect?id=/media/festa_ana/pad/a2.jpg');
     const root = /<body>(.*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
     // a2.jpg is 48 x 64 (support/fixtures.ts); the early copy is the preloaded URL, fetched once.
-    expect(root).toMatch(/^<img data-shell-preview src="\/display\/festa_ana\/pad\/a2\.jpg\.webp" width="48" height="64" alt="" style="[^"]*">$/);
+    expect(root).toMatch(
+      /^<img data-shell-preview src="\/display\/festa_ana\/pad\/a2\.jpg\.webp" width="48" height="64" alt="" style="[^"]*">$/,
+    );
     expect(preloads(html)[1]).toContain('href="/display/festa_ana/pad/a2.jpg.webp"');
     expect(root).toContain('calc(70vh*0.7500)');
     expect(root).toContain('url(/thumbs/festa_ana/pad/a2.jpg.webp)');
@@ -71,18 +76,28 @@ describe('the collect page of a public photo', () => {
   });
 
   it('sends the same page compressed when the client takes it', async () => {
-    const response = await server.call({ method: 'GET', url: '/collect?id=/media/festa_ana/pad/a2.jpg', headers: { 'accept-encoding': 'gzip' } });
+    const response = await server.call({
+      method: 'GET',
+      url: '/collect?id=/media/festa_ana/pad/a2.jpg',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
     const html = zlib.gunzipSync(response.rawPayload).toString('utf8');
     expect(preloads(html)).toHaveLength(2);
     expect(html).toContain('/display/festa_ana/pad/a2.jpg.webp');
-    const brotli = await server.call({ method: 'GET', url: '/collect?id=/media/festa_ana/pad/a2.jpg', headers: { 'accept-encoding': 'br' } });
+    const brotli = await server.call({
+      method: 'GET',
+      url: '/collect?id=/media/festa_ana/pad/a2.jpg',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(html);
   });
 
   it('asks for a GIF itself, which has no rendition (a still WebP would stop it moving)', async () => {
     const html = await page('/collect?id=/media/festa_ana/boomerang/b1.gif');
-    expect(preloads(html)).toContain('<link rel="preload" as="image" href="/media/festa_ana/boomerang/b1.gif" fetchpriority="high">');
+    expect(preloads(html)).toContain(
+      '<link rel="preload" as="image" href="/media/festa_ana/boomerang/b1.gif" fetchpriority="high">',
+    );
     expect(html).not.toContain('/display/');
   });
 

@@ -42,22 +42,32 @@ describe('configuration', () => {
 
   it("reads the rate limits' scale, and refuses one that is not a positive whole number", () => {
     expect(loadConfig({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
-    expect(refusal({ RATE_LIMIT_SCALE: '0' })).toBe('RATE_LIMIT_SCALE deve ser um número inteiro maior que 0; recebido "0".');
-    expect(refusal({ RATE_LIMIT_SCALE: 'sem' })).toBe('RATE_LIMIT_SCALE deve ser um número inteiro maior que 0; recebido "sem".');
+    expect(refusal({ RATE_LIMIT_SCALE: '0' })).toBe(
+      'RATE_LIMIT_SCALE deve ser um número inteiro maior que 0; recebido "0".',
+    );
+    expect(refusal({ RATE_LIMIT_SCALE: 'sem' })).toBe(
+      'RATE_LIMIT_SCALE deve ser um número inteiro maior que 0; recebido "sem".',
+    );
   });
 
   it('reads where the rate limits are counted (the database, shared by every server, unless memory is asked for), and refuses anything else', () => {
     expect(loadConfig({ RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
-    expect(refusal({ RATE_LIMIT_STORE: 'redis' })).toBe('RATE_LIMIT_STORE deve ser "database" ou "memory"; recebido "redis".');
+    expect(refusal({ RATE_LIMIT_STORE: 'redis' })).toBe(
+      'RATE_LIMIT_STORE deve ser "database" ou "memory"; recebido "redis".',
+    );
   });
 
   it('drains for 5 seconds on SIGTERM in production and none elsewhere, as SHUTDOWN_DRAIN_SECONDS says, from 0 to 20', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(0);
     expect(loadConfig({ ...PRODUCTION, MEDIA_SESSION_SECRET: 'x'.repeat(32) }).shutdownDrainMs).toBe(5_000);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainMs).toBe(12_000);
-    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '21' })).toBe('SHUTDOWN_DRAIN_SECONDS deve ser um número inteiro de 0 a 20; recebido "21".');
-    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toBe('SHUTDOWN_DRAIN_SECONDS deve ser um número inteiro de 0 a 20; recebido "-1".');
+    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '21' })).toBe(
+      'SHUTDOWN_DRAIN_SECONDS deve ser um número inteiro de 0 a 20; recebido "21".',
+    );
+    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toBe(
+      'SHUTDOWN_DRAIN_SECONDS deve ser um número inteiro de 0 a 20; recebido "-1".',
+    );
   });
 
   it('keeps media on the disk by default, in a bucket with MEDIA_STORE=s3, and refuses an incomplete bucket setting naming what is wrong', () => {
@@ -87,7 +97,9 @@ describe('configuration', () => {
       forcePathStyle: false,
     });
     expect(refusal({ MEDIA_STORE: 'ftp' })).toBe('MEDIA_STORE deve ser "disk" ou "s3"; recebido "ftp".');
-    expect(refusal({ MEDIA_STORE: 's3' })).toBe('S3_BUCKET deve ser o nome de um bucket quando MEDIA_STORE=s3; recebido "".');
+    expect(refusal({ MEDIA_STORE: 's3' })).toBe(
+      'S3_BUCKET deve ser o nome de um bucket quando MEDIA_STORE=s3; recebido "".',
+    );
     expect(refusal({ MEDIA_STORE: 's3', S3_BUCKET: 'Balde_Errado' })).toBe(
       'S3_BUCKET deve ser o nome de um bucket quando MEDIA_STORE=s3; recebido "Balde_Errado".',
     );
@@ -105,14 +117,16 @@ describe('configuration', () => {
   it('serves public files from the app by default, from a CDN with MEDIA_PUBLIC_BASE (https in production), and refuses an address it cannot use', () => {
     expect(loadConfig({}).mediaPublicBase).toBeNull();
     expect(loadConfig({ MEDIA_PUBLIC_BASE: 'http://127.0.0.1:8090/' }).mediaPublicBase).toBe('http://127.0.0.1:8090');
-    expect(loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'https://midia.cabine.example/festas/' }).mediaPublicBase).toBe(
-      'https://midia.cabine.example/festas',
-    );
+    expect(
+      loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'https://midia.cabine.example/festas/' }).mediaPublicBase,
+    ).toBe('https://midia.cabine.example/festas');
     expect(refusal({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'http://midia.cabine.example' })).toBe(
       'MEDIA_PUBLIC_BASE deve ser um endereço https sem parâmetros (?), âncora (#) nem usuário e senha; recebido "http://midia.cabine.example".',
     );
     // A stray newline (an .env file's) is trimmed at the ends; inside, it is no address (URL would drop it silently).
-    expect(loadConfig({ MEDIA_PUBLIC_BASE: 'https://midia.cabine.example\n' }).mediaPublicBase).toBe('https://midia.cabine.example');
+    expect(loadConfig({ MEDIA_PUBLIC_BASE: 'https://midia.cabine.example\n' }).mediaPublicBase).toBe(
+      'https://midia.cabine.example',
+    );
     for (const wrong of [
       'midia.cabine.example',
       'ftp://midia.cabine.example',
@@ -128,8 +142,12 @@ describe('configuration', () => {
 
   it('reads the bound of an event media folder, and refuses one that is not a positive whole number', () => {
     expect(loadConfig({ MAX_EVENT_MEDIA_FILES: '50' }).maxEventMediaFiles).toBe(50);
-    expect(refusal({ MAX_EVENT_MEDIA_FILES: '0' })).toBe('MAX_EVENT_MEDIA_FILES deve ser um número inteiro maior que 0; recebido "0".');
-    expect(refusal({ MAX_EVENT_MEDIA_FILES: 'muitos' })).toBe('MAX_EVENT_MEDIA_FILES deve ser um número inteiro maior que 0; recebido "muitos".');
+    expect(refusal({ MAX_EVENT_MEDIA_FILES: '0' })).toBe(
+      'MAX_EVENT_MEDIA_FILES deve ser um número inteiro maior que 0; recebido "0".',
+    );
+    expect(refusal({ MAX_EVENT_MEDIA_FILES: 'muitos' })).toBe(
+      'MAX_EVENT_MEDIA_FILES deve ser um número inteiro maior que 0; recebido "muitos".',
+    );
   });
 
   it('reads the team e-mails lower-cased and the port', () => {
@@ -161,8 +179,14 @@ describe('configuration', () => {
       'MERCADOPAGO_WEBHOOK_SECRET',
       'MERCADOPAGO_WEBHOOK_SECRET é obrigatória em produção (as notificações de pagamento do Mercado Pago são verificadas com esse segredo).',
     ],
-    ['PIX_KEY', 'PIX_KEY é obrigatória em produção (as transferências Pix precisam chegar à empresa; não há chave padrão em produção).'],
-    ['DATABASE_URL', 'DATABASE_URL é obrigatória em produção (o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local).'],
+    [
+      'PIX_KEY',
+      'PIX_KEY é obrigatória em produção (as transferências Pix precisam chegar à empresa; não há chave padrão em produção).',
+    ],
+    [
+      'DATABASE_URL',
+      'DATABASE_URL é obrigatória em produção (o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local).',
+    ],
   ])('refuses production without %s, missing or blank', (name, message) => {
     expect(refusal({ ...PRODUCTION, [name]: undefined })).toBe(message);
     expect(refusal({ ...PRODUCTION, [name]: '  ' })).toBe(message);
@@ -177,7 +201,11 @@ describe('configuration', () => {
       mercadoPagoWebhookSecret: 'segredo-do-webhook',
       pix: { key: 'financeiro@cabine.example' },
     });
-    expect(loadConfig({})).toMatchObject({ mercadoPagoAccessToken: null, mercadoPagoWebhookSecret: null, pix: { key: 'pix@cabine.example' } });
+    expect(loadConfig({})).toMatchObject({
+      mercadoPagoAccessToken: null,
+      mercadoPagoWebhookSecret: null,
+      pix: { key: 'pix@cabine.example' },
+    });
   });
 
   it('refuses production without an https PUBLIC_URL, naming it (its cookies would lack Secure)', () => {
@@ -186,8 +214,12 @@ describe('configuration', () => {
     for (const PUBLIC_URL of [undefined, '']) {
       expect(refusal({ ...PRODUCTION, PUBLIC_URL })).toBe(`${rule}; ela não está definida.`);
     }
-    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://cabine.example' })).toBe(`${rule}; recebido "http://cabine.example".`);
-    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://cabine.example/' }).publicUrl).toBe('https://cabine.example');
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://cabine.example' })).toBe(
+      `${rule}; recebido "http://cabine.example".`,
+    );
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://cabine.example/' }).publicUrl).toBe(
+      'https://cabine.example',
+    );
     // Outside production, none is needed (the local stack serves http).
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'test', PUBLIC_URL: undefined }).publicUrl).toBeNull();
   });
@@ -230,15 +262,26 @@ describe('configuration', () => {
     ]);
   });
 
-  it.each(['0', '101', 'yes', 'TRUE', '10.0.0.1,', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/1', 'proxy.example', '-1'])(
-    'refuses TRUST_PROXY=%p',
-    (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    },
-  );
+  it.each([
+    '0',
+    '101',
+    'yes',
+    'TRUE',
+    '10.0.0.1,',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/8/1',
+    'proxy.example',
+    '-1',
+  ])('refuses TRUST_PROXY=%p', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+  });
 
   it('names what TRUST_PROXY cannot be: too many hops, or an entry that is no address nor range', () => {
-    expect(refusal({ TRUST_PROXY: '101' })).toBe('TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "101".');
+    expect(refusal({ TRUST_PROXY: '101' })).toBe(
+      'TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "101".',
+    );
     expect(refusal({ TRUST_PROXY: '10.0.0.1, proxy.example' })).toBe(
       'TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados por vírgula; "proxy.example" não é nenhum deles.',
     );
@@ -246,14 +289,22 @@ describe('configuration', () => {
 
   it('refuses a short MEDIA_SESSION_SECRET or DEVICE_KEY_PEPPER, naming it and not printing it', () => {
     expect(loadConfig({ MEDIA_SESSION_SECRET: 's'.repeat(32) }).mediaSessionSecret).toBe('s'.repeat(32));
-    expect(refusal({ MEDIA_SESSION_SECRET: 'curto-demais' })).toBe('MEDIA_SESSION_SECRET deve ter pelo menos 32 caracteres (um texto aleatório).');
-    expect(refusal({ DEVICE_KEY_PEPPER: 'curto-demais' })).toBe('DEVICE_KEY_PEPPER deve ter pelo menos 32 caracteres (um texto aleatório).');
+    expect(refusal({ MEDIA_SESSION_SECRET: 'curto-demais' })).toBe(
+      'MEDIA_SESSION_SECRET deve ter pelo menos 32 caracteres (um texto aleatório).',
+    );
+    expect(refusal({ DEVICE_KEY_PEPPER: 'curto-demais' })).toBe(
+      'DEVICE_KEY_PEPPER deve ter pelo menos 32 caracteres (um texto aleatório).',
+    );
   });
 
   it('refuses job workers, tile wait or live streams out of their range, naming the variable and the value', () => {
     expect(refusal({ JOB_WORKERS: '9' })).toBe('JOB_WORKERS deve ser um número inteiro de 0 a 8; recebido "9".');
-    expect(refusal({ TILE_WAIT_SECONDS: '1,5' })).toBe('TILE_WAIT_SECONDS deve ser um número inteiro de 0 a 900; recebido "1,5".');
-    expect(refusal({ LIVE_STREAMS_MAX: '0' })).toBe('LIVE_STREAMS_MAX deve ser um número inteiro maior que 0; recebido "0".');
+    expect(refusal({ TILE_WAIT_SECONDS: '1,5' })).toBe(
+      'TILE_WAIT_SECONDS deve ser um número inteiro de 0 a 900; recebido "1,5".',
+    );
+    expect(refusal({ LIVE_STREAMS_MAX: '0' })).toBe(
+      'LIVE_STREAMS_MAX deve ser um número inteiro maior que 0; recebido "0".',
+    );
   });
 
   it('builds a policy that forbids framing and foreign scripts', () => {

@@ -1,4 +1,9 @@
-import { DEVICE_AUTH_THROTTLED, deviceFailureBuckets, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_DEVICE } from '../../server/src/domain/deviceAuth';
+import {
+  DEVICE_AUTH_THROTTLED,
+  deviceFailureBuckets,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_DEVICE,
+} from '../../server/src/domain/deviceAuth';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -36,17 +41,25 @@ describe('failed device authentications', () => {
     expect((await takeJobs(printer, address)).statusCode).toBe(200);
     // Refusals past the limit add no rows: a flood costs a count.
     const rows = async () =>
-      (await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [deviceFailureBuckets(address, null).address])).rows[0].n as number;
+      (
+        await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [
+          deviceFailureBuckets(address, null).address,
+        ])
+      ).rows[0].n as number;
     expect(await rows()).toBe(MAX_FAILURES_PER_ADDRESS);
 
-    await server.db.query("UPDATE rate_hits SET at = now() - interval '16 minutes' WHERE bucket = $1", [deviceFailureBuckets(address, null).address]);
+    await server.db.query("UPDATE rate_hits SET at = now() - interval '16 minutes' WHERE bucket = $1", [
+      deviceFailureBuckets(address, null).address,
+    ]);
     expect((await takeJobs({ 'x-device-id': 'palpite', 'x-device-key': 'errada' }, address)).statusCode).toBe(401);
   });
 
   it('sent all at once, get no more guesses than the limit', async () => {
     const address = newAddress();
     const burst = await Promise.all(
-      Array.from({ length: MAX_FAILURES_PER_ADDRESS * 2 }, (_, n) => takeJobs({ 'x-device-id': `rajada${n}`, 'x-device-key': 'errada' }, address)),
+      Array.from({ length: MAX_FAILURES_PER_ADDRESS * 2 }, (_, n) =>
+        takeJobs({ 'x-device-id': `rajada${n}`, 'x-device-key': 'errada' }, address),
+      ),
     );
     const statuses = burst.map((reply) => reply.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_ADDRESS);
@@ -55,7 +68,9 @@ describe('failed device authentications', () => {
 
   it('are limited per device id, whatever the addresses they come from', async () => {
     for (let n = 0; n < MAX_FAILURES_PER_DEVICE; n += 1) {
-      expect((await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': `errada${n}` }, newAddress())).statusCode).toBe(401);
+      expect((await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': `errada${n}` }, newAddress())).statusCode).toBe(
+        401,
+      );
     }
     const refused = await takeJobs({ 'x-device-id': 'cam1', 'x-device-key': 'errada-de-novo' }, newAddress());
     expect(refused.statusCode).toBe(429);
@@ -76,9 +91,14 @@ describe('failed device authentications', () => {
 
   it('leave the right key alone below the limits: a success counts nothing', async () => {
     const address = newAddress();
-    for (let n = 0; n < MAX_FAILURES_PER_ADDRESS * 2; n += 1) expect((await takeJobs(printer, address)).statusCode).toBe(200);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [deviceFailureBuckets(address, null).address])).rows[0].n).toBe(
-      0,
-    );
+    for (let n = 0; n < MAX_FAILURES_PER_ADDRESS * 2; n += 1)
+      expect((await takeJobs(printer, address)).statusCode).toBe(200);
+    expect(
+      (
+        await server.db.query('SELECT count(*)::int AS n FROM rate_hits WHERE bucket = $1', [
+          deviceFailureBuckets(address, null).address,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 });

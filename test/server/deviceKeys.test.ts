@@ -23,9 +23,12 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-const me = (id: string, key: string) => server.call({ method: 'GET', url: '/api/device/me', headers: { 'x-device-id': id, 'x-device-key': key } });
-const keyHashOf = async (id: string) => (await server.db.query<{ key_hash: string }>('SELECT key_hash FROM devices WHERE id = $1', [id])).rows[0]?.key_hash;
-const rotate = (id: string, token?: string) => server.call({ method: 'POST', url: `/api/team/devices/${id}/key`, token });
+const me = (id: string, key: string) =>
+  server.call({ method: 'GET', url: '/api/device/me', headers: { 'x-device-id': id, 'x-device-key': key } });
+const keyHashOf = async (id: string) =>
+  (await server.db.query<{ key_hash: string }>('SELECT key_hash FROM devices WHERE id = $1', [id])).rows[0]?.key_hash;
+const rotate = (id: string, token?: string) =>
+  server.call({ method: 'POST', url: `/api/team/devices/${id}/key`, token });
 
 describe('GET /api/team/devices', () => {
   it('lists every device for the team, whether it has a key, and never a key or its hash', async () => {
@@ -91,7 +94,10 @@ describe('POST /api/team/devices/{id}/key', () => {
 describe('keys stored before the pepper', () => {
   it('open their device once more, and are stored peppered from then on', async () => {
     const legacy = crypto.createHash('sha256').update('chave-antiga-0001').digest('hex');
-    await server.db.query("INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('antiga1', 'booth', 'festa_ana', 'pad', $1)", [legacy]);
+    await server.db.query(
+      "INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('antiga1', 'booth', 'festa_ana', 'pad', $1)",
+      [legacy],
+    );
     expect((await me('antiga1', 'errada-0000001')).statusCode).toBe(401);
     expect(await keyHashOf('antiga1')).toBe(legacy);
     expect((await me('antiga1', 'chave-antiga-0001')).statusCode).toBe(200);
@@ -105,12 +111,16 @@ describe('seeds', () => {
     const { pepper } = await seedDeviceKeys(server.config);
     const seed: SeedFile = {
       events: [{ name: 'festa_prod', devices: ['pad'] }],
-      devices: [{ id: 'camprod', kind: 'booth' as const, event: 'festa_prod', mode: 'pad' as const, key: 'demo-key-0001' }],
+      devices: [
+        { id: 'camprod', kind: 'booth' as const, event: 'festa_prod', mode: 'pad' as const, key: 'demo-key-0001' },
+      ],
     };
     await expect(writeSeedRows(server.db, seed, { pepper, production: true })).rejects.toThrow(
       /Em produção as chaves dos dispositivos são geradas pelo servidor/,
     );
-    expect((await server.db.query("SELECT count(*)::int AS n FROM events WHERE name = 'festa_prod'")).rows[0].n).toBe(0);
+    expect((await server.db.query("SELECT count(*)::int AS n FROM events WHERE name = 'festa_prod'")).rows[0].n).toBe(
+      0,
+    );
   });
 
   it('give a device without a key none (the team makes it), and a load again keeps the key the team made', async () => {
@@ -123,7 +133,9 @@ describe('seeds', () => {
     expect(await keyHashOf('camprod')).toBe('');
     expect((await me('camprod', '')).statusCode).toBe(401);
     expect((await me('camprod', 'qualquer-coisa')).statusCode).toBe(401);
-    const listed = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<{ id: string; hasKey: boolean }[]>();
+    const listed = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<
+      { id: string; hasKey: boolean }[]
+    >();
     expect(listed.find((device) => device.id === 'camprod')?.hasKey).toBe(false);
 
     const { key } = (await rotate('camprod', team.token)).json<{ key: string }>();

@@ -31,7 +31,9 @@ describe('a booth camera', () => {
     expect(response.json()).toEqual({ url: '/media/festa_ana/pad/nova-001.jpg' });
     // In the gallery once its job has made its tile (mediaJobs.test.ts).
     await server.jobsDone();
-    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).toContain('/media/festa_ana/pad/nova-001.jpg');
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).toContain(
+      '/media/festa_ana/pad/nova-001.jpg',
+    );
     expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json()).toEqual({
       boothTitle: 'Cabine Pad',
       eventTitle: 'Festa da Ana',
@@ -71,7 +73,9 @@ describe('a booth camera', () => {
     expect(response.json()).toMatchObject({ error: 'media_too_many_pixels' });
     expect(fs.existsSync(path.join(server.dataDir, 'media', 'festa_ana', 'pad', 'enorme.png'))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'thumbs', 'festa_ana', 'pad', 'enorme.png.webp'))).toBe(false);
-    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).not.toContain('/media/festa_ana/pad/enorme.png');
+    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json().product).not.toContain(
+      '/media/festa_ana/pad/enorme.png',
+    );
   });
 
   it('refuses bytes that are not what the name says', async () => {
@@ -83,7 +87,12 @@ describe('a booth camera', () => {
   });
 
   it('never serves files outside the media folder', async () => {
-    for (const url of ['/media/../package.json', '/media/%2e%2e/%2e%2e/package.json', '/thumbs/..%2f..%2fpackage.json', '/media/festa_ana/pad/.a1.jpg.tmp']) {
+    for (const url of [
+      '/media/../package.json',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/thumbs/..%2f..%2fpackage.json',
+      '/media/festa_ana/pad/.a1.jpg.tmp',
+    ]) {
       const response = await server.call({ method: 'GET', url });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
@@ -105,26 +114,50 @@ describe('a printer station', () => {
     expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json()).toEqual([]);
 
     for (const job of list) {
-      const done = await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer });
+      const done = await server.call({
+        method: 'POST',
+        url: `/api/device/print-jobs/${job.id}/printed`,
+        headers: printer,
+      });
       expect(done.json()).toEqual({ status: 'printed' });
     }
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${list[0].id}/printed`, headers: printer })).statusCode).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${list[0].id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(404);
     const statuses = await server.db.query('SELECT status FROM print_jobs');
     expect(statuses.rows.every((r) => r.status === 'printed')).toBe(true);
   });
 
   it('gets back jobs a crashed printer claimed long ago', async () => {
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}?request=tap-crashed-printer1` });
-    const [job] = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
+    await server.call({
+      method: 'GET',
+      url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}?request=tap-crashed-printer1`,
+    });
+    const [job] = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
+      id: number;
+    }[];
     await server.db.query("UPDATE print_jobs SET claimed_at = now() - interval '11 minutes' WHERE id = $1", [job.id]);
-    const again = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number }[];
+    const again = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
+      id: number;
+    }[];
     expect(again.map((j) => j.id)).toEqual([job.id]);
   });
 
   it('refuses cameras and odd job ids', async () => {
     expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: camera })).statusCode).toBe(403);
-    expect((await server.call({ method: 'POST', url: '/api/device/print-jobs/abc/printed', headers: printer })).statusCode).toBe(400);
-    expect((await server.call({ method: 'POST', url: '/api/device/print-jobs/99999999999999999999/printed', headers: printer })).statusCode).toBe(400);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/device/print-jobs/abc/printed', headers: printer })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/device/print-jobs/99999999999999999999/printed',
+          headers: printer,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -132,13 +165,18 @@ describe('fifty prints at once on a pack of five copies', () => {
   it('lets exactly five through and leaves zero copies', async () => {
     await server.db.query("INSERT INTO packs (hash, event_name, copies) VALUES ('CORRIDA', 'festa_ana', 5)");
     // Fifty taps, each its own request id: replays of one id would spend once.
-    const url = (i: number) => `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-corrida-${String(i).padStart(8, '0')}`;
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => server.call({ method: 'GET', url: url(i) })));
+    const url = (i: number) =>
+      `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-corrida-${String(i).padStart(8, '0')}`;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => server.call({ method: 'GET', url: url(i) })),
+    );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);
     expect((await server.db.query("SELECT copies FROM packs WHERE hash = 'CORRIDA'")).rows[0].copies).toBe(0);
-    expect((await server.db.query("SELECT count(*)::int AS n FROM print_jobs WHERE pack_hash = 'CORRIDA'")).rows[0].n).toBe(5);
+    expect(
+      (await server.db.query("SELECT count(*)::int AS n FROM print_jobs WHERE pack_hash = 'CORRIDA'")).rows[0].n,
+    ).toBe(5);
     const remaining = responses
       .filter((r) => r.statusCode === 200)
       .map((r) => r.json().copies)

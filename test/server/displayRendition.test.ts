@@ -24,14 +24,21 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 /** A photo-like JPEG: noise compresses as badly as a real scene does. */
 function photo(width: number, height: number, options: { orientation?: number } = {}): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({
+  const image = sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  }).jpeg({
     quality: 85,
   });
   return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image).toBuffer();
 }
 
 function upload(file: string, body: Buffer, type = 'image/jpeg') {
-  return server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...camera, 'content-type': type }, payload: body });
+  return server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: { ...camera, 'content-type': type },
+    payload: body,
+  });
 }
 
 const get = (url: string, cookie?: string) => server.call({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -127,14 +134,22 @@ describe('a photo stored before renditions existed', () => {
     fs.writeFileSync(path.join(dir, 'quebrada.jpg'), Buffer.from('isto não é uma foto'));
     const whole = await photo(800, 600);
     fs.writeFileSync(path.join(dir, 'cortada.jpg'), whole.subarray(0, Math.floor(whole.length / 2)));
-    for (const url of ['/display/festa_ana/pad/quebrada.jpg.webp', '/display/festa_ana/pad/cortada.jpg.webp', '/display/festa_ana/pad/nenhuma.jpg.webp']) {
+    for (const url of [
+      '/display/festa_ana/pad/quebrada.jpg.webp',
+      '/display/festa_ana/pad/cortada.jpg.webp',
+      '/display/festa_ana/pad/nenhuma.jpg.webp',
+    ]) {
       for (let attempt = 0; attempt < 2; attempt++) {
         const response = await get(url);
         expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
         expect(response.headers['cache-control']).toBe('no-store');
       }
     }
-    expect(fs.readdirSync(path.join(server.dataDir, 'display/festa_ana/pad')).filter((name) => /quebrada|cortada|nenhuma/.test(name))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(path.join(server.dataDir, 'display/festa_ana/pad'))
+        .filter((name) => /quebrada|cortada|nenhuma/.test(name)),
+    ).toEqual([]);
   });
 
   it('answers 404 for a path that names no media file', async () => {
@@ -155,7 +170,9 @@ describe("a private event's rendition", () => {
   let cookie: string;
 
   beforeAll(async () => {
-    const { rows } = await server.db.query<{ file: string }>("SELECT file FROM media WHERE event_name = 'privada' AND mode = 'pad'");
+    const { rows } = await server.db.query<{ file: string }>(
+      "SELECT file FROM media WHERE event_name = 'privada' AND mode = 'pad'",
+    );
     file = rows[0].file;
     const user = await newUser('convidada');
     const session = await server.call({ method: 'POST', url: '/api/media-session', token: user.token });
@@ -206,7 +223,9 @@ describe("a storage's ensure('display')", () => {
     const { reads, release, objects } = holdReads(dataDir);
     const storage = createMediaStorage(dataDir, {}, objects);
     const burst = DISPLAY_RUNNING + DISPLAY_WAITING + 5;
-    const answers = Promise.all(Array.from({ length: burst }, () => storage.ensure({ bname: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display')));
+    const answers = Promise.all(
+      Array.from({ length: burst }, () => storage.ensure({ bname: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display')),
+    );
     await settle();
     release();
     expect(await answers).toEqual(Array.from({ length: burst }, () => true));
@@ -225,7 +244,8 @@ describe("a storage's ensure('display')", () => {
     expect(made.filter(Boolean)).toHaveLength(DISPLAY_RUNNING + DISPLAY_WAITING);
     const turnedAway = names.filter((_, index) => !made[index]);
     expect(turnedAway).toHaveLength(7);
-    for (const file of turnedAway) expect(fs.existsSync(path.join(dataDir, 'display', 'festa', 'pad', `${file}.webp`))).toBe(false);
+    for (const file of turnedAway)
+      expect(fs.existsSync(path.join(dataDir, 'display', 'festa', 'pad', `${file}.webp`))).toBe(false);
     // Turned away is not refused: asked again once the queue is free, it is made.
     expect(await storage.ensure({ bname: 'festa', mode: 'pad', file: turnedAway[0] }, 'display')).toBe(true);
   });

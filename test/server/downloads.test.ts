@@ -20,7 +20,14 @@ beforeAll(async () => {
     ['zip-02.jpg', '#f59e0b'],
   ] as const) {
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: camera, payload: await jpeg(300, 200, colour) })).statusCode,
+      (
+        await server.call({
+          method: 'POST',
+          url: `/api/device/media?file=${file}`,
+          headers: camera,
+          payload: await jpeg(300, 200, colour),
+        })
+      ).statusCode,
     ).toBe(200);
   }
   await server.jobsDone();
@@ -34,7 +41,9 @@ describe("a booth gallery's ZIP", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['cache-control']).toBe('no-store');
-    const { product } = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>();
+    const { product } = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{
+      product: string[];
+    }>();
     expect(response.headers['content-disposition']).toBe(zipDisposition('Festa da Ana - Pad'));
 
     const entries = unzipSync(new Uint8Array(response.rawPayload));
@@ -42,14 +51,19 @@ describe("a booth gallery's ZIP", () => {
     expect(Object.keys(entries)).toEqual(newestFirst.map((url) => url.split('/').pop()));
     for (const url of newestFirst) {
       const file = await server.call({ method: 'GET', url });
-      expect({ url, same: Buffer.from(entries[url.split('/').pop() ?? '']).equals(file.rawPayload) }).toEqual({ url, same: true });
+      expect({ url, same: Buffer.from(entries[url.split('/').pop() ?? '']).equals(file.rawPayload) }).toEqual({
+        url,
+        same: true,
+      });
     }
   });
 
   it('is refused as the files are: a private event to a stranger as an unknown one, and a booth the event has not', async () => {
     expect((await server.call({ method: 'GET', url: '/api/baixar/privada/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/baixar/nao_existe/pad' })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/baixar/festa_ana/ultra' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/baixar/festa_ana/ultra' })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
   });
 });
 
@@ -64,19 +78,30 @@ describe("'Minha Coleção' as a ZIP", () => {
   const fileOf = async (url: string) => (await server.call({ method: 'GET', url })).rawPayload;
 
   it("holds exactly the collection's files the visitor may open, byte for byte, in its order, named after its event", async () => {
-    const items = ['/media/festa_ana/pad/zip-02.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/pad/a1.jpg'];
+    const items = [
+      '/media/festa_ana/pad/zip-02.jpg',
+      '/media/festa_ana/polaroid/p1.jpg',
+      '/media/festa_ana/pad/a1.jpg',
+    ];
     const response = await post([...items, items[0]]);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe(zipDisposition('Festa da Ana'));
     const entries = unzipSync(new Uint8Array(response.rawPayload));
     expect(Object.keys(entries)).toEqual(['zip-02.jpg', 'p1.jpg', 'a1.jpg']);
-    for (const url of items) expect(Buffer.from(entries[url.split('/').pop() ?? '']).equals(await fileOf(url))).toBe(true);
+    for (const url of items)
+      expect(Buffer.from(entries[url.split('/').pop() ?? '']).equals(await fileOf(url))).toBe(true);
   });
 
   it('leaves out what the visitor may not open, files erased since and what is no media; several events go in a folder each', async () => {
     const secret = await collectLinkOf(server, 'privada');
-    const response = await post(['/media/festa_ana/pad/a1.jpg', secret, '/media/festa_ana/pad/apagada.jpg', '../../etc/passwd', '/media/outra/pad/o1.jpg']);
+    const response = await post([
+      '/media/festa_ana/pad/a1.jpg',
+      secret,
+      '/media/festa_ana/pad/apagada.jpg',
+      '../../etc/passwd',
+      '/media/outra/pad/o1.jpg',
+    ]);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(zipDisposition('Minha Coleção'));
     expect(Object.keys(unzipSync(new Uint8Array(response.rawPayload)))).toEqual(['festa_ana/a1.jpg', 'outra/o1.jpg']);
@@ -89,20 +114,34 @@ describe("'Minha Coleção' as a ZIP", () => {
       await attend(server, 'privada', 'agentecolecao001');
       const mine = await post([secret], server.visitorCookie('agentecolecao001'));
       expect(mine.statusCode).toBe(200);
-      expect(Buffer.from(Object.values(unzipSync(new Uint8Array(mine.rawPayload)))[0]).equals(await fileOf(secret))).toBe(true);
+      expect(
+        Buffer.from(Object.values(unzipSync(new Uint8Array(mine.rawPayload)))[0]).equals(await fileOf(secret)),
+      ).toBe(true);
     } finally {
       await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'privada'");
     }
     // Private again: the same guest's browser, signed out, gets nothing of it (the gate asks for a login).
-    expect((await post([await collectLinkOf(server, 'privada')], server.visitorCookie('agentecolecao001'))).statusCode).toBe(400);
+    expect(
+      (await post([await collectLinkOf(server, 'privada')], server.visitorCookie('agentecolecao001'))).statusCode,
+    ).toBe(400);
   });
 
   it('refuses, changing nothing, a form with nothing to download or far too many items', async () => {
     const none = await post(['/media/festa_ana/pad/nao-existe.jpg']);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ error: 'nothing_to_download', message: 'Nenhuma foto da sua coleção pode ser baixada agora.' });
-    expect((await post(Array.from({ length: 2_001 }, (_, i) => `/media/festa_ana/pad/f${i}.jpg`))).statusCode).toBe(400);
-    const notForm = await server.call({ method: 'POST', url: '/api/baixar/colecao', headers: { 'content-type': 'text/plain' }, payload: 'itens=x' });
+    expect(none.json()).toEqual({
+      error: 'nothing_to_download',
+      message: 'Nenhuma foto da sua coleção pode ser baixada agora.',
+    });
+    expect((await post(Array.from({ length: 2_001 }, (_, i) => `/media/festa_ana/pad/f${i}.jpg`))).statusCode).toBe(
+      400,
+    );
+    const notForm = await server.call({
+      method: 'POST',
+      url: '/api/baixar/colecao',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'itens=x',
+    });
     expect(notForm.statusCode).toBe(400);
     expect(notForm.json<{ message: string }>().message).toEqual(expect.any(String));
   });
@@ -125,15 +164,23 @@ describe("'Minha Coleção' as a ZIP", () => {
     expect(page.body).toContain('<p>Nenhuma foto da sua coleção pode ser baixada agora.</p>');
     expect(page.body).toContain(`<a href="${site}/collection?x=%3Cb%3E">Voltar</a>`);
     // A page of another site is no way back: a gallery's refusal leads to the events.
-    const gallery = await server.call({ method: 'GET', url: '/api/baixar/privada/pad', headers: { accept: 'text/html', referer: 'https://outro.example/' } });
+    const gallery = await server.call({
+      method: 'GET',
+      url: '/api/baixar/privada/pad',
+      headers: { accept: 'text/html', referer: 'https://outro.example/' },
+    });
     expect(gallery.statusCode).toBe(404);
     expect(gallery.body).toContain(`<a href="${site}/eventos">Voltar</a>`);
     expect(gallery.body).not.toContain('"error"');
   });
 
   it('leads back only to a page of the site, whatever the Referer says', () => {
-    expect(backTo('https://cabine.example//evil.example/x', 'https://cabine.example', '/collection')).toBe('https://cabine.example//evil.example/x');
-    expect(backTo('https://evil.example/collection', 'https://cabine.example', '/collection')).toBe('https://cabine.example/collection');
+    expect(backTo('https://cabine.example//evil.example/x', 'https://cabine.example', '/collection')).toBe(
+      'https://cabine.example//evil.example/x',
+    );
+    expect(backTo('https://evil.example/collection', 'https://cabine.example', '/collection')).toBe(
+      'https://cabine.example/collection',
+    );
     expect(backTo('javascript:alert(1)', 'https://cabine.example', '/eventos')).toBe('https://cabine.example/eventos');
     expect(backTo(undefined, 'https://cabine.example/', '/eventos')).toBe('https://cabine.example/eventos');
   });
@@ -143,7 +190,12 @@ describe('the names inside a ZIP', () => {
   const ref = (bname: string, mode: 'pad' | 'feed', file: string) => ({ bname, mode, file });
 
   it("are the files' own, a name met again numbered before its extension, in a folder per event when asked", () => {
-    const refs = [ref('festa_ana', 'pad', 'a.jpg'), ref('festa_ana', 'feed', 'a.jpg'), ref('festa_ana', 'feed', 'a.jpg'), ref('festa_bia', 'pad', 'a.jpg')];
+    const refs = [
+      ref('festa_ana', 'pad', 'a.jpg'),
+      ref('festa_ana', 'feed', 'a.jpg'),
+      ref('festa_ana', 'feed', 'a.jpg'),
+      ref('festa_bia', 'pad', 'a.jpg'),
+    ];
     expect(zipEntries(refs).map((entry) => entry.name)).toEqual(['a.jpg', 'a (2).jpg', 'a (3).jpg', 'a (4).jpg']);
     expect(zipEntries(refs, { byEvent: true }).map((entry) => entry.name)).toEqual([
       'festa_ana/a.jpg',
@@ -157,6 +209,8 @@ describe('the names inside a ZIP', () => {
     expect(zipDisposition('Casamento de Júlia & João')).toBe(
       `attachment; filename="casamento-de-julia-joao.zip"; filename*=UTF-8''${encodeURIComponent('Casamento de Júlia & João.zip')}`,
     );
-    expect(zipDisposition('✨')).toBe(`attachment; filename="fotos.zip"; filename*=UTF-8''${encodeURIComponent('✨.zip')}`);
+    expect(zipDisposition('✨')).toBe(
+      `attachment; filename="fotos.zip"; filename*=UTF-8''${encodeURIComponent('✨.zip')}`,
+    );
   });
 });

@@ -65,7 +65,9 @@ it('keeps every acknowledged write across a SIGKILL of the server and its databa
   });
   expect(upload.status).toBe(200);
 
-  const printed = await fetch(`${base}/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-durable-print-01`);
+  const printed = await fetch(
+    `${base}/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-durable-print-01`,
+  );
   expect(await printed.json()).toEqual({ status: 'queued', copies: 4 });
 
   await running.kill();

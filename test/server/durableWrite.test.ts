@@ -23,7 +23,12 @@ const put = (file: string, text = 'x') => {
 describe('mkdirDurably', () => {
   it('flushes every new level and the parent that holds it, and nothing when the folder exists', async () => {
     const target = path.join(root, 'media', 'festa', 'pad');
-    expect(await mkdirDurably(target)).toEqual([root, path.join(root, 'media'), path.join(root, 'media', 'festa'), target]);
+    expect(await mkdirDurably(target)).toEqual([
+      root,
+      path.join(root, 'media'),
+      path.join(root, 'media', 'festa'),
+      target,
+    ]);
     expect(fs.statSync(target).isDirectory()).toBe(true);
     expect(await mkdirDurably(target)).toEqual([]);
     expect(await mkdirDurably(path.join(target, 'novo'))).toEqual([target, path.join(target, 'novo')]);
@@ -41,7 +46,9 @@ describe('mkdirDurably', () => {
     } finally {
       open.mockRestore();
     }
-    expect(opened).toEqual(expect.arrayContaining([root, path.join(root, 'faces'), path.join(root, 'faces', 'agent1')]));
+    expect(opened).toEqual(
+      expect.arrayContaining([root, path.join(root, 'faces'), path.join(root, 'faces', 'agent1')]),
+    );
     expect(fs.readFileSync(path.join(root, 'faces', 'agent1', 'a.jpg'), 'utf8')).toBe('data');
   });
 });

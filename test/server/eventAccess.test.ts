@@ -13,7 +13,10 @@ let owner: TestUser;
 beforeAll(async () => {
   server = await startTestServer();
   const seed = basicSeed();
-  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] }];
+  seed.events = [
+    ...(seed.events ?? []),
+    { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] },
+  ];
   seed.media = [...(seed.media ?? []), { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' }];
   seed.packs = [...(seed.packs ?? []), { hash: 'PACKDAPRIVADA', event: 'privada', copies: 2 }];
   await loadBasicSeed(server, seed);
@@ -24,9 +27,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const gallery = (event: string, token?: string, agent?: string) =>
-  server.call({ method: 'GET', url: `/api/all/${event}/pad`, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
+  server.call({
+    method: 'GET',
+    url: `/api/all/${event}/pad`,
+    token,
+    headers: agent ? { cookie: server.visitorCookie(agent) } : {},
+  });
 const byLink = (publicId: string, token: string, agent?: string) =>
-  server.call({ method: 'GET', url: `/api/evento/${publicId}`, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
+  server.call({
+    method: 'GET',
+    url: `/api/evento/${publicId}`,
+    token,
+    headers: agent ? { cookie: server.visitorCookie(agent) } : {},
+  });
 
 describe("an event's own link", () => {
   it('invites to a link-only event: whoever opens it signed in sees its galleries from then on, with or without the cookie', async () => {
@@ -58,7 +71,10 @@ describe('presence', () => {
     const guest = await newUser('presente');
     const link = await collectLinkOf(server, 'privada');
     // Signed out, the link's own file asks for a login, and the event is theirs to open once signed in.
-    expect((await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentepresente01') } })).statusCode).toBe(401);
+    expect(
+      (await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentepresente01') } }))
+        .statusCode,
+    ).toBe(401);
     expect((await gallery('privada', undefined, 'agentepresente01')).statusCode).toBe(401);
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
     // The first signed-in call from that browser hands it to the account...
@@ -72,7 +88,13 @@ describe('presence', () => {
     const buyer = await newUser('pacote');
     expect((await gallery('privada', buyer.token, 'agentepacote0001')).statusCode).toBe(404);
     expect(
-      (await server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA', headers: { cookie: server.visitorCookie('agentepacote0001') } })).statusCode,
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/validatePacks/PACKDAPRIVADA',
+          headers: { cookie: server.visitorCookie('agentepacote0001') },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await gallery('privada', buyer.token, 'agentepacote0001')).statusCode).toBe(200);
   });
@@ -128,7 +150,9 @@ describe('presence', () => {
     // Phone B, signed in, still opens it by its own grant (that phone's data), but the account does not get it back.
     expect((await gallery('privada', guest.token, 'agentefoneb0001')).statusCode).toBe(200);
     expect((await gallery('privada', guest.token)).statusCode).toBe(404);
-    const held = await server.db.query("SELECT 1 FROM event_grants WHERE event_name = 'privada' AND holder = $1", [`uid:${guest.uid}`]);
+    const held = await server.db.query("SELECT 1 FROM event_grants WHERE event_name = 'privada' AND holder = $1", [
+      `uid:${guest.uid}`,
+    ]);
     expect(held.rowCount).toBe(0);
     // A new presence after the erasure counts as any other: the collect link opened on a phone
     // that was not let in already, signed in (the media cookie).
@@ -136,15 +160,23 @@ describe('presence', () => {
     const mediaCookie = String([session.headers['set-cookie']].flat()[0]).split(';')[0];
     const link = await collectLinkOf(server, 'privada');
     expect(
-      (await server.call({ method: 'HEAD', url: link, headers: { cookie: `${server.visitorCookie('agentefonec0001')}; ${mediaCookie}` } })).statusCode,
+      (
+        await server.call({
+          method: 'HEAD',
+          url: link,
+          headers: { cookie: `${server.visitorCookie('agentefonec0001')}; ${mediaCookie}` },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await gallery('privada', guest.token)).statusCode).toBe(200);
   });
 });
 
 describe('the owner', () => {
-  const access = (event: string, token?: string) => server.call({ method: 'GET', url: `/api/events/${event}/access`, token });
-  const revoke = (event: string, token?: string) => server.call({ method: 'POST', url: `/api/events/${event}/access/revoke`, token });
+  const access = (event: string, token?: string) =>
+    server.call({ method: 'GET', url: `/api/events/${event}/access`, token });
+  const revoke = (event: string, token?: string) =>
+    server.call({ method: 'POST', url: `/api/events/${event}/access/revoke`, token });
 
   it('sees how many have access, never who, and takes it from every guest at once: a new link, old collect links no longer grant it', async () => {
     const guest = await newUser('revogada');
@@ -163,7 +195,10 @@ describe('the owner', () => {
 
     // The guest is a stranger again, and their old links do not bring them back.
     expect((await gallery('ligada', guest.token, 'agenterevogada01')).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agenterevogada01') } })).statusCode).toBe(404);
+    expect(
+      (await server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agenterevogada01') } }))
+        .statusCode,
+    ).toBe(404);
     expect((await gallery('ligada', guest.token, 'agenterevogada01')).statusCode).toBe(404);
     const other = await newUser('outra');
     expect((await byLink('ligada-link-1', other.token)).statusCode).toBe(404);
@@ -190,10 +225,15 @@ describe('the owner', () => {
     });
     await revoking;
     let settled = false;
-    const opening = server.call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentecorrida01') } }).finally(() => (settled = true));
+    const opening = server
+      .call({ method: 'GET', url: link, headers: { cookie: server.visitorCookie('agentecorrida01') } })
+      .finally(() => (settled = true));
     // Until the opening either waits for the revocation's row lock or has been answered already (the race lost).
     for (;;) {
-      const waiting = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))', [revoker]);
+      const waiting = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
+        [revoker],
+      );
       if (settled || waiting.rows[0].n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -217,7 +257,11 @@ describe('the owner', () => {
 describe('a pack list asked again', () => {
   it('writes nothing when it changes nothing: a public event needs no grant, a guest granted already keeps theirs', async () => {
     const ask = () =>
-      server.call({ method: 'GET', url: '/api/validatePacks/PACKDAPRIVADA,PACK5', headers: { cookie: server.visitorCookie('agentepacote0002') } });
+      server.call({
+        method: 'GET',
+        url: '/api/validatePacks/PACKDAPRIVADA,PACK5',
+        headers: { cookie: server.visitorCookie('agentepacote0002') },
+      });
     expect((await ask()).statusCode).toBe(200);
     const grantsOf = async () =>
       (

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function reply(url: string, cookie?: string) {
-  const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const response = await server.call({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
   expect(response.statusCode).toBe(200);
   return response;
 }
@@ -34,7 +38,9 @@ it("draws the list's empty state for a visitor with no events, under the screen'
     const drawn = beforeRoot(await page('/eventos', cookie));
     expect(drawn).toMatch(/^<div data-events-shell class="page-shell" aria-hidden="true">/);
     expect(drawn).toContain('<h1 class="screen__title">Eventos</h1>');
-    expect(drawn).toContain(`<div class="empty"><p class="empty__title">Nenhum evento encontrado</p><p>${NO_EVENTS_TEXT}</p></div>`);
+    expect(drawn).toContain(
+      `<div class="empty"><p class="empty__title">Nenhum evento encontrado</p><p>${NO_EVENTS_TEXT}</p></div>`,
+    );
   }
   expect(beforeRoot(await page('/eventos?x=1'))).toContain(NO_EVENTS_TEXT);
 });
@@ -54,7 +60,11 @@ it('draws nothing for a visitor whose cookies name an event, nor on another page
 });
 
 it('draws nothing while an order waits for a sign-in: the app opens /account instead of the list', async () => {
-  for (const cookie of ['loginRequired=true', 'transaction=123456789; loginRequired=1', 'loginRequired=true; events=']) {
+  for (const cookie of [
+    'loginRequired=true',
+    'transaction=123456789; loginRequired=1',
+    'loginRequired=true; events=',
+  ]) {
     const html = await page('/eventos', cookie);
     expect(beforeRoot(html)).toBe('');
     expect(appScripts(html)).toHaveLength(3);

@@ -44,7 +44,12 @@ it('knows a face cropped out of the photo, smaller and recompressed, as that fac
   const left = Math.max(0, Math.round((x - w * 0.4) * width));
   const top = Math.max(0, Math.round((y - h * 0.4) * height));
   const selfie = await sharp(photo)
-    .extract({ left, top, width: Math.min(width - left, Math.round(w * 1.8 * width)), height: Math.min(height - top, Math.round(h * 1.8 * height)) })
+    .extract({
+      left,
+      top,
+      width: Math.min(width - left, Math.round(w * 1.8 * width)),
+      height: Math.min(height - top, Math.round(h * 1.8 * height)),
+    })
     .resize({ width: 240 })
     .jpeg({ quality: 60 })
     .toBuffer();
@@ -97,13 +102,21 @@ describe("the worker's answer", () => {
   const request = { id: 7, image: new Uint8Array([1, 2, 3]) };
 
   it('says unreadable only when the bytes do not decode', async () => {
-    expect(await answerPhoto(request, { ...steps, decode: fails })).toEqual({ id: 7, kind: 'unreadable', message: 'falhou' });
+    expect(await answerPhoto(request, { ...steps, decode: fails })).toEqual({
+      id: 7,
+      kind: 'unreadable',
+      message: 'falhou',
+    });
     // Undecodable bytes are unreadable whatever the model's state.
     expect(await answerPhoto(request, { ...steps, decode: fails, load: fails })).toMatchObject({ kind: 'unreadable' });
   });
 
   it('tells a model that did not load from a model that failed on the photo', async () => {
-    expect(await answerPhoto(request, { ...steps, load: fails })).toEqual({ id: 7, kind: 'unavailable', message: 'falhou' });
+    expect(await answerPhoto(request, { ...steps, load: fails })).toEqual({
+      id: 7,
+      kind: 'unavailable',
+      message: 'falhou',
+    });
     expect(await answerPhoto(request, { ...steps, find: fails })).toEqual({ id: 7, kind: 'failed', message: 'falhou' });
     expect(await answerPhoto(request, steps)).toEqual({ id: 7, kind: 'faces', faces: [face] });
   });
@@ -134,16 +147,17 @@ describe('the engine, with a stand-in worker', () => {
    * A worker thread that says it is ready (or not, with `ready: false`) and answers every photo
    * alike: a reply of this kind, or its own death (`die`).
    */
-  const standIn = (behaviour: { ready?: boolean; reply?: 'failed' | 'unavailable' | 'unreadable'; die?: boolean }) => () =>
-    new Worker(
-      `const { parentPort, workerData } = require('node:worker_threads');
+  const standIn =
+    (behaviour: { ready?: boolean; reply?: 'failed' | 'unavailable' | 'unreadable'; die?: boolean }) => () =>
+      new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
        parentPort.on('message', ({ id }) => {
          if (workerData.die) process.exit(3);
          parentPort.postMessage({ id, kind: workerData.reply, message: 'de mentira' });
        });
        if (workerData.ready !== false) parentPort.postMessage({ kind: 'ready' });`,
-      { eval: true, workerData: behaviour },
-    );
+        { eval: true, workerData: behaviour },
+      );
   const engines: FaceEngine[] = [];
   const started = (start: () => Worker) => {
     const made = createFaceEngine({ start });
@@ -157,7 +171,9 @@ describe('the engine, with a stand-in worker', () => {
     const error = await failing.findFaces(Buffer.from('x')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PhotoFailed);
     expect(error).not.toBeInstanceOf(UnreadablePhoto);
-    await expect(started(standIn({ reply: 'unreadable' })).findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(UnreadablePhoto);
+    await expect(started(standIn({ reply: 'unreadable' })).findFaces(Buffer.from('x'))).rejects.toBeInstanceOf(
+      UnreadablePhoto,
+    );
   });
 
   it('rejects with a plain Error, no fault of the photo, when the model did not load', async () => {

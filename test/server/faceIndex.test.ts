@@ -6,7 +6,13 @@ import type { FaceSearchStatusReply } from '../../contract/wire';
 import { parseMediaPath } from '../../contract/mediaPath';
 import type { Queryable } from '../../server/src/db/database';
 import type { EnqueueOptions, JobData } from '../../server/src/db/jobQueue';
-import { claimPhotoToIndex, eventsLeftWaiting, MAX_INDEX_ATTEMPTS, photoJoinsFaceIndex, setFaceSearch } from '../../server/src/domain/faceIndex';
+import {
+  claimPhotoToIndex,
+  eventsLeftWaiting,
+  MAX_INDEX_ATTEMPTS,
+  photoJoinsFaceIndex,
+  setFaceSearch,
+} from '../../server/src/domain/faceIndex';
 import { PhotoFailed, type FaceEngine } from '../../server/src/faces/faceEngine';
 import type { FoundFace } from '../../server/src/faces/faceModel';
 import { faceIndexJob, scheduleFaceIndexSweep, type FaceIndexQueue } from '../../server/src/jobs/faceIndex';
@@ -35,7 +41,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function upload(file: string, bytes: Buffer): Promise<string> {
-  const sent = await server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: camera, payload: bytes });
+  const sent = await server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: camera,
+    payload: bytes,
+  });
   expect(sent.statusCode).toBe(200);
   return sent.json<{ url: string }>().url;
 }
@@ -108,18 +119,33 @@ it('leaves out for good a photo the model cannot read, and goes on with the othe
   const url = await upload('grupo-estragado.jpg', groupPhoto(3));
   await server.jobsDone();
   // Its bytes ruined in the store, and the photo to be indexed again.
-  await server.db.query("UPDATE face_photos SET status = 'waiting' WHERE media_id = (SELECT id FROM media WHERE file = 'grupo-estragado.jpg')");
+  await server.db.query(
+    "UPDATE face_photos SET status = 'waiting' WHERE media_id = (SELECT id FROM media WHERE file = 'grupo-estragado.jpg')",
+  );
   const ref = parseMediaPath(url);
   if (!ref) throw new Error(url);
-  await configuredMediaStorage(server.config).objects.put(mediaKey(ref), Buffer.from('não é uma foto'), { contentType: 'image/jpeg' });
-  await server.call({ method: 'PUT', url: '/api/events/festa_ana/rostos', token: team.token, payload: { enabled: true } });
+  await configuredMediaStorage(server.config).objects.put(mediaKey(ref), Buffer.from('não é uma foto'), {
+    contentType: 'image/jpeg',
+  });
+  await server.call({
+    method: 'PUT',
+    url: '/api/events/festa_ana/rostos',
+    token: team.token,
+    payload: { enabled: true },
+  });
   await server.jobsDone();
   const { rows } = await server.db.query<{ status: string; faces: number }>(
     "SELECT status, faces FROM face_photos WHERE media_id = (SELECT id FROM media WHERE file = 'grupo-estragado.jpg')",
   );
   expect(rows).toEqual([{ status: 'unreadable', faces: 0 }]);
   // The faces found in it before are gone with it.
-  expect((await server.db.query("SELECT 1 FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.file = 'grupo-estragado.jpg'")).rowCount).toBe(0);
+  expect(
+    (
+      await server.db.query(
+        "SELECT 1 FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.file = 'grupo-estragado.jpg'",
+      )
+    ).rowCount,
+  ).toBe(0);
   expect((await status()).body.waiting).toBe(0);
 });
 
@@ -137,7 +163,16 @@ it("is the event's owner's and the team's to see and to turn", async () => {
   const stranger = await newUser('curiosa-rostos');
   expect((await status('festa_ana', stranger.token)).code).toBe(403);
   expect((await turn(true, 'festa_ana', stranger.token)).statusCode).toBe(403);
-  expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/rostos', token: team.token, payload: { enabled: 'sim' } })).statusCode).toBe(400);
+  expect(
+    (
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/rostos',
+        token: team.token,
+        payload: { enabled: 'sim' },
+      })
+    ).statusCode,
+  ).toBe(400);
   expect((await status()).body.enabled).toBe(false);
 });
 
@@ -150,10 +185,14 @@ describe('the index job', () => {
   let serial = 0;
 
   /** A booth photo of 'outra' waiting to be indexed (its bytes: its name); its media id. */
-  async function waitingPhoto(extra: { status?: string; claimedBy?: string; claimedMinutesAgo?: number } = {}): Promise<number> {
+  async function waitingPhoto(
+    extra: { status?: string; claimedBy?: string; claimedMinutesAgo?: number } = {},
+  ): Promise<number> {
     serial += 1;
     const file = `rosto-${serial}.jpg`;
-    await objects().put(mediaKey({ bname: 'outra', mode: 'pad', file }), Buffer.from(file), { contentType: 'image/jpeg' });
+    await objects().put(mediaKey({ bname: 'outra', mode: 'pad', file }), Buffer.from(file), {
+      contentType: 'image/jpeg',
+    });
     const { rows } = await server.db.query<{ id: number }>(
       "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', $1, 'image') RETURNING id",
       [file],
@@ -167,7 +206,12 @@ describe('the index job', () => {
   }
 
   const row = async (mediaId: number) =>
-    (await server.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM face_photos WHERE media_id = $1', [mediaId])).rows[0];
+    (
+      await server.db.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM face_photos WHERE media_id = $1',
+        [mediaId],
+      )
+    ).rows[0];
 
   /** An engine that answers by the photo's bytes (its file's name). */
   const engine = (find: (file: string) => Promise<FoundFace[]>, closed = () => false): FaceEngine => ({
@@ -219,7 +263,8 @@ describe('the index job', () => {
   it('never holds against a photo a failure that is not its own (the model not loading)', async () => {
     const photo = await waitingPhoto();
     const unavailable = engine(() => Promise.reject(new Error('the face model is unavailable: sem memória')));
-    for (let attempt = 1; attempt <= MAX_INDEX_ATTEMPTS + 2; attempt += 1) await expect(run(unavailable)).rejects.toThrow('unavailable');
+    for (let attempt = 1; attempt <= MAX_INDEX_ATTEMPTS + 2; attempt += 1)
+      await expect(run(unavailable)).rejects.toThrow('unavailable');
     expect(await row(photo)).toEqual({ status: 'waiting', attempts: 0 });
     await run(engine(async () => []));
     expect((await row(photo)).status).toBe('indexed');
@@ -240,7 +285,9 @@ describe('the index job', () => {
     expect(after).toBeLessThanOrEqual(62);
     expect((await row(stranded)).status).toBe('indexing');
 
-    await server.db.query("UPDATE face_photos SET claimed_at = now() - interval '6 minutes' WHERE media_id = $1", [stranded]);
+    await server.db.query("UPDATE face_photos SET claimed_at = now() - interval '6 minutes' WHERE media_id = $1", [
+      stranded,
+    ]);
     const later = queue();
     await run(
       engine(async () => []),
@@ -304,7 +351,9 @@ describe('the index job', () => {
   });
 
   it('a switch turned off while a photo joins waits for it, and deletes its row too', async () => {
-    await server.db.query("INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'corrida.jpg', 'image')");
+    await server.db.query(
+      "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'corrida.jpg', 'image')",
+    );
     const ref = { bname: 'outra', mode: 'pad' as const, file: 'corrida.jpg' };
     const client = await server.db.pool.connect();
     try {

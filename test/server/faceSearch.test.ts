@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { hideFace, unhideFace } from '../../server/src/domain/faceHiding';
-import { databaseNow, forgetSelfie, purgeExpiredSelfies, saveSelfie, searchFaces, selfieOf } from '../../server/src/domain/faceSearch';
+import {
+  databaseNow,
+  forgetSelfie,
+  purgeExpiredSelfies,
+  saveSelfie,
+  searchFaces,
+  selfieOf,
+} from '../../server/src/domain/faceSearch';
 import { createFaceEngine, type FaceEngine } from '../../server/src/faces/faceEngine';
 import { descriptorBytes } from '../../server/src/faces/faceMatch';
 import type { FoundFace } from '../../server/src/faces/faceModel';
@@ -31,7 +38,12 @@ async function selfie(sample: number, face: number): Promise<Float32Array> {
 
 /** Sends demo photo `sample` as a booth photo of festa_ana; answers its URL once indexed. */
 async function boothPhoto(sample: number, file: string): Promise<string> {
-  const sent = await server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: camera, payload: demoPhoto(sample) });
+  const sent = await server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: camera,
+    payload: demoPhoto(sample),
+  });
   expect(sent.statusCode).toBe(200);
   await server.jobsDone();
   return sent.json<{ url: string }>().url;
@@ -42,7 +54,16 @@ beforeAll(async () => {
   await loadBasicSeed(server);
   engine = createFaceEngine();
   team = await newTeamMember();
-  expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/rostos', token: team.token, payload: { enabled: true } })).statusCode).toBe(200);
+  expect(
+    (
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/rostos',
+        token: team.token,
+        payload: { enabled: true },
+      })
+    ).statusCode,
+  ).toBe(200);
   for (const n of [4, 5]) {
     urls[n] = await boothPhoto(n, `grupo-${n}.jpg`);
     facesOf[n] = await engine.findFaces(demoPhoto(n));
@@ -90,15 +111,23 @@ it("leaves out of others' results a photo with the face of a guest who asked not
   await saveSelfie(server.db, 'agenteescondido01', bOwnFace.descriptor);
   expect(await hideFace(server.db, 'agenteescondido01', ['festa_ana'])).toBe(true);
   try {
-    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).not.toContain(urls[4]);
+    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).not.toContain(
+      urls[4],
+    );
     // Someone else with a crop of B's face finds nothing of B; B, from B's own agent, finds B's photo.
-    expect((await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteintruso001')).map((photo) => photo.url)).not.toContain(urls[4]);
-    expect((await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteescondido01')).map((photo) => photo.url)).toContain(urls[4]);
+    expect(
+      (await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteintruso001')).map((photo) => photo.url),
+    ).not.toContain(urls[4]);
+    expect(
+      (await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteescondido01')).map((photo) => photo.url),
+    ).toContain(urls[4]);
   } finally {
     expect(await unhideFace(server.db, 'agenteescondido01')).toBe(true);
     await forgetSelfie(server.db, 'agenteescondido01');
   }
-  expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).toContain(urls[4]);
+  expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'])).map((photo) => photo.url)).toContain(
+    urls[4],
+  );
 });
 
 it('hides a face only in the events it was hidden in: a face hidden in one event changes no search of another, and a search reads no hidden face', async () => {
@@ -108,7 +137,10 @@ it('hides a face only in the events it was hidden in: a face hidden in one event
   );
   const copy = rows[0].id;
   await server.db.query("UPDATE events SET face_search = true WHERE name = 'outra'");
-  await server.db.query("INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'outra', 'indexed', 0, now())", [copy]);
+  await server.db.query(
+    "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'outra', 'indexed', 0, now())",
+    [copy],
+  );
   await server.db.query(
     `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
      SELECT $1, 'outra', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
@@ -118,20 +150,23 @@ it('hides a face only in the events it was hidden in: a face hidden in one event
   const read: unknown[][] = [];
   const query = jest.spyOn(server.db, 'query');
   try {
-    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'])).map((photo) => photo.url)).toEqual(
-      expect.arrayContaining([urls[4], there]),
-    );
+    expect(
+      (await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'])).map((photo) => photo.url),
+    ).toEqual(expect.arrayContaining([urls[4], there]));
     await saveSelfie(server.db, 'agenteescondido02', await selfie(4, 1));
     expect(await hideFace(server.db, 'agenteescondido02', ['outra'])).toBe(true);
     // Guest A (face 0) searches both events: the photo is left out at 'outra' only.
-    const found = (await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'], 'agenteoutro00002')).map((photo) => photo.url);
+    const found = (await searchFaces(server.db, await selfie(4, 0), ['festa_ana', 'outra'], 'agenteoutro00002')).map(
+      (photo) => photo.url,
+    );
     expect(found).toContain(urls[4]);
     expect(found).not.toContain(there);
     // The photos a hidden face is in are written down when it is hidden: a search leaves them out
     // by their ids, and reads no hidden face (face_hidden), of this event or of any other.
     const descriptor = await selfie(4, 0);
     query.mockClear();
-    for (const events of [['festa_ana'], ['festa_ana', 'outra']]) await searchFaces(server.db, descriptor, events, 'agenteoutro00002');
+    for (const events of [['festa_ana'], ['festa_ana', 'outra']])
+      await searchFaces(server.db, descriptor, events, 'agenteoutro00002');
     for (const [text] of query.mock.calls) if (/\bface_hidden\b(?!_)/.test(String(text))) read.push([text]);
     expect(read).toEqual([]);
     expect(query.mock.calls.some(([text]) => String(text).includes('face_hidden_photos'))).toBe(true);
@@ -150,8 +185,12 @@ it("hides a photo indexed after the face was hidden in its event: others' search
   try {
     const later = await boothPhoto(4, 'grupo-4-depois.jpg');
     // Guest A (face 0) is in the new photo with the hidden guest: A's search leaves it out; the hidden guest's own finds it.
-    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00004')).map((photo) => photo.url)).not.toContain(later);
-    expect((await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteescondido03')).map((photo) => photo.url)).toContain(later);
+    expect(
+      (await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00004')).map((photo) => photo.url),
+    ).not.toContain(later);
+    expect(
+      (await searchFaces(server.db, await selfie(4, 1), ['festa_ana'], 'agenteescondido03')).map((photo) => photo.url),
+    ).toContain(later);
     // The photo of sample 5 has no face near the hidden one: nothing of it is hidden.
     const { rows } = await server.db.query<{ file: string }>(
       "SELECT m.file FROM face_hidden_photos h JOIN media m ON m.id = h.media_id WHERE h.agent = 'agenteescondido03' ORDER BY m.file",
@@ -162,16 +201,26 @@ it("hides a photo indexed after the face was hidden in its event: others' search
     await forgetSelfie(server.db, 'agenteescondido03');
     await server.db.query("DELETE FROM media WHERE event_name = 'festa_ana' AND file = 'grupo-4-depois.jpg'");
   }
-  expect((await server.db.query("SELECT 1 FROM face_hidden_photos WHERE agent = 'agenteescondido03'")).rowCount).toBe(0);
+  expect((await server.db.query("SELECT 1 FROM face_hidden_photos WHERE agent = 'agenteescondido03'")).rowCount).toBe(
+    0,
+  );
 });
 
 it('looks through the photos of a hiding kept before hidings were written by photo, at the first search of its event', async () => {
   // As migration 0028 leaves a hiding made before it: the face and its event, no photo written down.
-  await server.db.query("INSERT INTO face_hidden (agent, descriptor) VALUES ('agenteescondido04', $1)", [descriptorBytes(await selfie(4, 1))]);
-  await server.db.query("INSERT INTO face_hidden_events (event_name, agent, marked) VALUES ('festa_ana', 'agenteescondido04', false)");
+  await server.db.query("INSERT INTO face_hidden (agent, descriptor) VALUES ('agenteescondido04', $1)", [
+    descriptorBytes(await selfie(4, 1)),
+  ]);
+  await server.db.query(
+    "INSERT INTO face_hidden_events (event_name, agent, marked) VALUES ('festa_ana', 'agenteescondido04', false)",
+  );
   try {
-    expect((await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00005')).map((photo) => photo.url)).not.toContain(urls[4]);
-    expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteescondido04' AND marked")).rowCount).toBe(1);
+    expect(
+      (await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00005')).map((photo) => photo.url),
+    ).not.toContain(urls[4]);
+    expect(
+      (await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteescondido04' AND marked")).rowCount,
+    ).toBe(1);
   } finally {
     await unhideFace(server.db, 'agenteescondido04');
   }
@@ -197,7 +246,13 @@ it('keeps a selfie as its descriptor for a day at most, and deletes it at once w
   // 'Apagar minhas fotos' on the face screen (DELETE /api/faces/{agent}) deletes it too.
   await saveSelfie(server.db, 'agenteselfie0001', descriptor);
   expect(
-    (await server.call({ method: 'DELETE', url: '/api/faces/agenteselfie0001', headers: { cookie: server.visitorCookie('agenteselfie0001') } })).statusCode,
+    (
+      await server.call({
+        method: 'DELETE',
+        url: '/api/faces/agenteselfie0001',
+        headers: { cookie: server.visitorCookie('agenteselfie0001') },
+      })
+    ).statusCode,
   ).toBe(200);
   expect(await selfieOf(server.db, 'agenteselfie0001')).toBeNull();
 });
@@ -214,37 +269,72 @@ describe("the face screen's calls", () => {
     server.call({
       method: 'POST',
       url: `/api/uploadFace/${agent}`,
-      payload: { poligram: dataUrl(await faceCrop(demoPhoto(sample), facesOf[sample][face].box)), consentimento: true, ...(eventos ? { eventos } : {}) },
+      payload: {
+        poligram: dataUrl(await faceCrop(demoPhoto(sample), facesOf[sample][face].box)),
+        consentimento: true,
+        ...(eventos ? { eventos } : {}),
+      },
       ...from(agent),
     });
   const again = (agent: string, eventos: string, cookieAgent = agent) =>
     server.call({ method: 'GET', url: `/api/fotos-do-rosto/${agent}?eventos=${eventos}`, ...from(cookieAgent) });
-  const foundUrls = (response: { json: () => unknown }) => (response.json() as { found: { url: string }[] }).found.map((photo) => photo.url);
+  const foundUrls = (response: { json: () => unknown }) =>
+    (response.json() as { found: { url: string }[] }).found.map((photo) => photo.url);
 
   it('finds the photos of the face in the events asked that it may see and that have face search on; keeps the descriptor, never the image', async () => {
     const response = await send('agentebusca00001', 5, 0, ['festa_ana', 'outra', 'nao_existe']);
     expect(response.statusCode).toBe(200);
     const reply = response.json<{ found: { url: string; event: string }[] }>();
-    expect(reply).toMatchObject({ selfie: true, hidden: false, searched: ['festa_ana'], unavailable: ['outra', 'nao_existe'] });
+    expect(reply).toMatchObject({
+      selfie: true,
+      hidden: false,
+      searched: ['festa_ana'],
+      unavailable: ['outra', 'nao_existe'],
+    });
     expect(reply.found[0]).toEqual({ url: urls[5], event: 'festa_ana' });
     expect(foundUrls(response)).not.toContain(urls[4]);
     expect(await selfieOf(server.db, 'agentebusca00001')).not.toBeNull();
-    expect((await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM faces WHERE name = 'agentebusca00001'")).rows[0].n).toBe(0);
+    expect(
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM faces WHERE name = 'agentebusca00001'"))
+        .rows[0].n,
+    ).toBe(0);
   });
 
   it('searches a link-only event for its guests only: a stranger is told it is not available, a guest who opened its link finds their photo', async () => {
     const owner = { token: team.token };
-    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'link' } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'PUT',
+          url: '/api/events/festa_ana/visibility',
+          ...owner,
+          payload: { visibility: 'link' },
+        })
+      ).statusCode,
+    ).toBe(200);
     try {
       const response = await send('agenteestranho01', 5, 0, ['festa_ana']);
-      expect(response.json()).toEqual({ selfie: true, hidden: false, found: [], searched: [], unavailable: ['festa_ana'] });
+      expect(response.json()).toEqual({
+        selfie: true,
+        hidden: false,
+        found: [],
+        searched: [],
+        unavailable: ['festa_ana'],
+      });
       // The event's link opened from this phone (the gate's own record of it).
-      await server.db.query("INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidado1', 'link')");
+      await server.db.query(
+        "INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidado1', 'link')",
+      );
       const guest = await send('agenteconvidado1', 5, 0, ['festa_ana']);
       expect(guest.json()).toMatchObject({ searched: ['festa_ana'], unavailable: [] });
       expect(foundUrls(guest)).toContain(urls[5]);
     } finally {
-      await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'public' } });
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/visibility',
+        ...owner,
+        payload: { visibility: 'public' },
+      });
     }
   });
 
@@ -265,7 +355,10 @@ describe("the face screen's calls", () => {
     expect(response.json()).toMatchObject({ selfie: true, searched: ['festa_ana'], unavailable: ['outra'] });
     expect(foundUrls(response).sort()).toEqual([urls[4], later].sort());
     // 'Apagar minhas fotos': the selfie goes, and nothing is searched any more.
-    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentedenovo0001', ...from('agentedenovo0001') })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'DELETE', url: '/api/faces/agentedenovo0001', ...from('agentedenovo0001') }))
+        .statusCode,
+    ).toBe(200);
     expect((await again('agentedenovo0001', 'festa_ana')).json()).toMatchObject({ selfie: false, found: [] });
   });
 
@@ -322,7 +415,11 @@ describe("the face screen's calls", () => {
     const response = await server.call({
       method: 'POST',
       url: '/api/uploadFace/agentesemrosto01',
-      payload: { poligram: dataUrl(await faceCrop(demoPhoto(4), [0, 0.9, 0.05, 0.05])), consentimento: true, eventos: ['festa_ana'] },
+      payload: {
+        poligram: dataUrl(await faceCrop(demoPhoto(4), [0, 0.9, 0.05, 0.05])),
+        consentimento: true,
+        eventos: ['festa_ana'],
+      },
       ...from('agentesemrosto01'),
     });
     expect(response.statusCode).toBe(422);
@@ -334,23 +431,48 @@ describe("the face screen's calls", () => {
 
   it("'Não me mostre' of a stranger holding a guest's picture hides nothing where the stranger may not search: the guest, and others, still find it", async () => {
     const owner = { token: team.token };
-    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'link' } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'PUT',
+          url: '/api/events/festa_ana/visibility',
+          ...owner,
+          payload: { visibility: 'link' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Guest G (face 1 of sample 4) and guest A (face 0) were there; the stranger was not.
     await server.db.query(
       "INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidadog', 'link'), ('festa_ana', 'agent:agenteconvidadoa', 'link')",
     );
     try {
       // The stranger's selfie is a picture of G, and they ask to hide it where G's photos are.
-      expect((await send('agenteestranho02', 4, 1, ['festa_ana'])).json()).toMatchObject({ searched: [], unavailable: ['festa_ana'] });
-      const hid = await server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteestranho02?eventos=festa_ana', ...from('agenteestranho02') });
+      expect((await send('agenteestranho02', 4, 1, ['festa_ana'])).json()).toMatchObject({
+        searched: [],
+        unavailable: ['festa_ana'],
+      });
+      const hid = await server.call({
+        method: 'POST',
+        url: '/api/rostos-ocultos/agenteestranho02?eventos=festa_ana',
+        ...from('agenteestranho02'),
+      });
       expect(hid.statusCode).toBe(200);
       expect(foundUrls(await send('agenteconvidadog', 4, 1, ['festa_ana']))).toContain(urls[4]);
       expect(foundUrls(await send('agenteconvidadoa', 4, 0, ['festa_ana']))).toContain(urls[4]);
-      expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteestranho02'")).rowCount).toBe(0);
+      expect(
+        (await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteestranho02'")).rowCount,
+      ).toBe(0);
     } finally {
       await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteestranho02', ...from('agenteestranho02') });
-      await server.db.query("DELETE FROM event_grants WHERE holder IN ('agent:agenteconvidadog', 'agent:agenteconvidadoa')");
-      await server.call({ method: 'PUT', url: '/api/events/festa_ana/visibility', ...owner, payload: { visibility: 'public' } });
+      await server.db.query(
+        "DELETE FROM event_grants WHERE holder IN ('agent:agenteconvidadog', 'agent:agenteconvidadoa')",
+      );
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/visibility',
+        ...owner,
+        payload: { visibility: 'public' },
+      });
     }
   });
 
@@ -358,9 +480,18 @@ describe("the face screen's calls", () => {
     await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
     try {
       // Face search is off at festa_ana when the guest hides: nothing is searched there, nothing hidden.
-      expect((await send('agenteoculto0002', 4, 1, ['festa_ana'])).json()).toMatchObject({ searched: [], hidden: false });
+      expect((await send('agenteoculto0002', 4, 1, ['festa_ana'])).json()).toMatchObject({
+        searched: [],
+        hidden: false,
+      });
       expect(
-        (await server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0002?eventos=festa_ana', ...from('agenteoculto0002') })).statusCode,
+        (
+          await server.call({
+            method: 'POST',
+            url: '/api/rostos-ocultos/agenteoculto0002?eventos=festa_ana',
+            ...from('agenteoculto0002'),
+          })
+        ).statusCode,
       ).toBe(200);
       await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
       expect(foundUrls(await send('agenteoutro00003', 4, 0, ['festa_ana']))).toContain(urls[4]);
@@ -371,14 +502,29 @@ describe("the face screen's calls", () => {
       expect(foundUrls(await again('agenteoutro00003', 'festa_ana'))).not.toContain(urls[4]);
     } finally {
       await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
-      expect((await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteoculto0002', ...from('agenteoculto0002') })).statusCode).toBe(200);
+      expect(
+        (
+          await server.call({
+            method: 'DELETE',
+            url: '/api/rostos-ocultos/agenteoculto0002',
+            ...from('agenteoculto0002'),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteoculto0002'")).rowCount).toBe(0);
+    expect((await server.db.query("SELECT 1 FROM face_hidden_events WHERE agent = 'agenteoculto0002'")).rowCount).toBe(
+      0,
+    );
     expect(foundUrls(await again('agenteoutro00003', 'festa_ana'))).toContain(urls[4]);
   });
 
   it("'Não me mostre' hides the face from others' searches with the selfie kept, until the guest undoes it", async () => {
-    const hide = () => server.call({ method: 'POST', url: '/api/rostos-ocultos/agenteoculto0001?eventos=festa_ana', ...from('agenteoculto0001') });
+    const hide = () =>
+      server.call({
+        method: 'POST',
+        url: '/api/rostos-ocultos/agenteoculto0001?eventos=festa_ana',
+        ...from('agenteoculto0001'),
+      });
     // Without a selfie kept there is nothing to hide with.
     const none = await hide();
     expect(none.statusCode).toBe(404);
@@ -395,22 +541,41 @@ describe("the face screen's calls", () => {
       await server.call({ method: 'DELETE', url: '/api/faces/agenteoculto0001', ...from('agenteoculto0001') });
       expect(foundUrls(await again('agenteoutro00001', 'festa_ana'))).not.toContain(urls[4]);
     } finally {
-      expect((await server.call({ method: 'DELETE', url: '/api/rostos-ocultos/agenteoculto0001', ...from('agenteoculto0001') })).statusCode).toBe(200);
+      expect(
+        (
+          await server.call({
+            method: 'DELETE',
+            url: '/api/rostos-ocultos/agenteoculto0001',
+            ...from('agenteoculto0001'),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     expect(foundUrls(await again('agenteoutro00001', 'festa_ana'))).toContain(urls[4]);
   });
 
   describe("'Pegar todas': POST /fotos-do-rosto/{agent}/colecao", () => {
     const collect = (agent: string, payload: unknown, token?: string) =>
-      server.call({ method: 'POST', url: `/api/fotos-do-rosto/${agent}/colecao`, payload: payload as Record<string, unknown>, token, ...from(agent) });
+      server.call({
+        method: 'POST',
+        url: `/api/fotos-do-rosto/${agent}/colecao`,
+        payload: payload as Record<string, unknown>,
+        token,
+        ...from(agent),
+      });
     const accountCollection = async (uid: string) =>
-      (await server.db.query<{ value: string }>("SELECT value FROM account_items WHERE uid = $1 AND list = 'collection' ORDER BY position", [uid])).rows.map(
-        (row) => row.value,
-      );
+      (
+        await server.db.query<{ value: string }>(
+          "SELECT value FROM account_items WHERE uid = $1 AND list = 'collection' ORDER BY position",
+          [uid],
+        )
+      ).rows.map((row) => row.value);
     const granted = async (agent: string) =>
-      (await server.db.query<{ event_name: string }>('SELECT event_name FROM event_grants WHERE holder = $1', [`agent:${agent}`])).rows.map(
-        (row) => row.event_name,
-      );
+      (
+        await server.db.query<{ event_name: string }>('SELECT event_name FROM event_grants WHERE holder = $1', [
+          `agent:${agent}`,
+        ])
+      ).rows.map((row) => row.event_name);
 
     it('collects the photos the kept selfie finds, signed out (the presence at the event) and signed in (the account), the same when asked again', async () => {
       // The group photo, and the copy of it an earlier test's booth sent.
@@ -439,7 +604,10 @@ describe("the face screen's calls", () => {
       const copy = rows[0].id;
       const hidden = '/media/privada/pad/grupo-4-na-privada.jpg';
       await server.db.query("UPDATE events SET face_search = true WHERE name = 'privada'");
-      await server.db.query("INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'privada', 'indexed', 0, now())", [copy]);
+      await server.db.query(
+        "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'privada', 'indexed', 0, now())",
+        [copy],
+      );
       await server.db.query(
         `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
          SELECT $1, 'privada', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
@@ -447,7 +615,9 @@ describe("the face screen's calls", () => {
       );
       try {
         // The search itself would find it, were the event searched.
-        expect((await searchFaces(server.db, await selfie(4, 2), ['privada'])).map((photo) => photo.url)).toContain(hidden);
+        expect((await searchFaces(server.db, await selfie(4, 2), ['privada'])).map((photo) => photo.url)).toContain(
+          hidden,
+        );
         const guest = await newUser('outro');
         expect(foundUrls(await send('agentepega000003', 4, 2, ['festa_ana']))).toContain(urls[4]);
         const response = await collect('agentepega000003', { fotos: [urls[4], urls[5], hidden] }, guest.token);
@@ -474,7 +644,9 @@ describe("the face screen's calls", () => {
         const response = await collect('agentepega000004', payload);
         expect([JSON.stringify(payload), response.statusCode]).toEqual([JSON.stringify(payload), 400]);
       }
-      const tooMany = await collect('agentepega000004', { fotos: Array.from({ length: 501 }, (_, i) => `/media/festa_ana/pad/x${i}.jpg`) });
+      const tooMany = await collect('agentepega000004', {
+        fotos: Array.from({ length: 501 }, (_, i) => `/media/festa_ana/pad/x${i}.jpg`),
+      });
       expect(tooMany.statusCode).toBe(400);
       const noSelfie = await collect('agentepega000005', { fotos: [urls[4]] });
       expect(noSelfie.statusCode).toBe(404);

@@ -36,12 +36,16 @@ describe('face capture', () => {
     });
   /** What is kept of a visitor's upload: face images (there must be none) and the selfie's descriptor. */
   const keptOf = async (agent: string) => ({
-    images: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n,
-    selfies: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM face_selfies WHERE agent = $1', [agent])).rows[0].n,
+    images: (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent]))
+      .rows[0].n,
+    selfies: (
+      await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM face_selfies WHERE agent = $1', [agent])
+    ).rows[0].n,
   });
   const noFace = {
     error: 'no_face',
-    message: 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
+    message:
+      'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
   };
 
   beforeEach(() => {
@@ -83,14 +87,21 @@ describe('face capture', () => {
   });
 
   it('takes PNG and WebP too', async () => {
-    expect((await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'png' }) })).json()).toMatchObject({ selfie: true });
-    expect((await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'webp' }) })).json()).toMatchObject({ selfie: true });
+    expect((await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'png' }) })).json()).toMatchObject(
+      { selfie: true },
+    );
+    expect(
+      (await uploadFace('agentf002', { poligram: await photoWithFaces({ format: 'webp' }) })).json(),
+    ).toMatchObject({ selfie: true });
   });
 
   it('refuses a name that is not an agent id', async () => {
     expect((await uploadFace('Ana%20Maria', { poligram: dataUrl(await jpeg()) })).statusCode).toBe(400);
     expect((await uploadFace('..%2F..%2Fetc', { poligram: dataUrl(await jpeg()) })).statusCode).toBe(400);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM face_selfies WHERE agent NOT LIKE $1', ['agent%'])).rows[0].n).toBe(0);
+    expect(
+      (await server.db.query('SELECT count(*)::int AS n FROM face_selfies WHERE agent NOT LIKE $1', ['agent%'])).rows[0]
+        .n,
+    ).toBe(0);
   });
 
   it('refuses a file over 5 MB with 413, before decoding it', async () => {
@@ -106,7 +117,9 @@ describe('face capture', () => {
   });
 
   it('refuses a body far over the limit with 413 in Portuguese', async () => {
-    const response = await uploadFace('agentf003', { poligram: `data:image/jpeg;base64,${'A'.repeat(8 * 1024 * 1024)}` });
+    const response = await uploadFace('agentf003', {
+      poligram: `data:image/jpeg;base64,${'A'.repeat(8 * 1024 * 1024)}`,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('O envio é grande demais.');
   });
@@ -114,8 +127,13 @@ describe('face capture', () => {
   it('refuses an image whose header claims more than 4096×4096 pixels, without decoding it', async () => {
     const response = await uploadFace('agentf004', { poligram: dataUrl(claimedPng(10_000, 10_000), 'image/png') });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'face_too_many_pixels', message: 'A foto passa de 4096×4096 pixels. Envie uma foto menor.' });
-    expect((await uploadFace('agentf004', { poligram: dataUrl(claimedPng(5000, 10), 'image/png') })).statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: 'face_too_many_pixels',
+      message: 'A foto passa de 4096×4096 pixels. Envie uma foto menor.',
+    });
+    expect((await uploadFace('agentf004', { poligram: dataUrl(claimedPng(5000, 10), 'image/png') })).statusCode).toBe(
+      413,
+    );
     expect(await keptOf('agentf004')).toEqual({ images: 0, selfies: 0 });
   });
 
@@ -131,7 +149,11 @@ describe('face capture', () => {
     ['a script', { poligram: 'data:text/html;base64,PHNjcmlwdD4=' }, 400],
     ['a GIF data URL', { poligram: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, 400],
     ['an SVG data URL', { poligram: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` }, 400],
-    ['bytes that are not an image', { poligram: `data:image/png;base64,${Buffer.from('nope').toString('base64')}` }, 422],
+    [
+      'bytes that are not an image',
+      { poligram: `data:image/png;base64,${Buffer.from('nope').toString('base64')}` },
+      422,
+    ],
     ['no image', {}, 400],
   ])('refuses %s', async (_case, payload, status) => {
     const response = await uploadFace('agentf006', payload);
@@ -156,17 +178,33 @@ describe('face capture', () => {
     await server.db.query("INSERT INTO faces (name, file, bytes) VALUES ('agentf008', 'agentf008/antiga.jpg', 3)");
     fs.mkdirSync(path.join(server.dataDir, 'faces', 'agentf008'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'faces', 'agentf008', 'antiga.jpg'), 'old');
-    const stranger = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf009') } });
+    const stranger = await server.call({
+      method: 'DELETE',
+      url: '/api/faces/agentf008',
+      headers: { cookie: server.visitorCookie('agentf009') },
+    });
     expect(stranger.statusCode).toBe(403);
     expect(await keptOf('agentf008')).toEqual({ images: 1, selfies: 1 });
 
-    const response = await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf008') } });
+    const response = await server.call({
+      method: 'DELETE',
+      url: '/api/faces/agentf008',
+      headers: { cookie: server.visitorCookie('agentf008') },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
     expect(await keptOf('agentf008')).toEqual({ images: 0, selfies: 0 });
     expect(fs.existsSync(path.join(server.dataDir, 'faces', 'agentf008'))).toBe(false);
     expect(await keptOf('agentf009')).toEqual({ images: 0, selfies: 1 });
-    expect((await server.call({ method: 'DELETE', url: '/api/faces/agentf008', headers: { cookie: server.visitorCookie('agentf008') } })).body).toBe('ok');
+    expect(
+      (
+        await server.call({
+          method: 'DELETE',
+          url: '/api/faces/agentf008',
+          headers: { cookie: server.visitorCookie('agentf008') },
+        })
+      ).body,
+    ).toBe('ok');
     expect((await server.call({ method: 'DELETE', url: '/api/faces/..%2Fmedia' })).statusCode).toBe(400);
   });
 
@@ -176,7 +214,10 @@ describe('face capture', () => {
     for (let n = 0; n < 10; n++) expect((await uploadFace('agentf010', image)).statusCode).toBe(400);
     const refused = await uploadFace('agentf010', image);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'too_many_uploads', message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.' });
+    expect(refused.json()).toEqual({
+      error: 'too_many_uploads',
+      message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.',
+    });
     expect(refused.headers['retry-after']).toBe('60');
     // From another address too: the limit is the visitor's.
     expect((await uploadFace('agentf010', image, '10.9.9.9')).statusCode).toBe(429);
@@ -202,7 +243,12 @@ describe('when the face model fails', () => {
   let failing: TestServer;
   let failure: Error = new Error('the face engine is closed');
   beforeAll(async () => {
-    failing = await startTestServer({}, { faceEngine: () => ({ closed: false, findFaces: () => Promise.reject(failure), close: () => Promise.resolve() }) });
+    failing = await startTestServer(
+      {},
+      {
+        faceEngine: () => ({ closed: false, findFaces: () => Promise.reject(failure), close: () => Promise.resolve() }),
+      },
+    );
   });
   afterAll(() => failing.close());
 

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import type { Database } from '../../server/src/db/database';
 import { basicSeed, DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
-import { describeRequest, hostileRequests, mustRefuse, oddValidRequests, type HostileRequest } from './support/hostileRequests';
+import {
+  describeRequest,
+  hostileRequests,
+  mustRefuse,
+  oddValidRequests,
+  type HostileRequest,
+} from './support/hostileRequests';
 import { newTeamMember, newUser, startTestServer, type DeclaredRoute, type TestServer } from './support/testServer';
 import { injectOnce } from './support/streamInject';
 
@@ -34,7 +40,9 @@ const ATTEMPT_COLUMNS: Record<string, string[]> = { printer_states: ['seen_at'] 
 type Snapshot = Record<string, string>;
 
 async function snapshot(db: Database): Promise<Snapshot> {
-  const { rows: tables } = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const { rows: tables } = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   const result: Snapshot = {};
   for (const { name } of tables) {
     if (ATTEMPT_TABLES.has(name)) continue;
@@ -97,7 +105,10 @@ describe('fuzz of every route', () => {
     server = await startTestServer();
     const [plain, partner, team] = await Promise.all([newUser('fuzz'), newUser('fuzz-parceiro'), newTeamMember()]);
     const seed = basicSeed();
-    await loadBasicSeed(server, { ...seed, accounts: [{ uid: partner.uid, email: partner.email, partner: 'parceiro1' }] });
+    await loadBasicSeed(server, {
+      ...seed,
+      accounts: [{ uid: partner.uid, email: partner.email, partner: 'parceiro1' }],
+    });
     Object.assign(callers, {
       signedOut: {},
       user: { idtoken: plain.token },
@@ -120,7 +131,13 @@ describe('fuzz of every route', () => {
     // not raised for tests) would otherwise answer 429 before the fuzz reaches what it guards.
     sent += 1;
     const remoteAddress = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
-    return injectOnce(server.app, { method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload, remoteAddress });
+    return injectOnce(server.app, {
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      payload: request.payload,
+      remoteAddress,
+    });
   }
 
   // Found by the fuzz: the list with NUL was dropped and the others saved (with a new account).
@@ -168,16 +185,29 @@ describe('fuzz of every route', () => {
         // The catch-all 404 means the request never met the route (a path the router did not match).
         if (!(response.statusCode === 404 && response.body === NOT_FOUND_BODY)) counts.reached += 1;
         if (response.statusCode !== 401) counts.pastAuth += 1;
-        if (response.statusCode < 300) accepted.push(`${describeRequest(request)} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
-        if (response.statusCode >= 500) throw new Error(`${response.statusCode} for ${describeRequest(request)}\nreply: ${response.body.slice(0, 600)}`);
+        if (response.statusCode < 300)
+          accepted.push(`${describeRequest(request)} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode >= 500)
+          throw new Error(
+            `${response.statusCode} for ${describeRequest(request)}\nreply: ${response.body.slice(0, 600)}`,
+          );
       });
-      const details = await fc.check(property, { seed: routeSeed(routeKey(route)), numRuns: runsPerRoute, maxSkipsPerRun: 20 });
-      if (details.failed) failures.push(`${routeKey(route)}\n${fc.defaultReportMessage(details) ?? ''}\n${String(details.errorInstance)}`);
+      const details = await fc.check(property, {
+        seed: routeSeed(routeKey(route)),
+        numRuns: runsPerRoute,
+        maxSkipsPerRun: 20,
+      });
+      if (details.failed)
+        failures.push(
+          `${routeKey(route)}\n${fc.defaultReportMessage(details) ?? ''}\n${String(details.errorInstance)}`,
+        );
 
       const after = await snapshot(server.db);
       const changed = changedTables(before, after);
       if (changed.length > 0)
-        failures.push(`${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n${accepted.slice(-5).join('\n')}`);
+        failures.push(
+          `${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n${accepted.slice(-5).join('\n')}`,
+        );
 
       // Then requests that pass the schema, odd where it lets them be: they reach the handler,
       // which may accept them (and write: a lead named "../etc" is a lead), so only no 5xx.
@@ -187,15 +217,24 @@ describe('fuzz of every route', () => {
         const response = await send(request);
         valid += 1;
         validStatuses.set(response.statusCode, (validStatuses.get(response.statusCode) ?? 0) + 1);
-        if (response.statusCode >= 500) throw new Error(`${response.statusCode} for ${describeRequest(request)}\nreply: ${response.body.slice(0, 600)}`);
+        if (response.statusCode >= 500)
+          throw new Error(
+            `${response.statusCode} for ${describeRequest(request)}\nreply: ${response.body.slice(0, 600)}`,
+          );
       });
-      const validDetails = await fc.check(reachHandler, { seed: routeSeed(`valid ${routeKey(route)}`), numRuns: runsPerRoute });
+      const validDetails = await fc.check(reachHandler, {
+        seed: routeSeed(`valid ${routeKey(route)}`),
+        numRuns: runsPerRoute,
+      });
       if (validDetails.failed)
-        failures.push(`${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n${String(validDetails.errorInstance)}`);
+        failures.push(
+          `${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n${String(validDetails.errorInstance)}`,
+        );
       await server.jobsDone();
       before = await snapshot(server.db);
 
-      if (counts.reached === 0) failures.push(`${routeKey(route)} got no request (${counts.sent} sent, none matched it)`);
+      if (counts.reached === 0)
+        failures.push(`${routeKey(route)} got no request (${counts.sent} sent, none matched it)`);
       // Some requests must get past authentication, or the fuzz only ever met the guard.
       if (counts.pastAuth === 0) failures.push(`${routeKey(route)}: every request stopped at authentication`);
       total += counts.sent;

@@ -19,7 +19,9 @@ beforeAll(async () => {
   const distDir = distWith({ [ROUTE_CHUNKS_FILE]: JSON.stringify(CHUNKS), [PHOTO_FIRST_SCRIPT.slice(1)]: '' });
   server = await startTestServer({ DIST_DIR: distDir });
   const seed = basicSeed();
-  seed.events = (seed.events ?? []).map((event) => (event.name === 'outra' ? { ...event, devices: ['pad', 'feed'] } : event));
+  seed.events = (seed.events ?? []).map((event) =>
+    event.name === 'outra' ? { ...event, devices: ['pad', 'feed'] } : event,
+  );
   seed.media = [
     ...(seed.media ?? []).filter((m) => m.event !== 'outra'),
     ...OUTRA.map((file) => ({ event: 'outra', mode: 'pad' as const, file, source: 'a1.jpg' })),
@@ -75,7 +77,9 @@ describe("a public event's booth gallery opened by its address", () => {
     const html = await page('/eventos/evento/pad?evento=festa_ana');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/route-evento.1.css">');
-    expect(appScripts(html)).toEqual([`<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`]);
+    expect(appScripts(html)).toEqual([
+      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+    ]);
   });
 });
 

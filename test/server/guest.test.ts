@@ -27,7 +27,16 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     const response = await server.call({ method: 'GET', url: '/api/eventos/outra,festa_ana,desconhecido/agent0001' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { title: 'outra', displayTitle: 'outra', visible: true, visibility: 'public', profile: '', cover: '', photos: 1, devices: ['pad'] },
+      {
+        title: 'outra',
+        displayTitle: 'outra',
+        visible: true,
+        visibility: 'public',
+        profile: '',
+        cover: '',
+        photos: 1,
+        devices: ['pad'],
+      },
       // a1, a2 (pad), p1 (polaroid), v1 (360); b1.gif is boomerang, a booth festa_ana does not have.
       {
         title: 'festa_ana',
@@ -47,20 +56,27 @@ describe('GET /api/eventos/{events}/{agent}', () => {
     expect(anonymous.json()).toEqual([]);
     // An account is not enough: a stranger's list leaves it out.
     const stranger = await newUser('estranho');
-    expect((await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: stranger.token })).json()).toEqual([]);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: stranger.token })).json(),
+    ).toEqual([]);
     const signedIn = await server.call({ method: 'GET', url: '/api/eventos/privada/agent0001', token: user.token });
     expect(signedIn.json()).toHaveLength(1);
   });
 
   it('answers an empty list to "-" and ignores malformed names', async () => {
     expect((await server.call({ method: 'GET', url: '/api/eventos/-/agent0001' })).json()).toEqual([]);
-    const odd = await server.call({ method: 'GET', url: `/api/eventos/${encodeURIComponent("../x,a'b,festa_ana")}/agent0001` });
+    const odd = await server.call({
+      method: 'GET',
+      url: `/api/eventos/${encodeURIComponent("../x,a'b,festa_ana")}/agent0001`,
+    });
     expect(odd.statusCode).toBe(200);
     expect(odd.json().map((e: { title: string }) => e.title)).toEqual(['festa_ana']);
   });
 
   it('refuses an invalid token and a malformed agent', async () => {
-    expect((await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agent0001', token: 'not-a-token' })).statusCode).toBe(401);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agent0001', token: 'not-a-token' })).statusCode,
+    ).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/eventos/festa_ana/a%20b' })).statusCode).toBe(400);
   });
 });
@@ -69,16 +85,26 @@ describe('GET /api/evento/{id}', () => {
   it('answers devices and bname to a signed-in visitor', async () => {
     const response = await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: user.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ devices: ['pad', 'polaroid', '360', 'nulo'], bname: 'festa_ana', displayTitle: 'Festa da Ana' });
+    expect(response.json()).toEqual({
+      devices: ['pad', 'polaroid', '360', 'nulo'],
+      bname: 'festa_ana',
+      displayTitle: 'Festa da Ana',
+    });
   });
 
   it('is 401 without a token or with a forged one, 404 for an unknown id, 400 for odd input', async () => {
     expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1' })).statusCode).toBe(401);
     const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
     expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: forged })).statusCode).toBe(401);
-    expect((await server.call({ method: 'GET', url: '/api/evento/nao-existe', token: user.token })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/evento/a%2F..%2Fb', token: user.token })).statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: `/api/evento/${'x'.repeat(5000)}`, token: user.token })).statusCode).toBeLessThan(500);
+    expect((await server.call({ method: 'GET', url: '/api/evento/nao-existe', token: user.token })).statusCode).toBe(
+      404,
+    );
+    expect((await server.call({ method: 'GET', url: '/api/evento/a%2F..%2Fb', token: user.token })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await server.call({ method: 'GET', url: `/api/evento/${'x'.repeat(5000)}`, token: user.token })).statusCode,
+    ).toBeLessThan(500);
   });
 });
 
@@ -92,7 +118,9 @@ describe('GET /api/all/{bname}/{type}', () => {
     // Nothing tells a stranger, signed in or not, that it exists.
     expect((await server.call({ method: 'GET', url: '/api/all/privada/pad' })).statusCode).toBe(404);
     const stranger = await newUser('estranho');
-    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: stranger.token })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: stranger.token })).statusCode).toBe(
+      404,
+    );
     // A private event's media are stored under random names (the seed's x1.jpg is not one).
     expect((await server.call({ method: 'GET', url: '/api/all/privada/pad', token: user.token })).json()).toEqual({
       product: [expect.stringMatching(/^\/media\/privada\/pad\/[0-9a-f]{32}\.jpg$/)],
@@ -125,11 +153,14 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
   };
 
   beforeAll(async () => {
-    await server.db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, 'booth', 'festa_ana', 'polaroid', $2)`, [
-      polaroidBooth['x-device-id'],
-      // A key stored before the pepper (a plain SHA-256) still opens its device.
-      crypto.createHash('sha256').update(polaroidBooth['x-device-key']).digest('hex'),
-    ]);
+    await server.db.query(
+      `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, 'booth', 'festa_ana', 'polaroid', $2)`,
+      [
+        polaroidBooth['x-device-id'],
+        // A key stored before the pepper (a plain SHA-256) still opens its device.
+        crypto.createHash('sha256').update(polaroidBooth['x-device-key']).digest('hex'),
+      ],
+    );
   });
 
   it('answers with an ETag, revalidated by the browser every time (no-cache)', async () => {
@@ -229,7 +260,11 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers.etag).toBe(plain.headers.etag);
       expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
-      const again = await server.call({ method: 'GET', url: polaroid, headers: { 'accept-encoding': accept, 'if-none-match': String(plain.headers.etag) } });
+      const again = await server.call({
+        method: 'GET',
+        url: polaroid,
+        headers: { 'accept-encoding': accept, 'if-none-match': String(plain.headers.etag) },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.headers.vary).toMatch(/Accept-Encoding/);
     }
@@ -253,7 +288,8 @@ describe("an event's cover and profile images", () => {
       { event: 'festa_capa', mode: 'polaroid', file: 'x1.jpg', source: 'a1.jpg' },
     ],
   });
-  const gallery = async (mode: string) => (await server.call({ method: 'GET', url: `/api/all/festa_capa/${mode}` })).json().product;
+  const gallery = async (mode: string) =>
+    (await server.call({ method: 'GET', url: `/api/all/festa_capa/${mode}` })).json().product;
   const card = async () => (await server.call({ method: 'GET', url: '/api/eventos/festa_capa/agent0001' })).json()[0];
 
   beforeAll(() => loadBasicSeed(server, seed({ cover, profile })));
@@ -294,12 +330,20 @@ describe("an event's cover and profile images", () => {
 
   it('follow the event when a seed gives it another cover: the old one is a booth photo again', async () => {
     await loadBasicSeed(server, seed({ cover: '/media/festa_capa/pad/p1.jpg', profile }));
-    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    expect(await gallery('feed')).toEqual([
+      '/media/festa_capa/feed/f1.jpg',
+      '/media/festa_capa/feed/capa.jpg',
+      '/media/festa_capa/feed/capa-nova.jpg',
+    ]);
     expect(await gallery('pad')).toEqual([]);
     expect((await card()).photos).toBe(3);
     // A photo a booth took stays a guest's photo, even when the event shows it as its cover.
     await loadBasicSeed(server, seed({ cover: '/media/festa_capa/feed/f1.jpg', profile }));
-    expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
+    expect(await gallery('feed')).toEqual([
+      '/media/festa_capa/feed/f1.jpg',
+      '/media/festa_capa/feed/capa.jpg',
+      '/media/festa_capa/feed/capa-nova.jpg',
+    ]);
     await loadBasicSeed(server, seed({ cover, profile }));
     expect(await gallery('feed')).toEqual(['/media/festa_capa/feed/f1.jpg', '/media/festa_capa/feed/capa-nova.jpg']);
     expect(await gallery('pad')).toEqual(['/media/festa_capa/pad/p1.jpg']);
@@ -320,7 +364,9 @@ describe("an event's cover and profile images", () => {
       await db.query(
         `INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', '/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`,
       );
-      await db.query(`INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', 'feed', 'x')`);
+      await db.query(
+        `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', 'feed', 'x')`,
+      );
       await db.query(`INSERT INTO media (event_name, mode, file, kind, device_id) VALUES
         ('velha', 'feed', 'capa.jpg', 'image', NULL), ('velha', 'feed', 'perfil.jpg', 'image', NULL),
         ('velha', 'feed', 'f1.jpg', 'image', NULL), ('velha', 'pad', 'capa.jpg', 'image', NULL)`);
@@ -379,7 +425,11 @@ describe('GET /api/validatePacks/{hashes}', () => {
   });
 
   it('ignores malformed hashes', async () => {
-    expect((await server.call({ method: 'GET', url: `/api/validatePacks/${encodeURIComponent("'); DROP TABLE packs;--")}` })).json()).toEqual([]);
+    expect(
+      (
+        await server.call({ method: 'GET', url: `/api/validatePacks/${encodeURIComponent("'); DROP TABLE packs;--")}` })
+      ).json(),
+    ).toEqual([]);
   });
 });
 
@@ -422,13 +472,18 @@ describe('GET /api/print/{packHash}/{printId}', () => {
   });
 
   it("lets a pack of no event print a public event's photo", async () => {
-    const response = await server.call({ method: 'GET', url: `/api/print/PACKANY/${encodeURIComponent('/media/outra/pad/o1.jpg')}?${tap()}` });
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/print/PACKANY/${encodeURIComponent('/media/outra/pad/o1.jpg')}?${tap()}`,
+    });
     expect(response.json()).toEqual({ status: 'queued', copies: 2 });
   });
 
   describe('with a request id of its own', () => {
-    const copiesOf = async (hash: string) => (await server.db.query('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies as number;
-    const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
+    const copiesOf = async (hash: string) =>
+      (await server.db.query('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies as number;
+    const jobsOf = async (hash: string) =>
+      (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
     const pack = 'PACKREQ';
 
     beforeAll(async () => {
@@ -449,8 +504,14 @@ describe('GET /api/print/{packHash}/{printId}', () => {
     });
 
     it('spends one copy per different id', async () => {
-      const one = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${'a'.repeat(16)}${Date.now()}` });
-      const two = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${'b'.repeat(16)}${Date.now()}` });
+      const one = await server.call({
+        method: 'GET',
+        url: `/api/print/${pack}/${photo}?request=${'a'.repeat(16)}${Date.now()}`,
+      });
+      const two = await server.call({
+        method: 'GET',
+        url: `/api/print/${pack}/${photo}?request=${'b'.repeat(16)}${Date.now()}`,
+      });
       expect([one.json().copies, two.json().copies]).toEqual([3, 2]);
       expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?${tap()}` })).json().copies).toBe(1);
       expect(await copiesOf(pack)).toBe(1);
@@ -459,7 +520,10 @@ describe('GET /api/print/{packHash}/{printId}', () => {
     it('spends nothing on a call without an id (a link or a replayed URL): 400, with why', async () => {
       const response = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'print_request_missing', message: 'Pedido de impressão sem identificação: toque em imprimir de novo.' });
+      expect(response.json()).toEqual({
+        error: 'print_request_missing',
+        message: 'Pedido de impressão sem identificação: toque em imprimir de novo.',
+      });
       expect(await copiesOf(pack)).toBe(1);
       expect(await jobsOf(pack)).toBe(4);
     });
@@ -492,13 +556,21 @@ describe('GET /api/print/{packHash}/{printId}', () => {
 
     it('refuses a malformed request id', async () => {
       for (const id of ['short', 'x'.repeat(65), 'a b c d e f g h i j']) {
-        expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${encodeURIComponent(id)}` })).statusCode).toBe(400);
+        expect(
+          (await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${encodeURIComponent(id)}` }))
+            .statusCode,
+        ).toBe(400);
       }
       expect(await copiesOf(pack)).toBe(0);
     });
 
     it('never spends a copy on a prefetch', async () => {
-      for (const headers of [{ 'sec-purpose': 'prefetch' }, { purpose: 'prefetch' }, { 'x-moz': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }]) {
+      for (const headers of [
+        { 'sec-purpose': 'prefetch' },
+        { purpose: 'prefetch' },
+        { 'x-moz': 'prefetch' },
+        { 'sec-purpose': 'prefetch;prerender' },
+      ]) {
         const response = await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?${tap()}`, headers });
         expect(response.statusCode).toBe(409);
         expect(response.json().error).toBe('prefetch_refused');
@@ -552,7 +624,12 @@ describe('POST /api/landingForm', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/landingForm', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/landingForm',
+      payload: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
   });
 });

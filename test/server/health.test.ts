@@ -28,7 +28,9 @@ describe('/healthz and /readyz', () => {
     let databaseDown = true;
     let queueDown = true;
     registerHealth(app, {
-      db: { query: async () => (databaseDown ? Promise.reject(new Error('connection refused')) : { rows: [], rowCount: 1 }) } as never,
+      db: {
+        query: async () => (databaseDown ? Promise.reject(new Error('connection refused')) : { rows: [], rowCount: 1 }),
+      } as never,
       storage: { reachable: () => Promise.reject(new Error('EACCES')) },
       jobs: { reachable: async () => (queueDown ? Promise.reject(new Error('stopped')) : undefined) },
     });
@@ -39,7 +41,10 @@ describe('/healthz and /readyz', () => {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       databaseDown = false;
       queueDown = false;
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable', failing: ['storage'] });
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'unavailable',
+        failing: ['storage'],
+      });
     } finally {
       await app.close();
     }
@@ -70,7 +75,8 @@ describe('/healthz and /readyz', () => {
     const readyz = async () => (await app.inject({ method: 'GET', url: '/readyz' })).json();
     try {
       // Ten probes at once, and one more within the kept seconds: one question to the storage.
-      for (const answer of await Promise.all(Array.from({ length: 10 }, readyz))) expect(answer).toEqual({ status: 'ready' });
+      for (const answer of await Promise.all(Array.from({ length: 10 }, readyz)))
+        expect(answer).toEqual({ status: 'ready' });
       clock += READY_STORAGE_KEEP_MS - 1;
       expect(await readyz()).toEqual({ status: 'ready' });
       expect(asked).toBe(1);

@@ -44,9 +44,10 @@ it("fails a key lock's work whose connection died, frees the key, and the next h
   const lock = advisoryKeyLock(db);
   let lockPid = 0;
   const outcome = await lock('miniatura:festa/a1.jpg', async () => {
-    const rows = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%pg_advisory_lock%'`, [
-      APP_NAME,
-    ]);
+    const rows = await admin.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%pg_advisory_lock%'`,
+      [APP_NAME],
+    );
     lockPid = rows.rows[0].pid;
     await terminate(lockPid);
     // The work goes on past the drop (making a thumbnail takes no database).

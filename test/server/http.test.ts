@@ -10,7 +10,10 @@ let user: TestUser;
 
 function writeFakeSpa(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"><h1>landing</h1></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   const script = `console.log(${JSON.stringify('x'.repeat(3000))});`;
   fs.writeFileSync(path.join(dir, 'assets/main.0123456789.js'), script);
@@ -35,18 +38,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('security headers', () => {
-  it.each(['/', '/eventos', '/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/nada.jpg.webp', '/display/festa_ana/pad/nada.jpg.webp'])(
-    'are on the page or file %s, with the site policy',
-    async (url) => {
-      const response = await server.call({ method: 'GET', url });
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    },
-  );
+  it.each([
+    '/',
+    '/eventos',
+    '/media/festa_ana/pad/a1.jpg',
+    '/thumbs/festa_ana/pad/nada.jpg.webp',
+    '/display/festa_ana/pad/nada.jpg.webp',
+  ])('are on the page or file %s, with the site policy', async (url) => {
+    const response = await server.call({ method: 'GET', url });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
 
   it.each([
     ['/api/all/festa_ana/pad', 200],
@@ -79,7 +85,9 @@ describe('the SPA', () => {
     const [agentCookie, signature] = [first.headers['set-cookie'] ?? []].flat();
     expect(agentCookie).toMatch(/^agent=[a-z0-9]{20}; Path=\/; Max-Age=34000000; SameSite=Lax; Secure$/);
     // The server vouches for the agent it hands out: an HMAC the page's scripts cannot read.
-    expect(signature).toMatch(/^agent_sig=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=34000000; HttpOnly; SameSite=Lax; Secure$/);
+    expect(signature).toMatch(
+      /^agent_sig=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=34000000; HttpOnly; SameSite=Lax; Secure$/,
+    );
     const vouched = `${agentCookie.split(';')[0]}; ${signature.split(';')[0]}`;
     const returning = await server.call({ method: 'GET', url: '/', headers: { cookie: vouched } });
     expect(returning.headers['set-cookie']).toBeUndefined();
@@ -92,15 +100,18 @@ describe('the SPA', () => {
     expect(given[0]).not.toBe('agent=abc123def456');
   });
 
-  it.each(['/eventos', '/eventos/evento/pad?id=festa-ana-1', '/account', '/collect?id=/media/festa_ana/pad/a1.jpg', '/shop'])(
-    'answers the page for the route %s (history fallback)',
-    async (url) => {
-      const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode).toBe(200);
-      // The empty shell: only / carries the pre-rendered landing page.
-      expect(response.body).toContain('<div id="root"></div>');
-    },
-  );
+  it.each([
+    '/eventos',
+    '/eventos/evento/pad?id=festa-ana-1',
+    '/account',
+    '/collect?id=/media/festa_ana/pad/a1.jpg',
+    '/shop',
+  ])('answers the page for the route %s (history fallback)', async (url) => {
+    const response = await server.call({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    // The empty shell: only / carries the pre-rendered landing page.
+    expect(response.body).toContain('<div id="root"></div>');
+  });
 
   it("writes this server's settings into every page it serves: one build runs anywhere", async () => {
     const emulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
@@ -111,13 +122,22 @@ describe('the SPA', () => {
       expect(block).not.toBeNull();
       expect(JSON.parse(block?.[1] ?? '{}')).toEqual({
         apiBase: '',
-        firebase: { apiKey: 'demo-api-key', authDomain: '', projectId: process.env.TEST_FIREBASE_PROJECT_ID, authEmulatorUrl: emulator },
+        firebase: {
+          apiKey: 'demo-api-key',
+          authDomain: '',
+          projectId: process.env.TEST_FIREBASE_PROJECT_ID,
+          authEmulatorUrl: emulator,
+        },
         mercadoPagoPublicKey: '',
       });
       // Inside the document, never before its doctype.
       expect(response.body.startsWith('<!doctype html><html><script id="runtime-config"')).toBe(true);
     }
-    const gz = await server.call({ method: 'GET', url: '/eventos', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    const gz = await server.call({
+      method: 'GET',
+      url: '/eventos',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain(emulator);
     const br = await server.call({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
@@ -126,11 +146,19 @@ describe('the SPA', () => {
   });
 
   it('serves hashed assets for a year, brotli or gzip when accepted', async () => {
-    const br = await server.call({ method: 'GET', url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await server.call({
+      method: 'GET',
+      url: '/assets/main.0123456789.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gz = await server.call({ method: 'GET', url: '/assets/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await server.call({
+      method: 'GET',
+      url: '/assets/main.0123456789.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await server.call({ method: 'GET', url: '/assets/main.0123456789.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -277,11 +305,22 @@ describe('hostile input never gets a 5xx', () => {
             headers: { 'content-type': 'application/json' },
             token: user.token,
           });
-          if (response.statusCode >= 500) failures.push(`${response.statusCode} POST ${url.slice(0, 80)} ${JSON.stringify(body).slice(0, 60)}`);
+          if (response.statusCode >= 500)
+            failures.push(`${response.statusCode} POST ${url.slice(0, 80)} ${JSON.stringify(body).slice(0, 60)}`);
         }
-        const raw = await server.call({ method: 'POST', url, payload: 'not json', headers: { 'content-type': 'application/json' } });
+        const raw = await server.call({
+          method: 'POST',
+          url,
+          payload: 'not json',
+          headers: { 'content-type': 'application/json' },
+        });
         if (raw.statusCode >= 500) failures.push(`${raw.statusCode} POST ${url.slice(0, 80)} raw`);
-        const xml = await server.call({ method: 'POST', url, payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+        const xml = await server.call({
+          method: 'POST',
+          url,
+          payload: '<x/>',
+          headers: { 'content-type': 'application/xml' },
+        });
         if (xml.statusCode >= 500) failures.push(`${xml.statusCode} POST ${url.slice(0, 80)} xml`);
       }
     }

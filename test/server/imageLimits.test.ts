@@ -29,7 +29,9 @@ async function refusal(work: Promise<unknown>): Promise<DomainError> {
 describe('media storage limits', () => {
   it('refuses a PNG whose header claims 20000x20000 and stores nothing', async () => {
     const storage = createMediaStorage(dataDir);
-    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'huge.png' }, claimedPng(20000, 20000)));
+    const error = await refusal(
+      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'huge.png' }, claimedPng(20000, 20000)),
+    );
     expect(error.kind).toBe('too_large');
     expect(error.message).toMatch(/megapixels/);
     expect(files(storage.mediaDir)).toEqual([]);
@@ -46,7 +48,9 @@ describe('media storage limits', () => {
 
   it('refuses with a 503 refusal, storing nothing, when the thumbnail takes longer than the timeout', async () => {
     const storage = createMediaStorage(dataDir, { decodeTimeoutMs: 0 });
-    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'slow.jpg' }, await jpeg(3000, 2000)));
+    const error = await refusal(
+      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'slow.jpg' }, await jpeg(3000, 2000)),
+    );
     expect(error.kind).toBe('unavailable');
     expect(error.code).toBe('image_timeout');
     expect(files(storage.mediaDir)).toEqual([]);
@@ -77,7 +81,11 @@ describe('media storage limits', () => {
         return disk.list(prefix);
       },
     };
-    const storage = createMediaStorage(dataDir, { maxEventFiles: 3, countEventFiles: async (bname) => (bname === 'festa_cheia' ? 3 : 2) }, counting);
+    const storage = createMediaStorage(
+      dataDir,
+      { maxEventFiles: 3, countEventFiles: async (bname) => (bname === 'festa_cheia' ? 3 : 2) },
+      counting,
+    );
     const photo = await jpeg();
     await storage.store({ bname: 'festa_ana', mode: 'pad', file: 'cabe.jpg' }, photo);
     const error = await refusal(storage.store({ bname: 'festa_cheia', mode: 'pad', file: 'nao-cabe.jpg' }, photo));
@@ -108,7 +116,9 @@ describe('withDecodeTimeout', () => {
 describe('pixel limit below the default of libvips', () => {
   it('refuses a header of 8000x8000 (64 megapixels) as too large', async () => {
     const storage = createMediaStorage(dataDir);
-    await expect(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'big.png' }, claimedPng(8000, 8000))).rejects.toMatchObject({
+    await expect(
+      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'big.png' }, claimedPng(8000, 8000)),
+    ).rejects.toMatchObject({
       kind: 'too_large',
       code: 'media_too_many_pixels',
     });

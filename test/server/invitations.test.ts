@@ -40,12 +40,15 @@ async function invite(partnerName: string): Promise<{ partnerName: string; hash:
 }
 
 async function partnerOf(user: TestUser): Promise<string> {
-  const { rows } = await server.db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [user.uid]);
+  const { rows } = await server.db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [
+    user.uid,
+  ]);
   return rows[0]?.partner ?? '';
 }
 
 async function attemptsOf(user: TestUser): Promise<number> {
-  return (await server.db.query('SELECT count(*)::int AS n FROM invitation_attempts WHERE uid = $1', [user.uid])).rows[0].n;
+  return (await server.db.query('SELECT count(*)::int AS n FROM invitation_attempts WHERE uid = $1', [user.uid]))
+    .rows[0].n;
 }
 
 async function usedBy(hash: string): Promise<string | null> {
@@ -56,7 +59,9 @@ describe('an invitation', () => {
   it('expires 7 days after the team registered it', async () => {
     const user = await newUser('expira');
     const old = await invite('expirado');
-    await server.db.query("UPDATE invitations SET created_at = now() - interval '7 days 1 minute' WHERE hash = $1", [old.hash]);
+    await server.db.query("UPDATE invitations SET created_at = now() - interval '7 days 1 minute' WHERE hash = $1", [
+      old.hash,
+    ]);
     const response = await authorizePartner(old, user.token);
     expect(response.statusCode).toBe(410);
     expect(response.json()).toEqual(EXPIRED);
@@ -69,7 +74,9 @@ describe('an invitation', () => {
   it('is still good a little before the 7 days', async () => {
     const user = await newUser('quase');
     const recent = await invite('quase_expirado');
-    await server.db.query("UPDATE invitations SET created_at = now() - interval '6 days 23 hours' WHERE hash = $1", [recent.hash]);
+    await server.db.query("UPDATE invitations SET created_at = now() - interval '6 days 23 hours' WHERE hash = $1", [
+      recent.hash,
+    ]);
     expect((await authorizePartner(recent, user.token)).statusCode).toBe(200);
     expect(await partnerOf(user)).toBe('quase_expirado');
   });
@@ -95,10 +102,15 @@ describe('POST /api/authorize_hash', () => {
     ['a year ago', -365 * DAY],
     ['in 2040', Date.UTC(2040, 0, 1) - Date.now()],
   ])('refuses a hash made %s with 400 invalid_hash', async (_case, offset) => {
-    const response = await authorizeHash({ partnerName: 'nome_do_relogio', hash: newInvitationHash(Date.now() + offset) });
+    const response = await authorizeHash({
+      partnerName: 'nome_do_relogio',
+      hash: newInvitationHash(Date.now() + offset),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_HASH);
-    expect((await server.db.query("SELECT count(*)::int AS n FROM partners WHERE name = 'nome_do_relogio'")).rows[0].n).toBe(0);
+    expect(
+      (await server.db.query("SELECT count(*)::int AS n FROM partners WHERE name = 'nome_do_relogio'")).rows[0].n,
+    ).toBe(0);
   });
 
   it.each([
@@ -114,7 +126,10 @@ describe('POST /api/authorize_hash', () => {
     ['23 hours ago', -23 * 60 * 60 * 1000],
     ['23 hours ahead (a clock running fast)', 23 * 60 * 60 * 1000],
   ])('accepts a hash made %s', async (_case, offset) => {
-    const response = await authorizeHash({ partnerName: `relogio_${offset > 0 ? 'adiantado' : 'atrasado'}`, hash: newInvitationHash(Date.now() + offset) });
+    const response = await authorizeHash({
+      partnerName: `relogio_${offset > 0 ? 'adiantado' : 'atrasado'}`,
+      hash: newInvitationHash(Date.now() + offset),
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -125,7 +140,9 @@ describe('POST /api/authorize_hash', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: 'hash_taken', message: 'This invitation hash is already registered' });
     }
-    expect((await server.db.query("SELECT count(*)::int AS n FROM partners WHERE name = 'outro_registrado'")).rows[0].n).toBe(0);
+    expect(
+      (await server.db.query("SELECT count(*)::int AS n FROM partners WHERE name = 'outro_registrado'")).rows[0].n,
+    ).toBe(0);
   });
 });
 
@@ -148,7 +165,9 @@ describe('failed guesses of POST /api/authorize_partner', () => {
     const right = await authorizePartner(invitation, guesser.token);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual(LOCKED);
-    expect((await authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token)).statusCode).toBe(429);
+    expect(
+      (await authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token)).statusCode,
+    ).toBe(429);
     expect(await partnerOf(guesser)).toBe('');
     expect(await usedBy(invitation.hash)).toBeNull();
     // Refusals without a look-up are not counted.
@@ -157,7 +176,10 @@ describe('failed guesses of POST /api/authorize_partner', () => {
 
   it('hold on another app server of the same database (and so across a restart)', async () => {
     const guesser = await newUser('reinicio');
-    for (let i = 0; i < 5; i += 1) expect((await authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token)).statusCode).toBe(404);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token)).statusCode,
+      ).toBe(404);
     const other = await buildApp({
       config: server.config,
       db: server.db,
@@ -180,7 +202,8 @@ describe('failed guesses of POST /api/authorize_partner', () => {
   it('lock only the account that made them', async () => {
     const [guesser, invitee] = [await newUser('adivinha'), await newUser('convidada')];
     const invitation = await invite('por_conta');
-    for (let i = 0; i < 5; i += 1) await authorizePartner({ partnerName: 'por_conta', hash: newInvitationHash() }, guesser.token);
+    for (let i = 0; i < 5; i += 1)
+      await authorizePartner({ partnerName: 'por_conta', hash: newInvitationHash() }, guesser.token);
     expect((await authorizePartner(invitation, guesser.token)).statusCode).toBe(429);
     expect((await authorizePartner(invitation, invitee.token)).statusCode).toBe(200);
     expect(await partnerOf(invitee)).toBe('por_conta');
@@ -189,11 +212,18 @@ describe('failed guesses of POST /api/authorize_partner', () => {
   it('count 15 minutes back: older failures no longer lock', async () => {
     const guesser = await newUser('paciente');
     const invitation = await invite('paciencia');
-    for (let i = 0; i < 5; i += 1) await authorizePartner({ partnerName: 'paciencia', hash: newInvitationHash() }, guesser.token);
+    for (let i = 0; i < 5; i += 1)
+      await authorizePartner({ partnerName: 'paciencia', hash: newInvitationHash() }, guesser.token);
     expect((await authorizePartner(invitation, guesser.token)).statusCode).toBe(429);
-    await server.db.query("UPDATE invitation_attempts SET attempted_at = now() - interval '14 minutes' WHERE uid = $1", [guesser.uid]);
+    await server.db.query(
+      "UPDATE invitation_attempts SET attempted_at = now() - interval '14 minutes' WHERE uid = $1",
+      [guesser.uid],
+    );
     expect((await authorizePartner(invitation, guesser.token)).statusCode).toBe(429);
-    await server.db.query("UPDATE invitation_attempts SET attempted_at = now() - interval '16 minutes' WHERE uid = $1", [guesser.uid]);
+    await server.db.query(
+      "UPDATE invitation_attempts SET attempted_at = now() - interval '16 minutes' WHERE uid = $1",
+      [guesser.uid],
+    );
     expect((await authorizePartner(invitation, guesser.token)).statusCode).toBe(200);
     expect(await partnerOf(guesser)).toBe('paciencia');
   });
@@ -202,20 +232,26 @@ describe('failed guesses of POST /api/authorize_partner', () => {
     const user = await newUser('quatro');
     const invitation = await invite('quatro_erros');
     for (let i = 0; i < 4; i += 1)
-      expect((await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode).toBe(404);
+      expect(
+        (await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode,
+      ).toBe(404);
     expect((await authorizePartner(invitation, user.token)).statusCode).toBe(200);
     expect(await attemptsOf(user)).toBe(4);
     // A second look at its own invitation is no guess either.
     expect((await authorizePartner(invitation, user.token)).statusCode).toBe(200);
     expect(await attemptsOf(user)).toBe(4);
-    expect((await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode).toBe(404);
+    expect(
+      (await authorizePartner({ partnerName: 'quatro_erros', hash: newInvitationHash() }, user.token)).statusCode,
+    ).toBe(404);
     expect((await authorizePartner(invitation, user.token)).statusCode).toBe(429);
   });
 
   it('sent all at once are let through 5 at most', async () => {
     const guesser = await newUser('rajada');
     const replies = await Promise.all(
-      Array.from({ length: 12 }, () => authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token)),
+      Array.from({ length: 12 }, () =>
+        authorizePartner({ partnerName: 'cobicado', hash: newInvitationHash() }, guesser.token),
+      ),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([...Array(5).fill(404), ...Array(7).fill(429)]);
     expect(await attemptsOf(guesser)).toBe(5);

@@ -39,7 +39,11 @@ async function completed(queue: string, id: string): Promise<void> {
 }
 
 /** A server whose worker takes the queue's job and holds it until `release` (never, by default). */
-async function holdingServer(queue: string, settings: typeof SLOW, release: Promise<void> = new Promise(() => undefined)) {
+async function holdingServer(
+  queue: string,
+  settings: typeof SLOW,
+  release: Promise<void> = new Promise(() => undefined),
+) {
   let taken!: () => void;
   const takenOnce = new Promise<void>((resolve) => (taken = resolve));
   const runs: JobData[] = [];
@@ -180,9 +184,10 @@ it('is seen alive under its own name even when DATABASE_URL names the applicatio
   try {
     const instance = holder.instance();
     expect(instance).not.toBeNull();
-    const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
-      `${HOLDER_NAME_PREFIX}${instance}`,
-    ]);
+    const { rows } = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+      [`${HOLDER_NAME_PREFIX}${instance}`],
+    );
     expect(rows[0].n).toBe(1);
   } finally {
     await holder.close();

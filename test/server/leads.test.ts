@@ -8,7 +8,11 @@ beforeAll(async () => {
   server = await startTestServer();
   [team, guest] = await Promise.all([newTeamMember(), newUser('guest')]);
   for (const nome of ['Primeira', 'Segunda', 'Terceira']) {
-    const response = await server.call({ method: 'POST', url: '/api/landingForm', payload: { nome, evento: 'Casamento', comentarios: '=HYPERLINK("x")' } });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/landingForm',
+      payload: { nome, evento: 'Casamento', comentarios: '=HYPERLINK("x")' },
+    });
     expect(response.statusCode).toBe(200);
   }
 });
@@ -35,6 +39,8 @@ describe('GET /api/leads', () => {
     expect((await server.call({ method: 'GET', url: '/api/leads', token: 'forged' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/leads', token: guest.token })).statusCode).toBe(403);
     expect((await server.call({ method: 'GET', url: '/api/leads?limit=-1', token: team.token })).statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: '/api/leads?limit=99999', token: team.token })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: '/api/leads?limit=99999', token: team.token })).statusCode).toBe(
+      400,
+    );
   });
 });

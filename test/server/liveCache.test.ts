@@ -199,7 +199,10 @@ describe('the tables a statement writes to', () => {
     ['TRUNCATE TABLE media, ONLY events RESTART IDENTITY', ['media', 'events']],
     ['truncate packs', ['packs']],
     ['UPDATE ONLY "packs" SET copies = 0', ['packs']],
-    ['WITH spent AS (UPDATE packs SET copies = copies - 1 RETURNING hash) INSERT INTO print_jobs (pack_hash) SELECT hash FROM spent', ['packs', 'print_jobs']],
+    [
+      'WITH spent AS (UPDATE packs SET copies = copies - 1 RETURNING hash) INSERT INTO print_jobs (pack_hash) SELECT hash FROM spent',
+      ['packs', 'print_jobs'],
+    ],
     ['INSERT INTO media (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET has_thumb = true', ['media', 'set']],
     ['SELECT count(*) FROM media WHERE event_name = $1', []],
     ["SELECT 'update media' AS text", ['media']],

@@ -22,7 +22,12 @@ afterAll(() => server.close());
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 const upload = async (file: string) =>
-  server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...camera, 'content-type': 'image/jpeg' }, payload: await jpeg(320, 240) });
+  server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: { ...camera, 'content-type': 'image/jpeg' },
+    payload: await jpeg(320, 240),
+  });
 
 describe("a booth gallery's live stream", () => {
   it("says its list's version at once, and the new one once a booth's photo has joined it", async () => {
@@ -39,9 +44,9 @@ describe("a booth gallery's live stream", () => {
       expect(second.event).toBe('gallery');
       expect(second.data).not.toEqual(first.data);
       // What the phone then asks for holds the photo.
-      expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product).toContain(
-        '/media/festa_ana/pad/ao-vivo-01.jpg',
-      );
+      expect(
+        (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product,
+      ).toContain('/media/festa_ana/pad/ao-vivo-01.jpg');
     } finally {
       await live.close();
     }
@@ -61,9 +66,9 @@ describe("a booth gallery's live stream", () => {
       expect(sent.statusCode).toBe(200);
       const events = await live.next(2);
       expect(events[1].event).toBe('gallery');
-      expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product).toContain(
-        '/media/festa_ana/pad/pelo-outro.jpg',
-      );
+      expect(
+        (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product,
+      ).toContain('/media/festa_ana/pad/pelo-outro.jpg');
     } finally {
       await live.close();
       await other.close();

@@ -20,7 +20,10 @@ const CROWD = 12;
 beforeAll(async () => {
   server = await startTestServer();
   const seed = basicSeed();
-  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-1', visibility: 'link', devices: ['pad'] }];
+  seed.events = [
+    ...(seed.events ?? []),
+    { name: 'ligada', publicId: 'ligada-1', visibility: 'link', devices: ['pad'] },
+  ];
   seed.media = [...(seed.media ?? []), { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' }];
   await loadBasicSeed(server, seed);
   base = await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -36,7 +39,11 @@ afterEach(async () => {
 });
 
 /** `count` streams of `url`, each past its first event (its version as it opened). */
-async function crowd(url: string, count: number, headersOf: (n: number) => Record<string, string> = () => ({})): Promise<Stream[]> {
+async function crowd(
+  url: string,
+  count: number,
+  headersOf: (n: number) => Record<string, string> = () => ({}),
+): Promise<Stream[]> {
   const streams = await Promise.all(Array.from({ length: count }, (_, n) => follow(url, headersOf(n))));
   open.push(...streams);
   for (const stream of streams) {
@@ -54,7 +61,10 @@ async function allHeard(streams: Stream[], count: number): Promise<LiveEvent[]> 
 /** A booth photo joins festa_ana's pad gallery (as its tile is made), written as another server would. */
 let photos = 0;
 const newPhoto = (event = 'festa_ana') =>
-  server.db.query("INSERT INTO media (event_name, mode, file, kind) VALUES ($1, 'pad', $2, 'image')", [event, `compartilhada-${(photos += 1)}.jpg`]);
+  server.db.query("INSERT INTO media (event_name, mode, file, kind) VALUES ($1, 'pad', $2, 'image')", [
+    event,
+    `compartilhada-${(photos += 1)}.jpg`,
+  ]);
 
 interface Statement {
   sql: string;
@@ -72,7 +82,8 @@ async function statementsDuring(during: () => Promise<void>): Promise<Statement[
   }
 }
 
-const isWallRead = ({ sql }: Statement) => /FROM events e\s+CROSS JOIN LATERAL[\s\S]*WHERE e\.public_id = \$1/.test(sql);
+const isWallRead = ({ sql }: Statement) =>
+  /FROM events e\s+CROSS JOIN LATERAL[\s\S]*WHERE e\.public_id = \$1/.test(sql);
 /** A booth gallery's state read (domain/media.ts galleryState), of `mode`. */
 const isGalleryRead =
   (mode: string) =>

@@ -39,7 +39,8 @@ describe('the caps on live streams, counted', () => {
 
   it('by an IPv6 address as its /64, and an IPv4 address written as IPv6 as itself', () => {
     const live = caps();
-    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3']) expect(live.take({ ip, visitorAgent: null })).not.toBeNull();
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:aaaa::3'])
+      expect(live.take({ ip, visitorAgent: null })).not.toBeNull();
     expect(live.take({ ip: '2001:db8:1:2:ffff::4', visitorAgent: null })).toBeNull();
     expect(live.take({ ip: '2001:db8:1:3::1', visitorAgent: null })).not.toBeNull();
     const other = caps();
@@ -65,7 +66,9 @@ describe('a server with its live streams capped', () => {
   afterAll(() => server.close());
 
   /** A browser the server gave the visitor `agent` (its cookie and signature). */
-  const as = (agent: string) => ({ cookie: `agent=${agent}; ${AGENT_SIGNATURE_COOKIE}=${signAgent(signingKey, agent)}` });
+  const as = (agent: string) => ({
+    cookie: `agent=${agent}; ${AGENT_SIGNATURE_COOKIE}=${signAgent(signingKey, agent)}`,
+  });
   const gallery = (mode: string) => `${base}/api/live/festa_ana/${mode}`;
   const wall = () => `${base}/api/telao/festa-ana-1/ao-vivo`;
   type Stream = Awaited<ReturnType<typeof follow>>;
@@ -103,7 +106,12 @@ describe('a server with its live streams capped', () => {
 
   it("refuses a visitor's stream past their four, galleries and wall alike, with 503 and Retry-After; another visitor still gets one; one closed frees its slot", async () => {
     const ana = as('anavisitante0001');
-    const mine = [await opened(gallery('pad'), ana), await opened(gallery('polaroid'), ana), await opened(gallery('360'), ana), await opened(wall(), ana)];
+    const mine = [
+      await opened(gallery('pad'), ana),
+      await opened(gallery('polaroid'), ana),
+      await opened(gallery('360'), ana),
+      await opened(wall(), ana),
+    ];
 
     const fifth = await follow(gallery('pad'), ana);
     await expectRefused(fifth);

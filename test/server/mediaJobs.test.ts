@@ -38,7 +38,12 @@ afterAll(() => server.close());
 
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 const upload = async (file: string) =>
-  server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...camera, 'content-type': 'image/jpeg' }, payload: await jpeg(640, 480) });
+  server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: { ...camera, 'content-type': 'image/jpeg' },
+    payload: await jpeg(640, 480),
+  });
 const onDisk = (relative: string) => fs.existsSync(path.join(server.dataDir, relative));
 
 async function queued(): Promise<{ file: string; state: string }[]> {
@@ -53,7 +58,12 @@ async function queued(): Promise<{ file: string; state: string }[]> {
 async function worker(storage: MediaStorage = createMediaStorage(server.dataDir), workers = 1): Promise<JobQueue> {
   return startJobQueue(
     server.db,
-    { [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(server.db, storage, () => undefined) } },
+    {
+      [MEDIA_DERIVATIVES]: {
+        settings: MEDIA_DERIVATIVES_SETTINGS,
+        handler: mediaDerivativesJob(server.db, storage, () => undefined),
+      },
+    },
     { workers },
   );
 }
@@ -67,9 +77,9 @@ describe("an upload's derivatives", () => {
     expect(onDisk('thumbs/festa_ana/pad/fila-01.jpg.webp')).toBe(false);
     expect(onDisk('display/festa_ana/pad/fila-01.jpg.webp')).toBe(false);
     expect(await queued()).toEqual([{ file: 'fila-01.jpg', state: 'created' }]);
-    expect((await server.db.query('SELECT has_thumb, width, height FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([
-      { has_thumb: false, width: 640, height: 480 },
-    ]);
+    expect(
+      (await server.db.query('SELECT has_thumb, width, height FROM media WHERE file = $1', ['fila-01.jpg'])).rows,
+    ).toEqual([{ has_thumb: false, width: 640, height: 480 }]);
 
     const jobs = await worker();
     try {
@@ -80,7 +90,9 @@ describe("an upload's derivatives", () => {
     expect(await queued()).toEqual([{ file: 'fila-01.jpg', state: 'completed' }]);
     expect(onDisk('thumbs/festa_ana/pad/fila-01.jpg.webp')).toBe(true);
     expect(onDisk('display/festa_ana/pad/fila-01.jpg.webp')).toBe(true);
-    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
+    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['fila-01.jpg'])).rows).toEqual([
+      { has_thumb: true },
+    ]);
   });
 
   it('are made by the first request for the thumbnail when no worker got there first (the tile alone, at once), and the job makes only the rest', async () => {
@@ -100,7 +112,9 @@ describe("an upload's derivatives", () => {
     }
     expect(fs.statSync(path.join(server.dataDir, 'thumbs/festa_ana/pad/pedida-01.jpg.webp')).mtimeMs).toBe(made);
     expect(onDisk('display/festa_ana/pad/pedida-01.jpg.webp')).toBe(true);
-    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['pedida-01.jpg'])).rows).toEqual([{ has_thumb: true }]);
+    expect((await server.db.query('SELECT has_thumb FROM media WHERE file = $1', ['pedida-01.jpg'])).rows).toEqual([
+      { has_thumb: true },
+    ]);
   });
 
   it("of a video are its poster, and its job records the video's size", async () => {
@@ -122,7 +136,10 @@ describe("an upload's derivatives", () => {
       await jobs.stop();
     }
     const [row] = (
-      await server.db.query<{ has_thumb: boolean; width: number; height: number }>('SELECT has_thumb, width, height FROM media WHERE file = $1', [ref.file])
+      await server.db.query<{ has_thumb: boolean; width: number; height: number }>(
+        'SELECT has_thumb, width, height FROM media WHERE file = $1',
+        [ref.file],
+      )
     ).rows;
     expect(row.has_thumb).toBe(true);
     expect(row.width).toBeGreaterThan(0);
@@ -167,10 +184,14 @@ describe("an upload's derivatives", () => {
 });
 
 describe("a booth's upload in its galleries", () => {
-  const gallery = async () => (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
-  const counted = async () => (await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agenteum0001' })).json<{ photos: number }[]>()[0].photos;
+  const gallery = async () =>
+    (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+  const counted = async () =>
+    (await server.call({ method: 'GET', url: '/api/eventos/festa_ana/agenteum0001' })).json<{ photos: number }[]>()[0]
+      .photos;
   const awaiting = async (file: string) =>
-    (await server.db.query<{ awaiting_tile: boolean }>('SELECT awaiting_tile FROM media WHERE file = $1', [file])).rows[0].awaiting_tile;
+    (await server.db.query<{ awaiting_tile: boolean }>('SELECT awaiting_tile FROM media WHERE file = $1', [file]))
+      .rows[0].awaiting_tile;
 
   it("joins them once its job has made its tile: a phone told of it finds its thumbnail made; the booth's own last photo shows at once", async () => {
     const before = await counted();
@@ -178,9 +199,10 @@ describe("a booth's upload in its galleries", () => {
     // Its job has not run (this server takes none): no gallery, no count, no event page lists it yet.
     expect(await gallery()).not.toContain('/media/festa_ana/pad/na-fila.jpg');
     expect(await counted()).toBe(before);
-    expect((await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json<{ product: string[] }>().product).toEqual([
-      '/media/festa_ana/pad/na-fila.jpg',
-    ]);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/deviceLast/festa_ana/cam1' })).json<{ product: string[] }>()
+        .product,
+    ).toEqual(['/media/festa_ana/pad/na-fila.jpg']);
 
     const jobs = await worker();
     try {
@@ -196,8 +218,19 @@ describe("a booth's upload in its galleries", () => {
   it('joins them without a tile when its original never decodes', async () => {
     const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'quebrada.jpg' };
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
-    fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad/quebrada.jpg'), Buffer.from('not a photo, whatever its name says'));
-    await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+    fs.writeFileSync(
+      path.join(server.dataDir, 'media/festa_ana/pad/quebrada.jpg'),
+      Buffer.from('not a photo, whatever its name says'),
+    );
+    await insertMedia(server.db, {
+      ...ref,
+      kind: 'image',
+      width: 640,
+      height: 480,
+      hasThumb: false,
+      deviceId: 'cam1',
+      awaitingTile: true,
+    });
     expect(await gallery()).not.toContain('/media/festa_ana/pad/quebrada.jpg');
     await mediaDerivativesJob(server.db, createMediaStorage(server.dataDir), () => undefined)({ ...ref });
     expect(await awaiting('quebrada.jpg')).toBe(false);
@@ -206,7 +239,15 @@ describe("a booth's upload in its galleries", () => {
 
   it("joins them once the tile is made, even when the collect page's rendition must wait for a later run", async () => {
     const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'so-o-tile.jpg' };
-    await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+    await insertMedia(server.db, {
+      ...ref,
+      kind: 'image',
+      width: 640,
+      height: 480,
+      hasThumb: false,
+      deviceId: 'cam1',
+      awaitingTile: true,
+    });
     const real = createMediaStorage(server.dataDir);
     // The tile is made; the rendition runs out of time this run.
     const renditionLater: MediaStorage = {
@@ -216,7 +257,9 @@ describe("a booth's upload in its galleries", () => {
         return { outcome: 'later' };
       },
     };
-    await expect(mediaDerivativesJob(server.db, renditionLater, () => undefined)({ ...ref })).rejects.toThrow(/again later/);
+    await expect(mediaDerivativesJob(server.db, renditionLater, () => undefined)({ ...ref })).rejects.toThrow(
+      /again later/,
+    );
     expect(await awaiting('so-o-tile.jpg')).toBe(false);
     expect(await gallery()).toContain('/media/festa_ana/pad/so-o-tile.jpg');
   });
@@ -225,7 +268,15 @@ describe("a booth's upload in its galleries", () => {
     const old = { bname: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
     const fresh = { bname: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
     for (const ref of [old, fresh])
-      await insertMedia(server.db, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+      await insertMedia(server.db, {
+        ...ref,
+        kind: 'image',
+        width: 640,
+        height: 480,
+        hasThumb: false,
+        deviceId: 'cam1',
+        awaitingTile: true,
+      });
     await server.db.query("UPDATE media SET created_at = now() - interval '2 minutes' WHERE file = 'esquecida.jpg'");
     expect(await listStaleAwaitingTile(server.db, 60)).toBe(1);
     // Nothing more to list: the sweep writes nothing.
@@ -241,7 +292,10 @@ describe("a booth's upload in its galleries", () => {
     const jobs = await startJobQueue(
       server.db,
       {
-        [MEDIA_DERIVATIVES_GIVEN_UP]: { settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS, handler: mediaDerivativesGivenUpJob(server.db, () => undefined) },
+        [MEDIA_DERIVATIVES_GIVEN_UP]: {
+          settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+          handler: mediaDerivativesGivenUpJob(server.db, () => undefined),
+        },
         [queue]: {
           settings: { ...MEDIA_DERIVATIVES_SETTINGS, retryLimit: 0 },
           handler: () => Promise.reject(new Error('a decode that always times out')),
@@ -251,7 +305,15 @@ describe("a booth's upload in its galleries", () => {
     );
     try {
       await server.db.transaction(async (client) => {
-        await insertMedia(client, { ...ref, kind: 'image', width: 640, height: 480, hasThumb: false, deviceId: 'cam1', awaitingTile: true });
+        await insertMedia(client, {
+          ...ref,
+          kind: 'image',
+          width: 640,
+          height: 480,
+          hasThumb: false,
+          deviceId: 'cam1',
+          awaitingTile: true,
+        });
         await jobs.enqueue(client, queue, { ...ref });
       });
       jobs.nudge(queue);
@@ -285,7 +347,11 @@ describe('a missing thumbnail asked of two servers at once', () => {
   }
 
   const lockWaiters = async () =>
-    (await server.db.query<{ waiting: number }>("SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].waiting;
+    (
+      await server.db.query<{ waiting: number }>(
+        "SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+      )
+    ).rows[0].waiting;
 
   async function original(file: string) {
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
@@ -352,11 +418,20 @@ describe('a derivation whose original cannot be had', () => {
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad/instavel.jpg'), await jpeg(320, 240));
     const disk = diskObjectStore(server.dataDir);
-    const failing: ObjectStore = { ...disk, get: (key, range) => (key.startsWith('media/') ? Promise.reject(new Error('ECONNRESET')) : disk.get(key, range)) };
+    const failing: ObjectStore = {
+      ...disk,
+      get: (key, range) => (key.startsWith('media/') ? Promise.reject(new Error('ECONNRESET')) : disk.get(key, range)),
+    };
     expect(await createMediaStorage(server.dataDir, {}, failing).derive(ref)).toEqual({ outcome: 'later' });
     // The job's run fails (and the queue runs it again) instead of finishing as if there were nothing to make.
-    await expect(mediaDerivativesJob(server.db, createMediaStorage(server.dataDir, {}, failing), () => undefined)({ ...ref })).rejects.toThrow(/again later/);
-    expect(await createMediaStorage(server.dataDir).derive(ref)).toMatchObject({ outcome: 'made', hasThumb: true, hasDisplay: true });
+    await expect(
+      mediaDerivativesJob(server.db, createMediaStorage(server.dataDir, {}, failing), () => undefined)({ ...ref }),
+    ).rejects.toThrow(/again later/);
+    expect(await createMediaStorage(server.dataDir).derive(ref)).toMatchObject({
+      outcome: 'made',
+      hasThumb: true,
+      hasDisplay: true,
+    });
   });
 
   it('is not attempted for a name no file has: no read, no place in the line', async () => {
@@ -372,6 +447,8 @@ describe('a derivation whose original cannot be had', () => {
     const storage = createMediaStorage(server.dataDir, {}, counting);
     expect(await storage.ensure({ bname: 'festa_ana', mode: 'pad', file: 'inventada.jpg' }, 'thumb')).toBe(false);
     expect(reads).toEqual([]);
-    expect((await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/inventada.jpg.webp' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/inventada.jpg.webp' })).statusCode).toBe(
+      404,
+    );
   });
 });

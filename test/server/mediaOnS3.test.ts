@@ -73,9 +73,9 @@ describe('media in a bucket', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'media', 'festa_ana', 'pad', 'balde-01.jpg'))).toBe(false);
 
     // The gallery lists it, and its files come from the bucket.
-    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product).toContain(
-      '/media/festa_ana/pad/balde-01.jpg',
-    );
+    expect(
+      (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product,
+    ).toContain('/media/festa_ana/pad/balde-01.jpg');
     const original = await server.call({ method: 'GET', url: '/media/festa_ana/pad/balde-01.jpg' });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/jpeg');
@@ -84,9 +84,15 @@ describe('media in a bucket', () => {
     const thumb = await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/balde-01.jpg.webp' });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
-    expect((await server.call({ method: 'GET', url: '/display/festa_ana/pad/balde-01.jpg.webp' })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/display/festa_ana/pad/balde-01.jpg.webp' })).statusCode).toBe(
+      200,
+    );
     // The browser's copy is still good: 304.
-    const again = await server.call({ method: 'GET', url: '/media/festa_ana/pad/balde-01.jpg', headers: { 'if-none-match': String(original.headers.etag) } });
+    const again = await server.call({
+      method: 'GET',
+      url: '/media/festa_ana/pad/balde-01.jpg',
+      headers: { 'if-none-match': String(original.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -109,9 +115,17 @@ describe('media in a bucket', () => {
     expect(part.headers['content-range']).toBe(`bytes 4-11/${video.length}`);
     expect(part.rawPayload.toString('latin1')).toBe('ftypisom');
     // A resumed download: the range while the file is the browser's (If-Range: its date), the whole once it changed.
-    const resumed = await server.call({ method: 'GET', url, headers: { range: 'bytes=4-11', 'if-range': String(head.headers['last-modified']) } });
+    const resumed = await server.call({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=4-11', 'if-range': String(head.headers['last-modified']) },
+    });
     expect(resumed.statusCode).toBe(206);
-    const changed = await server.call({ method: 'GET', url, headers: { range: 'bytes=4-11', 'if-range': 'Tue, 01 Jan 2019 00:00:00 GMT' } });
+    const changed = await server.call({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=4-11', 'if-range': 'Tue, 01 Jan 2019 00:00:00 GMT' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.length).toBe(video.length);
     const beyond = await server.call({ method: 'GET', url, headers: { range: `bytes=${video.length}-` } });
@@ -122,7 +136,9 @@ describe('media in a bucket', () => {
   it('makes a missing rendition from the original in the bucket, and keeps it there', async () => {
     // An original stored before renditions existed: in the bucket, with its row, and nothing else.
     await bucket.put('media/festa_ana/pad/antiga.jpg', await jpeg(900, 700));
-    await server.db.query("INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ('festa_ana', 'pad', 'antiga.jpg', 'image', false)");
+    await server.db.query(
+      "INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ('festa_ana', 'pad', 'antiga.jpg', 'image', false)",
+    );
     expect(await bucket.head('display/festa_ana/pad/antiga.jpg.webp')).toBeNull();
     const rendition = await server.call({ method: 'GET', url: '/display/festa_ana/pad/antiga.jpg.webp' });
     expect(rendition.statusCode).toBe(200);
@@ -131,13 +147,17 @@ describe('media in a bucket', () => {
   });
 
   it("keeps the company's images in the bucket, so that every server shows the shop a seed loaded through any of them", async () => {
-    expect(await keysUnder('catalogo/')).toEqual(expect.arrayContaining(['catalogo/espelho-anime.png', 'catalogo/produto-cabine.jpg']));
+    expect(await keysUnder('catalogo/')).toEqual(
+      expect.arrayContaining(['catalogo/espelho-anime.png', 'catalogo/produto-cabine.jpg']),
+    );
     expect(fs.existsSync(path.join(server.dataDir, 'catalogo'))).toBe(false);
     const product = await server.call({ method: 'GET', url: '/catalogo/produto-cabine.jpg' });
     expect(product.statusCode).toBe(200);
     expect(product.headers['content-type']).toBe('image/jpeg');
     expect(product.headers['cache-control']).toBe('public, max-age=86400');
-    expect(product.rawPayload.equals((await readAll(bucket, 'catalogo/produto-cabine.jpg')) ?? Buffer.alloc(0))).toBe(true);
+    expect(product.rawPayload.equals((await readAll(bucket, 'catalogo/produto-cabine.jpg')) ?? Buffer.alloc(0))).toBe(
+      true,
+    );
     const missing = await server.call({ method: 'GET', url: '/catalogo/nada.jpg' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
@@ -157,7 +177,11 @@ describe('media in a bucket', () => {
     // A capture kept in the bucket before issue 28 (its row and its object) goes with 'Apagar minhas fotos'.
     await bucket.put(`faces/${agent}/antiga.jpg`, await jpeg(), { private: true, contentType: 'image/jpeg' });
     await server.db.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, 3)', [agent, `${agent}/antiga.jpg`]);
-    const erased = await server.call({ method: 'DELETE', url: `/api/faces/${agent}`, headers: { cookie: server.visitorCookie(agent) } });
+    const erased = await server.call({
+      method: 'DELETE',
+      url: `/api/faces/${agent}`,
+      headers: { cookie: server.visitorCookie(agent) },
+    });
     expect(erased.statusCode).toBe(200);
     expect(await keysUnder(`faces/${agent}/`)).toEqual([]);
     expect((await server.db.query('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent])).rows[0].n).toBe(0);

@@ -6,7 +6,12 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { parseByteRange } from '../../server/src/http/objectReply';
 import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
-import { InvalidObjectKeyError, isObjectKey, RangeNotSatisfiableError, type ObjectStore } from '../../server/src/storage/objectStore';
+import {
+  InvalidObjectKeyError,
+  isObjectKey,
+  RangeNotSatisfiableError,
+  type ObjectStore,
+} from '../../server/src/storage/objectStore';
 import { s3Client, s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 
@@ -153,7 +158,16 @@ describe.each(stores)('%s', (_name, storeOf) => {
   });
 
   it('refuses a key that is no path of safe segments, before touching anything', async () => {
-    for (const bad of ['', '/media/a.jpg', 'media/../../etc/passwd', 'media//a.jpg', 'media/a b.jpg', 'media/%2e%2e/a', 'media/./a.jpg', 'media/a.jpg/']) {
+    for (const bad of [
+      '',
+      '/media/a.jpg',
+      'media/../../etc/passwd',
+      'media//a.jpg',
+      'media/a b.jpg',
+      'media/%2e%2e/a',
+      'media/./a.jpg',
+      'media/a.jpg/',
+    ]) {
       await expect(store.put(bad, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(store.get(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
     }
@@ -177,7 +191,9 @@ describe('a bucket', () => {
     const sent: string[] = [];
     const client = s3Client(s3.settings);
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    (client as unknown as { send: (command: { constructor: { name: string } }) => Promise<unknown> }).send = (command) => {
+    (client as unknown as { send: (command: { constructor: { name: string } }) => Promise<unknown> }).send = (
+      command,
+    ) => {
       sent.push(command.constructor.name);
       return send(command);
     };

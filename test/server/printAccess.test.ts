@@ -23,14 +23,21 @@ async function print(pack: string, path: string) {
   return { status: response.statusCode, body: response.json() as unknown };
 }
 
-const copiesOf = async (hash: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
-const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
+const copiesOf = async (hash: string) =>
+  (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
+const jobsOf = async (hash: string) =>
+  (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
 
 describe('the print route and a pack that does not allow the file', () => {
   it('answers an unknown pack the same whether the file exists, is not a photo, or does not exist', async () => {
     const missing = await print('NOPACK', '/media/privada/pad/nada.jpg');
     expect(missing).toEqual({ status: 404, body: { error: 'pack_not_found', message: 'Pack não encontrado.' } });
-    for (const path of ['/media/privada/pad/x1.jpg', '/media/festa_ana/360/v1.mp4', '/media/festa_ana/pad/a1.jpg', '/media/desconhecido/pad/y.jpg']) {
+    for (const path of [
+      '/media/privada/pad/x1.jpg',
+      '/media/festa_ana/360/v1.mp4',
+      '/media/festa_ana/pad/a1.jpg',
+      '/media/desconhecido/pad/y.jpg',
+    ]) {
       expect({ path, ...(await print('NOPACK', path)) }).toEqual({ path, ...missing });
     }
   });
@@ -57,7 +64,13 @@ describe('the print route and a pack that does not allow the file', () => {
 // A pack with no event is the company's own credit, not a party's: it prints what anyone may see,
 // a public event's photos, and never a link-only or private one's (docs/api.md).
 describe('a pack with no event', () => {
-  const refused = { status: 403, body: { error: 'pack_without_event', message: 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.' } };
+  const refused = {
+    status: 403,
+    body: {
+      error: 'pack_without_event',
+      message: 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.',
+    },
+  };
 
   it("refuses a private event's photo, and answers the same for a file or an event that does not exist", async () => {
     expect(await print('PACKANY', '/media/privada/pad/x1.jpg')).toEqual(refused);
@@ -77,6 +90,9 @@ describe('a pack with no event', () => {
   });
 
   it("prints a public event's photo", async () => {
-    expect(await print('PACKANY', '/media/outra/pad/o1.jpg')).toEqual({ status: 200, body: { status: 'queued', copies: 2 } });
+    expect(await print('PACKANY', '/media/outra/pad/o1.jpg')).toEqual({
+      status: 200,
+      body: { status: 'queued', copies: 2 },
+    });
   });
 });

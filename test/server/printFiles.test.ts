@@ -44,16 +44,24 @@ async function uploaded(file: string): Promise<string> {
 }
 
 const jobOf = async (pack: string) =>
-  (await server.db.query<{ id: string; status: string; file_made: boolean }>('SELECT id, status, file_made FROM print_jobs WHERE pack_hash = $1', [pack]))
-    .rows[0];
-const copiesOf = async (pack: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
+  (
+    await server.db.query<{ id: string; status: string; file_made: boolean }>(
+      'SELECT id, status, file_made FROM print_jobs WHERE pack_hash = $1',
+      [pack],
+    )
+  ).rows[0];
+const copiesOf = async (pack: string) =>
+  (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
 
 let packNumber = 0;
 async function print(url = PHOTO): Promise<string> {
   packNumber += 1;
   const pack = `PACKQR${packNumber}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
   await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 1)`, [pack]);
-  const asked = await server.call({ method: 'GET', url: `/api/print/${pack}/${encodeURIComponent(url)}?request=p_${crypto.randomBytes(12).toString('hex')}` });
+  const asked = await server.call({
+    method: 'GET',
+    url: `/api/print/${pack}/${encodeURIComponent(url)}?request=p_${crypto.randomBytes(12).toString('hex')}`,
+  });
   expect(asked.json()).toMatchObject({ status: 'queued', copies: 0 });
   return pack;
 }
@@ -66,7 +74,9 @@ interface TakenJob {
 }
 
 async function take(pack: string): Promise<TakenJob> {
-  const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<TakenJob[]>();
+  const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
+    TakenJob[]
+  >();
   const job = jobs.find((one) => one.packHash === pack);
   if (!job) throw new Error(`no job of ${pack}`);
   return job;
@@ -82,7 +92,10 @@ describe("a print job's file", () => {
   it("is made by its job as the print is asked for, laid out on 10x15 cm at 300 dpi, its QR code the photo's collect link", async () => {
     const pack = await print();
     await server.jobsDone();
-    const { rows } = await server.db.query<{ id: string; file_made: boolean }>('SELECT id, file_made FROM print_jobs WHERE pack_hash = $1', [pack]);
+    const { rows } = await server.db.query<{ id: string; file_made: boolean }>(
+      'SELECT id, file_made FROM print_jobs WHERE pack_hash = $1',
+      [pack],
+    );
     expect(rows[0].file_made).toBe(true);
     expect(await store().head(printFileKey(Number(rows[0].id)))).not.toBeNull();
 
@@ -99,7 +112,11 @@ describe("a print job's file", () => {
     // It opens the collect page of that very photo.
     const opened = new URL(link as string);
     expect(opened.pathname).toBe('/collect');
-    expect(parseMediaPath(opened.searchParams.get('id') ?? '')).toEqual({ bname: 'festa_ana', mode: 'pad', file: 'a1.jpg' });
+    expect(parseMediaPath(opened.searchParams.get('id') ?? '')).toEqual({
+      bname: 'festa_ana',
+      mode: 'pad',
+      file: 'a1.jpg',
+    });
   });
 
   it('is made at once when the printer asks before its job ran, and goes once printed', async () => {
@@ -111,10 +128,15 @@ describe("a print job's file", () => {
     await store().remove(printFileKey(job.id));
     const response = await server.call({ method: 'GET', url: job.file, headers: printer });
     expect(response.statusCode).toBe(200);
-    expect(await qrOf(response.rawPayload)).toBe(`${siteOrigin(server.config)}/collect?id=${encodeURIComponent('/media/festa_ana/polaroid/p1.jpg')}`);
+    expect(await qrOf(response.rawPayload)).toBe(
+      `${siteOrigin(server.config)}/collect?id=${encodeURIComponent('/media/festa_ana/polaroid/p1.jpg')}`,
+    );
     expect(await store().head(printFileKey(job.id))).not.toBeNull();
 
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(200);
     expect(await store().head(printFileKey(job.id))).toBeNull();
     // Printed: nothing to print any more, and no copy made again.
     expect((await server.call({ method: 'GET', url: job.file, headers: printer })).statusCode).toBe(404);
@@ -134,7 +156,9 @@ describe("a print job's file", () => {
     expect((await server.call({ method: 'GET', url: file, headers: camera })).statusCode).toBe(403);
     await take(pack);
     expect((await server.call({ method: 'GET', url: file, headers: printer })).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs/abc/file', headers: printer })).statusCode).toBe(400);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/device/print-jobs/abc/file', headers: printer })).statusCode,
+    ).toBe(400);
   });
 
   it('goes with its job when the job fails (its photo erased): the retention sweep deletes what is left', async () => {
@@ -147,7 +171,9 @@ describe("a print job's file", () => {
     await server.db.query("UPDATE print_jobs SET status = 'failed', failed_at = now() WHERE id = $1", [id]);
     await purgeExpired(server.db, configuredMediaStorage(server.config));
     expect(await store().head(printFileKey(id))).toBeNull();
-    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [id])).rows[0]).toEqual({ file_made: false });
+    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [id])).rows[0]).toEqual({
+      file_made: false,
+    });
   });
 
   it('fails its job and gives the copy back when its photo cannot be laid out: the print-files job finds no image', async () => {
@@ -163,7 +189,9 @@ describe("a print job's file", () => {
     expect(await copiesOf(pack)).toBe(1);
     expect(await store().head(printFileKey(Number(job.id)))).toBeNull();
     // No printer is handed it.
-    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<TakenJob[]>();
+    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
+      TakenJob[]
+    >();
     expect(jobs.map((one) => one.packHash)).not.toContain(pack);
   });
 
@@ -178,7 +206,9 @@ describe("a print job's file", () => {
     const ref = parseMediaPath(url);
     if (!ref) throw new Error(`not a media path: ${url}`);
     await store().remove(mediaKey(ref));
-    const refused = await Promise.all([1, 2].map(() => server.call({ method: 'GET', url: job.file, headers: printer })));
+    const refused = await Promise.all(
+      [1, 2].map(() => server.call({ method: 'GET', url: job.file, headers: printer })),
+    );
     expect(refused.map((response) => response.statusCode)).toEqual([404, 404]);
     expect(refused.map((response) => response.json<{ message: string }>().message)).toContain(
       'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.',
@@ -193,9 +223,16 @@ describe("a print job's file", () => {
     await server.jobsDone();
     expect((await jobOf(pack)).file_made).toBe(true);
     try {
-      expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '13x18' } })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (
+          await server.call({
+            method: 'PUT',
+            url: '/api/events/festa_ana/impressao',
+            token: team.token,
+            payload: { paper: '13x18' },
+          })
+        ).statusCode,
+      ).toBe(200);
       // A file still being made for the old paper when it changed is not taken as made.
       expect(await markPrintFileMade(server.db, Number((await jobOf(pack)).id), '10x15')).toBe(false);
       await server.jobsDone();
@@ -205,22 +242,48 @@ describe("a print job's file", () => {
       // 13x18 cm at 300 dpi, landscape.
       expect(await sharp(file).metadata()).toMatchObject({ width: 2126, height: 1535, density: 300 });
     } finally {
-      await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '10x15' } });
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/impressao',
+        token: team.token,
+        payload: { paper: '10x15' },
+      });
     }
   });
 
   it("follows the event's paper, which its owner or the team chooses", async () => {
     const team = await newTeamMember();
     const stranger = await newUser('outra-pessoa');
-    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json()).toEqual({ paper: '10x15' });
-    expect((await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: stranger.token, payload: { paper: '15x20' } })).statusCode).toBe(
-      403,
-    );
-    const bad = await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: 'A4' } });
+    expect(
+      (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json(),
+    ).toEqual({ paper: '10x15' });
+    expect(
+      (
+        await server.call({
+          method: 'PUT',
+          url: '/api/events/festa_ana/impressao',
+          token: stranger.token,
+          payload: { paper: '15x20' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const bad = await server.call({
+      method: 'PUT',
+      url: '/api/events/festa_ana/impressao',
+      token: team.token,
+      payload: { paper: 'A4' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json()).toEqual({ paper: '10x15' });
+    expect(
+      (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressao', token: team.token })).json(),
+    ).toEqual({ paper: '10x15' });
 
-    const set = await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '15x20' } });
+    const set = await server.call({
+      method: 'PUT',
+      url: '/api/events/festa_ana/impressao',
+      token: team.token,
+      payload: { paper: '15x20' },
+    });
     expect(set.json()).toEqual({ paper: '15x20' });
     try {
       const pack = await print();
@@ -230,7 +293,12 @@ describe("a print job's file", () => {
       expect(await sharp(file).metadata()).toMatchObject({ width: 2362, height: 1772, density: 300 });
       expect(await qrOf(file)).toBe(`${siteOrigin(server.config)}/collect?id=${encodeURIComponent(PHOTO)}`);
     } finally {
-      await server.call({ method: 'PUT', url: '/api/events/festa_ana/impressao', token: team.token, payload: { paper: '10x15' } });
+      await server.call({
+        method: 'PUT',
+        url: '/api/events/festa_ana/impressao',
+        token: team.token,
+        payload: { paper: '10x15' },
+      });
     }
   });
 });

@@ -23,15 +23,20 @@ async function newPack(copies: number): Promise<string> {
   return hash;
 }
 
-const copiesOf = async (hash: string) => (await server.db.query('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies as number;
-const jobsOf = async (hash: string) => (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
-const status = (hash: string, request: string) => server.call({ method: 'GET', url: `/api/printStatus/${hash}/${request}` });
+const copiesOf = async (hash: string) =>
+  (await server.db.query('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies as number;
+const jobsOf = async (hash: string) =>
+  (await server.db.query('SELECT 1 FROM print_jobs WHERE pack_hash = $1', [hash])).rowCount;
+const status = (hash: string, request: string) =>
+  server.call({ method: 'GET', url: `/api/printStatus/${hash}/${request}` });
 
 describe('the status of a print request', () => {
   it('follows the job from the queue to the printer to printed, with the copies left on the pack', async () => {
     const pack = await newPack(3);
     const request = newRequestId();
-    expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${request}` })).json()).toEqual({ status: 'queued', copies: 2 });
+    expect(
+      (await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${request}` })).json(),
+    ).toEqual({ status: 'queued', copies: 2 });
 
     const queued = await status(pack, request);
     expect(queued.statusCode).toBe(200);
@@ -42,12 +47,16 @@ describe('the status of a print request', () => {
     await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${newRequestId()}` });
     expect((await status(pack, request)).json()).toEqual({ status: 'queued', copies: 1 });
 
-    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as { id: number; packHash: string }[];
+    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
+      id: number;
+      packHash: string;
+    }[];
     const mine = jobs.filter((job) => job.packHash === pack);
     expect(mine).toHaveLength(2);
     expect((await status(pack, request)).json()).toEqual({ status: 'printing', copies: 1 });
 
-    for (const job of jobs) await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer });
+    for (const job of jobs)
+      await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer });
     expect((await status(pack, request)).json()).toEqual({ status: 'printed', copies: 1 });
   });
 
@@ -57,15 +66,26 @@ describe('the status of a print request', () => {
     const request = newRequestId();
     await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${request}` });
 
-    const answers = await Promise.all([status(other, request), status(pack, newRequestId()), status('NOPACK', request)]);
+    const answers = await Promise.all([
+      status(other, request),
+      status(pack, newRequestId()),
+      status('NOPACK', request),
+    ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' });
+      expect(answer.json()).toEqual({
+        error: 'print_request_not_found',
+        message: 'Pedido de impressão não encontrado.',
+      });
     }
   });
 
   it('refuses a malformed request id or pack hash with a 400', async () => {
-    for (const url of ['/api/printStatus/PACK5/short', `/api/printStatus/PACK5/${'x'.repeat(65)}`, `/api/printStatus/PACK%20X/${newRequestId()}`]) {
+    for (const url of [
+      '/api/printStatus/PACK5/short',
+      `/api/printStatus/PACK5/${'x'.repeat(65)}`,
+      `/api/printStatus/PACK%20X/${newRequestId()}`,
+    ]) {
       expect({ url, status: (await server.call({ method: 'GET', url })).statusCode }).toEqual({ url, status: 400 });
     }
   });
@@ -73,7 +93,9 @@ describe('the status of a print request', () => {
   it('has no job for a request the pack could not pay: a 404, and nothing spent', async () => {
     const pack = await newPack(0);
     const request = newRequestId();
-    expect((await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${request}` })).statusCode).toBe(409);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${request}` })).statusCode,
+    ).toBe(409);
     expect((await status(pack, request)).statusCode).toBe(404);
     expect(await copiesOf(pack)).toBe(0);
   });
@@ -98,7 +120,9 @@ describe('replays of one print request', () => {
     const pack = await newPack(5);
     const ids = [newRequestId(), newRequestId(), newRequestId()];
     // Each id is sent twice, all at the same time.
-    const answers = await Promise.all([...ids, ...ids].map((id) => server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${id}` })));
+    const answers = await Promise.all(
+      [...ids, ...ids].map((id) => server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${id}` })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await copiesOf(pack)).toBe(2);
     expect(await jobsOf(pack)).toBe(3);
@@ -112,7 +136,9 @@ describe('collecting to the account', () => {
     const answers = await Promise.all([1, 2, 3].map(() => server.call({ method: 'GET', url, token: user.token })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect((await server.call({ method: 'GET', url, token: user.token })).statusCode).toBe(200);
-    const account = (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as { collection: string[] };
+    const account = (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json() as {
+      collection: string[];
+    };
     expect(account.collection).toEqual(['/media/festa_ana/pad/a1.jpg']);
   });
 });

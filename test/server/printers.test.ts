@@ -23,28 +23,45 @@ const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
 
 const say = (state: string, headers: Record<string, string> = printer) =>
   server.call({ method: 'POST', url: '/api/device/printer/state', headers, payload: { state } });
-const take = async () => (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<{ id: number; packHash: string }[]>();
-const copiesOf = async (hash: string) => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
+const take = async () =>
+  (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
+    { id: number; packHash: string }[]
+  >();
+const copiesOf = async (hash: string) =>
+  (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
 
 let packNumber = 0;
 /** A guest's print from a new pack of 2 copies: the pack, the request's id and the print's own answer. */
-async function print(): Promise<{ pack: string; request: string; answer: { status: string; copies: number; printer?: string; ahead?: number } }> {
+async function print(): Promise<{
+  pack: string;
+  request: string;
+  answer: { status: string; copies: number; printer?: string; ahead?: number };
+}> {
   packNumber += 1;
   const pack = `PACKPR${packNumber}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
   await server.db.query(`INSERT INTO packs (hash, event_name, copies) VALUES ($1, 'festa_ana', 2)`, [pack]);
   const request = `p_${crypto.randomBytes(12).toString('hex')}`;
-  const answer = (await server.call({ method: 'GET', url: `/api/print/${pack}/${PHOTO}?request=${request}` })).json<{ status: string; copies: number }>();
+  const answer = (await server.call({ method: 'GET', url: `/api/print/${pack}/${PHOTO}?request=${request}` })).json<{
+    status: string;
+    copies: number;
+  }>();
   expect(answer).toMatchObject({ status: 'queued', copies: 1 });
   return { pack, request, answer };
 }
 const statusOf = async ({ pack, request }: { pack: string; request: string }) =>
-  (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/${request}` })).json<{ status: string; copies: number; printer?: string }>();
+  (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/${request}` })).json<{
+    status: string;
+    copies: number;
+    printer?: string;
+  }>();
 
 afterEach(async () => {
   // Each test starts with the printer ready and nothing queued or printing.
   await say('ready');
   await server.jobsDone();
-  await server.db.query("UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE status IN ('queued', 'printing')");
+  await server.db.query(
+    "UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE status IN ('queued', 'printing')",
+  );
 });
 
 describe("a printer's state", () => {
@@ -77,16 +94,23 @@ describe("a printer's state", () => {
 
   it('is offline once the printer has not been heard from for a minute', async () => {
     const asked = await print();
-    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    await server.db.query(
+      "UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'",
+    );
     expect((await statusOf(asked)).printer).toBe('offline');
     // Asking for jobs is being heard from.
     const [job] = await take();
     expect((await statusOf(asked)).status).toBe('printing');
     // So is fetching a file or saying a job is printed: a printer busy with a long batch is not offline.
     const waiting = await print();
-    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    await server.db.query(
+      "UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'",
+    );
     expect((await statusOf(waiting)).printer).toBe('offline');
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(200);
     expect(await statusOf(waiting)).toEqual({ status: 'queued', copies: 1 });
   });
 
@@ -98,23 +122,33 @@ describe("a printer's state", () => {
     expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'jammed' });
     // Its file is made again (the paper may have changed while the printer held it).
     await server.jobsDone();
-    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [job.id])).rows[0]).toEqual({ file_made: true });
+    expect((await server.db.query('SELECT file_made FROM print_jobs WHERE id = $1', [job.id])).rows[0]).toEqual({
+      file_made: true,
+    });
     // Its report of the job it no longer holds changes nothing; no copy is spent or given back.
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(404);
     expect(await copiesOf(asked.pack)).toBe(1);
     expect(await take()).toEqual([]);
 
     await say('ready');
     const again = await take();
     expect(again.map((one) => one.id)).toEqual([job.id]);
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(200);
     expect(await statusOf(asked)).toEqual({ status: 'printed', copies: 1 });
   });
 
   it('gone quiet with a job it took, the guest reads that it has no connection, not that it prints', async () => {
     const asked = await print();
     await take();
-    await server.db.query("UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'");
+    await server.db.query(
+      "UPDATE printer_states SET seen_at = now() - interval '61 seconds' WHERE device_id = 'printer1'",
+    );
     expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1, printer: 'offline' });
     await take();
     expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
@@ -124,7 +158,9 @@ describe("a printer's state", () => {
     const bad = await say('on_fire');
     expect(bad.statusCode).toBe(400);
     expect((await say('jammed', camera)).statusCode).toBe(403);
-    expect((await server.call({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } })).statusCode).toBe(401);
+    expect(
+      (await server.call({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -133,11 +169,21 @@ describe('a failed job', () => {
     const asked = await print();
     const [job] = await take();
     expect(await copiesOf(asked.pack)).toBe(1);
-    const failed = await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer });
+    const failed = await server.call({
+      method: 'POST',
+      url: `/api/device/print-jobs/${job.id}/failed`,
+      headers: printer,
+    });
     expect(failed.json()).toEqual({ status: 'failed', copies: 2 });
     // Said again (a printer retrying its report), or said printed after: nothing changes.
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer })).statusCode).toBe(404);
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer })).statusCode).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
+        .statusCode,
+    ).toBe(404);
     expect(await copiesOf(asked.pack)).toBe(2);
     expect(await statusOf(asked)).toEqual({ status: 'failed', copies: 2 });
   });
@@ -145,8 +191,15 @@ describe('a failed job', () => {
   it('is only the printer that took it to fail; two reports at once give one copy back', async () => {
     const asked = await print();
     const [job] = await take();
-    expect((await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: camera })).statusCode).toBe(403);
-    const reports = await Promise.all([1, 2, 3].map(() => server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer })));
+    expect(
+      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: camera }))
+        .statusCode,
+    ).toBe(403);
+    const reports = await Promise.all(
+      [1, 2, 3].map(() =>
+        server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer }),
+      ),
+    );
     expect(reports.map((report) => report.statusCode).sort()).toEqual([200, 404, 404]);
     expect(await copiesOf(asked.pack)).toBe(2);
   });
@@ -160,15 +213,28 @@ describe("the event's printers, for its owner and the team", () => {
     const seen = await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token });
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual({
-      printers: [{ device: 'printer1', name: 'Impressora', state: 'out_of_ink', seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
+      printers: [
+        {
+          device: 'printer1',
+          name: 'Impressora',
+          state: 'out_of_ink',
+          seenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ],
       queued: 1,
       printing: 0,
     });
     // A printer on no event prints every event's jobs: it is one of this event's printers too.
-    await server.db.query("INSERT INTO devices (id, kind, key_hash) VALUES ('printer-livre', 'printer', 'x') ON CONFLICT (id) DO NOTHING");
-    await server.db.query("INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) DO NOTHING");
+    await server.db.query(
+      "INSERT INTO devices (id, kind, key_hash) VALUES ('printer-livre', 'printer', 'x') ON CONFLICT (id) DO NOTHING",
+    );
+    await server.db.query(
+      "INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) DO NOTHING",
+    );
     try {
-      const both = (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token })).json<{
+      const both = (
+        await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: team.token })
+      ).json<{
         printers: { device: string; name: string; state: string }[];
       }>();
       // Named as people read them, numbered when there are several: never the device's id.
@@ -180,7 +246,10 @@ describe("the event's printers, for its owner and the team", () => {
       await server.db.query("DELETE FROM devices WHERE id = 'printer-livre'");
     }
     const stranger = await newUser('curiosa');
-    expect((await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: stranger.token })).statusCode).toBe(403);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/events/festa_ana/impressoras', token: stranger.token }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("the team's device list gives each printer's state, its name, its event's title and the prints waiting for it", async () => {
@@ -188,8 +257,12 @@ describe("the event's printers, for its owner and the team", () => {
     await say('jammed');
     await print();
     await print();
-    const devices = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<{ id: string; printer?: unknown }[]>();
-    const title = (await server.db.query<{ title: string }>("SELECT title FROM events WHERE name = 'festa_ana'")).rows[0].title || 'festa_ana';
+    const devices = (await server.call({ method: 'GET', url: '/api/team/devices', token: team.token })).json<
+      { id: string; printer?: unknown }[]
+    >();
+    const title =
+      (await server.db.query<{ title: string }>("SELECT title FROM events WHERE name = 'festa_ana'")).rows[0].title ||
+      'festa_ana';
     expect(devices.find((device) => device.id === 'printer1')?.printer).toEqual({
       name: 'Impressora',
       eventTitle: title,

@@ -4,7 +4,13 @@ import Fastify from 'fastify';
 import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
 import { hideFace } from '../../server/src/domain/faceHiding';
 import { saveSelfie } from '../../server/src/domain/faceSearch';
-import { HIDDEN_FACE_RETENTION_DAYS, KEPT_AFTER_ERASURE, LEAD_RETENTION_MONTHS, purgeExpired, RESULT_RETENTION_DAYS } from '../../server/src/domain/privacy';
+import {
+  HIDDEN_FACE_RETENTION_DAYS,
+  KEPT_AFTER_ERASURE,
+  LEAD_RETENTION_MONTHS,
+  purgeExpired,
+  RESULT_RETENTION_DAYS,
+} from '../../server/src/domain/privacy';
 import { scheduleRetention } from '../../server/src/routes/privacy';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
@@ -23,8 +29,21 @@ let address = 0;
 
 const ZERO = { collection: 0, packs: 0, events: 0, faces: 0, results: 0, grants: 0 };
 
-async function createAccount(user: TestUser, agent: string, lists: { collection: string; packs: string; events: string }) {
-  const account = JSON.stringify({ email: user.email, agent, displayName: 'X', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
+async function createAccount(
+  user: TestUser,
+  agent: string,
+  lists: { collection: string; packs: string; events: string },
+) {
+  const account = JSON.stringify({
+    email: user.email,
+    agent,
+    displayName: 'X',
+    photoURL: '',
+    phone: '',
+    tiktok: '',
+    instagram: '',
+    transactions: [],
+  });
   const created = await server.call({
     method: 'GET',
     url: `/api/createAccount?${new URLSearchParams({ account, ...lists }).toString()}`,
@@ -59,26 +78,46 @@ async function addOrder(orderId: string, uid: string): Promise<void> {
   );
 }
 
-const count = async (sql: string, values: unknown[] = []) => (await server.db.query<{ n: number }>(sql, values)).rows[0].n;
+const count = async (sql: string, values: unknown[] = []) =>
+  (await server.db.query<{ n: number }>(sql, values)).rows[0].n;
 const facesOf = (agent: string) => count('SELECT count(*)::int AS n FROM faces WHERE name = $1', [agent]);
 const resultsOf = (agent: string) => count('SELECT count(*)::int AS n FROM agent_results WHERE agent = $1', [agent]);
 const faceFolder = (agent: string) => path.join(server.dataDir, 'faces', agent);
 const accountOf = async (user: TestUser) =>
-  (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{ collection: string[]; packs: string[]; events: string[] }>();
+  (await server.call({ method: 'GET', url: '/api/account', token: user.token })).json<{
+    collection: string[];
+    packs: string[];
+    events: string[];
+  }>();
 
 /** The visitor's own browser: the agent the body names is the one its cookies were signed for. */
 const ownBrowser = (agent: unknown) => ({ cookie: typeof agent === 'string' ? server.visitorCookie(agent) : '' });
 const erase = (payload: unknown, token?: string) =>
-  server.call({ method: 'POST', url: '/api/privacy/erase', payload: payload as object, token, headers: ownBrowser((payload as { agent?: unknown }).agent) });
-const summary = (agent: string, token?: string) => server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token, headers: ownBrowser(agent) });
+  server.call({
+    method: 'POST',
+    url: '/api/privacy/erase',
+    payload: payload as object,
+    token,
+    headers: ownBrowser((payload as { agent?: unknown }).agent),
+  });
+const summary = (agent: string, token?: string) =>
+  server.call({ method: 'GET', url: `/api/privacy/data/${agent}`, token, headers: ownBrowser(agent) });
 
 beforeAll(async () => {
   server = await startTestServer();
   await loadBasicSeed(server);
   [ana, bruno] = await Promise.all([newUser('ana'), newUser('bruno')]);
   // Ana's account was created on the phone of agent anaphone; Bruno's on brunophone.
-  await createAccount(ana, 'anaphone', { collection: '/media/festa_ana/pad/a1.jpg,/media/festa_ana/pad/a2.jpg', packs: 'PACK5', events: 'festa_ana' });
-  await createAccount(bruno, 'brunophone', { collection: '/media/festa_ana/pad/a1.jpg', packs: 'PACK5', events: 'festa_ana' });
+  await createAccount(ana, 'anaphone', {
+    collection: '/media/festa_ana/pad/a1.jpg,/media/festa_ana/pad/a2.jpg',
+    packs: 'PACK5',
+    events: 'festa_ana',
+  });
+  await createAccount(bruno, 'brunophone', {
+    collection: '/media/festa_ana/pad/a1.jpg',
+    packs: 'PACK5',
+    events: 'festa_ana',
+  });
   await addOrder('900000001', ana.uid);
 });
 
@@ -136,10 +175,17 @@ describe('signed out, by the device agent', () => {
     expect(before.faces).toBeGreaterThan(0);
     const stranger = { cookie: server.visitorCookie('estranho01') };
     for (const headers of [stranger, {}, { cookie: 'agent=otherguest1' }]) {
-      const erased = await server.call({ method: 'POST', url: '/api/privacy/erase', payload: { agent: 'otherguest1' }, headers });
+      const erased = await server.call({
+        method: 'POST',
+        url: '/api/privacy/erase',
+        payload: { agent: 'otherguest1' },
+        headers,
+      });
       expect(erased.statusCode).toBe(403);
       expect(erased.json().error).toBe('agent_not_vouched');
-      expect((await server.call({ method: 'GET', url: '/api/privacy/data/otherguest1', headers })).statusCode).toBe(403);
+      expect((await server.call({ method: 'GET', url: '/api/privacy/data/otherguest1', headers })).statusCode).toBe(
+        403,
+      );
     }
     expect({ faces: await facesOf('otherguest1'), results: await resultsOf('otherguest1') }).toEqual(before);
   });
@@ -155,7 +201,11 @@ describe('signed out, by the device agent', () => {
     await keptFaceCapture('brunophone');
     const response = await erase({ agent: 'brunophone' });
     expect(response.json().removed).toEqual({ ...ZERO, faces: 1 });
-    expect(await accountOf(bruno)).toMatchObject({ packs: ['PACK5'], events: ['festa_ana'], collection: ['/media/festa_ana/pad/a1.jpg'] });
+    expect(await accountOf(bruno)).toMatchObject({
+      packs: ['PACK5'],
+      events: ['festa_ana'],
+      collection: ['/media/festa_ana/pad/a1.jpg'],
+    });
   });
 });
 
@@ -170,13 +220,24 @@ describe('signed in, by token and device agent', () => {
   });
 
   it("shows the account's lists, the faces and results of both its agents, and its orders", async () => {
-    expect((await summary('anatablet', ana.token)).json()).toEqual({ collection: 2, packs: 1, events: 1, faces: 2, results: 2, grants: 0, orders: 1 });
+    expect((await summary('anatablet', ana.token)).json()).toEqual({
+      collection: 2,
+      packs: 1,
+      events: 1,
+      faces: 2,
+      results: 2,
+      grants: 0,
+      orders: 1,
+    });
   });
 
   it("removes the account's lists and the faces and results of the device and of the account's own agent", async () => {
     const response = await erase({ agent: 'anatablet' }, ana.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2, grants: 0 }, kept: KEPT_AFTER_ERASURE });
+    expect(response.json()).toEqual({
+      removed: { collection: 2, packs: 1, events: 1, faces: 2, results: 2, grants: 0 },
+      kept: KEPT_AFTER_ERASURE,
+    });
 
     expect(await accountOf(ana)).toMatchObject({ collection: [], packs: [], events: [], transactions: ['900000001'] });
     for (const agent of ['anaphone', 'anatablet']) {
@@ -185,8 +246,14 @@ describe('signed in, by token and device agent', () => {
       expect(fs.existsSync(faceFolder(agent))).toBe(false);
     }
     // The order stays, bound to Ana; Bruno's account and phone are untouched; the pack still has its copies.
-    expect((await server.db.query('SELECT uid, status FROM orders WHERE order_id = $1', ['900000001'])).rows).toEqual([{ uid: ana.uid, status: 'approved' }]);
-    expect(await accountOf(bruno)).toMatchObject({ collection: ['/media/festa_ana/pad/a1.jpg'], packs: ['PACK5'], events: ['festa_ana'] });
+    expect((await server.db.query('SELECT uid, status FROM orders WHERE order_id = $1', ['900000001'])).rows).toEqual([
+      { uid: ana.uid, status: 'approved' },
+    ]);
+    expect(await accountOf(bruno)).toMatchObject({
+      collection: ['/media/festa_ana/pad/a1.jpg'],
+      packs: ['PACK5'],
+      events: ['festa_ana'],
+    });
     expect(await facesOf('brunophone')).toBe(1);
     expect(await resultsOf('brunophone')).toBe(1);
     expect(await count("SELECT copies AS n FROM packs WHERE hash = 'PACK5'")).toBe(5);
@@ -208,9 +275,22 @@ describe("a booth result's own media", () => {
   async function mirrorImageFor(agent: string): Promise<string> {
     session += 1;
     const sh = `apagar${session}`;
-    await server.call({ method: 'POST', url: '/api/device/mirror/session', headers: mirror, payload: { sessionHash: sh } });
+    await server.call({
+      method: 'POST',
+      url: '/api/device/mirror/session',
+      headers: mirror,
+      payload: { sessionHash: sh },
+    });
     for (const step of ['start/0', 'mode/Anime', 'prompt/Samurai']) {
-      expect((await server.call({ method: 'GET', url: `/api/espelho/mirror1/${sh}/${agent}/${step}`, headers: ownBrowser(agent) })).statusCode).toBe(200);
+      expect(
+        (
+          await server.call({
+            method: 'GET',
+            url: `/api/espelho/mirror1/${sh}/${agent}/${step}`,
+            headers: ownBrowser(agent),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirror })).statusCode).toBe(200);
     const image = await server.call({
@@ -223,25 +303,34 @@ describe("a booth result's own media", () => {
   }
 
   const served = async (url: string) => (await server.call({ method: 'GET', url })).statusCode;
-  const rowOf = (url: string) => count("SELECT count(*)::int AS n FROM media WHERE '/media/' || event_name || '/' || mode || '/' || file = $1", [url]);
+  const rowOf = (url: string) =>
+    count("SELECT count(*)::int AS n FROM media WHERE '/media/' || event_name || '/' || mode || '/' || file = $1", [
+      url,
+    ]);
 
   it("deletes the guest's mirror images, rows and files, and nobody else's, nor the event's gallery", async () => {
     const mine = await mirrorImageFor('resultguest1');
     const theirs = await mirrorImageFor('resultguest2');
-    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>()
+      .product;
     expect(await served(mine)).toBe(200);
     expect(await rowOf(mine)).toBe(1);
     // A print job of the image keeps its history without it; one not yet printed fails and gives its copy back.
     const pack = (await server.db.query<{ hash: string }>('SELECT hash FROM packs LIMIT 1')).rows[0].hash;
-    const copiesOf = async () => (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
-    await server.db.query("INSERT INTO print_jobs (pack_hash, media_id, status) SELECT $1, id, 'printed' FROM media WHERE file = $2", [
-      pack,
-      mine.split('/')[4],
-    ]);
-    const queued = await server.call({ method: 'GET', url: `/api/print/${pack}/${encodeURIComponent(mine)}?request=tap-apagar-0000001` });
+    const copiesOf = async () =>
+      (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [pack])).rows[0].copies;
+    await server.db.query(
+      "INSERT INTO print_jobs (pack_hash, media_id, status) SELECT $1, id, 'printed' FROM media WHERE file = $2",
+      [pack, mine.split('/')[4]],
+    );
+    const queued = await server.call({
+      method: 'GET',
+      url: `/api/print/${pack}/${encodeURIComponent(mine)}?request=tap-apagar-0000001`,
+    });
     expect(queued.statusCode).toBe(200);
     const copiesBefore = await copiesOf();
-    const status = async () => (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/tap-apagar-0000001` })).json();
+    const status = async () =>
+      (await server.call({ method: 'GET', url: `/api/printStatus/${pack}/tap-apagar-0000001` })).json();
     expect(await status()).toEqual({ status: 'queued', copies: copiesBefore });
 
     const response = await erase({ agent: 'resultguest1' });
@@ -252,7 +341,9 @@ describe("a booth result's own media", () => {
     expect(await served(mine)).toBe(404);
     expect(fs.existsSync(path.join(server.dataDir, 'media', ...mine.split('/').slice(2)))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'thumbs', ...mine.split('/').slice(2)) + '.webp')).toBe(false);
-    expect(await count("SELECT count(*)::int AS n FROM print_jobs WHERE media_id IS NULL AND status = 'printed'")).toBe(1);
+    expect(await count("SELECT count(*)::int AS n FROM print_jobs WHERE media_id IS NULL AND status = 'printed'")).toBe(
+      1,
+    );
     expect(await status()).toEqual({ status: 'failed', copies: copiesBefore + 1 });
     // Once: another erasure gives nothing back again.
     await erase({ agent: 'resultguest1' });
@@ -260,12 +351,15 @@ describe("a booth result's own media", () => {
     // Another guest's image and the event's own photos stay.
     expect(await served(theirs)).toBe(200);
     expect(await rowOf(theirs)).toBe(1);
-    expect((await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product).toEqual(gallery);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product,
+    ).toEqual(gallery);
     for (const url of gallery) expect(await served(url)).toBe(200);
   });
 
   it("never deletes a gallery's photo, whatever URL a result row names", async () => {
-    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>().product;
+    const gallery = (await server.call({ method: 'GET', url: '/api/all/festa_ana/pad' })).json<{ product: string[] }>()
+      .product;
     await addResult('resultguest3', gallery[0]);
     expect((await erase({ agent: 'resultguest3' })).json().removed).toEqual({ ...ZERO, results: 1 });
     expect(await rowOf(gallery[0])).toBe(1);
@@ -287,14 +381,23 @@ describe('bad input changes nothing and gets a 4xx', () => {
     ['an unknown field', { agent: 'keptguest1', uid: 'someone' }],
     ['a number', { agent: 42 }],
   ])('%s: 400', async (_name, payload) => {
-    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', ...(payload === undefined ? {} : { payload }) });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/privacy/erase',
+      ...(payload === undefined ? {} : { payload }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('message');
     expect(await facesOf('keptguest1')).toBe(1);
   });
 
   it('a body that is not JSON (what a form of another site can send): 4xx', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/privacy/erase', headers: { 'content-type': 'text/plain' }, payload: 'agent=keptguest1' });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/privacy/erase',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'agent=keptguest1',
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(await facesOf('keptguest1')).toBe(1);
@@ -324,7 +427,11 @@ describe('retention', () => {
     const file = `${agent}/old-${days}.jpg`;
     fs.mkdirSync(faceFolder(agent), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'faces', file), await jpeg());
-    await server.db.query('INSERT INTO faces (name, file, created_at) VALUES ($1, $2, $3)', [agent, file, daysBefore(days)]);
+    await server.db.query('INSERT INTO faces (name, file, created_at) VALUES ($1, $2, $3)', [
+      agent,
+      file,
+      daysBefore(days),
+    ]);
     return path.join(server.dataDir, 'faces', file);
   }
 
@@ -352,10 +459,10 @@ describe('retention', () => {
       date.setUTCMonth(date.getUTCMonth() - months);
       return date.toISOString();
     };
-    await server.db.query("INSERT INTO leads (evento, nome, created_at) VALUES ('antigo', 'Velho', $1), ('recente', 'Novo', $2)", [
-      monthsAgo(LEAD_RETENTION_MONTHS + 1),
-      monthsAgo(LEAD_RETENTION_MONTHS - 1),
-    ]);
+    await server.db.query(
+      "INSERT INTO leads (evento, nome, created_at) VALUES ('antigo', 'Velho', $1), ('recente', 'Novo', $2)",
+      [monthsAgo(LEAD_RETENTION_MONTHS + 1), monthsAgo(LEAD_RETENTION_MONTHS - 1)],
+    );
 
     // A guest's old result media (the mirror's image) and a recent one: the old goes, rows and files.
     const oldResult = await mirrorResultMedia('velho-resultado.jpg', daysBefore(RESULT_RETENTION_DAYS + 1));
@@ -365,27 +472,39 @@ describe('retention', () => {
     expect(purged).toEqual({ faces: 1, leads: 1, results: 1 });
     expect(fs.existsSync(oldResult)).toBe(false);
     expect(fs.existsSync(newResult)).toBe(true);
-    expect((await server.db.query("SELECT file FROM media WHERE role = 'result' AND file IN ('velho-resultado.jpg', 'novo-resultado.jpg')")).rows).toEqual([
-      { file: 'novo-resultado.jpg' },
-    ]);
+    expect(
+      (
+        await server.db.query(
+          "SELECT file FROM media WHERE role = 'result' AND file IN ('velho-resultado.jpg', 'novo-resultado.jpg')",
+        )
+      ).rows,
+    ).toEqual([{ file: 'novo-resultado.jpg' }]);
     expect(fs.existsSync(expired)).toBe(false);
     expect(fs.existsSync(recent)).toBe(true);
-    expect((await server.db.query("SELECT url FROM agent_results WHERE agent = 'sweepGuest'")).rows).toEqual([{ url: '/media/festa_ana/feed/new.jpg' }]);
-    expect((await server.db.query("SELECT evento FROM leads WHERE evento IN ('antigo', 'recente')")).rows).toEqual([{ evento: 'recente' }]);
+    expect((await server.db.query("SELECT url FROM agent_results WHERE agent = 'sweepGuest'")).rows).toEqual([
+      { url: '/media/festa_ana/feed/new.jpg' },
+    ]);
+    expect((await server.db.query("SELECT evento FROM leads WHERE evento IN ('antigo', 'recente')")).rows).toEqual([
+      { evento: 'recente' },
+    ]);
     // Faces sent today (by the tests above) are far from their end.
     expect(await facesOf('keptguest1')).toBe(1);
   });
 
   it(`deletes a 'Não me mostre' asked more than ${HIDDEN_FACE_RETENTION_DAYS} days ago (the cookies' lifetime), and counts it with the faces`, async () => {
     const hide = (agent: string, days: number) =>
-      server.db.query('INSERT INTO face_hidden (agent, descriptor, created_at) VALUES ($1, $2, $3)', [agent, Buffer.alloc(512), daysBefore(days)]);
+      server.db.query('INSERT INTO face_hidden (agent, descriptor, created_at) VALUES ($1, $2, $3)', [
+        agent,
+        Buffer.alloc(512),
+        daysBefore(days),
+      ]);
     await hide('hiddenlongago', HIDDEN_FACE_RETENTION_DAYS + 1);
     await hide('hiddenrecently', HIDDEN_FACE_RETENTION_DAYS - 1);
     const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), now);
     expect(purged).toEqual({ faces: 1, leads: 0, results: 0 });
-    expect((await server.db.query("SELECT agent FROM face_hidden WHERE agent IN ('hiddenlongago', 'hiddenrecently')")).rows).toEqual([
-      { agent: 'hiddenrecently' },
-    ]);
+    expect(
+      (await server.db.query("SELECT agent FROM face_hidden WHERE agent IN ('hiddenlongago', 'hiddenrecently')")).rows,
+    ).toEqual([{ agent: 'hiddenrecently' }]);
   });
 
   it('runs as a server starts, and stops with it', async () => {

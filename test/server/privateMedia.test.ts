@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { loadMediaSessionSecret, MEDIA_COOKIE, setMediaSessionCookie, signMediaSession, verifyMediaSession } from '../../server/src/http/mediaSession';
+import {
+  loadMediaSessionSecret,
+  MEDIA_COOKIE,
+  setMediaSessionCookie,
+  signMediaSession,
+  verifyMediaSession,
+} from '../../server/src/http/mediaSession';
 import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
@@ -30,7 +36,10 @@ const RANDOM_NAME = /^\/media\/(privada|outra|ligada)\/(pad|360)\/([0-9a-f]{32})
 beforeAll(async () => {
   server = await startTestServer();
   const seed = basicSeed();
-  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] }];
+  seed.events = [
+    ...(seed.events ?? []),
+    { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] },
+  ];
   seed.devices = [
     ...(seed.devices ?? []),
     { id: 'cam2', kind: 'booth', event: 'privada', mode: 'pad', key: PRIVATE_KEY },
@@ -66,10 +75,16 @@ async function onlyUrl(url: string, token: string): Promise<string> {
 }
 
 function upload(headers: Record<string, string>, file: string, body: Buffer, type = 'image/jpeg') {
-  return server.call({ method: 'POST', url: `/api/device/media?file=${file}`, headers: { ...headers, 'content-type': type }, payload: body });
+  return server.call({
+    method: 'POST',
+    url: `/api/device/media?file=${file}`,
+    headers: { ...headers, 'content-type': type },
+    payload: body,
+  });
 }
 
-const secretOf = () => Buffer.from(fs.readFileSync(path.join(server.dataDir, 'media-session.key'), 'utf8').trim(), 'hex');
+const secretOf = () =>
+  Buffer.from(fs.readFileSync(path.join(server.dataDir, 'media-session.key'), 'utf8').trim(), 'hex');
 
 describe('the media cookie', () => {
   it('is handed only to a signed-in caller: HttpOnly, SameSite=Lax, an hour long, never cached', async () => {
@@ -87,12 +102,16 @@ describe('the media cookie', () => {
   it('is cleared on logout', async () => {
     const response = await server.call({ method: 'DELETE', url: '/api/media-session' });
     expect(response.statusCode).toBe(200);
-    expect(String(response.headers['set-cookie'])).toMatch(new RegExp(`^${MEDIA_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax$`));
+    expect(String(response.headers['set-cookie'])).toMatch(
+      new RegExp(`^${MEDIA_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax$`),
+    );
   });
 
   it('is Secure when the public URL is https', () => {
     const headers: Record<string, string> = {};
-    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+    const reply = {
+      header: (name: string, value: string) => ((headers[name] = value), reply),
+    } as unknown as FastifyReply;
     setMediaSessionCookie(reply, { secret: Buffer.alloc(32, 1), secure: true }, { uid: 'u1', team: false });
     expect(headers['Set-Cookie']).toMatch(/; SameSite=Lax; Secure$/);
   });
@@ -137,11 +156,19 @@ describe("a private event's media", () => {
 
   it('open by their random name (a collect link) only signed in: a visitor without a login gets 401, no byte of the file and nothing cached', async () => {
     const guestSignedOut = server.visitorCookie(GUEST_AGENT);
-    for (const url of [photo, `${photo.replace('/media/', '/thumbs/')}.webp`, `${photo.replace('/media/', '/display/')}.webp`, video]) {
+    for (const url of [
+      photo,
+      `${photo.replace('/media/', '/thumbs/')}.webp`,
+      `${photo.replace('/media/', '/display/')}.webp`,
+      video,
+    ]) {
       for (const cookie of [undefined, guestSignedOut]) {
         const response = await get(url, cookie);
         expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
-        expect(response.json()).toEqual({ error: 'media_login_required', message: 'Este evento é privado. Faça login para ver as fotos.' });
+        expect(response.json()).toEqual({
+          error: 'media_login_required',
+          message: 'Este evento é privado. Faça login para ver as fotos.',
+        });
         expect(response.headers['cache-control']).toBe('no-store');
         expect(response.headers['content-type']).toMatch(/^application\/json/);
       }
@@ -185,7 +212,10 @@ describe("a private event's media", () => {
   });
 
   it('refuse a forged, altered, foreign or expired cookie', async () => {
-    const [payload, signature] = [ownerCookie.slice(0, ownerCookie.lastIndexOf('.')), ownerCookie.slice(ownerCookie.lastIndexOf('.') + 1)];
+    const [payload, signature] = [
+      ownerCookie.slice(0, ownerCookie.lastIndexOf('.')),
+      ownerCookie.slice(ownerCookie.lastIndexOf('.') + 1),
+    ];
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     const later = Date.now() + 10 * 24 * 3600 * 1000;
     const forgeries = [
@@ -206,7 +236,9 @@ describe("a private event's media", () => {
       expect(response.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     }
     // The same signer with a future expiry is good: the refusals above are about the forgery.
-    expect((await get(photo, `${MEDIA_COOKIE}=${signMediaSession(secretOf(), owner.uid, later)}`)).statusCode).toBe(200);
+    expect((await get(photo, `${MEDIA_COOKIE}=${signMediaSession(secretOf(), owner.uid, later)}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('answer 404 for an unknown event or a path that names no media file, signed in or not', async () => {
@@ -227,7 +259,11 @@ describe("a private event's media", () => {
 
 describe("a public event's media", () => {
   it('stay open to anyone and cached by anyone, thumbnails and renditions too', async () => {
-    for (const url of ['/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/a1.jpg.webp', '/display/festa_ana/pad/a1.jpg.webp']) {
+    for (const url of [
+      '/media/festa_ana/pad/a1.jpg',
+      '/thumbs/festa_ana/pad/a1.jpg.webp',
+      '/display/festa_ana/pad/a1.jpg.webp',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -249,15 +285,31 @@ describe("a link-only event's media", () => {
 
     // Strangers, signed in or not, learn nothing of the event.
     expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad' })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', token: stranger.token })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json()).toEqual([]);
+    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', token: stranger.token })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await server.call({ method: 'GET', url: '/api/eventos/ligada/agent0001', token: stranger.token })).json(),
+    ).toEqual([]);
     // A new visitor opens the link, signed out: its galleries and its card are theirs now, with no login.
     const visitor = 'agentenovo000001';
     expect((await get(url, server.visitorCookie(visitor))).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', headers: { cookie: server.visitorCookie(visitor) } })).statusCode).toBe(200);
-    const cards = (await server.call({ method: 'GET', url: `/api/eventos/ligada/${visitor}`, headers: { cookie: server.visitorCookie(visitor) } })).json<
-      { title: string; visible: boolean; visibility: string }[]
-    >();
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/all/ligada/pad',
+          headers: { cookie: server.visitorCookie(visitor) },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const cards = (
+      await server.call({
+        method: 'GET',
+        url: `/api/eventos/ligada/${visitor}`,
+        headers: { cookie: server.visitorCookie(visitor) },
+      })
+    ).json<{ title: string; visible: boolean; visibility: string }[]>();
     expect(cards.map((c) => [c.title, c.visible, c.visibility])).toEqual([['ligada', false, 'link']]);
     // A name that is not its random one is nothing to a stranger.
     expect((await get('/media/ligada/pad/l1.jpg')).statusCode).toBe(404);
@@ -282,7 +334,9 @@ describe('file names', () => {
     const retried = await upload(cam2, 'IMG_0001.jpg', image);
     expect(retried.json<{ url: string }>().url).toBe(a);
     await server.jobsDone();
-    const { product } = (await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).json<{ product: string[] }>();
+    const { product } = (await server.call({ method: 'GET', url: '/api/all/privada/pad', token: guest.token })).json<{
+      product: string[];
+    }>();
     expect(product.filter((u) => u === a || u === b)).toEqual([a, b]);
   });
 
@@ -302,7 +356,8 @@ describe('PUT /api/events/{bname}/visibility', () => {
       payload: JSON.stringify(body),
     });
   const visibilityOf = async (name: string) =>
-    (await server.db.query<{ visibility: string }>('SELECT visibility FROM events WHERE name = $1', [name])).rows[0].visibility;
+    (await server.db.query<{ visibility: string }>('SELECT visibility FROM events WHERE name = $1', [name])).rows[0]
+      .visibility;
 
   it('lets the owner make the event private: its media close at once, its old names stay, new ones are random', async () => {
     // Asked once while public: the gate's cache holds 'public' now.
@@ -333,7 +388,10 @@ describe('PUT /api/events/{bname}/visibility', () => {
   it('refuses another user (403) and a signed-out caller (401), and changes nothing', async () => {
     const other = await put('ligada', { visibility: 'public' }, stranger.token);
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' });
+    expect(other.json()).toEqual({
+      error: 'not_event_owner',
+      message: 'Só quem contratou o evento pode mudar quem vê as fotos.',
+    });
     expect((await put('privada', { visibility: 'public' }, guest.token)).statusCode).toBe(403);
     expect((await put('ligada', { visibility: 'public' })).statusCode).toBe(401);
     expect(await visibilityOf('ligada')).toBe('link');
@@ -361,10 +419,16 @@ describe('PUT /api/events/{bname}/visibility', () => {
         },
       ],
     });
-    const made = await server.call({ method: 'GET', url: '/api/create_event/formatura_compradora/987654321', token: buyer.token });
+    const made = await server.call({
+      method: 'GET',
+      url: '/api/create_event/formatura_compradora/987654321',
+      token: buyer.token,
+    });
     expect({ status: made.statusCode, body: made.body }).toEqual({ status: 200, body: 'ok' });
     const ownEvents = async () =>
-      (await server.call({ method: 'GET', url: '/api/load_events', token: buyer.token })).json<{ createdName?: string; visibility?: string }[]>();
+      (await server.call({ method: 'GET', url: '/api/load_events', token: buyer.token })).json<
+        { createdName?: string; visibility?: string }[]
+      >();
     expect((await ownEvents()).map((e) => [e.createdName, e.visibility])).toEqual([['formatura_compradora', 'public']]);
 
     expect((await put('formatura_compradora', { visibility: 'link' }, owner.token)).statusCode).toBe(403);
@@ -381,7 +445,13 @@ describe('PUT /api/events/{bname}/visibility', () => {
   });
 
   it('refuses a bad body, an odd name and an unknown event', async () => {
-    for (const body of [{ visibility: 'secreto' }, {}, { visibility: 'public', extra: 1 }, { visibility: true }, 'public']) {
+    for (const body of [
+      { visibility: 'secreto' },
+      {},
+      { visibility: 'public', extra: 1 },
+      { visibility: true },
+      'public',
+    ]) {
       const response = await put('ligada', body, owner.token);
       expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
     }

@@ -14,7 +14,9 @@ let privateFile: string;
 beforeAll(async () => {
   server = await startTestServer({ MEDIA_PUBLIC_BASE: `${CDN}/` });
   await loadBasicSeed(server);
-  const { rows } = await server.db.query<{ file: string }>("SELECT file FROM media WHERE event_name = 'privada' AND mode = 'pad'");
+  const { rows } = await server.db.query<{ file: string }>(
+    "SELECT file FROM media WHERE event_name = 'privada' AND mode = 'pad'",
+  );
   privateFile = rows[0].file;
 });
 
@@ -22,9 +24,17 @@ afterAll(() => server.close());
 
 describe('MEDIA_PUBLIC_BASE', () => {
   it("sends a public event's files, thumbnails and renditions to the CDN, with the redirect kept a few minutes", async () => {
-    for (const url of ['/media/festa_ana/pad/a1.jpg', '/thumbs/festa_ana/pad/a1.jpg.webp', '/display/festa_ana/pad/a1.jpg.webp']) {
+    for (const url of [
+      '/media/festa_ana/pad/a1.jpg',
+      '/thumbs/festa_ana/pad/a1.jpg.webp',
+      '/display/festa_ana/pad/a1.jpg.webp',
+    ]) {
       const reply = await server.call({ method: 'GET', url: `${url}?v=1`, headers: { range: 'bytes=0-9' } });
-      expect({ url, status: reply.statusCode, location: reply.headers.location }).toEqual({ url, status: 302, location: `${CDN}/publico${url}` });
+      expect({ url, status: reply.statusCode, location: reply.headers.location }).toEqual({
+        url,
+        status: 302,
+        location: `${CDN}/publico${url}`,
+      });
       expect(reply.headers['cache-control']).toBe('public, max-age=300');
     }
   });
@@ -43,13 +53,19 @@ describe('MEDIA_PUBLIC_BASE', () => {
     expect(whole.headers['access-control-allow-origin']).toBe('*');
     expect(whole.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(whole.headers.vary).toBeUndefined();
-    const part = await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg', headers: { range: 'bytes=0-2' } });
+    const part = await server.call({
+      method: 'GET',
+      url: '/publico/media/festa_ana/pad/a1.jpg',
+      headers: { range: 'bytes=0-2' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toEqual(whole.rawPayload.subarray(0, 3));
     const head = await server.call({ method: 'HEAD', url: '/publico/thumbs/festa_ana/pad/a1.jpg.webp' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
-    expect((await server.call({ method: 'GET', url: '/publico/display/festa_ana/pad/a1.jpg.webp' })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: '/publico/display/festa_ana/pad/a1.jpg.webp' })).statusCode).toBe(
+      200,
+    );
   });
 
   it("keeps a private event's file behind the gate, and never hands it to the CDN, even with the team's cookies", async () => {
@@ -60,13 +76,25 @@ describe('MEDIA_PUBLIC_BASE', () => {
     const session = await server.call({ method: 'POST', url: '/api/media-session', token: team.token });
     const cookie = String([session.headers['set-cookie']].flat()[0]).split(';')[0];
     // The team opens it at the app's own address, streamed by the app, never redirected.
-    const teamCopy = await server.call({ method: 'GET', url: `/media/privada/pad/${privateFile}`, headers: { cookie } });
+    const teamCopy = await server.call({
+      method: 'GET',
+      url: `/media/privada/pad/${privateFile}`,
+      headers: { cookie },
+    });
     expect(teamCopy.statusCode).toBe(200);
     expect(teamCopy.headers['cache-control']).toBe('private, no-cache');
     for (const prefix of ['media', 'thumbs', 'display']) {
       const file = prefix === 'media' ? privateFile : `${privateFile}.webp`;
-      const reply = await server.call({ method: 'GET', url: `/publico/${prefix}/privada/pad/${file}`, headers: { cookie } });
-      expect({ prefix, status: reply.statusCode, cache: reply.headers['cache-control'] }).toEqual({ prefix, status: 404, cache: 'no-store' });
+      const reply = await server.call({
+        method: 'GET',
+        url: `/publico/${prefix}/privada/pad/${file}`,
+        headers: { cookie },
+      });
+      expect({ prefix, status: reply.statusCode, cache: reply.headers['cache-control'] }).toEqual({
+        prefix,
+        status: 404,
+        cache: 'no-store',
+      });
     }
   });
 
@@ -92,7 +120,11 @@ describe('MEDIA_PUBLIC_BASE', () => {
   });
 
   it("lets the pages load pictures, videos and the service worker's fetches from the CDN (Content-Security-Policy)", async () => {
-    const policy = String((await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg' })).headers['content-security-policy']);
+    const policy = String(
+      (await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg' })).headers[
+        'content-security-policy'
+      ],
+    );
     for (const directive of ['img-src', 'media-src', 'connect-src']) {
       expect(policy.split('; ').find((one) => one.startsWith(`${directive} `))).toContain('http://cdn.festas.test');
     }

@@ -9,7 +9,8 @@ const LIMIT = 3;
 
 const GENERIC_REFUSAL = { error: 'too_many_requests', message: TOO_MANY_REQUESTS_MESSAGE };
 /** What a route's refusal says: its own words, or the generic ones. */
-const refusalOf = (route: string) => (RATE_LIMITS as Record<string, { refusal?: { error: string; message: string } }>)[route]?.refusal ?? GENERIC_REFUSAL;
+const refusalOf = (route: string) =>
+  (RATE_LIMITS as Record<string, { refusal?: { error: string; message: string } }>)[route]?.refusal ?? GENERIC_REFUSAL;
 
 function expectTooMany(
   response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
@@ -46,7 +47,11 @@ describe('rate limits', () => {
     address += 1;
   });
 
-  async function spend(target: Pick<TestServer, 'call'>, request: InjectOptions & { token?: string }, times = LIMIT): Promise<void> {
+  async function spend(
+    target: Pick<TestServer, 'call'>,
+    request: InjectOptions & { token?: string },
+    times = LIMIT,
+  ): Promise<void> {
     for (let i = 0; i < times; i += 1) expect((await target.call(request)).statusCode).not.toBe(429);
   }
 
@@ -73,7 +78,10 @@ describe('rate limits', () => {
     ['orderStatus', { method: 'GET', url: '/api/orders/123456789' }],
     ['uploadFace', { method: 'POST', url: '/api/uploadFace/agentr001', visitor: 'agentr001', payload: {} }],
     ['faceSearch', { method: 'GET', url: '/api/fotos-do-rosto/agentr004?eventos=festa_ana', visitor: 'agentr004' }],
-    ['collectFound', { method: 'POST', url: '/api/fotos-do-rosto/agentr005/colecao', visitor: 'agentr005', payload: {} }],
+    [
+      'collectFound',
+      { method: 'POST', url: '/api/fotos-do-rosto/agentr005/colecao', visitor: 'agentr005', payload: {} },
+    ],
     ['privacyErase', { method: 'POST', url: '/api/privacy/erase', payload: {} }],
     ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
     // The wall's night: paging it through is bounded (a wall link's holder reading every QR code's wall code).
@@ -90,7 +98,11 @@ describe('rate limits', () => {
   ])(
     '%s: the call past the limit is a 429 in Portuguese with Retry-After; another address is not affected',
     async (route, { signedIn, visitor, ...options }) => {
-      const request = { ...options, token: signedIn ? user.token : undefined, headers: visitor ? { cookie: server.visitorCookie(visitor) } : undefined };
+      const request = {
+        ...options,
+        token: signedIn ? user.token : undefined,
+        headers: visitor ? { cookie: server.visitorCookie(visitor) } : undefined,
+      };
       const refusal = refusalOf(route);
       await spend(server, { ...request, remoteAddress: ip() });
       expectTooMany(await server.call({ ...request, remoteAddress: ip() }), refusal);
@@ -98,7 +110,11 @@ describe('rate limits', () => {
         // A visitor's limit is theirs from any address; another visitor at the same one has their own.
         expectTooMany(await server.call({ ...request, remoteAddress: ip(1) }), refusal);
         const other = `${visitor}x`;
-        const theirs = { ...request, url: request.url?.toString().replace(visitor, other), headers: { cookie: server.visitorCookie(other) } };
+        const theirs = {
+          ...request,
+          url: request.url?.toString().replace(visitor, other),
+          headers: { cookie: server.visitorCookie(other) },
+        };
         expect((await server.call({ ...theirs, remoteAddress: ip() })).statusCode).not.toBe(429);
       } else expect((await server.call({ ...request, remoteAddress: ip(1) })).statusCode).not.toBe(429);
     },
@@ -110,12 +126,18 @@ describe('rate limits', () => {
       await loadBasicSeed(venue);
       const address = '10.77.0.1';
       const ask = (cookie?: string) =>
-        venue.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: address, headers: cookie ? { cookie } : {} });
+        venue.call({
+          method: 'GET',
+          url: '/api/validatePacks/PACK5',
+          remoteAddress: address,
+          headers: cookie ? { cookie } : {},
+        });
       const statuses = new Map<number, number>();
       // VENUE_PHONES guests, two checks each (their whole allowance), all behind the Wi-Fi's address.
       for (let phone = 0; phone < VENUE_PHONES; phone += 1) {
         const cookie = venue.visitorCookie(`convidado${String(phone).padStart(4, '0')}`);
-        for (const status of [(await ask(cookie)).statusCode, (await ask(cookie)).statusCode]) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        for (const status of [(await ask(cookie)).statusCode, (await ask(cookie)).statusCode])
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
       expect(Object.fromEntries(statuses)).toEqual({ 200: 2 * VENUE_PHONES });
       // One guest past their own allowance is refused, not the venue.
@@ -123,7 +145,9 @@ describe('rate limits', () => {
       // The address's ceiling is a venue's worth: a new visitor past it is refused too.
       expectTooMany(await ask(venue.visitorCookie('convidado9999')));
       // Another address has its own.
-      expect((await venue.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: '10.77.0.2' })).statusCode).toBe(200);
+      expect(
+        (await venue.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: '10.77.0.2' })).statusCode,
+      ).toBe(200);
     } finally {
       await venue.close();
     }
@@ -133,13 +157,18 @@ describe('rate limits', () => {
     ['createAccount', '/api/createAccount?account=x'],
     ['updateAccount', '/api/updateAccount'],
     ['modifyAccount', '/api/modifyAccount/add/packs/PACK5'],
-  ])("%s is counted per account: the account's calls from another address are refused, another account's are not", async (_route, url) => {
-    const other = await newUser(`outro-${_route.toLowerCase()}`);
-    await spend(server, { method: 'GET', url, token: user.token, remoteAddress: ip() });
-    expectTooMany(await server.call({ method: 'GET', url, token: user.token, remoteAddress: ip(1) }));
-    // A venue's guests share its address: another account there is not affected.
-    expect((await server.call({ method: 'GET', url, token: other.token, remoteAddress: ip() })).statusCode).not.toBe(429);
-  });
+  ])(
+    "%s is counted per account: the account's calls from another address are refused, another account's are not",
+    async (_route, url) => {
+      const other = await newUser(`outro-${_route.toLowerCase()}`);
+      await spend(server, { method: 'GET', url, token: user.token, remoteAddress: ip() });
+      expectTooMany(await server.call({ method: 'GET', url, token: user.token, remoteAddress: ip(1) }));
+      // A venue's guests share its address: another account there is not affected.
+      expect((await server.call({ method: 'GET', url, token: other.token, remoteAddress: ip() })).statusCode).not.toBe(
+        429,
+      );
+    },
+  );
 
   it('a visitor given on the spot counts as its address: a made-up agent on every request is one person, a signed visitor keeps its own count', async () => {
     const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
@@ -151,7 +180,12 @@ describe('rate limits', () => {
       expect(String(reply.headers['set-cookie'])).toMatch(/agent_sig=/);
     }
     expectTooMany(await server.call(madeUp(LIMIT)));
-    expectTooMany(await server.call({ ...madeUp(LIMIT + 1), headers: { cookie: `agent=inventado${address}y; agent_sig=${'x'.repeat(22)}` } }));
+    expectTooMany(
+      await server.call({
+        ...madeUp(LIMIT + 1),
+        headers: { cookie: `agent=inventado${address}y; agent_sig=${'x'.repeat(22)}` },
+      }),
+    );
     // Two visitors the server signed, at the same address: each has its whole allowance.
     for (const visitor of [`assinado${address}a`, `assinado${address}b`]) {
       const theirs = { ...request, headers: { cookie: server.visitorCookie(visitor) } };
@@ -165,7 +199,10 @@ describe('rate limits', () => {
     const small = await startSecondApp(server, { rateLimits: { scale: 0.05 } });
     try {
       const request = { method: 'GET' as const, url: '/api/check_bname/festa_ana', remoteAddress: ip() };
-      const phone = (n: number) => ({ ...request, headers: { cookie: server.visitorCookie(`celular${address}x${n}`) } });
+      const phone = (n: number) => ({
+        ...request,
+        headers: { cookie: server.visitorCookie(`celular${address}x${n}`) },
+      });
       await spend(small, phone(0));
       for (let i = 0; i < 40; i += 1) expectTooMany(await small.call(phone(0)));
       // 43 requests from the address, 3 of them counted: nine more phones have their whole allowance.
@@ -188,7 +225,9 @@ describe('rate limits', () => {
 
   it('counts each route apart', async () => {
     await spend(server, { method: 'GET', url: '/api/check_bname/festa_ana', remoteAddress: ip() });
-    expect((await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: ip() })).statusCode).toBe(200);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/validatePacks/PACK5', remoteAddress: ip() })).statusCode,
+    ).toBe(200);
   });
 
   it("counts face uploads by visitor: another visitor's are not affected", async () => {
@@ -218,7 +257,9 @@ describe('rate limits', () => {
       expectTooMany(await second.call(request));
       // Sent to both at once, as a balancer spreads them: LIMIT in all.
       const burst = { ...request, remoteAddress: ip(1) };
-      const replies = await Promise.all(Array.from({ length: LIMIT * 4 }, (_, n) => (n % 2 === 0 ? server : second).call(burst)));
+      const replies = await Promise.all(
+        Array.from({ length: LIMIT * 4 }, (_, n) => (n % 2 === 0 ? server : second).call(burst)),
+      );
       expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(LIMIT);
     } finally {
       await second.close();
@@ -250,7 +291,9 @@ describe('rate limits', () => {
   it('without TRUST_PROXY, X-Forwarded-For does not change the address counted', async () => {
     const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
     for (let i = 0; i < LIMIT; i += 1) {
-      expect((await server.call({ ...request, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode).toBe(200);
+      expect((await server.call({ ...request, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode).toBe(
+        200,
+      );
     }
     expectTooMany(await server.call({ ...request, headers: { 'x-forwarded-for': '203.0.113.99' } }));
   });

@@ -12,11 +12,14 @@ const ADDRESS_MAX = 5;
 const WINDOW_MS = 60_000;
 
 /** A route's store over counts in memory alone, and one request of `person` from `address` on it, answered as the plugin is. */
-function route(): { hit: (person: string, address?: string) => { count: WindowCount | undefined; synchronous: boolean } } {
+function route(): {
+  hit: (person: string, address?: string) => { count: WindowCount | undefined; synchronous: boolean };
+} {
   const Store = sharedRateStore(windowCounts({ db: null }));
-  const store = new Store({}).child({ routeInfo: { method: 'GET', url: '/rota' }, addressMax: ADDRESS_MAX } as unknown as Parameters<
-    FastifyRateLimitStore['child']
-  >[0]);
+  const store = new Store({}).child({
+    routeInfo: { method: 'GET', url: '/rota' },
+    addressMax: ADDRESS_MAX,
+  } as unknown as Parameters<FastifyRateLimitStore['child']>[0]);
   return {
     hit(person, address = '10.0.0.1') {
       let count: WindowCount | undefined;

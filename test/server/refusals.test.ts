@@ -8,9 +8,14 @@ const SPY_ERRORS: Record<string, () => unknown> = {
   'spy-app-network': () => Object.assign(new Error('Error while making request'), { code: 'app/network-error' }),
   'spy-auth-network': () => ({ code: 'auth/network-request-failed', message: 'network request failed' }),
   // The message speaks of the network; the code says revoked: a 401.
-  'spy-revoked': () => new InvalidTokenError('network: the Firebase ID token has been revoked', 'auth/id-token-revoked'),
+  'spy-revoked': () =>
+    new InvalidTokenError('network: the Firebase ID token has been revoked', 'auth/id-token-revoked'),
   // What firebase-admin says of a token whose header reads {"alg":"network"}.
-  'spy-odd-alg': () => new InvalidTokenError('Firebase ID token has incorrect algorithm. Expected "RS256" but got "network".', 'auth/argument-error'),
+  'spy-odd-alg': () =>
+    new InvalidTokenError(
+      'Firebase ID token has incorrect algorithm. Expected "RS256" but got "network".',
+      'auth/argument-error',
+    ),
   'spy-disabled': () => new InvalidTokenError('user disabled', 'auth/user-disabled'),
 };
 
@@ -83,7 +88,11 @@ describe('refusals before work', () => {
     const response = await server.call({
       method: 'POST',
       url: '/api/device/media?file=zz1.jpg',
-      headers: { 'content-type': 'application/octet-stream', 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera },
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-device-id': 'cam1',
+        'x-device-key': DEVICE_KEYS.camera,
+      },
       payload: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
     });
     expect(response.statusCode).not.toBe(401);
@@ -96,7 +105,12 @@ describe('refusals before work', () => {
   });
 
   it('a signed-in non-team call with an invalid body is a 403, not a 400', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/authorize_hash', payload: { nada: 1 }, token: user.token });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/authorize_hash',
+      payload: { nada: 1 },
+      token: user.token,
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -159,7 +173,11 @@ describe('logs at info level', () => {
     };
     await server.call({ method: 'GET', url: `/api/validatePacks/${secrets.hash},PACK0` });
     await server.call({ method: 'POST', url: `/api/print/${secrets.hash}/festa_ana/pad/a1.jpg` });
-    await server.call({ method: 'GET', url: `/api/createAccount?account=${secrets.email}&x=${secrets.query}`, token: user.token });
+    await server.call({
+      method: 'GET',
+      url: `/api/createAccount?account=${secrets.email}&x=${secrets.query}`,
+      token: user.token,
+    });
     await server.call({ method: 'GET', url: `/api/agentResults/${secrets.agent}` });
     await server.call({ method: 'GET', url: `/api/shop/${secrets.coupon}/${secrets.agent}` });
     await server.call({
@@ -169,8 +187,16 @@ describe('logs at info level', () => {
     });
     await server.call({ method: 'GET', url: '/api/account', token: user.token });
     await server.call({ method: 'GET', url: '/api/account', token: ODD_HEADER_TOKEN });
-    await server.call({ method: 'GET', url: '/api/device/me', headers: { 'x-device-id': 'cam1', 'x-device-key': secrets.deviceKey } });
-    await server.call({ method: 'GET', url: `/api/nada/${secrets.hash}?q=${secrets.query}`, headers: { authorization: `Bearer ${secrets.token}` } });
+    await server.call({
+      method: 'GET',
+      url: '/api/device/me',
+      headers: { 'x-device-id': 'cam1', 'x-device-key': secrets.deviceKey },
+    });
+    await server.call({
+      method: 'GET',
+      url: `/api/nada/${secrets.hash}?q=${secrets.query}`,
+      headers: { authorization: `Bearer ${secrets.token}` },
+    });
 
     const log = lines.join('');
     expect(log).toContain('incoming request');

@@ -20,18 +20,22 @@ describe('splitList', () => {
 
   it('answers what split, trim, drop empty, keep the first of each and cut at max answer, for any text', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', ' c ', '', ' ', 'd', 'e,f')), fc.integer({ min: 1, max: 5 }), (parts, max) => {
-        const value = parts.join(',');
-        const expected = [
-          ...new Set(
-            value
-              .split(',')
-              .map((part) => part.trim())
-              .filter((part) => part !== ''),
-          ),
-        ].slice(0, max);
-        expect(splitList(value, max)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', ' c ', '', ' ', 'd', 'e,f')),
+        fc.integer({ min: 1, max: 5 }),
+        (parts, max) => {
+          const value = parts.join(',');
+          const expected = [
+            ...new Set(
+              value
+                .split(',')
+                .map((part) => part.trim())
+                .filter((part) => part !== ''),
+            ),
+          ].slice(0, max);
+          expect(splitList(value, max)).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -43,7 +43,13 @@ describe('loadRouteChunks', () => {
   it("keeps only this site's hashed assets from the build's list", () => {
     const dist = distWith({
       [ROUTE_CHUNKS_FILE]: JSON.stringify({
-        'route-collect': ['/assets/route-collect.5.js', 'https://evil.example/x.js', '/assets/../server.js', '/assets/a.png', 7],
+        'route-collect': [
+          '/assets/route-collect.5.js',
+          'https://evil.example/x.js',
+          '/assets/../server.js',
+          '/assets/a.png',
+          7,
+        ],
         broken: 'x',
       }),
     });
@@ -73,7 +79,8 @@ describe("pages that name their first screen's code", () => {
     fs.rmSync(path.dirname(dist), { recursive: true, force: true });
   });
 
-  const page = async (url: string, encoding = 'identity') => server.call({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+  const page = async (url: string, encoding = 'identity') =>
+    server.call({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
 
   it("a booth gallery's page names the event's and the gallery's code in its head", async () => {
     const response = await page('/eventos/evento/pad');
@@ -88,11 +95,17 @@ describe("pages that name their first screen's code", () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength((await page('/eventos/evento/pad')).body));
     const zlib = await import('node:zlib');
-    expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe((await page('/eventos/evento/pad')).body);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(
+      (await page('/eventos/evento/pad')).body,
+    );
   });
 
   it('the events list names its own code to a visitor with events; the landing page and other screens name none', async () => {
-    const withEvents = await server.call({ method: 'GET', url: '/eventos', headers: { accept: 'text/html', cookie: 'events=festa_ana' } });
+    const withEvents = await server.call({
+      method: 'GET',
+      url: '/eventos',
+      headers: { accept: 'text/html', cookie: 'events=festa_ana' },
+    });
     expect(preloads(withEvents.body)).toEqual(['<link rel="preload" as="script" href="/assets/route-eventos.6.js">']);
     // A visitor with none has the list's empty words in the page: they paint before any script is asked for.
     expect(preloads((await page('/eventos')).body)).toEqual([]);

@@ -15,9 +15,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function counts() {
-  const tables = ['events', 'media', 'packs', 'devices', 'products', 'accessories', 'coupons', 'contracts', 'mirror_modes', 'mirror_prompts'];
+  const tables = [
+    'events',
+    'media',
+    'packs',
+    'devices',
+    'products',
+    'accessories',
+    'coupons',
+    'contracts',
+    'mirror_modes',
+    'mirror_prompts',
+  ];
   const result: Record<string, number> = {};
-  for (const table of tables) result[table] = (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  for (const table of tables)
+    result[table] = (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
   return result;
 }
 
@@ -26,7 +38,10 @@ describe('seeding', () => {
     await loadBasicSeed(server);
     const first = await counts();
     expect(first).toMatchObject({ events: 3, media: 7, packs: 3, devices: 4, products: 2 });
-    await server.call({ method: 'GET', url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-seed-print-0001` });
+    await server.call({
+      method: 'GET',
+      url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-seed-print-0001`,
+    });
 
     await loadBasicSeed(server);
     expect(await counts()).toEqual(first);
@@ -36,12 +51,20 @@ describe('seeding', () => {
   it('loads the demo seed with all its media, and records that it finished', async () => {
     const file = path.resolve(__dirname, '../../tools/demoSeed/demo.json');
     const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
-    const summary = await loadSeedFile(server.db, createMediaStorage(server.dataDir), file, await seedDeviceKeys(server.config));
+    const summary = await loadSeedFile(
+      server.db,
+      createMediaStorage(server.dataDir),
+      file,
+      await seedDeviceKeys(server.config),
+    );
     expect(summary.media).toBe(seed.media?.length);
     expect((await server.db.query('SELECT file FROM seed_runs')).rows).toEqual([{ file: 'demo.json' }]);
     for (const mode of ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360']) {
       const response = await server.call({ method: 'GET', url: `/api/all/festa_ana/${mode}` });
-      expect({ mode, count: (response.json() as { product: string[] }).product.length > 0 }).toEqual({ mode, count: true });
+      expect({ mode, count: (response.json() as { product: string[] }).product.length > 0 }).toEqual({
+        mode,
+        count: true,
+      });
     }
   });
 

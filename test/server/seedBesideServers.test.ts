@@ -47,12 +47,24 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-beside-'));
   s3 = await startLocalS3();
   // Only its database is used here (migrated); it takes no job.
-  db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET, JOB_WORKERS: '0' });
+  db = await startTestServer({
+    ...s3Env(s3.settings),
+    DEVICE_KEY_PEPPER: PEPPER,
+    MEDIA_SESSION_SECRET: SECRET,
+    JOB_WORKERS: '0',
+  });
   for (const [name, env] of [
     ['a', { JOB_WORKERS: '0' }],
     ['b', {}],
   ] as const) {
-    servers.push(await startAppServer({ ...sharedEnv(), ...env, DATA_DIR: fs.mkdtempSync(path.join(work, `${name}-`)), DIST_DIR: path.join(work, 'no-dist') }));
+    servers.push(
+      await startAppServer({
+        ...sharedEnv(),
+        ...env,
+        DATA_DIR: fs.mkdtempSync(path.join(work, `${name}-`)),
+        DIST_DIR: path.join(work, 'no-dist'),
+      }),
+    );
   }
   silent = net.createServer((socket) => held.push(socket)).listen(0, '127.0.0.1');
   await new Promise((resolve) => silent.once('listening', resolve));
@@ -131,12 +143,23 @@ async function expectServedByBoth(event: string, seeded: SeedFiles): Promise<voi
     );
     for (const [file, bytes] of Object.entries(seeded.photos)) {
       const media = await fetch(`${server.url}/media/${event}/pad/${file}`);
-      expect({ file, status: media.status, same: Buffer.from(await media.arrayBuffer()).equals(bytes) }).toEqual({ file, status: 200, same: true });
+      expect({ file, status: media.status, same: Buffer.from(await media.arrayBuffer()).equals(bytes) }).toEqual({
+        file,
+        status: 200,
+        same: true,
+      });
       const thumb = await fetch(`${server.url}/thumbs/${event}/pad/${file}.webp`);
-      expect({ file, thumb: thumb.status, type: thumb.headers.get('content-type') }).toEqual({ file, thumb: 200, type: 'image/webp' });
+      expect({ file, thumb: thumb.status, type: thumb.headers.get('content-type') }).toEqual({
+        file,
+        thumb: 200,
+        type: 'image/webp',
+      });
     }
     const image = await fetch(`${server.url}/catalogo/${seeded.catalogue.file}`);
-    expect({ status: image.status, same: Buffer.from(await image.arrayBuffer()).equals(seeded.catalogue.bytes) }).toEqual({ status: 200, same: true });
+    expect({
+      status: image.status,
+      same: Buffer.from(await image.arrayBuffer()).equals(seeded.catalogue.bytes),
+    }).toEqual({ status: 200, same: true });
   }
 }
 
@@ -170,7 +193,10 @@ describe('a seed command beside two running servers, one database and a bucket',
       encoding: 'utf8',
       timeout: 100_000,
     });
-    expect({ status: exit.status, loaded: exit.stdout.includes('seed carregado') }).toEqual({ status: 0, loaded: true });
+    expect({ status: exit.status, loaded: exit.stdout.includes('seed carregado') }).toEqual({
+      status: 0,
+      loaded: true,
+    });
     await expectServedByBoth('semente_prod', seeded);
     for (const server of servers) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   }, 120_000);
@@ -179,12 +205,16 @@ describe('a seed command beside two running servers, one database and a bucket',
     const seeded = await writeSeed('semente_muda');
     const { port } = silent.address() as net.AddressInfo;
     const exits = await Promise.all(
-      [NPM_RUN_SEED(seeded.file), SEED_PROD(seeded.file)].map((command) => runSeed(command, { S3_ENDPOINT: `http://127.0.0.1:${port}` })),
+      [NPM_RUN_SEED(seeded.file), SEED_PROD(seeded.file)].map((command) =>
+        runSeed(command, { S3_ENDPOINT: `http://127.0.0.1:${port}` }),
+      ),
     );
     for (const exit of exits) {
       expect({
         code: exit.code,
-        said: /o bucket "cabine-teste" \(http:\/\/127\.0\.0\.1:\d+\) não respondeu em \d+ s\. Nada foi carregado/.test(exit.output),
+        said: /o bucket "cabine-teste" \(http:\/\/127\.0\.0\.1:\d+\) não respondeu em \d+ s\. Nada foi carregado/.test(
+          exit.output,
+        ),
       }).toEqual({
         code: 1,
         said: true,

@@ -79,12 +79,14 @@ describe.each([
     const { objects, bodies } = recordingPuts(store);
     const video = videoBody(3 * 1024 * 1024);
     const target = ref();
-    expect(await createMediaStorage(folder, {}, objects).storeStream(target, video.chunks(), 10 * 1024 * 1024)).toEqual({
-      kind: 'video',
-      width: null,
-      height: null,
-      hasThumb: false,
-    });
+    expect(await createMediaStorage(folder, {}, objects).storeStream(target, video.chunks(), 10 * 1024 * 1024)).toEqual(
+      {
+        kind: 'video',
+        width: null,
+        height: null,
+        hasThumb: false,
+      },
+    );
     expect(bodies).toEqual([`media/${target.bname}/360/giro.mp4 stream`]);
     const stored = await store.get(`media/${target.bname}/360/giro.mp4`);
     const parts: Buffer[] = [];
@@ -96,13 +98,22 @@ describe.each([
     const store = storeOf();
     const storage = createMediaStorage(folder, {}, store);
     const over = ref();
-    expect(await refusal(storage.storeStream(over, videoBody(2 * 1024 * 1024).chunks(), 1024 * 1024))).toEqual(['too_large', 'too_large']);
+    expect(await refusal(storage.storeStream(over, videoBody(2 * 1024 * 1024).chunks(), 1024 * 1024))).toEqual([
+      'too_large',
+      'too_large',
+    ]);
     expect(await store.head(`media/${over.bname}/360/giro.mp4`)).toBeNull();
     const fake = ref();
-    expect(await refusal(storage.storeStream(fake, Readable.from([await jpeg()]), 1024 * 1024))).toEqual(['unprocessable', 'unsupported_media']);
+    expect(await refusal(storage.storeStream(fake, Readable.from([await jpeg()]), 1024 * 1024))).toEqual([
+      'unprocessable',
+      'unsupported_media',
+    ]);
     expect(await store.head(`media/${fake.bname}/360/giro.mp4`)).toBeNull();
     const empty = ref();
-    expect(await refusal(storage.storeStream(empty, Readable.from([]), 1024 * 1024))).toEqual(['invalid', 'empty_media']);
+    expect(await refusal(storage.storeStream(empty, Readable.from([]), 1024 * 1024))).toEqual([
+      'invalid',
+      'empty_media',
+    ]);
     expect(await store.head(`media/${empty.bname}/360/giro.mp4`)).toBeNull();
   });
 });
@@ -122,7 +133,9 @@ describe('an upload the device broke off', () => {
   it("is the client's failure (a 400), never an error of ours, and leaves nothing stored", async () => {
     const store = diskObjectStore(folder);
     const ref = { bname: 'cortado', mode: '360' as const, file: 'giro.mp4' };
-    expect(await refusal(createMediaStorage(folder, {}, store).storeStream(ref, broken(), 10 * 1024 * 1024))).toEqual(interrupted);
+    expect(await refusal(createMediaStorage(folder, {}, store).storeStream(ref, broken(), 10 * 1024 * 1024))).toEqual(
+      interrupted,
+    );
     expect(await store.head('media/cortado/360/giro.mp4')).toBeNull();
     expect(await refusal(readAtMost(broken(), 10 * 1024 * 1024))).toEqual(interrupted);
   });

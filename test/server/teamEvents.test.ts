@@ -16,7 +16,10 @@ beforeAll(async () => {
   await loadBasicSeed(server);
   [team, owner] = await Promise.all([newTeamMember(), newUser('dona-da-festa')]);
   await server.db.query('INSERT INTO accounts (uid, email) VALUES ($1, $2)', [owner.uid, owner.email]);
-  await server.db.query("UPDATE events SET owner_uid = $1, title = 'Casamento da Bia', suspended_at = now() WHERE name = 'privada'", [owner.uid]);
+  await server.db.query(
+    "UPDATE events SET owner_uid = $1, title = 'Casamento da Bia', suspended_at = now() WHERE name = 'privada'",
+    [owner.uid],
+  );
   // A known order, newest first: 'privada' the newest, 'festa_ana' the oldest.
   await server.db.query("UPDATE events SET created_at = now() - interval '1 day' WHERE name <> 'privada'");
   await server.db.query("UPDATE events SET created_at = now() - interval '2 days' WHERE name = 'festa_ana'");
@@ -25,8 +28,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const list = async (busca?: string, token = team.token) => {
-  const response = await server.call({ method: 'GET', url: `/api/team/events${busca === undefined ? '' : `?busca=${encodeURIComponent(busca)}`}`, token });
-  return { status: response.statusCode, headers: response.headers, events: response.statusCode === 200 ? response.json<TeamEvent[]>() : [] };
+  const response = await server.call({
+    method: 'GET',
+    url: `/api/team/events${busca === undefined ? '' : `?busca=${encodeURIComponent(busca)}`}`,
+    token,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    events: response.statusCode === 200 ? response.json<TeamEvent[]>() : [],
+  };
 };
 
 it('lists every event for the team, newest first, with its owner, its visibility, whether it is suspended and its booth media', async () => {
@@ -53,7 +64,9 @@ it('lists every event for the team, newest first, with its owner, its visibility
     createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
   });
   const festa = events.find((event) => event.name === 'festa_ana');
-  const { rows: festaMedia } = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM media WHERE event_name = 'festa_ana' AND role = 'booth'");
+  const { rows: festaMedia } = await server.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM media WHERE event_name = 'festa_ana' AND role = 'booth'",
+  );
   expect(festaMedia[0].n).toBeGreaterThan(0);
   expect(festa).toMatchObject({ ownerEmail: '', suspended: false, media: festaMedia[0].n });
 });
@@ -61,13 +74,18 @@ it('lists every event for the team, newest first, with its owner, its visibility
 it("counts an event's booth media only: not its own images, nor a guest's result", async () => {
   const before = (await list('festa_ana')).events[0].media;
   const add = (file: string, role: string) =>
-    server.db.query("INSERT INTO media (event_name, mode, file, kind, role) VALUES ('festa_ana', 'pad', $1, 'image', $2)", [file, role]);
+    server.db.query(
+      "INSERT INTO media (event_name, mode, file, kind, role) VALUES ('festa_ana', 'pad', $1, 'image', $2)",
+      [file, role],
+    );
   await add('resultado-convidado.jpg', 'result');
   await add('capa-nova.jpg', 'event');
   expect((await list('festa_ana')).events[0].media).toBe(before);
   await add('da-cabine.jpg', 'booth');
   expect((await list('festa_ana')).events[0].media).toBe(before + 1);
-  await server.db.query("DELETE FROM media WHERE event_name = 'festa_ana' AND file IN ('resultado-convidado.jpg', 'capa-nova.jpg', 'da-cabine.jpg')");
+  await server.db.query(
+    "DELETE FROM media WHERE event_name = 'festa_ana' AND file IN ('resultado-convidado.jpg', 'capa-nova.jpg', 'da-cabine.jpg')",
+  );
 });
 
 it('finds an event by its name, its title or its owner’s email, in any case, and takes LIKE’s own characters literally', async () => {
@@ -101,6 +119,10 @@ it(`answers at most ${TEAM_EVENTS_LIMIT} events: the newest`, async () => {
 it('is the team’s alone, and refuses a search too long to be a name', async () => {
   expect((await server.call({ method: 'GET', url: '/api/team/events' })).statusCode).toBe(401);
   expect((await list(undefined, owner.token)).status).toBe(403);
-  const tooLong = await server.call({ method: 'GET', url: `/api/team/events?busca=${'a'.repeat(101)}`, token: team.token });
+  const tooLong = await server.call({
+    method: 'GET',
+    url: `/api/team/events?busca=${'a'.repeat(101)}`,
+    token: team.token,
+  });
   expect(tooLong.statusCode).toBe(400);
 });

@@ -48,7 +48,12 @@ beforeAll(async () => {
   s3 = await startLocalS3();
   // The database (migrated, seeded into the bucket), as every server file's: only its database is used here.
   // It takes no job: those are B's alone (A only answers requests), so that B is seen doing A's.
-  db = await startTestServer({ ...s3Env(s3.settings), DEVICE_KEY_PEPPER: PEPPER, MEDIA_SESSION_SECRET: SECRET, JOB_WORKERS: '0' });
+  db = await startTestServer({
+    ...s3Env(s3.settings),
+    DEVICE_KEY_PEPPER: PEPPER,
+    MEDIA_SESSION_SECRET: SECRET,
+    JOB_WORKERS: '0',
+  });
   await loadBasicSeed(db);
   servers.push(...(await Promise.all([startServer('a', { JOB_WORKERS: '0' }), startServer('b')])));
   nginx = await startBalancer(
@@ -74,7 +79,11 @@ const newClient = () => `198.51.100.${(client += 1)}`;
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 async function upload(base: string, file: string, body: Buffer): Promise<Response> {
-  return fetch(`${base}/api/device/media?file=${file}`, { method: 'POST', headers: { ...camera, 'content-type': 'image/jpeg' }, body });
+  return fetch(`${base}/api/device/media?file=${file}`, {
+    method: 'POST',
+    headers: { ...camera, 'content-type': 'image/jpeg' },
+    body,
+  });
 }
 
 /** Whether each key is in the bucket, asked of the bucket itself (no server makes anything on the way). */
@@ -98,16 +107,26 @@ describe('two app servers behind a balancer', () => {
   });
 
   it('show on B, live, a booth photo uploaded through A, with its thumbnail and rendition made by B from the queue', async () => {
-    const gallery = async () => ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
+    const gallery = async () =>
+      ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     expect(await gallery()).not.toContain('/media/festa_ana/pad/de-a.jpg');
     const sent = await upload(a(), 'de-a.jpg', await jpeg(640, 480));
     expect(sent.status).toBe(200);
     await eventually(async () => (await gallery()).includes('/media/festa_ana/pad/de-a.jpg'));
     // A queued the job and takes none: B's worker made both, in the bucket, before anyone asked.
     await jobsDone(db.db);
-    expect(await inBucket(['thumbs/festa_ana/pad/de-a.jpg.webp', 'display/festa_ana/pad/de-a.jpg.webp'])).toEqual([true, true]);
-    expect((await db.db.query('SELECT has_thumb FROM media WHERE file = $1', ['de-a.jpg'])).rows).toEqual([{ has_thumb: true }]);
-    for (const url of ['/media/festa_ana/pad/de-a.jpg', '/thumbs/festa_ana/pad/de-a.jpg.webp', '/display/festa_ana/pad/de-a.jpg.webp']) {
+    expect(await inBucket(['thumbs/festa_ana/pad/de-a.jpg.webp', 'display/festa_ana/pad/de-a.jpg.webp'])).toEqual([
+      true,
+      true,
+    ]);
+    expect((await db.db.query('SELECT has_thumb FROM media WHERE file = $1', ['de-a.jpg'])).rows).toEqual([
+      { has_thumb: true },
+    ]);
+    for (const url of [
+      '/media/festa_ana/pad/de-a.jpg',
+      '/thumbs/festa_ana/pad/de-a.jpg.webp',
+      '/display/festa_ana/pad/de-a.jpg.webp',
+    ]) {
       expect({ url, status: (await fetch(`${b()}${url}`)).status }).toEqual({ url, status: 200 });
     }
   });
@@ -123,12 +142,15 @@ describe('two app servers behind a balancer', () => {
     );
     expect(replies.filter((status) => status === 200)).toHaveLength(5);
     expect(replies.filter((status) => status === 409)).toHaveLength(25);
-    expect((await db.db.query<{ copies: number }>("SELECT copies FROM packs WHERE hash = 'PACK5'")).rows[0].copies).toBe(0);
+    expect(
+      (await db.db.query<{ copies: number }>("SELECT copies FROM packs WHERE hash = 'PACK5'")).rows[0].copies,
+    ).toBe(0);
   });
 
   it('allow a rate limit of N a minute N times in all, whichever server answers', async () => {
     const address = newClient();
-    const ask = async () => (await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status;
+    const ask = async () =>
+      (await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status;
     const statuses: number[] = [];
     // validatePacks: 60 a minute per client. Both servers count in memory below half the limit and
     // settle every 100 ms (docs/operations.md, "Rate limits across servers"): a burst that crosses
@@ -144,7 +166,9 @@ describe('two app servers behind a balancer', () => {
     for (let n = 0; n < 6; n += 1) expect(await ask()).toBe(429);
     // Another client has its own allowance, on either server.
     for (let n = 0; n < 2; n += 1)
-      expect((await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': newClient() } })).status).toBe(200);
+      expect(
+        (await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': newClient() } })).status,
+      ).toBe(200);
   });
 
   it("refuse on B, at once, an event's media the team made private on A", async () => {
@@ -203,9 +227,14 @@ describe('two app servers behind a balancer', () => {
 
     // The thumbnails and renditions A queued and never made (it takes no job) are B's work.
     await jobsDone(db.db);
-    expect(await inBucket(acknowledged.flatMap((url) => [url.replace('/media/', 'thumbs/') + '.webp', url.replace('/media/', 'display/') + '.webp']))).toEqual(
-      acknowledged.flatMap(() => [true, true]),
-    );
+    expect(
+      await inBucket(
+        acknowledged.flatMap((url) => [
+          url.replace('/media/', 'thumbs/') + '.webp',
+          url.replace('/media/', 'display/') + '.webp',
+        ]),
+      ),
+    ).toEqual(acknowledged.flatMap(() => [true, true]));
     const gallery = ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     for (const url of acknowledged) {
       expect(gallery).toContain(url);

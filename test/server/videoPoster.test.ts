@@ -48,7 +48,10 @@ describe('video posters', () => {
     expect(await videoPosterFrame(giro(1), { ffmpeg: path.join(dataDir, 'no-ffmpeg') })).toBeNull();
     const broken = Buffer.concat([giro(1).subarray(0, 64), Buffer.alloc(4096)]);
     expect(await videoPosterFrame(broken)).toBeNull();
-    const stored = await createMediaStorage(dataDir).save({ bname: 'festa_ana', mode: '360', file: 'quebrado.mp4' }, broken);
+    const stored = await createMediaStorage(dataDir).save(
+      { bname: 'festa_ana', mode: '360', file: 'quebrado.mp4' },
+      broken,
+    );
     expect(stored).toMatchObject({ kind: 'video', hasThumb: false });
     expect(fs.existsSync(path.join(dataDir, 'media/festa_ana/360/quebrado.mp4'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'thumbs/festa_ana/360/quebrado.mp4.webp'))).toBe(false);

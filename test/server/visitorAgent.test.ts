@@ -13,7 +13,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   const seed = basicSeed();
-  seed.events = [...(seed.events ?? []), { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] }];
+  seed.events = [
+    ...(seed.events ?? []),
+    { name: 'ligada', publicId: 'ligada-link-1', visibility: 'link', devices: ['pad'] },
+  ];
   seed.media = [...(seed.media ?? []), { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' }];
   await loadBasicSeed(server, seed);
 });
@@ -30,7 +33,11 @@ const givenVisitor = (response: { headers: Record<string, unknown> }) => {
 
 const fromAddress = (address: string, cookie: string) => ({ remoteAddress: address, headers: { cookie } });
 const grantsOf = async (agent: string) =>
-  (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM event_grants WHERE holder = $1', [`agent:${agent}`])).rows[0].n;
+  (
+    await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM event_grants WHERE holder = $1', [
+      `agent:${agent}`,
+    ])
+  ).rows[0].n;
 const poligram = async () => `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
 
 describe('the agents the server gives', () => {
@@ -46,7 +53,15 @@ describe('the agents the server gives', () => {
     expect(await grantsOf('inventado001')).toBe(0);
     expect(await grantsOf(visitor?.agent ?? '')).toBe(1);
     expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', ...made })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: '/api/all/ligada/pad', ...fromAddress('10.7.0.1', visitor?.cookie ?? '') })).statusCode).toBe(200);
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: '/api/all/ligada/pad',
+          ...fromAddress('10.7.0.1', visitor?.cookie ?? ''),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const face = await server.call({
       method: 'POST',
@@ -55,28 +70,47 @@ describe('the agents the server gives', () => {
       ...made,
     });
     expect(face.statusCode).toBe(403);
-    expect(face.json()).toEqual({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.' });
-    expect((await server.db.query("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'inventado001'")).rows[0].n).toBe(0);
+    expect(face.json()).toEqual({
+      error: 'agent_not_vouched',
+      message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.',
+    });
+    expect(
+      (await server.db.query("SELECT count(*)::int AS n FROM face_selfies WHERE agent = 'inventado001'")).rows[0].n,
+    ).toBe(0);
   });
 
   it('a thousand made-up agents from one address leave the next guest there a visitor of their own, vouched for', async () => {
     const address = '10.7.0.2';
     const given = new Set<string>();
     for (let n = 0; n < 1_000; n += 1) {
-      const response = await server.call({ method: 'GET', url: '/api/health', ...fromAddress(address, `agent=rotativo${String(n).padStart(4, '0')}`) });
+      const response = await server.call({
+        method: 'GET',
+        url: '/api/health',
+        ...fromAddress(address, `agent=rotativo${String(n).padStart(4, '0')}`),
+      });
       expect(response.statusCode).toBe(200);
       given.add(givenVisitor(response)?.agent ?? '');
     }
     expect(given.size).toBe(1_000);
     expect(given.has('')).toBe(false);
     // Nothing of theirs was kept: a new visitor costs a signature, not a row.
-    expect((await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM event_grants WHERE holder LIKE 'agent:rotativo%'")).rows[0].n).toBe(0);
+    expect(
+      (
+        await server.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM event_grants WHERE holder LIKE 'agent:rotativo%'",
+        )
+      ).rows[0].n,
+    ).toBe(0);
 
     // The guest who comes next, from the same Wi-Fi, is given a visitor, whom the server knows again.
     const link = await collectLinkOf(server, 'ligada');
     const guest = givenVisitor(await server.call({ method: 'HEAD', url: link, ...fromAddress(address, 'agent=') }));
     expect(guest).not.toBeNull();
-    const back = await server.call({ method: 'GET', url: '/api/all/ligada/pad', ...fromAddress(address, guest?.cookie ?? '') });
+    const back = await server.call({
+      method: 'GET',
+      url: '/api/all/ligada/pad',
+      ...fromAddress(address, guest?.cookie ?? ''),
+    });
     expect(back.statusCode).toBe(200);
     expect(back.headers['set-cookie']).toBeUndefined();
     const face = await server.call({
@@ -109,7 +143,11 @@ describe('the agents the server gives', () => {
     const link = await collectLinkOf(server, 'ligada');
     const mine = server.visitorCookie('meuagente0001');
     const signature = mine.split('agent_sig=')[1];
-    const borrowed = await server.call({ method: 'HEAD', url: link, ...fromAddress('10.7.0.3', `agent=outroagente01; agent_sig=${signature}`) });
+    const borrowed = await server.call({
+      method: 'HEAD',
+      url: link,
+      ...fromAddress('10.7.0.3', `agent=outroagente01; agent_sig=${signature}`),
+    });
     expect(borrowed.statusCode).toBe(200);
     expect(await grantsOf('outroagente01')).toBe(0);
     expect(givenVisitor(borrowed)?.agent).not.toBe('outroagente01');
@@ -122,8 +160,18 @@ describe('the agents the server gives', () => {
 
 describe("an account's device", () => {
   const accountJson = (email: string, agent: string) =>
-    JSON.stringify({ email, agent, displayName: 'X', photoURL: '', phone: '', tiktok: '', instagram: '', transactions: [] });
-  const agentOfAccount = async (uid: string) => (await server.db.query<{ agent: string }>('SELECT agent FROM accounts WHERE uid = $1', [uid])).rows[0]?.agent;
+    JSON.stringify({
+      email,
+      agent,
+      displayName: 'X',
+      photoURL: '',
+      phone: '',
+      tiktok: '',
+      instagram: '',
+      transactions: [],
+    });
+  const agentOfAccount = async (uid: string) =>
+    (await server.db.query<{ agent: string }>('SELECT agent FROM accounts WHERE uid = $1', [uid])).rows[0]?.agent;
 
   it("is the browser's vouched agent, never the one the JSON names (another guest's, whose booth results would follow it)", async () => {
     const thief = await newUser('ladrao');

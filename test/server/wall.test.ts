@@ -32,10 +32,13 @@ const wall = (publicId: string, { token, key, cookie }: { token?: string; key?: 
     token,
     headers: cookie ? { cookie } : {},
   });
-const wallLink = (method: 'GET' | 'POST' | 'DELETE', bname: string, token?: string) => server.call({ method, url: `/api/events/${bname}/telao`, token });
+const wallLink = (method: 'GET' | 'POST' | 'DELETE', bname: string, token?: string) =>
+  server.call({ method, url: `/api/events/${bname}/telao`, token });
 const newKey = async () => (await wallLink('POST', 'privada', owner.token)).json<WallLinkReply>().key as string;
 const cookieOf = (response: { headers: Record<string, unknown> }) => {
-  const header = [response.headers['set-cookie']].flat().find((value): value is string => typeof value === 'string' && value.startsWith('cabine_telao_'));
+  const header = [response.headers['set-cookie']]
+    .flat()
+    .find((value): value is string => typeof value === 'string' && value.startsWith('cabine_telao_'));
   return header?.split(';')[0];
 };
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
@@ -50,7 +53,11 @@ describe("a public event's wall", () => {
       bname: 'festa_ana',
       displayTitle: 'Festa da Ana',
       cover: '/media/festa_ana/pad/a1.jpg',
-      product: expect.arrayContaining(['/media/festa_ana/pad/a1.jpg', '/media/festa_ana/polaroid/p1.jpg', '/media/festa_ana/360/v1.mp4']),
+      product: expect.arrayContaining([
+        '/media/festa_ana/pad/a1.jpg',
+        '/media/festa_ana/polaroid/p1.jpg',
+        '/media/festa_ana/360/v1.mp4',
+      ]),
       // A public event's collect links open it by themselves: no QR code needs a wall code.
       codes: {},
       visibility: 'public',
@@ -79,7 +86,10 @@ describe("a public event's wall", () => {
     const night: string[] = [];
     let after: string | null = null;
     for (let pages = 0; pages < 10; pages += 1) {
-      const response = await server.call({ method: 'GET', url: `/api/telao/outra-1/noite${after === null ? '' : `?depois=${after}`}` });
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/telao/outra-1/noite${after === null ? '' : `?depois=${after}`}`,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       const page = response.json<WallNightReply>();
@@ -96,8 +106,14 @@ describe("a public event's wall", () => {
     expect(night).toEqual(rows.map((row) => row.url));
     // A cursor the server never gave is refused (400), never a 500.
     for (const bad of ['x', '1-', '9999999999999999999-1', '1-2-3'])
-      expect((await server.call({ method: 'GET', url: `/api/telao/outra-1/noite?depois=${bad}` })).statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: '/api/telao/outra-1/noite?depois=999999999999999999-1' })).json<WallNightReply>()).toEqual({
+      expect((await server.call({ method: 'GET', url: `/api/telao/outra-1/noite?depois=${bad}` })).statusCode).toBe(
+        400,
+      );
+    expect(
+      (
+        await server.call({ method: 'GET', url: '/api/telao/outra-1/noite?depois=999999999999999999-1' })
+      ).json<WallNightReply>(),
+    ).toEqual({
       product: [],
       codes: {},
       next: null,
@@ -108,7 +124,11 @@ describe("a public event's wall", () => {
     const first = await wall('festa-ana-1');
     const etag = first.headers.etag as string;
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const same = await server.call({ method: 'GET', url: '/api/telao/festa-ana-1', headers: { 'if-none-match': etag } });
+    const same = await server.call({
+      method: 'GET',
+      url: '/api/telao/festa-ana-1',
+      headers: { 'if-none-match': etag },
+    });
     expect(same.statusCode).toBe(304);
     const sent = await server.call({
       method: 'POST',
@@ -118,7 +138,11 @@ describe("a public event's wall", () => {
     });
     expect(sent.statusCode).toBe(200);
     await server.jobsDone();
-    const after = await server.call({ method: 'GET', url: '/api/telao/festa-ana-1', headers: { 'if-none-match': etag } });
+    const after = await server.call({
+      method: 'GET',
+      url: '/api/telao/festa-ana-1',
+      headers: { 'if-none-match': etag },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json<WallReply>().product[0]).toBe('/media/festa_ana/pad/telao-novo.jpg');
   });
@@ -156,11 +180,15 @@ describe("a private event's wall", () => {
     expect(opened.json<WallReply>().displayTitle).toBe('privada');
     const cookie = cookieOf(opened);
     expect(cookie).toMatch(/^cabine_telao_privada=/);
-    expect(String([opened.headers['set-cookie']].flat().find((value) => String(value).startsWith('cabine_telao')))).toMatch(/HttpOnly; SameSite=Lax/);
+    expect(
+      String([opened.headers['set-cookie']].flat().find((value) => String(value).startsWith('cabine_telao'))),
+    ).toMatch(/HttpOnly; SameSite=Lax/);
     const file = (url: string, headers: Record<string, string> = {}) => server.call({ method: 'GET', url, headers });
     const photo = await collectLinkOf(server, 'privada');
     expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(200);
-    expect((await file(`${photo.replace('/media/', '/thumbs/')}.webp`, { cookie: cookie as string })).statusCode).toBe(200);
+    expect((await file(`${photo.replace('/media/', '/thumbs/')}.webp`, { cookie: cookie as string })).statusCode).toBe(
+      200,
+    );
     // Without it, the file asks for a login (a collect link's own file), as for any guest.
     expect((await file(photo)).statusCode).toBe(401);
     // A screen's wall is not a ZIP of the whole event: 'Baixar todas' stays the guests'.
@@ -182,7 +210,11 @@ describe("a private event's wall", () => {
       await server.db.query("UPDATE events SET visibility = 'public', wall_key = NULL WHERE name = 'outra'");
     }
 
-    expect((await wallLink('DELETE', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key: null, visibility: 'private' });
+    expect((await wallLink('DELETE', 'privada', owner.token)).json<WallLinkReply>()).toEqual({
+      publicId: 'privada-1',
+      key: null,
+      visibility: 'private',
+    });
     expect((await wall('privada-1', { key })).statusCode).toBe(404);
     // The screen is no guest: its file's name opens nothing for it, as for a stranger.
     expect((await file(photo, { cookie: cookie as string })).statusCode).toBe(404);
@@ -193,9 +225,21 @@ describe("a private event's wall", () => {
     const oldCookie = cookieOf(await wall('privada-1', { key: old })) as string;
     const key = await newKey();
     expect(key).not.toBe(old);
-    expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId: 'privada-1', key, visibility: 'private' });
+    expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({
+      publicId: 'privada-1',
+      key,
+      visibility: 'private',
+    });
     expect((await wall('privada-1', { key: old })).statusCode).toBe(404);
-    expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie: oldCookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: await collectLinkOf(server, 'privada'),
+          headers: { cookie: oldCookie },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await wall('privada-1', { key })).statusCode).toBe(200);
   });
 
@@ -207,8 +251,15 @@ describe("a private event's wall", () => {
     try {
       expect((await wall(publicId, { key })).statusCode).toBe(404);
       expect((await wall('privada-1', { key })).statusCode).toBe(404);
-      expect((await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie } })).statusCode).not.toBe(200);
-      expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({ publicId, key: null, visibility: 'private' });
+      expect(
+        (await server.call({ method: 'GET', url: await collectLinkOf(server, 'privada'), headers: { cookie } }))
+          .statusCode,
+      ).not.toBe(200);
+      expect((await wallLink('GET', 'privada', owner.token)).json<WallLinkReply>()).toEqual({
+        publicId,
+        key: null,
+        visibility: 'private',
+      });
     } finally {
       await server.db.query("UPDATE events SET public_id = 'privada-1' WHERE name = 'privada'");
     }
@@ -227,7 +278,9 @@ describe("a private event's wall", () => {
       const after = (await wall(publicId, { token: owner.token })).json<WallReply>();
       expect(Object.keys(after.codes ?? {}).sort()).toEqual([...after.product].sort());
       for (const code of Object.values(after.codes ?? {})) expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      const night = (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token: owner.token })).json<WallNightReply>();
+      const night = (
+        await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token: owner.token })
+      ).json<WallNightReply>();
       for (const url of night.product) expect(night.codes[url]).toBe(after.codes?.[url]);
       // A photo stored after it opens the event by its own link: no code.
       await server.db.query(
@@ -262,17 +315,27 @@ describe('a wall link grants nothing but the wall (issue 41)', () => {
   const screen = async (key: string) => {
     const opened = await wall('privada-1', { key, cookie: server.visitorCookie(TV) });
     expect(opened.statusCode).toBe(200);
-    return { cookie: `${server.visitorCookie(TV)}; ${cookieOf(opened) as string}`, product: opened.json<WallReply>().product };
+    return {
+      cookie: `${server.visitorCookie(TV)}; ${cookieOf(opened) as string}`,
+      product: opened.json<WallReply>().product,
+    };
   };
   const get = (url: string, cookie: string) => server.call({ method: 'GET', url, headers: { cookie } });
-  const grantsOfTv = async () => (await server.db.query('SELECT 1 FROM event_grants WHERE holder = $1', [`agent:${TV}`])).rowCount;
+  const grantsOfTv = async () =>
+    (await server.db.query('SELECT 1 FROM event_grants WHERE holder = $1', [`agent:${TV}`])).rowCount;
   /** Every file the wall shows, as the screen loads it: the file and its thumbnail. */
   const loadWall = async (product: string[], cookie: string) =>
-    Promise.all(product.flatMap((url) => [url, `${url.replace('/media/', '/thumbs/')}.webp`]).map(async (url) => (await get(url, cookie)).statusCode));
+    Promise.all(
+      product
+        .flatMap((url) => [url, `${url.replace('/media/', '/thumbs/')}.webp`])
+        .map(async (url) => (await get(url, cookie)).statusCode),
+    );
 
   // A link-only event: a grant would open its gallery and ZIP with no login at all. Its files
   // still collect links (an earlier test took every guest's access, which ends those of its files).
-  beforeEach(() => server.db.query("UPDATE events SET visibility = 'link', grants_reset_at = NULL WHERE name = 'privada'"));
+  beforeEach(() =>
+    server.db.query("UPDATE events SET visibility = 'link', grants_reset_at = NULL WHERE name = 'privada'"),
+  );
   afterEach(async () => {
     await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'privada'");
     await server.db.query('DELETE FROM event_grants WHERE holder = $1', [`agent:${TV}`]);

@@ -26,6 +26,7 @@ describe("a wall's cookie", () => {
     const otherEvent = `${Buffer.from('outra').toString('base64url')}.${print}.${expiry}.${signature}`;
     expect(wallSessionOpens(secret, otherEvent, 'outra', KEY, NOW)).toBe(false);
     expect(wallSessionOpens(crypto.randomBytes(32), value, 'festa', KEY, NOW)).toBe(false);
-    for (const bad of ['', 'x', `${value}.`, value.slice(0, -1), 'a'.repeat(600)]) expect(wallSessionOpens(secret, bad, 'festa', KEY, NOW)).toBe(false);
+    for (const bad of ['', 'x', `${value}.`, value.slice(0, -1), 'a'.repeat(600)])
+      expect(wallSessionOpens(secret, bad, 'festa', KEY, NOW)).toBe(false);
   });
 });

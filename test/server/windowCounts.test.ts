@@ -39,7 +39,8 @@ function counts(db: Queryable): WindowCounts {
   return made;
 }
 
-const stored = async (key: string) => (await server.db.query<{ hits: number }>('SELECT hits FROM rate_counters WHERE key = $1', [key])).rows[0]?.hits ?? 0;
+const stored = async (key: string) =>
+  (await server.db.query<{ hits: number }>('SELECT hits FROM rate_counters WHERE key = $1', [key])).rows[0]?.hits ?? 0;
 
 let keys = 0;
 const newKey = () => `teste|chave ${(keys += 1)}`;
@@ -80,7 +81,9 @@ it('a small limit is decided by the database request by request: exact across se
   const second = counts(countingDb().db);
   const key = newKey();
   const limit = 10;
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? first : second).count(key, limit, 60_000)));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? first : second).count(key, limit, 60_000)),
+  );
   expect(answers.filter((answer) => answer.current <= limit)).toHaveLength(limit);
   expect(answers.every((answer) => answer.ttl > 0 && answer.ttl <= 60_000)).toBe(true);
 });
@@ -91,7 +94,8 @@ it('a large limit goes to the database from half of it on: two servers together 
   const key = newKey();
   const limit = 100;
   let admitted = 0;
-  for (let n = 0; n < 400; n += 1) if ((await (n % 2 === 0 ? first : second).count(key, limit, 60_000)).current <= limit) admitted += 1;
+  for (let n = 0; n < 400; n += 1)
+    if ((await (n % 2 === 0 ? first : second).count(key, limit, 60_000)).current <= limit) admitted += 1;
   expect(admitted).toBeGreaterThanOrEqual(limit);
   expect(admitted).toBeLessThan(limit * 1.5);
 });

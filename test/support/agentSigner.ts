@@ -29,7 +29,13 @@ export function agentSigner(cookies: CookieJar, signed: readonly string[] = []) 
     refusal(named: string): Response | null {
       return named === visitor()
         ? null
-        : HttpResponse.json({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.' }, { status: 403 });
+        : HttpResponse.json(
+            {
+              error: 'agent_not_vouched',
+              message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.',
+            },
+            { status: 403 },
+          );
     },
     /** The browser lost the signature of this agent (its cookies cleared, the agent kept by the app). */
     forget(agent: string): void {

@@ -19,7 +19,11 @@ export type RelativeBox = readonly [x: number, y: number, width: number, height:
  * A selfie of one face of a photo: cropped with a face's width of margin around it, as a phone
  * frames a face, `width` px wide, recompressed as a JPEG.
  */
-export async function faceCrop(photo: Buffer, [x, y, w, h]: RelativeBox, { width = 640, quality = 80 } = {}): Promise<Buffer> {
+export async function faceCrop(
+  photo: Buffer,
+  [x, y, w, h]: RelativeBox,
+  { width = 640, quality = 80 } = {},
+): Promise<Buffer> {
   const size = await sharp(photo).metadata();
   const photoWidth = size.width ?? 0;
   const photoHeight = size.height ?? 0;
@@ -35,14 +39,18 @@ export async function faceCrop(photo: Buffer, [x, y, w, h]: RelativeBox, { width
 }
 
 /** Bytes as the face screen sends them: a data URL. */
-export const dataUrl = (bytes: Buffer, type = 'image/jpeg'): string => `data:${type};base64,${bytes.toString('base64')}`;
+export const dataUrl = (bytes: Buffer, type = 'image/jpeg'): string =>
+  `data:${type};base64,${bytes.toString('base64')}`;
 
 /**
  * A capture with faces in it, for tests of the upload itself (its checks, limits, who may send
  * it): demo photo 1 at `width` px, as a JPEG data URL (or `format`). The largest face is the
  * selfie's.
  */
-export async function photoWithFaces({ width = 640, format = 'jpeg' as 'jpeg' | 'png' | 'webp' } = {}): Promise<string> {
+export async function photoWithFaces({
+  width = 640,
+  format = 'jpeg' as 'jpeg' | 'png' | 'webp',
+} = {}): Promise<string> {
   const bytes = await sharp(demoPhoto(1)).resize({ width }).toFormat(format).toBuffer();
   return dataUrl(bytes, `image/${format}`);
 }

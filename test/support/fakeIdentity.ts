@@ -11,7 +11,10 @@ export interface FakeIdentity extends IdentityGateway {
 export const ANA: AuthUser = { uid: 'u-ana', email: 'ana@example.com', displayName: 'Ana', photoURL: '' };
 
 /** An in-memory identity service: `signedInAs` starts with that user signed in. */
-export function fakeIdentity({ signedInAs = null, token }: { signedInAs?: AuthUser | null; token?: string | null } = {}): FakeIdentity {
+export function fakeIdentity({
+  signedInAs = null,
+  token,
+}: { signedInAs?: AuthUser | null; token?: string | null } = {}): FakeIdentity {
   const listeners = new Set<(user: AuthUser | null) => void>();
   let n = 0;
   const fake: FakeIdentity = {
@@ -34,7 +37,8 @@ export function fakeIdentity({ signedInAs = null, token }: { signedInAs?: AuthUs
       return value;
     },
     async signInWithPassword(email) {
-      if (email.includes('wrong')) throw new IdentityError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
+      if (email.includes('wrong'))
+        throw new IdentityError('auth/invalid-credential', 'Firebase: Error (auth/invalid-credential).');
       fake.emit({ ...ANA, email });
       return { ...ANA, email };
     },

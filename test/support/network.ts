@@ -38,9 +38,17 @@ export const noPrinters = [
 ];
 
 /** An owner's event's face search, as the dashboard asks for it: off, as it is by default. */
-export const faceSearchOff = http.get(`${API}/events/:bname/rostos`, () => HttpResponse.json({ enabled: false, indexed: 0, waiting: 0, faces: 0 }));
+export const faceSearchOff = http.get(`${API}/events/:bname/rostos`, () =>
+  HttpResponse.json({ enabled: false, indexed: 0, waiting: 0, faces: 0 }),
+);
 
-export const network = setupServer(...mediaSessionHandlers, noLiveStreams, publicWallLink, ...noPrinters, faceSearchOff);
+export const network = setupServer(
+  ...mediaSessionHandlers,
+  noLiveStreams,
+  publicWallLink,
+  ...noPrinters,
+  faceSearchOff,
+);
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
 export const mediaFound = http.head('http://localhost/media/*', () => new HttpResponse(null, { status: 200 }));

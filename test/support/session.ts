@@ -23,7 +23,10 @@ export function withSession(part: Partial<SessionPart>): SessionSlices {
     auth: {
       identity: part.identity ?? { status: 'unknown' },
       signingIn: part.signingIn ?? false,
-      pendingOrder: orderId === null ? null : { orderId, claim: part.pendingClaim ?? null, loginRequired: part.loginRequired ?? false },
+      pendingOrder:
+        orderId === null
+          ? null
+          : { orderId, claim: part.pendingClaim ?? null, loginRequired: part.loginRequired ?? false },
     },
     visitor: { agent: part.agent ?? '', events: part.events ?? [], bname: part.bname ?? '' },
     collection: { items: part.collection ?? [], agentResults: 'unknown' },

@@ -7,7 +7,10 @@ export async function uploadPhoto(client: DeviceClient, device: DeviceInfo): Pro
   if (!device.event) throw new Error('esta câmera não está ligada a um evento no servidor');
   const shot = await takePhoto(device.event, device.mode ?? 'pad');
   const { url } = await client.upload<{ url: string }>('/api/device/media', shot.file, shot.bytes);
-  say(device.id, `enviou ${shot.file} (${Math.round(shot.bytes.length / 1024)} KB). Colete em ${client.baseUrl}/collect?id=${url}`);
+  say(
+    device.id,
+    `enviou ${shot.file} (${Math.round(shot.bytes.length / 1024)} KB). Colete em ${client.baseUrl}/collect?id=${url}`,
+  );
   // What the booth's screen shows as its QR code: signed for minutes, so it opens even a private event to whoever scans it.
   const screen = await client.json<{ path: string }>('GET', '/api/device/last-photo-link');
   say(device.id, `QR code da tela (última foto): ${client.baseUrl}${screen.path}`);

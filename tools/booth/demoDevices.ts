@@ -20,9 +20,12 @@ export function loadDemoDevices(file = DEMO_SEED): Map<string, SeedDevice> {
   try {
     devices = (JSON.parse(fs.readFileSync(file, 'utf8')) as { devices?: unknown }).devices;
   } catch (error) {
-    throw new Error(`não foi possível ler os dispositivos do seed de demonstração (${file}): ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `não foi possível ler os dispositivos do seed de demonstração (${file}): ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   if (!Array.isArray(devices)) throw new Error(`o seed ${file} não tem uma lista "devices"`);
   return new Map((devices as SeedDevice[]).map((device) => [device.id, device]));

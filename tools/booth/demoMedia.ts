@@ -31,6 +31,7 @@ export function ultraVideoFile(turn: number): string {
 
 /** Reads a demo file, with a hint when the media were never generated. */
 export function readDemoFile(file: string): Buffer {
-  if (!fs.existsSync(file)) throw new Error(`arquivo de demonstração não encontrado: ${file} (gere com "npx tsx scripts/make-demo-media.ts")`);
+  if (!fs.existsSync(file))
+    throw new Error(`arquivo de demonstração não encontrado: ${file} (gere com "npx tsx scripts/make-demo-media.ts")`);
   return fs.readFileSync(file);
 }

@@ -72,9 +72,10 @@ export class DeviceClient {
   /** Sends a file as the raw request body, the way the device API takes uploads. */
   upload<T>(path: string, file: string, bytes: Buffer): Promise<T> {
     const separator = path.includes('?') ? '&' : '?';
-    return this.send('POST', `${path}${separator}file=${encodeURIComponent(file)}`, { body: bytes, contentType: mimeOf(file) }).then(
-      (response) => response.json() as Promise<T>,
-    );
+    return this.send('POST', `${path}${separator}file=${encodeURIComponent(file)}`, {
+      body: bytes,
+      contentType: mimeOf(file),
+    }).then((response) => response.json() as Promise<T>);
   }
 
   /**
@@ -86,7 +87,12 @@ export class DeviceClient {
     return Buffer.from(await response.arrayBuffer());
   }
 
-  private async send(method: string, path: string, init: { body?: string | Buffer; contentType?: string } = {}, authenticate = true): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    init: { body?: string | Buffer; contentType?: string } = {},
+    authenticate = true,
+  ): Promise<Response> {
     const headers: Record<string, string> = {};
     if (authenticate) {
       headers['x-device-id'] = this.id;
@@ -95,7 +101,12 @@ export class DeviceClient {
     if (init.contentType) headers['content-type'] = init.contentType;
     let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: init.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: init.body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (error) {
       throw new ServerUnreachableError(this.baseUrl, error);
     }

@@ -32,7 +32,10 @@ export function createMirror(client: DeviceClient, now: () => number = Date.now)
   async function openSession(): Promise<string> {
     const sessionHash = crypto.randomBytes(9).toString('base64url');
     await client.json('POST', '/api/device/mirror/session', { sessionHash });
-    say(client.id, `novo QR code. Convidado: abra ${client.baseUrl}/espelho?dh=${encodeURIComponent(client.id)}&sh=${sessionHash}`);
+    say(
+      client.id,
+      `novo QR code. Convidado: abra ${client.baseUrl}/espelho?dh=${encodeURIComponent(client.id)}&sh=${sessionHash}`,
+    );
     return sessionHash;
   }
 

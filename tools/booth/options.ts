@@ -64,7 +64,8 @@ export function parseBoothOptions(argv: string[], env: Record<string, string | u
     throw new UsageError(`--printer-state deve ser um de: ${PRINTER_STATES.join(', ')} (recebido "${printerState}")`);
   }
   const only = values.only ?? null;
-  if (only !== null && !isRole(only)) throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
+  if (only !== null && !isRole(only))
+    throw new UsageError(`--only deve ser um de: ${ROLES.join(', ')} (recebido "${only}")`);
   let url = values.url;
   try {
     url ??= serverUrlFromEnv(env);

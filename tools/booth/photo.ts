@@ -50,7 +50,12 @@ function eventTitles(event: string, now: Date): Titles {
 export async function takePhoto(event: string, mode: string, now = new Date()): Promise<Shot> {
   const seed = now.getTime() % 1_000_000_007;
   const palettes = Object.keys(PALETTES) as PaletteName[];
-  const scene: Scene = { seed, palette: palettes[seed % palettes.length], people: 1 + (seed % 4), discoBall: seed % 3 === 0 };
+  const scene: Scene = {
+    seed,
+    palette: palettes[seed % palettes.length],
+    people: 1 + (seed % 4),
+    discoBall: seed % 3 === 0,
+  };
   const title = eventTitles(event, now);
   const file = (extension: string) => `${mode}-${stamp(now)}.${extension}`;
   const badge = (width: number) => clockBadge(width, clock(now));
@@ -64,12 +69,21 @@ export async function takePhoto(event: string, mode: string, now = new Date()): 
       const { width } = PHOTO_SIZES.hashtrack;
       // Below the account bar, which has its own menu at the top right.
       const clockBelowBar = clockBadge(width, clock(now), hashtagBands(width).bar + width * 0.03);
-      return { file: file('jpg'), bytes: await jpeg(hashtagPhoto(scene, `#${title.hashtag}`, title.hashtag, clockBelowBar)) };
+      return {
+        file: file('jpg'),
+        bytes: await jpeg(hashtagPhoto(scene, `#${title.hashtag}`, title.hashtag, clockBelowBar)),
+      };
     }
     case 'polaroid':
-      return { file: file('jpg'), bytes: await jpeg(polaroidPhoto(scene, title.title, title.subtitle, badge(PHOTO_SIZES.polaroid.width))) };
+      return {
+        file: file('jpg'),
+        bytes: await jpeg(polaroidPhoto(scene, title.title, title.subtitle, badge(PHOTO_SIZES.polaroid.width))),
+      };
     case 'boomerang':
-      return { file: file('gif'), bytes: await animatedGif(boomerangFrames(scene, title, badge(PHOTO_SIZES.boomerang.width)), 90) };
+      return {
+        file: file('gif'),
+        bytes: await animatedGif(boomerangFrames(scene, title, badge(PHOTO_SIZES.boomerang.width)), 90),
+      };
     default:
       throw new Error(`a câmera não sabe fotografar no modo "${mode}" (vídeos 360 são da plataforma: --only ultra)`);
   }

@@ -29,7 +29,8 @@ export async function connectPlayers(options: BoothOptions, seedDevices: Map<str
   for (const role of roles) {
     const id = (role === overridden ? options.device : null) ?? ROLE_INFO[role].defaultDevice;
     const key = (role === overridden ? options.key : null) ?? seedDevices.get(id)?.key;
-    if (!key) throw new DeviceSetupError(`o dispositivo ${id} não está no seed de demonstração: informe a chave com --key`);
+    if (!key)
+      throw new DeviceSetupError(`o dispositivo ${id} não está no seed de demonstração: informe a chave com --key`);
     const client = new DeviceClient(options.url, id, key);
     const device = await client.me();
     if (device.kind !== ROLE_INFO[role].kind) {

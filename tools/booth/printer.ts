@@ -81,7 +81,10 @@ async function printQueued(client: DeviceClient, outDir: string, jam: boolean): 
       } catch (error) {
         if (error instanceof DeviceRejectedError || error instanceof ServerUnreachableError) throw error;
         // The job stays claimed; the server puts it back in the queue after 10 minutes.
-        complain(client.id, `não conseguiu imprimir o trabalho ${job.id} (${job.url}): ${error instanceof Error ? error.message : String(error)}`);
+        complain(
+          client.id,
+          `não conseguiu imprimir o trabalho ${job.id} (${job.url}): ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }

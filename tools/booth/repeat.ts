@@ -13,7 +13,12 @@ export function wait(ms: number, signal: AbortSignal): Promise<void> {
  * again when it is back, instead of every two seconds. A rejected key ends the simulator: no
  * retry will fix it.
  */
-export async function repeat(device: string, everyMs: number, signal: AbortSignal, step: () => Promise<unknown>): Promise<void> {
+export async function repeat(
+  device: string,
+  everyMs: number,
+  signal: AbortSignal,
+  step: () => Promise<unknown>,
+): Promise<void> {
   let lastProblem = '';
   while (!signal.aborted) {
     try {
@@ -24,7 +29,9 @@ export async function repeat(device: string, everyMs: number, signal: AbortSigna
       if (signal.aborted) return;
       if (error instanceof DeviceRejectedError) throw error;
       const problem =
-        error instanceof ServerUnreachableError ? `${error.message}; tentando de novo...` : `erro: ${error instanceof Error ? error.message : String(error)}`;
+        error instanceof ServerUnreachableError
+          ? `${error.message}; tentando de novo...`
+          : `erro: ${error instanceof Error ? error.message : String(error)}`;
       if (problem !== lastProblem) complain(device, problem);
       lastProblem = problem;
     }

@@ -38,7 +38,12 @@ export async function runOnce(players: Player[], settings: SimulatorSettings): P
         break;
       case 'printer': {
         const printed = await createPrinter(client, settings.printedDir, settings.printer).step();
-        say(device.id, printed ? `${printed} impressão(ões) salva(s) em ${settings.printedDir}` : 'nenhum trabalho na fila de impressão.');
+        say(
+          device.id,
+          printed
+            ? `${printed} impressão(ões) salva(s) em ${settings.printedDir}`
+            : 'nenhum trabalho na fila de impressão.',
+        );
         break;
       }
       case 'mirror':

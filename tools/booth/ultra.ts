@@ -34,7 +34,10 @@ export function createUltra(client: DeviceClient, event: string | null = null) {
   async function step(signal: AbortSignal): Promise<boolean> {
     const settings = await client.poll<UltraSettings>('/api/device/ultra/settings');
     if (!settings) return false;
-    say(client.id, `sessão iniciada (QR ${settings.qrid}, velocidade ${settings.speed}, música ${settings.music}). Gravando...`);
+    say(
+      client.id,
+      `sessão iniciada (QR ${settings.qrid}, velocidade ${settings.speed}, música ${settings.music}). Gravando...`,
+    );
     await wait(RECORDING_MS, signal);
     const video = readDemoFile(ultraVideoFile(recorded));
     recorded += 1;

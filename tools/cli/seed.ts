@@ -29,20 +29,30 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** The seed's accounts with a password get their login in the emulator, when one answers. */
 async function makeLogins(settings: ServerConfig, file: string): Promise<void> {
-  const emulatorHost = settings.authEmulatorHost ?? (settings.production ? null : `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`);
+  const emulatorHost =
+    settings.authEmulatorHost ?? (settings.production ? null : `127.0.0.1:${process.env.AUTH_EMULATOR_PORT ?? 9099}`);
   const seed = validateSeed(JSON.parse(fs.readFileSync(file, 'utf8')));
   const logins = (seed.accounts ?? []).filter((a) => a.password);
   if (!emulatorHost || logins.length === 0) return;
   const emulator = { url: `http://${emulatorHost}`, projectId: settings.firebaseProjectId };
   try {
     for (const a of logins) {
-      await within(ensureEmulatorUser(emulator, { uid: a.uid, email: a.email, password: a.password ?? '', displayName: a.displayName }), EMULATOR_ANSWER_MS);
+      await within(
+        ensureEmulatorUser(emulator, {
+          uid: a.uid,
+          email: a.email,
+          password: a.password ?? '',
+          displayName: a.displayName,
+        }),
+        EMULATOR_ANSWER_MS,
+      );
     }
     console.info(`${logins.length} logins criados no emulador ${emulatorHost}`);
   } catch {
     // npm start makes the logins of its own seed alone (SEED_FILE, or the demo seed), not this file's.
     console.info(
-      `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` + 'Rode este comando de novo com o npm start no ar para criá-los.',
+      `emulador de login fora do ar em ${emulatorHost}: os logins não foram criados. ` +
+        'Rode este comando de novo com o npm start no ar para criá-los.',
     );
   }
 }

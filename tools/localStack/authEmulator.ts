@@ -54,8 +54,15 @@ const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
  * The Firebase Auth emulator from `firebase-tools`, offline, for a `demo-` project. It gets a
  * config of its own with free ports, so that several can run side by side (tests, a local start).
  */
-export async function startAuthEmulator({ projectId, port, stateDir, pidFile, log = () => undefined }: AuthEmulatorOptions): Promise<AuthEmulator> {
-  if (!projectId.startsWith('demo-')) throw new Error(`the emulator runs offline only for demo- projects, not "${projectId}"`);
+export async function startAuthEmulator({
+  projectId,
+  port,
+  stateDir,
+  pidFile,
+  log = () => undefined,
+}: AuthEmulatorOptions): Promise<AuthEmulator> {
+  if (!projectId.startsWith('demo-'))
+    throw new Error(`the emulator runs offline only for demo- projects, not "${projectId}"`);
   if (pidFile) stopStaleEmulator(pidFile, log);
   const authPort = port ?? (await freePort());
   if (port !== undefined && (await portInUse(port))) {
@@ -71,7 +78,16 @@ export async function startAuthEmulator({ projectId, port, stateDir, pidFile, lo
     },
   };
   fs.writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify(config));
-  const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', path.join(workDir, 'firebase.json')];
+  const args = [
+    FIREBASE_CLI,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    path.join(workDir, 'firebase.json'),
+  ];
   if (stateDir) {
     fs.mkdirSync(stateDir, { recursive: true });
     if (fs.existsSync(path.join(stateDir, 'firebase-export-metadata.json'))) args.push('--import', stateDir);
@@ -123,13 +139,22 @@ export async function ensureEmulatorUser(
 ): Promise<void> {
   const base = `${emulator.url}/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}`;
   const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer owner' };
-  const lookup = await fetch(`${base}/accounts:lookup`, { method: 'POST', headers, body: JSON.stringify({ localId: [user.uid] }) });
+  const lookup = await fetch(`${base}/accounts:lookup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ localId: [user.uid] }),
+  });
   const found = (await lookup.json()) as { users?: unknown[] };
   if (found.users?.length) return;
   const response = await fetch(`${base}/accounts`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ localId: user.uid, email: user.email, password: user.password, displayName: user.displayName }),
+    body: JSON.stringify({
+      localId: user.uid,
+      email: user.email,
+      password: user.password,
+      displayName: user.displayName,
+    }),
   });
   if (!response.ok) throw new Error(`could not create ${user.email}: ${await response.text()}`);
 }
@@ -147,10 +172,13 @@ async function emulatorAccountCall(
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken || !body.localId) throw new Error(`${action} failed: ${body.error?.message ?? response.status}`);
+  if (!response.ok || !body.idToken || !body.localId)
+    throw new Error(`${action} failed: ${body.error?.message ?? response.status}`);
   return { uid: body.localId, idToken: body.idToken };
 }
 
-export const emulatorSignIn = (emulatorUrl: string, email: string, password: string) => emulatorAccountCall(emulatorUrl, 'signInWithPassword', email, password);
+export const emulatorSignIn = (emulatorUrl: string, email: string, password: string) =>
+  emulatorAccountCall(emulatorUrl, 'signInWithPassword', email, password);
 
-export const emulatorSignUp = (emulatorUrl: string, email: string, password: string) => emulatorAccountCall(emulatorUrl, 'signUp', email, password);
+export const emulatorSignUp = (emulatorUrl: string, email: string, password: string) =>
+  emulatorAccountCall(emulatorUrl, 'signUp', email, password);

@@ -3,7 +3,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { clusterLocation, packagedInstallation, postgresIdentity, reachableInstallation, type Identity } from './postgresPlaces';
+import {
+  clusterLocation,
+  packagedInstallation,
+  postgresIdentity,
+  reachableInstallation,
+  type Identity,
+} from './postgresPlaces';
 import { freePort } from './freePort';
 import { commandLine, processRunning } from './processAlive';
 
@@ -94,7 +100,13 @@ async function initialise(bin: string, pgDir: string, password: string, who: Ide
     fs.chownSync(passwordFile, who.uid, who.gid);
   }
   try {
-    const args = [`--pgdata=${pgDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--lc-messages=C'];
+    const args = [
+      `--pgdata=${pgDir}`,
+      '--auth=password',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--lc-messages=C',
+    ];
     const child = spawnAs(who, path.join(bin, 'initdb'), args, path.dirname(pgDir));
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)));
@@ -134,7 +146,13 @@ async function serve(bin: string, pgDir: string, port: number, who: Identity | n
   return child;
 }
 
-export async function startEmbeddedPostgres({ dir, port, log = () => undefined, installation, sharedRoot }: EmbeddedOptions): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres({
+  dir,
+  port,
+  log = () => undefined,
+  installation,
+  sharedRoot,
+}: EmbeddedOptions): Promise<EmbeddedCluster> {
   fs.mkdirSync(dir, { recursive: true });
   const who = postgresIdentity();
   // As root the server runs as the postgres user, which must be able to enter this folder.
@@ -156,7 +174,8 @@ export async function startEmbeddedPostgres({ dir, port, log = () => undefined, 
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);
 
-  const url = (database: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${encodeURIComponent(database)}`;
+  const url = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${encodeURIComponent(database)}`;
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: url('postgres') });
     await client.connect();

@@ -35,7 +35,10 @@ function readLock(file: string): Lock | null {
  * same data folder (`npm run seed` beside `npm start`) joins the running server instead of
  * starting another; a lock left by a killed process is cleaned up.
  */
-export async function openDatabase(config: ServerConfig, log: (line: string) => void = () => undefined): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: ServerConfig,
+  log: (line: string) => void = () => undefined,
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const db = connectDatabase(config.databaseUrl);
     await migrate(db);
@@ -47,7 +50,9 @@ export async function openDatabase(config: ServerConfig, log: (line: string) => 
   const password = () => fs.readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
   const lock = readLock(lockFile);
   if (lock && lock.pid !== process.pid && processRunning(lock.pid)) {
-    const db = connectDatabase(`postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${lock.port}/${DATABASE}`);
+    const db = connectDatabase(
+      `postgres://postgres:${encodeURIComponent(password())}@127.0.0.1:${lock.port}/${DATABASE}`,
+    );
     await migrate(db);
     return { db, description: `embedded PostgreSQL of process ${lock.pid}`, close: () => db.close() };
   }

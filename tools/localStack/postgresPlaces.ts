@@ -19,7 +19,8 @@ export interface Identity {
 
 function lookupPostgresUser(): Identity | null {
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return null;
@@ -48,7 +49,12 @@ export function postgresIdentity(): Identity | null {
 
 /** Whether `who` can enter a folder or run a file, asked of the system as that user (groups and ACLs count). */
 function canReach(who: Identity, target: string): boolean {
-  const result = spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', target], { uid: who.uid, gid: who.gid, cwd: '/', stdio: 'ignore' });
+  const result = spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', target], {
+    uid: who.uid,
+    gid: who.gid,
+    cwd: '/',
+    stdio: 'ignore',
+  });
   return result.status === 0;
 }
 
@@ -90,7 +96,9 @@ export function packagedInstallation(): string {
 export function reachableInstallation(installation: string, who: Identity | null, sharedRoot = SHARED_ROOT): string {
   if (!who || canReach(who, path.join(installation, 'bin', 'postgres'))) return installation;
   const manifest = path.join(installation, '..', 'package.json');
-  const version = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version : 'unknown';
+  const version = fs.existsSync(manifest)
+    ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version
+    : 'unknown';
   const copy = path.join(rootFolder(sharedRoot), `postgres-${version.replace(/[^\w.-]/g, '_')}`);
   if (fs.existsSync(path.join(copy, 'bin', 'postgres'))) return copy;
   const partial = `${copy}.partial-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
@@ -134,7 +142,10 @@ export function clusterLocation(dir: string, who: Identity | null, sharedRoot = 
 
   rootFolder(sharedRoot);
   rootFolder(clusters);
-  const location = path.join(clusters, crypto.createHash('sha256').update(fs.realpathSync(dir)).digest('hex').slice(0, 16));
+  const location = path.join(
+    clusters,
+    crypto.createHash('sha256').update(fs.realpathSync(dir)).digest('hex').slice(0, 16),
+  );
   // Left by an earlier data folder of the same path, since deleted: its data went with it.
   fs.rmSync(location, { recursive: true, force: true });
   if (fs.existsSync(path.join(inPlace, 'PG_VERSION'))) moveFolder(inPlace, location);

@@ -11,7 +11,11 @@ export interface ManagedProcess {
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
-export function startProcess(command: string, args: string[], options: SpawnOptions & { ownGroup?: boolean } = {}): ManagedProcess {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { ownGroup?: boolean } = {},
+): ManagedProcess {
   const { ownGroup = true, ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, detached: ownGroup, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -48,7 +52,12 @@ export function startProcess(command: string, args: string[], options: SpawnOpti
   };
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, onFail?: () => string): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  onFail?: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

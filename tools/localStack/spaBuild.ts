@@ -4,7 +4,15 @@ import path from 'node:path';
 import { startProcess } from './processes';
 
 /** What the SPA's build depends on; a change to any of them makes `npm start` rebuild. */
-const INPUTS = ['src', 'contract', 'public', 'webpack.config.ts', 'scripts/build.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'contract',
+  'public',
+  'webpack.config.ts',
+  'scripts/build.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const STAMP = 'build-stamp.json';
 
 function listFiles(entry: string): string[] {
@@ -30,23 +38,35 @@ function buildFingerprint(root: string, env: Record<string, string>): string {
 }
 
 /** Builds the SPA into distDir unless the build there already matches the sources and env. */
-export async function ensureSpaBuilt(root: string, distDir: string, env: Record<string, string>, log: (line: string) => void): Promise<boolean> {
+export async function ensureSpaBuilt(
+  root: string,
+  distDir: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+): Promise<boolean> {
   const fingerprint = buildFingerprint(root, env);
   const stampFile = path.join(distDir, STAMP);
   try {
-    if (JSON.parse(fs.readFileSync(stampFile, 'utf8')).fingerprint === fingerprint && fs.existsSync(path.join(distDir, 'index.html'))) {
+    if (
+      JSON.parse(fs.readFileSync(stampFile, 'utf8')).fingerprint === fingerprint &&
+      fs.existsSync(path.join(distDir, 'index.html'))
+    ) {
       return false;
     }
   } catch {
     // no build yet
   }
   log('building the web app (first start or changed sources)...');
-  const build = startProcess(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', distDir, '--spa-only'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    // In our process group, so that a Ctrl-C during the build stops it too.
-    ownGroup: false,
-  });
+  const build = startProcess(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', distDir, '--spa-only'],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      // In our process group, so that a Ctrl-C during the build stops it too.
+      ownGroup: false,
+    },
+  );
   const code = await new Promise<number | null>((resolve) => build.child.once('exit', resolve));
   if (code !== 0) throw new Error(`the web app build failed:\n${build.output()}`);
   fs.writeFileSync(stampFile, JSON.stringify({ fingerprint }));

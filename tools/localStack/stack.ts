@@ -46,19 +46,23 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
   const lines = ['', `  Pronto: ${url}  (Node.js ${process.version})`, ''];
   if (seed) {
     const event = seed.events?.find(
-      (e) => (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' && (seed.media ?? []).some((m) => m.event === e.name),
+      (e) =>
+        (e.visibility ?? (e.visible === false ? 'private' : 'public')) === 'public' &&
+        (seed.media ?? []).some((m) => m.event === e.name),
     );
     const photo = seed.media?.find((m) => m.event === event?.name && m.mode === 'pad');
     const pack = seed.packs?.find((p) => p.copies > 0);
     const coupon = seed.coupons?.[0];
-    if (event) lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}  (com um login abaixo)`);
+    if (event)
+      lines.push(`  Evento:        ${url}/eventos/evento/pad?id=${event.publicId ?? ''}  (com um login abaixo)`);
     if (photo) lines.push(`  Coletar foto:  ${url}/collect?id=/media/${photo.event}/${photo.mode}/${photo.file}`);
     if (pack) lines.push(`  Pack:          ${url}/packs?pack=${pack.hash}`);
     if (coupon) lines.push(`  Loja (cupom):  ${url}/shop?coupon=${coupon.code}`);
     const logins = (seed.accounts ?? []).filter((a) => a.password);
     if (logins.length > 0) {
       lines.push('', '  Logins de demonstração:');
-      for (const account of logins) lines.push(`    ${account.email} / ${account.password}  (${account.displayName ?? account.uid})`);
+      for (const account of logins)
+        lines.push(`    ${account.email} / ${account.password}  (${account.displayName ?? account.uid})`);
     }
     lines.push('', '  Simulador das cabines (nova foto, impressões): npm run booth');
   }
@@ -129,7 +133,10 @@ async function startStack(
     const running = emulator;
     await started('o emulador de login', () => running.stop());
   }
-  const config = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST }, root);
+  const config = loadConfig(
+    { ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST },
+    root,
+  );
 
   // The build holds no environment's settings (the server writes them into each page it serves),
   // so one build serves every environment and a second start with other ports reuses it as it is.
@@ -161,7 +168,12 @@ async function startStack(
     if (emulator) {
       for (const account of seed.accounts ?? []) {
         if (account.password) {
-          await ensureEmulatorUser(emulator, { uid: account.uid, email: account.email, password: account.password, displayName: account.displayName });
+          await ensureEmulatorUser(emulator, {
+            uid: account.uid,
+            email: account.email,
+            password: account.password,
+            displayName: account.displayName,
+          });
         }
       }
     }

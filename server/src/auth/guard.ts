@@ -55,7 +55,12 @@ export function registerAuthGuard(app: FastifyInstance, verifier: IdentityVerifi
 }
 
 /** Who the caller is, or the refusal its token earns (401, 403, 503). */
-async function identify(request: FastifyRequest, requirement: Exclude<AuthRequirement, 'none'>, verifier: IdentityVerifier, team: TeamPolicy): Promise<void> {
+async function identify(
+  request: FastifyRequest,
+  requirement: Exclude<AuthRequirement, 'none'>,
+  verifier: IdentityVerifier,
+  team: TeamPolicy,
+): Promise<void> {
   const checkRevoked = request.routeOptions.config?.checkRevoked ?? requirement === 'team';
   const header = request.headers.idtoken;
   const token = Array.isArray(header) ? header[0] : header;

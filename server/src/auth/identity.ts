@@ -64,7 +64,11 @@ export function firebaseVerifier(projectId: string, emulatorHost: string | null)
       if (token.length > 4096) throw new InvalidTokenError('token too long');
       try {
         const decoded = await auth().verifyIdToken(token, options.checkRevoked === true);
-        return { uid: decoded.uid, email: (decoded.email ?? '').toLowerCase(), emailVerified: decoded.email_verified === true };
+        return {
+          uid: decoded.uid,
+          email: (decoded.email ?? '').toLowerCase(),
+          emailVerified: decoded.email_verified === true,
+        };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         throw new InvalidTokenError((error as Error).message, typeof code === 'string' ? code : undefined);

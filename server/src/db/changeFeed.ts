@@ -32,7 +32,10 @@ export interface ChangeFeedOptions {
 }
 
 /** Listens on its own connection (not one of the pool's), reconnecting while the app runs. */
-export function listenForChanges(db: Database, { retryMs = 500, maxRetryMs = 30_000, heartbeatMs = 15_000, onError }: ChangeFeedOptions = {}): ChangeFeed {
+export function listenForChanges(
+  db: Database,
+  { retryMs = 500, maxRetryMs = 30_000, heartbeatMs = 15_000, onError }: ChangeFeedOptions = {},
+): ChangeFeed {
   const listeners = new Set<(key: string) => void>();
   let live = false;
   let closed = false;

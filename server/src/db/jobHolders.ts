@@ -65,7 +65,10 @@ function heldFetch(fetchSql: string): string {
 }
 
 /** Opens the holding connection (resolves once the first attempt is over) and keeps it open while the server runs. */
-export async function holdJobs(connectionString: string | undefined, { onError = () => undefined, retryMs = 500 }: JobHolderOptions = {}): Promise<JobHolder> {
+export async function holdJobs(
+  connectionString: string | undefined,
+  { onError = () => undefined, retryMs = 500 }: JobHolderOptions = {},
+): Promise<JobHolder> {
   let client: pg.Client | null = null;
   let current: string | null = null;
   let closed = false;
@@ -89,7 +92,9 @@ export async function holdJobs(connectionString: string | undefined, { onError =
     candidate.on('error', () => undefined);
     void candidate.end().catch(() => undefined);
     if (closed) return;
-    onError(`job holder connection down (${reason}); its jobs go to other servers, reconnecting in ${nextRetryMs} ms under a new id`);
+    onError(
+      `job holder connection down (${reason}); its jobs go to other servers, reconnecting in ${nextRetryMs} ms under a new id`,
+    );
     retryTimer = setTimeout(() => void connect(), nextRetryMs);
     retryTimer.unref();
     nextRetryMs = Math.min(nextRetryMs * 2, 30_000);

@@ -97,7 +97,14 @@ interface Worker {
  * unhandled rejection, which ends a Node process. Here it is logged, and the job, never marked
  * done, runs again after its expiry (the handlers are idempotent).
  */
-function startWorker(boss: PgBoss, holder: JobHolder, name: string, slot: number, handler: JobHandler, onError: (message: string) => void): Worker {
+function startWorker(
+  boss: PgBoss,
+  holder: JobHolder,
+  name: string,
+  slot: number,
+  handler: JobHandler,
+  onError: (message: string) => void,
+): Worker {
   let stopping = false;
   let wake: (() => void) | null = null;
   const idle = () =>
@@ -131,7 +138,9 @@ function startWorker(boss: PgBoss, holder: JobHolder, name: string, slot: number
       } catch (error) {
         const message = (error as Error).message;
         onError(`job ${name} ${job.id}: ${message}`);
-        await boss.fail(name, job.id, { message }).catch((failed: Error) => onError(`job ${name} ${job.id}: ${failed.message}`));
+        await boss
+          .fail(name, job.id, { message })
+          .catch((failed: Error) => onError(`job ${name} ${job.id}: ${failed.message}`));
       }
     }
   })();
@@ -154,7 +163,12 @@ function startWorker(boss: PgBoss, holder: JobHolder, name: string, slot: number
 export async function startJobQueue(
   db: Database,
   queues: Record<string, { settings: QueueSettings; handler: JobHandler }>,
-  { workers, onError = () => undefined, maintenanceSeconds = MAINTENANCE_SECONDS, handBackSeconds = HAND_BACK_SECONDS }: JobQueueOptions,
+  {
+    workers,
+    onError = () => undefined,
+    maintenanceSeconds = MAINTENANCE_SECONDS,
+    handBackSeconds = HAND_BACK_SECONDS,
+  }: JobQueueOptions,
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: overPool(db),
@@ -192,23 +206,34 @@ export async function startJobQueue(
   const handBack = async () => {
     const orphaned = await handBackOrphanedJobs(db);
     if (orphaned.length > 0) onError(`job queue: ${orphaned.length} jobs held by a server no longer alive handed back`);
-    for (const job of orphaned) if (!job.again) await boss.fail(job.name, job.id, { message: 'its server died running it, past its last retry' });
+    for (const job of orphaned)
+      if (!job.again) await boss.fail(job.name, job.id, { message: 'its server died running it, past its last retry' });
     nudgeAll(new Set(orphaned.map((job) => job.name)));
   };
   // Before any worker starts: the jobs a killed predecessor held are the first taken.
   await handBack().catch((error: Error) => onError(`job queue: handing back dead servers' jobs: ${error.message}`));
   for (const [name, { handler }] of Object.entries(queues)) {
-    running.set(name, holder ? Array.from({ length: workers }, (_, slot) => startWorker(boss, holder, name, slot, handler, onError)) : []);
+    running.set(
+      name,
+      holder
+        ? Array.from({ length: workers }, (_, slot) => startWorker(boss, holder, name, slot, handler, onError))
+        : [],
+    );
   }
   let handingBack: Promise<void> = Promise.resolve();
   const handBackTimer = setInterval(() => {
-    handingBack = handingBack.then(() => handBack().catch((error: Error) => onError(`job queue: handing back dead servers' jobs: ${error.message}`)));
+    handingBack = handingBack.then(() =>
+      handBack().catch((error: Error) => onError(`job queue: handing back dead servers' jobs: ${error.message}`)),
+    );
   }, handBackSeconds * 1000);
   handBackTimer.unref();
   let stopped = false;
   return {
     async enqueue(client, name, data, { startAfterSeconds } = {}) {
-      const id = await boss.send(name, data, { db: overPool(client), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
+      const id = await boss.send(name, data, {
+        db: overPool(client),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      });
       // pg-boss answers null, not an error, for a queue it does not know.
       if (!id) throw new Error(`job queue ${name}: the job was not queued`);
     },

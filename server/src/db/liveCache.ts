@@ -78,7 +78,10 @@ export function liveCache<V>({ feed, db, feedKeyOf, tables, maxEntries = 20_000 
     if (tables.some((table) => written.has(table))) forget(EVERYTHING);
   });
 
-  async function readMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  async function readMany(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
     if (!feed.live) return load([...keys]);
     const found = new Map<string, V>();
     const waiting: Array<[string, Promise<Map<string, V>>]> = [];

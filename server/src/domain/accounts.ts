@@ -79,7 +79,10 @@ export function parseNewAccount(json: string): NewAccount {
 
 /** Makes sure the caller has an account row (a minimal one from the token when new). */
 export async function ensureAccount(db: Queryable, identity: Identity): Promise<void> {
-  await db.query('INSERT INTO accounts (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING', [identity.uid, identity.email]);
+  await db.query('INSERT INTO accounts (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING', [
+    identity.uid,
+    identity.email,
+  ]);
 }
 
 /** The collection entries whose media exists: a stale or made-up link is not kept. */
@@ -105,12 +108,22 @@ async function existingMedia(db: Queryable, urls: readonly string[]): Promise<st
  * dropped, so that a full collection never stops the packs and events from merging). One writer
  * per account at a time, so two calls at once cannot both pass the bound.
  */
-async function addWithinBounds(db: Queryable, uid: string, lists: Partial<VisitorLists>, full: 'refuse' | 'keepWhatFits'): Promise<void> {
+async function addWithinBounds(
+  db: Queryable,
+  uid: string,
+  lists: Partial<VisitorLists>,
+  full: 'refuse' | 'keepWhatFits',
+): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`account:${uid}`]);
   for (const list of LISTS) {
     const values = lists[list] ?? [];
     if (values.length === 0) continue;
-    const held = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_items WHERE uid = $1 AND list = $2', [uid, list])).rows[0].n;
+    const held = (
+      await db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_items WHERE uid = $1 AND list = $2', [
+        uid,
+        list,
+      ])
+    ).rows[0].n;
     const { rows } = await db.query<{ value: string }>(
       `SELECT v.value FROM unnest($3::text[]) WITH ORDINALITY AS v(value, n)
         WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value) ORDER BY v.n`,
@@ -135,7 +148,10 @@ async function addEntries(db: Queryable, uid: string, list: ListName, values: re
 }
 
 async function readLists(db: Queryable, uid: string): Promise<VisitorLists> {
-  const { rows } = await db.query<{ list: ListName; value: string }>('SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position', [uid]);
+  const { rows } = await db.query<{ list: ListName; value: string }>(
+    'SELECT list, value FROM account_items WHERE uid = $1 ORDER BY position',
+    [uid],
+  );
   const lists: VisitorLists = { collection: [], packs: [], events: [] };
   for (const row of rows) lists[row.list].push(row.value);
   return lists;
@@ -148,12 +164,26 @@ async function keptLists(db: Queryable, lists: VisitorLists): Promise<VisitorLis
 }
 
 /** createAccount: `ok` for a new account, `already_exists` (and nothing changed) otherwise. */
-export async function createAccount(db: Database, identity: Identity, account: NewAccount, lists: VisitorLists): Promise<'ok' | 'already_exists'> {
+export async function createAccount(
+  db: Database,
+  identity: Identity,
+  account: NewAccount,
+  lists: VisitorLists,
+): Promise<'ok' | 'already_exists'> {
   return db.transaction(async (client) => {
     const inserted = await client.query(
       `INSERT INTO accounts (uid, email, agent, display_name, photo_url, phone, tiktok, instagram)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (uid) DO NOTHING`,
-      [identity.uid, identity.email || account.email, account.agent, account.displayName, account.photoURL, account.phone, account.tiktok, account.instagram],
+      [
+        identity.uid,
+        identity.email || account.email,
+        account.agent,
+        account.displayName,
+        account.photoURL,
+        account.phone,
+        account.tiktok,
+        account.instagram,
+      ],
     );
     if (inserted.rowCount === 0) return 'already_exists';
     await addWithinBounds(client, identity.uid, await keptLists(client, lists), 'keepWhatFits');
@@ -206,7 +236,10 @@ export async function addToCollectionsOfAgent(db: Queryable, agent: string, url:
   if (agent === '' || !entry) return 0;
   // Each account's writer lock, as addWithinBounds takes it (the caller's transaction holds it):
   // a full collection (MAX_ACCOUNT_LIST) takes nothing more, the result stays in agentResults.
-  await db.query(`SELECT pg_advisory_xact_lock(hashtext('account:' || uid)) FROM (SELECT uid FROM accounts WHERE agent = $1 ORDER BY uid) a`, [agent]);
+  await db.query(
+    `SELECT pg_advisory_xact_lock(hashtext('account:' || uid)) FROM (SELECT uid FROM accounts WHERE agent = $1 ORDER BY uid) a`,
+    [agent],
+  );
   const { rowCount } = await db.query(
     `INSERT INTO account_items (uid, list, value)
      SELECT a.uid, 'collection', $2 FROM accounts a
@@ -238,7 +271,10 @@ export async function readAccount(db: Database, identity: Identity): Promise<Acc
   const row = rows[0];
   if (!row) return null;
   const lists = await readLists(db, identity.uid);
-  const orders = await db.query<{ order_id: string }>('SELECT order_id FROM orders WHERE uid = $1 ORDER BY created_at', [identity.uid]);
+  const orders = await db.query<{ order_id: string }>(
+    'SELECT order_id FROM orders WHERE uid = $1 ORDER BY created_at',
+    [identity.uid],
+  );
   return {
     email: row.email || identity.email,
     agent: row.agent,

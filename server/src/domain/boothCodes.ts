@@ -23,11 +23,20 @@ export function boothCodeKey(secret: Buffer): Buffer {
 const windowOf = (at: number) => Math.floor(at / BOOTH_CODE_WINDOW_MS);
 
 function sign(key: Buffer, event: string, device: string, window: number): string {
-  return crypto.createHmac('sha256', key).update(`${event}\n${device}\n${window}`).digest('base64url').slice(0, CODE_LENGTH);
+  return crypto
+    .createHmac('sha256', key)
+    .update(`${event}\n${device}\n${window}`)
+    .digest('base64url')
+    .slice(0, CODE_LENGTH);
 }
 
 /** The code of a booth of an event now, and until when it is taken (the end of the next window). */
-export function boothCode(key: Buffer, event: string, device: string, now = Date.now()): { code: string; validUntil: Date } {
+export function boothCode(
+  key: Buffer,
+  event: string,
+  device: string,
+  now = Date.now(),
+): { code: string; validUntil: Date } {
   const window = windowOf(now);
   return { code: sign(key, event, device, window), validUntil: new Date((window + 2) * BOOTH_CODE_WINDOW_MS) };
 }

@@ -27,12 +27,21 @@ async function findDevice(db: Queryable, id: string, kind?: DeviceRow['kind']): 
  * time either way, and an unknown id is compared too. A key stored before the pepper is stored
  * peppered the first time it opens its device.
  */
-export async function authenticateDevice(db: Queryable, pepper: Buffer, id: string, key: string): Promise<DeviceRow | null> {
+export async function authenticateDevice(
+  db: Queryable,
+  pepper: Buffer,
+  id: string,
+  key: string,
+): Promise<DeviceRow | null> {
   const device = await findDevice(db, id);
   const matched = deviceKeyMatches(pepper, device?.key_hash ?? NO_KEY, key);
   if (!device || !matched) return null;
   if (matched === 'legacy')
-    await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1 AND key_hash = $3', [id, deviceKeyHash(pepper, key), device.key_hash]);
+    await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1 AND key_hash = $3', [
+      id,
+      deviceKeyHash(pepper, key),
+      device.key_hash,
+    ]);
   return device;
 }
 
@@ -41,10 +50,19 @@ export async function authenticateDevice(db: Queryable, pepper: Buffer, id: stri
  * the event's titles; 404 when the device is not one of the event's (the caller checked the event
  * with `eventForViewer`).
  */
-export async function deviceLastOfEvent(db: Queryable, event: Pick<EventRow, 'name' | 'title'>, device: string): Promise<DeviceLastReply> {
+export async function deviceLastOfEvent(
+  db: Queryable,
+  event: Pick<EventRow, 'name' | 'title'>,
+  device: string,
+): Promise<DeviceLastReply> {
   const row = await findDevice(db, device);
-  if (!row || row.event_name !== event.name) throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
-  return { product: await deviceLastMedia(db, event.name, device), boothTitle: deviceTitle(row), eventTitle: event.title || event.name };
+  if (!row || row.event_name !== event.name)
+    throw notFound('device_not_found', 'Dispositivo não encontrado neste evento.');
+  return {
+    product: await deviceLastMedia(db, event.name, device),
+    boothTitle: deviceTitle(row),
+    eventTitle: event.title || event.name,
+  };
 }
 
 // ---- AI mirror -------------------------------------------------------------------------------
@@ -70,8 +88,10 @@ async function lockSession(db: Queryable, dh: string, sh: string, agent: string)
   await mirrorDevice(db, dh);
   const { rows } = await db.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1 FOR UPDATE', [dh]);
   const session = rows[0];
-  if (!session || session.session_hash !== sh) throw conflict('session_expired', 'Este QR code expirou. Escaneie o novo código do espelho.');
-  if (session.agent !== '' && session.agent !== agent) throw conflict('session_busy', 'O espelho está em uso por outra pessoa.');
+  if (!session || session.session_hash !== sh)
+    throw conflict('session_expired', 'Este QR code expirou. Escaneie o novo código do espelho.');
+  if (session.agent !== '' && session.agent !== agent)
+    throw conflict('session_busy', 'O espelho está em uso por outra pessoa.');
   return session;
 }
 
@@ -94,19 +114,34 @@ export async function mirrorSetMode(db: Database, dh: string, sh: string, agent:
       const known = await client.query('SELECT 1 FROM mirror_modes WHERE title = $1', [mode]);
       if (!known.rowCount) throw notFound('mode_not_found', 'Modo desconhecido.');
     }
-    await client.query(`UPDATE mirror_sessions SET state = 'mode', mode = $2, prompt = NULL, updated_at = now() WHERE device_id = $1`, [dh, mode]);
+    await client.query(
+      `UPDATE mirror_sessions SET state = 'mode', mode = $2, prompt = NULL, updated_at = now() WHERE device_id = $1`,
+      [dh, mode],
+    );
   });
 }
 
-export async function mirrorSetPrompt(db: Database, dh: string, sh: string, agent: string, prompt: string): Promise<void> {
+export async function mirrorSetPrompt(
+  db: Database,
+  dh: string,
+  sh: string,
+  agent: string,
+  prompt: string,
+): Promise<void> {
   await db.transaction(async (client) => {
     const session = await lockSession(client, dh, sh, agent);
     if (session.agent !== agent || !session.mode) throw conflict('mode_missing', 'Escolha o modo primeiro.');
     if (session.mode !== MIRROR_CUSTOM_MODE) {
-      const known = await client.query('SELECT 1 FROM mirror_prompts WHERE mode = $1 AND title = $2', [session.mode, prompt]);
+      const known = await client.query('SELECT 1 FROM mirror_prompts WHERE mode = $1 AND title = $2', [
+        session.mode,
+        prompt,
+      ]);
       if (!known.rowCount) throw notFound('prompt_not_found', 'Mágica desconhecida.');
     }
-    await client.query(`UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`, [dh, prompt]);
+    await client.query(
+      `UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`,
+      [dh, prompt],
+    );
   });
 }
 
@@ -123,19 +158,27 @@ export async function mirrorLastImage(db: Database, dh: string, sh: string, agen
 export async function mirrorRestart(db: Database, dh: string, sh: string, agent: string): Promise<void> {
   await db.transaction(async (client) => {
     await lockSession(client, dh, sh, agent);
-    await client.query(`UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`, [dh]);
+    await client.query(
+      `UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`,
+      [dh],
+    );
   });
 }
 
 export async function mirrorModes(db: Database, dh: string): Promise<MirrorMode[]> {
   await mirrorDevice(db, dh);
-  const { rows } = await db.query<MirrorMode>('SELECT title, description, icon, background FROM mirror_modes ORDER BY position, title');
+  const { rows } = await db.query<MirrorMode>(
+    'SELECT title, description, icon, background FROM mirror_modes ORDER BY position, title',
+  );
   return rows;
 }
 
 export async function mirrorPrompts(db: Database, dh: string, mode: string): Promise<MirrorPrompt[]> {
   await mirrorDevice(db, dh);
-  const { rows } = await db.query<MirrorPrompt>('SELECT title, icon, background FROM mirror_prompts WHERE mode = $1 ORDER BY position, title', [mode]);
+  const { rows } = await db.query<MirrorPrompt>(
+    'SELECT title, icon, background FROM mirror_prompts WHERE mode = $1 ORDER BY position, title',
+    [mode],
+  );
   return rows;
 }
 
@@ -153,7 +196,10 @@ export async function mirrorOpenSession(db: Queryable, deviceId: string, session
  * Device side: the next prompt to render, taken once, with the session it answers (the QR code's
  * `sh`). Never the visitor's agent: a mirror has no use for it, and it is the guest's alone.
  */
-export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ mode: string; prompt: string; session: string } | null> {
+export async function mirrorTakeJob(
+  db: Queryable,
+  deviceId: string,
+): Promise<{ mode: string; prompt: string; session: string } | null> {
   const { rows } = await db.query<MirrorRow>(
     `UPDATE mirror_sessions SET state = 'processing', updated_at = now() WHERE device_id = $1 AND state = 'prompt' RETURNING *`,
     [deviceId],
@@ -168,8 +214,13 @@ export async function mirrorTakeJob(db: Queryable, deviceId: string): Promise<{ 
  */
 export async function mirrorFinish(db: Database, deviceId: string, imageUrl: string): Promise<void> {
   await db.transaction(async (client) => {
-    const { rows } = await client.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1 FOR UPDATE', [deviceId]);
-    await client.query(`UPDATE mirror_sessions SET state = 'done', image_url = $2, updated_at = now() WHERE device_id = $1`, [deviceId, imageUrl]);
+    const { rows } = await client.query<MirrorRow>('SELECT * FROM mirror_sessions WHERE device_id = $1 FOR UPDATE', [
+      deviceId,
+    ]);
+    await client.query(
+      `UPDATE mirror_sessions SET state = 'done', image_url = $2, updated_at = now() WHERE device_id = $1`,
+      [deviceId, imageUrl],
+    );
     const session = rows[0];
     if (session && session.agent !== '' && (session.state === 'processing' || session.state === 'done')) {
       await recordAgentResult(client, session.agent, imageUrl, 'mirror');
@@ -205,10 +256,19 @@ const running = (session: UltraRow) => session.state === 'configured' || session
  * another visitor's session is under way on it (or already made its video); the same visitor
  * may change their settings. Answers the platform's event.
  */
-export async function ultraConfigure(db: Database, device: string, qrid: string, speed: number, music: string, agent = ''): Promise<string | null> {
+export async function ultraConfigure(
+  db: Database,
+  device: string,
+  qrid: string,
+  speed: number,
+  music: string,
+  agent = '',
+): Promise<string | null> {
   const platform = await ultraDevice(db, device);
   await db.transaction(async (client) => {
-    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [device]);
+    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [
+      device,
+    ]);
     const session = rows[0];
     if (!session || session.qrid === '' || session.qrid !== qrid) {
       throw conflict('session_expired', 'Este QR code expirou. Escaneie o novo código da plataforma.');
@@ -234,7 +294,12 @@ export async function ultraConfigure(db: Database, device: string, qrid: string,
  * device must be one of the event's, and a private event's media is for signed-in visitors (the
  * caller checked the event with `eventForViewer`).
  */
-export async function ultraLast(db: Database, device: string, bname: string, agent: string): Promise<'in_session' | { product: string[] }> {
+export async function ultraLast(
+  db: Database,
+  device: string,
+  bname: string,
+  agent: string,
+): Promise<'in_session' | { product: string[] }> {
   const row = await ultraDevice(db, device);
   if (row.event_name !== bname) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
   if (agent === '') return { product: [] };
@@ -256,7 +321,10 @@ export async function ultraOpenSession(db: Queryable, deviceId: string, qrid: st
   );
 }
 
-export async function ultraTakeSettings(db: Queryable, deviceId: string): Promise<{ qrid: string; speed: number; music: string } | null> {
+export async function ultraTakeSettings(
+  db: Queryable,
+  deviceId: string,
+): Promise<{ qrid: string; speed: number; music: string } | null> {
   const { rows } = await db.query<UltraRow>(
     `UPDATE ultra_sessions SET state = 'in_session', updated_at = now() WHERE device_id = $1 AND state = 'configured' RETURNING *`,
     [deviceId],
@@ -271,13 +339,16 @@ export async function ultraTakeSettings(db: Queryable, deviceId: string): Promis
  */
 export async function ultraFinish(db: Database, deviceId: string, videoUrl: string): Promise<void> {
   await db.transaction(async (client) => {
-    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [deviceId]);
+    const { rows } = await client.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1 FOR UPDATE', [
+      deviceId,
+    ]);
     await client.query(
       `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20, 'Escolinha_do_Professor', 'done', $2)
        ON CONFLICT (device_id) DO UPDATE SET state = 'done', video_url = $2, updated_at = now()`,
       [deviceId, videoUrl],
     );
     const session = rows[0];
-    if (session && session.agent !== '' && session.state !== 'idle') await recordAgentResult(client, session.agent, videoUrl, '360');
+    if (session && session.agent !== '' && session.state !== 'idle')
+      await recordAgentResult(client, session.agent, videoUrl, '360');
   });
 }

@@ -19,9 +19,10 @@ interface AttemptRow {
 }
 
 async function storedReply(tx: Queryable, paymentId: string | null): Promise<CardPaymentReply | null> {
-  const { rows } = await tx.query<{ id: string; status: string; status_detail: string }>('SELECT id, status, status_detail FROM payments WHERE id = $1', [
-    paymentId,
-  ]);
+  const { rows } = await tx.query<{ id: string; status: string; status_detail: string }>(
+    'SELECT id, status, status_detail FROM payments WHERE id = $1',
+    [paymentId],
+  );
   return rows[0] ?? null;
 }
 
@@ -74,39 +75,57 @@ export function cardCharger(db: Database, provider: PaymentProvider): CardCharge
   };
 }
 
-async function chargeOnce(db: Database, provider: PaymentProvider, request: CardPaymentRequest, payer: string | null, key: string): Promise<CardPaymentReply> {
+async function chargeOnce(
+  db: Database,
+  provider: PaymentProvider,
+  request: CardPaymentRequest,
+  payer: string | null,
+  key: string,
+): Promise<CardPaymentReply> {
   // 1. The attempt.
-  const begun = await db.transaction(async (tx): Promise<{ reply: CardPaymentReply } | { amount: number; product: string }> => {
-    const order = await lockOrder(tx, request.orderId);
-    // Its account or its claim secret: whoever placed it (the claim is compared even without an order).
-    const claimed = claimMatches(order?.claim_hash ?? null, request.claim ?? '');
-    const owned = payer !== null && order?.uid === payer;
-    if (!order || !(owned || claimed) || !sameCents(request.transaction_amount, order.discounted_total)) throw NO_SUCH_ORDER();
-    const attempt = (await tx.query<AttemptRow>('SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE', [key])).rows[0];
-    if (attempt && attempt.order_id !== order.order_id) {
-      throw conflict('token_used', 'Este cartão já foi usado em outro pedido. Digite os dados do cartão novamente.');
-    }
-    if (attempt?.state === 'done') {
-      const reply = await storedReply(tx, attempt.payment_id);
-      if (reply) return { reply };
-    }
-    if (attempt?.state !== 'processing') {
-      // A new charge (a failed attempt made none).
-      if (order.status === 'approved') throw conflict('order_paid', 'Este pedido já foi pago.');
-      if (isClosedOrder(order.status)) throw conflict('order_closed', 'Este pedido foi estornado e não pode ser pago de novo.');
-      if (await cardPaymentRunning(tx, order.order_id, key)) {
-        throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
+  const begun = await db.transaction(
+    async (tx): Promise<{ reply: CardPaymentReply } | { amount: number; product: string }> => {
+      const order = await lockOrder(tx, request.orderId);
+      // Its account or its claim secret: whoever placed it (the claim is compared even without an order).
+      const claimed = claimMatches(order?.claim_hash ?? null, request.claim ?? '');
+      const owned = payer !== null && order?.uid === payer;
+      if (!order || !(owned || claimed) || !sameCents(request.transaction_amount, order.discounted_total))
+        throw NO_SUCH_ORDER();
+      const attempt = (
+        await tx.query<AttemptRow>(
+          'SELECT order_id, state, payment_id FROM card_attempts WHERE idempotency_key = $1 FOR UPDATE',
+          [key],
+        )
+      ).rows[0];
+      if (attempt && attempt.order_id !== order.order_id) {
+        throw conflict('token_used', 'Este cartão já foi usado em outro pedido. Digite os dados do cartão novamente.');
       }
-      // A customer going back from Pix to the card keeps the order's Pix until a charge succeeds
-      // (orderPayments.applyPayment moves the method then): a refused card leaves the Pix to pay.
-    }
-    await tx.query(
-      `INSERT INTO card_attempts (idempotency_key, order_id, amount, state) VALUES ($1, $2, $3, 'processing')
+      if (attempt?.state === 'done') {
+        const reply = await storedReply(tx, attempt.payment_id);
+        if (reply) return { reply };
+      }
+      if (attempt?.state !== 'processing') {
+        // A new charge (a failed attempt made none).
+        if (order.status === 'approved') throw conflict('order_paid', 'Este pedido já foi pago.');
+        if (isClosedOrder(order.status))
+          throw conflict('order_closed', 'Este pedido foi estornado e não pode ser pago de novo.');
+        if (await cardPaymentRunning(tx, order.order_id, key)) {
+          throw conflict(
+            'payment_in_progress',
+            'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.',
+          );
+        }
+        // A customer going back from Pix to the card keeps the order's Pix until a charge succeeds
+        // (orderPayments.applyPayment moves the method then): a refused card leaves the Pix to pay.
+      }
+      await tx.query(
+        `INSERT INTO card_attempts (idempotency_key, order_id, amount, state) VALUES ($1, $2, $3, 'processing')
        ON CONFLICT (idempotency_key) DO UPDATE SET state = 'processing', updated_at = now()`,
-      [key, order.order_id, order.discounted_total],
-    );
-    return { amount: order.discounted_total, product: productNameOf(order) };
-  });
+        [key, order.order_id, order.discounted_total],
+      );
+      return { amount: order.discounted_total, product: productNameOf(order) };
+    },
+  );
   if ('reply' in begun) return begun.reply;
 
   // 2. The provider, outside any transaction.
@@ -128,7 +147,10 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
     const failure = providerFailure(error, 'card');
     if (failure instanceof DomainError && (failure.kind === 'unprocessable' || failure.kind === 'invalid')) {
       // The provider refused the request itself: no charge was made, another card may be tried.
-      await db.query(`UPDATE card_attempts SET state = 'failed', updated_at = now() WHERE idempotency_key = $1 AND state = 'processing'`, [key]);
+      await db.query(
+        `UPDATE card_attempts SET state = 'failed', updated_at = now() WHERE idempotency_key = $1 AND state = 'processing'`,
+        [key],
+      );
     }
     throw failure;
   }
@@ -137,7 +159,10 @@ async function chargeOnce(db: Database, provider: PaymentProvider, request: Card
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
     if (order) await applyPayment(tx, order, payment, { kind: 'charge', idempotencyKey: key });
-    await tx.query(`UPDATE card_attempts SET state = 'done', payment_id = $2, updated_at = now() WHERE idempotency_key = $1`, [key, payment.id]);
+    await tx.query(
+      `UPDATE card_attempts SET state = 'done', payment_id = $2, updated_at = now() WHERE idempotency_key = $1`,
+      [key, payment.id],
+    );
     return { id: payment.id, status: payment.status, status_detail: payment.statusDetail };
   });
 }

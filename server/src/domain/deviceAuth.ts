@@ -13,10 +13,14 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
  */
 export const MAX_FAILURES_PER_DEVICE = 100;
 
-export const DEVICE_AUTH_THROTTLED = 'Muitas tentativas de autenticação deste dispositivo. Espere alguns minutos e tente de novo.';
+export const DEVICE_AUTH_THROTTLED =
+  'Muitas tentativas de autenticação deste dispositivo. Espere alguns minutos e tente de novo.';
 
 /** The rate_hits buckets a failure counts in (domain/rateLimit.ts keeps the same table). */
-export function deviceFailureBuckets(address: string, deviceId: string | null): { address: string; device: string | null } {
+export function deviceFailureBuckets(
+  address: string,
+  deviceId: string | null,
+): { address: string; device: string | null } {
   return { address: `device-fail:ip:${address}`, device: deviceId ? `device-fail:id:${deviceId}` : null };
 }
 
@@ -29,7 +33,12 @@ export function deviceFailureBuckets(address: string, deviceId: string | null): 
  * once gets no more than the limit, across restarts and app servers. `scale` multiplies both
  * limits, as it does the app's other limits (the tests' servers raise them).
  */
-export async function countDeviceAuthFailure(db: Database, address: string, deviceId: string | null, scale = 1): Promise<void> {
+export async function countDeviceAuthFailure(
+  db: Database,
+  address: string,
+  deviceId: string | null,
+  scale = 1,
+): Promise<void> {
   const buckets = deviceFailureBuckets(address, deviceId);
   const counted = await takeRateSlot(
     db,

@@ -43,16 +43,29 @@ export function deviceKeyMatches(pepper: Buffer, stored: string, key: string): '
 
 /** Every device, for the team: what it is, where, and whether it has a key (never the key). */
 export async function teamDevices(db: Queryable): Promise<TeamDevice[]> {
-  const { rows } = await db.query<{ id: string; kind: TeamDevice['kind']; event_name: string | null; mode: string | null; key_hash: string }>(
-    'SELECT id, kind, event_name, mode, key_hash FROM devices ORDER BY event_name NULLS LAST, id',
-  );
-  return rows.map((row) => ({ id: row.id, kind: row.kind, event: row.event_name ?? '', mode: row.mode ?? '', hasKey: row.key_hash !== NO_KEY }));
+  const { rows } = await db.query<{
+    id: string;
+    kind: TeamDevice['kind'];
+    event_name: string | null;
+    mode: string | null;
+    key_hash: string;
+  }>('SELECT id, kind, event_name, mode, key_hash FROM devices ORDER BY event_name NULLS LAST, id');
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    event: row.event_name ?? '',
+    mode: row.mode ?? '',
+    hasKey: row.key_hash !== NO_KEY,
+  }));
 }
 
 /** The team gives a device a new key: the old one stops working at once. Answers the new key, which is stored nowhere. */
 export async function rotateDeviceKey(db: Queryable, pepper: Buffer, id: string): Promise<string> {
   const key = newDeviceKey();
-  const { rowCount } = await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1', [id, deviceKeyHash(pepper, key)]);
+  const { rowCount } = await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1', [
+    id,
+    deviceKeyHash(pepper, key),
+  ]);
   if (!rowCount) throw notFound('device_not_found', 'Dispositivo não encontrado.');
   return key;
 }

@@ -4,7 +4,17 @@
  * client may branch on; `message` is what a person reads, in Portuguese.
  */
 export type RefusalKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'unprocessable' | 'too_large' | 'too_many' | 'upstream' | 'unavailable';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'unprocessable'
+  | 'too_large'
+  | 'too_many'
+  | 'upstream'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -19,7 +29,8 @@ export class DomainError extends Error {
 /** The request makes no sense (a malformed value, a choice the catalogue does not allow). */
 export const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
 /** Nobody (or nobody valid) is signed in. */
-export const unauthenticated = (message = 'Faça login para continuar.', code = 'unauthenticated') => new DomainError('unauthenticated', code, message);
+export const unauthenticated = (message = 'Faça login para continuar.', code = 'unauthenticated') =>
+  new DomainError('unauthenticated', code, message);
 /** Signed in, but not allowed to. */
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);

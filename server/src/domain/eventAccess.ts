@@ -82,7 +82,10 @@ export function refusal(opening: Exclude<Opening, 'open'>) {
 
 /** The event's side of the decision, or null for an unknown event. */
 export async function guardedEvent(db: Queryable, name: string): Promise<GuardedEventRow | null> {
-  const { rows } = await db.query<GuardedEventRow>('SELECT visibility, owner_uid, suspended_at, wall_key FROM events WHERE name = $1', [name]);
+  const { rows } = await db.query<GuardedEventRow>(
+    'SELECT visibility, owner_uid, suspended_at, wall_key FROM events WHERE name = $1',
+    [name],
+  );
   return rows[0] ?? null;
 }
 
@@ -119,7 +122,12 @@ export async function copyGrantToAccount(db: Queryable, event: string, agent: st
 }
 
 /** Grants the event to each holder (a grant held already stays as it was). */
-export async function grantEvent(db: Queryable, event: string, holders: readonly string[], via: GrantVia): Promise<void> {
+export async function grantEvent(
+  db: Queryable,
+  event: string,
+  holders: readonly string[],
+  via: GrantVia,
+): Promise<void> {
   if (holders.length === 0) return;
   await db.query(
     `INSERT INTO event_grants (event_name, holder, via)
@@ -137,7 +145,11 @@ export async function grantEvent(db: Queryable, event: string, holders: readonly
  * revocation under way is waited for and its new reset read, so a link it takes back grants
  * nothing, and one that comes after finds the grant older than itself.
  */
-export async function grantByCollectSecret(db: Queryable, ref: { bname: string; mode: string; file: string }, holders: readonly string[]): Promise<boolean> {
+export async function grantByCollectSecret(
+  db: Queryable,
+  ref: { bname: string; mode: string; file: string },
+  holders: readonly string[],
+): Promise<boolean> {
   const { rows } = await db.query<{ secrets: number }>(
     `WITH secret AS (
        SELECT e.name FROM events e JOIN media m ON m.event_name = e.name

@@ -66,28 +66,54 @@ export async function ownedEvent(db: Queryable, identity: Identity, isTeam: bool
  * collections hold them in cookies the server cannot rewrite; the media gate protects them from
  * now on, and what is stored from now on gets a random name.
  */
-export async function setEventVisibility(db: Queryable, identity: Identity, isTeam: boolean, name: string, visibility: EventVisibility): Promise<EventRow> {
+export async function setEventVisibility(
+  db: Queryable,
+  identity: Identity,
+  isTeam: boolean,
+  name: string,
+  visibility: EventVisibility,
+): Promise<EventRow> {
   await ownedEvent(db, identity, isTeam, name);
-  const { rows } = await db.query<EventRow>('UPDATE events SET visibility = $2 WHERE name = $1 RETURNING *', [name, visibility]);
+  const { rows } = await db.query<EventRow>('UPDATE events SET visibility = $2 WHERE name = $1 RETURNING *', [
+    name,
+    visibility,
+  ]);
   return rows[0];
 }
 
 /** The owner (or the team) gives the event a new title: what people read, everywhere (issue 43). */
-export async function setEventTitle(db: Queryable, identity: Identity, isTeam: boolean, name: string, title: string): Promise<EventRow> {
+export async function setEventTitle(
+  db: Queryable,
+  identity: Identity,
+  isTeam: boolean,
+  name: string,
+  title: string,
+): Promise<EventRow> {
   await ownedEvent(db, identity, isTeam, name);
-  const { rows } = await db.query<EventRow>('UPDATE events SET title = $2 WHERE name = $1 RETURNING *', [name, cleanTitle(title)]);
+  const { rows } = await db.query<EventRow>('UPDATE events SET title = $2 WHERE name = $1 RETURNING *', [
+    name,
+    cleanTitle(title),
+  ]);
   return rows[0];
 }
 
 export function eventDetails(event: EventRow): EventDetails {
-  return { devices: event.devices, bname: event.name, displayTitle: event.title || event.name, ...(event.face_search ? { faceSearch: true } : {}) };
+  return {
+    devices: event.devices,
+    bname: event.name,
+    displayTitle: event.title || event.name,
+    ...(event.face_search ? { faceSearch: true } : {}),
+  };
 }
 
 /** An event as its card shows it: the row and the photos a guest can open. */
 export type EventCardRow = EventRow & { photos: number };
 
 /** The card rows of the named events, null for a name no event has (kept in memory by the guest routes). */
-export async function eventCardRows(db: Queryable, names: readonly string[]): Promise<Map<string, EventCardRow | null>> {
+export async function eventCardRows(
+  db: Queryable,
+  names: readonly string[],
+): Promise<Map<string, EventCardRow | null>> {
   const found = new Map<string, EventCardRow | null>(names.map((name) => [name, null]));
   if (names.length === 0) return found;
   const { rows } = await db.query<EventCardRow>(
@@ -106,7 +132,11 @@ export async function eventCardRows(db: Queryable, names: readonly string[]): Pr
  * what the guest can open: the media of the event's booths, not its cover and profile images nor
  * a mode it has no booth for.
  */
-export function cardsForViewer(names: readonly string[], rows: ReadonlyMap<string, EventCardRow | null>, opens: ReadonlySet<string>): EventCard[] {
+export function cardsForViewer(
+  names: readonly string[],
+  rows: ReadonlyMap<string, EventCardRow | null>,
+  opens: ReadonlySet<string>,
+): EventCard[] {
   const cards: EventCard[] = [];
   // One card per event, as a name asked twice is one event.
   for (const name of new Set(names)) {

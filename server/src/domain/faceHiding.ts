@@ -25,27 +25,43 @@ async function lockHidingIn(client: Queryable, event: string): Promise<void> {
 async function markEvent(client: Queryable, agent: string, event: string, face: Float32Array): Promise<void> {
   await lockHidingIn(client, event);
   await client.query('DELETE FROM face_hidden_photos WHERE event_name = $1 AND agent = $2', [event, agent]);
-  const { rows } = await client.query<{ media_id: string; descriptor: Buffer }>('SELECT media_id, descriptor FROM face_descriptors WHERE event_name = $1', [
-    event,
-  ]);
-  const photos = new Set(rows.filter((row) => descriptorDistance(descriptorOf(row.descriptor), face) <= HIDDEN_FACE_DISTANCE).map((row) => row.media_id));
+  const { rows } = await client.query<{ media_id: string; descriptor: Buffer }>(
+    'SELECT media_id, descriptor FROM face_descriptors WHERE event_name = $1',
+    [event],
+  );
+  const photos = new Set(
+    rows
+      .filter((row) => descriptorDistance(descriptorOf(row.descriptor), face) <= HIDDEN_FACE_DISTANCE)
+      .map((row) => row.media_id),
+  );
   await client.query(
     `INSERT INTO face_hidden_photos (event_name, agent, media_id)
      SELECT $1, $2, unnest($3::bigint[])
      ON CONFLICT DO NOTHING`,
     [event, agent, [...photos]],
   );
-  await client.query('UPDATE face_hidden_events SET marked = true WHERE event_name = $1 AND agent = $2', [event, agent]);
+  await client.query('UPDATE face_hidden_events SET marked = true WHERE event_name = $1 AND agent = $2', [
+    event,
+    agent,
+  ]);
 }
 
 /** The agent's hidden face, or null when it is not hidden. */
 async function hiddenFaceOf(client: Queryable, agent: string): Promise<Float32Array | null> {
-  const { rows } = await client.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_hidden WHERE agent = $1', [agent]);
+  const { rows } = await client.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_hidden WHERE agent = $1', [
+    agent,
+  ]);
   return rows[0] ? descriptorOf(rows[0].descriptor) : null;
 }
 
 /** Writes the agent's hiding in `events` (those that exist) and looks through their photos; in the caller's transaction. */
-async function hideIn(client: Queryable, agent: string, face: Float32Array, events: readonly string[], { again }: { again: boolean }): Promise<void> {
+async function hideIn(
+  client: Queryable,
+  agent: string,
+  face: Float32Array,
+  events: readonly string[],
+  { again }: { again: boolean },
+): Promise<void> {
   const { rows } = await client.query<{ event_name: string }>(
     `INSERT INTO face_hidden_events (event_name, agent)
      SELECT e.name, $1 FROM events e WHERE e.name = ANY($2::text[])
@@ -56,7 +72,11 @@ async function hideIn(client: Queryable, agent: string, face: Float32Array, even
   const fresh = rows.map((row) => row.event_name);
   // A new face (hidden again with another selfie) is looked for again wherever it hides.
   const toMark = again
-    ? (await client.query<{ event_name: string }>('SELECT event_name FROM face_hidden_events WHERE agent = $1', [agent])).rows.map((row) => row.event_name)
+    ? (
+        await client.query<{ event_name: string }>('SELECT event_name FROM face_hidden_events WHERE agent = $1', [
+          agent,
+        ])
+      ).rows.map((row) => row.event_name)
     : fresh;
   // In one order, so two hidings never wait on each other's events.
   for (const event of [...new Set(toMark)].sort()) await markEvent(client, agent, event, face);
@@ -128,7 +148,12 @@ export async function markPendingHidings(db: Database, events: readonly string[]
  * A photo of `event` was just indexed with these faces (in the caller's transaction): the faces
  * hidden there that are found in it hide it.
  */
-export async function hidePhotoOfHiddenFaces(client: Queryable, event: string, mediaId: number | string, faces: readonly ArrayLike<number>[]): Promise<void> {
+export async function hidePhotoOfHiddenFaces(
+  client: Queryable,
+  event: string,
+  mediaId: number | string,
+  faces: readonly ArrayLike<number>[],
+): Promise<void> {
   await lockHidingIn(client, event);
   await client.query('DELETE FROM face_hidden_photos WHERE media_id = $1', [mediaId]);
   if (faces.length === 0) return;

@@ -32,7 +32,12 @@ const LEFT_OUT = `status = 'unreadable', faces = 0, claimed_at = NULL, claimed_b
  * `queued` schedules the work in the same transaction. Off: every face kept of its photos is
  * deleted at once. Answers how many photos now wait.
  */
-export async function setFaceSearch(db: Database, bname: string, on: boolean, queued: (client: Queryable) => Promise<void>): Promise<number> {
+export async function setFaceSearch(
+  db: Database,
+  bname: string,
+  on: boolean,
+  queued: (client: Queryable) => Promise<void>,
+): Promise<number> {
   return db.transaction(async (client) => {
     // First, so the event's row is locked (FOR NO KEY UPDATE, as any UPDATE of it) before anything
     // is read, to the commit: an upload reading the switch (photoJoinsFaceIndex, FOR SHARE) waits
@@ -64,10 +69,17 @@ export async function setFaceSearch(db: Database, bname: string, on: boolean, qu
  * media row, new bytes) waits again from the start, and the faces found in its old bytes go.
  * Answers whether it waits.
  */
-export async function photoJoinsFaceIndex(client: Queryable, ref: MediaRef, queued: () => Promise<void>): Promise<boolean> {
+export async function photoJoinsFaceIndex(
+  client: Queryable,
+  ref: MediaRef,
+  queued: () => Promise<void>,
+): Promise<boolean> {
   // FOR SHARE: the switch turned at this moment waits for this upload's commit (and then indexes
   // or deletes its photo with the others), or this upload for the switch's (and reads it).
-  const event = await client.query<{ face_search: boolean }>('SELECT face_search FROM events WHERE name = $1 FOR SHARE', [ref.bname]);
+  const event = await client.query<{ face_search: boolean }>(
+    'SELECT face_search FROM events WHERE name = $1 FOR SHARE',
+    [ref.bname],
+  );
   if (!event.rows[0]?.face_search) return false;
   const { rows } = await client.query<{ joined: number }>(
     `WITH joined AS (
@@ -107,7 +119,13 @@ const UNDER_CLAIM = `media_id = $1 AND status = 'indexing' AND claimed_at = $2::
  */
 export async function claimPhotoToIndex(db: Queryable, bname: string, claimer: string): Promise<ClaimedPhoto | null> {
   await leaveOutTriedPhotos(db, bname);
-  const { rows } = await db.query<{ media_id: string; event_name: string; mode: MediaMode; file: string; claim: string }>(
+  const { rows } = await db.query<{
+    media_id: string;
+    event_name: string;
+    mode: MediaMode;
+    file: string;
+    claim: string;
+  }>(
     `WITH next AS (
        SELECT f.media_id FROM face_photos f JOIN events e ON e.name = f.event_name
         WHERE f.event_name = $1 AND e.face_search AND ${CLAIMABLE}
@@ -118,7 +136,13 @@ export async function claimPhotoToIndex(db: Queryable, bname: string, claimer: s
     [bname, claimer],
   );
   const row = rows[0];
-  return row ? { mediaId: Number(row.media_id), ref: { bname: row.event_name, mode: row.mode, file: row.file }, claim: row.claim } : null;
+  return row
+    ? {
+        mediaId: Number(row.media_id),
+        ref: { bname: row.event_name, mode: row.mode, file: row.file },
+        claim: row.claim,
+      }
+    : null;
 }
 
 /** The event's photos that would be claimed once more past MAX_INDEX_ATTEMPTS: left out, with any face kept of them. */
@@ -177,12 +201,10 @@ export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: read
     if (!rowCount) return;
     await client.query('DELETE FROM face_descriptors WHERE media_id = $1', [photo.mediaId]);
     for (const face of faces) {
-      await client.query('INSERT INTO face_descriptors (media_id, event_name, box, descriptor) VALUES ($1, $2, $3, $4)', [
-        photo.mediaId,
-        photo.ref.bname,
-        face.box,
-        descriptorBytes(face.descriptor),
-      ]);
+      await client.query(
+        'INSERT INTO face_descriptors (media_id, event_name, box, descriptor) VALUES ($1, $2, $3, $4)',
+        [photo.mediaId, photo.ref.bname, face.box, descriptorBytes(face.descriptor)],
+      );
     }
     // A face hidden in the event ('Não me mostre') found in it hides it from others' searches.
     await hidePhotoOfHiddenFaces(
@@ -210,7 +232,11 @@ export async function markUnreadable(db: Queryable, photo: ClaimedPhoto): Promis
  * failed on it, its thread died with it): the claim counts towards MAX_INDEX_ATTEMPTS; otherwise
  * (the store did not answer, the model did not load) it is given back too.
  */
-export async function releasePhoto(db: Queryable, photo: ClaimedPhoto, { photoMayBeAtFault }: { photoMayBeAtFault: boolean }): Promise<void> {
+export async function releasePhoto(
+  db: Queryable,
+  photo: ClaimedPhoto,
+  { photoMayBeAtFault }: { photoMayBeAtFault: boolean },
+): Promise<void> {
   await db.query(
     `UPDATE face_photos SET status = 'waiting', claimed_at = NULL, claimed_by = NULL, attempts = greatest(attempts - $3, 0) WHERE ${UNDER_CLAIM}`,
     [photo.mediaId, photo.claim, photoMayBeAtFault ? 0 : 1],

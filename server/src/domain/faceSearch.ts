@@ -25,7 +25,12 @@ export async function databaseNow(db: Queryable): Promise<Date> {
  * place of any before, unless they deleted their selfie after `began` (the search was under way
  * when they asked: what they asked wins). Answers whether it was kept.
  */
-export async function saveSelfie(db: Database, agent: string, descriptor: ArrayLike<number>, began: Date = new Date(0)): Promise<boolean> {
+export async function saveSelfie(
+  db: Database,
+  agent: string,
+  descriptor: ArrayLike<number>,
+  began: Date = new Date(0),
+): Promise<boolean> {
   return db.transaction(async (client) => {
     await lockFacesOf(client, agent);
     const { rowCount } = await client.query(
@@ -50,7 +55,10 @@ export async function noteSelfiesForgotten(client: Queryable, agents: readonly s
 
 /** The visitor's selfie, while it is kept; null otherwise. */
 export async function selfieOf(db: Queryable, agent: string): Promise<Float32Array | null> {
-  const { rows } = await db.query<{ descriptor: Buffer }>('SELECT descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()', [agent]);
+  const { rows } = await db.query<{ descriptor: Buffer }>(
+    'SELECT descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()',
+    [agent],
+  );
   return rows[0] ? descriptorOf(rows[0].descriptor) : null;
 }
 
@@ -66,14 +74,21 @@ export async function forgetSelfie(db: Database, agent: string): Promise<boolean
 
 /** Selfies past their day go (the retention sweep), and deletions noted more than a day ago. Answers how many selfies. */
 export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Promise<number> {
-  await db.query("DELETE FROM face_forgets WHERE forgotten_at < $1::timestamptz - interval '1 day'", [now.toISOString()]);
-  const { rowCount } = await db.query('DELETE FROM face_selfies WHERE expires_at <= $1::timestamptz', [now.toISOString()]);
+  await db.query("DELETE FROM face_forgets WHERE forgotten_at < $1::timestamptz - interval '1 day'", [
+    now.toISOString(),
+  ]);
+  const { rowCount } = await db.query('DELETE FROM face_selfies WHERE expires_at <= $1::timestamptz', [
+    now.toISOString(),
+  ]);
   return rowCount ?? 0;
 }
 
 /** Faces hidden longer ago than `days` go (the retention sweep): the agent that asked is gone by then. Answers how many. */
 export async function purgeExpiredHiddenFaces(db: Queryable, days: number, now = new Date()): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)', [now.toISOString(), days]);
+  const { rowCount } = await db.query(
+    'DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)',
+    [now.toISOString(), days],
+  );
   return rowCount ?? 0;
 }
 
@@ -91,10 +106,21 @@ export interface FoundPhoto {
  * who searches is told by their agent, never by their face (a crop of the hidden guest's face out
  * of a gallery photo must not find them).
  */
-export async function searchFaces(db: Database, selfie: ArrayLike<number>, events: readonly string[], searcher: string | null = null): Promise<FoundPhoto[]> {
+export async function searchFaces(
+  db: Database,
+  selfie: ArrayLike<number>,
+  events: readonly string[],
+  searcher: string | null = null,
+): Promise<FoundPhoto[]> {
   if (events.length === 0) return [];
   await markPendingHidings(db, events);
-  const { rows } = await db.query<{ media_id: string; descriptor: Buffer; event_name: string; mode: MediaMode; file: string }>(
+  const { rows } = await db.query<{
+    media_id: string;
+    descriptor: Buffer;
+    event_name: string;
+    mode: MediaMode;
+    file: string;
+  }>(
     `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
        FROM face_descriptors d JOIN media m ON m.id = d.media_id JOIN events e ON e.name = d.event_name
       WHERE d.event_name = ANY($1::text[]) AND e.face_search
@@ -109,7 +135,11 @@ export async function searchFaces(db: Database, selfie: ArrayLike<number>, event
   return matches.map(({ photo, distance }) => {
     const row = rowOf.get(photo);
     if (!row) throw new Error(`face of an unknown photo ${photo}`);
-    return { url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }), event: row.event_name, distance };
+    return {
+      url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }),
+      event: row.event_name,
+      distance,
+    };
   });
 }
 
@@ -122,6 +152,9 @@ export function selfieFace<F extends { box: readonly number[] }>(faces: readonly
 
 /** The events with face search on among these names (the others: not available there). */
 export async function faceSearchEvents(db: Queryable, names: readonly string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM events WHERE name = ANY($1::text[]) AND face_search', [names]);
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM events WHERE name = ANY($1::text[]) AND face_search',
+    [names],
+  );
   return new Set(rows.map((row) => row.name));
 }

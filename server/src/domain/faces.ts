@@ -53,7 +53,8 @@ export async function checkedFace(dataUrl: string): Promise<Buffer> {
     throw tooLarge('face_too_large', 'A foto passa de 5 MB. Envie uma foto menor.');
   }
   const bytes = Buffer.from(match[2], 'base64');
-  const tooManyPixels = () => tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
+  const tooManyPixels = () =>
+    tooLarge('face_too_many_pixels', `A foto passa de ${MAX_FACE_SIDE}×${MAX_FACE_SIDE} pixels. Envie uma foto menor.`);
   // Over the pixel limit, libvips refuses even to describe the header: that is "too large" too.
   const header = await sharp(bytes, decodeOptions(MAX_FACE_SIDE * MAX_FACE_SIDE))
     .metadata()
@@ -87,7 +88,11 @@ export async function deleteFaces(db: Database, objects: ObjectStore, agent: str
  * Deletes the files of face rows already deleted (in a transaction that has committed), and the
  * folders of `agents`, which hold nothing else.
  */
-export async function removeFaceFiles(objects: ObjectStore, files: readonly string[], agents: readonly string[] = []): Promise<void> {
+export async function removeFaceFiles(
+  objects: ObjectStore,
+  files: readonly string[],
+  agents: readonly string[] = [],
+): Promise<void> {
   await removeFiles(objects, files);
   for (const agent of agents) if (AGENT.test(agent)) await objects.removeAll(agentPrefix(agent));
 }
@@ -97,11 +102,16 @@ export async function removeFaceFiles(objects: ObjectStore, files: readonly stri
  * Safe to run on every app server at once (each row is deleted, and its file removed, once).
  * Answers how many went.
  */
-export async function deleteExpiredFaces(db: Database, objects: ObjectStore, now = new Date(), days = FACE_RETENTION_DAYS): Promise<number> {
-  const { rows } = await db.query<{ file: string }>(`DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`, [
-    now.toISOString(),
-    days,
-  ]);
+export async function deleteExpiredFaces(
+  db: Database,
+  objects: ObjectStore,
+  now = new Date(),
+  days = FACE_RETENTION_DAYS,
+): Promise<number> {
+  const { rows } = await db.query<{ file: string }>(
+    `DELETE FROM faces WHERE created_at < $1::timestamptz - make_interval(days => $2) RETURNING file`,
+    [now.toISOString(), days],
+  );
   await removeFiles(
     objects,
     rows.map((row) => row.file),

@@ -26,8 +26,18 @@ export function guestReads(db: Database, changes: ChangeFeed): GuestReads {
     // Keys are `{event}/{mode}`: a change of the event or its media.
     feedKeyOf: (key) => `event:${key.slice(0, key.indexOf('/'))}`,
   });
-  const cards = liveCache<EventCardRow | null>({ feed: changes, db, tables: ['events', 'media'], feedKeyOf: (name) => `event:${name}` });
-  const packs = liveCache<PackRow | null>({ feed: changes, db, tables: ['packs'], feedKeyOf: (hash) => `pack:${hash}` });
+  const cards = liveCache<EventCardRow | null>({
+    feed: changes,
+    db,
+    tables: ['events', 'media'],
+    feedKeyOf: (name) => `event:${name}`,
+  });
+  const packs = liveCache<PackRow | null>({
+    feed: changes,
+    db,
+    tables: ['packs'],
+    feedKeyOf: (hash) => `pack:${hash}`,
+  });
   return {
     galleryState: (bname, mode) => galleries.read(`${bname}/${mode}`, () => galleryState(db, bname, mode)),
     eventCardRows: (names) => cards.readMany(names, (missing) => eventCardRows(db, missing)),

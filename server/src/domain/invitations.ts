@@ -19,18 +19,25 @@ const ATTEMPT_WINDOW_MINUTES = 15;
  * is more than a day away from now (400), a hash already registered (409), a name an account
  * already holds (409). Errors are in English, as the team screens are.
  */
-export async function authorizeHash(db: Database, partnerName: string, hash: string, createdBy: string, now = Date.now()): Promise<void> {
-  if (!(Math.abs(invitationHashTime(hash) - now) <= HASH_CLOCK_TOLERANCE_MS)) throw invalid('invalid_hash', 'Invalid invitation hash');
+export async function authorizeHash(
+  db: Database,
+  partnerName: string,
+  hash: string,
+  createdBy: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!(Math.abs(invitationHashTime(hash) - now) <= HASH_CLOCK_TOLERANCE_MS))
+    throw invalid('invalid_hash', 'Invalid invitation hash');
   await db.transaction(async (client) => {
     const status = await partnerNameStatus(client, partnerName, { team: true });
-    if (status === 'wrong') throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
+    if (status === 'wrong')
+      throw invalid('invalid_partner', 'Use only letters, numbers, hyphens (-), and underlines (_)');
     if (status === 'taken') throw conflict('name_taken', 'Name already exists');
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [partnerName]);
-    const inserted = await client.query('INSERT INTO invitations (hash, partner_name, created_by) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING', [
-      hash,
-      partnerName,
-      createdBy,
-    ]);
+    const inserted = await client.query(
+      'INSERT INTO invitations (hash, partner_name, created_by) VALUES ($1, $2, $3) ON CONFLICT (hash) DO NOTHING',
+      [hash, partnerName, createdBy],
+    );
     if (!inserted.rowCount) throw conflict('hash_taken', 'This invitation hash is already registered');
   });
 }
@@ -44,13 +51,20 @@ export async function authorizeHash(db: Database, partnerName: string, hash: str
 async function openAttempt(db: Database, uid: string): Promise<number> {
   return db.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`invitation-attempts:${uid}`]);
-    await client.query('DELETE FROM invitation_attempts WHERE uid = $1 AND attempted_at <= now() - make_interval(mins => $2)', [uid, ATTEMPT_WINDOW_MINUTES]);
+    await client.query(
+      'DELETE FROM invitation_attempts WHERE uid = $1 AND attempted_at <= now() - make_interval(mins => $2)',
+      [uid, ATTEMPT_WINDOW_MINUTES],
+    );
     const { rows } = await client.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM invitation_attempts WHERE uid = $1 AND attempted_at > now() - make_interval(mins => $2)',
       [uid, ATTEMPT_WINDOW_MINUTES],
     );
-    if (rows[0].n >= MAX_FAILED_ATTEMPTS) throw tooMany('too_many_attempts', 'Muitas tentativas. Tente novamente em alguns minutos.');
-    const inserted = await client.query<{ id: number }>('INSERT INTO invitation_attempts (uid) VALUES ($1) RETURNING id', [uid]);
+    if (rows[0].n >= MAX_FAILED_ATTEMPTS)
+      throw tooMany('too_many_attempts', 'Muitas tentativas. Tente novamente em alguns minutos.');
+    const inserted = await client.query<{ id: number }>(
+      'INSERT INTO invitation_attempts (uid) VALUES ($1) RETURNING id',
+      [uid],
+    );
     return inserted.rows[0].id;
   });
 }
@@ -68,7 +82,12 @@ type Acceptance = 'linked' | 'unknown' | 'used' | 'expired' | 'name_taken';
  * another partner, is a failed guess, and too many of them lock the account for a while (see
  * openAttempt), a right hash included. Messages in Portuguese: the invitation screen is.
  */
-export async function acceptInvitation(db: Database, identity: Identity, partnerName: string, hash: string): Promise<void> {
+export async function acceptInvitation(
+  db: Database,
+  identity: Identity,
+  partnerName: string,
+  hash: string,
+): Promise<void> {
   const attempt = await openAttempt(db, identity.uid);
   let outcome: Acceptance;
   try {
@@ -85,10 +104,16 @@ export async function acceptInvitation(db: Database, identity: Identity, partner
       if (invitation.used_by === null && invitation.expired) return 'expired';
       // Two invitations of one name accepted at once: the partner row makes them take turns.
       await client.query('SELECT 1 FROM partners WHERE name = $1 FOR NO KEY UPDATE', [partnerName]);
-      const other = await client.query('SELECT 1 FROM accounts WHERE partner = $1 AND uid <> $2', [partnerName, identity.uid]);
+      const other = await client.query('SELECT 1 FROM accounts WHERE partner = $1 AND uid <> $2', [
+        partnerName,
+        identity.uid,
+      ]);
       if (other.rowCount) return 'name_taken';
       await ensureAccount(client, identity);
-      await client.query('UPDATE accounts SET partner = $1, updated_at = now() WHERE uid = $2', [partnerName, identity.uid]);
+      await client.query('UPDATE accounts SET partner = $1, updated_at = now() WHERE uid = $2', [
+        partnerName,
+        identity.uid,
+      ]);
       await client.query('UPDATE invitations SET used_by = $1, used_at = now() WHERE hash = $2', [identity.uid, hash]);
       await closeAttempt(client, attempt);
       return 'linked';

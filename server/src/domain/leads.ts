@@ -1,7 +1,17 @@
 import type { ContactLead, StoredLead } from '../../../contract/wire';
 import type { Queryable } from '../db/database';
 
-const FIELDS = ['data', 'indicacao', 'evento', 'email', 'instagram', 'tiktok', 'telefone', 'nome', 'comentarios'] as const;
+const FIELDS = [
+  'data',
+  'indicacao',
+  'evento',
+  'email',
+  'instagram',
+  'tiktok',
+  'telefone',
+  'nome',
+  'comentarios',
+] as const;
 
 /** Stores a contact lead; the same `clientId` posted again (a retry) is stored once. */
 export async function saveLead(db: Queryable, lead: ContactLead): Promise<void> {

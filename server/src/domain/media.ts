@@ -28,7 +28,8 @@ type MediaRole = 'booth' | 'event' | 'result';
 /** The URL of media row `m` in SQL, as `mediaUrl` builds it. */
 const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
-export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) => mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
+export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
+  mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
 
 /**
  * What a booth's gallery lists of media row `m`: the booth's photos and videos (never the event's
@@ -79,13 +80,20 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
   );
   const row = rows[0];
   return row
-    ? { visibility: row.visibility, owner_uid: row.owner_uid, suspended_at: row.suspended_at, version: `${row.items}-${row.newest}-${row.ids}` }
+    ? {
+        visibility: row.visibility,
+        owner_uid: row.owner_uid,
+        suspended_at: row.suspended_at,
+        version: `${row.items}-${row.newest}-${row.ids}`,
+      }
     : null;
 }
 
 /** How many files an event's media holds, all of them (booth media, its own images, guests' results): one indexed count. */
 export async function countEventMedia(db: Queryable, bname: string): Promise<number> {
-  const { rows } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM media WHERE event_name = $1', [bname]);
+  const { rows } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM media WHERE event_name = $1', [
+    bname,
+  ]);
   return rows[0].files;
 }
 
@@ -130,7 +138,11 @@ export async function agentVideoOf(db: Queryable, agent: string, bname: string, 
 }
 
 export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
-  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [ref.bname, ref.mode, ref.file]);
+  const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
+    ref.bname,
+    ref.mode,
+    ref.file,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -158,7 +170,12 @@ export interface PublicGalleryHead {
  * The newest `limit` items of a booth of a public event that has that booth, and the count of
  * all of them (one query on the gallery's index); null for any other event, booth or an empty one.
  */
-export async function publicGalleryHead(db: Queryable, bname: string, mode: MediaMode, limit: number): Promise<PublicGalleryHead | null> {
+export async function publicGalleryHead(
+  db: Queryable,
+  bname: string,
+  mode: MediaMode,
+  limit: number,
+): Promise<PublicGalleryHead | null> {
   const { rows } = await db.query<{ title: string; file: string; kind: MediaKind; has_thumb: boolean; total: string }>(
     `SELECT e.title, m.file, m.kind, m.has_thumb, count(*) OVER () AS total
        FROM events e JOIN media m ON m.event_name = e.name
@@ -198,7 +215,12 @@ export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicM
  * The item stored under a random name in place of `sourceName` (a retried upload, a seed loaded
  * again): the same item, not a second one.
  */
-export async function findBySourceName(db: Queryable, bname: string, mode: MediaMode, sourceName: string): Promise<MediaRow | null> {
+export async function findBySourceName(
+  db: Queryable,
+  bname: string,
+  mode: MediaMode,
+  sourceName: string,
+): Promise<MediaRow | null> {
   // Never a guest's result: a booth upload of the same name is not that guest's file.
   const { rows } = await db.query<MediaRow>(
     "SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 AND role <> 'result' ORDER BY id LIMIT 1",
@@ -257,7 +279,11 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
 }
 
 /** Indexes a stored file and, in the same transaction, what `alongside` adds (its derivatives' job). */
-export function insertMediaWith(db: Database, media: NewMedia, alongside: (client: Queryable) => Promise<void>): Promise<MediaRow> {
+export function insertMediaWith(
+  db: Database,
+  media: NewMedia,
+  alongside: (client: Queryable) => Promise<void>,
+): Promise<MediaRow> {
   return db.transaction(async (client) => {
     const row = await insertMedia(client, media);
     await alongside(client);
@@ -284,7 +310,10 @@ export async function refreshEventImages(db: Queryable, events: readonly string[
  * at these URLs (an erasure), or those stored before a time (the retention sweep). Answers what
  * was deleted, so that its files go once the transaction commits.
  */
-export async function deleteResultMedia(db: Queryable, which: { urls: readonly string[] } | { createdBefore: Date }): Promise<MediaRef[]> {
+export async function deleteResultMedia(
+  db: Queryable,
+  which: { urls: readonly string[] } | { createdBefore: Date },
+): Promise<MediaRef[]> {
   if ('urls' in which && which.urls.length === 0) return [];
   const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
     'urls' in which
@@ -305,7 +334,11 @@ export async function deleteResultMedia(db: Queryable, which: { urls: readonly s
  * its poster; the item joins its galleries. Written only when it changes something, so a job run
  * again tells no cache anything.
  */
-export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { hasThumb: boolean; width: number | null; height: number | null }): Promise<void> {
+export async function recordDerivatives(
+  db: Queryable,
+  ref: MediaRef,
+  made: { hasThumb: boolean; width: number | null; height: number | null },
+): Promise<void> {
   await db.query(
     `UPDATE media SET has_thumb = $4, width = COALESCE(width, $5), height = COALESCE(height, $6), awaiting_tile = false
       WHERE event_name = $1 AND mode = $2 AND file = $3
@@ -318,11 +351,15 @@ export async function recordDerivatives(db: Queryable, ref: MediaRef, made: { ha
 export async function listStaleAwaitingTile(db: Queryable, seconds: number): Promise<number> {
   // Asked first (the partial index, a probe): a sweep with nothing to list writes nothing, for a
   // statement that writes to media makes this server's caches forget everything.
-  const due = await db.query('SELECT 1 FROM media WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1) LIMIT 1', [seconds]);
+  const due = await db.query(
+    'SELECT 1 FROM media WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1) LIMIT 1',
+    [seconds],
+  );
   if (due.rowCount === 0) return 0;
-  const { rowCount } = await db.query('UPDATE media SET awaiting_tile = false WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1)', [
-    seconds,
-  ]);
+  const { rowCount } = await db.query(
+    'UPDATE media SET awaiting_tile = false WHERE awaiting_tile AND created_at < now() - make_interval(secs => $1)',
+    [seconds],
+  );
   return rowCount ?? 0;
 }
 
@@ -331,5 +368,8 @@ export async function listStaleAwaitingTile(db: Queryable, seconds: number): Pro
  * job gave up (its tile is tried again when a phone asks for it).
  */
 export async function listWithoutTile(db: Queryable, ref: MediaRef): Promise<void> {
-  await db.query('UPDATE media SET awaiting_tile = false WHERE event_name = $1 AND mode = $2 AND file = $3 AND awaiting_tile', [ref.bname, ref.mode, ref.file]);
+  await db.query(
+    'UPDATE media SET awaiting_tile = false WHERE event_name = $1 AND mode = $2 AND file = $3 AND awaiting_tile',
+    [ref.bname, ref.mode, ref.file],
+  );
 }

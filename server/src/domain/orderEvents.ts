@@ -15,9 +15,17 @@ import { loadCatalogue } from './shop';
  * events whose payment was then refunded or charged back, suspended: the owner is told why no one
  * sees them (an order refunded before its event was created has nothing to show).
  */
-export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
+export async function eventsOf(
+  db: Database,
+  identity: Identity,
+): Promise<(OwnEvent & { orderId: string; createdName: string | null })[]> {
   const { rows } = await db.query<
-    OrderRow & { created_name: string | null; created_title: string | null; visibility: EventVisibility | null; suspended_at: Date | null }
+    OrderRow & {
+      created_name: string | null;
+      created_title: string | null;
+      visibility: EventVisibility | null;
+      suspended_at: Date | null;
+    }
   >(
     `SELECT o.*, e.name AS created_name, e.title AS created_title, e.visibility, e.suspended_at FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
       WHERE o.uid = $1 AND (o.status = 'approved' OR (o.status IN ('refunded', 'charged_back') AND e.suspended_at IS NOT NULL))
@@ -44,12 +52,19 @@ export async function eventsOf(db: Database, identity: Identity): Promise<(OwnEv
  * create_event: one event per paid order of the caller, under a free name, with the title people
  * read (the name when none is given: migration 0030's trigger).
  */
-export async function createEventForOrder(db: Database, identity: Identity, name: string, orderId: string, title = ''): Promise<void> {
+export async function createEventForOrder(
+  db: Database,
+  identity: Identity,
+  name: string,
+  orderId: string,
+  title = '',
+): Promise<void> {
   await db.transaction(async (client) => {
     const { rows } = await client.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 FOR UPDATE', [orderId]);
     const order = rows[0];
     if (!order || order.uid !== identity.uid) throw forbidden('not_your_order', 'Este pedido não é seu.');
-    if (order.status !== 'approved') throw forbidden('order_not_paid', 'O pagamento deste pedido ainda não foi confirmado.');
+    if (order.status !== 'approved')
+      throw forbidden('order_not_paid', 'O pagamento deste pedido ainda não foi confirmado.');
     const already = await client.query('SELECT name FROM events WHERE order_id = $1', [orderId]);
     if (already.rowCount) throw conflict('already_created', 'O evento deste pedido já foi criado.');
     if (await findEvent(client, name)) throw conflict('name_taken', 'Nome já existe');
@@ -59,15 +74,14 @@ export async function createEventForOrder(db: Database, identity: Identity, name
       const product = catalogue.find((p) => p.name === line.name);
       if (product?.mode) modes.add(product.mode);
     }
-    await client.query(`INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id, title) VALUES ($1, $2, 'public', $3, $4, $5, $6)`, [
-      name,
-      crypto.randomBytes(9).toString('base64url'),
-      [...modes],
-      identity.uid,
-      orderId,
-      cleanTitle(title),
-    ]);
-    await client.query(`INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`, [identity.uid, name]);
+    await client.query(
+      `INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id, title) VALUES ($1, $2, 'public', $3, $4, $5, $6)`,
+      [name, crypto.randomBytes(9).toString('base64url'), [...modes], identity.uid, orderId, cleanTitle(title)],
+    );
+    await client.query(
+      `INSERT INTO account_items (uid, list, value) VALUES ($1, 'events', $2) ON CONFLICT DO NOTHING`,
+      [identity.uid, name],
+    );
   });
 }
 

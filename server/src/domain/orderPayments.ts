@@ -14,7 +14,13 @@ export interface OrderRow {
   event_date: string;
   event_time: string;
   payment_method: PaymentMethod;
-  lines: { id?: string; name: string; hours: number; quantity: number; selectedAccessories: { name: string; price?: number }[] }[];
+  lines: {
+    id?: string;
+    name: string;
+    hours: number;
+    quantity: number;
+    selectedAccessories: { name: string; price?: number }[];
+  }[];
   total: number;
   discount: number;
   discounted_total: number;
@@ -93,7 +99,12 @@ export type PaymentSource = { kind: 'charge'; idempotencyKey: string } | { kind:
  * A paid order moves no other way, so a replayed or late notification changes nothing.
  * Answers the order's status.
  */
-export async function applyPayment(tx: Queryable, order: OrderRow, payment: ProviderPayment, source: PaymentSource): Promise<OrderStatus> {
+export async function applyPayment(
+  tx: Queryable,
+  order: OrderRow,
+  payment: ProviderPayment,
+  source: PaymentSource,
+): Promise<OrderStatus> {
   const kind: PaymentMethod = payment.paymentMethodId === 'pix' ? 'pix' : 'card';
   // The provider's later word (a notification) replaces what a charge's reply said, never the
   // other way round: a reply stored after the webhook keeps the webhook's status.
@@ -120,10 +131,16 @@ export async function applyPayment(tx: Queryable, order: OrderRow, payment: Prov
   const status = stored.rows[0]?.status ?? payment.status;
   // The payment that paid the order given back (a refund) or taken back by the card's bank (a
   // chargeback): the order follows it, and the event it unlocked is suspended.
-  if (REVERSED.has(status) && order.payment_id === payment.id && (order.status === 'approved' || (order.status === 'refunded' && status === 'charged_back'))) {
+  if (
+    REVERSED.has(status) &&
+    order.payment_id === payment.id &&
+    (order.status === 'approved' || (order.status === 'refunded' && status === 'charged_back'))
+  ) {
     const reversed = status as 'refunded' | 'charged_back';
     await tx.query('UPDATE orders SET status = $2 WHERE order_id = $1', [order.order_id, reversed]);
-    await tx.query('UPDATE events SET suspended_at = coalesce(suspended_at, now()) WHERE order_id = $1', [order.order_id]);
+    await tx.query('UPDATE events SET suspended_at = coalesce(suspended_at, now()) WHERE order_id = $1', [
+      order.order_id,
+    ]);
     return reversed;
   }
   // A paid order moves no other way (a replayed or late notification changes nothing).

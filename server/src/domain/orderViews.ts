@@ -23,7 +23,9 @@ function transactionOf(o: OrderRow): Transaction {
 
 /** load_transactions: the caller's orders, newest first. */
 export async function transactionsOf(db: Queryable, identity: Identity): Promise<Transaction[]> {
-  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, order_id', [identity.uid]);
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, order_id', [
+    identity.uid,
+  ]);
   return rows.map(transactionOf);
 }
 
@@ -44,7 +46,8 @@ export async function orderForBuyer(db: Queryable, orderId: string, asker: Order
   const order = rows[0];
   const owner = order !== undefined && asker.uid !== null && order.uid === asker.uid;
   // Compared whatever happens (constant time, also without an order), so that the answer's time tells nothing either.
-  const claimed = claimMatches(order?.claim_hash ?? null, asker.claim ?? '') && asker.claim !== null && order?.uid === null;
+  const claimed =
+    claimMatches(order?.claim_hash ?? null, asker.claim ?? '') && asker.claim !== null && order?.uid === null;
   if (!order || !(owner || claimed)) throw notFound('order_not_found', 'Pedido não encontrado.');
   return transactionOf(order);
 }
@@ -65,7 +68,9 @@ function teamOrderOf(o: OrderRow): TeamOrder {
 
 /** GET /team_orders: the orders, newest first (at most `limit`). */
 export async function teamOrders(db: Queryable, limit = 1000): Promise<TeamOrder[]> {
-  const { rows } = await db.query<OrderRow>('SELECT * FROM orders ORDER BY created_at DESC, order_id DESC LIMIT $1', [limit]);
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders ORDER BY created_at DESC, order_id DESC LIMIT $1', [
+    limit,
+  ]);
   return rows.map(teamOrderOf);
 }
 
@@ -73,14 +78,21 @@ export async function teamOrders(db: Queryable, limit = 1000): Promise<TeamOrder
  * POST /team_orders/{orderId}: the team saw a Pix transfer arrive (or gave up on it), for a
  * static Pix key the provider does not watch. Only a pending Pix order moves.
  */
-export async function settleOrderByTeam(db: Database, orderId: string, status: Exclude<OrderStatus, 'pending'>): Promise<TeamOrder> {
+export async function settleOrderByTeam(
+  db: Database,
+  orderId: string,
+  status: Exclude<OrderStatus, 'pending'>,
+): Promise<TeamOrder> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('order_not_found', 'Pedido não encontrado.');
     if (order.payment_method !== 'pix' || order.status !== 'pending') {
       throw conflict('order_not_pending', 'Só um pedido Pix pendente pode ser confirmado ou recusado à mão.');
     }
-    const updated = await tx.query<OrderRow>('UPDATE orders SET status = $2 WHERE order_id = $1 RETURNING *', [orderId, status]);
+    const updated = await tx.query<OrderRow>('UPDATE orders SET status = $2 WHERE order_id = $1 RETURNING *', [
+      orderId,
+      status,
+    ]);
     return teamOrderOf(updated.rows[0]);
   });
 }

@@ -22,7 +22,8 @@ function claimHash(claim: string): string {
 /** Whether `claim` is the secret whose hash is stored, compared in constant time (also when none is stored). */
 export function claimMatches(storedHash: string | null, claim: string): boolean {
   const given = crypto.createHash('sha256').update(claim).digest();
-  const stored = storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : crypto.randomBytes(32);
+  const stored =
+    storedHash && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : crypto.randomBytes(32);
   return crypto.timingSafeEqual(given, stored) && storedHash !== null;
 }
 
@@ -41,12 +42,16 @@ function samePricedContent(order: OrderRow, couponCode: string, email: string, p
 /** The order as its buyer asked for it: its Pix code when they chose Pix (a card asked for keeps the order's Pix until it is charged). */
 function replyOf(order: OrderRow, asked: PaymentMethod): OrderReply {
   const reply: OrderReply = { orderId: order.order_id, status: order.status, amount: order.discounted_total };
-  if (asked === 'pix' && order.payment_method === 'pix' && order.status === 'pending' && order.pix_code) reply.pixCode = order.pix_code;
+  if (asked === 'pix' && order.payment_method === 'pix' && order.status === 'pending' && order.pix_code)
+    reply.pixCode = order.pix_code;
   return reply;
 }
 
 /** The order's Pix payment still waiting for its transfer (the newest), and how many Pix payments it had. */
-async function pixPaymentsOf(tx: Queryable, orderId: string): Promise<{ live: { id: string; qr_code: string } | null; count: number }> {
+async function pixPaymentsOf(
+  tx: Queryable,
+  orderId: string,
+): Promise<{ live: { id: string; qr_code: string } | null; count: number }> {
   const { rows } = await tx.query<{ id: string; qr_code: string | null; status: string }>(
     `SELECT id, qr_code, status FROM payments WHERE order_id = $1 AND kind = 'pix' ORDER BY created_at DESC, id DESC`,
     [orderId],
@@ -82,7 +87,13 @@ export async function placeOrder(
   // Neither a card nor a Pix transfer can pay nothing (and a BR Code needs a positive amount).
   if (!(priced.discountedTotal > 0)) throw invalid('zero_total', 'O pedido não tem valor a pagar.');
   const email = payload.email.trim().toLowerCase();
-  const details = [payload.clientName.trim(), payload.cpf, payload.eventName.trim(), payload.eventDate, payload.eventTime];
+  const details = [
+    payload.clientName.trim(),
+    payload.cpf,
+    payload.eventName.trim(),
+    payload.eventDate,
+    payload.eventTime,
+  ];
 
   const placed = await db.transaction(async (tx) => {
     // FOR UPDATE locks nothing while the order does not exist yet: concurrent retries of a new
@@ -96,14 +107,22 @@ export async function placeOrder(
       if (identity && order.uid === null) {
         // Whoever holds the claim may have it: a retry after signing in ties it to the account.
         await ensureAccount(tx, identity);
-        order = (await tx.query<OrderRow>('UPDATE orders SET uid = $2 WHERE order_id = $1 RETURNING *', [order.order_id, identity.uid])).rows[0];
+        order = (
+          await tx.query<OrderRow>('UPDATE orders SET uid = $2 WHERE order_id = $1 RETURNING *', [
+            order.order_id,
+            identity.uid,
+          ])
+        ).rows[0];
       }
       if (!isClosedOrder(order.status)) {
         // Back to Pix switches the method (the Pix is made now); to the card it does not: the
         // method changes when a charge succeeds, and a refused card leaves the Pix to pay.
         const switching = order.payment_method !== payload.paymentMethod && payload.paymentMethod === 'pix';
         if (switching && (await cardPaymentRunning(tx, order.order_id))) {
-          throw conflict('payment_in_progress', 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.');
+          throw conflict(
+            'payment_in_progress',
+            'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.',
+          );
         }
         order = (
           await tx.query<OrderRow>(
@@ -160,7 +179,12 @@ export async function placeOrder(
 }
 
 /** Asks the provider for the order's Pix payment (no transaction open meanwhile), then stores it. */
-async function attachPix(db: Database, provider: PaymentProvider, order: OrderRow, pixPayments: number): Promise<OrderRow> {
+async function attachPix(
+  db: Database,
+  provider: PaymentProvider,
+  order: OrderRow,
+  pixPayments: number,
+): Promise<OrderRow> {
   const payment = await callProvider('pix', () =>
     provider.createPix({
       amount: order.discounted_total,
@@ -174,7 +198,8 @@ async function attachPix(db: Database, provider: PaymentProvider, order: OrderRo
       idempotencyKey: `order-${order.order_id}-pix-${pixPayments}`,
     }),
   );
-  if (!payment.qrCode) throw upstream('payment_provider_error', 'O provedor de pagamento não devolveu o código Pix. Tente novamente.');
+  if (!payment.qrCode)
+    throw upstream('payment_provider_error', 'O provedor de pagamento não devolveu o código Pix. Tente novamente.');
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, order.order_id);
     if (!current || current.payment_method !== 'pix' || isClosedOrder(current.status)) return current ?? order;
@@ -182,14 +207,21 @@ async function attachPix(db: Database, provider: PaymentProvider, order: OrderRo
       await tx.query(
         `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, qr_code)
          VALUES ($1, $2, $3, $4, $5, 'pix', $6, 'pix', $7) ON CONFLICT (id) DO NOTHING`,
-        [payment.id, `order-${order.order_id}-pix-${pixPayments}`, payment.amount, payment.status, payment.statusDetail, order.order_id, payment.qrCode],
-      );
-      return (
-        await tx.query<OrderRow>(`UPDATE orders SET pix_code = $2, payment_id = $3, status = 'pending' WHERE order_id = $1 RETURNING *`, [
+        [
+          payment.id,
+          `order-${order.order_id}-pix-${pixPayments}`,
+          payment.amount,
+          payment.status,
+          payment.statusDetail,
           order.order_id,
           payment.qrCode,
-          payment.id,
-        ])
+        ],
+      );
+      return (
+        await tx.query<OrderRow>(
+          `UPDATE orders SET pix_code = $2, payment_id = $3, status = 'pending' WHERE order_id = $1 RETURNING *`,
+          [order.order_id, payment.qrCode, payment.id],
+        )
       ).rows[0];
     }
     // The provider answered a payment already decided (a retry after it was paid or expired).

@@ -33,7 +33,9 @@ export const tooManyPacks = () => invalid('too_many_packs', `Consulte no máximo
 export async function packRows(db: Queryable, hashes: readonly string[]): Promise<Map<string, PackRow | null>> {
   const found = new Map<string, PackRow | null>(hashes.map((hash) => [hash, null]));
   if (hashes.length === 0) return found;
-  const { rows } = await db.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = ANY($1::text[])', [hashes]);
+  const { rows } = await db.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = ANY($1::text[])', [
+    hashes,
+  ]);
   for (const row of rows) found.set(row.hash, row);
   return found;
 }
@@ -42,14 +44,20 @@ export async function packRows(db: Queryable, hashes: readonly string[]): Promis
  * One single-quoted literal per known pack, in the order asked, each once (ARCHITECTURE section 3),
  * with its event's title (`titleOf`: the title people read of an event name, if any).
  */
-export function packLiterals(hashes: readonly string[], rows: ReadonlyMap<string, PackRow | null>, titleOf: (bname: string) => string | undefined): string[] {
+export function packLiterals(
+  hashes: readonly string[],
+  rows: ReadonlyMap<string, PackRow | null>,
+  titleOf: (bname: string) => string | undefined,
+): string[] {
   const literals: string[] = [];
   for (const hash of new Set(hashes)) {
     const row = rows.get(hash);
     if (!row) continue;
     const bname = row.event_name ?? '';
     const title = bname === '' ? undefined : titleOf(bname);
-    literals.push(formatPackLiteral({ hash: row.hash, copies: row.copies, bname, ...(title === undefined ? {} : { title }) }));
+    literals.push(
+      formatPackLiteral({ hash: row.hash, copies: row.copies, bname, ...(title === undefined ? {} : { title }) }),
+    );
   }
   return literals;
 }
@@ -98,7 +106,10 @@ export async function printCopy(
     }
     if (requestId !== null) {
       // A concurrent insert of the same id waits here until the first transaction ends.
-      const claimed = await client.query('INSERT INTO print_requests (request_id, pack_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [requestId, packHash]);
+      const claimed = await client.query(
+        'INSERT INTO print_requests (request_id, pack_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [requestId, packHash],
+      );
       if (claimed.rowCount === 0) {
         const earlier = await client.query<{ pack_hash: string; copies: number | null; job_id: number | null }>(
           'SELECT pack_hash, copies, job_id FROM print_requests WHERE request_id = $1',
@@ -111,12 +122,22 @@ export async function printCopy(
         return { copies: row.copies, jobId: row.job_id };
       }
     }
-    const spent = await client.query<{ copies: number }>('UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies', [packHash]);
+    const spent = await client.query<{ copies: number }>(
+      'UPDATE packs SET copies = copies - 1 WHERE hash = $1 AND copies > 0 RETURNING copies',
+      [packHash],
+    );
     if (spent.rowCount === 0) throw conflict('no_copies', 'Este pacote não possui cópias suficientes');
-    const job = await client.query<{ id: number }>('INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id', [packHash, media.id]);
+    const job = await client.query<{ id: number }>(
+      'INSERT INTO print_jobs (pack_hash, media_id) VALUES ($1, $2) RETURNING id',
+      [packHash, media.id],
+    );
     await alongside(client, job.rows[0].id);
     if (requestId !== null) {
-      await client.query('UPDATE print_requests SET copies = $2, job_id = $3 WHERE request_id = $1', [requestId, spent.rows[0].copies, job.rows[0].id]);
+      await client.query('UPDATE print_requests SET copies = $2, job_id = $3 WHERE request_id = $1', [
+        requestId,
+        spent.rows[0].copies,
+        job.rows[0].id,
+      ]);
     }
     return { copies: spent.rows[0].copies, jobId: job.rows[0].id };
   });

@@ -36,14 +36,20 @@ export function newCouponCode(partner: string): string {
 async function unusedCouponCode(db: Queryable, partner: string): Promise<string> {
   for (let draw = 0; draw < 5; draw += 1) {
     const code = newCouponCode(partner);
-    const { rowCount } = await db.query('SELECT 1 FROM coupons WHERE code = $1 UNION ALL SELECT 1 FROM contracts WHERE next_coupon = $1', [code]);
+    const { rowCount } = await db.query(
+      'SELECT 1 FROM coupons WHERE code = $1 UNION ALL SELECT 1 FROM contracts WHERE next_coupon = $1',
+      [code],
+    );
     if (!rowCount) return code;
   }
   throw new Error('five coupon codes in a row were taken: the random source is broken');
 }
 
 export async function contractsOf(db: Queryable, partner: string): Promise<Contract[]> {
-  const { rows } = await db.query<ContractRow>('SELECT * FROM contracts WHERE partner = $1 AND expires_at > now() ORDER BY created_at, id', [partner]);
+  const { rows } = await db.query<ContractRow>(
+    'SELECT * FROM contracts WHERE partner = $1 AND expires_at > now() ORDER BY created_at, id',
+    [partner],
+  );
   return rows.map((row) => ({
     title: row.title,
     description: row.description,
@@ -58,22 +64,38 @@ export async function contractsOf(db: Queryable, partner: string): Promise<Contr
  * contract shows the next one. `lastCoupon` must be the one shown, so two tabs cannot hand out
  * the same coupon twice.
  */
-export async function launchCoupon(db: Database, partner: string, contractTitle: string, lastCoupon: string): Promise<void> {
+export async function launchCoupon(
+  db: Database,
+  partner: string,
+  contractTitle: string,
+  lastCoupon: string,
+): Promise<void> {
   await db.transaction(async (client) => {
-    const { rows } = await client.query<ContractRow>('SELECT * FROM contracts WHERE partner = $1 AND title = $2 FOR UPDATE', [partner, contractTitle]);
+    const { rows } = await client.query<ContractRow>(
+      'SELECT * FROM contracts WHERE partner = $1 AND title = $2 FOR UPDATE',
+      [partner, contractTitle],
+    );
     const contract = rows[0];
     if (!contract) throw notFound('contract_not_found', 'Contrato não encontrado.');
     if (contract.expires_at.getTime() <= Date.now()) throw conflict('contract_expired', 'Este contrato expirou.');
-    if (contract.next_coupon !== lastCoupon) throw conflict('stale_coupon', 'Este cupom já foi usado. Recarregue a página.');
-    const launched = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM coupons WHERE contract_id = $1', [contract.id]);
-    if (launched.rows[0].n >= contract.n_coupons) throw conflict('no_coupons_left', 'Os cupons deste contrato acabaram.');
+    if (contract.next_coupon !== lastCoupon)
+      throw conflict('stale_coupon', 'Este cupom já foi usado. Recarregue a página.');
+    const launched = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM coupons WHERE contract_id = $1',
+      [contract.id],
+    );
+    if (launched.rows[0].n >= contract.n_coupons)
+      throw conflict('no_coupons_left', 'Os cupons deste contrato acabaram.');
     await client.query('INSERT INTO coupons (code, contract_id, discount, expires_at) VALUES ($1, $2, $3, $4)', [
       contract.next_coupon,
       contract.id,
       contract.discount,
       contract.expires_at,
     ]);
-    await client.query('UPDATE contracts SET next_coupon = $1 WHERE id = $2', [await unusedCouponCode(client, partner), contract.id]);
+    await client.query('UPDATE contracts SET next_coupon = $1 WHERE id = $2', [
+      await unusedCouponCode(client, partner),
+      contract.id,
+    ]);
   });
 }
 
@@ -139,9 +161,12 @@ const CONTRACT_FIELD_RULES: Record<keyof ContractPayload, string> = {
 export const CONTRACT_FIELDS = Object.keys(CONTRACT_FIELD_RULES) as (keyof ContractPayload)[];
 
 /** The one message of a contract refused before anything is written. */
-export function contractProblem(problem: { field: keyof ContractPayload; missing?: boolean } | { unknownField: string } | 'not_an_object'): string {
+export function contractProblem(
+  problem: { field: keyof ContractPayload; missing?: boolean } | { unknownField: string } | 'not_an_object',
+): string {
   if (problem === 'not_an_object') return `Invalid contract: send a JSON object with ${CONTRACT_FIELDS.join(', ')}.`;
-  if ('unknownField' in problem) return `Invalid contract: unknown field "${problem.unknownField.slice(0, 40)}"; the fields are ${CONTRACT_FIELDS.join(', ')}.`;
+  if ('unknownField' in problem)
+    return `Invalid contract: unknown field "${problem.unknownField.slice(0, 40)}"; the fields are ${CONTRACT_FIELDS.join(', ')}.`;
   return `Invalid contract: ${problem.missing ? `${problem.field} is required; ` : ''}${CONTRACT_FIELD_RULES[problem.field]}.`;
 }
 
@@ -150,12 +175,15 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
 /** The rules of a contract the schema cannot say; a refusal writes nothing. */
 function assertValidContract(payload: ContractPayload): void {
   const refuse = (field: keyof ContractPayload) => invalid('invalid_contract', contractProblem({ field }));
-  if (!NAME_PATTERN.test(payload.partner) || payload.partner.length < 3 || payload.partner.length > 64) throw refuse('partner');
+  if (!NAME_PATTERN.test(payload.partner) || payload.partner.length < 3 || payload.partner.length > 64)
+    throw refuse('partner');
   if (!Number.isInteger(payload.duration) || payload.duration < 1 || payload.duration > 3650) throw refuse('duration');
   if (!(payload.rate >= 0 && payload.rate <= 100) || !hasAtMostTwoDecimals(payload.rate)) throw refuse('rate');
-  if (!(payload.discount >= 0 && payload.discount <= 99) || !hasAtMostTwoDecimals(payload.discount)) throw refuse('discount');
+  if (!(payload.discount >= 0 && payload.discount <= 99) || !hasAtMostTwoDecimals(payload.discount))
+    throw refuse('discount');
   if (payload.kit.trim() === '' || payload.kit.length > 500) throw refuse('kit');
-  if (!Number.isInteger(payload.n_coupons) || payload.n_coupons < 1 || payload.n_coupons > 10_000) throw refuse('n_coupons');
+  if (!Number.isInteger(payload.n_coupons) || payload.n_coupons < 1 || payload.n_coupons > 10_000)
+    throw refuse('n_coupons');
 }
 
 /**
@@ -169,7 +197,9 @@ export async function createContract(db: Database, payload: ContractPayload, cre
     await client.query('INSERT INTO partners (name) VALUES ($1) ON CONFLICT DO NOTHING', [payload.partner]);
     // Contracts submitted at once for one partner take turns, so that each gets its own title.
     await client.query('SELECT 1 FROM partners WHERE name = $1 FOR NO KEY UPDATE', [payload.partner]);
-    const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts WHERE partner = $1', [payload.partner]);
+    const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts WHERE partner = $1', [
+      payload.partner,
+    ]);
     const title = `Contrato ${count.rows[0].n + 1}`;
     const description = `${payload.discount}% de desconto para o cliente, ${payload.rate}% de comissão, ${payload.n_coupons} cupons, válido por ${payload.duration} dias. Kit: ${payload.kit}.`;
     await client.query(
@@ -200,7 +230,11 @@ export async function createContract(db: Database, payload: ContractPayload, cre
  * learns `owned`: to anybody else a partner name that exists is `taken`, so that nobody can find
  * the partners waiting for their invitation.
  */
-export async function partnerNameStatus(db: Queryable, name: string, viewer: { team: boolean }): Promise<PartnerNameReply> {
+export async function partnerNameStatus(
+  db: Queryable,
+  name: string,
+  viewer: { team: boolean },
+): Promise<PartnerNameReply> {
   if (!NAME_PATTERN.test(name) || name.length < 3 || name.length > 64) return 'wrong';
   const partner = await db.query('SELECT 1 FROM partners WHERE name = $1', [name]);
   if (partner.rowCount === 0) return 'available';
@@ -210,7 +244,12 @@ export async function partnerNameStatus(db: Queryable, name: string, viewer: { t
 }
 
 /** A partner's page and deals: the partner's own accounts, or the team (launch_coupon: not the team). */
-export async function assertPartnerAccess(db: Queryable, identity: Identity, partner: string, isTeam: boolean): Promise<void> {
+export async function assertPartnerAccess(
+  db: Queryable,
+  identity: Identity,
+  partner: string,
+  isTeam: boolean,
+): Promise<void> {
   if (isTeam) return;
   const { rows } = await db.query<{ partner: string }>('SELECT partner FROM accounts WHERE uid = $1', [identity.uid]);
   if (rows[0]?.partner !== partner) throw forbidden('not_your_partner', 'Você não tem acesso a este parceiro.');

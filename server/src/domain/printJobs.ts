@@ -125,8 +125,18 @@ export interface PrintRequestStatus {
  * the request knows both its id and its pack hash: any other pair is the same not-found, so the
  * answer says nothing of which part was wrong.
  */
-export async function printRequestStatus(db: Queryable, packHash: string, requestId: string): Promise<PrintRequestStatus> {
-  const { rows } = await db.query<{ status: PrintJobStatus; copies: number; event_name: string | null; printer_id: string | null; ahead: number }>(
+export async function printRequestStatus(
+  db: Queryable,
+  packHash: string,
+  requestId: string,
+): Promise<PrintRequestStatus> {
+  const { rows } = await db.query<{
+    status: PrintJobStatus;
+    copies: number;
+    event_name: string | null;
+    printer_id: string | null;
+    ahead: number;
+  }>(
     `SELECT j.status, p.copies, m.event_name, j.printer_id,
             CASE WHEN j.status = 'queued' THEN
               (SELECT count(*)::int FROM print_jobs o JOIN media om ON om.id = o.media_id
@@ -165,8 +175,19 @@ export interface PrintFileSource {
  * The print file's source of a job not yet printed (`printer`: only a job that printer took and is
  * printing), or null when there is none, it is done, or its photo is gone.
  */
-export async function printFileSource(db: Queryable, jobId: number, printer: DeviceRow | null = null): Promise<PrintFileSource | null> {
-  const { rows } = await db.query<{ event_name: string; mode: MediaMode; file: string; title: string; print_paper: PrintPaper; file_made: boolean }>(
+export async function printFileSource(
+  db: Queryable,
+  jobId: number,
+  printer: DeviceRow | null = null,
+): Promise<PrintFileSource | null> {
+  const { rows } = await db.query<{
+    event_name: string;
+    mode: MediaMode;
+    file: string;
+    title: string;
+    print_paper: PrintPaper;
+    file_made: boolean;
+  }>(
     `SELECT m.event_name, m.mode, m.file, e.title, e.print_paper, j.file_made
        FROM print_jobs j JOIN media m ON m.id = j.media_id JOIN events e ON e.name = m.event_name
       WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND ($2::text IS NULL OR (j.printer_id = $2 AND j.status = 'printing'))`,
@@ -174,7 +195,12 @@ export async function printFileSource(db: Queryable, jobId: number, printer: Dev
   );
   const row = rows[0];
   if (!row) return null;
-  return { ref: { bname: row.event_name, mode: row.mode, file: row.file }, title: row.title || row.event_name, paper: row.print_paper, made: row.file_made };
+  return {
+    ref: { bname: row.event_name, mode: row.mode, file: row.file },
+    title: row.title || row.event_name,
+    paper: row.print_paper,
+    made: row.file_made,
+  };
 }
 
 /**
@@ -196,7 +222,9 @@ export async function markPrintFileMade(db: Queryable, jobId: number, paper: Pri
  * given up): each is a copy of a guest's photo, kept no longer than its print needs. Answers how many.
  */
 export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectStore, 'remove'>): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM print_jobs WHERE file_made AND status IN ('printed', 'failed')`);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM print_jobs WHERE file_made AND status IN ('printed', 'failed')`,
+  );
   // Each job marked done only once its file is gone: a store that fails midway leaves the rest for the next sweep.
   for (const row of rows) {
     await objects.remove(printFileKey(Number(row.id)));
@@ -218,7 +246,10 @@ export async function setPrintPaper(
   remake: (client: Queryable, jobId: number) => Promise<void>,
 ): Promise<PrintPaper> {
   return db.transaction(async (client) => {
-    const { rows } = await client.query<{ print_paper: PrintPaper }>('SELECT print_paper FROM events WHERE name = $1 FOR UPDATE', [bname]);
+    const { rows } = await client.query<{ print_paper: PrintPaper }>(
+      'SELECT print_paper FROM events WHERE name = $1 FOR UPDATE',
+      [bname],
+    );
     if (rows[0]?.print_paper === paper) return paper;
     await client.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
     const queued = await client.query<{ id: string }>(

@@ -64,7 +64,10 @@ export async function eventPrinterState(db: Queryable, bname: string): Promise<P
 
 /** How the printer that took a job stands now (offline once quiet for a minute); null when it never spoke. */
 export async function printerStateOf(db: Queryable, deviceId: string): Promise<PrinterSeen | null> {
-  const { rows } = await db.query<{ seen: PrinterSeen }>(`SELECT ${SEEN_STATE} AS seen FROM printer_states s WHERE s.device_id = $1`, [deviceId]);
+  const { rows } = await db.query<{ seen: PrinterSeen }>(
+    `SELECT ${SEEN_STATE} AS seen FROM printer_states s WHERE s.device_id = $1`,
+    [deviceId],
+  );
   return rows[0]?.seen ?? null;
 }
 

@@ -45,12 +45,16 @@ async function agentsOf(db: Queryable, agent: string, identity: Identity | null)
   return [...agents];
 }
 
-async function listCounts(db: Queryable, identity: Identity | null): Promise<Pick<PrivacyCounts, 'collection' | 'packs' | 'events'>> {
+async function listCounts(
+  db: Queryable,
+  identity: Identity | null,
+): Promise<Pick<PrivacyCounts, 'collection' | 'packs' | 'events'>> {
   const counts = { collection: 0, packs: 0, events: 0 };
   if (!identity) return counts;
-  const { rows } = await db.query<{ list: keyof typeof counts; n: number }>('SELECT list, count(*)::int AS n FROM account_items WHERE uid = $1 GROUP BY list', [
-    identity.uid,
-  ]);
+  const { rows } = await db.query<{ list: keyof typeof counts; n: number }>(
+    'SELECT list, count(*)::int AS n FROM account_items WHERE uid = $1 GROUP BY list',
+    [identity.uid],
+  );
   for (const row of rows) counts[row.list] = row.n;
   return counts;
 }
@@ -65,12 +69,24 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
             + (SELECT count(*) FROM face_hidden WHERE agent = ANY($1::text[])))::int AS n`,
     [agents],
   );
-  const results = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM agent_results WHERE agent = ANY($1::text[])', [agents]);
-  const grants = await db.query<{ n: number }>('SELECT count(DISTINCT event_name)::int AS n FROM event_grants WHERE holder = ANY($1::text[])', [
-    holdersOfErasure(agents, identity),
-  ]);
-  const orders = identity ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE uid = $1', [identity.uid]) : null;
-  return { ...lists, faces: faces.rows[0].n, results: results.rows[0].n, grants: grants.rows[0].n, orders: orders?.rows[0].n ?? 0 };
+  const results = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM agent_results WHERE agent = ANY($1::text[])',
+    [agents],
+  );
+  const grants = await db.query<{ n: number }>(
+    'SELECT count(DISTINCT event_name)::int AS n FROM event_grants WHERE holder = ANY($1::text[])',
+    [holdersOfErasure(agents, identity)],
+  );
+  const orders = identity
+    ? await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE uid = $1', [identity.uid])
+    : null;
+  return {
+    ...lists,
+    faces: faces.rows[0].n,
+    results: results.rows[0].n,
+    grants: grants.rows[0].n,
+    orders: orders?.rows[0].n ?? 0,
+  };
 }
 
 /**
@@ -94,22 +110,32 @@ export async function eraseVisitorData(
     await noteSelfiesForgotten(client, agents);
     const lists = { collection: 0, packs: 0, events: 0 };
     if (identity) {
-      const { rows } = await client.query<{ list: keyof typeof lists }>('DELETE FROM account_items WHERE uid = $1 RETURNING list', [identity.uid]);
+      const { rows } = await client.query<{ list: keyof typeof lists }>(
+        'DELETE FROM account_items WHERE uid = $1 RETURNING list',
+        [identity.uid],
+      );
       for (const row of rows) lists[row.list] += 1;
     }
-    const faces = await client.query<{ file: string }>('DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file', [agents]);
+    const faces = await client.query<{ file: string }>(
+      'DELETE FROM faces WHERE name = ANY($1::text[]) RETURNING file',
+      [agents],
+    );
     const searchFaces = await client.query('DELETE FROM face_selfies WHERE agent = ANY($1::text[])', [agents]);
     const hiddenFaces = await client.query('DELETE FROM face_hidden WHERE agent = ANY($1::text[])', [agents]);
-    const results = await client.query<{ url: string }>('DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url', [agents]);
+    const results = await client.query<{ url: string }>(
+      'DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url',
+      [agents],
+    );
     // The results are theirs, not the event's: their media go too (never a gallery's booth media).
     const media = await deleteResultMedia(client, { urls: results.rows.map((row) => row.url) });
     // A print of one of them not yet made will not be: its copy goes back to its pack.
     await failJobsWithoutMedia(client);
     // Which events they were at (their presence grants) says where they have been: it goes too,
     // and another phone's older grant is no longer copied into the account (eventAccess.copyGrantToAccount).
-    const grants = await client.query<{ event_name: string }>('DELETE FROM event_grants WHERE holder = ANY($1::text[]) RETURNING event_name', [
-      holdersOfErasure(agents, identity),
-    ]);
+    const grants = await client.query<{ event_name: string }>(
+      'DELETE FROM event_grants WHERE holder = ANY($1::text[]) RETURNING event_name',
+      [holdersOfErasure(agents, identity)],
+    );
     if (identity) {
       // Noted on the account even when it had no row yet: the erasure is what the copy checks.
       await ensureAccount(client, identity);
@@ -148,7 +174,11 @@ export interface Purged {
  * The retention periods the privacy page states, applied: what is older goes, the booth results'
  * own media too (rows, then files).
  */
-export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 'remove' | 'objects'>, now = new Date()): Promise<Purged> {
+export async function purgeExpired(
+  db: Database,
+  storage: Pick<MediaStorage, 'remove' | 'objects'>,
+  now = new Date(),
+): Promise<Purged> {
   const faces =
     (await deleteExpiredFaces(db, storage.objects, now)) +
     (await purgeExpiredSelfies(db, now)) +
@@ -157,11 +187,13 @@ export async function purgeExpired(db: Database, storage: Pick<MediaStorage, 're
     now.toISOString(),
     LEAD_RETENTION_MONTHS,
   ]);
-  const results = await db.query('DELETE FROM agent_results WHERE created_at < $1::timestamptz - make_interval(days => $2)', [
-    now.toISOString(),
-    RESULT_RETENTION_DAYS,
-  ]);
-  const media = await deleteResultMedia(db, { createdBefore: new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS) });
+  const results = await db.query(
+    'DELETE FROM agent_results WHERE created_at < $1::timestamptz - make_interval(days => $2)',
+    [now.toISOString(), RESULT_RETENTION_DAYS],
+  );
+  const media = await deleteResultMedia(db, {
+    createdBefore: new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS),
+  });
   await failJobsWithoutMedia(db);
   for (const ref of media) await storage.remove(ref);
   await removeSpentPrintFiles(db, storage.objects);

@@ -29,8 +29,13 @@ export function providerFailure(error: unknown, action: ProviderAction): unknown
   if (error instanceof DomainError) return error;
   const status = field(error, 'status') ?? field(error, 'statusCode');
   if (typeof status === 'number' && status >= 400) {
-    if (status === 429 || status === 423) return unavailable('payment_provider_busy', 'O provedor de pagamento está ocupado. Tente novamente em instantes.');
-    if (status < 500 && status !== 401 && status !== 403) return unprocessable('payment_refused_by_provider', REFUSED[action]);
+    if (status === 429 || status === 423)
+      return unavailable(
+        'payment_provider_busy',
+        'O provedor de pagamento está ocupado. Tente novamente em instantes.',
+      );
+    if (status < 500 && status !== 401 && status !== 403)
+      return unprocessable('payment_refused_by_provider', REFUSED[action]);
     return upstream('payment_provider_error', 'O provedor de pagamento falhou. Tente novamente em instantes.');
   }
   const name = String(field(error, 'name') ?? '');
@@ -44,7 +49,10 @@ export function providerFailure(error: unknown, action: ProviderAction): unknown
     code === 'connection_error' ||
     NETWORK.test(`${code} ${causeCode} ${message}`)
   ) {
-    return unavailable('payment_provider_unavailable', 'O provedor de pagamento está indisponível. Tente novamente em instantes.');
+    return unavailable(
+      'payment_provider_unavailable',
+      'O provedor de pagamento está indisponível. Tente novamente em instantes.',
+    );
   }
   return error;
 }

@@ -21,11 +21,16 @@ export async function forgetOldRateHits(db: Queryable): Promise<void> {
  * Counts one request in every bucket and answers true, or answers false and counts nothing when
  * any bucket already holds its limit within the last `windowSeconds`.
  */
-export async function takeRateSlot(db: Database, buckets: readonly RateBucket[], windowSeconds: number): Promise<boolean> {
+export async function takeRateSlot(
+  db: Database,
+  buckets: readonly RateBucket[],
+  windowSeconds: number,
+): Promise<boolean> {
   const ordered = [...buckets].sort((a, b) => a.key.localeCompare(b.key));
   return db.transaction(async (client) => {
     // One request of a bucket at a time, so that concurrent ones cannot all slip under its limit.
-    for (const bucket of ordered) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rate:${bucket.key}`]);
+    for (const bucket of ordered)
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rate:${bucket.key}`]);
     for (const bucket of ordered) {
       const { rows } = await client.query<{ hits: number }>(
         `SELECT count(*)::int AS hits FROM rate_hits WHERE bucket = $1 AND at > clock_timestamp() - make_interval(secs => $2)`,
@@ -33,7 +38,9 @@ export async function takeRateSlot(db: Database, buckets: readonly RateBucket[],
       );
       if (rows[0].hits >= bucket.limit) return false;
     }
-    await client.query(`INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])`, [ordered.map((bucket) => bucket.key)]);
+    await client.query(`INSERT INTO rate_hits (bucket) SELECT unnest($1::text[])`, [
+      ordered.map((bucket) => bucket.key),
+    ]);
     await forgetOldRateHits(client);
     return true;
   });
@@ -54,7 +61,10 @@ export interface SettledCount {
  * one order, so that two servers settling the same keys at once wait on each other instead of
  * deadlocking.
  */
-export async function settleCounts(db: Queryable, counts: ReadonlyArray<{ key: string; hits: number; windowMs: number }>): Promise<SettledCount[]> {
+export async function settleCounts(
+  db: Queryable,
+  counts: ReadonlyArray<{ key: string; hits: number; windowMs: number }>,
+): Promise<SettledCount[]> {
   const ordered = [...counts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const { rows } = await db.query<{ key: string; hits: number; resets_at: string; ttl: number }>(
     `INSERT INTO rate_counters (key, hits, resets_at)

@@ -14,7 +14,10 @@ const AGENT = new RegExp(IDENTIFIER_SOURCE);
  */
 export async function recordAgentResult(db: Queryable, agent: string, url: string, kind: ResultKind): Promise<boolean> {
   if (!AGENT.test(agent)) return false;
-  await db.query('INSERT INTO agent_results (agent, url, kind) VALUES ($1, $2, $3) ON CONFLICT (agent, url) DO NOTHING', [agent, url, kind]);
+  await db.query(
+    'INSERT INTO agent_results (agent, url, kind) VALUES ($1, $2, $3) ON CONFLICT (agent, url) DO NOTHING',
+    [agent, url, kind],
+  );
   await addToCollectionsOfAgent(db, agent, url);
   return true;
 }

@@ -21,7 +21,8 @@ export interface SandboxOrderRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, payment_id, payment_method_id, amount, status, status_detail, external_reference, qr_code, created_at, updated_at';
+const COLUMNS =
+  'id, payment_id, payment_method_id, amount, status, status_detail, external_reference, qr_code, created_at, updated_at';
 
 export interface StoredCardToken {
   id: string;
@@ -44,7 +45,10 @@ export async function storeSandboxCardToken(db: Queryable, token: StoredCardToke
  * Card token `id` when it is unspent, locked until `tx` ends so that one charge alone spends it;
  * null when there is no such token or it was spent.
  */
-export async function lockUnspentSandboxCardToken(tx: Queryable, id: string): Promise<Pick<StoredCardToken, 'holderName' | 'firstSix'> | null> {
+export async function lockUnspentSandboxCardToken(
+  tx: Queryable,
+  id: string,
+): Promise<Pick<StoredCardToken, 'holderName' | 'firstSix'> | null> {
   const { rows } = await tx.query<{ holder_name: string; first_six: string }>(
     'SELECT holder_name, first_six FROM sandbox_card_tokens WHERE id = $1 AND NOT used FOR UPDATE',
     [id],
@@ -74,16 +78,33 @@ export interface NewSandboxOrder {
  * `make` decides (in the same transaction, so that what it locks stays locked until the order is
  * stored). Requests with one key are served one at a time.
  */
-export async function sandboxOrderOnce(db: Database, idempotencyKey: string, make: (tx: Queryable) => Promise<NewSandboxOrder>): Promise<SandboxOrderRow> {
+export async function sandboxOrderOnce(
+  db: Database,
+  idempotencyKey: string,
+  make: (tx: Queryable) => Promise<NewSandboxOrder>,
+): Promise<SandboxOrderRow> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sandbox:${idempotencyKey}`]);
-    const known = await tx.query<SandboxOrderRow>(`SELECT ${COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1`, [idempotencyKey]);
+    const known = await tx.query<SandboxOrderRow>(
+      `SELECT ${COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1`,
+      [idempotencyKey],
+    );
     if (known.rows[0]) return known.rows[0];
     const order = await make(tx);
     const inserted = await tx.query<SandboxOrderRow>(
       `INSERT INTO sandbox_payments (id, payment_id, idempotency_key, payment_method_id, amount, status, status_detail, external_reference, qr_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-      [order.id, order.paymentId, idempotencyKey, order.paymentMethodId, order.amount, order.status, order.statusDetail, order.externalReference, order.qrCode],
+      [
+        order.id,
+        order.paymentId,
+        idempotencyKey,
+        order.paymentMethodId,
+        order.amount,
+        order.status,
+        order.statusDetail,
+        order.externalReference,
+        order.qrCode,
+      ],
     );
     return inserted.rows[0];
   });
@@ -121,8 +142,15 @@ const UNDECIDED = ['action_required', 'processing'];
  * The sandbox's side of a Pix transfer arriving (`approved`) or refused by the bank, or of a card
  * in review being decided: only an order still undecided moves. Answers whether it now stands so.
  */
-export async function decideSandboxOrder(db: Queryable, id: string, outcome: 'approved' | 'rejected'): Promise<boolean> {
-  const to = outcome === 'approved' ? { status: 'processed', statusDetail: 'accredited' } : { status: 'failed', statusDetail: 'rejected_by_bank' };
+export async function decideSandboxOrder(
+  db: Queryable,
+  id: string,
+  outcome: 'approved' | 'rejected',
+): Promise<boolean> {
+  const to =
+    outcome === 'approved'
+      ? { status: 'processed', statusDetail: 'accredited' }
+      : { status: 'failed', statusDetail: 'rejected_by_bank' };
   const moved = await moveSandboxOrder(db, id, to, UNDECIDED);
   return moved?.status === to.status;
 }

@@ -59,24 +59,38 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
         // A device the seed gives no key keeps the one the team made (a new one has none until then).
         `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO UPDATE SET kind = $2, event_name = $3, mode = $4, key_hash = CASE WHEN $5 = '' THEN devices.key_hash ELSE $5 END`,
-        [device.id, device.kind, device.event ?? null, device.mode ?? null, device.key === undefined ? NO_KEY : deviceKeyHash(keys.pepper, device.key)],
+        [
+          device.id,
+          device.kind,
+          device.event ?? null,
+          device.mode ?? null,
+          device.key === undefined ? NO_KEY : deviceKeyHash(keys.pepper, device.key),
+        ],
       );
       counts.devices += 1;
     }
     for (const pack of seed.packs ?? []) {
-      const result = await client.query('INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-        pack.hash,
-        pack.event ?? null,
-        pack.copies,
-      ]);
+      const result = await client.query(
+        'INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [pack.hash, pack.event ?? null, pack.copies],
+      );
       counts.packs += result.rowCount ?? 0;
     }
     for (const [position, product] of (seed.products ?? []).entries()) {
       const details = Object.fromEntries(
-        (['descTitle1', 'descTitle2', 'descTitle3', 'descText1', 'descText2', 'descText3', 'descPic1', 'descPic2', 'descPic3'] as const).map((k) => [
-          k,
-          product[k] ?? '',
-        ]),
+        (
+          [
+            'descTitle1',
+            'descTitle2',
+            'descTitle3',
+            'descText1',
+            'descText2',
+            'descText3',
+            'descPic1',
+            'descPic2',
+            'descPic3',
+          ] as const
+        ).map((k) => [k, product[k] ?? '']),
       );
       await client.query(
         `INSERT INTO products (id, name, type, mode, image, price, price_per_hour, min_hours, max_hours, max_qty, details, disclaimer, position)
@@ -130,13 +144,16 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
     }
     for (const coupon of seed.coupons ?? []) {
       const [partner, title] = coupon.contract?.split('/') ?? [];
-      const contract = partner ? await client.query<{ id: number }>('SELECT id FROM contracts WHERE partner = $1 AND title = $2', [partner, title]) : null;
-      const result = await client.query(`INSERT INTO coupons (code, contract_id, discount, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-        coupon.code,
-        contract?.rows[0]?.id ?? null,
-        coupon.discount,
-        coupon.expiresAt ?? null,
-      ]);
+      const contract = partner
+        ? await client.query<{ id: number }>('SELECT id FROM contracts WHERE partner = $1 AND title = $2', [
+            partner,
+            title,
+          ])
+        : null;
+      const result = await client.query(
+        `INSERT INTO coupons (code, contract_id, discount, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [coupon.code, contract?.rows[0]?.id ?? null, coupon.discount, coupon.expiresAt ?? null],
+      );
       counts.coupons += result.rowCount ?? 0;
     }
     for (const account of seed.accounts ?? []) {
@@ -154,15 +171,24 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
         ],
       );
       counts.accounts += result.rowCount ?? 0;
-      const lists = normaliseLists({ collection: account.collection ?? [], packs: account.packs ?? [], events: account.events ?? [] });
+      const lists = normaliseLists({
+        collection: account.collection ?? [],
+        packs: account.packs ?? [],
+        events: account.events ?? [],
+      });
       for (const [list, values] of Object.entries(lists)) {
         for (const value of values) {
-          await client.query('INSERT INTO account_items (uid, list, value) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [account.uid, list, value]);
+          await client.query(
+            'INSERT INTO account_items (uid, list, value) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+            [account.uid, list, value],
+          );
         }
       }
     }
     for (const email of seed.team ?? []) {
-      await client.query('INSERT INTO team_members (email) VALUES ($1) ON CONFLICT DO NOTHING', [email.trim().toLowerCase()]);
+      await client.query('INSERT INTO team_members (email) VALUES ($1) ON CONFLICT DO NOTHING', [
+        email.trim().toLowerCase(),
+      ]);
     }
     for (const [position, mode] of (seed.mirror?.modes ?? []).entries()) {
       await client.query(
@@ -184,7 +210,10 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
 
 /** Notes that the seed file of this fingerprint was loaded to the end. */
 export async function recordSeedRun(db: Queryable, fingerprint: string, file: string): Promise<void> {
-  await db.query('INSERT INTO seed_runs (fingerprint, file) VALUES ($1, $2) ON CONFLICT DO NOTHING', [fingerprint, file]);
+  await db.query('INSERT INTO seed_runs (fingerprint, file) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    fingerprint,
+    file,
+  ]);
 }
 
 /**

@@ -23,7 +23,17 @@ export interface CatalogueProduct extends ShopProduct {
   mode: string | null;
 }
 
-const DETAIL_KEYS = ['descTitle1', 'descTitle2', 'descTitle3', 'descText1', 'descText2', 'descText3', 'descPic1', 'descPic2', 'descPic3'] as const;
+const DETAIL_KEYS = [
+  'descTitle1',
+  'descTitle2',
+  'descTitle3',
+  'descText1',
+  'descText2',
+  'descText3',
+  'descPic1',
+  'descPic2',
+  'descPic3',
+] as const;
 
 export async function loadCatalogue(db: Queryable): Promise<CatalogueProduct[]> {
   const { rows } = await db.query<ProductRow>(
@@ -33,7 +43,10 @@ export async function loadCatalogue(db: Queryable): Promise<CatalogueProduct[]> 
        FROM products p WHERE p.active ORDER BY p.position, p.id`,
   );
   return rows.map((row) => {
-    const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, String(row.details?.[key] ?? '')])) as Record<(typeof DETAIL_KEYS)[number], string>;
+    const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, String(row.details?.[key] ?? '')])) as Record<
+      (typeof DETAIL_KEYS)[number],
+      string
+    >;
     return {
       id: row.id,
       name: row.name,
@@ -108,7 +121,11 @@ export function priceOrder(catalogue: CatalogueProduct[], requested: OrderLine[]
     seen.add(product.id);
     const isService = product.type === 'service';
     const hours = isService ? line.hours : 0;
-    if (hours === undefined || !Number.isInteger(hours) || (isService && (hours < product.minHours || hours > product.maxHours))) {
+    if (
+      hours === undefined ||
+      !Number.isInteger(hours) ||
+      (isService && (hours < product.minHours || hours > product.maxHours))
+    ) {
       throw invalid('invalid_hours', `${product.name}: escolha entre ${product.minHours} e ${product.maxHours} horas.`);
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > product.maxQty) {

@@ -39,7 +39,11 @@ export function isWallKey(stored: string | null, given: string | null | undefine
 }
 
 /** How the wall opens for this viewer: by its link's key, as the event's own viewer (public, owner, team), or not at all. */
-export async function wallOpening(event: WallEvent, viewer: Viewer, key: string | null | undefined): Promise<'key' | 'viewer' | null> {
+export async function wallOpening(
+  event: WallEvent,
+  viewer: Viewer,
+  key: string | null | undefined,
+): Promise<'key' | 'viewer' | null> {
   // A suspended event (its paid order refunded) is the team's alone: its wall link shows nothing.
   if (event.suspended_at === null && isWallKey(event.wall_key, key)) return 'key';
   // No grant counts here: only the public, the owner and the team (domain/eventAccess.ts).
@@ -67,7 +71,11 @@ export async function wallState(db: Queryable, publicId: string): Promise<WallSt
   if (!row) return null;
   const { items, newest, ids, ...event } = row;
   // What decides the QR codes' links (the visibility: domain/wallCodes.ts) moves it too.
-  const looks = crypto.createHash('sha256').update(`${event.title}\n${event.cover}\n${event.visibility}`).digest('base64url').slice(0, 8);
+  const looks = crypto
+    .createHash('sha256')
+    .update(`${event.title}\n${event.cover}\n${event.visibility}`)
+    .digest('base64url')
+    .slice(0, 8);
   return { ...event, version: `${items}-${newest}-${ids}-${looks}` };
 }
 
@@ -108,7 +116,12 @@ export async function wallMedia(db: Queryable, bname: string): Promise<WallMediu
  * start or after the medium of `after` (a cursor of WALL_CURSOR_PATTERN), at most `limit`; and
  * whether the night goes on after it.
  */
-export async function wallNight(db: Queryable, bname: string, after: string | null, limit: number): Promise<{ media: WallMedium[]; more: boolean }> {
+export async function wallNight(
+  db: Queryable,
+  bname: string,
+  after: string | null,
+  limit: number,
+): Promise<{ media: WallMedium[]; more: boolean }> {
   const [at, id] = after === null ? [null, null] : after.split('-');
   const { rows } = await db.query<WallMediumRow>(
     `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name

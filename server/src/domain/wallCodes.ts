@@ -37,7 +37,13 @@ export function wallCode(key: Buffer, medium: CodedMedium, publicId: string, wal
 }
 
 /** Whether `code` is the medium's code for the event's public id `publicId` and wall link `wallKey` (compared in constant time). */
-export function isWallCode(key: Buffer, medium: CodedMedium, publicId: string, wallKey: string | null, code: string): boolean {
+export function isWallCode(
+  key: Buffer,
+  medium: CodedMedium,
+  publicId: string,
+  wallKey: string | null,
+  code: string,
+): boolean {
   if (!WALL_CODE_PATTERN.test(code)) return false;
   return crypto.timingSafeEqual(Buffer.from(code), Buffer.from(wallCode(key, medium, publicId, wallKey)));
 }
@@ -49,7 +55,13 @@ export function isWallCode(key: Buffer, medium: CodedMedium, publicId: string, w
  * written in the statement that checks the public id and the wall link again, holding the event's
  * row: a revocation under way is waited for, and the code it takes back grants nothing.
  */
-export async function grantByWallCode(db: Queryable, key: Buffer, medium: CodedMedium, code: string, holders: readonly string[]): Promise<boolean> {
+export async function grantByWallCode(
+  db: Queryable,
+  key: Buffer,
+  medium: CodedMedium,
+  code: string,
+  holders: readonly string[],
+): Promise<boolean> {
   if (holders.length === 0 || !WALL_CODE_PATTERN.test(code)) return false;
   const { rows } = await db.query<{ public_id: string; wall_key: string | null }>(
     `SELECT e.public_id, e.wall_key FROM events e JOIN media m ON m.event_name = e.name

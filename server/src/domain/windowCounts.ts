@@ -58,7 +58,12 @@ interface Entry {
   sending: number;
 }
 
-export function windowCounts({ db, settleEveryMs = SETTLE_EVERY_MS, maxKeys = MAX_KEYS, onError = () => undefined }: WindowCountsOptions): WindowCounts {
+export function windowCounts({
+  db,
+  settleEveryMs = SETTLE_EVERY_MS,
+  maxKeys = MAX_KEYS,
+  onError = () => undefined,
+}: WindowCountsOptions): WindowCounts {
   const entries = new Map<string, Entry>();
   let settling: Promise<void> | null = null;
   let settlements = 0;
@@ -161,7 +166,8 @@ export function windowCounts({ db, settleEveryMs = SETTLE_EVERY_MS, maxKeys = MA
       entry.pending += 1;
       const here = entry.settled + entry.sending + entry.pending;
       // Known to be over: refused from memory, without a statement per refusal.
-      if (!db || entry.settled > limit || (here <= limit / 2 && limit >= ALWAYS_SETTLED_BELOW)) return { current: here, ttl: ttlOf(entry, now) };
+      if (!db || entry.settled > limit || (here <= limit / 2 && limit >= ALWAYS_SETTLED_BELOW))
+        return { current: here, ttl: ttlOf(entry, now) };
       return settleNow(key, entry);
     },
     settle,

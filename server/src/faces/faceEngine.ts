@@ -86,7 +86,8 @@ export function createFaceEngine({ start = startWorker }: FaceEngineOptions = {}
       if (!pending) return;
       waiting.delete(message.id);
       if (waiting.size === 0) started.unref();
-      if (message.kind === 'faces') pending.resolve(message.faces.map((face) => ({ ...face, descriptor: Float32Array.from(face.descriptor) })));
+      if (message.kind === 'faces')
+        pending.resolve(message.faces.map((face) => ({ ...face, descriptor: Float32Array.from(face.descriptor) })));
       else pending.reject(replyError(message));
     });
     started.on('error', (error) => died(`the face worker failed: ${error.message}`));

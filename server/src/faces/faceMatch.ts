@@ -55,7 +55,11 @@ export interface PhotoMatch<P> {
  * The photos with a face near the selfie's (within `within`), the surest first: each photo once,
  * by its nearest face.
  */
-export function rankMatches<P>(selfie: ArrayLike<number>, faces: Iterable<IndexedFace<P>>, within = SAME_PERSON_DISTANCE): PhotoMatch<P>[] {
+export function rankMatches<P>(
+  selfie: ArrayLike<number>,
+  faces: Iterable<IndexedFace<P>>,
+  within = SAME_PERSON_DISTANCE,
+): PhotoMatch<P>[] {
   const nearest = new Map<P, number>();
   for (const face of faces) {
     const distance = descriptorDistance(selfie, face.descriptor);

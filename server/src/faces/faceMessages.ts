@@ -13,7 +13,9 @@ export interface FaceRequest {
  * model did not load (nobody's photo: tried again later); `failed`, the model failed on this
  * photo (maybe the photo's: counted against it).
  */
-export type FaceReply = { id: number; kind: 'faces'; faces: FoundFace[] } | { id: number; kind: 'unreadable' | 'unavailable' | 'failed'; message: string };
+export type FaceReply =
+  | { id: number; kind: 'faces'; faces: FoundFace[] }
+  | { id: number; kind: 'unreadable' | 'unavailable' | 'failed'; message: string };
 
 /** What the worker says of itself once its code is loaded: a thread that dies before this died of its own start, not of a photo. */
 export interface FaceWorkerReady {
@@ -49,7 +51,11 @@ export async function answerPhoto({ id, image }: FaceRequest, steps: FaceSteps):
   }
   try {
     const faces = await steps.find(decoded);
-    return { id, kind: 'faces', faces: faces.map((face) => ({ box: face.box, score: face.score, descriptor: face.descriptor })) };
+    return {
+      id,
+      kind: 'faces',
+      faces: faces.map((face) => ({ box: face.box, score: face.score, descriptor: face.descriptor })),
+    };
   } catch (error) {
     return { id, kind: 'failed', message: messageOf(error) };
   }

@@ -57,7 +57,10 @@ export async function findFaces(image: RawImage): Promise<FoundFace[]> {
   const tensor = tf.tensor3d(new Int32Array(image.data), [image.height, image.width, 3], 'int32');
   try {
     const found = await faceapi
-      .detectAllFaces(tensor as unknown as FaceApi.TNetInput, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE }))
+      .detectAllFaces(
+        tensor as unknown as FaceApi.TNetInput,
+        new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE }),
+      )
       .withFaceLandmarks()
       .withFaceDescriptors();
     return found

@@ -44,7 +44,13 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     const code = (request.query as Record<string, unknown>).telao;
     const agent = agentOf(request);
     if (typeof code === 'string' && agent) {
-      await grantByWallCode(db, wallCodes, ref, code, holdersOf({ agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }));
+      await grantByWallCode(
+        db,
+        wallCodes,
+        ref,
+        code,
+        holdersOf({ agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }),
+      );
     }
     const opening = await mediaOpening(request, ref, access);
     if (opening !== 'public' && opening !== 'gated') return [];
@@ -53,7 +59,12 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     // the party, the people who scanned its photos keep them (a non-public event's gate has
     // granted it already).
     if (opening === 'public') {
-      if (agent) await access.guard.grant(ref.bname, { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }, 'collect');
+      if (agent)
+        await access.guard.grant(
+          ref.bname,
+          { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null },
+          'collect',
+        );
     }
 
     const changed: VisitorCookieValue[] = [];
@@ -65,7 +76,8 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     };
     add(COOKIE.collection, mediaUrl(ref));
     add(COOKIE.events, ref.bname);
-    if (parseScalar(readDecodedCookie(request, COOKIE.bname)) !== ref.bname) changed.push({ name: COOKIE.bname, value: ref.bname });
+    if (parseScalar(readDecodedCookie(request, COOKIE.bname)) !== ref.bname)
+      changed.push({ name: COOKIE.bname, value: ref.bname });
     return changed;
   };
 }

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { displayUrl, FILE_PATTERN, isValidFileName, mediaKind, mediaUrl, thumbUrl, type MediaRef } from '../../../contract/mediaPath';
+import {
+  displayUrl,
+  FILE_PATTERN,
+  isValidFileName,
+  mediaKind,
+  mediaUrl,
+  thumbUrl,
+  type MediaRef,
+} from '../../../contract/mediaPath';
 import { isMediaMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
 import type { Queryable } from '../db/database';
@@ -26,7 +34,13 @@ export function collectIdRef(id: unknown): MediaRef | null {
   return { bname, mode, file };
 }
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&#39;',
+};
 
 export function escapeAttribute(value: string): string {
   return value.replace(/[&"<>']/g, (character) => ATTRIBUTE_ESCAPES[character]);

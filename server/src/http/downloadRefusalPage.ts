@@ -33,7 +33,11 @@ function page(message: string, back: string): string {
  * `scope` is a short page in Portuguese with the same message and a way back; API clients still
  * get `{ error, message }`.
  */
-export function refusalPagesForNavigations(scope: FastifyInstance, site: string, fallback: (request: FastifyRequest) => string): void {
+export function refusalPagesForNavigations(
+  scope: FastifyInstance,
+  site: string,
+  fallback: (request: FastifyRequest) => string,
+): void {
   scope.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || !navigates(request) || typeof payload !== 'string') return payload;
     let message = 'Tente de novo em instantes.';

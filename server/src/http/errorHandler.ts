@@ -45,11 +45,15 @@ function fieldRefusal(validation: ReadonlyArray<{ instancePath?: string }>): [st
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof DomainError) {
-      if (error.kind === 'unavailable' || error.kind === 'upstream') request.log.error({ err: error }, 'a service we depend on is unavailable');
+      if (error.kind === 'unavailable' || error.kind === 'upstream')
+        request.log.error({ err: error }, 'a service we depend on is unavailable');
       return reply.code(STATUS_OF[error.kind]).send({ error: error.code, message: error.message });
     }
     if (error.validation) {
-      const [code, message] = fieldRefusal(error.validation) ?? ['invalid_request', `Requisição inválida: ${error.message}`];
+      const [code, message] = fieldRefusal(error.validation) ?? [
+        'invalid_request',
+        `Requisição inválida: ${error.message}`,
+      ];
       return reply.code(400).send({ error: code, message });
     }
     const pg = error.code ? PG_CLIENT_ERRORS[error.code] : undefined;
@@ -61,7 +65,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(413).send({ error: 'too_large', message: 'O envio é grande demais.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: (error.code ?? 'bad_request').toLowerCase(), message: error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ error: (error.code ?? 'bad_request').toLowerCase(), message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'internal', message: 'Erro interno. Tente novamente.' });

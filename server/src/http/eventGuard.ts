@@ -41,16 +41,29 @@ export interface EventGuard {
   /** Grants the event to the viewer's agent and account. */
   grant(name: string, viewer: Pick<Viewer, 'uid' | 'agent'>, via: GrantVia): Promise<void>;
   /** Grants a file's event to the viewer when the file is a collect link's secret; answers whether it is (domain/eventAccess.ts). */
-  grantByCollectLink(ref: { bname: string; mode: string; file: string }, viewer: Pick<Viewer, 'uid' | 'agent'>): Promise<boolean>;
+  grantByCollectLink(
+    ref: { bname: string; mode: string; file: string },
+    viewer: Pick<Viewer, 'uid' | 'agent'>,
+  ): Promise<boolean>;
   close(): void;
 }
 
 const isOpenToAll = (event: GuardedEvent) => event.visibility === 'public' && event.suspended_at === null;
 
 export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard {
-  const events = liveCache<GuardedEventRow | null>({ feed: changes, db, tables: ['events'], feedKeyOf: (name) => `event:${name}` });
+  const events = liveCache<GuardedEventRow | null>({
+    feed: changes,
+    db,
+    tables: ['events'],
+    feedKeyOf: (name) => `event:${name}`,
+  });
   // Keys are `{event} {holder}` (a space is in neither): whether the holder has a grant.
-  const grants = liveCache<boolean>({ feed: changes, db, tables: ['event_grants'], feedKeyOf: (key) => `grant:${key.slice(0, key.indexOf(' '))}` });
+  const grants = liveCache<boolean>({
+    feed: changes,
+    db,
+    tables: ['event_grants'],
+    feedKeyOf: (key) => `grant:${key.slice(0, key.indexOf(' '))}`,
+  });
 
   const readEvent = (name: string) => events.read(name, () => guardedEvent(db, name));
 
@@ -68,7 +81,12 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
   }
 
   /** The opening of `viewer`, from the holders found granted among theirs (and maybe others'). */
-  async function openingFrom(name: string, event: GuardedEvent, viewer: Viewer, granted: ReadonlySet<string>): Promise<Opening> {
+  async function openingFrom(
+    name: string,
+    event: GuardedEvent,
+    viewer: Viewer,
+    granted: ReadonlySet<string>,
+  ): Promise<Opening> {
     // A guest who was there signs in: the account holds the grant from now on, on any device.
     if (viewer.uid && viewer.agent && granted.has(agentHolder(viewer.agent)) && !granted.has(uidHolder(viewer.uid))) {
       await copyGrantToAccount(db, name, viewer.agent, viewer.uid);
@@ -118,7 +136,11 @@ export function agentOf(request: FastifyRequest): string | null {
 
 /** The viewer of an API call: its token's account, its agent cookie, the team by the token's e-mail. */
 export function apiViewer(request: FastifyRequest, team: TeamPolicy): Viewer {
-  return { uid: request.identity?.uid ?? null, agent: agentOf(request), isTeam: () => isTeamMember(request.identity, team) };
+  return {
+    uid: request.identity?.uid ?? null,
+    agent: agentOf(request),
+    isTeam: () => isTeamMember(request.identity, team),
+  };
 }
 
 /**

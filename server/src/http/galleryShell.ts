@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { firstRowItems, GALLERY_SHELL_ATTRIBUTE, PHONE_COLUMNS, rowCount, rowItems } from '../../../contract/galleryRows';
+import {
+  firstRowItems,
+  GALLERY_SHELL_ATTRIBUTE,
+  PHONE_COLUMNS,
+  rowCount,
+  rowItems,
+} from '../../../contract/galleryRows';
 import { thumbUrl } from '../../../contract/mediaPath';
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import { isMediaMode, type MediaMode } from '../../../contract/modes';
@@ -54,7 +60,9 @@ function tileMarkup(item: PublicGalleryHead['newest'][number], origin: string, i
   const backdrop = whole ? ` style="--tile-backdrop:url(&quot;${src}&quot;)"` : '';
   const tileClass = whole ? 'tile tile--whole' : 'tile';
   if (item.kind !== 'video') return `<span class="${tileClass}"${backdrop}>${image}</span>`;
-  const inside = item.hasThumb ? `<span class="tile__video tile__video--poster">${image}</span>` : '<span class="tile__video"></span>';
+  const inside = item.hasThumb
+    ? `<span class="tile__video tile__video--poster">${image}</span>`
+    : '<span class="tile__video"></span>';
   return `<span class="${item.hasThumb ? tileClass : 'tile'}"${item.hasThumb ? backdrop : ''}>${inside}</span>`;
 }
 
@@ -70,7 +78,9 @@ function gridMarkup(gallery: PublicGalleryHead, origin: string): string {
       .slice(start, end)
       .map((item, i) => `<div class="grid__cell">${tileMarkup(item, origin, start + i, partial)}</div>`)
       .join('');
-    markup.push(`<div class="${partial ? 'grid__row grid__row--partial' : 'grid__row'}" style="--row:${row}">${cells}</div>`);
+    markup.push(
+      `<div class="${partial ? 'grid__row grid__row--partial' : 'grid__row'}" style="--row:${row}">${cells}</div>`,
+    );
   }
   return `<div class="grid-frame"><div class="grid" style="--rows:${rows}">${markup.join('')}</div></div>`;
 }

@@ -68,7 +68,11 @@ export function registerHealth(
     return { status: 'ok' };
   });
   app.get('/readyz', { config: rateLimit ? { rateLimit: rateLimit('readyz') } : {} }, async (_request, reply) => {
-    const [database, media, queue] = await Promise.allSettled([within(databaseAnswers(db)), storageAnswers(), within(jobs.reachable())]);
+    const [database, media, queue] = await Promise.allSettled([
+      within(databaseAnswers(db)),
+      storageAnswers(),
+      within(jobs.reachable()),
+    ]);
     const failing: Check[] = [];
     if (stopping) failing.push('stopping');
     if (database.status === 'rejected') failing.push('database');

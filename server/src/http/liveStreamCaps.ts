@@ -78,7 +78,10 @@ export function liveStreamCaps({
           .code(503)
           .header('Retry-After', String(LIVE_RETRY_AFTER_S))
           .header('Cache-Control', 'no-store')
-          .send({ error: 'live_unavailable', message: 'A atualização ao vivo está cheia agora: a página segue se atualizando sozinha.' });
+          .send({
+            error: 'live_unavailable',
+            message: 'A atualização ao vivo está cheia agora: a página segue se atualizando sozinha.',
+          });
         return null;
       }
       const stream = streams.open(reply);

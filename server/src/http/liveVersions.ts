@@ -153,7 +153,15 @@ export function liveVersions<Subject, State, Viewer>(
     const kept = topics.get(key);
     if (kept) return kept;
     const feedKeys = [`event:${event}`, ...(source.accessFeedKey ? [source.accessFeedKey(event)] : [])];
-    const topic: Topic<Subject, Viewer> = { key, subject, feedKeys, followers: new Set(), looking: false, again: false, epoch: 0 };
+    const topic: Topic<Subject, Viewer> = {
+      key,
+      subject,
+      feedKeys,
+      followers: new Set(),
+      looking: false,
+      again: false,
+      epoch: 0,
+    };
     topics.set(key, topic);
     for (const feedKey of feedKeys) {
       let concerned = byFeedKey.get(feedKey);

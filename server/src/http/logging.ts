@@ -21,11 +21,19 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: SECRET_HEADERS.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `res.headers["${name}"]`]),
+      paths: SECRET_HEADERS.flatMap((name) => [
+        `req.headers["${name}"]`,
+        `headers["${name}"]`,
+        `res.headers["${name}"]`,
+      ]),
       censor: '[redacted]',
     },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request), remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggedUrl(request),
+        remoteAddress: request.ip,
+      }),
       // The message, code and stack only: PostgreSQL's `detail` repeats the refused values.
       err: (error: Error & { code?: unknown; statusCode?: unknown }) => ({
         type: error.name,

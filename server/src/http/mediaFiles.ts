@@ -5,7 +5,11 @@ import { displayKey, mediaKey, thumbKey, type MediaStorage } from '../storage/me
 import type { MediaPrefix } from './mediaGate';
 import { sendObject } from './objectReply';
 
-const KEY_OF: Record<MediaPrefix, (ref: MediaRef) => string> = { '/media/': mediaKey, '/thumbs/': thumbKey, '/display/': displayKey };
+const KEY_OF: Record<MediaPrefix, (ref: MediaRef) => string> = {
+  '/media/': mediaKey,
+  '/thumbs/': thumbKey,
+  '/display/': displayKey,
+};
 
 /**
  * Sends a media file, thumbnail or display rendition from the object store (the data folder or
@@ -26,7 +30,8 @@ export async function sendMediaFile(
     return await sendObject(request, reply, storage.objects, key);
   } catch (error) {
     const missing = error instanceof DomainError && error.kind === 'not_found';
-    if (prefix === '/media/' || !missing || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display'))) throw error;
+    if (prefix === '/media/' || !missing || !(await storage.ensure(ref, prefix === '/thumbs/' ? 'thumb' : 'display')))
+      throw error;
     return sendObject(request, reply, storage.objects, key);
   }
 }

@@ -70,7 +70,11 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
  * files while its link stands and is never granted by them. Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
-export async function mediaOpening(request: FastifyRequest, target: MediaRef, access: MediaAccess): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+export async function mediaOpening(
+  request: FastifyRequest,
+  target: MediaRef,
+  access: MediaAccess,
+): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
   return eventMediaOpening(request, target.bname, access, { byCollectLink: target, byWall: true });
 }
 
@@ -90,7 +94,11 @@ export async function eventMediaOpening(
   // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
   if (event.visibility === 'public' && event.suspended_at === null) return 'public';
   const session = mediaSessionOf(request, access.keys);
-  const viewer: Viewer = { uid: session?.uid ?? null, agent: agentOf(request), isTeam: async () => session?.team === true };
+  const viewer: Viewer = {
+    uid: session?.uid ?? null,
+    agent: agentOf(request),
+    isTeam: async () => session?.team === true,
+  };
   let opening = await access.guard.openingOf(bname, event, viewer);
   if (opening === 'open') return 'gated';
   // The event's wall (docs/api.md "The live wall"), asked before any collect link: a screen loads
@@ -99,7 +107,12 @@ export async function eventMediaOpening(
   // event's: domain/wall.ts); once the link is revoked or replaced, the screen is granted nothing.
   const screen = wallScreenOf(request, access.keys, bname, event.wall_key);
   if (screen === 'opens' && byWall && event.suspended_at === null) return 'gated';
-  if (screen === null && opening === 'hidden' && byCollectLink && (await access.guard.grantByCollectLink(byCollectLink, viewer))) {
+  if (
+    screen === null &&
+    opening === 'hidden' &&
+    byCollectLink &&
+    (await access.guard.grantByCollectLink(byCollectLink, viewer))
+  ) {
     opening = await decideOpening(event, viewer, true);
     if (opening === 'open') return 'gated';
   }
@@ -113,7 +126,12 @@ export async function eventMediaOpening(
  * like GET. With a CDN for public files (`publicBase`, MEDIA_PUBLIC_BASE), a public event's file
  * is a redirect there (http/publicMedia.ts): its bytes leave the CDN, not the app.
  */
-export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, access: MediaAccess, publicBase: string | null = null): void {
+export function registerMediaGate(
+  scope: FastifyInstance,
+  prefix: MediaPrefix,
+  access: MediaAccess,
+  publicBase: string | null = null,
+): void {
   const cacheOf = new WeakMap<FastifyRequest, string>();
   scope.addHook('onRequest', async (request, reply) => {
     const target = mediaTarget(request.url, prefix);
@@ -129,7 +147,8 @@ export function registerMediaGate(scope: FastifyInstance, prefix: MediaPrefix, a
     cacheOf.set(request, opening === 'public' ? PUBLIC_MEDIA_CACHE : GATED_MEDIA_CACHE);
   });
   scope.addHook('onSend', async (request, reply, payload) => {
-    const ok = reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304 || reply.statusCode === 302;
+    const ok =
+      reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304 || reply.statusCode === 302;
     reply.header('Cache-Control', (ok && cacheOf.get(request)) || REFUSED_CACHE);
     if (cacheOf.get(request) === GATED_MEDIA_CACHE) reply.header('Vary', 'Cookie');
     keepVisitorOutOfSharedCache(reply);

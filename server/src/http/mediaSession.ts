@@ -75,9 +75,21 @@ function cookie(value: string, maxAgeS: number, secure: boolean): string {
   return `${MEDIA_COOKIE}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function setMediaSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, session: MediaSession, now = Date.now()): number {
+export function setMediaSessionCookie(
+  reply: FastifyReply,
+  keys: MediaSessionKeys,
+  session: MediaSession,
+  now = Date.now(),
+): number {
   const expiresAt = now + MEDIA_SESSION_TTL_MS;
-  reply.header('Set-Cookie', cookie(signMediaSession(keys.secret, session.uid, expiresAt, session.team), MEDIA_SESSION_TTL_MS / 1000, keys.secure));
+  reply.header(
+    'Set-Cookie',
+    cookie(
+      signMediaSession(keys.secret, session.uid, expiresAt, session.team),
+      MEDIA_SESSION_TTL_MS / 1000,
+      keys.secure,
+    ),
+  );
   reply.header('Cache-Control', 'no-store');
   return expiresAt;
 }

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mimeOf } from '../../../contract/mediaPath';
 import { notFound } from '../domain/errors';
-import { isObjectKey, RangeNotSatisfiableError, type ByteRange, type ObjectInfo, type ObjectStore } from '../storage/objectStore';
+import {
+  isObjectKey,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStore,
+} from '../storage/objectStore';
 
 /**
  * One `Range: bytes=...` the way browsers send it (a video's seek, a resumed download): `a-b`,
@@ -36,7 +42,12 @@ function notModified(request: FastifyRequest, info: ObjectInfo, tag: string): bo
  * HEAD, its type by its name, Last-Modified and an ETag answered 304 when the browser has it,
  * and byte ranges (206, or 416 with the size). Caching is the caller's (the media gate's).
  */
-export async function sendObject(request: FastifyRequest, reply: FastifyReply, objects: ObjectStore, key: string): Promise<FastifyReply> {
+export async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  objects: ObjectStore,
+  key: string,
+): Promise<FastifyReply> {
   if (!isObjectKey(key)) throw notFound('not_found', 'Não encontrado.');
   const info = await objects.head(key);
   if (!info) throw notFound('not_found', 'Não encontrado.');
@@ -56,7 +67,8 @@ export async function sendObject(request: FastifyRequest, reply: FastifyReply, o
     if (!stored) throw notFound('not_found', 'Não encontrado.');
     const length = stored.range.end - stored.range.start + 1;
     reply.header('Content-Length', length);
-    if (range) reply.code(206).header('Content-Range', `bytes ${stored.range.start}-${stored.range.end}/${stored.size}`);
+    if (range)
+      reply.code(206).header('Content-Range', `bytes ${stored.range.start}-${stored.range.end}/${stored.size}`);
     return reply.send(stored.body);
   } catch (error) {
     if (!(error instanceof RangeNotSatisfiableError)) throw error;

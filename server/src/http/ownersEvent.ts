@@ -4,7 +4,12 @@ import type { Queryable } from '../db/database';
 import { ownedEvent, type EventRow } from '../domain/events';
 
 /** The event of a route its owner (or the team) calls: 404 unknown, 403 anyone else. */
-export async function ownersEvent(db: Queryable, team: TeamPolicy, request: FastifyRequest, bname: string): Promise<EventRow> {
+export async function ownersEvent(
+  db: Queryable,
+  team: TeamPolicy,
+  request: FastifyRequest,
+  bname: string,
+): Promise<EventRow> {
   const identity = caller(request);
   return ownedEvent(db, identity, await isTeamMember(identity, team), bname);
 }

@@ -21,7 +21,11 @@ export const CDN_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=300';
  * names its files, and names can be guessed), which is why the CDN's origin is the app and not
  * the bucket. CORS lets the service worker and the SPA read what they fetch through the CDN.
  */
-export async function registerPublicMedia(app: FastifyInstance, storage: MediaStorage, access: MediaAccess): Promise<void> {
+export async function registerPublicMedia(
+  app: FastifyInstance,
+  storage: MediaStorage,
+  access: MediaAccess,
+): Promise<void> {
   for (const prefix of ['/media/', '/thumbs/', '/display/'] as const satisfies readonly MediaPrefix[]) {
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply, payload) => {
@@ -39,7 +43,8 @@ export async function registerPublicMedia(app: FastifyInstance, storage: MediaSt
           const ref = mediaTarget(request.url.slice(PUBLIC_MEDIA_PATH.length), prefix);
           const event = ref ? await access.guard.event(ref.bname) : null;
           // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
-          if (!ref || !event || event.visibility !== 'public' || event.suspended_at !== null) throw notFound('not_found', 'Não encontrado.');
+          if (!ref || !event || event.visibility !== 'public' || event.suspended_at !== null)
+            throw notFound('not_found', 'Não encontrado.');
           return sendMediaFile(request, reply, storage, prefix, ref);
         },
       });

@@ -20,6 +20,10 @@ export function publicMediaLocation(base: string, prefix: string, ref: MediaRef)
 }
 
 /** The gate's answer to a public file's request when MEDIA_PUBLIC_BASE is set: to the CDN. */
-export function redirectToPublicBase(base: string, prefix: string, ref: MediaRef): { location: string; cacheControl: string } {
+export function redirectToPublicBase(
+  base: string,
+  prefix: string,
+  ref: MediaRef,
+): { location: string; cacheControl: string } {
   return { location: publicMediaLocation(base, prefix, ref), cacheControl: REDIRECT_CACHE };
 }

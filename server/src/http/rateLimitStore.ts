@@ -42,7 +42,12 @@ export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor
       void options;
     }
 
-    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max?: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: WindowCount) => void,
+      timeWindow: number,
+      max?: number,
+    ): void {
       const at = key.lastIndexOf(JOIN);
       const person = at < 0 ? key : key.slice(0, at);
       const address = at < 0 || !Number.isFinite(this.addressMax) ? null : key.slice(at + 1);
@@ -52,7 +57,9 @@ export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor
       const withAddress = (own: WindowCount): WindowCount | Promise<WindowCount> => {
         if (address === null || own.current > limit) return own;
         const shared = counts.count(`${this.scope}|address ${address}`, this.addressMax, timeWindow);
-        return shared instanceof Promise ? shared.then((place) => this.answer(own, place, limit)) : this.answer(own, shared, limit);
+        return shared instanceof Promise
+          ? shared.then((place) => this.answer(own, place, limit))
+          : this.answer(own, shared, limit);
       };
       const own = counts.count(`${this.scope}|${person}`, limit, timeWindow);
       const result = own instanceof Promise ? own.then(withAddress) : withAddress(own);
@@ -69,13 +76,18 @@ export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor
 
     /** The person's count, or one past `max` when the address is over its ceiling. */
     private answer(own: WindowCount, shared: WindowCount, max: number): WindowCount {
-      if (shared.current > this.addressMax) return { current: Math.max(own.current, max + 1), ttl: Math.max(own.ttl, shared.ttl) };
+      if (shared.current > this.addressMax)
+        return { current: Math.max(own.current, max + 1), ttl: Math.max(own.ttl, shared.ttl) };
       return own;
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       const { routeInfo, addressMax } = routeOptions as RouteOptions;
-      return new SharedRateStore(undefined, `${String(routeInfo?.method ?? '')} ${String(routeInfo?.url ?? '')}`, addressMax);
+      return new SharedRateStore(
+        undefined,
+        `${String(routeInfo?.method ?? '')} ${String(routeInfo?.url ?? '')}`,
+        addressMax,
+      );
     }
   }
 

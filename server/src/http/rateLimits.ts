@@ -59,7 +59,10 @@ export const RATE_LIMITS = {
   uploadFace: {
     perMinute: 10,
     perAddress: VENUE_PHONES,
-    refusal: { error: 'too_many_uploads', message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.' },
+    refusal: {
+      error: 'too_many_uploads',
+      message: 'Muitas fotos enviadas em pouco tempo. Espere um minuto e tente de novo.',
+    },
   },
   // The face screen asks again for the kept selfie's photos when it opens, and hides or shows the face.
   faceSearch: { perMinute: 30, perAddress: 5 * VENUE_PHONES },
@@ -110,8 +113,11 @@ export async function registerRateLimits(app: FastifyInstance, counts: WindowCou
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // A domain refusal: the error handler answers it as a 429 `{ error, message }` the SPA shows.
     errorResponseBuilder: (request) => {
-      const { refusal } = (request.routeOptions.config as { rateLimit?: { refusal?: RouteLimit['refusal'] } }).rateLimit ?? {};
-      return refusal ? tooMany(refusal.error, refusal.message) : tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE);
+      const { refusal } =
+        (request.routeOptions.config as { rateLimit?: { refusal?: RouteLimit['refusal'] } }).rateLimit ?? {};
+      return refusal
+        ? tooMany(refusal.error, refusal.message)
+        : tooMany('too_many_requests', TOO_MANY_REQUESTS_MESSAGE);
     },
   });
   app.addHook('onClose', () => counts.close());
@@ -153,7 +159,8 @@ export function routeRateLimit(
     max: Math.max(1, Math.round(perMinute)),
     addressMax: Math.max(1, Math.round(perAddress)),
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => rateClientKey(server === null ? clientOf(request, limit) : onServer(server, clientOf(request, limit))),
+    keyGenerator: (request) =>
+      rateClientKey(server === null ? clientOf(request, limit) : onServer(server, clientOf(request, limit))),
     ...(limit.refusal ? { refusal: limit.refusal } : {}),
   };
 }

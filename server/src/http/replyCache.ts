@@ -45,7 +45,9 @@ const sizeOf = (body: EncodedReply) => body.identity.length + body.gzip.length +
 async function encode(identity: Buffer): Promise<EncodedReply> {
   const [gzipped, brotlied] = await Promise.all([
     gzip(identity, { level: 6 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
   ]);
   return { identity, gzip: gzipped, br: brotlied };
 }

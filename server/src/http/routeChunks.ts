@@ -38,7 +38,12 @@ export function loadRouteChunks(distDir: string): RouteChunks | null {
 
 /** The preload tags for these files: styles as styles, scripts as scripts (as webpack inserts them). */
 export function preloadTags(files: readonly string[]): string {
-  return files.map((file) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`).join('');
+  return files
+    .map(
+      (file) =>
+        `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${escapeAttribute(file)}">`,
+    )
+    .join('');
 }
 
 /** These chunks' files (contract/firstScreens.ts gives a page's), each once. */

@@ -1,11 +1,23 @@
 import { Type, type TProperties } from '@sinclair/typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 import { ORDER_ID_SOURCE } from '../../../contract/protocol';
 
 /** The Fastify instance routes are declared on: schemas are TypeBox, so handlers are typed by them. */
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Path and query fragments of the routes; every string has a pattern or a length bound. */
 export const NAME = Type.String({ pattern: IDENTIFIER_SOURCE });

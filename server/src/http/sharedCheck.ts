@@ -4,7 +4,11 @@
  * answer is kept `keepMs` from then. A probe flood then costs what it checks nothing (`/readyz`
  * and the bucket: http/health.ts).
  */
-export function sharedCheck(check: () => Promise<void>, keepMs: number, now: () => number = Date.now): () => Promise<void> {
+export function sharedCheck(
+  check: () => Promise<void>,
+  keepMs: number,
+  now: () => number = Date.now,
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   let kept: { at: number; answer: Promise<void> } | null = null;
   return () => {

@@ -81,7 +81,12 @@ export function shellsByRoute(shell: SpaPage, chunks: RouteChunks | null): (path
  * Sends a page in the best encoding the client accepts; never cached without a revalidation, and
  * a page drawn from the visitor's own cookies (`privately`) by the browser alone.
  */
-export function sendSpaPage(request: FastifyRequest, reply: FastifyReply, page: SpaPage, { privately = false }: { privately?: boolean } = {}): FastifyReply {
+export function sendSpaPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: SpaPage,
+  { privately = false }: { privately?: boolean } = {},
+): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply
     .header('Content-Type', 'text/html; charset=utf-8')
@@ -140,7 +145,12 @@ export interface PageOptions {
  * The page for one request: the page itself, or a copy with the head markup this request gets
  * (the collect page's preloads and photo, a booth gallery's first photos). Such a copy is made per request, so it is compressed quickly.
  */
-export async function pageForRequest(request: FastifyRequest, page: SpaPage, head?: PageHead, options: PageOptions = {}): Promise<SpaPage> {
+export async function pageForRequest(
+  request: FastifyRequest,
+  page: SpaPage,
+  head?: PageHead,
+  options: PageOptions = {},
+): Promise<SpaPage> {
   const extras = head ? await head(request) : null;
   const shell = extras?.photo ? page : (options.routeShell ?? page);
   if (!extras || (!extras.head && !extras.root)) return shell;

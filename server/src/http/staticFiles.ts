@@ -45,7 +45,12 @@ function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, issue: Is
  * http/collectOnServe.ts), set before the page goes. A failure only loses that: the SPA collects
  * once its scripts run.
  */
-async function applyPageVisit(request: FastifyRequest, reply: FastifyReply, visit: PageVisit | undefined, secure: boolean): Promise<void> {
+async function applyPageVisit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  visit: PageVisit | undefined,
+  secure: boolean,
+): Promise<void> {
   if (!visit) return;
   try {
     for (const { name, value } of await visit(request)) setVisitorCookie(reply, name, value, secure);
@@ -125,7 +130,10 @@ export async function registerStaticFiles(
   // carry this environment's settings, written in here: the build itself holds none.
   const settings = runtimeConfigOf(config);
   const landing = hasSpa ? loadSpaPage(config.distDir, 'index.html', settings) : null;
-  const shell = hasSpa && fs.existsSync(path.join(config.distDir, 'app.html')) ? loadSpaPage(config.distDir, 'app.html', settings) : landing;
+  const shell =
+    hasSpa && fs.existsSync(path.join(config.distDir, 'app.html'))
+      ? loadSpaPage(config.distDir, 'app.html', settings)
+      : landing;
   // A build without the loader (an older one, a test's) keeps its scripts where they are.
   const photoFirst = hasSpa && fs.existsSync(path.join(config.distDir, PHOTO_FIRST_SCRIPT.slice(1)));
   const chunks = loadRouteChunks(config.distDir);
@@ -149,7 +157,8 @@ export async function registerStaticFiles(
     app.get('/index.html', (request, reply) => sendSpaPage(request, reply, landing));
     app.get('/app.html', (request, reply) => sendSpaPage(request, reply, shell));
     app.addHook('onSend', async (request, reply, payload) => {
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) giveAgentCookie(request, reply, issueVisitor);
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+        giveAgentCookie(request, reply, issueVisitor);
       return payload;
     });
   }
@@ -161,7 +170,11 @@ export async function registerStaticFiles(
     // gallery's first photos: http/galleryShell.ts) and change the visitor's cookies (a collect
     // link's collect: http/collectOnServe.ts).
     if (shell && routeShell && isPage) {
-      return pageForRequest(request, shell, pages.head, { photoFirst, routeShell: routeShell(url), routeStyles: routeStyles(url) }).then(async (page) => {
+      return pageForRequest(request, shell, pages.head, {
+        photoFirst,
+        routeShell: routeShell(url),
+        routeStyles: routeStyles(url),
+      }).then(async (page) => {
         // A first visit gets its agent before the visit, so that what the visit grants (a wall's QR code: collectOnServe.ts) is the visitor's.
         giveAgentCookie(request, reply, issueVisitor);
         await applyPageVisit(request, reply, pages.visit, secure);

@@ -113,7 +113,8 @@ export function registerVisitorAgent(app: FastifyInstance, options: VisitorAgent
   app.addHook('onRequest', async (request, reply) => {
     if (readCookie(request, COOKIE.agent) === undefined) return;
     const agent = agentCookieOf(request);
-    if (agent && agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE))) request.visitorAgent = agent;
+    if (agent && agentSignatureValid(options.key, agent, readCookie(request, AGENT_SIGNATURE_COOKIE)))
+      request.visitorAgent = agent;
     else if (!sharedCacheable(request.url)) issue(request, reply);
   });
   // Whatever the path, an answer a shared cache may keep leaves without a visitor's cookies (a

@@ -29,5 +29,8 @@ export function readDecodedCookie(request: FastifyRequest, name: string): string
  * but for a link followed from it. The value is URI-encoded, which js-cookie reads back.
  */
 export function setVisitorCookie(reply: FastifyReply, name: string, value: string, secure: boolean): void {
-  reply.header('Set-Cookie', `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`);
+  reply.header(
+    'Set-Cookie',
+    `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
 }

@@ -39,7 +39,13 @@ function signedFor(secret: Buffer, value: string | undefined, bname: string): { 
 }
 
 /** Whether the cookie value opens `bname`'s files, its wall key being `key` now (null: no wall link). */
-export function wallSessionOpens(secret: Buffer, value: string | undefined, bname: string, key: string | null, now = Date.now()): boolean {
+export function wallSessionOpens(
+  secret: Buffer,
+  value: string | undefined,
+  bname: string,
+  key: string | null,
+  now = Date.now(),
+): boolean {
   if (key === null) return false;
   const signed = signedFor(secret, value, bname);
   return signed !== null && signed.expiry > now && signed.print === fingerprint(key);
@@ -51,13 +57,25 @@ export function wallSessionOpens(secret: Buffer, value: string | undefined, bnam
  * or no screen of that event's wall at all (null). A screen, opened or not, is never a guest: the
  * file names it shows are nobody's presence (http/mediaGate.ts).
  */
-export function wallScreenOf(request: FastifyRequest, keys: MediaSessionKeys, bname: string, key: string | null, now = Date.now()): 'opens' | 'stale' | null {
+export function wallScreenOf(
+  request: FastifyRequest,
+  keys: MediaSessionKeys,
+  bname: string,
+  key: string | null,
+  now = Date.now(),
+): 'opens' | 'stale' | null {
   const value = readCookie(request, wallCookieName(bname));
   if (signedFor(keys.secret, value, bname) === null) return null;
   return wallSessionOpens(keys.secret, value, bname, key, now) ? 'opens' : 'stale';
 }
 
-export function setWallSessionCookie(reply: FastifyReply, keys: MediaSessionKeys, bname: string, key: string, now = Date.now()): void {
+export function setWallSessionCookie(
+  reply: FastifyReply,
+  keys: MediaSessionKeys,
+  bname: string,
+  key: string,
+  now = Date.now(),
+): void {
   const value = signWallSession(keys.secret, bname, key, now + WALL_SESSION_TTL_MS);
   // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
   reply.header(

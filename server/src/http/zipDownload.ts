@@ -46,7 +46,13 @@ export function zipDisposition(title: string): string {
  * photos. A file gone meanwhile (erased by its guest) breaks the download off: the browser says
  * it failed rather than hand over a ZIP with a hole.
  */
-export function sendZip(reply: FastifyReply, title: string, entries: readonly ZipEntry[], objects: ObjectStore, log: (message: string) => void): FastifyReply {
+export function sendZip(
+  reply: FastifyReply,
+  title: string,
+  entries: readonly ZipEntry[],
+  objects: ObjectStore,
+  log: (message: string) => void,
+): FastifyReply {
   const zip = new yazl.ZipFile();
   const body = new PassThrough();
   // The file being read: closed with the download when the client goes away.
@@ -72,5 +78,9 @@ export function sendZip(reply: FastifyReply, title: string, entries: readonly Zi
   pipeline(zip.outputStream as Readable, body, (error) => {
     if (error) current?.destroy();
   });
-  return reply.header('Content-Type', 'application/zip').header('Content-Disposition', zipDisposition(title)).header('Cache-Control', 'no-store').send(body);
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', zipDisposition(title))
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }

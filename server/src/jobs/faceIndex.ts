@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { Database, Queryable } from '../db/database';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../db/jobQueue';
-import { claimPhotoToIndex, eventsLeftWaiting, markUnreadable, recordFaces, releasePhoto, secondsToClaimsExpiry, type ClaimedPhoto } from '../domain/faceIndex';
+import {
+  claimPhotoToIndex,
+  eventsLeftWaiting,
+  markUnreadable,
+  recordFaces,
+  releasePhoto,
+  secondsToClaimsExpiry,
+  type ClaimedPhoto,
+} from '../domain/faceIndex';
 import { PhotoFailed, UnreadablePhoto, type FaceEngine } from '../faces/faceEngine';
 import { mediaKey } from '../storage/mediaStorage';
 import type { ObjectStore } from '../storage/objectStore';
@@ -27,18 +35,29 @@ export const FACE_INDEX_SETTINGS: QueueSettings = { expireInSeconds: 300, retryL
 export type FaceIndexQueue = Pick<JobQueue, 'enqueue' | 'nudge' | 'stopping'>;
 
 /** Queues the indexing of an event's waiting photos, in the caller's transaction; `startAfterSeconds`: not before then. */
-export function enqueueFaceIndex(queue: Pick<JobQueue, 'enqueue'>, client: Queryable, bname: string, startAfterSeconds?: number): Promise<void> {
+export function enqueueFaceIndex(
+  queue: Pick<JobQueue, 'enqueue'>,
+  client: Queryable,
+  bname: string,
+  startAfterSeconds?: number,
+): Promise<void> {
   return queue.enqueue(client, FACE_INDEX, { event: bname }, { startAfterSeconds });
 }
 
-const eventOf = (data: JobData): string | null => (typeof data.event === 'string' && NAME_PATTERN.test(data.event) ? data.event : null);
+const eventOf = (data: JobData): string | null =>
+  typeof data.event === 'string' && NAME_PATTERN.test(data.event) ? data.event : null;
 
 /**
  * Indexes the waiting photos of the job's event, one by one, with the face engine (its worker
  * thread: the server's requests go on meanwhile). A photo the model cannot read is left out for
  * good; any other failure gives the photo back and fails the run, to be tried again.
  */
-export function faceIndexJob(db: Database, objects: ObjectStore, engine: FaceEngine, queue: FaceIndexQueue): JobHandler {
+export function faceIndexJob(
+  db: Database,
+  objects: ObjectStore,
+  engine: FaceEngine,
+  queue: FaceIndexQueue,
+): JobHandler {
   // This server's claims: those of another (maybe dead) are what a job waits out.
   const claimer = randomUUID();
   return async (data) => {
@@ -85,7 +104,12 @@ async function indexPhoto(db: Database, objects: ObjectStore, engine: FaceEngine
  * Nothing left to claim, but photos of the event still claimed by another server: if that server
  * died, nothing would take them again, so a job of the event comes back once their claims expire.
  */
-async function comeBackForClaimsOfOthers(db: Queryable, queue: FaceIndexQueue, bname: string, claimer: string): Promise<void> {
+async function comeBackForClaimsOfOthers(
+  db: Queryable,
+  queue: FaceIndexQueue,
+  bname: string,
+  claimer: string,
+): Promise<void> {
   const seconds = await secondsToClaimsExpiry(db, bname, claimer);
   if (seconds !== null) await enqueueFaceIndex(queue, db, bname, seconds + 1);
 }
@@ -98,7 +122,12 @@ const SWEEP_MS = 5 * 60_000;
  * every run failed, its server died between two batches) gets a job again. Also as the server
  * starts: a server that was killed left its own.
  */
-export function scheduleFaceIndexSweep(app: FastifyInstance, db: Queryable, queue: FaceIndexQueue, every = SWEEP_MS): void {
+export function scheduleFaceIndexSweep(
+  app: FastifyInstance,
+  db: Queryable,
+  queue: FaceIndexQueue,
+  every = SWEEP_MS,
+): void {
   runPeriodically(
     app,
     'face index sweep',

@@ -19,18 +19,28 @@ export const MEDIA_DERIVATIVES_GIVEN_UP = 'media-derivatives-given-up';
  * video: two minutes is a server gone, not a slow one. A decode that timed out is tried again
  * after 5, 10, 20... seconds.
  */
-export const MEDIA_DERIVATIVES_SETTINGS: QueueSettings = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 5, deadLetter: MEDIA_DERIVATIVES_GIVEN_UP };
+export const MEDIA_DERIVATIVES_SETTINGS: QueueSettings = {
+  expireInSeconds: 120,
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  deadLetter: MEDIA_DERIVATIVES_GIVEN_UP,
+};
 /**
  * The queue's own settings; a job pg-boss passes here as a dead letter keeps the retry limit of
  * the derivation it was (its data is all that matters: listing an item is one small statement).
  */
-export const MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS: QueueSettings = { expireInSeconds: 60, retryLimit: 10, retryDelaySeconds: 5 };
+export const MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS: QueueSettings = {
+  expireInSeconds: 60,
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+};
 
 /** A job's data read back: the file it names, or null for anything a job of ours never holds. */
 function refOf(data: JobData): MediaRef | null {
   const { bname, mode, file } = data;
   if (typeof bname !== 'string' || typeof mode !== 'string' || typeof file !== 'string') return null;
-  if (!NAME_PATTERN.test(bname) || !(MEDIA_MODES as readonly string[]).includes(mode) || !isValidFileName(file)) return null;
+  if (!NAME_PATTERN.test(bname) || !(MEDIA_MODES as readonly string[]).includes(mode) || !isValidFileName(file))
+    return null;
   return { bname, mode: mode as MediaMode, file };
 }
 
@@ -51,8 +61,10 @@ export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (
     if (!ref) return;
     // The item joins its galleries with its tile, not after the collect page's rendition too.
     const made = await storage.derive(ref, (tile) => recordDerivatives(db, ref, tile));
-    if (made.outcome === 'later') throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
-    if (made.outcome === 'refused') log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
+    if (made.outcome === 'later')
+      throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
+    if (made.outcome === 'refused')
+      log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
     // Listed whatever became of it: with its tile (recorded as it was made, above), or without
     // one when the original never decodes or is gone.
     if (made.outcome !== 'made') await listWithoutTile(db, ref);

@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
  * run at a time: a failed run is logged and the next one tries again; closing the app waits for a
  * run under way. The timer never keeps a process alive that has nothing else to do.
  */
-export function runPeriodically(app: FastifyInstance, name: string, every: number, task: () => Promise<void>, { atStart = false } = {}): void {
+export function runPeriodically(
+  app: FastifyInstance,
+  name: string,
+  every: number,
+  task: () => Promise<void>,
+  { atStart = false } = {},
+): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   const run = () => {

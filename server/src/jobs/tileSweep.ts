@@ -21,7 +21,8 @@ export function scheduleTileSweep(app: FastifyInstance, db: Queryable, waitSecon
     every,
     async () => {
       const listed = await listStaleAwaitingTile(db, waitSeconds);
-      if (listed > 0) app.log.info(`${listed} uploads listed before their job made their tile (waited ${waitSeconds} s)`);
+      if (listed > 0)
+        app.log.info(`${listed} uploads listed before their job made their tile (waited ${waitSeconds} s)`);
     },
     { atStart: true },
   );

@@ -15,7 +15,8 @@ export type RefundOrderBody = RefundRequest;
 
 /** One request to the Orders API: a path under https://api.mercadopago.com, and for a write its idempotency key. */
 export type OrdersRequest =
-  { method: 'GET'; path: string } | { method: 'POST'; path: string; idempotencyKey: string; body?: CreateOrderBody | RefundOrderBody };
+  | { method: 'GET'; path: string }
+  | { method: 'POST'; path: string; idempotencyKey: string; body?: CreateOrderBody | RefundOrderBody };
 
 /** The API's answer: its HTTP status and its JSON body (null when it had none or none that parses). */
 export interface OrdersReply {
@@ -45,7 +46,11 @@ const BASE_URL = 'https://api.mercadopago.com';
  * the same idempotency key. A connection error or the timeout is thrown as fetch throws it
  * (providerErrors.ts reads it as the provider being unreachable).
  */
-export function httpOrdersTransport(accessToken: string, fetchImpl: typeof fetch = fetch, timeoutMs = 15_000): OrdersTransport {
+export function httpOrdersTransport(
+  accessToken: string,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = 15_000,
+): OrdersTransport {
   return async (request) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' };
     if (request.method === 'POST') headers['X-Idempotency-Key'] = request.idempotencyKey;
@@ -76,7 +81,10 @@ function isOrder(value: unknown): value is MercadoPagoOrder {
 
 function errorsOf(body: unknown): { code?: string; message?: string }[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (Array.isArray(errors)) return errors.filter((error): error is { code?: string; message?: string } => typeof error === 'object' && error !== null);
+  if (Array.isArray(errors))
+    return errors.filter(
+      (error): error is { code?: string; message?: string } => typeof error === 'object' && error !== null,
+    );
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? [{ message }] : [];
 }

@@ -1,6 +1,12 @@
 import { MercadoPagoConfig, Payment } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
-import { httpOrdersTransport, orderOfReply, type CreateOrderBody, type MercadoPagoOrder, type OrdersTransport } from './ordersApi';
+import {
+  httpOrdersTransport,
+  orderOfReply,
+  type CreateOrderBody,
+  type MercadoPagoOrder,
+  type OrdersTransport,
+} from './ordersApi';
 import { paymentStatusOf } from './orderStatus';
 
 /** A card charge: the provider's token (card data never reaches this server) and our order's amount. */
@@ -131,8 +137,14 @@ export function pixOrderBody(request: PixRequest): CreateOrderBody {
     total_amount: money(request.amount),
     external_reference: request.orderId,
     description: request.description,
-    payer: { email: request.email, ...splitName(request.payerName), identification: { type: 'CPF', number: request.cpf } },
-    transactions: { payments: [{ amount: money(request.amount), payment_method: { id: 'pix', type: 'bank_transfer' } }] },
+    payer: {
+      email: request.email,
+      ...splitName(request.payerName),
+      identification: { type: 'CPF', number: request.cpf },
+    },
+    transactions: {
+      payments: [{ amount: money(request.amount), payment_method: { id: 'pix', type: 'bank_transfer' } }],
+    },
   };
 }
 
@@ -154,12 +166,26 @@ export function ordersProvider(
     sandbox: options.sandbox,
     async chargeCard(charge) {
       return paymentOfOrder(
-        orderOfReply(await transport({ method: 'POST', path: '/v1/orders', idempotencyKey: charge.idempotencyKey, body: cardOrderBody(charge) })),
+        orderOfReply(
+          await transport({
+            method: 'POST',
+            path: '/v1/orders',
+            idempotencyKey: charge.idempotencyKey,
+            body: cardOrderBody(charge),
+          }),
+        ),
       );
     },
     async createPix(request) {
       return paymentOfOrder(
-        orderOfReply(await transport({ method: 'POST', path: '/v1/orders', idempotencyKey: request.idempotencyKey, body: pixOrderBody(request) })),
+        orderOfReply(
+          await transport({
+            method: 'POST',
+            path: '/v1/orders',
+            idempotencyKey: request.idempotencyKey,
+            body: pixOrderBody(request),
+          }),
+        ),
       );
     },
     async getPayment(id) {
@@ -169,7 +195,9 @@ export function ordersProvider(
     },
     async refundPayment(id, idempotencyKey) {
       // No body: the whole order is given back.
-      return paymentOfOrder(orderOfReply(await transport({ method: 'POST', path: orderPath(id, '/refund'), idempotencyKey })));
+      return paymentOfOrder(
+        orderOfReply(await transport({ method: 'POST', path: orderPath(id, '/refund'), idempotencyKey })),
+      );
     },
     getLegacyPayment: options.getLegacyPayment,
   };

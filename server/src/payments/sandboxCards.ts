@@ -52,7 +52,11 @@ export interface SandboxCardToken {
 }
 
 /** The provider's card token: a valid card number (Luhn, length of its brand) that has not expired, good for one charge. */
-export async function createSandboxCardToken(db: Queryable, card: SandboxCard, now = new Date()): Promise<SandboxCardToken> {
+export async function createSandboxCardToken(
+  db: Queryable,
+  card: SandboxCard,
+  now = new Date(),
+): Promise<SandboxCardToken> {
   const number = card.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(number) || !cardValidator.number(number).isValid) {
     throw invalid('invalid_card_number', 'Número do cartão inválido.');
@@ -63,7 +67,12 @@ export async function createSandboxCardToken(db: Queryable, card: SandboxCard, n
     throw invalid('card_expired', 'Cartão vencido.');
   }
   const id = crypto.randomBytes(16).toString('hex');
-  await storeSandboxCardToken(db, { id, holderName: card.cardholderName, firstSix: number.slice(0, 6), lastFour: number.slice(-4) });
+  await storeSandboxCardToken(db, {
+    id,
+    holderName: card.cardholderName,
+    firstSix: number.slice(0, 6),
+    lastFour: number.slice(-4),
+  });
   return { id, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4) };
 }
 

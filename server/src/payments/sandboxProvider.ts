@@ -86,13 +86,24 @@ async function orderJson(row: SandboxOrderRow): Promise<MercadoPagoOrder> {
                 id: 'pix',
                 type: 'bank_transfer',
                 qr_code: row.qr_code ?? undefined,
-                qr_code_base64: row.qr_code ? (await QRCode.toDataURL(row.qr_code)).replace(/^data:image\/png;base64,/, '') : undefined,
+                qr_code_base64: row.qr_code
+                  ? (await QRCode.toDataURL(row.qr_code)).replace(/^data:image\/png;base64,/, '')
+                  : undefined,
               }
             : { id: row.payment_method_id, type: 'credit_card' },
         },
       ],
       ...(row.status === 'refunded'
-        ? { refunds: [{ id: `REF${row.payment_id.slice(3)}`, transaction_id: row.payment_id, amount: money(row.amount), status: 'processed' }] }
+        ? {
+            refunds: [
+              {
+                id: `REF${row.payment_id.slice(3)}`,
+                transaction_id: row.payment_id,
+                amount: money(row.amount),
+                status: 'processed',
+              },
+            ],
+          }
         : {}),
     },
   };
@@ -101,7 +112,11 @@ async function orderJson(row: SandboxOrderRow): Promise<MercadoPagoOrder> {
 /** An order's answer: 201 made, 200 asked, 402 when its payment failed (the order under `data`, as the provider does). */
 async function answer(row: SandboxOrderRow, status: 200 | 201): Promise<OrdersReply> {
   const order = await orderJson(row);
-  if (row.status === 'failed') return { status: 402, body: { errors: [{ code: 'failed', message: 'The following transactions failed' }], data: order } };
+  if (row.status === 'failed')
+    return {
+      status: 402,
+      body: { errors: [{ code: 'failed', message: 'The following transactions failed' }], data: order },
+    };
   return { status, body: order };
 }
 
@@ -114,9 +129,11 @@ export interface SandboxPixReceiver {
 /** What a create request must hold, as the provider checks it: one payment, of the order's whole amount. */
 function checkCreate(body: CreateOrderBody): OrdersReply | null {
   const payment = body.transactions?.payments?.[0];
-  if (body.type !== 'online' || body.processing_mode !== 'automatic') return refused(400, 'invalid_properties', 'type and processing_mode');
+  if (body.type !== 'online' || body.processing_mode !== 'automatic')
+    return refused(400, 'invalid_properties', 'type and processing_mode');
   if (!body.external_reference) return refused(400, 'required_properties', 'external_reference');
-  if (!payment || (body.transactions?.payments?.length ?? 0) !== 1) return refused(400, 'invalid_properties', 'transactions.payments');
+  if (!payment || (body.transactions?.payments?.length ?? 0) !== 1)
+    return refused(400, 'invalid_properties', 'transactions.payments');
   if (!body.total_amount || !/^\d+\.\d{2}$/.test(body.total_amount) || payment.amount !== body.total_amount) {
     return refused(400, 'invalid_total_amount', 'total_amount is not the sum of transactions.payments.amount');
   }
@@ -150,7 +167,8 @@ export function sandboxOrdersApi(db: Database, pix: SandboxPixReceiver): OrdersT
       }));
       return answer(row, 201);
     }
-    if (method.type !== 'credit_card' || !method.token || !method.id) return refused(400, 'invalid_properties', 'transactions.payments.payment_method');
+    if (method.type !== 'credit_card' || !method.token || !method.id)
+      return refused(400, 'invalid_properties', 'transactions.payments.payment_method');
     const { token, id: brand } = method;
     try {
       const row = await sandboxOrderOnce(db, idempotencyKey, async (tx) => {
@@ -161,7 +179,15 @@ export function sandboxOrdersApi(db: Database, pix: SandboxPixReceiver): OrdersT
         await spendSandboxCardToken(tx, token);
         const holder = card.holderName.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
         const outcome = SANDBOX_OUTCOMES[holder] ?? SANDBOX_OUTCOMES.APRO;
-        return { id: providerId('ORD'), paymentId: providerId('PAY'), paymentMethodId: brand, amount, ...outcome, externalReference, qrCode: null };
+        return {
+          id: providerId('ORD'),
+          paymentId: providerId('PAY'),
+          paymentMethodId: brand,
+          amount,
+          ...outcome,
+          externalReference,
+          qrCode: null,
+        };
       });
       return await answer(row, 201);
     } catch (error) {
@@ -173,14 +199,18 @@ export function sandboxOrdersApi(db: Database, pix: SandboxPixReceiver): OrdersT
 
   return async (request: OrdersRequest) => {
     const [, id, action] = /^\/v1\/orders(?:\/([^/]+)(?:\/([a-z]+))?)?$/.exec(request.path) ?? [];
-    if (request.method === 'POST' && !id) return create(request.idempotencyKey, (request.body ?? {}) as CreateOrderBody);
+    if (request.method === 'POST' && !id)
+      return create(request.idempotencyKey, (request.body ?? {}) as CreateOrderBody);
     const known = id ? await findSandboxOrder(db, decodeURIComponent(id)) : null;
     if (!known) return refused(404, 'order_not_found', 'Order not found');
     if (request.method === 'GET' && !action) return answer(known, 200);
     if (request.method === 'POST' && action === 'refund') {
       if (known.status === 'refunded') return answer(known, 201);
-      const refunded = await moveSandboxOrder(db, known.id, { status: 'refunded', statusDetail: 'refunded' }, ['processed']);
-      if (refunded?.status !== 'refunded') return refused(409, 'order_status_not_allowed', 'Only a processed order can be refunded');
+      const refunded = await moveSandboxOrder(db, known.id, { status: 'refunded', statusDetail: 'refunded' }, [
+        'processed',
+      ]);
+      if (refunded?.status !== 'refunded')
+        return refused(409, 'order_status_not_allowed', 'Only a processed order can be refunded');
       return answer(refunded, 201);
     }
     return refused(404, 'not_found', 'Not found');

@@ -29,7 +29,12 @@ function manifestOf(id: string | undefined, requestId: string | undefined, ts: s
 }
 
 /** The `x-signature` header Mercado Pago would send, for the tests (docs/payments.md signs one by hand). */
-export function signNotification(secret: string, dataId: string | undefined, requestId: string | undefined, ts: string): string {
+export function signNotification(
+  secret: string,
+  dataId: string | undefined,
+  requestId: string | undefined,
+  ts: string,
+): string {
   const v1 = crypto
     .createHmac('sha256', secret)
     .update(signatureManifest(dataId, requestId, ts))
@@ -42,7 +47,11 @@ export function signNotification(secret: string, dataId: string | undefined, req
  * in constant time, and a timestamp (seconds) within WEBHOOK_TOLERANCE_MS of `now`. Without a
  * secret nothing is believed.
  */
-export function verifyNotification(secret: string | null, notification: SignedNotification, now = Date.now()): SignatureVerdict {
+export function verifyNotification(
+  secret: string | null,
+  notification: SignedNotification,
+  now = Date.now(),
+): SignatureVerdict {
   const header = notification.signature?.trim();
   if (!header) return 'missing';
   if (!secret) return 'invalid';
@@ -57,8 +66,13 @@ export function verifyNotification(secret: string | null, notification: SignedNo
   const given = Buffer.from(v1, 'hex');
   // The documented manifest lower-cases the id; an order's id (ORD01...) has been seen signed as
   // it is sent. Both come from the id received, and each needs our secret.
-  const manifests = [signatureManifest(notification.dataId, notification.requestId, ts), manifestOf(notification.dataId, notification.requestId, ts)];
-  const signed = manifests.some((manifest) => crypto.timingSafeEqual(crypto.createHmac('sha256', secret).update(manifest).digest(), given));
+  const manifests = [
+    signatureManifest(notification.dataId, notification.requestId, ts),
+    manifestOf(notification.dataId, notification.requestId, ts),
+  ];
+  const signed = manifests.some((manifest) =>
+    crypto.timingSafeEqual(crypto.createHmac('sha256', secret).update(manifest).digest(), given),
+  );
   if (!signed) return 'invalid';
   return Math.abs(now - Number(ts) * 1000) > WEBHOOK_TOLERANCE_MS ? 'stale' : 'valid';
 }

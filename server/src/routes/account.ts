@@ -46,7 +46,10 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     '/createAccount',
     {
       schema: {
-        querystring: Type.Composite([LISTS_QUERY, Type.Object({ account: Type.String({ minLength: 2, maxLength: 4000 }) })]),
+        querystring: Type.Composite([
+          LISTS_QUERY,
+          Type.Object({ account: Type.String({ minLength: 2, maxLength: 4000 }) }),
+        ]),
         response: { 200: CreateAccountReply },
       },
       config: { auth: 'required', rateLimit: rateLimit('createAccount') },
@@ -54,12 +57,20 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     // The account's device is the agent the server signed in the request's cookies, never the
     // one the JSON names: booth results made for that agent join the account's collection.
     async (request) =>
-      createAccount(db, caller(request), { ...parseNewAccount(request.query.account), agent: request.visitorAgent ?? '' }, listsOf(request.query)),
+      createAccount(
+        db,
+        caller(request),
+        { ...parseNewAccount(request.query.account), agent: request.visitorAgent ?? '' },
+        listsOf(request.query),
+      ),
   );
 
   app.get(
     '/updateAccount',
-    { schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } }, config: { auth: 'required', rateLimit: rateLimit('updateAccount') } },
+    {
+      schema: { querystring: LISTS_QUERY, response: { 200: VisitorLists } },
+      config: { auth: 'required', rateLimit: rateLimit('updateAccount') },
+    },
     async (request) => mergeIntoAccount(db, caller(request), listsOf(request.query)),
   );
 
@@ -83,7 +94,10 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
 
   app.post(
     '/set_transaction',
-    { schema: { body: SetTransactionRequest, response: { 200: OkReply } }, config: { auth: 'required', rateLimit: rateLimit('set_transaction') } },
+    {
+      schema: { body: SetTransactionRequest, response: { 200: OkReply } },
+      config: { auth: 'required', rateLimit: rateLimit('set_transaction') },
+    },
     async (request) => {
       await linkOrder(db, caller(request), request.body.transaction, request.body.claim);
       return 'ok' as const;
@@ -92,7 +106,10 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
 
   app.get(
     '/check_bname/:name',
-    { schema: { params: params({ name: SEGMENT }), response: { 200: NameCheckReply } }, config: { auth: 'optional', rateLimit: rateLimit('check_bname') } },
+    {
+      schema: { params: params({ name: SEGMENT }), response: { 200: NameCheckReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('check_bname') },
+    },
     async (request) => {
       const { name } = request.params;
       if (!isName(name)) return 'other' as const;
@@ -103,7 +120,10 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
   // The name a title gave was taken: the first free variant of it, offered to the owner (issue 43).
   app.get(
     '/free_bname/:name',
-    { schema: { params: params({ name: SEGMENT }), response: { 200: FreeNameReply } }, config: { auth: 'optional', rateLimit: rateLimit('free_bname') } },
+    {
+      schema: { params: params({ name: SEGMENT }), response: { 200: FreeNameReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('free_bname') },
+    },
     async (request) => {
       const { name } = request.params;
       if (!isName(name)) throw invalid('invalid_name', 'Use somente letras, números, hífens (-), e underlines (_)');
@@ -111,19 +131,27 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     },
   );
 
-  app.get('/load_events', { schema: { response: { 200: Type.Array(OwnEvent) } }, config: { auth: 'required' } }, async (request) =>
-    eventsOf(db, caller(request)),
+  app.get(
+    '/load_events',
+    { schema: { response: { 200: Type.Array(OwnEvent) } }, config: { auth: 'required' } },
+    async (request) => eventsOf(db, caller(request)),
   );
 
-  app.get('/load_transactions', { schema: { response: { 200: Type.Array(Transaction) } }, config: { auth: 'required' } }, async (request) =>
-    transactionsOf(db, caller(request)),
+  app.get(
+    '/load_transactions',
+    { schema: { response: { 200: Type.Array(Transaction) } }, config: { auth: 'required' } },
+    async (request) => transactionsOf(db, caller(request)),
   );
 
   app.get(
     '/create_event/:name/:orderId',
     // An event, and the galleries it opens, stay the account's: a revoked session creates none.
     {
-      schema: { params: params({ name: SEGMENT, orderId: ORDER_ID }), querystring: CreateEventQuery, response: { 200: OkReply } },
+      schema: {
+        params: params({ name: SEGMENT, orderId: ORDER_ID }),
+        querystring: CreateEventQuery,
+        response: { 200: OkReply },
+      },
       config: { auth: 'required', checkRevoked: true },
     },
     async (request) => {

@@ -51,7 +51,10 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
 
   app.get(
     `${mirror}/mode/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } }, onRequest: ownPathAgent },
+    {
+      schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Literal('mode_ok') } },
+      onRequest: ownPathAgent,
+    },
     async (request) => {
       const { dh, sh, agent, mode } = request.params;
       await mirrorSetMode(db, dh, sh, agent, mode);
@@ -77,8 +80,10 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
     },
   );
 
-  app.get(`${mirror}/get_last_image/0`, { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } }, onRequest: ownPathAgent }, async (request) =>
-    mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
+  app.get(
+    `${mirror}/get_last_image/0`,
+    { schema: { params: MIRROR_PARAMS, response: { 200: MirrorImageReply } }, onRequest: ownPathAgent },
+    async (request) => mirrorLastImage(db, request.params.dh, request.params.sh, request.params.agent),
   );
 
   app.get(`${mirror}/restart/0`, { schema: mirrorReply('restart_ok'), onRequest: ownPathAgent }, async (request) => {
@@ -87,20 +92,29 @@ export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppC
     return 'restart_ok' as const;
   });
 
-  app.get(`${mirror}/get_modes/0`, { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } }, onRequest: ownPathAgent }, async (request) =>
-    mirrorModes(db, request.params.dh),
+  app.get(
+    `${mirror}/get_modes/0`,
+    { schema: { params: MIRROR_PARAMS, response: { 200: Type.Array(MirrorMode) } }, onRequest: ownPathAgent },
+    async (request) => mirrorModes(db, request.params.dh),
   );
 
   app.get(
     `${mirror}/get_prompts/:mode`,
-    { schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Array(MirrorPrompt) } }, onRequest: ownPathAgent },
+    {
+      schema: { params: params({ ...MIRROR, mode: SEGMENT }), response: { 200: Type.Array(MirrorPrompt) } },
+      onRequest: ownPathAgent,
+    },
     async (request) => mirrorPrompts(db, request.params.dh, request.params.mode),
   );
 
   app.get(
     '/ultraLast/:device/:bname',
     {
-      schema: { params: params({ device: DEVICE, bname: NAME }), querystring: UltraLastQuery, response: { 200: UltraLastReply } },
+      schema: {
+        params: params({ device: DEVICE, bname: NAME }),
+        querystring: UltraLastQuery,
+        response: { 200: UltraLastReply },
+      },
       config: { auth: 'optional' },
       onRequest: ownQueryAgent,
     },

@@ -42,7 +42,15 @@ declare module 'fastify' {
 }
 
 const MAX_UPLOAD = 80 * 1024 * 1024;
-const RAW_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm'];
+const RAW_TYPES = [
+  'application/octet-stream',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+];
 const NOT_A_DEVICE = 'Dispositivo não autenticado.';
 /** A device id as the devices table takes it: anything else names no device. */
 const DEVICE_ID = new RegExp(IDENTIFIER_SOURCE);
@@ -82,7 +90,10 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     const id = request.headers['x-device-id'];
     const key = request.headers['x-device-key'];
     const named = typeof id === 'string' && DEVICE_ID.test(id) ? id : null;
-    request.device = named && typeof key === 'string' && key.length <= 256 ? await authenticateDevice(db, devicePepper, named, key) : null;
+    request.device =
+      named && typeof key === 'string' && key.length <= 256
+        ? await authenticateDevice(db, devicePepper, named, key)
+        : null;
     if (request.device) return;
     // A failure: past the limits (by address, by the device id named) it is a 429, otherwise
     // counted and a 401 (domain/deviceAuth.ts). The right key always passes: device ids are
@@ -111,11 +122,21 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     // The original is stored, then indexed with the job that makes its thumbnail and rendition in
     // one transaction: an acknowledged upload always gets them, from whichever server is free.
     const stored =
-      mediaKind(ref.file) === 'video' ? await storage.storeStream(ref, body, MAX_UPLOAD) : await storage.store(ref, await readAtMost(body, MAX_UPLOAD));
+      mediaKind(ref.file) === 'video'
+        ? await storage.storeStream(ref, body, MAX_UPLOAD)
+        : await storage.store(ref, await readAtMost(body, MAX_UPLOAD));
     // Out of the galleries until its job has made its tile: a phone that sees it then finds its thumbnail there.
     await insertMediaWith(
       db,
-      { ...ref, ...stored, deviceId: device.id, unguessable: name.unguessable, sourceName: name.sourceName, result, awaitingTile: true },
+      {
+        ...ref,
+        ...stored,
+        deviceId: device.id,
+        unguessable: name.unguessable,
+        sourceName: name.sourceName,
+        result,
+        awaitingTile: true,
+      },
       async (client) => {
         await enqueueDerivatives(jobs, client, ref);
         // A photo of an event with face search on waits for its faces to be indexed (issue 28).
@@ -147,7 +168,10 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     const device = requireKind(request, 'booth');
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
     const { code, validUntil } = boothCode(codeKey, device.event_name, device.id);
-    return { path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }), validUntil: validUntil.toISOString() };
+    return {
+      path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }),
+      validUntil: validUntil.toISOString(),
+    };
   });
 
   /** A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and its state. */
@@ -182,7 +206,11 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
     const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId, printer);
     // Its photo is gone or cannot be laid out: the job failed and its copy went back to the pack.
-    if (!file) throw notFound('media_not_found', 'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.');
+    if (!file)
+      throw notFound(
+        'media_not_found',
+        'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.',
+      );
     return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
   });
 
@@ -202,11 +230,15 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     return { status: 'printed' };
   });
 
-  app.post('/device/mirror/session', { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } }, async (request) => {
-    const device = requireKind(request, 'mirror');
-    await mirrorOpenSession(db, device.id, request.body.sessionHash);
-    return { status: 'idle' };
-  });
+  app.post(
+    '/device/mirror/session',
+    { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } },
+    async (request) => {
+      const device = requireKind(request, 'mirror');
+      await mirrorOpenSession(db, device.id, request.body.sessionHash);
+      return { status: 'idle' };
+    },
+  );
 
   app.get('/device/mirror/job', async (request, reply) => {
     const job = await mirrorTakeJob(db, requireKind(request, 'mirror').id);

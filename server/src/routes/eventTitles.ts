@@ -10,11 +10,20 @@ import { NAME, params, type Api } from '../http/schemas';
 export function eventTitleRoutes(app: Api, { db, team }: AppContext): void {
   app.put(
     '/events/:bname/title',
-    { schema: { params: params({ bname: NAME }), body: TitleChange, response: { 200: TitleReply } }, config: { auth: 'required', checkRevoked: true } },
+    {
+      schema: { params: params({ bname: NAME }), body: TitleChange, response: { 200: TitleReply } },
+      config: { auth: 'required', checkRevoked: true },
+    },
     async (request) => {
       if (!isEventTitle(request.body.title)) throw invalid('invalid_title', 'Escreva o nome do evento.');
       const identity = caller(request);
-      const event = await setEventTitle(db, identity, await isTeamMember(identity, team), request.params.bname, request.body.title);
+      const event = await setEventTitle(
+        db,
+        identity,
+        await isTeamMember(identity, team),
+        request.params.bname,
+        request.body.title,
+      );
       return { bname: event.name, title: event.title };
     },
   );

@@ -1,14 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_FACE_SEARCH_EVENTS } from '../../../contract/faceSearch';
 import { mediaUrl, parseMediaPath } from '../../../contract/mediaPath';
-import { CollectFoundReply, CollectFoundRequest, FaceSearchQuery, FaceSearchReply, FaceUpload, MAX_FACE_BYTES, OkReply } from '../../../contract/wire';
+import {
+  CollectFoundReply,
+  CollectFoundRequest,
+  FaceSearchQuery,
+  FaceSearchReply,
+  FaceUpload,
+  MAX_FACE_BYTES,
+  OkReply,
+} from '../../../contract/wire';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { AppContext } from '../context';
 import { addManyToCollection } from '../domain/accounts';
 import { conflict, invalid, notFound, unavailable, unprocessable } from '../domain/errors';
 import { checkedFace, deleteFaces } from '../domain/faces';
 import { extendHiding, hideFace, isHidden, unhideFace } from '../domain/faceHiding';
-import { databaseNow, faceSearchEvents, forgetSelfie, saveSelfie, searchFaces, selfieFace, selfieOf } from '../domain/faceSearch';
+import {
+  databaseNow,
+  faceSearchEvents,
+  forgetSelfie,
+  saveSelfie,
+  searchFaces,
+  selfieFace,
+  selfieOf,
+} from '../domain/faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../faces/faceEngine';
 import { agentOf } from '../http/eventGuard';
 import { eventMediaOpening } from '../http/mediaGate';
@@ -19,7 +35,8 @@ const FACE_WINDOW_SECONDS = 60;
 
 const NO_SELFIE_TO_COLLECT = 'Tire uma selfie primeiro: é com ela que encontramos as suas fotos.';
 
-export const NO_FACE_MESSAGE = 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.';
+export const NO_FACE_MESSAGE =
+  'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.';
 
 /** The events a search names, once each, those that can be events at all, in the order given. */
 function askedEvents(names: readonly string[]): string[] {
@@ -32,7 +49,10 @@ function askedEvents(names: readonly string[]): string[] {
  * the events they name that they may see (by the gate's own rule) and that have face search on;
  * 'Não me mostre' hides their face from others' searches; 'Apagar minhas fotos' deletes it.
  */
-export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext): void {
+export function faceSearchRoutes(
+  app: Api,
+  { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext,
+): void {
   /** Of the events asked, those this request may see and that have face search on: where its search looks, and its 'Não me mostre' hides. */
   async function searchable(request: FastifyRequest, asked: readonly string[]): Promise<string[]> {
     const on = await faceSearchEvents(db, asked);
@@ -47,7 +67,12 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
   }
 
   /** The search itself: the events asked that this request may see and that have face search on, and the photos found there. */
-  async function search(request: FastifyRequest, agent: string, selfie: ArrayLike<number> | null, names: readonly string[]): Promise<FaceSearchReply> {
+  async function search(
+    request: FastifyRequest,
+    agent: string,
+    selfie: ArrayLike<number> | null,
+    names: readonly string[],
+  ): Promise<FaceSearchReply> {
     const asked = askedEvents(names);
     const searched = await searchable(request, asked);
     // The others are "not available there", whatever the reason: nothing tells a stranger an event exists.
@@ -55,7 +80,9 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
     const hidden = await isHidden(db, agent);
     // A guest who asked not to be found is hidden wherever their search looks (domain/faceSearch.ts).
     if (hidden) await extendHiding(db, agent, searched);
-    const found = selfie ? (await searchFaces(db, selfie, searched, agent)).map(({ url, event }) => ({ url, event })) : [];
+    const found = selfie
+      ? (await searchFaces(db, selfie, searched, agent)).map(({ url, event }) => ({ url, event }))
+      : [];
     return { selfie: selfie !== null, hidden, found, searched, unavailable };
   }
 
@@ -81,12 +108,18 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
           throw unprocessable('invalid_image', 'Não conseguimos ler a foto. Tente tirar outra.');
         // The model is not there (it failed to load, the server is stopping): not the guest's doing.
         reply.header('Retry-After', String(FACE_WINDOW_SECONDS));
-        throw unavailable('face_search_unavailable', 'A busca por rosto está indisponível agora. Tente de novo em alguns minutos.');
+        throw unavailable(
+          'face_search_unavailable',
+          'A busca por rosto está indisponível agora. Tente de novo em alguns minutos.',
+        );
       });
       const face = selfieFace(faces);
       if (!face) throw unprocessable('no_face', NO_FACE_MESSAGE);
       if (!(await saveSelfie(db, agent, face.descriptor, began))) {
-        throw conflict('selfie_forgotten', 'Sua selfie foi apagada enquanto procurávamos. Tire outra para procurar de novo.');
+        throw conflict(
+          'selfie_forgotten',
+          'Sua selfie foi apagada enquanto procurávamos. Tire outra para procurar de novo.',
+        );
       }
       return search(request, agent, face.descriptor, request.body.eventos ?? []);
     },
@@ -142,7 +175,8 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
       // owner make a public event private after the party, they keep it.
       const viewer = { agent: agentOf(request), uid: request.identity?.uid ?? null };
       for (const bname of new Set(collected.map((url) => parseMediaPath(url)?.bname ?? ''))) {
-        if (bname && (await eventMediaOpening(request, bname, mediaAccess)) === 'public') await mediaAccess.guard.grant(bname, viewer, 'collect');
+        if (bname && (await eventMediaOpening(request, bname, mediaAccess)) === 'public')
+          await mediaAccess.guard.grant(bname, viewer, 'collect');
       }
       return { collected, refused };
     },
@@ -168,7 +202,11 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
   /** The visitor may be found again. */
   app.delete(
     '/rostos-ocultos/:agent',
-    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    {
+      schema: { params: agentRoute.params, response: { 200: OkReply } },
+      config: { rateLimit: rateLimit('faceSearch') },
+      onRequest: agentRoute.onRequest,
+    },
     async (request) => {
       await unhideFace(db, request.params.agent);
       return 'ok' as const;
@@ -182,7 +220,11 @@ export function faceSearchRoutes(app: Api, { db, storage, rateLimit, faces: face
    */
   app.delete(
     '/faces/:agent',
-    { schema: { params: agentRoute.params, response: { 200: OkReply } }, config: { rateLimit: rateLimit('faceSearch') }, onRequest: agentRoute.onRequest },
+    {
+      schema: { params: agentRoute.params, response: { 200: OkReply } },
+      config: { rateLimit: rateLimit('faceSearch') },
+      onRequest: agentRoute.onRequest,
+    },
     async (request) => {
       await deleteFaces(db, storage.objects, request.params.agent);
       await forgetSelfie(db, request.params.agent);

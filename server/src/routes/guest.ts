@@ -59,7 +59,10 @@ function isForeignLoad(headers: Record<string, string | string[] | undefined>): 
 /** Events, booth galleries, packs and printing: what a guest at an event uses. */
 const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
 
-export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard }, liveStreams }: AppContext): void {
+export function guestRoutes(
+  app: Api,
+  { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard }, liveStreams }: AppContext,
+): void {
   const galleries = replyCache();
   const boothCodes = boothCodeKey(devicePepper);
   const reads = guestReads(db, changes);
@@ -77,28 +80,36 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       const viewer = apiViewer(request, team);
       const opens = new Set<string>();
       // A guest who was there but is signed out sees a private event's card: its gallery asks for the login.
-      for (const [name, row] of rows) if (row && (await guard.openingOf(name, row, viewer)) !== 'hidden') opens.add(name);
+      for (const [name, row] of rows)
+        if (row && (await guard.openingOf(name, row, viewer)) !== 'hidden') opens.add(name);
       return cardsForViewer(names, rows, opens);
     },
   );
 
-  app.get('/evento/:id', { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } }, async (request) => {
-    const event = await findEventByPublicId(db, request.params.id);
-    if (!event) throw unknownEvent();
-    const viewer = apiViewer(request, team);
-    const opening = await guard.openingOf(event.name, event, viewer);
-    if (opening === 'open') return eventDetails(event);
-    // A link-only event's own link is an invitation: whoever opens it was invited. A private
-    // event's is not (its guests are the people who were there), and a stranger learns nothing.
-    // A suspended event (its paid order refunded) invites nobody.
-    if (event.visibility !== 'link' || event.suspended_at !== null) throw refusal(opening);
-    await guard.grant(event.name, viewer, 'link');
-    return eventDetails(event);
-  });
+  app.get(
+    '/evento/:id',
+    { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } },
+    async (request) => {
+      const event = await findEventByPublicId(db, request.params.id);
+      if (!event) throw unknownEvent();
+      const viewer = apiViewer(request, team);
+      const opening = await guard.openingOf(event.name, event, viewer);
+      if (opening === 'open') return eventDetails(event);
+      // A link-only event's own link is an invitation: whoever opens it was invited. A private
+      // event's is not (its guests are the people who were there), and a stranger learns nothing.
+      // A suspended event (its paid order refunded) invites nobody.
+      if (event.visibility !== 'link' || event.suspended_at !== null) throw refusal(opening);
+      await guard.grant(event.name, viewer, 'link');
+      return eventDetails(event);
+    },
+  );
 
   app.get(
     '/all/:bname/:type',
-    { schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } }, config: { auth: 'optional' } },
+    {
+      schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } },
+      config: { auth: 'optional' },
+    },
     async (request, reply) => {
       const { bname, type } = request.params;
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
@@ -113,7 +124,9 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       // Everyone opening the gallery gets the same bytes until it changes: built once per version.
-      const body = await galleries.get(`${bname}/${type}`, version, async () => ({ product: await listMedia(db, bname, type) }));
+      const body = await galleries.get(`${bname}/${type}`, version, async () => ({
+        product: await listMedia(db, bname, type),
+      }));
       // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
       return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
     },
@@ -132,7 +145,8 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       version: (state) => state.version,
       access: openingKey,
       // Made private, suspended, its guests' access revoked: the stream ends, and the phone's next ask is refused.
-      opens: async ({ bname }, state, viewers) => (await guard.openingsOf(bname, state, viewers)).map((opening) => opening === 'open'),
+      opens: async ({ bname }, state, viewers) =>
+        (await guard.openingsOf(bname, state, viewers)).map((opening) => opening === 'open'),
       accessFeedKey: (bname) => `grant:${bname}`,
     },
     (message) => app.log.warn(message),
@@ -149,10 +163,18 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       const opening = await guard.openingOf(bname, state, viewer);
       if (opening !== 'open') throw refusal(opening);
       // Nothing to stream while the change feed is down or the server stops: the phone polls.
-      if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
+      if (!changes.live || !streams.accepting)
+        throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
       // Past a cap (per visitor, per address, in all): 503 with Retry-After, and the phone polls.
       const stream = liveStreams.open(streams, request, reply);
-      if (stream) live.follow(stream, { key: `${bname}/${type}`, subject: { bname, type }, event: bname, first: state.version, viewer });
+      if (stream)
+        live.follow(stream, {
+          key: `${bname}/${type}`,
+          subject: { bname, type },
+          event: bname,
+          first: state.version,
+          viewer,
+        });
       return reply;
     },
   );
@@ -178,7 +200,8 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
         const opening = await guard.opening(bname, viewer);
         // An unknown event is answered as a hidden one: a made-up code tells nobody which events exist.
         if (opening === 'hidden' || opening === 'unknown') {
-          if (opening === 'unknown' || !isBoothCode(boothCodes, bname, device, code)) throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
+          if (opening === 'unknown' || !isBoothCode(boothCodes, bname, device, code))
+            throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
           await guard.grant(bname, viewer, 'booth');
         }
       }
@@ -189,7 +212,10 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
 
   app.get(
     '/validatePacks/:hashes',
-    { schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } }, config: { rateLimit: rateLimit('validatePacks') } },
+    {
+      schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } },
+      config: { rateLimit: rateLimit('validatePacks') },
+    },
     async (request) => {
       // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
       const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
@@ -197,9 +223,12 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
       const hashes = asked.filter(isPackHash);
       const packs = await reads.packRows(hashes);
       // The events' titles come from the event rows the cards keep (fresh when an event changes).
-      const events = await reads.eventCardRows([...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : [])))]);
+      const events = await reads.eventCardRows([
+        ...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : []))),
+      ]);
       // A suspended event's packs (its paid order refunded) print nothing: they are not told as packs.
-      for (const [hash, pack] of packs) if (pack?.event_name && events.get(pack.event_name)?.suspended_at) packs.set(hash, null);
+      for (const [hash, pack] of packs)
+        if (pack?.event_name && events.get(pack.event_name)?.suspended_at) packs.set(hash, null);
       // A pack of an event is presence: its guest was there (http/eventGuard.ts). Written only when
       // it changes something (a pack list is asked often; a public event needs no grant).
       const viewer = apiViewer(request, team);
@@ -227,16 +256,21 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
     },
     async (request) => {
       // The spec's print is a GET that spends: a browser's prefetch of it must spend nothing.
-      if (isPrefetch(request.headers)) throw conflict('prefetch_refused', 'Uma pré-carga não imprime: toque em imprimir para usar uma cópia.');
+      if (isPrefetch(request.headers))
+        throw conflict('prefetch_refused', 'Uma pré-carga não imprime: toque em imprimir para usar uma cópia.');
       // An <img> or a link on another site must not spend a guest's copies by being opened.
-      if (isForeignLoad(request.headers)) throw forbidden('print_not_from_site', 'Só o botão imprimir do site usa uma cópia.');
+      if (isForeignLoad(request.headers))
+        throw forbidden('print_not_from_site', 'Só o botão imprimir do site usa uma cópia.');
       // The tap's own id is what makes a replay spend once: a call without it spends nothing.
       const requestId = request.query.request;
-      if (requestId === undefined) throw invalid('print_request_missing', 'Pedido de impressão sem identificação: toque em imprimir de novo.');
+      if (requestId === undefined)
+        throw invalid('print_request_missing', 'Pedido de impressão sem identificação: toque em imprimir de novo.');
       const ref = parseMediaPath(request.params.printId);
       if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
       // The print file (the photo with its collect QR code) is made by a job queued with the print.
-      const { copies } = await printCopy(db, request.params.packHash, ref, requestId, (client, jobId) => enqueuePrintFile(jobs, client, jobId));
+      const { copies } = await printCopy(db, request.params.packHash, ref, requestId, (client, jobId) =>
+        enqueuePrintFile(jobs, client, jobId),
+      );
       jobs.nudge(PRINT_FILES);
       // The guest's first words after the tap say how the queue stands, as its status will (issue 43).
       const { status, printer, ahead } = await printRequestStatus(db, request.params.packHash, requestId);
@@ -266,8 +300,12 @@ export function guestRoutes(app: Api, { db, changes, jobs, rateLimit, team, devi
     },
   );
 
-  app.post('/landingForm', { schema: { body: ContactLead, response: { 200: OkReply } }, config: { rateLimit: rateLimit('landingForm') } }, async (request) => {
-    await saveLead(db, request.body);
-    return 'ok' as const;
-  });
+  app.post(
+    '/landingForm',
+    { schema: { body: ContactLead, response: { 200: OkReply } }, config: { rateLimit: rateLimit('landingForm') } },
+    async (request) => {
+      await saveLead(db, request.body);
+      return 'ok' as const;
+    },
+  );
 }

@@ -28,14 +28,17 @@ import {
 } from '../domain/partners';
 import { NAME, SEGMENT, params, type Api } from '../http/schemas';
 
-const isContractField = (name: unknown): name is (typeof CONTRACT_FIELDS)[number] => CONTRACT_FIELDS.includes(name as (typeof CONTRACT_FIELDS)[number]);
+const isContractField = (name: unknown): name is (typeof CONTRACT_FIELDS)[number] =>
+  CONTRACT_FIELDS.includes(name as (typeof CONTRACT_FIELDS)[number]);
 
 /** A create_contract body the schema refused, in words the team screen can show. */
 function contractValidationMessage(errors: FastifySchemaValidationError[]): string {
   const [first] = errors;
   const params = (first?.params ?? {}) as Record<string, unknown>;
-  if (first?.keyword === 'required' && isContractField(params.missingProperty)) return contractProblem({ field: params.missingProperty, missing: true });
-  if (first?.keyword === 'additionalProperties') return contractProblem({ unknownField: String(params.additionalProperty) });
+  if (first?.keyword === 'required' && isContractField(params.missingProperty))
+    return contractProblem({ field: params.missingProperty, missing: true });
+  if (first?.keyword === 'additionalProperties')
+    return contractProblem({ unknownField: String(params.additionalProperty) });
   const field = first?.instancePath.split('/')[1];
   return isContractField(field) ? contractProblem({ field }) : contractProblem('not_an_object');
 }
@@ -48,7 +51,10 @@ function contractValidationMessage(errors: FastifySchemaValidationError[]): stri
 export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): void {
   app.get(
     '/contracts/:partner',
-    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Contract) } }, config: { auth: 'required', checkRevoked: true } },
+    {
+      schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Contract) } },
+      config: { auth: 'required', checkRevoked: true },
+    },
     async (request) => {
       const identity = caller(request);
       await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
@@ -58,7 +64,10 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
 
   app.post(
     '/launch_coupon',
-    { schema: { body: LaunchCouponRequest, response: { 200: LaunchCouponReply } }, config: { auth: 'required', checkRevoked: true } },
+    {
+      schema: { body: LaunchCouponRequest, response: { 200: LaunchCouponReply } },
+      config: { auth: 'required', checkRevoked: true },
+    },
     async (request) => {
       const { partner, contractTitle, lastCoupon } = request.body;
       // Only the partner hands out their coupons; discount and kit come from the contract.
@@ -70,7 +79,10 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
 
   app.get(
     '/deals/:partner',
-    { schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Deal) } }, config: { auth: 'required', checkRevoked: true } },
+    {
+      schema: { params: params({ partner: NAME }), response: { 200: Type.Array(Deal) } },
+      config: { auth: 'required', checkRevoked: true },
+    },
     async (request) => {
       const identity = caller(request);
       await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
@@ -90,16 +102,23 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
     },
   );
 
-  app.get('/check_team', { schema: { response: { 200: TeamReply } }, config: { auth: 'required', checkRevoked: true } }, async (request) =>
-    (await isTeamMember(caller(request), team)) ? ('ok' as const) : ('no' as const),
+  app.get(
+    '/check_team',
+    { schema: { response: { 200: TeamReply } }, config: { auth: 'required', checkRevoked: true } },
+    async (request) => ((await isTeamMember(caller(request), team)) ? ('ok' as const) : ('no' as const)),
   );
 
   app.post(
     '/create_contract',
     // A refused body is answered by the handler, after the guard, with a message per field.
-    { schema: { body: ContractPayload, response: { 200: MessageReply } }, attachValidation: true, config: { auth: 'team' } },
+    {
+      schema: { body: ContractPayload, response: { 200: MessageReply } },
+      attachValidation: true,
+      config: { auth: 'team' },
+    },
     async (request) => {
-      if (request.validationError) throw invalid('invalid_contract', contractValidationMessage(request.validationError.validation));
+      if (request.validationError)
+        throw invalid('invalid_contract', contractValidationMessage(request.validationError.validation));
       return { message: await createContract(db, request.body, caller(request).email) };
     },
   );
@@ -114,8 +133,12 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
     async (request) => partnerNameStatus(db, request.params.name, { team: await isTeamMember(request.identity, team) }),
   );
 
-  app.post('/authorize_hash', { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'team' } }, async (request) => {
-    await authorizeHash(db, request.body.partnerName, request.body.hash, caller(request).email);
-    return 'ok' as const;
-  });
+  app.post(
+    '/authorize_hash',
+    { schema: { body: InvitationPayload, response: { 200: OkReply } }, config: { auth: 'team' } },
+    async (request) => {
+      await authorizeHash(db, request.body.partnerName, request.body.hash, caller(request).email);
+      return 'ok' as const;
+    },
+  );
 }

@@ -58,11 +58,18 @@ export function paymentRoutes(app: Api, { db, config, payments }: AppContext): v
     },
   );
 
-  app.get('/team_orders', { schema: { response: { 200: Type.Array(TeamOrder) } }, config: { auth: 'team' } }, async () => teamOrders(db));
+  app.get(
+    '/team_orders',
+    { schema: { response: { 200: Type.Array(TeamOrder) } }, config: { auth: 'team' } },
+    async () => teamOrders(db),
+  );
 
   app.post(
     '/team_orders/:orderId',
-    { schema: { params: params({ orderId: ORDER_ID }), body: SettleOrderRequest, response: { 200: TeamOrder } }, config: { auth: 'team' } },
+    {
+      schema: { params: params({ orderId: ORDER_ID }), body: SettleOrderRequest, response: { 200: TeamOrder } },
+      config: { auth: 'team' },
+    },
     async (request) => settleOrderByTeam(db, request.params.orderId, request.body.status),
   );
 }

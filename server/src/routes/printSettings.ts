@@ -9,17 +9,23 @@ import { NAME, params, type Api } from '../http/schemas';
 /** An event's printing (issue 27): the paper its printer holds (its owner's or the team's choice; print files are laid out for it), and its printers as they stand. */
 export function printSettingsRoutes(app: Api, { db, team, jobs }: AppContext): void {
   const config = { auth: 'required' as const, checkRevoked: true };
-  app.get('/events/:bname/impressao', { schema: { params: params({ bname: NAME }), response: { 200: PrintSettings } }, config }, async (request, reply) => {
-    const event = await ownersEvent(db, team, request, request.params.bname);
-    void reply.header('cache-control', 'no-store');
-    return { paper: event.print_paper };
-  });
+  app.get(
+    '/events/:bname/impressao',
+    { schema: { params: params({ bname: NAME }), response: { 200: PrintSettings } }, config },
+    async (request, reply) => {
+      const event = await ownersEvent(db, team, request, request.params.bname);
+      void reply.header('cache-control', 'no-store');
+      return { paper: event.print_paper };
+    },
+  );
   app.put(
     '/events/:bname/impressao',
     { schema: { params: params({ bname: NAME }), body: PrintSettings, response: { 200: PrintSettings } }, config },
     async (request) => {
       const event = await ownersEvent(db, team, request, request.params.bname);
-      const paper = await setPrintPaper(db, event.name, request.body.paper, (client, jobId) => enqueuePrintFile(jobs, client, jobId));
+      const paper = await setPrintPaper(db, event.name, request.body.paper, (client, jobId) =>
+        enqueuePrintFile(jobs, client, jobId),
+      );
       jobs.nudge(PRINT_FILES);
       return { paper };
     },

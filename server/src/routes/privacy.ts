@@ -14,7 +14,11 @@ import { runPeriodically } from '../jobs/periodic';
 export function privacyRoutes(app: Api, { db, storage, rateLimit }: AppContext): void {
   app.get(
     '/privacy/data/:agent',
-    { schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } }, config: { auth: 'optional' }, onRequest: ownAgentIn('params') },
+    {
+      schema: { params: params({ agent: AGENT }), response: { 200: PrivacySummary } },
+      config: { auth: 'optional' },
+      onRequest: ownAgentIn('params'),
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       return privacySummary(db, request.params.agent, request.identity);
@@ -44,7 +48,11 @@ const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
  * the server starts and every RETENTION_SWEEP_MS while it runs. A failed sweep is logged and
  * the next one tries again; closing the server waits for a sweep under way.
  */
-export function scheduleRetention(app: FastifyInstance, { db, storage }: Pick<AppContext, 'db' | 'storage'>, every = RETENTION_SWEEP_MS): void {
+export function scheduleRetention(
+  app: FastifyInstance,
+  { db, storage }: Pick<AppContext, 'db' | 'storage'>,
+  every = RETENTION_SWEEP_MS,
+): void {
   runPeriodically(
     app,
     'retention sweep',

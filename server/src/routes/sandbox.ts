@@ -24,15 +24,30 @@ const SettledReply = Type.Object({ orderId: Type.String(), status: OrderStatusSc
  * settled as the provider's webhook would).
  */
 export function sandboxRoutes(app: Api, { db, payments }: AppContext): void {
-  app.post('/sandbox/card_tokens', { schema: { body: CARD_TOKEN_BODY } }, async (request) => createSandboxCardToken(db, request.body));
+  app.post('/sandbox/card_tokens', { schema: { body: CARD_TOKEN_BODY } }, async (request) =>
+    createSandboxCardToken(db, request.body),
+  );
 
-  app.get('/sandbox/payment_methods', { schema: { querystring: Type.Object({ bin: Type.String({ pattern: '^\\d{6,8}$' }) }) } }, async (request) =>
-    sandboxPaymentMethods(request.query.bin),
+  app.get(
+    '/sandbox/payment_methods',
+    { schema: { querystring: Type.Object({ bin: Type.String({ pattern: '^\\d{6,8}$' }) }) } },
+    async (request) => sandboxPaymentMethods(request.query.bin),
   );
 
   app.post(
     '/sandbox/pix/:orderId/:outcome',
-    { schema: { params: params({ orderId: ORDER_ID, outcome: StringEnum(['pay', 'refuse'] as const) }), response: { 200: SettledReply } } },
-    async (request) => simulateSandboxPix(db, payments, request.params.orderId, request.params.outcome === 'pay' ? 'approved' : 'rejected'),
+    {
+      schema: {
+        params: params({ orderId: ORDER_ID, outcome: StringEnum(['pay', 'refuse'] as const) }),
+        response: { 200: SettledReply },
+      },
+    },
+    async (request) =>
+      simulateSandboxPix(
+        db,
+        payments,
+        request.params.orderId,
+        request.params.outcome === 'pay' ? 'approved' : 'rejected',
+      ),
   );
 }

@@ -1,5 +1,12 @@
 import { COOKIE } from '../../../contract/cookieLists';
-import { CardPaymentReply, CardPaymentRequest, OrderPayload, OrderReply, ShopReply, Transaction } from '../../../contract/wire';
+import {
+  CardPaymentReply,
+  CardPaymentRequest,
+  OrderPayload,
+  OrderReply,
+  ShopReply,
+  Transaction,
+} from '../../../contract/wire';
 import type { AppContext } from '../context';
 import { cardCharger } from '../domain/cardCharges';
 import { notFound } from '../domain/errors';
@@ -13,16 +20,20 @@ import { readDecodedCookie } from '../http/visitorCookies';
 export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppContext): void {
   const cards = cardCharger(db, payments);
 
-  app.get('/shop/:coupon/:agent', { schema: { params: params({ coupon: HASH, agent: AGENT }), response: { 200: ShopReply } } }, async (request) => {
-    const coupon = await findValidCoupon(db, request.params.coupon);
-    if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
-    const catalogue = await loadCatalogue(db);
-    return {
-      data: catalogue.map(({ mode: _mode, ...product }) => product),
-      discount: coupon.discount,
-      pix: config.pix,
-    };
-  });
+  app.get(
+    '/shop/:coupon/:agent',
+    { schema: { params: params({ coupon: HASH, agent: AGENT }), response: { 200: ShopReply } } },
+    async (request) => {
+      const coupon = await findValidCoupon(db, request.params.coupon);
+      if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
+      const catalogue = await loadCatalogue(db);
+      return {
+        data: catalogue.map(({ mode: _mode, ...product }) => product),
+        discount: coupon.discount,
+        pix: config.pix,
+      };
+    },
+  );
 
   app.post(
     '/order/:coupon',
@@ -52,7 +63,10 @@ export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppCon
 
   app.post(
     '/process_payment_card',
-    { schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } }, config: { auth: 'optional', rateLimit: rateLimit('process_payment_card') } },
+    {
+      schema: { body: CardPaymentRequest, response: { 200: CardPaymentReply } },
+      config: { auth: 'optional', rateLimit: rateLimit('process_payment_card') },
+    },
     async (request) => cards.charge(request.body, request.identity?.uid ?? null),
   );
 }

@@ -11,15 +11,19 @@ import { DEVICE, params, type Api } from '../http/schemas';
  * printer's state and the prints waiting for it.
  */
 export function teamDeviceRoutes(app: Api, { db, devicePepper }: AppContext): void {
-  app.get('/team/devices', { schema: { response: { 200: Type.Array(TeamDevice) } }, config: { auth: 'team' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-    // Each printer with its state now: the team sees at once one that stopped (issue 43).
-    const [devices, printers] = await Promise.all([teamDevices(db), teamPrinters(db)]);
-    return devices.map((device) => {
-      const printer = printers.get(device.id);
-      return printer ? { ...device, printer } : device;
-    });
-  });
+  app.get(
+    '/team/devices',
+    { schema: { response: { 200: Type.Array(TeamDevice) } }, config: { auth: 'team' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      // Each printer with its state now: the team sees at once one that stopped (issue 43).
+      const [devices, printers] = await Promise.all([teamDevices(db), teamPrinters(db)]);
+      return devices.map((device) => {
+        const printer = printers.get(device.id);
+        return printer ? { ...device, printer } : device;
+      });
+    },
+  );
 
   app.post(
     '/team/devices/:id/key',

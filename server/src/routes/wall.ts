@@ -6,7 +6,17 @@ import { WallLinkReply, WallNightReply, WallReply } from '../../../contract/wire
 import type { AppContext } from '../context';
 import { unavailable } from '../domain/errors';
 import { unknownEvent, type Viewer } from '../domain/eventAccess';
-import { renewWallKey, revokeWallKey, wallMedia, wallNight, wallOpening, wallOpeningKey, wallState, type WallMedium, type WallState } from '../domain/wall';
+import {
+  renewWallKey,
+  revokeWallKey,
+  wallMedia,
+  wallNight,
+  wallOpening,
+  wallOpeningKey,
+  wallState,
+  type WallMedium,
+  type WallState,
+} from '../domain/wall';
 import { wallCode, wallCodeKey } from '../domain/wallCodes';
 import { apiViewer } from '../http/eventGuard';
 import { eventStreams } from '../http/eventStream';
@@ -19,7 +29,10 @@ import { setWallSessionCookie } from '../http/wallSession';
 /** `?chave=`: the wall link's key; anything else is no key (the wall then opens as for anyone). */
 // A mangled key (a bad copy and paste) is no key, not a 400: the screen then says the wall does not open.
 const WallQuery = Type.Object({ chave: Type.Optional(Type.String({ maxLength: 4096 })) });
-const NightQuery = Type.Object({ chave: WallQuery.properties.chave, depois: Type.Optional(Type.String({ pattern: WALL_CURSOR_PATTERN })) });
+const NightQuery = Type.Object({
+  chave: WallQuery.properties.chave,
+  depois: Type.Optional(Type.String({ pattern: WALL_CURSOR_PATTERN })),
+});
 const keyOf = (chave: string | undefined) => (chave !== undefined && WALL_KEY_PATTERN.test(chave) ? chave : null);
 
 /** Who watches a wall's stream: the event it opened on, the viewer, the key it came with. */
@@ -46,17 +59,25 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
   // wall link's key when the wall opened by it (revoking or renewing the link takes them back).
   const codeKey = wallCodeKey(mediaAccess.keys.secret);
   const codesOf = (media: WallMedium[], publicId: string, byKey: string | null): Record<string, string> =>
-    Object.fromEntries(media.filter((medium) => medium.coded).map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId, byKey)]));
+    Object.fromEntries(
+      media
+        .filter((medium) => medium.coded)
+        .map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId, byKey)]),
+    );
   const keyOpening = (opening: 'key' | 'viewer', key: string | null) => (opening === 'key' ? key : null);
 
   app.get(
     '/telao/:publicId',
-    { schema: { params: params({ publicId: NAME }), querystring: WallQuery, response: { 200: WallReply } }, config: { auth: 'optional' } },
+    {
+      schema: { params: params({ publicId: NAME }), querystring: WallQuery, response: { 200: WallReply } },
+      config: { auth: 'optional' },
+    },
     async (request, reply) => {
       const key = keyOf(request.query.chave);
       const { state, opening } = await openWall(request.params.publicId, request, key);
       // The key opens the event's files for this browser (its <img> and <video> send no key).
-      if (opening === 'key' && key !== null && state.visibility !== 'public') setWallSessionCookie(reply, mediaAccess.keys, state.name, key);
+      if (opening === 'key' && key !== null && state.visibility !== 'public')
+        setWallSessionCookie(reply, mediaAccess.keys, state.name, key);
       const etag = galleryEtag(state.version);
       void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
@@ -107,7 +128,11 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
       access: wallOpeningKey,
       // Its link revoked, the event made private or suspended, its address changed: the wall is told it closed.
       opens: (_publicId, state, viewers) =>
-        Promise.all(viewers.map(async ({ name, viewer, key }) => state.name === name && (await wallOpening(state, viewer, key)) !== null)),
+        Promise.all(
+          viewers.map(
+            async ({ name, viewer, key }) => state.name === name && (await wallOpening(state, viewer, key)) !== null,
+          ),
+        ),
     },
     (message) => app.log.warn(message),
   );
@@ -119,16 +144,27 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
       const { publicId } = request.params;
       const key = keyOf(request.query.chave);
       const { state } = await openWall(publicId, request, key);
-      if (!changes.live || !streams.accepting) throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
+      if (!changes.live || !streams.accepting)
+        throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
       // Past a cap (per visitor, per address, in all): 503 with Retry-After, and the wall polls.
       const stream = liveStreams.open(streams, request, reply);
       const viewer = { name: state.name, viewer: apiViewer(request, team), key };
-      if (stream) live.follow(stream, { key: `${state.name} ${publicId}`, subject: publicId, event: state.name, first: state.version, viewer });
+      if (stream)
+        live.follow(stream, {
+          key: `${state.name} ${publicId}`,
+          subject: publicId,
+          event: state.name,
+          first: state.version,
+          viewer,
+        });
       return reply;
     },
   );
 
-  const linkOf = (event: { public_id: string; visibility: WallLinkReply['visibility'] }, key: string | null): WallLinkReply => ({
+  const linkOf = (
+    event: { public_id: string; visibility: WallLinkReply['visibility'] },
+    key: string | null,
+  ): WallLinkReply => ({
     publicId: event.public_id,
     key,
     visibility: event.visibility,

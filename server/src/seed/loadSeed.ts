@@ -23,17 +23,27 @@ export interface SeedSummary extends SeedRowCounts {
 /** A file the seed names, inside the seed's own folder only. */
 function seedSource(baseDir: string, source: string): string {
   const file = path.resolve(baseDir, source);
-  if (!file.startsWith(path.resolve(baseDir) + path.sep)) throw new Error(`seed source outside the seed folder: ${source}`);
+  if (!file.startsWith(path.resolve(baseDir) + path.sep))
+    throw new Error(`seed source outside the seed folder: ${source}`);
   return file;
 }
 
 /** How this configuration's seeds key their devices: its pepper, and whether it is production. */
-export async function seedDeviceKeys(config: { deviceKeyPepper: string | null; dataDir: string; production: boolean }): Promise<SeedDeviceKeys> {
+export async function seedDeviceKeys(config: {
+  deviceKeyPepper: string | null;
+  dataDir: string;
+  production: boolean;
+}): Promise<SeedDeviceKeys> {
   return { pepper: await loadDeviceKeyPepper(config), production: config.production };
 }
 
 /** Reads, checks and loads a seed file (paths of its media are relative to the file), and notes that it finished. */
-export async function loadSeedFile(db: Database, storage: MediaStorage, file: string, keys: SeedDeviceKeys): Promise<SeedSummary> {
+export async function loadSeedFile(
+  db: Database,
+  storage: MediaStorage,
+  file: string,
+  keys: SeedDeviceKeys,
+): Promise<SeedSummary> {
   const text = fs.readFileSync(file);
   const seed = validateSeed(JSON.parse(text.toString('utf8')));
   const summary = await loadSeed(db, storage, seed, path.dirname(path.resolve(file)), keys);
@@ -46,7 +56,13 @@ function seedFingerprint(content: Buffer): string {
 }
 
 /** Loads a seed. Idempotent: existing rows are kept (packs keep their spent copies). */
-export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFile, baseDir: string, keys: SeedDeviceKeys): Promise<SeedSummary> {
+export async function loadSeed(
+  db: Database,
+  storage: MediaStorage,
+  seed: SeedFile,
+  baseDir: string,
+  keys: SeedDeviceKeys,
+): Promise<SeedSummary> {
   const rows = await writeSeedRows(db, seed, keys);
   // Field by field: `npm run seed` prints the summary, in this order.
   const summary: SeedSummary = {
@@ -82,7 +98,13 @@ export async function loadSeed(db: Database, storage: MediaStorage, seed: SeedFi
     const exists = (await findMedia(db, ref)) && (await storage.objects.head(mediaKey(ref))) !== null;
     if (exists) continue;
     const stored = await storage.save(ref, fs.readFileSync(seedSource(baseDir, item.source)));
-    await insertMedia(db, { ...ref, ...stored, deviceId: item.device ?? null, unguessable: name.unguessable, sourceName: name.sourceName });
+    await insertMedia(db, {
+      ...ref,
+      ...stored,
+      deviceId: item.device ?? null,
+      unguessable: name.unguessable,
+      sourceName: name.sourceName,
+    });
     summary.media += 1;
   }
   // A seed loaded again may give an event another cover or profile: the files follow.

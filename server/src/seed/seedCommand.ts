@@ -23,7 +23,8 @@ async function main(): Promise<number> {
     return 2;
   }
   config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL é obrigatória: o seed é carregado num PostgreSQL externo.');
+  if (!config.databaseUrl)
+    throw new ConfigError('DATABASE_URL é obrigatória: o seed é carregado num PostgreSQL externo.');
   const db = connectDatabase(config.databaseUrl, 2);
   try {
     await migrate(db);

@@ -7,7 +7,10 @@ const AGAIN = 'Rodar o comando de novo é seguro: o que já foi carregado não s
  * The line a seed command prints when it fails, before it exits with 1: what went wrong and,
  * when it stopped halfway, that running it again is safe (a seed loads idempotently).
  */
-export function seedFailureMessage(error: unknown, config: Pick<ServerConfig, 'dataDir' | 'mediaStore'> | null): string {
+export function seedFailureMessage(
+  error: unknown,
+  config: Pick<ServerConfig, 'dataDir' | 'mediaStore'> | null,
+): string {
   if (error instanceof SeedStorageFailure || error instanceof ConfigError) return error.message;
   const silent = config ? silentStorageMessage(error, config) : null;
   if (silent) return `${silent} ${AGAIN}`;

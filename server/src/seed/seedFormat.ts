@@ -1,6 +1,12 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import Ajv from 'ajv';
-import { BoothModeSchema, EventVisibilitySchema, MediaModeSchema, PaymentMethodSchema, StringEnum } from '../../../contract/wire';
+import {
+  BoothModeSchema,
+  EventVisibilitySchema,
+  MediaModeSchema,
+  PaymentMethodSchema,
+  StringEnum,
+} from '../../../contract/wire';
 import { FILE_PATTERN } from '../../../contract/mediaPath';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
 
@@ -31,8 +37,17 @@ const SeedEvent = Strict({
 
 /** A file to index, relative to the seed file's folder. */
 /** One of the company's images (products, accessories, mirror icons), served at `/catalogo/{file}`. */
-const SeedCatalogueImage = Strict({ file: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\\.(jpe?g|png|webp|gif)$' }), source: Text });
-const SeedMedia = Strict({ event: Name, mode: MediaModeSchema, file: Type.String({ pattern: FILE_PATTERN.source }), source: Text, device: Opt(Name) });
+const SeedCatalogueImage = Strict({
+  file: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\\.(jpe?g|png|webp|gif)$' }),
+  source: Text,
+});
+const SeedMedia = Strict({
+  event: Name,
+  mode: MediaModeSchema,
+  file: Type.String({ pattern: FILE_PATTERN.source }),
+  source: Text,
+  device: Opt(Name),
+});
 
 const SeedPack = Strict({ hash: Name, event: Opt(Name), copies: Type.Integer({ minimum: 0 }) });
 
@@ -116,7 +131,14 @@ const SeedOrder = Strict({
   eventTime: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
   paymentMethod: PaymentMethodSchema,
   status: StringEnum(['pending', 'approved', 'rejected'] as const),
-  products: Type.Array(Strict({ id: Name, hours: Opt(Type.Integer()), quantity: Opt(Type.Integer()), accessories: Opt(Type.Array(Type.String())) })),
+  products: Type.Array(
+    Strict({
+      id: Name,
+      hours: Opt(Type.Integer()),
+      quantity: Opt(Type.Integer()),
+      accessories: Opt(Type.Array(Type.String())),
+    }),
+  ),
 });
 
 const SeedMirror = Strict({

@@ -22,7 +22,10 @@ type SeedConfig = Pick<ServerConfig, 'dataDir' | 'mediaStore' | 'maxEventMediaFi
  * (listing a bucket's keys for every file of a seed asked the bucket for all of them each time).
  */
 export function seedMediaStorage(config: SeedConfig, db: Queryable): MediaStorage {
-  const mediaStore = config.mediaStore.kind === 's3' ? { ...config.mediaStore, silenceTimeoutMs: SEED_BUCKET_SILENCE_MS } : config.mediaStore;
+  const mediaStore =
+    config.mediaStore.kind === 's3'
+      ? { ...config.mediaStore, silenceTimeoutMs: SEED_BUCKET_SILENCE_MS }
+      : config.mediaStore;
   return configuredMediaStorage(
     { dataDir: config.dataDir, mediaStore },
     { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname) },
@@ -43,7 +46,10 @@ export class SeedStorageFailure extends Error {}
  * Resolves once the media storage answers, asked before the seed writes anything: a bucket that
  * does not answer (or refuses) ends the command with nothing loaded, saying where it looked.
  */
-export async function checkSeedStorage(storage: Pick<MediaStorage, 'reachable'>, config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>): Promise<void> {
+export async function checkSeedStorage(
+  storage: Pick<MediaStorage, 'reachable'>,
+  config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const silent = new Promise<'silent'>((resolve) => {
     timer = setTimeout(() => resolve('silent'), STORAGE_CHECK_MS);
@@ -57,13 +63,19 @@ export async function checkSeedStorage(storage: Pick<MediaStorage, 'reachable'>,
   ]);
   clearTimeout(timer);
   if (outcome === 'answered') return;
-  const why = outcome === 'silent' ? `não respondeu em ${STORAGE_CHECK_MS / 1000} s` : `não pôde ser usado (${outcome.message})`;
+  const why =
+    outcome === 'silent' ? `não respondeu em ${STORAGE_CHECK_MS / 1000} s` : `não pôde ser usado (${outcome.message})`;
   const settings = config.mediaStore.kind === 's3' ? 'MEDIA_STORE e as variáveis S3_*' : 'MEDIA_STORE e DATA_DIR';
-  throw new SeedStorageFailure(`${storagePlace(config)} ${why}. Nada foi carregado: confira ${settings} e rode de novo.`);
+  throw new SeedStorageFailure(
+    `${storagePlace(config)} ${why}. Nada foi carregado: confira ${settings} e rode de novo.`,
+  );
 }
 
 /** The operator's line for a request the bucket left silent past SEED_BUCKET_SILENCE_MS; null for any other error. */
-export function silentStorageMessage(error: unknown, config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>): string | null {
+export function silentStorageMessage(
+  error: unknown,
+  config: Pick<ServerConfig, 'dataDir' | 'mediaStore'>,
+): string | null {
   if (!isSilenceTimeout(error)) return null;
   return `${storagePlace(config)} ficou ${SEED_BUCKET_SILENCE_MS / 1000} s sem responder: o seed parou no meio.`;
 }

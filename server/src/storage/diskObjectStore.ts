@@ -23,7 +23,8 @@ export function diskObjectStore(root: string): ObjectStore {
     checkObjectKey(key);
     return path.join(root, ...key.split('/'));
   };
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
+  const missing = (error: unknown) =>
+    (error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR';
 
   return {
     kind: 'disk',
@@ -31,7 +32,11 @@ export function diskObjectStore(root: string): ObjectStore {
     async put(key: string, body: Buffer | Readable, options: PutOptions = {}) {
       const file = fileOf(key);
       // A private object's folders, from its own up to its key's first segment, only the server opens.
-      await writeFileDurably(file, body, options.private ? { private: { root: path.join(root, key.split('/')[0]) } } : {});
+      await writeFileDurably(
+        file,
+        body,
+        options.private ? { private: { root: path.join(root, key.split('/')[0]) } } : {},
+      );
     },
 
     async get(key, range) {
@@ -44,7 +49,10 @@ export function diskObjectStore(root: string): ObjectStore {
       const clipped = clipRange(range, stat.size);
       if (!clipped) throw new RangeNotSatisfiableError(stat.size);
       // An empty object read whole: an empty stream (createReadStream's end is inclusive).
-      const body = clipped.end < clipped.start ? Readable.from([]) : createReadStream(file, { start: clipped.start, end: clipped.end });
+      const body =
+        clipped.end < clipped.start
+          ? Readable.from([])
+          : createReadStream(file, { start: clipped.start, end: clipped.end });
       return { body, size: stat.size, lastModified: new Date(stat.mtimeMs), range: clipped };
     },
 

@@ -59,14 +59,22 @@ export interface WriteOptions {
  * bytes go to a temporary file that is flushed, then renamed over the target, then the folder
  * entry itself is flushed. A reader never sees a half-written file.
  */
-export async function writeFileDurably(target: string, data: Buffer | Readable, options: WriteOptions = {}): Promise<void> {
+export async function writeFileDurably(
+  target: string,
+  data: Buffer | Readable,
+  options: WriteOptions = {},
+): Promise<void> {
   const dir = path.dirname(target);
   const secret = options.private;
   await mkdirDurably(dir, secret ? 0o700 : 0o777);
   if (secret?.root) {
     // Folders made before (or by an older release) are closed too, from the file's up to the root.
     const root = path.resolve(secret.root);
-    for (let level = path.resolve(dir); level === root || level.startsWith(root + path.sep); level = path.dirname(level)) {
+    for (
+      let level = path.resolve(dir);
+      level === root || level.startsWith(root + path.sep);
+      level = path.dirname(level)
+    ) {
       await fs.chmod(level, 0o700);
     }
   }
@@ -79,7 +87,8 @@ export async function writeFileDurably(target: string, data: Buffer | Readable, 
       for await (const chunk of data) {
         const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
         // A write may take fewer bytes than given: the rest goes again.
-        for (let done = 0; done < bytes.length;) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
+        for (let done = 0; done < bytes.length;)
+          done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten;
       }
     }
     await handle.sync();

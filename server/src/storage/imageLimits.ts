@@ -18,7 +18,11 @@ export function decodeOptions(maxPixels = MAX_INPUT_PIXELS): SharpOptions {
 }
 
 /** True when a header's width and height pass the pixel limit. */
-export function overPixelLimit(width: number | undefined, height: number | undefined, maxPixels = MAX_INPUT_PIXELS): boolean {
+export function overPixelLimit(
+  width: number | undefined,
+  height: number | undefined,
+  maxPixels = MAX_INPUT_PIXELS,
+): boolean {
   return !!width && !!height && width * height > maxPixels;
 }
 
@@ -29,7 +33,10 @@ export function overPixelLimit(width: number | undefined, height: number | undef
 export async function withDecodeTimeout<T>(work: Promise<T>, ms = DECODE_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable('image_timeout', 'A imagem demorou demais para ser processada. Tente de novo.')), ms);
+    timer = setTimeout(
+      () => reject(unavailable('image_timeout', 'A imagem demorou demais para ser processada. Tente de novo.')),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, timeout]);

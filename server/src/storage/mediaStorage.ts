@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DECODE_TIMEOUT_MS, decodeOptions, MAX_EVENT_MEDIA_FILES, MAX_INPUT_PIXELS, overPixelLimit, withDecodeTimeout } from './imageLimits';
+import {
+  DECODE_TIMEOUT_MS,
+  decodeOptions,
+  MAX_EVENT_MEDIA_FILES,
+  MAX_INPUT_PIXELS,
+  overPixelLimit,
+  withDecodeTimeout,
+} from './imageLimits';
 import { videoPosterFrame } from './videoPoster';
 import { isValidFileName, mediaKind, mimeOf, type MediaKind, type MediaRef } from '../../../contract/mediaPath';
 import { MEDIA_MODES } from '../../../contract/modes';
@@ -134,7 +141,9 @@ function knownKind(ref: MediaRef, data: Buffer): MediaKind {
 
 /** A name this storage may hold: an event, a booth mode and a file name, each safe as a path segment. */
 function isStorableRef(ref: MediaRef): boolean {
-  return NAME_PATTERN.test(ref.bname) && (MEDIA_MODES as readonly string[]).includes(ref.mode) && isValidFileName(ref.file);
+  return (
+    NAME_PATTERN.test(ref.bname) && (MEDIA_MODES as readonly string[]).includes(ref.mode) && isValidFileName(ref.file)
+  );
 }
 
 function checkRef(ref: MediaRef): void {
@@ -181,7 +190,8 @@ export interface MediaLimits {
   derivationsAtOnce?: number;
 }
 
-const TOO_MANY_PIXELS = () => tooLarge('media_too_many_pixels', `A imagem passa de ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+const TOO_MANY_PIXELS = () =>
+  tooLarge('media_too_many_pixels', `A imagem passa de ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
 
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
@@ -195,7 +205,12 @@ async function countEventFiles(objects: ObjectStore, bname: string): Promise<num
 type Shape = (image: Buffer, maxPixels: number) => Promise<Buffer>;
 
 /** The thumbnail (or rendition), or a refusal: never an unexplained 500 for a file libvips will not decode. */
-async function boundedThumbnail(image: Buffer, maxPixels: number, timeoutMs: number, shape: Shape = thumbnail): Promise<Buffer> {
+async function boundedThumbnail(
+  image: Buffer,
+  maxPixels: number,
+  timeoutMs: number,
+  shape: Shape = thumbnail,
+): Promise<Buffer> {
   try {
     return await withDecodeTimeout(shape(image, maxPixels), timeoutMs);
   } catch (error) {
@@ -224,7 +239,9 @@ export interface Tile {
   height: number | null;
 }
 
-type OneDerivation = { outcome: 'made'; present: boolean; width: number | null; height: number | null } | Exclude<Derivation, { outcome: 'made' }>;
+type OneDerivation =
+  | { outcome: 'made'; present: boolean; width: number | null; height: number | null }
+  | Exclude<Derivation, { outcome: 'made' }>;
 
 /** What a file needs beside it, made from its bytes; the size is the picture's (a video's poster's). */
 interface Derivatives {
@@ -302,13 +319,20 @@ export function createMediaStorage(
     checkRef(ref);
     knownKind(ref, data);
     if ((await eventFiles(ref.bname)) >= maxEventFiles) {
-      throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
+      throw tooLarge(
+        'event_media_full',
+        `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`,
+      );
     }
     return describe(ref, data);
   }
 
   /** The thumbnail and rendition of a checked file (a decode proves its bytes are the image it claims). */
-  async function derivativesOf(data: Buffer, checked: StoredMedia, which: readonly Derivative[] = ['thumb', 'display']): Promise<Derivatives> {
+  async function derivativesOf(
+    data: Buffer,
+    checked: StoredMedia,
+    which: readonly Derivative[] = ['thumb', 'display'],
+  ): Promise<Derivatives> {
     if (checked.kind === 'video') {
       // Its poster frame is its thumbnail, and the player's poster.
       const frame = which.includes('thumb') ? await videoPosterFrame(data) : null;
@@ -320,11 +344,19 @@ export function createMediaStorage(
       if (!frame || !poster?.width || !poster.height || overPixelLimit(poster.width, poster.height, maxPixels)) {
         return { width: null, height: null, thumb: null, display: null };
       }
-      return { width: poster.width, height: poster.height, thumb: await boundedThumbnail(frame, maxPixels, timeoutMs), display: null };
+      return {
+        width: poster.width,
+        height: poster.height,
+        thumb: await boundedThumbnail(frame, maxPixels, timeoutMs),
+        display: null,
+      };
     }
     const thumb = which.includes('thumb') ? await boundedThumbnail(data, maxPixels, timeoutMs) : null;
     // A GIF is drawn as it is (animated): a still WebP of it would stop it.
-    const display = checked.kind === 'image' && which.includes('display') ? await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition) : null;
+    const display =
+      checked.kind === 'image' && which.includes('display')
+        ? await boundedThumbnail(data, maxPixels, timeoutMs, displayRendition)
+        : null;
     return { width: checked.width, height: checked.height, thumb, display };
   }
 
@@ -398,7 +430,13 @@ export function createMediaStorage(
     // A rendition that will never be made leaves the tile made all the same (and recorded); one
     // that ran out of time is tried again, the tile already there.
     if (display && display.outcome !== 'made' && display.outcome !== 'refused') return display;
-    return { outcome: 'made', hasThumb: thumb.present, hasDisplay: display?.outcome === 'made' && display.present, width: thumb.width, height: thumb.height };
+    return {
+      outcome: 'made',
+      hasThumb: thumb.present,
+      hasDisplay: display?.outcome === 'made' && display.present,
+      width: thumb.width,
+      height: thumb.height,
+    };
   }
 
   return {
@@ -446,7 +484,10 @@ export function createMediaStorage(
       checkRef(ref);
       if (mediaKind(ref.file) !== 'video') throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
       if ((await eventFiles(ref.bname)) >= maxEventFiles) {
-        throw tooLarge('event_media_full', `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`);
+        throw tooLarge(
+          'event_media_full',
+          `A pasta deste evento já tem ${maxEventFiles} arquivos: não cabe mais nenhum.`,
+        );
       }
       const { head, stream } = await peekStream(body, VIDEO_HEADER_BYTES, maxBytes);
       if (head.length === 0) throw invalid('empty_media', 'Arquivo vazio.');

@@ -54,15 +54,26 @@ export async function renderPrintFile({ photo, collectLink, title, paper }: Prin
   const qrSize = mmToPixels(QR_MM);
   const area = { width: page.width - 2 * margin, height: page.height - 2 * margin - band };
 
-  const fitted = await withDecodeTimeout(source.resize(area.width, area.height, { fit: 'inside' }).toBuffer({ resolveWithObject: true }));
-  const qr = await QRCode.toBuffer(collectLink, { errorCorrectionLevel: 'M', margin: 1, width: qrSize, color: { dark: '#000000', light: '#ffffff' } });
+  const fitted = await withDecodeTimeout(
+    source.resize(area.width, area.height, { fit: 'inside' }).toBuffer({ resolveWithObject: true }),
+  );
+  const qr = await QRCode.toBuffer(collectLink, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: qrSize,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   const bandTop = page.height - margin - band;
   const qrTop = bandTop + Math.round((band - qrSize) / 2);
   const textWidth = page.width - 2 * margin - qrSize - mmToPixels(4);
 
   return sharp({ create: { width: page.width, height: page.height, channels: 3, background: '#ffffff' } })
     .composite([
-      { input: fitted.data, left: margin + Math.round((area.width - fitted.info.width) / 2), top: margin + Math.round((area.height - fitted.info.height) / 2) },
+      {
+        input: fitted.data,
+        left: margin + Math.round((area.width - fitted.info.width) / 2),
+        top: margin + Math.round((area.height - fitted.info.height) / 2),
+      },
       { input: bandText(textWidth, band, title), left: margin, top: bandTop },
       { input: qr, left: page.width - margin - qrSize, top: qrTop },
     ])

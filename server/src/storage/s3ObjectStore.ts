@@ -44,7 +44,8 @@ const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
 
 /**
  * The objects in a bucket through the S3 API (`@aws-sdk/client-s3`): AWS S3 or any compatible
@@ -67,7 +68,9 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
     checkObjectPrefix(prefix);
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -79,7 +82,12 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
       checkObjectKey(key);
       const upload = new Upload({
         client,
-        params: { Bucket: bucket, Key: key, Body: body, ...(options.contentType ? { ContentType: options.contentType } : {}) },
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ...(options.contentType ? { ContentType: options.contentType } : {}),
+        },
         partSize: PART_SIZE,
         queueSize: PARTS_AT_ONCE,
         leavePartsOnError: false,
@@ -104,7 +112,12 @@ export function s3ObjectStore(settings: S3Settings, client = s3Client(settings))
       }
       const size = info?.size ?? reply.ContentLength ?? 0;
       const body = reply.Body instanceof Readable ? reply.Body : Readable.from([]);
-      return { body, size, lastModified: reply.LastModified ?? new Date(0), range: clipped ?? { start: 0, end: size - 1 } };
+      return {
+        body,
+        size,
+        lastModified: reply.LastModified ?? new Date(0),
+        range: clipped ?? { start: 0, end: size - 1 },
+      };
     },
 
     head,
@@ -139,7 +152,9 @@ export function s3Client(settings: S3Settings): S3Client {
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
-    ...(settings.silenceTimeoutMs ? { requestHandler: { connectionTimeout: settings.silenceTimeoutMs, socketTimeout: settings.silenceTimeoutMs } } : {}),
+    ...(settings.silenceTimeoutMs
+      ? { requestHandler: { connectionTimeout: settings.silenceTimeoutMs, socketTimeout: settings.silenceTimeoutMs } }
+      : {}),
   });
 }
 

@@ -38,7 +38,11 @@ export async function readAtMost(body: AsyncIterable<unknown>, maxBytes: number)
  * read now (what its kind is told by), and the whole of it, those bytes included, as a stream
  * that fails with TOO_LARGE past `maxBytes`. Only the first chunks are ever held.
  */
-export async function peekStream(body: AsyncIterable<unknown>, size: number, maxBytes: number): Promise<{ head: Buffer; stream: Readable }> {
+export async function peekStream(
+  body: AsyncIterable<unknown>,
+  size: number,
+  maxBytes: number,
+): Promise<{ head: Buffer; stream: Readable }> {
   const chunks = bounded(body, maxBytes);
   const first: Buffer[] = [];
   let length = 0;

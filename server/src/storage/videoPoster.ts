@@ -61,7 +61,10 @@ function frameAt(ffmpeg: string, file: string, seconds: number, timeoutMs: numbe
  * each 360 video is told apart by its picture. Null when ffmpeg is missing, the video cannot be
  * decoded or it takes longer than `timeoutMs`: the video is kept all the same, with a plain tile.
  */
-export async function videoPosterFrame(data: Buffer, { ffmpeg = ffmpegPath(), timeoutMs = 20_000 } = {}): Promise<Buffer | null> {
+export async function videoPosterFrame(
+  data: Buffer,
+  { ffmpeg = ffmpegPath(), timeoutMs = 20_000 } = {},
+): Promise<Buffer | null> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'poster-'));
   try {
     // A file, not a pipe: an MP4 may keep its index at the end, which ffmpeg must seek to.

@@ -2,7 +2,13 @@ import './pwa.css';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../session';
 import './connectionFlow';
-import { connectionChecked, selectConnection, selectConnectionMessage, wentOffline, wentOnline } from './connectionSlice';
+import {
+  connectionChecked,
+  selectConnection,
+  selectConnectionMessage,
+  wentOffline,
+  wentOnline,
+} from './connectionSlice';
 import type { ConnectionSource, UpdateSource } from './sources';
 
 const UPDATE_MESSAGE = 'Nova versão disponível';

@@ -22,7 +22,8 @@ const connectionMachine = createSlice({
   initialState: initialConnectionState,
   reducers: {
     /** The banner appeared and read the browser's state: a page opened offline says so at once. */
-    connectionChecked: (state, action: { payload: boolean }): ConnectionState => (action.payload ? state : { status: 'offline' }),
+    connectionChecked: (state, action: { payload: boolean }): ConnectionState =>
+      action.payload ? state : { status: 'offline' },
     wentOffline: (): ConnectionState => ({ status: 'offline' }),
     /** Only a return from offline is news; a spurious 'online' while online says nothing. */
     wentOnline: (state): ConnectionState => (state.status === 'offline' ? { status: 'backOnline' } : state),

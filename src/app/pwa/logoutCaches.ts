@@ -27,7 +27,9 @@ export function watchSignOut(store: StoreLike, forget: () => void): () => void {
  * Drops the API replies read with the user's token (the page shares CacheStorage with the service
  * worker); the anonymous ones (events, galleries anyone may see) stay for offline use.
  */
-export async function forgetUserReplies(storage: Pick<CacheStorage, 'delete'> | undefined = globalThis.caches): Promise<void> {
+export async function forgetUserReplies(
+  storage: Pick<CacheStorage, 'delete'> | undefined = globalThis.caches,
+): Promise<void> {
   // No CacheStorage outside a secure context: then the worker never ran and kept nothing.
   if (!storage) return;
   await storage.delete(OFFLINE_CACHES.userApi).catch(() => false);

@@ -12,7 +12,10 @@ type Listener = Parameters<WorkerLifecycle['addEventListener']>[1];
  * the page opened), is told to take over, and takes control. workbox-window did the same for
  * 2 KB gzip, which every visit downloaded right after the landing page.
  */
-export function serviceWorkerLifecycle(container: WorkerContainer, url: string): WorkerLifecycle & { register(): Promise<void> } {
+export function serviceWorkerLifecycle(
+  container: WorkerContainer,
+  url: string,
+): WorkerLifecycle & { register(): Promise<void> } {
   const waiting = new Set<() => void>();
   const controlling = new Set<(event: { isUpdate?: boolean }) => void>();
   // A worker taking control of a page that another one ran when it opened is a new release;

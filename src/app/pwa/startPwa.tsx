@@ -23,7 +23,9 @@ function registerWorker(): UpdateSource {
   const worker = serviceWorkerLifecycle(navigator.serviceWorker, '/sw.js');
   const updates = updateFlow(worker, reloadPage);
   // Its install (or a release's) downloads and compiles every screen's code: once the visitor pauses.
-  whenVisitorPauses(() => worker.register().catch((error: unknown) => console.warn('service worker not registered', error)));
+  whenVisitorPauses(() =>
+    worker.register().catch((error: unknown) => console.warn('service worker not registered', error)),
+  );
   return updates;
 }
 

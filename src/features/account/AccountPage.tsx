@@ -3,7 +3,14 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { mediaSource } from '../../api/mediaSource';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
-import { logOut, selectPendingOrder, useAppDispatch, useAppSelector, useGetAccountQuery, useSession } from '../../session';
+import {
+  logOut,
+  selectPendingOrder,
+  useAppDispatch,
+  useAppSelector,
+  useGetAccountQuery,
+  useSession,
+} from '../../session';
 import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { notify } from '../../ui/notify';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -78,7 +85,11 @@ export default function AccountPage() {
   const requested = (params.get('secao') ?? 'home') as Section;
   const isTeam = team.data === 'ok';
   const section: Section =
-    (requested === 'pedidos' && hasOrders) || (requested === 'evento' && hasEvents) || (TEAM_SECTIONS.includes(requested) && isTeam) ? requested : 'home';
+    (requested === 'pedidos' && hasOrders) ||
+    (requested === 'evento' && hasEvents) ||
+    (TEAM_SECTIONS.includes(requested) && isTeam)
+      ? requested
+      : 'home';
   const show = (next: Section) => setParams(next === 'home' ? {} : { secao: next });
   const name = account.data?.displayName || user.displayName || user.email;
   const photo = account.data?.photoURL || user.photoURL;
@@ -100,7 +111,11 @@ export default function AccountPage() {
         </button>
         {partner && <Link to={withQuery(ROUTES.partner, { partner })}>Página do Parceiro</Link>}
         {hasOrders && (
-          <button type="button" aria-current={section === 'pedidos' ? 'page' : undefined} onClick={() => show('pedidos')}>
+          <button
+            type="button"
+            aria-current={section === 'pedidos' ? 'page' : undefined}
+            onClick={() => show('pedidos')}
+          >
             Pedidos
           </button>
         )}
@@ -111,16 +126,32 @@ export default function AccountPage() {
         )}
         {isTeam && (
           <>
-            <button type="button" aria-current={section === 'equipe' ? 'page' : undefined} onClick={() => show('equipe')}>
+            <button
+              type="button"
+              aria-current={section === 'equipe' ? 'page' : undefined}
+              onClick={() => show('equipe')}
+            >
               Pedidos da equipe
             </button>
-            <button type="button" aria-current={section === 'eventos' ? 'page' : undefined} onClick={() => show('eventos')}>
+            <button
+              type="button"
+              aria-current={section === 'eventos' ? 'page' : undefined}
+              onClick={() => show('eventos')}
+            >
               Eventos da equipe
             </button>
-            <button type="button" aria-current={section === 'contatos' ? 'page' : undefined} onClick={() => show('contatos')}>
+            <button
+              type="button"
+              aria-current={section === 'contatos' ? 'page' : undefined}
+              onClick={() => show('contatos')}
+            >
               Contatos
             </button>
-            <button type="button" aria-current={section === 'dispositivos' ? 'page' : undefined} onClick={() => show('dispositivos')}>
+            <button
+              type="button"
+              aria-current={section === 'dispositivos' ? 'page' : undefined}
+              onClick={() => show('dispositivos')}
+            >
               Dispositivos
             </button>
             <Link to={ROUTES.createContract}>Criar contrato</Link>
@@ -138,7 +169,13 @@ export default function AccountPage() {
           <section className="account__home" aria-label="Home">
             <div className="account__cover" />
             {photo ? (
-              <img className="account__photo" src={mediaSource(photo)} alt="Sua foto de perfil" width={96} height={96} />
+              <img
+                className="account__photo"
+                src={mediaSource(photo)}
+                alt="Sua foto de perfil"
+                width={96}
+                height={96}
+              />
             ) : (
               <span className="account__photo account__photo--initial" aria-hidden="true">
                 {name.slice(0, 1).toUpperCase()}

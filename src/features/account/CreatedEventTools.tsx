@@ -11,7 +11,15 @@ import { EventWall } from './EventWall';
  * event that is not public), its live wall, its printers and its face search. One set, on the owner's dashboard
  * and on the team's events.
  */
-export function CreatedEventTools({ bname, title, visibility }: { bname: string; title?: string; visibility: EventVisibility }) {
+export function CreatedEventTools({
+  bname,
+  title,
+  visibility,
+}: {
+  bname: string;
+  title?: string;
+  visibility: EventVisibility;
+}) {
   return (
     <>
       {/* First: a printer that stopped is what needs someone now. */}

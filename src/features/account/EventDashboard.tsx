@@ -7,7 +7,8 @@ import { EventTitleEditor } from './EventTitleEditor';
 
 /** Why nobody sees a suspended event, by what became of its payment. */
 const SUSPENDED_TEXT: Record<NonNullable<OwnEvent['suspended']>, string> = {
-  refunded: 'Evento suspenso: o pagamento deste pedido foi estornado. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
+  refunded:
+    'Evento suspenso: o pagamento deste pedido foi estornado. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
   charged_back:
     'Evento suspenso: o pagamento deste pedido foi contestado no cartão. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
 };
@@ -42,7 +43,11 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 {event.createdName && (
                   <>
                     <EventTitleEditor bname={event.createdName} title={event.createdTitle ?? event.createdName} />
-                    <CreatedEventTools bname={event.createdName} title={event.createdTitle} visibility={event.visibility ?? 'public'} />
+                    <CreatedEventTools
+                      bname={event.createdName}
+                      title={event.createdTitle}
+                      visibility={event.visibility ?? 'public'}
+                    />
                   </>
                 )}
               </>

@@ -33,13 +33,20 @@ export function EventFaceSearch({ bname }: { bname: string }) {
     <section className="event-faces" aria-labelledby={headingId}>
       <h4 id={headingId}>Encontre minhas fotos</h4>
       <p>
-        Com a busca por rosto ligada, cada convidado encontra as fotos em que aparece tirando uma selfie. As fotos das cabines são analisadas nos nossos
-        servidores, e de cada rosto guardamos só uma descrição numérica, apagada quando a busca é desligada ou o evento é apagado. A selfie não é guardada.
+        Com a busca por rosto ligada, cada convidado encontra as fotos em que aparece tirando uma selfie. As fotos das
+        cabines são analisadas nos nossos servidores, e de cada rosto guardamos só uma descrição numérica, apagada
+        quando a busca é desligada ou o evento é apagado. A selfie não é guardada.
       </p>
       {isError && <LoadError message="Não foi possível ver a busca por rosto." onRetry={() => void refetch()} />}
       {data && (
         <label className="event-faces__switch">
-          <input type="checkbox" role="switch" checked={data.enabled} disabled={saving.isLoading} onChange={(event) => void turn(event.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={data.enabled}
+            disabled={saving.isLoading}
+            onChange={(event) => void turn(event.target.checked)}
+          />
           Busca por rosto {data.enabled ? 'ligada' : 'desligada'}
         </label>
       )}

@@ -14,7 +14,8 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 type Outcome = { kind: 'revoked'; publicId: string } | { kind: 'failed'; message: string } | null;
 
 /** What the owner reads of the wall once the access is taken. */
-const WALL_NOTE = 'O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão).';
+const WALL_NOTE =
+  'O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão).';
 
 /** The event's link as guests open it (`/eventos/evento?id=`: its booths, once signed in). */
 const eventLink = (publicId: string) => `${window.location.origin}${withQuery(ROUTES.event, { id: publicId })}`;
@@ -27,7 +28,13 @@ const eventLink = (publicId: string) => `${window.location.origin}${withQuery(RO
  * and is shown to send; a private event's lets nobody in (docs/api.md, "Who may see an event"):
  * the owner is told how its guests come back instead.
  */
-export function EventGuestAccess({ bname, visibility }: { bname: string; visibility: Exclude<EventVisibility, 'public'> }) {
+export function EventGuestAccess({
+  bname,
+  visibility,
+}: {
+  bname: string;
+  visibility: Exclude<EventVisibility, 'public'>;
+}) {
   const { data, isError, refetch } = useGetEventAccessQuery(bname);
   const [revoke, { isLoading }] = useRevokeEventAccessMutation();
   const [confirming, setConfirming] = useState(false);
@@ -49,22 +56,27 @@ export function EventGuestAccess({ bname, visibility }: { bname: string; visibil
     <section className="guest-access" aria-label={`Convidados com acesso a ${bname}`}>
       {data && (
         <p>
-          Têm acesso às fotos, além de você e da equipe: {counted(data.agents, 'aparelho', 'aparelhos')} e {counted(data.accounts, 'conta', 'contas')} de
-          convidados.
+          Têm acesso às fotos, além de você e da equipe: {counted(data.agents, 'aparelho', 'aparelhos')} e{' '}
+          {counted(data.accounts, 'conta', 'contas')} de convidados.
         </p>
       )}
       {isError && <LoadError message="Não foi possível ver quem tem acesso." onRetry={() => void refetch()} />}
       {confirming ? (
         <div role="group" aria-label="Confirmar" className="guest-access__confirm">
           <p>
-            Tirar o acesso de todos os convidados? O link do evento muda, e os links de fotos já entregues deixam de abrir o evento. Você e a equipe continuam
-            vendo tudo.
+            Tirar o acesso de todos os convidados? O link do evento muda, e os links de fotos já entregues deixam de
+            abrir o evento. Você e a equipe continuam vendo tudo.
           </p>
           <div className="guest-access__buttons">
             <button type="button" className="button" disabled={isLoading} onClick={() => void confirm()}>
               {isLoading ? 'Tirando...' : 'Sim, tirar o acesso'}
             </button>
-            <button type="button" className="button button--secondary" disabled={isLoading} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={isLoading}
+              onClick={() => setConfirming(false)}
+            >
               Cancelar
             </button>
           </div>
@@ -91,8 +103,9 @@ export function EventGuestAccess({ bname, visibility }: { bname: string; visibil
       {outcome?.kind === 'revoked' && visibility === 'private' && (
         <div className="guest-access__new-link">
           <p>
-            Num evento privado, o link do evento não dá acesso a ninguém. Os convidados voltam a ver as fotos, com login, ao escanear um QR code do telão ou da
-            cabine, ou ao abrir o link de uma foto tirada a partir de agora.
+            Num evento privado, o link do evento não dá acesso a ninguém. Os convidados voltam a ver as fotos, com
+            login, ao escanear um QR code do telão ou da cabine, ou ao abrir o link de uma foto tirada a partir de
+            agora.
           </p>
           <p>{WALL_NOTE}</p>
         </div>

@@ -124,7 +124,12 @@ export function EventNameForm({ orderId }: { orderId: string }) {
               <code>{eventLink(state.name)}</code>{' '}
             </>
           )}
-          <button type="button" className="link-button" disabled={creating} onClick={() => dispatch(linkEditOpened(orderId))}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={creating}
+            onClick={() => dispatch(linkEditOpened(orderId))}
+          >
             Editar link
           </button>
         </p>

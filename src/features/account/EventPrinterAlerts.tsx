@@ -14,7 +14,9 @@ export function EventPrinterAlerts({ bname }: { bname: string }) {
   return (
     <>
       {data.printers.map((printer) =>
-        stoppedPrinter(printer) ? <PrinterAlert key={printer.device} name={printer.name} state={printer.state} waiting={waiting} /> : null,
+        stoppedPrinter(printer) ? (
+          <PrinterAlert key={printer.device} name={printer.name} state={printer.state} waiting={waiting} />
+        ) : null,
       )}
     </>
   );

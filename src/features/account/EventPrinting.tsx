@@ -34,7 +34,11 @@ export function EventPrinting({ bname }: { bname: string }) {
       {settings.data && (
         <label className="field">
           <span className="field__label">Papel da impressora</span>
-          <select value={settings.data.paper} disabled={saving.isLoading} onChange={(event) => void choose(event.target.value as PrintPaper)}>
+          <select
+            value={settings.data.paper}
+            disabled={saving.isLoading}
+            onChange={(event) => void choose(event.target.value as PrintPaper)}
+          >
             {PRINT_PAPER_NAMES.map((paper) => (
               <option key={paper} value={paper}>
                 {PRINT_PAPERS[paper].label}
@@ -53,7 +57,9 @@ export function EventPrinting({ bname }: { bname: string }) {
             {printers.data.printers.map((printer) => (
               <li key={printer.device}>
                 {printer.name}:{' '}
-                <strong className={printer.state === 'ready' ? 'printer-state' : 'printer-state printer-state--stopped'}>
+                <strong
+                  className={printer.state === 'ready' ? 'printer-state' : 'printer-state printer-state--stopped'}
+                >
                   {PRINTER_STATE_TEXT[printer.state]}
                 </strong>
                 {printer.seenAt && ` (vista ${formatLastSeen(printer.seenAt)})`}

@@ -63,13 +63,26 @@ export function EventTitleEditor({ bname, title }: { bname: string; title: strin
     <form className="event-title" onSubmit={submit}>
       <label className="field" htmlFor={id}>
         <span>Novo nome do evento</span>
-        <input id={id} type="text" value={typed} maxLength={EVENT_TITLE_MAX_LENGTH} autoComplete="off" autoFocus onChange={(e) => setTyped(e.target.value)} />
+        <input
+          id={id}
+          type="text"
+          value={typed}
+          maxLength={EVENT_TITLE_MAX_LENGTH}
+          autoComplete="off"
+          autoFocus
+          onChange={(e) => setTyped(e.target.value)}
+        />
       </label>
       <div className="event-title__actions">
         <button type="submit" className="button" disabled={isLoading || !isEventTitle(typed)}>
           Salvar
         </button>
-        <button type="button" className="button button--secondary" disabled={isLoading} onClick={() => setEditing(false)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isLoading}
+          onClick={() => setEditing(false)}
+        >
           Cancelar
         </button>
       </div>

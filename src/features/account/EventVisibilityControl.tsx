@@ -9,24 +9,36 @@ const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; expl
   {
     value: 'link',
     label: 'Somente com o link',
-    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
+    explanation:
+      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
   },
   {
     value: 'private',
     label: 'Privado',
-    explanation: 'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
+    explanation:
+      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
   },
 ];
 
 /** What the owner and the team read of an event's visibility. */
-export const VISIBILITY_LABEL = Object.fromEntries(VISIBILITY_CHOICES.map((choice) => [choice.value, choice.label])) as Record<EventVisibility, string>;
+export const VISIBILITY_LABEL = Object.fromEntries(
+  VISIBILITY_CHOICES.map((choice) => [choice.value, choice.label]),
+) as Record<EventVisibility, string>;
 
 const VISIBILITY_SAVED = 'Visibilidade do evento salva.';
 
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 
 /** Who sees the media of one of the owner's events (public, link-only or private), saved on the server. */
-export function EventVisibilityControl({ bname, title, visibility }: { bname: string; title?: string; visibility: EventVisibility }) {
+export function EventVisibilityControl({
+  bname,
+  title,
+  visibility,
+}: {
+  bname: string;
+  title?: string;
+  visibility: EventVisibility;
+}) {
   const [chosen, setChosen] = useState<EventVisibility>(visibility);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [save, { isLoading }] = useSetEventVisibilityMutation();

@@ -36,11 +36,16 @@ export function EventWall({ bname }: { bname: string }) {
     }
   };
 
-  const link = data && (data.visibility === 'public' ? wallPage(data.publicId) : data.key ? wallPage(data.publicId, data.key) : null);
+  const link =
+    data &&
+    (data.visibility === 'public' ? wallPage(data.publicId) : data.key ? wallPage(data.publicId, data.key) : null);
   return (
     <section className="event-wall" aria-labelledby={`telao-${bname}`}>
       <h4 id={`telao-${bname}`}>Telão</h4>
-      <p>As fotos da festa ao vivo numa TV ou num projetor, cada uma com o QR code para os convidados coletarem pelo celular.</p>
+      <p>
+        As fotos da festa ao vivo numa TV ou num projetor, cada uma com o QR code para os convidados coletarem pelo
+        celular.
+      </p>
       {isError && <LoadError message="Não foi possível carregar o telão." onRetry={() => void refetch()} />}
       {data && (
         <>
@@ -54,19 +59,34 @@ export function EventWall({ bname }: { bname: string }) {
               copyLabel="Copiar link"
               copiedText="Link do telão copiado."
               note={
-                data.visibility === 'public' ? 'Evento público: qualquer pessoa com este link vê o telão.' : 'Quem tem este link vê o telão e as fotos nele.'
+                data.visibility === 'public'
+                  ? 'Evento público: qualquer pessoa com este link vê o telão.'
+                  : 'Quem tem este link vê o telão e as fotos nele.'
               }
             />
           ) : (
-            <p>O evento não é público: para abrir o telão numa TV sem entrar na sua conta, crie um link do telão. Você pode revogá-lo quando quiser.</p>
+            <p>
+              O evento não é público: para abrir o telão numa TV sem entrar na sua conta, crie um link do telão. Você
+              pode revogá-lo quando quiser.
+            </p>
           )}
           {data.visibility !== 'public' && (
             <div className="event-wall__buttons">
-              <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act('made')}>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => void act('made')}
+              >
                 {data.key ? 'Trocar o link do telão' : 'Criar link do telão'}
               </button>
               {data.key && (
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => void act('revoked')}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => void act('revoked')}
+                >
                   Revogar o link do telão
                 </button>
               )}

@@ -49,7 +49,9 @@ export function OrderProgress({ orderId, known, lead }: { orderId: string; known
       <p role="status" className={`order-progress__state order-progress__state--${order?.status ?? 'unknown'}`}>
         {lead !== undefined && <span className="order-progress__lead">{lead}</span>}
         {lead !== undefined && order && ' '}
-        {order ? (lead === undefined ? orderOutcomeMessage : outcomeAfterRegistration)(order.status, order.paymentMethod) : ''}
+        {order
+          ? (lead === undefined ? orderOutcomeMessage : outcomeAfterRegistration)(order.status, order.paymentMethod)
+          : ''}
       </p>
       {pixCode && (
         <>

@@ -38,7 +38,9 @@ function OrderItem({ order }: { order: Transaction }) {
  * follows the payment: asked again every few seconds while the page is visible.
  */
 export function OrdersList() {
-  const waiting = useAppSelector((state) => selectTransactions(state).data?.some((t) => t.status === 'pending') ?? false);
+  const waiting = useAppSelector(
+    (state) => selectTransactions(state).data?.some((t) => t.status === 'pending') ?? false,
+  );
   const { data: transactions = [] } = useLoadTransactionsQuery(undefined, {
     pollingInterval: waiting ? WAITING_ORDER_POLL_MS : 0,
     skipPollingIfUnfocused: true,

@@ -7,7 +7,8 @@ import { useLoadTeamEventsQuery } from './accountApi';
 import { CreatedEventTools } from './CreatedEventTools';
 import { VISIBILITY_LABEL } from './EventVisibilityControl';
 
-const mediaCount = (media: number) => (media === 1 ? '1 foto ou vídeo' : `${media.toLocaleString('pt-BR')} fotos e vídeos`);
+const mediaCount = (media: number) =>
+  media === 1 ? '1 foto ou vídeo' : `${media.toLocaleString('pt-BR')} fotos e vídeos`;
 
 function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: boolean; onToggle: () => void }) {
   const titleId = useId();
@@ -16,7 +17,8 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
     <li className="dashboard__item" aria-labelledby={titleId}>
       <h3 id={titleId}>{event.title || event.name}</h3>
       <p>
-        {event.name} · {VISIBILITY_LABEL[event.visibility]} · {event.ownerEmail ? `de ${event.ownerEmail}` : 'sem conta de cliente'} · criado em{' '}
+        {event.name} · {VISIBILITY_LABEL[event.visibility]} ·{' '}
+        {event.ownerEmail ? `de ${event.ownerEmail}` : 'sem conta de cliente'} · criado em{' '}
         {formatOrderDate(event.createdAt)} · {mediaCount(event.media)}
       </p>
       {event.suspended && (
@@ -28,7 +30,14 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
         <EventLink bname={event.name} displayTitle={event.title || undefined} className="button button--secondary">
           Ver o evento
         </EventLink>
-        <button type="button" className="button" aria-expanded={open} aria-controls={toolsId} aria-describedby={titleId} onClick={onToggle}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open}
+          aria-controls={toolsId}
+          aria-describedby={titleId}
+          onClick={onToggle}
+        >
           Telão e impressão
         </button>
       </div>
@@ -63,7 +72,13 @@ export function TeamEventsList() {
       <form role="search" className="team-events__search" onSubmit={submit}>
         <label htmlFor={`${headingId}-busca`}>Buscar por nome, título ou e-mail do cliente</label>
         <div className="team-events__row">
-          <input id={`${headingId}-busca`} type="search" value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            id={`${headingId}-busca`}
+            type="search"
+            value={draft}
+            maxLength={100}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <button type="submit" className="button">
             Buscar
           </button>
@@ -88,7 +103,12 @@ export function TeamEventsList() {
           </p>
           <ul className="dashboard" aria-labelledby={headingId}>
             {events.map((event) => (
-              <TeamEventItem key={event.name} event={event} open={open === event.name} onToggle={() => setOpen(open === event.name ? null : event.name)} />
+              <TeamEventItem
+                key={event.name}
+                event={event}
+                open={open === event.name}
+                onToggle={() => setOpen(open === event.name ? null : event.name)}
+              />
             ))}
           </ul>
         </>

@@ -31,7 +31,10 @@ interface Answering<T> {
  * the moment it comes, put in the cache by `show`, without asking again. Refused, what is shown
  * stays what the server has.
  */
-async function showOnceAnswered<T>(show: (data: T) => unknown, { dispatch, queryFulfilled }: Answering<T>): Promise<void> {
+async function showOnceAnswered<T>(
+  show: (data: T) => unknown,
+  { dispatch, queryFulfilled }: Answering<T>,
+): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     dispatch(show(data));
@@ -90,7 +93,11 @@ export const accountApi = api.injectEndpoints({
     }),
     /** The owner (or the team) sets who sees an event's media; galleries and cards follow. */
     setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
-      query: ({ bname, visibility }) => ({ url: path`/events/${bname}/visibility`, method: 'PUT', body: { visibility } }),
+      query: ({ bname, visibility }) => ({
+        url: path`/events/${bname}/visibility`,
+        method: 'PUT',
+        body: { visibility },
+      }),
       extraOptions: { auth: 'required' },
       invalidatesTags: [
         { type: 'OwnEvents', id: LIST },
@@ -106,7 +113,13 @@ export const accountApi = api.injectEndpoints({
     setEventTitle: build.mutation<TitleReply, TitleChange & { bname: string }>({
       query: ({ bname, title }) => ({ url: path`/events/${bname}/title`, method: 'PUT', body: { title } }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: [{ type: 'OwnEvents', id: LIST }, { type: 'TeamEvents', id: LIST }, { type: 'VisitedEvents', id: LIST }, 'Event', 'Pack'],
+      invalidatesTags: [
+        { type: 'OwnEvents', id: LIST },
+        { type: 'TeamEvents', id: LIST },
+        { type: 'VisitedEvents', id: LIST },
+        'Event',
+        'Pack',
+      ],
     }),
     /** How many guests' phones and accounts may see the owner's event (counts, never who). */
     getEventAccess: build.query<EventAccessReply, string>({
@@ -157,7 +170,10 @@ export const accountApi = api.injectEndpoints({
       query: ({ bname, enabled }) => ({ url: path`/events/${bname}/rostos`, method: 'PUT', body: { enabled } }),
       extraOptions: { auth: 'required' },
       onQueryStarted: ({ bname }, api): Promise<void> =>
-        showOnceAnswered((data: FaceSearchStatusReply): unknown => accountApi.util.upsertQueryData('getFaceSearch', bname, data), api),
+        showOnceAnswered(
+          (data: FaceSearchStatusReply): unknown => accountApi.util.upsertQueryData('getFaceSearch', bname, data),
+          api,
+        ),
     }),
     /** The event's wall: its address and its link's key (null: none). */
     getWallLink: build.query<WallLinkReply, string>({
@@ -170,13 +186,19 @@ export const accountApi = api.injectEndpoints({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'POST' }),
       extraOptions: { auth: 'required' },
       onQueryStarted: (bname, api): Promise<void> =>
-        showOnceAnswered((data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data), api),
+        showOnceAnswered(
+          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data),
+          api,
+        ),
     }),
     revokeWallLink: build.mutation<WallLinkReply, string>({
       query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'DELETE' }),
       extraOptions: { auth: 'required' },
       onQueryStarted: (bname, api): Promise<void> =>
-        showOnceAnswered((data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data), api),
+        showOnceAnswered(
+          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data),
+          api,
+        ),
     }),
   }),
 });

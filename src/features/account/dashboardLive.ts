@@ -8,7 +8,11 @@ import { useGetEventPrintersQuery } from './accountApi';
  */
 export const DASHBOARD_POLL_MS = 5_000;
 
-export const LIVE_QUERY = { pollingInterval: DASHBOARD_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true } as const;
+export const LIVE_QUERY = {
+  pollingInterval: DASHBOARD_POLL_MS,
+  skipPollingIfUnfocused: true,
+  refetchOnFocus: true,
+} as const;
 
 /** The event's printers and queue, followed while the dashboard is open: one request for every part that shows them. */
 export function useEventPrinters(bname: string) {

@@ -36,7 +36,10 @@ const eventNameFlow: Flow = (startListening) => {
     typingPaused,
     nameChecked,
     checkFailed,
-    check: (api, name) => api.dispatch(accountApi.endpoints.checkEventName.initiate(name, { subscribe: false, forceRefetch: true })).unwrap(),
+    check: (api, name) =>
+      api
+        .dispatch(accountApi.endpoints.checkEventName.initiate(name, { subscribe: false, forceRefetch: true }))
+        .unwrap(),
   })(startListening);
 
   // A taken name: the owner is offered the first free variant of it.
@@ -47,7 +50,9 @@ const eventNameFlow: Flow = (startListening) => {
       const { orderId } = action.payload;
       const form = selectEventNameForm(api.getState(), orderId);
       if (form.status !== 'taken' || form === selectEventNameForm(api.getOriginalState(), orderId)) return;
-      const result = await api.dispatch(accountApi.endpoints.freeEventName.initiate(form.name, { subscribe: false, forceRefetch: true }));
+      const result = await api.dispatch(
+        accountApi.endpoints.freeEventName.initiate(form.name, { subscribe: false, forceRefetch: true }),
+      );
       // Without an answer there is simply no suggestion: the owner can still type another name.
       if (result.data) api.dispatch(suggestionFound(orderId, form.name, result.data.name));
     },
@@ -62,7 +67,12 @@ const eventNameFlow: Flow = (startListening) => {
       const { title } = selectEventDraft(api.getState(), orderId);
       const result = await api.dispatch(accountApi.endpoints.createEvent.initiate({ name: form.name, orderId, title }));
       if (result.error) {
-        api.dispatch(createFailed(orderId, { error: errorMessage(result.error), taken: apiErrorCode(result.error) === 'name_taken' }));
+        api.dispatch(
+          createFailed(orderId, {
+            error: errorMessage(result.error),
+            taken: apiErrorCode(result.error) === 'name_taken',
+          }),
+        );
         return;
       }
       api.dispatch(createSucceeded(orderId));

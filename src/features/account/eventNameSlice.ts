@@ -61,7 +61,8 @@ function onForm<P extends { orderId: string }>(transition: (form: EventNameState
 const editable = (form: EventNameState) => form.status !== 'creating' && form.status !== 'created';
 
 /** A new name for the form: checked afresh, unless it is the one already there. */
-const renamed = (form: EventNameState, name: string): EventNameState => (name === form.name ? form : eventNameCheck.typed(name));
+const renamed = (form: EventNameState, name: string): EventNameState =>
+  name === form.name ? form : eventNameCheck.typed(name);
 
 const order = (orderId: string) => ({ payload: { orderId } });
 const orderName = (orderId: string, name: string) => ({ payload: { orderId, name } });
@@ -97,20 +98,31 @@ const eventNameMachine = createSlice({
     linkEditOpened: {
       reducer: (state, { payload: { orderId } }: PayloadAction<{ orderId: string }>) => {
         const draft = state.drafts[orderId] ?? initialEventDraft;
-        if (editable(state.forms[orderId] ?? initialEventNameState) && !draft.linkEdited) state.drafts[orderId] = { ...draft, linkEdited: true };
+        if (editable(state.forms[orderId] ?? initialEventNameState) && !draft.linkEdited)
+          state.drafts[orderId] = { ...draft, linkEdited: true };
       },
       prepare: order,
     },
     nameTyped: {
-      reducer: onForm<{ orderId: string; name: string }>((form, { name }) => (editable(form) ? eventNameCheck.typed(name) : form)),
+      reducer: onForm<{ orderId: string; name: string }>((form, { name }) =>
+        editable(form) ? eventNameCheck.typed(name) : form,
+      ),
       prepare: orderName,
     },
     /** The server's free variant of a taken name: offered while that name is still the taken one. */
     suggestionFound: {
-      reducer: (state, { payload: { orderId, name, suggestion } }: PayloadAction<{ orderId: string; name: string; suggestion: string }>) => {
+      reducer: (
+        state,
+        {
+          payload: { orderId, name, suggestion },
+        }: PayloadAction<{ orderId: string; name: string; suggestion: string }>,
+      ) => {
         const form = state.forms[orderId];
         if (form?.status !== 'taken' || form.name !== name || suggestion === name) return;
-        state.drafts[orderId] = { ...(state.drafts[orderId] ?? initialEventDraft), suggestion: { for: name, name: suggestion } };
+        state.drafts[orderId] = {
+          ...(state.drafts[orderId] ?? initialEventDraft),
+          suggestion: { for: name, name: suggestion },
+        };
       },
       prepare: (orderId: string, name: string, suggestion: string) => ({ payload: { orderId, name, suggestion } }),
     },
@@ -131,7 +143,9 @@ const eventNameMachine = createSlice({
       prepare: orderName,
     },
     nameChecked: {
-      reducer: onForm<{ orderId: string; name: string; reply: NameCheckReply }>((form, { name, reply }) => eventNameCheck.answered(form, name, reply)),
+      reducer: onForm<{ orderId: string; name: string; reply: NameCheckReply }>((form, { name, reply }) =>
+        eventNameCheck.answered(form, name, reply),
+      ),
       prepare: (orderId: string, name: string, reply: NameCheckReply) => ({ payload: { orderId, name, reply } }),
     },
     checkFailed: {
@@ -143,7 +157,9 @@ const eventNameMachine = createSlice({
       prepare: order,
     },
     createRequested: {
-      reducer: onForm((form) => (form.status === 'available' || form.status === 'createFailed' ? { status: 'creating', name: form.name } : form)),
+      reducer: onForm((form) =>
+        form.status === 'available' || form.status === 'createFailed' ? { status: 'creating', name: form.name } : form,
+      ),
       prepare: order,
     },
     createSucceeded: {

@@ -5,7 +5,13 @@ import { ROUTES } from '../../../contract/routePaths';
 import { notify } from '../../ui/notify';
 import { PendingOrderNotice } from '../../ui/PendingOrderNotice';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { identityErrorOf, selectPendingOrder, useAppSelector, useSignInWithGoogleMutation, useSignInWithPasswordMutation } from '../../session';
+import {
+  identityErrorOf,
+  selectPendingOrder,
+  useAppSelector,
+  useSignInWithGoogleMutation,
+  useSignInWithPasswordMutation,
+} from '../../session';
 import { identityFailureMessage } from './authMessages';
 import { useFinishSignIn } from './useFinishSignIn';
 
@@ -46,11 +52,25 @@ export default function LoginPage() {
       <form className="auth__form" onSubmit={(event) => void submit(event)}>
         <label className="field">
           <span>Email</span>
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Senha</span>
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         <button type="submit" className="button" disabled={isLoading}>
           Login
@@ -61,7 +81,12 @@ export default function LoginPage() {
           Criar conta
         </Link>
       </p>
-      <button type="button" className="button button--secondary auth__google" disabled={google.isLoading} onClick={() => void withGoogle()}>
+      <button
+        type="button"
+        className="button button--secondary auth__google"
+        disabled={google.isLoading}
+        onClick={() => void withGoogle()}
+      >
         Entrar com Google
       </button>
     </ScreenFrame>

@@ -23,7 +23,9 @@ type FieldName = (typeof FIELDS)[number]['name'];
 
 /** Account creation (SPEC sections 2, 4, 5): only the repeated password is checked here. */
 export default function SignupPage() {
-  const [values, setValues] = useState<Record<FieldName, string>>(Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>);
+  const [values, setValues] = useState<Record<FieldName, string>>(
+    Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>,
+  );
   const [signUp, { isLoading }] = useSignUpWithPasswordMutation();
   const finish = useFinishSignIn();
   // An order placed while signed out is why the customer is here: said again above the form.

@@ -46,7 +46,9 @@ export function CardPanel({ total, busy, outcome, onFinish, onAnotherCard }: Pro
   const localBrand = cardBrand(card.number);
   // The provider's answer names the brand that is charged (5031 4332 ... is Mastercard there).
   const brandLabel = lookup.method ? providerBrandLabel(lookup.method.id) : (localBrand?.label ?? 'Cartão');
-  const payerCosts = lookup.method?.payer_costs?.length ? lookup.method.payer_costs : [{ installments: 1, installment_rate: 0 }];
+  const payerCosts = lookup.method?.payer_costs?.length
+    ? lookup.method.payer_costs
+    : [{ installments: 1, installment_rate: 0 }];
   const chosenInstallments = payerCosts.some((cost) => cost.installments === installments) ? installments : 1;
 
   const set = (name: keyof CardForm, value: string) => setCard((previous) => ({ ...previous, [name]: value }));
@@ -80,7 +82,11 @@ export function CardPanel({ total, busy, outcome, onFinish, onAnotherCard }: Pro
           onChange={(event) => set('number', cardNumberInput(event.target.value))}
         />
         <label htmlFor="card-installments">Parcelas</label>
-        <select id="card-installments" value={chosenInstallments} onChange={(event) => setInstallments(Number(event.target.value))}>
+        <select
+          id="card-installments"
+          value={chosenInstallments}
+          onChange={(event) => setInstallments(Number(event.target.value))}
+        >
           {payerCosts.map((cost) => (
             <option key={cost.installments} value={cost.installments}>
               {installmentLabel(total, cost.installments, cost.installment_rate)}
@@ -88,7 +94,13 @@ export function CardPanel({ total, busy, outcome, onFinish, onAnotherCard }: Pro
           ))}
         </select>
         <label htmlFor="card-holder">Nome do titular</label>
-        <input id="card-holder" autoComplete="cc-name" maxLength={100} value={card.holderName} onChange={(event) => set('holderName', event.target.value)} />
+        <input
+          id="card-holder"
+          autoComplete="cc-name"
+          maxLength={100}
+          value={card.holderName}
+          onChange={(event) => set('holderName', event.target.value)}
+        />
         <label htmlFor="card-expiry">Validade (MM/AA)</label>
         <input
           id="card-expiry"

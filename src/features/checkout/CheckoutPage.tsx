@@ -36,7 +36,12 @@ const ORDERS_SECTION = withQuery(ROUTES.account, { secao: 'pedidos' });
 
 /** What the checkout's answers told of the registered order: shown at once, until the server is asked again. */
 function knownOrder(machine: Extract<CheckoutState, { status: 'registered' }>): KnownOrder {
-  return { status: machine.orderStatus, paymentMethod: machine.method, amount: machine.pix?.amount, pixCode: machine.pix?.code };
+  return {
+    status: machine.orderStatus,
+    paymentMethod: machine.method,
+    amount: machine.pix?.amount,
+    pixCode: machine.pix?.code,
+  };
 }
 
 /** What the card's last 'Finalizar pedido' came to, said beside that button. */
@@ -74,13 +79,17 @@ function Checkout({ coupon }: { coupon: string }) {
 
   // The coupon of this page decides the discount, as the server will when it prices the order.
   const discount = shop.data?.discount ?? 0;
-  const totals = useMemo(() => ({ total: cartTotals.total, discount, discounted: discountedTotal(cartTotals.total, discount) }), [cartTotals.total, discount]);
+  const totals = useMemo(
+    () => ({ total: cartTotals.total, discount, discounted: discountedTotal(cartTotals.total, discount) }),
+    [cartTotals.total, discount],
+  );
 
   // Leaving the page mid-way starts the next visit from the form.
   useEffect(() => () => void dispatch(checkoutReset()), [dispatch]);
 
   // SPEC section 4's /account: signed in, opened on the orders, where this one goes on being followed.
-  if (machine.status === 'finished') return <Navigate to={identity.status === 'signedIn' ? ORDERS_SECTION : ROUTES.account} />;
+  if (machine.status === 'finished')
+    return <Navigate to={identity.status === 'signedIn' ? ORDERS_SECTION : ROUTES.account} />;
 
   if (machine.status === 'registered') {
     return (
@@ -136,10 +145,20 @@ function Checkout({ coupon }: { coupon: string }) {
             Alterar dados
           </button>
           <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
-            <button type="button" className="button" aria-pressed={machine.status === 'card'} onClick={() => dispatch(methodChosen('card'))}>
+            <button
+              type="button"
+              className="button"
+              aria-pressed={machine.status === 'card'}
+              onClick={() => dispatch(methodChosen('card'))}
+            >
               Pagar com Cartão de Crédito
             </button>
-            <button type="button" className="button" aria-pressed={isPixPanel(machine)} onClick={() => dispatch(methodChosen('pix'))}>
+            <button
+              type="button"
+              className="button"
+              aria-pressed={isPixPanel(machine)}
+              onClick={() => dispatch(methodChosen('pix'))}
+            >
               Pagar com Pix
             </button>
           </div>

@@ -3,7 +3,14 @@ import { CHECKOUT_MESSAGES, isValidEmail, type CustomerForm } from '../../lib/ch
 import { onlyDigits } from '../../lib/cardNumber';
 import { notify } from '../../ui/notify';
 
-export const EMPTY_CUSTOMER: CustomerForm = { name: '', email: '', cpf: '', eventName: '', eventDate: '', eventTime: '' };
+export const EMPTY_CUSTOMER: CustomerForm = {
+  name: '',
+  email: '',
+  cpf: '',
+  eventName: '',
+  eventDate: '',
+  eventTime: '',
+};
 
 interface Props {
   value: CustomerForm;

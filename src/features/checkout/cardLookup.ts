@@ -25,5 +25,9 @@ export function useCardLookup(number: string) {
   const lookup = useCardPaymentMethodQuery(bin ?? skipToken);
   // A lookup for digits no longer typed says nothing about this card.
   const current = candidate !== null && candidate === bin;
-  return { method: current ? (lookup.data ?? null) : null, isFetching: lookup.isFetching, error: current ? lookup.error : undefined };
+  return {
+    method: current ? (lookup.data ?? null) : null,
+    isFetching: lookup.isFetching,
+    error: current ? lookup.error : undefined,
+  };
 }

@@ -19,9 +19,15 @@ function productName(state: Extract<CheckoutState, { status: 'submitting' }>): s
  * order registered, the card refused (the order stays unpaid, another card may pay it), or why
  * nothing could be sent.
  */
-export async function payByCard(api: FlowApi, state: Extract<CheckoutState, { status: 'submitting' }>, card: CardChoice): Promise<UnknownAction> {
+export async function payByCard(
+  api: FlowApi,
+  state: Extract<CheckoutState, { status: 'submitting' }>,
+  card: CardChoice,
+): Promise<UnknownAction> {
   const { order, draft } = state;
-  const placed = await api.dispatch(checkoutApi.endpoints.placeOrder.initiate({ coupon: draft.coupon, order: orderPayload(draft, order, 'card') }));
+  const placed = await api.dispatch(
+    checkoutApi.endpoints.placeOrder.initiate({ coupon: draft.coupon, order: orderPayload(draft, order, 'card') }),
+  );
   if (!placed.data) return submitFailed(errorMessage(placed.error));
   // A retry after a lost reply can find the order already paid: nothing more to charge.
   if (placed.data.status === 'approved') return orderRegistered('approved');
@@ -58,6 +64,7 @@ export async function payByCard(api: FlowApi, state: Extract<CheckoutState, { st
     }),
   );
   if (!payment.data) return submitFailed(errorMessage(payment.error));
-  if (payment.data.status === 'rejected' || payment.data.status === 'cancelled') return paymentRefused(refusalMessage(payment.data.status_detail));
+  if (payment.data.status === 'rejected' || payment.data.status === 'cancelled')
+    return paymentRefused(refusalMessage(payment.data.status_detail));
   return orderRegistered(payment.data.status === 'approved' ? 'approved' : 'pending');
 }

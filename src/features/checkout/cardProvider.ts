@@ -51,7 +51,9 @@ async function sandboxCall<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${apiBaseUrl()}${path}`, init);
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new CardProviderError(isApiErrorBody(body) ? body.message : 'Não foi possível validar o cartão. Tente novamente.');
+    throw new CardProviderError(
+      isApiErrorBody(body) ? body.message : 'Não foi possível validar o cartão. Tente novamente.',
+    );
   }
   return body as T;
 }
@@ -86,12 +88,15 @@ export function cardProvider(): Promise<MercadoPagoInstance> {
   instance = loadMercadoPago()
     .then(() => {
       const MercadoPago = window.MercadoPago;
-      if (!MercadoPago) throw new CardProviderError('Não foi possível carregar o pagamento com cartão. Tente novamente.');
+      if (!MercadoPago)
+        throw new CardProviderError('Não foi possível carregar o pagamento com cartão. Tente novamente.');
       return new MercadoPago(publicKey, { locale: 'pt-BR' });
     })
     .catch((error: unknown) => {
       instance = null;
-      throw error instanceof CardProviderError ? error : new CardProviderError('Não foi possível carregar o pagamento com cartão. Tente novamente.');
+      throw error instanceof CardProviderError
+        ? error
+        : new CardProviderError('Não foi possível carregar o pagamento com cartão. Tente novamente.');
     });
   return instance;
 }

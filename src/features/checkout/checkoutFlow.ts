@@ -46,7 +46,8 @@ const checkoutFlow: Flow = (startListening) => {
       const before = selectCheckout(api.getOriginalState());
       const state = entered(api, selectCheckout, 'submitting');
       if (state && action.payload) api.dispatch(await payByCard(api, state, action.payload));
-      else if (before.status === 'card' && selectCheckout(api.getState()) === before) alertProblem(finishProblem(before.draft, action.payload));
+      else if (before.status === 'card' && selectCheckout(api.getState()) === before)
+        alertProblem(finishProblem(before.draft, action.payload));
     },
   });
   startListening({
@@ -57,10 +58,20 @@ const checkoutFlow: Flow = (startListening) => {
       // Only the latest ask answers: one made before the panel was left and opened again tells nothing more.
       api.cancelActiveListeners();
       const call = api.dispatch(
-        checkoutApi.endpoints.placeOrder.initiate({ coupon: state.draft.coupon, order: orderPayload(state.draft, state.order, 'pix') }),
+        checkoutApi.endpoints.placeOrder.initiate({
+          coupon: state.draft.coupon,
+          order: orderPayload(state.draft, state.order, 'pix'),
+        }),
       );
       const placed = await api.pause(call);
-      if (placed.data) api.dispatch(pixCodeReceived({ code: placed.data.pixCode ?? '', amount: placed.data.amount, orderStatus: placed.data.status }));
+      if (placed.data)
+        api.dispatch(
+          pixCodeReceived({
+            code: placed.data.pixCode ?? '',
+            amount: placed.data.amount,
+            orderStatus: placed.data.status,
+          }),
+        );
       else api.dispatch(pixCodeFailed(errorMessage(placed.error)));
     },
   });
@@ -70,7 +81,8 @@ const checkoutFlow: Flow = (startListening) => {
       const state = entered(api, selectCheckout, 'registered');
       if (!state) return;
       // Signed out, the order's number and claim are kept at once: closing the page now loses nothing.
-      if (selectAuthStatus(api.getState()) !== 'signedIn') api.dispatch(pendingOrderRecorded({ ...state.order, loginRequired: false }));
+      if (selectAuthStatus(api.getState()) !== 'signedIn')
+        api.dispatch(pendingOrderRecorded({ ...state.order, loginRequired: false }));
       api.dispatch(cartCleared());
       await api.delay(REDIRECT_AFTER_ORDER_MS);
       api.dispatch(redirectDue());
@@ -81,7 +93,8 @@ const checkoutFlow: Flow = (startListening) => {
     effect: (_action, api) => {
       const state = entered(api, selectCheckout, 'finished');
       // SPEC section 4: signed out, the transaction and loginRequired are in the cookies before /account.
-      if (state && selectAuthStatus(api.getState()) !== 'signedIn') api.dispatch(pendingOrderRecorded({ ...state.order, loginRequired: true }));
+      if (state && selectAuthStatus(api.getState()) !== 'signedIn')
+        api.dispatch(pendingOrderRecorded({ ...state.order, loginRequired: true }));
     },
   });
 };

@@ -70,11 +70,16 @@ const checkoutMachine = createSlice({
       return isPixPanel(state) ? state : { status: 'pixLoading', order, draft };
     },
     pixCodeReceived: (state, action: PayloadAction<PixCode>): CheckoutState =>
-      state.status === 'pixLoading' ? { status: 'pix', order: state.order, draft: state.draft, pix: action.payload } : state,
+      state.status === 'pixLoading'
+        ? { status: 'pix', order: state.order, draft: state.draft, pix: action.payload }
+        : state,
     pixCodeFailed: (state, action: PayloadAction<string>): CheckoutState =>
-      state.status === 'pixLoading' ? { status: 'pixFailed', order: state.order, draft: state.draft, message: action.payload } : state,
+      state.status === 'pixLoading'
+        ? { status: 'pixFailed', order: state.order, draft: state.draft, message: action.payload }
+        : state,
     /** 'Tentar novamente' under a Pix code that could not be made: the same order, asked again. */
-    pixRetried: (state): CheckoutState => (state.status === 'pixFailed' ? { status: 'pixLoading', order: state.order, draft: state.draft } : state),
+    pixRetried: (state): CheckoutState =>
+      state.status === 'pixFailed' ? { status: 'pixLoading', order: state.order, draft: state.draft } : state,
     /**
      * 'Finalizar pedido'. A card goes to the provider once SPEC section 5's checks pass (the card
      * travels in the event only: it is never kept). A Pix order was placed with its code, so it is
@@ -85,17 +90,29 @@ const checkoutMachine = createSlice({
         return { status: 'submitting', order: state.order, draft: state.draft };
       }
       if (state.status === 'pix' && action.payload === null)
-        return { status: 'registered', order: state.order, method: 'pix', orderStatus: state.pix.orderStatus, pix: state.pix };
+        return {
+          status: 'registered',
+          order: state.order,
+          method: 'pix',
+          orderStatus: state.pix.orderStatus,
+          pix: state.pix,
+        };
       return state;
     },
     orderRegistered: (state, action: PayloadAction<OrderStatus>): CheckoutState =>
-      state.status === 'submitting' ? { status: 'registered', order: state.order, method: 'card', orderStatus: action.payload, pix: null } : state,
+      state.status === 'submitting'
+        ? { status: 'registered', order: state.order, method: 'card', orderStatus: action.payload, pix: null }
+        : state,
     /** The card provider said no: the customer reads why and may try another card. */
     paymentRefused: (state, action: PayloadAction<string>): CheckoutState =>
-      state.status === 'submitting' ? { status: 'refused', order: state.order, draft: state.draft, message: action.payload } : state,
+      state.status === 'submitting'
+        ? { status: 'refused', order: state.order, draft: state.draft, message: action.payload }
+        : state,
     /** The order or the charge could not be sent (network, server): back to the card, with why. */
     submitFailed: (state, action: PayloadAction<string>): CheckoutState =>
-      state.status === 'submitting' ? { status: 'card', order: state.order, draft: state.draft, error: action.payload } : state,
+      state.status === 'submitting'
+        ? { status: 'card', order: state.order, draft: state.draft, error: action.payload }
+        : state,
     anotherCardRequested: (state): CheckoutState =>
       state.status === 'refused' ? { status: 'card', order: state.order, draft: state.draft, error: null } : state,
     /**
@@ -104,7 +121,8 @@ const checkoutMachine = createSlice({
      */
     formReopened: (state): CheckoutState => (isChoosing(state) ? { status: 'form' } : state),
     /** 2 s after the success message: the account opens. */
-    redirectDue: (state): CheckoutState => (state.status === 'registered' ? { status: 'finished', order: state.order } : state),
+    redirectDue: (state): CheckoutState =>
+      state.status === 'registered' ? { status: 'finished', order: state.order } : state,
     /** The page closed (after the redirect, or mid-way); a charge under way is seen through. */
     checkoutReset: (state): CheckoutState => (state.status === 'submitting' ? state : { status: 'form' }),
   },

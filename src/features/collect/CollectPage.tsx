@@ -70,7 +70,13 @@ export default function CollectPage() {
 
   useEffect(() => {
     // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).
-    if (!ref || presence.currentData === 'missing' || presence.currentData === 'locked' || mediaKind(ref.file) === 'video') removeShellPreview();
+    if (
+      !ref ||
+      presence.currentData === 'missing' ||
+      presence.currentData === 'locked' ||
+      mediaKind(ref.file) === 'video'
+    )
+      removeShellPreview();
   });
 
   if (!ref) {
@@ -84,7 +90,11 @@ export default function CollectPage() {
   const src = mediaSource(url);
   const video = mediaKind(ref.file) === 'video';
   const eventButton = (
-    <button type="button" className="button" onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}>
+    <button
+      type="button"
+      className="button"
+      onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}
+    >
       Ir para Evento
     </button>
   );
@@ -119,7 +129,8 @@ export default function CollectPage() {
     return (
       <ScreenFrame title="Coletar" className="collect">
         <p role="alert" className="collect__problem">
-          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.
+          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada
+          foi adicionado à sua coleção.
         </p>
         <div className="collect__buttons">
           {eventCard ? (
@@ -171,7 +182,11 @@ export default function CollectPage() {
       {pending && (
         <div role="status" className="collect__problem">
           <p>{PENDING_TEXT}</p>
-          <button type="button" className="button button--secondary" onClick={() => dispatch(offlineQueueFlushRequested())}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => dispatch(offlineQueueFlushRequested())}
+          >
             Tentar agora
           </button>
         </div>

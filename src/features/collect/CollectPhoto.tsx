@@ -37,7 +37,9 @@ export function CollectPhoto({ src, fallback, thumb, alt }: CollectPhotoProps) {
 
   return (
     <div className="collect__photo" style={{ '--ratio': String(ratio ?? DEFAULT_RATIO) } as CSSProperties}>
-      {!loaded && !thumbFailed && <img className="collect__thumb" src={thumb} alt="" onLoad={measure} onError={() => setThumbFailed(true)} />}
+      {!loaded && !thumbFailed && (
+        <img className="collect__thumb" src={thumb} alt="" onLoad={measure} onError={() => setThumbFailed(true)} />
+      )}
       <img
         className="collect__media"
         src={drawn}

@@ -99,7 +99,17 @@ function waitingText({ boothTitle, eventTitle }: DeviceLastReply): string {
   return `Esperando a ${boothTitle ?? 'cabine'} enviar o que acabou de registrar${eventTitle ? ` no evento ${eventTitle}` : ''}`;
 }
 
-function LastMedia({ reply, failed, booth, onRetry }: { reply: DeviceLastReply | undefined; failed: boolean; booth: DeviceLastReply; onRetry: () => void }) {
+function LastMedia({
+  reply,
+  failed,
+  booth,
+  onRetry,
+}: {
+  reply: DeviceLastReply | undefined;
+  failed: boolean;
+  booth: DeviceLastReply;
+  onRetry: () => void;
+}) {
   const navigate = useNavigate();
   const last = reply?.product[0];
   if (failed || (reply && !last)) return <LoadError message="Sua foto ainda não chegou." onRetry={onRetry} />;
@@ -113,7 +123,11 @@ function LastMedia({ reply, failed, booth, onRetry }: { reply: DeviceLastReply |
   const ref = parseMediaPath(last);
   const video = ref !== null && (ref.mode === '360' || mediaKind(ref.file) === 'video');
   return (
-    <button type="button" className="button button--big" onClick={() => navigate(withQuery(ROUTES.collect, { id: last }))}>
+    <button
+      type="button"
+      className="button button--big"
+      onClick={() => navigate(withQuery(ROUTES.collect, { id: last }))}
+    >
       {video ? 'COLETAR MEU VÍDEO!' : 'COLETAR MINHA FOTO!'}
     </button>
   );

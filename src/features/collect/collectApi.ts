@@ -20,7 +20,10 @@ export type MediaPresence = 'found' | 'missing' | 'locked';
  * Asks the media server with a HEAD of the file itself. A 404 (or 410) is an answer: 'missing';
  * a 401 or 403 too: 'locked'; no answer, or another status, is 'unknown' and worth asking again.
  */
-export async function headMedia(url: string, signal?: AbortSignal): Promise<MediaPresence | { unknown: string | number }> {
+export async function headMedia(
+  url: string,
+  signal?: AbortSignal,
+): Promise<MediaPresence | { unknown: string | number }> {
   try {
     const response = await fetch(mediaSource(url), { method: 'HEAD', signal });
     if (response.ok) return 'found';
@@ -43,14 +46,18 @@ export const collectApi = api.injectEndpoints({
         const presence = await headMedia(url, signal);
         if (typeof presence === 'string') return { data: presence };
         const { unknown } = presence;
-        return { error: typeof unknown === 'number' ? { status: unknown, data: null } : { status: 'FETCH_ERROR', error: unknown } };
+        return {
+          error:
+            typeof unknown === 'number' ? { status: unknown, data: null } : { status: 'FETCH_ERROR', error: unknown },
+        };
       },
       // The media cookie of a login that just arrived may open what was locked: ask again then.
       providesTags: ['MediaAccess'],
     }),
     /** The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles. */
     getDeviceLast: build.query<DeviceLastReply, DeviceLastArgs>({
-      query: ({ bname, device, code }) => path`/deviceLast/${bname}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),
+      query: ({ bname, device, code }) =>
+        path`/deviceLast/${bname}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, device }) => [{ type: 'DeviceLast', id: `${bname}/${device}` }],

@@ -11,7 +11,8 @@ export function missingMessage(url: string): string {
 }
 
 /** A file of a link-only or private event, asked for without a login that opens it. */
-export const LOCKED_MESSAGE = 'Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.';
+export const LOCKED_MESSAGE =
+  'Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.';
 
 /**
  * A collect of the offline queue: the media is checked now that the server can answer, and only

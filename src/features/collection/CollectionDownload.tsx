@@ -55,7 +55,12 @@ export function CollectionDownload({ urls }: { urls: readonly string[] }) {
               Compartilhar {photos(sharing.files.length)}
             </button>
           ) : (
-            <button type="button" className="button button--secondary" disabled={sharing.step === 'preparing'} onClick={() => void prepare()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={sharing.step === 'preparing'}
+              onClick={() => void prepare()}
+            >
               {sharing.step === 'preparing' ? 'Preparando as fotos...' : 'Compartilhar'}
             </button>
           )}

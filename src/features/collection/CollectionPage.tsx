@@ -64,7 +64,11 @@ export default function CollectionPage() {
   }, [dispatch]);
   const status = identity.status;
   // What the account collected on another phone joins when the visitor comes back to this one.
-  const account = useGetAccountQuery(undefined, { skip: status !== 'signedIn', refetchOnFocus: true, refetchOnReconnect: true });
+  const account = useGetAccountQuery(undefined, {
+    skip: status !== 'signedIn',
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+  });
   const [open, setOpen] = useOpenItem();
   usePreloadWhenIdle(preloadItemViewer);
   const warned = useRef(false);
@@ -79,7 +83,11 @@ export default function CollectionPage() {
   // what they collected on another phone), what waits to be sent (read from storage at start) and
   // what the booths made for this visitor (the AI mirror's image of a session just ended).
   const waiting =
-    items.length === 0 && (status === 'unknown' || !outboxRead || !resultsKnown || (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
+    items.length === 0 &&
+    (status === 'unknown' ||
+      !outboxRead ||
+      !resultsKnown ||
+      (status === 'signedIn' && (account.isUninitialized || account.isLoading)));
   // Something collected offline and still waiting is not an empty collection.
   const empty = items.length === 0 && !waiting && !account.data?.collection?.length && pending.length === 0;
   useEffect(() => {
@@ -100,7 +108,14 @@ export default function CollectionPage() {
       {items.length > 0 && <p className="collection__count">{countedMedia(items)}</p>}
       {pending.length > 0 && <PendingList items={pending} />}
       {items.length > 0 && <CollectionDownload urls={newestFirst} />}
-      {items.length > 0 && <MediaGrid label="Minha Coleção" urls={newestFirst} onOpen={setOpen} labelOf={(i) => `Item ${i + 1} de ${items.length}`} />}
+      {items.length > 0 && (
+        <MediaGrid
+          label="Minha Coleção"
+          urls={newestFirst}
+          onOpen={setOpen}
+          labelOf={(i) => `Item ${i + 1} de ${items.length}`}
+        />
+      )}
       {/* What the guest came for first; erasing everything last, and quiet: never the first thing a tap finds. */}
       {(items.length > 0 || erased) && (
         <div className="collection__privacy">
@@ -110,7 +125,9 @@ export default function CollectionPage() {
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>
         </div>
       )}
-      {open && items.includes(open) && <OpenedItem url={open} eventTitle={openedCard?.displayTitle} onClose={() => setOpen(null)} />}
+      {open && items.includes(open) && (
+        <OpenedItem url={open} eventTitle={openedCard?.displayTitle} onClose={() => setOpen(null)} />
+      )}
     </ScreenFrame>
   );
 }

@@ -4,7 +4,12 @@
  * on a page that is ready: fetching in between would lose the gesture). `F` is what a file is
  * (File in the browser): the machine knows nothing of the DOM.
  */
-export type Sharing<F> = { step: 'idle' } | { step: 'preparing' } | { step: 'ready'; files: F[] } | { step: 'done' } | { step: 'failed'; message: string };
+export type Sharing<F> =
+  | { step: 'idle' }
+  | { step: 'preparing' }
+  | { step: 'ready'; files: F[] }
+  | { step: 'done' }
+  | { step: 'failed'; message: string };
 
 export type SharingEvent<F> =
   /** The guest taps 'Compartilhar'. */

@@ -1,4 +1,13 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import Slider from 'react-slick';
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import type { BoothMode } from '../../../contract/modes';
@@ -83,7 +92,12 @@ function BoothSlideTile({ mode, isActive, onSelect, style }: BoothSlideProps) {
   return (
     <div ref={ref} className="carousel__slide" style={style} inert={!shown}>
       {shown ? (
-        <button type="button" className={className} aria-current={isActive ? 'page' : undefined} onClick={() => !isActive && onSelect(mode)}>
+        <button
+          type="button"
+          className={className}
+          aria-current={isActive ? 'page' : undefined}
+          onClick={() => !isActive && onSelect(mode)}
+        >
           {face}
         </button>
       ) : (
@@ -267,7 +281,12 @@ export function BoothCarousel({ modes, active, onSelect }: BoothCarouselProps) {
     if (n > 1) onSelect(modes[mod(activeIndex + delta, n)]);
   };
   return (
-    <div ref={region} className={`carousel carousel--${Math.min(n, VISIBLE)}`} aria-label="Cabines do evento" role="region">
+    <div
+      ref={region}
+      className={`carousel carousel--${Math.min(n, VISIBLE)}`}
+      aria-label="Cabines do evento"
+      role="region"
+    >
       {n > 1 && <Arrow direction="left" onStep={() => step(-1)} />}
       {sliding ? (
         // Another set of booths is another slider: react-slick counts its slides once.

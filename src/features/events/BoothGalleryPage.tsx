@@ -50,8 +50,17 @@ export default function BoothGalleryPage() {
   // A stream opened for someone else (before a sign-in, after a sign-out) is opened again for who is here now.
   // Not before the login is known (it is, within moments): a stream opened then would be opened again.
   const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
-  const { currentData: live } = useFollowBoothMediaQuery({ bname, type: mode, viewer }, { skip: identity.status === 'unknown' });
-  const { currentData: data, isFetching, isError, error, refetch } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
+  const { currentData: live } = useFollowBoothMediaQuery(
+    { bname, type: mode, viewer },
+    { skip: identity.status === 'unknown' },
+  );
+  const {
+    currentData: data,
+    isFetching,
+    isError,
+    error,
+    refetch,
+  } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
   // A new photo joins the list within a second of the server saying so.
   useRefetchOnLiveChange(live, { shown: data?.version, isFetching, refetch });
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
@@ -61,7 +70,10 @@ export default function BoothGalleryPage() {
   usePreloadWhenIdle(preloadItemViewer);
   // One function while the list stands: a new one draws every tile again.
   const count = newestFirst.length;
-  const labelOf = useCallback((i: number) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${count}`, [mode, count]);
+  const labelOf = useCallback(
+    (i: number) => `${mode === '360' ? 'Vídeo' : 'Foto'} ${i + 1} de ${count}`,
+    [mode, count],
+  );
 
   // The page's copy of the first photos (drawn by the server) goes once these are on the screen.
   const section = useRef<HTMLElement>(null);
@@ -86,7 +98,11 @@ export default function BoothGalleryPage() {
       {/* A link the browser downloads (with the media cookie a private event's files need), beside the
           title and out of the page's flow: the photos below stay where the server drew them. */}
       {newestFirst.length > 0 && (
-        <a className="button button--secondary gallery__download" href={apiBaseUrl() + path`/baixar/${bname}/${mode}`} download>
+        <a
+          className="button button--secondary gallery__download"
+          href={apiBaseUrl() + path`/baixar/${bname}/${mode}`}
+          download
+        >
           Baixar todas
         </a>
       )}
@@ -98,13 +114,23 @@ export default function BoothGalleryPage() {
           <LoginLink>Logar/Criar conta</LoginLink>
         </div>
       )}
-      {isError && !data && !isFetching && refusal === 403 && <p role="alert">Este evento é privado: sua conta não tem acesso às fotos dele.</p>}
+      {isError && !data && !isFetching && refusal === 403 && (
+        <p role="alert">Este evento é privado: sua conta não tem acesso às fotos dele.</p>
+      )}
       {isError && !data && !isFetching && refusal === 404 && <p role="alert">Evento não encontrado.</p>}
       {isError && !data && !isFetching && refusal !== 401 && refusal !== 403 && refusal !== 404 && (
         <LoadError message="Não foi possível carregar as fotos." onRetry={() => void refetch()} />
       )}
       {data && newestFirst.length === 0 && <p>Nenhuma foto nesta cabine ainda.</p>}
-      {newestFirst.length > 0 && <MediaGrid growsAtTop label={`Galeria ${BOOTH_LABEL[mode]}`} urls={newestFirst} onOpen={setOpen} labelOf={labelOf} />}
+      {newestFirst.length > 0 && (
+        <MediaGrid
+          growsAtTop
+          label={`Galeria ${BOOTH_LABEL[mode]}`}
+          urls={newestFirst}
+          onOpen={setOpen}
+          labelOf={labelOf}
+        />
+      )}
       {open && newestFirst.includes(open) && <OpenedItem url={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -40,7 +40,8 @@ function useEventData() {
   const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? bname;
   const faceSearch = fromState.faceSearch ?? (byId.data?.faceSearch ?? byName.data?.[0]?.faceSearch) === true;
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
-  const loading = !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
+  const loading =
+    !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
   const notFound = !loading && !needsLogin && (!bname || !devices);
   return { bname, displayTitle, faceSearch, devices: devices ?? [], needsLogin, loading, notFound, byId: Boolean(id) };
 }
@@ -59,7 +60,10 @@ function useEventInAddress(bname: string, found: boolean, byId: boolean): void {
     if (!found || byId || !bname || named === bname) return;
     const next = new URLSearchParams(params);
     next.set(EVENT_QUERY, bname);
-    void navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true, state: location.state, preventScrollReset: true });
+    void navigate(
+      { pathname: location.pathname, search: `?${next.toString()}` },
+      { replace: true, state: location.state, preventScrollReset: true },
+    );
   }, [found, byId, bname, named, params, navigate, location.pathname, location.state]);
 }
 

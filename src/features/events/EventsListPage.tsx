@@ -50,16 +50,32 @@ function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery
     // The gallery's list is asked for with the tap, while the screen draws (the same arguments as
     // BoothGalleryPage's, so it finds it in the cache), not once its code has run.
     if (isMediaMode(first)) prefetchGallery({ bname: event.title, type: first });
-    const state: EventNavigationState = { bname: event.title, devices: event.devices, displayTitle: event.displayTitle, faceSearch: event.faceSearch };
+    const state: EventNavigationState = {
+      bname: event.title,
+      devices: event.devices,
+      displayTitle: event.displayTitle,
+      faceSearch: event.faceSearch,
+    };
     void navigate(boothAddress(first, event.title), { state });
   };
   return (
     <li className="event-card">
       {readyGallery && event.visible && isMediaMode(first) && <ReadiedGallery bname={event.title} type={first} />}
       <button type="button" className="event-card__button" onClick={open}>
-        <span className="event-card__cover">{event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}</span>
+        <span className="event-card__cover">
+          {event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}
+        </span>
         <span className="event-card__body">
-          {event.profile && <img className="event-card__profile" src={mediaSource(event.profile)} alt="" loading="lazy" width={56} height={56} />}
+          {event.profile && (
+            <img
+              className="event-card__profile"
+              src={mediaSource(event.profile)}
+              alt=""
+              loading="lazy"
+              width={56}
+              height={56}
+            />
+          )}
           <span className="event-card__title">{event.displayTitle || event.title}</span>
           <span className="event-card__meta">
             {event.photos === 1 ? '1 foto' : `${event.photos} fotos`}
@@ -90,13 +106,21 @@ export default function EventsListPage() {
   // visible, and when the visitor comes back to it.
   const { data, isLoading, isError, refetch } = useGetVisitedEventsQuery(
     { events, agent: agent || 'anonimo' },
-    { skip: events.length === 0, pollingInterval: EVENTS_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true, refetchOnReconnect: true },
+    {
+      skip: events.length === 0,
+      pollingInterval: EVENTS_POLL_MS,
+      skipPollingIfUnfocused: true,
+      refetchOnFocus: true,
+      refetchOnReconnect: true,
+    },
   );
 
   return (
     <ScreenFrame title="Eventos">
       {isLoading && <p role="status">Carregando...</p>}
-      {isError && !data && <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />}
+      {isError && !data && (
+        <LoadError message="Não foi possível carregar seus eventos." onRetry={() => void refetch()} />
+      )}
       {(events.length === 0 || data?.length === 0) && (
         <div className="empty">
           <p className="empty__title">{NO_EVENTS_TITLE}</p>

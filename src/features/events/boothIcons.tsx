@@ -13,7 +13,14 @@ const PATHS: Record<BoothMode, string> = {
 export function BoothIcon({ mode }: { mode: BoothMode }) {
   return (
     <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-      <path d={PATHS[mode]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={PATHS[mode]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -35,7 +35,10 @@ export function EventLink({ bname, displayTitle, className, children }: EventLin
  */
 export function useEventCard(bname: string, { skip = false }: { skip?: boolean } = {}): EventCard | null | undefined {
   const { agent } = useSession();
-  const { currentData, isError } = useGetVisitedEventsQuery({ events: [bname], agent: agent || 'anonimo' }, { skip: skip || bname === '' });
+  const { currentData, isError } = useGetVisitedEventsQuery(
+    { events: [bname], agent: agent || 'anonimo' },
+    { skip: skip || bname === '' },
+  );
   if (skip || bname === '' || isError) return null;
   if (currentData === undefined) return undefined;
   return currentData.find((card) => card.title === bname) ?? null;

@@ -40,7 +40,10 @@ export const eventsApi = api.injectEndpoints({
     getBoothMedia: build.query<BoothMedia, BoothMediaArgs>({
       // The page's early script asks for the same path (src/lib/earlyRequests.ts).
       query: ({ bname, type }) => boothMediaPath(bname, type),
-      transformResponse: (reply: ProductList, meta) => ({ ...reply, version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')) }),
+      transformResponse: (reply: ProductList, meta) => ({
+        ...reply,
+        version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')),
+      }),
       // A private event's media needs the login (SPEC section 6): the token goes when there is one.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
@@ -53,9 +56,11 @@ export const eventsApi = api.injectEndpoints({
     followBoothMedia: build.query<LiveGallery, BoothMediaArgs & { viewer: string }>({
       queryFn: () => ({ data: NOT_LIVE }),
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: ({ bname, type }, entry) => followLiveVersion(apiBaseUrl() + path`/live/${bname}/${type}`, entry),
+      onCacheEntryAdded: ({ bname, type }, entry) =>
+        followLiveVersion(apiBaseUrl() + path`/live/${bname}/${type}`, entry),
     }),
   }),
 });
 
-export const { useGetEventQuery, useGetVisitedEventsQuery, useGetBoothMediaQuery, useFollowBoothMediaQuery } = eventsApi;
+export const { useGetEventQuery, useGetVisitedEventsQuery, useGetBoothMediaQuery, useFollowBoothMediaQuery } =
+  eventsApi;

@@ -11,13 +11,19 @@ export function CollectAllFound({ photos }: { photos: FoundPhoto[] }) {
   const state = useAppSelector(selectCollectFound);
   return (
     <div className="face__collect-all">
-      <button type="button" className="button" disabled={state.status === 'collecting'} onClick={() => dispatch(collectAllRequested(photos))}>
+      <button
+        type="button"
+        className="button"
+        disabled={state.status === 'collecting'}
+        onClick={() => dispatch(collectAllRequested(photos))}
+      >
         Pegar todas
       </button>
       {state.status === 'collecting' && <p role="status">Adicionando à Minha Coleção...</p>}
       {(state.status === 'collected' || state.status === 'queued') && (
         <p role="status">
-          {state.status === 'collected' ? collectedMessage(state) : queuedMessage(state.count)} <Link to={ROUTES.collection}>Ver Minha Coleção</Link>
+          {state.status === 'collected' ? collectedMessage(state) : queuedMessage(state.count)}{' '}
+          <Link to={ROUTES.collection}>Ver Minha Coleção</Link>
         </p>
       )}
       {state.status === 'failed' && <p role="alert">{state.message}</p>}

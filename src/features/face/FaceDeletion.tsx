@@ -20,10 +20,16 @@ export function FaceDeletion({ search }: { search: FaceSearchArgs }) {
         <>
           <p>
             Apagar a selfie guardada deste aparelho? As fotos do evento continuam na galeria.
-            {hidden && ' Os números do seu rosto guardados para "Não me mostre" continuam, até você voltar a aparecer nas buscas.'}
+            {hidden &&
+              ' Os números do seu rosto guardados para "Não me mostre" continuam, até você voltar a aparecer nas buscas.'}
           </p>
           <div className="face__buttons face__buttons--start">
-            <button type="button" className="button" disabled={state.status === 'deleting'} onClick={() => dispatch(deletionConfirmed())}>
+            <button
+              type="button"
+              className="button"
+              disabled={state.status === 'deleting'}
+              onClick={() => dispatch(deletionConfirmed())}
+            >
               Sim, apagar
             </button>
             <button type="button" className="button button--secondary" onClick={() => dispatch(deletionCancelled())}>

@@ -27,7 +27,12 @@ export function FaceHiding({ search, hidden }: { search: FaceSearchArgs; hidden:
       ) : (
         <>
           <p>Prefere que outros convidados não encontrem as fotos em que você aparece?</p>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => asOwn((agent) => hide({ ...search, agent }))}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => asOwn((agent) => hide({ ...search, agent }))}
+          >
             Não me mostre
           </button>
         </>

@@ -52,7 +52,11 @@ export default function FacePage() {
     <ScreenFrame title="Encontre minhas fotos" className="face">
       {(state.status === 'idle' || state.status === 'checking') && <p role="status">Carregando...</p>}
       {state.status === 'consent' && (
-        <FaceConsent agreed={state.agreed} onChange={(agreed) => dispatch(consentChanged(agreed))} onGiven={() => dispatch(consentGiven())} />
+        <FaceConsent
+          agreed={state.agreed}
+          onChange={(agreed) => dispatch(consentChanged(agreed))}
+          onGiven={() => dispatch(consentGiven())}
+        />
       )}
       {(state.status === 'starting' || state.status === 'camera' || state.status === 'cameraError') && (
         <FocusedStep title="Tire a selfie" className="face__step">
@@ -80,17 +84,26 @@ export default function FacePage() {
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {!agent && <p role="alert">Não encontramos a sua identificação de visitante: recarregue a página.</p>}
           <div className="face__buttons">
-            <button type="button" className="button" disabled={state.status === 'sending' || !agent} onClick={() => dispatch(sendRequested(events))}>
+            <button
+              type="button"
+              className="button"
+              disabled={state.status === 'sending' || !agent}
+              onClick={() => dispatch(sendRequested(events))}
+            >
               {state.status === 'sending' ? 'Procurando...' : 'Procurar minhas fotos'}
             </button>
             {state.status !== 'sending' && another}
           </div>
         </FocusedStep>
       )}
-      {state.status === 'results' && <FaceResults search={{ agent, events }} onRetake={() => dispatch(cameraRequested())} />}
+      {state.status === 'results' && (
+        <FaceResults search={{ agent, events }} onRetake={() => dispatch(cameraRequested())} />
+      )}
       {/* Once the server has said what it keeps (not while checking), and not while a search is under
           way: its answer would come after the deletion, and change what is kept. */}
-      {state.status !== 'idle' && state.status !== 'checking' && state.status !== 'sending' && <FaceKeptNotice search={{ agent, events }} />}
+      {state.status !== 'idle' && state.status !== 'checking' && state.status !== 'sending' && (
+        <FaceKeptNotice search={{ agent, events }} />
+      )}
       {state.status !== 'sending' && <FaceDeletion search={{ agent, events }} />}
     </ScreenFrame>
   );

@@ -8,7 +8,8 @@ import { useGetFaceMatchesQuery, type FaceSearchArgs } from './faceApi';
 
 export const FACE_TIPS = 'Tente com o rosto bem iluminado, sem óculos escuros';
 
-const photosFound = (count: number) => (count === 1 ? 'Encontramos você em 1 foto.' : `Encontramos você em ${count} fotos.`);
+const photosFound = (count: number) =>
+  count === 1 ? 'Encontramos você em 1 foto.' : `Encontramos você em ${count} fotos.`;
 
 /**
  * 'Suas fotos': the photos the selfie was found in, surest first, each opening the collect screen;
@@ -36,12 +37,19 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
     <FocusedStep title="Suas fotos" className="face__results">
       {data.found.length > 0 ? (
         <>
-          <p role="status">{photosFound(data.found.length)} Toque em uma foto para coletá-la, ou pegue todas de uma vez.</p>
+          <p role="status">
+            {photosFound(data.found.length)} Toque em uma foto para coletá-la, ou pegue todas de uma vez.
+          </p>
           <CollectAllFound photos={data.found} />
           <ul className="face__grid">
             {data.found.map((photo, index) => (
               <li key={photo.url} className="face__tile">
-                <MediaTile url={photo.url} label={`Foto ${index + 1} em que você aparece: abrir para coletar`} onOpen={open} priority={index < 6} />
+                <MediaTile
+                  url={photo.url}
+                  label={`Foto ${index + 1} em que você aparece: abrir para coletar`}
+                  onOpen={open}
+                  priority={index < 6}
+                />
               </li>
             ))}
           </ul>
@@ -55,7 +63,9 @@ export function FaceResults({ search, onRetake }: { search: FaceSearchArgs; onRe
       ) : (
         <p role="status">Abra o evento pelo QR code da cabine ou pelo link da galeria para procurar suas fotos nele.</p>
       )}
-      {data.unavailable.length > 0 && <p className="face__unavailable">A busca por rosto não está disponível em: {data.unavailable.join(', ')}.</p>}
+      {data.unavailable.length > 0 && (
+        <p className="face__unavailable">A busca por rosto não está disponível em: {data.unavailable.join(', ')}.</p>
+      )}
       <div className="face__buttons">
         <button type="button" className="button button--secondary" onClick={onRetake}>
           Tirar outra selfie

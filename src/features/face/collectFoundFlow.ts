@@ -1,8 +1,23 @@
 import { MAX_COLLECT_FOUND } from '../../../contract/faceSearch';
 import { asOwnAgent } from '../../api/agentRefusal';
 import { apiErrorStatus, errorMessage } from '../../api/apiError';
-import { collectionMerged, collectQueued, entered, eventsMerged, injectFlow, selectAgent, selectSession, type Flow } from '../../session';
-import { collectAllFailed, collectAllQueued, collectAllRequested, collectAllSucceeded, selectCollectFound } from './collectFoundSlice';
+import {
+  collectionMerged,
+  collectQueued,
+  entered,
+  eventsMerged,
+  injectFlow,
+  selectAgent,
+  selectSession,
+  type Flow,
+} from '../../session';
+import {
+  collectAllFailed,
+  collectAllQueued,
+  collectAllRequested,
+  collectAllSucceeded,
+  selectCollectFound,
+} from './collectFoundSlice';
 import { faceApi } from './faceApi';
 
 /** No answer at all: the network is down (the venue's Wi-Fi dropped). */
@@ -25,7 +40,9 @@ const collectFoundFlow: Flow = (startListening) => {
       const keep = (urls: readonly string[]) => {
         if (urls.length === 0) return;
         api.dispatch(collectionMerged(urls));
-        api.dispatch(eventsMerged([...new Set(photos.filter((photo) => urls.includes(photo.url)).map((photo) => photo.event))]));
+        api.dispatch(
+          eventsMerged([...new Set(photos.filter((photo) => urls.includes(photo.url)).map((photo) => photo.event))]),
+        );
       };
       const collected: string[] = [];
       let refused = 0;
@@ -33,7 +50,8 @@ const collectFoundFlow: Flow = (startListening) => {
         const part = photos.slice(start, start + MAX_COLLECT_FOUND);
         const result = await asOwnAgent(
           () => selectAgent(api.getState()),
-          (agent) => api.dispatch(faceApi.endpoints.collectFound.initiate({ agent, photos: part.map((photo) => photo.url) })),
+          (agent) =>
+            api.dispatch(faceApi.endpoints.collectFound.initiate({ agent, photos: part.map((photo) => photo.url) })),
         );
         if ('error' in result) {
           keep(collected);

@@ -37,7 +37,9 @@ const collectFoundMachine = createSlice({
   reducers: {
     /** 'Pegar todas', with the photos the screen shows. */
     collectAllRequested: (state, action: PayloadAction<FoundPhoto[]>): CollectFoundState =>
-      state.status === 'collecting' || action.payload.length === 0 ? state : { status: 'collecting', photos: action.payload },
+      state.status === 'collecting' || action.payload.length === 0
+        ? state
+        : { status: 'collecting', photos: action.payload },
     collectAllSucceeded: (state, action: PayloadAction<CollectFoundOutcome>): CollectFoundState =>
       state.status === 'collecting' ? { status: 'collected', ...action.payload } : state,
     /** No connection: each photo waits in the offline queue. */
@@ -48,7 +50,9 @@ const collectFoundMachine = createSlice({
   },
   extraReducers: (builder) => {
     // The screen closed: what was said this time is no news at the next visit.
-    builder.addCase(faceClosed, (state): CollectFoundState => (state.status === 'collecting' ? state : { status: 'idle' }));
+    builder.addCase(faceClosed, (state): CollectFoundState =>
+      state.status === 'collecting' ? state : { status: 'idle' },
+    );
   },
   selectors: {
     selectCollectFound: (state) => state,
@@ -62,5 +66,6 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const collectFoundSlice = collectFoundMachine.injectInto(rootReducer);
 
-export const { collectAllRequested, collectAllSucceeded, collectAllQueued, collectAllFailed } = collectFoundSlice.actions;
+export const { collectAllRequested, collectAllSucceeded, collectAllQueued, collectAllFailed } =
+  collectFoundSlice.actions;
 export const { selectCollectFound } = collectFoundSlice.selectors;

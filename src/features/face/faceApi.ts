@@ -30,12 +30,21 @@ export const faceApi = api.injectEndpoints({
      * those the kept selfie finds (a signed-in visitor's account too: the token goes when there is one).
      */
     collectFound: build.mutation<CollectFoundReply, { agent: string; photos: readonly string[] }>({
-      query: ({ agent, photos }) => ({ url: path`/fotos-do-rosto/${agent}/colecao`, method: 'POST', body: { fotos: photos } }),
+      query: ({ agent, photos }) => ({
+        url: path`/fotos-do-rosto/${agent}/colecao`,
+        method: 'POST',
+        body: { fotos: photos },
+      }),
       extraOptions: { auth: 'optional' },
     }),
     /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events searched (and those searched later). */
     hideFace: build.mutation<string, FaceSearchArgs>({
-      query: ({ agent, events }) => ({ url: path`/rostos-ocultos/${agent}`, method: 'POST', params: { eventos: events }, responseHandler: 'text' }),
+      query: ({ agent, events }) => ({
+        url: path`/rostos-ocultos/${agent}`,
+        method: 'POST',
+        params: { eventos: events },
+        responseHandler: 'text',
+      }),
       invalidatesTags: [{ type: 'FaceMatches' }],
     }),
     /** The visitor may be found again. */

@@ -8,7 +8,11 @@ import { faceClosed, sendSucceeded } from './faceSlice';
  * and says so (deleted), or why not (failed). The call is the flow's (faceFlow.ts).
  */
 export type FaceDeletionState =
-  { status: 'idle' } | { status: 'confirming' } | { status: 'deleting' } | { status: 'deleted' } | { status: 'failed'; message: string };
+  | { status: 'idle' }
+  | { status: 'confirming' }
+  | { status: 'deleting' }
+  | { status: 'deleted' }
+  | { status: 'failed'; message: string };
 
 const initialFaceDeletionState = { status: 'idle' } as FaceDeletionState;
 
@@ -17,7 +21,8 @@ const faceDeletionMachine = createSlice({
   initialState: initialFaceDeletionState,
   reducers: {
     /** 'Apagar minhas fotos' */
-    deletionAsked: (state): FaceDeletionState => (state.status === 'deleting' || state.status === 'confirming' ? state : { status: 'confirming' }),
+    deletionAsked: (state): FaceDeletionState =>
+      state.status === 'deleting' || state.status === 'confirming' ? state : { status: 'confirming' },
     /** 'Cancelar' */
     deletionCancelled: (state): FaceDeletionState => (state.status === 'confirming' ? { status: 'idle' } : state),
     /** 'Sim, apagar' */
@@ -28,9 +33,13 @@ const faceDeletionMachine = createSlice({
   },
   extraReducers: (builder) => {
     // The screen closed: what was said this time is no news at the next visit.
-    builder.addCase(faceClosed, (state): FaceDeletionState => (state.status === 'deleting' ? state : { status: 'idle' }));
+    builder.addCase(faceClosed, (state): FaceDeletionState =>
+      state.status === 'deleting' ? state : { status: 'idle' },
+    );
     // A new selfie is kept: 'Sua selfie foi apagada' is no longer true.
-    builder.addCase(sendSucceeded, (state): FaceDeletionState => (state.status === 'deleted' || state.status === 'failed' ? { status: 'idle' } : state));
+    builder.addCase(sendSucceeded, (state): FaceDeletionState =>
+      state.status === 'deleted' || state.status === 'failed' ? { status: 'idle' } : state,
+    );
   },
   selectors: {
     selectFaceDeletion: (state) => state,
@@ -44,5 +53,6 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const faceDeletionSlice = faceDeletionMachine.injectInto(rootReducer);
 
-export const { deletionAsked, deletionCancelled, deletionConfirmed, facesDeleted, deletionFailed } = faceDeletionSlice.actions;
+export const { deletionAsked, deletionCancelled, deletionConfirmed, facesDeleted, deletionFailed } =
+  faceDeletionSlice.actions;
 export const { selectFaceDeletion } = faceDeletionSlice.selectors;

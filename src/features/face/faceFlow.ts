@@ -3,7 +3,16 @@ import { errorMessage } from '../../api/apiError';
 import { entered, injectFlow, selectAgent, type Flow } from '../../session';
 import { faceApi } from './faceApi';
 import { deletionConfirmed, deletionFailed, facesDeleted, selectFaceDeletion } from './faceDeletionSlice';
-import { faceOpened, selectFace, selfieForgotten, selfieKept, selfieMissing, sendFailed, sendRequested, sendSucceeded } from './faceSlice';
+import {
+  faceOpened,
+  selectFace,
+  selfieForgotten,
+  selfieKept,
+  selfieMissing,
+  sendFailed,
+  sendRequested,
+  sendSucceeded,
+} from './faceSlice';
 
 /**
  * The face screen's calls: whether a selfie is kept when it opens, the capture sent under the
@@ -33,7 +42,9 @@ const faceFlow: Flow = (startListening) => {
       const state = entered(api, selectFace, 'sending');
       if (!state) return;
       const agentNow = () => selectAgent(api.getState());
-      const result = await asOwnAgent(agentNow, (agent) => api.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: state.image, events })));
+      const result = await asOwnAgent(agentNow, (agent) =>
+        api.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: state.image, events })),
+      );
       if ('error' in result) {
         api.dispatch(sendFailed(errorMessage(result.error)));
         return;

@@ -22,11 +22,16 @@ const UNTIL_SHOWN = 'até você voltar a aparecer nas buscas (no máximo 394 dia
 
 export function faceKeptMessage({ selfie, hidden, deleted }: FaceKept): string | null {
   if (hidden) {
-    if (selfie) return `${HIDDEN_TEXT} Guardamos os números do seu rosto para a sua busca (24 horas no máximo) e para isso, ${UNTIL_SHOWN}.`;
+    if (selfie)
+      return `${HIDDEN_TEXT} Guardamos os números do seu rosto para a sua busca (24 horas no máximo) e para isso, ${UNTIL_SHOWN}.`;
     const before = deleted ? 'A sua selfie foi apagada da sua busca. ' : '';
     return `${before}${HIDDEN_TEXT} Por isso ainda guardamos os números do seu rosto, só para isso, ${UNTIL_SHOWN}.`;
   }
-  if (selfie) return 'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é guardada.';
-  if (deleted) return hidden === false ? 'Sua selfie foi apagada: não guardamos mais nada do seu rosto.' : 'Sua selfie foi apagada.';
+  if (selfie)
+    return 'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é guardada.';
+  if (deleted)
+    return hidden === false
+      ? 'Sua selfie foi apagada: não guardamos mais nada do seu rosto.'
+      : 'Sua selfie foi apagada.';
   return null;
 }

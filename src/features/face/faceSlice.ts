@@ -33,7 +33,8 @@ const faceMachine = createSlice({
   initialState: initialFaceState,
   reducers: {
     /** The screen opened, to search these events: is a selfie of the visitor kept? (A capture on its way answers that itself.) */
-    faceOpened: (state, _action: PayloadAction<string>): FaceState => (state.status === 'idle' ? { status: 'checking' } : state),
+    faceOpened: (state, _action: PayloadAction<string>): FaceState =>
+      state.status === 'idle' ? { status: 'checking' } : state,
     /** The screen closed: the next visit starts over, unless a capture is still on its way to the server. */
     faceClosed: (state): FaceState => (state.status === 'sending' ? state : { status: 'idle' }),
     /** The server keeps a selfie of the visitor from earlier in their session: their photos show. */
@@ -41,14 +42,19 @@ const faceMachine = createSlice({
     /** None is kept (or the server could not say): the consent comes first. */
     selfieMissing: (state): FaceState => (state.status === 'checking' ? { status: 'consent', agreed: false } : state),
     /** 'Concordo', ticked or not. */
-    consentChanged: (state, action: PayloadAction<boolean>): FaceState => (state.status === 'consent' ? { status: 'consent', agreed: action.payload } : state),
+    consentChanged: (state, action: PayloadAction<boolean>): FaceState =>
+      state.status === 'consent' ? { status: 'consent', agreed: action.payload } : state,
     /** 'Abrir a câmera', only once 'Concordo' is ticked. */
     consentGiven: (state): FaceState => (state.status === 'consent' && state.agreed ? { status: 'starting' } : state),
     cameraStarted: (state): FaceState => (state.status === 'starting' ? { status: 'camera' } : state),
     cameraFailed: (state, action: PayloadAction<CameraProblem>): FaceState =>
-      state.status === 'starting' || state.status === 'camera' ? { status: 'cameraError', problem: action.payload } : state,
+      state.status === 'starting' || state.status === 'camera'
+        ? { status: 'cameraError', problem: action.payload }
+        : state,
     imageCaptured: (state, action: PayloadAction<string>): FaceState =>
-      state.status === 'camera' && IMAGE_DATA_URL.test(action.payload) ? { status: 'captured', image: action.payload } : state,
+      state.status === 'camera' && IMAGE_DATA_URL.test(action.payload)
+        ? { status: 'captured', image: action.payload }
+        : state,
     /** 'Procurar minhas fotos': the capture goes, with the events to search. */
     sendRequested: (state, _action: PayloadAction<string>): FaceState =>
       state.status === 'captured' || state.status === 'failed' ? { status: 'sending', image: state.image } : state,
@@ -57,7 +63,12 @@ const faceMachine = createSlice({
       state.status === 'sending' ? { status: 'failed', image: state.image, message: action.payload } : state,
     /** 'Tirar outra' after a capture, 'Tentar novamente' after a camera problem, 'Tirar outra selfie' over the results. */
     cameraRequested: (state): FaceState =>
-      state.status === 'captured' || state.status === 'failed' || state.status === 'cameraError' || state.status === 'results' ? { status: 'starting' } : state,
+      state.status === 'captured' ||
+      state.status === 'failed' ||
+      state.status === 'cameraError' ||
+      state.status === 'results'
+        ? { status: 'starting' }
+        : state,
     /** 'Apagar minhas fotos' took the selfie: a new search needs the consent again. */
     selfieForgotten: (state): FaceState => (state.status === 'sending' ? state : { status: 'consent', agreed: false }),
   },

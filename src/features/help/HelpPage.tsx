@@ -49,7 +49,10 @@ export default function HelpPage() {
         <ol>
           <li>Aponte a câmera do celular para o QR code da cabine (ou do telão) e abra o link.</li>
           <li>A foto abre e aparece &ldquo;Coletado!&rdquo;: ela já está na sua coleção.</li>
-          <li>Não precisa de conta. Se o evento for privado, a página pede para entrar ou criar uma conta e, depois disso, volta para a foto.</li>
+          <li>
+            Não precisa de conta. Se o evento for privado, a página pede para entrar ou criar uma conta e, depois disso,
+            volta para a foto.
+          </li>
         </ol>
         <p>
           Em <strong>Ir para Evento</strong> você vê todas as fotos da festa, cabine por cabine.
@@ -63,11 +66,15 @@ export default function HelpPage() {
           <li>
             Na página do pack aparecem as suas fotos daquele evento: toque em <strong>Imprimir</strong> embaixo da foto.
           </li>
-          <li>Ou, em qualquer foto, toque no ícone da impressora e escolha o pack em &ldquo;Selecione o pack de impressões&rdquo;.</li>
+          <li>
+            Ou, em qualquer foto, toque no ícone da impressora e escolha o pack em &ldquo;Selecione o pack de
+            impressões&rdquo;.
+          </li>
           <li>Retire a foto na cabine. Cada impressão usa uma cópia; a página mostra quantas restam.</li>
         </ol>
         <p>
-          Se a impressora estiver sem papel, sem tinta ou travada, a sua foto espera e sai quando ela voltar. Se a impressão falhar, a cópia volta para o pack.
+          Se a impressora estiver sem papel, sem tinta ou travada, a sua foto espera e sai quando ela voltar. Se a
+          impressão falhar, a cópia volta para o pack.
         </p>
         <p>
           <Link to={ROUTES.packs}>Ver meus packs de impressões</Link>
@@ -83,7 +90,10 @@ export default function HelpPage() {
           <li>
             Tire uma selfie de frente, com o rosto bem iluminado, e toque em <strong>Procurar minhas fotos</strong>.
           </li>
-          <li>As fotos em que você aparece, nos eventos em que esteve, aparecem na tela: abra, imprima ou guarde na sua coleção.</li>
+          <li>
+            As fotos em que você aparece, nos eventos em que esteve, aparecem na tela: abra, imprima ou guarde na sua
+            coleção.
+          </li>
         </ol>
         <p>
           Não quer aparecer nas buscas dos outros? Use <strong>Não me mostre</strong> na mesma página.
@@ -94,10 +104,13 @@ export default function HelpPage() {
 
       <Topic id="compartilhar">
         <ul>
-          <li>Em uma foto, toque no ícone de compartilhar para mandar pelo WhatsApp, Instagram ou guardar no celular.</li>
           <li>
-            Em <strong>Minha Coleção</strong>, <strong>Baixar todas</strong> baixa tudo de uma vez (fotos e vídeos), e <strong>Compartilhar</strong> manda até
-            20 fotos mais recentes de uma vez. Vídeos e GIFs não vão no compartilhamento: baixe-os com &ldquo;Baixar todas&rdquo;.
+            Em uma foto, toque no ícone de compartilhar para mandar pelo WhatsApp, Instagram ou guardar no celular.
+          </li>
+          <li>
+            Em <strong>Minha Coleção</strong>, <strong>Baixar todas</strong> baixa tudo de uma vez (fotos e vídeos), e{' '}
+            <strong>Compartilhar</strong> manda até 20 fotos mais recentes de uma vez. Vídeos e GIFs não vão no
+            compartilhamento: baixe-os com &ldquo;Baixar todas&rdquo;.
           </li>
           <li>No iPhone, vídeos não baixam pelo Chrome: use o Safari.</li>
         </ul>
@@ -105,29 +118,33 @@ export default function HelpPage() {
 
       <Topic id="colecao">
         <p>
-          <Link to={ROUTES.collection}>Minha Coleção</Link> (Galeria, no menu) junta tudo o que você coletou: fotos, vídeos, GIFs e as imagens do espelho com IA
-          e da plataforma 360 feitas para você.
+          <Link to={ROUTES.collection}>Minha Coleção</Link> (Galeria, no menu) junta tudo o que você coletou: fotos,
+          vídeos, GIFs e as imagens do espelho com IA e da plataforma 360 feitas para você.
         </p>
         <p>
-          Ela fica guardada neste celular, sem conta. Entre na sua <Link to={ROUTES.account}>Conta</Link> para ter a mesma coleção em outro celular.
+          Ela fica guardada neste celular, sem conta. Entre na sua <Link to={ROUTES.account}>Conta</Link> para ter a
+          mesma coleção em outro celular.
         </p>
       </Topic>
 
       <Topic id="privacidade">
         <p>
-          Guardamos só o que é preciso para você ver e imprimir suas fotos. Em <Link to={ROUTES.privacy}>Privacidade e seus dados</Link> você vê o que temos
-          sobre você e pode apagar tudo com <strong>Apagar minhas fotos</strong>: a coleção, o que guardamos do seu rosto e a sua presença nos eventos. As fotos
-          da galeria do evento continuam sendo do evento.
+          Guardamos só o que é preciso para você ver e imprimir suas fotos. Em{' '}
+          <Link to={ROUTES.privacy}>Privacidade e seus dados</Link> você vê o que temos sobre você e pode apagar tudo
+          com <strong>Apagar minhas fotos</strong>: a coleção, o que guardamos do seu rosto e a sua presença nos
+          eventos. As fotos da galeria do evento continuam sendo do evento.
         </p>
       </Topic>
 
       <Topic id="dono">
         <p>
-          Quem contratou a cabine cria o evento em <Link to={ROUTES.account}>Conta</Link>, <strong>Meu Evento</strong>, depois do pedido pago. Lá dá para:
+          Quem contratou a cabine cria o evento em <Link to={ROUTES.account}>Conta</Link>, <strong>Meu Evento</strong>,
+          depois do pedido pago. Lá dá para:
         </p>
         <ul>
           <li>
-            escolher quem vê as fotos: <strong>Público</strong>, <strong>Somente com o link</strong> ou <strong>Privado</strong>;
+            escolher quem vê as fotos: <strong>Público</strong>, <strong>Somente com o link</strong> ou{' '}
+            <strong>Privado</strong>;
           </li>
           <li>ver quantos convidados têm acesso e tirar o acesso de todos de uma vez (o link do evento muda);</li>
           <li>criar o link do telão, para mostrar as fotos da festa numa TV;</li>

@@ -6,12 +6,28 @@ import { notify } from '../../ui/notify';
 /** Every field of the form, as typed (empty when left blank). */
 type Fields = Required<Omit<ContactLead, 'clientId'>>;
 
-const EMPTY: Fields = { data: '', indicacao: '', evento: '', email: '', instagram: '', tiktok: '', telefone: '', nome: '', comentarios: '' };
+const EMPTY: Fields = {
+  data: '',
+  indicacao: '',
+  evento: '',
+  email: '',
+  instagram: '',
+  tiktok: '',
+  telefone: '',
+  nome: '',
+  comentarios: '',
+};
 
 const LEAD_SENT = 'Mensagem enviada com sucesso!';
 
 /** The form's one-line fields in order (as data: the landing page ships in the entry chunk, every byte counts). */
-const INPUTS: { name: Exclude<keyof Fields, 'comentarios'>; label: string; type?: string; autoComplete?: string; placeholder?: string }[] = [
+const INPUTS: {
+  name: Exclude<keyof Fields, 'comentarios'>;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+}[] = [
   { name: 'nome', label: 'Nome *', autoComplete: 'name' },
   { name: 'evento', label: 'Evento *', placeholder: 'Casamento, aniversário, formatura...' },
   { name: 'data', label: 'Data do evento', type: 'date' },
@@ -32,7 +48,8 @@ const HOW_FOUND = ['Como nos conheceu?', 'Indicação', 'Google', 'Instagram'];
 export function ContactForm() {
   const dispatch = useAppDispatch();
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -30,7 +30,8 @@ export default function LandingPage() {
           </span>
         </h1>
         <p className="hero__lead">
-          Cabines de fotos, vídeos 360 e espelho com inteligência artificial para casamentos, aniversários, formaturas e eventos de marca.
+          Cabines de fotos, vídeos 360 e espelho com inteligência artificial para casamentos, aniversários, formaturas e
+          eventos de marca.
         </p>
         <div className="hero__actions">
           <a className="button" href="#contato">
@@ -45,7 +46,10 @@ export default function LandingPage() {
       <section className="banner banner--360" aria-labelledby="b360-title">
         <div className="banner__text parallax">
           <h2 id="b360-title">Plataforma 360</h2>
-          <p>Seus convidados no centro da pista: a câmera gira, a música toca e o vídeo em câmera lenta chega no celular em segundos.</p>
+          <p>
+            Seus convidados no centro da pista: a câmera gira, a música toca e o vídeo em câmera lenta chega no celular
+            em segundos.
+          </p>
         </div>
         <img
           className="banner__art parallax parallax--slow"
@@ -62,7 +66,8 @@ export default function LandingPage() {
         <div className="banner__text parallax">
           <h2 id="booths-title">Cabines interativas</h2>
           <p>
-            Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos impressas na hora com packs de impressões.
+            Pad, polaroid, boomerang, hashtag e espelho mágico com IA: cada cabine com a cara da sua festa, e fotos
+            impressas na hora com packs de impressões.
           </p>
         </div>
         <img

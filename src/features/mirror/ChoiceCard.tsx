@@ -26,7 +26,13 @@ export function ChoiceCard({ title, description, icon, background, disabled, onC
   const descriptionId = useId();
   return (
     <li className="mirror-card" style={backgroundStyle(background)}>
-      <button type="button" className="mirror-card__button" disabled={disabled} aria-describedby={description ? descriptionId : undefined} onClick={onChoose}>
+      <button
+        type="button"
+        className="mirror-card__button"
+        disabled={disabled}
+        aria-describedby={description ? descriptionId : undefined}
+        onClick={onChoose}
+      >
         {icon ? <img className="mirror-card__icon" src={mediaSource(icon)} alt="" width={56} height={56} /> : null}
         <span className="mirror-card__title">{title}</span>
       </button>

@@ -20,7 +20,13 @@ export default function MirrorPage() {
 
   return (
     <ScreenFrame title="Espelho mágico" className="mirror">
-      {!dh || !sh ? <p role="alert">{SCAN_FIRST}</p> : agent ? <MirrorSteps dh={dh} sh={sh} agent={agent} /> : <p role="alert">{NO_VISITOR}</p>}
+      {!dh || !sh ? (
+        <p role="alert">{SCAN_FIRST}</p>
+      ) : agent ? (
+        <MirrorSteps dh={dh} sh={sh} agent={agent} />
+      ) : (
+        <p role="alert">{NO_VISITOR}</p>
+      )}
     </ScreenFrame>
   );
 }

@@ -36,7 +36,12 @@ export function ModePicker({ session, sending, error }: ModePickerProps) {
               onChoose={() => dispatch(modeChosen(mode.title))}
             />
           ))}
-          <ChoiceCard title="Custom Prompt" description="Escreva a sua própria mágica." disabled={sending !== null} onChoose={() => dispatch(customChosen())} />
+          <ChoiceCard
+            title="Custom Prompt"
+            description="Escreva a sua própria mágica."
+            disabled={sending !== null}
+            onChoose={() => dispatch(customChosen())}
+          />
         </ul>
       )}
       {sending !== null && <p role="status">Enviando...</p>}

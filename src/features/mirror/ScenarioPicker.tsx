@@ -45,10 +45,20 @@ export function ScenarioPicker({ session, mode, error, confirming }: ScenarioPic
         <Modal title="Confirma a escolha?" onClose={() => dispatch(scenarioDeclined())}>
           <p className="mirror-confirm__choice">{confirming.scenario}</p>
           <div className="mirror-confirm__actions">
-            <button type="button" className="button" disabled={confirming.sending} onClick={() => dispatch(scenarioConfirmed())}>
+            <button
+              type="button"
+              className="button"
+              disabled={confirming.sending}
+              onClick={() => dispatch(scenarioConfirmed())}
+            >
               Sim
             </button>
-            <button type="button" className="button button--secondary" disabled={confirming.sending} onClick={() => dispatch(scenarioDeclined())}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={confirming.sending}
+              onClick={() => dispatch(scenarioDeclined())}
+            >
               Não
             </button>
           </div>

@@ -34,13 +34,20 @@ const UNEXPECTED = 'O espelho respondeu algo inesperado. Tente novamente.';
 
 type Call = PromiseLike<{ data: MirrorReply } | { error: unknown }>;
 
-async function reply(api: FlowApi, session: MirrorSession, call: Call, expected: MirrorReply, onOk: UnknownAction): Promise<void> {
+async function reply(
+  api: FlowApi,
+  session: MirrorSession,
+  call: Call,
+  expected: MirrorReply,
+  onOk: UnknownAction,
+): Promise<void> {
   const result = await call;
   if ('data' in result) api.dispatch(result.data === expected ? onOk : callFailed(UNEXPECTED));
   else if (apiErrorCode(result.error) === 'session_expired') api.dispatch(sessionExpired(errorMessage(result.error)));
   // Refused for an agent the server never signed, which gave the session another: the screen
   // opens the mirror's session again under that one (MirrorSteps), whose calls are the guest's.
-  else if (!refusedFormerAgent(result.error, session.agent, selectAgent(api.getState()))) api.dispatch(callFailed(errorMessage(result.error)));
+  else if (!refusedFormerAgent(result.error, session.agent, selectAgent(api.getState())))
+    api.dispatch(callFailed(errorMessage(result.error)));
 }
 
 function sameSession(a: MirrorSession, b: MirrorSession): boolean {
@@ -55,7 +62,14 @@ const mirrorFlow: Flow = (startListening) => {
     matcher: isAnyOf(mirrorOpened, startRequested),
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'starting');
-      if (state) await reply(api, state.session, api.dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)), 'start_ok', sessionStarted());
+      if (state)
+        await reply(
+          api,
+          state.session,
+          api.dispatch(mirrorApi.endpoints.mirrorStart.initiate(state.session)),
+          'start_ok',
+          sessionStarted(),
+        );
     },
   });
   startListening({
@@ -78,7 +92,9 @@ const mirrorFlow: Flow = (startListening) => {
     effect: async (_action, api) => {
       const state = entered(api, selectMirror, 'sendingScenario');
       if (!state) return;
-      const call = api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...state.session, prompt: state.scenario }));
+      const call = api.dispatch(
+        mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...state.session, prompt: state.scenario }),
+      );
       await reply(api, state.session, call, 'prompt_ok', promptAccepted());
     },
   });
@@ -98,7 +114,13 @@ const mirrorFlow: Flow = (startListening) => {
           modeAccepted(),
         );
       } else {
-        await reply(api, session, api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })), 'prompt_ok', promptAccepted());
+        await reply(
+          api,
+          session,
+          api.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt })),
+          'prompt_ok',
+          promptAccepted(),
+        );
       }
     },
   });
@@ -112,7 +134,8 @@ const mirrorFlow: Flow = (startListening) => {
         if (sameSession(action.meta.arg.originalArgs, state.session)) api.dispatch(imagePolled(action.payload));
       } else if (lastImage.matchRejected(action)) {
         // A request RTK Query did not send (one already in flight) is no try.
-        if (!action.meta.condition && sameSession(action.meta.arg.originalArgs, state.session)) api.dispatch(pollFailed());
+        if (!action.meta.condition && sameSession(action.meta.arg.originalArgs, state.session))
+          api.dispatch(pollFailed());
       }
     },
   });

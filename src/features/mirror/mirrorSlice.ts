@@ -53,36 +53,53 @@ const mirrorMachine = createSlice({
   reducers: {
     /** The page opened on a QR code's link: a new session starts; the same one goes on as it was. */
     mirrorOpened: (state, action: PayloadAction<MirrorSession>): MirrorState =>
-      state.status !== 'idle' && sameSession(state.session, action.payload) ? state : { status: 'starting', session: action.payload },
+      state.status !== 'idle' && sameSession(state.session, action.payload)
+        ? state
+        : { status: 'starting', session: action.payload },
     /** 'Tentar novamente' after a failed start, or 'Começar de novo' after the image did not come. */
     startRequested: (state): MirrorState =>
-      state.status === 'notStarted' || state.status === 'timedOut' ? { status: 'starting', session: state.session } : state,
+      state.status === 'notStarted' || state.status === 'timedOut'
+        ? { status: 'starting', session: state.session }
+        : state,
     /** start_ok */
-    sessionStarted: (state): MirrorState => (state.status === 'starting' ? { status: 'choosingMode', session: state.session, error: null } : state),
+    sessionStarted: (state): MirrorState =>
+      state.status === 'starting' ? { status: 'choosingMode', session: state.session, error: null } : state,
     modeChosen: (state, action: PayloadAction<string>): MirrorState =>
       state.status === 'choosingMode' ? { status: 'settingMode', session: state.session, mode: action.payload } : state,
     customChosen: (state): MirrorState =>
-      state.status === 'choosingMode' ? { status: 'typingPrompt', session: state.session, draft: '', error: null } : state,
+      state.status === 'choosingMode'
+        ? { status: 'typingPrompt', session: state.session, draft: '', error: null }
+        : state,
     /** Back from the scenarios or the custom prompt to the modes. */
     modesReopened: (state): MirrorState =>
-      state.status === 'choosingScenario' || state.status === 'typingPrompt' ? { status: 'choosingMode', session: state.session, error: null } : state,
+      state.status === 'choosingScenario' || state.status === 'typingPrompt'
+        ? { status: 'choosingMode', session: state.session, error: null }
+        : state,
     /** mode_ok: the scenarios of that mode, or, for a custom prompt, the prompt goes next. */
     modeAccepted: (state): MirrorState => {
-      if (state.status === 'settingMode') return { status: 'choosingScenario', session: state.session, mode: state.mode, error: null };
+      if (state.status === 'settingMode')
+        return { status: 'choosingScenario', session: state.session, mode: state.mode, error: null };
       if (state.status === 'sendingCustom' && state.step === 'mode') return { ...state, step: 'prompt' };
       return state;
     },
     scenarioChosen: (state, action: PayloadAction<string>): MirrorState =>
-      state.status === 'choosingScenario' ? { status: 'confirming', session: state.session, mode: state.mode, scenario: action.payload } : state,
+      state.status === 'choosingScenario'
+        ? { status: 'confirming', session: state.session, mode: state.mode, scenario: action.payload }
+        : state,
     /** 'Não' */
     scenarioDeclined: (state): MirrorState =>
-      state.status === 'confirming' ? { status: 'choosingScenario', session: state.session, mode: state.mode, error: null } : state,
+      state.status === 'confirming'
+        ? { status: 'choosingScenario', session: state.session, mode: state.mode, error: null }
+        : state,
     /** 'Sim' */
-    scenarioConfirmed: (state): MirrorState => (state.status === 'confirming' ? { ...state, status: 'sendingScenario' } : state),
+    scenarioConfirmed: (state): MirrorState =>
+      state.status === 'confirming' ? { ...state, status: 'sendingScenario' } : state,
     /** 'Enviar': an empty prompt is not sent. */
     customSubmitted: (state, action: PayloadAction<string>): MirrorState => {
       const prompt = promptText(action.payload);
-      return state.status === 'typingPrompt' && prompt !== '' ? { status: 'sendingCustom', session: state.session, prompt, step: 'mode' } : state;
+      return state.status === 'typingPrompt' && prompt !== ''
+        ? { status: 'sendingCustom', session: state.session, prompt, step: 'mode' }
+        : state;
     },
     /** prompt_ok: the mirror works, the last image is polled. */
     promptAccepted: (state): MirrorState =>
@@ -107,14 +124,19 @@ const mirrorMachine = createSlice({
     },
     /** The QR code expired (409 session_expired): nothing more to do with this one. */
     sessionExpired: (state, action: PayloadAction<string>): MirrorState =>
-      state.status === 'starting' || state.status === 'settingMode' || state.status === 'sendingScenario' || state.status === 'sendingCustom'
+      state.status === 'starting' ||
+      state.status === 'settingMode' ||
+      state.status === 'sendingScenario' ||
+      state.status === 'sendingCustom'
         ? { status: 'expired', session: state.session, error: action.payload }
         : state,
     /** A reply of get_last_image: `no_image` (or nothing) is one more try; anything else is the image. */
     imagePolled: (state, action: PayloadAction<string>): MirrorState => {
       if (state.status !== 'waiting') return state;
       const reply = action.payload.trim();
-      return reply === MIRROR_NO_IMAGE || reply === '' ? triedOnce(state) : { status: 'finished', session: state.session, image: reply };
+      return reply === MIRROR_NO_IMAGE || reply === ''
+        ? triedOnce(state)
+        : { status: 'finished', session: state.session, image: reply };
     },
     /** A look at the last image that failed (the network): it counts as a try. */
     pollFailed: (state): MirrorState => (state.status === 'waiting' ? triedOnce(state) : state),

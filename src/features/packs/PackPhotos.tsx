@@ -31,7 +31,10 @@ export function PackPhotos({ pack }: { pack: Pack }) {
         {label}
       </h2>
       {photos.length === 0 ? (
-        <p>Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e toque em Imprimir.</p>
+        <p>
+          Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e toque em
+          Imprimir.
+        </p>
       ) : (
         <ul className="pack-photos__list" aria-label={label}>
           {photos.map((url, index) => {

@@ -2,7 +2,14 @@ import './packs.css';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Pack } from '../../../contract/packReply';
-import { PACK_LINK, packsScreenOpened, packsToValidate, useAppDispatch, useSession, useValidatePacksQuery } from '../../session';
+import {
+  PACK_LINK,
+  packsScreenOpened,
+  packsToValidate,
+  useAppDispatch,
+  useSession,
+  useValidatePacksQuery,
+} from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { EventLink } from '../events';
@@ -67,7 +74,11 @@ export default function PacksPage() {
                     </EventLink>
                   </span>
                 )}
-                {!pack.bname && <span>Este pack imprime fotos de eventos públicos: abra a foto na sua coleção e toque em Imprimir.</span>}
+                {!pack.bname && (
+                  <span>
+                    Este pack imprime fotos de eventos públicos: abra a foto na sua coleção e toque em Imprimir.
+                  </span>
+                )}
               </div>
               {showsPhotos(pack) && <PackPhotos pack={pack} />}
             </li>

@@ -49,7 +49,13 @@ export function BalanceChart({ months }: { months: readonly MonthBalance[] }) {
               <g key={month.month} role="img" aria-label={label}>
                 <title>{label}</title>
                 <rect className="deals-chart__paid" x={x} y={BASELINE - paid} width={BAR} height={paid} />
-                <rect className="deals-chart__pending" x={x} y={BASELINE - paid - pending} width={BAR} height={pending} />
+                <rect
+                  className="deals-chart__pending"
+                  x={x}
+                  y={BASELINE - paid - pending}
+                  width={BAR}
+                  height={pending}
+                />
                 <text className="deals-chart__value" x={x + BAR / 2} y={BASELINE - paid - pending - 6}>
                   {COMPACT.format(month.paid + month.pending)}
                 </text>

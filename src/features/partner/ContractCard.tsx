@@ -42,7 +42,13 @@ export function ContractCard({ contract }: { contract: Contract }) {
             </dd>
           </div>
         </dl>
-        <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => dispatch(copyRequested(contract))}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => dispatch(copyRequested(contract))}
+        >
           Copiar Link do Cupom
         </button>
         {copy.status === 'failed' && (

@@ -22,7 +22,9 @@ export function DealCards({ deals }: { deals: readonly Deal[] }) {
               <span className="deal-card__balance">
                 Saldo <strong>{formatReais(balanceOf(deal))}</strong>
               </span>
-              <span className={`deal-status deal-status--${dealOutcome(deal.status)}`}>{dealStatusLabel(deal.status)}</span>
+              <span className={`deal-status deal-status--${dealOutcome(deal.status)}`}>
+                {dealStatusLabel(deal.status)}
+              </span>
             </p>
             <dl className="deal-card__facts">
               <div>

@@ -30,7 +30,11 @@ function DealsOverview({ partner, deals }: { partner: string; deals: readonly De
       <DealsSummary summary={summary} />
       <BalanceChart months={months} />
       <div className="deals__actions">
-        <button type="button" className="button button--secondary" onClick={() => downloadFile(`deals-${partner}.csv`, dealsCsv(deals))}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => downloadFile(`deals-${partner}.csv`, dealsCsv(deals))}
+        >
           Exportar CSV
         </button>
       </div>

@@ -22,7 +22,8 @@ export function DealsSummary({ summary }: { summary: Summary }) {
         <div>
           <dt>A receber</dt>
           <dd>
-            {formatReais(summary.receivable)} <small>{count(summary.pending, 'aguardando pagamento', 'aguardando pagamento')}</small>
+            {formatReais(summary.receivable)}{' '}
+            <small>{count(summary.pending, 'aguardando pagamento', 'aguardando pagamento')}</small>
           </dd>
         </div>
         <div>

@@ -4,7 +4,18 @@ import { balanceOf, dealOutcome, dealStatusLabel } from '../../lib/deals';
 import { formatReais } from '../../lib/money';
 import { formatPercentValue, productLine } from './dealFormat';
 
-const COLUMNS = ['Evento', 'Cliente', 'Data', 'Horário', 'Produtos', 'Total', 'Comissão', 'Desconto', 'Saldo', 'Status'];
+const COLUMNS = [
+  'Evento',
+  'Cliente',
+  'Data',
+  'Horário',
+  'Produtos',
+  'Total',
+  'Comissão',
+  'Desconto',
+  'Saldo',
+  'Status',
+];
 const NUMERIC = new Set(['Total', 'Comissão', 'Desconto', 'Saldo']);
 
 /** Every deal, as the server lists them (newest order first), for a computer (DealCards on a phone). */
@@ -45,7 +56,9 @@ export function DealsTable({ deals }: { deals: readonly Deal[] }) {
               <td className="deals__number">{formatPercentValue(deal.discount * 100)}</td>
               <td className="deals__number">{formatReais(balanceOf(deal))}</td>
               <td>
-                <span className={`deal-status deal-status--${dealOutcome(deal.status)}`}>{dealStatusLabel(deal.status)}</span>
+                <span className={`deal-status deal-status--${dealOutcome(deal.status)}`}>
+                  {dealStatusLabel(deal.status)}
+                </span>
               </td>
             </tr>
           ))}

@@ -7,7 +7,14 @@ import type { LoginNavigationState } from '../../lib/returnTo';
 import { useAppDispatch, useAppSelector } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import './invitationFlow';
-import { confirmed, INVALID_LINK, invitationClosed, invitationOpened, LOGIN_FIRST, selectInvitation } from './invitationSlice';
+import {
+  confirmed,
+  INVALID_LINK,
+  invitationClosed,
+  invitationOpened,
+  LOGIN_FIRST,
+  selectInvitation,
+} from './invitationSlice';
 
 const TITLE = 'Linkar Conta ao Parceiro';
 
@@ -55,7 +62,12 @@ function Invitation({ hash, partnerName }: { hash: string; partnerName: string }
       <p>Parceiro: {partnerName}</p>
       {state.status === 'mustLogin' && <p role="alert">{LOGIN_FIRST}</p>}
       {(state.status === 'ready' || state.status === 'confirming' || state.status === 'failed') && (
-        <button type="button" className="button" disabled={state.status === 'confirming'} onClick={() => dispatch(confirmed())}>
+        <button
+          type="button"
+          className="button"
+          disabled={state.status === 'confirming'}
+          onClick={() => dispatch(confirmed())}
+        >
           Confirmar
         </button>
       )}

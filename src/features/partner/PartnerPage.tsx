@@ -13,7 +13,12 @@ export default function PartnerPage() {
 
   return (
     <ScreenFrame title="Página do Parceiro" className="partner">
-      <PartnerGate partner={partner} status={status} result={contracts} failure="Não foi possível carregar os contratos.">
+      <PartnerGate
+        partner={partner}
+        status={status}
+        result={contracts}
+        failure="Não foi possível carregar os contratos."
+      >
         {(list) => (
           <>
             <p className="partner__name">

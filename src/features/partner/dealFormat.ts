@@ -20,7 +20,18 @@ export function productLine(product: DealProduct): string {
   return parts.join(' · ');
 }
 
-const HEADER = ['Evento', 'Cliente', 'Data do evento', 'Horário', 'Produtos', 'Total (R$)', 'Comissão (%)', 'Desconto (%)', 'Saldo (R$)', 'Status'];
+const HEADER = [
+  'Evento',
+  'Cliente',
+  'Data do evento',
+  'Horário',
+  'Produtos',
+  'Total (R$)',
+  'Comissão (%)',
+  'Desconto (%)',
+  'Saldo (R$)',
+  'Status',
+];
 
 /** The deals as a Brazilian spreadsheet reads them (src/lib/csv: ';', decimal commas, dd/mm/aaaa). */
 export function dealsCsv(deals: readonly Deal[]): string {

@@ -28,7 +28,8 @@ const invitationFlow: Flow = (startListening) => {
     },
   });
   startListening({
-    predicate: (action, state, original) => invitationOpened.match(action) || selectAuthStatus(state) !== selectAuthStatus(original),
+    predicate: (action, state, original) =>
+      invitationOpened.match(action) || selectAuthStatus(state) !== selectAuthStatus(original),
     effect: (_action, api) => {
       if (selectInvitation(api.getState()).status === 'idle') return;
       const status = selectAuthStatus(api.getState());

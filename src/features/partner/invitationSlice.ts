@@ -35,16 +35,24 @@ const invitationMachine = createSlice({
   reducers: {
     /** The screen opened on a link: it starts afresh, unless that invitation is being confirmed (the call decides). */
     invitationOpened: (state, action: PayloadAction<InvitationLink>): InvitationState =>
-      state.status === 'confirming' && sameLink(state.link, action.payload) ? state : { status: 'unknown', link: action.payload },
+      state.status === 'confirming' && sameLink(state.link, action.payload)
+        ? state
+        : { status: 'unknown', link: action.payload },
     /** The screen is gone: nothing of it stays to be followed, a redirect least of all. */
     invitationClosed: (): InvitationState => initialInvitationState,
-    signedOutSeen: (state): InvitationState => (state.status === 'unknown' || state.status === 'ready' ? { status: 'mustLogin', link: state.link } : state),
-    signedInSeen: (state): InvitationState => (state.status === 'unknown' || state.status === 'mustLogin' ? { status: 'ready', link: state.link } : state),
+    signedOutSeen: (state): InvitationState =>
+      state.status === 'unknown' || state.status === 'ready' ? { status: 'mustLogin', link: state.link } : state,
+    signedInSeen: (state): InvitationState =>
+      state.status === 'unknown' || state.status === 'mustLogin' ? { status: 'ready', link: state.link } : state,
     /** 7.5 s after 'Faça Login primeiro'. */
-    loginDelayPassed: (state): InvitationState => (state.status === 'mustLogin' ? { status: 'goingToLogin', link: state.link } : state),
-    confirmed: (state): InvitationState => (state.status === 'ready' || state.status === 'failed' ? { status: 'confirming', link: state.link } : state),
-    authorized: (state): InvitationState => (state.status === 'confirming' ? { status: 'authorized', link: state.link } : state),
-    refused: (state): InvitationState => (state.status === 'confirming' ? { status: 'failed', link: state.link } : state),
+    loginDelayPassed: (state): InvitationState =>
+      state.status === 'mustLogin' ? { status: 'goingToLogin', link: state.link } : state,
+    confirmed: (state): InvitationState =>
+      state.status === 'ready' || state.status === 'failed' ? { status: 'confirming', link: state.link } : state,
+    authorized: (state): InvitationState =>
+      state.status === 'confirming' ? { status: 'authorized', link: state.link } : state,
+    refused: (state): InvitationState =>
+      state.status === 'confirming' ? { status: 'failed', link: state.link } : state,
   },
   selectors: {
     selectInvitation: (state) => state,
@@ -58,7 +66,16 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const invitationSlice = invitationMachine.injectInto(rootReducer);
 
-export const { invitationOpened, invitationClosed, signedOutSeen, signedInSeen, loginDelayPassed, confirmed, authorized, refused } = invitationSlice.actions;
+export const {
+  invitationOpened,
+  invitationClosed,
+  signedOutSeen,
+  signedInSeen,
+  loginDelayPassed,
+  confirmed,
+  authorized,
+  refused,
+} = invitationSlice.actions;
 export const { selectInvitation } = invitationSlice.selectors;
 
 export const LOGIN_FIRST = 'Faça Login primeiro';

@@ -32,7 +32,11 @@ export const partnerApi = api.injectEndpoints({
         responseHandler: 'text',
       }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, { partnerName }) => ['Account', { type: 'Contracts', id: partnerName }, { type: 'Deals', id: partnerName }],
+      invalidatesTags: (_result, _error, { partnerName }) => [
+        'Account',
+        { type: 'Contracts', id: partnerName },
+        { type: 'Deals', id: partnerName },
+      ],
     }),
   }),
 });

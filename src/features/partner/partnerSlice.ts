@@ -72,7 +72,10 @@ const partnerMachine = createSlice({
       const copy = state.copies[contract.last] ?? IDLE;
       if (state.name === null || (copy.status !== 'idle' && copy.status !== 'failed')) return;
       const { title: contractTitle, last: lastCoupon, discount, kit } = contract;
-      state.copies[lastCoupon] = { status: 'copying', request: { partner: state.name, contractTitle, lastCoupon, discount, kit } };
+      state.copies[lastCoupon] = {
+        status: 'copying',
+        request: { partner: state.name, contractTitle, lastCoupon, discount, kit },
+      };
     },
     linkCopied: {
       reducer: onCopy((copy) => (copy.status === 'copying' ? { status: 'launching', request: copy.request } : copy)),
@@ -89,7 +92,9 @@ const partnerMachine = createSlice({
     },
     /** The server's own words ('Os cupons deste contrato acabaram.', a coupon already used...), or LAUNCH_FAILED. */
     launchFailed: {
-      reducer: onCopy<{ coupon: string; message: string }>((copy, { message }) => (copy.status === 'launching' ? { status: 'failed', message } : copy)),
+      reducer: onCopy<{ coupon: string; message: string }>((copy, { message }) =>
+        copy.status === 'launching' ? { status: 'failed', message } : copy,
+      ),
       prepare: (coupon: string, message: string) => ({ payload: { coupon, message } }),
     },
   },
@@ -105,5 +110,6 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const partnerSlice = partnerMachine.injectInto(rootReducer);
 
-export const { partnerOpened, copyRequested, linkCopied, copyFailed, launchSucceeded, launchFailed } = partnerSlice.actions;
+export const { partnerOpened, copyRequested, linkCopied, copyFailed, launchSucceeded, launchFailed } =
+  partnerSlice.actions;
 export const { selectCouponCopy } = partnerSlice.selectors;

@@ -6,7 +6,10 @@ import { packChosen } from './printSlice';
 /** What the guest reads when the packs did not load: no connection (venue Wi-Fi, most often), or the server. */
 function loadProblem(error: unknown): string {
   const status = apiErrorStatus(error);
-  const offline = status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  const offline =
+    status === 'FETCH_ERROR' ||
+    status === 'TIMEOUT_ERROR' ||
+    (typeof navigator !== 'undefined' && navigator.onLine === false);
   return offline
     ? 'Sem conexão: não foi possível carregar seus packs. Eles aparecem aqui quando a conexão voltar.'
     : 'Não foi possível carregar seus packs agora.';

@@ -4,7 +4,13 @@ import { useEffect, useId } from 'react';
 import { apiErrorStatus } from '../../api/apiError';
 import { isPrintable } from '../../../contract/mediaPath';
 import { latestPrintOf } from '../../lib/offlineQueue';
-import { useAppDispatch, useAppSelector, selectPendingPrints, selectTrackedPrints, warmOutboxStorage } from '../../session';
+import {
+  useAppDispatch,
+  useAppSelector,
+  selectPendingPrints,
+  selectTrackedPrints,
+  warmOutboxStorage,
+} from '../../session';
 import { PrintIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { reloadPage } from '../../ui/pageReload';
@@ -14,7 +20,16 @@ import './printFlow';
 import { PrintedOverlay } from './PrintedOverlay';
 import { printMoment } from './printMoment';
 import { PrintStatus } from './PrintStatus';
-import { overlayClosed, packChosen, printClosed, printOpened, repeatAsked, repeatConfirmed, selectPrint, type RepeatReason } from './printSlice';
+import {
+  overlayClosed,
+  packChosen,
+  printClosed,
+  printOpened,
+  repeatAsked,
+  repeatConfirmed,
+  selectPrint,
+  type RepeatReason,
+} from './printSlice';
 
 const REPEAT_TEXT: Record<RepeatReason, string> = {
   printed: 'Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pack.',
@@ -91,7 +106,9 @@ export function PrintWidget({ printId, pack, big = false }: PrintWidgetProps) {
         {big && <span aria-hidden="true">Imprimir</span>}
       </button>
       {/* This print's own status (never the one before it while it is asked for), as the overlay reads it. */}
-      {(pending || (latest && job.currentData)) && <PrintStatus id={statusId} pending={pending} job={job.currentData} />}
+      {(pending || (latest && job.currentData)) && (
+        <PrintStatus id={statusId} pending={pending} job={job.currentData} />
+      )}
       {mine && print.status === 'confirming' && (
         <Modal title="Imprimir outra cópia?" onClose={() => dispatch(printClosed())}>
           <p>{REPEAT_TEXT[print.reason]}</p>
@@ -107,7 +124,11 @@ export function PrintWidget({ printId, pack, big = false }: PrintWidgetProps) {
       )}
       {mine && (print.status === 'choosing' || print.status === 'sending') && (
         <Modal title="Imprimir" onClose={() => dispatch(printClosed())}>
-          <PackChooser busy={print.status === 'sending'} error={print.status === 'choosing' ? print.error : null} only={pack?.hash} />
+          <PackChooser
+            busy={print.status === 'sending'}
+            error={print.status === 'choosing' ? print.error : null}
+            only={pack?.hash}
+          />
         </Modal>
       )}
       {mine && print.status === 'printed' && (

@@ -34,7 +34,8 @@ const printFlow: Flow = (startListening) => {
       };
       if (isOffline()) return defer();
       let result = await api.dispatch(printApi.endpoints.printCopy.initiate(args));
-      if ('error' in result && isLostAnswer(result.error)) result = await api.dispatch(printApi.endpoints.printCopy.initiate(args));
+      if ('error' in result && isLostAnswer(result.error))
+        result = await api.dispatch(printApi.endpoints.printCopy.initiate(args));
       if ('data' in result && result.data) {
         api.dispatch(printTracking(args));
         api.dispatch(printSucceeded(result.data));

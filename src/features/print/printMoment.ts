@@ -22,10 +22,15 @@ const PRINTER_DOWN_TEXT: Record<Exclude<PrinterSeen, 'ready'>, string> = {
   offline: 'A impressora está sem conexão: sua foto sai assim que ela voltar',
 };
 
-const ahead = (n: number) => (n === 1 ? '1 impressão antes da sua' : `${n.toLocaleString('pt-BR')} impressões antes da sua`);
+const ahead = (n: number) =>
+  n === 1 ? '1 impressão antes da sua' : `${n.toLocaleString('pt-BR')} impressões antes da sua`;
 
 const DONE: Record<Extract<PrintJobStatus, 'printed' | 'failed'>, PrintMoment> = {
-  printed: { title: 'Foto impressa', detail: 'Sua foto saiu na impressora da cabine: é só retirar lá.', short: 'Impresso' },
+  printed: {
+    title: 'Foto impressa',
+    detail: 'Sua foto saiu na impressora da cabine: é só retirar lá.',
+    short: 'Impresso',
+  },
   failed: {
     title: 'A impressão falhou',
     detail: 'A impressora não conseguiu imprimir sua foto: sua cópia voltou para o pack.',
@@ -40,7 +45,11 @@ export function printMoment(job: Pick<PrintStatusReply, 'status' | 'printer' | '
     return { title: 'Impressão na fila', detail: `Sua foto está guardada na fila. ${why}.`, short: why };
   }
   if (job.status === 'printing')
-    return { title: 'Imprimindo sua foto', detail: 'Sua foto está saindo na impressora da cabine: é só retirar lá.', short: 'Imprimindo' };
+    return {
+      title: 'Imprimindo sua foto',
+      detail: 'Sua foto está saindo na impressora da cabine: é só retirar lá.',
+      short: 'Imprimindo',
+    };
   const before = job.ahead ?? 0;
   return before > 0
     ? {
@@ -48,5 +57,9 @@ export function printMoment(job: Pick<PrintStatusReply, 'status' | 'printer' | '
         detail: `Sua foto está na fila da impressora da cabine, com ${ahead(before)}: retire lá quando ela sair.`,
         short: `Na fila: ${ahead(before)}`,
       }
-    : { title: 'Impressão enviada', detail: 'Sua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.', short: 'Na fila' };
+    : {
+        title: 'Impressão enviada',
+        detail: 'Sua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.',
+        short: 'Na fila',
+      };
 }

@@ -29,14 +29,22 @@ const printMachine = createSlice({
   initialState: initialPrintState,
   reducers: {
     printOpened: (state, action: PayloadAction<string>): PrintState =>
-      state.status === 'closed' && isPrintable(action.payload) ? { status: 'choosing', printId: action.payload, error: null } : state,
-    printClosed: (state): PrintState => (state.status === 'choosing' || state.status === 'confirming' ? { status: 'closed' } : state),
+      state.status === 'closed' && isPrintable(action.payload)
+        ? { status: 'choosing', printId: action.payload, error: null }
+        : state,
+    printClosed: (state): PrintState =>
+      state.status === 'choosing' || state.status === 'confirming' ? { status: 'closed' } : state,
     repeatAsked: (state, action: PayloadAction<{ printId: string; reason: RepeatReason }>): PrintState =>
-      state.status === 'closed' && isPrintable(action.payload.printId) ? { status: 'confirming', ...action.payload } : state,
-    repeatConfirmed: (state): PrintState => (state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state),
+      state.status === 'closed' && isPrintable(action.payload.printId)
+        ? { status: 'confirming', ...action.payload }
+        : state,
+    repeatConfirmed: (state): PrintState =>
+      state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state,
     /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
-      state.status === 'choosing' && action.payload.copies > 0 ? { status: 'sending', printId: state.printId, packHash: action.payload.hash } : state,
+      state.status === 'choosing' && action.payload.copies > 0
+        ? { status: 'sending', printId: state.printId, packHash: action.payload.hash }
+        : state,
     printSucceeded: (state, action: PayloadAction<PrintReply>): PrintState => {
       if (state.status !== 'sending') return state;
       const { copies, ...reply } = action.payload;
@@ -60,6 +68,15 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const printSlice = printMachine.injectInto(rootReducer);
 
-export const { printOpened, printClosed, repeatAsked, repeatConfirmed, packChosen, printSucceeded, printFailed, printDeferred, overlayClosed } =
-  printSlice.actions;
+export const {
+  printOpened,
+  printClosed,
+  repeatAsked,
+  repeatConfirmed,
+  packChosen,
+  printSucceeded,
+  printFailed,
+  printDeferred,
+  overlayClosed,
+} = printSlice.actions;
 export const { selectPrint } = printSlice.selectors;

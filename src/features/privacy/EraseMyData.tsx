@@ -48,9 +48,14 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
           <ul>
             <li>a sua coleção (Minha Coleção) {where};</li>
             <li>a lista de eventos e os packs de impressões salvos {where};</li>
-            <li>o que guardamos do seu rosto para encontrar você nas fotos (a selfie e &ldquo;Não me mostre&rdquo;);</li>
+            <li>
+              o que guardamos do seu rosto para encontrar você nas fotos (a selfie e &ldquo;Não me mostre&rdquo;);
+            </li>
             <li>as imagens do espelho com IA e os vídeos 360 guardados para você;</li>
-            <li>a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que recebeu.</li>
+            <li>
+              a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que
+              recebeu.
+            </li>
           </ul>
           <p>Continuam guardados:</p>
           <ul>
@@ -64,7 +69,12 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
             <button type="button" className="button button--secondary" onClick={() => dispatch(eraseCancelled())}>
               Cancelar
             </button>
-            <button type="button" className="button button--danger" onClick={() => dispatch(eraseConfirmed())} disabled={erasing}>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => dispatch(eraseConfirmed())}
+              disabled={erasing}
+            >
               {erasing ? 'Apagando...' : 'Sim, apagar tudo'}
             </button>
           </div>

@@ -25,8 +25,8 @@ function WhatWeHold() {
       <dl className="privacy__facts">
         <dt>Neste aparelho</dt>
         <dd>
-          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')}, {counted(packs.length, 'pack', 'packs')} de
-          impressões
+          {counted(collection.length, 'item', 'itens')} na coleção, {counted(events.length, 'evento', 'eventos')},{' '}
+          {counted(packs.length, 'pack', 'packs')} de impressões
         </dd>
         {summary.isLoading && (
           <>
@@ -49,15 +49,16 @@ function WhatWeHold() {
             <dt>No servidor</dt>
             <dd>
               {counted(data.faces, 'registro do rosto', 'registros do rosto')},{' '}
-              {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')} guardados para você; a sua presença em{' '}
-              {counted(data.grants, 'evento', 'eventos')}
+              {counted(data.results, 'imagem ou vídeo de cabine', 'imagens ou vídeos de cabine')} guardados para você; a
+              sua presença em {counted(data.grants, 'evento', 'eventos')}
             </dd>
             {signedIn && (
               <>
                 <dt>Na sua conta</dt>
                 <dd>
-                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')}, {counted(data.packs, 'pack', 'packs')} de
-                  impressões, {counted(data.orders, 'pedido', 'pedidos')} (guardados por lei)
+                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')},{' '}
+                  {counted(data.packs, 'pack', 'packs')} de impressões, {counted(data.orders, 'pedido', 'pedidos')}{' '}
+                  (guardados por lei)
                 </dd>
               </>
             )}
@@ -77,8 +78,8 @@ export default function PrivacyPage() {
   return (
     <ScreenFrame title="Privacidade e seus dados" className="privacy">
       <p className="privacy__lead">
-        Seus dados são seus. Aqui está, em palavras simples, o que guardamos, por quanto tempo, por quê, e como apagar, conforme a Lei Geral de Proteção de
-        Dados (LGPD, Lei 13.709/2018).
+        Seus dados são seus. Aqui está, em palavras simples, o que guardamos, por quanto tempo, por quê, e como apagar,
+        conforme a Lei Geral de Proteção de Dados (LGPD, Lei 13.709/2018).
       </p>
 
       <WhatWeHold />
@@ -86,8 +87,9 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
-          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as listas de eventos e packs, neste aparelho
-          e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
+          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as
+          listas de eventos e packs, neste aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque
+          a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
         </p>
         <EraseMyData />
       </section>
@@ -97,70 +99,78 @@ export default function PrivacyPage() {
 
         <h3>Sua coleção</h3>
         <p>
-          Os links das fotos e vídeos que você coletou. Ficam neste aparelho (cookies e armazenamento do navegador) por cerca de 13 meses (34.000.000 segundos)
-          depois da última mudança e, se você entrou, também na sua conta, até você apagar. Por quê: para mostrar a sua coleção em qualquer celular, o serviço
-          que você pediu ao coletar.
+          Os links das fotos e vídeos que você coletou. Ficam neste aparelho (cookies e armazenamento do navegador) por
+          cerca de 13 meses (34.000.000 segundos) depois da última mudança e, se você entrou, também na sua conta, até
+          você apagar. Por quê: para mostrar a sua coleção em qualquer celular, o serviço que você pediu ao coletar.
         </p>
 
         <h3>Listas da conta: eventos, packs e coleção</h3>
         <p>
-          Os eventos em que você esteve, os packs de impressões que você usa e a sua coleção, ligados à sua conta. Ficam enquanto a conta existir ou até você
-          apagar. Por quê: para você encontrar tudo de novo ao entrar em outro aparelho.
+          Os eventos em que você esteve, os packs de impressões que você usa e a sua coleção, ligados à sua conta. Ficam
+          enquanto a conta existir ou até você apagar. Por quê: para você encontrar tudo de novo ao entrar em outro
+          aparelho.
         </p>
 
         <h3>Quem vê as fotos de um evento privado ou só com link</h3>
         <p>
-          As fotos de um evento público ficam abertas a todos. As de um evento privado ou só com link ficam só para quem contratou o evento, para a nossa equipe
-          e para quem esteve lá: quem abriu o link de coleta de uma foto do evento (o QR code da cabine), usou um pack de impressões dele ou, num evento só com
-          link, abriu o link do evento. Guardamos que este aparelho (e a sua conta, quando você entra) tem acesso ao evento; ter uma conta não basta. No evento
-          privado é preciso entrar na conta para ver. Quem contratou vê quantas pessoas têm acesso, nunca quem, e pode tirar o acesso de todos de uma vez, com
-          um novo link. Ao apagar os seus dados, esse acesso também é apagado.
+          As fotos de um evento público ficam abertas a todos. As de um evento privado ou só com link ficam só para quem
+          contratou o evento, para a nossa equipe e para quem esteve lá: quem abriu o link de coleta de uma foto do
+          evento (o QR code da cabine), usou um pack de impressões dele ou, num evento só com link, abriu o link do
+          evento. Guardamos que este aparelho (e a sua conta, quando você entra) tem acesso ao evento; ter uma conta não
+          basta. No evento privado é preciso entrar na conta para ver. Quem contratou vê quantas pessoas têm acesso,
+          nunca quem, e pode tirar o acesso de todos de uma vez, com um novo link. Ao apagar os seus dados, esse acesso
+          também é apagado.
         </p>
 
         <h3>Selfie de &ldquo;Encontre minhas fotos&rdquo;</h3>
         <p>
-          A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada. Dela guardamos só números que descrevem o rosto,
-          por 24 horas no máximo, para mostrar as fotos novas quando você volta; &ldquo;Apagar minhas fotos&rdquo; apaga na hora. Se você tocar em &ldquo;Não me
-          mostre&rdquo;, guardamos esses números só para tirar as fotos em que você aparece das buscas de outros convidados, até você pedir para voltar a
-          aparecer (ou 394 dias). Fotos de rosto enviadas antes desta busca são apagadas 30 dias depois do envio. Por quê: o seu consentimento, dado antes da
-          selfie. Rosto é dado sensível (biométrico, LGPD art. 11): você pode retirar o consentimento quando quiser, apagando.
+          A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada. Dela
+          guardamos só números que descrevem o rosto, por 24 horas no máximo, para mostrar as fotos novas quando você
+          volta; &ldquo;Apagar minhas fotos&rdquo; apaga na hora. Se você tocar em &ldquo;Não me mostre&rdquo;,
+          guardamos esses números só para tirar as fotos em que você aparece das buscas de outros convidados, até você
+          pedir para voltar a aparecer (ou 394 dias). Fotos de rosto enviadas antes desta busca são apagadas 30 dias
+          depois do envio. Por quê: o seu consentimento, dado antes da selfie. Rosto é dado sensível (biométrico, LGPD
+          art. 11): você pode retirar o consentimento quando quiser, apagando.
         </p>
 
         <h3>Imagens do espelho com IA e vídeos 360</h3>
         <p>
-          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. É só seu: fica com um nome secreto e não aparece
-          na galeria do evento. Fica 394 dias (o tempo de vida dos cookies) e depois é apagado; 'Apagar minhas fotos' apaga os arquivos na hora. Por quê:
-          entregar o que você pediu à cabine.
+          O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. É só seu:
+          fica com um nome secreto e não aparece na galeria do evento. Fica 394 dias (o tempo de vida dos cookies) e
+          depois é apagado; 'Apagar minhas fotos' apaga os arquivos na hora. Por quê: entregar o que você pediu à
+          cabine.
         </p>
 
         <h3>Pedidos e pagamentos</h3>
         <p>
-          Nome, e-mail, CPF, dados do evento, valores e a situação do pagamento de cada pedido. Ficam guardados por 5 anos, o prazo da lei fiscal, mesmo que
-          você apague as suas fotos. Por quê: obrigação legal. Os dados do cartão vão direto ao Mercado Pago e nunca chegam ao nosso servidor.
+          Nome, e-mail, CPF, dados do evento, valores e a situação do pagamento de cada pedido. Ficam guardados por 5
+          anos, o prazo da lei fiscal, mesmo que você apague as suas fotos. Por quê: obrigação legal. Os dados do cartão
+          vão direto ao Mercado Pago e nunca chegam ao nosso servidor.
         </p>
 
         <h3>Formulário de contato</h3>
         <p>
-          O que você escreve em &ldquo;Fale com a gente&rdquo; na página inicial (nome, contatos, data e tipo do evento). Fica 24 meses e depois é apagado. Por
-          quê: responder ao seu pedido de orçamento.
+          O que você escreve em &ldquo;Fale com a gente&rdquo; na página inicial (nome, contatos, data e tipo do
+          evento). Fica 24 meses e depois é apagado. Por quê: responder ao seu pedido de orçamento.
         </p>
 
         <h3>O cookie agent</h3>
         <p>
-          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar ao seu aparelho a sua coleção, a sua
-          selfie e o que as cabines fizeram para você. O endereço IP de quem envia fotos fica 1 hora, para barrar abusos.
+          Um código aleatório que identifica este aparelho, sem nome nem e-mail. Dura cerca de 13 meses. Por quê: ligar
+          ao seu aparelho a sua coleção, a sua selfie e o que as cabines fizeram para você. O endereço IP de quem envia
+          fotos fica 1 hora, para barrar abusos.
         </p>
 
         <h3>Fotos do evento</h3>
         <p>
-          As fotos e vídeos que as cabines fazem estão na galeria do evento e pertencem ao evento e a quem o contratou. Apagar os seus dados não as remove. Para
-          tirar uma foto sua da galeria, fale com a gente.
+          As fotos e vídeos que as cabines fazem estão na galeria do evento e pertencem ao evento e a quem o contratou.
+          Apagar os seus dados não as remove. Para tirar uma foto sua da galeria, fale com a gente.
         </p>
 
         <h3>Com quem compartilhamos</h3>
         <p>
-          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem compartilhamos seus dados para
-          publicidade.
+          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem
+          compartilhamos seus dados para publicidade.
         </p>
       </section>
 
@@ -169,20 +179,22 @@ export default function PrivacyPage() {
         <p>A LGPD (art. 18) garante a você, a qualquer momento e sem custo:</p>
         <ul>
           <li>
-            <strong>Acesso:</strong> saber se temos dados seus e quais são (veja &ldquo;O que temos sobre você agora&rdquo;, acima, e a sua{' '}
-            <Link to={ROUTES.collection}>Minha Coleção</Link>).
+            <strong>Acesso:</strong> saber se temos dados seus e quais são (veja &ldquo;O que temos sobre você
+            agora&rdquo;, acima, e a sua <Link to={ROUTES.collection}>Minha Coleção</Link>).
           </li>
           <li>
             <strong>Correção:</strong> corrigir dados incompletos, errados ou desatualizados.
           </li>
           <li>
-            <strong>Eliminação:</strong> apagar os seus dados, com o botão &ldquo;Apagar minhas fotos&rdquo; ou pedindo para nós.
+            <strong>Eliminação:</strong> apagar os seus dados, com o botão &ldquo;Apagar minhas fotos&rdquo; ou pedindo
+            para nós.
           </li>
           <li>
             <strong>Retirar o consentimento</strong> da busca por rosto, apagando a selfie.
           </li>
           <li>
-            <strong>Informação</strong> sobre com quem compartilhamos os seus dados, e <strong>portabilidade</strong> para outro serviço.
+            <strong>Informação</strong> sobre com quem compartilhamos os seus dados, e <strong>portabilidade</strong>{' '}
+            para outro serviço.
           </li>
         </ul>
       </section>
@@ -190,9 +202,11 @@ export default function PrivacyPage() {
       <section className="privacy__section" aria-labelledby="privacy-contact">
         <h2 id="privacy-contact">Quem contatar</h2>
         <p>
-          Para qualquer pedido sobre os seus dados, escreva pelo <Link to={{ pathname: ROUTES.home, hash: '#contato' }}>formulário de contato</Link> da página
-          inicial, com &ldquo;Privacidade&rdquo; no campo do evento. Respondemos em até 15 dias. Se não ficar satisfeito, você pode reclamar à Autoridade
-          Nacional de Proteção de Dados (ANPD), em <a href="https://www.gov.br/anpd">www.gov.br/anpd</a>.
+          Para qualquer pedido sobre os seus dados, escreva pelo{' '}
+          <Link to={{ pathname: ROUTES.home, hash: '#contato' }}>formulário de contato</Link> da página inicial, com
+          &ldquo;Privacidade&rdquo; no campo do evento. Respondemos em até 15 dias. Se não ficar satisfeito, você pode
+          reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em{' '}
+          <a href="https://www.gov.br/anpd">www.gov.br/anpd</a>.
         </p>
       </section>
     </ScreenFrame>

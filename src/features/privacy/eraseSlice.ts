@@ -7,7 +7,12 @@ import { rootReducer } from '../../session';
  * `erasing` lasts until the device has forgotten too, so a screen watching the collection knows
  * why it empties.
  */
-export type EraseState = { status: 'idle' } | { status: 'confirming' } | { status: 'erasing' } | { status: 'failed'; message: string } | { status: 'erased' };
+export type EraseState =
+  | { status: 'idle' }
+  | { status: 'confirming' }
+  | { status: 'erasing' }
+  | { status: 'failed'; message: string }
+  | { status: 'erased' };
 
 export const initialEraseState = { status: 'idle' } as EraseState;
 
@@ -18,13 +23,17 @@ const eraseMachine = createSlice({
     /** A screen with the button opened: an erasure of another screen is not this one's to tell. */
     eraseOpened: (state): EraseState => (state.status === 'erasing' ? state : { status: 'idle' }),
     /** 'Apagar minhas fotos' */
-    eraseAsked: (state): EraseState => (state.status === 'idle' || state.status === 'erased' ? { status: 'confirming' } : state),
+    eraseAsked: (state): EraseState =>
+      state.status === 'idle' || state.status === 'erased' ? { status: 'confirming' } : state,
     /** 'Cancelar', Escape: nothing happened; once the server works, there is no going back. */
-    eraseCancelled: (state): EraseState => (state.status === 'confirming' || state.status === 'failed' ? { status: 'idle' } : state),
+    eraseCancelled: (state): EraseState =>
+      state.status === 'confirming' || state.status === 'failed' ? { status: 'idle' } : state,
     /** 'Sim, apagar tudo', the first time or after a refusal. */
-    eraseConfirmed: (state): EraseState => (state.status === 'confirming' || state.status === 'failed' ? { status: 'erasing' } : state),
+    eraseConfirmed: (state): EraseState =>
+      state.status === 'confirming' || state.status === 'failed' ? { status: 'erasing' } : state,
     /** The server did not erase (why, in its words): the device keeps everything. */
-    eraseRefused: (state, action: PayloadAction<string>): EraseState => (state.status === 'erasing' ? { status: 'failed', message: action.payload } : state),
+    eraseRefused: (state, action: PayloadAction<string>): EraseState =>
+      state.status === 'erasing' ? { status: 'failed', message: action.payload } : state,
     /** The server erased, and the device forgot its lists and cached media after it. */
     dataErased: (state): EraseState => (state.status === 'erasing' ? { status: 'erased' } : state),
   },

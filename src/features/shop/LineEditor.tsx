@@ -46,7 +46,16 @@ export function LineEditor({ line }: { line: PricedLine }) {
                 onChange={() => dispatch(accessoryToggled({ productId, accessoryId: accessory.id }))}
               />
               {/* Decorative: the name beside it says what it is. */}
-              {accessory.image && <img className="accessory__image" src={mediaSource(accessory.image)} alt="" width={48} height={48} loading="lazy" />}
+              {accessory.image && (
+                <img
+                  className="accessory__image"
+                  src={mediaSource(accessory.image)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                />
+              )}
               <span className="accessory__name">{accessory.name}</span>
               <span className="accessory__price">+ {formatReais(accessory.price)}</span>
             </label>

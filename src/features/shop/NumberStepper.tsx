@@ -43,7 +43,13 @@ export function NumberStepper({ label, value, min, max, onChange, decreaseLabel,
         {label}
       </label>
       <div className="stepper__controls">
-        <button type="button" className="stepper__button" aria-label={decreaseLabel} disabled={value <= min} onClick={() => onChange(value - 1)}>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={decreaseLabel}
+          disabled={value <= min}
+          onClick={() => onChange(value - 1)}
+        >
           −
         </button>
         <input
@@ -59,7 +65,13 @@ export function NumberStepper({ label, value, min, max, onChange, decreaseLabel,
           onBlur={commit}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="stepper__button" aria-label={increaseLabel} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={increaseLabel}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           +
         </button>
       </div>

@@ -76,7 +76,14 @@ export function ProductCard({ product }: { product: ShopProduct }) {
   return (
     <article className="product" aria-labelledby={titleId}>
       {product.image && (
-        <img className="product__image" src={mediaSource(product.image)} alt={product.name} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" />
+        <img
+          className="product__image"
+          src={mediaSource(product.image)}
+          alt={product.name}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading="lazy"
+        />
       )}
       <h2 id={titleId} className="product__name">
         {product.name}

@@ -30,7 +30,12 @@ export default function ShopPage() {
   useCartPersistence();
 
   // currentData: another coupon's catalogue never shows under this one.
-  const { currentData: shop, error, isFetching, refetch } = useGetShopQuery(validCoupon ? { coupon, agent: agent || 'anonimo' } : skipToken);
+  const {
+    currentData: shop,
+    error,
+    isFetching,
+    refetch,
+  } = useGetShopQuery(validCoupon ? { coupon, agent: agent || 'anonimo' } : skipToken);
   const refusal = shopRefusal(error);
 
   useEffect(() => {
@@ -45,7 +50,9 @@ export default function ShopPage() {
       {coupon && !validCoupon && <p role="alert">{INVALID_COUPON}</p>}
       {isFetching && !shop && <p role="status">Carregando...</p>}
       {!isFetching && refusal && <p role="alert">{refusal}</p>}
-      {!isFetching && error && !refusal && <LoadError message="Não foi possível carregar a loja." onRetry={() => void refetch()} />}
+      {!isFetching && error && !refusal && (
+        <LoadError message="Não foi possível carregar a loja." onRetry={() => void refetch()} />
+      )}
       {ready && shop.data.length === 0 && <p className="empty">Nenhum produto disponível no momento.</p>}
       {ready && shop.data.length > 0 && (
         <div className="shop__layout">

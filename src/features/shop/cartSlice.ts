@@ -1,6 +1,14 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ShopProduct } from '../../../contract/wire';
-import { clampHours, clampQuantity, discountedTotal, lineTotal, normaliseDiscount, roundCents, unitPrice } from '../../../contract/pricing';
+import {
+  clampHours,
+  clampQuantity,
+  discountedTotal,
+  lineTotal,
+  normaliseDiscount,
+  roundCents,
+  unitPrice,
+} from '../../../contract/pricing';
 import { rootReducer } from '../../session';
 import { browserStorage, readStoredCart } from './cartStorage';
 import { fitLine, type CartLine, type CartState } from './cartState';
@@ -53,7 +61,9 @@ const cartMachine = createSlice({
       const line = findLine(state, action.payload.productId);
       const { accessoryId } = action.payload;
       if (!line || !line.product.accessories.some((a) => a.id === accessoryId)) return;
-      line.accessoryIds = line.accessoryIds.includes(accessoryId) ? line.accessoryIds.filter((id) => id !== accessoryId) : [...line.accessoryIds, accessoryId];
+      line.accessoryIds = line.accessoryIds.includes(accessoryId)
+        ? line.accessoryIds.filter((id) => id !== accessoryId)
+        : [...line.accessoryIds, accessoryId];
     },
     cartCleared(state) {
       state.lines = [];
@@ -71,7 +81,15 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 const cartSlice = cartMachine.injectInto(rootReducer);
 
-export const { shopOpened, productAdded, productRemoved, hoursChanged, quantityChanged, accessoryToggled, cartCleared } = cartSlice.actions;
+export const {
+  shopOpened,
+  productAdded,
+  productRemoved,
+  hoursChanged,
+  quantityChanged,
+  accessoryToggled,
+  cartCleared,
+} = cartSlice.actions;
 
 export interface PricedLine extends CartLine {
   selectedAccessories: { name: string; price: number }[];
@@ -80,8 +98,14 @@ export interface PricedLine extends CartLine {
 }
 
 function priceLine(line: CartLine): PricedLine {
-  const selectedAccessories = line.product.accessories.filter((a) => line.accessoryIds.includes(a.id)).map((a) => ({ name: a.name, price: a.price }));
-  const choice = { hours: line.hours, quantity: line.quantity, accessoryPrices: selectedAccessories.map((a) => a.price) };
+  const selectedAccessories = line.product.accessories
+    .filter((a) => line.accessoryIds.includes(a.id))
+    .map((a) => ({ name: a.name, price: a.price }));
+  const choice = {
+    hours: line.hours,
+    quantity: line.quantity,
+    accessoryPrices: selectedAccessories.map((a) => a.price),
+  };
   return {
     ...line,
     selectedAccessories,
@@ -100,6 +124,7 @@ export const selectCartTotals = createSelector([selectPricedLines, selectCart], 
 });
 
 /** The priced line of one product, or undefined while it is not in the cart. */
-export const selectPricedLineOf = createSelector([selectPricedLines, (_state: unknown, productId: string) => productId], (lines, productId) =>
-  lines.find((line) => line.product.id === productId),
+export const selectPricedLineOf = createSelector(
+  [selectPricedLines, (_state: unknown, productId: string) => productId],
+  (lines, productId) => lines.find((line) => line.product.id === productId),
 );

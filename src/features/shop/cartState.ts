@@ -22,7 +22,12 @@ export const initialCartState: CartState = { coupon: null, discount: 0, lines: [
  * accessories it does not offer (or chosen twice) left out. Used when a stored cart is read back
  * and when the catalogue answers with newer product data.
  */
-export function fitLine(product: ShopProduct, hours: number, quantity: number, accessoryIds: readonly string[]): CartLine {
+export function fitLine(
+  product: ShopProduct,
+  hours: number,
+  quantity: number,
+  accessoryIds: readonly string[],
+): CartLine {
   const offered = new Set(product.accessories.map((a) => a.id));
   return {
     product,

@@ -51,24 +51,38 @@ const TEXT_FIELDS = [
 const NUMBER_FIELDS = ['price', 'pricePerHour', 'minHours', 'maxHours', 'maxQty'] as const;
 
 function readAccessory(value: unknown): ShopAccessory | null {
-  if (!isRecord(value) || !isText(value.id) || !isText(value.name) || !isText(value.image) || !isAmount(value.price)) return null;
+  if (!isRecord(value) || !isText(value.id) || !isText(value.name) || !isText(value.image) || !isAmount(value.price))
+    return null;
   return { id: value.id, name: value.name, image: value.image, price: value.price };
 }
 
 function readProduct(value: unknown): ShopProduct | null {
   if (!isRecord(value) || !Array.isArray(value.accessories)) return null;
-  if (!TEXT_FIELDS.every((key) => isText(value[key])) || !NUMBER_FIELDS.every((key) => isAmount(value[key]))) return null;
+  if (!TEXT_FIELDS.every((key) => isText(value[key])) || !NUMBER_FIELDS.every((key) => isAmount(value[key])))
+    return null;
   const accessories = value.accessories.map(readAccessory);
   if (accessories.some((a) => a === null) || value.id === '') return null;
-  const texts = Object.fromEntries(TEXT_FIELDS.map((key) => [key, value[key]])) as Record<(typeof TEXT_FIELDS)[number], string>;
-  const numbers = Object.fromEntries(NUMBER_FIELDS.map((key) => [key, value[key]])) as Record<(typeof NUMBER_FIELDS)[number], number>;
+  const texts = Object.fromEntries(TEXT_FIELDS.map((key) => [key, value[key]])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
+  const numbers = Object.fromEntries(NUMBER_FIELDS.map((key) => [key, value[key]])) as Record<
+    (typeof NUMBER_FIELDS)[number],
+    number
+  >;
   return { ...texts, ...numbers, accessories: accessories as ShopAccessory[] };
 }
 
 function readLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;
   const product = readProduct(value.product);
-  if (!product || typeof value.hours !== 'number' || typeof value.quantity !== 'number' || !Array.isArray(value.accessoryIds)) return null;
+  if (
+    !product ||
+    typeof value.hours !== 'number' ||
+    typeof value.quantity !== 'number' ||
+    !Array.isArray(value.accessoryIds)
+  )
+    return null;
   return fitLine(product, value.hours, value.quantity, value.accessoryIds.filter(isText));
 }
 

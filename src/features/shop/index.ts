@@ -7,7 +7,16 @@ import { lazy } from 'react';
  */
 export const ShopPage = lazy(() => import(/* webpackChunkName: "route-shop" */ './ShopPage'));
 
-export { cartCleared, initialCartState, selectCart, selectCartTotals, selectPricedLines, shopOpened, type CartState, type PricedLine } from './cartSlice';
+export {
+  cartCleared,
+  initialCartState,
+  selectCart,
+  selectCartTotals,
+  selectPricedLines,
+  shopOpened,
+  type CartState,
+  type PricedLine,
+} from './cartSlice';
 export { CART_STORAGE_KEY, parseStoredCart } from './cartStorage';
 export { registerCartPersistence, useCartPersistence } from './cartPersistence';
 export { useGetShopQuery } from './shopApi';

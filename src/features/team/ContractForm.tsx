@@ -1,8 +1,22 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../session';
-import { CONTRACT_FIELDS, firstBadField, KIT_MAX_LENGTH, PARTNER_MAX_LENGTH, validateContract, type ContractField } from './contractFields';
+import {
+  CONTRACT_FIELDS,
+  firstBadField,
+  KIT_MAX_LENGTH,
+  PARTNER_MAX_LENGTH,
+  validateContract,
+  type ContractField,
+} from './contractFields';
 import './contractFormFlow';
-import { CONTRACT_FAILED, contractFormOpened, fieldChanged, formFields, selectContractForm, submitRequested } from './contractFormSlice';
+import {
+  CONTRACT_FAILED,
+  contractFormOpened,
+  fieldChanged,
+  formFields,
+  selectContractForm,
+  submitRequested,
+} from './contractFormSlice';
 
 type InputMode = 'text' | 'numeric' | 'decimal';
 

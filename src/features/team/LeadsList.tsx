@@ -43,7 +43,11 @@ export function LeadsList() {
       {leads && leads.length === 0 && <p>Nenhum contato ainda.</p>}
       {leads && leads.length > 0 && (
         <>
-          <button type="button" className="button button--secondary" onClick={() => downloadFile('contatos.csv', leadsCsv(leads))}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => downloadFile('contatos.csv', leadsCsv(leads))}
+          >
             Exportar CSV
           </button>
           {/* It scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}

@@ -32,18 +32,26 @@ function TeamDeviceItem({ device, onRotate }: { device: TeamDevice; onRotate: (d
         {device.id}
       </span>
       <p>
-        {deviceTitle(device)} · {device.event ? `evento ${device.event}` : 'sem evento'} · {device.hasKey ? 'com chave' : 'sem chave: não se conecta'}
+        {deviceTitle(device)} · {device.event ? `evento ${device.event}` : 'sem evento'} ·{' '}
+        {device.hasKey ? 'com chave' : 'sem chave: não se conecta'}
         {device.printer && (
           <>
             {' · '}
-            <strong className={isStopped(device.printer.state) ? 'printer-state printer-state--stopped' : 'printer-state'}>
+            <strong
+              className={isStopped(device.printer.state) ? 'printer-state printer-state--stopped' : 'printer-state'}
+            >
               {PRINTER_STATE_TEXT[device.printer.state]}
             </strong>
           </>
         )}
       </p>
       <div className="orders__actions">
-        <button type="button" className="button button--secondary" aria-describedby={nameId} onClick={() => onRotate(device)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-describedby={nameId}
+          onClick={() => onRotate(device)}
+        >
           Gerar nova chave
         </button>
       </div>
@@ -80,13 +88,21 @@ export function TeamDevicesList() {
       <h2 id={titleId}>Dispositivos</h2>
       {devices?.map(({ id, printer }) =>
         printer && stoppedPrinter(printer) ? (
-          <PrinterAlert key={id} name={printer.name} state={printer.state} waiting={printer.waiting} place={printerPlace(printer)} />
+          <PrinterAlert
+            key={id}
+            name={printer.name}
+            state={printer.state}
+            waiting={printer.waiting}
+            place={printerPlace(printer)}
+          />
         ) : null,
       )}
       {made && <NewKey key={`${made.id}:${made.key}`} made={made} />}
       {failure && <p role="alert">{failure}</p>}
       {isLoading && <p>Carregando...</p>}
-      {isError && !devices && <LoadError message="Não foi possível carregar os dispositivos." onRetry={() => void refetch()} />}
+      {isError && !devices && (
+        <LoadError message="Não foi possível carregar os dispositivos." onRetry={() => void refetch()} />
+      )}
       {devices && devices.length === 0 && <p>Nenhum dispositivo ainda.</p>}
       {devices && devices.length > 0 && (
         <ul className="orders">

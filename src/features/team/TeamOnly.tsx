@@ -24,7 +24,8 @@ export function TeamOnly({ children }: { children: ReactNode }) {
   const team = useCheckTeamQuery(undefined, { skip: !signedIn });
 
   if (identity.status === 'signedOut') return <NothingHere signedOut />;
-  if (identity.status === 'unknown' || team.isLoading || team.isUninitialized) return <p role="status">Carregando...</p>;
+  if (identity.status === 'unknown' || team.isLoading || team.isUninitialized)
+    return <p role="status">Carregando...</p>;
   if (team.data !== 'ok' || team.isError) return <NothingHere signedOut={false} />;
   return <>{children}</>;
 }

@@ -22,7 +22,9 @@ const ASK: Record<Settlement, { title: string; yes: string; done: string }> = {
 
 function question({ order, status }: Decision): string {
   const what = `pedido ${order.orderId} (${order.clientName}, ${formatReais(order.amount)})`;
-  return status === 'approved' ? `O Pix do ${what} chegou? O pedido passa a pago.` : `Recusar o pagamento do ${what}? O pedido passa a recusado.`;
+  return status === 'approved'
+    ? `O Pix do ${what} chegou? O pedido passa a pago.`
+    : `Recusar o pagamento do ${what}? O pedido passa a recusado.`;
 }
 
 function TeamOrderItem({ order, onDecide }: { order: TeamOrder; onDecide: (decision: Decision) => void }) {
@@ -48,10 +50,20 @@ function TeamOrderItem({ order, onDecide }: { order: TeamOrder; onDecide: (decis
       </dl>
       {settleable && (
         <div className="orders__actions">
-          <button type="button" className="button" aria-describedby={numberId} onClick={() => onDecide({ order, status: 'approved' })}>
+          <button
+            type="button"
+            className="button"
+            aria-describedby={numberId}
+            onClick={() => onDecide({ order, status: 'approved' })}
+          >
             Confirmar pagamento
           </button>
-          <button type="button" className="button button--secondary" aria-describedby={numberId} onClick={() => onDecide({ order, status: 'rejected' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-describedby={numberId}
+            onClick={() => onDecide({ order, status: 'rejected' })}
+          >
             Recusar pagamento
           </button>
         </div>
@@ -86,7 +98,9 @@ export function TeamOrdersList() {
       <p role="status">{outcome?.ok && outcome.text}</p>
       {outcome && !outcome.ok && <p role="alert">{outcome.text}</p>}
       {isLoading && <p>Carregando...</p>}
-      {isError && !orders && <LoadError message="Não foi possível carregar os pedidos." onRetry={() => void refetch()} />}
+      {isError && !orders && (
+        <LoadError message="Não foi possível carregar os pedidos." onRetry={() => void refetch()} />
+      )}
       {orders && orders.length === 0 && <p>Nenhum pedido ainda.</p>}
       {orders && orders.length > 0 && (
         <ul className="orders">

@@ -10,7 +10,14 @@ export type ContractField = (typeof CONTRACT_FIELDS)[number];
 export type ContractFields = Record<ContractField, string>;
 export type ContractErrors = Partial<Record<ContractField, string>>;
 
-export const emptyContractFields: ContractFields = { partner: '', duration: '', rate: '', discount: '', n_coupons: '', kit: '' };
+export const emptyContractFields: ContractFields = {
+  partner: '',
+  duration: '',
+  rate: '',
+  discount: '',
+  n_coupons: '',
+  kit: '',
+};
 
 // The wire's bounds (contract/wire/partner.ts ContractPayload): refused here, before sending.
 export const PARTNER_MAX_LENGTH = 64;
@@ -65,10 +72,25 @@ export function validateContract(fields: ContractFields): ContractCheck {
     else if (read(text(field)) === null) errors[field] = bad;
     return read(text(field)) ?? 0;
   };
-  const duration = number('duration', (t) => whole(t, 1, MAX_DURATION_DAYS), CONTRACT_MESSAGES.durationMissing, CONTRACT_MESSAGES.durationBad);
+  const duration = number(
+    'duration',
+    (t) => whole(t, 1, MAX_DURATION_DAYS),
+    CONTRACT_MESSAGES.durationMissing,
+    CONTRACT_MESSAGES.durationBad,
+  );
   const rate = number('rate', (t) => decimal(t, 0, 100), CONTRACT_MESSAGES.rateMissing, CONTRACT_MESSAGES.rateBad);
-  const discount = number('discount', (t) => decimal(t, 0, 99), CONTRACT_MESSAGES.discountMissing, CONTRACT_MESSAGES.discountBad);
-  const coupons = number('n_coupons', (t) => whole(t, 1, MAX_COUPONS), CONTRACT_MESSAGES.couponsMissing, CONTRACT_MESSAGES.couponsBad);
+  const discount = number(
+    'discount',
+    (t) => decimal(t, 0, 99),
+    CONTRACT_MESSAGES.discountMissing,
+    CONTRACT_MESSAGES.discountBad,
+  );
+  const coupons = number(
+    'n_coupons',
+    (t) => whole(t, 1, MAX_COUPONS),
+    CONTRACT_MESSAGES.couponsMissing,
+    CONTRACT_MESSAGES.couponsBad,
+  );
   const kit = text('kit');
   if (!kit) errors.kit = CONTRACT_MESSAGES.kitMissing;
 

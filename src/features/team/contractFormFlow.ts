@@ -1,6 +1,12 @@
 import { entered, injectFlow, type Flow } from '../../session';
 import { notify } from '../../ui/notify';
-import { CONTRACT_FAILED, contractCreated, contractFailed, selectContractForm, submitRequested } from './contractFormSlice';
+import {
+  CONTRACT_FAILED,
+  contractCreated,
+  contractFailed,
+  selectContractForm,
+  submitRequested,
+} from './contractFormSlice';
 import { teamApi } from './teamApi';
 
 /**

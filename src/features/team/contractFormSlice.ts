@@ -1,7 +1,13 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ContractPayload } from '../../../contract/wire';
 import { rootReducer } from '../../session';
-import { emptyContractFields, validateContract, type ContractErrors, type ContractField, type ContractFields } from './contractFields';
+import {
+  emptyContractFields,
+  validateContract,
+  type ContractErrors,
+  type ContractField,
+  type ContractFields,
+} from './contractFields';
 
 /**
  * The team's contract form (SPEC sections 2, 5 and 8) as a state machine: editing -> submitting
@@ -27,7 +33,8 @@ const contractFormMachine = createSlice({
   initialState: initialContractFormState,
   reducers: {
     /** The screen opened: an empty form, unless a contract is being sent (the call decides). */
-    contractFormOpened: (state): ContractFormState => (state.status === 'submitting' ? state : initialContractFormState),
+    contractFormOpened: (state): ContractFormState =>
+      state.status === 'submitting' ? state : initialContractFormState,
     fieldChanged: (state, action: PayloadAction<{ field: ContractField; value: string }>): ContractFormState => {
       if (state.status === 'submitting') return state;
       const { field, value } = action.payload;
@@ -42,7 +49,9 @@ const contractFormMachine = createSlice({
       if (state.status === 'submitting') return state;
       const fields = formFields(state);
       const check = validateContract(fields);
-      return check.ok ? { status: 'submitting', fields, payload: check.payload } : { status: 'invalid', fields, errors: check.errors };
+      return check.ok
+        ? { status: 'submitting', fields, payload: check.payload }
+        : { status: 'invalid', fields, errors: check.errors };
     },
     contractCreated: (state, action: PayloadAction<string>): ContractFormState =>
       state.status === 'submitting' ? { status: 'done', message: action.payload } : state,
@@ -60,7 +69,8 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const contractFormSlice = contractFormMachine.injectInto(rootReducer);
 
-export const { contractFormOpened, fieldChanged, submitRequested, contractCreated, contractFailed } = contractFormSlice.actions;
+export const { contractFormOpened, fieldChanged, submitRequested, contractCreated, contractFailed } =
+  contractFormSlice.actions;
 export const { selectContractForm } = contractFormSlice.selectors;
 
 export const CONTRACT_FAILED = 'There was an error creating the contract.';

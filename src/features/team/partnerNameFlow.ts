@@ -37,7 +37,10 @@ const partnerNameFlow: Flow = (startListening) => {
     typingPaused: (_only, name) => typingPaused(name),
     nameChecked: (_only, name, reply) => nameChecked(name, reply),
     checkFailed: (_only, name) => checkFailed(name),
-    check: (api, name) => api.dispatch(teamApi.endpoints.checkPartnerName.initiate(name, { subscribe: false, forceRefetch: true })).unwrap(),
+    check: (api, name) =>
+      api
+        .dispatch(teamApi.endpoints.checkPartnerName.initiate(name, { subscribe: false, forceRefetch: true }))
+        .unwrap(),
   })(startListening);
 
   startListening({

@@ -32,7 +32,9 @@ export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
 const initialPartnerNameState = partnerNameCheck.initial as PartnerNameState;
 
 /** The name can be authorized: SPEC section 4 says only when available or owned. */
-export function canAuthorize(state: PartnerNameState): state is Extract<PartnerNameState, { status: Verdict | 'authorizeFailed' }> {
+export function canAuthorize(
+  state: PartnerNameState,
+): state is Extract<PartnerNameState, { status: Verdict | 'authorizeFailed' }> {
   return state.status === 'available' || state.status === 'owned' || state.status === 'authorizeFailed';
 }
 
@@ -42,15 +44,18 @@ const partnerNameMachine = createSlice({
   reducers: {
     /** The screen opened: it starts afresh, unless a name is being authorized (the call decides). */
     partnerNameOpened: (state): PartnerNameState => (state.status === 'authorizing' ? state : initialPartnerNameState),
-    nameTyped: (state, action: PayloadAction<string>): PartnerNameState => (state.status === 'authorizing' ? state : partnerNameCheck.typed(action.payload)),
+    nameTyped: (state, action: PayloadAction<string>): PartnerNameState =>
+      state.status === 'authorizing' ? state : partnerNameCheck.typed(action.payload),
     /** The debounce of the name it was started for. */
-    typingPaused: (state, action: PayloadAction<string>): PartnerNameState => partnerNameCheck.paused(state, action.payload),
+    typingPaused: (state, action: PayloadAction<string>): PartnerNameState =>
+      partnerNameCheck.paused(state, action.payload),
     nameChecked: {
       reducer: (state, { payload }: PayloadAction<{ name: string; reply: PartnerNameReply }>): PartnerNameState =>
         partnerNameCheck.answered(state, payload.name, payload.reply),
       prepare: (name: string, reply: PartnerNameReply) => ({ payload: { name, reply } }),
     },
-    checkFailed: (state, action: PayloadAction<string>): PartnerNameState => partnerNameCheck.checkFailed(state, action.payload),
+    checkFailed: (state, action: PayloadAction<string>): PartnerNameState =>
+      partnerNameCheck.checkFailed(state, action.payload),
     retryRequested: (state): PartnerNameState => partnerNameCheck.retried(state),
     authorizeRequested: (state): PartnerNameState => {
       if (!canAuthorize(state)) return state;
@@ -75,8 +80,17 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const partnerNameSlice = partnerNameMachine.injectInto(rootReducer);
 
-export const { partnerNameOpened, nameTyped, typingPaused, nameChecked, checkFailed, retryRequested, authorizeRequested, linkGenerated, authorizeFailed } =
-  partnerNameSlice.actions;
+export const {
+  partnerNameOpened,
+  nameTyped,
+  typingPaused,
+  nameChecked,
+  checkFailed,
+  retryRequested,
+  authorizeRequested,
+  linkGenerated,
+  authorizeFailed,
+} = partnerNameSlice.actions;
 export const { selectPartnerName } = partnerNameSlice.selectors;
 
 export const PARTNER_NAME_MESSAGES = {

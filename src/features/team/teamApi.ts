@@ -1,6 +1,12 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
-import type { ContractPayload, InvitationPayload, MessageReply, PartnerNameReply, TeamReply } from '../../../contract/wire';
+import type {
+  ContractPayload,
+  InvitationPayload,
+  MessageReply,
+  PartnerNameReply,
+  TeamReply,
+} from '../../../contract/wire';
 
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({

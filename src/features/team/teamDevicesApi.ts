@@ -24,4 +24,8 @@ export const { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } = teamDevices
  * The list asked again this often while it is open, as the owner's dashboard asks for its
  * printers: a printer that stops reaches the team within seconds, without a reload (issue 43).
  */
-export const TEAM_DEVICES_LIVE = { pollingInterval: 5_000, skipPollingIfUnfocused: true, refetchOnFocus: true } as const;
+export const TEAM_DEVICES_LIVE = {
+  pollingInterval: 5_000,
+  skipPollingIfUnfocused: true,
+  refetchOnFocus: true,
+} as const;

@@ -8,7 +8,10 @@ export const teamOrdersApi = api.enhanceEndpoints({ addTagTypes: ['TeamOrders'] 
     loadTeamOrders: build.query<TeamOrder[], void>({
       query: () => '/team_orders',
       extraOptions: { auth: 'required' },
-      providesTags: (orders = []) => [{ type: 'TeamOrders', id: LIST }, ...orders.map((o) => ({ type: 'TeamOrders' as const, id: o.orderId }))],
+      providesTags: (orders = []) => [
+        { type: 'TeamOrders', id: LIST },
+        ...orders.map((o) => ({ type: 'TeamOrders' as const, id: o.orderId })),
+      ],
     }),
     /** The transfer arrived (approved) or never will (rejected). The reply is not read. */
     settleTeamOrder: build.mutation<unknown, { orderId: string } & SettleOrderRequest>({

@@ -4,7 +4,14 @@ import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { ULTRA_SONGS, ULTRA_SPEEDS } from '../../../contract/ultra';
 import { useAppDispatch, useAppSelector } from '../../session';
 import './ultraSettingsFlow';
-import { DEFAULT_ULTRA_CHOICE, selectUltraSettings, sendRequested, songChosen, speedChosen, ultraSettingsOpened } from './ultraSettingsSlice';
+import {
+  DEFAULT_ULTRA_CHOICE,
+  selectUltraSettings,
+  sendRequested,
+  songChosen,
+  speedChosen,
+  ultraSettingsOpened,
+} from './ultraSettingsSlice';
 
 const MIN_SPEED = ULTRA_SPEEDS[0];
 const MAX_SPEED = ULTRA_SPEEDS[ULTRA_SPEEDS.length - 1];
@@ -62,7 +69,13 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
         <legend>Música</legend>
         {ULTRA_SONGS.map((song) => (
           <label key={song.id} className="choice">
-            <input type="radio" name="music" value={song.id} checked={choice.music === song.id} onChange={() => dispatch(songChosen(song.id))} />
+            <input
+              type="radio"
+              name="music"
+              value={song.id}
+              checked={choice.music === song.id}
+              onChange={() => dispatch(songChosen(song.id))}
+            />
             {song.label}
           </label>
         ))}

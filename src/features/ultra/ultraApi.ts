@@ -33,7 +33,9 @@ export const ultraApi = api.injectEndpoints({
     }),
     startUltraConfig: build.mutation<string, UltraSettings>({
       query: ({ device, qrid, speed, music, agent }) => ({
-        url: path`/ultraStartConfig/${device}/${qrid}/${speed}/${music}` + (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
+        url:
+          path`/ultraStartConfig/${device}/${qrid}/${speed}/${music}` +
+          (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
         responseHandler: 'text',
       }),
     }),

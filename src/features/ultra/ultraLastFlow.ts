@@ -3,7 +3,15 @@ import { apiErrorStatus, errorMessage } from '../../api/apiError';
 import { parseMediaPath } from '../../../contract/mediaPath';
 import { collectionMerged, entered, injectFlow, selectAgent, selectAuthStatus, type Flow } from '../../session';
 import { ultraApi } from './ultraApi';
-import { callFailed, clockTicked, replied, retried, sameUltraLink, selectUltraLast, ULTRA_PROCESSING_AFTER_MS } from './ultraLastSlice';
+import {
+  callFailed,
+  clockTicked,
+  replied,
+  retried,
+  sameUltraLink,
+  selectUltraLast,
+  ULTRA_PROCESSING_AFTER_MS,
+} from './ultraLastSlice';
 
 const ultraLast = ultraApi.endpoints.getUltraLast;
 
@@ -35,7 +43,8 @@ const ultraLastFlow: Flow = (startListening) => {
     effect: (action, api) => {
       const state = selectUltraLast(api.getState());
       // A request RTK Query did not send (one already in flight) is no failure.
-      if (action.meta.condition || state.status === 'idle' || !sameUltraLink(action.meta.arg.originalArgs, state.link)) return;
+      if (action.meta.condition || state.status === 'idle' || !sameUltraLink(action.meta.arg.originalArgs, state.link))
+        return;
       // Asked before the identity service said who is here: the login a private event asks for
       // may be one there is. The next poll goes with the token, or fails for good once signed out.
       if (apiErrorStatus(action.payload) === 401 && selectAuthStatus(api.getState()) === 'unknown') return;
@@ -58,7 +67,13 @@ const ultraLastFlow: Flow = (startListening) => {
     actionCreator: retried,
     effect: async (_action, api) => {
       const state = entered(api, selectUltraLast, 'asking');
-      if (state) await api.dispatch(ultraLast.initiate({ ...state.link, agent: selectAgent(api.getState()) }, { subscribe: false, forceRefetch: true }));
+      if (state)
+        await api.dispatch(
+          ultraLast.initiate(
+            { ...state.link, agent: selectAgent(api.getState()) },
+            { subscribe: false, forceRefetch: true },
+          ),
+        );
     },
   });
 };

@@ -50,7 +50,9 @@ const ultraLastMachine = createSlice({
   reducers: {
     /** The screen opened on a platform's link: a new link is asked afresh; the same one goes on. */
     ultraLastOpened: (state, action: PayloadAction<UltraLink>): UltraLastState =>
-      state.status !== 'idle' && sameUltraLink(state.link, action.payload) ? state : { status: 'asking', link: action.payload, since: null },
+      state.status !== 'idle' && sameUltraLink(state.link, action.payload)
+        ? state
+        : { status: 'asking', link: action.payload, since: null },
     /** A reply of `GET /ultraLast` for the link, and when it came. */
     replied: (state, action: PayloadAction<{ reply: UltraLastReply; at: number }>): UltraLastState => {
       if (!waiting(state)) return state;
@@ -59,7 +61,9 @@ const ultraLastMachine = createSlice({
       if (reply === 'in_session') {
         if (state.status !== 'asking') return state;
         const since = state.since ?? at;
-        return at - since >= ULTRA_PROCESSING_AFTER_MS ? { status: 'processing', link, since } : { status: 'inSession', link, since };
+        return at - since >= ULTRA_PROCESSING_AFTER_MS
+          ? { status: 'processing', link, since }
+          : { status: 'inSession', link, since };
       }
       const video = reply.product[0];
       return video ? { status: 'ready', link, video } : { status: 'noVideo', link };

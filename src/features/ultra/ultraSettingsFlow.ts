@@ -16,7 +16,10 @@ const ultraSettingsFlow: Flow = (startListening) => {
       const { link, speed, music } = state;
       const result = await asOwnAgent(
         () => selectAgent(api.getState()),
-        (agent) => api.dispatch(ultraApi.endpoints.startUltraConfig.initiate({ device: link.device, qrid: link.qrid, speed, music, agent })),
+        (agent) =>
+          api.dispatch(
+            ultraApi.endpoints.startUltraConfig.initiate({ device: link.device, qrid: link.qrid, speed, music, agent }),
+          ),
       );
       if ('error' in result) api.dispatch(sendFailed(errorMessage(result.error)));
       else api.dispatch(result.data === 'success' ? sendSucceeded() : sendFailed(NOT_CONFIRMED));

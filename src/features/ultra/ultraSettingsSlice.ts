@@ -53,14 +53,19 @@ const ultraSettingsMachine = createSlice({
         ? state
         : { status: 'choosing', link: action.payload, ...DEFAULT_ULTRA_CHOICE },
     speedChosen: (state, action: PayloadAction<number>): UltraSettingsState =>
-      editable(state) && (ULTRA_SPEEDS as readonly number[]).includes(action.payload) ? { ...state, speed: action.payload } : state,
+      editable(state) && (ULTRA_SPEEDS as readonly number[]).includes(action.payload)
+        ? { ...state, speed: action.payload }
+        : state,
     songChosen: (state, action: PayloadAction<string>): UltraSettingsState =>
       editable(state) && isUltraSong(action.payload) ? { ...state, music: action.payload } : state,
-    sendRequested: (state): UltraSettingsState => (editable(state) ? { status: 'sending', link: state.link, speed: state.speed, music: state.music } : state),
+    sendRequested: (state): UltraSettingsState =>
+      editable(state) ? { status: 'sending', link: state.link, speed: state.speed, music: state.music } : state,
     sendSucceeded: (state): UltraSettingsState =>
       state.status === 'sending' ? { status: 'sent', link: state.link, speed: state.speed, music: state.music } : state,
     sendFailed: (state, action: PayloadAction<string>): UltraSettingsState =>
-      state.status === 'sending' ? { status: 'failed', link: state.link, speed: state.speed, music: state.music, message: action.payload } : state,
+      state.status === 'sending'
+        ? { status: 'failed', link: state.link, speed: state.speed, music: state.music, message: action.payload }
+        : state,
   },
   selectors: {
     selectUltraSettings: (state) => state,
@@ -74,5 +79,6 @@ declare module '../../session' {
 /** Injected into the store when this feature's code loads. */
 export const ultraSettingsSlice = ultraSettingsMachine.injectInto(rootReducer);
 
-export const { ultraSettingsOpened, speedChosen, songChosen, sendRequested, sendSucceeded, sendFailed } = ultraSettingsSlice.actions;
+export const { ultraSettingsOpened, speedChosen, songChosen, sendRequested, sendSucceeded, sendFailed } =
+  ultraSettingsSlice.actions;
 export const { selectUltraSettings } = ultraSettingsSlice.selectors;

@@ -13,7 +13,14 @@ import { useWallNight } from './useWallNight';
 import { useGetWallAddressQuery } from './wallApi';
 import { WallQrCode } from './WallQrCode';
 import { advance, wantedPage } from './wallSchedule';
-import { selectWall, slideElapsed, wallOpened, WALL_SLIDE_MS, WALL_VIDEO_SLIDE_MS, type WallAddress } from './wallSlice';
+import {
+  selectWall,
+  slideElapsed,
+  wallOpened,
+  WALL_SLIDE_MS,
+  WALL_VIDEO_SLIDE_MS,
+  type WallAddress,
+} from './wallSlice';
 import { isWallVideo, WallStage } from './WallStage';
 
 /** A full-screen message in the wall's frame. */
@@ -96,7 +103,11 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
   const { live, wall } = useWallFeed(address, { ready, stopped: state.status === 'notFound' });
   const showing = state.status === 'showing' ? state : null;
   useWallNight(address, showing ? wantedPage(showing.schedule) : null);
-  const following = useFollowMovedWall(publicId, wall?.bname, state.status === 'notFound' && identity.status === 'signedIn');
+  const following = useFollowMovedWall(
+    publicId,
+    wall?.bname,
+    state.status === 'notFound' && identity.status === 'signedIn',
+  );
   const { full, enter } = useFullscreen();
 
   const current = showing ? showing.schedule.current : null;
@@ -106,7 +117,10 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
     if (!showing) return;
     const next = advance(showing.schedule).current;
     if (next !== showing.schedule.current && !isWallVideo(next)) new Image().src = mediaSource(next);
-    const timer = setTimeout(() => dispatch(slideElapsed()), isWallVideo(showing.schedule.current) ? WALL_VIDEO_SLIDE_MS : WALL_SLIDE_MS);
+    const timer = setTimeout(
+      () => dispatch(slideElapsed()),
+      isWallVideo(showing.schedule.current) ? WALL_VIDEO_SLIDE_MS : WALL_SLIDE_MS,
+    );
     return () => clearTimeout(timer);
     // Only a new slide restarts the time (a list or a page answered meanwhile does not).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -141,7 +155,8 @@ function LiveWall({ publicId, wallKey }: { publicId: string; wallKey: string | n
 
   const title = wall?.displayTitle ?? '';
   const offline = state.offline;
-  const collectLink = current && showing ? `${window.location.origin}${wallCollectLink(current, showing.codes[current])}` : '';
+  const collectLink =
+    current && showing ? `${window.location.origin}${wallCollectLink(current, showing.codes[current])}` : '';
   const video = current !== null && isWallVideo(current);
   const item = video ? 'este vídeo' : 'esta foto';
   return (

@@ -9,7 +9,17 @@ export function WallStage({ url, label }: { url: string; label: string }) {
   const ref = parseMediaPath(url);
   if (ref && mediaKind(ref.file) === 'video') {
     return (
-      <video key={url} className="wall__media" src={mediaSource(url)} poster={mediaSource(thumbUrl(ref))} muted autoPlay loop playsInline aria-label={label} />
+      <video
+        key={url}
+        className="wall__media"
+        src={mediaSource(url)}
+        poster={mediaSource(thumbUrl(ref))}
+        muted
+        autoPlay
+        loop
+        playsInline
+        aria-label={label}
+      />
     );
   }
   return <img key={url} className="wall__media" src={mediaSource(url)} alt={label} decoding="async" />;

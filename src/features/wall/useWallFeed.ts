@@ -14,23 +14,31 @@ const STREAMED_POLL_MS = 30_000;
  * changed (or closed), and on the poll; every answer and every failure goes to the machine. Until
  * `ready` (who looks is known) and once `stopped` (the server does not open this wall), nothing is asked.
  */
-export function useWallFeed(args: WallArgs, { ready, stopped }: { ready: boolean; stopped: boolean }): { live: boolean; wall: Wall | undefined } {
+export function useWallFeed(
+  args: WallArgs,
+  { ready, stopped }: { ready: boolean; stopped: boolean },
+): { live: boolean; wall: Wall | undefined } {
   const dispatch = useAppDispatch();
   const skip = !ready || stopped;
   const { currentData: live } = useFollowWallQuery(args, { skip });
   const streamed = live?.live ?? false;
-  const { currentData, error, isError, isFetching, fulfilledTimeStamp, startedTimeStamp, refetch } = useGetWallQuery(args, {
-    skip,
-    pollingInterval: streamed ? STREAMED_POLL_MS : WALL_POLL_MS,
-    refetchOnReconnect: true,
-    refetchOnFocus: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const { currentData, error, isError, isFetching, fulfilledTimeStamp, startedTimeStamp, refetch } = useGetWallQuery(
+    args,
+    {
+      skip,
+      pollingInterval: streamed ? STREAMED_POLL_MS : WALL_POLL_MS,
+      refetchOnReconnect: true,
+      refetchOnFocus: true,
+      refetchOnMountOrArgChange: true,
+    },
+  );
 
   // Each answer, even one that is the same list (it says the connection is back).
   useEffect(() => {
     if (currentData && fulfilledTimeStamp !== undefined)
-      dispatch(listReceived({ product: currentData.product, codes: currentData.codes, visibility: currentData.visibility }));
+      dispatch(
+        listReceived({ product: currentData.product, codes: currentData.codes, visibility: currentData.visibility }),
+      );
   }, [dispatch, currentData, fulfilledTimeStamp]);
   useEffect(() => {
     // A refusal asking again will not change (404: a revoked link or an unknown event; 400: a mangled link) ends the wall.

@@ -15,9 +15,12 @@ const NIGHT_RETRY_MS = 5_000;
  */
 export function useWallNight(address: WallAddress, wanted: WantedPage | null): void {
   const dispatch = useAppDispatch();
-  const { currentData, originalArgs, isError, refetch } = useGetWallNightQuery(wanted ? { ...address, ...wanted } : skipToken);
+  const { currentData, originalArgs, isError, refetch } = useGetWallNightQuery(
+    wanted ? { ...address, ...wanted } : skipToken,
+  );
   useEffect(() => {
-    if (currentData && originalArgs) dispatch(nightPageLoaded({ after: originalArgs.after, round: originalArgs.round, ...currentData }));
+    if (currentData && originalArgs)
+      dispatch(nightPageLoaded({ after: originalArgs.after, round: originalArgs.round, ...currentData }));
   }, [dispatch, currentData, originalArgs]);
   const asking = wanted !== null;
   useEffect(() => {

@@ -28,12 +28,16 @@ export const wallApi = api.injectEndpoints({
     /** GET /api/telao/{publicId}: the event's newest booth media, newest first; the owner's token goes when there is one. */
     getWall: build.query<Wall, WallArgs>({
       query: ({ publicId, key }) => withKey(path`/telao/${publicId}`, key),
-      transformResponse: (reply: WallReply, meta) => ({ ...reply, version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')) }),
+      transformResponse: (reply: WallReply, meta) => ({
+        ...reply,
+        version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')),
+      }),
       extraOptions: { auth: 'optional' },
     }),
     /** GET /api/telao/{publicId}/noite: a page of every medium of the night, oldest first. */
     getWallNight: build.query<WallNightReply, WallNightArgs>({
-      query: ({ publicId, key, after }) => withQuery(path`/telao/${publicId}/noite`, { chave: key ?? undefined, depois: after ?? undefined }),
+      query: ({ publicId, key, after }) =>
+        withQuery(path`/telao/${publicId}/noite`, { chave: key ?? undefined, depois: after ?? undefined }),
       extraOptions: { auth: 'optional' },
       // Each page is read once, when the wall needs it: a page kept would show a night as it was.
       keepUnusedDataFor: 0,
@@ -48,7 +52,8 @@ export const wallApi = api.injectEndpoints({
     followWall: build.query<LiveVersion, WallArgs>({
       queryFn: () => ({ data: NOT_LIVE }),
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: ({ publicId, key }, entry) => followLiveVersion(apiBaseUrl() + withKey(path`/telao/${publicId}/ao-vivo`, key), entry),
+      onCacheEntryAdded: ({ publicId, key }, entry) =>
+        followLiveVersion(apiBaseUrl() + withKey(path`/telao/${publicId}/ao-vivo`, key), entry),
     }),
   }),
 });

@@ -86,7 +86,11 @@ export function listArrived(schedule: WallSchedule, list: readonly string[]): Wa
   const gone = goneFrom(schedule.known, known);
   const keep = (item: string) => !gone.has(item);
   const queue = [...fresh, ...schedule.queue.filter(keep)].slice(0, WALL_HISTORY);
-  const night = { ...schedule.night, ahead: schedule.night.ahead.filter(keep), empty: schedule.night.empty && fresh.length === 0 };
+  const night = {
+    ...schedule.night,
+    ahead: schedule.night.ahead.filter(keep),
+    empty: schedule.night.empty && fresh.length === 0,
+  };
   const next: WallSchedule = { ...schedule, known, queue, night };
   if (gone.has(schedule.current)) return advance({ ...next, currentIsNew: false, streak: 0 }, known[0]);
   if (fresh.length > 0 && !schedule.holds) {
@@ -111,12 +115,27 @@ export function advance(schedule: WallSchedule, fallback?: string): WallSchedule
   const { queue, night } = schedule;
   const ahead = night.ahead[0] === schedule.current ? night.ahead.slice(1) : night.ahead;
   if (queue.length > 0 && (schedule.streak < ARRIVALS_IN_A_ROW || ahead.length === 0)) {
-    return { ...schedule, current: queue[0], currentIsNew: true, queue: queue.slice(1), streak: schedule.streak + 1, holds: true, night: { ...night, ahead } };
+    return {
+      ...schedule,
+      current: queue[0],
+      currentIsNew: true,
+      queue: queue.slice(1),
+      streak: schedule.streak + 1,
+      holds: true,
+      night: { ...night, ahead },
+    };
   }
   // The night's turn after new ones holds its time; a second slide of the night in a row gives way to the next new one.
   const holds = schedule.currentIsNew;
   if (ahead.length > 0) {
-    return { ...schedule, current: ahead[0], currentIsNew: false, streak: 0, holds, night: { ...night, ahead: ahead.slice(1) } };
+    return {
+      ...schedule,
+      current: ahead[0],
+      currentIsNew: false,
+      streak: 0,
+      holds,
+      night: { ...night, ahead: ahead.slice(1) },
+    };
   }
   // The next page is on its way (or the night is empty): the newest, in turn, meanwhile.
   const at = schedule.known.indexOf(schedule.current);
@@ -141,7 +160,12 @@ export function nightPageReceived(schedule: WallSchedule, page: NightPage): Wall
   const empty = ended && page.after === null && page.product.length === 0;
   return {
     ...schedule,
-    night: { ahead: [...night.ahead, ...page.product], after: page.next, round: ended ? night.round + 1 : night.round, empty },
+    night: {
+      ahead: [...night.ahead, ...page.product],
+      after: page.next,
+      round: ended ? night.round + 1 : night.round,
+      empty,
+    },
   };
 }
 

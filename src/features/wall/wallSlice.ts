@@ -1,7 +1,16 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
 import type { EventVisibility } from '../../../contract/wire';
-import { advance, listArrived, nightAfresh, nightPageReceived, scheduled, startSchedule, type NightPage, type WallSchedule } from './wallSchedule';
+import {
+  advance,
+  listArrived,
+  nightAfresh,
+  nightPageReceived,
+  scheduled,
+  startSchedule,
+  type NightPage,
+  type WallSchedule,
+} from './wallSchedule';
 
 /** How long a photo stays on the wall before the next; a video longer (it loops, muted, meanwhile). */
 export const WALL_SLIDE_MS = 8_000;
@@ -53,14 +62,19 @@ export type WallState =
 
 const initialWallState = { status: 'idle' } as WallState;
 
-export const sameWallAddress = (a: WallAddress, b: WallAddress) => a.publicId === b.publicId && a.key === b.key && a.viewer === b.viewer;
+export const sameWallAddress = (a: WallAddress, b: WallAddress) =>
+  a.publicId === b.publicId && a.key === b.key && a.viewer === b.viewer;
 
 type Asking = Extract<WallState, { status: 'loading' | 'failed' | 'empty' | 'showing' }>;
 const asking = (state: WallState): state is Asking =>
   state.status === 'loading' || state.status === 'failed' || state.status === 'empty' || state.status === 'showing';
 
 /** The codes kept: those of the media the schedule may still show, the new ones' over the old. */
-function keptCodes(schedule: WallSchedule, before: Record<string, string>, given: Record<string, string> | undefined): Record<string, string> {
+function keptCodes(
+  schedule: WallSchedule,
+  before: Record<string, string>,
+  given: Record<string, string> | undefined,
+): Record<string, string> {
   const all = { ...before, ...given };
   const kept: Record<string, string> = {};
   for (const item of scheduled(schedule)) if (all[item] !== undefined) kept[item] = all[item];
@@ -79,7 +93,9 @@ const wallMachine = createSlice({
   reducers: {
     /** The page opened on a wall's address: another address starts afresh; the same one goes on. */
     wallOpened: (state, action: PayloadAction<WallAddress>): WallState =>
-      state.status !== 'idle' && sameWallAddress(state.address, action.payload) ? state : { status: 'loading', address: action.payload },
+      state.status !== 'idle' && sameWallAddress(state.address, action.payload)
+        ? state
+        : { status: 'loading', address: action.payload },
     /** The wall's list as the server answered it (newest first). */
     listReceived: (state, action: PayloadAction<WallList>): WallState => {
       if (!asking(state)) return state;
@@ -87,9 +103,16 @@ const wallMachine = createSlice({
       if (product.length === 0) return { status: 'empty', address: state.address, offline: false };
       const seen = visibility === undefined ? {} : { visibility };
       if (state.status !== 'showing')
-        return { status: 'showing', address: state.address, offline: false, ...shown(null, startSchedule(product), codes), ...seen };
+        return {
+          status: 'showing',
+          address: state.address,
+          offline: false,
+          ...shown(null, startSchedule(product), codes),
+          ...seen,
+        };
       // Made link-only or private meanwhile: the night in hand has no wall codes where its QR codes now need them.
-      const seenOtherwise = visibility !== undefined && state.visibility !== undefined && visibility !== state.visibility;
+      const seenOtherwise =
+        visibility !== undefined && state.visibility !== undefined && visibility !== state.visibility;
       const schedule = listArrived(seenOtherwise ? nightAfresh(state.schedule) : state.schedule, product);
       return { ...state, offline: false, ...shown(state, schedule, codes), ...seen };
     },
@@ -104,7 +127,8 @@ const wallMachine = createSlice({
     listFailed: (state, action: PayloadAction<{ gone: boolean; message: string }>): WallState => {
       if (!asking(state)) return state;
       if (action.payload.gone) return { status: 'notFound', address: state.address };
-      if (state.status === 'showing' || state.status === 'empty') return state.offline ? state : { ...state, offline: true };
+      if (state.status === 'showing' || state.status === 'empty')
+        return state.offline ? state : { ...state, offline: true };
       return { status: 'failed', address: state.address, message: action.payload.message };
     },
     /** The medium on screen had its time. */

@@ -1,5 +1,12 @@
 import { initializeApp } from 'firebase/app';
-import { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import { runtimeConfig } from '../../api/runtimeConfig';
 
 /**
@@ -21,7 +28,9 @@ export function firebaseAuth(): Auth {
     authDomain: settings.authDomain || undefined,
     projectId: settings.projectId,
   });
-  auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
   const emulator = settings.authEmulatorUrl;
   if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
   return auth;

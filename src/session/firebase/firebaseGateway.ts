@@ -34,7 +34,8 @@ export const firebaseGateway: IdentityGateway = {
     const user = firebaseAuth().currentUser;
     return user ? user.getIdToken() : null;
   },
-  signInWithPassword: (email, password) => guarded(async () => toAuthUser((await signInWithEmailAndPassword(firebaseAuth(), email, password)).user)),
+  signInWithPassword: (email, password) =>
+    guarded(async () => toAuthUser((await signInWithEmailAndPassword(firebaseAuth(), email, password)).user)),
   signUpWithPassword: (email, password, displayName) =>
     guarded(async () => {
       const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
@@ -42,6 +43,9 @@ export const firebaseGateway: IdentityGateway = {
       return toAuthUser(user);
     }),
   // The resolver (and Google's script with it) only for this: see firebaseClient.
-  signInWithGoogle: () => guarded(async () => toAuthUser((await signInWithPopup(firebaseAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver)).user)),
+  signInWithGoogle: () =>
+    guarded(async () =>
+      toAuthUser((await signInWithPopup(firebaseAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver)).user),
+    ),
   signOut: () => guarded(() => signOut(firebaseAuth())),
 };

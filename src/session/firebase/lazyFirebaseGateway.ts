@@ -14,14 +14,18 @@ export interface LazyGatewayOptions {
   load?: () => Promise<IdentityGateway>;
 }
 
-const loadFirebase = () => import(/* webpackChunkName: "firebase-auth" */ './firebaseGateway').then((m) => m.firebaseGateway);
+const loadFirebase = () =>
+  import(/* webpackChunkName: "firebase-auth" */ './firebaseGateway').then((m) => m.firebaseGateway);
 
 /**
  * Firebase, imported only when it has something to say (never on the landing page): a screen
  * that asks who is signed in, on a browser where nobody can be (identityHint.ts), is told
  * "nobody" without the SDK, and followed from the moment a sign-in loads it.
  */
-export function lazyFirebaseGateway({ hint = browserIdentityHint(), load = loadFirebase }: LazyGatewayOptions = {}): IdentityGateway {
+export function lazyFirebaseGateway({
+  hint = browserIdentityHint(),
+  load = loadFirebase,
+}: LazyGatewayOptions = {}): IdentityGateway {
   let loaded: Promise<IdentityGateway> | null = null;
   const waiting = new Set<Follower>();
 

@@ -14,7 +14,13 @@ export {
   type SendOutcome,
   type SenderApi,
 } from './outboxListener';
-export { printTracked, selectOutboxLoaded, selectPendingCollects, selectPendingPrints, selectTrackedPrints } from './outboxSlice';
+export {
+  printTracked,
+  selectOutboxLoaded,
+  selectPendingCollects,
+  selectPendingPrints,
+  selectTrackedPrints,
+} from './outboxSlice';
 export { defaultOutboxStore, memoryOutboxStore, warmOutboxStorage, type OutboxStore } from './outboxStore';
 
 /** The words a guest reads next to what waits for the connection. */

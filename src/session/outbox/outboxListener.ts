@@ -1,5 +1,12 @@
 import { createAction, isAnyOf } from '@reduxjs/toolkit';
-import { newQueueId, nextToSend, type QueuedCollect, type QueuedItem, type QueuedLead, type QueuedPrint } from '../../lib/offlineQueue';
+import {
+  newQueueId,
+  nextToSend,
+  type QueuedCollect,
+  type QueuedItem,
+  type QueuedLead,
+  type QueuedPrint,
+} from '../../lib/offlineQueue';
 import type { ContactLead } from '../../../contract/wire';
 import type { AppStartListening } from '../appListener';
 import { guestDataErased } from '../events';
@@ -29,10 +36,17 @@ export interface OutboxSenders {
 }
 
 /** A collect made without a connection: it waits, and the media is checked when it goes. */
-export const collectQueued = (url: string, bname: string) => itemQueued({ kind: 'collect', id: newQueueId(), createdAt: Date.now(), url, bname });
+export const collectQueued = (url: string, bname: string) =>
+  itemQueued({ kind: 'collect', id: newQueueId(), createdAt: Date.now(), url, bname });
 /** A print made without a connection (or whose answer was lost): it keeps the tap's request id, so a replay spends once. */
 export const printQueued = (print: { requestId: string; packHash: string; printId: string }) =>
-  itemQueued({ kind: 'print', id: print.requestId, createdAt: Date.now(), packHash: print.packHash, printId: print.printId });
+  itemQueued({
+    kind: 'print',
+    id: print.requestId,
+    createdAt: Date.now(),
+    packHash: print.packHash,
+    printId: print.printId,
+  });
 
 /**
  * A contact form sent (SPEC section 4: cleared and thanked at once): it waits here until the

@@ -75,6 +75,10 @@ export const { outboxLoaded, itemQueued, itemFailed, itemDone, printTracked } = 
 export const { selectQueuedItems, selectTrackedPrints, selectOutboxLoaded } = outboxSlice.selectors;
 
 /** The collects waiting, oldest first. */
-export const selectPendingCollects = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedCollect => i.kind === 'collect'));
+export const selectPendingCollects = createSelector([selectQueuedItems], (items) =>
+  items.filter((i): i is QueuedCollect => i.kind === 'collect'),
+);
 /** The prints waiting, oldest first. */
-export const selectPendingPrints = createSelector([selectQueuedItems], (items) => items.filter((i): i is QueuedPrint => i.kind === 'print'));
+export const selectPendingPrints = createSelector([selectQueuedItems], (items) =>
+  items.filter((i): i is QueuedPrint => i.kind === 'print'),
+);

@@ -1,5 +1,11 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { isQueuedItem, isTrackedPrint, MAX_TRACKED_PRINTS, type QueuedItem, type TrackedPrint } from '../../lib/offlineQueue';
+import {
+  isQueuedItem,
+  isTrackedPrint,
+  MAX_TRACKED_PRINTS,
+  type QueuedItem,
+  type TrackedPrint,
+} from '../../lib/offlineQueue';
 
 /** Where the queue lives between visits: it survives a reload, a closed tab, a phone restart. */
 export interface OutboxStore {

@@ -77,12 +77,22 @@ interface GridRowProps {
  */
 const GridRow = memo(function GridRow({ index, urls, start, end, partialHead, flying, onOpen, labelOf }: GridRowProps) {
   return (
-    <div className={partialHead ? 'grid__row grid__row--partial' : 'grid__row'} style={{ '--row': index } as CSSProperties}>
+    <div
+      className={partialHead ? 'grid__row grid__row--partial' : 'grid__row'}
+      style={{ '--row': index } as CSSProperties}
+    >
       {urls.slice(start, end).map((url, i) => {
         const item = start + i;
         return (
           <div key={url} role="listitem" className="grid__cell">
-            <MediaTile url={url} label={labelOf(item, url)} onOpen={onOpen} priority={item < FIRST_SCREEN_TILES} whole={partialHead} waiting={flying} />
+            <MediaTile
+              url={url}
+              label={labelOf(item, url)}
+              onOpen={onOpen}
+              priority={item < FIRST_SCREEN_TILES}
+              whole={partialHead}
+              waiting={flying}
+            />
           </div>
         );
       })}
@@ -106,7 +116,9 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
     const update = () =>
       setGeometry((before) => {
         const next = measure(element);
-        return next.columns === before.columns && next.rowStep === before.rowStep && next.offset === before.offset ? before : next;
+        return next.columns === before.columns && next.rowStep === before.rowStep && next.offset === before.offset
+          ? before
+          : next;
       });
     update();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
@@ -127,7 +139,10 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
   // Stable between renders: the virtualizer measures every row again whenever these change.
   const estimateSize = useCallback(() => rowStep, [rowStep]);
   // Counted from the end, a row of a growing list keeps its key and its tiles as rows arrive above.
-  const getItemKey = useCallback((index: number) => (growsAtTop ? `end-${rows - 1 - index}` : index), [growsAtTop, rows]);
+  const getItemKey = useCallback(
+    (index: number) => (growsAtTop ? `end-${rows - 1 - index}` : index),
+    [growsAtTop, rows],
+  );
   // How fast the page moves, from one change of the rows shown to the next.
   const [flying, setFlying] = useState(false);
   const lastMove = useRef({ offset: 0, at: 0 });
@@ -166,7 +181,13 @@ export function MediaGrid({ urls, onOpen, labelOf, label, growsAtTop = false }: 
 
   return (
     <div className="grid-frame">
-      <div ref={grid} className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'} role="list" aria-label={label} style={{ '--rows': rows } as CSSProperties}>
+      <div
+        ref={grid}
+        className={growsAtTop ? 'grid grid--grows-at-top' : 'grid'}
+        role="list"
+        aria-label={label}
+        style={{ '--rows': rows } as CSSProperties}
+      >
         {virtualizer.getVirtualItems().map((row) => {
           const [start, end] = rowItems(row.index, head, columns);
           return (

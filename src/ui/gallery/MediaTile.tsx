@@ -24,7 +24,14 @@ interface MediaTileProps {
  * under a play mark; a video the server could make no poster for keeps the plain play tile.
  * Memoised: a gallery's rows are drawn again as it scrolls, its tiles only when they change.
  */
-export const MediaTile = memo(function MediaTile({ url, label, onOpen, priority = false, whole = false, waiting = false }: MediaTileProps) {
+export const MediaTile = memo(function MediaTile({
+  url,
+  label,
+  onOpen,
+  priority = false,
+  whole = false,
+  waiting = false,
+}: MediaTileProps) {
   const ref = parseMediaPath(url);
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const [noPoster, setNoPoster] = useState(false);
@@ -46,7 +53,13 @@ export const MediaTile = memo(function MediaTile({ url, label, onOpen, priority 
   ) : null;
   const backdrop = whole && src ? ({ '--tile-backdrop': `url("${src}")` } as CSSProperties) : undefined;
   return (
-    <button type="button" className={backdrop ? 'tile tile--whole' : 'tile'} style={backdrop} onClick={() => onOpen(url)} aria-label={label}>
+    <button
+      type="button"
+      className={backdrop ? 'tile tile--whole' : 'tile'}
+      style={backdrop}
+      onClick={() => onOpen(url)}
+      aria-label={label}
+    >
       {video ? (
         <span className={thumb ? 'tile__video tile__video--poster' : 'tile__video'}>
           {thumb}

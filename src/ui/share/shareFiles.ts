@@ -9,7 +9,11 @@ export function shareablePhotos(urls: readonly string[]): string[] {
 }
 
 /** Fetches each photo as a File for the share sheet; those that fail are left out. */
-export async function fetchShareFiles(urls: readonly string[], source: (url: string) => string, signal?: AbortSignal): Promise<File[]> {
+export async function fetchShareFiles(
+  urls: readonly string[],
+  source: (url: string) => string,
+  signal?: AbortSignal,
+): Promise<File[]> {
   const files = await Promise.all(
     urls.map(async (url) => {
       const name = parseMediaPath(url)?.file ?? 'foto.jpg';

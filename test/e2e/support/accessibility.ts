@@ -27,6 +27,8 @@ export async function expectAccessible(page: Page, screen = new URL(page.url()).
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   if (blocking.length > 0) {
-    throw new Error(`${screen}: ${blocking.length} serious or critical accessibility violation(s)\n${describeViolations(blocking)}`);
+    throw new Error(
+      `${screen}: ${blocking.length} serious or critical accessibility violation(s)\n${describeViolations(blocking)}`,
+    );
   }
 }

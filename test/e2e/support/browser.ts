@@ -12,7 +12,10 @@ export function baseUrl(): string {
  * A phone: the product's guests are on phones. Its size, touch, and an Android user agent (the
  * SDKs look at it: Firebase, for one, prepares Google sign-in up front on mobile browsers).
  */
-export function phoneContext(browser: Browser, options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): Promise<BrowserContext> {
+export function phoneContext(
+  browser: Browser,
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+): Promise<BrowserContext> {
   const userAgent = `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
   return browser.newContext({
     viewport: { width: 390, height: 844 },

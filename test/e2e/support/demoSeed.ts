@@ -9,5 +9,7 @@ export function demoSeed(): SeedFile {
 
 /** The media URLs of one booth of an event, oldest first (as seeded). */
 export function seededMedia(event: string, mode: string): string[] {
-  return (demoSeed().media ?? []).filter((m) => m.event === event && m.mode === mode).map((m) => `/media/${m.event}/${m.mode}/${m.file}`);
+  return (demoSeed().media ?? [])
+    .filter((m) => m.event === event && m.mode === mode)
+    .map((m) => `/media/${m.event}/${m.mode}/${m.file}`);
 }

@@ -84,7 +84,11 @@ export async function browserWithFaceCamera(): Promise<FaceCameraBrowser> {
   } finally {
     await engine.close();
   }
-  const browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`]);
+  const browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ]);
   return {
     browser,
     close: async () => {

@@ -15,7 +15,10 @@ export interface Guest {
  * watches the wire from the page: once the app's service worker controls the page, its requests
  * leave from the worker, a target the page's own CDP session does not see.
  */
-export async function newGuest(browser: Browser, options: Pick<BrowserContextOptions, 'serviceWorkers'> = {}): Promise<Guest> {
+export async function newGuest(
+  browser: Browser,
+  options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+): Promise<Guest> {
   const context = await phoneContext(browser, options);
   const page = await context.newPage();
   const alerts: string[] = [];

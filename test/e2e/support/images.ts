@@ -12,7 +12,12 @@ export async function imagesOf(page: Page): Promise<Array<{ src: string; decoded
     await image.scrollIntoViewIfNeeded();
     const handle = await image.elementHandle();
     await page.waitForFunction((element) => (element as HTMLImageElement).complete, handle);
-    seen.push(await image.evaluate((element: HTMLImageElement) => ({ src: element.currentSrc || element.src, decoded: element.naturalWidth > 0 })));
+    seen.push(
+      await image.evaluate((element: HTMLImageElement) => ({
+        src: element.currentSrc || element.src,
+        decoded: element.naturalWidth > 0,
+      })),
+    );
   }
   return seen;
 }

@@ -24,7 +24,10 @@ export function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
       return false;
     };
     const describe = (element: Element) => {
-      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const rect = element.getBoundingClientRect();
       return `${element.tagName.toLowerCase()}${classes} "${text}" [${Math.round(rect.left)}, ${Math.round(rect.right)}]`;

@@ -18,7 +18,12 @@ export async function seedIn(dir: string, content: SeedFile, name = 'seed'): Pro
   const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
   await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, AUTH_EMULATOR_PORT: emulatorPort, FIREBASE_AUTH_EMULATOR_HOST: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      AUTH_EMULATOR_PORT: emulatorPort,
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
     timeout: 60_000,
   });
 }

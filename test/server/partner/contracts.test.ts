@@ -43,8 +43,12 @@ describe('GET /api/contracts/{partner}', () => {
     const other = await server.call({ method: 'GET', url: '/api/contracts/parceiro1', token: stranger.token });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: 'not_your_partner', message: 'Você não tem acesso a este parceiro.' });
-    expect((await server.call({ method: 'GET', url: '/api/contracts/parceiro2', token: partner.token })).statusCode).toBe(403);
-    expect((await server.call({ method: 'GET', url: '/api/contracts/desconhecido', token: stranger.token })).statusCode).toBe(403);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/contracts/parceiro2', token: partner.token })).statusCode,
+    ).toBe(403);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/contracts/desconhecido', token: stranger.token })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses odd or very long names with 400', async () => {
@@ -77,7 +81,10 @@ describe('POST /api/create_contract', () => {
   it('creates the next contract of a partner, visible in its contracts', async () => {
     const response = await createContract(contractPayload(), team.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Contract "Contrato 2" created for parceiro1: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.' });
+    expect(response.json()).toEqual({
+      message:
+        'Contract "Contrato 2" created for parceiro1: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.',
+    });
     const created = (await contracts('parceiro1', partner.token)).find((c) => c.title === 'Contrato 2');
     expect(created).toEqual({
       title: 'Contrato 2',
@@ -86,7 +93,9 @@ describe('POST /api/create_contract', () => {
       discount: 0.15,
       kit: 'Kit festa',
     });
-    const stored = await server.db.query("SELECT rate, n_coupons, expires_at > now() + interval '59 days' AS long FROM contracts WHERE title = 'Contrato 2'");
+    const stored = await server.db.query(
+      "SELECT rate, n_coupons, expires_at > now() + interval '59 days' AS long FROM contracts WHERE title = 'Contrato 2'",
+    );
     expect(stored.rows).toEqual([{ rate: 12.5, n_coupons: 2, long: true }]);
   });
 
@@ -95,7 +104,8 @@ describe('POST /api/create_contract', () => {
     const response = await createContract(contractPayload({ partner: 'novo_parceiro' }), team.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      message: 'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.',
+      message:
+        'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.',
     });
     expect(await contracts('novo_parceiro', team.token)).toHaveLength(1);
     expect(await nameStatus('novo_parceiro')).toBe('owned');
@@ -126,9 +136,20 @@ describe('POST /api/create_contract', () => {
   it.each([
     ...FIELDS.map(
       (field) =>
-        [`without ${field}`, { [field]: undefined }, `Invalid contract: ${field} is required; ${RULE[field]}.`] as [string, Record<string, unknown>, string],
+        [`without ${field}`, { [field]: undefined }, `Invalid contract: ${field} is required; ${RULE[field]}.`] as [
+          string,
+          Record<string, unknown>,
+          string,
+        ],
     ),
-    ...FIELDS.map((field) => [`with a null ${field}`, { [field]: null }, `Invalid contract: ${RULE[field]}.`] as [string, Record<string, unknown>, string]),
+    ...FIELDS.map(
+      (field) =>
+        [`with a null ${field}`, { [field]: null }, `Invalid contract: ${RULE[field]}.`] as [
+          string,
+          Record<string, unknown>,
+          string,
+        ],
+    ),
     ['a string duration', { duration: '60' }, `Invalid contract: ${RULE.duration}.`],
     ['a string rate', { rate: '12.5' }, `Invalid contract: ${RULE.rate}.`],
     ['a string discount', { discount: '15' }, `Invalid contract: ${RULE.discount}.`],
@@ -152,16 +173,23 @@ describe('POST /api/create_contract', () => {
     ['an empty kit', { kit: '' }, `Invalid contract: ${RULE.kit}.`],
     ['a kit of spaces', { kit: '   ' }, `Invalid contract: ${RULE.kit}.`],
     ['a very long kit', { kit: 'k'.repeat(501) }, `Invalid contract: ${RULE.kit}.`],
-    ['an unknown field', { admin: true }, 'Invalid contract: unknown field "admin"; the fields are partner, duration, rate, discount, kit, n_coupons.'],
-  ])('refuses a contract %s with 400, a message naming the rule, and creates nothing', async (_case, overrides, message) => {
-    const before = await contractCount();
-    const partners = (await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n;
-    const response = await createContract(contractPayload({ partner: 'nao_criado', ...overrides }), team.token);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_contract', message });
-    expect(await contractCount()).toBe(before);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n).toBe(partners);
-  });
+    [
+      'an unknown field',
+      { admin: true },
+      'Invalid contract: unknown field "admin"; the fields are partner, duration, rate, discount, kit, n_coupons.',
+    ],
+  ])(
+    'refuses a contract %s with 400, a message naming the rule, and creates nothing',
+    async (_case, overrides, message) => {
+      const before = await contractCount();
+      const partners = (await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n;
+      const response = await createContract(contractPayload({ partner: 'nao_criado', ...overrides }), team.token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_contract', message });
+      expect(await contractCount()).toBe(before);
+      expect((await server.db.query('SELECT count(*)::int AS n FROM partners')).rows[0].n).toBe(partners);
+    },
+  );
 
   it('refuses a body that is not an object with 400', async () => {
     const before = await contractCount();
@@ -197,7 +225,13 @@ describe('POST /api/create_contract', () => {
   });
 
   it('reads well for one coupon and one day', async () => {
-    const response = await createContract(contractPayload({ partner: 'parceiro_curto', duration: 1, n_coupons: 1, rate: 7, discount: 0 }), team.token);
-    expect(response.json()).toEqual({ message: 'Contract "Contrato 1" created for parceiro_curto: 0% discount, 7% commission, 1 coupon, valid for 1 day.' });
+    const response = await createContract(
+      contractPayload({ partner: 'parceiro_curto', duration: 1, n_coupons: 1, rate: 7, discount: 0 }),
+      team.token,
+    );
+    expect(response.json()).toEqual({
+      message:
+        'Contract "Contrato 1" created for parceiro_curto: 0% discount, 7% commission, 1 coupon, valid for 1 day.',
+    });
   });
 });

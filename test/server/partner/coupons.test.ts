@@ -1,5 +1,17 @@
 import { COUPON_CODE_PATTERN, COUPON_RANDOM_LENGTH, newCouponCode } from '../../../server/src/domain/partners';
-import { contractPayload, contracts, createContract, lastCoupon, launch, launchBody, partner, server, stranger, team, withPartnerServer } from './support';
+import {
+  contractPayload,
+  contracts,
+  createContract,
+  lastCoupon,
+  launch,
+  launchBody,
+  partner,
+  server,
+  stranger,
+  team,
+  withPartnerServer,
+} from './support';
 
 withPartnerServer();
 
@@ -108,14 +120,18 @@ describe('concurrent requests', () => {
     const created = await createContract(contractPayload({ partner: 'parceiro1', n_coupons: 5 }), team.token);
     expect(created.json().message).toMatch(/^Contract "Contrato 3" created for parceiro1: /);
     const shown = await lastCoupon('parceiro1', 'Contrato 3');
-    const replies = await Promise.all(Array.from({ length: 10 }, () => launch(launchBody(shown, { contractTitle: 'Contrato 3' }), partner.token)));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => launch(launchBody(shown, { contractTitle: 'Contrato 3' }), partner.token)),
+    );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await server.call({ method: 'GET', url: `/api/shop/${shown}/agent0001` })).json().discount).toBe(0.15);
   });
 
   it('of new contracts create each one under its own title', async () => {
     const replies = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((kit) => createContract(contractPayload({ partner: 'parceiro2', kit: `Kit ${kit}` }), team.token)),
+      ['a', 'b', 'c', 'd'].map((kit) =>
+        createContract(contractPayload({ partner: 'parceiro2', kit: `Kit ${kit}` }), team.token),
+      ),
     );
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const titles = (await contracts('parceiro2', team.token)).map((c) => c.title).sort();
@@ -126,7 +142,9 @@ describe('concurrent requests', () => {
 describe('an expired contract', () => {
   it('leaves the partner page and hands out no more coupons', async () => {
     const shown = await lastCoupon('parceiro1', 'Contrato 3');
-    await server.db.query("UPDATE contracts SET expires_at = now() - interval '1 day' WHERE partner = 'parceiro1' AND title = 'Contrato 3'");
+    await server.db.query(
+      "UPDATE contracts SET expires_at = now() - interval '1 day' WHERE partner = 'parceiro1' AND title = 'Contrato 3'",
+    );
     expect((await contracts('parceiro1', partner.token)).map((c) => c.title)).toEqual(['Contrato 1', 'Contrato 2']);
     const response = await launch(launchBody(shown, { contractTitle: 'Contrato 3' }), partner.token);
     expect(response.statusCode).toBe(409);

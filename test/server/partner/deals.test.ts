@@ -28,7 +28,12 @@ beforeAll(async () => {
 });
 
 /** A Pix order with coupon `coupon`: Cabine 360 for 3 h with Neon (1350). */
-async function pixOrder(coupon: string, orderId: string, eventName: string, buyer: { token?: string; email?: string } = {}) {
+async function pixOrder(
+  coupon: string,
+  orderId: string,
+  eventName: string,
+  buyer: { token?: string; email?: string } = {},
+) {
   const response = await server.call({
     method: 'POST',
     url: `/api/order/${coupon}`,
@@ -76,7 +81,9 @@ describe('GET /api/deals/{partner}', () => {
         status: 'pending',
       },
     ]);
-    expect((await server.db.query("SELECT discounted_total FROM orders WHERE order_id = '200000001'")).rows).toEqual([{ discounted_total: 1282.5 }]);
+    expect((await server.db.query("SELECT discounted_total FROM orders WHERE order_id = '200000001'")).rows).toEqual([
+      { discounted_total: 1282.5 },
+    ]);
   });
 
   it("earns no commission on the partner's own purchases with its coupon, signed in or by its account's e-mail (listed at rate 0)", async () => {
@@ -86,7 +93,9 @@ describe('GET /api/deals/{partner}', () => {
     await pixOrder(code, '200000004', 'Festa Propria Sem Login', { email: partner.email.toUpperCase() });
     try {
       const response = await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: partner.token });
-      const rates = Object.fromEntries((response.json() as { eventName: string; rate: number }[]).map((deal) => [deal.eventName, deal.rate]));
+      const rates = Object.fromEntries(
+        (response.json() as { eventName: string; rate: number }[]).map((deal) => [deal.eventName, deal.rate]),
+      );
       expect(rates).toEqual({ 'Festa do Parceiro': 10, 'Festa Propria': 0, 'Festa Propria Sem Login': 0 });
     } finally {
       await server.db.query("DELETE FROM orders WHERE order_id IN ('200000003', '200000004')");
@@ -102,8 +111,12 @@ describe('GET /api/deals/{partner}', () => {
   it('answers 401 without a valid token, 403 to others, 400 to odd names', async () => {
     expect((await server.call({ method: 'GET', url: '/api/deals/parceiro1' })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: 'nope' })).statusCode).toBe(401);
-    expect((await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: stranger.token })).statusCode).toBe(403);
-    expect((await server.call({ method: 'GET', url: '/api/deals/parceiro2', token: partner.token })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: stranger.token })).statusCode).toBe(
+      403,
+    );
+    expect((await server.call({ method: 'GET', url: '/api/deals/parceiro2', token: partner.token })).statusCode).toBe(
+      403,
+    );
     for (const name of ODD_NAMES) {
       const response = await server.call({ method: 'GET', url: `/api/deals/${name}`, token: team.token });
       expect({ name, status: response.statusCode }).toEqual({ name, status: 400 });
@@ -132,8 +145,14 @@ describe('the deals of a partner with two contracts', () => {
     expect((await authorizeHash({ partnerName: 'saldo', hash }, team.token)).statusCode).toBe(200);
     expect((await authorizePartner({ partnerName: 'saldo', hash }, owner.token)).statusCode).toBe(200);
     // Balance of 1350 at 10 % with 10 % off: 121.5, rounded up to 122; at 1 % with none: 13.5, 14.
-    expect((await createContract(contractPayload({ partner: 'saldo', rate: 10, discount: 10, n_coupons: 3 }), team.token)).statusCode).toBe(200);
-    expect((await createContract(contractPayload({ partner: 'saldo', rate: 1, discount: 0, n_coupons: 3 }), team.token)).statusCode).toBe(200);
+    expect(
+      (await createContract(contractPayload({ partner: 'saldo', rate: 10, discount: 10, n_coupons: 3 }), team.token))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await createContract(contractPayload({ partner: 'saldo', rate: 1, discount: 0, n_coupons: 3 }), team.token))
+        .statusCode,
+    ).toBe(200);
     const [first, second] = [await launchFirst('Contrato 1'), await launchFirst('Contrato 2')];
     const another = await launchFirst('Contrato 1');
     await pixOrder(first, '300000001', 'Festa Pendente');
@@ -145,7 +164,12 @@ describe('the deals of a partner with two contracts', () => {
       ['300000002', 'approved'],
       ['300000003', 'rejected'],
     ]) {
-      const settled = await server.call({ method: 'POST', url: `/api/team_orders/${orderId}`, payload: { status }, token: team.token });
+      const settled = await server.call({
+        method: 'POST',
+        url: `/api/team_orders/${orderId}`,
+        payload: { status },
+        token: team.token,
+      });
       expect(settled.statusCode).toBe(200);
     }
   });
@@ -162,12 +186,20 @@ describe('the deals of a partner with two contracts', () => {
   });
 
   it('carry what the balance is computed from, rounding a half up', async () => {
-    const balances = Object.fromEntries((await deals(owner.token)).map((d) => [d.eventName, dealBalance(d.total, d.rate, d.discount)]));
+    const balances = Object.fromEntries(
+      (await deals(owner.token)).map((d) => [d.eventName, dealBalance(d.total, d.rate, d.discount)]),
+    );
     expect(balances).toEqual({ 'Festa Pendente': 122, 'Festa Aprovada': 122, 'Festa Recusada': 14 });
   });
 
   it('stay with the partner once a contract expired', async () => {
-    await server.db.query("UPDATE contracts SET expires_at = now() - interval '1 day' WHERE partner = 'saldo' AND title = 'Contrato 2'");
-    expect((await deals(owner.token)).map((d) => d.eventName).sort()).toEqual(['Festa Aprovada', 'Festa Pendente', 'Festa Recusada']);
+    await server.db.query(
+      "UPDATE contracts SET expires_at = now() - interval '1 day' WHERE partner = 'saldo' AND title = 'Contrato 2'",
+    );
+    expect((await deals(owner.token)).map((d) => d.eventName).sort()).toEqual([
+      'Festa Aprovada',
+      'Festa Pendente',
+      'Festa Recusada',
+    ]);
   });
 });

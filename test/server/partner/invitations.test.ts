@@ -22,7 +22,12 @@ let racerB: TestUser;
 withPartnerServer();
 
 beforeAll(async () => {
-  [invitee, latecomer, racerA, racerB] = await Promise.all([newUser('convidado'), newUser('atrasado'), newUser('corrida-a'), newUser('corrida-b')]);
+  [invitee, latecomer, racerA, racerB] = await Promise.all([
+    newUser('convidado'),
+    newUser('atrasado'),
+    newUser('corrida-a'),
+    newUser('corrida-b'),
+  ]);
 });
 
 describe('GET /api/check_bname_partner/{name}', () => {
@@ -30,7 +35,13 @@ describe('GET /api/check_bname_partner/{name}', () => {
     expect(await nameStatus('livre_123')).toBe('available');
     expect(await nameStatus('parceiro2')).toBe('owned');
     expect(await nameStatus('parceiro1')).toBe('taken');
-    for (const name of ['ab', encodeURIComponent('com espaço'), encodeURIComponent('../x'), encodeURIComponent("a'b;--"), 'p'.repeat(65)]) {
+    for (const name of [
+      'ab',
+      encodeURIComponent('com espaço'),
+      encodeURIComponent('../x'),
+      encodeURIComponent("a'b;--"),
+      'p'.repeat(65),
+    ]) {
       expect({ name, reply: await nameStatus(name) }).toEqual({ name, reply: 'wrong' });
     }
   });
@@ -42,11 +53,15 @@ describe('GET /api/check_bname_partner/{name}', () => {
       expect(await nameStatus('livre_123', viewer)).toBe('available');
       expect(await nameStatus('ab', viewer)).toBe('wrong');
     }
-    expect((await server.call({ method: 'GET', url: '/api/check_bname_partner/parceiro2', token: 'nope' })).statusCode).toBe(401);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/check_bname_partner/parceiro2', token: 'nope' })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a name longer than 200 characters with 400 and a bare dot segment with 404', async () => {
-    expect((await server.call({ method: 'GET', url: `/api/check_bname_partner/${'p'.repeat(201)}` })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: `/api/check_bname_partner/${'p'.repeat(201)}` })).statusCode).toBe(
+      400,
+    );
     expect((await server.call({ method: 'GET', url: '/api/check_bname_partner/%2E%2E' })).statusCode).toBe(404);
   });
 });
@@ -62,7 +77,9 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   });
 
   it('lets the team issue a second invitation for an owned name', async () => {
-    expect((await authorizeHash({ partnerName: 'parceiro2', hash: newInvitationHash() }, team.token)).statusCode).toBe(200);
+    expect((await authorizeHash({ partnerName: 'parceiro2', hash: newInvitationHash() }, team.token)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a reused hash and a taken name with 409', async () => {
@@ -102,7 +119,10 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   ];
 
   it.each(BAD_INVITATIONS)('refuses to authorize %s with 400', async (_case, overrides) => {
-    const response = await authorizeHash({ partnerName: 'nome_livre', hash: newInvitationHash(), ...overrides }, team.token);
+    const response = await authorizeHash(
+      { partnerName: 'nome_livre', hash: newInvitationHash(), ...overrides },
+      team.token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('invalid_request');
     expect(await nameStatus('nome_livre')).toBe('available');
@@ -125,7 +145,9 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
   });
 
   it('links the accepting account to the partner, who can then read its contracts', async () => {
-    expect((await server.call({ method: 'GET', url: '/api/contracts/convidado', token: invitee.token })).statusCode).toBe(403);
+    expect(
+      (await server.call({ method: 'GET', url: '/api/contracts/convidado', token: invitee.token })).statusCode,
+    ).toBe(403);
     const response = await authorizePartner(invitation, invitee.token);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
@@ -136,7 +158,9 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
     expect(await contracts('convidado', invitee.token)).toEqual([]);
     expect((await createContract(contractPayload({ partner: 'convidado' }), team.token)).statusCode).toBe(200);
     expect((await contracts('convidado', invitee.token)).map((c) => c.title)).toEqual(['Contrato 1']);
-    expect((await server.call({ method: 'GET', url: '/api/deals/convidado', token: invitee.token })).json()).toEqual([]);
+    expect((await server.call({ method: 'GET', url: '/api/deals/convidado', token: invitee.token })).json()).toEqual(
+      [],
+    );
     // Accepting again is harmless.
     expect((await authorizePartner(invitation, invitee.token)).statusCode).toBe(200);
   });
@@ -145,12 +169,18 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
     const response = await authorizePartner(invitation, latecomer.token);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('invitation_used');
-    expect((await server.call({ method: 'GET', url: '/api/contracts/convidado', token: latecomer.token })).statusCode).toBe(403);
-    expect((await server.call({ method: 'GET', url: '/api/account', token: invitee.token })).json().partner).toBe('convidado');
+    expect(
+      (await server.call({ method: 'GET', url: '/api/contracts/convidado', token: latecomer.token })).statusCode,
+    ).toBe(403);
+    expect((await server.call({ method: 'GET', url: '/api/account', token: invitee.token })).json().partner).toBe(
+      'convidado',
+    );
   });
 
   it('refuses a new invitation for the now taken name with 409', async () => {
-    expect((await authorizeHash({ partnerName: 'convidado', hash: newInvitationHash() }, team.token)).statusCode).toBe(409);
+    expect((await authorizeHash({ partnerName: 'convidado', hash: newInvitationHash() }, team.token)).statusCode).toBe(
+      409,
+    );
   });
 
   it('refuses a second invitation of a name once another user holds it with 409', async () => {
@@ -175,7 +205,9 @@ describe('POST /api/authorize_hash and POST /api/authorize_partner', () => {
         authorizePartner({ partnerName, hash: two }, racerB.token),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      expect((await server.db.query('SELECT count(*)::int AS n FROM accounts WHERE partner = $1', [partnerName])).rows[0].n).toBe(1);
+      expect(
+        (await server.db.query('SELECT count(*)::int AS n FROM accounts WHERE partner = $1', [partnerName])).rows[0].n,
+      ).toBe(1);
     }
   });
 });

@@ -18,7 +18,10 @@ export function withPartnerServer(): void {
   beforeAll(async () => {
     server = await startTestServer();
     [partner, stranger, team] = await Promise.all([newUser('parceiro'), newUser('estranho'), newTeamMember()]);
-    await loadBasicSeed(server, { ...basicSeed(), accounts: [{ uid: partner.uid, email: partner.email, partner: 'parceiro1' }] });
+    await loadBasicSeed(server, {
+      ...basicSeed(),
+      accounts: [{ uid: partner.uid, email: partner.email, partner: 'parceiro1' }],
+    });
   });
 
   afterAll(() => server.close());
@@ -43,7 +46,14 @@ export function launch(body: Record<string, unknown>, token?: string) {
 }
 
 export function launchBody(lastCouponCode: string, overrides: Record<string, unknown> = {}) {
-  return { partner: 'parceiro1', contractTitle: 'Contrato 1', lastCoupon: lastCouponCode, discount: 0.05, kit: 'kit', ...overrides };
+  return {
+    partner: 'parceiro1',
+    contractTitle: 'Contrato 1',
+    lastCoupon: lastCouponCode,
+    discount: 0.05,
+    kit: 'kit',
+    ...overrides,
+  };
 }
 
 export function contractPayload(overrides: Record<string, unknown> = {}) {
@@ -69,4 +79,9 @@ export function authorizePartner(body: unknown, token?: string) {
   return server.call({ method: 'POST', url: '/api/authorize_partner', payload: body as object, token });
 }
 
-export const ODD_NAMES = [encodeURIComponent('parceiro 1'), encodeURIComponent('../parceiro1'), encodeURIComponent("p1' OR '1'='1"), 'p'.repeat(65)];
+export const ODD_NAMES = [
+  encodeURIComponent('parceiro 1'),
+  encodeURIComponent('../parceiro1'),
+  encodeURIComponent("p1' OR '1'='1"),
+  'p'.repeat(65),
+];

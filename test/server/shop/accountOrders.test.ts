@@ -1,5 +1,18 @@
 import { newUser, type TestUser } from '../support/testServer';
-import { AGENT, albumLine, cardOrder, DISCOUNTED, newOrderId, order, paidCardOrder, payOrder, postOrder, server, storedOrder, withShopServer } from './support';
+import {
+  AGENT,
+  albumLine,
+  cardOrder,
+  DISCOUNTED,
+  newOrderId,
+  order,
+  paidCardOrder,
+  payOrder,
+  postOrder,
+  server,
+  storedOrder,
+  withShopServer,
+} from './support';
 
 let alice: TestUser;
 let bob: TestUser;
@@ -87,7 +100,14 @@ describe('orders of an account: /api/set_transaction, /api/load_transactions', (
         pixCode: firstReply.pixCode,
         createdAt: expect.any(String),
       },
-      { orderId: second.orderId, eventName: 'Segundo', status: 'pending', paymentMethod: 'card', amount: DISCOUNTED, createdAt: expect.any(String) },
+      {
+        orderId: second.orderId,
+        eventName: 'Segundo',
+        status: 'pending',
+        paymentMethod: 'card',
+        amount: DISCOUNTED,
+        createdAt: expect.any(String),
+      },
     ]);
     expect(list).toHaveLength(before.length + 2);
     // Paid: no code any more.
@@ -131,7 +151,12 @@ describe('orders of an account: /api/set_transaction, /api/load_transactions', (
 
 describe('one order as its buyer follows it: /api/orders/:orderId', () => {
   const ask = (orderId: string, { token, claim }: { token?: string; claim?: string } = {}) =>
-    server.call({ method: 'GET', url: `/api/orders/${orderId}`, token, headers: claim ? { cookie: `transactionClaim=${claim}` } : {} });
+    server.call({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      token,
+      headers: claim ? { cookie: `transactionClaim=${claim}` } : {},
+    });
 
   it('answers the browser that placed it signed out (its claim cookie) with its state and code, until it is paid', async () => {
     const payload = order({ eventName: 'Festa Anônima' });
@@ -157,7 +182,10 @@ describe('one order as its buyer follows it: /api/orders/:orderId', () => {
   it('answers its account; nobody else, whatever they hold: an unknown order, a wrong claim and another account alike (404)', async () => {
     const payload = order();
     expect((await postOrder(payload, alice.token)).statusCode).toBe(200);
-    expect((await ask(payload.orderId, { token: alice.token })).json()).toMatchObject({ orderId: payload.orderId, status: 'pending' });
+    expect((await ask(payload.orderId, { token: alice.token })).json()).toMatchObject({
+      orderId: payload.orderId,
+      status: 'pending',
+    });
     const unknown = await ask(newOrderId(), { claim: payload.claim });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
@@ -180,8 +208,14 @@ describe('one order as its buyer follows it: /api/orders/:orderId', () => {
     expect((await postOrder(payload)).statusCode).toBe(200);
     expect((await ask(payload.orderId, { claim: payload.claim })).statusCode).toBe(200);
     expect(
-      (await server.call({ method: 'POST', url: '/api/set_transaction', payload: { transaction: payload.orderId, claim: payload.claim }, token: bob.token }))
-        .statusCode,
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/set_transaction',
+          payload: { transaction: payload.orderId, claim: payload.claim },
+          token: bob.token,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await ask(payload.orderId, { claim: payload.claim })).statusCode).toBe(404);
     expect((await ask(payload.orderId, { claim: payload.claim, token: alice.token })).statusCode).toBe(404);
@@ -189,7 +223,8 @@ describe('one order as its buyer follows it: /api/orders/:orderId', () => {
   });
 
   it('answers 400 for a malformed order number and 401 for a bad token', async () => {
-    for (const orderId of ['12345678', '012345678', 'abcdefghi', '1234567890']) expect((await ask(orderId)).statusCode).toBe(400);
+    for (const orderId of ['12345678', '012345678', 'abcdefghi', '1234567890'])
+      expect((await ask(orderId)).statusCode).toBe(400);
     expect((await ask('555555555', { token: 'x' })).statusCode).toBe(401);
   });
 });
@@ -251,12 +286,24 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
   });
 
   it('refuses an order that is not the caller, or not paid, with 403', async () => {
-    const other = await server.call({ method: 'GET', url: `/api/create_event/festa_do_bob/${paidOrder}`, token: bob.token });
+    const other = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_do_bob/${paidOrder}`,
+      token: bob.token,
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().error).toBe('not_your_order');
-    const unknown = await server.call({ method: 'GET', url: '/api/create_event/festa_do_bob/999999998', token: carol.token });
+    const unknown = await server.call({
+      method: 'GET',
+      url: '/api/create_event/festa_do_bob/999999998',
+      token: carol.token,
+    });
     expect(unknown.statusCode).toBe(403);
-    const pending = await server.call({ method: 'GET', url: `/api/create_event/festa_pendente/${pendingOrder}`, token: carol.token });
+    const pending = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_pendente/${pendingOrder}`,
+      token: carol.token,
+    });
     expect(pending.statusCode).toBe(403);
     expect(pending.json().error).toBe('order_not_paid');
     expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_do_bob' })).body).toBe('no');
@@ -264,23 +311,57 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
   });
 
   it('refuses a taken name with 409', async () => {
-    const response = await server.call({ method: 'GET', url: `/api/create_event/festa_ana/${paidOrder}`, token: carol.token });
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_ana/${paidOrder}`,
+      token: carol.token,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'name_taken', message: 'Nome já existe' });
   });
 
   it('refuses invalid names with 400, and answers 401 without a token', async () => {
-    for (const name of [encodeURIComponent('festa carol'), encodeURIComponent('../x'), 'x'.repeat(65), 'x'.repeat(300), encodeURIComponent('fésta')]) {
-      const response = await server.call({ method: 'GET', url: `/api/create_event/${name}/${paidOrder}`, token: carol.token });
-      expect({ name: name.slice(0, 20), status: response.statusCode }).toEqual({ name: name.slice(0, 20), status: 400 });
+    for (const name of [
+      encodeURIComponent('festa carol'),
+      encodeURIComponent('../x'),
+      'x'.repeat(65),
+      'x'.repeat(300),
+      encodeURIComponent('fésta'),
+    ]) {
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/create_event/${name}/${paidOrder}`,
+        token: carol.token,
+      });
+      expect({ name: name.slice(0, 20), status: response.statusCode }).toEqual({
+        name: name.slice(0, 20),
+        status: 400,
+      });
     }
-    expect((await server.call({ method: 'GET', url: `/api/create_event/festa_x/${encodeURIComponent('1 OR 1')}`, token: carol.token })).statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: `/api/create_event/%2E%2E/${paidOrder}`, token: carol.token })).statusCode).toBe(404);
+    expect(
+      (
+        await server.call({
+          method: 'GET',
+          url: `/api/create_event/festa_x/${encodeURIComponent('1 OR 1')}`,
+          token: carol.token,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/create_event/%2E%2E/${paidOrder}`, token: carol.token }))
+        .statusCode,
+    ).toBe(404);
     expect((await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}` })).statusCode).toBe(401);
-    expect((await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}`, token: 'x' })).statusCode).toBe(401);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}`, token: 'x' })).statusCode,
+    ).toBe(401);
     // A title must hold something to read, and fit the wall's headline.
     for (const title of ['%20%20%20', '', 'x'.repeat(81)]) {
-      const response = await server.call({ method: 'GET', url: `/api/create_event/festa_x/${paidOrder}?title=${title}`, token: carol.token });
+      const response = await server.call({
+        method: 'GET',
+        url: `/api/create_event/festa_x/${paidOrder}?title=${title}`,
+        token: carol.token,
+      });
       expect(response.statusCode).toBe(400);
     }
     expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_x' })).body).toBe('no');
@@ -288,13 +369,24 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
 
   it('creates the event with the booth modes of the order and the title the owner typed, once per order', async () => {
     const title = encodeURIComponent('  Festa   da Carol ✨ ');
-    const response = await server.call({ method: 'GET', url: `/api/create_event/festa_da_carol/${paidOrder}?title=${title}`, token: carol.token });
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_da_carol/${paidOrder}?title=${title}`,
+      token: carol.token,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('ok');
     expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_da_carol' })).body).toBe('yes');
     const cards = await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` });
     // The card's `title` is SPEC's, the name; what people read is the title, cleaned.
-    expect(cards.json()).toEqual([expect.objectContaining({ title: 'festa_da_carol', displayTitle: 'Festa da Carol ✨', devices: ['360'], photos: 0 })]);
+    expect(cards.json()).toEqual([
+      expect.objectContaining({
+        title: 'festa_da_carol',
+        displayTitle: 'Festa da Carol ✨',
+        devices: ['360'],
+        photos: 0,
+      }),
+    ]);
     const events = (await server.call({ method: 'GET', url: '/api/load_events', token: carol.token })).json();
     expect(events.find((e: { orderId: string }) => e.orderId === paidOrder)).toMatchObject({
       eventCreated: 1,
@@ -304,17 +396,29 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     const account = (await server.call({ method: 'GET', url: '/api/account', token: carol.token })).json();
     expect(account.events).toContain('festa_da_carol');
 
-    const again = await server.call({ method: 'GET', url: `/api/create_event/outro_nome/${paidOrder}`, token: carol.token });
+    const again = await server.call({
+      method: 'GET',
+      url: `/api/create_event/outro_nome/${paidOrder}`,
+      token: carol.token,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('already_created');
     expect((await server.call({ method: 'GET', url: '/api/check_bname/outro_nome' })).body).toBe('no');
   });
 
   it('refuses a name just taken by another order with 409, and gives an order without booths no devices', async () => {
-    const taken = await server.call({ method: 'GET', url: `/api/create_event/festa_da_carol/${secondPaidOrder}`, token: carol.token });
+    const taken = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_da_carol/${secondPaidOrder}`,
+      token: carol.token,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('name_taken');
-    const created = await server.call({ method: 'GET', url: `/api/create_event/album_da_carol/${secondPaidOrder}`, token: carol.token });
+    const created = await server.call({
+      method: 'GET',
+      url: `/api/create_event/album_da_carol/${secondPaidOrder}`,
+      token: carol.token,
+    });
     expect(created.statusCode).toBe(200);
     // Created without a title (SPEC's call): its name is its title.
     expect((await server.call({ method: 'GET', url: `/api/eventos/album_da_carol/${AGENT}` })).json()).toEqual([
@@ -326,7 +430,10 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     const free = async (name: string) => server.call({ method: 'GET', url: `/api/free_bname/${name}` });
     expect((await free('nome_livre')).json()).toEqual({ name: 'nome_livre' });
     expect((await free('festa_da_carol')).json()).toEqual({ name: 'festa_da_carol-2' });
-    const taken = await server.call({ method: 'GET', url: `/api/check_bname/${(await free('festa_da_carol')).json().name}` });
+    const taken = await server.call({
+      method: 'GET',
+      url: `/api/check_bname/${(await free('festa_da_carol')).json().name}`,
+    });
     expect(taken.body).toBe('no');
     expect((await free('minha%20festa')).statusCode).toBe(400);
   });
@@ -338,14 +445,19 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ bname: 'festa_da_carol', title: 'Aniversário da Carol' });
     const cards = await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` });
-    expect(cards.json()).toEqual([expect.objectContaining({ title: 'festa_da_carol', displayTitle: 'Aniversário da Carol' })]);
+    expect(cards.json()).toEqual([
+      expect.objectContaining({ title: 'festa_da_carol', displayTitle: 'Aniversário da Carol' }),
+    ]);
     const events = (await server.call({ method: 'GET', url: '/api/load_events', token: carol.token })).json();
     expect(events.find((e: { orderId: string }) => e.orderId === paidOrder).createdTitle).toBe('Aniversário da Carol');
 
     expect((await rename('Festa do Bob', bob.token)).statusCode).toBe(403);
     expect((await rename('Festa', undefined)).statusCode).toBe(401);
     expect((await rename('Festa', carol.token, 'nao_existe')).statusCode).toBe(404);
-    for (const bad of ['   ', '', 'x'.repeat(81), 42, null]) expect((await rename(bad, carol.token)).statusCode).toBe(400);
-    expect((await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` })).json()[0].displayTitle).toBe('Aniversário da Carol');
+    for (const bad of ['   ', '', 'x'.repeat(81), 42, null])
+      expect((await rename(bad, carol.token)).statusCode).toBe(400);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` })).json()[0].displayTitle,
+    ).toBe('Aniversário da Carol');
   });
 });

@@ -32,17 +32,32 @@ beforeAll(async () => {
 
 describe('POST /api/sandbox/card_tokens', () => {
   it('creates a token for a valid card, keeping only its first six and last four digits', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody({ cardNumber: '4235 6477 2802 5682' }) });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/sandbox/card_tokens',
+      payload: cardTokenBody({ cardNumber: '4235 6477 2802 5682' }),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), first_six_digits: '423564', last_four_digits: '5682' });
-    const stored = await server.db.query('SELECT holder_name, first_six, last_four, used FROM sandbox_card_tokens WHERE id = $1', [body.id]);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      first_six_digits: '423564',
+      last_four_digits: '5682',
+    });
+    const stored = await server.db.query(
+      'SELECT holder_name, first_six, last_four, used FROM sandbox_card_tokens WHERE id = $1',
+      [body.id],
+    );
     expect(stored.rows).toEqual([{ holder_name: 'APRO', first_six: '423564', last_four: '5682', used: false }]);
   });
 
   it("accepts the provider's test cards (valid numbers of their brands)", async () => {
     for (const cardNumber of ['5031433215406351', '4235647728025682', '375365153556885', '5067766783888311']) {
-      const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody({ cardNumber }) });
+      const response = await server.call({
+        method: 'POST',
+        url: '/api/sandbox/card_tokens',
+        payload: cardTokenBody({ cardNumber }),
+      });
       expect({ cardNumber, status: response.statusCode }).toEqual({ cardNumber, status: 200 });
     }
   });
@@ -63,7 +78,11 @@ describe('POST /api/sandbox/card_tokens', () => {
     ['a number too short', { cardNumber: '4242' }, 'invalid_card_number'],
     ['letters for a number', { cardNumber: 'abcdabcdabcdabcd' }, 'invalid_card_number'],
     ['an expired card', { cardExpirationMonth: '01', cardExpirationYear: '2020' }, 'card_expired'],
-    ['a card expired last year', { cardExpirationMonth: '12', cardExpirationYear: String(new Date().getFullYear() - 1).slice(2) }, 'card_expired'],
+    [
+      'a card expired last year',
+      { cardExpirationMonth: '12', cardExpirationYear: String(new Date().getFullYear() - 1).slice(2) },
+      'card_expired',
+    ],
     ['month 13', { cardExpirationMonth: '13' }, 'invalid_request'],
     ['a three-digit year', { cardExpirationYear: '203' }, 'invalid_request'],
     ['a numeric month', { cardExpirationMonth: 11 }, 'invalid_request'],
@@ -73,7 +92,11 @@ describe('POST /api/sandbox/card_tokens', () => {
     ['another document type', { identificationType: 'RG' }, 'invalid_request'],
     ['a CPF of 10 digits', { identificationNumber: '1234567890' }, 'invalid_request'],
   ])('refuses %s with 400', async (_case, overrides, error) => {
-    const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody(overrides) });
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/sandbox/card_tokens',
+      payload: cardTokenBody(overrides),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(error);
   });
@@ -87,7 +110,10 @@ describe('GET /api/sandbox/payment_methods', () => {
     expect(rest).toEqual([]);
     expect(result).toMatchObject({ id: 'visa', payment_type_id: 'credit_card' });
     expect(result.payer_costs[0]).toEqual({ installments: 1, installment_rate: 0 });
-    expect(result.payer_costs.find((c: { installments: number }) => c.installments === 12)).toEqual({ installments: 12, installment_rate: 17.91 });
+    expect(result.payer_costs.find((c: { installments: number }) => c.installments === 12)).toEqual({
+      installments: 12,
+      installment_rate: 17.91,
+    });
   });
 
   it.each([
@@ -117,7 +143,14 @@ describe('GET /api/sandbox/payment_methods', () => {
   });
 
   it('refuses a missing, short, long or non-numeric bin with 400', async () => {
-    for (const query of ['', '?bin=12345', '?bin=123456789', '?bin=abcdef', `?bin=${encodeURIComponent('42356%')}`, '?bin=423564&bin=411111']) {
+    for (const query of [
+      '',
+      '?bin=12345',
+      '?bin=123456789',
+      '?bin=abcdef',
+      `?bin=${encodeURIComponent('42356%')}`,
+      '?bin=423564&bin=411111',
+    ]) {
       const response = await server.call({ method: 'GET', url: `/api/sandbox/payment_methods${query}` });
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
     }
@@ -132,15 +165,24 @@ describe('POST /api/process_payment_card', () => {
     ['CONT', 'in_process', 'in_process', 'pending'],
     ['FUND', 'rejected', 'insufficient_amount', 'rejected'],
     ['CALL', 'rejected', 'required_call_for_authorize', 'rejected'],
-  ])('charges the order amount; holder %s: the sandbox outcome, and the order moves', async (holder, status, detail, orderStatus) => {
-    const { orderId } = await cardOrder();
-    const reply = await payOrder(orderId, holder);
-    // The id is the Mercado Pago order's.
-    expect(reply).toEqual({ id: expect.stringMatching(/^ORD[0-9A-Z]{26}$/), status, status_detail: detail });
-    expect(spy.calls.chargeCard).toEqual([expect.objectContaining({ amount: DISCOUNTED, orderId, idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
-    expect(await paymentsOf(orderId)).toEqual([{ id: reply.id, amount: DISCOUNTED, status, kind: 'card' }]);
-    expect(await storedOrder(orderId)).toMatchObject({ status: orderStatus, payment_id: reply.id });
-  });
+  ])(
+    'charges the order amount; holder %s: the sandbox outcome, and the order moves',
+    async (holder, status, detail, orderStatus) => {
+      const { orderId } = await cardOrder();
+      const reply = await payOrder(orderId, holder);
+      // The id is the Mercado Pago order's.
+      expect(reply).toEqual({ id: expect.stringMatching(/^ORD[0-9A-Z]{26}$/), status, status_detail: detail });
+      expect(spy.calls.chargeCard).toEqual([
+        expect.objectContaining({
+          amount: DISCOUNTED,
+          orderId,
+          idempotencyKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+        }),
+      ]);
+      expect(await paymentsOf(orderId)).toEqual([{ id: reply.id, amount: DISCOUNTED, status, kind: 'card' }]);
+      expect(await storedOrder(orderId)).toMatchObject({ status: orderStatus, payment_id: reply.id });
+    },
+  );
 
   it.each([
     ['the undiscounted total', TOTAL],
@@ -154,7 +196,9 @@ describe('POST /api/process_payment_card', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
     expect(spy.calls.chargeCard).toEqual([]);
-    expect((await server.db.query('SELECT used FROM sandbox_card_tokens WHERE id = $1', [token])).rows).toEqual([{ used: false }]);
+    expect((await server.db.query('SELECT used FROM sandbox_card_tokens WHERE id = $1', [token])).rows).toEqual([
+      { used: false },
+    ]);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
     expect(await paymentsOf(orderId)).toEqual([]);
     // The right amount then goes through.
@@ -169,33 +213,58 @@ describe('POST /api/process_payment_card', () => {
   });
 
   it.each([
-    ['without its claim, signed out', (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }), undefined],
-    ['with another claim', (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: 'outro-segredo-qualquer1' }), undefined],
-    ["with another account's token and no claim", (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }), 'other'],
-  ] as const)('refuses to charge an order %s, as it refuses an unknown order (404), without calling the provider', async (_case, body, who) => {
-    const { orderId } = await cardOrder();
-    const token = await cardToken('APRO');
-    const response = await pay({ ...body(orderId), token }, who === 'other' ? alice.token : undefined);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
-    expect(spy.calls.chargeCard).toEqual([]);
-    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
-  });
+    [
+      'without its claim, signed out',
+      (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }),
+      undefined,
+    ],
+    [
+      'with another claim',
+      (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: 'outro-segredo-qualquer1' }),
+      undefined,
+    ],
+    [
+      "with another account's token and no claim",
+      (orderId: string) => paymentBody('', DISCOUNTED, orderId, { claim: undefined }),
+      'other',
+    ],
+  ] as const)(
+    'refuses to charge an order %s, as it refuses an unknown order (404), without calling the provider',
+    async (_case, body, who) => {
+      const { orderId } = await cardOrder();
+      const token = await cardToken('APRO');
+      const response = await pay({ ...body(orderId), token }, who === 'other' ? alice.token : undefined);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'order_not_found', message: 'Pedido não encontrado.' });
+      expect(spy.calls.chargeCard).toEqual([]);
+      expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
+    },
+  );
 
   it("charges its own account's order without the claim (the token is the owner's)", async () => {
     const { orderId } = await cardOrder({}, alice.token);
-    const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { claim: undefined }), alice.token);
+    const response = await pay(
+      paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { claim: undefined }),
+      alice.token,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('approved');
   });
 
   it("tells the provider the order's product, never the client's description or statement descriptor", async () => {
     const { orderId } = await cardOrder();
-    const reply = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, { description: 'Golpe', statement_descriptor: 'PIX GRATIS' }));
+    const reply = await pay(
+      paymentBody(await cardToken('APRO'), DISCOUNTED, orderId, {
+        description: 'Golpe',
+        statement_descriptor: 'PIX GRATIS',
+      }),
+    );
     expect(reply.statusCode).toBe(200);
     const product = (await storedOrder(orderId)).lines[0].name as string;
     expect(product).not.toBe('Golpe');
-    expect(spy.calls.chargeCard).toEqual([expect.objectContaining({ description: product, statementDescriptor: product })]);
+    expect(spy.calls.chargeCard).toEqual([
+      expect.objectContaining({ description: product, statementDescriptor: product }),
+    ]);
   });
 
   it("keeps a Pix order's Pix when a card is refused: the method changes only when a charge succeeds", async () => {
@@ -262,7 +331,10 @@ describe('POST /api/process_payment_card', () => {
     ]);
     expect(first.json().status).toBe('approved');
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: 'payment_in_progress', message: 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.' });
+    expect(second.json()).toEqual({
+      error: 'payment_in_progress',
+      message: 'Já há um pagamento em andamento para este pedido. Aguarde a confirmação.',
+    });
     expect(spy.calls.chargeCard).toHaveLength(1);
     expect((await paymentsOf(orderId)).map((p) => p.status)).toEqual(['approved']);
   });
@@ -272,9 +344,15 @@ describe('POST /api/process_payment_card', () => {
     const refused = await payOrder(orderId, 'OTHE');
     expect(refused.status).toBe('rejected');
     expect(await storedOrder(orderId)).toMatchObject({ status: 'rejected' });
-    expect((await server.db.query(`SELECT 1 FROM orders WHERE order_id = $1 AND status = 'approved'`, [orderId])).rowCount).toBe(0);
+    expect(
+      (await server.db.query(`SELECT 1 FROM orders WHERE order_id = $1 AND status = 'approved'`, [orderId])).rowCount,
+    ).toBe(0);
     // A retry of the order (the customer back on the payment step) answers it as it stands.
-    expect((await postOrder(order({ orderId, paymentMethod: 'card' }))).json()).toEqual({ orderId, status: 'rejected', amount: DISCOUNTED });
+    expect((await postOrder(order({ orderId, paymentMethod: 'card' }))).json()).toEqual({
+      orderId,
+      status: 'rejected',
+      amount: DISCOUNTED,
+    });
 
     const approved = await payOrder(orderId, 'APRO');
     expect(approved.status).toBe('approved');
@@ -310,17 +388,29 @@ describe('POST /api/process_payment_card', () => {
     expect((await postOrder(payload)).statusCode).toBe(200);
     const paid = await payOrder(payload.orderId, 'APRO');
     expect(paid.status).toBe('approved');
-    expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'approved', payment_method: 'card', pix_code: null, payment_id: paid.id });
+    expect(await storedOrder(payload.orderId)).toMatchObject({
+      status: 'approved',
+      payment_method: 'card',
+      pix_code: null,
+      payment_id: paid.id,
+    });
   });
 
   it('asks the provider again with the same key when its answer was lost (no second charge)', async () => {
     const { orderId } = await cardOrder();
     const token = await cardToken('APRO');
     // The provider charged, the answer never arrived.
-    spy.failNext('chargeCard', Object.assign(new Error('fetch failed'), { name: 'MPConnectionError', error: 'connection_error' }), 'after');
+    spy.failNext(
+      'chargeCard',
+      Object.assign(new Error('fetch failed'), { name: 'MPConnectionError', error: 'connection_error' }),
+      'after',
+    );
     const lost = await pay(paymentBody(token, DISCOUNTED, orderId));
     expect(lost.statusCode).toBe(503);
-    expect(lost.json()).toEqual({ error: 'payment_provider_unavailable', message: 'O provedor de pagamento está indisponível. Tente novamente em instantes.' });
+    expect(lost.json()).toEqual({
+      error: 'payment_provider_unavailable',
+      message: 'O provedor de pagamento está indisponível. Tente novamente em instantes.',
+    });
     expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
     // Meanwhile another card must wait: the first may have gone through.
     const other = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
@@ -333,14 +423,25 @@ describe('POST /api/process_payment_card', () => {
     const keys = spy.calls.chargeCard.filter((c) => c.token === token).map((c) => c.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM sandbox_payments WHERE external_reference = $1', [orderId])).rows[0].n).toBe(1);
+    expect(
+      (
+        await server.db.query('SELECT count(*)::int AS n FROM sandbox_payments WHERE external_reference = $1', [
+          orderId,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: retry.json().id });
   });
 
   it.each([
     [
       'a 400 with causes',
-      { status: 400, error: 'bad_request', message: 'Invalid card_token_id', cause: [{ code: 2006, description: 'Card Token not found' }] },
+      {
+        status: 400,
+        error: 'bad_request',
+        message: 'Invalid card_token_id',
+        cause: [{ code: 2006, description: 'Card Token not found' }],
+      },
       422,
       'payment_refused_by_provider',
       'O provedor de pagamento recusou os dados do cartão.',
@@ -380,18 +481,26 @@ describe('POST /api/process_payment_card', () => {
       'payment_provider_unavailable',
       'O provedor de pagamento está indisponível. Tente novamente em instantes.',
     ],
-  ])('answers a provider failure (%s) with a 4xx or 502/503 in Portuguese, never a 500', async (_case, error, status, code, message) => {
-    const { orderId } = await cardOrder();
-    spy.failNext('chargeCard', error);
-    const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
-    expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error: code, message });
-    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
-  });
+  ])(
+    'answers a provider failure (%s) with a 4xx or 502/503 in Portuguese, never a 500',
+    async (_case, error, status, code, message) => {
+      const { orderId } = await cardOrder();
+      spy.failNext('chargeCard', error);
+      const response = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ error: code, message });
+      expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', payment_id: null });
+    },
+  );
 
   it('lets another card be tried after the provider refused the request', async () => {
     const { orderId } = await cardOrder();
-    spy.failNext('chargeCard', { status: 400, error: 'bad_request', message: 'invalid token', cause: [{ code: 2006 }] });
+    spy.failNext('chargeCard', {
+      status: 400,
+      error: 'bad_request',
+      message: 'invalid token',
+      cause: [{ code: 2006 }],
+    });
     expect((await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId))).statusCode).toBe(422);
     expect((await payOrder(orderId, 'APRO')).status).toBe('approved');
   });
@@ -405,7 +514,11 @@ describe('POST /api/process_payment_card', () => {
     expect(brand.statusCode).toBe(422);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
     // The Mastercard test card is master.
-    const master = await pay(paymentBody(await cardToken('APRO', { cardNumber: '5031433215406351' }), DISCOUNTED, orderId, { payment_method_id: 'master' }));
+    const master = await pay(
+      paymentBody(await cardToken('APRO', { cardNumber: '5031433215406351' }), DISCOUNTED, orderId, {
+        payment_method_id: 'master',
+      }),
+    );
     expect(master.json().status).toBe('approved');
   });
 
@@ -438,12 +551,15 @@ describe('POST /api/process_payment_card', () => {
     expect(spy.calls.chargeCard).toEqual([]);
   });
 
-  it.each([['1 OR 1'], ['12345678'], ['0123456789']])('refuses the order id %j at the edge, by its name', async (orderId) => {
-    const response = await pay(paymentBody('f'.repeat(32), 100, '123456789', { orderId }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_order_id', message: 'Número de pedido inválido.' });
-    expect(spy.calls.chargeCard).toEqual([]);
-  });
+  it.each([['1 OR 1'], ['12345678'], ['0123456789']])(
+    'refuses the order id %j at the edge, by its name',
+    async (orderId) => {
+      const response = await pay(paymentBody('f'.repeat(32), 100, '123456789', { orderId }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_order_id', message: 'Número de pedido inválido.' });
+      expect(spy.calls.chargeCard).toEqual([]);
+    },
+  );
 });
 
 /** Every sandbox route, asked of `app` for this order: none is there (404). */
@@ -474,12 +590,19 @@ describe('production', () => {
       DIST_DIR: path.join(server.dataDir, 'no-dist'),
       LOG_LEVEL: 'silent',
     });
-    const app = await buildApp({ config, db: server.db, verifier: { verify: () => Promise.reject(new Error('no tokens here')) }, logger: false });
+    const app = await buildApp({
+      config,
+      db: server.db,
+      verifier: { verify: () => Promise.reject(new Error('no tokens here')) },
+      logger: false,
+    });
     try {
       const { orderId } = await cardOrder();
       await expectNoSandboxRoutes(app, orderId);
       // The routes are there outside production.
-      expect((await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' })).statusCode).toBe(200);
+      expect((await server.call({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await app.close();
     }
@@ -494,7 +617,12 @@ describe('outside production, the sandbox not chosen (PAYMENT_SANDBOX unset)', (
       DIST_DIR: path.join(server.dataDir, 'no-dist'),
       LOG_LEVEL: 'silent',
     });
-    const app = await buildApp({ config, db: server.db, verifier: { verify: () => Promise.reject(new Error('no tokens here')) }, logger: false });
+    const app = await buildApp({
+      config,
+      db: server.db,
+      verifier: { verify: () => Promise.reject(new Error('no tokens here')) },
+      logger: false,
+    });
     try {
       const payload = order();
       expect((await postOrder(payload)).json()).toMatchObject({ status: 'pending' });

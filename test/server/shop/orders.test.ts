@@ -32,7 +32,12 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     const response = await postOrder(payload);
     expect(response.statusCode).toBe(200);
     const reply = response.json();
-    expect(reply).toEqual({ orderId: payload.orderId, status: 'pending', amount: DISCOUNTED, pixCode: expect.any(String) });
+    expect(reply).toEqual({
+      orderId: payload.orderId,
+      status: 'pending',
+      amount: DISCOUNTED,
+      pixCode: expect.any(String),
+    });
     expect(isValidBrCode(reply.pixCode)).toBe(true);
     expect(reply.pixCode).toContain('54071359.00');
     expect(reply.pixCode).toContain(`0509${payload.orderId}`);
@@ -61,11 +66,24 @@ describe('POST /api/order/{coupon} (Pix)', () => {
         unitPrice: 1350,
         totalPrice: 1350,
       },
-      { id: 'album', name: 'Álbum', type: 'product', hours: 0, quantity: 2, selectedAccessories: [], unitPrice: 80, totalPrice: 160 },
+      {
+        id: 'album',
+        name: 'Álbum',
+        type: 'product',
+        hours: 0,
+        quantity: 2,
+        selectedAccessories: [],
+        unitPrice: 80,
+        totalPrice: 160,
+      },
     ]);
     // The Pix payment was asked of the provider for the order's own amount, bound to the order.
-    expect(spy.calls.createPix).toEqual([expect.objectContaining({ amount: DISCOUNTED, orderId: payload.orderId, email: 'maria@example.com' })]);
-    expect(await paymentsOf(payload.orderId)).toEqual([{ id: stored.payment_id, amount: DISCOUNTED, status: 'pending', kind: 'pix' }]);
+    expect(spy.calls.createPix).toEqual([
+      expect.objectContaining({ amount: DISCOUNTED, orderId: payload.orderId, email: 'maria@example.com' }),
+    ]);
+    expect(await paymentsOf(payload.orderId)).toEqual([
+      { id: stored.payment_id, amount: DISCOUNTED, status: 'pending', kind: 'pix' },
+    ]);
   });
 
   it('never trusts figures a client sends along (the SPA sends none but the total)', async () => {
@@ -144,7 +162,11 @@ describe('POST /api/order/{coupon} (Pix)', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: 'order_exists', message: 'Este número de pedido já foi usado.' });
     }
-    expect(await storedOrder(payload.orderId)).toMatchObject({ total: TOTAL, email: 'maria@example.com', payment_method: 'pix' });
+    expect(await storedOrder(payload.orderId)).toMatchObject({
+      total: TOTAL,
+      email: 'maria@example.com',
+      payment_method: 'pix',
+    });
   });
 
   it('takes the buyer details corrected in a retry, but never another price', async () => {
@@ -153,7 +175,10 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     const corrected = await postOrder({ ...payload, eventName: 'Aniversário da Maria Souza', total: 1 });
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().amount).toBe(DISCOUNTED);
-    expect(await storedOrder(payload.orderId)).toMatchObject({ event_name: 'Aniversário da Maria Souza', discounted_total: DISCOUNTED });
+    expect(await storedOrder(payload.orderId)).toMatchObject({
+      event_name: 'Aniversário da Maria Souza',
+      discounted_total: DISCOUNTED,
+    });
   });
 
   it('lets a pending order switch between Pix and card without a second order', async () => {
@@ -169,7 +194,9 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     expect(backToPix.json()).toEqual(pix);
     expect(await storedOrder(payload.orderId)).toMatchObject({ payment_method: 'pix', pix_code: pix.pixCode });
     expect(await paymentsOf(payload.orderId)).toHaveLength(1);
-    expect((await server.db.query('SELECT count(*)::int AS n FROM orders WHERE order_id = $1', [payload.orderId])).rows[0].n).toBe(1);
+    expect(
+      (await server.db.query('SELECT count(*)::int AS n FROM orders WHERE order_id = $1', [payload.orderId])).rows[0].n,
+    ).toBe(1);
   });
 
   it('ties a signed-in order to the caller, an anonymous one to nobody, until a retry signed in', async () => {
@@ -216,7 +243,11 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     ['a product id with odd characters', [{ ...albumLine(), id: "album' OR '1'='1" }], 'unknown_product'],
     ['an unknown accessory', [cabineLine({ selectedAccessories: [{ name: 'Laser' }] })], 'unknown_accessory'],
     ['an accessory of another product', [albumLine({ selectedAccessories: [{ name: 'Neon' }] })], 'unknown_accessory'],
-    ['a repeated accessory', [cabineLine({ selectedAccessories: [{ name: 'Neon' }, { name: 'Neon' }] })], 'duplicate_accessory'],
+    [
+      'a repeated accessory',
+      [cabineLine({ selectedAccessories: [{ name: 'Neon' }, { name: 'Neon' }] })],
+      'duplicate_accessory',
+    ],
     ['a duplicate product', [albumLine({ quantity: 1 }), albumLine({ quantity: 1 })], 'duplicate_product'],
     ['no products', [], 'invalid_request'],
     ['products that are not a list', { id: 'album', quantity: 1 }, 'invalid_request'],
@@ -288,9 +319,18 @@ describe('POST /api/order/{coupon} (Pix)', () => {
   });
 
   it('refuses odd coupons in the path with 400 and a body that is not JSON with 400', async () => {
-    const odd = await server.call({ method: 'POST', url: `/api/order/${encodeURIComponent('DEZ;--')}`, payload: order() });
+    const odd = await server.call({
+      method: 'POST',
+      url: `/api/order/${encodeURIComponent('DEZ;--')}`,
+      payload: order(),
+    });
     expect(odd.statusCode).toBe(400);
-    const notJson = await server.call({ method: 'POST', url: '/api/order/DEZ', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    const notJson = await server.call({
+      method: 'POST',
+      url: '/api/order/DEZ',
+      payload: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
   });
 
@@ -304,7 +344,10 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     });
     const refused = await postOrder(payload);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ error: 'payment_refused_by_provider', message: 'O provedor de pagamento recusou o pedido de Pix.' });
+    expect(refused.json()).toEqual({
+      error: 'payment_refused_by_provider',
+      message: 'O provedor de pagamento recusou o pedido de Pix.',
+    });
     const retry = await postOrder(payload);
     expect(retry.statusCode).toBe(200);
     expect(isValidBrCode(retry.json().pixCode)).toBe(true);
@@ -318,7 +361,13 @@ describe('POST /api/order/{coupon} (card)', () => {
     const response = await postOrder(payload, alice.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ orderId: payload.orderId, status: 'pending', amount: DISCOUNTED });
-    expect(await storedOrder(payload.orderId)).toMatchObject({ uid: alice.uid, status: 'pending', payment_method: 'card', payment_id: null, pix_code: null });
+    expect(await storedOrder(payload.orderId)).toMatchObject({
+      uid: alice.uid,
+      status: 'pending',
+      payment_method: 'card',
+      payment_id: null,
+      pix_code: null,
+    });
     expect(spy.calls.createPix).toEqual([]);
     expect(spy.calls.chargeCard).toEqual([]);
   });

@@ -28,7 +28,10 @@ function fakeMercadoPago(...replies: { status: number; body?: unknown; text?: st
     });
     const reply = replies.shift();
     if (!reply) throw new Error('no reply left');
-    return new Response(reply.text ?? JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(reply.text ?? JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }) as typeof fetch;
   return { sent, provider: mercadoPagoProvider('TEST-0000-token', fetchImpl) };
 }
@@ -57,7 +60,12 @@ const PIX: PixRequest = {
 };
 
 /** An order as the reference answers one, its status and its one payment given. */
-function mpOrder(status: string, statusDetail: string, payment: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+function mpOrder(
+  status: string,
+  statusDetail: string,
+  payment: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   return {
     id: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3',
     type: 'online',
@@ -88,7 +96,11 @@ describe('the Mercado Pago provider over the Orders API', () => {
     expect(sent[0]).toMatchObject({
       url: 'https://api.mercadopago.com/v1/orders',
       method: 'POST',
-      headers: { Authorization: 'Bearer TEST-0000-token', 'X-Idempotency-Key': CHARGE.idempotencyKey, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: 'Bearer TEST-0000-token',
+        'X-Idempotency-Key': CHARGE.idempotencyKey,
+        'Content-Type': 'application/json',
+      },
     });
     expect(sent[0].body).toEqual({
       type: 'online',
@@ -101,7 +113,13 @@ describe('the Mercado Pago provider over the Orders API', () => {
         payments: [
           {
             amount: '1359.00',
-            payment_method: { id: 'visa', type: 'credit_card', token: CHARGE.token, installments: 3, statement_descriptor: 'Cabine 360' },
+            payment_method: {
+              id: 'visa',
+              type: 'credit_card',
+              token: CHARGE.token,
+              installments: 3,
+              statement_descriptor: 'Cabine 360',
+            },
           },
         ],
       },
@@ -121,11 +139,25 @@ describe('the Mercado Pago provider over the Orders API', () => {
     const { provider } = fakeMercadoPago({
       status: 402,
       body: {
-        errors: [{ code: 'failed', message: 'The following transactions failed', details: ['PAY01JQ4S4KY8HWQ6NA5PXB65B3D4: rejected_by_issuer'] }],
-        data: mpOrder('failed', 'failed', { status: 'failed', status_detail: 'rejected_by_issuer', payment_method: { id: 'visa', type: 'credit_card' } }),
+        errors: [
+          {
+            code: 'failed',
+            message: 'The following transactions failed',
+            details: ['PAY01JQ4S4KY8HWQ6NA5PXB65B3D4: rejected_by_issuer'],
+          },
+        ],
+        data: mpOrder('failed', 'failed', {
+          status: 'failed',
+          status_detail: 'rejected_by_issuer',
+          payment_method: { id: 'visa', type: 'credit_card' },
+        }),
       },
     });
-    expect(await provider.chargeCard(CHARGE)).toMatchObject({ id: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', status: 'rejected', statusDetail: 'rejected_by_issuer' });
+    expect(await provider.chargeCard(CHARGE)).toMatchObject({
+      id: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3',
+      status: 'rejected',
+      statusDetail: 'rejected_by_issuer',
+    });
   });
 
   it('asks a Pix as a bank transfer order and reads its code (qr_code) from the payment method', async () => {
@@ -150,14 +182,23 @@ describe('the Mercado Pago provider over the Orders API', () => {
       ),
     });
     const payment = await provider.createPix(PIX);
-    expect(sent[0]).toMatchObject({ url: 'https://api.mercadopago.com/v1/orders', method: 'POST', headers: { 'X-Idempotency-Key': 'order-100000102-pix-0' } });
+    expect(sent[0]).toMatchObject({
+      url: 'https://api.mercadopago.com/v1/orders',
+      method: 'POST',
+      headers: { 'X-Idempotency-Key': 'order-100000102-pix-0' },
+    });
     expect(sent[0].body).toEqual({
       type: 'online',
       processing_mode: 'automatic',
       total_amount: '1359.00',
       external_reference: '100000102',
       description: 'Pedido 100000102: Aniversário da Maria',
-      payer: { email: 'maria@example.com', first_name: 'Maria', last_name: 'Souza Lima', identification: { type: 'CPF', number: '12345678909' } },
+      payer: {
+        email: 'maria@example.com',
+        first_name: 'Maria',
+        last_name: 'Souza Lima',
+        identification: { type: 'CPF', number: '12345678909' },
+      },
       transactions: { payments: [{ amount: '1359.00', payment_method: { id: 'pix', type: 'bank_transfer' } }] },
     });
     expect(payment).toMatchObject({
@@ -173,11 +214,18 @@ describe('the Mercado Pago provider over the Orders API', () => {
     const { sent, provider } = fakeMercadoPago(
       {
         status: 200,
-        body: mpOrder('refunded', 'refunded', { status: 'refunded', status_detail: 'refunded', payment_method: { id: 'master', type: 'credit_card' } }),
+        body: mpOrder('refunded', 'refunded', {
+          status: 'refunded',
+          status_detail: 'refunded',
+          payment_method: { id: 'master', type: 'credit_card' },
+        }),
       },
       { status: 404, body: { errors: [{ code: 'order_not_found', message: 'Order not found' }] } },
     );
-    expect(await provider.getPayment('ORD01JQ4S4KY8HWQ6NA5PXB65B3D3')).toMatchObject({ status: 'refunded', paymentMethodId: 'master' });
+    expect(await provider.getPayment('ORD01JQ4S4KY8HWQ6NA5PXB65B3D3')).toMatchObject({
+      status: 'refunded',
+      paymentMethodId: 'master',
+    });
     expect(await provider.getPayment('ORD00000000000000000000000000')).toBeNull();
     expect(sent.map(({ url, method }) => `${method} ${url}`)).toEqual([
       'GET https://api.mercadopago.com/v1/orders/ORD01JQ4S4KY8HWQ6NA5PXB65B3D3',
@@ -197,7 +245,9 @@ describe('the Mercado Pago provider over the Orders API', () => {
         { transactions: { refunds: [{ id: 'REF01', status: 'processed' }] } },
       ),
     });
-    expect(await provider.refundPayment('ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', 'refund-1')).toMatchObject({ status: 'refunded' });
+    expect(await provider.refundPayment('ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', 'refund-1')).toMatchObject({
+      status: 'refunded',
+    });
     expect(sent[0]).toMatchObject({
       url: 'https://api.mercadopago.com/v1/orders/ORD01JQ4S4KY8HWQ6NA5PXB65B3D3/refund',
       method: 'POST',
@@ -225,8 +275,18 @@ describe('the Mercado Pago provider over the Orders API', () => {
       'unavailable',
       'payment_provider_busy',
     ],
-    ['a failure of its own (500)', { status: 500, body: { errors: [{ code: 'internal_error' }] } }, 'upstream', 'payment_provider_error'],
-    ['a proxy page instead of JSON', { status: 502, text: '<html>Bad Gateway</html>' }, 'upstream', 'payment_provider_error'],
+    [
+      'a failure of its own (500)',
+      { status: 500, body: { errors: [{ code: 'internal_error' }] } },
+      'upstream',
+      'payment_provider_error',
+    ],
+    [
+      'a proxy page instead of JSON',
+      { status: 502, text: '<html>Bad Gateway</html>' },
+      'upstream',
+      'payment_provider_error',
+    ],
     ['a 2xx without an order', { status: 201, body: {} }, 'upstream', 'payment_provider_error'],
   ])('turns %s into our refusal', async (_case, reply, kind, code) => {
     const { provider } = fakeMercadoPago(reply);

@@ -1,6 +1,17 @@
 import { isValidBrCode } from '../../../server/src/payments/pix';
 import { newTeamMember, newUser, type TestUser } from '../support/testServer';
-import { cardOrder, DISCOUNTED, newOrderId, order, paymentsOf, postOrder, server, spy, storedOrder, withShopServer } from './support';
+import {
+  cardOrder,
+  DISCOUNTED,
+  newOrderId,
+  order,
+  paymentsOf,
+  postOrder,
+  server,
+  spy,
+  storedOrder,
+  withShopServer,
+} from './support';
 
 let bob: TestUser;
 let team: TestUser;
@@ -18,7 +29,11 @@ describe('POST /api/sandbox/pix/{orderId}/pay (the customer pays the Pix)', () =
     const placed = await postOrder(payload, erin.token);
     expect(placed.json()).toMatchObject({ status: 'pending', amount: DISCOUNTED });
     expect(isValidBrCode(placed.json().pixCode)).toBe(true);
-    const notPaid = await server.call({ method: 'GET', url: `/api/create_event/festa_pix/${payload.orderId}`, token: erin.token });
+    const notPaid = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_pix/${payload.orderId}`,
+      token: erin.token,
+    });
     expect(notPaid.statusCode).toBe(403);
     expect(notPaid.json().error).toBe('order_not_paid');
 
@@ -28,11 +43,21 @@ describe('POST /api/sandbox/pix/{orderId}/pay (the customer pays the Pix)', () =
     // Settled as the webhook settles: the payment asked of the provider.
     expect(spy.calls.getPayment).toHaveLength(1);
     expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'approved', payment_method: 'pix' });
-    const created = await server.call({ method: 'GET', url: `/api/create_event/festa_pix/${payload.orderId}`, token: erin.token });
+    const created = await server.call({
+      method: 'GET',
+      url: `/api/create_event/festa_pix/${payload.orderId}`,
+      token: erin.token,
+    });
     expect(created.statusCode).toBe(200);
     // Paid once: a second transfer is refused, and the order's reply says approved without a code.
-    expect((await server.call({ method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/pay` })).statusCode).toBe(409);
-    expect((await postOrder(payload)).json()).toEqual({ orderId: payload.orderId, status: 'approved', amount: DISCOUNTED });
+    expect((await server.call({ method: 'POST', url: `/api/sandbox/pix/${payload.orderId}/pay` })).statusCode).toBe(
+      409,
+    );
+    expect((await postOrder(payload)).json()).toEqual({
+      orderId: payload.orderId,
+      status: 'approved',
+      amount: DISCOUNTED,
+    });
   });
 
   it('refuses the transfer: the order is rejected, and a new Pix code can then be asked for', async () => {
@@ -92,7 +117,11 @@ describe('the team settles Pix by hand: /api/team_orders', () => {
 
     const approved = await settle(approvedByHand.orderId, 'approved');
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ orderId: approvedByHand.orderId, status: 'approved', paymentMethod: 'pix' });
+    expect(approved.json()).toMatchObject({
+      orderId: approvedByHand.orderId,
+      status: 'approved',
+      paymentMethod: 'pix',
+    });
     expect(await storedOrder(approvedByHand.orderId)).toMatchObject({ status: 'approved' });
     expect((await settle(rejectedByHand.orderId, 'rejected')).json().status).toBe('rejected');
 
@@ -114,13 +143,33 @@ describe('the team settles Pix by hand: /api/team_orders', () => {
     const list = await server.call({ method: 'GET', url: '/api/team_orders', token: bob.token });
     expect(list.statusCode).toBe(403);
     expect(list.json().error).toBe('not_team');
-    const settle = await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' }, token: bob.token });
+    const settle = await server.call({
+      method: 'POST',
+      url: `/api/team_orders/${payload.orderId}`,
+      payload: { status: 'approved' },
+      token: bob.token,
+    });
     expect(settle.statusCode).toBe(403);
     expect((await server.call({ method: 'GET', url: '/api/team_orders' })).statusCode).toBe(401);
-    expect((await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' } })).statusCode).toBe(401);
-    expect((await server.call({ method: 'POST', url: `/api/team_orders/${payload.orderId}`, payload: { status: 'approved' }, token: 'x' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: `/api/team_orders/${payload.orderId}`,
+          payload: { status: 'approved' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: `/api/team_orders/${payload.orderId}`,
+          payload: { status: 'approved' },
+          token: 'x',
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await storedOrder(payload.orderId)).toMatchObject({ status: 'pending' });
   });
 });

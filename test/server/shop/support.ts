@@ -109,7 +109,10 @@ export async function orderCount(): Promise<number> {
 
 /** The payments stored for an order, oldest first. */
 export async function paymentsOf(orderId: string) {
-  const { rows } = await server.db.query('SELECT id, amount, status, kind FROM payments WHERE order_id = $1 ORDER BY created_at, id', [orderId]);
+  const { rows } = await server.db.query(
+    'SELECT id, amount, status, kind FROM payments WHERE order_id = $1 ORDER BY created_at, id',
+    [orderId],
+  );
   return rows as { id: string; amount: number; status: string; kind: string }[];
 }
 
@@ -127,7 +130,11 @@ export function cardTokenBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function cardToken(holder: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await server.call({ method: 'POST', url: '/api/sandbox/card_tokens', payload: cardTokenBody({ cardholderName: holder, ...overrides }) });
+  const response = await server.call({
+    method: 'POST',
+    url: '/api/sandbox/card_tokens',
+    payload: cardTokenBody({ cardholderName: holder, ...overrides }),
+  });
   expect(response.statusCode).toBe(200);
   return response.json().id;
 }
@@ -155,7 +162,11 @@ export function pay(body: unknown, token?: string) {
 }
 
 /** Charges order `orderId` in the sandbox with a new card token; the holder name decides the outcome. */
-export async function payOrder(orderId: string, holder: string, amount = DISCOUNTED): Promise<{ id: string; status: string; status_detail: string }> {
+export async function payOrder(
+  orderId: string,
+  holder: string,
+  amount = DISCOUNTED,
+): Promise<{ id: string; status: string; status_detail: string }> {
   const response = await pay(paymentBody(await cardToken(holder), amount, orderId));
   expect(response.statusCode).toBe(200);
   return response.json();

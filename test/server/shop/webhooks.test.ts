@@ -27,8 +27,16 @@ withShopServer();
  * The provider decides an order on its side (a card in review, a chargeback), in the Orders API's
  * words (its order's status, its payment's detail): the sandbox's own record moves.
  */
-async function providerDecides(orderId: string, status: string, detail = status === 'processed' ? 'accredited' : 'rejected_by_issuer') {
-  await server.db.query('UPDATE sandbox_payments SET status = $2, status_detail = $3 WHERE id = $1', [orderId, status, detail]);
+async function providerDecides(
+  orderId: string,
+  status: string,
+  detail = status === 'processed' ? 'accredited' : 'rejected_by_issuer',
+) {
+  await server.db.query('UPDATE sandbox_payments SET status = $2, status_detail = $3 WHERE id = $1', [
+    orderId,
+    status,
+    detail,
+  ]);
 }
 
 /** The whole Mercado Pago order given back, as the team would in Mercado Pago (POST /v1/orders/{id}/refund, here the sandbox's). */
@@ -69,7 +77,10 @@ function notify(
 ) {
   const id = signedId ?? paymentId;
   const manifest = `id:${signAsSent ? id : id.toLowerCase()};request-id:${requestId};ts:${ts};`;
-  const header = signature === undefined ? `ts=${ts},v1=${crypto.createHmac('sha256', secret).update(manifest).digest('hex')}` : signature;
+  const header =
+    signature === undefined
+      ? `ts=${ts},v1=${crypto.createHmac('sha256', secret).update(manifest).digest('hex')}`
+      : signature;
   return server.call({
     method: 'POST',
     url: `/api/webhooks/mercadopago?data.id=${encodeURIComponent(paymentId)}&type=${topic}`,
@@ -94,11 +105,17 @@ describe('POST /api/webhooks/mercadopago', () => {
     expect(response.body).toBe('ok');
     expect(spy.calls.getPayment).toEqual([paymentId]);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'approved', payment_id: paymentId });
-    expect(await paymentsOf(orderId)).toEqual([{ id: paymentId, amount: DISCOUNTED, status: 'approved', kind: 'card' }]);
+    expect(await paymentsOf(orderId)).toEqual([
+      { id: paymentId, amount: DISCOUNTED, status: 'approved', kind: 'card' },
+    ]);
     // The same notification again, and another about the same payment: 200, nothing more.
     const requestId = crypto.randomUUID();
     const ts = Math.floor(Date.now() / 1000);
-    for (const replay of [notify(paymentId, { requestId, ts }), notify(paymentId, { requestId, ts }), notify(paymentId)]) {
+    for (const replay of [
+      notify(paymentId, { requestId, ts }),
+      notify(paymentId, { requestId, ts }),
+      notify(paymentId),
+    ]) {
       const again = await replay;
       expect(again.statusCode).toBe(200);
       expect(again.body).toBe('ok');
@@ -129,7 +146,10 @@ describe('POST /api/webhooks/mercadopago', () => {
   it('reads the order from the sandbox as the Orders API answers it: its one payment, a Pix its code', async () => {
     const placed = await postOrder(order());
     const stored = await storedOrder(placed.json().orderId);
-    const reply = await sandboxOrdersApi(server.db, server.config.pix)({ method: 'GET', path: `/v1/orders/${stored.payment_id}` });
+    const reply = await sandboxOrdersApi(
+      server.db,
+      server.config.pix,
+    )({ method: 'GET', path: `/v1/orders/${stored.payment_id}` });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       id: stored.payment_id,
@@ -146,7 +166,12 @@ describe('POST /api/webhooks/mercadopago', () => {
             amount: DISCOUNTED.toFixed(2),
             status: 'action_required',
             status_detail: 'waiting_transfer',
-            payment_method: { id: 'pix', type: 'bank_transfer', qr_code: stored.pix_code, qr_code_base64: expect.stringMatching(/^iVBORw0KGgo/) },
+            payment_method: {
+              id: 'pix',
+              type: 'bank_transfer',
+              qr_code: stored.pix_code,
+              qr_code_base64: expect.stringMatching(/^iVBORw0KGgo/),
+            },
           },
         ],
       },
@@ -168,7 +193,15 @@ describe('POST /api/webhooks/mercadopago', () => {
       method: 'POST',
       url: `/api/webhooks/mercadopago?data.id=${payment.id}&type=order`,
       headers: { 'x-request-id': requestId, 'x-signature': signature },
-      payload: { type: 'order', data: { id: payment.id, status: 'processed', status_detail: 'accredited', total_paid_amount: String(DISCOUNTED) } },
+      payload: {
+        type: 'order',
+        data: {
+          id: payment.id,
+          status: 'processed',
+          status_detail: 'accredited',
+          total_paid_amount: String(DISCOUNTED),
+        },
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
@@ -226,7 +259,9 @@ describe('POST /api/webhooks/mercadopago', () => {
        VALUES ('1234567890', 'legacy-1234567890', $1, 'approved', 'accredited', 'visa', $2, 'card', 'payments')`,
       [DISCOUNTED, legacy.orderId],
     );
-    await server.db.query("UPDATE orders SET status = 'approved', payment_id = '1234567890' WHERE order_id = $1", [legacy.orderId]);
+    await server.db.query("UPDATE orders SET status = 'approved', payment_id = '1234567890' WHERE order_id = $1", [
+      legacy.orderId,
+    ]);
     spy.legacyPayments.set('1234567890', {
       id: '1234567890',
       status: 'refunded',
@@ -262,8 +297,12 @@ describe('POST /api/webhooks/mercadopago', () => {
     const signature = `ts=${ts},v1=${v1}`;
     expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('valid');
     expect(verifyNotification('s', { signature, requestId: 'r-2', dataId: 'ABC123' }, now)).toBe('invalid');
-    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000)).toBe('valid');
-    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000 + 1000)).toBe('stale');
+    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000)).toBe(
+      'valid',
+    );
+    expect(verifyNotification('s', { signature, requestId: 'r-1', dataId: 'ABC123' }, now + 5 * 60 * 1000 + 1000)).toBe(
+      'stale',
+    );
     expect(verifyNotification(null, { signature, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('invalid');
     expect(verifyNotification('s', { signature: undefined, requestId: 'r-1', dataId: 'ABC123' }, now)).toBe('missing');
   });
@@ -277,18 +316,23 @@ describe('a refund or a chargeback the provider reports', () => {
     [owner, team] = await Promise.all([newUser('estorno'), newTeamMember()]);
   });
 
-  const galleryOf = (event: string, token?: string) => server.call({ method: 'GET', url: `/api/all/${event}/pad`, token });
+  const galleryOf = (event: string, token?: string) =>
+    server.call({ method: 'GET', url: `/api/all/${event}/pad`, token });
   const suspendedAt = async (event: string) =>
-    (await server.db.query<{ suspended_at: Date | null }>('SELECT suspended_at FROM events WHERE name = $1', [event])).rows[0].suspended_at;
+    (await server.db.query<{ suspended_at: Date | null }>('SELECT suspended_at FROM events WHERE name = $1', [event]))
+      .rows[0].suspended_at;
 
   it('moves the paid order to refunded, then charged back, and suspends the event it unlocked: only the team opens it', async () => {
     const { orderId, payment } = await paidCardOrder('APRO', {}, owner.token);
     const event = `festa_${orderId}`;
-    expect((await server.call({ method: 'GET', url: `/api/create_event/${event}/${orderId}`, token: owner.token })).body).toBe('ok');
+    expect(
+      (await server.call({ method: 'GET', url: `/api/create_event/${event}/${orderId}`, token: owner.token })).body,
+    ).toBe('ok');
     expect((await galleryOf(event)).statusCode).toBe(200);
     // A pack of the event, told as one while the order stands (and so kept in the server's memory).
     await server.db.query('INSERT INTO packs (hash, event_name, copies) VALUES ($1, $2, 3)', [`PACK${orderId}`, event]);
-    const packsOf = async () => (await server.call({ method: 'GET', url: `/api/validatePacks/PACK${orderId}` })).json<string[]>();
+    const packsOf = async () =>
+      (await server.call({ method: 'GET', url: `/api/validatePacks/PACK${orderId}` })).json<string[]>();
     expect(await packsOf()).toHaveLength(1);
 
     await providerRefunds(payment.id);
@@ -299,7 +343,9 @@ describe('a refund or a chargeback the provider reports', () => {
     expect((await galleryOf(event)).statusCode).toBe(404);
     expect((await galleryOf(event, owner.token)).statusCode).toBe(404);
     expect((await galleryOf(event, team.token)).statusCode).toBe(200);
-    const listed = (await server.call({ method: 'GET', url: '/api/load_transactions', token: owner.token })).json<{ orderId: string; status: string }[]>();
+    const listed = (await server.call({ method: 'GET', url: '/api/load_transactions', token: owner.token })).json<
+      { orderId: string; status: string }[]
+    >();
     expect(listed.find((transaction) => transaction.orderId === orderId)?.status).toBe('refunded');
     // The owner's dashboard still lists the event, and says why it is suspended.
     const ownEvent = async () =>
@@ -312,7 +358,10 @@ describe('a refund or a chargeback the provider reports', () => {
     const file = path.join(server.dataDir, 'media', event, 'pad', 'foto.jpg');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'not really a photo');
-    await server.db.query("INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ($1, 'pad', 'foto.jpg', 'image', false)", [event]);
+    await server.db.query(
+      "INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ($1, 'pad', 'foto.jpg', 'image', false)",
+      [event],
+    );
     expect((await server.call({ method: 'GET', url: `/media/${event}/pad/foto.jpg` })).statusCode).toBe(404);
     // Its pack is no longer told as one, nor does it print the photo: no copy spent.
     expect(await packsOf()).toEqual([]);
@@ -321,13 +370,18 @@ describe('a refund or a chargeback the provider reports', () => {
       url: `/api/print/PACK${orderId}/${encodeURIComponent(`/media/${event}/pad/foto.jpg`)}?request=tap-estorno-${orderId}`,
     });
     expect(print.statusCode).toBe(404);
-    expect((await server.db.query('SELECT copies FROM packs WHERE hash = $1', [`PACK${orderId}`])).rows[0].copies).toBe(3);
+    expect((await server.db.query('SELECT copies FROM packs WHERE hash = $1', [`PACK${orderId}`])).rows[0].copies).toBe(
+      3,
+    );
     // A refunded order is closed: placed again it stays refunded, and no card is charged for it.
     const again = await postOrder(order({ orderId, paymentMethod: 'card' }), owner.token);
     expect(again.json()).toMatchObject({ orderId, status: 'refunded' });
     const charge = await pay(paymentBody(await cardToken('APRO'), DISCOUNTED, orderId));
     expect(charge.statusCode).toBe(409);
-    expect(charge.json()).toEqual({ error: 'order_closed', message: 'Este pedido foi estornado e não pode ser pago de novo.' });
+    expect(charge.json()).toEqual({
+      error: 'order_closed',
+      message: 'Este pedido foi estornado e não pode ser pago de novo.',
+    });
     expect(spy.calls.chargeCard).toHaveLength(1);
     // The card's bank takes it back too: a chargeback.
     await providerDecides(payment.id, 'charged_back', 'settled');
@@ -343,12 +397,16 @@ describe('a refund or a chargeback the provider reports', () => {
 
   it('takes a refunded order whose event was never created off the dashboard: there is nothing to create', async () => {
     const { orderId, payment } = await paidCardOrder('APRO', {}, owner.token);
-    const listed = async () => (await server.call({ method: 'GET', url: '/api/load_events', token: owner.token })).json<{ orderId: string }[]>();
+    const listed = async () =>
+      (await server.call({ method: 'GET', url: '/api/load_events', token: owner.token })).json<{ orderId: string }[]>();
     expect((await listed()).map((one) => one.orderId)).toContain(orderId);
     await providerRefunds(payment.id);
     await notify(payment.id);
     expect((await listed()).map((one) => one.orderId)).not.toContain(orderId);
-    expect((await server.call({ method: 'GET', url: `/api/create_event/festa_${orderId}/${orderId}`, token: owner.token })).statusCode).toBe(403);
+    expect(
+      (await server.call({ method: 'GET', url: `/api/create_event/festa_${orderId}/${orderId}`, token: owner.token }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("changes nothing for a refund of a payment that did not pay the order, nor for a pending order's", async () => {

@@ -38,7 +38,12 @@ export const DEVICE_KEYS = {
 export function basicSeed(): SeedFile {
   return {
     events: [
-      { name: 'festa_ana', title: 'Festa da Ana', publicId: 'festa-ana-1', devices: ['pad', 'polaroid', '360', 'nulo'] },
+      {
+        name: 'festa_ana',
+        title: 'Festa da Ana',
+        publicId: 'festa-ana-1',
+        devices: ['pad', 'polaroid', '360', 'nulo'],
+      },
       { name: 'privada', publicId: 'privada-1', visible: false, devices: ['pad'] },
       { name: 'outra', publicId: 'outra-1', devices: ['pad'] },
     ],
@@ -88,9 +93,27 @@ export function basicSeed(): SeedFile {
       { code: 'VENCIDO', discount: 0.5, expiresAt: '2020-01-01T00:00:00Z' },
     ],
     partners: [{ name: 'parceiro1' }, { name: 'parceiro2' }],
-    contracts: [{ partner: 'parceiro1', title: 'Contrato 1', rate: 10, discount: 0.05, kit: 'kit', nCoupons: 2, durationDays: 30, nextCoupon: 'P1-NEXT' }],
+    contracts: [
+      {
+        partner: 'parceiro1',
+        title: 'Contrato 1',
+        rate: 10,
+        discount: 0.05,
+        kit: 'kit',
+        nCoupons: 2,
+        durationDays: 30,
+        nextCoupon: 'P1-NEXT',
+      },
+    ],
     mirror: {
-      modes: [{ title: 'Anime', description: 'd', icon: '/catalogo/espelho-anime.png', prompts: [{ title: 'Samurai' }, { title: 'Ninja' }] }],
+      modes: [
+        {
+          title: 'Anime',
+          description: 'd',
+          icon: '/catalogo/espelho-anime.png',
+          prompts: [{ title: 'Samurai' }, { title: 'Ninja' }],
+        },
+      ],
     },
   };
 }
@@ -160,18 +183,25 @@ export async function attend(server: TestServer, event: string, agent: string, t
   const cookie = server.visitorCookie(agent);
   const opened = await server.call({ method: 'HEAD', url: link, headers: { cookie } });
   // A private event's file waits for a sign-in (401), a link-only one's opens (200): both grant.
-  if (opened.statusCode !== 200 && opened.statusCode !== 401) throw new Error(`collect link ${link}: ${opened.statusCode}`);
+  if (opened.statusCode !== 200 && opened.statusCode !== 401)
+    throw new Error(`collect link ${link}: ${opened.statusCode}`);
   const holders = [`agent:${agent}`];
   if (token) {
-    const cards = await server.call({ method: 'GET', url: `/api/eventos/${event}/${agent}`, token, headers: { cookie } });
+    const cards = await server.call({
+      method: 'GET',
+      url: `/api/eventos/${event}/${agent}`,
+      token,
+      headers: { cookie },
+    });
     if (cards.statusCode !== 200) throw new Error(`signing in at ${event}: ${cards.statusCode}`);
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { user_id: string };
     holders.push(`uid:${claims.user_id}`);
   }
-  const { rows } = await server.db.query<{ holder: string }>('SELECT holder FROM event_grants WHERE event_name = $1 AND holder = ANY($2::text[])', [
-    event,
-    holders,
-  ]);
-  if (rows.length !== holders.length) throw new Error(`${event} was not granted to ${holders.join(', ')}: ${rows.map((row) => row.holder).join(', ')}`);
+  const { rows } = await server.db.query<{ holder: string }>(
+    'SELECT holder FROM event_grants WHERE event_name = $1 AND holder = ANY($2::text[])',
+    [event, holders],
+  );
+  if (rows.length !== holders.length)
+    throw new Error(`${event} was not granted to ${holders.join(', ')}: ${rows.map((row) => row.holder).join(', ')}`);
   return link;
 }

@@ -9,10 +9,14 @@ declare global {
 /** Starts the shared PostgreSQL cluster and Auth emulator once for the whole server test run. */
 export default async function globalSetup(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/testServices.ts'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/testServices.ts'],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   globalThis.__serverTestServices = child;
   const ready = await new Promise<Record<string, string>>((resolve, reject) => {
     let buffer = '';

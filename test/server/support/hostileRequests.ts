@@ -44,7 +44,11 @@ const asObjectSchema = (schema: unknown): JsonSchema | undefined =>
   schema && typeof schema === 'object' && 'properties' in schema ? (schema as JsonSchema) : undefined;
 
 export function partsOf(route: DeclaredRoute): Parts {
-  return { params: asObjectSchema(route.schema.params), querystring: asObjectSchema(route.schema.querystring), body: asObjectSchema(route.schema.body) };
+  return {
+    params: asObjectSchema(route.schema.params),
+    querystring: asObjectSchema(route.schema.querystring),
+    body: asObjectSchema(route.schema.body),
+  };
 }
 
 /** A route that stores the file of its body (device uploads): it names the file in its query. */
@@ -55,7 +59,9 @@ export function isUploadRoute(route: DeclaredRoute): boolean {
 
 /** Percent-encodes a value as a client does (a lone surrogate becomes U+FFFD first, as in any browser). */
 export function encodeSegment(value: string): string {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  return encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 }
 
 /** Segments written raw: escapes that decode to traversal, NUL or nothing valid in UTF-8. */
@@ -124,7 +130,18 @@ const CONTENT_TYPES: readonly (string | undefined)[] = [
 ];
 
 const NOISE_HEADERS = fc.dictionary(
-  fc.constantFrom('accept', 'if-none-match', 'sec-purpose', 'x-forwarded-for', 'user-agent', 'origin', 'referer', 'accept-language', 'cookie', 'range'),
+  fc.constantFrom(
+    'accept',
+    'if-none-match',
+    'sec-purpose',
+    'x-forwarded-for',
+    'user-agent',
+    'origin',
+    'referer',
+    'accept-language',
+    'cookie',
+    'range',
+  ),
   fc.constantFrom(
     '*/*',
     'prefetch',
@@ -154,7 +171,11 @@ const EXTRA_QUERY: readonly string[] = [
 ];
 
 /** Slots where a request can carry the hostility that makes the server refuse it. */
-type Slot = { part: 'params' | 'querystring' | 'body'; index: number } | { part: 'undecodable' } | { part: 'wholeBody' } | { part: 'brokenJson' };
+type Slot =
+  | { part: 'params' | 'querystring' | 'body'; index: number }
+  | { part: 'undecodable' }
+  | { part: 'wholeBody' }
+  | { part: 'brokenJson' };
 
 const RAW_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/webp', 'video/mp4'];
 
@@ -201,16 +222,24 @@ function validRequests(
     })
     .map((plan) => {
       const params = plan.params as Record<string, string>;
-      const path = route.url.replace(/:([A-Za-z0-9_]+)|\*/g, (_match, name: string | undefined) => encodeSegment(name ? String(params[name]) : 'x'));
+      const path = route.url.replace(/:([A-Za-z0-9_]+)|\*/g, (_match, name: string | undefined) =>
+        encodeSegment(name ? String(params[name]) : 'x'),
+      );
       // A file name the upload accepts, so that its bytes are what gets refused.
-      const named = parts.querystring?.properties?.file ? { ...(plan.query as Record<string, unknown>), file: plan.fileName } : plan.query;
-      const query = Object.entries(named as Record<string, unknown>).map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(String(value))}`);
+      const named = parts.querystring?.properties?.file
+        ? { ...(plan.query as Record<string, unknown>), file: plan.fileName }
+        : plan.query;
+      const query = Object.entries(named as Record<string, unknown>).map(
+        ([key, value]) => `${encodeSegment(key)}=${encodeSegment(String(value))}`,
+      );
       const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
       const headers: Record<string, string> = { ...(fileOnly ? {} : plan.noise), ...callers[plan.caller] };
       let payload: string | Buffer | undefined;
       if (parts.body) {
         const body = { ...(plan.body as Record<string, unknown>) };
-        if (fileOnly) for (const [name, inner] of Object.entries(parts.body.properties ?? {})) if (isFileField(inner)) body[name] = plan.dataUrl;
+        if (fileOnly)
+          for (const [name, inner] of Object.entries(parts.body.properties ?? {}))
+            if (isFileField(inner)) body[name] = plan.dataUrl;
         payload = JSON.stringify(body);
         headers['content-type'] = 'application/json';
       } else if (isUploadRoute(route)) {
@@ -218,8 +247,20 @@ function validRequests(
         headers['content-type'] = plan.rawType;
       }
       if (!fileOnly)
-        return { method: route.method, url, headers, payload, caller: plan.caller, hostile: ['odd but valid values'], refusable: isUploadRoute(route) };
-      const hostile = [parts.body ? `a data URL of no image: ${plan.dataUrl.slice(0, 60)}` : `${plan.file.length} bytes of no image, as ${plan.rawType}`];
+        return {
+          method: route.method,
+          url,
+          headers,
+          payload,
+          caller: plan.caller,
+          hostile: ['odd but valid values'],
+          refusable: isUploadRoute(route),
+        };
+      const hostile = [
+        parts.body
+          ? `a data URL of no image: ${plan.dataUrl.slice(0, 60)}`
+          : `${plan.file.length} bytes of no image, as ${plan.rawType}`,
+      ];
       return { method: route.method, url, headers, payload, caller: plan.caller, hostile, refusable: true };
     });
 }
@@ -227,9 +268,24 @@ function validRequests(
 /** JSON made hostile as text: cut short, raw invalid UTF-8, a deep nest, repeated and polluting keys. */
 const brokenJson: fc.Arbitrary<{ text: string | Buffer; note: string }> = fc.oneof(
   fc
-    .constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":NaN}', '{"a":Infinity}', '{"a":01}', '{"a":"\\x00"}', '\u0000', '')
+    .constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'nul',
+      '{"a":1}}',
+      "{'a':1}",
+      '{"a":NaN}',
+      '{"a":Infinity}',
+      '{"a":01}',
+      '{"a":"\\x00"}',
+      '\u0000',
+      '',
+    )
     .map((text) => ({ text, note: 'broken JSON' })),
-  fc.integer({ min: 5000, max: 20000 }).map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth - 1), note: `unclosed nest of ${depth}` })),
+  fc
+    .integer({ min: 5000, max: 20000 })
+    .map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth - 1), note: `unclosed nest of ${depth}` })),
   fc.uint8Array({ minLength: 1, maxLength: 512 }).map((bytes) => ({
     text: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(bytes)]),
     note: 'raw bytes that are not UTF-8',
@@ -246,7 +302,9 @@ function parseJson(text: string | Buffer): { ok: true; value: unknown } | { ok: 
 
 function fileFieldHoldsText(schema: JsonSchema, body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  return Object.entries(schema.properties ?? {}).some(([name, inner]) => isFileField(inner) && typeof (body as Record<string, unknown>)[name] === 'string');
+  return Object.entries(schema.properties ?? {}).some(
+    ([name, inner]) => isFileField(inner) && typeof (body as Record<string, unknown>)[name] === 'string',
+  );
 }
 
 /**
@@ -254,13 +312,18 @@ function fileFieldHoldsText(schema: JsonSchema, body: unknown): boolean {
  * with a schema carries at least one refusable hostility (a forced slot); the rest of it is a
  * mix of valid and hostile values, odd content types, repeated keys and noise headers.
  */
-export function hostileRequests(route: DeclaredRoute, callers: Record<string, Record<string, string>>, known: readonly string[]): fc.Arbitrary<HostileRequest> {
+export function hostileRequests(
+  route: DeclaredRoute,
+  callers: Record<string, Record<string, string>>,
+  known: readonly string[],
+): fc.Arbitrary<HostileRequest> {
   const parts = partsOf(route);
   const upload = isUploadRoute(route);
   const slots = slotsOf(route, parts);
   const json: ArbitraryOptions = { known };
   const url: ArbitraryOptions = { known, inUrl: true };
-  const forcedIndex = (slot: Slot | null, part: 'params' | 'querystring' | 'body') => (slot && 'index' in slot && slot.part === part ? slot.index : -1);
+  const forcedIndex = (slot: Slot | null, part: 'params' | 'querystring' | 'body') =>
+    slot && 'index' in slot && slot.part === part ? slot.index : -1;
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((match) => match[1] ?? '*');
   const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
 
@@ -271,13 +334,22 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
         caller: fc.constantFrom(...Object.keys(callers)),
         params: parts.params ? objectOf(parts.params, url, forcedIndex(slot, 'params')) : fc.constant(null),
         // A segment without a schema (a wildcard, say) is free text: odd strings and traversal.
-        looseSegments: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS, ...known), fc.constantFrom(...WILDCARD_TAILS)), {
-          minLength: names.length,
-          maxLength: names.length,
+        looseSegments: fc.array(
+          fc.oneof(fc.constantFrom(...ODD_STRINGS, ...known), fc.constantFrom(...WILDCARD_TAILS)),
+          {
+            minLength: names.length,
+            maxLength: names.length,
+          },
+        ),
+        rawSegment: fc.record({
+          at: fc.nat({ max: Math.max(names.length - 1, 0) }),
+          raw: fc.constantFrom(...RAW_SEGMENTS),
         }),
-        rawSegment: fc.record({ at: fc.nat({ max: Math.max(names.length - 1, 0) }), raw: fc.constantFrom(...RAW_SEGMENTS) }),
-        useRawSegment: slot?.part === 'undecodable' ? fc.constant(true) : fc.boolean().map((flip) => flip && names.length > 0),
-        query: parts.querystring ? objectOf(parts.querystring, url, forcedIndex(slot, 'querystring')) : fc.constant(null),
+        useRawSegment:
+          slot?.part === 'undecodable' ? fc.constant(true) : fc.boolean().map((flip) => flip && names.length > 0),
+        query: parts.querystring
+          ? objectOf(parts.querystring, url, forcedIndex(slot, 'querystring'))
+          : fc.constant(null),
         repeatQueryKey: fc.boolean(),
         extraQuery: fc.array(fc.constantFrom(...EXTRA_QUERY), { maxLength: 2 }),
         body: parts.body ? objectOf(parts.body, json, forcedIndex(slot, 'body')) : fc.constant(null),
@@ -304,7 +376,9 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
         }
         if (plan.params) {
           // Extra keys mean nothing in a path: only the placeholders are sent.
-          hostile.push(...plan.params.hostile.filter((what) => !what.startsWith('extra keys')).map((what) => `params.${what}`));
+          hostile.push(
+            ...plan.params.hostile.filter((what) => !what.startsWith('extra keys')).map((what) => `params.${what}`),
+          );
           const decoded: Record<string, string> = Object.create(null) as Record<string, string>;
           let undecodable = false;
           names.forEach((name, index) => {
@@ -344,7 +418,8 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
         const headers: Record<string, string> = { ...plan.noise, ...callers[plan.caller] };
         let payload: string | Buffer | undefined;
         if (hasBody) {
-          const jsonType = plan.contentType === undefined || /json/i.test(plan.contentType) ? 'application/json' : plan.contentType;
+          const jsonType =
+            plan.contentType === undefined || /json/i.test(plan.contentType) ? 'application/json' : plan.contentType;
           if (slot?.part === 'brokenJson') {
             payload = plan.broken.text;
             hostile.push(plan.broken.note);
@@ -359,7 +434,8 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
             hostile.push(`raw body of ${plan.rawBody.length} bytes`);
           }
           if (payload !== undefined) {
-            headers['content-type'] = plan.contentType ?? (Buffer.isBuffer(payload) ? 'application/octet-stream' : jsonType);
+            headers['content-type'] =
+              plan.contentType ?? (Buffer.isBuffer(payload) ? 'application/octet-stream' : jsonType);
             if (plan.contentType !== 'application/json') hostile.push(`content-type ${plan.contentType ?? 'none'}`);
           }
         }
@@ -367,7 +443,13 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
           const sentAsJson = payload !== undefined && /json/i.test(headers['content-type'] ?? '');
           const parsed = sentAsJson && payload !== undefined ? parseJson(payload) : { ok: false as const };
           // Text or bytes never pass an object schema; JSON must pass it, hold no NUL, and bring no file.
-          if (!parsed.ok || holdsNul(parsed.value) || !passes(parts.body, parsed.value) || fileFieldHoldsText(parts.body, parsed.value)) refusable = true;
+          if (
+            !parsed.ok ||
+            holdsNul(parsed.value) ||
+            !passes(parts.body, parsed.value) ||
+            fileFieldHoldsText(parts.body, parsed.value)
+          )
+            refusable = true;
         }
         // A device upload stores only a file a decoder accepts: these bytes never are one.
         if (upload) refusable = true;
@@ -375,7 +457,9 @@ export function hostileRequests(route: DeclaredRoute, callers: Record<string, Re
       }),
   );
   // A route that takes a file gets as many requests whose only fault is the file as others.
-  return takesFile(route, parts) ? fc.oneof(fc.oneof(...perSlot), validRequests(route, parts, callers, json)) : fc.oneof(...perSlot);
+  return takesFile(route, parts)
+    ? fc.oneof(fc.oneof(...perSlot), validRequests(route, parts, callers, json))
+    : fc.oneof(...perSlot);
 }
 
 /**

@@ -77,7 +77,8 @@ export class DuplicateKeys {
 /** JSON text of a generated value, with its raw fragments and repeated keys. */
 export function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof DuplicateKeys) return `{${value.entries.map(([key, inner]) => `${JSON.stringify(key)}:${toJsonText(inner)}`).join(',')}}`;
+  if (value instanceof DuplicateKeys)
+    return `{${value.entries.map(([key, inner]) => `${JSON.stringify(key)}:${toJsonText(inner)}`).join(',')}}`;
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
@@ -142,7 +143,13 @@ export const ODD_STRINGS: readonly string[] = [
   'ção/ñ',
 ];
 
-const NUL_STRINGS: readonly string[] = ['\u0000', 'a\u0000b', '../\u0000.jpg', 'festa_ana\u0000', 'x'.repeat(10) + '\u0000'];
+const NUL_STRINGS: readonly string[] = [
+  '\u0000',
+  'a\u0000b',
+  '../\u0000.jpg',
+  'festa_ana\u0000',
+  'x'.repeat(10) + '\u0000',
+];
 
 /** Values of every JSON type, and numbers no schema's bounds expect. */
 const WRONG_TYPES: readonly unknown[] = [
@@ -183,7 +190,9 @@ function nested(depth: number): RawJson {
 
 /** An object with own `__proto__` and `constructor.prototype` keys, as JSON.parse makes them. */
 export function pollution(): Record<string, unknown> {
-  return JSON.parse('{"__proto__":{"polluted":"sim","isAdmin":true},"constructor":{"prototype":{"polluted":"sim"}}}') as Record<string, unknown>;
+  return JSON.parse(
+    '{"__proto__":{"polluted":"sim","isAdmin":true},"constructor":{"prototype":{"polluted":"sim"}}}',
+  ) as Record<string, unknown>;
 }
 
 /**
@@ -242,20 +251,39 @@ export interface ArbitraryOptions {
 /** Bytes that claim to be an image but are not one a decoder accepts (never a video's header). */
 export const garbageFile: fc.Arbitrary<Buffer> = fc.oneof(
   fc.uint8Array({ minLength: 0, maxLength: 4096 }).map((bytes) => Buffer.from(bytes)),
-  fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(bytes)])),
-  fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(bytes)])),
-  fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from(bytes)])),
-  fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.concat([Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1'), Buffer.from(bytes)])),
+  fc
+    .uint8Array({ maxLength: 2048 })
+    .map((bytes) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(bytes)])),
+  fc
+    .uint8Array({ maxLength: 2048 })
+    .map((bytes) => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(bytes)])),
+  fc
+    .uint8Array({ maxLength: 2048 })
+    .map((bytes) => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from(bytes)])),
+  fc
+    .uint8Array({ maxLength: 2048 })
+    .map((bytes) => Buffer.concat([Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1'), Buffer.from(bytes)])),
   // A header that claims billions of pixels: a decoder without a pixel limit would try.
-  fc.constantFrom([60_000, 60_000], [1, 2_000_000_000], [0, 10], [65_535, 65_535]).map(([width, height]) => claimedPng(width, height)),
+  fc
+    .constantFrom([60_000, 60_000], [1, 2_000_000_000], [0, 10], [65_535, 65_535])
+    .map(([width, height]) => claimedPng(width, height)),
 );
 
 /** A data URL whose content is no image a decoder accepts. */
 export const garbageDataUrl: fc.Arbitrary<string> = fc.oneof(
   fc
-    .tuple(fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'text/html', 'image/svg+xml', ''), garbageFile)
+    .tuple(
+      fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'text/html', 'image/svg+xml', ''),
+      garbageFile,
+    )
     .map(([type, bytes]) => `data:${type};base64,${bytes.toString('base64')}`),
-  fc.constantFrom('data:', 'data:image/png;base64,', 'data:image/png;base64,%%%%', 'data:image/png,<svg/>', 'data:image/png;base64,' + '/'.repeat(5000)),
+  fc.constantFrom(
+    'data:',
+    'data:image/png;base64,',
+    'data:image/png;base64,%%%%',
+    'data:image/png,<svg/>',
+    'data:image/png;base64,' + '/'.repeat(5000),
+  ),
 );
 
 /** A field this large carries a file (a data URL), whose content the server must decode to accept. */
@@ -270,8 +298,13 @@ function validString(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrar
   const odd = fc.constantFrom(...ODD_STRINGS, ...options.known);
   const sources: fc.Arbitrary<string>[] = [odd, odd];
   if (schema.format === 'date')
-    sources.push(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)));
-  else if (schema.pattern) sources.push(fc.stringMatching(new RegExp(schema.pattern)), fc.stringMatching(new RegExp(schema.pattern)));
+    sources.push(
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+    );
+  else if (schema.pattern)
+    sources.push(fc.stringMatching(new RegExp(schema.pattern)), fc.stringMatching(new RegExp(schema.pattern)));
   else sources.push(randomText(min, max), fc.string({ minLength: min, maxLength: max }));
   if (isFileField(schema)) sources.push(garbageDataUrl);
   return fc.oneof(...sources).filter((value) => !value.includes('\u0000') && passes(schema, value));
@@ -281,14 +314,23 @@ function validString(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrar
 export function validValue(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.anyOf ?? schema.oneOf) return fc.oneof(...(schema.anyOf ?? schema.oneOf ?? []).map((inner) => validValue(inner, options)));
+  if (schema.anyOf ?? schema.oneOf)
+    return fc.oneof(...(schema.anyOf ?? schema.oneOf ?? []).map((inner) => validValue(inner, options)));
   switch (typeOf(schema)) {
     case 'string':
       return validString(schema, options);
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, -1_000_000), max: Math.min(schema.maximum ?? 1_000_000, 1_000_000) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000_000, -1_000_000),
+        max: Math.min(schema.maximum ?? 1_000_000, 1_000_000),
+      });
     case 'number':
-      return fc.double({ min: Math.max(schema.minimum ?? -1e6, -1e6), max: Math.min(schema.maximum ?? 1e6, 1e6), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: Math.max(schema.minimum ?? -1e6, -1e6),
+        max: Math.min(schema.maximum ?? 1e6, 1e6),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -307,8 +349,13 @@ export function validValue(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
 
 /** Hostile candidates for one schema (they still have to be proven hostile: see hostileValue). */
 function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<unknown> {
-  const strings: fc.Arbitrary<unknown>[] = [fc.constantFrom(...ODD_STRINGS), fc.constantFrom(...NUL_STRINGS), options.inUrl ? hugeUrlString : hugeString];
-  if (schema.maxLength !== undefined && schema.maxLength < 400_000) strings.push(fc.constant('b'.repeat(schema.maxLength + 1)));
+  const strings: fc.Arbitrary<unknown>[] = [
+    fc.constantFrom(...ODD_STRINGS),
+    fc.constantFrom(...NUL_STRINGS),
+    options.inUrl ? hugeUrlString : hugeString,
+  ];
+  if (schema.maxLength !== undefined && schema.maxLength < 400_000)
+    strings.push(fc.constant('b'.repeat(schema.maxLength + 1)));
   if (schema.pattern)
     strings.push(
       fc.stringMatching(new RegExp(schema.pattern)).map((value) => `${value}\u0000`),
@@ -316,7 +363,12 @@ function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
     );
   if (options.inUrl) return fc.oneof(...strings, fc.constantFrom('', '-1', '1e999', 'NaN', 'true', 'null', '[]', '{}'));
   const type = typeOf(schema);
-  const all: fc.Arbitrary<unknown>[] = [fc.constantFrom(...WRONG_TYPES), deepValue, fc.constant(pollution()), ...strings];
+  const all: fc.Arbitrary<unknown>[] = [
+    fc.constantFrom(...WRONG_TYPES),
+    deepValue,
+    fc.constant(pollution()),
+    ...strings,
+  ];
   if (type === 'integer' || type === 'number') {
     const low = schema.minimum ?? schema.exclusiveMinimum;
     const high = schema.maximum ?? schema.exclusiveMaximum;
@@ -329,7 +381,9 @@ function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
     const items = schema.items;
     all.push(fc.array(hostileValue(items, options), { minLength: 1, maxLength: 3 }));
     if (schema.maxItems !== undefined && schema.maxItems < 2000)
-      all.push(validValue(items, options).map((item) => Array.from({ length: (schema.maxItems ?? 0) + 1 }, () => item)));
+      all.push(
+        validValue(items, options).map((item) => Array.from({ length: (schema.maxItems ?? 0) + 1 }, () => item)),
+      );
   }
   if (type === 'object') all.push(objectOf(schema, options, 1).map(({ value }) => value));
   return fc.oneof(...all);
@@ -337,7 +391,9 @@ function hostileCandidates(schema: JsonSchema, options: ArbitraryOptions): fc.Ar
 
 /** A value `schema` refuses, or one holding NUL (which PostgreSQL refuses). */
 export function hostileValue(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<unknown> {
-  return hostileCandidates(schema, options).filter((value) => holdsNul(value) || !passes(schema, parsedAsServer(value, options)));
+  return hostileCandidates(schema, options).filter(
+    (value) => holdsNul(value) || !passes(schema, parsedAsServer(value, options)),
+  );
 }
 
 /** The value as the server sees it: a URL carries text; JSON text is parsed back (repeated keys, raw numbers). */
@@ -353,7 +409,9 @@ function validObject(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrar
     const value = validValue(inner, options).map((item): [string, unknown] => [name, item]);
     return required.has(name) ? value : fc.option(value, { nil: undefined });
   });
-  return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair): pair is [string, unknown] => pair !== undefined)));
+  return fc
+    .tuple(...entries)
+    .map((pairs) => Object.fromEntries(pairs.filter((pair): pair is [string, unknown] => pair !== undefined)));
 }
 
 export interface GeneratedObject {
@@ -362,28 +420,58 @@ export interface GeneratedObject {
   hostile: string[];
 }
 
-const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'extra', 'a'.repeat(300), 'ção', '$where', 'a.b', 'a[b]'];
+const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'extra',
+  'a'.repeat(300),
+  'ção',
+  '$where',
+  'a.b',
+  'a[b]',
+];
 
 /**
  * An object for an object schema. Each property is valid, hostile or left out; `forced` (an index
  * into the properties, -1 for none) is made hostile (or left out when required). Extra keys
  * (prototype pollution among them) and repeated keys come on top.
  */
-export function objectOf(schema: JsonSchema, options: ArbitraryOptions, forcedHostile: number): fc.Arbitrary<GeneratedObject> {
+export function objectOf(
+  schema: JsonSchema,
+  options: ArbitraryOptions,
+  forcedHostile: number,
+): fc.Arbitrary<GeneratedObject> {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const field = (name: string, inner: JsonSchema, forced: boolean): fc.Arbitrary<{ name: string; value?: unknown; hostile?: string }> => {
+  const field = (
+    name: string,
+    inner: JsonSchema,
+    forced: boolean,
+  ): fc.Arbitrary<{ name: string; value?: unknown; hostile?: string }> => {
     const hostile = hostileValue(inner, options).map((value) => ({ name, value, hostile: name }));
     const missing = fc.constant({ name, hostile: `${name} (missing)` });
     const absent = fc.constant({ name });
     const valid = validValue(inner, options).map((value) => ({ name, value }));
-    if (forced) return required.has(name) ? fc.oneof({ arbitrary: hostile, weight: 4 }, { arbitrary: missing, weight: 1 }) : hostile;
-    return fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: hostile, weight: 1 }, { arbitrary: required.has(name) ? missing : absent, weight: 1 });
+    if (forced)
+      return required.has(name)
+        ? fc.oneof({ arbitrary: hostile, weight: 4 }, { arbitrary: missing, weight: 1 })
+        : hostile;
+    return fc.oneof(
+      { arbitrary: valid, weight: 6 },
+      { arbitrary: hostile, weight: 1 },
+      { arbitrary: required.has(name) ? missing : absent, weight: 1 },
+    );
   };
   const extraValue = options.inUrl
     ? fc.constantFrom(...ODD_STRINGS)
     : fc.oneof(fc.constantFrom(...WRONG_TYPES), fc.constant(pollution()), fc.constantFrom(...ODD_STRINGS));
-  const extraKeys = EXTRA_KEYS.filter((key) => !(key in (schema.properties ?? {})) && !(options.inUrl && key === '__proto__'));
+  const extraKeys = EXTRA_KEYS.filter(
+    (key) => !(key in (schema.properties ?? {})) && !(options.inUrl && key === '__proto__'),
+  );
   return fc
     .record({
       fields: fc.tuple(...properties.map(([name, inner], index) => field(name, inner, index === forcedHostile))),
@@ -391,15 +479,21 @@ export function objectOf(schema: JsonSchema, options: ArbitraryOptions, forcedHo
       repeat: options.inUrl ? fc.constant(false) : fc.boolean(),
     })
     .map(({ fields, extras, repeat }) => {
-      const entries: [string, unknown][] = fields.filter((item) => 'value' in item).map((item) => [item.name, item.value]);
+      const entries: [string, unknown][] = fields
+        .filter((item) => 'value' in item)
+        .map((item) => [item.name, item.value]);
       const hostile = fields.flatMap((item) => (item.hostile ? [item.hostile] : []));
       for (const [key, value] of extras) entries.push([key, value]);
       if (extras.length > 0) hostile.push(`extra keys ${extras.map(([key]) => key.slice(0, 20)).join(', ')}`);
       // A repeated key first says something valid-looking, then the real value: the last one wins.
       if (repeat && entries.length > 0)
-        return { value: new DuplicateKeys([[entries[0][0], 'repetida'], ...entries]), hostile: [...hostile, `repeated ${entries[0][0]}`] };
+        return {
+          value: new DuplicateKeys([[entries[0][0], 'repetida'], ...entries]),
+          hostile: [...hostile, `repeated ${entries[0][0]}`],
+        };
       const value = Object.create(null) as Record<string, unknown>;
-      for (const [key, inner] of entries) Object.defineProperty(value, key, { value: inner, enumerable: true, writable: true, configurable: true });
+      for (const [key, inner] of entries)
+        Object.defineProperty(value, key, { value: inner, enumerable: true, writable: true, configurable: true });
       return { value, hostile };
     });
 }

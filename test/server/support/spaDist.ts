@@ -13,7 +13,10 @@ export const appScripts = (html: string) => html.match(/<script[^>]*src=[^>]*>/g
 export function distWith(files: Record<string, string>): string {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"><h1>landing</h1></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'app.html'), SHELL);
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
   return dir;

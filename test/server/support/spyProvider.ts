@@ -1,4 +1,9 @@
-import type { CardCharge, PaymentProvider, PixRequest, ProviderPayment } from '../../../server/src/payments/paymentProvider';
+import type {
+  CardCharge,
+  PaymentProvider,
+  PixRequest,
+  ProviderPayment,
+} from '../../../server/src/payments/paymentProvider';
 
 type Step = 'before' | 'after';
 
@@ -8,12 +13,22 @@ type Step = 'before' | 'after';
  * reached) or after it charged (the reply was lost).
  */
 export interface SpyProvider extends PaymentProvider {
-  calls: { chargeCard: CardCharge[]; createPix: PixRequest[]; getPayment: string[]; refundPayment: string[]; getLegacyPayment: string[] };
+  calls: {
+    chargeCard: CardCharge[];
+    createPix: PixRequest[];
+    getPayment: string[];
+    refundPayment: string[];
+    getLegacyPayment: string[];
+  };
   /** Payments API payments the provider made before the Orders API (the sandbox made none), by id. */
   legacyPayments: Map<string, ProviderPayment>;
   /** Milliseconds each chargeCard waits before reaching the provider (makes overlapping requests overlap). */
   chargeDelayMs: number;
-  failNext(method: 'chargeCard' | 'createPix' | 'getPayment' | 'refundPayment' | 'getLegacyPayment', error: unknown, step?: Step): void;
+  failNext(
+    method: 'chargeCard' | 'createPix' | 'getPayment' | 'refundPayment' | 'getLegacyPayment',
+    error: unknown,
+    step?: Step,
+  ): void;
   reset(): void;
 }
 

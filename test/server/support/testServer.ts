@@ -85,7 +85,10 @@ export interface TestServerOptions {
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
-export async function startTestServer(overrides: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL missing: run the server tests through jest (global setup)');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -149,7 +152,8 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     db,
     config,
     dataDir,
-    call: ({ token, headers, ...options }) => injectOnce(app, { ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    call: ({ token, headers, ...options }) =>
+      injectOnce(app, { ...options, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     jobsDone: () => jobsDone(db),
     visitorCookie: (agent) => `agent=${agent}; ${AGENT_SIGNATURE_COOKIE}=${signAgent(visitorKey, agent)}`,
     async close() {
@@ -213,7 +217,8 @@ export async function startSecondApp(
   await app.ready();
   return {
     app,
-    call: ({ token, headers, ...request }) => injectOnce(app, { ...request, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
+    call: ({ token, headers, ...request }) =>
+      injectOnce(app, { ...request, headers: { ...(headers ?? {}), ...(token ? { idToken: token } : {}) } }),
     async close() {
       await app.close();
       await db.close();

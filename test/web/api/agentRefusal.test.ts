@@ -10,7 +10,10 @@ import { withSession } from '../../support/session';
 
 const MADE_BY_THE_APP = 'feitopeloapp0001';
 const GIVEN = 'dadopeloservidor0001';
-const NOT_VOUCHED = { error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.' };
+const NOT_VOUCHED = {
+  error: 'agent_not_vouched',
+  message: 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.',
+};
 const FOUND = { selfie: true, hidden: false, found: [], searched: ['festa_ana'], unavailable: [] };
 
 /** A store whose session and cookie hold `agent`, the agents the server signed being `signed`. */
@@ -51,7 +54,9 @@ describe('a call naming the agent, made as the own agent', () => {
       }),
     );
     const result = await asOwnAgent(agentNow, (agent) =>
-      store.dispatch(faceApi.endpoints.uploadFace.initiate({ agent, image: 'data:image/jpeg;base64,AA', events: 'festa_ana' })),
+      store.dispatch(
+        faceApi.endpoints.uploadFace.initiate({ agent, image: 'data:image/jpeg;base64,AA', events: 'festa_ana' }),
+      ),
     );
     expect(result).toMatchObject({ data: FOUND });
     expect(named).toEqual([MADE_BY_THE_APP, GIVEN]);
@@ -61,14 +66,18 @@ describe('a call naming the agent, made as the own agent', () => {
   it('keeps a refusal that gave no other agent: for the agent the server signed, or with no cookie to give one in', async () => {
     const signed = visitorWith(GIVEN, [GIVEN]);
     const refusedAlways = serveResults(() => HttpResponse.json(NOT_VOUCHED, { status: 403 }));
-    const kept = await asOwnAgent(signed.agentNow, (agent) => signed.store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)));
+    const kept = await asOwnAgent(signed.agentNow, (agent) =>
+      signed.store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)),
+    );
     expect(kept.error).toEqual({ status: 403, data: NOT_VOUCHED });
     expect(refusedAlways).toEqual([GIVEN]);
 
     const cookiesRefused = visitorWith(MADE_BY_THE_APP);
     cookiesRefused.cookies.remove('agent');
     const named = serveResults((agent) => cookiesRefused.server.refusal(agent) ?? HttpResponse.json({ product: [] }));
-    const alone = await asOwnAgent(cookiesRefused.agentNow, (agent) => cookiesRefused.store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)));
+    const alone = await asOwnAgent(cookiesRefused.agentNow, (agent) =>
+      cookiesRefused.store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)),
+    );
     expect(alone.error).toEqual({ status: 403, data: NOT_VOUCHED });
     expect(named).toEqual([MADE_BY_THE_APP]);
   });
@@ -79,7 +88,9 @@ describe('a call naming the agent, made as the own agent', () => {
       cookies.set('agent', GIVEN);
       return HttpResponse.json({ error: 'not_found', message: 'Não encontrado.' }, { status: 404 });
     });
-    const result = await asOwnAgent(agentNow, (agent) => store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)));
+    const result = await asOwnAgent(agentNow, (agent) =>
+      store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)),
+    );
     expect(result.error).toEqual({ status: 404, data: { error: 'not_found', message: 'Não encontrado.' } });
     expect(named).toEqual([MADE_BY_THE_APP]);
   });
@@ -90,7 +101,9 @@ describe('a call naming the agent, made as the own agent', () => {
       cookies.set('agent', `sempreoutro${String(named.length).padStart(4, '0')}`);
       return HttpResponse.json(NOT_VOUCHED, { status: 403 });
     });
-    const result = await asOwnAgent(agentNow, (agent) => store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)));
+    const result = await asOwnAgent(agentNow, (agent) =>
+      store.dispatch(resultsApi.endpoints.getAgentResults.initiate(agent)),
+    );
     expect(result.error).toEqual({ status: 403, data: NOT_VOUCHED });
     expect(named).toEqual([MADE_BY_THE_APP, 'sempreoutro0001', 'sempreoutro0002']);
   });

@@ -24,7 +24,9 @@ describe('path', () => {
 describe('errors', () => {
   it('reads a JSON error body on a text endpoint as { error, message }', async () => {
     network.use(
-      http.get(`${API}/modifyAccount/add/packs/:v`, () => HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 })),
+      http.get(`${API}/modifyAccount/add/packs/:v`, () =>
+        HttpResponse.json({ error: 'not_found', message: 'Pacote não encontrado' }, { status: 404 }),
+      ),
     );
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
@@ -34,14 +36,22 @@ describe('errors', () => {
   });
 
   it('reads a 409 of a JSON endpoint', async () => {
-    network.use(http.get(`${API}/print/H/:id`, () => HttpResponse.json({ error: 'no_copies', message: 'Sem cópias' }, { status: 409 })));
-    const result = await makeStore().dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H', printId: 'a.jpg' }));
+    network.use(
+      http.get(`${API}/print/H/:id`, () =>
+        HttpResponse.json({ error: 'no_copies', message: 'Sem cópias' }, { status: 409 }),
+      ),
+    );
+    const result = await makeStore().dispatch(
+      printApi.endpoints.printCopy.initiate({ packHash: 'H', printId: 'a.jpg' }),
+    );
     expect(result.error).toEqual({ status: 409, data: { error: 'no_copies', message: 'Sem cópias' } });
   });
 
   it('explains a network failure in Portuguese', async () => {
     network.use(http.get(`${API}/print/H/:id`, () => HttpResponse.error()));
-    const result = await makeStore().dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H', printId: 'a.jpg' }));
+    const result = await makeStore().dispatch(
+      printApi.endpoints.printCopy.initiate({ packHash: 'H', printId: 'a.jpg' }),
+    );
     expect(errorMessage(result.error)).toBe('Sem conexão com o servidor. Tente novamente.');
   });
 });

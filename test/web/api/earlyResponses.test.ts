@@ -37,7 +37,9 @@ describe('early responses', () => {
   it("a gallery's list asked for by the page's early script is taken over: no second call", async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
-    const result = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const result = await makeStore().dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+    );
     expect(result.data).toEqual({ product: ['/media/festa/pad/early.jpg'], version: null });
     expect(calls).toEqual([]);
   });
@@ -56,13 +58,17 @@ describe('early responses', () => {
   it('a refusal or a failure of the early call is asked again by the app', async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: Promise.resolve(Response.json({ error: 'unauthenticated' }, { status: 401 })) });
-    const refused = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const refused = await makeStore().dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+    );
     expect(refused.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     const failing = Promise.reject(new TypeError('Failed to fetch'));
     // As the early script does: its failure is the app's to see, not an unhandled rejection.
     failing.catch(() => undefined);
     leaveEarly({ [LIST_URL]: failing });
-    const failed = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const failed = await makeStore().dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+    );
     expect(failed.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
   });
@@ -70,10 +76,14 @@ describe('early responses', () => {
   it('an answer older than its time is not taken, nor one for another address', async () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() }, performance.now() - EARLY_RESPONSE_TTL_MS - 1);
-    const stale = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const stale = await makeStore().dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+    );
     expect(stale.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     leaveEarly({ [`${API}/all/festa/feed`]: earlyList() });
-    const other = await makeStore().dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const other = await makeStore().dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+    );
     expect(other.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
   });

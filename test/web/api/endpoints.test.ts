@@ -107,11 +107,16 @@ const cases: Case[] = [
   },
   {
     name: 'getVisitedEvents',
-    run: (s) => s.dispatch(eventsApi.endpoints.getVisitedEvents.initiate({ events: ['festa_ana', 'bar#1'], agent: 'agent01xyz' })),
+    run: (s) =>
+      s.dispatch(
+        eventsApi.endpoints.getVisitedEvents.initiate({ events: ['festa_ana', 'bar#1'], agent: 'agent01xyz' }),
+      ),
     method: 'GET',
     path: '/api/eventos/festa_ana%2Cbar%231/agent01xyz',
     auth: 'optional',
-    reply: { json: [{ title: 'festa_ana', visible: true, profile: '/p.jpg', cover: '/c.jpg', photos: 3, devices: ['pad'] }] },
+    reply: {
+      json: [{ title: 'festa_ana', visible: true, profile: '/p.jpg', cover: '/c.jpg', photos: 3, devices: ['pad'] }],
+    },
     data: [{ title: 'festa_ana', visible: true, profile: '/p.jpg', cover: '/c.jpg', photos: 3, devices: ['pad'] }],
   },
   {
@@ -134,7 +139,8 @@ const cases: Case[] = [
   },
   {
     name: 'printCopy',
-    run: (s) => s.dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H7K2', printId: '/media/festa/pad/foto 1.jpg' })),
+    run: (s) =>
+      s.dispatch(printApi.endpoints.printCopy.initiate({ packHash: 'H7K2', printId: '/media/festa/pad/foto 1.jpg' })),
     method: 'GET',
     path: '/api/print/H7K2/%2Fmedia%2Ffesta%2Fpad%2Ffoto%201.jpg',
     auth: 'none',
@@ -152,7 +158,8 @@ const cases: Case[] = [
   },
   {
     name: 'addToAccount (collection)',
-    run: (s) => s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/a b/pad/x.jpg' })),
+    run: (s) =>
+      s.dispatch(accountSyncApi.endpoints.addToAccount.initiate({ list: 'collection', value: '/media/a b/pad/x.jpg' })),
     method: 'GET',
     path: '/api/modifyAccount/add/collection/%2Fmedia%2Fa%20b%2Fpad%2Fx.jpg',
     auth: 'required',
@@ -188,7 +195,10 @@ const cases: Case[] = [
   },
   {
     name: 'mirrorSendPrompt',
-    run: (s) => s.dispatch(mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt: 'um astronauta? 100% feliz #top' })),
+    run: (s) =>
+      s.dispatch(
+        mirrorApi.endpoints.mirrorSendPrompt.initiate({ ...session, prompt: 'um astronauta? 100% feliz #top' }),
+      ),
     method: 'GET',
     path: '/api/espelho/cabine%201/sh%2F2/agent01xyz/prompt/um%20astronauta%3F%20100%25%20feliz%20%23top',
     auth: 'none',
@@ -272,7 +282,14 @@ const cases: Case[] = [
   },
   {
     name: 'updateAccount',
-    run: (s) => s.dispatch(accountSyncApi.endpoints.updateAccount.initiate({ collection: ['/media/f/pad/1.jpg'], packs: [], events: ['festa'] })),
+    run: (s) =>
+      s.dispatch(
+        accountSyncApi.endpoints.updateAccount.initiate({
+          collection: ['/media/f/pad/1.jpg'],
+          packs: [],
+          events: ['festa'],
+        }),
+      ),
     method: 'GET',
     path: '/api/updateAccount',
     query: { collection: '/media/f/pad/1.jpg', packs: '', events: 'festa' },
@@ -291,7 +308,8 @@ const cases: Case[] = [
   },
   {
     name: 'setTransaction',
-    run: (s) => s.dispatch(accountSyncApi.endpoints.setTransaction.initiate({ transaction: '123456789', claim: 'k'.repeat(22) })),
+    run: (s) =>
+      s.dispatch(accountSyncApi.endpoints.setTransaction.initiate({ transaction: '123456789', claim: 'k'.repeat(22) })),
     method: 'POST',
     path: '/api/set_transaction',
     body: { transaction: '123456789', claim: 'k'.repeat(22) },
@@ -332,7 +350,9 @@ const cases: Case[] = [
     method: 'GET',
     path: '/api/orders/123456789',
     auth: 'optional',
-    reply: { json: { orderId: '123456789', eventName: 'festa', status: 'pending', paymentMethod: 'pix', pixCode: '000201' } },
+    reply: {
+      json: { orderId: '123456789', eventName: 'festa', status: 'pending', paymentMethod: 'pix', pixCode: '000201' },
+    },
     data: { orderId: '123456789', eventName: 'festa', status: 'pending', paymentMethod: 'pix', pixCode: '000201' },
   },
   {
@@ -346,7 +366,10 @@ const cases: Case[] = [
   },
   {
     name: 'createEvent with its title',
-    run: (s) => s.dispatch(accountApi.endpoints.createEvent.initiate({ name: 'aniversario', orderId: '1234', title: 'Aniversário & cia' })),
+    run: (s) =>
+      s.dispatch(
+        accountApi.endpoints.createEvent.initiate({ name: 'aniversario', orderId: '1234', title: 'Aniversário & cia' }),
+      ),
     method: 'GET',
     path: '/api/create_event/aniversario/1234',
     query: { title: 'Aniversário & cia' },
@@ -385,7 +408,15 @@ const cases: Case[] = [
   {
     name: 'launchCoupon',
     run: (s) =>
-      s.dispatch(partnerApi.endpoints.launchCoupon.initiate({ partner: 'parceiro_1', contractTitle: 'C1', lastCoupon: 'CUP1', discount: 0.1, kit: 'básico' })),
+      s.dispatch(
+        partnerApi.endpoints.launchCoupon.initiate({
+          partner: 'parceiro_1',
+          contractTitle: 'C1',
+          lastCoupon: 'CUP1',
+          discount: 0.1,
+          kit: 'básico',
+        }),
+      ),
     method: 'POST',
     path: '/api/launch_coupon',
     body: { partner: 'parceiro_1', contractTitle: 'C1', lastCoupon: 'CUP1', discount: 0.1, kit: 'básico' },
@@ -395,7 +426,14 @@ const cases: Case[] = [
   },
   {
     name: 'uploadFace',
-    run: (s) => s.dispatch(faceApi.endpoints.uploadFace.initiate({ agent: 'ana maria', image: 'data:image/jpeg;base64,AAAA', events: 'festa_ana,outra' })),
+    run: (s) =>
+      s.dispatch(
+        faceApi.endpoints.uploadFace.initiate({
+          agent: 'ana maria',
+          image: 'data:image/jpeg;base64,AAAA',
+          events: 'festa_ana,outra',
+        }),
+      ),
     method: 'POST',
     path: '/api/uploadFace/ana%20maria',
     body: { poligram: 'data:image/jpeg;base64,AAAA', consentimento: true, eventos: ['festa_ana', 'outra'] },
@@ -405,7 +443,8 @@ const cases: Case[] = [
   },
   {
     name: 'getFaceMatches',
-    run: (s) => s.dispatch(faceApi.endpoints.getFaceMatches.initiate({ agent: 'ana maria', events: 'festa_ana,outra' })),
+    run: (s) =>
+      s.dispatch(faceApi.endpoints.getFaceMatches.initiate({ agent: 'ana maria', events: 'festa_ana,outra' })),
     method: 'GET',
     path: '/api/fotos-do-rosto/ana%20maria',
     query: { eventos: 'festa_ana,outra' },
@@ -434,7 +473,10 @@ const cases: Case[] = [
   },
   {
     name: 'collectFound',
-    run: (s) => s.dispatch(faceApi.endpoints.collectFound.initiate({ agent: 'ana maria', photos: ['/media/festa_ana/pad/a1.jpg'] })),
+    run: (s) =>
+      s.dispatch(
+        faceApi.endpoints.collectFound.initiate({ agent: 'ana maria', photos: ['/media/festa_ana/pad/a1.jpg'] }),
+      ),
     method: 'POST',
     path: '/api/fotos-do-rosto/ana%20maria/colecao',
     body: { fotos: ['/media/festa_ana/pad/a1.jpg'] },
@@ -444,7 +486,10 @@ const cases: Case[] = [
   },
   {
     name: 'getUltraLast (in session)',
-    run: (s) => s.dispatch(ultraApi.endpoints.getUltraLast.initiate({ device: 'plataforma 1', bname: 'festa_ana', agent: 'agent0001' })),
+    run: (s) =>
+      s.dispatch(
+        ultraApi.endpoints.getUltraLast.initiate({ device: 'plataforma 1', bname: 'festa_ana', agent: 'agent0001' }),
+      ),
     method: 'GET',
     path: '/api/ultraLast/plataforma%201/festa_ana',
     query: { agent: 'agent0001' },
@@ -454,7 +499,8 @@ const cases: Case[] = [
   },
   {
     name: 'getUltraLast (ready)',
-    run: (s) => s.dispatch(ultraApi.endpoints.getUltraLast.initiate({ device: 'p1', bname: 'festa_ana', agent: 'agent0001' })),
+    run: (s) =>
+      s.dispatch(ultraApi.endpoints.getUltraLast.initiate({ device: 'p1', bname: 'festa_ana', agent: 'agent0001' })),
     method: 'GET',
     path: '/api/ultraLast/p1/festa_ana',
     query: { agent: 'agent0001' },
@@ -465,7 +511,15 @@ const cases: Case[] = [
   {
     name: 'startUltraConfig',
     run: (s) =>
-      s.dispatch(ultraApi.endpoints.startUltraConfig.initiate({ device: 'p1', qrid: 'q/1', speed: 40, music: 'Escolinha_do_Professor', agent: 'agent0001' })),
+      s.dispatch(
+        ultraApi.endpoints.startUltraConfig.initiate({
+          device: 'p1',
+          qrid: 'q/1',
+          speed: 40,
+          music: 'Escolinha_do_Professor',
+          agent: 'agent0001',
+        }),
+      ),
     method: 'GET',
     path: '/api/ultraStartConfig/p1/q%2F1/40/Escolinha_do_Professor',
     query: { agent: 'agent0001' },
@@ -502,7 +556,8 @@ const cases: Case[] = [
   },
   {
     name: 'settleTeamOrder',
-    run: (s) => s.dispatch(teamOrdersApi.endpoints.settleTeamOrder.initiate({ orderId: '123456789', status: 'approved' })),
+    run: (s) =>
+      s.dispatch(teamOrdersApi.endpoints.settleTeamOrder.initiate({ orderId: '123456789', status: 'approved' })),
     method: 'POST',
     path: '/api/team_orders/123456789',
     body: { status: 'approved' },
@@ -584,7 +639,17 @@ const cases: Case[] = [
   },
   {
     name: 'createContract',
-    run: (s) => s.dispatch(teamApi.endpoints.createContract.initiate({ partner: 'p1', duration: 30, rate: 10, discount: 5, kit: 'k', n_coupons: 3 })),
+    run: (s) =>
+      s.dispatch(
+        teamApi.endpoints.createContract.initiate({
+          partner: 'p1',
+          duration: 30,
+          rate: 10,
+          discount: 5,
+          kit: 'k',
+          n_coupons: 3,
+        }),
+      ),
     method: 'POST',
     path: '/api/create_contract',
     body: { partner: 'p1', duration: 30, rate: 10, discount: 5, kit: 'k', n_coupons: 3 },
@@ -622,7 +687,8 @@ const cases: Case[] = [
   },
   {
     name: 'authorizePartner',
-    run: (s) => s.dispatch(partnerApi.endpoints.authorizePartner.initiate({ partnerName: 'parceiro_1', hash: 'lq2x3abcde' })),
+    run: (s) =>
+      s.dispatch(partnerApi.endpoints.authorizePartner.initiate({ partnerName: 'parceiro_1', hash: 'lq2x3abcde' })),
     method: 'POST',
     path: '/api/authorize_partner',
     body: { hash: 'lq2x3abcde', partnerName: 'parceiro_1' },

@@ -36,7 +36,10 @@ async function settle(condition: () => boolean) {
 
 it('printing a copy refetches the pack list with the new copies', async () => {
   const s = store();
-  const hits = countedGet(`${API}/validatePacks/H1`, [["{'H1': {'copies': 2, 'bname': 'f'}}"], ["{'H1': {'copies': 1, 'bname': 'f'}}"]]);
+  const hits = countedGet(`${API}/validatePacks/H1`, [
+    ["{'H1': {'copies': 2, 'bname': 'f'}}"],
+    ["{'H1': {'copies': 1, 'bname': 'f'}}"],
+  ]);
   network.use(http.get(`${API}/print/H1/:id`, () => HttpResponse.json({ status: 'queued', copies: 1 })));
   void s.dispatch(packsApi.endpoints.validatePacks.initiate(['H1']));
   await settle(() => hits.count === 1);
@@ -44,7 +47,9 @@ it('printing a copy refetches the pack list with the new copies', async () => {
   await settle(() => hits.count === 2);
   await settle(() => packsApi.endpoints.validatePacks.select(['H1'])(s.getState()).data?.[0]?.copies === 1);
   expect(hits.count).toBe(2);
-  expect(packsApi.endpoints.validatePacks.select(['H1'])(s.getState()).data).toEqual([{ hash: 'H1', copies: 1, bname: 'f' }]);
+  expect(packsApi.endpoints.validatePacks.select(['H1'])(s.getState()).data).toEqual([
+    { hash: 'H1', copies: 1, bname: 'f' },
+  ]);
 });
 
 it('a print on another pack does not refetch this one', async () => {
@@ -99,7 +104,10 @@ it('an order refetches the transactions', async () => {
 
 it('creating an event refetches the own events', async () => {
   const s = store();
-  const hits = countedGet(`${API}/load_events`, [[{ eventName: 'f', eventCreated: 0, products: [] }], [{ eventName: 'f', eventCreated: 1, products: [] }]]);
+  const hits = countedGet(`${API}/load_events`, [
+    [{ eventName: 'f', eventCreated: 0, products: [] }],
+    [{ eventName: 'f', eventCreated: 1, products: [] }],
+  ]);
   network.use(http.get(`${API}/create_event/:name/:order`, () => HttpResponse.text('ok')));
   void s.dispatch(accountApi.endpoints.loadEvents.initiate());
   await settle(() => hits.count === 1);

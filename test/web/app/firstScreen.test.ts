@@ -7,7 +7,10 @@ const preloads = {
 
 jest.mock('../../../src/features/collect', () => ({ preloadCollectPage: () => preloads.collect() }));
 jest.mock('../../../src/features/collection', () => ({ preloadCollectionPage: () => preloads.collection() }));
-jest.mock('../../../src/features/events', () => ({ preloadEventsListPage: () => preloads.eventsList(), preloadEventPage: () => preloads.event() }));
+jest.mock('../../../src/features/events', () => ({
+  preloadEventsListPage: () => preloads.eventsList(),
+  preloadEventPage: () => preloads.event(),
+}));
 
 import { firstScreenReady } from '../../../src/app/firstScreen';
 
@@ -28,7 +31,8 @@ describe('firstScreenReady', () => {
   });
 
   it('leaves the other screens to render as they do (the landing page is hydrated, the shop loads its own)', () => {
-    for (const pathname of ['/', '/shop', '/account', '/collectx', '/eventosx']) expect(firstScreenReady(pathname)).toBeNull();
+    for (const pathname of ['/', '/shop', '/account', '/collectx', '/eventosx'])
+      expect(firstScreenReady(pathname)).toBeNull();
     expect(Object.values(preloads).every((preload) => preload.mock.calls.length === 0)).toBe(true);
   });
 

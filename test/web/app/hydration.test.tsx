@@ -71,7 +71,11 @@ describe('hydrating the pre-rendered landing page', () => {
     document.cookie = `transactionClaim=${'k'.repeat(22)}; path=/`;
     document.cookie = 'loginRequired=true; path=/';
     // The account follows the order's payment.
-    network.use(http.get(`${API}/orders/:orderId`, () => HttpResponse.json({ orderId: '123456789', eventName: 'Festa', status: 'approved' })));
+    network.use(
+      http.get(`${API}/orders/:orderId`, () =>
+        HttpResponse.json({ orderId: '123456789', eventName: 'Festa', status: 'approved' }),
+      ),
+    );
     const { recoverable, consoleErrors } = await hydrateLanding();
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);

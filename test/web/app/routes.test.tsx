@@ -41,7 +41,16 @@ const SCREENS: [string, string][] = [
 /** A signed-in visitor's account area answers from these. */
 function serveAccount() {
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -116,7 +125,9 @@ describe('the menu', () => {
       preloadedState: withSession({ collection: ['/media/festa/pad/1.jpg'] }),
       identity: fakeIdentity({ signedInAs: ANA }),
     });
-    await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: label }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
@@ -126,7 +137,12 @@ describe('the menu', () => {
     await screen.findByRole('heading', { level: 1, name: 'Eventos' });
     await user.click(screen.getByRole('link', { name: 'Home' }));
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito',
+      }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -138,7 +154,12 @@ describe('the header', () => {
     expect(brand).toHaveAttribute('href', '/');
     await user.click(brand);
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Sua história/festa/vibe/marca/tecnologia/decoração do seu jeito',
+      }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -160,15 +181,21 @@ describe('keyboard use', () => {
 describe('the loginRequired guard', () => {
   const pending = withSession({ loginRequired: true, pendingTransaction: '123456789' });
 
-  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/eventos/evento/pad', '/packs', '/collect', '/nao-existe'])(
-    'sends %s to /account while an order waits for a sign-in',
-    async (url) => {
-      serveAccount();
-      const { router } = renderApp(url, { preloadedState: pending, identity: fakeIdentity({ signedInAs: ANA }) });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/account');
-    },
-  );
+  it.each([
+    '/',
+    '/eventos',
+    '/collection',
+    '/shop?coupon=C1',
+    '/eventos/evento/pad',
+    '/packs',
+    '/collect',
+    '/nao-existe',
+  ])('sends %s to /account while an order waits for a sign-in', async (url) => {
+    serveAccount();
+    const { router } = renderApp(url, { preloadedState: pending, identity: fakeIdentity({ signedInAs: ANA }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+  });
 
   it.each([
     ['/login', 'Login'],

@@ -3,7 +3,10 @@ import { formatPackLiteral, parsePackLiteral, parsePackReply } from '../../../co
 
 describe('parsePackReply', () => {
   it('reads the reply of the contract: one literal per known pack', () => {
-    const reply = ["{'H7K2X': {'copies': 3, 'bname': 'festa_ana'}}", "{'Q9': {'copies': 0, 'bname': 'casamento-2026'}}"];
+    const reply = [
+      "{'H7K2X': {'copies': 3, 'bname': 'festa_ana'}}",
+      "{'Q9': {'copies': 0, 'bname': 'casamento-2026'}}",
+    ];
     expect(parsePackReply(reply)).toEqual({
       packs: [
         { hash: 'H7K2X', copies: 3, bname: 'festa_ana' },
@@ -14,7 +17,10 @@ describe('parsePackReply', () => {
   });
 
   it("reads the event's title beyond the spec, when the server sends one", () => {
-    const reply = [`{'A1': {'copies': 2, 'bname': 'festa_ana', 'title': "Festa d'Ana"}}`, "{'B2': {'copies': 1, 'bname': 'x', 'title': 7}}"];
+    const reply = [
+      `{'A1': {'copies': 2, 'bname': 'festa_ana', 'title': "Festa d'Ana"}}`,
+      "{'B2': {'copies': 1, 'bname': 'x', 'title': 7}}",
+    ];
     expect(parsePackReply(reply).packs).toEqual([
       { hash: 'A1', copies: 2, bname: 'festa_ana', title: "Festa d'Ana" },
       { hash: 'B2', copies: 1, bname: 'x' },
@@ -24,7 +30,10 @@ describe('parsePackReply', () => {
   });
 
   it('reads names holding quotes, both as Python writes them and escaped', () => {
-    const reply = [`{'A1': {'copies': 2, 'bname': "festa d'ana"}}`, `{'B2': {'copies': 1, 'bname': 'bar \\'do\\' zé'}}`];
+    const reply = [
+      `{'A1': {'copies': 2, 'bname': "festa d'ana"}}`,
+      `{'B2': {'copies': 1, 'bname': 'bar \\'do\\' zé'}}`,
+    ];
     expect(parsePackReply(reply).packs).toEqual([
       { hash: 'A1', copies: 2, bname: "festa d'ana" },
       { hash: 'B2', copies: 1, bname: "bar 'do' zé" },
@@ -92,6 +101,8 @@ describe('parsePackReply', () => {
       copies: fc.integer({ min: 0, max: 1_000 }),
       bname: fc.string({ unit: 'binary', maxLength: 80 }),
     });
-    fc.assert(fc.property(pack, (p) => expect(parsePackLiteral(formatPackLiteral(p))).toEqual({ packs: [p], problems: [] })));
+    fc.assert(
+      fc.property(pack, (p) => expect(parsePackLiteral(formatPackLiteral(p))).toEqual({ packs: [p], problems: [] })),
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { afterFirstFrame, afterPhoto, scriptList, type LoadingPhoto, type PhotoFirstClock } from '../../../contract/photoFirst';
+import {
+  afterFirstFrame,
+  afterPhoto,
+  scriptList,
+  type LoadingPhoto,
+  type PhotoFirstClock,
+} from '../../../contract/photoFirst';
 
 /** A photo whose load, error and paint the test decides. */
 function fakePhoto(state: { complete: boolean; naturalWidth: number }) {
@@ -20,7 +26,12 @@ function fakeClock() {
     setTimer: (callback, ms) => timers.push({ callback, ms }),
     whenShown: (_photo, callback) => shown.push(callback),
   };
-  return { clock, timers, paint: () => shown.forEach((callback) => callback()), timeOut: () => timers.forEach(({ callback }) => callback()) };
+  return {
+    clock,
+    timers,
+    paint: () => shown.forEach((callback) => callback()),
+    timeOut: () => timers.forEach(({ callback }) => callback()),
+  };
 }
 
 describe('afterPhoto', () => {
@@ -85,8 +96,14 @@ describe('afterPhoto', () => {
 
 describe('scriptList', () => {
   it("reads the site's own script paths in order and nothing else", () => {
-    expect(scriptList(' /assets/runtime.js  /assets/693.js\n/assets/main.js ')).toEqual(['/assets/runtime.js', '/assets/693.js', '/assets/main.js']);
-    expect(scriptList('https://evil.example/x.js //evil.example/y.js javascript:alert(1) /assets/main.js')).toEqual(['/assets/main.js']);
+    expect(scriptList(' /assets/runtime.js  /assets/693.js\n/assets/main.js ')).toEqual([
+      '/assets/runtime.js',
+      '/assets/693.js',
+      '/assets/main.js',
+    ]);
+    expect(scriptList('https://evil.example/x.js //evil.example/y.js javascript:alert(1) /assets/main.js')).toEqual([
+      '/assets/main.js',
+    ]);
     expect(scriptList(undefined)).toEqual([]);
     expect(scriptList(null)).toEqual([]);
   });

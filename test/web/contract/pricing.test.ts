@@ -1,4 +1,12 @@
-import { clampHours, clampQuantity, dealBalance, discountedTotal, installmentAmount, lineTotal, unitPrice } from '../../../contract/pricing';
+import {
+  clampHours,
+  clampQuantity,
+  dealBalance,
+  discountedTotal,
+  installmentAmount,
+  lineTotal,
+  unitPrice,
+} from '../../../contract/pricing';
 
 const service = { type: 'service', price: 1000, pricePerHour: 250, minHours: 2, maxHours: 6, maxQty: 2 };
 const item = { type: 'product', price: 80, pricePerHour: 0, minHours: 0, maxHours: 0, maxQty: 10 };

@@ -11,7 +11,12 @@ const fallback: RuntimeConfig = {
 
 const served: RuntimeConfig = {
   apiBase: 'https://api.cabine.example/api',
-  firebase: { apiKey: 'AIza-real', authDomain: 'cabine.firebaseapp.com', projectId: 'cabine-prod', authEmulatorUrl: '' },
+  firebase: {
+    apiKey: 'AIza-real',
+    authDomain: 'cabine.firebaseapp.com',
+    projectId: 'cabine-prod',
+    authEmulatorUrl: '',
+  },
   mercadoPagoPublicKey: 'APP_USR-123',
 };
 

@@ -1,4 +1,11 @@
-import { cardBrand, cardNumberInput, groupCardNumber, isCardNumberValid, maxCardLength, providerBrandLabel } from '../../../src/lib/cardNumber';
+import {
+  cardBrand,
+  cardNumberInput,
+  groupCardNumber,
+  isCardNumberValid,
+  maxCardLength,
+  providerBrandLabel,
+} from '../../../src/lib/cardNumber';
 import { checkoutProblem, type CardForm, type CustomerForm } from '../../../src/lib/checkoutValidation';
 import { formatExpiryInput, isValidExpiry, splitExpiry } from '../../../src/lib/expiry';
 import { formatPercent, formatReais } from '../../../src/lib/money';
@@ -15,7 +22,13 @@ const customer: CustomerForm = {
   eventDate: '2026-12-20',
   eventTime: '20:00',
 };
-const card: CardForm = { number: '5031433215406351', holderName: 'APRO', expiry: '11/30', cvc: '123', holderCpf: '52998224725' };
+const card: CardForm = {
+  number: '5031433215406351',
+  holderName: 'APRO',
+  expiry: '11/30',
+  cvc: '123',
+  holderCpf: '52998224725',
+};
 
 describe('the checkout checks, in SPEC section 5 order', () => {
   // Each row breaks one or more fields; the alert is the first failure in the spec's order.
@@ -33,19 +46,32 @@ describe('the checkout checks, in SPEC section 5 order', () => {
     ['no event name', { eventName: ' ' }, {}, 'Por favor, entre com o nome do evento.'],
     ['no event date', { eventDate: '' }, {}, 'Por favor, entre com a data do evento.'],
     ['no event time', { eventTime: '' }, {}, 'Por favor, entre com o horário do evento.'],
-    ['bad customer and bad card: the customer first', { eventTime: '' }, { number: '' }, 'Por favor, entre com o horário do evento.'],
+    [
+      'bad customer and bad card: the customer first',
+      { eventTime: '' },
+      { number: '' },
+      'Por favor, entre com o horário do evento.',
+    ],
     ['no card number', {}, { number: '' }, 'Por favor, entre com o número do cartão.'],
     ['card number failing Luhn', {}, { number: '5031433215406352' }, 'Por favor, entre com o número do cartão.'],
     ['Pix ignores the card', {}, null, null],
     ['no holder name', {}, { holderName: ' ' }, 'Por favor, entre com o nome do titular do cartão.'],
     ['expiry month 13', {}, { expiry: '13/30' }, 'Por favor, entre com a data de validade do cartão no formato MM/YY.'],
-    ['expiry without slash', {}, { expiry: '1130' }, 'Por favor, entre com a data de validade do cartão no formato MM/YY.'],
+    [
+      'expiry without slash',
+      {},
+      { expiry: '1130' },
+      'Por favor, entre com a data de validade do cartão no formato MM/YY.',
+    ],
     ['CVC of 2 digits', {}, { cvc: '12' }, 'Por favor, entre com o código de segurança do cartão.'],
     ['holder CPF wrong', {}, { holderCpf: '12345678900' }, 'Por favor, entre com um CPF válido.'],
   ];
 
   it.each(rows)('%s', (_name, customerPatch, cardPatch, expected) => {
-    const result = checkoutProblem({ ...customer, ...customerPatch }, cardPatch === null ? null : { ...card, ...cardPatch });
+    const result = checkoutProblem(
+      { ...customer, ...customerPatch },
+      cardPatch === null ? null : { ...card, ...cardPatch },
+    );
     expect(result).toBe(expected);
   });
 });
@@ -119,7 +145,9 @@ describe('money and installments, the Brazilian way', () => {
     expect(refusalMessage('cc_rejected_bad_filled_security_code')).toContain('código de segurança');
     expect(refusalMessage('cc_rejected_insufficient_amount')).toContain('limite');
     expect(refusalMessage('cc_rejected_call_for_authorize')).toContain('autorizar');
-    expect(refusalMessage('cc_rejected_other_reason')).toBe('Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.');
+    expect(refusalMessage('cc_rejected_other_reason')).toBe(
+      'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.',
+    );
   });
 
   it("says why a card was refused in the Orders API's words too", () => {
@@ -128,6 +156,8 @@ describe('money and installments, the Brazilian way', () => {
     expect(refusalMessage('insufficient_amount')).toContain('limite');
     expect(refusalMessage('required_call_for_authorize')).toContain('autorizar');
     expect(refusalMessage('bad_filled_card_data')).toContain('dados do cartão');
-    expect(refusalMessage('rejected_by_issuer')).toBe('Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.');
+    expect(refusalMessage('rejected_by_issuer')).toBe(
+      'Pagamento recusado pelo banco emissor. Tente outro cartão ou pague com Pix.',
+    );
   });
 });

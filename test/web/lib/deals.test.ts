@@ -1,4 +1,13 @@
-import { balanceByMonth, balanceOf, dealOutcome, dealStatusLabel, eventMonth, monthLabel, summariseDeals, type DealFigures } from '../../../src/lib/deals';
+import {
+  balanceByMonth,
+  balanceOf,
+  dealOutcome,
+  dealStatusLabel,
+  eventMonth,
+  monthLabel,
+  summariseDeals,
+  type DealFigures,
+} from '../../../src/lib/deals';
 
 function deal(total: number, status: string, eventDate = '2026-03-14', rate = 10, discount = 0.1): DealFigures {
   return { total, rate, discount, status, eventDate };
@@ -80,11 +89,11 @@ describe('balanceByMonth', () => {
   });
 
   it('crosses a year', () => {
-    expect(balanceByMonth([deal(1000, 'approved', '2025-11-03', 10, 0), deal(1000, 'pending', '2026-01-09', 10, 0)]).map((m) => m.month)).toEqual([
-      '2025-11',
-      '2025-12',
-      '2026-01',
-    ]);
+    expect(
+      balanceByMonth([deal(1000, 'approved', '2025-11-03', 10, 0), deal(1000, 'pending', '2026-01-09', 10, 0)]).map(
+        (m) => m.month,
+      ),
+    ).toEqual(['2025-11', '2025-12', '2026-01']);
   });
 
   it('covers every month from the first deal to the last, however far apart, so its bars add up to the summary', () => {

@@ -1,4 +1,10 @@
-import { boothMediaPath, earlyPlan, EARLY_THUMBS, firstThumbnails, visitedEventsPath } from '../../../src/lib/earlyRequests';
+import {
+  boothMediaPath,
+  earlyPlan,
+  EARLY_THUMBS,
+  firstThumbnails,
+  visitedEventsPath,
+} from '../../../src/lib/earlyRequests';
 import { firstScreenChunks, firstScreenOf } from '../../../contract/firstScreens';
 import { signedInByRecord, IDENTITY_HINT_KEY, type KeyStore } from '../../../src/lib/identityRecord';
 
@@ -9,24 +15,44 @@ const navigated = (usr: unknown) => ({ usr, key: 'k1', idx: 2 });
 
 describe('earlyPlan', () => {
   it('asks for the booths and the list of a gallery whose navigation named only the event (the collect screen)', () => {
-    const plan = earlyPlan({ pathname: '/eventos/evento/pad', historyState: navigated({ bname: 'festa_ana' }), agent: AGENT });
+    const plan = earlyPlan({
+      pathname: '/eventos/evento/pad',
+      historyState: navigated({ bname: 'festa_ana' }),
+      agent: AGENT,
+    });
     expect(plan.calls).toEqual([`/eventos/festa_ana/${AGENT}`, '/all/festa_ana/pad']);
     expect(plan.gallery).toBe('/all/festa_ana/pad');
   });
 
   it('asks only for the list when the navigation carried the booths (the events list)', () => {
-    const plan = earlyPlan({ pathname: '/eventos/evento/360/', historyState: navigated({ bname: 'festa', devices: ['360'] }), agent: AGENT });
+    const plan = earlyPlan({
+      pathname: '/eventos/evento/360/',
+      historyState: navigated({ bname: 'festa', devices: ['360'] }),
+      agent: AGENT,
+    });
     expect(plan.calls).toEqual(['/all/festa/360']);
   });
 
   it('drops commas from the name as the event page does, and asks as "anonimo" without an agent', () => {
-    const plan = earlyPlan({ pathname: '/eventos/evento/feed', historyState: navigated({ bname: 'fe,sta' }), agent: 'not an agent' });
+    const plan = earlyPlan({
+      pathname: '/eventos/evento/feed',
+      historyState: navigated({ bname: 'fe,sta' }),
+      agent: 'not an agent',
+    });
     expect(plan.calls).toEqual(['/eventos/festa/anonimo', '/all/festa/feed']);
   });
 
   it('asks for nothing anywhere else, or without a usable event', () => {
     const state = navigated({ bname: 'festa' });
-    for (const pathname of ['/', '/collect', '/eventos', '/eventos/evento', '/eventos/evento/nulo', '/eventos/evento/selfie', '/eventos/evento/pad/x']) {
+    for (const pathname of [
+      '/',
+      '/collect',
+      '/eventos',
+      '/eventos/evento',
+      '/eventos/evento/nulo',
+      '/eventos/evento/selfie',
+      '/eventos/evento/pad/x',
+    ]) {
       expect(earlyPlan({ pathname, historyState: state, agent: AGENT }).calls).toEqual([]);
     }
     for (const historyState of [
@@ -52,15 +78,28 @@ describe('earlyPlan', () => {
 
 describe('firstThumbnails', () => {
   it('names the thumbnails of the first tiles, newest first as the gallery draws them', () => {
-    const product = ['/media/f/pad/1.jpg', '/media/f/pad/2.jpg', '/media/f/pad/3.gif', '/media/f/pad/4.mp4', '/media/f/pad/5.jpg'];
-    expect(firstThumbnails({ product })).toEqual(['/thumbs/f/pad/5.jpg.webp', '/thumbs/f/pad/4.mp4.webp', '/thumbs/f/pad/3.gif.webp']);
+    const product = [
+      '/media/f/pad/1.jpg',
+      '/media/f/pad/2.jpg',
+      '/media/f/pad/3.gif',
+      '/media/f/pad/4.mp4',
+      '/media/f/pad/5.jpg',
+    ];
+    expect(firstThumbnails({ product })).toEqual([
+      '/thumbs/f/pad/5.jpg.webp',
+      '/thumbs/f/pad/4.mp4.webp',
+      '/thumbs/f/pad/3.gif.webp',
+    ]);
     expect(firstThumbnails({ product }, 1)).toEqual(['/thumbs/f/pad/5.jpg.webp']);
     expect(firstThumbnails({ product }).length).toBe(EARLY_THUMBS);
   });
 
   it("skips what is not one of this site's media, and reads nothing from what is not a list", () => {
-    expect(firstThumbnails({ product: ['/media/f/pad/1.jpg', 'javascript:alert(1)', 7, '/media/../x/y.jpg'] })).toEqual(['/thumbs/f/pad/1.jpg.webp']);
-    for (const reply of [null, 'x', [], {}, { product: 'x' }, { error: 'not_found' }]) expect(firstThumbnails(reply)).toEqual([]);
+    expect(firstThumbnails({ product: ['/media/f/pad/1.jpg', 'javascript:alert(1)', 7, '/media/../x/y.jpg'] })).toEqual(
+      ['/thumbs/f/pad/1.jpg.webp'],
+    );
+    for (const reply of [null, 'x', [], {}, { product: 'x' }, { error: 'not_found' }])
+      expect(firstThumbnails(reply)).toEqual([]);
   });
 });
 
@@ -89,7 +128,9 @@ describe('signedInByRecord', () => {
   });
 
   it("follows the app's record of the service's last answer first", () => {
-    expect(signedInByRecord(store({ [IDENTITY_HINT_KEY]: '0', 'firebase:authUser:k:[DEFAULT]': '{}' }), null)).toBe(false);
+    expect(signedInByRecord(store({ [IDENTITY_HINT_KEY]: '0', 'firebase:authUser:k:[DEFAULT]': '{}' }), null)).toBe(
+      false,
+    );
     expect(signedInByRecord(store({ [IDENTITY_HINT_KEY]: '1' }), null)).toBe(true);
   });
 

@@ -19,8 +19,20 @@ import {
 
 let n = 0;
 const id = () => `item-${String((n += 1)).padStart(12, '0')}`;
-const collect = (url: string, createdAt: number, itemId = id()): NewQueuedItem => ({ kind: 'collect', id: itemId, createdAt, url, bname: 'festa_ana' });
-const print = (printId: string, createdAt: number, itemId = id()): NewQueuedItem => ({ kind: 'print', id: itemId, createdAt, packHash: 'PACK5', printId });
+const collect = (url: string, createdAt: number, itemId = id()): NewQueuedItem => ({
+  kind: 'collect',
+  id: itemId,
+  createdAt,
+  url,
+  bname: 'festa_ana',
+});
+const print = (printId: string, createdAt: number, itemId = id()): NewQueuedItem => ({
+  kind: 'print',
+  id: itemId,
+  createdAt,
+  packHash: 'PACK5',
+  printId,
+});
 
 describe('queue ids', () => {
   it('are 22 URL-safe characters, unique, valid as a print request id and a lead clientId', () => {
@@ -71,11 +83,14 @@ describe('enqueue', () => {
     fc.assert(
       fc.property(items, (list) => {
         let queue: readonly QueuedItem[] = [];
-        for (const it of list) queue = enqueue(queue, it.kind === 'collect' ? collect(it.url, it.t, it.id) : print(it.url, it.t, it.id));
+        for (const it of list)
+          queue = enqueue(queue, it.kind === 'collect' ? collect(it.url, it.t, it.id) : print(it.url, it.t, it.id));
         const ids = queue.map((i) => i.id);
         const urls = queue.flatMap((i) => (i.kind === 'collect' ? [i.url] : []));
         return (
-          new Set(ids).size === ids.length && new Set(urls).size === urls.length && queue.every((q, i) => i === 0 || queue[i - 1].createdAt <= q.createdAt)
+          new Set(ids).size === ids.length &&
+          new Set(urls).size === urls.length &&
+          queue.every((q, i) => i === 0 || queue[i - 1].createdAt <= q.createdAt)
         );
       }),
     );
@@ -84,7 +99,9 @@ describe('enqueue', () => {
 
 describe('sending order and backoff', () => {
   it('sends the oldest first; a failed one waits and holds the others, unless the connection came back', () => {
-    let queue: QueuedItem[] = [...enqueue(enqueue([], collect('/media/e/pad/a.jpg', 100)), print('/media/e/pad/b.jpg', 200))];
+    let queue: QueuedItem[] = [
+      ...enqueue(enqueue([], collect('/media/e/pad/a.jpg', 100)), print('/media/e/pad/b.jpg', 200)),
+    ];
     const head = queue[0];
     expect(nextToSend(queue, 1_000)).toEqual({ item: head, waitMs: 0 });
     queue = afterFailure(queue, head.id, 1_000, () => 0.5);
@@ -114,13 +131,20 @@ describe('sending order and backoff', () => {
   });
 
   it('keeps order stable under ties', () => {
-    const queue = [1, 2, 3].map((k) => ({ ...collect(`/m/e/pad/${k}.jpg`, 5), attempts: 0, nextAttemptAt: 5 }) as QueuedItem);
+    const queue = [1, 2, 3].map(
+      (k) => ({ ...collect(`/m/e/pad/${k}.jpg`, 5), attempts: 0, nextAttemptAt: 5 }) as QueuedItem,
+    );
     expect(inOrder(queue).map((i) => i.id)).toEqual(queue.map((i) => i.id));
   });
 });
 
 describe('followed prints', () => {
-  const tracked = (requestId: string, printId: string, sentAt: number) => ({ requestId, packHash: 'PACK5', printId, sentAt });
+  const tracked = (requestId: string, printId: string, sentAt: number) => ({
+    requestId,
+    packHash: 'PACK5',
+    printId,
+    sentAt,
+  });
 
   it('answers the latest print of an image and keeps the newest ones only', () => {
     let prints = trackPrint([], tracked('r-old-00000000000', '/m/e/pad/a.jpg', 1));
@@ -129,7 +153,8 @@ describe('followed prints', () => {
     expect(latestPrintOf(prints, '/m/e/pad/a.jpg')?.requestId).toBe('r-new-00000000000');
     expect(latestPrintOf(prints, '/m/e/pad/z.jpg')).toBeNull();
     expect(trackPrint(prints, tracked('r-new-00000000000', '/m/e/pad/a.jpg', 5))).toHaveLength(3);
-    for (let i = 0; i < MAX_TRACKED_PRINTS + 3; i += 1) prints = trackPrint(prints, tracked(`r-${String(i).padStart(15, '0')}`, '/m/e/pad/c.jpg', 100 + i));
+    for (let i = 0; i < MAX_TRACKED_PRINTS + 3; i += 1)
+      prints = trackPrint(prints, tracked(`r-${String(i).padStart(15, '0')}`, '/m/e/pad/c.jpg', 100 + i));
     expect(prints).toHaveLength(MAX_TRACKED_PRINTS);
     expect(latestPrintOf(prints, '/m/e/pad/a.jpg')).toBeNull();
   });
@@ -151,7 +176,9 @@ describe('what storage hands back', () => {
     ]) {
       expect(isQueuedItem(bad)).toBe(false);
     }
-    expect(isTrackedPrint({ requestId: 'p_aaaaaaaaaaaaaaaa', packHash: 'PACK5', printId: '/m/e/pad/a.jpg', sentAt: 1 })).toBe(true);
+    expect(
+      isTrackedPrint({ requestId: 'p_aaaaaaaaaaaaaaaa', packHash: 'PACK5', printId: '/m/e/pad/a.jpg', sentAt: 1 }),
+    ).toBe(true);
     expect(isTrackedPrint({ requestId: 'p_a', packHash: 'PACK5', printId: '/m/e/pad/a.jpg', sentAt: 1 })).toBe(false);
   });
 });

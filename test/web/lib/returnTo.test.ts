@@ -2,7 +2,11 @@ import { returnSearch, returnToAfterLogin, returnToOf, returnToOfSearch } from '
 
 describe('returnToOf', () => {
   it('reads the page that asked for the login, with its query and its own state', () => {
-    expect(returnToOf({ returnTo: { pathname: '/eventos/evento/pad', search: '?id=festa-ana-2026', state: { bname: 'festa_ana' } } })).toEqual({
+    expect(
+      returnToOf({
+        returnTo: { pathname: '/eventos/evento/pad', search: '?id=festa-ana-2026', state: { bname: 'festa_ana' } },
+      }),
+    ).toEqual({
       pathname: '/eventos/evento/pad',
       search: '?id=festa-ana-2026',
       state: { bname: 'festa_ana' },
@@ -24,7 +28,11 @@ describe('returnToOf', () => {
   });
 
   it('drops a query that is not one', () => {
-    expect(returnToOf({ returnTo: { pathname: '/eventos', search: 'javascript:alert(1)' } })).toEqual({ pathname: '/eventos', search: '', state: null });
+    expect(returnToOf({ returnTo: { pathname: '/eventos', search: 'javascript:alert(1)' } })).toEqual({
+      pathname: '/eventos',
+      search: '',
+      state: null,
+    });
   });
 });
 
@@ -58,7 +66,11 @@ describe('returnToOfSearch', () => {
 
   it("builds the login page's query from a page, and reads it back", () => {
     const query = returnSearch('/collect', '?id=/media/festa/pad/a b&c.jpg');
-    expect(returnToOfSearch(query)).toEqual({ pathname: '/collect', search: '?id=/media/festa/pad/a%20b&c.jpg', state: null });
+    expect(returnToOfSearch(query)).toEqual({
+      pathname: '/collect',
+      search: '?id=/media/festa/pad/a%20b&c.jpg',
+      state: null,
+    });
     expect(returnSearch('/login', '?volta=/x')).toBe('');
   });
 

@@ -17,7 +17,9 @@ describe("the visitor's agent the server gave", () => {
       http.get(`${API}/agentResults/:agent`, () => {
         // What the browser does with the reply's Set-Cookie, before the app reads the answer.
         if (serverGives !== null) cookies.set('agent', serverGives);
-        return status === 200 ? HttpResponse.json({ product: [] }) : HttpResponse.json({ error: 'x', message: 'Erro.' }, { status });
+        return status === 200
+          ? HttpResponse.json({ product: [] })
+          : HttpResponse.json({ error: 'x', message: 'Erro.' }, { status });
       }),
     );
     const store = makeStore({ preloadedState: withSession({ agent }), cookies });

@@ -21,7 +21,10 @@ function serveResults(agent: string, product: () => unknown, status = 200) {
     http.get(`${API}/agentResults/:agent`, ({ params }) => {
       calls.push(String(params.agent));
       if (params.agent !== agent) return HttpResponse.json({ error: 'x', message: 'x' }, { status: 404 });
-      return HttpResponse.json(status === 200 ? { product: product() } : { error: 'internal', message: 'Erro interno.' }, { status });
+      return HttpResponse.json(
+        status === 200 ? { product: product() } : { error: 'internal', message: 'Erro interno.' },
+        { status },
+      );
     }),
   );
   return calls;
@@ -83,7 +86,9 @@ describe("a booth's results for the visitor join the collection", () => {
 
   it('shows a result in Minha Coleção', async () => {
     serveResults('agent0001', () => [VIDEO]);
-    const { store } = renderApp('/collection', { preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }) });
+    const { store } = renderApp('/collection', {
+      preloadedState: withSession({ agent: 'agent0001', collection: [COLLECTED] }),
+    });
     expect(await screen.findByText('1 foto')).toBeInTheDocument();
     act(() => {
       store.dispatch(sessionStarted());

@@ -111,7 +111,10 @@ describe('writing the cookies back', () => {
 
   it('keeps the newest entries when the list outgrows a cookie', () => {
     const store = storeFromCookies();
-    const items = Array.from({ length: 200 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    const items = Array.from(
+      { length: 200 },
+      (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`,
+    );
     store.dispatch(accountListsAdopted({ collection: items, packs: [], events: [] }));
     const written = cookie('collection') ?? '';
     expect(encodeURIComponent(written).length).toBeLessThanOrEqual(COOKIE_VALUE_BUDGET);
@@ -128,35 +131,63 @@ describe('a collection longer than a cookie holds', () => {
   afterEach(() => localStorage.clear());
 
   it('collects 200 items and finds 200 on the next visit', () => {
-    const first = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
-    const items = Array.from({ length: 200 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    const first = makeStore({
+      preloadedState: readPersistedState(browserCookieJar, localStorage),
+      cookies: browserCookieJar,
+      storage: localStorage,
+    });
+    const items = Array.from(
+      { length: 200 },
+      (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`,
+    );
     for (const item of items) first.dispatch(itemCollected(item));
     expect((cookie('collection') ?? '').split(',').length).toBeLessThan(200);
 
-    const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+    const next = makeStore({
+      preloadedState: readPersistedState(browserCookieJar, localStorage),
+      cookies: browserCookieJar,
+      storage: localStorage,
+    });
     expect(sessionOf(next.getState()).collection).toEqual(items);
   });
 
   it('merges what only the cookie knows (collected in another build) after what storage knows', () => {
     localStorage.setItem('collection', JSON.stringify(['/media/f/pad/1.jpg']));
     document.cookie = `collection=${encodeURIComponent('/media/f/pad/1.jpg,/media/f/pad/2.jpg')}; path=/`;
-    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
+    expect(readPersistedState(browserCookieJar, localStorage).collection.items).toEqual([
+      '/media/f/pad/1.jpg',
+      '/media/f/pad/2.jpg',
+    ]);
   });
 
   it('keeps whole what the collect pages put in the cookie before the app ran (server/src/http/collectOnServe.ts)', () => {
-    const earlier = Array.from({ length: 100 }, (_, i) => `/media/casamento_ana_e_joao/pad/ANTES_${String(i).padStart(4, '0')}.jpg`);
+    const earlier = Array.from(
+      { length: 100 },
+      (_, i) => `/media/casamento_ana_e_joao/pad/ANTES_${String(i).padStart(4, '0')}.jpg`,
+    );
     localStorage.setItem('collection', JSON.stringify(earlier));
     // More than a cookie holds (about 60 such paths).
-    const opened = Array.from({ length: 80 }, (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`);
+    const opened = Array.from(
+      { length: 80 },
+      (_, i) => `/media/casamento_ana_e_joao/polaroid/IMG_${String(i).padStart(4, '0')}.jpg`,
+    );
     for (const url of opened) {
       // The page arrives with the photo already in the cookie, as the server serves it...
       document.cookie = `collection=${encodeURIComponent(encodeList(addToList(parseList(cookie('collection')), url)))}; path=/`;
       // ...then the app starts and collects it too: the item is there once, and storage keeps it
       // before the cookie, which holds only the newest, lets it go.
-      const store = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+      const store = makeStore({
+        preloadedState: readPersistedState(browserCookieJar, localStorage),
+        cookies: browserCookieJar,
+        storage: localStorage,
+      });
       store.dispatch(collectLinkOpened({ url, bname: 'casamento_ana_e_joao' }));
     }
-    const next = makeStore({ preloadedState: readPersistedState(browserCookieJar, localStorage), cookies: browserCookieJar, storage: localStorage });
+    const next = makeStore({
+      preloadedState: readPersistedState(browserCookieJar, localStorage),
+      cookies: browserCookieJar,
+      storage: localStorage,
+    });
     expect(sessionOf(next.getState()).collection).toEqual([...earlier, ...opened]);
   });
 

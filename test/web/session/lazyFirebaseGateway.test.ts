@@ -113,19 +113,45 @@ describe('identityHint', () => {
 
   it("trusts the app's own record of the service's last answer", async () => {
     expect(
-      await identityHint({ local: storage({ [IDENTITY_HINT_KEY]: '0' }), session: null, indexedDB: databases('firebaseLocalStorageDb') }).maybeSignedIn(),
+      await identityHint({
+        local: storage({ [IDENTITY_HINT_KEY]: '0' }),
+        session: null,
+        indexedDB: databases('firebaseLocalStorageDb'),
+      }).maybeSignedIn(),
     ).toBe(false);
-    expect(await identityHint({ local: storage({ [IDENTITY_HINT_KEY]: '1' }), session: null, indexedDB: databases() }).maybeSignedIn()).toBe(true);
+    expect(
+      await identityHint({
+        local: storage({ [IDENTITY_HINT_KEY]: '1' }),
+        session: null,
+        indexedDB: databases(),
+      }).maybeSignedIn(),
+    ).toBe(true);
   });
 
   it("without a record, looks for the service's own storage of a user", async () => {
-    expect(await identityHint({ local: storage(), session: storage(), indexedDB: databases('other') }).maybeSignedIn()).toBe(false);
-    expect(await identityHint({ local: storage(), session: storage(), indexedDB: databases('firebaseLocalStorageDb') }).maybeSignedIn()).toBe(true);
-    expect(await identityHint({ local: storage({ 'firebase:authUser:key:[DEFAULT]': '{}' }), session: null, indexedDB: databases() }).maybeSignedIn()).toBe(
-      true,
-    );
     expect(
-      await identityHint({ local: storage(), session: storage({ 'firebase:authUser:key:[DEFAULT]': '{}' }), indexedDB: databases() }).maybeSignedIn(),
+      await identityHint({ local: storage(), session: storage(), indexedDB: databases('other') }).maybeSignedIn(),
+    ).toBe(false);
+    expect(
+      await identityHint({
+        local: storage(),
+        session: storage(),
+        indexedDB: databases('firebaseLocalStorageDb'),
+      }).maybeSignedIn(),
+    ).toBe(true);
+    expect(
+      await identityHint({
+        local: storage({ 'firebase:authUser:key:[DEFAULT]': '{}' }),
+        session: null,
+        indexedDB: databases(),
+      }).maybeSignedIn(),
+    ).toBe(true);
+    expect(
+      await identityHint({
+        local: storage(),
+        session: storage({ 'firebase:authUser:key:[DEFAULT]': '{}' }),
+        indexedDB: databases(),
+      }).maybeSignedIn(),
     ).toBe(true);
   });
 

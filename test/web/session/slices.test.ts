@@ -58,7 +58,11 @@ describe('collection and packs', () => {
     store.dispatch(packAdded('H1'));
     store.dispatch(itemCollected('/media/f/pad/1.jpg'));
     store.dispatch(accountListsAdopted({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] }));
-    expect(sessionOf(store.getState())).toMatchObject({ collection: ['/media/f/pad/9.jpg'], packs: ['H2', 'H3'], events: ['f'] });
+    expect(sessionOf(store.getState())).toMatchObject({
+      collection: ['/media/f/pad/9.jpg'],
+      packs: ['H2', 'H3'],
+      events: ['f'],
+    });
   });
 });
 
@@ -77,9 +81,17 @@ describe('who is signed in', () => {
   it('holds a signed-out order until it is linked', () => {
     const store = makeStore();
     store.dispatch(pendingOrderRecorded({ orderId: '123456789', claim: 'k'.repeat(22), loginRequired: true }));
-    expect(sessionOf(store.getState())).toMatchObject({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
+    expect(sessionOf(store.getState())).toMatchObject({
+      loginRequired: true,
+      pendingTransaction: '123456789',
+      pendingClaim: 'k'.repeat(22),
+    });
     store.dispatch(orderLinked());
-    expect(sessionOf(store.getState())).toMatchObject({ loginRequired: false, pendingTransaction: null, pendingClaim: null });
+    expect(sessionOf(store.getState())).toMatchObject({
+      loginRequired: false,
+      pendingTransaction: null,
+      pendingClaim: null,
+    });
   });
 });
 

@@ -10,7 +10,9 @@ const named = (n: number, prefix = 'f') => Array.from({ length: n }, (_, i) => `
 function rowsOf(container: HTMLElement): string[][] {
   return [...container.querySelectorAll<HTMLElement>('.grid__row')]
     .sort((a, b) => Number(a.style.getPropertyValue('--row')) - Number(b.style.getPropertyValue('--row')))
-    .map((row) => [...row.querySelectorAll('img')].map((img) => /pad\/(\w+)\.jpg/.exec(img.getAttribute('src') ?? '')?.[1] ?? ''));
+    .map((row) =>
+      [...row.querySelectorAll('img')].map((img) => /pad\/(\w+)\.jpg/.exec(img.getAttribute('src') ?? '')?.[1] ?? ''),
+    );
 }
 
 let gridTop = 0;
@@ -21,14 +23,32 @@ beforeEach(() => {
   // jsdom has no layout: where the grid's top is in the viewport is what each test says.
   jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const top = this.classList.contains('grid') ? gridTop : 0;
-    return { top, bottom: top, left: 0, right: 390, width: 390, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    return {
+      top,
+      bottom: top,
+      left: 0,
+      right: 390,
+      width: 390,
+      height: 0,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
   scrollBy = jest.fn();
   window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
 });
 
 function grid(list: string[], growsAtTop = true) {
-  return <MediaGrid growsAtTop={growsAtTop} label="Galeria" urls={urls(list)} onOpen={() => undefined} labelOf={(i) => `Foto ${i + 1}`} />;
+  return (
+    <MediaGrid
+      growsAtTop={growsAtTop}
+      label="Galeria"
+      urls={urls(list)}
+      onOpen={() => undefined}
+      labelOf={(i) => `Foto ${i + 1}`}
+    />
+  );
 }
 
 describe('a gallery that grows at the top', () => {
@@ -119,7 +139,10 @@ describe('a gallery flung through', () => {
       return top + ROW > y && top < y + 844;
     });
     const tiles = rows.flatMap((row) => [...row.querySelectorAll('.tile')]);
-    return { withPhoto: tiles.filter((tile) => tile.querySelector('img')).length, without: tiles.filter((tile) => !tile.querySelector('img')).length };
+    return {
+      withPhoto: tiles.filter((tile) => tile.querySelector('img')).length,
+      without: tiles.filter((tile) => !tile.querySelector('img')).length,
+    };
   }
 
   it('does not ask for the photos of the rows it flies past, and shows those it stops on', () => {

@@ -3,10 +3,21 @@ import type { LiveVersion } from '../../../src/api/liveVersion';
 import { useRefetchOnLiveChange } from '../../../src/ui/useRefetchOnLiveChange';
 
 /** The hook over a list query the test drives: what the stream says, the list's version, whether a call is on its way. */
-function follow(initial: { live: LiveVersion; shown: string | null | undefined; isFetching?: boolean; skip?: boolean }) {
+function follow(initial: {
+  live: LiveVersion;
+  shown: string | null | undefined;
+  isFetching?: boolean;
+  skip?: boolean;
+}) {
   const refetch = jest.fn();
   const view = renderHook(
-    (props: typeof initial) => useRefetchOnLiveChange(props.live, { shown: props.shown, isFetching: props.isFetching ?? false, refetch, skip: props.skip }),
+    (props: typeof initial) =>
+      useRefetchOnLiveChange(props.live, {
+        shown: props.shown,
+        isFetching: props.isFetching ?? false,
+        refetch,
+        skip: props.skip,
+      }),
     {
       initialProps: initial,
     },

@@ -18,7 +18,11 @@ export const PHOTO_SIZES = {
 
 /** A pad or feed photo: the scene with the event's frame. */
 export function framedPhoto(width: number, height: number, scene: Scene, title: EventTitle, overlay = ''): string {
-  return svgDocument(width, height, partyScene({ ...scene, width, height }) + eventFrame(width, height, title) + overlay);
+  return svgDocument(
+    width,
+    height,
+    partyScene({ ...scene, width, height }) + eventFrame(width, height, title) + overlay,
+  );
 }
 
 /** A hashtrack post: the scene between an account bar and the hashtag band. */
@@ -35,7 +39,13 @@ export function polaroidPhoto(scene: Scene, caption: string, date: string, overl
   return svgDocument(
     width,
     height,
-    polaroidCard(width, height, (size) => partyScene({ shoulderLine: 0.62, ...scene, width: size, height: size }), caption, date) + overlay,
+    polaroidCard(
+      width,
+      height,
+      (size) => partyScene({ shoulderLine: 0.62, ...scene, width: size, height: size }),
+      caption,
+      date,
+    ) + overlay,
   );
 }
 

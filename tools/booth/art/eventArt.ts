@@ -32,7 +32,15 @@ export function eventCover(theme: EventTheme, width = 1200, height = 500): strin
   const palette = PALETTES[theme.palette];
   const titleSize = Math.round(height * 0.2);
   return (
-    partyScene({ width, height, seed: theme.seed, palette: theme.palette, people: 0, discoBall: false, id: `${theme.id}-cover` }) +
+    partyScene({
+      width,
+      height,
+      seed: theme.seed,
+      palette: theme.palette,
+      people: 0,
+      discoBall: false,
+      id: `${theme.id}-cover`,
+    }) +
     emblem(theme.emblem, width * 0.5, height * 0.3, height * 0.3, `${theme.id}-cover-emblem`) +
     shadowText(
       width / 2,

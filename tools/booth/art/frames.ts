@@ -13,7 +13,12 @@ export interface EventTitle {
 }
 
 /** A thin white border and a dark band at the bottom with the event's name and date. */
-export function eventFrame(w: number, h: number, { title, subtitle, accent = '#ffd23f' }: EventTitle, id = 'frame'): string {
+export function eventFrame(
+  w: number,
+  h: number,
+  { title, subtitle, accent = '#ffd23f' }: EventTitle,
+  id = 'frame',
+): string {
   const band = Math.round(h * 0.2);
   const inset = Math.round(w * 0.025);
   const titleSize = Math.round(w * 0.085);
@@ -24,7 +29,13 @@ export function eventFrame(w: number, h: number, { title, subtitle, accent = '#f
     `<defs><linearGradient id="${id}-band" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.45" stop-color="#000" stop-opacity="0.45"/><stop offset="1" stop-color="#000" stop-opacity="0.7"/></linearGradient></defs>` +
     `<rect y="${h - band}" width="${w}" height="${band}" fill="url(#${id}-band)"/>` +
     `<rect x="${inset}" y="${inset}" width="${w - 2 * inset}" height="${h - 2 * inset}" rx="${n(inset * 1.2)}" fill="none" stroke="#fff" stroke-opacity="0.9" stroke-width="${n(w * 0.007)}"/>` +
-    shadowText(w / 2, ty, title, `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${titleSize}"`, '#fff') +
+    shadowText(
+      w / 2,
+      ty,
+      title,
+      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${titleSize}"`,
+      '#fff',
+    ) +
     `<text x="${n(w / 2)}" y="${n(ty + titleSize * 0.75)}" text-anchor="middle" font-family="${FONT_SANS}" font-size="${n(w * 0.032)}" letter-spacing="${n(w * 0.006)}" fill="${accent}">${esc(subtitle)}</text>` +
     sparkle(w / 2 - half - titleSize * 0.55, ty - titleSize * 0.3, titleSize * 0.28, accent) +
     sparkle(w / 2 + half + titleSize * 0.55, ty - titleSize * 0.3, titleSize * 0.28, accent) +
@@ -38,12 +49,23 @@ export function hashtagBands(h: number): { bar: number; band: number } {
 }
 
 /** Instagram-like chrome: an account bar at the top, a coloured hashtag band at the bottom. */
-export function hashtagFrame(w: number, h: number, tag: string, account: string, colours: readonly [string, string], id = 'hash'): string {
+export function hashtagFrame(
+  w: number,
+  h: number,
+  tag: string,
+  account: string,
+  colours: readonly [string, string],
+  id = 'hash',
+): string {
   const { bar, band } = hashtagBands(h);
   const size = Math.round(w * 0.085);
   const avatar = bar * 0.32;
   // The "..." menu at the right of the account bar.
-  const dots = [-1, 0, 1].map((d) => `<circle cx="${n(w - bar * 0.7 + d * bar * 0.18)}" cy="${n(bar / 2)}" r="${n(bar * 0.06)}" fill="#333"/>`).join('');
+  const dots = [-1, 0, 1]
+    .map(
+      (d) => `<circle cx="${n(w - bar * 0.7 + d * bar * 0.18)}" cy="${n(bar / 2)}" r="${n(bar * 0.06)}" fill="#333"/>`,
+    )
+    .join('');
   return (
     `<defs><linearGradient id="${id}-band" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${colours[0]}"/><stop offset="1" stop-color="${colours[1]}"/></linearGradient>` +
     `<linearGradient id="${id}-ring" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#feda75"/><stop offset="0.5" stop-color="#d62976"/><stop offset="1" stop-color="#4f5bd5"/></linearGradient></defs>` +
@@ -54,14 +76,27 @@ export function hashtagFrame(w: number, h: number, tag: string, account: string,
     `<text x="${n(bar * 1.15)}" y="${n(bar / 2 + bar * 0.13)}" font-family="${FONT_SANS}" font-weight="bold" font-size="${n(bar * 0.34)}" fill="#222">${esc(account)}</text>` +
     dots +
     `<rect y="${h - band}" width="${w}" height="${band}" fill="url(#${id}-band)"/>` +
-    shadowText(w / 2, h - band / 2 + size * 0.35, tag, `text-anchor="middle" font-family="${FONT_SANS}" font-weight="bold" font-size="${size}"`, '#fff', 4) +
+    shadowText(
+      w / 2,
+      h - band / 2 + size * 0.35,
+      tag,
+      `text-anchor="middle" font-family="${FONT_SANS}" font-weight="bold" font-size="${size}"`,
+      '#fff',
+      4,
+    ) +
     `<path d="${heartPath(w * 0.08, h - band / 2, band * 0.32)}" fill="#fff" opacity="0.9"/>` +
     sparkle(w * 0.92, h - band / 2, band * 0.2, '#fff', 0.9)
   );
 }
 
 /** A polaroid card: the photo in a square window, a wider white margin below with a caption. */
-export function polaroidCard(w: number, h: number, photo: (size: number) => string, caption: string, date: string): string {
+export function polaroidCard(
+  w: number,
+  h: number,
+  photo: (size: number) => string,
+  caption: string,
+  date: string,
+): string {
   const margin = Math.round(w * 0.06);
   const size = w - 2 * margin;
   const captionY = margin + size + (h - margin - size) * 0.48;

@@ -40,7 +40,9 @@ export function mirrorIcon(style: MirrorStyle, size = 256): string {
           [0.28, 0.56, '#3a86ff'],
           [0.42, 0.66, '#8338ec'],
         ]
-          .map(([x, y, c]) => `<circle cx="${n(Number(x) * s)}" cy="${n(Number(y) * s)}" r="${n(s * 0.06)}" fill="${c}"/>`)
+          .map(
+            ([x, y, c]) => `<circle cx="${n(Number(x) * s)}" cy="${n(Number(y) * s)}" r="${n(s * 0.06)}" fill="${c}"/>`,
+          )
           .join('') +
         `<g transform="rotate(40 ${n(s * 0.7)} ${n(s * 0.4)})"><rect x="${n(s * 0.68)}" y="${n(s * 0.05)}" width="${n(s * 0.05)}" height="${n(s * 0.45)}" rx="${n(s * 0.02)}" fill="#8d5a2b"/><rect x="${n(s * 0.675)}" y="${n(s * 0.45)}" width="${n(s * 0.06)}" height="${n(s * 0.06)}" fill="#c0c0c0"/><path d="M${n(s * 0.675)},${n(s * 0.51)} L${n(s * 0.735)},${n(s * 0.51)} L${n(s * 0.705)},${n(s * 0.62)} Z" fill="#e63946"/></g>`
       );
@@ -169,7 +171,10 @@ function animePortrait(s: number): string {
     `<path d="M${P(507, 590)} L${P(512, 600)}" stroke="#d89a8a" stroke-width="${n(4 * k)}" stroke-linecap="round"/>` +
     `<path d="M${P(480, 640)} Q${P(512, 675)} ${P(544, 640)} Z" fill="#b3263f"/>` +
     [-1, 1]
-      .map((d) => `<ellipse cx="${n((512 + d * 150) * k)}" cy="${n(600 * k)}" rx="${n(48 * k)}" ry="${n(22 * k)}" fill="#ff7eb6" opacity="0.4"/>`)
+      .map(
+        (d) =>
+          `<ellipse cx="${n((512 + d * 150) * k)}" cy="${n(600 * k)}" rx="${n(48 * k)}" ry="${n(22 * k)}" fill="#ff7eb6" opacity="0.4"/>`,
+      )
       .join('') +
     sparkle(170 * k, 200 * k, 40 * k, '#fff') +
     sparkle(860 * k, 330 * k, 30 * k, '#fff') +
@@ -194,7 +199,8 @@ function heroPortrait(s: number): string {
     city.push(`<rect x="${n(x)}" y="${n(s - bh)}" width="${n(bw + 1)}" height="${n(bh)}" fill="#1b1f4b"/>`);
     for (let wy = s - bh + 20 * k; wy < s - 20 * k; wy += 34 * k) {
       for (let wx = x + 12 * k; wx < x + bw - 20 * k; wx += 26 * k) {
-        if (r.next() < 0.55) city.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(12 * k)}" height="${n(16 * k)}" fill="#ffe066"/>`);
+        if (r.next() < 0.55)
+          city.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(12 * k)}" height="${n(16 * k)}" fill="#ffe066"/>`);
       }
     }
     x += bw;
@@ -226,7 +232,12 @@ function heroPortrait(s: number): string {
     }) +
     // Mask across the eyes.
     `<path d="M${n(cx - 0.95 * u)},${n(hy - 0.05 * u)} Q${n(cx)},${n(hy - 0.45 * u)} ${n(cx + 0.95 * u)},${n(hy - 0.05 * u)} L${n(cx + 0.8 * u)},${n(hy + 0.22 * u)} Q${n(cx)},${n(hy + 0.05 * u)} ${n(cx - 0.8 * u)},${n(hy + 0.22 * u)} Z" fill="#111827"/>` +
-    [-1, 1].map((d) => `<ellipse cx="${n(cx + d * 0.36 * u)}" cy="${n(hy)}" rx="${n(0.16 * u)}" ry="${n(0.09 * u)}" fill="#fff"/>`).join('') +
+    [-1, 1]
+      .map(
+        (d) =>
+          `<ellipse cx="${n(cx + d * 0.36 * u)}" cy="${n(hy)}" rx="${n(0.16 * u)}" ry="${n(0.09 * u)}" fill="#fff"/>`,
+      )
+      .join('') +
     `<circle cx="${n(cx)}" cy="${n(shoulders + 1.25 * u)}" r="${n(0.62 * u)}" fill="#ffd23f" stroke="#b45309" stroke-width="${n(0.06 * u)}"/>` +
     bolt(cx, shoulders + 1.25 * u, 0.9 * u, '#e11d48') +
     burst(s * 0.8, s * 0.17, 130 * k, 90 * k, 12, '#fff') +

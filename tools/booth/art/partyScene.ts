@@ -29,8 +29,16 @@ export const PALETTES = {
     glows: ['#fff27a', '#7affd4', '#ff9bd2'],
     accents: ['#ff5c8a', '#ffd23f', '#ffffff', '#ff8c42', '#9b5cff'],
   },
-  candy: { sky: ['#40106b', '#8e44ad', '#fc5c7d'], glows: ['#ffb3e6', '#a0c4ff', '#fdffb6'], accents: ['#ffd23f', '#3ee6c1', '#ffffff', '#ff7a3d', '#6c8cff'] },
-  ocean: { sky: ['#0b1d51', '#1e4fa3', '#27b0c9'], glows: ['#8ae1ff', '#ff9bd2', '#fff27a'], accents: ['#ff4f9a', '#ffd23f', '#7cf29a', '#ff8c42', '#ffffff'] },
+  candy: {
+    sky: ['#40106b', '#8e44ad', '#fc5c7d'],
+    glows: ['#ffb3e6', '#a0c4ff', '#fdffb6'],
+    accents: ['#ffd23f', '#3ee6c1', '#ffffff', '#ff7a3d', '#6c8cff'],
+  },
+  ocean: {
+    sky: ['#0b1d51', '#1e4fa3', '#27b0c9'],
+    glows: ['#8ae1ff', '#ff9bd2', '#fff27a'],
+    accents: ['#ff4f9a', '#ffd23f', '#7cf29a', '#ff8c42', '#ffffff'],
+  },
   wedding: {
     sky: ['#3d2a3f', '#8a5a76', '#e8b4a0'],
     glows: ['#ffe8c7', '#ffd1dc', '#fff6e0'],
@@ -207,7 +215,9 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
     const u = base * (centred ? 1.08 : 0.96) * r.range(0.95, 1.05);
     const pose = r.pick(ARM_POSES);
     const swing = r.range(0.25, 0.45);
-    const lift = pose.map((v) => Math.min(1, Math.max(0, v + (v > 0.5 ? -swing : swing * 0.6) * (1 - phase)))) as unknown as [number, number];
+    const lift = pose.map((v) =>
+      Math.min(1, Math.max(0, v + (v > 0.5 ? -swing : swing * 0.6) * (1 - phase))),
+    ) as unknown as [number, number];
     figures.push({
       id: `${id}-p${i}`,
       x: slot * (i + 0.5) + r.range(-0.08, 0.08) * slot,
@@ -217,7 +227,10 @@ function people(r: Random, options: SceneOptions, palette: Palette, id: string, 
       skin: r.pick(SKIN_TONES),
       hair: r.pick(HAIR_COLOURS),
       hairStyle: r.pick(HAIR_STYLES),
-      shirt: palette.accents[(i * 2 + 1) % palette.accents.length] === '#ffffff' ? '#2f2a44' : palette.accents[(i * 2 + 1) % palette.accents.length],
+      shirt:
+        palette.accents[(i * 2 + 1) % palette.accents.length] === '#ffffff'
+          ? '#2f2a44'
+          : palette.accents[(i * 2 + 1) % palette.accents.length],
       prop: props[i] ?? r.pick(PROPS),
       lift,
       hatTilt: r.range(-18, 18),
@@ -240,7 +253,8 @@ function confetti(r: Random, w: number, h: number, palette: Palette, phase: numb
     const colour = r.pick(palette.accents);
     const size = r.range(0.008, 0.016) * w;
     const angle = r.range(0, 180) + phase * 90;
-    if (r.next() < 0.4) return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.45)}" fill="${colour}" opacity="0.9"/>`;
+    if (r.next() < 0.4)
+      return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.45)}" fill="${colour}" opacity="0.9"/>`;
     return `<rect x="${n(x - size / 2)}" y="${n(y - size)}" width="${n(size)}" height="${n(size * 1.8)}" fill="${colour}" opacity="0.9" transform="rotate(${n(angle)} ${n(x)} ${n(y)})"/>`;
   }).join('');
 }

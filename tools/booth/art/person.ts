@@ -50,7 +50,9 @@ export function drawFigure(f: Figure): string {
   const parts: string[] = [];
   parts.push(hairBehind(f, hy));
   // Neck, then the body over its lower end.
-  parts.push(`<rect x="${n(x - 0.3 * u * squash)}" y="${n(hy + 0.6 * u)}" width="${n(0.6 * u * squash)}" height="${n(sy - hy - 0.2 * u)}" fill="${f.skin}"/>`);
+  parts.push(
+    `<rect x="${n(x - 0.3 * u * squash)}" y="${n(hy + 0.6 * u)}" width="${n(0.6 * u * squash)}" height="${n(sy - hy - 0.2 * u)}" fill="${f.skin}"/>`,
+  );
   parts.push(
     `<path d="M${n(x - hw)},${n(f.bottom + 2)} L${n(x - hw)},${n(sy + 0.55 * u)} Q${n(x - hw)},${n(sy)} ${n(x - hw + 0.6 * u)},${n(sy)} ` +
       `L${n(x + hw - 0.6 * u)},${n(sy)} Q${n(x + hw)},${n(sy)} ${n(x + hw)},${n(sy + 0.55 * u)} L${n(x + hw)},${n(f.bottom + 2)} Z" fill="${f.shirt}"/>`,
@@ -71,7 +73,8 @@ export function drawFigure(f: Figure): string {
   }
   parts.push(`<circle cx="${n(x)}" cy="${n(hy)}" r="${n(u)}" fill="${f.skin}"/>`);
   if (back) {
-    if (f.hairStyle !== 'careca') parts.push(`<circle cx="${n(x)}" cy="${n(hy - 0.02 * u)}" r="${n(1.04 * u)}" fill="${f.hair}"/>`);
+    if (f.hairStyle !== 'careca')
+      parts.push(`<circle cx="${n(x)}" cy="${n(hy - 0.02 * u)}" r="${n(1.04 * u)}" fill="${f.hair}"/>`);
   } else {
     parts.push(hairFront(f, hy));
     parts.push(face(f, fx, hy, facing));
@@ -134,7 +137,10 @@ function hairFront(f: Figure, hy: number): string {
       return `<ellipse cx="${n(x - 0.35 * u)}" cy="${n(hy - 0.6 * u)}" rx="${n(0.3 * u)}" ry="${n(0.15 * u)}" fill="#fff" opacity="0.3"/>`;
     case 'cacheado':
       return [-0.55, 0, 0.55]
-        .map((d) => `<circle cx="${n(x + d * u)}" cy="${n(hy - (0.78 + (d === 0 ? 0.08 : 0)) * u)}" r="${n(0.32 * u)}" fill="${f.hair}"/>`)
+        .map(
+          (d) =>
+            `<circle cx="${n(x + d * u)}" cy="${n(hy - (0.78 + (d === 0 ? 0.08 : 0)) * u)}" r="${n(0.32 * u)}" fill="${f.hair}"/>`,
+        )
         .join('');
     case 'coque':
       return `<path d="M${n(x - r)},${n(hy)} A${n(r)},${n(r)} 0 0 1 ${n(x + r)},${n(hy)} Q${n(x)},${n(hy - 0.55 * u)} ${n(x - r)},${n(hy)} Z" fill="${f.hair}"/>`;
@@ -154,7 +160,9 @@ function face(f: Figure, fx: number, hy: number, facing: number): string {
   const parts: string[] = [];
   for (const d of [-1, 1]) {
     const ex = fx + d * spread;
-    parts.push(`<circle cx="${n(fx + d * 1.7 * spread)}" cy="${n(hy + 0.32 * u)}" r="${n(0.17 * u)}" fill="#ff5d8f" opacity="0.35"/>`);
+    parts.push(
+      `<circle cx="${n(fx + d * 1.7 * spread)}" cy="${n(hy + 0.32 * u)}" r="${n(0.17 * u)}" fill="#ff5d8f" opacity="0.35"/>`,
+    );
     if (f.prop !== 'oculos' && f.prop !== 'coracao') {
       parts.push(`<ellipse cx="${n(ex)}" cy="${n(hy)}" rx="${n(0.11 * u)}" ry="${n(0.15 * u)}" fill="#2b1d1d"/>`);
       parts.push(`<circle cx="${n(ex - 0.035 * u)}" cy="${n(hy - 0.05 * u)}" r="${n(0.04 * u)}" fill="#fff"/>`);
@@ -164,8 +172,12 @@ function face(f: Figure, fx: number, hy: number, facing: number): string {
     );
   }
   const m = 0.4 * u * (0.6 + 0.4 * Math.abs(facing));
-  parts.push(`<path d="M${n(fx - m)},${n(hy + 0.3 * u)} Q${n(fx)},${n(hy + 0.95 * u)} ${n(fx + m)},${n(hy + 0.3 * u)} Z" fill="#6d1a2a"/>`);
-  parts.push(`<ellipse cx="${n(fx)}" cy="${n(hy + 0.55 * u)}" rx="${n(0.16 * u)}" ry="${n(0.07 * u)}" fill="#ff7b8b"/>`);
+  parts.push(
+    `<path d="M${n(fx - m)},${n(hy + 0.3 * u)} Q${n(fx)},${n(hy + 0.95 * u)} ${n(fx + m)},${n(hy + 0.3 * u)} Z" fill="#6d1a2a"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${n(fx)}" cy="${n(hy + 0.55 * u)}" rx="${n(0.16 * u)}" ry="${n(0.07 * u)}" fill="#ff7b8b"/>`,
+  );
   parts.push(
     `<path d="M${n(fx - m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.7)},${n(hy + 0.42 * u)} L${n(fx - m * 0.7)},${n(hy + 0.42 * u)} Z" fill="#fff"/>`,
   );
@@ -184,7 +196,10 @@ function facePropSvg(f: Figure, fx: number, hy: number, spread: number): string 
     }
     case 'coracao':
       return [-1, 1]
-        .map((d) => `<path d="${heartPath(fx + d * spread * 1.05, hy - 0.02 * u, 0.72 * u)}" fill="#ff2e63" stroke="#b3003c" stroke-width="${n(0.05 * u)}"/>`)
+        .map(
+          (d) =>
+            `<path d="${heartPath(fx + d * spread * 1.05, hy - 0.02 * u, 0.72 * u)}" fill="#ff2e63" stroke="#b3003c" stroke-width="${n(0.05 * u)}"/>`,
+        )
         .join('');
     case 'bigode': {
       const y = hy + 0.3 * u;
@@ -230,7 +245,10 @@ function headProp(f: Figure, fx: number, hy: number, back: boolean): string {
         .map(([dx, dy]) => `${n(x + dx * u)},${n(base + dy * u)}`)
         .join(' ');
       const jewels = [-0.4, 0, 0.4]
-        .map((d, i) => `<circle cx="${n(x + d * u)}" cy="${n(base - 0.14 * u)}" r="${n(0.08 * u)}" fill="${['#ff2e63', '#3ee6c1', '#6c8cff'][i]}"/>`)
+        .map(
+          (d, i) =>
+            `<circle cx="${n(x + d * u)}" cy="${n(base - 0.14 * u)}" r="${n(0.08 * u)}" fill="${['#ff2e63', '#3ee6c1', '#6c8cff'][i]}"/>`,
+        )
         .join('');
       return `<polygon points="${pts}" fill="#ffd23f" stroke="#e0a100" stroke-width="${n(0.05 * u)}" stroke-linejoin="round"/>${jewels}`;
     }

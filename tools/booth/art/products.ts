@@ -114,7 +114,14 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
               h * 0.32 + s * 0.02,
               s * 0.22,
               s * 0.22,
-              partyScene({ width: 300, height: 300, seed: 50 + i, palette: i ? 'candy' : 'tropical', people: 2, id: `${id}-p${i}` }),
+              partyScene({
+                width: 300,
+                height: 300,
+                seed: 50 + i,
+                palette: i ? 'candy' : 'tropical',
+                people: 2,
+                id: `${id}-p${i}`,
+              }),
               '0 0 300 300',
             ) +
             `</g>`,
@@ -122,7 +129,10 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
         .join('') +
       `<rect x="${n(cx - bw / 2)}" y="${n(cy - bh / 2)}" width="${n(bw)}" height="${n(bh)}" rx="${n(s * 0.05)}" fill="#f4f1ea" stroke="#d9d3c7" stroke-width="3"/>` +
       stripes
-        .map((c, i) => `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" height="${n(bh)}" fill="${c}"/>`)
+        .map(
+          (c, i) =>
+            `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" height="${n(bh)}" fill="${c}"/>`,
+        )
         .join('') +
       `<rect x="${n(cx - bw / 2)}" y="${n(cy + bh * 0.28)}" width="${n(bw)}" height="${n(bh * 0.22)}" rx="${n(s * 0.03)}" fill="#2f2a44"/>` +
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(s * 0.13)}" fill="#2f2a44"/>` +
@@ -186,7 +196,14 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
         y,
         size,
         size,
-        partyScene({ width: 300, height: 300, seed, palette: seed % 2 ? 'neon' : 'sunset', people: 2, id: `${id}-ph${seed}` }),
+        partyScene({
+          width: 300,
+          height: 300,
+          seed,
+          palette: seed % 2 ? 'neon' : 'sunset',
+          people: 2,
+          id: `${id}-ph${seed}`,
+        }),
         '0 0 300 300',
       ) +
       `</g>`;
@@ -202,7 +219,9 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     );
   },
   'plataforma-led': (w, h, s, id) =>
-    platform(w / 2, h * 0.62, s * 0.38, id) + sparkle(w * 0.2, h * 0.25, s * 0.05, '#fff') + sparkle(w * 0.8, h * 0.3, s * 0.04, '#fff'),
+    platform(w / 2, h * 0.62, s * 0.38, id) +
+    sparkle(w * 0.2, h * 0.25, s * 0.05, '#fff') +
+    sparkle(w * 0.8, h * 0.3, s * 0.04, '#fff'),
   'bastao-selfie': (w, h, s) =>
     `<g transform="rotate(-30 ${n(w / 2)} ${n(h / 2)})">` +
     `<rect x="${n(w / 2 - s * 0.025)}" y="${n(h * 0.3)}" width="${n(s * 0.05)}" height="${n(s * 0.6)}" rx="${n(s * 0.02)}" fill="#cfd3dc" stroke="#8d93a1" stroke-width="2"/>` +

@@ -61,7 +61,9 @@ export function spinFrame(o: SpinOptions): string {
       const squash = 0.62 + 0.38 * Math.abs(Math.cos(turn));
       return {
         depth,
-        svg: legs(x, hip - gu * 0.2, feet, gu, squash) + drawFigure({ ...g, id: `${id}-f${i}`, x, u: gu, shoulders: hip - gu * 2.6, bottom: hip, turn }),
+        svg:
+          legs(x, hip - gu * 0.2, feet, gu, squash) +
+          drawFigure({ ...g, id: `${id}-f${i}`, x, u: gu, shoulders: hip - gu * 2.6, bottom: hip, turn }),
       };
     })
     .sort((a, b) => a.depth - b.depth)

@@ -19,7 +19,14 @@ export function svgDocument(width: number, height: number, body: string): string
 }
 
 /** Places a drawing made for another size inside a rectangle (nested SVG clips to it). */
-export function nested(x: number, y: number, width: number, height: number, body: string, viewBox = `0 0 ${width} ${height}`): string {
+export function nested(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  body: string,
+  viewBox = `0 0 ${width} ${height}`,
+): string {
   return `<svg x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" viewBox="${viewBox}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
 }
 

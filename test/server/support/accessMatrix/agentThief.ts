@@ -44,7 +44,8 @@ const call = (options: Request, headers: Record<string, string>): Promise<LightM
 
 async function succeed(options: Request, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   const response = await call(options, headers);
-  if (response.statusCode !== 200) throw new Error(`setting up the victim, ${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`setting up the victim, ${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
   return response;
 }
 
@@ -63,15 +64,35 @@ export let victimMirrorSession = '';
 export async function victimWithData(): Promise<void> {
   await attend(server, 'ligada', VICTIM);
   await attend(server, 'privada', VICTIM);
-  await succeed({ method: 'PUT', url: '/api/events/festa_ana/rostos', token: users.team.token, payload: { enabled: true } });
+  await succeed({
+    method: 'PUT',
+    url: '/api/events/festa_ana/rostos',
+    token: users.team.token,
+    payload: { enabled: true },
+  });
   const photo = Buffer.from((await photoWithFaces()).split(',')[1], 'base64');
-  await succeed({ method: 'POST', url: `/api/device/media?file=ladrao-${next()}.jpg`, headers: { ...camera, 'content-type': 'image/jpeg' }, payload: photo });
+  await succeed({
+    method: 'POST',
+    url: `/api/device/media?file=ladrao-${next()}.jpg`,
+    headers: { ...camera, 'content-type': 'image/jpeg' },
+    payload: photo,
+  });
   await server.jobsDone();
   const poligram = await photoWithFaces({ width: 320 });
-  await succeed({ method: 'POST', url: `/api/uploadFace/${VICTIM}`, payload: { poligram, consentimento: true, eventos: ['festa_ana'] } }, victimBrowser());
+  await succeed(
+    {
+      method: 'POST',
+      url: `/api/uploadFace/${VICTIM}`,
+      payload: { poligram, consentimento: true, eventos: ['festa_ana'] },
+    },
+    victimBrowser(),
+  );
   const qrid = `girovitima${next()}`;
   await succeed({ method: 'POST', url: '/api/device/ultra/session', headers: ultra, payload: { qrid } });
-  await succeed({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${VICTIM}` }, victimBrowser());
+  await succeed(
+    { method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${VICTIM}` },
+    victimBrowser(),
+  );
   await succeed({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra });
   await succeed({
     method: 'POST',
@@ -80,7 +101,12 @@ export async function victimWithData(): Promise<void> {
     payload: mp4(),
   });
   victimMirrorSession = `sessaovitima${next()}`;
-  await succeed({ method: 'POST', url: '/api/device/mirror/session', headers: mirror, payload: { sessionHash: victimMirrorSession } });
+  await succeed({
+    method: 'POST',
+    url: '/api/device/mirror/session',
+    headers: mirror,
+    payload: { sessionHash: victimMirrorSession },
+  });
 }
 
 /** What the victim's own browser reads of their data: each answer's status and body. */
@@ -117,7 +143,10 @@ export async function namingTheVictim(): Promise<Record<string, InjectOptions>> 
     'deleting the selfie': { method: 'DELETE', url: `/api/faces/${VICTIM}` },
     'the booth results': { method: 'GET', url: `/api/agentResults/${VICTIM}` },
     "the 360 platform's last video": { method: 'GET', url: `/api/ultraLast/ultra1/festa_ana?agent=${VICTIM}` },
-    'a 360 session as the victim': { method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${VICTIM}` },
+    'a 360 session as the victim': {
+      method: 'GET',
+      url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${VICTIM}`,
+    },
     "the mirror's session": { method: 'GET', url: `${session}/start/0` },
     "the mirror's modes": { method: 'GET', url: `${session}/get_modes/0` },
     "the mirror's last image": { method: 'GET', url: `${session}/get_last_image/0` },
@@ -127,9 +156,15 @@ export async function namingTheVictim(): Promise<Record<string, InjectOptions>> 
 }
 
 /** Sends `options` from `headers`' browser: the status, and the error code of a refusal. */
-export async function answer(options: InjectOptions, headers: Record<string, string>): Promise<{ status: number; error?: unknown }> {
+export async function answer(
+  options: InjectOptions,
+  headers: Record<string, string>,
+): Promise<{ status: number; error?: unknown }> {
   const response = await call(options, headers);
   if (response.statusCode < 400) return { status: response.statusCode };
   const body: unknown = response.headers['content-type']?.toString().includes('json') ? response.json() : null;
-  return { status: response.statusCode, error: body && typeof body === 'object' && 'error' in body ? body.error : undefined };
+  return {
+    status: response.statusCode,
+    error: body && typeof body === 'object' && 'error' in body ? body.error : undefined,
+  };
 }

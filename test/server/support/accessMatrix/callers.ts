@@ -62,8 +62,18 @@ export const CALLERS: readonly Caller[] = [
 ];
 
 export type DeviceKind = 'camera' | 'printer' | 'mirror' | 'ultra';
-export const OTHER_KIND: Record<DeviceKind, DeviceKind> = { camera: 'printer', printer: 'camera', mirror: 'camera', ultra: 'camera' };
-export const DEVICE_IDS: Record<DeviceKind, string> = { camera: 'cam1', printer: 'printer1', mirror: 'mirror1', ultra: 'ultra1' };
+export const OTHER_KIND: Record<DeviceKind, DeviceKind> = {
+  camera: 'printer',
+  printer: 'camera',
+  mirror: 'camera',
+  ultra: 'camera',
+};
+export const DEVICE_IDS: Record<DeviceKind, string> = {
+  camera: 'cam1',
+  printer: 'printer1',
+  mirror: 'mirror1',
+  ultra: 'ultra1',
+};
 
 export type Expected = number | { status: number; body: unknown };
 export type Matrix = Record<Caller, Expected>;
@@ -128,7 +138,11 @@ export const optional = (anonymous: Expected, signed: Expected): Matrix => ({
 export const signedIn = (expected: Expected): Matrix => optional(401, expected);
 
 /** A role's route: 401 without a valid session, `refused` for the signed-in callers who lack the role. */
-export const only = (who: 'team' | 'partnerA' | 'partnerAAndTeam', allowed: Expected, refused: Expected = 403): Matrix => ({
+export const only = (
+  who: 'team' | 'partnerA' | 'partnerAAndTeam',
+  allowed: Expected,
+  refused: Expected = 403,
+): Matrix => ({
   ...signedIn(refused),
   partnerA: who === 'team' ? refused : allowed,
   team: who === 'partnerA' ? refused : allowed,
@@ -158,7 +172,12 @@ export const presence = (open: Expected, stranger: Expected = 404): Matrix => ({
  * (signed in or not, a link-only event needs no login); anyone else, who never was there, gets
  * what an unknown event gets (404).
  */
-export const linkOnly = (open: Expected, stranger: Expected = 404): Matrix => ({ ...optional(stranger, stranger), invited: open, team: open });
+export const linkOnly = (open: Expected, stranger: Expected = 404): Matrix => ({
+  ...optional(stranger, stranger),
+  invited: open,
+  team: open,
+});
 
 /** The cells of `matrix` for `callers` only: to lay over another helper's row. */
-export const pick = (matrix: Matrix, callers: readonly Caller[]): Partial<Matrix> => Object.fromEntries(callers.map((caller) => [caller, matrix[caller]]));
+export const pick = (matrix: Matrix, callers: readonly Caller[]): Partial<Matrix> =>
+  Object.fromEntries(callers.map((caller) => [caller, matrix[caller]]));

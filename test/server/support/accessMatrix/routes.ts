@@ -4,7 +4,20 @@ import { signNotification } from '../../../../server/src/payments/webhookSignatu
 import { photoWithFaces } from '../../../support/faceSelfies';
 import { jpeg, mp4 } from '../fixtures';
 import type { InjectOptions } from 'fastify';
-import { anyone, device, linkOnly, ok, only, optional, pick, presence, signedIn, type Expected, type Matrix, type Row } from './callers';
+import {
+  anyone,
+  device,
+  linkOnly,
+  ok,
+  only,
+  optional,
+  pick,
+  presence,
+  signedIn,
+  type Expected,
+  type Matrix,
+  type Row,
+} from './callers';
 import {
   askedPrint,
   CARD,
@@ -73,7 +86,11 @@ export const ROWS: Row[] = [
       ...pick(anyone(ok(['festa_ana', 'privada'])), ['owner', 'attendee', 'attendeeSignedOut', 'packHolder', 'team']),
     },
   },
-  { route: 'GET /api/evento/:id', request: () => ({ method: 'GET', url: '/api/evento/festa-ana-1' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/evento/:id',
+    request: () => ({ method: 'GET', url: '/api/evento/festa-ana-1' }),
+    expected: signedIn(200),
+  },
   {
     route: 'GET /api/all/:bname/:type',
     label: 'a public event',
@@ -161,7 +178,11 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/deviceLast/privada/cam2' }),
     expected: presence(200),
   },
-  { route: 'GET /api/validatePacks/:hashes', request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }), expected: anyone(200) },
+  {
+    route: 'GET /api/validatePacks/:hashes',
+    request: () => ({ method: 'GET', url: `/api/validatePacks/${PACK},PACK5` }),
+    expected: anyone(200),
+  },
   {
     route: 'GET /api/print/:packHash/:printId',
     request: () => ({ method: 'GET', url: `/api/print/${PACK}/${PHOTO}?request=tap-${randomUUID()}` }),
@@ -175,18 +196,29 @@ export const ROWS: Row[] = [
   },
   {
     route: 'POST /api/landingForm',
-    request: () => ({ method: 'POST', url: '/api/landingForm', payload: { nome: 'Maria', evento: 'Casamento', email: 'maria@example.com' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/landingForm',
+      payload: { nome: 'Maria', evento: 'Casamento', email: 'maria@example.com' },
+    }),
     expected: anyone(ok('ok')),
   },
 
   // The signed-in user's account
   {
     route: 'GET /api/createAccount',
-    request: () => ({ method: 'GET', url: `/api/createAccount?account=${encodeURIComponent(JSON.stringify({ displayName: 'Conta' }))}` }),
+    request: () => ({
+      method: 'GET',
+      url: `/api/createAccount?account=${encodeURIComponent(JSON.stringify({ displayName: 'Conta' }))}`,
+    }),
     // Every signed-in caller has an account by now (beforeAll): nothing is created twice.
     expected: signedIn(ok('already_exists')),
   },
-  { route: 'GET /api/updateAccount', request: () => ({ method: 'GET', url: '/api/updateAccount?events=festa_ana' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/updateAccount',
+    request: () => ({ method: 'GET', url: '/api/updateAccount?events=festa_ana' }),
+    expected: signedIn(200),
+  },
   {
     route: 'GET /api/account',
     request: () => ({ method: 'GET', url: '/api/account' }),
@@ -219,19 +251,34 @@ export const ROWS: Row[] = [
     },
     expected: { ...signedIn(404), partnerA: ok('ok') },
   },
-  { route: 'GET /api/check_bname/:name', request: () => ({ method: 'GET', url: '/api/check_bname/festa_ana' }), expected: optional(ok('yes'), ok('yes')) },
+  {
+    route: 'GET /api/check_bname/:name',
+    request: () => ({ method: 'GET', url: '/api/check_bname/festa_ana' }),
+    expected: optional(ok('yes'), ok('yes')),
+  },
   {
     // The free variant of a taken name (issue 43): nothing secret, anyone may ask, as check_bname.
     route: 'GET /api/free_bname/:name',
     request: () => ({ method: 'GET', url: '/api/free_bname/festa_ana' }),
     expected: optional(200, 200),
   },
-  { route: 'GET /api/load_events', request: () => ({ method: 'GET', url: '/api/load_events' }), expected: signedIn(200) },
-  { route: 'GET /api/load_transactions', request: () => ({ method: 'GET', url: '/api/load_transactions' }), expected: signedIn(200) },
+  {
+    route: 'GET /api/load_events',
+    request: () => ({ method: 'GET', url: '/api/load_events' }),
+    expected: signedIn(200),
+  },
+  {
+    route: 'GET /api/load_transactions',
+    request: () => ({ method: 'GET', url: '/api/load_transactions' }),
+    expected: signedIn(200),
+  },
   {
     route: 'GET /api/orders/:orderId',
     label: "partner A's order",
-    request: async () => ({ method: 'GET', url: `/api/orders/${(await placeOrder('pix', users.partnerA.token)).orderId}` }),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/orders/${(await placeOrder('pix', users.partnerA.token)).orderId}`,
+    }),
     expected: { ...optional(404, 404), partnerA: 200 },
   },
   {
@@ -244,7 +291,16 @@ export const ROWS: Row[] = [
     },
     expected: {
       ...optional(200, 200),
-      ...pick(anyone(404), ['agentThief', 'attendeeSignedOut', 'wallHolder', 'owner', 'attendee', 'packHolder', 'invited', 'team']),
+      ...pick(anyone(404), [
+        'agentThief',
+        'attendeeSignedOut',
+        'wallHolder',
+        'owner',
+        'attendee',
+        'packHolder',
+        'invited',
+        'team',
+      ]),
     },
   },
   {
@@ -259,13 +315,24 @@ export const ROWS: Row[] = [
   {
     route: 'GET /api/create_event/:name/:orderId',
     label: "partner A's paid order",
-    request: async () => ({ method: 'GET', url: `/api/create_event/evento_matriz_${next()}/${await paidOrderOfPartnerA()}` }),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/create_event/evento_matriz_${next()}/${await paidOrderOfPartnerA()}`,
+    }),
     expected: only('partnerA', ok('ok')),
   },
 
   // The shop and payments
-  { route: 'GET /api/shop/:coupon/:agent', request: () => ({ method: 'GET', url: '/api/shop/DEZ/agente001' }), expected: anyone(200) },
-  { route: 'POST /api/order/:coupon', request: () => ({ method: 'POST', url: '/api/order/DEZ', payload: orderPayload('pix') }), expected: optional(200, 200) },
+  {
+    route: 'GET /api/shop/:coupon/:agent',
+    request: () => ({ method: 'GET', url: '/api/shop/DEZ/agente001' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'POST /api/order/:coupon',
+    request: () => ({ method: 'POST', url: '/api/order/DEZ', payload: orderPayload('pix') }),
+    expected: optional(200, 200),
+  },
   {
     route: 'POST /api/process_payment_card',
     request: async () => {
@@ -294,7 +361,11 @@ export const ROWS: Row[] = [
   {
     route: 'POST /api/webhooks/mercadopago',
     label: 'unsigned',
-    request: () => ({ method: 'POST', url: '/api/webhooks/mercadopago?data.id=123&type=payment', payload: { type: 'payment', data: { id: '123' } } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/webhooks/mercadopago?data.id=123&type=payment',
+      payload: { type: 'payment', data: { id: '123' } },
+    }),
     expected: anyone(401),
   },
   {
@@ -312,8 +383,16 @@ export const ROWS: Row[] = [
     },
     expected: anyone(ok('ok')),
   },
-  { route: 'POST /api/sandbox/card_tokens', request: () => ({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD }), expected: anyone(200) },
-  { route: 'GET /api/sandbox/payment_methods', request: () => ({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' }), expected: anyone(200) },
+  {
+    route: 'POST /api/sandbox/card_tokens',
+    request: () => ({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /api/sandbox/payment_methods',
+    request: () => ({ method: 'GET', url: '/api/sandbox/payment_methods?bin=423564' }),
+    expected: anyone(200),
+  },
   {
     // The customer's bank in the sandbox: whoever holds a pending Pix order's number pays it.
     route: 'POST /api/sandbox/pix/:orderId/:outcome',
@@ -328,11 +407,23 @@ export const ROWS: Row[] = [
   },
   {
     route: 'POST /api/team_orders/:orderId',
-    request: async () => ({ method: 'POST', url: `/api/team_orders/${(await placeOrder('pix')).orderId}`, payload: { status: 'approved' } }),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/team_orders/${(await placeOrder('pix')).orderId}`,
+      payload: { status: 'approved' },
+    }),
     expected: only('team', 200),
   },
-  { route: 'GET /api/team/devices', request: () => ({ method: 'GET', url: '/api/team/devices' }), expected: only('team', 200) },
-  { route: 'GET /api/team/events', request: () => ({ method: 'GET', url: '/api/team/events?busca=privada' }), expected: only('team', 200) },
+  {
+    route: 'GET /api/team/devices',
+    request: () => ({ method: 'GET', url: '/api/team/devices' }),
+    expected: only('team', 200),
+  },
+  {
+    route: 'GET /api/team/events',
+    request: () => ({ method: 'GET', url: '/api/team/events?busca=privada' }),
+    expected: only('team', 200),
+  },
   {
     route: 'POST /api/team/devices/:id/key',
     // A device no other row uses (a new key stops the old one): test/server/deviceKeys.test.ts makes real ones.
@@ -342,8 +433,16 @@ export const ROWS: Row[] = [
   },
 
   // Partners and the team
-  { route: 'GET /api/contracts/:partner', request: () => ({ method: 'GET', url: '/api/contracts/parceiro1' }), expected: only('partnerAAndTeam', 200) },
-  { route: 'GET /api/deals/:partner', request: () => ({ method: 'GET', url: '/api/deals/parceiro1' }), expected: only('partnerAAndTeam', 200) },
+  {
+    route: 'GET /api/contracts/:partner',
+    request: () => ({ method: 'GET', url: '/api/contracts/parceiro1' }),
+    expected: only('partnerAAndTeam', 200),
+  },
+  {
+    route: 'GET /api/deals/:partner',
+    request: () => ({ method: 'GET', url: '/api/deals/parceiro1' }),
+    expected: only('partnerAAndTeam', 200),
+  },
   {
     route: 'POST /api/launch_coupon',
     request: async () => ({
@@ -376,17 +475,29 @@ export const ROWS: Row[] = [
   },
   {
     route: 'POST /api/authorize_hash',
-    request: () => ({ method: 'POST', url: '/api/authorize_hash', payload: { partnerName: `matriz_${next()}`, hash: newInvitationHash() } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorize_hash',
+      payload: { partnerName: `matriz_${next()}`, hash: newInvitationHash() },
+    }),
     expected: only('team', 200),
   },
   {
     // Any signed-in account may accept an invitation; an unknown hash proves it got that far.
     route: 'POST /api/authorize_partner',
-    request: () => ({ method: 'POST', url: '/api/authorize_partner', payload: { partnerName: 'parceiro_dono', hash: newInvitationHash() } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorize_partner',
+      payload: { partnerName: 'parceiro_dono', hash: newInvitationHash() },
+    }),
     expected: signedIn(404),
   },
   { route: 'GET /api/leads', request: () => ({ method: 'GET', url: '/api/leads' }), expected: only('team', 200) },
-  { route: 'GET /api/check_team', request: () => ({ method: 'GET', url: '/api/check_team' }), expected: { ...signedIn(ok('no')), team: ok('ok') } },
+  {
+    route: 'GET /api/check_team',
+    request: () => ({ method: 'GET', url: '/api/check_team' }),
+    expected: { ...signedIn(ok('no')), team: ok('ok') },
+  },
 
   // The mirror and the 360 platform, as guests drive them from their phones
   {
@@ -466,7 +577,11 @@ export const ROWS: Row[] = [
     request: () => ownAgentRequest('GET', (agent) => `/api/ultraLast/ultra1/festa_ana?agent=${agent}`),
     expected: ownAgentOf(optional(200, 200)),
   },
-  { route: 'GET /api/agentResults/:agent', request: () => ownAgentRequest('GET', (agent) => `/api/agentResults/${agent}`), expected: ownAgentOnly(200) },
+  {
+    route: 'GET /api/agentResults/:agent',
+    request: () => ownAgentRequest('GET', (agent) => `/api/agentResults/${agent}`),
+    expected: ownAgentOnly(200),
+  },
   {
     route: 'POST /api/uploadFace/:name',
     request: async () => {
@@ -502,22 +617,43 @@ export const ROWS: Row[] = [
   {
     route: 'POST /api/fotos-do-rosto/:agent/colecao',
     label: 'no selfie kept',
-    request: () => ({ ...ownAgentRequest('POST', (agent) => `/api/fotos-do-rosto/${agent}/colecao`), payload: { fotos: ['/media/festa_ana/pad/a1.jpg'] } }),
+    request: () => ({
+      ...ownAgentRequest('POST', (agent) => `/api/fotos-do-rosto/${agent}/colecao`),
+      payload: { fotos: ['/media/festa_ana/pad/a1.jpg'] },
+    }),
     // 'Pegar todas' collects only what the visitor's own kept selfie finds; a bad token is a 401.
     expected: ownAgentOf(optional(404, 404)),
   },
-  { route: 'DELETE /api/faces/:agent', request: () => ownAgentRequest('DELETE', (agent) => `/api/faces/${agent}`), expected: ownAgentOnly(ok('ok')) },
+  {
+    route: 'DELETE /api/faces/:agent',
+    request: () => ownAgentRequest('DELETE', (agent) => `/api/faces/${agent}`),
+    expected: ownAgentOnly(ok('ok')),
+  },
 
   // The devices' own API (x-device-id and x-device-key)
-  { route: 'GET /api/device/me', request: () => ({ method: 'GET', url: '/api/device/me' }), expected: { ...device(200), otherDevice: 200 } },
+  {
+    route: 'GET /api/device/me',
+    request: () => ({ method: 'GET', url: '/api/device/me' }),
+    expected: { ...device(200), otherDevice: 200 },
+  },
   {
     route: 'POST /api/device/media',
     needs: 'camera',
     request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()),
     expected: device(200),
   },
-  { route: 'GET /api/device/last-photo-link', needs: 'camera', request: () => ({ method: 'GET', url: '/api/device/last-photo-link' }), expected: device(200) },
-  { route: 'GET /api/device/print-jobs', needs: 'printer', request: () => ({ method: 'GET', url: '/api/device/print-jobs' }), expected: device(200) },
+  {
+    route: 'GET /api/device/last-photo-link',
+    needs: 'camera',
+    request: () => ({ method: 'GET', url: '/api/device/last-photo-link' }),
+    expected: device(200),
+  },
+  {
+    route: 'GET /api/device/print-jobs',
+    needs: 'printer',
+    request: () => ({ method: 'GET', url: '/api/device/print-jobs' }),
+    expected: device(200),
+  },
   {
     route: 'POST /api/device/printer/state',
     needs: 'printer',
@@ -585,7 +721,11 @@ export const ROWS: Row[] = [
   { route: 'GET /api/health', request: () => ({ method: 'GET', url: '/api/health' }), expected: anyone(200) },
   { route: 'GET /healthz', request: () => ({ method: 'GET', url: '/healthz' }), expected: anyone(200) },
   { route: 'GET /readyz', request: () => ({ method: 'GET', url: '/readyz' }), expected: anyone(200) },
-  { route: 'GET /media/*', request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }), expected: anyone(200) },
+  {
+    route: 'GET /media/*',
+    request: () => ({ method: 'GET', url: '/media/festa_ana/pad/a1.jpg' }),
+    expected: anyone(200),
+  },
   {
     // A private event's file by its random name (a collect link): its visitor was there, and sees it
     // signed in, with the media cookie of a login (test/server/privateMedia.test.ts): no token in a
@@ -618,7 +758,16 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/baixar/privada/pad' }),
     // The guest invited elsewhere opened one of its collect links above (a row before): that granted them the event.
     // So did the attacker's browser, signed out: asked to sign in, as any guest who was there.
-    expected: { ...anyone(404), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, attendeeSignedOut: 401, agentThief: 401 },
+    expected: {
+      ...anyone(404),
+      owner: 200,
+      attendee: 200,
+      packHolder: 200,
+      invited: 200,
+      team: 200,
+      attendeeSignedOut: 401,
+      agentThief: 401,
+    },
   },
   {
     route: 'GET /api/baixar/:bname/:type',
@@ -639,9 +788,21 @@ export const ROWS: Row[] = [
     expected: anyone(200),
   },
   // The company's images (the shop's, the mirror's icons): anyone's, whoever asks.
-  { route: 'GET /catalogo/*', request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }), expected: anyone(200) },
-  { route: 'GET /thumbs/*', request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
-  { route: 'GET /display/*', request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }), expected: anyone(200) },
+  {
+    route: 'GET /catalogo/*',
+    request: () => ({ method: 'GET', url: '/catalogo/produto-cabine.jpg' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /thumbs/*',
+    request: () => ({ method: 'GET', url: '/thumbs/festa_ana/pad/a1.jpg.webp' }),
+    expected: anyone(200),
+  },
+  {
+    route: 'GET /display/*',
+    request: () => ({ method: 'GET', url: '/display/festa_ana/pad/a1.jpg.webp' }),
+    expected: anyone(200),
+  },
   {
     // A link-only event's file by a name anyone could guess (the one its booth gave it): nothing of it to a stranger.
     route: 'GET /media/*',
@@ -660,8 +821,16 @@ export const ROWS: Row[] = [
 
   // Who sees an event's media: the cookie a login trades its token for, and the owner's setting
   // (its owner and the team; it stays private).
-  { route: 'POST /api/media-session', request: () => ({ method: 'POST', url: '/api/media-session' }), expected: signedIn(200) },
-  { route: 'DELETE /api/media-session', request: () => ({ method: 'DELETE', url: '/api/media-session' }), expected: anyone(200) },
+  {
+    route: 'POST /api/media-session',
+    request: () => ({ method: 'POST', url: '/api/media-session' }),
+    expected: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/media-session',
+    request: () => ({ method: 'DELETE', url: '/api/media-session' }),
+    expected: anyone(200),
+  },
   {
     route: 'PUT /api/events/:bname/visibility',
     request: () => ({ method: 'PUT', url: '/api/events/privada/visibility', payload: { visibility: 'private' } }),
@@ -711,8 +880,16 @@ export const ROWS: Row[] = [
     expected: only('team', 200),
   },
   // A wall link made and revoked on an event nobody here owns.
-  { route: 'POST /api/events/:bname/telao', request: () => ({ method: 'POST', url: '/api/events/outra/telao' }), expected: only('team', 200) },
-  { route: 'DELETE /api/events/:bname/telao', request: () => ({ method: 'DELETE', url: '/api/events/outra/telao' }), expected: only('team', 200) },
+  {
+    route: 'POST /api/events/:bname/telao',
+    request: () => ({ method: 'POST', url: '/api/events/outra/telao' }),
+    expected: only('team', 200),
+  },
+  {
+    route: 'DELETE /api/events/:bname/telao',
+    request: () => ({ method: 'DELETE', url: '/api/events/outra/telao' }),
+    expected: only('team', 200),
+  },
   {
     // Revoking every guest's access, on an event nobody here owns (privada's guests stay for the rows above).
     route: 'POST /api/events/:bname/access/revoke',
@@ -746,7 +923,12 @@ export const ROWS: Row[] = [
     route: 'POST /api/privacy/erase',
     request: () => {
       const agent = `agentep${next()}`;
-      return { method: 'POST', url: '/api/privacy/erase', payload: { agent }, headers: { cookie: server.visitorCookie(agent) } };
+      return {
+        method: 'POST',
+        url: '/api/privacy/erase',
+        payload: { agent },
+        headers: { cookie: server.visitorCookie(agent) },
+      };
     },
     expected: ownAgentOf(optional(200, 200)),
   },

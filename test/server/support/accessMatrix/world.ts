@@ -13,7 +13,10 @@ import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, ty
  */
 
 export let server: TestServer;
-export const users: Record<'guest' | 'owner' | 'attendee' | 'packHolder' | 'invited' | 'partnerA' | 'partnerB' | 'team', TestUser> = {} as never;
+export const users: Record<
+  'guest' | 'owner' | 'attendee' | 'packHolder' | 'invited' | 'partnerA' | 'partnerB' | 'team',
+  TestUser
+> = {} as never;
 /** The cookies a browser of each caller holds (its agent, its media cookie once signed in). */
 const cookies: Partial<Record<Caller, string>> = {};
 const ATTENDEE_AGENT = 'agentematriz0001';
@@ -47,7 +50,8 @@ const deviceHeaders = (kind: DeviceKind) => ({ 'x-device-id': DEVICE_IDS[kind], 
 async function setUp(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
   sending(String(options.url));
   const response = await server.call(options);
-  if (response.statusCode >= 300) throw new Error(`setting up ${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode >= 300)
+    throw new Error(`setting up ${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
   return response;
 }
 
@@ -70,7 +74,10 @@ export function orderPayload(paymentMethod: 'pix' | 'card') {
 }
 
 /** An order placed, signed out unless a token is given. */
-export async function placeOrder(paymentMethod: 'pix' | 'card', token?: string): Promise<{ orderId: string; claim: string }> {
+export async function placeOrder(
+  paymentMethod: 'pix' | 'card',
+  token?: string,
+): Promise<{ orderId: string; claim: string }> {
   const payload = orderPayload(paymentMethod);
   await setUp({ method: 'POST', url: '/api/order/DEZ', token, payload });
   return payload;
@@ -79,19 +86,35 @@ export async function placeOrder(paymentMethod: 'pix' | 'card', token?: string):
 /** An order placed signed out, then tied to partner A's account by its claim (set_transaction). */
 export async function orderTiedToPartnerA(): Promise<{ orderId: string; claim: string }> {
   const placed = await placeOrder('pix');
-  await setUp({ method: 'POST', url: '/api/set_transaction', token: users.partnerA.token, payload: { transaction: placed.orderId, claim: placed.claim } });
+  await setUp({
+    method: 'POST',
+    url: '/api/set_transaction',
+    token: users.partnerA.token,
+    payload: { transaction: placed.orderId, claim: placed.claim },
+  });
   return placed;
 }
 
 /** A paid order of partner A's (settled by the team). */
 export async function paidOrderOfPartnerA(): Promise<string> {
   const { orderId } = await placeOrder('pix', users.partnerA.token);
-  await setUp({ method: 'POST', url: `/api/team_orders/${orderId}`, token: users.team.token, payload: { status: 'approved' } });
+  await setUp({
+    method: 'POST',
+    url: `/api/team_orders/${orderId}`,
+    token: users.team.token,
+    payload: { status: 'approved' },
+  });
   return orderId;
 }
 
 /** A sandbox test card the provider approves (holder APRO). */
-export const CARD = { cardNumber: '4235647728025682', cardholderName: 'APRO', cardExpirationMonth: '11', cardExpirationYear: '2099', securityCode: '123' };
+export const CARD = {
+  cardNumber: '4235647728025682',
+  cardholderName: 'APRO',
+  cardExpirationMonth: '11',
+  cardExpirationYear: '2099',
+  securityCode: '123',
+};
 
 export async function cardToken(): Promise<string> {
   const response = await setUp({ method: 'POST', url: '/api/sandbox/card_tokens', payload: CARD });
@@ -99,13 +122,20 @@ export async function cardToken(): Promise<string> {
 }
 
 /** A new QR code on the mirror's screen, taken by a new visitor up to `stage`: its routes' common path. */
-export async function mirrorSession(stage: 'open' | 'started' | 'mode' | 'prompt'): Promise<{ url: string; headers: Record<string, string> }> {
+export async function mirrorSession(
+  stage: 'open' | 'started' | 'mode' | 'prompt',
+): Promise<{ url: string; headers: Record<string, string> }> {
   const sh = `sessao${next()}`;
   const agent = `agentem${fresh}`;
   const base = `/api/espelho/mirror1/${sh}/${agent}`;
   // The guest's phone: the agent the path names is the one its cookies were signed for.
   const headers = { cookie: server.visitorCookie(agent) };
-  await setUp({ method: 'POST', url: '/api/device/mirror/session', headers: deviceHeaders('mirror'), payload: { sessionHash: sh } });
+  await setUp({
+    method: 'POST',
+    url: '/api/device/mirror/session',
+    headers: deviceHeaders('mirror'),
+    payload: { sessionHash: sh },
+  });
   if (stage !== 'open') await setUp({ method: 'GET', url: `${base}/start/0`, headers });
   if (stage === 'mode' || stage === 'prompt') await setUp({ method: 'GET', url: `${base}/mode/Anime`, headers });
   if (stage === 'prompt') await setUp({ method: 'GET', url: `${base}/prompt/Samurai`, headers });
@@ -118,14 +148,23 @@ export async function ultraSession(configured: boolean): Promise<string> {
   await setUp({ method: 'POST', url: '/api/device/ultra/session', headers: deviceHeaders('ultra'), payload: { qrid } });
   const agent = `agenteu${fresh}`;
   if (configured)
-    await setUp({ method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, headers: { cookie: server.visitorCookie(agent) } });
+    await setUp({
+      method: 'GET',
+      url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`,
+      headers: { cookie: server.visitorCookie(agent) },
+    });
   return qrid;
 }
 
 /** A print job the printer has taken and not yet printed. */
 export async function takenPrintJob(): Promise<number> {
-  await setUp({ method: 'GET', url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-${randomUUID()}` });
-  const jobs = (await setUp({ method: 'GET', url: '/api/device/print-jobs', headers: deviceHeaders('printer') })).json() as { id: number }[];
+  await setUp({
+    method: 'GET',
+    url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-${randomUUID()}`,
+  });
+  const jobs = (
+    await setUp({ method: 'GET', url: '/api/device/print-jobs', headers: deviceHeaders('printer') })
+  ).json() as { id: number }[];
   return jobs[jobs.length - 1].id;
 }
 
@@ -143,8 +182,14 @@ export async function shownCoupon(): Promise<string> {
   return (response.json() as { title: string; last: string }[]).find((c) => c.title === 'Contrato 1')?.last ?? '';
 }
 
-export const upload = (url: string, type: string, payload: Buffer): InjectOptions => ({ method: 'POST', url, headers: { 'content-type': type }, payload });
-export const cardNames = (response: LightMyRequestResponse) => (response.json() as { title: string }[]).map((card) => card.title);
+export const upload = (url: string, type: string, payload: Buffer): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': type },
+  payload,
+});
+export const cardNames = (response: LightMyRequestResponse) =>
+  (response.json() as { title: string }[]).map((card) => card.title);
 
 export const WEBHOOK_SECRET = 'segredo-do-webhook-da-matriz';
 export const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
@@ -181,7 +226,10 @@ export function withMatrixServer(): void {
     const seed = basicSeed();
     await loadBasicSeed(server, {
       ...seed,
-      events: [...(seed.events ?? []), { name: 'ligada', publicId: LINK_ONLY_ID, visibility: 'link', devices: ['pad'] }],
+      events: [
+        ...(seed.events ?? []),
+        { name: 'ligada', publicId: LINK_ONLY_ID, visibility: 'link', devices: ['pad'] },
+      ],
       devices: [
         ...(seed.devices ?? []),
         { id: 'cam2', kind: 'booth', event: 'privada', mode: 'pad', key: PRIVATE_KEY },
@@ -191,7 +239,11 @@ export function withMatrixServer(): void {
         ...(seed.media ?? []).map((media) => (media.event === 'privada' ? { ...media, device: 'cam2' } : media)),
         { event: 'ligada', mode: 'pad', file: 'l1.jpg', source: 'a1.jpg' },
       ],
-      packs: [...(seed.packs ?? []), { hash: PACK, event: 'festa_ana', copies: 10_000 }, { hash: PRIVATE_PACK, event: 'privada', copies: 2 }],
+      packs: [
+        ...(seed.packs ?? []),
+        { hash: PACK, event: 'festa_ana', copies: 10_000 },
+        { hash: PRIVATE_PACK, event: 'privada', copies: 2 },
+      ],
       partners: [...(seed.partners ?? []), { name: 'parceiro_dono' }],
       accounts: [
         { uid: partnerA.uid, email: partnerA.email, partner: 'parceiro1' },
@@ -199,12 +251,17 @@ export function withMatrixServer(): void {
       ],
     });
     // Every signed-in caller has an account, so that the account routes answer what they hold.
-    for (const user of [guest, owner, attendee, packHolder, invited, team]) await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
+    for (const user of [guest, owner, attendee, packHolder, invited, team])
+      await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
     // Who may see `privada` (issue 25): its owner, a guest who opened one of its collect links, a
     // guest who added one of its packs; each signed in on a browser that keeps its media cookie.
     await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
     await attend(server, 'privada', ATTENDEE_AGENT, attendee.token);
-    await setUp({ method: 'GET', url: `/api/validatePacks/${PRIVATE_PACK}`, headers: { cookie: server.visitorCookie(PACK_HOLDER_AGENT) } });
+    await setUp({
+      method: 'GET',
+      url: `/api/validatePacks/${PRIVATE_PACK}`,
+      headers: { cookie: server.visitorCookie(PACK_HOLDER_AGENT) },
+    });
     await setUp({
       method: 'GET',
       url: `/api/eventos/privada/${PACK_HOLDER_AGENT}`,
@@ -212,9 +269,18 @@ export function withMatrixServer(): void {
       headers: { cookie: server.visitorCookie(PACK_HOLDER_AGENT) },
     });
     // Invited to `ligada` by its own link, signed in on a browser with its agent.
-    await setUp({ method: 'GET', url: `/api/evento/${LINK_ONLY_ID}`, token: invited.token, headers: { cookie: server.visitorCookie(INVITED_AGENT) } });
+    await setUp({
+      method: 'GET',
+      url: `/api/evento/${LINK_ONLY_ID}`,
+      token: invited.token,
+      headers: { cookie: server.visitorCookie(INVITED_AGENT) },
+    });
     const mediaCookie = async (user: TestUser) =>
-      String([(await setUp({ method: 'POST', url: '/api/media-session', token: user.token })).headers['set-cookie']].flat()[0]).split(';')[0];
+      String(
+        [
+          (await setUp({ method: 'POST', url: '/api/media-session', token: user.token })).headers['set-cookie'],
+        ].flat()[0],
+      ).split(';')[0];
     cookies.owner = await mediaCookie(owner);
     cookies.attendee = `${server.visitorCookie(ATTENDEE_AGENT)}; ${await mediaCookie(attendee)}`;
     cookies.attendeeSignedOut = server.visitorCookie(ATTENDEE_AGENT);
@@ -223,9 +289,17 @@ export function withMatrixServer(): void {
     // The team's browser too: its media cookie says team, which opens every event's files.
     cookies.team = await mediaCookie(team);
     // A screen given `privada`'s wall link: the wall's answer to the key sets the cookie that opens the files it shows.
-    const wallKey = (await setUp({ method: 'POST', url: '/api/events/privada/telao', token: owner.token })).json<{ key: string }>().key;
-    const wall = await setUp({ method: 'GET', url: `/api/telao/privada-1?chave=${wallKey}`, headers: { cookie: server.visitorCookie(WALL_AGENT) } });
-    const wallCookie = [wall.headers['set-cookie']].flat().find((value): value is string => String(value).startsWith('cabine_telao_privada='));
+    const wallKey = (await setUp({ method: 'POST', url: '/api/events/privada/telao', token: owner.token })).json<{
+      key: string;
+    }>().key;
+    const wall = await setUp({
+      method: 'GET',
+      url: `/api/telao/privada-1?chave=${wallKey}`,
+      headers: { cookie: server.visitorCookie(WALL_AGENT) },
+    });
+    const wallCookie = [wall.headers['set-cookie']]
+      .flat()
+      .find((value): value is string => String(value).startsWith('cabine_telao_privada='));
     cookies.wallHolder = `${server.visitorCookie(WALL_AGENT)}; ${String(wallCookie).split(';')[0]}`;
     linkOnlyFile = await collectLinkOf(server, 'ligada');
     privateFile = await collectLinkOf(server, 'privada');
@@ -293,9 +367,14 @@ export async function send(row: Row, caller: Caller): Promise<Expected> {
   const request = await row.request();
   const { token, headers } = credentials(caller, row);
   sending(String(request.url));
-  const response = await server.call({ ...request, headers: { ...(request.headers ?? {}), ...(headers ?? {}) }, token });
+  const response = await server.call({
+    ...request,
+    headers: { ...(request.headers ?? {}), ...(headers ?? {}) },
+    token,
+  });
   const expected = row.expected[caller];
   // A body is compared where the table gives one.
-  if (typeof expected === 'object' && response.statusCode === 200) return { status: 200, body: row.view ? row.view(response, caller) : response.body };
+  if (typeof expected === 'object' && response.statusCode === 200)
+    return { status: 200, body: row.view ? row.view(response, caller) : response.body };
   return response.statusCode;
 }

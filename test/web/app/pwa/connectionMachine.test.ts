@@ -1,4 +1,11 @@
-import { backOnlineExpired, connectionChecked, connectionSlice, wentOffline, wentOnline, type ConnectionState } from '../../../../src/app/pwa/connectionSlice';
+import {
+  backOnlineExpired,
+  connectionChecked,
+  connectionSlice,
+  wentOffline,
+  wentOnline,
+  type ConnectionState,
+} from '../../../../src/app/pwa/connectionSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
 const states: Record<ConnectionState['status'], ConnectionState> = {

@@ -27,7 +27,13 @@ class FakeRegistration extends EventTarget {
 }
 
 /** navigator.serviceWorker, driven by the test: `controlled` is whether a worker runs this page. */
-function fakeContainer({ controlled, registration = new FakeRegistration() }: { controlled: boolean; registration?: FakeRegistration }) {
+function fakeContainer({
+  controlled,
+  registration = new FakeRegistration(),
+}: {
+  controlled: boolean;
+  registration?: FakeRegistration;
+}) {
   const target = new EventTarget();
   const container = {
     controller: controlled ? new FakeWorker() : null,

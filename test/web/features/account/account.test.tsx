@@ -9,14 +9,28 @@ import { sessionOf, withSession } from '../../../support/session';
 interface Serve {
   partner?: string;
   transactions?: { orderId: string; eventName: string; status: string }[];
-  events?: { orderId: string; eventName: string; eventCreated: number; products: { name: string; hours: number; accessories: { name: string }[] }[] }[];
+  events?: {
+    orderId: string;
+    eventName: string;
+    eventCreated: number;
+    products: { name: string; hours: number; accessories: { name: string }[] }[];
+  }[];
   team?: 'ok' | 'no';
 }
 
 function serve({ partner = '', transactions = [], events = [], team = 'no' }: Serve = {}) {
   network.use(
     http.get(`${API}/account`, () =>
-      HttpResponse.json({ email: ANA.email, displayName: 'Ana Souza', photoURL: '', partner, events: [], transactions: [], collection: [], packs: [] }),
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana Souza',
+        photoURL: '',
+        partner,
+        events: [],
+        transactions: [],
+        collection: [],
+        packs: [],
+      }),
     ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json(transactions)),
     http.get(`${API}/load_events`, () => HttpResponse.json(events)),
@@ -53,13 +67,21 @@ describe('the account', () => {
       partner: 'parceiro_demo',
       transactions: [{ orderId: '123456789', eventName: 'Aniversário', status: 'approved' }],
       events: [
-        { orderId: '123456789', eventName: 'Aniversário', eventCreated: 0, products: [{ name: 'Cabine 360', hours: 3, accessories: [{ name: 'Neon' }] }] },
+        {
+          orderId: '123456789',
+          eventName: 'Aniversário',
+          eventCreated: 0,
+          products: [{ name: 'Cabine 360', hours: 3, accessories: [{ name: 'Neon' }] }],
+        },
       ],
     });
     const { user } = renderApp('/account', signedIn());
     await screen.findByRole('heading', { name: 'Olá, Ana Souza!' });
     expect(await within(sidebar()).findByRole('button', { name: 'Pedidos' })).toBeInTheDocument();
-    expect(within(sidebar()).getByRole('link', { name: 'Página do Parceiro' })).toHaveAttribute('href', '/partner?partner=parceiro_demo');
+    expect(within(sidebar()).getByRole('link', { name: 'Página do Parceiro' })).toHaveAttribute(
+      'href',
+      '/partner?partner=parceiro_demo',
+    );
 
     await user.click(within(sidebar()).getByRole('button', { name: 'Pedidos' }));
     const order = screen.getByText('Pedido 123456789').closest('li') as HTMLElement;
@@ -74,19 +96,30 @@ describe('the account', () => {
   it('shows the team their tools', async () => {
     serve({ team: 'ok' });
     renderApp('/account', signedIn());
-    expect(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('link', { name: 'Criar contrato' })).toHaveAttribute(
+    expect(
+      await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('link', {
+        name: 'Criar contrato',
+      }),
+    ).toHaveAttribute('href', '/createContract');
+    expect(within(sidebar()).getByRole('link', { name: 'Autorizar parceiro' })).toHaveAttribute(
       'href',
-      '/createContract',
+      '/authorizePartner',
     );
-    expect(within(sidebar()).getByRole('link', { name: 'Autorizar parceiro' })).toHaveAttribute('href', '/authorizePartner');
     expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
 
   it("logs out with 'Sair', goes home without the 'not logged in' alert, and leaves nothing of the account on the device", async () => {
     serve();
     const identity = fakeIdentity({ signedInAs: ANA });
-    const account = { agent: 'agent0001', collection: ['/media/f/pad/1.jpg'], packs: ['PACK1'], events: ['f'], bname: 'f' };
-    for (const cookie of ['collection=/media/f/pad/1.jpg', 'packs=PACK1', 'events=f', 'bname=f', 'agent=agent0001']) document.cookie = `${cookie}; path=/`;
+    const account = {
+      agent: 'agent0001',
+      collection: ['/media/f/pad/1.jpg'],
+      packs: ['PACK1'],
+      events: ['f'],
+      bname: 'f',
+    };
+    for (const cookie of ['collection=/media/f/pad/1.jpg', 'packs=PACK1', 'events=f', 'bname=f', 'agent=agent0001'])
+      document.cookie = `${cookie}; path=/`;
     window.localStorage.setItem('collection', JSON.stringify(account.collection));
     const { user, router, store } = renderApp('/account', {
       identity,

@@ -128,8 +128,12 @@ describeMachineGrid('the event-name machine', formMachine, states, events, {
 describe("the form's title and link", () => {
   type Forms = ReturnType<typeof eventNameSlice.reducer>;
   const run = (...actions: UnknownAction[]) =>
-    actions.reduce<Forms>((state, action) => eventNameSlice.reducer(state, action), eventNameSlice.reducer(undefined, eventNameOpened(ORDER)));
-  const root = (forms: Forms) => ({ [eventNameSlice.reducerPath]: forms }) as unknown as Parameters<typeof selectEventNameForm>[0];
+    actions.reduce<Forms>(
+      (state, action) => eventNameSlice.reducer(state, action),
+      eventNameSlice.reducer(undefined, eventNameOpened(ORDER)),
+    );
+  const root = (forms: Forms) =>
+    ({ [eventNameSlice.reducerPath]: forms }) as unknown as Parameters<typeof selectEventNameForm>[0];
   const formOf = (forms: Forms) => selectEventNameForm(root(forms), ORDER);
   const draftOf = (forms: Forms) => selectEventDraft(root(forms), ORDER);
 
@@ -141,7 +145,12 @@ describe("the form's title and link", () => {
   });
 
   it("keeps the owner's own link once 'Editar link' is open, whatever the title becomes", () => {
-    const forms = run(titleTyped(ORDER, 'Festa'), linkEditOpened(ORDER), nameTyped(ORDER, 'minha_festa'), titleTyped(ORDER, 'Outra Festa'));
+    const forms = run(
+      titleTyped(ORDER, 'Festa'),
+      linkEditOpened(ORDER),
+      nameTyped(ORDER, 'minha_festa'),
+      titleTyped(ORDER, 'Outra Festa'),
+    );
     expect(formOf(forms)).toEqual({ status: 'waiting', name: 'minha_festa' });
     expect(draftOf(forms)).toEqual({ title: 'Outra Festa', linkEdited: true, suggestion: null });
   });
@@ -163,7 +172,16 @@ describe('naming the event in the dashboard', () => {
 
   function serveDashboard(answers: Record<string, string>, checks: string[], created: string[]) {
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: [],
+          transactions: [],
+        }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json(events)),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -300,7 +318,9 @@ describe('naming the event in the dashboard', () => {
     network.use(
       http.get(`${API}/create_event/:name/:order`, ({ params }) => {
         created.push(`${String(params.name)}/${String(params.order)}`);
-        return fail ? HttpResponse.json({ error: 'internal', message: 'Tente de novo em instantes.' }, { status: 500 }) : HttpResponse.text('ok');
+        return fail
+          ? HttpResponse.json({ error: 'internal', message: 'Tente de novo em instantes.' }, { status: 500 })
+          : HttpResponse.text('ok');
       }),
     );
     const { user, input } = await openDashboard();
@@ -321,7 +341,11 @@ describe('naming the event in the dashboard', () => {
 
   it("says 'Nome já existe' when the name was taken meanwhile", async () => {
     serveDashboard({}, [], []);
-    network.use(http.get(`${API}/create_event/:name/:order`, () => HttpResponse.json({ error: 'name_taken', message: 'Nome já existe' }, { status: 409 })));
+    network.use(
+      http.get(`${API}/create_event/:name/:order`, () =>
+        HttpResponse.json({ error: 'name_taken', message: 'Nome já existe' }, { status: 409 }),
+      ),
+    );
     const { user, input } = await openDashboard();
     await user.type(input, 'festa_nova');
     act(() => jest.advanceTimersByTime(1_000));
@@ -355,7 +379,11 @@ describe('naming the event in the dashboard', () => {
     const { user, input } = await openDashboard();
     await user.type(input, '🎂🎉');
     expect(input).toHaveValue('🎂🎉');
-    expect(screen.getByText('Este nome não forma um link: toque em Editar link e escreva um com pelo menos 4 letras ou números.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este nome não forma um link: toque em Editar link e escreva um com pelo menos 4 letras ou números.',
+      ),
+    ).toBeInTheDocument();
     expect(createButton()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Editar link' }));
     const link = screen.getByLabelText('Link do evento');
@@ -376,7 +404,9 @@ describe('naming the event in the dashboard', () => {
     const { user, input } = await openDashboard();
     await user.type(input, 'Ana');
     expect(screen.getByText(/\/eventos\/evento\?evento=ana$/)).toBeInTheDocument();
-    expect(screen.getByText('O link precisa de pelo menos 4 caracteres: toque em Editar link para escrever outro.')).toBeInTheDocument();
+    expect(
+      screen.getByText('O link precisa de pelo menos 4 caracteres: toque em Editar link para escrever outro.'),
+    ).toBeInTheDocument();
     // SPEC's check runs only on names longer than 3 characters: none is asked, none of its words shown.
     act(() => jest.advanceTimersByTime(2_000));
     expect(checks).toEqual([]);

@@ -23,10 +23,28 @@ function serveDashboard(first?: Printers) {
     },
   };
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () =>
-      HttpResponse.json([{ orderId: '123456789', eventName: 'Aniversário', eventCreated: 1, createdName: 'festa_ana', visibility: 'public', products: [] }]),
+      HttpResponse.json([
+        {
+          orderId: '123456789',
+          eventName: 'Aniversário',
+          eventCreated: 1,
+          createdName: 'festa_ana',
+          visibility: 'public',
+          products: [],
+        },
+      ]),
     ),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
     http.get(`${API}/events/festa_ana/impressoras`, () => HttpResponse.json(now.printers)),
@@ -52,10 +70,9 @@ it("shows each printer's state by its name, when it was last heard from, and the
   ]);
   expect(within(section).getByText('Na fila: 3 · Imprimindo: 1')).toBeInTheDocument();
   // Each printer that stopped is an alert with the prints waiting; one never heard from (never turned on) is not.
-  expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('.printer-alert__headline')?.textContent)).toEqual([
-    'Impressora 1 parou: sem papel.',
-    'Impressora 2 parou: sem conexão.',
-  ]);
+  expect(
+    screen.getAllByRole('alert').map((alert) => alert.querySelector('.printer-alert__headline')?.textContent),
+  ).toEqual(['Impressora 1 parou: sem papel.', 'Impressora 2 parou: sem conexão.']);
   expect(screen.getAllByRole('alert')[0]).toHaveTextContent('4 impressões esperando.');
 });
 
@@ -83,7 +100,9 @@ describe('while the party goes on', () => {
     now.printers = readyPrinter('out_of_paper', 4);
     await nextPoll();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Impressora parou: sem papel.4 impressões esperando. Coloque papel na impressora: a fila volta a andar sozinha.');
+    expect(alert).toHaveTextContent(
+      'Impressora parou: sem papel.4 impressões esperando. Coloque papel na impressora: a fila volta a andar sozinha.',
+    );
     expect(alert).not.toHaveTextContent('impressora-1');
     // Styled as an alert, not as the ready printer's plain text.
     expect(alert).toHaveClass('printer-alert');
@@ -114,6 +133,8 @@ it('saves the paper the printer holds', async () => {
   const paper = await within(section).findByRole('combobox', { name: 'Papel da impressora' });
   expect(paper).toHaveValue('10x15');
   await user.selectOptions(paper, '15 x 20 cm');
-  expect(await within(section).findByText('Papel salvo: as próximas impressões saem nesse tamanho.')).toBeInTheDocument();
+  expect(
+    await within(section).findByText('Papel salvo: as próximas impressões saem nesse tamanho.'),
+  ).toBeInTheDocument();
   expect(saved).toEqual([{ paper: '15x20' }]);
 });

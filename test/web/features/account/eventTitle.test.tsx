@@ -17,7 +17,16 @@ let created = {
 
 function serveDashboard(saved: { bname: unknown; body: unknown }[]) {
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([created])),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -36,10 +45,14 @@ it("heads the created event's card with its title, not its name nor the order's 
   serveDashboard([]);
   renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const region = await dashboard();
-  expect(await within(region).findByRole('heading', { level: 3, name: 'Aniversário da Convidada' })).toBeInTheDocument();
+  expect(
+    await within(region).findByRole('heading', { level: 3, name: 'Aniversário da Convidada' }),
+  ).toBeInTheDocument();
   expect(within(region).queryByRole('heading', { name: 'Pedido da festa' })).not.toBeInTheDocument();
   expect(within(region).queryByRole('heading', { name: 'aniversario-da-convidada' })).not.toBeInTheDocument();
-  expect(within(region).getByRole('group', { name: 'Quem vê as fotos de Aniversário da Convidada' })).toBeInTheDocument();
+  expect(
+    within(region).getByRole('group', { name: 'Quem vê as fotos de Aniversário da Convidada' }),
+  ).toBeInTheDocument();
 });
 
 it('lets the owner change the title; the card shows the new one, the link stays', async () => {

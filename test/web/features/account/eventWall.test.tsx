@@ -18,7 +18,16 @@ function serveDashboard(visibility: string, link: { key: string | null }) {
   const calls: { method: string; token: string | null }[] = [];
   const reply = () => HttpResponse.json({ publicId: 'festa-ana-1', key: link.key, visibility });
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([created(visibility)])),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -52,8 +61,13 @@ async function openWallSection() {
 it("opens a public event's wall from the account, and gives its link to copy for the TV", async () => {
   serveDashboard('public', { key: null });
   const { section } = await openWallSection();
-  expect(within(section).getByRole('link', { name: 'Abrir o telão' })).toHaveAttribute('href', '/telao?evento=festa-ana-1');
-  expect(within(section).getByRole('textbox', { name: 'Link do telão para a TV' })).toHaveValue('http://localhost/telao?evento=festa-ana-1');
+  expect(within(section).getByRole('link', { name: 'Abrir o telão' })).toHaveAttribute(
+    'href',
+    '/telao?evento=festa-ana-1',
+  );
+  expect(within(section).getByRole('textbox', { name: 'Link do telão para a TV' })).toHaveValue(
+    'http://localhost/telao?evento=festa-ana-1',
+  );
   expect(within(section).queryByRole('button', { name: 'Criar link do telão' })).not.toBeInTheDocument();
 });
 
@@ -67,13 +81,21 @@ it("makes a private event's wall link, changes it and revokes it, with the owner
   expect(await within(section).findByRole('textbox', { name: 'Link do telão para a TV' })).toHaveValue(
     'http://localhost/telao?evento=festa-ana-1&chave=NovaChave10123456789abcdefABCDEFG',
   );
-  expect(within(section).getByText('Link do telão pronto. O link anterior, se havia, parou de abrir o telão.')).toHaveAttribute('role', 'status');
+  expect(
+    within(section).getByText('Link do telão pronto. O link anterior, se havia, parou de abrir o telão.'),
+  ).toHaveAttribute('role', 'status');
 
   await user.click(within(section).getByRole('button', { name: 'Trocar o link do telão' }));
-  expect(await within(section).findByDisplayValue('http://localhost/telao?evento=festa-ana-1&chave=NovaChave20123456789abcdefABCDEFG')).toBeInTheDocument();
+  expect(
+    await within(section).findByDisplayValue(
+      'http://localhost/telao?evento=festa-ana-1&chave=NovaChave20123456789abcdefABCDEFG',
+    ),
+  ).toBeInTheDocument();
 
   await user.click(within(section).getByRole('button', { name: 'Revogar o link do telão' }));
-  expect(await within(section).findByText('Link do telão revogado: nenhuma TV abre mais o telão por ele.')).toBeInTheDocument();
+  expect(
+    await within(section).findByText('Link do telão revogado: nenhuma TV abre mais o telão por ele.'),
+  ).toBeInTheDocument();
   expect(within(section).queryByRole('textbox', { name: 'Link do telão para a TV' })).not.toBeInTheDocument();
   expect(calls).toEqual([
     { method: 'POST', token: expect.any(String) },
@@ -84,9 +106,15 @@ it("makes a private event's wall link, changes it and revokes it, with the owner
 
 it('says why when the link cannot be made, and keeps what was there', async () => {
   serveDashboard('private', { key: null });
-  network.use(http.post(`${API}/events/festa_ana/telao`, () => HttpResponse.json({ error: 'forbidden', message: 'Sem permissão.' }, { status: 403 })));
+  network.use(
+    http.post(`${API}/events/festa_ana/telao`, () =>
+      HttpResponse.json({ error: 'forbidden', message: 'Sem permissão.' }, { status: 403 }),
+    ),
+  );
   const { section, user } = await openWallSection();
   await user.click(within(section).getByRole('button', { name: 'Criar link do telão' }));
-  expect(await within(section).findByRole('alert')).toHaveTextContent('Não foi possível mudar o link do telão: Sem permissão.');
+  expect(await within(section).findByRole('alert')).toHaveTextContent(
+    'Não foi possível mudar o link do telão: Sem permissão.',
+  );
   expect(within(section).queryByRole('textbox', { name: 'Link do telão para a TV' })).not.toBeInTheDocument();
 });

@@ -6,7 +6,8 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
-const PIX_CODE = '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
+const PIX_CODE =
+  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
 
 const ORDERS: Transaction[] = [
   {
@@ -18,8 +19,22 @@ const ORDERS: Transaction[] = [
     pixCode: PIX_CODE,
     createdAt: '2026-03-05T01:30:00Z',
   },
-  { orderId: '222333444', eventName: 'Casamento', status: 'approved', paymentMethod: 'card', amount: 1234.56, createdAt: '2026-02-10T15:00:00Z' },
-  { orderId: '555666777', eventName: 'Formatura', status: 'rejected', paymentMethod: 'card', amount: 800, createdAt: '2026-01-20T12:00:00Z' },
+  {
+    orderId: '222333444',
+    eventName: 'Casamento',
+    status: 'approved',
+    paymentMethod: 'card',
+    amount: 1234.56,
+    createdAt: '2026-02-10T15:00:00Z',
+  },
+  {
+    orderId: '555666777',
+    eventName: 'Formatura',
+    status: 'rejected',
+    paymentMethod: 'card',
+    amount: 800,
+    createdAt: '2026-01-20T12:00:00Z',
+  },
   { orderId: '888999000', eventName: 'Festa antiga', status: 'approved' },
 ];
 
@@ -28,7 +43,16 @@ function serve(initial: Transaction[], team: 'ok' | 'no' = 'no') {
   const orders = { current: initial, asked: 0 };
   network.use(
     http.get(`${API}/account`, () =>
-      HttpResponse.json({ email: ANA.email, displayName: 'Ana Souza', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] }),
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana Souza',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+        collection: [],
+        packs: [],
+      }),
     ),
     http.get(`${API}/load_transactions`, () => {
       orders.asked += 1;
@@ -42,7 +66,8 @@ function serve(initial: Transaction[], team: 'ok' | 'no' = 'no') {
 
 const signedIn = () => ({ identity: fakeIdentity({ signedInAs: ANA }) });
 const order = (id: string) => screen.getByRole('listitem', { name: `Pedido ${id}` });
-const fact = (item: HTMLElement, label: string) => (within(item).getByText(label).nextElementSibling?.textContent ?? '').replace(/\u00a0/g, ' ');
+const fact = (item: HTMLElement, label: string) =>
+  (within(item).getByText(label).nextElementSibling?.textContent ?? '').replace(/\u00a0/g, ' ');
 
 describe("the user's orders", () => {
   it('shows each order with its event, amount in reais, method, date and status in Portuguese', async () => {
@@ -103,7 +128,9 @@ describe("the user's orders", () => {
     await screen.findByRole('heading', { level: 2, name: 'Pedidos' });
     jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(within(order('123456789')).getByRole('button', { name: 'Copiar código Pix' }));
-    expect(within(order('123456789')).getByRole('status')).toHaveTextContent('Não foi possível copiar. Selecione o código e copie manualmente.');
+    expect(within(order('123456789')).getByRole('status')).toHaveTextContent(
+      'Não foi possível copiar. Selecione o código e copie manualmente.',
+    );
   });
 });
 

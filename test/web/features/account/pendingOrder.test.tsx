@@ -12,7 +12,8 @@ import { withSession } from '../../../support/session';
 
 const WAITING = 'Seu pedido 123456789 foi registrado. Entre ou crie sua conta para guardá-lo nela.';
 const pending = withSession({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
-const PIX_CODE = '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
+const PIX_CODE =
+  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
 const WAITING_PIX: Transaction = {
   orderId: '123456789',
   eventName: 'Aniversário da Ana',
@@ -29,7 +30,8 @@ function serveOrder(initial: Transaction) {
   network.use(
     http.get(`${API}/orders/:orderId`, ({ params }) => {
       order.asked += 1;
-      if (params.orderId !== order.current.orderId) return HttpResponse.json({ error: 'order_not_found', message: 'Pedido não encontrado.' }, { status: 404 });
+      if (params.orderId !== order.current.orderId)
+        return HttpResponse.json({ error: 'order_not_found', message: 'Pedido não encontrado.' }, { status: 404 });
       return HttpResponse.json(order.current);
     }),
   );
@@ -51,12 +53,15 @@ describe('an order waiting for a sign-in', () => {
     expect(router.state.location.pathname).toBe('/account');
   });
 
-  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/nao-existe'])('%s leads to that message on /account, without an alert', async (url) => {
-    const { router } = renderApp(url, { preloadedState: pending });
-    expect(await screen.findByText(WAITING)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account');
-    expect(window.alert).not.toHaveBeenCalled();
-  });
+  it.each(['/', '/eventos', '/collection', '/shop?coupon=C1', '/nao-existe'])(
+    '%s leads to that message on /account, without an alert',
+    async (url) => {
+      const { router } = renderApp(url, { preloadedState: pending });
+      expect(await screen.findByText(WAITING)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/account');
+      expect(window.alert).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     ['/login', 'Login'],
@@ -75,7 +80,9 @@ describe('an order waiting for a sign-in', () => {
       renderApp('/account', { preloadedState: pending });
       const region = await screen.findByRole('region', { name: 'Pedido 123456789' });
       const state = () => within(region).getAllByRole('status')[0];
-      await waitFor(() => expect(state()).toHaveTextContent('Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola.'));
+      await waitFor(() =>
+        expect(state()).toHaveTextContent('Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola.'),
+      );
       expect(await within(region).findByRole('img', { name: 'QR code Pix do pedido 123456789' })).toBeInTheDocument();
       expect(within(region).getByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
       expect(within(region).getByRole('button', { name: 'Copiar código Pix' })).toBeInTheDocument();

@@ -15,7 +15,16 @@ function serve({ team, makeStatus = 200 }: { team: 'ok' | 'no'; makeStatus?: num
   const state = { devices: [CAMERA, PRINTER], listed: 0, made: [] as { id: string; token: string | null }[] };
   network.use(
     http.get(`${API}/account`, () =>
-      HttpResponse.json({ email: ANA.email, displayName: 'Ana Souza', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] }),
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana Souza',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+        collection: [],
+        packs: [],
+      }),
     ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
@@ -26,7 +35,11 @@ function serve({ team, makeStatus = 200 }: { team: 'ok' | 'no'; makeStatus?: num
     }),
     http.post(`${API}/team/devices/:id/key`, ({ request, params }) => {
       state.made.push({ id: String(params.id), token: request.headers.get('idToken') });
-      if (makeStatus !== 200) return HttpResponse.json({ error: 'device_not_found', message: 'Dispositivo não encontrado.' }, { status: makeStatus });
+      if (makeStatus !== 200)
+        return HttpResponse.json(
+          { error: 'device_not_found', message: 'Dispositivo não encontrado.' },
+          { status: makeStatus },
+        );
       state.devices = state.devices.map((d) => (d.id === params.id ? { ...d, hasKey: true } : d));
       return HttpResponse.json({ id: params.id, key: NEW_KEY });
     }),
@@ -39,7 +52,11 @@ const device = (id: string) => screen.getByRole('listitem', { name: id });
 
 async function openDevices(server: ReturnType<typeof serve>) {
   const view = renderApp('/account', signedIn());
-  await view.user.click(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('button', { name: 'Dispositivos' }));
+  await view.user.click(
+    await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('button', {
+      name: 'Dispositivos',
+    }),
+  );
   expect(screen.getByRole('heading', { level: 2, name: 'Dispositivos' })).toBeInTheDocument();
   await screen.findByRole('listitem', { name: CAMERA.id });
   expect(server.listed).toBe(1);
@@ -59,7 +76,8 @@ describe("the team's devices", () => {
   it('alerts the team the moment a printer stops, named as its event names it, with the prints waiting, and clears when it is ready', async () => {
     // The list's own clock (a poll every TEAM_DEVICES_LIVE.pollingInterval), moved by the test, never waited for.
     jest.useFakeTimers({ advanceTimers: true });
-    const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(TEAM_DEVICES_LIVE.pollingInterval)));
+    const nextPoll = () =>
+      act(async () => void (await jest.advanceTimersByTimeAsync(TEAM_DEVICES_LIVE.pollingInterval)));
     const server = serve({ team: 'ok' });
     const printer = (state: NonNullable<TeamDevice['printer']>['state'], waiting: number): TeamDevice => ({
       ...PRINTER,
@@ -67,7 +85,9 @@ describe("the team's devices", () => {
     });
     server.devices = [CAMERA, printer('ready', 0)];
     await openDevices(server);
-    expect(device('impressora-1')).toHaveTextContent('Impressora · evento festa_ana · sem chave: não se conecta · Pronta');
+    expect(device('impressora-1')).toHaveTextContent(
+      'Impressora · evento festa_ana · sem chave: não se conecta · Pronta',
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     // It jams: the alert arrives without a reload.
@@ -98,7 +118,9 @@ describe("the team's devices", () => {
     expect(server.made).toEqual([]);
 
     await user.click(within(device('impressora-1')).getByRole('button', { name: 'Gerar nova chave' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Gerar nova chave' })).getByRole('button', { name: 'Sim, gerar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Gerar nova chave' })).getByRole('button', { name: 'Sim, gerar' }),
+    );
     const field = await screen.findByLabelText('Nova chave de impressora-1');
     expect(field).toHaveValue(NEW_KEY);
     expect(screen.getByText('Guarde agora e configure no dispositivo: ela não aparece de novo.')).toBeInTheDocument();
@@ -119,7 +141,9 @@ describe("the team's devices", () => {
     const { user } = await openDevices(server);
     await user.click(within(device('cabine-pad')).getByRole('button', { name: 'Gerar nova chave' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sim, gerar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível gerar a chave de cabine-pad: Dispositivo não encontrado.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível gerar a chave de cabine-pad: Dispositivo não encontrado.',
+    );
     expect(screen.queryByLabelText(/Nova chave/)).not.toBeInTheDocument();
   });
 

@@ -34,14 +34,27 @@ function serveTeam({ team = true } = {}) {
   const searches: string[] = [];
   const printersAsked: string[] = [];
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
     http.get(`${API}/check_team`, () => HttpResponse.text(team ? 'ok' : 'no')),
     http.get(`${API}/team/events`, ({ request }) => {
       const search = new URL(request.url).searchParams.get('busca') ?? '';
       searches.push(search);
-      return HttpResponse.json(search === '' ? [BIA, ANTIGA] : [BIA, ANTIGA].filter((event) => event.name.includes(search) || event.title.includes(search)));
+      return HttpResponse.json(
+        search === ''
+          ? [BIA, ANTIGA]
+          : [BIA, ANTIGA].filter((event) => event.name.includes(search) || event.title.includes(search)),
+      );
     }),
     http.get(`${API}/events/:bname/telao`, ({ params }) =>
       HttpResponse.json({
@@ -70,9 +83,16 @@ it('lists every event for the team with its owner, visibility, date and media, a
   await user.click(await screen.findByRole('button', { name: 'Eventos da equipe' }, { timeout: 10_000 }));
   const list = await screen.findByRole('list', { name: 'Eventos da equipe' });
   const items = await within(list).findAllByRole('listitem');
-  expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Casamento da Bia', 'festa_antiga']);
-  expect(items[0]).toHaveTextContent('casamento_bia · Privado · de bia@example.com · criado em 20/11/2026 · 1.234 fotos e vídeos');
-  expect(items[1]).toHaveTextContent('festa_antiga · Público · sem conta de cliente · criado em 20/11/2026 · 1 foto ou vídeo');
+  expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+    'Casamento da Bia',
+    'festa_antiga',
+  ]);
+  expect(items[0]).toHaveTextContent(
+    'casamento_bia · Privado · de bia@example.com · criado em 20/11/2026 · 1.234 fotos e vídeos',
+  );
+  expect(items[1]).toHaveTextContent(
+    'festa_antiga · Público · sem conta de cliente · criado em 20/11/2026 · 1 foto ou vídeo',
+  );
   expect(within(items[1]).getByRole('note')).toHaveTextContent('Evento suspenso');
   expect(within(items[0]).queryByRole('note')).toBeNull();
   expect(within(items[0]).queryByRole('region', { name: 'Telão' })).toBeNull();
@@ -89,7 +109,10 @@ it("opens an event's wall, printers and access from the list, one event at a tim
   await user.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const wall = await within(bia).findByRole('region', { name: 'Telão' });
-  expect(within(wall).getByRole('link', { name: 'Abrir o telão' })).toHaveAttribute('href', '/telao?evento=pub-bia-123');
+  expect(within(wall).getByRole('link', { name: 'Abrir o telão' })).toHaveAttribute(
+    'href',
+    '/telao?evento=pub-bia-123',
+  );
   const printing = within(bia).getByRole('region', { name: 'Impressão' });
   expect(await within(printing).findByText('Na fila: 2 · Imprimindo: 0')).toBeInTheDocument();
   // Its jammed printer is an alert at the top of the event's tools, named, with the prints waiting (issue 43).
@@ -97,7 +120,9 @@ it("opens an event's wall, printers and access from the list, one event at a tim
   expect(printersAsked).toEqual(['casamento_bia']);
   // The private event's access to guests is there too; the public one has none to take.
   expect(within(bia).getByRole('radio', { name: 'Privado' })).toBeChecked();
-  expect(await within(bia).findByRole('region', { name: 'Convidados com acesso a casamento_bia' })).toHaveTextContent('3 aparelhos e 2 contas');
+  expect(await within(bia).findByRole('region', { name: 'Convidados com acesso a casamento_bia' })).toHaveTextContent(
+    '3 aparelhos e 2 contas',
+  );
 
   await user.click(within(antiga).getByRole('button', { name: 'Telão e impressão' }));
   expect(await within(antiga).findByRole('region', { name: 'Telão' })).toBeInTheDocument();
@@ -109,7 +134,11 @@ it("opens an event's wall, printers and access from the list, one event at a tim
 it('finds an event by the search, and says so kindly when none matches', async () => {
   const { searches } = serveTeam();
   const { user } = renderApp('/account?secao=eventos', { identity: fakeIdentity({ signedInAs: ANA }) });
-  const search = await screen.findByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }, { timeout: 10_000 });
+  const search = await screen.findByRole(
+    'searchbox',
+    { name: 'Buscar por nome, título ou e-mail do cliente' },
+    { timeout: 10_000 },
+  );
   await user.type(search, '  Bia ');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
   expect(await screen.findByText('1 evento encontrado para “Bia”.')).toBeInTheDocument();

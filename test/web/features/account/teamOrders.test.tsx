@@ -16,7 +16,13 @@ const PENDING_PIX: TeamOrder = {
   status: 'pending',
   createdAt: '2026-03-05T18:00:00Z',
 };
-const PENDING_CARD: TeamOrder = { ...PENDING_PIX, orderId: '987654321', paymentMethod: 'card', clientName: 'Bia', email: 'bia@example.com' };
+const PENDING_CARD: TeamOrder = {
+  ...PENDING_PIX,
+  orderId: '987654321',
+  paymentMethod: 'card',
+  clientName: 'Bia',
+  email: 'bia@example.com',
+};
 const PAID_PIX: TeamOrder = { ...PENDING_PIX, orderId: '111222333', status: 'approved', clientName: 'Léo' };
 
 interface Settled {
@@ -30,7 +36,16 @@ function serve({ team, settleStatus = 200 }: { team: 'ok' | 'no'; settleStatus?:
   const state = { orders: [PENDING_PIX, PENDING_CARD, PAID_PIX], listed: 0, settled: [] as Settled[] };
   network.use(
     http.get(`${API}/account`, () =>
-      HttpResponse.json({ email: ANA.email, displayName: 'Ana Souza', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] }),
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana Souza',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+        collection: [],
+        packs: [],
+      }),
     ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
@@ -42,7 +57,11 @@ function serve({ team, settleStatus = 200 }: { team: 'ok' | 'no'; settleStatus?:
     http.post(`${API}/team_orders/:orderId`, async ({ request, params }) => {
       const body = (await request.json()) as { status: TeamOrder['status'] };
       state.settled.push({ orderId: String(params.orderId), body, token: request.headers.get('idToken') });
-      if (settleStatus !== 200) return HttpResponse.json({ error: 'not_pending', message: 'Este pedido já foi resolvido.' }, { status: settleStatus });
+      if (settleStatus !== 200)
+        return HttpResponse.json(
+          { error: 'not_pending', message: 'Este pedido já foi resolvido.' },
+          { status: settleStatus },
+        );
       state.orders = state.orders.map((o) => (o.orderId === params.orderId ? { ...o, status: body.status } : o));
       return HttpResponse.json({ orderId: params.orderId, status: body.status });
     }),
@@ -56,7 +75,11 @@ const order = (id: string) => screen.getByRole('listitem', { name: `Pedido ${id}
 
 async function openTeamOrders(server: ReturnType<typeof serve>) {
   const view = renderApp('/account', signedIn());
-  await view.user.click(await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('button', { name: 'Pedidos da equipe' }));
+  await view.user.click(
+    await within(await screen.findByRole('navigation', { name: 'Minha conta' })).findByRole('button', {
+      name: 'Pedidos da equipe',
+    }),
+  );
   expect(screen.getByRole('heading', { level: 2, name: 'Pedidos da equipe' })).toBeInTheDocument();
   await screen.findByRole('listitem', { name: `Pedido ${PENDING_PIX.orderId}` });
   expect(server.listed).toBe(1);
@@ -69,7 +92,15 @@ describe("the team's orders", () => {
     await openTeamOrders(server);
     const pix = order('123456789');
     const text = (pix.textContent ?? '').replace(/\u00a0/g, ' ');
-    for (const part of ['festa_ana', 'Ana Souza (ana@example.com)', 'BEMVINDO10', 'Pix', 'R$ 1.215,00', '05/03/2026', 'Aguardando pagamento'])
+    for (const part of [
+      'festa_ana',
+      'Ana Souza (ana@example.com)',
+      'BEMVINDO10',
+      'Pix',
+      'R$ 1.215,00',
+      '05/03/2026',
+      'Aguardando pagamento',
+    ])
       expect(text).toContain(part);
     expect(order('111222333')).toHaveTextContent('Pago');
     expect(order('987654321')).toHaveTextContent('Cartão de crédito');
@@ -89,7 +120,9 @@ describe("the team's orders", () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Sim, confirmar' }));
     expect(await screen.findByText('Pagamento do pedido 123456789 confirmado.')).toBeInTheDocument();
-    expect(server.settled).toEqual([{ orderId: '123456789', body: { status: 'approved' }, token: expect.stringMatching(/^token-/) }]);
+    expect(server.settled).toEqual([
+      { orderId: '123456789', body: { status: 'approved' }, token: expect.stringMatching(/^token-/) },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The list is asked again and shows the order paid.
     expect(await within(order('123456789')).findByText('Pago')).toBeInTheDocument();
@@ -102,12 +135,16 @@ describe("the team's orders", () => {
     const { user } = await openTeamOrders(server);
 
     await user.click(within(order('123456789')).getByRole('button', { name: 'Recusar pagamento' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Recusar pagamento' })).getByRole('button', { name: 'Cancelar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Recusar pagamento' })).getByRole('button', { name: 'Cancelar' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.settled).toEqual([]);
 
     await user.click(within(order('123456789')).getByRole('button', { name: 'Recusar pagamento' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Recusar pagamento' })).getByRole('button', { name: 'Sim, recusar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Recusar pagamento' })).getByRole('button', { name: 'Sim, recusar' }),
+    );
     expect(await screen.findByText('Pagamento do pedido 123456789 recusado.')).toBeInTheDocument();
     expect(server.settled.map((s) => s.body)).toEqual([{ status: 'rejected' }]);
     expect(await within(order('123456789')).findByText('Recusado')).toBeInTheDocument();
@@ -118,7 +155,9 @@ describe("the team's orders", () => {
     const { user } = await openTeamOrders(server);
     await user.click(within(order('123456789')).getByRole('button', { name: 'Confirmar pagamento' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sim, confirmar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível atualizar o pedido 123456789: Este pedido já foi resolvido.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não foi possível atualizar o pedido 123456789: Este pedido já foi resolvido.',
+    );
     expect(within(order('123456789')).getByText('Aguardando pagamento')).toBeInTheDocument();
   });
 

@@ -16,12 +16,24 @@ const created = {
 
 function serveDashboard(saved: { body: unknown; token: string | null }[], answer: () => Response) {
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([created])),
     http.get(`${API}/check_team`, () => HttpResponse.text('no')),
     http.put(`${API}/events/:bname/visibility`, async ({ request, params }) => {
-      saved.push({ body: { bname: params.bname, ...((await request.json()) as object) }, token: request.headers.get('idToken') });
+      saved.push({
+        body: { bname: params.bname, ...((await request.json()) as object) },
+        token: request.headers.get('idToken'),
+      });
       return answer();
     }),
   );
@@ -60,18 +72,25 @@ it("saves the owner's choice with their token and says so", async () => {
   await user.click(within(group).getByRole('radio', { name: 'Privado' }));
   await user.click(screen.getByRole('button', { name: 'Salvar visibilidade' }));
   expect(await screen.findByText('Visibilidade do evento salva.')).toBeInTheDocument();
-  expect(saved).toEqual([{ body: { bname: 'festa_ana', visibility: 'private' }, token: expect.stringMatching(/^token-/) }]);
+  expect(saved).toEqual([
+    { body: { bname: 'festa_ana', visibility: 'private' }, token: expect.stringMatching(/^token-/) },
+  ]);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 it("shows the server's refusal in Portuguese, and no success", async () => {
   serveDashboard([], () =>
-    HttpResponse.json({ error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' }, { status: 403 }),
+    HttpResponse.json(
+      { error: 'not_event_owner', message: 'Só quem contratou o evento pode mudar quem vê as fotos.' },
+      { status: 403 },
+    ),
   );
   const { group, user } = await openControl();
   await user.click(within(group).getByRole('radio', { name: 'Somente com o link' }));
   await user.click(screen.getByRole('button', { name: 'Salvar visibilidade' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível salvar: Só quem contratou o evento pode mudar quem vê as fotos.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Não foi possível salvar: Só quem contratou o evento pode mudar quem vê as fotos.',
+  );
   expect(screen.queryByText('Visibilidade do evento salva.')).not.toBeInTheDocument();
 });
 
@@ -79,7 +98,16 @@ describe("the guests' access to a link-only or private event", () => {
   function serveAccess(visibility: string, calls: { method: string; token: string | null }[]) {
     let agents = 12;
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: [],
+          transactions: [],
+        }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([{ ...created, visibility }])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),
@@ -99,7 +127,11 @@ describe("the guests' access to a link-only or private event", () => {
     const calls: { method: string; token: string | null }[] = [];
     serveAccess('link', calls);
     const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
-    const access = await screen.findByRole('region', { name: 'Convidados com acesso a festa_ana' }, { timeout: 10_000 });
+    const access = await screen.findByRole(
+      'region',
+      { name: 'Convidados com acesso a festa_ana' },
+      { timeout: 10_000 },
+    );
     expect(await within(access).findByText(/12 aparelhos e 1 conta de\s+convidados/)).toBeInTheDocument();
 
     // A first tap only asks; 'Cancelar' changes nothing.
@@ -110,10 +142,14 @@ describe("the guests' access to a link-only or private event", () => {
 
     await user.click(within(access).getByRole('button', { name: 'Tirar o acesso de todos' }));
     await user.click(within(access).getByRole('button', { name: 'Sim, tirar o acesso' }));
-    expect(await within(access).findByText('Acesso retirado de todos os convidados. O link do evento mudou.')).toBeInTheDocument();
+    expect(
+      await within(access).findByText('Acesso retirado de todos os convidados. O link do evento mudou.'),
+    ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', token: expect.any(String) }]);
     // The new link at once, to copy or to scan: the old one opens nothing now.
-    expect(within(access).getByRole('textbox', { name: 'Novo link do evento' })).toHaveValue('http://localhost/eventos/evento?id=novoLink1234');
+    expect(within(access).getByRole('textbox', { name: 'Novo link do evento' })).toHaveValue(
+      'http://localhost/eventos/evento?id=novoLink1234',
+    );
     expect(within(access).getByRole('button', { name: 'Copiar link' })).toBeInTheDocument();
     expect(await within(access).findByRole('img', { name: 'QR code do novo link do evento' })).toBeInTheDocument();
     // The counts are asked again: nobody has access now.
@@ -124,7 +160,11 @@ describe("the guests' access to a link-only or private event", () => {
     const calls: { method: string; token: string | null }[] = [];
     serveAccess('private', calls);
     const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
-    const access = await screen.findByRole('region', { name: 'Convidados com acesso a festa_ana' }, { timeout: 10_000 });
+    const access = await screen.findByRole(
+      'region',
+      { name: 'Convidados com acesso a festa_ana' },
+      { timeout: 10_000 },
+    );
     await user.click(within(access).getByRole('button', { name: 'Tirar o acesso de todos' }));
     await user.click(within(access).getByRole('button', { name: 'Sim, tirar o acesso' }));
     expect(await within(access).findByText('Acesso retirado de todos os convidados.')).toBeInTheDocument();
@@ -151,14 +191,25 @@ describe('a suspended event', () => {
     ['charged_back', 'o pagamento deste pedido foi contestado no cartão'],
   ] as const)('(%s) says why nobody sees it, and offers no control of who sees it', async (suspended, why) => {
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: [],
+          transactions: [],
+        }),
+      ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([{ ...created, visibility: 'private', suspended }])),
       http.get(`${API}/check_team`, () => HttpResponse.text('no')),
     );
     renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
     const note = await screen.findByRole('note', undefined, { timeout: 10_000 });
-    expect(note).toHaveTextContent(`Evento suspenso: ${why}. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.`);
+    expect(note).toHaveTextContent(
+      `Evento suspenso: ${why}. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.`,
+    );
     expect(screen.queryByRole('group', { name: 'Quem vê as fotos de festa_ana' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Convidados com acesso a festa_ana' })).not.toBeInTheDocument();
   });

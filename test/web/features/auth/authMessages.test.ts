@@ -3,10 +3,17 @@ import { IDENTITY_FALLBACK, identityFailureMessage } from '../../../../src/featu
 
 describe('identityFailureMessage', () => {
   it('puts a Portuguese sentence first and keeps the service message in brackets', () => {
-    expect(identityFailureMessage(new IdentityError('auth/internal-error', 'Firebase: Error (auth/internal-error).'))).toBe(
-      `${IDENTITY_FALLBACK}\n(Firebase: Error (auth/internal-error).)`,
-    );
-    expect(identityFailureMessage(new IdentityError('auth/weak-password', 'Firebase: Password should be at least 6 characters (auth/weak-password).'))).toBe(
+    expect(
+      identityFailureMessage(new IdentityError('auth/internal-error', 'Firebase: Error (auth/internal-error).')),
+    ).toBe(`${IDENTITY_FALLBACK}\n(Firebase: Error (auth/internal-error).)`);
+    expect(
+      identityFailureMessage(
+        new IdentityError(
+          'auth/weak-password',
+          'Firebase: Password should be at least 6 characters (auth/weak-password).',
+        ),
+      ),
+    ).toBe(
       'A senha precisa ter pelo menos 6 caracteres.\n(Firebase: Password should be at least 6 characters (auth/weak-password).)',
     );
   });

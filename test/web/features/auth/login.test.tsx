@@ -10,16 +10,29 @@ function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
   network.use(
     http.get(`${API}/createAccount`, ({ request }) => {
       const url = new URL(request.url);
-      calls.push(`create ${url.searchParams.get('collection')} ${request.headers.get('idToken') ? 'token' : 'no-token'}`);
+      calls.push(
+        `create ${url.searchParams.get('collection')} ${request.headers.get('idToken') ? 'token' : 'no-token'}`,
+      );
       return HttpResponse.text(createReply);
     }),
     http.get(`${API}/updateAccount`, ({ request }) => {
       const url = new URL(request.url);
       calls.push(`update ${url.searchParams.get('collection')}`);
-      return HttpResponse.json({ collection: ['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg'], packs: ['PACK1'], events: ['f'] });
+      return HttpResponse.json({
+        collection: ['/media/f/pad/1.jpg', '/media/f/pad/conta.jpg'],
+        packs: ['PACK1'],
+        events: ['f'],
+      });
     }),
     http.get(`${API}/account`, () =>
-      HttpResponse.json({ email: 'ana@example.com', displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] }),
+      HttpResponse.json({
+        email: 'ana@example.com',
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
     ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
@@ -33,7 +46,11 @@ describe('login', () => {
   it("signs in, merges the visitor's lists into the account, takes the account's lists, and opens /account", async () => {
     const calls: string[] = [];
     serveAccount(calls, 'already_exists');
-    const { user, router, store } = renderApp('/login', { preloadedState: withSession(guest), cookies: browserCookieJar, identity: fakeIdentity() });
+    const { user, router, store } = renderApp('/login', {
+      preloadedState: withSession(guest),
+      cookies: browserCookieJar,
+      identity: fakeIdentity(),
+    });
     await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -51,7 +68,9 @@ describe('login', () => {
     await user.type(await screen.findByLabelText('Email'), 'wrong@example.com');
     await user.type(screen.getByLabelText('Senha'), 'errada');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(window.alert).toHaveBeenCalledWith('E-mail ou senha incorretos.\n(Firebase: Error (auth/invalid-credential).)');
+    expect(window.alert).toHaveBeenCalledWith(
+      'E-mail ou senha incorretos.\n(Firebase: Error (auth/invalid-credential).)',
+    );
     expect(log).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -71,7 +90,10 @@ describe('login', () => {
     const added: string[] = [];
     network.use(
       http.head('http://localhost/media/f/pad/abc.jpg', () => new HttpResponse(null, { status: 200 })),
-      http.get(`${API}/modifyAccount/add/collection/:id`, ({ params }) => (added.push(String(params.id)), HttpResponse.text('ok'))),
+      http.get(
+        `${API}/modifyAccount/add/collection/:id`,
+        ({ params }) => (added.push(String(params.id)), HttpResponse.text('ok')),
+      ),
     );
     const back = `/login?${new URLSearchParams({ volta: '/collect?id=/media/f/pad/abc.jpg' }).toString()}`;
     const { user, router } = renderApp(back, { identity: fakeIdentity() });
@@ -86,15 +108,20 @@ describe('login', () => {
     await waitFor(() => expect(added).toEqual(['/media/f/pad/abc.jpg']));
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example'])('opens /account, not %s, whatever the address says', async (target) => {
-    serveAccount([], 'already_exists');
-    const { user, router } = renderApp(`/login?${new URLSearchParams({ volta: target }).toString()}`, { identity: fakeIdentity() });
-    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await screen.findByRole('heading', { name: 'Olá, Ana!' });
-    expect(router.state.location.pathname).toBe('/account');
-  });
+  it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example'])(
+    'opens /account, not %s, whatever the address says',
+    async (target) => {
+      serveAccount([], 'already_exists');
+      const { user, router } = renderApp(`/login?${new URLSearchParams({ volta: target }).toString()}`, {
+        identity: fakeIdentity(),
+      });
+      await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+      await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await screen.findByRole('heading', { name: 'Olá, Ana!' });
+      expect(router.state.location.pathname).toBe('/account');
+    },
+  );
 
   it("links to 'Criar conta'", async () => {
     const { user, router } = renderApp('/login');
@@ -104,7 +131,15 @@ describe('login', () => {
 });
 
 describe('signup', () => {
-  const labels = ['Email', 'Nova senha', 'Repetir senha', 'Nome ou apelido', 'Celular com DDD', 'Nome de usuário do Tiktok', 'Nome de usuário do Instagram'];
+  const labels = [
+    'Email',
+    'Nova senha',
+    'Repetir senha',
+    'Nome ou apelido',
+    'Celular com DDD',
+    'Nome de usuário do Tiktok',
+    'Nome de usuário do Instagram',
+  ];
 
   it('has the seven fields, labelled', async () => {
     renderApp('/signup');
@@ -158,7 +193,14 @@ describe('signup', () => {
         return HttpResponse.text('ok');
       }),
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: 'bia@example.com', displayName: 'Bia', photoURL: '', partner: '', events: [], transactions: [] }),
+        HttpResponse.json({
+          email: 'bia@example.com',
+          displayName: 'Bia',
+          photoURL: '',
+          partner: '',
+          events: [],
+          transactions: [],
+        }),
       ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),

@@ -45,7 +45,8 @@ function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
     // The registered order, as the checkout (and the account after it) follows it.
     http.get(`${API}/orders/:orderId`, ({ params }) => {
       const placed = seen.orders.findLast((o) => o.orderId === params.orderId);
-      if (!placed) return HttpResponse.json({ error: 'order_not_found', message: 'Pedido não encontrado.' }, { status: 404 });
+      if (!placed)
+        return HttpResponse.json({ error: 'order_not_found', message: 'Pedido não encontrado.' }, { status: 404 });
       seen.asked += 1;
       const status = seen.settled ?? (charged.at(-1) === 'approved' ? 'approved' : 'pending');
       const pix = placed.paymentMethod === 'pix' && status === 'pending';
@@ -99,7 +100,12 @@ function serveShop(overrides: { cardStatus?: string[] } = {}): Seen {
       return HttpResponse.json({
         id: `pay_${seen.payments.length}`,
         status,
-        status_detail: status === 'rejected' ? 'cc_rejected_insufficient_amount' : status === 'approved' ? 'accredited' : 'pending_contingency',
+        status_detail:
+          status === 'rejected'
+            ? 'cc_rejected_insufficient_amount'
+            : status === 'approved'
+              ? 'accredited'
+              : 'pending_contingency',
       });
     }),
   );
@@ -171,10 +177,14 @@ describe('the checkout screen', () => {
 
   it("is one screen in the page's one main landmark, from the form to the registered order", async () => {
     serveShop();
-    const { container, user } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    const { container, user } = openCheckout('/checkout?coupon=DEZ', {
+      identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
     expect(container.querySelectorAll('main')).toHaveLength(1);
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: 'Finalizar compra' }));
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'Finalizar compra' }),
+    );
     await fillCustomer(user);
     await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
     await user.click(screen.getByRole('button', { name: 'Pagar com Pix' }));
@@ -232,7 +242,9 @@ describe('the checkout screen', () => {
 
   it('pays by card: the provider names the brand, the installments show reais, the server amount is charged', async () => {
     const seen = serveShop();
-    const { user, router, store } = openCheckout('/checkout?coupon=DEZ', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    const { user, router, store } = openCheckout('/checkout?coupon=DEZ', {
+      identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }),
+    });
     await screen.findByRole('button', { name: 'Ir para pagamento' });
     await fillCustomer(user);
     await user.click(screen.getByRole('button', { name: 'Ir para pagamento' }));
@@ -244,7 +256,11 @@ describe('the checkout screen', () => {
     const options = within(screen.getByLabelText('Parcelas'))
       .getAllByRole('option')
       .map((o) => nbsp(o.textContent));
-    expect(options).toEqual(['1x de R$ 1.215,00 (sem juros)', '3x de R$ 405,00 (sem juros)', '4x de R$ 309,79 (total R$ 1.239,18)']);
+    expect(options).toEqual([
+      '1x de R$ 1.215,00 (sem juros)',
+      '3x de R$ 405,00 (sem juros)',
+      '4x de R$ 309,79 (total R$ 1.239,18)',
+    ]);
     await user.selectOptions(screen.getByLabelText('Parcelas'), '3');
     expect(screen.getByLabelText('Validade (MM/AA)')).toHaveValue('11/30');
 
@@ -253,7 +269,12 @@ describe('the checkout screen', () => {
       await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
       expect(await screen.findByText('Pedido registrado com sucesso!')).toBeInTheDocument();
       expect(seen.orders).toHaveLength(1);
-      expect(seen.orders[0]).toMatchObject({ paymentMethod: 'card', cpf: '52998224725', clientName: 'Ana Souza', eventDate: '2026-12-20' });
+      expect(seen.orders[0]).toMatchObject({
+        paymentMethod: 'card',
+        cpf: '52998224725',
+        clientName: 'Ana Souza',
+        eventDate: '2026-12-20',
+      });
       expect(seen.payments).toHaveLength(1);
       expect(seen.payments[0]).toMatchObject({
         transaction_amount: AMOUNT,
@@ -292,7 +313,9 @@ describe('the checkout screen', () => {
     await fillCard(user, 'FUND');
     await screen.findByText('Mastercard');
     await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
-    expect((await screen.findByText('Pagamento recusado: o cartão não tem limite suficiente.')).closest('[role="alert"]')).not.toBeNull();
+    expect(
+      (await screen.findByText('Pagamento recusado: o cartão não tem limite suficiente.')).closest('[role="alert"]'),
+    ).not.toBeNull();
     expect(screen.queryByText('Pedido registrado com sucesso!')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Nome do titular'));
@@ -388,7 +411,9 @@ describe('the checkout screen', () => {
       act(() => jest.advanceTimersByTime(2_100));
       // /account, which tells the signed-out customer the order waits for a sign-in (no alert).
       await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-      expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`)).toBeInTheDocument();
+      expect(
+        await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`),
+      ).toBeInTheDocument();
       expect(window.alert).not.toHaveBeenCalled();
       expect(sessionOf(store.getState()).loginRequired).toBe(true);
       expect(document.cookie).toContain('loginRequired=true');
@@ -412,7 +437,9 @@ describe('the checkout screen', () => {
     expect(seen.orders).toHaveLength(1);
     expect(seen.orders[0]).toMatchObject({ paymentMethod: 'pix', clientName: 'Ana Souza', total: AMOUNT });
     // The choices, never prices: the server prices the order itself.
-    expect(seen.orders[0].products).toEqual([{ id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }] }]);
+    expect(seen.orders[0].products).toEqual([
+      { id: 'cabine360', hours: 3, quantity: 1, selectedAccessories: [{ name: 'Neon' }] },
+    ]);
   });
 
   it('a Pix code the server could not make says why, and Tentar novamente asks again for the same order', async () => {
@@ -423,7 +450,10 @@ describe('the checkout screen', () => {
         if (refusals === 0) return undefined;
         refusals -= 1;
         seen.orders.push((await request.json()) as OrderPayload);
-        return HttpResponse.json({ error: 'unavailable', message: 'Serviço indisponível. Tente novamente.' }, { status: 503 });
+        return HttpResponse.json(
+          { error: 'unavailable', message: 'Serviço indisponível. Tente novamente.' },
+          { status: 503 },
+        );
       }),
     );
     const { user } = openCheckout();
@@ -497,7 +527,9 @@ describe('what happened to the payment is said, and follows the order by itself'
     await user.click(screen.getByRole('button', { name: 'Finalizar pedido' }));
     await screen.findByText('Pedido registrado com sucesso!');
     const orderId = seen.orders[0].orderId;
-    expect(paymentState()).toHaveTextContent('Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.');
+    expect(paymentState()).toHaveTextContent(
+      'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.',
+    );
     expect(screen.getByRole('img', { name: `QR code Pix do pedido ${orderId}` })).toBeInTheDocument();
     expect(screen.getByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
     expect(screen.getByRole('button', { name: 'Copiar código Pix' })).toBeInTheDocument();
@@ -506,7 +538,9 @@ describe('what happened to the payment is said, and follows the order by itself'
     // SPEC's redirect: signed out, /account tells of the order, its state and its code.
     await wait(2_100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-    expect(await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Seu pedido ${orderId} foi registrado. Entre ou crie sua conta para guardá-lo nela.`),
+    ).toBeInTheDocument();
     expect(paymentState()).toHaveTextContent('Aguardando o Pix');
     expect(await screen.findByLabelText('Pix copia e cola')).toHaveValue(PIX_CODE);
     await wait(3_100);
@@ -532,12 +566,16 @@ describe('what happened to the payment is said, and follows the order by itself'
     seen.settled = 'rejected';
     await user.click(await screen.findByRole('button', { name: 'Finalizar pedido' }));
     await waitFor(() =>
-      expect(paymentState()).toHaveTextContent('Pedido registrado com sucesso! Depois, o Pix foi recusado: o pedido está registrado, mas não foi pago.'),
+      expect(paymentState()).toHaveTextContent(
+        'Pedido registrado com sucesso! Depois, o Pix foi recusado: o pedido está registrado, mas não foi pago.',
+      ),
     );
     expect(router.state.location.pathname).toBe('/checkout');
     // One live region says it all: SPEC's words are not a second message beside the refusal.
     expect(screen.getByText('Pedido registrado com sucesso!').closest('[role="status"]')).toBe(paymentState());
-    expect(screen.getAllByRole('status').filter((region) => /registrado|recusado/.test(region.textContent ?? ''))).toHaveLength(1);
+    expect(
+      screen.getAllByRole('status').filter((region) => /registrado|recusado/.test(region.textContent ?? '')),
+    ).toHaveLength(1);
     expect(screen.queryByText(/^Pix recusado/)).not.toBeInTheDocument();
   });
 
@@ -560,7 +598,10 @@ function controls(): Element[] {
 }
 
 /** The form filled at once (one change per field): these tests are about what the taps that follow cause. */
-async function payingBy(method: 'Pagar com Cartão de Crédito' | 'Pagar com Pix', user: ReturnType<typeof renderApp>['user']) {
+async function payingBy(
+  method: 'Pagar com Cartão de Crédito' | 'Pagar com Pix',
+  user: ReturnType<typeof renderApp>['user'],
+) {
   const fields: Array<[string, string]> = [
     ['Nome', 'Ana Souza'],
     ['E-mail', 'ana@example.com'],
@@ -603,7 +644,9 @@ describe('what a tap on the payment causes is beside it, brought into view and a
     expect(region).not.toBeNull();
     const live = region as HTMLElement;
     // Announced: a live region that holds the reason and the way out.
-    expect(live.getAttribute('aria-live') ?? (live.getAttribute('role') === 'alert' ? 'assertive' : 'polite')).toMatch(/^(assertive|polite)$/);
+    expect(live.getAttribute('aria-live') ?? (live.getAttribute('role') === 'alert' ? 'assertive' : 'polite')).toMatch(
+      /^(assertive|polite)$/,
+    );
     const another = within(live).getByRole('button', { name: 'Tentar outro cartão' });
     // Beside the button tapped: the next control after Finalizar pedido is Tentar outro cartão.
     const all = controls();

@@ -22,7 +22,14 @@ import { describeMachineGrid } from '../../../support/machineGrid';
 
 const order = { orderId: '123456789', claim: 'k'.repeat(22) };
 const fresh = { orderId: '987654321', claim: 'n'.repeat(22) };
-const customer = { name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725', eventName: 'Festa da Ana', eventDate: '2026-12-20', eventTime: '20:00' };
+const customer = {
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  cpf: '52998224725',
+  eventName: 'Festa da Ana',
+  eventDate: '2026-12-20',
+  eventTime: '20:00',
+};
 const draft: CheckoutDraft = { coupon: 'DEZ', customer, lines: [], total: 1215 };
 const card: CardChoice = {
   number: '5031433215406351',
@@ -53,7 +60,10 @@ const events = {
   // The identity is made by the action's prepare; a fixed one keeps the grid deterministic.
   paymentRequested: { type: paymentRequested.type, payload: { draft, order: fresh } },
   // SPEC section 5 refuses the form (its alert is the flow's): no order, no methods.
-  paymentRequestedNoName: { type: paymentRequested.type, payload: { draft: { ...draft, customer: { ...customer, name: ' ' } }, order: fresh } },
+  paymentRequestedNoName: {
+    type: paymentRequested.type,
+    payload: { draft: { ...draft, customer: { ...customer, name: ' ' } }, order: fresh },
+  },
   methodCard: methodChosen('card'),
   methodPix: methodChosen('pix'),
   pixCodeReceived: pixCodeReceived(pixCode),
@@ -89,7 +99,11 @@ describeMachineGrid('the checkout machine', checkoutSlice, states, events, {
   pixLoading: { ...choosing, methodPix: pixLoading, pixCodeReceived: states.pix, pixCodeFailed: states.pixFailed },
   pixFailed: { ...choosing, methodPix: states.pixFailed, pixRetried: pixLoading },
   // The Pix order was placed with its code: finishing registers it, code kept, nothing is sent again.
-  pix: { ...choosing, methodPix: states.pix, submittedPix: { status: 'registered', order, method: 'pix', orderStatus: 'pending', pix: pixCode } },
+  pix: {
+    ...choosing,
+    methodPix: states.pix,
+    submittedPix: { status: 'registered', order, method: 'pix', orderStatus: 'pending', pix: pixCode },
+  },
   // A charge under way is seen through, even when the page closes.
   submitting: {
     orderRegistered: states.registered,

@@ -20,7 +20,9 @@ describe('the collect screen', () => {
       http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([])),
     );
     const { store } = renderApp(`/collect?id=${missing}`, { cookies: browserCookieJar });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.',
+    );
     expect(screen.queryByRole('img', { name: 'Foto do evento festa_ana' })).not.toBeInTheDocument();
     expect(screen.queryByText('Coletado!')).not.toBeInTheDocument();
     expect(sessionOf(store.getState()).collection).toEqual([]);
@@ -47,7 +49,17 @@ describe('the collect screen', () => {
     network.use(
       http.head(`http://localhost${gone}`, () => new HttpResponse(null, { status: 404 })),
       http.get(`${API}/eventos/festa_ana/:agent`, () =>
-        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }]),
+        HttpResponse.json([
+          {
+            title: 'festa_ana',
+            displayTitle: 'Festa da Ana',
+            visible: true,
+            profile: '',
+            cover: '',
+            photos: 1,
+            devices: ['pad'],
+          },
+        ]),
       ),
     );
     renderApp(`/collect?id=${gone}`);
@@ -58,8 +70,13 @@ describe('the collect screen', () => {
 
   it("asks a signed-out guest to log in for a private event's photo, and collects nothing", async () => {
     network.use(http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: 401 })));
-    const { store } = renderApp(`/collect?id=${photo}`, { cookies: browserCookieJar, identity: fakeIdentity({ signedInAs: null }) });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.');
+    const { store } = renderApp(`/collect?id=${photo}`, {
+      cookies: browserCookieJar,
+      identity: fakeIdentity({ signedInAs: null }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.',
+    );
     // The address names the photo too: the login brings the guest back to it from another tab.
     expect(screen.getByRole('link', { name: 'Logar/Criar conta' })).toHaveAttribute(
       'href',
@@ -75,7 +92,10 @@ describe('the collect screen', () => {
     let cookie = false;
     network.use(
       http.head(`http://localhost${photo}`, () => new HttpResponse(null, { status: cookie ? 200 : 401 })),
-      http.post(`${API}/media-session`, () => ((cookie = true), HttpResponse.json({ expiresAt: Date.now() + 3_600_000 }))),
+      http.post(
+        `${API}/media-session`,
+        () => ((cookie = true), HttpResponse.json({ expiresAt: Date.now() + 3_600_000 })),
+      ),
     );
     const { store } = renderApp(`/collect?id=${photo}`, { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
     expect(await screen.findByRole('status')).toHaveTextContent('Carregando...');
@@ -101,7 +121,9 @@ describe('the collect screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([]);
     // The queue tried at once, and failed too: it waits before the next try.
     await waitFor(() => expect(heads).toEqual(['lost', 'lost']));
-    expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ kind: 'collect', url: photo, bname: 'festa_ana', attempts: 1 })]);
+    expect(store.getState().outbox?.items).toEqual([
+      expect.objectContaining({ kind: 'collect', url: photo, bname: 'festa_ana', attempts: 1 }),
+    ]);
 
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
@@ -114,7 +136,9 @@ describe('the collect screen', () => {
   it('drops a queued collect whose media turns out not to exist, and tells the guest in Portuguese', async () => {
     let reachable = false;
     network.use(
-      http.head(`http://localhost${photo}`, () => (reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error())),
+      http.head(`http://localhost${photo}`, () =>
+        reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error(),
+      ),
       http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([])),
     );
     const { store, user } = renderApp(`/collect?id=${photo}`);
@@ -122,7 +146,9 @@ describe('the collect screen', () => {
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
     await waitFor(() =>
-      expect(window.alert).toHaveBeenCalledWith('Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.'),
+      expect(window.alert).toHaveBeenCalledWith(
+        'Esta foto não foi encontrada: confira o link do QR code. Nada foi adicionado à sua coleção.',
+      ),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta foto não foi encontrada');
     expect(store.getState().outbox?.items).toEqual([]);
@@ -244,12 +270,18 @@ describe('the device last-photo screen', () => {
         http.get(`${API}/deviceLast/festa_ana/cabine-pad`, () => {
           calls += 1;
           // At the scan, the booth's last photo is still the previous guest's; theirs arrives meanwhile.
-          return HttpResponse.json({ product: [calls === 1 ? previous : photo], boothTitle: 'Cabine Pad', eventTitle: 'Festa da Ana' });
+          return HttpResponse.json({
+            product: [calls === 1 ? previous : photo],
+            boothTitle: 'Cabine Pad',
+            eventTitle: 'Festa da Ana',
+          });
         }),
       );
       const { router } = renderApp('/deviceLast?bname=festa_ana&device=cabine-pad');
       const waiting = await screen.findByText(/^Esperando a /);
-      expect(waiting).toHaveTextContent('Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana... 5 s');
+      expect(waiting).toHaveTextContent(
+        'Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana... 5 s',
+      );
       expect(screen.queryByText(/cabine-pad|festa_ana/)).not.toBeInTheDocument();
       act(() => jest.advanceTimersByTime(3_000));
       expect(waiting).toHaveTextContent('... 2 s');
@@ -274,11 +306,16 @@ describe('the device last-photo screen', () => {
       network.use(
         http.get(`${API}/deviceLast/festa_ana/cabine-x`, () => {
           calls += 1;
-          return HttpResponse.json({ error: 'device_not_found', message: 'Dispositivo não encontrado neste evento.' }, { status: 404 });
+          return HttpResponse.json(
+            { error: 'device_not_found', message: 'Dispositivo não encontrado neste evento.' },
+            { status: 404 },
+          );
         }),
       );
       renderApp('/deviceLast?bname=festa_ana&device=cabine-x');
-      expect(await screen.findByRole('alert')).toHaveTextContent('Esta cabine não foi encontrada neste evento. Escaneie de novo o QR code da cabine.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Esta cabine não foi encontrada neste evento. Escaneie de novo o QR code da cabine.',
+      );
       expect(screen.getByRole('link', { name: 'Ir para Evento' })).toHaveAttribute('href', '/eventos/evento');
       act(() => jest.advanceTimersByTime(6_000));
       expect(screen.queryByText(/Esperando/)).not.toBeInTheDocument();
@@ -298,7 +335,9 @@ describe('the device last-photo screen', () => {
         ),
       );
       renderApp('/deviceLast?bname=festa_nenhuma&device=cabine-pad');
-      expect(await screen.findByRole('alert')).toHaveTextContent('Este evento não foi encontrado. Confira o QR code da cabine.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Este evento não foi encontrado. Confira o QR code da cabine.',
+      );
       expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
       act(() => jest.advanceTimersByTime(6_000));
       expect(screen.queryByText(/Esperando/)).not.toBeInTheDocument();
@@ -328,7 +367,9 @@ describe('the device last-photo screen', () => {
       unmount();
 
       renderApp('/deviceLast?bname=festa_ana&device=cabine-velha&code=AbCdEfGhIjKlMnOpQrStUv');
-      expect(await screen.findByRole('alert')).toHaveTextContent('Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.',
+      );
       expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
     } finally {
       jest.useRealTimers();
@@ -345,10 +386,15 @@ describe('the device last-photo screen', () => {
           tokens.push(token);
           return token
             ? HttpResponse.json({ product: [photo] })
-            : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+            : HttpResponse.json(
+                { error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' },
+                { status: 401 },
+              );
         }),
       );
-      renderApp('/deviceLast?bname=festa_ana&device=cabine-pad&code=AbCdEfGhIjKlMnOpQrStUv', { identity: fakeIdentity({ signedInAs: ANA }) });
+      renderApp('/deviceLast?bname=festa_ana&device=cabine-pad&code=AbCdEfGhIjKlMnOpQrStUv', {
+        identity: fakeIdentity({ signedInAs: ANA }),
+      });
       act(() => jest.advanceTimersByTime(5_000));
       expect(await screen.findByRole('button', { name: 'COLETAR MINHA FOTO!' })).toBeInTheDocument();
       expect(screen.queryByText(/Faça login/)).not.toBeInTheDocument();
@@ -383,7 +429,9 @@ describe('the device last-photo screen', () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       const video = '/media/festa_ana/360/giro.mp4';
-      network.use(http.get(`${API}/deviceLast/festa_ana/plataforma-360`, () => HttpResponse.json({ product: [video] })));
+      network.use(
+        http.get(`${API}/deviceLast/festa_ana/plataforma-360`, () => HttpResponse.json({ product: [video] })),
+      );
       renderApp('/deviceLast?bname=festa_ana&device=plataforma-360');
       act(() => jest.advanceTimersByTime(5_000));
       expect(await screen.findByRole('button', { name: 'COLETAR MEU VÍDEO!' })).toBeInTheDocument();

@@ -58,7 +58,9 @@ describe('the collect screen shows the thumbnail first', () => {
     const full = screen.getByRole('img', { name: 'Foto do evento festa_ana' });
     setNaturalSize(full, 1200, 900);
     fireEvent.load(full);
-    expect(container.querySelector<HTMLElement>('.collect__photo')?.style.getPropertyValue('--ratio')).toBe(String(1200 / 900));
+    expect(container.querySelector<HTMLElement>('.collect__photo')?.style.getPropertyValue('--ratio')).toBe(
+      String(1200 / 900),
+    );
   });
 });
 
@@ -85,7 +87,10 @@ describe('the photo drawn', () => {
 
   it('is the GIF itself, which has no rendition', async () => {
     renderApp('/collect?id=/media/festa_ana/boomerang/giro.gif');
-    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/boomerang/giro.gif');
+    expect(await screen.findByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/boomerang/giro.gif',
+    );
   });
 });
 

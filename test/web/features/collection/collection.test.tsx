@@ -5,7 +5,8 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
-const items = (n: number) => Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(4, '0')}.jpg`);
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(4, '0')}.jpg`);
 
 describe('the collection', () => {
   it('alerts and goes to the events when nothing was collected', async () => {
@@ -49,7 +50,16 @@ describe('the collection', () => {
     network.use(
       http.get(`${API}/eventos/:events/:agent`, () =>
         HttpResponse.json([
-          { title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, visibility: 'public', profile: '', cover: '', photos: 3, devices: ['pad'] },
+          {
+            title: 'festa_ana',
+            displayTitle: 'Festa da Ana',
+            visible: true,
+            visibility: 'public',
+            profile: '',
+            cover: '',
+            photos: 3,
+            devices: ['pad'],
+          },
         ]),
       ),
     );
@@ -66,7 +76,10 @@ describe('the collection', () => {
     expect(screen.getByText('3 fotos')).toBeInTheDocument();
     await user.click(within(grid).getByRole('button', { name: 'Item 1 de 3' }));
     const viewer = await screen.findByRole('dialog', { name: 'Foto' });
-    expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/foto-0002.jpg');
+    expect(within(viewer).getByRole('img')).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/foto-0002.jpg',
+    );
     expect(await within(viewer).findByRole('img', { name: 'Foto do evento Festa da Ana' })).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
   });
@@ -82,7 +95,8 @@ describe('the collection', () => {
     const download = await screen.findByRole('button', { name: 'Baixar todas' });
     const grid = screen.getByRole('list', { name: 'Minha Coleção' });
     const erase = await screen.findByRole('button', { name: 'Apagar minhas fotos' });
-    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(follows(download, grid)).toBe(true);
     expect(follows(grid, erase)).toBe(true);
     // 'Baixar todas' is the filled button; erasing is outlined (base.css, privacy.css), never the filled red one.
@@ -107,7 +121,13 @@ describe('the collection', () => {
   it("brings in what a signed-in visitor's account holds, without the empty alert", async () => {
     network.use(
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: ['/media/festa_ana/pad/da-conta.jpg'], packs: [], events: [] }),
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          collection: ['/media/festa_ana/pad/da-conta.jpg'],
+          packs: [],
+          events: [],
+        }),
       ),
     );
     const { store, router } = renderApp('/collection', { identity: fakeIdentity({ signedInAs: ANA }) });
@@ -122,7 +142,9 @@ describe('the collection', () => {
   it('brings in what the account collected on another phone when the visitor comes back to the page', async () => {
     const collection = ['/media/festa_ana/pad/da-conta.jpg'];
     network.use(
-      http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: [...collection], packs: [], events: [] })),
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: [...collection], packs: [], events: [] }),
+      ),
     );
     renderApp('/collection', { identity: fakeIdentity({ signedInAs: ANA }) });
     await screen.findByRole('button', { name: 'Item 1 de 1' });

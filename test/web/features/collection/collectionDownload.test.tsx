@@ -5,7 +5,8 @@ import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
 
 /** 'Baixar todas' and 'Compartilhar' on 'Minha Coleção' (issue 27). */
-const photos = (n: number) => Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(2, '0')}.jpg`);
+const photos = (n: number) =>
+  Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(2, '0')}.jpg`);
 
 function servePhotos() {
   const asked: string[] = [];
@@ -44,7 +45,11 @@ it("'Baixar todas' posts the whole collection, newest first, as a plain form the
   expect(form).toHaveAttribute('method', 'post');
   expect(form).toHaveAttribute('action', 'http://localhost/api/baixar/colecao');
   expect(button).toHaveAttribute('type', 'submit');
-  const fields = [...form.querySelectorAll('input')].map((input) => ({ name: input.name, type: input.type, value: input.value }));
+  const fields = [...form.querySelectorAll('input')].map((input) => ({
+    name: input.name,
+    type: input.type,
+    value: input.value,
+  }));
   expect(fields).toEqual([...collection].reverse().map((value) => ({ name: 'itens', type: 'hidden', value })));
   // A phone that cannot share files is offered no share.
   expect(screen.queryByRole('button', { name: 'Compartilhar' })).not.toBeInTheDocument();
@@ -53,7 +58,9 @@ it("'Baixar todas' posts the whole collection, newest first, as a plain form the
 it("'Compartilhar' fetches the photos, then hands them to the phone's sheet with a second tap", async () => {
   const asked = servePhotos();
   const shared = phoneThatShares();
-  const { user } = renderApp('/collection', { preloadedState: withSession({ collection: [...photos(3), '/media/festa_ana/360/video.mp4'] }) });
+  const { user } = renderApp('/collection', {
+    preloadedState: withSession({ collection: [...photos(3), '/media/festa_ana/360/video.mp4'] }),
+  });
   await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
   await user.click(await screen.findByRole('button', { name: 'Compartilhar 3 fotos' }));
   // Photos only (a video is downloaded, not shared), newest first.
@@ -65,20 +72,28 @@ it("'Compartilhar' fetches the photos, then hands them to the phone's sheet with
 it('says the video stays out of the share, not that the photos are the newest', async () => {
   servePhotos();
   phoneThatShares();
-  const { user } = renderApp('/collection', { preloadedState: withSession({ collection: ['/media/festa_ana/360/video.mp4', ...photos(2)] }) });
+  const { user } = renderApp('/collection', {
+    preloadedState: withSession({ collection: ['/media/festa_ana/360/video.mp4', ...photos(2)] }),
+  });
   await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
   expect(await screen.findByRole('button', { name: 'Compartilhar 2 fotos' })).toBeInTheDocument();
-  expect(screen.getByText("As 2 fotos estão prontas. 1 vídeo fica de fora: só fotos vão para o compartilhamento. Baixe-o com 'Baixar todas'.")).toHaveAttribute(
-    'role',
-    'status',
-  );
+  expect(
+    screen.getByText(
+      "As 2 fotos estão prontas. 1 vídeo fica de fora: só fotos vão para o compartilhamento. Baixe-o com 'Baixar todas'.",
+    ),
+  ).toHaveAttribute('role', 'status');
   expect(screen.queryByText(/mais recentes/)).not.toBeInTheDocument();
 });
 
 it('says so for the newest 20 of many photos and the videos and GIFs left out', async () => {
   servePhotos();
   phoneThatShares();
-  const collection = [...photos(22), '/media/festa_ana/360/a.mp4', '/media/festa_ana/360/b.mp4', '/media/festa_ana/boomerang/c.gif'];
+  const collection = [
+    ...photos(22),
+    '/media/festa_ana/360/a.mp4',
+    '/media/festa_ana/360/b.mp4',
+    '/media/festa_ana/boomerang/c.gif',
+  ];
   const { user } = renderApp('/collection', { preloadedState: withSession({ collection }) });
   await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
   expect(
@@ -104,7 +119,9 @@ it('says so when the photos cannot be fetched, and a closed sheet is no failure'
   phoneThatShares();
   const { user } = renderApp('/collection', { preloadedState: withSession({ collection: photos(2) }) });
   await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar as fotos. Verifique sua conexão.');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Não foi possível carregar as fotos. Verifique sua conexão.',
+  );
 
   servePhotos();
   phoneThatShares(() => Promise.reject(new DOMException('fechou', 'AbortError')));

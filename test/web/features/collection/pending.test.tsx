@@ -34,9 +34,14 @@ describe('the collection, with things done offline', () => {
     const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const heads: string[] = [];
     network.use(
-      http.head('http://localhost/media/*', ({ request }) => (heads.push(new URL(request.url).pathname), new HttpResponse(null, { status: 200 }))),
+      http.head(
+        'http://localhost/media/*',
+        ({ request }) => (heads.push(new URL(request.url).pathname), new HttpResponse(null, { status: 200 })),
+      ),
       http.get('http://localhost/api/print/:hash/:id', () => HttpResponse.json({ status: 'queued', copies: 4 })),
-      http.get('http://localhost/api/printStatus/:hash/:request', () => HttpResponse.json({ status: 'queued', copies: 4 })),
+      http.get('http://localhost/api/printStatus/:hash/:request', () =>
+        HttpResponse.json({ status: 'queued', copies: 4 }),
+      ),
     );
     const outbox = memoryOutboxStore({ items: [collect, print] });
     const { store, router } = renderApp('/collection', { outbox });
@@ -45,7 +50,10 @@ describe('the collection, with things done offline', () => {
     const rows = within(section)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(rows).toEqual([`Coleta de foto-07.jpg (festa_ana): ${PENDING}`, `Impressão de foto-02.jpg (festa_ana): ${PENDING}`]);
+    expect(rows).toEqual([
+      `Coleta de foto-07.jpg (festa_ana): ${PENDING}`,
+      `Impressão de foto-02.jpg (festa_ana): ${PENDING}`,
+    ]);
     expect(window.alert).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/collection');
     expect(heads).toEqual([]);
@@ -62,7 +70,10 @@ describe('the collection, with things done offline', () => {
 
   it("forgets what waited, on the phone too, when the guest erases their data ('Apagar minhas fotos')", async () => {
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const outbox = memoryOutboxStore({ items: [collect, print], prints: [{ requestId: print.id, packHash: 'PACK5', printId: print.printId, sentAt: 3 }] });
+    const outbox = memoryOutboxStore({
+      items: [collect, print],
+      prints: [{ requestId: print.id, packHash: 'PACK5', printId: print.printId, sentAt: 3 }],
+    });
     const { store } = renderApp('/collection', { outbox });
     await screen.findByRole('region', { name: 'Aguardando conexão' });
 

@@ -1,4 +1,10 @@
-import { LOAD_FAILED, SHARE_REFUSED, shareFlow, type Sharing, type SharingEvent } from '../../../../src/features/collection/shareFlow';
+import {
+  LOAD_FAILED,
+  SHARE_REFUSED,
+  shareFlow,
+  type Sharing,
+  type SharingEvent,
+} from '../../../../src/features/collection/shareFlow';
 
 /** 'Compartilhar' on its whole grid: every state of the flow meets every event. */
 type F = string;
@@ -23,7 +29,14 @@ const EVENTS: Record<string, SharingEvent<F>> = {
 const same = 'same';
 /** What each event makes of each state; `same`: it does not apply there, and nothing changes. */
 const GRID: Record<string, Record<string, Sharing<F> | typeof same>> = {
-  idle: { prepare: { step: 'preparing' }, 'prepared with files': same, 'prepared with none': same, shared: same, dismissed: same, refused: same },
+  idle: {
+    prepare: { step: 'preparing' },
+    'prepared with files': same,
+    'prepared with none': same,
+    shared: same,
+    dismissed: same,
+    refused: same,
+  },
   preparing: {
     prepare: same,
     'prepared with files': { step: 'ready', files: ['c.jpg'] },
@@ -40,8 +53,22 @@ const GRID: Record<string, Record<string, Sharing<F> | typeof same>> = {
     dismissed: same,
     refused: { step: 'failed', message: SHARE_REFUSED },
   },
-  done: { prepare: { step: 'preparing' }, 'prepared with files': same, 'prepared with none': same, shared: same, dismissed: same, refused: same },
-  failed: { prepare: { step: 'preparing' }, 'prepared with files': same, 'prepared with none': same, shared: same, dismissed: same, refused: same },
+  done: {
+    prepare: { step: 'preparing' },
+    'prepared with files': same,
+    'prepared with none': same,
+    shared: same,
+    dismissed: same,
+    refused: same,
+  },
+  failed: {
+    prepare: { step: 'preparing' },
+    'prepared with files': same,
+    'prepared with none': same,
+    shared: same,
+    dismissed: same,
+    refused: same,
+  },
 };
 
 const pairs = Object.keys(STATES).flatMap((state) => Object.keys(EVENTS).map((event) => [state, event] as const));

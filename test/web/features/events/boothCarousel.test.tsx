@@ -46,7 +46,11 @@ function visibleTiles(carousel: HTMLElement): string[] {
 }
 
 /** The route, the gallery's heading and the one tile marked current all name `mode`. */
-async function expectActive(carousel: HTMLElement, router: { state: { location: { pathname: string } } }, mode: string) {
+async function expectActive(
+  carousel: HTMLElement,
+  router: { state: { location: { pathname: string } } },
+  mode: string,
+) {
   expect(router.state.location.pathname).toBe(`/eventos/evento/${mode}`);
   if (mode !== 'nulo') expect(await screen.findByRole('heading', { level: 2, name: LABEL[mode] })).toBeInTheDocument();
   else expect(await screen.findByRole('img', { name: 'Cabine sem fotos' })).toBeInTheDocument();
@@ -74,75 +78,81 @@ function expectOnlyShownReachable(carousel: HTMLElement) {
   expect(new Set(shown.map((b) => b.textContent)).size).toBe(shown.length);
 }
 
-describe.each(EVENTS.map((devices) => [devices.length, devices] as const))('an event with %i booth(s)', (count, devices) => {
-  it('shows up to 3 tiles, each booth once, the active one in the centre', async () => {
-    const { carousel, router } = await open(devices);
-    await expectActive(carousel, router, devices[0]);
-    const tiles = visibleTiles(carousel);
-    expect(tiles).toHaveLength(Math.min(3, count));
-    expect(new Set(tiles).size).toBe(tiles.length);
-    if (count >= 3) expect(tiles).toEqual([LABEL[devices[count - 1]], LABEL[devices[0]], LABEL[devices[1]]]);
-    else expect(tiles).toEqual(devices.map((d) => LABEL[d]));
-    // Arrows only when there is another booth to go to.
-    expect(within(carousel).queryAllByRole('button', { name: /cabine/i })).toHaveLength(count > 1 ? 2 : 0);
-  });
+describe.each(EVENTS.map((devices) => [devices.length, devices] as const))(
+  'an event with %i booth(s)',
+  (count, devices) => {
+    it('shows up to 3 tiles, each booth once, the active one in the centre', async () => {
+      const { carousel, router } = await open(devices);
+      await expectActive(carousel, router, devices[0]);
+      const tiles = visibleTiles(carousel);
+      expect(tiles).toHaveLength(Math.min(3, count));
+      expect(new Set(tiles).size).toBe(tiles.length);
+      if (count >= 3) expect(tiles).toEqual([LABEL[devices[count - 1]], LABEL[devices[0]], LABEL[devices[1]]]);
+      else expect(tiles).toEqual(devices.map((d) => LABEL[d]));
+      // Arrows only when there is another booth to go to.
+      expect(within(carousel).queryAllByRole('button', { name: /cabine/i })).toHaveLength(count > 1 ? 2 : 0);
+    });
 
-  it("is react-slick's slider (the design card's carousel), drawing the booths far from view only as they come near", async () => {
-    const { carousel, router } = await open(devices);
-    await expectActive(carousel, router, devices[0]);
-    const slider = carousel.querySelector('.slick-slider');
-    expect(slider).not.toBeNull();
-    // With more booths than the three slots the slider goes round: its infinite loop's clones are there.
-    expect(carousel.querySelectorAll('.slick-slide.slick-cloned').length > 0).toBe(count > 3 - 1);
-    // Lazy: with 5 booths or more, the booths far from the view are not drawn yet.
-    if (count >= 5) expect(carousel.querySelectorAll('.slick-slide:not(.slick-cloned) .booth').length).toBeLessThan(count);
-  });
+    it("is react-slick's slider (the design card's carousel), drawing the booths far from view only as they come near", async () => {
+      const { carousel, router } = await open(devices);
+      await expectActive(carousel, router, devices[0]);
+      const slider = carousel.querySelector('.slick-slider');
+      expect(slider).not.toBeNull();
+      // With more booths than the three slots the slider goes round: its infinite loop's clones are there.
+      expect(carousel.querySelectorAll('.slick-slide.slick-cloned').length > 0).toBe(count > 3 - 1);
+      // Lazy: with 5 booths or more, the booths far from the view are not drawn yet.
+      if (count >= 5)
+        expect(carousel.querySelectorAll('.slick-slide:not(.slick-cloned) .booth').length).toBeLessThan(count);
+    });
 
-  it("keeps the booths out of view, and the loop's copies, away from screen readers and the keyboard, whichever booth is shown", async () => {
-    const { carousel, router, user } = await open(devices);
-    await expectActive(carousel, router, devices[0]);
-    expectOnlyShownReachable(carousel);
-    if (count === 1) return;
-    for (let i = 1; i <= count; i += 1) {
-      await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
-      await expectActive(carousel, router, devices[i % count]);
+    it("keeps the booths out of view, and the loop's copies, away from screen readers and the keyboard, whichever booth is shown", async () => {
+      const { carousel, router, user } = await open(devices);
+      await expectActive(carousel, router, devices[0]);
       expectOnlyShownReachable(carousel);
-    }
-  });
+      if (count === 1) return;
+      for (let i = 1; i <= count; i += 1) {
+        await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
+        await expectActive(carousel, router, devices[i % count]);
+        expectOnlyShownReachable(carousel);
+      }
+    });
 
-  it('reaches every booth with the next arrow, round to the first, and back with the previous one', async () => {
-    const { carousel, router, user } = await open(devices);
-    if (count === 1) return expectActive(carousel, router, devices[0]);
-    for (let i = 1; i <= count; i += 1) {
-      await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
-      await expectActive(carousel, router, devices[i % count]);
-    }
-    for (let i = count - 1; i >= 0; i -= 1) {
-      await user.click(within(carousel).getByRole('button', { name: 'Cabine anterior' }));
-      await expectActive(carousel, router, devices[i]);
-    }
-  });
+    it('reaches every booth with the next arrow, round to the first, and back with the previous one', async () => {
+      const { carousel, router, user } = await open(devices);
+      if (count === 1) return expectActive(carousel, router, devices[0]);
+      for (let i = 1; i <= count; i += 1) {
+        await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
+        await expectActive(carousel, router, devices[i % count]);
+      }
+      for (let i = count - 1; i >= 0; i -= 1) {
+        await user.click(within(carousel).getByRole('button', { name: 'Cabine anterior' }));
+        await expectActive(carousel, router, devices[i]);
+      }
+    });
 
-  it('reaches every booth by tapping its tile, one neighbour after the other, both ways', async () => {
-    const { carousel, router, user } = await open(devices);
-    const tap = async (mode: string) => {
-      await user.click(within(carousel).getByRole('button', { name: LABEL[mode] }));
-      await expectActive(carousel, router, mode);
-      // The tile tapped is in the centre now (1 or 2 booths stand still).
-      if (count >= 3) expect(visibleTiles(carousel)[1]).toBe(LABEL[mode]);
-    };
-    for (let i = 1; i <= count; i += 1) await tap(devices[i % count]);
-    for (let i = count - 1; i >= 0; i -= 1) await tap(devices[i]);
-  });
+    it('reaches every booth by tapping its tile, one neighbour after the other, both ways', async () => {
+      const { carousel, router, user } = await open(devices);
+      const tap = async (mode: string) => {
+        await user.click(within(carousel).getByRole('button', { name: LABEL[mode] }));
+        await expectActive(carousel, router, mode);
+        // The tile tapped is in the centre now (1 or 2 booths stand still).
+        if (count >= 3) expect(visibleTiles(carousel)[1]).toBe(LABEL[mode]);
+      };
+      for (let i = 1; i <= count; i += 1) await tap(devices[i % count]);
+      for (let i = count - 1; i >= 0; i -= 1) await tap(devices[i]);
+    });
 
-  it('follows the route when it changes elsewhere (back button, a link)', async () => {
-    const { carousel, router } = await open(devices);
-    for (const mode of [...devices].reverse()) {
-      await act(() => router.navigate(`/eventos/evento/${mode}`, { state: { bname: 'festa_ana', devices }, replace: true }));
-      await expectActive(carousel, router, mode);
-    }
-  });
-});
+    it('follows the route when it changes elsewhere (back button, a link)', async () => {
+      const { carousel, router } = await open(devices);
+      for (const mode of [...devices].reverse()) {
+        await act(() =>
+          router.navigate(`/eventos/evento/${mode}`, { state: { bname: 'festa_ana', devices }, replace: true }),
+        );
+        await expectActive(carousel, router, mode);
+      }
+    });
+  },
+);
 
 describe('a swipe on the carousel', () => {
   // jsdom lays nothing out: the slider's list is given a phone's width, which sets how far a

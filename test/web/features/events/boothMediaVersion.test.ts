@@ -5,8 +5,12 @@ import { makeStore } from '../../../../src/app/store';
 
 it("reads a booth list's version from its ETag, as the live stream says it", async () => {
   network.use(
-    http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg'] }, { headers: { ETag: 'W/"g1-1-7-7"' } })),
-    http.get(`${API}/all/festa_ana/feed`, () => HttpResponse.json({ product: [] }, { headers: { ETag: '"outra-coisa"' } })),
+    http.get(`${API}/all/festa_ana/pad`, () =>
+      HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg'] }, { headers: { ETag: 'W/"g1-1-7-7"' } }),
+    ),
+    http.get(`${API}/all/festa_ana/feed`, () =>
+      HttpResponse.json({ product: [] }, { headers: { ETag: '"outra-coisa"' } }),
+    ),
   );
   const store = makeStore();
   const pad = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa_ana', type: 'pad' }));

@@ -6,14 +6,21 @@ import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
 const devices = ['pad', 'polaroid', '360', 'nulo'];
-const entry = (mode: string, bname = 'festa_ana') => ({ pathname: `/eventos/evento/${mode}`, state: { bname, devices } });
+const entry = (mode: string, bname = 'festa_ana') => ({
+  pathname: `/eventos/evento/${mode}`,
+  state: { bname, devices },
+});
 
 function serveGalleries() {
   network.use(
     http.get(`${API}/all/festa_ana/pad`, () =>
-      HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg', '/media/festa_ana/pad/2.jpg', '/media/festa_ana/pad/3.jpg'] }),
+      HttpResponse.json({
+        product: ['/media/festa_ana/pad/1.jpg', '/media/festa_ana/pad/2.jpg', '/media/festa_ana/pad/3.jpg'],
+      }),
     ),
-    http.get(`${API}/all/festa_ana/polaroid`, () => HttpResponse.json({ product: ['/media/festa_ana/polaroid/p1.jpg'] })),
+    http.get(`${API}/all/festa_ana/polaroid`, () =>
+      HttpResponse.json({ product: ['/media/festa_ana/polaroid/p1.jpg'] }),
+    ),
     http.get(`${API}/all/festa_ana/360`, () => HttpResponse.json({ product: ['/media/festa_ana/360/v1.mp4'] })),
   );
 }
@@ -31,7 +38,8 @@ describe('the event page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
     const carousel = screen.getByRole('region', { name: 'Cabines do evento' });
     // Three booths show at a time, the active one in the centre.
-    for (const label of ['Nulo', 'Pad', 'Polaroid']) expect(within(carousel).getAllByRole('button', { name: label }).length).toBeGreaterThan(0);
+    for (const label of ['Nulo', 'Pad', 'Polaroid'])
+      expect(within(carousel).getAllByRole('button', { name: label }).length).toBeGreaterThan(0);
     expect(within(carousel).getAllByRole('button', { name: 'Pad' })[0]).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Foto 1 de 3' });
@@ -77,7 +85,9 @@ describe('the event page', () => {
     // Hidden, they hold nothing to focus (a picture of the tile, inert), and what is shown holds a button.
     const reachable = () => [
       hidden().every(
-        (slide) => !slide.querySelector('button') && (slide.querySelector('.booth') === null || slide.querySelector('.booth')?.closest('[inert]') !== null),
+        (slide) =>
+          !slide.querySelector('button') &&
+          (slide.querySelector('.booth') === null || slide.querySelector('.booth')?.closest('[inert]') !== null),
       ),
       slides().filter((slide) => slide.querySelector('button')).length,
     ];
@@ -87,7 +97,9 @@ describe('the event page', () => {
     // The carousel moves: other booths leave the view, and inert follows them.
     await user.click(within(carousel).getByRole('button', { name: 'Próxima cabine' }));
     await screen.findByRole('heading', { level: 2, name: 'Polaroid' });
-    await waitFor(() => expect(within(carousel).getByRole('button', { name: 'Polaroid' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(carousel).getByRole('button', { name: 'Polaroid' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(reachable()).toEqual([true, 3]);
   });
 
@@ -99,7 +111,10 @@ describe('the event page', () => {
         tokens.push(token);
         return token
           ? HttpResponse.json({ product: ['/media/formatura/pad/1.jpg'] })
-          : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+          : HttpResponse.json(
+              { error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' },
+              { status: 401 },
+            );
       }),
     );
     const formatura = { pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } };
@@ -111,7 +126,10 @@ describe('the event page', () => {
   it('says that an event is private, with the way to log in, instead of a retry that cannot work', async () => {
     network.use(
       http.get(`${API}/all/formatura/pad`, () =>
-        HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 }),
+        HttpResponse.json(
+          { error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' },
+          { status: 401 },
+        ),
       ),
     );
     renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } });
@@ -148,7 +166,9 @@ describe('the event page', () => {
         return HttpResponse.json({ devices, bname: 'festa_ana' });
       }),
     );
-    const { router } = renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
+    const { router } = renderApp('/eventos/evento?id=festa-ana-2026', {
+      identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'festa_ana' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/eventos/evento/pad');
     expect(router.state.location.search).toBe('?id=festa-ana-2026');
@@ -157,9 +177,16 @@ describe('the event page', () => {
 
   it("links to 'Encontre minhas fotos' for an event opened by id whose owner turned face search on", async () => {
     serveGalleries();
-    network.use(http.get(`${API}/evento/festa-ana-2026`, () => HttpResponse.json({ devices, bname: 'festa_ana', faceSearch: true })));
+    network.use(
+      http.get(`${API}/evento/festa-ana-2026`, () =>
+        HttpResponse.json({ devices, bname: 'festa_ana', faceSearch: true }),
+      ),
+    );
     renderApp('/eventos/evento?id=festa-ana-2026', { identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }) });
-    expect(await screen.findByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute('href', '/face?evento=festa_ana');
+    expect(await screen.findByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute(
+      'href',
+      '/face?evento=festa_ana',
+    );
   });
 
   it('asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the login', async () => {
@@ -186,9 +213,14 @@ describe('the event page', () => {
   it('finds the booths of an event known only by name (from a collect link)', async () => {
     serveGalleries();
     network.use(
-      http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }])),
+      http.get(`${API}/eventos/festa_ana/:agent`, () =>
+        HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices }]),
+      ),
     );
-    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
+    renderApp(
+      { pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } },
+      { preloadedState: withSession({ agent: 'agent0001' }) },
+    );
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });
 
@@ -208,7 +240,10 @@ describe('the event page', () => {
         return HttpResponse.json({ product: ['/media/festa_ana/pad/1.jpg'] });
       }),
     );
-    renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } }, { preloadedState: withSession({ agent: 'agent0001' }) });
+    renderApp(
+      { pathname: '/eventos/evento/pad', state: { bname: 'festa_ana' } },
+      { preloadedState: withSession({ agent: 'agent0001' }) },
+    );
     await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['eventos', 'all'])));
     answerBooths();
     expect(await screen.findByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
@@ -225,7 +260,9 @@ describe('the event page', () => {
     expect(tile.querySelector('svg')).not.toBeNull();
 
     await user.click(tile);
-    const player = within(await screen.findByRole('dialog', { name: 'Vídeo' })).getByLabelText('Vídeo do evento festa_ana');
+    const player = within(await screen.findByRole('dialog', { name: 'Vídeo' })).getByLabelText(
+      'Vídeo do evento festa_ana',
+    );
     expect(player).toHaveAttribute('poster', 'http://localhost/thumbs/festa_ana/360/v1.mp4.webp');
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
 
@@ -244,7 +281,10 @@ describe('the event page', () => {
     const { user, router } = renderApp(entry('pad'));
     await user.click(await screen.findByRole('button', { name: 'Foto 1 de 3' }));
     const viewer = await screen.findByRole('dialog', { name: 'Foto' });
-    expect(within(viewer).getByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/3.jpg');
+    expect(within(viewer).getByRole('img', { name: 'Foto do evento festa_ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/3.jpg',
+    );
     expect(within(viewer).getByRole('button', { name: 'Compartilhar ou baixar' })).toBeInTheDocument();
     expect(within(viewer).getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?evento=festa_ana&item=%2Fmedia%2Ffesta_ana%2Fpad%2F3.jpg');
@@ -265,7 +305,17 @@ describe('the event page', () => {
     serveGalleries();
     network.use(
       http.get(`${API}/eventos/festa_ana/:agent`, () =>
-        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 3, devices }]),
+        HttpResponse.json([
+          {
+            title: 'festa_ana',
+            displayTitle: 'Festa da Ana',
+            visible: true,
+            profile: '',
+            cover: '',
+            photos: 3,
+            devices,
+          },
+        ]),
       ),
     );
     renderApp('/eventos/evento/pad?evento=festa_ana');
@@ -273,24 +323,43 @@ describe('the event page', () => {
     expect(await screen.findByRole('button', { name: 'Foto 1 de 3' })).toBeInTheDocument();
   });
 
-  it.each([true, false])("links to 'Encontre minhas fotos' for this event only when its owner turned face search on (%s)", async (faceSearch) => {
-    serveGalleries();
-    network.use(
-      http.get(`${API}/eventos/festa_ana/:agent`, () =>
-        HttpResponse.json([{ title: 'festa_ana', visible: true, profile: '', cover: '', photos: 3, devices, ...(faceSearch ? { faceSearch: true } : {}) }]),
-      ),
-    );
-    renderApp('/eventos/evento/pad?evento=festa_ana');
-    await screen.findByRole('button', { name: 'Foto 1 de 3' });
-    const link = screen.queryByRole('link', { name: 'Encontre minhas fotos' });
-    expect(link?.getAttribute('href') ?? null).toBe(faceSearch ? '/face?evento=festa_ana' : null);
-  });
+  it.each([true, false])(
+    "links to 'Encontre minhas fotos' for this event only when its owner turned face search on (%s)",
+    async (faceSearch) => {
+      serveGalleries();
+      network.use(
+        http.get(`${API}/eventos/festa_ana/:agent`, () =>
+          HttpResponse.json([
+            {
+              title: 'festa_ana',
+              visible: true,
+              profile: '',
+              cover: '',
+              photos: 3,
+              devices,
+              ...(faceSearch ? { faceSearch: true } : {}),
+            },
+          ]),
+        ),
+      );
+      renderApp('/eventos/evento/pad?evento=festa_ana');
+      await screen.findByRole('button', { name: 'Foto 1 de 3' });
+      const link = screen.queryByRole('link', { name: 'Encontre minhas fotos' });
+      expect(link?.getAttribute('href') ?? null).toBe(faceSearch ? '/face?evento=festa_ana' : null);
+    },
+  );
 
   it("keeps the link from the events list's card as the guest moves between booths", async () => {
     serveGalleries();
-    const { user, router } = renderApp({ pathname: '/eventos/evento/polaroid', state: { bname: 'festa_ana', devices, faceSearch: true } });
+    const { user, router } = renderApp({
+      pathname: '/eventos/evento/polaroid',
+      state: { bname: 'festa_ana', devices, faceSearch: true },
+    });
     await screen.findByRole('button', { name: 'Foto 1 de 1' });
-    expect(screen.getByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute('href', '/face?evento=festa_ana');
+    expect(screen.getByRole('link', { name: 'Encontre minhas fotos' })).toHaveAttribute(
+      'href',
+      '/face?evento=festa_ana',
+    );
     await user.click(screen.getByRole('button', { name: 'Próxima cabine' }));
     await screen.findByRole('heading', { level: 2, name: '360' });
     expect(router.state.location.state).toMatchObject({ faceSearch: true });
@@ -313,7 +382,8 @@ describe('the event page', () => {
       await screen.findByRole('button', { name: 'Foto 1 de 3' });
       expect(copy).toBeInTheDocument();
       // The thumbnails arrive (jsdom loads no images).
-      for (const image of screen.getByRole('list', { name: 'Galeria Pad' }).querySelectorAll('img')) fireEvent.load(image);
+      for (const image of screen.getByRole('list', { name: 'Galeria Pad' }).querySelectorAll('img'))
+        fireEvent.load(image);
       await waitFor(() => expect(copy).not.toBeInTheDocument());
     });
 

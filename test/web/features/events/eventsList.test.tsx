@@ -14,7 +14,15 @@ const festa = {
   devices: ['nulo', 'pad', '360'],
 };
 const privada = { title: 'formatura', visible: false, profile: '', cover: '', photos: 1, devices: ['pad'] };
-const soLink = { title: 'casamento', visible: false, visibility: 'link', profile: '', cover: '', photos: 1, devices: ['pad'] };
+const soLink = {
+  title: 'casamento',
+  visible: false,
+  visibility: 'link',
+  profile: '',
+  cover: '',
+  photos: 1,
+  devices: ['pad'],
+};
 const visitor = withSession({ agent: 'agent0001', events: ['festa_ana', 'formatura', 'casamento'] });
 
 describe('the events list', () => {
@@ -107,7 +115,14 @@ describe('the events list', () => {
         return HttpResponse.json(token ? [festa, privada, soLink] : [festa]);
       }),
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_ana'], transactions: [] }),
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: ['festa_ana'],
+          transactions: [],
+        }),
       ),
     );
     renderApp('/eventos', { preloadedState: visitor, identity: fakeIdentity({ signedInAs: ANA, token: 'tok-ana' }) });
@@ -135,12 +150,21 @@ describe('the events list', () => {
     const asked: string[] = [];
     network.use(
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: ['festa_nova'], transactions: [] }),
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: ['festa_nova'],
+          transactions: [],
+        }),
       ),
       http.get(`${API}/eventos/:events/:agent`, ({ params }) => {
         asked.push(String(params.events));
         const names = String(params.events).split(',');
-        return HttpResponse.json(names.includes('festa_nova') ? [festa, { ...festa, title: 'festa_nova', photos: 0 }] : [festa]);
+        return HttpResponse.json(
+          names.includes('festa_nova') ? [festa, { ...festa, title: 'festa_nova', photos: 0 }] : [festa],
+        );
       }),
     );
     const { store } = renderApp('/eventos', {
@@ -162,6 +186,10 @@ describe('the events list', () => {
     expect(card).not.toHaveTextContent('festa_ana');
     await user.click(card);
     expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
-    expect(router.state.location.state).toEqual({ bname: 'festa_ana', devices: festa.devices, displayTitle: 'Festa da Ana' });
+    expect(router.state.location.state).toEqual({
+      bname: 'festa_ana',
+      devices: festa.devices,
+      displayTitle: 'Festa da Ana',
+    });
   });
 });

@@ -18,8 +18,12 @@ it("draws an event's gallery at the tap, with no 'Carregando...' in between, onc
     http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([festa])),
     http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg'] })),
   );
-  const { user } = renderApp('/eventos', { preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }) });
-  const card = within(await screen.findByRole('list', { name: 'Seus eventos' })).getByRole('button', { name: /festa_ana/ });
+  const { user } = renderApp('/eventos', {
+    preloadedState: withSession({ agent: 'agent0001', events: ['festa_ana'] }),
+  });
+  const card = within(await screen.findByRole('list', { name: 'Seus eventos' })).getByRole('button', {
+    name: /festa_ana/,
+  });
   // The browser goes idle: every preload the page asked for runs to its end.
   await act(async () => {
     await Promise.all(idleTasks.map((task) => task()));
@@ -36,10 +40,22 @@ it("draws an event's gallery at the tap, with no 'Carregando...' in between, onc
 
 it("asks for the first public events' galleries while idle, so that a tap draws the photos with the screen", async () => {
   const asked: string[] = [];
-  const card = (title: string, visible = true) => ({ ...festa, title, visible, visibility: visible ? 'public' : 'private', devices: ['pad', 'polaroid'] });
+  const card = (title: string, visible = true) => ({
+    ...festa,
+    title,
+    visible,
+    visibility: visible ? 'public' : 'private',
+    devices: ['pad', 'polaroid'],
+  });
   network.use(
     http.get(`${API}/eventos/:events/:agent`, () =>
-      HttpResponse.json([card('festa_ana'), card('festa_bia', false), card('festa_caio'), card('festa_davi'), card('festa_eva')]),
+      HttpResponse.json([
+        card('festa_ana'),
+        card('festa_bia', false),
+        card('festa_caio'),
+        card('festa_davi'),
+        card('festa_eva'),
+      ]),
     ),
     http.get(`${API}/all/:event/:mode`, ({ params }) => {
       asked.push(`${String(params.event)}/${String(params.mode)}`);
@@ -65,7 +81,9 @@ it("asks for the first public events' galleries while idle, so that a tap draws 
 it("asks ahead, while idle, for the thumbnails of a readied gallery's first row: the newest three, not the rest", async () => {
   const product = ['a', 'b', 'c', 'd', 'e'].map((name) => `/media/festa_lia/pad/${name}.jpg`);
   network.use(
-    http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([{ ...festa, title: 'festa_lia', visibility: 'public' }])),
+    http.get(`${API}/eventos/:events/:agent`, () =>
+      HttpResponse.json([{ ...festa, title: 'festa_lia', visibility: 'public' }]),
+    ),
     http.get(`${API}/all/festa_lia/pad`, () => HttpResponse.json({ product })),
   );
   const asked: string[] = [];

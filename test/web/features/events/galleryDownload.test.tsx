@@ -7,7 +7,11 @@ const entry = { pathname: '/eventos/evento/pad', state: { bname: 'festa_ana', de
 
 describe("a booth gallery's 'Baixar todas'", () => {
   it('downloads every photo of the booth in one ZIP, from the server', async () => {
-    network.use(http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg', '/media/festa_ana/pad/b.jpg'] })));
+    network.use(
+      http.get(`${API}/all/festa_ana/pad`, () =>
+        HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg', '/media/festa_ana/pad/b.jpg'] }),
+      ),
+    );
     renderApp(entry);
     const link = await screen.findByRole('link', { name: 'Baixar todas' });
     expect(link).toHaveAttribute('href', 'http://localhost/api/baixar/festa_ana/pad');

@@ -124,7 +124,13 @@ describe('an open booth gallery', () => {
     const pad = serveBooth('pad', ['1']);
     renderApp(entry('pad'));
     await screen.findByRole('button', { name: 'Foto 1 de 1' });
-    network.use(http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ error: 'boom', message: 'falhou' }, { status: 503 }), { once: true }));
+    network.use(
+      http.get(
+        `${API}/all/festa_ana/pad`,
+        () => HttpResponse.json({ error: 'boom', message: 'falhou' }, { status: 503 }),
+        { once: true },
+      ),
+    );
     await wait(5_000);
     expect(screen.getByRole('button', { name: 'Foto 1 de 1' })).toBeInTheDocument();
     expect(screen.queryByText('Não foi possível carregar as fotos.')).not.toBeInTheDocument();
@@ -176,7 +182,8 @@ function serveLiveStream(mode: string) {
     get asked() {
       return asked;
     },
-    say: (version: string) => streams.at(-1)?.enqueue(encoder.encode(`event: gallery\ndata: {"version":"${version}"}\n\n`)),
+    say: (version: string) =>
+      streams.at(-1)?.enqueue(encoder.encode(`event: gallery\ndata: {"version":"${version}"}\n\n`)),
     /** The connection breaks, and the server answers no stream until `up`. */
     down: () => {
       down = true;
@@ -255,7 +262,10 @@ describe('a booth gallery followed live', () => {
       http.get(`${API}/live/festa_ana/pad`, () => {
         asked += 1;
         return HttpResponse.json(
-          { error: 'live_unavailable', message: 'A atualização ao vivo está cheia agora: a página segue se atualizando sozinha.' },
+          {
+            error: 'live_unavailable',
+            message: 'A atualização ao vivo está cheia agora: a página segue se atualizando sozinha.',
+          },
           { status: 503, headers: { 'Retry-After': '30' } },
         );
       }),
@@ -280,7 +290,9 @@ describe('a booth gallery followed live', () => {
   it("takes no page for a stream (a venue's captive portal): it keeps polling every 5 s", async () => {
     const pad = serveBooth('pad', ['1']);
     network.use(
-      http.get(`${API}/live/festa_ana/pad`, () => HttpResponse.text('<html>Entre na rede do salão</html>', { headers: { 'Content-Type': 'text/html' } })),
+      http.get(`${API}/live/festa_ana/pad`, () =>
+        HttpResponse.text('<html>Entre na rede do salão</html>', { headers: { 'Content-Type': 'text/html' } }),
+      ),
     );
     renderApp(entry('pad'));
     await screen.findByRole('button', { name: 'Foto 1 de 1' });
@@ -296,7 +308,10 @@ describe('a booth gallery followed live', () => {
     network.use(
       http.get(`${API}/all/festa_ana/pad`, () => {
         asked += 1;
-        return HttpResponse.json({ product: [photo('pad', '1'), photo('pad', '2')] }, { headers: { ETag: `W/"g1-${version}"` } });
+        return HttpResponse.json(
+          { product: [photo('pad', '1'), photo('pad', '2')] },
+          { headers: { ETag: `W/"g1-${version}"` } },
+        );
       }),
     );
     const live = serveLiveStream('pad');

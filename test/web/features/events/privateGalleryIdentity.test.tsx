@@ -20,7 +20,11 @@ function slowIdentity(user: AuthUser): IdentityGateway & { answer(): void } {
   };
 }
 
-const refused = () => HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+const refused = () =>
+  HttpResponse.json(
+    { error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' },
+    { status: 401 },
+  );
 
 it("shows a private event's photos to a guest whose sign-in is known only while the gallery's first call is on its way, without calling the event private", async () => {
   const identity = slowIdentity(ANA);
@@ -37,7 +41,10 @@ it("shows a private event's photos to a guest whose sign-in is known only while 
       return refused();
     }),
   );
-  const { store } = renderApp({ pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } }, { identity });
+  const { store } = renderApp(
+    { pathname: '/eventos/evento/pad', state: { bname: 'formatura', devices: ['pad'] } },
+    { identity },
+  );
   await waitFor(() => expect(tokens).toEqual([null]));
   expect(screen.getByText('Carregando...')).toBeInTheDocument();
 

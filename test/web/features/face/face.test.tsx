@@ -30,7 +30,10 @@ jest.mock('react-webcam', () => {
   function FakeWebcam(props: FakeProps): ReactElement {
     const { ref, onUserMedia, onUserMediaError } = props;
     mockProps(props);
-    React.useImperativeHandle(ref, () => ({ getScreenshot: mockScreenshot, video: { videoWidth: 1280, videoHeight: 960 } }));
+    React.useImperativeHandle(ref, () => ({
+      getScreenshot: mockScreenshot,
+      video: { videoWidth: 1280, videoHeight: 960 },
+    }));
     React.useEffect(() => {
       if (mockCamera === 'allowed') onUserMedia({});
       else if (mockCamera !== 'pending') onUserMediaError(new DOMException('camera', mockCamera));
@@ -54,10 +57,19 @@ const FOUND: FaceSearchReply = {
   searched: ['festa_ana'],
   unavailable: ['outra'],
 };
-const NO_SELFIE: FaceSearchReply = { selfie: false, hidden: false, found: [], searched: ['festa_ana'], unavailable: [] };
+const NO_SELFIE: FaceSearchReply = {
+  selfie: false,
+  hidden: false,
+  found: [],
+  searched: ['festa_ana'],
+  unavailable: [],
+};
 
 /** The face server: what it answers to the selfie and to the search again, and what it received. */
-function serveFaces({ upload = () => HttpResponse.json(FOUND), kept = () => NO_SELFIE }: { upload?: () => Response; kept?: () => FaceSearchReply } = {}) {
+function serveFaces({
+  upload = () => HttpResponse.json(FOUND),
+  kept = () => NO_SELFIE,
+}: { upload?: () => Response; kept?: () => FaceSearchReply } = {}) {
   const calls = { uploads: [] as { path: string; body: unknown }[], searches: [] as string[], hidden: [] as string[] };
   network.use(
     http.post(`${API}/uploadFace/:name`, async ({ request }) => {
@@ -141,7 +153,9 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await agree(user);
     await user.click(await takeImage());
 
-    expect(mockProps).toHaveBeenCalledWith(expect.objectContaining({ screenshotFormat: 'image/jpeg', screenshotQuality: 0.85, audio: false }));
+    expect(mockProps).toHaveBeenCalledWith(
+      expect.objectContaining({ screenshotFormat: 'image/jpeg', screenshotQuality: 0.85, audio: false }),
+    );
     expect(mockScreenshot).toHaveBeenCalledWith({ width: 640, height: 480 });
     expect(preview()).toHaveAttribute('src', SHOT);
     expect(screen.getByRole('button', { name: 'Procurar minhas fotos' })).toBeEnabled();
@@ -158,7 +172,12 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await user.click(screen.getByRole('button', { name: 'Procurar minhas fotos' }));
 
     expect(await screen.findByRole('heading', { name: 'Suas fotos' })).toBeInTheDocument();
-    expect(calls.uploads).toEqual([{ path: `/api/uploadFace/${AGENT}`, body: { poligram: SHOT, consentimento: true, eventos: ['festa_ana', 'outra'] } }]);
+    expect(calls.uploads).toEqual([
+      {
+        path: `/api/uploadFace/${AGENT}`,
+        body: { poligram: SHOT, consentimento: true, eventos: ['festa_ana', 'outra'] },
+      },
+    ]);
     expect(screen.getByText(/Encontramos você em 2 fotos\./)).toBeInTheDocument();
     const tiles = screen.getAllByRole('button', { name: /em que você aparece: abrir para coletar/ });
     expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
@@ -193,7 +212,11 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
         answers += 1;
         return answers === 1
           ? HttpResponse.json(
-              { error: 'no_face', message: 'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.' },
+              {
+                error: 'no_face',
+                message:
+                  'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
+              },
               { status: 422 },
             )
           : HttpResponse.json(FOUND);
@@ -238,7 +261,9 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     );
     const { user } = await openFace();
     await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
-    expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toHaveTextContent('no máximo 394 dias');
+    expect(await screen.findByText(/Você pediu para não aparecer nas buscas de outros convidados/)).toHaveTextContent(
+      'no máximo 394 dias',
+    );
     expect(hiddenIn).toEqual(['festa_ana,outra']);
     await user.click(screen.getByRole('button', { name: 'Voltar a aparecer nas buscas' }));
     expect(await screen.findByRole('button', { name: 'Não me mostre' })).toBeInTheDocument();
@@ -274,7 +299,9 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     const { user } = await openFace('');
     await agree(user);
     await user.click(await takeImage());
-    expect(screen.getByRole('alert')).toHaveTextContent('Não encontramos a sua identificação de visitante: recarregue a página.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Não encontramos a sua identificação de visitante: recarregue a página.',
+    );
     expect(screen.getByRole('button', { name: 'Procurar minhas fotos' })).toBeDisabled();
     expect(calls.uploads).toEqual([]);
   });
@@ -288,7 +315,10 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
         uploads.push(String(params.agent));
         return server.refusal(String(params.agent)) ?? HttpResponse.json(FOUND);
       }),
-      http.get(`${API}/fotos-do-rosto/:agent`, ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(NO_SELFIE)),
+      http.get(
+        `${API}/fotos-do-rosto/:agent`,
+        ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(NO_SELFIE),
+      ),
     );
     const { user, store } = await openFace(AGENT, '/face?evento=festa_ana', { cookies });
     await agree(user);
@@ -327,17 +357,20 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(alert).toHaveTextContent('Toque em Ajustes do Site, depois em Câmera, e escolha Permitir.');
   });
 
-  it.each(['NotFoundError', 'NotReadableError'] as const)('says there is no camera on %s, and can try again', async (error) => {
-    mockCamera = error;
-    serveFaces();
-    const { user } = await openFace();
-    await agree(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos uma câmera neste aparelho.');
-    mockCamera = 'allowed';
-    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await takeImage()).toBeEnabled();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+  it.each(['NotFoundError', 'NotReadableError'] as const)(
+    'says there is no camera on %s, and can try again',
+    async (error) => {
+      mockCamera = error;
+      serveFaces();
+      const { user } = await openFace();
+      await agree(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos uma câmera neste aparelho.');
+      mockCamera = 'allowed';
+      await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+      expect(await takeImage()).toBeEnabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it("'Apagar minhas fotos' deletes the kept selfie after a second look, as the consent text promises; a new search asks consent again", async () => {
     const deleted: string[] = [];
@@ -360,7 +393,9 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(yes.parentElement).toHaveClass('face__buttons');
     expect(screen.getByRole('button', { name: 'Cancelar' }).parentElement).toBe(yes.parentElement);
     await user.click(yes);
-    expect(await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.'),
+    ).toBeInTheDocument();
     expect(deleted).toEqual([AGENT]);
     expect(screen.queryByRole('heading', { name: 'Suas fotos' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
@@ -415,7 +450,8 @@ function keepingServer(start: { selfie?: boolean; hidden?: boolean } = {}) {
     }),
     http.get(`${API}/fotos-do-rosto/:agent`, () => HttpResponse.json(reply())),
     http.post(`${API}/rostos-ocultos/:agent`, () => {
-      if (!kept.selfie) return HttpResponse.json({ error: 'no_selfie', message: 'Tire uma selfie primeiro.' }, { status: 404 });
+      if (!kept.selfie)
+        return HttpResponse.json({ error: 'no_selfie', message: 'Tire uma selfie primeiro.' }, { status: 404 });
       kept.hidden = true;
       return HttpResponse.text('ok');
     }),
@@ -433,7 +469,8 @@ function keepingServer(start: { selfie?: boolean; hidden?: boolean } = {}) {
 
 describe('what the face screen says is kept of the face: one true thing at every step', () => {
   /** Every sentence of the screen about the face's numbers, and about a deletion. */
-  const sayings = () => screen.queryAllByText(/números do seu rosto|selfie foi apagada/).map((element) => element.textContent ?? '');
+  const sayings = () =>
+    screen.queryAllByText(/números do seu rosto|selfie foi apagada/).map((element) => element.textContent ?? '');
   const kept = () => screen.getByRole('region', { name: 'O que guardamos do seu rosto' });
 
   async function deleteSelfie(user: ReturnType<typeof userEvent.setup>) {
@@ -462,8 +499,14 @@ describe('what the face screen says is kept of the face: one true thing at every
     keepingServer({ selfie: true });
     const { user } = await openFace();
     await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
-    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Você pediu para não aparecer nas buscas de outros convidados')]));
-    expect(sayings()[0]).toContain('para a sua busca (24 horas no máximo) e para isso, até você voltar a aparecer nas buscas (no máximo 394 dias)');
+    await waitFor(() =>
+      expect(sayings()).toEqual([
+        expect.stringContaining('Você pediu para não aparecer nas buscas de outros convidados'),
+      ]),
+    );
+    expect(sayings()[0]).toContain(
+      'para a sua busca (24 horas no máximo) e para isso, até você voltar a aparecer nas buscas (no máximo 394 dias)',
+    );
     expect(within(kept()).getByRole('button', { name: 'Voltar a aparecer nas buscas' })).toBeEnabled();
   });
 
@@ -484,7 +527,9 @@ describe('what the face screen says is kept of the face: one true thing at every
     await screen.findByRole('button', { name: 'Voltar a aparecer nas buscas' });
     await user.click(screen.getByRole('button', { name: 'Apagar minhas fotos' }));
     // The second look says beforehand what stays.
-    expect(screen.getByText(/Apagar a selfie guardada deste aparelho\?/)).toHaveTextContent('Os números do seu rosto guardados para "Não me mostre" continuam');
+    expect(screen.getByText(/Apagar a selfie guardada deste aparelho\?/)).toHaveTextContent(
+      'Os números do seu rosto guardados para "Não me mostre" continuam',
+    );
     await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
     await waitFor(() =>
       expect(sayings()).toEqual([
@@ -504,22 +549,32 @@ describe('what the face screen says is kept of the face: one true thing at every
     await deleteSelfie(user);
     await screen.findByText('Sua selfie foi apagada: não guardamos mais nada do seu rosto.');
     await searchAgain(user);
-    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Guardamos os números do seu rosto por 24 horas no máximo')]));
+    await waitFor(() =>
+      expect(sayings()).toEqual([expect.stringContaining('Guardamos os números do seu rosto por 24 horas no máximo')]),
+    );
     await user.click(screen.getByRole('button', { name: 'Não me mostre' }));
-    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('para a sua busca (24 horas no máximo) e para isso')]));
+    await waitFor(() =>
+      expect(sayings()).toEqual([expect.stringContaining('para a sua busca (24 horas no máximo) e para isso')]),
+    );
   });
 
   it('a guest hidden with no selfie kept, coming back: kept for the hiding alone', async () => {
     keepingServer({ hidden: true });
     await openFace();
-    await waitFor(() => expect(sayings()).toEqual([expect.stringContaining('Por isso ainda guardamos os números do seu rosto, só para isso')]));
+    await waitFor(() =>
+      expect(sayings()).toEqual([
+        expect.stringContaining('Por isso ainda guardamos os números do seu rosto, só para isso'),
+      ]),
+    );
     expect(sayings()[0]).not.toContain('apagada');
   });
 });
 
 describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap", () => {
   /** The server's 'Pegar todas': what it received, and what it answers (by default, every photo collected). */
-  function serveCollect(answer: (photos: string[]) => Response = (photos) => HttpResponse.json({ collected: photos, refused: [] })) {
+  function serveCollect(
+    answer: (photos: string[]) => Response = (photos) => HttpResponse.json({ collected: photos, refused: [] }),
+  ) {
     const asked: { agent: string; photos: string[] }[] = [];
     network.use(
       http.post(`${API}/fotos-do-rosto/:agent/colecao`, async ({ request, params }) => {
@@ -565,7 +620,11 @@ describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap"
     serveCollect(() => HttpResponse.json({ collected: [PHOTO_B], refused: [PHOTO_A] }));
     const { user, store } = await openResults();
     await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
-    expect(await screen.findByText(/^1 foto adicionada à Minha Coleção\. 1 foto não pôde ser adicionada: ela não está mais disponível\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^1 foto adicionada à Minha Coleção\. 1 foto não pôde ser adicionada: ela não está mais disponível\./,
+      ),
+    ).toBeInTheDocument();
     expect(store.getState().collection.items).toContain(PHOTO_B);
     expect(store.getState().collection.items).not.toContain(PHOTO_A);
   });
@@ -574,7 +633,13 @@ describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap"
     let refuse = true;
     serveCollect((photos) =>
       refuse
-        ? HttpResponse.json({ error: 'too_many_requests', message: 'Muitas tentativas em pouco tempo. Espere um minuto e tente de novo.' }, { status: 429 })
+        ? HttpResponse.json(
+            {
+              error: 'too_many_requests',
+              message: 'Muitas tentativas em pouco tempo. Espere um minuto e tente de novo.',
+            },
+            { status: 429 },
+          )
         : HttpResponse.json({ collected: photos, refused: [] }),
     );
     const { user, store } = await openResults();
@@ -590,7 +655,9 @@ describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap"
     serveCollect(() => HttpResponse.error());
     const { user, store } = await openResults();
     await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
-    expect(await screen.findByText(/^Sem conexão: as 2 fotos entram na Minha Coleção assim que a conexão voltar\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sem conexão: as 2 fotos entram na Minha Coleção assim que a conexão voltar\./),
+    ).toBeInTheDocument();
     const queued = store.getState().outbox.items.filter((item) => item.kind === 'collect');
     expect(queued.map((item) => (item.kind === 'collect' ? [item.url, item.bname] : []))).toEqual([
       [PHOTO_B, 'festa_ana'],

@@ -82,8 +82,18 @@ const askConsent = { status: 'consent', agreed: false } as const;
 // closing the screen starts the next visit over, unless a capture is on its way.
 describeMachineGrid('the face search machine', faceSlice, states, events, {
   idle: { faceOpened: { status: 'checking' }, selfieForgotten: askConsent },
-  checking: { faceClosed: idle, selfieKept: { status: 'results' }, selfieMissing: askConsent, selfieForgotten: askConsent },
-  consent: { faceClosed: idle, agreed: { status: 'consent', agreed: true }, disagreed: askConsent, selfieForgotten: askConsent },
+  checking: {
+    faceClosed: idle,
+    selfieKept: { status: 'results' },
+    selfieMissing: askConsent,
+    selfieForgotten: askConsent,
+  },
+  consent: {
+    faceClosed: idle,
+    agreed: { status: 'consent', agreed: true },
+    disagreed: askConsent,
+    selfieForgotten: askConsent,
+  },
   starting: {
     faceClosed: idle,
     cameraStarted: { status: 'camera' },
@@ -98,12 +108,22 @@ describeMachineGrid('the face search machine', faceSlice, states, events, {
     captured: { status: 'captured', image: OTHER },
     selfieForgotten: askConsent,
   },
-  captured: { faceClosed: idle, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting, selfieForgotten: askConsent },
+  captured: {
+    faceClosed: idle,
+    sendRequested: { status: 'sending', image: IMAGE },
+    cameraRequested: starting,
+    selfieForgotten: askConsent,
+  },
   sending: {
     sendSucceeded: { status: 'results' },
     sendFailed: { status: 'failed', image: IMAGE, message: 'Sem conexão com o servidor. Tente novamente.' },
   },
-  failed: { faceClosed: idle, sendRequested: { status: 'sending', image: IMAGE }, cameraRequested: starting, selfieForgotten: askConsent },
+  failed: {
+    faceClosed: idle,
+    sendRequested: { status: 'sending', image: IMAGE },
+    cameraRequested: starting,
+    selfieForgotten: askConsent,
+  },
   cameraError: { faceClosed: idle, cameraRequested: starting, selfieForgotten: askConsent },
   results: { faceClosed: idle, cameraRequested: starting, selfieForgotten: askConsent },
 });

@@ -21,14 +21,18 @@ describe("'Ajuda'", () => {
     for (const link of topics) {
       const target = document.getElementById((link.getAttribute('href') ?? '').slice(1));
       expect(target).not.toBeNull();
-      expect(within(target as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent(link.textContent ?? '');
+      expect(within(target as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent(
+        link.textContent ?? '',
+      );
     }
   });
 
   it('says how to collect, print with a pack, find yourself, share, keep and erase, and what the owner can do, with the ways there', async () => {
     renderApp('/ajuda');
     const section = async (name: string) => (await screen.findByRole('region', { name })) as HTMLElement;
-    expect(await section('Coletar uma foto')).toHaveTextContent('A foto abre e aparece “Coletado!”: ela já está na sua coleção.');
+    expect(await section('Coletar uma foto')).toHaveTextContent(
+      'A foto abre e aparece “Coletado!”: ela já está na sua coleção.',
+    );
     const print = await section('Imprimir com um pack de impressões');
     expect(print).toHaveTextContent('Selecione o pack de impressões');
     expect(within(print).getByRole('link', { name: 'Ver meus packs de impressões' })).toHaveAttribute('href', '/packs');
@@ -38,8 +42,13 @@ describe("'Ajuda'", () => {
     expect(within(face).getByRole('heading', { name: 'No Android (Chrome)' })).toBeInTheDocument();
     expect(within(face).getByRole('heading', { name: 'No iPhone (Safari)' })).toBeInTheDocument();
     expect(await section('Compartilhar e baixar')).toHaveTextContent('Baixar todas');
-    expect(within(await section('Minha Coleção')).getByRole('link', { name: 'Minha Coleção' })).toHaveAttribute('href', '/collection');
-    expect(within(await section('Privacidade')).getByRole('link', { name: 'Privacidade e seus dados' })).toHaveAttribute('href', '/privacidade');
+    expect(within(await section('Minha Coleção')).getByRole('link', { name: 'Minha Coleção' })).toHaveAttribute(
+      'href',
+      '/collection',
+    );
+    expect(
+      within(await section('Privacidade')).getByRole('link', { name: 'Privacidade e seus dados' }),
+    ).toHaveAttribute('href', '/privacidade');
     const owner = await section('Para quem contratou o evento');
     expect(owner).toHaveTextContent('Público');
     expect(owner).toHaveTextContent('Privado');

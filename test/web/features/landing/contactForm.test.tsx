@@ -41,7 +41,8 @@ describe('the contact form', () => {
       ['Google', 'Google'],
       ['Instagram', 'Instagram'],
     ]);
-    for (const label of ['Instagram', 'TikTok', 'Comentários']) expect(within(f).getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Instagram', 'TikTok', 'Comentários'])
+      expect(within(f).getByLabelText(label)).toBeInTheDocument();
   });
 
   it('clears every field and thanks at once, then sends the lead', async () => {
@@ -159,7 +160,16 @@ describe('the contact form', () => {
     );
     const id = 'lead-aaaaaaaaaaaaaaaaaaaaaaaa';
     const outbox = memoryOutboxStore({
-      items: [{ kind: 'lead', id, createdAt: 1, attempts: 0, nextAttemptAt: 1, lead: { nome: 'X', evento: 'Y', clientId: id } }],
+      items: [
+        {
+          kind: 'lead',
+          id,
+          createdAt: 1,
+          attempts: 0,
+          nextAttemptAt: 1,
+          lead: { nome: 'X', evento: 'Y', clientId: id },
+        },
+      ],
     });
     makeStore({ outbox });
     await act(async () => new Promise((r) => setTimeout(r, 50)));

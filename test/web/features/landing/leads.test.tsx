@@ -22,7 +22,16 @@ const lead = (id: number, nome: string, comentarios = '') => ({
 
 function serveTeam(team: 'ok' | 'no', leads = [lead(2, 'Bia'), lead(1, 'Ana', '=1+1')]) {
   network.use(
-    http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [] })),
+    http.get(`${API}/account`, () =>
+      HttpResponse.json({
+        email: ANA.email,
+        displayName: 'Ana',
+        photoURL: '',
+        partner: '',
+        events: [],
+        transactions: [],
+      }),
+    ),
     http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
     http.get(`${API}/load_events`, () => HttpResponse.json([])),
     http.get(`${API}/check_team`, () => HttpResponse.text(team)),
@@ -59,7 +68,9 @@ describe('the leads for the team', () => {
     const csv = leadsCsv([lead(1, 'Zé "Bolha"', '=HYPERLINK("http://x")')]);
     const [header, row] = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(header).toBe('Recebido em;Nome;Evento;Data do evento;Email;Telefone;Instagram;TikTok;Como nos conheceu?;Comentários');
+    expect(header).toBe(
+      'Recebido em;Nome;Evento;Data do evento;Email;Telefone;Instagram;TikTok;Como nos conheceu?;Comentários',
+    );
     expect(row).toContain(';"Zé ""Bolha""";');
     expect(row).toContain(`;"'=HYPERLINK(""http://x"")"`);
     expect(csvCell('-1')).toBe(`'-1`);

@@ -6,7 +6,12 @@ export const MIRROR_LINK = `/espelho?dh=${SESSION.dh}&sh=${SESSION.sh}&agent=${S
 export const IMAGE = '/media/loja/feed/espelho-123.jpg';
 
 export const MODES = [
-  { title: 'Anime', description: 'Vire personagem de anime.', icon: '/media/loja/feed/espelho-anime.png', background: '#f7c6e0' },
+  {
+    title: 'Anime',
+    description: 'Vire personagem de anime.',
+    icon: '/media/loja/feed/espelho-anime.png',
+    background: '#f7c6e0',
+  },
   {
     title: 'Pintura a óleo',
     description: 'Seu retrato pintado à mão.',

@@ -77,65 +77,79 @@ const expired = states.expired;
 const waitingSecond = { status: 'waiting', session, tries: 1 } as const;
 const sendingCustom = { status: 'sendingCustom', session, prompt: 'um gato astronauta', step: 'mode' } as const;
 
-describeMachineGrid('the mirror machine', { reducer: mirrorSlice.reducer, actions: mirrorSlice.actions }, states, events, {
-  idle: { mirrorOpened: starting, mirrorOpenedNewQr: startingNewQr },
-  starting: {
-    mirrorOpenedNewQr: startingNewQr,
-    sessionStarted: choosingMode,
-    callFailed: { status: 'notStarted', session, error: 'Mágica desconhecida.' },
-    sessionExpired: expired,
+describeMachineGrid(
+  'the mirror machine',
+  { reducer: mirrorSlice.reducer, actions: mirrorSlice.actions },
+  states,
+  events,
+  {
+    idle: { mirrorOpened: starting, mirrorOpenedNewQr: startingNewQr },
+    starting: {
+      mirrorOpenedNewQr: startingNewQr,
+      sessionStarted: choosingMode,
+      callFailed: { status: 'notStarted', session, error: 'Mágica desconhecida.' },
+      sessionExpired: expired,
+    },
+    notStarted: { mirrorOpenedNewQr: startingNewQr, startRequested: starting },
+    choosingMode: {
+      mirrorOpenedNewQr: startingNewQr,
+      modeChosen: states.settingMode,
+      customChosen: states.typingPrompt,
+    },
+    settingMode: {
+      mirrorOpenedNewQr: startingNewQr,
+      modeAccepted: states.choosingScenario,
+      callFailed: { status: 'choosingMode', session, error: 'Mágica desconhecida.' },
+      sessionExpired: expired,
+    },
+    choosingScenario: {
+      mirrorOpenedNewQr: startingNewQr,
+      modesReopened: choosingMode,
+      scenarioChosen: states.confirming,
+    },
+    confirming: {
+      mirrorOpenedNewQr: startingNewQr,
+      scenarioDeclined: states.choosingScenario,
+      scenarioConfirmed: states.sendingScenario,
+    },
+    sendingScenario: {
+      mirrorOpenedNewQr: startingNewQr,
+      promptAccepted: states.waitingFirst,
+      callFailed: { status: 'choosingScenario', session, mode: 'Anime', error: 'Mágica desconhecida.' },
+      sessionExpired: expired,
+    },
+    typingPrompt: { mirrorOpenedNewQr: startingNewQr, modesReopened: choosingMode, customSubmitted: sendingCustom },
+    sendingCustomMode: {
+      mirrorOpenedNewQr: startingNewQr,
+      modeAccepted: states.sendingCustomPrompt,
+      callFailed: { status: 'typingPrompt', session, draft: 'um gato astronauta', error: 'Mágica desconhecida.' },
+      sessionExpired: expired,
+    },
+    sendingCustomPrompt: {
+      mirrorOpenedNewQr: startingNewQr,
+      promptAccepted: states.waitingFirst,
+      callFailed: { status: 'typingPrompt', session, draft: 'um gato astronauta', error: 'Mágica desconhecida.' },
+      sessionExpired: expired,
+    },
+    waitingFirst: {
+      mirrorOpenedNewQr: startingNewQr,
+      noImage: waitingSecond,
+      emptyReply: waitingSecond,
+      imageArrived: states.finished,
+      pollFailed: waitingSecond,
+    },
+    waitingLast: {
+      mirrorOpenedNewQr: startingNewQr,
+      noImage: states.timedOut,
+      emptyReply: states.timedOut,
+      imageArrived: states.finished,
+      pollFailed: states.timedOut,
+    },
+    finished: { mirrorOpenedNewQr: startingNewQr },
+    timedOut: { mirrorOpenedNewQr: startingNewQr, startRequested: starting },
+    expired: { mirrorOpenedNewQr: startingNewQr },
   },
-  notStarted: { mirrorOpenedNewQr: startingNewQr, startRequested: starting },
-  choosingMode: {
-    mirrorOpenedNewQr: startingNewQr,
-    modeChosen: states.settingMode,
-    customChosen: states.typingPrompt,
-  },
-  settingMode: {
-    mirrorOpenedNewQr: startingNewQr,
-    modeAccepted: states.choosingScenario,
-    callFailed: { status: 'choosingMode', session, error: 'Mágica desconhecida.' },
-    sessionExpired: expired,
-  },
-  choosingScenario: { mirrorOpenedNewQr: startingNewQr, modesReopened: choosingMode, scenarioChosen: states.confirming },
-  confirming: { mirrorOpenedNewQr: startingNewQr, scenarioDeclined: states.choosingScenario, scenarioConfirmed: states.sendingScenario },
-  sendingScenario: {
-    mirrorOpenedNewQr: startingNewQr,
-    promptAccepted: states.waitingFirst,
-    callFailed: { status: 'choosingScenario', session, mode: 'Anime', error: 'Mágica desconhecida.' },
-    sessionExpired: expired,
-  },
-  typingPrompt: { mirrorOpenedNewQr: startingNewQr, modesReopened: choosingMode, customSubmitted: sendingCustom },
-  sendingCustomMode: {
-    mirrorOpenedNewQr: startingNewQr,
-    modeAccepted: states.sendingCustomPrompt,
-    callFailed: { status: 'typingPrompt', session, draft: 'um gato astronauta', error: 'Mágica desconhecida.' },
-    sessionExpired: expired,
-  },
-  sendingCustomPrompt: {
-    mirrorOpenedNewQr: startingNewQr,
-    promptAccepted: states.waitingFirst,
-    callFailed: { status: 'typingPrompt', session, draft: 'um gato astronauta', error: 'Mágica desconhecida.' },
-    sessionExpired: expired,
-  },
-  waitingFirst: {
-    mirrorOpenedNewQr: startingNewQr,
-    noImage: waitingSecond,
-    emptyReply: waitingSecond,
-    imageArrived: states.finished,
-    pollFailed: waitingSecond,
-  },
-  waitingLast: {
-    mirrorOpenedNewQr: startingNewQr,
-    noImage: states.timedOut,
-    emptyReply: states.timedOut,
-    imageArrived: states.finished,
-    pollFailed: states.timedOut,
-  },
-  finished: { mirrorOpenedNewQr: startingNewQr },
-  timedOut: { mirrorOpenedNewQr: startingNewQr, startRequested: starting },
-  expired: { mirrorOpenedNewQr: startingNewQr },
-});
+);
 
 describe('the mirror machine over a whole wait', () => {
   it('times out on the 6th no_image, not before', () => {
@@ -148,7 +162,10 @@ describe('the mirror machine over a whole wait', () => {
   });
 
   it('polls every 5 s while waiting and never otherwise', () => {
-    const intervals = Object.entries(states).map(([name, state]) => [name, selectMirrorPollingInterval({ mirror: state } as never)]);
+    const intervals = Object.entries(states).map(([name, state]) => [
+      name,
+      selectMirrorPollingInterval({ mirror: state } as never),
+    ]);
     expect(intervals.filter(([, ms]) => ms !== 0)).toEqual([
       ['waitingFirst', 5_000],
       ['waitingLast', 5_000],

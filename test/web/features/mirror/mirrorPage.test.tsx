@@ -67,8 +67,14 @@ describe('the AI mirror screen', () => {
     await wait(5_000);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Sessão finalizada' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Sua imagem do espelho mágico' })).toHaveAttribute('src', `http://localhost${IMAGE}`);
-    expect(screen.getByRole('link', { name: 'Coletar' })).toHaveAttribute('href', `/collect?id=${encodeURIComponent(IMAGE)}`);
+    expect(screen.getByRole('img', { name: 'Sua imagem do espelho mágico' })).toHaveAttribute(
+      'src',
+      `http://localhost${IMAGE}`,
+    );
+    expect(screen.getByRole('link', { name: 'Coletar' })).toHaveAttribute(
+      'href',
+      `/collect?id=${encodeURIComponent(IMAGE)}`,
+    );
     await wait(0);
     expect(mirror.steps()).toEqual([
       'start/0',
@@ -109,7 +115,9 @@ describe('the AI mirror screen', () => {
     await chooseAnimeMagic(user);
     await screen.findByRole('heading', { level: 2, name: 'Sessão finalizada' });
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: 'Galeria' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: 'Galeria' }),
+    );
     const grid = await screen.findByRole('list', { name: 'Minha Coleção' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
     expect(grid.querySelector('img')?.getAttribute('src')).toContain(IMAGE.replace('/media/', '/'));
@@ -171,15 +179,28 @@ describe('the AI mirror screen', () => {
     await user.click(send);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Sessão em andamento' })).toBeInTheDocument();
-    expect(mirror.steps().slice(0, 4)).toEqual(['start/0', 'mode/custom', 'prompt/um gato astronauta, 100% feliz?', 'get_last_image/0']);
+    expect(mirror.steps().slice(0, 4)).toEqual([
+      'start/0',
+      'mode/custom',
+      'prompt/um gato astronauta, 100% feliz?',
+      'get_last_image/0',
+    ]);
   });
 
   it("shows the server's message when the QR code expired, and no retry", async () => {
     fakeMirror({
-      failures: { start: { status: 409, error: 'session_expired', message: 'Este QR code expirou. Escaneie o novo código do espelho.' } },
+      failures: {
+        start: {
+          status: 409,
+          error: 'session_expired',
+          message: 'Este QR code expirou. Escaneie o novo código do espelho.',
+        },
+      },
     });
     open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este QR code expirou. Escaneie o novo código do espelho.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este QR code expirou. Escaneie o novo código do espelho.',
+    );
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Escolha o modo' })).not.toBeInTheDocument();
   });
@@ -196,7 +217,9 @@ describe('the AI mirror screen', () => {
   });
 
   it("keeps the scenarios and shows the server's message when a prompt is refused", async () => {
-    const mirror = fakeMirror({ failures: { prompt: { status: 404, error: 'prompt_not_found', message: 'Mágica desconhecida.' } } });
+    const mirror = fakeMirror({
+      failures: { prompt: { status: 404, error: 'prompt_not_found', message: 'Mágica desconhecida.' } },
+    });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Anime' }));
     await user.click(await screen.findByRole('button', { name: 'Escola de magia' }));
@@ -235,7 +258,9 @@ describe('the AI mirror screen', () => {
   it('takes no agent from the link: a phone the server gave no visitor is asked to reload, and nothing is called', async () => {
     const calls = recordCalls({ text: 'start_ok' });
     renderApp(MIRROR_LINK);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Não reconhecemos este aparelho. Recarregue a página e tente de novo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Não reconhecemos este aparelho. Recarregue a página e tente de novo.',
+    );
     await wait(1_000);
     expect(calls).toEqual([]);
   });

@@ -25,7 +25,8 @@ function servePacks(asked: string[] = []) {
 }
 
 /** What each pack of the list says of itself (hash, copies left, event), in the order shown. */
-const facts = (list: HTMLElement) => [...list.querySelectorAll(':scope > li > .pack__facts')].map((element) => element.textContent);
+const facts = (list: HTMLElement) =>
+  [...list.querySelectorAll(':scope > li > .pack__facts')].map((element) => element.textContent);
 
 describe('the packs screen', () => {
   it('asks about more than 20 packs in chunks of 20, and lists the known ones of every chunk in order', async () => {
@@ -34,17 +35,30 @@ describe('the packs screen', () => {
     const mine = [...Array.from({ length: 44 }, (_, i) => `PACKX${String(i).padStart(2, '0')}`), 'PACKVELHO'];
     renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: mine }), cookies: browserCookieJar });
     const list = await screen.findByRole('list', { name: 'Seus packs' });
-    expect(facts(list)).toEqual(['PACKDEMO5Restam 5 cópiasEvento: Festa da Ana', 'PACKVELHOResta 1 cópiaEvento: casamento']);
-    expect(asked.map((list) => list.split(','))).toEqual([mine.slice(0, 20), mine.slice(20, 40), [...mine.slice(40), 'PACKDEMO5']]);
+    expect(facts(list)).toEqual([
+      'PACKDEMO5Restam 5 cópiasEvento: Festa da Ana',
+      'PACKVELHOResta 1 cópiaEvento: casamento',
+    ]);
+    expect(asked.map((list) => list.split(','))).toEqual([
+      mine.slice(0, 20),
+      mine.slice(20, 40),
+      [...mine.slice(40), 'PACKDEMO5'],
+    ]);
   });
 
   it('validates the cookie packs plus the link one, lists them, and keeps the new pack', async () => {
     const asked: string[] = [];
     servePacks(asked);
-    const { store } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ packs: ['PACKVELHO'] }), cookies: browserCookieJar });
+    const { store } = renderApp('/packs?pack=PACKDEMO5', {
+      preloadedState: withSession({ packs: ['PACKVELHO'] }),
+      cookies: browserCookieJar,
+    });
     const list = await screen.findByRole('list', { name: 'Seus packs' });
     // The linked pack first: it is why the guest is here.
-    expect(facts(list)).toEqual(['PACKDEMO5Restam 5 cópiasEvento: Festa da Ana', 'PACKVELHOResta 1 cópiaEvento: casamento']);
+    expect(facts(list)).toEqual([
+      'PACKDEMO5Restam 5 cópiasEvento: Festa da Ana',
+      'PACKVELHOResta 1 cópiaEvento: casamento',
+    ]);
     expect(asked[0]).toBe('PACKVELHO,PACKDEMO5');
     expect(sessionOf(store.getState()).packs).toEqual(['PACKVELHO', 'PACKDEMO5']);
     expect(decodeURIComponent(document.cookie)).toContain('packs=PACKVELHO,PACKDEMO5');
@@ -55,7 +69,17 @@ describe('the packs screen', () => {
     servePacks();
     network.use(
       http.get(`${API}/eventos/festa_ana/:agent`, () =>
-        HttpResponse.json([{ title: 'festa_ana', displayTitle: 'Festa da Ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] }]),
+        HttpResponse.json([
+          {
+            title: 'festa_ana',
+            displayTitle: 'Festa da Ana',
+            visible: true,
+            profile: '',
+            cover: '',
+            photos: 1,
+            devices: ['pad'],
+          },
+        ]),
       ),
       http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: [] })),
     );
@@ -114,14 +138,22 @@ describe("the pack's photos", () => {
         copies -= 1;
         return HttpResponse.json({ status: 'queued', copies });
       }),
-      http.get(`${API}/printStatus/:hash/:request`, () => HttpResponse.json({ status: 'queued', copies, printer: 'ready' })),
+      http.get(`${API}/printStatus/:hash/:request`, () =>
+        HttpResponse.json({ status: 'queued', copies, printer: 'ready' }),
+      ),
     );
     return printed;
   }
 
   it("shows the guest's own photos of the pack's event, newest first, with 'Imprimir' on each: no other event's, no video", async () => {
     serveCopies(5);
-    const collection = [ana('a.jpg'), '/media/casamento/pad/c.jpg', ana('b.jpg'), '/media/festa_ana/360/giro.mp4', '/media/festa_ana/boomerang/b.gif'];
+    const collection = [
+      ana('a.jpg'),
+      '/media/casamento/pad/c.jpg',
+      ana('b.jpg'),
+      '/media/festa_ana/360/giro.mp4',
+      '/media/festa_ana/boomerang/b.gif',
+    ];
     renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ collection }) });
     const photos = await screen.findByRole('list', { name: 'Suas fotos de Festa da Ana' });
     const items = within(photos).getAllByRole('listitem');
@@ -129,14 +161,20 @@ describe("the pack's photos", () => {
       'http://localhost/thumbs/festa_ana/pad/b.jpg.webp',
       'http://localhost/thumbs/festa_ana/pad/a.jpg.webp',
     ]);
-    expect(items.map((item) => within(item).getByRole('img').getAttribute('alt'))).toEqual(['Foto 1 de 2', 'Foto 2 de 2']);
-    for (const item of items) expect(within(item).getByRole('button', { name: 'Imprimir' })).toHaveTextContent('Imprimir');
+    expect(items.map((item) => within(item).getByRole('img').getAttribute('alt'))).toEqual([
+      'Foto 1 de 2',
+      'Foto 2 de 2',
+    ]);
+    for (const item of items)
+      expect(within(item).getByRole('button', { name: 'Imprimir' })).toHaveTextContent('Imprimir');
     expect(screen.getByRole('link', { name: 'Ver as fotos do evento' })).toBeInTheDocument();
   });
 
   it("prints a photo with the pack from its 'Imprimir', and the copies left go down", async () => {
     const printed = serveCopies(5);
-    const { user } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ collection: [ana('a.jpg'), ana('b.jpg')] }) });
+    const { user } = renderApp('/packs?pack=PACKDEMO5', {
+      preloadedState: withSession({ collection: [ana('a.jpg'), ana('b.jpg')] }),
+    });
     expect(await screen.findByText('Restam 5 cópias')).toBeInTheDocument();
     const photos = await screen.findByRole('list', { name: 'Suas fotos de Festa da Ana' });
     await user.click(within(within(photos).getAllByRole('listitem')[1]).getByRole('button', { name: 'Imprimir' }));
@@ -149,10 +187,14 @@ describe("the pack's photos", () => {
 
   it('a second print of the same photo asks first, then goes with the pack', async () => {
     const printed = serveCopies(5);
-    const { user } = renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ collection: [ana('a.jpg')] }) });
+    const { user } = renderApp('/packs?pack=PACKDEMO5', {
+      preloadedState: withSession({ collection: [ana('a.jpg')] }),
+    });
     const photos = await screen.findByRole('list', { name: 'Suas fotos de Festa da Ana' });
     await user.click(within(photos).getByRole('button', { name: 'Imprimir' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }),
+    );
     await screen.findByText('Restam 4 cópias');
     await user.click(within(photos).getByRole('button', { name: 'Imprimir' }));
     const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
@@ -165,7 +207,9 @@ describe("the pack's photos", () => {
     serveCopies(5);
     renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ collection: ['/media/casamento/pad/c.jpg'] }) });
     expect(
-      await screen.findByText('Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e toque em Imprimir.'),
+      await screen.findByText(
+        'Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e toque em Imprimir.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Suas fotos de Festa da Ana' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver as fotos do evento' })).toHaveAttribute('href', '/eventos/evento');

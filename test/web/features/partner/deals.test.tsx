@@ -96,11 +96,24 @@ describe('the deals page', () => {
     const cells = rows.slice(1).map((row) => [...row.querySelectorAll('th, td')].map(text));
     expect(cells.map((row) => [...row.slice(0, 4), ...row.slice(5)])).toEqual([
       ['festa_ana', 'Ana Souza', '14/03/2026', '20:00', 'R$ 2.000,00', '10%', '10%', 'R$ 180,00', 'Pago'],
-      ['casamento_bia', '=HYPERLINK("http://x","clique")', '02/05/2026', '18:30', 'R$ 1.234,50', '7,5%', '15%', 'R$ 79,00', 'Aguardando pagamento'],
+      [
+        'casamento_bia',
+        '=HYPERLINK("http://x","clique")',
+        '02/05/2026',
+        '18:30',
+        'R$ 1.234,50',
+        '7,5%',
+        '15%',
+        'R$ 79,00',
+        'Aguardando pagamento',
+      ],
       ['aniver_caio', 'Caio', '28/03/2026', '15:00', 'R$ 1.500,00', '10%', '0%', 'R$ 150,00', 'Recusado'],
       ['formatura', 'Dani', '20/05/2026', '22:00', 'R$ 3.000,00', '10%', '0%', 'R$ 300,00', 'Pago'],
     ]);
-    expect(within(rows[1]).getAllByRole('listitem').map(text)).toEqual(['Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1', 'Álbum · Qtd. 2']);
+    expect(within(rows[1]).getAllByRole('listitem').map(text)).toEqual([
+      'Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1',
+      'Álbum · Qtd. 2',
+    ]);
     expect(within(rows[2]).getAllByRole('listitem').map(text)).toEqual(['Cabine Pad · 3 h · Qtd. 1']);
     expect(tokens).toEqual(['tok']);
   });
@@ -129,9 +142,13 @@ describe('the deals page', () => {
       'maio de 2026: R$ 300,00 pagos, R$ 79,00 a receber',
     ]);
     // Each bar carries a tooltip with the same words.
-    expect(bars.map((bar) => text(bar.querySelector('title')))).toEqual(bars.map((bar) => bar.getAttribute('aria-label')?.replace(/\u00a0/g, ' ')));
+    expect(bars.map((bar) => text(bar.querySelector('title')))).toEqual(
+      bars.map((bar) => bar.getAttribute('aria-label')?.replace(/\u00a0/g, ' ')),
+    );
     // The tallest bar (May, 379) fills the chart; March's paid part is 180/379 of it.
-    const [march, , may] = bars.map((bar) => [...bar.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height'))));
+    const [march, , may] = bars.map((bar) =>
+      [...bar.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height'))),
+    );
     expect(march[0] / (may[0] + may[1])).toBeCloseTo(180 / 379);
     expect(march[1]).toBe(0);
     const table = within(chart).getByRole('table', { name: 'Saldo por mês do evento, em reais' });
@@ -206,7 +223,12 @@ describe('the deals page', () => {
       const list = await screen.findByRole('list', { name: 'Negócios' });
       expect(screen.queryByRole('table', { name: 'Negócios' })).not.toBeInTheDocument();
       const cards = within(list).getAllByRole('article');
-      expect(cards.map((card) => text(within(card).getByRole('heading')))).toEqual(['festa_ana', 'casamento_bia', 'aniver_caio', 'formatura']);
+      expect(cards.map((card) => text(within(card).getByRole('heading')))).toEqual([
+        'festa_ana',
+        'casamento_bia',
+        'aniver_caio',
+        'formatura',
+      ]);
       expect(cards.map((card) => text(card.querySelector('.deal-card__headline')))).toEqual([
         'Saldo R$ 180,00Pago',
         'Saldo R$ 79,00Aguardando pagamento',
@@ -224,7 +246,10 @@ describe('the deals page', () => {
         ['Desconto', '15%'],
         ['Produtos', 'Cabine Pad · 3 h · Qtd. 1'],
       ]);
-      expect(within(cards[0]).getAllByRole('listitem').map(text)).toEqual(['Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1', 'Álbum · Qtd. 2']);
+      expect(within(cards[0]).getAllByRole('listitem').map(text)).toEqual([
+        'Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1',
+        'Álbum · Qtd. 2',
+      ]);
     });
   });
 
@@ -234,13 +259,19 @@ describe('the deals page', () => {
     expect(await screen.findByText('Nenhum negócio ainda.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Exportar CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar para a Página do Parceiro' })).toHaveAttribute('href', '/partner?partner=buffet_ana');
+    expect(screen.getByRole('link', { name: 'Voltar para a Página do Parceiro' })).toHaveAttribute(
+      'href',
+      '/partner?partner=buffet_ana',
+    );
   });
 
   it("says 'Você não tem acesso a este parceiro.' to another account", async () => {
     network.use(
       http.get(`${API}/deals/buffet_ana`, () =>
-        HttpResponse.json({ error: 'not_your_partner', message: 'Você não tem acesso a este parceiro.' }, { status: 403 }),
+        HttpResponse.json(
+          { error: 'not_your_partner', message: 'Você não tem acesso a este parceiro.' },
+          { status: 403 },
+        ),
       ),
     );
     openAsAna();

@@ -58,10 +58,22 @@ const fresh = {
 // afresh, except while that invitation is being confirmed; closing the screen forgets it.
 describeMachineGrid('the invitation machine', invitationSlice, states, events, {
   idle: { opened: fresh.opened, openedOtherLink: fresh.openedOtherLink },
-  unknown: { ...fresh, signedOutSeen: { status: 'mustLogin', link: invitation }, signedInSeen: { status: 'ready', link: invitation } },
-  mustLogin: { ...fresh, signedInSeen: { status: 'ready', link: invitation }, loginDelayPassed: { status: 'goingToLogin', link: invitation } },
+  unknown: {
+    ...fresh,
+    signedOutSeen: { status: 'mustLogin', link: invitation },
+    signedInSeen: { status: 'ready', link: invitation },
+  },
+  mustLogin: {
+    ...fresh,
+    signedInSeen: { status: 'ready', link: invitation },
+    loginDelayPassed: { status: 'goingToLogin', link: invitation },
+  },
   goingToLogin: { ...fresh },
-  ready: { ...fresh, signedOutSeen: { status: 'mustLogin', link: invitation }, confirmed: { status: 'confirming', link: invitation } },
+  ready: {
+    ...fresh,
+    signedOutSeen: { status: 'mustLogin', link: invitation },
+    confirmed: { status: 'confirming', link: invitation },
+  },
   confirming: {
     openedOtherLink: fresh.openedOtherLink,
     closed: fresh.closed,
@@ -84,7 +96,9 @@ describe('the invitation screen', () => {
       await act(() => jest.advanceTimersByTimeAsync(200));
       expect(router.state.location.pathname).toBe('/login');
       // The login brings the visitor back to the invitation.
-      expect(router.state.location.state).toEqual({ returnTo: { pathname: '/invitation', search: link.slice('/invitation'.length), state: null } });
+      expect(router.state.location.state).toEqual({
+        returnTo: { pathname: '/invitation', search: link.slice('/invitation'.length), state: null },
+      });
     } finally {
       jest.useRealTimers();
     }
@@ -119,7 +133,14 @@ describe('the invitation screen', () => {
         return HttpResponse.text('ok');
       }),
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: 'parceiro_novo', events: [], transactions: [] }),
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: 'parceiro_novo',
+          events: [],
+          transactions: [],
+        }),
       ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),
@@ -134,7 +155,9 @@ describe('the invitation screen', () => {
 
   it("alerts 'Failed to authorize' when the server refuses", async () => {
     network.use(
-      http.post(`${API}/authorize_partner`, () => HttpResponse.json({ error: 'invitation_not_found', message: 'Convite inválido.' }, { status: 404 })),
+      http.post(`${API}/authorize_partner`, () =>
+        HttpResponse.json({ error: 'invitation_not_found', message: 'Convite inválido.' }, { status: 404 }),
+      ),
     );
     const { user, router } = renderApp(link, { identity: fakeIdentity({ signedInAs: ANA }) });
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
@@ -151,7 +174,9 @@ describe('the invitation screen', () => {
   ])('says the link is invalid for %s, and sends nothing', async (_case, url) => {
     // Any request would fail the test (the network answers none).
     renderApp(url, { identity: fakeIdentity({ signedInAs: ANA }) });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este link de convite é inválido. Peça um novo link à equipe.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este link de convite é inválido. Peça um novo link à equipe.',
+    );
     expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
   });
 });

@@ -13,12 +13,30 @@ import {
 } from '../../../../src/features/partner/partnerSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
-const FIRST: Contract = { title: 'Contrato 1', description: '', last: 'BUFFET_ANA-00ABCD', discount: 0.1, kit: 'Kit festa' };
+const FIRST: Contract = {
+  title: 'Contrato 1',
+  description: '',
+  last: 'BUFFET_ANA-00ABCD',
+  discount: 0.1,
+  kit: 'Kit festa',
+};
 const SECOND: Contract = { title: 'Contrato 2', description: '', last: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' };
-const request = { partner: 'buffet_ana', contractTitle: 'Contrato 1', lastCoupon: 'BUFFET_ANA-00ABCD', discount: 0.1, kit: 'Kit festa' };
+const request = {
+  partner: 'buffet_ana',
+  contractTitle: 'Contrato 1',
+  lastCoupon: 'BUFFET_ANA-00ABCD',
+  discount: 0.1,
+  kit: 'Kit festa',
+};
 const secondCopying = {
   status: 'copying',
-  request: { partner: 'buffet_ana', contractTitle: 'Contrato 2', lastCoupon: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' },
+  request: {
+    partner: 'buffet_ana',
+    contractTitle: 'Contrato 2',
+    lastCoupon: 'BUFFET_ANA-00WXYZ',
+    discount: 0.15,
+    kit: '',
+  },
 } as const;
 const RAN_OUT = 'Os cupons deste contrato acabaram.';
 
@@ -50,7 +68,10 @@ const events = {
 };
 
 /** The state with the second contract's copy started beside the first's. */
-const withSecond = (state: PartnerState): PartnerState => ({ ...state, copies: { ...state.copies, [SECOND.last]: secondCopying } });
+const withSecond = (state: PartnerState): PartnerState => ({
+  ...state,
+  copies: { ...state.copies, [SECOND.last]: secondCopying },
+});
 const bia = (copies: PartnerState['copies'] = {}): PartnerState => ({ name: 'buffet_bia', copies });
 
 describeMachineGrid('the partner machine', partnerSlice, states, events, {

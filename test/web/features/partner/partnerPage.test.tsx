@@ -10,8 +10,20 @@ jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 afterEach(() => jest.mocked(reloadPage).mockClear());
 
 const CONTRACTS: Contract[] = [
-  { title: 'Contrato 1', description: '10% de desconto para o cliente, 8% de comissão.', last: 'BUFFET_ANA-00ABCD', discount: 0.1, kit: 'Kit festa' },
-  { title: 'Contrato 2', description: '15% de desconto para o cliente, 5% de comissão.', last: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' },
+  {
+    title: 'Contrato 1',
+    description: '10% de desconto para o cliente, 8% de comissão.',
+    last: 'BUFFET_ANA-00ABCD',
+    discount: 0.1,
+    kit: 'Kit festa',
+  },
+  {
+    title: 'Contrato 2',
+    description: '15% de desconto para o cliente, 5% de comissão.',
+    last: 'BUFFET_ANA-00WXYZ',
+    discount: 0.15,
+    kit: '',
+  },
 ];
 
 /** The contracts call, recording the token each request carried. */
@@ -66,7 +78,16 @@ describe('the partner page', () => {
     await user.click(within(second).getByRole('button', { name: 'Copiar Link do Cupom' }));
     expect(writeText).toHaveBeenCalledWith('http://localhost/shop?coupon=BUFFET_ANA-00WXYZ');
     expect(launched).toEqual([
-      { body: { partner: 'buffet_ana', contractTitle: 'Contrato 2', lastCoupon: 'BUFFET_ANA-00WXYZ', discount: 0.15, kit: '' }, token: 'tok' },
+      {
+        body: {
+          partner: 'buffet_ana',
+          contractTitle: 'Contrato 2',
+          lastCoupon: 'BUFFET_ANA-00WXYZ',
+          discount: 0.15,
+          kit: '',
+        },
+        token: 'tok',
+      },
     ]);
     expect(window.alert).toHaveBeenCalledWith('Cupom copiado!');
     expect(reloadPage).toHaveBeenCalledTimes(1);
@@ -88,7 +109,9 @@ describe('the partner page', () => {
   it("shows the server's words when the coupons ran out, and neither alerts success nor reloads", async () => {
     serveContracts();
     network.use(
-      http.post(`${API}/launch_coupon`, () => HttpResponse.json({ error: 'no_coupons_left', message: 'Os cupons deste contrato acabaram.' }, { status: 409 })),
+      http.post(`${API}/launch_coupon`, () =>
+        HttpResponse.json({ error: 'no_coupons_left', message: 'Os cupons deste contrato acabaram.' }, { status: 409 }),
+      ),
     );
     const { user } = openAsAna();
     const first = await contract('Contrato 1');
@@ -106,14 +129,19 @@ describe('the partner page', () => {
     const first = await contract('Contrato 1');
     jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(within(first).getByRole('button', { name: 'Copiar Link do Cupom' }));
-    expect(await within(first).findByRole('alert')).toHaveTextContent('Não foi possível copiar o link. O cupom não foi registrado');
+    expect(await within(first).findByRole('alert')).toHaveTextContent(
+      'Não foi possível copiar o link. O cupom não foi registrado',
+    );
     expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it("says 'Você não tem acesso a este parceiro.' to another account, in the server's words", async () => {
     network.use(
       http.get(`${API}/contracts/buffet_ana`, () =>
-        HttpResponse.json({ error: 'not_your_partner', message: 'Você não tem acesso a este parceiro.' }, { status: 403 }),
+        HttpResponse.json(
+          { error: 'not_your_partner', message: 'Você não tem acesso a este parceiro.' },
+          { status: 403 },
+        ),
       ),
     );
     openAsAna();
@@ -129,12 +157,18 @@ describe('the partner page', () => {
   });
 
   it('offers the login, coming back here, when the server refuses the sign-in', async () => {
-    network.use(http.get(`${API}/contracts/buffet_ana`, () => HttpResponse.json({ error: 'unauthenticated', message: 'Faça login.' }, { status: 401 })));
+    network.use(
+      http.get(`${API}/contracts/buffet_ana`, () =>
+        HttpResponse.json({ error: 'unauthenticated', message: 'Faça login.' }, { status: 401 }),
+      ),
+    );
     const { user, router } = openAsAna();
     expect(await screen.findByRole('alert')).toHaveTextContent('Entre com a conta do parceiro para ver esta página.');
     await user.click(screen.getByRole('link', { name: 'Entrar' }));
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ returnTo: { pathname: '/partner', search: '?partner=buffet_ana', state: null } });
+    expect(router.state.location.state).toEqual({
+      returnTo: { pathname: '/partner', search: '?partner=buffet_ana', state: null },
+    });
   });
 
   it('offers the login to a visitor who is not signed in, without asking the server', async () => {
@@ -148,7 +182,9 @@ describe('the partner page', () => {
 
   it('says "Carregando..." while loading, and offers to try again when the network fails', async () => {
     let fail = true;
-    network.use(http.get(`${API}/contracts/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(CONTRACTS))));
+    network.use(
+      http.get(`${API}/contracts/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(CONTRACTS))),
+    );
     const { user } = openAsAna();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os contratos.');

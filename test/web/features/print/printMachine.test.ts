@@ -25,7 +25,13 @@ const states = {
   choosing: { status: 'choosing', printId: photo, error: null },
   choosingAfterError: { status: 'choosing', printId: photo, error: 'Sem conexão' },
   sending: { status: 'sending', printId: photo, packHash: 'H1' },
-  printed: { status: 'printed', printId: photo, packHash: 'H1', copies: 2, reply: { status: 'queued', printer: 'out_of_paper' } },
+  printed: {
+    status: 'printed',
+    printId: photo,
+    packHash: 'H1',
+    copies: 2,
+    reply: { status: 'queued', printer: 'out_of_paper' },
+  },
 } satisfies Record<string, PrintState>;
 
 const events = {

@@ -30,7 +30,9 @@ function printServer(first: Moment) {
   });
   network.use(
     mediaFound,
-    http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"])),
+    http.get(`${API}/validatePacks/:hashes`, () =>
+      HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]),
+    ),
     http.get(`${API}/print/:hash/:id`, () => HttpResponse.json({ status: 'queued', ...reply(4) })),
     http.get(`${API}/printStatus/:hash/:request`, () => HttpResponse.json({ status: now.job, ...reply(4) })),
   );
@@ -40,7 +42,9 @@ function printServer(first: Moment) {
 async function print() {
   const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
   await user.click(await screen.findByRole('button', { name: 'Imprimir' }));
-  await user.click(await within(await screen.findByRole('dialog', { name: 'Imprimir' })).findByRole('button', { name: /PACK5/ }));
+  await user.click(
+    await within(await screen.findByRole('dialog', { name: 'Imprimir' })).findByRole('button', { name: /PACK5/ }),
+  );
   return user;
 }
 
@@ -59,7 +63,13 @@ const cases: [string, Moment, string, string, string][] = [
     'Sua foto está na fila da impressora da cabine, com 3 impressões antes da sua: retire lá quando ela sair.',
     'Na fila: 3 impressões antes da sua',
   ],
-  ['printing', { job: 'printing' }, 'Imprimindo sua foto', 'Sua foto está saindo na impressora da cabine: é só retirar lá.', 'Imprimindo'],
+  [
+    'printing',
+    { job: 'printing' },
+    'Imprimindo sua foto',
+    'Sua foto está saindo na impressora da cabine: é só retirar lá.',
+    'Imprimindo',
+  ],
   [
     'out of paper',
     { job: 'queued', printer: 'out_of_paper' },
@@ -88,7 +98,13 @@ const cases: [string, Moment, string, string, string][] = [
     'Sua foto está guardada na fila. A impressora está sem conexão: sua foto sai assim que ela voltar.',
     'A impressora está sem conexão: sua foto sai assim que ela voltar',
   ],
-  ['printed', { job: 'printed' }, 'Foto impressa', 'Sua foto saiu na impressora da cabine: é só retirar lá.', 'Impresso'],
+  [
+    'printed',
+    { job: 'printed' },
+    'Foto impressa',
+    'Sua foto saiu na impressora da cabine: é só retirar lá.',
+    'Impresso',
+  ],
   [
     'failed',
     { job: 'failed' },
@@ -99,18 +115,22 @@ const cases: [string, Moment, string, string, string][] = [
 ];
 
 describe('the print overlay', () => {
-  it.each(cases)('%s: the overlay and the status beside the icon say the same', async (_name, moment, title, detail, short) => {
-    printServer(moment);
-    await print();
-    const overlay = await screen.findByRole('dialog', { name: title });
-    expect(await within(overlay).findByText(detail)).toBeInTheDocument();
-    expect(within(overlay).getByText('Restam 4 cópias no seu pack.')).toBeInTheDocument();
-    // Only a print that is or was on paper tells the guest to go and pick it up.
-    if (moment.printer || moment.job === 'queued' || moment.job === 'failed') expect(overlay).not.toHaveTextContent('é só retirar lá');
-    // The line beside the print icon, under the overlay, says the same moment.
-    const status = document.querySelector('.print__status');
-    expect(status).toHaveTextContent(`Impressão: ${short}.`);
-  });
+  it.each(cases)(
+    '%s: the overlay and the status beside the icon say the same',
+    async (_name, moment, title, detail, short) => {
+      printServer(moment);
+      await print();
+      const overlay = await screen.findByRole('dialog', { name: title });
+      expect(await within(overlay).findByText(detail)).toBeInTheDocument();
+      expect(within(overlay).getByText('Restam 4 cópias no seu pack.')).toBeInTheDocument();
+      // Only a print that is or was on paper tells the guest to go and pick it up.
+      if (moment.printer || moment.job === 'queued' || moment.job === 'failed')
+        expect(overlay).not.toHaveTextContent('é só retirar lá');
+      // The line beside the print icon, under the overlay, says the same moment.
+      const status = document.querySelector('.print__status');
+      expect(status).toHaveTextContent(`Impressão: ${short}.`);
+    },
+  );
 
   it('follows the printer while it is open: the paper runs out, then comes back', async () => {
     const now = printServer({ job: 'queued' });

@@ -16,7 +16,9 @@ const PENDING = 'Impressão pendente: será enviada quando a conexão voltar';
 beforeEach(() => {
   network.use(
     mediaFound,
-    http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"])),
+    http.get(`${API}/validatePacks/:hashes`, () =>
+      HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]),
+    ),
   );
 });
 afterEach(() => jest.restoreAllMocks());
@@ -43,7 +45,10 @@ function printServer() {
     http.get(`${API}/printStatus/:hash/:request`, ({ params }) => {
       state.statusCalls += 1;
       if (!spent.has(String(params.request)))
-        return HttpResponse.json({ error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' }, { status: 404 });
+        return HttpResponse.json(
+          { error: 'print_request_not_found', message: 'Pedido de impressão não encontrado.' },
+          { status: 404 },
+        );
       return HttpResponse.json({ status: state.job, copies, ...(state.printer ? { printer: state.printer } : {}) });
     }),
   );
@@ -65,21 +70,31 @@ describe("the guest's print status", () => {
     // The overlay says it too, not that the photo is there to pick up (issue 43).
     const overlay = await screen.findByRole('dialog', { name: 'Impressão na fila' });
     await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
-    expect(await screen.findByText('A impressora está sem papel: sua foto sai assim que ela voltar')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A impressora está sem papel: sua foto sai assim que ela voltar'),
+    ).toBeInTheDocument();
 
     server.printer = 'jammed';
     expect(
-      await screen.findByText('A impressora está com papel atolado: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 }),
+      await screen.findByText('A impressora está com papel atolado: sua foto sai assim que ela voltar', undefined, {
+        timeout: 10_000,
+      }),
     ).toBeInTheDocument();
     server.printer = 'offline';
-    expect(await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeInTheDocument();
     server.printer = 'ready';
     expect(await screen.findByText('Na fila', undefined, { timeout: 10_000 })).toBeInTheDocument();
 
     // The printer jammed on it: the job failed, and its copy is back on the pack.
     server.job = 'failed';
     server.giveBack();
-    expect(await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Restam 5 cópias no pack\./)).toBeInTheDocument();
   });
 
@@ -96,14 +111,22 @@ describe("the guest's print status", () => {
     // Queued: a second tap asks first, and says why; cancelling prints nothing.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(
+        'Esta foto já está a caminho da impressora. Outra impressão usa mais uma cópia do seu pack.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     server.job = 'printing';
     expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
     // The printer that took it went quiet mid-batch: the guest is told, not left on 'Imprimindo'.
     server.printer = 'offline';
-    expect(await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeInTheDocument();
     server.printer = undefined;
     expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
 
@@ -120,11 +143,15 @@ describe("the guest's print status", () => {
     const server = printServer();
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }),
+    );
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
 
     server.job = 'failed';
-    expect(await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const calls = server.statusCalls;
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(server.statusCalls).toBe(calls);
@@ -138,11 +165,17 @@ describe("the guest's print status", () => {
     const server = printServer();
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Impressão enviada' })).getByRole('button', { name: 'Fechar' }),
+    );
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', { name: 'Imprimir outra cópia' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', {
+        name: 'Imprimir outra cópia',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Imprimir' });
     await user.click(await within(dialog).findByRole('button', { name: /PACK5/ }));
     await screen.findByRole('dialog', { name: 'Impressão enviada' });
@@ -155,12 +188,16 @@ describe("the guest's print status", () => {
     server.job = 'printed';
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Foto impressa' })).getByRole('button', { name: 'Fechar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Foto impressa' })).getByRole('button', { name: 'Fechar' }),
+    );
     await screen.findByText('Impresso');
 
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     let confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Esta foto já foi impressa. Outra impressão usa mais uma cópia do seu pack.'),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.prints).toHaveLength(1);
@@ -185,7 +222,11 @@ describe("the guest's print status", () => {
     // Waiting for the connection: another copy only after a confirmation that says so.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     const confirm = await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' });
-    expect(within(confirm).getByText('Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pack.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(
+        'Esta foto já espera a conexão para ser impressa. Outra impressão usa mais uma cópia do seu pack.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     online.mockReturnValue(true);
@@ -213,12 +254,19 @@ describe("the guest's print status", () => {
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
     expect(server.prints).toEqual([waiting.id]);
     await waitFor(() => expect(outbox.items.size).toBe(0));
-    expect([...outbox.prints.values()]).toEqual([expect.objectContaining({ requestId: waiting.id, packHash: 'PACK5', printId: photo })]);
+    expect([...outbox.prints.values()]).toEqual([
+      expect.objectContaining({ requestId: waiting.id, packHash: 'PACK5', printId: photo }),
+    ]);
   });
 
   it('leaves the icon usable and stops asking when the server does not know a followed print', async () => {
     const server = printServer();
-    const forgotten = { requestId: '9a1c7e52-3b4d-4f6a-8e21-0c5d7f9b2a63', packHash: 'PACK5', printId: photo, sentAt: 1 };
+    const forgotten = {
+      requestId: '9a1c7e52-3b4d-4f6a-8e21-0c5d7f9b2a63',
+      packHash: 'PACK5',
+      printId: photo,
+      sentAt: 1,
+    };
     renderApp(`/collect?id=${photo}`, { outbox: memoryOutboxStore({ prints: [forgotten] }) });
     await waitFor(() => expect(server.statusCalls).toBe(1));
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
@@ -230,7 +278,10 @@ describe("the guest's print status", () => {
   it('drops a queued print the server refuses for good, and tells the guest why', async () => {
     network.use(
       http.get(`${API}/print/:hash/:id`, () =>
-        HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 }),
+        HttpResponse.json(
+          { error: 'no_copies', message: 'Este pacote não possui cópias suficientes' },
+          { status: 409 },
+        ),
       ),
     );
     const waiting = {
@@ -244,7 +295,11 @@ describe("the guest's print status", () => {
     };
     const outbox = memoryOutboxStore({ items: [waiting] });
     renderApp(`/collect?id=${photo}`, { outbox });
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('A impressão que estava pendente não foi feita: Este pacote não possui cópias suficientes'));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'A impressão que estava pendente não foi feita: Este pacote não possui cópias suficientes',
+      ),
+    );
     await waitFor(() => expect(outbox.items.size).toBe(0));
     expect(screen.queryByText(PENDING)).not.toBeInTheDocument();
   });

@@ -74,7 +74,8 @@ describe('the print widget', () => {
     network.use(
       http.get(`${API}/print/:hash/:id`, ({ request }) => {
         requests.push(new URL(request.url).searchParams.get('request'));
-        if (requests.length === 1) return HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 });
+        if (requests.length === 1)
+          return HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 });
         return HttpResponse.json({ status: 'queued', copies: 4 });
       }),
     );
@@ -101,7 +102,9 @@ describe('the print widget', () => {
   it('alerts and prints nothing when the pack has no copies', async () => {
     servePacks(["{'PACK0': {'copies': 0, 'bname': 'festa_ana'}}"]);
     const printed: string[] = [];
-    network.use(http.get(`${API}/print/:hash/:id`, () => (printed.push('x'), HttpResponse.json({ status: 'queued', copies: 0 }))));
+    network.use(
+      http.get(`${API}/print/:hash/:id`, () => (printed.push('x'), HttpResponse.json({ status: 'queued', copies: 0 }))),
+    );
     const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK0']));
     const dialog = await openPrint(user);
     await user.click(await within(dialog).findByRole('button', { name: /PACK0/ }));
@@ -114,7 +117,10 @@ describe('the print widget', () => {
     servePacks(["{'PACK1': {'copies': 1, 'bname': 'festa_ana'}}"]);
     network.use(
       http.get(`${API}/print/:hash/:id`, () =>
-        HttpResponse.json({ error: 'no_copies', message: 'Este pacote não possui cópias suficientes' }, { status: 409 }),
+        HttpResponse.json(
+          { error: 'no_copies', message: 'Este pacote não possui cópias suficientes' },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK1']));
@@ -143,7 +149,11 @@ describe('the print widget', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // A second tap asks first while the first waits: no print twice by accident.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', { name: 'Cancelar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Imprimir outra cópia?' })).getByRole('button', {
+        name: 'Cancelar',
+      }),
+    );
 
     reachable = true;
     store.dispatch(offlineQueueFlushRequested());
@@ -166,7 +176,9 @@ describe('the print widget', () => {
       network.use(
         http.get(`${API}/validatePacks/:hashes`, () => {
           asked += 1;
-          return reachable ? HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]) : HttpResponse.error();
+          return reachable
+            ? HttpResponse.json(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"])
+            : HttpResponse.error();
         }),
       );
     });
@@ -200,7 +212,11 @@ describe('the print widget', () => {
     });
 
     it('says the server failed when it answers with an error, and still offers to try again', async () => {
-      network.use(http.get(`${API}/validatePacks/:hashes`, () => HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 })));
+      network.use(
+        http.get(`${API}/validatePacks/:hashes`, () =>
+          HttpResponse.json({ error: 'unavailable', message: 'fora do ar' }, { status: 503 }),
+        ),
+      );
       const { user } = renderApp(`/collect?id=${photo}`, withPacks(['PACK5']));
       const dialog = await openPrint(user);
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar seus packs agora.');

@@ -24,10 +24,16 @@ function serve(status = 200): Erasure[] {
   const erasures: Erasure[] = [];
   let erased = false;
   network.use(
-    http.get(`${API}/privacy/data/:agent`, () => HttpResponse.json(erased ? { ...SUMMARY, faces: 0, results: 0, grants: 0 } : SUMMARY)),
+    http.get(`${API}/privacy/data/:agent`, () =>
+      HttpResponse.json(erased ? { ...SUMMARY, faces: 0, results: 0, grants: 0 } : SUMMARY),
+    ),
     http.post(`${API}/privacy/erase`, async ({ request }) => {
       erasures.push({ body: await request.json(), idToken: request.headers.get('idToken') });
-      if (status !== 200) return HttpResponse.json({ error: 'boom', message: 'Não foi possível apagar agora. Tente de novo.' }, { status });
+      if (status !== 200)
+        return HttpResponse.json(
+          { error: 'boom', message: 'Não foi possível apagar agora. Tente de novo.' },
+          { status },
+        );
       erased = true;
       return HttpResponse.json({ removed: REMOVED, kept: KEPT });
     }),
@@ -36,10 +42,22 @@ function serve(status = 200): Erasure[] {
 }
 
 function guest() {
-  const cookies = memoryCookieJar({ collection: COLLECTION.join(','), events: 'festa_ana', packs: 'PACK5', bname: 'festa_ana', agent: AGENT });
+  const cookies = memoryCookieJar({
+    collection: COLLECTION.join(','),
+    events: 'festa_ana',
+    packs: 'PACK5',
+    bname: 'festa_ana',
+    agent: AGENT,
+  });
   const storage = window.localStorage;
   storage.setItem('collection', JSON.stringify(COLLECTION));
-  const preloadedState = withSession({ agent: AGENT, collection: COLLECTION, events: ['festa_ana'], packs: ['PACK5'], bname: 'festa_ana' });
+  const preloadedState = withSession({
+    agent: AGENT,
+    collection: COLLECTION,
+    events: ['festa_ana'],
+    packs: ['PACK5'],
+    bname: 'festa_ana',
+  });
   return { cookies, storage, preloadedState };
 }
 
@@ -62,13 +80,19 @@ describe('the privacy page', () => {
     ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
-    expect(screen.getByText(/A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada\./)).toHaveTextContent(
-      'por 24 horas no máximo',
-    );
+    expect(
+      screen.getByText(
+        /A selfie que você tira para encontrar as fotos em que aparece é apagada na hora: nunca é guardada\./,
+      ),
+    ).toHaveTextContent('por 24 horas no máximo');
     expect(screen.getByText(/Ficam guardados por 5 anos, o prazo da lei/)).toBeInTheDocument();
     expect(screen.getByText(/Lei 13.709\/2018/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'formulário de contato' })).toHaveAttribute('href', '/#contato');
-    expect(await screen.findByText('2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/2 itens na coleção, 1 evento,\s+1 pack de impressões/)).toBeInTheDocument();
   });
 });
@@ -83,7 +107,9 @@ describe("'Apagar minhas fotos'", () => {
     expect(within(dialog).getByText(/o que guardamos do seu rosto para encontrar você nas fotos/)).toBeInTheDocument();
     expect(within(dialog).getByText(/a sua presença nos eventos com link ou privados/)).toBeInTheDocument();
     expect(within(dialog).getByText(/pedidos e pagamentos, como exige a lei fiscal/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/as fotos e vídeos na galeria do evento, que pertencem ao evento/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/as fotos e vídeos na galeria do evento, que pertencem ao evento/),
+    ).toBeInTheDocument();
 
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     for (let i = 0; i < 5; i += 1) {
@@ -109,7 +135,11 @@ describe("'Apagar minhas fotos'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(erasures).toEqual([]);
-    expect(sessionOf(store.getState())).toMatchObject({ collection: COLLECTION, events: ['festa_ana'], packs: ['PACK5'] });
+    expect(sessionOf(store.getState())).toMatchObject({
+      collection: COLLECTION,
+      events: ['festa_ana'],
+      packs: ['PACK5'],
+    });
     expect(screen.queryByText(/Seus dados foram apagados/)).not.toBeInTheDocument();
   });
 
@@ -123,12 +153,22 @@ describe("'Apagar minhas fotos'", () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Seus dados foram apagados.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(erasures).toEqual([{ body: { agent: AGENT }, idToken: null }]);
-    expect(sessionOf(store.getState())).toMatchObject({ agent: AGENT, collection: [], events: [], packs: [], bname: '' });
+    expect(sessionOf(store.getState())).toMatchObject({
+      agent: AGENT,
+      collection: [],
+      events: [],
+      packs: [],
+      bname: '',
+    });
     for (const name of ['collection', 'events', 'packs', 'bname']) expect(setup.cookies.get(name)).toBeUndefined();
     expect(setup.cookies.get('agent')).toBe(AGENT);
     expect(JSON.parse(setup.storage.getItem('collection') ?? 'null')).toEqual([]);
     // What the page shows of the server is read again: nothing left.
-    expect(await screen.findByText('0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '0 registros do rosto, 0 imagens ou vídeos de cabine guardados para você; a sua presença em 0 eventos',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('opened with an agent the server never signed: what it holds shows with no refusal, and the erasure goes under the agent it gave, though its signature was cleared again', async () => {
@@ -136,7 +176,10 @@ describe("'Apagar minhas fotos'", () => {
     const server = agentSigner(setup.cookies);
     const named: string[] = [];
     network.use(
-      http.get(`${API}/privacy/data/:agent`, ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(SUMMARY)),
+      http.get(
+        `${API}/privacy/data/:agent`,
+        ({ params }) => server.refusal(String(params.agent)) ?? HttpResponse.json(SUMMARY),
+      ),
       http.post(`${API}/privacy/erase`, async ({ request }) => {
         const { agent } = (await request.json()) as { agent: string };
         named.push(agent);
@@ -144,7 +187,11 @@ describe("'Apagar minhas fotos'", () => {
       }),
     );
     const { user, store } = renderApp('/privacidade', setup);
-    expect(await screen.findByText('2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '2 registros do rosto, 1 imagem ou vídeo de cabine guardados para você; a sua presença em 1 evento',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(sessionOf(store.getState()).agent).toBe('dadopeloservidor0001');
 
@@ -170,12 +217,21 @@ describe("'Apagar minhas fotos'", () => {
 
   it("signed in: the dialog names the account too, and the call carries the user's token", async () => {
     const erasures = serve();
-    network.use(http.get(`${API}/account`, () => HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: [], packs: [], events: [] })));
+    network.use(
+      http.get(`${API}/account`, () =>
+        HttpResponse.json({ email: ANA.email, displayName: 'Ana', collection: [], packs: [], events: [] }),
+      ),
+    );
     const setup = guest();
-    const { user } = renderApp('/privacidade', { ...setup, identity: fakeIdentity({ signedInAs: ANA, token: 'token-ana' }) });
+    const { user } = renderApp('/privacidade', {
+      ...setup,
+      identity: fakeIdentity({ signedInAs: ANA, token: 'token-ana' }),
+    });
     await screen.findByText('Na sua conta');
     const dialog = await openDialog(user);
-    expect(within(dialog).getByText(/a sua coleção \(Minha Coleção\) neste aparelho e na sua conta;/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/a sua coleção \(Minha Coleção\) neste aparelho e na sua conta;/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(/a sua conta: você continua entrando/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sim, apagar tudo' }));
     await screen.findByText(/Seus dados foram apagados/);
@@ -204,7 +260,10 @@ describe('the cached media', () => {
 
   it("go from Cache Storage (media, thumbnails, renditions, API replies), the app's own files stay", async () => {
     const stored = new Map<string, Set<string>>([
-      ['runtime-media', new Set(['http://localhost/media/festa_ana/pad/a1.jpg', 'http://localhost/thumbs/festa_ana/pad/a1.jpg.webp'])],
+      [
+        'runtime-media',
+        new Set(['http://localhost/media/festa_ana/pad/a1.jpg', 'http://localhost/thumbs/festa_ana/pad/a1.jpg.webp']),
+      ],
       ['cabine-display-v1', new Set(['http://localhost/display/festa_ana/pad/a1.jpg.webp'])],
       ['precache', new Set(['http://localhost/index.html', 'http://localhost/static/main.js'])],
       ['api', new Set(['http://localhost/api/agentResults/abc'])],
@@ -234,13 +293,24 @@ describe('the cached media', () => {
 describe('the links to the privacy page', () => {
   it('from the landing page footer', async () => {
     renderApp('/');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Privacidade e seus dados' })).toHaveAttribute('href', '/privacidade'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Privacidade e seus dados' })).toHaveAttribute('href', '/privacidade'),
+    );
   });
 
   it("from the account's menu", async () => {
     network.use(
       http.get(`${API}/account`, () =>
-        HttpResponse.json({ email: ANA.email, displayName: 'Ana', photoURL: '', partner: '', events: [], transactions: [], collection: [], packs: [] }),
+        HttpResponse.json({
+          email: ANA.email,
+          displayName: 'Ana',
+          photoURL: '',
+          partner: '',
+          events: [],
+          transactions: [],
+          collection: [],
+          packs: [],
+        }),
       ),
       http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
       http.get(`${API}/load_events`, () => HttpResponse.json([])),

@@ -38,7 +38,10 @@ describe('the cart kept in local storage', () => {
 
     // What the checkout finds when it is the first screen after a reload.
     const reloaded = makeStore();
-    expect(selectCart(reloaded.getState())).toMatchObject({ coupon: 'BEMVINDO10', lines: [{ hours: 3, accessoryIds: ['neon'] }] });
+    expect(selectCart(reloaded.getState())).toMatchObject({
+      coupon: 'BEMVINDO10',
+      lines: [{ hours: 3, accessoryIds: ['neon'] }],
+    });
     expect(selectPricedLines(reloaded.getState())[0].totalPrice).toBe(1350);
 
     renderApp('/shop?coupon=BEMVINDO10');
@@ -81,12 +84,18 @@ describe('the cart kept in local storage', () => {
     first.unmount();
 
     // Kept at an old price, with more booths than the product now allows.
-    store({ coupon: 'BEMVINDO10', discount: 0, lines: [{ product: { ...CABINE, price: 800, maxQty: 5 }, hours: 2, quantity: 4, accessoryIds: [] }] });
+    store({
+      coupon: 'BEMVINDO10',
+      discount: 0,
+      lines: [{ product: { ...CABINE, price: 800, maxQty: 5 }, hours: 2, quantity: 4, accessoryIds: [] }],
+    });
     serveShop();
     renderApp('/shop?coupon=BEMVINDO10');
     await screen.findByRole('article', { name: 'Cabine 360' });
     expect(within(card('Cabine 360')).getByLabelText('Quantidade')).toHaveValue(2);
-    expect(readable(within(card('Cabine 360')).getByText(/Total do item/))).toBe('Total do item: R$ 2.000,00 (R$ 1.000,00 cada)');
+    expect(readable(within(card('Cabine 360')).getByText(/Total do item/))).toBe(
+      'Total do item: R$ 2.000,00 (R$ 1.000,00 cada)',
+    );
   });
 
   it.each([
@@ -128,9 +137,15 @@ describe('the cart kept in local storage', () => {
 
   it('is written only when the cart changes, into the storage it is given, and a refusing storage breaks nothing', () => {
     const writes: string[] = [];
-    const storage = { getItem: () => null, setItem: (key: string, value: string) => void writes.push(`${key}=${value}`) };
+    const storage = {
+      getItem: () => null,
+      setItem: (key: string, value: string) => void writes.push(`${key}=${value}`),
+    };
     const listener = createAppListener();
-    const appStore = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().prepend(listener.middleware) });
+    const appStore = configureStore({
+      reducer: rootReducer,
+      middleware: (getDefault) => getDefault().prepend(listener.middleware),
+    });
     registerCartPersistence(listener.startAppListening, storage);
 
     appStore.dispatch(shopOpened({ coupon: 'C1', discount: 0.1 }));
@@ -138,9 +153,16 @@ describe('the cart kept in local storage', () => {
     appStore.dispatch(accessoryToggled({ productId: 'cabine360', accessoryId: 'ghost' }));
     appStore.dispatch({ type: 'something/else' });
     expect(writes).toHaveLength(2);
-    const [key, value] = [writes[1].slice(0, CART_STORAGE_KEY.length + 1), writes[1].slice(CART_STORAGE_KEY.length + 1)];
+    const [key, value] = [
+      writes[1].slice(0, CART_STORAGE_KEY.length + 1),
+      writes[1].slice(CART_STORAGE_KEY.length + 1),
+    ];
     expect(key).toBe('cabine.cart.v1=');
-    expect(JSON.parse(value)).toEqual({ coupon: 'C1', discount: 0.1, lines: [{ product: CABINE, hours: 2, quantity: 1, accessoryIds: [] }] });
+    expect(JSON.parse(value)).toEqual({
+      coupon: 'C1',
+      discount: 0.1,
+      lines: [{ product: CABINE, hours: 2, quantity: 1, accessoryIds: [] }],
+    });
 
     const refusing = {
       getItem: () => null,

@@ -2,7 +2,17 @@ import { http, HttpResponse } from 'msw';
 import type { ShopProduct } from '../../../../contract/wire';
 import { API, network } from '../../../support/network';
 
-const NO_DETAILS = { descTitle1: '', descTitle2: '', descTitle3: '', descText1: '', descText2: '', descText3: '', descPic1: '', descPic2: '', descPic3: '' };
+const NO_DETAILS = {
+  descTitle1: '',
+  descTitle2: '',
+  descTitle3: '',
+  descText1: '',
+  descText2: '',
+  descText3: '',
+  descPic1: '',
+  descPic2: '',
+  descPic3: '',
+};
 
 /** A service: R$ 1.000,00 for 2 h, R$ 200,00 each extra hour up to 5 h, at most 2 booths. */
 export const CABINE: ShopProduct = {
@@ -50,7 +60,10 @@ export interface ShopCall {
 }
 
 /** `GET /shop/{coupon}/{agent}` answers with the catalogue and the discount; the calls are recorded. */
-export function serveShop({ discount = 0, products = [CABINE, ALBUM] }: { discount?: number; products?: ShopProduct[] } = {}): ShopCall[] {
+export function serveShop({
+  discount = 0,
+  products = [CABINE, ALBUM],
+}: { discount?: number; products?: ShopProduct[] } = {}): ShopCall[] {
   const calls: ShopCall[] = [];
   network.use(
     http.get(`${API}/shop/:coupon/:agent`, ({ params }) => {

@@ -23,11 +23,19 @@ describe('the shop', () => {
     const cabine = await screen.findByRole('article', { name: 'Cabine 360' });
     expect(calls).toEqual([{ coupon: 'BEMVINDO10', agent: 'agent0001abc' }]);
 
-    expect(within(cabine).getByRole('img', { name: 'Cabine 360' })).toHaveAttribute('src', 'http://localhost/media/shop/cabine360.jpg');
-    expect(readable(within(cabine).getByText(/por 2 h/))).toBe('R$ 1.000,00 por 2 h + R$ 200,00 por hora extra (até 5 h)');
+    expect(within(cabine).getByRole('img', { name: 'Cabine 360' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/shop/cabine360.jpg',
+    );
+    expect(readable(within(cabine).getByText(/por 2 h/))).toBe(
+      'R$ 1.000,00 por 2 h + R$ 200,00 por hora extra (até 5 h)',
+    );
     expect(within(cabine).getByRole('heading', { level: 3, name: 'Gira 360 graus' })).toBeInTheDocument();
     expect(within(cabine).getByText('Vídeos em câmera lenta para toda a festa.')).toBeInTheDocument();
-    expect(within(cabine).getByRole('img', { name: 'Gira 360 graus' })).toHaveAttribute('src', 'http://localhost/media/shop/giro.jpg');
+    expect(within(cabine).getByRole('img', { name: 'Gira 360 graus' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/shop/giro.jpg',
+    );
     expect(within(cabine).getByRole('heading', { level: 3, name: 'Entrega na hora' })).toBeInTheDocument();
     expect(within(cabine).queryAllByRole('heading', { level: 3 })).toHaveLength(2);
     expect(within(cabine).getByText('Deslocamento fora da capital cobrado à parte.')).toBeInTheDocument();
@@ -174,7 +182,11 @@ describe('the shop', () => {
 
   it("offers 'Tentar novamente' when the network fails, and loads the shop on the retry", async () => {
     let fail = true;
-    network.use(http.get(`${API}/shop/:coupon/:agent`, () => (fail ? HttpResponse.error() : HttpResponse.json({ data: [CABINE, ALBUM], discount: 0 }))));
+    network.use(
+      http.get(`${API}/shop/:coupon/:agent`, () =>
+        fail ? HttpResponse.error() : HttpResponse.json({ data: [CABINE, ALBUM], discount: 0 }),
+      ),
+    );
     const { user } = renderApp('/shop?coupon=BEMVINDO10');
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar a loja.');
     fail = false;

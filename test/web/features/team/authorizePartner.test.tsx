@@ -14,7 +14,10 @@ interface Calls {
 }
 
 /** The team check says ok; names are answered from `answers` (else available) and recorded. */
-function serve(answers: Record<string, Answer | Promise<Answer>> = {}, authorize: () => Response = () => HttpResponse.text('ok')): Calls {
+function serve(
+  answers: Record<string, Answer | Promise<Answer>> = {},
+  authorize: () => Response = () => HttpResponse.text('ok'),
+): Calls {
   const calls: Calls = { checks: [], authorized: [] };
   network.use(
     http.get(`${API}/check_team`, () => HttpResponse.text('ok')),
@@ -108,7 +111,9 @@ describe('authorizePartner: the name check', () => {
     let fail = true;
     network.use(
       http.get(`${API}/check_team`, () => HttpResponse.text('ok')),
-      http.get(`${API}/check_bname_partner/:name`, () => (fail ? HttpResponse.error() : HttpResponse.text('available'))),
+      http.get(`${API}/check_bname_partner/:name`, () =>
+        fail ? HttpResponse.error() : HttpResponse.text('available'),
+      ),
     );
     const { user, input, authorizeButton } = await openScreen();
     await user.type(input, 'parceiro');
@@ -179,7 +184,9 @@ describe('authorizePartner: the invitation link', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to copy link. Please copy manually.'));
     expect(window.alert).toHaveBeenCalledTimes(1);
     const { hash } = calls.authorized[0]!.body as { hash: string };
-    expect(screen.getByLabelText('Invitation link')).toHaveValue(`http://localhost/invitation?hash=${hash}&partnerName=parceiro_1`);
+    expect(screen.getByLabelText('Invitation link')).toHaveValue(
+      `http://localhost/invitation?hash=${hash}&partnerName=parceiro_1`,
+    );
   });
 
   it.each([

@@ -7,11 +7,20 @@ import {
   type ContractFields,
 } from '../../../../src/features/team/contractFields';
 
-const good: ContractFields = { partner: 'parceiro_1', duration: '30', rate: '10', discount: '5', n_coupons: '3', kit: 'Kit festa' };
+const good: ContractFields = {
+  partner: 'parceiro_1',
+  duration: '30',
+  rate: '10',
+  discount: '5',
+  n_coupons: '3',
+  kit: 'Kit festa',
+};
 
 describe('checking a contract before it is sent', () => {
   it('turns a good form into the wire payload, numbers as numbers and texts trimmed', () => {
-    expect(validateContract({ ...good, partner: ' parceiro_1 ', rate: '12,5', discount: '7.5', kit: ' Kit festa ' })).toEqual({
+    expect(
+      validateContract({ ...good, partner: ' parceiro_1 ', rate: '12,5', discount: '7.5', kit: ' Kit festa ' }),
+    ).toEqual({
       ok: true,
       payload: { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 7.5, kit: 'Kit festa', n_coupons: 3 },
     });
@@ -19,7 +28,9 @@ describe('checking a contract before it is sent', () => {
 
   it('takes the bounds themselves', () => {
     expect(validateContract({ ...good, duration: '1', rate: '0', discount: '0', n_coupons: '1' }).ok).toBe(true);
-    expect(validateContract({ ...good, duration: '3650', rate: '100', discount: '99', n_coupons: '10000' }).ok).toBe(true);
+    expect(validateContract({ ...good, duration: '3650', rate: '100', discount: '99', n_coupons: '10000' }).ok).toBe(
+      true,
+    );
   });
 
   it.each<[keyof ContractFields, string, string]>([

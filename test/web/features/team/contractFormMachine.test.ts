@@ -1,4 +1,8 @@
-import { CONTRACT_MESSAGES, emptyContractFields, type ContractFields } from '../../../../src/features/team/contractFields';
+import {
+  CONTRACT_MESSAGES,
+  emptyContractFields,
+  type ContractFields,
+} from '../../../../src/features/team/contractFields';
 import {
   contractCreated,
   contractFailed,
@@ -10,7 +14,14 @@ import {
 } from '../../../../src/features/team/contractFormSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
-const good: ContractFields = { partner: 'parceiro_1', duration: '30', rate: '12,5', discount: '10', n_coupons: '5', kit: 'Kit festa' };
+const good: ContractFields = {
+  partner: 'parceiro_1',
+  duration: '30',
+  rate: '12,5',
+  discount: '10',
+  n_coupons: '5',
+  kit: 'Kit festa',
+};
 const payload = { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 };
 const twoBad: ContractFields = { ...good, duration: '0', rate: '' };
 const twoErrors = { duration: CONTRACT_MESSAGES.durationBad, rate: CONTRACT_MESSAGES.rateMissing };
@@ -48,46 +59,60 @@ const fresh = { opened: { status: 'editing', fields: emptyContractFields } } as 
 
 // Per state, the events that move it; every other event leaves it as it is. Opening the screen
 // starts an empty form, unless a contract is being sent.
-describeMachineGrid('the contract form machine', contractFormSlice, states as Record<keyof typeof states, ContractFormState>, events, {
-  editing: {
-    ...fresh,
-    partnerTyped: { status: 'editing', fields: { ...good, partner: 'novo' } },
-    durationTyped: { status: 'editing', fields: good },
-    submitRequested: { status: 'submitting', fields: good, payload },
+describeMachineGrid(
+  'the contract form machine',
+  contractFormSlice,
+  states as Record<keyof typeof states, ContractFormState>,
+  events,
+  {
+    editing: {
+      ...fresh,
+      partnerTyped: { status: 'editing', fields: { ...good, partner: 'novo' } },
+      durationTyped: { status: 'editing', fields: good },
+      submitRequested: { status: 'submitting', fields: good, payload },
+    },
+    editingBad: {
+      ...fresh,
+      partnerTyped: { status: 'editing', fields: { ...twoBad, partner: 'novo' } },
+      durationTyped: { status: 'editing', fields: { ...twoBad, duration: '30' } },
+      submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
+    },
+    invalid: {
+      ...fresh,
+      partnerTyped: { status: 'invalid', fields: { ...twoBad, partner: 'novo' }, errors: twoErrors },
+      durationTyped: {
+        status: 'invalid',
+        fields: { ...twoBad, duration: '30' },
+        errors: { rate: CONTRACT_MESSAGES.rateMissing },
+      },
+      submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
+    },
+    invalidOneLeft: {
+      ...fresh,
+      partnerTyped: {
+        status: 'invalid',
+        fields: { ...oneBad, partner: 'novo' },
+        errors: { duration: CONTRACT_MESSAGES.durationBad },
+      },
+      durationTyped: { status: 'editing', fields: good },
+      submitRequested: { status: 'invalid', fields: oneBad, errors: { duration: CONTRACT_MESSAGES.durationBad } },
+    },
+    submitting: {
+      contractCreated: { status: 'done', message: 'Contract created' },
+      contractFailed: { status: 'failed' },
+    },
+    // Sent or not, the form is empty again and a new contract starts from scratch.
+    done: {
+      ...fresh,
+      partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
+      durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
+      submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },
+    },
+    failed: {
+      ...fresh,
+      partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
+      durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
+      submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },
+    },
   },
-  editingBad: {
-    ...fresh,
-    partnerTyped: { status: 'editing', fields: { ...twoBad, partner: 'novo' } },
-    durationTyped: { status: 'editing', fields: { ...twoBad, duration: '30' } },
-    submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
-  },
-  invalid: {
-    ...fresh,
-    partnerTyped: { status: 'invalid', fields: { ...twoBad, partner: 'novo' }, errors: twoErrors },
-    durationTyped: { status: 'invalid', fields: { ...twoBad, duration: '30' }, errors: { rate: CONTRACT_MESSAGES.rateMissing } },
-    submitRequested: { status: 'invalid', fields: twoBad, errors: twoErrors },
-  },
-  invalidOneLeft: {
-    ...fresh,
-    partnerTyped: { status: 'invalid', fields: { ...oneBad, partner: 'novo' }, errors: { duration: CONTRACT_MESSAGES.durationBad } },
-    durationTyped: { status: 'editing', fields: good },
-    submitRequested: { status: 'invalid', fields: oneBad, errors: { duration: CONTRACT_MESSAGES.durationBad } },
-  },
-  submitting: {
-    contractCreated: { status: 'done', message: 'Contract created' },
-    contractFailed: { status: 'failed' },
-  },
-  // Sent or not, the form is empty again and a new contract starts from scratch.
-  done: {
-    ...fresh,
-    partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
-    durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
-    submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },
-  },
-  failed: {
-    ...fresh,
-    partnerTyped: { status: 'editing', fields: { ...emptyContractFields, partner: 'novo' } },
-    durationTyped: { status: 'editing', fields: { ...emptyContractFields, duration: '30' } },
-    submitRequested: { status: 'invalid', fields: emptyContractFields, errors: allMissing },
-  },
-});
+);

@@ -35,7 +35,14 @@ const LABELS = {
 } as const;
 type Field = keyof typeof LABELS;
 
-const GOOD: Record<Field, string> = { partner: 'parceiro_1', duration: '30', rate: '12,5', discount: '10', n_coupons: '5', kit: 'Kit festa' };
+const GOOD: Record<Field, string> = {
+  partner: 'parceiro_1',
+  duration: '30',
+  rate: '12,5',
+  discount: '10',
+  n_coupons: '5',
+  kit: 'Kit festa',
+};
 
 async function openForm() {
   const view = renderApp('/createContract', { identity: fakeIdentity({ signedInAs: ANA }) });
@@ -113,7 +120,14 @@ describe('createContract', () => {
     await fill({ kit: 'Kit festa' });
     await submit();
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.body).toEqual({ partner: 'parceiro_1', duration: 45, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 });
+    expect(sent[0]?.body).toEqual({
+      partner: 'parceiro_1',
+      duration: 45,
+      rate: 12.5,
+      discount: 10,
+      kit: 'Kit festa',
+      n_coupons: 5,
+    });
   });
 
   it("sends the contract with numbers, signed, alerts the server's message and clears the form", async () => {
@@ -124,7 +138,10 @@ describe('createContract', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Contract created for parceiro_1'));
     expect(window.alert).toHaveBeenCalledTimes(1);
     expect(sent).toEqual([
-      { body: { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 }, idToken: expect.any(String) },
+      {
+        body: { partner: 'parceiro_1', duration: 30, rate: 12.5, discount: 10, kit: 'Kit festa', n_coupons: 5 },
+        idToken: expect.any(String),
+      },
     ]);
     expectEmptyForm();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
@@ -132,7 +149,10 @@ describe('createContract', () => {
 
   it.each([
     ['a server error', () => HttpResponse.json({ error: 'internal' }, { status: 500 })],
-    ['a refusal', () => HttpResponse.json({ error: 'bad_request', message: 'body/rate must be <= 100' }, { status: 400 })],
+    [
+      'a refusal',
+      () => HttpResponse.json({ error: 'bad_request', message: 'body/rate must be <= 100' }, { status: 400 }),
+    ],
     ['no network', () => HttpResponse.error()],
   ])("alerts 'There was an error creating the contract.' on %s and clears the form anyway", async (_what, reply) => {
     const sent = serve(reply);
@@ -185,7 +205,10 @@ describe('createContract is for the team only', () => {
   it('shows a signed-out visitor nothing of it, only a way to log in, without asking the server', async () => {
     renderApp('/createContract');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', `/login?${new URLSearchParams({ volta: '/createContract' }).toString()}`);
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      `/login?${new URLSearchParams({ volta: '/createContract' }).toString()}`,
+    );
     expect(screen.queryByText(/contract/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

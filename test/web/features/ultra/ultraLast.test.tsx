@@ -22,7 +22,8 @@ function servePlatform(replies: Reply[], { firstDelayMs = 0 } = {}) {
       if (calls.length === 1 && firstDelayMs > 0) await delay(firstDelayMs);
       const reply = replies[Math.min(calls.length, replies.length) - 1];
       if (reply === 'in_session') return HttpResponse.text('in_session');
-      if ('status' in reply) return HttpResponse.json({ error: reply.error, message: reply.message }, { status: reply.status });
+      if ('status' in reply)
+        return HttpResponse.json({ error: reply.error, message: reply.message }, { status: reply.status });
       return HttpResponse.json(reply);
     }),
   );
@@ -100,7 +101,10 @@ describe('the 360 result screen', () => {
   });
 
   it("shows the server's message when the call fails, stops asking, and tries again on 'Tentar novamente'", async () => {
-    const replies: Reply[] = [{ status: 404, error: 'device_not_found', message: 'Plataforma 360 não encontrada.' }, 'in_session'];
+    const replies: Reply[] = [
+      { status: 404, error: 'device_not_found', message: 'Plataforma 360 não encontrada.' },
+      'in_session',
+    ];
     const calls = servePlatform(replies);
     const { user } = open();
     const alert = await screen.findByRole('alert');
@@ -172,7 +176,10 @@ describe('the 360 result screen', () => {
         tokens.push(token);
         return token
           ? HttpResponse.json({ product: [VIDEO] })
-          : HttpResponse.json({ error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' }, { status: 401 });
+          : HttpResponse.json(
+              { error: 'unauthenticated', message: 'Este evento é privado. Faça login para ver as fotos.' },
+              { status: 401 },
+            );
       }),
     );
     jest.useFakeTimers({ advanceTimers: true });

@@ -41,7 +41,11 @@ const events = {
 };
 
 const ready = { status: 'ready', link, video: VIDEO } as const;
-const answered = { video: ready, noVideo: { status: 'noVideo', link }, openedOtherLink: { status: 'asking', link: otherLink, since: null } } as const;
+const answered = {
+  video: ready,
+  noVideo: { status: 'noVideo', link },
+  openedOtherLink: { status: 'asking', link: otherLink, since: null },
+} as const;
 const fresh = { status: 'asking', link, since: null } as const;
 
 // Per state, the events that move it; every other event leaves it as it is. The same link opened

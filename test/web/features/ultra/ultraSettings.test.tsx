@@ -49,7 +49,8 @@ describe('the 360 settings screen', () => {
 
   it("shows the songs as the app's choices (a tall row to tap, the radio in the brand's colour), not bare radios", async () => {
     await openSettings();
-    for (const name of ['Vem Tremer', 'Escolinha do Professor', 'Eu Fiz um Jet']) expect(song(name).closest('label')).toHaveClass('choice');
+    for (const name of ['Vem Tremer', 'Escolinha do Professor', 'Eu Fiz um Jet'])
+      expect(song(name).closest('label')).toHaveClass('choice');
   });
 
   it('offers speeds from 20 to 80 in steps of 20, and shows the one chosen', async () => {
@@ -86,7 +87,10 @@ describe('the 360 settings screen', () => {
     expect(await screen.findByText('Sessão em andamento')).toBeInTheDocument();
     expect(calls).toEqual(['/api/ultraStartConfig/p1/q7/60/Vem_Tremer']);
     expect(router.state.location.pathname).toBe('/ultraLast');
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ device: 'p1', bname: 'festa' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      device: 'p1',
+      bname: 'festa',
+    });
   });
 
   it('sends the settings again under the agent the server gave when it never signed the one sent, with no refusal shown', async () => {
@@ -113,12 +117,17 @@ describe('the 360 settings screen', () => {
     const calls = serveSettings(() => {
       answers += 1;
       return answers === 1
-        ? HttpResponse.json({ error: 'stale_qrid', message: 'Este QR code já foi usado: escaneie o da plataforma de novo.' }, { status: 409 })
+        ? HttpResponse.json(
+            { error: 'stale_qrid', message: 'Este QR code já foi usado: escaneie o da plataforma de novo.' },
+            { status: 409 },
+          )
         : HttpResponse.text('success');
     });
     const { user, router } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este QR code já foi usado: escaneie o da plataforma de novo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este QR code já foi usado: escaneie o da plataforma de novo.',
+    );
     expect(router.state.location.pathname).toBe('/ultraQR');
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 
@@ -131,7 +140,9 @@ describe('the 360 settings screen', () => {
     serveSettings(() => HttpResponse.text('busy'));
     const { user, router } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A plataforma 360 não confirmou os ajustes. Tente novamente.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A plataforma 360 não confirmou os ajustes. Tente novamente.',
+    );
     expect(router.state.location.pathname).toBe('/ultraQR');
   });
 

@@ -1,4 +1,12 @@
-import { listFailed, listReceived, nightPageLoaded, slideElapsed, wallOpened, wallSlice, type WallState } from '../../../../src/features/wall/wallSlice';
+import {
+  listFailed,
+  listReceived,
+  nightPageLoaded,
+  slideElapsed,
+  wallOpened,
+  wallSlice,
+  type WallState,
+} from '../../../../src/features/wall/wallSlice';
 import { advance, listArrived, nightPageReceived, startSchedule } from '../../../../src/features/wall/wallSchedule';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
@@ -10,7 +18,14 @@ const [p1, p2, p3, p4] = [1, 2, 3, 4].map(photo);
 type Showing = Extract<WallState, { status: 'showing' }>;
 // Newest first: p3 came last, and is on screen as the wall opens.
 const started = startSchedule([p3, p2, p1]);
-const showingState: Showing = { status: 'showing', address, offline: false, schedule: started, codes: { [p1]: 'c1' }, slide: 0 };
+const showingState: Showing = {
+  status: 'showing',
+  address,
+  offline: false,
+  schedule: started,
+  codes: { [p1]: 'c1' },
+  slide: 0,
+};
 // A page of the night in hand, p1 on screen: the next slide is the night's next.
 const inNight = advance(nightPageReceived(started, { after: null, round: 0, product: [p1, p2, p3], next: null }));
 const nightState: Showing = { ...showingState, schedule: inNight, slide: 1, visibility: 'public' };
@@ -43,12 +58,20 @@ const events = {
 };
 
 const fresh = { openedByAnother: { status: 'loading', address: otherAddress } } as const;
-const opening = (codes: Record<string, string> = {}) => ({ status: 'showing', address, offline: false, schedule: started, codes, slide: 0 }) as const;
+const opening = (codes: Record<string, string> = {}) =>
+  ({ status: 'showing', address, offline: false, schedule: started, codes, slide: 0 }) as const;
 const asking = {
   ...fresh,
   listSame: opening(),
   listLinkOnly: { ...opening(), visibility: 'link' },
-  listNew: { status: 'showing', address, offline: false, schedule: startSchedule([p4, p3, p2, p1]), codes: { [p4]: 'c4' }, slide: 0 },
+  listNew: {
+    status: 'showing',
+    address,
+    offline: false,
+    schedule: startSchedule([p4, p3, p2, p1]),
+    codes: { [p4]: 'c4' },
+    slide: 0,
+  },
   listEmpty: { status: 'empty', address, offline: false },
   gone: { status: 'notFound', address },
 } as const;
@@ -65,7 +88,12 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
     // The list answered again keeps the photo on screen; a new one goes on at once.
     listSame: showingState,
     listLinkOnly: { ...showingState, visibility: 'link' },
-    listNew: { ...showingState, schedule: listArrived(started, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 1 },
+    listNew: {
+      ...showingState,
+      schedule: listArrived(started, [p4, p3, p2, p1]),
+      codes: { [p1]: 'c1', [p4]: 'c4' },
+      slide: 1,
+    },
     page: { ...showingState, schedule: withPage, codes: { [p1]: 'c1', [p2]: 'c2' } },
     failed: { ...showingState, offline: true },
     elapsed: { ...showingState, schedule: advance(started), slide: 1 },
@@ -74,7 +102,12 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
     ...asking,
     listSame: showingState,
     listLinkOnly: { ...showingState, visibility: 'link' },
-    listNew: { ...showingState, schedule: listArrived(started, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 1 },
+    listNew: {
+      ...showingState,
+      schedule: listArrived(started, [p4, p3, p2, p1]),
+      codes: { [p1]: 'c1', [p4]: 'c4' },
+      slide: 1,
+    },
     page: { ...showingState, offline: true, schedule: withPage, codes: { [p1]: 'c1', [p2]: 'c2' } },
     elapsed: { ...showingState, offline: true, schedule: advance(started), slide: 1 },
   },
@@ -87,7 +120,12 @@ describeMachineGrid('the live wall machine', wallSlice, states, events, {
       visibility: 'link',
       schedule: { ...inNight, night: { ahead: [], after: null, round: inNight.night.round + 1, empty: false } },
     },
-    listNew: { ...nightState, schedule: listArrived(inNight, [p4, p3, p2, p1]), codes: { [p1]: 'c1', [p4]: 'c4' }, slide: 2 },
+    listNew: {
+      ...nightState,
+      schedule: listArrived(inNight, [p4, p3, p2, p1]),
+      codes: { [p1]: 'c1', [p4]: 'c4' },
+      slide: 2,
+    },
     // (page: the start of a round the wall has read already, a late answer: nothing changes.)
     failed: { ...nightState, offline: true },
     elapsed: { ...nightState, schedule: advance(inNight), slide: 2 },

@@ -27,7 +27,13 @@ function serveWall(names: string[], { publicId = 'festa-ana-1', page = 30 } = {}
       if (wall.answer === 'gone') return HttpResponse.json(NOT_FOUND, { status: 404 });
       // Its version in its ETag, as the server says it (contract/galleryVersion.ts).
       return HttpResponse.json(
-        { bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '/media/festa_ana/capa.jpg', product: [...wall.product], codes: wall.codes },
+        {
+          bname: 'festa_ana',
+          displayTitle: 'Festa da Ana',
+          cover: '/media/festa_ana/capa.jpg',
+          product: [...wall.product],
+          codes: wall.codes,
+        },
         { headers: { ETag: `W/"g1-v${wall.product.length}"` } },
       );
     }),
@@ -60,11 +66,13 @@ function serveWallStream() {
     get opened() {
       return streams.length;
     },
-    say: (event: string, data: unknown) => streams.at(-1)?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    say: (event: string, data: unknown) =>
+      streams.at(-1)?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
   };
 }
 
-const noStream = () => network.use(http.get(`${API}/telao/:publicId/ao-vivo`, () => HttpResponse.json(NOT_FOUND, { status: 503 })));
+const noStream = () =>
+  network.use(http.get(`${API}/telao/:publicId/ao-vivo`, () => HttpResponse.json(NOT_FOUND, { status: 503 })));
 const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
 const onScreen = () => screen.getByRole('img', { name: 'Foto de Festa da Ana' }).getAttribute('src');
 
@@ -78,7 +86,9 @@ describe('the live wall', () => {
     renderApp('/telao?evento=festa-ana-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' })).toBeInTheDocument();
     expect(screen.getByRole('main', { name: 'Telão de Festa da Ana' })).toBeInTheDocument();
-    expect(document.querySelector('.wall__cover')?.getAttribute('src')).toBe('http://localhost/media/festa_ana/capa.jpg');
+    expect(document.querySelector('.wall__cover')?.getAttribute('src')).toBe(
+      'http://localhost/media/festa_ana/capa.jpg',
+    );
     expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/3.jpg');
     expect(screen.getByRole('img', { name: 'QR code para coletar esta foto' })).toBeInTheDocument();
     expect(screen.getByText('Aponte a câmera do celular e colete esta foto')).toBeInTheDocument();
@@ -172,7 +182,10 @@ describe('the live wall', () => {
     live.say('closed', {});
     await waitFor(() => expect(moved.asked.length).toBeGreaterThan(0));
     expect(addresses).toEqual([expect.any(String)]);
-    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/1.jpg',
+    );
     expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
   });
 
@@ -186,7 +199,9 @@ describe('the live wall', () => {
     network.use(
       http.get(`${API}/events/festa_ana/telao`, () => {
         addresses.push(answer);
-        return answer === 'down' ? HttpResponse.error() : HttpResponse.json({ publicId: 'festa-ana-2', key: null, visibility: 'private' });
+        return answer === 'down'
+          ? HttpResponse.error()
+          : HttpResponse.json({ publicId: 'festa-ana-2', key: null, visibility: 'private' });
       }),
     );
     renderApp('/telao?evento=festa-ana-1', { identity: fakeIdentity({ signedInAs: ANA }) });
@@ -195,13 +210,20 @@ describe('the live wall', () => {
     await screen.findByText('Ao vivo');
     wall.answer = 'gone';
     live.say('closed', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Procurando o telão do evento...' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Procurando o telão do evento...' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Sem conexão: tentando de novo...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Este link do telão não abre mais. Peça um novo a quem organiza o evento.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Este link do telão não abre mais. Peça um novo a quem organiza o evento.'),
+    ).not.toBeInTheDocument();
     answer = 'moved';
     await wait(5_000);
-    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/1.jpg',
+    );
     expect(moved.asked.length).toBeGreaterThan(0);
     expect(addresses).toEqual(['down', 'moved']);
   });
@@ -211,7 +233,9 @@ describe('the live wall', () => {
     noStream();
     const live = serveWallStream();
     network.use(http.get(`${API}/events/festa_ana/telao`, () => HttpResponse.json(NOT_FOUND, { status: 404 })));
-    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', { identity: fakeIdentity({ signedInAs: ANA }) });
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', {
+      identity: fakeIdentity({ signedInAs: ANA }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
     live.say('gallery', { version: 'v1' });
     await screen.findByText('Ao vivo');
@@ -225,7 +249,12 @@ describe('the live wall', () => {
     serveWall([]);
     network.use(
       http.get(`${API}/telao/festa-ana-1`, () =>
-        HttpResponse.json({ bname: 'festa_ana', displayTitle: 'Festa da Ana', cover: '', product: ['/media/festa_ana/360/giro.mp4'] }),
+        HttpResponse.json({
+          bname: 'festa_ana',
+          displayTitle: 'Festa da Ana',
+          cover: '',
+          product: ['/media/festa_ana/360/giro.mp4'],
+        }),
       ),
     );
     noStream();
@@ -250,7 +279,10 @@ describe('the live wall', () => {
     wall.answer = 'list';
     wall.product.unshift(photo('2'));
     await wait(5_000);
-    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/2.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/2.jpg',
+    );
     expect(screen.queryByText('Sem conexão: tentando de novo...')).not.toBeInTheDocument();
   });
 
@@ -261,13 +293,18 @@ describe('the live wall', () => {
     expect(await screen.findByText('As fotos da festa aparecem aqui assim que saírem da cabine.')).toBeInTheDocument();
     wall.product.push(photo('1'));
     await wait(5_000);
-    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute('src', 'http://localhost/media/festa_ana/pad/1.jpg');
+    expect(await screen.findByRole('img', { name: 'Foto de Festa da Ana' })).toHaveAttribute(
+      'src',
+      'http://localhost/media/festa_ana/pad/1.jpg',
+    );
   });
 
   it("sends the link's key, and the owner's token when signed in", async () => {
     const wall = serveWall(['1']);
     noStream();
-    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', { identity: fakeIdentity({ signedInAs: ANA }) });
+    renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD', {
+      identity: fakeIdentity({ signedInAs: ANA }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Festa da Ana' });
     expect(wall.asked[0]).toEqual({ key: 'ChaveDoTelao0123456789abcdefABCD', token: expect.any(String) });
   });

@@ -40,7 +40,9 @@ function night(count: number) {
  */
 function wallOn(party: ReturnType<typeof night>) {
   let schedule: WallSchedule = startSchedule(party.list());
-  const shown: { url: string; isNew: boolean; at: number }[] = [{ url: schedule.current, isNew: false, at: Date.now() }];
+  const shown: { url: string; isNew: boolean; at: number }[] = [
+    { url: schedule.current, isNew: false, at: Date.now() },
+  ];
   let pages = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const readPages = () => {
@@ -105,7 +107,14 @@ describe("the wall's schedule", () => {
     jest.advanceTimersByTime(5_000);
     expect(wall.schedule.current).toBe(photo(32));
     jest.advanceTimersByTime(4 * SLIDE_MS);
-    expect(wall.shown.slice(-6).map((slide) => slide.url)).toEqual([photo(31), photo(32), photo(6), photo(7), photo(8), photo(9)]);
+    expect(wall.shown.slice(-6).map((slide) => slide.url)).toEqual([
+      photo(31),
+      photo(32),
+      photo(6),
+      photo(7),
+      photo(8),
+      photo(9),
+    ]);
   });
 
   it('gives the night its turns while the booths take photos: over an hour of a photo every 20 s, every photo of the night comes back, and every new one was shown', () => {

@@ -9,7 +9,8 @@ import { renderApp } from '../../../support/renderWithProviders';
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
 const hint = 'TOQUE NA IMAGEM E MANTENHA PRESSIONADO PARA COMPARTILHAR OU BAIXAR';
-const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 Mobile/15E148 Safari/604.1';
+const IPHONE_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 Mobile/15E148 Safari/604.1';
 
 function fakeNavigator(overrides: Partial<Navigator>): Navigator {
   return { userAgent: 'Mozilla/5.0 (Linux; Android 14)', ...overrides } as Navigator;
@@ -24,10 +25,19 @@ describe('sharing', () => {
 
   it('shares the file itself where the browser can (WhatsApp on a phone)', async () => {
     const shared: File[][] = [];
-    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data: { files?: File[] }) => Boolean(data.files?.length) });
-    Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: { files: File[] }) => void shared.push(data.files) });
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data: { files?: File[] }) => Boolean(data.files?.length),
+    });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: { files: File[] }) => void shared.push(data.files),
+    });
     network.use(
-      http.get(`http://localhost${photo}`, () => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } })),
+      http.get(
+        `http://localhost${photo}`,
+        () => new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } }),
+      ),
     );
     try {
       const { user } = renderApp(`/collect?id=${photo}`);
