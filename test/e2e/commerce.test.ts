@@ -278,15 +278,12 @@ it("signed out with an order waiting, /eventos opened by its address shows /acco
   // A first load from the network (no service worker yet): the page the server draws for it.
   const guest = await newGuest(browser, { serviceWorkers: 'block' });
   const { page } = guest;
-  await page
-    .context()
-    .addCookies(
-      ['transaction=123456789', 'loginRequired=true'].map((pair) => ({
-        name: pair.split('=')[0],
-        value: pair.split('=')[1],
-        url: baseUrl(),
-      })),
-    );
+  const cookies = ['transaction=123456789', 'loginRequired=true'].map((pair) => ({
+    name: pair.split('=')[0],
+    value: pair.split('=')[1],
+    url: baseUrl(),
+  }));
+  await page.context().addCookies(cookies);
   await page.goto(`${baseUrl()}/eventos`);
   await page.waitForURL(`${baseUrl()}/account`);
   await page.getByText(waitingMessage('123456789')).waitFor();
