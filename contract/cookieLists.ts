@@ -1,5 +1,5 @@
 /**
- * The guest's cookies (docs/product.md#entities): names, lifetimes and the comma-separated list codec.
+ * The guest's cookies (docs/product.md#session-and-cookies): names, lifetimes and the comma-separated list codec.
  *
  * Cookies arrive from the outside world (an old build, a hand-edited value, another site on the
  * same domain), so decoding never throws: anything odd is dropped, and what survives is bounded.

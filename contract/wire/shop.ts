@@ -119,7 +119,7 @@ export const SettleOrderRequest = Type.Object(
 );
 export type SettleOrderRequest = Static<typeof SettleOrderRequest>;
 
-/** `POST /process_payment_card` body (docs/api.md#the-contracts-calls); description and descriptor name the product. */
+/** `POST /process_payment_card` body (docs/payments.md#the-calls); description and descriptor name the product. */
 export const CardPaymentRequest = Type.Object({
   transaction_amount: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
   token: Type.String({ minLength: 1, maxLength: 200 }),

@@ -15,7 +15,7 @@ const RELOADED_KEY = 'agentReloaded';
 export type BootstrapResult = { status: 'ready'; agent: string } | { status: 'reloading' };
 
 /**
- * docs/product.md#entities: the agent id is set on the first load, followed by one reload. When cookies
+ * docs/product.md#session-and-cookies: the agent id is set on the first load, followed by one reload. When cookies
  * are refused the id cannot stick, so the reload happens at most once per tab and the page goes
  * on with an id held in memory instead of reloading forever.
  */

@@ -11,7 +11,7 @@ import { newTeamMember, newUser, startTestServer, type TestServer } from './supp
  * Opening a collect link collects its item (docs/product.md#collect) the moment the page arrives, not when
  * the app's scripts have: on venue Wi-Fi they come seconds after the photo, and a guest who closes
  * the page having seen it must still have it in 'Minha Coleção'. The page itself carries the
- * visitor's lists (docs/product.md#entities, cookies collection, events, bname) with the item added; the
+ * visitor's lists (docs/product.md#session-and-cookies, cookies collection, events, bname) with the item added; the
  * SPA reads them as it starts.
  */
 let server: TestServer;

@@ -21,7 +21,7 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
 
 /**
  * Opening a collect link collects its item (docs/product.md#collect): into the visitor's collection, its
- * event into their events and their last event (docs/product.md#entities: the cookies collection, events
+ * event into their events and their last event (docs/product.md#session-and-cookies: the cookies collection, events
  * and bname, where a visitor's lists live). The SPA does it once its scripts run, but on venue
  * Wi-Fi those arrive seconds after the photo the page already shows (http/collectPreload.ts),
  * and a guest who closes the page having seen it would have collected nothing. So the page itself

@@ -7,7 +7,7 @@ import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
 import { readCookie, readDecodedCookie, setVisitorCookie } from './visitorCookies';
 
 /**
- * The visitor's agent (docs/product.md#entities: a random id in the `agent` cookie, which the SPA reads) is
+ * The visitor's agent (docs/product.md#session-and-cookies: a random id in the `agent` cookie, which the SPA reads) is
  * the server's to give: a second cookie, `agent_sig`, httpOnly, holds an HMAC of it under the
  * server's secret, and only an agent with its signature is anyone. An agent cookie without one
  * (made up, one the SPA made itself, one from before signatures) is never taken: the request is

@@ -8,7 +8,7 @@ const BIN_LOOKUP_DEBOUNCE_MS = 2_000;
 const BIN_LENGTH = 6;
 
 /**
- * The provider's lookup of the card's first six digits (docs/api.md#the-contracts-calls): at once the first time,
+ * The provider's lookup of the card's first six digits (docs/product.md#checkout): at once the first time,
  * then 2 s after the digits stop changing, and only with six digits or more.
  */
 export function useCardLookup(number: string) {

@@ -50,7 +50,7 @@ const partnerNameFlow: Flow = (startListening) => {
       if (!state) return;
       const hash = newInvitationHash();
       const result = await api.dispatch(teamApi.endpoints.authorizeHash.initiate({ partnerName: state.name, hash }));
-      // The server answered `ok` (docs/api.md#the-contracts-calls); anything else, or no answer, is a refusal.
+      // The server answered `ok` (docs/api.md#partners-and-the-team); anything else, or no answer, is a refusal.
       if (result.data?.trim() !== 'ok') {
         api.dispatch(authorizeFailed());
         notify(LINK_FAILED);

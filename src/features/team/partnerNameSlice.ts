@@ -22,7 +22,7 @@ export type PartnerNameState =
 
 const REPLIES: readonly string[] = ['taken', 'wrong', 'owned', 'available'] satisfies PartnerNameReply[];
 
-/** An answer other than the four of docs/api.md#the-contracts-calls counts as a failed check. */
+/** An answer other than the four of docs/api.md#partners-and-the-team counts as a failed check. */
 export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
   minLength: 3,
   debounceMs: 1_000,
