@@ -1,6 +1,6 @@
 /**
- * The shape of the code (ARCHITECTURE section 1), checked by dependency-cruiser inside `npm test`.
- * Dependencies run one way, top to bottom:
+ * The shape of the code (docs/architecture.md#the-rules-and-what-checks-them), checked by dependency-cruiser inside
+ * `npm test`. Dependencies run one way, top to bottom:
  *
  *   app/        composition root: store, routes, layout; imports features through their index.ts
  *   features/*  side by side; one feature uses another only through its index.ts

@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    // Server layers (ARCHITECTURE section 1): SQL lives in the domain, run by the database layer;
+    // Server layers (docs/architecture.md#layers): SQL lives in the domain, run by the database layer;
     // routes, payments, the seed loader, the development tools and the rest call domain functions.
     files: ['server/src/**/*.ts', 'tools/**/*.ts'],
     ignores: [

@@ -1,5 +1,5 @@
 /**
- * The guest's cookies (SPEC section 3): names, lifetimes and the comma-separated list codec.
+ * The guest's cookies (docs/product.md#session-and-cookies): names, lifetimes and the comma-separated list codec.
  *
  * Cookies arrive from the outside world (an old build, a hand-edited value, another site on the
  * same domain), so decoding never throws: anything odd is dropped, and what survives is bounded.
@@ -18,7 +18,7 @@ export const COOKIE = {
   transactionClaim: 'transactionClaim',
 } as const;
 
-/** Max age of every list cookie, in seconds (SPEC section 9). */
+/** Max age of every list cookie, in seconds (docs/product.md#constants-and-limits). */
 export const COOKIE_MAX_AGE_S = 34_000_000;
 
 /**

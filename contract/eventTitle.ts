@@ -1,5 +1,5 @@
 /**
- * An event's title and its name (docs/api.md, "Event titles"). The title is what people read on
+ * An event's title and its name (docs/api.md#event-titles). The title is what people read on
  * the wall, the dashboard, the lists and the pages ('Aniversário da Convidada', free text); the
  * name is the event's key in links (/eventos/{name}), made of letters, digits, '-' and '_'
  * (contract/names.ts). An owner types the title; the name is derived from it, and may be edited.

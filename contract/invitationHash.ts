@@ -1,5 +1,5 @@
 /**
- * An invitation hash (SPEC section 9: a base-36 timestamp, then random characters) that carries
+ * An invitation hash (docs/product.md#constants-and-limits: a base-36 timestamp, then random characters) that carries
  * at least 128 bits of randomness: 8 base-36 digits of `Date.now()` (until 2059), then 25 base-36
  * characters drawn uniformly (randomId.ts; 25 x log2(36) = 129.2 bits).
  */

@@ -2,7 +2,7 @@ import { isMediaMode, type MediaMode } from './modes';
 import { NAME_PATTERN } from './names';
 
 /**
- * Media URLs are `/media/{bname}/{mode}/{file}` (ARCHITECTURE section 3). A collect id is such a
+ * Media URLs are `/media/{bname}/{mode}/{file}` (docs/api.md#basics). A collect id is such a
  * path, or any longer storage path or URL whose last three segments are event, mode and file.
  */
 export interface MediaRef {
@@ -92,7 +92,7 @@ export function displayUrl({ bname, mode, file }: MediaRef): string {
   return `/display/${bname}/${mode}/${file}.webp`;
 }
 
-/** Print identifiers ending in .gif or .mp4 cannot be printed (SPEC section 9). */
+/** Print identifiers ending in .gif or .mp4 cannot be printed (docs/product.md#constants-and-limits). */
 export function isPrintable(printId: string): boolean {
   return !/\.(gif|mp4)$/i.test(printId);
 }

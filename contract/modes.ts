@@ -1,4 +1,4 @@
-/** The booth types (modes) of SPEC section 1, in the spec's order. */
+/** The booth types (modes) (docs/product.md#who-uses-it), in the original order. */
 export const BOOTH_MODES = ['pad', 'hashtrack', 'feed', 'polaroid', 'boomerang', '360', 'nulo'] as const;
 export type BoothMode = (typeof BOOTH_MODES)[number];
 

@@ -1,4 +1,4 @@
-/** Event and partner names (ARCHITECTURE section 3): letters, digits, '-' and '_'. */
+/** Event and partner names (docs/api.md#basics): letters, digits, '-' and '_'. */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** Names, hashes, agents and device ids are at most this long. */

@@ -1,5 +1,5 @@
 /**
- * Parser for the `/validatePacks` reply (SPEC section 3, ARCHITECTURE section 3): a JSON array of
+ * Parser for the `/validatePacks` reply (docs/product.md#entities, docs/api.md#the-contracts-calls): a JSON array of
  * strings, each a single-quoted object literal such as
  *   "{'H7K2': {'copies': 3, 'bname': 'festa_ana', 'title': 'Festa da Ana'}}"
  * (`title`, the event's title, is beyond the spec: a server of the spec alone leaves it out).

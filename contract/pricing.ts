@@ -1,5 +1,5 @@
 /**
- * Prices (SPEC section 9), shared by the cart and by the server, which recomputes every order
+ * Prices (docs/product.md#constants-and-limits), shared by the cart and by the server, which recomputes every order
  * from its own catalogue. Amounts are in reais; results are rounded to the centavo.
  */
 

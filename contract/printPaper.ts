@@ -1,5 +1,5 @@
 /**
- * The papers an event's printer may hold (issue 27): a print file is laid out for its event's
+ * The papers an event's printer may hold: a print file is laid out for its event's
  * paper at PRINT_DPI, the photo above a band with the event's title and the photo's collect QR
  * code. 10x15 cm is the photo booths' usual.
  */

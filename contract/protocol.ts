@@ -1,5 +1,5 @@
 /**
- * Protocol constants of SPEC section 7 that both sides must agree on: one definition each, used by
+ * Protocol constants of docs/api.md#the-contracts-calls that both sides must agree on: one definition each, used by
  * the SPA when it asks and by the server when it validates and answers.
  */
 
@@ -13,8 +13,8 @@ export const MIRROR_NO_IMAGE = 'no_image';
 export const MIRROR_PROMPT_MAX_LENGTH = 500;
 
 /**
- * An order's number (SPEC section 9): 9 random digits, 100000000 to 999999999, made by the buyer's
- * browser; the server refuses any other shape at the edge.
+ * An order's number (docs/product.md#constants-and-limits): 9 random digits, 100000000 to 999999999, made by the
+ * buyer's browser; the server refuses any other shape at the edge.
  */
 export const ORDER_ID_SOURCE = '^[1-9]\\d{8}$';
 export const ORDER_ID_MIN = 100_000_000;

@@ -1,6 +1,6 @@
 import type { BoothMode } from './modes';
 
-/** Every route of SPEC section 2, built in one place. */
+/** Every route of the SPA (docs/product.md#routes), built in one place. */
 export const ROUTES = {
   home: '/',
   events: '/eventos',
@@ -23,11 +23,11 @@ export const ROUTES = {
   createContract: '/createContract',
   authorizePartner: '/authorizePartner',
   invitation: '/invitation',
-  /** Beyond SPEC section 2: what is kept of a guest and 'Apagar minhas fotos' (LGPD). */
+  /** What is kept of a guest and 'Apagar minhas fotos' (LGPD). */
   privacy: '/privacidade',
-  /** Beyond SPEC section 2: an event's live wall for a TV at the venue (issue 27). */
+  /** An event's live wall for a TV at the venue. */
   wall: '/telao',
-  /** Beyond SPEC section 2 (whose menu links 'Ajuda' to '#'): how the product works (issue 43). */
+  /** How the product works ('Ajuda' of the menu). */
   help: '/ajuda',
 } as const;
 
@@ -35,7 +35,7 @@ export function boothRoute(mode: BoothMode): string {
   return `${ROUTES.event}/${mode}`;
 }
 
-/** Routes a visitor may still open while an order waits for a sign-in (SPEC section 4). */
+/** Routes a visitor may still open while an order waits for a sign-in (docs/product.md#account). */
 export const OPEN_WHILE_LOGIN_REQUIRED: readonly string[] = [ROUTES.login, ROUTES.signup, ROUTES.account];
 
 /** `to` with a query string built from the defined values only. */

@@ -8,7 +8,7 @@ export function runtimeConfigScript(config: object): string {
 }
 
 /**
- * `{backend}` of SPEC section 7: `API_BASE` as the server's page says, else `/api` on the page's
+ * `{backend}` of docs/api.md#basics: `API_BASE` as the server's page says, else `/api` on the page's
  * own origin. The prefix keeps API paths such as `/account` apart from the SPA's routes of the same name.
  */
 export function apiBaseFrom(configured: string, pageOrigin: string): string {

@@ -1,4 +1,4 @@
-/** The 360 platform's settings (SPEC section 9). */
+/** The 360 platform's settings (docs/product.md#constants-and-limits). */
 export const ULTRA_SPEEDS = [20, 40, 60, 80] as const;
 export const DEFAULT_ULTRA_SPEED = 20;
 

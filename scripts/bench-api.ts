@@ -5,7 +5,7 @@
  * same list compressed as a browser asks for it, and the 304 of a gallery that polls with its
  * ETag), the event cards (`/api/eventos/{events}/{agent}`) and the pack check (`/api/validatePacks/{hashes}`), and against a bare Fastify JSON route in a
  * process of its own, run first and last. Prints p50, p99, requests per second, their ratio to the
- * bare route and the replies that were not the expected status, against the aim of issue 14
+ * bare route and the replies that were not the expected status, against the aim
  * (p99 under 50 ms, at least half the bare route's throughput).
  *
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (200) and BENCH_ITEMS (3000) change the run.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:faces` (issue 28): how well a selfie finds the photos its face is in, on the group
+ * `npm run bench:faces`: how well a selfie finds the photos its face is in, on the group
  * photos shipped in @vladmandic/face-api's package (demo/sample1..6.jpg). Every face the model
  * finds there is a guest; from each, selfies are made as a phone would give them (cropped with a
  * margin, rescaled, recompressed, turned up to 15 degrees, lightened) and searched against every

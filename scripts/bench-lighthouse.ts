@@ -42,7 +42,7 @@ interface Page {
   path: string;
   /**
    * How a guest reaches the page before it is measured, when its address alone is not enough: a
-   * booth gallery gets its event from the navigation (SPEC, "Event page"), so it is measured as
+   * booth gallery gets its event from the navigation (docs/product.md#event-page), so it is measured as
    * the reload of a gallery the guest opened, storage cleared, its navigation state kept.
    */
   reachedBy?: 'collect-then-event';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:live`: how long a booth's new photo takes to show on a gallery open on a phone
- * and on the event's live wall (issue 27). Starts the product as `npm start` does (the demo seed),
+ * and on the event's live wall. Starts the product as `npm start` does (the demo seed),
  * opens festa_ana's Feed gallery in Chromium with a phone's viewport, and uploads BENCH_UPLOADS
  * (10) photos as the feed booth, one every BENCH_EVERY_MS (3,000); for each, the delay from the
  * upload's acknowledgement to its thumbnail loaded in the page. Then the same with the wall

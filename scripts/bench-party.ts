@@ -1,5 +1,5 @@
 /**
- * `npm run bench:party`: a party on this machine (issue 26). The product starts as `npm start`
+ * `npm run bench:party`: a party on this machine. The product starts as `npm start`
  * does (embedded PostgreSQL, the demo seed) but with its media in a bucket (s3rver); then, for
  * BENCH_SECONDS (60) each, against one server and against two behind nginx:
  *   - BENCH_PHONES (500) phones poll their booth gallery every 5 s as the SPA does (with the ETag

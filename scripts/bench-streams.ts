@@ -1,5 +1,5 @@
 /**
- * `npm run bench:streams`: what open live streams cost a server (issue 40). The product starts as
+ * `npm run bench:streams`: what open live streams cost a server. The product starts as
  * `npm start` does (the demo seed); a second app server on the same database runs in this process,
  * the one measured, its every statement counted. From a child process of their own (their memory
  * is not the server's), phones open BENCH_STREAMS (300) streams of festa_ana's wall and as many of

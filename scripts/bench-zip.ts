@@ -1,6 +1,6 @@
 /**
  * `npm run bench:zip`: the server's memory while it streams a ZIP of BENCH_PHOTOS (500) photos
- * from the bucket (issue 27: growth under 100 MB). The product starts as `npm start` does, with
+ * from the bucket (growth under 100 MB). The product starts as `npm start` does, with
  * its media in a bucket (s3rver); a second app server on the same database and bucket is the one
  * measured (its own process, nothing else in it). Its resident memory is read from /proc every
  * 50 ms before and during three downloads: a booth gallery's ZIP read as fast as it comes, the

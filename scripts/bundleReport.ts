@@ -55,7 +55,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
 
 /**
  * What a first visit to the landing page may download, gzip: the scripts it needs to be
- * interactive and those it loads right after (issue 15; issue 24: both counted).
+ * interactive and those it loads right after (both counted).
  */
 export const LANDING_BUDGET_BYTES = 130 * 1024;
 

@@ -42,11 +42,11 @@ export const SetTransactionRequest = Type.Object(
 );
 export type SetTransactionRequest = Static<typeof SetTransactionRequest>;
 
-/** `GET /create_event/{name}/{orderId}?title=`: beyond the spec (issue 43), the title people read; the name when absent. */
+/** `GET /create_event/{name}/{orderId}?title=`: beyond the spec, the title people read; the name when absent. */
 export const CreateEventQuery = Type.Object({ title: Type.Optional(EventTitleSchema) });
 export type CreateEventQuery = Static<typeof CreateEventQuery>;
 
-/** `GET /free_bname/{name}` (beyond the spec, issue 43): the name if free, else its first free variant ('-2', '-3', ...). */
+/** `GET /free_bname/{name}` (beyond the spec): the name if free, else its first free variant ('-2', '-3', ...). */
 export const FreeNameReply = Type.Object({ name: Type.String() });
 export type FreeNameReply = Static<typeof FreeNameReply>;
 
@@ -59,7 +59,7 @@ export const OwnEvent = Type.Object({
   eventCreated: Type.Integer(),
   /** Beyond the spec: the created event's name and who sees its media (absent before it is created). */
   createdName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Beyond the spec (issue 43): the created event's title, what people read (absent before it is created). */
+  /** Beyond the spec: the created event's title, what people read (absent before it is created). */
   createdTitle: Type.Optional(Type.String()),
   visibility: Type.Optional(EventVisibilitySchema),
   /** Beyond the spec: its payment was refunded or charged back, and the event is suspended (only the team opens it). */
@@ -95,7 +95,7 @@ export const Transaction = Type.Object({
 export type Transaction = Static<typeof Transaction>;
 
 /**
- * `GET /team/events?busca=` (issue 27): the events the team looks after, newest first (the newest
+ * `GET /team/events?busca=`: the events the team looks after, newest first (the newest
  * hundred), those whose name, title or owner's email holds the search when there is one.
  */
 export const TeamEvent = Type.Object({

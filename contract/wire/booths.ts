@@ -50,21 +50,21 @@ export const MAX_FACE_BYTES = 5 * 1024 * 1024;
 /** `POST /uploadFace/{name}` body: the captured image as a data URL. */
 export const FaceUpload = Type.Object({
   poligram: Type.String({ maxLength: Math.ceil(MAX_FACE_BYTES * 1.37) }),
-  /** Beyond the spec (issue 28): the guest ticked 'Concordo' (LGPD art. 11); a capture sent without it is refused. */
+  /** Beyond the spec: the guest ticked 'Concordo' (LGPD art. 11); a capture sent without it is refused. */
   consentimento: Type.Literal(true),
-  /** Beyond the spec (issue 28): the events to search, the visitor's own (the gate keeps those it opens to them). */
+  /** Beyond the spec: the events to search, the visitor's own (the gate keeps those it opens to them). */
   eventos: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_FACE_SEARCH_EVENTS })),
 });
 export type FaceUpload = Static<typeof FaceUpload>;
 
-/** `GET /fotos-do-rosto/{agent}?eventos=a,b` (issue 28): the same search again, with the selfie kept for the session. */
+/** `GET /fotos-do-rosto/{agent}?eventos=a,b`: the same search again, with the selfie kept for the session. */
 export const FaceSearchQuery = Type.Object({
   eventos: Type.Optional(Type.String({ maxLength: MAX_FACE_SEARCH_EVENTS * 65 })),
 });
 export type FaceSearchQuery = Static<typeof FaceSearchQuery>;
 
 /**
- * A face search's answer (issue 28): whether a selfie of the visitor is kept (none: take one),
+ * A face search's answer: whether a selfie of the visitor is kept (none: take one),
  * whether they asked not to be found ('Não me mostre'), the photos their face is in, surest
  * first, the events searched, and those asked where face search is not available to them.
  */
@@ -77,7 +77,7 @@ export const FaceSearchReply = Type.Object({
 });
 export type FaceSearchReply = Static<typeof FaceSearchReply>;
 
-/** `POST /fotos-do-rosto/{agent}/colecao` (issue 43, 'Pegar todas'): the photos a face search found, collected at once. */
+/** `POST /fotos-do-rosto/{agent}/colecao` ('Pegar todas'): the photos a face search found, collected at once. */
 export const CollectFoundRequest = Type.Object(
   { fotos: Type.Array(Type.String({ minLength: 1, maxLength: 1024 }), { minItems: 1, maxItems: MAX_COLLECT_FOUND }) },
   { additionalProperties: false },
@@ -98,7 +98,7 @@ export const TeamDevice = Type.Object({
   mode: Type.String(),
   hasKey: Type.Boolean(),
   /**
-   * A printer's state now (issue 43): what people read of it, the title of the event it prints
+   * A printer's state now: what people read of it, the title of the event it prints
    * for ('' on none: it prints every event's), the prints waiting for it, and when it was last
    * heard from (ISO 8601, null if never).
    */

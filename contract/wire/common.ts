@@ -1,4 +1,6 @@
-/** Wire contract: Errors, runtime settings, lists of media and the plain text replies (SPEC section 7). */
+/**
+ * Wire contract: Errors, runtime settings, lists of media and the plain text replies (docs/api.md#the-contracts-calls).
+ */
 import { type Static, Type } from '@sinclair/typebox';
 import { BOOTH_MODES, MEDIA_MODES } from '../modes';
 import { StringEnum, Strings } from './primitives';

@@ -10,13 +10,13 @@ export const EventDetails = Type.Object({
   bname: Type.String(),
   /** What people read ('Festa da Ana'); bname when the event has no title. */
   displayTitle: Type.Optional(Type.String()),
-  /** Beyond the spec (issue 28): its owner turned face search on; absent when off. */
+  /** Beyond the spec: its owner turned face search on; absent when off. */
   faceSearch: Type.Optional(Type.Literal(true)),
 });
 export type EventDetails = Static<typeof EventDetails>;
 
 /**
- * `GET /deviceLast/{bname}/{device}`: SPEC's `{ product }` (the device's newest media, zero or one
+ * `GET /deviceLast/{bname}/{device}`: the original `{ product }` (the device's newest media, zero or one
  * URL) and, beyond the spec, what people read of the booth and of its event, so the screen that
  * waits for the photo never shows ids. Optional: a server of the spec alone sends `product` only.
  */
@@ -41,18 +41,18 @@ export type EventVisibility = Static<typeof EventVisibilitySchema>;
 
 /** One card of `GET /eventos/{events}/{agent}`. */
 export const EventCard = Type.Object({
-  /** The event's name (its key; SPEC's `title`). */
+  /** The event's name (its key; the original API's `title`). */
   title: Type.String(),
   /** What people read ('Festa da Ana'); the name when the event has no title. */
   displayTitle: Type.Optional(Type.String()),
   visible: Type.Boolean(),
-  /** Who sees it: `visible` is true for 'public' only, as SPEC's card says. */
+  /** Who sees it: `visible` is true for 'public' only, as the original card says. */
   visibility: Type.Optional(EventVisibilitySchema),
   profile: Type.String(),
   cover: Type.String(),
   photos: Type.Integer(),
   devices: Strings,
-  /** Beyond the spec (issue 28): its owner turned face search on; absent when off. */
+  /** Beyond the spec: its owner turned face search on; absent when off. */
   faceSearch: Type.Optional(Type.Literal(true)),
 });
 export type EventCard = Static<typeof EventCard>;
@@ -60,7 +60,7 @@ export type EventCard = Static<typeof EventCard>;
 /** `GET /validatePacks/{hashes}`: one single-quoted object literal per known pack. */
 export const PackLiterals = Strings;
 
-/** What a printer says of itself (`POST /device/printer/state`, issue 27). */
+/** What a printer says of itself (`POST /device/printer/state`). */
 export const PRINTER_STATES = ['ready', 'out_of_paper', 'out_of_ink', 'jammed'] as const;
 export const PrinterStateSchema = StringEnum(PRINTER_STATES);
 export type PrinterState = Static<typeof PrinterStateSchema>;
@@ -69,7 +69,7 @@ export const PrinterSeenSchema = StringEnum([...PRINTER_STATES, 'offline'] as co
 export type PrinterSeen = Static<typeof PrinterSeenSchema>;
 
 /**
- * `GET /print/{packHash}/{printId}` on success, and beyond the spec (issue 43) how the queue
+ * `GET /print/{packHash}/{printId}` on success, and beyond the spec how the queue
  * stands at once, as `printStatus` says it: the printers' state while they are down, and the
  * prints before this one. The guest's first words after the tap are then true.
  */
@@ -87,7 +87,7 @@ export type PrintJobStatus = Static<typeof PrintJobStatusSchema>;
 
 /**
  * `GET /printStatus/{packHash}/{requestId}` (beyond the spec): the job of one print request and its
- * pack's copies left; while it waits in the queue for a printer that is down, how it is (issue 27).
+ * pack's copies left; while it waits in the queue for a printer that is down, how it is.
  */
 export const PrintStatusReply = Type.Object({
   status: PrintJobStatusSchema,
@@ -107,7 +107,7 @@ export type VisibilityReply = Static<typeof VisibilityReply>;
 /** An event's title as its owner types it ('Aniversário da Convidada'); stored cleaned (contract/eventTitle.ts). */
 export const EventTitleSchema = Filled(EVENT_TITLE_MAX_LENGTH);
 
-/** `PUT /events/{bname}/title` (beyond the spec, issue 43): the owner's (or the team's) new title. */
+/** `PUT /events/{bname}/title` (beyond the spec): the owner's (or the team's) new title. */
 export const TitleChange = Type.Object({ title: EventTitleSchema }, { additionalProperties: false });
 export type TitleChange = Static<typeof TitleChange>;
 /** The title as stored. */
@@ -115,7 +115,7 @@ export const TitleReply = Type.Object({ bname: Type.String(), title: Type.String
 export type TitleReply = Static<typeof TitleReply>;
 
 /**
- * `GET /events/{bname}/access` (beyond the spec, issue 25): who may see a link-only or private
+ * `GET /events/{bname}/access` (beyond the spec): who may see a link-only or private
  * event besides its owner and the team, as counts, never identities: the visitors' browsers
  * (agents) and the accounts granted it by their presence.
  */
@@ -141,7 +141,7 @@ export type AgentResultsReply = Static<typeof AgentResultsReply>;
 const WallCodes = Type.Record(Type.String(), Type.String());
 
 /**
- * `GET /telao/{publicId}` (beyond the spec, issue 27): what an event's live wall shows. Its booths'
+ * `GET /telao/{publicId}` (beyond the spec): what an event's live wall shows. Its booths'
  * newest media across every mode, newest first, at most WALL_HISTORY of them: what is new is told
  * from it (the whole night is read in pages: WallNightReply).
  */
@@ -160,7 +160,7 @@ export const WallReply = Type.Object({
 export type WallReply = Static<typeof WallReply>;
 
 /**
- * `GET /telao/{publicId}/noite?depois={cursor}` (issue 43): a page of every medium of the wall's
+ * `GET /telao/{publicId}/noite?depois={cursor}`: a page of every medium of the wall's
  * night, oldest first, from the start of the night or after `cursor`.
  */
 export const WallNightReply = Type.Object({
@@ -212,7 +212,7 @@ export const EventPrintersReply = Type.Object({
 });
 export type EventPrintersReply = Static<typeof EventPrintersReply>;
 
-/** `PUT /events/{bname}/rostos`: the owner (or the team) turns the event's face search on or off (issue 28). */
+/** `PUT /events/{bname}/rostos`: the owner (or the team) turns the event's face search on or off. */
 export const FaceSearchSetting = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
 export type FaceSearchSetting = Static<typeof FaceSearchSetting>;
 

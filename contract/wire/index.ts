@@ -1,5 +1,5 @@
 /**
- * The wire contract (SPEC section 7, ARCHITECTURE section 3), written once: each shape is a
+ * The wire contract (docs/api.md#the-contracts-calls), written once: each shape is a
  * TypeBox schema and its type is derived from it. The server validates requests and serialises
  * replies with the schemas (through Fastify's type provider, so a route that disagrees with its
  * shape does not compile); the SPA imports the types only (`import type`), so the schema library

@@ -2,7 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Text } from './primitives';
 
-/** `POST /landingForm`: nome and evento are required (SPEC section 5). */
+/** `POST /landingForm`: nome and evento are required (docs/product.md#landing-page). */
 export const ContactLead = Type.Object(
   {
     data: Type.Optional(Text(40)),

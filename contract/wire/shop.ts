@@ -68,7 +68,7 @@ export type OrderLine = Static<typeof OrderLine>;
 export const OrderPayload = Type.Object({
   products: Type.Array(OrderLine, { minItems: 1, maxItems: 50 }),
   /**
-   * What the SPA showed. SPEC section 3 names it among the order's fields, so it is still sent,
+   * What the SPA showed. docs/product.md#entities names it among the order's fields, so it is still sent,
    * but the server ignores it: its own total is the one charged.
    */
   total: Type.Optional(Money),
@@ -119,7 +119,7 @@ export const SettleOrderRequest = Type.Object(
 );
 export type SettleOrderRequest = Static<typeof SettleOrderRequest>;
 
-/** `POST /process_payment_card` body (SPEC section 7); description and descriptor name the product. */
+/** `POST /process_payment_card` body (docs/payments.md#the-calls); description and descriptor name the product. */
 export const CardPaymentRequest = Type.Object({
   transaction_amount: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
   token: Type.String({ minLength: 1, maxLength: 200 }),
@@ -130,7 +130,9 @@ export const CardPaymentRequest = Type.Object({
   type: Type.Optional(StringEnum(['CPF'] as const)),
   number: Cpf,
   statement_descriptor: Type.Optional(Text(200)),
-  /** Beyond the spec: the server-priced order this charge pays (placed first, ARCHITECTURE section 4). */
+  /**
+   * Beyond the spec: the server-priced order this charge pays (placed first, docs/payments.md#the-order-comes-first).
+   */
   orderId: OrderId,
   /** Beyond the spec: the order's claim secret; without it, only the order's account (its token) may pay it. */
   claim: Type.Optional(ClaimSecret),

@@ -128,7 +128,7 @@ export interface ApiRow {
   bare?: boolean;
 }
 
-/** The aim of issue 14: p99 under 50 ms and at least half the bare route's requests per second. */
+/** The aim: p99 under 50 ms and at least half the bare route's requests per second. */
 export const AIM = { p99Ms: 50, ratio: 0.5 } as const;
 
 export interface ApiVerdict {

@@ -1,5 +1,5 @@
 /**
- * The web app manifest and its icons (issue 15), made at build time from public/favicon.svg so
+ * The web app manifest and its icons, made at build time from public/favicon.svg so
  * the icons never drift from the favicon: a webpack plugin that emits them as assets, before the
  * service worker's precache list is written.
  */

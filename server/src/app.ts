@@ -101,7 +101,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
-    // Lists travel in path segments and query strings (SPEC section 7): allow long ones.
+    // Lists travel in path segments and query strings (docs/api.md#the-contracts-calls): allow long ones.
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 1024 * 1024,
     // The client address (rate limits count by it) is taken from X-Forwarded-For only through the proxies TRUST_PROXY names.
@@ -133,7 +133,7 @@ export async function buildApp({
     },
     advisoryKeyLock(db),
   );
-  // The face model runs in a worker thread, started on the first photo to index or selfie (issue 28).
+  // The face model runs in a worker thread, started on the first photo to index or selfie.
   const faces = faceEngine();
   let indexFaces: JobHandler = async () => {
     throw new Error('the face index job ran before the queue started');

@@ -15,7 +15,7 @@ export interface ServerConfig {
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; never in production. */
   authEmulatorHost: string | null;
-  /** Lower-cased e-mails of the team (SPEC section 6). */
+  /** Lower-cased e-mails of the team (docs/product.md#roles-and-permissions). */
   teamEmails: string[];
   /** The built SPA; served when it exists. */
   distDir: string;
@@ -27,7 +27,7 @@ export interface ServerConfig {
   /**
    * PAYMENT_SANDBOX=1: the payment sandbox is chosen, with its routes that settle a payment nobody
    * made. Only ever by this setting (never in production, never with a token): a server that is
-   * merely not production does not open them (issue 41).
+   * merely not production does not open them.
    */
   paymentSandbox: boolean;
   /** The secret Mercado Pago signs its webhooks with (`x-signature`); null: no webhook is believed. */

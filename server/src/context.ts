@@ -21,7 +21,7 @@ export interface AppContext {
   verifier: IdentityVerifier;
   team: TeamPolicy;
   storage: MediaStorage;
-  /** The face model, in a worker thread of its own (issue 28). */
+  /** The face model, in a worker thread of its own. */
   faces: FaceEngine;
   /** Background work in PostgreSQL, done by whichever server's worker takes it (db/jobQueue.ts). */
   jobs: JobQueue;

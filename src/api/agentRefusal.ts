@@ -1,7 +1,7 @@
 import { apiErrorCode } from './apiError';
 
 /**
- * The server gives the visitor's agent (docs/api.md, "The visitor's agent"). A call that names an
+ * The server gives the visitor's agent (docs/api.md#the-visitors-agent-given-by-the-server). A call that names an
  * agent it never signed (one the app made itself, a shell the service worker served after the
  * cookies were cleared) is refused 403 `agent_not_vouched`, and its reply sets a new agent, which
  * the session takes as the refusal comes back (src/session/agentAdoption.ts). Such a refusal says

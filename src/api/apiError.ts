@@ -25,7 +25,7 @@ export function apiErrorStatus(error: unknown): number | string | undefined {
   return 'originalStatus' in fetchError ? fetchError.originalStatus : fetchError.status;
 }
 
-/** The server's error code (`{ error: code, message }`, ARCHITECTURE section 3), or null. */
+/** The server's error code (`{ error: code, message }`, docs/api.md#basics), or null. */
 export function apiErrorCode(error: unknown): string | null {
   const data = asFetchError(error)?.data;
   return isApiErrorBody(data) ? data.error : null;

@@ -61,7 +61,7 @@ const TAG_TYPES = [
 
 export const LIST = 'LIST';
 
-/** `{backend}` of SPEC section 7, for this page (contract/runtimeConfig.ts). */
+/** `{backend}` of docs/api.md#basics, for this page (contract/runtimeConfig.ts). */
 export function apiBaseUrl(): string {
   return apiBaseFrom(runtimeConfig().apiBase, typeof window !== 'undefined' ? window.location.origin : '');
 }

@@ -1,7 +1,7 @@
 /**
- * The identity service as the app needs it (SPEC section 7, "External identity service"): the
+ * The identity service as the app needs it (docs/product.md#sign-in-and-sign-up): the
  * contract, not the SDK. Production: Firebase, loaded on first use (src/session/firebase). Tests:
- * an in-memory fake. Errors carry the service's own `code` and `message` (SPEC section 8).
+ * an in-memory fake. Errors carry the service's own `code` and `message` (docs/product.md#sign-in-and-sign-up).
  */
 
 /** The signed-in user as the identity service describes them (serialisable fields only). */

@@ -6,11 +6,11 @@ const LINKS = [
   { to: ROUTES.collection, label: 'Galeria' },
   { to: ROUTES.events, label: 'Eventos' },
   { to: ROUTES.account, label: 'Conta' },
-  // SPEC's '#': a help page now (issue 43).
+  // The original design's '#': a help page now.
   { to: ROUTES.help, label: 'Ajuda' },
 ] as const;
 
-/** The menu of SPEC section 2, on every page ('Ajuda' leads to the help page). */
+/** The menu (docs/product.md#routes), on every page ('Ajuda' leads to the help page). */
 export function Menu() {
   return (
     <nav className="menu" aria-label="Menu principal">

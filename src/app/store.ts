@@ -50,7 +50,7 @@ export function makeStore({
         .concat(api.middleware),
   });
   registerSessionListeners(listener.startAppListening, { cookies, storage, identity });
-  // The features' flows, as their code loads (docs/architecture.md, "Machines and flows").
+  // The features' flows, as their code loads (docs/architecture.md#machines-and-flows).
   attachFlows(listener.startAppListening);
   registerOfflineQueue(listener.startAppListening, outbox, {
     collect: sendQueuedCollect,

@@ -1,7 +1,8 @@
 /**
- * Card numbers (SPEC section 5): brand detection, the Luhn and length checks with `card-validator`
- * (its brands are `credit-card-type`'s, which it brings), and SPEC's maximum lengths per brand. The provider's own lookup
- * (getPaymentMethods) has the last word on the brand that is charged.
+ * Card numbers (docs/product.md#checkout): brand detection, the Luhn and length checks with `card-validator`
+ * (its brands are `credit-card-type`'s, which it brings), and the product's maximum lengths per brand
+ * (docs/product.md#checkout). The provider's own lookup (getPaymentMethods) has the last word on the brand that is
+ * charged.
  */
 import cardValidator from 'card-validator';
 
@@ -24,7 +25,7 @@ export function cardBrand(number: string): CardBrand | null {
   return card ? { type: card.type, label: card.niceType } : null;
 }
 
-/** SPEC section 5: American Express 15, Diners Club 14, Visa, Mastercard and Hipercard 19, others 16. */
+/** docs/product.md#checkout: American Express 15, Diners Club 14, Visa, Mastercard and Hipercard 19, others 16. */
 export function maxCardLength(brand: CardBrand | null): number {
   switch (brand?.type) {
     case 'american-express':

@@ -1,5 +1,5 @@
 /**
- * The checkout's checks in SPEC section 5's order: the first failure is the alert shown. The CPF
+ * The checkout's checks in the order docs/product.md#checkout gives: the first failure is the alert shown. The CPF
  * is checked for its check digits too (`@brazilian-utils/brazilian-utils`), under the same message.
  */
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
@@ -77,7 +77,7 @@ function cardProblem(card: CardForm): string | null {
   return null;
 }
 
-/** SPEC section 5's whole order: the customer, then (card only) the card. */
+/** The whole order of docs/product.md#checkout: the customer, then (card only) the card. */
 export function checkoutProblem(form: CustomerForm, card: CardForm | null): string | null {
   return customerProblem(form) ?? (card ? cardProblem(card) : null);
 }

@@ -1,5 +1,5 @@
 /**
- * A partner's deals summed up (SPEC sections 2 "Deals" and 9): the balance of each deal, what
+ * A partner's deals summed up (docs/product.md#deals): the balance of each deal, what
  * was earned (paid deals), what is still to come (deals waiting for payment), and the balance per
  * month of the event. Pure: the figures a deal carries in, numbers and labels out.
  */

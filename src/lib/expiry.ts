@@ -1,4 +1,4 @@
-/** Card expiry as MM/YY (SPEC section 5): the slash comes by itself after two digits. */
+/** Card expiry as MM/YY (docs/product.md#checkout): the slash comes by itself after two digits. */
 
 export function formatExpiryInput(raw: string): string {
   const all = raw.replace(/\D+/g, '');

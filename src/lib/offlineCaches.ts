@@ -2,7 +2,7 @@ import { isPagePath } from '../../contract/pagePaths';
 import { ROUTES } from '../../contract/routePaths';
 
 /**
- * What the service worker keeps so that a guest on venue Wi-Fi still sees their photos (issue 15):
+ * What the service worker keeps so that a guest on venue Wi-Fi still sees their photos:
  * the caches' names and bounds, and which request goes where. Shared by the worker (src/sw) and
  * the page, which drops the replies tied to a user when they log out.
  */

@@ -16,7 +16,7 @@ function encodeSegment(value: string): string {
   return encodeURIComponent(value);
 }
 
-/** A list as one path segment: comma-separated, or '-' when empty (ARCHITECTURE section 3). */
+/** A list as one path segment: comma-separated, or '-' when empty (docs/api.md#the-contracts-calls). */
 export function listSegment(list: readonly string[]): string {
   return list.length > 0 ? list.join(',') : '-';
 }

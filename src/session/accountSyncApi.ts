@@ -22,7 +22,7 @@ function listParams(lists: VisitorLists): Record<string, string> {
   };
 }
 
-/** The account as the session keeps it in step with the visitor's lists (SPEC section 4). */
+/** The account as the session keeps it in step with the visitor's lists (docs/product.md#sign-in-and-sign-up). */
 export const accountSyncApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Adds a collected item or a pack to the signed-in account. */

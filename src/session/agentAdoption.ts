@@ -6,7 +6,7 @@ import type { CookieJar } from './cookieJar';
 import { agentAssigned, selectAgent } from './visitorSlice';
 
 /**
- * The visitor's agent is the server's to give (docs/api.md, "The visitor's agent"): a browser
+ * The visitor's agent is the server's to give (docs/api.md#the-visitors-agent-given-by-the-server): a browser
  * whose agent it did not sign (one this app made itself before the server's page could give one,
  * a shell served offline) gets a new agent in the cookie of the reply. Once a call comes back,
  * the agent the cookie holds is this visitor's, and the session takes it, so the next calls that

@@ -15,7 +15,7 @@ const RELOADED_KEY = 'agentReloaded';
 export type BootstrapResult = { status: 'ready'; agent: string } | { status: 'reloading' };
 
 /**
- * SPEC section 3: the agent id is set on the first load, followed by one reload. When cookies
+ * docs/product.md#session-and-cookies: the agent id is set on the first load, followed by one reload. When cookies
  * are refused the id cannot stick, so the reload happens at most once per tab and the page goes
  * on with an id held in memory instead of reloading forever.
  */
@@ -39,7 +39,7 @@ export function ensureAgent(env: BootstrapEnv): BootstrapResult {
 }
 
 /**
- * The event page's rule (SPEC section 4): a `reload` cookie equal to 1 is reset to 0 and the
+ * The event page's rule (docs/product.md#event-page): a `reload` cookie equal to 1 is reset to 0 and the
  * page reloads once. Returns whether a reload was asked for.
  */
 export function applyReloadCookie(cookies: CookieJar, reload: () => void): boolean {

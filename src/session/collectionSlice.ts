@@ -43,7 +43,7 @@ export const collectionSlice = createSlice({
       state.items = [];
     };
     builder
-      // Opening a collect link collects the item (SPEC section 2).
+      // Opening a collect link collects the item (docs/product.md#collect).
       .addCase(collectLinkOpened, (state, action) => {
         state.items = [...addToList(state.items, action.payload.url)];
       })

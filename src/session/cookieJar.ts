@@ -14,7 +14,7 @@ function attributes(): Cookies.CookieAttributes {
     path: '/',
     sameSite: 'Lax',
     secure,
-    // js-cookie passes unknown attributes through; Max-Age is what SPEC section 9 states.
+    // js-cookie passes unknown attributes through; Max-Age is what docs/product.md#constants-and-limits states.
     'max-age': String(COOKIE_MAX_AGE_S),
   };
 }

@@ -9,10 +9,10 @@ import type { VisitorLists } from '../../contract/wire';
 /** A screen depends on who is signed in: follow the identity service (the SDK loads on the first). */
 export const identityWatchRequested = createAction('session/identityWatchRequested');
 
-/** A booth's collect link was opened for this media item (SPEC section 2, "Collect screen"). */
+/** A booth's collect link was opened for this media item (docs/product.md#collect). */
 export const collectLinkOpened = createAction<{ url: string; bname: string }>('session/collectLinkOpened');
 
-/** The packs screen was opened, with the pack its link names (or none): SPEC section 2, "Pack screen". */
+/** The packs screen was opened, with the pack its link names (or none): docs/product.md#packs. */
 export const packsScreenOpened = createAction<{ linked: string | null }>('session/packsScreenOpened');
 
 /**
@@ -44,5 +44,5 @@ export const guestDataErased = createAction('session/guestDataErased');
 /** What the account holds (collected, bought or created on another device) joins this device's lists. */
 export const accountListsMerged = createAction<Partial<VisitorLists>>('session/accountListsMerged');
 
-/** The account's lists win (SPEC section 4: cookies replaced by the server's lists). */
+/** The account's lists win (docs/product.md#sign-in-and-sign-up: cookies replaced by the server's lists). */
 export const accountListsAdopted = createAction<VisitorLists>('session/accountListsAdopted');

@@ -3,7 +3,7 @@ import type { AppStartListening } from './appListener';
 import type { AppDispatch, RootState } from './rootReducer';
 
 /**
- * A flow: the side effects of one machine (docs/architecture.md, "Machines and flows"), written
+ * A flow: the side effects of one machine (docs/architecture.md#machines-and-flows), written
  * as listeners on the store's one listener middleware. Screens dispatch the machine's events; the
  * flow answers the ones that moved the machine into a state that calls the network, waits or
  * reports, and hands the outcome back to the machine as its next event.

@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, apiExtraOf } from '../api/apiSlice';
 import { IdentityError, type AuthUser, type IdentityGateway } from '../api/identity';
 
-/** Identity calls are endpoints too (ARCHITECTURE section 2), through the store's identity gateway. */
+/** Identity calls are endpoints too (docs/architecture.md#machines-and-flows), through the store's identity gateway. */
 type IdentityFailure = Extract<FetchBaseQueryError, { status: 'CUSTOM_ERROR' }>;
 
 function failure(code: string, message: string): { error: IdentityFailure } {

@@ -1,5 +1,5 @@
 /**
- * The session, shared by every feature (ARCHITECTURE section 1): who is signed in, the visitor's
+ * The session, shared by every feature (docs/architecture.md#layers): who is signed in, the visitor's
  * agent and events, the collection and the packs, with the store's core (root reducer, typed
  * hooks and listener) they live in. Everything outside src/session imports it from here.
  */

@@ -4,8 +4,8 @@ import type { AppDispatch } from './rootReducer';
 import { loggedOut } from './events';
 
 /**
- * Logging out (SPEC section 4, "Logout goes to /"): the identity service forgets the user, then the
- * device forgets what came from the account, its lists and every cached server reply about it.
+ * Logging out (docs/product.md#account: 'Conta' logs out and goes to /): the identity service forgets the user, then
+ * the device forgets what came from the account, its lists and every cached server reply about it.
  * Answers whether the identity service agreed; on a refusal nothing is forgotten.
  */
 export function logOut() {

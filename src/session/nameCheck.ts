@@ -4,8 +4,8 @@ import type { RootState } from './rootReducer';
 
 /**
  * A name checked with the server as it is typed, the part the event name and the partner name
- * share (SPEC sections 4 and 5): nothing is asked for a name under `minLength` characters; a
- * longer one is asked `debounceMs` after the last keystroke, and the reply counts only for the
+ * share (docs/product.md#event-dashboard, docs/product.md#team): nothing is asked for a name under `minLength`
+ * characters; a longer one is asked `debounceMs` after the last keystroke, and the reply counts only for the
  * name still typed. A check that did not reach the server (or got a reply the rules do not know)
  * is `failed`, and waits for 'Try again' or the next keystroke rather than asking by itself.
  *

@@ -11,7 +11,7 @@ function readyToLink(state: RootState): boolean {
 }
 
 /**
- * SPEC section 4: an order placed while signed out waits (cookies transaction and loginRequired);
+ * docs/product.md#account: an order placed while signed out waits (cookies transaction and loginRequired);
  * the moment someone is signed in (a restored session, or a sign-in once its account is linked,
  * so the two never race to create the account), the order is tied to the account and the flag
  * cleared. This is the one place that does it.

@@ -41,7 +41,7 @@ function writeStoredList(store: ListStore | null, key: string, list: readonly st
 }
 
 /**
- * The slices' state as the cookies describe it (SPEC section 3), read once at start. A browser
+ * The slices' state as the cookies describe it (docs/product.md#session-and-cookies), read once at start. A browser
  * caps a cookie near 4 KB (about 60 media paths), so the collection is also kept whole in local
  * storage: the two are merged, nothing collected is lost.
  */
@@ -86,7 +86,7 @@ const BINDINGS: CookieBinding[] = [
   { name: COOKIE.events, select: (s) => s.visitor.events, encode: (s) => encodeList(s.visitor.events) },
   { name: COOKIE.bname, select: (s) => s.visitor.bname, encode: (s) => s.visitor.bname || null },
   { name: COOKIE.agent, select: (s) => s.visitor.agent, encode: (s) => s.visitor.agent || null },
-  // The pending order is one record, kept as three cookies (SPEC section 3 names two of them).
+  // The pending order is one record, kept as three cookies (docs/product.md#session-and-cookies).
   {
     name: COOKIE.loginRequired,
     select: (s) => s.auth.pendingOrder,

@@ -12,7 +12,7 @@ export type Profile = Omit<NewAccount, 'agent' | 'transactions' | 'email'>;
 export type SignInOutcome = { linked: true; created: boolean } | { linked: false; error: unknown };
 
 /**
- * After the identity service said yes (SPEC section 4, "Account creation"): the session takes the
+ * After the identity service said yes (docs/product.md#sign-in-and-sign-up): the session takes the
  * user, then the account is created with the visitor's cookie lists; when it already exists,
  * the lists are merged into it and the cookies take the account's lists. Signed in either way:
  * a failure only means the lists merge on a later visit.

@@ -40,7 +40,7 @@ export const visitorSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      // Opening a collect link marks its event as attended (SPEC section 2).
+      // Opening a collect link marks its event as attended (docs/product.md#collect).
       .addCase(collectLinkOpened, (state, action) => visit(state, action.payload.bname))
       .addCase(loggedOut, forget)
       .addCase(guestDataErased, forget)

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 15): the app shell and every route chunk precached, so the app opens
+ * The service worker: the app shell and every route chunk precached, so the app opens
  * with no connection; thumbnails, display renditions and photos kept as they are seen, within
  * bounds; the few API replies a guest needs offline (their account, the events they attended, a
  * booth's gallery) fetched network first and kept. Nothing that changes something is ever

@@ -8,7 +8,7 @@ export function pendingOrderMessage(orderId: string): string {
 }
 
 /**
- * The order placed while signed out waits for a sign-in (SPEC section 4): said on the account
+ * The order placed while signed out waits for a sign-in (docs/product.md#account): said on the account
  * page every other page leads to, and on the login and signup pages the customer goes on to, so
  * that the customer knows why they are asked to sign in and that the order is safe.
  */

@@ -1,8 +1,8 @@
 import { QRCodeSVG } from 'qrcode.react';
 
 /**
- * A Pix copy-and-paste code as a QR code: 220 px (SPEC section 9), error-correction level M, which
- * a phone's banking app reads off a scratched or dim screen. Default export: loaded on demand
+ * A Pix copy-and-paste code as a QR code: 220 px (docs/product.md#constants-and-limits), error-correction level M,
+ * which a phone's banking app reads off a scratched or dim screen. Default export: loaded on demand
  * (`lazyPixQrCode`), so only a screen that shows a Pix code carries qrcode.react.
  */
 export default function PixQrCode({ value, label }: { value: string; label: string }) {

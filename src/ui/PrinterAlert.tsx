@@ -2,7 +2,7 @@ import './printerAlert.css';
 import { printerAlertText, type StoppedState } from './printerAlertText';
 
 /**
- * One stopped printer, as an alert (issue 43): announced the moment it appears, in the alert's
+ * One stopped printer, as an alert: announced the moment it appears, in the alert's
  * colours, never the ready printer's; gone once the printer is ready again. `place` says where
  * it is when the reader sees several events at once (the team's). The owner's dashboard and the
  * team's devices show the same alert.

@@ -1,5 +1,5 @@
 /**
- * The spec's alerts (SPEC sections 2, 5 and 8) go through here: one place to replace the native
+ * The product's alerts (docs/product.md#texts-kept-as-written) go through here: one place to replace the native
  * dialog, and one place for tests to observe.
  */
 export function notify(message: string): void {

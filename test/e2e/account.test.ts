@@ -96,7 +96,7 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   const { page } = guest;
   await page.goto(`${baseUrl()}/`);
   // What the checkout does for a signed-out visitor: the order is registered, then its id and the
-  // loginRequired flag are kept in cookies (SPEC section 4), with the claim secret only this
+  // loginRequired flag are kept in cookies (docs/product.md#account), with the claim secret only this
   // browser holds.
   const orderId = String(100_000_000 + crypto.randomInt(899_999_999));
   const claim = crypto.randomBytes(16).toString('base64url');

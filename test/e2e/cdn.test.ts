@@ -1,5 +1,5 @@
 /**
- * Public events' files from a CDN (MEDIA_PUBLIC_BASE, issue 26), in a real Chromium: a second
+ * Public events' files from a CDN (MEDIA_PUBLIC_BASE), in a real Chromium: a second
  * stack whose public files are sent to a CDN of another origin (nginx's cache in front of the
  * stack, as a CDN whose origin is the app would be). The collect page shows its photo from the
  * CDN, the service worker keeps it for offline, and the CDN asks the app once per file.

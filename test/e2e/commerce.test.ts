@@ -38,7 +38,7 @@ async function expectOnScreen(page: Page, target: Locator): Promise<void> {
   }, 3_000);
 }
 
-/** Where a signed-in customer lands 2 s after an order (SPEC's /account), on the orders. */
+/** Where a signed-in customer lands 2 s after an order (docs/product.md#checkout), on the orders. */
 const ordersUrl = () => `${baseUrl()}/account?secao=pedidos`;
 
 /** Marks the page's window: a reload (or a page load) forgets the mark, the app's own navigation keeps it. */
@@ -116,7 +116,8 @@ it("the shop's pictures (products, accessories) all show, signed out, and the ch
   expect(shopImages.filter((image) => !image.decoded)).toEqual([]);
   await page.getByRole('button', { name: 'Checkout' }).click();
   await page.waitForURL(/\/checkout\?/);
-  // The shop's button keeps SPEC's 'Checkout'; the page it opens says what it is in Portuguese.
+  // The shop's button keeps 'Checkout' (docs/product.md#texts-kept-as-written); the page it opens says what it is in
+  // Portuguese.
   await page.getByRole('heading', { name: 'Finalizar compra' }).waitFor();
   expect((await imagesOf(page)).filter((image) => !image.decoded)).toEqual([]);
   expectClean(guest);
@@ -307,7 +308,7 @@ it('signed out, Pix: the code stays after Finalizar pedido and on /account, the 
   const order = page.getByRole('region', { name: `Pedido ${orderId}` });
   const pixWaiting =
     'Aguardando o Pix: pague pelo QR code ou pelo Pix copia e cola. Esta tela avisa quando o pagamento chegar.';
-  // At the checkout, then on /account (SPEC's redirect), signed out: the state and the code to pay stay.
+  // At the checkout, then on /account (docs/product.md#checkout), signed out: the state and the code to pay stay.
   await order.getByRole('status').filter({ hasText: pixWaiting }).waitFor();
   await order.getByRole('img', { name: `QR code Pix do pedido ${orderId}` }).waitFor();
   expect(await order.getByLabel('Pix copia e cola').inputValue()).toBe(code);

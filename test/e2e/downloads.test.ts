@@ -1,5 +1,5 @@
 /**
- * 'Baixar todas' in Chromium (issue 27), against the whole stack with the demo seed: a guest who
+ * 'Baixar todas' in Chromium, against the whole stack with the demo seed: a guest who
  * collected photos downloads 'Minha Coleção' as one ZIP whose entries are exactly the collection's
  * files, byte for byte; and a booth gallery's ZIP holds exactly what the gallery lists.
  */

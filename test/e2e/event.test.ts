@@ -330,7 +330,7 @@ describe('an open booth gallery', () => {
     const gallery = await openFeedGallery(page);
     const before = await galleryCount(gallery);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    // Followed live (docs/api.md, "Live galleries"): while its stream is open the gallery polls
+    // Followed live (docs/api.md#live-galleries): while its stream is open the gallery polls
     // every 30 s only, so a photo shown within the next seconds was pushed, not polled.
     await eventually(() => expect(streams).toEqual([{ status: 200, type: 'text/event-stream' }]));
 

@@ -1,5 +1,5 @@
 /**
- * 'Encontre minhas fotos' (issue 28) in Chromium against the whole stack, with the camera fed
+ * 'Encontre minhas fotos' in Chromium against the whole stack, with the camera fed
  * from a file (`--use-file-for-fake-video-capture`): one guest's face, cut out of one of the
  * group photos shipped with the face model's package. The team turns face search on for Festa da
  * Ana on its dashboard; a booth sends that group photo and another; the guest opens the gallery,

@@ -1,5 +1,5 @@
 /**
- * The installable, offline-first shell (issue 15), in a real Chromium against the whole stack:
+ * The installable, offline-first shell, in a real Chromium against the whole stack:
  * the service worker takes the page, and what a guest saw online (their collection, the events
  * they attended, the pictures in them) opens again with the connection gone.
  */

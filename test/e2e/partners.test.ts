@@ -97,7 +97,7 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
   await expectAccessible(partner.page);
   await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).click();
   await eventually(() => expect(partner.alerts).toEqual(['Successfully authorized!', 'Cupom copiado!']));
-  // The page reloads after the copy (SPEC section 7); the clipboard keeps the link.
+  // The page reloads after the copy (docs/product.md#partner-page); the clipboard keeps the link.
   await partner.page.waitForLoadState('load');
   await partner.page.getByRole('button', { name: 'Copiar Link do Cupom' }).waitFor();
   const copied = await partner.page.evaluate(() => navigator.clipboard.readText());

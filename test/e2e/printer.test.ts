@@ -1,10 +1,10 @@
 /**
- * A printer guests can trust (issue 27), in Chromium against the whole stack with the demo seed:
+ * A printer guests can trust, in Chromium against the whole stack with the demo seed:
  * a guest's print waits while the printer is out of paper, and the guest reads why; the printer
  * jams on it (`npm run booth -- --printer-jam`), the job fails, exactly one copy goes back to the
  * guest's pack, and the guest reads that it did; the jammed printer holds the next print until it
  * is turned on again, and prints it then. A printer that stops is an alert on its owner's
- * dashboard, named as the event names it, with the prints waiting, until it is ready (issue 43).
+ * dashboard, named as the event names it, with the prints waiting, until it is ready.
  * With SCREENSHOTS_DIR set, the alert is photographed there on a phone and a computer.
  */
 import crypto from 'node:crypto';
@@ -66,7 +66,7 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   await page.getByRole('button', { name: 'Imprimir' }).click();
   const modal = page.getByRole('dialog', { name: 'Imprimir' });
   await modal.getByRole('button', { name: new RegExp(PACK) }).click();
-  // The overlay says the printer is out of paper too, not 'é só retirar lá' (issue 43).
+  // The overlay says the printer is out of paper too, not 'é só retirar lá'.
   const overlay = page.getByRole('dialog', { name: 'Impressão na fila' });
   await overlay
     .getByText('A impressora está sem papel: sua foto sai assim que ela voltar.', { exact: false })

@@ -1,5 +1,5 @@
 /**
- * A guest's data in their hands (LGPD, issue 15 point 4), against the whole stack: a guest
+ * A guest's data in their hands (LGPD), against the whole stack: a guest
  * collects photos and searches with a selfie from Chromium's fake camera, opens the privacy page,
  * deletes everything with 'Apagar minhas fotos', and after a reload the collection is empty and
  * the server keeps nothing of theirs.

@@ -1,9 +1,9 @@
 /**
- * The live wall ('Telão', issue 27) in Chromium at a TV's sizes, against the whole stack with the
+ * The live wall ('Telão') in Chromium at a TV's sizes, against the whole stack with the
  * demo seed: a booth's upload goes on the wall as the server pushes it, with the QR code of its
  * collect link (read back from the screen), at 1280x720 and 1920x1080 with nothing cut or
  * overflowing; and a wall left open through a server restart goes on showing new photos.
- * A night of photos (issue 43): while a booth keeps uploading, each new one goes on the wall
+ * A night of photos: while a booth keeps uploading, each new one goes on the wall
  * first and the whole night comes back in turn; once the owner takes every guest's access, the
  * owner's wall follows the event to its new address with QR codes that open it, and the owner
  * is shown the new link.
@@ -245,7 +245,7 @@ function nightPhoto(n: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-describe('a night of photos on the wall (issue 43)', () => {
+describe('a night of photos on the wall', () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const event = `noite_${tag}`;
   const device = { id: `cabine-${tag}`, key: `chave-${tag}-0001` };

@@ -183,7 +183,7 @@ it('content-hashes every emitted script and precompresses the big ones', () => {
   }
 });
 
-describe('the service worker (issue 15)', () => {
+describe('the service worker', () => {
   /** The URLs written into sw.js's precache list. */
   const precached = () =>
     [...fs.readFileSync(path.join(outputDir, 'sw.js'), 'utf8').matchAll(/["']url["']\s*:\s*["']([^"']+)["']/g)].map(

@@ -21,7 +21,7 @@ import {
 import { newUser, type DeclaredRoute } from './support/testServer';
 
 /**
- * The access matrix (issue 14): every route the server declares, every kind of caller, the status
+ * The access matrix: every route the server declares, every kind of caller, the status
  * each one gets (and, where it says something, the reply). Requests are valid for their route, so
  * that a status says who may call it, not what was wrong with the request.
  *
@@ -115,7 +115,7 @@ describe('the forged and odd-header tokens outside the emulator', () => {
 
 /**
  * Paths of the partner and team family; every team-only route belongs to it too. And two account
- * routes whose grant outlives the call (issue 25): the media cookie a token is traded for, and
+ * routes whose grant outlives the call: the media cookie a token is traded for, and
  * an event created from a paid order.
  */
 const FAMILY_PREFIXES = [

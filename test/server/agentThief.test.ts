@@ -12,7 +12,7 @@ import {
 import { server, withMatrixServer } from './support/accessMatrix/world';
 
 /**
- * The access matrix's attacker who knows a visitor's id (issue 41), against a visitor who has
+ * The access matrix's attacker who knows a visitor's id, against a visitor who has
  * data: their own signed browser naming the victim's agent in paths, queries and bodies, or
  * putting it in the `agent` cookie, reads, changes and erases nothing of the victim's. The matrix
  * (accessMatrix.test.ts, caller `agentThief`) checks every route for the same browser naming

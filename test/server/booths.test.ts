@@ -54,7 +54,7 @@ const text = async (url: string, agent = 'agenta001') => {
   return { status: response.statusCode, body: response.body };
 };
 
-/** A guest's result is stored under a random name, never the one the device sent (issue 25). */
+/** A guest's result is stored under a random name, never the one the device sent. */
 const RANDOM_NAME = (bname: string, mode: string, extension: string) =>
   new RegExp(`^/media/${bname}/${mode}/[0-9a-f]{32}\\.${extension}$`);
 const galleryOf = async (mode: string) =>

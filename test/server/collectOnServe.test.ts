@@ -8,10 +8,10 @@ import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Opening a collect link collects its item (SPEC section 2) the moment the page arrives, not when
+ * Opening a collect link collects its item (docs/product.md#collect) the moment the page arrives, not when
  * the app's scripts have: on venue Wi-Fi they come seconds after the photo, and a guest who closes
  * the page having seen it must still have it in 'Minha Coleção'. The page itself carries the
- * visitor's lists (SPEC section 3, cookies collection, events, bname) with the item added; the
+ * visitor's lists (docs/product.md#session-and-cookies, cookies collection, events, bname) with the item added; the
  * SPA reads them as it starts.
  */
 let server: TestServer;
@@ -195,7 +195,7 @@ describe("the collect page is the guest's presence at the event", () => {
   });
 });
 
-describe("the collect page on a screen of the event's wall (issue 41)", () => {
+describe("the collect page on a screen of the event's wall", () => {
   it('shows the photo the wall shows, and grants the screen nothing', async () => {
     const team = await newTeamMember();
     const key = (await server.call({ method: 'POST', url: '/api/events/ligada/telao', token: team.token })).json<{
@@ -263,7 +263,7 @@ describe('the collect page collects nothing', () => {
   });
 });
 
-describe("a wall's QR code (issue 43)", () => {
+describe("a wall's QR code", () => {
   const codesOf = async (publicId: string, token: string) =>
     (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite`, token })).json<{
       codes: Record<string, string>;

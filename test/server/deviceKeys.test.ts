@@ -7,7 +7,7 @@ import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Device keys (issue 25, 'Devices'): made by the server (at least 128 bits), stored only as an HMAC
+ * Device keys ('Devices'): made by the server (at least 128 bits), stored only as an HMAC
  * under a pepper kept out of the database, rotated by the team; readable seed keys only outside
  * production; a key stored before the pepper opens its device once and is stored peppered then.
  */

@@ -6,7 +6,7 @@ import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './suppo
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * 'Baixar todas' (issue 27): a booth gallery's files in one ZIP, streamed from the store, to
+ * 'Baixar todas': a booth gallery's files in one ZIP, streamed from the store, to
  * whoever may see them, named after the event.
  */
 let server: TestServer;

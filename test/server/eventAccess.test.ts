@@ -2,7 +2,7 @@ import { attend, basicSeed, collectLinkOf, loadBasicSeed } from './support/fixtu
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Who may see a link-only or private event (issue 25, docs/api.md "Who may see an event"): its
+ * Who may see a link-only or private event (docs/api.md#who-may-see-an-event): its
  * owner, the team, and the people who were there (a collect link opened, a pack added, the event's
  * own link for a link-only event); an account alone is no pass. The owner sees how many have
  * access and can take it from every guest at once.

@@ -7,7 +7,7 @@ import { descriptorDistance, rankMatches, SAME_PERSON_DISTANCE } from '../../ser
 import { answerPhoto, type FaceSteps } from '../../server/src/faces/faceMessages';
 
 /**
- * The face engine (issue 28) on the group photos shipped in @vladmandic/face-api's package
+ * The face engine on the group photos shipped in @vladmandic/face-api's package
  * (its demo/ folder): the model runs in a worker thread, finds the faces, and a face cropped out
  * of a photo, made smaller and recompressed, is nearer its own face in the photo than any other.
  */

@@ -21,7 +21,7 @@ import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Faces indexed as photos arrive (issue 28): off by default; turned on by the event's owner or the
+ * Faces indexed as photos arrive: off by default; turned on by the event's owner or the
  * team, every booth photo of the event is indexed by a job (its faces' boxes and descriptors, and
  * nothing else), those already there and those to come; turned off, every face kept is deleted.
  * On the group photos shipped in @vladmandic/face-api's package.

@@ -16,7 +16,7 @@ import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The search of 'Encontre minhas fotos' (issue 28), on the group photos shipped in
+ * The search of 'Encontre minhas fotos', on the group photos shipped in
  * @vladmandic/face-api's package, indexed as booth photos of an event with face search on: a
  * selfie made of one face finds the photo it is in and no other; a selfie is kept as a descriptor
  * for a day at most; a guest who asked not to be found is left out of others' results.

@@ -8,7 +8,7 @@ import { RATE_LIMITS, VENUE_PHONES } from '../../server/src/http/rateLimits';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * `POST /uploadFace/{agent}` as an upload (issue 28 made it the selfie of 'Encontre minhas
+ * `POST /uploadFace/{agent}` as an upload (face search made it the selfie of 'Encontre minhas
  * fotos'; its search: faceSearch.test.ts): what it takes, what it refuses before decoding a
  * pixel, that it never stores the image, and its limits per visitor and per address.
  */

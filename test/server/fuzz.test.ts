@@ -12,7 +12,7 @@ import { newTeamMember, newUser, startTestServer, type DeclaredRoute, type TestS
 import { injectOnce } from './support/streamInject';
 
 /**
- * Issue 14, "Prove": property-based fuzz over every declared route (picked up from the route
+ * Property-based fuzz over every declared route (picked up from the route
  * table, so a new route is fuzzed without a line here). Hostile requests derived from each
  * route's schema, signed out and as every kind of caller; not one 5xx, and the database unchanged.
  *

@@ -497,7 +497,7 @@ describe('GET /api/print/{packHash}/{printId}', () => {
       expect(first.statusCode).toBe(200);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
-      // Earlier tests' prints are ahead of it in the queue: the answer says so (issue 43).
+      // Earlier tests' prints are ahead of it in the queue: the answer says so.
       expect(first.json()).toMatchObject({ status: 'queued', copies: 4 });
       expect(await copiesOf(pack)).toBe(4);
       expect(await jobsOf(pack)).toBe(1);

@@ -4,7 +4,7 @@ import { firebaseVerifier } from '../../server/src/auth/identity';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
-/** Invitation rules (issue 12): expiry, single use, hashes of the right time, failed guesses slowed down. */
+/** Invitation rules: expiry, single use, hashes of the right time, failed guesses slowed down. */
 
 let server: TestServer;
 let team: TestUser;

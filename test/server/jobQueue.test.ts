@@ -4,7 +4,7 @@ import { handBackOrphanedJobs, HOLDER_NAME_PREFIX } from '../../server/src/db/jo
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * A job whose server dies while running it (issues 26 and 40) is never marked done, and runs again
+ * A job whose server dies while running it is never marked done, and runs again
  * elsewhere, once: at once when its holder is known to be dead (its holding connection ended with
  * it), and otherwise once its run has outlived its expiry. A server alive keeps its jobs however
  * long they run. A worker that takes a job and never answers stands for a process killed mid-run:

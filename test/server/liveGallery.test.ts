@@ -3,7 +3,7 @@ import { follow } from './support/followStream';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * A booth gallery's live stream (GET /api/live/:bname/:type, docs/api.md "Live galleries"): the
+ * A booth gallery's live stream (GET /api/live/:bname/:type, docs/api.md#live-galleries): the
  * version of its list now, and again each time it changes, from whichever server the change came
  * through; it ends when the event is no longer open to the phone, and when the server stops.
  * Read over real HTTP, as a browser reads it: event by event, while it stays open.

@@ -6,7 +6,7 @@ import { follow, type LiveEvent } from './support/followStream';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The live streams of one event share what the server reads for them (issue 40): a change of the
+ * The live streams of one event share what the server reads for them: a change of the
  * event is read once for all its walls, once per booth gallery, whatever the number of screens
  * and phones; each stream then decides only whether it is still open to its viewer, and asks the
  * database of that only when something deciding it changed, for all its viewers at once.

@@ -7,7 +7,7 @@ import { follow } from './support/followStream';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Live streams within bounds (issue 40, docs/api.md "Live galleries"): a visitor holds a few at
+ * Live streams within bounds (docs/api.md#live-galleries): a visitor holds a few at
  * once, an address a venue's worth, a server what its memory holds (LIVE_STREAMS_MAX); one more
  * is a 503 with Retry-After, and the phone polls instead. Counted by each server in its memory.
  */

@@ -21,7 +21,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Thumbnails, display renditions and video posters are jobs in PostgreSQL (issue 26): an upload
+ * Thumbnails, display renditions and video posters are jobs in PostgreSQL: an upload
  * queues them in the transaction that indexes it; any server's worker makes them; a request that
  * comes first makes them itself; two servers asking at once make them once.
  */

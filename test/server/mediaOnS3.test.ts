@@ -8,7 +8,7 @@ import { photoWithFaces } from '../support/faceSelfies';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The product with its media in a bucket (MEDIA_STORE=s3, issue 26): what a booth uploads, its
+ * The product with its media in a bucket (MEDIA_STORE=s3): what a booth uploads, its
  * thumbnail and rendition go to the bucket and nowhere on the server's disk, and the media routes
  * send them from there, behind the same gate, with HEAD and ranges.
  */
@@ -174,7 +174,7 @@ describe('media in a bucket', () => {
     expect(upload.statusCode).toBe(200);
     expect(await keysUnder('faces/')).toEqual([]);
     expect(fs.existsSync(path.join(server.dataDir, 'faces'))).toBe(false);
-    // A capture kept in the bucket before issue 28 (its row and its object) goes with 'Apagar minhas fotos'.
+    // A capture kept in the bucket before face search (its row and its object) goes with 'Apagar minhas fotos'.
     await bucket.put(`faces/${agent}/antiga.jpg`, await jpeg(), { private: true, contentType: 'image/jpeg' });
     await server.db.query('INSERT INTO faces (name, file, bytes) VALUES ($1, $2, 3)', [agent, `${agent}/antiga.jpg`]);
     const erased = await server.call({

@@ -16,7 +16,7 @@ import { s3Client, s3ObjectStore } from '../../server/src/storage/s3ObjectStore'
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 
 /**
- * One suite, two stores (issue 26): the local disk (the default) and a bucket through the S3 API,
+ * One suite, two stores: the local disk (the default) and a bucket through the S3 API,
  * against a real S3-compatible server started here (s3rver). Whatever the product does with one,
  * it may do with the other.
  */

@@ -3,7 +3,7 @@ import { loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
 // What the print route tells someone who holds no pack of an event about that event's files
-// (issue 41): nothing. The pack is checked, and allows the file's event, before the file is looked up.
+//: nothing. The pack is checked, and allows the file's event, before the file is looked up.
 
 let server: TestServer;
 

@@ -11,7 +11,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * A QR code on every print (issue 27): a print job's file is the photo laid out for its event's
+ * A QR code on every print: a print job's file is the photo laid out for its event's
  * paper at 300 dpi, with the event's title and the photo's collect QR code, made by a job when the
  * print is asked for; the printer that took the job fetches it, and it goes once printed.
  */

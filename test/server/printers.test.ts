@@ -3,7 +3,7 @@ import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * A printer guests can trust (issue 27): the printer says its state and each job's outcome; one
+ * A printer guests can trust: the printer says its state and each job's outcome; one
  * not heard from for a minute is offline; a printer that is not ready takes nothing; a failed job
  * gives its copy back exactly once; the guest's status says how the printer is while the print
  * waits; the owner and the team see every printer of the event and its queue.
@@ -68,7 +68,7 @@ describe("a printer's state", () => {
   it('out of paper, it takes nothing and the guest is told so; ready again, it takes the job', async () => {
     expect((await say('out_of_paper')).json()).toEqual({ state: 'out_of_paper' });
     const asked = await print();
-    // The print's own answer says it already: the guest's first words are true (issue 43).
+    // The print's own answer says it already: the guest's first words are true.
     expect(asked.answer).toEqual({ status: 'queued', copies: 1, printer: 'out_of_paper' });
     expect(await take()).toEqual([]);
     expect(await statusOf(asked)).toEqual({ status: 'queued', copies: 1, printer: 'out_of_paper' });

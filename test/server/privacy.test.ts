@@ -17,7 +17,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * 'Apagar minhas fotos' and what is kept (LGPD, issue 15 point 4): what an erasure removes and
+ * 'Apagar minhas fotos' and what is kept (LGPD): what an erasure removes and
  * what it leaves (other visitors, other accounts, orders, the event's media), by agent signed
  * out and by token signed in; the summary of what is kept; the retention sweep.
  */
@@ -54,7 +54,7 @@ async function createAccount(
 }
 
 /**
- * A face capture kept from before face search (issue 28 stopped storing them; the retention sweep
+ * A face capture kept from before face search (face search stopped storing them; the retention sweep
  * takes the last of them within FACE_RETENTION_DAYS): its row and its file, as the upload left them.
  */
 async function keptFaceCapture(agent: string): Promise<void> {
@@ -130,7 +130,7 @@ describe('signed out, by the device agent', () => {
     await keptFaceCapture('otherguest1');
     await addResult('guestphone1', '/media/festa_ana/feed/ia-1.jpg');
     await addResult('otherguest1', '/media/festa_ana/feed/ia-2.jpg');
-    // Face search (issue 28): a selfie's descriptor kept for the session, and a face hidden from others' searches.
+    // Face search: a selfie's descriptor kept for the session, and a face hidden from others' searches.
     await saveSelfie(server.db, 'guestphone1', new Float32Array(128).fill(0.1));
     await hideFace(server.db, 'guestphone1', ['festa_ana']);
     await saveSelfie(server.db, 'otherguest1', new Float32Array(128).fill(0.3));

@@ -13,7 +13,7 @@ import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './supp
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * Who sees an event's media (docs/api.md, "Who may see an event"): the gate in front of /media,
+ * Who sees an event's media (docs/api.md#who-may-see-an-event): the gate in front of /media,
  * /thumbs and /display, the cookie a signed-in browser gets for it, the random names of
  * non-public events' files, and the owner's route that sets the visibility. `guest` was at the
  * private and the link-only events (they opened a collect link of each, then signed in);

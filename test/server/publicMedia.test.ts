@@ -2,7 +2,7 @@ import { loadBasicSeed } from './support/fixtures';
 import { newTeamMember, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Public events' files through a CDN (MEDIA_PUBLIC_BASE, issue 26): the app's address of a public
+ * Public events' files through a CDN (MEDIA_PUBLIC_BASE): the app's address of a public
  * file sends the browser to the CDN, whose origin is the app's `/publico/...`, answered the same
  * to everyone (a public event's file, or 404), so a shared cache may keep it; a link-only or
  * private event's file keeps the gate and never goes through the CDN.

@@ -4,7 +4,7 @@ import { windowCounts } from '../../server/src/domain/windowCounts';
 import { rateClientKey, sharedRateStore } from '../../server/src/http/rateLimitStore';
 
 /**
- * The store under @fastify/rate-limit (docs/operations.md, "Rate limits across servers"): a request
+ * The store under @fastify/rate-limit (docs/operations.md#rate-limits-across-servers): a request
  * counts for its person, and for its address only when its person's limit allows it.
  */
 const MAX = 2;

@@ -14,7 +14,7 @@ import { gif, jpeg } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Seeding beside running servers (issue 40): two app servers on one PostgreSQL and one bucket
+ * Seeding beside running servers: two app servers on one PostgreSQL and one bucket
  * (s3rver, in a process of its own), and the seed commands run as an operator runs them, as
  * child processes. Each command exits once done; the servers answer all along and serve what it
  * loaded; a bucket that does not answer ends a command with a line that says so.

@@ -15,7 +15,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * A large upload never sits whole in memory (issue 26): a booth's video (a 360 video may be 80
+ * A large upload never sits whole in memory: a booth's video (a 360 video may be 80
  * MB) goes on to the object store chunk by chunk as it arrives, checked by its first bytes and
  * bounded in size; a photo is read whole, bounded too. Shown on the disk and on a bucket.
  */

@@ -4,7 +4,7 @@ import { loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * The team's events (issue 27): the team opens any event's wall and printers from its account, so
+ * The team's events: the team opens any event's wall and printers from its account, so
  * it lists the events, newest first, and finds one by its name, title or owner's email.
  */
 let server: TestServer;

@@ -10,7 +10,7 @@ import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
 
 /**
- * Two app servers side by side (issue 26, ARCHITECTURE section 4a): one PostgreSQL, one bucket
+ * Two app servers side by side (docs/operations.md#more-than-one-app-server): one PostgreSQL, one bucket
  * (s3rver), two server processes with data folders of their own, and nginx in front, all started
  * here. What one server does, the other sees; what both count, they count once.
  */
@@ -153,7 +153,7 @@ describe('two app servers behind a balancer', () => {
       (await fetch(`${balancer}/api/validatePacks/PACK5`, { headers: { 'x-forwarded-for': address } })).status;
     const statuses: number[] = [];
     // validatePacks: 60 a minute per client. Both servers count in memory below half the limit and
-    // settle every 100 ms (docs/operations.md, "Rate limits across servers"): a burst that crosses
+    // settle every 100 ms (docs/operations.md#rate-limits-across-servers): a burst that crosses
     // servers inside one settlement may pass the limit by what the other server admitted from
     // memory meanwhile, half a limit at most; never fewer than the limit.
     for (let n = 0; n < 100; n += 1) statuses.push(await ask());

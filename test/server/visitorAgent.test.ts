@@ -2,7 +2,7 @@ import { basicSeed, collectLinkOf, jpeg, loadBasicSeed } from './support/fixture
 import { newUser, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The visitor's agent is the server's to give (docs/api.md, "The visitor's agent"): only an agent
+ * The visitor's agent is the server's to give (docs/api.md#the-visitors-agent-given-by-the-server): only an agent
  * with the server's signature (`agent_sig`, httpOnly) is anyone; an agent cookie without one is
  * served as a new visitor, whose agent and signature the reply sets. A new visitor costs nothing
  * anyone can use up, so a client making up agents by the thousand crowds nobody out. The

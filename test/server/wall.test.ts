@@ -5,10 +5,10 @@ import { follow } from './support/followStream';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 
 /**
- * The live wall (issue 27, docs/api.md "The live wall"): a TV at the venue shows an event's newest
+ * The live wall (docs/api.md#the-live-wall): a TV at the venue shows an event's newest
  * booth media, told of each new one by a stream. A public event's wall is anyone's; any other
  * event's opens for its owner, the team, and the wall link the owner makes and may revoke, whose
- * key also opens the event's files to that screen (a cookie), grants it nothing (issue 41), and
+ * key also opens the event's files to that screen (a cookie), grants it nothing, and
  * stops the moment it is revoked.
  */
 let server: TestServer;
@@ -82,7 +82,7 @@ describe("a public event's wall", () => {
     expect(product.at(-1)).toBe('/media/outra/pad/muitas-16.jpg');
   });
 
-  it('reads the whole night a page at a time, oldest first, however long the party (issue 43)', async () => {
+  it('reads the whole night a page at a time, oldest first, however long the party', async () => {
     const night: string[] = [];
     let after: string | null = null;
     for (let pages = 0; pages < 10; pages += 1) {
@@ -265,7 +265,7 @@ describe("a private event's wall", () => {
     }
   });
 
-  it("gives its QR codes a wall code where a photo's own link would not open the event: stored before every guest's access was last revoked (issue 43)", async () => {
+  it("gives its QR codes a wall code where a photo's own link would not open the event: stored before every guest's access was last revoked", async () => {
     // As before any revocation (an earlier test made one).
     await server.db.query("UPDATE events SET grants_reset_at = NULL WHERE name = 'privada'");
     const before = (await wall('privada-1', { token: owner.token })).json<WallReply>();
@@ -309,7 +309,7 @@ describe("a private event's wall", () => {
   });
 });
 
-describe('a wall link grants nothing but the wall (issue 41)', () => {
+describe('a wall link grants nothing but the wall', () => {
   const TV = 'agentedatelevisao';
   /** The screen's browser: its own visitor, given by a page, and the wall's cookie its link set. */
   const screen = async (key: string) => {

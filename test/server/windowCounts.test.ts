@@ -3,7 +3,7 @@ import { windowCounts, type WindowCounts } from '../../server/src/domain/windowC
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Shared window counts (docs/operations.md, "Rate limits across servers"): counted in memory and
+ * Shared window counts (docs/operations.md#rate-limits-across-servers): counted in memory and
  * settled with the database in batches, so that a venue's address is no row every request waits
  * on; near a limit, decided by the database, so that a limit holds across servers.
  */

@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw';
 import type { CookieJar } from '../../src/session/cookieJar';
 
 /**
- * The server's side of the visitor's agent (docs/api.md, "The visitor's agent"), as the browser's
+ * The server's side of the visitor's agent (docs/api.md#the-visitors-agent-given-by-the-server), as the browser's
  * cookies see it: an agent cookie the server signed is that visitor's; any other is served as a
  * new visitor, whose agent the reply sets in the cookie (before the app reads the answer, as the
  * browser does with Set-Cookie); a route that names an agent answers only its own visitor.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 /**
- * Real faces for the tests of face search (issue 28): the group photos @vladmandic/face-api ships
+ * Real faces for the tests of face search: the group photos @vladmandic/face-api ships
  * in its package (demo/sample1..6.jpg, 3 to 5 faces each), and selfies made of them as a phone
  * would send one.
  */

@@ -112,7 +112,7 @@ export class DeviceClient {
     }
     if (response.ok) return response;
     if (response.status === 401 && authenticate) throw new DeviceRejectedError(this.id);
-    // Errors of the API are JSON { error, message } (ARCHITECTURE section 3); anything else is shown as text.
+    // Errors of the API are JSON { error, message } (docs/api.md#basics); anything else is shown as text.
     const text = await response.text().catch(() => '');
     let code = '';
     let message = text.slice(0, 200) || response.statusText;

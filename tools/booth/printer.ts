@@ -13,7 +13,7 @@ interface PrintJob {
   id: number;
   packHash: string;
   url: string;
-  /** The print file; a server before issue 27 sends the photo's URL only. */
+  /** The print file; a server older than print files sends the photo's URL only. */
   file?: string;
 }
 

@@ -25,7 +25,7 @@ const QUERY_TIMEOUT = 'Query read timeout';
 const KEEPALIVE = { idle: 10, interval: 5, count: 3 } as const;
 
 /**
- * One server's claim on the jobs it takes (issue 40): a connection of its own, named with a
+ * One server's claim on the jobs it takes: a connection of its own, named with a
  * random instance id, through which its workers fetch. The fetch records, in its own statement,
  * which instance holds the job (`job_holders`, one row per worker, overwritten by its next fetch),
  * so a job is never active without its holder known. When the connection ends, with the process

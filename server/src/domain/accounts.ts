@@ -11,7 +11,7 @@ const LISTS: ListName[] = ['collection', 'packs', 'events'];
 const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_LIST_LENGTH = 5000;
 /**
- * The most entries an account keeps in each of its lists (issue 25): far more than a guest
+ * The most entries an account keeps in each of its lists: far more than a guest
  * gathers, and a bound on what one account can make the database hold.
  */
 export const MAX_ACCOUNT_LIST = 2000;
@@ -213,7 +213,7 @@ export async function addToAccount(db: Database, identity: Identity, list: Accou
 }
 
 /**
- * 'Pegar todas' (issue 43): the photos a face search found join the account's collection at once,
+ * 'Pegar todas': the photos a face search found join the account's collection at once,
  * as `modifyAccount/add/collection` adds one (the caller has checked they exist and are the
  * visitor's). A collection without room for them all takes none (409 `account_list_full`).
  */

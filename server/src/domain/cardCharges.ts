@@ -38,7 +38,10 @@ export interface CardCharger {
  */
 const NO_SUCH_ORDER = () => notFound('order_not_found', 'Pedido não encontrado.');
 
-/** What the card's statement and the provider's records say: the order's product (SPEC section 9), never what the client sends. */
+/**
+ * What the card's statement and the provider's records say: the order's product (docs/product.md#constants-and-limits),
+ * never what the client sends.
+ */
 function productNameOf(order: OrderRow): string {
   return order.lines[0]?.name || 'Pedido';
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import { notFound } from './errors';
 
 /**
- * Device keys (issue 25, 'Devices'): made by the server, 192 random bits, shown once to the team
+ * Device keys ('Devices'): made by the server, 192 random bits, shown once to the team
  * and stored only as an HMAC under a pepper kept out of the database (DEVICE_KEY_PEPPER, or the
  * data folder's), so that a copy of the database lets nobody test keys against it. Keys stored
  * before the pepper (a plain SHA-256) still open the device once, and are stored peppered then.

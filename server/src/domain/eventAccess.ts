@@ -4,11 +4,11 @@ import type { Database, Queryable } from '../db/database';
 import { notFound, unauthenticated } from './errors';
 
 /**
- * Who may see a link-only or private event (docs/api.md, "Who may see an event"): its owner, the
+ * Who may see a link-only or private event (docs/api.md#who-may-see-an-event): its owner, the
  * team, and the people who were there. Presence is a grant, given to the visitor's agent (and to
  * their account once they sign in) when they open a collect link of one of its photos (the file's
  * random name is the secret), add one of its packs, or, for a link-only event, open its own link.
- * A private event also needs the visitor signed in (SPEC section 6); a link-only one does not.
+ * A private event also needs the visitor signed in (docs/product.md#roles-and-permissions); a link-only one does not.
  * Nobody else learns that the event exists: they get what an unknown event gets.
  */
 

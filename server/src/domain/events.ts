@@ -62,7 +62,7 @@ export async function ownedEvent(db: Queryable, identity: Identity, isTeam: bool
 
 /**
  * The owner (the account whose paid order made the event) or the team sets who sees the event's
- * media. Names already handed out stay (docs/api.md, "Who may see an event"): guests'
+ * media. Names already handed out stay (docs/api.md#who-may-see-an-event): guests'
  * collections hold them in cookies the server cannot rewrite; the media gate protects them from
  * now on, and what is stored from now on gets a random name.
  */
@@ -81,7 +81,7 @@ export async function setEventVisibility(
   return rows[0];
 }
 
-/** The owner (or the team) gives the event a new title: what people read, everywhere (issue 43). */
+/** The owner (or the team) gives the event a new title: what people read, everywhere. */
 export async function setEventTitle(
   db: Queryable,
   identity: Identity,

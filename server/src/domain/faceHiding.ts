@@ -3,7 +3,7 @@ import { descriptorDistance, descriptorOf, HIDDEN_FACE_DISTANCE } from '../faces
 import { lockFacesOf } from './faceLock';
 
 /**
- * 'Não me mostre' (issue 41, migrations 0027 and 0028): a guest's face, the selfie they took,
+ * 'Não me mostre' (migrations 0027 and 0028): a guest's face, the selfie they took,
  * hides the photos it is found in from others' searches. It hides in the events the guest's own
  * search may search (those of the request; routes/faceSearch.ts), and in each one that search
  * reaches later while they stay hidden. The photos it hides are written down per event

@@ -6,7 +6,7 @@ import { descriptorBytes } from '../faces/faceMatch';
 import { hidePhotoOfHiddenFaces } from './faceHiding';
 
 /**
- * The face index of an event's booth photos (issue 28, migrations 0022 and 0024): a photo waits,
+ * The face index of an event's booth photos (migrations 0022 and 0024): a photo waits,
  * is claimed by a worker, and is indexed with the faces found in it (their boxes and descriptors
  * only), or left out as unreadable.
  */

@@ -6,7 +6,7 @@ import { markPendingHidings } from './faceHiding';
 import { lockFacesOf } from './faceLock';
 
 /**
- * The search side of 'Encontre minhas fotos' (issue 28, migration 0023): a visitor's selfie kept
+ * The search side of 'Encontre minhas fotos' (migration 0023): a visitor's selfie kept
  * as a descriptor for their session, the photos it matches in the events they may see, and the
  * faces of those who asked not to be found.
  */

@@ -7,7 +7,7 @@ import { invalid, tooLarge, unprocessable } from './errors';
 
 /*
  * Face captures (`uploadFace`): the checks a capture passes before anything decodes it, and the
- * deletion of the face images kept before face search (issue 28), which keeps none: their rows
+ * deletion of the face images kept before face search, which keeps none: their rows
  * and files go at the visitor's request, with an erasure, or FACE_RETENTION_DAYS after they came.
  */
 

@@ -61,7 +61,7 @@ async function pixPaymentsOf(
 }
 
 /**
- * Places an order (the order comes first, ARCHITECTURE section 4). Prices come from our
+ * Places an order (docs/payments.md#the-order-comes-first). Prices come from our
  * catalogue and coupon, never from the client; the order starts pending and its payment settles
  * it. The client chooses the order id (9 digits) and a claim secret.
  *

@@ -41,7 +41,7 @@ export async function packRows(db: Queryable, hashes: readonly string[]): Promis
 }
 
 /**
- * One single-quoted literal per known pack, in the order asked, each once (ARCHITECTURE section 3),
+ * One single-quoted literal per known pack, in the order asked, each once (docs/api.md#the-contracts-calls),
  * with its event's title (`titleOf`: the title people read of an event name, if any).
  */
 export function packLiterals(
@@ -87,7 +87,7 @@ export async function printCopy(
 ): Promise<{ copies: number; jobId: number | null }> {
   return db.transaction(async (client) => {
     // The pack first, and whether it allows the file's event, which the path names: until both are
-    // known, nothing is read of the file, so a stranger learns nothing of an event's files (issue 41).
+    // known, nothing is read of the file, so a stranger learns nothing of an event's files.
     const pack = await client.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = $1', [packHash]);
     if (pack.rowCount === 0) throw notFound('pack_not_found', 'Pack não encontrado.');
     const eventName = pack.rows[0].event_name;

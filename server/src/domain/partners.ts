@@ -114,8 +114,8 @@ interface DealRow {
 /**
  * Every order placed with a coupon of any of the partner's contracts (expired ones included),
  * newest first, whatever its payment status (pending, approved or rejected). The balance is the
- * SPA's to show: round(total x rate/100 x (1 - discount)), SPEC section 9. A partner buying with
- * its own coupon earns no commission (issue 25): that deal's rate is 0.
+ * SPA's to show: round(total x rate/100 x (1 - discount)), docs/product.md#constants-and-limits. A partner buying with
+ * its own coupon earns no commission: that deal's rate is 0.
  */
 export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
   const { rows } = await db.query<DealRow>(

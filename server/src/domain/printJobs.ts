@@ -21,7 +21,7 @@ export interface PrintJob {
   id: number;
   packHash: string;
   url: string;
-  /** The file to print (issue 27): the photo laid out for the event's paper with its collect QR code. */
+  /** The file to print: the photo laid out for the event's paper with its collect QR code. */
   file: string;
 }
 

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import type { DeviceRow } from './booths';
 
 /**
- * A printer guests can trust (issue 27): each printer says its state, and is heard from each time
+ * A printer guests can trust: each printer says its state, and is heard from each time
  * it asks for jobs (every few seconds while it runs); one not heard from for this long is offline.
  */
 export const PRINTER_OFFLINE_AFTER_S = 60;
@@ -72,7 +72,7 @@ export async function printerStateOf(db: Queryable, deviceId: string): Promise<P
 }
 
 /**
- * What people read of a printer (issue 43): a device's id is no name. 'Impressora' when it is the
+ * What people read of a printer: a device's id is no name. 'Impressora' when it is the
  * only one, numbered in the order of the list when there are several.
  */
 export function printerName(index: number, count: number): string {
@@ -113,7 +113,7 @@ export interface TeamPrinter {
 }
 
 /**
- * Every printer's state now, for the team (issue 43), by device id: named as its event's
+ * Every printer's state now, for the team, by device id: named as its event's
  * dashboard names it (among the event's own printers and those on no event, by id), and the
  * prints waiting for it (its event's queued and printing ones; every event's for one on none).
  */

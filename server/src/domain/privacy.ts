@@ -20,7 +20,7 @@ import type { Identity } from './identity';
 export const LEAD_RETENTION_MONTHS = 24;
 /**
  * Booth results (AI mirror images, 360 videos) wait for the visitor's device this many days: the
- * life of the device's cookies (34,000,000 s, SPEC section 9), after which nobody can claim them.
+ * life of the device's cookies (34,000,000 s, docs/product.md#constants-and-limits), after which nobody can claim them.
  */
 export const RESULT_RETENTION_DAYS = 394;
 /**
@@ -63,7 +63,8 @@ async function listCounts(
 export async function privacySummary(db: Database, agent: string, identity: Identity | null): Promise<PrivacySummary> {
   const agents = await agentsOf(db, agent, identity);
   const lists = await listCounts(db, identity);
-  // Face captures kept before issue 28, and the face search's own: a selfie's descriptor, a hidden face.
+  // Face captures kept before face search stopped keeping them, and the face search's own: a selfie's descriptor, a
+  // hidden face.
   const faces = await db.query<{ n: number }>(
     `SELECT ((SELECT count(*) FROM faces WHERE name = ANY($1::text[])) + (SELECT count(*) FROM face_selfies WHERE agent = ANY($1::text[]))
             + (SELECT count(*) FROM face_hidden WHERE agent = ANY($1::text[])))::int AS n`,

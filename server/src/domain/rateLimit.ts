@@ -17,7 +17,7 @@ export async function forgetOldRateHits(db: Queryable): Promise<void> {
 
 /**
  * A sliding-window rate limit kept in the database, so every app server behind the load balancer
- * counts the same requests (ARCHITECTURE section 4: stateless app servers on one PostgreSQL).
+ * counts the same requests (docs/operations.md#rate-limits-across-servers: stateless app servers on one PostgreSQL).
  * Counts one request in every bucket and answers true, or answers false and counts nothing when
  * any bucket already holds its limit within the last `windowSeconds`.
  */

@@ -8,7 +8,7 @@ export const TEAM_EVENTS_LIMIT = 100;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The events the team looks after (issue 27: it opens any event's wall and printers from here),
+ * The events the team looks after (it opens any event's wall and printers from here),
  * newest first; with a search, those whose name, title or owner's email holds it.
  */
 export async function teamEvents(db: Queryable, search: string): Promise<TeamEvent[]> {

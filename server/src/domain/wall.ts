@@ -8,7 +8,7 @@ import { decideOpening, openingKey, type Viewer } from './eventAccess';
 import { LISTED_M, toUrl, type MediaRow } from './media';
 
 /**
- * An event's live wall ('Telão', issue 27): a TV at the venue showing its booths' newest media.
+ * An event's live wall ('Telão'): a TV at the venue showing its booths' newest media.
  * A public event's wall is anyone's, as its galleries are. Any other event's wall opens for its
  * owner and the team, and for whoever holds the wall link the owner made (its key is the secret;
  * the owner changes or revokes it at will). A guest who was there is not enough: a wall is a
@@ -112,7 +112,7 @@ export async function wallMedia(db: Queryable, bname: string): Promise<WallMediu
 }
 
 /**
- * A page of the wall's night (issue 43): every booth medium of the event, oldest first, from the
+ * A page of the wall's night: every booth medium of the event, oldest first, from the
  * start or after the medium of `after` (a cursor of WALL_CURSOR_PATTERN), at most `limit`; and
  * whether the night goes on after it.
  */

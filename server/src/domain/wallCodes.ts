@@ -4,12 +4,11 @@ import type { Queryable } from '../db/database';
 
 /**
  * The code a wall's QR code carries beside a collect link that would not open its event by
- * itself (issue 43): a link-only or private event's photo stored before the owner last revoked
- * every guest's access (its collect link was taken back then: docs/api.md, "Who may see an
- * event"), or stored under a name anyone could guess. Whoever scans the wall is in the room, as
- * whoever scans a print is, so the code grants the event as a collect link does. It is signed by
- * the server for one medium and the event's public id of now: revoking every guest's access
- * again (a new public id) takes back every code handed out until then, and the wall, told by its
+ * itself: a link-only or private event's photo stored before the owner last revoked
+ * every guest's access (its collect link was taken back then: docs/api.md#who-may-see-an-event), or stored under a name
+ * anyone could guess. Whoever scans the wall is in the room, as whoever scans a print is, so the code grants the event
+ * as a collect link does. It is signed by the server for one medium and the event's public id of now: revoking every
+ * guest's access again (a new public id) takes back every code handed out until then, and the wall, told by its
  * list, shows the new ones. A wall opened by its link's key is given codes signed for that key
  * too: whoever held the link could read every code of the night from it, and revoking or renewing
  * the link takes them all back (the link grants nothing once it is gone). A wall opened by its

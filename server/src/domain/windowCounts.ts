@@ -9,7 +9,7 @@ export interface WindowCount {
 
 /**
  * Counts of requests per key in fixed windows, shared by every app server without a row that
- * every request waits on (docs/operations.md, "Rate limits across servers"). Each server counts
+ * every request waits on (docs/operations.md#rate-limits-across-servers). Each server counts
  * in memory and settles its counts with the database in one statement every `settleEveryMs`. A
  * key under half its limit is decided from memory; from half its limit on, each request settles
  * its key at once and is decided by the database's total, so a limit holds across servers within

@@ -5,7 +5,7 @@ import type { FaceReply, FaceWorkerMessage } from './faceMessages';
 import type { FoundFace } from './faceModel';
 
 /**
- * Finds the faces of photos off the request path (issue 28): the model runs in a worker thread.
+ * Finds the faces of photos off the request path: the model runs in a worker thread.
  * It rejects with UnreadablePhoto when the bytes are no image, with PhotoFailed when the model
  * failed on the photo (the photo may be why), and with a plain Error otherwise (the model did not
  * load, the engine is closed: the photo is not to blame, and may be tried again).

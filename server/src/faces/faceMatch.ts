@@ -1,5 +1,5 @@
 /**
- * Matching faces (issue 28): two descriptors of the same person lie near each other; the model's
+ * Matching faces: two descriptors of the same person lie near each other; the model's
  * authors put the line at a Euclidean distance of 0.6. A search that shows a stranger's photo does
  * more harm than one that misses a photo: on the package's photos (npm run bench:faces), 0.6 gave
  * 52% precision, 0.5 gave 89%, 0.45 gave 99% at a recall of 82% (92% of the selfies a face was

@@ -5,7 +5,7 @@ import type * as FaceApi from '@vladmandic/face-api';
 import type { RawImage } from './faceImage';
 
 /**
- * The face model (issue 28), as @vladmandic/face-api ships it: its SSD MobileNet detector, its 68
+ * The face model, as @vladmandic/face-api ships it: its SSD MobileNet detector, its 68
  * landmarks (to align each face) and its recognition net (a 128-number descriptor per face), run
  * by TensorFlow.js on WebAssembly: no native build, and nothing downloaded at run time (the weights
  * and the .wasm files are read from node_modules). Loaded once per process, in the face worker.

@@ -1,5 +1,5 @@
 /**
- * The face worker (issue 28): a thread of its own that holds the face model and answers "which
+ * The face worker: a thread of its own that holds the face model and answers "which
  * faces are in this photo", so that a second of detection never holds up a request. One per app
  * process, started by faceEngine.ts on its first use.
  */

@@ -20,8 +20,8 @@ export interface VisitorCookieValue {
 export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[]>;
 
 /**
- * Opening a collect link collects its item (SPEC section 2): into the visitor's collection, its
- * event into their events and their last event (SPEC section 3: the cookies collection, events
+ * Opening a collect link collects its item (docs/product.md#collect): into the visitor's collection, its
+ * event into their events and their last event (docs/product.md#session-and-cookies: the cookies collection, events
  * and bname, where a visitor's lists live). The SPA does it once its scripts run, but on venue
  * Wi-Fi those arrive seconds after the photo the page already shows (http/collectPreload.ts),
  * and a guest who closes the page having seen it would have collected nothing. So the page itself
@@ -31,7 +31,7 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
  * Only what the app would collect: the id read as the SPA reads it, media that exists, and only
  * when the media gate lets this visitor see it (a private event's photo is not collected for a
  * visitor without its login). A cookie that already says so is not set again. The visit is also
- * the guest's presence at the event (docs/api.md, "Who may see an event").
+ * the guest's presence at the event (docs/api.md#who-may-see-an-event).
  */
 export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
   const wallCodes = wallCodeKey(access.keys.secret);
@@ -40,7 +40,7 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     const id = (request.query as Record<string, unknown> | undefined)?.id;
     const ref = typeof id === 'string' ? parseMediaPath(id) : null;
     if (!ref) return [];
-    // A wall's QR code (issue 43): its code opens the event to whoever scanned it, as a collect link does.
+    // A wall's QR code: its code opens the event to whoever scanned it, as a collect link does.
     const code = (request.query as Record<string, unknown>).telao;
     const agent = agentOf(request);
     if (typeof code === 'string' && agent) {

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database';
 import { publicMedia, type PublicMedia } from '../domain/media';
 
 /**
- * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect
+ * The collect page's largest paint is the photo its link names (docs/product.md#collect
  * screen"). Its HTML can ask for that photo before any script runs: the thumbnail first (small,
  * shown at once), then the photo as the screen draws it (a still photo's display rendition).
  * Only for media of a public event that exists: a link is input from anyone, so nothing of it is

@@ -127,7 +127,7 @@ export function createEventGuard(db: Database, changes: ChangeFeed): EventGuard 
 }
 
 /**
- * The visitor's agent, from the cookie the SPA keeps it in (SPEC section 3), when the server
+ * The visitor's agent, from the cookie the SPA keeps it in (docs/product.md#session-and-cookies), when the server
  * signed it (http/visitorAgent.ts): grants are written for such agents only.
  */
 export function agentOf(request: FastifyRequest): string | null {

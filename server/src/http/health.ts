@@ -34,7 +34,7 @@ function within<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * What a balancer asks (ARCHITECTURE section 4a): `/healthz`, whether the process answers at all
+ * What a balancer asks (docs/operations.md#more-than-one-app-server): `/healthz`, whether the process answers at all
  * (a failing one is restarted); `/readyz`, whether it can serve: the database answers, the media
  * storage can be written and read, the job queue answers, and it is not stopping (a failing one gets no traffic, and
  * gets it back once ready). Neither is cached nor logged as an error: 503 names what fails. The

@@ -21,7 +21,7 @@ export type StreamHolder = Pick<FastifyRequest, 'ip' | 'visitorAgent'>;
 
 /**
  * The open live streams of one server, counted in its memory: a stream lives on the server that
- * opened it, so each server counts its own (docs/api.md, "Live galleries").
+ * opened it, so each server counts its own (docs/api.md#live-galleries).
  */
 export interface LiveStreamCaps {
   /** A slot for the holder's stream, and how to give it back (once, however often called); null when a cap is reached. */

@@ -61,12 +61,11 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
 }
 
 /**
- * Whether this request's visitor may see a file of `target`'s event (docs/api.md, "Who may see an
- * event"). A public event's: anyone ('public'). A link-only or private event's: its owner, the
- * team, and the visitors who were there (http/eventGuard.ts), a private one only signed in; and a
- * file asked for by its random name is a collect link: whoever knows it was there, and is granted
- * the event (a link-only event's file opens for them even before the app has given them an
- * agent); except to a screen of the event's wall (its cookie, http/wallSession.ts), which sees the
+ * Whether this request's visitor may see a file of `target`'s event (docs/api.md#who-may-see-an-event). A public
+ * event's: anyone ('public'). A link-only or private event's: its owner, the team, and the visitors who were there
+ * (http/eventGuard.ts), a private one only signed in; and a file asked for by its random name is a collect link:
+ * whoever knows it was there, and is granted the event (a link-only event's file opens for them even before the app has
+ * given them an agent); except to a screen of the event's wall (its cookie, http/wallSession.ts), which sees the
  * files while its link stands and is never granted by them. Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
  * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
  */
@@ -101,7 +100,7 @@ export async function eventMediaOpening(
   };
   let opening = await access.guard.openingOf(bname, event, viewer);
   if (opening === 'open') return 'gated';
-  // The event's wall (docs/api.md "The live wall"), asked before any collect link: a screen loads
+  // The event's wall (docs/api.md#the-live-wall), asked before any collect link: a screen loads
   // the file names its wall lists, and no name it asks for makes it a guest, or revoking the link
   // would leave it a grant. Its cookie opens the files while the link stands (not a suspended
   // event's: domain/wall.ts); once the link is revoked or replaced, the screen is granted nothing.

@@ -13,7 +13,7 @@ import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
 export const CDN_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=300';
 
 /**
- * Public events' files for a CDN (MEDIA_PUBLIC_BASE, issue 26). The CDN's origin is this app and
+ * Public events' files for a CDN (MEDIA_PUBLIC_BASE). The CDN's origin is this app and
  * it asks for `/publico/{media|thumbs|display}/...`; each answer is the same for everyone (no
  * cookie is read), so a shared cache may keep it: a file of a public event, or a 404. A link-only
  * or private event's file never goes through here: its own address (`/media/...`) keeps the gate,

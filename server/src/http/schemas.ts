@@ -30,7 +30,7 @@ export const SEGMENT = Type.String({ minLength: 1, maxLength: 200 });
 export const LIST_SEGMENT = Type.String({ minLength: 1, maxLength: 4000 });
 /** A media URL or file name in a path segment (print, modifyAccount). */
 export const MEDIA_ID = Type.String({ minLength: 1, maxLength: 1024 });
-/** An order's number, the real rule (SPEC section 9), refused at the edge. */
+/** An order's number, the real rule (docs/product.md#constants-and-limits), refused at the edge. */
 export const ORDER_ID = Type.String({ pattern: ORDER_ID_SOURCE });
 /** A device upload names its file in the query. */
 export const FILE_QUERY = Type.Object({ file: Type.String({ maxLength: 128 }) });

@@ -33,7 +33,7 @@ function isPrivateBuildFile(pathName: string): boolean {
 }
 
 /**
- * The SPA gives each new visitor an agent id and reloads once (SPEC section 3); a page given to a
+ * The SPA gives each new visitor an agent id and reloads once (docs/product.md#session-and-cookies); a page given to a
  * browser without its signed agent gives it one (http/visitorAgent.ts), which spares the reload.
  */
 function giveAgentCookie(request: FastifyRequest, reply: FastifyReply, issue: IssueVisitor): void {

@@ -7,13 +7,13 @@ import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
 import { readCookie, readDecodedCookie, setVisitorCookie } from './visitorCookies';
 
 /**
- * The visitor's agent (SPEC section 3: a random id in the `agent` cookie, which the SPA reads) is
+ * The visitor's agent (docs/product.md#session-and-cookies: a random id in the `agent` cookie, which the SPA reads) is
  * the server's to give: a second cookie, `agent_sig`, httpOnly, holds an HMAC of it under the
  * server's secret, and only an agent with its signature is anyone. An agent cookie without one
  * (made up, one the SPA made itself, one from before signatures) is never taken: the request is
  * served as a new visitor, whose agent and signature its reply sets. A new visitor costs an HMAC,
  * nothing anyone can use up: a client that makes up a thousand agents leaves every guest after it
- * theirs (docs/api.md, "The visitor's agent").
+ * theirs (docs/api.md#the-visitors-agent-given-by-the-server).
  */
 export const AGENT_SIGNATURE_COOKIE = 'agent_sig';
 const SIGNATURE_LENGTH = 22;

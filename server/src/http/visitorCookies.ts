@@ -24,7 +24,7 @@ export function readDecodedCookie(request: FastifyRequest, name: string): string
 }
 
 /**
- * Sets one of the visitor's cookies (SPEC section 3) as the SPA writes them (src/session/
+ * Sets one of the visitor's cookies (docs/product.md#session-and-cookies) as the SPA writes them (src/session/
  * cookieJar.ts): the whole site's, for the lists' lifetime, not sent by another site's requests
  * but for a link followed from it. The value is URI-encoded, which js-cookie reads back.
  */

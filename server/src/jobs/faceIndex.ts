@@ -18,7 +18,7 @@ import { mediaKey } from '../storage/mediaStorage';
 import type { ObjectStore } from '../storage/objectStore';
 import { runPeriodically } from './periodic';
 
-/** The queue of face indexing (issue 28): a job indexes the waiting photos of one event. */
+/** The queue of face indexing: a job indexes the waiting photos of one event. */
 export const FACE_INDEX = 'face-index';
 
 /**

@@ -10,7 +10,7 @@ import { mediaKey } from '../storage/mediaStorage';
 import type { ObjectStore } from '../storage/objectStore';
 import { printFileKey, renderPrintFile } from '../storage/printFile';
 
-/** The queue of print files: one a print asked for (issue 27). */
+/** The queue of print files: one a print asked for. */
 export const PRINT_FILES = 'print-files';
 /** A layout is one decode and one encode (well under a second): two minutes is a server gone. */
 export const PRINT_FILES_SETTINGS: QueueSettings = { expireInSeconds: 120, retryLimit: 5, retryDelaySeconds: 5 };

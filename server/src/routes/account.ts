@@ -117,7 +117,7 @@ export function accountRoutes(app: Api, { db, rateLimit }: AppContext): void {
     },
   );
 
-  // The name a title gave was taken: the first free variant of it, offered to the owner (issue 43).
+  // The name a title gave was taken: the first free variant of it, offered to the owner.
   app.get(
     '/free_bname/:name',
     {

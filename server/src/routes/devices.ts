@@ -64,7 +64,7 @@ function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): De
 }
 
 /**
- * The booths' own API (ARCHITECTURE section 4): each device sends `x-device-id` and
+ * The booths' own API (docs/devices.md#authentication): each device sends `x-device-id` and
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
@@ -110,7 +110,7 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
     if (!(body instanceof Readable)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
-    // A link-only or private event's files get random names (docs/api.md, "Who may see an event").
+    // A link-only or private event's files get random names (docs/api.md#who-may-see-an-event).
     const bname = device.event_name;
     const visibility = await eventVisibility(db, bname);
     const guessable = visibility === 'public' && !result;
@@ -139,7 +139,7 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
       },
       async (client) => {
         await enqueueDerivatives(jobs, client, ref);
-        // A photo of an event with face search on waits for its faces to be indexed (issue 28).
+        // A photo of an event with face search on waits for its faces to be indexed.
         if (!result) await photoJoinsFaceIndex(client, ref, () => enqueueFaceIndex(jobs, client, ref.bname));
       },
     );
@@ -196,7 +196,7 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
 
   const JOB_ID = { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) };
 
-  // The file to print (issue 27): made by its job when the print was asked for; made now when
+  // The file to print: made by its job when the print was asked for; made now when
   // the printer is faster than the job. Only the printer that took the job gets it.
   app.get('/device/print-jobs/:id/file', { schema: JOB_ID }, async (request, reply) => {
     const jobId = Number(request.params.id);

@@ -24,7 +24,7 @@ const CollectionForm = Type.Object({
   itens: Type.Array(Type.String({ maxLength: 1024 }), { maxItems: MAX_COLLECTION_ZIP }),
 });
 
-/** 'Baixar todas': a gallery's or a collection's files in one ZIP, streamed from the store (issue 27). */
+/** 'Baixar todas': a gallery's or a collection's files in one ZIP, streamed from the store. */
 export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rateLimit }: AppContext): void {
   const log = (request: { log: { warn: (message: string) => void } }) => (message: string) => request.log.warn(message);
 

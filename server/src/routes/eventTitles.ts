@@ -6,7 +6,7 @@ import { invalid } from '../domain/errors';
 import { setEventTitle } from '../domain/events';
 import { NAME, params, type Api } from '../http/schemas';
 
-/** An event's title (issue 43): what people read of it, its owner's (or the team's) to change. */
+/** An event's title: what people read of it, its owner's (or the team's) to change. */
 export function eventTitleRoutes(app: Api, { db, team }: AppContext): void {
   app.put(
     '/events/:bname/title',

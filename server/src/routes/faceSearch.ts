@@ -44,7 +44,7 @@ function askedEvents(names: readonly string[]): string[] {
 }
 
 /**
- * 'Encontre minhas fotos' (issue 28): a visitor's selfie becomes a descriptor (in the face worker;
+ * 'Encontre minhas fotos': a visitor's selfie becomes a descriptor (in the face worker;
  * the image is never stored), kept for their session, and finds the photos their face is in, in
  * the events they name that they may see (by the gate's own rule) and that have face search on;
  * 'Não me mostre' hides their face from others' searches; 'Apagar minhas fotos' deletes it.
@@ -147,7 +147,7 @@ export function faceSearchRoutes(
   );
 
   /**
-   * 'Pegar todas' (issue 43): the photos the visitor's kept selfie finds, collected at once. Each
+   * 'Pegar todas': the photos the visitor's kept selfie finds, collected at once. Each
    * photo named must be one that selfie finds now, in an event this request may see (the search's
    * own rule): any other (someone else's photo, one deleted or hidden since) is refused, never
    * collected. What is collected is what a collect link of each photo does: the visitor's presence

@@ -6,7 +6,7 @@ import { NAME, params, type Api } from '../http/schemas';
 import { enqueueFaceIndex, FACE_INDEX } from '../jobs/faceIndex';
 
 /**
- * An event's face search (issue 28), in its owner's and the team's hands: off by default; turned
+ * An event's face search, in its owner's and the team's hands: off by default; turned
  * on, its booth photos are indexed by jobs; turned off, every face kept of them is deleted.
  */
 export function faceSearchSettingsRoutes(app: Api, { db, team, jobs }: AppContext): void {

@@ -132,7 +132,7 @@ export function guestRoutes(
     },
   );
 
-  // An open gallery hears of its changes as they happen (docs/api.md, "Live galleries"): a stream
+  // An open gallery hears of its changes as they happen (docs/api.md#live-galleries): a stream
   // of its list's version, sent again whenever the database says the event changed (from any
   // server: the change feed), the phone then asks for the list as its poll would. The poll stays:
   // slower while the stream is open, the fallback when it is not.
@@ -272,7 +272,7 @@ export function guestRoutes(
         enqueuePrintFile(jobs, client, jobId),
       );
       jobs.nudge(PRINT_FILES);
-      // The guest's first words after the tap say how the queue stands, as its status will (issue 43).
+      // The guest's first words after the tap say how the queue stands, as its status will.
       const { status, printer, ahead } = await printRequestStatus(db, request.params.packHash, requestId);
       const waiting = status === 'queued' || status === 'printing';
       return {

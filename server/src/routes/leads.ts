@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { latestLeads } from '../domain/leads';
 import type { Api } from '../http/schemas';
 
-/** The contact leads, newest first, for the team (landing form, SPEC section 2). */
+/** The contact leads, newest first, for the team (docs/product.md#landing-page). */
 export function leadRoutes(app: Api, { db }: AppContext): void {
   app.get(
     '/leads',

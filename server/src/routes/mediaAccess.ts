@@ -80,7 +80,7 @@ export function mediaAccessRoutes(app: Api, { db, team, mediaAccess }: AppContex
   );
 
   // Every guest's access at once: their grants go, the event's link changes, and collect links of
-  // what is stored until now no longer grant it (docs/api.md, "Who may see an event").
+  // what is stored until now no longer grant it (docs/api.md#who-may-see-an-event).
   app.post(
     '/events/:bname/access/revoke',
     {

@@ -6,7 +6,10 @@ import { enqueuePrintFile, PRINT_FILES } from '../jobs/printFiles';
 import { ownersEvent } from '../http/ownersEvent';
 import { NAME, params, type Api } from '../http/schemas';
 
-/** An event's printing (issue 27): the paper its printer holds (its owner's or the team's choice; print files are laid out for it), and its printers as they stand. */
+/**
+ * An event's printing: the paper its printer holds (its owner's or the team's choice; print files are laid out for it),
+ * and its printers as they stand.
+ */
 export function printSettingsRoutes(app: Api, { db, team, jobs }: AppContext): void {
   const config = { auth: 'required' as const, checkRevoked: true };
   app.get(

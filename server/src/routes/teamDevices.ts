@@ -6,7 +6,7 @@ import { teamPrinters } from '../domain/printers';
 import { DEVICE, params, type Api } from '../http/schemas';
 
 /**
- * The team's devices (issue 25, 'Devices'): every booth, printer, mirror and 360 platform, and a
+ * The team's devices ('Devices'): every booth, printer, mirror and 360 platform, and a
  * new key for one, made by the server and shown once (the old key stops working at once); each
  * printer's state and the prints waiting for it.
  */
@@ -16,7 +16,7 @@ export function teamDeviceRoutes(app: Api, { db, devicePepper }: AppContext): vo
     { schema: { response: { 200: Type.Array(TeamDevice) } }, config: { auth: 'team' } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      // Each printer with its state now: the team sees at once one that stopped (issue 43).
+      // Each printer with its state now: the team sees at once one that stopped.
       const [devices, printers] = await Promise.all([teamDevices(db), teamPrinters(db)]);
       return devices.map((device) => {
         const printer = printers.get(device.id);

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { teamEvents } from '../domain/teamEvents';
 import type { Api } from '../http/schemas';
 
-/** The team's events (issue 27): every event it looks after, to open its wall and its printers from the account. */
+/** The team's events: every event it looks after, to open its wall and its printers from the account. */
 export function teamEventRoutes(app: Api, { db }: AppContext): void {
   app.get(
     '/team/events',

@@ -43,7 +43,7 @@ interface WallViewer {
 }
 
 /**
- * The live wall ('Telão', issue 27; docs/api.md "The live wall"): what a TV at the venue shows,
+ * The live wall ('Telão', docs/api.md#the-live-wall): what a TV at the venue shows,
  * the stream that tells it of each new photo, and the owner's wall link.
  */
 export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStreams, rateLimit }: AppContext): void {
@@ -93,7 +93,7 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
     },
   );
 
-  // The whole night, a page at a time, oldest first (issue 43): the wall goes through every
+  // The whole night, a page at a time, oldest first: the wall goes through every
   // medium of the party in turn, reading the next page as it goes.
   app.get(
     '/telao/:publicId/noite',

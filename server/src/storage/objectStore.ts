@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 /**
  * Where the files of the product live, by key (`media/{event}/{mode}/{file}`,
  * `thumbs/...webp`, `faces/{agent}/...`): the local disk (the one-command product's default) or a
- * bucket through the S3 API (`MEDIA_STORE=s3`, ARCHITECTURE section 4a: app servers keep no file
+ * bucket through the S3 API (`MEDIA_STORE=s3`, docs/operations.md#more-than-one-app-server: app servers keep no file
  * of their own). Both behave alike, and one suite of tests runs against both
  * (test/server/objectStore.test.ts).
  */

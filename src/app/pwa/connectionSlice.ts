@@ -2,7 +2,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
 
 /**
- * The connection banner (issue 15) as a state machine: while offline, that the saved photos are
+ * The connection banner as a state machine: while offline, that the saved photos are
  * still here; once back, a short 'Conexão restabelecida.' that then goes away (its timer is the
  * flow's, connectionFlow.ts). The browser's online and offline events are its events.
  */

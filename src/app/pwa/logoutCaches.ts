@@ -10,7 +10,7 @@ interface StoreLike {
  * Calls `forget` whenever nobody is signed in any more: at a logout, and at start when the
  * visitor is already known to be signed out (a logout made before this module loaded, or a
  * session that expired). Replies saved for a user must not outlive their session on a shared
- * phone (issue 15).
+ * phone.
  */
 export function watchSignOut(store: StoreLike, forget: () => void): () => void {
   let previous = store.getState().auth.identity.status;

@@ -1,5 +1,5 @@
 /**
- * The installable, offline-first part of the app (issue 15), loaded on its own after the page is
+ * The installable, offline-first part of the app, loaded on its own after the page is
  * interactive (src/main.tsx): registers the service worker, shows the connection banner and the
  * update prompt, and drops the user's saved API replies when they sign out.
  */

@@ -26,7 +26,7 @@ const NOT_LOGGED_IN = 'Você não está logado!';
 type Section = 'home' | 'pedidos' | 'evento' | 'contatos' | 'equipe' | 'eventos' | 'dispositivos';
 const TEAM_SECTIONS: readonly Section[] = ['contatos', 'equipe', 'eventos', 'dispositivos'];
 
-/** The signed-in user's area (SPEC section 2, "Account"). */
+/** The signed-in user's area (docs/product.md#account). */
 export default function AccountPage() {
   const navigate = useNavigate();
   const { identity } = useSession();
@@ -39,7 +39,7 @@ export default function AccountPage() {
   const team = useCheckTeamQuery(undefined, { skip: !signedIn });
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
-  // An order placed while signed out: every page leads here (SPEC section 4), to be told about it.
+  // An order placed while signed out: every page leads here (docs/product.md#account), to be told about it.
   const pendingOrder = useAppSelector(selectPendingOrder);
   const waiting = status === 'signedOut' && pendingOrder !== null;
   // Set once the visitor is warned, or is leaving by logging out (no warning then).
@@ -159,7 +159,8 @@ export default function AccountPage() {
           </>
         )}
         <Link to={ROUTES.privacy}>Privacidade</Link>
-        {/* SPEC's 'Conta' item logs out; on the page titled 'Conta' its button says what it does. */}
+        {/* The sidebar's 'Conta' item logs out (docs/product.md#account); on the page titled 'Conta' its button says
+        what it does. */}
         <button type="button" onClick={() => void logout()}>
           Sair
         </button>

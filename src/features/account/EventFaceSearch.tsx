@@ -8,13 +8,13 @@ import { LIVE_QUERY } from './dashboardLive';
 const counted = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
 /**
- * 'Encontre minhas fotos' in the owner's (and the team's) hands (issue 28): off by default; the
+ * 'Encontre minhas fotos' in the owner's (and the team's) hands: off by default; the
  * text says what turning it on does before it is turned; while on, how far the index is.
  */
 export function EventFaceSearch({ bname }: { bname: string }) {
   const headingId = useId();
   // Followed while it is on: photos keep arriving during the party, and the counts move as they
-  // are indexed (issue 43), as the printers do. Off, nothing moves.
+  // are indexed, as the printers do. Off, nothing moves.
   const on = useAppSelector((state) => accountApi.endpoints.getFaceSearch.select(bname)(state).data?.enabled === true);
   const { data, isError, refetch } = useGetFaceSearchQuery(bname, on ? LIVE_QUERY : { pollingInterval: 0 });
   const [save, saving] = useSetFaceSearchMutation();

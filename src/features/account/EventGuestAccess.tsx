@@ -25,7 +25,7 @@ const eventLink = (publicId: string) => `${window.location.origin}${withQuery(RO
  * there, server/src/domain/eventAccess.ts): how many, never who; and the owner's way to take it
  * from every guest at once, after a confirmation (the event's link changes, and the collect
  * links already handed out no longer open it). A link-only event's new link lets guests in again,
- * and is shown to send; a private event's lets nobody in (docs/api.md, "Who may see an event"):
+ * and is shown to send; a private event's lets nobody in (docs/api.md#who-may-see-an-event):
  * the owner is told how its guests come back instead.
  */
 export function EventGuestAccess({

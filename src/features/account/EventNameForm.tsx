@@ -55,7 +55,7 @@ function eventLink(name: string): string {
 }
 
 /**
- * Names the event of one paid order and creates it (SPEC sections 4 and 5), as the order's machine
+ * Names the event of one paid order and creates it (docs/product.md#event-dashboard), as the order's machine
  * says (eventNameSlice; its effects are the flow's, eventNameFlow.ts): the owner types the title,
  * sees the link it makes, may edit the link, and is offered a free one when it is taken.
  */

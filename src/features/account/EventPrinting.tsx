@@ -7,7 +7,7 @@ import { useEventPrinters } from './dashboardLive';
 import { PRINTER_STATE_TEXT } from '../../ui/printerAlertText';
 
 /**
- * The event's printing, in its owner's hands (issue 27): the paper its printer holds (the print
+ * The event's printing, in its owner's hands: the paper its printer holds (the print
  * files, photo and QR code, are laid out for it), and every printer of the event with its state
  * and the queue, as they are now.
  */

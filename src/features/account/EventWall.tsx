@@ -14,7 +14,7 @@ const OUTCOME_TEXT = {
 };
 
 /**
- * The event's live wall, in its owner's hands (issue 27): open it from here (the owner and the
+ * The event's live wall, in its owner's hands: open it from here (the owner and the
  * team need no link), and for a screen that is not signed in, the link to give it. A public
  * event's wall is open like its galleries; any other needs the wall link, which the owner makes,
  * changes and revokes.

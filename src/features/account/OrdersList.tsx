@@ -33,7 +33,7 @@ function OrderItem({ order }: { order: Transaction }) {
 }
 
 /**
- * The user's orders (SPEC section 3, "Transaction"): number, event, amount, how it is paid, when,
+ * The user's orders (docs/product.md#entities): number, event, amount, how it is paid, when,
  * and its status; a Pix order still waiting shows how to pay it. While any order waits, the list
  * follows the payment: asked again every few seconds while the page is visible.
  */

@@ -50,7 +50,7 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
 }
 
 /**
- * Every event, for the team (issue 27): newest first, found by name, title or the owner's email;
+ * Every event, for the team: newest first, found by name, title or the owner's email;
  * each opens what its owner has on the dashboard (who sees it, its wall, its printers), since the
  * team runs the booths and the screens at the party.
  */

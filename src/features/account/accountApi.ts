@@ -160,7 +160,7 @@ export const accountApi = api.injectEndpoints({
       extraOptions: { auth: 'required' },
       invalidatesTags: (_result, _error, { bname }) => [{ type: 'PrintSettings', id: bname }],
     }),
-    /** The event's face search (issue 28): on or off, and how far its index is. */
+    /** The event's face search: on or off, and how far its index is. */
     getFaceSearch: build.query<FaceSearchStatusReply, string>({
       query: (bname) => path`/events/${bname}/rostos`,
       extraOptions: { auth: 'required' },

@@ -3,7 +3,7 @@ import { useGetEventPrintersQuery } from './accountApi';
 /**
  * How often the owner's (and the team's) dashboard asks again during the party what moves by
  * itself: the printers (a printer that stops shows as an alert within these seconds) and the face
- * search's counts (photos arriving, being indexed). Nothing needs a reload (issue 43). A hidden
+ * search's counts (photos arriving, being indexed). Nothing needs a reload. A hidden
  * tab does not ask; it asks again when it is looked at.
  */
 export const DASHBOARD_POLL_MS = 5_000;

@@ -24,7 +24,7 @@ import {
  * The event-name forms' side effects: each form's name check (the pause, then
  * `GET /check_bname`), a free variant of a taken name (`GET /free_bname`), and the creation of the
  * event with its title (`GET /create_event`), after which the new event is the owner's on this
- * device and the page reloads (SPEC section 4).
+ * device and the page reloads (docs/product.md#event-dashboard).
  */
 const checkEvents = isAnyOf(nameTyped, titleTyped, suggestionTaken, typingPaused, retryRequested);
 

@@ -6,7 +6,7 @@ import { rootReducer } from '../../session';
 import { nameCheck, type NameCheckState } from '../../session/nameCheck';
 
 /**
- * Naming the event of a paid order and creating it (SPEC sections 4 and 5) as a state machine, one
+ * Naming the event of a paid order and creating it (docs/product.md#event-dashboard) as a state machine, one
  * per order: the dashboard shows a form for each order still without its event. The owner types
  * the title people will read ('Aniversário da Convidada'); the name, the event's key in its link,
  * is derived from it (contract/eventTitle.ts) until the owner edits the link by hand. The name is

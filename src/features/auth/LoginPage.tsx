@@ -15,7 +15,7 @@ import {
 import { identityFailureMessage } from './authMessages';
 import { useFinishSignIn } from './useFinishSignIn';
 
-/** Sign in with e-mail and password or Google (SPEC section 2, "Login"). */
+/** Sign in with e-mail and password or Google (docs/product.md#sign-in-and-sign-up). */
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

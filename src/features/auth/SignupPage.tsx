@@ -21,7 +21,7 @@ const FIELDS = [
 
 type FieldName = (typeof FIELDS)[number]['name'];
 
-/** Account creation (SPEC sections 2, 4, 5): only the repeated password is checked here. */
+/** Account creation (docs/product.md#sign-in-and-sign-up): only the repeated password is checked here. */
 export default function SignupPage() {
   const [values, setValues] = useState<Record<FieldName, string>>(
     Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<FieldName, string>,

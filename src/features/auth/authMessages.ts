@@ -35,7 +35,7 @@ const READABLE: Record<string, string> = {
 };
 
 /**
- * What the visitor reads when the identity service refuses (SPEC section 8: its own message,
+ * What the visitor reads when the identity service refuses (docs/product.md#sign-in-and-sign-up: its own message,
  * alerted and logged): a Portuguese sentence for every code, the service's message after it in
  * brackets, never the service's English alone.
  */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
 
-/** Sign in and sign up (SPEC section 2, "Login", "Signup"). */
+/** Sign in and sign up (docs/product.md#sign-in-and-sign-up). */
 export const LoginPage = lazy(() => import(/* webpackChunkName: "route-login" */ './LoginPage'));
 export const SignupPage = lazy(() => import(/* webpackChunkName: "route-signup" */ './SignupPage'));

@@ -9,7 +9,7 @@ import { notify } from '../../ui/notify';
 /**
  * After the identity service said yes: the session ties the visitor's lists to the account, then
  * back to the page that asked for the login (named by the navigation state, or by the address's
- * `volta` when the state was lost on the way), or /account (SPEC section 4) when none did.
+ * `volta` when the state was lost on the way), or /account (docs/product.md#sign-in-and-sign-up) when none did.
  */
 export function useFinishSignIn() {
   const dispatch = useAppDispatch();

@@ -12,7 +12,10 @@ import { PaymentPanel } from './PaymentPanel';
 
 const EMPTY_CARD: CardForm = { number: '', holderName: '', expiry: '', cvc: '', holderCpf: '' };
 
-/** '3x de R$ 453,00 (sem juros)' / '4x de R$ 346,53 (total R$ 1.386,12)': SPEC section 9's installment amount. */
+/**
+ * '3x de R$ 453,00 (sem juros)' / '4x de R$ 346,53 (total R$ 1.386,12)': the installment amount of
+ * docs/product.md#checkout.
+ */
 export function installmentLabel(total: number, installments: number, ratePercent: number): string {
   const each = installmentAmount(total, ratePercent, installments);
   const suffix = ratePercent > 0 ? `total ${formatReais(installmentAmount(total, ratePercent, 1))}` : 'sem juros';
@@ -35,7 +38,7 @@ interface Props {
 }
 
 /**
- * SPEC section 2's card panel: the preview, the card's fields and 'Finalizar pedido', and right
+ * The card panel of docs/product.md#checkout: the preview, the card's fields and 'Finalizar pedido', and right
  * after that button what it came to (a phone shows the button, not the top of the panel).
  */
 export function CardPanel({ total, busy, outcome, onFinish, onAnotherCard }: Props) {

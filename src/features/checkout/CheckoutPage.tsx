@@ -29,7 +29,8 @@ import { CustomerFields, EMPTY_CUSTOMER } from './CustomerFields';
 import { OrderSummary } from './OrderSummary';
 import { PixPanel } from './PixPanel';
 
-// SPEC's shop button says 'Checkout' (kept as written); the page it opens says what it is in Portuguese.
+// The shop's button says 'Checkout' (docs/product.md#texts-kept-as-written); the page it opens says what it is in
+// Portuguese.
 const TITLE = 'Finalizar compra';
 const ORDER_REGISTERED = 'Pedido registrado com sucesso!';
 const ORDERS_SECTION = withQuery(ROUTES.account, { secao: 'pedidos' });
@@ -51,7 +52,7 @@ function cardOutcome(machine: CheckoutState): CardOutcome | null {
   return null;
 }
 
-/** SPEC section 2, "Checkout": without a coupon nothing is shown. */
+/** docs/product.md#checkout: without a coupon nothing is shown. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const coupon = params.get('coupon')?.trim() ?? '';
@@ -87,14 +88,16 @@ function Checkout({ coupon }: { coupon: string }) {
   // Leaving the page mid-way starts the next visit from the form.
   useEffect(() => () => void dispatch(checkoutReset()), [dispatch]);
 
-  // SPEC section 4's /account: signed in, opened on the orders, where this one goes on being followed.
+  // The account after an order (docs/product.md#checkout): signed in, opened on the orders, where this one goes on
+  // being followed.
   if (machine.status === 'finished')
     return <Navigate to={identity.status === 'signedIn' ? ORDERS_SECTION : ROUTES.account} />;
 
   if (machine.status === 'registered') {
     return (
       <ScreenFrame title={TITLE} className="checkout">
-        {/* SPEC's words, then where the payment stands, in one live region (OrderProgress's). */}
+        {/* The product's words (docs/product.md#checkout), then where the payment stands, in one live region
+        (OrderProgress's). */}
         <OrderProgress orderId={machine.order.orderId} known={knownOrder(machine)} lead={ORDER_REGISTERED} />
       </ScreenFrame>
     );

@@ -18,7 +18,7 @@ interface Props {
   disabled: boolean;
 }
 
-/** The customer's part of the checkout form (SPEC section 2), with section 5's input behaviours. */
+/** The customer's part of the checkout form (docs/product.md#checkout), with its input behaviours. */
 export function CustomerFields({ value, onChange, disabled }: Props) {
   const field = (name: keyof CustomerForm, clean: (raw: string) => string = (raw) => raw) => ({
     id: `checkout-${name}`,

@@ -8,7 +8,7 @@ interface Totals {
   discounted: number;
 }
 
-/** SPEC section 2, "Checkout": what is being bought, line by line, and what it costs. */
+/** docs/product.md#checkout: what is being bought, line by line, and what it costs. */
 export function OrderSummary({ lines, totals }: { lines: readonly PricedLine[]; totals: Totals }) {
   return (
     <section className="checkout__summary" aria-labelledby="checkout-summary-title">

@@ -13,7 +13,7 @@ const PIX_PROGRESS: Record<PixPanelState['status'], string> = {
 };
 
 /**
- * SPEC section 2's Pix panel, as the checkout machine tells it: the order is placed as the panel
+ * The Pix panel of docs/product.md#checkout, as the checkout machine tells it: the order is placed as the panel
  * opens (checkoutFlow.ts), and its code comes from the server's priced order (the provider's
  * `qr_code`, or the local BR Code), so the amount in it is the one the server expects. How the
  * code is coming along is said in a status region that is there from the start, so that a screen

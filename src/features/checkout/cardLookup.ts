@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { onlyDigits } from '../../lib/cardNumber';
 import { useCardPaymentMethodQuery } from './checkoutApi';
 
-/** SPEC section 9: the card-bin lookup waits 2 s after the first one. */
+/** docs/product.md#constants-and-limits: the card-bin lookup waits 2 s after the first one. */
 const BIN_LOOKUP_DEBOUNCE_MS = 2_000;
 const BIN_LENGTH = 6;
 
 /**
- * The provider's lookup of the card's first six digits (SPEC section 7): at once the first time,
+ * The provider's lookup of the card's first six digits (docs/product.md#checkout): at once the first time,
  * then 2 s after the digits stop changing, and only with six digits or more.
  */
 export function useCardLookup(number: string) {

@@ -8,13 +8,13 @@ import { checkoutApi } from './checkoutApi';
 import { orderPayload, type CardChoice } from './checkoutDraft';
 import { orderRegistered, paymentRefused, submitFailed, type CheckoutState } from './checkoutSlice';
 
-/** SPEC section 9: the card's description and statement descriptor are the product name. */
+/** docs/product.md#constants-and-limits: the card's description and statement descriptor are the product name. */
 function productName(state: Extract<CheckoutState, { status: 'submitting' }>): string {
   return state.draft.lines[0]?.product.name ?? 'Pedido';
 }
 
 /**
- * A card payment (SPEC section 4): the order, priced by the server, then the provider's token for
+ * A card payment (docs/product.md#checkout): the order, priced by the server, then the provider's token for
  * the card and the charge of exactly the server's amount. Answers the machine's next event: the
  * order registered, the card refused (the order stays unpaid, another card may pay it), or why
  * nothing could be sent.

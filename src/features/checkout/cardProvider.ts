@@ -58,7 +58,9 @@ async function sandboxCall<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-/** The sandbox's stand-in for Mercado Pago's browser SDK (ARCHITECTURE section 4). */
+/**
+ * The sandbox's stand-in for Mercado Pago's browser SDK (docs/payments.md#the-sandbox-the-whole-path-on-one-machine).
+ */
 class SandboxMercadoPago implements MercadoPagoInstance {
   createCardToken(request: CardTokenRequest): Promise<{ id: string }> {
     return sandboxCall('/sandbox/card_tokens', {

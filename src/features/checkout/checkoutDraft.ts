@@ -24,7 +24,9 @@ export interface CardChoice extends CardForm {
 
 const UNKNOWN_CARD = 'Não reconhecemos este cartão. Confira o número ou use outro cartão.';
 
-/** 'Finalizar pedido' (SPEC section 5): the first problem, in the spec's order, or null when the order may go. */
+/**
+ * 'Finalizar pedido' (docs/product.md#checkout): the first problem, in the spec's order, or null when the order may go.
+ */
 export function finishProblem(draft: CheckoutDraft, card: CardChoice | null): string | null {
   return checkoutProblem(draft.customer, card) ?? (card && !card.paymentMethodId ? UNKNOWN_CARD : null);
 }
@@ -39,7 +41,7 @@ export function orderPayload(draft: CheckoutDraft, order: OrderIdentity, payment
       quantity: line.quantity,
       selectedAccessories: line.selectedAccessories.map(({ name }) => ({ name })),
     })),
-    // Ignored by the server, but one of the order's fields SPEC section 3 names.
+    // Ignored by the server, but one of the order's fields (docs/product.md#entities).
     total: draft.total,
     clientName: customer.name.trim(),
     eventName: customer.eventName.trim(),

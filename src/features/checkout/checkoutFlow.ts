@@ -25,7 +25,7 @@ function alertProblem(problem: string | null): void {
 }
 
 /**
- * The checkout's side effects (SPEC sections 4 and 5): the alerts of a form or a card the checks
+ * The checkout's side effects (docs/product.md#checkout): the alerts of a form or a card the checks
  * refuse; the Pix order placed once, as its panel opens, for the code to pay; the card's order,
  * token and charge; and, once an order is registered, what keeps it (the claim, for a sign-in
  * later), the emptied cart and, 2 s on, the account.
@@ -92,7 +92,7 @@ const checkoutFlow: Flow = (startListening) => {
     actionCreator: redirectDue,
     effect: (_action, api) => {
       const state = entered(api, selectCheckout, 'finished');
-      // SPEC section 4: signed out, the transaction and loginRequired are in the cookies before /account.
+      // docs/product.md#checkout: signed out, the transaction and loginRequired are in the cookies before /account.
       if (state && selectAuthStatus(api.getState()) !== 'signedIn')
         api.dispatch(pendingOrderRecorded({ ...state.order, loginRequired: true }));
     },

@@ -13,8 +13,8 @@ interface PixCode {
 }
 
 /**
- * The checkout (SPEC section 4, ARCHITECTURE section 2) as a state machine: the customer form ->
- * the method choice -> the card panel, or the Pix panel (its order placed as it opens, once:
+ * The checkout (docs/product.md#checkout, docs/architecture.md#machines-and-flows) as a state machine: the customer
+ * form -> the method choice -> the card panel, or the Pix panel (its order placed as it opens, once:
  * loading, then the code or why not) -> for a card, submitting -> registered, or refused by the
  * card provider (another card may be tried on the same order) -> finished, when the account
  * opens. A registered Pix order keeps its code, shown until it is paid. Every state past the form carries the order's identity (its number and claim secret),
@@ -38,7 +38,7 @@ type ChoosingState = Extract<CheckoutState, { status: 'method' | 'card' | 'refus
 
 export const initialCheckoutState = { status: 'form' } as CheckoutState;
 
-/** SPEC section 9: the account opens 2 s after an order. */
+/** docs/product.md#constants-and-limits: the account opens 2 s after an order. */
 export const REDIRECT_AFTER_ORDER_MS = 2_000;
 
 export function isPixPanel(state: CheckoutState): state is PixPanelState {
@@ -54,7 +54,10 @@ const checkoutMachine = createSlice({
   name: 'checkout',
   initialState: initialCheckoutState,
   reducers: {
-    /** 'Ir para pagamento': a form SPEC section 5 accepts gets its order's identity, and the methods show. */
+    /**
+     * 'Ir para pagamento': a form the checks accept (docs/product.md#checkout) gets its order's identity, and the
+     * methods show.
+     */
     paymentRequested: {
       reducer: (state, action: PayloadAction<{ draft: CheckoutDraft; order: OrderIdentity }>): CheckoutState =>
         state.status === 'form' && customerProblem(action.payload.draft.customer) === null
@@ -81,7 +84,7 @@ const checkoutMachine = createSlice({
     pixRetried: (state): CheckoutState =>
       state.status === 'pixFailed' ? { status: 'pixLoading', order: state.order, draft: state.draft } : state,
     /**
-     * 'Finalizar pedido'. A card goes to the provider once SPEC section 5's checks pass (the card
+     * 'Finalizar pedido'. A card goes to the provider once the checks pass (docs/product.md#checkout) (the card
      * travels in the event only: it is never kept). A Pix order was placed with its code, so it is
      * registered as the server answered it.
      */

@@ -1,4 +1,4 @@
 import { lazy } from 'react';
 
-/** Checkout and payment (SPEC section 2, "Checkout"). */
+/** Checkout and payment (docs/product.md#checkout). */
 export const CheckoutPage = lazy(() => import(/* webpackChunkName: "route-checkout" */ './CheckoutPage'));

@@ -2,7 +2,7 @@ import { ORDER_ID_MAX, ORDER_ID_MIN } from '../../../contract/protocol';
 import { randomInteger, randomString, URL_SAFE } from '../../../contract/randomId';
 
 /**
- * An order's identity, made in the buyer's browser: a random 9-digit number (SPEC section 9,
+ * An order's identity, made in the buyer's browser: a random 9-digit number (docs/product.md#constants-and-limits,
  * 100000000 to 999999999) and a claim secret of 132 random bits that only this browser holds
  * (the server keeps its hash), which ties an order placed signed out to an account later.
  */

@@ -50,7 +50,7 @@ function usePendingCollect(url: string | null, bname: string, unanswered: boolea
   return pending;
 }
 
-/** A booth's QR code leads here (SPEC section 2, "Collect screen"). */
+/** A booth's QR code leads here (docs/product.md#collect). */
 export default function CollectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ import { useGetDeviceLastQuery, useLazyGetDeviceLastQuery, type DeviceLastArgs }
 const DEVICE_LAST_WAIT_MS = 5_000;
 const TITLE = 'Sua foto';
 
-/** A booth screen's QR code for "my last photo" (SPEC section 2, deviceLast). */
+/** A booth screen's QR code for "my last photo" (docs/product.md#device-last-photo). */
 export default function DeviceLastPage() {
   const [params] = useSearchParams();
   const bname = params.get('bname') ?? '';

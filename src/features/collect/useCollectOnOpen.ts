@@ -5,7 +5,7 @@ import { collectLinkOpened, useAppDispatch, useSession } from '../../session';
 const COLLECTED_MS = 2_000;
 
 /**
- * Opening a collect link collects the item (SPEC section 2) once the media server has said it
+ * Opening a collect link collects the item (docs/product.md#collect) once the media server has said it
  * exists: the session takes it into the collection, its event into the visitor's events, and a
  * signed-in visitor's account too. Answers whether the 'Coletado!' animation shows (for 2 seconds).
  */

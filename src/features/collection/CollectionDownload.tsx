@@ -9,7 +9,7 @@ import { photos, readyText } from './shareText';
 import { SHARING_IDLE, shareFlow } from './shareFlow';
 
 /**
- * Every photo of 'Minha Coleção' in one tap (issue 27). 'Baixar todas' posts the list as a plain
+ * Every photo of 'Minha Coleção' in one tap. 'Baixar todas' posts the list as a plain
  * form: the server streams the ZIP, and the browser saves it as it comes, whatever its size. Where
  * the phone can share files, 'Compartilhar' hands the newest photos to the system's sheet
  * (WhatsApp, Fotos): fetched first, then shared with a second tap, as a share must start from one.

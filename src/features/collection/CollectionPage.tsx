@@ -51,7 +51,7 @@ function PendingList({ items }: { items: Array<QueuedCollect | QueuedPrint> }) {
 }
 
 /**
- * Everything the visitor collected, newest first (SPEC section 2, "Collection"). What a signed-in
+ * Everything the visitor collected, newest first (docs/product.md#collection). What a signed-in
  * visitor's account holds (collected on another phone) joins it as the account is read.
  */
 export default function CollectionPage() {

@@ -1,6 +1,6 @@
 import { preloadableLazy } from '../../ui/preloadableLazy';
 
 const collection = preloadableLazy(() => import(/* webpackChunkName: "route-collection" */ './CollectionPage'));
-/** The visitor's collection (loaded lazily, SPEC section 2). */
+/** The visitor's collection (loaded lazily, docs/product.md#collection). */
 export const CollectionPage = collection.Screen;
 export const preloadCollectionPage = collection.preload;

@@ -1,5 +1,5 @@
 /**
- * 'Compartilhar' on 'Minha Coleção' (issue 27), as a machine: the photos are fetched first
+ * 'Compartilhar' on 'Minha Coleção', as a machine: the photos are fetched first
  * (preparing), then handed to the system's sheet with a second tap (a share must start from a tap
  * on a page that is ready: fetching in between would lose the gesture). `F` is what a file is
  * (File in the browser): the machine knows nothing of the DOM.

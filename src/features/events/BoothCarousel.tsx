@@ -21,9 +21,11 @@ interface BoothCarouselProps {
   onSelect: (mode: BoothMode) => void;
 }
 
-/** Slides shown at once (SPEC section 9): the active booth in the centre, a neighbour each side. */
+/**
+ * Slides shown at once (docs/product.md#constants-and-limits): the active booth in the centre, a neighbour each side.
+ */
 const VISIBLE = 3;
-/** The slide's transition (SPEC section 9). */
+/** The slide's transition (docs/product.md#constants-and-limits). */
 const SPEED_MS = 300;
 
 const mod = (value: number, n: number) => ((value % n) + n) % n;
@@ -267,7 +269,7 @@ function useSliderTurn(area: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
- * The event's booth types (SPEC section 2): the design card's react-slick, centred, 3 visible,
+ * The event's booth types (docs/product.md#event-page): the design card's react-slick, centred, 3 visible,
  * infinite, lazy, 300 ms, with arrows. The route is the only state: the active tile is the booth
  * whose gallery shows, and a tap, an arrow or a swipe asks for another booth (`onSelect`), which
  * the route then makes active. Every booth of an event with 1 to 7 booths is reachable.

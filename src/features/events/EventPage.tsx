@@ -20,7 +20,7 @@ export interface EventOutletContext {
 
 /**
  * Finds the event: from navigation state (the events list), from the `id` query (needs a
- * sign-in, SPEC section 6), or, for a bare name (the state's, or the address's `evento`), from
+ * sign-in, docs/product.md#roles-and-permissions), or, for a bare name (the state's, or the address's `evento`), from
  * the public events call.
  */
 function useEventData() {

@@ -87,7 +87,7 @@ function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery
   );
 }
 
-/** The events the visitor attended (SPEC section 2, "Events list"). */
+/** The events the visitor attended (docs/product.md#events-list). */
 export default function EventsListPage() {
   const { identity, events, agent } = useSession();
   const idle = useIdle();

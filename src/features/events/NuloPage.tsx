@@ -1,6 +1,6 @@
 import nulo from './nulo.svg';
 
-/** The empty placeholder booth (SPEC section 2): only its image. */
+/** The empty placeholder booth (docs/product.md#event-page): only its image. */
 export default function NuloPage() {
   return (
     <section className="gallery" aria-labelledby="nulo-title">

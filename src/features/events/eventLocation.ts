@@ -1,13 +1,13 @@
 import { BOOTH_MODES, type BoothMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
 
-/** What the events list hands to the event page through navigation state (SPEC section 2). */
+/** What the events list hands to the event page through navigation state (docs/product.md#event-page). */
 export interface EventNavigationState {
   bname: string;
   devices: string[];
   /** What people read ('Festa da Ana'), when the list knew it. */
   displayTitle?: string;
-  /** Its owner turned face search on: the gallery links to 'Encontre minhas fotos' (issue 28). */
+  /** Its owner turned face search on: the gallery links to 'Encontre minhas fotos'. */
   faceSearch?: boolean;
 }
 

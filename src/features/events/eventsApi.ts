@@ -24,7 +24,7 @@ export type LiveGallery = LiveVersion;
 
 export const eventsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Event details by id: only for a signed-in visitor (SPEC section 6). */
+    /** Event details by id: only for a signed-in visitor (docs/product.md#roles-and-permissions). */
     getEvent: build.query<EventDetails, string>({
       query: (id) => ({ url: path`/evento/${id}`, headers: { 'Content-Type': 'application/json' } }),
       extraOptions: { auth: 'required' },
@@ -44,7 +44,8 @@ export const eventsApi = api.injectEndpoints({
         ...reply,
         version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')),
       }),
-      // A private event's media needs the login (SPEC section 6): the token goes when there is one.
+      // A private event's media needs the login (docs/product.md#roles-and-permissions): the token goes when there is
+      // one.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
     }),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { applyReloadCookie, browserCookieJar } from '../../session';
 import { reloadPage } from '../../ui/pageReload';
 
-/** SPEC section 4: on the event page, a `reload` cookie of 1 becomes 0 and the page reloads once. */
+/** docs/product.md#event-page: on the event page, a `reload` cookie of 1 becomes 0 and the page reloads once. */
 export function useReloadCookieRule(): void {
   useEffect(() => {
     applyReloadCookie(browserCookieJar, reloadPage);

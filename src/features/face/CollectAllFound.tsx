@@ -5,7 +5,7 @@ import { collectedMessage, queuedMessage } from './collectFoundMessage';
 import { collectAllRequested, selectCollectFound, type FoundPhoto } from './collectFoundSlice';
 import './collectFoundFlow';
 
-/** 'Pegar todas' (issue 43): every photo found goes to 'Minha Coleção' in one tap, and the screen says how it went. */
+/** 'Pegar todas': every photo found goes to 'Minha Coleção' in one tap, and the screen says how it went. */
 export function CollectAllFound({ photos }: { photos: FoundPhoto[] }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCollectFound);

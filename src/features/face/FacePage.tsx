@@ -26,7 +26,7 @@ import {
 import { useFaceSearchEvents } from './useFaceSearchEvents';
 
 /**
- * 'Encontre minhas fotos' (SPEC section 2, face; issue 28): the consent, the webcam and 'Take
+ * 'Encontre minhas fotos' (docs/product.md#face-search): the consent, the webcam and 'Take
  * image', the selfie seen before it is sent, then 'Suas fotos'.
  */
 export default function FacePage() {

@@ -16,7 +16,7 @@ export interface CollectFoundOutcome {
 }
 
 /**
- * 'Pegar todas' (issue 43) as a state machine: every photo found goes to 'Minha Coleção' in one
+ * 'Pegar todas' as a state machine: every photo found goes to 'Minha Coleção' in one
  * request (collecting), then the screen says how many were added (collected); without a
  * connection they wait in the offline queue as collect links do (queued); a refusal says why
  * (failed). Tapped again, it goes again: what is in the collection already stays once. The calls

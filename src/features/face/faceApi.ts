@@ -8,7 +8,9 @@ export interface FaceSearchArgs {
   events: string;
 }
 
-/** The face screen's calls (issue 28): the selfie sent, the search again, 'Pegar todas', 'Não me mostre', 'Apagar minhas fotos'. */
+/**
+ * The face screen's calls: the selfie sent, the search again, 'Pegar todas', 'Não me mostre', 'Apagar minhas fotos'.
+ */
 export const faceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Sends the selfie (a data URL) of the visitor: the server keeps its descriptor, never the image, and answers the photos found. */
@@ -26,7 +28,7 @@ export const faceApi = api.injectEndpoints({
       providesTags: [{ type: 'FaceMatches' }],
     }),
     /**
-     * 'Pegar todas' (issue 43): the photos found, collected in one request; the server collects
+     * 'Pegar todas': the photos found, collected in one request; the server collects
      * those the kept selfie finds (a signed-in visitor's account too: the token goes when there is one).
      */
     collectFound: build.mutation<CollectFoundReply, { agent: string; photos: readonly string[] }>({

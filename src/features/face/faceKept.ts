@@ -1,5 +1,5 @@
 /**
- * What the server keeps of the visitor's face, said once (issue 43): a kept selfie's numbers for
+ * What the server keeps of the visitor's face, said once: a kept selfie's numbers for
  * their own search (24 hours at most, `face_selfies`), a hidden face's numbers for 'Não me mostre'
  * (until they undo it, 394 days at most, `face_hidden`), both, or nothing. 'Apagar minhas fotos'
  * on this screen deletes the first and leaves the second, which is its own choice, undone by its

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../session';
 
 /**
- * 'Encontre minhas fotos' (SPEC section 2, face; issue 28) as a state machine. When the screen
+ * 'Encontre minhas fotos' (docs/product.md#face-search) as a state machine. When the screen
  * opens (idle → checking) it asks whether a selfie of the visitor is still kept (checking): then their photos show
  * at once (results). Otherwise the consent comes first (LGPD art. 11: a face is biometric data):
  * 'Concordo' is off until the guest ticks it, and nothing opens the camera, let alone sends a

@@ -1,4 +1,4 @@
 import { lazy } from 'react';
 
-/** Face capture (SPEC section 2). */
+/** Face capture (docs/product.md#face-search). */
 export const FacePage = lazy(() => import(/* webpackChunkName: "route-face" */ './FacePage'));

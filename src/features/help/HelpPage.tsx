@@ -28,7 +28,7 @@ function Topic({ id, children }: { id: TopicId; children: ReactNode }) {
 }
 
 /**
- * 'Ajuda' (the menu's, issue 43): what a guest can do, and what the event's owner can, said plainly.
+ * 'Ajuda' (the menu's): what a guest can do, and what the event's owner can, said plainly.
  * Its own chunk, loaded when opened; it names screens by the words they show.
  */
 export default function HelpPage() {

@@ -42,7 +42,7 @@ const INPUTS: {
 const HOW_FOUND = ['Como nos conheceu?', 'Indicação', 'Google', 'Instagram'];
 
 /**
- * The contact form (SPEC sections 2, 4, 5): nome and evento required; on submit every field
+ * The contact form (docs/product.md#landing-page): nome and evento required; on submit every field
  * clears and the success alert shows at once, while the lead goes out (and is retried) behind.
  */
 export function ContactForm() {

@@ -9,7 +9,7 @@ import { ContactForm } from './ContactForm';
 
 const WORDS = ['história', 'festa', 'vibe', 'marca', 'tecnologia', 'decoração'];
 
-/** The product's front door (SPEC section 2, "Landing page"). */
+/** The product's front door (docs/product.md#landing-page). */
 export default function LandingPage() {
   return (
     <div className="landing">

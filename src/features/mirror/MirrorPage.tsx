@@ -9,9 +9,10 @@ const SCAN_FIRST = 'Escaneie o QR code do espelho para começar.';
 const NO_VISITOR = 'Não reconhecemos este aparelho. Recarregue a página e tente de novo.';
 
 /**
- * The AI mirror (SPEC section 2): opened from the QR code on the mirror, `?dh=&sh=&agent=`. The QR
- * code is the same for whoever scans it, and an agent in a link proves nothing (docs/api.md, "The
- * visitor's agent"): the session, and the image it makes, are this phone's own agent's.
+ * The AI mirror (docs/product.md#ai-mirror): opened from the QR code on the mirror, `?dh=&sh=&agent=`. The QR
+ * code is the same for whoever scans it, and an agent in a link proves nothing
+ * (docs/api.md#the-visitors-agent-given-by-the-server): the session, and the image it makes, are this phone's own
+ * agent's.
  */
 export default function MirrorPage() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
 import { lazy } from 'react';
 
-/** The AI mirror session (SPEC section 2, "AI mirror screen"). */
+/** The AI mirror session (docs/product.md#ai-mirror). */
 export const MirrorPage = lazy(() => import(/* webpackChunkName: "route-espelho" */ './MirrorPage'));

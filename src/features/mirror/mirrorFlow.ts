@@ -23,7 +23,7 @@ import {
 } from './mirrorSlice';
 
 /**
- * The AI mirror's side effects (SPEC sections 4 and 7). Each state that calls the mirror makes its
+ * The AI mirror's side effects (docs/product.md#ai-mirror). Each state that calls the mirror makes its
  * call when the machine enters it, and the reply goes back as the next event: the expected text
  * moves on, anything else (or a failure) goes back with the server's message. The last image's
  * replies (polled by the screen's query while the machine waits) feed the machine too, and the

@@ -4,7 +4,7 @@ import { rootReducer } from '../../session';
 import type { MirrorSession } from './mirrorApi';
 
 /**
- * The AI mirror session (SPEC section 4) as a state machine, driven by the mirror's replies:
+ * The AI mirror session (docs/product.md#ai-mirror) as a state machine, driven by the mirror's replies:
  * start_ok -> the mode picker; mode_ok -> the scenario picker (or, for a custom prompt, the
  * prompt itself); prompt_ok -> waiting, when the last image is polled every 5 s at most 6 times.
  * `no_image` keeps waiting; any other reply is the finished image. An event that makes no sense

@@ -14,7 +14,7 @@ export function photosOfEvent(collection: readonly string[], bname: string): str
 
 /**
  * The guest's own photos of a pack's event, each with a large 'Imprimir' that prints it with this
- * pack (issue 43): only what is in their collection (what they collected, and what the booths made
+ * pack: only what is in their collection (what they collected, and what the booths made
  * for them), never the event's other photos, so nothing here is anyone else's. The event's gallery
  * is one tap away to choose another.
  */

@@ -27,10 +27,10 @@ function linkedFirst(packs: readonly Pack[], linked: string): Pack[] {
 }
 
 /**
- * A pack link (SPEC section 2, packs?pack=): all the visitor's packs are listed, the linked one
+ * A pack link (docs/product.md#packs): all the visitor's packs are listed, the linked one
  * first; the session adds it to the visitor's packs (and account) once the server knows it. The
  * linked pack (or, without a link, each pack of an event) shows the guest's photos of its event,
- * ready to print with it (issue 43).
+ * ready to print with it.
  */
 export default function PacksPage() {
   const dispatch = useAppDispatch();

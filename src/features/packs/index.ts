@@ -1,4 +1,4 @@
 import { lazy } from 'react';
 
-/** The packs screen (SPEC section 2, packs?pack=). */
+/** The packs screen (docs/product.md#packs). */
 export const PacksPage = lazy(() => import(/* webpackChunkName: "route-packs" */ './PacksPage'));

@@ -43,7 +43,7 @@ function DealsOverview({ partner, deals }: { partner: string; deals: readonly De
   );
 }
 
-/** A partner's deals (SPEC section 2): what was earned and is to come, per month, and every deal. */
+/** A partner's deals (docs/product.md#deals): what was earned and is to come, per month, and every deal. */
 export default function DealsPage() {
   const { partner, status, skip } = usePartnerParam();
   const deals = useGetDealsQuery(partner, { skip });

@@ -6,7 +6,10 @@ import { ContractCard } from './ContractCard';
 import { PartnerGate, usePartnerParam } from './PartnerGate';
 import { useGetContractsQuery } from './partnerApi';
 
-/** A partner's page (SPEC section 2): the contracts, each with the coupon to hand out next, and the way to the deals. */
+/**
+ * A partner's page (docs/product.md#partner-page): the contracts, each with the coupon to hand out next, and the way to
+ * the deals.
+ */
 export default function PartnerPage() {
   const { partner, status, skip } = usePartnerParam();
   const contracts = useGetContractsQuery(partner, { skip });

@@ -18,7 +18,7 @@ import { partnerApi } from './partnerApi';
 /**
  * The invitation's side effects: who is signed in, told to the machine when the screen opens and
  * whenever it changes; the 7.5 s before a signed-out visitor is sent to log in; and Confirmar's
- * `POST /authorize_partner`, with the notices of SPEC section 8.
+ * `POST /authorize_partner`, with the notices of docs/product.md#invitation.
  */
 const invitationFlow: Flow = (startListening) => {
   startListening({

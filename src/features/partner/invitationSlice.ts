@@ -1,14 +1,14 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
 
-/** The invitation a link carries (SPEC section 3, "Invitation hash payload"). */
+/** The invitation a link carries (docs/product.md#invitation). */
 interface InvitationLink {
   hash: string;
   partnerName: string;
 }
 
 /**
- * Accepting a partner invitation (SPEC section 2, "invitation") as a state machine: a signed-out
+ * Accepting a partner invitation (docs/product.md#invitation) as a state machine: a signed-out
  * visitor is asked to log in and, 7.5 s later, sent there (`goingToLogin`); a signed-in one
  * confirms, and the answer decides (`authorized` leaves for /account). Every state past `idle`
  * carries the link's invitation.

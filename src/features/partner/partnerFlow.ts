@@ -18,7 +18,7 @@ import {
 
 /**
  * The coupon copies' side effects: the shop link to the clipboard, then `POST /launch_coupon`,
- * then 'Cupom copiado!' and a reload that shows the contract's next coupon (SPEC sections 2 and 7).
+ * then 'Cupom copiado!' and a reload that shows the contract's next coupon (docs/product.md#partner-page).
  */
 const partnerFlow: Flow = (startListening) => {
   startListening({

@@ -4,7 +4,7 @@ import type { Contract, LaunchCouponRequest } from '../../../contract/wire';
 import { rootReducer } from '../../session';
 
 /**
- * Copying a contract's coupon link (SPEC sections 2 and 7, 'Copiar Link do Cupom') as a state
+ * Copying a contract's coupon link (docs/product.md#partner-page, 'Copiar Link do Cupom') as a state
  * machine, one per coupon: the link goes to the clipboard first (`copying`), and only a link that
  * was copied is registered with the server (`launching`, `POST /launch_coupon`); `launched` is
  * followed by 'Cupom copiado!' and a reload that shows the contract's next coupon. A copy that

@@ -43,7 +43,7 @@ const PRINT_STATUS_POLL_MS = 3_000;
 interface PrintWidgetProps {
   printId: string;
   /**
-   * The pack this screen prints with (the pack page, issue 43): the tap sends the print with it,
+   * The pack this screen prints with (the pack page): the tap sends the print with it,
    * without the chooser (which then offers that pack alone, to try again or after 'Imprimir
    * outra cópia').
    */

@@ -7,7 +7,7 @@ const copiesText = (copies: number) =>
   copies === 1 ? 'Resta 1 cópia no seu pack.' : `Restam ${copies} cópias no seu pack.`;
 
 /**
- * The success overlay (SPEC section 2): its image or its close icon closes it. Its words are the
+ * The success overlay (docs/product.md#print): its image or its close icon closes it. Its words are the
  * print's moment (printMoment.ts), the same the status beside the print icon says, and follow it
  * while it is open: a printer out of paper is never 'é só retirar lá'.
  */

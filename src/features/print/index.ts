@@ -1,4 +1,4 @@
-/** The print icon of an image, its pack chooser and its success overlay (SPEC section 2, "Print widget"). */
+/** The print icon of an image, its pack chooser and its success overlay (docs/product.md#print). */
 export { PrintWidget } from './PrintWidget';
 /** What a gallery offers per item: share or download it, print it with a pack. */
 export { MediaActions } from './MediaActions';

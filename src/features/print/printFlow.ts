@@ -12,7 +12,7 @@ function isOffline(): boolean {
 }
 
 /**
- * The print widget's side effects (SPEC sections 4 and 5). A pack with no copies left is not
+ * The print widget's side effects (docs/product.md#print). A pack with no copies left is not
  * sent, and the spec's alert says so. Otherwise one copy is spent on the server and the overlay
  * opens, or the modal shows why not. Without a connection (or with the answer lost twice) the
  * print waits in the offline queue with the tap's id, and goes when the connection returns.

@@ -3,7 +3,7 @@ import type { PrinterSeen, PrintJobStatus, PrintStatusReply } from '../../../con
 /**
  * What the guest reads of one print, from its job and the printers' state as the server says
  * them (`/print`'s answer at first, `/printStatus` after): the overlay after the tap and the
- * status beside the print icon say the same thing, so neither says more than is true (issue 43).
+ * status beside the print icon say the same thing, so neither says more than is true.
  */
 export interface PrintMoment {
   /** The overlay's heading and name. */
@@ -14,7 +14,7 @@ export interface PrintMoment {
   short: string;
 }
 
-/** A print waiting for a printer that is down says why, and that it is not lost (issue 27). */
+/** A print waiting for a printer that is down says why, and that it is not lost. */
 const PRINTER_DOWN_TEXT: Record<Exclude<PrinterSeen, 'ready'>, string> = {
   out_of_paper: 'A impressora está sem papel: sua foto sai assim que ela voltar',
   out_of_ink: 'A impressora está sem tinta: sua foto sai assim que ela voltar',

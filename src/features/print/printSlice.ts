@@ -4,7 +4,7 @@ import { rootReducer } from '../../session';
 import type { PrintReply } from '../../../contract/wire';
 
 /**
- * The print widget (SPEC sections 2 and 4) as a state machine: closed -> choosing a pack ->
+ * The print widget (docs/product.md#print) as a state machine: closed -> choosing a pack ->
  * sending -> printed (the success overlay). An event that makes no sense in the current state
  * leaves it unchanged.
  */
@@ -40,7 +40,7 @@ const printMachine = createSlice({
         : state,
     repeatConfirmed: (state): PrintState =>
       state.status === 'confirming' ? { status: 'choosing', printId: state.printId, error: null } : state,
-    /** Only a pack with copies left is sent; the check against 0 is the widget's (SPEC section 5). */
+    /** Only a pack with copies left is sent; the check against 0 is the widget's (docs/product.md#print). */
     packChosen: (state, action: PayloadAction<{ hash: string; copies: number }>): PrintState =>
       state.status === 'choosing' && action.payload.copies > 0
         ? { status: 'sending', printId: state.printId, packHash: action.payload.hash }

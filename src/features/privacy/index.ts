@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** What is kept of a guest, for how long and why, and 'Apagar minhas fotos' (LGPD; issue 15). */
+/** What is kept of a guest, for how long and why, and 'Apagar minhas fotos' (LGPD). */
 export const PrivacyPage = lazy(() => import(/* webpackChunkName: "route-privacy" */ './PrivacyPage'));
 
 /** The 'Apagar minhas fotos' button and its confirmation, for other screens (loaded when shown). */

@@ -16,7 +16,7 @@ import { INVALID_COUPON, shopRefusal } from './shopRefusal';
 const NO_COUPON = 'Para ver a loja, abra o link com o seu cupom.';
 
 /**
- * The shop (SPEC section 2, shop?coupon=): the coupon's catalogue, each product chosen with its
+ * The shop (docs/product.md#shop): the coupon's catalogue, each product chosen with its
  * hours, quantity and accessories, and the cart with its total and the coupon's discount. The
  * cart is kept across reloads (cartStorage.ts) for the checkout to read.
  */

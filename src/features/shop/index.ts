@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * The shop and its cart (SPEC section 2, "Shop"). The screen is its own chunk; the cart (slice,
+ * The shop and its cart (docs/product.md#shop). The screen is its own chunk; the cart (slice,
  * selectors, persistence), the catalogue query and the money format are small and shared with
  * the checkout, so they are exported as they are: none of them imports the screen.
  */

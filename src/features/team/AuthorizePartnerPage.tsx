@@ -3,7 +3,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { PartnerAuthorizer } from './PartnerAuthorizer';
 import { TeamOnly } from './TeamOnly';
 
-/** authorizePartner (SPEC section 2): a team member reserves a partner name and shares its invitation link. */
+/** authorizePartner (docs/product.md#team): a team member reserves a partner name and shares its invitation link. */
 export default function AuthorizePartnerPage() {
   return (
     <TeamOnly>

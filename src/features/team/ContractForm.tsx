@@ -30,7 +30,7 @@ const FIELD_LABELS: Record<ContractField, { label: string; inputMode: InputMode;
 };
 
 /**
- * A new partner contract (SPEC sections 2, 5 and 8): six required fields, checked before sending,
+ * A new partner contract (docs/product.md#team): six required fields, checked before sending,
  * as the machine says (contractFormSlice; the call is the flow's, contractFormFlow.ts).
  */
 export function ContractForm() {

@@ -3,7 +3,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ContractForm } from './ContractForm';
 import { TeamOnly } from './TeamOnly';
 
-/** createContract (SPEC section 2): a team member writes a partner's contract. */
+/** createContract (docs/product.md#team): a team member writes a partner's contract. */
 export default function CreateContractPage() {
   return (
     <TeamOnly>

@@ -63,9 +63,9 @@ function TeamDeviceItem({ device, onRotate }: { device: TeamDevice; onRotate: (d
 const printerPlace = (printer: NonNullable<TeamDevice['printer']>) => printer.eventTitle || 'Todos os eventos';
 
 /**
- * Every device, for the team (issue 25, 'Devices'): keys are made by the server, after a second
+ * Every device, for the team ('Devices'): keys are made by the server, after a second
  * look (the old key stops at once), and shown once. Followed while open: a printer that stops
- * is an alert at the top, with the prints waiting for it, until it is ready again (issue 43).
+ * is an alert at the top, with the prints waiting for it, until it is ready again.
  */
 export function TeamDevicesList() {
   const titleId = useId();

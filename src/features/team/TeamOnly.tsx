@@ -15,7 +15,7 @@ function NothingHere({ signedOut }: { signedOut: boolean }) {
 }
 
 /**
- * A team-only screen (SPEC section 6): shown when `GET /check_team` answers `ok` for the
+ * A team-only screen (docs/product.md#roles-and-permissions): shown when `GET /check_team` answers `ok` for the
  * signed-in user; others see nothing of it.
  */
 export function TeamOnly({ children }: { children: ReactNode }) {

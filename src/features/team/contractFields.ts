@@ -1,7 +1,7 @@
 import type { ContractPayload } from '../../../contract/wire';
 
 /**
- * The contract form's six fields (SPEC sections 3 and 5): all required, four numeric. The
+ * The contract form's six fields (docs/product.md#team): all required, four numeric. The
  * values are what was typed; `validateContract` turns them into the wire's payload or says,
  * per field, what is wrong.
  */

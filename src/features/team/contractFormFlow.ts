@@ -11,7 +11,7 @@ import { teamApi } from './teamApi';
 
 /**
  * The contract form's side effect: a valid form is sent (`POST /create_contract`), and the
- * server's message, or SPEC section 8's failure, is alerted.
+ * server's message, or the failure message (docs/product.md#team), is alerted.
  */
 const contractFormFlow: Flow = (startListening) => {
   startListening({

@@ -10,7 +10,7 @@ import {
 } from './contractFields';
 
 /**
- * The team's contract form (SPEC sections 2, 5 and 8) as a state machine: editing -> submitting
+ * The team's contract form (docs/product.md#team) as a state machine: editing -> submitting
  * -> done or failed, or, on a submit with a bad field, invalid with a message per field. Done and
  * failed show an empty form (it is cleared in both cases), ready for the next contract.
  */

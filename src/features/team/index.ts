@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 
-/** The team's screens (SPEC section 6: team only), its check, the contact leads, every order it reads and the devices' keys. */
+/**
+ * The team's screens (docs/product.md#roles-and-permissions: team only), its check, the contact leads, every order it
+ * reads and the devices' keys.
+ */
 export const CreateContractPage = lazy(
   () => import(/* webpackChunkName: "route-createContract" */ './CreateContractPage'),
 );

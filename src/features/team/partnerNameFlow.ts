@@ -26,7 +26,7 @@ const checkEvents = isAnyOf(nameTyped, typingPaused, retryRequested);
 /**
  * The partner name's side effects: its check (the pause, then `GET /check_bname_partner`), and
  * Authorize: a new invitation hash registered with `POST /authorize_hash`, then its link, copied to
- * the clipboard, with the notices of SPEC section 8.
+ * the clipboard, with the notices of docs/product.md#team.
  */
 const partnerNameFlow: Flow = (startListening) => {
   partnerNameCheck.flow({
@@ -50,7 +50,7 @@ const partnerNameFlow: Flow = (startListening) => {
       if (!state) return;
       const hash = newInvitationHash();
       const result = await api.dispatch(teamApi.endpoints.authorizeHash.initiate({ partnerName: state.name, hash }));
-      // The server answered `ok` (SPEC section 7); anything else, or no answer, is a refusal.
+      // The server answered `ok` (docs/api.md#partners-and-the-team); anything else, or no answer, is a refusal.
       if (result.data?.trim() !== 'ok') {
         api.dispatch(authorizeFailed());
         notify(LINK_FAILED);

@@ -6,7 +6,7 @@ import { rootReducer } from '../../session';
 import { nameCheck, type NameCheckState } from '../../session/nameCheck';
 
 /**
- * Authorizing a partner name (SPEC sections 4, 5 and 8) as a state machine. A name of 3
+ * Authorizing a partner name (docs/product.md#team) as a state machine. A name of 3
  * characters or more is checked 1000 ms after the last keystroke; the server's answer (taken,
  * wrong, owned, available) counts only for the name still typed. An available or owned name can
  * be authorized: a new invitation hash is registered and the link is ready to share.
@@ -22,7 +22,7 @@ export type PartnerNameState =
 
 const REPLIES: readonly string[] = ['taken', 'wrong', 'owned', 'available'] satisfies PartnerNameReply[];
 
-/** An answer other than the four of SPEC section 7 counts as a failed check. */
+/** An answer other than the four of docs/api.md#partners-and-the-team counts as a failed check. */
 export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
   minLength: 3,
   debounceMs: 1_000,
@@ -31,7 +31,7 @@ export const partnerNameCheck = nameCheck<PartnerNameReply, PartnerNameReply>({
 
 const initialPartnerNameState = partnerNameCheck.initial as PartnerNameState;
 
-/** The name can be authorized: SPEC section 4 says only when available or owned. */
+/** The name can be authorized: docs/product.md#team says only when available or owned. */
 export function canAuthorize(
   state: PartnerNameState,
 ): state is Extract<PartnerNameState, { status: Verdict | 'authorizeFailed' }> {
@@ -109,7 +109,7 @@ export const LINK_COPIED = 'Link generated and copied to clipboard';
 export const LINK_NOT_COPIED = 'Failed to copy link. Please copy manually.';
 export const LINK_FAILED = 'Failed to generate the link';
 
-/** The invitation link a partner opens (SPEC section 2, "invitation"). */
+/** The invitation link a partner opens (docs/product.md#invitation). */
 export function invitationLink(origin: string, hash: string, partnerName: string): string {
   const query = new URLSearchParams({ hash, partnerName });
   return `${origin}${ROUTES.invitation}?${query.toString()}`;

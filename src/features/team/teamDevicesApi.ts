@@ -22,7 +22,7 @@ export const { useLoadTeamDevicesQuery, useMakeDeviceKeyMutation } = teamDevices
 
 /**
  * The list asked again this often while it is open, as the owner's dashboard asks for its
- * printers: a printer that stops reaches the team within seconds, without a reload (issue 43).
+ * printers: a printer that stops reaches the team within seconds, without a reload.
  */
 export const TEAM_DEVICES_LIVE = {
   pollingInterval: 5_000,

@@ -11,7 +11,7 @@ import { UltraVideo } from './UltraVideo';
 
 const TITLE = 'Vídeo 360';
 
-/** The 360 platform's result (SPEC section 2, ultraLast): waits for the video, then offers it. */
+/** The 360 platform's result (docs/product.md#360-platform): waits for the video, then offers it. */
 export default function UltraLastPage() {
   const [params] = useSearchParams();
   const device = params.get('device') ?? '';

@@ -6,7 +6,7 @@ import { UltraSettingsForm } from './UltraSettingsForm';
 
 const TITLE = 'Ajuste seu 360';
 
-/** The 360 platform's settings, opened from its QR code (SPEC section 2, ultraQR). */
+/** The 360 platform's settings, opened from its QR code (docs/product.md#360-platform). */
 export default function UltraSettingsPage() {
   const [params] = useSearchParams();
   const device = params.get('device') ?? '';

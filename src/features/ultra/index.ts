@@ -1,5 +1,5 @@
 import { lazy } from 'react';
 
-/** The 360 platform: its result and its settings (SPEC section 2, "360 screens"). */
+/** The 360 platform: its result and its settings (docs/product.md#360-platform). */
 export const UltraLastPage = lazy(() => import(/* webpackChunkName: "route-ultraLast" */ './UltraLastPage'));
 export const UltraSettingsPage = lazy(() => import(/* webpackChunkName: "route-ultraQR" */ './UltraSettingsPage'));

@@ -2,7 +2,9 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { UltraLastReply } from '../../../contract/wire';
 import { rootReducer } from '../../session';
 
-/** SPEC section 9: the 360 result is asked every 5 s; the wording changes after 25 s of session. */
+/**
+ * docs/product.md#constants-and-limits: the 360 result is asked every 5 s; the wording changes after 25 s of session.
+ */
 export const ULTRA_POLL_MS = 5_000;
 export const ULTRA_PROCESSING_AFTER_MS = 25_000;
 
@@ -13,7 +15,7 @@ export interface UltraLink {
 }
 
 /**
- * The 360 result screen (SPEC sections 2 and 4) as a state machine. It asks until the platform
+ * The 360 result screen (docs/product.md#360-platform) as a state machine. It asks until the platform
  * stops answering `in_session`; `since` is when the first `in_session` came, so that the wording
  * turns to 'Processando vídeo' 25 s later, and a failed call tried again keeps counting from it.
  * Every state past `idle` carries the link it waits for.

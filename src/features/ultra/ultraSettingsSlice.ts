@@ -3,10 +3,10 @@ import { DEFAULT_ULTRA_SONG, DEFAULT_ULTRA_SPEED, isUltraSong, ULTRA_SPEEDS } fr
 import { rootReducer } from '../../session';
 
 /**
- * The 360 settings screen (SPEC sections 2, 4 and 9) as a state machine: the guest chooses a
+ * The 360 settings screen (docs/product.md#360-platform) as a state machine: the guest chooses a
  * speed and a song, sends them, and the platform's `success` ends it (the screen then opens the
  * result). A failure keeps the choice and the server's message, and can be sent again. Only the
- * speeds and songs of SPEC section 9 are taken. Every state past `idle` carries the platform's
+ * speeds and songs of docs/product.md#constants-and-limits are taken. Every state past `idle` carries the platform's
  * link (its QR code) and the choice.
  */
 export interface UltraChoice {
@@ -32,7 +32,7 @@ export type UltraSettingsState =
 
 export const initialUltraSettingsState = { status: 'idle' } as UltraSettingsState;
 
-/** What a newly opened QR code proposes (SPEC section 9). */
+/** What a newly opened QR code proposes (docs/product.md#constants-and-limits). */
 export const DEFAULT_ULTRA_CHOICE: UltraChoice = { speed: DEFAULT_ULTRA_SPEED, music: DEFAULT_ULTRA_SONG };
 
 function editable(state: UltraSettingsState): state is Extract<UltraSettingsState, { status: 'choosing' | 'failed' }> {

@@ -35,7 +35,7 @@ function WallMessage({ children, role = 'status' }: { children: React.ReactNode;
 }
 
 /**
- * The live wall ('Telão', issue 27): `/telao?evento={publicId}` (and `&chave={key}` for an event
+ * The live wall ('Telão'): `/telao?evento={publicId}` (and `&chave={key}` for an event
  * that is not public), full screen on a TV or a projector at the venue. It shows the event's
  * booth media one at a time, each new one the moment it comes, with the QR code of its collect
  * link beside it: a guest collects it from the wall with their phone.
@@ -63,7 +63,7 @@ type Following = 'asking' | 'offline' | null;
 
 /**
  * A wall the owner or the team opened, whose address changed (every guest's access revoked gives
- * the event a new public id, issue 43): once the server says this one no longer opens, asks the
+ * the event a new public id): once the server says this one no longer opens, asks the
  * event's wall address as its owner and goes there, so the screen goes on with QR codes that
  * open the event as it is now. A screen opened by a wall link is not followed: revoking every
  * guest's access takes its link away too. Says whether it is following, so that the screen says

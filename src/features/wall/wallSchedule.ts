@@ -1,7 +1,7 @@
 import { WALL_HISTORY } from '../../../contract/wall';
 
 /**
- * What the wall shows next (issue 43): the night's slideshow. While the wall goes through the
+ * What the wall shows next: the night's slideshow. While the wall goes through the
  * night, a new medium goes on the screen the moment it comes (the newest of several that came
  * together; the others wait their turn, newest first). When a medium's time is up, what waits goes
  * next, at most ARRIVALS_IN_A_ROW new ones in a row; then the wall goes on through every medium of

@@ -45,7 +45,7 @@ export interface WallList {
 }
 
 /**
- * The live wall ('Telão', issues 27 and 43) as a state machine. It asks for its list until the
+ * The live wall ('Telão') as a state machine. It asks for its list until the
  * server answers; then it shows its media one at a time, as its schedule says (wallSchedule.ts:
  * what is new first, then the whole night in turn, read a page at a time). A failed call while it
  * shows keeps it showing what it has (`offline`: the poll and the stream try again by

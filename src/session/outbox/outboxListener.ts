@@ -49,7 +49,7 @@ export const printQueued = (print: { requestId: string; packHash: string; printI
   });
 
 /**
- * A contact form sent (SPEC section 4: cleared and thanked at once): it waits here until the
+ * A contact form sent (docs/product.md#landing-page: cleared and thanked at once): it waits here until the
  * server has it; its queue id is the clientId the server knows a replay by.
  */
 export const leadQueued = (fields: Omit<ContactLead, 'clientId'>) => {

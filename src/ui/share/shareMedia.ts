@@ -3,7 +3,7 @@ import { mediaKind, mimeOf } from '../../../contract/mediaPath';
 export const SHARE_HINT = 'TOQUE NA IMAGEM E MANTENHA PRESSIONADO PARA COMPARTILHAR OU BAIXAR';
 export const IOS_CHROME_VIDEO = 'Não é possível baixar vídeos no Chrome para iOS. Por favor, use o Safari.';
 
-/** Chrome on iPhone or iPad cannot save videos (SPEC section 8). */
+/** Chrome on iPhone or iPad cannot save videos (docs/product.md#collect). */
 export function isIosChrome(userAgent: string): boolean {
   return /CriOS\//.test(userAgent);
 }

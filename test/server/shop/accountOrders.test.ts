@@ -378,7 +378,7 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
     expect(response.body).toBe('ok');
     expect((await server.call({ method: 'GET', url: '/api/check_bname/festa_da_carol' })).body).toBe('yes');
     const cards = await server.call({ method: 'GET', url: `/api/eventos/festa_da_carol/${AGENT}` });
-    // The card's `title` is SPEC's, the name; what people read is the title, cleaned.
+    // The card's `title` is the original API's, the name; what people read is the title, cleaned.
     expect(cards.json()).toEqual([
       expect.objectContaining({
         title: 'festa_da_carol',
@@ -420,7 +420,7 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
       token: carol.token,
     });
     expect(created.statusCode).toBe(200);
-    // Created without a title (SPEC's call): its name is its title.
+    // Created without a title (the original call): its name is its title.
     expect((await server.call({ method: 'GET', url: `/api/eventos/album_da_carol/${AGENT}` })).json()).toEqual([
       expect.objectContaining({ title: 'album_da_carol', displayTitle: 'album_da_carol', devices: [] }),
     ]);

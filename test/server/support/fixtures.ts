@@ -174,7 +174,7 @@ export async function collectLinkOf(server: TestServer, event: string): Promise<
 }
 
 /**
- * A visitor who was at `event` (docs/api.md, "Who may see an event"): their agent opens one of its
+ * A visitor who was at `event` (docs/api.md#who-may-see-an-event): their agent opens one of its
  * collect links; signed in (`token`), their account then holds the grant too, as when the app
  * calls with both. Returns the collect link.
  */

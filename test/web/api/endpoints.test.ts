@@ -1,5 +1,5 @@
 /**
- * One request test per row of SPEC section 7: what each endpoint sends (method, path with odd
+ * One request test per row of docs/api.md#the-contracts-calls: what each endpoint sends (method, path with odd
  * characters encoded, query, body, identity header) and how it reads the reply.
  */
 import { makeStore } from '../../../src/app/store';

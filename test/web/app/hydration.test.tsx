@@ -79,7 +79,7 @@ describe('hydrating the pre-rendered landing page', () => {
     const { recoverable, consoleErrors } = await hydrateLanding();
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    // SPEC section 4's redirect still happens, once the page is the browser's.
+    // The pending order's redirect (docs/product.md#account) still happens, once the page is the browser's.
     expect(await screen.findByRole('heading', { level: 1, name: 'Conta' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/account');
   });

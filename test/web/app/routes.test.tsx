@@ -30,7 +30,8 @@ const SCREENS: [string, string][] = [
   ['/checkout?coupon=C1', 'Finalizar compra'],
   ['/partner?partner=p1', 'Página do Parceiro'],
   ['/deals?partner=p1', 'Deals'],
-  // Team only (SPEC section 6): a signed-out visitor sees nothing of them (test/web/features/team).
+  // Team only (docs/product.md#roles-and-permissions): a signed-out visitor sees nothing of them
+  // (test/web/features/team).
   ['/createContract', 'Página não encontrada'],
   ['/authorizePartner', 'Página não encontrada'],
   ['/invitation?hash=h&partnerName=p1', 'Linkar Conta ao Parceiro'],

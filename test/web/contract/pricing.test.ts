@@ -11,7 +11,7 @@ import {
 const service = { type: 'service', price: 1000, pricePerHour: 250, minHours: 2, maxHours: 6, maxQty: 2 };
 const item = { type: 'product', price: 80, pricePerHour: 0, minHours: 0, maxHours: 0, maxQty: 10 };
 
-describe('pricing (SPEC section 9)', () => {
+describe('pricing (docs/product.md#constants-and-limits)', () => {
   it('adds the hours above the minimum and the accessories to the base price', () => {
     expect(unitPrice(service, { hours: 2, quantity: 1, accessoryPrices: [] })).toBe(1000);
     expect(unitPrice(service, { hours: 5, quantity: 1, accessoryPrices: [100, 49.9] })).toBe(1000 + 3 * 250 + 149.9);

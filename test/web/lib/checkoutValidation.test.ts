@@ -30,7 +30,7 @@ const card: CardForm = {
   holderCpf: '52998224725',
 };
 
-describe('the checkout checks, in SPEC section 5 order', () => {
+describe('the checkout checks, in the order of docs/product.md#checkout', () => {
   // Each row breaks one or more fields; the alert is the first failure in the spec's order.
   const rows: [string, Partial<CustomerForm>, Partial<CardForm> | null, string | null][] = [
     ['all good (card)', {}, {}, null],

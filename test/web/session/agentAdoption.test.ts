@@ -7,7 +7,7 @@ import { API, network } from '../../support/network';
 import { sessionOf, withSession } from '../../support/session';
 
 /**
- * The server gives the visitor's agent (docs/api.md, "The visitor's agent"): an agent it did not
+ * The server gives the visitor's agent (docs/api.md#the-visitors-agent-given-by-the-server): an agent it did not
  * sign is answered with a new one in the reply's cookie, which the session takes once the call is back.
  */
 describe("the visitor's agent the server gave", () => {

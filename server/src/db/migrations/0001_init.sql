@@ -1,4 +1,4 @@
--- The whole product's schema. Names of events and partners follow [A-Za-z0-9_-]+ (ARCHITECTURE 3).
+-- The whole product's schema. Names of events and partners follow [A-Za-z0-9_-]+ (docs/api.md#basics).
 
 CREATE TABLE events (
   name        text PRIMARY KEY CHECK (name ~ '^[A-Za-z0-9_-]{1,64}$'),
@@ -142,7 +142,7 @@ CREATE TABLE contracts (
   kit            text NOT NULL DEFAULT '',
   n_coupons      integer NOT NULL CHECK (n_coupons >= 1),
   expires_at     timestamptz NOT NULL,
-  -- The next coupon the partner can hand out (SPEC: contract.last).
+  -- The next coupon the partner can hand out (the contract's `last`, docs/product.md#entities).
   next_coupon    text NOT NULL UNIQUE,
   created_by     text,
   created_at     timestamptz NOT NULL DEFAULT now(),

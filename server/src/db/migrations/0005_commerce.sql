@@ -1,4 +1,4 @@
--- Commerce: the order comes first (ARCHITECTURE section 4). The server prices the cart into an
+-- Commerce: the order comes first (docs/payments.md#the-order-comes-first). The server prices the cart into an
 -- order, a payment is bound to its order, and the provider's answers (the charge's reply, its
 -- webhook, the team's hand for a static Pix key) move the order.
 

@@ -1,4 +1,4 @@
--- Partner rules (issue 12).
+-- Partner rules.
 --
 -- Guesses of invitation hashes (POST /authorize_partner), per account: a row is written before the
 -- hash is looked up and stays when the guess was wrong (unknown hash, or a hash of another

@@ -1,5 +1,5 @@
 -- Booth results land in the guest's collection, the 360 platform is bound to the QR code on its
--- screen, and face captures belong to a visitor (docs/api.md, "Beyond the spec";
+-- screen, and face captures belong to a visitor (docs/api.md#beyond-the-spec;
 -- docs/devices.md).
 
 -- What the AI mirror and the 360 platform made for a visitor (agent), so the SPA can pick it up

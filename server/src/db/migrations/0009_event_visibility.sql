@@ -1,4 +1,4 @@
--- Who sees an event's media (docs/api.md, "Who may see an event"): 'public' (listed, open to
+-- Who sees an event's media (docs/api.md#who-may-see-an-event): 'public' (listed, open to
 -- anyone), 'link' (each media file opens for whoever has its unguessable link; the event's
 -- galleries and card need a login) or 'private' (everything needs a login). It replaces the boolean `visible`.
 ALTER TABLE events ADD COLUMN visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'link', 'private'));

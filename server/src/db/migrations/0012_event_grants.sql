@@ -1,4 +1,4 @@
--- Who was there (docs/api.md, "Who may see an event"): a link-only or private event opens to its
+-- Who was there (docs/api.md#who-may-see-an-event): a link-only or private event opens to its
 -- owner, the team, and the visitors it was granted to by their presence: a collect link of one of
 -- its photos opened (the file's random name is the secret), one of its packs added, or, for a
 -- link-only event, its own link (`?id=`) opened. A grant names a visitor's agent (`agent:{id}`)

@@ -1,4 +1,4 @@
--- What the AI mirror and the 360 platform make is the guest's, not the event's (issue 25): a
+-- What the AI mirror and the 360 platform make is the guest's, not the event's: a
 -- 'result' is stored under a random name, and no gallery, event card or `deviceLast` lists it
 -- (they read 'booth' media only). Results already stored leave the galleries now.
 ALTER TABLE media DROP CONSTRAINT media_role_check;

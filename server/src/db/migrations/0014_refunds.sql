@@ -1,4 +1,4 @@
--- A refund or a chargeback the provider reports (its webhook) moves the order it paid (issue 25):
+-- A refund or a chargeback the provider reports (its webhook) moves the order it paid:
 -- 'refunded' or 'charged_back', never paid again. The partner's deal follows the order's status.
 ALTER TABLE orders DROP CONSTRAINT orders_status_check;
 ALTER TABLE orders ADD CONSTRAINT orders_status_check CHECK (status IN ('pending', 'approved', 'rejected', 'refunded', 'charged_back'));

@@ -1,4 +1,4 @@
--- The routes' rate limits counted in the database (issue 26): every app server behind the balancer
+-- The routes' rate limits counted in the database: every app server behind the balancer
 -- counts the same requests, so N servers allow what one allows. One row per route and client,
 -- a fixed window each (what @fastify/rate-limit's own stores count). UNLOGGED: a count is worth
 -- nothing after a crash (it lives a minute), and the table is written on every limited request.

@@ -1,4 +1,4 @@
--- A booth's upload joins its galleries once its job has made its tile (issue 26): a phone told of
+-- A booth's upload joins its galleries once its job has made its tile: a phone told of
 -- a new photo asks for its thumbnail at once, and finds it made, instead of waiting for it to be
 -- made. Set when an upload is indexed with its job; cleared by the job whatever its outcome (a
 -- file that never decodes is listed without a picture, as before). Rows that exist are listed.

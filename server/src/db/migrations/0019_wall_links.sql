@@ -1,4 +1,4 @@
--- The live wall ('Telão', issue 27) of an event that is not public opens with a link its owner
+-- The live wall ('Telão') of an event that is not public opens with a link its owner
 -- makes: this key is the secret in it (made again to change it, set to null to revoke it). It
 -- lives on the event's row so that its change reaches every app server's memory of the event
 -- (migration 0011's trigger), and a revoked wall stops showing at once, files included.

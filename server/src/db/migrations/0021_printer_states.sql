@@ -1,4 +1,4 @@
--- A printer guests can trust (issue 27): each printer says what state it is in (ready, out of
+-- A printer guests can trust: each printer says what state it is in (ready, out of
 -- paper, out of ink, jammed) and when it was last heard from; one not heard from for a minute
 -- is offline (domain/printers.ts). A printer that is not ready takes no job: its jobs wait.
 CREATE TABLE printer_states (

@@ -1,4 +1,4 @@
--- 'Encontre minhas fotos' (issue 28): an event's owner turns face search on (off by default);
+-- 'Encontre minhas fotos': an event's owner turns face search on (off by default);
 -- then each booth photo of the event is indexed by a job: the faces found in it, each kept as its
 -- box and its descriptor (128 float32 numbers, 512 bytes), nothing else. Turning it off, or
 -- deleting the event or the photo, deletes them.

@@ -1,4 +1,4 @@
--- 'Encontre minhas fotos' (issue 28): a visitor's selfie is kept only as its descriptor (the image
+-- 'Encontre minhas fotos': a visitor's selfie is kept only as its descriptor (the image
 -- is never stored), for the visitor's session: 24 hours at most, and 'Apagar minhas fotos'
 -- deletes it at once.
 CREATE TABLE face_selfies (

@@ -1,4 +1,4 @@
--- 'Encontre minhas fotos' (issue 28): how many times each photo was claimed for indexing without
+-- 'Encontre minhas fotos': how many times each photo was claimed for indexing without
 -- an answer the photo is not blamed for. A photo that takes the face worker down is the oldest of
 -- its event, claimed first again and again: after three such claims it is left out as unreadable
 -- instead (server/src/domain/faceIndex.ts), and the event's other photos go on. A claim given back

@@ -1,4 +1,4 @@
--- Which app server holds each job it took (issue 40, db/jobHolders.ts): a worker records the job
+-- Which app server holds each job it took (db/jobHolders.ts): a worker records the job
 -- in the very statement that takes it, under its server's instance id, one row per worker,
 -- overwritten by its next fetch. An instance is alive while its holding connection is open
 -- (pg_stat_activity's application_name): the jobs of one that is not are handed back at once,

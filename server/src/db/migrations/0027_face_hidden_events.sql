@@ -1,4 +1,4 @@
--- 'Não me mostre' per event (issue 41). A hidden face (face_hidden: the face its agent asked to
+-- 'Não me mostre' per event. A hidden face (face_hidden: the face its agent asked to
 -- hide, the standing request) hides photos only in the events that agent's own search may search
 -- (the media gate opens them to it, with face search on): those it searched when it asked, and
 -- those it searches while it stays hidden. Elsewhere it hides nothing, so a picture of a guest

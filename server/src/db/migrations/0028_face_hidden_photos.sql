@@ -1,4 +1,4 @@
--- 'Não me mostre' by photo (issue 41): the photos a hidden face was found in, per event, written
+-- 'Não me mostre' by photo: the photos a hidden face was found in, per event, written
 -- when the face is hidden (or its hiding reaches an event) and when a photo of such an event is
 -- indexed. A search leaves them out with one join and reads no hidden face; before, each search
 -- compared every face it found with every face hidden in the event.

@@ -1,4 +1,4 @@
--- Mercado Pago's Orders API (issue 42): every purchase attempt (a card charge, a Pix) is a
+-- Mercado Pago's Orders API: every purchase attempt (a card charge, a Pix) is a
 -- Mercado Pago order, and the id stored in payments.id (and so orders.payment_id) is that order's.
 -- The rows made before were Payments API payments: they keep their ids, and only their own
 -- notifications (topic 'payment') still settle them, a refund or chargeback months later included.

@@ -1,4 +1,4 @@
--- Every event has a title people read (issue 43): owners type it and the name (the link's key) is
+-- Every event has a title people read: owners type it and the name (the link's key) is
 -- derived from it. Events made before, and any row written without one (the seed's events without
 -- a title, a script's insert), take their name as title; the owner can change it later.
 CREATE FUNCTION event_title_from_name() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { next, server, users } from './world';
 
 /**
- * The attacker who knows a visitor's id (issue 41), against a victim who has something to lose:
+ * The attacker who knows a visitor's id, against a victim who has something to lose:
  * grants to a link-only and a private event, a selfie that finds a photo, a 360 video, a mirror
  * session waiting for them. The matrix's `agentThief` caller (callers.ts) names fresh agents, which
  * hold nothing; this is the same browser against a visitor who holds all of that, before and after.

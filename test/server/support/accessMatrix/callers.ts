@@ -32,7 +32,7 @@ export type Caller =
   | 'partnerB'
   | 'team'
   /**
-   * A screen showing the wall of `privada` (issue 41), opened by the link its owner made: its
+   * A screen showing the wall of `privada`, opened by the link its owner made: its
    * browser's own visitor, signed out, and the wall's cookie. It sees the files the wall shows,
    * and nothing they name makes it a guest.
    */
@@ -154,7 +154,7 @@ export const device = (expected: Expected): Matrix => ({ ...anyone(401), ownDevi
 export const ok = (body: unknown): Expected => ({ status: 200, body });
 
 /**
- * A route of the private event `privada` (issue 25, "Who may see an event"): open to its owner,
+ * A route of the private event `privada` ("Who may see an event"): open to its owner,
  * the team and the guests who were there, signed in; a guest who was there but is signed out is
  * asked to sign in (401); anyone else gets what an unknown event gets (`stranger`, 404).
  */

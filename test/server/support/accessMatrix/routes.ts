@@ -51,7 +51,7 @@ import {
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 /**
- * A route that acts for the agent it names (docs/api.md, "The visitor's agent"): the visitor's own
+ * A route that acts for the agent it names (docs/api.md#the-visitors-agent-given-by-the-server): the visitor's own
  * browser sends that agent's cookies; the callers whose browsers send their own agent cookie, and
  * the attacker who learnt the agent, are someone else (403).
  */
@@ -128,7 +128,7 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'GET', url: '/api/live/ligada/pad' }),
     expected: linkOnly(200),
   },
-  // The live wall (issue 27): a public event's is anyone's; a private one's, its owner's and the
+  // The live wall: a public event's is anyone's; a private one's, its owner's and the
   // team's (and a wall link's, in test/server/wall.test.ts); a guest who was there is not enough.
   {
     route: 'GET /api/telao/:publicId',
@@ -257,7 +257,7 @@ export const ROWS: Row[] = [
     expected: optional(ok('yes'), ok('yes')),
   },
   {
-    // The free variant of a taken name (issue 43): nothing secret, anyone may ask, as check_bname.
+    // The free variant of a taken name: nothing secret, anyone may ask, as check_bname.
     route: 'GET /api/free_bname/:name',
     request: () => ({ method: 'GET', url: '/api/free_bname/festa_ana' }),
     expected: optional(200, 200),
@@ -597,7 +597,7 @@ export const ROWS: Row[] = [
     // The callers whose browsers send their own agent cookie: another agent's face is not theirs to send.
     expected: ownAgentOnly(200),
   },
-  // The rest of the face screen's calls (issue 28): the visitor's own, from their own browser.
+  // The rest of the face screen's calls: the visitor's own, from their own browser.
   {
     route: 'GET /api/fotos-do-rosto/:agent',
     request: () => ownAgentRequest('GET', (agent) => `/api/fotos-do-rosto/${agent}?eventos=festa_ana`),
@@ -837,13 +837,13 @@ export const ROWS: Row[] = [
     expected: { ...only('team', 200), owner: 200 },
   },
   {
-    // What people read of the event (issue 43): its owner and the team change it.
+    // What people read of the event: its owner and the team change it.
     route: 'PUT /api/events/:bname/title',
     request: () => ({ method: 'PUT', url: '/api/events/privada/title', payload: { title: 'Festa privada' } }),
     expected: { ...only('team', 200), owner: 200 },
   },
   {
-    // Counts of who may see it (issue 25): its owner and the team.
+    // Counts of who may see it: its owner and the team.
     route: 'GET /api/events/:bname/access',
     request: () => ({ method: 'GET', url: '/api/events/privada/access' }),
     expected: { ...only('team', 200), owner: 200 },

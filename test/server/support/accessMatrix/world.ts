@@ -253,7 +253,7 @@ export function withMatrixServer(): void {
     // Every signed-in caller has an account, so that the account routes answer what they hold.
     for (const user of [guest, owner, attendee, packHolder, invited, team])
       await setUp({ method: 'GET', url: '/api/updateAccount', token: user.token });
-    // Who may see `privada` (issue 25): its owner, a guest who opened one of its collect links, a
+    // Who may see `privada`: its owner, a guest who opened one of its collect links, a
     // guest who added one of its packs; each signed in on a browser that keeps its media cookie.
     await server.db.query("UPDATE events SET owner_uid = $1 WHERE name = 'privada'", [owner.uid]);
     await attend(server, 'privada', ATTENDEE_AGENT, attendee.token);

@@ -6,7 +6,10 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
-/** 'Encontre minhas fotos' on the owner's dashboard (issue 28): off by default, said before it is turned on, and how far the index is. */
+/**
+ * 'Encontre minhas fotos' on the owner's dashboard: off by default, said before it is turned on, and how far the index
+ * is.
+ */
 function serveDashboard(initial: FaceSearchStatusReply) {
   const state = { now: initial, puts: [] as unknown[], gets: 0 };
   network.use(
@@ -80,7 +83,7 @@ it('is off by default and says what it does; turned on, it shows the photos wait
   expect(
     await within(section).findByText('1.200 fotos analisadas · 0 na fila · 3.456 rostos encontrados'),
   ).toBeInTheDocument();
-  // Nothing waits, and new photos arrive from the booths: the counts still move, without a reload (issue 43).
+  // Nothing waits, and new photos arrive from the booths: the counts still move, without a reload.
   server.now = { enabled: true, indexed: 1200, waiting: 7, faces: 3456 };
   await nextPoll();
   expect(

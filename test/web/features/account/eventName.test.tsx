@@ -407,7 +407,8 @@ describe('naming the event in the dashboard', () => {
     expect(
       screen.getByText('O link precisa de pelo menos 4 caracteres: toque em Editar link para escrever outro.'),
     ).toBeInTheDocument();
-    // SPEC's check runs only on names longer than 3 characters: none is asked, none of its words shown.
+    // The name check (docs/product.md#event-dashboard) runs only on names longer than 3 characters: none is asked, none
+    // of its words shown.
     act(() => jest.advanceTimersByTime(2_000));
     expect(checks).toEqual([]);
     expect(screen.queryByText('Use somente letras, números, hífens (-), e underlines (_)')).not.toBeInTheDocument();

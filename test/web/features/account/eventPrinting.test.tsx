@@ -8,7 +8,10 @@ import { renderApp } from '../../../support/renderWithProviders';
 
 type Printers = EventPrintersReply;
 
-/** The owner's printing on the dashboard (issue 27): the paper, every printer's state and the queue; `printers` may change as the test goes. */
+/**
+ * The owner's printing on the dashboard: the paper, every printer's state and the queue; `printers` may change as the
+ * test goes.
+ */
 function serveDashboard(first?: Printers) {
   const saved: unknown[] = [];
   const now: { printers: Printers } = {

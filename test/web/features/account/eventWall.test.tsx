@@ -4,7 +4,7 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
-/** The owner's live wall on the dashboard (issue 27): open it, and give a TV its link. */
+/** The owner's live wall on the dashboard: open it, and give a TV its link. */
 const created = (visibility: string) => ({
   orderId: '123456789',
   eventName: 'Aniversário',

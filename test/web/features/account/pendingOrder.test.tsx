@@ -1,5 +1,5 @@
 /**
- * An order placed while signed out waits for a sign-in (SPEC section 4: the cookies transaction
+ * An order placed while signed out waits for a sign-in (docs/product.md#account: the cookies transaction
  * and loginRequired, every page but login, signup and account leading to /account). The customer
  * is told so, on the account page, instead of the 'not logged in' alert.
  */

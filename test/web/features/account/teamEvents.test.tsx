@@ -6,7 +6,7 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /**
- * The team's events (issue 27): the team finds any event and opens, from its account, the tools its
+ * The team's events: the team finds any event and opens, from its account, the tools its
  * owner has: who sees it, its wall, its printers.
  */
 const BIA: TeamEvent = {
@@ -115,7 +115,7 @@ it("opens an event's wall, printers and access from the list, one event at a tim
   );
   const printing = within(bia).getByRole('region', { name: 'Impressão' });
   expect(await within(printing).findByText('Na fila: 2 · Imprimindo: 0')).toBeInTheDocument();
-  // Its jammed printer is an alert at the top of the event's tools, named, with the prints waiting (issue 43).
+  // Its jammed printer is an alert at the top of the event's tools, named, with the prints waiting.
   expect(within(bia).getByRole('alert')).toHaveTextContent('Impressora parou: papel atolado.2 impressões esperando.');
   expect(printersAsked).toEqual(['casamento_bia']);
   // The private event's access to guests is there too; the public one has none to take.

@@ -535,7 +535,8 @@ describe('what happened to the payment is said, and follows the order by itself'
     expect(screen.getByRole('button', { name: 'Copiar código Pix' })).toBeInTheDocument();
     expect(nbsp(screen.getByText(/Valor:/).textContent)).toContain(DISCOUNTED);
 
-    // SPEC's redirect: signed out, /account tells of the order, its state and its code.
+    // The redirect after an order (docs/product.md#checkout): signed out, /account tells of the order, its state and
+    // its code.
     await wait(2_100);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(
@@ -571,7 +572,7 @@ describe('what happened to the payment is said, and follows the order by itself'
       ),
     );
     expect(router.state.location.pathname).toBe('/checkout');
-    // One live region says it all: SPEC's words are not a second message beside the refusal.
+    // One live region says it all: 'Pedido registrado com sucesso!' is not a second message beside the refusal.
     expect(screen.getByText('Pedido registrado com sucesso!').closest('[role="status"]')).toBe(paymentState());
     expect(
       screen.getAllByRole('status').filter((region) => /registrado|recusado/.test(region.textContent ?? '')),

@@ -59,7 +59,7 @@ const states = {
 const events = {
   // The identity is made by the action's prepare; a fixed one keeps the grid deterministic.
   paymentRequested: { type: paymentRequested.type, payload: { draft, order: fresh } },
-  // SPEC section 5 refuses the form (its alert is the flow's): no order, no methods.
+  // docs/product.md#checkout refuses the form (its alert is the flow's): no order, no methods.
   paymentRequestedNoName: {
     type: paymentRequested.type,
     payload: { draft: { ...draft, customer: { ...customer, name: ' ' } }, order: fresh },

@@ -4,7 +4,7 @@ import { network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
 
-/** 'Baixar todas' and 'Compartilhar' on 'Minha Coleção' (issue 27). */
+/** 'Baixar todas' and 'Compartilhar' on 'Minha Coleção'. */
 const photos = (n: number) =>
   Array.from({ length: n }, (_, i) => `/media/festa_ana/pad/foto-${String(i).padStart(2, '0')}.jpg`);
 

@@ -349,7 +349,7 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     await agree(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Permita o acesso à câmera para tirar a foto.');
     expect(screen.queryByRole('button', { name: 'Take image' })).not.toBeInTheDocument();
-    // A refusal is remembered by the browser: the steps to undo it, on both phones (issue 43).
+    // A refusal is remembered by the browser: the steps to undo it, on both phones.
     const alert = screen.getByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'No Android (Chrome)' })).toBeInTheDocument();
     expect(within(alert).getByRole('heading', { name: 'No iPhone (Safari)' })).toBeInTheDocument();

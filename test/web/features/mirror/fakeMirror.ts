@@ -42,7 +42,7 @@ export interface MirrorOptions {
 }
 
 /**
- * The mirror's side of SPEC section 7 for one QR code: every call is recorded (msw decodes the
+ * The mirror's side of docs/api.md#the-contracts-calls for one QR code: every call is recorded (msw decodes the
  * segments) in the order it came (`start/0`, `mode/Anime`, `get_last_image/0` ...).
  */
 export function fakeMirror({ images = [], failures = {} }: MirrorOptions = {}) {

@@ -6,7 +6,7 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
-// Closing the print's overlay reloads the page (SPEC section 4): not in jsdom.
+// Closing the print's overlay reloads the page (docs/product.md#packs): not in jsdom.
 jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
 const KNOWN: Record<string, string> = {

@@ -9,7 +9,7 @@ jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 jest.setTimeout(30_000);
 
 /**
- * The overlay after a print (issue 43) says what the print's status says, at every printer state:
+ * The overlay after a print says what the print's status says, at every printer state:
  * never 'é só retirar lá' while the printer is out of paper, jammed or gone.
  */
 const photo = '/media/festa_ana/pad/foto-01.jpg';

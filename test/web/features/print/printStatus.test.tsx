@@ -67,7 +67,7 @@ describe("the guest's print status", () => {
     server.printer = 'out_of_paper';
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
-    // The overlay says it too, not that the photo is there to pick up (issue 43).
+    // The overlay says it too, not that the photo is there to pick up.
     const overlay = await screen.findByRole('dialog', { name: 'Impressão na fila' });
     await user.click(within(overlay).getByRole('button', { name: 'Fechar' }));
     expect(
