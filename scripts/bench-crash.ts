@@ -36,6 +36,7 @@ import { HOLDER_NAME_PREFIX } from '../server/src/db/jobHolders';
 import { MEDIA_DERIVATIVES } from '../server/src/jobs/mediaDerivatives';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
+import { DEVICE_PATHS } from '../contract/devicePaths';
 
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 6);
@@ -135,7 +136,7 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
     } else if (kind === 'upload') {
       const body = uploads[(sequence + client) % uploads.length];
       const file = `${id}.jpg`;
-      const response = await fetch(`${base}/api/device/media?file=${file}`, {
+      const response = await fetch(`${base}${DEVICE_PATHS.media}?file=${file}`, {
         method: 'POST',
         headers: { 'x-device-id': CAMERA.id, 'x-device-key': CAMERA.key, 'Content-Type': 'image/jpeg' },
         body: new Uint8Array(body),

@@ -17,6 +17,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './lib/browser';
 import { median } from './lib/benchReport';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
+import { DEVICE_PATHS } from '../contract/devicePaths';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const EVERY_MS = Number(process.env.BENCH_EVERY_MS ?? 3_000);
@@ -95,7 +96,7 @@ async function delays(
       .toBuffer();
     const found: number[] = [];
     for (let i = 0; i < UPLOADS; i += 1) {
-      const response = await fetch(`${base}/api/device/media?file=${run}-${String(i).padStart(2, '0')}.jpg`, {
+      const response = await fetch(`${base}${DEVICE_PATHS.media}?file=${run}-${String(i).padStart(2, '0')}.jpg`, {
         method: 'POST',
         headers: { 'x-device-id': BOOTH.id, 'x-device-key': BOOTH.key, 'content-type': 'image/jpeg' },
         body: new Uint8Array(photo),

@@ -30,6 +30,7 @@ import { startLocalS3, type LocalS3 } from './lib/localS3';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 import { freePort } from '../tools/localStack/freePort';
+import { DEVICE_PATHS } from '../contract/devicePaths';
 
 const VENUE = process.argv.includes('--venue');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -203,7 +204,7 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
       const file = `festa-${run}-${index}-${n}.jpg`;
       const response = await timed(
         'booth upload',
-        `/api/device/media?file=${file}`,
+        `${DEVICE_PATHS.media}?file=${file}`,
         { method: 'POST', headers, body: new Uint8Array(photos[index]) },
         (s) => s === 200,
       );
@@ -237,13 +238,13 @@ async function party(base: string, run: string, photos: Buffer[]): Promise<RunFi
   async function printer(): Promise<void> {
     const headers = { 'x-device-id': 'impressora-1', 'x-device-key': 'demo-key-impressora-1' };
     while (Date.now() < end) {
-      const response = await timed('printer jobs', '/api/device/print-jobs', { headers }, (s) => s === 200);
+      const response = await timed('printer jobs', DEVICE_PATHS.printJobs, { headers }, (s) => s === 200);
       if (response?.status === 200) {
         const jobs = (await response.json()) as { id: number }[];
         for (const job of jobs)
           await timed(
             'printer jobs',
-            `/api/device/print-jobs/${job.id}/printed`,
+            DEVICE_PATHS.printJobPrinted(job.id),
             { method: 'POST', headers },
             (s) => s === 200,
           );

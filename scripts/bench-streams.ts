@@ -27,6 +27,7 @@ import { median } from './lib/benchReport';
 import type { ClientCommand, ClientReply } from './lib/streamClients';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
+import { DEVICE_PATHS } from '../contract/devicePaths';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 300);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 7);
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
         const before = { ...counts, xact: await xactCommit(), own: ownStatements };
         uploaded += 1;
         const file = `streams-${String(uploaded).padStart(3, '0')}.jpg`;
-        const response = await fetch(`${stackUrl}/api/device/media?file=${file}`, {
+        const response = await fetch(`${stackUrl}${DEVICE_PATHS.media}?file=${file}`, {
           method: 'POST',
           headers: { 'x-device-id': BOOTH.id, 'x-device-key': BOOTH.key, 'content-type': 'image/jpeg' },
           body: new Uint8Array(photo),

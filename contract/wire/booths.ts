@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_COLLECT_FOUND, MAX_FACE_SEARCH_EVENTS } from '../faceSearch';
 import { ProductList } from './common';
+import { DeviceKindSchema } from './devices';
 import { PrinterSeenSchema } from './events';
 import { Identifier, StringEnum, Strings } from './primitives';
 
@@ -91,7 +92,7 @@ export type CollectFoundReply = Static<typeof CollectFoundReply>;
 /** A device as the team sees it (`GET /team/devices`): never its key, only whether it has one. */
 export const TeamDevice = Type.Object({
   id: Type.String(),
-  kind: StringEnum(['booth', 'printer', 'mirror', 'ultra'] as const),
+  kind: DeviceKindSchema,
   /** Its event's name, or '' when it is on none. */
   event: Type.String(),
   /** Its booth mode, or ''. */

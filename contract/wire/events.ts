@@ -190,9 +190,6 @@ export const PrintSettings = Type.Object(
 );
 export type PrintSettings = Static<typeof PrintSettings>;
 
-export const PrinterStateReport = Type.Object({ state: PrinterStateSchema }, { additionalProperties: false });
-export type PrinterStateReport = Static<typeof PrinterStateReport>;
-
 /** `GET /events/{bname}/impressoras`: the event's printers and its print queue, for its owner and the team. */
 export const EventPrintersReply = Type.Object({
   /**

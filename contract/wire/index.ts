@@ -13,6 +13,7 @@ export * from './leads';
 export * from './events';
 export * from './account';
 export * from './booths';
+export * from './devices';
 export * from './shop';
 export * from './partner';
 export * from './privacy';

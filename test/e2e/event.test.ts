@@ -11,6 +11,7 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed, seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { newGuest } from './support/guest';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let browser: Browser;
 
@@ -270,7 +271,7 @@ async function uploadAsFeedBooth(file: string, colour: string): Promise<string> 
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-  const response = await fetch(`${baseUrl()}/api/device/media?file=${file}`, {
+  const response = await fetch(`${baseUrl()}${DEVICE_PATHS.media}?file=${file}`, {
     method: 'POST',
     headers: { 'x-device-id': FEED_DEVICE.id, 'x-device-key': FEED_DEVICE.key, 'content-type': 'image/jpeg' },
     body: photo,

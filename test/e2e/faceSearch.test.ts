@@ -18,6 +18,7 @@ import { baseUrl } from './support/browser';
 import { demoSeed } from './support/demoSeed';
 import { browserWithFaceCamera, takeSelfie } from './support/fakeCamera';
 import { logIn, newGuest } from './support/guest';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
 
@@ -33,7 +34,7 @@ afterAll(() => closeBrowser());
 /** Sends a demo photo as festa_ana's pad booth; its media URL. */
 async function boothPhoto(sample: number, file: string): Promise<string> {
   if (!PAD?.key) throw new Error('the demo seed has no cabine-pad with a readable key');
-  const response = await fetch(`${baseUrl()}/api/device/media?file=${file}`, {
+  const response = await fetch(`${baseUrl()}${DEVICE_PATHS.media}?file=${file}`, {
     method: 'POST',
     headers: { 'x-device-id': PAD.id, 'x-device-key': PAD.key, 'content-type': 'image/jpeg' },
     body: new Uint8Array(demoPhoto(sample)),

@@ -17,6 +17,7 @@ import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -148,7 +149,7 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await page.getByText('Visibilidade do evento salva.').waitFor();
 
   // After it, a new photo from the booth gets a random name.
-  const upload = await fetch(`${baseUrl()}/api/device/media?file=foto-03.jpg`, {
+  const upload = await fetch(`${baseUrl()}${DEVICE_PATHS.media}?file=foto-03.jpg`, {
     method: 'POST',
     headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key, 'content-type': 'image/jpeg' },
     body: fs.readFileSync(path.join(seedDir, 'foto.jpg')),
@@ -219,7 +220,7 @@ it('the owner makes the event private: signed out its photos do not load, signed
 
   // The booth's screen shows a QR code signed for minutes: whoever scans it was there, even the
   // stranger's account, which gets the booth's last photo.
-  const screenLink = await fetch(`${baseUrl()}/api/device/last-photo-link`, {
+  const screenLink = await fetch(`${baseUrl()}${DEVICE_PATHS.lastPhotoLink}`, {
     headers: { 'x-device-id': `totem-${tag}`, 'x-device-key': key },
   });
   expect(screenLink.status).toBe(200);
@@ -265,13 +266,16 @@ it("a signed-out guest opens a private event's collect link, signs in (or signs 
   });
   // The booth uploads two photos: a private event's get random names, the collect links guests scan.
   const upload = async () => {
-    const reply = await fetch(`${baseUrl()}/api/device/media?file=foto-${crypto.randomBytes(3).toString('hex')}.jpg`, {
-      method: 'POST',
-      headers: { 'x-device-id': `totem-volta-${tag}`, 'x-device-key': key, 'content-type': 'image/jpeg' },
-      body: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7c3aed' } })
-        .jpeg()
-        .toBuffer(),
-    });
+    const reply = await fetch(
+      `${baseUrl()}${DEVICE_PATHS.media}?file=foto-${crypto.randomBytes(3).toString('hex')}.jpg`,
+      {
+        method: 'POST',
+        headers: { 'x-device-id': `totem-volta-${tag}`, 'x-device-key': key, 'content-type': 'image/jpeg' },
+        body: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7c3aed' } })
+          .jpeg()
+          .toBuffer(),
+      },
+    );
     expect(reply.status).toBe(200);
     return ((await reply.json()) as { url: string }).url;
   };
@@ -334,7 +338,7 @@ it("the team gives a new booth its key from 'Dispositivos': shown once, it conne
   // A booth seeded without a key: it cannot connect until the team makes one.
   await seed('keyless', { devices: [{ id, kind: 'booth', event: 'festa_ana', mode: 'pad' }] });
   const me = (key: string) =>
-    fetch(`${baseUrl()}/api/device/me`, { headers: { 'x-device-id': id, 'x-device-key': key } }).then(
+    fetch(`${baseUrl()}${DEVICE_PATHS.me}`, { headers: { 'x-device-id': id, 'x-device-key': key } }).then(
       (reply) => reply.status,
     );
   expect(await me('qualquer-coisa')).toBe(401);

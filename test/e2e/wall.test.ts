@@ -25,6 +25,7 @@ import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let browser: Browser;
 
@@ -48,7 +49,7 @@ async function upload(base: string, file: string, colour: string): Promise<strin
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-  const response = await fetch(`${base}/api/device/media?file=${file}`, {
+  const response = await fetch(`${base}${DEVICE_PATHS.media}?file=${file}`, {
     method: 'POST',
     headers: { 'x-device-id': FEED_DEVICE.id, 'x-device-key': FEED_DEVICE.key, 'content-type': 'image/jpeg' },
     body: photo,
@@ -258,7 +259,7 @@ describe('a night of photos on the wall', () => {
   let publicId = '';
 
   const uploadTo = async (n: number): Promise<string> => {
-    const response = await fetch(`${baseUrl()}/api/device/media?file=nova-${n}.jpg`, {
+    const response = await fetch(`${baseUrl()}${DEVICE_PATHS.media}?file=nova-${n}.jpg`, {
       method: 'POST',
       headers: { 'x-device-id': device.id, 'x-device-key': device.key, 'content-type': 'image/jpeg' },
       body: new Uint8Array(await nightPhoto(n)),

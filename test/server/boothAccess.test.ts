@@ -1,6 +1,7 @@
 import { attend, basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { BOOTH_CODE_WINDOW_MS, boothCode, isBoothCode } from '../../server/src/domain/boothCodes';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * A device's last media (`deviceLast`) and the 360 video (`ultraLast`) are an event's media: they
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
   await server.call({
     method: 'POST',
-    url: '/api/device/ultra/session',
+    url: DEVICE_PATHS.ultraSession,
     headers: ultra2,
     payload: { qrid: 'qrprivada1' },
   });
@@ -48,10 +49,10 @@ beforeAll(async () => {
       })
     ).body,
   ).toBe('success');
-  await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra2 });
+  await server.call({ method: 'GET', url: DEVICE_PATHS.ultraSettings, headers: ultra2 });
   const video = await server.call({
     method: 'POST',
-    url: '/api/device/ultra/video?file=giro-p.mp4',
+    url: `${DEVICE_PATHS.ultraVideo}?file=giro-p.mp4`,
     headers: { ...ultra2, 'content-type': 'video/mp4' },
     payload: mp4(),
   });
@@ -121,7 +122,7 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     const linkOf = async (device: string) => {
       const reply = await server.call({
         method: 'GET',
-        url: '/api/device/last-photo-link',
+        url: DEVICE_PATHS.lastPhotoLink,
         headers: { 'x-device-id': device, 'x-device-key': KEY },
       });
       expect(reply.statusCode).toBe(200);
@@ -213,7 +214,7 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
       server.call({ method: 'GET', url: '/api/ultraLast/ultra2/privada?agent=agentq001', ...who });
     await server.call({
       method: 'POST',
-      url: '/api/device/ultra/session',
+      url: DEVICE_PATHS.ultraSession,
       headers: ultra2,
       payload: { qrid: 'qrprivada2' },
     });
@@ -261,14 +262,14 @@ describe('GET /api/agentResults/{agent}', () => {
       ['qrcode102', 'agenty001', 'giro-y1.mp4'],
       ['qrcode103', 'agentz001', 'giro-z2.mp4'],
     ]) {
-      await server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultra1, payload: { qrid } });
+      await server.call({ method: 'POST', url: DEVICE_PATHS.ultraSession, headers: ultra1, payload: { qrid } });
       expect(
         (await get(`/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${agent}`, undefined, agent)).body,
       ).toBe('success');
-      await server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra1 });
+      await server.call({ method: 'GET', url: DEVICE_PATHS.ultraSettings, headers: ultra1 });
       const video = await server.call({
         method: 'POST',
-        url: `/api/device/ultra/video?file=${file}`,
+        url: `${DEVICE_PATHS.ultraVideo}?file=${file}`,
         headers: { ...ultra1, 'content-type': 'video/mp4' },
         payload: mp4(),
       });

@@ -1,5 +1,6 @@
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let server: TestServer;
 /** A signed-in guest whose account was created from the browser of agent `agenta001`. */
@@ -68,7 +69,7 @@ describe('the AI mirror', () => {
   beforeAll(async () => {
     const opened = await server.call({
       method: 'POST',
-      url: '/api/device/mirror/session',
+      url: DEVICE_PATHS.mirrorSession,
       headers: mirrorDevice,
       payload: { sessionHash: 'sessao001' },
     });
@@ -89,16 +90,16 @@ describe('the AI mirror', () => {
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: 'no_image' });
     expect(await text(`${guest}/prompt/Samurai`)).toEqual({ status: 200, body: 'prompt_ok' });
 
-    const job = await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice });
+    const job = await server.call({ method: 'GET', url: DEVICE_PATHS.mirrorJob, headers: mirrorDevice });
     expect(job.json()).toEqual({ mode: 'Anime', prompt: 'Samurai', session: 'sessao001' });
-    expect(
-      (await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice })).statusCode,
-    ).toBe(204);
+    expect((await server.call({ method: 'GET', url: DEVICE_PATHS.mirrorJob, headers: mirrorDevice })).statusCode).toBe(
+      204,
+    );
     expect(await text(`${guest}/get_last_image/0`)).toEqual({ status: 200, body: 'no_image' });
 
     const image = await server.call({
       method: 'POST',
-      url: '/api/device/mirror/image?file=ia-001.jpg',
+      url: `${DEVICE_PATHS.mirrorImage}?file=ia-001.jpg`,
       headers: { ...mirrorDevice, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });
@@ -125,13 +126,13 @@ describe('the AI mirror', () => {
   it('gives an image nobody asked for to nobody', async () => {
     await server.call({
       method: 'POST',
-      url: '/api/device/mirror/session',
+      url: DEVICE_PATHS.mirrorSession,
       headers: mirrorDevice,
       payload: { sessionHash: 'sessao002' },
     });
     const image = await server.call({
       method: 'POST',
-      url: '/api/device/mirror/image?file=ia-sobra.jpg',
+      url: `${DEVICE_PATHS.mirrorImage}?file=ia-sobra.jpg`,
       headers: { ...mirrorDevice, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });
@@ -139,7 +140,7 @@ describe('the AI mirror', () => {
     expect((await server.db.query('SELECT url FROM agent_results')).rows).toEqual([{ url: mirrorImage }]);
     await server.call({
       method: 'POST',
-      url: '/api/device/mirror/session',
+      url: DEVICE_PATHS.mirrorSession,
       headers: mirrorDevice,
       payload: { sessionHash: 'sessao001' },
     });
@@ -149,7 +150,7 @@ describe('the AI mirror', () => {
     expect((await text(`${guest}/start/0`)).body).toBe('start_ok');
     expect((await text(`${guest}/mode/custom`)).body).toBe('mode_ok');
     expect((await text(`${guest}/prompt/${encodeURIComponent('um gato astronauta? 100%')}`)).body).toBe('prompt_ok');
-    const job = await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirrorDevice });
+    const job = await server.call({ method: 'GET', url: DEVICE_PATHS.mirrorJob, headers: mirrorDevice });
     expect(job.json()).toMatchObject({ mode: 'custom', prompt: 'um gato astronauta? 100%' });
     await text(`${guest}/restart/0`);
   });
@@ -177,14 +178,14 @@ describe('the AI mirror', () => {
 
 describe('the 360 platform', () => {
   const openQr = (qrid: string) =>
-    server.call({ method: 'POST', url: '/api/device/ultra/session', headers: ultraDevice, payload: { qrid } });
-  const takeSettings = () => server.call({ method: 'GET', url: '/api/device/ultra/settings', headers: ultraDevice });
+    server.call({ method: 'POST', url: DEVICE_PATHS.ultraSession, headers: ultraDevice, payload: { qrid } });
+  const takeSettings = () => server.call({ method: 'GET', url: DEVICE_PATHS.ultraSettings, headers: ultraDevice });
   /** The video the platform made for agenta001 first. */
   let firstVideo = '';
   const postVideo = (file: string) =>
     server.call({
       method: 'POST',
-      url: `/api/device/ultra/video?file=${file}`,
+      url: `${DEVICE_PATHS.ultraVideo}?file=${file}`,
       headers: { ...ultraDevice, 'content-type': 'video/mp4' },
       payload: mp4(),
     });
@@ -331,14 +332,14 @@ describe('the 360 platform', () => {
       (
         await server.call({
           method: 'POST',
-          url: '/api/device/ultra/session',
+          url: DEVICE_PATHS.ultraSession,
           headers: mirrorDevice,
           payload: { qrid: 'qrcode009' },
         })
       ).statusCode,
     ).toBe(403);
     expect(
-      (await server.call({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: 'qrcode009' } }))
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.ultraSession, payload: { qrid: 'qrcode009' } }))
         .statusCode,
     ).toBe(401);
     expect((await openQr('x/../y')).statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
 } from '../../server/src/domain/deviceAuth';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /** The limits as the table says them (scale 1), unlike the other test servers' raised ones. */
 let server: TestServer;
@@ -21,7 +22,7 @@ let nextAddress = 0;
 const newAddress = () => `198.51.100.${(nextAddress += 1)}`;
 
 const takeJobs = (headers: Record<string, string>, remoteAddress: string) =>
-  server.call({ method: 'GET', url: '/api/device/print-jobs', headers, remoteAddress });
+  server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers, remoteAddress });
 
 const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
 
@@ -80,7 +81,7 @@ describe('failed device authentications', () => {
       (
         await server.call({
           method: 'GET',
-          url: '/api/device/me',
+          url: DEVICE_PATHS.me,
           headers: { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera },
           remoteAddress: newAddress(),
         })

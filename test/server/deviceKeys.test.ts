@@ -5,6 +5,7 @@ import { seedDeviceKeys } from '../../server/src/seed/loadSeed';
 import type { SeedFile } from '../../server/src/seed/seedFormat';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * Device keys ('Devices'): made by the server (at least 128 bits), stored only as an HMAC
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const me = (id: string, key: string) =>
-  server.call({ method: 'GET', url: '/api/device/me', headers: { 'x-device-id': id, 'x-device-key': key } });
+  server.call({ method: 'GET', url: DEVICE_PATHS.me, headers: { 'x-device-id': id, 'x-device-key': key } });
 const keyHashOf = async (id: string) =>
   (await server.db.query<{ key_hash: string }>('SELECT key_hash FROM devices WHERE id = $1', [id])).rows[0]?.key_hash;
 const rotate = (id: string, token?: string) =>

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { PrintJob } from '../../contract/wire';
 
 let server: TestServer;
 
@@ -18,7 +20,7 @@ const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer
 async function upload(file: string, body: Buffer, headers: Record<string, string> = camera, type = 'image/jpeg') {
   return server.call({
     method: 'POST',
-    url: `/api/device/media?file=${encodeURIComponent(file)}`,
+    url: `${DEVICE_PATHS.media}?file=${encodeURIComponent(file)}`,
     headers: { ...headers, 'content-type': type },
     payload: body,
   });
@@ -106,23 +108,23 @@ describe('a printer station', () => {
     await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}?request=tap-first-print-0001` });
     await server.call({ method: 'GET', url: `/api/print/PACK5/${photo}?request=tap-second-print-0002` });
 
-    const jobs = await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer });
+    const jobs = await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer });
     expect(jobs.statusCode).toBe(200);
-    const list = jobs.json() as { id: number; packHash: string; url: string }[];
+    const list = jobs.json<PrintJob[]>();
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ packHash: 'PACK5', url: '/media/festa_ana/pad/a1.jpg' });
-    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json()).toEqual([]);
+    expect((await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json()).toEqual([]);
 
     for (const job of list) {
       const done = await server.call({
         method: 'POST',
-        url: `/api/device/print-jobs/${job.id}/printed`,
+        url: DEVICE_PATHS.printJobPrinted(job.id),
         headers: printer,
       });
       expect(done.json()).toEqual({ status: 'printed' });
     }
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${list[0].id}/printed`, headers: printer }))
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(list[0].id), headers: printer }))
         .statusCode,
     ).toBe(404);
     const statuses = await server.db.query('SELECT status FROM print_jobs');
@@ -134,26 +136,26 @@ describe('a printer station', () => {
       method: 'GET',
       url: `/api/print/PACK5/${encodeURIComponent('/media/festa_ana/pad/a2.jpg')}?request=tap-crashed-printer1`,
     });
-    const [job] = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
-      id: number;
-    }[];
+    const [job] = (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<
+      PrintJob[]
+    >();
     await server.db.query("UPDATE print_jobs SET claimed_at = now() - interval '11 minutes' WHERE id = $1", [job.id]);
-    const again = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
-      id: number;
-    }[];
+    const again = (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<
+      PrintJob[]
+    >();
     expect(again.map((j) => j.id)).toEqual([job.id]);
   });
 
   it('refuses cameras and odd job ids', async () => {
-    expect((await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: camera })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: camera })).statusCode).toBe(403);
     expect(
-      (await server.call({ method: 'POST', url: '/api/device/print-jobs/abc/printed', headers: printer })).statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted('abc'), headers: printer })).statusCode,
     ).toBe(400);
     expect(
       (
         await server.call({
           method: 'POST',
-          url: '/api/device/print-jobs/99999999999999999999/printed',
+          url: DEVICE_PATHS.printJobPrinted('99999999999999999999'),
           headers: printer,
         })
       ).statusCode,

@@ -6,6 +6,7 @@ import { createMediaStorage, DISPLAY_RUNNING, DISPLAY_WAITING } from '../../serv
 import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, gif, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * The display rendition of a still photo (`/display/{event}/{mode}/{file}.webp`): what the collect
@@ -35,7 +36,7 @@ function photo(width: number, height: number, options: { orientation?: number } 
 function upload(file: string, body: Buffer, type = 'image/jpeg') {
   return server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: { ...camera, 'content-type': type },
     payload: body,
   });
@@ -77,7 +78,7 @@ describe('a photo uploaded by a booth', () => {
   it('has none when it is a GIF (drawn as it is, moving) or a video', async () => {
     const boomerang = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=giro.gif',
+      url: `${DEVICE_PATHS.media}?file=giro.gif`,
       headers: { ...camera, 'content-type': 'image/gif' },
       payload: await gif(),
     });
@@ -88,7 +89,7 @@ describe('a photo uploaded by a booth', () => {
     const ultra = { 'x-device-id': 'ultra1', 'x-device-key': DEVICE_KEYS.ultra };
     const made = await server.call({
       method: 'POST',
-      url: '/api/device/ultra/video?file=volta.mp4',
+      url: `${DEVICE_PATHS.ultraVideo}?file=volta.mp4`,
       headers: { ...ultra, 'content-type': 'video/mp4' },
       payload: mp4(),
     });

@@ -4,6 +4,7 @@ import { backTo } from '../../server/src/http/downloadRefusalPage';
 import { zipDisposition, zipEntries } from '../../server/src/http/zipDownload';
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * 'Baixar todas': a booth gallery's files in one ZIP, streamed from the store, to
@@ -23,7 +24,7 @@ beforeAll(async () => {
       (
         await server.call({
           method: 'POST',
-          url: `/api/device/media?file=${file}`,
+          url: `${DEVICE_PATHS.media}?file=${file}`,
           headers: camera,
           payload: await jpeg(300, 200, colour),
         })

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { RATE_LIMITS } from '../../server/src/http/rateLimits';
 import { DEVICE_KEYS, basicSeed, gif, jpeg, mp4 } from './support/fixtures';
 import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let dataDir: string;
 let seedFile: string;
@@ -58,7 +59,7 @@ it('keeps every acknowledged write across a SIGKILL of the server and its databa
   }
   expect(leads).toHaveLength(leadCount);
 
-  const upload = await fetch(`${base}/api/device/media?file=ultima.jpg`, {
+  const upload = await fetch(`${base}${DEVICE_PATHS.media}?file=ultima.jpg`, {
     method: 'POST',
     headers: { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera, 'Content-Type': 'image/jpeg' },
     body: new Uint8Array(await jpeg(640, 480)),

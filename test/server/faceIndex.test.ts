@@ -19,6 +19,7 @@ import { faceIndexJob, scheduleFaceIndexSweep, type FaceIndexQueue } from '../..
 import { configuredMediaStorage, mediaKey } from '../../server/src/storage/mediaStorage';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * Faces indexed as photos arrive: off by default; turned on by the event's owner or the
@@ -43,7 +44,7 @@ afterAll(() => server.close());
 async function upload(file: string, bytes: Buffer): Promise<string> {
   const sent = await server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: camera,
     payload: bytes,
   });

@@ -14,6 +14,7 @@ import type { FoundFace } from '../../server/src/faces/faceModel';
 import { dataUrl, demoPhoto, faceCrop } from '../support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * The search of 'Encontre minhas fotos', on the group photos shipped in
@@ -40,7 +41,7 @@ async function selfie(sample: number, face: number): Promise<Float32Array> {
 async function boothPhoto(sample: number, file: string): Promise<string> {
   const sent = await server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: camera,
     payload: demoPhoto(sample),
   });

@@ -8,6 +8,7 @@ import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
 import { attend, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let server: TestServer;
 let user: TestUser;
@@ -142,7 +143,7 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
   const uploadPolaroid = async (file: string) => {
     const response = await server.call({
       method: 'POST',
-      url: `/api/device/media?file=${file}`,
+      url: `${DEVICE_PATHS.media}?file=${file}`,
       headers: { ...polaroidBooth, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });
@@ -318,7 +319,7 @@ describe("an event's cover and profile images", () => {
   it("a photo the booth uploads is a guest's photo: in the gallery and counted", async () => {
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=capa-nova.jpg',
+      url: `${DEVICE_PATHS.media}?file=capa-nova.jpg`,
       headers: { ...feedBooth, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let server: TestServer;
 let user: TestUser;
@@ -266,7 +267,7 @@ describe('hostile input never gets a 5xx', () => {
     '/api/sandbox/pix/{x}/pay',
     '/api/team_orders/{x}',
     '/api/webhooks/mercadopago?data.id={x}&type=payment',
-    '/api/device/media?file={x}',
+    `${DEVICE_PATHS.media}?file={x}`,
   ];
   const bodies: unknown[] = [
     null,

@@ -8,6 +8,7 @@ import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 let dataDir: string;
 beforeEach(() => {
@@ -134,7 +135,7 @@ describe('a device upload into a full event folder', () => {
       const send = async (file: string) =>
         server.call({
           method: 'POST',
-          url: `/api/device/media?file=${file}`,
+          url: `${DEVICE_PATHS.media}?file=${file}`,
           headers: { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera, 'content-type': 'image/jpeg' },
           payload: await jpeg(),
         });

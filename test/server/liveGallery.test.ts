@@ -1,6 +1,7 @@
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { follow } from './support/followStream';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * A booth gallery's live stream (GET /api/live/:bname/:type, docs/api.md#live-galleries): the
@@ -24,7 +25,7 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 const upload = async (file: string) =>
   server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: { ...camera, 'content-type': 'image/jpeg' },
     payload: await jpeg(320, 240),
   });
@@ -59,7 +60,7 @@ describe("a booth gallery's live stream", () => {
       await live.next(1);
       const sent = await other.call({
         method: 'POST',
-        url: '/api/device/media?file=pelo-outro.jpg',
+        url: `${DEVICE_PATHS.media}?file=pelo-outro.jpg`,
         headers: { ...camera, 'content-type': 'image/jpeg' },
         payload: await jpeg(320, 240),
       });

@@ -19,6 +19,7 @@ import type { ObjectStore } from '../../server/src/storage/objectStore';
 import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * Thumbnails, display renditions and video posters are jobs in PostgreSQL: an upload
@@ -40,7 +41,7 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 const upload = async (file: string) =>
   server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: { ...camera, 'content-type': 'image/jpeg' },
     payload: await jpeg(640, 480),
   });
@@ -151,7 +152,7 @@ describe("an upload's derivatives", () => {
     const before = (await queued()).length;
     const refused = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=falsa.jpg',
+      url: `${DEVICE_PATHS.media}?file=falsa.jpg`,
       headers: { ...camera, 'content-type': 'image/jpeg' },
       payload: Buffer.from('not a jpeg at all'),
     });

@@ -6,6 +6,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 import { photoWithFaces } from '../support/faceSelfies';
 import { startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * The product with its media in a bucket (MEDIA_STORE=s3): what a booth uploads, its
@@ -59,7 +60,7 @@ describe('media in a bucket', () => {
     const photo = await jpeg(800, 600);
     const upload = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=balde-01.jpg',
+      url: `${DEVICE_PATHS.media}?file=balde-01.jpg`,
       headers: { ...camera, 'content-type': 'image/jpeg' },
       payload: photo,
     });
@@ -100,7 +101,7 @@ describe('media in a bucket', () => {
     const video = mp4();
     const upload = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=giro-balde.mp4',
+      url: `${DEVICE_PATHS.media}?file=giro-balde.mp4`,
       headers: { ...camera, 'content-type': 'video/mp4' },
       payload: video,
     });

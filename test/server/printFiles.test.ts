@@ -9,6 +9,8 @@ import { purgeExpired } from '../../server/src/domain/privacy';
 import { markPrintFileMade } from '../../server/src/domain/printJobs';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { PrintJob } from '../../contract/wire';
 
 /**
  * A QR code on every print: a print job's file is the photo laid out for its event's
@@ -34,7 +36,7 @@ async function uploaded(file: string): Promise<string> {
   const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
   const sent = await server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: { ...camera, 'content-type': 'image/jpeg' },
     payload: await jpeg(320, 240),
   });
@@ -66,17 +68,8 @@ async function print(url = PHOTO): Promise<string> {
   return pack;
 }
 
-interface TakenJob {
-  id: number;
-  packHash: string;
-  url: string;
-  file: string;
-}
-
-async function take(pack: string): Promise<TakenJob> {
-  const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
-    TakenJob[]
-  >();
+async function take(pack: string): Promise<PrintJob> {
+  const jobs = (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<PrintJob[]>();
   const job = jobs.find((one) => one.packHash === pack);
   if (!job) throw new Error(`no job of ${pack}`);
   return job;
@@ -100,7 +93,7 @@ describe("a print job's file", () => {
     expect(await store().head(printFileKey(Number(rows[0].id)))).not.toBeNull();
 
     const job = await take(pack);
-    expect(job.file).toBe(`/api/device/print-jobs/${job.id}/file`);
+    expect(job.file).toBe(DEVICE_PATHS.printJobFile(job.id));
     const response = await server.call({ method: 'GET', url: job.file, headers: printer });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
@@ -134,8 +127,7 @@ describe("a print job's file", () => {
     expect(await store().head(printFileKey(job.id))).not.toBeNull();
 
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer })).statusCode,
     ).toBe(200);
     expect(await store().head(printFileKey(job.id))).toBeNull();
     // Printed: nothing to print any more, and no copy made again.
@@ -148,7 +140,7 @@ describe("a print job's file", () => {
     const pack = await print();
     await server.jobsDone();
     const { rows } = await server.db.query<{ id: string }>('SELECT id FROM print_jobs WHERE pack_hash = $1', [pack]);
-    const file = `/api/device/print-jobs/${rows[0].id}/file`;
+    const file = DEVICE_PATHS.printJobFile(rows[0].id);
     // Not taken yet: no printer has it.
     expect((await server.call({ method: 'GET', url: file, headers: printer })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: file })).statusCode).toBe(401);
@@ -157,7 +149,7 @@ describe("a print job's file", () => {
     await take(pack);
     expect((await server.call({ method: 'GET', url: file, headers: printer })).statusCode).toBe(200);
     expect(
-      (await server.call({ method: 'GET', url: '/api/device/print-jobs/abc/file', headers: printer })).statusCode,
+      (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobFile('abc'), headers: printer })).statusCode,
     ).toBe(400);
   });
 
@@ -189,8 +181,8 @@ describe("a print job's file", () => {
     expect(await copiesOf(pack)).toBe(1);
     expect(await store().head(printFileKey(Number(job.id)))).toBeNull();
     // No printer is handed it.
-    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
-      TakenJob[]
+    const jobs = (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<
+      PrintJob[]
     >();
     expect(jobs.map((one) => one.packHash)).not.toContain(pack);
   });

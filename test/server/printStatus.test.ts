@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { PrintJob } from '../../contract/wire';
 
 let server: TestServer;
 
@@ -47,16 +49,15 @@ describe('the status of a print request', () => {
     await server.call({ method: 'GET', url: `/api/print/${pack}/${photo}?request=${newRequestId()}` });
     expect((await status(pack, request)).json()).toEqual({ status: 'queued', copies: 1 });
 
-    const jobs = (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json() as {
-      id: number;
-      packHash: string;
-    }[];
+    const jobs = (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<
+      PrintJob[]
+    >();
     const mine = jobs.filter((job) => job.packHash === pack);
     expect(mine).toHaveLength(2);
     expect((await status(pack, request)).json()).toEqual({ status: 'printing', copies: 1 });
 
     for (const job of jobs)
-      await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer });
+      await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer });
     expect((await status(pack, request)).json()).toEqual({ status: 'printed', copies: 1 });
   });
 

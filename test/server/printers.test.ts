@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { PrintJob } from '../../contract/wire';
 
 /**
  * A printer guests can trust: the printer says its state and each job's outcome; one
@@ -22,11 +24,9 @@ const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
 
 const say = (state: string, headers: Record<string, string> = printer) =>
-  server.call({ method: 'POST', url: '/api/device/printer/state', headers, payload: { state } });
+  server.call({ method: 'POST', url: DEVICE_PATHS.printerState, headers, payload: { state } });
 const take = async () =>
-  (await server.call({ method: 'GET', url: '/api/device/print-jobs', headers: printer })).json<
-    { id: number; packHash: string }[]
-  >();
+  (await server.call({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: printer })).json<PrintJob[]>();
 const copiesOf = async (hash: string) =>
   (await server.db.query<{ copies: number }>('SELECT copies FROM packs WHERE hash = $1', [hash])).rows[0].copies;
 
@@ -108,8 +108,7 @@ describe("a printer's state", () => {
     );
     expect((await statusOf(waiting)).printer).toBe('offline');
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer })).statusCode,
     ).toBe(200);
     expect(await statusOf(waiting)).toEqual({ status: 'queued', copies: 1 });
   });
@@ -127,8 +126,7 @@ describe("a printer's state", () => {
     });
     // Its report of the job it no longer holds changes nothing; no copy is spent or given back.
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer })).statusCode,
     ).toBe(404);
     expect(await copiesOf(asked.pack)).toBe(1);
     expect(await take()).toEqual([]);
@@ -137,8 +135,7 @@ describe("a printer's state", () => {
     const again = await take();
     expect(again.map((one) => one.id)).toEqual([job.id]);
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer })).statusCode,
     ).toBe(200);
     expect(await statusOf(asked)).toEqual({ status: 'printed', copies: 1 });
   });
@@ -159,7 +156,7 @@ describe("a printer's state", () => {
     expect(bad.statusCode).toBe(400);
     expect((await say('jammed', camera)).statusCode).toBe(403);
     expect(
-      (await server.call({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } })).statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printerState, payload: { state: 'ready' } })).statusCode,
     ).toBe(401);
   });
 });
@@ -171,18 +168,16 @@ describe('a failed job', () => {
     expect(await copiesOf(asked.pack)).toBe(1);
     const failed = await server.call({
       method: 'POST',
-      url: `/api/device/print-jobs/${job.id}/failed`,
+      url: DEVICE_PATHS.printJobFailed(job.id),
       headers: printer,
     });
     expect(failed.json()).toEqual({ status: 'failed', copies: 2 });
     // Said again (a printer retrying its report), or said printed after: nothing changes.
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobFailed(job.id), headers: printer })).statusCode,
     ).toBe(404);
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/printed`, headers: printer }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(job.id), headers: printer })).statusCode,
     ).toBe(404);
     expect(await copiesOf(asked.pack)).toBe(2);
     expect(await statusOf(asked)).toEqual({ status: 'failed', copies: 2 });
@@ -192,13 +187,10 @@ describe('a failed job', () => {
     const asked = await print();
     const [job] = await take();
     expect(
-      (await server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: camera }))
-        .statusCode,
+      (await server.call({ method: 'POST', url: DEVICE_PATHS.printJobFailed(job.id), headers: camera })).statusCode,
     ).toBe(403);
     const reports = await Promise.all(
-      [1, 2, 3].map(() =>
-        server.call({ method: 'POST', url: `/api/device/print-jobs/${job.id}/failed`, headers: printer }),
-      ),
+      [1, 2, 3].map(() => server.call({ method: 'POST', url: DEVICE_PATHS.printJobFailed(job.id), headers: printer })),
     );
     expect(reports.map((report) => report.statusCode).sort()).toEqual([200, 404, 404]);
     expect(await copiesOf(asked.pack)).toBe(2);

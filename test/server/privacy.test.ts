@@ -15,6 +15,7 @@ import { scheduleRetention } from '../../server/src/routes/privacy';
 import { createMediaStorage } from '../../server/src/storage/mediaStorage';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * 'Apagar minhas fotos' and what is kept (LGPD): what an erasure removes and
@@ -277,7 +278,7 @@ describe("a booth result's own media", () => {
     const sh = `apagar${session}`;
     await server.call({
       method: 'POST',
-      url: '/api/device/mirror/session',
+      url: DEVICE_PATHS.mirrorSession,
       headers: mirror,
       payload: { sessionHash: sh },
     });
@@ -292,10 +293,10 @@ describe("a booth result's own media", () => {
         ).statusCode,
       ).toBe(200);
     }
-    expect((await server.call({ method: 'GET', url: '/api/device/mirror/job', headers: mirror })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: DEVICE_PATHS.mirrorJob, headers: mirror })).statusCode).toBe(200);
     const image = await server.call({
       method: 'POST',
-      url: '/api/device/mirror/image?file=espelho.jpg',
+      url: `${DEVICE_PATHS.mirrorImage}?file=espelho.jpg`,
       headers: { ...mirror, 'content-type': 'image/jpeg' },
       payload: await jpeg(),
     });

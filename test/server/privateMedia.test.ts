@@ -11,6 +11,7 @@ import {
 } from '../../server/src/http/mediaSession';
 import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * Who sees an event's media (docs/api.md#who-may-see-an-event): the gate in front of /media,
@@ -77,7 +78,7 @@ async function onlyUrl(url: string, token: string): Promise<string> {
 function upload(headers: Record<string, string>, file: string, body: Buffer, type = 'image/jpeg') {
   return server.call({
     method: 'POST',
-    url: `/api/device/media?file=${file}`,
+    url: `${DEVICE_PATHS.media}?file=${file}`,
     headers: { ...headers, 'content-type': type },
     payload: body,
   });
@@ -146,7 +147,7 @@ describe("a private event's media", () => {
     photo = await onlyUrl('/api/all/privada/pad', guest.token);
     const made = await server.call({
       method: 'POST',
-      url: '/api/device/ultra/video?file=giro.mp4',
+      url: `${DEVICE_PATHS.ultraVideo}?file=giro.mp4`,
       headers: { ...ultra2, 'content-type': 'video/mp4' },
       payload: mp4(),
     });

@@ -2,6 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { InvalidTokenError, type IdentityVerifier } from '../../server/src/auth/identity';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /** Tokens the spy verifier answers itself, as firebase-admin would reject them. */
 const SPY_ERRORS: Record<string, () => unknown> = {
@@ -55,7 +56,7 @@ describe('refusals before work', () => {
   });
   afterAll(() => server.close());
 
-  it.each(['/api/device/media?file=a9.jpg', '/api/device/ultra/video?file=v9.mp4', '/api/device/mirror/image'])(
+  it.each([`${DEVICE_PATHS.media}?file=a9.jpg`, `${DEVICE_PATHS.ultraVideo}?file=v9.mp4`, DEVICE_PATHS.mirrorImage])(
     'a keyless 50 MB device upload to %s is a 401, its body unread',
     async (url) => {
       const body = countedBody();
@@ -76,7 +77,7 @@ describe('refusals before work', () => {
   it('a device upload with a wrong key is a 401 whatever its query', async () => {
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media',
+      url: DEVICE_PATHS.media,
       headers: { 'content-type': 'application/octet-stream', 'x-device-id': 'cam1', 'x-device-key': 'wrong' },
       payload: Buffer.alloc(10),
     });
@@ -87,7 +88,7 @@ describe('refusals before work', () => {
   it('a device with its key still uploads', async () => {
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=zz1.jpg',
+      url: `${DEVICE_PATHS.media}?file=zz1.jpg`,
       headers: {
         'content-type': 'application/octet-stream',
         'x-device-id': 'cam1',
@@ -189,7 +190,7 @@ describe('logs at info level', () => {
     await server.call({ method: 'GET', url: '/api/account', token: ODD_HEADER_TOKEN });
     await server.call({
       method: 'GET',
-      url: '/api/device/me',
+      url: DEVICE_PATHS.me,
       headers: { 'x-device-id': 'cam1', 'x-device-key': secrets.deviceKey },
     });
     await server.call({

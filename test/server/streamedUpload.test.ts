@@ -13,6 +13,7 @@ import { readAtMost } from '../../server/src/storage/uploadStream';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * A large upload never sits whole in memory: a booth's video (a 360 video may be 80
@@ -156,7 +157,7 @@ describe('a booth uploading over HTTP', () => {
     const video = videoBody(5 * 1024 * 1024);
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=giro-grande.mp4',
+      url: `${DEVICE_PATHS.media}?file=giro-grande.mp4`,
       headers: { ...camera, 'content-type': 'video/mp4' },
       payload: video.chunks(),
     });
@@ -168,7 +169,7 @@ describe('a booth uploading over HTTP', () => {
   it('refuses at once a body declared over 80 MB, before reading it', async () => {
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=giro-enorme.mp4',
+      url: `${DEVICE_PATHS.media}?file=giro-enorme.mp4`,
       headers: { ...camera, 'content-type': 'video/mp4', 'content-length': String(81 * 1024 * 1024) },
       payload: Readable.from([mp4()]),
     });
@@ -179,7 +180,7 @@ describe('a booth uploading over HTTP', () => {
 
   it('refuses a video that runs past 80 MB without saying its length with a 413 that closes the connection, leaving nothing of it', async () => {
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const request = http.request(`${address}/api/device/media?file=giro-sem-fim.mp4`, {
+    const request = http.request(`${address}${DEVICE_PATHS.media}?file=giro-sem-fim.mp4`, {
       method: 'POST',
       headers: { ...camera, 'content-type': 'video/mp4', 'transfer-encoding': 'chunked' },
     });
@@ -214,7 +215,7 @@ describe('a booth uploading over HTTP', () => {
     const photo = await jpeg(640, 480);
     const response = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=foto-em-partes.jpg',
+      url: `${DEVICE_PATHS.media}?file=foto-em-partes.jpg`,
       headers: { ...camera, 'content-type': 'image/jpeg' },
       payload: Readable.from([photo.subarray(0, 1000), photo.subarray(1000)]),
     });

@@ -8,6 +8,7 @@ import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
 import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * Two app servers side by side (docs/operations.md#more-than-one-app-server): one PostgreSQL, one bucket
@@ -79,7 +80,7 @@ const newClient = () => `198.51.100.${(client += 1)}`;
 const camera = { 'x-device-id': 'cam1', 'x-device-key': DEVICE_KEYS.camera };
 
 async function upload(base: string, file: string, body: Buffer): Promise<Response> {
-  return fetch(`${base}/api/device/media?file=${file}`, {
+  return fetch(`${base}${DEVICE_PATHS.media}?file=${file}`, {
     method: 'POST',
     headers: { ...camera, 'content-type': 'image/jpeg' },
     body,
@@ -207,7 +208,7 @@ describe('two app servers behind a balancer', () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: '/api/device/media?file=no-meio.jpg',
+      path: `${DEVICE_PATHS.media}?file=no-meio.jpg`,
       headers: { ...camera, 'content-type': 'image/jpeg', 'content-length': body.length },
     });
     underWay.on('error', () => undefined);

@@ -3,6 +3,7 @@ import type { WallLinkReply, WallNightReply, WallReply } from '../../contract/wi
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { follow } from './support/followStream';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**
  * The live wall (docs/api.md#the-live-wall): a TV at the venue shows an event's newest
@@ -132,7 +133,7 @@ describe("a public event's wall", () => {
     expect(same.statusCode).toBe(304);
     const sent = await server.call({
       method: 'POST',
-      url: '/api/device/media?file=telao-novo.jpg',
+      url: `${DEVICE_PATHS.media}?file=telao-novo.jpg`,
       headers: { ...camera, 'content-type': 'image/jpeg' },
       payload: await jpeg(320, 240),
     });
@@ -419,7 +420,7 @@ describe("the wall's stream", () => {
       expect(first).toEqual({ event: 'gallery', data: { version: expect.any(String) } });
       const sent = await server.call({
         method: 'POST',
-        url: '/api/device/media?file=telao-ao-vivo.jpg',
+        url: `${DEVICE_PATHS.media}?file=telao-ao-vivo.jpg`,
         headers: { ...camera, 'content-type': 'image/jpeg' },
         payload: await jpeg(320, 240),
       });

@@ -1,19 +1,12 @@
 /**
- * The HTTP side of a simulated device: the device API of server/src/routes/devices.ts, where
- * every call carries the device's id and key (`x-device-id`, `x-device-key`). Failures become
+ * The HTTP side of a simulated device: the device API (contract/wire/devices.ts), where every
+ * call carries the device's id and key (`x-device-id`, `x-device-key`). Failures become
  * one of three errors, so the caller can say something useful: the server is not there, the
  * server does not accept this device, or the server refused this particular request.
  */
+import { DEVICE_PATHS, deviceUploadPath, type DeviceUploadPath } from '../../contract/devicePaths';
 import { mimeOf } from '../../contract/mediaPath';
-
-export type DeviceKind = 'booth' | 'printer' | 'mirror' | 'ultra';
-
-export interface DeviceInfo {
-  id: string;
-  kind: DeviceKind;
-  event: string | null;
-  mode: string | null;
-}
+import type { DeviceInfo, DeviceUploadReply } from '../../contract/wire';
 
 export class ServerUnreachableError extends Error {
   constructor(
@@ -55,7 +48,7 @@ export class DeviceClient {
   }
 
   me(): Promise<DeviceInfo> {
-    return this.json<DeviceInfo>('GET', '/api/device/me');
+    return this.json<DeviceInfo>('GET', DEVICE_PATHS.me);
   }
 
   /** GET that may answer 204 No Content (nothing to do yet): null then. */
@@ -70,12 +63,10 @@ export class DeviceClient {
   }
 
   /** Sends a file as the raw request body, the way the device API takes uploads. */
-  upload<T>(path: string, file: string, bytes: Buffer): Promise<T> {
-    const separator = path.includes('?') ? '&' : '?';
-    return this.send('POST', `${path}${separator}file=${encodeURIComponent(file)}`, {
-      body: bytes,
-      contentType: mimeOf(file),
-    }).then((response) => response.json() as Promise<T>);
+  upload(path: DeviceUploadPath, file: string, bytes: Buffer): Promise<DeviceUploadReply> {
+    return this.send('POST', deviceUploadPath(path, file), { body: bytes, contentType: mimeOf(file) }).then(
+      (response) => response.json() as Promise<DeviceUploadReply>,
+    );
   }
 
   /**

@@ -1,22 +1,11 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { mirrorResultFile, readDemoFile } from './demoMedia';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { DeviceSessionReply, MirrorJob, MirrorSessionRequest } from '../../contract/wire';
 import type { DeviceClient } from './deviceClient';
 import { say } from './log';
 import { wait } from './repeat';
-
-/**
- * The AI mirror. Its screen shows a QR code for a session; a guest scans it, picks a mode and a
- * prompt on the phone, and the mirror takes that job, "generates" the picture (one of the demo
- * results, after a pause that feels like work) and uploads it. A while later it shows a new QR
- * code for the next guest.
- */
-export interface MirrorJob {
-  mode: string;
-  prompt: string;
-  /** The session (QR code) the prompt came from. */
-  session: string;
-}
 
 const THINKING_MS = 3_000;
 /**
@@ -25,13 +14,21 @@ const THINKING_MS = 3_000;
  */
 const NEXT_SESSION_AFTER_MS = 45_000;
 
+/**
+ * The AI mirror. Its screen shows a QR code for a session; a guest scans it, picks a mode and a
+ * prompt on the phone, and the mirror takes that job, "generates" the picture (one of the demo
+ * results, after a pause that feels like work) and uploads it. A while later it shows a new QR
+ * code for the next guest.
+ */
 export function createMirror(client: DeviceClient, now: () => number = Date.now) {
   let answered = 0;
   let renewAt: number | null = null;
 
   async function openSession(): Promise<string> {
     const sessionHash = crypto.randomBytes(9).toString('base64url');
-    await client.json('POST', '/api/device/mirror/session', { sessionHash });
+    await client.json<DeviceSessionReply>('POST', DEVICE_PATHS.mirrorSession, {
+      sessionHash,
+    } satisfies MirrorSessionRequest);
     say(
       client.id,
       `novo QR code. Convidado: abra ${client.baseUrl}/espelho?dh=${encodeURIComponent(client.id)}&sh=${sessionHash}`,
@@ -41,7 +38,7 @@ export function createMirror(client: DeviceClient, now: () => number = Date.now)
 
   /** Answers the job waiting now, if any (true when there was one); renews the QR code when due. */
   async function step(signal: AbortSignal): Promise<boolean> {
-    const job = await client.poll<MirrorJob>('/api/device/mirror/job');
+    const job = await client.poll<MirrorJob>(DEVICE_PATHS.mirrorJob);
     if (!job) {
       if (renewAt !== null && now() >= renewAt) {
         renewAt = null;
@@ -54,7 +51,7 @@ export function createMirror(client: DeviceClient, now: () => number = Date.now)
     const source = mirrorResultFile(job.mode, answered);
     answered += 1;
     const file = `espelho-${Date.now()}${path.extname(source)}`;
-    const { url } = await client.upload<{ url: string }>('/api/device/mirror/image', file, readDemoFile(source));
+    const { url } = await client.upload(DEVICE_PATHS.mirrorImage, file, readDemoFile(source));
     say(client.id, `imagem pronta: ${url} (novo QR code em ${NEXT_SESSION_AFTER_MS / 1000} s)`);
     // The same guest may ask again (restart) on this QR code meanwhile; each answer resets the wait.
     renewAt = now() + NEXT_SESSION_AFTER_MS;

@@ -1,5 +1,6 @@
 import type { SeedDevice } from './demoDevices';
-import { DeviceClient, type DeviceInfo } from './deviceClient';
+import type { DeviceInfo } from '../../contract/wire';
+import { DeviceClient } from './deviceClient';
 import type { BoothOptions } from './options';
 import { ROLE_INFO, type Role } from './roles';
 

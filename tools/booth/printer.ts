@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DeviceRejectedError, ServerUnreachableError, type DeviceClient } from './deviceClient';
-import type { PrinterState } from '../../contract/wire';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type {
+  PrinterState,
+  PrinterStateReport,
+  PrintJob,
+  PrintJobFailedReply,
+  PrintJobPrintedReply,
+} from '../../contract/wire';
 import { complain, say } from './log';
 
 /**
@@ -9,14 +16,6 @@ import { complain, say } from './log';
  * saving its print file (the photo laid out for the paper, with its collect QR code) in a
  * folder, and tells the server it is done.
  */
-interface PrintJob {
-  id: number;
-  packHash: string;
-  url: string;
-  /** The print file; a server older than print files sends the photo's URL only. */
-  file?: string;
-}
-
 /** Never loops forever, even if a server kept handing out jobs. */
 const MAX_ROUNDS = 100;
 
@@ -28,7 +27,7 @@ export interface PrinterPlay {
 
 /** The printer says its state (ready, out of paper, out of ink, jammed). */
 export async function sayPrinterState(client: DeviceClient, state: PrinterState): Promise<void> {
-  await client.json('POST', '/api/device/printer/state', { state });
+  await client.json<PrinterStateReport>('POST', DEVICE_PATHS.printerState, { state } satisfies PrinterStateReport);
   say(client.id, `estado da impressora: ${state}`);
 }
 
@@ -38,7 +37,7 @@ export async function sayPrinterState(client: DeviceClient, state: PrinterState)
  */
 async function jamOn(client: DeviceClient, jobs: PrintJob[]): Promise<void> {
   for (const job of jobs) {
-    const { copies } = await client.json<{ copies: number }>('POST', `/api/device/print-jobs/${job.id}/failed`);
+    const { copies } = await client.json<PrintJobFailedReply>('POST', DEVICE_PATHS.printJobFailed(job.id));
     say(client.id, `travou ao imprimir ${job.url}: a cópia voltou para o pacote ${job.packHash} (${copies} cópia(s))`);
   }
   await sayPrinterState(client, 'jammed');
@@ -68,7 +67,7 @@ async function printQueued(client: DeviceClient, outDir: string, jam: boolean): 
   let printed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The server hands out at most 10 jobs per call and marks them as this printer's.
-    const jobs = await client.json<PrintJob[]>('GET', '/api/device/print-jobs');
+    const jobs = await client.json<PrintJob[]>('GET', DEVICE_PATHS.printJobs);
     if (jobs.length === 0) break;
     if (jam) {
       await jamOn(client, jobs);
@@ -92,6 +91,7 @@ async function printQueued(client: DeviceClient, outDir: string, jam: boolean): 
 }
 
 async function printJob(client: DeviceClient, job: PrintJob, outDir: string): Promise<void> {
+  // A server older than print files sends none: the photo itself is printed then.
   const bytes = job.file ? await client.download(job.file, { asDevice: true }) : await client.download(job.url);
   const name = path.posix
     .basename(job.url)
@@ -100,5 +100,5 @@ async function printJob(client: DeviceClient, job: PrintJob, outDir: string): Pr
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, `${job.id}-${name}`), bytes);
   say(client.id, `imprimiu ${job.url} (pacote ${job.packHash})`);
-  await client.json('POST', `/api/device/print-jobs/${job.id}/printed`);
+  await client.json<PrintJobPrintedReply>('POST', DEVICE_PATHS.printJobPrinted(job.id));
 }

@@ -1,4 +1,4 @@
-import type { DeviceKind } from './deviceClient';
+import type { DeviceKind } from '../../contract/wire';
 
 /**
  * The four devices the simulator can play, the kind of device each one must be on the server,

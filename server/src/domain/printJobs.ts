@@ -2,7 +2,8 @@ import { mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { PrintPaper } from '../../../contract/printPaper';
 import type { MediaMode } from '../../../contract/modes';
 import type { Database, Queryable } from '../db/database';
-import type { PrinterSeen, PrintJobStatus } from '../../../contract/wire';
+import type { PrinterSeen, PrintJob, PrintJobStatus } from '../../../contract/wire';
+import { DEVICE_PATHS } from '../../../contract/devicePaths';
 import type { ObjectStore } from '../storage/objectStore';
 import { printFileKey } from '../storage/printFile';
 import type { DeviceRow } from './booths';
@@ -16,17 +17,6 @@ interface PrintJobRow {
   mode: MediaMode;
   file: string;
 }
-
-export interface PrintJob {
-  id: number;
-  packHash: string;
-  url: string;
-  /** The file to print: the photo laid out for the event's paper with its collect QR code. */
-  file: string;
-}
-
-/** Where a printer fetches a job's print file. */
-export const printFilePath = (jobId: number) => `/api/device/print-jobs/${jobId}/file`;
 
 /**
  * A printer takes up to 10 queued jobs of its event, oldest first. Jobs claimed by a printer
@@ -50,7 +40,7 @@ export async function takePrintJobs(db: Queryable, printer: DeviceRow): Promise<
       id: row.id,
       packHash: row.pack_hash,
       url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }),
-      file: printFilePath(row.id),
+      file: DEVICE_PATHS.printJobFile(row.id),
     }));
 }
 

@@ -32,8 +32,6 @@ export const LIST_SEGMENT = Type.String({ minLength: 1, maxLength: 4000 });
 export const MEDIA_ID = Type.String({ minLength: 1, maxLength: 1024 });
 /** An order's number, the real rule (docs/product.md#constants-and-limits), refused at the edge. */
 export const ORDER_ID = Type.String({ pattern: ORDER_ID_SOURCE });
-/** A device upload names its file in the query. */
-export const FILE_QUERY = Type.Object({ file: Type.String({ maxLength: 128 }) });
 
 /** Path parameters: all required, nothing else. */
 export function params<P extends TProperties>(properties: P) {

@@ -1,12 +1,30 @@
 import { Readable } from 'node:stream';
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../contract/mediaPath';
 import type { MediaMode } from '../../../contract/modes';
 import { IDENTIFIER_SOURCE } from '../../../contract/names';
+import { DEVICE_ROUTES } from '../../../contract/devicePaths';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { siteOrigin } from '../config';
-import { PrinterStateReport } from '../../../contract/wire';
+import {
+  DeviceInfo,
+  DeviceRefusal,
+  DeviceSessionReply,
+  DeviceUploadQuery,
+  DeviceUploadReply,
+  LastPhotoLinkReply,
+  MirrorJob,
+  MirrorSessionRequest,
+  NothingYet,
+  PrinterStateReport,
+  PrintFile,
+  PrintJobFailedReply,
+  PrintJobList,
+  PrintJobParams,
+  PrintJobPrintedReply,
+  UltraSessionRequest,
+  UltraSettings,
+} from '../../../contract/wire';
 import type { AppContext } from '../context';
 import {
   authenticateDevice,
@@ -26,7 +44,7 @@ import { findBySourceName, insertMediaWith } from '../domain/media';
 import { markJobPrinted, printerFailedJob, printFileSource, takePrintJobs } from '../domain/printJobs';
 import { printerHeard, reportPrinterState } from '../domain/printers';
 import { countedAddress } from '../http/clientAddress';
-import { FILE_QUERY, type Api } from '../http/schemas';
+import type { Api } from '../http/schemas';
 import { storageName } from '../storage/mediaStorage';
 import { readAtMost, TOO_LARGE } from '../storage/uploadStream';
 import { enqueueDerivatives, MEDIA_DERIVATIVES } from '../jobs/mediaDerivatives';
@@ -54,8 +72,8 @@ const RAW_TYPES = [
 const NOT_A_DEVICE = 'Dispositivo não autenticado.';
 /** A device id as the devices table takes it: anything else names no device. */
 const DEVICE_ID = new RegExp(IDENTIFIER_SOURCE);
-/** The key of a guest session a device shows as a QR code (the mirror's sessionHash, the 360's qrid). */
-const SESSION_KEY = Type.String({ pattern: '^[A-Za-z0-9_-]{6,64}$' });
+/** Every answer of the device API is one of contract/wire/devices.ts: its refusals too. */
+const replies = <R extends object>(success: R) => ({ ...success, '4xx': DeviceRefusal });
 
 function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): DeviceRow {
   const device = request.device;
@@ -148,12 +166,13 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     return mediaUrl(ref);
   }
 
-  app.get('/device/me', async (request) => {
+  app.get(DEVICE_ROUTES.me, { schema: { response: replies({ 200: DeviceInfo }) } }, async (request) => {
     const device = requireKind(request, 'booth', 'printer', 'mirror', 'ultra');
     return { id: device.id, kind: device.kind, event: device.event_name, mode: device.mode };
   });
 
-  app.post('/device/media', { schema: { querystring: FILE_QUERY } }, async (request) => {
+  const upload = { querystring: DeviceUploadQuery, response: replies({ 200: DeviceUploadReply }) };
+  app.post(DEVICE_ROUTES.media, { schema: upload }, async (request) => {
     const device = requireKind(request, 'booth');
     if (!device.mode) throw invalid('no_mode', 'Este dispositivo não tem um modo.');
     return { url: await storeUpload(device, device.mode as MediaMode, request.query.file, request.body) };
@@ -164,15 +183,19 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
    * code signed for this booth and the next minutes (domain/boothCodes.ts), so that whoever scans
    * it may see the photo even when the event is not public. The booth asks again every minute.
    */
-  app.get('/device/last-photo-link', async (request) => {
-    const device = requireKind(request, 'booth');
-    if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
-    const { code, validUntil } = boothCode(codeKey, device.event_name, device.id);
-    return {
-      path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }),
-      validUntil: validUntil.toISOString(),
-    };
-  });
+  app.get(
+    DEVICE_ROUTES.lastPhotoLink,
+    { schema: { response: replies({ 200: LastPhotoLinkReply }) } },
+    async (request) => {
+      const device = requireKind(request, 'booth');
+      if (!device.event_name) throw invalid('no_event', 'Este dispositivo não está ligado a um evento.');
+      const { code, validUntil } = boothCode(codeKey, device.event_name, device.id);
+      return {
+        path: withQuery(ROUTES.deviceLast, { bname: device.event_name, device: device.id, code }),
+        validUntil: validUntil.toISOString(),
+      };
+    },
+  );
 
   /** A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and its state. */
   const heardPrinter = async (request: FastifyRequest) => {
@@ -181,12 +204,13 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   };
 
   // A printer that is not ready (out of paper, jammed) takes nothing: its jobs wait for it, or for another.
-  app.get('/device/print-jobs', async (request) => {
+  app.get(DEVICE_ROUTES.printJobs, { schema: { response: replies({ 200: PrintJobList }) } }, async (request) => {
     const { printer, state } = await heardPrinter(request);
     return state === 'ready' ? takePrintJobs(db, printer) : [];
   });
 
-  app.post('/device/printer/state', { schema: { body: PrinterStateReport } }, async (request) => {
+  const printerState = { body: PrinterStateReport, response: replies({ 200: PrinterStateReport }) };
+  app.post(DEVICE_ROUTES.printerState, { schema: printerState }, async (request) => {
     const requeued = await reportPrinterState(db, requireKind(request, 'printer'), request.body.state);
     // Back in the queue, their files are made again (another printer may take them first).
     for (const jobId of requeued) await enqueuePrintFile(jobs, db, jobId);
@@ -194,11 +218,11 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     return { state: request.body.state };
   });
 
-  const JOB_ID = { params: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) }) };
+  const JOB_FILE = { params: PrintJobParams, response: replies({ 200: PrintFile }) };
 
   // The file to print: made by its job when the print was asked for; made now when
   // the printer is faster than the job. Only the printer that took the job gets it.
-  app.get('/device/print-jobs/:id/file', { schema: JOB_ID }, async (request, reply) => {
+  app.get(DEVICE_ROUTES.printJobFile, { schema: JOB_FILE }, async (request, reply) => {
     const jobId = Number(request.params.id);
     const { printer } = await heardPrinter(request);
     const source = await printFileSource(db, jobId, printer);
@@ -215,55 +239,57 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
   });
 
   // The job did not print (a jam, the paper out mid-print): its copy goes back to the guest's pack, once.
-  app.post('/device/print-jobs/:id/failed', { schema: JOB_ID }, async (request) => {
+  const failed = { params: PrintJobParams, response: replies({ 200: PrintJobFailedReply }) };
+  app.post(DEVICE_ROUTES.printJobFailed, { schema: failed }, async (request) => {
     const jobId = Number(request.params.id);
     const copies = await printerFailedJob(db, (await heardPrinter(request)).printer, jobId);
     await storage.objects.remove(printFileKey(jobId));
-    return { status: 'failed', copies };
+    return { status: 'failed' as const, copies };
   });
 
-  app.post('/device/print-jobs/:id/printed', { schema: JOB_ID }, async (request) => {
+  const printed = { params: PrintJobParams, response: replies({ 200: PrintJobPrintedReply }) };
+  app.post(DEVICE_ROUTES.printJobPrinted, { schema: printed }, async (request) => {
     const jobId = Number(request.params.id);
     await markJobPrinted(db, (await heardPrinter(request)).printer, jobId);
     // Printed: its file, a copy of a guest's photo, is kept no longer.
     await storage.objects.remove(printFileKey(jobId));
-    return { status: 'printed' };
+    return { status: 'printed' as const };
   });
 
-  app.post(
-    '/device/mirror/session',
-    { schema: { body: Type.Object({ sessionHash: SESSION_KEY }) } },
-    async (request) => {
-      const device = requireKind(request, 'mirror');
-      await mirrorOpenSession(db, device.id, request.body.sessionHash);
-      return { status: 'idle' };
-    },
-  );
+  const mirrorSession = { body: MirrorSessionRequest, response: replies({ 200: DeviceSessionReply }) };
+  app.post(DEVICE_ROUTES.mirrorSession, { schema: mirrorSession }, async (request) => {
+    const device = requireKind(request, 'mirror');
+    await mirrorOpenSession(db, device.id, request.body.sessionHash);
+    return { status: 'idle' as const };
+  });
 
-  app.get('/device/mirror/job', async (request, reply) => {
+  const mirrorJob = { response: replies({ 200: MirrorJob, 204: NothingYet }) };
+  app.get(DEVICE_ROUTES.mirrorJob, { schema: mirrorJob }, async (request, reply) => {
     const job = await mirrorTakeJob(db, requireKind(request, 'mirror').id);
     return job ?? reply.code(204).send();
   });
 
-  app.post('/device/mirror/image', { schema: { querystring: FILE_QUERY } }, async (request) => {
+  app.post(DEVICE_ROUTES.mirrorImage, { schema: upload }, async (request) => {
     const device = requireKind(request, 'mirror');
     const url = await storeUpload(device, (device.mode ?? 'feed') as MediaMode, request.query.file, request.body, true);
     await mirrorFinish(db, device.id, url);
     return { url };
   });
 
-  app.post('/device/ultra/session', { schema: { body: Type.Object({ qrid: SESSION_KEY }) } }, async (request) => {
+  const ultraSession = { body: UltraSessionRequest, response: replies({ 200: DeviceSessionReply }) };
+  app.post(DEVICE_ROUTES.ultraSession, { schema: ultraSession }, async (request) => {
     const device = requireKind(request, 'ultra');
     await ultraOpenSession(db, device.id, request.body.qrid);
-    return { status: 'idle' };
+    return { status: 'idle' as const };
   });
 
-  app.get('/device/ultra/settings', async (request, reply) => {
+  const ultraSettings = { response: replies({ 200: UltraSettings, 204: NothingYet }) };
+  app.get(DEVICE_ROUTES.ultraSettings, { schema: ultraSettings }, async (request, reply) => {
     const settings = await ultraTakeSettings(db, requireKind(request, 'ultra').id);
     return settings ?? reply.code(204).send();
   });
 
-  app.post('/device/ultra/video', { schema: { querystring: FILE_QUERY } }, async (request) => {
+  app.post(DEVICE_ROUTES.ultraVideo, { schema: upload }, async (request) => {
     const device = requireKind(request, 'ultra');
     const url = await storeUpload(device, '360', request.query.file, request.body, true);
     await ultraFinish(db, device.id, url);

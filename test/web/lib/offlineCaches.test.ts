@@ -9,6 +9,7 @@ import {
   readableFetchInit,
   sharedMediaCacheable,
 } from '../../../src/lib/offlineCaches';
+import { DEVICE_PATHS } from '../../../contract/devicePaths';
 
 const ORIGIN = 'https://cabine.example';
 const route = (method: string, path: string, origin = ORIGIN) => offlineRouteOf(method, new URL(path, origin), ORIGIN);
@@ -83,7 +84,7 @@ describe('what the service worker keeps for offline use', () => {
       ['GET', '/api/check_team'],
       ['GET', '/api/team_orders'],
       ['GET', '/api/team/devices'],
-      ['GET', '/api/device/print-jobs'],
+      ['GET', DEVICE_PATHS.printJobs],
       ['GET', '/api/accounts'],
       ['GET', '/api/eventos'],
     ]) {

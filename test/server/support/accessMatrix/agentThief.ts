@@ -2,6 +2,7 @@ import { photoWithFaces } from '../../../support/faceSelfies';
 import { attend, DEVICE_KEYS, mp4 } from '../fixtures';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { next, server, users } from './world';
+import { DEVICE_PATHS } from '../../../../contract/devicePaths';
 
 /**
  * The attacker who knows a visitor's id, against a victim who has something to lose:
@@ -73,7 +74,7 @@ export async function victimWithData(): Promise<void> {
   const photo = Buffer.from((await photoWithFaces()).split(',')[1], 'base64');
   await succeed({
     method: 'POST',
-    url: `/api/device/media?file=ladrao-${next()}.jpg`,
+    url: `${DEVICE_PATHS.media}?file=ladrao-${next()}.jpg`,
     headers: { ...camera, 'content-type': 'image/jpeg' },
     payload: photo,
   });
@@ -88,22 +89,22 @@ export async function victimWithData(): Promise<void> {
     victimBrowser(),
   );
   const qrid = `girovitima${next()}`;
-  await succeed({ method: 'POST', url: '/api/device/ultra/session', headers: ultra, payload: { qrid } });
+  await succeed({ method: 'POST', url: DEVICE_PATHS.ultraSession, headers: ultra, payload: { qrid } });
   await succeed(
     { method: 'GET', url: `/api/ultraStartConfig/ultra1/${qrid}/20/Vem_Tremer?agent=${VICTIM}` },
     victimBrowser(),
   );
-  await succeed({ method: 'GET', url: '/api/device/ultra/settings', headers: ultra });
+  await succeed({ method: 'GET', url: DEVICE_PATHS.ultraSettings, headers: ultra });
   await succeed({
     method: 'POST',
-    url: `/api/device/ultra/video?file=giro-vitima-${next()}.mp4`,
+    url: `${DEVICE_PATHS.ultraVideo}?file=giro-vitima-${next()}.mp4`,
     headers: { ...ultra, 'content-type': 'video/mp4' },
     payload: mp4(),
   });
   victimMirrorSession = `sessaovitima${next()}`;
   await succeed({
     method: 'POST',
-    url: '/api/device/mirror/session',
+    url: DEVICE_PATHS.mirrorSession,
     headers: mirror,
     payload: { sessionHash: victimMirrorSession },
   });
@@ -129,7 +130,7 @@ export async function victimView(): Promise<Record<string, { status: number; bod
 /** The requests that act for the agent they name, each naming the victim's. */
 export async function namingTheVictim(): Promise<Record<string, InjectOptions>> {
   const qrid = `girodoladrao${next()}`;
-  await succeed({ method: 'POST', url: '/api/device/ultra/session', headers: ultra, payload: { qrid } });
+  await succeed({ method: 'POST', url: DEVICE_PATHS.ultraSession, headers: ultra, payload: { qrid } });
   const session = `/api/espelho/mirror1/${victimMirrorSession}/${VICTIM}`;
   return {
     'the face matches': { method: 'GET', url: `/api/fotos-do-rosto/${VICTIM}?eventos=festa_ana` },

@@ -42,6 +42,7 @@ import {
   users,
   WEBHOOK_SECRET,
 } from './world';
+import { DEVICE_PATHS } from '../../../../contract/devicePaths';
 
 /**
  * The access matrix's table (test/server/accessMatrix.test.ts): a row per route the server
@@ -632,88 +633,88 @@ export const ROWS: Row[] = [
 
   // The devices' own API (x-device-id and x-device-key)
   {
-    route: 'GET /api/device/me',
-    request: () => ({ method: 'GET', url: '/api/device/me' }),
+    route: `GET ${DEVICE_PATHS.me}`,
+    request: () => ({ method: 'GET', url: DEVICE_PATHS.me }),
     expected: { ...device(200), otherDevice: 200 },
   },
   {
-    route: 'POST /api/device/media',
+    route: `POST ${DEVICE_PATHS.media}`,
     needs: 'camera',
-    request: async () => upload(`/api/device/media?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()),
+    request: async () => upload(`${DEVICE_PATHS.media}?file=matriz-${next()}.jpg`, 'image/jpeg', await jpeg()),
     expected: device(200),
   },
   {
-    route: 'GET /api/device/last-photo-link',
+    route: `GET ${DEVICE_PATHS.lastPhotoLink}`,
     needs: 'camera',
-    request: () => ({ method: 'GET', url: '/api/device/last-photo-link' }),
+    request: () => ({ method: 'GET', url: DEVICE_PATHS.lastPhotoLink }),
     expected: device(200),
   },
   {
-    route: 'GET /api/device/print-jobs',
+    route: `GET ${DEVICE_PATHS.printJobs}`,
     needs: 'printer',
-    request: () => ({ method: 'GET', url: '/api/device/print-jobs' }),
+    request: () => ({ method: 'GET', url: DEVICE_PATHS.printJobs }),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/printer/state',
+    route: `POST ${DEVICE_PATHS.printerState}`,
     needs: 'printer',
-    request: () => ({ method: 'POST', url: '/api/device/printer/state', payload: { state: 'ready' } }),
+    request: () => ({ method: 'POST', url: DEVICE_PATHS.printerState, payload: { state: 'ready' } }),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/print-jobs/:id/failed',
+    route: `POST ${DEVICE_PATHS.printJobFailed(':id')}`,
     needs: 'printer',
-    request: async () => ({ method: 'POST', url: `/api/device/print-jobs/${await takenPrintJob()}/failed` }),
+    request: async () => ({ method: 'POST', url: DEVICE_PATHS.printJobFailed(await takenPrintJob()) }),
     expected: device(200),
   },
   {
     // The printer that took the job gets its file (test/server/printFiles.test.ts): here a job each caller's printer took.
-    route: 'GET /api/device/print-jobs/:id/file',
+    route: `GET ${DEVICE_PATHS.printJobFile(':id')}`,
     needs: 'printer',
-    request: async () => ({ method: 'GET', url: `/api/device/print-jobs/${await takenPrintJob()}/file` }),
+    request: async () => ({ method: 'GET', url: DEVICE_PATHS.printJobFile(await takenPrintJob()) }),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/print-jobs/:id/printed',
+    route: `POST ${DEVICE_PATHS.printJobPrinted(':id')}`,
     needs: 'printer',
-    request: async () => ({ method: 'POST', url: `/api/device/print-jobs/${await takenPrintJob()}/printed` }),
+    request: async () => ({ method: 'POST', url: DEVICE_PATHS.printJobPrinted(await takenPrintJob()) }),
     expected: device(ok({ status: 'printed' })),
     view: (response) => response.json(),
   },
   {
-    route: 'POST /api/device/mirror/session',
+    route: `POST ${DEVICE_PATHS.mirrorSession}`,
     needs: 'mirror',
-    request: () => ({ method: 'POST', url: '/api/device/mirror/session', payload: { sessionHash: `sessao${next()}` } }),
+    request: () => ({ method: 'POST', url: DEVICE_PATHS.mirrorSession, payload: { sessionHash: `sessao${next()}` } }),
     expected: device(200),
   },
   {
-    route: 'GET /api/device/mirror/job',
+    route: `GET ${DEVICE_PATHS.mirrorJob}`,
     needs: 'mirror',
-    request: async () => (await mirrorSession('prompt'), { method: 'GET', url: '/api/device/mirror/job' }),
+    request: async () => (await mirrorSession('prompt'), { method: 'GET', url: DEVICE_PATHS.mirrorJob }),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/mirror/image',
+    route: `POST ${DEVICE_PATHS.mirrorImage}`,
     needs: 'mirror',
-    request: async () => upload(`/api/device/mirror/image?file=espelho-${next()}.jpg`, 'image/jpeg', await jpeg()),
+    request: async () => upload(`${DEVICE_PATHS.mirrorImage}?file=espelho-${next()}.jpg`, 'image/jpeg', await jpeg()),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/ultra/session',
+    route: `POST ${DEVICE_PATHS.ultraSession}`,
     needs: 'ultra',
-    request: () => ({ method: 'POST', url: '/api/device/ultra/session', payload: { qrid: `giro${next()}` } }),
+    request: () => ({ method: 'POST', url: DEVICE_PATHS.ultraSession, payload: { qrid: `giro${next()}` } }),
     expected: device(200),
   },
   {
-    route: 'GET /api/device/ultra/settings',
+    route: `GET ${DEVICE_PATHS.ultraSettings}`,
     needs: 'ultra',
-    request: async () => (await ultraSession(true), { method: 'GET', url: '/api/device/ultra/settings' }),
+    request: async () => (await ultraSession(true), { method: 'GET', url: DEVICE_PATHS.ultraSettings }),
     expected: device(200),
   },
   {
-    route: 'POST /api/device/ultra/video',
+    route: `POST ${DEVICE_PATHS.ultraVideo}`,
     needs: 'ultra',
-    request: () => upload(`/api/device/ultra/video?file=giro-${next()}.mp4`, 'video/mp4', mp4()),
+    request: () => upload(`${DEVICE_PATHS.ultraVideo}?file=giro-${next()}.mp4`, 'video/mp4', mp4()),
     expected: device(200),
   },
 

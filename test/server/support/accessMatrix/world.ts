@@ -4,6 +4,8 @@ import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/aut
 import { attend, basicSeed, collectLinkOf, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from '../testServer';
 import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, type Row } from './callers';
+import { DEVICE_PATHS } from '../../../../contract/devicePaths';
+import type { PrintJob } from '../../../../contract/wire';
 
 /**
  * The world the access matrix runs in (test/server/accessMatrix.test.ts): a server whose identity
@@ -132,7 +134,7 @@ export async function mirrorSession(
   const headers = { cookie: server.visitorCookie(agent) };
   await setUp({
     method: 'POST',
-    url: '/api/device/mirror/session',
+    url: DEVICE_PATHS.mirrorSession,
     headers: deviceHeaders('mirror'),
     payload: { sessionHash: sh },
   });
@@ -145,7 +147,7 @@ export async function mirrorSession(
 /** A new QR code on the 360 platform's screen, configured by a visitor (from their phone) when asked. */
 export async function ultraSession(configured: boolean): Promise<string> {
   const qrid = `giro${next()}`;
-  await setUp({ method: 'POST', url: '/api/device/ultra/session', headers: deviceHeaders('ultra'), payload: { qrid } });
+  await setUp({ method: 'POST', url: DEVICE_PATHS.ultraSession, headers: deviceHeaders('ultra'), payload: { qrid } });
   const agent = `agenteu${fresh}`;
   if (configured)
     await setUp({
@@ -162,9 +164,9 @@ export async function takenPrintJob(): Promise<number> {
     method: 'GET',
     url: `/api/print/${PACK}/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-${randomUUID()}`,
   });
-  const jobs = (
-    await setUp({ method: 'GET', url: '/api/device/print-jobs', headers: deviceHeaders('printer') })
-  ).json() as { id: number }[];
+  const jobs = (await setUp({ method: 'GET', url: DEVICE_PATHS.printJobs, headers: deviceHeaders('printer') })).json<
+    PrintJob[]
+  >();
   return jobs[jobs.length - 1].id;
 }
 
