@@ -41,7 +41,7 @@ export const PrintJob = Type.Object({
   id: Type.Integer(),
   packHash: Type.String(),
   url: Type.String(),
-  /** The file to print (issue 27): the photo laid out for the event's paper with its collect QR code. */
+  /** The file to print: the photo laid out for the event's paper with its collect QR code. */
   file: Type.String(),
 });
 export type PrintJob = Static<typeof PrintJob>;
