@@ -1,5 +1,5 @@
 /**
- * The HTTP side of a simulated device: the device API of server/src/routes/devices.ts, where
+ * The HTTP side of a simulated device: the device API of server/src/modules/devices/http/deviceRoutes.ts, where
  * every call carries the device's id and key (`x-device-id`, `x-device-key`). Failures become
  * one of three errors, so the caller can say something useful: the server is not there, the
  * server does not accept this device, or the server refused this particular request.

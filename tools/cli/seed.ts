@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type ServerConfig } from '../../server/src/config';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
-import { seedFailureMessage } from '../../server/src/seed/seedFailure';
-import { validateSeed } from '../../server/src/seed/seedFormat';
-import { checkSeedStorage, seedMediaStorage } from '../../server/src/seed/seedStorage';
+import { loadConfig, type ServerConfig } from '../../server/src/platform/config';
+import { loadSeedFile, seedDeviceKeys } from '../../server/src/modules/seed/command/loadSeed';
+import { seedFailureMessage } from '../../server/src/modules/seed/command/seedFailure';
+import { validateSeed } from '../../server/src/modules/seed/seedFormat';
+import { checkSeedStorage, seedMediaStorage } from '../../server/src/modules/seed/command/seedStorage';
 import { ensureEmulatorUser } from '../localStack/authEmulator';
 import { openDatabase } from '../localStack/openDatabase';
 

@@ -72,7 +72,7 @@ function WhatWeHold() {
 /**
  * Privacy (LGPD, Lei 13.709/2018): what is kept, for how long and why, the guest's rights, who
  * to contact, and 'Apagar minhas fotos'. The periods here are the ones the server applies
- * (server/src/domain/privacy.ts and faces.ts) and the cookies' lifetime (SPEC section 9).
+ * (server/src/modules/privacy/privacy.ts and faces.ts) and the cookies' lifetime (SPEC section 9).
  */
 export default function PrivacyPage() {
   return (

@@ -1,0 +1,2 @@
+export { deviceRoutes } from './http/deviceRoutes';
+export { teamDeviceRoutes } from './http/teamDeviceRoutes';

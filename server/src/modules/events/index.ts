@@ -1,0 +1,16 @@
+export {
+  cardsForViewer,
+  type EventCardRow,
+  eventCardRows,
+  eventDetails,
+  type EventRow,
+  eventVisibility,
+  findEvent,
+  findEventByPublicId,
+  isEventImage,
+} from './events';
+export { eventTitleRoutes } from './http/eventTitleRoutes';
+export { mediaAccessRoutes } from './http/mediaAccessRoutes';
+export { openEvent } from './http/openEvent';
+export { ownersEvent } from './http/ownersEvent';
+export { teamEventRoutes } from './http/teamEventRoutes';

@@ -1,0 +1,2 @@
+export { downloadRoutes } from './http/downloadRoutes';
+export { guestRoutes } from './http/guestRoutes';

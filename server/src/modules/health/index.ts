@@ -1,0 +1,2 @@
+export { databaseAnswers } from './databaseHealth';
+export { registerHealth } from './http/health';

@@ -1,0 +1,2 @@
+export { leadRoutes } from './http/leadRoutes';
+export { saveLead } from './leads';

@@ -1,0 +1,1 @@
+export { privacyRoutes, scheduleRetention } from './http/privacyRoutes';

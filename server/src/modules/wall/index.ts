@@ -1,0 +1,2 @@
+export { wallRoutes } from './http/wallRoutes';
+export { grantByWallCode, wallCodeKey } from './wallCodes';
