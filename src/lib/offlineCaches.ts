@@ -115,7 +115,7 @@ export function readableFetchInit(mode: RequestMode, ranged: boolean): RequestIn
 
 /**
  * Whether a media reply may join the device's shared media caches. A file of a link-only or
- * private event opened with the login's media cookie comes back `private` (server/src/http/
+ * private event opened with the login's media cookie comes back `private` (server/src/modules/access/http/
  * mediaGate.ts): kept here it would outlive the logout and open for whoever holds the phone next.
  */
 export function sharedMediaCacheable(cacheControl: string | null): boolean {

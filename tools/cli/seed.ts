@@ -7,10 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ServerConfig } from '../../server/src/platform/config';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/modules/seed/command/loadSeed';
-import { seedFailureMessage } from '../../server/src/modules/seed/command/seedFailure';
-import { validateSeed } from '../../server/src/modules/seed/seedFormat';
-import { checkSeedStorage, seedMediaStorage } from '../../server/src/modules/seed/command/seedStorage';
+import {
+  loadSeedFile,
+  seedDeviceKeys,
+  seedFailureMessage,
+  validateSeed,
+  checkSeedStorage,
+  seedMediaStorage,
+} from '../../server/src/modules/seed';
 import { ensureEmulatorUser } from '../localStack/authEmulator';
 import { openDatabase } from '../localStack/openDatabase';
 

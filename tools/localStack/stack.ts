@@ -7,9 +7,13 @@ import { loadConfig, type ServerConfig } from '../../server/src/platform/config'
 import { openDatabase, type OpenedDatabase } from './openDatabase';
 import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
 import { ensureSpaBuilt } from './spaBuild';
-import { anySeedLoaded } from '../../server/src/modules/seed/seedRows';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/modules/seed/command/loadSeed';
-import { validateSeed, type SeedFile } from '../../server/src/modules/seed/seedFormat';
+import {
+  anySeedLoaded,
+  loadSeedFile,
+  seedDeviceKeys,
+  validateSeed,
+  type SeedFile,
+} from '../../server/src/modules/seed';
 import { configuredMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
 
 interface RunningStack {

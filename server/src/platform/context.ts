@@ -15,7 +15,10 @@ import type { LimitedRoute } from './http/rateLimits';
 export interface AppContext {
   config: ServerConfig;
   db: Database;
-  /** What changed in the tables guests poll, from any writer (platform/db/changeFeed.ts): what is kept in memory follows it. */
+  /**
+   * What changed in the tables guests poll, from any writer (platform/db/changeFeed.ts): what is kept in memory
+   * follows it.
+   */
   changes: ChangeFeed;
   /** Background work in PostgreSQL, done by whichever server's worker takes it (platform/db/jobQueue.ts). */
   jobs: JobQueue;
@@ -25,6 +28,9 @@ export interface AppContext {
   liveStreams: LiveStreamCaps;
   /** The `config.rateLimit` of a limited route (the table in platform/http/rateLimits.ts, scaled for the app). */
   rateLimit: (route: LimitedRoute) => RateLimitOptions;
-  /** What every limit is multiplied by (RATE_LIMIT_SCALE; the tests' servers raise it): limits kept in the database follow it too. */
+  /**
+   * What every limit is multiplied by (RATE_LIMIT_SCALE; the tests' servers raise it): limits kept in the database
+   * follow it too.
+   */
   limitScale: number;
 }

@@ -1,3 +1,9 @@
+/**
+ * Who may see an event, and its media: the access rule and its grants (eventAccess.ts), the
+ * event guard that keeps what the rule reads in memory and turns a request into a viewer
+ * (http/eventGuard.ts), the media gate and its cookies, the visitor's agent, and the media files
+ * served behind the gate.
+ */
 export {
   agentHolder,
   decideOpening,

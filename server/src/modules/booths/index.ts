@@ -1,3 +1,7 @@
+/**
+ * The booths (the devices): their records and keys, booth codes, the results a mirror or a 360
+ * platform leaves for a guest, and what guests ask of them (the mirror, the 360 video).
+ */
 export { boothCode, boothCodeKey, isBoothCode } from './boothCodes';
 export {
   authenticateDevice,

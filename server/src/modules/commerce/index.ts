@@ -1,3 +1,8 @@
+/**
+ * Selling: the shop (packs, products, coupons), orders and their payments (card and Pix, through
+ * Mercado Pago or its sandbox: payments/), settlement by webhook, refunds, the event made for a
+ * paid order.
+ */
 export { paymentRoutes } from './http/paymentRoutes';
 export { sandboxRoutes } from './http/sandboxRoutes';
 export { shopRoutes } from './http/shopRoutes';

@@ -1,3 +1,7 @@
+/**
+ * Events (the parties): their records, titles and visibility, the team's list, the owner's media
+ * access settings, and an event as a visitor opens it (http/openEvent.ts).
+ */
 export {
   cardsForViewer,
   type EventCardRow,

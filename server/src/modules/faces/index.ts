@@ -1,3 +1,7 @@
+/**
+ * Face search: the face model in its worker thread (model/), the index of an event's faces and its
+ * job, the search by selfie, hidden faces and photos, the owner's setting.
+ */
 export { photoJoinsFaceIndex } from './faceIndexRows';
 export { lockFacesOf } from './faceLock';
 export { noteSelfiesForgotten, purgeExpiredHiddenFaces, purgeExpiredSelfies } from './faceSearch';

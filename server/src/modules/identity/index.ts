@@ -1,3 +1,7 @@
+/**
+ * Who a request comes from: Firebase ID tokens, the auth guard (signed in, team), the team list;
+ * and the account kept for each person (its lists), which every other module may reach.
+ */
 export {
   addManyToCollection,
   addToAccount,

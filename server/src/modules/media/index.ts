@@ -1,3 +1,7 @@
+/**
+ * An event's media: their rows, their files (originals, thumbnails, renditions, posters) in the
+ * object store, the derivations' job, the tile sweep, and zip archives of them.
+ */
 export { sendZip, zipEntries } from './http/zipDownload';
 export {
   enqueueDerivatives,

@@ -156,7 +156,10 @@ export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<
   return rows[0] ?? null;
 }
 
-/** A public event's booth as its gallery's page may draw it before any script runs (modules/firstPaint/http/galleryShell.ts). */
+/**
+ * A public event's booth as its gallery's page may draw it before any script runs
+ * (modules/firstPaint/http/galleryShell.ts).
+ */
 export interface PublicGalleryHead {
   /** What people read: the event's title, or its name. */
   displayTitle: string;
@@ -192,7 +195,10 @@ export async function publicGalleryHead(
   };
 }
 
-/** What a page may announce of a public event's media before any script runs (modules/firstPaint/http/collectPreload.ts). */
+/**
+ * What a page may announce of a public event's media before any script runs
+ * (modules/firstPaint/http/collectPreload.ts).
+ */
 export interface PublicMedia {
   kind: string;
   has_thumb: boolean;
@@ -347,7 +353,9 @@ export async function recordDerivatives(
   );
 }
 
-/** Lists the uploads still waiting for a tile after `seconds` (modules/media/jobs/tileSweepJob.ts); answers how many. */
+/**
+ * Lists the uploads still waiting for a tile after `seconds` (modules/media/jobs/tileSweepJob.ts); answers how many.
+ */
 export async function listStaleAwaitingTile(db: Queryable, seconds: number): Promise<number> {
   // Asked first (the partial index, a probe): a sweep with nothing to list writes nothing, for a
   // statement that writes to media makes this server's caches forget everything.

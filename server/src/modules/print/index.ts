@@ -1,3 +1,7 @@
+/**
+ * Printing: packs, print jobs and their files, printers and their state, the owner's print
+ * settings, and the job that draws a print's file.
+ */
 export { printSettingsRoutes } from './http/printSettingsRoutes';
 export {
   enqueuePrintFile,

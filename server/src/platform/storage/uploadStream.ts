@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { DomainError, invalid, tooLarge } from '../errors';
 
-/** What a body over its limit is answered (the same words as Fastify's own body limit, platform/http/errorHandler.ts). */
+/**
+ * What a body over its limit is answered (the same words as Fastify's own body limit, platform/http/errorHandler.ts).
+ */
 export const TOO_LARGE = () => tooLarge('too_large', 'O envio é grande demais.');
 
 /**

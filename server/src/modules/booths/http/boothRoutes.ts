@@ -36,7 +36,10 @@ const MIRROR = { dh: DEVICE, sh: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' 
 const MIRROR_PARAMS = params(MIRROR);
 const mirror = '/espelho/:dh/:sh/:agent';
 
-/** The AI mirror and the 360 platform, as guests drive them from their phones (face capture: modules/faces/http/faceSearchRoutes.ts). */
+/**
+ * The AI mirror and the 360 platform, as guests drive them from their phones (face capture:
+ * modules/faces/http/faceSearchRoutes.ts).
+ */
 export function boothRoutes(app: Api, { db, team, mediaAccess: { guard } }: AppContext): void {
   const mirrorReply = (reply: MirrorReply) => ({ params: MIRROR_PARAMS, response: { 200: Type.Literal(reply) } });
   // The agent in a mirror's path, the query's and the results' are the browser's own: anyone else's is a 403.
