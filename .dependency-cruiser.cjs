@@ -11,8 +11,11 @@
  *   contract/   (top level) the wire contract and the rules both sides share: below everything,
  *               on both sides; it imports neither the SPA nor the server, no React, no Node APIs
  *
- * and on the server: routes parse, authorize and call the domain; the domain holds the rules and
- * the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the demo seed)
+ * and on the server: main.ts and app.ts (the composition root) over modules/* (one per capability,
+ * side by side, each used by the others and the root only through its index.ts, no cycle) over
+ * platform/ (db, http plumbing, configuration, the object stores), which imports no module. Inside
+ * a module, http/ (routes parse, authorize and call the domain) over the domain at the module's
+ * root, which holds the rules and the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the demo seed)
  * is development only: it may import the server and the contract, nothing imports it, and the
  * production server reaches nothing but runtime dependencies. Every package imported anywhere
  * (`npm run check:boundaries` cruises scripts/, test/ and the configuration files too) is declared
@@ -24,7 +27,7 @@ const UI_PACKAGES =
   'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
 
 /** The production entries `npm run build` compiles (scripts/buildServer.ts): the server and its seed command. */
-const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/seed/seedCommand\\.ts$'];
+const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/modules/seed/command/seedCommand\\.ts$'];
 
 /**
  * Packages the server imports for their types alone (`import type`): erased from the build, they
@@ -149,20 +152,65 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
+      name: 'module-entries',
+      severity: 'error',
+      comment: "A server module uses another module only through its index.ts, the module's entry.",
+      from: { path: '^server/src/modules/([^/]+)/' },
+      to: {
+        path: '^server/src/modules/[^/]+/',
+        pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'module-entries-from-the-top',
+      severity: 'error',
+      comment: "The server's composition root (app.ts, main.ts) uses a module only through its index.ts.",
+      from: { path: '^server/src/(app|main)\\.ts$' },
+      to: { path: '^server/src/modules/', pathNot: '^server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'platform-below-modules',
+      severity: 'error',
+      comment:
+        "The platform (db, http plumbing, configuration, the object stores) is shared by the modules: it imports none of them, nor the composition root. A module's handle on the context is declared in the module's entry.",
+      from: { path: '^server/src/platform/' },
+      to: { path: ['^server/src/modules/', '^server/src/(app|main)\\.ts$'] },
+    },
+    {
+      name: 'server-root-is-the-top',
+      severity: 'error',
+      comment: 'app.ts builds the server and main.ts runs it: no module imports either.',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/(app|main)\\.ts$' },
+    },
+    {
       name: 'domain-knows-no-http',
       severity: 'error',
-      comment: "The domain holds the rules and the SQL and throws domain errors; HTTP is the routes' business.",
-      from: { path: '^server/src/(domain|payments|storage|db)/' },
+      comment:
+        "A module's domain (the files at its root) holds the rules and the SQL and throws domain errors; so do its payments/ and storage/ and the platform's db/ and storage/ know nothing of HTTP: HTTP is the http/ folders' business.",
+      from: {
+        path: [
+          '^server/src/modules/[^/]+/[^/]+\\.ts$',
+          '^server/src/modules/[^/]+/(payments|storage)/',
+          '^server/src/platform/(db|storage)/',
+        ],
+        pathNot: '^server/src/modules/[^/]+/index\\.ts$',
+      },
       to: {
-        path: ['^server/src/(http|routes|auth)/', '^server/src/app\\.ts$', 'node_modules/(fastify|@fastify/[^/]+)/'],
+        path: [
+          '^server/src/modules/[^/]+/http/',
+          '^server/src/platform/http/',
+          '^server/src/(app|main)\\.ts$',
+          'node_modules/(fastify|@fastify/[^/]+)/',
+        ],
       },
     },
     {
       name: 'sql-in-the-domain',
       severity: 'error',
-      comment: 'Routes call the domain; they do not hold a database handle.',
-      from: { path: '^server/src/routes/' },
-      to: { path: ['^server/src/db/', 'node_modules/pg/'] },
+      comment: "Routes (a module's http/*Routes.ts) call the domain; they do not hold a database handle.",
+      from: { path: '^server/src/modules/[^/]+/http/[^/]+Routes\\.ts$' },
+      to: { path: ['^server/src/platform/db/', 'node_modules/pg/'] },
     },
     {
       name: 'tools-are-development-only',

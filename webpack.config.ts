@@ -124,7 +124,7 @@ export default (
       clean: { keep: /^server[\\/]/ },
     },
     // Production maps are written for whoever debugs a report, never pointed at from the files the
-    // public gets (no sourceMappingURL), and the server does not serve them (http/staticFiles.ts).
+    // public gets (no sourceMappingURL), and the server does not serve them (modules/firstPaint/http/staticFiles.ts).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
@@ -222,7 +222,7 @@ export default (
       port: Number(process.env.DEV_PORT ?? 3000),
       historyApiFallback: { index: '/app.html' },
       hot: false,
-      // Every path the server owns (server/src/http/staticFiles.ts); the rest is this build's.
+      // Every path the server owns (server/src/modules/firstPaint/http/staticFiles.ts); the rest is this build's.
       proxy: [
         { context: ['/api', '/media', '/thumbs', '/display', '/catalogo'], target: backend, changeOrigin: false },
       ],

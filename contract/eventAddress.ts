@@ -5,7 +5,7 @@ import { boothRoute, withQuery } from './routePaths';
  * The query naming the event a booth's gallery shows (beyond the original design, docs/product.md#event-page, where the
  * event travels in the navigation's state): a gallery's address is then enough to open it again, on a
  * reload, in another tab, or from a shared link, and the server can draw its first photos into
- * the page (server/src/http/galleryShell.ts). A module of its own, out of the landing page's code.
+ * the page (server/src/modules/firstPaint/http/galleryShell.ts). A module of its own, out of the landing page's code.
  */
 export const EVENT_QUERY = 'evento';
 

@@ -1,6 +1,6 @@
 /**
  * The events list's empty state (src/features/events/EventsListPage.tsx): the server draws the
- * same words into the page of a visitor whose cookies name no event (server/src/http/
+ * same words into the page of a visitor whose cookies name no event (server/src/modules/firstPaint/http/
  * eventsListShell.ts), so the page shows them before any script runs.
  */
 export const NO_EVENTS_TITLE = 'Nenhum evento encontrado';

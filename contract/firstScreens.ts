@@ -4,7 +4,7 @@ import { ROUTES } from './routePaths';
 /**
  * The guest's screens a page may open on (a booth's QR code, a shared gallery, a reload), and the
  * code each needs: the app asks for it before its first render (src/app/firstScreen.ts), and the
- * server names it in the page itself (server/src/http/routeChunks.ts), so it downloads with the
+ * server names it in the page itself (server/src/modules/firstPaint/http/routeChunks.ts), so it downloads with the
  * app's own scripts instead of after them. The names are the screens' webpackChunkName.
  */
 export type FirstScreen = 'collect' | 'collection' | 'events' | 'event';

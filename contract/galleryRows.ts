@@ -1,6 +1,6 @@
 /**
  * How a gallery's items fall into rows: the SPA's grid (src/ui/gallery/MediaGrid.tsx) and the
- * first rows the server draws into a booth gallery's page (server/src/http/galleryShell.ts) use
+ * first rows the server draws into a booth gallery's page (server/src/modules/firstPaint/http/galleryShell.ts) use
  * this one rule, so the server's rows are the grid's rows. Sizes are the stylesheet's
  * (src/styles/base.css, "galleries"): the number of columns follows the grid's width, and only
  * indexes travel in the markup.

@@ -1,6 +1,6 @@
 /**
  * Which addresses are pages of the app, each answered with its shell: the server's history
- * fallback (server/src/http/staticFiles.ts) and the service worker's navigations (src/sw) share
+ * fallback (server/src/modules/firstPaint/http/staticFiles.ts) and the service worker's navigations (src/sw) share
  * this rule. The server's own folders and any file are not pages. Only the path counts, never the
  * query: a collect link's id and a gallery's opened item end in a file's extension
  * (`/collect?id=/media/festa/pad/abc.jpg`), and they are pages all the same.

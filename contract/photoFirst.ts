@@ -1,8 +1,8 @@
 /**
  * Photo first (the collect page, a booth gallery): on slow venue Wi-Fi the app's scripts and the
  * guest's photo share one thin connection, and the photo is what the guest came for. When the
- * server has put the photo in the page (server/src/http/collectPreload.ts; a gallery's first
- * photos, server/src/http/galleryShell.ts), it replaces the app's script tags
+ * server has put the photo in the page (server/src/modules/firstPaint/http/collectPreload.ts; a gallery's first
+ * photos, server/src/modules/firstPaint/http/galleryShell.ts), it replaces the app's script tags
  * with one small loader (src/boot/photoFirst.ts) that asks for them once the photo has arrived,
  * failed, or taken too long.
  */
@@ -61,7 +61,7 @@ export function afterPhoto(
 /**
  * Calls `start` once the page's first frame is painted (`nextFrame`: the browser's next frame, then
  * a task after it), or after `waitMs` (a tab in the background paints no frame): for words the
- * server drew into the page (the events list's empty state, server/src/http/eventsListShell.ts),
+ * server drew into the page (the events list's empty state, server/src/modules/firstPaint/http/eventsListShell.ts),
  * which are painted with that frame, as soon as the stylesheet is in.
  */
 export function afterFirstFrame(

@@ -16,7 +16,7 @@ export function wallPage(publicId: string, key: string | null = null): string {
 export const WALL_NIGHT_PAGE = 30;
 /** Where a page of the night starts: after the medium of this cursor (its time in microseconds and its id). */
 export const WALL_CURSOR_PATTERN = '^[0-9]{1,18}-[0-9]{1,18}$';
-/** A wall code: 128 bits of an HMAC, base64url (server/src/domain/wallCodes.ts). */
+/** A wall code: 128 bits of an HMAC, base64url (server/src/modules/wall/wallCodes.ts). */
 export const WALL_CODE_LENGTH = 22;
 export const WALL_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { newPackHash } from '../server/src/domain/packs';
+import { newPackHash } from '../server/src/modules/print/packs';
 import {
   AIM,
   formatApiTable,

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Client } from 'pg';
-import { TEMPORARY_FILE, DURABLE_FOLDERS } from '../server/src/storage/durableWrite';
+import { TEMPORARY_FILE, DURABLE_FOLDERS } from '../server/src/platform/storage/durableWrite';
 import {
   countByKind,
   describeLost,
@@ -32,8 +32,8 @@ import {
   type LostWrite,
   type WriteKind,
 } from './lib/benchReport';
-import { HOLDER_NAME_PREFIX } from '../server/src/db/jobHolders';
-import { MEDIA_DERIVATIVES } from '../server/src/jobs/mediaDerivatives';
+import { HOLDER_NAME_PREFIX } from '../server/src/platform/db/jobHolders';
+import { MEDIA_DERIVATIVES } from '../server/src/modules/media/jobs/mediaDerivativesJob';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 import { DEVICE_PATHS } from '../contract/devicePaths';
@@ -274,7 +274,7 @@ async function findWrites(
   };
 }
 
-/** Jobs still active with no live server holding them (db/jobHolders.ts): the restarted server hands them back before it answers. */
+/** Jobs still active with no live server holding them (platform/db/jobHolders.ts): the restarted server hands them back before it answers. */
 async function jobsOfTheDead(db: Client): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM pgboss.job j

@@ -13,9 +13,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createFaceEngine } from '../server/src/faces/faceEngine';
-import { descriptorBytes, rankMatches, SAME_PERSON_DISTANCE, type IndexedFace } from '../server/src/faces/faceMatch';
-import type { FoundFace } from '../server/src/faces/faceModel';
+import { createFaceEngine } from '../server/src/modules/faces/model/faceEngine';
+import {
+  descriptorBytes,
+  rankMatches,
+  SAME_PERSON_DISTANCE,
+  type IndexedFace,
+} from '../server/src/modules/faces/model/faceMatch';
+import type { FoundFace } from '../server/src/modules/faces/model/faceModel';
 import { connectStackDatabase } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
 

@@ -16,15 +16,18 @@ const ROOT = path.resolve(__dirname, '..');
 /** The production entries: the server, and the seed command of a production operator. */
 export const SERVER_ENTRIES = {
   main: 'server/src/main.ts',
-  seed: 'server/src/seed/seedCommand.ts',
-  /** The face worker's thread (server/src/faces/faceEngine.ts starts it from beside the server's bundle). */
-  faceWorker: 'server/src/faces/faceWorker.ts',
+  seed: 'server/src/modules/seed/command/seedCommand.ts',
+  /**
+   * The face worker's thread (server/src/modules/faces/model/faceEngine.ts starts it from beside the server's
+   * bundle).
+   */
+  faceWorker: 'server/src/modules/faces/model/faceWorker.ts',
 } as const;
 
 /** Where the build puts the server, under the build's folder (the static files never serve it). */
 export const SERVER_BUILD_DIR = 'server';
 
-const MIGRATIONS = 'server/src/db/migrations';
+const MIGRATIONS = 'server/src/platform/db/migrations';
 
 /** `pg`, `@fastify/static`, `mercadopago/dist/x` -> the package's name; null for a relative path. */
 function packageName(specifier: string): string | null {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The system packages beyond npm: Debian's Chromium for the browser tests, ffmpeg, with which
-# the server makes a video's poster frame (server/src/storage/videoPoster.ts), and nginx, the
+# the server makes a video's poster frame (server/src/modules/media/storage/videoPoster.ts), and nginx, the
 # balancer of the two-server test (test/server/twoServers.test.ts).
 # `npm test` runs this first. When everything is there it only looks (`test -x`, `dpkg -s`) and
 # prints nothing; otherwise it installs what is missing with apt-get (through sudo when not root).

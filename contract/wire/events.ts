@@ -136,7 +136,7 @@ export type AgentResultsReply = Static<typeof AgentResultsReply>;
 /**
  * The wall code of each medium listed whose own collect link would not open its event (a
  * link-only or private event's photo stored before its guests' access was last revoked, or under
- * a name anyone could guess): its QR code carries `&telao={code}` (server/src/domain/wallCodes.ts).
+ * a name anyone could guess): its QR code carries `&telao={code}` (server/src/modules/wall/wallCodes.ts).
  */
 const WallCodes = Type.Record(Type.String(), Type.String());
 

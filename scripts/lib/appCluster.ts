@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../tools/localStack/freePort';
-import type { S3Settings } from '../../server/src/storage/s3ObjectStore';
+import type { S3Settings } from '../../server/src/platform/storage/s3ObjectStore';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NGINX = process.env.NGINX_PATH ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');

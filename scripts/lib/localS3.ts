@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { S3Settings } from '../../server/src/storage/s3ObjectStore';
+import type { S3Settings } from '../../server/src/platform/storage/s3ObjectStore';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -1,6 +1,9 @@
 import webpack, { type Compiler } from 'webpack';
 
-/** Where the build lists each lazily loaded screen's files (server/src/http/routeChunks.ts reads it). */
+/**
+ * Where the build lists each lazily loaded screen's files (server/src/modules/firstPaint/http/routeChunks.ts reads
+ * it).
+ */
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 
 /**

@@ -1,69 +1,72 @@
 import http from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { registerAuthGuard, type TeamPolicy } from './auth/guard';
-import type { IdentityVerifier } from './auth/identity';
-import { siteOrigin, type ServerConfig } from './config';
-import type { AppContext } from './context';
-import { EVERYTHING, listenForChanges } from './db/changeFeed';
-import type { Database } from './db/database';
-import { databaseAnswers } from './domain/health';
-import { countEventMedia } from './domain/media';
-import { advisoryKeyLock } from './db/keyLock';
-import { startJobQueue, type JobHandler } from './db/jobQueue';
+import { type IdentityVerifier, isListedTeamMember, registerAuthGuard, type TeamPolicy } from './modules/identity';
+import { siteOrigin, type ServerConfig } from './platform/config';
+import type { AppContext } from './platform/context';
+import { EVERYTHING, listenForChanges } from './platform/db/changeFeed';
+import type { Database } from './platform/db/database';
+import { databaseAnswers, registerHealth } from './modules/health';
 import {
+  configuredMediaStorage,
+  countEventMedia,
   MEDIA_DERIVATIVES,
   MEDIA_DERIVATIVES_GIVEN_UP,
   MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
   MEDIA_DERIVATIVES_SETTINGS,
   mediaDerivativesGivenUpJob,
   mediaDerivativesJob,
-} from './jobs/mediaDerivatives';
-import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob } from './jobs/printFiles';
-import { FACE_INDEX, FACE_INDEX_SETTINGS, faceIndexJob, scheduleFaceIndexSweep } from './jobs/faceIndex';
-import { createFaceEngine, type FaceEngine } from './faces/faceEngine';
-import { isListedTeamMember } from './domain/team';
-import { registerErrorHandler } from './http/errorHandler';
-import { registerHealth } from './http/health';
-import { createEventGuard } from './http/eventGuard';
-import { loadMediaSessionSecret } from './http/mediaSession';
-import { loggerOptions } from './http/logging';
-import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
-import { registerSecurityHeaders } from './http/securityHeaders';
-import { collectOnServe } from './http/collectOnServe';
-import { collectPageHead, firstPageHead } from './http/collectPreload';
-import { eventsListPageHead, isEventsListPage } from './http/eventsListShell';
-import { galleryPageHead } from './http/galleryShell';
-import { registerNulRefusal } from './http/textGuard';
-import { registerStaticFiles } from './http/staticFiles';
-import { liveStreamCaps } from './http/liveStreamCaps';
-import { agentSigningKey, registerVisitorAgent } from './http/visitorAgent';
-import { windowCounts } from './domain/windowCounts';
-import { mercadoPagoProvider, type PaymentProvider } from './payments/paymentProvider';
-import { sandboxProvider } from './payments/sandboxProvider';
-import { accountRoutes } from './routes/account';
-import { boothRoutes } from './routes/booths';
-import { faceSearchRoutes } from './routes/faceSearch';
-import { deviceRoutes } from './routes/devices';
-import { downloadRoutes } from './routes/downloads';
-import { guestRoutes } from './routes/guest';
-import { wallRoutes } from './routes/wall';
-import { printSettingsRoutes } from './routes/printSettings';
-import { leadRoutes } from './routes/leads';
-import { eventTitleRoutes } from './routes/eventTitles';
-import { mediaAccessRoutes } from './routes/mediaAccess';
-import { teamDeviceRoutes } from './routes/teamDevices';
-import { teamEventRoutes } from './routes/teamEvents';
-import { faceSearchSettingsRoutes } from './routes/faceSearchSettings';
-import { partnerRoutes } from './routes/partner';
-import { paymentRoutes } from './routes/payments';
-import { privacyRoutes, scheduleRetention } from './routes/privacy';
-import { scheduleTileSweep } from './jobs/tileSweep';
-import { sandboxRoutes } from './routes/sandbox';
-import { shopRoutes } from './routes/shop';
-import { cleanTemporaryFiles } from './storage/durableWrite';
-import { configuredMediaStorage } from './storage/mediaStorage';
-import { loadDeviceKeyPepper } from './storage/serverSecret';
+  scheduleTileSweep,
+} from './modules/media';
+import { advisoryKeyLock } from './platform/db/keyLock';
+import { startJobQueue, type JobHandler } from './platform/db/jobQueue';
+import { PRINT_FILES, PRINT_FILES_SETTINGS, printFilesJob, printSettingsRoutes } from './modules/print';
+import {
+  createFaceEngine,
+  FACE_INDEX,
+  FACE_INDEX_SETTINGS,
+  type FaceEngine,
+  faceIndexJob,
+  faceSearchRoutes,
+  faceSearchSettingsRoutes,
+  scheduleFaceIndexSweep,
+} from './modules/faces';
+import { registerErrorHandler } from './platform/http/errorHandler';
+import { agentSigningKey, createEventGuard, loadMediaSessionSecret, registerVisitorAgent } from './modules/access';
+import { loggerOptions } from './platform/http/logging';
+import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './platform/http/rateLimits';
+import { registerSecurityHeaders } from './platform/http/securityHeaders';
+import {
+  collectOnServe,
+  collectPageHead,
+  eventsListPageHead,
+  firstPageHead,
+  galleryPageHead,
+  isEventsListPage,
+  registerStaticFiles,
+} from './modules/firstPaint';
+import { registerNulRefusal } from './platform/http/textGuard';
+import { liveStreamCaps } from './platform/http/liveStreamCaps';
+import { windowCounts } from './platform/db/windowCounts';
+import {
+  mercadoPagoProvider,
+  type PaymentProvider,
+  paymentRoutes,
+  sandboxProvider,
+  sandboxRoutes,
+  shopRoutes,
+} from './modules/commerce';
+import { accountRoutes } from './modules/accounts';
+import { boothRoutes } from './modules/booths';
+import { deviceRoutes, teamDeviceRoutes } from './modules/devices';
+import { downloadRoutes, guestRoutes } from './modules/gallery';
+import { wallRoutes } from './modules/wall';
+import { leadRoutes } from './modules/leads';
+import { eventTitleRoutes, mediaAccessRoutes, teamEventRoutes } from './modules/events';
+import { partnerRoutes } from './modules/partners';
+import { privacyRoutes, scheduleRetention } from './modules/privacy';
+import { cleanTemporaryFiles } from './platform/storage/durableWrite';
+import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
 
 export interface AppDependencies {
   config: ServerConfig;

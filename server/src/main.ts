@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { firebaseVerifier } from './auth/identity';
-import { ConfigError, loadConfig } from './config';
-import { connectDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { firebaseVerifier } from './modules/identity';
+import { ConfigError, loadConfig } from './platform/config';
+import { connectDatabase, type Database } from './platform/db/database';
+import { migrate } from './platform/db/migrate';
 
 /**
  * A stop that hangs (a request that never ends, a database gone quiet) is abandoned after this:

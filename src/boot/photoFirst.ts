@@ -79,7 +79,7 @@ if (!photo && document.querySelector(`[${EVENTS_SHELL_ATTRIBUTE}]`)) {
 } else {
   afterPhoto(
     // A photo the page does not show is not waited for: it would never be painted (a booth
-    // gallery's first photos are drawn for phones only: server/src/http/galleryShell.ts).
+    // gallery's first photos are drawn for phones only: server/src/modules/firstPaint/http/galleryShell.ts).
     photo && photo.getClientRects().length > 0 ? photo : null,
     startApp,
     browserClock,

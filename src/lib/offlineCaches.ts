@@ -77,7 +77,7 @@ export function offlineRouteOf(method: string, url: URL, origin: string): Offlin
  * the network alone (a photo opened in a tab of its own, an asset, the API: no page).
  * - 'shell': the precached app shell, whatever the query says (an opened item's `?item=...jpg`).
  * - 'networkThenShell': the collect page, whose server page carries its photo and its collect
- *   (server/src/http/collectPreload.ts, collectOnServe.ts): from the network while there is one,
+ *   (server/src/modules/firstPaint/http/collectPreload.ts, collectOnServe.ts): from the network while there is one,
  *   the shell when there is none (the app then shows what it kept).
  */
 export type PageRoute = 'shell' | 'networkThenShell';
@@ -115,7 +115,7 @@ export function readableFetchInit(mode: RequestMode, ranged: boolean): RequestIn
 
 /**
  * Whether a media reply may join the device's shared media caches. A file of a link-only or
- * private event opened with the login's media cookie comes back `private` (server/src/http/
+ * private event opened with the login's media cookie comes back `private` (server/src/modules/access/http/
  * mediaGate.ts): kept here it would outlive the logout and open for whoever holds the phone next.
  */
 export function sharedMediaCacheable(cacheControl: string | null): boolean {

@@ -12,7 +12,7 @@ const MEDIA_SESSION_RETRY_MS = 60 * 1000;
 /**
  * `<img>` and `<video>` send cookies, not the `idToken` header: a signed-in visitor's browser
  * trades its token for a short-lived HttpOnly cookie that lets a link-only or private event's
- * files through the server's media gate (server/src/http/mediaGate.ts).
+ * files through the server's media gate (server/src/modules/access/http/mediaGate.ts).
  */
 const mediaSessionApi = api.injectEndpoints({
   endpoints: (build) => ({

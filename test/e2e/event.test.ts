@@ -429,7 +429,7 @@ describe('a booth gallery opened by its address (a reload)', () => {
       async: true,
       defer: false,
     });
-    // The page arrives with the gallery's first photos (server/src/http/galleryShell.ts): the
+    // The page arrives with the gallery's first photos (server/src/modules/firstPaint/http/galleryShell.ts): the
     // app's scripts wait for the first of them (photo first), and no code shares the connection
     // with them; the early script asks for the newest thumbnails all the same.
     expect(await page.evaluate(() => document.querySelector('script[src="/photo-first.js"]') !== null)).toBe(true);

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { expectAccessible } from './support/accessibility';
 import { boothOnce } from './support/boothSimulator';
 import { seedIn } from './support/seedBeside';

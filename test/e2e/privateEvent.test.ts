@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';

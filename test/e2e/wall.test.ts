@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { freePort } from '../../tools/localStack/freePort';
 import { expectAccessible } from './support/accessibility';
 import { seedIn } from './support/seedBeside';

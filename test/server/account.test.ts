@@ -1,4 +1,4 @@
-import { addToCollectionsOfAgent } from '../../server/src/domain/accounts';
+import { addToCollectionsOfAgent } from '../../server/src/modules/identity/accounts';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 

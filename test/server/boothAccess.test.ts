@@ -1,6 +1,6 @@
 import { attend, basicSeed, DEVICE_KEYS, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
-import { BOOTH_CODE_WINDOW_MS, boothCode, isBoothCode } from '../../server/src/domain/boothCodes';
+import { BOOTH_CODE_WINDOW_MS, boothCode, isBoothCode } from '../../server/src/modules/booths/boothCodes';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 
 /**

@@ -1,6 +1,6 @@
-import { revokeGrants } from '../../server/src/domain/eventAccess';
-import { FEED_APPLICATION_NAME } from '../../server/src/db/changeFeed';
-import { connectDatabase, type Database } from '../../server/src/db/database';
+import { revokeGrants } from '../../server/src/modules/access/eventAccess';
+import { FEED_APPLICATION_NAME } from '../../server/src/platform/db/changeFeed';
+import { connectDatabase, type Database } from '../../server/src/platform/db/database';
 import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
 import { loadBasicSeed } from './support/fixtures';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { collectIdRef, escapeAttribute, mediaOrigin } from '../../server/src/http/collectPreload';
+import { collectIdRef, escapeAttribute, mediaOrigin } from '../../server/src/modules/firstPaint/http/collectPreload';
 import { loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 

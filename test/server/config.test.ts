@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../../server/src/config';
-import { contentSecurityPolicy } from '../../server/src/http/securityHeaders';
+import { ConfigError, loadConfig } from '../../server/src/platform/config';
+import { contentSecurityPolicy } from '../../server/src/platform/http/securityHeaders';
 
 /** What production needs beyond the defaults. */
 const PRODUCTION = {

@@ -3,7 +3,7 @@ import {
   deviceFailureBuckets,
   MAX_FAILURES_PER_ADDRESS,
   MAX_FAILURES_PER_DEVICE,
-} from '../../server/src/domain/deviceAuth';
+} from '../../server/src/modules/booths/deviceAuth';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

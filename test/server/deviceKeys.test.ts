@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { deviceKeyHash } from '../../server/src/domain/deviceKeys';
-import { writeSeedRows } from '../../server/src/domain/seedRows';
-import { seedDeviceKeys } from '../../server/src/seed/loadSeed';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import { deviceKeyHash } from '../../server/src/modules/booths/deviceKeys';
+import { writeSeedRows } from '../../server/src/modules/seed/seedRows';
+import { seedDeviceKeys } from '../../server/src/modules/seed/command/loadSeed';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

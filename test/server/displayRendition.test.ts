@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createMediaStorage, DISPLAY_RUNNING, DISPLAY_WAITING } from '../../server/src/storage/mediaStorage';
+import {
+  createMediaStorage,
+  DISPLAY_RUNNING,
+  DISPLAY_WAITING,
+} from '../../server/src/modules/media/storage/mediaStorage';
 import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, gif, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer } from './support/testServer';

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
-import { siteOrigin } from '../../server/src/config';
-import { backTo } from '../../server/src/http/downloadRefusalPage';
-import { zipDisposition, zipEntries } from '../../server/src/http/zipDownload';
+import { siteOrigin } from '../../server/src/platform/config';
+import { backTo } from '../../server/src/modules/gallery/http/downloadRefusalPage';
+import { zipDisposition, zipEntries } from '../../server/src/modules/media/http/zipDownload';
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

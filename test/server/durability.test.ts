@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RATE_LIMITS } from '../../server/src/http/rateLimits';
+import { RATE_LIMITS } from '../../server/src/platform/http/rateLimits';
 import { DEVICE_KEYS, basicSeed, gif, jpeg, mp4 } from './support/fixtures';
 import { startStackProcess, type StackProcess } from '../../scripts/lib/stackProcess';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

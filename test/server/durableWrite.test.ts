@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanTemporaryFiles, mkdirDurably, writeFileDurably } from '../../server/src/storage/durableWrite';
+import { cleanTemporaryFiles, mkdirDurably, writeFileDurably } from '../../server/src/platform/storage/durableWrite';
 import { startTestServer } from './support/testServer';
 
 let root: string;

@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { createFaceEngine, PhotoFailed, UnreadablePhoto, type FaceEngine } from '../../server/src/faces/faceEngine';
-import { descriptorDistance, rankMatches, SAME_PERSON_DISTANCE } from '../../server/src/faces/faceMatch';
-import { answerPhoto, type FaceSteps } from '../../server/src/faces/faceMessages';
+import {
+  createFaceEngine,
+  PhotoFailed,
+  UnreadablePhoto,
+  type FaceEngine,
+} from '../../server/src/modules/faces/model/faceEngine';
+import { descriptorDistance, rankMatches, SAME_PERSON_DISTANCE } from '../../server/src/modules/faces/model/faceMatch';
+import { answerPhoto, type FaceSteps } from '../../server/src/modules/faces/model/faceMessages';
 
 /**
  * The face engine on the group photos shipped in @vladmandic/face-api's package
@@ -133,7 +138,7 @@ it('forgets a model load that failed: the next photo tries to load it again', as
   }));
   try {
     await jest.isolateModulesAsync(async () => {
-      const { loadFaceModel } = await import('../../server/src/faces/faceModel');
+      const { loadFaceModel } = await import('../../server/src/modules/faces/model/faceModel');
       await expect(loadFaceModel()).rejects.toThrow('falha 1');
       await expect(loadFaceModel()).rejects.toThrow('falha 2');
     });

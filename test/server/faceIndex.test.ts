@@ -4,19 +4,23 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import type { FaceSearchStatusReply } from '../../contract/wire';
 import { parseMediaPath } from '../../contract/mediaPath';
-import type { Queryable } from '../../server/src/db/database';
-import type { EnqueueOptions, JobData } from '../../server/src/db/jobQueue';
+import type { Queryable } from '../../server/src/platform/db/database';
+import type { EnqueueOptions, JobData } from '../../server/src/platform/db/jobQueue';
 import {
   claimPhotoToIndex,
   eventsLeftWaiting,
   MAX_INDEX_ATTEMPTS,
   photoJoinsFaceIndex,
   setFaceSearch,
-} from '../../server/src/domain/faceIndex';
-import { PhotoFailed, type FaceEngine } from '../../server/src/faces/faceEngine';
-import type { FoundFace } from '../../server/src/faces/faceModel';
-import { faceIndexJob, scheduleFaceIndexSweep, type FaceIndexQueue } from '../../server/src/jobs/faceIndex';
-import { configuredMediaStorage, mediaKey } from '../../server/src/storage/mediaStorage';
+} from '../../server/src/modules/faces/faceIndexRows';
+import { PhotoFailed, type FaceEngine } from '../../server/src/modules/faces/model/faceEngine';
+import type { FoundFace } from '../../server/src/modules/faces/model/faceModel';
+import {
+  faceIndexJob,
+  scheduleFaceIndexSweep,
+  type FaceIndexQueue,
+} from '../../server/src/modules/faces/jobs/faceIndexJob';
+import { configuredMediaStorage, mediaKey } from '../../server/src/modules/media/storage/mediaStorage';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

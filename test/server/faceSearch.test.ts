@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { hideFace, unhideFace } from '../../server/src/domain/faceHiding';
+import { hideFace, unhideFace } from '../../server/src/modules/faces/faceHiding';
 import {
   databaseNow,
   forgetSelfie,
@@ -7,10 +7,10 @@ import {
   saveSelfie,
   searchFaces,
   selfieOf,
-} from '../../server/src/domain/faceSearch';
-import { createFaceEngine, type FaceEngine } from '../../server/src/faces/faceEngine';
-import { descriptorBytes } from '../../server/src/faces/faceMatch';
-import type { FoundFace } from '../../server/src/faces/faceModel';
+} from '../../server/src/modules/faces/faceSearch';
+import { createFaceEngine, type FaceEngine } from '../../server/src/modules/faces/model/faceEngine';
+import { descriptorBytes } from '../../server/src/modules/faces/model/faceMatch';
+import type { FoundFace } from '../../server/src/modules/faces/model/faceModel';
 import { dataUrl, demoPhoto, faceCrop } from '../support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { claimedPng, jpeg, loadBasicSeed } from './support/fixtures';
 import { dataUrl, photoWithFaces } from '../support/faceSelfies';
-import { PhotoFailed } from '../../server/src/faces/faceEngine';
-import { RATE_LIMITS, VENUE_PHONES } from '../../server/src/http/rateLimits';
+import { PhotoFailed } from '../../server/src/modules/faces/model/faceEngine';
+import { RATE_LIMITS, VENUE_PHONES } from '../../server/src/platform/http/rateLimits';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**

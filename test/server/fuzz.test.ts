@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Database } from '../../server/src/db/database';
+import type { Database } from '../../server/src/platform/db/database';
 import { basicSeed, DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import {
   describeRequest,

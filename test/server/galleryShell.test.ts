@@ -1,4 +1,4 @@
-import { ROUTE_CHUNKS_FILE } from '../../server/src/http/routeChunks';
+import { ROUTE_CHUNKS_FILE } from '../../server/src/modules/firstPaint/http/routeChunks';
 import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { appScripts, distWith } from './support/spaDist';

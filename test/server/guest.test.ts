@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { connectDatabase } from '../../server/src/db/database';
-import { migrate, readMigrations } from '../../server/src/db/migrate';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
+import { connectDatabase } from '../../server/src/platform/db/database';
+import { migrate, readMigrations } from '../../server/src/platform/db/migrate';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { parsePackReply } from '../../contract/packReply';
 import { eventually } from '../e2e/support/eventually';
 import { attend, jpeg, loadBasicSeed } from './support/fixtures';

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { READY_STORAGE_KEEP_MS, registerHealth } from '../../server/src/http/health';
+import { READY_STORAGE_KEEP_MS, registerHealth } from '../../server/src/modules/health/http/health';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /** What a balancer asks of an app server: is it up (`/healthz`), may it get traffic (`/readyz`). */

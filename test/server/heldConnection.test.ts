@@ -1,6 +1,6 @@
-import { checkOut } from '../../server/src/db/checkOut';
-import { connectDatabase, type Database } from '../../server/src/db/database';
-import { advisoryKeyLock } from '../../server/src/db/keyLock';
+import { checkOut } from '../../server/src/platform/db/checkOut';
+import { connectDatabase, type Database } from '../../server/src/platform/db/database';
+import { advisoryKeyLock } from '../../server/src/platform/db/keyLock';
 import { eventually } from '../e2e/support/eventually';
 
 /**

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DomainError } from '../../server/src/domain/errors';
-import { withDecodeTimeout } from '../../server/src/storage/imageLimits';
-import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
-import { createMediaStorage } from '../../server/src/storage/mediaStorage';
-import type { ObjectStore } from '../../server/src/storage/objectStore';
+import { DomainError } from '../../server/src/platform/errors';
+import { withDecodeTimeout } from '../../server/src/platform/storage/imageLimits';
+import { diskObjectStore } from '../../server/src/platform/storage/diskObjectStore';
+import { createMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
+import type { ObjectStore } from '../../server/src/platform/storage/objectStore';
 import { claimedPng, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

@@ -1,6 +1,6 @@
 import { newInvitationHash } from '../../contract/invitationHash';
 import { buildApp } from '../../server/src/app';
-import { firebaseVerifier } from '../../server/src/auth/identity';
+import { firebaseVerifier } from '../../server/src/modules/identity/http/identityTokens';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 

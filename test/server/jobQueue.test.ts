@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
-import { startJobQueue, type JobData, type JobQueue } from '../../server/src/db/jobQueue';
-import { handBackOrphanedJobs, HOLDER_NAME_PREFIX } from '../../server/src/db/jobHolders';
+import { startJobQueue, type JobData, type JobQueue } from '../../server/src/platform/db/jobQueue';
+import { handBackOrphanedJobs, HOLDER_NAME_PREFIX } from '../../server/src/platform/db/jobHolders';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -178,7 +178,7 @@ it('runs again, once its run has expired, a job taken by a server that records n
 });
 
 it('is seen alive under its own name even when DATABASE_URL names the application (pg lets the URL win over the option)', async () => {
-  const { holdJobs } = await import('../../server/src/db/jobHolders');
+  const { holdJobs } = await import('../../server/src/platform/db/jobHolders');
   const url = String(server.db.pool.options.connectionString);
   const holder = await holdJobs(`${url}${url.includes('?') ? '&' : '?'}application_name=cabine`);
   try {

@@ -1,6 +1,6 @@
-import { EVERYTHING, type ChangeFeed } from '../../server/src/db/changeFeed';
-import { writtenTables } from '../../server/src/db/database';
-import { liveCache, type LiveCache } from '../../server/src/db/liveCache';
+import { EVERYTHING, type ChangeFeed } from '../../server/src/platform/db/changeFeed';
+import { writtenTables } from '../../server/src/platform/db/database';
+import { liveCache, type LiveCache } from '../../server/src/platform/db/liveCache';
 
 /** A feed the test drives: what a notification, a feed going down and one coming back do. */
 function fakeFeed(initiallyLive = true) {

@@ -1,6 +1,6 @@
-import { revokeGrants } from '../../server/src/domain/eventAccess';
-import { loadMediaSessionSecret } from '../../server/src/http/mediaSession';
-import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../server/src/http/visitorAgent';
+import { revokeGrants } from '../../server/src/modules/access/eventAccess';
+import { loadMediaSessionSecret } from '../../server/src/modules/access/http/mediaSession';
+import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../server/src/modules/access/http/visitorAgent';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { follow, type LiveEvent } from './support/followStream';
 import { startTestServer, type TestServer } from './support/testServer';
@@ -84,7 +84,7 @@ async function statementsDuring(during: () => Promise<void>): Promise<Statement[
 
 const isWallRead = ({ sql }: Statement) =>
   /FROM events e\s+CROSS JOIN LATERAL[\s\S]*WHERE e\.public_id = \$1/.test(sql);
-/** A booth gallery's state read (domain/media.ts galleryState), of `mode`. */
+/** A booth gallery's state read (modules/media/media.ts galleryState), of `mode`. */
 const isGalleryRead =
   (mode: string) =>
   ({ sql, values }: Statement) =>

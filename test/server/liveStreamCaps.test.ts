@@ -1,6 +1,10 @@
-import { liveStreamCaps, LIVE_RETRY_AFTER_S, LIVE_STREAMS_PER_VISITOR } from '../../server/src/http/liveStreamCaps';
-import { loadMediaSessionSecret } from '../../server/src/http/mediaSession';
-import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../server/src/http/visitorAgent';
+import {
+  liveStreamCaps,
+  LIVE_RETRY_AFTER_S,
+  LIVE_STREAMS_PER_VISITOR,
+} from '../../server/src/platform/http/liveStreamCaps';
+import { loadMediaSessionSecret } from '../../server/src/modules/access/http/mediaSession';
+import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../server/src/modules/access/http/visitorAgent';
 import { eventually } from '../e2e/support/eventually';
 import { loadBasicSeed } from './support/fixtures';
 import { follow } from './support/followStream';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { connectDatabase, type Database } from '../../server/src/db/database';
-import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
-import { insertMedia, listStaleAwaitingTile } from '../../server/src/domain/media';
-import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
+import { connectDatabase, type Database } from '../../server/src/platform/db/database';
+import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/platform/db/keyLock';
+import { insertMedia, listStaleAwaitingTile } from '../../server/src/modules/media/media';
+import { startJobQueue, type JobQueue } from '../../server/src/platform/db/jobQueue';
 import {
   enqueueDerivatives,
   MEDIA_DERIVATIVES,
@@ -12,10 +12,10 @@ import {
   MEDIA_DERIVATIVES_SETTINGS,
   mediaDerivativesGivenUpJob,
   mediaDerivativesJob,
-} from '../../server/src/jobs/mediaDerivatives';
-import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
-import { createMediaStorage, type MediaStorage } from '../../server/src/storage/mediaStorage';
-import type { ObjectStore } from '../../server/src/storage/objectStore';
+} from '../../server/src/modules/media/jobs/mediaDerivativesJob';
+import { diskObjectStore } from '../../server/src/platform/storage/diskObjectStore';
+import { createMediaStorage, type MediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
+import type { ObjectStore } from '../../server/src/platform/storage/objectStore';
 import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
-import type { ObjectStore } from '../../server/src/storage/objectStore';
+import { s3ObjectStore } from '../../server/src/platform/storage/s3ObjectStore';
+import type { ObjectStore } from '../../server/src/platform/storage/objectStore';
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 import { photoWithFaces } from '../support/faceSelfies';

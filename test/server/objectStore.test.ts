@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { parseByteRange } from '../../server/src/http/objectReply';
-import { diskObjectStore } from '../../server/src/storage/diskObjectStore';
+import { parseByteRange } from '../../server/src/platform/http/objectReply';
+import { diskObjectStore } from '../../server/src/platform/storage/diskObjectStore';
 import {
   InvalidObjectKeyError,
   isObjectKey,
   RangeNotSatisfiableError,
   type ObjectStore,
-} from '../../server/src/storage/objectStore';
-import { s3Client, s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
+} from '../../server/src/platform/storage/objectStore';
+import { s3Client, s3ObjectStore } from '../../server/src/platform/storage/s3ObjectStore';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
 
 /**

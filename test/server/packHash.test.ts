@@ -1,4 +1,4 @@
-import { newPackHash, PACK_HASH_ALPHABET, PACK_HASH_LENGTH } from '../../server/src/domain/packs';
+import { newPackHash, PACK_HASH_ALPHABET, PACK_HASH_LENGTH } from '../../server/src/modules/print/packs';
 
 describe('newPackHash', () => {
   it('makes 20 base-32 characters (100 random bits), 1,000 of them all different', () => {

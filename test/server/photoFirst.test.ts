@@ -1,4 +1,4 @@
-import { scriptsAfterPhoto } from '../../server/src/http/spaPages';
+import { scriptsAfterPhoto } from '../../server/src/modules/firstPaint/http/spaPages';
 import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
 import { loadBasicSeed } from './support/fixtures';
 import { appScripts, distWith, SHELL } from './support/spaDist';

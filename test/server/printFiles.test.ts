@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { parseMediaPath } from '../../contract/mediaPath';
-import { siteOrigin } from '../../server/src/config';
-import { configuredMediaStorage, mediaKey } from '../../server/src/storage/mediaStorage';
-import { printFileKey } from '../../server/src/storage/printFile';
-import { purgeExpired } from '../../server/src/domain/privacy';
-import { markPrintFileMade } from '../../server/src/domain/printJobs';
+import { siteOrigin } from '../../server/src/platform/config';
+import { configuredMediaStorage, mediaKey } from '../../server/src/modules/media/storage/mediaStorage';
+import { printFileKey } from '../../server/src/modules/print/storage/printFile';
+import { purgeExpired } from '../../server/src/modules/privacy/privacy';
+import { markPrintFileMade } from '../../server/src/modules/print/printJobs';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
@@ -159,7 +159,7 @@ describe("a print job's file", () => {
     const { rows } = await server.db.query<{ id: string }>('SELECT id FROM print_jobs WHERE pack_hash = $1', [pack]);
     const id = Number(rows[0].id);
     expect(await store().head(printFileKey(id))).not.toBeNull();
-    // As an erasure fails a job whose photo went (domain/printJobs.ts failJobsWithoutMedia).
+    // As an erasure fails a job whose photo went (modules/print/printJobs.ts failJobsWithoutMedia).
     await server.db.query("UPDATE print_jobs SET status = 'failed', failed_at = now() WHERE id = $1", [id]);
     await purgeExpired(server.db, configuredMediaStorage(server.config));
     expect(await store().head(printFileKey(id))).toBeNull();

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { FACE_RETENTION_DAYS } from '../../server/src/domain/faces';
-import { hideFace } from '../../server/src/domain/faceHiding';
-import { saveSelfie } from '../../server/src/domain/faceSearch';
+import { FACE_RETENTION_DAYS } from '../../server/src/modules/faces/selfies';
+import { hideFace } from '../../server/src/modules/faces/faceHiding';
+import { saveSelfie } from '../../server/src/modules/faces/faceSearch';
 import {
   HIDDEN_FACE_RETENTION_DAYS,
   KEPT_AFTER_ERASURE,
   LEAD_RETENTION_MONTHS,
   purgeExpired,
   RESULT_RETENTION_DAYS,
-} from '../../server/src/domain/privacy';
-import { scheduleRetention } from '../../server/src/routes/privacy';
-import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+} from '../../server/src/modules/privacy/privacy';
+import { scheduleRetention } from '../../server/src/modules/privacy/http/privacyRoutes';
+import { createMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../server/src/platform/config';
 import { startEmbeddedPostgres } from '../../tools/localStack/embeddedPostgres';
 import { openDatabase } from '../../tools/localStack/openDatabase';
 import { packagedInstallation } from '../../tools/localStack/postgresPlaces';

@@ -8,7 +8,7 @@ import {
   setMediaSessionCookie,
   signMediaSession,
   verifyMediaSession,
-} from '../../server/src/http/mediaSession';
+} from '../../server/src/modules/access/http/mediaSession';
 import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { countedAddress } from '../../server/src/http/clientAddress';
-import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE, VENUE_PHONES } from '../../server/src/http/rateLimits';
+import { countedAddress } from '../../server/src/platform/http/clientAddress';
+import { RATE_LIMITS, TOO_MANY_REQUESTS_MESSAGE, VENUE_PHONES } from '../../server/src/platform/http/rateLimits';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startSecondApp, startTestServer, type TestServer, type TestUser } from './support/testServer';
 

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { WindowCount } from '../../server/src/domain/windowCounts';
-import { windowCounts } from '../../server/src/domain/windowCounts';
-import { rateClientKey, sharedRateStore } from '../../server/src/http/rateLimitStore';
+import type { WindowCount } from '../../server/src/platform/db/windowCounts';
+import { windowCounts } from '../../server/src/platform/db/windowCounts';
+import { rateClientKey, sharedRateStore } from '../../server/src/platform/http/rateLimitStore';
 
 /**
  * The store under @fastify/rate-limit (docs/operations.md#rate-limits-across-servers): a request

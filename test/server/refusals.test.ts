@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream';
-import { InvalidTokenError, type IdentityVerifier } from '../../server/src/auth/identity';
+import { InvalidTokenError, type IdentityVerifier } from '../../server/src/modules/identity/http/identityTokens';
 import { DEVICE_KEYS, loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';

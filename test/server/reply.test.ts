@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { etagMatches, splitList } from '../../server/src/http/reply';
+import { etagMatches, splitList } from '../../server/src/platform/http/reply';
 
 describe('splitList', () => {
   it('reads the names of a list segment, trimmed, each once, in order', () => {

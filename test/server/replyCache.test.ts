@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { preferredEncoding, replyCache } from '../../server/src/http/replyCache';
+import { preferredEncoding, replyCache } from '../../server/src/platform/http/replyCache';
 
 describe('replyCache', () => {
   it('builds a reply once per version and answers its bytes again until the version changes', async () => {

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadRouteChunks, preloadTags, routeChunkTags, ROUTE_CHUNKS_FILE } from '../../server/src/http/routeChunks';
+import {
+  loadRouteChunks,
+  preloadTags,
+  routeChunkTags,
+  ROUTE_CHUNKS_FILE,
+} from '../../server/src/modules/firstPaint/http/routeChunks';
 import { firstScreenChunks } from '../../contract/firstScreens';
 import { loadBasicSeed } from './support/fixtures';
 import { distWith } from './support/spaDist';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
-import { validateSeed } from '../../server/src/seed/seedFormat';
-import { createMediaStorage } from '../../server/src/storage/mediaStorage';
+import { loadSeedFile, seedDeviceKeys } from '../../server/src/modules/seed/command/loadSeed';
+import { validateSeed } from '../../server/src/modules/seed/seedFormat';
+import { createMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 

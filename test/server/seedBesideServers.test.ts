@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { s3Env, startAppServer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
-import { loadConfig } from '../../server/src/config';
-import { seedFailureMessage } from '../../server/src/seed/seedFailure';
-import type { SeedFile } from '../../server/src/seed/seedFormat';
-import { isSilenceTimeout, s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
+import { loadConfig } from '../../server/src/platform/config';
+import { seedFailureMessage } from '../../server/src/modules/seed/command/seedFailure';
+import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
+import { isSilenceTimeout, s3ObjectStore } from '../../server/src/platform/storage/s3ObjectStore';
 import { gif, jpeg } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 
@@ -126,7 +126,13 @@ function runSeed(command: string[], env: Record<string, string> = {}): Promise<E
 
 const NPM_RUN_SEED = (file: string) => ['npm', 'run', 'seed', '--', file];
 /** seed:prod's entry from its source (dist/server/seed.js is this file built). */
-const SEED_PROD = (file: string) => [process.execPath, '--import', 'tsx', 'server/src/seed/seedCommand.ts', file];
+const SEED_PROD = (file: string) => [
+  process.execPath,
+  '--import',
+  'tsx',
+  'server/src/modules/seed/command/seedCommand.ts',
+  file,
+];
 
 async function galleryOf(base: string, event: string): Promise<string[]> {
   const response = await fetch(`${base}/api/all/${event}/pad`);

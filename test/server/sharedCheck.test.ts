@@ -1,4 +1,4 @@
-import { sharedCheck } from '../../server/src/http/sharedCheck';
+import { sharedCheck } from '../../server/src/platform/http/sharedCheck';
 
 /** A check its test answers by hand: how many times it was asked, and the answer of each. */
 function handCheck() {

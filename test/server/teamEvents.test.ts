@@ -1,5 +1,5 @@
 import type { TeamEvent } from '../../contract/wire';
-import { TEAM_EVENTS_LIMIT } from '../../server/src/domain/teamEvents';
+import { TEAM_EVENTS_LIMIT } from '../../server/src/modules/events/teamEvents';
 import { loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startLocalS3, type LocalS3 } from '../../scripts/lib/localS3';
-import { s3ObjectStore } from '../../server/src/storage/s3ObjectStore';
+import { s3ObjectStore } from '../../server/src/platform/storage/s3ObjectStore';
 import { jobsDone, newTeamMember, startTestServer, TEAM_EMAIL_DOMAIN, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createMediaStorage, THUMB_SIZE } from '../../server/src/storage/mediaStorage';
-import { videoPosterFrame } from '../../server/src/storage/videoPoster';
+import { createMediaStorage, THUMB_SIZE } from '../../server/src/modules/media/storage/mediaStorage';
+import { videoPosterFrame } from '../../server/src/modules/media/storage/videoPoster';
 
 const SEED_MEDIA = path.resolve(__dirname, '../../tools/demoSeed/media/festa_ana/360');
 const giro = (n: number) => fs.readFileSync(path.join(SEED_MEDIA, `giro-0${n}.mp4`));

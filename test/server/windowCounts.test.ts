@@ -1,5 +1,5 @@
-import type { Queryable } from '../../server/src/db/database';
-import { windowCounts, type WindowCounts } from '../../server/src/domain/windowCounts';
+import type { Queryable } from '../../server/src/platform/db/database';
+import { windowCounts, type WindowCounts } from '../../server/src/platform/db/windowCounts';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /**

@@ -25,7 +25,7 @@ export function agentSigner(cookies: CookieJar, signed: readonly string[] = []) 
 
   return {
     visitor,
-    /** The route's check (server/src/http/ownAgent.ts): 403 agent_not_vouched when `named` is not the request's own agent. */
+    /** The route's check (server/src/modules/access/http/ownAgent.ts): 403 agent_not_vouched when `named` is not the request's own agent. */
     refusal(named: string): Response | null {
       return named === visitor()
         ? null

@@ -1,6 +1,6 @@
 /**
  * The server `npm run booth` talks to when no --url is given: BOOTH_URL, or else where `npm start`
- * serves, from the same HOST and PORT it reads (server/src/config.ts), so one environment starts
+ * serves, from the same HOST and PORT it reads (server/src/platform/config.ts), so one environment starts
  * both. Pure, no imports: its tests need nothing of the simulator.
  */
 const DEFAULT_HOST = '127.0.0.1';

@@ -6,11 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type ServerConfig } from '../../server/src/config';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
-import { seedFailureMessage } from '../../server/src/seed/seedFailure';
-import { validateSeed } from '../../server/src/seed/seedFormat';
-import { checkSeedStorage, seedMediaStorage } from '../../server/src/seed/seedStorage';
+import { loadConfig, type ServerConfig } from '../../server/src/platform/config';
+import {
+  loadSeedFile,
+  seedDeviceKeys,
+  seedFailureMessage,
+  validateSeed,
+  checkSeedStorage,
+  seedMediaStorage,
+} from '../../server/src/modules/seed';
 import { ensureEmulatorUser } from '../localStack/authEmulator';
 import { openDatabase } from '../localStack/openDatabase';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from '../../server/src/config';
-import { connectDatabase, type Database } from '../../server/src/db/database';
+import type { ServerConfig } from '../../server/src/platform/config';
+import { connectDatabase, type Database } from '../../server/src/platform/db/database';
 import { startEmbeddedPostgres } from './embeddedPostgres';
-import { migrate } from '../../server/src/db/migrate';
+import { migrate } from '../../server/src/platform/db/migrate';
 import { processRunning } from './processAlive';
 
 export interface OpenedDatabase {

@@ -2,15 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
-import { firebaseVerifier } from '../../server/src/auth/identity';
-import { loadConfig, type ServerConfig } from '../../server/src/config';
+import { firebaseVerifier } from '../../server/src/modules/identity/http/identityTokens';
+import { loadConfig, type ServerConfig } from '../../server/src/platform/config';
 import { openDatabase, type OpenedDatabase } from './openDatabase';
 import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
 import { ensureSpaBuilt } from './spaBuild';
-import { anySeedLoaded } from '../../server/src/domain/seedRows';
-import { loadSeedFile, seedDeviceKeys } from '../../server/src/seed/loadSeed';
-import { validateSeed, type SeedFile } from '../../server/src/seed/seedFormat';
-import { configuredMediaStorage } from '../../server/src/storage/mediaStorage';
+import {
+  anySeedLoaded,
+  loadSeedFile,
+  seedDeviceKeys,
+  validateSeed,
+  type SeedFile,
+} from '../../server/src/modules/seed';
+import { configuredMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
 
 interface RunningStack {
   config: ServerConfig;

@@ -22,7 +22,7 @@ const eventLink = (publicId: string) => `${window.location.origin}${withQuery(RO
 
 /**
  * Who may see a link-only or private event besides its owner and the team (the guests who were
- * there, server/src/domain/eventAccess.ts): how many, never who; and the owner's way to take it
+ * there, server/src/modules/access/eventAccess.ts): how many, never who; and the owner's way to take it
  * from every guest at once, after a confirmation (the event's link changes, and the collect
  * links already handed out no longer open it). A link-only event's new link lets guests in again,
  * and is shown to send; a private event's lets nobody in (docs/api.md#who-may-see-an-event):

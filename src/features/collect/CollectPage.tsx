@@ -164,7 +164,8 @@ export default function CollectPage() {
           />
         ) : (
           // A still photo is drawn from its light display rendition (the URL the page's early copy
-          // and preload name: server/src/http/collectPreload.ts); sharing and printing take the original.
+          // and preload name: server/src/modules/firstPaint/http/collectPreload.ts); sharing and printing take the
+          // original.
           <CollectPhoto
             key={src}
             src={mediaKind(ref.file) === 'image' ? mediaSource(displayUrl(ref)) : src}

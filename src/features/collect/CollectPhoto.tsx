@@ -14,7 +14,7 @@ const DEFAULT_RATIO = 3 / 4;
 
 /**
  * The collected photo, thumbnail first: the small WebP (which the served page already asked for,
- * server/src/http/collectPreload.ts) shows at once in the photo's own box, and the photo covers it
+ * server/src/modules/firstPaint/http/collectPreload.ts) shows at once in the photo's own box, and the photo covers it
  * when it has arrived. The box takes the picture's shape from whichever loads first, so nothing
  * below it moves when the photo replaces the thumbnail.
  */

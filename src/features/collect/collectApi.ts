@@ -12,7 +12,7 @@ export interface DeviceLastArgs {
 
 /**
  * What the media server says of a collect link's item: 'locked' is a file of a link-only or
- * private event that only a login opens (server/src/http/mediaGate.ts).
+ * private event that only a login opens (server/src/modules/access/http/mediaGate.ts).
  */
 export type MediaPresence = 'found' | 'missing' | 'locked';
 

@@ -2,7 +2,7 @@ import { GALLERY_SHELL_ATTRIBUTE } from '../../../contract/galleryRows';
 
 /**
  * A booth gallery's page may arrive with its first photos drawn over the top by the server
- * (server/src/http/galleryShell.ts), where the app then draws the same photos: the app removes
+ * (server/src/modules/firstPaint/http/galleryShell.ts), where the app then draws the same photos: the app removes
  * that copy once its own photos are on the screen, so nothing flashes, or as soon as it shows
  * anything else (another screen, an error, an empty gallery).
  */

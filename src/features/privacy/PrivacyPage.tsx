@@ -72,7 +72,8 @@ function WhatWeHold() {
 /**
  * Privacy (LGPD, Lei 13.709/2018): what is kept, for how long and why, the guest's rights, who
  * to contact, and 'Apagar minhas fotos'. The periods here are the ones the server applies
- * (server/src/domain/privacy.ts and faces.ts) and the cookies' lifetime (docs/product.md#constants-and-limits).
+ * (server/src/modules/privacy/privacy.ts and faces.ts) and the cookies' lifetime
+ * (docs/product.md#constants-and-limits).
  */
 export default function PrivacyPage() {
   return (

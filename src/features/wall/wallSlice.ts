@@ -29,7 +29,10 @@ export interface WallAddress {
 /** What the wall shows: its schedule (wallSchedule.ts), the links of its media's QR codes, and a count of the slides shown. */
 export interface WallShow {
   schedule: WallSchedule;
-  /** The wall code of each medium whose own collect link would not open the event (server/src/domain/wallCodes.ts). */
+  /**
+   * The wall code of each medium whose own collect link would not open the event
+   * (server/src/modules/wall/wallCodes.ts).
+   */
   codes: Record<string, string>;
   /** Moves with each slide, the same medium shown again included: each one has its own time. */
   slide: number;

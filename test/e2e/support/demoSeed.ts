@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SeedFile } from '../../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../../server/src/modules/seed/seedFormat';
 
 /** The demo seed the stack loaded: journeys pick their links from it. */
 export function demoSeed(): SeedFile {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { createFaceEngine } from '../../../server/src/faces/faceEngine';
+import { createFaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
 import { demoPhoto, faceCrop } from '../../support/faceSelfies';
 import { launchBrowser } from './browser';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SeedFile } from '../../../server/src/seed/seedFormat';
+import type { SeedFile } from '../../../server/src/modules/seed/seedFormat';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');

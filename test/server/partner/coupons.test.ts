@@ -1,4 +1,8 @@
-import { COUPON_CODE_PATTERN, COUPON_RANDOM_LENGTH, newCouponCode } from '../../../server/src/domain/partners';
+import {
+  COUPON_CODE_PATTERN,
+  COUPON_RANDOM_LENGTH,
+  newCouponCode,
+} from '../../../server/src/modules/partners/partners';
 import {
   contractPayload,
   contracts,
@@ -161,7 +165,7 @@ describe('coupon codes', () => {
     expect(new Set(codes).size).toBe(1000);
     for (const code of codes) {
       expect(code).toMatch(COUPON_CODE_PATTERN);
-      // The route parameter (http/schemas.ts HASH) and the coupons.code CHECK.
+      // The route parameter (platform/http/schemas.ts HASH) and the coupons.code CHECK.
       expect(code).toMatch(/^[A-Za-z0-9_-]{3,64}$/);
       const random = code.slice('PARCEIRO1-'.length);
       expect(random).toHaveLength(COUPON_RANDOM_LENGTH);

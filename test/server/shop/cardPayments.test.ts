@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config';
+import { loadConfig } from '../../../server/src/platform/config';
 import { newUser, type TestUser } from '../support/testServer';
 import {
   cardOrder,
@@ -159,7 +159,7 @@ describe('GET /api/sandbox/payment_methods', () => {
 
 describe('POST /api/process_payment_card', () => {
   it.each([
-    // The Mercado Pago order's status in our words (payments/orderStatus.ts), its payment's detail as the provider gives it.
+    // The Mercado Pago order's status in our words (modules/commerce/payments/orderStatus.ts), its payment's detail as the provider gives it.
     ['APRO', 'approved', 'accredited', 'approved'],
     ['OTHE', 'rejected', 'rejected_by_issuer', 'rejected'],
     ['CONT', 'in_process', 'in_process', 'pending'],

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isValidBrCode } from '../../../server/src/payments/pix';
+import { isValidBrCode } from '../../../server/src/modules/commerce/payments/pix';
 import { newUser, type TestUser } from '../support/testServer';
 import {
   albumLine,

@@ -1,7 +1,11 @@
-import { providerFailure } from '../../../server/src/domain/providerErrors';
-import { DomainError } from '../../../server/src/domain/errors';
-import { paymentStatusOf } from '../../../server/src/payments/orderStatus';
-import { mercadoPagoProvider, type CardCharge, type PixRequest } from '../../../server/src/payments/paymentProvider';
+import { providerFailure } from '../../../server/src/modules/commerce/providerErrors';
+import { DomainError } from '../../../server/src/platform/errors';
+import { paymentStatusOf } from '../../../server/src/modules/commerce/payments/orderStatus';
+import {
+  mercadoPagoProvider,
+  type CardCharge,
+  type PixRequest,
+} from '../../../server/src/modules/commerce/payments/paymentProvider';
 
 /**
  * The production provider against a fake Mercado Pago: what it sends to the Orders API (endpoint,

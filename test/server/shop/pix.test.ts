@@ -1,4 +1,4 @@
-import { isValidBrCode } from '../../../server/src/payments/pix';
+import { isValidBrCode } from '../../../server/src/modules/commerce/payments/pix';
 import { newTeamMember, newUser, type TestUser } from '../support/testServer';
 import {
   cardOrder,

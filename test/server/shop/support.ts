@@ -1,4 +1,4 @@
-import { sandboxProvider } from '../../../server/src/payments/sandboxProvider';
+import { sandboxProvider } from '../../../server/src/modules/commerce/payments/sandboxProvider';
 import { basicSeed, loadBasicSeed } from '../support/fixtures';
 import { spyProvider, type SpyProvider } from '../support/spyProvider';
 import { startTestServer, type TestServer } from '../support/testServer';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { verifyNotification } from '../../../server/src/payments/webhookSignature';
+import { verifyNotification } from '../../../server/src/modules/commerce/payments/webhookSignature';
 import { newTeamMember, newUser, type TestUser } from '../support/testServer';
-import { sandboxOrdersApi } from '../../../server/src/payments/sandboxProvider';
+import { sandboxOrdersApi } from '../../../server/src/modules/commerce/payments/sandboxProvider';
 import {
   cardOrder,
   cardToken,

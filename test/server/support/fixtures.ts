@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { loadSeed, seedDeviceKeys } from '../../../server/src/seed/loadSeed';
-import type { SeedFile } from '../../../server/src/seed/seedFormat';
-import { configuredMediaStorage } from '../../../server/src/storage/mediaStorage';
+import { loadSeed, seedDeviceKeys } from '../../../server/src/modules/seed/command/loadSeed';
+import type { SeedFile } from '../../../server/src/modules/seed/seedFormat';
+import { configuredMediaStorage } from '../../../server/src/modules/media/storage/mediaStorage';
 import type { TestServer } from './testServer';
 
 export async function jpeg(width = 64, height = 48, colour = '#6d28d9'): Promise<Buffer> {

@@ -1,5 +1,5 @@
-import { diskObjectStore } from '../../../server/src/storage/diskObjectStore';
-import type { ObjectStore } from '../../../server/src/storage/objectStore';
+import { diskObjectStore } from '../../../server/src/platform/storage/diskObjectStore';
+import type { ObjectStore } from '../../../server/src/platform/storage/objectStore';
 
 /** A store of the data folder that counts every read of an original and holds it until `release` is called. */
 export function holdReads(dataDir: string): { reads: string[]; release: () => void; objects: ObjectStore } {

@@ -3,7 +3,7 @@ import type {
   PaymentProvider,
   PixRequest,
   ProviderPayment,
-} from '../../../server/src/payments/paymentProvider';
+} from '../../../server/src/modules/commerce/payments/paymentProvider';
 
 type Step = 'before' | 'after';
 

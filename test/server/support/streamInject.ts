@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
-/** Routes that answer a stream of events which never ends by itself (server/src/http/eventStream.ts). */
+/** Routes that answer a stream of events which never ends by itself (server/src/platform/http/eventStream.ts). */
 const STREAMING = /^\/api\/(live\/|telao\/[^/?]+\/ao-vivo)/;
 
 /**
@@ -20,7 +20,7 @@ export async function injectOnce(app: FastifyInstance, options: InjectOptions): 
   }
   stream.destroy();
   // And the server hears that the client went away, as over a socket: the stream ends and gives
-  // back its place under the live streams' caps (server/src/http/liveStreamCaps.ts).
+  // back its place under the live streams' caps (server/src/platform/http/liveStreamCaps.ts).
   response.raw.res.destroy();
   return Object.assign(response, {
     body: text,

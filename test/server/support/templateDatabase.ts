@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { connectDatabase } from '../../../server/src/db/database';
-import { migrate } from '../../../server/src/db/migrate';
+import { connectDatabase } from '../../../server/src/platform/db/database';
+import { migrate } from '../../../server/src/platform/db/migrate';
 
 /** The database every test file's own database copies (the cluster is the run's own: the name is free). */
 export const TEMPLATE_DATABASE = 'server_tests_template';

@@ -4,19 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AuthRequirement } from '../../../server/src/auth/guard';
+import type { AuthRequirement } from '../../../server/src/modules/identity/http/authGuard';
 import { buildApp } from '../../../server/src/app';
-import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/auth/identity';
-import { loadConfig, type ServerConfig } from '../../../server/src/config';
-import { connectDatabase, type Database } from '../../../server/src/db/database';
-import { migrate } from '../../../server/src/db/migrate';
-import { loadMediaSessionSecret } from '../../../server/src/http/mediaSession';
-import type { RateLimitSettings } from '../../../server/src/http/rateLimits';
-import { AGENT_SIGNATURE_COOKIE, agentSigningKey, signAgent } from '../../../server/src/http/visitorAgent';
-import type { PaymentProvider } from '../../../server/src/payments/paymentProvider';
+import { firebaseVerifier, type IdentityVerifier } from '../../../server/src/modules/identity/http/identityTokens';
+import { loadConfig, type ServerConfig } from '../../../server/src/platform/config';
+import { connectDatabase, type Database } from '../../../server/src/platform/db/database';
+import { migrate } from '../../../server/src/platform/db/migrate';
+import { loadMediaSessionSecret } from '../../../server/src/modules/access/http/mediaSession';
+import type { RateLimitSettings } from '../../../server/src/platform/http/rateLimits';
+import {
+  AGENT_SIGNATURE_COOKIE,
+  agentSigningKey,
+  signAgent,
+} from '../../../server/src/modules/access/http/visitorAgent';
+import type { PaymentProvider } from '../../../server/src/modules/commerce/payments/paymentProvider';
 import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
 import { injectOnce } from './streamInject';
-import type { FaceEngine } from '../../../server/src/faces/faceEngine';
+import type { FaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
@@ -49,7 +53,7 @@ export interface TestServer {
   jobsDone(): Promise<void>;
   /**
    * The cookies of a browser this server gave the visitor `agent` (the agent and its signature,
-   * http/visitorAgent.ts), for a test that names its visitors; `agent=` alone is nobody's.
+   * modules/access/http/visitorAgent.ts), for a test that names its visitors; `agent=` alone is nobody's.
    */
   visitorCookie(agent: string): string;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { removeWhenAppRenders } from '../../../src/boot/shellRemoval';
 
 /**
  * The events list's empty state the server draws over the top of `/eventos` before the app runs
- * (server/src/http/eventsListShell.ts) goes with the app's first render into its root, whatever
+ * (server/src/modules/firstPaint/http/eventsListShell.ts) goes with the app's first render into its root, whatever
  * screen that is (the list, a redirect to /account, an error): never left over another page.
  */
 let copy: HTMLElement;

@@ -160,7 +160,7 @@ describe('a collection longer than a cookie holds', () => {
     ]);
   });
 
-  it('keeps whole what the collect pages put in the cookie before the app ran (server/src/http/collectOnServe.ts)', () => {
+  it('keeps whole what the collect pages put in the cookie before the app ran (server/src/modules/firstPaint/http/collectOnServe.ts)', () => {
     const earlier = Array.from(
       { length: 100 },
       (_, i) => `/media/casamento_ana_e_joao/pad/ANTES_${String(i).padStart(4, '0')}.jpg`,

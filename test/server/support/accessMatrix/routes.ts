@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newInvitationHash } from '../../../../contract/invitationHash';
-import { signNotification } from '../../../../server/src/payments/webhookSignature';
+import { signNotification } from '../../../../server/src/modules/commerce/payments/webhookSignature';
 import { photoWithFaces } from '../../../support/faceSelfies';
 import { jpeg, mp4 } from '../fixtures';
 import type { InjectOptions } from 'fastify';

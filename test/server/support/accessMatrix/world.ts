@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/auth/identity';
+import type { IdentityVerifier, VerifyOptions } from '../../../../server/src/modules/identity/http/identityTokens';
 import { attend, basicSeed, collectLinkOf, DEVICE_KEYS, loadBasicSeed } from '../fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from '../testServer';
 import { DEVICE_IDS, OTHER_KIND, type Caller, type DeviceKind, type Expected, type Row } from './callers';

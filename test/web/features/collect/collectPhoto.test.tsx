@@ -98,7 +98,8 @@ describe("the page's early copy of the photo (drawn by the server before any scr
   function addShellPreview(): HTMLImageElement {
     const preview = document.createElement('img');
     preview.setAttribute('data-shell-preview', '');
-    // The same URL as the screen's photo, so the browser fetches it once (server/src/http/collectPreload.ts).
+    // The same URL as the screen's photo, so the browser fetches it once
+    // (server/src/modules/firstPaint/http/collectPreload.ts).
     preview.src = rendition;
     preview.alt = '';
     document.body.prepend(preview);

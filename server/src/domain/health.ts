@@ -1,6 +1,0 @@
-import type { Queryable } from '../db/database';
-
-/** The database answers: the health check. */
-export async function databaseAnswers(db: Queryable): Promise<void> {
-  await db.query('SELECT 1');
-}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isValidFileName, type MediaRef } from '../../../../../contract/mediaPath';
+import { isMediaMode } from '../../../../../contract/modes';
+import { NAME_PATTERN } from '../../../../../contract/names';
+import { notFound, unauthenticated } from '../../../platform/errors';
+import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../eventAccess';
+import { agentOf, type EventGuard } from './eventGuard';
+import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
+import { redirectToPublicBase } from './publicMediaAddress';
+import { keepVisitorOutOfSharedCache } from './visitorAgent';
+import { wallScreenOf } from './wallSession';
+
+/** A public event's file never changes: any cache may keep it for a year. */
+const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A gated file: only the visitor's own browser keeps it (never a shared cache, which would hand it
+ * to the next visitor), and asks again before each use (a 304 while the gate still opens), so a
+ * logout or an event made private takes effect at once.
+ */
+const GATED_MEDIA_CACHE = 'private, no-cache';
+const REFUSED_CACHE = 'no-store';
+
+export interface MediaAccess {
+  keys: MediaSessionKeys;
+  /** Who may open which event (modules/access/http/eventGuard.ts), kept in memory for a gallery's burst of files. */
+  guard: EventGuard;
+}
+
+/** The gated folders: media files, their thumbnails, and the display renditions of photos. */
+export type MediaPrefix = '/media/' | '/thumbs/' | '/display/';
+
+/**
+ * The event, mode and file a `/media/...`, `/thumbs/...` or `/display/...` URL names, decoded segment by segment
+ * as @fastify/static will read it; null for anything else (no such file can exist: a 404). A
+ * segment that decodes to a slash, a dot folder or nothing is refused, so the event the gate
+ * checks is the folder the file is read from. For a thumbnail or rendition, `file` is the media
+ * file it is made from.
+ */
+export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
+  const pathName = url.split('?')[0];
+  if (!pathName.startsWith(prefix)) return null;
+  const segments = pathName.slice(prefix.length).split('/');
+  if (segments.length !== 3) return null;
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    let value: string;
+    try {
+      value = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (value === '' || value === '.' || value === '..' || /[/\\\0]/.test(value)) return null;
+    decoded.push(value);
+  }
+  const [bname, mode, name] = decoded;
+  if (!NAME_PATTERN.test(bname) || !isMediaMode(mode)) return null;
+  const file = prefix === '/media/' ? name : name.endsWith('.webp') ? name.slice(0, -'.webp'.length) : null;
+  // Only a name a media file can have: anything else is no file (404), never a question for the store.
+  if (file === null || !isValidFileName(file)) return null;
+  return { bname, mode, file };
+}
+
+/**
+ * Whether this request's visitor may see a file of `target`'s event (docs/api.md#who-may-see-an-event). A public
+ * event's: anyone ('public'). A link-only or private event's: its owner, the team, and the visitors who were there
+ * (modules/access/http/eventGuard.ts), a private one only signed in; and a file asked for by its random name is a
+ * collect link: whoever knows it was there, and is granted the event (a link-only event's file opens for them even
+ * before the app has given them an agent); except to a screen of the event's wall (its cookie,
+ * modules/access/http/wallSession.ts), which sees the
+ * files while its link stands and is never granted by them. Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
+ * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
+ */
+export async function mediaOpening(
+  request: FastifyRequest,
+  target: MediaRef,
+  access: MediaAccess,
+): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+  return eventMediaOpening(request, target.bname, access, { byCollectLink: target, byWall: true });
+}
+
+/**
+ * `mediaOpening` for every file of the event `bname` at once (a ZIP of its gallery): the same
+ * answer, except that no file's random name lets anyone in (a collect link opens its own file
+ * only, `byCollectLink`), nor a wall's cookie (a screen shows files one at a time: `byWall`).
+ */
+export async function eventMediaOpening(
+  request: FastifyRequest,
+  bname: string,
+  access: MediaAccess,
+  { byCollectLink = null, byWall = false }: { byCollectLink?: MediaRef | null; byWall?: boolean } = {},
+): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+  const event = await access.guard.event(bname);
+  if (event === null) return 'unknown';
+  // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
+  if (event.visibility === 'public' && event.suspended_at === null) return 'public';
+  const session = mediaSessionOf(request, access.keys);
+  const viewer: Viewer = {
+    uid: session?.uid ?? null,
+    agent: agentOf(request),
+    isTeam: async () => session?.team === true,
+  };
+  let opening = await access.guard.openingOf(bname, event, viewer);
+  if (opening === 'open') return 'gated';
+  // The event's wall (docs/api.md#the-live-wall), asked before any collect link: a screen loads
+  // the file names its wall lists, and no name it asks for makes it a guest, or revoking the link
+  // would leave it a grant. Its cookie opens the files while the link stands (not a suspended
+  // event's: modules/wall/wall.ts); once the link is revoked or replaced, the screen is granted nothing.
+  const screen = wallScreenOf(request, access.keys, bname, event.wall_key);
+  if (screen === 'opens' && byWall && event.suspended_at === null) return 'gated';
+  if (
+    screen === null &&
+    opening === 'hidden' &&
+    byCollectLink &&
+    (await access.guard.grantByCollectLink(byCollectLink, viewer))
+  ) {
+    opening = await decideOpening(event, viewer, true);
+    if (opening === 'open') return 'gated';
+  }
+  return opening === 'login' ? 'refused' : 'unknown';
+}
+
+/**
+ * The gate in front of a media folder (`mediaOpening`): a public event's files cached by anyone,
+ * the others' only by the browser let in. Everyone else gets 401 before a byte of the file is
+ * read; unknown events 404. It runs on `onRequest`, so HEAD and Range requests pass through it
+ * like GET. With a CDN for public files (`publicBase`, MEDIA_PUBLIC_BASE), a public event's file
+ * is a redirect there (modules/access/http/publicMedia.ts): its bytes leave the CDN, not the app.
+ */
+export function registerMediaGate(
+  scope: FastifyInstance,
+  prefix: MediaPrefix,
+  access: MediaAccess,
+  publicBase: string | null = null,
+): void {
+  const cacheOf = new WeakMap<FastifyRequest, string>();
+  scope.addHook('onRequest', async (request, reply) => {
+    const target = mediaTarget(request.url, prefix);
+    if (!target) throw notFound('not_found', 'Não encontrado.');
+    const opening = await mediaOpening(request, target, access);
+    if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
+    if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
+    if (opening === 'public' && publicBase) {
+      const { location, cacheControl } = redirectToPublicBase(publicBase, prefix, target);
+      cacheOf.set(request, cacheControl);
+      return reply.code(302).header('Location', location).send();
+    }
+    cacheOf.set(request, opening === 'public' ? PUBLIC_MEDIA_CACHE : GATED_MEDIA_CACHE);
+  });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const ok =
+      reply.statusCode === 200 || reply.statusCode === 206 || reply.statusCode === 304 || reply.statusCode === 302;
+    reply.header('Cache-Control', (ok && cacheOf.get(request)) || REFUSED_CACHE);
+    if (cacheOf.get(request) === GATED_MEDIA_CACHE) reply.header('Vary', 'Cookie');
+    keepVisitorOutOfSharedCache(reply);
+    return payload;
+  });
+}

@@ -1,0 +1,316 @@
+import { Type } from '@sinclair/typebox';
+import {
+  ContactLead,
+  DeviceLastReply,
+  EventCard,
+  EventDetails,
+  MediaModeSchema,
+  OkReply,
+  PackLiterals,
+  PrintReply,
+  PrintStatusReply,
+  ProductList,
+} from '../../../../../contract/wire';
+import { galleryEtag } from '../../../../../contract/galleryVersion';
+import { parseMediaPath } from '../../../../../contract/mediaPath';
+import type { MediaMode } from '../../../../../contract/modes';
+import { isName } from '../../../../../contract/names';
+import type { AppContext } from '../../../platform/context';
+import { boothCodeKey, deviceLastOfEvent, isBoothCode } from '../../booths';
+import { conflict, forbidden, invalid, notFound, unavailable } from '../../../platform/errors';
+import { cardsForViewer, eventDetails, findEventByPublicId, openEvent } from '../../events';
+import { apiViewer, openingKey, refusal, unknownEvent, type Viewer } from '../../access';
+import { guestReads } from '../guestReads';
+import { saveLead } from '../../leads';
+import { type GalleryState, listMedia } from '../../media';
+import {
+  enqueuePrintFile,
+  MAX_VALIDATE_PACKS,
+  packLiterals,
+  PRINT_FILES,
+  PRINT_REQUEST_ID,
+  printCopy,
+  printRequestStatus,
+  tooManyPacks,
+} from '../../print';
+import { eventStreams } from '../../../platform/http/eventStream';
+import { liveVersions } from '../../../platform/http/liveVersions';
+import { etagMatches, notModified, splitList } from '../../../platform/http/reply';
+import { replyCache, sendEncoded } from '../../../platform/http/replyCache';
+import { AGENT, DEVICE, HASH, LIST_SEGMENT, MEDIA_ID, NAME, params, type Api } from '../../../platform/http/schemas';
+
+const PACK_HASH = /^[A-Za-z0-9_-]{1,64}$/;
+const isPackHash = (hash: string) => PACK_HASH.test(hash);
+
+/** Whether the browser says this request is a prefetch (or prerender): it must change nothing. */
+function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const values = [headers['sec-purpose'], headers['purpose'], headers['x-moz'], headers['x-purpose']]
+    .flat()
+    .filter((value): value is string => typeof value === 'string');
+  return values.some((value) => /prefetch|prerender|preview/i.test(value));
+}
+
+/**
+ * Whether the browser says this request is not the site's own call (a fetch from its pages): an
+ * image, a frame or a page of another site pointing at the URL. Clients that send no such
+ * headers (a booth's tools, a script) are not browsers loading a page and go on.
+ */
+function isForeignLoad(headers: Record<string, string | string[] | undefined>): boolean {
+  const dest = headers['sec-fetch-dest'];
+  const site = headers['sec-fetch-site'];
+  return (typeof dest === 'string' && dest !== 'empty') || site === 'cross-site';
+}
+
+/** Events, booth galleries, packs and printing: what a guest at an event uses. */
+const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
+
+export function guestRoutes(
+  app: Api,
+  { db, changes, jobs, rateLimit, team, devicePepper, mediaAccess: { guard }, liveStreams }: AppContext,
+): void {
+  const galleries = replyCache();
+  const boothCodes = boothCodeKey(devicePepper);
+  const reads = guestReads(db, changes);
+  app.addHook('onClose', async () => reads.close());
+
+  app.get(
+    '/eventos/:events/:agent',
+    {
+      schema: { params: params({ events: LIST_SEGMENT, agent: AGENT }), response: { 200: Type.Array(EventCard) } },
+      config: { auth: 'optional' },
+    },
+    async (request) => {
+      const names = splitList(request.params.events, 100).filter(isName);
+      const rows = await reads.eventCardRows(names);
+      const viewer = apiViewer(request, team);
+      const opens = new Set<string>();
+      // A guest who was there but is signed out sees a private event's card: its gallery asks for the login.
+      for (const [name, row] of rows)
+        if (row && (await guard.openingOf(name, row, viewer)) !== 'hidden') opens.add(name);
+      return cardsForViewer(names, rows, opens);
+    },
+  );
+
+  app.get(
+    '/evento/:id',
+    { schema: { params: params({ id: NAME }), response: { 200: EventDetails } }, config: { auth: 'required' } },
+    async (request) => {
+      const event = await findEventByPublicId(db, request.params.id);
+      if (!event) throw unknownEvent();
+      const viewer = apiViewer(request, team);
+      const opening = await guard.openingOf(event.name, event, viewer);
+      if (opening === 'open') return eventDetails(event);
+      // A link-only event's own link is an invitation: whoever opens it was invited. A private
+      // event's is not (its guests are the people who were there), and a stranger learns nothing.
+      // A suspended event (its paid order refunded) invites nobody.
+      if (event.visibility !== 'link' || event.suspended_at !== null) throw refusal(opening);
+      await guard.grant(event.name, viewer, 'link');
+      return eventDetails(event);
+    },
+  );
+
+  app.get(
+    '/all/:bname/:type',
+    {
+      schema: { params: params({ bname: NAME, type: MediaModeSchema }), response: { 200: ProductList } },
+      config: { auth: 'optional' },
+    },
+    async (request, reply) => {
+      const { bname, type } = request.params;
+      // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
+      // and, while nothing changed, gets 304 without a body, decided before the list is built. An
+      // upload between the two reads only makes the next poll answer the list again.
+      const state = await reads.galleryState(bname, type);
+      if (!state) throw unknownEvent();
+      const opening = await guard.openingOf(bname, state, apiViewer(request, team));
+      if (opening !== 'open') throw refusal(opening);
+      const { version } = state;
+      const etag = galleryEtag(version);
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+      if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+      // Everyone opening the gallery gets the same bytes until it changes: built once per version.
+      const body = await galleries.get(`${bname}/${type}`, version, async () => ({
+        product: await listMedia(db, bname, type),
+      }));
+      // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
+      return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
+    },
+  );
+
+  // An open gallery hears of its changes as they happen (docs/api.md#live-galleries): a stream
+  // of its list's version, sent again whenever the database says the event changed (from any
+  // server: the change feed), the phone then asks for the list as its poll would. The poll stays:
+  // slower while the stream is open, the fallback when it is not.
+  const streams = eventStreams(app);
+  // Every stream of one booth gallery shares one read per change (platform/http/liveVersions.ts).
+  const live = liveVersions<{ bname: string; type: MediaMode }, GalleryState, Viewer>(
+    changes,
+    {
+      read: ({ bname, type }) => reads.galleryState(bname, type),
+      version: (state) => state.version,
+      access: openingKey,
+      // Made private, suspended, its guests' access revoked: the stream ends, and the phone's next ask is refused.
+      opens: async ({ bname }, state, viewers) =>
+        (await guard.openingsOf(bname, state, viewers)).map((opening) => opening === 'open'),
+      accessFeedKey: (bname) => `grant:${bname}`,
+    },
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onClose', async () => live.close());
+  app.get(
+    '/live/:bname/:type',
+    { schema: { params: params({ bname: NAME, type: MediaModeSchema }) }, config: { auth: 'optional' } },
+    async (request, reply) => {
+      const { bname, type } = request.params;
+      const viewer = apiViewer(request, team);
+      const state = await reads.galleryState(bname, type);
+      if (!state) throw unknownEvent();
+      const opening = await guard.openingOf(bname, state, viewer);
+      if (opening !== 'open') throw refusal(opening);
+      // Nothing to stream while the change feed is down or the server stops: the phone polls.
+      if (!changes.live || !streams.accepting)
+        throw unavailable('live_unavailable', 'A atualização ao vivo está indisponível agora.');
+      // Past a cap (per visitor, per address, in all): 503 with Retry-After, and the phone polls.
+      const stream = liveStreams.open(streams, request, reply);
+      if (stream)
+        live.follow(stream, {
+          key: `${bname}/${type}`,
+          subject: { bname, type },
+          event: bname,
+          first: state.version,
+          viewer,
+        });
+      return reply;
+    },
+  );
+
+  app.get(
+    '/deviceLast/:bname/:device',
+    {
+      schema: {
+        params: params({ bname: NAME, device: DEVICE }),
+        // Beyond the spec: the code the booth's screen signs into its QR code (modules/booths/boothCodes.ts).
+        querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: DeviceLastReply },
+      },
+      config: { auth: 'optional' },
+    },
+    async (request) => {
+      const { bname, device } = request.params;
+      const { code } = request.query;
+      const viewer = apiViewer(request, team);
+      // The booth's own QR code is presence: whoever scanned it was there. Its address alone is
+      // guessable, so without a code in time a link-only or private event stays closed.
+      if (code !== undefined) {
+        const opening = await guard.opening(bname, viewer);
+        // An unknown event is answered as a hidden one: a made-up code tells nobody which events exist.
+        if (opening === 'hidden' || opening === 'unknown') {
+          if (opening === 'unknown' || !isBoothCode(boothCodes, bname, device, code))
+            throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
+          await guard.grant(bname, viewer, 'booth');
+        }
+      }
+      const event = await openEvent(db, guard, bname, viewer);
+      return deviceLastOfEvent(db, event, device);
+    },
+  );
+
+  app.get(
+    '/validatePacks/:hashes',
+    {
+      schema: { params: params({ hashes: LIST_SEGMENT }), response: { 200: PackLiterals } },
+      config: { rateLimit: rateLimit('validatePacks') },
+    },
+    async (request) => {
+      // Counted before filtering, so a long list is refused whatever it holds (at most 20 a call).
+      const asked = splitList(request.params.hashes, MAX_VALIDATE_PACKS + 1);
+      if (asked.length > MAX_VALIDATE_PACKS) throw tooManyPacks();
+      const hashes = asked.filter(isPackHash);
+      const packs = await reads.packRows(hashes);
+      // The events' titles come from the event rows the cards keep (fresh when an event changes).
+      const events = await reads.eventCardRows([
+        ...new Set([...packs.values()].flatMap((pack) => (pack?.event_name ? [pack.event_name] : []))),
+      ]);
+      // A suspended event's packs (its paid order refunded) print nothing: they are not told as packs.
+      for (const [hash, pack] of packs)
+        if (pack?.event_name && events.get(pack.event_name)?.suspended_at) packs.set(hash, null);
+      // A pack of an event is presence: its guest was there (modules/access/http/eventGuard.ts). Written only when
+      // it changes something (a pack list is asked often; a public event needs no grant).
+      const viewer = apiViewer(request, team);
+      for (const name of events.keys()) {
+        if (events.get(name)?.suspended_at) continue;
+        if ((await guard.opening(name, viewer)) === 'hidden') await guard.grant(name, viewer, 'pack');
+      }
+      return packLiterals(hashes, packs, (bname) => {
+        const event = events.get(bname);
+        return event ? event.title || event.name : undefined;
+      });
+    },
+  );
+
+  app.get(
+    '/print/:packHash/:printId',
+    {
+      schema: {
+        params: params({ packHash: HASH, printId: MEDIA_ID }),
+        // Beyond the spec: the SPA's own id of this tap, so a replay spends one copy only.
+        querystring: Type.Object({ request: Type.Optional(Type.String({ pattern: PRINT_REQUEST_ID.source })) }),
+        response: { 200: PrintReply },
+      },
+      config: { rateLimit: rateLimit('print') },
+    },
+    async (request) => {
+      // The spec's print is a GET that spends: a browser's prefetch of it must spend nothing.
+      if (isPrefetch(request.headers))
+        throw conflict('prefetch_refused', 'Uma pré-carga não imprime: toque em imprimir para usar uma cópia.');
+      // An <img> or a link on another site must not spend a guest's copies by being opened.
+      if (isForeignLoad(request.headers))
+        throw forbidden('print_not_from_site', 'Só o botão imprimir do site usa uma cópia.');
+      // The tap's own id is what makes a replay spend once: a call without it spends nothing.
+      const requestId = request.query.request;
+      if (requestId === undefined)
+        throw invalid('print_request_missing', 'Pedido de impressão sem identificação: toque em imprimir de novo.');
+      const ref = parseMediaPath(request.params.printId);
+      if (!ref) throw invalid('invalid_print_id', 'Foto inválida para impressão.');
+      // The print file (the photo with its collect QR code) is made by a job queued with the print.
+      const { copies } = await printCopy(db, request.params.packHash, ref, requestId, (client, jobId) =>
+        enqueuePrintFile(jobs, client, jobId),
+      );
+      jobs.nudge(PRINT_FILES);
+      // The guest's first words after the tap say how the queue stands, as its status will.
+      const { status, printer, ahead } = await printRequestStatus(db, request.params.packHash, requestId);
+      const waiting = status === 'queued' || status === 'printing';
+      return {
+        status: 'queued' as const,
+        copies,
+        ...(waiting && printer !== undefined && { printer }),
+        ...(status === 'queued' && ahead !== undefined && { ahead }),
+      };
+    },
+  );
+
+  app.get(
+    '/printStatus/:packHash/:requestId',
+    {
+      schema: {
+        params: params({ packHash: HASH, requestId: Type.String({ pattern: PRINT_REQUEST_ID.source }) }),
+        response: { 200: PrintStatusReply },
+      },
+      config: { rateLimit: rateLimit('printStatus') },
+    },
+    async (request, reply) => {
+      // Polled while the guest watches: every answer is the job's state now.
+      void reply.header('cache-control', 'no-store');
+      return printRequestStatus(db, request.params.packHash, request.params.requestId);
+    },
+  );
+
+  app.post(
+    '/landingForm',
+    { schema: { body: ContactLead, response: { 200: OkReply } }, config: { rateLimit: rateLimit('landingForm') } },
+    async (request) => {
+      await saveLead(db, request.body);
+      return 'ok' as const;
+    },
+  );
+}

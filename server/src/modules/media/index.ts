@@ -1,0 +1,55 @@
+/**
+ * An event's media: their rows, their files (originals, thumbnails, renditions, posters) in the
+ * object store, the derivations' job, the tile sweep, and zip archives of them.
+ */
+export { sendZip, zipEntries } from './http/zipDownload';
+export {
+  enqueueDerivatives,
+  MEDIA_DERIVATIVES,
+  MEDIA_DERIVATIVES_GIVEN_UP,
+  MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+  MEDIA_DERIVATIVES_SETTINGS,
+  mediaDerivativesGivenUpJob,
+  mediaDerivativesJob,
+} from './jobs/mediaDerivativesJob';
+export { scheduleTileSweep } from './jobs/tileSweepJob';
+export {
+  agentVideoOf,
+  countEventMedia,
+  deleteResultMedia,
+  deviceLastMedia,
+  existingMedia,
+  findBySourceName,
+  findMedia,
+  findPrintableMedia,
+  galleryState,
+  type GalleryState,
+  insertMedia,
+  insertMediaWith,
+  LISTED_M,
+  listMedia,
+  type MediaRow,
+  publicGalleryHead,
+  type PublicGalleryHead,
+  publicMedia,
+  type PublicMedia,
+  refreshEventImages,
+  toUrl,
+} from './media';
+export {
+  configuredMediaStorage,
+  displayKey,
+  mediaKey,
+  type MediaStorage,
+  storageName,
+  thumbKey,
+} from './storage/mediaStorage';
+
+import type { MediaStorage } from './storage/mediaStorage';
+
+/** The handles this module puts on the context every route receives (app.ts builds it). */
+declare module '../../platform/context' {
+  interface AppContext {
+    storage: MediaStorage;
+  }
+}

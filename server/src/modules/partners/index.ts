@@ -1,0 +1,4 @@
+/**
+ * Partners: their records, coupons and invitations, and the partner's API.
+ */
+export { partnerRoutes } from './http/partnerRoutes';
