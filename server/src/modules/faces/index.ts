@@ -22,7 +22,7 @@ import type { FaceEngine } from './model/faceEngine';
 /** The handles this module puts on the context every route receives (app.ts builds it). */
 declare module '../../platform/context' {
   interface AppContext {
-    /** The face model, in a worker thread of its own (issue 28). */
+    /** The face model, in a worker thread of its own. */
     faces: FaceEngine;
   }
 }
