@@ -1,7 +1,7 @@
 import { api } from '../api/apiSlice';
 import { identityApi } from './identityApi';
-import type { AppDispatch } from './rootReducer';
-import { loggedOut } from './events';
+import type { AppDispatch } from '../store/rootReducer';
+import { loggedOut } from './sessionActions';
 
 /**
  * Logging out (SPEC section 4, "Logout goes to /"): the identity service forgets the user, then the

@@ -31,7 +31,8 @@ const FILES: Record<string, string> = {
   'src/ui/reachesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
   'src/ui/cycleA.ts': "import type { B } from './cycleB';\nexport type A = { b?: B };\n",
   'src/ui/cycleB.ts': "import type { A } from './cycleA';\nexport type B = { a?: A };\n",
-  'src/session/index.ts': "export { signedIn } from './sessionSlice';\n",
+  'src/session/index.ts':
+    "export { signedIn } from './sessionSlice';\nexport { useAppSelector } from '../store/hooks';\n",
   'src/session/sessionSlice.ts': 'export const signedIn = (): boolean => true;\n',
   'src/session/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
   'src/features/alpha/index.ts': "export { alphaThing } from './alphaThing';\n",
@@ -42,6 +43,11 @@ const FILES: Record<string, string> = {
     "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
   'src/features/beta/intoSession.ts':
     "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
+  'src/store/hooks.ts':
+    "import { signedIn } from '../session/sessionSlice';\nexport const useAppSelector = signedIn;\n",
+  'src/store/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
+  'src/features/beta/intoStore.ts':
+    "import { useAppSelector } from '../../store/hooks';\nexport const peek = useAppSelector;\n",
   'src/features/beta/intoApp.ts': "import { store } from '../../app/store';\nexport const s = store;\n",
   'src/features/beta/intoServer.ts': "import { pool } from '../../../server/src/db/pool';\nexport const p = pool;\n",
   'src/features/beta/missing.ts': "import { nothing } from './doesNotExist';\nexport const n = nothing;\n",
@@ -95,10 +101,12 @@ const EXPECTED: Array<[string, string]> = [
   ['server-uses-only-the-contract', 'server/src/routes/usesFeature.ts'],
   ['server-uses-only-the-contract', 'server/src/routes/usesSpaLib.ts'],
   ['session-below-features', 'src/session/reachesFeature.ts'],
+  ['session-below-features', 'src/store/reachesFeature.ts'],
   ['session-internals', 'src/features/beta/intoSession.ts'],
   ['spa-not-server', 'src/features/beta/intoServer.ts'],
   ['sql-in-the-domain', 'server/src/routes/holdsSql.ts'],
   ['sql-in-the-domain', 'server/src/routes/importsPg.ts'],
+  ['store-through-the-session', 'src/features/beta/intoStore.ts'],
   ['tools-are-development-only', 'server/src/http/usesTools.ts'],
   ['ui-below-session', 'src/ui/reachesSession.ts'],
   ['wire-types-only-in-the-spa', 'src/ui/valueWire.ts'],
