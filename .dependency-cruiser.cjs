@@ -9,6 +9,8 @@
  *   ui/         shared components
  *   api/        the one api slice, paths
  *   lib/        pure domain code: no React, no browser state, nothing above it
+ *   firstPaint/ what a page does before the app's code runs (its own tiny entries): beside lib/,
+ *               importing only lib/, the runtime configuration's reader and the contract
  *   contract/   (top level) the wire contract and the rules both sides share: below everything,
  *               on both sides; it imports neither the SPA nor the server, no React, no Node APIs
  *
@@ -120,6 +122,14 @@ module.exports = {
       comment: 'src/lib is pure domain code: it imports only src/lib and the contract, and no React or Redux.',
       from: { path: '^src/lib/' },
       to: { path: ['^src/(?!lib/)', '^server/', UI_PACKAGES] },
+    },
+    {
+      name: 'first-paint-before-the-app',
+      severity: 'error',
+      comment:
+        "src/firstPaint is what a page does before the app's code runs (docs/first-paint.md): the photo-first loader and the early requests are tiny entries of their own, so it imports only itself, src/lib, the page's runtime configuration (src/api/runtimeConfigReader.ts) and the contract, and no React, Redux or other UI package.",
+      from: { path: '^src/firstPaint/' },
+      to: { path: ['^src/(?!firstPaint/|lib/|api/runtimeConfigReader\\.ts$)', '^server/', UI_PACKAGES] },
     },
     {
       name: 'wire-types-only-in-the-spa',

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuthUser } from '../api/identity';
+import type { AuthUser } from '../api/identityGateway';
 import { loggedOut } from './sessionActions';
 import { identityApi } from './identityApi';
 

@@ -1,4 +1,4 @@
-import type { IdentityGateway } from '../api/identity';
+import type { IdentityGateway } from '../api/identityGateway';
 import type { AppStartListening } from '../store/appListener';
 import { identityWatchRequested } from './sessionActions';
 import { signedIn, signedOut } from './authSlice';

@@ -1,4 +1,4 @@
-import type { IdentityGateway } from '../api/identity';
+import type { IdentityGateway } from '../api/identityGateway';
 import { adoptServerAgent } from './agentAdoption';
 import { syncAgentResults } from './agentResults';
 import type { AppStartListening } from '../store/appListener';

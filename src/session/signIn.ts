@@ -1,4 +1,4 @@
-import type { AuthUser } from '../api/identity';
+import type { AuthUser } from '../api/identityGateway';
 import type { NewAccount } from '../../contract/wire';
 import { accountSyncApi } from './accountSyncApi';
 import type { AppDispatch, GetState } from '../store/rootReducer';

@@ -43,6 +43,8 @@ const FILES: Record<string, string> = {
     "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
   'src/features/beta/intoSession.ts':
     "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
+  'src/firstPaint/loader.ts': "import { cents } from '../lib/money';\nexport const l = cents;\n",
+  'src/firstPaint/usesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
   'src/store/hooks.ts':
     "import { signedIn } from '../session/sessionSlice';\nexport const useAppSelector = signedIn;\n",
   'src/store/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
@@ -93,6 +95,7 @@ const EXPECTED: Array<[string, string]> = [
   ['domain-knows-no-http', 'server/src/domain/usesFastify.ts'],
   ['feature-entries-from-the-top', 'src/app/store.ts'],
   ['feature-internals', 'src/features/beta/intoInternals.ts'],
+  ['first-paint-before-the-app', 'src/firstPaint/usesSession.ts'],
   ['lib-is-pure', 'src/lib/usesFeature.ts'],
   ['lib-is-pure', 'src/lib/usesReact.ts'],
   ['no-cycle', 'src/ui/cycleA.ts'],

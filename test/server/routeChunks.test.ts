@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadRouteChunks, preloadTags, routeChunkTags, ROUTE_CHUNKS_FILE } from '../../server/src/http/routeChunks';
-import { firstScreenChunks } from '../../contract/firstScreens';
+import { firstScreenChunks } from '../../contract/firstPaint/firstScreens';
 import { loadBasicSeed } from './support/fixtures';
 import { distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';
