@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     // Typed hooks only (STYLE.md): components use useAppDispatch / useAppSelector.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/session/hooks.ts'],
+    ignores: ['src/store/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -51,7 +51,7 @@ export default tseslint.config(
             {
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks of src/session (useAppDispatch, useAppSelector).',
+              message: 'Use the typed hooks of src/store (useAppDispatch, useAppSelector).',
             },
           ],
         },

@@ -102,13 +102,13 @@ export default (
     mode: production ? 'production' : 'development',
     entry: {
       main: './src/main.tsx',
-      // The collect page's loader (contract/photoFirst.ts): a fixed name the server writes into the
+      // The collect page's loader (contract/firstPaint/photoFirst.ts): a fixed name the server writes into the
       // page, revalidated like the pages, and a runtime of its own, so it needs no other file.
-      photoFirst: { import: './src/boot/photoFirst.ts', filename: 'photo-first.js', runtime: false },
-      // The app shell's early requests (src/lib/earlyRequests.ts): first and async in app.html
+      photoFirst: { import: './src/firstPaint/photoFirstLoader.ts', filename: 'photo-first.js', runtime: false },
+      // The app shell's early requests (src/firstPaint/earlyRequests.ts): first and async in app.html
       // (EarlyScriptPlugin), with a runtime of its own so that it runs before any other file.
       earlyRequests: {
-        import: './src/boot/earlyRequests.ts',
+        import: './src/firstPaint/earlyRequestsScript.ts',
         filename: production ? `${EARLY_SCRIPT_PREFIX}[contenthash:10].js` : `${EARLY_SCRIPT_PREFIX}js`,
         runtime: false,
       },

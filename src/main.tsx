@@ -17,7 +17,7 @@ import {
 } from './session';
 import { reloadPage } from './ui/pageReload';
 import { whenIdle } from './ui/whenIdle';
-import { storageOrNull } from './boot/browserStorage';
+import { storageOrNull } from './firstPaint/browserStorage';
 
 /**
  * After the page has loaded and the browser is idle: what runs then (the service worker and its

@@ -4,7 +4,7 @@ import type { Compiler } from 'webpack';
 /**
  * Makes an entry's script the page's first, and `async`: it runs the moment it arrives instead of
  * after the document is parsed and the app's deferred scripts have run (the page's early requests,
- * src/boot/earlyRequests.ts). Its file is recognised by its name's prefix.
+ * src/firstPaint/earlyRequestsScript.ts). Its file is recognised by its name's prefix.
  */
 export class EarlyScriptPlugin {
   constructor(private readonly filePrefix: string) {}

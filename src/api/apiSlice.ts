@@ -6,10 +6,10 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import type { IdentityGateway } from './identity';
+import type { IdentityGateway } from './identityGateway';
 import { apiBaseFrom } from '../../contract/runtimeConfig';
-import { withEarlyResponses } from './earlyResponses';
-import { runtimeConfig } from './runtimeConfig';
+import { withEarlyResponses } from '../firstPaint/earlyResponses';
+import { runtimeConfig } from './runtimeConfigReader';
 import type { ApiErrorBody } from '../../contract/wire';
 import { isApiErrorBody } from './apiError';
 

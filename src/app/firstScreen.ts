@@ -1,9 +1,9 @@
 import { preloadCollectPage } from '../features/collect';
 import { preloadCollectionPage } from '../features/collection';
 import { preloadEventPage, preloadEventsListPage } from '../features/events';
-import { firstScreenOf, type FirstScreen } from '../../contract/firstScreens';
+import { firstScreenOf, type FirstScreen } from '../../contract/firstPaint/firstScreens';
 
-/** The guest's screens a page may open on (contract/firstScreens.ts) and how each asks for its code. */
+/** The guest's screens a page may open on (contract/firstPaint/firstScreens.ts) and how each asks for its code. */
 const PRELOAD: Record<FirstScreen, () => Promise<unknown>> = {
   collect: preloadCollectPage,
   collection: preloadCollectionPage,

@@ -1,7 +1,7 @@
 import { isAnyOf, isFulfilled, isRejected } from '@reduxjs/toolkit';
 import { isAgentId } from '../../contract/agentId';
 import { COOKIE, parseScalar } from '../../contract/cookieLists';
-import type { AppStartListening } from './appListener';
+import type { AppStartListening } from '../store/appListener';
 import type { CookieJar } from './cookieJar';
 import { agentAssigned, selectAgent } from './visitorSlice';
 

@@ -2,10 +2,10 @@ import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import { api as apiSlice } from '../api/apiSlice';
 import { isAgentId } from '../../contract/agentId';
 import { parseMediaPath } from '../../contract/mediaPath';
-import type { AppStartListening } from './appListener';
-import { collectionShown, sessionStarted } from './events';
+import type { AppStartListening } from '../store/appListener';
+import { collectionShown, sessionStarted } from './sessionActions';
 import { resultsApi } from './resultsApi';
-import type { AppDispatch, RootState } from './rootReducer';
+import type { AppDispatch, RootState } from '../store/rootReducer';
 import { agentResultsAsked, agentResultsSettled, selectAgentResultsKnown } from './collectionSlice';
 import { agentAssigned, selectAgent } from './visitorSlice';
 

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuthUser } from '../api/identity';
-import { loggedOut } from './events';
+import type { AuthUser } from '../api/identityGateway';
+import { loggedOut } from './sessionActions';
 import { identityApi } from './identityApi';
 
 /** Who is signed in: unknown until the identity service has answered. A signed-in session has its user. */

@@ -1,6 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addToList, mergeLists } from '../../contract/cookieLists';
-import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
+import {
+  accountListsAdopted,
+  accountListsMerged,
+  collectLinkOpened,
+  guestDataErased,
+  loggedOut,
+} from './sessionActions';
 
 /** What the visitor collected ('Minha Coleção'; cookie collection, whole in local storage). */
 export interface CollectionState {

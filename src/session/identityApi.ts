@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, apiExtraOf } from '../api/apiSlice';
-import { IdentityError, type AuthUser, type IdentityGateway } from '../api/identity';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../api/identityGateway';
 
 /** Identity calls are endpoints too (docs/architecture.md#machines-and-flows), through the store's identity gateway. */
 type IdentityFailure = Extract<FetchBaseQueryError, { status: 'CUSTOM_ERROR' }>;

@@ -1,6 +1,6 @@
 import { api } from '../api/apiSlice';
-import type { AppStartListening } from './appListener';
-import type { RootState } from './rootReducer';
+import type { AppStartListening } from '../store/appListener';
+import type { RootState } from '../store/rootReducer';
 
 /** Who the server sees: a uid, or nobody (an unknown visitor asks without a token too). */
 const caller = (state: RootState) => (state.auth.identity.status === 'signedIn' ? state.auth.identity.user.uid : null);

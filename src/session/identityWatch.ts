@@ -1,6 +1,6 @@
-import type { IdentityGateway } from '../api/identity';
-import type { AppStartListening } from './appListener';
-import { identityWatchRequested } from './events';
+import type { IdentityGateway } from '../api/identityGateway';
+import type { AppStartListening } from '../store/appListener';
+import { identityWatchRequested } from './sessionActions';
 import { signedIn, signedOut } from './authSlice';
 
 /**

@@ -1,7 +1,7 @@
-import type { IdentityGateway } from '../api/identity';
+import type { IdentityGateway } from '../api/identityGateway';
 import { adoptServerAgent } from './agentAdoption';
 import { syncAgentResults } from './agentResults';
-import type { AppStartListening } from './appListener';
+import type { AppStartListening } from '../store/appListener';
 import type { CookieJar } from './cookieJar';
 import { refetchOnIdentityChange } from './identityRefetch';
 import { watchIdentity } from './identityWatch';

@@ -1,7 +1,7 @@
 import { api } from '../api/apiSlice';
 import { identityApi } from './identityApi';
-import type { AppDispatch } from './rootReducer';
-import { loggedOut } from './events';
+import type { AppDispatch } from '../store/rootReducer';
+import { loggedOut } from './sessionActions';
 
 /**
  * Logging out (docs/product.md#account: 'Conta' logs out and goes to /): the identity service forgets the user, then

@@ -1,8 +1,8 @@
 import { api } from '../api/apiSlice';
 import type { MediaSessionReply } from '../../contract/wire';
-import type { AppStartListening } from './appListener';
-import { sessionStarted } from './events';
-import type { RootState } from './rootReducer';
+import type { AppStartListening } from '../store/appListener';
+import { sessionStarted } from './sessionActions';
+import type { RootState } from '../store/rootReducer';
 
 /** Renewed this long before it expires, so an open gallery never meets an expired cookie. */
 export const MEDIA_SESSION_RENEW_BEFORE_MS = 10 * 60 * 1000;

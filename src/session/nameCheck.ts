@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { Flow, FlowApi } from './flows';
-import type { RootState } from './rootReducer';
+import type { Flow, FlowApi } from '../store/flows';
+import type { RootState } from '../store/rootReducer';
 
 /**
  * A name checked with the server as it is typed, the part the event name and the partner name

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addToList, mergeLists } from '../../contract/cookieLists';
-import { accountListsAdopted, accountListsMerged, guestDataErased, loggedOut } from './events';
+import { accountListsAdopted, accountListsMerged, guestDataErased, loggedOut } from './sessionActions';
 
 /** The print-pack hashes the visitor holds (cookie packs); their copies live on the server. */
 export interface PacksState {

@@ -1,6 +1,6 @@
-import type { AppStartListening } from './appListener';
+import type { AppStartListening } from '../store/appListener';
 import { accountSyncApi } from './accountSyncApi';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../store/rootReducer';
 import { apiErrorStatus } from '../api/apiError';
 import { orderLinked, selectPendingOrder } from './authSlice';
 

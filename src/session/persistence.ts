@@ -1,11 +1,11 @@
 import { COOKIE, encodeList, mergeLists, parseFlag, parseList, parseScalar } from '../../contract/cookieLists';
 import { isAgentId } from '../../contract/agentId';
-import type { AppStartListening } from './appListener';
+import type { AppStartListening } from '../store/appListener';
 import type { CookieJar } from './cookieJar';
 import { initialAuthState, type AuthState } from './authSlice';
 import { initialCollectionState, type CollectionState } from './collectionSlice';
 import type { PacksState } from './packsSlice';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../store/rootReducer';
 import type { VisitorState } from './visitorSlice';
 
 /** The session's slices as the cookies describe them. */

@@ -1,9 +1,9 @@
-import type { AuthUser } from '../api/identity';
+import type { AuthUser } from '../api/identityGateway';
 import type { NewAccount } from '../../contract/wire';
 import { accountSyncApi } from './accountSyncApi';
-import type { AppDispatch, GetState } from './rootReducer';
+import type { AppDispatch, GetState } from '../store/rootReducer';
 import { accountLinked, signedIn } from './authSlice';
-import { accountListsAdopted } from './events';
+import { accountListsAdopted } from './sessionActions';
 import { selectSession } from './sessionView';
 
 /** What the signup form adds to what the identity service knows of a user. */

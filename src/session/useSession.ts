@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { identityWatchRequested } from './events';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { identityWatchRequested } from './sessionActions';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { selectSession, type SessionView } from './sessionView';
 
 /**

@@ -1,6 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addToList, mergeLists } from '../../contract/cookieLists';
-import { accountListsAdopted, accountListsMerged, collectLinkOpened, guestDataErased, loggedOut } from './events';
+import {
+  accountListsAdopted,
+  accountListsMerged,
+  collectLinkOpened,
+  guestDataErased,
+  loggedOut,
+} from './sessionActions';
 
 /** The visitor on this device (cookies agent, events, bname). */
 export interface VisitorState {

@@ -1,12 +1,12 @@
 import type { ListenerEffectAPI } from '@reduxjs/toolkit';
 import type { Pack } from '../../contract/packReply';
 import { accountSyncApi } from './accountSyncApi';
-import type { AppStartListening } from './appListener';
-import { collectLinkOpened, packsScreenOpened } from './events';
+import type { AppStartListening } from '../store/appListener';
+import { collectLinkOpened, packsScreenOpened } from './sessionActions';
 import { packsApi, packsToValidate } from './packsApi';
 import { selectAuthStatus } from './authSlice';
-import type { AppDispatch, RootState } from './rootReducer';
-import { accountListsMerged } from './events';
+import type { AppDispatch, RootState } from '../store/rootReducer';
+import { accountListsMerged } from './sessionActions';
 import { packAdded, selectPackHashes } from './packsSlice';
 import { eventsMerged } from './visitorSlice';
 

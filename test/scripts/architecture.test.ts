@@ -31,7 +31,8 @@ const FILES: Record<string, string> = {
   'src/ui/reachesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
   'src/ui/cycleA.ts': "import type { B } from './cycleB';\nexport type A = { b?: B };\n",
   'src/ui/cycleB.ts': "import type { A } from './cycleA';\nexport type B = { a?: A };\n",
-  'src/session/index.ts': "export { signedIn } from './sessionSlice';\n",
+  'src/session/index.ts':
+    "export { signedIn } from './sessionSlice';\nexport { useAppSelector } from '../store/hooks';\n",
   'src/session/sessionSlice.ts': 'export const signedIn = (): boolean => true;\n',
   'src/session/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
   'src/features/alpha/index.ts': "export { alphaThing } from './alphaThing';\n",
@@ -42,6 +43,13 @@ const FILES: Record<string, string> = {
     "import { alphaThing } from '../alpha/alphaThing';\nexport const peek = alphaThing;\n",
   'src/features/beta/intoSession.ts':
     "import { signedIn } from '../../session/sessionSlice';\nexport const peek = signedIn;\n",
+  'src/firstPaint/loader.ts': "import { cents } from '../lib/money';\nexport const l = cents;\n",
+  'src/firstPaint/usesSession.ts': "import { signedIn } from '../session';\nexport const s = signedIn;\n",
+  'src/store/hooks.ts':
+    "import { signedIn } from '../session/sessionSlice';\nexport const useAppSelector = signedIn;\n",
+  'src/store/reachesFeature.ts': "import { alphaThing } from '../features/alpha';\nexport const s = alphaThing;\n",
+  'src/features/beta/intoStore.ts':
+    "import { useAppSelector } from '../../store/hooks';\nexport const peek = useAppSelector;\n",
   'src/features/beta/intoApp.ts': "import { store } from '../../app/store';\nexport const s = store;\n",
   'src/features/beta/intoServer.ts':
     "import { pool } from '../../../server/src/platform/db/pool';\nexport const p = pool;\n",
@@ -104,6 +112,7 @@ const EXPECTED: Array<[string, string]> = [
   ['domain-knows-no-http', 'server/src/modules/alpha/usesFastify.ts'],
   ['feature-entries-from-the-top', 'src/app/store.ts'],
   ['feature-internals', 'src/features/beta/intoInternals.ts'],
+  ['first-paint-before-the-app', 'src/firstPaint/usesSession.ts'],
   ['lib-is-pure', 'src/lib/usesFeature.ts'],
   ['lib-is-pure', 'src/lib/usesReact.ts'],
   ['module-entries', 'server/src/modules/beta/intoInternals.ts'],
@@ -116,10 +125,12 @@ const EXPECTED: Array<[string, string]> = [
   ['server-uses-only-the-contract', 'server/src/modules/alpha/http/usesFeature.ts'],
   ['server-uses-only-the-contract', 'server/src/modules/alpha/http/usesSpaLib.ts'],
   ['session-below-features', 'src/session/reachesFeature.ts'],
+  ['session-below-features', 'src/store/reachesFeature.ts'],
   ['session-internals', 'src/features/beta/intoSession.ts'],
   ['spa-not-server', 'src/features/beta/intoServer.ts'],
   ['sql-in-the-domain', 'server/src/modules/alpha/http/holdsSqlRoutes.ts'],
   ['sql-in-the-domain', 'server/src/modules/alpha/http/importsPgRoutes.ts'],
+  ['store-through-the-session', 'src/features/beta/intoStore.ts'],
   ['tools-are-development-only', 'server/src/platform/http/usesTools.ts'],
   ['ui-below-session', 'src/ui/reachesSession.ts'],
   ['wire-types-only-in-the-spa', 'src/ui/valueWire.ts'],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { firstScreenChunks } from '../../contract/firstScreens';
+import { firstScreenChunks } from '../../contract/firstPaint/firstScreens';
 import { BOOTH_MODES } from '../../contract/modes';
 import { ROUTES, boothRoute } from '../../contract/routePaths';
 
@@ -15,7 +15,7 @@ function declaredChunkNames(dir: string): Set<string> {
   return names;
 }
 
-it("the first screens' code names (contract/firstScreens.ts) are chunks the app declares: a renamed chunk is not silently left out of the pages", () => {
+it("the first screens' code names (contract/firstPaint/firstScreens.ts) are chunks the app declares: a renamed chunk is not silently left out of the pages", () => {
   const declared = declaredChunkNames(path.resolve(__dirname, '../../src'));
   const pages = [ROUTES.collect, ROUTES.collection, ROUTES.events, ROUTES.event, ...BOOTH_MODES.map(boothRoute)];
   const named = new Set(pages.flatMap(firstScreenChunks));

@@ -1,5 +1,5 @@
 import { NO_EVENTS_TEXT } from '../../contract/eventsList';
-import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
+import { PHOTO_FIRST_SCRIPT } from '../../contract/firstPaint/photoFirst';
 import { appScripts, distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';
 

@@ -1,5 +1,5 @@
 import { ROUTE_CHUNKS_FILE } from '../../server/src/modules/firstPaint/http/routeChunks';
-import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
+import { PHOTO_FIRST_SCRIPT } from '../../contract/firstPaint/photoFirst';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { appScripts, distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';

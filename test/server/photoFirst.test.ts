@@ -1,5 +1,5 @@
 import { scriptsAfterPhoto } from '../../server/src/modules/firstPaint/http/spaPages';
-import { PHOTO_FIRST_SCRIPT } from '../../contract/photoFirst';
+import { PHOTO_FIRST_SCRIPT } from '../../contract/firstPaint/photoFirst';
 import { loadBasicSeed } from './support/fixtures';
 import { appScripts, distWith, SHELL } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';

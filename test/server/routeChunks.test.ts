@@ -6,7 +6,7 @@ import {
   routeChunkTags,
   ROUTE_CHUNKS_FILE,
 } from '../../server/src/modules/firstPaint/http/routeChunks';
-import { firstScreenChunks } from '../../contract/firstScreens';
+import { firstScreenChunks } from '../../contract/firstPaint/firstScreens';
 import { loadBasicSeed } from './support/fixtures';
 import { distWith } from './support/spaDist';
 import { startTestServer, type TestServer } from './support/testServer';

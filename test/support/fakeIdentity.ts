@@ -1,4 +1,4 @@
-import { IdentityError, type AuthUser, type IdentityGateway } from '../../src/api/identity';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../../src/api/identityGateway';
 
 export interface FakeIdentity extends IdentityGateway {
   /** Tokens handed out so far. */

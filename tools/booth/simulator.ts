@@ -5,7 +5,7 @@ import type { Player } from './players';
 import { createPrinter, type PrinterPlay } from './printer';
 import { repeat } from './repeat';
 import { ROLE_INFO } from './roles';
-import { createUltra } from './ultra';
+import { createUltra } from './ultraPlatform';
 
 /**
  * Plays the connected devices: once (one photo, the print queue as it is now) or until stopped,

@@ -1,4 +1,4 @@
-import { IdentityError } from '../../api/identity';
+import { IdentityError } from '../../api/identityGateway';
 
 /** Said when the identity service fails in a way no sentence below names. */
 export const IDENTITY_FALLBACK = 'Não foi possível entrar agora. Tente de novo em instantes.';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { AuthUser } from '../../api/identity';
+import type { AuthUser } from '../../api/identityGateway';
 import { errorMessage } from '../../api/apiError';
 import { returnToAfterLogin } from '../../lib/returnTo';
 import { ROUTES } from '../../../contract/routePaths';

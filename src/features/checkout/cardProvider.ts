@@ -1,7 +1,7 @@
 import { loadMercadoPago } from '@mercadopago/sdk-js';
 import { apiBaseUrl } from '../../api/apiSlice';
 import { isApiErrorBody } from '../../api/apiError';
-import { runtimeConfig } from '../../api/runtimeConfig';
+import { runtimeConfig } from '../../api/runtimeConfigReader';
 
 /**
  * The card provider in the browser: Mercado Pago's own script, loaded with `@mercadopago/sdk-js`

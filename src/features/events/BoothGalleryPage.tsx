@@ -15,7 +15,7 @@ import { useRefetchOnLiveChange } from '../../ui/useRefetchOnLiveChange';
 import { OpenedItem, preloadItemViewer } from '../print';
 import type { EventOutletContext } from './EventPage';
 import { useFollowBoothMediaQuery, useGetBoothMediaQuery } from './eventsApi';
-import { hasGalleryShell, removeGalleryShell, removeGalleryShellOnceShown } from './galleryShell';
+import { hasGalleryShell, removeGalleryShell, removeGalleryShellOnceShown } from '../../firstPaint/galleryShellRemoval';
 import { useBoothMode } from './useBoothMode';
 
 /**

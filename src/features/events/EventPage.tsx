@@ -10,7 +10,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { BoothCarousel } from './BoothCarousel';
 import { boothModes, eventNameOf, readEventState, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetEventQuery, useGetVisitedEventsQuery } from './eventsApi';
-import { removeGalleryShell } from './galleryShell';
+import { removeGalleryShell } from '../../firstPaint/galleryShellRemoval';
 import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
 

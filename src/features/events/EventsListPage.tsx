@@ -16,7 +16,7 @@ import { useIdle, usePreloadWhenIdle } from '../../ui/whenIdle';
 import { boothModes, type EventNavigationState } from './eventLocation';
 import { eventsApi, useGetBoothMediaQuery, useGetVisitedEventsQuery, type BoothMediaArgs } from './eventsApi';
 import { preloadEventAndGallery } from './eventScreens';
-import { removeEventsShell } from './eventsShell';
+import { removeEventsShell } from '../../firstPaint/eventsShellRemoval';
 
 const EVENTS_POLL_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import { firstScreenChunks } from '../../../contract/firstScreens';
+import { firstScreenChunks } from '../../../contract/firstPaint/firstScreens';
 import { preloadableLazy } from '../../ui/preloadableLazy';
 
 /**

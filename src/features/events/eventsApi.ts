@@ -1,7 +1,7 @@
 import { api, apiBaseUrl, LIST } from '../../api/apiSlice';
 import { followLiveVersion, NOT_LIVE, type LiveVersion } from '../../api/liveVersion';
 import { path } from '../../lib/urlPath';
-import { boothMediaPath, visitedEventsPath } from '../../lib/earlyRequests';
+import { boothMediaPath, visitedEventsPath } from '../../firstPaint/earlyRequests';
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
 import type { MediaMode } from '../../../contract/modes';
 import { versionOfGalleryEtag } from '../../../contract/galleryVersion';
@@ -38,7 +38,7 @@ export const eventsApi = api.injectEndpoints({
     }),
     /** One booth's media, oldest first as the server sends them, and the version of that list (its ETag's). */
     getBoothMedia: build.query<BoothMedia, BoothMediaArgs>({
-      // The page's early script asks for the same path (src/lib/earlyRequests.ts).
+      // The page's early script asks for the same path (src/firstPaint/earlyRequests.ts).
       query: ({ bname, type }) => boothMediaPath(bname, type),
       transformResponse: (reply: ProductList, meta) => ({
         ...reply,

@@ -7,7 +7,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
-import { runtimeConfig } from '../../api/runtimeConfig';
+import { runtimeConfig } from '../../api/runtimeConfigReader';
 
 /**
  * The identity service's client, created on first use: only screens that need a user load this

@@ -9,7 +9,7 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import { IdentityError, type AuthUser, type IdentityGateway } from '../../api/identity';
+import { IdentityError, type AuthUser, type IdentityGateway } from '../../api/identityGateway';
 import { firebaseAuth } from './firebaseClient';
 
 function toAuthUser(user: User): AuthUser {

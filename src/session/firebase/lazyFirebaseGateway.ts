@@ -1,4 +1,4 @@
-import type { AuthUser, IdentityGateway } from '../../api/identity';
+import type { AuthUser, IdentityGateway } from '../../api/identityGateway';
 import { browserIdentityHint, type IdentityHint } from './identityHint';
 
 type Listener = (user: AuthUser | null) => void;

@@ -8,9 +8,9 @@ import {
   type QueuedPrint,
 } from '../../lib/offlineQueue';
 import type { ContactLead } from '../../../contract/wire';
-import type { AppStartListening } from '../appListener';
-import { guestDataErased } from '../events';
-import type { AppDispatch, GetState } from '../rootReducer';
+import type { AppStartListening } from '../../store/appListener';
+import { guestDataErased } from '../sessionActions';
+import type { AppDispatch, GetState } from '../../store/rootReducer';
 import { notify } from '../../ui/notify';
 import { itemDone, itemFailed, itemQueued, outboxLoaded, printTracked, selectQueuedItems } from './outboxSlice';
 import type { OutboxStore } from './outboxStore';

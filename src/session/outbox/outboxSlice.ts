@@ -10,7 +10,7 @@ import {
   type QueuedPrint,
   type TrackedPrint,
 } from '../../lib/offlineQueue';
-import { guestDataErased } from '../events';
+import { guestDataErased } from '../sessionActions';
 
 /**
  * What waits to be sent (collects and prints made offline, contact leads), and the prints the

@@ -1,5 +1,5 @@
 import { apiBaseUrl } from '../../../src/api/apiSlice';
-import { forgetRuntimeConfig, parseRuntimeConfig, runtimeConfig } from '../../../src/api/runtimeConfig';
+import { forgetRuntimeConfig, parseRuntimeConfig, runtimeConfig } from '../../../src/api/runtimeConfigReader';
 import type { RuntimeConfig } from '../../../contract/wire';
 import { runtimeConfigScript } from '../../../contract/runtimeConfig';
 

@@ -3,7 +3,7 @@ import { readPersistedState } from '../../../src/session/persistence';
 import { makeStore } from '../../../src/app/store';
 import { orderLinked, pendingOrderRecorded } from '../../../src/session/authSlice';
 import { itemCollected } from '../../../src/session/collectionSlice';
-import { accountListsAdopted, collectLinkOpened } from '../../../src/session/events';
+import { accountListsAdopted, collectLinkOpened } from '../../../src/session/sessionActions';
 import { packAdded } from '../../../src/session/packsSlice';
 import { agentAssigned, eventVisited } from '../../../src/session/visitorSlice';
 import { addToList, COOKIE_VALUE_BUDGET, encodeList, parseList } from '../../../contract/cookieLists';

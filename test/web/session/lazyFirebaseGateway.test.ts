@@ -1,4 +1,4 @@
-import type { AuthUser, IdentityGateway } from '../../../src/api/identity';
+import type { AuthUser, IdentityGateway } from '../../../src/api/identityGateway';
 import { IDENTITY_HINT_KEY, identityHint, type IdentityHint } from '../../../src/session/firebase/identityHint';
 import { lazyFirebaseGateway } from '../../../src/session/firebase/lazyFirebaseGateway';
 

@@ -1,7 +1,7 @@
 import { makeStore } from '../../../src/app/store';
 import { orderLinked, pendingOrderRecorded, signedIn, signedOut } from '../../../src/session/authSlice';
 import { collectionMerged, itemCollected } from '../../../src/session/collectionSlice';
-import { accountListsAdopted } from '../../../src/session/events';
+import { accountListsAdopted } from '../../../src/session/sessionActions';
 import { packAdded } from '../../../src/session/packsSlice';
 import {
   accessoryToggled,

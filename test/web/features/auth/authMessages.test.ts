@@ -1,4 +1,4 @@
-import { IdentityError } from '../../../../src/api/identity';
+import { IdentityError } from '../../../../src/api/identityGateway';
 import { IDENTITY_FALLBACK, identityFailureMessage } from '../../../../src/features/auth/authMessages';
 
 describe('identityFailureMessage', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AuthUser, IdentityGateway } from '../../../../src/api/identity';
+import type { AuthUser, IdentityGateway } from '../../../../src/api/identityGateway';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';

@@ -99,7 +99,7 @@ function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): 
 interface PageExtras {
   head: string;
   root: string;
-  /** `root` draws the page's largest paint, a photo (or the events list's words): the app's scripts may wait for it (contract/photoFirst.ts). */
+  /** `root` draws the page's largest paint, a photo (or the events list's words): the app's scripts may wait for it (contract/firstPaint/photoFirst.ts). */
   photo?: boolean;
   /** `root` is drawn with its screen's own stylesheets (the build's route chunks): the page applies them at once. */
   styles?: boolean;

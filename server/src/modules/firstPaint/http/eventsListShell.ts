@@ -14,8 +14,8 @@ import { readDecodedCookie } from '../../access';
  * app's (a signed-in account's events arrive later, and the app shows this empty state until then
  * too). Drawn over the top of the page with the app's own classes (modules/firstPaint/http/galleryShell.ts does the
  * same for a gallery's photos), so it stands where the app draws the same words; the list
- * removes it as it draws them (src/features/events/eventsShell.ts), and the app shell with its
- * first render, whatever it shows (src/boot/shellRemoval.ts).
+ * removes it as it draws them (src/firstPaint/eventsShellRemoval.ts), and the app shell with its
+ * first render, whatever it shows (src/firstPaint/shellRemoval.ts).
  */
 export function eventsListShellMarkup(): string {
   return (
@@ -43,7 +43,7 @@ export function eventsListPageHead(): PageHead {
     if (!isEventsListPage(request)) return null;
     if (parseList(readDecodedCookie(request, COOKIE.events)).length > 0) return null;
     if (parseFlag(readDecodedCookie(request, COOKIE.loginRequired))) return null;
-    // The app's scripts are asked for once these words are painted (src/boot/photoFirst.ts).
+    // The app's scripts are asked for once these words are painted (src/firstPaint/photoFirstLoader.ts).
     return { head: '', root: eventsListShellMarkup(), photo: true };
   };
 }

@@ -29,7 +29,7 @@ import { escapeAttribute, mediaOrigin, type PageHead } from './collectPreload';
  * stylesheet places everything (src/styles/base.css, "galleries"), the rows follow the app's rule
  * (contract/galleryRows.ts) for a phone's three columns, and wider screens, which would have more
  * columns, do not show it. The app removes it once its own first photos are on the screen
- * (src/features/events/galleryShell.ts), or as soon as it shows anything else.
+ * (src/firstPaint/galleryShellRemoval.ts), or as soon as it shows anything else.
  */
 
 /** The rows a phone shows before any scroll, under the event's heading and booths. */

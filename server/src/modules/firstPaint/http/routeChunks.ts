@@ -3,7 +3,7 @@ import path from 'node:path';
 import { escapeAttribute } from './collectPreload';
 
 /**
- * A page opened on one of the guest's first screens (contract/firstScreens.ts) names that screen's
+ * A page opened on one of the guest's first screens (contract/firstPaint/firstScreens.ts) names that screen's
  * code in its head, so the browser downloads it together with the app's own scripts instead of
  * once they have run and asked for it: one trip fewer before the screen is drawn, on a venue's
  * Wi-Fi. The build lists each screen's files in `route-chunks.json` (scripts/lib/routeChunksPlugin.ts).
@@ -46,7 +46,7 @@ export function preloadTags(files: readonly string[]): string {
     .join('');
 }
 
-/** These chunks' files (contract/firstScreens.ts gives a page's), each once. */
+/** These chunks' files (contract/firstPaint/firstScreens.ts gives a page's), each once. */
 function routeFiles(names: readonly string[], chunks: RouteChunks): string[] {
   const files = new Set<string>();
   for (const name of names) for (const file of chunks.get(name) ?? []) files.add(file);

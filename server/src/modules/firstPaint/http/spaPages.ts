@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../../../../contract/wire';
-import { firstScreenChunks } from '../../../../../contract/firstScreens';
-import { PHOTO_FIRST_SCRIPT } from '../../../../../contract/photoFirst';
+import { firstScreenChunks } from '../../../../../contract/firstPaint/firstScreens';
+import { PHOTO_FIRST_SCRIPT } from '../../../../../contract/firstPaint/photoFirst';
 import { runtimeConfigScript } from '../../../../../contract/runtimeConfig';
 import type { ServerConfig } from '../../../platform/config';
 import { escapeAttribute, type PageHead } from './collectPreload';
@@ -18,7 +18,7 @@ export interface SpaPage {
   brotli: Buffer;
 }
 
-/** What the SPA is told about this environment (src/api/runtimeConfig.ts reads it). */
+/** What the SPA is told about this environment (src/api/runtimeConfigReader.ts reads it). */
 export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
     apiBase: config.client.apiBase,
@@ -114,7 +114,7 @@ function beforeRoot(html: string, markup: string): string {
 const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?(\/assets\/[^"\s>]+\.js)"?><\/script>/g;
 
 /**
- * The page with the app's scripts handed to the photo-first loader (contract/photoFirst.ts): they
+ * The page with the app's scripts handed to the photo-first loader (contract/firstPaint/photoFirst.ts): they
  * are asked for once the photo in the page has arrived, instead of sharing the connection with it.
  */
 export function scriptsAfterPhoto(html: string): string {

@@ -1,6 +1,6 @@
 /**
  * The loader of a page that arrives with a photo in it, the collect page's or a booth gallery's
- * first (contract/photoFirst.ts), or with the events list's empty state: its own tiny entry, with
+ * first (contract/firstPaint/photoFirst.ts), or with the events list's empty state: its own tiny entry, with
  * no runtime and no imports but the rules, so that it arrives at once and asks for the app once
  * the photo is in, or the words are painted.
  */
@@ -13,7 +13,7 @@ import {
   SHELL_PHOTO_SELECTOR,
   type LoadingPhoto,
   type PhotoFirstClock,
-} from '../../contract/photoFirst';
+} from '../../contract/firstPaint/photoFirst';
 import { removeWhenAppRenders } from './shellRemoval';
 
 /**

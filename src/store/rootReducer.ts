@@ -1,10 +1,10 @@
 import { combineSlices, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { api, type ApiExtra } from '../api/apiSlice';
-import { authSlice } from './authSlice';
-import { collectionSlice } from './collectionSlice';
-import { outboxSlice } from './outbox/outboxSlice';
-import { packsSlice } from './packsSlice';
-import { visitorSlice } from './visitorSlice';
+import { authSlice } from '../session/authSlice';
+import { collectionSlice } from '../session/collectionSlice';
+import { outboxSlice } from '../session/outbox/outboxSlice';
+import { packsSlice } from '../session/packsSlice';
+import { visitorSlice } from '../session/visitorSlice';
 
 /**
  * The slices features inject: each adds its own here by declaration merging, next to its slice

@@ -2,8 +2,9 @@ import { createAction } from '@reduxjs/toolkit';
 import type { VisitorLists } from '../../contract/wire';
 
 /**
- * Things that happen to the session, as events: the listeners of this folder (and the slice)
- * answer them, so screens say what happened and never run the consequences themselves.
+ * The session's Redux actions: things that happen to the session. The listeners of this folder
+ * (and the slices) answer them, so screens say what happened and never run the consequences
+ * themselves. (An "event" in this code base is a party; these are actions.)
  */
 
 /** A screen depends on who is signed in: follow the identity service (the SDK loads on the first). */

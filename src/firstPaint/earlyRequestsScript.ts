@@ -1,13 +1,13 @@
 /**
- * The page's early script (src/lib/earlyRequests.ts): its own tiny entry, run as soon as it
+ * The page's early script (src/firstPaint/earlyRequests.ts): its own tiny entry, run as soon as it
  * arrives, long before the app. For a booth gallery opened by its address it asks for the
  * event's calls and, once the list answers, for the first thumbnails, while the app downloads.
  * Only for a visitor nobody is signed in as: the app's calls carry a token otherwise.
  */
 import Cookies from 'js-cookie';
-import { runtimeConfig } from '../api/runtimeConfig';
+import { runtimeConfig } from '../api/runtimeConfigReader';
 import { COOKIE } from '../../contract/cookieLists';
-import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from '../lib/earlyRequests';
+import { earlyPlan, EARLY_RESPONSES_KEY, firstThumbnails } from './earlyRequests';
 import { signedInByRecord } from '../lib/identityRecord';
 import { apiBaseFrom, mediaSourceFrom } from '../../contract/runtimeConfig';
 import { storageOrNull } from './browserStorage';

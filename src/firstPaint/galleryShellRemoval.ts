@@ -1,4 +1,4 @@
-import { GALLERY_SHELL_ATTRIBUTE } from '../../../contract/galleryRows';
+import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
 
 /**
  * A booth gallery's page may arrive with its first photos drawn over the top by the server

@@ -1,7 +1,7 @@
-import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from '../lib/earlyRequests';
+import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from './earlyRequests';
 
 /**
- * The answers the page's early script asked for before the app arrived (src/lib/earlyRequests.ts),
+ * The answers the page's early script asked for before the app arrived (src/firstPaint/earlyRequests.ts),
  * taken over by the app's own calls: each one once, only while it is fresh, only a success, only
  * for the same anonymous GET. Anything else goes to the network as usual.
  */

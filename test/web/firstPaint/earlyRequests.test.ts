@@ -4,8 +4,8 @@ import {
   EARLY_THUMBS,
   firstThumbnails,
   visitedEventsPath,
-} from '../../../src/lib/earlyRequests';
-import { firstScreenChunks, firstScreenOf } from '../../../contract/firstScreens';
+} from '../../../src/firstPaint/earlyRequests';
+import { firstScreenChunks, firstScreenOf } from '../../../contract/firstPaint/firstScreens';
 import { signedInByRecord, IDENTITY_HINT_KEY, type KeyStore } from '../../../src/lib/identityRecord';
 
 const AGENT = 'a1b2c3d4e5f6g7h8i9j0';

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
-import { removeWhenAppRenders } from '../../../src/boot/shellRemoval';
+import { removeWhenAppRenders } from '../../../src/firstPaint/shellRemoval';
 
 /**
  * The events list's empty state the server draws over the top of `/eventos` before the app runs

@@ -1,5 +1,5 @@
-import { isMediaMode } from './modes';
-import { ROUTES } from './routePaths';
+import { isMediaMode } from '../modes';
+import { ROUTES } from '../routePaths';
 
 /**
  * The guest's screens a page may open on (a booth's QR code, a shared gallery, a reload), and the

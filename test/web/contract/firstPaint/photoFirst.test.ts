@@ -4,7 +4,7 @@ import {
   scriptList,
   type LoadingPhoto,
   type PhotoFirstClock,
-} from '../../../contract/photoFirst';
+} from '../../../../contract/firstPaint/photoFirst';
 
 /** A photo whose load, error and paint the test decides. */
 function fakePhoto(state: { complete: boolean; naturalWidth: number }) {

@@ -3,15 +3,15 @@ import { parseMediaPath, thumbUrl } from '../../contract/mediaPath';
 import { isMediaMode, type MediaMode } from '../../contract/modes';
 import { isName } from '../../contract/names';
 import { ROUTES } from '../../contract/routePaths';
-import { listSegment, path } from './urlPath';
+import { listSegment, path } from '../lib/urlPath';
 
 /**
  * A booth gallery opened by its address (a reload, a restored tab) waits for the app's code, then
  * for the event's booths and the gallery's list, then for the thumbnails: three trips in a row on
  * a venue's Wi-Fi. What it will ask for is known before any of that code arrives: the address
  * names the booth, the navigation's state names the event (docs/product.md#event-page). A tiny script of
- * its own (src/boot/earlyRequests.ts) asks for those calls and the first thumbnails while the app
- * downloads, and the app takes the answers over (src/api/earlyResponses.ts) instead of asking
+ * its own (src/firstPaint/earlyRequestsScript.ts) asks for those calls and the first thumbnails while the app
+ * downloads, and the app takes the answers over (src/firstPaint/earlyResponses.ts) instead of asking
  * again. These rules decide what is asked; the same paths as the app's own calls, or nothing.
  */
 

@@ -4,7 +4,7 @@
  * a screen of its own. It goes with the app's first render into its root, whichever screen that
  * is (the list, a redirect to /account, an error): a mutation observer's callback runs before the
  * browser paints again, so nothing flashes and nothing is left over another page. Watched from
- * the page's own loader (src/boot/photoFirst.ts), so the app's entry chunk carries none of it.
+ * the page's own loader (src/firstPaint/photoFirstLoader.ts), so the app's entry chunk carries none of it.
  */
 export function removeWhenAppRenders(root: Element | null, copies: () => Iterable<Element>): void {
   if (!root) return;

@@ -3,7 +3,7 @@
  * guest's photo share one thin connection, and the photo is what the guest came for. When the
  * server has put the photo in the page (server/src/modules/firstPaint/http/collectPreload.ts; a gallery's first
  * photos, server/src/modules/firstPaint/http/galleryShell.ts), it replaces the app's script tags
- * with one small loader (src/boot/photoFirst.ts) that asks for them once the photo has arrived,
+ * with one small loader (src/firstPaint/photoFirstLoader.ts) that asks for them once the photo has arrived,
  * failed, or taken too long.
  */
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { takeEarlyResponse } from '../../../src/api/earlyResponses';
+import { takeEarlyResponse } from '../../../src/firstPaint/earlyResponses';
 import { makeStore } from '../../../src/app/store';
 import { eventsApi } from '../../../src/features/events/eventsApi';
-import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from '../../../src/lib/earlyRequests';
+import { EARLY_RESPONSE_TTL_MS, EARLY_RESPONSES_KEY } from '../../../src/firstPaint/earlyRequests';
 import { signedIn } from '../../../src/session/authSlice';
 import { ANA, fakeIdentity } from '../../support/fakeIdentity';
 import { API, network } from '../../support/network';
