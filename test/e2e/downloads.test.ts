@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, Download } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
+import { openCollectLink } from './support/collectLink';
 import { seededMedia } from './support/demoSeed';
 import { newGuest } from './support/guest';
 
@@ -30,10 +31,7 @@ const nameOf = (url: string) => url.split('/').pop() ?? '';
 it("downloads 'Minha Coleção' as one ZIP of exactly its files, byte for byte, named after the event", async () => {
   const { page, errors, alerts, close } = await newGuest(browser);
   const collected = [...seededMedia('festa_ana', 'pad').slice(0, 2), seededMedia('festa_ana', 'feed')[0]];
-  for (const url of collected) {
-    await page.goto(`${baseUrl()}/collect?id=${url}`);
-    await page.getByText('Coletado!').waitFor();
-  }
+  for (const url of collected) await openCollectLink(page, `${baseUrl()}/collect?id=${url}`);
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button').first().waitFor();
   const [download] = await Promise.all([

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
+import { openCollectLink } from './support/collectLink';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
 import { picturesLoaded, savedPaths } from './support/offlinePage';
@@ -100,8 +101,7 @@ it("a collect link and an opened photo, their addresses ending in '.jpg', reload
   expect(photo).toMatch(/\.jpg$/);
   const collectLink = `${baseUrl()}/collect?id=${photo}`;
 
-  await page.goto(collectLink);
-  await page.getByText('Coletado!').waitFor();
+  await openCollectLink(page, collectLink);
   await controlledByWorker(page);
   // Online, the collect page still comes from the server (its photo in the page, its collect).
   const online = await page.reload();
@@ -125,12 +125,24 @@ it("a collect link and an opened photo, their addresses ending in '.jpg', reload
   await page.goto(`${baseUrl()}/collection`);
   await page.getByRole('list', { name: 'Minha Coleção' }).getByRole('button', { name: 'Item 1 de 1' }).click();
   await page.waitForURL(/[?&]item=[^&]+\.jpg$/);
+  // The photo is named after its event's title once the event's card has come (its name until
+  // then): the card is waited for, and for its reply in the worker's cache, so that the reload
+  // offline has one end state to show, not a race between the picture and the card.
+  const openedPhoto = page
+    .getByRole('dialog', { name: 'Foto' })
+    .getByRole('img', { name: 'Foto do evento Festa da Ana' });
+  await openedPhoto.waitFor();
   await picturesLoaded(page, '[role="dialog"]');
+  await eventually(async () =>
+    expect(await savedPaths(page, 'cabine-api-v1')).toContainEqual(
+      expect.stringMatching(/^\/api\/eventos\/festa_ana\//),
+    ),
+  );
   await context.setOffline(true);
   await page.getByRole('status').filter({ hasText: OFFLINE }).waitFor();
   const itemOffline = await page.reload();
   expect(itemOffline?.fromServiceWorker()).toBe(true);
-  await page.getByRole('dialog', { name: 'Foto' }).getByRole('img', { name: 'Foto do evento festa_ana' }).waitFor();
+  await openedPhoto.waitFor();
   expect(await picturesLoaded(page, '[role="dialog"]')).toBe(1);
   await context.setOffline(false);
   expect(
