@@ -1,10 +1,5 @@
 import { act } from '@testing-library/react';
 
-/** Whether the test runs on jest's fake clock (how Testing Library tells it too). */
-export function fakeTimersOn(): boolean {
-  return Object.prototype.hasOwnProperty.call(setTimeout, 'clock');
-}
-
 /**
  * The fake clock for a test of the product's own timers (polls, retries, toasts that close): time moves
  * when the test says, so a test waits for exactly the product's timer and never sleeps. The clock still
@@ -17,9 +12,4 @@ export function useFakeClock(): void {
 /** Moves the fake clock by `ms`, running the timers due and letting the promises they start settle. */
 export async function tick(ms: number): Promise<void> {
   await act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
-}
-
-/** userEvent's own delays move the fake clock when it is on, the real one otherwise. */
-export function advanceUserEventTimers(ms: number): void {
-  if (fakeTimersOn()) jest.advanceTimersByTime(ms);
 }

@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-rou
 import { appRoutes } from '../../src/app/routes';
 import { makeStore, type StoreOptions } from '../../src/app/store';
 import type { RootState } from '../../src/session';
-import { advanceUserEventTimers } from './fakeClock';
 import { fakeIdentity } from './fakeIdentity';
 
 export interface RenderAppOptions extends StoreOptions {
@@ -19,7 +18,7 @@ export interface RenderAppOptions extends StoreOptions {
 export function renderApp(entry: InitialEntry, options: RenderAppOptions = {}) {
   const store = makeStore({ identity: fakeIdentity(), ...options });
   const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
-  const user = userEvent.setup({ advanceTimers: advanceUserEventTimers });
+  const user = userEvent.setup();
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />
