@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { PrinterSeen, PrintJobStatus } from '../../../../contract/wire';
+import { tick, useFakeClock } from '../../../support/fakeClock';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
@@ -115,6 +116,8 @@ const cases: [string, Moment, string, string, string][] = [
 ];
 
 describe('the print overlay', () => {
+  afterEach(() => jest.useRealTimers());
+
   it.each(cases)(
     '%s: the overlay and the status beside the icon say the same',
     async (_name, moment, title, detail, short) => {
@@ -133,14 +136,19 @@ describe('the print overlay', () => {
   );
 
   it('follows the printer while it is open: the paper runs out, then comes back', async () => {
+    // The widget's own clock (a status poll every 3 s, PrintWidget's PRINT_STATUS_POLL_MS), moved by the test.
+    useFakeClock();
+    const nextPoll = () => tick(3_000);
     const now = printServer({ job: 'queued' });
     await print();
     expect(await screen.findByRole('dialog', { name: 'Impressão enviada' })).toBeInTheDocument();
     now.printer = 'out_of_paper';
-    const waiting = await screen.findByRole('dialog', { name: 'Impressão na fila' }, { timeout: 10_000 });
+    await nextPoll();
+    const waiting = await screen.findByRole('dialog', { name: 'Impressão na fila' });
     expect(within(waiting).getByText(/A impressora está sem papel/)).toBeInTheDocument();
     now.printer = undefined;
     now.job = 'printing';
-    expect(await screen.findByRole('dialog', { name: 'Imprimindo sua foto' }, { timeout: 10_000 })).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByRole('dialog', { name: 'Imprimindo sua foto' })).toBeInTheDocument();
   });
 });

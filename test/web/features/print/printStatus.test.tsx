@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { memoryOutboxStore, offlineQueueFlushRequested } from '../../../../src/session/outbox';
 import type { PrinterSeen, PrintJobStatus } from '../../../../contract/wire';
 import { reloadPage } from '../../../../src/ui/pageReload';
+import { tick, useFakeClock } from '../../../support/fakeClock';
 import { API, mediaFound, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { withSession } from '../../../support/session';
@@ -12,8 +13,13 @@ jest.setTimeout(30_000);
 
 const photo = '/media/festa_ana/pad/foto-01.jpg';
 const PENDING = 'Impressão pendente: será enviada quando a conexão voltar';
+/** How often the widget asks for a followed print's status (PrintWidget's PRINT_STATUS_POLL_MS). */
+const POLL_MS = 3_000;
+// The widget's own clock, moved by the test, never waited for.
+const nextPoll = () => tick(POLL_MS);
 
 beforeEach(() => {
+  useFakeClock();
   network.use(
     mediaFound,
     http.get(`${API}/validatePacks/:hashes`, () =>
@@ -21,7 +27,10 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 /** A print server: each print spends a copy (once per request id); the printer's progress is set by the test. */
 function printServer() {
@@ -75,26 +84,24 @@ describe("the guest's print status", () => {
     ).toBeInTheDocument();
 
     server.printer = 'jammed';
+    await nextPoll();
     expect(
-      await screen.findByText('A impressora está com papel atolado: sua foto sai assim que ela voltar', undefined, {
-        timeout: 10_000,
-      }),
+      await screen.findByText('A impressora está com papel atolado: sua foto sai assim que ela voltar'),
     ).toBeInTheDocument();
     server.printer = 'offline';
+    await nextPoll();
     expect(
-      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, {
-        timeout: 10_000,
-      }),
+      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar'),
     ).toBeInTheDocument();
     server.printer = 'ready';
-    expect(await screen.findByText('Na fila', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Na fila')).toBeInTheDocument();
 
     // The printer jammed on it: the job failed, and its copy is back on the pack.
     server.job = 'failed';
     server.giveBack();
-    expect(
-      await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pack')).toBeInTheDocument();
     expect(screen.getByText(/Restam 5 cópias no pack\./)).toBeInTheDocument();
   });
 
@@ -119,22 +126,24 @@ describe("the guest's print status", () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
 
     server.job = 'printing';
-    expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Imprimindo')).toBeInTheDocument();
     // The printer that took it went quiet mid-batch: the guest is told, not left on 'Imprimindo'.
     server.printer = 'offline';
+    await nextPoll();
     expect(
-      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar', undefined, {
-        timeout: 10_000,
-      }),
+      await screen.findByText('A impressora está sem conexão: sua foto sai assim que ela voltar'),
     ).toBeInTheDocument();
     server.printer = undefined;
-    expect(await screen.findByText('Imprimindo', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Imprimindo')).toBeInTheDocument();
 
     server.job = 'printed';
-    expect(await screen.findByText('Impresso', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Impresso')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
     const calls = server.statusCalls;
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await tick(POLL_MS * 2);
     expect(server.statusCalls).toBe(calls);
     expect(server.prints).toHaveLength(1);
   });
@@ -149,11 +158,10 @@ describe("the guest's print status", () => {
     expect(await screen.findByText('Na fila')).toBeInTheDocument();
 
     server.job = 'failed';
-    expect(
-      await screen.findByText('Falhou: sua cópia voltou para o pack', undefined, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    await nextPoll();
+    expect(await screen.findByText('Falhou: sua cópia voltou para o pack')).toBeInTheDocument();
     const calls = server.statusCalls;
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await tick(POLL_MS * 2);
     expect(server.statusCalls).toBe(calls);
     // Nothing is on its way: a tap opens the packs at once.
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
@@ -270,7 +278,7 @@ describe("the guest's print status", () => {
     renderApp(`/collect?id=${photo}`, { outbox: memoryOutboxStore({ prints: [forgotten] }) });
     await waitFor(() => expect(server.statusCalls).toBe(1));
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await tick(POLL_MS * 2);
     expect(server.statusCalls).toBe(1);
     expect(screen.queryByText('Na fila')).not.toBeInTheDocument();
   });
