@@ -29,6 +29,10 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A worker per core (jest's default leaves one to itself, which on two cores is one worker):
+  // the server's files each have a database of their own, the journeys take turns on their stack.
+  maxWorkers: '100%',
+  testSequencer: '<rootDir>/test/support/journeysApartSequencer.js',
   projects: [
     {
       ...common,
@@ -49,7 +53,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/e2e/support/journeyEnvironment.ts',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',

@@ -2,8 +2,9 @@
  * `npm run build`: the production build. The SPA, with the landing page rendered into index.html
  * (meaningful before any script runs) and its CSS inlined (no blocking request), into DIR; then
  * the server, compiled with its source maps, into DIR/server (scripts/buildServer.ts), which
- * `npm run start:prod` runs. `--spa-only` leaves the server out (`npm start` runs its sources).
- * Usage: tsx scripts/build.ts [--output-path DIR] [--spa-only]
+ * `npm run start:prod` runs. `--spa-only` leaves the server out (`npm start` runs its sources);
+ * `--stats FILE` writes the browser build's stats there (the bundle checks read them).
+ * Usage: tsx scripts/build.ts [--output-path DIR] [--spa-only] [--stats FILE]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,12 +78,17 @@ export async function buildSpa(outputPath: string): Promise<webpack.StatsCompila
 }
 
 if (require.main === module) {
-  const flag = process.argv.indexOf('--output-path');
-  const outputPath = path.resolve(flag >= 0 ? process.argv[flag + 1] : 'dist');
+  const option = (name: string) => {
+    const flag = process.argv.indexOf(name);
+    return flag >= 0 ? process.argv[flag + 1] : undefined;
+  };
+  const outputPath = path.resolve(option('--output-path') ?? 'dist');
+  const statsFile = option('--stats');
   const spaOnly = process.argv.includes('--spa-only');
   const started = Date.now();
   // The SPA first: webpack empties its output folder (all but the server's, webpack.config.ts).
   buildSpa(outputPath)
+    .then((stats) => statsFile && fs.writeFileSync(statsFile, JSON.stringify(stats)))
     .then(() => (spaOnly ? undefined : buildServer(outputPath)))
     .then(() => console.log(`built ${outputPath} in ${((Date.now() - started) / 1000).toFixed(1)} s`))
     .catch((error: unknown) => {

@@ -1,8 +1,8 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
 /** Debian's Chromium, headless, with nothing that tries to reach the internet. */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+function chromiumOptions(extraArgs: readonly string[]): LaunchOptions {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       ...extraArgs,
@@ -15,5 +15,19 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       '--disable-sync',
       '--no-first-run',
     ],
-  });
+  };
+}
+
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch(chromiumOptions(extraArgs));
+}
+
+/** The same Chromium as a server other processes connect to (`connectBrowser`), on 127.0.0.1. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ ...chromiumOptions([]), host: '127.0.0.1' });
+}
+
+/** A connection to a browser server: closing it closes its contexts and leaves the browser running. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }

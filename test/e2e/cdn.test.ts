@@ -1,15 +1,16 @@
 /**
  * Public events' files from a CDN (MEDIA_PUBLIC_BASE), in a real Chromium: a second
- * stack whose public files are sent to a CDN of another origin (nginx's cache in front of the
- * stack, as a CDN whose origin is the app would be). The collect page shows its photo from the
+ * app server on the run's stack whose public files are sent to a CDN of another origin (nginx's
+ * cache in front of that server, as a CDN whose origin is the app would be). The collect page shows its photo from the
  * CDN, the service worker keeps it for offline, and the CDN asks the app once per file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startBalancer, stopAll, type RunningProcess } from '../../scripts/lib/appCluster';
-import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
+import { type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
 import { freePort } from '../../tools/localStack/freePort';
+import { startAppBeside } from './support/appBeside';
 import { launchBrowser } from './support/browser';
 import { seededMedia } from './support/demoSeed';
 import { eventually } from './support/eventually';
@@ -27,15 +28,8 @@ beforeAll(async () => {
   dir = stackFolder('e2e-cdn-');
   const cdnPort = await freePort();
   cdnBase = `http://127.0.0.1:${cdnPort}`;
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
-  stack = await startStackProcess({
-    DATA_DIR: path.join(dir, 'data'),
-    DIST_DIR: path.join(path.dirname(dataDir), 'dist'),
-    AUTH_EMULATOR_PORT: String(await freePort()),
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-    TEAM_EMAILS: '',
-    MEDIA_PUBLIC_BASE: cdnBase,
-  });
+  // A server of its own (its public files sent to the CDN), on the run's stack's database.
+  stack = await startAppBeside({ MEDIA_PUBLIC_BASE: cdnBase });
   cdn = await startBalancer([Number(new URL(stack.url).port)], path.join(dir, 'nginx'), { cdnPort });
 });
 

@@ -106,7 +106,8 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
     // The team turns face search on; the booth's photos that come are indexed as they arrive.
     // The switch shows the server's answer: it turns once the server has said so.
     await faceSwitch.click();
-    await settings.getByText('Busca por rosto ligada').waitFor();
+    // Exactly the switch's label: the paragraph above it begins 'Com a busca por rosto ligada'.
+    await settings.getByText('Busca por rosto ligada', { exact: true }).waitFor();
     withGuest = await boothPhoto(4, 'rostos-grupo-4.jpg');
     withoutGuest = await boothPhoto(5, 'rostos-grupo-5.jpg');
     await keepOutOfTheWay([withGuest, withoutGuest], 'date back');

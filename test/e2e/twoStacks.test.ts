@@ -1,7 +1,8 @@
 /**
  * One build runs anywhere: a second `npm start` on the same checkout, with its own ports and data,
  * reuses the build the first one made (it holds no environment's settings) and each serves pages
- * that talk to its own identity emulator.
+ * that talk to its own identity emulator. The second stack's own database cluster and emulator
+ * are what this test is about: the one journey that starts a stack of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,8 +36,7 @@ async function logsInOn(url: string): Promise<void> {
 }
 
 it('a second start with other ports reuses the build, and both stacks log in against their own emulator', async () => {
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
-  const distDir = path.join(path.dirname(dataDir), 'dist');
+  const distDir = process.env.E2E_DIST_DIR ?? '';
   const builtBefore = fs.statSync(path.join(distDir, 'app.html')).mtimeMs;
   secondDir = stackFolder('e2e-second-');
   second = await startStackProcess({

@@ -16,10 +16,11 @@ import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
-import { startStackProcess, type StackProcess, stackFolder } from '../../scripts/lib/stackProcess';
+import type { StackProcess } from '../../scripts/lib/stackProcess';
 import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { freePort } from '../../tools/localStack/freePort';
 import { expectAccessible } from './support/accessibility';
+import { startAppBeside } from './support/appBeside';
 import { seedIn } from './support/seedBeside';
 import { baseUrl, launchBrowser } from './support/browser';
 import { demoSeed } from './support/demoSeed';
@@ -193,33 +194,21 @@ describe("the team's events", () => {
 
 describe('a wall left open while its server restarts', () => {
   let stack: StackProcess | null = null;
-  let dir = '';
 
-  afterAll(async () => {
-    await stack?.interrupt();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.interrupt());
 
   it('goes on by itself: a photo uploaded after the restart goes on the wall', async () => {
-    dir = stackFolder('e2e-telao-');
-    const distDir = path.join(path.dirname(process.env.E2E_DATA_DIR ?? ''), 'dist');
-    // The same ports and data after the restart, as a server's own restart keeps them.
-    const env = {
-      DATA_DIR: path.join(dir, 'data'),
-      DIST_DIR: distDir,
-      PORT: String(await freePort()),
-      AUTH_EMULATOR_PORT: String(await freePort()),
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-      TEAM_EMAILS: '',
-    };
-    stack = await startStackProcess(env);
+    // A server of its own on the run's stack (its database, data and emulator), restarted on the
+    // same port, as a server's own restart keeps it.
+    const env = { PORT: String(await freePort()) };
+    stack = await startAppBeside(env);
     const base = stack.url.replace(/\/$/, '');
     const wall = await openWall(base, 1280, 720);
     await eventually(() => expect(wall.streams).toHaveLength(1));
 
     await stack.interrupt();
     stack = null;
-    stack = await startStackProcess(env);
+    stack = await startAppBeside(env);
     expect(stack.url.replace(/\/$/, '')).toBe(base);
     const url = await upload(base, 'depois-do-reinicio.jpg', '#047857');
     await eventually(async () => expect(await onScreen(wall.page)).toBe(url), 30_000);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { StatsCompilation } from 'webpack';
@@ -12,21 +11,20 @@ import {
   LANDING_BUDGET_BYTES,
   type BundleReport,
 } from '../../scripts/bundleReport';
-import { buildProduction } from '../../scripts/buildProduction';
 import { launchBrowser } from '../../scripts/lib/browser';
+import { SHARED_BUILD_WAIT_MS, sharedProductionBuild } from '../support/sharedBuild';
 
 let report: BundleReport;
 let stats: StatsCompilation;
 let outputDir: string;
 
+// The run's production build (`npm run build`), shared with the other tests that need one.
 beforeAll(async () => {
-  outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
-  const build = await buildProduction(outputDir);
-  stats = build.stats;
-  report = analyseBuild(build.stats, build.outputDir);
-}, 180_000);
-
-afterAll(() => fs.rmSync(outputDir, { recursive: true, force: true }));
+  const build = await sharedProductionBuild();
+  outputDir = build.distDir;
+  stats = build.stats();
+  report = analyseBuild(stats, outputDir);
+}, SHARED_BUILD_WAIT_MS);
 
 it('maps every route chunk of the build to a route, and only existing ones', () => {
   expect(report.unmapped).toEqual([]);

@@ -7,19 +7,20 @@ import { newAgentId } from '../../contract/agentId';
 import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../tools/localStack/embeddedPostgres';
 import { freePort } from '../../tools/localStack/freePort';
+import { SHARED_BUILD_WAIT_MS, sharedProductionBuild } from '../support/sharedBuild';
 
 /**
- * Production as `npm ci --omit=dev` installs it: the build (`npm run build`, made once into the
- * production folder; PRODUCTION_TEST_DIST reuses one already made), and beside it only the
- * packages of package-lock.json that are not development-only, hard-linked from node_modules.
- * Outside the repository, so that nothing resolves from its node_modules. The server starts with
- * `npm run start:prod`'s command on a real PostgreSQL (the embedded one, from the development
- * tree) and stand-in credentials, serves the page and the shop, hides its source maps and stops
- * cleanly on SIGTERM.
+ * Production as `npm ci --omit=dev` installs it: the build (`npm run build`, the one the run's
+ * tests share, test/support/sharedBuild.ts), and beside it only the packages of package-lock.json
+ * that are not development-only, hard-linked from node_modules. Outside the repository, so that
+ * nothing resolves from its node_modules. The server starts with `npm run start:prod`'s command
+ * on a real PostgreSQL and stand-in credentials, serves the page and the shop, hides its source
+ * maps and stops cleanly on SIGTERM. The PostgreSQL is a cluster of its own (the embedded one,
+ * from the development tree): the compiled server migrates and owns its database as production
+ * would, and the scripts' tests have no shared cluster.
  */
 
 const REPO = path.resolve(__dirname, '../..');
-const BUILD_TIMEOUT_MS = 600_000;
 
 interface LockEntry {
   dev?: boolean;
@@ -109,27 +110,13 @@ beforeAll(async () => {
   fs.mkdirSync(prod);
   for (const file of ['package.json', 'package-lock.json'])
     fs.copyFileSync(path.join(REPO, file), path.join(prod, file));
-  const reuse = process.env.PRODUCTION_TEST_DIST;
-  if (reuse) {
-    linkPackage(path.resolve(reuse), path.join(prod, 'dist'), false);
-  } else {
-    const build = spawnSync(
-      process.execPath,
-      [path.join(REPO, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', '--output-path', path.join(prod, 'dist')],
-      {
-        cwd: REPO,
-        encoding: 'utf8',
-        timeout: BUILD_TIMEOUT_MS,
-      },
-    );
-    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-  }
+  linkPackage((await sharedProductionBuild()).distDir, path.join(prod, 'dist'), false);
   expect(installRuntimeDependencies(prod)).toBeGreaterThan(50);
 
   cluster = await startEmbeddedPostgres({ dir: path.join(work, 'postgres') });
   await cluster.createDatabase('cabine');
   databaseUrl = cluster.url('cabine');
-}, BUILD_TIMEOUT_MS + 120_000);
+}, SHARED_BUILD_WAIT_MS + 120_000);
 
 afterAll(async () => {
   await cluster?.stop();

@@ -12,7 +12,14 @@ import { startAuthEmulator } from '../localStack/authEmulator';
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-tests-'));
   const [cluster, emulator] = await Promise.all([
-    startEmbeddedPostgres({ dir, log: (line) => process.stderr.write(`${line}\n`) }),
+    startEmbeddedPostgres({
+      dir,
+      log: (line) => process.stderr.write(`${line}\n`),
+      // The tests' cluster keeps nothing past the run, so it writes nothing to disk for safety's
+      // sake: every test file makes a database and thousands of commits. What a crash keeps is
+      // tested on a stack with PostgreSQL's own settings (test/server/durability.test.ts).
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+    }),
     startAuthEmulator({ projectId: 'demo-tests' }),
   ]);
   let stopping = false;

@@ -78,6 +78,8 @@ export interface EmbeddedOptions {
   installation?: string;
   /** Where root keeps what the `postgres` user cannot reach in place (see postgresPlaces). */
   sharedRoot?: string;
+  /** Server settings beyond the defaults (`-c name=value`): only for a cluster that keeps nothing. */
+  settings?: Record<string, string>;
 }
 
 function spawnAs(who: Identity | null, file: string, args: string[], cwd: string): ChildProcess {
@@ -122,8 +124,15 @@ async function initialise(bin: string, pgDir: string, password: string, who: Ide
 }
 
 /** Starts the server as `who` and resolves once it accepts connections. */
-async function serve(bin: string, pgDir: string, port: number, who: Identity | null): Promise<ChildProcess> {
+async function serve(
+  bin: string,
+  pgDir: string,
+  port: number,
+  who: Identity | null,
+  settings: Record<string, string>,
+): Promise<ChildProcess> {
   const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
   const child = spawnAs(who, path.join(bin, 'postgres'), args, path.dirname(pgDir));
   child.stdout?.resume();
   let output = '';
@@ -152,6 +161,7 @@ export async function startEmbeddedPostgres({
   log = () => undefined,
   installation,
   sharedRoot,
+  settings = {},
 }: EmbeddedOptions): Promise<EmbeddedCluster> {
   fs.mkdirSync(dir, { recursive: true });
   const who = postgresIdentity();
@@ -169,7 +179,7 @@ export async function startEmbeddedPostgres({
     log('creating the database cluster');
     await initialise(bin, pgDir, password, who);
   }
-  const server = await serve(bin, pgDir, chosenPort, who);
+  const server = await serve(bin, pgDir, chosenPort, who, settings);
   // Should this process end without stopping it, the server still gets a fast shutdown.
   const stopOnExit = () => server.kill('SIGINT');
   process.once('exit', stopOnExit);

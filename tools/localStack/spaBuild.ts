@@ -15,6 +15,19 @@ const INPUTS = [
 ];
 const STAMP = 'build-stamp.json';
 
+/**
+ * The build holds no environment's settings (the server writes them into each page it serves),
+ * so one build serves every environment and a second start with other ports reuses it as it is.
+ */
+export const PORTABLE_SPA_ENV: Readonly<Record<string, string>> = {
+  FIREBASE_PROJECT_ID: '',
+  FIREBASE_API_KEY: '',
+  FIREBASE_AUTH_DOMAIN: '',
+  FIREBASE_AUTH_EMULATOR_URL: '',
+  MERCADOPAGO_PUBLIC_KEY: '',
+  API_BASE: '',
+};
+
 function listFiles(entry: string): string[] {
   if (!fs.existsSync(entry)) return [];
   if (fs.statSync(entry).isFile()) return [entry];
@@ -71,4 +84,12 @@ export async function ensureSpaBuilt(
   if (code !== 0) throw new Error(`the web app build failed:\n${build.output()}`);
   fs.writeFileSync(stampFile, JSON.stringify({ fingerprint }));
   return true;
+}
+
+/**
+ * Marks a build made elsewhere from these sources with `env` (the tests' shared one) as
+ * ensureSpaBuilt's own, so that a stack started on it serves it as it is.
+ */
+export function markSpaBuilt(root: string, distDir: string, env: Record<string, string>): void {
+  fs.writeFileSync(path.join(distDir, STAMP), JSON.stringify({ fingerprint: buildFingerprint(root, env) }));
 }

@@ -6,7 +6,7 @@ import { firebaseVerifier } from '../../server/src/modules/identity/http/identit
 import { loadConfig, type ServerConfig } from '../../server/src/platform/config';
 import { openDatabase, type OpenedDatabase } from './openDatabase';
 import { startAuthEmulator, ensureEmulatorUser, type AuthEmulator } from './authEmulator';
-import { ensureSpaBuilt } from './spaBuild';
+import { ensureSpaBuilt, PORTABLE_SPA_ENV } from './spaBuild';
 import {
   anySeedLoaded,
   loadSeedFile,
@@ -142,17 +142,7 @@ async function startStack(
     root,
   );
 
-  // The build holds no environment's settings (the server writes them into each page it serves),
-  // so one build serves every environment and a second start with other ports reuses it as it is.
-  const spaEnv: Record<string, string> = {
-    FIREBASE_PROJECT_ID: '',
-    FIREBASE_API_KEY: '',
-    FIREBASE_AUTH_DOMAIN: '',
-    FIREBASE_AUTH_EMULATOR_URL: '',
-    MERCADOPAGO_PUBLIC_KEY: '',
-    API_BASE: '',
-  };
-  if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, spaEnv, log);
+  if (env.SKIP_BUILD !== '1') await ensureSpaBuilt(root, config.distDir, { ...PORTABLE_SPA_ENV }, log);
   // A stop that came during the build ends the start here.
   await started('', async () => undefined);
 

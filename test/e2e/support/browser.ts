@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 
-export { launchBrowser } from '../../../scripts/lib/browser';
+import { connectBrowser, launchBrowser as launchChromium } from '../../../scripts/lib/browser';
+
+/**
+ * The run's Chromium (started once by the global setup), or one of the file's own when it needs
+ * other command-line flags (a fake camera): each file's contexts are its own either way, and
+ * closing what this returns closes them.
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  return shared && extraArgs.length === 0 ? connectBrowser(shared) : launchChromium(extraArgs);
+}
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

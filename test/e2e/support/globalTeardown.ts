@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 
-/** Ctrl-C to the stack (it stops its database and emulator), then the folder goes. */
+/** The browser closes; Ctrl-C to the stack (it stops its database and emulator), then the folder goes. */
 export default async function globalTeardown(): Promise<void> {
+  await globalThis.__e2eBrowser?.close();
   await globalThis.__e2eStack?.interrupt();
   if (globalThis.__e2eDir) fs.rmSync(globalThis.__e2eDir, { recursive: true, force: true });
 }
