@@ -7,6 +7,7 @@ import { siteOrigin, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { EVERYTHING, listenForChanges } from './db/changeFeed';
 import type { Database } from './db/database';
+import { createAccessService } from './domain/accessService';
 import { databaseAnswers } from './domain/health';
 import { countEventMedia } from './domain/media';
 import { advisoryKeyLock } from './db/keyLock';
@@ -25,7 +26,6 @@ import { createFaceEngine, type FaceEngine } from './faces/faceEngine';
 import { isListedTeamMember } from './domain/team';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerHealth } from './http/health';
-import { createEventGuard } from './http/eventGuard';
 import { loadMediaSessionSecret } from './http/mediaSession';
 import { loggerOptions } from './http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './http/rateLimits';
@@ -194,7 +194,7 @@ export async function buildApp({
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
         secure: config.publicUrl?.startsWith('https://') ?? false,
       },
-      guard: createEventGuard(db, changes),
+      guard: createAccessService(db, changes),
     },
     liveStreams: liveStreamCaps({ perServer: config.liveStreamsMax }),
   };

@@ -25,7 +25,8 @@ import {
   ultraLast,
 } from '../domain/booths';
 import { invalid } from '../domain/errors';
-import { apiViewer, openEvent } from '../http/eventGuard';
+import { openEvent } from '../domain/accessService';
+import { apiViewer } from '../http/eventGuard';
 import { agentResults } from '../domain/results';
 import { ownAgentIn } from '../http/ownAgent';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../http/schemas';

@@ -21,7 +21,8 @@ import { deviceLastOfEvent } from '../domain/booths';
 import { conflict, forbidden, invalid, notFound, unavailable } from '../domain/errors';
 import { cardsForViewer, eventDetails, findEventByPublicId } from '../domain/events';
 import { openingKey, refusal, unknownEvent, type Viewer } from '../domain/eventAccess';
-import { apiViewer, openEvent } from '../http/eventGuard';
+import { openEvent } from '../domain/accessService';
+import { apiViewer } from '../http/eventGuard';
 import { guestReads } from '../domain/guestReads';
 import { saveLead } from '../domain/leads';
 import { listMedia, type GalleryState } from '../domain/media';
@@ -229,7 +230,7 @@ export function guestRoutes(
       // A suspended event's packs (its paid order refunded) print nothing: they are not told as packs.
       for (const [hash, pack] of packs)
         if (pack?.event_name && events.get(pack.event_name)?.suspended_at) packs.set(hash, null);
-      // A pack of an event is presence: its guest was there (http/eventGuard.ts). Written only when
+      // A pack of an event is presence: its guest was there (domain/accessService.ts). Written only when
       // it changes something (a pack list is asked often; a public event needs no grant).
       const viewer = apiViewer(request, team);
       for (const name of events.keys()) {
