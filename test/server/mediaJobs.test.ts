@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectDatabase, type Database } from '../../server/src/db/database';
 import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/db/keyLock';
-import { insertMedia, listStaleAwaitingTile } from '../../server/src/domain/media';
+import { insertMedia } from '../../server/src/domain/mediaIndexing';
+import { listStaleAwaitingTile } from '../../server/src/domain/mediaTiles';
 import { startJobQueue, type JobQueue } from '../../server/src/db/jobQueue';
 import {
   enqueueDerivatives,

@@ -5,7 +5,7 @@ import { deleteExpiredFaces, removeFaceFiles } from './faces';
 import { lockFacesOf } from './faceLock';
 import { noteSelfiesForgotten, purgeExpiredHiddenFaces, purgeExpiredSelfies } from './faceSearch';
 import { ensureAccount } from './accounts';
-import { deleteResultMedia } from './media';
+import { deleteResultMedia } from './mediaIndexing';
 import { failJobsWithoutMedia, removeSpentPrintFiles } from './printJobs';
 import { agentHolder, uidHolder } from './eventAccess';
 import type { Identity } from './identity';

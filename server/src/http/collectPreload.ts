@@ -11,7 +11,7 @@ import {
 import { isMediaMode } from '../../../contract/modes';
 import { isName } from '../../../contract/names';
 import type { Queryable } from '../db/database';
-import { publicMedia, type PublicMedia } from '../domain/media';
+import { publicMedia, type PublicMedia } from '../domain/mediaPageHeads';
 
 /**
  * The collect page's largest paint is the photo its link names (SPEC section 2, "Collect

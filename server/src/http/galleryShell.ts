@@ -13,7 +13,7 @@ import { isName } from '../../../contract/names';
 import { EVENT_QUERY } from '../../../contract/eventAddress';
 import { ROUTES } from '../../../contract/routePaths';
 import type { Queryable } from '../db/database';
-import { publicGalleryHead, type PublicGalleryHead } from '../domain/media';
+import { publicGalleryHead, type PublicGalleryHead } from '../domain/mediaPageHeads';
 import { escapeAttribute, mediaOrigin, type PageHead } from './collectPreload';
 
 /**

@@ -2,7 +2,7 @@ import { isValidFileName, type MediaRef } from '../../../contract/mediaPath';
 import { MEDIA_MODES, type MediaMode } from '../../../contract/modes';
 import { NAME_PATTERN } from '../../../contract/names';
 import type { Queryable } from '../db/database';
-import { listWithoutTile, recordDerivatives } from '../domain/media';
+import { listWithoutTile, recordDerivatives } from '../domain/mediaTiles';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../db/jobQueue';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
-import { listStaleAwaitingTile } from '../domain/media';
+import { listStaleAwaitingTile } from '../domain/mediaTiles';
 import { runPeriodically } from './periodic';
 
 /** How often a server looks for uploads that waited long enough for their tile. */

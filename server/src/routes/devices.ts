@@ -22,7 +22,7 @@ import { boothCode, boothCodeKey } from '../domain/boothCodes';
 import { countDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors';
 import { eventVisibility } from '../domain/events';
-import { findBySourceName, insertMediaWith } from '../domain/media';
+import { findBySourceName, insertMediaWith } from '../domain/mediaIndexing';
 import { markJobPrinted, printerFailedJob, printFileSource, takePrintJobs } from '../domain/printJobs';
 import { printerHeard, reportPrinterState } from '../domain/printers';
 import { countedAddress } from '../http/clientAddress';
