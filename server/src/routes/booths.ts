@@ -21,9 +21,8 @@ import {
   mirrorSetMode,
   mirrorSetPrompt,
   mirrorStart,
-  ultraConfigure,
-  ultraLast,
-} from '../domain/booths';
+} from '../domain/mirrorSessions';
+import { ultraConfigure, ultraLast } from '../domain/ultraSessions';
 import { invalid } from '../domain/errors';
 import { openEvent } from '../domain/accessService';
 import { apiViewer } from '../http/eventGuard';

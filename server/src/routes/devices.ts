@@ -8,16 +8,9 @@ import { ROUTES, withQuery } from '../../../contract/routePaths';
 import { siteOrigin } from '../config';
 import { PrinterStateReport } from '../../../contract/wire';
 import type { AppContext } from '../context';
-import {
-  authenticateDevice,
-  mirrorFinish,
-  mirrorOpenSession,
-  mirrorTakeJob,
-  ultraFinish,
-  ultraOpenSession,
-  ultraTakeSettings,
-  type DeviceRow,
-} from '../domain/booths';
+import { authenticateDevice, type DeviceRow } from '../domain/booths';
+import { mirrorFinish, mirrorOpenSession, mirrorTakeJob } from '../domain/mirrorSessions';
+import { ultraFinish, ultraOpenSession, ultraTakeSettings } from '../domain/ultraSessions';
 import { boothCode, boothCodeKey } from '../domain/boothCodes';
 import { countDeviceAuthFailure } from '../domain/deviceAuth';
 import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors';
