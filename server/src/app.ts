@@ -32,7 +32,7 @@ import {
   scheduleFaceIndexSweep,
 } from './modules/faces';
 import { registerErrorHandler } from './platform/http/errorHandler';
-import { agentSigningKey, createEventGuard, loadMediaSessionSecret, registerVisitorAgent } from './modules/access';
+import { agentSigningKey, createAccessService, loadMediaSessionSecret, registerVisitorAgent } from './modules/access';
 import { loggerOptions } from './platform/http/logging';
 import { registerRateLimits, routeRateLimit, type RateLimitSettings } from './platform/http/rateLimits';
 import { registerSecurityHeaders } from './platform/http/securityHeaders';
@@ -197,7 +197,7 @@ export async function buildApp({
         secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
         secure: config.publicUrl?.startsWith('https://') ?? false,
       },
-      guard: createEventGuard(db, changes),
+      guard: createAccessService(db, changes),
     },
     liveStreams: liveStreamCaps({ perServer: config.liveStreamsMax }),
   };

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { connectDatabase, type Database } from '../../server/src/platform/db/database';
 import { advisoryKeyLock, noKeyLock, type KeyLock } from '../../server/src/platform/db/keyLock';
-import { insertMedia, listStaleAwaitingTile } from '../../server/src/modules/media/media';
+import { insertMedia } from '../../server/src/modules/media/mediaIndexing';
+import { listStaleAwaitingTile } from '../../server/src/modules/media/mediaTiles';
 import { startJobQueue, type JobQueue } from '../../server/src/platform/db/jobQueue';
 import {
   enqueueDerivatives,

@@ -1,7 +1,20 @@
-import net from 'node:net';
 import path from 'node:path';
 import { MAX_EVENT_MEDIA_FILES } from './storage/imageLimits';
-import type { S3Settings } from './storage/s3ObjectStore';
+import {
+  mediaPublicBase,
+  mediaStore,
+  port,
+  positiveInteger,
+  rateLimitStore,
+  serverSecret,
+  trustProxy,
+  wholeNumber,
+  type Env,
+  type MediaStoreSetting,
+} from './configReaders';
+import { firebaseProject, paymentSandboxChosen, publicOrigin, requireProductionSettings } from './configProduction';
+
+export { ConfigError } from './configReaders';
 
 /** Everything the server reads from its environment (docs/configuration.md). */
 export interface ServerConfig {
@@ -94,7 +107,7 @@ export interface ServerConfig {
    * service than AWS, S3_FORCE_PATH_STYLE, and AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the
    * SDK's own credentials), shared by every app server.
    */
-  mediaStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
+  mediaStore: MediaStoreSetting;
   /**
    * MEDIA_PUBLIC_BASE: where browsers fetch a public event's files from, a CDN (or caching proxy)
    * whose origin is this app (modules/access/http/publicMedia.ts): its address, optionally with a path, without
@@ -115,202 +128,18 @@ export interface ServerConfig {
  */
 const LIVE_STREAMS_MAX = 5_000;
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function mediaPublicBase(value: string | undefined, production: boolean): string | null {
-  if (!value) return null;
-  const refuse = () =>
-    new ConfigError(
-      `MEDIA_PUBLIC_BASE deve ser um endereço ${production ? 'https' : 'http(s)'} sem parâmetros (?), âncora (#) nem usuário e senha; recebido "${value}".`,
-    );
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw refuse();
-  }
-  const schemes = production ? ['https:'] : ['https:', 'http:'];
-  if (
-    !schemes.includes(url.protocol) ||
-    url.search ||
-    url.hash ||
-    url.username ||
-    url.password ||
-    /[?#\s]/.test(value.trim())
-  )
-    throw refuse();
-  // The address as URL writes it (what goes into every redirect's Location), without its last slash.
-  return url.href.replace(/\/+$/, '');
-}
-
-function rateLimitStore(value: string | undefined): 'database' | 'memory' {
-  if (value === undefined || value === '' || value === 'database') return 'database';
-  if (value === 'memory') return 'memory';
-  throw new ConfigError(`RATE_LIMIT_STORE deve ser "database" ou "memory"; recebido "${value}".`);
-}
-
-function mediaStore(env: Env): ServerConfig['mediaStore'] {
-  const kind = env.MEDIA_STORE || 'disk';
-  if (kind === 'disk') return { kind };
-  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE deve ser "disk" ou "s3"; recebido "${kind}".`);
-  const bucket = env.S3_BUCKET ?? '';
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
-    throw new ConfigError(`S3_BUCKET deve ser o nome de um bucket quando MEDIA_STORE=s3; recebido "${bucket}".`);
-  const endpoint = env.S3_ENDPOINT || null;
-  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint))
-    throw new ConfigError(`S3_ENDPOINT deve ser uma origem (https://host:porta, sem caminho); recebido "${endpoint}".`);
-  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
-  if (!['', 'true', 'false'].includes(pathStyle))
-    throw new ConfigError(`S3_FORCE_PATH_STYLE deve ser "true" ou "false"; recebido "${pathStyle}".`);
-  const accessKeyId = env.AWS_ACCESS_KEY_ID ?? '';
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? '';
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new ConfigError('AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY andam juntas: defina as duas ou nenhuma.');
-  return {
-    kind,
-    bucket,
-    endpoint,
-    region: env.S3_REGION || 'us-east-1',
-    forcePathStyle: pathStyle === 'true',
-    ...(accessKeyId ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-  };
-}
-
-function wholeNumber(value: string | undefined, fallback: number, name: string, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > max)
-    throw new ConfigError(`${name} deve ser um número inteiro de 0 a ${max}; recebido "${value}".`);
-  return n;
-}
-
-function positiveInteger(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new ConfigError(`${name} deve ser um número inteiro maior que 0; recebido "${value}".`);
-  return n;
-}
-
-function port(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new ConfigError(`${name} deve ser um número de porta, de 0 a 65535; recebido "${value}".`);
-  return n;
-}
-
-/** The names proxy-addr understands besides addresses and ranges. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function proxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address, prefix, ...rest] = entry.split('/');
-  const version = net.isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: unset, empty or `false`, no proxy is believed (the peer's address is the client's);
- * a whole number n ≥ 1, the n proxies nearest the server are (n hops of X-Forwarded-For); a comma
- * list of addresses, CIDR ranges or proxy-addr's names, those proxies are; `true`, every hop is
- * (only when nothing but your proxy can reach the server).
- */
-function trustProxy(value: string | undefined): boolean | number | string[] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops < 1 || hops > 100)
-      throw new ConfigError(`TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "${value}".`);
-    return hops;
-  }
-  const entries = text.split(',').map((entry) => entry.trim());
-  const bad = entries.find((entry) => !proxyAddress(entry));
-  if (bad !== undefined) {
-    throw new ConfigError(
-      `TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados por vírgula; "${bad}" não é nenhum deles.`,
-    );
-  }
-  return entries;
-}
-
-function serverSecret(value: string | undefined, name: string): string | null {
-  if (value === undefined || value === '') return null;
-  if (value.length < 32) throw new ConfigError(`${name} deve ter pelo menos 32 caracteres (um texto aleatório).`);
-  return value;
-}
-
-/** PAYMENT_SANDBOX: `1` chooses the sandbox, unset, empty or `0` does not; refused in production and beside a token. */
-function paymentSandboxChosen(value: string | undefined, production: boolean, hasToken: boolean): boolean {
-  const chosen = (value ?? '').trim();
-  if (chosen !== '' && chosen !== '0' && chosen !== '1')
-    throw new ConfigError(`PAYMENT_SANDBOX deve ser 1 ou 0; recebido "${value}".`);
-  if (chosen !== '1') return false;
-  if (production)
-    throw new ConfigError(
-      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).',
-    );
-  if (hasToken)
-    throw new ConfigError(
-      'PAYMENT_SANDBOX e MERCADOPAGO_ACCESS_TOKEN estão ambas definidas: escolha o sandbox ou o Mercado Pago.',
-    );
-  return true;
-}
-
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
   const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
-  if (production && authEmulatorHost) {
-    // The admin SDK accepts unsigned tokens from the emulator: never in production.
-    throw new ConfigError(
-      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).',
-    );
-  }
-  const firebaseProjectId = env.FIREBASE_PROJECT_ID || (production ? '' : 'demo-cabine');
-  if (!firebaseProjectId) throw new ConfigError('FIREBASE_PROJECT_ID é obrigatória em produção.');
-  if (production && firebaseProjectId.startsWith('demo-')) {
-    throw new ConfigError(
-      `FIREBASE_PROJECT_ID é um projeto de demonstração em produção ("${firebaseProjectId}"): o servidor não inicia.`,
-    );
-  }
-  if (production) {
-    // Real money: no sandbox standing in for the provider, no webhook left unverified, no demo Pix
-    // key; and real data: no database kept in a local folder.
-    const required: [string, string][] = [
-      ['DATABASE_URL', 'o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local'],
-      [
-        'MERCADOPAGO_ACCESS_TOKEN',
-        'pagamentos com cartão e Pix passam pelo Mercado Pago; o sandbox local nunca roda em produção',
-      ],
-      ['MERCADOPAGO_WEBHOOK_SECRET', 'as notificações de pagamento do Mercado Pago são verificadas com esse segredo'],
-      ['PIX_KEY', 'as transferências Pix precisam chegar à empresa; não há chave padrão em produção'],
-    ];
-    for (const [name, why] of required) {
-      if (!env[name]?.trim()) throw new ConfigError(`${name} é obrigatória em produção (${why}).`);
-    }
-  }
+  const firebaseProjectId = firebaseProject(env, production, authEmulatorHost);
+  if (production) requireProductionSettings(env);
   const paymentSandbox = paymentSandboxChosen(
     env.PAYMENT_SANDBOX,
     production,
     Boolean(env.MERCADOPAGO_ACCESS_TOKEN?.trim()),
   );
-  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
-  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
-    throw new ConfigError(`PUBLIC_URL deve ser uma origem (https://host:porta, sem caminho); recebido "${publicUrl}".`);
-  if (production && !publicUrl?.startsWith('https://')) {
-    // Without it the media, visitor and wall cookies would go without Secure, and no HSTS is sent.
-    throw new ConfigError(
-      `PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site (https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela; ${publicUrl ? `recebido "${publicUrl}"` : 'ela não está definida'}.`,
-    );
-  }
+  const publicUrl = publicOrigin(env, production);
   return {
     production,
     host: env.HOST || '127.0.0.1',

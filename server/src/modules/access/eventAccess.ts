@@ -54,10 +54,14 @@ export function holdersOf(viewer: Pick<Viewer, 'uid' | 'agent'>): string[] {
   return holders;
 }
 
+/** Anyone may see it, nobody need be asked who they are: public, and not suspended (its paid order refunded). */
+export const isOpenToAll = (event: GuardedEvent): boolean =>
+  event.visibility === 'public' && event.suspended_at === null;
+
 /** The decision, once the grant is known (`granted`: the viewer's agent or account holds one). */
 export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted: boolean): Promise<Opening> {
+  if (isOpenToAll(event)) return 'open';
   if (event.suspended_at !== null) return viewer.uid !== null && (await viewer.isTeam()) ? 'open' : 'hidden';
-  if (event.visibility === 'public') return 'open';
   if (viewer.uid !== null && event.owner_uid === viewer.uid) return 'open';
   if (viewer.uid !== null && (await viewer.isTeam())) return 'open';
   if (!granted) return 'hidden';

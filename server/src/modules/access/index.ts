@@ -1,7 +1,7 @@
 /**
  * Who may see an event, and its media: the access rule and its grants (eventAccess.ts), the
- * event guard that keeps what the rule reads in memory and turns a request into a viewer
- * (http/eventGuard.ts), the media gate and its cookies, the visitor's agent, and the media files
+ * access service that decides it with what the rule reads kept in memory (accessService.ts), the
+ * viewer HTTP makes of a request (http/eventGuard.ts), the media gate and its cookies, the visitor's agent, and the media files
  * served behind the gate.
  */
 export {
@@ -10,6 +10,7 @@ export {
   grantCounts,
   guardedEvent,
   holdersOf,
+  isOpenToAll,
   LOGIN_FOR_PRIVATE,
   openingKey,
   refusal,
@@ -18,7 +19,8 @@ export {
   unknownEvent,
   type Viewer,
 } from './eventAccess';
-export { agentOf, apiViewer, createEventGuard, type EventGuard } from './http/eventGuard';
+export { agentOf, apiViewer } from './http/eventGuard';
+export { type AccessService, createAccessService, type FilesOpening, type FilesViewer } from './accessService';
 export { sendMediaFile } from './http/mediaFiles';
 export { eventMediaOpening, type MediaAccess, mediaOpening, mediaTarget, registerMediaGate } from './http/mediaGate';
 export {

@@ -128,7 +128,7 @@ export async function eventCardRows(
 
 /**
  * The cards of the events a visitor names (from their cookie), in their order, once each: only
- * those the visitor may open (`opens`, modules/access/http/eventGuard.ts); `visible` says public. `photos` counts
+ * those the visitor may open (`opens`, modules/access/accessService.ts); `visible` says public. `photos` counts
  * what the guest can open: the media of the event's booths, not its cover and profile images nor
  * a mode it has no booth for.
  */

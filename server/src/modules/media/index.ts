@@ -16,26 +16,19 @@ export { scheduleTileSweep } from './jobs/tileSweepJob';
 export {
   agentVideoOf,
   countEventMedia,
-  deleteResultMedia,
   deviceLastMedia,
   existingMedia,
-  findBySourceName,
   findMedia,
   findPrintableMedia,
   galleryState,
   type GalleryState,
-  insertMedia,
-  insertMediaWith,
   LISTED_M,
   listMedia,
   type MediaRow,
-  publicGalleryHead,
-  type PublicGalleryHead,
-  publicMedia,
-  type PublicMedia,
-  refreshEventImages,
   toUrl,
 } from './media';
+export { deleteResultMedia, findBySourceName, insertMedia, insertMediaWith, refreshEventImages } from './mediaIndexing';
+export { publicGalleryHead, type PublicGalleryHead, publicMedia, type PublicMedia } from './mediaPageHeads';
 export {
   configuredMediaStorage,
   displayKey,

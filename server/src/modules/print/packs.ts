@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { formatPackLiteral } from '../../../../contract/packReply';
 import { isPrintable, type MediaRef } from '../../../../contract/mediaPath';
 import type { Database, Queryable } from '../../platform/db/database';
-import { guardedEvent } from '../access';
+import { guardedEvent, isOpenToAll } from '../access';
 import { conflict, forbidden, invalid, notFound, unprocessable } from '../../platform/errors';
 import { findPrintableMedia } from '../media';
 
@@ -62,10 +62,10 @@ export function packLiterals(
   return literals;
 }
 
-/** Whether anyone may see the event's photos: a public event, not suspended. */
-async function isOpenToAll(db: Queryable, bname: string): Promise<boolean> {
+/** Whether anyone may see the event's photos (read in the print's own transaction, not from the access service's cache). */
+async function isEventOpenToAll(db: Queryable, bname: string): Promise<boolean> {
   const event = await guardedEvent(db, bname);
-  return event !== null && event.visibility === 'public' && event.suspended_at === null;
+  return event !== null && isOpenToAll(event);
 }
 
 /** A print request's own id (`?request=`), made by the SPA once per tap. */
@@ -96,7 +96,7 @@ export async function printCopy(
     }
     // A pack of no event is the company's own credit, not a party's: it prints what anyone may see,
     // and answers the same for a hidden event as for none (docs/api.md).
-    if (eventName === null && !(await isOpenToAll(client, ref.bname))) {
+    if (eventName === null && !(await isEventOpenToAll(client, ref.bname))) {
       throw forbidden('pack_without_event', 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.');
     }
     const media = await findPrintableMedia(client, ref);

@@ -3,8 +3,9 @@ import { isValidFileName, type MediaRef } from '../../../../../contract/mediaPat
 import { isMediaMode } from '../../../../../contract/modes';
 import { NAME_PATTERN } from '../../../../../contract/names';
 import { notFound, unauthenticated } from '../../../platform/errors';
-import { decideOpening, LOGIN_FOR_PRIVATE, type Viewer } from '../eventAccess';
-import { agentOf, type EventGuard } from './eventGuard';
+import type { AccessService, FilesAsked, FilesOpening, FilesViewer } from '../accessService';
+import { LOGIN_FOR_PRIVATE } from '../eventAccess';
+import { agentOf } from './eventGuard';
 import { mediaSessionOf, type MediaSessionKeys } from './mediaSession';
 import { redirectToPublicBase } from './publicMediaAddress';
 import { keepVisitorOutOfSharedCache } from './visitorAgent';
@@ -22,8 +23,8 @@ const REFUSED_CACHE = 'no-store';
 
 export interface MediaAccess {
   keys: MediaSessionKeys;
-  /** Who may open which event (modules/access/http/eventGuard.ts), kept in memory for a gallery's burst of files. */
-  guard: EventGuard;
+  /** Who may open which event (modules/access/accessService.ts), kept in memory for a gallery's burst of files. */
+  guard: AccessService;
 }
 
 /** The gated folders: media files, their thumbnails, and the display renditions of photos. */
@@ -60,21 +61,27 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
   return { bname, mode, file };
 }
 
+/** Who asks for an event's files: the media cookie's account and team, the agent, and the screen of the event's wall. */
+export function filesViewer(request: FastifyRequest, keys: MediaSessionKeys, bname: string): FilesViewer {
+  const session = mediaSessionOf(request, keys);
+  return {
+    uid: session?.uid ?? null,
+    agent: agentOf(request),
+    isTeam: async () => session?.team === true,
+    wallScreen: (wallKey) => wallScreenOf(request, keys, bname, wallKey),
+  };
+}
+
 /**
- * Whether this request's visitor may see a file of `target`'s event (docs/api.md#who-may-see-an-event). A public
- * event's: anyone ('public'). A link-only or private event's: its owner, the team, and the visitors who were there
- * (modules/access/http/eventGuard.ts), a private one only signed in; and a file asked for by its random name is a
- * collect link: whoever knows it was there, and is granted the event (a link-only event's file opens for them even
- * before the app has given them an agent); except to a screen of the event's wall (its cookie,
- * modules/access/http/wallSession.ts), which sees the
- * files while its link stands and is never granted by them. Those let in are 'gated'; a visitor who was there but must sign in is 'refused'; an
- * unknown event, and anyone else, 'unknown' (nothing tells a stranger that the event exists).
+ * Whether this request's visitor may see a file of `target`'s event (docs/api.md#who-may-see-an-event;
+ * the access service decides it): its random name is a collect link, and a screen of the
+ * event's wall sees it while the wall's link stands.
  */
 export async function mediaOpening(
   request: FastifyRequest,
   target: MediaRef,
   access: MediaAccess,
-): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
+): Promise<FilesOpening> {
   return eventMediaOpening(request, target.bname, access, { byCollectLink: target, byWall: true });
 }
 
@@ -87,36 +94,9 @@ export async function eventMediaOpening(
   request: FastifyRequest,
   bname: string,
   access: MediaAccess,
-  { byCollectLink = null, byWall = false }: { byCollectLink?: MediaRef | null; byWall?: boolean } = {},
-): Promise<'public' | 'gated' | 'refused' | 'unknown'> {
-  const event = await access.guard.event(bname);
-  if (event === null) return 'unknown';
-  // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
-  if (event.visibility === 'public' && event.suspended_at === null) return 'public';
-  const session = mediaSessionOf(request, access.keys);
-  const viewer: Viewer = {
-    uid: session?.uid ?? null,
-    agent: agentOf(request),
-    isTeam: async () => session?.team === true,
-  };
-  let opening = await access.guard.openingOf(bname, event, viewer);
-  if (opening === 'open') return 'gated';
-  // The event's wall (docs/api.md#the-live-wall), asked before any collect link: a screen loads
-  // the file names its wall lists, and no name it asks for makes it a guest, or revoking the link
-  // would leave it a grant. Its cookie opens the files while the link stands (not a suspended
-  // event's: modules/wall/wall.ts); once the link is revoked or replaced, the screen is granted nothing.
-  const screen = wallScreenOf(request, access.keys, bname, event.wall_key);
-  if (screen === 'opens' && byWall && event.suspended_at === null) return 'gated';
-  if (
-    screen === null &&
-    opening === 'hidden' &&
-    byCollectLink &&
-    (await access.guard.grantByCollectLink(byCollectLink, viewer))
-  ) {
-    opening = await decideOpening(event, viewer, true);
-    if (opening === 'open') return 'gated';
-  }
-  return opening === 'login' ? 'refused' : 'unknown';
+  how: FilesAsked = {},
+): Promise<FilesOpening> {
+  return access.guard.filesOpening(bname, filesViewer(request, access.keys, bname), how);
 }
 
 /**

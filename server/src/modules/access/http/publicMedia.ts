@@ -41,10 +41,8 @@ export async function registerPublicMedia(
         url: `${PUBLIC_MEDIA_PATH}${prefix}*`,
         handler: async (request, reply) => {
           const ref = mediaTarget(request.url.slice(PUBLIC_MEDIA_PATH.length), prefix);
-          const event = ref ? await access.guard.event(ref.bname) : null;
-          // A suspended event's files (its paid order refunded) are the team's alone, even a public one's.
-          if (!ref || !event || event.visibility !== 'public' || event.suspended_at !== null)
-            throw notFound('not_found', 'Não encontrado.');
+          // Anyone's files only: not a suspended event's (its paid order refunded), even a public one's.
+          if (!ref || !(await access.guard.openToAll(ref.bname))) throw notFound('not_found', 'Não encontrado.');
           return sendMediaFile(request, reply, storage, prefix, ref);
         },
       });

@@ -21,13 +21,13 @@ import {
   mirrorSetMode,
   mirrorSetPrompt,
   mirrorStart,
-  ultraConfigure,
-  ultraLast,
-} from '../booths';
+} from '../mirrorSessions';
+import { ultraConfigure, ultraLast } from '../ultraSessions';
 import { invalid } from '../../../platform/errors';
-import { apiViewer, ownAgentIn } from '../../access';
 import { openEvent } from '../../events';
+import { apiViewer } from '../../access';
 import { agentResults } from '../results';
+import { ownAgentIn } from '../../access';
 import { AGENT, DEVICE, NAME, SEGMENT, params, type Api } from '../../../platform/http/schemas';
 import { MIRROR_PROMPT_MAX_LENGTH } from '../../../../../contract/protocol';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../platform/db/database';
-import { type EventGuard, refusal, unknownEvent, type Viewer } from '../../access';
+import { type AccessService, refusal, unknownEvent, type Viewer } from '../../access';
 import { findEvent, type EventRow } from '../events';
 
 /**
@@ -7,10 +7,10 @@ import { findEvent, type EventRow } from '../events';
  * refusal: 404 for an unknown event and for a stranger alike, 401 for a guest of a private event
  * who must sign in.
  */
-export async function openEvent(db: Queryable, guard: EventGuard, name: string, viewer: Viewer): Promise<EventRow> {
+export async function openEvent(db: Queryable, access: AccessService, name: string, viewer: Viewer): Promise<EventRow> {
   const event = await findEvent(db, name);
   if (!event) throw unknownEvent();
-  const opening = await guard.openingOf(name, event, viewer);
+  const opening = await access.openingOf(name, event, viewer);
   if (opening !== 'open') throw refusal(opening);
   return event;
 }

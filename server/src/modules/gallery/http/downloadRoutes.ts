@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { MediaModeSchema } from '../../../../../contract/wire';
-import { mediaUrl, parseMediaPath, type MediaRef } from '../../../../../contract/mediaPath';
-import { BOOTH_LABEL } from '../../../../../contract/boothLabels';
+import { parseMediaPath, type MediaRef } from '../../../../../contract/mediaPath';
 import type { AppContext } from '../../../platform/context';
 import { siteOrigin } from '../../../platform/config';
 import { invalid, notFound, unauthenticated } from '../../../platform/errors';
-import { eventMediaOpening, LOGIN_FOR_PRIVATE } from '../../access';
-import { findEvent } from '../../events';
-import { existingMedia, listMedia, sendZip, zipEntries } from '../../media';
+import { LOGIN_FOR_PRIVATE } from '../../access';
+import { collectionZip, galleryZip } from '../zipContents';
+import { eventMediaOpening } from '../../access';
 import { NAME, params, type Api } from '../../../platform/http/schemas';
+import { sendZip, zipEntries } from '../../media';
 import { refusalPagesForNavigations } from './downloadRefusalPage';
 import { ROUTES } from '../../../../../contract/routePaths';
 
@@ -45,14 +45,9 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         const opening = await eventMediaOpening(request, bname, mediaAccess);
         if (opening === 'unknown') throw notFound('not_found', 'Evento não encontrado.');
         if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
-        const event = await findEvent(db, bname);
-        if (!event || !event.devices.includes(type)) throw notFound('not_found', 'Evento não encontrado.');
-        const refs = (await listMedia(db, bname, type))
-          .map(parseMediaPath)
-          .filter((ref): ref is MediaRef => ref !== null);
-        // Newest first, as the gallery shows them.
-        const title = `${event.title || bname} - ${BOOTH_LABEL[type]}`;
-        return sendZip(reply, title, zipEntries(refs.reverse()), storage.objects, log(request));
+        const zip = await galleryZip(db, bname, type);
+        if (!zip) throw notFound('not_found', 'Evento não encontrado.');
+        return sendZip(reply, zip.title, zipEntries(zip.refs), storage.objects, log(request));
       },
     );
 
@@ -71,26 +66,14 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
       '/baixar/colecao',
       { schema: { body: CollectionForm }, config: { auth: 'none', rateLimit: rateLimit('downloadCollection') } },
       async (request, reply) => {
-        const asked = new Map<string, MediaRef>();
-        for (const item of request.body.itens) {
-          const ref = parseMediaPath(item);
-          if (ref) asked.set(mediaUrl(ref), ref);
-        }
-        const held = await existingMedia(db, [...asked.values()]);
-        const refs: MediaRef[] = [];
-        for (const [url, ref] of asked) {
-          if (!held.has(url)) continue;
-          // The gate's rule for this file (its collect link included), but never a wall's cookie: a ZIP is no screen.
+        const asked = request.body.itens.map(parseMediaPath).filter((ref): ref is MediaRef => ref !== null);
+        // The gate's rule for each file (its collect link included), but never a wall's cookie: a ZIP is no screen.
+        const zip = await collectionZip(db, asked, async (ref) => {
           const opening = await eventMediaOpening(request, ref.bname, mediaAccess, { byCollectLink: ref });
-          if (opening === 'public' || opening === 'gated') refs.push(ref);
-        }
-        if (refs.length === 0)
-          throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');
-        const events = new Set(refs.map((ref) => ref.bname));
-        // One event's photos are named after it; several, 'Minha Coleção' with a folder per event.
-        const only = events.size === 1 ? await findEvent(db, refs[0].bname) : null;
-        const title = only ? only.title || only.name : 'Minha Coleção';
-        return sendZip(reply, title, zipEntries(refs, { byEvent: events.size > 1 }), storage.objects, log(request));
+          return opening === 'public' || opening === 'gated';
+        });
+        if (!zip) throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');
+        return sendZip(reply, zip.title, zipEntries(zip.refs, { byEvent: zip.byEvent }), storage.objects, log(request));
       },
     );
   });

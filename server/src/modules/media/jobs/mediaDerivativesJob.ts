@@ -2,7 +2,7 @@ import { isValidFileName, type MediaRef } from '../../../../../contract/mediaPat
 import { MEDIA_MODES, type MediaMode } from '../../../../../contract/modes';
 import { NAME_PATTERN } from '../../../../../contract/names';
 import type { Queryable } from '../../../platform/db/database';
-import { listWithoutTile, recordDerivatives } from '../media';
+import { listWithoutTile, recordDerivatives } from '../mediaTiles';
 import type { MediaStorage } from '../storage/mediaStorage';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../../../platform/db/jobQueue';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../platform/db/database';
-import { listStaleAwaitingTile } from '../media';
+import { listStaleAwaitingTile } from '../mediaTiles';
 import { runPeriodically } from '../../../platform/periodic';
 
 /** How often a server looks for uploads that waited long enough for their tile. */
