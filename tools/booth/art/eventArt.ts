@@ -20,7 +20,9 @@ export function eventProfile(theme: EventTheme, size = 400): string {
     `<defs>${linearGradient(`${id}-bg`, [palette.sky[1], palette.sky[2]])}</defs>` +
     `<rect width="${size}" height="${size}" fill="url(#${id}-bg)"/>` +
     `<circle cx="${size / 2}" cy="${size / 2}" r="${n(size * 0.36)}" fill="#fff" fill-opacity="0.14"/>` +
-    `<circle cx="${size / 2}" cy="${size / 2}" r="${n(size * 0.36)}" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="${n(size * 0.012)}" stroke-dasharray="${n(size * 0.02)} ${n(size * 0.025)}"/>` +
+    `<circle cx="${size / 2}" cy="${size / 2}" r="${n(size * 0.36)}" fill="none" stroke="#fff" ` +
+    `stroke-opacity="0.6" stroke-width="${n(size * 0.012)}" stroke-dasharray="${n(size * 0.02)} ` +
+    `${n(size * 0.025)}"/>` +
     emblem(theme.emblem, size / 2, size * 0.48, size * 0.55, id) +
     sparkle(size * 0.24, size * 0.26, size * 0.04, '#fff', 0.9) +
     sparkle(size * 0.77, size * 0.7, size * 0.05, palette.accents[0], 0.9)
@@ -46,10 +48,13 @@ export function eventCover(theme: EventTheme, width = 1200, height = 500): strin
       width / 2,
       height * 0.7,
       theme.title,
-      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${titleSize}"`,
+      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="` +
+        `${titleSize}"`,
       '#fff',
       4,
     ) +
-    `<text x="${n(width / 2)}" y="${n(height * 0.7 + titleSize * 0.7)}" text-anchor="middle" font-family="${FONT_SANS}" font-size="${n(height * 0.065)}" letter-spacing="6" fill="${palette.accents[0]}">${esc(theme.subtitle)}</text>`
+    `<text x="${n(width / 2)}" y="${n(height * 0.7 + titleSize * 0.7)}" text-anchor="middle" font-family="` +
+    `${FONT_SANS}" font-size="${n(height * 0.065)}" letter-spacing="6" fill="${palette.accents[0]}">` +
+    `${esc(theme.subtitle)}</text>`
   );
 }

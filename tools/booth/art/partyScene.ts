@@ -92,10 +92,14 @@ export function partyScene(options: SceneOptions): string {
 
   const defs = [
     linearGradient(`${id}-sky`, palette.sky),
-    `<linearGradient id="${id}-beam" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.28"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`,
+    `<linearGradient id="${id}-beam" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" ` +
+      `stop-opacity="0.28"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`,
     ...palette.glows.map((c, i) => glowGradient(`${id}-glow${i}`, c, 0.55)),
-    `<radialGradient id="${id}-vignette" cx="0.5" cy="0.45" r="0.75"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.4"/></radialGradient>`,
-    `<radialGradient id="${id}-shine" cx="0.35" cy="0.3" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.7"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.08"/><stop offset="1" stop-color="#000" stop-opacity="0.15"/></radialGradient>`,
+    `<radialGradient id="${id}-vignette" cx="0.5" cy="0.45" r="0.75"><stop offset="0.6" stop-color="#000" ` +
+      `stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.4"/></radialGradient>`,
+    `<radialGradient id="${id}-shine" cx="0.35" cy="0.3" r="0.7"><stop offset="0" stop-color="#fff" ` +
+      `stop-opacity="0.7"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.08"/><stop offset="1" ` +
+      `stop-color="#000" stop-opacity="0.15"/></radialGradient>`,
   ];
 
   const body = [
@@ -118,7 +122,10 @@ function beams(r: Random, w: number, h: number, id: string): string {
     const top = r.range(0.1, 0.9) * w;
     const spread = r.range(0.12, 0.25) * w;
     const lean = r.range(-0.35, 0.35) * w;
-    return `<path d="M${n(top - 0.02 * w)},0 L${n(top + 0.02 * w)},0 L${n(top + lean + spread)},${n(h)} L${n(top + lean - spread)},${n(h)} Z" fill="url(#${id}-beam)"/>`;
+    return (
+      `<path d="M${n(top - 0.02 * w)},0 L${n(top + 0.02 * w)},0 L${n(top + lean + spread)},${n(h)} L` +
+      `${n(top + lean - spread)},${n(h)} Z" fill="url(#${id}-beam)"/>`
+    );
   }).join('');
 }
 
@@ -126,7 +133,10 @@ function bokeh(r: Random, w: number, h: number, id: string, palette: Palette): s
   return Array.from({ length: 14 }, () => {
     const radius = r.range(0.03, 0.12) * w;
     const glow = r.int(0, palette.glows.length - 1);
-    return `<circle cx="${n(r.range(0, w))}" cy="${n(r.range(0.05, 0.75) * h)}" r="${n(radius)}" fill="url(#${id}-glow${glow})"/>`;
+    return (
+      `<circle cx="${n(r.range(0, w))}" cy="${n(r.range(0.05, 0.75) * h)}" r="${n(radius)}" fill="url(#${id}-glow` +
+      `${glow})"/>`
+    );
   }).join('');
 }
 
@@ -147,10 +157,14 @@ function bunting(r: Random, w: number, h: number, palette: Palette, line: number
     const [x, y] = point((i + 0.5) / count);
     const fw = size * w;
     flags.push(
-      `<path d="M${n(x - fw / 2)},${n(y)} L${n(x + fw / 2)},${n(y)} L${n(x)},${n(y + fw * 1.2)} Z" fill="${palette.accents[(i + offset) % palette.accents.length]}"/>`,
+      `<path d="M${n(x - fw / 2)},${n(y)} L${n(x + fw / 2)},${n(y)} L${n(x)},${n(y + fw * 1.2)} Z" fill="` +
+        `${palette.accents[(i + offset) % palette.accents.length]}"/>`,
     );
   }
-  return `<path d="M-20,${n(y0)} Q${n(mx)},${n(2 * my - y0)} ${n(w + 20)},${n(y0)}" stroke="#fff" stroke-opacity="0.7" stroke-width="${n(w * 0.003 + 1)}" fill="none"/>${flags.join('')}`;
+  return (
+    `<path d="M-20,${n(y0)} Q${n(mx)},${n(2 * my - y0)} ${n(w + 20)},${n(y0)}" stroke="#fff" ` +
+    `stroke-opacity="0.7" stroke-width="${n(w * 0.003 + 1)}" fill="none"/>${flags.join('')}`
+  );
 }
 
 function balloons(r: Random, w: number, h: number, id: string, palette: Palette, phase: number): string {
@@ -167,10 +181,13 @@ function balloons(r: Random, w: number, h: number, id: string, palette: Palette,
       const ry = rx * 1.22;
       const colour = palette.accents[(i * 2 + Math.round(cx * 3)) % palette.accents.length];
       out.push(
-        `<path d="M${n(x)},${n(y + ry)} C${n(x - 0.3 * rx)},${n(y + ry + 0.8 * rx)} ${n(x + 0.4 * rx)},${n(y + ry + 1.6 * rx)} ${n(x - 0.1 * rx)},${n(y + ry + 3.2 * rx)}" stroke="#fff" stroke-opacity="0.6" stroke-width="${n(w * 0.002 + 1)}" fill="none"/>`,
+        `<path d="M${n(x)},${n(y + ry)} C${n(x - 0.3 * rx)},${n(y + ry + 0.8 * rx)} ${n(x + 0.4 * rx)},` +
+          `${n(y + ry + 1.6 * rx)} ${n(x - 0.1 * rx)},${n(y + ry + 3.2 * rx)}" stroke="#fff" ` +
+          `stroke-opacity="0.6" stroke-width="${n(w * 0.002 + 1)}" fill="none"/>`,
         `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="${colour}"/>`,
         `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(ry)}" fill="url(#${id}-shine)"/>`,
-        `<path d="M${n(x)},${n(y + ry - 2)} L${n(x - 0.12 * rx)},${n(y + ry + 0.18 * rx)} L${n(x + 0.12 * rx)},${n(y + ry + 0.18 * rx)} Z" fill="${colour}"/>`,
+        `<path d="M${n(x)},${n(y + ry - 2)} L${n(x - 0.12 * rx)},${n(y + ry + 0.18 * rx)} L${n(x + 0.12 * rx)},` +
+          `${n(y + ry + 0.18 * rx)} Z" fill="${colour}"/>`,
       );
     }
   }
@@ -187,14 +204,16 @@ function discoBall(w: number, h: number, id: string): string {
     for (let x = cx - r; x < cx + r; x += step) {
       const shade = 170 + (((((x - cx) * 3 + (y - cy) * 5) % 80) + 80) % 80);
       tiles.push(
-        `<rect x="${n(x)}" y="${n(y)}" width="${n(step - 1)}" height="${n(step - 1)}" fill="rgb(${Math.round(shade)},${Math.round(shade)},${Math.round(shade + 15)})"/>`,
+        `<rect x="${n(x)}" y="${n(y)}" width="${n(step - 1)}" height="${n(step - 1)}" fill="rgb(` +
+          `${Math.round(shade)},${Math.round(shade)},${Math.round(shade + 15)})"/>`,
       );
     }
   }
   return (
     `<defs><clipPath id="${id}-disco"><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"/></clipPath></defs>` +
     `<path d="M${n(cx)},0 L${n(cx)},${n(cy - r)}" stroke="#ddd" stroke-width="2"/>` +
-    `<g clip-path="url(#${id}-disco)">${tiles.join('')}<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="url(#${id}-shine)"/></g>` +
+    `<g clip-path="url(#${id}-disco)">${tiles.join('')}<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" ` +
+    `fill="url(#${id}-shine)"/></g>` +
     sparkle(cx - 0.4 * r, cy - 0.45 * r, 0.35 * r, '#fff', 0.95) +
     sparkle(cx + 1.6 * r, cy + 0.9 * r, 0.25 * r, '#fff', 0.8) +
     sparkle(cx - 1.7 * r, cy + 0.6 * r, 0.2 * r, '#fff', 0.7)
@@ -255,6 +274,9 @@ function confetti(r: Random, w: number, h: number, palette: Palette, phase: numb
     const angle = r.range(0, 180) + phase * 90;
     if (r.next() < 0.4)
       return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.45)}" fill="${colour}" opacity="0.9"/>`;
-    return `<rect x="${n(x - size / 2)}" y="${n(y - size)}" width="${n(size)}" height="${n(size * 1.8)}" fill="${colour}" opacity="0.9" transform="rotate(${n(angle)} ${n(x)} ${n(y)})"/>`;
+    return (
+      `<rect x="${n(x - size / 2)}" y="${n(y - size)}" width="${n(size)}" height="${n(size * 1.8)}" fill="` +
+      `${colour}" opacity="0.9" transform="rotate(${n(angle)} ${n(x)} ${n(y)})"/>`
+    );
   }).join('');
 }

@@ -1,33 +1,10 @@
-import { heartPath, n } from './svg';
+import type { Figure } from './figure';
+import { facePropSvg, headProp } from './personProps';
+import { n } from './svg';
 
-/**
- * A stylised party guest seen from the waist up, emoji-like: round head, big smile, a prop.
- * Every size derives from the head radius `u`, so one figure works at any scale.
- */
-export type HairStyle = 'curto' | 'longo' | 'cacheado' | 'coque' | 'careca';
-export type Prop = 'nenhum' | 'chapeu' | 'oculos' | 'coracao' | 'coroa' | 'laco' | 'bigode';
+/** Draws the party guest of figure.ts: body, arms, hair and face (its props in personProps.ts), and legs. */
 
-export interface Figure {
-  /** Unique within one SVG document: the hat's gradient needs an id. */
-  id: string;
-  x: number;
-  /** y of the shoulder line; the body runs down to `bottom`. */
-  shoulders: number;
-  bottom: number;
-  u: number;
-  skin: string;
-  hair: string;
-  hairStyle: HairStyle;
-  shirt: string;
-  prop: Prop;
-  /** Left and right arm: 0 hanging down, 1 raised with a peace sign. */
-  lift: readonly [number, number];
-  /** Rotation about the vertical axis in radians (0 faces the camera): the 360 platform spins. */
-  turn?: number;
-  /** Tilt of the party hat, in degrees. */
-  hatTilt?: number;
-  hatColours?: readonly [string, string];
-}
+export type { Figure, HairStyle, Prop } from './figure';
 
 export const SKIN_TONES = ['#f6d2b8', '#eab892', '#c98d63', '#a06a45', '#70472f', '#f3c9a8'] as const;
 export const HAIR_COLOURS = ['#2a1b14', '#5a3825', '#a0521d', '#e3b55f', '#1d1a2f', '#b03a6f'] as const;
@@ -51,19 +28,25 @@ export function drawFigure(f: Figure): string {
   parts.push(hairBehind(f, hy));
   // Neck, then the body over its lower end.
   parts.push(
-    `<rect x="${n(x - 0.3 * u * squash)}" y="${n(hy + 0.6 * u)}" width="${n(0.6 * u * squash)}" height="${n(sy - hy - 0.2 * u)}" fill="${f.skin}"/>`,
+    `<rect x="${n(x - 0.3 * u * squash)}" y="${n(hy + 0.6 * u)}" width="${n(0.6 * u * squash)}" height="` +
+      `${n(sy - hy - 0.2 * u)}" fill="${f.skin}"/>`,
   );
   parts.push(
-    `<path d="M${n(x - hw)},${n(f.bottom + 2)} L${n(x - hw)},${n(sy + 0.55 * u)} Q${n(x - hw)},${n(sy)} ${n(x - hw + 0.6 * u)},${n(sy)} ` +
-      `L${n(x + hw - 0.6 * u)},${n(sy)} Q${n(x + hw)},${n(sy)} ${n(x + hw)},${n(sy + 0.55 * u)} L${n(x + hw)},${n(f.bottom + 2)} Z" fill="${f.shirt}"/>`,
+    `<path d="M${n(x - hw)},${n(f.bottom + 2)} L${n(x - hw)},${n(sy + 0.55 * u)} Q${n(x - hw)},${n(sy)} ` +
+      `${n(x - hw + 0.6 * u)},${n(sy)} ` +
+      `L${n(x + hw - 0.6 * u)},${n(sy)} Q${n(x + hw)},${n(sy)} ${n(x + hw)},${n(sy + 0.55 * u)} L${n(x + hw)},` +
+      `${n(f.bottom + 2)} Z" fill="${f.shirt}"/>`,
   );
   // A soft light from the left gives the flat shirt some volume.
   parts.push(
-    `<path d="M${n(x - hw + 0.15 * u)},${n(f.bottom)} L${n(x - hw + 0.15 * u)},${n(sy + 0.6 * u)} Q${n(x - hw + 0.2 * u)},${n(sy + 0.15 * u)} ${n(x - hw + 0.65 * u)},${n(sy + 0.12 * u)} L${n(x - 0.2 * u)},${n(sy + 0.12 * u)} L${n(x - 0.5 * u)},${n(f.bottom)} Z" fill="#fff" opacity="0.12"/>`,
+    `<path d="M${n(x - hw + 0.15 * u)},${n(f.bottom)} L${n(x - hw + 0.15 * u)},${n(sy + 0.6 * u)} Q` +
+      `${n(x - hw + 0.2 * u)},${n(sy + 0.15 * u)} ${n(x - hw + 0.65 * u)},${n(sy + 0.12 * u)} L${n(x - 0.2 * u)},` +
+      `${n(sy + 0.12 * u)} L${n(x - 0.5 * u)},${n(f.bottom)} Z" fill="#fff" opacity="0.12"/>`,
   );
   if (!back)
     parts.push(
-      `<path d="M${n(x - 0.34 * u * squash)},${n(sy - 1)} L${n(x + 0.34 * u * squash)},${n(sy - 1)} L${n(x)},${n(sy + 0.45 * u)} Z" fill="${f.skin}"/>`,
+      `<path d="M${n(x - 0.34 * u * squash)},${n(sy - 1)} L${n(x + 0.34 * u * squash)},${n(sy - 1)} L${n(x)},` +
+        `${n(sy + 0.45 * u)} Z" fill="${f.skin}"/>`,
     );
   parts.push(arm(f, -1, f.lift[0], hw), arm(f, 1, f.lift[1], hw));
   // Ears, head, a shadow under the chin.
@@ -94,15 +77,18 @@ function arm(f: Figure, sign: -1 | 1, lift: number, hw: number): string {
   const hx = x + sign * (hw + lerp(0.05, 0.5, t) * u);
   const hy = sy + lerp(2.5, -1.6, t) * u;
   let out =
-    `<path d="M${n(sx)},${n(sty)} L${n(ex)},${n(ey)}" stroke="${f.shirt}" stroke-width="${n(0.64 * u)}" stroke-linecap="round" fill="none"/>` +
-    `<path d="M${n(ex)},${n(ey)} L${n(hx)},${n(hy)}" stroke="${f.skin}" stroke-width="${n(0.42 * u)}" stroke-linecap="round" fill="none"/>` +
+    `<path d="M${n(sx)},${n(sty)} L${n(ex)},${n(ey)}" stroke="${f.shirt}" stroke-width="${n(0.64 * u)}" ` +
+    `stroke-linecap="round" fill="none"/>` +
+    `<path d="M${n(ex)},${n(ey)} L${n(hx)},${n(hy)}" stroke="${f.skin}" stroke-width="${n(0.42 * u)}" ` +
+    `stroke-linecap="round" fill="none"/>` +
     `<circle cx="${n(hx)}" cy="${n(hy)}" r="${n(0.27 * u)}" fill="${f.skin}"/>`;
   if (t > 0.7) {
     // The peace sign every booth photo has.
     const fingers = [-1, 1]
       .map(
         (d) =>
-          `<path d="M${n(hx + d * 0.05 * u)},${n(hy - 0.1 * u)} L${n(hx + d * 0.2 * u)},${n(hy - 0.62 * u)}" stroke="${f.skin}" stroke-width="${n(0.14 * u)}" stroke-linecap="round"/>`,
+          `<path d="M${n(hx + d * 0.05 * u)},${n(hy - 0.1 * u)} L${n(hx + d * 0.2 * u)},${n(hy - 0.62 * u)}" ` +
+          `stroke="${f.skin}" stroke-width="${n(0.14 * u)}" stroke-linecap="round"/>`,
       )
       .join('');
     out += fingers;
@@ -114,11 +100,17 @@ function hairBehind(f: Figure, hy: number): string {
   const { x, u } = f;
   switch (f.hairStyle) {
     case 'longo':
-      return `<rect x="${n(x - 1.2 * u)}" y="${n(hy - 1.1 * u)}" width="${n(2.4 * u)}" height="${n(2.75 * u)}" rx="${n(1.1 * u)}" fill="${f.hair}"/>`;
+      return (
+        `<rect x="${n(x - 1.2 * u)}" y="${n(hy - 1.1 * u)}" width="${n(2.4 * u)}" height="${n(2.75 * u)}" rx="` +
+        `${n(1.1 * u)}" fill="${f.hair}"/>`
+      );
     case 'cacheado': {
       const bumps = Array.from({ length: 9 }, (_, i) => {
         const a = Math.PI * (0.95 + (i / 8) * 1.1);
-        return `<circle cx="${n(x + Math.cos(a) * 1.22 * u)}" cy="${n(hy - 0.15 * u + Math.sin(a) * 1.22 * u)}" r="${n(0.42 * u)}" fill="${f.hair}"/>`;
+        return (
+          `<circle cx="${n(x + Math.cos(a) * 1.22 * u)}" cy="${n(hy - 0.15 * u + Math.sin(a) * 1.22 * u)}" r="` +
+          `${n(0.42 * u)}" fill="${f.hair}"/>`
+        );
       }).join('');
       return `<circle cx="${n(x)}" cy="${n(hy - 0.2 * u)}" r="${n(1.3 * u)}" fill="${f.hair}"/>${bumps}`;
     }
@@ -134,22 +126,31 @@ function hairFront(f: Figure, hy: number): string {
   const r = 1.04 * u;
   switch (f.hairStyle) {
     case 'careca':
-      return `<ellipse cx="${n(x - 0.35 * u)}" cy="${n(hy - 0.6 * u)}" rx="${n(0.3 * u)}" ry="${n(0.15 * u)}" fill="#fff" opacity="0.3"/>`;
+      return (
+        `<ellipse cx="${n(x - 0.35 * u)}" cy="${n(hy - 0.6 * u)}" rx="${n(0.3 * u)}" ry="${n(0.15 * u)}" ` +
+        `fill="#fff" opacity="0.3"/>`
+      );
     case 'cacheado':
       return [-0.55, 0, 0.55]
         .map(
           (d) =>
-            `<circle cx="${n(x + d * u)}" cy="${n(hy - (0.78 + (d === 0 ? 0.08 : 0)) * u)}" r="${n(0.32 * u)}" fill="${f.hair}"/>`,
+            `<circle cx="${n(x + d * u)}" cy="${n(hy - (0.78 + (d === 0 ? 0.08 : 0)) * u)}" r="${n(0.32 * u)}" ` +
+            `fill="${f.hair}"/>`,
         )
         .join('');
     case 'coque':
-      return `<path d="M${n(x - r)},${n(hy)} A${n(r)},${n(r)} 0 0 1 ${n(x + r)},${n(hy)} Q${n(x)},${n(hy - 0.55 * u)} ${n(x - r)},${n(hy)} Z" fill="${f.hair}"/>`;
+      return (
+        `<path d="M${n(x - r)},${n(hy)} A${n(r)},${n(r)} 0 0 1 ${n(x + r)},${n(hy)} Q${n(x)},${n(hy - 0.55 * u)} ` +
+        `${n(x - r)},${n(hy)} Z" fill="${f.hair}"/>`
+      );
     default:
       // A side-swept fringe.
       return (
         `<path d="M${n(x - r)},${n(hy + 0.05 * u)} A${n(r)},${n(r)} 0 0 1 ${n(x + r)},${n(hy + 0.05 * u)} ` +
-        `C${n(x + 0.9 * u)},${n(hy - 0.5 * u)} ${n(x + 0.3 * u)},${n(hy - 0.55 * u)} ${n(x - 0.2 * u)},${n(hy - 0.4 * u)} ` +
-        `C${n(x - 0.6 * u)},${n(hy - 0.28 * u)} ${n(x - 0.9 * u)},${n(hy - 0.15 * u)} ${n(x - r)},${n(hy + 0.05 * u)} Z" fill="${f.hair}"/>`
+        `C${n(x + 0.9 * u)},${n(hy - 0.5 * u)} ${n(x + 0.3 * u)},${n(hy - 0.55 * u)} ${n(x - 0.2 * u)},` +
+        `${n(hy - 0.4 * u)} ` +
+        `C${n(x - 0.6 * u)},${n(hy - 0.28 * u)} ${n(x - 0.9 * u)},${n(hy - 0.15 * u)} ${n(x - r)},` +
+        `${n(hy + 0.05 * u)} Z" fill="${f.hair}"/>`
       );
   }
 }
@@ -161,109 +162,33 @@ function face(f: Figure, fx: number, hy: number, facing: number): string {
   for (const d of [-1, 1]) {
     const ex = fx + d * spread;
     parts.push(
-      `<circle cx="${n(fx + d * 1.7 * spread)}" cy="${n(hy + 0.32 * u)}" r="${n(0.17 * u)}" fill="#ff5d8f" opacity="0.35"/>`,
+      `<circle cx="${n(fx + d * 1.7 * spread)}" cy="${n(hy + 0.32 * u)}" r="${n(0.17 * u)}" fill="#ff5d8f" ` +
+        `opacity="0.35"/>`,
     );
     if (f.prop !== 'oculos' && f.prop !== 'coracao') {
       parts.push(`<ellipse cx="${n(ex)}" cy="${n(hy)}" rx="${n(0.11 * u)}" ry="${n(0.15 * u)}" fill="#2b1d1d"/>`);
       parts.push(`<circle cx="${n(ex - 0.035 * u)}" cy="${n(hy - 0.05 * u)}" r="${n(0.04 * u)}" fill="#fff"/>`);
     }
     parts.push(
-      `<path d="M${n(ex - 0.15 * u)},${n(hy - 0.28 * u)} Q${n(ex)},${n(hy - 0.4 * u)} ${n(ex + 0.15 * u)},${n(hy - 0.28 * u)}" stroke="${f.hair}" stroke-width="${n(0.07 * u)}" stroke-linecap="round" fill="none"/>`,
+      `<path d="M${n(ex - 0.15 * u)},${n(hy - 0.28 * u)} Q${n(ex)},${n(hy - 0.4 * u)} ${n(ex + 0.15 * u)},` +
+        `${n(hy - 0.28 * u)}" stroke="${f.hair}" stroke-width="${n(0.07 * u)}" stroke-linecap="round" ` +
+        `fill="none"/>`,
     );
   }
   const m = 0.4 * u * (0.6 + 0.4 * Math.abs(facing));
   parts.push(
-    `<path d="M${n(fx - m)},${n(hy + 0.3 * u)} Q${n(fx)},${n(hy + 0.95 * u)} ${n(fx + m)},${n(hy + 0.3 * u)} Z" fill="#6d1a2a"/>`,
+    `<path d="M${n(fx - m)},${n(hy + 0.3 * u)} Q${n(fx)},${n(hy + 0.95 * u)} ${n(fx + m)},${n(hy + 0.3 * u)} ` +
+      `Z" fill="#6d1a2a"/>`,
   );
   parts.push(
     `<ellipse cx="${n(fx)}" cy="${n(hy + 0.55 * u)}" rx="${n(0.16 * u)}" ry="${n(0.07 * u)}" fill="#ff7b8b"/>`,
   );
   parts.push(
-    `<path d="M${n(fx - m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.7)},${n(hy + 0.42 * u)} L${n(fx - m * 0.7)},${n(hy + 0.42 * u)} Z" fill="#fff"/>`,
+    `<path d="M${n(fx - m * 0.85)},${n(hy + 0.33 * u)} L${n(fx + m * 0.85)},${n(hy + 0.33 * u)} L` +
+      `${n(fx + m * 0.7)},${n(hy + 0.42 * u)} L${n(fx - m * 0.7)},${n(hy + 0.42 * u)} Z" fill="#fff"/>`,
   );
   parts.push(facePropSvg(f, fx, hy, spread));
   return parts.join('');
-}
-
-function facePropSvg(f: Figure, fx: number, hy: number, spread: number): string {
-  const { u } = f;
-  switch (f.prop) {
-    case 'oculos': {
-      const lens = (d: number) =>
-        `<rect x="${n(fx + d * spread * 1.05 - 0.33 * u)}" y="${n(hy - 0.2 * u)}" width="${n(0.66 * u)}" height="${n(0.42 * u)}" rx="${n(0.16 * u)}" fill="#14121c"/>` +
-        `<path d="M${n(fx + d * spread * 1.05 - 0.18 * u)},${n(hy - 0.08 * u)} L${n(fx + d * spread * 1.05 - 0.02 * u)},${n(hy - 0.14 * u)}" stroke="#fff" stroke-width="${n(0.06 * u)}" stroke-linecap="round" opacity="0.6"/>`;
-      return `${lens(-1)}${lens(1)}<path d="M${n(fx - 0.1 * u)},${n(hy - 0.08 * u)} Q${n(fx)},${n(hy - 0.16 * u)} ${n(fx + 0.1 * u)},${n(hy - 0.08 * u)}" stroke="#14121c" stroke-width="${n(0.07 * u)}" fill="none"/>`;
-    }
-    case 'coracao':
-      return [-1, 1]
-        .map(
-          (d) =>
-            `<path d="${heartPath(fx + d * spread * 1.05, hy - 0.02 * u, 0.72 * u)}" fill="#ff2e63" stroke="#b3003c" stroke-width="${n(0.05 * u)}"/>`,
-        )
-        .join('');
-    case 'bigode': {
-      const y = hy + 0.3 * u;
-      return (
-        `<path d="M${n(fx + 0.4 * u)},${n(y + 0.12 * u)} L${n(fx + 0.85 * u)},${n(y + 1.5 * u)}" stroke="#8d5a2b" stroke-width="${n(0.09 * u)}" stroke-linecap="round"/>` +
-        `<path d="M${n(fx)},${n(y - 0.05 * u)} C${n(fx - 0.25 * u)},${n(y - 0.2 * u)} ${n(fx - 0.6 * u)},${n(y - 0.1 * u)} ${n(fx - 0.62 * u)},${n(y + 0.12 * u)} ` +
-        `C${n(fx - 0.4 * u)},${n(y + 0.02 * u)} ${n(fx - 0.2 * u)},${n(y + 0.2 * u)} ${n(fx)},${n(y + 0.1 * u)} ` +
-        `C${n(fx + 0.2 * u)},${n(y + 0.2 * u)} ${n(fx + 0.4 * u)},${n(y + 0.02 * u)} ${n(fx + 0.62 * u)},${n(y + 0.12 * u)} ` +
-        `C${n(fx + 0.6 * u)},${n(y - 0.1 * u)} ${n(fx + 0.25 * u)},${n(y - 0.2 * u)} ${n(fx)},${n(y - 0.05 * u)} Z" fill="#1e1512"/>`
-      );
-    }
-    default:
-      return '';
-  }
-}
-
-function headProp(f: Figure, fx: number, hy: number, back: boolean): string {
-  const { x, u } = f;
-  switch (f.prop) {
-    case 'chapeu': {
-      const [a, b] = f.hatColours ?? ['#ffd23f', '#ff4f9a'];
-      const top = hy - 2.15 * u;
-      const gradient =
-        `<linearGradient id="${f.id}-hat" gradientUnits="userSpaceOnUse" x1="${n(x)}" y1="${n(top)}" x2="${n(x + 0.22 * u)}" y2="${n(top + 0.34 * u)}" spreadMethod="repeat">` +
-        `<stop offset="0" stop-color="${a}"/><stop offset="0.5" stop-color="${a}"/><stop offset="0.5" stop-color="${b}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
-      return (
-        `<defs>${gradient}</defs><g transform="rotate(${n(f.hatTilt ?? 12)} ${n(x)} ${n(hy - 0.8 * u)})">` +
-        `<path d="M${n(x - 0.56 * u)},${n(hy - 0.78 * u)} L${n(x + 0.56 * u)},${n(hy - 0.78 * u)} L${n(x)},${n(top)} Z" fill="url(#${f.id}-hat)"/>` +
-        `<circle cx="${n(x)}" cy="${n(top)}" r="${n(0.2 * u)}" fill="#fff"/></g>`
-      );
-    }
-    case 'coroa': {
-      const base = hy - 0.8 * u;
-      const pts = [
-        [-0.7, 0],
-        [-0.7, -0.55],
-        [-0.35, -0.25],
-        [0, -0.72],
-        [0.35, -0.25],
-        [0.7, -0.55],
-        [0.7, 0],
-      ]
-        .map(([dx, dy]) => `${n(x + dx * u)},${n(base + dy * u)}`)
-        .join(' ');
-      const jewels = [-0.4, 0, 0.4]
-        .map(
-          (d, i) =>
-            `<circle cx="${n(x + d * u)}" cy="${n(base - 0.14 * u)}" r="${n(0.08 * u)}" fill="${['#ff2e63', '#3ee6c1', '#6c8cff'][i]}"/>`,
-        )
-        .join('');
-      return `<polygon points="${pts}" fill="#ffd23f" stroke="#e0a100" stroke-width="${n(0.05 * u)}" stroke-linejoin="round"/>${jewels}`;
-    }
-    case 'laco': {
-      const bx = (back ? x - 0.6 * u : x + 0.62 * u) + (fx - x) * 0.3;
-      const by = hy - 0.82 * u;
-      return (
-        `<path d="M${n(bx)},${n(by)} L${n(bx - 0.45 * u)},${n(by - 0.3 * u)} L${n(bx - 0.45 * u)},${n(by + 0.3 * u)} Z" fill="#ff4f9a"/>` +
-        `<path d="M${n(bx)},${n(by)} L${n(bx + 0.45 * u)},${n(by - 0.3 * u)} L${n(bx + 0.45 * u)},${n(by + 0.3 * u)} Z" fill="#ff4f9a"/>` +
-        `<circle cx="${n(bx)}" cy="${n(by)}" r="${n(0.13 * u)}" fill="#d61f69"/>`
-      );
-    }
-    default:
-      return '';
-  }
 }
 
 /** Trousers and shoes, so that a guest can stand on something. */
@@ -271,8 +196,10 @@ export function legs(cx: number, hip: number, floor: number, u: number, squash =
   return [-1, 1]
     .map(
       (d) =>
-        `<rect x="${n(cx + d * 0.55 * u * squash - 0.35 * u * squash)}" y="${n(hip)}" width="${n(0.7 * u * squash)}" height="${n(floor - hip)}" rx="${n(0.2 * u)}" fill="#2f2a44"/>` +
-        `<ellipse cx="${n(cx + d * 0.6 * u * squash)}" cy="${n(floor)}" rx="${n(0.5 * u * squash)}" ry="${n(0.22 * u)}" fill="#111"/>`,
+        `<rect x="${n(cx + d * 0.55 * u * squash - 0.35 * u * squash)}" y="${n(hip)}" width="` +
+        `${n(0.7 * u * squash)}" height="${n(floor - hip)}" rx="${n(0.2 * u)}" fill="#2f2a44"/>` +
+        `<ellipse cx="${n(cx + d * 0.6 * u * squash)}" cy="${n(floor)}" rx="${n(0.5 * u * squash)}" ry="` +
+        `${n(0.22 * u)}" fill="#111"/>`,
     )
     .join('');
 }

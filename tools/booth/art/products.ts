@@ -1,4 +1,5 @@
 import { drawFigure, legs } from './person';
+import { ACCESSORY_DRAW, platform, type AccessoryArt, type Draw } from './accessoryArt';
 import { partyScene } from './partyScene';
 import { glowGradient, heartPath, linearGradient, n, nested, sparkle } from './svg';
 
@@ -6,8 +7,8 @@ import { glowGradient, heartPath, linearGradient, n, nested, sparkle } from './s
  * Catalogue pictures of the shop: each product or accessory drawn as an object on a soft
  * studio background. Products are 800x600, accessories 400x400 (any size works).
  */
+export type { AccessoryArt };
 export type ProductArt = 'cabine-360' | 'totem-fotos' | 'cabine-polaroid' | 'espelho-magico' | 'album-impresso';
-export type AccessoryArt = 'plataforma-led' | 'bastao-selfie' | 'impressao-ilimitada' | 'fundo-instagramavel' | 'album';
 
 const BACKDROPS: Record<ProductArt | AccessoryArt, readonly [string, string]> = {
   'cabine-360': ['#2b1055', '#7597de'],
@@ -34,9 +35,8 @@ export function productArt(kind: ProductArt | AccessoryArt, w: number, h: number
   return studio + DRAW[kind](w, h, s, id);
 }
 
-type Draw = (w: number, h: number, s: number, id: string) => string;
-
 const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
+  ...ACCESSORY_DRAW,
   'cabine-360': (w, h, s, id) => {
     const cx = w / 2;
     const py = h * 0.82;
@@ -56,11 +56,14 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     return (
       platform(cx, py, s * 0.34, id) +
       // The rotating arm and the phone at its end.
-      `<path d="M${n(cx + s * 0.34)},${n(py)} L${n(cx + s * 0.52)},${n(py - s * 0.02)} L${n(cx + s * 0.52)},${n(h * 0.3)}" stroke="#e8e8f0" stroke-width="${n(s * 0.025)}" fill="none" stroke-linejoin="round"/>` +
-      `<rect x="${n(cx + s * 0.48)}" y="${n(h * 0.22)}" width="${n(s * 0.08)}" height="${n(s * 0.15)}" rx="${n(s * 0.015)}" fill="#111" stroke="#ddd" stroke-width="3"/>` +
+      `<path d="M${n(cx + s * 0.34)},${n(py)} L${n(cx + s * 0.52)},${n(py - s * 0.02)} L${n(cx + s * 0.52)},` +
+      `${n(h * 0.3)}" stroke="#e8e8f0" stroke-width="${n(s * 0.025)}" fill="none" stroke-linejoin="round"/>` +
+      `<rect x="${n(cx + s * 0.48)}" y="${n(h * 0.22)}" width="${n(s * 0.08)}" height="${n(s * 0.15)}" rx="` +
+      `${n(s * 0.015)}" fill="#111" stroke="#ddd" stroke-width="3"/>` +
       legs(cx, h * 0.58, py - s * 0.02, s * 0.065) +
       figure +
-      `<ellipse cx="${n(cx)}" cy="${n(h * 0.5)}" rx="${n(s * 0.6)}" ry="${n(s * 0.2)}" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="4" stroke-dasharray="18 14"/>` +
+      `<ellipse cx="${n(cx)}" cy="${n(h * 0.5)}" rx="${n(s * 0.6)}" ry="${n(s * 0.2)}" fill="none" ` +
+      `stroke="#fff" stroke-opacity="0.5" stroke-width="4" stroke-dasharray="18 14"/>` +
       sparkle(w * 0.15, h * 0.2, s * 0.04, '#fff') +
       sparkle(w * 0.85, h * 0.15, s * 0.03, '#fff')
     );
@@ -71,13 +74,18 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     const top = h * 0.08;
     const bottom = h * 0.9;
     return (
-      `<rect x="${n(cx - s * 0.16)}" y="${n(bottom - s * 0.03)}" width="${n(s * 0.32)}" height="${n(s * 0.04)}" rx="8" fill="#2f2a44"/>` +
-      `<rect x="${n(cx - s * 0.05)}" y="${n(h * 0.62)}" width="${n(s * 0.1)}" height="${n(bottom - h * 0.62)}" fill="#3b3556"/>` +
-      `<rect x="${n(cx - tw / 2)}" y="${n(top)}" width="${n(tw)}" height="${n(h * 0.6)}" rx="${n(s * 0.04)}" fill="#fff" stroke="#e6e1f0" stroke-width="4"/>` +
-      `<circle cx="${n(cx)}" cy="${n(top + s * 0.07)}" r="${n(s * 0.045)}" fill="none" stroke="#ffe9a8" stroke-width="${n(s * 0.018)}"/>` +
+      `<rect x="${n(cx - s * 0.16)}" y="${n(bottom - s * 0.03)}" width="${n(s * 0.32)}" height="${n(s * 0.04)}` +
+      `" rx="8" fill="#2f2a44"/>` +
+      `<rect x="${n(cx - s * 0.05)}" y="${n(h * 0.62)}" width="${n(s * 0.1)}" height="${n(bottom - h * 0.62)}" ` +
+      `fill="#3b3556"/>` +
+      `<rect x="${n(cx - tw / 2)}" y="${n(top)}" width="${n(tw)}" height="${n(h * 0.6)}" rx="${n(s * 0.04)}" ` +
+      `fill="#fff" stroke="#e6e1f0" stroke-width="4"/>` +
+      `<circle cx="${n(cx)}" cy="${n(top + s * 0.07)}" r="${n(s * 0.045)}" fill="none" stroke="#ffe9a8" ` +
+      `stroke-width="${n(s * 0.018)}"/>` +
       `<circle cx="${n(cx)}" cy="${n(top + s * 0.07)}" r="${n(s * 0.022)}" fill="#1d1a2f"/>` +
       `<circle cx="${n(cx - s * 0.007)}" cy="${n(top + s * 0.063)}" r="${n(s * 0.007)}" fill="#fff"/>` +
-      `<rect x="${n(cx - tw / 2 + s * 0.025)}" y="${n(top + s * 0.13)}" width="${n(tw - s * 0.05)}" height="${n(h * 0.6 - s * 0.2)}" rx="8" fill="#111"/>` +
+      `<rect x="${n(cx - tw / 2 + s * 0.025)}" y="${n(top + s * 0.13)}" width="${n(tw - s * 0.05)}" height="` +
+      `${n(h * 0.6 - s * 0.2)}" rx="8" fill="#111"/>` +
       nested(
         cx - tw / 2 + s * 0.035,
         top + s * 0.14,
@@ -87,11 +95,14 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
         '0 0 300 400',
       ) +
       // A strip of prints coming out of the slot.
-      `<rect x="${n(cx + tw / 2 + s * 0.02)}" y="${n(h * 0.45)}" width="${n(s * 0.1)}" height="${n(s * 0.3)}" fill="#fff" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>` +
+      `<rect x="${n(cx + tw / 2 + s * 0.02)}" y="${n(h * 0.45)}" width="${n(s * 0.1)}" height="${n(s * 0.3)}" ` +
+      `fill="#fff" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>` +
       [0, 1, 2]
         .map(
           (i) =>
-            `<rect x="${n(cx + tw / 2 + s * 0.03)}" y="${n(h * 0.46 + i * s * 0.095)}" width="${n(s * 0.08)}" height="${n(s * 0.08)}" fill="${['#ff8c42', '#6c8cff', '#ff4f9a'][i]}" transform="rotate(8 ${n(cx + tw / 2)} ${n(h * 0.45)})"/>`,
+            `<rect x="${n(cx + tw / 2 + s * 0.03)}" y="${n(h * 0.46 + i * s * 0.095)}" width="${n(s * 0.08)}" ` +
+            `height="${n(s * 0.08)}" fill="${['#ff8c42', '#6c8cff', '#ff4f9a'][i]}" transform="rotate(8 ` +
+            `${n(cx + tw / 2)} ${n(h * 0.45)})"/>`,
         )
         .join('') +
       sparkle(w * 0.2, h * 0.25, s * 0.04, '#fff') +
@@ -108,7 +119,9 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
       [-12, 6]
         .map(
           (angle, i) =>
-            `<g transform="rotate(${angle} ${n(w * 0.8)} ${n(h * 0.55)})"><rect x="${n(w * 0.8 - s * 0.13 + i * s * 0.04)}" y="${n(h * 0.32)}" width="${n(s * 0.26)}" height="${n(s * 0.31)}" fill="#fff" stroke="#ddd"/>` +
+            `<g transform="rotate(${angle} ${n(w * 0.8)} ${n(h * 0.55)})"><rect x="` +
+            `${n(w * 0.8 - s * 0.13 + i * s * 0.04)}" y="${n(h * 0.32)}" width="${n(s * 0.26)}" height="` +
+            `${n(s * 0.31)}" fill="#fff" stroke="#ddd"/>` +
             nested(
               w * 0.8 - s * 0.11 + i * s * 0.04,
               h * 0.32 + s * 0.02,
@@ -127,18 +140,22 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
             `</g>`,
         )
         .join('') +
-      `<rect x="${n(cx - bw / 2)}" y="${n(cy - bh / 2)}" width="${n(bw)}" height="${n(bh)}" rx="${n(s * 0.05)}" fill="#f4f1ea" stroke="#d9d3c7" stroke-width="3"/>` +
+      `<rect x="${n(cx - bw / 2)}" y="${n(cy - bh / 2)}" width="${n(bw)}" height="${n(bh)}" rx="${n(s * 0.05)}` +
+      `" fill="#f4f1ea" stroke="#d9d3c7" stroke-width="3"/>` +
       stripes
         .map(
           (c, i) =>
-            `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" height="${n(bh)}" fill="${c}"/>`,
+            `<rect x="${n(cx - s * 0.05 + i * s * 0.022)}" y="${n(cy - bh / 2)}" width="${n(s * 0.022)}" ` +
+            `height="${n(bh)}" fill="${c}"/>`,
         )
         .join('') +
-      `<rect x="${n(cx - bw / 2)}" y="${n(cy + bh * 0.28)}" width="${n(bw)}" height="${n(bh * 0.22)}" rx="${n(s * 0.03)}" fill="#2f2a44"/>` +
+      `<rect x="${n(cx - bw / 2)}" y="${n(cy + bh * 0.28)}" width="${n(bw)}" height="${n(bh * 0.22)}" rx="` +
+      `${n(s * 0.03)}" fill="#2f2a44"/>` +
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(s * 0.13)}" fill="#2f2a44"/>` +
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(s * 0.09)}" fill="#111" stroke="#555" stroke-width="4"/>` +
       `<circle cx="${n(cx - s * 0.03)}" cy="${n(cy - s * 0.03)}" r="${n(s * 0.025)}" fill="#fff" opacity="0.6"/>` +
-      `<rect x="${n(cx + bw / 2 - s * 0.14)}" y="${n(cy - bh / 2 + s * 0.04)}" width="${n(s * 0.1)}" height="${n(s * 0.06)}" rx="6" fill="#fff" stroke="#ccc"/>` +
+      `<rect x="${n(cx + bw / 2 - s * 0.14)}" y="${n(cy - bh / 2 + s * 0.04)}" width="${n(s * 0.1)}" height="` +
+      `${n(s * 0.06)}" rx="6" fill="#fff" stroke="#ccc"/>` +
       `<circle cx="${n(cx - bw / 2 + s * 0.07)}" cy="${n(cy - bh / 2 + s * 0.07)}" r="${n(s * 0.03)}" fill="#ff5e5b"/>`
     );
   },
@@ -147,28 +164,50 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     const mw = s * 0.42;
     const top = h * 0.07;
     const bottom = h * 0.88;
-    const arch = `M${n(cx - mw / 2)},${n(bottom)} L${n(cx - mw / 2)},${n(top + mw / 2)} A${n(mw / 2)},${n(mw / 2)} 0 0 1 ${n(cx + mw / 2)},${n(top + mw / 2)} L${n(cx + mw / 2)},${n(bottom)} Z`;
+    const arch =
+      `M${n(cx - mw / 2)},${n(bottom)} L${n(cx - mw / 2)},${n(top + mw / 2)} A${n(mw / 2)},${n(mw / 2)} 0 0 1 ` +
+      `${n(cx + mw / 2)},${n(top + mw / 2)} L${n(cx + mw / 2)},${n(bottom)} Z`;
     const inner = s * 0.03;
-    const innerArch = `M${n(cx - mw / 2 + inner)},${n(bottom - inner)} L${n(cx - mw / 2 + inner)},${n(top + mw / 2)} A${n(mw / 2 - inner)},${n(mw / 2 - inner)} 0 0 1 ${n(cx + mw / 2 - inner)},${n(top + mw / 2)} L${n(cx + mw / 2 - inner)},${n(bottom - inner)} Z`;
+    const innerArch =
+      `M${n(cx - mw / 2 + inner)},${n(bottom - inner)} L${n(cx - mw / 2 + inner)},${n(top + mw / 2)} A` +
+      `${n(mw / 2 - inner)},${n(mw / 2 - inner)} 0 0 1 ${n(cx + mw / 2 - inner)},${n(top + mw / 2)} L` +
+      `${n(cx + mw / 2 - inner)},${n(bottom - inner)} Z`;
     const bulbs: string[] = [];
     for (let i = 0; i <= 12; i++) {
       const t = i / 12;
       const a = Math.PI * (1 - t);
       bulbs.push(
-        `<circle cx="${n(cx + Math.cos(a) * (mw / 2 + s * 0.035))}" cy="${n(top + mw / 2 - Math.sin(a) * (mw / 2 + s * 0.035))}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
+        `<circle cx="${n(cx + Math.cos(a) * (mw / 2 + s * 0.035))}" cy="` +
+          `${n(top + mw / 2 - Math.sin(a) * (mw / 2 + s * 0.035))}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
       );
     }
     for (let i = 1; i <= 5; i++) {
       const y = top + mw / 2 + ((bottom - top - mw / 2) * i) / 6;
       bulbs.push(
-        `<circle cx="${n(cx - mw / 2 - s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/><circle cx="${n(cx + mw / 2 + s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
+        `<circle cx="${n(cx - mw / 2 - s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/><circle ` +
+          `cx="${n(cx + mw / 2 + s * 0.035)}" cy="${n(y)}" r="${n(s * 0.013)}" fill="#fff6c7"/>`,
       );
     }
     return (
-      `<defs>${linearGradient(`${id}-gold`, ['#fff1b8', '#d4a017', '#8a6100', '#f5d76e'])}${linearGradient(`${id}-glass`, ['#6a3093', '#a044ff', '#ff9bd2'])}<clipPath id="${id}-clip"><path d="${innerArch}"/></clipPath></defs>` +
+      `<defs>${linearGradient(`${id}-gold`, ['#fff1b8', '#d4a017', '#8a6100', '#f5d76e'])}` +
+      `${linearGradient(`${id}-glass`, ['#6a3093', '#a044ff', '#ff9bd2'])}<clipPath id="${id}-clip"><path d="` +
+      `${innerArch}"/></clipPath></defs>` +
       `<path d="${arch}" fill="url(#${id}-gold)"/>` +
       `<path d="${innerArch}" fill="url(#${id}-glass)"/>` +
-      `<g clip-path="url(#${id}-clip)">${drawFigure({ id: `${id}-guest`, x: cx, shoulders: h * 0.62, bottom: h, u: s * 0.07, skin: '#eab892', hair: '#b03a6f', hairStyle: 'longo', shirt: '#3ee6c1', prop: 'coroa', lift: [0, 0] })}` +
+      `<g clip-path="url(#${id}-clip)">` +
+      drawFigure({
+        id: `${id}-guest`,
+        x: cx,
+        shoulders: h * 0.62,
+        bottom: h,
+        u: s * 0.07,
+        skin: '#eab892',
+        hair: '#b03a6f',
+        hairStyle: 'longo',
+        shirt: '#3ee6c1',
+        prop: 'coroa',
+        lift: [0, 0],
+      }) +
       Array.from({ length: 9 }, (_, i) =>
         sparkle(
           cx - mw / 2 + (((i * 37) % 100) / 100) * mw,
@@ -178,7 +217,9 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
           0.9,
         ),
       ).join('') +
-      `<path d="M${n(cx - mw / 2)},${n(top + mw * 0.2)} L${n(cx + mw / 2)},${n(top + mw * 0.9)} L${n(cx + mw / 2)},${n(top + mw * 1.1)} L${n(cx - mw / 2)},${n(top + mw * 0.4)} Z" fill="#fff" opacity="0.12"/></g>` +
+      `<path d="M${n(cx - mw / 2)},${n(top + mw * 0.2)} L${n(cx + mw / 2)},${n(top + mw * 0.9)} L` +
+      `${n(cx + mw / 2)},${n(top + mw * 1.1)} L${n(cx - mw / 2)},${n(top + mw * 0.4)} Z" fill="#fff" ` +
+      `opacity="0.12"/></g>` +
       bulbs.join('')
     );
   },
@@ -188,9 +229,13 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
     const pw = s * 0.46;
     const ph = s * 0.6;
     const page = (x: number, flip: boolean) =>
-      `<path d="M${n(x)},${n(cy - ph / 2)} Q${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy - ph / 2 - s * 0.03)} ${n(x + (flip ? -1 : 1) * pw)},${n(cy - ph / 2)} L${n(x + (flip ? -1 : 1) * pw)},${n(cy + ph / 2)} Q${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy + ph / 2 - s * 0.03)} ${n(x)},${n(cy + ph / 2)} Z" fill="#fffdf7" stroke="#e4dccb" stroke-width="2"/>`;
+      `<path d="M${n(x)},${n(cy - ph / 2)} Q${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy - ph / 2 - s * 0.03)} ` +
+      `${n(x + (flip ? -1 : 1) * pw)},${n(cy - ph / 2)} L${n(x + (flip ? -1 : 1) * pw)},${n(cy + ph / 2)} Q` +
+      `${n(x + (flip ? -1 : 1) * pw * 0.5)},${n(cy + ph / 2 - s * 0.03)} ${n(x)},${n(cy + ph / 2)} Z" ` +
+      `fill="#fffdf7" stroke="#e4dccb" stroke-width="2"/>`;
     const photo = (x: number, y: number, size: number, seed: number, angle: number) =>
-      `<g transform="rotate(${angle} ${n(x + size / 2)} ${n(y + size / 2)})"><rect x="${n(x - 6)}" y="${n(y - 6)}" width="${n(size + 12)}" height="${n(size + 12)}" fill="#fff" stroke="#ddd"/>` +
+      `<g transform="rotate(${angle} ${n(x + size / 2)} ${n(y + size / 2)})"><rect x="${n(x - 6)}" y="` +
+      `${n(y - 6)}" width="${n(size + 12)}" height="${n(size + 12)}" fill="#fff" stroke="#ddd"/>` +
       nested(
         x,
         y,
@@ -208,70 +253,17 @@ const DRAW: Record<ProductArt | AccessoryArt, Draw> = {
       ) +
       `</g>`;
     return (
-      `<rect x="${n(cx - pw - s * 0.03)}" y="${n(cy - ph / 2 - s * 0.02)}" width="${n(2 * pw + s * 0.06)}" height="${n(ph + s * 0.05)}" rx="10" fill="#8e2d5b"/>` +
+      `<rect x="${n(cx - pw - s * 0.03)}" y="${n(cy - ph / 2 - s * 0.02)}" width="${n(2 * pw + s * 0.06)}" ` +
+      `height="${n(ph + s * 0.05)}" rx="10" fill="#8e2d5b"/>` +
       page(cx, true) +
       page(cx, false) +
       photo(cx - pw * 0.85, cy - ph * 0.4, pw * 0.55, 61, -4) +
       photo(cx - pw * 0.6, cy + ph * 0.02, pw * 0.4, 62, 5) +
       photo(cx + pw * 0.15, cy - ph * 0.38, pw * 0.7, 63, 3) +
       `<path d="${heartPath(cx + pw * 0.7, cy + ph * 0.3, s * 0.06)}" fill="#ff4f7b"/>` +
-      `<path d="M${n(cx + pw * 0.3)},${n(cy - ph / 2 - s * 0.02)} L${n(cx + pw * 0.3)},${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.34)},${n(cy + ph / 2 + s * 0.05)} L${n(cx + pw * 0.38)},${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.38)},${n(cy - ph / 2 - s * 0.02)} Z" fill="#ffd23f"/>`
+      `<path d="M${n(cx + pw * 0.3)},${n(cy - ph / 2 - s * 0.02)} L${n(cx + pw * 0.3)},` +
+      `${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.34)},${n(cy + ph / 2 + s * 0.05)} L${n(cx + pw * 0.38)},` +
+      `${n(cy + ph / 2 + s * 0.08)} L${n(cx + pw * 0.38)},${n(cy - ph / 2 - s * 0.02)} Z" fill="#ffd23f"/>`
     );
   },
-  'plataforma-led': (w, h, s, id) =>
-    platform(w / 2, h * 0.62, s * 0.38, id) +
-    sparkle(w * 0.2, h * 0.25, s * 0.05, '#fff') +
-    sparkle(w * 0.8, h * 0.3, s * 0.04, '#fff'),
-  'bastao-selfie': (w, h, s) =>
-    `<g transform="rotate(-30 ${n(w / 2)} ${n(h / 2)})">` +
-    `<rect x="${n(w / 2 - s * 0.025)}" y="${n(h * 0.3)}" width="${n(s * 0.05)}" height="${n(s * 0.6)}" rx="${n(s * 0.02)}" fill="#cfd3dc" stroke="#8d93a1" stroke-width="2"/>` +
-    `<rect x="${n(w / 2 - s * 0.04)}" y="${n(h * 0.72)}" width="${n(s * 0.08)}" height="${n(s * 0.2)}" rx="${n(s * 0.03)}" fill="#2f2a44"/>` +
-    `<rect x="${n(w / 2 - s * 0.12)}" y="${n(h * 0.08)}" width="${n(s * 0.24)}" height="${n(s * 0.24)}" rx="${n(s * 0.03)}" fill="#111" stroke="#555" stroke-width="4"/>` +
-    `<circle cx="${n(w / 2)}" cy="${n(h * 0.2)}" r="${n(s * 0.05)}" fill="#333" stroke="#ffe9a8" stroke-width="4"/></g>` +
-    sparkle(w * 0.78, h * 0.2, s * 0.05, '#fff'),
-  'impressao-ilimitada': (w, h, s) =>
-    [0, 1, 2]
-      .map(
-        (i) =>
-          `<rect x="${n(w * 0.3 + i * s * 0.04)}" y="${n(h * 0.12 + i * s * 0.05)}" width="${n(s * 0.34)}" height="${n(s * 0.4)}" fill="#fff" stroke="#ccc" transform="rotate(${-8 + i * 8} ${n(w / 2)} ${n(h * 0.3)})"/>`,
-      )
-      .join('') +
-    `<rect x="${n(w * 0.18)}" y="${n(h * 0.45)}" width="${n(w * 0.64)}" height="${n(h * 0.3)}" rx="${n(s * 0.05)}" fill="#2f2a44"/>` +
-    `<rect x="${n(w * 0.26)}" y="${n(h * 0.5)}" width="${n(w * 0.48)}" height="${n(h * 0.04)}" rx="6" fill="#111"/>` +
-    `<text x="${n(w / 2)}" y="${n(h * 0.71)}" text-anchor="middle" font-family="'DejaVu Sans', sans-serif" font-weight="bold" font-size="${n(s * 0.16)}" fill="#7cf29a">∞</text>`,
-  'fundo-instagramavel': (w, h, s) => {
-    const colours = ['#ff4f9a', '#ffd23f', '#ffffff', '#3ec5ff', '#ff8c42'];
-    const arch = Array.from({ length: 17 }, (_, i) => {
-      const a = Math.PI * (1 - i / 16);
-      return `<circle cx="${n(w / 2 + Math.cos(a) * s * 0.36)}" cy="${n(h * 0.72 - Math.sin(a) * s * 0.5)}" r="${n(s * 0.065)}" fill="${colours[i % colours.length]}"/>`;
-    }).join('');
-    return (
-      `<rect x="${n(w * 0.14)}" y="${n(h * 0.12)}" width="${n(w * 0.72)}" height="${n(h * 0.78)}" rx="${n(s * 0.04)}" fill="#ffe3ec"/>` +
-      arch +
-      `<path d="${heartPath(w / 2, h * 0.58, s * 0.3)}" fill="none" stroke="#ff2e88" stroke-width="${n(s * 0.025)}"/>` +
-      `<path d="${heartPath(w / 2, h * 0.58, s * 0.3)}" fill="none" stroke="#fff" stroke-width="${n(s * 0.008)}"/>`
-    );
-  },
-  album: (w, h, s) =>
-    `<rect x="${n(w * 0.25)}" y="${n(h * 0.15)}" width="${n(w * 0.5)}" height="${n(h * 0.68)}" rx="${n(s * 0.03)}" fill="#8e2d5b"/>` +
-    `<rect x="${n(w * 0.28)}" y="${n(h * 0.17)}" width="${n(w * 0.45)}" height="${n(h * 0.64)}" rx="${n(s * 0.02)}" fill="#b23a73"/>` +
-    `<path d="${heartPath(w / 2, h * 0.45, s * 0.2)}" fill="#ffd1dc"/>` +
-    `<rect x="${n(w * 0.36)}" y="${n(h * 0.62)}" width="${n(w * 0.28)}" height="${n(h * 0.03)}" rx="4" fill="#ffd1dc" opacity="0.7"/>` +
-    `<g transform="rotate(35 ${n(w * 0.75)} ${n(h * 0.6)})"><rect x="${n(w * 0.73)}" y="${n(h * 0.35)}" width="${n(s * 0.04)}" height="${n(s * 0.42)}" rx="6" fill="#ffd23f"/><path d="M${n(w * 0.73)},${n(h * 0.35 + s * 0.42)} L${n(w * 0.73 + s * 0.04)},${n(h * 0.35 + s * 0.42)} L${n(w * 0.73 + s * 0.02)},${n(h * 0.35 + s * 0.48)} Z" fill="#2f2a44"/></g>`,
 };
-
-/** The 360 platform: a disc with a ring of coloured LEDs. */
-function platform(cx: number, cy: number, r: number, id: string): string {
-  const leds = Array.from({ length: 24 }, (_, i) => {
-    const a = (i / 24) * Math.PI * 2;
-    const colour = ['#ff4f9a', '#ffd23f', '#3ee6c1', '#6c8cff'][i % 4];
-    return `<circle cx="${n(cx + Math.cos(a) * r * 0.93)}" cy="${n(cy + Math.sin(a) * r * 0.26)}" r="${n(r * 0.03)}" fill="${colour}"/>`;
-  }).join('');
-  return (
-    `<defs>${glowGradient(`${id}-led`, '#a0f0ff', 0.7)}</defs>` +
-    `<ellipse cx="${n(cx)}" cy="${n(cy + r * 0.05)}" rx="${n(r * 1.35)}" ry="${n(r * 0.5)}" fill="url(#${id}-led)"/>` +
-    `<path d="M${n(cx - r)},${n(cy)} L${n(cx - r)},${n(cy + r * 0.12)} A${n(r)},${n(r * 0.28)} 0 0 0 ${n(cx + r)},${n(cy + r * 0.12)} L${n(cx + r)},${n(cy)} Z" fill="#1d1a2f"/>` +
-    `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(r)}" ry="${n(r * 0.28)}" fill="#3b3556" stroke="#5a5480" stroke-width="3"/>` +
-    leds
-  );
-}

@@ -41,7 +41,10 @@ export function spinFrame(o: SpinOptions): string {
   }).join('');
   const columns = Array.from({ length: 8 }, (_, i) => {
     const x = wrap((i / 8) * ring);
-    return `<rect x="${n(x)}" y="0" width="${n(w * 0.05)}" height="${n(h * 0.7)}" fill="${palette.accents[i % palette.accents.length]}" opacity="0.25"/>`;
+    return (
+      `<rect x="${n(x)}" y="0" width="${n(w * 0.05)}" height="${n(h * 0.7)}" fill="` +
+      `${palette.accents[i % palette.accents.length]}" opacity="0.25"/>`
+    );
   }).join('');
 
   const cx = w / 2;
@@ -75,30 +78,42 @@ export function spinFrame(o: SpinOptions): string {
   const leds = Array.from({ length: 28 }, (_, i) => {
     const a = (i / 28) * Math.PI * 2 + angle;
     const colour = palette.accents[(i + Math.floor(angle * 4)) % palette.accents.length];
-    return `<circle cx="${n(cx + Math.cos(a) * rx * 0.95)}" cy="${n(floor + Math.sin(a) * ry * 0.95)}" r="${n(w * 0.011)}" fill="${colour}"/>`;
+    return (
+      `<circle cx="${n(cx + Math.cos(a) * rx * 0.95)}" cy="${n(floor + Math.sin(a) * ry * 0.95)}" r="` +
+      `${n(w * 0.011)}" fill="${colour}"/>`
+    );
   }).join('');
   const titleSize = w * 0.1;
   return (
-    `<defs>${linearGradient(`${id}-sky`, palette.sky)}${palette.glows.map((c, i) => glowGradient(`${id}-g${i}`, c, 0.6)).join('')}${glowGradient(`${id}-led`, palette.glows[0], 0.7)}` +
-    `<linearGradient id="${id}-floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.65"/></linearGradient></defs>` +
+    `<defs>${linearGradient(`${id}-sky`, palette.sky)}` +
+    `${palette.glows.map((c, i) => glowGradient(`${id}-g${i}`, c, 0.6)).join('')}` +
+    `${glowGradient(`${id}-led`, palette.glows[0], 0.7)}` +
+    `<linearGradient id="${id}-floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" ` +
+    `stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.65"/></linearGradient></defs>` +
     `<rect width="${w}" height="${h}" fill="url(#${id}-sky)"/>` +
     columns +
     lights +
     `<rect y="${n(h * 0.7)}" width="${w}" height="${n(h * 0.3)}" fill="url(#${id}-floor)"/>` +
-    `<ellipse cx="${n(cx)}" cy="${n(floor + ry * 0.2)}" rx="${n(rx * 1.3)}" ry="${n(ry * 1.8)}" fill="url(#${id}-led)"/>` +
-    `<path d="M${n(cx - rx)},${n(floor)} L${n(cx - rx)},${n(floor + ry * 0.35)} A${n(rx)},${n(ry)} 0 0 0 ${n(cx + rx)},${n(floor + ry * 0.35)} L${n(cx + rx)},${n(floor)} Z" fill="#15121f"/>` +
-    `<ellipse cx="${n(cx)}" cy="${n(floor)}" rx="${n(rx)}" ry="${n(ry)}" fill="#2f2a44" stroke="#5a5480" stroke-width="2"/>` +
+    `<ellipse cx="${n(cx)}" cy="${n(floor + ry * 0.2)}" rx="${n(rx * 1.3)}" ry="${n(ry * 1.8)}" fill="url(#` +
+    `${id}-led)"/>` +
+    `<path d="M${n(cx - rx)},${n(floor)} L${n(cx - rx)},${n(floor + ry * 0.35)} A${n(rx)},${n(ry)} 0 0 0 ` +
+    `${n(cx + rx)},${n(floor + ry * 0.35)} L${n(cx + rx)},${n(floor)} Z" fill="#15121f"/>` +
+    `<ellipse cx="${n(cx)}" cy="${n(floor)}" rx="${n(rx)}" ry="${n(ry)}" fill="#2f2a44" stroke="#5a5480" ` +
+    `stroke-width="2"/>` +
     leds +
     guests +
     shadowText(
       cx,
       h * 0.93,
       o.title,
-      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="${n(titleSize)}"`,
+      `text-anchor="middle" font-family="${FONT_SERIF}" font-weight="bold" font-style="italic" font-size="` +
+        `${n(titleSize)}"`,
       '#fff',
       2,
     ) +
-    `<rect x="${n(w - w * 0.2)}" y="${n(w * 0.05)}" width="${n(w * 0.15)}" height="${n(w * 0.08)}" rx="${n(w * 0.04)}" fill="#000" fill-opacity="0.45"/>` +
-    `<text x="${n(w - w * 0.125)}" y="${n(w * 0.105)}" text-anchor="middle" font-family="${FONT_SANS}" font-weight="bold" font-size="${n(w * 0.045)}" fill="#fff">${esc('360°')}</text>`
+    `<rect x="${n(w - w * 0.2)}" y="${n(w * 0.05)}" width="${n(w * 0.15)}" height="${n(w * 0.08)}" rx="` +
+    `${n(w * 0.04)}" fill="#000" fill-opacity="0.45"/>` +
+    `<text x="${n(w - w * 0.125)}" y="${n(w * 0.105)}" text-anchor="middle" font-family="${FONT_SANS}" ` +
+    `font-weight="bold" font-size="${n(w * 0.045)}" fill="#fff">${esc('360°')}</text>`
   );
 }

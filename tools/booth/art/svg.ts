@@ -15,7 +15,10 @@ export function esc(text: string): string {
 }
 
 export function svgDocument(width: number, height: number, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}` +
+    `">${body}</svg>`
+  );
 }
 
 /** Places a drawing made for another size inside a rectangle (nested SVG clips to it). */
@@ -27,7 +30,10 @@ export function nested(
   body: string,
   viewBox = `0 0 ${width} ${height}`,
 ): string {
-  return `<svg x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" viewBox="${viewBox}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
+  return (
+    `<svg x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" viewBox="${viewBox}" ` +
+    `preserveAspectRatio="xMidYMid slice">${body}</svg>`
+  );
 }
 
 export function linearGradient(id: string, stops: readonly string[], vertical = true): string {
@@ -39,13 +45,18 @@ export function linearGradient(id: string, stops: readonly string[], vertical = 
 
 /** A soft light blob: opaque in the middle, transparent at the rim. */
 export function glowGradient(id: string, colour: string, opacity = 1): string {
-  return `<radialGradient id="${id}"><stop offset="0%" stop-color="${colour}" stop-opacity="${opacity}"/><stop offset="100%" stop-color="${colour}" stop-opacity="0"/></radialGradient>`;
+  return (
+    `<radialGradient id="${id}"><stop offset="0%" stop-color="${colour}" stop-opacity="${opacity}"/><stop ` +
+    `offset="100%" stop-color="${colour}" stop-opacity="0"/></radialGradient>`
+  );
 }
 
 /** A four-pointed twinkle. */
 export function sparkle(x: number, y: number, r: number, fill: string, opacity = 1): string {
   const k = r * 0.22;
-  const d = `M${n(x)},${n(y - r)} L${n(x + k)},${n(y - k)} L${n(x + r)},${n(y)} L${n(x + k)},${n(y + k)} L${n(x)},${n(y + r)} L${n(x - k)},${n(y + k)} L${n(x - r)},${n(y)} L${n(x - k)},${n(y - k)} Z`;
+  const d =
+    `M${n(x)},${n(y - r)} L${n(x + k)},${n(y - k)} L${n(x + r)},${n(y)} L${n(x + k)},${n(y + k)} L${n(x)},` +
+    `${n(y + r)} L${n(x - k)},${n(y + k)} L${n(x - r)},${n(y)} L${n(x - k)},${n(y - k)} Z`;
   return `<path d="${d}" fill="${fill}" opacity="${opacity}"/>`;
 }
 
