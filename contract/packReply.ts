@@ -106,7 +106,10 @@ export function formatPackLiteral(pack: Pack): string {
   return `{${singleQuoted(pack.hash)}: {'copies': ${pack.copies}, 'bname': ${singleQuoted(pack.bname)}${title}}}`;
 }
 
-/** A string as a single-quoted literal: JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too; only the quote differs. */
+/**
+ * A string as a single-quoted literal: JSON's escapes (backslash, control characters, lone surrogates) are JSON5's too;
+ * only the quote differs.
+ */
 function singleQuoted(text: string): string {
   return `'${JSON.stringify(text).slice(1, -1).replace(/'/g, "\\'")}'`;
 }

@@ -12,7 +12,9 @@ export function wallPage(publicId: string, key: string | null = null): string {
   return withQuery(ROUTES.wall, { evento: publicId, chave: key ?? undefined });
 }
 
-/** How many of the night's media a page of it holds (`GET /telao/{publicId}/noite`): a TV's browser holds a page or two. */
+/**
+ * How many of the night's media a page of it holds (`GET /telao/{publicId}/noite`): a TV's browser holds a page or two.
+ */
 export const WALL_NIGHT_PAGE = 30;
 /** Where a page of the night starts: after the medium of this cursor (its time in microseconds and its id). */
 export const WALL_CURSOR_PATTERN = '^[0-9]{1,18}-[0-9]{1,18}$';
@@ -20,7 +22,10 @@ export const WALL_CURSOR_PATTERN = '^[0-9]{1,18}-[0-9]{1,18}$';
 export const WALL_CODE_LENGTH = 22;
 export const WALL_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-/** The link a wall's QR code carries for `url`: its collect link, with the medium's wall code when its own link would not open its event. */
+/**
+ * The link a wall's QR code carries for `url`: its collect link, with the medium's wall code when its own link would
+ * not open its event.
+ */
 export function wallCollectLink(url: string, code: string | undefined): string {
   return withQuery(ROUTES.collect, { id: url, telao: code });
 }

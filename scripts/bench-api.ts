@@ -3,7 +3,8 @@
  * an event with 3,000 media items straight into its database, and runs autocannon at 200
  * connections for 10 s each against the gallery (`/api/all/{bname}/pad`: the full list, the
  * same list compressed as a browser asks for it, and the 304 of a gallery that polls with its
- * ETag), the event cards (`/api/eventos/{events}/{agent}`) and the pack check (`/api/validatePacks/{hashes}`), and against a bare Fastify JSON route in a
+ * ETag), the event cards (`/api/eventos/{events}/{agent}`) and the pack check (`/api/validatePacks/{hashes}`), and
+ * against a bare Fastify JSON route in a
  * process of its own, run first and last. Prints p50, p99, requests per second, their ratio to the
  * bare route and the replies that were not the expected status, against the aim
  * (p99 under 50 ms, at least half the bare route's throughput).
@@ -128,7 +129,8 @@ async function seedMedia(dataDir: string): Promise<void> {
   try {
     await db.query(
       `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, created_at)
-       SELECT $1, 'pad', 'foto-' || lpad(g::text, 5, '0') || '.jpg', 'image', 900, 1200, true, now() - make_interval(secs => $2 - g)
+       SELECT $1, 'pad', 'foto-' || lpad(g::text, 5, '0') || '.jpg', 'image', 900, 1200, true, now() -
+         make_interval(secs => $2 - g)
          FROM generate_series(0, $2 - 1) AS g`,
       [EVENT, ITEMS],
     );
@@ -211,20 +213,24 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `bench:api: ${CONNECTIONS} connections, ${SECONDS} s a route (after ${WARM_UP_SECONDS} s of warm-up), an event of ${ITEMS} media items`,
+      `bench:api: ${CONNECTIONS} connections, ${SECONDS} s a route (after ${WARM_UP_SECONDS} s of warm-up), an ` +
+        `event of ${ITEMS} media items`,
     );
     console.log(
-      `the server runs as npm start runs it (LOG_LEVEL=warn), its rate limits raised x${RATE_LIMIT_SCALE} (RATE_LIMIT_SCALE): the limiter runs but refuses nothing`,
+      `the server runs as npm start runs it (LOG_LEVEL=warn), its rate limits raised x${RATE_LIMIT_SCALE} ` +
+        `(RATE_LIMIT_SCALE): the limiter runs but refuses nothing`,
     );
     console.log(
-      `${os.cpus().length} CPUs shared by the server, its PostgreSQL, the bare app and autocannon; load average before ${loadAverage()}`,
+      `${os.cpus().length} CPUs shared by the server, its PostgreSQL, the bare app and autocannon; load ` +
+        `average before ${loadAverage()}`,
     );
     const rows: ApiRow[] = [];
     for (const target of targets) {
       const figures = await load(target);
       rows.push({ route: target.route, figures, bare: target.bare });
       console.log(
-        `  ${target.route}: p99 ${figures.p99} ms, ${figures.requestsPerSecond.toFixed(0)} req/s (load average ${loadAverage()})`,
+        `  ${target.route}: p99 ${figures.p99} ms, ${figures.requestsPerSecond.toFixed(0)} req/s (load average ` +
+          `${loadAverage()})`,
       );
     }
     console.log('');
@@ -235,7 +241,8 @@ async function main(): Promise<void> {
     console.log(
       missed.length === 0
         ? `every route meets the aim (p99 < ${AIM.p99Ms} ms, at least ${AIM.ratio} of the bare route's req/s)`
-        : `${missed.length} of ${rows.filter((row) => !row.bare).length} routes miss the aim (p99 < ${AIM.p99Ms} ms, at least ${AIM.ratio} of the bare route's req/s)`,
+        : `${missed.length} of ${rows.filter((row) => !row.bare).length} routes miss the aim (p99 < ${AIM.p99Ms} ` +
+            `ms, at least ${AIM.ratio} of the bare route's req/s)`,
     );
     console.log(`load average after ${loadAverage()}`);
   } finally {

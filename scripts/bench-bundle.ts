@@ -24,7 +24,9 @@ buildProduction()
     const over = visit.gzip > LANDING_BUDGET_BYTES;
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     console.log(
-      `\nLanding first visit: ${kb(visit.gzip)} KB gzip (${kb(visit.beforeInteractive)} before it is interactive + ${kb(visit.afterInteractive)} after: ${LANDING_AFTER_INTERACTIVE.join(', ')}), budget ${LANDING_BUDGET_BYTES / 1024} KB: ${over ? 'OVER' : 'within'}`,
+      `\nLanding first visit: ${kb(visit.gzip)} KB gzip (${kb(visit.beforeInteractive)} before it is ` +
+        `interactive + ${kb(visit.afterInteractive)} after: ${LANDING_AFTER_INTERACTIVE.join(', ')}), budget ` +
+        `${LANDING_BUDGET_BYTES / 1024} KB: ${over ? 'OVER' : 'within'}`,
     );
     if (over) process.exitCode = 1;
   })

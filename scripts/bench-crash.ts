@@ -198,7 +198,9 @@ async function runLoad(base: string, cycle: number, uploads: Buffer[], killed: (
 interface GalleryWatch {
   /** The gallery's list at its last look. */
   listed: string[];
-  /** When it first listed every acknowledged upload, in ms after the server answered; null when it never did in time. */
+  /**
+   * When it first listed every acknowledged upload, in ms after the server answered; null when it never did in time.
+   */
   allListedAfterMs: number | null;
 }
 
@@ -256,7 +258,8 @@ async function findWrites(
   // Every copy spent has its print job, and the other way round.
   const problems: string[] = [];
   const pack = await db.query<{ copies: number; jobs: number }>(
-    'SELECT p.copies, (SELECT count(*)::int FROM print_jobs j WHERE j.pack_hash = p.hash) AS jobs FROM packs p WHERE p.hash = $1',
+    'SELECT p.copies, (SELECT count(*)::int FROM print_jobs j WHERE j.pack_hash = p.hash) AS jobs FROM packs p ' +
+      'WHERE p.hash = $1',
     [PACK],
   );
   const spent = PACK_COPIES - pack.rows[0].copies;
@@ -274,12 +277,16 @@ async function findWrites(
   };
 }
 
-/** Jobs still active with no live server holding them (platform/db/jobHolders.ts): the restarted server hands them back before it answers. */
+/**
+ * Jobs still active with no live server holding them (platform/db/jobHolders.ts): the restarted server hands them back
+ * before it answers.
+ */
 async function jobsOfTheDead(db: Client): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM pgboss.job j
       WHERE j.state = 'active'
-        AND NOT EXISTS (SELECT 1 FROM job_holders h JOIN pg_stat_activity a ON a.application_name = $1 || h.instance WHERE h.job_id = j.id)`,
+        AND NOT EXISTS (SELECT 1 FROM job_holders h JOIN pg_stat_activity a ON a.application_name = $1 || h.instance
+          WHERE h.job_id = j.id)`,
     [HOLDER_NAME_PREFIX],
   );
   return rows[0].count;
@@ -293,7 +300,8 @@ async function keptUploads(db: Client, dataDir: string, urls: readonly string[])
   const files = urls.map((url) => url.split('/').pop() ?? '');
   const { rows } = await db.query<{ file: string; awaiting_tile: boolean; jobs: string | null }>(
     `SELECT m.file, m.awaiting_tile,
-            (SELECT string_agg(j.state || ' after ' || j.retry_count || ' retries, started ' || coalesce(to_char(j.started_on, 'HH24:MI:SS.MS'), 'never')
+            (SELECT string_agg(j.state || ' after ' || j.retry_count || ' retries, started ' ||
+              coalesce(to_char(j.started_on, 'HH24:MI:SS.MS'), 'never')
                                || ', not before ' || to_char(j.start_after, 'HH24:MI:SS.MS'), '; ')
                FROM pgboss.job j WHERE j.name = $3 AND j.data->>'file' = m.file) AS jobs
        FROM media m WHERE m.event_name = $1 AND m.mode = 'pad' AND m.file = ANY($2::text[])`,
@@ -302,7 +310,9 @@ async function keptUploads(db: Client, dataDir: string, urls: readonly string[])
   const kept = new Map<string, KeptUpload>();
   for (const row of rows) {
     const url = `/media/${EVENT}/pad/${row.file}`;
-    const state = `${row.awaiting_tile ? 'awaiting its tile' : 'not awaiting a tile'}, jobs: ${row.jobs ?? 'none'}, now ${new Date().toISOString().slice(11, 23)}`;
+    const state =
+      `${row.awaiting_tile ? 'awaiting its tile' : 'not awaiting a tile'}, jobs: ${row.jobs ?? 'none'}, now ` +
+      `${new Date().toISOString().slice(11, 23)}`;
     kept.set(url, { bytes: storedBytes(dataDir, url), state });
   }
   return kept;
@@ -318,7 +328,10 @@ interface CycleRow {
   restartS: number;
   /** Jobs the killed server held that the restarted one handed back (its log says so). */
   handedBack: number;
-  /** When the gallery listed every acknowledged upload, in s after the server answered; null when not within LISTED_WITHIN_MS. */
+  /**
+   * When the gallery listed every acknowledged upload, in s after the server answered; null when not within
+   * LISTED_WITHIN_MS.
+   */
   listedAfterS: number | null;
   lost: number;
   hidden: number;
@@ -341,13 +354,15 @@ async function main(): Promise<void> {
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
   };
   console.log(
-    `bench:crash: ${CYCLES} cycles of SIGKILL to the whole stack (server and its PostgreSQL) under ${CLIENTS} writing clients`,
+    `bench:crash: ${CYCLES} cycles of SIGKILL to the whole stack (server and its PostgreSQL) under ${CLIENTS} ` +
+      `writing clients`,
   );
   console.log(
-    `data folder ${dataDir} (kept across cycles), BENCH_SEED=${seedNumber}, rate limits x1000 (RATE_LIMIT_SCALE), load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
+    `data folder ${dataDir} (kept across cycles), BENCH_SEED=${seedNumber}, rate limits x1000 ` +
+      `(RATE_LIMIT_SCALE), load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
 
   const allAcked: AckedWrite[] = [];
@@ -435,9 +450,13 @@ async function main(): Promise<void> {
       });
       const row = rows[rows.length - 1];
       console.log(
-        `cycle ${String(cycle).padStart(2)}: killed ${killAtMs} ms into the load, ${acked.length} writes acknowledged, ` +
-          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ${row.handedBack} jobs of the killed server handed back, ` +
-          `every upload listed ${row.listedAfterS === null ? `NOT within ${LISTED_WITHIN_MS / 1000} s` : `${row.listedAfterS.toFixed(1)} s`} after it answered, ` +
+        `cycle ${String(cycle).padStart(2)}: killed ${killAtMs} ms into the load, ${acked.length} writes ` +
+          `acknowledged, ` +
+          `${temporaryLeft} temporary files left, restart ${restartS.toFixed(1)} s, ${row.handedBack} jobs of ` +
+          `the killed server handed back, ` +
+          `every upload listed ` +
+          (row.listedAfterS === null ? `NOT within ${LISTED_WITHIN_MS / 1000} s` : `${row.listedAfterS.toFixed(1)} s`) +
+          ` after it answered, ` +
           `${row.lost} lost, ${row.hidden} hidden`,
       );
     }
@@ -488,13 +507,16 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     'Acknowledged writes (2xx received before the kill) per cycle, checked after the restart that followed ' +
-      `('all listed s': when the gallery first listed every upload acknowledged so far, after the restarted server answered; hidden: kept, but not listed within ${LISTED_WITHIN_MS / 1000} s):`,
+      `('all listed s': when the gallery first listed every upload acknowledged so far, after the restarted ` +
+      `server answered; hidden: kept, but not listed within ${LISTED_WITHIN_MS / 1000} s):`,
   );
   console.log(table);
   console.log('');
   console.log(
-    `total: ${allAcked.length} acknowledged writes (${total.lead} leads, ${total.upload} uploads, ${total.print} prints, ${total.order} orders) ` +
-      `over ${rows.length} kills, ${rows.reduce((n, r) => n + r.temporaryLeft, 0)} temporary files left by the kills and cleaned at start, ` +
+    `total: ${allAcked.length} acknowledged writes (${total.lead} leads, ${total.upload} uploads, ` +
+      `${total.print} prints, ${total.order} orders) ` +
+      `over ${rows.length} kills, ${rows.reduce((n, r) => n + r.temporaryLeft, 0)} temporary files left by the ` +
+      `kills and cleaned at start, ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s, load average now ${os
         .loadavg()
         .map((n) => n.toFixed(2))
@@ -502,7 +524,8 @@ async function main(): Promise<void> {
   );
   const lostByKind = countByKind(allLost.map((l) => l.write));
   console.log(
-    `lost: ${allLost.length} (${lostByKind.lead} leads, ${lostByKind.upload} uploads, ${lostByKind.print} prints, ${lostByKind.order} orders); ` +
+    `lost: ${allLost.length} (${lostByKind.lead} leads, ${lostByKind.upload} uploads, ${lostByKind.print} ` +
+      `prints, ${lostByKind.order} orders); ` +
       `hidden: ${allHidden.length} uploads`,
   );
   for (const problem of problems) console.error(problem);

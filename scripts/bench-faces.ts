@@ -111,10 +111,12 @@ async function main(): Promise<void> {
 
     console.info(`\nmodelo carregado em ${Math.round(loadMs)} ms (uma vez por processo)`);
     console.info(
-      `indexar uma foto (1920 px de largura, 3-5 rostos): mediana ${Math.round(median(indexMs))} ms, máx. ${Math.round(Math.max(...indexMs))} ms`,
+      `indexar uma foto (1920 px de largura, 3-5 rostos): mediana ${Math.round(median(indexMs))} ms, máx. ` +
+        `${Math.round(Math.max(...indexMs))} ms`,
     );
     console.info(
-      `${guests.length} rostos, ${guests.length * SELFIES.length} selfies (${SELFIES.map((s) => s.name).join(', ')}); sem rosto achado na selfie: ${noFace}\n`,
+      `${guests.length} rostos, ${guests.length * SELFIES.length} selfies (` +
+        `${SELFIES.map((s) => s.name).join(', ')}); sem rosto achado na selfie: ${noFace}\n`,
     );
     console.info('| distância | precisão | revocação | selfies com falso positivo |');
     console.info('| ---: | ---: | ---: | ---: |');
@@ -156,7 +158,8 @@ async function main(): Promise<void> {
       rankMs.push(performance.now() - started);
     }
     console.info(
-      `\nordenar ${SEARCH_FACES.toLocaleString('pt-BR')} rostos indexados contra uma selfie: mediana ${median(rankMs).toFixed(2)} ms, máx. ${Math.max(...rankMs).toFixed(2)} ms (em memória)`,
+      `\nordenar ${SEARCH_FACES.toLocaleString('pt-BR')} rostos indexados contra uma selfie: mediana ` +
+        `${median(rankMs).toFixed(2)} ms, máx. ${Math.max(...rankMs).toFixed(2)} ms (em memória)`,
     );
     const selfie = await cropFace(guests[0].bytes, guests[0].width, guests[0].height, guests[0].face);
     await measureWholeSearch(many, await sharp(selfie).resize({ width: 640 }).jpeg({ quality: 85 }).toBuffer());
@@ -188,15 +191,18 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
     const db = await connectStackDatabase(dataDir);
     try {
       await db.query(
-        "INSERT INTO events (name, public_id, devices, face_search) VALUES ('festa_rostos', 'festa-rostos-bench', '{pad}', true)",
+        "INSERT INTO events (name, public_id, devices, face_search) VALUES ('festa_rostos', " +
+          "'festa-rostos-bench', '{pad}', true)",
       );
       const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_rostos', 'pad', 'foto-' || n || '.jpg', 'image' FROM generate_series(1, $1) n RETURNING id`,
+        `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_rostos', 'pad', 'foto-' || n || '.jpg',` +
+          ` 'image' FROM generate_series(1, $1) n RETURNING id`,
         [photos],
       );
       // Indexed already: the photos' rows as the face-index job leaves them.
       await db.query(
-        `INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) SELECT id, event_name, 'indexed', 4, now() FROM media WHERE event_name = 'festa_rostos'`,
+        `INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) SELECT id, event_name, ` +
+          `'indexed', 4, now() FROM media WHERE event_name = 'festa_rostos'`,
       );
       for (let start = 0; start < faces.length; start += 500) {
         const batch = faces.slice(start, start + 500);
@@ -255,15 +261,18 @@ async function measureWholeSearch(faces: readonly IndexedFace<number>[], selfie:
       searchMs.push(performance.now() - started);
     }
     console.info(
-      `\na busca inteira num evento de ${faces.length.toLocaleString('pt-BR')} rostos indexados (${photos} fotos), pelo HTTP de um servidor rodando:\n`,
+      `\na busca inteira num evento de ${faces.length.toLocaleString('pt-BR')} rostos indexados (${photos} ` +
+        `fotos), pelo HTTP de um servidor rodando:\n`,
     );
     console.info('| chamada | mediana | máx. |');
     console.info('| --- | ---: | ---: |');
     console.info(
-      `| buscar de novo com a selfie guardada (GET /api/fotos-do-rosto) | ${median(searchMs).toFixed(0)} ms | ${Math.max(...searchMs).toFixed(0)} ms |`,
+      `| buscar de novo com a selfie guardada (GET /api/fotos-do-rosto) | ${median(searchMs).toFixed(0)} ms | ` +
+        `${Math.max(...searchMs).toFixed(0)} ms |`,
     );
     console.info(
-      `| enviar a selfie (POST /api/uploadFace: achar o rosto, depois buscar) | ${median(uploadMs).toFixed(0)} ms | ${Math.max(...uploadMs).toFixed(0)} ms |`,
+      `| enviar a selfie (POST /api/uploadFace: achar o rosto, depois buscar) | ${median(uploadMs).toFixed(0)} ` +
+        `ms | ${Math.max(...uploadMs).toFixed(0)} ms |`,
     );
     console.info(`\n(${found} fotos achadas; meta da busca: 300 ms)`);
   } finally {

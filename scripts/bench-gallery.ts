@@ -25,7 +25,11 @@ async function writeSeed(dir: string): Promise<string> {
   const variants = 24;
   for (let i = 0; i < variants; i += 1) {
     const hue = Math.round((360 / variants) * i);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="900" height="1200" fill="url(#g)"/><circle cx="450" cy="520" r="220" fill="rgba(255,255,255,.35)"/></svg>`;
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><defs><linearGradient id="g" x1="0" ` +
+      `y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(` +
+      `${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="900" height="1200" ` +
+      `fill="url(#g)"/><circle cx="450" cy="520" r="220" fill="rgba(255,255,255,.35)"/></svg>`;
     await sharp(Buffer.from(svg))
       .jpeg({ quality: 70 })
       .toFile(path.join(files, `v${i}.jpg`));
@@ -137,7 +141,8 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
           const target = event.target as HTMLImageElement;
           if (target.tagName === 'IMG')
             (w as unknown as { __loads: string[] }).__loads.push(
-              `${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms ${target.className} ${target.src.split('/').pop()}`,
+              `${(performance.now() - (w.__tapAt ?? 0)).toFixed(0)} ms ${target.className} ` +
+                `${target.src.split('/').pop()}`,
             );
         },
         { capture: true },
@@ -178,7 +183,9 @@ async function measure(page: Page, baseUrl: string, settle: boolean): Promise<Me
         .getEntriesByType('resource')
         .map(
           (entry) =>
-            `${(entry.startTime - tapAt).toFixed(0)}..${((entry as PerformanceResourceTiming).responseEnd - tapAt).toFixed(0)} ms ${new URL(entry.name).pathname}`,
+            `${(entry.startTime - tapAt).toFixed(0)}..` +
+            `${((entry as PerformanceResourceTiming).responseEnd - tapAt).toFixed(0)} ms ` +
+            `${new URL(entry.name).pathname}`,
         );
     });
     console.log('fetched (relative to the tap):', fetched);
@@ -296,7 +303,8 @@ async function main(): Promise<void> {
     const worst = (pick: (m: Measures) => number) => Math.max(...runs.map((run) => pick(run.result)));
     const thumbs = runs.map((run) => run.result.firstThumbsMs);
     const spread = (values: number[]) =>
-      `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)} over ${values.length} runs)`;
+      `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-` +
+      `${Math.max(...values).toFixed(0)} over ${values.length} runs)`;
     console.log('');
     console.log(`Gallery of ${PHOTOS} photos, phone viewport 390x844, CPU ${CPU_SLOWDOWN}x slower`);
     console.log(
@@ -305,17 +313,20 @@ async function main(): Promise<void> {
     console.log(`    tapped once the list settled ${spread(settled)}`);
     console.log(`  DOM elements after load      ${worst((m) => m.domAfterLoad)}`);
     console.log(
-      `  DOM elements after scrolling ${worst((m) => m.domAfterScroll)} (${worst((m) => m.renderedTiles)} tiles rendered)`,
+      `  DOM elements after scrolling ${worst((m) => m.domAfterScroll)} (${worst((m) => m.renderedTiles)} ` +
+        `tiles rendered)`,
     );
     console.log(
-      `  bytes transferred            ${(first.wire.bytes / 1024).toFixed(0)} KB in ${first.wire.requests} requests (events page, gallery, thumbnails, scrolling)`,
+      `  bytes transferred            ${(first.wire.bytes / 1024).toFixed(0)} KB in ${first.wire.requests} ` +
+        `requests (events page, gallery, thumbnails, scrolling)`,
     );
     console.log(`  cumulative layout shift      ${worst((m) => m.layoutShift).toFixed(4)} (the worst run)`);
     const phases = (pick: (p: Measures['longTaskPhases']) => number) =>
       median(runs.map((run) => pick(run.result.longTaskPhases))).toFixed(0);
     // Counted from the events page's load, as this line always was (it was labelled "while scrolling").
     console.log(
-      `  long tasks, load to the end  ${median(runs.map((run) => run.result.longTasksDuringScrollMs)).toFixed(0)} ms (median)`,
+      `  long tasks, load to the end  ` +
+        `${median(runs.map((run) => run.result.longTasksDuringScrollMs)).toFixed(0)} ms (median)`,
     );
     console.log(`    events page's own start    ${phases((p) => p.beforeTap)} ms`);
     console.log(`    tap to first thumbnails    ${phases((p) => p.tapToThumbs)} ms`);

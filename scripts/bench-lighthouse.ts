@@ -10,7 +10,8 @@
  *   LIGHTHOUSE_PATH=/eventos npm run bench:lighthouse   (one page instead of the three)
  *   LIGHTHOUSE_PAGES=gallery npm run bench:lighthouse   (the pages whose label holds this)
  *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run bench:lighthouse  (every run's whole report kept there, as JSON)
- *   LIGHTHOUSE_PRESET=desktop npm run bench:lighthouse  (Lighthouse's desktop preset: a 1350x940 screen, no CPU slowdown)
+ *   LIGHTHOUSE_PRESET=desktop npm run bench:lighthouse
+ *     (Lighthouse's desktop preset: a 1350x940 screen, no CPU slowdown)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -225,7 +226,11 @@ async function installability(url: string): Promise<Installability> {
 const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
 
 function line(label: string, run: Run): string {
-  return `${label.padEnd(8)} perf ${String(run.performance).padStart(3)}  a11y ${String(run.accessibility).padStart(3)}  FCP ${run.fcp.toFixed(0).padStart(5)} ms  LCP ${run.lcp.toFixed(0).padStart(5)} ms  TBT ${run.tbt.toFixed(0).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`;
+  return (
+    `${label.padEnd(8)} perf ${String(run.performance).padStart(3)}  a11y ` +
+    `${String(run.accessibility).padStart(3)}  FCP ${run.fcp.toFixed(0).padStart(5)} ms  LCP ` +
+    `${run.lcp.toFixed(0).padStart(5)} ms  TBT ${run.tbt.toFixed(0).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`
+  );
 }
 
 function medianRun(runs: Run[]): Run {
@@ -310,16 +315,19 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\nMedians of ${RUNS} runs per page (${DESKTOP ? 'desktop: 1350x940, no CPU slowdown' : 'mobile: slow 4G, 4x CPU slowdown'}, simulated)\n`,
+      `\nMedians of ${RUNS} runs per page (` +
+        `${DESKTOP ? 'desktop: 1350x940, no CPU slowdown' : 'mobile: slow 4G, 4x CPU slowdown'}, simulated)\n`,
     );
     console.log(table(rows));
     console.log(
-      '\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: navigator.serviceWorker.ready within 10 s):',
+      '\nInstallability (Chrome DevTools Protocol Page.getInstallabilityErrors after load; service worker: ' +
+        'navigator.serviceWorker.ready within 10 s):',
     );
     for (const { page, check } of rows) {
       const errors = check.errors.length > 0 ? check.errors.join('; ') : 'none';
       console.log(
-        `  ${page.label}: manifest ${check.manifest ? 'linked' : 'MISSING'}, service worker ${check.serviceWorker === 'ready' ? 'ready' : 'NOT READY'}, Chrome's errors: ${errors}`,
+        `  ${page.label}: manifest ${check.manifest ? 'linked' : 'MISSING'}, service worker ` +
+          `${check.serviceWorker === 'ready' ? 'ready' : 'NOT READY'}, Chrome's errors: ${errors}`,
       );
     }
   } finally {

@@ -122,7 +122,10 @@ async function delays(
 }
 
 function report(label: string, values: number[]): string {
-  return `  ${label.padEnd(34)} median ${(median(values) / 1000).toFixed(2)} s, max ${(Math.max(...values) / 1000).toFixed(2)} s  (${values.map((v) => (v / 1000).toFixed(2)).join(' ')})`;
+  return (
+    `  ${label.padEnd(34)} median ${(median(values) / 1000).toFixed(2)} s, max ` +
+    `${(Math.max(...values) / 1000).toFixed(2)} s  (${values.map((v) => (v / 1000).toFixed(2)).join(' ')})`
+  );
 }
 
 async function main(): Promise<void> {
@@ -144,7 +147,9 @@ async function main(): Promise<void> {
     const wallLive = await delays(browser, stack.url, WALL, 'telao', true);
     const wallPolled = await delays(browser, stack.url, WALL, 'telao-consulta', false);
     console.log(
-      `\nA booth's new photo on a gallery open on a phone and on the event's wall: ${UPLOADS} uploads, one every ${EVERY_MS / 1000} s (the wall: ${WALL_EVERY_MS / 1000} s) (upload acknowledged -> thumbnail, or on the wall the photo, loaded)`,
+      `\nA booth's new photo on a gallery open on a phone and on the event's wall: ${UPLOADS} uploads, one ` +
+        `every ${EVERY_MS / 1000} s (the wall: ${WALL_EVERY_MS / 1000} s) (upload acknowledged -> thumbnail, or ` +
+        `on the wall the photo, loaded)`,
     );
     console.log(report('gallery, live stream', live));
     console.log(report('gallery, 5 s poll alone (before)', polled));
@@ -153,7 +158,8 @@ async function main(): Promise<void> {
     const met = (values: number[]) =>
       median(values) <= AIM.medianMs && Math.max(...values) <= AIM.maxMs ? 'met' : 'NOT met';
     console.log(
-      `  aim (median <= ${AIM.medianMs / 1000} s, max <= ${AIM.maxMs / 1000} s, with the stream): gallery ${met(live)}, wall ${met(wallLive)}`,
+      `  aim (median <= ${AIM.medianMs / 1000} s, max <= ${AIM.maxMs / 1000} s, with the stream): gallery ` +
+        `${met(live)}, wall ${met(wallLive)}`,
     );
   } finally {
     await browser.close();

@@ -51,7 +51,9 @@ const PEPPER = crypto.randomBytes(32).toString('hex');
 
 type Route =
   'visitor' | 'gallery poll' | 'packs' | 'thumbnail' | 'new thumbnail' | 'booth upload' | 'print' | 'printer jobs';
-/** A thumbnail asked this soon after its photo's upload may still be in the making (its job under way): counted apart. */
+/**
+ * A thumbnail asked this soon after its photo's upload may still be in the making (its job under way): counted apart.
+ */
 const NEW_PHOTO_MS = 1_000;
 
 interface RunFigures {
@@ -281,16 +283,21 @@ function report(label: string, figures: RunFigures): boolean {
   );
   for (const row of rows)
     console.log(
-      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`,
+      `  ` +
+        row
+          .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+          .join('  '),
     );
   console.log(
-    `  photo to screen (upload acknowledged -> in a polling gallery): p50 ${(screenP50 / 1000).toFixed(2)} s, p99 ${(screenP99 / 1000).toFixed(2)} s over ${figures.toScreen.length} sightings`,
+    `  photo to screen (upload acknowledged -> in a polling gallery): p50 ${(screenP50 / 1000).toFixed(2)} s, ` +
+      `p99 ${(screenP99 / 1000).toFixed(2)} s over ${figures.toScreen.length} sightings`,
   );
   if (VENUE) console.log(`  guests refused (429 or 403): ${figures.refused}`);
   for (const [what, count] of figures.unexpected) console.log(`  error x${count}: ${what}`);
   const refusals = VENUE ? ', no guest refused' : '';
   console.log(
-    `  aim (0 errors${refusals}, p99 < ${AIM.p99Ms} ms, photo on screen within ${AIM.screenP99Ms / 1000} s at p99): ${pass ? 'met' : 'NOT met'}`,
+    `  aim (0 errors${refusals}, p99 < ${AIM.p99Ms} ms, photo on screen within ${AIM.screenP99Ms / 1000} s at ` +
+      `p99): ${pass ? 'met' : 'NOT met'}`,
   );
   return pass;
 }

@@ -35,7 +35,10 @@ const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 7);
 const WALL = '/api/telao/festa-ana-2026/ao-vivo';
 const GALLERY = '/api/live/festa_ana/feed';
 const BOOTH = { id: 'cabine-feed', key: 'demo-key-cabine-feed' };
-/** After the streams heard an upload: what else it caused is done, and the database's counts are out (they are flushed about every second). */
+/**
+ * After the streams heard an upload: what else it caused is done, and the database's counts are out (they are flushed
+ * about every second).
+ */
 const SETTLE_MS = 1_500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,7 +56,10 @@ async function memory(): Promise<{ heap: number; rss: number }> {
   return { heap: heapUsed, rss };
 }
 
-/** What the measured server's statements are: its streams' reads (a wall's or gallery's state, grants), or anything else. */
+/**
+ * What the measured server's statements are: its streams' reads (a wall's or gallery's state, grants), or anything
+ * else.
+ */
 const STREAM_READ = [/FROM events e\s+CROSS JOIN LATERAL/, /FROM event_grants g/];
 
 interface Counts {
@@ -251,29 +257,35 @@ async function main(): Promise<void> {
 
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     console.log(
-      `\nLive streams on one server: festa_ana's wall and its Feed gallery, ${UPLOADS} booth uploads per row (load average ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' ')})`,
+      `\nLive streams on one server: festa_ana's wall and its Feed gallery, ${UPLOADS} booth uploads per row ` +
+        `(load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')})`,
     );
     console.log('  memory per open stream (heap after a full collection; resident)');
     for (const row of memoryRows) {
       console.log(
-        `    ${row.label.padEnd(34)} ${kb(row.heap / row.streams).padStart(6)} KB; ${kb(row.rss / row.streams).padStart(6)} KB   (${row.streams} open: +${(row.heap / 2 ** 20).toFixed(1)} MB heap, +${(row.rss / 2 ** 20).toFixed(1)} MB resident)`,
+        `    ${row.label.padEnd(34)} ${kb(row.heap / row.streams).padStart(6)} KB; ` +
+          `${kb(row.rss / row.streams).padStart(6)} KB   (${row.streams} open: +` +
+          `${(row.heap / 2 ** 20).toFixed(1)} MB heap, +${(row.rss / 2 ** 20).toFixed(1)} MB resident)`,
       );
     }
     console.log(
-      '  per booth upload, the median (its photo, then its tile made)  stream reads   statements (this server)   transactions (whole database)',
+      '  per booth upload, the median (its photo, then its tile made)  stream reads   statements (this server) ' +
+        '  transactions (whole database)',
     );
     for (const { label, figures } of rows) {
       console.log(
-        `    ${label.padEnd(59)} ${figures.streamReads.toFixed(1).padStart(12)} ${figures.statements.toFixed(1).padStart(26)} ${figures.transactions.toFixed(1).padStart(31)}`,
+        `    ${label.padEnd(59)} ${figures.streamReads.toFixed(1).padStart(12)} ` +
+          `${figures.statements.toFixed(1).padStart(26)} ${figures.transactions.toFixed(1).padStart(31)}`,
       );
     }
     const one = rows.find((row) => row.label === '1 wall, 1 gallery')?.figures.streamReads ?? 0;
     const most = Math.max(...rows.map((row) => row.figures.streamReads));
     console.log(
-      `  aim (the streams' reads per upload with ${STREAMS} of each open no more than with one of each): ${most <= one ? 'met' : 'NOT met'}`,
+      `  aim (the streams' reads per upload with ${STREAMS} of each open no more than with one of each): ` +
+        `${most <= one ? 'met' : 'NOT met'}`,
     );
   } finally {
     phones?.stop();

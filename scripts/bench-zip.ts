@@ -66,7 +66,8 @@ async function seed(dataDir: string, s3: LocalS3): Promise<number> {
     await db.query(`INSERT INTO events (name, public_id, devices) VALUES ($1, 'zip-bench-1', ARRAY['pad'])`, [EVENT]);
     await db.query(
       `INSERT INTO media (event_name, mode, file, kind, created_at)
-       SELECT $1, 'pad', 'foto-' || n || '.jpg', 'image', now() + n * interval '1 millisecond' FROM generate_series(0, $2::int - 1) AS n`,
+       SELECT $1, 'pad', 'foto-' || n || '.jpg', 'image', now() + n * interval '1 millisecond' FROM generate_series(0,
+         $2::int - 1) AS n`,
       [EVENT, PHOTOS],
     );
   } finally {
@@ -82,7 +83,10 @@ interface Measure {
   peak: number;
 }
 
-/** Downloads `request` while sampling the server's memory; the reader takes at most `bytesPerS` (0: as fast as it comes). */
+/**
+ * Downloads `request` while sampling the server's memory; the reader takes at most `bytesPerS` (0: as fast as it
+ * comes).
+ */
 async function measure(server: RunningProcess, request: () => Promise<Response>, bytesPerS = 0): Promise<Measure> {
   const pid = server.process.pid as number;
   const before: number[] = [];
@@ -115,7 +119,9 @@ async function measure(server: RunningProcess, request: () => Promise<Response>,
 function report(label: string, { bytes, seconds, baseline, peak }: Measure): boolean {
   const growth = (peak - baseline) / MB;
   console.log(
-    `  ${label.padEnd(40)} ${(bytes / MB).toFixed(0).padStart(5)} MB in ${seconds.toFixed(1).padStart(5)} s   server ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB: +${growth.toFixed(1)} MB`,
+    `  ${label.padEnd(40)} ${(bytes / MB).toFixed(0).padStart(5)} MB in ${seconds.toFixed(1).padStart(5)} s   ` +
+      `server ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB: +${growth.toFixed(1)} ` +
+      `MB`,
   );
   return growth < AIM_MB;
 }
@@ -155,7 +161,8 @@ async function main(): Promise<void> {
     // Once, unmeasured: the server's code paths warmed up, as on a server that has been running.
     await measure(measured, gallery);
     console.log(
-      `\nA ZIP of ${PHOTOS} photos of ${(photoBytes / MB).toFixed(2)} MB each, streamed from the bucket (server's resident memory, sampled every 50 ms)`,
+      `\nA ZIP of ${PHOTOS} photos of ${(photoBytes / MB).toFixed(2)} MB each, streamed from the bucket ` +
+        `(server's resident memory, sampled every 50 ms)`,
     );
     const results = [
       report('booth gallery, read as fast as it comes', await measure(measured, gallery)),

@@ -97,13 +97,15 @@ export async function buildServer(outputDir: string): Promise<string[]> {
   const missing = requiresBeyondDependencies(result.metafile, dependencies);
   if (missing.length > 0) {
     throw new Error(
-      `the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ci --omit=dev would not install it`,
+      `the production server would require ${missing.join(', ')}, not among package.json's dependencies: npm ` +
+        `ci --omit=dev would not install it`,
     );
   }
   const unused = dependenciesNeverRequired(result.metafile, dependencies);
   if (unused.length > 0) {
     throw new Error(
-      `the production server never requires ${unused.join(', ')}: move them to devDependencies (npm ci --omit=dev installs every dependency)`,
+      `the production server never requires ${unused.join(', ')}: move them to devDependencies (npm ci ` +
+        `--omit=dev installs every dependency)`,
     );
   }
   // migrate.ts reads its SQL files from the folder beside it: beside the bundle, once built.

@@ -32,7 +32,8 @@ export function enginesRefusing(
     if (!range || !installed(key)) continue;
     if (!semver.satisfies(version, range, { includePrerelease: true })) {
       refusing.push(
-        `${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version ?? '?'} (node ${range})`,
+        `${key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version ?? '?'} (node ` +
+          `${range})`,
       );
     }
   }
@@ -50,13 +51,16 @@ function main(): number {
   const problems: string[] = [];
   if (semver.major(running) !== line) {
     problems.push(
-      `os scripts rodam no Node.js ${running} (${process.execPath}), não na linha ${line} do .nvmrc: rode npm install, que traz o Node.js ${line} (o pacote node das devDependencies), e rode os scripts pelo npm (npm test, npm run, npx)`,
+      `os scripts rodam no Node.js ${running} (${process.execPath}), não na linha ${line} do .nvmrc: rode npm ` +
+        `install, que traz o Node.js ${line} (o pacote node das devDependencies), e rode os scripts pelo npm ` +
+        `(npm test, npm run, npx)`,
     );
   }
   const [pathVersion = '?', pathExec = '?'] = onPath.split(' ');
   if (pathVersion !== running) {
     problems.push(
-      `o node do PATH é o ${pathVersion} (${pathExec}), não o ${running} que roda este script: um processo iniciado pelo nome node rodaria em outro Node.js`,
+      `o node do PATH é o ${pathVersion} (${pathExec}), não o ${running} que roda este script: um processo ` +
+        `iniciado pelo nome node rodaria em outro Node.js`,
     );
   }
   const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {

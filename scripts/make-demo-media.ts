@@ -1,6 +1,6 @@
 /**
- * Draws the demo media of tools/demoSeed/media (and the company's images of tools/demoSeed/catalogo): the photos, GIFs and 360 videos of the demo
- * events, their profile and cover pictures, the shop's product pictures and the AI mirror's
+ * Draws the demo media of tools/demoSeed/media (and the company's images of tools/demoSeed/catalogo): the photos, GIFs
+ * and 360 videos of the demo events, their profile and cover pictures, the shop's product pictures and the AI mirror's
  * icons and results. Everything is the project's own drawing (SVG rendered by sharp); nothing
  * is downloaded. The output is committed, so this only runs when the drawings change:
  *
@@ -307,7 +307,8 @@ async function main(): Promise<void> {
     console.log(`  ${output.file}  ${(fs.statSync(target).size / 1024).toFixed(0)} KB`);
   }
   console.log(
-    `Mídias de demonstração em ${path.relative(process.cwd(), OUT)}: ${(folderSize(OUT) / 1024 / 1024).toFixed(2)} MB no total.`,
+    `Mídias de demonstração em ${path.relative(process.cwd(), OUT)}: ` +
+      `${(folderSize(OUT) / 1024 / 1024).toFixed(2)} MB no total.`,
   );
   if (!ffmpeg) {
     console.error(

@@ -85,7 +85,10 @@ export const CollectFoundRequest = Type.Object(
 );
 export type CollectFoundRequest = Static<typeof CollectFoundRequest>;
 
-/** What 'Pegar todas' collected (the selfie kept finds the visitor in them), and what it refused (it does not: not theirs, or gone). */
+/**
+ * What 'Pegar todas' collected (the selfie kept finds the visitor in them), and what it refused (it does not: not
+ * theirs, or gone).
+ */
 export const CollectFoundReply = Type.Object({ collected: Strings, refused: Strings });
 export type CollectFoundReply = Static<typeof CollectFoundReply>;
 

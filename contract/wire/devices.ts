@@ -32,7 +32,10 @@ export type DeviceUploadQuery = Static<typeof DeviceUploadQuery>;
 export const DeviceUploadReply = Type.Object({ url: Type.String() });
 export type DeviceUploadReply = Static<typeof DeviceUploadReply>;
 
-/** `GET /device/last-photo-link`: the booth screen's QR code for "my last photo", and until when its code holds (ISO 8601). */
+/**
+ * `GET /device/last-photo-link`: the booth screen's QR code for "my last photo", and until when its code holds (ISO
+ * 8601).
+ */
 export const LastPhotoLinkReply = Type.Object({ path: Type.String(), validUntil: Type.String() });
 export type LastPhotoLinkReply = Static<typeof LastPhotoLinkReply>;
 

@@ -154,7 +154,10 @@ export const WallReply = Type.Object({
   /** Media URLs, newest first. */
   product: Strings,
   codes: Type.Optional(WallCodes),
-  /** The event's visibility now: what decides which media need a wall code (a page of the night read under another has none where it now needs one). */
+  /**
+   * The event's visibility now: what decides which media need a wall code (a page of the night read under another has
+   * none where it now needs one).
+   */
   visibility: Type.Optional(EventVisibilitySchema),
 });
 export type WallReply = Static<typeof WallReply>;
@@ -183,7 +186,10 @@ export const WallLinkReply = Type.Object({
 });
 export type WallLinkReply = Static<typeof WallLinkReply>;
 
-/** `GET|PUT /events/{bname}/impressao`: the paper its printer holds, which its print files are laid out for (contract/printPaper.ts). */
+/**
+ * `GET|PUT /events/{bname}/impressao`: the paper its printer holds, which its print files are laid out for
+ * (contract/printPaper.ts).
+ */
 export const PrintSettings = Type.Object(
   { paper: StringEnum(['10x15', '13x18', '15x20'] as const) },
   { additionalProperties: false },

@@ -12,7 +12,10 @@ export const PrivacyCounts = Type.Object({
   faces: Type.Integer({ minimum: 0 }),
   /** AI mirror images and 360 videos waiting for the agents (`agentResults`). */
   results: Type.Integer({ minimum: 0 }),
-  /** Events opened to the visitor by their presence (a collect link, a pack, an invitation): of the agents and the account. */
+  /**
+   * Events opened to the visitor by their presence (a collect link, a pack, an invitation): of the agents and the
+   * account.
+   */
   grants: Type.Integer({ minimum: 0 }),
 });
 export type PrivacyCounts = Static<typeof PrivacyCounts>;

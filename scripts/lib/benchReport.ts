@@ -20,7 +20,10 @@ export interface AckedWrite {
   expected?: string | number;
 }
 
-/** What a restarted server holds, per kind: key, and the value to compare with `expected` (null when nothing is compared). */
+/**
+ * What a restarted server holds, per kind: key, and the value to compare with `expected` (null when nothing is
+ * compared).
+ */
 export type FoundWrites = Record<WriteKind, ReadonlyMap<string, string | number | null>>;
 
 export interface LostWrite {

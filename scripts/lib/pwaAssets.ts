@@ -36,7 +36,8 @@ export function webAppManifest(): Record<string, unknown> {
     name: 'Cabine de Eventos',
     short_name: 'Cabine',
     description:
-      'Cabines de fotos, vídeos 360 e imagens com IA para o seu evento. Encontre, colecione, compartilhe e imprima suas fotos.',
+      'Cabines de fotos, vídeos 360 e imagens com IA para o seu evento. Encontre, colecione, compartilhe e ' +
+      'imprima suas fotos.',
     lang: 'pt-BR',
     dir: 'ltr',
     id: '/',

@@ -25,7 +25,9 @@ export class RouteChunksPlugin {
             const files = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !loadedFirst.has(file));
             groups[name] = files.map(
               (file) =>
-                `${compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/')}${file}`,
+                (compilation.outputOptions.publicPath === 'auto'
+                  ? '/'
+                  : String(compilation.outputOptions.publicPath ?? '/')) + `${file}`,
             );
           }
           compilation.emitAsset(

@@ -107,7 +107,8 @@ export async function buildApp({
     // Lists travel in path segments and query strings (docs/api.md#the-contracts-calls): allow long ones.
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 1024 * 1024,
-    // The client address (rate limits count by it) is taken from X-Forwarded-For only through the proxies TRUST_PROXY names.
+    // The client address (rate limits count by it) is taken from X-Forwarded-For only through the proxies TRUST_PROXY
+    // names.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     serverFactory: (handler) => http.createServer({ maxHeaderSize: 256 * 1024 }, handler),
     // Types are checked, never coerced: a number where text is expected is a client error.

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration error is the operator's to fix: its message names the variable, no stack needed.
-  // Anything else (a database out of reach, a failed migration) keeps its stack, under a line saying the server did not start.
+  // Anything else (a database out of reach, a failed migration) keeps its stack, under a line saying the server did not
+  // start.
   if (error instanceof ConfigError) console.error(error.message);
   else console.error('O servidor não iniciou:', error);
   process.exit(1);

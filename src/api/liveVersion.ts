@@ -1,7 +1,10 @@
 import { apiExtraOf } from './apiSlice';
 import { followEventStream } from './eventStream';
 
-/** A list followed live: whether its stream is open, its version as the server last said, and whether the server said it closed. */
+/**
+ * A list followed live: whether its stream is open, its version as the server last said, and whether the server said it
+ * closed.
+ */
 export interface LiveVersion {
   live: boolean;
   version: string | null;

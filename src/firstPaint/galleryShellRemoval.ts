@@ -9,7 +9,10 @@ import { GALLERY_SHELL_ATTRIBUTE } from '../../contract/galleryRows';
 
 const SELECTOR = `[${GALLERY_SHELL_ATTRIBUTE}]`;
 
-/** The longest the copy stays once the app's photos are drawn: a photo that never arrives must not keep the page covered. */
+/**
+ * The longest the copy stays once the app's photos are drawn: a photo that never arrives must not keep the page
+ * covered.
+ */
 const SHOWN_WAIT_MS = 3000;
 
 export function hasGalleryShell(): boolean {

@@ -76,7 +76,9 @@ export function summariseDeals(deals: readonly DealFigures[]): DealsSummary {
 const ISO_DAY = /^(\d{4})-(\d{2})-\d{2}/;
 const BR_DAY = /^\d{2}\/(\d{2})\/(\d{4})$/;
 
-/** The month (`YYYY-MM`) of an event's day, read as text (never through Date and its zones); null when it is not a date. */
+/**
+ * The month (`YYYY-MM`) of an event's day, read as text (never through Date and its zones); null when it is not a date.
+ */
 export function eventMonth(eventDate: string): string | null {
   const text = eventDate.trim();
   const iso = ISO_DAY.exec(text);

@@ -62,7 +62,10 @@ export function orderOutcomeMessage(status: OrderStatus, method: PaymentMethod |
 export function outcomeAfterRegistration(status: OrderStatus, method: PaymentMethod | undefined): string {
   switch (status) {
     case 'rejected':
-      return `Depois, ${method === 'pix' ? 'o Pix' : 'o pagamento'} foi recusado: o pedido está registrado, mas não foi pago.`;
+      return (
+        `Depois, ${method === 'pix' ? 'o Pix' : 'o pagamento'} foi recusado: o pedido está registrado, mas não ` +
+        `foi pago.`
+      );
     case 'refunded':
       return 'Depois, o pagamento foi estornado: o valor foi devolvido.';
     case 'charged_back':

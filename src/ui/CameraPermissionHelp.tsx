@@ -16,7 +16,8 @@ const ANDROID: Steps = {
     'Toque no ícone à esquerda do endereço do site, no alto da tela (cadeado ou ajustes).',
     'Toque em Permissões e ligue a Câmera (ou escolha Permitir).',
     'Volte para esta página e toque em Tentar novamente.',
-    'Se a câmera não aparecer ali: abra as Configurações do celular, Apps, Chrome, Permissões, Câmera, e escolha Permitir.',
+    'Se a câmera não aparecer ali: abra as Configurações do celular, Apps, Chrome, Permissões, Câmera, e ' +
+      'escolha Permitir.',
   ],
 };
 
@@ -27,7 +28,8 @@ const IOS: Steps = {
     'Toque em aA (ou no ícone de ajustes) ao lado do endereço do site.',
     'Toque em Ajustes do Site, depois em Câmera, e escolha Permitir.',
     'Recarregue a página e toque em Tentar novamente.',
-    'Se continuar bloqueada: abra os Ajustes do iPhone, Safari (no iOS 18, Apps e depois Safari), Câmera, e escolha Permitir.',
+    'Se continuar bloqueada: abra os Ajustes do iPhone, Safari (no iOS 18, Apps e depois Safari), Câmera, e ' +
+      'escolha Permitir.',
   ],
 };
 

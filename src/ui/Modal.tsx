@@ -14,7 +14,8 @@ interface ModalProps {
 const stack: symbol[] = [];
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), ' +
+  '[tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves in and stays in (Tab cycles), Escape and the close icon close it,

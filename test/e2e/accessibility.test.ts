@@ -11,7 +11,8 @@ beforeAll(async () => {
 
 afterAll(() => browser.close());
 
-it('fails on serious and critical violations with their rule, impact and target, and passes a clean screen', async () => {
+it(`fails on serious and critical violations with their rule, impact and target, and passes a clean \
+screen`, async () => {
   const context = await phoneContext(browser);
   const page = await context.newPage();
   await page.setContent(`<!doctype html><html lang="pt-BR"><head><title>Teste</title></head><body><main>

@@ -28,7 +28,8 @@ const collectionUrls = async (page: Page) => {
     .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).getAttribute('src')).sort());
 };
 
-it('a guest with two collected photos signs up: the account keeps them, after logging out and in again too', async () => {
+it(`a guest with two collected photos signs up: the account keeps them, after logging out and in again \
+too`, async () => {
   const email = `nova-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const [first, second] = seededMedia('festa_ana', 'polaroid');
   const guest = await newGuest(browser);
@@ -152,7 +153,8 @@ it('an order placed while signed out waits for a sign-in, then belongs to the ac
   await guest.close();
 });
 
-it("an owner types the party's title: the link is made from it, and the dashboard and the wall show the title", async () => {
+it(`an owner types the party's title: the link is made from it, and the dashboard and the wall show the \
+title`, async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const owner = {
     uid: `dona-${tag}`,

@@ -68,7 +68,8 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-it("the AI mirror: mode, magic, confirmation, the session ends with the image, in 'Galeria' at once and on the next visit, untapped", async () => {
+it(`the AI mirror: mode, magic, confirmation, the session ends with the image, in 'Galeria' at once and on the next \
+visit, untapped`, async () => {
   const mirror = simulate('mirror', 'espelho-1', /\/espelho\?dh=/);
   const guest = await newGuest(browser);
   const { page } = guest;

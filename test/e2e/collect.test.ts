@@ -70,7 +70,8 @@ it('a link to a photo that does not exist says so and leaves the collection empt
   await close();
 });
 
-it('a guest who closes the page once the photo shows, before the app has run, finds it in the collection the next time', async () => {
+it(`a guest who closes the page once the photo shows, before the app has run, finds it in the collection the next \
+time`, async () => {
   const { page, alerts, close } = await newGuest(browser);
   const [, photo] = seededMedia('festa_ana', 'pad');
   // Venue Wi-Fi: the photo arrives, the app's scripts never do.

@@ -158,7 +158,8 @@ it('signed in, a coupon link, a card held by APRO: paid, and the event name can 
   await guest.close();
 });
 
-it('a card held by OTHE is refused with a clear message and no paid order; APRO then pays the same order once', async () => {
+it(`a card held by OTHE is refused with a clear message and no paid order; APRO then pays the same order \
+once`, async () => {
   const guest = await customerAtCheckout();
   const { page } = guest;
   await payByCard(page, 'OTHE');
@@ -184,7 +185,8 @@ it('a card held by OTHE is refused with a clear message and no paid order; APRO 
   await guest.close();
 });
 
-it('a card held by CONT goes into review: the order is registered and waits, told so, and nothing is paid', async () => {
+it(`a card held by CONT goes into review: the order is registered and waits, told so, and nothing is \
+paid`, async () => {
   const guest = await customerAtCheckout();
   const { page } = guest;
   await payByCard(page, 'CONT');
@@ -275,7 +277,8 @@ it('signed out: the order waits in the cookies, and after signing up it is in th
   await guest.close();
 });
 
-it("signed out with an order waiting, /eventos opened by its address shows /account with nothing of the list's page over it", async () => {
+it(`signed out with an order waiting, /eventos opened by its address shows /account with nothing of the list's page \
+over it`, async () => {
   // A first load from the network (no service worker yet): the page the server draws for it.
   const guest = await newGuest(browser, { serviceWorkers: 'block' });
   const { page } = guest;
@@ -293,7 +296,8 @@ it("signed out with an order waiting, /eventos opened by its address shows /acco
   await guest.close();
 });
 
-it('signed out, Pix: the code stays after Finalizar pedido and on /account, the sandbox pays it, and the page says paid without a reload', async () => {
+it(`signed out, Pix: the code stays after Finalizar pedido and on /account, the sandbox pays it, and the page says \
+paid without a reload`, async () => {
   const guest = await newGuest(browser);
   const { page } = guest;
   await fillCart(page);

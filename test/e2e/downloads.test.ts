@@ -3,11 +3,11 @@
  * collected photos downloads 'Minha Coleção' as one ZIP whose entries are exactly the collection's
  * files, byte for byte; and a booth gallery's ZIP holds exactly what the gallery lists.
  */
-import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, Download } from 'playwright-core';
 import { baseUrl, launchBrowser } from './support/browser';
 import { openCollectLink } from './support/collectLink';
+import { downloadBytes } from './support/downloadBytes';
 import { seededMedia } from './support/demoSeed';
 import { newGuest } from './support/guest';
 
@@ -21,8 +21,7 @@ afterAll(() => browser.close());
 
 /** The ZIP a download saved: its entries by name. */
 async function entriesOf(download: Download): Promise<Record<string, Uint8Array>> {
-  const file = await download.path();
-  return unzipSync(new Uint8Array(fs.readFileSync(file)));
+  return unzipSync(new Uint8Array(await downloadBytes(download)));
 }
 
 const bytesOf = async (url: string) => Buffer.from(await (await fetch(`${baseUrl()}${url}`)).arrayBuffer());

@@ -213,7 +213,8 @@ describe("a booth gallery's layout", () => {
     await context.close();
   });
 
-  it('arrives with its first photos in the page when reloaded, drawn where the app then draws them: nothing moves, no hydration error', async () => {
+  it(`arrives with its first photos in the page when reloaded, drawn where the app then draws them: nothing moves, no \
+hydration error`, async () => {
     const address = `${baseUrl()}/eventos/evento/pad?evento=festa_ana`;
     // The page as it arrives, before any script runs: what the server drew.
     const still = await newGuest(browser, { serviceWorkers: 'block' });
@@ -238,7 +239,8 @@ describe("a booth gallery's layout", () => {
     const drawn = await gridGeometry(still.page, '[data-gallery-shell] .grid');
     await still.close();
 
-    // The same page with its scripts: the app takes over, draws the same photos in the same places, and the server's copy goes.
+    // The same page with its scripts: the app takes over, draws the same photos in the same places, and the server's
+    // copy goes.
     const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number };
@@ -308,7 +310,8 @@ async function galleryCount(gallery: Locator): Promise<number> {
 }
 
 describe('an open booth gallery', () => {
-  it('shows the photo a booth uploads as the server pushes it, newest first, without a reload, and asks the server cheaply', async () => {
+  it(`shows the photo a booth uploads as the server pushes it, newest first, without a reload, and asks the server \
+cheaply`, async () => {
     // The wire is read from the page's CDP session, which does not see the service worker's
     // requests (the worker fetches through the same HTTP cache, revalidated the same way).
     const { page, errors, close } = await newGuest(browser, { serviceWorkers: 'block' });

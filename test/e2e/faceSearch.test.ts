@@ -43,12 +43,15 @@ async function boothPhoto(sample: number, file: string): Promise<string> {
   return ((await response.json()) as { url: string }).url;
 }
 
-/** What the stack's database keeps of a visitor's face: their selfie's descriptor, and face images (rows of captures). */
+/**
+ * What the stack's database keeps of a visitor's face: their selfie's descriptor, and face images (rows of captures).
+ */
 async function keptOf(agent: string): Promise<{ selfies: number; captures: number }> {
   const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
   try {
     const { rows } = await db.query<{ selfies: number; captures: number }>(
-      `SELECT (SELECT count(*) FROM face_selfies WHERE agent = $1)::int AS selfies, (SELECT count(*) FROM faces WHERE name = $1)::int AS captures`,
+      `SELECT (SELECT count(*) FROM face_selfies WHERE agent = $1)::int AS selfies, (SELECT count(*) FROM ` +
+        `faces WHERE name = $1)::int AS captures`,
       [agent],
     );
     return rows[0];
@@ -67,7 +70,8 @@ async function keepOutOfTheWay(urls: readonly string[], how: 'date back' | 'dele
   try {
     if (how === 'date back') {
       await db.query(
-        "UPDATE media SET created_at = '2020-01-01' WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])",
+        "UPDATE media SET created_at = '2020-01-01' WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = " +
+          'ANY($1::text[])',
         [files],
       );
     } else {
@@ -95,7 +99,8 @@ async function openFaceSearchSettings(page: Page) {
   return festa.getByRole('region', { name: 'Encontre minhas fotos' });
 }
 
-it("a guest finds the photos they are in with a selfie from the camera, after consent; 'Pegar todas' puts every one in 'Minha Coleção'; nothing of it is kept as an image, and 'Apagar minhas fotos' deletes it", async () => {
+it(`a guest finds the photos they are in with a selfie from the camera, after consent; 'Pegar todas' puts every one in \
+'Minha Coleção'; nothing of it is kept as an image, and 'Apagar minhas fotos' deletes it`, async () => {
   const team = await newGuest(browser);
   const guest = await newGuest(browser, { serviceWorkers: 'block' });
   const settings = await openFaceSearchSettings(team.page);
@@ -211,7 +216,8 @@ it("a guest finds the photos they are in with a selfie from the camera, after co
   }
 });
 
-it("a guest whose agent's signature was cleared while the face screen was open finds their search answered, with no refusal: the selfie goes again under the agent the server gave", async () => {
+it(`a guest whose agent's signature was cleared while the face screen was open finds their search answered, with no \
+refusal: the selfie goes again under the agent the server gave`, async () => {
   const guest = await newGuest(browser, { serviceWorkers: 'block' });
   try {
     const { page } = guest;

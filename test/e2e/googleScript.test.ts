@@ -37,7 +37,8 @@ async function visit(page: Page, path: string, content: (page: Page) => Promise<
   await page.waitForLoadState('networkidle');
 }
 
-it('a guest on collect, events, collection and packs never loads Google sign-in, even when the identity client starts', async () => {
+it(`a guest on collect, events, collection and packs never loads Google sign-in, even when the identity client \
+starts`, async () => {
   const context = await phoneContext(browser);
   // A browser where someone signed in before: the identity client starts on these pages (for a
   // guest who never did, it does not even load), and still asks Google for nothing.

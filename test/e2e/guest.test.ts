@@ -29,7 +29,9 @@ beforeAll(async () => {
 
 afterAll(() => browser.close());
 
-/** The copies left the packs screen shows for a pack (after opening `path`, the pack link itself by default the list). */
+/**
+ * The copies left the packs screen shows for a pack (after opening `path`, the pack link itself by default the list).
+ */
 async function copiesOf(page: Page, hash: string, path = '/packs'): Promise<number> {
   await page.goto(`${baseUrl()}${path}`);
   const item = page.getByRole('list', { name: 'Seus packs' }).getByRole('listitem').filter({ hasText: hash });
@@ -127,7 +129,8 @@ it('a pack with no copies shows the alert and prints nothing', async () => {
   await close();
 });
 
-it("the pack's link shows the guest's photos of its event, each with 'Imprimir', and printing from there spends a copy", async () => {
+it(`the pack's link shows the guest's photos of its event, each with 'Imprimir', and printing from there spends a \
+copy`, async () => {
   const guest = await newGuest(browser);
   const { page, alerts, errors } = guest;
   const pads = seededMedia('festa_ana', 'pad');

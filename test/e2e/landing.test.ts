@@ -79,7 +79,8 @@ it('a visitor sends the contact form and the lead appears in the team list', asy
   await team.close();
 });
 
-it('a first visit loads no outbox storage code; a lead sent offline waits in IndexedDB and goes out from the next page opened online', async () => {
+it(`a first visit loads no outbox storage code; a lead sent offline waits in IndexedDB and goes out from the next page \
+opened online`, async () => {
   const nome = `Cliente ${crypto.randomBytes(3).toString('hex')}`;
   const visitor = await newGuest(browser);
   const context = visitor.page.context();

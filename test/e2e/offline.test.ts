@@ -95,7 +95,8 @@ it('the collection and the events a guest saw open offline, with the banner, and
   await close();
 });
 
-it("a collect link and an opened photo, their addresses ending in '.jpg', reload offline into the app, not the browser's error page", async () => {
+it(`a collect link and an opened photo, their addresses ending in '.jpg', reload offline into the app, not the \
+browser's error page`, async () => {
   const { page, context, errors, close } = await newGuestWithContext();
   const [photo] = seededMedia('festa_ana', 'pad');
   expect(photo).toMatch(/\.jpg$/);

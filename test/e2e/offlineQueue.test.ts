@@ -55,7 +55,8 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByRole('heading', { name: 'Olá, Convidada Offline!' }).waitFor();
 }
 
-it('a collect and a print made offline wait as pending, go out once when the connection returns, and the print reaches Impresso', async () => {
+it(`a collect and a print made offline wait as pending, go out once when the connection returns, and the print reaches \
+Impresso`, async () => {
   const email = `offline-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const [online, offline] = seededMedia('festa_ana', 'polaroid');
   const guest = await newGuest(browser);

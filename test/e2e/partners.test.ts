@@ -4,11 +4,11 @@
  * customer buys with it, and the partner's deals show the sale with its balance and status.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
+import { downloadBytes } from './support/downloadBytes';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
 import { fillCard, fillCart, fillCustomer, newEmail, signUp } from './support/shop';
@@ -37,7 +37,8 @@ function pageOverflow(page: Page): Promise<{ scrollWidth: number; outside: strin
       .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !scrolled(element))
       .map(
         (element) =>
-          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ${Math.round(element.getBoundingClientRect().right)}`,
+          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ` +
+          `${Math.round(element.getBoundingClientRect().right)}`,
       );
     return { scrollWidth: document.documentElement.scrollWidth, outside };
   }, PHONE_WIDTH);
@@ -183,7 +184,7 @@ it('team contract and invitation, a partner who copies a coupon link, a sale wit
     partner.page.waitForEvent('download'),
     partner.page.getByRole('button', { name: 'Exportar CSV' }).click(),
   ]);
-  const csv = fs.readFileSync(await download.path());
+  const csv = await downloadBytes(download);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = csv.subarray(3).toString('utf8').split('\r\n');
   expect(header).toBe(

@@ -49,7 +49,8 @@ async function copiesOnPacks(page: Page): Promise<number> {
   return Number(/\d+/.exec((await item.locator('.pack__copies').textContent()) ?? '')?.[0] ?? 0);
 }
 
-it("a print waits through an empty paper tray, and a jammed printer's failed job gives exactly one copy back", async () => {
+it(`a print waits through an empty paper tray, and a jammed printer's failed job gives exactly one copy \
+back`, async () => {
   const { page, alerts, errors, close } = await newGuest(browser);
   const [, , photo] = seededMedia('festa_ana', 'pad');
   await page.goto(`${baseUrl()}/packs?pack=${PACK}`);
@@ -111,7 +112,8 @@ it("a print waits through an empty paper tray, and a jammed printer's failed job
   await close();
 });
 
-it("a printer out of paper: the guest's overlay says so, and its owner's dashboard shows the alert, named, with the prints waiting, until it is ready", async () => {
+it(`a printer out of paper: the guest's overlay says so, and its owner's dashboard shows the alert, named, with the \
+prints waiting, until it is ready`, async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const owner = { uid: `dona-${tag}`, email: `dona-${tag}@example.com`, password: 'segredo-123' };
   const event = `impressao_${tag}`;

@@ -37,7 +37,8 @@ async function sendFace(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Suas fotos' }).waitFor();
 }
 
-it("'Apagar minhas fotos': the collection and the selfie go, on the phone and on the server, and stay gone after a reload", async () => {
+it(`'Apagar minhas fotos': the collection and the selfie go, on the phone and on the server, and stay gone after a \
+reload`, async () => {
   const guest = await newGuest(browser);
   const { page, alerts } = guest;
   try {

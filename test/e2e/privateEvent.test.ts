@@ -249,7 +249,8 @@ it('the owner makes the event private: signed out its photos do not load, signed
   await ownerPhone.close();
 });
 
-it("a signed-out guest opens a private event's collect link, signs in (or signs up) from it, and lands on the photo, collected", async () => {
+it(`a signed-out guest opens a private event's collect link, signs in (or signs up) from it, and lands on the photo, \
+collected`, async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const event = `privada_volta_${tag}`;
   const key = `chave-${tag}-0002`;
@@ -332,7 +333,8 @@ it("a signed-out guest opens a private event's collect link, signs in (or signs 
   await fresh.close();
 });
 
-it("the team gives a new booth its key from 'Dispositivos': shown once, it connects the booth; a new one stops the old", async () => {
+it(`the team gives a new booth its key from 'Dispositivos': shown once, it connects the booth; a new one stops the \
+old`, async () => {
   const tag = crypto.randomBytes(4).toString('hex');
   const id = `cabine-${tag}`;
   // A booth seeded without a key: it cannot connect until the team makes one.

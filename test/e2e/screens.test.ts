@@ -124,7 +124,8 @@ it('the signed-out screens fit a phone and a computer', async () => {
   for (const screen of SIGNED_OUT) await visit(screen);
 });
 
-it("the landing headline's word takes its own width, with no gaps around it, and the page never shifts as it turns", async () => {
+it(`the landing headline's word takes its own width, with no gaps around it, and the page never shifts as it \
+turns`, async () => {
   await page.setViewportSize(SIZES[0]);
   await page.goto(`${baseUrl()}/`);
   await heading(/^Sua história/)(page).waitFor();

@@ -16,7 +16,8 @@ beforeAll(async () => {
 
 afterAll(() => browser.close());
 
-it('an event link asks a signed-out guest to log in without calling the event private, and the login brings them back to it', async () => {
+it(`an event link asks a signed-out guest to log in without calling the event private, and the login brings them back \
+to it`, async () => {
   const { page, alerts, close } = await newGuest(browser);
   await page.goto(`${baseUrl()}/eventos/evento/pad?id=festa-ana-2026`);
   await page.getByText('Entre na sua conta para abrir este evento pelo link.').waitFor();
@@ -50,7 +51,8 @@ it('the events list and the event page show the title people read, not the slug'
   await close();
 });
 
-it('naming the event of a paid order: a taken name stays red while typing, and the created event is in /eventos', async () => {
+it(`naming the event of a paid order: a taken name stays red while typing, and the created event is in \
+/eventos`, async () => {
   const { page, alerts, close } = await newGuest(browser);
   await logIn(page, 'convidado@cabine.example', 'demo1234');
   await page.getByRole('heading', { name: /^Olá, / }).waitFor();

@@ -118,7 +118,8 @@ function expectOnScreen(shape: Awaited<ReturnType<typeof layout>>): void {
 }
 
 describe('the live wall', () => {
-  it("shows a booth's upload at 1280x720 as the server pushes it, with the QR code of that photo's collect link", async () => {
+  it(`shows a booth's upload at 1280x720 as the server pushes it, with the QR code of that photo's collect \
+link`, async () => {
     const wall = await openWall(baseUrl(), 1280, 720);
     // Followed live: while its stream is open the wall polls every 30 s only, so a photo shown
     // within the next seconds was pushed, not polled.
@@ -231,7 +232,8 @@ function nightPhoto(n: number): Promise<Buffer> {
   const hue = (n * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
     <rect width="100%" height="100%" fill="hsl(${hue},70%,45%)"/>
-    <text x="50%" y="56%" font-family="sans-serif" font-size="220" font-weight="700" fill="white" text-anchor="middle">${n}</text></svg>`;
+    <text x="50%" y="56%" font-family="sans-serif" font-size="220" font-weight="700" fill="white"
+      text-anchor="middle">${n}</text></svg>`;
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
@@ -322,7 +324,8 @@ describe('a night of photos on the wall', () => {
       );
       night = (
         await db.query<{ url: string }>(
-          "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = $1 AND role = 'booth' ORDER BY created_at, id",
+          "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = " +
+            "$1 AND role = 'booth' ORDER BY created_at, id",
           [event],
         )
       ).rows.map((row) => row.url);
@@ -336,7 +339,8 @@ describe('a night of photos on the wall', () => {
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('shows each new photo of a busy booth first, and brings the whole night back in turn, from its first photo', async () => {
+  it(`shows each new photo of a busy booth first, and brings the whole night back in turn, from its first \
+photo`, async () => {
     const wall = await ownersWall({ width: 1280, height: 800 });
     const shown: string[] = [await onScreen(wall.page)];
     const fresh: string[] = [];
@@ -391,7 +395,8 @@ describe('a night of photos on the wall', () => {
     await wall.close();
   }, 180_000);
 
-  it("follows the owner's event to its new link once every guest's access is taken, its QR codes opening the event, and shows the owner the new link", async () => {
+  it(`follows the owner's event to its new link once every guest's access is taken, its QR codes opening the event, \
+and shows the owner the new link`, async () => {
     const wall = await ownersWall({ width: 1280, height: 800 });
     const ownerPhone = await newGuest(browser);
     await logIn(ownerPhone.page, owner.email, owner.password);

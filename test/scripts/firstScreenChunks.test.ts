@@ -15,7 +15,8 @@ function declaredChunkNames(dir: string): Set<string> {
   return names;
 }
 
-it("the first screens' code names (contract/firstPaint/firstScreens.ts) are chunks the app declares: a renamed chunk is not silently left out of the pages", () => {
+it(`the first screens' code names (contract/firstPaint/firstScreens.ts) are chunks the app declares: a renamed chunk \
+is not silently left out of the pages`, () => {
   const declared = declaredChunkNames(path.resolve(__dirname, '../../src'));
   const pages = [ROUTES.collect, ROUTES.collection, ROUTES.events, ROUTES.event, ...BOOTH_MODES.map(boothRoute)];
   const named = new Set(pages.flatMap(firstScreenChunks));
@@ -23,7 +24,8 @@ it("the first screens' code names (contract/firstPaint/firstScreens.ts) are chun
   expect([...named].filter((name) => !declared.has(name))).toEqual([]);
 });
 
-it("names no screen's code in the landing page: react-slick (the event page's carousel) comes with the event page's chunk alone", () => {
+it(`names no screen's code in the landing page: react-slick (the event page's carousel) comes with the event page's \
+chunk alone`, () => {
   expect(firstScreenChunks(ROUTES.home)).toEqual([]);
   expect(firstScreenChunks(boothRoute('pad'))).toContain('route-evento');
   const src = path.resolve(__dirname, '../../src');

@@ -6,7 +6,8 @@ describe('injectPrerender', () => {
   it('fills the root and inlines the stylesheet, quoted or minified', () => {
     const minified = '<head><link href=/assets/main.abc.css rel=stylesheet></head><body><div id=root></div></body>';
     expect(injectPrerender(minified, '<h1>Oi</h1>', css)).toBe(
-      '<head><style>/* /assets/main.abc.css */ .hero{color:red}</style></head><body><div id="root"><h1>Oi</h1></div></body>',
+      '<head><style>/* /assets/main.abc.css */ .hero{color:red}</style></head><body><div ' +
+        'id="root"><h1>Oi</h1></div></body>',
     );
     const quoted = '<link href="/assets/main.abc.css" rel="stylesheet"><div id="root"></div>';
     expect(injectPrerender(quoted, '<p>$& $1</p>', css)).toBe(

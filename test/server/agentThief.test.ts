@@ -36,7 +36,8 @@ it('finds the victim with something to lose: their events, a selfie that finds a
   expect(before.privacy.body).toMatchObject({ grants: 3, results: 1 });
 });
 
-it("is refused (403 agent_not_vouched) by every route that acts for the agent it names, whichever way the browser presents the victim's id", async () => {
+it(`is refused (403 agent_not_vouched) by every route that acts for the agent it names, whichever way the browser \
+presents the victim's id`, async () => {
   const requests = await namingTheVictim();
   const actual: Record<string, unknown> = {};
   const expected: Record<string, unknown> = {};

@@ -64,10 +64,12 @@ afterAll(() => server.close());
 /** A GET, from the browser of the visitor `agent` when named (an agent in a URL is only its own browser's). */
 const get = (url: string, token?: string, agent?: string) =>
   server.call({ method: 'GET', url, token, headers: agent ? { cookie: server.visitorCookie(agent) } : {} });
-const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
+const forged =
+  `${Buffer.from('{"alg":"none"}').toString('base64url')}.` + `${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
 
 describe('GET /api/deviceLast/{bname}/{device}', () => {
-  it('answers a device of the event with its newest media, and the names people read of the booth and the event', async () => {
+  it(`answers a device of the event with its newest media, and the names people read of the booth and the \
+event`, async () => {
     expect((await get('/api/deviceLast/festa_ana/cam1')).json()).toEqual({
       product: ['/media/festa_ana/pad/a2.jpg'],
       boothTitle: 'Cabine Pad',
@@ -118,7 +120,8 @@ describe('GET /api/deviceLast/{bname}/{device}', () => {
     });
   });
 
-  it("opens to a guest who scanned the code on the booth's screen (signed for that booth, for minutes), not to a stranger", async () => {
+  it(`opens to a guest who scanned the code on the booth's screen (signed for that booth, for minutes), not to a \
+stranger`, async () => {
     const linkOf = async (device: string) => {
       const reply = await server.call({
         method: 'GET',
@@ -194,7 +197,8 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
   });
 
   it('keeps a private event to signed-in visitors who were there, as /all does', async () => {
-    // Another browser naming the visitor's agent is refused whoever signs in (403); the visitor's own, signed in, sees it.
+    // Another browser naming the visitor's agent is refused whoever signs in (403); the visitor's own, signed in, sees
+    // it.
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001')).statusCode).toBe(403);
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001', visitor.token)).statusCode).toBe(403);
     expect((await get('/api/ultraLast/ultra2/privada?agent=agentp001', forged, 'agentp001')).statusCode).toBe(401);
@@ -205,7 +209,8 @@ describe('GET /api/ultraLast/{device}/{bname}', () => {
     expect((await get('/api/ultraLast/ultra1/privada', visitor.token)).statusCode).toBe(404);
   });
 
-  it("opens to a guest who configured the platform with the QR code on its screen (they were there), not to a stranger's account", async () => {
+  it(`opens to a guest who configured the platform with the QR code on its screen (they were there), not to a \
+stranger's account`, async () => {
     const ultra2 = { 'x-device-id': 'ultra2', 'x-device-key': KEY };
     const guest = await newUser('giro');
     const stranger = await newUser('curioso');

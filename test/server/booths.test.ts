@@ -190,7 +190,8 @@ describe('the 360 platform', () => {
       payload: mp4(),
     });
 
-  it('configures the QR code on screen, records (in_session) and delivers the video to the guest and their account', async () => {
+  it(`configures the QR code on screen, records (in_session) and delivers the video to the guest and their \
+account`, async () => {
     expect((await openQr('qrcode001')).json()).toEqual({ status: 'idle' });
     expect((await text('/api/ultraLast/ultra1/festa_ana?agent=agenta001')).body).not.toBe('in_session');
     expect(await text('/api/ultraStartConfig/ultra1/qrcode001/40/Vem_Tremer?agent=agenta001')).toEqual({
@@ -234,7 +235,8 @@ describe('the 360 platform', () => {
     });
   });
 
-  it('hands each visitor only their own session and video: another visitor, or a request without one, gets nothing of theirs', async () => {
+  it(`hands each visitor only their own session and video: another visitor, or a request without one, gets nothing of \
+theirs`, async () => {
     const last = async (agent?: string) => {
       const { status, body } = await text(`/api/ultraLast/ultra1/festa_ana${agent ? `?agent=${agent}` : ''}`, agent);
       expect(status).toBe(200);

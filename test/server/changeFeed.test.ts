@@ -112,14 +112,17 @@ describe('rows kept in memory, changed by another writer', () => {
     }, 5_000);
   });
 
-  it('misses nothing changed while its connection to the feed was cut: it reads from the database until it listens again', async () => {
+  it(`misses nothing changed while its connection to the feed was cut: it reads from the database until it listens \
+again`, async () => {
     const first = await gallery('/api/all/festa_ana/pad');
     const etag = String(first.headers.etag);
     await warm(() => gallery('/api/all/festa_ana/pad', etag));
-    // The feed's connection is cut and, before it can come back, a photo is added: no notification of it will ever arrive.
+    // The feed's connection is cut and, before it can come back, a photo is added: no notification of it will ever
+    // arrive.
     const cut = await otherServer.transaction(async (client) => {
       const { rows } = await client.query<{ cut: boolean }>(
-        'SELECT pg_terminate_backend(pid, 5000) AS cut FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        'SELECT pg_terminate_backend(pid, 5000) AS cut FROM pg_stat_activity WHERE application_name = $1 AND ' +
+          'datname = current_database()',
         [FEED_APPLICATION_NAME],
       );
       await client.query(

@@ -20,7 +20,8 @@ let linkPhoto: string;
 let guessablePhoto: string;
 
 const SHELL =
-  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer ' +
+  'src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
@@ -110,7 +111,8 @@ const written = (list: string[]) =>
   encodeURIComponent(list.join(',')).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
 
 describe('the collect page collects its photo as it is served', () => {
-  it("puts the photo in a returning visitor's collection, after what they had, and the event among theirs", async () => {
+  it(`puts the photo in a returning visitor's collection, after what they had, and the event among \
+theirs`, async () => {
     const guest = new Browser({
       agent: 'visitante0000000001',
       collection: written(['/media/outra/pad/o1.jpg']),
@@ -180,7 +182,8 @@ describe('the collect page collects its photo as it is served', () => {
 });
 
 describe("the collect page is the guest's presence at the event", () => {
-  it('made private after the party, a public event stays open to the guests who opened its collect links, and to nobody else', async () => {
+  it(`made private after the party, a public event stays open to the guests who opened its collect links, and to \
+nobody else`, async () => {
     const guest = new Browser({ agent: 'visitante0000000010' });
     await guest.open('/collect?id=/media/outra/pad/o1.jpg');
     await server.db.query("UPDATE events SET visibility = 'link' WHERE name = 'outra'");
@@ -269,7 +272,8 @@ describe("a wall's QR code", () => {
       codes: Record<string, string>;
     }>().codes;
 
-  it("opens a photo whose own link was taken back (every guest's access revoked) to whoever scans it, with the code of the event as it is now only", async () => {
+  it(`opens a photo whose own link was taken back (every guest's access revoked) to whoever scans it, with the code of \
+the event as it is now only`, async () => {
     const team = await newTeamMember();
     const revoke = async () =>
       (await server.call({ method: 'POST', url: '/api/events/ligada/access/revoke', token: team.token })).json<{
@@ -319,7 +323,8 @@ describe("a wall's QR code", () => {
     }
   });
 
-  it("takes back the codes a wall opened by its link was given when the link is revoked or renewed; its owner's wall's codes stay", async () => {
+  it(`takes back the codes a wall opened by its link was given when the link is revoked or renewed; its owner's wall's \
+codes stay`, async () => {
     const team = await newTeamMember();
     const linkCodes = async (key: string) =>
       (await server.call({ method: 'GET', url: `/api/telao/${publicId}/noite?chave=${key}` })).json<{

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './support/testServer';
 let server: TestServer;
 
 const SHELL =
-  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><script defer ' +
+  'src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
@@ -52,7 +53,10 @@ describe('the collect page of a public photo', () => {
     const root = /<body>(.*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
     // a2.jpg is 48 x 64 (support/fixtures.ts); the early copy is the preloaded URL, fetched once.
     expect(root).toMatch(
-      /^<img data-shell-preview src="\/display\/festa_ana\/pad\/a2\.jpg\.webp" width="48" height="64" alt="" style="[^"]*">$/,
+      new RegExp(
+        String.raw`^<img data-shell-preview src="/display/festa_ana/pad/a2\.jpg\.webp" ` +
+          String.raw`width="48" height="64" alt="" style="[^"]*">$`,
+      ),
     );
     expect(preloads(html)[1]).toContain('href="/display/festa_ana/pad/a2.jpg.webp"');
     expect(root).toContain('calc(70vh*0.7500)');

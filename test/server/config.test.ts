@@ -50,7 +50,8 @@ describe('configuration', () => {
     );
   });
 
-  it('reads where the rate limits are counted (the database, shared by every server, unless memory is asked for), and refuses anything else', () => {
+  it(`reads where the rate limits are counted (the database, shared by every server, unless memory is asked for), and \
+refuses anything else`, () => {
     expect(loadConfig({ RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
     expect(refusal({ RATE_LIMIT_STORE: 'redis' })).toBe(
@@ -58,7 +59,8 @@ describe('configuration', () => {
     );
   });
 
-  it('drains for 5 seconds on SIGTERM in production and none elsewhere, as SHUTDOWN_DRAIN_SECONDS says, from 0 to 20', () => {
+  it(`drains for 5 seconds on SIGTERM in production and none elsewhere, as SHUTDOWN_DRAIN_SECONDS says, from 0 to \
+20`, () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(0);
     expect(loadConfig({ ...PRODUCTION, MEDIA_SESSION_SECRET: 'x'.repeat(32) }).shutdownDrainMs).toBe(5_000);
     expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainMs).toBe(12_000);
@@ -70,7 +72,8 @@ describe('configuration', () => {
     );
   });
 
-  it('keeps media on the disk by default, in a bucket with MEDIA_STORE=s3, and refuses an incomplete bucket setting naming what is wrong', () => {
+  it(`keeps media on the disk by default, in a bucket with MEDIA_STORE=s3, and refuses an incomplete bucket setting \
+naming what is wrong`, () => {
     expect(loadConfig({}).mediaStore).toEqual({ kind: 'disk' });
     expect(
       loadConfig({
@@ -114,14 +117,16 @@ describe('configuration', () => {
     );
   });
 
-  it('serves public files from the app by default, from a CDN with MEDIA_PUBLIC_BASE (https in production), and refuses an address it cannot use', () => {
+  it(`serves public files from the app by default, from a CDN with MEDIA_PUBLIC_BASE (https in production), and \
+refuses an address it cannot use`, () => {
     expect(loadConfig({}).mediaPublicBase).toBeNull();
     expect(loadConfig({ MEDIA_PUBLIC_BASE: 'http://127.0.0.1:8090/' }).mediaPublicBase).toBe('http://127.0.0.1:8090');
     expect(
       loadConfig({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'https://midia.cabine.example/festas/' }).mediaPublicBase,
     ).toBe('https://midia.cabine.example/festas');
     expect(refusal({ ...PRODUCTION, MEDIA_PUBLIC_BASE: 'http://midia.cabine.example' })).toBe(
-      'MEDIA_PUBLIC_BASE deve ser um endereço https sem parâmetros (?), âncora (#) nem usuário e senha; recebido "http://midia.cabine.example".',
+      'MEDIA_PUBLIC_BASE deve ser um endereço https sem parâmetros (?), âncora (#) nem usuário e senha; ' +
+        'recebido "http://midia.cabine.example".',
     );
     // A stray newline (an .env file's) is trimmed at the ends; inside, it is no address (URL would drop it silently).
     expect(loadConfig({ MEDIA_PUBLIC_BASE: 'https://midia.cabine.example\n' }).mediaPublicBase).toBe(
@@ -135,7 +140,8 @@ describe('configuration', () => {
       'https://midia.cabine.example/fes\ntas',
     ]) {
       expect(refusal({ MEDIA_PUBLIC_BASE: wrong })).toBe(
-        `MEDIA_PUBLIC_BASE deve ser um endereço http(s) sem parâmetros (?), âncora (#) nem usuário e senha; recebido "${wrong}".`,
+        `MEDIA_PUBLIC_BASE deve ser um endereço http(s) sem parâmetros (?), âncora (#) nem usuário e senha; ` +
+          `recebido "${wrong}".`,
       );
     }
   });
@@ -158,7 +164,8 @@ describe('configuration', () => {
 
   it('refuses to start in production with the Auth emulator (it accepts unsigned tokens)', () => {
     expect(refusal({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toBe(
-      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).',
+      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens ' +
+        'sem assinatura).',
     );
   });
 
@@ -173,19 +180,23 @@ describe('configuration', () => {
   it.each([
     [
       'MERCADOPAGO_ACCESS_TOKEN',
-      'MERCADOPAGO_ACCESS_TOKEN é obrigatória em produção (pagamentos com cartão e Pix passam pelo Mercado Pago; o sandbox local nunca roda em produção).',
+      'MERCADOPAGO_ACCESS_TOKEN é obrigatória em produção (pagamentos com cartão e Pix passam pelo Mercado ' +
+        'Pago; o sandbox local nunca roda em produção).',
     ],
     [
       'MERCADOPAGO_WEBHOOK_SECRET',
-      'MERCADOPAGO_WEBHOOK_SECRET é obrigatória em produção (as notificações de pagamento do Mercado Pago são verificadas com esse segredo).',
+      'MERCADOPAGO_WEBHOOK_SECRET é obrigatória em produção (as notificações de pagamento do Mercado Pago são ' +
+        'verificadas com esse segredo).',
     ],
     [
       'PIX_KEY',
-      'PIX_KEY é obrigatória em produção (as transferências Pix precisam chegar à empresa; não há chave padrão em produção).',
+      'PIX_KEY é obrigatória em produção (as transferências Pix precisam chegar à empresa; não há chave padrão ' +
+        'em produção).',
     ],
     [
       'DATABASE_URL',
-      'DATABASE_URL é obrigatória em produção (o servidor de produção usa um PostgreSQL externo; o embutido é só do ambiente local).',
+      'DATABASE_URL é obrigatória em produção (o servidor de produção usa um PostgreSQL externo; o embutido é ' +
+        'só do ambiente local).',
     ],
   ])('refuses production without %s, missing or blank', (name, message) => {
     expect(refusal({ ...PRODUCTION, [name]: undefined })).toBe(message);
@@ -210,7 +221,8 @@ describe('configuration', () => {
 
   it('refuses production without an https PUBLIC_URL, naming it (its cookies would lack Secure)', () => {
     const rule =
-      'PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site (https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela';
+      'PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site ' +
+      '(https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela';
     for (const PUBLIC_URL of [undefined, '']) {
       expect(refusal({ ...PRODUCTION, PUBLIC_URL })).toBe(`${rule}; ela não está definida.`);
     }
@@ -230,7 +242,8 @@ describe('configuration', () => {
     expect(loadConfig({ PAYMENT_SANDBOX: '1' }).paymentSandbox).toBe(true);
     expect(refusal({ PAYMENT_SANDBOX: 'sim' })).toBe('PAYMENT_SANDBOX deve ser 1 ou 0; recebido "sim".');
     expect(refusal({ ...PRODUCTION, PAYMENT_SANDBOX: '1' })).toBe(
-      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).',
+      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam ' +
+        'pagamentos que ninguém fez).',
     );
     expect(refusal({ MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-0000', PAYMENT_SANDBOX: '1' })).toBe(
       'PAYMENT_SANDBOX e MERCADOPAGO_ACCESS_TOKEN estão ambas definidas: escolha o sandbox ou o Mercado Pago.',
@@ -283,7 +296,8 @@ describe('configuration', () => {
       'TRUST_PROXY deve ser um número de saltos de 1 a 100; recebido "101".',
     );
     expect(refusal({ TRUST_PROXY: '10.0.0.1, proxy.example' })).toBe(
-      'TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados por vírgula; "proxy.example" não é nenhum deles.',
+      'TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados ' +
+        'por vírgula; "proxy.example" não é nenhum deles.',
     );
   });
 

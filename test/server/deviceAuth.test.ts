@@ -27,7 +27,8 @@ const takeJobs = (headers: Record<string, string>, remoteAddress: string) =>
 const printer = { 'x-device-id': 'printer1', 'x-device-key': DEVICE_KEYS.printer };
 
 describe('failed device authentications', () => {
-  it('are limited per address: past the limit, wrong keys are a 429 that says why, until the window passes; the right key still passes', async () => {
+  it(`are limited per address: past the limit, wrong keys are a 429 that says why, until the window passes; the right \
+key still passes`, async () => {
     const address = newAddress();
     for (let n = 0; n < MAX_FAILURES_PER_ADDRESS; n += 1) {
       const guess = await takeJobs({ 'x-device-id': `palpite${n}`, 'x-device-key': 'errada' }, address);

@@ -53,7 +53,8 @@ describe('GET /api/team/devices', () => {
 });
 
 describe('POST /api/team/devices/{id}/key', () => {
-  it('makes a new key of at least 128 bits, shown once: the old key stops at once, the new one opens the device', async () => {
+  it(`makes a new key of at least 128 bits, shown once: the old key stops at once, the new one opens the \
+device`, async () => {
     expect((await me('printer1', DEVICE_KEYS.printer)).statusCode).toBe(200);
     const response = await rotate('printer1', team.token);
     expect(response.statusCode).toBe(200);

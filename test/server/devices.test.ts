@@ -168,7 +168,8 @@ describe('fifty prints at once on a pack of five copies', () => {
     await server.db.query("INSERT INTO packs (hash, event_name, copies) VALUES ('CORRIDA', 'festa_ana', 5)");
     // Fifty taps, each its own request id: replays of one id would spend once.
     const url = (i: number) =>
-      `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-corrida-${String(i).padStart(8, '0')}`;
+      `/api/print/CORRIDA/${encodeURIComponent('/media/festa_ana/pad/a1.jpg')}?request=tap-corrida-` +
+      `${String(i).padStart(8, '0')}`;
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => server.call({ method: 'GET', url: url(i) })),
     );

@@ -59,7 +59,8 @@ describe("a booth gallery's ZIP", () => {
     }
   });
 
-  it('is refused as the files are: a private event to a stranger as an unknown one, and a booth the event has not', async () => {
+  it(`is refused as the files are: a private event to a stranger as an unknown one, and a booth the event has \
+not`, async () => {
     expect((await server.call({ method: 'GET', url: '/api/baixar/privada/pad' })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/api/baixar/nao_existe/pad' })).statusCode).toBe(404);
     expect(
@@ -78,7 +79,8 @@ describe("'Minha Coleção' as a ZIP", () => {
     });
   const fileOf = async (url: string) => (await server.call({ method: 'GET', url })).rawPayload;
 
-  it("holds exactly the collection's files the visitor may open, byte for byte, in its order, named after its event", async () => {
+  it(`holds exactly the collection's files the visitor may open, byte for byte, in its order, named after its \
+event`, async () => {
     const items = [
       '/media/festa_ana/pad/zip-02.jpg',
       '/media/festa_ana/polaroid/p1.jpg',
@@ -94,7 +96,8 @@ describe("'Minha Coleção' as a ZIP", () => {
       expect(Buffer.from(entries[url.split('/').pop() ?? '']).equals(await fileOf(url))).toBe(true);
   });
 
-  it('leaves out what the visitor may not open, files erased since and what is no media; several events go in a folder each', async () => {
+  it(`leaves out what the visitor may not open, files erased since and what is no media; several events go in a folder \
+each`, async () => {
     const secret = await collectLinkOf(server, 'privada');
     const response = await post([
       '/media/festa_ana/pad/a1.jpg',
@@ -147,7 +150,8 @@ describe("'Minha Coleção' as a ZIP", () => {
     expect(notForm.json<{ message: string }>().message).toEqual(expect.any(String));
   });
 
-  it('shows the browser that followed it a page in Portuguese, not JSON, when it refuses, with the way back', async () => {
+  it(`shows the browser that followed it a page in Portuguese, not JSON, when it refuses, with the way \
+back`, async () => {
     const site = new URL(siteOrigin(server.config)).origin;
     const page = await server.call({
       method: 'POST',
@@ -208,7 +212,8 @@ describe('the names inside a ZIP', () => {
 
   it('give the download a name every browser reads, and the exact one where UTF-8 is understood', () => {
     expect(zipDisposition('Casamento de Júlia & João')).toBe(
-      `attachment; filename="casamento-de-julia-joao.zip"; filename*=UTF-8''${encodeURIComponent('Casamento de Júlia & João.zip')}`,
+      `attachment; filename="casamento-de-julia-joao.zip"; filename*=UTF-8''` +
+        `${encodeURIComponent('Casamento de Júlia & João.zip')}`,
     );
     expect(zipDisposition('✨')).toBe(
       `attachment; filename="fotos.zip"; filename*=UTF-8''${encodeURIComponent('✨.zip')}`,

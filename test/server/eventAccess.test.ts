@@ -42,7 +42,8 @@ const byLink = (publicId: string, token: string, agent?: string) =>
   });
 
 describe("an event's own link", () => {
-  it('invites to a link-only event: whoever opens it signed in sees its galleries from then on, with or without the cookie', async () => {
+  it(`invites to a link-only event: whoever opens it signed in sees its galleries from then on, with or without the \
+cookie`, async () => {
     const invited = await newUser('convidado');
     expect((await gallery('ligada', invited.token)).statusCode).toBe(404);
     const opened = await byLink('ligada-link-1', invited.token, 'agenteconvite001');
@@ -55,7 +56,8 @@ describe("an event's own link", () => {
     expect((await gallery('ligada', (await newUser('outro')).token)).statusCode).toBe(404);
   });
 
-  it('is no invitation to a private event: a stranger learns nothing from it, its owner and the team open it', async () => {
+  it(`is no invitation to a private event: a stranger learns nothing from it, its owner and the team open \
+it`, async () => {
     const stranger = await newUser('estranho');
     const refused = await byLink('privada-1', stranger.token, 'agenteestranho01');
     expect(refused.statusCode).toBe(404);
@@ -67,7 +69,8 @@ describe("an event's own link", () => {
 });
 
 describe('presence', () => {
-  it('a collect link opened signed out makes the browser a guest; signed in, the account holds it on any phone', async () => {
+  it(`a collect link opened signed out makes the browser a guest; signed in, the account holds it on any \
+phone`, async () => {
     const guest = await newUser('presente');
     const link = await collectLinkOf(server, 'privada');
     // Signed out, the link's own file asks for a login, and the event is theirs to open once signed in.
@@ -178,7 +181,8 @@ describe('the owner', () => {
   const revoke = (event: string, token?: string) =>
     server.call({ method: 'POST', url: `/api/events/${event}/access/revoke`, token });
 
-  it('sees how many have access, never who, and takes it from every guest at once: a new link, old collect links no longer grant it', async () => {
+  it(`sees how many have access, never who, and takes it from every guest at once: a new link, old collect links no \
+longer grant it`, async () => {
     const guest = await newUser('revogada');
     const link = await attend(server, 'ligada', 'agenterevogada01', guest.token);
     const before = (await access('ligada', owner.token)).json<{ agents: number; accounts: number }>();
@@ -208,7 +212,8 @@ describe('the owner', () => {
     expect((await gallery('ligada', owner.token)).statusCode).toBe(200);
   });
 
-  it('takes back a collect link opened at the very moment of the revocation: the opening waits for it, and grants nothing', async () => {
+  it(`takes back a collect link opened at the very moment of the revocation: the opening waits for it, and grants \
+nothing`, async () => {
     const link = await collectLinkOf(server, 'ligada');
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -243,7 +248,8 @@ describe('the owner', () => {
     expect((await gallery('ligada', undefined, 'agentecorrida01')).statusCode).toBe(404);
   });
 
-  it('is the only one, with the team, to see or revoke: 403 for another account, 401 signed out, 404 unknown', async () => {
+  it(`is the only one, with the team, to see or revoke: 403 for another account, 401 signed out, 404 \
+unknown`, async () => {
     const other = await newUser('intrusa');
     expect((await access('privada', other.token)).statusCode).toBe(403);
     expect((await revoke('privada', other.token)).statusCode).toBe(403);
@@ -255,7 +261,8 @@ describe('the owner', () => {
 });
 
 describe('a pack list asked again', () => {
-  it('writes nothing when it changes nothing: a public event needs no grant, a guest granted already keeps theirs', async () => {
+  it(`writes nothing when it changes nothing: a public event needs no grant, a guest granted already keeps \
+theirs`, async () => {
     const ask = () =>
       server.call({
         method: 'GET',

@@ -33,7 +33,8 @@ async function page(url: string, cookie?: string): Promise<string> {
 /** What the page draws before the app's root. */
 const beforeRoot = (html: string) => /<body>(.*?)<div id=root><\/div>/.exec(html)?.[1] ?? '';
 
-it("draws the list's empty state for a visitor with no events, under the screen's title, as the app draws it", async () => {
+it(`draws the list's empty state for a visitor with no events, under the screen's title, as the app draws \
+it`, async () => {
   for (const cookie of [undefined, 'events=', 'events=%2C%20%2C', 'collection=%2Fmedia%2Ffesta_ana%2Fpad%2Fa1.jpg']) {
     const drawn = beforeRoot(await page('/eventos', cookie));
     expect(drawn).toMatch(/^<div data-events-shell class="page-shell" aria-hidden="true">/);
@@ -47,7 +48,8 @@ it("draws the list's empty state for a visitor with no events, under the screen'
 
 it("hands the app's scripts to the loader that asks for them once those words are painted", async () => {
   expect(appScripts(await page('/eventos'))).toEqual([
-    `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+    `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js ` +
+      `/assets/main.3c.js">`,
   ]);
   expect(appScripts(await page('/eventos', 'events=festa_ana'))).toHaveLength(3);
 });

@@ -65,7 +65,8 @@ const turn = (enabled: boolean, bname = 'festa_ana', token = team.token) =>
 const kept = async () =>
   (
     await server.db.query<{ photos: number; faces: number }>(
-      "SELECT (SELECT count(*)::int FROM face_photos WHERE event_name = 'festa_ana') AS photos, (SELECT count(*)::int FROM face_descriptors WHERE event_name = 'festa_ana') AS faces",
+      "SELECT (SELECT count(*)::int FROM face_photos WHERE event_name = 'festa_ana') AS photos, (SELECT " +
+        "count(*)::int FROM face_descriptors WHERE event_name = 'festa_ana') AS faces",
     )
   ).rows[0];
 
@@ -76,7 +77,8 @@ it('is off by default: a photo uploaded then is not indexed', async () => {
   expect(await kept()).toEqual({ photos: 0, faces: 0 });
 });
 
-it("turned on, indexes the event's booth photos already there and each one uploaded after, keeping boxes and descriptors only", async () => {
+it(`turned on, indexes the event's booth photos already there and each one uploaded after, keeping boxes and \
+descriptors only`, async () => {
   const { rows: photos } = await server.db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM media WHERE event_name = 'festa_ana' AND role = 'booth' AND kind = 'image'",
   );
@@ -95,7 +97,8 @@ it("turned on, indexes the event's booth photos already there and each one uploa
   expect(second.indexed).toBe(first.indexed + 1);
   expect(second.faces).toBeGreaterThanOrEqual(first.faces + 4);
   const { rows } = await server.db.query<{ box: number[]; bytes: number; columns: string[] }>(
-    `SELECT d.box, octet_length(d.descriptor) AS bytes FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.file = 'grupo-depois.jpg'`,
+    `SELECT d.box, octet_length(d.descriptor) AS bytes FROM face_descriptors d JOIN media m ON m.id = ` +
+      `d.media_id WHERE m.file = 'grupo-depois.jpg'`,
   );
   expect(rows.length).toBeGreaterThanOrEqual(4);
   for (const row of rows) {
@@ -108,7 +111,8 @@ it("turned on, indexes the event's booth photos already there and each one uploa
 it('indexes again a photo sent again under its name: the faces of its old bytes go', async () => {
   const faces = () =>
     server.db.query<{ status: string; faces: number; descriptors: number }>(
-      `SELECT f.status, f.faces, (SELECT count(*)::int FROM face_descriptors d WHERE d.media_id = f.media_id) AS descriptors
+      `SELECT f.status, f.faces, (SELECT count(*)::int FROM face_descriptors d WHERE d.media_id = f.media_id) AS
+        descriptors
          FROM face_photos f JOIN media m ON m.id = f.media_id WHERE m.file = 'grupo-depois.jpg'`,
     );
   expect((await faces()).rows[0].faces).toBeGreaterThanOrEqual(4);
@@ -125,7 +129,8 @@ it('leaves out for good a photo the model cannot read, and goes on with the othe
   await server.jobsDone();
   // Its bytes ruined in the store, and the photo to be indexed again.
   await server.db.query(
-    "UPDATE face_photos SET status = 'waiting' WHERE media_id = (SELECT id FROM media WHERE file = 'grupo-estragado.jpg')",
+    "UPDATE face_photos SET status = 'waiting' WHERE media_id = (SELECT id FROM media WHERE file = " +
+      "'grupo-estragado.jpg')",
   );
   const ref = parseMediaPath(url);
   if (!ref) throw new Error(url);
@@ -247,7 +252,8 @@ describe('the index job', () => {
     await server.db.query("DELETE FROM face_photos WHERE event_name = 'outra'");
   });
 
-  it(`leaves out a photo the model failed on ${MAX_INDEX_ATTEMPTS} times, and goes on with the event's others`, async () => {
+  it(`leaves out a photo the model failed on ${MAX_INDEX_ATTEMPTS} times, and goes on with the event's \
+others`, async () => {
     const crashing = await waitingPhoto();
     const next = await waitingPhoto();
     const crashOn = `rosto-${serial - 1}.jpg`;

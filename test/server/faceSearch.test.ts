@@ -100,7 +100,8 @@ it('searches only the events it is given, with face search on', async () => {
   }
 });
 
-it("leaves out of others' results a photo with the face of a guest who asked not to be found, but not out of their own", async () => {
+it(`leaves out of others' results a photo with the face of a guest who asked not to be found, but not out of their \
+own`, async () => {
   // Guest B (face 1 of sample 4) asks not to be found with a selfie of their own, smaller, turned
   // and lighter than the photo; guest A (face 0) is in the same photo.
   const phoneSelfie = await sharp(await faceCrop(demoPhoto(4), facesOf[4][1].box, { width: 320, quality: 60 }))
@@ -131,20 +132,24 @@ it("leaves out of others' results a photo with the face of a guest who asked not
   );
 });
 
-it('hides a face only in the events it was hidden in: a face hidden in one event changes no search of another, and a search reads no hidden face', async () => {
+it(`hides a face only in the events it was hidden in: a face hidden in one event changes no search of another, and a \
+search reads no hidden face`, async () => {
   // The same group photo at 'outra' too, indexed as it was at festa_ana.
   const { rows } = await server.db.query<{ id: string }>(
-    "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'grupo-4-na-outra.jpg', 'image') RETURNING id",
+    "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'grupo-4-na-outra.jpg', 'image') " +
+      'RETURNING id',
   );
   const copy = rows[0].id;
   await server.db.query("UPDATE events SET face_search = true WHERE name = 'outra'");
   await server.db.query(
-    "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'outra', 'indexed', 0, now())",
+    "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'outra', 'indexed', " +
+      '0, now())',
     [copy],
   );
   await server.db.query(
     `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
-     SELECT $1, 'outra', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
+     SELECT $1, 'outra', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE
+       m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
     [copy],
   );
   const there = '/media/outra/pad/grupo-4-na-outra.jpg';
@@ -180,12 +185,14 @@ it('hides a face only in the events it was hidden in: a face hidden in one event
   }
 });
 
-it("hides a photo indexed after the face was hidden in its event: others' searches leave it out as soon as it is found", async () => {
+it(`hides a photo indexed after the face was hidden in its event: others' searches leave it out as soon as it is \
+found`, async () => {
   await saveSelfie(server.db, 'agenteescondido03', await selfie(4, 1));
   expect(await hideFace(server.db, 'agenteescondido03', ['festa_ana'])).toBe(true);
   try {
     const later = await boothPhoto(4, 'grupo-4-depois.jpg');
-    // Guest A (face 0) is in the new photo with the hidden guest: A's search leaves it out; the hidden guest's own finds it.
+    // Guest A (face 0) is in the new photo with the hidden guest: A's search leaves it out; the hidden guest's own
+    // finds it.
     expect(
       (await searchFaces(server.db, await selfie(4, 0), ['festa_ana'], 'agenteoutro00004')).map((photo) => photo.url),
     ).not.toContain(later);
@@ -194,7 +201,8 @@ it("hides a photo indexed after the face was hidden in its event: others' search
     ).toContain(later);
     // The photo of sample 5 has no face near the hidden one: nothing of it is hidden.
     const { rows } = await server.db.query<{ file: string }>(
-      "SELECT m.file FROM face_hidden_photos h JOIN media m ON m.id = h.media_id WHERE h.agent = 'agenteescondido03' ORDER BY m.file",
+      'SELECT m.file FROM face_hidden_photos h JOIN media m ON m.id = h.media_id WHERE h.agent = ' +
+        "'agenteescondido03' ORDER BY m.file",
     );
     expect(rows.map((row) => row.file)).toEqual(['grupo-4-depois.jpg', 'grupo-4.jpg']);
   } finally {
@@ -207,7 +215,8 @@ it("hides a photo indexed after the face was hidden in its event: others' search
   );
 });
 
-it('looks through the photos of a hiding kept before hidings were written by photo, at the first search of its event', async () => {
+it(`looks through the photos of a hiding kept before hidings were written by photo, at the first search of its \
+event`, async () => {
   // As migration 0028 leaves a hiding made before it: the face and its event, no photo written down.
   await server.db.query("INSERT INTO face_hidden (agent, descriptor) VALUES ('agenteescondido04', $1)", [
     descriptorBytes(await selfie(4, 1)),
@@ -232,7 +241,8 @@ it('keeps a selfie as its descriptor for a day at most, and deletes it at once w
   await saveSelfie(server.db, 'agenteselfie0001', descriptor);
   expect(Array.from((await selfieOf(server.db, 'agenteselfie0001')) ?? [])).toEqual(Array.from(descriptor));
   const { rows } = await server.db.query<{ hours: number }>(
-    "SELECT extract(epoch FROM expires_at - created_at)::int / 3600 AS hours FROM face_selfies WHERE agent = 'agenteselfie0001'",
+    'SELECT extract(epoch FROM expires_at - created_at)::int / 3600 AS hours FROM face_selfies WHERE agent = ' +
+      "'agenteselfie0001'",
   );
   expect(rows[0].hours).toBe(24);
   // A day later it is no longer read, and the sweep deletes it.
@@ -282,7 +292,8 @@ describe("the face screen's calls", () => {
   const foundUrls = (response: { json: () => unknown }) =>
     (response.json() as { found: { url: string }[] }).found.map((photo) => photo.url);
 
-  it('finds the photos of the face in the events asked that it may see and that have face search on; keeps the descriptor, never the image', async () => {
+  it(`finds the photos of the face in the events asked that it may see and that have face search on; keeps the \
+descriptor, never the image`, async () => {
     const response = await send('agentebusca00001', 5, 0, ['festa_ana', 'outra', 'nao_existe']);
     expect(response.statusCode).toBe(200);
     const reply = response.json<{ found: { url: string; event: string }[] }>();
@@ -301,7 +312,8 @@ describe("the face screen's calls", () => {
     ).toBe(0);
   });
 
-  it('searches a link-only event for its guests only: a stranger is told it is not available, a guest who opened its link finds their photo', async () => {
+  it(`searches a link-only event for its guests only: a stranger is told it is not available, a guest who opened its \
+link finds their photo`, async () => {
     const owner = { token: team.token };
     expect(
       (
@@ -389,7 +401,8 @@ describe("the face screen's calls", () => {
     expect(await selfieOf(server.db, 'agentesemconsent')).toBeNull();
   });
 
-  it("keeps no selfie from a search under way when the guest deleted it meanwhile ('Apagar minhas fotos' or an erasure wins)", async () => {
+  it(`keeps no selfie from a search under way when the guest deleted it meanwhile ('Apagar minhas fotos' or an erasure \
+wins)`, async () => {
     const descriptor = await selfie(5, 1);
     // A search began, then the guest deleted their selfie, then the search's answer came.
     const began = await databaseNow(server.db);
@@ -430,7 +443,8 @@ describe("the face screen's calls", () => {
     expect(await selfieOf(server.db, 'agentesemrosto01')).toBeNull();
   });
 
-  it("'Não me mostre' of a stranger holding a guest's picture hides nothing where the stranger may not search: the guest, and others, still find it", async () => {
+  it(`'Não me mostre' of a stranger holding a guest's picture hides nothing where the stranger may not search: the \
+guest, and others, still find it`, async () => {
     const owner = { token: team.token };
     expect(
       (
@@ -444,7 +458,8 @@ describe("the face screen's calls", () => {
     ).toBe(200);
     // Guest G (face 1 of sample 4) and guest A (face 0) were there; the stranger was not.
     await server.db.query(
-      "INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidadog', 'link'), ('festa_ana', 'agent:agenteconvidadoa', 'link')",
+      "INSERT INTO event_grants (event_name, holder, via) VALUES ('festa_ana', 'agent:agenteconvidadog', " +
+        "'link'), ('festa_ana', 'agent:agenteconvidadoa', 'link')",
     );
     try {
       // The stranger's selfie is a picture of G, and they ask to hide it where G's photos are.
@@ -477,7 +492,8 @@ describe("the face screen's calls", () => {
     }
   });
 
-  it("'Não me mostre' reaches the events the hidden guest searches later, and is undone everywhere at once", async () => {
+  it(`'Não me mostre' reaches the events the hidden guest searches later, and is undone everywhere at \
+once`, async () => {
     await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
     try {
       // Face search is off at festa_ana when the guest hides: nothing is searched there, nothing hidden.
@@ -519,7 +535,8 @@ describe("the face screen's calls", () => {
     expect(foundUrls(await again('agenteoutro00003', 'festa_ana'))).toContain(urls[4]);
   });
 
-  it("'Não me mostre' hides the face from others' searches with the selfie kept, until the guest undoes it", async () => {
+  it(`'Não me mostre' hides the face from others' searches with the selfie kept, until the guest undoes \
+it`, async () => {
     const hide = () =>
       server.call({
         method: 'POST',
@@ -578,7 +595,8 @@ describe("the face screen's calls", () => {
         ])
       ).rows.map((row) => row.event_name);
 
-    it('collects the photos the kept selfie finds, signed out (the presence at the event) and signed in (the account), the same when asked again', async () => {
+    it(`collects the photos the kept selfie finds, signed out (the presence at the event) and signed in (the account), \
+the same when asked again`, async () => {
       // The group photo, and the copy of it an earlier test's booth sent.
       const found = foundUrls(await send('agentepega000001', 4, 2, ['festa_ana']));
       expect(found).toContain(urls[4]);
@@ -596,22 +614,26 @@ describe("the face screen's calls", () => {
       expect(await accountCollection(guest.uid)).toEqual(found);
     });
 
-    it("refuses, and never collects, a photo the visitor's selfie does not find: someone else's, or one of an event they may not see", async () => {
+    it(`refuses, and never collects, a photo the visitor's selfie does not find: someone else's, or one of an event \
+they may not see`, async () => {
       // The same group photo at the private event, with face search on and indexed as at
       // festa_ana: the selfie would find it there, but this visitor is not let into that event.
       const { rows } = await server.db.query<{ id: string }>(
-        "INSERT INTO media (event_name, mode, file, kind) VALUES ('privada', 'pad', 'grupo-4-na-privada.jpg', 'image') RETURNING id",
+        "INSERT INTO media (event_name, mode, file, kind) VALUES ('privada', 'pad', 'grupo-4-na-privada.jpg', " +
+          "'image') RETURNING id",
       );
       const copy = rows[0].id;
       const hidden = '/media/privada/pad/grupo-4-na-privada.jpg';
       await server.db.query("UPDATE events SET face_search = true WHERE name = 'privada'");
       await server.db.query(
-        "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'privada', 'indexed', 0, now())",
+        "INSERT INTO face_photos (media_id, event_name, status, faces, indexed_at) VALUES ($1, 'privada', " +
+          "'indexed', 0, now())",
         [copy],
       );
       await server.db.query(
         `INSERT INTO face_descriptors (media_id, event_name, box, descriptor)
-         SELECT $1, 'privada', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
+         SELECT $1, 'privada', d.box, d.descriptor FROM face_descriptors d JOIN media m ON m.id = d.media_id WHERE
+           m.event_name = 'festa_ana' AND m.file = 'grupo-4.jpg'`,
         [copy],
       );
       try {

@@ -171,7 +171,8 @@ describe('face capture', () => {
     expect(await keptOf('agentf006')).toEqual({ images: 0, selfies: 0 });
   });
 
-  it("'Apagar minhas fotos' deletes the visitor's selfie at once, and nobody else's; only from the visitor's own browser", async () => {
+  it(`'Apagar minhas fotos' deletes the visitor's selfie at once, and nobody else's; only from the visitor's own \
+browser`, async () => {
     await uploadFace('agentf008', { poligram: await photoWithFaces() });
     await uploadFace('agentf009', { poligram: await photoWithFaces() });
     // A face capture kept before face search (its file and row) goes too.
@@ -260,7 +261,8 @@ describe('when the face model fails', () => {
       headers: { cookie: failing.visitorCookie('agentf040') },
     });
 
-  it("a photo it could not read is the guest's to retake (422); a model that is not there is the server's (503, try again later); nothing is kept", async () => {
+  it(`a photo it could not read is the guest's to retake (422); a model that is not there is the server's (503, try \
+again later); nothing is kept`, async () => {
     const photo = await jpeg();
     const upload = () =>
       failing.call({

@@ -48,7 +48,8 @@ async function snapshot(db: Database): Promise<Snapshot> {
     if (ATTEMPT_TABLES.has(name)) continue;
     const row = (ATTEMPT_COLUMNS[name] ?? []).reduce((json, column) => `${json} - '${column}'`, 'to_jsonb(t)');
     const { rows } = await db.query<{ count: string; digest: string | null }>(
-      `SELECT count(*)::text AS count, md5(string_agg((${row})::text, ',' ORDER BY (${row})::text)) AS digest FROM "${name}" t`,
+      `SELECT count(*)::text AS count, md5(string_agg((${row})::text, ',' ORDER BY (${row})::text)) AS digest ` +
+        `FROM "${name}" t`,
     );
     result[name] = `${rows[0].count} rows, md5 ${rows[0].digest ?? '-'}`;
   }
@@ -206,7 +207,8 @@ describe('fuzz of every route', () => {
       const changed = changedTables(before, after);
       if (changed.length > 0)
         failures.push(
-          `${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n${accepted.slice(-5).join('\n')}`,
+          `${routeKey(route)} changed the database: ${changed.join('; ')}\naccepted requests:\n` +
+            `${accepted.slice(-5).join('\n')}`,
         );
 
       // Then requests that pass the schema, odd where it lets them be: they reach the handler,
@@ -228,7 +230,8 @@ describe('fuzz of every route', () => {
       });
       if (validDetails.failed)
         failures.push(
-          `${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n${String(validDetails.errorInstance)}`,
+          `${routeKey(route)} (valid values)\n${fc.defaultReportMessage(validDetails) ?? ''}\n` +
+            `${String(validDetails.errorInstance)}`,
         );
       await server.jobsDone();
       before = await snapshot(server.db);
@@ -241,12 +244,14 @@ describe('fuzz of every route', () => {
       totalValid += valid;
       const statuses = `${histogram(counts.statuses)} | ${histogram(validStatuses)}`;
       table.push(
-        `${String(counts.sent).padStart(7)} ${String(counts.pastAuth).padStart(9)} ${String(valid).padStart(6)}  ${routeKey(route).padEnd(58)} ${statuses}`,
+        `${String(counts.sent).padStart(7)} ${String(counts.pastAuth).padStart(9)} ${String(valid).padStart(6)}` +
+          `  ${routeKey(route).padEnd(58)} ${statuses}`,
       );
     }
 
     console.log(
-      `fuzz seed ${SEED}: ${total} hostile requests (database unchanged) and ${totalValid} valid-but-odd ones over ${routes.length} routes\n` +
+      `fuzz seed ${SEED}: ${total} hostile requests (database unchanged) and ${totalValid} valid-but-odd ones ` +
+        `over ${routes.length} routes\n` +
         `hostile past auth  valid  route${' '.repeat(55)}statuses: hostile | valid\n${table.join('\n')}`,
     );
     expect(failures).toEqual([]);

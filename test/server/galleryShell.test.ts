@@ -56,7 +56,8 @@ describe("a public event's booth gallery opened by its address", () => {
     for (const img of images(html)) expect(img).toMatch(/ width="180" height="180"/);
     expect(images(html)[0]).toContain('fetchpriority="high"');
     expect(images(html)[1]).not.toContain('fetchpriority');
-    // Under the event's title and the booth's name, as the app draws them; hidden from assistive technology, which gets the app's.
+    // Under the event's title and the booth's name, as the app draws them; hidden from assistive technology, which gets
+    // the app's.
     expect(beforeRoot(html)).toMatch(/^<div data-gallery-shell class="gallery-shell" aria-hidden="true">/);
     expect(beforeRoot(html)).toContain('<h1 class="screen__title">Festa da Ana</h1>');
     expect(beforeRoot(html)).toContain('<h2 class="gallery__title">Pad</h2>');
@@ -73,12 +74,14 @@ describe("a public event's booth gallery opened by its address", () => {
     expect(beforeRoot(html)).toContain('<div class="grid" style="--rows:3">');
   });
 
-  it("applies the screen's stylesheet at once, and hands the app's scripts to the loader that waits for the first photo", async () => {
+  it(`applies the screen's stylesheet at once, and hands the app's scripts to the loader that waits for the first \
+photo`, async () => {
     const html = await page('/eventos/evento/pad?evento=festa_ana');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/route-evento.1.css">');
     expect(appScripts(html)).toEqual([
-      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js ` +
+        `/assets/main.3c.js">`,
     ]);
   });
 });

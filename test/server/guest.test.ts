@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /api/eventos/{events}/{agent}', () => {
-  it('lists the named events with their cards, in the given order, with the title people read (the name when there is none)', async () => {
+  it(`lists the named events with their cards, in the given order, with the title people read (the name when there is \
+none)`, async () => {
     const response = await server.call({ method: 'GET', url: '/api/eventos/outra,festa_ana,desconhecido/agent0001' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
@@ -95,7 +96,9 @@ describe('GET /api/evento/{id}', () => {
 
   it('is 401 without a token or with a forged one, 404 for an unknown id, 400 for odd input', async () => {
     expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1' })).statusCode).toBe(401);
-    const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`;
+    const forged =
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}` +
+      `.`;
     expect((await server.call({ method: 'GET', url: '/api/evento/festa-ana-1', token: forged })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/api/evento/nao-existe', token: user.token })).statusCode).toBe(
       404,
@@ -233,7 +236,8 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
     expect((await ask('/api/all/privada/pad')).statusCode).toBe(404);
   });
 
-  it('builds a list once per change: the next guest gets the same bytes without the list being read again', async () => {
+  it(`builds a list once per change: the next guest gets the same bytes without the list being read \
+again`, async () => {
     const first = await ask(polaroid);
     const query = jest.spyOn(server.db, 'query');
     try {
@@ -248,7 +252,8 @@ describe('GET /api/all/{bname}/{type}, asked again by an open gallery', () => {
     }
   });
 
-  it('sends the list compressed to a browser that takes it, the same list and ETag, and says it varies by encoding', async () => {
+  it(`sends the list compressed to a browser that takes it, the same list and ETag, and says it varies by \
+encoding`, async () => {
     const plain = await ask(polaroid);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/);
@@ -363,10 +368,12 @@ describe("an event's cover and profile images", () => {
         readMigrations().filter((m) => m.version < 3),
       );
       await db.query(
-        `INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', '/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`,
+        `INSERT INTO events (name, public_id, cover, profile) VALUES ('velha', 'velha-1', ` +
+          `'/media/velha/feed/capa.jpg', '/media/velha/feed/perfil.jpg')`,
       );
       await db.query(
-        `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', 'feed', 'x')`,
+        `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ('cam-velha', 'booth', 'velha', ` +
+          `'feed', 'x')`,
       );
       await db.query(`INSERT INTO media (event_name, mode, file, kind, device_id) VALUES
         ('velha', 'feed', 'capa.jpg', 'image', NULL), ('velha', 'feed', 'perfil.jpg', 'image', NULL),
@@ -454,7 +461,8 @@ describe('GET /api/print/{packHash}/{printId}', () => {
     expect((await server.db.query("SELECT 1 FROM print_jobs WHERE pack_hash = 'PACK0'")).rowCount).toBe(0);
   });
 
-  it('refuses videos, GIFs, unknown media, media of another event, unknown packs and paths outside the media', async () => {
+  it(`refuses videos, GIFs, unknown media, media of another event, unknown packs and paths outside the \
+media`, async () => {
     const cases: [string, number][] = [
       [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/360/v1.mp4')}?${tap()}`, 422],
       [`/api/print/PACK5/${encodeURIComponent('/media/festa_ana/boomerang/b1.gif')}?${tap()}`, 422],

@@ -23,7 +23,8 @@ describe('/healthz and /readyz', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('/readyz says 503 and what fails: the database, the storage, the job queue, or a server stopping; /healthz stays 200', async () => {
+  it(`/readyz says 503 and what fails: the database, the storage, the job queue, or a server stopping; /healthz stays \
+200`, async () => {
     const app = Fastify();
     let databaseDown = true;
     let queueDown = true;
@@ -56,7 +57,8 @@ describe('/healthz and /readyz', () => {
     expect((await server.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
-  it("/readyz asks the media storage once however many ask, and keeps its answer a few seconds (the clock is the test's)", async () => {
+  it(`/readyz asks the media storage once however many ask, and keeps its answer a few seconds (the clock is the \
+test's)`, async () => {
     const app = Fastify();
     let clock = 1_000_000;
     let asked = 0;

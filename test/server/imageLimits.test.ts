@@ -72,7 +72,8 @@ describe('media storage limits', () => {
     await storage.save({ bname: 'outra_festa', mode: 'pad', file: 'c.jpg' }, photo);
   });
 
-  it("counts an event's files with the count the server gives it (its rows), listing none of the store's keys", async () => {
+  it(`counts an event's files with the count the server gives it (its rows), listing none of the store's \
+keys`, async () => {
     const disk = diskObjectStore(dataDir);
     const listed: string[] = [];
     const counting: ObjectStore = {

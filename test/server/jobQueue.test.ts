@@ -97,7 +97,8 @@ async function killHolderOf(queue: string, id: string): Promise<void> {
   expect(rowCount).toBe(1);
 }
 
-it('runs at once, on another server, a job whose server died running it (its holding connection gone), long before its expiry', async () => {
+it(`runs at once, on another server, a job whose server died running it (its holding connection gone), long before its \
+expiry`, async () => {
   const queue = 'teste-morto';
   const first = await holdingServer(queue, SLOW);
   await server.db.transaction((client) => first.jobs.enqueue(client, queue, { id: 'morto-1' }));
@@ -150,7 +151,8 @@ it('gives a job its dead letter when its server died running its last retry', as
   expect((await stateOf(queue, 'ultimo-1'))?.state).toBe('failed');
 });
 
-it('runs again, once its run has expired, a job taken by a server that records no holder (an older version, during a deploy)', async () => {
+it(`runs again, once its run has expired, a job taken by a server that records no holder (an older version, during a \
+deploy)`, async () => {
   const queue = 'teste-perdido';
   const settings = { expireInSeconds: 1, retryLimit: 3, retryDelaySeconds: 1 };
   // The queue exists (a server made it); an older server takes the job and never answers.
@@ -177,7 +179,8 @@ it('runs again, once its run has expired, a job taken by a server that records n
   expect(await stateOf(queue, 'perdido-1')).toEqual({ state: 'completed', retry_count: 1 });
 });
 
-it('is seen alive under its own name even when DATABASE_URL names the application (pg lets the URL win over the option)', async () => {
+it(`is seen alive under its own name even when DATABASE_URL names the application (pg lets the URL win over the \
+option)`, async () => {
   const { holdJobs } = await import('../../server/src/platform/db/jobHolders');
   const url = String(server.db.pool.options.connectionString);
   const holder = await holdJobs(`${url}${url.includes('?') ? '&' : '?'}application_name=cabine`);

@@ -102,7 +102,8 @@ describe('a live cache of rows guests poll', () => {
     expect(loads).toHaveLength(3);
   });
 
-  it("forgets everything when this process writes to one of its tables, and nothing for another table's write", async () => {
+  it(`forgets everything when this process writes to one of its tables, and nothing for another table's \
+write`, async () => {
     await readOne('festa/pad');
     writes.wrote('packs', 'print_jobs');
     expect(cache.size).toBe(1);
@@ -200,7 +201,8 @@ describe('the tables a statement writes to', () => {
     ['truncate packs', ['packs']],
     ['UPDATE ONLY "packs" SET copies = 0', ['packs']],
     [
-      'WITH spent AS (UPDATE packs SET copies = copies - 1 RETURNING hash) INSERT INTO print_jobs (pack_hash) SELECT hash FROM spent',
+      'WITH spent AS (UPDATE packs SET copies = copies - 1 RETURNING hash) INSERT INTO print_jobs (pack_hash) ' +
+        'SELECT hash FROM spent',
       ['packs', 'print_jobs'],
     ],
     ['INSERT INTO media (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET has_thumb = true', ['media', 'set']],

@@ -94,13 +94,15 @@ describe("a booth gallery's live stream", () => {
     }
   });
 
-  it('ends when the change feed goes down (nothing would be heard): the phone polls until it opens another', async () => {
+  it(`ends when the change feed goes down (nothing would be heard): the phone polls until it opens \
+another`, async () => {
     const live = await follow(`${base}/api/live/festa_ana/polaroid`);
     try {
       await live.next(1);
       // The feed's own connection dropped, as a database restart or a network cut drops it.
       await server.db.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cache-change-feed' AND datname = current_database()",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cache-change-feed' " +
+          'AND datname = current_database()',
       );
       await live.reading;
       expect(live.isEnded()).toBe(true);
@@ -109,7 +111,8 @@ describe("a booth gallery's live stream", () => {
     }
   });
 
-  it('is refused, as the list is, to who may not open the gallery, and for an event or booth that does not exist', async () => {
+  it(`is refused, as the list is, to who may not open the gallery, and for an event or booth that does not \
+exist`, async () => {
     const privateEvent = await fetch(`${base}/api/live/privada/pad`);
     expect(privateEvent.status).toBe((await fetch(`${base}/api/all/privada/pad`)).status);
     expect(privateEvent.status).toBe(404);

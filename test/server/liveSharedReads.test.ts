@@ -118,7 +118,8 @@ describe('streams of one event', () => {
     for (const stream of polaroids) expect(stream.events).toHaveLength(1);
   });
 
-  it("decides its guests' access again with one read of their grants, and closes only the stream of the guest who lost it", async () => {
+  it(`decides its guests' access again with one read of their grants, and closes only the stream of the guest who lost \
+it`, async () => {
     const values = Array.from({ length: CROWD }, (_, n) => `('ligada', 'agent:${guest(n)}', 'collect')`).join(', ');
     await server.db.query(`INSERT INTO event_grants (event_name, holder, via) VALUES ${values}`);
     const guests = await crowd(`${base}/api/live/ligada/pad`, CROWD, (n) => as(guest(n)));

@@ -108,7 +108,8 @@ describe('a server with its live streams capped', () => {
     expect(stream.events).toEqual([]);
   };
 
-  it("refuses a visitor's stream past their four, galleries and wall alike, with 503 and Retry-After; another visitor still gets one; one closed frees its slot", async () => {
+  it(`refuses a visitor's stream past their four, galleries and wall alike, with 503 and Retry-After; another visitor \
+still gets one; one closed frees its slot`, async () => {
     const ana = as('anavisitante0001');
     const mine = [
       await opened(gallery('pad'), ana),
@@ -133,7 +134,8 @@ describe('a server with its live streams capped', () => {
     await opened(gallery('pad'), ana);
   });
 
-  it("refuses any stream past the server's total (LIVE_STREAMS_MAX), whoever asks, and lets one in again once one closes", async () => {
+  it(`refuses any stream past the server's total (LIVE_STREAMS_MAX), whoever asks, and lets one in again once one \
+closes`, async () => {
     const streams: Stream[] = [];
     for (let n = 1; n <= SERVER_CAP; n += 1) streams.push(await opened(gallery('pad'), as(`convidado00${n}`)));
 
@@ -145,7 +147,8 @@ describe('a server with its live streams capped', () => {
     await opened(wall());
   });
 
-  it('still answers a stream the viewer may not open with its refusal, not a 503, when the caps are reached', async () => {
+  it(`still answers a stream the viewer may not open with its refusal, not a 503, when the caps are \
+reached`, async () => {
     const ana = as('anavisitante0002');
     for (const mode of ['pad', 'polaroid', '360', 'boomerang']) await opened(gallery(mode), ana);
     await expectRefused(await follow(wall(), ana));

@@ -97,7 +97,8 @@ describe("an upload's derivatives", () => {
     ]);
   });
 
-  it('are made by the first request for the thumbnail when no worker got there first (the tile alone, at once), and the job makes only the rest', async () => {
+  it(`are made by the first request for the thumbnail when no worker got there first (the tile alone, at once), and \
+the job makes only the rest`, async () => {
     expect((await upload('pedida-01.jpg')).statusCode).toBe(200);
     const thumb = await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/pedida-01.jpg.webp' });
     expect(thumb.statusCode).toBe(200);
@@ -195,7 +196,8 @@ describe("a booth's upload in its galleries", () => {
     (await server.db.query<{ awaiting_tile: boolean }>('SELECT awaiting_tile FROM media WHERE file = $1', [file]))
       .rows[0].awaiting_tile;
 
-  it("joins them once its job has made its tile: a phone told of it finds its thumbnail made; the booth's own last photo shows at once", async () => {
+  it(`joins them once its job has made its tile: a phone told of it finds its thumbnail made; the booth's own last \
+photo shows at once`, async () => {
     const before = await counted();
     expect((await upload('na-fila.jpg')).statusCode).toBe(200);
     // Its job has not run (this server takes none): no gallery, no count, no event page lists it yet.
@@ -266,7 +268,8 @@ describe("a booth's upload in its galleries", () => {
     expect(await gallery()).toContain('/media/festa_ana/pad/so-o-tile.jpg');
   });
 
-  it('joins them all the same, without a tile, once it has waited TILE_WAIT_SECONDS for its job (a queue fallen behind): the sweep lists it', async () => {
+  it(`joins them all the same, without a tile, once it has waited TILE_WAIT_SECONDS for its job (a queue fallen \
+behind): the sweep lists it`, async () => {
     const old = { bname: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
     const fresh = { bname: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
     for (const ref of [old, fresh])
@@ -289,7 +292,8 @@ describe("a booth's upload in its galleries", () => {
 
   it('joins them without a tile when its job has failed its every run (the queue gives up on it)', async () => {
     const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'sem-sorte.jpg' };
-    // A derivation that fails every run, with no run after the first, given up to the real queue of given-up derivations.
+    // A derivation that fails every run, with no run after the first, given up to the real queue of given-up
+    // derivations.
     const queue = 'derivacao-que-falha';
     const jobs = await startJobQueue(
       server.db,
@@ -372,7 +376,8 @@ describe('a missing thumbnail asked of two servers at once', () => {
     expect(reads).toEqual(['media/festa_ana/pad/dois-pedidos.jpg']);
   });
 
-  it("is there for a gallery while the job still makes the rendition: the tile does not wait for the collect page's photo", async () => {
+  it(`is there for a gallery while the job still makes the rendition: the tile does not wait for the collect page's \
+photo`, async () => {
     const ref = await original('tile-primeiro.jpg');
     const disk = diskObjectStore(server.dataDir);
     const reads: string[] = [];

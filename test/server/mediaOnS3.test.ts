@@ -138,7 +138,8 @@ describe('media in a bucket', () => {
     // An original stored before renditions existed: in the bucket, with its row, and nothing else.
     await bucket.put('media/festa_ana/pad/antiga.jpg', await jpeg(900, 700));
     await server.db.query(
-      "INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ('festa_ana', 'pad', 'antiga.jpg', 'image', false)",
+      "INSERT INTO media (event_name, mode, file, kind, has_thumb) VALUES ('festa_ana', 'pad', 'antiga.jpg', " +
+        "'image', false)",
     );
     expect(await bucket.head('display/festa_ana/pad/antiga.jpg.webp')).toBeNull();
     const rendition = await server.call({ method: 'GET', url: '/display/festa_ana/pad/antiga.jpg.webp' });
@@ -147,7 +148,8 @@ describe('media in a bucket', () => {
     expect(await bucket.head('display/festa_ana/pad/antiga.jpg.webp')).not.toBeNull();
   });
 
-  it("keeps the company's images in the bucket, so that every server shows the shop a seed loaded through any of them", async () => {
+  it(`keeps the company's images in the bucket, so that every server shows the shop a seed loaded through any of \
+them`, async () => {
     expect(await keysUnder('catalogo/')).toEqual(
       expect.arrayContaining(['catalogo/espelho-anime.png', 'catalogo/produto-cabine.jpg']),
     );
@@ -164,7 +166,8 @@ describe('media in a bucket', () => {
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 
-  it("never keeps a visitor's selfie, in the bucket or on the disk; deletes a capture kept before face search at the visitor's request", async () => {
+  it(`never keeps a visitor's selfie, in the bucket or on the disk; deletes a capture kept before face search at the \
+visitor's request`, async () => {
     const agent = 'agentebalde01';
     const upload = await server.call({
       method: 'POST',

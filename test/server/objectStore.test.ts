@@ -187,7 +187,8 @@ describe('the disk', () => {
 });
 
 describe('a bucket', () => {
-  it('reads a range with one request when the caller has just asked for the object (a video seek: HEAD, then GET)', async () => {
+  it(`reads a range with one request when the caller has just asked for the object (a video seek: HEAD, then \
+GET)`, async () => {
     const sent: string[] = [];
     const client = s3Client(s3.settings);
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;

@@ -8,7 +8,8 @@ describe('scriptsAfterPhoto', () => {
   it("hands the build's scripts, in order, to the loader, in the first one's place", () => {
     const html = scriptsAfterPhoto(SHELL);
     expect(appScripts(html)).toEqual([
-      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js ` +
+        `/assets/main.3c.js">`,
     ]);
     expect(html).toContain('<title>Cabine</title><script defer src="/photo-first.js"');
     expect(html).toContain('<link href=/assets/main.4d.css rel=stylesheet>');
@@ -25,7 +26,8 @@ describe('scriptsAfterPhoto', () => {
 
   it("never hands over a script that is not the build's own", () => {
     const page =
-      '<head><script defer src="https://elsewhere.example/x.js"></script><script defer src=/assets/main.js></script></head>';
+      '<head><script defer src="https://elsewhere.example/x.js"></script><script defer ' +
+      'src=/assets/main.js></script></head>';
     const html = scriptsAfterPhoto(page);
     expect(html).toContain('<script defer src="https://elsewhere.example/x.js"></script>');
     expect(html).toContain('data-scripts="/assets/main.js"');
@@ -47,7 +49,8 @@ describe('the collect page with the photo-first loader in the build', () => {
     const html = await page('/collect?id=/media/festa_ana/pad/a2.jpg');
     expect(html).toContain('<img data-shell-preview');
     expect(appScripts(html)).toEqual([
-      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js /assets/main.3c.js">`,
+      `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="/assets/runtime.1a.js /assets/693.2b.js ` +
+        `/assets/main.3c.js">`,
     ]);
   });
 

@@ -82,7 +82,8 @@ async function qrOf(file: Buffer): Promise<string | null> {
 }
 
 describe("a print job's file", () => {
-  it("is made by its job as the print is asked for, laid out on 10x15 cm at 300 dpi, its QR code the photo's collect link", async () => {
+  it(`is made by its job as the print is asked for, laid out on 10x15 cm at 300 dpi, its QR code the photo's collect \
+link`, async () => {
     const pack = await print();
     await server.jobsDone();
     const { rows } = await server.db.query<{ id: string; file_made: boolean }>(
@@ -168,7 +169,8 @@ describe("a print job's file", () => {
     });
   });
 
-  it('fails its job and gives the copy back when its photo cannot be laid out: the print-files job finds no image', async () => {
+  it(`fails its job and gives the copy back when its photo cannot be laid out: the print-files job finds no \
+image`, async () => {
     const url = await uploaded('quebrada.jpg');
     // The stored bytes are no longer an image (a broken disk, a bad copy between buckets).
     const ref = parseMediaPath(url);
@@ -187,7 +189,8 @@ describe("a print job's file", () => {
     expect(jobs.map((one) => one.packHash)).not.toContain(pack);
   });
 
-  it('fails its job once and tells the printer when the photo went from storage after the printer took it', async () => {
+  it(`fails its job once and tells the printer when the photo went from storage after the printer took \
+it`, async () => {
     const url = await uploaded('sumida.jpg');
     const pack = await print(url);
     await server.jobsDone();

@@ -113,7 +113,8 @@ describe("a printer's state", () => {
     expect(await statusOf(waiting)).toEqual({ status: 'queued', copies: 1 });
   });
 
-  it('jammed while it holds jobs, it puts them back in the queue: their guests read why, and they print once it is ready', async () => {
+  it(`jammed while it holds jobs, it puts them back in the queue: their guests read why, and they print once it is \
+ready`, async () => {
     const asked = await print();
     const [job] = await take();
     expect(await statusOf(asked)).toEqual({ status: 'printing', copies: 1 });
@@ -221,7 +222,8 @@ describe("the event's printers, for its owner and the team", () => {
       "INSERT INTO devices (id, kind, key_hash) VALUES ('printer-livre', 'printer', 'x') ON CONFLICT (id) DO NOTHING",
     );
     await server.db.query(
-      "INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) DO NOTHING",
+      "INSERT INTO printer_states (device_id, state) VALUES ('printer-livre', 'ready') ON CONFLICT (device_id) " +
+        'DO NOTHING',
     );
     try {
       const both = (
@@ -244,7 +246,8 @@ describe("the event's printers, for its owner and the team", () => {
     ).toBe(403);
   });
 
-  it("the team's device list gives each printer's state, its name, its event's title and the prints waiting for it", async () => {
+  it(`the team's device list gives each printer's state, its name, its event's title and the prints waiting for \
+it`, async () => {
     const team = await newTeamMember();
     await say('jammed');
     await print();

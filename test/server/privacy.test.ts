@@ -73,8 +73,10 @@ async function addResult(agent: string, url: string): Promise<void> {
 
 async function addOrder(orderId: string, uid: string): Promise<void> {
   await server.db.query(
-    `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time, payment_method, lines, total, discount, discounted_total, status)
-     VALUES ($1, 'DEZ', $2, 'Ana', 'ana@example.com', '52998224725', 'festa', '2026-09-20', '20:00', 'pix', '[]', 100, 0, 100, 'approved')`,
+    `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time,
+      payment_method, lines, total, discount, discounted_total, status)
+     VALUES ($1, 'DEZ', $2, 'Ana', 'ana@example.com', '52998224725', 'festa', '2026-09-20', '20:00', 'pix', '[]', 100,
+       0, 100, 'approved')`,
     [orderId, uid],
   );
 }
@@ -442,17 +444,21 @@ describe('retention', () => {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, await jpeg());
     await server.db.query(
-      "INSERT INTO media (event_name, mode, file, kind, has_thumb, device_id, role, unguessable, created_at) VALUES ('festa_ana', 'feed', $1, 'image', false, 'mirror1', 'result', true, $2)",
+      'INSERT INTO media (event_name, mode, file, kind, has_thumb, device_id, role, unguessable, created_at) ' +
+        "VALUES ('festa_ana', 'feed', $1, 'image', false, 'mirror1', 'result', true, $2)",
       [file, createdAt],
     );
     return target;
   }
 
-  it(`deletes faces older than ${FACE_RETENTION_DAYS} days (rows and files), results and leads past theirs, and keeps the rest`, async () => {
+  it(`deletes faces older than ${FACE_RETENTION_DAYS} days (rows and files), results and leads past theirs, and keeps \
+the rest`, async () => {
     const expired = await oldFace('sweepGuest', FACE_RETENTION_DAYS + 1);
     const recent = await oldFace('sweepGuest', FACE_RETENTION_DAYS - 1);
     await server.db.query(
-      "INSERT INTO agent_results (agent, url, kind, created_at) VALUES ('sweepGuest', '/media/festa_ana/feed/old.jpg', 'mirror', $1), ('sweepGuest', '/media/festa_ana/feed/new.jpg', 'mirror', $2)",
+      "INSERT INTO agent_results (agent, url, kind, created_at) VALUES ('sweepGuest', " +
+        "'/media/festa_ana/feed/old.jpg', 'mirror', $1), ('sweepGuest', '/media/festa_ana/feed/new.jpg', " +
+        "'mirror', $2)",
       [daysBefore(RESULT_RETENTION_DAYS + 1), daysBefore(10)],
     );
     const monthsAgo = (months: number) => {
@@ -492,7 +498,8 @@ describe('retention', () => {
     expect(await facesOf('keptguest1')).toBe(1);
   });
 
-  it(`deletes a 'Não me mostre' asked more than ${HIDDEN_FACE_RETENTION_DAYS} days ago (the cookies' lifetime), and counts it with the faces`, async () => {
+  it(`deletes a 'Não me mostre' asked more than ${HIDDEN_FACE_RETENTION_DAYS} days ago (the cookies' lifetime), and \
+counts it with the faces`, async () => {
     const hide = (agent: string, days: number) =>
       server.db.query('INSERT INTO face_hidden (agent, descriptor, created_at) VALUES ($1, $2, $3)', [
         agent,

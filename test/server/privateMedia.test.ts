@@ -155,7 +155,8 @@ describe("a private event's media", () => {
     video = made.json<{ url: string }>().url;
   });
 
-  it('open by their random name (a collect link) only signed in: a visitor without a login gets 401, no byte of the file and nothing cached', async () => {
+  it(`open by their random name (a collect link) only signed in: a visitor without a login gets 401, no byte of the \
+file and nothing cached`, async () => {
     const guestSignedOut = server.visitorCookie(GUEST_AGENT);
     for (const url of [
       photo,
@@ -275,7 +276,8 @@ describe("a public event's media", () => {
 });
 
 describe("a link-only event's media", () => {
-  it('open by their random link without a login, which makes its visitor a guest: the galleries and card open to them, not to a stranger', async () => {
+  it(`open by their random link without a login, which makes its visitor a guest: the galleries and card open to them, \
+not to a stranger`, async () => {
     const url = await onlyUrl('/api/all/ligada/pad', guest.token);
     expect(url).toMatch(RANDOM_NAME);
     const file = await get(url);
@@ -360,7 +362,8 @@ describe('PUT /api/events/{bname}/visibility', () => {
     (await server.db.query<{ visibility: string }>('SELECT visibility FROM events WHERE name = $1', [name])).rows[0]
       .visibility;
 
-  it('lets the owner make the event private: its media close at once, its old names stay, new ones are random', async () => {
+  it(`lets the owner make the event private: its media close at once, its old names stay, new ones are \
+random`, async () => {
     // Asked once while public: the gate's cache holds 'public' now.
     expect((await get('/media/outra/pad/o1.jpg')).statusCode).toBe(200);
 
@@ -399,7 +402,8 @@ describe('PUT /api/events/{bname}/visibility', () => {
     expect(await visibilityOf('privada')).toBe('private');
   });
 
-  it("follows the account's paid order: whoever created the event from it owns it, and load_events says its visibility", async () => {
+  it(`follows the account's paid order: whoever created the event from it owns it, and load_events says its \
+visibility`, async () => {
     const buyer = await newUser('compradora');
     await loadBasicSeed(server, {
       accounts: [{ uid: buyer.uid, email: buyer.email, displayName: 'Compradora' }],

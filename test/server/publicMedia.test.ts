@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('MEDIA_PUBLIC_BASE', () => {
-  it("sends a public event's files, thumbnails and renditions to the CDN, with the redirect kept a few minutes", async () => {
+  it(`sends a public event's files, thumbnails and renditions to the CDN, with the redirect kept a few \
+minutes`, async () => {
     for (const url of [
       '/media/festa_ana/pad/a1.jpg',
       '/thumbs/festa_ana/pad/a1.jpg.webp',
@@ -45,7 +46,8 @@ describe('MEDIA_PUBLIC_BASE', () => {
     expect(reply.headers.location).toBe(`${CDN}/publico/thumbs/festa_ana/pad/a1.jpg.webp`);
   });
 
-  it("answers the CDN a public event's file with CORS, HEAD and ranges, for a year in browsers and 5 minutes in the CDN", async () => {
+  it(`answers the CDN a public event's file with CORS, HEAD and ranges, for a year in browsers and 5 minutes in the \
+CDN`, async () => {
     const whole = await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg' });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('image/jpeg');
@@ -68,7 +70,8 @@ describe('MEDIA_PUBLIC_BASE', () => {
     );
   });
 
-  it("keeps a private event's file behind the gate, and never hands it to the CDN, even with the team's cookies", async () => {
+  it(`keeps a private event's file behind the gate, and never hands it to the CDN, even with the team's \
+cookies`, async () => {
     const gated = await server.call({ method: 'GET', url: `/media/privada/pad/${privateFile}` });
     expect(gated.statusCode).toBe(401);
     expect(gated.headers.location).toBeUndefined();
@@ -98,7 +101,8 @@ describe('MEDIA_PUBLIC_BASE', () => {
     }
   });
 
-  it('stops answering the CDN the moment an event is made private or suspended, and answers 404 to anything else', async () => {
+  it(`stops answering the CDN the moment an event is made private or suspended, and answers 404 to anything \
+else`, async () => {
     expect((await server.call({ method: 'GET', url: '/publico/media/outra/pad/o1.jpg' })).statusCode).toBe(200);
     await server.db.query("UPDATE events SET visibility = 'private' WHERE name = 'outra'");
     expect((await server.call({ method: 'GET', url: '/publico/media/outra/pad/o1.jpg' })).statusCode).toBe(404);
@@ -119,7 +123,8 @@ describe('MEDIA_PUBLIC_BASE', () => {
     }
   });
 
-  it("lets the pages load pictures, videos and the service worker's fetches from the CDN (Content-Security-Policy)", async () => {
+  it(`lets the pages load pictures, videos and the service worker's fetches from the CDN \
+(Content-Security-Policy)`, async () => {
     const policy = String(
       (await server.call({ method: 'GET', url: '/publico/media/festa_ana/pad/a1.jpg' })).headers[
         'content-security-policy'

@@ -120,7 +120,8 @@ describe('rate limits', () => {
     },
   );
 
-  it("a venue: each visitor behind one address has a visitor's allowance, and the address a venue's ceiling", async () => {
+  it(`a venue: each visitor behind one address has a visitor's allowance, and the address a venue's \
+ceiling`, async () => {
     const venue = await startTestServer({}, { rateLimits: { overrides: { validatePacks: 2 } } });
     try {
       await loadBasicSeed(venue);
@@ -170,7 +171,8 @@ describe('rate limits', () => {
     },
   );
 
-  it('a visitor given on the spot counts as its address: a made-up agent on every request is one person, a signed visitor keeps its own count', async () => {
+  it(`a visitor given on the spot counts as its address: a made-up agent on every request is one person, a signed \
+visitor keeps its own count`, async () => {
     const request = { method: 'GET' as const, url: '/api/validatePacks/PACK5', remoteAddress: ip() };
     const madeUp = (n: number) => ({ ...request, headers: { cookie: `agent=inventado${address}x${n}` } });
     for (let n = 0; n < LIMIT; n += 1) {
@@ -194,7 +196,8 @@ describe('rate limits', () => {
     }
   });
 
-  it("a request its person's limit refuses is not counted for the address: one phone hammering leaves its venue's other phones theirs", async () => {
+  it(`a request its person's limit refuses is not counted for the address: one phone hammering leaves its venue's \
+other phones theirs`, async () => {
     // check_bname at a twentieth: 3 a minute per person, 30 per address (signed as the first server signs).
     const small = await startSecondApp(server, { rateLimits: { scale: 0.05 } });
     try {

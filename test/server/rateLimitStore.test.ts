@@ -11,7 +11,10 @@ const MAX = 2;
 const ADDRESS_MAX = 5;
 const WINDOW_MS = 60_000;
 
-/** A route's store over counts in memory alone, and one request of `person` from `address` on it, answered as the plugin is. */
+/**
+ * A route's store over counts in memory alone, and one request of `person` from `address` on it, answered as the plugin
+ * is.
+ */
 function route(): {
   hit: (person: string, address?: string) => { count: WindowCount | undefined; synchronous: boolean };
 } {

@@ -105,7 +105,8 @@ describe("pages that name their first screen's code", () => {
     );
   });
 
-  it('the events list names its own code to a visitor with events; the landing page and other screens name none', async () => {
+  it(`the events list names its own code to a visitor with events; the landing page and other screens name \
+none`, async () => {
     const withEvents = await server.call({
       method: 'GET',
       url: '/eventos',
@@ -118,7 +119,8 @@ describe("pages that name their first screen's code", () => {
     expect(preloads((await page('/shop')).body)).toEqual([]);
   });
 
-  it('a collect page names its code, unless its photo is in the page: then the photo has the connection first', async () => {
+  it(`a collect page names its code, unless its photo is in the page: then the photo has the connection \
+first`, async () => {
     expect(preloads((await page('/collect?id=/media/festa_ana/pad/none.jpg')).body)).toEqual([
       '<link rel="preload" as="script" href="/assets/route-collect.5.js">',
     ]);

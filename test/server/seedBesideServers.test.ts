@@ -111,7 +111,9 @@ interface Exit {
   output: string;
 }
 
-/** Runs a seed command as a child and resolves when it exits (a command that never exits fails the test by its timeout). */
+/**
+ * Runs a seed command as a child and resolves when it exits (a command that never exits fails the test by its timeout).
+ */
 function runSeed(command: string[], env: Record<string, string> = {}): Promise<Exit> {
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
@@ -190,7 +192,8 @@ describe('a seed command beside two running servers, one database and a bucket',
     for (const server of servers) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   }, 120_000);
 
-  it('seed:prod exits 0 even when its caller waits synchronously (the bucket runs in a process of its own), and both servers serve what it loaded', async () => {
+  it(`seed:prod exits 0 even when its caller waits synchronously (the bucket runs in a process of its own), and both \
+servers serve what it loaded`, async () => {
     const seeded = await writeSeed('semente_prod');
     // As an operator's script, or the production test, runs it: this process waits, blocked.
     const exit = spawnSync(SEED_PROD(seeded.file)[0], SEED_PROD(seeded.file).slice(1), {
@@ -207,7 +210,8 @@ describe('a seed command beside two running servers, one database and a bucket',
     for (const server of servers) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   }, 120_000);
 
-  it('each command exits 1 with a line saying so, and loads nothing, when the bucket does not answer; the servers go on', async () => {
+  it(`each command exits 1 with a line saying so, and loads nothing, when the bucket does not answer; the servers go \
+on`, async () => {
     const seeded = await writeSeed('semente_muda');
     const { port } = silent.address() as net.AddressInfo;
     const exits = await Promise.all(
@@ -240,7 +244,8 @@ describe('a seed command beside two running servers, one database and a bucket',
 });
 
 describe('a bucket that goes silent halfway through a seed', () => {
-  it("fails the seed's request instead of waiting for ever, and the command says where and that running it again is safe", async () => {
+  it(`fails the seed's request instead of waiting for ever, and the command says where and that running it again is \
+safe`, async () => {
     const { port } = silent.address() as net.AddressInfo;
     const settings = { ...s3.settings, endpoint: `http://127.0.0.1:${port}`, silenceTimeoutMs: 300 };
     const failure = await s3ObjectStore(settings)
@@ -252,7 +257,10 @@ describe('a bucket that goes silent halfway through a seed', () => {
     expect(isSilenceTimeout(failure)).toBe(true);
     const config = loadConfig(s3Env(settings));
     expect(seedFailureMessage(failure, config)).toMatch(
-      /^o bucket "cabine-teste" \(http:\/\/127\.0\.0\.1:\d+\) ficou \d+ s sem responder: o seed parou no meio\. Rodar o comando de novo é seguro/,
+      new RegExp(
+        String.raw`^o bucket "cabine-teste" \(http://127\.0\.0\.1:\d+\) ficou \d+ s sem responder: ` +
+          String.raw`o seed parou no meio\. Rodar o comando de novo é seguro`,
+      ),
     );
   }, 30_000);
 });

@@ -8,7 +8,8 @@ function handCheck() {
 }
 
 describe('a shared check', () => {
-  it('is asked once for every caller while it runs, and again once it has answered and its answer is no longer kept', async () => {
+  it(`is asked once for every caller while it runs, and again once it has answered and its answer is no longer \
+kept`, async () => {
     const { check, answers } = handCheck();
     let clock = 0;
     const ask = sharedCheck(check, 3_000, () => clock);

@@ -178,7 +178,8 @@ describe('a booth uploading over HTTP', () => {
     expect(fs.existsSync(onDisk('giro-enorme.mp4'))).toBe(false);
   });
 
-  it('refuses a video that runs past 80 MB without saying its length with a 413 that closes the connection, leaving nothing of it', async () => {
+  it(`refuses a video that runs past 80 MB without saying its length with a 413 that closes the connection, leaving \
+nothing of it`, async () => {
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const request = http.request(`${address}${DEVICE_PATHS.media}?file=giro-sem-fim.mp4`, {
       method: 'POST',

@@ -40,7 +40,8 @@ const list = async (busca?: string, token = team.token) => {
   };
 };
 
-it('lists every event for the team, newest first, with its owner, its visibility, whether it is suspended and its booth media', async () => {
+it(`lists every event for the team, newest first, with its owner, its visibility, whether it is suspended and its \
+booth media`, async () => {
   const { status, headers, events } = await list();
   expect(status).toBe(200);
   expect(headers['cache-control']).toBe('private, no-store');
@@ -51,7 +52,8 @@ it('lists every event for the team, newest first, with its owner, its visibility
 
   const privada = events[0];
   const { rows: facts } = await server.db.query<{ public_id: string; media: number }>(
-    "SELECT public_id, (SELECT count(*)::int FROM media WHERE event_name = 'privada' AND role = 'booth') AS media FROM events WHERE name = 'privada'",
+    "SELECT public_id, (SELECT count(*)::int FROM media WHERE event_name = 'privada' AND role = 'booth') AS " +
+      "media FROM events WHERE name = 'privada'",
   );
   expect(privada).toEqual({
     name: 'privada',
@@ -84,11 +86,13 @@ it("counts an event's booth media only: not its own images, nor a guest's result
   await add('da-cabine.jpg', 'booth');
   expect((await list('festa_ana')).events[0].media).toBe(before + 1);
   await server.db.query(
-    "DELETE FROM media WHERE event_name = 'festa_ana' AND file IN ('resultado-convidado.jpg', 'capa-nova.jpg', 'da-cabine.jpg')",
+    "DELETE FROM media WHERE event_name = 'festa_ana' AND file IN ('resultado-convidado.jpg', 'capa-nova.jpg', " +
+      "'da-cabine.jpg')",
   );
 });
 
-it('finds an event by its name, its title or its owner’s email, in any case, and takes LIKE’s own characters literally', async () => {
+it(`finds an event by its name, its title or its owner’s email, in any case, and takes LIKE’s own characters \
+literally`, async () => {
   expect((await list('PRIVADA')).events.map((event) => event.name)).toEqual(['privada']);
   expect((await list('casamento da')).events.map((event) => event.name)).toEqual(['privada']);
   expect((await list(owner.email.toUpperCase())).events.map((event) => event.name)).toEqual(['privada']);

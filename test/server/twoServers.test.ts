@@ -107,7 +107,8 @@ describe('two app servers behind a balancer', () => {
     for (const base of [a(), b(), balancer]) expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 
-  it('show on B, live, a booth photo uploaded through A, with its thumbnail and rendition made by B from the queue', async () => {
+  it(`show on B, live, a booth photo uploaded through A, with its thumbnail and rendition made by B from the \
+queue`, async () => {
     const gallery = async () =>
       ((await (await fetch(`${b()}/api/all/festa_ana/pad`)).json()) as { product: string[] }).product;
     expect(await gallery()).not.toContain('/media/festa_ana/pad/de-a.jpg');
@@ -194,7 +195,8 @@ describe('two app servers behind a balancer', () => {
     }
   });
 
-  it('lose nothing acknowledged when A is killed in the middle of an upload: B serves every photo A acknowledged and does the jobs A queued', async () => {
+  it(`lose nothing acknowledged when A is killed in the middle of an upload: B serves every photo A acknowledged and \
+does the jobs A queued`, async () => {
     const acknowledged: string[] = [];
     for (let n = 0; n < 3; n += 1) {
       const sent = await upload(a(), `antes-${n}.jpg`, await jpeg(320, 240));

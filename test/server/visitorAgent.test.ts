@@ -41,7 +41,8 @@ const grantsOf = async (agent: string) =>
 const poligram = async () => `data:image/jpeg;base64,${(await jpeg()).toString('base64')}`;
 
 describe('the agents the server gives', () => {
-  it('a made-up agent is nobody: the request is a new visitor, the made-up one gets no grant and sends no face', async () => {
+  it(`a made-up agent is nobody: the request is a new visitor, the made-up one gets no grant and sends no \
+face`, async () => {
     const link = await collectLinkOf(server, 'ligada');
     const made = fromAddress('10.7.0.1', 'agent=inventado001');
     const opened = await server.call({ method: 'HEAD', url: link, ...made });
@@ -79,7 +80,8 @@ describe('the agents the server gives', () => {
     ).toBe(0);
   });
 
-  it('a thousand made-up agents from one address leave the next guest there a visitor of their own, vouched for', async () => {
+  it(`a thousand made-up agents from one address leave the next guest there a visitor of their own, vouched \
+for`, async () => {
     const address = '10.7.0.2';
     const given = new Set<string>();
     for (let n = 0; n < 1_000; n += 1) {
@@ -123,7 +125,8 @@ describe('the agents the server gives', () => {
     expect(face.statusCode).toBe(400);
   });
 
-  it("gives no visitor in an answer a shared cache keeps for everyone (the catalogue's images), and does on the next call that needs one", async () => {
+  it(`gives no visitor in an answer a shared cache keeps for everyone (the catalogue's images), and does on the next \
+call that needs one`, async () => {
     const made = fromAddress('10.7.0.9', 'agent=inventado009');
     const image = await server.call({ method: 'GET', url: '/catalogo/produto-cabine.jpg', ...made });
     expect(image.statusCode).toBe(200);
@@ -173,7 +176,8 @@ describe("an account's device", () => {
   const agentOfAccount = async (uid: string) =>
     (await server.db.query<{ agent: string }>('SELECT agent FROM accounts WHERE uid = $1', [uid])).rows[0]?.agent;
 
-  it("is the browser's vouched agent, never the one the JSON names (another guest's, whose booth results would follow it)", async () => {
+  it(`is the browser's vouched agent, never the one the JSON names (another guest's, whose booth results would follow \
+it)`, async () => {
     const thief = await newUser('ladrao');
     const created = await server.call({
       method: 'GET',

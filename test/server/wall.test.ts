@@ -64,7 +64,8 @@ describe("a public event's wall", () => {
       visibility: 'public',
     });
     const { rows } = await server.db.query<{ url: string }>(
-      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'festa_ana' AND role = 'booth' ORDER BY created_at DESC, id DESC",
+      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = " +
+        "'festa_ana' AND role = 'booth' ORDER BY created_at DESC, id DESC",
     );
     expect(reply.product).toEqual(rows.map((row) => row.url));
     // No cookie: a public event's files are everyone's already.
@@ -74,7 +75,8 @@ describe("a public event's wall", () => {
   it('holds a bounded history however long the party: the newest WALL_HISTORY', async () => {
     await server.db.query(
       `INSERT INTO media (event_name, mode, file, kind, created_at)
-       SELECT 'outra', 'pad', 'muitas-' || n || '.jpg', 'image', now() + n * interval '1 second' FROM generate_series(1, $1::int) AS n`,
+       SELECT 'outra', 'pad', 'muitas-' || n || '.jpg', 'image', now() + n * interval '1 second' FROM generate_series(1,
+         $1::int) AS n`,
       [WALL_HISTORY + 15],
     );
     const { product } = (await wall('outra-1')).json<WallReply>();
@@ -101,7 +103,8 @@ describe("a public event's wall", () => {
       if (after === null) break;
     }
     const { rows } = await server.db.query<{ url: string }>(
-      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = 'outra' AND role = 'booth' ORDER BY created_at, id",
+      "SELECT '/media/' || event_name || '/' || mode || '/' || file AS url FROM media WHERE event_name = " +
+        "'outra' AND role = 'booth' ORDER BY created_at, id",
     );
     expect(rows.length).toBeGreaterThan(WALL_NIGHT_PAGE);
     expect(night).toEqual(rows.map((row) => row.url));
@@ -174,7 +177,8 @@ describe("a private event's wall", () => {
     expect((await wall('privada-1', { token: (await newTeamMember()).token })).statusCode).toBe(200);
   });
 
-  it("opens with the owner's wall link, whose cookie opens the event's files to that screen until the link is revoked", async () => {
+  it(`opens with the owner's wall link, whose cookie opens the event's files to that screen until the link is \
+revoked`, async () => {
     const key = await newKey();
     const opened = await wall('privada-1', { key });
     expect(opened.statusCode).toBe(200);
@@ -244,7 +248,8 @@ describe("a private event's wall", () => {
     expect((await wall('privada-1', { key })).statusCode).toBe(200);
   });
 
-  it("goes with every guest's access when the owner takes it: the old link and its cookie open nothing, at either address", async () => {
+  it(`goes with every guest's access when the owner takes it: the old link and its cookie open nothing, at either \
+address`, async () => {
     const key = await newKey();
     const cookie = cookieOf(await wall('privada-1', { key })) as string;
     const revoked = await server.call({ method: 'POST', url: '/api/events/privada/access/revoke', token: owner.token });
@@ -266,7 +271,8 @@ describe("a private event's wall", () => {
     }
   });
 
-  it("gives its QR codes a wall code where a photo's own link would not open the event: stored before every guest's access was last revoked", async () => {
+  it(`gives its QR codes a wall code where a photo's own link would not open the event: stored before every guest's \
+access was last revoked`, async () => {
     // As before any revocation (an earlier test made one).
     await server.db.query("UPDATE events SET grants_reset_at = NULL WHERE name = 'privada'");
     const before = (await wall('privada-1', { token: owner.token })).json<WallReply>();
@@ -285,7 +291,8 @@ describe("a private event's wall", () => {
       for (const url of night.product) expect(night.codes[url]).toBe(after.codes?.[url]);
       // A photo stored after it opens the event by its own link: no code.
       await server.db.query(
-        "INSERT INTO media (event_name, mode, file, kind, unguessable, created_at) VALUES ('privada', 'pad', 'Depois0a1b2c3d4e5f6g7h.jpg', 'image', true, now() + interval '1 minute')",
+        "INSERT INTO media (event_name, mode, file, kind, unguessable, created_at) VALUES ('privada', 'pad', " +
+          "'Depois0a1b2c3d4e5f6g7h.jpg', 'image', true, now() + interval '1 minute')",
       );
       const url = '/media/privada/pad/Depois0a1b2c3d4e5f6g7h.jpg';
       const latest = (await wall(publicId, { token: owner.token })).json<WallReply>();
@@ -342,7 +349,8 @@ describe('a wall link grants nothing but the wall', () => {
     await server.db.query('DELETE FROM event_grants WHERE holder = $1', [`agent:${TV}`]);
   });
 
-  it("shows the screen the wall's files and grants it no guest's access: no gallery, no ZIP, no collection ZIP", async () => {
+  it(`shows the screen the wall's files and grants it no guest's access: no gallery, no ZIP, no collection \
+ZIP`, async () => {
     const { cookie, product } = await screen(await newKey());
     expect(product.length).toBeGreaterThan(0);
     expect(await loadWall(product, cookie)).toEqual(product.flatMap(() => [200, 200]));
@@ -359,7 +367,8 @@ describe('a wall link grants nothing but the wall', () => {
     expect(await grantsOfTv()).toBe(0);
   });
 
-  it("ends at once when the link is revoked or renewed: the screen's files close, and nothing is left behind", async () => {
+  it(`ends at once when the link is revoked or renewed: the screen's files close, and nothing is left \
+behind`, async () => {
     const first = await screen(await newKey());
     expect(await loadWall(first.product, first.cookie)).toEqual(first.product.flatMap(() => [200, 200]));
     // Renewed: the old screen's cookie opens nothing, and its file names grant it nothing.

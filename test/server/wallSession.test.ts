@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { signWallSession, wallSessionOpens } from '../../server/src/modules/access/http/wallSession';
 
-/** The wall's cookie (server/src/modules/access/http/wallSession.ts): it opens one event's files while its key stands, and nothing else. */
+/**
+ * The wall's cookie (server/src/modules/access/http/wallSession.ts): it opens one event's files while its key stands,
+ * and nothing else.
+ */
 const secret = crypto.randomBytes(32);
 const KEY = 'ChaveDoTelao0123456789abcdefABCD';
 const NOW = 1_800_000_000_000;

@@ -88,7 +88,8 @@ it('a small limit is decided by the database request by request: exact across se
   expect(answers.every((answer) => answer.ttl > 0 && answer.ttl <= 60_000)).toBe(true);
 });
 
-it('a large limit goes to the database from half of it on: two servers together pass it by less than half', async () => {
+it(`a large limit goes to the database from half of it on: two servers together pass it by less than \
+half`, async () => {
   const first = counts(countingDb().db);
   const second = counts(countingDb().db);
   const key = newKey();
@@ -112,7 +113,8 @@ it('once a key is known to be over its limit, its refusals cost no statement', a
   expect(await stored(key)).toBe(106);
 });
 
-it('goes on counting in memory while the database does not answer, and settles what it counted once it does', async () => {
+it(`goes on counting in memory while the database does not answer, and settles what it counted once it \
+does`, async () => {
   const database = countingDb();
   const server1 = counts(database.db);
   const key = newKey();

@@ -25,7 +25,10 @@ export function agentSigner(cookies: CookieJar, signed: readonly string[] = []) 
 
   return {
     visitor,
-    /** The route's check (server/src/modules/access/http/ownAgent.ts): 403 agent_not_vouched when `named` is not the request's own agent. */
+    /**
+     * The route's check (server/src/modules/access/http/ownAgent.ts): 403 agent_not_vouched when `named` is not the
+     * request's own agent.
+     */
     refusal(named: string): Response | null {
       return named === visitor()
         ? null

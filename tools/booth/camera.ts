@@ -13,7 +13,8 @@ export async function uploadPhoto(client: DeviceClient, device: DeviceInfo): Pro
     device.id,
     `enviou ${shot.file} (${Math.round(shot.bytes.length / 1024)} KB). Colete em ${client.baseUrl}/collect?id=${url}`,
   );
-  // What the booth's screen shows as its QR code: signed for minutes, so it opens even a private event to whoever scans it.
+  // What the booth's screen shows as its QR code: signed for minutes, so it opens even a private event to whoever scans
+  // it.
   const screen = await client.json<LastPhotoLinkReply>('GET', DEVICE_PATHS.lastPhotoLink);
   say(device.id, `QR code da tela (última foto): ${client.baseUrl}${screen.path}`);
   return url;

@@ -21,7 +21,8 @@ export function loadDemoDevices(file = DEMO_SEED): Map<string, SeedDevice> {
     devices = (JSON.parse(fs.readFileSync(file, 'utf8')) as { devices?: unknown }).devices;
   } catch (error) {
     throw new Error(
-      `não foi possível ler os dispositivos do seed de demonstração (${file}): ${error instanceof Error ? error.message : String(error)}`,
+      `não foi possível ler os dispositivos do seed de demonstração (${file}): ` +
+        `${error instanceof Error ? error.message : String(error)}`,
       {
         cause: error,
       },

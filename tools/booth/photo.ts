@@ -33,7 +33,10 @@ function clock(now: Date): string {
 
 /** `20260314-213005-042`: sorts by time and never repeats within one camera. */
 function stamp(now: Date): string {
-  return `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}-${String(now.getMilliseconds()).padStart(3, '0')}`;
+  return (
+    `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}-${two(now.getHours())}` +
+    `${two(now.getMinutes())}${two(now.getSeconds())}-${String(now.getMilliseconds()).padStart(3, '0')}`
+  );
 }
 
 function eventTitles(event: string, now: Date): Titles {

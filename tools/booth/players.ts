@@ -36,7 +36,8 @@ export async function connectPlayers(options: BoothOptions, seedDevices: Map<str
     const device = await client.me();
     if (device.kind !== ROLE_INFO[role].kind) {
       throw new DeviceSetupError(
-        `o dispositivo ${id} é do tipo "${device.kind}" no servidor, mas o papel ${role} (${ROLE_INFO[role].label}) precisa de um do tipo "${ROLE_INFO[role].kind}"`,
+        `o dispositivo ${id} é do tipo "${device.kind}" no servidor, mas o papel ${role} (` +
+          `${ROLE_INFO[role].label}) precisa de um do tipo "${ROLE_INFO[role].kind}"`,
       );
     }
     players.push({ role, client, device });

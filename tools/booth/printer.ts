@@ -19,7 +19,10 @@ import { complain, say } from './log';
 /** Never loops forever, even if a server kept handing out jobs. */
 const MAX_ROUNDS = 100;
 
-/** How the printer behaves: `jam` makes it jam on what it takes; `state`, what it says when turned on (ready by default). */
+/**
+ * How the printer behaves: `jam` makes it jam on what it takes; `state`, what it says when turned on (ready by
+ * default).
+ */
 export interface PrinterPlay {
   jam?: boolean;
   state?: PrinterState | null;
@@ -82,7 +85,8 @@ async function printQueued(client: DeviceClient, outDir: string, jam: boolean): 
         // The job stays claimed; the server puts it back in the queue after 10 minutes.
         complain(
           client.id,
-          `não conseguiu imprimir o trabalho ${job.id} (${job.url}): ${error instanceof Error ? error.message : String(error)}`,
+          `não conseguiu imprimir o trabalho ${job.id} (${job.url}): ` +
+            `${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }

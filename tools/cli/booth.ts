@@ -13,10 +13,16 @@ import { runForever, runOnce } from '../booth/simulator';
 /** Turns what went wrong into the one sentence a newcomer needs. */
 function explain(error: unknown): string {
   if (error instanceof ServerUnreachableError) {
-    return `Não foi possível conectar ao servidor em ${error.baseUrl}. Ele está rodando? Inicie com "npm start" ou informe o endereço com --url (ou BOOTH_URL).`;
+    return (
+      `Não foi possível conectar ao servidor em ${error.baseUrl}. Ele está rodando? Inicie com "npm start" ou ` +
+      `informe o endereço com --url (ou BOOTH_URL).`
+    );
   }
   if (error instanceof DeviceRejectedError) {
-    return `O servidor recusou o dispositivo ${error.device} (401): a chave está errada, ou o dispositivo não existe nesse banco. Confira --key, ou carregue o seed de demonstração.`;
+    return (
+      `O servidor recusou o dispositivo ${error.device} (401): a chave está errada, ou o dispositivo não existe ` +
+      `nesse banco. Confira --key, ou carregue o seed de demonstração.`
+    );
   }
   if (error instanceof DeviceSetupError) return `Não foi possível simular: ${error.message}.`;
   return `Erro: ${error instanceof Error ? error.message : String(error)}`;

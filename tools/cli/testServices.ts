@@ -36,7 +36,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.stdout.write(
-    `READY ${JSON.stringify({ adminUrl: cluster.url('postgres'), port: cluster.port, emulatorHost: emulator.host, emulatorUrl: emulator.url, projectId: emulator.projectId })}\n`,
+    `READY ` +
+      JSON.stringify({
+        adminUrl: cluster.url('postgres'),
+        port: cluster.port,
+        emulatorHost: emulator.host,
+        emulatorUrl: emulator.url,
+        projectId: emulator.projectId,
+      }) +
+      `\n`,
   );
 }
 

@@ -35,7 +35,9 @@ export interface ServerConfig {
   /** The public origin (https://... in production): HSTS and absolute links. */
   publicUrl: string | null;
   pix: { key: string; merchantName: string; merchantCity: string };
-  /** Mercado Pago access token; null: no real payment (the sandbox's stand-in, settled only as PAYMENT_SANDBOX allows). */
+  /**
+   * Mercado Pago access token; null: no real payment (the sandbox's stand-in, settled only as PAYMENT_SANDBOX allows).
+   */
   mercadoPagoAccessToken: string | null;
   /**
    * PAYMENT_SANDBOX=1: the payment sandbox is chosen, with its routes that settle a payment nobody

@@ -10,7 +10,8 @@ export function firebaseProject(env: Env, production: boolean, authEmulatorHost:
   if (production && authEmulatorHost) {
     // The admin SDK accepts unsigned tokens from the emulator: never in production.
     throw new ConfigError(
-      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens sem assinatura).',
+      'FIREBASE_AUTH_EMULATOR_HOST está definida em produção: o servidor não inicia (o emulador aceita tokens ' +
+        'sem assinatura).',
     );
   }
   const firebaseProjectId = env.FIREBASE_PROJECT_ID || (production ? '' : 'demo-cabine');
@@ -49,7 +50,8 @@ export function paymentSandboxChosen(value: string | undefined, production: bool
   if (chosen !== '1') return false;
   if (production)
     throw new ConfigError(
-      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam pagamentos que ninguém fez).',
+      'PAYMENT_SANDBOX está definida em produção: o servidor não inicia (as rotas do sandbox confirmam ' +
+        'pagamentos que ninguém fez).',
     );
   if (hasToken)
     throw new ConfigError(
@@ -66,7 +68,9 @@ export function publicOrigin(env: Env, production: boolean): string | null {
   if (production && !publicUrl?.startsWith('https://')) {
     // Without it the media, visitor and wall cookies would go without Secure, and no HSTS is sent.
     throw new ConfigError(
-      `PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site (https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela; ${publicUrl ? `recebido "${publicUrl}"` : 'ela não está definida'}.`,
+      `PUBLIC_URL deve ser, em produção, a origem https pela qual as pessoas chegam ao site ` +
+        `(https://cabine.example, por exemplo): os cookies são marcados Secure e o HSTS é enviado a partir dela; ` +
+        `${publicUrl ? `recebido "${publicUrl}"` : 'ela não está definida'}.`,
     );
   }
   return publicUrl;

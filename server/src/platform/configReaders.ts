@@ -1,7 +1,10 @@
 import net from 'node:net';
 import type { S3Settings } from './storage/s3ObjectStore';
 
-/** The server's environment variables read one by one (config.ts): each checked, refused in Portuguese with what was given. */
+/**
+ * The server's environment variables read one by one (config.ts): each checked, refused in Portuguese with what was
+ * given.
+ */
 
 /** Where media files are kept (MEDIA_STORE and the S3_* variables). */
 export type MediaStoreSetting = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
@@ -14,7 +17,8 @@ export function mediaPublicBase(value: string | undefined, production: boolean):
   if (!value) return null;
   const refuse = () =>
     new ConfigError(
-      `MEDIA_PUBLIC_BASE deve ser um endereço ${production ? 'https' : 'http(s)'} sem parâmetros (?), âncora (#) nem usuário e senha; recebido "${value}".`,
+      `MEDIA_PUBLIC_BASE deve ser um endereço ${production ? 'https' : 'http(s)'} sem parâmetros (?), âncora ` +
+        `(#) nem usuário e senha; recebido "${value}".`,
     );
   let url: URL;
   try {
@@ -126,7 +130,8 @@ export function trustProxy(value: string | undefined): boolean | number | string
   const bad = entries.find((entry) => !proxyAddress(entry));
   if (bad !== undefined) {
     throw new ConfigError(
-      `TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados por vírgula; "${bad}" não é nenhum deles.`,
+      `TRUST_PROXY deve ser false, true, um número de saltos ou uma lista de endereços e faixas CIDR separados ` +
+        `por vírgula; "${bad}" não é nenhum deles.`,
     );
   }
   return entries;

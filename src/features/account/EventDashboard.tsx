@@ -8,9 +8,11 @@ import { EventTitleEditor } from './EventTitleEditor';
 /** Why nobody sees a suspended event, by what became of its payment. */
 const SUSPENDED_TEXT: Record<NonNullable<OwnEvent['suspended']>, string> = {
   refunded:
-    'Evento suspenso: o pagamento deste pedido foi estornado. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
+    'Evento suspenso: o pagamento deste pedido foi estornado. Ninguém vê as fotos do evento enquanto isso; ' +
+    'fale com a nossa equipe para resolver.',
   charged_back:
-    'Evento suspenso: o pagamento deste pedido foi contestado no cartão. Ninguém vê as fotos do evento enquanto isso; fale com a nossa equipe para resolver.',
+    'Evento suspenso: o pagamento deste pedido foi contestado no cartão. Ninguém vê as fotos do evento ' +
+    'enquanto isso; fale com a nossa equipe para resolver.',
 };
 
 /** One card per paid order: what was bought, and the event to create or already created (or suspended, and why). */

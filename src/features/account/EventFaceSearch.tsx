@@ -53,7 +53,9 @@ export function EventFaceSearch({ bname }: { bname: string }) {
       {failure && <p role="alert">Não foi possível mudar a busca por rosto: {failure}</p>}
       <p role="status">
         {data?.enabled
-          ? `${counted(data.indexed, 'foto analisada', 'fotos analisadas')} · ${counted(data.waiting, 'na fila', 'na fila')} · ${counted(data.faces, 'rosto encontrado', 'rostos encontrados')}`
+          ? `${counted(data.indexed, 'foto analisada', 'fotos analisadas')} · ` +
+            `${counted(data.waiting, 'na fila', 'na fila')} · ` +
+            `${counted(data.faces, 'rosto encontrado', 'rostos encontrados')}`
           : ''}
       </p>
     </section>

@@ -15,7 +15,8 @@ type Outcome = { kind: 'revoked'; publicId: string } | { kind: 'failed'; message
 
 /** What the owner reads of the wall once the access is taken. */
 const WALL_NOTE =
-  'O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão precisa de um link novo (em Telão).';
+  'O telão aberto na sua conta segue sozinho, com QR codes que funcionam; uma TV aberta por link do telão ' +
+  'precisa de um link novo (em Telão).';
 
 /** The event's link as guests open it (`/eventos/evento?id=`: its booths, once signed in). */
 const eventLink = (publicId: string) => `${window.location.origin}${withQuery(ROUTES.event, { id: publicId })}`;

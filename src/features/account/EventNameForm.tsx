@@ -134,7 +134,8 @@ export function EventNameForm({ orderId }: { orderId: string }) {
           </button>
         </p>
       )}
-      {/* What the check says of the link, under it and outside its label (not part of the field's name); the title's field is described by it too. */}
+      {/* What the check says of the link, under it and outside its label (not part of the field's name); the
+          title's field is described by it too. */}
       <div className={bad ? 'field field--error' : 'field'}>{message}</div>
       {suggestion && (
         <p className="event-name__suggestion">

@@ -10,13 +10,15 @@ const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; expl
     value: 'link',
     label: 'Somente com o link',
     explanation:
-      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
+      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as ' +
+      'fotos, sem precisar entrar.',
   },
   {
     value: 'private',
     label: 'Privado',
     explanation:
-      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
+      'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter ' +
+      'uma conta não basta.',
   },
 ];
 

@@ -98,7 +98,8 @@ export function TeamEventsList() {
                   ? `Nenhum evento encontrado para “${search}”.`
                   : 'Nenhum evento ainda.'
                 : search
-                  ? `${events.length === 1 ? '1 evento encontrado' : `${events.length} eventos encontrados`} para “${search}”.`
+                  ? `${events.length === 1 ? '1 evento encontrado' : `${events.length} eventos encontrados`} ` +
+                    `para “${search}”.`
                   : 'Os eventos mais recentes primeiro. Busque para achar um mais antigo.'}
           </p>
           <ul className="dashboard" aria-labelledby={headingId}>

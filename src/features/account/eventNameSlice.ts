@@ -214,6 +214,8 @@ export const NAME_NOT_CHECKED = 'Não foi possível verificar o nome.';
  * on longer names): a title of emoji or symbols makes no link at all, a short one a short link.
  */
 const MIN_NAME = eventNameCheck.rules.minLength;
-export const TITLE_MAKES_NO_LINK = `Este nome não forma um link: toque em Editar link e escreva um com pelo menos ${MIN_NAME} letras ou números.`;
-export const TITLE_LINK_TOO_SHORT = `O link precisa de pelo menos ${MIN_NAME} caracteres: toque em Editar link para escrever outro.`;
+export const TITLE_MAKES_NO_LINK =
+  `Este nome não forma um link: toque em Editar link e ` + `escreva um com pelo menos ${MIN_NAME} letras ou números.`;
+export const TITLE_LINK_TOO_SHORT =
+  `O link precisa de pelo menos ${MIN_NAME} ` + `caracteres: toque em Editar link para escrever ` + `outro.`;
 export const LINK_TOO_SHORT = `O link precisa de pelo menos ${MIN_NAME} caracteres.`;

@@ -17,7 +17,8 @@ interface PixCode {
  * form -> the method choice -> the card panel, or the Pix panel (its order placed as it opens, once:
  * loading, then the code or why not) -> for a card, submitting -> registered, or refused by the
  * card provider (another card may be tried on the same order) -> finished, when the account
- * opens. A registered Pix order keeps its code, shown until it is paid. Every state past the form carries the order's identity (its number and claim secret),
+ * opens. A registered Pix order keeps its code, shown until it is paid. Every state past the form carries the order's
+ * identity (its number and claim secret),
  * made once when payment is requested, so that a retry, a double tap or a change of method names
  * the same order; and, until registered, the form as it was then (the draft).
  */

@@ -94,9 +94,15 @@ function DeviceLast({ bname, device, code }: DeviceLastArgs) {
   );
 }
 
-/** 'Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana' (a server of the spec alone names neither). */
+/**
+ * 'Esperando a Cabine Pad enviar o que acabou de registrar no evento Festa da Ana' (a server of the spec alone names
+ * neither).
+ */
 function waitingText({ boothTitle, eventTitle }: DeviceLastReply): string {
-  return `Esperando a ${boothTitle ?? 'cabine'} enviar o que acabou de registrar${eventTitle ? ` no evento ${eventTitle}` : ''}`;
+  return (
+    `Esperando a ${boothTitle ?? 'cabine'} enviar o que acabou de registrar` +
+    `${eventTitle ? ` no evento ${eventTitle}` : ''}`
+  );
 }
 
 function LastMedia({

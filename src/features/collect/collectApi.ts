@@ -6,7 +6,9 @@ import type { DeviceLastReply } from '../../../contract/wire';
 export interface DeviceLastArgs {
   bname: string;
   device: string;
-  /** The code the booth's screen signed into its QR code: it opens a link-only or private event to whoever scanned it. */
+  /**
+   * The code the booth's screen signed into its QR code: it opens a link-only or private event to whoever scanned it.
+   */
   code?: string;
 }
 
@@ -54,7 +56,9 @@ export const collectApi = api.injectEndpoints({
       // The media cookie of a login that just arrived may open what was locked: ask again then.
       providesTags: ['MediaAccess'],
     }),
-    /** The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles. */
+    /**
+     * The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles.
+     */
     getDeviceLast: build.query<DeviceLastReply, DeviceLastArgs>({
       query: ({ bname, device, code }) =>
         path`/deviceLast/${bname}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),

@@ -7,7 +7,10 @@ import { headMedia } from './collectApi';
 export function missingMessage(url: string): string {
   const ref = parseMediaPath(url);
   const video = ref !== null && mediaKind(ref.file) === 'video';
-  return `${video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada foi adicionado à sua coleção.`;
+  return (
+    `${video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. ` +
+    `Nada foi adicionado à sua coleção.`
+  );
 }
 
 /** A file of a link-only or private event, asked for without a login that opens it. */

@@ -22,7 +22,8 @@ export function readyText(urls: readonly string[], ready: number): string {
   if (others.length === 0) return first;
   const one = others.length === 1;
   const left = countedMedia(others);
-  return `${first} ${left.charAt(0).toUpperCase()}${left.slice(1)} ${one ? 'fica' : 'ficam'} de fora: só fotos vão para o compartilhamento. ${
-    one ? 'Baixe-o' : 'Baixe-os'
-  } com 'Baixar todas'.`;
+  return (
+    `${first} ${left.charAt(0).toUpperCase()}${left.slice(1)} ${one ? 'fica' : 'ficam'} de fora: só fotos vão ` +
+    `para o compartilhamento. ${one ? 'Baixe-o' : 'Baixe-os'} com 'Baixar todas'.`
+  );
 }

@@ -11,7 +11,10 @@ export interface EventNavigationState {
   faceSearch?: boolean;
 }
 
-/** An event's name as the page's address gives it (`?evento=`), commas dropped as from the state; nothing for anything else. */
+/**
+ * An event's name as the page's address gives it (`?evento=`), commas dropped as from the state; nothing for anything
+ * else.
+ */
 export function eventNameOf(value: string | null): string | undefined {
   const name = value?.replace(/,/g, '');
   return name && isName(name) ? name : undefined;

@@ -21,7 +21,8 @@ export function FaceDeletion({ search }: { search: FaceSearchArgs }) {
           <p>
             Apagar a selfie guardada deste aparelho? As fotos do evento continuam na galeria.
             {hidden &&
-              ' Os números do seu rosto guardados para "Não me mostre" continuam, até você voltar a aparecer nas buscas.'}
+              ' Os números do seu rosto guardados para "Não me mostre" continuam, até você voltar a aparecer ' +
+                'nas buscas.'}
           </p>
           <div className="face__buttons face__buttons--start">
             <button

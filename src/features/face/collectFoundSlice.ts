@@ -8,7 +8,10 @@ export interface FoundPhoto {
   event: string;
 }
 
-/** What one 'Pegar todas' did: photos new to the collection, those already in it, those the server refused (gone since the search). */
+/**
+ * What one 'Pegar todas' did: photos new to the collection, those already in it, those the server refused (gone since
+ * the search).
+ */
 export interface CollectFoundOutcome {
   added: number;
   already: number;

@@ -13,7 +13,10 @@ export interface FaceSearchArgs {
  */
 export const faceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Sends the selfie (a data URL) of the visitor: the server keeps its descriptor, never the image, and answers the photos found. */
+    /**
+     * Sends the selfie (a data URL) of the visitor: the server keeps its descriptor, never the image, and answers the
+     * photos found.
+     */
     uploadFace: build.mutation<FaceSearchReply, FaceSearchArgs & { image: string }>({
       query: ({ agent, image, events }) => ({
         url: path`/uploadFace/${agent}`,
@@ -39,7 +42,10 @@ export const faceApi = api.injectEndpoints({
       }),
       extraOptions: { auth: 'optional' },
     }),
-    /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events searched (and those searched later). */
+    /**
+     * 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events searched (and
+     * those searched later).
+     */
     hideFace: build.mutation<string, FaceSearchArgs>({
       query: ({ agent, events }) => ({
         url: path`/rostos-ocultos/${agent}`,

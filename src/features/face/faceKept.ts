@@ -16,19 +16,26 @@ export interface FaceKept {
 }
 
 export const HIDDEN_TEXT =
-  'Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de fora dos resultados deles.';
+  'Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em ' +
+  'que reconhecemos o seu rosto ficam de fora dos resultados deles.';
 
 const UNTIL_SHOWN = 'até você voltar a aparecer nas buscas (no máximo 394 dias)';
 
 export function faceKeptMessage({ selfie, hidden, deleted }: FaceKept): string | null {
   if (hidden) {
     if (selfie)
-      return `${HIDDEN_TEXT} Guardamos os números do seu rosto para a sua busca (24 horas no máximo) e para isso, ${UNTIL_SHOWN}.`;
+      return (
+        `${HIDDEN_TEXT} Guardamos os números do seu rosto para a sua busca (24 horas no máximo) e para isso, ` +
+        `${UNTIL_SHOWN}.`
+      );
     const before = deleted ? 'A sua selfie foi apagada da sua busca. ' : '';
     return `${before}${HIDDEN_TEXT} Por isso ainda guardamos os números do seu rosto, só para isso, ${UNTIL_SHOWN}.`;
   }
   if (selfie)
-    return 'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é guardada.';
+    return (
+      'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é ' +
+      'guardada.'
+    );
   if (deleted)
     return hidden === false
       ? 'Sua selfie foi apagada: não guardamos mais nada do seu rosto.'

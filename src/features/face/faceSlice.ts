@@ -32,7 +32,10 @@ const faceMachine = createSlice({
   name: 'face',
   initialState: initialFaceState,
   reducers: {
-    /** The screen opened, to search these events: is a selfie of the visitor kept? (A capture on its way answers that itself.) */
+    /**
+     * The screen opened, to search these events: is a selfie of the visitor kept? (A capture on its way answers that
+     * itself.)
+     */
     faceOpened: (state, _action: PayloadAction<string>): FaceState =>
       state.status === 'idle' ? { status: 'checking' } : state,
     /** The screen closed: the next visit starts over, unless a capture is still on its way to the server. */
@@ -61,7 +64,9 @@ const faceMachine = createSlice({
     sendSucceeded: (state): FaceState => (state.status === 'sending' ? { status: 'results' } : state),
     sendFailed: (state, action: PayloadAction<string>): FaceState =>
       state.status === 'sending' ? { status: 'failed', image: state.image, message: action.payload } : state,
-    /** 'Tirar outra' after a capture, 'Tentar novamente' after a camera problem, 'Tirar outra selfie' over the results. */
+    /**
+     * 'Tirar outra' after a capture, 'Tentar novamente' after a camera problem, 'Tirar outra selfie' over the results.
+     */
     cameraRequested: (state): FaceState =>
       state.status === 'captured' ||
       state.status === 'failed' ||

@@ -108,7 +108,8 @@ export default function HelpPage() {
             Em uma foto, toque no ícone de compartilhar para mandar pelo WhatsApp, Instagram ou guardar no celular.
           </li>
           <li>
-            Em <strong>Minha Coleção</strong>, <strong>Baixar todas</strong> baixa tudo de uma vez (fotos e vídeos), e{' '}
+            Em <strong>Minha Coleção</strong>, <strong>Baixar todas</strong>
+            {' baixa tudo de uma vez (fotos e vídeos), e '}
             <strong>Compartilhar</strong> manda até 20 fotos mais recentes de uma vez. Vídeos e GIFs não vão no
             compartilhamento: baixe-os com &ldquo;Baixar todas&rdquo;.
           </li>

@@ -10,7 +10,10 @@ interface ChoiceCardProps {
   onChoose: () => void;
 }
 
-/** A catalogue's background: a colour (#hex, rgb(), hsl(), a name) as it is, anything else an image from the media server. */
+/**
+ * A catalogue's background: a colour (#hex, rgb(), hsl(), a name) as it is, anything else an image from the media
+ * server.
+ */
 function backgroundStyle(background: string | undefined): CSSProperties | undefined {
   const value = background?.trim();
   if (!value) return undefined;

@@ -11,7 +11,9 @@ const COMPACT = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFra
 
 /** What one bar says, aloud and on hover. */
 function barLabel(month: MonthBalance): string {
-  return `${monthLabel(month.month, 'long')}: ${formatReais(month.paid)} pagos, ${formatReais(month.pending)} a receber`;
+  return (
+    `${monthLabel(month.month, 'long')}: ${formatReais(month.paid)} pagos, ${formatReais(month.pending)} a ` + `receber`
+  );
 }
 
 /**

@@ -56,9 +56,12 @@ function WhatWeHold() {
               <>
                 <dt>Na sua conta</dt>
                 <dd>
-                  {counted(data.collection, 'item', 'itens')} na coleção, {counted(data.events, 'evento', 'eventos')},{' '}
-                  {counted(data.packs, 'pack', 'packs')} de impressões, {counted(data.orders, 'pedido', 'pedidos')}{' '}
-                  (guardados por lei)
+                  {[
+                    `${counted(data.collection, 'item', 'itens')} na coleção`,
+                    counted(data.events, 'evento', 'eventos'),
+                    `${counted(data.packs, 'pack', 'packs')} de impressões`,
+                    `${counted(data.orders, 'pedido', 'pedidos')} (guardados por lei)`,
+                  ].join(', ')}
                 </dd>
               </>
             )}
@@ -194,8 +197,8 @@ export default function PrivacyPage() {
             <strong>Retirar o consentimento</strong> da busca por rosto, apagando a selfie.
           </li>
           <li>
-            <strong>Informação</strong> sobre com quem compartilhamos os seus dados, e <strong>portabilidade</strong>{' '}
-            para outro serviço.
+            <strong>Informação</strong> sobre com quem compartilhamos os seus dados, {'e '}
+            <strong>portabilidade</strong> para outro serviço.
           </li>
         </ul>
       </section>

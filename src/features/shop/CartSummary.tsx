@@ -14,7 +14,10 @@ function describe(line: PricedLine): string {
   return parts.join(' · ');
 }
 
-/** The cart: its lines, the total (struck through, with the coupon's discount, when there is one) and the way to checkout. */
+/**
+ * The cart: its lines, the total (struck through, with the coupon's discount, when there is one) and the way to
+ * checkout.
+ */
 export function CartSummary({ coupon }: { coupon: string }) {
   const navigate = useNavigate();
   const lines = useAppSelector(selectPricedLines);

@@ -122,7 +122,10 @@ export function TeamDevicesList() {
       {asking && (
         <TeamConfirm
           title="Gerar nova chave"
-          question={`A chave atual de ${asking.id} para de funcionar na hora: o dispositivo só volta a se conectar com a nova. Gerar a nova chave?`}
+          question={
+            `A chave atual de ${asking.id} para de funcionar na hora: o dispositivo só volta a se conectar com a ` +
+            `nova. Gerar a nova chave?`
+          }
           confirmLabel="Sim, gerar"
           busy={making}
           onConfirm={() => void confirm()}

@@ -51,7 +51,10 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
       {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
       {state.status === 'noVideo' && (
         <Problem
-          message="Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu e tente de novo."
+          message={
+            'Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu ' +
+            'e tente de novo.'
+          }
           onRetry={retry}
         />
       )}

@@ -55,10 +55,16 @@ export default function WallPage() {
   return <LiveWall publicId={publicId} wallKey={key} />;
 }
 
-/** A wall's new address that could not be asked (no connection, the server down) is asked again after this long: a TV has nobody to tap. */
+/**
+ * A wall's new address that could not be asked (no connection, the server down) is asked again after this long: a TV
+ * has nobody to tap.
+ */
 const FOLLOW_RETRY_MS = 5_000;
 
-/** Where a closed wall of a signed-in viewer stands: going to its event's new address (the connection lost while it asks), or not followed. */
+/**
+ * Where a closed wall of a signed-in viewer stands: going to its event's new address (the connection lost while it
+ * asks), or not followed.
+ */
 type Following = 'asking' | 'offline' | null;
 
 /**

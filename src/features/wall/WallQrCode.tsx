@@ -1,6 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react';
 
-/** The collect link of the medium on the wall, big enough to be read across a room (low correction: fewer, larger modules). */
+/**
+ * The collect link of the medium on the wall, big enough to be read across a room (low correction: fewer, larger
+ * modules).
+ */
 export function WallQrCode({ value, label }: { value: string; label: string }) {
   return (
     <QRCodeSVG

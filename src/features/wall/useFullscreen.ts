@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Whether the page fills the screen, and a way to ask for it (a TV's browser shows its own bars otherwise); null where the browser cannot. */
+/**
+ * Whether the page fills the screen, and a way to ask for it (a TV's browser shows its own bars otherwise); null where
+ * the browser cannot.
+ */
 export function useFullscreen(): { full: boolean; enter: (() => void) | null } {
   const [full, setFull] = useState(() => typeof document !== 'undefined' && document.fullscreenElement !== null);
   useEffect(() => {

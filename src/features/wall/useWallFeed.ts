@@ -5,7 +5,10 @@ import { useRefetchOnLiveChange } from '../../ui/useRefetchOnLiveChange';
 import { useFollowWallQuery, useGetWallQuery, type Wall, type WallArgs } from './wallApi';
 import { listFailed, listReceived } from './wallSlice';
 
-/** How the wall follows its event: told by the stream of each change, polled every 5 s while the stream is not open (its fallback), every 30 s while it is. */
+/**
+ * How the wall follows its event: told by the stream of each change, polled every 5 s while the stream is not open (its
+ * fallback), every 30 s while it is.
+ */
 const WALL_POLL_MS = 5_000;
 const STREAMED_POLL_MS = 30_000;
 
@@ -41,7 +44,8 @@ export function useWallFeed(
       );
   }, [dispatch, currentData, fulfilledTimeStamp]);
   useEffect(() => {
-    // A refusal asking again will not change (404: a revoked link or an unknown event; 400: a mangled link) ends the wall.
+    // A refusal asking again will not change (404: a revoked link or an unknown event; 400: a mangled link) ends the
+    // wall.
     if (isError) dispatch(listFailed({ gone: isRefusedForGood(error), message: errorMessage(error) }));
   }, [dispatch, isError, error, startedTimeStamp]);
 

@@ -12,7 +12,10 @@ export interface WallArgs {
   viewer: string;
 }
 
-/** A page of the wall's night: after which cursor (null: its start), and which round of it (a new round reads the start afresh). */
+/**
+ * A page of the wall's night: after which cursor (null: its start), and which round of it (a new round reads the start
+ * afresh).
+ */
 export interface WallNightArgs extends WallArgs {
   after: string | null;
   round: number;
@@ -25,7 +28,10 @@ const withKey = (url: string, key: string | null) => withQuery(url, { chave: key
 
 export const wallApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/telao/{publicId}: the event's newest booth media, newest first; the owner's token goes when there is one. */
+    /**
+     * GET /api/telao/{publicId}: the event's newest booth media, newest first; the owner's token goes when there is
+     * one.
+     */
     getWall: build.query<Wall, WallArgs>({
       query: ({ publicId, key }) => withKey(path`/telao/${publicId}`, key),
       transformResponse: (reply: WallReply, meta) => ({
@@ -42,13 +48,18 @@ export const wallApi = api.injectEndpoints({
       // Each page is read once, when the wall needs it: a page kept would show a night as it was.
       keepUnusedDataFor: 0,
     }),
-    /** GET /api/events/{bname}/telao, for the owner or the team at a wall that closed: where the event's wall is now. */
+    /**
+     * GET /api/events/{bname}/telao, for the owner or the team at a wall that closed: where the event's wall is now.
+     */
     getWallAddress: build.query<WallLinkReply, string>({
       query: (bname) => path`/events/${bname}/telao`,
       extraOptions: { auth: 'required' },
       keepUnusedDataFor: 0,
     }),
-    /** The wall followed live (GET /api/telao/{publicId}/ao-vivo): each new version of its list, for as long as it shows. */
+    /**
+     * The wall followed live (GET /api/telao/{publicId}/ao-vivo): each new version of its list, for as long as it
+     * shows.
+     */
     followWall: build.query<LiveVersion, WallArgs>({
       queryFn: () => ({ data: NOT_LIVE }),
       keepUnusedDataFor: 0,

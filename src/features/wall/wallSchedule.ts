@@ -9,7 +9,8 @@ import { WALL_HISTORY } from '../../../contract/wall';
  * one of the night shown after another of the night (the booths were quiet for a whole slide): a
  * new one on screen, and the night's turn after new ones, keep their whole time while what comes
  * meanwhile waits. So however fast the booths shoot, the night has one slide in every
- * ARRIVALS_IN_A_ROW + 1, each for its time, and the first photo after a quiet spell is on at once. The night is read a page at a time (`wantedPage`,
+ * ARRIVALS_IN_A_ROW + 1, each for its time, and the first photo after a quiet spell is on at once. The night is read a
+ * page at a time (`wantedPage`,
  * `nightPageReceived`): a TV's browser holds a page or two, never the whole party. Pure: no
  * clock, no network; the wall's machine (wallSlice.ts) holds it, the page times each slide.
  */
@@ -24,7 +25,10 @@ export interface WallSchedule {
   queue: string[];
   /** New ones shown in a row since the night last had a turn. */
   streak: number;
-  /** Whether the medium on screen keeps its whole time, what comes meanwhile waiting: a new one, and the night's turn after new ones. */
+  /**
+   * Whether the medium on screen keeps its whole time, what comes meanwhile waiting: a new one, and the night's turn
+   * after new ones.
+   */
   holds: boolean;
   night: NightRound;
 }
@@ -59,7 +63,10 @@ export const ARRIVALS_IN_A_ROW = 3;
 /** The next page is asked for once this few of the night are left in hand. */
 export const NIGHT_LOW_WATER = 5;
 
-/** The schedule of a wall that just opened on its list (newest first, not empty): the newest on screen, then the night from its start. */
+/**
+ * The schedule of a wall that just opened on its list (newest first, not empty): the newest on screen, then the night
+ * from its start.
+ */
 export function startSchedule(list: readonly string[]): WallSchedule {
   const known = list.slice(0, WALL_HISTORY);
   return {
@@ -110,7 +117,10 @@ function goneFrom(before: readonly string[], after: readonly string[]): Set<stri
   return new Set(before.slice(0, oldest + 1).filter((item) => !kept.has(item)));
 }
 
-/** The next medium on screen, its time being up: a new one waiting, else the next of the night (see the module's comment). */
+/**
+ * The next medium on screen, its time being up: a new one waiting, else the next of the night (see the module's
+ * comment).
+ */
 export function advance(schedule: WallSchedule, fallback?: string): WallSchedule {
   const { queue, night } = schedule;
   const ahead = night.ahead[0] === schedule.current ? night.ahead.slice(1) : night.ahead;
@@ -152,7 +162,10 @@ export function wantedPage(schedule: WallSchedule): WantedPage | null {
   return { after: night.after, round: night.round };
 }
 
-/** A page of the night read: in hand after the rest. A page asked for another place in the night (a late answer) changes nothing. */
+/**
+ * A page of the night read: in hand after the rest. A page asked for another place in the night (a late answer) changes
+ * nothing.
+ */
 export function nightPageReceived(schedule: WallSchedule, page: NightPage): WallSchedule {
   const { night } = schedule;
   if (page.after !== night.after || page.round !== night.round) return schedule;

@@ -26,7 +26,10 @@ export interface WallAddress {
   viewer: string;
 }
 
-/** What the wall shows: its schedule (wallSchedule.ts), the links of its media's QR codes, and a count of the slides shown. */
+/**
+ * What the wall shows: its schedule (wallSchedule.ts), the links of its media's QR codes, and a count of the slides
+ * shown.
+ */
 export interface WallShow {
   schedule: WallSchedule;
   /**
@@ -126,7 +129,10 @@ const wallMachine = createSlice({
       const schedule = nightPageReceived(state.schedule, page);
       return schedule === state.schedule ? state : { ...state, ...shown(state, schedule, codes) };
     },
-    /** A call for the list failed: `gone` when the server does not open this wall (404), else the connection or the server. */
+    /**
+     * A call for the list failed: `gone` when the server does not open this wall (404), else the connection or the
+     * server.
+     */
     listFailed: (state, action: PayloadAction<{ gone: boolean; message: string }>): WallState => {
       if (!asking(state)) return state;
       if (action.payload.gone) return { status: 'notFound', address: state.address };

@@ -20,7 +20,10 @@ export const offlineQueueStarted = createAction('outbox/started');
 /** The connection came back, or the guest asked: send now, without waiting out the delay. */
 export const offlineQueueFlushRequested = createAction('outbox/flushRequested');
 
-/** What became of one try: the server has it, it must wait and go again, or the server refused it for good (why, in Portuguese). */
+/**
+ * What became of one try: the server has it, it must wait and go again, or the server refused it for good (why, in
+ * Portuguese).
+ */
 export type SendOutcome = { result: 'sent' } | { result: 'retry' } | { result: 'refused'; message: string };
 
 export interface SenderApi {
@@ -38,7 +41,9 @@ export interface OutboxSenders {
 /** A collect made without a connection: it waits, and the media is checked when it goes. */
 export const collectQueued = (url: string, bname: string) =>
   itemQueued({ kind: 'collect', id: newQueueId(), createdAt: Date.now(), url, bname });
-/** A print made without a connection (or whose answer was lost): it keeps the tap's request id, so a replay spends once. */
+/**
+ * A print made without a connection (or whose answer was lost): it keeps the tap's request id, so a replay spends once.
+ */
 export const printQueued = (print: { requestId: string; packHash: string; printId: string }) =>
   itemQueued({
     kind: 'print',

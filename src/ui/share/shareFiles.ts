@@ -1,6 +1,9 @@
 import { mediaKind, mimeOf, parseMediaPath } from '../../../contract/mediaPath';
 
-/** How many photos one share hands to the system sheet: WhatsApp takes at most 30 at once; fewer keeps a phone's memory and a venue's Wi-Fi in reach. */
+/**
+ * How many photos one share hands to the system sheet: WhatsApp takes at most 30 at once; fewer keeps a phone's memory
+ * and a venue's Wi-Fi in reach.
+ */
 export const SHARE_ALL_MAX = 20;
 
 /** The photos of `urls` (newest first) a share can hand over: images, the newest SHARE_ALL_MAX. */

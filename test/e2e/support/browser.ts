@@ -26,7 +26,9 @@ export function phoneContext(
   browser: Browser,
   options: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
 ): Promise<BrowserContext> {
-  const userAgent = `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+  const userAgent =
+    `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} ` +
+    `Mobile Safari/537.36`;
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,

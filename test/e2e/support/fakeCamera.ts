@@ -98,7 +98,10 @@ export async function browserWithFaceCamera(): Promise<FaceCameraBrowser> {
   };
 }
 
-/** On the face screen, consent given: opens the camera and takes the selfie once the camera runs (how soon is the fake camera's business). */
+/**
+ * On the face screen, consent given: opens the camera and takes the selfie once the camera runs (how soon is the fake
+ * camera's business).
+ */
 export async function takeSelfie(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Concordo' }).check();
   await page.getByRole('button', { name: 'Abrir a câmera' }).click();

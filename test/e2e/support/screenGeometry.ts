@@ -30,7 +30,10 @@ export function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
           : '';
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const rect = element.getBoundingClientRect();
-      return `${element.tagName.toLowerCase()}${classes} "${text}" [${Math.round(rect.left)}, ${Math.round(rect.right)}]`;
+      return (
+        `${element.tagName.toLowerCase()}${classes} "${text}" [${Math.round(rect.left)}, ` +
+        `${Math.round(rect.right)}]`
+      );
     };
     const outside: string[] = [];
     for (const element of document.body.querySelectorAll('*')) {
@@ -45,7 +48,10 @@ export function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
 }
 
 export interface HeadlineGaps {
-  /** Per rotating word: the room between 'Sua' and it, and between it and 'do seu jeito' when they share its line, in em. */
+  /**
+   * Per rotating word: the room between 'Sua' and it, and between it and 'do seu jeito' when they share its line, in
+   * em.
+   */
   words: Array<{ word: string; before: number; after: number | null }>;
 }
 

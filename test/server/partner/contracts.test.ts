@@ -94,7 +94,8 @@ describe('POST /api/create_contract', () => {
       kit: 'Kit festa',
     });
     const stored = await server.db.query(
-      "SELECT rate, n_coupons, expires_at > now() + interval '59 days' AS long FROM contracts WHERE title = 'Contrato 2'",
+      "SELECT rate, n_coupons, expires_at > now() + interval '59 days' AS long FROM contracts WHERE title = " +
+        "'Contrato 2'",
     );
     expect(stored.rows).toEqual([{ rate: 12.5, n_coupons: 2, long: true }]);
   });
@@ -105,7 +106,8 @@ describe('POST /api/create_contract', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message:
-        'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for 60 days.',
+        'Contract "Contrato 1" created for novo_parceiro: 15% discount, 12.5% commission, 2 coupons, valid for ' +
+        '60 days.',
     });
     expect(await contracts('novo_parceiro', team.token)).toHaveLength(1);
     expect(await nameStatus('novo_parceiro')).toBe('owned');

@@ -115,7 +115,8 @@ describe('concurrent requests', () => {
     expect(new Set(launched).size).toBe(2);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     const coupons = await server.db.query(
-      "SELECT c.code FROM coupons c JOIN contracts k ON k.id = c.contract_id WHERE k.partner = 'parceiro1' AND k.title = 'Contrato 2' ORDER BY c.code",
+      "SELECT c.code FROM coupons c JOIN contracts k ON k.id = c.contract_id WHERE k.partner = 'parceiro1' AND " +
+        "k.title = 'Contrato 2' ORDER BY c.code",
     );
     expect(coupons.rows.map((r) => r.code)).toEqual([...launched].sort());
   });
@@ -160,7 +161,8 @@ describe('an expired contract', () => {
 // --- coupon codes ---------------------------------------------------------------------------------
 
 describe('coupon codes', () => {
-  it('are unique over 1,000 draws, of the pattern the routes and the coupons table accept, with at least 80 random bits', () => {
+  it(`are unique over 1,000 draws, of the pattern the routes and the coupons table accept, with at least 80 random \
+bits`, () => {
     const codes = Array.from({ length: 1000 }, () => newCouponCode('parceiro1'));
     expect(new Set(codes).size).toBe(1000);
     for (const code of codes) {

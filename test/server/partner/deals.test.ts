@@ -86,7 +86,8 @@ describe('GET /api/deals/{partner}', () => {
     ]);
   });
 
-  it("earns no commission on the partner's own purchases with its coupon, signed in or by its account's e-mail (listed at rate 0)", async () => {
+  it(`earns no commission on the partner's own purchases with its coupon, signed in or by its account's e-mail (listed \
+at rate 0)`, async () => {
     const code = await lastCoupon('parceiro1', 'Contrato 1');
     expect((await launch(launchBody(code), partner.token)).statusCode).toBe(200);
     await pixOrder(code, '200000003', 'Festa Propria', { token: partner.token, email: partner.email });

@@ -82,7 +82,8 @@ describe('orders of an account: /api/set_transaction, /api/load_transactions', (
     expect((await link(own.orderId, own.claim, alice.token)).statusCode).toBe(404);
   });
 
-  it('lists only the caller orders, newest first, with their method and amount; a code only while a Pix waits', async () => {
+  it(`lists only the caller orders, newest first, with their method and amount; a code only while a Pix \
+waits`, async () => {
     const user = dave;
     const before = (await server.call({ method: 'GET', url: '/api/load_transactions', token: user.token })).json();
     const first = order({ eventName: 'Primeiro' });
@@ -158,7 +159,8 @@ describe('one order as its buyer follows it: /api/orders/:orderId', () => {
       headers: claim ? { cookie: `transactionClaim=${claim}` } : {},
     });
 
-  it('answers the browser that placed it signed out (its claim cookie) with its state and code, until it is paid', async () => {
+  it(`answers the browser that placed it signed out (its claim cookie) with its state and code, until it is \
+paid`, async () => {
     const payload = order({ eventName: 'Festa Anônima' });
     const placed = (await postOrder(payload)).json();
     const waiting = await ask(payload.orderId, { claim: payload.claim });
@@ -179,7 +181,8 @@ describe('one order as its buyer follows it: /api/orders/:orderId', () => {
     expect(paid).not.toHaveProperty('pixCode');
   });
 
-  it('answers its account; nobody else, whatever they hold: an unknown order, a wrong claim and another account alike (404)', async () => {
+  it(`answers its account; nobody else, whatever they hold: an unknown order, a wrong claim and another account alike \
+(404)`, async () => {
     const payload = order();
     expect((await postOrder(payload, alice.token)).statusCode).toBe(200);
     expect((await ask(payload.orderId, { token: alice.token })).json()).toMatchObject({

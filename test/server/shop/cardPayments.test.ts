@@ -159,7 +159,8 @@ describe('GET /api/sandbox/payment_methods', () => {
 
 describe('POST /api/process_payment_card', () => {
   it.each([
-    // The Mercado Pago order's status in our words (modules/commerce/payments/orderStatus.ts), its payment's detail as the provider gives it.
+    // The Mercado Pago order's status in our words (modules/commerce/payments/orderStatus.ts), its payment's detail as
+    // the provider gives it.
     ['APRO', 'approved', 'accredited', 'approved'],
     ['OTHE', 'rejected', 'rejected_by_issuer', 'rejected'],
     ['CONT', 'in_process', 'in_process', 'pending'],
@@ -505,7 +506,8 @@ describe('POST /api/process_payment_card', () => {
     expect((await payOrder(orderId, 'APRO')).status).toBe('approved');
   });
 
-  it('answers the sandbox provider refusals as the provider would: an unknown token, a card of another brand', async () => {
+  it(`answers the sandbox provider refusals as the provider would: an unknown token, a card of another \
+brand`, async () => {
     const { orderId } = await cardOrder();
     const unknown = await pay(paymentBody('f'.repeat(32), DISCOUNTED, orderId));
     expect(unknown.statusCode).toBe(422);

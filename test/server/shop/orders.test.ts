@@ -148,7 +148,8 @@ describe('POST /api/order/{coupon} (Pix)', () => {
     }
   });
 
-  it('refuses another order under a used id, or the same one with another claim, with 409 and keeps the first', async () => {
+  it(`refuses another order under a used id, or the same one with another claim, with 409 and keeps the \
+first`, async () => {
     const payload = order();
     expect((await postOrder(payload)).statusCode).toBe(200);
     const cases = [

@@ -86,7 +86,8 @@ function mpOrder(
 }
 
 describe('the Mercado Pago provider over the Orders API', () => {
-  it('charges a card with one order: POST /v1/orders, our idempotency key, the documented body, and reads the processed order', async () => {
+  it(`charges a card with one order: POST /v1/orders, our idempotency key, the documented body, and reads the \
+processed order`, async () => {
     const { sent, provider } = fakeMercadoPago({
       status: 201,
       body: mpOrder('processed', 'accredited', {
@@ -139,7 +140,8 @@ describe('the Mercado Pago provider over the Orders API', () => {
     });
   });
 
-  it("reads a card the issuer refuses (402, the failed order under data) as a refused payment, with its payment's detail", async () => {
+  it(`reads a card the issuer refuses (402, the failed order under data) as a refused payment, with its payment's \
+detail`, async () => {
     const { provider } = fakeMercadoPago({
       status: 402,
       body: {

@@ -96,7 +96,8 @@ export async function cardOrder(overrides: Record<string, unknown> = {}, token?:
 
 export async function storedOrder(orderId: string) {
   const { rows } = await server.db.query(
-    `SELECT uid, total, discount, discounted_total, status, payment_method, payment_id, pix_code, lines, email, client_name, event_name, claim_hash
+    `SELECT uid, total, discount, discounted_total, status, payment_method, payment_id, pix_code, lines, email,
+      client_name, event_name, claim_hash
        FROM orders WHERE order_id = $1`,
     [orderId],
   );

@@ -39,7 +39,10 @@ async function providerDecides(
   ]);
 }
 
-/** The whole Mercado Pago order given back, as the team would in Mercado Pago (POST /v1/orders/{id}/refund, here the sandbox's). */
+/**
+ * The whole Mercado Pago order given back, as the team would in Mercado Pago (POST /v1/orders/{id}/refund, here the
+ * sandbox's).
+ */
 async function providerRefunds(orderId: string) {
   expect(await spy.refundPayment(orderId, `refund-${orderId}`)).toMatchObject({ id: orderId, status: 'refunded' });
 }
@@ -188,7 +191,12 @@ describe('POST /api/webhooks/mercadopago', () => {
     const { orderId, payment } = await paidCardOrder('CONT');
     const ts = Math.floor(Date.now() / 1000);
     const requestId = crypto.randomUUID();
-    const signature = `ts=${ts},v1=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(`id:${payment.id};request-id:${requestId};ts:${ts};`).digest('hex')}`;
+    const signature =
+      `ts=${ts},v1=` +
+      crypto
+        .createHmac('sha256', WEBHOOK_SECRET)
+        .update(`id:${payment.id};request-id:${requestId};ts:${ts};`)
+        .digest('hex');
     const response = await server.call({
       method: 'POST',
       url: `/api/webhooks/mercadopago?data.id=${payment.id}&type=order`,
@@ -239,7 +247,9 @@ describe('POST /api/webhooks/mercadopago', () => {
     expect((await notify('9999999999')).statusCode).toBe(200);
     const ts = Math.floor(Date.now() / 1000);
     const requestId = crypto.randomUUID();
-    const signature = `ts=${ts},v1=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(`id:123;request-id:${requestId};ts:${ts};`).digest('hex')}`;
+    const signature =
+      `ts=${ts},v1=` +
+      `${crypto.createHmac('sha256', WEBHOOK_SECRET).update(`id:123;request-id:${requestId};ts:${ts};`).digest('hex')}`;
     const other = await server.call({
       method: 'POST',
       url: '/api/webhooks/mercadopago?data.id=123&type=merchant_order',
@@ -250,12 +260,14 @@ describe('POST /api/webhooks/mercadopago', () => {
     expect(spy.calls.getPayment).toEqual(['9999999999']);
   });
 
-  it('settles a Payments API payment made before the Orders API by its own notifications (topic payment), and looks up no other', async () => {
+  it(`settles a Payments API payment made before the Orders API by its own notifications (topic payment), and looks up \
+no other`, async () => {
     const { orderId, payment } = await paidCardOrder('APRO');
     // An order paid before the switch: its payment is the Payments API's.
     const legacy = await cardOrder();
     await server.db.query(
-      `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, provider_api)
+      `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind,
+        provider_api)
        VALUES ('1234567890', 'legacy-1234567890', $1, 'approved', 'accredited', 'visa', $2, 'card', 'payments')`,
       [DISCOUNTED, legacy.orderId],
     );
@@ -322,7 +334,8 @@ describe('a refund or a chargeback the provider reports', () => {
     (await server.db.query<{ suspended_at: Date | null }>('SELECT suspended_at FROM events WHERE name = $1', [event]))
       .rows[0].suspended_at;
 
-  it('moves the paid order to refunded, then charged back, and suspends the event it unlocked: only the team opens it', async () => {
+  it(`moves the paid order to refunded, then charged back, and suspends the event it unlocked: only the team opens \
+it`, async () => {
     const { orderId, payment } = await paidCardOrder('APRO', {}, owner.token);
     const event = `festa_${orderId}`;
     expect(
@@ -367,7 +380,9 @@ describe('a refund or a chargeback the provider reports', () => {
     expect(await packsOf()).toEqual([]);
     const print = await server.call({
       method: 'GET',
-      url: `/api/print/PACK${orderId}/${encodeURIComponent(`/media/${event}/pad/foto.jpg`)}?request=tap-estorno-${orderId}`,
+      url:
+        `/api/print/PACK${orderId}/${encodeURIComponent(`/media/${event}/pad/foto.jpg`)}?request=tap-estorno-` +
+        `${orderId}`,
     });
     expect(print.statusCode).toBe(404);
     expect((await server.db.query('SELECT copies FROM packs WHERE hash = $1', [`PACK${orderId}`])).rows[0].copies).toBe(
@@ -413,7 +428,9 @@ describe('a refund or a chargeback the provider reports', () => {
     const { orderId, payment } = await paidCardOrder('APRO');
     // A second payment of the same order (a Pix paid after the card) refunded by the team: the order stays paid.
     await server.db.query(
-      "INSERT INTO sandbox_payments (id, payment_id, idempotency_key, payment_method_id, amount, status, status_detail, external_reference) VALUES ('ORD9990001', 'PAY9990001', 'k-9990001', 'pix', $1, 'refunded', 'refunded', $2)",
+      'INSERT INTO sandbox_payments (id, payment_id, idempotency_key, payment_method_id, amount, status, ' +
+        "status_detail, external_reference) VALUES ('ORD9990001', 'PAY9990001', 'k-9990001', 'pix', $1, " +
+        "'refunded', 'refunded', $2)",
       [DISCOUNTED, orderId],
     );
     await notify('ORD9990001');

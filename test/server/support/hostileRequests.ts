@@ -489,5 +489,8 @@ export function describeRequest(request: HostileRequest): string {
       : Buffer.isBuffer(request.payload)
         ? ` body=<${request.payload.length} bytes: ${request.payload.subarray(0, 48).toString('hex')}...>`
         : ` body=${JSON.stringify(request.payload.slice(0, 600))}`;
-  return `${request.method} ${request.url.slice(0, 600)} as ${request.caller} headers=${JSON.stringify(request.headers).slice(0, 400)}${body} (hostile: ${request.hostile.join('; ') || 'none'})`;
+  return (
+    `${request.method} ${request.url.slice(0, 600)} as ${request.caller} headers=` +
+    `${JSON.stringify(request.headers).slice(0, 400)}${body} (hostile: ${request.hostile.join('; ') || 'none'})`
+  );
 }

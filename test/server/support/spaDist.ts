@@ -5,7 +5,8 @@ import path from 'node:path';
 /** The build's shell as html-webpack-plugin minifies it: unquoted attributes, bare `defer`. */
 export const SHELL =
   '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Cabine</title>' +
-  '<script defer src=/assets/runtime.1a.js></script><script defer src=/assets/693.2b.js></script><script defer src=/assets/main.3c.js></script>' +
+  '<script defer src=/assets/runtime.1a.js></script><script defer src=/assets/693.2b.js></script><script defer ' +
+  'src=/assets/main.3c.js></script>' +
   '<link href=/assets/main.4d.css rel=stylesheet></head><body><div id=root></div></body></html>';
 
 export const appScripts = (html: string) => html.match(/<script[^>]*src=[^>]*>/g) ?? [];

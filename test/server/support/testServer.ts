@@ -199,7 +199,10 @@ export async function newTeamMember(): Promise<TestUser> {
   }
 }
 
-/** A second app server beside `first`: its own process state and pool, the same database and data folder (what a second server behind a balancer shares). */
+/**
+ * A second app server beside `first`: its own process state and pool, the same database and data folder (what a second
+ * server behind a balancer shares).
+ */
 export interface SecondApp {
   app: FastifyInstance;
   call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;

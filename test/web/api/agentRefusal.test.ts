@@ -63,7 +63,8 @@ describe('a call naming the agent, made as the own agent', () => {
     expect(agentNow()).toBe(GIVEN);
   });
 
-  it('keeps a refusal that gave no other agent: for the agent the server signed, or with no cookie to give one in', async () => {
+  it(`keeps a refusal that gave no other agent: for the agent the server signed, or with no cookie to give one \
+in`, async () => {
     const signed = visitorWith(GIVEN, [GIVEN]);
     const refusedAlways = serveResults(() => HttpResponse.json(NOT_VOUCHED, { status: 403 }));
     const kept = await asOwnAgent(signed.agentNow, (agent) =>

@@ -37,7 +37,8 @@ it('stays while the app has drawn nothing, so the words stay on the screen until
   expect(copy.isConnected).toBe(true);
 });
 
-it("goes with the app's first render, whatever screen it is (here the account page a waiting order leads to)", async () => {
+it(`goes with the app's first render, whatever screen it is (here the account page a waiting order leads \
+to)`, async () => {
   removeWhenAppRenders(root, copies);
   app = createRoot(root);
   act(() => app?.render(<h1>Conta</h1>));

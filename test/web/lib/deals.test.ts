@@ -100,7 +100,8 @@ describe('balanceByMonth', () => {
     const deals = [
       deal(1000, 'approved', '2024-01-10'), // 90 paid, 26 months before the last deal
       deal(1000, 'pending', '2024-01-01', 10, 0), // 100 to receive, on the first day of the first month
-      deal(2000, 'pending', '2026-03-31T23:30:00-03:00', 10, 0), // 200 to receive, on the last evening of the last month
+      // 200 to receive, on the last evening of the last month
+      deal(2000, 'pending', '2026-03-31T23:30:00-03:00', 10, 0),
       deal(500, 'rejected', '2025-06-15'),
     ];
     const months = balanceByMonth(deals);

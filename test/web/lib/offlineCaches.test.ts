@@ -28,12 +28,14 @@ describe('how the service worker answers a navigation', () => {
     }
   });
 
-  it('asks the network first for a collect link, whose page carries its photo and its collect, the shell without one', () => {
+  it(`asks the network first for a collect link, whose page carries its photo and its collect, the shell without \
+one`, () => {
     expect(page('/collect?id=/media/festa_ana/pad/abc.jpg')).toBe('networkThenShell');
     expect(page('/collect?id=%2Fmedia%2Ffesta_ana%2F360%2Fv1.mp4')).toBe('networkThenShell');
   });
 
-  it("leaves files and the server's own paths to the network and their caches: a photo opened in its own tab is no page", () => {
+  it(`leaves files and the server's own paths to the network and their caches: a photo opened in its own tab is no \
+page`, () => {
     for (const path of [
       '/media/festa_ana/pad/f1.jpg',
       '/display/festa_ana/pad/f1.jpg.webp',
@@ -114,7 +116,8 @@ describe('what the service worker keeps for offline use', () => {
 });
 
 describe('readableFetchInit', () => {
-  it("asks for a page's picture in CORS mode, without cookies beyond our own origin, so that the CDN's copy can be read and kept", () => {
+  it(`asks for a page's picture in CORS mode, without cookies beyond our own origin, so that the CDN's copy can be \
+read and kept`, () => {
     expect(readableFetchInit('no-cors', false)).toEqual({ mode: 'cors', credentials: 'same-origin' });
   });
 

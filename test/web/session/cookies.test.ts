@@ -160,7 +160,8 @@ describe('a collection longer than a cookie holds', () => {
     ]);
   });
 
-  it('keeps whole what the collect pages put in the cookie before the app ran (server/src/modules/firstPaint/http/collectOnServe.ts)', () => {
+  it(`keeps whole what the collect pages put in the cookie before the app ran \
+(server/src/modules/firstPaint/http/collectOnServe.ts)`, () => {
     const earlier = Array.from(
       { length: 100 },
       (_, i) => `/media/casamento_ana_e_joao/pad/ANTES_${String(i).padStart(4, '0')}.jpg`,
@@ -173,7 +174,10 @@ describe('a collection longer than a cookie holds', () => {
     );
     for (const url of opened) {
       // The page arrives with the photo already in the cookie, as the server serves it...
-      document.cookie = `collection=${encodeURIComponent(encodeList(addToList(parseList(cookie('collection')), url)))}; path=/`;
+      document.cookie =
+        `collection=` +
+        `${encodeURIComponent(encodeList(addToList(parseList(cookie('collection')), url)))}` +
+        `; path=/`;
       // ...then the app starts and collects it too: the item is there once, and storage keeps it
       // before the cookie, which holds only the newest, lets it go.
       const store = makeStore({

@@ -2,7 +2,9 @@ import { renderHook } from '@testing-library/react';
 import type { LiveVersion } from '../../../src/api/liveVersion';
 import { useRefetchOnLiveChange } from '../../../src/ui/useRefetchOnLiveChange';
 
-/** The hook over a list query the test drives: what the stream says, the list's version, whether a call is on its way. */
+/**
+ * The hook over a list query the test drives: what the stream says, the list's version, whether a call is on its way.
+ */
 function follow(initial: {
   live: LiveVersion;
   shown: string | null | undefined;

@@ -41,12 +41,18 @@ export interface AccessService {
   filesOpening(name: string, viewer: FilesViewer, how?: FilesAsked): Promise<FilesOpening>;
   /** Grants the event to the viewer's agent and account. */
   grant(name: string, viewer: Pick<Viewer, 'uid' | 'agent'>, via: GrantVia): Promise<void>;
-  /** Grants a file's event to the viewer when the file is a collect link's secret; answers whether it is (eventAccess.ts). */
+  /**
+   * Grants a file's event to the viewer when the file is a collect link's secret; answers whether it is
+   * (eventAccess.ts).
+   */
   grantByCollectLink(ref: MediaRef, viewer: Pick<Viewer, 'uid' | 'agent'>): Promise<boolean>;
   close(): void;
 }
 
-/** What the screen of an event's wall is, by its cookie (modules/access/http/wallSession.ts): opened now, opened by a key since revoked, or none. */
+/**
+ * What the screen of an event's wall is, by its cookie (modules/access/http/wallSession.ts): opened now, opened by a
+ * key since revoked, or none.
+ */
 export type WallScreen = 'opens' | 'stale' | null;
 
 /** Who asks for an event's files: a viewer, and maybe a screen of its wall. */

@@ -31,12 +31,18 @@ export interface GuardedEvent {
   suspended_at: Date | null;
 }
 
-/** The event's side as the guard keeps it: with its wall link's key (migration 0019), which opens its files to a wall (modules/access/http/wallSession.ts). */
+/**
+ * The event's side as the guard keeps it: with its wall link's key (migration 0019), which opens its files to a wall
+ * (modules/access/http/wallSession.ts).
+ */
 export interface GuardedEventRow extends GuardedEvent {
   wall_key: string | null;
 }
 
-/** 'open': go on; 'login': granted, but a private event needs a sign-in (401); 'hidden': as if there were no such event (404). */
+/**
+ * 'open': go on; 'login': granted, but a private event needs a sign-in (401); 'hidden': as if there were no such event
+ * (404).
+ */
 export type Opening = 'open' | 'login' | 'hidden';
 
 export const agentHolder = (agent: string) => `agent:${agent}`;
@@ -69,7 +75,10 @@ export async function decideOpening(event: GuardedEvent, viewer: Viewer, granted
   return 'open';
 }
 
-/** What of the event `decideOpening` reads: while it stays the same, so does every viewer's decision (their grants aside). */
+/**
+ * What of the event `decideOpening` reads: while it stays the same, so does every viewer's decision (their grants
+ * aside).
+ */
 export function openingKey(event: GuardedEvent): string {
   return `${event.visibility} ${event.owner_uid ?? ''} ${event.suspended_at?.getTime() ?? ''}`;
 }
@@ -100,7 +109,8 @@ export async function grantedHolders(db: Queryable, event: string, holders: read
   // from a link checked just before it) does not count: it is older than nothing it should be.
   const { rows } = await db.query<{ holder: string }>(
     `SELECT g.holder FROM event_grants g JOIN events e ON e.name = g.event_name
-      WHERE g.event_name = $1 AND g.holder = ANY($2::text[]) AND g.granted_at > coalesce(e.grants_reset_at, '-infinity')`,
+      WHERE g.event_name = $1 AND g.holder = ANY($2::text[])
+        AND g.granted_at > coalesce(e.grants_reset_at, '-infinity')`,
     [event, holders],
   );
   return new Set(rows.map((row) => row.holder));
@@ -197,7 +207,8 @@ export async function revokeGrants(db: Database, event: string, newPublicId: str
     await client.query('DELETE FROM event_grants WHERE event_name = $1', [event]);
     const { rows } = await client.query<{ public_id: string }>(
       // The wall link goes too: whoever every guest's access is taken from must not keep a screen of the event.
-      'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp(), wall_key = NULL WHERE name = $1 RETURNING public_id',
+      'UPDATE events SET public_id = $2, grants_reset_at = clock_timestamp(), wall_key = NULL WHERE name = $1 ' +
+        'RETURNING public_id',
       [event, newPublicId],
     );
     return rows[0].public_id;

@@ -1,8 +1,8 @@
 /**
  * Who may see an event, and its media: the access rule and its grants (eventAccess.ts), the
  * access service that decides it with what the rule reads kept in memory (accessService.ts), the
- * viewer HTTP makes of a request (http/eventGuard.ts), the media gate and its cookies, the visitor's agent, and the media files
- * served behind the gate.
+ * viewer HTTP makes of a request (http/eventGuard.ts), the media gate and its cookies, the visitor's agent, and the
+ * media files served behind the gate.
  */
 export {
   agentHolder,

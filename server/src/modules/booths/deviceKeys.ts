@@ -35,7 +35,8 @@ function legacyHash(key: string): string {
 export function deviceKeyMatches(pepper: Buffer, stored: string, key: string): 'peppered' | 'legacy' | false {
   const legacy = !stored.startsWith(PEPPERED);
   const given = legacy ? legacyHash(key) : deviceKeyHash(pepper, key);
-  // Compared as digests of equal length: a device with no key (or a malformed hash) takes the same time, and matches nothing.
+  // Compared as digests of equal length: a device with no key (or a malformed hash) takes the same time, and matches
+  // nothing.
   const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
   if (!crypto.timingSafeEqual(digest(stored), digest(given)) || stored === NO_KEY) return false;
   return legacy ? 'legacy' : 'peppered';
@@ -59,7 +60,9 @@ export async function teamDevices(db: Queryable): Promise<TeamDevice[]> {
   }));
 }
 
-/** The team gives a device a new key: the old one stops working at once. Answers the new key, which is stored nowhere. */
+/**
+ * The team gives a device a new key: the old one stops working at once. Answers the new key, which is stored nowhere.
+ */
 export async function rotateDeviceKey(db: Queryable, pepper: Buffer, id: string): Promise<string> {
   const key = newDeviceKey();
   const { rowCount } = await db.query('UPDATE devices SET key_hash = $2 WHERE id = $1', [

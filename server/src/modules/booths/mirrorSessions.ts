@@ -5,7 +5,9 @@ import { findDevice, type DeviceRow } from './booths';
 import { conflict, notFound } from '../../platform/errors';
 import { recordAgentResult } from './results';
 
-/** The AI mirror's sessions: a guest's QR code (sh) on a mirror (dh), its mode, prompt and image, and the mirror's jobs. */
+/**
+ * The AI mirror's sessions: a guest's QR code (sh) on a mirror (dh), its mode, prompt and image, and the mirror's jobs.
+ */
 
 interface MirrorRow {
   device_id: string;
@@ -39,7 +41,8 @@ export async function mirrorStart(db: Database, dh: string, sh: string, agent: s
   await db.transaction(async (client) => {
     await lockSession(client, dh, sh, agent);
     await client.query(
-      `UPDATE mirror_sessions SET agent = $2, state = 'started', mode = NULL, prompt = NULL, image_url = NULL, updated_at = now()
+      `UPDATE mirror_sessions SET agent = $2, state = 'started', mode = NULL, prompt = NULL, image_url = NULL,
+        updated_at = now()
         WHERE device_id = $1`,
       [dh, agent],
     );
@@ -79,7 +82,8 @@ export async function mirrorSetPrompt(
       if (!known.rowCount) throw notFound('prompt_not_found', 'Mágica desconhecida.');
     }
     await client.query(
-      `UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE device_id = $1`,
+      `UPDATE mirror_sessions SET state = 'prompt', prompt = $2, image_url = NULL, updated_at = now() WHERE ` +
+        `device_id = $1`,
       [dh, prompt],
     );
   });
@@ -99,7 +103,8 @@ export async function mirrorRestart(db: Database, dh: string, sh: string, agent:
   await db.transaction(async (client) => {
     await lockSession(client, dh, sh, agent);
     await client.query(
-      `UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() WHERE device_id = $1`,
+      `UPDATE mirror_sessions SET agent = '', state = 'idle', mode = NULL, prompt = NULL, updated_at = now() ` +
+        `WHERE device_id = $1`,
       [dh],
     );
   });
@@ -141,7 +146,8 @@ export async function mirrorTakeJob(
   deviceId: string,
 ): Promise<{ mode: string; prompt: string; session: string } | null> {
   const { rows } = await db.query<MirrorRow>(
-    `UPDATE mirror_sessions SET state = 'processing', updated_at = now() WHERE device_id = $1 AND state = 'prompt' RETURNING *`,
+    `UPDATE mirror_sessions SET state = 'processing', updated_at = now() WHERE device_id = $1 AND state = ` +
+      `'prompt' RETURNING *`,
     [deviceId],
   );
   const session = rows[0];

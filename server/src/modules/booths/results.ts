@@ -25,7 +25,8 @@ export async function recordAgentResult(db: Queryable, agent: string, url: strin
 /** The media URLs booths made for `agent`, oldest first. */
 export async function agentResults(db: Queryable, agent: string): Promise<string[]> {
   const { rows } = await db.query<{ url: string }>(
-    `SELECT url FROM (SELECT url, created_at, id FROM agent_results WHERE agent = $1 ORDER BY created_at DESC, id DESC LIMIT $2) newest
+    `SELECT url FROM (SELECT url, created_at, id FROM agent_results WHERE agent = $1 ORDER BY created_at DESC, id DESC
+      LIMIT $2) newest
       ORDER BY created_at, id`,
     [agent, MAX_LIST_LENGTH],
   );

@@ -4,7 +4,9 @@ import { conflict, notFound } from '../../platform/errors';
 import { agentVideoOf } from '../media';
 import { recordAgentResult } from './results';
 
-/** The 360 platform's sessions: a guest's settings for the QR code on its screen, the recording, and the guest's video. */
+/**
+ * The 360 platform's sessions: a guest's settings for the QR code on its screen, the recording, and the guest's video.
+ */
 
 interface UltraRow {
   /** idle: a QR code (qrid) is on the platform's screen and nobody configured it yet. */
@@ -54,7 +56,8 @@ export async function ultraConfigure(
       throw conflict('session_busy', 'A plataforma está em uso por outra pessoa.');
     }
     await client.query(
-      `UPDATE ultra_sessions SET speed = $2, music = $3, agent = $4, state = 'configured', video_url = NULL, updated_at = now()
+      `UPDATE ultra_sessions SET speed = $2, music = $3, agent = $4, state = 'configured', video_url = NULL, updated_at
+        = now()
         WHERE device_id = $1`,
       [device, speed, music, agent],
     );
@@ -91,7 +94,8 @@ export async function ultraLast(
 /** Device side: a new QR code on the platform's screen opens a new session, nobody's yet. */
 export async function ultraOpenSession(db: Queryable, deviceId: string, qrid: string): Promise<void> {
   await db.query(
-    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, agent) VALUES ($1, $2, 20, 'Escolinha_do_Professor', 'idle', '')
+    `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, agent) VALUES ($1, $2, 20,
+      'Escolinha_do_Professor', 'idle', '')
      ON CONFLICT (device_id) DO UPDATE SET qrid = $2, state = 'idle', agent = '', video_url = NULL, updated_at = now()`,
     [deviceId, qrid],
   );
@@ -102,7 +106,8 @@ export async function ultraTakeSettings(
   deviceId: string,
 ): Promise<{ qrid: string; speed: number; music: string } | null> {
   const { rows } = await db.query<UltraRow>(
-    `UPDATE ultra_sessions SET state = 'in_session', updated_at = now() WHERE device_id = $1 AND state = 'configured' RETURNING *`,
+    `UPDATE ultra_sessions SET state = 'in_session', updated_at = now() WHERE device_id = $1 AND state = ` +
+      `'configured' RETURNING *`,
     [deviceId],
   );
   const session = rows[0];
@@ -119,7 +124,8 @@ export async function ultraFinish(db: Database, deviceId: string, videoUrl: stri
       deviceId,
     ]);
     await client.query(
-      `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20, 'Escolinha_do_Professor', 'done', $2)
+      `INSERT INTO ultra_sessions (device_id, qrid, speed, music, state, video_url) VALUES ($1, '', 20,
+        'Escolinha_do_Professor', 'done', $2)
        ON CONFLICT (device_id) DO UPDATE SET state = 'done', video_url = $2, updated_at = now()`,
       [deviceId, videoUrl],
     );

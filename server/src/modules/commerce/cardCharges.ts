@@ -151,7 +151,8 @@ async function chargeOnce(
     if (failure instanceof DomainError && (failure.kind === 'unprocessable' || failure.kind === 'invalid')) {
       // The provider refused the request itself: no charge was made, another card may be tried.
       await db.query(
-        `UPDATE card_attempts SET state = 'failed', updated_at = now() WHERE idempotency_key = $1 AND state = 'processing'`,
+        `UPDATE card_attempts SET state = 'failed', updated_at = now() WHERE idempotency_key = $1 AND state = ` +
+          `'processing'`,
         [key],
       );
     }

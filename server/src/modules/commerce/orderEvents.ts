@@ -27,8 +27,10 @@ export async function eventsOf(
       suspended_at: Date | null;
     }
   >(
-    `SELECT o.*, e.name AS created_name, e.title AS created_title, e.visibility, e.suspended_at FROM orders o LEFT JOIN events e ON e.order_id = o.order_id
-      WHERE o.uid = $1 AND (o.status = 'approved' OR (o.status IN ('refunded', 'charged_back') AND e.suspended_at IS NOT NULL))
+    `SELECT o.*, e.name AS created_name, e.title AS created_title, e.visibility, e.suspended_at FROM orders o LEFT JOIN
+      events e ON e.order_id = o.order_id
+      WHERE o.uid = $1 AND (o.status = 'approved' OR (o.status IN ('refunded', 'charged_back') AND e.suspended_at IS
+        NOT NULL))
       ORDER BY o.created_at DESC`,
     [identity.uid],
   );
@@ -75,7 +77,8 @@ export async function createEventForOrder(
       if (product?.mode) modes.add(product.mode);
     }
     await client.query(
-      `INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id, title) VALUES ($1, $2, 'public', $3, $4, $5, $6)`,
+      `INSERT INTO events (name, public_id, visibility, devices, owner_uid, order_id, title) VALUES ($1, $2, ` +
+        `'public', $3, $4, $5, $6)`,
       [name, crypto.randomBytes(9).toString('base64url'), [...modes], identity.uid, orderId, cleanTitle(title)],
     );
     await client.query(

@@ -109,10 +109,16 @@ export async function applyPayment(
   // The provider's later word (a notification) replaces what a charge's reply said, never the
   // other way round: a reply stored after the webhook keeps the webhook's status.
   const stored = await tx.query<{ status: string }>(
-    `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, qr_code)
+    `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind,
+      qr_code)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (id) DO UPDATE SET
-       ${source.kind === 'charge' ? 'idempotency_key = EXCLUDED.idempotency_key' : 'status = EXCLUDED.status, status_detail = EXCLUDED.status_detail'},
+      
+         ${
+           source.kind === 'charge'
+             ? 'idempotency_key = EXCLUDED.idempotency_key'
+             : 'status = EXCLUDED.status, status_detail = EXCLUDED.status_detail'
+         },
        order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
        updated_at = now()
      RETURNING status`,

@@ -38,7 +38,10 @@ function samePricedContent(order: OrderRow, couponCode: string, email: string, p
   );
 }
 
-/** The order as its buyer asked for it: its Pix code when they chose Pix (a card asked for keeps the order's Pix until it is charged). */
+/**
+ * The order as its buyer asked for it: its Pix code when they chose Pix (a card asked for keeps the order's Pix until
+ * it is charged).
+ */
 function replyOf(order: OrderRow, asked: PaymentMethod): OrderReply {
   const reply: OrderReply = { orderId: order.order_id, status: order.status, amount: order.discounted_total };
   if (asked === 'pix' && order.payment_method === 'pix' && order.status === 'pending' && order.pix_code)
@@ -204,7 +207,8 @@ async function attachPix(
     if (!current || current.payment_method !== 'pix' || isClosedOrder(current.status)) return current ?? order;
     if (payment.status === 'pending' || payment.status === 'in_process') {
       await tx.query(
-        `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind, qr_code)
+        `INSERT INTO payments (id, idempotency_key, amount, status, status_detail, payment_method_id, order_id, kind,
+          qr_code)
          VALUES ($1, $2, $3, $4, $5, 'pix', $6, 'pix', $7) ON CONFLICT (id) DO NOTHING`,
         [
           payment.id,

@@ -22,7 +22,8 @@ export interface SandboxOrderRow {
 }
 
 const COLUMNS =
-  'id, payment_id, payment_method_id, amount, status, status_detail, external_reference, qr_code, created_at, updated_at';
+  'id, payment_id, payment_method_id, amount, status, status_detail, external_reference, qr_code, created_at, ' +
+  'updated_at';
 
 export interface StoredCardToken {
   id: string;
@@ -92,7 +93,8 @@ export async function sandboxOrderOnce(
     if (known.rows[0]) return known.rows[0];
     const order = await make(tx);
     const inserted = await tx.query<SandboxOrderRow>(
-      `INSERT INTO sandbox_payments (id, payment_id, idempotency_key, payment_method_id, amount, status, status_detail, external_reference, qr_code)
+      `INSERT INTO sandbox_payments (id, payment_id, idempotency_key, payment_method_id, amount, status, status_detail,
+        external_reference, qr_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
       [
         order.id,

@@ -38,7 +38,8 @@ const DETAIL_KEYS = [
 export async function loadCatalogue(db: Queryable): Promise<CatalogueProduct[]> {
   const { rows } = await db.query<ProductRow>(
     `SELECT p.*, COALESCE(
-        (SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'image', a.image, 'price', a.price) ORDER BY a.position, a.id)
+        (SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'image', a.image, 'price', a.price) ORDER BY
+          a.position, a.id)
            FROM accessories a WHERE a.product_id = p.id), '[]') AS accessories
        FROM products p WHERE p.active ORDER BY p.position, p.id`,
   );

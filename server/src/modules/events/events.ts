@@ -117,7 +117,8 @@ export async function eventCardRows(
   const found = new Map<string, EventCardRow | null>(names.map((name) => [name, null]));
   if (names.length === 0) return found;
   const { rows } = await db.query<EventCardRow>(
-    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND ${LISTED_M} AND m.mode = ANY(e.devices))::int AS photos
+    `SELECT e.*, (SELECT count(*) FROM media m WHERE m.event_name = e.name AND ${LISTED_M} AND m.mode =
+      ANY(e.devices))::int AS photos
        FROM events e
       WHERE e.name = ANY($1::text[])`,
     [names],

@@ -16,12 +16,18 @@ import { lockFacesOf } from './faceLock';
  * someone else can hide that person only there, and there from everyone but themselves.
  */
 
-/** One event's hiding at a time: a photo indexed while a face is hidden there is looked at by one of the two, whichever goes second. */
+/**
+ * One event's hiding at a time: a photo indexed while a face is hidden there is looked at by one of the two, whichever
+ * goes second.
+ */
 async function lockHidingIn(client: Queryable, event: string): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`face-hidden:${event}`]);
 }
 
-/** The photos of `event` in which `face` is found, written as hidden by `agent` (in place of any before); the event marked looked through. */
+/**
+ * The photos of `event` in which `face` is found, written as hidden by `agent` (in place of any before); the event
+ * marked looked through.
+ */
 async function markEvent(client: Queryable, agent: string, event: string, face: Float32Array): Promise<void> {
   await lockHidingIn(client, event);
   await client.query('DELETE FROM face_hidden_photos WHERE event_name = $1 AND agent = $2', [event, agent]);
@@ -54,7 +60,9 @@ async function hiddenFaceOf(client: Queryable, agent: string): Promise<Float32Ar
   return rows[0] ? descriptorOf(rows[0].descriptor) : null;
 }
 
-/** Writes the agent's hiding in `events` (those that exist) and looks through their photos; in the caller's transaction. */
+/**
+ * Writes the agent's hiding in `events` (those that exist) and looks through their photos; in the caller's transaction.
+ */
 async function hideIn(
   client: Queryable,
   agent: string,
@@ -91,7 +99,8 @@ export async function hideFace(db: Database, agent: string, events: readonly str
   return db.transaction(async (client) => {
     await lockFacesOf(client, agent);
     const { rows } = await client.query<{ descriptor: Buffer }>(
-      `INSERT INTO face_hidden (agent, descriptor) SELECT agent, descriptor FROM face_selfies WHERE agent = $1 AND expires_at > now()
+      `INSERT INTO face_hidden (agent, descriptor) SELECT agent, descriptor FROM face_selfies WHERE agent = $1 AND
+        expires_at > now()
        ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now()
        RETURNING descriptor`,
       [agent],
@@ -112,7 +121,10 @@ export async function extendHiding(db: Database, agent: string, events: readonly
   });
 }
 
-/** The visitor may be found again: their hidden face is deleted, in every event (face_hidden_events and face_hidden_photos cascade). */
+/**
+ * The visitor may be found again: their hidden face is deleted, in every event (face_hidden_events and
+ * face_hidden_photos cascade).
+ */
 export async function unhideFace(db: Queryable, agent: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM face_hidden WHERE agent = $1', [agent]);
   return (rowCount ?? 0) > 0;
@@ -132,7 +144,8 @@ export async function isHidden(db: Queryable, agent: string): Promise<boolean> {
 export async function markPendingHidings(db: Database, events: readonly string[]): Promise<void> {
   if (events.length === 0) return;
   const { rows } = await db.query<{ event_name: string; agent: string }>(
-    'SELECT event_name, agent FROM face_hidden_events WHERE event_name = ANY($1::text[]) AND NOT marked ORDER BY event_name, agent',
+    'SELECT event_name, agent FROM face_hidden_events WHERE event_name = ANY($1::text[]) AND NOT marked ORDER ' +
+      'BY event_name, agent',
     [events],
   );
   for (const { event_name: event, agent } of rows) {
@@ -158,7 +171,8 @@ export async function hidePhotoOfHiddenFaces(
   await client.query('DELETE FROM face_hidden_photos WHERE media_id = $1', [mediaId]);
   if (faces.length === 0) return;
   const { rows } = await client.query<{ agent: string; descriptor: Buffer }>(
-    'SELECT h.agent, h.descriptor FROM face_hidden_events he JOIN face_hidden h ON h.agent = he.agent WHERE he.event_name = $1',
+    'SELECT h.agent, h.descriptor FROM face_hidden_events he JOIN face_hidden h ON h.agent = he.agent WHERE ' +
+      'he.event_name = $1',
     [event],
   );
   const hiders = rows

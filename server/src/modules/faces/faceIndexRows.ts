@@ -84,7 +84,8 @@ export async function photoJoinsFaceIndex(
   const { rows } = await client.query<{ joined: number }>(
     `WITH joined AS (
        INSERT INTO face_photos (media_id, event_name)
-       SELECT m.id, m.event_name FROM media m WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND ${INDEXED_MEDIA}
+       SELECT m.id, m.event_name FROM media m WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND
+         ${INDEXED_MEDIA}
        ON CONFLICT (media_id) DO UPDATE
          SET status = 'waiting', attempts = 0, faces = 0, claimed_at = NULL, claimed_by = NULL, indexed_at = NULL
        RETURNING media_id),
@@ -165,7 +166,8 @@ export async function secondsToClaimsExpiry(db: Queryable, bname: string, claime
   const { rows } = await db.query<{ seconds: number | null }>(
     `SELECT ceil(extract(epoch FROM min(claimed_at) + ${CLAIM_EXPIRES} - now()))::int AS seconds
        FROM face_photos
-      WHERE event_name = $1 AND status = 'indexing' AND claimed_by IS DISTINCT FROM $2 AND claimed_at >= now() - ${CLAIM_EXPIRES}`,
+      WHERE event_name = $1 AND status = 'indexing' AND claimed_by IS DISTINCT FROM $2 AND claimed_at >= now() -
+        ${CLAIM_EXPIRES}`,
     [bname, claimer],
   );
   const seconds = rows[0]?.seconds ?? null;
@@ -195,7 +197,8 @@ export async function eventsLeftWaiting(db: Queryable): Promise<string[]> {
 export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: readonly FoundFace[]): Promise<void> {
   await db.transaction(async (client) => {
     const { rowCount } = await client.query(
-      `UPDATE face_photos SET status = 'indexed', faces = $3, indexed_at = now(), claimed_at = NULL, claimed_by = NULL WHERE ${UNDER_CLAIM}`,
+      `UPDATE face_photos SET status = 'indexed', faces = $3, indexed_at = now(), claimed_at = NULL, ` +
+        `claimed_by = NULL WHERE ${UNDER_CLAIM}`,
       [photo.mediaId, photo.claim, faces.length],
     );
     if (!rowCount) return;
@@ -216,7 +219,9 @@ export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: read
   });
 }
 
-/** A claimed photo the model cannot read (or whose bytes are gone): it stays out of the index, and is not tried again. */
+/**
+ * A claimed photo the model cannot read (or whose bytes are gone): it stays out of the index, and is not tried again.
+ */
 export async function markUnreadable(db: Queryable, photo: ClaimedPhoto): Promise<void> {
   // Any face kept of it before goes with it.
   await db.query(
@@ -238,7 +243,8 @@ export async function releasePhoto(
   { photoMayBeAtFault }: { photoMayBeAtFault: boolean },
 ): Promise<void> {
   await db.query(
-    `UPDATE face_photos SET status = 'waiting', claimed_at = NULL, claimed_by = NULL, attempts = greatest(attempts - $3, 0) WHERE ${UNDER_CLAIM}`,
+    `UPDATE face_photos SET status = 'waiting', claimed_at = NULL, claimed_by = NULL, attempts = ` +
+      `greatest(attempts - $3, 0) WHERE ${UNDER_CLAIM}`,
     [photo.mediaId, photo.claim, photoMayBeAtFault ? 0 : 1],
   );
 }

@@ -37,7 +37,8 @@ export async function saveSelfie(
       `INSERT INTO face_selfies (agent, descriptor, expires_at)
        SELECT $1, $2, now() + make_interval(hours => ${SELFIE_HOURS})
         WHERE NOT EXISTS (SELECT 1 FROM face_forgets WHERE agent = $1 AND forgotten_at >= $3::timestamptz)
-       ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now(), expires_at = excluded.expires_at`,
+       ON CONFLICT (agent) DO UPDATE SET descriptor = excluded.descriptor, created_at = now(), expires_at =
+         excluded.expires_at`,
       [agent, descriptorBytes(descriptor), began.toISOString()],
     );
     return (rowCount ?? 0) > 0;
@@ -62,7 +63,10 @@ export async function selfieOf(db: Queryable, agent: string): Promise<Float32Arr
   return rows[0] ? descriptorOf(rows[0].descriptor) : null;
 }
 
-/** 'Apagar minhas fotos': the visitor's selfie is deleted at once, and a search under way keeps none. Answers whether there was one. */
+/**
+ * 'Apagar minhas fotos': the visitor's selfie is deleted at once, and a search under way keeps none. Answers whether
+ * there was one.
+ */
 export async function forgetSelfie(db: Database, agent: string): Promise<boolean> {
   return db.transaction(async (client) => {
     await lockFacesOf(client, agent);
@@ -72,7 +76,9 @@ export async function forgetSelfie(db: Database, agent: string): Promise<boolean
   });
 }
 
-/** Selfies past their day go (the retention sweep), and deletions noted more than a day ago. Answers how many selfies. */
+/**
+ * Selfies past their day go (the retention sweep), and deletions noted more than a day ago. Answers how many selfies.
+ */
 export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Promise<number> {
   await db.query("DELETE FROM face_forgets WHERE forgotten_at < $1::timestamptz - interval '1 day'", [
     now.toISOString(),
@@ -83,7 +89,9 @@ export async function purgeExpiredSelfies(db: Queryable, now = new Date()): Prom
   return rowCount ?? 0;
 }
 
-/** Faces hidden longer ago than `days` go (the retention sweep): the agent that asked is gone by then. Answers how many. */
+/**
+ * Faces hidden longer ago than `days` go (the retention sweep): the agent that asked is gone by then. Answers how many.
+ */
 export async function purgeExpiredHiddenFaces(db: Queryable, days: number, now = new Date()): Promise<number> {
   const { rowCount } = await db.query(
     'DELETE FROM face_hidden WHERE created_at < $1::timestamptz - make_interval(days => $2)',
@@ -124,7 +132,8 @@ export async function searchFaces(
     `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
        FROM face_descriptors d JOIN media m ON m.id = d.media_id JOIN events e ON e.name = d.event_name
       WHERE d.event_name = ANY($1::text[]) AND e.face_search
-        AND NOT EXISTS (SELECT 1 FROM face_hidden_photos h WHERE h.media_id = d.media_id AND h.agent IS DISTINCT FROM $2)`,
+        AND NOT EXISTS (SELECT 1 FROM face_hidden_photos h WHERE h.media_id = d.media_id AND h.agent IS DISTINCT FROM
+          $2)`,
     [events, searcher],
   );
   const rowOf = new Map(rows.map((row) => [row.media_id, row]));

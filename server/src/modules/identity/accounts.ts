@@ -93,7 +93,8 @@ async function existingMedia(db: Queryable, urls: readonly string[]): Promise<st
   });
   if (refs.length === 0) return [];
   const { rows } = await db.query<{ url: string }>(
-    `SELECT t.url FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(url, bname, mode, file, n)
+    `SELECT t.url FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(url, bname, mode,
+      file, n)
       WHERE EXISTS (SELECT 1 FROM media m WHERE m.event_name = t.bname AND m.mode = t.mode AND m.file = t.file)
       ORDER BY t.n`,
     [refs.map((r) => r.url), refs.map((r) => r.bname), refs.map((r) => r.mode), refs.map((r) => r.file)],
@@ -126,7 +127,8 @@ async function addWithinBounds(
     ).rows[0].n;
     const { rows } = await db.query<{ value: string }>(
       `SELECT v.value FROM unnest($3::text[]) WITH ORDINALITY AS v(value, n)
-        WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value) ORDER BY v.n`,
+        WHERE NOT EXISTS (SELECT 1 FROM account_items a WHERE a.uid = $1 AND a.list = $2 AND a.value = v.value) ORDER
+          BY v.n`,
       [uid, list, values],
     );
     const fresh = rows.map((row) => row.value);
@@ -237,7 +239,8 @@ export async function addToCollectionsOfAgent(db: Queryable, agent: string, url:
   // Each account's writer lock, as addWithinBounds takes it (the caller's transaction holds it):
   // a full collection (MAX_ACCOUNT_LIST) takes nothing more, the result stays in agentResults.
   await db.query(
-    `SELECT pg_advisory_xact_lock(hashtext('account:' || uid)) FROM (SELECT uid FROM accounts WHERE agent = $1 ORDER BY uid) a`,
+    `SELECT pg_advisory_xact_lock(hashtext('account:' || uid)) FROM (SELECT uid FROM accounts WHERE agent = $1 ` +
+      `ORDER BY uid) a`,
     [agent],
   );
   const { rowCount } = await db.query(

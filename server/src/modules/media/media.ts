@@ -40,7 +40,8 @@ export const LISTED_M = `m.role = 'booth' AND NOT m.awaiting_tile`;
 /** A booth's media URLs, oldest first (the SPA shows them newest first). */
 export async function listMedia(db: Queryable, bname: string, mode: MediaMode): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
-    `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND mode = $2 AND ${LISTED_M} ORDER BY created_at, id`,
+    `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND mode = $2 AND ${LISTED_M} ORDER BY ` +
+      `created_at, id`,
     [bname, mode],
   );
   return rows.map(toUrl);
@@ -89,7 +90,9 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
     : null;
 }
 
-/** How many files an event's media holds, all of them (booth media, its own images, guests' results): one indexed count. */
+/**
+ * How many files an event's media holds, all of them (booth media, its own images, guests' results): one indexed count.
+ */
 export async function countEventMedia(db: Queryable, bname: string): Promise<number> {
   const { rows } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM media WHERE event_name = $1', [
     bname,
@@ -129,7 +132,8 @@ export async function agentVideoOf(db: Queryable, agent: string, bname: string, 
     // The result's URL read back as the media's key ('/media/{bname}/{mode}/{file}'), so each of
     // the visitor's few results finds its media row through the key's index.
     `SELECT r.url FROM agent_results r
-       JOIN media m ON m.event_name = split_part(r.url, '/', 3) AND m.mode = split_part(r.url, '/', 4) AND m.file = split_part(r.url, '/', 5)
+       JOIN media m ON m.event_name = split_part(r.url, '/', 3) AND m.mode = split_part(r.url, '/', 4) AND m.file =
+         split_part(r.url, '/', 5)
       WHERE r.agent = $1 AND r.kind = '360' AND r.url = ${URL_OF_M} AND m.event_name = $2 AND m.device_id = $3
       ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
     [agent, bname, device],
@@ -146,7 +150,10 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
   return rows[0] ?? null;
 }
 
-/** The media, unless its event is suspended (its paid order refunded): such a photo is as good as gone, nothing prints it. */
+/**
+ * The media, unless its event is suspended (its paid order refunded): such a photo is as good as gone, nothing prints
+ * it.
+ */
 export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
   const { rows } = await db.query<MediaRow>(
     `SELECT m.* FROM media m JOIN events e ON e.name = m.event_name

@@ -17,7 +17,8 @@ export async function findBySourceName(
 ): Promise<MediaRow | null> {
   // Never a guest's result: a booth upload of the same name is not that guest's file.
   const { rows } = await db.query<MediaRow>(
-    "SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 AND role <> 'result' ORDER BY id LIMIT 1",
+    "SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 AND role <> 'result' ORDER " +
+      'BY id LIMIT 1',
     [bname, mode, sourceName],
   );
   return rows[0] ?? null;
@@ -45,13 +46,16 @@ export interface NewMedia extends MediaRef {
  */
 export async function insertMedia(db: Queryable, media: NewMedia): Promise<MediaRow> {
   const { rows } = await db.query<MediaRow>(
-    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable, source_name, awaiting_tile)
+    `INSERT INTO media (event_name, mode, file, kind, width, height, has_thumb, device_id, role, unguessable,
+      source_name, awaiting_tile)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
              CASE WHEN $12::boolean THEN 'result'
-                  WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover, e.profile))
+                  WHEN $8::text IS NULL AND EXISTS (SELECT 1 FROM events e WHERE e.name = $1 AND $9::text IN (e.cover,
+                    e.profile))
                   THEN 'event' ELSE 'booth' END, $10, $11, $13)
      -- An item listed stays listed when it is sent again (its tile is made again on demand).
-     ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb, awaiting_tile = media.awaiting_tile AND EXCLUDED.awaiting_tile
+     ON CONFLICT (event_name, mode, file) DO UPDATE SET has_thumb = EXCLUDED.has_thumb, awaiting_tile =
+       media.awaiting_tile AND EXCLUDED.awaiting_tile
      RETURNING *`,
     [
       media.bname,
@@ -114,7 +118,8 @@ export async function deleteResultMedia(
       ? // Each URL read back as the media's key, so each row is found through the key's index.
         `DELETE FROM media m
           WHERE m.role = 'result'
-            AND (m.event_name, m.mode, m.file) IN (SELECT split_part(u, '/', 3), split_part(u, '/', 4), split_part(u, '/', 5) FROM unnest($1::text[]) u)
+            AND (m.event_name, m.mode, m.file) IN (SELECT split_part(u, '/', 3), split_part(u, '/', 4), split_part(u,
+              '/', 5) FROM unnest($1::text[]) u)
             AND ${URL_OF_M} = ANY($1::text[])
           RETURNING m.event_name, m.mode, m.file`
       : `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz RETURNING event_name, mode, file`,

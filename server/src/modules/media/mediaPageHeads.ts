@@ -5,7 +5,10 @@ import { LISTED_M } from './media';
 
 /** What the pages of a public event's media may say before any script runs: read only where anyone may see them. */
 
-/** A public event's booth as its gallery's page may draw it before any script runs (modules/firstPaint/http/galleryShell.ts). */
+/**
+ * A public event's booth as its gallery's page may draw it before any script runs
+ * (modules/firstPaint/http/galleryShell.ts).
+ */
 export interface PublicGalleryHead {
   /** What people read: the event's title, or its name. */
   displayTitle: string;
@@ -28,7 +31,8 @@ export async function publicGalleryHead(
   const { rows } = await db.query<{ title: string; file: string; kind: MediaKind; has_thumb: boolean; total: string }>(
     `SELECT e.title, m.file, m.kind, m.has_thumb, count(*) OVER () AS total
        FROM events e JOIN media m ON m.event_name = e.name
-      WHERE e.name = $1 AND e.visibility = 'public' AND e.suspended_at IS NULL AND $2 = ANY (e.devices) AND m.mode = $2 AND ${LISTED_M}
+      WHERE e.name = $1 AND e.visibility = 'public' AND e.suspended_at IS NULL AND $2 = ANY (e.devices) AND m.mode = $2
+        AND ${LISTED_M}
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT $3`,
     [bname, mode, limit],
@@ -41,7 +45,10 @@ export async function publicGalleryHead(
   };
 }
 
-/** What a page may announce of a public event's media before any script runs (modules/firstPaint/http/collectPreload.ts). */
+/**
+ * What a page may announce of a public event's media before any script runs
+ * (modules/firstPaint/http/collectPreload.ts).
+ */
 export interface PublicMedia {
   kind: string;
   has_thumb: boolean;

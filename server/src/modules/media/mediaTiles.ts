@@ -1,7 +1,10 @@
 import type { MediaRef } from '../../../../contract/mediaPath';
 import type { Queryable } from '../../platform/db/database';
 
-/** A stored file's tile as its job makes it (jobs/mediaDerivativesJob.ts): the item joins its galleries once it is made, or given up. */
+/**
+ * A stored file's tile as its job makes it (jobs/mediaDerivativesJob.ts): the item joins its galleries once it is made,
+ * or given up.
+ */
 
 /**
  * What a file's job made (jobs/mediaDerivativesJob.ts): its thumbnail, and a video's size read from
@@ -16,7 +19,8 @@ export async function recordDerivatives(
   await db.query(
     `UPDATE media SET has_thumb = $4, width = COALESCE(width, $5), height = COALESCE(height, $6), awaiting_tile = false
       WHERE event_name = $1 AND mode = $2 AND file = $3
-        AND (has_thumb <> $4 OR awaiting_tile OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND $6::integer IS NOT NULL))`,
+        AND (has_thumb <> $4 OR awaiting_tile OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND
+          $6::integer IS NOT NULL))`,
     [ref.bname, ref.mode, ref.file, made.hasThumb, made.width, made.height],
   );
 }

@@ -55,7 +55,8 @@ async function openAttempt(db: Database, uid: string): Promise<number> {
       [uid, ATTEMPT_WINDOW_MINUTES],
     );
     const { rows } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM invitation_attempts WHERE uid = $1 AND attempted_at > now() - make_interval(mins => $2)',
+      'SELECT count(*)::int AS n FROM invitation_attempts WHERE uid = $1 AND attempted_at > now() - ' +
+        'make_interval(mins => $2)',
       [uid, ATTEMPT_WINDOW_MINUTES],
     );
     if (rows[0].n >= MAX_FAILED_ATTEMPTS)

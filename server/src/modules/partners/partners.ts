@@ -166,8 +166,14 @@ export function contractProblem(
 ): string {
   if (problem === 'not_an_object') return `Invalid contract: send a JSON object with ${CONTRACT_FIELDS.join(', ')}.`;
   if ('unknownField' in problem)
-    return `Invalid contract: unknown field "${problem.unknownField.slice(0, 40)}"; the fields are ${CONTRACT_FIELDS.join(', ')}.`;
-  return `Invalid contract: ${problem.missing ? `${problem.field} is required; ` : ''}${CONTRACT_FIELD_RULES[problem.field]}.`;
+    return (
+      `Invalid contract: unknown field "${problem.unknownField.slice(0, 40)}"; the fields are ` +
+      `${CONTRACT_FIELDS.join(', ')}.`
+    );
+  return (
+    `Invalid contract: ${problem.missing ? `${problem.field} is required; ` : ''}` +
+    `${CONTRACT_FIELD_RULES[problem.field]}.`
+  );
 }
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -201,9 +207,12 @@ export async function createContract(db: Database, payload: ContractPayload, cre
       payload.partner,
     ]);
     const title = `Contrato ${count.rows[0].n + 1}`;
-    const description = `${payload.discount}% de desconto para o cliente, ${payload.rate}% de comissão, ${payload.n_coupons} cupons, válido por ${payload.duration} dias. Kit: ${payload.kit}.`;
+    const description =
+      `${payload.discount}% de desconto para o cliente, ${payload.rate}% de comissão, ${payload.n_coupons} ` +
+      `cupons, válido por ${payload.duration} dias. Kit: ${payload.kit}.`;
     await client.query(
-      `INSERT INTO contracts (partner, title, description, rate, discount, kit, n_coupons, expires_at, next_coupon, created_by)
+      `INSERT INTO contracts (partner, title, description, rate, discount, kit, n_coupons, expires_at, next_coupon,
+        created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8), $9, $10)`,
       [
         payload.partner,
@@ -220,7 +229,10 @@ export async function createContract(db: Database, payload: ContractPayload, cre
     );
     const coupons = payload.n_coupons === 1 ? '1 coupon' : `${payload.n_coupons} coupons`;
     const days = payload.duration === 1 ? '1 day' : `${payload.duration} days`;
-    return `Contract "${title}" created for ${payload.partner}: ${payload.discount}% discount, ${payload.rate}% commission, ${coupons}, valid for ${days}.`;
+    return (
+      `Contract "${title}" created for ${payload.partner}: ${payload.discount}% discount, ${payload.rate}% ` +
+      `commission, ${coupons}, valid for ${days}.`
+    );
   });
 }
 

@@ -62,7 +62,9 @@ export function packLiterals(
   return literals;
 }
 
-/** Whether anyone may see the event's photos (read in the print's own transaction, not from the access service's cache). */
+/**
+ * Whether anyone may see the event's photos (read in the print's own transaction, not from the access service's cache).
+ */
 async function isEventOpenToAll(db: Queryable, bname: string): Promise<boolean> {
   const event = await guardedEvent(db, bname);
   return event !== null && isOpenToAll(event);

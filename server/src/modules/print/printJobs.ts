@@ -47,7 +47,8 @@ export async function takePrintJobs(db: Queryable, printer: DeviceRow): Promise<
 /** The printer that took a job says it is printed. */
 export async function markJobPrinted(db: Queryable, printer: DeviceRow, jobId: number): Promise<void> {
   const { rowCount } = await db.query(
-    `UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE id = $1 AND printer_id = $2 AND status = 'printing'`,
+    `UPDATE print_jobs SET status = 'printed', printed_at = now() WHERE id = $1 AND printer_id = $2 AND status ` +
+      `= 'printing'`,
     [jobId, printer.id],
   );
   if (!rowCount) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
@@ -64,7 +65,8 @@ export async function failPrintJob(db: Queryable, jobId: number, printer: Device
   const { rows } = await db.query<{ copies: number }>(
     `WITH failed AS (
        UPDATE print_jobs SET status = 'failed', failed_at = now()
-        WHERE id = $1 AND CASE WHEN $2::text IS NULL THEN status = 'queued' ELSE printer_id = $2 AND status = 'printing' END
+        WHERE id = $1 AND CASE WHEN $2::text IS NULL THEN status = 'queued' ELSE printer_id = $2 AND status =
+          'printing' END
        RETURNING pack_hash)
      UPDATE packs p SET copies = p.copies + 1 FROM failed WHERE p.hash = failed.pack_hash RETURNING p.copies`,
     [jobId, printer?.id ?? null],
@@ -180,7 +182,8 @@ export async function printFileSource(
   }>(
     `SELECT m.event_name, m.mode, m.file, e.title, e.print_paper, j.file_made
        FROM print_jobs j JOIN media m ON m.id = j.media_id JOIN events e ON e.name = m.event_name
-      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND ($2::text IS NULL OR (j.printer_id = $2 AND j.status = 'printing'))`,
+      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND ($2::text IS NULL OR (j.printer_id = $2 AND j.status =
+        'printing'))`,
     [jobId, printer?.id ?? null],
   );
   const row = rows[0];
@@ -201,7 +204,8 @@ export async function printFileSource(
 export async function markPrintFileMade(db: Queryable, jobId: number, paper: PrintPaper): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE print_jobs j SET file_made = true FROM media m, events e
-      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND m.id = j.media_id AND e.name = m.event_name AND e.print_paper = $2`,
+      WHERE j.id = $1 AND j.status IN ('queued', 'printing') AND m.id = j.media_id AND e.name = m.event_name
+        AND e.print_paper = $2`,
     [jobId, paper],
   );
   return (rowCount ?? 0) > 0;
@@ -243,7 +247,8 @@ export async function setPrintPaper(
     if (rows[0]?.print_paper === paper) return paper;
     await client.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
     const queued = await client.query<{ id: string }>(
-      `UPDATE print_jobs j SET file_made = false FROM media m WHERE m.id = j.media_id AND m.event_name = $1 AND j.status = 'queued' RETURNING j.id`,
+      `UPDATE print_jobs j SET file_made = false FROM media m WHERE m.id = j.media_id AND m.event_name = $1 ` +
+        `AND j.status = 'queued' RETURNING j.id`,
       [bname],
     );
     for (const job of queued.rows) await remake(client, Number(job.id));

@@ -9,7 +9,9 @@ import type { DeviceRow } from '../booths';
 export const PRINTER_OFFLINE_AFTER_S = 60;
 
 /** A printer's state as the team and the guests see it: offline once it has been quiet too long. */
-const SEEN_STATE = `CASE WHEN s.seen_at < now() - make_interval(secs => ${PRINTER_OFFLINE_AFTER_S}) THEN 'offline' ELSE s.state END`;
+const SEEN_STATE =
+  `CASE WHEN s.seen_at < now() - make_interval(secs => ${PRINTER_OFFLINE_AFTER_S}) THEN 'offline' ELSE s.state ` +
+  `END`;
 
 /**
  * The printer says its state: kept, with when it was heard from. A printer that stops being ready
@@ -88,7 +90,8 @@ export async function eventPrinters(db: Queryable, bname: string): Promise<Event
     [bname],
   );
   const queue = await db.query<{ queued: number; printing: number }>(
-    `SELECT count(*) FILTER (WHERE j.status = 'queued')::int AS queued, count(*) FILTER (WHERE j.status = 'printing')::int AS printing
+    `SELECT count(*) FILTER (WHERE j.status = 'queued')::int AS queued, count(*) FILTER (WHERE j.status =
+      'printing')::int AS printing
        FROM print_jobs j JOIN media m ON m.id = j.media_id WHERE m.event_name = $1`,
     [bname],
   );
@@ -135,9 +138,11 @@ export async function teamPrinters(db: Queryable): Promise<Map<string, TeamPrint
        SELECT m.event_name, count(*)::int AS jobs FROM print_jobs j JOIN media m ON m.id = j.media_id
         WHERE j.status IN ('queued', 'printing') GROUP BY m.event_name)
      SELECT p.id, p.event_name, e.title, p.state, p.seen_at,
-            (SELECT count(*)::int FROM printers o WHERE (o.event_name = p.event_name OR o.event_name IS NULL) AND o.id < p.id) AS rank,
+            (SELECT count(*)::int FROM printers o WHERE (o.event_name = p.event_name OR o.event_name IS NULL) AND o.id
+              < p.id) AS rank,
             (SELECT count(*)::int FROM printers o WHERE o.event_name = p.event_name OR o.event_name IS NULL) AS count,
-            coalesce((SELECT sum(w.jobs)::int FROM waiting w WHERE p.event_name IS NULL OR w.event_name = p.event_name), 0) AS waiting
+            coalesce((SELECT sum(w.jobs)::int FROM waiting w WHERE p.event_name IS NULL OR w.event_name = p.event_name),
+              0) AS waiting
        FROM printers p LEFT JOIN events e ON e.name = p.event_name`,
   );
   return new Map(

@@ -35,7 +35,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an erasure keeps, said to the guest in the reply (the SPA shows its own words too). */
 export const KEPT_AFTER_ERASURE =
-  'Pedidos e pagamentos continuam guardados, como exige a lei fiscal, e as fotos do evento continuam na galeria do evento, que pertence ao evento.';
+  'Pedidos e pagamentos continuam guardados, como exige a lei fiscal, e as fotos do evento continuam na ' +
+  'galeria do evento, que pertence ao evento.';
 
 /** The agents of this visitor: the device's, and the one their account was created with. */
 async function agentsOf(db: Queryable, agent: string, identity: Identity | null): Promise<string[]> {
@@ -69,7 +70,8 @@ export async function privacySummary(db: Database, agent: string, identity: Iden
   // Face captures kept before face search stopped keeping them, and the face search's own: a selfie's descriptor, a
   // hidden face.
   const faces = await db.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM faces WHERE name = ANY($1::text[])) + (SELECT count(*) FROM face_selfies WHERE agent = ANY($1::text[]))
+    `SELECT ((SELECT count(*) FROM faces WHERE name = ANY($1::text[])) + (SELECT count(*) FROM face_selfies WHERE agent
+      = ANY($1::text[]))
             + (SELECT count(*) FROM face_hidden WHERE agent = ANY($1::text[])))::int AS n`,
     [agents],
   );

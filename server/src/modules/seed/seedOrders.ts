@@ -32,7 +32,8 @@ export async function writeSeedOrders(db: Queryable, orders: NonNullable<SeedFil
       coupon.rows[0].discount,
     );
     await db.query(
-      `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time, payment_method,
+      `INSERT INTO orders (order_id, coupon, uid, client_name, email, cpf, event_name, event_date, event_time,
+        payment_method,
                            lines, total, discount, discounted_total, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [

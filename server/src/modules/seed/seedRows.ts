@@ -10,7 +10,10 @@ export interface SeedDeviceKeys {
   production: boolean;
 }
 
-/** The rows a seed wrote, by kind; packs, coupons, contracts and accounts already there are kept as they are, and not counted. */
+/**
+ * The rows a seed wrote, by kind; packs, coupons, contracts and accounts already there are kept as they are, and not
+ * counted.
+ */
 export interface SeedRowCounts {
   events: number;
   packs: number;
@@ -29,7 +32,8 @@ export interface SeedRowCounts {
 export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDeviceKeys): Promise<SeedRowCounts> {
   if (keys.production && (seed.devices ?? []).some((device) => device.key !== undefined)) {
     throw new Error(
-      'Em produção as chaves dos dispositivos são geradas pelo servidor: tire "key" dos dispositivos da semente e gere cada chave na conta da equipe (Dispositivos).',
+      'Em produção as chaves dos dispositivos são geradas pelo servidor: tire "key" dos dispositivos da ' +
+        'semente e gere cada chave na conta da equipe (Dispositivos).',
     );
   }
   const counts: SeedRowCounts = { events: 0, packs: 0, devices: 0, products: 0, coupons: 0, contracts: 0, accounts: 0 };
@@ -40,7 +44,8 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
     }
     for (const event of seed.events ?? []) {
       const result = await client.query(
-        `INSERT INTO events (name, public_id, visibility, profile, cover, devices, title) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO events (name, public_id, visibility, profile, cover, devices, title) VALUES ($1, $2, $3, $4, $5,
+          $6, $7)
          ON CONFLICT (name) DO UPDATE SET visibility = $3, profile = $4, cover = $5, devices = $6, title = $7`,
         [
           event.name,
@@ -58,7 +63,8 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
       await client.query(
         // A device the seed gives no key keeps the one the team made (a new one has none until then).
         `INSERT INTO devices (id, kind, event_name, mode, key_hash) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO UPDATE SET kind = $2, event_name = $3, mode = $4, key_hash = CASE WHEN $5 = '' THEN devices.key_hash ELSE $5 END`,
+         ON CONFLICT (id) DO UPDATE SET kind = $2, event_name = $3, mode = $4, key_hash = CASE WHEN $5 = '' THEN
+           devices.key_hash ELSE $5 END`,
         [
           device.id,
           device.kind,
@@ -93,10 +99,12 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
         ).map((k) => [k, product[k] ?? '']),
       );
       await client.query(
-        `INSERT INTO products (id, name, type, mode, image, price, price_per_hour, min_hours, max_hours, max_qty, details, disclaimer, position)
+        `INSERT INTO products (id, name, type, mode, image, price, price_per_hour, min_hours, max_hours, max_qty,
+          details, disclaimer, position)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (id) DO UPDATE SET name = $2, type = $3, mode = $4, image = $5, price = $6, price_per_hour = $7,
-           min_hours = $8, max_hours = $9, max_qty = $10, details = $11, disclaimer = $12, position = $13, active = true`,
+           min_hours = $8, max_hours = $9, max_qty = $10, details = $11, disclaimer = $12, position = $13,
+           active = true`,
         [
           product.id,
           product.name,
@@ -158,7 +166,8 @@ export async function writeSeedRows(db: Database, seed: SeedFile, keys: SeedDevi
     }
     for (const account of seed.accounts ?? []) {
       const result = await client.query(
-        `INSERT INTO accounts (uid, email, display_name, phone, instagram, tiktok, partner) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO accounts (uid, email, display_name, phone, instagram, tiktok, partner) VALUES ($1, $2, $3, $4, $5,
+          $6, $7)
          ON CONFLICT (uid) DO NOTHING`,
         [
           account.uid,

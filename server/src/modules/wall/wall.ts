@@ -38,7 +38,10 @@ export function isWallKey(stored: string | null, given: string | null | undefine
   return crypto.timingSafeEqual(digest(stored), digest(given));
 }
 
-/** How the wall opens for this viewer: by its link's key, as the event's own viewer (public, owner, team), or not at all. */
+/**
+ * How the wall opens for this viewer: by its link's key, as the event's own viewer (public, owner, team), or not at
+ * all.
+ */
 export async function wallOpening(
   event: WallEvent,
   viewer: Viewer,
@@ -50,7 +53,10 @@ export async function wallOpening(
   return (await decideOpening(event, viewer, false)) === 'open' ? 'viewer' : null;
 }
 
-/** What of the event `wallOpening` reads, and the event itself: while it stays the same, so does every viewer's decision. */
+/**
+ * What of the event `wallOpening` reads, and the event itself: while it stays the same, so does every viewer's
+ * decision.
+ */
 export function wallOpeningKey(event: WallEvent): string {
   return `${event.name} ${openingKey(event)} ${event.wall_key ?? ''}`;
 }
@@ -58,7 +64,8 @@ export function wallOpeningKey(event: WallEvent): string {
 /** The event at a wall's address (its public id) with its wall's version, in one query; null for an unknown one. */
 export async function wallState(db: Queryable, publicId: string): Promise<WallState | null> {
   const { rows } = await db.query<WallEvent & { items: number; newest: string; ids: string }>(
-    `SELECT e.name, e.title, e.cover, e.public_id, e.visibility, e.owner_uid, e.suspended_at, e.wall_key, w.items, w.newest, w.ids
+    `SELECT e.name, e.title, e.cover, e.public_id, e.visibility, e.owner_uid, e.suspended_at, e.wall_key, w.items,
+      w.newest, w.ids
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
@@ -79,11 +86,17 @@ export async function wallState(db: Queryable, publicId: string): Promise<WallSt
   return { ...event, version: `${items}-${newest}-${ids}-${looks}` };
 }
 
-/** A medium on the wall: its URL, where it is in the night, and whether its QR code needs a wall code (modules/wall/wallCodes.ts). */
+/**
+ * A medium on the wall: its URL, where it is in the night, and whether its QR code needs a wall code
+ * (modules/wall/wallCodes.ts).
+ */
 export interface WallMedium {
   url: string;
   ref: MediaRef;
-  /** Its own collect link would not open the event: a link-only or private event's photo stored before the guests' access was last revoked, or under a guessable name. */
+  /**
+   * Its own collect link would not open the event: a link-only or private event's photo stored before the guests'
+   * access was last revoked, or under a guessable name.
+   */
   coded: boolean;
   /** The night's pages after it start here (WALL_CURSOR_PATTERN). */
   cursor: string;
@@ -91,8 +104,10 @@ export interface WallMedium {
 
 type WallMediumRow = Pick<MediaRow, 'id' | 'event_name' | 'mode' | 'file'> & { at: string; coded: boolean };
 
-const WALL_MEDIUM = `m.id, m.event_name, m.mode, m.file, (extract(epoch FROM m.created_at) * 1000000)::bigint::text AS at,
-       (e.visibility <> 'public' AND (NOT m.unguessable OR m.created_at <= coalesce(e.grants_reset_at, '-infinity'))) AS coded`;
+const WALL_MEDIUM = `m.id, m.event_name, m.mode, m.file,
+       (extract(epoch FROM m.created_at) * 1000000)::bigint::text AS at,
+       (e.visibility <> 'public'
+        AND (NOT m.unguessable OR m.created_at <= coalesce(e.grants_reset_at, '-infinity'))) AS coded`;
 
 const toWallMedium = (row: WallMediumRow): WallMedium => ({
   url: toUrl(row),
@@ -126,7 +141,8 @@ export async function wallNight(
   const { rows } = await db.query<WallMediumRow>(
     `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
       WHERE m.event_name = $1 AND ${LISTED_M}
-        AND ($2::bigint IS NULL OR (m.created_at, m.id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::bigint))
+        AND ($2::bigint IS NULL OR (m.created_at, m.id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond',
+          $3::bigint))
       ORDER BY m.created_at, m.id LIMIT $4`,
     [bname, at, id, limit + 1],
   );

@@ -31,11 +31,15 @@ interface CodedMedium {
  * link `wallKey` (null: by its owner or the team).
  */
 export function wallCode(key: Buffer, medium: CodedMedium, publicId: string, wallKey: string | null): string {
-  const signed = `${medium.bname}\n${medium.mode}\n${medium.file}\n${publicId}${wallKey === null ? '' : `\nkey ${wallKey}`}`;
+  const signed =
+    `${medium.bname}\n${medium.mode}\n${medium.file}\n` + `${publicId}${wallKey === null ? '' : `\nkey ${wallKey}`}`;
   return crypto.createHmac('sha256', key).update(signed).digest('base64url').slice(0, WALL_CODE_LENGTH);
 }
 
-/** Whether `code` is the medium's code for the event's public id `publicId` and wall link `wallKey` (compared in constant time). */
+/**
+ * Whether `code` is the medium's code for the event's public id `publicId` and wall link `wallKey` (compared in
+ * constant time).
+ */
 export function isWallCode(
   key: Buffer,
   medium: CodedMedium,

@@ -93,7 +93,8 @@ export async function holdJobs(
     void candidate.end().catch(() => undefined);
     if (closed) return;
     onError(
-      `job holder connection down (${reason}); its jobs go to other servers, reconnecting in ${nextRetryMs} ms under a new id`,
+      `job holder connection down (${reason}); its jobs go to other servers, reconnecting in ${nextRetryMs} ms ` +
+        `under a new id`,
     );
     retryTimer = setTimeout(() => void connect(), nextRetryMs);
     retryTimer.unref();
@@ -118,8 +119,10 @@ export async function holdJobs(
       // The name is set again once connected: an application_name in DATABASE_URL wins over the
       // client's option, and a holder under another name would look dead to every server.
       await candidate.query(
-        `SELECT set_config('tcp_keepalives_idle', '${KEEPALIVE.idle}', false), set_config('tcp_keepalives_interval', '${KEEPALIVE.interval}', false),
-                set_config('tcp_keepalives_count', '${KEEPALIVE.count}', false), set_config('application_name', $1, false)`,
+        `SELECT set_config('tcp_keepalives_idle', '${KEEPALIVE.idle}', false),
+                set_config('tcp_keepalives_interval', '${KEEPALIVE.interval}', false),
+                set_config('tcp_keepalives_count', '${KEEPALIVE.count}', false),
+                set_config('application_name', $1, false)`,
         [`${HOLDER_NAME_PREFIX}${instance}`],
       );
     } catch (error) {

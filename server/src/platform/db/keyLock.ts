@@ -12,8 +12,8 @@ export const noKeyLock: KeyLock = (_key, work) => work();
  * every app server on the database waits for the same one. A holder that dies loses its
  * connection, and with it the lock; so does a holder whose connection the database drops while
  * its work goes on (checkOut.ts hears it): from then on another may run the same work at once,
- * which is why the work it guards must be safe to do twice (a derivative made again is the same file). Two keys may share a hash: they then wait for each other,
- * which costs time, never correctness.
+ * which is why the work it guards must be safe to do twice (a derivative made again is the same file). Two keys may
+ * share a hash: they then wait for each other, which costs time, never correctness.
  */
 export function advisoryKeyLock(db: Database): KeyLock {
   return async (key, work) => {

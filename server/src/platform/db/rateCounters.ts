@@ -33,7 +33,8 @@ export async function takeRateSlot(
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rate:${bucket.key}`]);
     for (const bucket of ordered) {
       const { rows } = await client.query<{ hits: number }>(
-        `SELECT count(*)::int AS hits FROM rate_hits WHERE bucket = $1 AND at > clock_timestamp() - make_interval(secs => $2)`,
+        `SELECT count(*)::int AS hits FROM rate_hits WHERE bucket = $1 AND at > clock_timestamp() - ` +
+          `make_interval(secs => $2)`,
         [bucket.key, windowSeconds],
       );
       if (rows[0].hits >= bucket.limit) return false;
@@ -46,7 +47,10 @@ export async function takeRateSlot(
   });
 }
 
-/** A key's total in its window after a settlement, the window's end as the database's clock has it, and the milliseconds left. */
+/**
+ * A key's total in its window after a settlement, the window's end as the database's clock has it, and the milliseconds
+ * left.
+ */
 export interface SettledCount {
   key: string;
   hits: number;
@@ -72,8 +76,10 @@ export async function settleCounts(
        FROM unnest($1::text[], $2::int[], $3::float8[]) WITH ORDINALITY AS given(key, hits, window_ms, n)
       ORDER BY n
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.hits ELSE rate_counters.hits + EXCLUDED.hits END,
-       resets_at = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE rate_counters.resets_at END
+       hits = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.hits ELSE rate_counters.hits +
+         EXCLUDED.hits END,
+       resets_at = CASE WHEN rate_counters.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE
+         rate_counters.resets_at END
      RETURNING key, hits, (extract(epoch FROM resets_at) * 1000)::float8::text AS resets_at,
        greatest(0, ceil(extract(epoch FROM resets_at - clock_timestamp()) * 1000))::int AS ttl`,
     [ordered.map((count) => count.key), ordered.map((count) => count.hits), ordered.map((count) => count.windowMs)],

@@ -4,7 +4,10 @@ import type { EventStream, EventStreams } from './eventStream';
 
 /** Streams one visitor may hold open on a server: a gallery or two, the wall, a tab more. */
 export const LIVE_STREAMS_PER_VISITOR = 4;
-/** Streams one address may hold open on a server: a venue's Wi-Fi puts 500 phones behind one, each with a gallery or two open. */
+/**
+ * Streams one address may hold open on a server: a venue's Wi-Fi puts 500 phones behind one, each with a gallery or two
+ * open.
+ */
 export const LIVE_STREAMS_PER_ADDRESS = 1_000;
 /** How long a refused phone is told to wait before asking for a stream again (its gallery polls meanwhile). */
 export const LIVE_RETRY_AFTER_S = 30;
@@ -24,7 +27,9 @@ export type StreamHolder = Pick<FastifyRequest, 'ip' | 'visitorAgent'>;
  * opened it, so each server counts its own (docs/api.md#live-galleries).
  */
 export interface LiveStreamCaps {
-  /** A slot for the holder's stream, and how to give it back (once, however often called); null when a cap is reached. */
+  /**
+   * A slot for the holder's stream, and how to give it back (once, however often called); null when a cap is reached.
+   */
   take(holder: StreamHolder): (() => void) | null;
   /**
    * Opens the request's stream when its visitor, its address and the server are all under their

@@ -8,9 +8,14 @@ export interface LiveSource<Subject, State, Viewer> {
   version(state: State): string;
   /** What of the state decides who may see it: a stream's viewer is decided again only when this moves. */
   access(state: State): string;
-  /** Whether the state is still open to each viewer, all of them at once (one query serves them all when one is needed). */
+  /**
+   * Whether the state is still open to each viewer, all of them at once (one query serves them all when one is needed).
+   */
   opens(subject: Subject, state: State, viewers: readonly Viewer[]): Promise<boolean[]>;
-  /** A feed key (an event's grants) whose change may close streams without changing the state: viewers are decided again then. */
+  /**
+   * A feed key (an event's grants) whose change may close streams without changing the state: viewers are decided again
+   * then.
+   */
   accessFeedKey?: (event: string) => string;
 }
 

@@ -27,8 +27,8 @@ interface RouteOptions {
 /**
  * A store for @fastify/rate-limit over shared window counts (platform/db/windowCounts.ts): each request
  * counts for its person, under the route's `max`, and, when its person's limit allows it, for its
- * address, under the route's `addressMax` (a venue's worth of people). The answer is the person's count, or one past `max`
- * when the address is over its ceiling, so that the plugin refuses either way with the window's
+ * address, under the route's `addressMax` (a venue's worth of people). The answer is the person's count, or one past
+ * `max` when the address is over its ceiling, so that the plugin refuses either way with the window's
  * time left in Retry-After.
  */
 export function sharedRateStore(counts: WindowCounts): FastifyRateLimitStoreCtor {

@@ -46,7 +46,10 @@ export function contentSecurityPolicy(config: ServerConfig): string {
  */
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-/** nosniff, CSP with frame-ancestors, and HSTS when the site is served over https; the page-only headers on pages and files. */
+/**
+ * nosniff, CSP with frame-ancestors, and HSTS when the site is served over https; the page-only headers on pages and
+ * files.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);
   const httpsSite = config.publicUrl?.startsWith('https://') ?? false;

@@ -107,7 +107,10 @@ export async function writeFileDurably(
   await syncFolder(dir);
 }
 
-/** The folders of `dataDir` that writeFileDurably writes into: media, thumbnails, display renditions, faces, the catalogue. */
+/**
+ * The folders of `dataDir` that writeFileDurably writes into: media, thumbnails, display renditions, faces, the
+ * catalogue.
+ */
 export const DURABLE_FOLDERS = ['media', 'thumbs', 'display', 'faces', 'catalogo'] as const;
 
 /**

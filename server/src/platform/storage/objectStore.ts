@@ -98,7 +98,10 @@ export class RangeNotSatisfiableError extends Error {
   }
 }
 
-/** The bytes a range covers of an object of `size` bytes (`end` -1 for an empty object read whole), or null when it covers none. */
+/**
+ * The bytes a range covers of an object of `size` bytes (`end` -1 for an empty object read whole), or null when it
+ * covers none.
+ */
 export function clipRange(range: ByteRange | undefined, size: number): { start: number; end: number } | null {
   if (!range) return { start: 0, end: size - 1 };
   const end = Math.min(range.end ?? size - 1, size - 1);

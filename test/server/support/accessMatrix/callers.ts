@@ -26,7 +26,10 @@ export type Caller =
   | 'attendeeSignedOut'
   /** A guest who added one of `privada`'s packs, signed in, with the media cookie. */
   | 'packHolder'
-  /** A guest invited to the link-only event `ligada` by its own link (`/evento/ligada-link-1`), signed in: a stranger to `privada`. */
+  /**
+   * A guest invited to the link-only event `ligada` by its own link (`/evento/ligada-link-1`), signed in: a stranger to
+   * `privada`.
+   */
   | 'invited'
   | 'partnerA'
   | 'partnerB'

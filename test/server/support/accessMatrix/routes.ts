@@ -81,7 +81,8 @@ export const ROWS: Row[] = [
     route: 'GET /api/eventos/:events/:agent',
     request: () => ({ method: 'GET', url: '/api/eventos/festa_ana,privada/agente001' }),
     view: cardNames,
-    // The private event's card: to those who may open it, and to a guest who was there signed out (its gallery asks for the login).
+    // The private event's card: to those who may open it, and to a guest who was there signed out (its gallery asks for
+    // the login).
     expected: {
       ...optional(ok(['festa_ana']), ok(['festa_ana'])),
       ...pick(anyone(ok(['festa_ana', 'privada'])), ['owner', 'attendee', 'attendeeSignedOut', 'packHolder', 'team']),
@@ -668,7 +669,8 @@ export const ROWS: Row[] = [
     expected: device(200),
   },
   {
-    // The printer that took the job gets its file (test/server/printFiles.test.ts): here a job each caller's printer took.
+    // The printer that took the job gets its file (test/server/printFiles.test.ts): here a job each caller's printer
+    // took.
     route: `GET ${DEVICE_PATHS.printJobFile(':id')}`,
     needs: 'printer',
     request: async () => ({ method: 'GET', url: DEVICE_PATHS.printJobFile(await takenPrintJob()) }),
@@ -734,8 +736,8 @@ export const ROWS: Row[] = [
     route: 'GET /media/*',
     label: "a private event's file, by its collect link",
     request: () => ({ method: 'GET', url: privateFile }),
-    // The guest invited to another event, signed in with the media cookie, is given the link now: it grants them this one.
-    // The team's media cookie opens every event's files; the wall's cookie the files it shows, granting nothing.
+    // The guest invited to another event, signed in with the media cookie, is given the link now: it grants them this
+    // one. The team's media cookie opens every event's files; the wall's cookie the files it shows, granting nothing.
     expected: { ...anyone(401), owner: 200, attendee: 200, packHolder: 200, invited: 200, team: 200, wallHolder: 200 },
   },
   {
@@ -778,7 +780,8 @@ export const ROWS: Row[] = [
     expected: { ...anyone(404), invited: 200, team: 200 },
   },
   {
-    // 'Minha Coleção' posted as a form: a public event's file is anyone's (each file as the gate decides: test/server/downloads.test.ts).
+    // 'Minha Coleção' posted as a form: a public event's file is anyone's (each file as the gate decides:
+    // test/server/downloads.test.ts).
     route: 'POST /api/baixar/colecao',
     request: () => ({
       method: 'POST',

@@ -62,7 +62,8 @@ it('registers /sw.js for the whole site', async () => {
   expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
 });
 
-it('offers a release that installs while another controls the page; Atualizar lets it take over, and the page reloads once it has', async () => {
+it(`offers a release that installs while another controls the page; Atualizar lets it take over, and the page reloads \
+once it has`, async () => {
   const { container, registration } = fakeContainer({ controlled: true });
   const { reload } = await start(container);
   const release = registration.newRelease();
@@ -85,7 +86,8 @@ it('offers a release that was already waiting when the page opened', async () =>
   expect(await screen.findByRole('button', { name: 'Atualizar' })).toBeInTheDocument();
 });
 
-it('the first install (nobody controlled the page) offers nothing and reloads nothing when it takes the page', async () => {
+it(`the first install (nobody controlled the page) offers nothing and reloads nothing when it takes the \
+page`, async () => {
   const { container, registration } = fakeContainer({ controlled: false });
   const { reload } = await start(container);
   const first = registration.newRelease();

@@ -19,7 +19,8 @@ afterEach(() => {
   document.getElementById('pwa-status')?.remove();
 });
 
-it('registers the service worker (whose install downloads every screen) only once the guest pauses, not while they tap and scroll', async () => {
+it(`registers the service worker (whose install downloads every screen) only once the guest pauses, not while they tap \
+and scroll`, async () => {
   const store = makeStore({ identity: fakeIdentity() });
   act(() => startPwa(store, { registerWorker: true }));
   for (let i = 0; i < 4; i += 1) {

@@ -108,7 +108,8 @@ describe('the account', () => {
     expect(within(sidebar()).getByRole('button', { name: 'Contatos' })).toBeInTheDocument();
   });
 
-  it("logs out with 'Sair', goes home without the 'not logged in' alert, and leaves nothing of the account on the device", async () => {
+  it(`logs out with 'Sair', goes home without the 'not logged in' alert, and leaves nothing of the account on the \
+device`, async () => {
     serve();
     const identity = fakeIdentity({ signedInAs: ANA });
     const account = {

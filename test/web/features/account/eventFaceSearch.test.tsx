@@ -61,7 +61,8 @@ function serveDashboard(initial: FaceSearchStatusReply) {
 // The dashboard's own clock (a poll every DASHBOARD_POLL_MS), moved by the test, never waited for.
 const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(DASHBOARD_POLL_MS)));
 
-it('is off by default and says what it does; turned on, it shows the photos waiting and follows them as they are indexed', async () => {
+it(`is off by default and says what it does; turned on, it shows the photos waiting and follows them as they are \
+indexed`, async () => {
   jest.useFakeTimers({ advanceTimers: true });
   const server = serveDashboard({ enabled: false, indexed: 0, waiting: 0, faces: 0 });
   const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });

@@ -372,7 +372,8 @@ describe('naming the event in the dashboard', () => {
     expect(created).toEqual(['aniversario-da-convidada/123456789 Aniversário da Convidada']);
   });
 
-  it("a title that makes no link ('🎂🎉') says so and offers 'Editar link', whose link is checked and creates the event", async () => {
+  it(`a title that makes no link ('🎂🎉') says so and offers 'Editar link', whose link is checked and creates the \
+event`, async () => {
     const checks: string[] = [];
     const created: string[] = [];
     serveDashboard({}, checks, created);

@@ -91,7 +91,8 @@ describe('while the party goes on', () => {
   afterEach(() => jest.useRealTimers());
   const nextPoll = () => act(async () => void (await jest.advanceTimersByTimeAsync(DASHBOARD_POLL_MS)));
 
-  it('alerts the owner the moment a printer stops, named as the event names it, with the prints waiting, and clears when it is ready', async () => {
+  it(`alerts the owner the moment a printer stops, named as the event names it, with the prints waiting, and clears \
+when it is ready`, async () => {
     const { now } = serveDashboard(readyPrinter('ready', 0));
     renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
     const section = await screen.findByRole('region', { name: 'Impressão' }, { timeout: 10_000 });

@@ -7,7 +7,8 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
 const PIX_CODE =
-  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
+  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO ' +
+  'PAULO62130509123456789630412AB';
 
 const ORDERS: Transaction[] = [
   {
@@ -139,7 +140,8 @@ describe('a waiting order follows its payment', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 
-  it('asks again every 3 s while an order waits, and stops once it is paid: a Pix paid shows within seconds', async () => {
+  it(`asks again every 3 s while an order waits, and stops once it is paid: a Pix paid shows within \
+seconds`, async () => {
     const orders = serve([ORDERS[0]]);
     renderApp('/account?secao=pedidos', signedIn());
     await screen.findByRole('heading', { level: 2, name: 'Pedidos' });

@@ -13,7 +13,8 @@ import { withSession } from '../../../support/session';
 const WAITING = 'Seu pedido 123456789 foi registrado. Entre ou crie sua conta para guardá-lo nela.';
 const pending = withSession({ loginRequired: true, pendingTransaction: '123456789', pendingClaim: 'k'.repeat(22) });
 const PIX_CODE =
-  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO PAULO62130509123456789630412AB';
+  '00020126360014BR.GOV.BCB.PIX0114+55119999999995204000053039865406450.005802BR5913Cabine Eventos6009SAO ' +
+  'PAULO62130509123456789630412AB';
 const WAITING_PIX: Transaction = {
   orderId: '123456789',
   eventName: 'Aniversário da Ana',
@@ -72,7 +73,8 @@ describe('an order waiting for a sign-in', () => {
     expect(screen.getByText(WAITING)).toBeInTheDocument();
   });
 
-  it('says where its payment stands and keeps the Pix code to pay before a sign-in, then turns paid by itself', async () => {
+  it(`says where its payment stands and keeps the Pix code to pay before a sign-in, then turns paid by \
+itself`, async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
     try {

@@ -73,7 +73,8 @@ describe("the team's devices", () => {
     expect(device('impressora-1')).toHaveTextContent('Impressora · evento festa_ana · sem chave: não se conecta');
   });
 
-  it('alerts the team the moment a printer stops, named as its event names it, with the prints waiting, and clears when it is ready', async () => {
+  it(`alerts the team the moment a printer stops, named as its event names it, with the prints waiting, and clears \
+when it is ready`, async () => {
     // The list's own clock (a poll every TEAM_DEVICES_LIVE.pollingInterval), moved by the test, never waited for.
     jest.useFakeTimers({ advanceTimers: true });
     const nextPoll = () =>

@@ -77,7 +77,8 @@ function serveTeam({ team = true } = {}) {
   return { searches, printersAsked };
 }
 
-it('lists every event for the team with its owner, visibility, date and media, and asks nothing of an event until it is opened', async () => {
+it(`lists every event for the team with its owner, visibility, date and media, and asks nothing of an event until it \
+is opened`, async () => {
   const { printersAsked } = serveTeam();
   const { user } = renderApp('/account', { identity: fakeIdentity({ signedInAs: ANA }) });
   await user.click(await screen.findByRole('button', { name: 'Eventos da equipe' }, { timeout: 10_000 }));

@@ -52,10 +52,12 @@ it('offers the three choices with their explanations, the current one checked', 
   expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['public', 'link', 'private']);
   expect(within(group).getByRole('radio', { name: 'Público' })).toBeChecked();
   expect(within(group).getByRole('radio', { name: 'Somente com o link' })).toHaveAccessibleDescription(
-    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as fotos, sem precisar entrar.',
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) ou recebeu o link do evento vê as ' +
+      'fotos, sem precisar entrar.',
   );
   expect(within(group).getByRole('radio', { name: 'Privado' })).toHaveAccessibleDescription(
-    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter uma conta não basta.',
+    'Só quem esteve no evento (abriu o link de uma foto ou usou um pack) vê as fotos, entrando na conta. Ter ' +
+      'uma conta não basta.',
   );
 });
 
@@ -156,7 +158,8 @@ describe("the guests' access to a link-only or private event", () => {
     expect(await within(access).findByText(/0 aparelhos e 0 contas de\s+convidados/)).toBeInTheDocument();
   });
 
-  it('tells the owner of a private event how its guests come back, not to send its link, which lets nobody in', async () => {
+  it(`tells the owner of a private event how its guests come back, not to send its link, which lets nobody \
+in`, async () => {
     const calls: { method: string; token: string | null }[] = [];
     serveAccess('private', calls);
     const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });

@@ -14,7 +14,8 @@ describe('identityFailureMessage', () => {
         ),
       ),
     ).toBe(
-      'A senha precisa ter pelo menos 6 caracteres.\n(Firebase: Password should be at least 6 characters (auth/weak-password).)',
+      'A senha precisa ter pelo menos 6 caracteres.\n(Firebase: Password should be at least 6 characters ' +
+        '(auth/weak-password).)',
     );
   });
 

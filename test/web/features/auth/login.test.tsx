@@ -43,7 +43,8 @@ function serveAccount(calls: string[], createReply: 'ok' | 'already_exists') {
 const guest = { collection: ['/media/f/pad/1.jpg'], agent: 'agent0001', events: ['f'] };
 
 describe('login', () => {
-  it("signs in, merges the visitor's lists into the account, takes the account's lists, and opens /account", async () => {
+  it(`signs in, merges the visitor's lists into the account, takes the account's lists, and opens \
+/account`, async () => {
     const calls: string[] = [];
     serveAccount(calls, 'already_exists');
     const { user, router, store } = renderApp('/login', {
@@ -85,7 +86,8 @@ describe('login', () => {
     expect(calls).toEqual(['create  token']);
   });
 
-  it('goes back to the page the address names (the login page opened in another tab), never to another site', async () => {
+  it(`goes back to the page the address names (the login page opened in another tab), never to another \
+site`, async () => {
     serveAccount([], 'already_exists');
     const added: string[] = [];
     network.use(
@@ -189,7 +191,9 @@ describe('signup', () => {
       http.get(`${API}/createAccount`, ({ request }) => {
         const url = new URL(request.url);
         account = JSON.parse(url.searchParams.get('account') ?? '{}') as Record<string, unknown>;
-        lists = `${url.searchParams.get('collection')}|${url.searchParams.get('packs')}|${url.searchParams.get('events')}`;
+        lists =
+          `${url.searchParams.get('collection')}|${url.searchParams.get('packs')}|` +
+          `${url.searchParams.get('events')}`;
         return HttpResponse.text('ok');
       }),
       http.get(`${API}/account`, () =>

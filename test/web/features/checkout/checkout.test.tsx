@@ -240,7 +240,8 @@ describe('the checkout screen', () => {
     }
   });
 
-  it('pays by card: the provider names the brand, the installments show reais, the server amount is charged', async () => {
+  it(`pays by card: the provider names the brand, the installments show reais, the server amount is \
+charged`, async () => {
     const seen = serveShop();
     const { user, router, store } = openCheckout('/checkout?coupon=DEZ', {
       identity: fakeIdentity({ signedInAs: ANA, token: 'tok' }),
@@ -380,7 +381,8 @@ describe('the checkout screen', () => {
     expect(expiry).toHaveValue('');
   });
 
-  it('pays by Pix: the server code as a 220 px QR and copy-and-paste text; signed out, the order waits in the cookies', async () => {
+  it(`pays by Pix: the server code as a 220 px QR and copy-and-paste text; signed out, the order waits in the \
+cookies`, async () => {
     const seen = serveShop();
     const { user, store, router } = openCheckout('/checkout?coupon=DEZ', { cookies: browserCookieJar });
     await fillCustomer(user);
@@ -422,7 +424,8 @@ describe('the checkout screen', () => {
     }
   });
 
-  it('posts a Pix order once: its code comes from that post, and Finalizar pedido registers it without posting it again', async () => {
+  it(`posts a Pix order once: its code comes from that post, and Finalizar pedido registers it without posting it \
+again`, async () => {
     const seen = serveShop();
     const { user } = openCheckout();
     await fillCustomer(user);
@@ -519,7 +522,8 @@ describe('what happened to the payment is said, and follows the order by itself'
     await waitFor(() => expect(paymentState()).toHaveTextContent('Pagamento aprovado! Seu pedido está pago.'));
   });
 
-  it('Pix: the code stays after Finalizar pedido and on /account before a sign-in, and turns paid by itself', async () => {
+  it(`Pix: the code stays after Finalizar pedido and on /account before a sign-in, and turns paid by \
+itself`, async () => {
     const seen = serveShop();
     const { user, router } = openCheckout('/checkout?coupon=DEZ', { cookies: browserCookieJar });
     await payingBy('Pagar com Pix', user);
@@ -560,7 +564,8 @@ describe('what happened to the payment is said, and follows the order by itself'
     expect(seen.asked).toBe(settled);
   });
 
-  it('a payment refused as soon as the order is registered is told as one account: registered, then refused', async () => {
+  it(`a payment refused as soon as the order is registered is told as one account: registered, then \
+refused`, async () => {
     const seen = serveShop();
     const { user, router } = openCheckout();
     await payingBy('Pagar com Pix', user);
@@ -630,7 +635,8 @@ async function cardFilled(holder: string) {
 }
 
 describe('what a tap on the payment causes is beside it, brought into view and announced', () => {
-  it('a refused card: the reason and Tentar outro cartão come right after Finalizar pedido, in a live region that is scrolled to and focused', async () => {
+  it(`a refused card: the reason and Tentar outro cartão come right after Finalizar pedido, in a live region that is \
+scrolled to and focused`, async () => {
     serveShop({ cardStatus: ['rejected'] });
     const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
     const { user } = openCheckout();
@@ -662,7 +668,8 @@ describe('what a tap on the payment causes is beside it, brought into view and a
     expect(screen.getByLabelText('Número do cartão')).toHaveFocus();
   });
 
-  it('a charge that could not be sent says why right after Finalizar pedido, announced, scrolled to and focused', async () => {
+  it(`a charge that could not be sent says why right after Finalizar pedido, announced, scrolled to and \
+focused`, async () => {
     serveShop();
     network.use(
       http.post(`${API}/process_payment_card`, () =>
@@ -685,7 +692,8 @@ describe('what a tap on the payment causes is beside it, brought into view and a
     expect(live?.contains(document.activeElement)).toBe(true);
   });
 
-  it('Pix: its panel is scrolled to as it opens, takes the focus, and says in a live region that the code is being made, then that it is ready', async () => {
+  it(`Pix: its panel is scrolled to as it opens, takes the focus, and says in a live region that the code is being \
+made, then that it is ready`, async () => {
     serveShop();
     // The server's answer waits until the panel has been looked at while the code is being made.
     let answer = () => undefined as void;

@@ -155,7 +155,8 @@ describe('the collect screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([]);
   });
 
-  it('following one collect link to another, collects the second only once the media server has said it exists', async () => {
+  it(`following one collect link to another, collects the second only once the media server has said it \
+exists`, async () => {
     const second = '/media/festa_ana/pad/foto-02.jpg';
     network.use(http.head(`http://localhost${second}`, () => HttpResponse.error()));
     const { store, router } = renderApp(`/collect?id=${photo}`);
@@ -261,7 +262,8 @@ describe('the collect screen', () => {
 });
 
 describe('the device last-photo screen', () => {
-  it("names the booth and the event by their titles, waits 5 seconds, then offers 'COLETAR MINHA FOTO!' for the photo taken meanwhile", async () => {
+  it(`names the booth and the event by their titles, waits 5 seconds, then offers 'COLETAR MINHA FOTO!' for the photo \
+taken meanwhile`, async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       const previous = '/media/festa_ana/pad/foto-00.jpg';
@@ -376,7 +378,8 @@ describe('the device last-photo screen', () => {
     }
   });
 
-  it("gives a signed-in guest a private event's photo: asked before the sign-in is known, it asks again with the token", async () => {
+  it(`gives a signed-in guest a private event's photo: asked before the sign-in is known, it asks again with the \
+token`, async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       const tokens: Array<string | null> = [];

@@ -90,7 +90,8 @@ describe('the collection', () => {
     expect(await screen.findByText('2 fotos, 1 GIF e 1 vídeo')).toBeInTheDocument();
   });
 
-  it("leads with the guest's own actions and the photos; 'Apagar minhas fotos' comes last, not as the red button", async () => {
+  it(`leads with the guest's own actions and the photos; 'Apagar minhas fotos' comes last, not as the red \
+button`, async () => {
     renderApp('/collection', { preloadedState: withSession({ collection: items(3) }) });
     const download = await screen.findByRole('button', { name: 'Baixar todas' });
     const grid = screen.getByRole('list', { name: 'Minha Coleção' });

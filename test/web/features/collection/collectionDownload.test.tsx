@@ -79,7 +79,8 @@ it('says the video stays out of the share, not that the photos are the newest', 
   expect(await screen.findByRole('button', { name: 'Compartilhar 2 fotos' })).toBeInTheDocument();
   expect(
     screen.getByText(
-      "As 2 fotos estão prontas. 1 vídeo fica de fora: só fotos vão para o compartilhamento. Baixe-o com 'Baixar todas'.",
+      'As 2 fotos estão prontas. 1 vídeo fica de fora: só fotos vão para o compartilhamento. Baixe-o com ' +
+        "'Baixar todas'.",
     ),
   ).toHaveAttribute('role', 'status');
   expect(screen.queryByText(/mais recentes/)).not.toBeInTheDocument();
@@ -98,7 +99,8 @@ it('says so for the newest 20 of many photos and the videos and GIFs left out', 
   await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
   expect(
     await screen.findByText(
-      "As 20 fotos mais recentes estão prontas. 1 GIF e 2 vídeos ficam de fora: só fotos vão para o compartilhamento. Baixe-os com 'Baixar todas'.",
+      'As 20 fotos mais recentes estão prontas. 1 GIF e 2 vídeos ficam de fora: só fotos vão para o ' +
+        "compartilhamento. Baixe-os com 'Baixar todas'.",
     ),
   ).toBeInTheDocument();
 });

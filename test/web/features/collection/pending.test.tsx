@@ -30,7 +30,8 @@ const print = {
 afterEach(() => jest.restoreAllMocks());
 
 describe('the collection, with things done offline', () => {
-  it('lists what waits for the connection instead of calling itself empty, and shows the item once it went', async () => {
+  it(`lists what waits for the connection instead of calling itself empty, and shows the item once it \
+went`, async () => {
     const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const heads: string[] = [];
     network.use(

@@ -93,7 +93,8 @@ describe.each(EVENTS.map((devices) => [devices.length, devices] as const))(
       expect(within(carousel).queryAllByRole('button', { name: /cabine/i })).toHaveLength(count > 1 ? 2 : 0);
     });
 
-    it("is react-slick's slider (the design card's carousel), drawing the booths far from view only as they come near", async () => {
+    it(`is react-slick's slider (the design card's carousel), drawing the booths far from view only as they come \
+near`, async () => {
       const { carousel, router } = await open(devices);
       await expectActive(carousel, router, devices[0]);
       const slider = carousel.querySelector('.slick-slider');
@@ -105,7 +106,8 @@ describe.each(EVENTS.map((devices) => [devices.length, devices] as const))(
         expect(carousel.querySelectorAll('.slick-slide:not(.slick-cloned) .booth').length).toBeLessThan(count);
     });
 
-    it("keeps the booths out of view, and the loop's copies, away from screen readers and the keyboard, whichever booth is shown", async () => {
+    it(`keeps the booths out of view, and the loop's copies, away from screen readers and the keyboard, whichever \
+booth is shown`, async () => {
       const { carousel, router, user } = await open(devices);
       await expectActive(carousel, router, devices[0]);
       expectOnlyShownReachable(carousel);

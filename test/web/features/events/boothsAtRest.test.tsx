@@ -34,7 +34,8 @@ function open(devices: string[], active: string) {
 const shownTiles = (carousel: HTMLElement) =>
   [...carousel.querySelectorAll('.booth')].filter((b) => !b.closest('[aria-hidden="true"]')).map((b) => b.textContent);
 
-it('draws the booths as the slider will show them, before react-slick starts, and hands over to it once the page is idle', async () => {
+it(`draws the booths as the slider will show them, before react-slick starts, and hands over to it once the page is \
+idle`, async () => {
   open(['pad', 'feed', 'polaroid', '360'], 'polaroid');
   const carousel = await screen.findByRole('region', { name: 'Cabines do evento' });
   // Not react-slick yet: the active booth in the centre, a neighbour each side, as the slider at rest.

@@ -103,7 +103,8 @@ describe('the event page', () => {
     expect(reachable()).toEqual([true, 3]);
   });
 
-  it("shows a private event's photos to a signed-in guest (the gallery sends the token), and says plainly to anyone else that it is private", async () => {
+  it(`shows a private event's photos to a signed-in guest (the gallery sends the token), and says plainly to anyone \
+else that it is private`, async () => {
     const tokens: (string | null)[] = [];
     network.use(
       http.get(`${API}/all/formatura/pad`, ({ request }) => {
@@ -189,7 +190,8 @@ describe('the event page', () => {
     );
   });
 
-  it('asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the login', async () => {
+  it(`asks an anonymous visitor with an id link to log in, without calling the event private, and comes back after the \
+login`, async () => {
     serveGalleries();
     network.use(
       http.get(`${API}/evento/festa-ana-2026`, () => HttpResponse.json({ devices, bname: 'festa_ana' })),
@@ -251,7 +253,8 @@ describe('the event page', () => {
     expect(asked.filter((call) => call === 'all')).toHaveLength(1);
   });
 
-  it("shows a 360 video's poster frame as its tile and its player's poster, and a plain play tile when it has none", async () => {
+  it(`shows a 360 video's poster frame as its tile and its player's poster, and a plain play tile when it has \
+none`, async () => {
     serveGalleries();
     const { user } = renderApp(entry('360'));
     const tile = await screen.findByRole('button', { name: 'Vídeo 1 de 1' });
@@ -293,7 +296,8 @@ describe('the event page', () => {
     expect(router.state.location.search).toBe('?evento=festa_ana');
   });
 
-  it("names the event in the address, so that a reload or a shared link opens it again, and keeps the navigation's state", async () => {
+  it(`names the event in the address, so that a reload or a shared link opens it again, and keeps the navigation's \
+state`, async () => {
     serveGalleries();
     const { router } = renderApp(entry('pad'));
     await screen.findByRole('button', { name: 'Foto 1 de 3' });

@@ -37,7 +37,8 @@ describe('the events list', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("takes the place of the server's copy of its empty state (drawn before the app ran) as it draws its own, leaving no copy over it", async () => {
+  it(`takes the place of the server's copy of its empty state (drawn before the app ran) as it draws its own, leaving \
+no copy over it`, async () => {
     const copy = document.createElement('div');
     copy.setAttribute('data-events-shell', '');
     copy.textContent = 'Nenhum evento encontrado';
@@ -84,7 +85,8 @@ describe('the events list', () => {
     expect(lists).toBe(1);
   });
 
-  it('shows the login prompt once the list is there, below it, never above a list still coming (it would be pushed down)', async () => {
+  it(`shows the login prompt once the list is there, below it, never above a list still coming (it would be pushed \
+down)`, async () => {
     let answer: (() => void) | null = null;
     network.use(
       http.get(`${API}/eventos/:events/:agent`, async () => {

@@ -13,7 +13,8 @@ jest.mock('../../../../src/ui/whenIdle', () => ({
 
 const festa = { title: 'festa_ana', visible: true, profile: '', cover: '', photos: 1, devices: ['pad'] };
 
-it("draws an event's gallery at the tap, with no 'Carregando...' in between, once the events list has fetched its code while idle", async () => {
+it(`draws an event's gallery at the tap, with no 'Carregando...' in between, once the events list has fetched its code \
+while idle`, async () => {
   network.use(
     http.get(`${API}/eventos/:events/:agent`, () => HttpResponse.json([festa])),
     http.get(`${API}/all/festa_ana/pad`, () => HttpResponse.json({ product: ['/media/festa_ana/pad/a.jpg'] })),
@@ -38,7 +39,8 @@ it("draws an event's gallery at the tap, with no 'Carregando...' in between, onc
   expect(await screen.findByRole('list', { name: 'Galeria Pad' })).toBeInTheDocument();
 });
 
-it("asks for the first public events' galleries while idle, so that a tap draws the photos with the screen", async () => {
+it(`asks for the first public events' galleries while idle, so that a tap draws the photos with the \
+screen`, async () => {
   const asked: string[] = [];
   const card = (title: string, visible = true) => ({
     ...festa,
@@ -78,7 +80,8 @@ it("asks for the first public events' galleries while idle, so that a tap draws 
   expect(within(screen.getByRole('list', { name: 'Galeria Pad' })).getAllByRole('listitem')).toHaveLength(1);
 });
 
-it("asks ahead, while idle, for the thumbnails of a readied gallery's first row: the newest three, not the rest", async () => {
+it(`asks ahead, while idle, for the thumbnails of a readied gallery's first row: the newest three, not the \
+rest`, async () => {
   const product = ['a', 'b', 'c', 'd', 'e'].map((name) => `/media/festa_lia/pad/${name}.jpg`);
   network.use(
     http.get(`${API}/eventos/:events/:agent`, () =>

@@ -221,7 +221,8 @@ describe('a booth gallery followed live', () => {
     expect(tileSources('Galeria Pad')[0]).toBe('http://localhost/thumbs/festa_ana/pad/3.jpg.webp');
   });
 
-  it('polls every 30 s while the stream is open, and every 5 s again once it drops, connecting again later', async () => {
+  it(`polls every 30 s while the stream is open, and every 5 s again once it drops, connecting again \
+later`, async () => {
     const pad = serveBooth('pad', ['1']);
     const live = serveLiveStream('pad');
     renderApp(entry('pad'));
@@ -255,7 +256,8 @@ describe('a booth gallery followed live', () => {
     expect(pad.asked).toBe(reconnected);
   });
 
-  it('waits as long as a busy server asks (503 with Retry-After) before asking for a stream again, polling every 5 s meanwhile', async () => {
+  it(`waits as long as a busy server asks (503 with Retry-After) before asking for a stream again, polling every 5 s \
+meanwhile`, async () => {
     const pad = serveBooth('pad', ['1']);
     let asked = 0;
     network.use(

@@ -26,7 +26,8 @@ const refused = () =>
     { status: 401 },
   );
 
-it("shows a private event's photos to a guest whose sign-in is known only while the gallery's first call is on its way, without calling the event private", async () => {
+it(`shows a private event's photos to a guest whose sign-in is known only while the gallery's first call is on its \
+way, without calling the event private`, async () => {
   const identity = slowIdentity(ANA);
   const tokens: (string | null)[] = [];
   let released: () => void = () => undefined;

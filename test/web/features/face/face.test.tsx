@@ -121,7 +121,8 @@ afterEach(() => {
 });
 
 describe("the face screen: 'Encontre minhas fotos'", () => {
-  it("asks for consent first (what is done, for how long, how to delete): the camera opens only once 'Concordo' is ticked", async () => {
+  it(`asks for consent first (what is done, for how long, how to delete): the camera opens only once 'Concordo' is \
+ticked`, async () => {
     const calls = serveFaces();
     const { user } = await openFace();
     const consent = await screen.findByRole('region', { name: 'Antes da selfie' });
@@ -164,7 +165,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(calls.uploads).toEqual([]);
   });
 
-  it("sends the selfie with the page's event and the visitor's, and lists 'Suas fotos' best first, each opening the collect screen", async () => {
+  it(`sends the selfie with the page's event and the visitor's, and lists 'Suas fotos' best first, each opening the \
+collect screen`, async () => {
     const calls = serveFaces();
     const { user, router } = await openFace();
     await agree(user);
@@ -215,7 +217,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
               {
                 error: 'no_face',
                 message:
-                  'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de frente para a câmera.',
+                  'Não encontramos um rosto na foto. Tente com o rosto bem iluminado, sem óculos escuros, de ' +
+                  'frente para a câmera.',
               },
               { status: 422 },
             )
@@ -270,7 +273,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(calls.searches.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("'Não me mostre' goes again under the agent the server gave when it no longer vouches for the one the screen was drawn with", async () => {
+  it(`'Não me mostre' goes again under the agent the server gave when it no longer vouches for the one the screen was \
+drawn with`, async () => {
     let hidden = false;
     const cookies = memoryCookieJar({ agent: AGENT });
     const server = agentSigner(cookies, [AGENT]);
@@ -306,7 +310,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(calls.uploads).toEqual([]);
   });
 
-  it('finds the photos, with no refusal shown, when the server no longer vouches for the agent sent (its signature cleared on the way): the selfie goes again under the agent the reply gave', async () => {
+  it(`finds the photos, with no refusal shown, when the server no longer vouches for the agent sent (its signature \
+cleared on the way): the selfie goes again under the agent the reply gave`, async () => {
     const cookies = memoryCookieJar({ agent: AGENT });
     const server = agentSigner(cookies, [AGENT]);
     const uploads: string[] = [];
@@ -372,7 +377,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     },
   );
 
-  it("'Apagar minhas fotos' deletes the kept selfie after a second look, as the consent text promises; a new search asks consent again", async () => {
+  it(`'Apagar minhas fotos' deletes the kept selfie after a second look, as the consent text promises; a new search \
+asks consent again`, async () => {
     const deleted: string[] = [];
     serveFaces({ kept: () => FOUND });
     network.use(
@@ -401,7 +407,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
   });
 
-  it("offers no 'Apagar minhas fotos' while a search is under way (its answer would come after the deletion)", async () => {
+  it(`offers no 'Apagar minhas fotos' while a search is under way (its answer would come after the \
+deletion)`, async () => {
     let answer: (response: Response) => void = () => undefined;
     serveFaces({ upload: () => HttpResponse.json(FOUND) });
     network.use(http.post(`${API}/uploadFace/:name`, () => new Promise<Response>((resolve) => (answer = resolve))));
@@ -417,7 +424,8 @@ describe("the face screen: 'Encontre minhas fotos'", () => {
     expect(screen.getByRole('button', { name: 'Apagar minhas fotos' })).toBeInTheDocument();
   });
 
-  it('tells a guest who asked not to be found, with no selfie kept, that they still are hidden, and lets them be found again', async () => {
+  it(`tells a guest who asked not to be found, with no selfie kept, that they still are hidden, and lets them be found \
+again`, async () => {
     let hidden = true;
     const calls = serveFaces({ kept: () => ({ ...NO_SELFIE, hidden }) });
     network.use(
@@ -490,7 +498,8 @@ describe('what the face screen says is kept of the face: one true thing at every
     const { user } = await openFace();
     await searchAgain(user);
     expect(await within(kept()).findByRole('status')).toHaveTextContent(
-      'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca é guardada.',
+      'Guardamos os números do seu rosto por 24 horas no máximo, só para a sua busca: a imagem da selfie nunca ' +
+        'é guardada.',
     );
     expect(sayings()).toHaveLength(1);
   });
@@ -519,7 +528,8 @@ describe('what the face screen says is kept of the face: one true thing at every
     expect(screen.queryByRole('button', { name: 'Não me mostre' })).not.toBeInTheDocument();
   });
 
-  it("'Não me mostre' then 'Apagar minhas fotos': the selfie is gone from the search and the numbers stay for the hiding alone, in one sentence", async () => {
+  it(`'Não me mostre' then 'Apagar minhas fotos': the selfie is gone from the search and the numbers stay for the \
+hiding alone, in one sentence`, async () => {
     const server = keepingServer({ selfie: true });
     const { user } = await openFace();
     await user.click(await screen.findByRole('button', { name: 'Não me mostre' }));
@@ -533,7 +543,10 @@ describe('what the face screen says is kept of the face: one true thing at every
     await user.click(screen.getByRole('button', { name: 'Sim, apagar' }));
     await waitFor(() =>
       expect(sayings()).toEqual([
-        'A sua selfie foi apagada da sua busca. Você pediu para não aparecer nas buscas de outros convidados: nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de fora dos resultados deles. Por isso ainda guardamos os números do seu rosto, só para isso, até você voltar a aparecer nas buscas (no máximo 394 dias).',
+        'A sua selfie foi apagada da sua busca. Você pediu para não aparecer nas buscas de outros convidados: ' +
+          'nos eventos em que você procura, as fotos em que reconhecemos o seu rosto ficam de fora dos ' +
+          'resultados deles. Por isso ainda guardamos os números do seu rosto, só para isso, até você voltar a ' +
+          'aparecer nas buscas (no máximo 394 dias).',
       ]),
     );
     expect(screen.getByRole('checkbox', { name: 'Concordo' })).not.toBeChecked();
@@ -542,7 +555,8 @@ describe('what the face screen says is kept of the face: one true thing at every
     await waitFor(() => expect(sayings()).toEqual(['Sua selfie foi apagada: não guardamos mais nada do seu rosto.']));
   });
 
-  it("'Apagar minhas fotos' then a new selfie and 'Não me mostre': the deletion is no longer said, the new numbers are", async () => {
+  it(`'Apagar minhas fotos' then a new selfie and 'Não me mostre': the deletion is no longer said, the new numbers \
+are`, async () => {
     keepingServer({ selfie: true });
     const { user } = await openFace();
     await screen.findByRole('heading', { name: 'Suas fotos' });
@@ -616,7 +630,8 @@ describe("'Pegar todas': every photo found goes to 'Minha Coleção' in one tap"
     expect(store.getState().collection.items.filter((url) => url === PHOTO_A || url === PHOTO_B)).toHaveLength(2);
   });
 
-  it('a photo the server refuses (gone since the search) is not collected, and the screen says so beside those that were', async () => {
+  it(`a photo the server refuses (gone since the search) is not collected, and the screen says so beside those that \
+were`, async () => {
     serveCollect(() => HttpResponse.json({ collected: [PHOTO_B], refused: [PHOTO_A] }));
     const { user, store } = await openResults();
     await user.click(screen.getByRole('button', { name: 'Pegar todas' }));

@@ -27,7 +27,8 @@ describe("'Ajuda'", () => {
     }
   });
 
-  it('says how to collect, print with a pack, find yourself, share, keep and erase, and what the owner can do, with the ways there', async () => {
+  it(`says how to collect, print with a pack, find yourself, share, keep and erase, and what the owner can do, with \
+the ways there`, async () => {
     renderApp('/ajuda');
     const section = async (name: string) => (await screen.findByRole('region', { name })) as HTMLElement;
     expect(await section('Coletar uma foto')).toHaveTextContent(

@@ -52,7 +52,8 @@ describe('the AI mirror screen', () => {
     expect(mirror.calls).toEqual(['start/0', 'get_modes/0']);
   });
 
-  it('goes from a mode and a confirmed scenario to the finished image after a few no_image, then frees the mirror', async () => {
+  it(`goes from a mode and a confirmed scenario to the finished image after a few no_image, then frees the \
+mirror`, async () => {
     const mirror = fakeMirror({ images: ['no_image', 'no_image', IMAGE] });
     const { user } = open();
     await chooseAnimeMagic(user);
@@ -97,7 +98,8 @@ describe('the AI mirror screen', () => {
     expect(mirror.count('restart')).toBe(1);
   });
 
-  it("shows the image in 'Galeria' right after 'Sessão finalizada', though the results the app asked for at its start predate it", async () => {
+  it(`shows the image in 'Galeria' right after 'Sessão finalizada', though the results the app asked for at its start \
+predate it`, async () => {
     fakeMirror({ images: [IMAGE] });
     const asked: string[] = [];
     network.use(
@@ -125,7 +127,8 @@ describe('the AI mirror screen', () => {
     expect(asked).toEqual([SESSION.agent]);
   });
 
-  it('asks exactly 6 times, then says the image did not come in time, restarts once and offers to start again', async () => {
+  it(`asks exactly 6 times, then says the image did not come in time, restarts once and offers to start \
+again`, async () => {
     const mirror = fakeMirror();
     const { user } = open();
     await chooseAnimeMagic(user);
@@ -237,7 +240,8 @@ describe('the AI mirror screen', () => {
     expect(mirror.calls).toEqual(['start/0', 'get_modes/0']);
   });
 
-  it('opened with an agent the server never signed: starts the session as the agent the server gave, with no refusal shown', async () => {
+  it(`opened with an agent the server never signed: starts the session as the agent the server gave, with no refusal \
+shown`, async () => {
     const cookies = memoryCookieJar({ agent: SESSION.agent });
     const server = agentSigner(cookies);
     const calls: string[] = [];
@@ -255,7 +259,8 @@ describe('the AI mirror screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('takes no agent from the link: a phone the server gave no visitor is asked to reload, and nothing is called', async () => {
+  it(`takes no agent from the link: a phone the server gave no visitor is asked to reload, and nothing is \
+called`, async () => {
     const calls = recordCalls({ text: 'start_ok' });
     renderApp(MIRROR_LINK);
     expect(await screen.findByRole('alert')).toHaveTextContent(

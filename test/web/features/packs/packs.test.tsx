@@ -145,7 +145,8 @@ describe("the pack's photos", () => {
     return printed;
   }
 
-  it("shows the guest's own photos of the pack's event, newest first, with 'Imprimir' on each: no other event's, no video", async () => {
+  it(`shows the guest's own photos of the pack's event, newest first, with 'Imprimir' on each: no other event's, no \
+video`, async () => {
     serveCopies(5);
     const collection = [
       ana('a.jpg'),
@@ -208,7 +209,8 @@ describe("the pack's photos", () => {
     renderApp('/packs?pack=PACKDEMO5', { preloadedState: withSession({ collection: ['/media/casamento/pad/c.jpg'] }) });
     expect(
       await screen.findByText(
-        'Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e toque em Imprimir.',
+        'Você ainda não tem fotos deste evento na sua coleção. Abra a galeria do evento, escolha a foto e ' +
+          'toque em Imprimir.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Suas fotos de Festa da Ana' })).not.toBeInTheDocument();

@@ -181,7 +181,8 @@ describe('the deals page', () => {
       });
     });
 
-    it("downloads the deals as a Brazilian spreadsheet reads them: ';', decimal commas, dd/mm/aaaa, formulas neutralised", async () => {
+    it(`downloads the deals as a Brazilian spreadsheet reads them: ';', decimal commas, dd/mm/aaaa, formulas \
+neutralised`, async () => {
       serveDeals();
       const { user } = openAsAna();
       await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
@@ -192,8 +193,10 @@ describe('the deals page', () => {
       expect(csv.startsWith('\uFEFF')).toBe(true);
       expect(csv.slice(1).split('\r\n')).toEqual([
         'Evento;Cliente;Data do evento;Horário;Produtos;Total (R$);Comissão (%);Desconto (%);Saldo (R$);Status',
-        'festa_ana;Ana Souza;14/03/2026;20:00;"Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1; Álbum · Qtd. 2";2000,00;10;10;180,00;Pago',
-        `casamento_bia;"'=HYPERLINK(""http://x"",""clique"")";02/05/2026;18:30;Cabine Pad · 3 h · Qtd. 1;1234,50;7,5;15;79,00;Aguardando pagamento`,
+        'festa_ana;Ana Souza;14/03/2026;20:00;"Cabine 360 · 4 h · Acessórios: Props, Tapete · Qtd. 1; Álbum · ' +
+          'Qtd. 2";2000,00;10;10;180,00;Pago',
+        `casamento_bia;"'=HYPERLINK(""http://x"",""clique"")";02/05/2026;18:30;Cabine Pad · 3 h · Qtd. 1;1234,` +
+          `50;7,5;15;79,00;Aguardando pagamento`,
         'aniver_caio;Caio;28/03/2026;15:00;Cabine Polaroid · 2 h · Qtd. 1;1500,00;10;0;150,00;Recusado',
         'formatura;Dani;20/05/2026;22:00;Cabine 360 · 2 h · Qtd. 1;3000,00;10;0;300,00;Pago',
         '',

@@ -71,7 +71,8 @@ async function printWithPack5(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe("the guest's print status", () => {
-  it('says when the printer is down that the photo comes out once it is back, and that a failed print gave its copy back', async () => {
+  it(`says when the printer is down that the photo comes out once it is back, and that a failed print gave its copy \
+back`, async () => {
     const server = printServer();
     server.printer = 'out_of_paper';
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
@@ -105,7 +106,8 @@ describe("the guest's print status", () => {
     expect(screen.getByText(/Restam 5 cópias no pack\./)).toBeInTheDocument();
   });
 
-  it("follows the job from 'Na fila' to 'Imprimindo' to 'Impresso' with the copies left, then stops asking", async () => {
+  it(`follows the job from 'Na fila' to 'Imprimindo' to 'Impresso' with the copies left, then stops \
+asking`, async () => {
     const server = printServer();
     const { user } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });
     await printWithPack5(user);
@@ -220,7 +222,8 @@ describe("the guest's print status", () => {
     expect(server.prints[1]).not.toBe(server.prints[0]);
   });
 
-  it('offline, queues the print without trying, shows it pending, and sends it once when the connection returns', async () => {
+  it(`offline, queues the print without trying, shows it pending, and sends it once when the connection \
+returns`, async () => {
     const server = printServer();
     const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { user, store } = renderApp(`/collect?id=${photo}`, { preloadedState: withSession({ packs: ['PACK5'] }) });

@@ -59,7 +59,8 @@ describe('the print widget', () => {
     await user.click(options[0]);
     const overlay = await screen.findByRole('dialog', { name: 'Impressão enviada' });
     expect(within(overlay).getByRole('status')).toHaveTextContent(
-      'Impressão enviadaSua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.Restam 4 cópias no seu pack.',
+      'Impressão enviadaSua foto é a próxima da fila da impressora da cabine: retire lá quando ela sair.Restam ' +
+        '4 cópias no seu pack.',
     );
     expect(printed).toEqual([`PACK5 ${photo}`]);
     expect(screen.queryByRole('dialog', { name: 'Imprimir' })).not.toBeInTheDocument();
@@ -131,7 +132,8 @@ describe('the print widget', () => {
     expect(screen.queryByRole('dialog', { name: 'Impressão enviada' })).not.toBeInTheDocument();
   });
 
-  it('queues a print whose answers were lost, shows it pending, and replays the same id when the connection returns', async () => {
+  it(`queues a print whose answers were lost, shows it pending, and replays the same id when the connection \
+returns`, async () => {
     servePacks(["{'PACK5': {'copies': 5, 'bname': 'festa_ana'}}"]);
     let reachable = false;
     const ids: (string | null)[] = [];

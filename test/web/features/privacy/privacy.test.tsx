@@ -67,7 +67,8 @@ async function openDialog(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('the privacy page', () => {
-  it('says what is kept, for how long and why, the rights and whom to contact, and what the server holds now', async () => {
+  it(`says what is kept, for how long and why, the rights and whom to contact, and what the server holds \
+now`, async () => {
     serve();
     renderApp('/privacidade', { ...guest() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacidade e seus dados' })).toBeInTheDocument();
@@ -98,7 +99,8 @@ describe('the privacy page', () => {
 });
 
 describe("'Apagar minhas fotos'", () => {
-  it('opens a dialog that says what goes and what stays, with focus kept inside; Escape cancels and changes nothing', async () => {
+  it(`opens a dialog that says what goes and what stays, with focus kept inside; Escape cancels and changes \
+nothing`, async () => {
     const erasures = serve();
     const setup = guest();
     const { user, store } = renderApp('/privacidade', setup);
@@ -143,7 +145,8 @@ describe("'Apagar minhas fotos'", () => {
     expect(screen.queryByText(/Seus dados foram apagados/)).not.toBeInTheDocument();
   });
 
-  it("confirmed: the server erases the agent's data, then the device's lists, cookies and stored collection are emptied", async () => {
+  it(`confirmed: the server erases the agent's data, then the device's lists, cookies and stored collection are \
+emptied`, async () => {
     const erasures = serve();
     const setup = guest();
     const { user, store } = renderApp('/privacidade', setup);
@@ -171,7 +174,8 @@ describe("'Apagar minhas fotos'", () => {
     ).toBeInTheDocument();
   });
 
-  it('opened with an agent the server never signed: what it holds shows with no refusal, and the erasure goes under the agent it gave, though its signature was cleared again', async () => {
+  it(`opened with an agent the server never signed: what it holds shows with no refusal, and the erasure goes under \
+the agent it gave, though its signature was cleared again`, async () => {
     const setup = guest();
     const server = agentSigner(setup.cookies);
     const named: string[] = [];
@@ -238,7 +242,8 @@ describe("'Apagar minhas fotos'", () => {
     expect(erasures).toEqual([{ body: { agent: AGENT }, idToken: 'token-ana' }]);
   });
 
-  it('on the collection screen: the collection empties and the page says so, without the empty-collection alert', async () => {
+  it(`on the collection screen: the collection empties and the page says so, without the empty-collection \
+alert`, async () => {
     serve();
     const setup = guest();
     const { user, router } = renderApp('/collection', setup);

@@ -74,7 +74,8 @@ describe('the cart kept in local storage', () => {
     expect(stored()).toMatchObject({ coupon: 'BEMVINDO10', lines: [] });
   });
 
-  it("empties a cart kept for another coupon, and refreshes a kept line with the catalogue's current data", async () => {
+  it(`empties a cart kept for another coupon, and refreshes a kept line with the catalogue's current \
+data`, async () => {
     store({ coupon: 'OUTRO', discount: 0.2, lines: [{ product: ALBUM, hours: 0, quantity: 2, accessoryIds: [] }] });
     serveShop();
     const first = renderApp('/shop?coupon=BEMVINDO10');
@@ -135,7 +136,8 @@ describe('the cart kept in local storage', () => {
     expect(parseStoredCart(null)).toEqual(initialCartState);
   });
 
-  it('is written only when the cart changes, into the storage it is given, and a refusing storage breaks nothing', () => {
+  it(`is written only when the cart changes, into the storage it is given, and a refusing storage breaks \
+nothing`, () => {
     const writes: string[] = [];
     const storage = {
       getItem: () => null,

@@ -47,7 +47,8 @@ describe('the shop', () => {
     expect(readable(document.body)).not.toMatch(/(^|[^R])\$/);
   });
 
-  it('gives every picture its size before it loads (4:3 for a product, square for a detail), so nothing jumps', async () => {
+  it(`gives every picture its size before it loads (4:3 for a product, square for a detail), so nothing \
+jumps`, async () => {
     serveShop();
     await openShop();
     const cabine = card('Cabine 360');

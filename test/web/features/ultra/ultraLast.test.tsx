@@ -100,7 +100,8 @@ describe('the 360 result screen', () => {
     expect(new URLSearchParams(router.state.location.search).get('id')).toBe(VIDEO);
   });
 
-  it("shows the server's message when the call fails, stops asking, and tries again on 'Tentar novamente'", async () => {
+  it(`shows the server's message when the call fails, stops asking, and tries again on 'Tentar \
+novamente'`, async () => {
     const replies: Reply[] = [
       { status: 404, error: 'device_not_found', message: 'Plataforma 360 não encontrada.' },
       'in_session',
@@ -139,7 +140,8 @@ describe('the 360 result screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([VIDEO]);
   });
 
-  it('opened with an agent the server never signed: shows the video of the agent the server gave, with no refusal', async () => {
+  it(`opened with an agent the server never signed: shows the video of the agent the server gave, with no \
+refusal`, async () => {
     network.use(mediaFound);
     const cookies = memoryCookieJar({ agent: 'feitopeloapp0001' });
     const server = agentSigner(cookies);
@@ -167,7 +169,8 @@ describe('the 360 result screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([]);
   });
 
-  it("gives a signed-in guest a private event's video: a login asked for before the sign-in is known is no failure", async () => {
+  it(`gives a signed-in guest a private event's video: a login asked for before the sign-in is known is no \
+failure`, async () => {
     network.use(mediaFound);
     const tokens: (string | null)[] = [];
     network.use(
@@ -194,7 +197,8 @@ describe('the 360 result screen', () => {
     const calls = servePlatform([{ product: [] }]);
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu e tente de novo.',
+      'Ainda não há um vídeo seu nesta plataforma 360. Escaneie o QR code da plataforma para gravar o seu e ' +
+        'tente de novo.',
     );
     expect(screen.queryByRole('heading', { name: 'Seu vídeo está pronto!' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

@@ -47,7 +47,8 @@ describe('the 360 settings screen', () => {
     expect(song('Eu Fiz um Jet')).toBeInTheDocument();
   });
 
-  it("shows the songs as the app's choices (a tall row to tap, the radio in the brand's colour), not bare radios", async () => {
+  it(`shows the songs as the app's choices (a tall row to tap, the radio in the brand's colour), not bare \
+radios`, async () => {
     await openSettings();
     for (const name of ['Vem Tremer', 'Escolinha do Professor', 'Eu Fiz um Jet'])
       expect(song(name).closest('label')).toHaveClass('choice');
@@ -93,7 +94,8 @@ describe('the 360 settings screen', () => {
     });
   });
 
-  it('sends the settings again under the agent the server gave when it never signed the one sent, with no refusal shown', async () => {
+  it(`sends the settings again under the agent the server gave when it never signed the one sent, with no refusal \
+shown`, async () => {
     const cookies = memoryCookieJar({ agent: 'feitopeloapp0001' });
     const server = agentSigner(cookies);
     const sentAs: string[] = [];

@@ -80,7 +80,8 @@ describe('the live wall', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 
-  it("shows the event's title, cover and newest photo with its collect QR code, then the night from its first photo, and round again", async () => {
+  it(`shows the event's title, cover and newest photo with its collect QR code, then the night from its first photo, \
+and round again`, async () => {
     serveWall(['3', '2', '1']);
     noStream();
     renderApp('/telao?evento=festa-ana-1');
@@ -105,7 +106,8 @@ describe('the live wall', () => {
     expect(onScreen()).toBe('http://localhost/media/festa_ana/pad/1.jpg');
   });
 
-  it('brings back every older photo of a long night while a booth is busy, reading the night a page at a time', async () => {
+  it(`brings back every older photo of a long night while a booth is busy, reading the night a page at a \
+time`, async () => {
     const names = Array.from({ length: 60 }, (_, n) => String(60 - n));
     const wall = serveWall(names, { page: 3 });
     const live = serveWallStream();
@@ -128,7 +130,8 @@ describe('the live wall', () => {
     expect(wall.nights.slice(0, 3)).toEqual([null, '2', '5']);
   });
 
-  it('puts a new photo on the screen the moment the stream says the wall changed, without waiting for a poll', async () => {
+  it(`puts a new photo on the screen the moment the stream says the wall changed, without waiting for a \
+poll`, async () => {
     const wall = serveWall(['2', '1']);
     const live = serveWallStream();
     renderApp('/telao?evento=festa-ana-1');
@@ -149,7 +152,8 @@ describe('the live wall', () => {
     expect(live.opened).toBe(1);
   });
 
-  it('asks at once when the stream says the wall closed (its link revoked), and says so without waiting for a poll', async () => {
+  it(`asks at once when the stream says the wall closed (its link revoked), and says so without waiting for a \
+poll`, async () => {
     const wall = serveWall(['1']);
     const live = serveWallStream();
     renderApp('/telao?evento=festa-ana-1&chave=ChaveDoTelao0123456789abcdefABCD');
@@ -189,7 +193,8 @@ describe('the live wall', () => {
     expect(screen.queryByRole('heading', { name: 'Telão não encontrado' })).not.toBeInTheDocument();
   });
 
-  it('says it looks for its event while it follows it, not that it is gone, and keeps asking through a lost connection', async () => {
+  it(`says it looks for its event while it follows it, not that it is gone, and keeps asking through a lost \
+connection`, async () => {
     const wall = serveWall(['1']);
     const moved = serveWall(['1'], { publicId: 'festa-ana-2' });
     noStream();
@@ -266,7 +271,8 @@ describe('the live wall', () => {
     expect(screen.getByText('Aponte a câmera do celular e colete este vídeo')).toBeInTheDocument();
   });
 
-  it('polls every 5 s without a stream, and keeps showing through a lost connection, saying so, until it is back', async () => {
+  it(`polls every 5 s without a stream, and keeps showing through a lost connection, saying so, until it is \
+back`, async () => {
     const wall = serveWall(['1']);
     noStream();
     renderApp('/telao?evento=festa-ana-1');
@@ -317,7 +323,8 @@ describe('the live wall', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Telão não encontrado' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Organiza o evento? Entre na sua conta' })).toHaveAttribute(
       'href',
-      `/login?${new URLSearchParams({ volta: '/telao?evento=festa-ana-1&chave=ChaveRevogada0123456789abcdefABC' }).toString()}`,
+      `/login?` +
+        new URLSearchParams({ volta: '/telao?evento=festa-ana-1&chave=ChaveRevogada0123456789abcdefABC' }).toString(),
     );
     const asked = wall.asked.length;
     await wait(30_000);

@@ -91,7 +91,8 @@ describe("the wall's schedule", () => {
     expect(wall.shown.slice(1, 72).map((slide) => slide.url)).toEqual(party.photos.concat(photo(1)));
   });
 
-  it('puts the first new photo after a quiet spell on the screen the moment it comes, the next after its time, then goes on where the night was', () => {
+  it(`puts the first new photo after a quiet spell on the screen the moment it comes, the next after its time, then \
+goes on where the night was`, () => {
     const party = night(30);
     const wall = wallOn(party);
     jest.advanceTimersByTime(5 * SLIDE_MS);
@@ -117,7 +118,8 @@ describe("the wall's schedule", () => {
     ]);
   });
 
-  it('gives the night its turns while the booths take photos: over an hour of a photo every 20 s, every photo of the night comes back, and every new one was shown', () => {
+  it(`gives the night its turns while the booths take photos: over an hour of a photo every 20 s, every photo of the \
+night comes back, and every new one was shown`, () => {
     const party = night(30);
     const wall = wallOn(party);
     const booth = setInterval(() => wall.upload(), 20_000);
@@ -133,7 +135,8 @@ describe("the wall's schedule", () => {
   });
 
   it.each([3_000, 8_000, 10_000, 15_000])(
-    'never starves the night nor cuts a slide short while a booth shoots every %i ms, and goes on where the night was once it pauses',
+    `never starves the night nor cuts a slide short while a booth shoots every %i ms, and goes on where the night was \
+once it pauses`,
     (every) => {
       const party = night(30);
       const wall = wallOn(party);
@@ -167,7 +170,8 @@ describe("the wall's schedule", () => {
     expect(wall.pages).toBeLessThanOrEqual(450 / PAGE + 2);
   });
 
-  it('shows several that came together each for its time, the newest first, the night one turn in every ARRIVALS_IN_A_ROW + 1', () => {
+  it(`shows several that came together each for its time, the newest first, the night one turn in every \
+ARRIVALS_IN_A_ROW + 1`, () => {
     let schedule = nightPageReceived(startSchedule([photo(3), photo(2), photo(1)]), {
       after: null,
       round: 0,
@@ -186,7 +190,8 @@ describe("the wall's schedule", () => {
     expect(order).toEqual([photo(8), photo(7), photo(6), photo(2), photo(5), photo(4), photo(3)]);
   });
 
-  it('takes off the screen, the queue and the night what left the list (a guest erased it), not what only grew older than it', () => {
+  it(`takes off the screen, the queue and the night what left the list (a guest erased it), not what only grew older \
+than it`, () => {
     let schedule = nightPageReceived(startSchedule([photo(3), photo(2), photo(1)]), {
       after: null,
       round: 0,

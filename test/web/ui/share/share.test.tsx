@@ -10,7 +10,8 @@ import { renderApp } from '../../../support/renderWithProviders';
 const photo = '/media/festa_ana/pad/foto-01.jpg';
 const hint = 'TOQUE NA IMAGEM E MANTENHA PRESSIONADO PARA COMPARTILHAR OU BAIXAR';
 const IPHONE_CHROME =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 ' +
+  'Mobile/15E148 Safari/604.1';
 
 function fakeNavigator(overrides: Partial<Navigator>): Navigator {
   return { userAgent: 'Mozilla/5.0 (Linux; Android 14)', ...overrides } as Navigator;

@@ -61,7 +61,9 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
   return { bname, mode, file };
 }
 
-/** Who asks for an event's files: the media cookie's account and team, the agent, and the screen of the event's wall. */
+/**
+ * Who asks for an event's files: the media cookie's account and team, the agent, and the screen of the event's wall.
+ */
 export function filesViewer(request: FastifyRequest, keys: MediaSessionKeys, bname: string): FilesViewer {
   const session = mediaSessionOf(request, keys);
   return {

@@ -20,7 +20,10 @@ const SIGNATURE_LENGTH = 22;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The agent the server signed for this browser (given by this request's reply if new), or null for a visitor without one. */
+    /**
+     * The agent the server signed for this browser (given by this request's reply if new), or null for a visitor
+     * without one.
+     */
     visitorAgent: string | null;
     /**
      * Whether `visitorAgent` was given by this request's reply (the request brought no agent the
@@ -66,7 +69,8 @@ function issuer({ key, secure }: VisitorAgentOptions): IssueVisitor {
     setVisitorCookie(reply, COOKIE.agent, agent, secure);
     reply.header(
       'Set-Cookie',
-      `${AGENT_SIGNATURE_COOKIE}=${signAgent(key, agent)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      `${AGENT_SIGNATURE_COOKIE}=${signAgent(key, agent)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; ` +
+        `SameSite=Lax${secure ? '; Secure' : ''}`,
     );
     request.visitorAgent = agent;
     request.visitorIssued = true;

@@ -31,6 +31,7 @@ export function readDecodedCookie(request: FastifyRequest, name: string): string
 export function setVisitorCookie(reply: FastifyReply, name: string, value: string, secure: boolean): void {
   reply.header(
     'Set-Cookie',
-    `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`,
+    `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax` +
+      `${secure ? '; Secure' : ''}`,
   );
 }

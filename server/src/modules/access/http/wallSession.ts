@@ -26,7 +26,10 @@ export function signWallSession(secret: Buffer, bname: string, key: string, expi
   return `${payload}.${mac(secret, `${SIGNED_AS}.${payload}`).toString('base64url')}`;
 }
 
-/** A cookie value signed under `secret` for `bname`: its key's fingerprint and expiry; null for anything else (altered, another event's, malformed). */
+/**
+ * A cookie value signed under `secret` for `bname`: its key's fingerprint and expiry; null for anything else (altered,
+ * another event's, malformed).
+ */
 function signedFor(secret: Buffer, value: string | undefined, bname: string): { print: string; expiry: number } | null {
   if (!value || value.length > 512) return null;
   const match = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{22})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
@@ -80,6 +83,7 @@ export function setWallSessionCookie(
   // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
   reply.header(
     'Set-Cookie',
-    `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax${keys.secure ? '; Secure' : ''}`,
+    `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax` +
+      `${keys.secure ? '; Secure' : ''}`,
   );
 }

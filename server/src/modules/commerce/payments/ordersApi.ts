@@ -3,7 +3,8 @@ import type { CreateOrderRequest } from 'mercadopago/dist/clients/order/create/t
 import type { RefundRequest } from 'mercadopago/dist/clients/order/refund/types';
 
 /**
- * Mercado Pago's Orders API on the wire (https://www.mercadopago.com.br/developers/pt/reference/orders/online-payments/create/post),
+ * Mercado Pago's Orders API on the wire
+ * (https://www.mercadopago.com.br/developers/pt/reference/orders/online-payments/create/post),
  * in the shapes of the installed SDK's types. The same provider code (paymentProvider.ts) talks
  * to Mercado Pago over HTTPS and to the local sandbox in process: only the transport differs.
  */
@@ -26,7 +27,9 @@ export interface OrdersReply {
 
 export type OrdersTransport = (request: OrdersRequest) => Promise<OrdersReply>;
 
-/** An error the API answered (`{ errors: [{ code, message }] }`), with its HTTP status, as providerErrors.ts reads it. */
+/**
+ * An error the API answered (`{ errors: [{ code, message }] }`), with its HTTP status, as providerErrors.ts reads it.
+ */
 export class OrdersApiError extends Error {
   readonly error: string;
   constructor(

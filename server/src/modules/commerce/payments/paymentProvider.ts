@@ -42,7 +42,10 @@ export interface PixRequest {
  */
 export interface ProviderPayment {
   id: string;
-  /** In our payment vocabulary (modules/commerce/payments/orderStatus.ts): approved, in_process, pending, rejected, cancelled, refunded, charged_back. */
+  /**
+   * In our payment vocabulary (modules/commerce/payments/orderStatus.ts): approved, in_process, pending, rejected,
+   * cancelled, refunded, charged_back.
+   */
   status: string;
   /** The provider's own detail (its payment's: accredited, rejected_by_issuer, waiting_transfer, ...). */
   statusDetail: string;

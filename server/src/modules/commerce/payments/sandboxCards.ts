@@ -51,7 +51,9 @@ export interface SandboxCardToken {
   last_four_digits: string;
 }
 
-/** The provider's card token: a valid card number (Luhn, length of its brand) that has not expired, good for one charge. */
+/**
+ * The provider's card token: a valid card number (Luhn, length of its brand) that has not expired, good for one charge.
+ */
 export async function createSandboxCardToken(
   db: Queryable,
   card: SandboxCard,

@@ -109,7 +109,9 @@ async function orderJson(row: SandboxOrderRow): Promise<MercadoPagoOrder> {
   };
 }
 
-/** An order's answer: 201 made, 200 asked, 402 when its payment failed (the order under `data`, as the provider does). */
+/**
+ * An order's answer: 201 made, 200 asked, 402 when its payment failed (the order under `data`, as the provider does).
+ */
 async function answer(row: SandboxOrderRow, status: 200 | 201): Promise<OrdersReply> {
   const order = await orderJson(row);
   if (row.status === 'failed')

@@ -15,7 +15,8 @@ export interface SignedNotification {
 }
 
 /**
- * The manifest Mercado Pago signs (https://www.mercadopago.com.br/developers/pt/docs/your-integrations/notifications/webhooks):
+ * The manifest Mercado Pago signs
+ * (https://www.mercadopago.com.br/developers/pt/docs/your-integrations/notifications/webhooks):
  * `id:{data.id};request-id:{x-request-id};ts:{ts};`, the id lower-cased when alphanumeric, a
  * pair left out when its value is absent.
  */

@@ -203,7 +203,10 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     },
   );
 
-  /** A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and its state. */
+  /**
+   * A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and
+   * its state.
+   */
   const heardPrinter = async (request: FastifyRequest) => {
     const printer = requireKind(request, 'printer');
     return { printer, state: await printerHeard(db, printer) };

@@ -51,7 +51,10 @@ export function faceSearchRoutes(
   app: Api,
   { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext,
 ): void {
-  /** Of the events asked, those this request may see and that have face search on: where its search looks, and its 'Não me mostre' hides. */
+  /**
+   * Of the events asked, those this request may see and that have face search on: where its search looks, and its 'Não
+   * me mostre' hides.
+   */
   async function searchable(request: FastifyRequest, asked: readonly string[]): Promise<string[]> {
     const on = await faceSearchEvents(db, asked);
     const searched: string[] = [];
@@ -64,7 +67,10 @@ export function faceSearchRoutes(
     return searched;
   }
 
-  /** The search itself: the events asked that this request may see and that have face search on, and the photos found there. */
+  /**
+   * The search itself: the events asked that this request may see and that have face search on, and the photos found
+   * there.
+   */
   async function search(
     request: FastifyRequest,
     agent: string,
@@ -128,7 +134,9 @@ export function faceSearchRoutes(
     onRequest: ownAgentIn('params'),
   };
 
-  /** The face screen opened again within the session: the kept selfie searches again, and finds the photos added since. */
+  /**
+   * The face screen opened again within the session: the kept selfie searches again, and finds the photos added since.
+   */
   app.get(
     '/fotos-do-rosto/:agent',
     {
@@ -180,7 +188,10 @@ export function faceSearchRoutes(
     },
   );
 
-  /** 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events `eventos` their search may search. */
+  /**
+   * 'Não me mostre': the kept selfie hides the visitor's face from others' searches, in the events `eventos` their
+   * search may search.
+   */
   app.post(
     '/rostos-ocultos/:agent',
     {

@@ -34,7 +34,9 @@ export const FACE_INDEX_SETTINGS: QueueSettings = { expireInSeconds: 300, retryL
 /** What the face-index job and the sweep ask of the queue. */
 export type FaceIndexQueue = Pick<JobQueue, 'enqueue' | 'nudge' | 'stopping'>;
 
-/** Queues the indexing of an event's waiting photos, in the caller's transaction; `startAfterSeconds`: not before then. */
+/**
+ * Queues the indexing of an event's waiting photos, in the caller's transaction; `startAfterSeconds`: not before then.
+ */
 export function enqueueFaceIndex(
   queue: Pick<JobQueue, 'enqueue'>,
   client: Queryable,

@@ -34,7 +34,8 @@ const TSX_REGISTER = 'tsx/cjs/api';
 function startWorker(): Worker {
   if (__filename.endsWith('.js')) return new Worker(path.join(__dirname, 'faceWorker.js'));
   const source = path.join(__dirname, 'faceWorker.ts');
-  // Resolved at run time only: the bundle's dependency check must not count tsx (a devDependency) as the built server's.
+  // Resolved at run time only: the bundle's dependency check must not count tsx (a devDependency) as the built
+  // server's.
   const tsx = createRequire(__filename).resolve(TSX_REGISTER);
   return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, { eval: true });
 }

@@ -17,7 +17,10 @@ export type FaceReply =
   | { id: number; kind: 'faces'; faces: FoundFace[] }
   | { id: number; kind: 'unreadable' | 'unavailable' | 'failed'; message: string };
 
-/** What the worker says of itself once its code is loaded: a thread that dies before this died of its own start, not of a photo. */
+/**
+ * What the worker says of itself once its code is loaded: a thread that dies before this died of its own start, not of
+ * a photo.
+ */
 export interface FaceWorkerReady {
   kind: 'ready';
 }

@@ -91,15 +91,23 @@ function collectShellMarkup(ref: MediaRef, media: PublicMedia, origin: string): 
   if (media.kind === 'video' || mediaKind(ref.file) === 'video' || !media.width || !media.height) return '';
   const ratio = media.width / media.height;
   const thumb = media.has_thumb ? `background:url(${origin}${thumbUrl(ref)}) center/contain no-repeat;` : '';
-  const style = `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
-  return `<img data-shell-preview src="${escapeAttribute(drawnUrl(ref, media, origin))}" width="${media.width}" height="${media.height}" alt="" style="${escapeAttribute(style)}">`;
+  const style =
+    `position:absolute;top:0;left:0;right:0;z-index:10;display:block;margin:0 auto;width:min(100vw,calc(70vh*` +
+    `${ratio.toFixed(4)}));height:auto;aspect-ratio:${media.width}/${media.height};${thumb}`;
+  return (
+    `<img data-shell-preview src="${escapeAttribute(drawnUrl(ref, media, origin))}" width="${media.width}" ` +
+    `height="${media.height}" alt="" style="${escapeAttribute(style)}">`
+  );
 }
 
 /** What a page gets for one request: markup at the end of its head, and just before its root. */
 interface PageExtras {
   head: string;
   root: string;
-  /** `root` draws the page's largest paint, a photo (or the events list's words): the app's scripts may wait for it (contract/firstPaint/photoFirst.ts). */
+  /**
+   * `root` draws the page's largest paint, a photo (or the events list's words): the app's scripts may wait for it
+   * (contract/firstPaint/photoFirst.ts).
+   */
   photo?: boolean;
   /** `root` is drawn with its screen's own stylesheets (the build's route chunks): the page applies them at once. */
   styles?: boolean;

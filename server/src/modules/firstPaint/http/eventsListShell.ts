@@ -20,10 +20,12 @@ import { readDecodedCookie } from '../../access';
 export function eventsListShellMarkup(): string {
   return (
     `<div ${EVENTS_SHELL_ATTRIBUTE} class="page-shell" aria-hidden="true">` +
-    '<div class="site-header"><span class="brand">&nbsp;</span><div class="menu__list"><span class="menu__link">&nbsp;</span></div></div>' +
+    '<div class="site-header"><span class="brand">&nbsp;</span><div class="menu__list"><span ' +
+    'class="menu__link">&nbsp;</span></div></div>' +
     '<div class="site-main"><div class="screen">' +
     '<h1 class="screen__title">Eventos</h1>' +
-    `<div class="empty"><p class="empty__title">${escapeAttribute(NO_EVENTS_TITLE)}</p><p>${escapeAttribute(NO_EVENTS_TEXT)}</p></div>` +
+    `<div class="empty"><p class="empty__title">${escapeAttribute(NO_EVENTS_TITLE)}</p><p>` +
+    `${escapeAttribute(NO_EVENTS_TEXT)}</p></div>` +
     '</div></div></div>'
   );
 }

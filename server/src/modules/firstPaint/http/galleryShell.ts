@@ -94,11 +94,14 @@ function gridMarkup(gallery: PublicGalleryHead, origin: string): string {
 export function galleryShellMarkup(mode: MediaMode, gallery: PublicGalleryHead, origin: string): string {
   return (
     `<div ${GALLERY_SHELL_ATTRIBUTE} class="gallery-shell" aria-hidden="true">` +
-    '<div class="site-header"><span class="brand">&nbsp;</span><div class="menu__list"><span class="menu__link">&nbsp;</span></div></div>' +
+    '<div class="site-header"><span class="brand">&nbsp;</span><div class="menu__list"><span ' +
+    'class="menu__link">&nbsp;</span></div></div>' +
     '<div class="site-main"><div class="screen event">' +
     `<h1 class="screen__title">${text(gallery.displayTitle)}</h1>` +
-    '<div class="carousel"><div class="carousel__track"><div class="carousel__slide gallery-shell__hidden"><span class="booth"></span></div></div></div>' +
-    `<div class="gallery"><h2 class="gallery__title">${text(BOOTH_LABEL[mode])}</h2>${gridMarkup(gallery, origin)}</div>` +
+    '<div class="carousel"><div class="carousel__track"><div class="carousel__slide ' +
+    'gallery-shell__hidden"><span class="booth"></span></div></div></div>' +
+    `<div class="gallery"><h2 class="gallery__title">${text(BOOTH_LABEL[mode])}</h2>` +
+    `${gridMarkup(gallery, origin)}</div>` +
     '</div></div></div>'
   );
 }

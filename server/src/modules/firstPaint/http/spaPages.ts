@@ -120,7 +120,8 @@ const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?(\/assets\/[^"\s>]+\.js)"
 export function scriptsAfterPhoto(html: string): string {
   const sources = [...html.matchAll(APP_SCRIPT)].map((match) => match[1]);
   if (sources.length === 0) return html;
-  const loader = `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="${escapeAttribute(sources.join(' '))}"></script>`;
+  const loader =
+    `<script defer src="${PHOTO_FIRST_SCRIPT}" data-scripts="` + `${escapeAttribute(sources.join(' '))}"></script>`;
   let placed = false;
   return html.replace(APP_SCRIPT, () => {
     if (placed) return '';
@@ -143,7 +144,8 @@ export interface PageOptions {
 
 /**
  * The page for one request: the page itself, or a copy with the head markup this request gets
- * (the collect page's preloads and photo, a booth gallery's first photos). Such a copy is made per request, so it is compressed quickly.
+ * (the collect page's preloads and photo, a booth gallery's first photos). Such a copy is made per request, so it is
+ * compressed quickly.
  */
 export async function pageForRequest(
   request: FastifyRequest,

@@ -179,7 +179,8 @@ export async function registerStaticFiles(
         routeShell: routeShell(url),
         routeStyles: routeStyles(url),
       }).then(async (page) => {
-        // A first visit gets its agent before the visit, so that what the visit grants (a wall's QR code: collectOnServe.ts) is the visitor's.
+        // A first visit gets its agent before the visit, so that what the visit grants (a wall's QR code:
+        // collectOnServe.ts) is the visitor's.
         giveAgentCookie(request, reply, issueVisitor);
         await applyPageVisit(request, reply, pages.visit, secure);
         return sendSpaPage(request, reply, page, { privately: pages.privately?.(request) ?? false });

@@ -22,8 +22,10 @@ export function backTo(referer: string | undefined, site: string, fallback: stri
 
 function page(message: string, back: string): string {
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Não foi possível baixar</title></head>
-<body><main><h1>Não foi possível baixar</h1><p>${escapeAttribute(message)}</p><p><a href="${escapeAttribute(back)}">Voltar</a></p></main></body></html>`;
+<html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Não foi possível baixar</title></head>
+<body><main><h1>Não foi possível baixar</h1><p>${escapeAttribute(message)}</p>
+<p><a href="${escapeAttribute(back)}">Voltar</a></p></main></body></html>`;
 }
 
 /**

@@ -29,7 +29,9 @@ import { replyCache, sendEncoded } from '../../../platform/http/replyCache';
 import { AGENT, DEVICE, LIST_SEGMENT, NAME, params, type Api } from '../../../platform/http/schemas';
 import { packAndPrintRoutes } from './packPrintRoutes';
 
-/** Events, booth galleries, packs and printing: what a guest at an event uses (packs and prints: routes/packPrints.ts). */
+/**
+ * Events, booth galleries, packs and printing: what a guest at an event uses (packs and prints: routes/packPrints.ts).
+ */
 const BOOTH_CODE_EXPIRED = 'Este QR code já expirou. Escaneie de novo o QR code na tela da cabine.';
 
 export function guestRoutes(

@@ -30,8 +30,11 @@ function bandText(width: number, height: number, title: string): Buffer {
   const shortTitle = title.length > 40 ? `${title.slice(0, 39)}…` : title;
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<text x="0" y="${Math.round(height * 0.45)}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="${titleSize}" fill="#111">${escapeXml(shortTitle)}</text>` +
-      `<text x="0" y="${Math.round(height * 0.45) + Math.round(hintSize * 1.8)}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="${hintSize}" fill="#444">Aponte a câmera para o QR code e guarde esta foto no celular</text>` +
+      `<text x="0" y="${Math.round(height * 0.45)}" font-family="DejaVu Sans, Liberation Sans, Arial, ` +
+      `sans-serif" font-weight="bold" font-size="${titleSize}" fill="#111">${escapeXml(shortTitle)}</text>` +
+      `<text x="0" y="${Math.round(height * 0.45) + Math.round(hintSize * 1.8)}" font-family="DejaVu Sans, ` +
+      `Liberation Sans, Arial, sans-serif" font-size="${hintSize}" fill="#444">Aponte a câmera para o QR code ` +
+      `e guarde esta foto no celular</text>` +
       `</svg>`,
   );
 }

@@ -45,7 +45,9 @@ interface WallViewer {
  * the stream that tells it of each new photo, and the owner's wall link.
  */
 export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStreams, rateLimit }: AppContext): void {
-  /** The wall's event and how it opens for this request; 404 for an unknown event and for anyone it does not open for. */
+  /**
+   * The wall's event and how it opens for this request; 404 for an unknown event and for anyone it does not open for.
+   */
   const openWall = async (publicId: string, request: FastifyRequest, key: string | null) => {
     const state = await wallState(db, publicId);
     if (!state) throw unknownEvent();
