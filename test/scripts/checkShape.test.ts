@@ -33,8 +33,8 @@ beforeEach(() => {
   tree = fs.mkdtempSync(path.join(os.tmpdir(), 'check-shape-'));
   write('src/ok.ts', linesOf(300));
   write('test/ok.test.ts', linesOf(600));
-  write('server/src/domain/orders.ts', "export const sql = 'SELECT id FROM orders WHERE id = $1';\n");
-  write('server/src/db/pool.ts', "export const run = (db: Db) => db.query('SET search_path TO public');\n");
+  write('server/src/modules/commerce/orders.ts', "export const sql = 'SELECT id FROM orders WHERE id = $1';\n");
+  write('server/src/platform/db/pool.ts', "export const run = (db: Db) => db.query('SET search_path TO public');\n");
 });
 
 afterEach(() => fs.rmSync(tree, { recursive: true, force: true }));
@@ -70,7 +70,7 @@ it('fails on a line wider than 120 columns in any code file, naming the line', (
 
 it('fails on SQL outside the domain: a statement in a literal or SQL text given to query()', () => {
   write(
-    'server/src/routes/downloads.ts',
+    'server/src/modules/gallery/http/downloadRoutes.ts',
     [
       'export async function list(db: Db, id: string) {',
       '  await db.query<Row>(`DELETE FROM tokens WHERE id = ${id}`);',
@@ -87,21 +87,21 @@ it('fails on SQL outside the domain: a statement in a literal or SQL text given 
   write('src/features/shop/shopApi.ts', "const q = 'UPDATE orders SET paid = true';\n");
   write('test/server/seed.ts', "export const q = 'INSERT INTO events (name) VALUES ($1)';\n");
   expect(offenders()).toEqual([
-    'sql server/src/routes/downloads.ts:2',
-    'sql server/src/routes/downloads.ts:3',
-    'sql server/src/routes/downloads.ts:5',
+    'sql server/src/modules/gallery/http/downloadRoutes.ts:2',
+    'sql server/src/modules/gallery/http/downloadRoutes.ts:3',
+    'sql server/src/modules/gallery/http/downloadRoutes.ts:5',
     'sql src/features/shop/shopApi.ts:1',
   ]);
 });
 
 it('fails the command and prints each offender', () => {
   write('scripts/big.ts', linesOf(301));
-  write('server/src/http/leak.ts', "export const q = 'DELETE FROM media';\n");
+  write('server/src/platform/http/leak.ts', "export const q = 'DELETE FROM media';\n");
   const run = checkShapeCommand();
   expect(run.status).toBe(1);
   expect(run.stdout).toContain('files over 300 lines          1');
   expect(run.stderr).toContain('files over 300 lines: scripts/big.ts:301 301 lines (at most 300)');
   expect(run.stderr).toContain(
-    'SQL outside the domain: server/src/http/leak.ts:1 SQL statement: DELETE FROM media ...',
+    'SQL outside the domain: server/src/platform/http/leak.ts:1 SQL statement: DELETE FROM media ...',
   );
 });
