@@ -25,9 +25,9 @@ import { newUser, type DeclaredRoute } from './support/testServer';
  * each one gets (and, where it says something, the reply). Requests are valid for their route, so
  * that a status says who may call it, not what was wrong with the request.
  *
- * The table is support/accessMatrix/routes.ts (a row per route), its callers and their helpers
- * support/accessMatrix/callers.ts, the server and the requests made on the way
- * support/accessMatrix/world.ts. A declared route without a row fails the first test below.
+ * The table is support/accessMatrix/routes.ts (a row per route, from the row file of each
+ * subject), its callers and their helpers support/accessMatrix/callers.ts, the server and the
+ * requests made on the way support/accessMatrix/world.ts. A declared route without a row fails the first test below.
  */
 
 withMatrixServer();
@@ -49,7 +49,8 @@ describe('the access matrix', () => {
     const howTo = (route: string) => {
       const auth = server.routes.find((declared) => key(declared) === route)?.auth ?? 'none';
       return (
-        `${route}: add its row to ROWS in test/server/support/accessMatrix/routes.ts, e.g. { route: '${route}', ` +
+        `${route}: add its row to the row file of its subject in test/server/support/accessMatrix/, ` +
+        `e.g. { route: '${route}', ` +
         `request: () => ({ method: '${route.split(' ')[0]}', url: '...' }), expected: ${helper[auth]} }`
       );
     };
