@@ -14,13 +14,13 @@
  *     (Lighthouse's desktop preset: a 1350x940 screen, no CPU slowdown)
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../tools/localStack/freePort';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
-import { median } from './lib/benchReport';
+import { line, medianRun, table, type Run } from './lib/lighthouseReport';
+import { installability, type Installability } from './lib/pwaInstallability';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** A wall is a TV and a dashboard a computer: Lighthouse's desktop preset measures them as such. */
@@ -35,9 +35,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** How long the page has to get a service worker ready before the check says it has none. */
-const SERVICE_WORKER_WAIT_MS = 10_000;
-
 interface Page {
   label: string;
   path: string;
@@ -59,22 +56,6 @@ const PAGES: Page[] = process.env.LIGHTHOUSE_PATH
       { label: 'collect', path: COLLECT_LINK },
       { label: 'booth gallery (pad)', path: '/eventos/evento/pad', reachedBy: 'collect-then-event' as const },
     ].filter((page) => page.label.includes(process.env.LIGHTHOUSE_PAGES ?? ''));
-
-interface Run {
-  performance: number;
-  accessibility: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  fcp: number;
-}
-
-interface Installability {
-  /** Chrome's reasons the page cannot be installed (Page.getInstallabilityErrors); empty: installable. */
-  errors: string[];
-  manifest: boolean;
-  serviceWorker: 'ready' | 'none' | 'unsupported';
-}
 
 /**
  * Chromium for one Lighthouse run, started by playwright-core (the tooling's one browser driver)
@@ -194,82 +175,6 @@ async function audit(page: Page, base: string): Promise<Run> {
   }
 }
 
-/**
- * Opens the page in Chromium and asks Chrome what keeps it from being installed, whether it
- * links a manifest, and whether a service worker becomes ready for it.
- */
-async function installability(url: string): Promise<Installability> {
-  // A profile on disk: Chrome never offers to install from an incognito window.
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pwa-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME, args: ['--no-sandbox'] });
-  try {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    const serviceWorker = await page.evaluate(async (waitMs) => {
-      if (!('serviceWorker' in navigator)) return 'unsupported' as const;
-      const timeout = new Promise<'none'>((resolve) => setTimeout(() => resolve('none'), waitMs));
-      return Promise.race([navigator.serviceWorker.ready.then(() => 'ready' as const), timeout]);
-    }, SERVICE_WORKER_WAIT_MS);
-    const manifest = await page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null);
-    const session = await context.newCDPSession(page);
-    const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
-    const errors = installabilityErrors.map((e) =>
-      [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
-    );
-    return { errors, manifest, serviceWorker };
-  } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-  }
-}
-
-const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
-
-function line(label: string, run: Run): string {
-  return (
-    `${label.padEnd(8)} perf ${String(run.performance).padStart(3)}  a11y ` +
-    `${String(run.accessibility).padStart(3)}  FCP ${run.fcp.toFixed(0).padStart(5)} ms  LCP ` +
-    `${run.lcp.toFixed(0).padStart(5)} ms  TBT ${run.tbt.toFixed(0).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`
-  );
-}
-
-function medianRun(runs: Run[]): Run {
-  const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
-  return {
-    performance: pick('performance'),
-    accessibility: pick('accessibility'),
-    fcp: pick('fcp'),
-    lcp: pick('lcp'),
-    tbt: pick('tbt'),
-    cls: pick('cls'),
-  };
-}
-
-function installabilityCell(check: Installability): string {
-  if (check.errors.length === 0 && check.serviceWorker === 'ready') return 'installable';
-  const missing = [!check.manifest && 'no manifest', check.serviceWorker !== 'ready' && 'no service worker'].filter(
-    Boolean,
-  );
-  return `NOT installable (${missing.join(', ') || 'see below'})`;
-}
-
-function table(rows: { page: Page; median: Run; check: Installability }[]): string {
-  const head = ['page', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'PWA'];
-  const body = rows.map(({ page, median: m, check }) => [
-    page.label,
-    String(m.performance),
-    String(m.accessibility),
-    ms(m.fcp),
-    ms(m.lcp),
-    `${m.tbt.toFixed(0)} ms`,
-    m.cls.toFixed(3),
-    installabilityCell(check),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [format(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(format)].join('\n');
-}
-
 async function auditWithRetries(page: Page, base: string, label: string): Promise<Run> {
   // A trace can come back broken on a busy machine (NO_NAVSTART): that run is tried again.
   for (let attempt = 1; ; attempt += 1) {
@@ -309,7 +214,7 @@ async function main(): Promise<void> {
         runs.push(run);
         console.log(line(`run ${i}`, run));
       }
-      const check = await installability(url);
+      const check = await installability(url, CHROME);
       rows.push({ page, median: medianRun(runs), check });
       console.log(line('median', medianRun(runs)));
     }

@@ -11,7 +11,6 @@
  * no stream, one of each, the walls, the galleries, and both. Aim: the streams' reads per upload
  * the same with BENCH_STREAMS open as with one.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,9 +23,9 @@ import { firebaseVerifier } from '../server/src/modules/identity/http/identityTo
 import { loadConfig } from '../server/src/platform/config';
 import { connectDatabase } from '../server/src/platform/db/database';
 import { median } from './lib/benchReport';
-import type { ClientCommand, ClientReply } from './lib/streamClients';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
 import { startStackProcess, type StackProcess, stackFolder } from './lib/stackProcess';
+import { Phones } from './lib/streamPhones';
 import { DEVICE_PATHS } from '../contract/devicePaths';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 300);
@@ -65,58 +64,6 @@ const STREAM_READ = [/FROM events e\s+CROSS JOIN LATERAL/, /FROM event_grants g/
 interface Counts {
   statements: number;
   streamReads: number;
-}
-
-/** The phones' process: commands in, replies out, one at a time. */
-class Phones {
-  private constructor(private readonly child: ChildProcess) {}
-
-  static start(): Phones {
-    const child = fork(path.join(__dirname, 'lib/streamClients.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    return new Phones(child);
-  }
-
-  ask<K extends ClientReply['kind']>(command: ClientCommand, answer: K): Promise<Extract<ClientReply, { kind: K }>> {
-    return new Promise((resolve) => {
-      const listen = (message: ClientReply) => {
-        if (message.kind !== answer) return;
-        this.child.off('message', listen);
-        resolve(message as Extract<ClientReply, { kind: K }>);
-      };
-      this.child.on('message', listen);
-      this.child.send(command);
-    });
-  }
-
-  async open(tag: string, url: string, count: number): Promise<void> {
-    const opened = await this.ask({ kind: 'open', tag, url, count }, 'opened');
-    if (opened.refused > 0) throw new Error(`${tag}: ${opened.refused} of ${count} streams refused or dropped`);
-  }
-
-  /** Until every stream of every open group has said `versions` versions. */
-  async heard(versions: Record<string, number>): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { fewest } = await this.ask({ kind: 'heard' }, 'heard');
-      if (Object.entries(versions).every(([tag, count]) => (fewest[tag] ?? 0) >= count)) return;
-      if (Date.now() > deadline)
-        throw new Error(
-          `the streams did not hear the upload: ${JSON.stringify(fewest)}, expected ${JSON.stringify(versions)}`,
-        );
-      await sleep(50);
-    }
-  }
-
-  async close(tag: string): Promise<void> {
-    await this.ask({ kind: 'close', tag }, 'closed');
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
 }
 
 async function main(): Promise<void> {

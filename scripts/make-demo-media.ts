@@ -10,7 +10,6 @@
  * committed file. The MP4s need ffmpeg (apt-get install -y ffmpeg); without it the images are
  * still made and the existing videos are kept.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -26,9 +25,10 @@ import type { EventTitle } from '../tools/booth/art/frames';
 import { mirrorIcon, mirrorResult, type MirrorStyle } from '../tools/booth/art/mirrorArt';
 import type { Prop } from '../tools/booth/art/person';
 import { productArt, type AccessoryArt, type ProductArt } from '../tools/booth/art/products';
-import { spinFrame, type SpinGuest, type SpinOptions } from '../tools/booth/art/spin';
+import type { SpinGuest } from '../tools/booth/art/spin';
 import { svgDocument } from '../tools/booth/art/svg';
-import { animatedGif, jpeg, png, rgbFrame } from '../tools/booth/encode';
+import { animatedGif, jpeg, png } from '../tools/booth/encode';
+import { hasFfmpeg, renderVideo, type SpinVideo } from './lib/spinVideo';
 
 const OUT = path.resolve(__dirname, '../tools/demoSeed/media');
 
@@ -46,9 +46,7 @@ const PAD = PHOTO_SIZES.pad;
 const FEED = PHOTO_SIZES.feed;
 const hashtag = (scene: Scene) => hashtagPhoto(scene, '#festadaana', 'festadaana');
 
-type Output =
-  | { file: string; make: () => Promise<Buffer> }
-  | { file: string; video: Omit<SpinOptions, 'angle' | 'width' | 'height'> };
+type Output = { file: string; make: () => Promise<Buffer> } | { file: string; video: SpinVideo };
 
 const PAD_SCENES: Scene[] = [
   { seed: 11, palette: 'neon', people: 3, discoBall: true, props: ['oculos', 'bigode', 'chapeu'] },
@@ -205,80 +203,6 @@ function outputs(): Output[] {
     add(`espelho/resultado-${style}.jpg`, () => jpeg(svgDocument(1024, 1024, mirrorResult(style))));
   }
   return list;
-}
-
-// ---- 360 videos ------------------------------------------------------------------------------
-
-const VIDEO = { width: 480, height: 854, fps: 25, seconds: 3 };
-
-function hasFfmpeg(): boolean {
-  return !spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error;
-}
-
-/** Renders the frames with sharp and pipes them, raw, into ffmpeg's H.264 encoder. */
-async function renderVideo(file: string, video: Omit<SpinOptions, 'angle' | 'width' | 'height'>): Promise<void> {
-  const { width, height, fps, seconds } = VIDEO;
-  const frames = fps * seconds;
-  const ffmpeg = spawn(
-    'ffmpeg',
-    // bitexact and one thread: the same bytes on every run and every machine with this ffmpeg.
-    [
-      '-y',
-      '-loglevel',
-      'error',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-s',
-      `${width}x${height}`,
-      '-r',
-      String(fps),
-      '-i',
-      '-',
-      '-an',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'slow',
-      '-crf',
-      '32',
-      '-pix_fmt',
-      'yuv420p',
-      '-profile:v',
-      'main',
-      '-threads',
-      '1',
-      '-movflags',
-      '+faststart',
-      '-fflags',
-      '+bitexact',
-      '-flags:v',
-      '+bitexact',
-      '-map_metadata',
-      '-1',
-      file,
-    ],
-    { stdio: ['pipe', 'inherit', 'inherit'] },
-  );
-  // If ffmpeg dies, writing to it fails too; the 'close' handler below reports why.
-  ffmpeg.stdin.on('error', () => undefined);
-  const done = new Promise<void>((resolve, reject) => {
-    ffmpeg.on('error', reject);
-    ffmpeg.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`ffmpeg saiu com código ${code} ao gerar ${file}`)),
-    );
-  });
-  for (let i = 0; i < frames; i++) {
-    // Eases in and out, like a platform that speeds up and then slows down: 3/4 of a turn.
-    const t = i / (frames - 1);
-    const angle = (1 - Math.cos(t * Math.PI)) * 0.5 * Math.PI * 1.5;
-    const svg = svgDocument(width, height, spinFrame({ ...video, width, height, angle }));
-    const raw = await rgbFrame(svg);
-    if (!ffmpeg.stdin.write(raw)) await new Promise((resolve) => ffmpeg.stdin.once('drain', resolve));
-  }
-  ffmpeg.stdin.end();
-  await done;
 }
 
 // ---- main ------------------------------------------------------------------------------------
