@@ -83,8 +83,7 @@ function report(label: string, figures: RunFigures): boolean {
   return pass;
 }
 
-/** The embedded database's address (the stack wrote its port and password in its data folder). */
-
+/** The guests' pack full again between parties, so each party's prints are refused for the same reasons. */
 async function refillPack(dataDir: string): Promise<void> {
   const db = await connectStackDatabase(dataDir);
   try {
