@@ -83,7 +83,7 @@ function report(label: string, figures: RunFigures): boolean {
   return pass;
 }
 
-/** The guests' pack full again between parties, so each party's prints are refused for the same reasons. */
+/** The guests' pack back to 5 copies between parties: each party starts with the copies the first had. */
 async function refillPack(dataDir: string): Promise<void> {
   const db = await connectStackDatabase(dataDir);
   try {
