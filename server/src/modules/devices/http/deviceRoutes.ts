@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { FILE_PATTERN, mediaKind, mediaUrl, type MediaRef } from '../../../../../contract/mediaPath';
 import type { MediaMode } from '../../../../../contract/modes';
 import { IDENTIFIER_SOURCE } from '../../../../../contract/names';
 import { DEVICE_ROUTES } from '../../../../../contract/devicePaths';
 import { ROUTES, withQuery } from '../../../../../contract/routePaths';
-import { siteOrigin } from '../../../platform/config';
 import {
   DeviceInfo,
-  DeviceRefusal,
   DeviceSessionReply,
   DeviceUploadQuery,
   DeviceUploadReply,
@@ -16,12 +13,6 @@ import {
   MirrorJob,
   MirrorSessionRequest,
   NothingYet,
-  PrinterStateReport,
-  PrintFile,
-  PrintJobFailedReply,
-  PrintJobList,
-  PrintJobParams,
-  PrintJobPrintedReply,
   UltraSessionRequest,
   UltraSettings,
 } from '../../../../../contract/wire';
@@ -39,31 +30,15 @@ import {
   ultraOpenSession,
   ultraTakeSettings,
 } from '../../booths';
-import { forbidden, invalid, notFound, unauthenticated } from '../../../platform/errors';
+import { invalid, unauthenticated } from '../../../platform/errors';
 import { eventVisibility } from '../../events';
 import { enqueueDerivatives, findBySourceName, insertMediaWith, MEDIA_DERIVATIVES, storageName } from '../../media';
-import {
-  enqueuePrintFile,
-  makePrintFile,
-  markJobPrinted,
-  PRINT_FILES,
-  printerFailedJob,
-  printerHeard,
-  printFileKey,
-  printFileSource,
-  reportPrinterState,
-  takePrintJobs,
-} from '../../print';
 import { countedAddress } from '../../../platform/http/clientAddress';
 import type { Api } from '../../../platform/http/schemas';
 import { readAtMost, TOO_LARGE } from '../../../platform/storage/uploadStream';
 import { enqueueFaceIndex, FACE_INDEX, photoJoinsFaceIndex } from '../../faces';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    device: DeviceRow | null;
-  }
-}
+import { replies, requireKind } from './deviceRequest';
+import { printJobRoutes } from './printJobRoutes';
 
 const MAX_UPLOAD = 80 * 1024 * 1024;
 const RAW_TYPES = [
@@ -78,22 +53,14 @@ const RAW_TYPES = [
 const NOT_A_DEVICE = 'Dispositivo não autenticado.';
 /** A device id as the devices table takes it: anything else names no device. */
 const DEVICE_ID = new RegExp(IDENTIFIER_SOURCE);
-/** Every answer of the device API is one of contract/wire/devices.ts: its refusals too. */
-const replies = <R extends object>(success: R) => ({ ...success, '4xx': DeviceRefusal });
-
-function requireKind(request: FastifyRequest, ...kinds: DeviceRow['kind'][]): DeviceRow {
-  const device = request.device;
-  if (!device || !kinds.includes(device.kind)) throw forbidden('wrong_device', 'Este dispositivo não faz isso.');
-  return device;
-}
 
 /**
  * The booths' own API (docs/devices.md#authentication): each device sends `x-device-id` and
  * `x-device-key`. Cameras upload media, printers take print jobs, the mirror and the 360
  * platform pick up what guests asked for and post the result.
  */
-export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, devicePepper }: AppContext): void {
-  const site = siteOrigin(config);
+export function deviceRoutes(app: Api, context: AppContext): void {
+  const { db, storage, jobs, limitScale, devicePepper } = context;
   // A device's file is the body as it arrives, never read whole here: a photo is read (bounded)
   // by its upload, a video goes on to the object store chunk by chunk (storeUpload).
   app.addContentTypeParser(RAW_TYPES, (request, body, done) => {
@@ -203,67 +170,8 @@ export function deviceRoutes(app: Api, { config, db, storage, jobs, limitScale, 
     },
   );
 
-  /**
-   * A printer's request: the printer, heard from now (whatever it asks: one printing a long batch is not offline), and
-   * its state.
-   */
-  const heardPrinter = async (request: FastifyRequest) => {
-    const printer = requireKind(request, 'printer');
-    return { printer, state: await printerHeard(db, printer) };
-  };
-
-  // A printer that is not ready (out of paper, jammed) takes nothing: its jobs wait for it, or for another.
-  app.get(DEVICE_ROUTES.printJobs, { schema: { response: replies({ 200: PrintJobList }) } }, async (request) => {
-    const { printer, state } = await heardPrinter(request);
-    return state === 'ready' ? takePrintJobs(db, printer) : [];
-  });
-
-  const printerState = { body: PrinterStateReport, response: replies({ 200: PrinterStateReport }) };
-  app.post(DEVICE_ROUTES.printerState, { schema: printerState }, async (request) => {
-    const requeued = await reportPrinterState(db, requireKind(request, 'printer'), request.body.state);
-    // Back in the queue, their files are made again (another printer may take them first).
-    for (const jobId of requeued) await enqueuePrintFile(jobs, db, jobId);
-    if (requeued.length > 0) jobs.nudge(PRINT_FILES);
-    return { state: request.body.state };
-  });
-
-  const JOB_FILE = { params: PrintJobParams, response: replies({ 200: PrintFile }) };
-
-  // The file to print: made by its job when the print was asked for; made now when
-  // the printer is faster than the job. Only the printer that took the job gets it.
-  app.get(DEVICE_ROUTES.printJobFile, { schema: JOB_FILE }, async (request, reply) => {
-    const jobId = Number(request.params.id);
-    const { printer } = await heardPrinter(request);
-    const source = await printFileSource(db, jobId, printer);
-    if (!source) throw notFound('job_not_found', 'Trabalho de impressão não encontrado.');
-    const stored = source.made ? await storage.objects.get(printFileKey(jobId)) : null;
-    const file = stored ? stored.body : await makePrintFile(db, storage.objects, site, jobId, printer);
-    // Its photo is gone or cannot be laid out: the job failed and its copy went back to the pack.
-    if (!file)
-      throw notFound(
-        'media_not_found',
-        'Esta foto não pode mais ser impressa: a cópia voltou para o pack do convidado.',
-      );
-    return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(file);
-  });
-
-  // The job did not print (a jam, the paper out mid-print): its copy goes back to the guest's pack, once.
-  const failed = { params: PrintJobParams, response: replies({ 200: PrintJobFailedReply }) };
-  app.post(DEVICE_ROUTES.printJobFailed, { schema: failed }, async (request) => {
-    const jobId = Number(request.params.id);
-    const copies = await printerFailedJob(db, (await heardPrinter(request)).printer, jobId);
-    await storage.objects.remove(printFileKey(jobId));
-    return { status: 'failed' as const, copies };
-  });
-
-  const printed = { params: PrintJobParams, response: replies({ 200: PrintJobPrintedReply }) };
-  app.post(DEVICE_ROUTES.printJobPrinted, { schema: printed }, async (request) => {
-    const jobId = Number(request.params.id);
-    await markJobPrinted(db, (await heardPrinter(request)).printer, jobId);
-    // Printed: its file, a copy of a guest's photo, is kept no longer.
-    await storage.objects.remove(printFileKey(jobId));
-    return { status: 'printed' as const };
-  });
+  // In this scope, so that the hooks above authenticate the printers too.
+  printJobRoutes(app, context);
 
   const mirrorSession = { body: MirrorSessionRequest, response: replies({ 200: DeviceSessionReply }) };
   app.post(DEVICE_ROUTES.mirrorSession, { schema: mirrorSession }, async (request) => {
