@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StatsCompilation } from 'webpack';
 import { processRunning } from '../../tools/localStack/processAlive';
-import { markSpaBuilt, PORTABLE_SPA_ENV } from '../../tools/localStack/spaBuild';
+import { listFiles, markSpaBuilt, PORTABLE_SPA_ENV } from '../../tools/localStack/spaBuild';
 
 /**
  * The production build (`npm run build`: the SPA and the compiled server) that every test needing
@@ -46,15 +46,6 @@ export interface SharedBuild {
   distDir: string;
   /** The browser build's webpack stats. */
   stats(): StatsCompilation;
-}
-
-function listFiles(entry: string): string[] {
-  if (!fs.existsSync(entry)) return [];
-  if (fs.statSync(entry).isFile()) return [entry];
-  return fs
-    .readdirSync(entry, { withFileTypes: true })
-    .flatMap((d) => listFiles(path.join(entry, d.name)))
-    .sort();
 }
 
 function sourcesHash(): string {

@@ -28,7 +28,8 @@ export const PORTABLE_SPA_ENV: Readonly<Record<string, string>> = {
   API_BASE: '',
 };
 
-function listFiles(entry: string): string[] {
+/** Every file under `entry` (or `entry` itself), sorted: what a hash of the build's sources reads. */
+export function listFiles(entry: string): string[] {
   if (!fs.existsSync(entry)) return [];
   if (fs.statSync(entry).isFile()) return [entry];
   return fs
