@@ -5,22 +5,18 @@
  * who scanned the booth's screen; and none of them once the owner takes every guest's access (issue
  * 25, "Who may see an event").
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { SeedFile } from '../../server/src/modules/seed/seedFormat';
 import { baseUrl, launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { logIn, newGuest } from './support/guest';
+import { seedIn } from './support/seedBeside';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 
 let browser: Browser;
 let seedDir: string;
@@ -35,22 +31,8 @@ afterAll(async () => {
   fs.rmSync(seedDir, { recursive: true, force: true });
 });
 
-/** `npm run seed -- FILE` beside the running stack, as docs/seed-format.md says. */
-async function seed(name: string, content: SeedFile): Promise<void> {
-  const file = path.join(seedDir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify(content));
-  const emulatorPort = new URL(process.env.E2E_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099').port;
-  await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/seed.ts', file], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      AUTH_EMULATOR_PORT: emulatorPort,
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-    },
-    timeout: 60_000,
-  });
-}
+/** A seed beside the running stack, its media files (if any) in the file's folder. */
+const seed = (name: string, content: SeedFile) => seedIn(seedDir, content, name);
 
 /** Whether an `<img>` on a page of the site loads `url` (drawn: naturalWidth > 0). */
 function imageLoads(page: Page, url: string): Promise<boolean> {
