@@ -1,8 +1,9 @@
 // The order jest's workers take the test files in. Jest's own (failed first, then longest first,
-// by the last run's times or else by file size), with one change: the browser journeys take turns
-// on the run's one stack (test/e2e/support/journeyEnvironment.ts), so a worker that picks a
-// journey while another runs waits. Between two journeys, then, come other files worth about as
-// long as the first, for the other worker to run meanwhile.
+// by the last run's times or else by file size), with one change: the browser journeys run one
+// file at a time on each of the run's stacks (test/e2e/support/journeyEnvironment.ts), and they
+// are the files that wait most (for pages, polls, devices) and compute least. So between two
+// journeys come other files worth about as long as the first: the waits of one worker's journey
+// leave the cores to the other worker's files, and the journeys spread over the whole run.
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**

@@ -4,9 +4,10 @@ import { launchBrowserServer } from '../../../scripts/lib/browser';
 import { freePort } from '../../../tools/localStack/freePort';
 import { startStackProcess, type StackProcess, stackFolder } from '../../../scripts/lib/stackProcess';
 import { sharedProductionBuild } from '../../support/sharedBuild';
+import { publishStack, stackDir } from './journeyStacks';
 
 declare global {
-  var __e2eStack: StackProcess | undefined;
+  var __e2eStacks: Promise<StackProcess | null>[] | undefined;
   var __e2eDir: string | undefined;
   var __e2eBrowser: BrowserServer | undefined;
 }
@@ -14,27 +15,62 @@ declare global {
 /**
  * Starts the whole product as `npm start` does (Auth emulator, embedded PostgreSQL, demo seed),
  * on free ports and in a temporary data folder, serving the run's shared production build (which
- * `npm start`'s build check finds up to date), and one Chromium. Every journey file shares this
- * one stack, and the browser (in contexts of its own).
+ * `npm start`'s build check finds up to date), and one Chromium. A whole run starts a second stack
+ * too, while the first journeys already run, so that two workers run journeys at once (each file
+ * on a stack of its own, test/e2e/support/journeyEnvironment.ts); a run of chosen files, or on one
+ * worker, needs only one. `E2E_STACKS` sets the number. The browser is shared (in contexts of
+ * each journey's own).
  */
-export default async function globalSetup(): Promise<void> {
-  const dir = stackFolder('e2e-');
-  globalThis.__e2eDir = dir;
+export default async function globalSetup(globalConfig: RunConfig): Promise<void> {
+  const runDir = stackFolder('e2e-');
+  globalThis.__e2eDir = runDir;
+  process.env.E2E_RUN_DIR = runDir;
   const { distDir } = await sharedProductionBuild();
+  process.env.E2E_DIST_DIR = distDir;
+  const first = startJourneyStack(runDir, 0, distDir);
+  const rest = Array.from({ length: stackCount(globalConfig) - 1 }, (_, index) =>
+    // A stack that does not start leaves its journeys to the others; the run says why.
+    startJourneyStack(runDir, index + 1, distDir).catch((error: unknown) => {
+      console.warn(`A second journey stack did not start; the journeys take turns on one.\n${String(error)}`);
+      return null;
+    }),
+  );
+  globalThis.__e2eStacks = [first, ...rest];
+  try {
+    await first;
+  } catch (error) {
+    // Jest runs no teardown after a failed setup: the stacks still starting must not outlive it.
+    await Promise.all(rest.map(async (starting) => (await starting)?.interrupt()));
+    throw error;
+  }
+  globalThis.__e2eBrowser = await launchBrowserServer();
+  process.env.E2E_BROWSER_WS = globalThis.__e2eBrowser.wsEndpoint();
+}
+
+/** What the setup reads of jest's global config. */
+interface RunConfig {
+  maxWorkers: number;
+  testPathPatterns: { isSet(): boolean };
+}
+
+function stackCount(globalConfig: RunConfig): number {
+  const chosen = Number(process.env.E2E_STACKS);
+  if (Number.isInteger(chosen) && chosen >= 1) return chosen;
+  const wholeRun = !globalConfig.testPathPatterns.isSet();
+  return wholeRun && globalConfig.maxWorkers >= 2 ? 2 : 1;
+}
+
+async function startJourneyStack(runDir: string, index: number, distDir: string): Promise<StackProcess> {
+  const dataDir = path.join(stackDir(runDir, index), 'data');
   const stack = await startStackProcess({
-    DATA_DIR: path.join(dir, 'data'),
+    DATA_DIR: dataDir,
     DIST_DIR: distDir,
     AUTH_EMULATOR_PORT: String(await freePort()),
     SKIP_BUILD: '0',
     FIREBASE_AUTH_EMULATOR_HOST: '',
     TEAM_EMAILS: '',
   });
-  globalThis.__e2eStack = stack;
   const emulator = /Firebase Auth emulator: (http:\/\/\S+)/.exec(stack.output())?.[1] ?? '';
-  process.env.E2E_BASE_URL = stack.url;
-  process.env.E2E_AUTH_EMULATOR_URL = emulator;
-  process.env.E2E_DATA_DIR = path.join(dir, 'data');
-  process.env.E2E_DIST_DIR = distDir;
-  globalThis.__e2eBrowser = await launchBrowserServer();
-  process.env.E2E_BROWSER_WS = globalThis.__e2eBrowser.wsEndpoint();
+  publishStack(runDir, index, { E2E_BASE_URL: stack.url, E2E_AUTH_EMULATOR_URL: emulator, E2E_DATA_DIR: dataDir });
+  return stack;
 }
