@@ -8,6 +8,9 @@ beforeAll(() => network.listen({ onUnhandledRequest: 'error' }));
 // take on a busy shared machine (an event opened by its link: identity, token, fetch, redirect),
 // not a speed the tests assert (the default 1 s failed a CI run with the page merely still busy).
 configure({ asyncUtilTimeout: 5_000 });
+// A test's own budget holds several such waits in a row (a login, its redirect, the page after):
+// jest's default, 5 s, is the bound of one of them, so a busy machine cut tests between two steps.
+jest.setTimeout(20_000);
 
 // jsdom does not scroll; the virtual lists call it.
 window.scrollTo = () => undefined;
