@@ -49,6 +49,29 @@ export const Deal = Type.Object({
 });
 export type Deal = Static<typeof Deal>;
 
+/** One month of a partner's coupon (`GET /deals/{partner}/coupons`), months as Brazil reads them. */
+export const CouponMonth = Type.Object({
+  /** `YYYY-MM` */
+  month: Type.String(),
+  /** Visitors who opened the shop with the coupon, each once a day. */
+  visits: Type.Integer(),
+  /** Orders placed with it, whatever their payment. */
+  orders: Type.Integer(),
+  /** Of those, the ones paid (and not refunded or charged back). */
+  paidOrders: Type.Integer(),
+  /** The partner's balance on the paid ones, in reais (`contract/pricing.ts` dealBalance). */
+  commission: Type.Number(),
+});
+export type CouponMonth = Static<typeof CouponMonth>;
+
+/** `GET /deals/{partner}/coupons`: each coupon that was opened or ordered with, its months newest first. */
+export const CouponReport = Type.Object({
+  coupon: Type.String(),
+  contractTitle: Type.String(),
+  months: Type.Array(CouponMonth),
+});
+export type CouponReport = Static<typeof CouponReport>;
+
 /** `POST /create_contract` body: rate and discount in percent. */
 export const ContractPayload = Type.Object(
   {

@@ -8,6 +8,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { downloadFile } from '../../ui/downloadFile';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { BalanceChart } from './BalanceChart';
+import { CouponMonths } from './CouponMonths';
 import { DealCards } from './DealCards';
 import { dealsCsv } from './dealFormat';
 import { DealsSummary } from './DealsSummary';
@@ -57,6 +58,7 @@ export default function DealsPage() {
               Parceiro: <strong>{partner}</strong>
             </p>
             <DealsOverview partner={partner} deals={list} />
+            <CouponMonths partner={partner} />
             <Link to={withQuery(ROUTES.partner, { partner })}>Voltar para a Página do Parceiro</Link>
           </>
         )}

@@ -1,6 +1,6 @@
 import { api, LIST } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
-import type { Contract, Deal, InvitationPayload, LaunchCouponRequest } from '../../../contract/wire';
+import type { Contract, CouponReport, Deal, InvitationPayload, LaunchCouponRequest } from '../../../contract/wire';
 
 export const partnerApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +17,15 @@ export const partnerApi = api.injectEndpoints({
     }),
     getDeals: build.query<Deal[], string>({
       query: (partner) => path`/deals/${partner}`,
+      extraOptions: { auth: 'required' },
+      providesTags: (_result, _error, partner) => [
+        { type: 'Deals', id: partner },
+        { type: 'Deals', id: LIST },
+      ],
+    }),
+    /** The partner's coupons at work, by month: visits, orders, paid orders, commission. */
+    getCouponMonths: build.query<CouponReport[], string>({
+      query: (partner) => path`/deals/${partner}/coupons`,
       extraOptions: { auth: 'required' },
       providesTags: (_result, _error, partner) => [
         { type: 'Deals', id: partner },
@@ -41,4 +50,4 @@ export const partnerApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetContractsQuery, useGetDealsQuery } = partnerApi;
+export const { useGetContractsQuery, useGetCouponMonthsQuery, useGetDealsQuery } = partnerApi;

@@ -95,6 +95,15 @@ const cases: Case[] = [
     data: [],
   },
   {
+    name: 'getCouponMonths',
+    run: (s) => s.dispatch(partnerApi.endpoints.getCouponMonths.initiate('parceiro_1')),
+    method: 'GET',
+    path: '/api/deals/parceiro_1/coupons',
+    auth: 'required',
+    reply: { json: [{ coupon: 'P-1', contractTitle: 'C1', months: [] }] },
+    data: [{ coupon: 'P-1', contractTitle: 'C1', months: [] }],
+  },
+  {
     name: 'createContract',
     run: (s) =>
       s.dispatch(

@@ -3,6 +3,7 @@ import type { Contract, ContractPayload, Deal, PartnerNameReply } from '../../..
 import { BASE36, randomString } from '../../../../contract/randomId';
 import { NAME_PATTERN } from '../../../../contract/names';
 import type { Identity } from '../identity';
+import { DEAL_RATE_SQL } from './dealRate';
 import type { Database, Queryable } from '../../platform/db/database';
 import { invalid, conflict, forbidden, notFound } from '../../platform/errors';
 
@@ -119,13 +120,9 @@ interface DealRow {
  */
 export async function dealsOf(db: Queryable, partner: string): Promise<Deal[]> {
   const { rows } = await db.query<DealRow>(
-    // The partner's own purchase (by one of its accounts, signed in or by that account's e-mail)
-    // earns nothing: it is listed, at rate 0.
+    // The partner's own purchase earns nothing: it is listed, at rate 0.
     `SELECT o.event_name, o.client_name, o.event_date, o.event_time, o.lines, o.total, o.discount, o.status,
-            CASE WHEN EXISTS (
-              SELECT 1 FROM accounts a
-               WHERE a.partner = k.partner AND (a.uid = o.uid OR (a.email <> '' AND lower(a.email) = lower(o.email)))
-            ) THEN 0 ELSE k.rate END AS rate
+            ${DEAL_RATE_SQL} AS rate
        FROM orders o JOIN coupons c ON c.code = o.coupon JOIN contracts k ON k.id = c.contract_id
       WHERE k.partner = $1 ORDER BY o.created_at DESC, o.order_id DESC`,
     [partner],

@@ -128,6 +128,11 @@ export const COMMERCE_ROWS: Row[] = [
     expected: only('partnerAAndTeam', 200),
   },
   {
+    route: 'GET /api/deals/:partner/coupons',
+    request: () => ({ method: 'GET', url: '/api/deals/parceiro1/coupons' }),
+    expected: only('partnerAAndTeam', 200),
+  },
+  {
     route: 'POST /api/launch_coupon',
     request: async () => ({
       method: 'POST',

@@ -67,6 +67,8 @@ function serveDeals(deals: Deal[] = DEALS) {
       tokens.push(request.headers.get('idToken'));
       return HttpResponse.json(deals);
     }),
+    // The coupons' months below the deals (couponMonths.test.tsx).
+    http.get(`${API}/deals/buffet_ana/coupons`, () => HttpResponse.json([])),
   );
   return tokens;
 }
@@ -293,7 +295,10 @@ neutralised`, async () => {
 
   it('offers to try again when the network fails', async () => {
     let fail = true;
-    network.use(http.get(`${API}/deals/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(DEALS))));
+    network.use(
+      http.get(`${API}/deals/buffet_ana`, () => (fail ? HttpResponse.error() : HttpResponse.json(DEALS))),
+      http.get(`${API}/deals/buffet_ana/coupons`, () => HttpResponse.json([])),
+    );
     const { user } = openAsAna();
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar os negócios.');
     fail = false;

@@ -15,6 +15,7 @@ import { orderForBuyer } from '../orderViews';
 import { findValidCoupon, loadCatalogue } from '../shop';
 import { AGENT, HASH, ORDER_ID, params, type Api } from '../../../platform/http/schemas';
 import { readDecodedCookie } from '../../access';
+import { recordCouponVisit } from '../../partners';
 
 /** The shop, orders, an order's payment as its buyer follows it, and card payments. */
 export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppContext): void {
@@ -26,6 +27,10 @@ export function shopRoutes(app: Api, { db, config, payments, rateLimit }: AppCon
     async (request) => {
       const coupon = await findValidCoupon(db, request.params.coupon);
       if (!coupon) throw notFound('coupon_not_found', 'Cupom inválido ou expirado.');
+      // A partner's coupon counts its visitors (docs/product.md#deals): only an agent this server
+      // signed before is someone, so a client making up agents adds no visit.
+      if (coupon.contract_id !== null && request.visitorAgent && !request.visitorIssued)
+        await recordCouponVisit(db, coupon.code, request.visitorAgent);
       const catalogue = await loadCatalogue(db);
       return {
         data: catalogue.map(({ mode: _mode, ...product }) => product),

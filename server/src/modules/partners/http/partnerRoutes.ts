@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import {
   Contract,
   ContractPayload,
+  CouponReport,
   Deal,
   InvitationPayload,
   LaunchCouponReply,
@@ -15,6 +16,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import { caller, isTeamMember } from '../../identity';
 import type { AppContext } from '../../../platform/context';
 import { invalid } from '../../../platform/errors';
+import { couponMonthsOf } from '../couponMonths';
 import { acceptInvitation, authorizeHash } from '../invitations';
 import {
   CONTRACT_FIELDS,
@@ -87,6 +89,21 @@ export function partnerRoutes(app: Api, { db, team, rateLimit }: AppContext): vo
       const identity = caller(request);
       await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
       return dealsOf(db, request.params.partner);
+    },
+  );
+
+  // The partner's coupons at work, by month (docs/product.md#deals): to the partner's accounts and the team.
+  app.get(
+    '/deals/:partner/coupons',
+    {
+      schema: { params: params({ partner: NAME }), response: { 200: Type.Array(CouponReport) } },
+      config: { auth: 'required', checkRevoked: true },
+    },
+    async (request, reply) => {
+      const identity = caller(request);
+      await assertPartnerAccess(db, identity, request.params.partner, await isTeamMember(identity, team));
+      void reply.header('Cache-Control', 'private, no-store');
+      return couponMonthsOf(db, request.params.partner);
     },
   );
 
