@@ -193,7 +193,7 @@ back`, async () => {
 });
 
 describe('the names inside a ZIP', () => {
-  const ref = (eventName: EventName, mode: 'pad' | 'feed', file: string) => ({ eventName: eventName, mode, file });
+  const ref = (eventName: EventName, mode: 'pad' | 'feed', file: string) => ({ eventName, mode, file });
 
   it("are the files' own, a name met again numbered before its extension, in a folder per event when asked", () => {
     const refs = [
