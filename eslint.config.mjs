@@ -3,6 +3,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// `bname` is the wire's and the storage's word for an event's name; code calls it `eventName` (type EventName).
+// Object keys and member access stay allowed (`{ bname: eventName }`, `request.params.bname`): that is the wire.
+const BNAME_MESSAGE =
+  "In code an event's name is `eventName` (type EventName); `bname` stays only on the wire and in storage " +
+  '(docs/architecture.md#glossary).';
+const EVENT_NAME_RATCHET = [
+  "VariableDeclarator[id.name='bname']",
+  ":function[id.name='bname']",
+  ":function > Identifier.params[name='bname']",
+  ":function > AssignmentPattern.params > Identifier.left[name='bname']",
+  "ObjectPattern > Property[value.name='bname']",
+  "ObjectPattern > Property > AssignmentPattern.value > Identifier.left[name='bname']",
+  "ArrayPattern > Identifier[name='bname']",
+  "JSXAttribute > JSXIdentifier.name[name='bname']",
+].map((selector) => ({ selector, message: BNAME_MESSAGE }));
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/', 'test/support/*.js'] },
   js.configs.recommended,
@@ -19,6 +35,7 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       eqeqeq: ['error', 'smart'],
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+      'no-restricted-syntax': ['error', ...EVENT_NAME_RATCHET],
     },
   },
   {
@@ -71,12 +88,14 @@ export default tseslint.config(
       'tools/localStack/embeddedPostgres.ts',
     ],
     rules: {
+      // This block's list replaces the one above for these files: it carries the event-name ratchet too.
       'no-restricted-syntax': [
         'error',
         {
           selector: 'CallExpression[callee.property.name=/^(query|transaction)$/]',
           message: "SQL belongs in a module's domain (the files at its root): call a domain function.",
         },
+        ...EVENT_NAME_RATCHET,
       ],
     },
   },

@@ -1,5 +1,6 @@
 import type { BoothMode } from './modes';
 import { boothRoute, withQuery } from './routePaths';
+import type { EventName } from './names';
 
 /**
  * The query naming the event a booth's gallery shows (beyond the original design, docs/product.md#event-page, where the
@@ -10,6 +11,6 @@ import { boothRoute, withQuery } from './routePaths';
 export const EVENT_QUERY = 'evento';
 
 /** A booth of the event `bname` (its gallery, or nulo's placeholder), by its address. */
-export function boothAddress(mode: BoothMode, bname: string): string {
-  return withQuery(boothRoute(mode), { [EVENT_QUERY]: bname });
+export function boothAddress(mode: BoothMode, eventName: EventName): string {
+  return withQuery(boothRoute(mode), { [EVENT_QUERY]: eventName });
 }

@@ -1,12 +1,12 @@
 import { isMediaMode, type MediaMode } from './modes';
-import { NAME_PATTERN } from './names';
+import { NAME_PATTERN, type EventName } from './names';
 
 /**
  * Media URLs are `/media/{bname}/{mode}/{file}` (docs/api.md#basics). A collect id is such a
  * path, or any longer storage path or URL whose last three segments are event, mode and file.
  */
 export interface MediaRef {
-  bname: string;
+  eventName: EventName;
   mode: MediaMode;
   file: string;
 }
@@ -63,24 +63,25 @@ export function parseMediaPath(id: string): MediaRef | null {
   }
   const segments = pathname.split('/').filter((s) => s.length > 0);
   if (segments.length < 3) return null;
-  const [bname, mode, file] = segments.slice(-3).map((s) => {
+  const [eventName, mode, file] = segments.slice(-3).map((s) => {
     try {
       return decodeURIComponent(s);
     } catch {
       return '';
     }
   });
-  if (!NAME_PATTERN.test(bname) || bname.length > 64 || !isMediaMode(mode) || !isValidFileName(file)) return null;
-  return { bname, mode, file };
+  if (!NAME_PATTERN.test(eventName) || eventName.length > 64 || !isMediaMode(mode) || !isValidFileName(file))
+    return null;
+  return { eventName, mode, file };
 }
 
-export function mediaUrl({ bname, mode, file }: MediaRef): string {
-  return `/media/${bname}/${mode}/${file}`;
+export function mediaUrl({ eventName, mode, file }: MediaRef): string {
+  return `/media/${eventName}/${mode}/${file}`;
 }
 
 /** A small WebP for galleries; only images and GIFs have one. */
-export function thumbUrl({ bname, mode, file }: MediaRef): string {
-  return `/thumbs/${bname}/${mode}/${file}.webp`;
+export function thumbUrl({ eventName, mode, file }: MediaRef): string {
+  return `/thumbs/${eventName}/${mode}/${file}.webp`;
 }
 
 /**
@@ -88,8 +89,8 @@ export function thumbUrl({ bname, mode, file }: MediaRef): string {
  * draws, a fraction of the original's weight. Only images have one (not GIFs, not videos); the
  * server makes it on first request for older media and answers 404 when it cannot.
  */
-export function displayUrl({ bname, mode, file }: MediaRef): string {
-  return `/display/${bname}/${mode}/${file}.webp`;
+export function displayUrl({ eventName, mode, file }: MediaRef): string {
+  return `/display/${eventName}/${mode}/${file}.webp`;
 }
 
 /** Print identifiers ending in .gif or .mp4 cannot be printed (docs/product.md#constants-and-limits). */

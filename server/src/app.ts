@@ -132,7 +132,7 @@ export async function buildApp({
     config,
     {
       maxEventFiles: config.maxEventMediaFiles,
-      countEventFiles: (bname) => countEventMedia(db, bname),
+      countEventFiles: (eventName) => countEventMedia(db, eventName),
       derivationsAtOnce: config.jobWorkers,
     },
     advisoryKeyLock(db),

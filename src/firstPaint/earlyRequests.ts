@@ -1,7 +1,7 @@
 import { isAgentId } from '../../contract/agentId';
 import { parseMediaPath, thumbUrl } from '../../contract/mediaPath';
 import { isMediaMode, type MediaMode } from '../../contract/modes';
-import { isName } from '../../contract/names';
+import { isName, type EventName } from '../../contract/names';
 import { ROUTES } from '../../contract/routePaths';
 import { listSegment, path } from '../lib/urlPath';
 
@@ -25,8 +25,8 @@ export const EARLY_RESPONSE_TTL_MS = 15_000;
 export const EARLY_THUMBS = 3;
 
 /** One booth's media, as the app asks for it (eventsApi's getBoothMedia). */
-export function boothMediaPath(bname: string, mode: MediaMode): string {
-  return path`/all/${bname}/${mode}`;
+export function boothMediaPath(eventName: EventName, mode: MediaMode): string {
+  return path`/all/${eventName}/${mode}`;
 }
 
 /** The events a visitor attended, as the app asks for them (eventsApi's getVisitedEvents). */
@@ -67,11 +67,11 @@ export function earlyPlan({ pathname, historyState, agent }: EarlyPage): EarlyPl
   if (!match || !isMediaMode(match[1])) return NOTHING;
   const state = navigationState(historyState);
   // The event page drops commas from the name it is handed; so does this.
-  const bname = typeof state?.bname === 'string' ? state.bname.replace(/,/g, '') : '';
-  if (!isName(bname)) return NOTHING;
-  const gallery = boothMediaPath(bname, match[1]);
+  const eventName = typeof state?.bname === 'string' ? state.bname.replace(/,/g, '') : '';
+  if (!isName(eventName)) return NOTHING;
+  const gallery = boothMediaPath(eventName, match[1]);
   const calls: string[] = [];
-  if (!Array.isArray(state?.devices)) calls.push(visitedEventsPath([bname], isAgentId(agent) ? agent : 'anonimo'));
+  if (!Array.isArray(state?.devices)) calls.push(visitedEventsPath([eventName], isAgentId(agent) ? agent : 'anonimo'));
   calls.push(gallery);
   return { calls, gallery };
 }

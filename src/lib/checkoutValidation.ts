@@ -5,12 +5,13 @@
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { isCardNumberValid, onlyDigits } from './cardNumber';
 import { isValidExpiry } from './expiry';
+import type { EventName } from '../../contract/names';
 
 export interface CustomerForm {
   name: string;
   email: string;
   cpf: string;
-  eventName: string;
+  eventName: EventName;
   /** yyyy-mm-dd, as the date input gives it. */
   eventDate: string;
   /** hh:mm, as the time input gives it. */

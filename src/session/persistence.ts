@@ -63,7 +63,7 @@ export function readPersistedState(jar: CookieJar, store: ListStore | null = nul
     visitor: {
       agent: isAgentId(agent) ? agent : '',
       events: parseList(jar.get(COOKIE.events)),
-      bname: parseScalar(jar.get(COOKIE.bname)) ?? '',
+      eventName: parseScalar(jar.get(COOKIE.bname)) ?? '',
     },
     collection: {
       ...initialCollectionState,
@@ -84,7 +84,7 @@ const BINDINGS: CookieBinding[] = [
   { name: COOKIE.collection, select: (s) => s.collection.items, encode: (s) => encodeList(s.collection.items) },
   { name: COOKIE.packs, select: (s) => s.packs.hashes, encode: (s) => encodeList(s.packs.hashes) },
   { name: COOKIE.events, select: (s) => s.visitor.events, encode: (s) => encodeList(s.visitor.events) },
-  { name: COOKIE.bname, select: (s) => s.visitor.bname, encode: (s) => s.visitor.bname || null },
+  { name: COOKIE.bname, select: (s) => s.visitor.eventName, encode: (s) => s.visitor.eventName || null },
   { name: COOKIE.agent, select: (s) => s.visitor.agent, encode: (s) => s.visitor.agent || null },
   // The pending order is one record, kept as three cookies (docs/product.md#session-and-cookies).
   {

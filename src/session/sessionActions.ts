@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { VisitorLists } from '../../contract/wire';
+import type { EventName } from '../../contract/names';
 
 /**
  * The session's Redux actions: things that happen to the session. The listeners of this folder
@@ -11,7 +12,7 @@ import type { VisitorLists } from '../../contract/wire';
 export const identityWatchRequested = createAction('session/identityWatchRequested');
 
 /** A booth's collect link was opened for this media item (docs/product.md#collect). */
-export const collectLinkOpened = createAction<{ url: string; bname: string }>('session/collectLinkOpened');
+export const collectLinkOpened = createAction<{ url: string; eventName: EventName }>('session/collectLinkOpened');
 
 /** The packs screen was opened, with the pack its link names (or none): docs/product.md#packs. */
 export const packsScreenOpened = createAction<{ linked: string | null }>('session/packsScreenOpened');

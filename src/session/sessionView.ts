@@ -3,6 +3,7 @@ import { selectIdentity, type Identity } from './authSlice';
 import { selectCollection } from './collectionSlice';
 import { selectPackHashes } from './packsSlice';
 import { selectVisitor } from './visitorSlice';
+import type { EventName } from '../../contract/names';
 
 /**
  * The session as a screen reads it (useSession): who is signed in, the visitor's agent and
@@ -12,7 +13,7 @@ export interface SessionView {
   identity: Identity;
   agent: string;
   events: readonly string[];
-  bname: string;
+  eventName: EventName;
   collection: readonly string[];
   packs: readonly string[];
 }
@@ -23,7 +24,7 @@ export const selectSession = createSelector(
     identity,
     agent: visitor.agent,
     events: visitor.events,
-    bname: visitor.bname,
+    eventName: visitor.eventName,
     collection,
     packs,
   }),

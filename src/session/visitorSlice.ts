@@ -7,6 +7,7 @@ import {
   guestDataErased,
   loggedOut,
 } from './sessionActions';
+import type { EventName } from '../../contract/names';
 
 /** The visitor on this device (cookies agent, events, bname). */
 export interface VisitorState {
@@ -15,19 +16,19 @@ export interface VisitorState {
   /** The events the visitor attended (cookie events). */
   events: string[];
   /** The event the visitor came from last, as the booth's link named it (cookie bname). */
-  bname: string;
+  eventName: EventName;
 }
 
-const initialVisitorState: VisitorState = { agent: '', events: [], bname: '' };
+const initialVisitorState: VisitorState = { agent: '', events: [], eventName: '' };
 
-function visit(state: VisitorState, bname: string) {
-  state.events = [...addToList(state.events, bname)];
-  state.bname = bname;
+function visit(state: VisitorState, eventName: EventName) {
+  state.events = [...addToList(state.events, eventName)];
+  state.eventName = eventName;
 }
 
 function forget(state: VisitorState) {
   state.events = [];
-  state.bname = '';
+  state.eventName = '';
 }
 
 export const visitorSlice = createSlice({
@@ -47,7 +48,7 @@ export const visitorSlice = createSlice({
   extraReducers: (builder) => {
     builder
       // Opening a collect link marks its event as attended (docs/product.md#collect).
-      .addCase(collectLinkOpened, (state, action) => visit(state, action.payload.bname))
+      .addCase(collectLinkOpened, (state, action) => visit(state, action.payload.eventName))
       .addCase(loggedOut, forget)
       .addCase(guestDataErased, forget)
       .addCase(accountListsMerged, (state, action) => {

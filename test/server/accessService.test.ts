@@ -135,7 +135,7 @@ do`, async () => {
 name`, async () => {
     data.events.set('ligada', event('link', { wall_key: 'chave' }));
     data.secrets.add('ligada/pad/segredo.jpg');
-    const file = { bname: 'ligada', mode: 'pad' as const, file: 'segredo.jpg' };
+    const file = { eventName: 'ligada', mode: 'pad' as const, file: 'segredo.jpg' };
     const screen = viewer({ agent: AGENT, wallScreen: (key) => (key === 'chave' ? 'opens' : 'stale') });
     expect(await access.filesOpening('ligada', screen, { byWall: true, byCollectLink: file })).toBe('gated');
     // A ZIP of the gallery is no screen's.
@@ -150,9 +150,9 @@ name`, async () => {
     data.events.set('ligada', event('link'));
     data.secrets.add('ligada/pad/segredo.jpg');
     const guest = viewer({ agent: AGENT });
-    const wrong = { bname: 'ligada', mode: 'pad' as const, file: 'outro.jpg' };
+    const wrong = { eventName: 'ligada', mode: 'pad' as const, file: 'outro.jpg' };
     expect(await access.filesOpening('ligada', guest, { byCollectLink: wrong })).toBe('unknown');
-    const secret = { bname: 'ligada', mode: 'pad' as const, file: 'segredo.jpg' };
+    const secret = { eventName: 'ligada', mode: 'pad' as const, file: 'segredo.jpg' };
     expect(await access.filesOpening('ligada', guest, { byCollectLink: secret })).toBe('gated');
     expect(data.grants.has(`ligada agent:${AGENT}`)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { EventName } from '../../contract/names';
 
 let server: TestServer;
 /** A signed-in guest whose account was created from the browser of agent `agenta001`. */
@@ -56,8 +57,8 @@ const text = async (url: string, agent = 'agenta001') => {
 };
 
 /** A guest's result is stored under a random name, never the one the device sent. */
-const RANDOM_NAME = (bname: string, mode: string, extension: string) =>
-  new RegExp(`^/media/${bname}/${mode}/[0-9a-f]{32}\\.${extension}$`);
+const RANDOM_NAME = (eventName: EventName, mode: string, extension: string) =>
+  new RegExp(`^/media/${eventName}/${mode}/[0-9a-f]{32}\\.${extension}$`);
 const galleryOf = async (mode: string) =>
   (await server.call({ method: 'GET', url: `/api/all/festa_ana/${mode}` })).json().product as string[];
 /** The image the mirror made for agenta001. */

@@ -52,7 +52,7 @@ beforeAll(async () => {
           source,
         ])
       ).rows[0],
-      bname: event,
+      eventName: event,
       mode: 'pad',
     });
   privatePhoto = await stored('privada', 'x1.jpg');

@@ -161,7 +161,11 @@ describe('no preload', () => {
 
 describe('collectIdRef', () => {
   it('reads only the exact /media/{event}/{mode}/{file} shape', () => {
-    expect(collectIdRef('/media/festa_ana/pad/a1.jpg')).toEqual({ bname: 'festa_ana', mode: 'pad', file: 'a1.jpg' });
+    expect(collectIdRef('/media/festa_ana/pad/a1.jpg')).toEqual({
+      eventName: 'festa_ana',
+      mode: 'pad',
+      file: 'a1.jpg',
+    });
     for (const id of [
       '/media/festa_ana/pad/',
       '/media/festa_ana/pad/.jpg',

@@ -229,7 +229,9 @@ describe("a storage's ensure('display')", () => {
     const storage = createMediaStorage(dataDir, {}, objects);
     const burst = DISPLAY_RUNNING + DISPLAY_WAITING + 5;
     const answers = Promise.all(
-      Array.from({ length: burst }, () => storage.ensure({ bname: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display')),
+      Array.from({ length: burst }, () =>
+        storage.ensure({ eventName: 'festa', mode: 'pad', file: 'f0.jpg' }, 'display'),
+      ),
     );
     await settle();
     release();
@@ -241,7 +243,9 @@ describe("a storage's ensure('display')", () => {
     const names = await originals(DISPLAY_RUNNING + DISPLAY_WAITING + 7);
     const { reads, release, objects } = holdReads(dataDir);
     const storage = createMediaStorage(dataDir, {}, objects);
-    const answers = Promise.all(names.map((file) => storage.ensure({ bname: 'festa', mode: 'pad', file }, 'display')));
+    const answers = Promise.all(
+      names.map((file) => storage.ensure({ eventName: 'festa', mode: 'pad', file }, 'display')),
+    );
     await settle();
     expect(reads).toHaveLength(DISPLAY_RUNNING);
     release();
@@ -252,16 +256,16 @@ describe("a storage's ensure('display')", () => {
     for (const file of turnedAway)
       expect(fs.existsSync(path.join(dataDir, 'display', 'festa', 'pad', `${file}.webp`))).toBe(false);
     // Turned away is not refused: asked again once the queue is free, it is made.
-    expect(await storage.ensure({ bname: 'festa', mode: 'pad', file: turnedAway[0] }, 'display')).toBe(true);
+    expect(await storage.ensure({ eventName: 'festa', mode: 'pad', file: turnedAway[0] }, 'display')).toBe(true);
   });
 
   it('makes none for a GIF, a video, or a name that is no media file', async () => {
     const storage = createMediaStorage(dataDir);
-    await storage.save({ bname: 'festa', mode: 'boomerang', file: 'b.gif' }, await gif());
-    expect(await storage.ensure({ bname: 'festa', mode: 'boomerang', file: 'b.gif' }, 'display')).toBe(false);
-    expect(await storage.ensure({ bname: 'festa', mode: '360', file: 'v.mp4' }, 'display')).toBe(false);
-    expect(await storage.ensure({ bname: 'festa', mode: 'pad', file: '../../x.jpg' }, 'display')).toBe(false);
-    expect(await storage.ensure({ bname: '..', mode: 'pad', file: 'x.jpg' }, 'display')).toBe(false);
+    await storage.save({ eventName: 'festa', mode: 'boomerang', file: 'b.gif' }, await gif());
+    expect(await storage.ensure({ eventName: 'festa', mode: 'boomerang', file: 'b.gif' }, 'display')).toBe(false);
+    expect(await storage.ensure({ eventName: 'festa', mode: '360', file: 'v.mp4' }, 'display')).toBe(false);
+    expect(await storage.ensure({ eventName: 'festa', mode: 'pad', file: '../../x.jpg' }, 'display')).toBe(false);
+    expect(await storage.ensure({ eventName: '..', mode: 'pad', file: 'x.jpg' }, 'display')).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'display'))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { zipDisposition, zipEntries } from '../../server/src/modules/media/http/
 import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { EventName } from '../../contract/names';
 
 /**
  * 'Baixar todas': a booth gallery's files in one ZIP, streamed from the store, to
@@ -192,7 +193,7 @@ back`, async () => {
 });
 
 describe('the names inside a ZIP', () => {
-  const ref = (bname: string, mode: 'pad' | 'feed', file: string) => ({ bname, mode, file });
+  const ref = (eventName: EventName, mode: 'pad' | 'feed', file: string) => ({ eventName, mode, file });
 
   it("are the files' own, a name met again numbered before its extension, in a folder per event when asked", () => {
     const refs = [

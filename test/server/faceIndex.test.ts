@@ -56,12 +56,12 @@ async function upload(file: string, bytes: Buffer): Promise<string> {
   return sent.json<{ url: string }>().url;
 }
 const groupPhoto = (n: number) => fs.readFileSync(path.join(DEMO, `sample${n}.jpg`));
-const status = async (bname = 'festa_ana', token = team.token) => {
-  const response = await server.call({ method: 'GET', url: `/api/events/${bname}/rostos`, token });
+const status = async (eventName = 'festa_ana', token = team.token) => {
+  const response = await server.call({ method: 'GET', url: `/api/events/${eventName}/rostos`, token });
   return { code: response.statusCode, body: response.json<FaceSearchStatusReply>() };
 };
-const turn = (enabled: boolean, bname = 'festa_ana', token = team.token) =>
-  server.call({ method: 'PUT', url: `/api/events/${bname}/rostos`, token, payload: { enabled } });
+const turn = (enabled: boolean, eventName = 'festa_ana', token = team.token) =>
+  server.call({ method: 'PUT', url: `/api/events/${eventName}/rostos`, token, payload: { enabled } });
 const kept = async () =>
   (
     await server.db.query<{ photos: number; faces: number }>(
@@ -200,7 +200,7 @@ describe('the index job', () => {
   ): Promise<number> {
     serial += 1;
     const file = `rosto-${serial}.jpg`;
-    await objects().put(mediaKey({ bname: 'outra', mode: 'pad', file }), Buffer.from(file), {
+    await objects().put(mediaKey({ eventName: 'outra', mode: 'pad', file }), Buffer.from(file), {
       contentType: 'image/jpeg',
     });
     const { rows } = await server.db.query<{ id: number }>(
@@ -365,7 +365,7 @@ others`, async () => {
     await server.db.query(
       "INSERT INTO media (event_name, mode, file, kind) VALUES ('outra', 'pad', 'corrida.jpg', 'image')",
     );
-    const ref = { bname: 'outra', mode: 'pad' as const, file: 'corrida.jpg' };
+    const ref = { eventName: 'outra', mode: 'pad' as const, file: 'corrida.jpg' };
     const client = await server.db.pool.connect();
     try {
       await client.query('BEGIN');

@@ -31,7 +31,7 @@ describe('media storage limits', () => {
   it('refuses a PNG whose header claims 20000x20000 and stores nothing', async () => {
     const storage = createMediaStorage(dataDir);
     const error = await refusal(
-      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'huge.png' }, claimedPng(20000, 20000)),
+      storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'huge.png' }, claimedPng(20000, 20000)),
     );
     expect(error.kind).toBe('too_large');
     expect(error.message).toMatch(/megapixels/);
@@ -42,7 +42,7 @@ describe('media storage limits', () => {
 
   it('still stores a normal photo with its thumbnail', async () => {
     const storage = createMediaStorage(dataDir);
-    const stored = await storage.save({ bname: 'festa_ana', mode: 'pad', file: 'ok.jpg' }, await jpeg(800, 600));
+    const stored = await storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'ok.jpg' }, await jpeg(800, 600));
     expect(stored).toEqual({ kind: 'image', width: 800, height: 600, hasThumb: true });
     expect(fs.existsSync(path.join(storage.mediaDir, 'festa_ana', 'pad', 'ok.jpg'))).toBe(true);
   });
@@ -50,7 +50,7 @@ describe('media storage limits', () => {
   it('refuses with a 503 refusal, storing nothing, when the thumbnail takes longer than the timeout', async () => {
     const storage = createMediaStorage(dataDir, { decodeTimeoutMs: 0 });
     const error = await refusal(
-      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'slow.jpg' }, await jpeg(3000, 2000)),
+      storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'slow.jpg' }, await jpeg(3000, 2000)),
     );
     expect(error.kind).toBe('unavailable');
     expect(error.code).toBe('image_timeout');
@@ -62,14 +62,14 @@ describe('media storage limits', () => {
   it('refuses an upload once the event folder holds the configured maximum of files', async () => {
     const storage = createMediaStorage(dataDir, { maxEventFiles: 2 });
     const photo = await jpeg();
-    await storage.save({ bname: 'festa_ana', mode: 'pad', file: 'a.jpg' }, photo);
-    await storage.save({ bname: 'festa_ana', mode: 'feed', file: 'b.jpg' }, photo);
-    const error = await refusal(storage.save({ bname: 'festa_ana', mode: 'pad', file: 'c.jpg' }, photo));
+    await storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'a.jpg' }, photo);
+    await storage.save({ eventName: 'festa_ana', mode: 'feed', file: 'b.jpg' }, photo);
+    const error = await refusal(storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'c.jpg' }, photo));
     expect(error.kind).toBe('too_large');
     expect(error.code).toBe('event_media_full');
     expect(fs.existsSync(path.join(storage.mediaDir, 'festa_ana', 'pad', 'c.jpg'))).toBe(false);
     // Another event is not affected.
-    await storage.save({ bname: 'outra_festa', mode: 'pad', file: 'c.jpg' }, photo);
+    await storage.save({ eventName: 'outra_festa', mode: 'pad', file: 'c.jpg' }, photo);
   });
 
   it(`counts an event's files with the count the server gives it (its rows), listing none of the store's \
@@ -85,12 +85,12 @@ keys`, async () => {
     };
     const storage = createMediaStorage(
       dataDir,
-      { maxEventFiles: 3, countEventFiles: async (bname) => (bname === 'festa_cheia' ? 3 : 2) },
+      { maxEventFiles: 3, countEventFiles: async (eventName) => (eventName === 'festa_cheia' ? 3 : 2) },
       counting,
     );
     const photo = await jpeg();
-    await storage.store({ bname: 'festa_ana', mode: 'pad', file: 'cabe.jpg' }, photo);
-    const error = await refusal(storage.store({ bname: 'festa_cheia', mode: 'pad', file: 'nao-cabe.jpg' }, photo));
+    await storage.store({ eventName: 'festa_ana', mode: 'pad', file: 'cabe.jpg' }, photo);
+    const error = await refusal(storage.store({ eventName: 'festa_cheia', mode: 'pad', file: 'nao-cabe.jpg' }, photo));
     expect(error.code).toBe('event_media_full');
     expect(listed).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'media', 'festa_ana', 'pad', 'cabe.jpg'))).toBe(true);
@@ -119,7 +119,7 @@ describe('pixel limit below the default of libvips', () => {
   it('refuses a header of 8000x8000 (64 megapixels) as too large', async () => {
     const storage = createMediaStorage(dataDir);
     await expect(
-      storage.save({ bname: 'festa_ana', mode: 'pad', file: 'big.png' }, claimedPng(8000, 8000)),
+      storage.save({ eventName: 'festa_ana', mode: 'pad', file: 'big.png' }, claimedPng(8000, 8000)),
     ).rejects.toMatchObject({
       kind: 'too_large',
       code: 'media_too_many_pixels',

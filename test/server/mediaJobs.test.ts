@@ -21,6 +21,7 @@ import { holdReads } from './support/heldReads';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { startSecondApp, startTestServer, type TestServer } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { MediaRef } from '../../contract/mediaPath';
 
 /**
  * Thumbnails, display renditions and video posters are jobs in PostgreSQL: an upload
@@ -28,6 +29,9 @@ import { DEVICE_PATHS } from '../../contract/devicePaths';
  * comes first makes them itself; two servers asking at once make them once.
  */
 let server: TestServer;
+
+/** A derivation job's stored data, as enqueueDerivatives writes it (the queue keeps `bname`). */
+const jobData = (ref: MediaRef) => ({ bname: ref.eventName, mode: ref.mode, file: ref.file });
 
 beforeAll(async () => {
   // A server that takes no job: what it queues waits until a worker of the test's own takes it,
@@ -122,7 +126,7 @@ the job makes only the rest`, async () => {
 
   it("of a video are its poster, and its job records the video's size", async () => {
     const storage = createMediaStorage(server.dataDir);
-    const ref = { bname: 'festa_ana', mode: '360' as const, file: 'giro-fila.mp4' };
+    const ref = { eventName: 'festa_ana', mode: '360' as const, file: 'giro-fila.mp4' };
     const video = fs.readFileSync(path.resolve(__dirname, '../../tools/demoSeed/media/festa_ana/360/giro-01.mp4'));
     const stored = await storage.store(ref, video);
     expect(stored).toEqual({ kind: 'video', width: null, height: null, hasThumb: false });
@@ -163,7 +167,7 @@ the job makes only the rest`, async () => {
     try {
       await server.db
         .transaction(async (client) => {
-          await enqueueDerivatives(jobs, client, { bname: 'festa_ana', mode: 'pad', file: 'desfeita.jpg' });
+          await enqueueDerivatives(jobs, client, { eventName: 'festa_ana', mode: 'pad', file: 'desfeita.jpg' });
           throw new Error('rolled back');
         })
         .catch(() => undefined);
@@ -220,7 +224,7 @@ photo shows at once`, async () => {
   });
 
   it('joins them without a tile when its original never decodes', async () => {
-    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'quebrada.jpg' };
+    const ref = { eventName: 'festa_ana', mode: 'pad' as const, file: 'quebrada.jpg' };
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
     fs.writeFileSync(
       path.join(server.dataDir, 'media/festa_ana/pad/quebrada.jpg'),
@@ -236,13 +240,13 @@ photo shows at once`, async () => {
       awaitingTile: true,
     });
     expect(await gallery()).not.toContain('/media/festa_ana/pad/quebrada.jpg');
-    await mediaDerivativesJob(server.db, createMediaStorage(server.dataDir), () => undefined)({ ...ref });
+    await mediaDerivativesJob(server.db, createMediaStorage(server.dataDir), () => undefined)(jobData(ref));
     expect(await awaiting('quebrada.jpg')).toBe(false);
     expect(await gallery()).toContain('/media/festa_ana/pad/quebrada.jpg');
   });
 
   it("joins them once the tile is made, even when the collect page's rendition must wait for a later run", async () => {
-    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'so-o-tile.jpg' };
+    const ref = { eventName: 'festa_ana', mode: 'pad' as const, file: 'so-o-tile.jpg' };
     await insertMedia(server.db, {
       ...ref,
       kind: 'image',
@@ -261,7 +265,7 @@ photo shows at once`, async () => {
         return { outcome: 'later' };
       },
     };
-    await expect(mediaDerivativesJob(server.db, renditionLater, () => undefined)({ ...ref })).rejects.toThrow(
+    await expect(mediaDerivativesJob(server.db, renditionLater, () => undefined)(jobData(ref))).rejects.toThrow(
       /again later/,
     );
     expect(await awaiting('so-o-tile.jpg')).toBe(false);
@@ -270,8 +274,8 @@ photo shows at once`, async () => {
 
   it(`joins them all the same, without a tile, once it has waited TILE_WAIT_SECONDS for its job (a queue fallen \
 behind): the sweep lists it`, async () => {
-    const old = { bname: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
-    const fresh = { bname: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
+    const old = { eventName: 'festa_ana', mode: 'pad' as const, file: 'esquecida.jpg' };
+    const fresh = { eventName: 'festa_ana', mode: 'pad' as const, file: 'recente.jpg' };
     for (const ref of [old, fresh])
       await insertMedia(server.db, {
         ...ref,
@@ -291,7 +295,7 @@ behind): the sweep lists it`, async () => {
   });
 
   it('joins them without a tile when its job has failed its every run (the queue gives up on it)', async () => {
-    const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'sem-sorte.jpg' };
+    const ref = { eventName: 'festa_ana', mode: 'pad' as const, file: 'sem-sorte.jpg' };
     // A derivation that fails every run, with no run after the first, given up to the real queue of given-up
     // derivations.
     const queue = 'derivacao-que-falha';
@@ -320,7 +324,7 @@ behind): the sweep lists it`, async () => {
           deviceId: 'cam1',
           awaitingTile: true,
         });
-        await jobs.enqueue(client, queue, { ...ref });
+        await jobs.enqueue(client, queue, jobData(ref));
       });
       jobs.nudge(queue);
       expect(await gallery()).not.toContain('/media/festa_ana/pad/sem-sorte.jpg');
@@ -362,7 +366,7 @@ describe('a missing thumbnail asked of two servers at once', () => {
   async function original(file: string) {
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
     fs.writeFileSync(path.join(server.dataDir, 'media/festa_ana/pad', file), await jpeg(800, 600));
-    return { bname: 'festa_ana', mode: 'pad' as const, file };
+    return { eventName: 'festa_ana', mode: 'pad' as const, file };
   }
 
   it('is made once: the second waits for the first and finds it made', async () => {
@@ -419,7 +423,7 @@ photo`, async () => {
 });
 
 describe('a derivation whose original cannot be had', () => {
-  const ref = { bname: 'festa_ana', mode: 'pad' as const, file: 'instavel.jpg' };
+  const ref = { eventName: 'festa_ana', mode: 'pad' as const, file: 'instavel.jpg' };
 
   it('is tried again later when the store fails to answer, never taken for a deleted file', async () => {
     fs.mkdirSync(path.join(server.dataDir, 'media/festa_ana/pad'), { recursive: true });
@@ -432,7 +436,7 @@ describe('a derivation whose original cannot be had', () => {
     expect(await createMediaStorage(server.dataDir, {}, failing).derive(ref)).toEqual({ outcome: 'later' });
     // The job's run fails (and the queue runs it again) instead of finishing as if there were nothing to make.
     await expect(
-      mediaDerivativesJob(server.db, createMediaStorage(server.dataDir, {}, failing), () => undefined)({ ...ref }),
+      mediaDerivativesJob(server.db, createMediaStorage(server.dataDir, {}, failing), () => undefined)(jobData(ref)),
     ).rejects.toThrow(/again later/);
     expect(await createMediaStorage(server.dataDir).derive(ref)).toMatchObject({
       outcome: 'made',
@@ -452,7 +456,7 @@ describe('a derivation whose original cannot be had', () => {
       },
     };
     const storage = createMediaStorage(server.dataDir, {}, counting);
-    expect(await storage.ensure({ bname: 'festa_ana', mode: 'pad', file: 'inventada.jpg' }, 'thumb')).toBe(false);
+    expect(await storage.ensure({ eventName: 'festa_ana', mode: 'pad', file: 'inventada.jpg' }, 'thumb')).toBe(false);
     expect(reads).toEqual([]);
     expect((await server.call({ method: 'GET', url: '/thumbs/festa_ana/pad/inventada.jpg.webp' })).statusCode).toBe(
       404,

@@ -209,8 +209,8 @@ visitor's request`, async () => {
   it("keeps the gate: a private event's file in the bucket is nobody's without access", async () => {
     const keys = await keysUnder('media/privada/');
     expect(keys.length).toBeGreaterThan(0);
-    const [, bname, mode, file] = keys[0].split('/');
-    expect((await server.call({ method: 'GET', url: `/media/${bname}/${mode}/${file}` })).statusCode).toBe(401);
+    const [, eventName, mode, file] = keys[0].split('/');
+    expect((await server.call({ method: 'GET', url: `/media/${eventName}/${mode}/${file}` })).statusCode).toBe(401);
     expect((await server.call({ method: 'GET', url: '/media/festa_ana/pad/nao-existe.jpg' })).statusCode).toBe(404);
   });
 

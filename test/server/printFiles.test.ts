@@ -107,7 +107,7 @@ link`, async () => {
     const opened = new URL(link as string);
     expect(opened.pathname).toBe('/collect');
     expect(parseMediaPath(opened.searchParams.get('id') ?? '')).toEqual({
-      bname: 'festa_ana',
+      eventName: 'festa_ana',
       mode: 'pad',
       file: 'a1.jpg',
     });

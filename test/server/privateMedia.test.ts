@@ -12,6 +12,7 @@ import {
 import { attend, basicSeed, DEVICE_KEYS, jpeg, loadBasicSeed, mp4 } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { EventName } from '../../contract/names';
 
 /**
  * Who sees an event's media (docs/api.md#who-may-see-an-event): the gate in front of /media,
@@ -350,10 +351,10 @@ describe('file names', () => {
 });
 
 describe('PUT /api/events/{bname}/visibility', () => {
-  const put = (bname: string, body: unknown, token?: string) =>
+  const put = (eventName: EventName, body: unknown, token?: string) =>
     server.call({
       method: 'PUT',
-      url: `/api/events/${bname}/visibility`,
+      url: `/api/events/${eventName}/visibility`,
       token,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(body),

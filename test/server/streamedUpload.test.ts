@@ -73,7 +73,7 @@ describe.each([
   ['a bucket through the S3 API', () => s3ObjectStore(s3.settings)],
 ] as Array<[string, () => ObjectStore]>)('a video stored as it arrives, on %s', (_name, storeOf) => {
   let n = 0;
-  const ref = () => ({ bname: `streamed_${(n += 1)}`, mode: '360' as const, file: 'giro.mp4' });
+  const ref = () => ({ eventName: `streamed_${(n += 1)}`, mode: '360' as const, file: 'giro.mp4' });
 
   it('reaches the store as a stream, whole and exact at the end', async () => {
     const store = storeOf();
@@ -88,8 +88,8 @@ describe.each([
         hasThumb: false,
       },
     );
-    expect(bodies).toEqual([`media/${target.bname}/360/giro.mp4 stream`]);
-    const stored = await store.get(`media/${target.bname}/360/giro.mp4`);
+    expect(bodies).toEqual([`media/${target.eventName}/360/giro.mp4 stream`]);
+    const stored = await store.get(`media/${target.eventName}/360/giro.mp4`);
     const parts: Buffer[] = [];
     for await (const chunk of stored?.body ?? []) parts.push(chunk as Buffer);
     expect(Buffer.concat(parts).equals(video.bytes)).toBe(true);
@@ -103,19 +103,19 @@ describe.each([
       'too_large',
       'too_large',
     ]);
-    expect(await store.head(`media/${over.bname}/360/giro.mp4`)).toBeNull();
+    expect(await store.head(`media/${over.eventName}/360/giro.mp4`)).toBeNull();
     const fake = ref();
     expect(await refusal(storage.storeStream(fake, Readable.from([await jpeg()]), 1024 * 1024))).toEqual([
       'unprocessable',
       'unsupported_media',
     ]);
-    expect(await store.head(`media/${fake.bname}/360/giro.mp4`)).toBeNull();
+    expect(await store.head(`media/${fake.eventName}/360/giro.mp4`)).toBeNull();
     const empty = ref();
     expect(await refusal(storage.storeStream(empty, Readable.from([]), 1024 * 1024))).toEqual([
       'invalid',
       'empty_media',
     ]);
-    expect(await store.head(`media/${empty.bname}/360/giro.mp4`)).toBeNull();
+    expect(await store.head(`media/${empty.eventName}/360/giro.mp4`)).toBeNull();
   });
 });
 
@@ -133,7 +133,7 @@ describe('an upload the device broke off', () => {
 
   it("is the client's failure (a 400), never an error of ours, and leaves nothing stored", async () => {
     const store = diskObjectStore(folder);
-    const ref = { bname: 'cortado', mode: '360' as const, file: 'giro.mp4' };
+    const ref = { eventName: 'cortado', mode: '360' as const, file: 'giro.mp4' };
     expect(await refusal(createMediaStorage(folder, {}, store).storeStream(ref, broken(), 10 * 1024 * 1024))).toEqual(
       interrupted,
     );

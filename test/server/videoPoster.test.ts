@@ -22,7 +22,7 @@ async function fingerprint(image: Buffer): Promise<Buffer> {
 describe('video posters', () => {
   it('stores a real frame of an arriving video as its WebP thumbnail, and records its size', async () => {
     const storage = createMediaStorage(dataDir);
-    const stored = await storage.save({ bname: 'festa_ana', mode: '360', file: 'giro-01.mp4' }, giro(1));
+    const stored = await storage.save({ eventName: 'festa_ana', mode: '360', file: 'giro-01.mp4' }, giro(1));
     expect(stored).toMatchObject({ kind: 'video', hasThumb: true });
     expect(stored.width).toBeGreaterThan(0);
     expect(stored.height).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe('video posters', () => {
     const broken = Buffer.concat([giro(1).subarray(0, 64), Buffer.alloc(4096)]);
     expect(await videoPosterFrame(broken)).toBeNull();
     const stored = await createMediaStorage(dataDir).save(
-      { bname: 'festa_ana', mode: '360', file: 'quebrado.mp4' },
+      { eventName: 'festa_ana', mode: '360', file: 'quebrado.mp4' },
       broken,
     );
     expect(stored).toMatchObject({ kind: 'video', hasThumb: false });

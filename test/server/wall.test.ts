@@ -4,6 +4,7 @@ import { attend, collectLinkOf, DEVICE_KEYS, jpeg, loadBasicSeed } from './suppo
 import { follow } from './support/followStream';
 import { newTeamMember, newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import type { EventName } from '../../contract/names';
 
 /**
  * The live wall (docs/api.md#the-live-wall): a TV at the venue shows an event's newest
@@ -33,8 +34,8 @@ const wall = (publicId: string, { token, key, cookie }: { token?: string; key?: 
     token,
     headers: cookie ? { cookie } : {},
   });
-const wallLink = (method: 'GET' | 'POST' | 'DELETE', bname: string, token?: string) =>
-  server.call({ method, url: `/api/events/${bname}/telao`, token });
+const wallLink = (method: 'GET' | 'POST' | 'DELETE', eventName: EventName, token?: string) =>
+  server.call({ method, url: `/api/events/${eventName}/telao`, token });
 const newKey = async () => (await wallLink('POST', 'privada', owner.token)).json<WallLinkReply>().key as string;
 const cookieOf = (response: { headers: Record<string, unknown> }) => {
   const header = [response.headers['set-cookie']]

@@ -1,12 +1,13 @@
 import { selectPendingOrder, selectSession, type Identity, type RootState } from '../../src/session';
+import type { EventName } from '../../contract/names';
 
-/** The session as tests describe it: flat, as the cookies name its parts. */
+/** The session as tests describe it: flat, a field for each of its cookies. */
 export interface SessionPart {
   identity: Identity;
   signingIn: boolean;
   agent: string;
   events: string[];
-  bname: string;
+  eventName: EventName;
   collection: string[];
   packs: string[];
   loginRequired: boolean;
@@ -28,7 +29,7 @@ export function withSession(part: Partial<SessionPart>): SessionSlices {
           ? null
           : { orderId, claim: part.pendingClaim ?? null, loginRequired: part.loginRequired ?? false },
     },
-    visitor: { agent: part.agent ?? '', events: part.events ?? [], bname: part.bname ?? '' },
+    visitor: { agent: part.agent ?? '', events: part.events ?? [], eventName: part.eventName ?? '' },
     collection: { items: part.collection ?? [], agentResults: 'unknown' },
     packs: { hashes: part.packs ?? [] },
   };

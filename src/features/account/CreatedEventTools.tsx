@@ -5,6 +5,7 @@ import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
 import { EventWall } from './EventWall';
+import type { EventName } from '../../../contract/names';
 
 /**
  * What the owner and the team do with a created event: who sees it, the guests who may (for an
@@ -12,24 +13,24 @@ import { EventWall } from './EventWall';
  * and on the team's events.
  */
 export function CreatedEventTools({
-  bname,
+  eventName,
   title,
   visibility,
 }: {
-  bname: string;
+  eventName: EventName;
   title?: string;
   visibility: EventVisibility;
 }) {
   return (
     <>
       {/* First: a printer that stopped is what needs someone now. */}
-      <EventPrinterAlerts bname={bname} />
-      <EventVisibilityControl bname={bname} title={title} visibility={visibility} />
+      <EventPrinterAlerts eventName={eventName} />
+      <EventVisibilityControl eventName={eventName} title={title} visibility={visibility} />
       {/* A public event is everyone's: there is no guest access to count or take. */}
-      {visibility !== 'public' && <EventGuestAccess bname={bname} visibility={visibility} />}
-      <EventWall bname={bname} />
-      <EventPrinting bname={bname} />
-      <EventFaceSearch bname={bname} />
+      {visibility !== 'public' && <EventGuestAccess eventName={eventName} visibility={visibility} />}
+      <EventWall eventName={eventName} />
+      <EventPrinting eventName={eventName} />
+      <EventFaceSearch eventName={eventName} />
     </>
   );
 }

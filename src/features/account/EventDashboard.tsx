@@ -44,9 +44,9 @@ export function EventDashboard({ events }: { events: OwnEvent[] }) {
                 </p>
                 {event.createdName && (
                   <>
-                    <EventTitleEditor bname={event.createdName} title={event.createdTitle ?? event.createdName} />
+                    <EventTitleEditor eventName={event.createdName} title={event.createdTitle ?? event.createdName} />
                     <CreatedEventTools
-                      bname={event.createdName}
+                      eventName={event.createdName}
                       title={event.createdTitle}
                       visibility={event.visibility ?? 'public'}
                     />

@@ -4,6 +4,7 @@ import { LoadError } from '../../ui/LoadError';
 import { useAppSelector } from '../../session';
 import { accountApi, useGetFaceSearchQuery, useSetFaceSearchMutation } from './accountApi';
 import { LIVE_QUERY } from './dashboardLive';
+import type { EventName } from '../../../contract/names';
 
 const counted = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
@@ -11,19 +12,21 @@ const counted = (n: number, one: string, many: string) => `${n.toLocaleString('p
  * 'Encontre minhas fotos' in the owner's (and the team's) hands: off by default; the
  * text says what turning it on does before it is turned; while on, how far the index is.
  */
-export function EventFaceSearch({ bname }: { bname: string }) {
+export function EventFaceSearch({ eventName }: { eventName: EventName }) {
   const headingId = useId();
   // Followed while it is on: photos keep arriving during the party, and the counts move as they
   // are indexed, as the printers do. Off, nothing moves.
-  const on = useAppSelector((state) => accountApi.endpoints.getFaceSearch.select(bname)(state).data?.enabled === true);
-  const { data, isError, refetch } = useGetFaceSearchQuery(bname, on ? LIVE_QUERY : { pollingInterval: 0 });
+  const on = useAppSelector(
+    (state) => accountApi.endpoints.getFaceSearch.select(eventName)(state).data?.enabled === true,
+  );
+  const { data, isError, refetch } = useGetFaceSearchQuery(eventName, on ? LIVE_QUERY : { pollingInterval: 0 });
   const [save, saving] = useSetFaceSearchMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
   const turn = async (enabled: boolean) => {
     setFailure(null);
     try {
-      await save({ bname, enabled }).unwrap();
+      await save({ eventName, enabled }).unwrap();
     } catch (error) {
       setFailure(errorMessage(error));
     }

@@ -5,6 +5,7 @@ import { CopyField } from '../../ui/CopyField';
 import { LoadError } from '../../ui/LoadError';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import type { EventVisibility } from '../../../contract/wire';
+import type { EventName } from '../../../contract/names';
 
 // qrcode.react in a chunk of its own, loaded once a new link is there to show.
 const LinkQrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './LinkQrCode'));
@@ -30,13 +31,13 @@ const eventLink = (publicId: string) => `${window.location.origin}${withQuery(RO
  * the owner is told how its guests come back instead.
  */
 export function EventGuestAccess({
-  bname,
+  eventName,
   visibility,
 }: {
-  bname: string;
+  eventName: EventName;
   visibility: Exclude<EventVisibility, 'public'>;
 }) {
-  const { data, isError, refetch } = useGetEventAccessQuery(bname);
+  const { data, isError, refetch } = useGetEventAccessQuery(eventName);
   const [revoke, { isLoading }] = useRevokeEventAccessMutation();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -44,7 +45,7 @@ export function EventGuestAccess({
   const confirm = async () => {
     setOutcome(null);
     try {
-      const { publicId } = await revoke(bname).unwrap();
+      const { publicId } = await revoke(eventName).unwrap();
       setOutcome({ kind: 'revoked', publicId });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorMessage(error) });
@@ -54,7 +55,7 @@ export function EventGuestAccess({
   };
 
   return (
-    <section className="guest-access" aria-label={`Convidados com acesso a ${bname}`}>
+    <section className="guest-access" aria-label={`Convidados com acesso a ${eventName}`}>
       {data && (
         <p>
           Têm acesso às fotos, além de você e da equipe: {counted(data.agents, 'aparelho', 'aparelhos')} e{' '}

@@ -5,23 +5,24 @@ import { PRINT_PAPER_NAMES, PRINT_PAPERS, type PrintPaper } from '../../../contr
 import { useGetPrintSettingsQuery, useSetPrintSettingsMutation } from './accountApi';
 import { useEventPrinters } from './dashboardLive';
 import { PRINTER_STATE_TEXT } from '../../ui/printerAlertText';
+import type { EventName } from '../../../contract/names';
 
 /**
  * The event's printing, in its owner's hands: the paper its printer holds (the print
  * files, photo and QR code, are laid out for it), and every printer of the event with its state
  * and the queue, as they are now.
  */
-export function EventPrinting({ bname }: { bname: string }) {
+export function EventPrinting({ eventName }: { eventName: EventName }) {
   const headingId = useId();
-  const printers = useEventPrinters(bname);
-  const settings = useGetPrintSettingsQuery(bname);
+  const printers = useEventPrinters(eventName);
+  const settings = useGetPrintSettingsQuery(eventName);
   const [save, saving] = useSetPrintSettingsMutation();
   const [saved, setSaved] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
 
   const choose = async (paper: PrintPaper) => {
     setSaved(null);
     try {
-      await save({ bname, paper }).unwrap();
+      await save({ eventName, paper }).unwrap();
       setSaved({ ok: true });
     } catch (error) {
       setSaved({ ok: false, message: errorMessage(error) });

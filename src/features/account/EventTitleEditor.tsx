@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { EVENT_TITLE_MAX_LENGTH, isEventTitle } from '../../../contract/eventTitle';
 import { errorMessage } from '../../api/apiError';
 import { useSetEventTitleMutation } from './accountApi';
+import type { EventName } from '../../../contract/names';
 
 type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 
@@ -9,7 +10,7 @@ type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
  * The created event's title, what guests read on the wall, the lists and the pages: its owner
  * changes it here; the link (the name) stays.
  */
-export function EventTitleEditor({ bname, title }: { bname: string; title: string }) {
+export function EventTitleEditor({ eventName, title }: { eventName: EventName; title: string }) {
   const [editing, setEditing] = useState(false);
   const [typed, setTyped] = useState(title);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -20,7 +21,7 @@ export function EventTitleEditor({ bname, title }: { bname: string; title: strin
     event.preventDefault();
     setOutcome(null);
     try {
-      await save({ bname, title: typed }).unwrap();
+      await save({ eventName, title: typed }).unwrap();
       setOutcome({ kind: 'saved' });
       setEditing(false);
     } catch (error) {

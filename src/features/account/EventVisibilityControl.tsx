@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/apiError';
 import type { EventVisibility } from '../../../contract/wire';
 import { useSetEventVisibilityMutation } from './accountApi';
+import type { EventName } from '../../../contract/names';
 
 /** The owner's three choices, in the words the owner reads, each with what it means for guests. */
 const VISIBILITY_CHOICES: readonly { value: EventVisibility; label: string; explanation: string }[] = [
@@ -33,11 +34,11 @@ type Outcome = { kind: 'saved' } | { kind: 'failed'; message: string } | null;
 
 /** Who sees the media of one of the owner's events (public, link-only or private), saved on the server. */
 export function EventVisibilityControl({
-  bname,
+  eventName,
   title,
   visibility,
 }: {
-  bname: string;
+  eventName: EventName;
   title?: string;
   visibility: EventVisibility;
 }) {
@@ -50,7 +51,7 @@ export function EventVisibilityControl({
     event.preventDefault();
     setOutcome(null);
     try {
-      await save({ bname, visibility: chosen }).unwrap();
+      await save({ eventName, visibility: chosen }).unwrap();
       setOutcome({ kind: 'saved' });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorMessage(error) });
@@ -60,7 +61,7 @@ export function EventVisibilityControl({
   return (
     <form className="visibility" onSubmit={submit}>
       <fieldset className="visibility__choices" disabled={isLoading}>
-        <legend>Quem vê as fotos de {title || bname}</legend>
+        <legend>Quem vê as fotos de {title || eventName}</legend>
         {VISIBILITY_CHOICES.map((choice) => (
           <div key={choice.value} className="visibility__choice">
             <input

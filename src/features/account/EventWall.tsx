@@ -5,6 +5,7 @@ import { CopyField } from '../../ui/CopyField';
 import { wallPage } from '../../../contract/wall';
 import { useGetWallLinkQuery, useRenewWallLinkMutation, useRevokeWallLinkMutation } from './accountApi';
 import { LoadError } from '../../ui/LoadError';
+import type { EventName } from '../../../contract/names';
 
 type Outcome = { kind: 'made' | 'revoked' } | { kind: 'failed'; message: string } | null;
 
@@ -19,8 +20,8 @@ const OUTCOME_TEXT = {
  * event's wall is open like its galleries; any other needs the wall link, which the owner makes,
  * changes and revokes.
  */
-export function EventWall({ bname }: { bname: string }) {
-  const { data, isError, refetch } = useGetWallLinkQuery(bname);
+export function EventWall({ eventName }: { eventName: EventName }) {
+  const { data, isError, refetch } = useGetWallLinkQuery(eventName);
   const [renew, renewing] = useRenewWallLinkMutation();
   const [revoke, revoking] = useRevokeWallLinkMutation();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -29,7 +30,7 @@ export function EventWall({ bname }: { bname: string }) {
   const act = async (what: 'made' | 'revoked') => {
     setOutcome(null);
     try {
-      await (what === 'made' ? renew(bname) : revoke(bname)).unwrap();
+      await (what === 'made' ? renew(eventName) : revoke(eventName)).unwrap();
       setOutcome({ kind: what });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorMessage(error) });
@@ -40,8 +41,8 @@ export function EventWall({ bname }: { bname: string }) {
     data &&
     (data.visibility === 'public' ? wallPage(data.publicId) : data.key ? wallPage(data.publicId, data.key) : null);
   return (
-    <section className="event-wall" aria-labelledby={`telao-${bname}`}>
-      <h4 id={`telao-${bname}`}>Telão</h4>
+    <section className="event-wall" aria-labelledby={`telao-${eventName}`}>
+      <h4 id={`telao-${eventName}`}>Telão</h4>
       <p>
         As fotos da festa ao vivo numa TV ou num projetor, cada uma com o QR code para os convidados coletarem pelo
         celular.

@@ -27,7 +27,7 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
         </p>
       )}
       <div className="orders__actions">
-        <EventLink bname={event.name} displayTitle={event.title || undefined} className="button button--secondary">
+        <EventLink eventName={event.name} displayTitle={event.title || undefined} className="button button--secondary">
           Ver o evento
         </EventLink>
         <button
@@ -43,7 +43,7 @@ function TeamEventItem({ event, open, onToggle }: { event: TeamEvent; open: bool
       </div>
       {/* Only the open event asks for its wall link and polls its printers. */}
       <div id={toolsId} hidden={!open}>
-        {open && <CreatedEventTools bname={event.name} title={event.title} visibility={event.visibility} />}
+        {open && <CreatedEventTools eventName={event.name} title={event.title} visibility={event.visibility} />}
       </div>
     </li>
   );

@@ -18,6 +18,7 @@ import type {
   FaceSearchSetting,
   FaceSearchStatusReply,
 } from '../../../contract/wire';
+import type { EventName } from '../../../contract/names';
 
 /** What a mutation's onQueryStarted is given that showOnceAnswered needs. */
 interface Answering<T> {
@@ -92,9 +93,9 @@ export const accountApi = api.injectEndpoints({
       ],
     }),
     /** The owner (or the team) sets who sees an event's media; galleries and cards follow. */
-    setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { bname: string }>({
-      query: ({ bname, visibility }) => ({
-        url: path`/events/${bname}/visibility`,
+    setEventVisibility: build.mutation<VisibilityReply, VisibilityChange & { eventName: EventName }>({
+      query: ({ eventName, visibility }) => ({
+        url: path`/events/${eventName}/visibility`,
         method: 'PUT',
         body: { visibility },
       }),
@@ -110,8 +111,8 @@ export const accountApi = api.injectEndpoints({
       ],
     }),
     /** The owner (or the team) gives the event a new title: every screen that shows it follows. */
-    setEventTitle: build.mutation<TitleReply, TitleChange & { bname: string }>({
-      query: ({ bname, title }) => ({ url: path`/events/${bname}/title`, method: 'PUT', body: { title } }),
+    setEventTitle: build.mutation<TitleReply, TitleChange & { eventName: EventName }>({
+      query: ({ eventName, title }) => ({ url: path`/events/${eventName}/title`, method: 'PUT', body: { title } }),
       extraOptions: { auth: 'required' },
       invalidatesTags: [
         { type: 'OwnEvents', id: LIST },
@@ -123,19 +124,19 @@ export const accountApi = api.injectEndpoints({
     }),
     /** How many guests' phones and accounts may see the owner's event (counts, never who). */
     getEventAccess: build.query<EventAccessReply, string>({
-      query: (bname) => path`/events/${bname}/access`,
+      query: (eventName) => path`/events/${eventName}/access`,
       extraOptions: { auth: 'required' },
-      providesTags: (_result, _error, bname) => [{ type: 'EventAccess', id: bname }],
+      providesTags: (_result, _error, eventName) => [{ type: 'EventAccess', id: eventName }],
     }),
     /** Takes every guest's access away at once (the event gets a new link). */
     revokeEventAccess: build.mutation<AccessRevokedReply, string>({
-      query: (bname) => ({ url: path`/events/${bname}/access/revoke`, method: 'POST' }),
+      query: (eventName) => ({ url: path`/events/${eventName}/access/revoke`, method: 'POST' }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, bname) => [
-        { type: 'EventAccess', id: bname },
+      invalidatesTags: (_result, _error, eventName) => [
+        { type: 'EventAccess', id: eventName },
         { type: 'OwnEvents', id: LIST },
         // The wall's address is the event's public id, which changed.
-        { type: 'WallLink', id: bname },
+        { type: 'WallLink', id: eventName },
       ],
     }),
     /** The team's events, newest first; with a search, those whose name, title or owner's email holds it. */
@@ -146,57 +147,57 @@ export const accountApi = api.injectEndpoints({
     }),
     /** The event's printers and its print queue, as they are now (watched during the party). */
     getEventPrinters: build.query<EventPrintersReply, string>({
-      query: (bname) => path`/events/${bname}/impressoras`,
+      query: (eventName) => path`/events/${eventName}/impressoras`,
       extraOptions: { auth: 'required' },
       keepUnusedDataFor: 0,
     }),
     getPrintSettings: build.query<PrintSettings, string>({
-      query: (bname) => path`/events/${bname}/impressao`,
+      query: (eventName) => path`/events/${eventName}/impressao`,
       extraOptions: { auth: 'required' },
-      providesTags: (_result, _error, bname) => [{ type: 'PrintSettings', id: bname }],
+      providesTags: (_result, _error, eventName) => [{ type: 'PrintSettings', id: eventName }],
     }),
-    setPrintSettings: build.mutation<PrintSettings, PrintSettings & { bname: string }>({
-      query: ({ bname, paper }) => ({ url: path`/events/${bname}/impressao`, method: 'PUT', body: { paper } }),
+    setPrintSettings: build.mutation<PrintSettings, PrintSettings & { eventName: EventName }>({
+      query: ({ eventName, paper }) => ({ url: path`/events/${eventName}/impressao`, method: 'PUT', body: { paper } }),
       extraOptions: { auth: 'required' },
-      invalidatesTags: (_result, _error, { bname }) => [{ type: 'PrintSettings', id: bname }],
+      invalidatesTags: (_result, _error, { eventName }) => [{ type: 'PrintSettings', id: eventName }],
     }),
     /** The event's face search: on or off, and how far its index is. */
     getFaceSearch: build.query<FaceSearchStatusReply, string>({
-      query: (bname) => path`/events/${bname}/rostos`,
+      query: (eventName) => path`/events/${eventName}/rostos`,
       extraOptions: { auth: 'required' },
-      providesTags: (_result, _error, bname) => [{ type: 'FaceSearch', id: bname }],
+      providesTags: (_result, _error, eventName) => [{ type: 'FaceSearch', id: eventName }],
     }),
-    setFaceSearch: build.mutation<FaceSearchStatusReply, FaceSearchSetting & { bname: string }>({
-      query: ({ bname, enabled }) => ({ url: path`/events/${bname}/rostos`, method: 'PUT', body: { enabled } }),
+    setFaceSearch: build.mutation<FaceSearchStatusReply, FaceSearchSetting & { eventName: EventName }>({
+      query: ({ eventName, enabled }) => ({ url: path`/events/${eventName}/rostos`, method: 'PUT', body: { enabled } }),
       extraOptions: { auth: 'required' },
-      onQueryStarted: ({ bname }, api): Promise<void> =>
+      onQueryStarted: ({ eventName }, api): Promise<void> =>
         showOnceAnswered(
-          (data: FaceSearchStatusReply): unknown => accountApi.util.upsertQueryData('getFaceSearch', bname, data),
+          (data: FaceSearchStatusReply): unknown => accountApi.util.upsertQueryData('getFaceSearch', eventName, data),
           api,
         ),
     }),
     /** The event's wall: its address and its link's key (null: none). */
     getWallLink: build.query<WallLinkReply, string>({
-      query: (bname) => path`/events/${bname}/telao`,
+      query: (eventName) => path`/events/${eventName}/telao`,
       extraOptions: { auth: 'required' },
-      providesTags: (_result, _error, bname) => [{ type: 'WallLink', id: bname }],
+      providesTags: (_result, _error, eventName) => [{ type: 'WallLink', id: eventName }],
     }),
     /** A new wall link (the old one stops opening the wall): the link shown is the answer's, at once. */
     renewWallLink: build.mutation<WallLinkReply, string>({
-      query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'POST' }),
+      query: (eventName) => ({ url: path`/events/${eventName}/telao`, method: 'POST' }),
       extraOptions: { auth: 'required' },
-      onQueryStarted: (bname, api): Promise<void> =>
+      onQueryStarted: (eventName, api): Promise<void> =>
         showOnceAnswered(
-          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data),
+          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', eventName, data),
           api,
         ),
     }),
     revokeWallLink: build.mutation<WallLinkReply, string>({
-      query: (bname) => ({ url: path`/events/${bname}/telao`, method: 'DELETE' }),
+      query: (eventName) => ({ url: path`/events/${eventName}/telao`, method: 'DELETE' }),
       extraOptions: { auth: 'required' },
-      onQueryStarted: (bname, api): Promise<void> =>
+      onQueryStarted: (eventName, api): Promise<void> =>
         showOnceAnswered(
-          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', bname, data),
+          (data: WallLinkReply): unknown => accountApi.util.upsertQueryData('getWallLink', eventName, data),
           api,
         ),
     }),

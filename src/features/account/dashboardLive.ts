@@ -1,4 +1,5 @@
 import { useGetEventPrintersQuery } from './accountApi';
+import type { EventName } from '../../../contract/names';
 
 /**
  * How often the owner's (and the team's) dashboard asks again during the party what moves by
@@ -15,6 +16,6 @@ export const LIVE_QUERY = {
 } as const;
 
 /** The event's printers and queue, followed while the dashboard is open: one request for every part that shows them. */
-export function useEventPrinters(bname: string) {
-  return useGetEventPrintersQuery(bname, LIVE_QUERY);
+export function useEventPrinters(eventName: EventName) {
+  return useGetEventPrintersQuery(eventName, LIVE_QUERY);
 }

@@ -25,6 +25,7 @@ import { CollectPhoto } from './CollectPhoto';
 import { LOCKED_MESSAGE } from './sendQueuedCollect';
 import { removeShellPreview } from './shellPreview';
 import { useCollectOnOpen } from './useCollectOnOpen';
+import type { EventName } from '../../../contract/names';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
 
@@ -33,15 +34,20 @@ const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));
  * queue, which checks the media when it can; once it went (or was refused), the page asks again
  * and shows what became of it. Answers whether it waits.
  */
-function usePendingCollect(url: string | null, bname: string, unanswered: boolean, askAgain: () => unknown): boolean {
+function usePendingCollect(
+  url: string | null,
+  eventName: EventName,
+  unanswered: boolean,
+  askAgain: () => unknown,
+): boolean {
   const dispatch = useAppDispatch();
   const { collection } = useSession();
   const pending = useAppSelector(selectPendingCollects).some((item) => item.url === url);
   const collected = url !== null && collection.includes(url);
   useEffect(() => {
     // Already in the collection (an earlier visit): nothing is left to send.
-    if (unanswered && url && !collected) dispatch(collectQueued(url, bname));
-  }, [dispatch, unanswered, url, bname, collected]);
+    if (unanswered && url && !collected) dispatch(collectQueued(url, eventName));
+  }, [dispatch, unanswered, url, eventName, collected]);
   const wasPending = useRef(false);
   useEffect(() => {
     if (wasPending.current && !pending) askAgain();
@@ -61,10 +67,15 @@ export default function CollectPage() {
   // not collect the new one before the media server has said it exists.
   const celebrating = useCollectOnOpen(ref, presence.currentData === 'found');
   const [qrOpen, setQrOpen] = useState(false);
-  const pending = usePendingCollect(ref ? mediaUrl(ref) : null, ref?.bname ?? '', presence.isError, presence.refetch);
+  const pending = usePendingCollect(
+    ref ? mediaUrl(ref) : null,
+    ref?.eventName ?? '',
+    presence.isError,
+    presence.refetch,
+  );
   const signedOut = useSession().identity.status === 'signedOut';
   // A missing photo's link may name an event that is not there either: only then is it asked.
-  const eventCard = useEventCard(ref?.bname ?? '', { skip: presence.currentData !== 'missing' });
+  const eventCard = useEventCard(ref?.eventName ?? '', { skip: presence.currentData !== 'missing' });
   // A collect made once the venue's Wi-Fi drops is kept without downloading anything then.
   useEffect(warmOutboxStorage, []);
 
@@ -93,7 +104,7 @@ export default function CollectPage() {
     <button
       type="button"
       className="button"
-      onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.bname } })}
+      onClick={() => navigate(boothRoute(ref.mode), { state: { bname: ref.eventName } })}
     >
       Ir para Evento
     </button>
@@ -160,7 +171,7 @@ export default function CollectPage() {
             autoPlay
             loop
             muted
-            aria-label={`Vídeo do evento ${ref.bname}`}
+            aria-label={`Vídeo do evento ${ref.eventName}`}
           />
         ) : (
           // A still photo is drawn from its light display rendition (the URL the page's early copy
@@ -171,7 +182,7 @@ export default function CollectPage() {
             src={mediaKind(ref.file) === 'image' ? mediaSource(displayUrl(ref)) : src}
             fallback={src}
             thumb={mediaSource(thumbUrl(ref))}
-            alt={`Foto do evento ${ref.bname}`}
+            alt={`Foto do evento ${ref.eventName}`}
           />
         )}
         {celebrating && (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiErrorCode, apiErrorStatus } from '../../api/apiError';
 import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
-import { NAME_PATTERN } from '../../../contract/names';
+import { NAME_PATTERN, type EventName } from '../../../contract/names';
 import { ROUTES, withQuery } from '../../../contract/routePaths';
 import type { DeviceLastReply } from '../../../contract/wire';
 import { LoadError } from '../../ui/LoadError';
@@ -20,17 +20,17 @@ const TITLE = 'Sua foto';
 /** A booth screen's QR code for "my last photo" (docs/product.md#device-last-photo). */
 export default function DeviceLastPage() {
   const [params] = useSearchParams();
-  const bname = params.get('bname') ?? '';
+  const eventName = params.get('bname') ?? '';
   const device = params.get('device') ?? '';
   const code = params.get('code') ?? undefined;
-  if (!NAME_PATTERN.test(bname) || !NAME_PATTERN.test(device)) {
+  if (!NAME_PATTERN.test(eventName) || !NAME_PATTERN.test(device)) {
     return (
       <ScreenFrame title={TITLE}>
         <p role="alert">Link inválido: escaneie de novo o QR code da cabine.</p>
       </ScreenFrame>
     );
   }
-  return <DeviceLast key={`${bname}/${device}`} bname={bname} device={device} code={code} />;
+  return <DeviceLast key={`${eventName}/${device}`} eventName={eventName} device={device} code={code} />;
 }
 
 /** The countdown the guest reads while the booth uploads; true once the wait is over. */
@@ -56,26 +56,26 @@ function useWait(): { waited: boolean; secondsLeft: number } {
  * for what it took meanwhile. The first answer's photo is never offered: it may be the previous
  * guest's.
  */
-function DeviceLast({ bname, device, code }: DeviceLastArgs) {
+function DeviceLast({ eventName, device, code }: DeviceLastArgs) {
   const { waited, secondsLeft } = useWait();
   // A private event's photo is the signed-in guest's: the identity is followed, and a sign-in
   // found (the page opened signed in) asks again with the token (session/identityRefetch.ts).
   const identityKnown = useSession().identity.status !== 'unknown';
-  const booth = useGetDeviceLastQuery({ bname, device, code }, { refetchOnMountOrArgChange: true });
+  const booth = useGetDeviceLastQuery({ eventName, device, code }, { refetchOnMountOrArgChange: true });
   // Asked before the identity service said who is here, the login asked for may be one there is.
   const settling = booth.isError && apiErrorStatus(booth.error) === 401 && !identityKnown;
   const [askLast, last] = useLazyGetDeviceLastQuery();
   const known = booth.isSuccess;
   useEffect(() => {
-    if (waited && known) void askLast({ bname, device, code });
-  }, [waited, known, askLast, bname, device, code]);
+    if (waited && known) void askLast({ eventName, device, code });
+  }, [waited, known, askLast, eventName, device, code]);
 
   return (
     <ScreenFrame title={TITLE} className="device-last">
       {settling ? (
         <p role="status">Carregando...</p>
       ) : booth.isError ? (
-        <BoothProblem error={booth.error} bname={bname} onRetry={() => void booth.refetch()} />
+        <BoothProblem error={booth.error} eventName={eventName} onRetry={() => void booth.refetch()} />
       ) : !booth.data ? (
         <p role="status">Carregando...</p>
       ) : !waited ? (
@@ -87,7 +87,7 @@ function DeviceLast({ bname, device, code }: DeviceLastArgs) {
           reply={last.isUninitialized || last.isFetching ? undefined : last.data}
           failed={last.isError && !last.isFetching}
           booth={booth.data}
-          onRetry={() => void askLast({ bname, device, code })}
+          onRetry={() => void askLast({ eventName, device, code })}
         />
       )}
     </ScreenFrame>
@@ -140,13 +140,13 @@ function LastMedia({
 }
 
 /** Why the booth cannot be asked, in Portuguese, with the way on from there. */
-function BoothProblem({ error, bname, onRetry }: { error: unknown; bname: string; onRetry: () => void }) {
+function BoothProblem({ error, eventName, onRetry }: { error: unknown; eventName: EventName; onRetry: () => void }) {
   const code = apiErrorCode(error);
   if (code === 'device_not_found') {
     return (
       <div role="alert" className="device-last__problem">
         <p>Esta cabine não foi encontrada neste evento. Escaneie de novo o QR code da cabine.</p>
-        <EventLink bname={bname} className="button">
+        <EventLink eventName={eventName} className="button">
           Ir para Evento
         </EventLink>
       </div>

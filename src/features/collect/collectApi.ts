@@ -2,9 +2,10 @@ import { api } from '../../api/apiSlice';
 import { mediaSource } from '../../api/mediaSource';
 import { path } from '../../lib/urlPath';
 import type { DeviceLastReply } from '../../../contract/wire';
+import type { EventName } from '../../../contract/names';
 
 export interface DeviceLastArgs {
-  bname: string;
+  eventName: EventName;
   device: string;
   /**
    * The code the booth's screen signed into its QR code: it opens a link-only or private event to whoever scanned it.
@@ -60,11 +61,11 @@ export const collectApi = api.injectEndpoints({
      * The last media a booth took (`product` is empty when it has none yet), and the booth's and its event's titles.
      */
     getDeviceLast: build.query<DeviceLastReply, DeviceLastArgs>({
-      query: ({ bname, device, code }) =>
-        path`/deviceLast/${bname}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),
+      query: ({ eventName, device, code }) =>
+        path`/deviceLast/${eventName}/${device}` + (code ? `?code=${encodeURIComponent(code)}` : ''),
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
-      providesTags: (_result, _error, { bname, device }) => [{ type: 'DeviceLast', id: `${bname}/${device}` }],
+      providesTags: (_result, _error, { eventName, device }) => [{ type: 'DeviceLast', id: `${eventName}/${device}` }],
     }),
   }),
 });

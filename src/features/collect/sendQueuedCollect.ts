@@ -27,6 +27,6 @@ export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: Sende
   if (presence === 'missing') return { result: 'refused', message: missingMessage(item.url) };
   if (presence === 'locked') return { result: 'refused', message: LOCKED_MESSAGE };
   if (presence !== 'found') return { result: 'retry' };
-  dispatch(collectLinkOpened({ url: item.url, bname: item.bname }));
+  dispatch(collectLinkOpened({ url: item.url, eventName: item.bname }));
   return { result: 'sent' };
 }

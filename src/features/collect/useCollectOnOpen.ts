@@ -15,14 +15,14 @@ export function useCollectOnOpen(ref: MediaRef | null, exists: boolean): boolean
   // The URL whose animation has ended: the animation shows for any other.
   const [celebrated, setCelebrated] = useState<string | null>(null);
   const url = ref && exists ? mediaUrl(ref) : null;
-  const bname = ref?.bname ?? null;
+  const eventName = ref?.eventName ?? null;
 
   useEffect(() => {
-    if (!url || !bname) return;
-    dispatch(collectLinkOpened({ url, bname }));
+    if (!url || !eventName) return;
+    dispatch(collectLinkOpened({ url, eventName }));
     const timer = setTimeout(() => setCelebrated(url), COLLECTED_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, url, bname]);
+  }, [dispatch, url, eventName]);
 
   return url !== null && celebrated !== url;
 }

@@ -30,7 +30,7 @@ const EMPTY_COLLECTION = 'Você ainda não coletou nenhuma foto!';
 
 function describe(item: QueuedCollect | QueuedPrint): string {
   const ref = parseMediaPath(item.kind === 'collect' ? item.url : item.printId);
-  const name = ref ? `${ref.file} (${ref.bname})` : item.kind === 'collect' ? item.url : item.printId;
+  const name = ref ? `${ref.file} (${ref.eventName})` : item.kind === 'collect' ? item.url : item.printId;
   return item.kind === 'collect' ? `Coleta de ${name}` : `Impressão de ${name}`;
 }
 
@@ -99,7 +99,7 @@ export default function CollectionPage() {
 
   const newestFirst = useMemo(() => [...items].reverse(), [items]);
   // The opened item's event by its title, as people know it (its card, when the visitor may see it).
-  const openedEvent = open ? (parseMediaPath(open)?.bname ?? '') : '';
+  const openedEvent = open ? (parseMediaPath(open)?.eventName ?? '') : '';
   const openedCard = useEventCard(openedEvent, { skip: openedEvent === '' });
 
   return (

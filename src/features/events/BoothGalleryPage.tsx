@@ -43,7 +43,7 @@ const galleryFollowing = (streamed: boolean) =>
  */
 export default function BoothGalleryPage() {
   const mode = useBoothMode() as MediaMode;
-  const { bname } = useOutletContext<EventOutletContext>();
+  const { eventName } = useOutletContext<EventOutletContext>();
   // This booth's list only (currentData): another booth's photos never show under this one's name.
   // Follows who is signed in: the list is asked again with the token once someone signs in.
   const { identity } = useSession();
@@ -51,7 +51,7 @@ export default function BoothGalleryPage() {
   // Not before the login is known (it is, within moments): a stream opened then would be opened again.
   const viewer = identity.status === 'signedIn' ? identity.user.uid : identity.status;
   const { currentData: live } = useFollowBoothMediaQuery(
-    { bname, type: mode, viewer },
+    { eventName, type: mode, viewer },
     { skip: identity.status === 'unknown' },
   );
   const {
@@ -60,7 +60,7 @@ export default function BoothGalleryPage() {
     isError,
     error,
     refetch,
-  } = useGetBoothMediaQuery({ bname, type: mode }, galleryFollowing(live?.live ?? false));
+  } = useGetBoothMediaQuery({ eventName, type: mode }, galleryFollowing(live?.live ?? false));
   // A new photo joins the list within a second of the server saying so.
   useRefetchOnLiveChange(live, { shown: data?.version, isFetching, refetch });
   const refusal = error ? (apiErrorStatus(error) ?? null) : null;
@@ -100,7 +100,7 @@ export default function BoothGalleryPage() {
       {newestFirst.length > 0 && (
         <a
           className="button button--secondary gallery__download"
-          href={apiBaseUrl() + path`/baixar/${bname}/${mode}`}
+          href={apiBaseUrl() + path`/baixar/${eventName}/${mode}`}
           download
         >
           Baixar todas

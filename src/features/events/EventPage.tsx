@@ -13,9 +13,10 @@ import { eventsApi, useGetEventQuery, useGetVisitedEventsQuery } from './eventsA
 import { removeGalleryShell } from '../../firstPaint/galleryShellRemoval';
 import { useBoothMode } from './useBoothMode';
 import { useReloadCookieRule } from './useReloadCookieRule';
+import type { EventName } from '../../../contract/names';
 
 export interface EventOutletContext {
-  bname: string;
+  eventName: EventName;
 }
 
 /**
@@ -31,19 +32,28 @@ function useEventData() {
   const fromState = readEventState(location.state);
   const id = params.get('id');
   const byId = useGetEventQuery(id ?? '', { skip: !id || fromState.devices !== undefined || status !== 'signedIn' });
-  const bname = fromState.bname ?? eventNameOf(params.get(EVENT_QUERY)) ?? byId.data?.bname ?? '';
+  const eventName = fromState.bname ?? eventNameOf(params.get(EVENT_QUERY)) ?? byId.data?.bname ?? '';
   const byName = useGetVisitedEventsQuery(
-    { events: [bname], agent: agent || 'anonimo' },
-    { skip: !bname || fromState.devices !== undefined || byId.data !== undefined },
+    { events: [eventName], agent: agent || 'anonimo' },
+    { skip: !eventName || fromState.devices !== undefined || byId.data !== undefined },
   );
   const devices = fromState.devices ?? byId.data?.devices ?? byName.data?.[0]?.devices;
-  const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? bname;
+  const displayTitle = fromState.displayTitle ?? byId.data?.displayTitle ?? byName.data?.[0]?.displayTitle ?? eventName;
   const faceSearch = fromState.faceSearch ?? (byId.data?.faceSearch ?? byName.data?.[0]?.faceSearch) === true;
   const needsLogin = Boolean(id) && !fromState.devices && status === 'signedOut';
   const loading =
     !needsLogin && !devices && (byId.isFetching || byName.isFetching || (Boolean(id) && status === 'unknown'));
-  const notFound = !loading && !needsLogin && (!bname || !devices);
-  return { bname, displayTitle, faceSearch, devices: devices ?? [], needsLogin, loading, notFound, byId: Boolean(id) };
+  const notFound = !loading && !needsLogin && (!eventName || !devices);
+  return {
+    eventName,
+    displayTitle,
+    faceSearch,
+    devices: devices ?? [],
+    needsLogin,
+    loading,
+    notFound,
+    byId: Boolean(id),
+  };
 }
 
 /**
@@ -51,20 +61,20 @@ function useEventData() {
  * 'Ir para Evento', an older bookmark): a reload or a shared link opens the same gallery, and the
  * server draws its first photos into the page. An event opened by its `id` keeps that link.
  */
-function useEventInAddress(bname: string, found: boolean, byId: boolean): void {
+function useEventInAddress(eventName: EventName, found: boolean, byId: boolean): void {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const named = params.get(EVENT_QUERY);
   useEffect(() => {
-    if (!found || byId || !bname || named === bname) return;
+    if (!found || byId || !eventName || named === eventName) return;
     const next = new URLSearchParams(params);
-    next.set(EVENT_QUERY, bname);
+    next.set(EVENT_QUERY, eventName);
     void navigate(
       { pathname: location.pathname, search: `?${next.toString()}` },
       { replace: true, state: location.state, preventScrollReset: true },
     );
-  }, [found, byId, bname, named, params, navigate, location.pathname, location.state]);
+  }, [found, byId, eventName, named, params, navigate, location.pathname, location.state]);
 }
 
 export default function EventPage() {
@@ -73,20 +83,20 @@ export default function EventPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const active = useBoothMode();
-  const { bname, displayTitle, faceSearch, devices, needsLogin, loading, notFound, byId } = useEventData();
+  const { eventName, displayTitle, faceSearch, devices, needsLogin, loading, notFound, byId } = useEventData();
   const modes = boothModes(devices);
-  useEventInAddress(bname, !loading && !needsLogin && !notFound && modes.length > 0, byId);
+  useEventInAddress(eventName, !loading && !needsLogin && !notFound && modes.length > 0, byId);
   const prefetchGallery = eventsApi.usePrefetch('getBoothMedia');
 
   useEffect(() => {
     // A gallery opened directly: its list is asked for with the event's booths, not after them
     // (the same arguments as BoothGalleryPage's, so the gallery finds it in the cache).
-    if (loading && bname && isMediaMode(active)) prefetchGallery({ bname, type: active });
-  }, [loading, bname, active, prefetchGallery]);
+    if (loading && eventName && isMediaMode(active)) prefetchGallery({ eventName, type: active });
+  }, [loading, eventName, active, prefetchGallery]);
 
   useEffect(() => {
-    if (bname && modes.length > 0) dispatch(eventVisited(bname));
-  }, [dispatch, bname, modes.length]);
+    if (eventName && modes.length > 0) dispatch(eventVisited(eventName));
+  }, [dispatch, eventName, modes.length]);
 
   // The server's copy of a gallery's first photos stays only while that gallery is on its way.
   const showsGallery = loading || (!needsLogin && !notFound && modes.length > 0 && isMediaMode(active));
@@ -97,9 +107,9 @@ export default function EventPage() {
 
   // What a booth of this event hands the next one: the page then asks nothing again.
   const carried: EventNavigationState = {
-    bname,
+    bname: eventName,
     devices,
-    displayTitle: displayTitle !== bname ? displayTitle : undefined,
+    displayTitle: displayTitle !== eventName ? displayTitle : undefined,
     faceSearch: faceSearch || undefined,
   };
   const go = (mode: BoothMode) => void navigate(`${boothRoute(mode)}${search}`, { state: carried, replace: true });
@@ -135,13 +145,13 @@ export default function EventPage() {
   return (
     <ScreenFrame title={displayTitle} className="event">
       {faceSearch && (
-        <Link className="event__face-search" to={withQuery(ROUTES.face, { [EVENT_QUERY]: bname })}>
+        <Link className="event__face-search" to={withQuery(ROUTES.face, { [EVENT_QUERY]: eventName })}>
           Encontre minhas fotos
         </Link>
       )}
       <BoothCarousel modes={modes} active={active} onSelect={go} />
       <Suspense fallback={<p role="status">Carregando...</p>}>
-        <Outlet context={{ bname } satisfies EventOutletContext} />
+        <Outlet context={{ eventName } satisfies EventOutletContext} />
       </Suspense>
     </ScreenFrame>
   );

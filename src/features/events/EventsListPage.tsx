@@ -49,7 +49,7 @@ function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery
   const open = () => {
     // The gallery's list is asked for with the tap, while the screen draws (the same arguments as
     // BoothGalleryPage's, so it finds it in the cache), not once its code has run.
-    if (isMediaMode(first)) prefetchGallery({ bname: event.title, type: first });
+    if (isMediaMode(first)) prefetchGallery({ eventName: event.title, type: first });
     const state: EventNavigationState = {
       bname: event.title,
       devices: event.devices,
@@ -60,7 +60,7 @@ function EventCardView({ event, readyGallery }: { event: EventCard; readyGallery
   };
   return (
     <li className="event-card">
-      {readyGallery && event.visible && isMediaMode(first) && <ReadiedGallery bname={event.title} type={first} />}
+      {readyGallery && event.visible && isMediaMode(first) && <ReadiedGallery eventName={event.title} type={first} />}
       <button type="button" className="event-card__button" onClick={open}>
         <span className="event-card__cover">
           {event.cover && <img src={mediaSource(event.cover)} alt="" loading="lazy" width={600} height={250} />}

@@ -5,10 +5,11 @@ import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import type { EventNavigationState } from './eventLocation';
 import { useGetVisitedEventsQuery } from './eventsApi';
+import type { EventName } from '../../../contract/names';
 
 interface EventLinkProps {
   /** The event's name (its key). */
-  bname: string;
+  eventName: EventName;
   /** What people read, when the caller knows it: the event page shows it at once. */
   displayTitle?: string;
   className?: string;
@@ -19,8 +20,8 @@ interface EventLinkProps {
  * A way on to an event's galleries from another screen that knows only its name: the event page
  * finds the booths (and the title) from the name, as it does for the events list.
  */
-export function EventLink({ bname, displayTitle, className, children }: EventLinkProps) {
-  const state: Partial<EventNavigationState> = { bname, displayTitle };
+export function EventLink({ eventName, displayTitle, className, children }: EventLinkProps) {
+  const state: Partial<EventNavigationState> = { bname: eventName, displayTitle };
   return (
     <Link to={ROUTES.event} state={state} className={className}>
       {children}
@@ -33,13 +34,16 @@ export function EventLink({ bname, displayTitle, className, children }: EventLin
  * when there is none for them (no such event, or one they may not open), so a screen offers a way
  * to an event only when it leads somewhere.
  */
-export function useEventCard(bname: string, { skip = false }: { skip?: boolean } = {}): EventCard | null | undefined {
+export function useEventCard(
+  eventName: EventName,
+  { skip = false }: { skip?: boolean } = {},
+): EventCard | null | undefined {
   const { agent } = useSession();
   const { currentData, isError } = useGetVisitedEventsQuery(
-    { events: [bname], agent: agent || 'anonimo' },
-    { skip: skip || bname === '' },
+    { events: [eventName], agent: agent || 'anonimo' },
+    { skip: skip || eventName === '' },
   );
-  if (skip || bname === '' || isError) return null;
+  if (skip || eventName === '' || isError) return null;
   if (currentData === undefined) return undefined;
-  return currentData.find((card) => card.title === bname) ?? null;
+  return currentData.find((card) => card.title === eventName) ?? null;
 }

@@ -22,10 +22,10 @@ export function eventNameOf(value: string | null): string | undefined {
 
 export function readEventState(state: unknown): Partial<EventNavigationState> {
   if (typeof state !== 'object' || state === null) return {};
-  const { bname, devices, displayTitle, faceSearch } = state as Record<string, unknown>;
+  const { bname: eventName, devices, displayTitle, faceSearch } = state as Record<string, unknown>;
   return {
     // The name arrives as the booth wrote it; commas are list separators, never part of a name.
-    bname: typeof bname === 'string' ? bname.replace(/,/g, '') : undefined,
+    bname: typeof eventName === 'string' ? eventName.replace(/,/g, '') : undefined,
     devices: Array.isArray(devices) ? devices.filter((d): d is string => typeof d === 'string') : undefined,
     displayTitle: typeof displayTitle === 'string' && displayTitle.trim() !== '' ? displayTitle : undefined,
     faceSearch: faceSearch === true ? true : undefined,

@@ -5,6 +5,7 @@ import { boothMediaPath, visitedEventsPath } from '../../firstPaint/earlyRequest
 import type { EventCard, EventDetails, ProductList } from '../../../contract/wire';
 import type { MediaMode } from '../../../contract/modes';
 import { versionOfGalleryEtag } from '../../../contract/galleryVersion';
+import type { EventName } from '../../../contract/names';
 
 export interface VisitedEventsArgs {
   events: readonly string[];
@@ -12,7 +13,7 @@ export interface VisitedEventsArgs {
 }
 
 export interface BoothMediaArgs {
-  bname: string;
+  eventName: EventName;
   type: MediaMode;
 }
 
@@ -39,7 +40,7 @@ export const eventsApi = api.injectEndpoints({
     /** One booth's media, oldest first as the server sends them, and the version of that list (its ETag's). */
     getBoothMedia: build.query<BoothMedia, BoothMediaArgs>({
       // The page's early script asks for the same path (src/firstPaint/earlyRequests.ts).
-      query: ({ bname, type }) => boothMediaPath(bname, type),
+      query: ({ eventName, type }) => boothMediaPath(eventName, type),
       transformResponse: (reply: ProductList, meta) => ({
         ...reply,
         version: versionOfGalleryEtag(meta?.response?.headers.get('ETag')),
@@ -47,7 +48,7 @@ export const eventsApi = api.injectEndpoints({
       // A private event's media needs the login (docs/product.md#roles-and-permissions): the token goes when there is
       // one.
       extraOptions: { auth: 'optional' },
-      providesTags: (_result, _error, { bname, type }) => [{ type: 'BoothMedia', id: `${bname}/${type}` }],
+      providesTags: (_result, _error, { eventName, type }) => [{ type: 'BoothMedia', id: `${eventName}/${type}` }],
     }),
     /**
      * A booth's gallery followed live (GET /api/live/..., server-sent events): no reply of its
@@ -57,8 +58,8 @@ export const eventsApi = api.injectEndpoints({
     followBoothMedia: build.query<LiveGallery, BoothMediaArgs & { viewer: string }>({
       queryFn: () => ({ data: NOT_LIVE }),
       keepUnusedDataFor: 0,
-      onCacheEntryAdded: ({ bname, type }, entry) =>
-        followLiveVersion(apiBaseUrl() + path`/live/${bname}/${type}`, entry),
+      onCacheEntryAdded: ({ eventName, type }, entry) =>
+        followLiveVersion(apiBaseUrl() + path`/live/${eventName}/${type}`, entry),
     }),
   }),
 });

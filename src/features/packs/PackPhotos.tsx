@@ -6,10 +6,13 @@ import { sortOf } from '../../lib/mediaCount';
 import { useSession } from '../../session';
 import { EventLink } from '../events';
 import { PrintWidget } from '../print';
+import type { EventName } from '../../../contract/names';
 
 /** The photos of `collection` (oldest first) taken at `bname`, newest first: what a pack of that event prints. */
-export function photosOfEvent(collection: readonly string[], bname: string): string[] {
-  return [...collection].reverse().filter((url) => parseMediaPath(url)?.bname === bname && sortOf(url) === 'image');
+export function photosOfEvent(collection: readonly string[], eventName: EventName): string[] {
+  return [...collection]
+    .reverse()
+    .filter((url) => parseMediaPath(url)?.eventName === eventName && sortOf(url) === 'image');
 }
 
 /**
@@ -58,7 +61,11 @@ export function PackPhotos({ pack }: { pack: Pack }) {
           })}
         </ul>
       )}
-      <EventLink bname={pack.bname} displayTitle={pack.title} className="button button--secondary pack-photos__gallery">
+      <EventLink
+        eventName={pack.bname}
+        displayTitle={pack.title}
+        className="button button--secondary pack-photos__gallery"
+      >
         Ver as fotos do evento
       </EventLink>
     </section>

@@ -69,7 +69,7 @@ export default function PacksPage() {
                 {pack.bname && (
                   <span className="pack__event">
                     Evento:{' '}
-                    <EventLink bname={pack.bname} displayTitle={pack.title}>
+                    <EventLink eventName={pack.bname} displayTitle={pack.title}>
                       {pack.title ?? pack.bname}
                     </EventLink>
                   </span>

@@ -1,6 +1,6 @@
 import './ultra.css';
 import { useSearchParams } from 'react-router-dom';
-import { isName } from '../../../contract/names';
+import { isName, type EventName } from '../../../contract/names';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useEffect } from 'react';
 import { selectAgent, useAppDispatch, useAppSelector, useSession } from '../../session';
@@ -15,22 +15,22 @@ const TITLE = 'Vídeo 360';
 export default function UltraLastPage() {
   const [params] = useSearchParams();
   const device = params.get('device') ?? '';
-  const bname = params.get('bname') ?? '';
-  if (!isName(device) || !isName(bname)) {
+  const eventName = params.get('bname') ?? '';
+  if (!isName(device) || !isName(eventName)) {
     return (
       <ScreenFrame title={TITLE}>
         <p role="alert">Link inválido: faltam a plataforma 360 e o evento. Escaneie de novo o QR code da plataforma.</p>
       </ScreenFrame>
     );
   }
-  return <UltraResult key={`${device}/${bname}`} device={device} bname={bname} />;
+  return <UltraResult key={`${device}/${eventName}`} device={device} eventName={eventName} />;
 }
 
 /**
  * The result of one platform, as the machine says (ultraLastSlice; its effects are the flow's):
  * the query polls while the machine waits, its interval computed from the state (0 stops it).
  */
-function UltraResult({ device, bname }: { device: string; bname: string }) {
+function UltraResult({ device, eventName }: { device: string; eventName: EventName }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectUltraLast);
   const pollingInterval = useAppSelector(selectUltraPollingInterval);
@@ -38,9 +38,9 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
   // A private event's video is the signed-in guest's: the identity is followed, so the polls carry the token.
   useSession();
   useEffect(() => {
-    dispatch(ultraLastOpened({ device, bname }));
-  }, [dispatch, device, bname]);
-  useGetUltraLastQuery({ device, bname, agent }, { pollingInterval, refetchOnMountOrArgChange: true });
+    dispatch(ultraLastOpened({ device, eventName }));
+  }, [dispatch, device, eventName]);
+  useGetUltraLastQuery({ device, eventName, agent }, { pollingInterval, refetchOnMountOrArgChange: true });
   const retry = () => dispatch(retried());
   return (
     <ScreenFrame title={TITLE} className="ultra">
@@ -48,7 +48,7 @@ function UltraResult({ device, bname }: { device: string; bname: string }) {
       {(state.status === 'inSession' || state.status === 'processing') && (
         <Waiting text={state.status === 'inSession' ? 'Sessão em andamento' : 'Processando vídeo, aguarde...'} />
       )}
-      {state.status === 'ready' && <UltraVideo url={state.video} bname={bname} />}
+      {state.status === 'ready' && <UltraVideo url={state.video} eventName={eventName} />}
       {state.status === 'noVideo' && (
         <Problem
           message={

@@ -12,6 +12,7 @@ import {
   speedChosen,
   ultraSettingsOpened,
 } from './ultraSettingsSlice';
+import type { EventName } from '../../../contract/names';
 
 const MIN_SPEED = ULTRA_SPEEDS[0];
 const MAX_SPEED = ULTRA_SPEEDS[ULTRA_SPEEDS.length - 1];
@@ -20,14 +21,14 @@ const SPEED_STEP = ULTRA_SPEEDS[1] - ULTRA_SPEEDS[0];
 interface UltraSettingsFormProps {
   device: string;
   qrid: string;
-  bname: string;
+  eventName: EventName;
 }
 
 /**
  * Speed and song for the platform (the machine of ultraSettingsSlice; the call is its flow's);
  * sent, they start the session and the result screen opens.
  */
-export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProps) {
+export function UltraSettingsForm({ device, qrid, eventName }: UltraSettingsFormProps) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectUltraSettings);
   const speedId = useId();
@@ -35,10 +36,10 @@ export function UltraSettingsForm({ device, qrid, bname }: UltraSettingsFormProp
   const choice = state.status === 'idle' ? DEFAULT_ULTRA_CHOICE : state;
 
   useEffect(() => {
-    dispatch(ultraSettingsOpened({ device, qrid, bname }));
-  }, [dispatch, device, qrid, bname]);
+    dispatch(ultraSettingsOpened({ device, qrid, eventName }));
+  }, [dispatch, device, qrid, eventName]);
 
-  if (state.status === 'sent') return <Navigate to={withQuery(ROUTES.ultraLast, { device, bname })} />;
+  if (state.status === 'sent') return <Navigate to={withQuery(ROUTES.ultraLast, { device, bname: eventName })} />;
 
   function send(event: FormEvent) {
     event.preventDefault();

@@ -11,8 +11,8 @@ export default function UltraSettingsPage() {
   const [params] = useSearchParams();
   const device = params.get('device') ?? '';
   const qrid = params.get('qrid') ?? '';
-  const bname = params.get('bname') ?? '';
-  if (!isName(device) || !isName(qrid) || !isName(bname)) {
+  const eventName = params.get('bname') ?? '';
+  if (!isName(device) || !isName(qrid) || !isName(eventName)) {
     return (
       <ScreenFrame title={TITLE}>
         <p role="alert">Link inválido: faltam dados da plataforma 360. Escaneie de novo o QR code da plataforma.</p>
@@ -21,7 +21,7 @@ export default function UltraSettingsPage() {
   }
   return (
     <ScreenFrame title={TITLE}>
-      <UltraSettingsForm key={`${device}/${qrid}/${bname}`} device={device} qrid={qrid} bname={bname} />
+      <UltraSettingsForm key={`${device}/${qrid}/${eventName}`} device={device} qrid={qrid} eventName={eventName} />
     </ScreenFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
 import type { UltraLastReply } from '../../../contract/wire';
+import type { EventName } from '../../../contract/names';
 
 export interface UltraSettings {
   device: string;
@@ -14,7 +15,7 @@ export interface UltraSettings {
 /** The result a visitor asks for: the platform and event of the link, and who asks. */
 export interface UltraLastArgs {
   device: string;
-  bname: string;
+  eventName: EventName;
   /** The visitor (beyond the spec): the server answers their own session and video only. */
   agent: string;
 }
@@ -23,8 +24,8 @@ export const ultraApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `in_session` (text) while the visitor's session records or processes, then `{ product: [videoUrl] }` (JSON). */
     getUltraLast: build.query<UltraLastReply, UltraLastArgs>({
-      query: ({ device, bname, agent }) => ({
-        url: path`/ultraLast/${device}/${bname}` + (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
+      query: ({ device, eventName, agent }) => ({
+        url: path`/ultraLast/${device}/${eventName}` + (agent ? `?agent=${encodeURIComponent(agent)}` : ''),
         responseHandler: 'content-type',
       }),
       // A private event's results need its login.

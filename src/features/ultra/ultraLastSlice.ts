@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { UltraLastReply } from '../../../contract/wire';
 import { rootReducer } from '../../session';
+import type { EventName } from '../../../contract/names';
 
 /**
  * docs/product.md#constants-and-limits: the 360 result is asked every 5 s; the wording changes after 25 s of session.
@@ -11,7 +12,7 @@ export const ULTRA_PROCESSING_AFTER_MS = 25_000;
 /** The platform and the event of the result screen's link. */
 export interface UltraLink {
   device: string;
-  bname: string;
+  eventName: EventName;
 }
 
 /**
@@ -43,7 +44,7 @@ function waiting(state: UltraLastState): state is Waiting {
 }
 
 export function sameUltraLink(a: UltraLink, b: UltraLink): boolean {
-  return a.device === b.device && a.bname === b.bname;
+  return a.device === b.device && a.eventName === b.eventName;
 }
 
 const ultraLastMachine = createSlice({

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { DEFAULT_ULTRA_SONG, DEFAULT_ULTRA_SPEED, isUltraSong, ULTRA_SPEEDS } from '../../../contract/ultra';
 import { rootReducer } from '../../session';
+import type { EventName } from '../../../contract/names';
 
 /**
  * The 360 settings screen (docs/product.md#360-platform) as a state machine: the guest chooses a
@@ -18,7 +19,7 @@ export interface UltraChoice {
 interface UltraSettingsLink {
   device: string;
   qrid: string;
-  bname: string;
+  eventName: EventName;
 }
 
 type Choosing = { link: UltraSettingsLink } & UltraChoice;
@@ -40,7 +41,7 @@ function editable(state: UltraSettingsState): state is Extract<UltraSettingsStat
 }
 
 function sameLink(a: UltraSettingsLink, b: UltraSettingsLink): boolean {
-  return a.device === b.device && a.qrid === b.qrid && a.bname === b.bname;
+  return a.device === b.device && a.qrid === b.qrid && a.eventName === b.eventName;
 }
 
 const ultraSettingsMachine = createSlice({

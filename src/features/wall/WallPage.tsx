@@ -5,7 +5,7 @@ import { isRefusedForGood } from '../../api/apiError';
 import { mediaSource } from '../../api/mediaSource';
 import { useAppDispatch, useAppSelector, useSession } from '../../session';
 import { LoginLink } from '../../ui/LoginLink';
-import { isName } from '../../../contract/names';
+import { isName, type EventName } from '../../../contract/names';
 import { wallCollectLink, wallPage } from '../../../contract/wall';
 import { useFullscreen } from './useFullscreen';
 import { useWallFeed } from './useWallFeed';
@@ -75,11 +75,11 @@ type Following = 'asking' | 'offline' | null;
  * guest's access takes its link away too. Says whether it is following, so that the screen says
  * so instead of 'Telão não encontrado' meanwhile.
  */
-function useFollowMovedWall(publicId: string, bname: string | undefined, closed: boolean): Following {
+function useFollowMovedWall(publicId: string, eventName: EventName | undefined, closed: boolean): Following {
   const navigate = useNavigate();
   // The event's name as the wall last knew it: once it closes, its list (and the name) is gone.
-  const [known, setKnown] = useState(bname);
-  if (bname && bname !== known) setKnown(bname);
+  const [known, setKnown] = useState(eventName);
+  if (eventName && eventName !== known) setKnown(eventName);
   const asking = closed && known !== undefined;
   const { currentData, isError, error, refetch } = useGetWallAddressQuery(known ?? '', { skip: !asking });
   const moved = currentData && currentData.publicId !== publicId ? currentData.publicId : null;

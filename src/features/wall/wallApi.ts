@@ -52,7 +52,7 @@ export const wallApi = api.injectEndpoints({
      * GET /api/events/{bname}/telao, for the owner or the team at a wall that closed: where the event's wall is now.
      */
     getWallAddress: build.query<WallLinkReply, string>({
-      query: (bname) => path`/events/${bname}/telao`,
+      query: (eventName) => path`/events/${eventName}/telao`,
       extraOptions: { auth: 'required' },
       keepUnusedDataFor: 0,
     }),

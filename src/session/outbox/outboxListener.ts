@@ -14,6 +14,7 @@ import type { AppDispatch, GetState } from '../../store/rootReducer';
 import { notify } from '../../ui/notify';
 import { itemDone, itemFailed, itemQueued, outboxLoaded, printTracked, selectQueuedItems } from './outboxSlice';
 import type { OutboxStore } from './outboxStore';
+import type { EventName } from '../../../contract/names';
 
 /** At start (the store dispatches it): what a closed page left waiting is read back, then sent. */
 export const offlineQueueStarted = createAction('outbox/started');
@@ -39,8 +40,8 @@ export interface OutboxSenders {
 }
 
 /** A collect made without a connection: it waits, and the media is checked when it goes. */
-export const collectQueued = (url: string, bname: string) =>
-  itemQueued({ kind: 'collect', id: newQueueId(), createdAt: Date.now(), url, bname });
+export const collectQueued = (url: string, eventName: EventName) =>
+  itemQueued({ kind: 'collect', id: newQueueId(), createdAt: Date.now(), url, bname: eventName });
 /**
  * A print made without a connection (or whose answer was lost): it keeps the tap's request id, so a replay spends once.
  */

@@ -15,7 +15,7 @@ interface MediaViewerProps {
 /** One item in full: the photo or the video, with its actions. */
 export function MediaViewer({ url, onClose, actions, eventTitle }: MediaViewerProps) {
   const ref = parseMediaPath(url);
-  const event = eventTitle || ref?.bname || '';
+  const event = eventTitle || ref?.eventName || '';
   const video = ref !== null && mediaKind(ref.file) === 'video';
   const src = mediaSource(url);
   return (

@@ -17,6 +17,7 @@ import {
   team,
   withPartnerServer,
 } from './support';
+import type { EventName } from '../../../contract/names';
 
 /** The account of partner saldo (linked in the deals-and-balances block). */
 let owner: TestUser;
@@ -31,7 +32,7 @@ beforeAll(async () => {
 async function pixOrder(
   coupon: string,
   orderId: string,
-  eventName: string,
+  eventName: EventName,
   buyer: { token?: string; email?: string } = {},
 ) {
   const response = await server.call({
@@ -95,7 +96,7 @@ at rate 0)`, async () => {
     try {
       const response = await server.call({ method: 'GET', url: '/api/deals/parceiro1', token: partner.token });
       const rates = Object.fromEntries(
-        (response.json() as { eventName: string; rate: number }[]).map((deal) => [deal.eventName, deal.rate]),
+        (response.json() as { eventName: EventName; rate: number }[]).map((deal) => [deal.eventName, deal.rate]),
       );
       expect(rates).toEqual({ 'Festa do Parceiro': 10, 'Festa Propria': 0, 'Festa Propria Sem Login': 0 });
     } finally {
@@ -131,7 +132,7 @@ describe('the deals of a partner with two contracts', () => {
   const deals = async (token: string) => {
     const response = await server.call({ method: 'GET', url: '/api/deals/saldo', token });
     expect(response.statusCode).toBe(200);
-    return response.json() as { eventName: string; total: number; rate: number; discount: number; status: string }[];
+    return response.json() as { eventName: EventName; total: number; rate: number; discount: number; status: string }[];
   };
 
   async function launchFirst(title: string): Promise<string> {

@@ -442,8 +442,8 @@ describe('events of paid orders: /api/load_events, /api/create_event, /api/check
   });
 
   it('lets the owner (or the team) change the title people read, and nobody else', async () => {
-    const rename = (title: unknown, token?: string, bname = 'festa_da_carol') =>
-      server.call({ method: 'PUT', url: `/api/events/${bname}/title`, token, payload: { title } });
+    const rename = (title: unknown, token?: string, eventName = 'festa_da_carol') =>
+      server.call({ method: 'PUT', url: `/api/events/${eventName}/title`, token, payload: { title } });
     const renamed = await rename(' Aniversário  da Carol ', carol.token);
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ bname: 'festa_da_carol', title: 'Aniversário da Carol' });

@@ -154,7 +154,8 @@ const cases: Case[] = [
   },
   {
     name: 'setEventTitle',
-    run: (s) => s.dispatch(accountApi.endpoints.setEventTitle.initiate({ bname: 'festa_ana', title: 'Festa da Ana' })),
+    run: (s) =>
+      s.dispatch(accountApi.endpoints.setEventTitle.initiate({ eventName: 'festa_ana', title: 'Festa da Ana' })),
     method: 'PUT',
     path: '/api/events/festa_ana/title',
     body: { title: 'Festa da Ana' },

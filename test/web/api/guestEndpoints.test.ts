@@ -33,7 +33,7 @@ const cases: Case[] = [
   },
   {
     name: 'getBoothMedia',
-    run: (s) => s.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa ana?', type: '360' })),
+    run: (s) => s.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa ana?', type: '360' })),
     method: 'GET',
     path: '/api/all/festa%20ana%3F/360',
     auth: 'optional',
@@ -103,7 +103,7 @@ const cases: Case[] = [
   },
   {
     name: 'getDeviceLast',
-    run: (s) => s.dispatch(collectApi.endpoints.getDeviceLast.initiate({ bname: 'festa_ana', device: 'cam 1' })),
+    run: (s) => s.dispatch(collectApi.endpoints.getDeviceLast.initiate({ eventName: 'festa_ana', device: 'cam 1' })),
     method: 'GET',
     path: '/api/deviceLast/festa_ana/cam%201',
     auth: 'optional',
@@ -240,7 +240,11 @@ const cases: Case[] = [
     name: 'getUltraLast (in session)',
     run: (s) =>
       s.dispatch(
-        ultraApi.endpoints.getUltraLast.initiate({ device: 'plataforma 1', bname: 'festa_ana', agent: 'agent0001' }),
+        ultraApi.endpoints.getUltraLast.initiate({
+          device: 'plataforma 1',
+          eventName: 'festa_ana',
+          agent: 'agent0001',
+        }),
       ),
     method: 'GET',
     path: '/api/ultraLast/plataforma%201/festa_ana',
@@ -252,7 +256,9 @@ const cases: Case[] = [
   {
     name: 'getUltraLast (ready)',
     run: (s) =>
-      s.dispatch(ultraApi.endpoints.getUltraLast.initiate({ device: 'p1', bname: 'festa_ana', agent: 'agent0001' })),
+      s.dispatch(
+        ultraApi.endpoints.getUltraLast.initiate({ device: 'p1', eventName: 'festa_ana', agent: 'agent0001' }),
+      ),
     method: 'GET',
     path: '/api/ultraLast/p1/festa_ana',
     query: { agent: 'agent0001' },

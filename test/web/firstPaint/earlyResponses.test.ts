@@ -38,7 +38,7 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
     const result = await makeStore().dispatch(
-      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
     );
     expect(result.data).toEqual({ product: ['/media/festa/pad/early.jpg'], version: null });
     expect(calls).toEqual([]);
@@ -48,7 +48,7 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() });
     const store = makeStore();
-    const args = { bname: 'festa', type: 'pad' as const };
+    const args = { eventName: 'festa', type: 'pad' as const };
     await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args));
     const again = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate(args, { forceRefetch: true }));
     expect(again.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
@@ -59,7 +59,7 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: Promise.resolve(Response.json({ error: 'unauthenticated' }, { status: 401 })) });
     const refused = await makeStore().dispatch(
-      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
     );
     expect(refused.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     const failing = Promise.reject(new TypeError('Failed to fetch'));
@@ -67,7 +67,7 @@ describe('early responses', () => {
     failing.catch(() => undefined);
     leaveEarly({ [LIST_URL]: failing });
     const failed = await makeStore().dispatch(
-      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
     );
     expect(failed.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
@@ -77,12 +77,12 @@ describe('early responses', () => {
     const calls = serverList();
     leaveEarly({ [LIST_URL]: earlyList() }, performance.now() - EARLY_RESPONSE_TTL_MS - 1);
     const stale = await makeStore().dispatch(
-      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
     );
     expect(stale.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     leaveEarly({ [`${API}/all/festa/feed`]: earlyList() });
     const other = await makeStore().dispatch(
-      eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }),
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
     );
     expect(other.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toHaveLength(2);
@@ -93,7 +93,9 @@ describe('early responses', () => {
     leaveEarly({ [LIST_URL]: earlyList() });
     const store = makeStore({ identity: fakeIdentity({ signedInAs: ANA }) });
     store.dispatch(signedIn(ANA));
-    const result = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa', type: 'pad' }));
+    const result = await store.dispatch(
+      eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa', type: 'pad' }),
+    );
     expect(result.data).toEqual({ product: ['/media/festa/pad/from-network.jpg'], version: null });
     expect(calls).toEqual(['token-1']);
   });

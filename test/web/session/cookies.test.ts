@@ -31,7 +31,7 @@ describe('reading the cookies into the initial state', () => {
     const state = storeFromCookies().getState();
     expect(sessionOf(state).collection).toEqual(['/media/f/pad/1.jpg', '/media/f/pad/2.jpg']);
     expect(sessionOf(state).packs).toEqual(['H1', 'H2']);
-    expect(sessionOf(state)).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], bname: 'festa_ana' });
+    expect(sessionOf(state)).toMatchObject({ agent: 'abc123def456', events: ['festa_ana'], eventName: 'festa_ana' });
     expect(sessionOf(state).loginRequired).toBe(true);
     expect(sessionOf(state).pendingTransaction).toBe('123456789');
     expect(sessionOf(state).pendingClaim).toBe('k'.repeat(22));
@@ -185,7 +185,7 @@ describe('a collection longer than a cookie holds', () => {
         cookies: browserCookieJar,
         storage: localStorage,
       });
-      store.dispatch(collectLinkOpened({ url, bname: 'casamento_ana_e_joao' }));
+      store.dispatch(collectLinkOpened({ url, eventName: 'casamento_ana_e_joao' }));
     }
     const next = makeStore({
       preloadedState: readPersistedState(browserCookieJar, localStorage),

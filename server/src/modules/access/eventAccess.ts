@@ -2,6 +2,7 @@ import type { EventVisibility } from '../../../../contract/wire';
 import { isAgentId } from '../../../../contract/agentId';
 import type { Database, Queryable } from '../../platform/db/database';
 import { notFound, unauthenticated } from '../../platform/errors';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * Who may see a link-only or private event (docs/api.md#who-may-see-an-event): its owner, the
@@ -161,7 +162,7 @@ export async function grantEvent(
  */
 export async function grantByCollectSecret(
   db: Queryable,
-  ref: { bname: string; mode: string; file: string },
+  ref: { eventName: EventName; mode: string; file: string },
   holders: readonly string[],
 ): Promise<boolean> {
   const { rows } = await db.query<{ secrets: number }>(
@@ -176,7 +177,7 @@ export async function grantByCollectSecret(
        ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = clock_timestamp(), via = excluded.via
          WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1))
      SELECT count(*)::int AS secrets FROM secret`,
-    [ref.bname, ref.mode, ref.file, holders],
+    [ref.eventName, ref.mode, ref.file, holders],
   );
   return rows[0].secrets > 0;
 }

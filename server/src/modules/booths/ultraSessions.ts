@@ -3,6 +3,7 @@ import { findDevice, type DeviceRow } from './booths';
 import { conflict, notFound } from '../../platform/errors';
 import { agentVideoOf } from '../media';
 import { recordAgentResult } from './results';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * The 360 platform's sessions: a guest's settings for the QR code on its screen, the recording, and the guest's video.
@@ -76,11 +77,11 @@ export async function ultraConfigure(
 export async function ultraLast(
   db: Database,
   device: string,
-  bname: string,
+  eventName: EventName,
   agent: string,
 ): Promise<'in_session' | { product: string[] }> {
   const row = await ultraDevice(db, device);
-  if (row.event_name !== bname) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
+  if (row.event_name !== eventName) throw notFound('device_not_found', 'Plataforma 360 não encontrada neste evento.');
   if (agent === '') return { product: [] };
   const { rows } = await db.query<UltraRow>('SELECT * FROM ultra_sessions WHERE device_id = $1', [device]);
   const session = rows[0];
@@ -88,7 +89,7 @@ export async function ultraLast(
     if (running(session)) return 'in_session';
     if (session.state === 'done' && session.video_url) return { product: [session.video_url] };
   }
-  return { product: await agentVideoOf(db, agent, bname, device) };
+  return { product: await agentVideoOf(db, agent, eventName, device) };
 }
 
 /** Device side: a new QR code on the platform's screen opens a new session, nobody's yet. */

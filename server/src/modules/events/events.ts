@@ -6,6 +6,7 @@ import type { Identity } from '../identity';
 import { forbidden } from '../../platform/errors';
 import { guardedEvent, unknownEvent } from '../access';
 import { LISTED_M } from '../media';
+import type { EventName } from '../../../../contract/names';
 
 export interface EventRow {
   name: string;
@@ -40,8 +41,11 @@ export async function findEventByPublicId(db: Queryable, publicId: string): Prom
 }
 
 /** Whether `url` is the event's own cover or profile image. */
-export async function isEventImage(db: Queryable, bname: string, url: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM events WHERE name = $1 AND $2 IN (cover, profile)', [bname, url]);
+export async function isEventImage(db: Queryable, eventName: EventName, url: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM events WHERE name = $1 AND $2 IN (cover, profile)', [
+    eventName,
+    url,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../platform/db/database';
 import type { FoundFace } from './model/faceModel';
 import { descriptorBytes } from './model/faceMatch';
 import { hidePhotoOfHiddenFaces } from './faceHiding';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * The face index of an event's booth photos (migrations 0022 and 0024): a photo waits,
@@ -34,7 +35,7 @@ const LEFT_OUT = `status = 'unreadable', faces = 0, claimed_at = NULL, claimed_b
  */
 export async function setFaceSearch(
   db: Database,
-  bname: string,
+  eventName: EventName,
   on: boolean,
   queued: (client: Queryable) => Promise<void>,
 ): Promise<number> {
@@ -42,21 +43,21 @@ export async function setFaceSearch(
     // First, so the event's row is locked (FOR NO KEY UPDATE, as any UPDATE of it) before anything
     // is read, to the commit: an upload reading the switch (photoJoinsFaceIndex, FOR SHARE) waits
     // for this turn, or this turn for that upload, whose photo the statements below then see.
-    await client.query('UPDATE events SET face_search = $2 WHERE name = $1', [bname, on]);
+    await client.query('UPDATE events SET face_search = $2 WHERE name = $1', [eventName, on]);
     if (!on) {
-      await client.query('DELETE FROM face_photos WHERE event_name = $1', [bname]);
+      await client.query('DELETE FROM face_photos WHERE event_name = $1', [eventName]);
       return 0;
     }
     await client.query(
       `INSERT INTO face_photos (media_id, event_name)
        SELECT m.id, m.event_name FROM media m WHERE m.event_name = $1 AND ${INDEXED_MEDIA}
        ON CONFLICT (media_id) DO NOTHING`,
-      [bname],
+      [eventName],
     );
     // Those just added, and any left waiting (turned on again, the work goes on).
     const { rows } = await client.query<{ waiting: number }>(
       `SELECT count(*)::int AS waiting FROM face_photos WHERE event_name = $1 AND status IN ('waiting', 'indexing')`,
-      [bname],
+      [eventName],
     );
     if (rows[0].waiting > 0) await queued(client);
     return rows[0].waiting;
@@ -78,7 +79,7 @@ export async function photoJoinsFaceIndex(
   // or deletes its photo with the others), or this upload for the switch's (and reads it).
   const event = await client.query<{ face_search: boolean }>(
     'SELECT face_search FROM events WHERE name = $1 FOR SHARE',
-    [ref.bname],
+    [ref.eventName],
   );
   if (!event.rows[0]?.face_search) return false;
   const { rows } = await client.query<{ joined: number }>(
@@ -91,7 +92,7 @@ export async function photoJoinsFaceIndex(
        RETURNING media_id),
      forgotten AS (DELETE FROM face_descriptors d USING joined WHERE d.media_id = joined.media_id)
      SELECT count(*)::int AS joined FROM joined`,
-    [ref.bname, ref.mode, ref.file],
+    [ref.eventName, ref.mode, ref.file],
   );
   if (rows[0].joined === 0) return false;
   await queued();
@@ -118,8 +119,12 @@ const UNDER_CLAIM = `media_id = $1 AND status = 'indexing' AND claimed_at = $2::
  * turning it off deletes its rows). A photo claimed MAX_INDEX_ATTEMPTS times already is left out
  * as unreadable instead: it must not hold up the photos after it.
  */
-export async function claimPhotoToIndex(db: Queryable, bname: string, claimer: string): Promise<ClaimedPhoto | null> {
-  await leaveOutTriedPhotos(db, bname);
+export async function claimPhotoToIndex(
+  db: Queryable,
+  eventName: EventName,
+  claimer: string,
+): Promise<ClaimedPhoto | null> {
+  await leaveOutTriedPhotos(db, eventName);
   const { rows } = await db.query<{
     media_id: string;
     event_name: string;
@@ -134,26 +139,26 @@ export async function claimPhotoToIndex(db: Queryable, bname: string, claimer: s
      UPDATE face_photos f SET status = 'indexing', claimed_at = now(), claimed_by = $2, attempts = f.attempts + 1
        FROM next, media m WHERE f.media_id = next.media_id AND m.id = f.media_id
      RETURNING f.media_id, m.event_name, m.mode, m.file, f.claimed_at::text AS claim`,
-    [bname, claimer],
+    [eventName, claimer],
   );
   const row = rows[0];
   return row
     ? {
         mediaId: Number(row.media_id),
-        ref: { bname: row.event_name, mode: row.mode, file: row.file },
+        ref: { eventName: row.event_name, mode: row.mode, file: row.file },
         claim: row.claim,
       }
     : null;
 }
 
 /** The event's photos that would be claimed once more past MAX_INDEX_ATTEMPTS: left out, with any face kept of them. */
-async function leaveOutTriedPhotos(db: Queryable, bname: string): Promise<void> {
+async function leaveOutTriedPhotos(db: Queryable, eventName: EventName): Promise<void> {
   await db.query(
     `WITH left_out AS (
        UPDATE face_photos f SET ${LEFT_OUT}
         WHERE f.event_name = $1 AND f.attempts >= $2 AND ${CLAIMABLE} RETURNING f.media_id)
      DELETE FROM face_descriptors d USING left_out WHERE d.media_id = left_out.media_id`,
-    [bname, MAX_INDEX_ATTEMPTS],
+    [eventName, MAX_INDEX_ATTEMPTS],
   );
 }
 
@@ -162,13 +167,17 @@ async function leaveOutTriedPhotos(db: Queryable, bname: string): Promise<void> 
  * from now; null when there is none. Its server may have died: nothing but a job run after that
  * moment would take the photo again.
  */
-export async function secondsToClaimsExpiry(db: Queryable, bname: string, claimer: string): Promise<number | null> {
+export async function secondsToClaimsExpiry(
+  db: Queryable,
+  eventName: EventName,
+  claimer: string,
+): Promise<number | null> {
   const { rows } = await db.query<{ seconds: number | null }>(
     `SELECT ceil(extract(epoch FROM min(claimed_at) + ${CLAIM_EXPIRES} - now()))::int AS seconds
        FROM face_photos
       WHERE event_name = $1 AND status = 'indexing' AND claimed_by IS DISTINCT FROM $2 AND claimed_at >= now() -
         ${CLAIM_EXPIRES}`,
-    [bname, claimer],
+    [eventName, claimer],
   );
   const seconds = rows[0]?.seconds ?? null;
   return seconds === null ? null : Math.max(seconds, 1);
@@ -206,13 +215,13 @@ export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: read
     for (const face of faces) {
       await client.query(
         'INSERT INTO face_descriptors (media_id, event_name, box, descriptor) VALUES ($1, $2, $3, $4)',
-        [photo.mediaId, photo.ref.bname, face.box, descriptorBytes(face.descriptor)],
+        [photo.mediaId, photo.ref.eventName, face.box, descriptorBytes(face.descriptor)],
       );
     }
     // A face hidden in the event ('Não me mostre') found in it hides it from others' searches.
     await hidePhotoOfHiddenFaces(
       client,
-      photo.ref.bname,
+      photo.ref.eventName,
       photo.mediaId,
       faces.map((face) => face.descriptor),
     );
@@ -257,7 +266,7 @@ export interface FaceSearchStatus {
   faces: number;
 }
 
-export async function faceSearchStatus(db: Queryable, bname: string): Promise<FaceSearchStatus> {
+export async function faceSearchStatus(db: Queryable, eventName: EventName): Promise<FaceSearchStatus> {
   const { rows } = await db.query<FaceSearchStatus>(
     `SELECT e.face_search AS enabled,
             count(f.media_id) FILTER (WHERE f.status IN ('indexed', 'unreadable'))::int AS indexed,
@@ -265,7 +274,7 @@ export async function faceSearchStatus(db: Queryable, bname: string): Promise<Fa
             coalesce(sum(f.faces), 0)::int AS faces
        FROM events e LEFT JOIN face_photos f ON f.event_name = e.name
       WHERE e.name = $1 GROUP BY e.face_search`,
-    [bname],
+    [eventName],
   );
   return rows[0] ?? { enabled: false, indexed: 0, waiting: 0, faces: 0 };
 }

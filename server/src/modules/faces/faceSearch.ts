@@ -145,7 +145,7 @@ export async function searchFaces(
     const row = rowOf.get(photo);
     if (!row) throw new Error(`face of an unknown photo ${photo}`);
     return {
-      url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }),
+      url: mediaUrl({ eventName: row.event_name, mode: row.mode, file: row.file }),
       event: row.event_name,
       distance,
     };

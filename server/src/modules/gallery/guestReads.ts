@@ -5,6 +5,7 @@ import { type EventCardRow, eventCardRows } from '../events';
 import { galleryState, type GalleryState } from '../media';
 import type { MediaMode } from '../../../../contract/modes';
 import { type PackRow, packRows } from '../print';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * What every phone at a party polls, kept in memory while it stands (platform/db/liveCache.ts): a
@@ -12,7 +13,7 @@ import { type PackRow, packRows } from '../print';
  * the database; any change, by this process or another writer, is read again.
  */
 export interface GuestReads {
-  galleryState(bname: string, mode: MediaMode): Promise<GalleryState | null>;
+  galleryState(eventName: EventName, mode: MediaMode): Promise<GalleryState | null>;
   eventCardRows(names: readonly string[]): Promise<Map<string, EventCardRow | null>>;
   packRows(hashes: readonly string[]): Promise<Map<string, PackRow | null>>;
   close(): void;
@@ -39,7 +40,7 @@ export function guestReads(db: Database, changes: ChangeFeed): GuestReads {
     feedKeyOf: (hash) => `pack:${hash}`,
   });
   return {
-    galleryState: (bname, mode) => galleries.read(`${bname}/${mode}`, () => galleryState(db, bname, mode)),
+    galleryState: (eventName, mode) => galleries.read(`${eventName}/${mode}`, () => galleryState(db, eventName, mode)),
     eventCardRows: (names) => cards.readMany(names, (missing) => eventCardRows(db, missing)),
     packRows: (hashes) => packs.readMany(hashes, (missing) => packRows(db, missing)),
     close() {

@@ -4,6 +4,7 @@ import type { MediaMode } from '../../../../contract/modes';
 import type { Queryable } from '../../platform/db/database';
 import { findEvent } from '../events';
 import { existingMedia, listMedia } from '../media';
+import type { EventName } from '../../../../contract/names';
 
 /** What a ZIP of 'Baixar todas' holds (http/downloadRoutes.ts): its title, and its files in their order. */
 export interface ZipContents {
@@ -14,11 +15,13 @@ export interface ZipContents {
 }
 
 /** A booth's gallery, newest first as the gallery shows them; null for an unknown event or a booth it does not have. */
-export async function galleryZip(db: Queryable, bname: string, mode: MediaMode): Promise<ZipContents | null> {
-  const event = await findEvent(db, bname);
+export async function galleryZip(db: Queryable, eventName: EventName, mode: MediaMode): Promise<ZipContents | null> {
+  const event = await findEvent(db, eventName);
   if (!event || !event.devices.includes(mode)) return null;
-  const refs = (await listMedia(db, bname, mode)).map(parseMediaPath).filter((ref): ref is MediaRef => ref !== null);
-  return { title: `${event.title || bname} - ${BOOTH_LABEL[mode]}`, refs: refs.reverse(), byEvent: false };
+  const refs = (await listMedia(db, eventName, mode))
+    .map(parseMediaPath)
+    .filter((ref): ref is MediaRef => ref !== null);
+  return { title: `${event.title || eventName} - ${BOOTH_LABEL[mode]}`, refs: refs.reverse(), byEvent: false };
 }
 
 /**
@@ -35,8 +38,8 @@ export async function collectionZip(
   const refs: MediaRef[] = [];
   for (const [url, ref] of unique) if (held.has(url) && (await mayOpen(ref))) refs.push(ref);
   if (refs.length === 0) return null;
-  const events = new Set(refs.map((ref) => ref.bname));
+  const events = new Set(refs.map((ref) => ref.eventName));
   // One event's photos are named after it; several, 'Minha Coleção' with a folder per event.
-  const only = events.size === 1 ? await findEvent(db, refs[0].bname) : null;
+  const only = events.size === 1 ? await findEvent(db, refs[0].eventName) : null;
   return { title: only ? only.title || only.name : 'Minha Coleção', refs, byEvent: events.size > 1 };
 }

@@ -97,7 +97,7 @@ async function existingMedia(db: Queryable, urls: readonly string[]): Promise<st
       file, n)
       WHERE EXISTS (SELECT 1 FROM media m WHERE m.event_name = t.bname AND m.mode = t.mode AND m.file = t.file)
       ORDER BY t.n`,
-    [refs.map((r) => r.url), refs.map((r) => r.bname), refs.map((r) => r.mode), refs.map((r) => r.file)],
+    [refs.map((r) => r.url), refs.map((r) => r.eventName), refs.map((r) => r.mode), refs.map((r) => r.file)],
   );
   return rows.map((row) => row.url);
 }

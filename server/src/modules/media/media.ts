@@ -2,6 +2,7 @@ import type { EventVisibility } from '../../../../contract/wire';
 import { mediaUrl, type MediaKind, type MediaRef } from '../../../../contract/mediaPath';
 import type { MediaMode } from '../../../../contract/modes';
 import type { Queryable } from '../../platform/db/database';
+import type { EventName } from '../../../../contract/names';
 
 export interface MediaRow {
   id: number;
@@ -29,7 +30,7 @@ type MediaRole = 'booth' | 'event' | 'result';
 export const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.file`;
 
 export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
-  mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file });
+  mediaUrl({ eventName: row.event_name, mode: row.mode, file: row.file });
 
 /**
  * What a booth's gallery lists of media row `m`: the booth's photos and videos (never the event's
@@ -38,11 +39,11 @@ export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
 export const LISTED_M = `m.role = 'booth' AND NOT m.awaiting_tile`;
 
 /** A booth's media URLs, oldest first (the SPA shows them newest first). */
-export async function listMedia(db: Queryable, bname: string, mode: MediaMode): Promise<string[]> {
+export async function listMedia(db: Queryable, eventName: EventName, mode: MediaMode): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
     `SELECT event_name, mode, file FROM media m WHERE event_name = $1 AND mode = $2 AND ${LISTED_M} ORDER BY ` +
       `created_at, id`,
-    [bname, mode],
+    [eventName, mode],
   );
   return rows.map(toUrl);
 }
@@ -61,7 +62,7 @@ export interface GalleryState {
  * gallery's index and without building the list; null for an unknown event. A gallery polled
  * every few seconds is answered "not modified" from it (kept in memory: platform/db/liveCache.ts).
  */
-export async function galleryState(db: Queryable, bname: string, mode: MediaMode): Promise<GalleryState | null> {
+export async function galleryState(db: Queryable, eventName: EventName, mode: MediaMode): Promise<GalleryState | null> {
   const { rows } = await db.query<{
     visibility: EventVisibility;
     owner_uid: string | null;
@@ -77,7 +78,7 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
            FROM media m WHERE m.event_name = e.name AND m.mode = $2 AND ${LISTED_M}
        ) g
       WHERE e.name = $1`,
-    [bname, mode],
+    [eventName, mode],
   );
   const row = rows[0];
   return row
@@ -93,9 +94,9 @@ export async function galleryState(db: Queryable, bname: string, mode: MediaMode
 /**
  * How many files an event's media holds, all of them (booth media, its own images, guests' results): one indexed count.
  */
-export async function countEventMedia(db: Queryable, bname: string): Promise<number> {
+export async function countEventMedia(db: Queryable, eventName: EventName): Promise<number> {
   const { rows } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM media WHERE event_name = $1', [
-    bname,
+    eventName,
   ]);
   return rows[0].files;
 }
@@ -107,17 +108,17 @@ export async function existingMedia(db: Queryable, refs: readonly MediaRef[]): P
     `SELECT m.event_name, m.mode, m.file FROM media m
        JOIN unnest($1::text[], $2::text[], $3::text[]) AS asked(event_name, mode, file)
          ON m.event_name = asked.event_name AND m.mode = asked.mode AND m.file = asked.file`,
-    [refs.map((ref) => ref.bname), refs.map((ref) => ref.mode), refs.map((ref) => ref.file)],
+    [refs.map((ref) => ref.eventName), refs.map((ref) => ref.mode), refs.map((ref) => ref.file)],
   );
   return new Set(rows.map(toUrl));
 }
 
 /** The newest media a device uploaded for an event: zero or one URL. */
-export async function deviceLastMedia(db: Queryable, bname: string, device: string): Promise<string[]> {
+export async function deviceLastMedia(db: Queryable, eventName: EventName, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
     `SELECT event_name, mode, file FROM media WHERE device_id = $1 AND event_name = $2 AND role = 'booth'
       ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [device, bname],
+    [device, eventName],
   );
   return rows.map(toUrl);
 }
@@ -127,7 +128,12 @@ export async function deviceLastMedia(db: Queryable, bname: string, device: stri
  * outlive the platform's session): zero or one URL. Only the visitor's own: never the platform's
  * last video, which may be the previous guest's.
  */
-export async function agentVideoOf(db: Queryable, agent: string, bname: string, device: string): Promise<string[]> {
+export async function agentVideoOf(
+  db: Queryable,
+  agent: string,
+  eventName: EventName,
+  device: string,
+): Promise<string[]> {
   const { rows } = await db.query<{ url: string }>(
     // The result's URL read back as the media's key ('/media/{bname}/{mode}/{file}'), so each of
     // the visitor's few results finds its media row through the key's index.
@@ -136,14 +142,14 @@ export async function agentVideoOf(db: Queryable, agent: string, bname: string, 
          split_part(r.url, '/', 5)
       WHERE r.agent = $1 AND r.kind = '360' AND r.url = ${URL_OF_M} AND m.event_name = $2 AND m.device_id = $3
       ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
-    [agent, bname, device],
+    [agent, eventName, device],
   );
   return rows.map((row) => row.url);
 }
 
 export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
   const { rows } = await db.query<MediaRow>('SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND file = $3', [
-    ref.bname,
+    ref.eventName,
     ref.mode,
     ref.file,
   ]);
@@ -158,7 +164,7 @@ export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<
   const { rows } = await db.query<MediaRow>(
     `SELECT m.* FROM media m JOIN events e ON e.name = m.event_name
       WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.suspended_at IS NULL`,
-    [ref.bname, ref.mode, ref.file],
+    [ref.eventName, ref.mode, ref.file],
   );
   return rows[0] ?? null;
 }

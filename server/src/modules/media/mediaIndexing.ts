@@ -2,6 +2,7 @@ import { mediaUrl, type MediaKind, type MediaRef } from '../../../../contract/me
 import type { MediaMode } from '../../../../contract/modes';
 import type { Database, Queryable } from '../../platform/db/database';
 import { URL_OF_M, type MediaRow } from './media';
+import type { EventName } from '../../../../contract/names';
 
 /** The media index's rows written: a stored file indexed, an event's own images told apart, guests' results deleted. */
 
@@ -11,7 +12,7 @@ import { URL_OF_M, type MediaRow } from './media';
  */
 export async function findBySourceName(
   db: Queryable,
-  bname: string,
+  eventName: EventName,
   mode: MediaMode,
   sourceName: string,
 ): Promise<MediaRow | null> {
@@ -19,7 +20,7 @@ export async function findBySourceName(
   const { rows } = await db.query<MediaRow>(
     "SELECT * FROM media WHERE event_name = $1 AND mode = $2 AND source_name = $3 AND role <> 'result' ORDER " +
       'BY id LIMIT 1',
-    [bname, mode, sourceName],
+    [eventName, mode, sourceName],
   );
   return rows[0] ?? null;
 }
@@ -58,7 +59,7 @@ export async function insertMedia(db: Queryable, media: NewMedia): Promise<Media
        media.awaiting_tile AND EXCLUDED.awaiting_tile
      RETURNING *`,
     [
-      media.bname,
+      media.eventName,
       media.mode,
       media.file,
       media.kind,
@@ -125,5 +126,5 @@ export async function deleteResultMedia(
       : `DELETE FROM media WHERE role = 'result' AND created_at < $1::timestamptz RETURNING event_name, mode, file`,
     ['urls' in which ? which.urls : which.createdBefore.toISOString()],
   );
-  return rows.map((row) => ({ bname: row.event_name, mode: row.mode, file: row.file }));
+  return rows.map((row) => ({ eventName: row.event_name, mode: row.mode, file: row.file }));
 }

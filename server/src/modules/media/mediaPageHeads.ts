@@ -2,6 +2,7 @@ import type { MediaKind, MediaRef } from '../../../../contract/mediaPath';
 import type { MediaMode } from '../../../../contract/modes';
 import type { Queryable } from '../../platform/db/database';
 import { LISTED_M } from './media';
+import type { EventName } from '../../../../contract/names';
 
 /** What the pages of a public event's media may say before any script runs: read only where anyone may see them. */
 
@@ -24,7 +25,7 @@ export interface PublicGalleryHead {
  */
 export async function publicGalleryHead(
   db: Queryable,
-  bname: string,
+  eventName: EventName,
   mode: MediaMode,
   limit: number,
 ): Promise<PublicGalleryHead | null> {
@@ -35,13 +36,13 @@ export async function publicGalleryHead(
         AND ${LISTED_M}
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT $3`,
-    [bname, mode, limit],
+    [eventName, mode, limit],
   );
   if (rows.length === 0) return null;
   return {
-    displayTitle: rows[0].title || bname,
+    displayTitle: rows[0].title || eventName,
     total: Number(rows[0].total),
-    newest: rows.map((row) => ({ ref: { bname, mode, file: row.file }, kind: row.kind, hasThumb: row.has_thumb })),
+    newest: rows.map((row) => ({ ref: { eventName, mode, file: row.file }, kind: row.kind, hasThumb: row.has_thumb })),
   };
 }
 
@@ -62,7 +63,7 @@ export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicM
     `SELECT m.kind, m.has_thumb, m.width, m.height
        FROM media m JOIN events e ON e.name = m.event_name
       WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public' AND e.suspended_at IS NULL`,
-    [ref.bname, ref.mode, ref.file],
+    [ref.eventName, ref.mode, ref.file],
   );
   return rows[0] ?? null;
 }

@@ -21,7 +21,7 @@ export async function recordDerivatives(
       WHERE event_name = $1 AND mode = $2 AND file = $3
         AND (has_thumb <> $4 OR awaiting_tile OR (width IS NULL AND $5::integer IS NOT NULL) OR (height IS NULL AND
           $6::integer IS NOT NULL))`,
-    [ref.bname, ref.mode, ref.file, made.hasThumb, made.width, made.height],
+    [ref.eventName, ref.mode, ref.file, made.hasThumb, made.width, made.height],
   );
 }
 
@@ -48,6 +48,6 @@ export async function listStaleAwaitingTile(db: Queryable, seconds: number): Pro
 export async function listWithoutTile(db: Queryable, ref: MediaRef): Promise<void> {
   await db.query(
     'UPDATE media SET awaiting_tile = false WHERE event_name = $1 AND mode = $2 AND file = $3 AND awaiting_tile',
-    [ref.bname, ref.mode, ref.file],
+    [ref.eventName, ref.mode, ref.file],
   );
 }

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../platform/db/database';
 import { guardedEvent, isOpenToAll } from '../access';
 import { conflict, forbidden, invalid, notFound, unprocessable } from '../../platform/errors';
 import { findPrintableMedia } from '../media';
+import type { EventName } from '../../../../contract/names';
 
 export interface PackRow {
   hash: string;
@@ -47,16 +48,21 @@ export async function packRows(db: Queryable, hashes: readonly string[]): Promis
 export function packLiterals(
   hashes: readonly string[],
   rows: ReadonlyMap<string, PackRow | null>,
-  titleOf: (bname: string) => string | undefined,
+  titleOf: (eventName: EventName) => string | undefined,
 ): string[] {
   const literals: string[] = [];
   for (const hash of new Set(hashes)) {
     const row = rows.get(hash);
     if (!row) continue;
-    const bname = row.event_name ?? '';
-    const title = bname === '' ? undefined : titleOf(bname);
+    const eventName = row.event_name ?? '';
+    const title = eventName === '' ? undefined : titleOf(eventName);
     literals.push(
-      formatPackLiteral({ hash: row.hash, copies: row.copies, bname, ...(title === undefined ? {} : { title }) }),
+      formatPackLiteral({
+        hash: row.hash,
+        copies: row.copies,
+        bname: eventName,
+        ...(title === undefined ? {} : { title }),
+      }),
     );
   }
   return literals;
@@ -65,8 +71,8 @@ export function packLiterals(
 /**
  * Whether anyone may see the event's photos (read in the print's own transaction, not from the access service's cache).
  */
-async function isEventOpenToAll(db: Queryable, bname: string): Promise<boolean> {
-  const event = await guardedEvent(db, bname);
+async function isEventOpenToAll(db: Queryable, eventName: EventName): Promise<boolean> {
+  const event = await guardedEvent(db, eventName);
   return event !== null && isOpenToAll(event);
 }
 
@@ -93,12 +99,12 @@ export async function printCopy(
     const pack = await client.query<PackRow>('SELECT hash, event_name, copies FROM packs WHERE hash = $1', [packHash]);
     if (pack.rowCount === 0) throw notFound('pack_not_found', 'Pack não encontrado.');
     const eventName = pack.rows[0].event_name;
-    if (eventName !== null && eventName !== ref.bname) {
+    if (eventName !== null && eventName !== ref.eventName) {
       throw forbidden('wrong_event', 'Este pack é de outro evento.');
     }
     // A pack of no event is the company's own credit, not a party's: it prints what anyone may see,
     // and answers the same for a hidden event as for none (docs/api.md).
-    if (eventName === null && !(await isEventOpenToAll(client, ref.bname))) {
+    if (eventName === null && !(await isEventOpenToAll(client, ref.eventName))) {
       throw forbidden('pack_without_event', 'Este pack não é de um evento: ele imprime só fotos de eventos públicos.');
     }
     const media = await findPrintableMedia(client, ref);

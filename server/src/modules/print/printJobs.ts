@@ -9,6 +9,7 @@ import { printFileKey } from './storage/printFile';
 import type { DeviceRow } from '../booths';
 import { notFound } from '../../platform/errors';
 import { eventPrinterState, printerStateOf } from './printers';
+import type { EventName } from '../../../../contract/names';
 
 interface PrintJobRow {
   id: number;
@@ -39,7 +40,7 @@ export async function takePrintJobs(db: Queryable, printer: DeviceRow): Promise<
     .map((row) => ({
       id: row.id,
       packHash: row.pack_hash,
-      url: mediaUrl({ bname: row.event_name, mode: row.mode, file: row.file }),
+      url: mediaUrl({ eventName: row.event_name, mode: row.mode, file: row.file }),
       file: DEVICE_PATHS.printJobFile(row.id),
     }));
 }
@@ -189,7 +190,7 @@ export async function printFileSource(
   const row = rows[0];
   if (!row) return null;
   return {
-    ref: { bname: row.event_name, mode: row.mode, file: row.file },
+    ref: { eventName: row.event_name, mode: row.mode, file: row.file },
     title: row.title || row.event_name,
     paper: row.print_paper,
     made: row.file_made,
@@ -235,21 +236,21 @@ export async function removeSpentPrintFiles(db: Queryable, objects: Pick<ObjectS
  */
 export async function setPrintPaper(
   db: Database,
-  bname: string,
+  eventName: EventName,
   paper: PrintPaper,
   remake: (client: Queryable, jobId: number) => Promise<void>,
 ): Promise<PrintPaper> {
   return db.transaction(async (client) => {
     const { rows } = await client.query<{ print_paper: PrintPaper }>(
       'SELECT print_paper FROM events WHERE name = $1 FOR UPDATE',
-      [bname],
+      [eventName],
     );
     if (rows[0]?.print_paper === paper) return paper;
-    await client.query('UPDATE events SET print_paper = $2 WHERE name = $1', [bname, paper]);
+    await client.query('UPDATE events SET print_paper = $2 WHERE name = $1', [eventName, paper]);
     const queued = await client.query<{ id: string }>(
       `UPDATE print_jobs j SET file_made = false FROM media m WHERE m.id = j.media_id AND m.event_name = $1 ` +
         `AND j.status = 'queued' RETURNING j.id`,
-      [bname],
+      [eventName],
     );
     for (const job of queued.rows) await remake(client, Number(job.id));
     return paper;

@@ -1,6 +1,7 @@
 import type { EventPrintersReply, PrinterSeen, PrinterState } from '../../../../contract/wire';
 import type { Queryable } from '../../platform/db/database';
 import type { DeviceRow } from '../booths';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * A printer guests can trust: each printer says its state, and is heard from each time
@@ -54,12 +55,12 @@ const SERVES_EVENT = `d.kind = 'printer' AND (d.event_name = $1 OR d.event_name 
  * else what the one heard from last says (out of paper, jammed...), else 'offline'; null when the
  * event has no printer that ever spoke.
  */
-export async function eventPrinterState(db: Queryable, bname: string): Promise<PrinterSeen | null> {
+export async function eventPrinterState(db: Queryable, eventName: EventName): Promise<PrinterSeen | null> {
   const { rows } = await db.query<{ seen: PrinterSeen }>(
     `SELECT ${SEEN_STATE} AS seen FROM printer_states s JOIN devices d ON d.id = s.device_id
       WHERE ${SERVES_EVENT}
       ORDER BY (${SEEN_STATE}) = 'ready' DESC, (${SEEN_STATE}) = 'offline' ASC, s.seen_at DESC LIMIT 1`,
-    [bname],
+    [eventName],
   );
   return rows[0]?.seen ?? null;
 }
@@ -82,18 +83,18 @@ export function printerName(index: number, count: number): string {
 }
 
 /** The event's printers and its queue, for its owner and the team. */
-export async function eventPrinters(db: Queryable, bname: string): Promise<EventPrintersReply> {
+export async function eventPrinters(db: Queryable, eventName: EventName): Promise<EventPrintersReply> {
   const printers = await db.query<{ device: string; state: PrinterSeen; seen_at: Date | null }>(
     `SELECT d.id AS device, coalesce(${SEEN_STATE}, 'offline') AS state, s.seen_at
        FROM devices d LEFT JOIN printer_states s ON s.device_id = d.id
       WHERE ${SERVES_EVENT} ORDER BY d.id`,
-    [bname],
+    [eventName],
   );
   const queue = await db.query<{ queued: number; printing: number }>(
     `SELECT count(*) FILTER (WHERE j.status = 'queued')::int AS queued, count(*) FILTER (WHERE j.status =
       'printing')::int AS printing
        FROM print_jobs j JOIN media m ON m.id = j.media_id WHERE m.event_name = $1`,
-    [bname],
+    [eventName],
   );
   return {
     printers: printers.rows.map((row, index) => ({

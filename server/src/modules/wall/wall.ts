@@ -6,6 +6,7 @@ import type { EventVisibility } from '../../../../contract/wire';
 import type { Queryable } from '../../platform/db/database';
 import { decideOpening, openingKey, type Viewer } from '../access';
 import { LISTED_M, type MediaRow, toUrl } from '../media';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * An event's live wall ('Telão'): a TV at the venue showing its booths' newest media.
@@ -111,17 +112,17 @@ const WALL_MEDIUM = `m.id, m.event_name, m.mode, m.file,
 
 const toWallMedium = (row: WallMediumRow): WallMedium => ({
   url: toUrl(row),
-  ref: { bname: row.event_name, mode: row.mode, file: row.file },
+  ref: { eventName: row.event_name, mode: row.mode, file: row.file },
   coded: row.coded,
   cursor: `${row.at}-${row.id}`,
 });
 
 /** The wall's list: the event's newest booth media of every mode, newest first, at most WALL_HISTORY. */
-export async function wallMedia(db: Queryable, bname: string): Promise<WallMedium[]> {
+export async function wallMedia(db: Queryable, eventName: EventName): Promise<WallMedium[]> {
   const { rows } = await db.query<WallMediumRow>(
     `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
       WHERE m.event_name = $1 AND ${LISTED_M} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
-    [bname, WALL_HISTORY],
+    [eventName, WALL_HISTORY],
   );
   return rows.map(toWallMedium);
 }
@@ -133,7 +134,7 @@ export async function wallMedia(db: Queryable, bname: string): Promise<WallMediu
  */
 export async function wallNight(
   db: Queryable,
-  bname: string,
+  eventName: EventName,
   after: string | null,
   limit: number,
 ): Promise<{ media: WallMedium[]; more: boolean }> {
@@ -144,19 +145,19 @@ export async function wallNight(
         AND ($2::bigint IS NULL OR (m.created_at, m.id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond',
           $3::bigint))
       ORDER BY m.created_at, m.id LIMIT $4`,
-    [bname, at, id, limit + 1],
+    [eventName, at, id, limit + 1],
   );
   return { media: rows.slice(0, limit).map(toWallMedium), more: rows.length > limit };
 }
 
 /** A new wall link for the event: the old one, if any, stops opening it. Returns the key. */
-export async function renewWallKey(db: Queryable, bname: string): Promise<string> {
+export async function renewWallKey(db: Queryable, eventName: EventName): Promise<string> {
   const key = randomString(WALL_KEY_LENGTH, URL_SAFE);
-  await db.query('UPDATE events SET wall_key = $2 WHERE name = $1', [bname, key]);
+  await db.query('UPDATE events SET wall_key = $2 WHERE name = $1', [eventName, key]);
   return key;
 }
 
 /** The wall link stops opening the wall (and its files), on every screen that shows it. */
-export async function revokeWallKey(db: Queryable, bname: string): Promise<void> {
-  await db.query('UPDATE events SET wall_key = NULL WHERE name = $1', [bname]);
+export async function revokeWallKey(db: Queryable, eventName: EventName): Promise<void> {
+  await db.query('UPDATE events SET wall_key = NULL WHERE name = $1', [eventName]);
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { WALL_CODE_LENGTH, WALL_CODE_PATTERN } from '../../../../contract/wall';
 import type { Queryable } from '../../platform/db/database';
+import type { EventName } from '../../../../contract/names';
 
 /**
  * The code a wall's QR code carries beside a collect link that would not open its event by
@@ -21,7 +22,7 @@ export function wallCodeKey(secret: Buffer): Buffer {
 }
 
 interface CodedMedium {
-  bname: string;
+  eventName: EventName;
   mode: string;
   file: string;
 }
@@ -32,7 +33,8 @@ interface CodedMedium {
  */
 export function wallCode(key: Buffer, medium: CodedMedium, publicId: string, wallKey: string | null): string {
   const signed =
-    `${medium.bname}\n${medium.mode}\n${medium.file}\n` + `${publicId}${wallKey === null ? '' : `\nkey ${wallKey}`}`;
+    `${medium.eventName}\n${medium.mode}\n${medium.file}\n` +
+    `${publicId}${wallKey === null ? '' : `\nkey ${wallKey}`}`;
   return crypto.createHmac('sha256', key).update(signed).digest('base64url').slice(0, WALL_CODE_LENGTH);
 }
 
@@ -69,7 +71,7 @@ export async function grantByWallCode(
   const { rows } = await db.query<{ public_id: string; wall_key: string | null }>(
     `SELECT e.public_id, e.wall_key FROM events e JOIN media m ON m.event_name = e.name
       WHERE e.name = $1 AND m.mode = $2 AND m.file = $3 AND m.role = 'booth' AND e.suspended_at IS NULL`,
-    [medium.bname, medium.mode, medium.file],
+    [medium.eventName, medium.mode, medium.file],
   );
   if (rows.length === 0) return false;
   const { public_id: publicId, wall_key: wallKey } = rows[0];
@@ -86,7 +88,7 @@ export async function grantByWallCode(
        ON CONFLICT (event_name, holder) DO UPDATE SET granted_at = clock_timestamp(), via = excluded.via
          WHERE event_grants.granted_at <= (SELECT coalesce(grants_reset_at, '-infinity') FROM events WHERE name = $1))
      SELECT count(*)::int AS granted FROM coded`,
-    [medium.bname, publicId, holders, byOwner ? null : wallKey],
+    [medium.eventName, publicId, holders, byOwner ? null : wallKey],
   );
   return granted.rows[0].granted > 0;
 }

@@ -5,13 +5,14 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
+import type { EventName } from '../../../../contract/names';
 
 interface Serve {
   partner?: string;
-  transactions?: { orderId: string; eventName: string; status: string }[];
+  transactions?: { orderId: string; eventName: EventName; status: string }[];
   events?: {
     orderId: string;
-    eventName: string;
+    eventName: EventName;
     eventCreated: number;
     products: { name: string; hours: number; accessories: { name: string }[] }[];
   }[];
@@ -117,7 +118,7 @@ device`, async () => {
       collection: ['/media/f/pad/1.jpg'],
       packs: ['PACK1'],
       events: ['f'],
-      bname: 'f',
+      eventName: 'f',
     };
     for (const cookie of ['collection=/media/f/pad/1.jpg', 'packs=PACK1', 'events=f', 'bname=f', 'agent=agent0001'])
       document.cookie = `${cookie}; path=/`;
@@ -140,7 +141,7 @@ device`, async () => {
       collection: [],
       packs: [],
       events: [],
-      bname: '',
+      eventName: '',
       agent: 'agent0001',
     });
     expect(identity.current).toBeNull();

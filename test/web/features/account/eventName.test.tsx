@@ -29,6 +29,7 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf } from '../../../support/session';
+import type { EventName } from '../../../../contract/names';
 
 jest.mock('../../../../src/ui/pageReload', () => ({ reloadPage: jest.fn() }));
 
@@ -167,7 +168,7 @@ describe("the form's title and link", () => {
 });
 
 describe('naming the event in the dashboard', () => {
-  const order = (orderId: string, eventName: string) => ({ orderId, eventName, eventCreated: 0, products: [] });
+  const order = (orderId: string, eventName: EventName) => ({ orderId, eventName, eventCreated: 0, products: [] });
   let events = [order('123456789', 'Aniversário')];
 
   function serveDashboard(answers: Record<string, string>, checks: string[], created: string[]) {

@@ -13,9 +13,11 @@ it("reads a booth list's version from its ETag, as the live stream says it", asy
     ),
   );
   const store = makeStore();
-  const pad = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa_ana', type: 'pad' }));
+  const pad = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa_ana', type: 'pad' }));
   expect(pad.data).toEqual({ product: ['/media/festa_ana/pad/a.jpg'], version: '1-7-7' });
   // An ETag of another shape says no version: the page then asks again at every news.
-  const feed = await store.dispatch(eventsApi.endpoints.getBoothMedia.initiate({ bname: 'festa_ana', type: 'feed' }));
+  const feed = await store.dispatch(
+    eventsApi.endpoints.getBoothMedia.initiate({ eventName: 'festa_ana', type: 'feed' }),
+  );
   expect(feed.data).toEqual({ product: [], version: null });
 });

@@ -6,9 +6,9 @@ import { renderApp } from '../../../support/renderWithProviders';
 import { sessionOf, withSession } from '../../../support/session';
 
 const devices = ['pad', 'polaroid', '360', 'nulo'];
-const entry = (mode: string, bname = 'festa_ana') => ({
+const entry = (mode: string, eventName = 'festa_ana') => ({
   pathname: `/eventos/evento/${mode}`,
-  state: { bname, devices },
+  state: { bname: eventName, devices },
 });
 
 function serveGalleries() {

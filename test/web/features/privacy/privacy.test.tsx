@@ -56,7 +56,7 @@ function guest() {
     collection: COLLECTION,
     events: ['festa_ana'],
     packs: ['PACK5'],
-    bname: 'festa_ana',
+    eventName: 'festa_ana',
   });
   return { cookies, storage, preloadedState };
 }
@@ -161,7 +161,7 @@ emptied`, async () => {
       collection: [],
       events: [],
       packs: [],
-      bname: '',
+      eventName: '',
     });
     for (const name of ['collection', 'events', 'packs', 'bname']) expect(setup.cookies.get(name)).toBeUndefined();
     expect(setup.cookies.get('agent')).toBe(AGENT);

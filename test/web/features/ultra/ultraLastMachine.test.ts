@@ -12,8 +12,8 @@ import { describeMachineGrid } from '../../../support/machineGrid';
 
 const T0 = 1_000_000;
 const VIDEO = '/media/festa/360/v1.mp4';
-const link = { device: 'p1', bname: 'festa' };
-const otherLink = { device: 'p2', bname: 'festa' };
+const link = { device: 'p1', eventName: 'festa' };
+const otherLink = { device: 'p2', eventName: 'festa' };
 
 const states: Record<string, UltraLastState> = {
   idle: { status: 'idle' },

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/features/ultra/ultraSettingsSlice';
 import { describeMachineGrid } from '../../../support/machineGrid';
 
-const link = { device: 'plataforma-360', qrid: 'qr1', bname: 'festa_ana' };
+const link = { device: 'plataforma-360', qrid: 'qr1', eventName: 'festa_ana' };
 const nextQr = { ...link, qrid: 'qr2' };
 const chosen = { link, speed: 40, music: 'Eu_Fiz_um_Jet' };
 const fresh = { status: 'choosing', link, ...DEFAULT_ULTRA_CHOICE } as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isValidFileName, type MediaRef } from '../../../../../contract/mediaPath';
 import { isMediaMode } from '../../../../../contract/modes';
-import { NAME_PATTERN } from '../../../../../contract/names';
+import { NAME_PATTERN, type EventName } from '../../../../../contract/names';
 import { notFound, unauthenticated } from '../../../platform/errors';
 import type { AccessService, FilesAsked, FilesOpening, FilesViewer } from '../accessService';
 import { LOGIN_FOR_PRIVATE } from '../eventAccess';
@@ -53,24 +53,24 @@ export function mediaTarget(url: string, prefix: MediaPrefix): MediaRef | null {
     if (value === '' || value === '.' || value === '..' || /[/\\\0]/.test(value)) return null;
     decoded.push(value);
   }
-  const [bname, mode, name] = decoded;
-  if (!NAME_PATTERN.test(bname) || !isMediaMode(mode)) return null;
+  const [eventName, mode, name] = decoded;
+  if (!NAME_PATTERN.test(eventName) || !isMediaMode(mode)) return null;
   const file = prefix === '/media/' ? name : name.endsWith('.webp') ? name.slice(0, -'.webp'.length) : null;
   // Only a name a media file can have: anything else is no file (404), never a question for the store.
   if (file === null || !isValidFileName(file)) return null;
-  return { bname, mode, file };
+  return { eventName, mode, file };
 }
 
 /**
  * Who asks for an event's files: the media cookie's account and team, the agent, and the screen of the event's wall.
  */
-export function filesViewer(request: FastifyRequest, keys: MediaSessionKeys, bname: string): FilesViewer {
+export function filesViewer(request: FastifyRequest, keys: MediaSessionKeys, eventName: EventName): FilesViewer {
   const session = mediaSessionOf(request, keys);
   return {
     uid: session?.uid ?? null,
     agent: agentOf(request),
     isTeam: async () => session?.team === true,
-    wallScreen: (wallKey) => wallScreenOf(request, keys, bname, wallKey),
+    wallScreen: (wallKey) => wallScreenOf(request, keys, eventName, wallKey),
   };
 }
 
@@ -84,7 +84,7 @@ export async function mediaOpening(
   target: MediaRef,
   access: MediaAccess,
 ): Promise<FilesOpening> {
-  return eventMediaOpening(request, target.bname, access, { byCollectLink: target, byWall: true });
+  return eventMediaOpening(request, target.eventName, access, { byCollectLink: target, byWall: true });
 }
 
 /**
@@ -94,11 +94,11 @@ export async function mediaOpening(
  */
 export async function eventMediaOpening(
   request: FastifyRequest,
-  bname: string,
+  eventName: EventName,
   access: MediaAccess,
   how: FilesAsked = {},
 ): Promise<FilesOpening> {
-  return access.guard.filesOpening(bname, filesViewer(request, access.keys, bname), how);
+  return access.guard.filesOpening(eventName, filesViewer(request, access.keys, eventName), how);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function registerPublicMedia(
         handler: async (request, reply) => {
           const ref = mediaTarget(request.url.slice(PUBLIC_MEDIA_PATH.length), prefix);
           // Anyone's files only: not a suspended event's (its paid order refunded), even a public one's.
-          if (!ref || !(await access.guard.openToAll(ref.bname))) throw notFound('not_found', 'Não encontrado.');
+          if (!ref || !(await access.guard.openToAll(ref.eventName))) throw notFound('not_found', 'Não encontrado.');
           return sendMediaFile(request, reply, storage, prefix, ref);
         },
       });

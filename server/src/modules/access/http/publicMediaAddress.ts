@@ -16,7 +16,7 @@ const REDIRECT_CACHE = 'public, max-age=300';
  */
 export function publicMediaLocation(base: string, prefix: string, ref: MediaRef): string {
   const name = prefix === '/media/' ? ref.file : `${ref.file}.webp`;
-  return `${base}${PUBLIC_MEDIA_PATH}${prefix}${[ref.bname, ref.mode, name].map(encodeURIComponent).join('/')}`;
+  return `${base}${PUBLIC_MEDIA_PATH}${prefix}${[ref.eventName, ref.mode, name].map(encodeURIComponent).join('/')}`;
 }
 
 /** The gate's answer to a public file's request when MEDIA_PUBLIC_BASE is set: to the CDN. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mac, type MediaSessionKeys } from './mediaSession';
 import { readCookie } from './visitorCookies';
+import type { EventName } from '../../../../../contract/names';
 
 /**
  * A wall opened by its link's key shows files of an event the TV's browser has no other right to
@@ -14,15 +15,15 @@ import { readCookie } from './visitorCookies';
  */
 const WALL_COOKIE = 'cabine_telao';
 /** One cookie per event: two walls open in one browser (two screens on one venue PC) keep each its own. */
-export const wallCookieName = (bname: string) => `${WALL_COOKIE}_${bname}`;
+export const wallCookieName = (eventName: EventName) => `${WALL_COOKIE}_${eventName}`;
 /** A wall runs all evening; its list is asked at least every 30 s, and each answer renews it. */
 const WALL_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const SIGNED_AS = 'telao';
 
 const fingerprint = (key: string) => crypto.createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
-export function signWallSession(secret: Buffer, bname: string, key: string, expiresAt: number): string {
-  const payload = `${Buffer.from(bname, 'utf8').toString('base64url')}.${fingerprint(key)}.${expiresAt}`;
+export function signWallSession(secret: Buffer, eventName: EventName, key: string, expiresAt: number): string {
+  const payload = `${Buffer.from(eventName, 'utf8').toString('base64url')}.${fingerprint(key)}.${expiresAt}`;
   return `${payload}.${mac(secret, `${SIGNED_AS}.${payload}`).toString('base64url')}`;
 }
 
@@ -30,7 +31,11 @@ export function signWallSession(secret: Buffer, bname: string, key: string, expi
  * A cookie value signed under `secret` for `bname`: its key's fingerprint and expiry; null for anything else (altered,
  * another event's, malformed).
  */
-function signedFor(secret: Buffer, value: string | undefined, bname: string): { print: string; expiry: number } | null {
+function signedFor(
+  secret: Buffer,
+  value: string | undefined,
+  eventName: EventName,
+): { print: string; expiry: number } | null {
   if (!value || value.length > 512) return null;
   const match = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{22})\.([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match) return null;
@@ -38,19 +43,19 @@ function signedFor(secret: Buffer, value: string | undefined, bname: string): { 
   const expected = mac(secret, `${SIGNED_AS}.${event64}.${print}.${expiry}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-  return Buffer.from(event64, 'base64url').toString('utf8') === bname ? { print, expiry: Number(expiry) } : null;
+  return Buffer.from(event64, 'base64url').toString('utf8') === eventName ? { print, expiry: Number(expiry) } : null;
 }
 
 /** Whether the cookie value opens `bname`'s files, its wall key being `key` now (null: no wall link). */
 export function wallSessionOpens(
   secret: Buffer,
   value: string | undefined,
-  bname: string,
+  eventName: EventName,
   key: string | null,
   now = Date.now(),
 ): boolean {
   if (key === null) return false;
-  const signed = signedFor(secret, value, bname);
+  const signed = signedFor(secret, value, eventName);
   return signed !== null && signed.expiry > now && signed.print === fingerprint(key);
 }
 
@@ -63,27 +68,27 @@ export function wallSessionOpens(
 export function wallScreenOf(
   request: FastifyRequest,
   keys: MediaSessionKeys,
-  bname: string,
+  eventName: EventName,
   key: string | null,
   now = Date.now(),
 ): 'opens' | 'stale' | null {
-  const value = readCookie(request, wallCookieName(bname));
-  if (signedFor(keys.secret, value, bname) === null) return null;
-  return wallSessionOpens(keys.secret, value, bname, key, now) ? 'opens' : 'stale';
+  const value = readCookie(request, wallCookieName(eventName));
+  if (signedFor(keys.secret, value, eventName) === null) return null;
+  return wallSessionOpens(keys.secret, value, eventName, key, now) ? 'opens' : 'stale';
 }
 
 export function setWallSessionCookie(
   reply: FastifyReply,
   keys: MediaSessionKeys,
-  bname: string,
+  eventName: EventName,
   key: string,
   now = Date.now(),
 ): void {
-  const value = signWallSession(keys.secret, bname, key, now + WALL_SESSION_TTL_MS);
+  const value = signWallSession(keys.secret, eventName, key, now + WALL_SESSION_TTL_MS);
   // HttpOnly: no script reads it; SameSite=Lax: another site's page cannot make use of it.
   reply.header(
     'Set-Cookie',
-    `${wallCookieName(bname)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax` +
+    `${wallCookieName(eventName)}=${value}; Path=/; Max-Age=${WALL_SESSION_TTL_MS / 1000}; HttpOnly; SameSite=Lax` +
       `${keys.secure ? '; Secure' : ''}`,
   );
 }

@@ -102,14 +102,14 @@ export function deviceRoutes(app: Api, context: AppContext): void {
     if (!(body instanceof Readable)) throw invalid('no_body', 'Envie o arquivo no corpo da requisição.');
     if (!FILE_PATTERN.test(file) || !mediaKind(file)) throw invalid('invalid_media_name', 'Nome de arquivo inválido.');
     // A link-only or private event's files get random names (docs/api.md#who-may-see-an-event).
-    const bname = device.event_name;
-    const visibility = await eventVisibility(db, bname);
+    const eventName = device.event_name;
+    const visibility = await eventVisibility(db, eventName);
     const guessable = visibility === 'public' && !result;
     // A second booth upload of a name is the same item (a retry); a device may name every result
     // alike, and each is another guest's: never the same file.
-    const existing = guessable || result ? null : await findBySourceName(db, bname, mode, file);
+    const existing = guessable || result ? null : await findBySourceName(db, eventName, mode, file);
     const name = storageName(file, guessable, existing?.file ?? null);
-    const ref: MediaRef = { bname, mode, file: name.file };
+    const ref: MediaRef = { eventName, mode, file: name.file };
     // The original is stored, then indexed with the job that makes its thumbnail and rendition in
     // one transaction: an acknowledged upload always gets them, from whichever server is free.
     const stored =
@@ -131,7 +131,7 @@ export function deviceRoutes(app: Api, context: AppContext): void {
       async (client) => {
         await enqueueDerivatives(jobs, client, ref);
         // A photo of an event with face search on waits for its faces to be indexed.
-        if (!result) await photoJoinsFaceIndex(client, ref, () => enqueueFaceIndex(jobs, client, ref.bname));
+        if (!result) await photoJoinsFaceIndex(client, ref, () => enqueueFaceIndex(jobs, client, ref.eventName));
       },
     );
     jobs.nudge(MEDIA_DERIVATIVES);

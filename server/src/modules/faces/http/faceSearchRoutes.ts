@@ -58,11 +58,11 @@ export function faceSearchRoutes(
   async function searchable(request: FastifyRequest, asked: readonly string[]): Promise<string[]> {
     const on = await faceSearchEvents(db, asked);
     const searched: string[] = [];
-    for (const bname of asked) {
-      if (!on.has(bname)) continue;
+    for (const eventName of asked) {
+      if (!on.has(eventName)) continue;
       // A link-only event's guests, a private one's signed in: what the gate opens to this visitor.
-      const opening = await eventMediaOpening(request, bname, mediaAccess);
-      if (opening === 'public' || opening === 'gated') searched.push(bname);
+      const opening = await eventMediaOpening(request, eventName, mediaAccess);
+      if (opening === 'public' || opening === 'gated') searched.push(eventName);
     }
     return searched;
   }
@@ -172,7 +172,7 @@ export function faceSearchRoutes(
       const asked = [...new Set(refs.flatMap((ref) => (ref ? [mediaUrl(ref)] : [])))];
       const selfie = await selfieOf(db, request.params.agent);
       if (!selfie) throw notFound('no_selfie', NO_SELFIE_TO_COLLECT);
-      const events = await searchable(request, askedEvents(refs.flatMap((ref) => (ref ? [ref.bname] : []))));
+      const events = await searchable(request, askedEvents(refs.flatMap((ref) => (ref ? [ref.eventName] : []))));
       const found = new Set((await searchFaces(db, selfie, events, request.params.agent)).map((photo) => photo.url));
       const collected = asked.filter((url) => found.has(url));
       const refused = asked.filter((url) => !found.has(url));
@@ -180,9 +180,9 @@ export function faceSearchRoutes(
       // The guest was there, as a collect link's visit says (modules/firstPaint/http/collectOnServe.ts): should the
       // owner make a public event private after the party, they keep it.
       const viewer = { agent: agentOf(request), uid: request.identity?.uid ?? null };
-      for (const bname of new Set(collected.map((url) => parseMediaPath(url)?.bname ?? ''))) {
-        if (bname && (await eventMediaOpening(request, bname, mediaAccess)) === 'public')
-          await mediaAccess.guard.grant(bname, viewer, 'collect');
+      for (const eventName of new Set(collected.map((url) => parseMediaPath(url)?.eventName ?? ''))) {
+        if (eventName && (await eventMediaOpening(request, eventName, mediaAccess)) === 'public')
+          await mediaAccess.guard.grant(eventName, viewer, 'collect');
       }
       return { collected, refused };
     },

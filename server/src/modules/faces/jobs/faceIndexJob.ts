@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
-import { NAME_PATTERN } from '../../../../../contract/names';
+import { NAME_PATTERN, type EventName } from '../../../../../contract/names';
 import type { Database, Queryable } from '../../../platform/db/database';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../../../platform/db/jobQueue';
 import {
@@ -40,10 +40,10 @@ export type FaceIndexQueue = Pick<JobQueue, 'enqueue' | 'nudge' | 'stopping'>;
 export function enqueueFaceIndex(
   queue: Pick<JobQueue, 'enqueue'>,
   client: Queryable,
-  bname: string,
+  eventName: EventName,
   startAfterSeconds?: number,
 ): Promise<void> {
-  return queue.enqueue(client, FACE_INDEX, { event: bname }, { startAfterSeconds });
+  return queue.enqueue(client, FACE_INDEX, { event: eventName }, { startAfterSeconds });
 }
 
 const eventOf = (data: JobData): string | null =>
@@ -63,20 +63,20 @@ export function faceIndexJob(
   // This server's claims: those of another (maybe dead) are what a job waits out.
   const claimer = randomUUID();
   return async (data) => {
-    const bname = eventOf(data);
-    if (bname === null) return;
+    const eventName = eventOf(data);
+    if (eventName === null) return;
     for (let done = 0; done < FACE_INDEX_BATCH; done += 1) {
       // Closing, no photo is claimed that might not be answered. The queue stopping: the rest is
       // another job, for whichever server takes it. The engine closed under a running queue: the
       // run fails, and is tried again after its delay (not at once, over and over).
-      if (queue.stopping()) return enqueueFaceIndex(queue, db, bname);
+      if (queue.stopping()) return enqueueFaceIndex(queue, db, eventName);
       if (engine.closed) throw new Error('the face engine is closed');
-      const photo = await claimPhotoToIndex(db, bname, claimer);
-      if (!photo) return comeBackForClaimsOfOthers(db, queue, bname, claimer);
+      const photo = await claimPhotoToIndex(db, eventName, claimer);
+      if (!photo) return comeBackForClaimsOfOthers(db, queue, eventName, claimer);
       await indexPhoto(db, objects, engine, photo);
     }
     // More may wait: the event's next batch is another job.
-    await enqueueFaceIndex(queue, db, bname);
+    await enqueueFaceIndex(queue, db, eventName);
     queue.nudge(FACE_INDEX);
   };
 }
@@ -109,11 +109,11 @@ async function indexPhoto(db: Database, objects: ObjectStore, engine: FaceEngine
 async function comeBackForClaimsOfOthers(
   db: Queryable,
   queue: FaceIndexQueue,
-  bname: string,
+  eventName: EventName,
   claimer: string,
 ): Promise<void> {
-  const seconds = await secondsToClaimsExpiry(db, bname, claimer);
-  if (seconds !== null) await enqueueFaceIndex(queue, db, bname, seconds + 1);
+  const seconds = await secondsToClaimsExpiry(db, eventName, claimer);
+  if (seconds !== null) await enqueueFaceIndex(queue, db, eventName, seconds + 1);
 }
 
 /** How often a server looks for events whose photos wait with no job coming. */
@@ -136,7 +136,7 @@ export function scheduleFaceIndexSweep(
     every,
     async () => {
       const events = await eventsLeftWaiting(db);
-      for (const bname of events) await enqueueFaceIndex(queue, db, bname);
+      for (const eventName of events) await enqueueFaceIndex(queue, db, eventName);
       if (events.length === 0) return;
       queue.nudge(FACE_INDEX);
       app.log.info({ events: events.length }, 'face index: photos waiting with no job, queued again');

@@ -57,7 +57,7 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     if (opening === 'public') {
       if (agent)
         await access.guard.grant(
-          ref.bname,
+          ref.eventName,
           { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null },
           'collect',
         );
@@ -71,9 +71,9 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
       if (next !== list) changed.push({ name, value: encodeList(next) });
     };
     add(COOKIE.collection, mediaUrl(ref));
-    add(COOKIE.events, ref.bname);
-    if (parseScalar(readDecodedCookie(request, COOKIE.bname)) !== ref.bname)
-      changed.push({ name: COOKIE.bname, value: ref.bname });
+    add(COOKIE.events, ref.eventName);
+    if (parseScalar(readDecodedCookie(request, COOKIE.bname)) !== ref.eventName)
+      changed.push({ name: COOKIE.bname, value: ref.eventName });
     return changed;
   };
 }

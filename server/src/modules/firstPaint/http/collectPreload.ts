@@ -29,9 +29,9 @@ export function collectIdRef(id: unknown): MediaRef | null {
   if (typeof id !== 'string') return null;
   const match = COLLECT_ID.exec(id);
   if (!match) return null;
-  const [, bname, mode, file] = match;
-  if (!isName(bname) || !isMediaMode(mode) || !FILE_PATTERN.test(file) || !isValidFileName(file)) return null;
-  return { bname, mode, file };
+  const [, eventName, mode, file] = match;
+  if (!isName(eventName) || !isMediaMode(mode) || !FILE_PATTERN.test(file) || !isValidFileName(file)) return null;
+  return { eventName, mode, file };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {

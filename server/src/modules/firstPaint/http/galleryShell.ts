@@ -117,10 +117,10 @@ export function galleryPageHead(db: Queryable, apiBase: string): PageHead {
   const origin = mediaOrigin(apiBase);
   return async (request: FastifyRequest) => {
     const mode = galleryMode(request.url.split('?')[0]);
-    const bname = mode ? eventOf(request.query) : null;
-    if (!mode || !bname) return null;
+    const eventName = mode ? eventOf(request.query) : null;
+    if (!mode || !eventName) return null;
     try {
-      const gallery = await publicGalleryHead(db, bname, mode, SHELL_ITEMS);
+      const gallery = await publicGalleryHead(db, eventName, mode, SHELL_ITEMS);
       if (!gallery) return null;
       return { head: '', root: galleryShellMarkup(mode, gallery, origin), photo: true, styles: true };
     } catch (error) {

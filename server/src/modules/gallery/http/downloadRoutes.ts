@@ -41,11 +41,11 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         config: { auth: 'none', rateLimit: rateLimit('downloadGallery') },
       },
       async (request, reply) => {
-        const { bname, type } = request.params;
-        const opening = await eventMediaOpening(request, bname, mediaAccess);
+        const { bname: eventName, type } = request.params;
+        const opening = await eventMediaOpening(request, eventName, mediaAccess);
         if (opening === 'unknown') throw notFound('not_found', 'Evento não encontrado.');
         if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
-        const zip = await galleryZip(db, bname, type);
+        const zip = await galleryZip(db, eventName, type);
         if (!zip) throw notFound('not_found', 'Evento não encontrado.');
         return sendZip(reply, zip.title, zipEntries(zip.refs), storage.objects, log(request));
       },
@@ -69,7 +69,7 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         const asked = request.body.itens.map(parseMediaPath).filter((ref): ref is MediaRef => ref !== null);
         // The gate's rule for each file (its collect link included), but never a wall's cookie: a ZIP is no screen.
         const zip = await collectionZip(db, asked, async (ref) => {
-          const opening = await eventMediaOpening(request, ref.bname, mediaAccess, { byCollectLink: ref });
+          const opening = await eventMediaOpening(request, ref.eventName, mediaAccess, { byCollectLink: ref });
           return opening === 'public' || opening === 'gated';
         });
         if (!zip) throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');

@@ -10,7 +10,7 @@ import {
 } from '../../../../../contract/wire';
 import { galleryEtag } from '../../../../../contract/galleryVersion';
 import type { MediaMode } from '../../../../../contract/modes';
-import { isName } from '../../../../../contract/names';
+import { isName, type EventName } from '../../../../../contract/names';
 import type { AppContext } from '../../../platform/context';
 import { boothCodeKey, isBoothCode } from '../../booths';
 import { deviceLastOfEvent } from '../../booths';
@@ -86,21 +86,21 @@ export function guestRoutes(
       config: { auth: 'optional' },
     },
     async (request, reply) => {
-      const { bname, type } = request.params;
+      const { bname: eventName, type } = request.params;
       // An open gallery asks again every few seconds: the browser revalidates its copy (no-cache)
       // and, while nothing changed, gets 304 without a body, decided before the list is built. An
       // upload between the two reads only makes the next poll answer the list again.
-      const state = await reads.galleryState(bname, type);
+      const state = await reads.galleryState(eventName, type);
       if (!state) throw unknownEvent();
-      const opening = await guard.openingOf(bname, state, apiViewer(request, team));
+      const opening = await guard.openingOf(eventName, state, apiViewer(request, team));
       if (opening !== 'open') throw refusal(opening);
       const { version } = state;
       const etag = galleryEtag(version);
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       // Everyone opening the gallery gets the same bytes until it changes: built once per version.
-      const body = await galleries.get(`${bname}/${type}`, version, async () => ({
-        product: await listMedia(db, bname, type),
+      const body = await galleries.get(`${eventName}/${type}`, version, async () => ({
+        product: await listMedia(db, eventName, type),
       }));
       // A Buffer is sent as it is, past the schema's serialiser: it is the serialised ProductList.
       return sendEncoded(request, reply.type('application/json; charset=utf-8'), body);
@@ -113,16 +113,16 @@ export function guestRoutes(
   // slower while the stream is open, the fallback when it is not.
   const streams = eventStreams(app);
   // Every stream of one booth gallery shares one read per change (platform/http/liveVersions.ts).
-  const live = liveVersions<{ bname: string; type: MediaMode }, GalleryState, Viewer>(
+  const live = liveVersions<{ eventName: EventName; type: MediaMode }, GalleryState, Viewer>(
     changes,
     {
-      read: ({ bname, type }) => reads.galleryState(bname, type),
+      read: ({ eventName, type }) => reads.galleryState(eventName, type),
       version: (state) => state.version,
       access: openingKey,
       // Made private, suspended, its guests' access revoked: the stream ends, and the phone's next ask is refused.
-      opens: async ({ bname }, state, viewers) =>
-        (await guard.openingsOf(bname, state, viewers)).map((opening) => opening === 'open'),
-      accessFeedKey: (bname) => `grant:${bname}`,
+      opens: async ({ eventName }, state, viewers) =>
+        (await guard.openingsOf(eventName, state, viewers)).map((opening) => opening === 'open'),
+      accessFeedKey: (eventName) => `grant:${eventName}`,
     },
     (message) => app.log.warn(message),
   );
@@ -131,11 +131,11 @@ export function guestRoutes(
     '/live/:bname/:type',
     { schema: { params: params({ bname: NAME, type: MediaModeSchema }) }, config: { auth: 'optional' } },
     async (request, reply) => {
-      const { bname, type } = request.params;
+      const { bname: eventName, type } = request.params;
       const viewer = apiViewer(request, team);
-      const state = await reads.galleryState(bname, type);
+      const state = await reads.galleryState(eventName, type);
       if (!state) throw unknownEvent();
-      const opening = await guard.openingOf(bname, state, viewer);
+      const opening = await guard.openingOf(eventName, state, viewer);
       if (opening !== 'open') throw refusal(opening);
       // Nothing to stream while the change feed is down or the server stops: the phone polls.
       if (!changes.live || !streams.accepting)
@@ -144,9 +144,9 @@ export function guestRoutes(
       const stream = liveStreams.open(streams, request, reply);
       if (stream)
         live.follow(stream, {
-          key: `${bname}/${type}`,
-          subject: { bname, type },
-          event: bname,
+          key: `${eventName}/${type}`,
+          subject: { eventName, type },
+          event: eventName,
           first: state.version,
           viewer,
         });
@@ -166,21 +166,21 @@ export function guestRoutes(
       config: { auth: 'optional' },
     },
     async (request) => {
-      const { bname, device } = request.params;
+      const { bname: eventName, device } = request.params;
       const { code } = request.query;
       const viewer = apiViewer(request, team);
       // The booth's own QR code is presence: whoever scanned it was there. Its address alone is
       // guessable, so without a code in time a link-only or private event stays closed.
       if (code !== undefined) {
-        const opening = await guard.opening(bname, viewer);
+        const opening = await guard.opening(eventName, viewer);
         // An unknown event is answered as a hidden one: a made-up code tells nobody which events exist.
         if (opening === 'hidden' || opening === 'unknown') {
-          if (opening === 'unknown' || !isBoothCode(boothCodes, bname, device, code))
+          if (opening === 'unknown' || !isBoothCode(boothCodes, eventName, device, code))
             throw notFound('booth_code_expired', BOOTH_CODE_EXPIRED);
-          await guard.grant(bname, viewer, 'booth');
+          await guard.grant(eventName, viewer, 'booth');
         }
       }
-      const event = await openEvent(db, guard, bname, viewer);
+      const event = await openEvent(db, guard, eventName, viewer);
       return deviceLastOfEvent(db, event, device);
     },
   );

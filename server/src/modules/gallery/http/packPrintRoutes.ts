@@ -69,8 +69,8 @@ export function packAndPrintRoutes(
         if (events.get(name)?.suspended_at) continue;
         if ((await guard.opening(name, viewer)) === 'hidden') await guard.grant(name, viewer, 'pack');
       }
-      return packLiterals(hashes, packs, (bname) => {
-        const event = events.get(bname);
+      return packLiterals(hashes, packs, (eventName) => {
+        const event = events.get(eventName);
         return event ? event.title || event.name : undefined;
       });
     },

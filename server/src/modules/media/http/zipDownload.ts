@@ -19,7 +19,7 @@ export interface ZipEntry {
 export function zipEntries(refs: readonly MediaRef[], { byEvent = false } = {}): ZipEntry[] {
   const taken = new Set<string>();
   return refs.map((ref) => {
-    const base = byEvent ? `${ref.bname}/${ref.file}` : ref.file;
+    const base = byEvent ? `${ref.eventName}/${ref.file}` : ref.file;
     let name = base;
     for (let n = 2; taken.has(name); n += 1) name = base.replace(/(\.[^./]*)?$/, (extension) => ` (${n})${extension}`);
     taken.add(name);

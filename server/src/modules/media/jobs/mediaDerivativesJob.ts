@@ -37,16 +37,16 @@ export const MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS: QueueSettings = {
 
 /** A job's data read back: the file it names, or null for anything a job of ours never holds. */
 function refOf(data: JobData): MediaRef | null {
-  const { bname, mode, file } = data;
-  if (typeof bname !== 'string' || typeof mode !== 'string' || typeof file !== 'string') return null;
-  if (!NAME_PATTERN.test(bname) || !(MEDIA_MODES as readonly string[]).includes(mode) || !isValidFileName(file))
+  const { bname: eventName, mode, file } = data;
+  if (typeof eventName !== 'string' || typeof mode !== 'string' || typeof file !== 'string') return null;
+  if (!NAME_PATTERN.test(eventName) || !(MEDIA_MODES as readonly string[]).includes(mode) || !isValidFileName(file))
     return null;
-  return { bname, mode: mode as MediaMode, file };
+  return { eventName, mode: mode as MediaMode, file };
 }
 
 /** Queues the derivatives of a file in the transaction that indexes it. */
 export function enqueueDerivatives(queue: JobQueue, client: Queryable, ref: MediaRef): Promise<void> {
-  return queue.enqueue(client, MEDIA_DERIVATIVES, { bname: ref.bname, mode: ref.mode, file: ref.file });
+  return queue.enqueue(client, MEDIA_DERIVATIVES, { bname: ref.eventName, mode: ref.mode, file: ref.file });
 }
 
 /**
@@ -62,9 +62,9 @@ export function mediaDerivativesJob(db: Queryable, storage: MediaStorage, log: (
     // The item joins its galleries with its tile, not after the collect page's rendition too.
     const made = await storage.derive(ref, (tile) => recordDerivatives(db, ref, tile));
     if (made.outcome === 'later')
-      throw new Error(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: not now, again later`);
+      throw new Error(`derivatives of ${ref.eventName}/${ref.mode}/${ref.file}: not now, again later`);
     if (made.outcome === 'refused')
-      log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: the original does not decode`);
+      log(`derivatives of ${ref.eventName}/${ref.mode}/${ref.file}: the original does not decode`);
     // Listed whatever became of it: with its tile (recorded as it was made, above), or without
     // one when the original never decodes or is gone.
     if (made.outcome !== 'made') await listWithoutTile(db, ref);
@@ -76,7 +76,7 @@ export function mediaDerivativesGivenUpJob(db: Queryable, log: (message: string)
   return async (data) => {
     const ref = refOf(data);
     if (!ref) return;
-    log(`derivatives of ${ref.bname}/${ref.mode}/${ref.file}: given up, listed without its tile`);
+    log(`derivatives of ${ref.eventName}/${ref.mode}/${ref.file}: given up, listed without its tile`);
     await listWithoutTile(db, ref);
   };
 }

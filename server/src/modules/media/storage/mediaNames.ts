@@ -38,7 +38,9 @@ export function storageName(requested: string, isPublic: boolean, existing: stri
 /** A name this storage may hold: an event, a booth mode and a file name, each safe as a path segment. */
 export function isStorableRef(ref: MediaRef): boolean {
   return (
-    NAME_PATTERN.test(ref.bname) && (MEDIA_MODES as readonly string[]).includes(ref.mode) && isValidFileName(ref.file)
+    NAME_PATTERN.test(ref.eventName) &&
+    (MEDIA_MODES as readonly string[]).includes(ref.mode) &&
+    isValidFileName(ref.file)
   );
 }
 
@@ -48,11 +50,11 @@ export function checkRef(ref: MediaRef): void {
 
 /** The keys of a media file, its thumbnail and its display rendition in the object store. */
 export function mediaKey(ref: MediaRef): string {
-  return `media/${ref.bname}/${ref.mode}/${ref.file}`;
+  return `media/${ref.eventName}/${ref.mode}/${ref.file}`;
 }
 export function thumbKey(ref: MediaRef): string {
-  return `thumbs/${ref.bname}/${ref.mode}/${ref.file}.webp`;
+  return `thumbs/${ref.eventName}/${ref.mode}/${ref.file}.webp`;
 }
 export function displayKey(ref: MediaRef): string {
-  return `display/${ref.bname}/${ref.mode}/${ref.file}.webp`;
+  return `display/${ref.eventName}/${ref.mode}/${ref.file}.webp`;
 }

@@ -19,6 +19,7 @@ import { derivativesOf, type Derivative } from './mediaRenditions';
 import type { ObjectStore } from '../../../platform/storage/objectStore';
 import { s3ObjectStore } from '../../../platform/storage/s3ObjectStore';
 import { peekStream } from '../../../platform/storage/uploadStream';
+import type { EventName } from '../../../../../contract/names';
 
 // What the rest of the server and the tests use of the storage's parts, through its entry.
 export { DISPLAY_RUNNING, DISPLAY_WAITING, type Derivation, type Tile } from './derivationLine';
@@ -75,15 +76,15 @@ export interface MediaLimits {
    * indexed query); without it, the store's keys are listed (a bucket answers a thousand a
    * request, and an upload would ask for them all).
    */
-  countEventFiles?: (bname: string) => Promise<number>;
+  countEventFiles?: (eventName: EventName) => Promise<number>;
   /** Derivatives made at once in this process (a server's JOB_WORKERS); one by default. */
   derivationsAtOnce?: number;
 }
 
 /** How many files the event's media folder holds, all modes together (temporary files of writes under way are none). */
-async function countEventFiles(objects: ObjectStore, bname: string): Promise<number> {
+async function countEventFiles(objects: ObjectStore, eventName: EventName): Promise<number> {
   let count = 0;
-  for await (const key of objects.list(`media/${bname}/`)) if (key.split('/').length === 4) count += 1;
+  for await (const key of objects.list(`media/${eventName}/`)) if (key.split('/').length === 4) count += 1;
   return count;
 }
 
@@ -103,7 +104,7 @@ export function createMediaStorage(
     timeoutMs: limits.decodeTimeoutMs ?? DECODE_TIMEOUT_MS,
   };
   const maxEventFiles = limits.maxEventFiles ?? MAX_EVENT_MEDIA_FILES;
-  const eventFiles = limits.countEventFiles ?? ((bname: string) => countEventFiles(objects, bname));
+  const eventFiles = limits.countEventFiles ?? ((eventName: EventName) => countEventFiles(objects, eventName));
   const line = derivationLine(
     objects,
     lock,
@@ -111,15 +112,15 @@ export function createMediaStorage(
     Math.max(DISPLAY_RUNNING, limits.derivationsAtOnce ?? DISPLAY_RUNNING),
   );
 
-  async function checkRoom(bname: string): Promise<void> {
-    if ((await eventFiles(bname)) >= maxEventFiles) throw eventMediaFull(maxEventFiles);
+  async function checkRoom(eventName: EventName): Promise<void> {
+    if ((await eventFiles(eventName)) >= maxEventFiles) throw eventMediaFull(maxEventFiles);
   }
 
   /** A new file: a name this storage may hold, room in its event's folder, and the media it claims. */
   async function checkNew(ref: MediaRef, data: Buffer): Promise<StoredMedia> {
     checkRef(ref);
     knownKind(ref, data);
-    await checkRoom(ref.bname);
+    await checkRoom(ref.eventName);
     return describeMedia(ref, data, bounds.maxPixels);
   }
 
@@ -155,7 +156,7 @@ export function createMediaStorage(
     async storeStream(ref, body, maxBytes) {
       checkRef(ref);
       if (mediaKind(ref.file) !== 'video') throw unprocessable('unsupported_media', 'Tipo de arquivo não suportado.');
-      await checkRoom(ref.bname);
+      await checkRoom(ref.eventName);
       const { head, stream } = await peekStream(body, VIDEO_HEADER_BYTES, maxBytes);
       if (head.length === 0) throw invalid('empty_media', 'Arquivo vazio.');
       if (!looksLikeVideo(head, ref.file)) throw unprocessable('unsupported_media', 'O arquivo não é um vídeo válido.');

@@ -97,11 +97,11 @@ export async function loadSeed(
   for (const item of seed.media ?? []) {
     const mode = item.mode as MediaMode;
     const visibility = await eventVisibility(db, item.event);
-    const ownImage = await isEventImage(db, item.event, mediaUrl({ bname: item.event, mode, file: item.file }));
+    const ownImage = await isEventImage(db, item.event, mediaUrl({ eventName: item.event, mode, file: item.file }));
     const keepName = visibility === 'public' || ownImage;
     const existing = keepName ? null : await findBySourceName(db, item.event, mode, item.file);
     const name = storageName(item.file, keepName, existing?.file ?? null);
-    const ref = { bname: item.event, mode, file: name.file };
+    const ref = { eventName: item.event, mode, file: name.file };
     const exists = (await findMedia(db, ref)) && (await storage.objects.head(mediaKey(ref))) !== null;
     if (exists) continue;
     const stored = await storage.save(ref, fs.readFileSync(seedSource(baseDir, item.source)));

@@ -27,7 +27,7 @@ export function seedMediaStorage(config: SeedConfig, db: Queryable): MediaStorag
       : config.mediaStore;
   return configuredMediaStorage(
     { dataDir: config.dataDir, mediaStore },
-    { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (bname) => countEventMedia(db, bname) },
+    { maxEventFiles: config.maxEventMediaFiles, countEventFiles: (eventName) => countEventMedia(db, eventName) },
   );
 }
 
