@@ -27,7 +27,7 @@ import {
 } from '../faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../model/faceEngine';
 import { agentOf, eventMediaOpening, ownAgentIn } from '../../access';
-import { recordEventAction } from '../../insights';
+import { recordEventAction, recordMediaAction } from '../../insights';
 import { AGENT, params, type Api } from '../../../platform/http/schemas';
 
 const FACE_WINDOW_SECONDS = 60;
@@ -187,6 +187,11 @@ export function faceSearchRoutes(
       for (const bname of new Set(collected.map((url) => parseMediaPath(url)?.bname ?? ''))) {
         if (bname && (await eventMediaOpening(request, bname, mediaAccess)) === 'public')
           await mediaAccess.guard.grant(bname, viewer, 'collect');
+      }
+      // Collects too, for 'A festa em números': once per visitor and photo (docs/product.md#the-party-in-numbers).
+      for (const url of collected) {
+        const ref = parseMediaPath(url);
+        if (ref) await recordMediaAction(db, 'collect', ref, request.params.agent);
       }
       return { collected, refused };
     },
