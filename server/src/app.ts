@@ -65,6 +65,7 @@ import { leadRoutes } from './modules/leads';
 import { eventTitleRoutes, mediaAccessRoutes, teamEventRoutes } from './modules/events';
 import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
+import { insightsRoutes } from './modules/insights';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
 
@@ -238,6 +239,7 @@ export async function buildApp({
       privacyRoutes(api, context);
       mediaAccessRoutes(api, context);
       eventTitleRoutes(api, context);
+      insightsRoutes(api, context);
       // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
       // its routes settle payments nobody made (404 everywhere else).
       if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);

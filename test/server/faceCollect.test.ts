@@ -46,6 +46,13 @@ the same when asked again`, async () => {
         expect(signed.json()).toEqual({ collected: found, refused: [] });
       }
       expect(await accountCollection(guest.uid)).toEqual(found);
+      // 'A festa em números' counts each photo collected once per visitor: two visitors, whatever the taps.
+      const { rows } = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM event_actions a JOIN media m ON m.id = a.media_id
+          WHERE a.kind = 'collect' AND '/media/' || m.event_name || '/' || m.mode || '/' || m.file = ANY($1)`,
+        [found],
+      );
+      expect(rows[0].n).toBe(2 * found.length);
     });
 
     it(`refuses, and never collects, a photo the visitor's selfie does not find: someone else's, or one of an event \

@@ -86,6 +86,8 @@ describe('rate limits', () => {
     ['downloadGallery', { method: 'GET', url: '/api/baixar/festa_ana/pad' }],
     // The wall's night: paging it through is bounded (a wall link's holder reading every QR code's wall code).
     ['wallNight', { method: 'GET', url: '/api/telao/festa-ana-1/noite' }],
+    // A share told ('A festa em números'): a flood of them counts nothing, and is refused.
+    ['shareBeacon', { method: 'POST', url: '/api/compartilhado', payload: {} }],
     [
       'downloadCollection',
       {

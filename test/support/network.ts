@@ -42,12 +42,35 @@ export const faceSearchOff = http.get(`${API}/events/:bname/rostos`, () =>
   HttpResponse.json({ enabled: false, indexed: 0, waiting: 0, faces: 0 }),
 );
 
+/** An owner's event's figures ('A festa em números'), as the dashboard asks for them: a party yet to start. */
+export const noNumbersYet = http.get(`${API}/events/:bname/numeros`, ({ params }) =>
+  HttpResponse.json({
+    bname: params.bname,
+    taken: 0,
+    booths: [],
+    collected: 0,
+    shared: 0,
+    downloaded: 0,
+    printed: 0,
+    copiesLeft: 0,
+    faceSearches: 0,
+    wallViews: 0,
+    hours: [],
+    top: [],
+  }),
+);
+
+/** A guest's phone telling of a share (for 'A festa em números'): taken, as the server takes it. */
+export const sharesTold = http.post(`${API}/compartilhado`, () => HttpResponse.json('ok'));
+
 export const network = setupServer(
   ...mediaSessionHandlers,
   noLiveStreams,
   publicWallLink,
   ...noPrinters,
   faceSearchOff,
+  noNumbersYet,
+  sharesTold,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */

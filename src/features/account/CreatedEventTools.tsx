@@ -1,6 +1,7 @@
 import type { EventVisibility } from '../../../contract/wire';
 import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
+import { EventNumbers } from './EventNumbers';
 import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
@@ -31,6 +32,7 @@ export function CreatedEventTools({
       <EventWall eventName={eventName} />
       <EventPrinting eventName={eventName} />
       <EventFaceSearch eventName={eventName} />
+      <EventNumbers eventName={eventName} />
     </>
   );
 }

@@ -34,3 +34,17 @@ export const printApi = api.injectEndpoints({
 });
 
 export const { useGetPrintStatusQuery } = printApi;
+
+export const shareApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * POST /api/compartilhado: this phone shared the photo (a share happens in the phone alone), for its event's
+     * 'A festa em números'; counted once per visitor and photo, so a retry changes nothing.
+     */
+    tellShared: build.mutation<'ok', string>({
+      query: (url) => ({ url: '/compartilhado', method: 'POST', body: { url } }),
+    }),
+  }),
+});
+
+export const { useTellSharedMutation } = shareApi;

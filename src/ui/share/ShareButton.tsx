@@ -4,8 +4,8 @@ import { notify } from '../notify';
 import { mimeOf } from '../../../contract/mediaPath';
 import { canShareFiles, IOS_CHROME_VIDEO, SHARE_HINT, shareMedia } from './shareMedia';
 
-/** Share or download one media file (`src` is its URL, `fileName` its name). */
-export function ShareButton({ src, fileName }: { src: string; fileName: string }) {
+/** Share or download one media file (`src` is its URL, `fileName` its name); `onShared` is told of a share made. */
+export function ShareButton({ src, fileName, onShared }: { src: string; fileName: string; onShared?: () => void }) {
   const [file, setFile] = useState<File | null>(null);
 
   useEffect(() => {
@@ -20,6 +20,7 @@ export function ShareButton({ src, fileName }: { src: string; fileName: string }
 
   const onClick = async () => {
     const outcome = await shareMedia(navigator, fileName, file);
+    if (outcome === 'shared') onShared?.();
     if (outcome === 'hint') notify(SHARE_HINT);
     if (outcome === 'ios-chrome-video') notify(IOS_CHROME_VIDEO);
   };

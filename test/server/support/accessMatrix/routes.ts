@@ -1,6 +1,7 @@
 import type { Row } from './callers';
 import { COMMERCE_ROWS } from './commerceRows';
 import { GUEST_ROWS } from './guestRows';
+import { INSIGHTS_ROWS } from './insightsRows';
 import { OTHER_ROWS } from './otherRows';
 import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
 
@@ -9,8 +10,8 @@ import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
  * declares (a route with several cases, a row per case), its request and what each caller gets.
  *
  * To add a route: one row in the file of its subject (guestRows.ts, commerceRows.ts, phoneAndDeviceRows.ts,
- * otherRows.ts), `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
+ * insightsRows.ts, otherRows.ts), `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 // In this order: the later rows change what the earlier ones read (see the comments atop otherRows.ts's last rows).
-export const ROWS: Row[] = [...GUEST_ROWS, ...COMMERCE_ROWS, ...PHONE_AND_DEVICE_ROWS, ...OTHER_ROWS];
+export const ROWS: Row[] = [...GUEST_ROWS, ...COMMERCE_ROWS, ...PHONE_AND_DEVICE_ROWS, ...INSIGHTS_ROWS, ...OTHER_ROWS];

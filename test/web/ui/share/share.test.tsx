@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { canShareFiles, isIosChrome, shareMedia } from '../../../../src/ui/share/shareMedia';
 import { mediaFound, network } from '../../../support/network';
@@ -13,18 +13,33 @@ const IPHONE_CHROME =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 ' +
   'Mobile/15E148 Safari/604.1';
 
+/** The shares the phone told the server of ('A festa em números' counts them): the photos' URLs. */
+function toldShares(): unknown[] {
+  const told: unknown[] = [];
+  network.use(
+    http.post('http://localhost/api/compartilhado', async ({ request }) => {
+      told.push(await request.json());
+      return HttpResponse.json('ok');
+    }),
+  );
+  return told;
+}
+
 function fakeNavigator(overrides: Partial<Navigator>): Navigator {
   return { userAgent: 'Mozilla/5.0 (Linux; Android 14)', ...overrides } as Navigator;
 }
 
 describe('sharing', () => {
-  it('shows the long-press hint where files cannot be shared', async () => {
+  it('shows the long-press hint where files cannot be shared, and tells of no share', async () => {
+    const told = toldShares();
     const { user } = renderApp(`/collect?id=${photo}`);
     await user.click(await screen.findByRole('button', { name: 'Compartilhar ou baixar' }));
     expect(window.alert).toHaveBeenCalledWith(hint);
+    expect(told).toEqual([]);
   });
 
-  it('shares the file itself where the browser can (WhatsApp on a phone)', async () => {
+  it('shares the file itself where the browser can (WhatsApp on a phone), and tells the server it did', async () => {
+    const told = toldShares();
     const shared: File[][] = [];
     Object.defineProperty(navigator, 'canShare', {
       configurable: true,
@@ -49,6 +64,7 @@ describe('sharing', () => {
       expect(shared[0][0].name).toBe('foto-01.jpg');
       expect(shared[0][0].type).toBe('image/jpeg');
       expect(window.alert).not.toHaveBeenCalled();
+      await waitFor(() => expect(told).toEqual([{ url: photo }]));
     } finally {
       delete (navigator as unknown as Record<string, unknown>).canShare;
       delete (navigator as unknown as Record<string, unknown>).share;

@@ -27,6 +27,7 @@ import {
 } from '../faceSearch';
 import { PhotoFailed, UnreadablePhoto } from '../model/faceEngine';
 import { agentOf, eventMediaOpening, ownAgentIn } from '../../access';
+import { recordEventAction, recordMediaAction } from '../../insights';
 import { AGENT, params, type Api } from '../../../platform/http/schemas';
 
 const FACE_WINDOW_SECONDS = 60;
@@ -125,7 +126,10 @@ export function faceSearchRoutes(
           'Sua selfie foi apagada enquanto procurávamos. Tire outra para procurar de novo.',
         );
       }
-      return search(request, agent, face.descriptor, request.body.eventos ?? []);
+      const found = await search(request, agent, face.descriptor, request.body.eventos ?? []);
+      // 'A festa em números' counts each selfie sent, in each event it searched (docs/product.md#the-party-in-numbers).
+      for (const eventName of found.searched) await recordEventAction(db, 'face_search', eventName, null);
+      return found;
     },
   );
 
@@ -183,6 +187,11 @@ export function faceSearchRoutes(
       for (const eventName of new Set(collected.map((url) => parseMediaPath(url)?.eventName ?? ''))) {
         if (eventName && (await eventMediaOpening(request, eventName, mediaAccess)) === 'public')
           await mediaAccess.guard.grant(eventName, viewer, 'collect');
+      }
+      // Collects too, for 'A festa em números': once per visitor and photo (docs/product.md#the-party-in-numbers).
+      for (const url of collected) {
+        const ref = parseMediaPath(url);
+        if (ref) await recordMediaAction(db, 'collect', ref, request.params.agent);
       }
       return { collected, refused };
     },

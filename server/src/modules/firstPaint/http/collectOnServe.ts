@@ -3,6 +3,7 @@ import { addToList, COOKIE, encodeList, parseList, parseScalar } from '../../../
 import { mediaUrl, parseMediaPath } from '../../../../../contract/mediaPath';
 import type { Queryable } from '../../../platform/db/database';
 import { agentOf, holdersOf, type MediaAccess, mediaOpening, mediaSessionOf, readDecodedCookie } from '../../access';
+import { recordMediaAction } from '../../insights';
 import { findMedia } from '../../media';
 import { grantByWallCode, wallCodeKey } from '../../wall';
 
@@ -51,6 +52,8 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     const opening = await mediaOpening(request, ref, access);
     if (opening !== 'public' && opening !== 'gated') return [];
     if (!(await findMedia(db, ref))) return [];
+    // 'A festa em números' counts it, once per visitor and photo (docs/product.md#the-party-in-numbers).
+    await recordMediaAction(db, 'collect', ref, agent);
     // The guest was there, whatever the event is today: should its owner make it private after
     // the party, the people who scanned its photos keep them (a non-public event's gate has
     // granted it already).

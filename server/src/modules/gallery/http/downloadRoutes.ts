@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { MediaModeSchema } from '../../../../../contract/wire';
-import { parseMediaPath, type MediaRef } from '../../../../../contract/mediaPath';
+import { mediaUrl, parseMediaPath, type MediaRef } from '../../../../../contract/mediaPath';
 import type { AppContext } from '../../../platform/context';
 import { siteOrigin } from '../../../platform/config';
 import { invalid, notFound, unauthenticated } from '../../../platform/errors';
 import { LOGIN_FOR_PRIVATE } from '../../access';
+import { countedAgent, recordEventAction } from '../../insights';
 import { collectionZip, galleryZip } from '../zipContents';
 import { eventMediaOpening } from '../../access';
 import { NAME, params, type Api } from '../../../platform/http/schemas';
@@ -47,6 +48,8 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
         const zip = await galleryZip(db, eventName, type);
         if (!zip) throw notFound('not_found', 'Evento não encontrado.');
+        // 'A festa em números': once per visitor and gallery (docs/product.md#the-party-in-numbers).
+        await recordEventAction(db, 'download', bname, { agent: countedAgent(request), subject: [type] });
         return sendZip(reply, zip.title, zipEntries(zip.refs), storage.objects, log(request));
       },
     );
@@ -73,6 +76,14 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
           return opening === 'public' || opening === 'gated';
         });
         if (!zip) throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');
+        // A download for each event it holds photos of, once per visitor and the same photos.
+        for (const eventName of new Set(zip.refs.map((ref) => ref.bname))) {
+          const urls = zip.refs.filter((ref) => ref.bname === eventName).map((ref) => mediaUrl(ref));
+          await recordEventAction(db, 'download', eventName, {
+            agent: countedAgent(request),
+            subject: ['colecao', ...urls.sort()],
+          });
+        }
         return sendZip(reply, zip.title, zipEntries(zip.refs, { byEvent: zip.byEvent }), storage.objects, log(request));
       },
     );

@@ -21,6 +21,7 @@ import { wallCode, wallCodeKey } from '../wallCodes';
 import { eventStreams } from '../../../platform/http/eventStream';
 import { liveVersions } from '../../../platform/http/liveVersions';
 import { ownersEvent } from '../../events';
+import { countedAgent, wallViewCounter } from '../../insights';
 import { etagMatches, notModified } from '../../../platform/http/reply';
 import { NAME, params, type Api } from '../../../platform/http/schemas';
 
@@ -65,6 +66,7 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
         .map((medium) => [medium.url, wallCode(codeKey, medium.ref, publicId, byKey)]),
     );
   const keyOpening = (opening: 'key' | 'viewer', key: string | null) => (opening === 'key' ? key : null);
+  const countView = wallViewCounter(db);
 
   app.get(
     '/telao/:publicId',
@@ -78,6 +80,8 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
       // The key opens the event's files for this browser (its <img> and <video> send no key).
       if (opening === 'key' && key !== null && state.visibility !== 'public')
         setWallSessionCookie(reply, mediaAccess.keys, state.name, key);
+      // 'A festa em números': once per screen, by the agent its browser keeps (docs/product.md#the-party-in-numbers).
+      await countView(state.name, countedAgent(request));
       const etag = galleryEtag(state.version);
       void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
