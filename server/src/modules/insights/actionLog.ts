@@ -32,7 +32,7 @@ export async function recordMediaAction(
     `INSERT INTO event_actions (event_name, kind, media_id, once_key)
      SELECT m.event_name, $1, m.id, $5 FROM media m WHERE m.event_name = $2 AND m.mode = $3 AND m.file = $4
      ON CONFLICT (once_key) DO NOTHING`,
-    [kind, ref.bname, ref.mode, ref.file, onceKey(kind, agent, [ref.bname, ref.mode, ref.file])],
+    [kind, ref.eventName, ref.mode, ref.file, onceKey(kind, agent, [ref.eventName, ref.mode, ref.file])],
   );
   return (rowCount ?? 0) > 0;
 }

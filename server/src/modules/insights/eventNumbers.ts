@@ -69,7 +69,7 @@ async function topCollected(db: Queryable, eventName: string): Promise<EventNumb
       GROUP BY m.id ORDER BY collected DESC, m.id DESC LIMIT $2`,
     [eventName, TOP_PHOTOS],
   );
-  return rows.map(({ mode, file, collected }) => ({ url: mediaUrl({ bname: eventName, mode, file }), collected }));
+  return rows.map(({ mode, file, collected }) => ({ url: mediaUrl({ eventName, mode, file }), collected }));
 }
 
 /** The event's night in figures (docs/product.md#the-party-in-numbers), counted as it stands now. */

@@ -49,7 +49,7 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         const zip = await galleryZip(db, eventName, type);
         if (!zip) throw notFound('not_found', 'Evento não encontrado.');
         // 'A festa em números': once per visitor and gallery (docs/product.md#the-party-in-numbers).
-        await recordEventAction(db, 'download', bname, { agent: countedAgent(request), subject: [type] });
+        await recordEventAction(db, 'download', eventName, { agent: countedAgent(request), subject: [type] });
         return sendZip(reply, zip.title, zipEntries(zip.refs), storage.objects, log(request));
       },
     );
@@ -77,8 +77,8 @@ export function downloadRoutes(app: Api, { config, db, storage, mediaAccess, rat
         });
         if (!zip) throw invalid('nothing_to_download', 'Nenhuma foto da sua coleção pode ser baixada agora.');
         // A download for each event it holds photos of, once per visitor and the same photos.
-        for (const eventName of new Set(zip.refs.map((ref) => ref.bname))) {
-          const urls = zip.refs.filter((ref) => ref.bname === eventName).map((ref) => mediaUrl(ref));
+        for (const eventName of new Set(zip.refs.map((ref) => ref.eventName))) {
+          const urls = zip.refs.filter((ref) => ref.eventName === eventName).map((ref) => mediaUrl(ref));
           await recordEventAction(db, 'download', eventName, {
             agent: countedAgent(request),
             subject: ['colecao', ...urls.sort()],

@@ -48,7 +48,7 @@ export function insightsRoutes(app: Api, { db, team, mediaAccess, rateLimit }: A
     async (request) => {
       const ref = parseMediaPath(request.body.url);
       // Only a photo this visitor may see: nothing tells a stranger what another event holds.
-      const opening = ref && (await eventMediaOpening(request, ref.bname, mediaAccess, { byCollectLink: ref }));
+      const opening = ref && (await eventMediaOpening(request, ref.eventName, mediaAccess, { byCollectLink: ref }));
       if (!ref || (opening !== 'public' && opening !== 'gated') || !(await findMedia(db, ref)))
         throw notFound('not_found', 'Foto não encontrada.');
       // Once per visitor and photo: a second share of it (or this beacon retried) counts nothing more.
