@@ -65,6 +65,7 @@ import { leadRoutes } from './modules/leads';
 import { eventTitleRoutes, mediaAccessRoutes, teamEventRoutes } from './modules/events';
 import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
+import { guestContactRoutes } from './modules/guestContacts';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
 
@@ -236,6 +237,7 @@ export async function buildApp({
       boothRoutes(api, context);
       faceSearchRoutes(api, context);
       privacyRoutes(api, context);
+      guestContactRoutes(api, context);
       mediaAccessRoutes(api, context);
       eventTitleRoutes(api, context);
       // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
