@@ -5,7 +5,7 @@ import { next, server } from './world';
 
 /**
  * The access matrix's rows of guests who leave their contact (docs/api.md#guests-contacts): the
- * owner's (and the team's) setting, list and export; the form's offer and the contact left by
+ * owner's (and the team's) setting and list; the form's offer and the contact left by
  * whoever may see the event, with their browser's agent; the privacy page's list and withdrawal.
  */
 
@@ -28,11 +28,6 @@ export const CONTACT_ROWS: Row[] = [
     route: 'PUT /api/events/:bname/contatos',
     request: () => ({ method: 'PUT', url: '/api/events/outra/contatos', payload: { enabled: false, days: 90 } }),
     expected: only('team', 200),
-  },
-  {
-    route: 'GET /api/events/:bname/contatos/csv',
-    request: () => ({ method: 'GET', url: '/api/events/privada/contatos/csv' }),
-    expected: { ...only('team', 200), owner: 200 },
   },
   {
     route: 'GET /api/contatos/:bname',

@@ -12,7 +12,6 @@ import { AGENT, NAME, params, type Api } from '../../../platform/http/schemas';
 import { forbidden } from '../../../platform/errors';
 import { AGENT_NOT_VOUCHED_MESSAGE, apiViewer, ownAgentIn } from '../../access';
 import { openEvent, ownersEvent } from '../../events';
-import { contactsCsv, contactsFileName } from '../contactsCsv';
 import {
   contactOffer,
   contactsOfAgent,
@@ -24,7 +23,7 @@ import {
 
 /**
  * Guests who leave their contact (docs/api.md#guests-contacts): the owner's (and the team's)
- * setting, list and export; the form's offer and the contact left, for whoever may see the event,
+ * setting and list (the SPA exports it); the form's offer and the contact left, for whoever may see the event,
  * by their signed agent; the contacts a visitor left, and their withdrawal, from the privacy page.
  */
 export function guestContactRoutes(app: Api, { db, team, rateLimit, mediaAccess }: AppContext): void {
@@ -52,16 +51,6 @@ export function guestContactRoutes(app: Api, { db, team, rateLimit, mediaAccess 
       return setContactSettings(db, event.name, request.body);
     },
   );
-
-  app.get('/events/:bname/contatos/csv', { schema: { params: eventParams }, config: owner }, async (request, reply) => {
-    const event = await ownersEvent(db, team, request, request.params.bname);
-    const { contacts } = await eventContacts(db, event.name);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${contactsFileName(event.name)}"`)
-      .send(contactsCsv(contacts));
-  });
 
   // The guest's side: only an event the visitor may see, as its galleries.
   app.get(
