@@ -32,11 +32,14 @@ export function whatsappNumber(typed: string): string | null {
   return `+55${digits}`;
 }
 
-/** A number in E.164 as people read it: `+55 (11) 98765-4321`. */
-export function formatWhatsapp(e164: string): string {
+/** A number in E.164 as people in Brazil write it: `(11) 98765-4321`. */
+export function nationalWhatsapp(e164: string): string {
   const digits = e164.replace(/^\+55/, '');
-  return `+55 (${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
 }
+
+/** A number in E.164 as people read it: `+55 (11) 98765-4321`. */
+export const formatWhatsapp = (e164: string) => `+55 ${nationalWhatsapp(e164)}`;
 
 export const CONTACT_EMAIL_MAX_LENGTH = 254;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -42,12 +42,25 @@ export const faceSearchOff = http.get(`${API}/events/:bname/rostos`, () =>
   HttpResponse.json({ enabled: false, indexed: 0, waiting: 0, faces: 0 }),
 );
 
+/**
+ * Guests' contacts, off as they are by default: the dashboard's section, the collect and face pages'
+ * offer (nothing asked), and the privacy page's list (nothing left).
+ */
+export const guestContactsOff = [
+  http.get(`${API}/events/:bname/contatos`, () => HttpResponse.json({ enabled: false, days: 90, contacts: [] })),
+  http.get(`${API}/contatos/:bname`, () =>
+    HttpResponse.json({ offered: false, title: '', days: 0, text: '', textHash: '', left: false }),
+  ),
+  http.get(`${API}/privacy/contacts/:agent`, () => HttpResponse.json([])),
+];
+
 export const network = setupServer(
   ...mediaSessionHandlers,
   noLiveStreams,
   publicWallLink,
   ...noPrinters,
   faceSearchOff,
+  ...guestContactsOff,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */
