@@ -26,7 +26,7 @@ const counted = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'contat
  * the party while it is on, and 'Baixar CSV' hands it to a spreadsheet.
  */
 export function EventGuestContacts({ eventName }: { eventName: string }) {
-  const ids = { heading: useId(), days: useId() };
+  const headingId = useId();
   // Followed while it is on: guests leave contacts all night. Off, nothing moves.
   const on = guestContactsApi.endpoints.getEventContacts.useQueryState(eventName).data?.enabled === true;
   const { data, isError, refetch } = useGetEventContactsQuery(eventName, on ? LIVE_QUERY : { pollingInterval: 0 });
@@ -44,8 +44,8 @@ export function EventGuestContacts({ eventName }: { eventName: string }) {
   const days = data?.days ?? DEFAULT_CONTACT_RETENTION;
 
   return (
-    <section className="event-contacts" aria-labelledby={ids.heading}>
-      <h4 id={ids.heading}>Contatos dos convidados</h4>
+    <section className="event-contacts" aria-labelledby={headingId}>
+      <h4 id={headingId}>Contatos dos convidados</h4>
       <p>
         Ligado, quem coleta uma foto ou procura as suas fotos pelo rosto pode deixar nome e WhatsApp ou e-mail para
         receber as fotos, aceitando um texto que diz para que serve, por quanto tempo fica guardado e como retirar
@@ -64,19 +64,20 @@ export function EventGuestContacts({ eventName }: { eventName: string }) {
             />
             Pedir contato aos convidados {data.enabled ? '(ligado)' : '(desligado)'}
           </label>
-          <label htmlFor={ids.days}>Guardar cada contato por</label>
-          <select
-            id={ids.days}
-            value={days}
-            disabled={saving.isLoading}
-            onChange={(event) => void change(data.enabled, Number(event.target.value) as ContactRetentionDays)}
-          >
-            {CONTACT_RETENTION_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice} dias
-              </option>
-            ))}
-          </select>
+          <label className="field">
+            <span className="field__label">Guardar cada contato por</span>
+            <select
+              value={days}
+              disabled={saving.isLoading}
+              onChange={(event) => void change(data.enabled, Number(event.target.value) as ContactRetentionDays)}
+            >
+              {CONTACT_RETENTION_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice} dias
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
       )}
       {failure && <p role="alert">Não foi possível mudar os contatos: {failure}</p>}
@@ -90,7 +91,8 @@ export function EventGuestContacts({ eventName }: { eventName: string }) {
           >
             Baixar CSV
           </button>
-          <div className="leads__table" role="region" aria-labelledby={ids.heading} tabIndex={0}>
+          {/* It scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <div className="leads__table" role="region" aria-label="Lista de contatos" tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -77,8 +77,8 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
       noValidate
     >
       <h2 id={ids.heading}>Quero receber as fotos</h2>
-      <label>
-        Seu nome
+      <label className="field">
+        <span className="field__label">Seu nome</span>
         <input
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -88,17 +88,17 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
       </label>
       <fieldset className="guest-contact__channels">
         <legend>Receber por</legend>
-        <label>
+        <label className="choice">
           <input type="radio" name="canal" checked={channel === 'whatsapp'} onChange={() => pick('whatsapp')} />
           WhatsApp
         </label>
-        <label>
+        <label className="choice">
           <input type="radio" name="canal" checked={channel === 'email'} onChange={() => pick('email')} />
           E-mail
         </label>
       </fieldset>
-      <label>
-        {channel === 'whatsapp' ? 'WhatsApp com DDD' : 'E-mail'}
+      <label className="field">
+        <span className="field__label">{channel === 'whatsapp' ? 'WhatsApp com DDD' : 'E-mail'}</span>
         <input
           key={channel}
           type={channel === 'whatsapp' ? 'tel' : 'email'}
@@ -112,7 +112,7 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
       <p id={ids.text} className="guest-contact__consent">
         {text}
       </p>
-      <label className="guest-contact__agree">
+      <label className="choice">
         <input
           type="checkbox"
           checked={agreed}

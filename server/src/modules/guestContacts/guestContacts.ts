@@ -9,6 +9,7 @@ import type {
 import { contactEmail, contactName, whatsappNumber } from '../../../../contract/guestContact';
 import type { Database, Queryable } from '../../platform/db/database';
 import { conflict, invalid } from '../../platform/errors';
+import { unknownEvent } from '../access';
 import { consentText } from './consentText';
 
 /**
@@ -50,6 +51,8 @@ async function settingsOf(db: Queryable, eventName: string, lock = ''): Promise<
     `SELECT title, guest_contacts, guest_contact_days FROM events WHERE name = $1 ${lock}`,
     [eventName],
   );
+  // Deleted since the route found it: as for any unknown event.
+  if (!rows[0]) throw unknownEvent();
   return rows[0];
 }
 
