@@ -12,7 +12,7 @@ import {
   contactAddress,
   contactsFileName,
   eventContactsCsv,
-  guestContactsApi,
+  contactListsApi,
   useGetEventContactsQuery,
   useSetEventContactsMutation,
 } from '../guestContacts';
@@ -28,7 +28,7 @@ const counted = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'contat
 export function EventGuestContacts({ eventName }: { eventName: string }) {
   const headingId = useId();
   // Followed while it is on: guests leave contacts all night. Off, nothing moves.
-  const on = guestContactsApi.endpoints.getEventContacts.useQueryState(eventName).data?.enabled === true;
+  const on = contactListsApi.endpoints.getEventContacts.useQueryState(eventName).data?.enabled === true;
   const { data, isError, refetch } = useGetEventContactsQuery(eventName, on ? LIVE_QUERY : { pollingInterval: 0 });
   const [save, saving] = useSetEventContactsMutation();
   const [failure, setFailure] = useState<string | null>(null);

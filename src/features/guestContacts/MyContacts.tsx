@@ -5,8 +5,8 @@ import { errorMessage } from '../../api/apiError';
 import { formatMoment } from '../../lib/dates';
 import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
-import { contactAddress } from './contactForm';
-import { useGetMyContactsQuery, useWithdrawContactMutation } from './guestContactsApi';
+import { contactAddress } from './contactAddress';
+import { useGetMyContactsQuery, useWithdrawContactMutation } from './contactListsApi';
 
 /**
  * The privacy page's 'Contatos para receber fotos' (docs/privacy.md#guests-contacts): what this

@@ -1,5 +1,5 @@
 import type { LeaveContactRequest } from '../../../contract/wire';
-import { contactEmail, contactName, formatWhatsapp, whatsappNumber } from '../../../contract/guestContact';
+import { contactEmail, contactName, whatsappNumber } from '../../../contract/guestContact';
 
 /** How the guest wants the photos: one channel at a time, as the form asks. */
 export type ContactChannel = 'whatsapp' | 'email';
@@ -32,9 +32,4 @@ export function contactRequest(fields: ContactFields, consent: string): LeaveCon
   return fields.channel === 'whatsapp'
     ? { name: fields.name.trim(), whatsapp: address, consent }
     : { name: fields.name.trim(), email: address, consent };
-}
-
-/** A contact's address as people read it: the number formatted, or the e-mail. */
-export function contactAddress(contact: { whatsapp: string | null; email: string | null }): string {
-  return [contact.whatsapp ? formatWhatsapp(contact.whatsapp) : null, contact.email].filter(Boolean).join(' · ');
 }

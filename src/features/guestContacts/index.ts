@@ -4,6 +4,6 @@ export { GuestContactOffer } from './GuestContactOffer';
 /** The privacy page's list of the contacts left, and their withdrawal. */
 export { MyContacts } from './MyContacts';
 /** The owner's (and the team's) setting and list, and its CSV, for the dashboard's section. */
-export { guestContactsApi, useGetEventContactsQuery, useSetEventContactsMutation } from './guestContactsApi';
-export { contactAddress } from './contactForm';
+export { contactListsApi, useGetEventContactsQuery, useSetEventContactsMutation } from './contactListsApi';
+export { contactAddress } from './contactAddress';
 export { contactsFileName, eventContactsCsv } from './contactsCsv';

@@ -3,6 +3,7 @@
  * setting and list, the privacy page's list and withdrawal: what each sends and how it reads the reply
  * (endpointCases.ts).
  */
+import { contactListsApi } from '../../../src/features/guestContacts/contactListsApi';
 import { guestContactsApi } from '../../../src/features/guestContacts/guestContactsApi';
 import { describeEndpoints, type Case } from './endpointCases';
 
@@ -47,7 +48,7 @@ const cases: Case[] = [
   },
   {
     name: 'getEventContacts',
-    run: (s) => s.dispatch(guestContactsApi.endpoints.getEventContacts.initiate('festa#ana')),
+    run: (s) => s.dispatch(contactListsApi.endpoints.getEventContacts.initiate('festa#ana')),
     method: 'GET',
     path: '/api/events/festa%23ana/contatos',
     auth: 'required',
@@ -58,7 +59,7 @@ const cases: Case[] = [
     name: 'setEventContacts',
     run: (s) =>
       s.dispatch(
-        guestContactsApi.endpoints.setEventContacts.initiate({ eventName: 'festa_ana', enabled: true, days: 30 }),
+        contactListsApi.endpoints.setEventContacts.initiate({ eventName: 'festa_ana', enabled: true, days: 30 }),
       ),
     method: 'PUT',
     path: '/api/events/festa_ana/contatos',
@@ -69,7 +70,7 @@ const cases: Case[] = [
   },
   {
     name: 'getMyContacts',
-    run: (s) => s.dispatch(guestContactsApi.endpoints.getMyContacts.initiate('agent01xyz')),
+    run: (s) => s.dispatch(contactListsApi.endpoints.getMyContacts.initiate('agent01xyz')),
     method: 'GET',
     path: '/api/privacy/contacts/agent01xyz',
     auth: 'none',
@@ -79,7 +80,7 @@ const cases: Case[] = [
   {
     name: 'withdrawContact',
     run: (s) =>
-      s.dispatch(guestContactsApi.endpoints.withdrawContact.initiate({ agent: 'agent01xyz', eventName: 'festa ana' })),
+      s.dispatch(contactListsApi.endpoints.withdrawContact.initiate({ agent: 'agent01xyz', eventName: 'festa ana' })),
     method: 'DELETE',
     path: '/api/privacy/contacts/agent01xyz/festa%20ana',
     auth: 'none',
