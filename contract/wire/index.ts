@@ -18,3 +18,4 @@ export * from './shop';
 export * from './partner';
 export * from './privacy';
 export * from './insights';
+export * from './guestContacts';

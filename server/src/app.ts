@@ -66,6 +66,7 @@ import { eventTitleRoutes, mediaAccessRoutes, teamEventRoutes } from './modules/
 import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
 import { insightsRoutes } from './modules/insights';
+import { guestContactRoutes } from './modules/guestContacts';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
 
@@ -237,6 +238,7 @@ export async function buildApp({
       boothRoutes(api, context);
       faceSearchRoutes(api, context);
       privacyRoutes(api, context);
+      guestContactRoutes(api, context);
       mediaAccessRoutes(api, context);
       eventTitleRoutes(api, context);
       insightsRoutes(api, context);

@@ -28,12 +28,13 @@ beforeAll(async () => {
   before = await victimView();
 });
 
-it('finds the victim with something to lose: their events, a selfie that finds a photo, a video', () => {
+it('finds the victim with something to lose: their events, a selfie that finds a photo, a video, a contact', () => {
   expect({ ligada: before.ligada.status, privada: before.privada.status }).toEqual({ ligada: 200, privada: 401 });
   expect(before.faces.body).toMatchObject({ selfie: true, found: [expect.objectContaining({ event: 'festa_ana' })] });
   expect(before.results.body).toEqual({ product: [expect.stringMatching(/\.mp4$/)] });
   // ligada and privada by their collect links, festa_ana by the 360 platform's QR code.
   expect(before.privacy.body).toMatchObject({ grants: 3, results: 1 });
+  expect(before.contacts.body).toEqual([expect.objectContaining({ bname: 'festa_ana', email: 'vitima@exemplo.com' })]);
 });
 
 it(`is refused (403 agent_not_vouched) by every route that acts for the agent it names, whichever way the browser \

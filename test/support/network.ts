@@ -62,6 +62,17 @@ export const noNumbersYet = http.get(`${API}/events/:bname/numeros`, ({ params }
 
 /** A guest's phone telling of a share (for 'A festa em números'): taken, as the server takes it. */
 export const sharesTold = http.post(`${API}/compartilhado`, () => HttpResponse.json('ok'));
+/**
+ * Guests' contacts, off as they are by default: the dashboard's section, the collect and face pages'
+ * offer (nothing asked), and the privacy page's list (nothing left).
+ */
+export const guestContactsOff = [
+  http.get(`${API}/events/:bname/contatos`, () => HttpResponse.json({ enabled: false, days: 90, contacts: [] })),
+  http.get(`${API}/contatos/:bname`, () =>
+    HttpResponse.json({ offered: false, title: '', days: 0, text: '', textHash: '', left: false }),
+  ),
+  http.get(`${API}/privacy/contacts/:agent`, () => HttpResponse.json([])),
+];
 
 export const network = setupServer(
   ...mediaSessionHandlers,
@@ -71,6 +82,7 @@ export const network = setupServer(
   faceSearchOff,
   noNumbersYet,
   sharesTold,
+  ...guestContactsOff,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */

@@ -2,6 +2,7 @@ import type { EventVisibility } from '../../../contract/wire';
 import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
 import { EventNumbers } from './EventNumbers';
+import { EventGuestContacts } from './EventGuestContacts';
 import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
@@ -33,6 +34,7 @@ export function CreatedEventTools({
       <EventPrinting eventName={eventName} />
       <EventFaceSearch eventName={eventName} />
       <EventNumbers eventName={eventName} />
+      <EventGuestContacts eventName={eventName} />
     </>
   );
 }

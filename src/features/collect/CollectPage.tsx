@@ -19,6 +19,7 @@ import { Modal } from '../../ui/Modal';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { useEventCard } from '../events';
+import { GuestContactOffer } from '../guestContacts';
 import { MediaActions } from '../print';
 import { useCheckMediaQuery } from './collectApi';
 import { CollectPhoto } from './CollectPhoto';
@@ -213,6 +214,7 @@ export default function CollectPage() {
         {eventButton}
         {collectionButton}
       </div>
+      <GuestContactOffer eventName={ref.bname} />
       {qrOpen && (
         <Modal title="QR code" onClose={() => setQrOpen(false)}>
           <Suspense fallback={<p role="status">Carregando...</p>}>

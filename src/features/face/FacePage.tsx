@@ -1,5 +1,9 @@
 import './face.css';
 import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { EVENT_QUERY } from '../../../contract/eventAddress';
+import { isName } from '../../../contract/names';
+import { GuestContactOffer } from '../guestContacts';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { CameraPermissionHelp } from '../../ui/CameraPermissionHelp';
 import { FocusedStep } from '../../ui/FocusedStep';
@@ -34,6 +38,8 @@ export default function FacePage() {
   const state = useAppSelector(selectFace);
   const agent = useAppSelector(selectAgent);
   const events = useFaceSearchEvents();
+  // The event of the gallery that opened the screen: where 'Quero receber as fotos' asks.
+  const pageEvent = useSearchParams()[0].get(EVENT_QUERY) ?? '';
   // Opened once: the visitor's events arriving later (an account's list) change where the next
   // search looks, never the step the guest is at.
   const openedWith = useRef(events);
@@ -105,6 +111,7 @@ export default function FacePage() {
         <FaceKeptNotice search={{ agent, events }} />
       )}
       {state.status !== 'sending' && <FaceDeletion search={{ agent, events }} />}
+      {isName(pageEvent) && <GuestContactOffer eventName={pageEvent} />}
     </ScreenFrame>
   );
 }

@@ -133,7 +133,8 @@ export default function HelpPage() {
           Guardamos só o que é preciso para você ver e imprimir suas fotos. Em{' '}
           <Link to={ROUTES.privacy}>Privacidade e seus dados</Link> você vê o que temos sobre você e pode apagar tudo
           com <strong>Apagar minhas fotos</strong>: a coleção, o que guardamos do seu rosto e a sua presença nos
-          eventos. As fotos da galeria do evento continuam sendo do evento.
+          eventos. As fotos da galeria do evento continuam sendo do evento. Se você deixou seu contato para receber as
+          fotos de um evento, lá também pode retirar o consentimento.
         </p>
       </Topic>
 
@@ -150,7 +151,11 @@ export default function HelpPage() {
           <li>ver quantos convidados têm acesso e tirar o acesso de todos de uma vez (o link do evento muda);</li>
           <li>criar o link do telão, para mostrar as fotos da festa numa TV;</li>
           <li>acompanhar as impressoras da cabine e as impressões que esperam;</li>
-          <li>ligar ou desligar a busca pelo rosto (Encontre minhas fotos).</li>
+          <li>ligar ou desligar a busca pelo rosto (Encontre minhas fotos);</li>
+          <li>
+            pedir o contato dos convidados que querem receber as fotos (<strong>Contatos dos convidados</strong>), ver a
+            lista e baixar em CSV.
+          </li>
         </ul>
       </Topic>
     </ScreenFrame>

@@ -52,6 +52,7 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
               o que guardamos do seu rosto para encontrar você nas fotos (a selfie e &ldquo;Não me mostre&rdquo;);
             </li>
             <li>as imagens do espelho com IA e os vídeos 360 guardados para você;</li>
+            <li>os contatos que você deixou para receber as fotos de um evento;</li>
             <li>
               a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que
               recebeu.

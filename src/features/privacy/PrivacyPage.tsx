@@ -4,6 +4,7 @@ import { isAgentId } from '../../../contract/agentId';
 import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { MyContacts } from '../guestContacts';
 import EraseMyData from './EraseMyData';
 import { useGetPrivacySummaryQuery } from './privacyApi';
 import './privacy.css';
@@ -87,13 +88,15 @@ export default function PrivacyPage() {
       </p>
 
       <WhatWeHold />
+      <MyContacts />
 
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
-          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você e as
-          listas de eventos e packs, neste aparelho e, se você entrou, na sua conta. Pedidos e pagamentos ficam, porque
-          a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
+          Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você, os
+          contatos que você deixou para receber fotos e as listas de eventos e packs, neste aparelho e, se você entrou,
+          na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque
+          pertencem ao evento.
         </p>
         <EraseMyData />
       </section>
@@ -135,6 +138,16 @@ export default function PrivacyPage() {
           pedir para voltar a aparecer (ou 394 dias). Fotos de rosto enviadas antes desta busca são apagadas 30 dias
           depois do envio. Por quê: o seu consentimento, dado antes da selfie. Rosto é dado sensível (biométrico, LGPD
           art. 11): você pode retirar o consentimento quando quiser, apagando.
+        </p>
+
+        <h3>Contato para receber as fotos</h3>
+        <p>
+          Se você pedir para receber as fotos de um evento (&ldquo;Quero receber as fotos&rdquo;, quando quem contratou
+          o evento oferece), guardamos seu nome e o WhatsApp ou e-mail que você informou, só para enviar as fotos desse
+          evento, pelo tempo que o texto aceito diz (30 a 365 dias, escolhido por quem contratou), e depois apagamos.
+          Guardamos também o texto que você aceitou e quando, como prova do consentimento, por 5 anos, sem o contato.
+          Por quê: o seu consentimento (LGPD art. 7º, I). Você pode retirá-lo acima, em &ldquo;Contatos para receber
+          fotos&rdquo;, ou com &ldquo;Apagar minhas fotos&rdquo;.
         </p>
 
         <h3>Imagens do espelho com IA e vídeos 360</h3>

@@ -29,7 +29,7 @@ export {
   mediaSessionOf,
   setMediaSessionCookie,
 } from './http/mediaSession';
-export { ownAgentIn } from './http/ownAgent';
+export { AGENT_NOT_VOUCHED_MESSAGE, ownAgentIn } from './http/ownAgent';
 export { registerPublicMedia } from './http/publicMedia';
 export { agentSigningKey, type IssueVisitor, registerVisitorAgent } from './http/visitorAgent';
 export { readDecodedCookie, setVisitorCookie } from './http/visitorCookies';

@@ -12,6 +12,7 @@ import {
 import { ensureAccount, type Identity } from '../identity';
 import { failJobsWithoutMedia, removeSpentPrintFiles } from '../print';
 import { agentHolder, uidHolder } from '../access';
+import { eraseContactsOf, purgeExpiredContacts } from '../guestContacts';
 
 /**
  * A guest's data in their hands (LGPD, Lei 13.709/2018): what the server keeps of a visitor, and
@@ -128,6 +129,8 @@ export async function eraseVisitorData(
     );
     const searchFaces = await client.query('DELETE FROM face_selfies WHERE agent = ANY($1::text[])', [agents]);
     const hiddenFaces = await client.query('DELETE FROM face_hidden WHERE agent = ANY($1::text[])', [agents]);
+    // A contact left to receive photos goes too, its erasure noted in the consent log.
+    await eraseContactsOf(client, agents);
     const results = await client.query<{ url: string }>(
       'DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url',
       [agents],
@@ -174,6 +177,8 @@ export interface Purged {
   faces: number;
   leads: number;
   results: number;
+  /** Guests' contacts past the days their consent said. */
+  contacts: number;
 }
 
 /**
@@ -203,5 +208,6 @@ export async function purgeExpired(
   await failJobsWithoutMedia(db);
   for (const ref of media) await storage.remove(ref);
   await removeSpentPrintFiles(db, storage.objects);
-  return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0 };
+  const contacts = await purgeExpiredContacts(db, now);
+  return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0, contacts };
 }

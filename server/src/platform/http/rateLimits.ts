@@ -69,6 +69,8 @@ export const RATE_LIMITS = {
   // 'Pegar todas': one tap collects every photo found (a search each time); a guest taps it once or twice.
   collectFound: { perMinute: 10, perAddress: 2 * VENUE_PHONES },
   privacyErase: { perMinute: 10, perAddress: VENUE_PHONES },
+  // 'Quero receber as fotos': a guest leaves a contact once or twice (a typo fixed); a withdrawal is as rare.
+  guestContact: { perMinute: 10, perAddress: VENUE_PHONES },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
   downloadGallery: { perMinute: 20, perAddress: 2 * VENUE_PHONES },
   downloadCollection: { perMinute: 20, perAddress: 2 * VENUE_PHONES },

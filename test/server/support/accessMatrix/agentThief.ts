@@ -60,7 +60,8 @@ export let victimMirrorSession = '';
 /**
  * Gives the victim their data: grants to `ligada` (open to them signed out), `privada` (asks
  * them to sign in) and festa_ana (its 360 platform's QR code); a booth photo of festa_ana (face
- * search on) that their selfie finds; a 360 video of theirs; a mirror session waiting for them.
+ * search on) that their selfie finds; a 360 video of theirs; a mirror session waiting for them; a contact left at
+ * festa_ana to receive its photos.
  */
 export async function victimWithData(): Promise<void> {
   await attend(server, 'ligada', VICTIM);
@@ -85,6 +86,21 @@ export async function victimWithData(): Promise<void> {
       method: 'POST',
       url: `/api/uploadFace/${VICTIM}`,
       payload: { poligram, consentimento: true, eventos: ['festa_ana'] },
+    },
+    victimBrowser(),
+  );
+  await succeed({
+    method: 'PUT',
+    url: '/api/events/festa_ana/contatos',
+    token: users.team.token,
+    payload: { enabled: true, days: 90 },
+  });
+  const offer = await succeed({ method: 'GET', url: '/api/contatos/festa_ana' }, victimBrowser());
+  await succeed(
+    {
+      method: 'POST',
+      url: '/api/contatos/festa_ana',
+      payload: { name: 'Vítima', email: 'vitima@exemplo.com', consent: offer.json<{ textHash: string }>().textHash },
     },
     victimBrowser(),
   );
@@ -118,6 +134,7 @@ export async function victimView(): Promise<Record<string, { status: number; bod
     faces: { method: 'GET', url: `/api/fotos-do-rosto/${VICTIM}?eventos=festa_ana` },
     results: { method: 'GET', url: `/api/agentResults/${VICTIM}` },
     privacy: { method: 'GET', url: `/api/privacy/data/${VICTIM}` },
+    contacts: { method: 'GET', url: `/api/privacy/contacts/${VICTIM}` },
   };
   const view: Record<string, { status: number; body: unknown }> = {};
   for (const [name, options] of Object.entries(reads)) {
@@ -153,6 +170,8 @@ export async function namingTheVictim(): Promise<Record<string, InjectOptions>> 
     "the mirror's last image": { method: 'GET', url: `${session}/get_last_image/0` },
     'the privacy data': { method: 'GET', url: `/api/privacy/data/${VICTIM}` },
     'the erasure': { method: 'POST', url: '/api/privacy/erase', payload: { agent: VICTIM } },
+    'the contacts left': { method: 'GET', url: `/api/privacy/contacts/${VICTIM}` },
+    'withdrawing a contact': { method: 'DELETE', url: `/api/privacy/contacts/${VICTIM}/festa_ana` },
   };
 }
 

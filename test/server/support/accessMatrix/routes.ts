@@ -1,5 +1,6 @@
 import type { Row } from './callers';
 import { COMMERCE_ROWS } from './commerceRows';
+import { CONTACT_ROWS } from './contactRows';
 import { GUEST_ROWS } from './guestRows';
 import { INSIGHTS_ROWS } from './insightsRows';
 import { OTHER_ROWS } from './otherRows';
@@ -14,4 +15,11 @@ import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 // In this order: the later rows change what the earlier ones read (see the comments atop otherRows.ts's last rows).
-export const ROWS: Row[] = [...GUEST_ROWS, ...COMMERCE_ROWS, ...PHONE_AND_DEVICE_ROWS, ...INSIGHTS_ROWS, ...OTHER_ROWS];
+export const ROWS: Row[] = [
+  ...GUEST_ROWS,
+  ...COMMERCE_ROWS,
+  ...PHONE_AND_DEVICE_ROWS,
+  ...INSIGHTS_ROWS,
+  ...CONTACT_ROWS,
+  ...OTHER_ROWS,
+];

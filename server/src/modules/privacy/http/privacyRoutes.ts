@@ -44,7 +44,7 @@ export function privacyRoutes(app: Api, { db, storage, rateLimit }: AppContext):
 const RETENTION_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Applies the retention periods the privacy page states (faces 30 days, booth results, leads) as
+ * Applies the retention periods the privacy page states (faces 30 days, booth results, leads, contacts) as
  * the server starts and every RETENTION_SWEEP_MS while it runs. A failed sweep is logged and
  * the next one tries again; closing the server waits for a sweep under way.
  */
@@ -59,7 +59,8 @@ export function scheduleRetention(
     every,
     async () => {
       const purged = await purgeExpired(db, storage);
-      if (purged.faces + purged.leads + purged.results > 0) app.log.info(purged, 'retention: expired data deleted');
+      if (purged.faces + purged.leads + purged.results + purged.contacts > 0)
+        app.log.info(purged, 'retention: expired data deleted');
     },
     { atStart: true },
   );
