@@ -214,7 +214,7 @@ export default function CollectPage() {
         {eventButton}
         {collectionButton}
       </div>
-      <GuestContactOffer eventName={ref.bname} />
+      <GuestContactOffer eventName={ref.eventName} />
       {qrOpen && (
         <Modal title="QR code" onClose={() => setQrOpen(false)}>
           <Suspense fallback={<p role="status">Carregando...</p>}>
