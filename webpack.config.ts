@@ -64,6 +64,9 @@ const tsRule = (production: boolean, target: string) => ({
 });
 
 const ASSETS = /\.(png|jpe?g|gif|svg|webp|avif|mp4|woff2?)$/;
+// 8 hex digits name a script's or a style's version: the runtime carries every lazy chunk's, so the
+// landing page's first visit pays for each digit (two fewer than before saved about 100 bytes gzip of its 130 KB).
+const CODE_HASH = '[contenthash:8]';
 const ASSET_NAME = 'assets/[name].[contenthash:10][ext]';
 
 /**
@@ -109,15 +112,15 @@ export default (
       // (EarlyScriptPlugin), with a runtime of its own so that it runs before any other file.
       earlyRequests: {
         import: './src/firstPaint/earlyRequestsScript.ts',
-        filename: production ? `${EARLY_SCRIPT_PREFIX}[contenthash:10].js` : `${EARLY_SCRIPT_PREFIX}js`,
+        filename: production ? `${EARLY_SCRIPT_PREFIX}${CODE_HASH}.js` : `${EARLY_SCRIPT_PREFIX}js`,
         runtime: false,
       },
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      filename: production ? `assets/[name].${CODE_HASH}.js` : 'assets/[name].js',
+      chunkFilename: production ? `assets/[name].${CODE_HASH}.js` : 'assets/[name].js',
       assetModuleFilename: ASSET_NAME,
       // The compiled server lives in dist/server (scripts/buildServer.ts): a rebuild of the SPA
       // alone (`npm start` after an edit) must not take it away.
@@ -159,8 +162,8 @@ export default (
       new RouteChunksPlugin(),
       new PwaAssetsPlugin(path.resolve(__dirname, 'public/favicon.svg')),
       new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        filename: production ? `assets/[name].${CODE_HASH}.css` : 'assets/[name].css',
+        chunkFilename: production ? `assets/[name].${CODE_HASH}.css` : 'assets/[name].css',
       }),
       ...(production
         ? [

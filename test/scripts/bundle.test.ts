@@ -176,7 +176,7 @@ it('content-hashes every emitted script and precompresses the big ones', () => {
   const assets = fs.readdirSync(path.join(outputDir, 'assets'));
   const scripts = assets.filter((f) => f.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(10);
-  for (const file of scripts) expect(file).toMatch(/\.[0-9a-f]{10}\.js$/);
+  for (const file of scripts) expect(file).toMatch(/\.[0-9a-f]{8}\.js$/);
   const big = scripts.filter((f) => fs.statSync(path.join(outputDir, 'assets', f)).size > 1024);
   for (const file of big) {
     expect(assets).toContain(`${file}.gz`);
