@@ -17,3 +17,4 @@ export * from './devices';
 export * from './shop';
 export * from './partner';
 export * from './privacy';
+export * from './moderation';

@@ -1,6 +1,7 @@
 import type { Row } from './callers';
 import { COMMERCE_ROWS } from './commerceRows';
 import { GUEST_ROWS } from './guestRows';
+import { MODERATION_ROWS } from './moderationRows';
 import { OTHER_ROWS } from './otherRows';
 import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
 
@@ -13,4 +14,10 @@ import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 // In this order: the later rows change what the earlier ones read (see the comments atop otherRows.ts's last rows).
-export const ROWS: Row[] = [...GUEST_ROWS, ...COMMERCE_ROWS, ...PHONE_AND_DEVICE_ROWS, ...OTHER_ROWS];
+export const ROWS: Row[] = [
+  ...GUEST_ROWS,
+  ...COMMERCE_ROWS,
+  ...PHONE_AND_DEVICE_ROWS,
+  ...OTHER_ROWS,
+  ...MODERATION_ROWS,
+];
