@@ -42,12 +42,18 @@ export const faceSearchOff = http.get(`${API}/events/:bname/rostos`, () =>
   HttpResponse.json({ enabled: false, indexed: 0, waiting: 0, faces: 0 }),
 );
 
+/** An owner's event's photos, as the dashboard asks for them ('Fotos do evento'): none yet, approval off. */
+export const noModeration = http.get(`${API}/events/:bname/moderacao`, () =>
+  HttpResponse.json({ wallApproval: false, holdGalleries: false, waiting: 0, hidden: 0, media: [], next: null }),
+);
+
 export const network = setupServer(
   ...mediaSessionHandlers,
   noLiveStreams,
   publicWallLink,
   ...noPrinters,
   faceSearchOff,
+  noModeration,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */

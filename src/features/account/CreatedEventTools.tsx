@@ -1,6 +1,7 @@
 import type { EventVisibility } from '../../../contract/wire';
 import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
+import { EventModeration } from './EventModeration';
 import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
@@ -30,6 +31,7 @@ export function CreatedEventTools({
       <EventWall bname={bname} />
       <EventPrinting bname={bname} />
       <EventFaceSearch bname={bname} />
+      <EventModeration bname={bname} />
     </>
   );
 }
