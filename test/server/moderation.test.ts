@@ -130,6 +130,9 @@ describe('a hidden photo', () => {
   it('leaves the gallery, the wall, the ZIPs, the card, deviceLast and print; its file 404s to guests', async () => {
     const before = { photos: await photos(), copies: await copies() };
     expect(await gallery()).toContain(A2);
+    // A print of it waits in the queue: hidden, it will not print, and its copy goes back.
+    expect((await print(A2)).statusCode).toBe(200);
+    expect(await copies()).toBe(before.copies - 1);
     const hidden = await moderate(A2, 'hide');
     expect(hidden.json<ModeratedMedium>()).toEqual({ url: A2, hidden: true, awaiting: false });
     // Asked again (a retried tap), it stays as it was.
@@ -158,6 +161,10 @@ describe('a hidden photo', () => {
       error: 'media_not_found',
     });
     expect(await copies()).toBe(before.copies);
+    const { rows: jobs } = await server.db.query<{ status: string }>(
+      "SELECT j.status FROM print_jobs j JOIN media m ON m.id = j.media_id WHERE m.file = 'a2.jpg'",
+    );
+    expect(jobs).toEqual([{ status: 'failed' }]);
 
     for (const url of [A2, '/thumbs/festa_ana/pad/a2.jpg.webp', '/display/festa_ana/pad/a2.jpg.webp']) {
       const file = await server.call({ method: 'HEAD', url });

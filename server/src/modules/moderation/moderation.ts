@@ -2,6 +2,7 @@ import type { ModeratedMedium, ModerationAction, ModerationFilter } from '../../
 import type { MediaRef } from '../../../../contract/mediaPath';
 import type { Database, Queryable } from '../../platform/db/database';
 import { toUrl, type MediaRow } from '../media';
+import { failQueuedJobsOf } from '../print';
 
 /**
  * Moderation (docs/product.md#moderation): the owner and the team hide a booth medium from every
@@ -82,20 +83,28 @@ const ACTION_SQL: Record<ModerationAction, string> = {
   approve: 'awaiting_approval = false',
 };
 
-/** One booth medium of the event hidden, shown or approved: how it stands now, or null when there is none. */
+/**
+ * One booth medium of the event hidden, shown or approved: how it stands now, or null when there is none. Hidden, its
+ * prints still in the queue fail and give their copies back, in the same transaction.
+ */
 export async function moderate(
-  db: Queryable,
+  db: Database,
   bname: string,
   ref: MediaRef,
   action: ModerationAction,
 ): Promise<ModeratedMedium | null> {
-  const { rows } = await db.query<ModeratedRow>(
-    `UPDATE media m SET ${ACTION_SQL[action]}
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND m.role = 'booth'
-      RETURNING m.id, m.event_name, m.mode, m.file, m.hidden_at IS NOT NULL AS hidden, m.awaiting_approval AS awaiting`,
-    [bname, ref.mode, ref.file],
-  );
-  return rows[0] ? toModerated(rows[0]) : null;
+  return db.transaction(async (client) => {
+    const { rows } = await client.query<ModeratedRow>(
+      `UPDATE media m SET ${ACTION_SQL[action]}
+        WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND m.role = 'booth'
+        RETURNING m.id, m.event_name, m.mode, m.file, m.hidden_at IS NOT NULL AS hidden,
+          m.awaiting_approval AS awaiting`,
+      [bname, ref.mode, ref.file],
+    );
+    if (!rows[0]) return null;
+    if (action === 'hide') await failQueuedJobsOf(client, rows[0].id);
+    return toModerated(rows[0]);
+  });
 }
 
 /**
