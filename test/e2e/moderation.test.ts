@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
@@ -83,6 +83,22 @@ async function teamModeration(page: Page) {
   return { section, item: section.getByRole('listitem').filter({ has: page.locator(`img[src*="${FILE}"]`) }) };
 }
 
+/** With SCREENSHOTS_DIR set, 'Fotos do evento' as a phone (390x844) and a computer (1280x800) show it. */
+async function screenshots(page: Page, section: Locator): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['computer', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // Its heading just under the menu bar, which stays on top of the page.
+    await section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
+    await page.screenshot({ path: path.join(dir, `moderation-${name}.png`) });
+  }
+}
+
 it(`hides a photo from an open wall and an open gallery within 2 s, says so kindly on its collect link, and brings it \
 back when shown`, async () => {
   await upload();
@@ -101,11 +117,7 @@ back when shown`, async () => {
   }, GONE_WITHIN_MS);
   await section.getByText(/^Foto ocultada: ela saiu das galerias/).waitFor();
   await expectAccessible(team.page, "/account?secao=eventos ('Fotos do evento')");
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) {
-    fs.mkdirSync(dir, { recursive: true });
-    await section.screenshot({ path: path.join(dir, 'moderation-phone.png') });
-  }
+  await screenshots(team.page, section);
 
   const visitor = await newGuest(browser);
   await visitor.page.goto(`${baseUrl()}/collect?id=${URL_OF_FILE}`);

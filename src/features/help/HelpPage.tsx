@@ -150,7 +150,12 @@ export default function HelpPage() {
           <li>ver quantos convidados têm acesso e tirar o acesso de todos de uma vez (o link do evento muda);</li>
           <li>criar o link do telão, para mostrar as fotos da festa numa TV;</li>
           <li>acompanhar as impressoras da cabine e as impressões que esperam;</li>
-          <li>ligar ou desligar a busca pelo rosto (Encontre minhas fotos).</li>
+          <li>ligar ou desligar a busca pelo rosto (Encontre minhas fotos);</li>
+          <li>
+            em <strong>Fotos do evento</strong>, ocultar uma foto de todos os lugares (<strong>Ocultar</strong>) e
+            mostrá-la de novo (<strong>Mostrar</strong>), e ligar <strong>Aprovar antes do telão</strong> para as fotos
+            novas só irem para o telão depois de aprovadas.
+          </li>
         </ul>
       </Topic>
     </ScreenFrame>
