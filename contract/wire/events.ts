@@ -159,6 +159,11 @@ export const WallReply = Type.Object({
    * none where it now needs one).
    */
   visibility: Type.Optional(EventVisibilitySchema),
+  /**
+   * Media taken off the wall by the event's owner (hidden: docs/product.md#moderation), the latest hidden first: a wall
+   * holding one from its night's pages lets it go at once.
+   */
+  withdrawn: Type.Optional(Strings),
 });
 export type WallReply = Static<typeof WallReply>;
 

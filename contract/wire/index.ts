@@ -19,3 +19,4 @@ export * from './partner';
 export * from './privacy';
 export * from './insights';
 export * from './guestContacts';
+export * from './moderation';

@@ -63,6 +63,7 @@ import { downloadRoutes, guestRoutes } from './modules/gallery';
 import { wallRoutes } from './modules/wall';
 import { leadRoutes } from './modules/leads';
 import { eventTitleRoutes, mediaAccessRoutes, teamEventRoutes } from './modules/events';
+import { moderationRoutes } from './modules/moderation';
 import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
 import { insightsRoutes } from './modules/insights';
@@ -242,6 +243,7 @@ export async function buildApp({
       mediaAccessRoutes(api, context);
       eventTitleRoutes(api, context);
       insightsRoutes(api, context);
+      moderationRoutes(api, context);
       // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
       // its routes settle payments nobody made (404 everywhere else).
       if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);

@@ -26,12 +26,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const newAgent = () => `contatoagente${(visitor += 1)}`;
-const settings = (enabled: boolean, days = 90, token = owner.token, bname = 'festa_ana') =>
-  server.call({ method: 'PUT', url: `/api/events/${bname}/contatos`, payload: { enabled, days }, token });
-const offer = async (agent: string, bname = 'festa_ana') => {
+const settings = (enabled: boolean, days = 90, token = owner.token, eventName = 'festa_ana') =>
+  server.call({ method: 'PUT', url: `/api/events/${eventName}/contatos`, payload: { enabled, days }, token });
+const offer = async (agent: string, eventName = 'festa_ana') => {
   const response = await server.call({
     method: 'GET',
-    url: `/api/contatos/${bname}`,
+    url: `/api/contatos/${eventName}`,
     headers: { cookie: server.visitorCookie(agent) },
   });
   expect(response.statusCode).toBe(200);

@@ -87,6 +87,21 @@ it('counts a collect once per visitor and photo, however often its link is opene
   expect((await numbers()).top[0]).toEqual({ url: PHOTO, collected: 2 });
 });
 
+it('puts no photo the host hid among the most collected, and puts it back once shown', async () => {
+  const moderate = (action: string) =>
+    server.call({
+      method: 'POST',
+      url: '/api/events/festa_ana/moderacao',
+      token: owner.token,
+      payload: { url: PHOTO, action },
+    });
+  expect((await numbers()).top.map((photo) => photo.url)).toContain(PHOTO);
+  expect((await moderate('hide')).statusCode).toBe(200);
+  expect((await numbers()).top.map((photo) => photo.url)).not.toContain(PHOTO);
+  expect((await moderate('show')).statusCode).toBe(200);
+  expect((await numbers()).top[0]).toEqual({ url: PHOTO, collected: 2 });
+});
+
 it('counts a share once per visitor and photo, and refuses a photo that is not there', async () => {
   const share = (url: string) =>
     server.call({ method: 'POST', url: '/api/compartilhado', payload: { url }, headers: as('numerosa01') });

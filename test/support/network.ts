@@ -74,6 +74,11 @@ export const guestContactsOff = [
   http.get(`${API}/privacy/contacts/:agent`, () => HttpResponse.json([])),
 ];
 
+/** An owner's event's photos, as the dashboard asks for them ('Fotos do evento'): none yet, approval off. */
+export const noModeration = http.get(`${API}/events/:bname/moderacao`, () =>
+  HttpResponse.json({ wallApproval: false, holdGalleries: false, waiting: 0, hidden: 0, media: [], next: null }),
+);
+
 export const network = setupServer(
   ...mediaSessionHandlers,
   noLiveStreams,
@@ -83,6 +88,7 @@ export const network = setupServer(
   noNumbersYet,
   sharesTold,
   ...guestContactsOff,
+  noModeration,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */

@@ -3,6 +3,7 @@ import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
 import { EventNumbers } from './EventNumbers';
 import { EventGuestContacts } from './EventGuestContacts';
+import { EventModeration } from './EventModeration';
 import { EventPrinterAlerts } from './EventPrinterAlerts';
 import { EventPrinting } from './EventPrinting';
 import { EventVisibilityControl } from './EventVisibilityControl';
@@ -33,6 +34,7 @@ export function CreatedEventTools({
       <EventWall eventName={eventName} />
       <EventPrinting eventName={eventName} />
       <EventFaceSearch eventName={eventName} />
+      <EventModeration eventName={eventName} />
       <EventNumbers eventName={eventName} />
       <EventGuestContacts eventName={eventName} />
     </>

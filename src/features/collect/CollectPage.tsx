@@ -23,7 +23,7 @@ import { GuestContactOffer } from '../guestContacts';
 import { MediaActions } from '../print';
 import { useCheckMediaQuery } from './collectApi';
 import { CollectPhoto } from './CollectPhoto';
-import { LOCKED_MESSAGE } from './sendQueuedCollect';
+import { hiddenMessage, LOCKED_MESSAGE } from './sendQueuedCollect';
 import { removeShellPreview } from './shellPreview';
 import { useCollectOnOpen } from './useCollectOnOpen';
 import type { EventName } from '../../../contract/names';
@@ -76,19 +76,14 @@ export default function CollectPage() {
   );
   const signedOut = useSession().identity.status === 'signedOut';
   // A missing photo's link may name an event that is not there either: only then is it asked.
-  const eventCard = useEventCard(ref?.eventName ?? '', { skip: presence.currentData !== 'missing' });
+  const gone = presence.currentData === 'missing' || presence.currentData === 'hidden';
+  const eventCard = useEventCard(ref?.eventName ?? '', { skip: !gone });
   // A collect made once the venue's Wi-Fi drops is kept without downloading anything then.
   useEffect(warmOutboxStorage, []);
 
   useEffect(() => {
     // Only a photo keeps the page's early copy of it (CollectPhoto removes it when drawn).
-    if (
-      !ref ||
-      presence.currentData === 'missing' ||
-      presence.currentData === 'locked' ||
-      mediaKind(ref.file) === 'video'
-    )
-      removeShellPreview();
+    if (!ref || gone || presence.currentData === 'locked' || mediaKind(ref.file) === 'video') removeShellPreview();
   });
 
   if (!ref) {
@@ -137,13 +132,20 @@ export default function CollectPage() {
     );
   }
 
-  if (presence.currentData === 'missing') {
+  if (gone) {
     return (
       <ScreenFrame title="Coletar" className="collect">
-        <p role="alert" className="collect__problem">
-          {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada
-          foi adicionado à sua coleção.
-        </p>
+        {presence.currentData === 'hidden' ? (
+          // The host's choice, not a broken link: said as a status, not an alert.
+          <p role="status" className="collect__problem">
+            {hiddenMessage(url)}
+          </p>
+        ) : (
+          <p role="alert" className="collect__problem">
+            {video ? 'Este vídeo não foi encontrado' : 'Esta foto não foi encontrada'}: confira o link do QR code. Nada
+            foi adicionado à sua coleção.
+          </p>
+        )}
         <div className="collect__buttons">
           {eventCard ? (
             eventButton

@@ -15,13 +15,18 @@ export interface DeviceLastArgs {
 
 /**
  * What the media server says of a collect link's item: 'locked' is a file of a link-only or
- * private event that only a login opens (server/src/modules/access/http/mediaGate.ts).
+ * private event that only a login opens (server/src/modules/access/http/mediaGate.ts); 'hidden' one
+ * the event's host hid (docs/product.md#moderation).
  */
-export type MediaPresence = 'found' | 'missing' | 'locked';
+export type MediaPresence = 'found' | 'missing' | 'locked' | 'hidden';
+
+/** The header of a hidden file's 404 (server/src/modules/access/http/mediaGate.ts). */
+const HIDDEN_HEADER = 'X-Media-Hidden';
 
 /**
- * Asks the media server with a HEAD of the file itself. A 404 (or 410) is an answer: 'missing';
- * a 401 or 403 too: 'locked'; no answer, or another status, is 'unknown' and worth asking again.
+ * Asks the media server with a HEAD of the file itself. A 404 (or 410) is an answer: 'missing', or
+ * 'hidden' when the server says the host hid it; a 401 or 403 too: 'locked'; no answer, or another
+ * status, is 'unknown' and worth asking again.
  */
 export async function headMedia(
   url: string,
@@ -30,6 +35,7 @@ export async function headMedia(
   try {
     const response = await fetch(mediaSource(url), { method: 'HEAD', signal });
     if (response.ok) return 'found';
+    if (response.status === 404 && response.headers.get(HIDDEN_HEADER) === '1') return 'hidden';
     if (response.status === 404 || response.status === 410) return 'missing';
     if (response.status === 401 || response.status === 403) return 'locked';
     return { unknown: response.status };

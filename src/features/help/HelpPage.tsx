@@ -153,6 +153,11 @@ export default function HelpPage() {
           <li>acompanhar as impressoras da cabine e as impressões que esperam;</li>
           <li>ligar ou desligar a busca pelo rosto (Encontre minhas fotos);</li>
           <li>
+            em <strong>Fotos do evento</strong>, ocultar uma foto de todos os lugares (<strong>Ocultar</strong>) e
+            mostrá-la de novo (<strong>Mostrar</strong>), e ligar <strong>Aprovar antes do telão</strong> para as fotos
+            novas só irem para o telão depois de aprovadas;
+          </li>
+          <li>
             pedir o contato dos convidados que querem receber as fotos (<strong>Contatos dos convidados</strong>), ver a
             lista e baixar em CSV.
           </li>

@@ -40,7 +40,12 @@ export function useWallFeed(
   useEffect(() => {
     if (currentData && fulfilledTimeStamp !== undefined)
       dispatch(
-        listReceived({ product: currentData.product, codes: currentData.codes, visibility: currentData.visibility }),
+        listReceived({
+          product: currentData.product,
+          codes: currentData.codes,
+          visibility: currentData.visibility,
+          withdrawn: currentData.withdrawn,
+        }),
       );
   }, [dispatch, currentData, fulfilledTimeStamp]);
   useEffect(() => {

@@ -83,14 +83,19 @@ export function startSchedule(list: readonly string[]): WallSchedule {
 /**
  * What the wall's list, asked again, changes: what is new joins the queue (first), and its newest
  * goes on screen at once unless the medium there holds its time; what left the list (a guest
- * erased it) leaves the queue, the night in hand and the screen.
+ * erased it) or was `withdrawn` (the owner hid it, maybe older than the list: docs/product.md#moderation) leaves the
+ * queue, the night in hand and the screen.
  */
-export function listArrived(schedule: WallSchedule, list: readonly string[]): WallSchedule {
+export function listArrived(
+  schedule: WallSchedule,
+  list: readonly string[],
+  withdrawn: readonly string[] = [],
+): WallSchedule {
   const known = list.slice(0, WALL_HISTORY);
   if (known.length === 0) return schedule;
   const before = new Set(schedule.known);
   const fresh = known.filter((item) => !before.has(item));
-  const gone = goneFrom(schedule.known, known);
+  const gone = new Set([...goneFrom(schedule.known, known), ...withdrawn]);
   const keep = (item: string) => !gone.has(item);
   const queue = [...fresh, ...schedule.queue.filter(keep)].slice(0, WALL_HISTORY);
   const night = {

@@ -48,6 +48,8 @@ export interface WallList {
   product: readonly string[];
   codes?: Record<string, string>;
   visibility?: EventVisibility;
+  /** Media the owner hid, which the wall lets go wherever it holds them. */
+  withdrawn?: readonly string[];
 }
 
 /**
@@ -105,7 +107,7 @@ const wallMachine = createSlice({
     /** The wall's list as the server answered it (newest first). */
     listReceived: (state, action: PayloadAction<WallList>): WallState => {
       if (!asking(state)) return state;
-      const { product, codes, visibility } = action.payload;
+      const { product, codes, visibility, withdrawn } = action.payload;
       if (product.length === 0) return { status: 'empty', address: state.address, offline: false };
       const seen = visibility === undefined ? {} : { visibility };
       if (state.status !== 'showing')
@@ -119,7 +121,7 @@ const wallMachine = createSlice({
       // Made link-only or private meanwhile: the night in hand has no wall codes where its QR codes now need them.
       const seenOtherwise =
         visibility !== undefined && state.visibility !== undefined && visibility !== state.visibility;
-      const schedule = listArrived(seenOtherwise ? nightAfresh(state.schedule) : state.schedule, product);
+      const schedule = listArrived(seenOtherwise ? nightAfresh(state.schedule) : state.schedule, product, withdrawn);
       return { ...state, offline: false, ...shown(state, schedule, codes), ...seen };
     },
     /** A page of the night as the server answered it (oldest first). */

@@ -2,6 +2,7 @@ import type { MediaRef } from '../../../../contract/mediaPath';
 import type { ChangeFeed } from '../../platform/db/changeFeed';
 import type { Database } from '../../platform/db/database';
 import { liveCache } from '../../platform/db/liveCache';
+import { hiddenFiles } from '../media';
 import {
   agentHolder,
   copyGrantToAccount,
@@ -46,6 +47,11 @@ export interface AccessService {
    * (eventAccess.ts).
    */
   grantByCollectLink(ref: MediaRef, viewer: Pick<Viewer, 'uid' | 'agent'>): Promise<boolean>;
+  /**
+   * How the file stands with the event's moderation (docs/product.md#moderation): 'shown'; 'hidden' by the owner
+   * or the team, who still see it ('hiddenButSeen'); 'hidden' to anyone else.
+   */
+  moderation(ref: MediaRef, viewer: Viewer): Promise<'shown' | 'hidden' | 'hiddenButSeen'>;
   close(): void;
 }
 
@@ -91,7 +97,24 @@ export function createAccessService(db: Database, changes: ChangeFeed): AccessSe
     feedKeyOf: (key) => `grant:${key.slice(0, key.indexOf(' '))}`,
   });
 
+  // An event's hidden files, forgotten on any change of its media (an upload too: a query on a partial index).
+  const hidden = liveCache<Set<string>>({
+    feed: changes,
+    db,
+    tables: ['media'],
+    feedKeyOf: (name) => `event:${name}`,
+  });
+
   const readEvent = (name: string) => events.read(name, () => guardedEvent(db, name));
+
+  async function moderation(ref: MediaRef, viewer: Viewer): Promise<'shown' | 'hidden' | 'hiddenButSeen'> {
+    const files = await hidden.read(ref.eventName, () => hiddenFiles(db, ref.eventName));
+    if (!files.has(`${ref.mode}/${ref.file}`)) return 'shown';
+    const event = await readEvent(ref.eventName);
+    if (viewer.uid === null || event === null) return 'hidden';
+    if (event.owner_uid === viewer.uid || (await viewer.isTeam())) return 'hiddenButSeen';
+    return 'hidden';
+  }
 
   async function held(name: string, holders: string[]): Promise<Set<string>> {
     const keys = holders.map((holder) => `${name} ${holder}`);
@@ -185,9 +208,11 @@ export function createAccessService(db: Database, changes: ChangeFeed): AccessSe
     filesOpening,
     grant: (name, viewer, via) => grantEvent(db, name, holdersOf(viewer), via),
     grantByCollectLink,
+    moderation,
     close() {
       events.close();
       grants.close();
+      hidden.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../platform/db/database';
 import { descriptorBytes, descriptorOf, rankMatches } from './model/faceMatch';
 import { markPendingHidings } from './faceHiding';
 import { lockFacesOf } from './faceLock';
+import { LISTED_M } from '../media';
 
 /**
  * The search side of 'Encontre minhas fotos' (migration 0023): a visitor's selfie kept
@@ -112,7 +113,8 @@ export interface FoundPhoto {
  * may see) in which a face lies near the selfie, the surest first. A photo hidden by someone who
  * asked not to be found (modules/faces/faceHiding.ts) is left out of everyone's results but their own:
  * who searches is told by their agent, never by their face (a crop of the hidden guest's face out
- * of a gallery photo must not find them).
+ * of a gallery photo must not find them). Only what the galleries list: never a photo the owner hid, nor one that
+ * waits for the owner's approval while the galleries are held (docs/product.md#moderation).
  */
 export async function searchFaces(
   db: Database,
@@ -131,7 +133,7 @@ export async function searchFaces(
   }>(
     `SELECT d.media_id, d.descriptor, m.event_name, m.mode, m.file
        FROM face_descriptors d JOIN media m ON m.id = d.media_id JOIN events e ON e.name = d.event_name
-      WHERE d.event_name = ANY($1::text[]) AND e.face_search
+      WHERE d.event_name = ANY($1::text[]) AND e.face_search AND ${LISTED_M}
         AND NOT EXISTS (SELECT 1 FROM face_hidden_photos h WHERE h.media_id = d.media_id AND h.agent IS DISTINCT FROM
           $2)`,
     [events, searcher],

@@ -26,7 +26,8 @@ export async function galleryZip(db: Queryable, eventName: EventName, mode: Medi
 
 /**
  * The files of a visitor's collection (`asked`, a list the server does not keep) that the server
- * holds and `mayOpen` lets them have, in their order; null when none is left.
+ * holds, not hidden (docs/product.md#moderation), and `mayOpen` lets them have, in their order; null when none is
+ * left.
  */
 export async function collectionZip(
   db: Queryable,
@@ -34,7 +35,7 @@ export async function collectionZip(
   mayOpen: (ref: MediaRef) => Promise<boolean>,
 ): Promise<ZipContents | null> {
   const unique = new Map(asked.map((ref) => [mediaUrl(ref), ref]));
-  const held = await existingMedia(db, [...unique.values()]);
+  const held = await existingMedia(db, [...unique.values()], false);
   const refs: MediaRef[] = [];
   for (const [url, ref] of unique) if (held.has(url) && (await mayOpen(ref))) refs.push(ref);
   if (refs.length === 0) return null;

@@ -2,6 +2,7 @@ import { mediaUrl } from '../../../../contract/mediaPath';
 import type { MediaMode } from '../../../../contract/modes';
 import type { EventNumbersReply } from '../../../../contract/wire';
 import type { Queryable } from '../../platform/db/database';
+import { SHOWN_M } from '../media';
 import type { ActionKind } from './actionLog';
 
 /** The hours the chart covers at most: a night, its afternoon and the next morning. */
@@ -61,11 +62,12 @@ async function hourCounts(db: Queryable, eventName: string): Promise<EventNumber
   return rows;
 }
 
+/** The photos guests collected most; none the host hid (docs/product.md#moderation), which the numbers put forward. */
 async function topCollected(db: Queryable, eventName: string): Promise<EventNumbersReply['top']> {
   const { rows } = await db.query<{ mode: MediaMode; file: string; collected: number }>(
     `SELECT m.mode, m.file, count(*)::int AS collected
        FROM event_actions a JOIN media m ON m.id = a.media_id
-      WHERE a.event_name = $1 AND a.kind = 'collect'
+      WHERE a.event_name = $1 AND a.kind = 'collect' AND ${SHOWN_M}
       GROUP BY m.id ORDER BY collected DESC, m.id DESC LIMIT $2`,
     [eventName, TOP_PHOTOS],
   );

@@ -32,11 +32,23 @@ export const URL_OF_M = `'/media/' || m.event_name || '/' || m.mode || '/' || m.
 export const toUrl = (row: Pick<MediaRow, 'event_name' | 'mode' | 'file'>) =>
   mediaUrl({ eventName: row.event_name, mode: row.mode, file: row.file });
 
+/** Media row `m` is not hidden by the event's owner or the team (docs/product.md#moderation, migration 0035). */
+export const SHOWN_M = `m.hidden_at IS NULL`;
+
 /**
- * What a booth's gallery lists of media row `m`: the booth's photos and videos (never the event's
- * own images or a guest's results), each once its tile is made (migration 0018).
+ * What the wall shows of media row `m`: the booth's photos and videos (never the event's own
+ * images or a guest's results), each once its tile is made (migration 0018), neither hidden nor
+ * waiting for the owner's approval (migration 0035).
  */
-export const LISTED_M = `m.role = 'booth' AND NOT m.awaiting_tile`;
+export const ON_WALL_M = `m.role = 'booth' AND NOT m.awaiting_tile AND ${SHOWN_M} AND NOT m.awaiting_approval`;
+
+/**
+ * What a booth's gallery lists of media row `m`: as the wall, except that a photo waiting for the
+ * owner's approval is listed unless the owner holds the galleries too (`events.hold_galleries`).
+ */
+export const LISTED_M =
+  `m.role = 'booth' AND NOT m.awaiting_tile AND ${SHOWN_M} AND (NOT m.awaiting_approval OR NOT EXISTS ` +
+  `(SELECT 1 FROM events held WHERE held.name = m.event_name AND held.hold_galleries))`;
 
 /** A booth's media URLs, oldest first (the SPA shows them newest first). */
 export async function listMedia(db: Queryable, eventName: EventName, mode: MediaMode): Promise<string[]> {
@@ -101,14 +113,18 @@ export async function countEventMedia(db: Queryable, eventName: EventName): Prom
   return rows[0].files;
 }
 
-/** Which of `refs` are media the server holds, in one query: a collection may name files erased since. */
-export async function existingMedia(db: Queryable, refs: readonly MediaRef[]): Promise<Set<string>> {
+/**
+ * Which of `refs` are media the server holds, in one query: a collection may name files erased since. A hidden one
+ * (docs/product.md#moderation) counts only with `hiddenToo`: it stays in a collection, but is in no ZIP.
+ */
+export async function existingMedia(db: Queryable, refs: readonly MediaRef[], hiddenToo = true): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
   const { rows } = await db.query<MediaRow>(
     `SELECT m.event_name, m.mode, m.file FROM media m
        JOIN unnest($1::text[], $2::text[], $3::text[]) AS asked(event_name, mode, file)
-         ON m.event_name = asked.event_name AND m.mode = asked.mode AND m.file = asked.file`,
-    [refs.map((ref) => ref.eventName), refs.map((ref) => ref.mode), refs.map((ref) => ref.file)],
+         ON m.event_name = asked.event_name AND m.mode = asked.mode AND m.file = asked.file
+      WHERE $4::boolean OR ${SHOWN_M}`,
+    [refs.map((ref) => ref.eventName), refs.map((ref) => ref.mode), refs.map((ref) => ref.file), hiddenToo],
   );
   return new Set(rows.map(toUrl));
 }
@@ -116,7 +132,8 @@ export async function existingMedia(db: Queryable, refs: readonly MediaRef[]): P
 /** The newest media a device uploaded for an event: zero or one URL. */
 export async function deviceLastMedia(db: Queryable, eventName: EventName, device: string): Promise<string[]> {
   const { rows } = await db.query<MediaRow>(
-    `SELECT event_name, mode, file FROM media WHERE device_id = $1 AND event_name = $2 AND role = 'booth'
+    `SELECT event_name, mode, file FROM media m
+      WHERE device_id = $1 AND event_name = $2 AND role = 'booth' AND ${SHOWN_M}
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [device, eventName],
   );
@@ -141,6 +158,7 @@ export async function agentVideoOf(
        JOIN media m ON m.event_name = split_part(r.url, '/', 3) AND m.mode = split_part(r.url, '/', 4) AND m.file =
          split_part(r.url, '/', 5)
       WHERE r.agent = $1 AND r.kind = '360' AND r.url = ${URL_OF_M} AND m.event_name = $2 AND m.device_id = $3
+        AND ${SHOWN_M}
       ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
     [agent, eventName, device],
   );
@@ -157,14 +175,23 @@ export async function findMedia(db: Queryable, ref: MediaRef): Promise<MediaRow 
 }
 
 /**
- * The media, unless its event is suspended (its paid order refunded): such a photo is as good as gone, nothing prints
- * it.
+ * The media, unless its event is suspended (its paid order refunded) or the owner hid it (docs/product.md#moderation):
+ * such a photo is as good as gone, nothing prints it.
  */
 export async function findPrintableMedia(db: Queryable, ref: MediaRef): Promise<MediaRow | null> {
   const { rows } = await db.query<MediaRow>(
     `SELECT m.* FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.suspended_at IS NULL`,
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.suspended_at IS NULL AND ${SHOWN_M}`,
     [ref.eventName, ref.mode, ref.file],
   );
   return rows[0] ?? null;
+}
+
+/** The files of an event its owner or the team hid, as `{mode}/{file}` (the media gate asks: modules/access). */
+export async function hiddenFiles(db: Queryable, eventName: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT m.mode || '/' || m.file AS key FROM media m WHERE m.event_name = $1 AND m.hidden_at IS NOT NULL`,
+    [eventName],
+  );
+  return new Set(rows.map((row) => row.key));
 }

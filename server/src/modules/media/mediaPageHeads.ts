@@ -1,7 +1,7 @@
 import type { MediaKind, MediaRef } from '../../../../contract/mediaPath';
 import type { MediaMode } from '../../../../contract/modes';
 import type { Queryable } from '../../platform/db/database';
-import { LISTED_M } from './media';
+import { LISTED_M, SHOWN_M } from './media';
 import type { EventName } from '../../../../contract/names';
 
 /** What the pages of a public event's media may say before any script runs: read only where anyone may see them. */
@@ -57,12 +57,13 @@ export interface PublicMedia {
   height: number | null;
 }
 
-/** The media row, when it exists and its event is public (one indexed lookup). */
+/** The media row, when it exists, is not hidden and its event is public (one indexed lookup). */
 export async function publicMedia(db: Queryable, ref: MediaRef): Promise<PublicMedia | null> {
   const { rows } = await db.query<PublicMedia>(
     `SELECT m.kind, m.has_thumb, m.width, m.height
        FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public' AND e.suspended_at IS NULL`,
+      WHERE m.event_name = $1 AND m.mode = $2 AND m.file = $3 AND e.visibility = 'public' AND e.suspended_at IS NULL
+        AND ${SHOWN_M}`,
     [ref.eventName, ref.mode, ref.file],
   );
   return rows[0] ?? null;

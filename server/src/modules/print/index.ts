@@ -21,6 +21,7 @@ export {
 } from './packs';
 export {
   failJobsWithoutMedia,
+  failQueuedJobsOf,
   markJobPrinted,
   printerFailedJob,
   printFileSource,

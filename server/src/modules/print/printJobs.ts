@@ -75,6 +75,26 @@ export async function failPrintJob(db: Queryable, jobId: number, printer: Device
   return rows[0]?.copies ?? null;
 }
 
+/**
+ * Fails the jobs still in the queue of a photo its event's owner hid (docs/product.md#moderation) and gives each its
+ * copy back, in one statement: a hidden photo is not printed. A job a printer already took is the printer's (it has
+ * the photo), as for an erased photo. Answers how many jobs failed.
+ */
+export async function failQueuedJobsOf(db: Queryable, mediaId: number): Promise<number> {
+  const { rows } = await db.query<{ failed: number }>(
+    `WITH failed AS (
+       UPDATE print_jobs SET status = 'failed', failed_at = now() WHERE media_id = $1 AND status = 'queued'
+       RETURNING pack_hash),
+     given AS (
+       UPDATE packs p SET copies = p.copies + n.jobs
+         FROM (SELECT pack_hash, count(*)::int AS jobs FROM failed GROUP BY pack_hash) n
+        WHERE p.hash = n.pack_hash)
+     SELECT count(*)::int AS failed FROM failed`,
+    [mediaId],
+  );
+  return rows[0].failed;
+}
+
 /** The printer that took a job says it did not print (a jam, the paper out mid-print): see failPrintJob. */
 export async function printerFailedJob(db: Queryable, printer: DeviceRow, jobId: number): Promise<number> {
   const copies = await failPrintJob(db, jobId, printer);

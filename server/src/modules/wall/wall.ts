@@ -5,7 +5,7 @@ import type { MediaRef } from '../../../../contract/mediaPath';
 import type { EventVisibility } from '../../../../contract/wire';
 import type { Queryable } from '../../platform/db/database';
 import { decideOpening, openingKey, type Viewer } from '../access';
-import { LISTED_M, type MediaRow, toUrl } from '../media';
+import { ON_WALL_M, type MediaRow, toUrl } from '../media';
 import type { EventName } from '../../../../contract/names';
 
 /**
@@ -70,7 +70,7 @@ export async function wallState(db: Queryable, publicId: string): Promise<WallSt
        FROM events e
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS items, coalesce(max(m.id), 0)::text AS newest, coalesce(sum(m.id), 0)::text AS ids
-           FROM media m WHERE m.event_name = e.name AND ${LISTED_M}
+           FROM media m WHERE m.event_name = e.name AND ${ON_WALL_M}
        ) w
       WHERE e.public_id = $1`,
     [publicId],
@@ -121,10 +121,24 @@ const toWallMedium = (row: WallMediumRow): WallMedium => ({
 export async function wallMedia(db: Queryable, eventName: EventName): Promise<WallMedium[]> {
   const { rows } = await db.query<WallMediumRow>(
     `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND ${LISTED_M} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
+      WHERE m.event_name = $1 AND ${ON_WALL_M} ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
     [eventName, WALL_HISTORY],
   );
   return rows.map(toWallMedium);
+}
+
+/** How many of the media hidden last the wall's list names (`withdrawn`): a screen holds a page or two of the night. */
+const WITHDRAWN_NAMED = 100;
+
+/** The event's booth media its owner hid, the latest hidden first (a wall holding one from the night lets it go). */
+export async function withdrawnMedia(db: Queryable, eventName: string): Promise<string[]> {
+  const { rows } = await db.query<Pick<MediaRow, 'event_name' | 'mode' | 'file'>>(
+    `SELECT m.event_name, m.mode, m.file FROM media m
+      WHERE m.event_name = $1 AND m.hidden_at IS NOT NULL AND m.role = 'booth'
+      ORDER BY m.hidden_at DESC, m.id DESC LIMIT $2`,
+    [eventName, WITHDRAWN_NAMED],
+  );
+  return rows.map(toUrl);
 }
 
 /**
@@ -141,7 +155,7 @@ export async function wallNight(
   const [at, id] = after === null ? [null, null] : after.split('-');
   const { rows } = await db.query<WallMediumRow>(
     `SELECT ${WALL_MEDIUM} FROM media m JOIN events e ON e.name = m.event_name
-      WHERE m.event_name = $1 AND ${LISTED_M}
+      WHERE m.event_name = $1 AND ${ON_WALL_M}
         AND ($2::bigint IS NULL OR (m.created_at, m.id) > (timestamptz 'epoch' + $2::bigint * interval '1 microsecond',
           $3::bigint))
       ORDER BY m.created_at, m.id LIMIT $4`,

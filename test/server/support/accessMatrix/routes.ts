@@ -3,6 +3,7 @@ import { COMMERCE_ROWS } from './commerceRows';
 import { CONTACT_ROWS } from './contactRows';
 import { GUEST_ROWS } from './guestRows';
 import { INSIGHTS_ROWS } from './insightsRows';
+import { MODERATION_ROWS } from './moderationRows';
 import { OTHER_ROWS } from './otherRows';
 import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
 
@@ -22,4 +23,5 @@ export const ROWS: Row[] = [
   ...INSIGHTS_ROWS,
   ...CONTACT_ROWS,
   ...OTHER_ROWS,
+  ...MODERATION_ROWS,
 ];

@@ -213,6 +213,24 @@ than it`, () => {
     expect(older.known).toHaveLength(WALL_HISTORY);
   });
 
+  it(`lets go at once of what the owner hid (withdrawn), even a photo of the night older than the list, on screen or \
+ahead`, () => {
+    const full = Array.from({ length: WALL_HISTORY }, (_, n) => photo(100 - n));
+    let schedule = nightPageReceived(startSchedule(full), {
+      after: null,
+      round: 0,
+      product: [photo(1), photo(2), photo(3)],
+      next: '2',
+    });
+    schedule = advance(schedule);
+    expect(schedule.current).toBe(photo(1));
+    // The list is the same (the photos hidden are older than it): only `withdrawn` says they left.
+    schedule = listArrived(schedule, full, [photo(1), photo(3)]);
+    expect(schedule.current).toBe(photo(2));
+    expect(schedule.night.ahead).toEqual([]);
+    expect(listArrived(schedule, full, [])).toEqual(schedule);
+  });
+
   it('asks nothing more of an empty night until something comes, and a late page changes nothing', () => {
     let schedule = startSchedule([photo(1)]);
     expect(wantedPage(schedule)).toEqual({ after: null, round: 0 });

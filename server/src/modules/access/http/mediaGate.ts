@@ -21,6 +21,10 @@ const PUBLIC_MEDIA_CACHE = 'public, max-age=31536000, immutable';
 const GATED_MEDIA_CACHE = 'private, no-cache';
 const REFUSED_CACHE = 'no-store';
 
+/** Says, on a hidden file's 404, that the event's host hid it (src/features/collect reads it). */
+export const HIDDEN_HEADER = 'X-Media-Hidden';
+export const HIDDEN_MESSAGE = 'Quem organiza o evento ocultou esta foto.';
+
 export interface MediaAccess {
   keys: MediaSessionKeys;
   /** Who may open which event (modules/access/accessService.ts), kept in memory for a gallery's burst of files. */
@@ -118,9 +122,18 @@ export function registerMediaGate(
   scope.addHook('onRequest', async (request, reply) => {
     const target = mediaTarget(request.url, prefix);
     if (!target) throw notFound('not_found', 'Não encontrado.');
-    const opening = await mediaOpening(request, target, access);
+    let opening = await mediaOpening(request, target, access);
     if (opening === 'unknown') throw notFound('not_found', 'Não encontrado.');
     if (opening === 'refused') throw unauthenticated(LOGIN_FOR_PRIVATE, 'media_login_required');
+    const moderation = await access.guard.moderation(target, filesViewer(request, access.keys, target.eventName));
+    if (moderation === 'hidden') {
+      // As a file that is not there, but for whoever may see the event anyway: its collect link says kindly that the
+      // host hid it (docs/product.md#moderation); a HEAD has no body to say it in.
+      void reply.header(HIDDEN_HEADER, '1');
+      throw notFound('media_hidden', HIDDEN_MESSAGE);
+    }
+    // The owner and the team still see a hidden file: theirs alone, never a shared cache's or the CDN's.
+    if (moderation === 'hiddenButSeen') opening = 'gated';
     if (opening === 'public' && publicBase) {
       const { location, cacheControl } = redirectToPublicBase(publicBase, prefix, target);
       cacheOf.set(request, cacheControl);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../platform/errors';
 import type { MediaStorage } from '../../media';
-import { mediaTarget, type MediaAccess, type MediaPrefix } from './mediaGate';
+import type { Viewer } from '../eventAccess';
+import { HIDDEN_HEADER, HIDDEN_MESSAGE, mediaTarget, type MediaAccess, type MediaPrefix } from './mediaGate';
 import { sendMediaFile } from './mediaFiles';
 import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
 
@@ -11,6 +12,9 @@ import { PUBLIC_MEDIA_PATH } from './publicMediaAddress';
  * within that time.
  */
 export const CDN_MEDIA_CACHE = 'public, max-age=31536000, s-maxage=300';
+
+/** The CDN asks as nobody: no cookie is read. */
+const NOBODY: Viewer = { uid: null, agent: null, isTeam: async () => false };
 
 /**
  * Public events' files for a CDN (MEDIA_PUBLIC_BASE). The CDN's origin is this app and
@@ -43,6 +47,11 @@ export async function registerPublicMedia(
           const ref = mediaTarget(request.url.slice(PUBLIC_MEDIA_PATH.length), prefix);
           // Anyone's files only: not a suspended event's (its paid order refunded), even a public one's.
           if (!ref || !(await access.guard.openToAll(ref.eventName))) throw notFound('not_found', 'Não encontrado.');
+          // Nor a file the event's host hid (docs/product.md#moderation): a CDN that kept it drops it within s-maxage.
+          if ((await access.guard.moderation(ref, NOBODY)) !== 'shown') {
+            void reply.header(HIDDEN_HEADER, '1');
+            throw notFound('media_hidden', HIDDEN_MESSAGE);
+          }
           return sendMediaFile(request, reply, storage, prefix, ref);
         },
       });

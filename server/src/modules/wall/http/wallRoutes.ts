@@ -10,6 +10,7 @@ import {
   renewWallKey,
   revokeWallKey,
   wallMedia,
+  withdrawnMedia,
   wallNight,
   wallOpening,
   wallOpeningKey,
@@ -86,6 +87,7 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
       void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
       const media = await wallMedia(db, state.name);
+      const withdrawn = await withdrawnMedia(db, state.name);
       return {
         bname: state.name,
         displayTitle: state.title || state.name,
@@ -93,6 +95,7 @@ export function wallRoutes(app: Api, { db, changes, team, mediaAccess, liveStrea
         product: media.map((medium) => medium.url),
         codes: codesOf(media, state.public_id, keyOpening(opening, key)),
         visibility: state.visibility,
+        ...(withdrawn.length > 0 ? { withdrawn } : {}),
       };
     },
   );
