@@ -20,8 +20,8 @@ export const ROWS: Row[] = [
   ...GUEST_ROWS,
   ...COMMERCE_ROWS,
   ...PHONE_AND_DEVICE_ROWS,
-  ...INSIGHTS_ROWS,
   ...CONTACT_ROWS,
+  ...INSIGHTS_ROWS,
   ...OTHER_ROWS,
   ...MODERATION_ROWS,
 ];
