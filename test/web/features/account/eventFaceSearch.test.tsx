@@ -4,6 +4,7 @@ import type { FaceSearchStatusReply } from '../../../../contract/wire';
 import { DASHBOARD_POLL_MS } from '../../../../src/features/account/dashboardLive';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
+import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /**
@@ -13,30 +14,7 @@ import { renderApp } from '../../../support/renderWithProviders';
 function serveDashboard(initial: FaceSearchStatusReply) {
   const state = { now: initial, puts: [] as unknown[], gets: 0 };
   network.use(
-    http.get(`${API}/account`, () =>
-      HttpResponse.json({
-        email: ANA.email,
-        displayName: 'Ana',
-        photoURL: '',
-        partner: '',
-        events: [],
-        transactions: [],
-      }),
-    ),
-    http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
-    http.get(`${API}/load_events`, () =>
-      HttpResponse.json([
-        {
-          orderId: '123456789',
-          eventName: 'Aniversário',
-          eventCreated: 1,
-          createdName: 'festa_ana',
-          visibility: 'public',
-          products: [],
-        },
-      ]),
-    ),
-    http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    ...ownerOfFestaAna(),
     http.get(`${API}/events/festa_ana/impressoras`, () => HttpResponse.json({ printers: [], queued: 0, printing: 0 })),
     http.get(`${API}/events/festa_ana/impressao`, () => HttpResponse.json({ paper: '10x15' })),
     http.get(`${API}/events/festa_ana/telao`, () =>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ModeratedMedium, ModerationChange, ModerationSettingsChange } from '../../../../contract/wire';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
+import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /**
@@ -27,30 +28,7 @@ function serveDashboard() {
     hidden: state.media.filter((medium) => medium.hidden).length,
   });
   network.use(
-    http.get(`${API}/account`, () =>
-      HttpResponse.json({
-        email: ANA.email,
-        displayName: 'Ana',
-        photoURL: '',
-        partner: '',
-        events: [],
-        transactions: [],
-      }),
-    ),
-    http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
-    http.get(`${API}/load_events`, () =>
-      HttpResponse.json([
-        {
-          orderId: '123456789',
-          eventName: 'Aniversário',
-          eventCreated: 1,
-          createdName: 'festa_ana',
-          visibility: 'public',
-          products: [],
-        },
-      ]),
-    ),
-    http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    ...ownerOfFestaAna(),
     http.get(`${API}/events/festa_ana/moderacao`, ({ request }) => {
       const filtro = new URL(request.url).searchParams.get('filtro');
       const media = state.media.filter((medium) =>

@@ -4,6 +4,7 @@ import type { EventNumbersReply } from '../../../../contract/wire';
 import { DASHBOARD_POLL_MS } from '../../../../src/features/account/dashboardLive';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
+import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /**
@@ -39,30 +40,7 @@ const NIGHT: EventNumbersReply = {
 function serveDashboard(numbers: EventNumbersReply) {
   const state = { now: numbers, csvTokens: [] as (string | null)[] };
   network.use(
-    http.get(`${API}/account`, () =>
-      HttpResponse.json({
-        email: ANA.email,
-        displayName: 'Ana',
-        photoURL: '',
-        partner: '',
-        events: [],
-        transactions: [],
-      }),
-    ),
-    http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
-    http.get(`${API}/load_events`, () =>
-      HttpResponse.json([
-        {
-          orderId: '123456789',
-          eventName: 'Aniversário',
-          eventCreated: 1,
-          createdName: 'festa_ana',
-          visibility: 'public',
-          products: [],
-        },
-      ]),
-    ),
-    http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    ...ownerOfFestaAna(),
     http.get(`${API}/events/festa_ana/numeros`, () => HttpResponse.json(state.now)),
     http.get(`${API}/events/festa_ana/numeros/csv`, ({ request }) => {
       state.csvTokens.push(request.headers.get('idToken'));
