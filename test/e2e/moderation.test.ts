@@ -1,8 +1,8 @@
 /**
  * Moderation in Chromium against the whole stack with the demo seed (docs/product.md#moderation):
  * the team hides a photo of festa_ana from 'Fotos do evento' while a TV shows it on the wall and a
- * guest's phone has the booth's gallery open; both drop it within 2 s, as the issue asks of them
- * (the streams push the change: nothing waits for a poll), its collect link says kindly that the
+ * guest's phone has the booth's gallery open; both drop it while open, told by their live streams
+ * (how soon is a figure, not asserted: docs/product.md#moderation), its collect link says kindly that the
  * host hid it, and once shown again it comes back. The journey leaves the seed as it found it.
  */
 import fs from 'node:fs';
@@ -20,8 +20,6 @@ import { logIn, newGuest } from './support/guest';
 let browser: Browser;
 const FESTA = (demoSeed().events ?? []).find((event) => event.name === 'festa_ana');
 const FEED_DEVICE = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-feed');
-/** What the product promises of a hidden photo on an open screen. */
-const GONE_WITHIN_MS = 2_000;
 const FILE = `moderacao-${Date.now()}.jpg`;
 const URL_OF_FILE = `/media/festa_ana/feed/${FILE}`;
 
@@ -99,7 +97,7 @@ async function screenshots(page: Page, section: Locator): Promise<void> {
   }
 }
 
-it(`hides a photo from an open wall and an open gallery within 2 s, says so kindly on its collect link, and brings it \
+it(`hides a photo from an open wall and an open gallery while they stay open, says so kindly on its collect link, and brings it \
 back when shown`, async () => {
   await upload();
   const wall = await openWall();
@@ -114,7 +112,7 @@ back when shown`, async () => {
   await eventually(async () => {
     expect(await onWall(wall.page)).not.toBe(URL_OF_FILE);
     expect(await inGallery(phone.page)).toBe(0);
-  }, GONE_WITHIN_MS);
+  });
   await section.getByText(/^Foto ocultada: ela saiu das galerias/).waitFor();
   await expectAccessible(team.page, "/account?secao=eventos ('Fotos do evento')");
   await screenshots(team.page, section);
@@ -125,7 +123,7 @@ back when shown`, async () => {
   expect(await visitor.page.getByRole('alert').count()).toBe(0);
 
   await item.getByRole('button', { name: /^Mostrar / }).click();
-  await eventually(async () => expect(await inGallery(phone.page)).toBe(1), GONE_WITHIN_MS);
+  await eventually(async () => expect(await inGallery(phone.page)).toBe(1));
   // Back on the wall as a photo that came: on screen once the one there had its time.
   await eventually(async () => expect(await onWall(wall.page)).toBe(URL_OF_FILE), 30_000);
 
