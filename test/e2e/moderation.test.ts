@@ -97,8 +97,8 @@ async function screenshots(page: Page, section: Locator): Promise<void> {
   }
 }
 
-it(`hides a photo from an open wall and an open gallery while they stay open, says so kindly on its collect link, and brings it \
-back when shown`, async () => {
+it(`hides a photo from an open wall and an open gallery while they stay open, says so kindly on its collect link, \
+and brings it back when shown`, async () => {
   await upload();
   const wall = await openWall();
   await eventually(async () => expect(await onWall(wall.page)).toBe(URL_OF_FILE));
