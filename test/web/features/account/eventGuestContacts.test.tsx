@@ -6,6 +6,7 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
+import { observeDownloads } from '../../../support/fileDownloads';
 
 /**
  * 'Contatos dos convidados' on the owner's dashboard (docs/privacy.md#guests-contacts): off by default,
@@ -81,21 +82,7 @@ party`, async () => {
 });
 
 describe('Baixar CSV', () => {
-  const created: Blob[] = [];
-  const downloads: string[] = [];
-  beforeEach(() => {
-    created.length = 0;
-    downloads.length = 0;
-    // jsdom has no object URLs and does not download: both are observed here.
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:contatos';
-    };
-    URL.revokeObjectURL = () => undefined;
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(`${this.download} ${this.getAttribute('href')}`);
-    });
-  });
+  const { created, downloads } = observeDownloads('blob:contatos');
 
   it(`downloads the contacts as a Brazilian spreadsheet reads them: ';', a BOM, dd/mm/aaaa, formulas \
 neutralised`, async () => {

@@ -6,6 +6,7 @@ import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
+import { observeDownloads } from '../../../support/fileDownloads';
 
 /**
  * 'A festa em números' on the owner's dashboard (docs/product.md#the-party-in-numbers): the night's figures, a bar
@@ -132,21 +133,7 @@ it('says so before the party has a photo', async () => {
 });
 
 describe("'Baixar CSV'", () => {
-  const created: Blob[] = [];
-  const downloads: string[] = [];
-  beforeEach(() => {
-    created.length = 0;
-    downloads.length = 0;
-    // jsdom has no object URLs and does not download: both are observed here.
-    URL.createObjectURL = (blob: Blob) => {
-      created.push(blob);
-      return 'blob:numeros';
-    };
-    URL.revokeObjectURL = () => undefined;
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(`${this.download} ${this.getAttribute('href')}`);
-    });
-  });
+  const { created, downloads } = observeDownloads('blob:numeros');
 
   it("downloads the server's file, signed in, with the byte order mark a spreadsheet needs", async () => {
     const server = serveDashboard(NIGHT);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
+import { ownerOfFestaAna } from '../../../support/ownerDashboard';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /** The owner's control of who sees a created event's media (public, link-only, private). */
@@ -16,19 +17,7 @@ const created = {
 
 function serveDashboard(saved: { body: unknown; token: string | null }[], answer: () => Response) {
   network.use(
-    http.get(`${API}/account`, () =>
-      HttpResponse.json({
-        email: ANA.email,
-        displayName: 'Ana',
-        photoURL: '',
-        partner: '',
-        events: [],
-        transactions: [],
-      }),
-    ),
-    http.get(`${API}/load_transactions`, () => HttpResponse.json([])),
-    http.get(`${API}/load_events`, () => HttpResponse.json([created])),
-    http.get(`${API}/check_team`, () => HttpResponse.text('no')),
+    ...ownerOfFestaAna(),
     http.put(`${API}/events/:bname/visibility`, async ({ request, params }) => {
       saved.push({
         body: { bname: params.bname, ...((await request.json()) as object) },

@@ -4,6 +4,7 @@ import type { Deal } from '../../../../contract/wire';
 import { ANA, fakeIdentity } from '../../../support/fakeIdentity';
 import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
+import { observeDownloads } from '../../../support/fileDownloads';
 
 const DEALS: Deal[] = [
   {
@@ -167,21 +168,7 @@ describe('the deals page', () => {
   });
 
   describe('Exportar CSV', () => {
-    const created: Blob[] = [];
-    const downloads: string[] = [];
-    beforeEach(() => {
-      created.length = 0;
-      downloads.length = 0;
-      // jsdom has no object URLs and does not download: both are observed here.
-      URL.createObjectURL = (blob: Blob) => {
-        created.push(blob);
-        return 'blob:deals';
-      };
-      URL.revokeObjectURL = () => undefined;
-      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        downloads.push(`${this.download} ${this.getAttribute('href')}`);
-      });
-    });
+    const { created, downloads } = observeDownloads('blob:deals');
 
     it(`downloads the deals as a Brazilian spreadsheet reads them: ';', decimal commas, dd/mm/aaaa, formulas \
 neutralised`, async () => {
