@@ -101,6 +101,36 @@ half`, async () => {
   expect(admitted).toBeLessThan(limit * 1.5);
 });
 
+it(`a settlement still on its way holds back the requests the database decides: they count the hits it carries \
+(a statement on a connection still opening is counted after later ones)`, async () => {
+  let release: () => void = () => undefined;
+  let holding = true;
+  const held: Queryable = {
+    query: (async (text: string, values?: unknown[]) => {
+      // The first statement (the settlement of what memory let through) waits for its connection.
+      if (holding) {
+        holding = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return server.db.query(text, values);
+    }) as Queryable['query'],
+  };
+  const server1 = counts(held);
+  const key = newKey();
+  const limit = 40;
+  for (let n = 1; n <= limit / 2; n += 1) expect((await server1.count(key, limit, 60_000)).current).toBe(n);
+  const settling = server1.settle();
+  // Past half the limit: each request is decided by the database, once the held hits are in it.
+  const answers = Array.from({ length: limit / 2 + 1 }, () => server1.count(key, limit, 60_000));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  release();
+  await settling;
+  const currents = (await Promise.all(answers)).map((answer) => answer.current);
+  expect(currents.sort((a, b) => a - b)).toEqual(Array.from({ length: limit / 2 + 1 }, (_, n) => limit / 2 + 1 + n));
+  await server1.settle();
+  expect(await stored(key)).toBe(limit + 1);
+});
+
 it('once a key is known to be over its limit, its refusals cost no statement', async () => {
   const database = countingDb();
   const server1 = counts(database.db);

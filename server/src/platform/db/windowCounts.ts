@@ -56,6 +56,10 @@ interface Entry {
   pending: number;
   /** Hits sent in a settlement under way. */
   sending: number;
+  /** Of those, the hits the timer's settlement carries: hits decided from memory, not yet in the database's total. */
+  settlingHits: number;
+  /** Requests of this key waiting for the timer's settlement before their own statement (their hits are pending). */
+  waiting: number;
 }
 
 export function windowCounts({
@@ -83,7 +87,16 @@ export function windowCounts({
     }
     if (!entry) {
       if (entries.size >= maxKeys) forget(now);
-      entry = { endsAt: now + windowMs, windowMs, settled: 0, resetsAt: 0, pending: 0, sending: 0 };
+      entry = {
+        endsAt: now + windowMs,
+        windowMs,
+        settled: 0,
+        resetsAt: 0,
+        pending: 0,
+        sending: 0,
+        settlingHits: 0,
+        waiting: 0,
+      };
       entries.set(key, entry);
     }
     return entry;
@@ -140,8 +153,15 @@ export function windowCounts({
 
   async function settleAll(): Promise<void> {
     const batch: Array<[string, Entry, number]> = [];
-    for (const [key, entry] of entries) if (entry.pending > 0) batch.push([key, entry, entry.pending]);
-    await send(batch);
+    // A key with requests waiting is theirs to send: each of them carries its own hit.
+    for (const [key, entry] of entries)
+      if (entry.pending > 0 && entry.waiting === 0) batch.push([key, entry, entry.pending]);
+    for (const [, entry, hits] of batch) entry.settlingHits += hits;
+    try {
+      await send(batch);
+    } finally {
+      for (const [, entry, hits] of batch) entry.settlingHits -= hits;
+    }
     settlements += 1;
     if (db && settlements % SWEEP_EVERY === 0) await forgetEndedWindows(db);
   }
@@ -181,10 +201,23 @@ export function windowCounts({
 
   /** Decides one hit of `key` by the database's total: its own statement, with what the key counted here. */
   async function settleNow(key: string, entry: Entry): Promise<WindowCount> {
+    if (entry.settlingHits > 0 && settling) {
+      // The timer's statement carries hits this server already let through: a total answered
+      // before the database has them would let through more than the limit (a statement on a
+      // connection still opening may be counted after a dozen on open ones). Wait for it.
+      entry.waiting += 1;
+      try {
+        await settling;
+      } finally {
+        entry.waiting -= 1;
+      }
+    }
     try {
       // This request's total is the one its own statement answered: requests of one key are
-      // decided in the order the database counted them, whichever server took them.
-      const total = (await send([[key, entry, entry.pending]])).get(key);
+      // decided in the order the database counted them, whichever server took them. It sends
+      // its own hit and any other not sent yet, but not the hits of requests still waiting.
+      const hits = Math.max(0, entry.pending - entry.waiting);
+      const total = (await send([[key, entry, hits]])).get(key);
       if (total) return { current: total.hits, ttl: total.ttl };
     } catch (error) {
       // The database did not answer: this server's own count decides meanwhile.
