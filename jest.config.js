@@ -1,3 +1,5 @@
+const os = require('node:os');
+
 // Jest runs TypeScript through SWC (fast on two cores); browser-like tests get jsdom with
 // Node's fetch primitives (jest-fixed-jsdom), which RTK Query and msw need.
 const swc = [
@@ -29,9 +31,11 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // A worker per core (jest's default leaves one to itself, which on two cores is one worker):
-  // the server's files each have a database of their own, the journeys take turns on their stack.
-  maxWorkers: '100%',
+  // A worker per core and one more (jest's default leaves a core to itself, which on two cores is
+  // one worker): a journey mostly waits for its browser and its stack, and a file beside it uses
+  // that time. The server's files each have a database of their own, the journeys take turns on
+  // their stacks (docs/testing.md#what-a-run-starts).
+  maxWorkers: os.availableParallelism() + 1,
   testSequencer: '<rootDir>/test/support/journeysApartSequencer.js',
   projects: [
     {

@@ -123,6 +123,11 @@ function tryLock(lock: string): boolean {
   return tryLock(lock);
 }
 
+/** Where the build of the sources as they are now is (or will be) kept: known before it is made. */
+export function sharedBuildDir(): string {
+  return path.join(buildsFolder(), sourcesHash(), 'dist');
+}
+
 /** The production build of the sources as they are now: made by the first to ask, waited for by the others. */
 export async function sharedProductionBuild(): Promise<SharedBuild> {
   const folder = buildsFolder();

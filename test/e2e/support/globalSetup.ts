@@ -3,8 +3,8 @@ import type { BrowserServer } from 'playwright-core';
 import { launchBrowserServer } from '../../../scripts/lib/browser';
 import { freePort } from '../../../tools/localStack/freePort';
 import { startStackProcess, type StackProcess, stackFolder } from '../../../scripts/lib/stackProcess';
-import { sharedProductionBuild } from '../../support/sharedBuild';
-import { publishStack, stackDir } from './journeyStacks';
+import { sharedBuildDir, sharedProductionBuild } from '../../support/sharedBuild';
+import { failJourneyStacks, publishStack, stackDir } from './journeyStacks';
 
 declare global {
   var __e2eStacks: Promise<StackProcess | null>[] | undefined;
@@ -16,35 +16,40 @@ declare global {
  * Starts the whole product as `npm start` does (Auth emulator, embedded PostgreSQL, demo seed),
  * on free ports and in a temporary data folder, serving the run's shared production build (which
  * `npm start`'s build check finds up to date), and one Chromium. A whole run starts a second stack
- * too, while the first journeys already run, so that two workers run journeys at once (each file
- * on a stack of its own, test/e2e/support/journeyEnvironment.ts); a run of chosen files, or on one
- * worker, needs only one. `E2E_STACKS` sets the number. The browser is shared (in contexts of
- * each journey's own).
+ * too, so that two workers run journeys at once (each file on a stack of its own,
+ * test/e2e/support/journeyEnvironment.ts); a run of chosen files, or on one worker, needs only one.
+ * `E2E_STACKS` sets the number. The browser is shared (in contexts of each journey's own).
+ *
+ * The setup does not wait for the build nor the stacks: they are made while the other projects'
+ * files already run, and a journey waits for a stack to be published (a webpack build keeps
+ * about one core busy for half a minute; the run's other files use the other).
  */
 export default async function globalSetup(globalConfig: RunConfig): Promise<void> {
   const runDir = stackFolder('e2e-');
   globalThis.__e2eDir = runDir;
   process.env.E2E_RUN_DIR = runDir;
-  const { distDir } = await sharedProductionBuild();
+  const distDir = sharedBuildDir();
   process.env.E2E_DIST_DIR = distDir;
-  const first = startJourneyStack(runDir, 0, distDir);
-  const rest = Array.from({ length: stackCount(globalConfig) - 1 }, (_, index) =>
-    // A stack that does not start leaves its journeys to the others; the run says why.
-    startJourneyStack(runDir, index + 1, distDir).catch((error: unknown) => {
-      console.warn(`A second journey stack did not start; the journeys take turns on one.\n${String(error)}`);
-      return null;
-    }),
-  );
-  globalThis.__e2eStacks = [first, ...rest];
-  try {
-    await first;
-  } catch (error) {
-    // Jest runs no teardown after a failed setup: the stacks still starting must not outlive it.
-    await Promise.all(rest.map(async (starting) => (await starting)?.interrupt()));
-    throw error;
-  }
   globalThis.__e2eBrowser = await launchBrowserServer();
   process.env.E2E_BROWSER_WS = globalThis.__e2eBrowser.wsEndpoint();
+  const built = sharedProductionBuild();
+  const first = built
+    .then(() => startJourneyStack(runDir, 0, distDir))
+    .catch((error: unknown) => {
+      // The journeys waiting for a stack fail with this instead of waiting for ever.
+      failJourneyStacks(runDir, `The journeys' stack did not start.\n${String(error)}`);
+      return null;
+    });
+  const rest = Array.from({ length: stackCount(globalConfig) - 1 }, (_, index) =>
+    // A stack that does not start leaves its journeys to the others; the run says why.
+    built
+      .then(() => startJourneyStack(runDir, index + 1, distDir))
+      .catch((error: unknown) => {
+        console.warn(`A second journey stack did not start; the journeys take turns on one.\n${String(error)}`);
+        return null;
+      }),
+  );
+  globalThis.__e2eStacks = [first, ...rest];
 }
 
 /** What the setup reads of jest's global config. */

@@ -36,12 +36,22 @@ function publishedStacks(runDir: string): { dir: string; stack: JourneyStack }[]
   return found;
 }
 
+const FAILED = 'stacks-failed';
+
+/** Says why no stack will come: the journeys waiting for one fail with it. */
+export function failJourneyStacks(runDir: string, why: string): void {
+  fs.writeFileSync(path.join(runDir, FAILED), why);
+}
+
 /**
  * Waits for a stack no other journey file holds, and holds it: its demo seed is then this file's
- * alone until `release`. A holder that died leaves its turn to be taken over.
+ * alone until `release`. A holder that died leaves its turn to be taken over. Throws when the
+ * stacks could not start.
  */
 export async function takeFreeStack(runDir: string): Promise<{ stack: JourneyStack; release: () => void }> {
   for (;;) {
+    const failed = path.join(runDir, FAILED);
+    if (fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
     for (const { dir, stack } of publishedStacks(runDir)) {
       const turn = path.join(dir, 'journey-turn');
       if (takeTurn(turn)) return { stack, release: () => fs.rmSync(turn, { recursive: true, force: true }) };
