@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { addToList, COOKIE_VALUE_BUDGET, parseList, parseScalar } from '../../contract/cookieLists';
 import { mediaUrl } from '../../contract/mediaPath';
 import { basicSeed, loadBasicSeed } from './support/fixtures';
 import { newTeamMember, newUser, startTestServer, type TestServer } from './support/testServer';
+import { temporaryDistDir } from './support/spaDist';
 
 /**
  * Opening a collect link collects its item (docs/product.md#collect) the moment the page arrives, not when
@@ -24,7 +24,7 @@ const SHELL =
   'src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
-  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  const distDir = temporaryDistDir();
   fs.mkdirSync(distDir, { recursive: true });
   fs.writeFileSync(
     path.join(distDir, 'index.html'),

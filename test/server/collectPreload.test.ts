@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { collectIdRef, escapeAttribute, mediaOrigin } from '../../server/src/modules/firstPaint/http/collectPreload';
 import { loadBasicSeed } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/testServer';
+import { temporaryDistDir } from './support/spaDist';
 
 let server: TestServer;
 
@@ -13,7 +13,7 @@ const SHELL =
   'src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
-  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  const distDir = temporaryDistDir();
   fs.mkdirSync(distDir, { recursive: true });
   fs.writeFileSync(
     path.join(distDir, 'index.html'),

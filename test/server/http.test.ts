@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadBasicSeed } from './support/fixtures';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
+import { temporaryDistDir } from './support/spaDist';
 
 let server: TestServer;
 let user: TestUser;
@@ -29,7 +29,7 @@ function writeFakeSpa(dir: string): void {
 }
 
 beforeAll(async () => {
-  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  const distDir = temporaryDistDir();
   writeFakeSpa(distDir);
   server = await startTestServer({ DIST_DIR: distDir, PUBLIC_URL: 'https://cabine.example' });
   await loadBasicSeed(server);

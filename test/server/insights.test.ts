@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 import type { EventNumbersReply } from '../../contract/wire';
 import { DEVICE_KEYS, jpeg, loadBasicSeed } from './support/fixtures';
 import { dataUrl } from '../support/faceSelfies';
 import { newUser, startTestServer, type TestServer, type TestUser } from './support/testServer';
+import { temporaryDistDir } from './support/spaDist';
 
 /**
  * 'A festa em números' (docs/product.md#the-party-in-numbers): each thing a guest or a booth does at the party moves
@@ -19,7 +19,7 @@ const PHOTO = '/media/festa_ana/pad/a1.jpg';
 type Figures = Omit<EventNumbersReply, 'bname' | 'booths' | 'hours' | 'top'>;
 
 beforeAll(async () => {
-  const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  const distDir = temporaryDistDir();
   fs.mkdirSync(distDir, { recursive: true });
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   fs.writeFileSync(path.join(distDir, 'app.html'), '<!doctype html><html><head></head><body></body></html>');

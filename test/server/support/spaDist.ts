@@ -11,8 +11,22 @@ export const SHELL =
 
 export const appScripts = (html: string) => html.match(/<script[^>]*src=[^>]*>/g) ?? [];
 
+const made: string[] = [];
+
+/** A folder for a build's files (not made yet), in one the test file's end removes. */
+export function temporaryDistDir(): string {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-'));
+  made.push(parent);
+  return path.join(parent, 'dist');
+}
+
+// Registered when a test file imports this module: its folders go once its tests are done.
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function distWith(files: Record<string, string>): string {
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
+  const dir = temporaryDistDir();
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'index.html'),
