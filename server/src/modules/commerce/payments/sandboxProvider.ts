@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import QRCode from 'qrcode';
 import type { Database } from '../../../platform/db/database';
+import { qrPng } from '../../../platform/storage/qrPng';
 import {
   findSandboxOrder,
   lockUnspentSandboxCardToken,
@@ -87,7 +87,7 @@ async function orderJson(row: SandboxOrderRow): Promise<MercadoPagoOrder> {
                 type: 'bank_transfer',
                 qr_code: row.qr_code ?? undefined,
                 qr_code_base64: row.qr_code
-                  ? (await QRCode.toDataURL(row.qr_code)).replace(/^data:image\/png;base64,/, '')
+                  ? (await qrPng(row.qr_code, { margin: 4, size: { scale: 4 } })).toString('base64')
                   : undefined,
               }
             : { id: row.payment_method_id, type: 'credit_card' },

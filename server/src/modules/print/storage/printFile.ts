@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { mmToPixels, pagePixels, PRINT_DPI, type PrintPaper } from '../../../../../contract/printPaper';
 import { decodeOptions, withDecodeTimeout } from '../../../platform/storage/imageLimits';
+import { qrPng } from '../../../platform/storage/qrPng';
 
 /** Where a job's print file is kept until it is printed (or its job fails). */
 export const printFileKey = (jobId: number) => `prints/${jobId}.jpg`;
@@ -60,12 +60,7 @@ export async function renderPrintFile({ photo, collectLink, title, paper }: Prin
   const fitted = await withDecodeTimeout(
     source.resize(area.width, area.height, { fit: 'inside' }).toBuffer({ resolveWithObject: true }),
   );
-  const qr = await QRCode.toBuffer(collectLink, {
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    width: qrSize,
-    color: { dark: '#000000', light: '#ffffff' },
-  });
+  const qr = await qrPng(collectLink, { errorCorrectionLevel: 'M', margin: 1, size: { width: qrSize } });
   const bandTop = page.height - margin - band;
   const qrTop = bandTop + Math.round((band - qrSize) / 2);
   const textWidth = page.width - 2 * margin - qrSize - mmToPixels(4);
