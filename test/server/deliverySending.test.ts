@@ -244,6 +244,32 @@ describe('face matches', () => {
   });
 });
 
+describe("'Pegar todas' of a face search", () => {
+  it('collects the photos found: they go to the subscribed guest as any collect', async () => {
+    await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
+    try {
+      const url = await upload('pegar-todas.jpg');
+      await server.jobsDone();
+      const agent = newAgent();
+      await keepSelfie(agent, FACE_A);
+      await subscribed(agent);
+      const response = await server.call({
+        method: 'POST',
+        url: `/api/fotos-do-rosto/${agent}/colecao`,
+        payload: { fotos: [url] },
+        headers: { cookie: server.visitorCookie(agent) },
+      });
+      expect(response.json()).toEqual({ collected: [url], refused: [] });
+      await server.jobsDone();
+      const received = receivedBy(`${agent}@exemplo.com`);
+      expect(received).toHaveLength(1);
+      expect(received[0].photos[0].pageUrl).toContain('pegar-todas.jpg');
+    } finally {
+      await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
+    }
+  });
+});
+
 describe("the party's end", () => {
   it('sends each subscribed guest one last message with the gallery, once', async () => {
     const agent = newAgent();
