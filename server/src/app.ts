@@ -69,6 +69,8 @@ import { privacyRoutes, scheduleRetention } from './modules/privacy';
 import { insightsRoutes } from './modules/insights';
 import { guestContactRoutes } from './modules/guestContacts';
 import {
+  closeTransports,
+  configuredTransports,
   deliveryKeys,
   deliveryOwnerRoutes,
   deliveryQueues,
@@ -76,6 +78,7 @@ import {
   type DeliveryTransports,
   facesFound,
   noteCollect,
+  whatsAppWebhookRoutes,
 } from './modules/delivery';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
@@ -95,7 +98,7 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings;
   /** The face engine (the tests wrap it to make it fail); by default the model in a worker thread. */
   faceEngine?: () => FaceEngine;
-  /** The transports of the photos delivered to guests, by channel (the tests pass fakes); by default none. */
+  /** The delivery transports by channel (the tests give fakes); by default the configuration's, closed with the app. */
   deliveryTransports?: DeliveryTransports;
 }
 
@@ -115,7 +118,7 @@ export async function buildApp({
   onRoute,
   rateLimits,
   faceEngine = createFaceEngine,
-  deliveryTransports = {},
+  deliveryTransports,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
@@ -154,6 +157,7 @@ export async function buildApp({
   );
   // The face model runs in a worker thread, started on the first photo to index or selfie.
   const faces = faceEngine();
+  const transports = deliveryTransports ?? configuredTransports(config.delivery);
   let indexFaces: JobHandler = async () => {
     throw new Error('the face index job ran before the queue started');
   };
@@ -162,7 +166,7 @@ export async function buildApp({
   const delivery = deliveryQueues(
     db,
     { site: siteOrigin(config), objects: storage.objects, keys: deliveryLinks },
-    deliveryTransports,
+    transports,
   );
   const jobs = await startJobQueue(
     db,
@@ -196,6 +200,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await jobs.stop();
     await faces.close();
+    // After the jobs that send through them: a message under way is sent, or left to the queue.
+    if (!deliveryTransports) await closeTransports(transports);
   });
   // Another server's upload announces itself through the change feed at its commit: its job is
   // looked for at once here too, not at the next poll.
@@ -274,6 +280,8 @@ export async function buildApp({
       // its routes settle payments nobody made (404 everywhere else).
       if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);
       await api.register(async (devices) => deviceRoutes(devices, context));
+      // Its own scope: its JSON bodies are kept as bytes, for their signature.
+      await api.register(async (webhook) => whatsAppWebhookRoutes(webhook, context));
       api.get('/health', async () => {
         await databaseAnswers(db);
         return { status: 'ok' };

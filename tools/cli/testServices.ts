@@ -1,6 +1,6 @@
 /**
- * Starts what the server tests share (one PostgreSQL cluster, one Auth emulator), prints one
- * line `READY {json}`, and stops both when its standard input closes or it gets a signal.
+ * Starts what the server tests share (one PostgreSQL cluster, one Auth emulator, the mail and WhatsApp stand-ins),
+ * prints one line `READY {json}`, and stops them all when its standard input closes or it gets a signal.
  * The jest global setup runs it as a child, so that a crashed test run leaves nothing behind.
  */
 import fs from 'node:fs';
@@ -8,10 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../localStack/embeddedPostgres';
 import { startAuthEmulator } from '../localStack/authEmulator';
+import { startMailStandIn } from '../standIns/mailStandIn';
+import { startWhatsAppStandIn } from '../standIns/whatsAppStandIn';
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-tests-'));
-  const [cluster, emulator] = await Promise.all([
+  // The mail stand-in writes what it receives to a folder the test files read (readMailbox); the WhatsApp one
+  // answers what it accepted over HTTP (its /_standin/ routes), and posts statuses to the webhook a test registers.
+  const [cluster, emulator, mail, whatsApp] = await Promise.all([
     startEmbeddedPostgres({
       dir,
       log: (line) => process.stderr.write(`${line}\n`),
@@ -21,12 +25,14 @@ async function main(): Promise<void> {
       settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
     }),
     startAuthEmulator({ projectId: 'demo-tests' }),
+    startMailStandIn({ dir: path.join(dir, 'mail') }),
+    startWhatsAppStandIn(),
   ]);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.allSettled([cluster.stop(), emulator.stop()]);
+    await Promise.allSettled([cluster.stop(), emulator.stop(), mail.close(), whatsApp.close()]);
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   };
@@ -43,6 +49,9 @@ async function main(): Promise<void> {
         emulatorHost: emulator.host,
         emulatorUrl: emulator.url,
         projectId: emulator.projectId,
+        smtpPort: mail.port,
+        mailDir: mail.dir,
+        whatsAppUrl: whatsApp.url,
       }) +
       `\n`,
   );

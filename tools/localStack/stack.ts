@@ -15,6 +15,7 @@ import {
   type SeedFile,
 } from '../../server/src/modules/seed';
 import { configuredMediaStorage } from '../../server/src/modules/media/storage/mediaStorage';
+import { startLocalDelivery, type LocalDelivery } from './localDelivery';
 
 interface RunningStack {
   config: ServerConfig;
@@ -22,6 +23,8 @@ interface RunningStack {
   emulator: AuthEmulator | null;
   banner: string;
   app: FastifyInstance;
+  /** The mail and WhatsApp stand-ins this stack started (null: a real one is configured). */
+  standIns: Pick<LocalDelivery, 'mail' | 'whatsApp'>;
 }
 
 export interface Stack {
@@ -46,7 +49,7 @@ function readSeed(file: string): SeedFile {
 }
 
 /** What to try first, from the demo seed. */
-function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null): string {
+function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | null, delivery: string[]): string {
   const lines = ['', `  Pronto: ${url}  (Node.js ${process.version})`, ''];
   if (seed) {
     const event = seed.events?.find(
@@ -71,6 +74,7 @@ function banner(url: string, seed: SeedFile | null, emulator: AuthEmulator | nul
     lines.push('', '  Simulador das cabines (nova foto, impressões): npm run booth');
   }
   if (emulator) lines.push(`  Firebase Auth emulator: ${emulator.url}`);
+  lines.push(...delivery);
   lines.push('  Ctrl-C para parar.', '');
   return lines.join('\n');
 }
@@ -119,10 +123,14 @@ async function startStack(
   { root, env: given, log }: StackOptions,
   started: (what: string, cleanup: () => Promise<void>) => Promise<void>,
 ): Promise<RunningStack> {
-  const env = withLocalPayments(given);
-  const production = env.NODE_ENV === 'production';
+  const paymentsEnv = withLocalPayments(given);
+  const production = paymentsEnv.NODE_ENV === 'production';
   let emulator: AuthEmulator | null = null;
-  const firstConfig = loadConfig({ ...env, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);
+  const firstConfig = loadConfig({ ...paymentsEnv, FIREBASE_AUTH_EMULATOR_HOST: undefined }, root);
+  // The transports nobody configured get their stand-ins, as payments get the sandbox.
+  const delivery = await startLocalDelivery(paymentsEnv, firstConfig.dataDir, log);
+  await started('os stand-ins de e-mail e WhatsApp', () => delivery.stop());
+  const env = { ...paymentsEnv, ...delivery.env };
   if (!production && !env.FIREBASE_AUTH_EMULATOR_HOST) {
     fs.mkdirSync(firstConfig.dataDir, { recursive: true });
     const emulatorPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
@@ -180,5 +188,7 @@ async function startStack(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  return { config, url, emulator, app, banner: banner(url, seed, emulator) };
+  delivery.serverListening(url);
+  const standIns = { mail: delivery.mail, whatsApp: delivery.whatsApp };
+  return { config, url, emulator, app, standIns, banner: banner(url, seed, emulator, delivery.lines()) };
 }

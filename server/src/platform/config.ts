@@ -13,6 +13,7 @@ import {
   type MediaStoreSetting,
 } from './configReaders';
 import { firebaseProject, paymentSandboxChosen, publicOrigin, requireProductionSettings } from './configProduction';
+import { deliveryConfig, type DeliveryConfig } from './configDelivery';
 
 export { ConfigError } from './configReaders';
 
@@ -122,6 +123,8 @@ export interface ServerConfig {
    * a socket and some memory (docs/configuration.md says how much).
    */
   liveStreamsMax: number;
+  /** SMTP_*, MAIL_FROM and WHATSAPP_*: how guests' photos are delivered (platform/configDelivery.ts). */
+  delivery: DeliveryConfig;
 }
 
 /**
@@ -183,6 +186,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     mediaStore: mediaStore(env),
     mediaPublicBase: mediaPublicBase(env.MEDIA_PUBLIC_BASE, production),
     liveStreamsMax: positiveInteger(env.LIVE_STREAMS_MAX, LIVE_STREAMS_MAX, 'LIVE_STREAMS_MAX'),
+    delivery: deliveryConfig(env, production),
   };
 }
 

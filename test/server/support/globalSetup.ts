@@ -33,4 +33,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = ready.emulatorHost;
   process.env.TEST_AUTH_EMULATOR_URL = ready.emulatorUrl;
   process.env.TEST_FIREBASE_PROJECT_ID = ready.projectId;
+  process.env.TEST_SMTP_PORT = ready.smtpPort;
+  process.env.TEST_MAIL_DIR = ready.mailDir;
+  process.env.TEST_WHATSAPP_URL = ready.whatsAppUrl;
 }

@@ -7,6 +7,7 @@ import { INSIGHTS_ROWS } from './insightsRows';
 import { MODERATION_ROWS } from './moderationRows';
 import { OTHER_ROWS } from './otherRows';
 import { PHONE_AND_DEVICE_ROWS } from './phoneAndDeviceRows';
+import { WHATSAPP_WEBHOOK_ROWS } from './whatsAppWebhookRows';
 
 /**
  * The access matrix's table (test/server/accessMatrix.test.ts): a row per route the server
@@ -26,4 +27,5 @@ export const ROWS: Row[] = [
   ...INSIGHTS_ROWS,
   ...OTHER_ROWS,
   ...MODERATION_ROWS,
+  ...WHATSAPP_WEBHOOK_ROWS,
 ];

@@ -194,6 +194,9 @@ export const cardNames = (response: LightMyRequestResponse) =>
   (response.json() as { title: string }[]).map((card) => card.title);
 
 export const WEBHOOK_SECRET = 'segredo-do-webhook-da-matriz';
+/** What Meta signs the WhatsApp notifications with, and the word its verification brings. */
+export const WHATSAPP_APP_SECRET = 'segredo-do-app-whatsapp-da-matriz';
+export const WHATSAPP_VERIFY_TOKEN = 'palavra-do-webhook-whatsapp';
 export const PHOTO = encodeURIComponent('/media/festa_ana/pad/a1.jpg');
 /** A file of `privada`, by the random name it was stored under (what a collect link names). */
 export let privateFile = '';
@@ -204,7 +207,11 @@ export let linkOnlyFile = '';
 export function withMatrixServer(): void {
   beforeAll(async () => {
     server = await startTestServer(
-      { MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      {
+        MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        WHATSAPP_APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN,
+      },
       {
         verifier: (inner: IdentityVerifier): IdentityVerifier => ({
           verify(token, options) {

@@ -4,7 +4,7 @@ import { DELIVERY_BATCH } from '../deliveryPhotos';
 import { batchWaitingPhotos, DELIVERY_SEND, messageToSend } from '../deliveryMessages';
 import { lastReason, markFailed, markSent, noteAttempt, noteRetry } from '../messageStatus';
 import { messageContent, type ContentSources } from '../messageContent';
-import type { DeliveryTransport } from '../transports/transport';
+import type { DeliveryTransports } from '../transports/configuredTransports';
 
 /**
  * The delivery's jobs on the PostgreSQL queue (docs/operations.md#photos-delivered): the batch of
@@ -31,7 +31,6 @@ export const DELIVERY_SEND_SETTINGS: QueueSettings = {
 export const DELIVERY_GIVEN_UP_SETTINGS: QueueSettings = { expireInSeconds: 60, retryLimit: 5, retryDelaySeconds: 5 };
 
 /** The transports by channel (modules/delivery/transports, chosen by configuration): a channel may have none. */
-export type DeliveryTransports = Partial<Record<DeliveryTransport['channel'], DeliveryTransport>>;
 
 const idOf = (data: JobData, field: string): number | null => {
   const id = Number(data[field]);
