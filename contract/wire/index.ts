@@ -20,3 +20,4 @@ export * from './privacy';
 export * from './insights';
 export * from './guestContacts';
 export * from './moderation';
+export * from './delivery';

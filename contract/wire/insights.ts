@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { MediaModeSchema } from './common';
+import { DeliveryFigures } from './delivery';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -37,6 +38,8 @@ export const EventNumbersReply = Type.Object({
   hours: Type.Array(Type.Object({ hour: Type.String(), taken: Count, collected: Count })),
   /** The most collected photos, most first (their media URLs). */
   top: Type.Array(Type.Object({ url: Type.String(), collected: Count })),
+  /** The photos delivered by WhatsApp or e-mail (docs/product.md#photos-delivered); absent where it was never on. */
+  delivery: Type.Optional(DeliveryFigures),
 });
 export type EventNumbersReply = Static<typeof EventNumbersReply>;
 
