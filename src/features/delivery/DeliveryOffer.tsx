@@ -1,32 +1,27 @@
 import './delivery.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
-import type { DeliverySubscription } from '../../../contract/wire';
-import { formatDay } from '../../lib/dates';
 import { useGetDeliveryOfferQuery, useStopDeliveryMutation } from './deliveryApi';
+import { DeliverySubscribed } from './DeliverySubscribed';
 import { SubscribeForm } from './SubscribeForm';
-
-/** What a subscription sends, in the guest's words. */
-export function whatIsSent(subscription: Pick<DeliverySubscription, 'faceMatches'>): string {
-  const photos = subscription.faceMatches
-    ? 'cada foto que você coletar e cada foto nova em que a busca pelo rosto encontrar você'
-    : 'cada foto que você coletar';
-  return `${photos} e, no fim do evento, o link da sua coleção e da galeria`;
-}
-
-const where = (subscription: DeliverySubscription) =>
-  `${subscription.channel === 'whatsapp' ? 'no seu WhatsApp' : 'no seu e-mail'} ${subscription.maskedAddress}`;
 
 /**
  * 'Receber minhas fotos' on the collect, face and pack pages (docs/product.md#photos-delivered): shown while the
- * event's owner has delivery on; once subscribed, what was done, where it goes (the address masked: a screen may be
- * seen over a shoulder) and 'Parar de receber', honoured at once.
+ * event's owner has delivery on (or while the guest is subscribed, to stop); the form once asked for; once
+ * subscribed, what was done and 'Parar de receber', honoured at once. What replaces the button the guest pressed takes
+ * the focus, so that a keyboard or a screen reader goes on from there.
  */
 export function DeliveryOffer({ eventName }: { eventName: string }) {
   const { data: offer } = useGetDeliveryOfferQuery(eventName);
   const [open, setOpen] = useState(false);
   const [stop, stopping] = useStopDeliveryMutation();
   const [said, setSaid] = useState<{ text: string; failed: boolean } | null>(null);
+  const saidRef = useRef<HTMLParagraphElement>(null);
+  // A stop is said once the offer, asked again, has no subscription left: the focus goes there then.
+  const subscribed = Boolean(offer?.subscription);
+  useEffect(() => {
+    if (said) saidRef.current?.focus();
+  }, [said, subscribed]);
   if (!offer || (!offer.offered && !offer.subscription)) return null;
 
   const stopNow = async () => {
@@ -44,25 +39,13 @@ export function DeliveryOffer({ eventName }: { eventName: string }) {
   return (
     <section className="guest-contact delivery" aria-label="Receber minhas fotos">
       {subscription ? (
-        <div className="delivery__subscribed">
-          <p role="status">
-            {offer.offered
-              ? `Pronto, ${subscription.name}: as fotos de ${offer.title} vão chegar ${where(subscription)}.`
-              : `Quem organiza ${offer.title} desligou o envio: nada está sendo enviado ${where(subscription)}.`}
-          </p>
-          <p>
-            Você vai receber {whatIsSent(subscription)}, até {formatDay(subscription.until)}. Cada mensagem traz um link
-            para parar.
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={stopping.isLoading}
-            onClick={() => void stopNow()}
-          >
-            {stopping.isLoading ? 'Parando...' : 'Parar de receber'}
-          </button>
-        </div>
+        <DeliverySubscribed
+          offer={offer}
+          subscription={subscription}
+          focus={open}
+          stopping={stopping.isLoading}
+          onStop={() => void stopNow()}
+        />
       ) : open ? (
         <SubscribeForm eventName={eventName} offer={offer} />
       ) : (
@@ -70,8 +53,16 @@ export function DeliveryOffer({ eventName }: { eventName: string }) {
           Receber minhas fotos
         </button>
       )}
-      {said?.failed && <p role="alert">{said.text}</p>}
-      {said && !said.failed && !subscription && <p role="status">{said.text}</p>}
+      {said?.failed && (
+        <p role="alert" ref={saidRef} tabIndex={-1}>
+          {said.text}
+        </p>
+      )}
+      {said && !said.failed && !subscription && (
+        <p role="status" ref={saidRef} tabIndex={-1}>
+          {said.text}
+        </p>
+      )}
     </section>
   );
 }

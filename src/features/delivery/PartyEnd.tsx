@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/apiError';
 import { formatMoment } from '../../lib/dates';
 import { useEndEventDeliveryMutation } from './deliveryListsApi';
@@ -11,12 +11,19 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
   const [asking, setAsking] = useState(false);
   const [end, ending] = useEndEventDeliveryMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // What replaces the button tapped takes the focus: the question, then what was done.
+  const [ended, setEnded] = useState(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (asking || ended) said.current?.focus();
+  }, [asking, ended, endedAt]);
 
   const confirm = async () => {
     setFailure(null);
     try {
       await end(eventName).unwrap();
       setAsking(false);
+      setEnded(true);
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -24,7 +31,7 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
 
   if (endedAt) {
     return (
-      <p role="status" className="event-delivery__ended">
+      <p role="status" className="event-delivery__ended" ref={said} tabIndex={-1}>
         Festa encerrada em {formatMoment(endedAt)}: cada convidado inscrito recebe uma última mensagem com o link da
         coleção e da galeria.
       </p>
@@ -34,7 +41,7 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
     <div className="event-delivery__end">
       {asking ? (
         <>
-          <p>
+          <p ref={said} tabIndex={-1}>
             Enviar agora, a cada convidado inscrito, a última mensagem com o link da coleção e da galeria? Ela vai uma
             vez só: não tem como desfazer.
           </p>

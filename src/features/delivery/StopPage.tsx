@@ -1,4 +1,5 @@
 import './delivery.css';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DELIVERY_STOP_TOKEN_SOURCE } from '../../../contract/delivery';
 import { ROUTES } from '../../../contract/routePaths';
@@ -17,13 +18,18 @@ export default function StopPage() {
   const token = useParams().token ?? '';
   const [stop, stopped] = useStopByLinkMutation();
   const valid = TOKEN.test(token);
+  // The button tapped goes away with the answer: the focus goes on from what it says.
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (stopped.isSuccess) done.current?.focus();
+  }, [stopped.isSuccess]);
 
   return (
     <ScreenFrame title="Parar de receber fotos" className="delivery-stop">
       {!valid ? (
         <p role="alert">Este link não é válido: confira se ele veio inteiro da mensagem que você recebeu.</p>
       ) : stopped.isSuccess ? (
-        <p role="status">
+        <p role="status" ref={done} tabIndex={-1}>
           {stopped.data.stopped
             ? `Pronto: você não vai mais receber as fotos de ${stopped.data.title}.`
             : `Você já não recebia as fotos de ${stopped.data.title}: nada mais será enviado.`}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
 import type { DeliveryOffer } from '../../../contract/wire';
 import { ContactFieldset, contactProblem, type ContactValue } from '../guestContacts';
@@ -16,6 +16,9 @@ export function SubscribeForm({ eventName, offer }: { eventName: string; offer: 
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [subscribe, subscribing] = useSubscribeMutation();
+  // Opened by the guest's tap on the button it replaces: the focus goes on from its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +48,9 @@ export function SubscribeForm({ eventName, offer }: { eventName: string; offer: 
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <h2 id={ids.heading}>Receber minhas fotos</h2>
+      <h2 id={ids.heading} ref={heading} tabIndex={-1}>
+        Receber minhas fotos
+      </h2>
       <p>As fotos chegam no seu WhatsApp ou e-mail, sem você precisar voltar aqui. Você vai receber:</p>
       <ul className="delivery__what">
         <li>cada foto que você coletar a partir de agora;</li>

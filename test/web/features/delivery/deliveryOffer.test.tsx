@@ -77,6 +77,8 @@ and says where the photos go`, async () => {
     const { user } = openCollect();
     await user.click(await screen.findByRole('button', { name: 'Receber minhas fotos' }));
     const form = screen.getByRole('form', { name: 'Receber minhas fotos' });
+    // The button pressed went away: the form's heading has the focus.
+    expect(within(form).getByRole('heading', { name: 'Receber minhas fotos' })).toHaveFocus();
     expect(form).toHaveTextContent('cada foto que você coletar a partir de agora');
     expect(form).toHaveTextContent('no fim do evento, uma mensagem com o link da sua coleção e da galeria');
     // No face search made: nothing to ask about faces.
@@ -108,6 +110,7 @@ and says where the photos go`, async () => {
     expect(await within(section).findByRole('status')).toHaveTextContent(
       'Pronto, Bia Souza: as fotos de Festa da Ana vão chegar no seu WhatsApp +55 (11) *****-4321.',
     );
+    expect(within(section).getByRole('status')).toHaveFocus();
     expect(section).toHaveTextContent('Você vai receber cada foto que você coletar e, no fim do evento, o link');
     expect(section).toHaveTextContent('até 19/12/2026');
     expect(sent).toEqual([
@@ -133,6 +136,7 @@ and says where the photos go`, async () => {
     expect(await within(section).findByRole('status')).toHaveTextContent(
       'Pronto: você não vai mais receber as fotos de Festa da Ana.',
     );
+    expect(within(section).getByRole('status')).toHaveFocus();
     expect(stops).toEqual(['festa_ana']);
     expect(within(section).getByRole('button', { name: 'Receber minhas fotos' })).toBeInTheDocument();
   });

@@ -119,13 +119,13 @@ it("'Encerrar a festa' asks first, sends the last message once, and then says wh
   const { user } = renderApp('/account?secao=evento', { identity: fakeIdentity({ signedInAs: ANA }) });
   const section = await openSection();
   await user.click(await within(section).findByRole('button', { name: 'Encerrar a festa' }));
-  expect(section).toHaveTextContent('Ela vai uma vez só: não tem como desfazer.');
+  expect(within(section).getByText(/Ela vai uma vez só: não tem como desfazer\./)).toHaveFocus();
   await user.click(within(section).getByRole('button', { name: 'Cancelar' }));
   expect(server.ends).toBe(0);
 
   await user.click(within(section).getByRole('button', { name: 'Encerrar a festa' }));
   await user.click(within(section).getByRole('button', { name: 'Sim, encerrar a festa' }));
-  expect(await within(section).findByText(/Festa encerrada em 21\/09\/2026, 02:00/)).toBeVisible();
+  expect(await within(section).findByText(/Festa encerrada em 21\/09\/2026, 02:00/)).toHaveFocus();
   expect(server.ends).toBe(1);
   expect(within(section).queryByRole('button', { name: /Encerrar a festa/ })).not.toBeInTheDocument();
 });

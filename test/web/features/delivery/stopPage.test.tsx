@@ -32,6 +32,7 @@ it('says what stopping does, stops nothing until the button, then confirms it wa
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Pronto: você não vai mais receber as fotos de Festa da Ana.',
   );
+  expect(screen.getByRole('status')).toHaveFocus();
   expect(asked).toEqual([`${TOKEN} sem login`]);
   expect(screen.queryByRole('button', { name: 'Parar de receber' })).not.toBeInTheDocument();
 });
