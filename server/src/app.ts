@@ -68,6 +68,14 @@ import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
 import { insightsRoutes } from './modules/insights';
 import { guestContactRoutes } from './modules/guestContacts';
+import {
+  deliveryKeys,
+  deliveryOwnerRoutes,
+  deliveryQueues,
+  deliveryRoutes,
+  type DeliveryTransports,
+  facesFound,
+} from './modules/delivery';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
 
@@ -86,6 +94,8 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings;
   /** The face engine (the tests wrap it to make it fail); by default the model in a worker thread. */
   faceEngine?: () => FaceEngine;
+  /** The transports of the photos delivered to guests, by channel (the tests pass fakes); by default none. */
+  deliveryTransports?: DeliveryTransports;
 }
 
 /** The nearest `hops` proxies are believed (Fastify does so for a number too, but its types do not say). */
@@ -104,6 +114,7 @@ export async function buildApp({
   onRoute,
   rateLimits,
   faceEngine = createFaceEngine,
+  deliveryTransports = {},
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.logLevel, logStream),
@@ -145,6 +156,13 @@ export async function buildApp({
   let indexFaces: JobHandler = async () => {
     throw new Error('the face index job ran before the queue started');
   };
+  const mediaSessionSecret = await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir);
+  const deliveryLinks = deliveryKeys(mediaSessionSecret);
+  const delivery = deliveryQueues(
+    db,
+    { site: siteOrigin(config), objects: storage.objects, keys: deliveryLinks },
+    deliveryTransports,
+  );
   const jobs = await startJobQueue(
     db,
     {
@@ -163,10 +181,15 @@ export async function buildApp({
       },
       // Its handler needs the queue (a batch queues the next): bound once the queue exists.
       [FACE_INDEX]: { settings: FACE_INDEX_SETTINGS, handler: (data) => indexFaces(data) },
+      ...delivery.queues,
     },
     { workers: config.jobWorkers, onError: (message) => app.log.warn(message) },
   );
-  indexFaces = faceIndexJob(db, storage.objects, faces, jobs);
+  // The photos a face is found in go to the guests subscribed for them, in the transaction that records the faces.
+  indexFaces = faceIndexJob(db, storage.objects, faces, jobs, (client, photo, descriptors) =>
+    facesFound(client, jobs, photo, descriptors),
+  );
+  delivery.started(jobs);
   // Before the pool closes (after the app): jobs under way finish, the rest wait in the queue for
   // any server; then the face model's thread stops.
   app.addHook('onClose', async () => {
@@ -198,7 +221,7 @@ export async function buildApp({
     devicePepper: await loadDeviceKeyPepper(config),
     mediaAccess: {
       keys: {
-        secret: await loadMediaSessionSecret(config.mediaSessionSecret, config.dataDir),
+        secret: mediaSessionSecret,
         secure: config.publicUrl?.startsWith('https://') ?? false,
       },
       guard: createAccessService(db, changes),
@@ -244,6 +267,8 @@ export async function buildApp({
       eventTitleRoutes(api, context);
       insightsRoutes(api, context);
       moderationRoutes(api, context);
+      deliveryRoutes(api, context, deliveryLinks);
+      deliveryOwnerRoutes(api, context);
       // Only where the configuration chose the sandbox (PAYMENT_SANDBOX=1, never in production):
       // its routes settle payments nobody made (404 everywhere else).
       if (context.payments.sandbox && config.paymentSandbox) sandboxRoutes(api, context);
@@ -266,7 +291,7 @@ export async function buildApp({
       galleryPageHead(db, config.client.apiBase),
       eventsListPageHead(),
     ]),
-    visit: collectOnServe(db, context.mediaAccess),
+    visit: collectOnServe(db, context.mediaAccess, jobs),
     privately: isEventsListPage,
   });
   return app;

@@ -476,7 +476,7 @@ the rest`, async () => {
     const newResult = await mirrorResultMedia('novo-resultado.jpg', daysBefore(10));
 
     const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), now);
-    expect(purged).toEqual({ faces: 1, leads: 1, results: 1, contacts: 0 });
+    expect(purged).toEqual({ faces: 1, leads: 1, results: 1, contacts: 0, deliveries: 0 });
     expect(fs.existsSync(oldResult)).toBe(false);
     expect(fs.existsSync(newResult)).toBe(true);
     expect(
@@ -509,7 +509,7 @@ counts it with the faces`, async () => {
     await hide('hiddenlongago', HIDDEN_FACE_RETENTION_DAYS + 1);
     await hide('hiddenrecently', HIDDEN_FACE_RETENTION_DAYS - 1);
     const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), now);
-    expect(purged).toEqual({ faces: 1, leads: 0, results: 0, contacts: 0 });
+    expect(purged).toEqual({ faces: 1, leads: 0, results: 0, contacts: 0, deliveries: 0 });
     expect(
       (await server.db.query("SELECT agent FROM face_hidden WHERE agent IN ('hiddenlongago', 'hiddenrecently')")).rows,
     ).toEqual([{ agent: 'hiddenrecently' }]);

@@ -21,6 +21,7 @@ import type { PaymentProvider } from '../../../server/src/modules/commerce/payme
 import { emulatorSignUp } from '../../../tools/localStack/authEmulator';
 import { injectOnce } from './streamInject';
 import type { FaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
+import type { DeliveryTransports } from '../../../server/src/modules/delivery';
 
 export const TEAM_EMAIL_DOMAIN = 'equipe.test';
 
@@ -86,6 +87,8 @@ export interface TestServerOptions {
   rateLimits?: RateLimitSettings;
   /** The face engine the app uses (one that fails, say); by default the model. */
   faceEngine?: () => FaceEngine;
+  /** The transports of the photos delivered to guests (an in-memory fake, say); by default none. */
+  deliveryTransports?: DeliveryTransports;
 }
 
 /** A fresh database (migrated) and data folder for one test file, on the shared cluster. */
@@ -133,6 +136,7 @@ export async function startTestServer(
     payments: options.payments?.(db, config),
     rateLimits: options.rateLimits ?? { scale: 1000 },
     faceEngine: options.faceEngine,
+    deliveryTransports: options.deliveryTransports,
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
@@ -211,7 +215,7 @@ export interface SecondApp {
 
 export async function startSecondApp(
   first: TestServer,
-  options: Pick<TestServerOptions, 'rateLimits'> & { config?: Partial<ServerConfig> } = {},
+  options: Pick<TestServerOptions, 'rateLimits' | 'deliveryTransports'> & { config?: Partial<ServerConfig> } = {},
 ): Promise<SecondApp> {
   const db = connectDatabase(String(first.config.databaseUrl), 5);
   const app = await buildApp({
@@ -220,6 +224,7 @@ export async function startSecondApp(
     verifier: firebaseVerifier(first.config.firebaseProjectId, first.config.authEmulatorHost),
     logger: false,
     rateLimits: options.rateLimits ?? { scale: 1000 },
+    deliveryTransports: options.deliveryTransports,
   });
   await app.ready();
   return {

@@ -203,7 +203,22 @@ export async function eventsLeftWaiting(db: Queryable): Promise<string[]> {
  * the claim no longer holds (face search turned off, the photo deleted or sent again, or taken
  * by another worker after the expiry).
  */
-export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: readonly FoundFace[]): Promise<void> {
+/**
+ * Told of the faces found in a photo, in the transaction that records them (the photos delivered to the
+ * guests whose face is in it: modules/delivery, wired by app.ts), so that what it notes is kept exactly when they are.
+ */
+export type FacesFoundHook = (
+  client: Queryable,
+  photo: { eventName: EventName; mediaId: number },
+  descriptors: readonly ArrayLike<number>[],
+) => Promise<unknown>;
+
+export async function recordFaces(
+  db: Database,
+  photo: ClaimedPhoto,
+  faces: readonly FoundFace[],
+  onFacesFound?: FacesFoundHook,
+): Promise<void> {
   await db.transaction(async (client) => {
     const { rowCount } = await client.query(
       `UPDATE face_photos SET status = 'indexed', faces = $3, indexed_at = now(), claimed_at = NULL, ` +
@@ -223,6 +238,11 @@ export async function recordFaces(db: Database, photo: ClaimedPhoto, faces: read
       client,
       photo.ref.eventName,
       photo.mediaId,
+      faces.map((face) => face.descriptor),
+    );
+    await onFacesFound?.(
+      client,
+      { eventName: photo.ref.eventName, mediaId: photo.mediaId },
       faces.map((face) => face.descriptor),
     );
   });

@@ -2,9 +2,9 @@
  * Face search: the face model in its worker thread (model/), the index of an event's faces and its
  * job, the search by selfie, hidden faces and photos, the owner's setting.
  */
-export { photoJoinsFaceIndex } from './faceIndexRows';
+export { type FacesFoundHook, photoJoinsFaceIndex } from './faceIndexRows';
 export { lockFacesOf } from './faceLock';
-export { noteSelfiesForgotten, purgeExpiredHiddenFaces, purgeExpiredSelfies } from './faceSearch';
+export { noteSelfiesForgotten, purgeExpiredHiddenFaces, purgeExpiredSelfies, selfieOf } from './faceSearch';
 export { faceSearchRoutes } from './http/faceSearchRoutes';
 export { faceSearchSettingsRoutes } from './http/faceSearchSettingsRoutes';
 export {
@@ -15,6 +15,7 @@ export {
   scheduleFaceIndexSweep,
 } from './jobs/faceIndexJob';
 export { createFaceEngine, type FaceEngine } from './model/faceEngine';
+export { descriptorBytes, descriptorDistance, descriptorOf, SAME_PERSON_DISTANCE } from './model/faceMatch';
 export { deleteExpiredFaces, removeFaceFiles } from './selfies';
 
 import type { FaceEngine } from './model/faceEngine';

@@ -4,6 +4,7 @@ import type { EventNumbersReply } from '../../../../contract/wire';
 import type { Queryable } from '../../platform/db/database';
 import { SHOWN_M } from '../media';
 import type { ActionKind } from './actionLog';
+import { deliveryFigures, deliveryWasUsed } from './deliveryNumbers';
 
 /** The hours the chart covers at most: a night, its afternoon and the next morning. */
 export const NUMBERS_HOURS = 48;
@@ -76,12 +77,13 @@ async function topCollected(db: Queryable, eventName: string): Promise<EventNumb
 
 /** The event's night in figures (docs/product.md#the-party-in-numbers), counted as it stands now. */
 export async function eventNumbers(db: Queryable, eventName: string): Promise<EventNumbersReply> {
-  const [actions, booths, prints, hours, top] = await Promise.all([
+  const [actions, booths, prints, hours, top, delivery] = await Promise.all([
     actionCounts(db, eventName),
     boothCounts(db, eventName),
     printCounts(db, eventName),
     hourCounts(db, eventName),
     topCollected(db, eventName),
+    deliveryWasUsed(db, eventName).then((used) => (used ? deliveryFigures(db, eventName) : undefined)),
   ]);
   return {
     bname: eventName,
@@ -95,5 +97,6 @@ export async function eventNumbers(db: Queryable, eventName: string): Promise<Ev
     wallViews: actions.wall_view,
     hours,
     top,
+    ...(delivery ? { delivery } : {}),
   };
 }

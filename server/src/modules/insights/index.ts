@@ -4,6 +4,7 @@
  * event's figures read from it and from the tables that record the rest (media, print jobs, packs).
  */
 export { type ActionKind, recordEventAction, recordMediaAction } from './actionLog';
+export { COUNTS_AGAINST_CAP_D, deliveryFigures } from './deliveryNumbers';
 export { eventNumbers } from './eventNumbers';
 export { wallViewCounter } from './wallViews';
 export { countedAgent } from './http/countedAgent';

@@ -35,6 +35,15 @@ export function numbersCsv(numbers: EventNumbersReply): string {
     line('Cópias restantes nos packs', numbers.copiesLeft),
     line('Buscas por rosto', numbers.faceSearches),
     line('Aberturas do telão', numbers.wallViews),
+    ...(numbers.delivery
+      ? [
+          line('Convidados inscritos para receber fotos', numbers.delivery.subscribed),
+          line('Mensagens enviadas', numbers.delivery.sent),
+          line('Mensagens entregues', numbers.delivery.delivered),
+          line('Mensagens com falha', numbers.delivery.failed),
+          line('Mensagens não enviadas (limite atingido)', numbers.delivery.capped),
+        ]
+      : []),
     '',
     line('Cabine', 'Aparelho', 'Fotos tiradas'),
     ...numbers.booths.map((booth) => line(booth.mode, booth.device ?? '', booth.taken)),

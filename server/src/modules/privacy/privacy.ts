@@ -13,6 +13,7 @@ import { ensureAccount, type Identity } from '../identity';
 import { failJobsWithoutMedia, removeSpentPrintFiles } from '../print';
 import { agentHolder, uidHolder } from '../access';
 import { eraseContactsOf, purgeExpiredContacts } from '../guestContacts';
+import { eraseDeliveriesOf, purgeExpiredDeliveries } from '../delivery';
 
 /**
  * A guest's data in their hands (LGPD, Lei 13.709/2018): what the server keeps of a visitor, and
@@ -131,6 +132,8 @@ export async function eraseVisitorData(
     const hiddenFaces = await client.query('DELETE FROM face_hidden WHERE agent = ANY($1::text[])', [agents]);
     // A contact left to receive photos goes too, its erasure noted in the consent log.
     await eraseContactsOf(client, agents);
+    // So does a subscription to receive photos, with the messages sent (docs/privacy.md#photos-delivered).
+    await eraseDeliveriesOf(client, agents);
     const results = await client.query<{ url: string }>(
       'DELETE FROM agent_results WHERE agent = ANY($1::text[]) RETURNING url',
       [agents],
@@ -179,6 +182,8 @@ export interface Purged {
   results: number;
   /** Guests' contacts past the days their consent said. */
   contacts: number;
+  /** Subscriptions to receive photos, and messages sent, past the event's retention. */
+  deliveries: number;
 }
 
 /**
@@ -209,5 +214,6 @@ export async function purgeExpired(
   for (const ref of media) await storage.remove(ref);
   await removeSpentPrintFiles(db, storage.objects);
   const contacts = await purgeExpiredContacts(db, now);
-  return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0, contacts };
+  const deliveries = await purgeExpiredDeliveries(db, now);
+  return { faces, leads: leads.rowCount ?? 0, results: results.rowCount ?? 0, contacts, deliveries };
 }

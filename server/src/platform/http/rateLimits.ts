@@ -71,6 +71,12 @@ export const RATE_LIMITS = {
   privacyErase: { perMinute: 10, perAddress: VENUE_PHONES },
   // 'Quero receber as fotos': a guest leaves a contact once or twice (a typo fixed); a withdrawal is as rare.
   guestContact: { perMinute: 10, perAddress: VENUE_PHONES },
+  // 'Receber minhas fotos': a guest subscribes once or twice (a typo fixed), and stops once.
+  delivery: { perMinute: 10, perAddress: VENUE_PHONES },
+  // 'Parar de receber' from a message's link: once per guest, from wherever they read it; bounds guessing tokens.
+  deliveryStop: { perMinute: 10, perAddress: VENUE_PHONES },
+  // A message's photo link: a phone's app fetches it once or twice, a mail reader a few times.
+  deliveryPhoto: { perMinute: 60, perAddress: 10 * VENUE_PHONES },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.
   downloadGallery: { perMinute: 20, perAddress: 2 * VENUE_PHONES },
   downloadCollection: { perMinute: 20, perAddress: 2 * VENUE_PHONES },

@@ -1,6 +1,7 @@
 import type { Row } from './callers';
 import { COMMERCE_ROWS } from './commerceRows';
 import { CONTACT_ROWS } from './contactRows';
+import { DELIVERY_ROWS } from './deliveryRows';
 import { GUEST_ROWS } from './guestRows';
 import { INSIGHTS_ROWS } from './insightsRows';
 import { MODERATION_ROWS } from './moderationRows';
@@ -21,6 +22,7 @@ export const ROWS: Row[] = [
   ...COMMERCE_ROWS,
   ...PHONE_AND_DEVICE_ROWS,
   ...CONTACT_ROWS,
+  ...DELIVERY_ROWS,
   ...INSIGHTS_ROWS,
   ...OTHER_ROWS,
   ...MODERATION_ROWS,

@@ -37,6 +37,7 @@ import { countedAddress } from '../../../platform/http/clientAddress';
 import type { Api } from '../../../platform/http/schemas';
 import { readAtMost, TOO_LARGE } from '../../../platform/storage/uploadStream';
 import { enqueueFaceIndex, FACE_INDEX, photoJoinsFaceIndex } from '../../faces';
+import { photoLanded } from '../../delivery';
 import { replies, requireKind } from './deviceRequest';
 import { printJobRoutes } from './printJobRoutes';
 
@@ -132,6 +133,8 @@ export function deviceRoutes(app: Api, context: AppContext): void {
         await enqueueDerivatives(jobs, client, ref);
         // A photo of an event with face search on waits for its faces to be indexed.
         if (!result) await photoJoinsFaceIndex(client, ref, () => enqueueFaceIndex(jobs, client, ref.eventName));
+        // The guests who collected it before it landed get it now (docs/product.md#photos-delivered).
+        if (!result) await photoLanded(client, jobs, ref);
       },
     );
     jobs.nudge(MEDIA_DERIVATIVES);

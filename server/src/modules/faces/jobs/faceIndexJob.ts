@@ -12,6 +12,7 @@ import {
   releasePhoto,
   secondsToClaimsExpiry,
   type ClaimedPhoto,
+  type FacesFoundHook,
 } from '../faceIndexRows';
 import { PhotoFailed, UnreadablePhoto, type FaceEngine } from '../model/faceEngine';
 import { mediaKey } from '../../media';
@@ -59,6 +60,7 @@ export function faceIndexJob(
   objects: ObjectStore,
   engine: FaceEngine,
   queue: FaceIndexQueue,
+  onFacesFound?: FacesFoundHook,
 ): JobHandler {
   // This server's claims: those of another (maybe dead) are what a job waits out.
   const claimer = randomUUID();
@@ -73,7 +75,7 @@ export function faceIndexJob(
       if (engine.closed) throw new Error('the face engine is closed');
       const photo = await claimPhotoToIndex(db, eventName, claimer);
       if (!photo) return comeBackForClaimsOfOthers(db, queue, eventName, claimer);
-      await indexPhoto(db, objects, engine, photo);
+      await indexPhoto(db, objects, engine, photo, onFacesFound);
     }
     // More may wait: the event's next batch is another job.
     await enqueueFaceIndex(queue, db, eventName);
@@ -82,7 +84,13 @@ export function faceIndexJob(
 }
 
 /** Indexes one claimed photo: its faces kept, or it left out as unreadable, or given back (and the run failed). */
-async function indexPhoto(db: Database, objects: ObjectStore, engine: FaceEngine, photo: ClaimedPhoto): Promise<void> {
+async function indexPhoto(
+  db: Database,
+  objects: ObjectStore,
+  engine: FaceEngine,
+  photo: ClaimedPhoto,
+  onFacesFound?: FacesFoundHook,
+): Promise<void> {
   let bytes: Buffer | null;
   try {
     const stored = await objects.get(mediaKey(photo.ref));
@@ -93,7 +101,7 @@ async function indexPhoto(db: Database, objects: ObjectStore, engine: FaceEngine
   }
   if (!bytes) return markUnreadable(db, photo);
   try {
-    await recordFaces(db, photo, await engine.findFaces(bytes));
+    await recordFaces(db, photo, await engine.findFaces(bytes), onFacesFound);
   } catch (error) {
     if (error instanceof UnreadablePhoto) return markUnreadable(db, photo);
     // A failure on this photo counts against it (it is left out after a few); one that is not its own does not.

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { addToList, COOKIE, encodeList, parseList, parseScalar } from '../../../../../contract/cookieLists';
 import { mediaUrl, parseMediaPath } from '../../../../../contract/mediaPath';
-import type { Queryable } from '../../../platform/db/database';
+import type { Database } from '../../../platform/db/database';
+import type { JobQueue } from '../../../platform/db/jobQueue';
 import { agentOf, holdersOf, type MediaAccess, mediaOpening, mediaSessionOf, readDecodedCookie } from '../../access';
+import { noteCollect } from '../../delivery';
 import { recordMediaAction } from '../../insights';
 import { findMedia } from '../../media';
 import { grantByWallCode, wallCodeKey } from '../../wall';
@@ -30,7 +32,7 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
  * visitor without its login). A cookie that already says so is not set again. The visit is also
  * the guest's presence at the event (docs/api.md#who-may-see-an-event).
  */
-export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
+export function collectOnServe(db: Database, access: MediaAccess, queue: Pick<JobQueue, 'enqueue'>): PageVisit {
   const wallCodes = wallCodeKey(access.keys.secret);
   return async (request) => {
     if (request.method !== 'GET' || request.url.split('?')[0] !== '/collect') return [];
@@ -51,6 +53,9 @@ export function collectOnServe(db: Queryable, access: MediaAccess): PageVisit {
     }
     const opening = await mediaOpening(request, ref, access);
     if (opening !== 'public' && opening !== 'gated') return [];
+    // A guest subscribed to receive their photos gets it: now if it is stored, else when the booth's upload lands
+    // (docs/product.md#photos-delivered). Only by the browser's own agent, vouched by its signature.
+    if (agent) await noteCollect(db, queue, agent, ref);
     if (!(await findMedia(db, ref))) return [];
     // 'A festa em números' counts it, once per visitor and photo (docs/product.md#the-party-in-numbers).
     await recordMediaAction(db, 'collect', ref, agent);

@@ -1,0 +1,85 @@
+import type { DeliveryChannel } from '../../../../contract/delivery';
+import type { MyDeliveriesReply } from '../../../../contract/wire';
+import type { Database, Queryable } from '../../platform/db/database';
+import { removeSubscriptions } from './subscriptions';
+
+/**
+ * A guest's delivery data in their hands (docs/privacy.md#photos-delivered): their subscriptions
+ * and the messages sent, listed on the privacy page, erased with 'Apagar minhas fotos' or one
+ * event at a time, and swept once past the event's retention.
+ */
+
+type Status = MyDeliveriesReply[number]['messages'][number]['status'];
+
+/** The visitor's subscriptions (and the messages of those they stopped), newest first, each with its messages. */
+export async function deliveriesOfAgent(db: Queryable, agent: string): Promise<MyDeliveriesReply> {
+  const { rows } = await db.query<{
+    event_name: string;
+    title: string;
+    name: string;
+    channel: DeliveryChannel;
+    address: string;
+    subscribed_at: Date;
+    expires_at: Date;
+  }>(
+    `SELECT s.event_name, e.title, s.name, s.channel, s.address, s.subscribed_at, s.expires_at
+       FROM delivery_subscriptions s JOIN events e ON e.name = s.event_name
+      WHERE s.agent = $1 AND s.expires_at > now() ORDER BY s.subscribed_at DESC`,
+    [agent],
+  );
+  const { rows: messages } = await db.query<{
+    event_name: string;
+    kind: 'photos' | 'event_end';
+    photos: number;
+    status: Status;
+    at: Date;
+  }>(
+    `SELECT event_name, kind, photos, status, coalesce(sent_at, created_at) AS at FROM delivery_messages
+      WHERE agent = $1 ORDER BY created_at DESC, id DESC`,
+    [agent],
+  );
+  const messagesOf = (eventName: string) =>
+    messages
+      .filter((message) => message.event_name === eventName)
+      .map(({ kind, photos, status, at }) => ({ kind, photos, status, at: at.toISOString() }));
+  return rows.map((row) => ({
+    bname: row.event_name,
+    title: row.title,
+    name: row.name,
+    channel: row.channel,
+    address: row.address,
+    subscribedAt: row.subscribed_at.toISOString(),
+    until: row.expires_at.toISOString(),
+    messages: messagesOf(row.event_name),
+  }));
+}
+
+/** Erases a visitor's subscription at one event and its messages: answers how many rows went (0 on a repeat). */
+export async function eraseDeliveryAt(db: Database, agent: string, eventName: string): Promise<number> {
+  return db.transaction(async (client) => {
+    const gone = await removeSubscriptions(client, 'agent = $1 AND event_name = $2', [agent, eventName], 'erased');
+    const { rowCount } = await client.query('DELETE FROM delivery_messages WHERE agent = $1 AND event_name = $2', [
+      agent,
+      eventName,
+    ]);
+    return gone.length + (rowCount ?? 0);
+  });
+}
+
+/** 'Apagar minhas fotos': every subscription and message of these agents, in the erasure's transaction. */
+export async function eraseDeliveriesOf(db: Queryable, agents: readonly string[]): Promise<number> {
+  const gone = await removeSubscriptions(db, 'agent = ANY($1::text[])', [agents], 'erased');
+  const { rowCount } = await db.query('DELETE FROM delivery_messages WHERE agent = ANY($1::text[])', [agents]);
+  return gone.length + (rowCount ?? 0);
+}
+
+/** The retention sweep: subscriptions and messages past the event's retention go (logged). Answers how many. */
+export async function purgeExpiredDeliveries(db: Database, now = new Date()): Promise<number> {
+  return db.transaction(async (client) => {
+    const gone = await removeSubscriptions(client, 'expires_at <= $1::timestamptz', [now.toISOString()], 'expired');
+    const { rowCount } = await client.query('DELETE FROM delivery_messages WHERE expires_at <= $1::timestamptz', [
+      now.toISOString(),
+    ]);
+    return gone.length + (rowCount ?? 0);
+  });
+}
