@@ -7,7 +7,7 @@ export function whatIsSent(subscription: Pick<DeliverySubscription, 'faceMatches
   const photos = subscription.faceMatches
     ? 'cada foto que você coletar e cada foto nova em que a busca pelo rosto encontrar você'
     : 'cada foto que você coletar';
-  return `${photos} e, no fim do evento, o link da sua coleção e da galeria`;
+  return `${photos} e, no fim do evento, o link da galeria do evento`;
 }
 
 const where = (subscription: DeliverySubscription) =>

@@ -5,7 +5,7 @@ import { useEndEventDeliveryMutation } from './deliveryListsApi';
 
 /**
  * 'Encerrar a festa' (docs/product.md#photos-delivered): the owner says the party is over, and each subscribed guest
- * gets one last message with their collection and the gallery. Asked twice: it cannot be undone, and it is sent once.
+ * gets one last message with the gallery's link. Asked twice: it cannot be undone, and it is sent once.
  */
 export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: string | null }) {
   const [asking, setAsking] = useState(false);
@@ -33,7 +33,7 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
     return (
       <p role="status" className="event-delivery__ended" ref={said} tabIndex={-1}>
         Festa encerrada em {formatMoment(endedAt)}: cada convidado inscrito recebe uma última mensagem com o link da
-        coleção e da galeria.
+        galeria.
       </p>
     );
   }
@@ -42,8 +42,8 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
       {asking ? (
         <>
           <p ref={said} tabIndex={-1}>
-            Enviar agora, a cada convidado inscrito, a última mensagem com o link da coleção e da galeria? Ela vai uma
-            vez só: não tem como desfazer.
+            Enviar agora, a cada convidado inscrito, a última mensagem com o link da galeria? Ela vai uma vez só: não
+            tem como desfazer.
           </p>
           <div className="event-delivery__end-buttons">
             <button type="button" className="button" disabled={ending.isLoading} onClick={() => void confirm()}>

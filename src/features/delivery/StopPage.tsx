@@ -32,7 +32,7 @@ export default function StopPage() {
         <p role="status" ref={done} tabIndex={-1}>
           {stopped.data.stopped
             ? `Pronto: você não vai mais receber as fotos de ${stopped.data.title}.`
-            : `Você já não recebia as fotos de ${stopped.data.title}: nada mais será enviado.`}
+            : 'Você já tinha parado de receber: nada mais será enviado.'}
         </p>
       ) : (
         <>

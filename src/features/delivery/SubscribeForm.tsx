@@ -62,7 +62,7 @@ export function SubscribeForm({ eventName, offer }: { eventName: string; offer: 
             </label>
           </li>
         )}
-        <li>no fim do evento, uma mensagem com o link da sua coleção e da galeria.</li>
+        <li>no fim do evento, uma mensagem com o link da galeria do evento.</li>
       </ul>
       <ContactFieldset value={contact} onChange={setContact} />
       <p id={ids.text} className="guest-contact__consent">

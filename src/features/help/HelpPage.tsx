@@ -108,7 +108,7 @@ export default function HelpPage() {
           Se quem contratou o evento ligou o envio, a foto coletada, a busca pelo rosto e o pack mostram{' '}
           <strong>Receber minhas fotos</strong>: deixe seu nome e WhatsApp ou e-mail, leia o texto e marque que
           concorda. Cada foto que você coletar depois disso chega até você (e, se quiser, as fotos novas em que a busca
-          pelo rosto encontrar você); no fim do evento vem o link da sua coleção e da galeria.
+          pelo rosto encontrar você); no fim do evento vem o link da galeria.
         </p>
         <p>
           Toda mensagem traz <strong>Parar de receber</strong>, que vale na hora. Em{' '}

@@ -80,7 +80,7 @@ and says where the photos go`, async () => {
     // The button pressed went away: the form's heading has the focus.
     expect(within(form).getByRole('heading', { name: 'Receber minhas fotos' })).toHaveFocus();
     expect(form).toHaveTextContent('cada foto que você coletar a partir de agora');
-    expect(form).toHaveTextContent('no fim do evento, uma mensagem com o link da sua coleção e da galeria');
+    expect(form).toHaveTextContent('no fim do evento, uma mensagem com o link da galeria do evento');
     // No face search made: nothing to ask about faces.
     expect(within(form).queryByRole('checkbox', { name: /rosto/ })).not.toBeInTheDocument();
     const agreed = within(form).getByRole('checkbox', { name: 'Concordo com este texto' });

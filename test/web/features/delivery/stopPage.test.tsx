@@ -38,11 +38,11 @@ it('says what stopping does, stops nothing until the button, then confirms it wa
 });
 
 it('says so kindly when it had stopped already', async () => {
-  serveStop(() => HttpResponse.json({ stopped: false, title: 'Festa da Ana' }));
+  serveStop(() => HttpResponse.json({ stopped: false, title: '' }));
   const { user } = renderApp(`/parar/${TOKEN}`);
   await user.click(await screen.findByRole('button', { name: 'Parar de receber' }));
   expect(await screen.findByRole('status')).toHaveTextContent(
-    'Você já não recebia as fotos de Festa da Ana: nada mais será enviado.',
+    'Você já tinha parado de receber: nada mais será enviado.',
   );
 });
 
