@@ -5,6 +5,7 @@ import { LoginPage, SignupPage } from '../features/auth';
 import { CheckoutPage } from '../features/checkout';
 import { CollectPage, DeviceLastPage } from '../features/collect';
 import { CollectionPage } from '../features/collection';
+import { StopDeliveryPage } from '../features/delivery';
 import { BoothGalleryPage, EventPage, EventsListPage, NuloPage } from '../features/events';
 import { FacePage } from '../features/face';
 import { HelpPage } from '../features/help';
@@ -82,6 +83,7 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.invitation, element: <InvitationPage /> },
           { path: ROUTES.privacy, element: <PrivacyPage /> },
           { path: ROUTES.help, element: <HelpPage /> },
+          { path: `${ROUTES.stopDelivery}/:token`, element: <StopDeliveryPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

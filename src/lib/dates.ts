@@ -31,6 +31,12 @@ const DAY = new Intl.DateTimeFormat('pt-BR', {
   year: 'numeric',
 });
 
+/** The day of a moment, in Brasília: `20/09/2026`. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DAY.format(date);
+}
+
 /**
  * When something was last heard from (a printer), in Brasília time: 'às 21:05' today, 'em
  * 20/11/2026 às 21:05' another day (a time alone would pass yesterday's for a minute ago).

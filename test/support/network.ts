@@ -74,6 +74,31 @@ export const guestContactsOff = [
   http.get(`${API}/privacy/contacts/:agent`, () => HttpResponse.json([])),
 ];
 
+/** No delivery figures yet: an event whose owner has not turned delivery on. */
+export const NO_DELIVERY_FIGURES = { subscribed: 0, sent: 0, delivered: 0, failed: 0, capped: 0, capReached: false };
+
+/**
+ * Photos delivered by WhatsApp or e-mail, off as they are by default: the dashboard's section, the collect, face and
+ * pack pages' offer (nothing offered), and the privacy page's list (nothing asked for).
+ */
+export const deliveryOff = [
+  http.get(`${API}/events/:bname/entregas`, () =>
+    HttpResponse.json({ enabled: false, cap: 500, figures: NO_DELIVERY_FIGURES, endedAt: null }),
+  ),
+  http.get(`${API}/entregas/:bname`, () =>
+    HttpResponse.json({
+      offered: false,
+      title: '',
+      text: '',
+      textHash: '',
+      until: null,
+      faceMatchesOffered: false,
+      subscription: null,
+    }),
+  ),
+  http.get(`${API}/privacy/entregas/:agent`, () => HttpResponse.json([])),
+];
+
 /** An owner's event's photos, as the dashboard asks for them ('Fotos do evento'): none yet, approval off. */
 export const noModeration = http.get(`${API}/events/:bname/moderacao`, () =>
   HttpResponse.json({ wallApproval: false, holdGalleries: false, waiting: 0, hidden: 0, media: [], next: null }),
@@ -89,6 +114,7 @@ export const network = setupServer(
   sharesTold,
   ...guestContactsOff,
   noModeration,
+  ...deliveryOff,
 );
 
 /** The media server's answer to the collect screen's HEAD: every file exists. */

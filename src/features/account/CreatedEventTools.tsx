@@ -1,4 +1,6 @@
 import type { EventVisibility } from '../../../contract/wire';
+import { EventDelivery } from '../delivery';
+import { LIVE_QUERY } from './dashboardLive';
 import { EventFaceSearch } from './EventFaceSearch';
 import { EventGuestAccess } from './EventGuestAccess';
 import { EventNumbers } from './EventNumbers';
@@ -37,6 +39,7 @@ export function CreatedEventTools({
       <EventModeration eventName={eventName} />
       <EventNumbers eventName={eventName} />
       <EventGuestContacts eventName={eventName} />
+      <EventDelivery eventName={eventName} live={LIVE_QUERY} />
     </>
   );
 }

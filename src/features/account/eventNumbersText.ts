@@ -1,5 +1,6 @@
 import { BOOTH_LABEL } from '../../../contract/boothLabels';
 import type { EventNumbersReply } from '../../../contract/wire';
+import { deliveryFigureCards } from '../delivery';
 
 /** How 'A festa em números' writes its figures and hours (docs/product.md#the-party-in-numbers). */
 const NUMBER = new Intl.NumberFormat('pt-BR');
@@ -26,6 +27,8 @@ export function figureCards(numbers: EventNumbersReply): { label: string; value:
     { label: 'Cópias restantes nos packs', value: numbers.copiesLeft },
     { label: 'Buscas por rosto', value: numbers.faceSearches },
     { label: 'Aberturas do telão', value: numbers.wallViews },
+    // The photos sent to guests, once the event has had delivery on (docs/product.md#photos-delivered).
+    ...(numbers.delivery ? deliveryFigureCards(numbers.delivery) : []),
   ];
 }
 

@@ -18,6 +18,7 @@ import { QrIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { LoginLink } from '../../ui/LoginLink';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { DeliveryOffer } from '../delivery';
 import { useEventCard } from '../events';
 import { GuestContactOffer } from '../guestContacts';
 import { MediaActions } from '../print';
@@ -217,6 +218,7 @@ export default function CollectPage() {
         {collectionButton}
       </div>
       <GuestContactOffer eventName={ref.eventName} />
+      <DeliveryOffer eventName={ref.eventName} />
       {qrOpen && (
         <Modal title="QR code" onClose={() => setQrOpen(false)}>
           <Suspense fallback={<p role="status">Carregando...</p>}>

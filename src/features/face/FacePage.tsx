@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EVENT_QUERY } from '../../../contract/eventAddress';
 import { isName } from '../../../contract/names';
+import { DeliveryOffer } from '../delivery';
 import { GuestContactOffer } from '../guestContacts';
 import { selectAgent, useAppDispatch, useAppSelector } from '../../session';
 import { CameraPermissionHelp } from '../../ui/CameraPermissionHelp';
@@ -112,6 +113,7 @@ export default function FacePage() {
       )}
       {state.status !== 'sending' && <FaceDeletion search={{ agent, events }} />}
       {isName(pageEvent) && <GuestContactOffer eventName={pageEvent} />}
+      {isName(pageEvent) && <DeliveryOffer eventName={pageEvent} />}
     </ScreenFrame>
   );
 }

@@ -24,6 +24,8 @@ export const faceApi = api.injectEndpoints({
         // Sent only from past the consent: the server refuses a capture without it.
         body: { poligram: image, consentimento: true, eventos: events ? events.split(',') : [] },
       }),
+      // A selfie searched with consent lets 'Receber minhas fotos' offer the photos the face is found in.
+      invalidatesTags: ['DeliveryOffer'],
     }),
     /** The search again with the selfie kept for the session: the photos added since come too. */
     getFaceMatches: build.query<FaceSearchReply, FaceSearchArgs>({
@@ -63,7 +65,7 @@ export const faceApi = api.injectEndpoints({
     /** 'Apagar minhas fotos': the selfie kept for the session (and any face capture of old) is deleted. */
     deleteFaces: build.mutation<string, string>({
       query: (agent) => ({ url: path`/faces/${agent}`, method: 'DELETE', responseHandler: 'text' }),
-      invalidatesTags: [{ type: 'FaceMatches' }],
+      invalidatesTags: [{ type: 'FaceMatches' }, 'DeliveryOffer'],
     }),
   }),
 });

@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
 import { ROUTES } from '../../../contract/routePaths';
-import { CONTACT_NAME_MAX_LENGTH } from '../../../contract/guestContact';
-import { contactProblem, contactRequest, type ContactChannel } from './contactForm';
+import { ContactFieldset, type ContactValue } from './ContactFieldset';
+import { contactProblem, contactRequest } from './contactForm';
 import { useGetContactOfferQuery, useLeaveContactMutation } from './guestContactsApi';
 
 /**
@@ -42,16 +42,14 @@ export function GuestContactOffer({ eventName }: { eventName: string }) {
 
 function ContactForm({ eventName, text, textHash }: { eventName: string; text: string; textHash: string }) {
   const ids = { heading: useId(), text: useId() };
-  const [name, setName] = useState('');
-  const [channel, setChannel] = useState<ContactChannel>('whatsapp');
-  const [address, setAddress] = useState('');
+  const [contact, setContact] = useState<ContactValue>({ name: '', channel: 'whatsapp', address: '' });
   const [agreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [leave, leaving] = useLeaveContactMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = { name, channel, address, agreed };
+    const fields = { ...contact, agreed };
     const found = contactProblem(fields);
     setProblem(found);
     if (found) return;
@@ -64,11 +62,6 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
     }
   };
 
-  const pick = (next: ContactChannel) => {
-    setChannel(next);
-    setAddress('');
-  };
-
   return (
     <form
       className="guest-contact__form"
@@ -77,38 +70,7 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
       noValidate
     >
       <h2 id={ids.heading}>Quero receber as fotos</h2>
-      <label className="field">
-        <span className="field__label">Seu nome</span>
-        <input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          autoComplete="name"
-          maxLength={CONTACT_NAME_MAX_LENGTH}
-        />
-      </label>
-      <fieldset className="guest-contact__channels">
-        <legend>Receber por</legend>
-        <label className="choice">
-          <input type="radio" name="canal" checked={channel === 'whatsapp'} onChange={() => pick('whatsapp')} />
-          WhatsApp
-        </label>
-        <label className="choice">
-          <input type="radio" name="canal" checked={channel === 'email'} onChange={() => pick('email')} />
-          E-mail
-        </label>
-      </fieldset>
-      <label className="field">
-        <span className="field__label">{channel === 'whatsapp' ? 'WhatsApp com DDD' : 'E-mail'}</span>
-        <input
-          key={channel}
-          type={channel === 'whatsapp' ? 'tel' : 'email'}
-          inputMode={channel === 'whatsapp' ? 'tel' : 'email'}
-          autoComplete={channel === 'whatsapp' ? 'tel' : 'email'}
-          placeholder={channel === 'whatsapp' ? '(11) 98765-4321' : 'nome@exemplo.com'}
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-      </label>
+      <ContactFieldset value={contact} onChange={setContact} />
       <p id={ids.text} className="guest-contact__consent">
         {text}
       </p>

@@ -18,11 +18,18 @@ export interface ContactFields {
  */
 export function contactProblem(fields: ContactFields): string | null {
   if (!contactName(fields.name)) return 'Escreva seu nome.';
-  if (fields.channel === 'whatsapp' && !whatsappNumber(fields.address)) {
+  const address = addressProblem(fields.channel, fields.address);
+  if (address) return address;
+  if (!fields.agreed) return 'Para enviar, marque "Concordo com este texto".';
+  return null;
+}
+
+/** What is wrong with a WhatsApp number or an e-mail as typed, or null when the server will take it. */
+export function addressProblem(channel: ContactChannel, address: string): string | null {
+  if (channel === 'whatsapp' && !whatsappNumber(address)) {
     return 'Confira o WhatsApp: um celular do Brasil com DDD, como (11) 98765-4321.';
   }
-  if (fields.channel === 'email' && !contactEmail(fields.address)) return 'Confira o e-mail, como nome@exemplo.com.';
-  if (!fields.agreed) return 'Para enviar, marque "Concordo com este texto".';
+  if (channel === 'email' && !contactEmail(address)) return 'Confira o e-mail, como nome@exemplo.com.';
   return null;
 }
 

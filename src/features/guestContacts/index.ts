@@ -7,3 +7,6 @@ export { MyContacts } from './MyContacts';
 export { contactListsApi, useGetEventContactsQuery, useSetEventContactsMutation } from './contactListsApi';
 export { contactAddress } from './contactAddress';
 export { contactsFileName, eventContactsCsv } from './contactsCsv';
+/** The contact's fields and their checks, for every form where a guest leaves one (the photos delivered, too). */
+export { ContactFieldset, type ContactValue } from './ContactFieldset';
+export { contactProblem, type ContactChannel } from './contactForm';

@@ -9,6 +9,7 @@ const TOPICS = [
   { id: 'coletar', title: 'Coletar uma foto' },
   { id: 'imprimir', title: 'Imprimir com um pack de impressões' },
   { id: 'rosto', title: 'Encontrar suas fotos pelo rosto' },
+  { id: 'receber', title: 'Receber as fotos no WhatsApp ou e-mail' },
   { id: 'compartilhar', title: 'Compartilhar e baixar' },
   { id: 'colecao', title: 'Minha Coleção' },
   { id: 'privacidade', title: 'Privacidade' },
@@ -102,6 +103,19 @@ export default function HelpPage() {
         <CameraPermissionHelp />
       </Topic>
 
+      <Topic id="receber">
+        <p>
+          Se quem contratou o evento ligou o envio, a foto coletada, a busca pelo rosto e o pack mostram{' '}
+          <strong>Receber minhas fotos</strong>: deixe seu nome e WhatsApp ou e-mail, leia o texto e marque que
+          concorda. Cada foto que você coletar depois disso chega até você (e, se quiser, as fotos novas em que a busca
+          pelo rosto encontrar você); no fim do evento vem o link da galeria.
+        </p>
+        <p>
+          Toda mensagem traz <strong>Parar de receber</strong>, que vale na hora. Em{' '}
+          <Link to={ROUTES.privacy}>Privacidade e seus dados</Link> você vê as mensagens enviadas e pode apagar tudo.
+        </p>
+      </Topic>
+
       <Topic id="compartilhar">
         <ul>
           <li>
@@ -159,7 +173,11 @@ export default function HelpPage() {
           </li>
           <li>
             pedir o contato dos convidados que querem receber as fotos (<strong>Contatos dos convidados</strong>), ver a
-            lista e baixar em CSV.
+            lista e baixar em CSV;
+          </li>
+          <li>
+            enviar as fotos aos convidados no WhatsApp ou e-mail (<strong>Fotos por WhatsApp ou e-mail</strong>), com um
+            limite de mensagens, e ver quantas foram enviadas e entregues.
           </li>
         </ul>
       </Topic>

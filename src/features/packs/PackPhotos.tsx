@@ -4,6 +4,7 @@ import { parseMediaPath, thumbUrl } from '../../../contract/mediaPath';
 import type { Pack } from '../../../contract/packReply';
 import { sortOf } from '../../lib/mediaCount';
 import { useSession } from '../../session';
+import { DeliveryOffer } from '../delivery';
 import { EventLink } from '../events';
 import { PrintWidget } from '../print';
 import type { EventName } from '../../../contract/names';
@@ -68,6 +69,7 @@ export function PackPhotos({ pack }: { pack: Pack }) {
       >
         Ver as fotos do evento
       </EventLink>
+      <DeliveryOffer eventName={pack.bname} />
     </section>
   );
 }

@@ -54,6 +54,9 @@ export default function EraseMyData({ quiet = false }: { quiet?: boolean }) {
             <li>as imagens do espelho com IA e os vídeos 360 guardados para você;</li>
             <li>os contatos que você deixou para receber as fotos de um evento;</li>
             <li>
+              os pedidos para receber fotos por WhatsApp ou e-mail e as mensagens já enviadas (nada mais é enviado);
+            </li>
+            <li>
               a sua presença nos eventos com link ou privados: para ver as fotos de novo, abra outra vez o link que
               recebeu.
             </li>

@@ -4,6 +4,7 @@ import { isAgentId } from '../../../contract/agentId';
 import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { MyDeliveries } from '../delivery';
 import { MyContacts } from '../guestContacts';
 import EraseMyData from './EraseMyData';
 import { useGetPrivacySummaryQuery } from './privacyApi';
@@ -89,14 +90,15 @@ export default function PrivacyPage() {
 
       <WhatWeHold />
       <MyContacts />
+      <MyDeliveries />
 
       <section className="privacy__section" aria-labelledby="privacy-erase">
         <h2 id="privacy-erase">Apagar minhas fotos</h2>
         <p>
           Apaga a sua coleção, o que guardamos do seu rosto, as imagens e vídeos das cabines guardados para você, os
-          contatos que você deixou para receber fotos e as listas de eventos e packs, neste aparelho e, se você entrou,
-          na sua conta. Pedidos e pagamentos ficam, porque a lei exige; as fotos da galeria do evento também, porque
-          pertencem ao evento.
+          contatos que você deixou para receber fotos, os envios de fotos por WhatsApp ou e-mail (e as mensagens
+          enviadas) e as listas de eventos e packs, neste aparelho e, se você entrou, na sua conta. Pedidos e pagamentos
+          ficam, porque a lei exige; as fotos da galeria do evento também, porque pertencem ao evento.
         </p>
         <EraseMyData />
       </section>
@@ -150,6 +152,16 @@ export default function PrivacyPage() {
           fotos&rdquo;, ou com &ldquo;Apagar minhas fotos&rdquo;.
         </p>
 
+        <h3>Fotos por WhatsApp ou e-mail</h3>
+        <p>
+          Se você pedir para receber as suas fotos (&ldquo;Receber minhas fotos&rdquo;, quando quem contratou o evento
+          oferece), guardamos seu nome, o WhatsApp ou e-mail, o texto que você aceitou e quando, e cada mensagem que
+          enviamos (quando e como ficou), só para enviar as fotos desse evento e até o fim do prazo que o texto diz.
+          Para enviar, o WhatsApp passa pela Meta e o e-mail pelo nosso servidor de e-mail. Por quê: o seu consentimento
+          (LGPD art. 7º, I). Toda mensagem traz &ldquo;Parar de receber&rdquo;, que vale na hora; aqui acima,
+          &ldquo;Apagar&rdquo; para o envio e apaga o pedido e as mensagens.
+        </p>
+
         <h3>Imagens do espelho com IA e vídeos 360</h3>
         <p>
           O que as cabines fizeram para você, guardado até o seu aparelho buscar, mesmo com a página fechada. É só seu:
@@ -186,8 +198,9 @@ export default function PrivacyPage() {
 
         <h3>Com quem compartilhamos</h3>
         <p>
-          Com o Google Firebase, que cuida do login, e com o Mercado Pago, que processa os pagamentos. Não vendemos nem
-          compartilhamos seus dados para publicidade.
+          Com o Google Firebase, que cuida do login, com o Mercado Pago, que processa os pagamentos, e, se você pedir as
+          fotos por WhatsApp, com a Meta, que entrega as mensagens. Não vendemos nem compartilhamos seus dados para
+          publicidade.
         </p>
       </section>
 

@@ -36,6 +36,7 @@ const SCREENS: [string, string][] = [
   ['/authorizePartner', 'Página não encontrada'],
   ['/invitation?hash=h&partnerName=p1', 'Linkar Conta ao Parceiro'],
   ['/ajuda', 'Ajuda'],
+  ['/parar/dG9rZW4tZGUtcGFyYXI_-sig', 'Parar de receber fotos'],
   ['/nao-existe', 'Página não encontrada'],
 ];
 

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatLastSeen } from '../../../src/lib/dates';
+import { formatCalendarDate, formatDay, formatLastSeen } from '../../../src/lib/dates';
 
 describe('formatLastSeen', () => {
   const now = new Date('2026-11-26T23:30:00.000Z'); // 20:30 in Brasília
@@ -20,4 +20,11 @@ describe('formatLastSeen', () => {
 
 it('formatCalendarDate writes a date input as dd/mm/aaaa without moving it a day', () => {
   expect(formatCalendarDate('2026-09-20')).toBe('20/09/2026');
+});
+
+it("formatDay writes a moment's day in Brasília, the day before UTC's past 21:00", () => {
+  expect(formatDay('2026-12-19T23:30:00.000Z')).toBe('19/12/2026');
+  expect(formatDay('2026-12-20T02:59:00.000Z')).toBe('19/12/2026');
+  expect(formatDay('2026-12-20T03:00:00.000Z')).toBe('20/12/2026');
+  expect(formatDay('amanhã')).toBe('amanhã');
 });

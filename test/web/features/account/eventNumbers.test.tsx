@@ -124,6 +124,26 @@ it('follows the party while the dashboard is open: the figures move without a re
   expect(figure(section, 'Coletadas')).toBe('1.457');
 });
 
+it('adds the photos sent to guests once the event had delivery on, and not before', async () => {
+  const server = serveDashboard({
+    ...NIGHT,
+    delivery: { subscribed: 1200, sent: 480, delivered: 470, failed: 2, capped: 0, capReached: false },
+  });
+  const { section, unmount } = await openSection();
+  await within(section).findByText('Inscritos para receber fotos', { selector: 'dt' });
+  expect(figure(section, 'Inscritos para receber fotos')).toBe('1.200');
+  expect(figure(section, 'Mensagens enviadas')).toBe('480');
+  expect(figure(section, 'Mensagens entregues')).toBe('470');
+  expect(figure(section, 'Mensagens que falharam')).toBe('2');
+  expect(figure(section, 'Mensagens barradas pelo limite')).toBe('0');
+
+  unmount();
+  server.now = NIGHT;
+  const again = await openSection();
+  await within(again.section).findByText('Aberturas do telão', { selector: 'dt' });
+  expect(within(again.section).queryByText('Mensagens enviadas', { selector: 'dt' })).not.toBeInTheDocument();
+});
+
 it('says so before the party has a photo', async () => {
   serveDashboard({ ...NIGHT, taken: 0, booths: [], collected: 0, hours: [], top: [] });
   const { section } = await openSection();

@@ -5,6 +5,7 @@ const TOPICS = [
   'Coletar uma foto',
   'Imprimir com um pack de impressões',
   'Encontrar suas fotos pelo rosto',
+  'Receber as fotos no WhatsApp ou e-mail',
   'Compartilhar e baixar',
   'Minha Coleção',
   'Privacidade',

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+
+/** A guest's photos delivered by WhatsApp or e-mail (docs/product.md#photos-delivered). */
+/** 'Receber minhas fotos', for the collect, face and pack pages. */
+export { DeliveryOffer } from './DeliveryOffer';
+/** A message's 'Parar de receber' link (`/parar/{token}`): no login. */
+export const StopDeliveryPage = lazy(() => import(/* webpackChunkName: "route-parar" */ './StopPage'));
+/** The owner's (and the team's) switch, cap and figures, for the dashboard. */
+export { EventDelivery } from './EventDelivery';
+/** The same figures, for 'A festa em números'. */
+export { deliveryFigureCards } from './deliveryFigures';
+/** The privacy page's subscriptions and messages sent, and their erasure. */
+export { MyDeliveries } from './MyDeliveries';
