@@ -11,11 +11,7 @@ import {
   configuredMediaStorage,
   countEventMedia,
   MEDIA_DERIVATIVES,
-  MEDIA_DERIVATIVES_GIVEN_UP,
-  MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
-  MEDIA_DERIVATIVES_SETTINGS,
-  mediaDerivativesGivenUpJob,
-  mediaDerivativesJob,
+  mediaDerivativeQueues,
   scheduleTileSweep,
 } from './modules/media';
 import { advisoryKeyLock } from './platform/db/keyLock';
@@ -171,15 +167,7 @@ export async function buildApp({
   const jobs = await startJobQueue(
     db,
     {
-      // The dead letter first: the derivations' queue names it.
-      [MEDIA_DERIVATIVES_GIVEN_UP]: {
-        settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
-        handler: mediaDerivativesGivenUpJob(db, (message) => app.log.warn(message)),
-      },
-      [MEDIA_DERIVATIVES]: {
-        settings: MEDIA_DERIVATIVES_SETTINGS,
-        handler: mediaDerivativesJob(db, storage, (message) => app.log.warn(message)),
-      },
+      ...mediaDerivativeQueues(db, storage, (message) => app.log.warn(message)),
       [PRINT_FILES]: {
         settings: PRINT_FILES_SETTINGS,
         handler: printFilesJob(db, storage.objects, siteOrigin(config)),

@@ -9,6 +9,7 @@ export {
   MEDIA_DERIVATIVES_GIVEN_UP,
   MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
   MEDIA_DERIVATIVES_SETTINGS,
+  mediaDerivativeQueues,
   mediaDerivativesGivenUpJob,
   mediaDerivativesJob,
 } from './jobs/mediaDerivativesJob';

@@ -80,3 +80,18 @@ export function mediaDerivativesGivenUpJob(db: Queryable, log: (message: string)
     await listWithoutTile(db, ref);
   };
 }
+
+/** The derivations' queues for `startJobQueue`, with their handlers: the dead letter first, the queue names it. */
+export function mediaDerivativeQueues(
+  db: Queryable,
+  storage: MediaStorage,
+  log: (message: string) => void,
+): Record<string, { settings: QueueSettings; handler: JobHandler }> {
+  return {
+    [MEDIA_DERIVATIVES_GIVEN_UP]: {
+      settings: MEDIA_DERIVATIVES_GIVEN_UP_SETTINGS,
+      handler: mediaDerivativesGivenUpJob(db, log),
+    },
+    [MEDIA_DERIVATIVES]: { settings: MEDIA_DERIVATIVES_SETTINGS, handler: mediaDerivativesJob(db, storage, log) },
+  };
+}
