@@ -21,7 +21,7 @@ import {
  */
 withDeliveryWorld({ JOB_WORKERS: '0' });
 
-it('a send whose server died after the provider took it runs on another server, and reaches the guest once', async () => {
+it('a send whose server died after the provider took it runs elsewhere, and reaches the guest once', async () => {
   await settings(true, 500);
   let taken = false;
   let release = () => undefined as void;
