@@ -223,6 +223,22 @@ describe('stopping', () => {
   });
 });
 
+describe('turned off by the owner', () => {
+  it('a message waiting for its retry is not sent', async () => {
+    const agent = newAgent();
+    await subscribed(agent);
+    transports.email.next = ['throw'];
+    await collect(agent, '/media/festa_ana/pad/a2.jpg');
+    await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
+    await settings(false);
+    await server.jobsDone();
+    expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
+    expect(await messagesOf(agent)).toMatchObject([
+      { status: 'stopped', reason: 'entregas desligadas pelo organizador' },
+    ]);
+  });
+});
+
 describe('face matches', () => {
   it('a new photo the guest’s face is found in goes to them; not to a guest whose face is not in it', async () => {
     await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
