@@ -192,11 +192,15 @@ describe('stopping', () => {
     await server.jobsDone();
     const [message] = receivedBy(`${agent}@exemplo.com`);
     const token = message.stopUrl.split('/parar/')[1];
+    const link = () => server.call({ method: 'GET', url: `/api/entregas/parar/${token}` });
+    expect((await link()).json()).toEqual({ subscribed: true, title: 'Festa da Ana' });
     const stop = await server.call({ method: 'POST', url: `/api/entregas/parar/${token}` });
     expect(stop.json()).toEqual({ stopped: true, title: 'Festa da Ana' });
     await collect(agent, '/media/festa_ana/pad/a2.jpg');
     await server.jobsDone();
     expect(receivedBy(`${agent}@exemplo.com`)).toHaveLength(1);
+    expect((await link()).json()).toEqual({ subscribed: false, title: '' });
+    expect((await server.call({ method: 'GET', url: `/api/entregas/parar/${'A'.repeat(32)}` })).statusCode).toBe(404);
     // A repeat says so, and changes nothing.
     expect((await server.call({ method: 'POST', url: `/api/entregas/parar/${token}` })).json()).toEqual({
       stopped: false,
