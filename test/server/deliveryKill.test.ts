@@ -45,8 +45,10 @@ it('a send whose server died after the provider took it runs elsewhere, and reac
     await collect(agent, '/media/festa_ana/pad/a1.jpg');
     while (!taken) await new Promise((resolve) => setTimeout(resolve, 20));
     // SIGKILL of its process, as far as the database sees it: its holding connection ends.
+    // Only this file's database: the cluster is shared with the other test files' servers.
     const killed = await server.db.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE $1',
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name LIKE $1`,
       [`${HOLDER_NAME_PREFIX}%`],
     );
     expect(killed.rowCount).toBe(1);
