@@ -216,7 +216,8 @@ describe('stopping', () => {
   it('a stop while a message waits for its retry sends nothing more', async () => {
     const agent = newAgent();
     await subscribed(agent);
-    transports.email.next = ['throw'];
+    // Failing again until the stop lands, however slow the machine: each retry waits longer (5 s, 10 s, 20 s).
+    transports.email.next = ['throw', 'throw', 'throw'];
     await collect(agent, '/media/festa_ana/pad/a1.jpg');
     // Its first try failed (the network): the next waits for its delay.
     await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
@@ -236,7 +237,8 @@ describe('turned off by the owner', () => {
   it('a message waiting for its retry is not sent', async () => {
     const agent = newAgent();
     await subscribed(agent);
-    transports.email.next = ['throw'];
+    // Failing again until the stop lands, however slow the machine: each retry waits longer (5 s, 10 s, 20 s).
+    transports.email.next = ['throw', 'throw', 'throw'];
     await collect(agent, '/media/festa_ana/pad/a2.jpg');
     await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
     await settings(false);
