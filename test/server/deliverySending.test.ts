@@ -108,22 +108,6 @@ describe('a collected photo', () => {
   });
 });
 
-describe('batching', () => {
-  it('photos collected within a moment go in one message; past three, with the gallery link', async () => {
-    const agent = newAgent();
-    await subscribed(agent);
-    const urls: string[] = [];
-    for (const file of ['lote1.jpg', 'lote2.jpg', 'lote3.jpg', 'lote4.jpg']) urls.push(await upload(file));
-    for (const url of urls) await collect(agent, url);
-    await server.jobsDone();
-    const received = receivedBy(`${agent}@exemplo.com`);
-    expect(received).toHaveLength(1);
-    expect(received[0].photos).toHaveLength(3);
-    expect(received[0].collectionUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
-    expect(await messagesOf(agent)).toEqual([{ kind: 'photos', status: 'sent', photos: 4, reason: null }]);
-  });
-});
-
 describe('exactly once', () => {
   it('across two app servers collecting the same photo at once, and a retried send', async () => {
     const second = await startSecondApp(server, { deliveryTransports: transports });
