@@ -99,6 +99,13 @@ export type StopDeliveryReply = Static<typeof StopDeliveryReply>;
 
 export const StopToken = Type.String({ pattern: DELIVERY_STOP_TOKEN_SOURCE });
 
+/**
+ * `GET /entregas/parar/{token}`: what a message's 'Parar de receber' link would stop, before the guest confirms: the
+ * event's title and whether the subscription is still there (false: stopped already, or gone with its event).
+ */
+export const StopLinkReply = Type.Object({ subscribed: Type.Boolean(), title: Type.String() });
+export type StopLinkReply = Static<typeof StopLinkReply>;
+
 /** One message sent to a guest, as the privacy page lists it. */
 export const DeliveredMessage = Type.Object({
   kind: StringEnum(['photos', 'event_end'] as const),

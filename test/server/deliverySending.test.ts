@@ -57,7 +57,12 @@ describe('a collected photo', () => {
     const image = await server.call({ method: 'GET', url: new URL(message.photos[0].imageUrl).pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    const altered = new URL(message.photos[0].imageUrl).pathname.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    // Altered anywhere, even in the bits of the last character that base64url decoders ignore.
+    const path = new URL(message.photos[0].imageUrl).pathname;
+    const altered = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const middle = path.length - 8;
+    const alteredInside = `${path.slice(0, middle)}${path[middle] === 'x' ? 'y' : 'x'}${path.slice(middle + 1)}`;
+    expect((await server.call({ method: 'GET', url: alteredInside })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: altered })).statusCode).toBe(404);
     expect(await messagesOf(agent)).toEqual([{ kind: 'photos', status: 'sent', photos: 1, reason: null }]);
   });
@@ -100,22 +105,6 @@ describe('a collected photo', () => {
     await collect(agent, url);
     await server.jobsDone();
     expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
-  });
-});
-
-describe('batching', () => {
-  it('photos collected within a moment go in one message; past three, with the gallery link', async () => {
-    const agent = newAgent();
-    await subscribed(agent);
-    const urls: string[] = [];
-    for (const file of ['lote1.jpg', 'lote2.jpg', 'lote3.jpg', 'lote4.jpg']) urls.push(await upload(file));
-    for (const url of urls) await collect(agent, url);
-    await server.jobsDone();
-    const received = receivedBy(`${agent}@exemplo.com`);
-    expect(received).toHaveLength(1);
-    expect(received[0].photos).toHaveLength(3);
-    expect(received[0].collectionUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
-    expect(await messagesOf(agent)).toEqual([{ kind: 'photos', status: 'sent', photos: 4, reason: null }]);
   });
 });
 
@@ -192,11 +181,15 @@ describe('stopping', () => {
     await server.jobsDone();
     const [message] = receivedBy(`${agent}@exemplo.com`);
     const token = message.stopUrl.split('/parar/')[1];
+    const link = () => server.call({ method: 'GET', url: `/api/entregas/parar/${token}` });
+    expect((await link()).json()).toEqual({ subscribed: true, title: 'Festa da Ana' });
     const stop = await server.call({ method: 'POST', url: `/api/entregas/parar/${token}` });
     expect(stop.json()).toEqual({ stopped: true, title: 'Festa da Ana' });
     await collect(agent, '/media/festa_ana/pad/a2.jpg');
     await server.jobsDone();
     expect(receivedBy(`${agent}@exemplo.com`)).toHaveLength(1);
+    expect((await link()).json()).toEqual({ subscribed: false, title: '' });
+    expect((await server.call({ method: 'GET', url: `/api/entregas/parar/${'A'.repeat(32)}` })).statusCode).toBe(404);
     // A repeat says so, and changes nothing.
     expect((await server.call({ method: 'POST', url: `/api/entregas/parar/${token}` })).json()).toEqual({
       stopped: false,
@@ -207,7 +200,8 @@ describe('stopping', () => {
   it('a stop while a message waits for its retry sends nothing more', async () => {
     const agent = newAgent();
     await subscribed(agent);
-    transports.email.next = ['throw'];
+    // Failing again until the stop lands, however slow the machine: each retry waits longer (5 s, 10 s, 20 s).
+    transports.email.next = ['throw', 'throw', 'throw'];
     await collect(agent, '/media/festa_ana/pad/a1.jpg');
     // Its first try failed (the network): the next waits for its delay.
     await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
@@ -220,6 +214,23 @@ describe('stopping', () => {
     await server.jobsDone();
     expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
     expect(await messagesOf(agent)).toMatchObject([{ status: 'stopped' }]);
+  });
+});
+
+describe('turned off by the owner', () => {
+  it('a message waiting for its retry is not sent', async () => {
+    const agent = newAgent();
+    await subscribed(agent);
+    // Failing again until the stop lands, however slow the machine: each retry waits longer (5 s, 10 s, 20 s).
+    transports.email.next = ['throw', 'throw', 'throw'];
+    await collect(agent, '/media/festa_ana/pad/a2.jpg');
+    await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
+    await settings(false);
+    await server.jobsDone();
+    expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
+    expect(await messagesOf(agent)).toMatchObject([
+      { status: 'stopped', reason: 'entregas desligadas pelo organizador' },
+    ]);
   });
 });
 

@@ -56,6 +56,8 @@ export function photoOfToken(key: Buffer, token: string, now = new Date()): Medi
   if (!encoded || !signature || extra !== undefined) return null;
   const payload = Buffer.from(encoded, 'base64url');
   const given = Buffer.from(signature, 'base64url');
+  // Only the one spelling of each: base64url's last character has bits a decoder ignores.
+  if (payload.toString('base64url') !== encoded || given.toString('base64url') !== signature) return null;
   if (given.length !== SIGNATURE_BYTES || !crypto.timingSafeEqual(given, mac(key, payload))) return null;
   let parsed: unknown;
   try {

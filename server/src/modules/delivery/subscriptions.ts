@@ -231,6 +231,15 @@ export async function stopByVisitor(db: Database, eventName: string, agent: stri
   return gone.length > 0;
 }
 
+/** What a message's stop link names: whether its subscription is still there, and its event's title ('' if gone). */
+export async function subscriptionOfLink(db: Queryable, id: number): Promise<{ subscribed: boolean; title: string }> {
+  const { rows } = await db.query<{ title: string }>(
+    'SELECT e.title FROM delivery_subscriptions s JOIN events e ON e.name = s.event_name WHERE s.id = $1',
+    [id],
+  );
+  return { subscribed: rows.length > 0, title: rows[0]?.title ?? '' };
+}
+
 /** 'Parar de receber' from a message's link: the subscription it names, and its event's title (empty if gone). */
 export async function stopBySubscriptionId(db: Database, id: number): Promise<{ stopped: boolean; title: string }> {
   return db.transaction(async (client) => {

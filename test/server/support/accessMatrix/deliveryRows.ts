@@ -85,6 +85,11 @@ export const DELIVERY_ROWS: Row[] = [
     expected: byOwnBrowser,
   },
   {
+    route: 'GET /api/entregas/parar/:token',
+    request: async () => ({ method: 'GET', url: `/api/entregas/parar/${stopToken((await keys()).stop, 987_653)}` }),
+    expected: anyone(200),
+  },
+  {
     // The signed token is the proof, whoever holds it: a subscription that is no more answers `stopped: false`.
     route: 'POST /api/entregas/parar/:token',
     request: async () => ({ method: 'POST', url: `/api/entregas/parar/${stopToken((await keys()).stop, 987_654)}` }),

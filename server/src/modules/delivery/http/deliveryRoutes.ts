@@ -4,6 +4,7 @@ import {
   EraseDeliveriesReply,
   MyDeliveriesReply,
   StopDeliveryReply,
+  StopLinkReply,
   StopToken,
   SubscribeReply,
   SubscribeRequest,
@@ -18,7 +19,7 @@ import { mediaKey } from '../../media';
 import { photoStillSendable } from '../deliveryMessages';
 import { deliveriesOfAgent, eraseDeliveryAt } from '../deliveryPrivacy';
 import { photoOfToken, subscriptionOfStopToken, type DeliveryKeys } from '../deliveryTokens';
-import { deliveryOffer, stopBySubscriptionId, stopByVisitor, subscribe } from '../subscriptions';
+import { deliveryOffer, stopBySubscriptionId, stopByVisitor, subscribe, subscriptionOfLink } from '../subscriptions';
 
 const EXPIRED_LINK = 'Este link não vale mais. Peça as fotos de novo na página do evento.';
 
@@ -71,6 +72,22 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
     },
   );
 
+  const UNKNOWN_STOP_LINK = 'Este link de "Parar de receber" não é válido.';
+
+  app.get(
+    '/entregas/parar/:token',
+    {
+      schema: { params: params({ token: StopToken }), response: { 200: StopLinkReply } },
+      config: { rateLimit: rateLimit('deliveryStop') },
+    },
+    async (request, reply) => {
+      const id = subscriptionOfStopToken(keys.stop, request.params.token);
+      if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
+      void reply.header('cache-control', 'private, no-store');
+      return subscriptionOfLink(db, id);
+    },
+  );
+
   app.post(
     '/entregas/parar/:token',
     {
@@ -79,7 +96,7 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
     },
     async (request) => {
       const id = subscriptionOfStopToken(keys.stop, request.params.token);
-      if (id === null) throw notFound('unknown_stop_link', 'Este link de "Parar de receber" não é válido.');
+      if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
       // A repeat (already stopped) is no error: the guest is told it is stopped.
       return stopBySubscriptionId(db, id);
     },
