@@ -175,6 +175,26 @@ describe('e-mail through SMTP', () => {
     }
   });
 
+  it('logs in with the configured user and password; credentials refused are not tried again', async () => {
+    const withLogin = emailTransport({ ...settings(), user: 'fotos', password: 'segredo' });
+    const refusedLogin = emailTransport({ ...settings(), user: 'recusado', password: 'errada' });
+    try {
+      const message = photoMessage();
+      expect(await withLogin.send(message)).toMatchObject({ ok: true });
+      const dir = process.env.TEST_MAIL_DIR ?? '';
+      expect(readMailbox(dir).filter((mail) => mail.to.includes(message.to))).toEqual([
+        expect.objectContaining({ user: 'fotos' }),
+      ]);
+      expect(await refusedLogin.send(photoMessage())).toEqual({
+        ok: false,
+        retryable: false,
+        reason: expect.stringContaining('o servidor SMTP recusou o usuário e a senha'),
+      });
+    } finally {
+      await Promise.all([withLogin.close(), refusedLogin.close()]);
+    }
+  });
+
   it('refuses a message of another channel for good', async () => {
     expect(await transport.send(photoMessage({ channel: 'whatsapp' }))).toMatchObject({ ok: false, retryable: false });
   });

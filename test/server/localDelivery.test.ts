@@ -21,17 +21,15 @@ import { readMailbox } from '../../tools/standIns/mailStandIn';
  * configured transports send there, and the WhatsApp stand-in's statuses reach the server's webhook.
  */
 
-const message = (channel: 'email' | 'whatsapp', to: string): OutgoingMessage => ({
+const message = (channel: 'email' | 'whatsapp', to: string, site = 'http://127.0.0.1:8080'): OutgoingMessage => ({
   idempotencyKey: `local-${channel}`,
   channel,
   to,
   guestName: 'Ana',
   eventTitle: 'Festa da Ana',
-  photos: [
-    { imageUrl: 'http://127.0.0.1:8080/i/1', pageUrl: 'http://127.0.0.1:8080/collect?id=/media/festa_ana/pad/a1.jpg' },
-  ],
+  photos: [{ imageUrl: `${site}/foto/1`, pageUrl: `${site}/collect?id=/media/festa_ana/pad/a1.jpg` }],
   collectionUrl: null,
-  stopUrl: 'http://127.0.0.1:8080/parar/tokentokentokentoken',
+  stopUrl: `${site}/parar/tokentokentokentoken`,
   kind: 'photos',
 });
 
@@ -56,6 +54,8 @@ describe("npm start's delivery stand-ins", () => {
         }),
       { prefix: '/api' },
     );
+    // The photo's short-lived link, which the stand-in fetches as Meta does.
+    app.get('/foto/1', async () => 'imagem');
     try {
       if (!transports.email || !transports.whatsapp) throw new Error('a channel has no transport');
       expect(await transports.email.send(message('email', 'ana@exemplo.com.br'))).toMatchObject({ ok: true });
@@ -65,8 +65,9 @@ describe("npm start's delivery stand-ins", () => {
 
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
-      delivery.serverListening(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-      const sent = await transports.whatsapp.send(message('whatsapp', '+5511987654321'));
+      const site = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      delivery.serverListening(site);
+      const sent = await transports.whatsapp.send(message('whatsapp', '+5511987654321', site));
       if (!sent.ok) throw new Error(sent.reason);
       expect(delivery.whatsApp?.accepted().map((accepted) => accepted.id)).toEqual([sent.providerId]);
       // Waited for, not timed: the stand-in posts each status after the last.
@@ -76,6 +77,7 @@ describe("npm start's delivery stand-ins", () => {
         [sent.providerId, 'delivered'],
         [sent.providerId, 'read'],
       ]);
+      expect(delivery.whatsApp?.accepted()[0].mediaAnswer).toBe(200);
       expect(delivery.lines().join('\n')).toMatch(/E-mails \(servidor SMTP local 127\.0\.0\.1:\d+\): guardados em /);
     } finally {
       await closeTransports(transports);

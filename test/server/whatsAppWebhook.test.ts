@@ -41,6 +41,8 @@ async function webhookApp(env: Record<string, string>): Promise<{ app: FastifyIn
       }),
     { prefix: '/api' },
   );
+  // A photo's short-lived link that works, for the stand-in to fetch.
+  app.get('/foto/valendo', async () => 'imagem');
   await app.ready();
   return { app, recorded };
 }
@@ -215,5 +217,39 @@ describe('the stand-in posts signed statuses back, as Meta does', () => {
     await recordedUntil((all) => all.some(([id]) => id === undelivered.providerId));
     const failed = [undelivered.providerId, 'failed', expect.stringContaining('(código 131026)')];
     expect(recorded.slice(3)).toEqual([failed]);
+  });
+
+  it("fetching each photo's link as Meta does: one that works is sent, one that does not fails (131053)", async () => {
+    // The photos' short-lived links, on this test's server: one answers, the other is gone.
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const site = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const phoneNumberId = newPhoneNumberId();
+    await registerWebhook(phoneNumberId, `${site}/api/webhooks/whatsapp`, APP_SECRET, true);
+    const transport = whatsAppTransport(standInSettings(phoneNumberId));
+    const send = async (imageUrl: string) => {
+      const sent = await transport.send({
+        idempotencyKey: `assinatura-2:${imageUrl}`,
+        channel: 'whatsapp',
+        to: newWhatsAppNumber(),
+        guestName: 'Ana',
+        eventTitle: 'Festa',
+        photos: [{ imageUrl, pageUrl: `${site}/collect?id=1` }],
+        collectionUrl: null,
+        stopUrl: `${site}/parar/tokentokentokentoken`,
+        kind: 'photos',
+      });
+      if (!sent.ok) throw new Error(sent.reason);
+      return sent.providerId;
+    };
+    const working = await send(`${site}/foto/valendo`);
+    const expired = await send(`${site}/foto/expirada`);
+    await recordedUntil(
+      (all) => all.some(([id, kind]) => id === working && kind === 'read') && all.some(([id]) => id === expired),
+    );
+    expect(recorded.filter(([id]) => id === working).map(([, kind]) => kind)).toEqual(['sent', 'delivered', 'read']);
+    expect(recorded.filter(([id]) => id === expired)).toEqual([
+      [expired, 'failed', expect.stringContaining('(código 131053)')],
+    ]);
   });
 });

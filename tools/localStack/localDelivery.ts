@@ -61,7 +61,12 @@ export async function startLocalDelivery(
     mail,
     whatsApp,
     serverListening(url) {
-      whatsApp?.setWebhook(STAND_IN_PHONE_NUMBER_ID, { url: `${url}/api/webhooks/whatsapp`, appSecret });
+      // The photos' links are fetched as Meta fetches them: a link that does not work fails its message.
+      whatsApp?.setWebhook(STAND_IN_PHONE_NUMBER_ID, {
+        url: `${url}/api/webhooks/whatsapp`,
+        appSecret,
+        fetchMedia: true,
+      });
     },
     lines() {
       const lines: string[] = [];

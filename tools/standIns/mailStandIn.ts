@@ -6,12 +6,15 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
  * A local SMTP server (the `smtp-server` package) for the tests and `npm start` (docs/operations.md#the-mail-stand-in):
  * it takes every message, keeps it in memory and, given a folder, writes each one there (`NNNNNN.eml` for a mail
  * client, `NNNNNN.json` with its envelope for the tests and the benchmark: readMailbox). A recipient whose name
- * begins with `recusado` is refused for good (550), `ocupado` for now (451), as real servers do.
+ * begins with `recusado` is refused for good (550), `ocupado` for now (451), as real servers do; any login is
+ * taken (and kept with the mail) but the user `recusado`'s (535).
  */
 
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** Who logged in to send it (SMTP AUTH), or null. */
+  user: string | null;
   /** The message as it arrived (RFC 5322), for parseMail. */
   raw: string;
   receivedAt: string;
@@ -65,12 +68,16 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
 
   const server = new SMTPServer({
     secure: false,
-    // A local server: no TLS to offer, any sender, no login asked (a login given is accepted).
+    // A local server: no TLS to offer, any sender, no login asked (a login given is taken, without TLS).
     disabledCommands: ['STARTTLS'],
     authOptional: true,
+    allowInsecureAuth: true,
     size: MESSAGE_LIMIT,
     logger: false,
-    onAuth: (_auth, _session, callback) => callback(null, { user: 'local' }),
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'recusado') return callback(refusal('Usuário ou senha inválidos', 535));
+      callback(null, { user: auth.username ?? null });
+    },
     onRcptTo(address, _session, callback) {
       const name = address.address.split('@')[0].toLowerCase();
       if (name.startsWith('recusado')) return callback(refusal('5.1.1 Caixa postal inexistente', 550));
@@ -85,6 +92,7 @@ export async function startMailStandIn(options: MailStandInOptions = {}): Promis
         keep({
           from: addressOf(session.envelope.mailFrom),
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          user: typeof session.user === 'string' ? session.user : null,
           raw: Buffer.concat(chunks).toString('utf8'),
           receivedAt: new Date().toISOString(),
         });

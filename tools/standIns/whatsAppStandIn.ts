@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkSendRequest, type AcceptedRequest, type KnownTemplate } from './whatsAppRequests';
 import { graphError, messageId, sendAnswer, statusNotification, type StatusOfMessage } from './whatsAppShapes';
+import { standInPage } from './whatsAppStandInPage';
 
 /**
  * A local stand-in for the WhatsApp Business Cloud API (docs/operations.md#the-whatsapp-stand-in), which these
@@ -22,6 +23,19 @@ export interface AcceptedMessage extends AcceptedRequest {
   id: string;
   phoneNumberId: string;
   receivedAt: string;
+  /** What fetching the header's image answered (0: no answer), when its webhook asks for it; null: not fetched. */
+  mediaAnswer: number | null;
+}
+
+/**
+ * Where the statuses of a phone number id's messages go, signed with `appSecret`. `fetchMedia`: the image header's
+ * link is fetched as Meta fetches it to send the message, and a link that does not answer 200 fails the message
+ * (131053), so that a test or `npm start` sees a short-lived link that does not work.
+ */
+export interface StandInWebhook {
+  url: string;
+  appSecret: string;
+  fetchMedia?: boolean;
 }
 
 /** A failure to play for a number: `times` sends refused with `code` (or, `async`, accepted then failed). */
@@ -42,7 +56,7 @@ export interface WhatsAppStandIn {
   url: string;
   accepted(): AcceptedMessage[];
   notifications(): NotificationPosted[];
-  setWebhook(phoneNumberId: string, webhook: { url: string; appSecret: string }): void;
+  setWebhook(phoneNumberId: string, webhook: StandInWebhook): void;
   failNext(to: string, failure: Partial<PlayedFailure> & { code: number }): void;
   close(): Promise<void>;
 }
@@ -89,7 +103,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
   const every = options.statusEveryMs ?? 50;
   const accepted: AcceptedMessage[] = [];
   const posted: NotificationPosted[] = [];
-  const webhooks = new Map<string, { url: string; appSecret: string }>();
+  const webhooks = new Map<string, StandInWebhook>();
   const failures = new Map<string, PlayedFailure>();
   const pending = new Set<Promise<void>>();
   let closing = false;
@@ -120,6 +134,19 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
     posted.push({ messageId: status.id, status: status.status, answer: code });
   }
 
+  /** Fetches the image header's link as Meta does; the reason it failed, or null when it answered 200. */
+  async function fetchedMedia(message: AcceptedMessage): Promise<string | null> {
+    try {
+      const response = await fetch(message.imageLink ?? '', { signal: AbortSignal.timeout(10_000) });
+      await response.arrayBuffer();
+      message.mediaAnswer = response.status;
+      return response.ok ? null : `Media download failed: HTTP ${response.status}.`;
+    } catch (error) {
+      message.mediaAnswer = 0;
+      return `Media download failed: ${error instanceof Error ? error.message : String(error)}.`;
+    }
+  }
+
   function notify(message: AcceptedMessage, failure: PlayedFailure | null): void {
     const base = {
       id: message.id,
@@ -127,10 +154,17 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
       phoneNumberId: message.phoneNumberId,
       callbackData: message.callbackData,
     };
-    const steps: StatusOfMessage[] = failure
-      ? [{ ...base, status: 'failed', failure: { code: failure.code, details: 'Falha simulada pelo stand-in.' } }]
-      : (['sent', 'delivered', 'read'] as const).map((status) => ({ ...base, status }));
     const run = (async () => {
+      const fetchMedia = webhooks.get(message.phoneNumberId)?.fetchMedia === true && message.imageLink !== null;
+      const media = fetchMedia && !failure ? await fetchedMedia(message) : null;
+      const failed = failure
+        ? { code: failure.code, details: 'Falha simulada pelo stand-in.' }
+        : media
+          ? { code: 131053, details: media }
+          : null;
+      const steps: StatusOfMessage[] = failed
+        ? [{ ...base, status: 'failed', failure: failed }]
+        : (['sent', 'delivered', 'read'] as const).map((status) => ({ ...base, status }));
       for (const step of steps) {
         await sleep(every);
         if (closing) return;
@@ -173,6 +207,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
       id: messageId(),
       phoneNumberId,
       receivedAt: new Date().toISOString(),
+      mediaAnswer: null,
     };
     accepted.push(message);
     answer(response, 200, sendAnswer(check.request.to, message.id));
@@ -191,7 +226,12 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
     const failure = /^\/_standin\/failures\/\+?(\d{8,15})$/.exec(url.pathname);
     if (request.method === 'PUT' && (webhook || failure)) {
       const body = JSON.parse((await readBody(request)) || '{}') as Record<string, unknown>;
-      if (webhook) stand.setWebhook(webhook[1], { url: String(body.url), appSecret: String(body.appSecret) });
+      if (webhook)
+        stand.setWebhook(webhook[1], {
+          url: String(body.url),
+          appSecret: String(body.appSecret),
+          fetchMedia: body.fetchMedia === true,
+        });
       if (failure)
         stand.failNext(failure[1], {
           code: Number(body.code),
@@ -239,26 +279,4 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
     },
   };
   return stand;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-const imageLink = (link: string | null) => (link ? ` — <a href="${escape(link)}">imagem</a>` : '');
-
-/** What a developer sees at the stand-in's address: the messages it accepted, newest first. */
-function standInPage(accepted: AcceptedMessage[]): string {
-  const rows = [...accepted]
-    .reverse()
-    .map(
-      (message) =>
-        `<li><b>${escape(message.receivedAt)}</b> para +${escape(message.to)} (${escape(message.template)}): ` +
-        `${escape(message.body.join(' | '))}${imageLink(message.imageLink)}</li>`,
-    )
-    .join('');
-  return (
-    `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>WhatsApp (stand-in local)</title>` +
-    `<h1>Mensagens de WhatsApp (stand-in local)</h1><p>${accepted.length} aceitas.</p><ul>${rows}</ul></html>`
-  );
 }

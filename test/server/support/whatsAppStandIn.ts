@@ -43,11 +43,19 @@ export async function failNext(to: string, failure: Partial<PlayedFailure> & { c
   if (response.status !== 204) throw new Error(`the stand-in refused the failure: ${response.status}`);
 }
 
-/** Where the stand-in posts the statuses of `phoneNumberId`'s messages, and the secret it signs them with. */
-export async function registerWebhook(phoneNumberId: string, url: string, appSecret: string): Promise<void> {
+/**
+ * Where the stand-in posts the statuses of `phoneNumberId`'s messages, and the secret it signs them with;
+ * `fetchMedia`: each image link is fetched first, and one that does not answer 200 fails its message (131053).
+ */
+export async function registerWebhook(
+  phoneNumberId: string,
+  url: string,
+  appSecret: string,
+  fetchMedia = false,
+): Promise<void> {
   const response = await fetch(`${standInUrl()}/_standin/webhooks/${phoneNumberId}`, {
     method: 'PUT',
-    body: JSON.stringify({ url, appSecret }),
+    body: JSON.stringify({ url, appSecret, fetchMedia }),
   });
   if (response.status !== 204) throw new Error(`the stand-in refused the webhook: ${response.status}`);
 }
