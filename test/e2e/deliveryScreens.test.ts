@@ -86,7 +86,7 @@ async function ownersSection() {
   return { page, section, close: () => context.close() };
 }
 
-/** A part of the page, on a phone (390x844) and a computer (1280x800): `{name}-celular.png`, `{name}-computador.png`. */
+/** A part of the page on a phone (390x844) and a computer (1280x800): `{name}-celular.png`, `{name}-computador.png`. */
 async function shots(page: Page, part: Locator, name: string): Promise<void> {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
