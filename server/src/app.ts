@@ -75,6 +75,7 @@ import {
   deliveryRoutes,
   type DeliveryTransports,
   facesFound,
+  noteCollect,
 } from './modules/delivery';
 import { cleanTemporaryFiles } from './platform/storage/durableWrite';
 import { loadDeviceKeyPepper } from './platform/storage/serverSecret';
@@ -260,7 +261,7 @@ export async function buildApp({
       teamEventRoutes(api, context);
       leadRoutes(api, context);
       boothRoutes(api, context);
-      faceSearchRoutes(api, context);
+      faceSearchRoutes(api, context, (agent, ref) => noteCollect(db, jobs, agent, ref));
       privacyRoutes(api, context);
       guestContactRoutes(api, context);
       mediaAccessRoutes(api, context);

@@ -248,5 +248,8 @@ describe('privacy', () => {
     const purged = await purgeExpired(server.db, createMediaStorage(server.dataDir), later);
     expect(purged.deliveries).toBeGreaterThanOrEqual(1);
     expect(await consentLog(agent)).toEqual(['given', 'expired']);
+    // The log itself, past its five years.
+    await purgeExpired(server.db, createMediaStorage(server.dataDir), new Date(Date.now() + 6 * 366 * 86_400_000));
+    expect(await consentLog(agent)).toEqual([]);
   });
 });

@@ -223,6 +223,22 @@ describe('stopping', () => {
   });
 });
 
+describe('turned off by the owner', () => {
+  it('a message waiting for its retry is not sent', async () => {
+    const agent = newAgent();
+    await subscribed(agent);
+    transports.email.next = ['throw'];
+    await collect(agent, '/media/festa_ana/pad/a2.jpg');
+    await until(async () => transports.email.calls.some((call) => call.to === `${agent}@exemplo.com`));
+    await settings(false);
+    await server.jobsDone();
+    expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
+    expect(await messagesOf(agent)).toMatchObject([
+      { status: 'stopped', reason: 'entregas desligadas pelo organizador' },
+    ]);
+  });
+});
+
 describe('face matches', () => {
   it('a new photo the guest’s face is found in goes to them; not to a guest whose face is not in it', async () => {
     await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
@@ -238,6 +254,32 @@ describe('face matches', () => {
       expect(received).toHaveLength(1);
       expect(received[0].photos[0].pageUrl).toContain('rosto.jpg');
       expect(receivedBy(`${other}@exemplo.com`)).toEqual([]);
+    } finally {
+      await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
+    }
+  });
+});
+
+describe("'Pegar todas' of a face search", () => {
+  it('collects the photos found: they go to the subscribed guest as any collect', async () => {
+    await server.db.query("UPDATE events SET face_search = true WHERE name = 'festa_ana'");
+    try {
+      const url = await upload('pegar-todas.jpg');
+      await server.jobsDone();
+      const agent = newAgent();
+      await keepSelfie(agent, FACE_A);
+      await subscribed(agent);
+      const response = await server.call({
+        method: 'POST',
+        url: `/api/fotos-do-rosto/${agent}/colecao`,
+        payload: { fotos: [url] },
+        headers: { cookie: server.visitorCookie(agent) },
+      });
+      expect(response.json()).toEqual({ collected: [url], refused: [] });
+      await server.jobsDone();
+      const received = receivedBy(`${agent}@exemplo.com`);
+      expect(received).toHaveLength(1);
+      expect(received[0].photos[0].pageUrl).toContain('pegar-todas.jpg');
     } finally {
       await server.db.query("UPDATE events SET face_search = false WHERE name = 'festa_ana'");
     }

@@ -49,3 +49,21 @@ it('writes one table after another, with a byte order mark, CRLF and Brazilian d
     '',
   ]);
 });
+
+it('adds the photos delivered to guests, where the event had them on', () => {
+  const lines = numbersCsv({
+    ...NIGHT,
+    delivery: { subscribed: 12, sent: 30, delivered: 27, failed: 2, capped: 1, capReached: true },
+  })
+    .slice(1)
+    .split('\r\n');
+  const after = lines.indexOf('Aberturas do telão;1');
+  expect(lines.slice(after + 1, after + 6)).toEqual([
+    'Convidados inscritos para receber fotos;12',
+    'Mensagens enviadas;30',
+    'Mensagens entregues;27',
+    'Mensagens com falha;2',
+    'Mensagens não enviadas (limite atingido);1',
+  ]);
+  expect(numbersCsv(NIGHT)).not.toContain('Mensagens');
+});

@@ -32,7 +32,8 @@ const alwaysFaceA: () => FaceEngine = () => ({
 let agents = 0;
 export const newAgent = (prefix = 'entrega') => `${prefix}${(agents += 1)}`;
 
-export function withDeliveryWorld(overrides: Record<string, string> = {}): void {
+/** `overrides`: the server's environment beside the world's, or what gives it once the hooks run (a bucket started). */
+export function withDeliveryWorld(overrides: Record<string, string> | (() => Record<string, string>) = {}): void {
   beforeAll(async () => {
     const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spa-')), 'dist');
     fs.mkdirSync(distDir, { recursive: true });
@@ -44,7 +45,7 @@ export function withDeliveryWorld(overrides: Record<string, string> = {}): void 
     );
     transports = fakeTransports();
     server = await startTestServer(
-      { DIST_DIR: distDir, ...overrides },
+      { DIST_DIR: distDir, ...(typeof overrides === 'function' ? overrides() : overrides) },
       { deliveryTransports: transports, faceEngine: alwaysFaceA },
     );
     await loadBasicSeed(server);

@@ -193,7 +193,7 @@ export interface MessageToSend {
 /**
  * The message if it is still to be sent and its subscription still there (a stop is honoured
  * here, at once); 'done' when it is not pending any more (sent, failed, stopped, capped), or was
- * stopped now because its guest stopped or its photos were all hidden meanwhile.
+ * stopped now because its guest stopped, the owner turned delivery off, or its photos were all hidden meanwhile.
  */
 export async function messageToSend(db: Queryable, id: number): Promise<MessageToSend | 'done'> {
   const { rows } = await db.query<{
@@ -207,9 +207,10 @@ export async function messageToSend(db: Queryable, id: number): Promise<MessageT
     event_name: string;
     title: string;
     first_mode: string | null;
+    delivery: boolean;
   }>(
     `SELECT d.kind, d.idempotency_key, d.photos, d.subscription_id, s.channel, s.address, s.name, d.event_name, e.title,
-            e.devices[1] AS first_mode
+            e.devices[1] AS first_mode, e.delivery
        FROM delivery_messages d JOIN events e ON e.name = d.event_name
        LEFT JOIN delivery_subscriptions s ON s.id = d.subscription_id AND s.expires_at > now()
       WHERE d.id = $1 AND d.status = 'pending'`,
@@ -217,6 +218,11 @@ export async function messageToSend(db: Queryable, id: number): Promise<MessageT
   );
   const row = rows[0];
   if (!row) return 'done';
+  // Turned off by the owner since it was recorded: nothing more is sent.
+  if (!row.delivery) {
+    await stopMessage(db, id, 'entregas desligadas pelo organizador');
+    return 'done';
+  }
   if (row.subscription_id === null || row.channel === null || row.address === null) {
     await stopMessage(db, id, 'parou de receber');
     return 'done';

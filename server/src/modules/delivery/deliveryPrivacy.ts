@@ -73,13 +73,24 @@ export async function eraseDeliveriesOf(db: Queryable, agents: readonly string[]
   return gone.length + (rowCount ?? 0);
 }
 
-/** The retention sweep: subscriptions and messages past the event's retention go (logged). Answers how many. */
+/** The consent log outlives the subscriptions it speaks of, as the contacts' does: the proof of a consent. */
+export const DELIVERY_CONSENT_LOG_YEARS = 5;
+
+/**
+ * The retention sweep: subscriptions and messages past the event's retention go (logged), and log lines past
+ * DELIVERY_CONSENT_LOG_YEARS. Answers how many subscriptions and messages.
+ */
 export async function purgeExpiredDeliveries(db: Database, now = new Date()): Promise<number> {
-  return db.transaction(async (client) => {
+  const removed = await db.transaction(async (client) => {
     const gone = await removeSubscriptions(client, 'expires_at <= $1::timestamptz', [now.toISOString()], 'expired');
     const { rowCount } = await client.query('DELETE FROM delivery_messages WHERE expires_at <= $1::timestamptz', [
       now.toISOString(),
     ]);
     return gone.length + (rowCount ?? 0);
   });
+  await db.query('DELETE FROM delivery_consents WHERE at < $1::timestamptz - make_interval(years => $2)', [
+    now.toISOString(),
+    DELIVERY_CONSENT_LOG_YEARS,
+  ]);
+  return removed;
 }

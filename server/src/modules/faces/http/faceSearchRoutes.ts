@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_FACE_SEARCH_EVENTS } from '../../../../../contract/faceSearch';
-import { mediaUrl, parseMediaPath } from '../../../../../contract/mediaPath';
+import { type MediaRef, mediaUrl, parseMediaPath } from '../../../../../contract/mediaPath';
 import {
   CollectFoundReply,
   CollectFoundRequest,
@@ -51,6 +51,8 @@ function askedEvents(names: readonly string[]): string[] {
 export function faceSearchRoutes(
   app: Api,
   { db, storage, rateLimit, faces: faceEngine, mediaAccess }: AppContext,
+  /** Told of each photo 'Pegar todas' collected for a visitor (the photos delivered to guests: wired by app.ts). */
+  onCollected: (agent: string, ref: MediaRef) => Promise<unknown> = async () => undefined,
 ): void {
   /**
    * Of the events asked, those this request may see and that have face search on: where its search looks, and its 'Não
@@ -192,6 +194,7 @@ export function faceSearchRoutes(
       for (const url of collected) {
         const ref = parseMediaPath(url);
         if (ref) await recordMediaAction(db, 'collect', ref, request.params.agent);
+        if (ref) await onCollected(request.params.agent, ref);
       }
       return { collected, refused };
     },
