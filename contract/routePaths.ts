@@ -1,4 +1,3 @@
-import { DELIVERY_STOP_PATH } from './delivery';
 import type { BoothMode } from './modes';
 
 /** Every route of the SPA (docs/product.md#routes), built in one place. */
@@ -30,8 +29,6 @@ export const ROUTES = {
   wall: '/telao',
   /** How the product works ('Ajuda' of the menu). */
   help: '/ajuda',
-  /** A message's 'Parar de receber' link, `/parar/{token}` (contract/delivery.ts). */
-  stopDelivery: DELIVERY_STOP_PATH,
 } as const;
 
 export function boothRoute(mode: BoothMode): string {

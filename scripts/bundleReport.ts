@@ -51,7 +51,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/privacidade': ['route-privacy'],
   '/telao': ['route-telao'],
   '/ajuda': ['route-ajuda'],
-  '/parar': ['route-parar'],
+  '/parar': ['route-privacy'],
 };
 
 /**

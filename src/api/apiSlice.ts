@@ -57,8 +57,6 @@ const TAG_TYPES = [
   'Ultra',
   'Leads',
   'Privacy',
-  // The photos delivered's offer: a face search changes whether it may send the photos a face is found in.
-  'DeliveryOffer',
 ] as const;
 
 export const LIST = 'LIST';

@@ -18,6 +18,7 @@ import { ShopPage } from '../features/shop';
 import { AuthorizePartnerPage, CreateContractPage } from '../features/team';
 import { UltraLastPage, UltraSettingsPage } from '../features/ultra';
 import { WallPage } from '../features/wall';
+import { DELIVERY_STOP_PATH } from '../../contract/delivery';
 import { BOOTH_MODES } from '../../contract/modes';
 import { ROUTES } from '../../contract/routePaths';
 import { Layout } from './Layout';
@@ -83,7 +84,8 @@ export const appRoutes: RouteObject[] = [
           { path: ROUTES.invitation, element: <InvitationPage /> },
           { path: ROUTES.privacy, element: <PrivacyPage /> },
           { path: ROUTES.help, element: <HelpPage /> },
-          { path: `${ROUTES.stopDelivery}/:token`, element: <StopDeliveryPage /> },
+          // A message's 'Parar de receber' (the server writes its links with the same path).
+          { path: `${DELIVERY_STOP_PATH}/:token`, element: <StopDeliveryPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

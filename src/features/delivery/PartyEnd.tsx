@@ -11,19 +11,23 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
   const [asking, setAsking] = useState(false);
   const [end, ending] = useEndEventDeliveryMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  // What replaces the button tapped takes the focus: the question, then what was done.
-  const [ended, setEnded] = useState(false);
+  // What replaces the button tapped takes the focus: the question, then what was done, or the button again.
+  const [moved, setMoved] = useState(false);
   const said = useRef<HTMLParagraphElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (asking || ended) said.current?.focus();
-  }, [asking, ended, endedAt]);
+    if (moved) (said.current ?? button.current)?.focus();
+  }, [moved, asking, endedAt]);
+  const ask = (now: boolean) => {
+    setMoved(true);
+    setAsking(now);
+  };
 
   const confirm = async () => {
     setFailure(null);
     try {
       await end(eventName).unwrap();
       setAsking(false);
-      setEnded(true);
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -49,13 +53,13 @@ export function PartyEnd({ eventName, endedAt }: { eventName: string; endedAt: s
             <button type="button" className="button" disabled={ending.isLoading} onClick={() => void confirm()}>
               {ending.isLoading ? 'Encerrando...' : 'Sim, encerrar a festa'}
             </button>
-            <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+            <button type="button" className="button button--secondary" onClick={() => ask(false)}>
               Cancelar
             </button>
           </div>
         </>
       ) : (
-        <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+        <button type="button" className="button button--secondary" ref={button} onClick={() => ask(true)}>
           Encerrar a festa
         </button>
       )}

@@ -1,4 +1,3 @@
-import './delivery.css';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DELIVERY_STOP_TOKEN_SOURCE } from '../../../contract/delivery';
@@ -25,7 +24,7 @@ export default function StopPage() {
   }, [stopped.isSuccess]);
 
   return (
-    <ScreenFrame title="Parar de receber fotos" className="delivery-stop">
+    <ScreenFrame title="Parar de receber fotos">
       {!valid ? (
         <p role="alert">Este link não é válido: confira se ele veio inteiro da mensagem que você recebeu.</p>
       ) : stopped.isSuccess ? (
@@ -46,7 +45,7 @@ export default function StopPage() {
           {stopped.isError && <p role="alert">{stopLinkProblem(stopped.error)}</p>}
         </>
       )}
-      <p className="delivery-stop__more">
+      <p>
         Para ver ou apagar o que guardamos sobre você, vá em <Link to={ROUTES.privacy}>Privacidade e seus dados</Link>.
       </p>
     </ScreenFrame>

@@ -7,7 +7,7 @@ import type { DeliveryOffer, StopDeliveryReply, SubscribeReply, SubscribeRequest
  * its stop, on the collect, face and pack pages and the stop link's page. The dashboard's and the privacy page's calls
  * are in deliveryListsApi.ts, so that the guest's pages ship only these.
  */
-export const deliveryApi = api.injectEndpoints({
+export const deliveryApi = api.enhanceEndpoints({ addTagTypes: ['DeliveryOffer'] }).injectEndpoints({
   endpoints: (build) => ({
     /** What the event offers this visitor now (nothing while its owner has it off), and their subscription. */
     getDeliveryOffer: build.query<DeliveryOffer, string>({
@@ -34,6 +34,12 @@ export const deliveryApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The offer asked again: a face search (or its deletion) changes whether it may send the photos the face is found in.
+ * The face screen dispatches it once its call is answered.
+ */
+export const deliveryOfferChanged = () => deliveryApi.util.invalidateTags(['DeliveryOffer']);
 
 export const { useGetDeliveryOfferQuery, useSubscribeMutation, useStopDeliveryMutation, useStopByLinkMutation } =
   deliveryApi;

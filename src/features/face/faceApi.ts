@@ -1,11 +1,28 @@
 import { api } from '../../api/apiSlice';
 import { path } from '../../lib/urlPath';
+import { deliveryOfferChanged } from '../delivery';
 import type { CollectFoundReply, FaceSearchReply } from '../../../contract/wire';
 
 /** Whose face, and where to look: the events as one comma-separated list (a stable cache key). */
 export interface FaceSearchArgs {
   agent: string;
   events: string;
+}
+
+/**
+ * A selfie searched with consent (or deleted) changes whether 'Receber minhas fotos' may offer the photos the face is
+ * found in: the offer is asked again once the server has answered.
+ */
+async function askDeliveryAgain(
+  _args: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+): Promise<void> {
+  try {
+    await queryFulfilled;
+    dispatch(deliveryOfferChanged());
+  } catch {
+    // Nothing changed on the server.
+  }
 }
 
 /**
@@ -24,8 +41,7 @@ export const faceApi = api.injectEndpoints({
         // Sent only from past the consent: the server refuses a capture without it.
         body: { poligram: image, consentimento: true, eventos: events ? events.split(',') : [] },
       }),
-      // A selfie searched with consent lets 'Receber minhas fotos' offer the photos the face is found in.
-      invalidatesTags: ['DeliveryOffer'],
+      onQueryStarted: askDeliveryAgain,
     }),
     /** The search again with the selfie kept for the session: the photos added since come too. */
     getFaceMatches: build.query<FaceSearchReply, FaceSearchArgs>({
@@ -65,7 +81,8 @@ export const faceApi = api.injectEndpoints({
     /** 'Apagar minhas fotos': the selfie kept for the session (and any face capture of old) is deleted. */
     deleteFaces: build.mutation<string, string>({
       query: (agent) => ({ url: path`/faces/${agent}`, method: 'DELETE', responseHandler: 'text' }),
-      invalidatesTags: [{ type: 'FaceMatches' }, 'DeliveryOffer'],
+      invalidatesTags: [{ type: 'FaceMatches' }],
+      onQueryStarted: askDeliveryAgain,
     }),
   }),
 });

@@ -121,6 +121,7 @@ it("'Encerrar a festa' asks first, sends the last message once, and then says wh
   await user.click(await within(section).findByRole('button', { name: 'Encerrar a festa' }));
   expect(within(section).getByText(/Ela vai uma vez só: não tem como desfazer\./)).toHaveFocus();
   await user.click(within(section).getByRole('button', { name: 'Cancelar' }));
+  expect(within(section).getByRole('button', { name: 'Encerrar a festa' })).toHaveFocus();
   expect(server.ends).toBe(0);
 
   await user.click(within(section).getByRole('button', { name: 'Encerrar a festa' }));
