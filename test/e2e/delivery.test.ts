@@ -4,26 +4,34 @@
  * Ana (festa_ana has no owner account in the demo seed; the team holds the same tools); guests subscribe on the collect
  * page, one by e-mail, one by WhatsApp; the booth uploads a photo they collected before it landed, then the simulator
  * one they collect after; each stand-in receives exactly one message per photo, whose image and gallery links open;
- * 'Parar de receber' from the message's link, through the SPA's page, stops the next one. Face matches are left to
- * the server's tests (test/server/delivery*): a journey's face search needs the fake camera and the face model.
+ * 'Parar de receber' from the message's link, through the SPA's page, stops the next one. The photos a face is found
+ * in: deliveryFaces.test.ts (a browser with the fake camera).
  */
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
-import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { takePhoto } from '../../tools/booth/photo';
 import { expectAccessible } from './support/accessibility';
 import { boothOnce } from './support/boothSimulator';
 import { baseUrl, launchBrowser } from './support/browser';
 import { openCollectLink } from './support/collectLink';
 import { demoSeed, seededMedia } from './support/demoSeed';
-import { mailsTo, whatsAppMessagesTo, type MailReceived } from './support/deliveryStandIns';
+import {
+  askForPhotos,
+  expectLinksOpen,
+  festaAnaTools,
+  linksOfMail,
+  onStack,
+  stackQuery,
+  TITLE,
+  type DeliveryAddress,
+} from './support/deliveryJourney';
+import { mailsTo, whatsAppMessagesTo } from './support/deliveryStandIns';
 import type { AcceptedMessage } from '../../tools/standIns/whatsAppStandIn';
 import { eventually } from './support/eventually';
-import { logIn, newGuest, type Guest } from './support/guest';
+import { newGuest, type Guest } from './support/guest';
 
 const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
-const TITLE = 'Festa da Ana';
 const tag = crypto.randomBytes(4).toString('hex');
 const email = `entrega-${tag}@example.com`;
 const control = `controle-${tag}@example.com`;
@@ -42,15 +50,6 @@ let whatsAppAgent = '';
 /** What the journey made on festa_ana, taken away after it: its photos, its guests' agents. */
 const uploaded: string[] = [];
 const agents: string[] = [];
-
-async function stackQuery<T extends object>(sql: string, values: unknown[]): Promise<T[]> {
-  const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
-  try {
-    return (await db.query<T>(sql, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -105,56 +104,10 @@ async function agentOf(page: Page): Promise<string> {
 }
 
 /** A guest on a seeded photo's collect page asks for their photos ('Receber minhas fotos'). */
-async function subscribe(guest: Guest, name: string, to: { email: string } | { whatsApp: string }): Promise<string> {
-  const { page } = guest;
-  await openCollectLink(page, `${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
-  const offer = page.getByRole('region', { name: 'Receber minhas fotos' });
-  await offer.getByRole('button', { name: 'Receber minhas fotos' }).click();
-  const form = offer.getByRole('form', { name: 'Receber minhas fotos' });
-  await form.getByRole('textbox', { name: 'Seu nome' }).fill(name);
-  if ('email' in to) {
-    await form.getByRole('radio', { name: 'E-mail' }).check();
-    await form.getByRole('textbox', { name: 'E-mail' }).fill(to.email);
-  } else {
-    await form.getByRole('textbox', { name: 'WhatsApp com DDD' }).fill(to.whatsApp);
-  }
-  await form.getByRole('checkbox', { name: 'Concordo com este texto' }).check();
-  await expectAccessible(page, '/collect (Receber minhas fotos)');
-  await form.getByRole('button', { name: 'Receber minhas fotos' }).click();
-  await offer.getByText(new RegExp(`^Pronto, ${name}: as fotos de ${TITLE} vão chegar`)).waitFor();
-  return agentOf(page);
-}
-
-/** The links of a mail: the image, the gallery's page, the stop link (text part). */
-function linksOfMail(mail: MailReceived): { image: string; page: string; stop: string } {
-  const text = mail.text ?? '';
-  const find = (label: string) => new RegExp(`^${label}: (\\S+)$`, 'm').exec(text)?.[1] ?? '';
-  return { image: find('Sua foto'), page: find('Abrir na galeria'), stop: find('Parar de receber') };
-}
-
-/**
- * A message's link as a phone opens it, on the journey's stack. The stack listens on a free port (`PORT=0`), and the
- * server writes its links' origin from PUBLIC_URL or its configured port (siteOrigin in server/src/platform/config.ts),
- * `:0` here, where a deployed server has its public address. So the origin must be the stack's or that one, and what
- * the server wrote after it (the path, the signed query) is opened on the stack.
- */
-function onStack(link: string): string {
-  const url = new URL(link);
-  expect([baseUrl(), `http://${new URL(baseUrl()).hostname}:0`]).toContain(`${url.protocol}//${url.host}`);
-  return `${baseUrl()}${url.pathname}${url.search}`;
-}
-
-/** A link of a message opens: the image link gives an image, the page link the collect page of `photo`. */
-async function expectLinksOpen(links: { image: string; page: string }, photo: string): Promise<void> {
-  const image = await fetch(onStack(links.image));
-  expect(image.status).toBe(200);
-  expect(image.headers.get('content-type')).toMatch(/^image\//);
-  expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-  expect(new URL(links.page).searchParams.get('id')).toBe(photo);
-  const page = await fetch(onStack(links.page));
-  expect(page.status).toBe(200);
-  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-  await page.arrayBuffer();
+async function subscribe(guest: Guest, name: string, to: DeliveryAddress): Promise<string> {
+  await openCollectLink(guest.page, `${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
+  await askForPhotos(guest.page, name, to);
+  return agentOf(guest.page);
 }
 
 /** 'Parar de receber' from a message's link, on the SPA's page. */
@@ -190,16 +143,7 @@ const whatsAppLinksOf = (message: AcceptedMessage) => ({
 
 it('the team turns delivery on for Festa da Ana, off by default', async () => {
   const { page } = team;
-  await logIn(page, 'equipe@cabine.example', 'demo1234');
-  await page.getByRole('heading', { name: /^Olá, / }).waitFor();
-  await page
-    .getByRole('navigation', { name: 'Minha conta' })
-    .getByRole('button', { name: 'Eventos da equipe' })
-    .click();
-  await page.getByRole('searchbox', { name: 'Buscar por nome, título ou e-mail do cliente' }).fill(TITLE);
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  const festa = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
-  await festa.getByRole('button', { name: 'Telão e impressão' }).click();
+  const festa = await festaAnaTools(page);
   const section = festa.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
   await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (desligado)' }).click();
   await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (ligado)' }).waitFor();
@@ -260,8 +204,8 @@ it("'Parar de receber' from the message's link stops the next photo, on each cha
   await boothSends(third);
   await eventually(() => expect(mailsTo(control)).toHaveLength(1), ARRIVES);
   expect(new URL(linksOfMail(mailsTo(control)[0]).page).searchParams.get('id')).toBe(third);
-  expect(mailsTo(email)).toHaveLength(2);
-  expect(await whatsAppMessagesTo(whatsApp.e164)).toHaveLength(2);
+  expect(mailsTo(email).length).toBe(2);
+  expect((await whatsAppMessagesTo(whatsApp.e164)).length).toBe(2);
   expect(await messagesOf(mailAgent)).toHaveLength(2);
   expect(await messagesOf(whatsAppAgent)).toHaveLength(2);
   for (const guest of [byMail, byWhatsApp, keeps]) expect(guest.errors).toEqual([]);
