@@ -4,11 +4,12 @@
  * Ana (festa_ana has no owner account in the demo seed; the team holds the same tools); guests subscribe on the collect
  * page, one by e-mail, one by WhatsApp; the booth uploads a photo they collected before it landed, then the simulator
  * one they collect after; each stand-in receives exactly one message per photo, whose image and gallery links open;
- * 'Parar de receber' from the message's link, through the SPA's page, stops the next one. The photos a face is found
- * in: deliveryFaces.test.ts (a browser with the fake camera).
+ * 'Parar de receber' from the message's link, through the SPA's page, stops the next one; the team's section has
+ * followed it all in figures (WhatsApp's delivered from the stand-in's status notifications). The photos a face is
+ * found in: deliveryFaces.test.ts (a browser with the fake camera).
  */
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 import { takePhoto } from '../../tools/booth/photo';
 import { expectAccessible } from './support/accessibility';
@@ -45,6 +46,8 @@ let team: Guest;
 let byMail: Guest;
 let byWhatsApp: Guest;
 let keeps: Guest;
+/** The team's 'Fotos por WhatsApp ou e-mail', kept open through the party. */
+let teamSection: Locator;
 let mailAgent = '';
 let whatsAppAgent = '';
 /** What the journey made on festa_ana, taken away after it: its photos, its guests' agents. */
@@ -143,8 +146,8 @@ const whatsAppLinksOf = (message: AcceptedMessage) => ({
 
 it('the team turns delivery on for Festa da Ana, off by default', async () => {
   const { page } = team;
-  const festa = await festaAnaTools(page);
-  const section = festa.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  teamSection = (await festaAnaTools(page)).getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  const section = teamSection;
   await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (desligado)' }).click();
   await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (ligado)' }).waitFor();
   await expectAccessible(page, "/account ('Fotos por WhatsApp ou e-mail')");
@@ -215,4 +218,26 @@ it("'Parar de receber' from the message's link stops the next photo, on each cha
   expect(await messagesOf(mailAgent)).toHaveLength(2);
   expect(await messagesOf(whatsAppAgent)).toHaveLength(2);
   for (const guest of [byMail, byWhatsApp, keeps]) expect(guest.errors).toEqual([]);
+});
+
+it(`the team's section followed the party without a reload: who is subscribed, what was sent, what WhatsApp said \
+was delivered`, async () => {
+  // What the dashboard shows for a figure ('1.234'); it asks again every few seconds while delivery is on.
+  const figure = (label: string) =>
+    teamSection
+      .locator('.event-delivery__figure')
+      .filter({ has: team.page.getByText(label, { exact: true }) })
+      .locator('dd');
+  const shows = (label: string, value: string) =>
+    figure(label)
+      .filter({ hasText: new RegExp(`^${value}$`) })
+      .waitFor({ timeout: 20_000 });
+  // Duda only: the other two stopped. Two photos each to Bia and Caio, one to Duda. Caio's two, by WhatsApp, said
+  // delivered by the stand-in's signed status notifications (an e-mail has none: sent is all it says).
+  await shows('Inscritos para receber fotos', '1');
+  await shows('Mensagens enviadas', '5');
+  await shows('Mensagens entregues', '2');
+  expect(await figure('Mensagens que falharam').textContent()).toBe('0');
+  expect(await figure('Mensagens barradas pelo limite').textContent()).toBe('0');
+  expect(team.errors).toEqual([]);
 });
