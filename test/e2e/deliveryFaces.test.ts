@@ -92,20 +92,28 @@ photo they are in, once, and not the one they are not in`, async () => {
 
     const withGuest = await boothPhoto(4);
     const withoutGuest = await boothPhoto(5);
-    // Both analysed (the section follows the queue while photos wait), then the message of the one they are in.
-    await faces.getByText(/ · 0 na fila · /).waitFor({ timeout: 120_000 });
+    // Both analysed: the faces found in a photo and the guests it goes to are noted in one transaction, so from then on
+    // what is to be sent is known. Then the message of the one they are in.
+    await eventually(async () => {
+      const indexed = await stackQuery<{ file: string }>(
+        `SELECT m.file FROM face_photos f JOIN media m ON m.id = f.media_id
+          WHERE f.status = 'indexed' AND m.file = ANY($1::text[]) ORDER BY m.file`,
+        [uploaded.map((url) => url.split('/').pop() ?? '')],
+      );
+      expect(indexed).toHaveLength(2);
+    }, 120_000);
     await eventually(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(1), 60_000);
     const mails = mailsTo(email);
     expect(mails.map((mail) => mail.headers.subject)).toEqual([`Sua foto de ${TITLE}`]);
     await expectLinksOpen(linksOfMail(mails[0]), withGuest);
     expect(mails[0].text).not.toContain(encodeURIComponent(withoutGuest));
     expect(
-      await stackQuery<{ via: string }>(
-        `SELECT p.via FROM delivery_photos p JOIN delivery_subscriptions s ON s.id = p.subscription_id
-          WHERE s.agent = $1`,
+      await stackQuery<{ via: string; file: string }>(
+        `SELECT p.via, m.file FROM delivery_photos p JOIN delivery_subscriptions s ON s.id = p.subscription_id
+           JOIN media m ON m.id = p.media_id WHERE s.agent = $1`,
         [agent],
       ),
-    ).toEqual([{ via: 'face' }]);
+    ).toEqual([{ via: 'face', file: withGuest.split('/').pop() }]);
     expect(guest.errors.filter((error) => !/422/.test(error))).toEqual([]);
   } finally {
     // Off again, as faceSearch.test.ts leaves it: a clean-up, so the switch's own click event.
