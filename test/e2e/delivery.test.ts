@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEVICE_PATHS } from '../../contract/devicePaths';
 import { takePhoto } from '../../tools/booth/photo';
+import type { AcceptedMessage } from '../../tools/standIns/whatsAppStandIn';
 import { expectAccessible } from './support/accessibility';
 import { boothOnce } from './support/boothSimulator';
 import { baseUrl, launchBrowser } from './support/browser';
@@ -28,7 +29,6 @@ import {
   type DeliveryAddress,
 } from './support/deliveryJourney';
 import { mailsTo, whatsAppMessagesTo } from './support/deliveryStandIns';
-import type { AcceptedMessage } from '../../tools/standIns/whatsAppStandIn';
 import { eventually } from './support/eventually';
 import { newGuest, type Guest } from './support/guest';
 
@@ -50,6 +50,10 @@ let keeps: Guest;
 let teamSection: Locator;
 let mailAgent = '';
 let whatsAppAgent = '';
+/** The photos the guests collect (the first before it lands, the second after), and the links their messages carry. */
+let second = '';
+let mailLinks: { image: string; page: string; stop: string }[] = [];
+let whatsAppLinks: { image: string; page: string; stop: string }[] = [];
 /** What the journey made on festa_ana, taken away after it: its photos, its guests' agents. */
 const uploaded: string[] = [];
 const agents: string[] = [];
@@ -75,6 +79,7 @@ afterAll(async () => {
 
 /** The name a photo will have once festa_ana's pad booth sends it (a public event keeps the booth's name). */
 const photoToCome = (n: number) => `/media/festa_ana/pad/pad-entrega-${tag}-${n}.jpg`;
+const first = photoToCome(1);
 
 /** festa_ana's pad booth sends the photo named `url`, drawn as the simulator's camera draws one. */
 async function boothSends(url: string): Promise<void> {
@@ -133,11 +138,6 @@ const messagesOf = async (agent: string) =>
     [agent],
   );
 
-const first = photoToCome(1);
-let second = '';
-let mailLinks: { image: string; page: string; stop: string }[] = [];
-let whatsAppLinks: { image: string; page: string; stop: string }[] = [];
-
 const whatsAppLinksOf = (message: AcceptedMessage) => ({
   image: message.imageLink ?? '',
   page: message.body[3],
@@ -147,9 +147,8 @@ const whatsAppLinksOf = (message: AcceptedMessage) => ({
 it('the team turns delivery on for Festa da Ana, off by default', async () => {
   const { page } = team;
   teamSection = (await festaAnaTools(page)).getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
-  const section = teamSection;
-  await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (desligado)' }).click();
-  await section.getByRole('switch', { name: 'Enviar as fotos aos convidados (ligado)' }).waitFor();
+  await teamSection.getByRole('switch', { name: 'Enviar as fotos aos convidados (desligado)' }).click();
+  await teamSection.getByRole('switch', { name: 'Enviar as fotos aos convidados (ligado)' }).waitFor();
   await expectAccessible(page, "/account ('Fotos por WhatsApp ou e-mail')");
 });
 
