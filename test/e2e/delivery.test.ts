@@ -1,0 +1,242 @@
+/**
+ * Photos delivered by e-mail and WhatsApp (docs/product.md#photos-delivered), against the whole stack with the mail
+ * and WhatsApp stand-ins `npm start` runs (docs/operations.md#the-stand-ins): the team turns delivery on for Festa da
+ * Ana (festa_ana has no owner account in the demo seed; the team holds the same tools); guests subscribe on the collect
+ * page, one by e-mail, one by WhatsApp; the booth uploads a photo they collected before it landed, then the simulator
+ * one they collect after; each stand-in receives exactly one message per photo, whose image and gallery links open;
+ * 'Parar de receber' from the message's link, through the SPA's page, stops the next one; the team's section has
+ * followed it all in figures (WhatsApp's delivered from the stand-in's status notifications). The photos a face is
+ * found in: deliveryFaces.test.ts (a browser with the fake camera).
+ */
+import crypto from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DEVICE_PATHS } from '../../contract/devicePaths';
+import { takePhoto } from '../../tools/booth/photo';
+import type { AcceptedMessage } from '../../tools/standIns/whatsAppStandIn';
+import { expectAccessible } from './support/accessibility';
+import { boothOnce } from './support/boothSimulator';
+import { baseUrl, launchBrowser } from './support/browser';
+import { openCollectLink } from './support/collectLink';
+import { demoSeed, seededMedia } from './support/demoSeed';
+import {
+  askForPhotos,
+  expectLinksOpen,
+  festaAnaTools,
+  linksOfMail,
+  onStack,
+  stackQuery,
+  TITLE,
+  type DeliveryAddress,
+} from './support/deliveryJourney';
+import { mailsTo, whatsAppMessagesTo } from './support/deliveryStandIns';
+import { eventually } from './support/eventually';
+import { newGuest, type Guest } from './support/guest';
+
+const PAD = (demoSeed().devices ?? []).find((device) => device.id === 'cabine-pad');
+const tag = crypto.randomBytes(4).toString('hex');
+const email = `entrega-${tag}@example.com`;
+const control = `controle-${tag}@example.com`;
+const digits = String(10_000_000 + crypto.randomInt(89_999_999));
+const whatsApp = { typed: `(11) 9${digits.slice(0, 4)}-${digits.slice(4)}`, e164: `+55119${digits}` };
+/** Messages wait for photos that arrive: long enough on a busy machine, never a figure asserted. */
+const ARRIVES = 45_000;
+
+let browser: Browser;
+let team: Guest;
+let byMail: Guest;
+let byWhatsApp: Guest;
+let keeps: Guest;
+/** The team's 'Fotos por WhatsApp ou e-mail', kept open through the party. */
+let teamSection: Locator;
+let mailAgent = '';
+let whatsAppAgent = '';
+/** The photos the guests collect (the first before it lands, the second after), and the links their messages carry. */
+let second = '';
+let mailLinks: { image: string; page: string; stop: string }[] = [];
+let whatsAppLinks: { image: string; page: string; stop: string }[] = [];
+/** What the journey made on festa_ana, taken away after it: its photos, its guests' agents. */
+const uploaded: string[] = [];
+const agents: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [team, byMail, byWhatsApp, keeps] = await Promise.all([1, 2, 3, 4].map(() => newGuest(browser)));
+});
+
+afterAll(async () => {
+  // festa_ana as the other journeys expect it: delivery off, none of this journey's guests or photos.
+  await stackQuery("UPDATE events SET delivery = false, delivery_ended_at = NULL WHERE name = 'festa_ana'", []);
+  await stackQuery('DELETE FROM delivery_subscriptions WHERE agent = ANY($1::text[])', [agents]);
+  await stackQuery('DELETE FROM delivery_messages WHERE agent = ANY($1::text[])', [agents]);
+  await stackQuery('DELETE FROM delivery_consents WHERE agent = ANY($1::text[])', [agents]);
+  const files = uploaded.map((url) => url.split('/').pop() ?? '');
+  await stackQuery("DELETE FROM media WHERE event_name = 'festa_ana' AND mode = 'pad' AND file = ANY($1::text[])", [
+    files,
+  ]);
+  await Promise.all([team, byMail, byWhatsApp, keeps].map((guest) => guest.close()));
+  await browser.close();
+});
+
+/** The name a photo will have once festa_ana's pad booth sends it (a public event keeps the booth's name). */
+const photoToCome = (n: number) => `/media/festa_ana/pad/pad-entrega-${tag}-${n}.jpg`;
+const first = photoToCome(1);
+
+/** festa_ana's pad booth sends the photo named `url`, drawn as the simulator's camera draws one. */
+async function boothSends(url: string): Promise<void> {
+  if (!PAD?.key) throw new Error('the demo seed has no cabine-pad with a readable key');
+  const shot = await takePhoto('festa_ana', 'pad');
+  const response = await fetch(`${baseUrl()}${DEVICE_PATHS.media}?file=${url.split('/').pop() ?? ''}`, {
+    method: 'POST',
+    headers: { 'x-device-id': PAD.id, 'x-device-key': PAD.key, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(shot.bytes),
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { url: string }).url).toBe(url);
+  uploaded.push(url);
+}
+
+/** The simulator's camera (`npm run booth -- --once --only camera`) sends a photo: its media URL. */
+async function simulatorSends(): Promise<string> {
+  const log = await boothOnce(['--only', 'camera', '--device', 'cabine-pad']);
+  const url = /Colete em \S+\/collect\?id=(\/media\/festa_ana\/pad\/\S+)/.exec(log)?.[1];
+  if (!url) throw new Error(`the simulator named no photo: ${log}`);
+  uploaded.push(url);
+  return url;
+}
+
+async function agentOf(page: Page): Promise<string> {
+  const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value;
+  if (!agent) throw new Error('the guest has no agent cookie');
+  agents.push(agent);
+  return agent;
+}
+
+/** A guest on a seeded photo's collect page asks for their photos ('Receber minhas fotos'). */
+async function subscribe(guest: Guest, name: string, to: DeliveryAddress): Promise<string> {
+  await openCollectLink(guest.page, `${baseUrl()}/collect?id=${seededMedia('festa_ana', 'pad')[0]}`);
+  await askForPhotos(guest.page, name, to);
+  return agentOf(guest.page);
+}
+
+/** 'Parar de receber' from a message's link, on the SPA's page. */
+async function stopFromLink(guest: Guest, link: string): Promise<void> {
+  const { page } = guest;
+  expect(new URL(link).pathname).toMatch(/^\/parar\/\S+$/);
+  await page.goto(onStack(link));
+  await page.getByRole('heading', { name: 'Parar de receber fotos' }).waitFor();
+  await expectAccessible(page, '/parar/{token}');
+  await page.getByRole('button', { name: 'Parar de receber' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Pronto: você não vai mais receber as fotos de ${TITLE}.` })
+    .waitFor();
+}
+
+const messagesOf = async (agent: string) =>
+  stackQuery<{ kind: string; photos: number }>(
+    'SELECT kind, photos FROM delivery_messages WHERE agent = $1 ORDER BY id',
+    [agent],
+  );
+
+const whatsAppLinksOf = (message: AcceptedMessage) => ({
+  image: message.imageLink ?? '',
+  page: message.body[3],
+  stop: message.body[4],
+});
+
+it('the team turns delivery on for Festa da Ana, off by default', async () => {
+  const { page } = team;
+  teamSection = (await festaAnaTools(page)).getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  await teamSection.getByRole('switch', { name: 'Enviar as fotos aos convidados (desligado)' }).click();
+  await teamSection.getByRole('switch', { name: 'Enviar as fotos aos convidados (ligado)' }).waitFor();
+  await expectAccessible(page, "/account ('Fotos por WhatsApp ou e-mail')");
+});
+
+it('a guest subscribes by e-mail, another by WhatsApp, on the collect page', async () => {
+  mailAgent = await subscribe(byMail, 'Bia', { email });
+  whatsAppAgent = await subscribe(byWhatsApp, 'Caio', { whatsApp: whatsApp.typed });
+});
+
+it(`a photo they collected before the booth sent it comes once on each channel when it lands, its links \
+open`, async () => {
+  // The collect page cannot show it yet: it comes when it lands.
+  for (const guest of [byMail, byWhatsApp]) {
+    await guest.page.goto(`${baseUrl()}/collect?id=${first}`);
+    await guest.page.getByText('Esta foto não foi encontrada: confira o link do QR code.').waitFor();
+  }
+  await boothSends(first);
+  await eventually(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(1), ARRIVES);
+  await eventually(
+    async () => expect((await whatsAppMessagesTo(whatsApp.e164)).length).toBeGreaterThanOrEqual(1),
+    ARRIVES,
+  );
+  const mails = mailsTo(email);
+  expect(mails.map((mail) => mail.headers.subject)).toEqual([`Sua foto de ${TITLE}`]);
+  await expectLinksOpen(linksOfMail(mails[0]), first);
+  const sent = await whatsAppMessagesTo(whatsApp.e164);
+  expect(sent.map((message) => [message.template, message.body[0]])).toEqual([['cabine_fotos', 'Caio']]);
+  await expectLinksOpen(whatsAppLinksOf(sent[0]), first);
+  expect(await messagesOf(mailAgent)).toEqual([{ kind: 'photos', photos: 1 }]);
+  expect(await messagesOf(whatsAppAgent)).toEqual([{ kind: 'photos', photos: 1 }]);
+});
+
+it("a photo the simulator's booth sent, collected after, comes at once, once on each channel", async () => {
+  second = await simulatorSends();
+  for (const guest of [byMail, byWhatsApp]) await openCollectLink(guest.page, `${baseUrl()}/collect?id=${second}`);
+  await eventually(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(2), ARRIVES);
+  await eventually(
+    async () => expect((await whatsAppMessagesTo(whatsApp.e164)).length).toBeGreaterThanOrEqual(2),
+    ARRIVES,
+  );
+  const mails = mailsTo(email);
+  expect(mails.map((mail) => mail.headers.subject)).toEqual([`Sua foto de ${TITLE}`, `Sua foto de ${TITLE}`]);
+  mailLinks = mails.map(linksOfMail);
+  await expectLinksOpen(mailLinks[1], second);
+  whatsAppLinks = (await whatsAppMessagesTo(whatsApp.e164)).map(whatsAppLinksOf);
+  expect(whatsAppLinks).toHaveLength(2);
+  await expectLinksOpen(whatsAppLinks[1], second);
+  expect(await messagesOf(mailAgent)).toHaveLength(2);
+  expect(await messagesOf(whatsAppAgent)).toHaveLength(2);
+});
+
+it("'Parar de receber' from the message's link stops the next photo, on each channel", async () => {
+  await stopFromLink(byMail, mailLinks[1].stop);
+  await stopFromLink(byWhatsApp, whatsAppLinks[1].stop);
+  // A third guest, still subscribed, collects it too: their message says when the photo went out.
+  await subscribe(keeps, 'Duda', { email: control });
+  const third = photoToCome(3);
+  for (const guest of [byMail, byWhatsApp, keeps]) {
+    await guest.page.goto(`${baseUrl()}/collect?id=${third}`);
+    await guest.page.getByText('Esta foto não foi encontrada: confira o link do QR code.').waitFor();
+  }
+  await boothSends(third);
+  await eventually(() => expect(mailsTo(control)).toHaveLength(1), ARRIVES);
+  expect(new URL(linksOfMail(mailsTo(control)[0]).page).searchParams.get('id')).toBe(third);
+  expect(mailsTo(email).length).toBe(2);
+  expect((await whatsAppMessagesTo(whatsApp.e164)).length).toBe(2);
+  expect(await messagesOf(mailAgent)).toHaveLength(2);
+  expect(await messagesOf(whatsAppAgent)).toHaveLength(2);
+  for (const guest of [byMail, byWhatsApp, keeps]) expect(guest.errors).toEqual([]);
+});
+
+it(`the team's section followed the party without a reload: who is subscribed, what was sent, what WhatsApp said \
+was delivered`, async () => {
+  // What the dashboard shows for a figure ('1.234'); it asks again every few seconds while delivery is on.
+  const figure = (label: string) =>
+    teamSection
+      .locator('.event-delivery__figure')
+      .filter({ has: team.page.getByText(label, { exact: true }) })
+      .locator('dd');
+  const shows = (label: string, value: string) =>
+    figure(label)
+      .filter({ hasText: new RegExp(`^${value}$`) })
+      .waitFor({ timeout: 20_000 });
+  // Duda only: the other two stopped. Two photos each to Bia and Caio, one to Duda. Caio's two, by WhatsApp, said
+  // delivered by the stand-in's signed status notifications (an e-mail has none: sent is all it says).
+  await shows('Inscritos para receber fotos', '1');
+  await shows('Mensagens enviadas', '5');
+  await shows('Mensagens entregues', '2');
+  expect(await figure('Mensagens que falharam').textContent()).toBe('0');
+  expect(await figure('Mensagens barradas pelo limite').textContent()).toBe('0');
+  expect(team.errors).toEqual([]);
+});
