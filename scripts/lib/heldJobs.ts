@@ -1,0 +1,27 @@
+/**
+ * Which app server runs which job, read from the database as the servers record it (server/src/platform/db/
+ * jobHolders.ts): for a bench to kill a server while it holds a job of a given queue, not at a moment when it
+ * happens to hold none.
+ */
+import type { Client } from 'pg';
+import { HOLDER_NAME_PREFIX } from '../../server/src/platform/db/jobHolders';
+
+/** The job instances alive now: one per app server (each server's holding connection names its instance). */
+export async function liveInstances(db: Client): Promise<Set<string>> {
+  const { rows } = await db.query<{ instance: string }>(
+    `SELECT substr(application_name, length($1) + 1) AS instance FROM pg_stat_activity
+      WHERE datname = current_database() AND starts_with(application_name, $1)`,
+    [HOLDER_NAME_PREFIX],
+  );
+  return new Set(rows.map((row) => row.instance));
+}
+
+/** How many active jobs of `queue` these instances hold. */
+export async function activeJobsHeld(db: Client, instances: ReadonlySet<string>, queue: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM job_holders h JOIN pgboss.job j ON j.name = h.queue AND j.id = h.job_id
+      WHERE h.instance = ANY($1::text[]) AND h.queue = $2 AND j.state = 'active'`,
+    [[...instances], queue],
+  );
+  return rows[0].n;
+}
