@@ -61,8 +61,9 @@ export function countRun(guests: readonly Guest[], rounds: readonly Round[], arr
   };
   const guestOf = new Map(guests.map((guest) => [`${guest.channel} ${guest.address}`, guest]));
   const roundOf = new Map(rounds.map((round) => [round.photo, round]));
-  /** `channel address photo` -> the keys of what brought it, in order of arrival. */
+  /** `channel address photo` -> the keys of what brought it, in order of arrival, and when the first came. */
   const received = new Map<string, string[]>();
+  const firstAt = new Map<string, number>();
   for (const arrival of [...arrivals].sort((a, b) => a.at - b.at)) {
     const guest = guestOf.get(`${arrival.channel} ${arrival.to}`);
     const ours = arrival.photos.filter((photo) => roundOf.has(photo));
@@ -76,11 +77,13 @@ export function countRun(guests: readonly Guest[], rounds: readonly Round[], arr
       const keys = received.get(slot) ?? [];
       if (keys.length === 0) {
         count.delays[arrival.channel].push(arrival.at - (roundOf.get(photo)?.uploadedAt ?? arrival.at));
+        firstAt.set(slot, arrival.at);
       } else {
         count.duplicates += 1;
         const repeat = arrival.key !== null && keys.includes(arrival.key);
         if (repeat) count.sameKeyRepeats += 1;
-        note(`duplicate: ${photo} to ${arrival.to} again${repeat ? ' (same key)' : ''}`);
+        const after = ((arrival.at - (firstAt.get(slot) ?? arrival.at)) / 1000).toFixed(2);
+        note(`duplicate: ${photo} to ${arrival.to} again ${after} s later${repeat ? ', the same message (key)' : ''}`);
       }
       keys.push(arrival.key ?? '');
       received.set(slot, keys);
@@ -140,6 +143,7 @@ export function deliveryTable(rows: readonly RunRow[]): string {
         seconds(p95),
         seconds(delays.length ? Math.max(...delays) : NaN),
         both ? String(row.count.duplicates) : '',
+        both ? String(row.count.sameKeyRepeats) : '',
         both ? String(row.count.lost) : '',
         both ? String(row.count.strays) : '',
         both ? row.killed : '',
@@ -157,6 +161,7 @@ export function deliveryTable(rows: readonly RunRow[]): string {
       { header: 'p95 s', align: 'right' },
       { header: 'max s', align: 'right' },
       { header: 'duplicates', align: 'right' },
+      { header: 'of which same key', align: 'right' },
       { header: 'lost', align: 'right' },
       { header: 'strays', align: 'right' },
       { header: 'SIGKILL' },

@@ -53,6 +53,10 @@ describe('bench:delivery: what each guest received', () => {
     ]);
     expect(count).toMatchObject({ duplicates: 2, sameKeyRepeats: 1, lost: 0 });
     expect(count.delays.whatsapp).toEqual([2_000, 2_000]);
+    expect(count.details).toEqual([
+      'duplicate: /media/festa_ana/pad/a.jpg to +5511980000001 again 1.00 s later, the same message (key)',
+      'duplicate: /media/festa_ana/pad/a.jpg to ana@exemplo.com again 2.50 s later',
+    ]);
   });
 
   it('counts a message to no guest of the run, or of no photo of the run, as a stray', () => {
@@ -87,11 +91,13 @@ describe('bench:delivery: its figures', () => {
     const count = countRun(guests, rounds, [...everyone(), arrival('ana@exemplo.com', rounds[1].photo, 20_000, 'x')]);
     const table = deliveryTable([{ run: 'one server', servers: 1, guests: 2, photos: 2, count, killed: '-' }]);
     const lines = table.split('\n');
-    expect(lines[0]).toMatch(/^run\s+servers\s+channel\s+received\s+p50 s\s+p95 s\s+max s\s+duplicates\s+lost/);
+    expect(lines[0]).toMatch(
+      /^run\s+servers\s+channel\s+received\s+p50 s\s+p95 s\s+max s\s+duplicates\s+of which same key\s+lost/,
+    );
     expect(lines.slice(2).map((line) => line.split(/\s{2,}/))).toEqual([
       ['one server', '1', 'e-mail', '2', '1.20', '1.50', '1.50', 'met'],
       ['one server', '1', 'WhatsApp', '2', '2.00', '2.00', '2.00', 'met'],
-      ['one server', '1', 'both', '4', '1.50', '2.00', '2.00', '1', '0', '0', '-', 'met'],
+      ['one server', '1', 'both', '4', '1.50', '2.00', '2.00', '1', '0', '0', '0', '-', 'met'],
     ]);
   });
 });
