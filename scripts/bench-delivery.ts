@@ -219,7 +219,7 @@ async function main(): Promise<void> {
           when: async () => (sending = await activeJobsHeld(held, victimInstances, SEND_QUEUE)) > 0,
           now: async () => {
             await stopAll([victim]);
-            return `second server (holding ${sending} sends)`;
+            return `second server (holding ${sending} send job${sending === 1 ? '' : 's'})`;
           },
         },
       }),
@@ -243,6 +243,11 @@ async function main(): Promise<void> {
   console.log(deliveryTable(rows));
   const failed = rows.filter((row) => row.count.duplicates + row.count.lost + row.count.strays > 0);
   for (const row of failed) for (const line of row.count.details) console.error(`${row.run}: ${line}`);
+  if (rows.some((row) => row.count.sameKeyRepeats > 0))
+    console.error(
+      "'same key': the same message (its idempotency key) was handed to the transport again; a receiver that " +
+        "de-duplicates by it (an e-mail's Message-ID) shows it once, WhatsApp's Cloud API does not de-duplicate.",
+    );
   const missed = rows.filter(
     (row) => !(percentile([...row.count.delays.email, ...row.count.delays.whatsapp], 95) <= AIM_P95_MS),
   );
