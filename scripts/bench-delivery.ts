@@ -7,11 +7,11 @@
  * uploads it; the booth then uploads BENCH_PHOTOS (3) photos one after the other, each once the previous one reached
  * every guest (so that none is batched with the next). Three runs: one server; two servers behind nginx; two
  * servers again, the second killed with SIGKILL while the first photo is being sent (the first moment it holds a send
- * job: between the record of a message and its mark, where a kill could lose or repeat it), BENCH_KILLS (1) times,
- * each with a second server started afresh. Each run waits for
- * what must arrive (at most BENCH_WAIT_S, 120 s, per photo) and for no message left pending, then counts: p50, p95
- * and max delay per channel, duplicates (a guest's photo twice) and lost (a guest's photo never). Prints the table,
- * and exits non-zero on a duplicate, a loss or a stray message.
+ * job: between the record of a message and its mark, where a kill could lose or repeat it; BENCH_KILL=accepted: once
+ * a message it sends was accepted, before its mark), BENCH_KILLS (1) times, each with a second server started afresh.
+ * Each run waits for what must arrive (at most BENCH_WAIT_S, 120 s, per photo) and for no message left pending, then
+ * counts: p50, p95 and max delay per channel, duplicates (a guest's photo twice) and lost (a guest's photo never).
+ * Prints the table, and exits non-zero on a duplicate, a loss or a stray message.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,8 +22,16 @@ import { s3Env, startAppServer, startBalancer, stopAll, type RunningProcess } fr
 import { AIM_P95_MS, deliveryTable, percentile, type RunRow } from './lib/deliveryCount';
 import { EVENT, inTurns, subscribeGuest } from './lib/deliveryGuests';
 import { startDeliveryInbox, type DeliveryInbox } from './lib/deliveryInbox';
-import { barePages, type Bench, deliveryRun, PHONES_AT_ONCE, statuses } from './lib/deliveryRun';
-import { activeJobsHeld, liveInstances } from './lib/heldJobs';
+import {
+  acceptedAny,
+  barePages,
+  type Bench,
+  deliveryRun,
+  PHONES_AT_ONCE,
+  sendsHeld,
+  statuses,
+} from './lib/deliveryRun';
+import { liveInstances } from './lib/heldJobs';
 import { startLocalS3, type LocalS3 } from './lib/localS3';
 import { boothPhoto } from './lib/partyCrowd';
 import { connectStackDatabase, stackDatabaseUrl } from './lib/stackDatabase';
@@ -33,6 +41,11 @@ const GUESTS = Number(process.env.BENCH_GUESTS ?? 100);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 3);
 const WAIT_MS = Number(process.env.BENCH_WAIT_S ?? 120) * 1000;
 const KILLS = Number(process.env.BENCH_KILLS ?? 1);
+/**
+ * When the second server dies: 'send', the first moment it holds a send job (wherever in it); 'accepted', once a
+ * message it is sending was accepted by a stand-in, before the job could mark it (the narrowest window).
+ */
+const KILL_AT = process.env.BENCH_KILL === 'accepted' ? 'accepted' : 'send';
 /** The queue of the delivery's sends (server/src/modules/delivery/deliveryMessages.ts DELIVERY_SEND). */
 const SEND_QUEUE = 'delivery-send';
 
@@ -48,7 +61,7 @@ async function main(): Promise<void> {
   const rows: RunRow[] = [];
   try {
     s3 = await startLocalS3('entregas');
-    inbox = await startDeliveryInbox();
+    const stands: DeliveryInbox = (inbox = await startDeliveryInbox());
     const shared = {
       ...s3Env(s3.settings),
       ...inbox.env,
@@ -61,7 +74,8 @@ async function main(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
     };
     console.log(
-      `bench:delivery: ${GUESTS} guests (half e-mail, half WhatsApp), ${PHOTOS} photos per run, ${KILLS} kills, ` +
+      `bench:delivery: ${GUESTS} guests (half e-mail, half WhatsApp), ${PHOTOS} photos per run, ${KILLS} kills ` +
+        `(BENCH_KILL=${KILL_AT}), ` +
         `load average ${os
           .loadavg()
           .map((n) => n.toFixed(2))
@@ -106,7 +120,11 @@ async function main(): Promise<void> {
           base: url,
           servers: 2,
           kill: {
-            when: async () => (sending = await activeJobsHeld(held, victimInstances, SEND_QUEUE)) > 0,
+            when: async () => {
+              const keys = await sendsHeld(held, victimInstances, SEND_QUEUE);
+              sending = keys.length;
+              return KILL_AT === 'send' ? sending > 0 : acceptedAny(stands, keys);
+            },
             now: async () => {
               await stopAll([victim]);
               return `second server (holding ${sending} send job${sending === 1 ? '' : 's'})`;

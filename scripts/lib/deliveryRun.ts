@@ -3,6 +3,7 @@
  * uploads them one after the other (each once the previous reached everyone), a server may be killed while the
  * first is being sent; then what the stand-ins accepted is counted (scripts/lib/deliveryCount.ts).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from 'pg';
@@ -123,4 +124,35 @@ export async function statuses(db: Client): Promise<string> {
     [EVENT],
   );
   return rows.map((row) => `${row.status} ${row.n}`).join(', ') || 'none';
+}
+
+/**
+ * The idempotency keys of the messages still pending whose send jobs these job instances run now (heldJobs.ts says
+ * which instance is which server).
+ */
+export async function sendsHeld(db: Client, instances: ReadonlySet<string>, queue: string): Promise<string[]> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT d.idempotency_key AS key
+       FROM job_holders h JOIN pgboss.job j ON j.name = h.queue AND j.id = h.job_id
+       JOIN delivery_messages d ON d.id = (j.data->>'message')::bigint
+      WHERE h.instance = ANY($1::text[]) AND h.queue = $2 AND j.state = 'active' AND d.status = 'pending'`,
+    [[...instances], queue],
+  );
+  return rows.map((row) => row.key);
+}
+
+/**
+ * Whether a stand-in already accepted one of these messages: WhatsApp carries the key itself (its callback data),
+ * an e-mail's Message-ID the key's SHA-256 digest (server/src/modules/delivery/transports/emailTransport.ts).
+ */
+export function acceptedAny(inbox: DeliveryInbox, keys: readonly string[]): boolean {
+  if (keys.length === 0) return false;
+  const digests = keys.map((key) => crypto.createHash('sha256').update(key).digest('hex').slice(0, 40));
+  return inbox
+    .arrivals()
+    .some(
+      (arrival) =>
+        arrival.key !== null &&
+        (keys.includes(arrival.key) || digests.some((digest) => arrival.key?.includes(digest) ?? false)),
+    );
 }

@@ -1,7 +1,7 @@
 /**
- * Which app server runs which job, read from the database as the servers record it (server/src/platform/db/
+ * Which app server is which job instance, read from the database as the servers record it (server/src/platform/db/
  * jobHolders.ts): for a bench to kill a server while it holds a job of a given queue, not at a moment when it
- * happens to hold none.
+ * happens to hold none (job_holders names the instance of each active job).
  */
 import type { Client } from 'pg';
 import { HOLDER_NAME_PREFIX } from '../../server/src/platform/db/jobHolders';
@@ -14,14 +14,4 @@ export async function liveInstances(db: Client): Promise<Set<string>> {
     [HOLDER_NAME_PREFIX],
   );
   return new Set(rows.map((row) => row.instance));
-}
-
-/** How many active jobs of `queue` these instances hold. */
-export async function activeJobsHeld(db: Client, instances: ReadonlySet<string>, queue: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM job_holders h JOIN pgboss.job j ON j.name = h.queue AND j.id = h.job_id
-      WHERE h.instance = ANY($1::text[]) AND h.queue = $2 AND j.state = 'active'`,
-    [[...instances], queue],
-  );
-  return rows[0].n;
 }
