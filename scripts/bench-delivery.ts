@@ -74,8 +74,8 @@ async function main(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
     };
     console.log(
-      `bench:delivery: ${GUESTS} guests (half e-mail, half WhatsApp), ${PHOTOS} photos per run, ${KILLS} kills ` +
-        `(BENCH_KILL=${KILL_AT}), ` +
+      `bench:delivery: ${GUESTS} guests (half e-mail, half WhatsApp), ${PHOTOS} photos per run, ` +
+        `${KILLS} kill${KILLS === 1 ? '' : 's'} (BENCH_KILL=${KILL_AT}), ` +
         `load average ${os
           .loadavg()
           .map((n) => n.toFixed(2))
