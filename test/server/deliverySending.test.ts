@@ -1,3 +1,4 @@
+import { oneClickUrl } from '../../server/src/modules/delivery/transports/emailTransport';
 import { startSecondApp } from './support/testServer';
 import {
   collect,
@@ -195,6 +196,28 @@ describe('stopping', () => {
       stopped: false,
       title: '',
     });
+  });
+
+  it("a mail client's one-click unsubscribe (RFC 8058: a form to the List-Unsubscribe address) stops it too", async () => {
+    const agent = newAgent();
+    await subscribed(agent);
+    await collect(agent, '/media/festa_ana/pad/a1.jpg');
+    await server.jobsDone();
+    const [message] = receivedBy(`${agent}@exemplo.com`);
+    const oneClick = new URL(oneClickUrl(message.stopUrl));
+    const form = (payload: string) =>
+      server.call({
+        method: 'POST',
+        url: oneClick.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    // A form far too big for 'List-Unsubscribe=One-Click' is refused, and stops nothing.
+    expect((await form(`List-Unsubscribe=${'x'.repeat(4096)}`)).statusCode).toBe(413);
+    expect((await form('List-Unsubscribe=One-Click')).json()).toEqual({ stopped: true, title: 'Festa da Ana' });
+    await collect(agent, '/media/festa_ana/pad/a2.jpg');
+    await server.jobsDone();
+    expect(receivedBy(`${agent}@exemplo.com`)).toHaveLength(1);
   });
 
   it('a stop while a message waits for its retry sends nothing more', async () => {

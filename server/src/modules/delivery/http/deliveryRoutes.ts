@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import {
   DeliveryOffer,
   EraseDeliveriesReply,
@@ -72,6 +73,8 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
     },
   );
 
+  /** `List-Unsubscribe=One-Click` and little more. */
+  const ONE_CLICK_FORM_BYTES = 1024;
   const UNKNOWN_STOP_LINK = 'Este link de "Parar de receber" não é válido.';
 
   app.get(
@@ -88,19 +91,29 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
     },
   );
 
-  app.post(
-    '/entregas/parar/:token',
-    {
-      schema: { params: params({ token: StopToken }), response: { 200: StopDeliveryReply } },
-      config: { rateLimit: rateLimit('deliveryStop') },
-    },
-    async (request) => {
-      const id = subscriptionOfStopToken(keys.stop, request.params.token);
-      if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
-      // A repeat (already stopped) is no error: the guest is told it is stopped.
-      return stopBySubscriptionId(db, id);
-    },
-  );
+  // A mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as a form, the stop page
+  // nothing: the form's content is not read (the token says everything), in a scope of its own so that no other
+  // route takes forms.
+  void app.register(async (scope: FastifyInstance) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: ONE_CLICK_FORM_BYTES },
+      (_request, _body, done) => done(null, undefined),
+    );
+    (scope as unknown as Api).post(
+      '/entregas/parar/:token',
+      {
+        schema: { params: params({ token: StopToken }), response: { 200: StopDeliveryReply } },
+        config: { rateLimit: rateLimit('deliveryStop') },
+      },
+      async (request) => {
+        const id = subscriptionOfStopToken(keys.stop, request.params.token);
+        if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
+        // A repeat (already stopped) is no error: the guest is told it is stopped.
+        return stopBySubscriptionId(db, id);
+      },
+    );
+  });
 
   app.get(
     '/entregas/foto/:token',
