@@ -170,6 +170,28 @@ describe("the owner's figures", () => {
     expect(numbers.json<EventNumbersReply>().delivery).toEqual(await figures());
   });
 
+  it(`keep the provider's word that comes before the server marked the message (its notification raced the send's \
+answer), and apply it at the mark`, async () => {
+    const agent = newAgent();
+    await subscribed(agent);
+    const send = transports.email.send;
+    const early: boolean[] = [];
+    transports.email.send = async (message) => {
+      const result = await send(message);
+      // The provider's notification, before the send's answer reached the server.
+      if (result.ok) early.push(await recordDeliveryStatus(server.db, result.providerId, 'delivered'));
+      return result;
+    };
+    try {
+      await collect(agent, '/media/festa_ana/pad/a1.jpg');
+      await server.jobsDone();
+    } finally {
+      transports.email.send = send;
+    }
+    expect(early).toEqual([false]);
+    expect(await messagesOf(agent)).toMatchObject([{ status: 'delivered' }]);
+  });
+
   it('count a message given up after its retries as failed, with the last reason', async () => {
     const agent = newAgent();
     await subscribed(agent);

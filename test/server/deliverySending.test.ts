@@ -198,7 +198,7 @@ describe('stopping', () => {
     });
   });
 
-  it("a mail client's one-click unsubscribe (RFC 8058: a form to the List-Unsubscribe address) stops it too", async () => {
+  it("a mail client's one-click unsubscribe (RFC 8058, a form to List-Unsubscribe's address) stops it", async () => {
     const agent = newAgent();
     await subscribed(agent);
     await collect(agent, '/media/festa_ana/pad/a1.jpg');

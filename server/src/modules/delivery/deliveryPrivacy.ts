@@ -88,6 +88,10 @@ export async function purgeExpiredDeliveries(db: Database, now = new Date()): Pr
     ]);
     return gone.length + (rowCount ?? 0);
   });
+  // A provider's word is applied when its message is marked, within seconds: a week on, it serves nothing.
+  await db.query(`DELETE FROM delivery_provider_statuses WHERE at < $1::timestamptz - interval '7 days'`, [
+    now.toISOString(),
+  ]);
   await db.query('DELETE FROM delivery_consents WHERE at < $1::timestamptz - make_interval(years => $2)', [
     now.toISOString(),
     DELIVERY_CONSENT_LOG_YEARS,

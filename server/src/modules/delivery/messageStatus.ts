@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/database';
+import type { Database, Queryable } from '../../platform/db/database';
 
 /**
  * A message's status as it goes (docs/api.md#photos-delivered): pending, then sent (the provider
@@ -21,12 +21,19 @@ export async function noteAttempt(db: Queryable, id: number): Promise<void> {
 }
 
 /** The transport took it: sent, with the provider's id (what its status webhook names). */
-export async function markSent(db: Queryable, id: number, providerId: string): Promise<void> {
-  await db.query(
-    `UPDATE delivery_messages SET status = 'sent', provider_id = $2, sent_at = now(), reason = NULL, updated_at = now()
-      WHERE id = $1 AND status = 'pending'`,
-    [id, providerId],
-  );
+export async function markSent(db: Database, id: number, providerId: string): Promise<void> {
+  await db.transaction(async (client) => {
+    await client.query(
+      `UPDATE delivery_messages
+          SET status = 'sent', provider_id = $2, sent_at = now(), reason = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'pending'`,
+      [id, providerId],
+    );
+    // A notification that came before this mark is kept under the id: applied now. Its row is locked
+    // until the commit, so a notification coming meanwhile waits, then finds the message marked.
+    const said = await keepProviderStatus(client, providerId, 'sent');
+    if (said.status !== 'sent') await applyProviderStatus(client, providerId, said.status, said.reason ?? undefined);
+  });
 }
 
 /** Given up (refused for good, or every retry spent): failed, with why. */
@@ -60,13 +67,47 @@ export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'failed';
  * after delivery is kept as failed, as the provider says). Answers whether a message was found.
  */
 export async function recordDeliveryStatus(
-  db: Queryable,
+  db: Database,
+  providerId: string,
+  status: ProviderStatus,
+  reason?: string,
+): Promise<boolean> {
+  return db.transaction(async (client) => {
+    // Kept first (and its row locked): a message not marked yet takes it when it is (markSent).
+    await keepProviderStatus(client, providerId, status === 'read' ? 'delivered' : status, reason);
+    return applyProviderStatus(client, providerId, status, reason);
+  });
+}
+
+/** The provider's word, kept by its id: the furthest it went (failed, then delivered, then sent); answers it. */
+async function keepProviderStatus(
+  client: Queryable,
+  providerId: string,
+  status: 'sent' | 'delivered' | 'failed',
+  reason?: string,
+): Promise<{ status: 'sent' | 'delivered' | 'failed'; reason: string | null }> {
+  const { rows } = await client.query<{ status: 'sent' | 'delivered' | 'failed'; reason: string | null }>(
+    `INSERT INTO delivery_provider_statuses AS kept (provider_id, status, reason) VALUES ($1, $2, left($3, 500))
+     ON CONFLICT (provider_id) DO UPDATE SET
+       status = CASE WHEN kept.status = 'failed' OR EXCLUDED.status = 'failed' THEN 'failed'
+                     WHEN kept.status = 'delivered' OR EXCLUDED.status = 'delivered' THEN 'delivered'
+                     ELSE 'sent' END,
+       reason = CASE WHEN EXCLUDED.status = 'failed' THEN EXCLUDED.reason ELSE kept.reason END
+     RETURNING status, reason`,
+    [providerId, status, reason ?? null],
+  );
+  return rows[0];
+}
+
+/** Moves the message the provider's id names (when one is marked with it) as the provider said. */
+async function applyProviderStatus(
+  client: Queryable,
   providerId: string,
   status: ProviderStatus,
   reason?: string,
 ): Promise<boolean> {
   const next = status === 'read' ? 'delivered' : status;
-  const { rows } = await db.query<{ id: string }>(
+  const { rows } = await client.query<{ id: string }>(
     `UPDATE delivery_messages SET
         status = CASE
           WHEN $2 = 'failed' THEN 'failed'
