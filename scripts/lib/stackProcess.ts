@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../tools/localStack/freePort';
 import { groupRunning } from '../../tools/localStack/processAlive';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -21,9 +22,12 @@ export async function startStackProcess(
   env: Record<string, string>,
   { timeoutMs = 300_000 } = {},
 ): Promise<StackProcess> {
+  // A free port chosen here, not 0: the server writes its links (a message's photos, a print's QR
+  // code, the stop link) with the port it is given, and port 0 is nobody's.
+  const port = String(await freePort());
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'tools/cli/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: port, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
