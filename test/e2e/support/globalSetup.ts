@@ -15,8 +15,8 @@ declare global {
 /**
  * Starts the whole product as `npm start` does (Auth emulator, embedded PostgreSQL, demo seed),
  * on free ports and in a temporary data folder, serving the run's shared production build (which
- * `npm start`'s build check finds up to date), and one Chromium. A whole run starts a stack per
- * worker (up to three), so that the workers run journeys at once (each file on a stack of its own,
+ * `npm start`'s build check finds up to date), and one Chromium. A whole run starts two stacks,
+ * so that two workers run journeys at once (each file on a stack of its own,
  * test/e2e/support/journeyEnvironment.ts); a run of chosen files, or on one worker, needs only one.
  * `E2E_STACKS` sets the number. The browser is shared (in contexts of each journey's own).
  *
@@ -58,15 +58,15 @@ interface RunConfig {
   testPathPatterns: { isSet(): boolean };
 }
 
-const MAX_STACKS = 3;
+const MAX_STACKS = 2;
 
 function stackCount(globalConfig: RunConfig): number {
   const chosen = Number(process.env.E2E_STACKS);
   if (Number.isInteger(chosen) && chosen >= 1) return chosen;
   const wholeRun = !globalConfig.testPathPatterns.isSet();
-  // A stack per worker, up to three: the journeys are the run's longest path (their files add up
-  // to three times the rest's on one stack), and mostly wait.
-  return wholeRun ? Math.min(MAX_STACKS, globalConfig.maxWorkers) : 1;
+  // Two: a third, on three workers, made the whole run slower (three journeys at once keep both
+  // cores busy, and each one waits longer).
+  return wholeRun && globalConfig.maxWorkers >= 2 ? MAX_STACKS : 1;
 }
 
 async function startJourneyStack(runDir: string, index: number, distDir: string): Promise<StackProcess> {
