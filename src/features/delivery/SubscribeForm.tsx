@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
 import type { DeliveryOffer } from '../../../contract/wire';
-import { ContactFieldset, contactProblem, type ContactValue } from '../guestContacts';
+import { ConsentAgreement, ContactFieldset, contactProblem, type ContactValue } from '../guestContacts';
 import { useSubscribeMutation } from './deliveryApi';
 
 /**
@@ -65,18 +65,7 @@ export function SubscribeForm({ eventName, offer }: { eventName: string; offer: 
         <li>no fim do evento, uma mensagem com o link da galeria do evento.</li>
       </ul>
       <ContactFieldset value={contact} onChange={setContact} />
-      <p id={ids.text} className="guest-contact__consent">
-        {offer.text}
-      </p>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={agreed}
-          aria-describedby={ids.text}
-          onChange={(event) => setAgreed(event.target.checked)}
-        />
-        Concordo com este texto
-      </label>
+      <ConsentAgreement id={ids.text} text={offer.text} agreed={agreed} onChange={setAgreed} />
       {problem && <p role="alert">{problem}</p>}
       <button type="submit" className="button" disabled={subscribing.isLoading}>
         {subscribing.isLoading ? 'Enviando...' : 'Receber minhas fotos'}

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorCode, errorMessage } from '../../api/apiError';
 import { ROUTES } from '../../../contract/routePaths';
+import { ConsentAgreement } from './ConsentAgreement';
 import { ContactFieldset, type ContactValue } from './ContactFieldset';
 import { contactProblem, contactRequest } from './contactForm';
 import { useGetContactOfferQuery, useLeaveContactMutation } from './guestContactsApi';
@@ -71,18 +72,7 @@ function ContactForm({ eventName, text, textHash }: { eventName: string; text: s
     >
       <h2 id={ids.heading}>Quero receber as fotos</h2>
       <ContactFieldset value={contact} onChange={setContact} />
-      <p id={ids.text} className="guest-contact__consent">
-        {text}
-      </p>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={agreed}
-          aria-describedby={ids.text}
-          onChange={(event) => setAgreed(event.target.checked)}
-        />
-        Concordo com este texto
-      </label>
+      <ConsentAgreement id={ids.text} text={text} agreed={agreed} onChange={setAgreed} />
       {problem && <p role="alert">{problem}</p>}
       <button type="submit" className="button" disabled={leaving.isLoading}>
         {leaving.isLoading ? 'Enviando...' : 'Enviar'}

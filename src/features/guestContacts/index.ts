@@ -9,4 +9,5 @@ export { contactAddress } from './contactAddress';
 export { contactsFileName, eventContactsCsv } from './contactsCsv';
 /** The contact's fields and their checks, for every form where a guest leaves one (the photos delivered, too). */
 export { ContactFieldset, type ContactValue } from './ContactFieldset';
+export { ConsentAgreement } from './ConsentAgreement';
 export { contactProblem, type ContactChannel } from './contactForm';
