@@ -44,7 +44,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './server/tsconfig.json', './tools/tsconfig.json', './src/sw/tsconfig.json'],
+        project: ['./tsconfig.json', './server/tsconfig.json', './src/sw/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
