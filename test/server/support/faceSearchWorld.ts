@@ -1,7 +1,8 @@
-import { createFaceEngine, type FaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
+import type { FaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
 import type { FoundFace } from '../../../server/src/modules/faces/model/faceModel';
 import { dataUrl, demoPhoto, faceCrop } from '../../support/faceSelfies';
 import { DEVICE_KEYS, loadBasicSeed } from './fixtures';
+import { recordedFaceEngine } from './recordedFaces';
 import { newTeamMember, startTestServer, type TestServer } from './testServer';
 import { DEVICE_PATHS } from '../../../contract/devicePaths';
 
@@ -42,9 +43,10 @@ export async function boothPhoto(sample: number, file: string): Promise<string> 
 /** Starts the file's server with samples 4 and 5 indexed at festa_ana before its tests, and stops it after them. */
 export function withFaceSearchWorld(): void {
   beforeAll(async () => {
-    server = await startTestServer();
+    // The real model, each photo's faces found once in the run (recordedFaces.ts).
+    server = await startTestServer({}, { faceEngine: recordedFaceEngine });
     await loadBasicSeed(server);
-    engine = createFaceEngine();
+    engine = recordedFaceEngine();
     team = await newTeamMember();
     expect(
       (

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createTemplateDatabase } from './templateDatabase';
 
@@ -36,4 +38,6 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_SMTP_PORT = ready.smtpPort;
   process.env.TEST_MAIL_DIR = ready.mailDir;
   process.env.TEST_WHATSAPP_URL = ready.whatsAppUrl;
+  // The faces the model found in each photo, for the run's face search files (support/recordedFaces.ts).
+  process.env.TEST_FACE_ANSWERS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'face-answers-'));
 }
