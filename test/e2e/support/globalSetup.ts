@@ -79,7 +79,13 @@ async function startJourneyStack(runDir: string, index: number, distDir: string)
     FIREBASE_AUTH_EMULATOR_HOST: '',
     TEAM_EMAILS: '',
   });
-  const emulator = /Firebase Auth emulator: (http:\/\/\S+)/.exec(stack.output())?.[1] ?? '';
-  publishStack(runDir, index, { E2E_BASE_URL: stack.url, E2E_AUTH_EMULATOR_URL: emulator, E2E_DATA_DIR: dataDir });
+  // What the journeys reach besides the site, as `npm start`'s banner names it.
+  const banner = (pattern: RegExp) => pattern.exec(stack.output())?.[1] ?? '';
+  publishStack(runDir, index, {
+    E2E_BASE_URL: stack.url,
+    E2E_AUTH_EMULATOR_URL: banner(/Firebase Auth emulator: (http:\/\/\S+)/),
+    E2E_DATA_DIR: dataDir,
+    E2E_WHATSAPP_URL: banner(/WhatsApp \(stand-in local da API da Meta\): (http:\/\/\S+)/),
+  });
   return stack;
 }

@@ -12,6 +12,8 @@ export interface JourneyStack {
   E2E_BASE_URL: string;
   E2E_AUTH_EMULATOR_URL: string;
   E2E_DATA_DIR: string;
+  /** The stack's WhatsApp Cloud API stand-in (test/e2e/support/deliveryStandIns.ts asks it what it accepted). */
+  E2E_WHATSAPP_URL: string;
 }
 
 export function stackDir(runDir: string, index: number): string {
