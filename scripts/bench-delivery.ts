@@ -113,6 +113,7 @@ async function main(): Promise<void> {
       const victimInstances = new Set([...(await liveInstances(held))].filter((id) => !firstInstances.has(id)));
       const handedBackBefore = handedBack(running);
       let sending = 0;
+      let caught: string | null = null;
       rows.push(
         await deliveryRun(bench, {
           run: KILLS === 1 ? 'two, one killed' : `two, one killed #${kill}`,
@@ -123,11 +124,15 @@ async function main(): Promise<void> {
             when: async () => {
               const keys = await sendsHeld(held, victimInstances, SEND_QUEUE);
               sending = keys.length;
-              return KILL_AT === 'send' ? sending > 0 : acceptedAny(stands, keys);
+              if (KILL_AT === 'send') return sending > 0;
+              const channel = acceptedAny(stands, keys);
+              caught = channel && (channel === 'email' ? 'e-mail' : 'WhatsApp');
+              return caught !== null;
             },
             now: async () => {
               await stopAll([victim]);
-              return `second server (holding ${sending} send job${sending === 1 ? '' : 's'})`;
+              const accepted = caught ? `, one of them accepted by the ${caught} stand-in` : '';
+              return `second server (holding ${sending} send job${sending === 1 ? '' : 's'}${accepted})`;
             },
           },
         }),

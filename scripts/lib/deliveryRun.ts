@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from 'pg';
-import { countRun, type Round, type RunRow } from './deliveryCount';
+import { countRun, type Arrival, type Round, type RunRow } from './deliveryCount';
 import { collect, EVENT, inTurns, photoUrl, uploadPhoto, type SubscribedGuest } from './deliveryGuests';
 import type { DeliveryInbox } from './deliveryInbox';
 
@@ -142,17 +142,19 @@ export async function sendsHeld(db: Client, instances: ReadonlySet<string>, queu
 }
 
 /**
- * Whether a stand-in already accepted one of these messages: WhatsApp carries the key itself (its callback data),
- * an e-mail's Message-ID the key's SHA-256 digest (server/src/modules/delivery/transports/emailTransport.ts).
+ * The channel of a message among these a stand-in already accepted (null: none yet): WhatsApp carries the key itself
+ * (its callback data), an e-mail's Message-ID the key's SHA-256 digest
+ * (server/src/modules/delivery/transports/emailTransport.ts).
  */
-export function acceptedAny(inbox: DeliveryInbox, keys: readonly string[]): boolean {
-  if (keys.length === 0) return false;
+export function acceptedAny(inbox: DeliveryInbox, keys: readonly string[]): Arrival['channel'] | null {
+  if (keys.length === 0) return null;
   const digests = keys.map((key) => crypto.createHash('sha256').update(key).digest('hex').slice(0, 40));
-  return inbox
+  const found = inbox
     .arrivals()
-    .some(
+    .find(
       (arrival) =>
         arrival.key !== null &&
         (keys.includes(arrival.key) || digests.some((digest) => arrival.key?.includes(digest) ?? false)),
     );
+  return found?.channel ?? null;
 }

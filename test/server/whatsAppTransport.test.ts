@@ -143,7 +143,7 @@ describe('WhatsApp through the Cloud API', () => {
     expect(await noTemplate.send(photoMessage())).toMatchObject({ ok: false, retryable: false });
   });
 
-  it('an API out of reach is tried again later', async () => {
+  it('an API out of reach is tried again later (the request never left: nothing to wait for)', async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = net.createServer();
       server.listen(0, '127.0.0.1', () => {
@@ -157,6 +157,24 @@ describe('WhatsApp through the Cloud API', () => {
       retryable: true,
       reason: expect.stringContaining('não foi possível falar com a API do WhatsApp'),
     });
+  });
+
+  it('an answer lost after the request went out may mean Meta took it: tried again, but said unsettled', async () => {
+    // An API that reads the request and cuts the connection without a word, as a lost answer looks.
+    const cutter = net.createServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = cutter.address() as net.AddressInfo;
+      const cut = whatsAppTransport(standInSettings(phoneNumberId, { apiUrl: `http://127.0.0.1:${port}` }));
+      expect(await cut.send(photoMessage())).toEqual({
+        ok: false,
+        retryable: true,
+        unsettled: true,
+        reason: expect.stringContaining('não foi possível falar com a API do WhatsApp'),
+      });
+    } finally {
+      await new Promise((resolve) => cutter.close(resolve));
+    }
   });
 
   it('an unknown code goes by its HTTP status: a server error or a throttle passes, a refusal does not', () => {

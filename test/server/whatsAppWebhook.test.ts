@@ -29,6 +29,9 @@ const VERIFY_TOKEN = 'palavra-combinada-com-a-meta';
 
 type Recorded = [string, WhatsAppStatus, string | undefined];
 
+/** The key each status echoed (its message's `biz_opaque_callback_data`), by provider id and status. */
+const keys = new Map<string, string | undefined>();
+
 async function webhookApp(env: Record<string, string>): Promise<{ app: FastifyInstance; recorded: Recorded[] }> {
   const recorded: Recorded[] = [];
   const app = Fastify({ logger: false });
@@ -36,8 +39,9 @@ async function webhookApp(env: Record<string, string>): Promise<{ app: FastifyIn
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   await api.register(
     async (scope) =>
-      whatsAppWebhookRoutes(scope, { config: loadConfig(env), db: {} as Database }, async (id, status, reason) => {
+      whatsAppWebhookRoutes(scope, { config: loadConfig(env), db: {} as Database }, async (id, status, reason, key) => {
         recorded.push([id, status, reason]);
+        keys.set(`${id} ${status}`, key);
       }),
     { prefix: '/api' },
   );
@@ -121,6 +125,7 @@ describe("the WhatsApp webhook: Meta's statuses", () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe('ok');
     }
+    expect(keys.get('wamid.A1 sent')).toBeUndefined();
     expect(recorded).toEqual([
       ['wamid.A1', 'sent', undefined],
       ['wamid.A1', 'delivered', undefined],
@@ -210,6 +215,9 @@ describe('the stand-in posts signed statuses back, as Meta does', () => {
       [sent.providerId, 'delivered', undefined],
       [sent.providerId, 'read', undefined],
     ]);
+    // Each status echoes the key the message was sent with, as Meta echoes biz_opaque_callback_data.
+    for (const kind of ['sent', 'delivered', 'read'])
+      expect(keys.get(`${sent.providerId} ${kind}`)).toBe('assinatura-1:foto-1');
 
     await failNext(message.to, { code: 131026, async: true });
     const undelivered = await transport.send(message);
@@ -217,6 +225,7 @@ describe('the stand-in posts signed statuses back, as Meta does', () => {
     await recordedUntil((all) => all.some(([id]) => id === undelivered.providerId));
     const failed = [undelivered.providerId, 'failed', expect.stringContaining('(código 131026)')];
     expect(recorded.slice(3)).toEqual([failed]);
+    expect(keys.get(`${undelivered.providerId} failed`)).toBe('assinatura-1:foto-1');
   });
 
   it("fetching each photo's link as Meta does: one that works is sent, one that does not fails (131053)", async () => {

@@ -15,11 +15,6 @@ export async function stopMessage(db: Queryable, id: number, reason: string): Pr
   );
 }
 
-/** Before the transport is called: one more attempt, noted. */
-export async function noteAttempt(db: Queryable, id: number): Promise<void> {
-  await db.query('UPDATE delivery_messages SET attempts = attempts + 1, updated_at = now() WHERE id = $1', [id]);
-}
-
 /** The transport took it: sent, with the provider's id (what its status webhook names). */
 export async function markSent(db: Database, id: number, providerId: string): Promise<void> {
   await db.transaction(async (client) => {
@@ -45,11 +40,6 @@ export async function markFailed(db: Queryable, id: number, reason: string): Pro
   );
 }
 
-/** A try that may succeed later: why it failed this time, kept for the give-up's reason. */
-export async function noteRetry(db: Queryable, id: number, reason: string): Promise<void> {
-  await db.query('UPDATE delivery_messages SET reason = left($2, 500), updated_at = now() WHERE id = $1', [id, reason]);
-}
-
 /** The reason the last try gave, for the give-up. */
 export async function lastReason(db: Queryable, id: number): Promise<string | null> {
   const { rows } = await db.query<{ reason: string | null }>('SELECT reason FROM delivery_messages WHERE id = $1', [
@@ -64,19 +54,40 @@ export type ProviderStatus = 'sent' | 'delivered' | 'read' | 'failed';
 /**
  * A provider's word on a message it took (the WhatsApp status webhook): delivered (or read) and
  * failed are kept, never going back (a late 'sent' after 'delivered' changes nothing; a failure
- * after delivery is kept as failed, as the provider says). Answers whether a message was found.
+ * after delivery is kept as failed, as the provider says). `key`, the message's idempotency key the
+ * provider echoes (WhatsApp's `biz_opaque_callback_data`), marks a message still pending sent with
+ * this id: the provider took it, whether or not the server that sent it lived to mark it. Answers
+ * whether a message was found.
  */
 export async function recordDeliveryStatus(
   db: Database,
   providerId: string,
   status: ProviderStatus,
   reason?: string,
+  key?: string,
 ): Promise<boolean> {
   return db.transaction(async (client) => {
-    // Kept first (and its row locked): a message not marked yet takes it when it is (markSent).
+    // The message's row before the kept status's, in markSent's order: the two wait for each other, never deadlock.
+    if (key) await markSentByKey(client, key, providerId);
+    // Kept (and its row locked): a message not marked yet takes it when it is (markSent).
     await keepProviderStatus(client, providerId, status === 'read' ? 'delivered' : status, reason);
     return applyProviderStatus(client, providerId, status, reason);
   });
+}
+
+/**
+ * Marks the pending message of this key sent with the provider's id. Once marked (by its send or an earlier
+ * notification) it changes nothing: a late notification of an attempt the message was sent again after names
+ * another id, and is only kept.
+ */
+async function markSentByKey(client: Queryable, key: string, providerId: string): Promise<void> {
+  await client.query(
+    `UPDATE delivery_messages
+        SET status = 'sent', provider_id = $2, sent_at = now(), reason = NULL, updated_at = now()
+      WHERE idempotency_key = $1 AND status = 'pending' AND attempts > 0
+        AND NOT EXISTS (SELECT 1 FROM delivery_messages named WHERE named.provider_id = $2)`,
+    [key, providerId],
+  );
 }
 
 /** The provider's word, kept by its id: the furthest it went (failed, then delivered, then sent); answers it. */

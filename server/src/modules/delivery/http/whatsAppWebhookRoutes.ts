@@ -7,8 +7,16 @@ import { forbidden, invalid, unauthenticated } from '../../../platform/errors';
 import type { Api } from '../../../platform/http/schemas';
 import { statusNotices, verifyNotificationBody, type WhatsAppStatus } from '../transports/whatsAppNotifications';
 
-/** What the delivery module does with a message's status (its figures: delivered, failed). */
-export type RecordDeliveryStatus = (providerId: string, status: WhatsAppStatus, reason?: string) => Promise<unknown>;
+/**
+ * What the delivery module does with a message's status (its figures: delivered, failed), and with the key it
+ * echoes (a message still pending is marked sent by it).
+ */
+export type RecordDeliveryStatus = (
+  providerId: string,
+  status: WhatsAppStatus,
+  reason?: string,
+  key?: string,
+) => Promise<unknown>;
 
 /** Meta's notifications are small (a few statuses); a batch of many stays far below this. */
 const NOTIFICATION_LIMIT_BYTES = 1024 * 1024;
@@ -35,7 +43,8 @@ function sameSecret(given: string, expected: string): boolean {
 export function whatsAppWebhookRoutes(
   app: Api,
   { config, db }: Pick<AppContext, 'config' | 'db'>,
-  record: RecordDeliveryStatus = (providerId, status, reason) => recordDeliveryStatus(db, providerId, status, reason),
+  record: RecordDeliveryStatus = (providerId, status, reason, key) =>
+    recordDeliveryStatus(db, providerId, status, reason, key),
 ): void {
   const { appSecret, verifyToken } = config.delivery.whatsAppWebhook;
   /** Meta's check of the callback URL, when it is set in the app's dashboard: our verify token, its challenge back. */
@@ -91,7 +100,8 @@ export function whatsAppWebhookRoutes(
     } catch {
       throw invalid('invalid_notification', 'Notificação ilegível.');
     }
-    for (const notice of statusNotices(parsed)) await record(notice.providerId, notice.status, notice.reason);
+    for (const notice of statusNotices(parsed))
+      await record(notice.providerId, notice.status, notice.reason, notice.key);
     return 'ok' as const;
   });
 }

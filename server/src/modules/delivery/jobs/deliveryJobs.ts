@@ -2,7 +2,8 @@ import type { Database } from '../../../platform/db/database';
 import type { JobData, JobHandler, JobQueue, QueueSettings } from '../../../platform/db/jobQueue';
 import { DELIVERY_BATCH } from '../deliveryPhotos';
 import { batchWaitingPhotos, DELIVERY_SEND, messageToSend } from '../deliveryMessages';
-import { lastReason, markFailed, markSent, noteAttempt, noteRetry } from '../messageStatus';
+import { lastReason, markFailed, markSent } from '../messageStatus';
+import { claimAttempt, noteRetry, RESEND_GRACE_SECONDS } from '../sendAttempts';
 import { messageContent, type ContentSources } from '../messageContent';
 import type { DeliveryTransports } from '../transports/configuredTransports';
 
@@ -47,8 +48,11 @@ export function deliveryBatchJob(db: Database, queue: Pick<JobQueue, 'enqueue' |
 
 /**
  * Sends a recorded message: nothing when it is no longer pending or its guest stopped; an attempt
- * noted before the transport's call and the outcome after. A refusal for good fails it at once; a
- * passing trouble (or a transport that throws) fails this run, and the queue tries again.
+ * claimed before the transport's call and the outcome after. A refusal for good fails it at once; a
+ * passing trouble (or a transport that throws) fails this run, and the queue tries again. While an
+ * earlier attempt's outcome is unknown within its channel's grace (sendAttempts.ts), this run calls
+ * no transport and fails too: the queue tries again later, when the provider's notification may have
+ * settled it.
  */
 export function deliverySendJob(db: Database, sources: ContentSources, transports: DeliveryTransports): JobHandler {
   return async (data) => {
@@ -58,15 +62,21 @@ export function deliverySendJob(db: Database, sources: ContentSources, transport
     if (message === 'done') return;
     const transport = transports[message.channel];
     if (!transport) return markFailed(db, id, `nenhum envio por ${message.channel} configurado`);
-    await noteAttempt(db, id);
     const content = await messageContent(sources, message);
+    const claim = await claimAttempt(db, id, RESEND_GRACE_SECONDS[message.channel]);
+    if (claim === 'done') return;
+    if (claim !== 'claimed')
+      throw new Error(
+        `delivery message ${id}: an earlier attempt's outcome still unknown, ${claim.waitSeconds} s left`,
+      );
     const result = await transport.send(content).catch(async (error: Error) => {
-      await noteRetry(db, id, error.message);
+      // No answer: the provider may have taken it, so the attempt stays unsettled.
+      await noteRetry(db, id, error.message, false);
       throw error;
     });
     if (result.ok) return markSent(db, id, result.providerId);
     if (!result.retryable) return markFailed(db, id, result.reason);
-    await noteRetry(db, id, result.reason);
+    await noteRetry(db, id, result.reason, result.unsettled !== true);
     throw new Error(`delivery message ${id}: ${result.reason}`);
   };
 }

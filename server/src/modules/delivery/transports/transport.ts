@@ -19,8 +19,11 @@ export interface OutgoingMessage {
 
 export type SendResult =
   | { ok: true; providerId: string }
-  /** `retryable` false: a bad address, a refused template; retrying cannot help. */
-  | { ok: false; retryable: boolean; reason: string };
+  /**
+   * `retryable` false: a bad address, a refused template; retrying cannot help. `unsettled`: no answer came (a
+   * timeout, a connection cut after the request went out), so the provider may have taken it.
+   */
+  | { ok: false; retryable: boolean; reason: string; unsettled?: true };
 
 export interface DeliveryTransport {
   readonly channel: 'email' | 'whatsapp';

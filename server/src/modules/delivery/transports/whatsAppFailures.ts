@@ -89,8 +89,24 @@ export function whatsAppFailure(status: number, error: GraphError | null): Whats
   return { retryable: status === 429 || status >= 500, reason };
 }
 
-/** The request never got an answer (a network error, a timeout): try again. */
-export function unreachable(error: unknown): WhatsAppFailure {
+/** Errors of the connection's opening: the request never left, so Meta cannot have taken it. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The system's code of fetch's failure (`cause.code`), read by shape: the error may come from another realm. */
+function errorCode(error: unknown): string | null {
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : null;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : null;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * The request never got an answer (a network error, a timeout): try again. Unless it could not even connect, it
+ * may have reached Meta, which may have taken the message: `unsettled`.
+ */
+export function unreachable(error: unknown): WhatsAppFailure & { unsettled?: true } {
   const detail = oneLine(error instanceof Error ? error.message : String(error)).slice(0, REASON_LENGTH);
-  return { retryable: true, reason: `não foi possível falar com a API do WhatsApp (${detail})` };
+  const reason = `não foi possível falar com a API do WhatsApp (${detail})`;
+  return NEVER_SENT.has(errorCode(error) ?? '')
+    ? { retryable: true, reason }
+    : { retryable: true, reason, unsettled: true };
 }

@@ -40,7 +40,12 @@ export interface StatusNotice {
   status: WhatsAppStatus;
   /** Why it failed: Meta's error code and words. */
   reason?: string;
+  /** The `biz_opaque_callback_data` the message was sent with, echoed by Meta: our idempotency key. */
+  key?: string;
 }
+
+/** Meta's limit for `biz_opaque_callback_data`. */
+export const CALLBACK_DATA_LENGTH = 512;
 
 const STATUSES = new Set<string>(['sent', 'delivered', 'read', 'failed']);
 const REASON_LENGTH = 300;
@@ -63,8 +68,8 @@ function failureReason(errors: unknown): string {
 }
 
 /**
- * The statuses of a notification's body (`entry[].changes[].value.statuses[]`), in order; what is not a status of
- * ours (an incoming message, another field, a status we do not follow) is left out.
+ * The statuses of a notification's body (`entry[].changes[].value.statuses[]`), in order, each with the key it
+ * echoes; what is not a status of ours (an incoming message, another field, a status we do not follow) is left out.
  */
 export function statusNotices(body: unknown): StatusNotice[] {
   if (!isObject(body) || body.object !== 'whatsapp_business_account') return [];
@@ -77,10 +82,12 @@ export function statusNotices(body: unknown): StatusNotice[] {
         if (!isObject(status) || typeof status.id !== 'string' || typeof status.status !== 'string') continue;
         if (status.id === '' || status.id.length > 256 || !STATUSES.has(status.status)) continue;
         const kind = status.status as WhatsAppStatus;
+        const data = status.biz_opaque_callback_data;
+        const key = typeof data === 'string' && data !== '' && data.length <= CALLBACK_DATA_LENGTH ? { key: data } : {};
         notices.push(
           kind === 'failed'
-            ? { providerId: status.id, status: kind, reason: failureReason(status.errors) }
-            : { providerId: status.id, status: kind },
+            ? { providerId: status.id, status: kind, reason: failureReason(status.errors), ...key }
+            : { providerId: status.id, status: kind, ...key },
         );
       }
     }

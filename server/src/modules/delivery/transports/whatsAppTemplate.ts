@@ -1,5 +1,6 @@
 import type { WhatsAppSettings } from '../../../platform/configDelivery';
 import { oneLine, safeLink } from './emailContent';
+import { CALLBACK_DATA_LENGTH } from './whatsAppNotifications';
 import type { OutgoingMessage } from './transport';
 
 /**
@@ -30,8 +31,11 @@ export interface TemplateMessageRequest {
   to: string;
   type: 'template';
   template: { name: string; language: { code: string }; components: TemplateComponent[] };
-  /** Comes back in each status notification of this message: our idempotency key. */
-  biz_opaque_callback_data: string;
+  /**
+   * Comes back in each status notification of this message (Meta's limit: 512 characters): our idempotency key, by
+   * which the notification settles a message whose server died before it could mark it.
+   */
+  biz_opaque_callback_data?: string;
 }
 
 /** Meta's limit for one body parameter; longer is refused. */
@@ -66,7 +70,10 @@ export function templateRequest(
     recipient_type: 'individual' as const,
     to,
     type: 'template' as const,
-    biz_opaque_callback_data: message.idempotencyKey.slice(0, 512),
+    // Whole or not at all: a cut key would settle no message (the status webhook finds a message by it).
+    ...(message.idempotencyKey.length <= CALLBACK_DATA_LENGTH
+      ? { biz_opaque_callback_data: message.idempotencyKey }
+      : {}),
   };
   const language = { code: templates.language };
   if (message.kind === 'event_end') {

@@ -7,7 +7,8 @@ import type { DeliveryTransport, OutgoingMessage, SendResult } from './transport
  * WhatsApp through the WhatsApp Business Cloud API: one template message per message, posted to
  * `{api}/{version}/{phone-number-id}/messages` with the access token; Meta's answer `messages[0].id` (a `wamid.`)
  * is the id its status notifications name. The API does not de-duplicate: a request whose answer was lost (a
- * timeout) may have been sent, and is tried again all the same.
+ * timeout) may have been sent; it is answered `unsettled`, and the send job waits for its notification before it
+ * tries again (sendAttempts.ts). Each request carries our idempotency key, which Meta echoes in those notifications.
  */
 
 /** How long Meta may take to answer one message before it is tried again later. */
@@ -55,8 +56,14 @@ export function whatsAppTransport(settings: WhatsAppSettings, fetchImpl: typeof 
       const answer = await answerOf(response);
       const id = answer?.messages?.[0]?.id;
       if (response.ok && typeof id === 'string' && id !== '') return { ok: true, providerId: id };
+      // Taken, it seems, under an id we cannot read: its notification, by our key, will say.
       if (response.ok)
-        return { ok: false, retryable: true, reason: 'a API do WhatsApp respondeu sem o id da mensagem' };
+        return {
+          ok: false,
+          retryable: true,
+          reason: 'a API do WhatsApp respondeu sem o id da mensagem',
+          unsettled: true,
+        };
       return { ok: false, ...whatsAppFailure(response.status, answer?.error ?? null) };
     },
     async close() {
