@@ -36,7 +36,7 @@ describe('bench:delivery: what each guest received', () => {
   it('times each first arrival from its photo’s upload, per channel, with nothing lost or repeated', () => {
     const count = countRun(guests, rounds, everyone());
     expect(count.delays).toEqual({ email: [1_500, 1_200], whatsapp: [2_000, 2_000] });
-    expect(count).toMatchObject({ duplicates: 0, sameKeyRepeats: 0, lost: 0, strays: 0, details: [] });
+    expect(count).toMatchObject({ duplicates: 0, sameMessageIdMails: 0, lost: 0, strays: 0, details: [] });
   });
 
   it('counts a photo a guest never got as lost', () => {
@@ -45,18 +45,23 @@ describe('bench:delivery: what each guest received', () => {
     expect(count.details).toEqual(['lost: /media/festa_ana/pad/b.jpg never reached +5511980000001']);
   });
 
-  it('counts a photo received twice as a duplicate, the same message sent again apart, and times the first', () => {
+  it('counts a photo received twice as a duplicate, a WhatsApp message sent again too, and times the first', () => {
     const count = countRun(guests, rounds, [
       ...everyone(),
       arrival('+5511980000001', rounds[0].photo, 4_000),
       arrival('ana@exemplo.com', rounds[0].photo, 5_000, 'another message'),
     ]);
-    expect(count).toMatchObject({ duplicates: 2, sameKeyRepeats: 1, lost: 0 });
+    expect(count).toMatchObject({ duplicates: 2, sameMessageIdMails: 0, lost: 0 });
     expect(count.delays.whatsapp).toEqual([2_000, 2_000]);
     expect(count.details).toEqual([
       'duplicate: /media/festa_ana/pad/a.jpg to +5511980000001 again 1.00 s later, the same message (key)',
       'duplicate: /media/festa_ana/pad/a.jpg to ana@exemplo.com again 2.50 s later',
     ]);
+  });
+
+  it('counts an e-mail sent again with its Message-ID apart: a mailbox keeps one', () => {
+    const count = countRun(guests, rounds, [...everyone(), arrival('ana@exemplo.com', rounds[0].photo, 4_000)]);
+    expect(count).toMatchObject({ duplicates: 0, sameMessageIdMails: 1, lost: 0, details: [] });
   });
 
   it('counts a message to no guest of the run, or of no photo of the run, as a stray', () => {
@@ -92,7 +97,7 @@ describe('bench:delivery: its figures', () => {
     const table = deliveryTable([{ run: 'one server', servers: 1, guests: 2, photos: 2, count, killed: '-' }]);
     const lines = table.split('\n');
     expect(lines[0]).toMatch(
-      /^run\s+servers\s+channel\s+received\s+p50 s\s+p95 s\s+max s\s+duplicates\s+of which same key\s+lost/,
+      /^run\s+servers\s+channel\s+received\s+p50 s\s+p95 s\s+max s\s+duplicates\s+e-mails again, same Message-ID\s+lost/,
     );
     expect(lines.slice(2).map((line) => line.split(/\s{2,}/))).toEqual([
       ['one server', '1', 'e-mail', '2', '1.20', '1.50', '1.50', 'met'],
