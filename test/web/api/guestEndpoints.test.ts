@@ -111,6 +111,16 @@ const cases: Case[] = [
     data: { product: [] },
   },
   {
+    name: 'tellCollected',
+    run: (s) => s.dispatch(collectApi.endpoints.tellCollected.initiate('/media/festa_ana/pad/a 1.jpg')),
+    method: 'POST',
+    path: '/api/coletado',
+    body: { url: '/media/festa_ana/pad/a 1.jpg' },
+    auth: 'none',
+    reply: { text: 'ok' },
+    data: 'ok',
+  },
+  {
     name: 'mirrorStart',
     run: (s) => s.dispatch(mirrorApi.endpoints.mirrorStart.initiate(session)),
     method: 'GET',
