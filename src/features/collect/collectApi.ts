@@ -1,5 +1,4 @@
 import { api } from '../../api/apiSlice';
-import { apiErrorCode, isTransient } from '../../api/apiError';
 import { mediaSource } from '../../api/mediaSource';
 import { path } from '../../lib/urlPath';
 import type { DeviceLastReply } from '../../../contract/wire';
@@ -45,15 +44,6 @@ export async function headMedia(
   }
 }
 
-/**
- * Whether a failed telling is worth sending again later: no answer, a server that asked to wait, or a refusal of an
- * agent the server replaced in the same reply (docs/api.md#the-visitors-agent-given-by-the-server: the next try
- * goes under the new one).
- */
-export function worthRetrying(error: unknown): boolean {
-  return isTransient(error) || apiErrorCode(error) === 'agent_not_vouched';
-}
-
 export const collectApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -82,14 +72,6 @@ export const collectApi = api.injectEndpoints({
       // A private event's results need its login.
       extraOptions: { auth: 'optional' },
       providesTags: (_result, _error, { eventName, device }) => [{ type: 'DeviceLast', id: `${eventName}/${device}` }],
-    }),
-    /**
-     * POST /api/coletado: a photo collected without a page load, told to the server, which does what the collect
-     * page's serving does (the delivery to a subscribed guest, the party's count, the presence grant); a repeat
-     * changes nothing. Under the browser's own agent (its cookie) and the media cookie, as the page.
-     */
-    tellCollected: build.mutation<string, string>({
-      query: (url) => ({ url: '/coletado', method: 'POST', body: { url }, responseHandler: 'text' }),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { collectLinkOpened, collectQueued, injectFlow, selectSession, type Flow } from '../../session';
-import { collectApi, worthRetrying } from './collectApi';
+import { collectedApi, worthRetrying } from './collectedApi';
 
 /**
  * A photo collected in the app, without a page load (a link inside the app: the face screen's photos, a booth's last
@@ -15,7 +15,7 @@ const collectFlow: Flow = (startListening) => {
     effect: async (action, api) => {
       const { url, eventName, told } = action.payload;
       if (told || selectSession(api.getOriginalState()).collection.includes(url)) return;
-      const result = await api.dispatch(collectApi.endpoints.tellCollected.initiate(url));
+      const result = await api.dispatch(collectedApi.endpoints.tellCollected.initiate(url));
       if ('error' in result && worthRetrying(result.error)) api.dispatch(collectQueued(url, eventName));
     },
   });

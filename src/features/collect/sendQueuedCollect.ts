@@ -2,7 +2,7 @@ import { apiErrorCode, apiErrorServerMessage, apiErrorStatus } from '../../api/a
 import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedCollect } from '../../lib/offlineQueue';
 import { collectLinkOpened, type SendOutcome, type SenderApi } from '../../session';
-import { collectApi, worthRetrying } from './collectApi';
+import { collectedApi, worthRetrying } from './collectedApi';
 
 /** What the guest reads when a collect made offline names media the server does not have. */
 export function missingMessage(url: string): string {
@@ -44,7 +44,7 @@ function refusalMessage(url: string, error: unknown): string {
  * collection (and a signed-in visitor's account); a refusal is the queue's, no answer a retry.
  */
 export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: SenderApi): Promise<SendOutcome> {
-  const result = await dispatch(collectApi.endpoints.tellCollected.initiate(item.url));
+  const result = await dispatch(collectedApi.endpoints.tellCollected.initiate(item.url));
   if ('error' in result) {
     if (worthRetrying(result.error)) return { result: 'retry' };
     return { result: 'refused', message: refusalMessage(item.url, result.error) };

@@ -4,6 +4,7 @@
  */
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
+import { collectedApi } from '../../../src/features/collect/collectedApi';
 import { eventsApi } from '../../../src/features/events/eventsApi';
 import { faceApi } from '../../../src/features/face/faceApi';
 import { mirrorApi } from '../../../src/features/mirror/mirrorApi';
@@ -112,7 +113,7 @@ const cases: Case[] = [
   },
   {
     name: 'tellCollected',
-    run: (s) => s.dispatch(collectApi.endpoints.tellCollected.initiate('/media/festa_ana/pad/a 1.jpg')),
+    run: (s) => s.dispatch(collectedApi.endpoints.tellCollected.initiate('/media/festa_ana/pad/a 1.jpg')),
     method: 'POST',
     path: '/api/coletado',
     body: { url: '/media/festa_ana/pad/a 1.jpg' },
