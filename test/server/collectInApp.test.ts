@@ -132,6 +132,13 @@ describe('a collect the server refuses changes nothing', () => {
       status: 404,
       body: { error: 'media_hidden', message: 'Quem organiza o evento ocultou esta foto.' },
     });
+    // Nor does its collect link's page, by the same function: it sets no cookie of it either.
+    const page = await server.call({
+      method: 'GET',
+      url: `/collect?id=${url}`,
+      headers: { accept: 'text/html', cookie: server.visitorCookie(agent) },
+    });
+    expect(String(page.headers['set-cookie'] ?? '')).not.toContain('escondida');
     await server.jobsDone();
     expect(await traces(agent)).toEqual(before);
     expect(receivedBy(`${agent}@exemplo.com`)).toEqual([]);
