@@ -21,3 +21,4 @@ export * from './insights';
 export * from './guestContacts';
 export * from './moderation';
 export * from './delivery';
+export * from './collects';

@@ -64,6 +64,7 @@ import { partnerRoutes } from './modules/partners';
 import { privacyRoutes, scheduleRetention } from './modules/privacy';
 import { insightsRoutes } from './modules/insights';
 import { guestContactRoutes } from './modules/guestContacts';
+import { collectRoutes } from './modules/collects';
 import {
   closeTransports,
   configuredTransports,
@@ -261,6 +262,7 @@ export async function buildApp({
       mediaAccessRoutes(api, context);
       eventTitleRoutes(api, context);
       insightsRoutes(api, context);
+      collectRoutes(api, context);
       moderationRoutes(api, context);
       deliveryRoutes(api, context, deliveryLinks);
       deliveryOwnerRoutes(api, context);

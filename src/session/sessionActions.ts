@@ -11,8 +11,13 @@ import type { EventName } from '../../contract/names';
 /** A screen depends on who is signed in: follow the identity service (the SDK loads on the first). */
 export const identityWatchRequested = createAction('session/identityWatchRequested');
 
-/** A booth's collect link was opened for this media item (docs/product.md#collect). */
-export const collectLinkOpened = createAction<{ url: string; eventName: EventName }>('session/collectLinkOpened');
+/**
+ * A booth's collect link was opened for this media item (docs/product.md#collect). `told`: the server has it already
+ * (the offline queue sent it): the collect screen's flow does not tell it again (src/features/collect/collectFlow.ts).
+ */
+export const collectLinkOpened = createAction<{ url: string; eventName: EventName; told?: boolean }>(
+  'session/collectLinkOpened',
+);
 
 /** The packs screen was opened, with the pack its link names (or none): docs/product.md#packs. */
 export const packsScreenOpened = createAction<{ linked: string | null }>('session/packsScreenOpened');

@@ -240,3 +240,19 @@ was delivered`, async () => {
   expect(await figure('Mensagens barradas pelo limite').textContent()).toBe('0');
   expect(team.errors).toEqual([]);
 });
+
+it('a photo Duda collects inside the app, without a page load, comes too: the app tells the server', async () => {
+  const fourth = photoToCome(4);
+  await boothSends(fourth);
+  // A link inside the app: the router's own navigation, no page load to carry the collect
+  // (docs/api.md#collects-in-the-app).
+  await keeps.page.evaluate((path) => {
+    (window as unknown as { stayed?: boolean }).stayed = true;
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/collect?id=${fourth}`);
+  await eventually(() => expect(mailsTo(control)).toHaveLength(2), ARRIVES);
+  expect(new URL(linksOfMail(mailsTo(control)[1]).page).searchParams.get('id')).toBe(fourth);
+  expect(await keeps.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(keeps.errors).toEqual([]);
+});

@@ -88,6 +88,8 @@ describe('rate limits', () => {
     ['wallNight', { method: 'GET', url: '/api/telao/festa-ana-1/noite' }],
     // A share told ('A festa em números'): a flood of them counts nothing, and is refused.
     ['shareBeacon', { method: 'POST', url: '/api/compartilhado', payload: {} }],
+    // A collect told by the app: a flood of them counts nothing, and is refused.
+    ['collect', { method: 'POST', url: '/api/coletado', payload: {} }],
     [
       'downloadCollection',
       {

@@ -62,6 +62,8 @@ export const noNumbersYet = http.get(`${API}/events/:bname/numeros`, ({ params }
 
 /** A guest's phone telling of a share (for 'A festa em números'): taken, as the server takes it. */
 export const sharesTold = http.post(`${API}/compartilhado`, () => HttpResponse.json('ok'));
+/** A photo collected in the app, told to the server (src/features/collect/collectFlow.ts): taken. */
+export const collectsTold = http.post(`${API}/coletado`, () => HttpResponse.text('ok'));
 /**
  * Guests' contacts, off as they are by default: the dashboard's section, the collect and face pages'
  * offer (nothing asked), and the privacy page's list (nothing left).
@@ -112,6 +114,7 @@ export const network = setupServer(
   faceSearchOff,
   noNumbersYet,
   sharesTold,
+  collectsTold,
   ...guestContactsOff,
   noModeration,
   ...deliveryOff,

@@ -27,6 +27,7 @@ import { CollectPhoto } from './CollectPhoto';
 import { hiddenMessage, LOCKED_MESSAGE } from './sendQueuedCollect';
 import { removeShellPreview } from './shellPreview';
 import { useCollectOnOpen } from './useCollectOnOpen';
+import './collectFlow';
 import type { EventName } from '../../../contract/names';
 
 const QrCode = lazy(() => import(/* webpackChunkName: "qrcode" */ './QrCode'));

@@ -1,7 +1,8 @@
+import { apiErrorCode, apiErrorServerMessage, apiErrorStatus } from '../../api/apiError';
 import { mediaKind, parseMediaPath } from '../../../contract/mediaPath';
 import type { QueuedCollect } from '../../lib/offlineQueue';
 import { collectLinkOpened, type SendOutcome, type SenderApi } from '../../session';
-import { headMedia } from './collectApi';
+import { collectedApi, worthRetrying } from './collectedApi';
 
 /** What the guest reads when a collect made offline names media the server does not have. */
 export function missingMessage(url: string): string {
@@ -27,17 +28,27 @@ export function hiddenMessage(url: string): string {
 export const LOCKED_MESSAGE =
   'Este evento é privado. Faça login para coletar esta foto. Nada foi adicionado à sua coleção.';
 
+/** What the server's refusal of a collect (docs/api.md#collects-in-the-app) means for the guest. */
+function refusalMessage(url: string, error: unknown): string {
+  const code = apiErrorCode(error);
+  if (code === 'media_hidden') return hiddenMessage(url);
+  if (code === 'media_login_required' || apiErrorStatus(error) === 401) return LOCKED_MESSAGE;
+  if (apiErrorStatus(error) === 404) return missingMessage(url);
+  return apiErrorServerMessage(error) ?? missingMessage(url);
+}
+
 /**
- * A collect of the offline queue: the media is checked now that the server can answer, and only
- * media that exists is collected (into the collection, and a signed-in visitor's account), as
- * the collect screen does online.
+ * A collect of the offline queue, told to the server now that it can answer: it checks the media as the collect
+ * screen's check does online (only media that exists, that this visitor may see, not hidden), and does what a
+ * collect does there (the delivery to a subscribed guest, the party's count). Once it has it, the photo joins the
+ * collection (and a signed-in visitor's account); a refusal is the queue's, no answer a retry.
  */
 export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: SenderApi): Promise<SendOutcome> {
-  const presence = await headMedia(item.url);
-  if (presence === 'missing') return { result: 'refused', message: missingMessage(item.url) };
-  if (presence === 'hidden') return { result: 'refused', message: hiddenMessage(item.url) };
-  if (presence === 'locked') return { result: 'refused', message: LOCKED_MESSAGE };
-  if (presence !== 'found') return { result: 'retry' };
-  dispatch(collectLinkOpened({ url: item.url, eventName: item.bname }));
+  const result = await dispatch(collectedApi.endpoints.tellCollected.initiate(item.url));
+  if ('error' in result) {
+    if (worthRetrying(result.error)) return { result: 'retry' };
+    return { result: 'refused', message: refusalMessage(item.url, result.error) };
+  }
+  dispatch(collectLinkOpened({ url: item.url, eventName: item.bname, told: true }));
   return { result: 'sent' };
 }

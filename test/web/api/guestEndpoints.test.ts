@@ -4,6 +4,7 @@
  */
 import { accountSyncApi } from '../../../src/session/accountSyncApi';
 import { collectApi } from '../../../src/features/collect/collectApi';
+import { collectedApi } from '../../../src/features/collect/collectedApi';
 import { eventsApi } from '../../../src/features/events/eventsApi';
 import { faceApi } from '../../../src/features/face/faceApi';
 import { mirrorApi } from '../../../src/features/mirror/mirrorApi';
@@ -109,6 +110,16 @@ const cases: Case[] = [
     auth: 'optional',
     reply: { json: { product: [] } },
     data: { product: [] },
+  },
+  {
+    name: 'tellCollected',
+    run: (s) => s.dispatch(collectedApi.endpoints.tellCollected.initiate('/media/festa_ana/pad/a 1.jpg')),
+    method: 'POST',
+    path: '/api/coletado',
+    body: { url: '/media/festa_ana/pad/a 1.jpg' },
+    auth: 'none',
+    reply: { text: 'ok' },
+    data: 'ok',
   },
   {
     name: 'mirrorStart',

@@ -22,7 +22,15 @@ export {
 export { agentOf, apiViewer } from './http/eventGuard';
 export { type AccessService, createAccessService, type FilesOpening, type FilesViewer } from './accessService';
 export { sendMediaFile } from './http/mediaFiles';
-export { eventMediaOpening, type MediaAccess, mediaOpening, mediaTarget, registerMediaGate } from './http/mediaGate';
+export {
+  eventMediaOpening,
+  filesViewer,
+  HIDDEN_MESSAGE,
+  type MediaAccess,
+  mediaOpening,
+  mediaTarget,
+  registerMediaGate,
+} from './http/mediaGate';
 export {
   clearMediaSessionCookie,
   loadMediaSessionSecret,

@@ -87,6 +87,8 @@ export const RATE_LIMITS = {
   // The wall's night, a page of 30 at a time: a screen asks one every few minutes (every slide, 8
   // s, on a night of a photo or two); a room has a few screens. Bounds reading a night's codes.
   wallNight: { perMinute: 20, perAddress: 20 * 20 },
+  // A photo collected in the app without a page load: a tap, or the offline queue's collects sent one after another.
+  collect: { perMinute: 60, perAddress: 10 * VENUE_PHONES },
   // A phone tells of each photo it shared ('A festa em números'): a guest shares a few a minute.
   shareBeacon: { perMinute: 30, perAddress: 5 * VENUE_PHONES },
   // A balancer probes each server every few seconds (docs/operations.md): 120 a minute is one every

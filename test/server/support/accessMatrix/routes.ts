@@ -1,4 +1,5 @@
 import type { Row } from './callers';
+import { COLLECT_ROWS } from './collectRows';
 import { COMMERCE_ROWS } from './commerceRows';
 import { CONTACT_ROWS } from './contactRows';
 import { DELIVERY_ROWS } from './deliveryRows';
@@ -14,7 +15,7 @@ import { WHATSAPP_WEBHOOK_ROWS } from './whatsAppWebhookRows';
  * declares (a route with several cases, a row per case), its request and what each caller gets.
  *
  * To add a route: one row in the file of its subject (guestRows.ts, commerceRows.ts, phoneAndDeviceRows.ts,
- * insightsRows.ts, otherRows.ts), `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
+ * insightsRows.ts, collectRows.ts, otherRows.ts), `{ route: 'METHOD /path', request: () => ({ ... }), expected: ... }`
  * with one of the helpers of callers.ts (`anyone`, `optional`, `signedIn`, `only`, `device`).
  */
 // In this order: the later rows change what the earlier ones read (see the comments atop otherRows.ts's last rows).
@@ -25,6 +26,7 @@ export const ROWS: Row[] = [
   ...CONTACT_ROWS,
   ...DELIVERY_ROWS,
   ...INSIGHTS_ROWS,
+  ...COLLECT_ROWS,
   ...OTHER_ROWS,
   ...MODERATION_ROWS,
   ...WHATSAPP_WEBHOOK_ROWS,

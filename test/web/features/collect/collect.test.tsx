@@ -109,10 +109,16 @@ describe('the collect screen', () => {
   it('queues a collect the media server could not answer, shows it pending, and collects once it answers', async () => {
     let reachable = false;
     const heads: string[] = [];
+    const told: string[] = [];
     network.use(
       http.head(`http://localhost${photo}`, () => {
         heads.push(reachable ? 'answered' : 'lost');
         return reachable ? new HttpResponse(null, { status: 200 }) : HttpResponse.error();
+      }),
+      // The queue tells the server, which checks the photo and collects it (docs/api.md#collects-in-the-app).
+      http.post(`${API}/coletado`, () => {
+        told.push(reachable ? 'answered' : 'lost');
+        return reachable ? HttpResponse.text('ok') : HttpResponse.error();
       }),
     );
     const { store, user } = renderApp(`/collect?id=${photo}`);
@@ -120,7 +126,8 @@ describe('the collect screen', () => {
     expect(pending.closest('[role="status"]')).not.toBeNull();
     expect(sessionOf(store.getState()).collection).toEqual([]);
     // The queue tried at once, and failed too: it waits before the next try.
-    await waitFor(() => expect(heads).toEqual(['lost', 'lost']));
+    await waitFor(() => expect(told).toEqual(['lost']));
+    expect(heads).toEqual(['lost']);
     expect(store.getState().outbox?.items).toEqual([
       expect.objectContaining({ kind: 'collect', url: photo, bname: 'festa_ana', attempts: 1 }),
     ]);
@@ -131,6 +138,8 @@ describe('the collect screen', () => {
     expect(sessionOf(store.getState()).collection).toEqual([photo]);
     expect(store.getState().outbox?.items).toEqual([]);
     expect(screen.queryByText('Pendente: será enviado quando a conexão voltar')).not.toBeInTheDocument();
+    // Told once: the screen's own collect, once the queue's had gone, tells nothing more.
+    expect(told).toEqual(['lost', 'answered']);
   });
 
   it('drops a queued collect whose media turns out not to exist, and tells the guest in Portuguese', async () => {
@@ -138,6 +147,11 @@ describe('the collect screen', () => {
     network.use(
       http.head(`http://localhost${photo}`, () =>
         reachable ? new HttpResponse(null, { status: 404 }) : HttpResponse.error(),
+      ),
+      http.post(`${API}/coletado`, () =>
+        reachable
+          ? HttpResponse.json({ error: 'media_not_found', message: 'Foto não encontrada.' }, { status: 404 })
+          : HttpResponse.error(),
       ),
       http.get(`${API}/eventos/festa_ana/:agent`, () => HttpResponse.json([])),
     );
@@ -158,7 +172,12 @@ describe('the collect screen', () => {
   it(`following one collect link to another, collects the second only once the media server has said it \
 exists`, async () => {
     const second = '/media/festa_ana/pad/foto-02.jpg';
-    network.use(http.head(`http://localhost${second}`, () => HttpResponse.error()));
+    network.use(
+      http.head(`http://localhost${second}`, () => HttpResponse.error()),
+      http.post(`${API}/coletado`, async ({ request }) =>
+        ((await request.json()) as { url: string }).url === second ? HttpResponse.error() : HttpResponse.text('ok'),
+      ),
+    );
     const { store, router } = renderApp(`/collect?id=${photo}`);
     await screen.findByText('Coletado!');
     await act(() => router.navigate(`/collect?id=${second}`));

@@ -103,6 +103,8 @@ were`, async () => {
 
   it('without a connection, each photo waits in the offline queue as a collect link opened offline does', async () => {
     serveCollect(() => HttpResponse.error());
+    // The queue tries at once, and finds no connection either.
+    network.use(http.post(`${API}/coletado`, () => HttpResponse.error()));
     const { user, store } = await openResults();
     await user.click(screen.getByRole('button', { name: 'Pegar todas' }));
     expect(

@@ -3,10 +3,8 @@ import { addToList, COOKIE, encodeList, parseList, parseScalar } from '../../../
 import { mediaUrl, parseMediaPath } from '../../../../../contract/mediaPath';
 import type { Database } from '../../../platform/db/database';
 import type { JobQueue } from '../../../platform/db/jobQueue';
-import { agentOf, holdersOf, type MediaAccess, mediaOpening, mediaSessionOf, readDecodedCookie } from '../../access';
-import { noteCollect } from '../../delivery';
-import { recordMediaAction } from '../../insights';
-import { findMedia } from '../../media';
+import { agentOf, holdersOf, type MediaAccess, mediaSessionOf, readDecodedCookie } from '../../access';
+import { collectForVisitor } from '../../collects';
 import { grantByWallCode, wallCodeKey } from '../../wall';
 
 /** A cookie of the visitor's to set with the page: its name and its value (not yet encoded). */
@@ -25,12 +23,12 @@ export type PageVisit = (request: FastifyRequest) => Promise<VisitorCookieValue[
  * Wi-Fi those arrive seconds after the photo the page already shows (modules/firstPaint/http/collectPreload.ts),
  * and a guest who closes the page having seen it would have collected nothing. So the page itself
  * carries the collect, and the SPA starts with it (src/session/persistence.ts); its own collect
- * of the same item then changes nothing.
+ * of the same item then changes nothing, and tells the server nothing more (src/features/collect/collectFlow.ts).
  *
  * Only what the app would collect: the id read as the SPA reads it, media that exists, and only
  * when the media gate lets this visitor see it (a private event's photo is not collected for a
- * visitor without its login). A cookie that already says so is not set again. The visit is also
- * the guest's presence at the event (docs/api.md#who-may-see-an-event).
+ * visitor without its login), never a hidden photo. A cookie that already says so is not set again. The visit is
+ * also the guest's presence at the event (docs/api.md#who-may-see-an-event).
  */
 export function collectOnServe(db: Database, access: MediaAccess, queue: Pick<JobQueue, 'enqueue'>): PageVisit {
   const wallCodes = wallCodeKey(access.keys.secret);
@@ -51,25 +49,10 @@ export function collectOnServe(db: Database, access: MediaAccess, queue: Pick<Jo
         holdersOf({ agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null }),
       );
     }
-    const opening = await mediaOpening(request, ref, access);
-    if (opening !== 'public' && opening !== 'gated') return [];
-    // A guest subscribed to receive their photos gets it: now if it is stored, else when the booth's upload lands
-    // (docs/product.md#photos-delivered). Only by the browser's own agent, vouched by its signature.
-    if (agent) await noteCollect(db, queue, agent, ref);
-    if (!(await findMedia(db, ref))) return [];
-    // 'A festa em números' counts it, once per visitor and photo (docs/product.md#the-party-in-numbers).
-    await recordMediaAction(db, 'collect', ref, agent);
-    // The guest was there, whatever the event is today: should its owner make it private after
-    // the party, the people who scanned its photos keep them (a non-public event's gate has
-    // granted it already).
-    if (opening === 'public') {
-      if (agent)
-        await access.guard.grant(
-          ref.eventName,
-          { agent, uid: mediaSessionOf(request, access.keys)?.uid ?? null },
-          'collect',
-        );
-    }
+    // What a collect does on the server (the delivery's note, the party's count, the presence grant), as for a
+    // collect the app tells of (modules/collects); a photo the booth has not sent yet is noted for its upload.
+    const outcome = await collectForVisitor({ db, access, queue }, request, ref, { beforeUpload: 'await' });
+    if (outcome !== 'collected') return [];
 
     const changed: VisitorCookieValue[] = [];
     const add = (name: string, entry: string) => {
