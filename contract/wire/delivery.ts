@@ -152,7 +152,7 @@ export type MyDelivery = MyDeliveriesReply[number];
 export const EraseDeliveriesReply = Type.Object({ removed: Count });
 export type EraseDeliveriesReply = Static<typeof EraseDeliveriesReply>;
 
-/** A guest's own photos link as it travels (`/suas-fotos/{token}`): signed by the server, as a stop token is. */
+/** A guest's own photos link as it travels (`/privacidade?fotos={token}`): signed by the server, as a stop token is. */
 export const CollectionToken = StopToken;
 
 /**

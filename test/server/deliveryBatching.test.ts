@@ -41,6 +41,6 @@ it("photos noted in the batch window go in one message; past three, with the gue
     'lote3.jpg',
   ]);
   expect(received[0].galleryUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
-  expect(received[0].collectionUrl).toMatch(/\/suas-fotos\/[A-Za-z0-9_-]{32}$/);
+  expect(received[0].collectionUrl).toMatch(/\/privacidade\?fotos=[A-Za-z0-9_-]{32}$/);
   expect(await messagesOf(agent)).toEqual([{ kind: 'photos', status: 'sent', photos: 4, reason: null }]);
 });

@@ -32,7 +32,7 @@ async function lastMessageOf(agent: string) {
   return last;
 }
 
-const tokenOf = (url: string | null) => (url ?? '').split('/suas-fotos/')[1] ?? '';
+const tokenOf = (url: string | null) => new URL(url ?? 'http://x/').searchParams.get('fotos') ?? '';
 
 const mine = async (agent: string) => {
   const response = await server.call({
@@ -64,7 +64,7 @@ describe("the guest's own photos link", () => {
     await server.jobsDone();
     const last = await lastMessageOf(agent);
     expect(last.galleryUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
-    expect(last.collectionUrl).toMatch(/\/suas-fotos\/[A-Za-z0-9_-]{32}$/);
+    expect(last.collectionUrl).toMatch(/\/privacidade\?fotos=[A-Za-z0-9_-]{32}$/);
     token = tokenOf(last.collectionUrl);
   });
 

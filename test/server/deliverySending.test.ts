@@ -317,7 +317,7 @@ describe("the party's end", () => {
     expect(last[0]).toMatchObject({
       to: '+5511987654321',
       photos: [],
-      collectionUrl: expect.stringMatching(/\/suas-fotos\/[A-Za-z0-9_-]{32}$/),
+      collectionUrl: expect.stringMatching(/\/privacidade\?fotos=[A-Za-z0-9_-]{32}$/),
       galleryUrl: expect.stringContaining('festa_ana'),
     });
   });

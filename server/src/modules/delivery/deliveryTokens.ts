@@ -15,7 +15,7 @@ const SIGNATURE_BYTES = 16;
 /** The keys of the delivery's links, from the server's secret (the media session's). */
 export interface DeliveryKeys {
   stop: Buffer;
-  /** The guest's own photos (`/suas-fotos/{token}`): a stop token never opens them, nor the reverse. */
+  /** The guest's own photos (`/privacidade?fotos={token}`): a stop token never opens them, nor the reverse. */
   collection: Buffer;
   photo: Buffer;
 }

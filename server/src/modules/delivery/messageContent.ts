@@ -1,5 +1,5 @@
 import { boothAddress } from '../../../../contract/eventAddress';
-import { DELIVERY_COLLECTION_PATH, DELIVERY_STOP_PATH } from '../../../../contract/delivery';
+import { DELIVERY_COLLECTION_QUERY, DELIVERY_STOP_PATH } from '../../../../contract/delivery';
 import { mediaUrl } from '../../../../contract/mediaPath';
 import { ROUTES, withQuery } from '../../../../contract/routePaths';
 import type { ObjectStore } from '../../platform/storage/objectStore';
@@ -57,7 +57,9 @@ export async function messageContent(
     guestName: message.guestName || null,
     eventTitle: message.eventTitle,
     photos,
-    collectionUrl: many ? `${sources.site}${DELIVERY_COLLECTION_PATH}/${collection}` : null,
+    collectionUrl: many
+      ? `${sources.site}${withQuery(ROUTES.privacy, { [DELIVERY_COLLECTION_QUERY]: collection })}`
+      : null,
     galleryUrl: many ? gallery : null,
     stopUrl: `${sources.site}${DELIVERY_STOP_PATH}/${subscriptionToken(sources.keys.stop, message.subscriptionId)}`,
     kind: message.kind,
