@@ -24,9 +24,9 @@ function linkProblem(error: unknown): string {
 }
 
 /**
- * 'Suas fotos' of a guest's messages (docs/product.md#photos-delivered), `/privacidade?fotos={token}`: the photos sent to them at one event, each
- * opening as its collect link does, 'Adicionar à minha coleção' for them all, and the event's gallery. No login: the
- * link's signed token stands for their subscription.
+ * 'Suas fotos' of a guest's messages (docs/product.md#photos-delivered), `/privacidade?fotos={token}`: the photos
+ * sent to them at one event, each opening as its collect link does, 'Adicionar à minha coleção' for them all, and the
+ * event's gallery. No login: the link's signed token stands for their subscription.
  */
 export function GuestCollection({ token }: { token: string }) {
   const navigate = useNavigate();

@@ -5,9 +5,9 @@ import { API, network } from '../../../support/network';
 import { renderApp } from '../../../support/renderWithProviders';
 
 /**
- * A message's 'Suas fotos' link (docs/product.md#photos-delivered): `/privacidade?fotos={token}` shows the photos sent to
- * the guest, each opening as its collect link does, 'Adicionar à minha coleção' (as 'Pegar todas' does: one request,
- * the collection keeps them; offline, the offline queue) and the event's gallery; without a login.
+ * A message's 'Suas fotos' link (docs/product.md#photos-delivered): `/privacidade?fotos={token}` shows the photos
+ * sent to the guest, each opening as its collect link does, 'Adicionar à minha coleção' (as 'Pegar todas' does: one
+ * request, the collection keeps them; offline, the offline queue) and the event's gallery; without a login.
  */
 const TOKEN = 'c3VhcyBmb3RvcyBkYSBhbmE_-sig';
 const PHOTO_A = '/media/festa_ana/pad/a1.jpg';
