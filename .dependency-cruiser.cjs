@@ -81,11 +81,12 @@ module.exports = {
       severity: 'error',
       comment:
         'Everything outside src/session reads the session through src/session/index.ts, or through ' +
-        'src/session/nameCheck.ts, the name-check factory only the account and team screens use (an entry of ' +
-        "its own so that the landing page does not carry it); the store's core (src/store), whose root reducer " +
+        'src/session/nameCheck.ts, the name-check factory only the account and team screens use, or through ' +
+        'src/session/collectMany.ts, the many-photos collect of the face and delivery screens (entries of ' +
+        "their own so that the landing page does not carry them); the store's core (src/store), whose root reducer " +
         "combines the session's slices, is the session's other half.",
       from: { path: '^src/', pathNot: '^src/(session|store)/' },
-      to: { path: '^src/session/', pathNot: '^src/session/(index|nameCheck)\\.ts$' },
+      to: { path: '^src/session/', pathNot: '^src/session/(index|nameCheck|collectMany|collectManyMachine)\\.ts$' },
     },
     {
       name: 'store-through-the-session',

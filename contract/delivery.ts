@@ -14,6 +14,13 @@ export const DEFAULT_DELIVERY_CAP = 500;
 /** The SPA's page a message's 'Parar de receber' link opens: `/parar/{token}`. */
 export const DELIVERY_STOP_PATH = '/parar';
 
+/**
+ * A message's 'Suas fotos' link opens the privacy page with this query, `/privacidade?fotos={token}`: the guest's own
+ * photos at the event, in the privacy page's code (a path of its own would cost the landing page's first visit a
+ * route, over its budget: test/scripts/bundle.test.ts).
+ */
+export const DELIVERY_COLLECTION_QUERY = 'fotos';
+
 /** A stop token as it travels in a link: base64url, signed by the server. */
 export const DELIVERY_STOP_TOKEN_SOURCE = '^[A-Za-z0-9_-]{16,256}$';
 

@@ -115,21 +115,55 @@ export const DeliveredMessage = Type.Object({
 });
 export type DeliveredMessage = Static<typeof DeliveredMessage>;
 
-/** `GET /privacy/entregas/{agent}`: this visitor's subscriptions, per event, with the messages sent. */
-export const MyDeliveriesReply = Type.Array(
-  Type.Object({
-    bname: Type.String(),
-    title: Type.String(),
-    name: Type.String(),
-    channel: DeliveryChannelSchema,
-    address: Type.String(),
-    subscribedAt: When,
-    until: When,
-    messages: Type.Array(DeliveredMessage),
-  }),
-);
+/** A subscription still on, as the privacy page lists it: where the photos go and until when. */
+const SubscribedDelivery = Type.Object({
+  bname: Type.String(),
+  title: Type.String(),
+  stopped: Type.Literal(false),
+  name: Type.String(),
+  channel: DeliveryChannelSchema,
+  address: Type.String(),
+  subscribedAt: When,
+  until: When,
+  messages: Type.Array(DeliveredMessage),
+});
+
+/**
+ * An event whose sending the guest stopped ('Parar de receber'): the name and address went with the subscription, the
+ * messages sent stay (erasable) until their retention; when it stopped (null when the log no longer says).
+ */
+const StoppedDelivery = Type.Object({
+  bname: Type.String(),
+  title: Type.String(),
+  stopped: Type.Literal(true),
+  stoppedAt: Type.Union([When, Type.Null()]),
+  messages: Type.Array(DeliveredMessage),
+});
+
+/**
+ * `GET /privacy/entregas/{agent}`: this visitor's subscriptions, per event, with the messages sent, and the events
+ * they stopped whose messages are still kept.
+ */
+export const MyDeliveriesReply = Type.Array(Type.Union([SubscribedDelivery, StoppedDelivery]));
 export type MyDeliveriesReply = Static<typeof MyDeliveriesReply>;
+export type MyDelivery = MyDeliveriesReply[number];
 
 /** `DELETE /privacy/entregas/{agent}/{bname}`: the subscription and its messages erased (0 on a repeat). */
 export const EraseDeliveriesReply = Type.Object({ removed: Count });
 export type EraseDeliveriesReply = Static<typeof EraseDeliveriesReply>;
+
+/** A guest's own photos link as it travels (`/privacidade?fotos={token}`): signed by the server, as a stop token is. */
+export const CollectionToken = StopToken;
+
+/**
+ * `GET /entregas/colecao/{token}`: the guest's own photos at one event, the link their messages carry: every photo the
+ * delivery noted for their subscription and still shown (never a hidden one), oldest first, as media paths that open
+ * as collect links; the event and its gallery's path.
+ */
+export const GuestCollectionReply = Type.Object({
+  bname: Type.String(),
+  title: Type.String(),
+  gallery: Type.String(),
+  photos: Type.Array(Type.String()),
+});
+export type GuestCollectionReply = Static<typeof GuestCollectionReply>;

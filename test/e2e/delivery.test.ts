@@ -50,6 +50,7 @@ let keeps: Guest;
 let teamSection: Locator;
 let mailAgent = '';
 let whatsAppAgent = '';
+let keepsAgent = '';
 /** The photos the guests collect (the first before it lands, the second after), and the links their messages carry. */
 let second = '';
 let mailLinks: { image: string; page: string; stop: string }[] = [];
@@ -203,7 +204,7 @@ it("'Parar de receber' from the message's link stops the next photo, on each cha
   await stopFromLink(byMail, mailLinks[1].stop);
   await stopFromLink(byWhatsApp, whatsAppLinks[1].stop);
   // A third guest, still subscribed, collects it too: their message says when the photo went out.
-  await subscribe(keeps, 'Duda', { email: control });
+  keepsAgent = await subscribe(keeps, 'Duda', { email: control });
   const third = photoToCome(3);
   for (const guest of [byMail, byWhatsApp, keeps]) {
     await guest.page.goto(`${baseUrl()}/collect?id=${third}`);
@@ -255,4 +256,41 @@ it('a photo Duda collects inside the app, without a page load, comes too: the ap
   expect(new URL(linksOfMail(mailsTo(control)[1]).page).searchParams.get('id')).toBe(fourth);
   expect(await keeps.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(keeps.errors).toEqual([]);
+});
+
+it(`the privacy page lists a stopped event with its messages and the stop's date, and a subscription with its \
+messages; 'Apagar' empties the list, on the page and on the server`, async () => {
+  // Bia stopped: her two messages are kept, listed with the stop's date.
+  await byMail.page.goto(`${baseUrl()}/privacidade`);
+  const stopped = byMail.page.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  await stopped.getByText(/você parou de receber em \d\d\/\d\d\/\d{4}, \d\d:\d\d\. Nada mais será enviado/).waitFor();
+  expect(
+    await stopped
+      .getByRole('list', { name: `Mensagens de ${TITLE}` })
+      .getByRole('listitem')
+      .count(),
+  ).toBe(2);
+  // Duda, still subscribed: her subscription and its two messages (the in-app collect's too), then 'Apagar'.
+  const { page } = keeps;
+  await page.goto(`${baseUrl()}/privacidade`);
+  const section = page.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  await section.getByText(/Duda, e-mail/).waitFor();
+  expect(
+    await section
+      .getByRole('list', { name: `Mensagens de ${TITLE}` })
+      .getByRole('listitem')
+      .count(),
+  ).toBe(2);
+  await expectAccessible(page, "/privacidade ('Fotos por WhatsApp ou e-mail')");
+  await section.getByRole('button', { name: `Apagar o envio de fotos de ${TITLE}` }).click();
+  await section
+    .getByRole('status')
+    .filter({ hasText: `Apagado: você não recebe mais as fotos de ${TITLE}.` })
+    .waitFor();
+  await section.getByText('Você não pediu para receber fotos de nenhum evento.').waitFor();
+  const listed = await page.request.get(`${baseUrl()}/api/privacy/entregas/${keepsAgent}`);
+  expect(listed.status()).toBe(200);
+  expect(await listed.json()).toEqual([]);
+  expect(await messagesOf(keepsAgent)).toEqual([]);
+  expect([...byMail.errors, ...keeps.errors]).toEqual([]);
 });

@@ -20,7 +20,7 @@ import {
  */
 withDeliveryWorld({ JOB_WORKERS: '0' });
 
-it('photos noted within the batch window go in one message; past three, with the gallery link', async () => {
+it("photos noted in the batch window go in one message; past three, with the guest's and gallery's links", async () => {
   await settings(true, 500);
   const agent = newAgent();
   await subscribed(agent);
@@ -40,6 +40,7 @@ it('photos noted within the batch window go in one message; past three, with the
     'lote2.jpg',
     'lote3.jpg',
   ]);
-  expect(received[0].collectionUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
+  expect(received[0].galleryUrl).toMatch(/\/eventos\/evento\/pad\?evento=festa_ana$/);
+  expect(received[0].collectionUrl).toMatch(/\/privacidade\?fotos=[A-Za-z0-9_-]{32}$/);
   expect(await messagesOf(agent)).toEqual([{ kind: 'photos', status: 'sent', photos: 4, reason: null }]);
 });

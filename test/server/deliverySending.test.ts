@@ -305,7 +305,7 @@ describe("'Pegar todas' of a face search", () => {
 });
 
 describe("the party's end", () => {
-  it('sends each subscribed guest one last message with the gallery, once', async () => {
+  it("sends each subscribed guest one last message with their own photos' and the gallery's links, once", async () => {
     const agent = newAgent();
     await subscribed(agent, { channel: 'whatsapp', address: '(11) 98765-4321' });
     const end = () => server.call({ method: 'POST', url: '/api/events/festa_ana/entregas/fim', token: owner.token });
@@ -317,7 +317,8 @@ describe("the party's end", () => {
     expect(last[0]).toMatchObject({
       to: '+5511987654321',
       photos: [],
-      collectionUrl: expect.stringContaining('festa_ana'),
+      collectionUrl: expect.stringMatching(/\/privacidade\?fotos=[A-Za-z0-9_-]{32}$/),
+      galleryUrl: expect.stringContaining('festa_ana'),
     });
   });
 });

@@ -91,6 +91,7 @@ describe('e-mail through SMTP', () => {
         pageUrl: `https://cabine.example/collect?id=/media/festa_ana/pad/a${n}.jpg`,
       })),
       collectionUrl: 'https://cabine.example/colecao',
+      galleryUrl: 'https://cabine.example/galeria',
     });
     expect(await transport.send(message)).toMatchObject({ ok: true });
     const [mail] = mailsTo(message.to);
@@ -100,17 +101,26 @@ describe('e-mail through SMTP', () => {
       expect(mail.text).toContain(`Foto ${n}: https://cabine.example/entregas/imagem/${n}`);
       expect(mail.html).toContain(`Ver a foto ${n}</a>`);
     }
-    expect(mail.text).toContain('Ver todas as suas fotos: https://cabine.example/colecao');
+    expect(mail.text).toContain('Suas fotos (todas as que enviamos para você): https://cabine.example/colecao');
+    expect(mail.text).toContain('Galeria da festa (todas as fotos do evento): https://cabine.example/galeria');
     expect(mail.html).toContain('href="https://cabine.example/colecao"');
+    expect(mail.html).toContain('Galeria da festa (todas as fotos do evento)</a>');
   });
 
-  it("the event's end: one message with the link to the guest's photos", async () => {
-    const message = photoMessage({ kind: 'event_end', photos: [], collectionUrl: 'https://cabine.example/colecao' });
+  it("the event's end: one message with the links to the guest's photos and to the gallery", async () => {
+    const message = photoMessage({
+      kind: 'event_end',
+      photos: [],
+      collectionUrl: 'https://cabine.example/colecao',
+      galleryUrl: 'https://cabine.example/galeria',
+    });
     expect(await transport.send(message)).toMatchObject({ ok: true });
     const [mail] = mailsTo(message.to);
     expect(mail.headers.subject).toBe('Aniversário da Ana: suas fotos da festa');
     expect(mail.text).toContain('Aniversário da Ana terminou.');
-    expect(mail.text).toContain('Ver todas as suas fotos: https://cabine.example/colecao');
+    expect(mail.text).toContain('Suas fotos (todas as que enviamos para você): https://cabine.example/colecao');
+    expect(mail.text).toContain('Galeria da festa (todas as fotos do evento): https://cabine.example/galeria');
+    expect(mail.html).toContain('href="https://cabine.example/galeria"');
     expect(mail.text).not.toContain('Abrir na galeria');
   });
 

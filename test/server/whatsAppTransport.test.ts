@@ -70,14 +70,25 @@ describe('WhatsApp through the Cloud API', () => {
     ]);
   });
 
-  it("the event's end goes as its own template, without a header", async () => {
-    const message = photoMessage({ kind: 'event_end', photos: [], collectionUrl: 'https://cabine.example/colecao' });
+  it("the event's end goes as its own template, no header, with the guest's photos and the gallery", async () => {
+    const message = photoMessage({
+      kind: 'event_end',
+      photos: [],
+      collectionUrl: 'https://cabine.example/colecao',
+      galleryUrl: 'https://cabine.example/galeria',
+    });
     expect(await transport.send(message)).toMatchObject({ ok: true });
     const [accepted] = await acceptedFor(message.to);
     expect(accepted).toMatchObject({
       template: 'cabine_fim_da_festa',
       imageLink: null,
-      body: ['Ana', 'Aniversário da Ana', 'https://cabine.example/colecao', message.stopUrl],
+      body: [
+        'Ana',
+        'Aniversário da Ana',
+        'https://cabine.example/colecao',
+        'https://cabine.example/galeria',
+        message.stopUrl,
+      ],
     });
   });
 

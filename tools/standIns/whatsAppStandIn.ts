@@ -16,7 +16,7 @@ import { standInPage } from './whatsAppStandInPage';
 export const STAND_IN_TOKEN = 'token-do-stand-in-do-whatsapp';
 export const STAND_IN_TEMPLATES: readonly KnownTemplate[] = [
   { name: 'cabine_fotos', language: 'pt_BR', imageHeader: true, bodyParameters: 5 },
-  { name: 'cabine_fim_da_festa', language: 'pt_BR', imageHeader: false, bodyParameters: 4 },
+  { name: 'cabine_fim_da_festa', language: 'pt_BR', imageHeader: false, bodyParameters: 5 },
 ];
 
 export interface AcceptedMessage extends AcceptedRequest {

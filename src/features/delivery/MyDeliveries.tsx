@@ -6,12 +6,34 @@ import { formatDay, formatMoment } from '../../lib/dates';
 import { useSession } from '../../session';
 import { LoadError } from '../../ui/LoadError';
 import { useEraseDeliveryMutation, useGetMyDeliveriesQuery } from './deliveryListsApi';
+import type { MyDelivery } from '../../../contract/wire';
 import { addressText, messageText } from './messageText';
+
+/** Where the photos go and until when; or, once stopped, since when nothing more is sent. */
+function deliveryText(delivery: MyDelivery) {
+  const title = <strong>{delivery.title}</strong>;
+  if (delivery.stopped) {
+    const when = delivery.stoppedAt ? ` em ${formatMoment(delivery.stoppedAt)}` : '';
+    return (
+      <>
+        {title}: você parou de receber{when}. Nada mais será enviado; as mensagens já enviadas continuam aqui até você
+        apagar ou até o fim do prazo do evento.
+      </>
+    );
+  }
+  return (
+    <>
+      {title}: {delivery.name}, {addressText(delivery.channel, delivery.address)}. Pedido em{' '}
+      {formatMoment(delivery.subscribedAt)}, até {formatDay(delivery.until)}.
+    </>
+  );
+}
 
 /**
  * The privacy page's 'Fotos por WhatsApp ou e-mail' (docs/privacy.md): each event this browser asked to receive photos
  * from, where they go and until when, every message sent with its date, and 'Apagar', which stops the sending and
- * erases the subscription and its messages at once.
+ * erases the subscription and its messages at once; an event whose sending was stopped, with the stop's date, while
+ * its messages are kept.
  */
 export function MyDeliveries() {
   const { agent } = useSession();
@@ -45,10 +67,7 @@ export function MyDeliveries() {
         <ul className="my-deliveries">
           {deliveries.data.map((delivery) => (
             <li key={delivery.bname}>
-              <p>
-                <strong>{delivery.title}</strong>: {delivery.name}, {addressText(delivery.channel, delivery.address)}.
-                Pedido em {formatMoment(delivery.subscribedAt)}, até {formatDay(delivery.until)}.
-              </p>
+              <p>{deliveryText(delivery)}</p>
               {delivery.messages.length === 0 ? (
                 <p>Nenhuma mensagem enviada ainda.</p>
               ) : (

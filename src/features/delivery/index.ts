@@ -10,6 +10,8 @@ export { deliveryOfferChanged } from './deliveryApi';
  * to the landing page downloads (its budget, test/scripts/bundle.test.ts).
  */
 export const StopDeliveryPage = lazy(() => import(/* webpackChunkName: "route-privacy" */ './StopPage'));
+/** A message's 'Suas fotos' link (`/privacidade?fotos={token}`): the guest's own photos, no login. */
+export { GuestCollection } from './GuestCollection';
 /** The owner's (and the team's) switch, cap and figures, for the dashboard. */
 export { EventDelivery } from './EventDelivery';
 /** The same figures, for 'A festa em números'. */

@@ -1,66 +1,30 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../session';
+import {
+  collectManyMachine,
+  type CollectManySlice,
+  type CollectManyOutcome,
+  type CollectManyState,
+  type PhotoToCollect,
+} from '../../session/collectManyMachine';
 import { faceClosed } from './faceSlice';
 
 /** A photo a face search found: its media URL and its event. */
-export interface FoundPhoto {
-  url: string;
-  event: string;
-}
+export type FoundPhoto = PhotoToCollect;
+
+/** What one 'Pegar todas' did: photos new to the collection, those already in it, those refused (gone since). */
+export type CollectFoundOutcome = CollectManyOutcome;
 
 /**
- * What one 'Pegar todas' did: photos new to the collection, those already in it, those the server refused (gone since
- * the search).
+ * 'Pegar todas' as a state machine, the shared one of many photos collected in one tap (src/session/collectMany.ts):
+ * every photo found goes to 'Minha Coleção' in one request (collecting), then the screen says how many were added
+ * (collected); without a connection they wait in the offline queue as collect links do (queued); a refusal says why
+ * (failed). The screen closed, what was said is no news at the next visit. The calls are the flow's
+ * (collectFoundFlow.ts).
  */
-export interface CollectFoundOutcome {
-  added: number;
-  already: number;
-  refused: number;
-}
+export type CollectFoundState = CollectManyState;
 
-/**
- * 'Pegar todas' as a state machine: every photo found goes to 'Minha Coleção' in one
- * request (collecting), then the screen says how many were added (collected); without a
- * connection they wait in the offline queue as collect links do (queued); a refusal says why
- * (failed). Tapped again, it goes again: what is in the collection already stays once. The calls
- * are the flow's (collectFoundFlow.ts).
- */
-export type CollectFoundState =
-  | { status: 'idle' }
-  | { status: 'collecting'; photos: FoundPhoto[] }
-  | ({ status: 'collected' } & CollectFoundOutcome)
-  | { status: 'queued'; count: number }
-  | { status: 'failed'; message: string };
-
-const initialCollectFoundState = { status: 'idle' } as CollectFoundState;
-
-const collectFoundMachine = createSlice({
-  name: 'collectFound',
-  initialState: initialCollectFoundState,
-  reducers: {
-    /** 'Pegar todas', with the photos the screen shows. */
-    collectAllRequested: (state, action: PayloadAction<FoundPhoto[]>): CollectFoundState =>
-      state.status === 'collecting' || action.payload.length === 0
-        ? state
-        : { status: 'collecting', photos: action.payload },
-    collectAllSucceeded: (state, action: PayloadAction<CollectFoundOutcome>): CollectFoundState =>
-      state.status === 'collecting' ? { status: 'collected', ...action.payload } : state,
-    /** No connection: each photo waits in the offline queue. */
-    collectAllQueued: (state, action: PayloadAction<number>): CollectFoundState =>
-      state.status === 'collecting' ? { status: 'queued', count: action.payload } : state,
-    collectAllFailed: (state, action: PayloadAction<string>): CollectFoundState =>
-      state.status === 'collecting' ? { status: 'failed', message: action.payload } : state,
-  },
-  extraReducers: (builder) => {
-    // The screen closed: what was said this time is no news at the next visit.
-    builder.addCase(faceClosed, (state): CollectFoundState =>
-      state.status === 'collecting' ? state : { status: 'idle' },
-    );
-  },
-  selectors: {
-    selectCollectFound: (state) => state,
-  },
-});
+const collectFoundMachine: CollectManySlice<'collectFound'> = collectManyMachine('collectFound', faceClosed);
 
 declare module '../../session' {
   interface LazyLoadedSlices extends WithSlice<typeof collectFoundMachine> {}
@@ -71,4 +35,4 @@ export const collectFoundSlice = collectFoundMachine.injectInto(rootReducer);
 
 export const { collectAllRequested, collectAllSucceeded, collectAllQueued, collectAllFailed } =
   collectFoundSlice.actions;
-export const { selectCollectFound } = collectFoundSlice.selectors;
+export const { selectCollectMany: selectCollectFound } = collectFoundSlice.selectors;

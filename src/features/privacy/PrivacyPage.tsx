@@ -1,10 +1,11 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DELIVERY_COLLECTION_QUERY } from '../../../contract/delivery';
 import { errorMessage } from '../../api/apiError';
 import { isAgentId } from '../../../contract/agentId';
 import { ROUTES } from '../../../contract/routePaths';
 import { useSession } from '../../session';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { MyDeliveries } from '../delivery';
+import { GuestCollection, MyDeliveries } from '../delivery';
 import { MyContacts } from '../guestContacts';
 import EraseMyData from './EraseMyData';
 import { useGetPrivacySummaryQuery } from './privacyApi';
@@ -75,12 +76,21 @@ function WhatWeHold() {
 }
 
 /**
+ * `/privacidade`, or with `?fotos={token}` a message's 'Suas fotos' link: the guest's own photos (the delivery's page,
+ * in this chunk: docs/product.md#photos-delivered).
+ */
+export default function PrivacyPage() {
+  const token = useSearchParams()[0].get(DELIVERY_COLLECTION_QUERY);
+  return token === null ? <PrivacyOverview /> : <GuestCollection token={token} />;
+}
+
+/**
  * Privacy (LGPD, Lei 13.709/2018): what is kept, for how long and why, the guest's rights, who
  * to contact, and 'Apagar minhas fotos'. The periods here are the ones the server applies
  * (server/src/modules/privacy/privacy.ts and faces.ts) and the cookies' lifetime
  * (docs/product.md#constants-and-limits).
  */
-export default function PrivacyPage() {
+function PrivacyOverview() {
   return (
     <ScreenFrame title="Privacidade e seus dados" className="privacy">
       <p className="privacy__lead">

@@ -5,6 +5,7 @@
  */
 import { deliveryApi } from '../../../src/features/delivery/deliveryApi';
 import { deliveryListsApi } from '../../../src/features/delivery/deliveryListsApi';
+import { guestCollectionApi } from '../../../src/features/delivery/guestCollectionApi';
 import { describeEndpoints, type Case } from './endpointCases';
 
 const HASH = 'c'.repeat(64);
@@ -31,6 +32,7 @@ const MINE = [
   {
     bname: 'festa_ana',
     title: 'Festa',
+    stopped: false,
     name: 'Bia',
     channel: 'email',
     address: 'bia@exemplo.com',
@@ -38,7 +40,14 @@ const MINE = [
     until: '2026-12-19T23:30:00.000Z',
     messages: [{ kind: 'photos', photos: 2, status: 'delivered', at: '2026-09-21T00:05:00.000Z' }],
   },
+  { bname: 'formatura', title: 'Formatura', stopped: true, stoppedAt: '2026-10-10T02:15:00.000Z', messages: [] },
 ];
+const COLLECTION = {
+  bname: 'festa_ana',
+  title: 'Festa',
+  gallery: '/eventos/evento/pad?evento=festa_ana',
+  photos: ['/media/festa_ana/pad/a1.jpg'],
+};
 
 const cases: Case[] = [
   {
@@ -87,6 +96,24 @@ const cases: Case[] = [
     auth: 'none',
     reply: { json: { stopped: false, title: 'Festa' } },
     data: { stopped: false, title: 'Festa' },
+  },
+  {
+    name: 'getGuestCollection',
+    run: (s) => s.dispatch(guestCollectionApi.endpoints.getGuestCollection.initiate('abcDEF0123456789_-xyz')),
+    method: 'GET',
+    path: '/api/entregas/colecao/abcDEF0123456789_-xyz',
+    auth: 'none',
+    reply: { json: COLLECTION },
+    data: COLLECTION,
+  },
+  {
+    name: 'collectGuestCollection',
+    run: (s) => s.dispatch(guestCollectionApi.endpoints.collectGuestCollection.initiate('abcDEF0123456789_-xyz')),
+    method: 'POST',
+    path: '/api/entregas/colecao/abcDEF0123456789_-xyz',
+    auth: 'optional',
+    reply: { json: { collected: ['/media/festa_ana/pad/a1.jpg'], refused: [] } },
+    data: { collected: ['/media/festa_ana/pad/a1.jpg'], refused: [] },
   },
   {
     name: 'getEventDelivery',

@@ -24,7 +24,7 @@ export type SendQueue = Pick<JobQueue, 'enqueue'>;
  * What a message may carry of row `m`: a photo still shown (never one the owner hid), and not one
  * waiting for the owner's approval while the galleries are held (docs/product.md#moderation).
  */
-const SENDABLE_NOW_M =
+export const SENDABLE_NOW_M =
   `${SHOWN_M} AND NOT (m.awaiting_approval AND EXISTS ` +
   `(SELECT 1 FROM events held WHERE held.name = m.event_name AND held.hold_galleries))`;
 

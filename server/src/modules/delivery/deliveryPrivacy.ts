@@ -11,7 +11,11 @@ import { removeSubscriptions } from './subscriptions';
 
 type Status = MyDeliveriesReply[number]['messages'][number]['status'];
 
-/** The visitor's subscriptions (and the messages of those they stopped), newest first, each with its messages. */
+/**
+ * The visitor's subscriptions, newest first, each with its messages; then the events they stopped whose messages are
+ * still kept (a stop deletes the subscription, its name and address, not what was sent: docs/privacy.md), with the
+ * stop's date from the consent log.
+ */
 export async function deliveriesOfAgent(db: Queryable, agent: string): Promise<MyDeliveriesReply> {
   const { rows } = await db.query<{
     event_name: string;
@@ -29,22 +33,25 @@ export async function deliveriesOfAgent(db: Queryable, agent: string): Promise<M
   );
   const { rows: messages } = await db.query<{
     event_name: string;
+    title: string;
     kind: 'photos' | 'event_end';
     photos: number;
     status: Status;
     at: Date;
   }>(
-    `SELECT event_name, kind, photos, status, coalesce(sent_at, created_at) AS at FROM delivery_messages
-      WHERE agent = $1 ORDER BY created_at DESC, id DESC`,
+    `SELECT d.event_name, e.title, d.kind, d.photos, d.status, coalesce(d.sent_at, d.created_at) AS at
+       FROM delivery_messages d JOIN events e ON e.name = d.event_name
+      WHERE d.agent = $1 AND d.expires_at > now() ORDER BY d.created_at DESC, d.id DESC`,
     [agent],
   );
   const messagesOf = (eventName: string) =>
     messages
       .filter((message) => message.event_name === eventName)
       .map(({ kind, photos, status, at }) => ({ kind, photos, status, at: at.toISOString() }));
-  return rows.map((row) => ({
+  const subscribed: MyDeliveriesReply = rows.map((row) => ({
     bname: row.event_name,
     title: row.title,
+    stopped: false,
     name: row.name,
     channel: row.channel,
     address: row.address,
@@ -52,6 +59,27 @@ export async function deliveriesOfAgent(db: Queryable, agent: string): Promise<M
     until: row.expires_at.toISOString(),
     messages: messagesOf(row.event_name),
   }));
+  const live = new Set(rows.map((row) => row.event_name));
+  const stoppedEvents = [...new Map(messages.map((message) => [message.event_name, message.title])).entries()].filter(
+    ([eventName]) => !live.has(eventName),
+  );
+  if (stoppedEvents.length === 0) return subscribed;
+  const { rows: stops } = await db.query<{ event_name: string; at: Date }>(
+    `SELECT event_name, max(at) AS at FROM delivery_consents
+      WHERE agent = $1 AND action = 'stopped' AND event_name = ANY($2::text[]) GROUP BY event_name`,
+    [agent, stoppedEvents.map(([eventName]) => eventName)],
+  );
+  const stoppedAt = new Map(stops.map((stop) => [stop.event_name, stop.at.toISOString()]));
+  return [
+    ...subscribed,
+    ...stoppedEvents.map(([eventName, title]) => ({
+      bname: eventName,
+      title,
+      stopped: true as const,
+      stoppedAt: stoppedAt.get(eventName) ?? null,
+      messages: messagesOf(eventName),
+    })),
+  ];
 }
 
 /** Erases a visitor's subscription at one event and its messages: answers how many rows went (0 on a repeat). */

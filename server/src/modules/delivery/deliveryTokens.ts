@@ -3,10 +3,11 @@ import type { MediaRef } from '../../../../contract/mediaPath';
 import { isMediaMode } from '../../../../contract/modes';
 
 /**
- * The signed tokens of a message's links (docs/api.md#photos-delivered): 'Parar de receber' (a
- * subscription's, no expiry: it must work on an old message too) and the short-lived link to a
- * photo when the media store has no presigned URL of its own (the disk). Keys derived from the
- * server's secret, each for its own use, never the secret itself.
+ * The signed tokens of a message's links (docs/api.md#photos-delivered): 'Parar de receber' and the
+ * guest's own photos (a subscription's each, under keys of their own, no expiry: they must work on
+ * an old message too) and the short-lived link to a photo when the media store has no presigned URL
+ * of its own (the disk). Keys derived from the server's secret, each for its own use, never the
+ * secret itself.
  */
 
 const SIGNATURE_BYTES = 16;
@@ -14,26 +15,32 @@ const SIGNATURE_BYTES = 16;
 /** The keys of the delivery's links, from the server's secret (the media session's). */
 export interface DeliveryKeys {
   stop: Buffer;
+  /** The guest's own photos (`/privacidade?fotos={token}`): a stop token never opens them, nor the reverse. */
+  collection: Buffer;
   photo: Buffer;
 }
 
 export function deliveryKeys(secret: Buffer): DeliveryKeys {
   const derive = (use: string) => crypto.createHmac('sha256', secret).update(use).digest();
-  return { stop: derive('delivery-stop-v1'), photo: derive('delivery-photo-v1') };
+  return {
+    stop: derive('delivery-stop-v1'),
+    collection: derive('delivery-collection-v1'),
+    photo: derive('delivery-photo-v1'),
+  };
 }
 
 const mac = (key: Buffer, payload: Buffer) =>
   crypto.createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
 
-/** A subscription's stop token: its id (8 bytes) and their signature, base64url (32 characters). */
-export function stopToken(key: Buffer, subscriptionId: number): string {
+/** A subscription's token (stop or collection, by the key): its id (8 bytes) and their signature, base64url. */
+export function subscriptionToken(key: Buffer, subscriptionId: number): string {
   const payload = Buffer.alloc(8);
   payload.writeBigUInt64BE(BigInt(subscriptionId));
   return Buffer.concat([payload, mac(key, payload)]).toString('base64url');
 }
 
-/** The subscription a stop token names, or null for a token this server did not sign. */
-export function subscriptionOfStopToken(key: Buffer, token: string): number | null {
+/** The subscription a token names, or null for a token this server did not sign with this key. */
+export function subscriptionOfToken(key: Buffer, token: string): number | null {
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length !== 8 + SIGNATURE_BYTES || bytes.toString('base64url') !== token) return null;
   const payload = bytes.subarray(0, 8);

@@ -1,17 +1,17 @@
 import { boothAddress } from '../../../../contract/eventAddress';
-import { DELIVERY_STOP_PATH } from '../../../../contract/delivery';
+import { DELIVERY_COLLECTION_QUERY, DELIVERY_STOP_PATH } from '../../../../contract/delivery';
 import { mediaUrl } from '../../../../contract/mediaPath';
 import { ROUTES, withQuery } from '../../../../contract/routePaths';
 import type { ObjectStore } from '../../platform/storage/objectStore';
 import { mediaKey } from '../media';
 import type { MessageToSend } from './deliveryMessages';
-import { photoToken, stopToken, type DeliveryKeys } from './deliveryTokens';
+import { photoToken, subscriptionToken, type DeliveryKeys } from './deliveryTokens';
 import type { OutgoingMessage } from './transports/transport';
 
 /**
  * What a recorded message says, as every transport sends it (transports/transport.ts): the photos
  * as short-lived links to their images and links to open them, 'Parar de receber', and the
- * gallery's link when the photos are many or the party is over.
+ * guest's own photos and the gallery's links when the photos are many or the party is over.
  */
 
 /** How long a photo's link works: a message is read in the days after the party. */
@@ -48,6 +48,7 @@ export async function messageContent(
     })),
   );
   const gallery = `${sources.site}${boothAddress(message.galleryMode, message.eventName)}`;
+  const collection = subscriptionToken(sources.keys.collection, message.subscriptionId);
   const many = message.kind === 'event_end' || message.photos.length > PHOTOS_PER_MESSAGE;
   return {
     idempotencyKey: message.idempotencyKey,
@@ -56,8 +57,11 @@ export async function messageContent(
     guestName: message.guestName || null,
     eventTitle: message.eventTitle,
     photos,
-    collectionUrl: many ? gallery : null,
-    stopUrl: `${sources.site}${DELIVERY_STOP_PATH}/${stopToken(sources.keys.stop, message.subscriptionId)}`,
+    collectionUrl: many
+      ? `${sources.site}${withQuery(ROUTES.privacy, { [DELIVERY_COLLECTION_QUERY]: collection })}`
+      : null,
+    galleryUrl: many ? gallery : null,
+    stopUrl: `${sources.site}${DELIVERY_STOP_PATH}/${subscriptionToken(sources.keys.stop, message.subscriptionId)}`,
     kind: message.kind,
   };
 }

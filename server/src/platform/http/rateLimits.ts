@@ -75,6 +75,9 @@ export const RATE_LIMITS = {
   delivery: { perMinute: 10, perAddress: VENUE_PHONES },
   // 'Parar de receber' from a message's link: once per guest, from wherever they read it; bounds guessing tokens.
   deliveryStop: { perMinute: 10, perAddress: VENUE_PHONES },
+  // A guest's own photos link ('Suas fotos'): opened from a message a few times, 'Adicionar à minha coleção' once or
+  // twice; bounds guessing tokens.
+  deliveryCollection: { perMinute: 20, perAddress: 2 * VENUE_PHONES },
   // A message's photo link: a phone's app fetches it once or twice, a mail reader a few times.
   deliveryPhoto: { perMinute: 60, perAddress: 10 * VENUE_PHONES },
   // 'Baixar todas': each answer streams up to a whole party from the store; a guest asks once or twice.

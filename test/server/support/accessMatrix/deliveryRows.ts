@@ -1,5 +1,5 @@
 import { deliveryConsentText } from '../../../../server/src/modules/delivery/consentText';
-import { deliveryKeys, photoToken, stopToken } from '../../../../server/src/modules/delivery/deliveryTokens';
+import { deliveryKeys, photoToken, subscriptionToken } from '../../../../server/src/modules/delivery/deliveryTokens';
 import { loadMediaSessionSecret } from '../../../../server/src/modules/access/http/mediaSession';
 import { anyone, only, optional, presence, type Matrix, type Row } from './callers';
 import { ownAgentOnly, ownAgentRequest } from './ownAgent';
@@ -21,6 +21,22 @@ async function festaAnaConsent(): Promise<string> {
 }
 
 const keys = async () => deliveryKeys(await loadMediaSessionSecret(server.config.mediaSessionSecret, server.dataDir));
+
+/** A guest subscribed to festa_ana (a new one each time): the token of their own photos link. */
+async function collectionLink(): Promise<string> {
+  const consent = await festaAnaConsent();
+  await server.db.query(
+    "INSERT INTO consent_texts (hash, version, body) VALUES ($1, 'v1', 'texto') ON CONFLICT (hash) DO NOTHING",
+    [consent],
+  );
+  const { rows } = await server.db.query<{ id: string }>(
+    `INSERT INTO delivery_subscriptions (event_name, agent, name, channel, address, consent_hash, expires_at)
+     VALUES ('festa_ana', $1, 'Convidada', 'email', 'convidada@exemplo.com', $2, now() + interval '30 days')
+     RETURNING id`,
+    [`colecao${next()}`, consent],
+  );
+  return subscriptionToken((await keys()).collection, Number(rows[0].id));
+}
 
 /** The guest's own signed agent is the subscriber: a caller whose browser holds none is refused (403). */
 const byOwnBrowser: Matrix = {
@@ -86,13 +102,19 @@ export const DELIVERY_ROWS: Row[] = [
   },
   {
     route: 'GET /api/entregas/parar/:token',
-    request: async () => ({ method: 'GET', url: `/api/entregas/parar/${stopToken((await keys()).stop, 987_653)}` }),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/entregas/parar/${subscriptionToken((await keys()).stop, 987_653)}`,
+    }),
     expected: anyone(200),
   },
   {
     // The signed token is the proof, whoever holds it: a subscription that is no more answers `stopped: false`.
     route: 'POST /api/entregas/parar/:token',
-    request: async () => ({ method: 'POST', url: `/api/entregas/parar/${stopToken((await keys()).stop, 987_654)}` }),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/entregas/parar/${subscriptionToken((await keys()).stop, 987_654)}`,
+    }),
     expected: anyone(200),
   },
   {
@@ -106,6 +128,18 @@ export const DELIVERY_ROWS: Row[] = [
       return { method: 'GET', url: `/api/entregas/foto/${token}` };
     },
     expected: anyone(200),
+  },
+  {
+    // The guest's own photos link: the signed token is the proof, whoever holds it.
+    route: 'GET /api/entregas/colecao/:token',
+    request: async () => ({ method: 'GET', url: `/api/entregas/colecao/${await collectionLink()}` }),
+    expected: anyone(200),
+  },
+  {
+    // 'Adicionar à minha coleção': collected for the browser that asks, by its own signed agent.
+    route: 'POST /api/entregas/colecao/:token',
+    request: async () => ({ method: 'POST', url: `/api/entregas/colecao/${await collectionLink()}` }),
+    expected: byOwnBrowser,
   },
   {
     route: 'GET /api/privacy/entregas/:agent',

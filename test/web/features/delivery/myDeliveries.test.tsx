@@ -14,6 +14,7 @@ const MINE: MyDeliveriesReply = [
   {
     bname: 'festa_ana',
     title: 'Festa da Ana',
+    stopped: false,
     name: 'Bia',
     channel: 'whatsapp',
     address: '+5511987654321',
@@ -28,12 +29,20 @@ const MINE: MyDeliveriesReply = [
   {
     bname: 'casamento',
     title: 'Casamento',
+    stopped: false,
     name: 'Bia',
     channel: 'email',
     address: 'bia@exemplo.com',
     subscribedAt: '2026-10-03T20:00:00.000Z',
     until: '2027-01-01T20:00:00.000Z',
     messages: [],
+  },
+  {
+    bname: 'formatura',
+    title: 'Formatura',
+    stopped: true,
+    stoppedAt: '2026-10-10T02:15:00.000Z',
+    messages: [{ kind: 'photos', photos: 2, status: 'delivered', at: '2026-10-10T01:00:00.000Z' }],
   },
 ];
 const SUMMARY = { collection: 0, packs: 0, events: 0, faces: 0, results: 0, grants: 1, orders: 0 };
@@ -101,6 +110,21 @@ it('says so when the erasure fails, and keeps showing the subscription', async (
     'Não foi possível apagar: Tente de novo daqui a pouco.',
   );
   expect(within(section).getByRole('list', { name: 'Mensagens de Festa da Ana' })).toBeVisible();
+});
+
+it("lists an event whose sending was stopped, with the stop's date and its messages; 'Apagar' erases", async () => {
+  const erased = serve();
+  const { user } = open();
+  const section = await screen.findByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
+  expect(
+    await within(section).findByText(/: você parou de receber em 09\/10\/2026, 23:15\. Nada mais será enviado/),
+  ).toBeVisible();
+  const messages = within(section).getByRole('list', { name: 'Mensagens de Formatura' });
+  expect(within(messages).getByRole('listitem')).toHaveTextContent('09/10/2026, 22:00: 2 fotos, entregue');
+  await user.click(within(section).getByRole('button', { name: 'Apagar o envio de fotos de Formatura' }));
+  expect(erased).toEqual([`${AGENT} formatura`]);
+  expect(await within(section).findByRole('status')).toHaveTextContent('Apagado');
+  expect(within(section).queryByRole('list', { name: 'Mensagens de Formatura' })).not.toBeInTheDocument();
 });
 
 it('says when nothing was asked for', async () => {

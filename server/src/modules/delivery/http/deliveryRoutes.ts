@@ -19,7 +19,8 @@ import { openEvent } from '../../events';
 import { mediaKey } from '../../media';
 import { photoStillSendable } from '../deliveryMessages';
 import { deliveriesOfAgent, eraseDeliveryAt } from '../deliveryPrivacy';
-import { photoOfToken, subscriptionOfStopToken, type DeliveryKeys } from '../deliveryTokens';
+import { photoOfToken, subscriptionOfToken, type DeliveryKeys } from '../deliveryTokens';
+import { guestCollectionRoutes } from './guestCollectionRoutes';
 import { deliveryOffer, stopBySubscriptionId, stopByVisitor, subscribe, subscriptionOfLink } from '../subscriptions';
 
 const EXPIRED_LINK = 'Este link não vale mais. Peça as fotos de novo na página do evento.';
@@ -27,8 +28,8 @@ const EXPIRED_LINK = 'Este link não vale mais. Peça as fotos de novo na págin
 /**
  * The guest's side of the delivery (docs/api.md#photos-delivered): the offer and the subscription,
  * by the browser's signed agent, for whoever may see the event; 'Parar de receber' on the site and
- * from a message's link (no login: the signed token is the proof); a message's photo link; and the
- * privacy page's list and erasure.
+ * from a message's link (no login: the signed token is the proof); a message's photo link; the guest's own
+ * photos link (guestCollectionRoutes.ts); and the privacy page's list and erasure.
  */
 export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys): void {
   const { db, team, rateLimit, mediaAccess, storage } = context;
@@ -84,7 +85,7 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
       config: { rateLimit: rateLimit('deliveryStop') },
     },
     async (request, reply) => {
-      const id = subscriptionOfStopToken(keys.stop, request.params.token);
+      const id = subscriptionOfToken(keys.stop, request.params.token);
       if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
       void reply.header('cache-control', 'private, no-store');
       return subscriptionOfLink(db, id);
@@ -107,7 +108,7 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
         config: { rateLimit: rateLimit('deliveryStop') },
       },
       async (request) => {
-        const id = subscriptionOfStopToken(keys.stop, request.params.token);
+        const id = subscriptionOfToken(keys.stop, request.params.token);
         if (id === null) throw notFound('unknown_stop_link', UNKNOWN_STOP_LINK);
         // A repeat (already stopped) is no error: the guest is told it is stopped.
         return stopBySubscriptionId(db, id);
@@ -129,6 +130,8 @@ export function deliveryRoutes(app: Api, context: AppContext, keys: DeliveryKeys
       return sendObject(request, reply, storage.objects, mediaKey(ref));
     },
   );
+
+  guestCollectionRoutes(app, context, keys);
 
   app.get(
     '/privacy/entregas/:agent',

@@ -58,6 +58,7 @@ function lead(message: OutgoingMessage, count: number): string {
 interface Links {
   photos: { imageUrl: string; pageUrl: string }[];
   collectionUrl: string | null;
+  galleryUrl: string | null;
   stopUrl: string | null;
 }
 
@@ -70,12 +71,16 @@ function linksOf(message: OutgoingMessage): Links {
   return {
     photos,
     collectionUrl: message.collectionUrl ? safeLink(message.collectionUrl) : null,
+    galleryUrl: message.galleryUrl ? safeLink(message.galleryUrl) : null,
     stopUrl: safeLink(message.stopUrl),
   };
 }
 
 const WHY = 'Você recebe este e-mail porque pediu para receber suas fotos desta festa.';
 const LINKS_EXPIRE = 'O link da imagem vale por pouco tempo; o da galeria continua funcionando.';
+/** The guest's own photos, every one sent to them; the event's gallery, every photo of the party. */
+const COLLECTION = 'Suas fotos (todas as que enviamos para você)';
+const GALLERY = 'Galeria da festa (todas as fotos do evento)';
 
 function textOf(message: OutgoingMessage, links: Links): string {
   const lines = [greeting(message), '', lead(message, links.photos.length), ''];
@@ -84,7 +89,9 @@ function textOf(message: OutgoingMessage, links: Links): string {
     lines.push(`${label}: ${photo.imageUrl}`, `Abrir na galeria: ${photo.pageUrl}`, '');
   });
   if (links.photos.length > 0) lines.push(LINKS_EXPIRE, '');
-  if (links.collectionUrl) lines.push(`Ver todas as suas fotos: ${links.collectionUrl}`, '');
+  if (links.collectionUrl) lines.push(`${COLLECTION}: ${links.collectionUrl}`);
+  if (links.galleryUrl) lines.push(`${GALLERY}: ${links.galleryUrl}`);
+  if (links.collectionUrl || links.galleryUrl) lines.push('');
   lines.push('--', WHY);
   if (links.stopUrl) lines.push(`Parar de receber: ${links.stopUrl}`);
   return `${lines.join('\n')}\n`;
@@ -104,9 +111,8 @@ function htmlOf(message: OutgoingMessage, links: Links, subject: string): string
     `<p style="margin:0 0 16px">${escapeHtml(lead(message, links.photos.length))}</p>`,
     items.length > 0 ? `<ul style="padding-left:20px;margin:0 0 16px">${items.join('')}</ul>` : '',
     items.length > 0 ? `<p style="font-size:13px;color:#555;margin:0 0 16px">${escapeHtml(LINKS_EXPIRE)}</p>` : '',
-    links.collectionUrl
-      ? `<p style="margin:0 0 24px">${anchor(links.collectionUrl, 'Ver todas as suas fotos')}</p>`
-      : '',
+    links.collectionUrl ? `<p style="margin:0 0 12px">${anchor(links.collectionUrl, COLLECTION)}</p>` : '',
+    links.galleryUrl ? `<p style="margin:0 0 24px">${anchor(links.galleryUrl, GALLERY)}</p>` : '',
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">`,
     `<p style="font-size:13px;color:#555;margin:0 0 8px">${escapeHtml(WHY)}</p>`,
     links.stopUrl ? `<p style="font-size:13px;margin:0">${anchor(links.stopUrl, 'Parar de receber')}</p>` : '',

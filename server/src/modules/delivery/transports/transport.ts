@@ -10,8 +10,12 @@ export interface OutgoingMessage {
   eventTitle: string;
   /** Each photo: a short-lived link to the image and the link to open it in the gallery. */
   photos: ReadonlyArray<{ imageUrl: string; pageUrl: string }>;
-  /** A link to the guest's collection or the gallery when the photos are many, or at the event's end. */
+  /**
+   * The guest's own photos at the event ('Suas fotos': every photo sent to them) and the event's gallery ('Galeria da
+   * festa'), both when the photos are many, and at the event's end (no gallery's when absent).
+   */
   collectionUrl: string | null;
+  galleryUrl?: string | null;
   /** 'Parar de receber': works without a login, honoured at once. */
   stopUrl: string;
   kind: 'photos' | 'event_end';

@@ -11,7 +11,7 @@ import type { OutgoingMessage } from './transport';
  * - photos (`WHATSAPP_TEMPLATE`): an image header (the first photo, by link), then {{1}} the guest's name,
  *   {{2}} how many photos, {{3}} the event's title, {{4}} the link to open them, {{5}} the link to stop;
  * - the event's end (`WHATSAPP_TEMPLATE_EVENT_END`): no header, then {{1}} the name, {{2}} the event's title,
- *   {{3}} the link to the guest's photos, {{4}} the link to stop.
+ *   {{3}} the link to the guest's own photos, {{4}} the gallery's link, {{5}} the link to stop.
  */
 
 interface TextParameter {
@@ -79,7 +79,9 @@ export function templateRequest(
   if (message.kind === 'event_end') {
     const link = message.collectionUrl ? safeLink(message.collectionUrl) : null;
     if (!link) throw new UnsendableMessage('mensagem de fim de festa sem link para as fotos');
-    const body = [name, title, parameterText(link, link), parameterText(stop, stop)];
+    // Without a gallery's link the guest's photos stand for both: the template has its parameter either way.
+    const gallery = (message.galleryUrl ? safeLink(message.galleryUrl) : null) ?? link;
+    const body = [name, title, parameterText(link, link), parameterText(gallery, gallery), parameterText(stop, stop)];
     return {
       ...base,
       template: { name: templates.eventEnd, language, components: [{ type: 'body', parameters: body }] },
