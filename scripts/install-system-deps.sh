@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The system packages beyond npm: Debian's Chromium for the browser tests, ffmpeg, with which
+# The system packages beyond npm: Debian's Chromium and its headless shell for the browser tests, ffmpeg, with which
 # the server makes a video's poster frame (server/src/modules/media/storage/videoPoster.ts), and nginx, the
 # balancer of the two-server test (test/server/twoServers.test.ts).
 # `npm test` runs this first. When everything is there it only looks (`test -x`, `dpkg -s`) and
@@ -16,6 +16,17 @@ if [ -n "${CHROMIUM_PATH:-}" ]; then
   fi
 elif [ ! -x /usr/bin/chromium ] || ! dpkg -s chromium >/dev/null 2>&1; then
   missing+=(chromium)
+fi
+
+# The journeys run Chromium's headless shell, ${CHROMIUM_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}
+# (scripts/lib/browser.ts): the same engine, a third less CPU per page.
+if [ -n "${CHROMIUM_SHELL_PATH:-}" ]; then
+  if [ ! -x "$CHROMIUM_SHELL_PATH" ]; then
+    echo "CHROMIUM_SHELL_PATH=$CHROMIUM_SHELL_PATH is not an executable file" >&2
+    exit 1
+  fi
+elif [ ! -x /usr/lib/chromium/chromium-headless-shell ] || ! dpkg -s chromium-headless-shell >/dev/null 2>&1; then
+  missing+=(chromium-headless-shell)
 fi
 
 # A video's poster frame (${FFMPEG_PATH:-ffmpeg}).
@@ -41,7 +52,7 @@ fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "The tests need: ${missing[*]}. Install them, or point CHROMIUM_PATH / FFMPEG_PATH / NGINX_PATH at them." >&2
+  echo "The tests need: ${missing[*]}. Install them, or point CHROMIUM_PATH / CHROMIUM_SHELL_PATH / FFMPEG_PATH / NGINX_PATH at them." >&2
   exit 1
 fi
 SUDO=()

@@ -1,9 +1,23 @@
 import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
-/** Debian's Chromium, headless, with nothing that tries to reach the internet. */
-function chromiumOptions(extraArgs: readonly string[]): LaunchOptions {
+/**
+ * Which Chromium: 'browser', Debian's Chromium (`CHROMIUM_PATH` to choose another), the browser a phone runs, for the
+ * benchmarks; 'shell', Debian's Chromium headless shell (`CHROMIUM_SHELL_PATH`), the same engine without a browser
+ * window's machinery, which Playwright itself runs headless tests on: the journeys' pages cost about a third less
+ * CPU in it (docs/testing.md#what-a-run-starts).
+ */
+export type ChromiumKind = 'browser' | 'shell';
+
+export function chromiumPath(kind: ChromiumKind): string {
+  return kind === 'shell'
+    ? (process.env.CHROMIUM_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell')
+    : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+}
+
+/** Headless, with nothing that tries to reach the internet. */
+function chromiumOptions(extraArgs: readonly string[], kind: ChromiumKind): LaunchOptions {
   return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(kind),
     args: [
       ...extraArgs,
       '--headless',
@@ -18,13 +32,13 @@ function chromiumOptions(extraArgs: readonly string[]): LaunchOptions {
   };
 }
 
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch(chromiumOptions(extraArgs));
+export function launchBrowser(extraArgs: readonly string[] = [], kind: ChromiumKind = 'browser'): Promise<Browser> {
+  return chromium.launch(chromiumOptions(extraArgs, kind));
 }
 
 /** The same Chromium as a server other processes connect to (`connectBrowser`), on 127.0.0.1. */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ ...chromiumOptions([]), host: '127.0.0.1' });
+export function launchBrowserServer(kind: ChromiumKind = 'browser'): Promise<BrowserServer> {
+  return chromium.launchServer({ ...chromiumOptions([], kind), host: '127.0.0.1' });
 }
 
 /** A connection to a browser server: closing it closes its contexts and leaves the browser running. */

@@ -9,7 +9,7 @@ import { connectBrowser, launchBrowser as launchChromium } from '../../../script
  */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const shared = process.env.E2E_BROWSER_WS;
-  return shared && extraArgs.length === 0 ? connectBrowser(shared) : launchChromium(extraArgs);
+  return shared && extraArgs.length === 0 ? connectBrowser(shared) : launchChromium(extraArgs, 'shell');
 }
 
 export function baseUrl(): string {

@@ -30,7 +30,7 @@ export default async function globalSetup(globalConfig: RunConfig): Promise<void
   process.env.E2E_RUN_DIR = runDir;
   const distDir = sharedBuildDir();
   process.env.E2E_DIST_DIR = distDir;
-  globalThis.__e2eBrowser = await launchBrowserServer();
+  globalThis.__e2eBrowser = await launchBrowserServer('shell');
   process.env.E2E_BROWSER_WS = globalThis.__e2eBrowser.wsEndpoint();
   const built = sharedProductionBuild();
   const first = built
