@@ -1,4 +1,4 @@
-import type { EventNumbersReply, MyDeliveriesReply } from '../../contract/wire';
+import type { EventNumbersReply } from '../../contract/wire';
 import { deliveryConsentText } from '../../server/src/modules/delivery/consentText';
 import { deliveryGivenUpJob, recordDeliveryStatus } from '../../server/src/modules/delivery';
 import { purgeExpired } from '../../server/src/modules/privacy/privacy';
@@ -18,6 +18,7 @@ import {
   subscribed,
   transports,
   withDeliveryWorld,
+  myDeliveries,
 } from './support/deliveryWorld';
 
 /**
@@ -218,22 +219,12 @@ describe('privacy', () => {
     await settings(true, 500);
   });
 
-  const mine = async (agent: string) => {
-    const response = await server.call({
-      method: 'GET',
-      url: `/api/privacy/entregas/${agent}`,
-      headers: { cookie: server.visitorCookie(agent) },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<MyDeliveriesReply>();
-  };
-
   it('lists the subscription and the messages sent, and erases them (logged)', async () => {
     const agent = newAgent();
     await subscribed(agent);
     await collect(agent, '/media/festa_ana/pad/a2.jpg');
     await server.jobsDone();
-    const [listed] = await mine(agent);
+    const [listed] = await myDeliveries(agent);
     expect(listed).toMatchObject({ bname: 'festa_ana', channel: 'email', address: `${agent}@exemplo.com` });
     expect(listed.messages).toEqual([{ kind: 'photos', photos: 1, status: 'sent', at: expect.any(String) }]);
     const erase = () =>
@@ -244,7 +235,7 @@ describe('privacy', () => {
       });
     expect((await erase()).json()).toEqual({ removed: 2 });
     expect((await erase()).json()).toEqual({ removed: 0 });
-    expect(await mine(agent)).toEqual([]);
+    expect(await myDeliveries(agent)).toEqual([]);
     expect(await messagesOf(agent)).toEqual([]);
     expect(await consentLog(agent)).toEqual(['given', 'erased']);
   });
@@ -259,7 +250,7 @@ describe('privacy', () => {
       headers: { cookie: server.visitorCookie(agent) },
     });
     expect(response.statusCode).toBe(200);
-    expect(await mine(agent)).toEqual([]);
+    expect(await myDeliveries(agent)).toEqual([]);
     expect(await consentLog(agent)).toEqual(['given', 'erased']);
   });
 

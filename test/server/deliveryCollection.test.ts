@@ -1,4 +1,4 @@
-import type { GuestCollectionReply, MyDeliveriesReply } from '../../contract/wire';
+import type { GuestCollectionReply } from '../../contract/wire';
 import { loadMediaSessionSecret } from '../../server/src/modules/access/http/mediaSession';
 import { deliveryKeys, subscriptionToken } from '../../server/src/modules/delivery/deliveryTokens';
 import {
@@ -10,6 +10,7 @@ import {
   settings,
   subscribed,
   withDeliveryWorld,
+  myDeliveries,
 } from './support/deliveryWorld';
 
 /**
@@ -33,16 +34,6 @@ async function lastMessageOf(agent: string) {
 }
 
 const tokenOf = (url: string | null) => new URL(url ?? 'http://x/').searchParams.get('fotos') ?? '';
-
-const mine = async (agent: string) => {
-  const response = await server.call({
-    method: 'GET',
-    url: `/api/privacy/entregas/${agent}`,
-    headers: { cookie: server.visitorCookie(agent) },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<MyDeliveriesReply>();
-};
 
 /** The collects 'A festa em números' counts at festa_ana. */
 const collectedCount = async () => {
@@ -133,7 +124,7 @@ describe('after a stop', () => {
     const [message] = receivedBy(`${agent}@exemplo.com`);
     const stopToken = message.stopUrl.split('/parar/')[1];
     expect((await server.call({ method: 'POST', url: `/api/entregas/parar/${stopToken}` })).statusCode).toBe(200);
-    const listed = await mine(agent);
+    const listed = await myDeliveries(agent);
     expect(listed).toEqual([
       {
         bname: 'festa_ana',
@@ -151,7 +142,7 @@ describe('after a stop', () => {
       headers: { cookie: server.visitorCookie(agent) },
     });
     expect(erase.json()).toEqual({ removed: 1 });
-    expect(await mine(agent)).toEqual([]);
+    expect(await myDeliveries(agent)).toEqual([]);
   });
 
   it('subscribed again, the event is listed once, as subscribed, with every message', async () => {
@@ -166,7 +157,7 @@ describe('after a stop', () => {
     });
     expect(stop.json()).toMatchObject({ stopped: true });
     await subscribed(agent);
-    const listed = await mine(agent);
+    const listed = await myDeliveries(agent);
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ stopped: false, address: `${agent}@exemplo.com` });
     expect(listed[0].messages).toHaveLength(1);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEVICE_PATHS } from '../../../contract/devicePaths';
-import type { DeliveryOffer, EventDeliveryReply } from '../../../contract/wire';
+import type { DeliveryOffer, EventDeliveryReply, MyDeliveriesReply } from '../../../contract/wire';
 import type { FaceEngine } from '../../../server/src/modules/faces/model/faceEngine';
 import { descriptorBytes } from '../../../server/src/modules/faces/model/faceMatch';
 import { fakeTransports } from './fakeTransports';
@@ -154,3 +154,14 @@ export async function messagesOf(agent: string) {
 /** What reached an address, through either channel. */
 export const receivedBy = (address: string) =>
   [...transports.email.accepted, ...transports.whatsapp.accepted].filter((message) => message.to === address);
+
+/** The privacy page's list of the visitor's subscriptions and their messages, asked by their own browser. */
+export async function myDeliveries(agent: string): Promise<MyDeliveriesReply> {
+  const response = await server.call({
+    method: 'GET',
+    url: `/api/privacy/entregas/${agent}`,
+    headers: { cookie: server.visitorCookie(agent) },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<MyDeliveriesReply>();
+}
