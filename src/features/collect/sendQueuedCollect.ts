@@ -45,10 +45,17 @@ function refusalMessage(url: string, error: unknown): string {
  */
 export async function sendQueuedCollect(item: QueuedCollect, { dispatch }: SenderApi): Promise<SendOutcome> {
   const result = await dispatch(collectedApi.endpoints.tellCollected.initiate(item.url));
+  const collected = (): SendOutcome => {
+    dispatch(collectLinkOpened({ url: item.url, eventName: item.bname, told: true }));
+    return { result: 'sent' };
+  };
   if ('error' in result) {
+    // An agent refused again after a try under the one the server gave: this browser keeps no agent (its cookies
+    // blocked or cleared), so no try will be vouched for. The photo is the guest's all the same, as it was before
+    // the server was told of collects: it joins the collection here, and the queue goes on.
+    if (apiErrorCode(result.error) === 'agent_not_vouched' && item.attempts >= 1) return collected();
     if (worthRetrying(result.error)) return { result: 'retry' };
     return { result: 'refused', message: refusalMessage(item.url, result.error) };
   }
-  dispatch(collectLinkOpened({ url: item.url, eventName: item.bname, told: true }));
-  return { result: 'sent' };
+  return collected();
 }

@@ -138,4 +138,18 @@ describe("the offline queue's collect", () => {
     await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([photo]));
     expect(told).toHaveLength(2);
   });
+
+  it('in a browser that keeps no agent (refused again after its retry), joins the collection here: no endless queue', async () => {
+    const told = serverTold(() =>
+      HttpResponse.json({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho.' }, { status: 403 }),
+    );
+    const outbox = memoryOutboxStore({ items: [queued(photo)] });
+    const { store } = renderApp('/collection', { outbox });
+    await waitFor(() => expect(store.getState().outbox?.items).toEqual([expect.objectContaining({ attempts: 1 })]));
+    act(() => void store.dispatch(offlineQueueFlushRequested()));
+    await waitFor(() => expect(sessionOf(store.getState()).collection).toEqual([photo]));
+    await waitFor(() => expect(store.getState().outbox?.items).toEqual([]));
+    expect(told).toHaveLength(2);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
 });
