@@ -114,26 +114,32 @@ describe('WhatsApp through the Cloud API', () => {
   });
 
   it("retries Meta's throttling and temporary trouble, never a bad number or a refused template", async () => {
-    const cases: Array<[number, boolean]> = [
+    // The third: a server error (HTTP 5xx), which may come after Meta took it: the next try waits for its word.
+    const cases: Array<[number, boolean, boolean?]> = [
       [130429, true], // throughput reached
       [131048, true], // spam rate limit
       [131056, true], // too many to one number
-      [131000, true], // something went wrong
-      [133004, true], // server temporarily unavailable
-      [1, true], // API unknown (HTTP 500)
+      [131000, true, true], // something went wrong (HTTP 500)
+      [133004, true, true], // server temporarily unavailable (HTTP 503)
+      [1, true, true], // API unknown (HTTP 500)
       [131026, false], // undeliverable
       [132001, false], // template does not exist
       [132018, false], // template parameters refused
       [100, false], // invalid parameter
       [190, false], // access token
     ];
-    for (const [code, retryable] of cases) {
+    for (const [code, retryable, unsettled] of cases) {
       const message = photoMessage();
       await failNext(message.to, { code });
       const result = await transport.send(message);
       expect({ code, result }).toEqual({
         code,
-        result: { ok: false, retryable, reason: expect.stringContaining(`(código ${code})`) },
+        result: {
+          ok: false,
+          retryable,
+          reason: expect.stringContaining(`(código ${code})`),
+          ...(unsettled ? { unsettled } : {}),
+        },
       });
       expect(await acceptedFor(message.to)).toHaveLength(0);
       // The failure was played once: the next try goes through.
@@ -190,6 +196,10 @@ describe('WhatsApp through the Cloud API', () => {
 
   it('an unknown code goes by its HTTP status: a server error or a throttle passes, a refusal does not', () => {
     expect(whatsAppFailure(503, null).retryable).toBe(true);
+    // A server error may come after Meta took it: the next try waits for its word; a throttle is a refusal.
+    expect(whatsAppFailure(502, null).unsettled).toBe(true);
+    expect(whatsAppFailure(500, { code: 131000 })).toMatchObject({ retryable: true, unsettled: true });
+    expect(whatsAppFailure(429, { code: 130429 }).unsettled).toBeUndefined();
     expect(whatsAppFailure(429, { code: 999999 }).retryable).toBe(true);
     expect(whatsAppFailure(400, { code: 999999, message: 'novo' })).toEqual({
       retryable: false,

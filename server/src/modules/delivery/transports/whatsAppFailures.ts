@@ -75,6 +75,8 @@ const isTemplateError = (code: number) => code >= 132000 && code < 133000;
 export interface WhatsAppFailure {
   retryable: boolean;
   reason: string;
+  /** No word on whether Meta took it (its server, or a gateway before it, failed after the request arrived). */
+  unsettled?: true;
 }
 
 /** A refusal of the API: its HTTP status and what its body said (null when it was no Graph API error). */
@@ -83,10 +85,14 @@ export function whatsAppFailure(status: number, error: GraphError | null): Whats
   const said = error ? describe(error) : '';
   const coded = code !== null ? ` (código ${code})` : ` (HTTP ${status})`;
   const reason = `WhatsApp recusou a mensagem${coded}${said ? `: ${said}` : ''}`;
-  if (code !== null && TEMPORARY.has(code)) return { retryable: true, reason };
   if (code !== null && (PERMANENT.has(code) || isTemplateError(code))) return { retryable: false, reason };
+  // A server error may come after Meta took the message (a gateway timing out on its way back): the next try waits
+  // for Meta's word on it. A 4xx is Meta's refusal: it did not take it.
+  const unknownOutcome = status >= 500 ? { unsettled: true as const } : {};
+  if (code !== null && TEMPORARY.has(code)) return { retryable: true, reason, ...unknownOutcome };
   // An unknown code: the HTTP status decides, as for any API (a throttle or a server error passes).
-  return { retryable: status === 429 || status >= 500, reason };
+  if (status >= 500) return { retryable: true, reason, ...unknownOutcome };
+  return { retryable: status === 429, reason };
 }
 
 /** Errors of the connection's opening: the request never left, so Meta cannot have taken it. */
@@ -103,7 +109,7 @@ function errorCode(error: unknown): string | null {
  * The request never got an answer (a network error, a timeout): try again. Unless it could not even connect, it
  * may have reached Meta, which may have taken the message: `unsettled`.
  */
-export function unreachable(error: unknown): WhatsAppFailure & { unsettled?: true } {
+export function unreachable(error: unknown): WhatsAppFailure {
   const detail = oneLine(error instanceof Error ? error.message : String(error)).slice(0, REASON_LENGTH);
   const reason = `não foi possível falar com a API do WhatsApp (${detail})`;
   return NEVER_SENT.has(errorCode(error) ?? '')
