@@ -1,4 +1,4 @@
-import { deliveryKeys } from '../../server/src/modules/delivery';
+import { deliveryGivenUpJob, deliveryKeys } from '../../server/src/modules/delivery';
 import { batchWaitingPhotos } from '../../server/src/modules/delivery/deliveryMessages';
 import { deliverySendJob } from '../../server/src/modules/delivery/jobs/deliveryJobs';
 import { RESEND_GRACE_SECONDS } from '../../server/src/modules/delivery/sendAttempts';
@@ -161,4 +161,23 @@ it('an answer lost on the way (unsettled) holds the retry back as a kill does', 
   await expect(send(message.id)).rejects.toThrow('tempo esgotado');
   await expect(send(message.id)).rejects.toThrow("an earlier attempt's outcome still unknown");
   expect(callsTo(message.to)).toBe(1);
+});
+
+it("given up while its last attempt was unsettled, Meta's word by its key marks it sent: it went", async () => {
+  const message = await pendingMessage();
+  transports.whatsapp.next = ['accept-then-throw'];
+  await expect(send(message.id)).rejects.toThrow();
+  await deliveryGivenUpJob(server.db)({ message: message.id });
+  expect(await kept(message.id)).toMatchObject({ status: 'failed', provider_id: null });
+
+  await notify('wamid.tardio', 'delivered', message.key);
+  expect(await kept(message.id)).toEqual({ status: 'delivered', provider_id: 'wamid.tardio', attempts: 1 });
+});
+
+it('a message refused for good stays failed whatever a notification with its key says', async () => {
+  const message = await pendingMessage();
+  transports.whatsapp.next = [{ ok: false, retryable: false, reason: 'número inválido' }];
+  await send(message.id);
+  await notify('wamid.estranho', 'sent', message.key);
+  expect(await kept(message.id)).toMatchObject({ status: 'failed', provider_id: null });
 });

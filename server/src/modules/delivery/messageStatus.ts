@@ -78,13 +78,16 @@ export async function recordDeliveryStatus(
 /**
  * Marks the pending message of this key sent with the provider's id. Once marked (by its send or an earlier
  * notification) it changes nothing: a late notification of an attempt the message was sent again after names
- * another id, and is only kept.
+ * another id, and is only kept. A message given up while its last attempt's outcome was unknown (failed, no id) is
+ * marked too: the provider's word says that attempt went.
  */
 async function markSentByKey(client: Queryable, key: string, providerId: string): Promise<void> {
   await client.query(
     `UPDATE delivery_messages
         SET status = 'sent', provider_id = $2, sent_at = now(), reason = NULL, updated_at = now()
-      WHERE idempotency_key = $1 AND status = 'pending' AND attempts > 0
+      WHERE idempotency_key = $1 AND attempts > 0
+        AND (status = 'pending'
+             OR (status = 'failed' AND provider_id IS NULL AND unsettled_attempt_at IS NOT NULL))
         AND NOT EXISTS (SELECT 1 FROM delivery_messages named WHERE named.provider_id = $2)`,
     [key, providerId],
   );

@@ -75,7 +75,11 @@ export function deliverySendJob(db: Database, sources: ContentSources, transport
       throw error;
     });
     if (result.ok) return markSent(db, id, result.providerId);
-    if (!result.retryable) return markFailed(db, id, result.reason);
+    if (!result.retryable) {
+      // Refused for good: the provider answered, so the attempt is settled (nothing it says later makes it sent).
+      await noteRetry(db, id, result.reason, true);
+      return markFailed(db, id, result.reason);
+    }
     await noteRetry(db, id, result.reason, result.unsettled !== true);
     throw new Error(`delivery message ${id}: ${result.reason}`);
   };
