@@ -139,7 +139,7 @@ describe("the offline queue's collect", () => {
     expect(told).toHaveLength(2);
   });
 
-  it('in a browser that keeps no agent (refused again after its retry), joins the collection here: no endless queue', async () => {
+  it('in a browser that keeps no agent (refused after its retry too), joins the collection here', async () => {
     const told = serverTold(() =>
       HttpResponse.json({ error: 'agent_not_vouched', message: 'Não reconhecemos este aparelho.' }, { status: 403 }),
     );
