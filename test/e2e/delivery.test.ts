@@ -24,10 +24,10 @@ import {
   festaAnaTools,
   linksOfMail,
   onStack,
-  stackQuery,
   TITLE,
   type DeliveryAddress,
 } from './support/deliveryJourney';
+import { stackQuery } from './support/stackQuery';
 import { mailsTo, whatsAppMessagesTo } from './support/deliveryStandIns';
 import { eventually } from './support/eventually';
 import { newGuest, type Guest } from './support/guest';

@@ -11,14 +11,8 @@ import { DEVICE_PATHS } from '../../contract/devicePaths';
 import { demoPhoto } from '../support/faceSelfies';
 import { baseUrl } from './support/browser';
 import { demoSeed } from './support/demoSeed';
-import {
-  askForPhotos,
-  expectLinksOpen,
-  festaAnaTools,
-  linksOfMail,
-  stackQuery,
-  TITLE,
-} from './support/deliveryJourney';
+import { askForPhotos, expectLinksOpen, festaAnaTools, linksOfMail, TITLE } from './support/deliveryJourney';
+import { stackQuery } from './support/stackQuery';
 import { mailsTo } from './support/deliveryStandIns';
 import { eventually } from './support/eventually';
 import { browserWithFaceCamera, takeSelfie } from './support/fakeCamera';

@@ -5,86 +5,31 @@
  * message's stop link that is no longer one is said in Portuguese. What the transports send is the server's journeys'.
  * It runs on an event of its own (seeded beside the demo), so festa_ana stays as it was.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
-import { logIn, newGuest, type Guest } from './support/guest';
-import { seedIn } from './support/seedBeside';
+import { newGuest, type Guest } from './support/guest';
+import { ownedEvent, ownersSection as ownersSectionOf, seedOwnedEvent } from './support/ownedEvent';
+import { stackQuery } from './support/stackQuery';
 
 let browser: Browser;
-const tag = crypto.randomBytes(4).toString('hex');
-const event = `entrega_${tag}`;
-const TITLE = 'Festa da Entrega';
-const owner = { uid: `dono-${tag}`, email: `dono-entrega-${tag}@example.com`, password: 'segredo-123' };
-const orderId = `${100_000_000 + crypto.randomInt(800_000_000)}`;
-const photo = `/media/${event}/pad/foto-1.jpg`;
+const owned = ownedEvent('entrega', 'Festa da Entrega', 'Dono da Entrega', 'dono');
+const { event, photo, title: TITLE } = owned;
 /** Where the closing note's screenshots go, when asked for (nothing is written otherwise). */
 const SHOTS = process.env.SCREENSHOTS_DIR;
-let dir = '';
-
-async function stackRows<T extends object>(sql: string, values: unknown[]): Promise<T[]> {
-  const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
-  try {
-    return (await db.query<T>(sql, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'entrega-'));
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
-    .jpeg()
-    .toBuffer();
-  fs.writeFileSync(path.join(dir, 'foto-1.jpg'), jpeg);
-  await seedIn(dir, {
-    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dono da Entrega' }],
-    orders: [
-      {
-        orderId,
-        coupon: 'BEMVINDO10',
-        uid: owner.uid,
-        clientName: 'Dono da Entrega',
-        email: owner.email,
-        cpf: '52998224725',
-        eventName: TITLE,
-        eventDate: '2026-11-28',
-        eventTime: '21:00',
-        paymentMethod: 'card',
-        status: 'approved',
-        products: [{ id: 'totem-fotos' }],
-      },
-    ],
-    events: [{ name: event, title: TITLE, devices: ['pad'] }],
-    media: [{ event, mode: 'pad', file: 'foto-1.jpg', source: 'foto-1.jpg' }],
-  });
-  // The event is the owner's, made by their paid order (as 'Criar meu Evento' makes it).
-  await stackRows('UPDATE events SET owner_uid = $2, order_id = $3 WHERE name = $1', [event, owner.uid, orderId]);
+  await seedOwnedEvent(owned, '#0f766e');
 }, 120_000);
 
 afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
   await browser.close();
 });
 
-/** The owner's computer at the dashboard's section of the event. */
-async function ownersSection() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-  const page = await context.newPage();
-  await logIn(page, owner.email, owner.password);
-  await page.waitForURL(`${baseUrl()}/account`);
-  await page.goto(`${baseUrl()}/account?secao=evento`);
-  const section = page.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
-  await section.waitFor();
-  return { page, section, close: () => context.close() };
-}
+const ownersSection = () => ownersSectionOf(browser, owned, 'Fotos por WhatsApp ou e-mail');
 
 /** A part of the page on a phone (390x844) and a computer (1280x800): `{name}-celular.png`, `{name}-computador.png`. */
 async function shots(page: Page, part: Locator, name: string): Promise<void> {
@@ -146,7 +91,7 @@ stops, and the figures follow`, async () => {
     const subscribed = `Pronto, Bia Souza: as fotos de ${TITLE} vão chegar no seu WhatsApp +55 (11) *****-4321.`;
     await offer.getByText(subscribed).waitFor();
     await shots(page, offer, 'entrega-inscrito');
-    expect(await stackRows('SELECT channel FROM delivery_subscriptions WHERE event_name = $1', [event])).toEqual([
+    expect(await stackQuery('SELECT channel FROM delivery_subscriptions WHERE event_name = $1', [event])).toEqual([
       { channel: 'whatsapp' },
     ]);
 
@@ -158,7 +103,7 @@ stops, and the figures follow`, async () => {
     await offer.getByRole('button', { name: 'Parar de receber' }).click();
     await offer.getByText(`Pronto: você não vai mais receber as fotos de ${TITLE}.`).waitFor();
     await offer.getByRole('button', { name: 'Receber minhas fotos' }).waitFor();
-    expect(await stackRows('SELECT 1 FROM delivery_subscriptions WHERE event_name = $1', [event])).toEqual([]);
+    expect(await stackQuery('SELECT 1 FROM delivery_subscriptions WHERE event_name = $1', [event])).toEqual([]);
     await figure(section, 'Inscritos para receber fotos').getByText('0', { exact: true }).waitFor({ timeout: 15_000 });
     expect(guest.errors).toEqual([]);
   } finally {

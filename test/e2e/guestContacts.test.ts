@@ -5,87 +5,32 @@
  * and the guest withdraws it from the privacy page: it is gone from the server and from the owner's list.
  * It runs on an event of its own (seeded beside the demo), so festa_ana stays as it was.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { connectStackDatabase } from '../../scripts/lib/stackDatabase';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser } from './support/browser';
 import { downloadBytes } from './support/downloadBytes';
-import { logIn, newGuest, type Guest } from './support/guest';
-import { seedIn } from './support/seedBeside';
+import { newGuest, type Guest } from './support/guest';
+import { ownedEvent, ownersSection as ownersSectionOf, seedOwnedEvent } from './support/ownedEvent';
+import { stackQuery } from './support/stackQuery';
 
 let browser: Browser;
-const tag = crypto.randomBytes(4).toString('hex');
-const event = `recado_${tag}`;
-const TITLE = 'Festa do Recado';
-const owner = { uid: `dona-${tag}`, email: `dona-recado-${tag}@example.com`, password: 'segredo-123' };
-const orderId = `${100_000_000 + crypto.randomInt(800_000_000)}`;
-const photo = `/media/${event}/pad/foto-1.jpg`;
+const owned = ownedEvent('recado', 'Festa do Recado', 'Dona do Recado', 'dona');
+const { event, photo, title: TITLE } = owned;
 /** Where the closing note's screenshots go, when asked for (nothing is written otherwise). */
 const SHOTS = process.env.SCREENSHOTS_DIR;
-let dir = '';
-
-async function stackRows<T extends object>(sql: string, values: unknown[]): Promise<T[]> {
-  const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
-  try {
-    return (await db.query<T>(sql, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recado-'));
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6d28d9' } })
-    .jpeg()
-    .toBuffer();
-  fs.writeFileSync(path.join(dir, 'foto-1.jpg'), jpeg);
-  await seedIn(dir, {
-    accounts: [{ uid: owner.uid, email: owner.email, password: owner.password, displayName: 'Dona do Recado' }],
-    orders: [
-      {
-        orderId,
-        coupon: 'BEMVINDO10',
-        uid: owner.uid,
-        clientName: 'Dona do Recado',
-        email: owner.email,
-        cpf: '52998224725',
-        eventName: TITLE,
-        eventDate: '2026-11-28',
-        eventTime: '21:00',
-        paymentMethod: 'card',
-        status: 'approved',
-        products: [{ id: 'totem-fotos' }],
-      },
-    ],
-    events: [{ name: event, title: TITLE, devices: ['pad'] }],
-    media: [{ event, mode: 'pad', file: 'foto-1.jpg', source: 'foto-1.jpg' }],
-  });
-  // The event is the owner's, made by their paid order (as 'Criar meu Evento' makes it).
-  await stackRows('UPDATE events SET owner_uid = $2, order_id = $3 WHERE name = $1', [event, owner.uid, orderId]);
+  await seedOwnedEvent(owned, '#6d28d9');
 }, 120_000);
 
 afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
   await browser.close();
 });
 
-/** The owner's computer at the dashboard's section of the event. */
-async function ownersSection() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-  const page = await context.newPage();
-  await logIn(page, owner.email, owner.password);
-  await page.waitForURL(`${baseUrl()}/account`);
-  await page.goto(`${baseUrl()}/account?secao=evento`);
-  const section = page.getByRole('region', { name: 'Contatos dos convidados' });
-  await section.waitFor();
-  return { page, section, close: () => context.close() };
-}
+const ownersSection = () => ownersSectionOf(browser, owned, 'Contatos dos convidados');
 
 async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -121,7 +66,7 @@ withdraws it`, async () => {
 
     const agent = (await page.context().cookies()).find((cookie) => cookie.name === 'agent')?.value ?? '';
     const log = () =>
-      stackRows<{ action: string }>('SELECT action FROM contact_consents WHERE agent = $1 ORDER BY id', [agent]);
+      stackQuery<{ action: string }>('SELECT action FROM contact_consents WHERE agent = $1 ORDER BY id', [agent]);
     expect(await log()).toEqual([{ action: 'given' }]);
 
     // The owner's list follows the party: the contact arrives without a reload.
@@ -150,7 +95,7 @@ withdraws it`, async () => {
     await mine.getByRole('button', { name: `Retirar consentimento de ${TITLE}` }).click();
     await mine.getByText(`Consentimento retirado: seu contato em ${TITLE} foi apagado.`).waitFor();
     await mine.getByText('Você não deixou contato em nenhum evento.').waitFor();
-    expect(await stackRows('SELECT 1 FROM guest_contacts WHERE event_name = $1', [event])).toEqual([]);
+    expect(await stackQuery('SELECT 1 FROM guest_contacts WHERE event_name = $1', [event])).toEqual([]);
     expect(await log()).toEqual([{ action: 'given' }, { action: 'withdrawn' }]);
     await section.getByText('0 contatos deixados').waitFor({ timeout: 15_000 });
     expect(guest.errors).toEqual([]);

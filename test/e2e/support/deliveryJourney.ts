@@ -1,27 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
-import { connectStackDatabase } from '../../../scripts/lib/stackDatabase';
 import { expectAccessible } from './accessibility';
 import { baseUrl } from './browser';
 import type { MailReceived } from './deliveryStandIns';
 import { logIn } from './guest';
 
 /**
- * The steps the photos-delivered journeys share (test/e2e/delivery*.test.ts): the stack's database, Festa da Ana's
+ * The steps the photos-delivered journeys share (test/e2e/delivery*.test.ts): Festa da Ana's
  * tools on the team's screen, 'Receber minhas fotos' filled in, the links a message carries.
  */
 
 export const TITLE = 'Festa da Ana';
 
 export type DeliveryAddress = { email: string } | { whatsApp: string };
-
-export async function stackQuery<T extends object>(sql: string, values: unknown[]): Promise<T[]> {
-  const db = await connectStackDatabase(process.env.E2E_DATA_DIR ?? '');
-  try {
-    return (await db.query<T>(sql, values)).rows;
-  } finally {
-    await db.end();
-  }
-}
 
 /** Festa da Ana on the team's screen, its tools open ('Telão e impressão'): the demo seed gives it no owner account. */
 export async function festaAnaTools(page: Page): Promise<Locator> {
