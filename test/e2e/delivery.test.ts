@@ -258,6 +258,29 @@ it('a photo Duda collects inside the app, without a page load, comes too: the ap
   expect(keeps.errors).toEqual([]);
 });
 
+it("'Encerrar a festa': Duda's last message links her own photos' page, which adds them to her collection", async () => {
+  await teamSection.getByRole('button', { name: 'Encerrar a festa' }).click();
+  await teamSection.getByRole('button', { name: 'Sim, encerrar a festa' }).click();
+  await teamSection
+    .getByRole('status')
+    .filter({ hasText: /^Festa encerrada em / })
+    .waitFor();
+  await eventually(() => expect(mailsTo(control)).toHaveLength(3), ARRIVES);
+  const text = mailsTo(control)[2].text ?? '';
+  const own = /^Suas fotos \(todas as que enviamos para você\): (\S+)$/m.exec(text)?.[1] ?? '';
+  expect(text).toMatch(/^Galeria da festa \(todas as fotos do evento\): \S+$/m);
+  const { page } = keeps;
+  await page.goto(onStack(own));
+  await page.getByRole('heading', { level: 1, name: `Suas fotos de ${TITLE}` }).waitFor();
+  await expectAccessible(page, "/privacidade?fotos= ('Suas fotos')");
+  await page.getByRole('button', { name: 'Adicionar à minha coleção' }).click();
+  // Added, or already hers (collected before in this browser); never refused.
+  const said = page.getByText(/^(\d+ fotos? adicionadas? à Minha Coleção\.|Suas fotos já estão na Minha Coleção\.)/);
+  await said.waitFor();
+  expect(await said.textContent()).not.toMatch(/não puderam? ser adicionadas?/);
+  expect([...keeps.errors, ...team.errors]).toEqual([]);
+});
+
 it(`the privacy page lists a stopped event with its messages and the stop's date, and a subscription with its \
 messages; 'Apagar' empties the list, on the page and on the server`, async () => {
   // Bia stopped: her two messages are kept, listed with the stop's date.
@@ -270,7 +293,8 @@ messages; 'Apagar' empties the list, on the page and on the server`, async () =>
       .getByRole('listitem')
       .count(),
   ).toBe(2);
-  // Duda, still subscribed: her subscription and its two messages (the in-app collect's too), then 'Apagar'.
+  // Duda, still subscribed: her subscription and its three messages (the in-app collect's, the party's end), then
+  // 'Apagar'.
   const { page } = keeps;
   await page.goto(`${baseUrl()}/privacidade`);
   const section = page.getByRole('region', { name: 'Fotos por WhatsApp ou e-mail' });
@@ -280,7 +304,7 @@ messages; 'Apagar' empties the list, on the page and on the server`, async () =>
       .getByRole('list', { name: `Mensagens de ${TITLE}` })
       .getByRole('listitem')
       .count(),
-  ).toBe(2);
+  ).toBe(3);
   await expectAccessible(page, "/privacidade ('Fotos por WhatsApp ou e-mail')");
   await section.getByRole('button', { name: `Apagar o envio de fotos de ${TITLE}` }).click();
   await section
