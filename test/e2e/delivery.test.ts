@@ -258,7 +258,7 @@ it('a photo Duda collects inside the app, without a page load, comes too: the ap
   expect(keeps.errors).toEqual([]);
 });
 
-it("'Encerrar a festa': Duda's last message links her own photos' page, which adds them to her collection", async () => {
+it("'Encerrar a festa': Duda's last message links her own photos' page, which adds them to hers", async () => {
   await teamSection.getByRole('button', { name: 'Encerrar a festa' }).click();
   await teamSection.getByRole('button', { name: 'Sim, encerrar a festa' }).click();
   await teamSection
