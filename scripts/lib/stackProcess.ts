@@ -35,6 +35,8 @@ export async function startStackProcess(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Its output is read to the end only once the pipes close, which can be after the exit: a stop's last words.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Pronto: (http:\/\/\S+)/.exec(output);
@@ -65,6 +67,7 @@ export async function startStackProcess(
     await exited;
     const deadline = Date.now() + 30_000;
     while (groupRunning(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000).unref())]);
   };
   return {
     child,
